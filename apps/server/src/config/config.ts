@@ -1,0 +1,140 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+/**
+ * Every setting the server reads, validated once at boot. A bad value stops the server with one line
+ * that names each wrong variable and what it expects. `.env.example` documents each of them.
+ */
+const optionalUrl = z.string().url().optional();
+const list = z
+  .string()
+  .default('')
+  .transform((value) => value.split(',').map((item) => item.trim()).filter(Boolean));
+
+const environmentSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'a postgres:// or postgresql:// connection URL')
+    .optional(),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(20),
+  REDIS_URL: z.string().regex(/^rediss?:\/\//, 'a redis:// or rediss:// URL').optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  TRUST_PROXY: z.enum(['true', 'false']).default('false').transform((value) => value === 'true'),
+  WEB_DIST_DIR: z.string().optional(),
+  ADMIN_PHONE: z.string().regex(/^1[3-9]\d{9}$/, 'an 11-digit mobile number').default('13800000000'),
+  APP_APK_URL: z.string().default(''),
+  TJHX_API_BASE_URL: z.string().default('/api'),
+  POINT_CLOUD_API_BASE_URL: z.string().default('/api'),
+  MAPS_API_BASE_URL: z.string().default(''),
+  SITE_COMPANY_NAME_ZH: z.string().default('Spatia 空间云科技有限公司'),
+  SITE_COMPANY_NAME_EN: z.string().default('Spatia Cloud Technology Co., Ltd.'),
+  SITE_SERVICE_PHONE: z.string().default('400-000-0000'),
+  SITE_SERVICE_HOURS: z.string().default('9:00-17:00'),
+  SITE_SOFTWARE_NOTICE_ZH: z.string().default('本平台软件服务由 Spatia 提供'),
+  SITE_SOFTWARE_NOTICE_EN: z.string().default('Software service provided by Spatia'),
+  SITE_CERTIFICATE_NUMBERS: list,
+  SITE_ICP_RECORD: z.string().default(''),
+  SITE_ICP_URL: optionalUrl,
+  SITE_PSB_RECORD: z.string().default(''),
+  SITE_PSB_URL: optionalUrl,
+  SITE_PRIVACY_URL: z.string().default('/privacyProtocol'),
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
+});
+
+export type Environment = z.infer<typeof environmentSchema>;
+
+export interface Config {
+  env: Environment['NODE_ENV'];
+  host: string;
+  port: number;
+  dataDir: string;
+  database: { kind: 'pglite'; dataDir: string } | { kind: 'postgres'; url: string; poolSize: number };
+  redisUrl: string | undefined;
+  logLevel: Environment['LOG_LEVEL'];
+  trustProxy: boolean;
+  webDistDir: string | undefined;
+  adminPhone: string;
+  apkUrl: string;
+  shutdownTimeoutMs: number;
+  site: Pick<
+    Environment,
+    | 'TJHX_API_BASE_URL'
+    | 'POINT_CLOUD_API_BASE_URL'
+    | 'MAPS_API_BASE_URL'
+    | 'SITE_COMPANY_NAME_ZH'
+    | 'SITE_COMPANY_NAME_EN'
+    | 'SITE_SERVICE_PHONE'
+    | 'SITE_SERVICE_HOURS'
+    | 'SITE_SOFTWARE_NOTICE_ZH'
+    | 'SITE_SOFTWARE_NOTICE_EN'
+    | 'SITE_CERTIFICATE_NUMBERS'
+    | 'SITE_ICP_RECORD'
+    | 'SITE_ICP_URL'
+    | 'SITE_PSB_RECORD'
+    | 'SITE_PSB_URL'
+    | 'SITE_PRIVACY_URL'
+  >;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration: ${problems.join('; ')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/** Reads `.env` from the working directory when present; real environment variables win. */
+export function loadDotEnv(file = '.env'): void {
+  if (existsSync(file)) process.loadEnvFile(file);
+}
+
+export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
+  const withoutBlanks = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== ''));
+  const parsed = environmentSchema.safeParse(withoutBlanks);
+  if (!parsed.success) {
+    throw new ConfigError(
+      parsed.error.issues.map((issue) => `${issue.path.join('.')} must be ${describeIssue(issue)}`),
+    );
+  }
+  const env = parsed.data;
+  const dataDir = path.resolve(env.DATA_DIR);
+  return {
+    env: env.NODE_ENV,
+    host: env.HOST,
+    port: env.PORT,
+    dataDir,
+    database: env.DATABASE_URL
+      ? { kind: 'postgres', url: env.DATABASE_URL, poolSize: env.DATABASE_POOL_SIZE }
+      : { kind: 'pglite', dataDir: path.join(dataDir, 'db') },
+    redisUrl: env.REDIS_URL,
+    logLevel: env.LOG_LEVEL,
+    trustProxy: env.TRUST_PROXY,
+    webDistDir: env.WEB_DIST_DIR,
+    adminPhone: env.ADMIN_PHONE,
+    apkUrl: env.APP_APK_URL,
+    shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_MS,
+    site: env,
+  };
+}
+
+function describeIssue(issue: z.core.$ZodIssue): string {
+  switch (issue.code) {
+    case 'invalid_value':
+      return `one of ${issue.values.map(String).join(', ')}`;
+    case 'too_small':
+      return `at least ${String(issue.minimum)}`;
+    case 'too_big':
+      return `at most ${String(issue.maximum)}`;
+    case 'invalid_type':
+      return `a valid ${issue.expected}`;
+    case 'invalid_format':
+      return issue.format === 'regex' ? issue.message : `a valid ${issue.format}`;
+    default:
+      return issue.message;
+  }
+}

@@ -1,0 +1,39 @@
+import { bigint, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+
+export const users = pgTable('users', {
+  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+  uid: text('uid').notNull().unique(),
+  phone: text('phone').notNull().unique(),
+  fullName: text('full_name').notNull(),
+  avatarUrl: text('avatar_url').notNull().default(''),
+  enterpriseLogoUrl: text('enterprise_logo_url').notNull().default(''),
+  businessRoleCode: text('business_role_code').notNull().default(''),
+  inviteCode: text('invite_code').notNull().unique(),
+  passwordHash: text('password_hash'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Roles of spec section 6. A user may hold several. */
+export const userRoles = pgTable(
+  'user_roles',
+  {
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    role: text('role').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.role] })],
+);
+
+/** The numeric permission ids ("menus") a user holds. */
+export const userPermissions = pgTable(
+  'user_permissions',
+  {
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    permissionId: integer('permission_id').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.permissionId] }), index().on(table.permissionId)],
+);

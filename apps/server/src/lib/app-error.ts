@@ -1,0 +1,57 @@
+import { ErrorCode } from '@spatia/contract';
+import type { MessageKey, MessageParams, ValidationProblem } from './messages.js';
+
+type ErrorName = keyof typeof ErrorCode;
+
+/**
+ * The one error type that services throw. The error handler turns it into the envelope with the
+ * message in the caller's language.
+ */
+export class AppError extends Error {
+  constructor(
+    readonly code: number,
+    readonly httpStatus: number,
+    readonly messageKey: MessageKey,
+    readonly params: MessageParams = {},
+  ) {
+    super(messageKey);
+    this.name = 'AppError';
+  }
+}
+
+const httpStatusOf: Partial<Record<ErrorName, number>> = {
+  unauthenticated: 401,
+  forbidden: 403,
+  missingRole: 403,
+  missingPermission: 403,
+  notYourAccount: 403,
+  notFound: 404,
+  methodNotAllowed: 405,
+  conflict: 409,
+  accountExists: 409,
+  payloadTooLarge: 413,
+  tooManyRequests: 429,
+  internal: 500,
+  unavailable: 503,
+};
+
+/** `fail('notYourAccount')`: an AppError whose code, HTTP status and message all follow from its name. */
+export function fail(name: ErrorName & MessageKey, params: MessageParams = {}): AppError {
+  return new AppError(ErrorCode[name], httpStatusOf[name] ?? 400, name, params);
+}
+
+/** A rejected input field. Its message reads "Parameter {field} {problem}" in the caller's language. */
+export class ValidationError extends AppError {
+  constructor(
+    readonly field: string,
+    readonly problem: ValidationProblem,
+    readonly problemParams: MessageParams = {},
+  ) {
+    super(ErrorCode.validation, 400, 'validation');
+    this.name = 'ValidationError';
+  }
+}
+
+export function invalid(field: string, problem: ValidationProblem, params: MessageParams = {}): ValidationError {
+  return new ValidationError(field, problem, params);
+}

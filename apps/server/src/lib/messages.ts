@@ -1,0 +1,74 @@
+import type { Language } from '@spatia/contract';
+
+/** Every message the server sends to a person, in both languages. `{name}` marks a parameter. */
+const catalogue = {
+  ok: { zh: '成功', en: 'ok' },
+  badRequest: { zh: '请求有误', en: 'Bad request' },
+  unauthenticated: { zh: '您未登录或登录已过期，请重新登录', en: 'You are not signed in or your session has expired' },
+  forbidden: { zh: '您没有权限执行此操作', en: 'You are not allowed to do this' },
+  notFound: { zh: '您访问的资源不存在', en: 'Not found' },
+  routeNotFound: { zh: '接口 {method} {url} 不存在', en: 'No endpoint {method} {url}' },
+  methodNotAllowed: { zh: '不支持该请求方法', en: 'Method not allowed' },
+  payloadTooLarge: { zh: '请求内容过大', en: 'The request is too large' },
+  unsupportedMediaType: { zh: '不支持的请求内容类型', en: 'Unsupported content type' },
+  tooManyRequests: { zh: '请求过于频繁，请稍后再试', en: 'Too many requests, please try again later' },
+  internal: { zh: '服务器开小差了，请稍后重试（请求编号 {requestId}）', en: 'Something went wrong on our side (request id {requestId})' },
+  unavailable: { zh: '服务正在重启，请稍后重试', en: 'The service is restarting, please try again shortly' },
+  validation: { zh: '参数 {field} {problem}', en: 'Parameter {field} {problem}' },
+  invalidCredentials: { zh: '手机号或密码错误', en: 'Wrong phone number or password' },
+  accountExists: { zh: '该手机号已注册', en: 'This phone number is already registered' },
+  missingRole: { zh: '此功能仅对以下角色开放：{roles}', en: 'This is only available to: {roles}' },
+  missingPermission: { zh: '您的账号没有此功能的权限（{permission}）', en: 'Your account lacks the permission for this ({permission})' },
+  notYourAccount: { zh: '不能查看或修改其他用户的账号', en: "You cannot read or change another user's account" },
+} as const satisfies Record<string, Record<Language, string>>;
+
+export type MessageKey = keyof typeof catalogue;
+
+/** How a single failed schema rule reads, after "Parameter {field}". */
+const validationProblems = {
+  required: { zh: '为必填项', en: 'is required' },
+  type: { zh: '应为{type}', en: 'must be a {type}' },
+  minLength: { zh: '长度至少为 {limit} 个字符', en: 'must be at least {limit} characters' },
+  maxLength: { zh: '长度不能超过 {limit} 个字符', en: 'must be at most {limit} characters' },
+  minimum: { zh: '不能小于 {limit}', en: 'must be at least {limit}' },
+  maximum: { zh: '不能大于 {limit}', en: 'must be at most {limit}' },
+  pattern: { zh: '格式不正确', en: 'has the wrong format' },
+  format: { zh: '格式不正确', en: 'has the wrong format' },
+  enum: { zh: '取值应为 {allowed} 之一', en: 'must be one of {allowed}' },
+  additionalProperties: { zh: '不被接受', en: 'is not accepted' },
+  invalid: { zh: '无效', en: 'is invalid' },
+  tooShort: { zh: '至少需要 {limit} 个字符', en: 'must be at least {limit} characters' },
+  tooLong: { zh: '不能超过 {limit} 个字符', en: 'must be at most {limit} characters' },
+  needsLetterAndDigit: { zh: '需同时包含字母和数字', en: 'must contain both letters and digits' },
+} as const satisfies Record<string, Record<Language, string>>;
+
+export type ValidationProblem = keyof typeof validationProblems;
+
+const typeNames: Record<string, Record<Language, string>> = {
+  string: { zh: '字符串', en: 'string' },
+  number: { zh: '数字', en: 'number' },
+  integer: { zh: '整数', en: 'whole number' },
+  boolean: { zh: '布尔值', en: 'boolean' },
+  array: { zh: '列表', en: 'list' },
+  object: { zh: '对象', en: 'object' },
+};
+
+export type MessageParams = Record<string, string | number>;
+
+export function translate(key: MessageKey, language: Language, params: MessageParams = {}): string {
+  return interpolate(catalogue[key][language], params);
+}
+
+export function translateProblem(problem: ValidationProblem, language: Language, params: MessageParams = {}): string {
+  const localizedParams = { ...params };
+  if (typeof params.type === 'string') localizedParams.type = typeNames[params.type]?.[language] ?? params.type;
+  return interpolate(validationProblems[problem][language], localizedParams);
+}
+
+export function messageKeys(): MessageKey[] {
+  return Object.keys(catalogue) as MessageKey[];
+}
+
+function interpolate(template: string, params: MessageParams): string {
+  return template.replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
+}

@@ -1,0 +1,98 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { SESSION_LIFETIME_MS, type LoginResult } from '@spatia/contract';
+import { fail } from '../../lib/app-error.js';
+import type { Cache } from '../../lib/cache.js';
+import type { UsersRepository } from '../users/users.repository.js';
+import type { AuthUser, UsersService } from '../users/users.service.js';
+import { verifyPassword } from './password.js';
+import type { ActiveSession, SessionsRepository } from './sessions.repository.js';
+
+export interface ClientInfo {
+  userAgent: string;
+  ip: string;
+}
+
+export interface Authenticated {
+  user: AuthUser;
+  token: string;
+}
+
+/** A session's sliding expiry is written back at most this often, so a busy client costs no writes. */
+const TOUCH_INTERVAL_MS = 60_000;
+const SESSION_CACHE_TTL_SECONDS = 60;
+
+export function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+export class AuthService {
+  constructor(
+    private readonly sessions: SessionsRepository,
+    private readonly usersRepository: UsersRepository,
+    private readonly users: UsersService,
+    private readonly cache: Cache,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  async loginWithPassword(phone: string, password: string, client: ClientInfo): Promise<{ token: string; result: LoginResult }> {
+    const credentials = await this.usersRepository.findCredentialsByPhone(phone);
+    const matches = await verifyPassword(credentials?.passwordHash ?? null, password);
+    if (!credentials || !matches) throw fail('invalidCredentials');
+    const token = await this.startSession(credentials.id, client);
+    const user = await this.users.getAuthUser(credentials.id);
+    if (!user) throw fail('invalidCredentials');
+    return { token, result: { uid: user.uid, fullName: user.name, avatarUrl: user.avatarUrl } };
+  }
+
+  async startSession(userId: number, client: ClientInfo): Promise<string> {
+    const token = randomBytes(32).toString('base64url');
+    await this.sessions.insert({
+      userId,
+      tokenHash: hashToken(token),
+      userAgent: client.userAgent.slice(0, 512),
+      ip: client.ip,
+      expiresAt: new Date(this.now() + SESSION_LIFETIME_MS),
+    });
+    return token;
+  }
+
+  /** The signed-in user behind a token, or undefined for an unknown, expired or revoked token. */
+  async authenticate(token: string): Promise<Authenticated | undefined> {
+    const session = await this.findSession(hashToken(token));
+    if (!session) return undefined;
+    const user = await this.users.getAuthUser(session.userId);
+    return user && { user, token };
+  }
+
+  async logout(token: string): Promise<void> {
+    const tokenHash = hashToken(token);
+    await this.sessions.revokeByTokenHash(tokenHash, new Date(this.now()));
+    await this.cache.delete(sessionKey(tokenHash));
+  }
+
+  private async findSession(tokenHash: string): Promise<ActiveSession | undefined> {
+    const now = this.now();
+    const key = sessionKey(tokenHash);
+    const cached = await this.cache.get<ActiveSession>(key);
+    let session = cached && cached.expiresAt > now ? cached : undefined;
+    let changed = false;
+    if (!session) {
+      session = await this.sessions.findActiveByTokenHash(tokenHash, new Date(now));
+      if (!session) return undefined;
+      changed = true;
+    }
+    if (now - session.lastSeenAt >= TOUCH_INTERVAL_MS) {
+      session = { ...session, lastSeenAt: now, expiresAt: now + SESSION_LIFETIME_MS };
+      await this.sessions.touch(session.id, new Date(session.lastSeenAt), new Date(session.expiresAt));
+      changed = true;
+    }
+    if (changed) {
+      await this.cache.set(key, session, Math.min(SESSION_CACHE_TTL_SECONDS, (session.expiresAt - now) / 1000));
+    }
+    return session;
+  }
+}
+
+function sessionKey(tokenHash: string): string {
+  return `session:${tokenHash}`;
+}

@@ -1,0 +1,32 @@
+import type { MobileAppInfo, SiteConfig } from '@spatia/contract';
+import type { Config } from '../../config/config.js';
+
+/** The allow-listed settings the browser may read; nothing else from the configuration leaves the server. */
+export function publicSiteConfig(config: Config): SiteConfig {
+  const site = config.site;
+  const registrationLinks = [
+    { label: site.SITE_ICP_RECORD, url: site.SITE_ICP_URL },
+    { label: site.SITE_PSB_RECORD, url: site.SITE_PSB_URL },
+  ]
+    .filter((link): link is { label: string; url: string } => Boolean(link.label && link.url))
+    .map((link) => ({ label: { zh: link.label, en: link.label }, url: link.url }));
+  return {
+    companyName: { zh: site.SITE_COMPANY_NAME_ZH, en: site.SITE_COMPANY_NAME_EN },
+    servicePhone: site.SITE_SERVICE_PHONE,
+    serviceHours: site.SITE_SERVICE_HOURS,
+    softwareNotice: { zh: site.SITE_SOFTWARE_NOTICE_ZH, en: site.SITE_SOFTWARE_NOTICE_EN },
+    certificateNumbers: site.SITE_CERTIFICATE_NUMBERS,
+    registrationLinks,
+    privacyUrl: site.SITE_PRIVACY_URL,
+    apiBaseUrls: {
+      main: '/api',
+      tjhx: site.TJHX_API_BASE_URL,
+      pointCloud: site.POINT_CLOUD_API_BASE_URL,
+      maps: site.MAPS_API_BASE_URL,
+    },
+  };
+}
+
+export function mobileAppInfo(config: Config): MobileAppInfo {
+  return { apkUrl: config.apkUrl };
+}

@@ -1,0 +1,112 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/database.js';
+import { userPermissions, userRoles, users } from '../../db/schema/index.js';
+
+export interface NewUser {
+  uid: string;
+  phone: string;
+  fullName: string;
+  inviteCode: string;
+  passwordHash: string | null;
+  roles: readonly string[];
+  permissionIds: readonly number[];
+}
+
+export interface UserProfileRow {
+  id: number;
+  uid: string;
+  phone: string;
+  fullName: string;
+  avatarUrl: string;
+  enterpriseLogoUrl: string;
+  businessRoleCode: string;
+  roles: string[];
+  permissionIds: number[];
+}
+
+const rolesOfUser = sql<string[]>`coalesce((select array_agg(${userRoles.role} order by ${userRoles.role}) from ${userRoles} where ${userRoles.userId} = ${users.id}), '{}')`;
+const permissionsOfUser = sql<number[]>`coalesce((select array_agg(${userPermissions.permissionId} order by ${userPermissions.permissionId}) from ${userPermissions} where ${userPermissions.userId} = ${users.id}), '{}')`;
+
+export class UsersRepository {
+  constructor(private readonly db: Db) {}
+
+  /** Inserts the user with its roles and permissions in one transaction. */
+  async insert(user: NewUser): Promise<{ id: number; uid: string }> {
+    return this.db.transaction(async (tx) => {
+      const [created] = await tx
+        .insert(users)
+        .values({
+          uid: user.uid,
+          phone: user.phone,
+          fullName: user.fullName,
+          inviteCode: user.inviteCode,
+          passwordHash: user.passwordHash,
+        })
+        .returning({ id: users.id, uid: users.uid });
+      if (!created) throw new Error('insert returned no row');
+      if (user.roles.length > 0) {
+        await tx.insert(userRoles).values(user.roles.map((role) => ({ userId: created.id, role })));
+      }
+      if (user.permissionIds.length > 0) {
+        await tx
+          .insert(userPermissions)
+          .values(user.permissionIds.map((permissionId) => ({ userId: created.id, permissionId })));
+      }
+      return created;
+    });
+  }
+
+  async findCredentialsByPhone(phone: string): Promise<{ id: number; uid: string; passwordHash: string | null } | undefined> {
+    const [row] = await this.db
+      .select({ id: users.id, uid: users.uid, passwordHash: users.passwordHash })
+      .from(users)
+      .where(eq(users.phone, phone));
+    return row;
+  }
+
+  async findProfileById(id: number): Promise<UserProfileRow | undefined> {
+    const [row] = await this.db
+      .select({
+        id: users.id,
+        uid: users.uid,
+        phone: users.phone,
+        fullName: users.fullName,
+        avatarUrl: users.avatarUrl,
+        enterpriseLogoUrl: users.enterpriseLogoUrl,
+        businessRoleCode: users.businessRoleCode,
+        roles: rolesOfUser,
+        permissionIds: permissionsOfUser,
+      })
+      .from(users)
+      .where(eq(users.id, id));
+    return row && { ...row, permissionIds: row.permissionIds.map(Number) };
+  }
+
+  async findIdByUid(uid: string): Promise<number | undefined> {
+    const [row] = await this.db.select({ id: users.id }).from(users).where(eq(users.uid, uid));
+    return row?.id;
+  }
+
+  async phoneExists(phone: string): Promise<boolean> {
+    const [row] = await this.db.select({ id: users.id }).from(users).where(eq(users.phone, phone));
+    return row !== undefined;
+  }
+
+  async inviteCodeExists(code: string): Promise<boolean> {
+    const [row] = await this.db.select({ id: users.id }).from(users).where(eq(users.inviteCode, code));
+    return row !== undefined;
+  }
+
+  async anyUserHasRole(role: string): Promise<boolean> {
+    const [row] = await this.db.select({ userId: userRoles.userId }).from(userRoles).where(eq(userRoles.role, role)).limit(1);
+    return row !== undefined;
+  }
+
+  async hasRole(userId: number, role: string): Promise<boolean> {
+    const [row] = await this.db
+      .select({ userId: userRoles.userId })
+      .from(userRoles)
+      .where(and(eq(userRoles.userId, userId), eq(userRoles.role, role)));
+    return row !== undefined;
+  }
+}

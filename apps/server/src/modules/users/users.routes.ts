@@ -1,0 +1,46 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { fail } from '../../lib/app-error.js';
+import { ok, responses } from '../../lib/envelope.js';
+import type { UserInfo } from '@spatia/contract';
+import { isAdmin, type AuthUser, type UsersService } from './users.service.js';
+
+const UserInfoSchema = Type.Object({
+  uid: Type.String(),
+  name: Type.String(),
+  avatarUrl: Type.String(),
+  roles: Type.Array(Type.String()),
+  phone: Type.String(),
+  businessRoleCode: Type.String(),
+  menus: Type.Array(Type.Integer(), { description: 'permission ids' }),
+  enterpriseLogoUrl: Type.String(),
+});
+
+export const usersRoutes: FastifyPluginAsyncTypebox<{ users: UsersService }> = async (app, { users }) => {
+  app.get(
+    '/api/client/:uid/info',
+    {
+      config: { auth: 'signedIn' },
+      schema: {
+        tags: ['accounts'],
+        summary: 'User info by uid: your own, or anyone\'s for an admin',
+        params: Type.Object({ uid: Type.String({ minLength: 1, maxLength: 64 }) }),
+        response: responses(UserInfoSchema, [401, 403, 404]),
+      },
+    },
+    async (request) => {
+      const me = request.auth!.user;
+      if (request.params.uid === me.uid) return ok(publicUserInfo(me));
+      if (!isAdmin(me)) throw fail('notYourAccount');
+      const userId = await users.findIdByUid(request.params.uid);
+      const user = userId === undefined ? undefined : await users.getAuthUser(userId);
+      if (!user) throw fail('notFound');
+      return ok(publicUserInfo(user));
+    },
+  );
+};
+
+function publicUserInfo(user: AuthUser): UserInfo {
+  const { id: _internalId, ...info } = user;
+  return info;
+}

@@ -1,0 +1,141 @@
+import { randomBytes, randomInt } from 'node:crypto';
+import {
+  ALL_PERMISSION_IDS,
+  ALL_ROLES,
+  findPasswordProblem,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  isPermissionId,
+  isRoleCode,
+  PHONE_PATTERN,
+  Role,
+  type RoleCode,
+  type UserInfo,
+} from '@spatia/contract';
+import { fail, invalid } from '../../lib/app-error.js';
+import type { Cache } from '../../lib/cache.js';
+import { hashPassword } from '../auth/password.js';
+import type { UserProfileRow, UsersRepository } from './users.repository.js';
+
+export interface CreateUserInput {
+  phone: string;
+  password: string;
+  fullName: string;
+  roles: readonly string[];
+  permissionIds: readonly number[];
+}
+
+/** What the guards need to know about the signed-in user, cached per user id. */
+export interface AuthUser extends UserInfo {
+  id: number;
+}
+
+const PROFILE_TTL_SECONDS = 60;
+const INVITE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+
+export class UsersService {
+  constructor(
+    private readonly repository: UsersRepository,
+    private readonly cache: Cache,
+  ) {}
+
+  async createUser(input: CreateUserInput): Promise<{ id: number; uid: string }> {
+    if (!PHONE_PATTERN.test(input.phone)) throw invalid('phoneNumber', 'format');
+    const passwordProblem = findPasswordProblem(input.password);
+    if (passwordProblem) {
+      throw invalid('password', passwordProblem, {
+        limit: passwordProblem === 'tooLong' ? PASSWORD_MAX_LENGTH : PASSWORD_MIN_LENGTH,
+      });
+    }
+    if (!input.roles.every(isRoleCode)) throw invalid('roles', 'enum', { allowed: ALL_ROLES.join(', ') });
+    if (!input.permissionIds.every(isPermissionId)) {
+      throw invalid('menus', 'enum', { allowed: ALL_PERMISSION_IDS.join(', ') });
+    }
+    if (await this.repository.phoneExists(input.phone)) throw fail('accountExists');
+
+    return this.repository.insert({
+      uid: randomBytes(8).toString('hex'),
+      phone: input.phone,
+      fullName: input.fullName.trim() || input.phone,
+      inviteCode: await this.generateInviteCode(),
+      passwordHash: await hashPassword(input.password),
+      roles: [...new Set(input.roles)],
+      permissionIds: [...new Set(input.permissionIds)],
+    });
+  }
+
+  async getAuthUser(userId: number): Promise<AuthUser | undefined> {
+    const key = `user:${userId}`;
+    const cached = await this.cache.get<AuthUser>(key);
+    if (cached) return cached;
+    const row = await this.repository.findProfileById(userId);
+    if (!row) return undefined;
+    const user = toAuthUser(row);
+    await this.cache.set(key, user, PROFILE_TTL_SECONDS);
+    return user;
+  }
+
+  /** Call after any change to a user's profile, roles or permissions. */
+  async forgetCachedUser(userId: number): Promise<void> {
+    await this.cache.delete(`user:${userId}`);
+  }
+
+  async findIdByUid(uid: string): Promise<number | undefined> {
+    return this.repository.findIdByUid(uid);
+  }
+
+  /**
+   * The first start of an empty platform has no one who can administer it: create an admin with a
+   * generated password, which the caller prints once. Returns nothing when an admin already exists.
+   */
+  async ensureInitialAdmin(phone: string): Promise<{ phone: string; password: string } | undefined> {
+    if (await this.repository.anyUserHasRole(Role.admin)) return undefined;
+    if (await this.repository.phoneExists(phone)) return undefined;
+    const password = generatePassword();
+    await this.createUser({ phone, password, fullName: 'Administrator', roles: [Role.admin], permissionIds: [] });
+    return { phone, password };
+  }
+
+  private async generateInviteCode(): Promise<string> {
+    for (;;) {
+      const code = Array.from({ length: 6 }, () => INVITE_ALPHABET[randomInt(INVITE_ALPHABET.length)]).join('');
+      if (!(await this.repository.inviteCodeExists(code))) return code;
+    }
+  }
+}
+
+export function isAdmin(user: Pick<UserInfo, 'roles'>): boolean {
+  return user.roles.includes(Role.admin);
+}
+
+export function hasRole(user: Pick<UserInfo, 'roles'>, role: RoleCode): boolean {
+  return isAdmin(user) || user.roles.includes(role);
+}
+
+export function hasPermission(user: Pick<UserInfo, 'roles' | 'menus'>, permissionId: number): boolean {
+  return isAdmin(user) || user.menus.includes(permissionId);
+}
+
+function toAuthUser(row: UserProfileRow): AuthUser {
+  return {
+    id: row.id,
+    uid: row.uid,
+    name: row.fullName,
+    avatarUrl: row.avatarUrl,
+    roles: row.roles,
+    phone: row.phone,
+    businessRoleCode: row.businessRoleCode,
+    menus: row.permissionIds,
+    enterpriseLogoUrl: row.enterpriseLogoUrl,
+  };
+}
+
+/** 16 characters from a 62-letter alphabet, always with a letter and a digit: about 95 bits. */
+function generatePassword(): string {
+  const letters = 'abcdefghijkmnpqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ';
+  const digits = '23456789';
+  const all = letters + digits;
+  const chars = Array.from({ length: 14 }, () => all[randomInt(all.length)]);
+  chars.push(letters[randomInt(letters.length)]!, digits[randomInt(digits.length)]!);
+  return chars.join('');
+}

@@ -1,0 +1,80 @@
+import { ConfigError, loadConfig, loadDotEnv, type Config } from './config/config.js';
+import { buildApp, createServices } from './app.js';
+import { openDatabase } from './db/database.js';
+import { DataDirLockedError, lockDataDir, type DataDirLock } from './lib/data-dir-lock.js';
+import { createCache } from './lib/cache.js';
+
+/** Starts the platform: config, lock, database, first admin, then listen. Only this file listens. */
+async function main(): Promise<void> {
+  const config = readConfigOrExit();
+  const lock = config.database.kind === 'pglite' ? lockOrExit(config.dataDir) : undefined;
+  const database = await openDatabase(config.database);
+  await announceInitialAdmin(config, database);
+
+  const app = await buildApp(config, { database });
+  app.addHook('onClose', async () => {
+    await database.close();
+    lock?.release();
+  });
+  installShutdown(app.close.bind(app), config.shutdownTimeoutMs, (message) => app.log.info(message));
+  await app.listen({ host: config.host, port: config.port });
+}
+
+function readConfigOrExit(): Config {
+  try {
+    loadDotEnv();
+    return loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+}
+
+function lockOrExit(dataDir: string): DataDirLock {
+  try {
+    return lockDataDir(dataDir, 'the Spatia server');
+  } catch (error) {
+    if (error instanceof DataDirLockedError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+}
+
+async function announceInitialAdmin(config: Config, database: Awaited<ReturnType<typeof openDatabase>>) {
+  const cache = createCache(undefined);
+  const created = await createServices(database, cache).users.ensureInitialAdmin(config.adminPhone);
+  await cache.close();
+  if (!created) return;
+  const line = '='.repeat(64);
+  console.log(
+    `${line}\nSpatia created the first administrator. This password is shown only once:\n` +
+      `  phone:    ${created.phone}\n  password: ${created.password}\n${line}`,
+  );
+}
+
+function installShutdown(close: () => Promise<unknown>, timeoutMs: number, log: (message: string) => void) {
+  let closing = false;
+  const shutdown = (signal: string) => {
+    if (closing) return;
+    closing = true;
+    log(`${signal} received: finishing in-flight requests`);
+    const forceExit = setTimeout(() => process.exit(1), timeoutMs);
+    forceExit.unref();
+    close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        console.error(error);
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+  process.on('SIGINT', () => shutdown('SIGINT'));
+}
+
+await main();

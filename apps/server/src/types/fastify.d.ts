@@ -1,0 +1,17 @@
+import type { Language, PermissionId, RoleCode } from '@spatia/contract';
+import type { Authenticated } from '../modules/auth/auth.service.js';
+
+/** Who may call a route: anyone, any signed-in user, or one holding a role or a permission id. */
+export type AuthRule = 'public' | 'signedIn' | { role: RoleCode } | { permission: PermissionId };
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    language: Language;
+    auth: Authenticated | null;
+  }
+  interface FastifyContextConfig {
+    auth?: AuthRule;
+    /** The spec's client sends some parameters in the query string: accept them there or in the body. */
+    acceptQueryParams?: boolean;
+  }
+}

@@ -1,0 +1,62 @@
+/** Shapes of the API that both the server and the web app rely on. */
+
+export interface Envelope<T> {
+  code: number;
+  msg: string;
+  data?: T;
+}
+
+export interface Page<T> {
+  list: T[];
+  total: number;
+  pageNum: number;
+  pageSize: number;
+}
+
+export interface LoginResult {
+  uid: string;
+  fullName: string;
+  avatarUrl: string;
+}
+
+export interface UserInfo {
+  uid: string;
+  name: string;
+  avatarUrl: string;
+  roles: string[];
+  phone: string;
+  businessRoleCode: string;
+  menus: number[];
+  enterpriseLogoUrl: string;
+}
+
+export interface HealthStatus {
+  status: 'ok';
+  database: 'pglite' | 'postgres';
+  version: string;
+}
+
+export interface MobileAppInfo {
+  apkUrl: string;
+}
+
+export type Language = 'zh' | 'en';
+
+export const LANGUAGES: readonly Language[] = ['zh', 'en'];
+
+/** Public settings the browser may read (`GET /api/open/siteConfig`). Only allow-listed values. */
+export interface SiteConfig {
+  companyName: Record<Language, string>;
+  servicePhone: string;
+  serviceHours: string;
+  softwareNotice: Record<Language, string>;
+  certificateNumbers: string[];
+  registrationLinks: { label: Record<Language, string>; url: string }[];
+  privacyUrl: string;
+  apiBaseUrls: { main: string; tjhx: string; pointCloud: string; maps: string };
+}
+
+/** Request headers and cookie names fixed by the spec and the architecture guide. */
+export const AUTH_HEADER = 'auth-token';
+export const AUTH_HEADER_X = 'x-auth-token';
+export const LANGUAGE_COOKIE = 'language';

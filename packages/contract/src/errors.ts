@@ -1,0 +1,25 @@
+/**
+ * Stable error codes of the API envelope. `code` is what clients branch on; the HTTP status is the
+ * transport's view of the same failure. Catalogue with messages: docs/errors.md.
+ */
+export const ErrorCode = {
+  ok: 0,
+  badRequest: 400,
+  unauthenticated: 401,
+  forbidden: 403,
+  notFound: 404,
+  methodNotAllowed: 405,
+  conflict: 409,
+  payloadTooLarge: 413,
+  tooManyRequests: 429,
+  internal: 500,
+  unavailable: 503,
+  validation: 1001,
+  invalidCredentials: 1101,
+  accountExists: 1102,
+  missingRole: 1103,
+  missingPermission: 1104,
+  notYourAccount: 1105,
+} as const;
+
+export type ErrorCodeValue = (typeof ErrorCode)[keyof typeof ErrorCode];

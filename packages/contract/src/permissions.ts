@@ -1,0 +1,36 @@
+/** The spec's numeric permission ids (section 6). They are what `menus` holds for a user. */
+export const Permission = {
+  wallet: 35,
+  income: 37,
+  tujingxiu: 42,
+  userInformation: 161,
+  order: 162,
+  team: 163,
+  /** Never removable from a permission tree (spec 3). */
+  locked: 276,
+  pointCloudList: 460,
+  explain: 962,
+} as const;
+
+export type PermissionId = (typeof Permission)[keyof typeof Permission];
+
+export const ALL_PERMISSION_IDS: readonly PermissionId[] = Object.values(Permission);
+
+export const Role = {
+  admin: 'admin',
+  photographer: 'photographer',
+  customer: 'customer',
+  merchant: 'merchant',
+} as const;
+
+export type RoleCode = (typeof Role)[keyof typeof Role];
+
+export const ALL_ROLES: readonly RoleCode[] = Object.values(Role);
+
+export function isRoleCode(value: string): value is RoleCode {
+  return (ALL_ROLES as readonly string[]).includes(value);
+}
+
+export function isPermissionId(value: number): value is PermissionId {
+  return (ALL_PERMISSION_IDS as readonly number[]).includes(value);
+}
