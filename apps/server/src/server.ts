@@ -12,11 +12,23 @@ async function main(): Promise<void> {
   await announceInitialAdmin(config, database);
 
   const app = await buildApp(config, { database });
+  let shuttingDown = false;
+  // Answers sent while shutting down end their keep-alive connection, or close() would wait for it.
+  app.addHook('onSend', async (_request, reply) => {
+    if (shuttingDown) reply.header('connection', 'close');
+  });
   app.addHook('onClose', async () => {
     await database.close();
     lock?.release();
   });
-  installShutdown(app.close.bind(app), config.shutdownTimeoutMs, (message) => app.log.info(message));
+  installShutdown(
+    () => {
+      shuttingDown = true;
+      return app.close();
+    },
+    config.shutdownTimeoutMs,
+    (message) => app.log.info(message),
+  );
   await app.listen({ host: config.host, port: config.port });
 }
 

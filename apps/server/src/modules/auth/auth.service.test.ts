@@ -1,0 +1,60 @@
+import { SESSION_LIFETIME_MS } from '@spatia/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MemoryCache } from '../../lib/cache.js';
+import { createTestDatabase, type TestDatabase } from '../../test/test-database.js';
+import { UsersRepository } from '../users/users.repository.js';
+import { UsersService } from '../users/users.service.js';
+import { AuthService } from './auth.service.js';
+import { SessionsRepository } from './sessions.repository.js';
+
+const DAY = 24 * 60 * 60 * 1000;
+let testDatabase: TestDatabase;
+
+beforeAll(async () => {
+  testDatabase = await createTestDatabase();
+});
+afterAll(() => testDatabase.drop());
+
+function serviceWithClock(clock: { now: number }) {
+  const cache = new MemoryCache();
+  const usersRepository = new UsersRepository(testDatabase.database.db);
+  const users = new UsersService(usersRepository, cache);
+  const auth = new AuthService(new SessionsRepository(testDatabase.database.db), usersRepository, users, cache, () => clock.now);
+  return { auth, users };
+}
+
+describe('session lifetime', () => {
+  it('lives 7 days and slides while it is used', async () => {
+    const clock = { now: Date.now() };
+    const { auth, users } = serviceWithClock(clock);
+    const user = await users.createUser({ phone: '13700000001', password: 'abcd1234', fullName: 'A', roles: ['customer'], permissionIds: [] });
+    const token = await auth.startSession(user.id, { userAgent: 'test', ip: '127.0.0.1' });
+
+    clock.now += 6 * DAY;
+    expect((await auth.authenticate(token))?.user.uid).toBe(user.uid);
+    clock.now += 6 * DAY; // 12 days after sign-in, 6 after the last use
+    expect((await auth.authenticate(token))?.user.uid).toBe(user.uid);
+    clock.now += SESSION_LIFETIME_MS + 1000;
+    expect(await auth.authenticate(token)).toBeUndefined();
+  });
+
+  it('is not found by another process once expired, whatever a cache says', async () => {
+    const clock = { now: Date.now() };
+    const first = serviceWithClock(clock);
+    const user = await first.users.createUser({ phone: '13700000002', password: 'abcd1234', fullName: 'B', roles: ['customer'], permissionIds: [] });
+    const token = await first.auth.startSession(user.id, { userAgent: '', ip: '' });
+    expect(await first.auth.authenticate(token)).toBeDefined();
+    clock.now += SESSION_LIFETIME_MS + 1000;
+    expect(await first.auth.authenticate(token)).toBeUndefined();
+    expect(await serviceWithClock(clock).auth.authenticate(token)).toBeUndefined();
+  });
+
+  it('refuses a revoked token in a second service instance sharing the database', async () => {
+    const clock = { now: Date.now() };
+    const first = serviceWithClock(clock);
+    const user = await first.users.createUser({ phone: '13700000003', password: 'abcd1234', fullName: 'C', roles: ['customer'], permissionIds: [] });
+    const token = await first.auth.startSession(user.id, { userAgent: '', ip: '' });
+    await first.auth.logout(token);
+    expect(await serviceWithClock(clock).auth.authenticate(token)).toBeUndefined();
+  });
+});

@@ -1,0 +1,27 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../test/test-app.js';
+
+let testApp: TestApp;
+beforeAll(async () => {
+  testApp = await createTestApp();
+});
+afterAll(() => testApp.close());
+
+describe('API description', () => {
+  it('/api/openapi.json describes every endpoint, with the token scheme on guarded ones', async () => {
+    const response = await testApp.app.inject({ method: 'GET', url: '/api/openapi.json' });
+    const document = response.json<{ openapi: string; paths: Record<string, Record<string, { security?: unknown[] }>> }>();
+    expect(document.openapi).toBe('3.1.0');
+    expect(Object.keys(document.paths).sort()).toEqual(
+      ['/api/c/logout', '/api/client/login', '/api/client/{uid}/info', '/api/health', '/api/open/c/zhipaiApp', '/api/open/siteConfig'].sort(),
+    );
+    expect(document.paths['/api/client/{uid}/info']?.get?.security).toEqual([{ token: [] }]);
+    expect(document.paths['/api/health']?.get?.security).toBeUndefined();
+  });
+
+  it('/api/docs serves the browsable documentation', async () => {
+    const response = await testApp.app.inject({ method: 'GET', url: '/api/docs/' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toContain('text/html');
+  });
+});

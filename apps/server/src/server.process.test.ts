@@ -1,0 +1,71 @@
+import { existsSync, mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { freePort, runEntry, waitForHealth } from './test/server-process.js';
+
+// These start real processes on the embedded database; PostgreSQL is covered by the API suites.
+const embeddedOnly = { DATABASE_URL: '' };
+
+async function login(baseUrl: string, phone: string, password: string) {
+  return fetch(`${baseUrl}/api/client/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ phoneNumber: phone, password }),
+  });
+}
+
+describe('the server process', () => {
+  it('creates the first admin once, finishes requests on SIGTERM, exits 0, and loses nothing on restart', async () => {
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'spatia-process-'));
+    const port = await freePort();
+    const baseUrl = `http://127.0.0.1:${port}`;
+    const env = { ...embeddedOnly, DATA_DIR: dataDir, PORT: String(port), ADMIN_PHONE: '13811112222', LOG_LEVEL: 'info' };
+
+    const first = runEntry('src/server.ts', env);
+    await waitForHealth(baseUrl, first);
+    const password = /password: (\S+)/.exec(first.output())?.[1];
+    expect(password).toBeDefined();
+    expect(existsSync(path.join(dataDir, 'server.lock'))).toBe(true);
+
+    // Sign-ins hash with argon2 (tens of ms each): they are still in flight when SIGTERM arrives.
+    const received = () => first.output().split('"url":"/api/client/login"').length - 1;
+    const before = received();
+    const inFlight = Array.from({ length: 4 }, () => login(baseUrl, '13811112222', password!));
+    while (received() < before + 4) await new Promise((resolve) => setTimeout(resolve, 2));
+    first.child.kill('SIGTERM');
+    const answers = await Promise.all(inFlight);
+    expect(answers.map((response) => response.status)).toEqual([200, 200, 200, 200]);
+    expect(await first.exited).toBe(0);
+    expect(existsSync(path.join(dataDir, 'server.lock'))).toBe(false);
+
+    const second = runEntry('src/server.ts', env);
+    await waitForHealth(baseUrl, second);
+    expect(second.output()).not.toContain('password:');
+    expect((await login(baseUrl, '13811112222', password!)).status).toBe(200);
+
+    const rival = runEntry('src/server.ts', { ...env, PORT: String(await freePort()) });
+    expect(await rival.exited).toBe(1);
+    expect(rival.output()).toContain(`DATA_DIR ${dataDir} is in use by the Spatia server`);
+
+    const cli = runEntry('src/cli/admin.ts', env, ['create', '--phone', '13811113333', '--password', 'abcd1234']);
+    expect(await cli.exited).toBe(1);
+    expect(cli.output()).toContain('is in use by the Spatia server');
+
+    second.child.kill('SIGTERM');
+    expect(await second.exited).toBe(0);
+
+    const cliAfter = runEntry('src/cli/admin.ts', env, ['create', '--phone', '13811113333', '--password', 'abcd1234']);
+    expect(await cliAfter.exited).toBe(0);
+    expect(cliAfter.output()).toContain('Created admin account 13811113333');
+  }, 120_000);
+
+  it('stops at start with one line naming each wrong variable', async () => {
+    const running = runEntry('src/server.ts', { ...embeddedOnly, PORT: 'eighty', LOG_LEVEL: 'loud' });
+    expect(await running.exited).toBe(1);
+    const lines = running.output().trim().split('\n');
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toContain('PORT must be a valid number');
+    expect(lines[0]).toContain('LOG_LEVEL must be one of');
+  }, 60_000);
+});
