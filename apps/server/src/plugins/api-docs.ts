@@ -1,11 +1,12 @@
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
+import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { AUTH_HEADER_X } from '@spatia/contract';
 import { errorEnvelope } from '../lib/envelope.js';
 
-/** `/api/openapi.json` and browsable docs at `/api/docs`, generated from the routes' own schemas. */
-export const apiDocsPlugin = fp<{ version: string }>(
+/** `/api/openapi.json`, generated from the routes' own schemas. Register before the routes. */
+export const apiDescriptionPlugin = fp<{ version: string }>(
   async (app, { version }) => {
     app.addSchema(errorEnvelope);
     await app.register(swagger, {
@@ -28,8 +29,12 @@ export const apiDocsPlugin = fp<{ version: string }>(
         return { schema: secured ? { ...schema, security: [{ token: [] }] } : schema, url };
       },
     });
-    await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
     app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
   },
-  { name: 'api-docs' },
+  { name: 'api-description' },
 );
+
+/** Browsable docs at `/api/docs`. */
+export async function registerApiDocsUi(pages: FastifyInstance): Promise<void> {
+  await pages.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+}

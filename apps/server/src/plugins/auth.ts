@@ -1,30 +1,41 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import { AUTH_HEADER, AUTH_HEADER_X } from '@spatia/contract';
 import { fail } from '../lib/app-error.js';
 import type { AuthService } from '../modules/auth/auth.service.js';
 import { hasPermission, hasRole } from '../modules/users/users.service.js';
 import type { AuthRule } from '../types/fastify.js';
+import { prependRouteHook } from './route-hooks.js';
 
 /**
- * Reads the session token from `auth-token` / `x-auth-token`, resolves the signed-in user, enforces
- * the route's `config.auth` rule (admin passes every rule), and returns the refreshed token in the
- * `x-auth-token` response header.
+ * Routes that declare `config.auth` read the session token from `auth-token` / `x-auth-token`,
+ * resolve the signed-in user, enforce the rule (admin passes every rule), and send the refreshed
+ * token back in the `x-auth-token` header. Routes without the declaration pay nothing.
  */
 export const authPlugin = fp<{ authService: AuthService }>(
   async (app, { authService }) => {
     app.decorateRequest('auth', null);
-    app.addHook('onRequest', async (request, reply) => {
+    const authenticate: onRequestAsyncHookHandler = async (request, reply) => {
       const token = readToken(request);
       if (token) {
         request.auth = (await authService.authenticate(token)) ?? null;
-        if (request.auth) reply.header(AUTH_HEADER_X, request.auth.token);
+        if (request.auth) sendToken(reply, request.auth.token);
       }
       enforce(request.routeOptions.config.auth ?? 'public', request);
+    };
+    app.addHook('onRoute', (route) => {
+      if (route.config?.auth === undefined) return;
+      prependRouteHook(route, 'onRequest', authenticate);
     });
   },
   { name: 'auth', dependencies: ['error-handler', 'language'] },
 );
+
+/** Hands a new or refreshed session token to the client, readable by browsers across origins. */
+export function sendToken(reply: FastifyReply, token: string): void {
+  reply.header(AUTH_HEADER_X, token);
+  reply.header('access-control-expose-headers', AUTH_HEADER_X);
+}
 
 function readToken(request: FastifyRequest): string | undefined {
   for (const name of [AUTH_HEADER_X, AUTH_HEADER]) {

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { AUTH_HEADER_X } from '@spatia/contract';
 import { Type } from 'typebox';
 import { Nothing, ok, responses } from '../../lib/envelope.js';
+import { sendToken } from '../../plugins/auth.js';
 import type { AuthService } from './auth.service.js';
 
 const LoginParams = Type.Object({
@@ -30,7 +31,7 @@ export const authRoutes: FastifyPluginAsyncTypebox<{ auth: AuthService }> = asyn
         userAgent: request.headers['user-agent'] ?? '',
         ip: request.ip,
       });
-      reply.header(AUTH_HEADER_X, token);
+      sendToken(reply, token);
       return ok(result);
     },
   );

@@ -34,8 +34,14 @@ describe('public site settings', () => {
     expect(JSON.stringify(data)).not.toMatch(/DATA_DIR|DATABASE|postgres:|REDIS/);
   });
 
-  it('lets the browser reach a separately hosted API in the content security policy', async () => {
+  it('lets pages reach a separately hosted API in the content security policy', async () => {
+    const page = await testApp.app.inject({ method: 'GET', url: '/dashboard/dashboard' });
+    expect(page.headers['content-security-policy']).toContain("connect-src 'self' https://slices.example.com:8443");
+  });
+
+  it('locks JSON answers down with a fixed header set', async () => {
     const response = await testApp.app.inject({ method: 'GET', url: '/api/health' });
-    expect(response.headers['content-security-policy']).toContain("connect-src 'self' https://slices.example.com:8443");
+    expect(response.headers['content-security-policy']).toBe("frame-ancestors 'none'");
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
   });
 });

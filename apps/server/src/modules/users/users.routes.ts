@@ -21,6 +21,8 @@ export const usersRoutes: FastifyPluginAsyncTypebox<{ users: UsersService }> = a
     '/api/client/:uid/info',
     {
       config: { auth: 'signedIn' },
+      // Fetched on every console load and always small: it never reaches the compression threshold.
+      compress: false,
       schema: {
         tags: ['accounts'],
         summary: 'User info by uid: your own, or anyone\'s for an admin',

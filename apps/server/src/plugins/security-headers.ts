@@ -1,0 +1,58 @@
+import helmet from '@fastify/helmet';
+import type { FastifyInstance, onRequestHookHandler } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Config } from '../config/config.js';
+import { prependRouteHook } from './route-hooks.js';
+
+/**
+ * JSON answers are never rendered as documents: what protects them is that browsers do not sniff them
+ * into something else and never frame them. Computed once; the per-request work of a full policy
+ * engine, and its extra bytes on the hottest answers, are saved for the documents that need it.
+ */
+const API_HEADERS = {
+  'x-content-type-options': 'nosniff',
+  'content-security-policy': "frame-ancestors 'none'",
+};
+
+export const apiSecurityHeadersPlugin = fp(
+  async (app) => {
+    const setApiHeaders: onRequestHookHandler = (_request, reply, done) => {
+      reply.headers(API_HEADERS);
+      done();
+    };
+    app.addHook('onRoute', (route) => {
+      if (route.url.startsWith('/api/') && !route.url.startsWith('/api/docs')) {
+        prependRouteHook(route, 'onRequest', setApiHeaders);
+      }
+    });
+  },
+  { name: 'api-security-headers' },
+);
+
+/** Documents and their assets (the web app, the API docs) get helmet's full policy. */
+export async function registerPageSecurityHeaders(pages: FastifyInstance, config: Config): Promise<void> {
+  await pages.register(helmet, {
+    contentSecurityPolicy: { directives: contentSecurityDirectives(config) },
+    crossOriginEmbedderPolicy: false,
+    // Plain-HTTP deployments on a LAN must still load their own assets.
+    strictTransportSecurity: false,
+  });
+}
+
+/** The web app talks to this origin, plus the separately hosted APIs the operator configured. */
+function contentSecurityDirectives(config: Config) {
+  const apiOrigins = [config.site.TJHX_API_BASE_URL, config.site.POINT_CLOUD_API_BASE_URL, config.site.MAPS_API_BASE_URL]
+    .filter((url) => /^https?:\/\//.test(url))
+    .map((url) => new URL(url).origin);
+  return {
+    defaultSrc: ["'self'"],
+    scriptSrc: ["'self'"],
+    styleSrc: ["'self'", "'unsafe-inline'"],
+    imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+    fontSrc: ["'self'", 'data:'],
+    connectSrc: ["'self'", ...apiOrigins],
+    mediaSrc: ["'self'", 'blob:', 'https:'],
+    workerSrc: ["'self'", 'blob:'],
+    upgradeInsecureRequests: null,
+  };
+}

@@ -1,0 +1,59 @@
+import { spawn, spawnSync } from 'node:child_process';
+import { createServer } from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+
+export const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
+
+export async function freePort() {
+  return new Promise((resolve) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** Starts a node script as a server and resolves once `healthPath` answers 200. */
+export async function startServer(script, env, healthPath) {
+  const port = await freePort();
+  const child = spawn(process.execPath, [script], { cwd: root, env: { ...process.env, ...env, PORT: String(port) }, stdio: ['ignore', 'pipe', 'inherit'] });
+  let output = '';
+  child.stdout.on('data', (chunk) => (output += chunk));
+  const baseUrl = `http://127.0.0.1:${port}`;
+  for (let attempt = 0; attempt < 300; attempt += 1) {
+    try {
+      if ((await fetch(baseUrl + healthPath)).ok) break;
+    } catch {
+      // not yet listening
+    }
+    if (child.exitCode !== null) throw new Error(`${script} exited:\n${output}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return {
+    baseUrl,
+    output: () => output,
+    stop: () => new Promise((resolve) => {
+      child.once('exit', resolve);
+      child.kill('SIGTERM');
+    }),
+  };
+}
+
+export function runCli(args, env) {
+  const result = spawnSync(process.execPath, ['apps/server/dist/cli/admin.js', ...args], { cwd: root, env: { ...process.env, ...env }, encoding: 'utf8' });
+  if (result.status !== 0) throw new Error(`admin ${args[0]} failed: ${result.stderr}`);
+}
+
+/** Requests per second and latency of one URL under load. */
+export async function measure(url, { connections = 64, seconds = 8, headers = {} } = {}) {
+  const result = await autocannon({ url, connections, duration: seconds, headers, pipelining: 1 });
+  if (result.non2xx > 0 || result.errors > 0) throw new Error(`${url}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
+  return { rps: result.requests.average, p99: result.latency.p99, p50: result.latency.p50 };
+}
+
+export function format(value, digits = 2) {
+  return Number(value).toFixed(digits);
+}

@@ -1,0 +1,87 @@
+#!/usr/bin/env node
+// `npm test`: every tier of tests, ending with one summary line.
+//   1. build (the end-to-end tests run the built server and web app)
+//   2. unit and API tests of every package on the embedded database (PGlite)
+//   3. the server's tests again on PostgreSQL, when DATABASE_URL is set
+//   4. end-to-end journeys in Chromium
+// Pass --skip-e2e to leave out step 4.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
+const reports = mkdtempSync(path.join(os.tmpdir(), 'spatia-test-reports-'));
+// The embedded pass and the journeys run on the defaults a fresh machine has: no PostgreSQL, no Redis.
+const { DATABASE_URL, REDIS_URL: _redisUrl, ...embeddedEnv } = process.env;
+const totals = { passed: 0, failed: 0, skipped: 0 };
+const failedSteps = [];
+
+step('build', () => run('node', ['scripts/build.mjs'], process.env));
+
+step('unit and API tests (PGlite)', () => {
+  const report = path.join(reports, 'vitest-pglite.json');
+  const status = run('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`], embeddedEnv);
+  return countVitest(report, status);
+});
+
+if (DATABASE_URL) {
+  step('server tests (PostgreSQL)', () => {
+    const report = path.join(reports, 'vitest-postgres.json');
+    const status = run(
+      'npx',
+      ['vitest', 'run', '--project', 'server', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`],
+      process.env,
+    );
+    return countVitest(report, status);
+  });
+}
+
+if (!process.argv.includes('--skip-e2e')) {
+  step('end-to-end journeys (Chromium)', () => {
+    const report = path.join(reports, 'playwright.json');
+    const status = run('node', ['scripts/e2e.mjs'], { ...embeddedEnv, PLAYWRIGHT_JSON_OUTPUT_FILE: report });
+    return countPlaywright(report, status);
+  });
+}
+
+console.log('');
+if (failedSteps.length > 0) console.log(`failed steps: ${failedSteps.join('; ')}`);
+console.log(`total: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
+process.exit(failedSteps.length > 0 || totals.failed > 0 ? 1 : 0);
+
+function step(name, action) {
+  console.log(`\n=== ${name} ===`);
+  const result = action();
+  if (typeof result === 'number') {
+    if (result !== 0) failedSteps.push(name);
+    return;
+  }
+  totals.passed += result.passed;
+  totals.failed += result.failed;
+  totals.skipped += result.skipped;
+  if (!result.ok) failedSteps.push(name);
+}
+
+function run(command, args, env) {
+  const result = spawnSync(command, args, { cwd: root, env, stdio: 'inherit' });
+  return result.status ?? 1;
+}
+
+function countVitest(report, status) {
+  if (!existsSync(report)) return { passed: 0, failed: 1, skipped: 0, ok: false };
+  const json = JSON.parse(readFileSync(report, 'utf8'));
+  return {
+    passed: json.numPassedTests,
+    failed: json.numFailedTests,
+    skipped: json.numPendingTests + json.numTodoTests,
+    ok: status === 0,
+  };
+}
+
+function countPlaywright(report, status) {
+  if (!existsSync(report)) return { passed: 0, failed: 1, skipped: 0, ok: false };
+  const { stats } = JSON.parse(readFileSync(report, 'utf8'));
+  return { passed: stats.expected + stats.flaky, failed: stats.unexpected, skipped: stats.skipped, ok: status === 0 };
+}
