@@ -58,7 +58,7 @@ describe('the server process', () => {
     const cliAfter = runEntry('src/cli/admin.ts', env, ['create', '--phone', '13811113333', '--password', 'abcd1234']);
     expect(await cliAfter.exited).toBe(0);
     expect(cliAfter.output()).toContain('Created admin account 13811113333');
-  }, 120_000);
+  }, 240_000);
 
   it('stops at start with one line naming each wrong variable', async () => {
     const running = runEntry('src/server.ts', { ...embeddedOnly, PORT: 'eighty', LOG_LEVEL: 'loud' });

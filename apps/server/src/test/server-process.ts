@@ -34,7 +34,7 @@ export async function freePort(): Promise<number> {
   });
 }
 
-export async function waitForHealth(baseUrl: string, running: RunningProcess, timeoutMs = 30_000): Promise<void> {
+export async function waitForHealth(baseUrl: string, running: RunningProcess, timeoutMs = 90_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     try {
