@@ -48,6 +48,9 @@ const environmentSchema = z.object({
 
 export type Environment = z.infer<typeof environmentSchema>;
 
+/** Every variable the server reads; `.env.example` documents each (a test holds it to that). */
+export const CONFIG_VARIABLES = Object.keys(environmentSchema.shape);
+
 export interface Config {
   env: Environment['NODE_ENV'];
   host: string;
