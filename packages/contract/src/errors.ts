@@ -20,6 +20,12 @@ export const ErrorCode = {
   missingRole: 1103,
   missingPermission: 1104,
   notYourAccount: 1105,
+  tooManyCodes: 1201,
+  codeExpired: 1202,
+  codeUsed: 1203,
+  codeDead: 1204,
+  codeWrong: 1205,
+  smsUnavailable: 1206,
 } as const;
 
 export type ErrorCodeValue = (typeof ErrorCode)[keyof typeof ErrorCode];

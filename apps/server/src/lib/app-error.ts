@@ -31,6 +31,8 @@ const httpStatusOf: Partial<Record<ErrorName, number>> = {
   accountExists: 409,
   payloadTooLarge: 413,
   tooManyRequests: 429,
+  tooManyCodes: 429,
+  smsUnavailable: 503,
   internal: 500,
   unavailable: 503,
 };

@@ -20,6 +20,12 @@ const catalogue = {
   missingRole: { zh: '此功能仅对以下角色开放：{roles}', en: 'This is only available to: {roles}' },
   missingPermission: { zh: '您的账号没有此功能的权限（{permission}）', en: 'Your account lacks the permission for this ({permission})' },
   notYourAccount: { zh: '不能查看或修改其他用户的账号', en: "You cannot read or change another user's account" },
+  tooManyCodes: { zh: '验证码发送过于频繁，请 {seconds} 秒后再试', en: 'Too many codes requested. Try again in {seconds} s' },
+  codeExpired: { zh: '验证码已过期，请重新获取', en: 'The code has expired. Please request a new one' },
+  codeUsed: { zh: '验证码已使用，请重新获取', en: 'The code was already used. Please request a new one' },
+  codeDead: { zh: '验证码错误次数过多已失效，请重新获取', en: 'Too many wrong attempts: the code no longer works. Please request a new one' },
+  codeWrong: { zh: '验证码错误，还可尝试 {remaining} 次', en: 'Wrong code. {remaining} attempts left' },
+  smsUnavailable: { zh: '短信发送失败，请稍后再试', en: 'The text message could not be sent. Please try again later' },
 } as const satisfies Record<string, Record<Language, string>>;
 
 export type MessageKey = keyof typeof catalogue;

@@ -1,2 +1,3 @@
 export * from './users.js';
 export * from './sessions.js';
+export * from './security.js';

@@ -1,4 +1,4 @@
-import { bigint, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { type AnyPgColumn, bigint, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 
 export const users = pgTable('users', {
   id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
@@ -10,9 +10,13 @@ export const users = pgTable('users', {
   businessRoleCode: text('business_role_code').notNull().default(''),
   inviteCode: text('invite_code').notNull().unique(),
   passwordHash: text('password_hash'),
+  /** Who invited this user (first level); the inviter's inviter is the second level. */
+  invitedByUserId: bigint('invited_by_user_id', { mode: 'number' }).references((): AnyPgColumn => users.id, {
+    onDelete: 'set null',
+  }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-});
+}, (table) => [index().on(table.invitedByUserId)]);
 
 /** Roles of spec section 6. A user may hold several. */
 export const userRoles = pgTable(
@@ -37,3 +41,11 @@ export const userPermissions = pgTable(
   },
   (table) => [primaryKey({ columns: [table.userId, table.permissionId] }), index().on(table.permissionId)],
 );
+
+/** What a new account gets: the roles and permission ids of a tier. An admin may change them. */
+export const tiers = pgTable('tiers', {
+  code: text('code').primaryKey(),
+  roles: text('roles').array().notNull(),
+  permissionIds: integer('permission_ids').array().notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});

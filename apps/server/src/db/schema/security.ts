@@ -1,0 +1,48 @@
+import { bigint, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { users } from './users.js';
+
+/** Secrets the server generates once and every process shares (e.g. the verification-code HMAC key). */
+export const serverSecrets = pgTable('server_secrets', {
+  name: text('name').primaryKey(),
+  value: text('value').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * The state of a verification code, keyed by the HMAC the client holds: wrong guesses so far and
+ * whether it was used. The code itself is never stored.
+ */
+export const verificationCodeUses = pgTable('verification_code_uses', {
+  hash: text('hash').primaryKey(),
+  failures: integer('failures').notNull().default(0),
+  usedAt: timestamp('used_at', { withTimezone: true }),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+});
+
+/** Failed password sign-ins per phone; ten in a row lock the phone for 15 minutes. */
+export const loginLockouts = pgTable('login_lockouts', {
+  phone: text('phone').primaryKey(),
+  failures: integer('failures').notNull().default(0),
+  lockedUntil: timestamp('locked_until', { withTimezone: true }),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** One-time tickets behind the login page's QR code, confirmed from a signed-in phone. */
+export const qrLoginTickets = pgTable('qr_login_tickets', {
+  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+  ticketHash: text('ticket_hash').notNull().unique(),
+  status: text('status', { enum: ['pending', 'scanned', 'confirmed', 'declined', 'consumed'] }).notNull().default('pending'),
+  userId: bigint('user_id', { mode: 'number' }).references(() => users.id, { onDelete: 'cascade' }),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Third-party (WeChat) identities bound to accounts. */
+export const wechatIdentities = pgTable('wechat_identities', {
+  unionId: text('union_id').primaryKey(),
+  userId: bigint('user_id', { mode: 'number' })
+    .notNull()
+    .unique()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});

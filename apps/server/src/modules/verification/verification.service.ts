@@ -1,0 +1,86 @@
+import { createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
+import type { CodePurpose, SmsDriver } from '../../drivers/sms/sms-driver.js';
+import { fail } from '../../lib/app-error.js';
+import type { RateLimiter } from '../../lib/rate-limiter.js';
+import type { VerificationRepository } from './verification.repository.js';
+
+export const CODE_LIFETIME_MS = 5 * 60 * 1000;
+export const CODE_MAX_FAILURES = 5;
+
+/** How often one phone and one address may ask for codes. Every refusal says when to try again. */
+export const CODE_SEND_LIMITS = [
+  { scope: 'phone', limit: 1, windowSeconds: 60 },
+  { scope: 'phone', limit: 5, windowSeconds: 60 * 60 },
+  { scope: 'phone', limit: 10, windowSeconds: 24 * 60 * 60 },
+  { scope: 'ip', limit: 30, windowSeconds: 60 * 60 },
+] as const;
+
+export interface IssuedCode {
+  hash: string;
+  expiredTime: number;
+}
+
+export interface CodeProof {
+  phone: string;
+  purpose: CodePurpose;
+  verifyCode: string;
+  expiredTime: number;
+  hash: string;
+}
+
+/**
+ * Six-digit codes sent by SMS. The server keeps no code: the client holds `hash`, an HMAC of phone,
+ * code, purpose and expiry under a server secret, and sends it back with the code. The server only
+ * tracks, per hash, how many wrong guesses were made and whether it was used.
+ */
+export class VerificationService {
+  private secret: Promise<string> | undefined;
+
+  constructor(
+    private readonly repository: VerificationRepository,
+    private readonly sms: SmsDriver,
+    private readonly limiter: RateLimiter,
+    private readonly configuredSecret: string | undefined,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  async sendCode(phone: string, purpose: CodePurpose, ip: string): Promise<IssuedCode> {
+    for (const rule of CODE_SEND_LIMITS) {
+      const subject = rule.scope === 'phone' ? phone : ip;
+      const decision = await this.limiter.hit(`code:${rule.scope}:${rule.windowSeconds}:${subject}`, rule.limit, rule.windowSeconds);
+      if (!decision.allowed) throw fail('tooManyCodes', { seconds: decision.retryAfterSeconds });
+    }
+    const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+    const expiredTime = this.now() + CODE_LIFETIME_MS;
+    const hash = await this.sign(phone, code, purpose, expiredTime);
+    await this.sms.sendVerificationCode(phone, code, purpose);
+    await this.repository.deleteExpired(new Date(this.now() - CODE_LIFETIME_MS));
+    return { hash, expiredTime };
+  }
+
+  /** Checks a code and uses it up; throws a clear error for an expired, used, dead or wrong code. */
+  async consumeCode(proof: CodeProof): Promise<void> {
+    const now = this.now();
+    if (proof.expiredTime <= now) throw fail('codeExpired');
+    // A client cannot stretch a code's life: its row expires no later than a real code would.
+    const state = await this.repository.track(proof.hash, new Date(Math.min(proof.expiredTime, now + CODE_LIFETIME_MS)));
+    if (state.used) throw fail('codeUsed');
+    if (state.failures >= CODE_MAX_FAILURES) throw fail('codeDead');
+    const expected = Buffer.from(await this.sign(proof.phone, proof.verifyCode, proof.purpose, proof.expiredTime), 'hex');
+    const given = Buffer.from(proof.hash, 'hex');
+    if (expected.length !== given.length || !timingSafeEqual(expected, given)) {
+      const failures = await this.repository.recordFailure(proof.hash);
+      if (failures >= CODE_MAX_FAILURES) throw fail('codeDead');
+      throw fail('codeWrong', { remaining: CODE_MAX_FAILURES - failures });
+    }
+    if (!(await this.repository.markUsed(proof.hash, CODE_MAX_FAILURES, new Date(now)))) throw fail('codeUsed');
+  }
+
+  private async sign(phone: string, code: string, purpose: CodePurpose, expiredTime: number): Promise<string> {
+    this.secret ??= this.configuredSecret
+      ? Promise.resolve(this.configuredSecret)
+      : this.repository.secret('verification-code-hmac', () => randomBytes(32).toString('hex'));
+    return createHmac('sha256', await this.secret).update(`${phone}|${code}|${purpose}|${expiredTime}`).digest('hex');
+  }
+}
+
