@@ -2,6 +2,8 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
+    // PGlite instances are heavy: two files at a time keeps a 2-core machine responsive.
+    maxWorkers: 2,
     projects: [
       {
         resolve: { conditions: ['source'] },
@@ -17,8 +19,6 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 30_000,
           hookTimeout: 60_000,
-          // PGlite instances are heavy: a few files at a time keeps a 2-core machine responsive.
-          maxWorkers: 2,
         },
       },
       'apps/web/vitest.config.ts',

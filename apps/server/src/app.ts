@@ -6,8 +6,19 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from './config/config.js';
 import { openDatabase, type Database } from './db/database.js';
 import { createCache, type Cache } from './lib/cache.js';
+import { createRateLimiter, type RateLimiter } from './lib/rate-limiter.js';
+import { ConsoleSmsDriver } from './drivers/sms/console-sms.js';
+import { createSmsDriver } from './drivers/sms/create-sms-driver.js';
+import type { SmsDriver } from './drivers/sms/sms-driver.js';
+import { accountsRoutes } from './modules/accounts/accounts.routes.js';
+import { AccountsService } from './modules/accounts/accounts.service.js';
+import { sessionsRoutes } from './modules/auth/sessions.routes.js';
+import { devRoutes } from './modules/dev/dev.routes.js';
+import { VerificationRepository } from './modules/verification/verification.repository.js';
+import { VerificationService } from './modules/verification/verification.service.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { AuthService } from './modules/auth/auth.service.js';
+import { LoginLockoutRepository } from './modules/auth/login-lockout.repository.js';
 import { SessionsRepository } from './modules/auth/sessions.repository.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { HealthService } from './modules/health/health.service.js';
@@ -29,8 +40,12 @@ export const VERSION = (JSON.parse(readFileSync(new URL('../package.json', impor
 export interface Services {
   database: Database;
   cache: Cache;
+  rateLimiter: RateLimiter;
+  sms: SmsDriver;
   users: UsersService;
   auth: AuthService;
+  verification: VerificationService;
+  accounts: AccountsService;
 }
 
 declare module 'fastify' {
@@ -43,6 +58,7 @@ export interface BuildOptions {
   /** An already open database (tests); otherwise the configured one is opened and closed with the app. */
   database?: Database;
   cache?: Cache;
+  rateLimiter?: RateLimiter;
 }
 
 /** Assembles the whole server in one place: external plugins, then app plugins, then the modules. */
@@ -56,10 +72,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   const database = options.database ?? (await openDatabase(config.database));
   const cache = options.cache ?? createCache(config.redisUrl);
-  const services = createServices(database, cache);
+  const rateLimiter = options.rateLimiter ?? createRateLimiter(config.redisUrl);
+  const sms = createSmsDriver(config.sms, (message) => app.log.info(message));
+  const services = createServices(config, { database, cache, rateLimiter, sms });
   app.decorate('services', services);
   app.addHook('onClose', async () => {
     await cache.close();
+    await rateLimiter.close();
     if (!options.database) await database.close();
   });
 
@@ -74,8 +93,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   await app.register(healthRoutes, { health: new HealthService(database, VERSION) });
   await app.register(authRoutes, { auth: services.auth });
+  await app.register(sessionsRoutes, { auth: services.auth });
+  await app.register(accountsRoutes, { accounts: services.accounts });
   await app.register(usersRoutes, { users: services.users });
   await app.register(siteRoutes, { config });
+  if (sms instanceof ConsoleSmsDriver) await app.register(devRoutes, { sms });
 
   await app.register(async (pages) => {
     await registerPageSecurityHeaders(pages, config);
@@ -85,9 +107,16 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   return app;
 }
 
-export function createServices(database: Database, cache: Cache): Services {
+export function createServices(
+  config: Pick<Config, 'authSecret'>,
+  drivers: Pick<Services, 'database' | 'cache' | 'rateLimiter' | 'sms'>,
+): Services {
+  const { database, cache, rateLimiter, sms } = drivers;
   const usersRepository = new UsersRepository(database.db);
+  const lockouts = new LoginLockoutRepository(database.db);
   const users = new UsersService(usersRepository, cache);
-  const auth = new AuthService(new SessionsRepository(database.db), usersRepository, users, cache);
-  return { database, cache, users, auth };
+  const auth = new AuthService(new SessionsRepository(database.db), usersRepository, users, cache, lockouts);
+  const verification = new VerificationService(new VerificationRepository(database.db), sms, rateLimiter, config.authSecret);
+  const accounts = new AccountsService(users, usersRepository, auth, verification, lockouts);
+  return { ...drivers, users, auth, verification, accounts };
 }

@@ -1,8 +1,10 @@
 import { ConfigError, loadConfig, loadDotEnv, type Config } from './config/config.js';
-import { buildApp, createServices } from './app.js';
+import { buildApp } from './app.js';
 import { openDatabase } from './db/database.js';
 import { DataDirLockedError, lockDataDir, type DataDirLock } from './lib/data-dir-lock.js';
-import { createCache } from './lib/cache.js';
+import { MemoryCache } from './lib/cache.js';
+import { UsersRepository } from './modules/users/users.repository.js';
+import { UsersService } from './modules/users/users.service.js';
 
 /** Starts the platform: config, lock, database, first admin, then listen. Only this file listens. */
 async function main(): Promise<void> {
@@ -58,9 +60,9 @@ function lockOrExit(dataDir: string): DataDirLock {
 }
 
 async function announceInitialAdmin(config: Config, database: Awaited<ReturnType<typeof openDatabase>>) {
-  const cache = createCache(undefined);
-  const created = await createServices(database, cache).users.ensureInitialAdmin(config.adminPhone);
-  await cache.close();
+  const cache = new MemoryCache();
+  const users = new UsersService(new UsersRepository(database.db), cache);
+  const created = await users.ensureInitialAdmin(config.adminPhone);
   if (!created) return;
   const line = '='.repeat(64);
   console.log(

@@ -60,3 +60,25 @@ export interface SiteConfig {
 export const AUTH_HEADER = 'auth-token';
 export const AUTH_HEADER_X = 'x-auth-token';
 export const LANGUAGE_COOKIE = 'language';
+
+/** SMS-code and QR sign-in answer with these names (spec 3). */
+export interface CodeLoginResult {
+  userUid: string;
+  username: string;
+  avatarUrl: string;
+  phoneNumber: string;
+}
+
+export interface IssuedVerificationCode {
+  hash: string;
+  expiredTime: number;
+}
+
+export interface ActiveSessionInfo {
+  id: number;
+  userAgent: string;
+  ip: string;
+  createdAt: number;
+  lastSeenAt: number;
+  current: boolean;
+}

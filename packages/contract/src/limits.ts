@@ -27,3 +27,6 @@ export function findPasswordProblem(password: string): PasswordProblem | null {
   if (!/[A-Za-z]/.test(password) || !/\d/.test(password)) return 'needsLetterAndDigit';
   return null;
 }
+
+/** The spec's fixed default `fullName` for accounts registered from the PC site. */
+export const DEFAULT_PC_USER_NAME = 'PC用户';

@@ -1,12 +1,13 @@
 import { parseArgs } from 'node:util';
 import { Role } from '@spatia/contract';
-import { createServices } from '../app.js';
 import { ConfigError, loadConfig, loadDotEnv } from '../config/config.js';
 import { openDatabase } from '../db/database.js';
 import { AppError, ValidationError } from '../lib/app-error.js';
 import { MemoryCache } from '../lib/cache.js';
 import { DataDirLockedError, lockDataDir } from '../lib/data-dir-lock.js';
 import { translate, translateProblem } from '../lib/messages.js';
+import { UsersRepository } from '../modules/users/users.repository.js';
+import { UsersService } from '../modules/users/users.service.js';
 
 const usage = `Usage: npm run admin -- <command> [options]
 
@@ -46,7 +47,7 @@ async function main(argv: string[]): Promise<number> {
   const lock = config.database.kind === 'pglite' ? lockDataDir(config.dataDir, 'the admin command') : undefined;
   const database = await openDatabase(config.database);
   try {
-    const { users } = createServices(database, new MemoryCache());
+    const users = new UsersService(new UsersRepository(database.db), new MemoryCache());
     const roles = command === 'create' ? [Role.admin] : splitList(values.roles ?? Role.customer);
     const permissionIds = command === 'create' ? [] : splitList(values.menus ?? '').map(Number);
     const created = await users.createUser({

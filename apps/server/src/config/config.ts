@@ -44,6 +44,8 @@ const environmentSchema = z.object({
   SITE_PSB_URL: optionalUrl,
   SITE_PRIVACY_URL: z.string().default('/privacyProtocol'),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
+  AUTH_SECRET: z.string().min(32, 'at least 32 characters').optional(),
+  SMS_DRIVER: z.enum(['console']).default('console'),
 });
 
 export type Environment = z.infer<typeof environmentSchema>;
@@ -64,6 +66,9 @@ export interface Config {
   adminPhone: string;
   apkUrl: string;
   shutdownTimeoutMs: number;
+  /** Signs verification codes; generated once and kept in the database when not set. */
+  authSecret: string | undefined;
+  sms: { driver: Environment['SMS_DRIVER'] };
   site: Pick<
     Environment,
     | 'TJHX_API_BASE_URL'
@@ -121,6 +126,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     adminPhone: env.ADMIN_PHONE,
     apkUrl: env.APP_APK_URL,
     shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_MS,
+    authSecret: env.AUTH_SECRET,
+    sms: { driver: env.SMS_DRIVER },
     site: env,
   };
 }

@@ -32,6 +32,8 @@ const httpStatusOf: Partial<Record<ErrorName, number>> = {
   payloadTooLarge: 413,
   tooManyRequests: 429,
   tooManyCodes: 429,
+  accountLocked: 429,
+  phoneNotRegistered: 404,
   smsUnavailable: 503,
   internal: 500,
   unavailable: 503,

@@ -13,7 +13,26 @@ describe('API description', () => {
     const document = response.json<{ openapi: string; paths: Record<string, Record<string, { security?: unknown[] }>> }>();
     expect(document.openapi).toBe('3.1.0');
     expect(Object.keys(document.paths).sort()).toEqual(
-      ['/api/c/logout', '/api/client/login', '/api/client/{uid}/info', '/api/health', '/api/open/c/zhipaiApp', '/api/open/siteConfig'].sort(),
+      [
+        '/api/c/logout',
+        '/api/c/password',
+        '/api/c/register',
+        '/api/c/sessions',
+        '/api/c/sessions/revokeOthers',
+        '/api/c/sessions/{id}',
+        '/api/c/smsLogin',
+        '/api/c/smsLogin/verifyCode',
+        '/api/client/checkPhoneNumber',
+        '/api/client/forgetPwd/verifyCode',
+        '/api/client/login',
+        '/api/client/register/verifyCode',
+        '/api/client/renewPwd',
+        '/api/client/{uid}/info',
+        '/api/dev/sms-outbox',
+        '/api/health',
+        '/api/open/c/zhipaiApp',
+        '/api/open/siteConfig',
+      ].sort(),
     );
     expect(document.paths['/api/client/{uid}/info']?.get?.security).toEqual([{ token: [] }]);
     expect(document.paths['/api/health']?.get?.security).toBeUndefined();

@@ -5,6 +5,7 @@ import { createTestDatabase, type TestDatabase } from '../../test/test-database.
 import { UsersRepository } from '../users/users.repository.js';
 import { UsersService } from '../users/users.service.js';
 import { AuthService } from './auth.service.js';
+import { LoginLockoutRepository } from './login-lockout.repository.js';
 import { SessionsRepository } from './sessions.repository.js';
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -19,7 +20,8 @@ function serviceWithClock(clock: { now: number }) {
   const cache = new MemoryCache();
   const usersRepository = new UsersRepository(testDatabase.database.db);
   const users = new UsersService(usersRepository, cache);
-  const auth = new AuthService(new SessionsRepository(testDatabase.database.db), usersRepository, users, cache, () => clock.now);
+  const lockouts = new LoginLockoutRepository(testDatabase.database.db);
+  const auth = new AuthService(new SessionsRepository(testDatabase.database.db), usersRepository, users, cache, lockouts, () => clock.now);
   return { auth, users };
 }
 

@@ -5,11 +5,21 @@ import type { Cache } from '../../lib/cache.js';
 import type { UsersRepository } from '../users/users.repository.js';
 import type { AuthUser, UsersService } from '../users/users.service.js';
 import { verifyPassword } from './password.js';
+import type { LoginLockoutRepository } from './login-lockout.repository.js';
 import type { ActiveSession, SessionsRepository } from './sessions.repository.js';
 
 export interface ClientInfo {
   userAgent: string;
   ip: string;
+}
+
+export interface SessionSummary {
+  id: number;
+  userAgent: string;
+  ip: string;
+  createdAt: number;
+  lastSeenAt: number;
+  current: boolean;
 }
 
 export interface Authenticated {
@@ -19,6 +29,9 @@ export interface Authenticated {
 
 /** A session's sliding expiry is written back at most this often, so a busy client costs no writes. */
 const TOUCH_INTERVAL_MS = 60_000;
+/** Ten failed password sign-ins in a row lock the phone for 15 minutes. */
+export const LOCKOUT_THRESHOLD = 10;
+export const LOCKOUT_MS = 15 * 60 * 1000;
 const SESSION_CACHE_TTL_SECONDS = 60;
 
 export function hashToken(token: string): string {
@@ -31,13 +44,21 @@ export class AuthService {
     private readonly usersRepository: UsersRepository,
     private readonly users: UsersService,
     private readonly cache: Cache,
+    private readonly lockouts: LoginLockoutRepository,
     private readonly now: () => number = Date.now,
   ) {}
 
   async loginWithPassword(phone: string, password: string, client: ClientInfo): Promise<{ token: string; result: LoginResult }> {
+    await this.refuseWhileLocked(phone);
     const credentials = await this.usersRepository.findCredentialsByPhone(phone);
     const matches = await verifyPassword(credentials?.passwordHash ?? null, password);
-    if (!credentials || !matches) throw fail('invalidCredentials');
+    if (!credentials || !matches) {
+      const now = this.now();
+      const locked = await this.lockouts.recordFailure(phone, LOCKOUT_THRESHOLD, new Date(now), new Date(now + LOCKOUT_MS));
+      if (locked) throw fail('accountLocked', { minutes: LOCKOUT_MS / 60_000 });
+      throw fail('invalidCredentials');
+    }
+    await this.lockouts.clear(phone);
     const token = await this.startSession(credentials.id, client);
     const user = await this.users.getAuthUser(credentials.id);
     if (!user) throw fail('invalidCredentials');
@@ -68,6 +89,38 @@ export class AuthService {
     const tokenHash = hashToken(token);
     await this.sessions.revokeByTokenHash(tokenHash, new Date(this.now()));
     await this.cache.delete(sessionKey(tokenHash));
+  }
+
+  /** The user's active sessions, newest use first; `current` marks the one behind `token`. */
+  async listSessions(userId: number, token: string): Promise<SessionSummary[]> {
+    const currentHash = hashToken(token);
+    const rows = await this.sessions.listActive(userId, new Date(this.now()));
+    return rows.map(({ tokenHash, createdAt, lastSeenAt, ...row }) => ({
+      ...row,
+      createdAt: createdAt.getTime(),
+      lastSeenAt: lastSeenAt.getTime(),
+      current: tokenHash === currentHash,
+    }));
+  }
+
+  /** Signs out one of the user's sessions, every other one (`keepToken`), or all of them. */
+  async revokeSessions(userId: number, which: { sessionId: number } | { keepToken: string } | 'all'): Promise<number> {
+    const now = new Date(this.now());
+    let options: { onlyId?: number; exceptId?: number } = {};
+    if (which !== 'all' && 'sessionId' in which) options = { onlyId: which.sessionId };
+    if (which !== 'all' && 'keepToken' in which) {
+      const current = await this.sessions.findActiveByTokenHash(hashToken(which.keepToken), now);
+      if (current) options = { exceptId: current.id };
+    }
+    const revoked = await this.sessions.revokeForUser(userId, now, options);
+    await Promise.all(revoked.map((tokenHash) => this.cache.delete(sessionKey(tokenHash))));
+    return revoked.length;
+  }
+
+  private async refuseWhileLocked(phone: string): Promise<void> {
+    const lockedUntil = await this.lockouts.lockedUntil(phone);
+    const remainingMs = (lockedUntil?.getTime() ?? 0) - this.now();
+    if (remainingMs > 0) throw fail('accountLocked', { minutes: Math.ceil(remainingMs / 60_000) });
   }
 
   private async findSession(tokenHash: string): Promise<ActiveSession | undefined> {

@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, ne } from 'drizzle-orm';
 import type { Db } from '../../db/database.js';
 import { sessions } from '../../db/schema/index.js';
 
@@ -32,5 +32,33 @@ export class SessionsRepository {
 
   async revokeByTokenHash(tokenHash: string, now: Date): Promise<void> {
     await this.db.update(sessions).set({ revokedAt: now }).where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt)));
+  }
+
+  async listActive(userId: number, now: Date) {
+    return this.db
+      .select({
+        id: sessions.id,
+        tokenHash: sessions.tokenHash,
+        userAgent: sessions.userAgent,
+        ip: sessions.ip,
+        createdAt: sessions.createdAt,
+        lastSeenAt: sessions.lastSeenAt,
+      })
+      .from(sessions)
+      .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)))
+      .orderBy(desc(sessions.lastSeenAt));
+  }
+
+  /** Revokes the user's sessions (all, or all but one); returns the hashes of the revoked tokens. */
+  async revokeForUser(userId: number, now: Date, options: { exceptId?: number; onlyId?: number } = {}): Promise<string[]> {
+    const conditions = [eq(sessions.userId, userId), isNull(sessions.revokedAt)];
+    if (options.exceptId !== undefined) conditions.push(ne(sessions.id, options.exceptId));
+    if (options.onlyId !== undefined) conditions.push(eq(sessions.id, options.onlyId));
+    const rows = await this.db
+      .update(sessions)
+      .set({ revokedAt: now })
+      .where(and(...conditions))
+      .returning({ tokenHash: sessions.tokenHash });
+    return rows.map((row) => row.tokenHash);
   }
 }

@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.js';
-import { userPermissions, userRoles, users } from '../../db/schema/index.js';
+import { tiers, userPermissions, userRoles, users } from '../../db/schema/index.js';
 
 export interface NewUser {
   uid: string;
@@ -10,6 +10,7 @@ export interface NewUser {
   passwordHash: string | null;
   roles: readonly string[];
   permissionIds: readonly number[];
+  invitedByUserId?: number | null;
 }
 
 export interface UserProfileRow {
@@ -41,6 +42,7 @@ export class UsersRepository {
           fullName: user.fullName,
           inviteCode: user.inviteCode,
           passwordHash: user.passwordHash,
+          invitedByUserId: user.invitedByUserId ?? null,
         })
         .returning({ id: users.id, uid: users.uid });
       if (!created) throw new Error('insert returned no row');
@@ -108,5 +110,24 @@ export class UsersRepository {
       .from(userRoles)
       .where(and(eq(userRoles.userId, userId), eq(userRoles.role, role)));
     return row !== undefined;
+  }
+
+  async findIdByInviteCode(code: string): Promise<number | undefined> {
+    const [row] = await this.db.select({ id: users.id }).from(users).where(eq(users.inviteCode, code.toUpperCase()));
+    return row?.id;
+  }
+
+  async findIdByPhone(phone: string): Promise<number | undefined> {
+    const [row] = await this.db.select({ id: users.id }).from(users).where(eq(users.phone, phone));
+    return row?.id;
+  }
+
+  async updatePasswordHash(userId: number, passwordHash: string): Promise<void> {
+    await this.db.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, userId));
+  }
+
+  async findTier(code: string): Promise<{ roles: string[]; permissionIds: number[] } | undefined> {
+    const [row] = await this.db.select({ roles: tiers.roles, permissionIds: tiers.permissionIds }).from(tiers).where(eq(tiers.code, code));
+    return row;
   }
 }

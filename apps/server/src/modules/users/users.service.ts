@@ -19,10 +19,12 @@ import type { UserProfileRow, UsersRepository } from './users.repository.js';
 
 export interface CreateUserInput {
   phone: string;
-  password: string;
+  /** Null for accounts that sign in by SMS code only, until they set one. */
+  password: string | null;
   fullName: string;
   roles: readonly string[];
   permissionIds: readonly number[];
+  invitedByUserId?: number | null;
 }
 
 /** What the guards need to know about the signed-in user, cached per user id. */
@@ -41,12 +43,7 @@ export class UsersService {
 
   async createUser(input: CreateUserInput): Promise<{ id: number; uid: string }> {
     if (!PHONE_PATTERN.test(input.phone)) throw invalid('phoneNumber', 'format');
-    const passwordProblem = findPasswordProblem(input.password);
-    if (passwordProblem) {
-      throw invalid('password', passwordProblem, {
-        limit: passwordProblem === 'tooLong' ? PASSWORD_MAX_LENGTH : PASSWORD_MIN_LENGTH,
-      });
-    }
+    if (input.password !== null) assertPasswordRule('password', input.password);
     if (!input.roles.every(isRoleCode)) throw invalid('roles', 'enum', { allowed: ALL_ROLES.join(', ') });
     if (!input.permissionIds.every(isPermissionId)) {
       throw invalid('menus', 'enum', { allowed: ALL_PERMISSION_IDS.join(', ') });
@@ -58,9 +55,10 @@ export class UsersService {
       phone: input.phone,
       fullName: input.fullName.trim() || input.phone,
       inviteCode: await this.generateInviteCode(),
-      passwordHash: await hashPassword(input.password),
+      passwordHash: input.password === null ? null : await hashPassword(input.password),
       roles: [...new Set(input.roles)],
       permissionIds: [...new Set(input.permissionIds)],
+      invitedByUserId: input.invitedByUserId ?? null,
     });
   }
 
@@ -102,6 +100,12 @@ export class UsersService {
       if (!(await this.repository.inviteCodeExists(code))) return code;
     }
   }
+}
+
+/** Throws a validation error naming `field` when the password breaks the rule. */
+export function assertPasswordRule(field: string, password: string): void {
+  const problem = findPasswordProblem(password);
+  if (problem) throw invalid(field, problem, { limit: problem === 'tooLong' ? PASSWORD_MAX_LENGTH : PASSWORD_MIN_LENGTH });
 }
 
 export function isAdmin(user: Pick<UserInfo, 'roles'>): boolean {

@@ -1,0 +1,126 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyRequest } from 'fastify';
+import { Type } from 'typebox';
+import type { CodePurpose } from '../../drivers/sms/sms-driver.js';
+import { Nothing, ok, responses } from '../../lib/envelope.js';
+import {
+  CodeFieldsSchema,
+  CodeLoginResultSchema,
+  IssuedCodeSchema,
+  LoginResultSchema,
+  Password,
+  PhoneNumber,
+  PhoneQuery,
+} from '../../lib/schemas.js';
+import { sendToken } from '../../plugins/auth.js';
+import type { ClientInfo } from '../auth/auth.service.js';
+import type { AccountsService } from './accounts.service.js';
+
+const tags = ['accounts'];
+
+export function clientOf(request: FastifyRequest): ClientInfo {
+  return { userAgent: request.headers['user-agent'] ?? '', ip: request.ip };
+}
+
+export const accountsRoutes: FastifyPluginAsyncTypebox<{ accounts: AccountsService }> = async (app, { accounts }) => {
+  app.post(
+    '/api/client/checkPhoneNumber',
+    {
+      config: { acceptQueryParams: true },
+      schema: { tags, summary: 'Whether a phone number has an account', body: PhoneQuery, response: responses(Type.Object({ registered: Type.Boolean() })) },
+    },
+    async (request) => ok({ registered: await accounts.isRegistered(request.body.phoneNumber) }),
+  );
+
+  const codeRoutes: [string, CodePurpose, string][] = [
+    ['/api/client/register/verifyCode', 'register', 'Send a sign-up code (the phone must not have an account)'],
+    ['/api/client/forgetPwd/verifyCode', 'resetPassword', 'Send a password-reset code (the phone must have an account)'],
+    ['/api/c/smsLogin/verifyCode', 'smsLogin', 'Send a sign-in code'],
+  ];
+  for (const [url, purpose, summary] of codeRoutes) {
+    app.get(
+      url,
+      { schema: { tags, summary, querystring: PhoneQuery, response: responses(IssuedCodeSchema, [400, 404, 409, 429, 503]) } },
+      async (request) => ok(await accounts.sendCode(request.query.phoneNumber, purpose, request.ip)),
+    );
+  }
+
+  app.post(
+    '/api/c/register',
+    {
+      config: { acceptQueryParams: true },
+      schema: {
+        tags,
+        summary: 'Create an account with a sign-up code; signs in (token in x-auth-token)',
+        body: Type.Object({
+          phoneNumber: PhoneNumber,
+          password: Password,
+          invitedCode: Type.Optional(Type.String({ maxLength: 16 })),
+          fullName: Type.Optional(Type.String({ maxLength: 40 })),
+          ...CodeFieldsSchema,
+        }),
+        response: responses(LoginResultSchema, [400, 409]),
+      },
+    },
+    async (request, reply) => {
+      const { token, result } = await accounts.register(request.body, clientOf(request));
+      sendToken(reply, token);
+      return ok(result);
+    },
+  );
+
+  app.post(
+    '/api/c/smsLogin',
+    {
+      config: { acceptQueryParams: true },
+      schema: {
+        tags,
+        summary: 'Sign in with a code; a new phone gets an account',
+        body: Type.Object({ phoneNumber: PhoneNumber, ...CodeFieldsSchema }),
+        response: responses(CodeLoginResultSchema, [400]),
+      },
+    },
+    async (request, reply) => {
+      const { phoneNumber, ...code } = request.body;
+      const { token, result } = await accounts.smsLogin(phoneNumber, code, clientOf(request));
+      sendToken(reply, token);
+      return ok(result);
+    },
+  );
+
+  app.post(
+    '/api/client/renewPwd',
+    {
+      config: { acceptQueryParams: true },
+      schema: {
+        tags,
+        summary: 'Set a new password with a reset code; every session of the account ends',
+        body: Type.Object({ phoneNumber: PhoneNumber, newPwd: Password, ...CodeFieldsSchema }),
+        response: responses(Nothing, [400, 404]),
+      },
+    },
+    async (request) => {
+      const { phoneNumber, newPwd, ...code } = request.body;
+      await accounts.renewPassword(phoneNumber, newPwd, code);
+      return ok(null);
+    },
+  );
+
+  app.post(
+    '/api/c/password',
+    {
+      config: { auth: 'signedIn', acceptQueryParams: true },
+      schema: {
+        tags,
+        summary: 'Change my password; my other sessions end',
+        body: Type.Object({ currentPassword: Type.Optional(Password), newPassword: Password }),
+        response: responses(Nothing, [400, 401]),
+      },
+    },
+    async (request) => {
+      const { user, token } = request.auth!;
+      await accounts.changePassword(user.id, request.body.currentPassword, request.body.newPassword, token);
+      return ok(null);
+    },
+  );
+};

@@ -1,0 +1,123 @@
+import { DEFAULT_PC_USER_NAME, type CodeLoginResult, type LoginResult } from '@spatia/contract';
+import type { CodePurpose } from '../../drivers/sms/sms-driver.js';
+import { fail } from '../../lib/app-error.js';
+import type { AuthService, ClientInfo } from '../auth/auth.service.js';
+import type { LoginLockoutRepository } from '../auth/login-lockout.repository.js';
+import { hashPassword, verifyPassword } from '../auth/password.js';
+import type { UsersRepository } from '../users/users.repository.js';
+import { assertPasswordRule, type UsersService } from '../users/users.service.js';
+import type { IssuedCode, VerificationService } from '../verification/verification.service.js';
+
+export interface CodeFields {
+  verifyCode: string;
+  expiredTime: number;
+  hash: string;
+}
+
+export interface RegistrationInput extends CodeFields {
+  phoneNumber: string;
+  password: string;
+  invitedCode?: string;
+  fullName?: string;
+}
+
+export const FREE_TIER = 'free';
+
+/** Sign-up, SMS-code sign-in, password reset and change: everything that creates or recovers access. */
+export class AccountsService {
+  constructor(
+    private readonly users: UsersService,
+    private readonly usersRepository: UsersRepository,
+    private readonly auth: AuthService,
+    private readonly verification: VerificationService,
+    private readonly lockouts: LoginLockoutRepository,
+  ) {}
+
+  isRegistered(phone: string): Promise<boolean> {
+    return this.usersRepository.phoneExists(phone);
+  }
+
+  async sendCode(phone: string, purpose: CodePurpose, ip: string): Promise<IssuedCode> {
+    const registered = await this.isRegistered(phone);
+    if (purpose === 'register' && registered) throw fail('accountExists');
+    if (purpose === 'resetPassword' && !registered) throw fail('phoneNotRegistered');
+    return this.verification.sendCode(phone, purpose, ip);
+  }
+
+  async register(input: RegistrationInput, client: ClientInfo): Promise<{ token: string; result: LoginResult }> {
+    if (await this.isRegistered(input.phoneNumber)) throw fail('accountExists');
+    assertPasswordRule('password', input.password);
+    const inviterId = input.invitedCode ? await this.usersRepository.findIdByInviteCode(input.invitedCode) : undefined;
+    if (input.invitedCode && inviterId === undefined) throw fail('invalidInviteCode');
+    await this.verification.consumeCode({ phone: input.phoneNumber, purpose: 'register', ...codeOf(input) });
+    const user = await this.createFreeAccount(input.phoneNumber, input.password, input.fullName, inviterId);
+    const token = await this.auth.startSession(user.id, client);
+    const profile = await this.users.getAuthUser(user.id);
+    return { token, result: { uid: user.uid, fullName: profile?.name ?? '', avatarUrl: profile?.avatarUrl ?? '' } };
+  }
+
+  /** Signs in with a code; a phone seen for the first time gets a new account (spec: SMS login registers). */
+  async smsLogin(phone: string, code: CodeFields, client: ClientInfo): Promise<{ token: string; result: CodeLoginResult }> {
+    await this.verification.consumeCode({ phone, purpose: 'smsLogin', ...codeOf(code) });
+    const userId = (await this.usersRepository.findIdByPhone(phone)) ?? (await this.createFreeAccount(phone, null)).id;
+    return this.startCodeSession(userId, client);
+  }
+
+  /** A session for a user who proved who they are some other way than a password (code, QR, WeChat). */
+  async startCodeSession(userId: number, client: ClientInfo): Promise<{ token: string; result: CodeLoginResult }> {
+    const token = await this.auth.startSession(userId, client);
+    const user = await this.users.getAuthUser(userId);
+    if (!user) throw fail('notFound');
+    return { token, result: { userUid: user.uid, username: user.name, avatarUrl: user.avatarUrl, phoneNumber: user.phone } };
+  }
+
+  /** Password reset by code: every session of the account ends, and a lockout is lifted. */
+  async renewPassword(phone: string, newPassword: string, code: CodeFields): Promise<void> {
+    assertPasswordRule('newPwd', newPassword);
+    const userId = await this.usersRepository.findIdByPhone(phone);
+    if (userId === undefined) throw fail('phoneNotRegistered');
+    await this.verification.consumeCode({ phone, purpose: 'resetPassword', ...codeOf(code) });
+    await this.usersRepository.updatePasswordHash(userId, await hashPassword(newPassword));
+    await this.auth.revokeSessions(userId, 'all');
+    await this.lockouts.clear(phone);
+  }
+
+  /** A signed-in change: the current password is required when one is set; other sessions end. */
+  async changePassword(userId: number, currentPassword: string | undefined, newPassword: string, keepToken: string): Promise<void> {
+    assertPasswordRule('newPassword', newPassword);
+    const profile = await this.users.getAuthUser(userId);
+    const credentials = profile && (await this.usersRepository.findCredentialsByPhone(profile.phone));
+    if (!credentials) throw fail('notFound');
+    if (credentials.passwordHash && !(await verifyPassword(credentials.passwordHash, currentPassword ?? ''))) {
+      throw fail('wrongCurrentPassword');
+    }
+    await this.usersRepository.updatePasswordHash(userId, await hashPassword(newPassword));
+    await this.auth.revokeSessions(userId, { keepToken });
+  }
+
+  async createFreeAccount(phone: string, password: string | null, fullName?: string, invitedByUserId?: number) {
+    const tier = await this.usersRepository.findTier(FREE_TIER);
+    try {
+      return await this.users.createUser({
+        phone,
+        password,
+        fullName: fullName?.trim() || DEFAULT_PC_USER_NAME,
+        roles: tier?.roles ?? [],
+        permissionIds: tier?.permissionIds ?? [],
+        invitedByUserId: invitedByUserId ?? null,
+      });
+    } catch (error) {
+      if (isUniqueViolation(error)) throw fail('accountExists');
+      throw error;
+    }
+  }
+}
+
+function codeOf(fields: CodeFields): CodeFields {
+  return { verifyCode: fields.verifyCode, expiredTime: Number(fields.expiredTime), hash: fields.hash };
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  const cause = (error as { cause?: { code?: string } } | undefined)?.cause;
+  return (error as { code?: string } | undefined)?.code === '23505' || cause?.code === '23505';
+}
