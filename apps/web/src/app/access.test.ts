@@ -1,0 +1,141 @@
+import { describe, expect, it } from 'vitest';
+import { Permission } from '@spatia/contract';
+import {
+  accessibleConsoleRoutes,
+  filterRoutes,
+  findRouteChain,
+  hasPage,
+  isPathAccessible,
+  menuRoutes,
+} from './access';
+import { permissionRoutes, routeTable } from './route-table';
+import type { AppRoute } from './route-types';
+
+const paths = (routes: readonly AppRoute[]): string[] =>
+  routes.flatMap((route) => [route.path, ...paths(route.children ?? [])]);
+
+const admin = { roles: ['admin'], menus: [] };
+const customer = { roles: ['customer'], menus: [161, 162, 35, 37, 163] };
+
+describe('filterRoutes (spec 6)', () => {
+  it('gives admin every route, whatever the menus', () => {
+    expect(filterRoutes(permissionRoutes, admin)).toEqual([...permissionRoutes]);
+  });
+
+  it('gives a non-admin with empty menus no routes', () => {
+    expect(filterRoutes(permissionRoutes, { roles: ['customer'], menus: [] })).toEqual([]);
+  });
+
+  it('removes routes whose perm is not in menus', () => {
+    const kept = paths(filterRoutes(permissionRoutes, customer));
+    expect(kept).toContain('/userInformation/index');
+    expect(kept).toContain('/wallet/index');
+    expect(kept).toContain('/recode/income');
+    expect(kept).toContain('/team/index');
+    expect(kept).toContain('/order/consume/flow');
+    expect(kept).not.toContain('/pointCloudList');
+    expect(kept).not.toContain('/tujingxiu/tujingxiu');
+    expect(kept).not.toContain('/landingPage/landingPage');
+    expect(kept).not.toContain('/explain/list');
+  });
+
+  it('filters children the same way', () => {
+    const tree: AppRoute[] = [
+      {
+        path: '/a',
+        meta: { titleKey: 'a', layout: 'console' },
+        children: [
+          { path: '/a/ok', meta: { titleKey: 'ok', layout: 'console', perm: Permission.wallet } },
+          { path: '/a/no', meta: { titleKey: 'no', layout: 'console', perm: Permission.explain } },
+          {
+            path: '/a/deep',
+            meta: { titleKey: 'deep', layout: 'console' },
+            children: [{ path: '/a/deep/no', meta: { titleKey: 'x', layout: 'console', perm: Permission.team } }],
+          },
+        ],
+      },
+    ];
+    expect(paths(filterRoutes(tree, { roles: [], menus: [Permission.wallet] }))).toEqual(['/a', '/a/ok', '/a/deep']);
+  });
+
+  it('keeps the service-provider consume order for merchants only', () => {
+    const merchant = { roles: ['merchant'], menus: [Permission.order] };
+    expect(paths(filterRoutes(permissionRoutes, merchant))).toContain('/order/consume/serviceProvider');
+    expect(paths(filterRoutes(permissionRoutes, customer))).not.toContain('/order/consume/serviceProvider');
+    expect(paths(filterRoutes(permissionRoutes, customer))).toContain('/order/income/serviceProvider');
+  });
+});
+
+describe('role-restricted console routes (spec 2.3)', () => {
+  it('gives /recharge/index to photographers and customers, /signed/index to photographers', () => {
+    const photographer = paths(accessibleConsoleRoutes({ roles: ['photographer'], menus: [] }));
+    expect(photographer).toEqual(expect.arrayContaining(['/dashboard/dashboard', '/recharge/index', '/signed/index']));
+    const customerPaths = paths(accessibleConsoleRoutes(customer));
+    expect(customerPaths).toContain('/recharge/index');
+    expect(customerPaths).not.toContain('/signed/index');
+    const merchant = paths(accessibleConsoleRoutes({ roles: ['merchant'], menus: [] }));
+    expect(merchant).not.toContain('/recharge/index');
+    expect(merchant).toContain('/dashboard/dashboard');
+  });
+});
+
+describe('isPathAccessible', () => {
+  it('allows public paths and the dashboard for everyone signed in', () => {
+    expect(isPathAccessible('/', { roles: [], menus: [] })).toBe(true);
+    expect(isPathAccessible('/dashboard/dashboard', { roles: [], menus: [] })).toBe(true);
+  });
+  it('denies gated paths without the permission', () => {
+    expect(isPathAccessible('/wallet/index', { roles: ['customer'], menus: [] })).toBe(false);
+    expect(isPathAccessible('/wallet/index', customer)).toBe(true);
+    expect(isPathAccessible('/explain/detail', customer)).toBe(false);
+    expect(isPathAccessible('/explain/detail', admin)).toBe(true);
+  });
+});
+
+describe('route table', () => {
+  it('declares every route of spec 2.2-2.5', () => {
+    const all = paths(routeTable);
+    const expected = [
+      '/rentingHouse', '/index', '/', '/addOrder', '/product', '/guide', '/articleDetails/:id', '/enterprise', '/map',
+      '/userProtocol', '/privacyProtocol', '/rechargeProtocol', '/login', '/alipayAuthorization', '/404', '/details/:id',
+      '/person', '/userWork/:id',
+      '/dashboard/dashboard', '/model/receiptModel', '/model/sendModel', '/recharge/index', '/signed/index',
+      '/userInformation/index', '/userInformation/vip', '/recode/income', '/wallet/index', '/wallet/lease',
+      '/wallet/withdrawRecord', '/wallet/withdraw', '/order/consume/orientation', '/order/consume/market',
+      '/order/consume/flow', '/order/consume/serviceProvider', '/order/income/orientation',
+      '/order/income/serviceProvider', '/order/income/market', '/team/index', '/tujingxiu/tujingxiu',
+      '/landingPage/landingPage', '/explain/list', '/explain/detail',
+      '/earthvr', '/chooseAddress', '/mobile/category/:id', '/mobile/home', '/mobile/map', '/mobile/product',
+      '/mobile/storeDetail', '/space/house', '/space/upload', '/space/template', '/space/shop', '/space/paySuccess',
+      '/space/shop-pay', '/mobile_space', '/spaceDetail', '/space/new',
+    ];
+    expect(all).toEqual(expect.arrayContaining(expected));
+    expect(new Set(all).size).toBe(all.length);
+  });
+
+  it('uses the spec permission ids', () => {
+    const perms = new Set(
+      (function collect(routes: readonly AppRoute[]): number[] {
+        return routes.flatMap((route) => [...(route.meta.perm ? [route.meta.perm] : []), ...collect(route.children ?? [])]);
+      })(permissionRoutes),
+    );
+    expect([...perms].sort((a, b) => a - b)).toEqual([35, 37, 42, 161, 162, 460, 962, 163].sort((a, b) => a - b));
+  });
+
+  it('finds the chain of a nested route', () => {
+    expect(findRouteChain(routeTable, '/order/consume/flow').map((route) => route.path)).toEqual([
+      '/order',
+      '/order/consume',
+      '/order/consume/flow',
+    ]);
+    expect(findRouteChain(routeTable, '/details/42').map((route) => route.path)).toEqual(['/details/:id']);
+    expect(findRouteChain(routeTable, '/nowhere')).toEqual([]);
+  });
+
+  it('shows only built, visible pages in menus', () => {
+    expect(paths(menuRoutes(accessibleConsoleRoutes(admin)))).toEqual(['/dashboard/dashboard']);
+    expect(hasPage(routeTable, '/dashboard/dashboard')).toBe(true);
+    expect(hasPage(routeTable, '/userInformation/index')).toBe(false);
+    expect(hasPage(routeTable, '/addOrder')).toBe(false);
+  });
+});

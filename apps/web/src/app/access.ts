@@ -1,0 +1,90 @@
+import { matchPath } from 'react-router';
+import { Role } from '@spatia/contract';
+import { consoleRoutes, permissionRoutes } from './route-table';
+import type { AppRoute, RouteMeta } from './route-types';
+
+/** What access rules need to know about the user. */
+export interface AccessSubject {
+  roles: readonly string[];
+  menus: readonly number[];
+}
+
+export function isAdmin(user: AccessSubject): boolean {
+  return user.roles.includes(Role.admin);
+}
+
+function hasRequiredRole(meta: RouteMeta, user: AccessSubject): boolean {
+  return !meta.roles || meta.roles.some((role) => user.roles.includes(role));
+}
+
+function hasRequiredPermission(meta: RouteMeta, user: AccessSubject): boolean {
+  return meta.perm === undefined || user.menus.includes(meta.perm);
+}
+
+/**
+ * Spec 6: admin receives all routes. A non-admin with an empty menus list gets no routes. Otherwise a
+ * route whose perm is not in the user's menus is removed (and a route whose roles exclude the user),
+ * and children are filtered the same way.
+ */
+export function filterRoutes(routes: readonly AppRoute[], user: AccessSubject): AppRoute[] {
+  if (isAdmin(user)) return [...routes];
+  if (user.menus.length === 0) return [];
+  return filterTree(routes, (meta) => hasRequiredPermission(meta, user) && hasRequiredRole(meta, user));
+}
+
+/** Routes every signed-in user has (spec 2.3) are only restricted by role. */
+export function filterRoutesByRole(routes: readonly AppRoute[], user: AccessSubject): AppRoute[] {
+  if (isAdmin(user)) return [...routes];
+  return filterTree(routes, (meta) => hasRequiredRole(meta, user));
+}
+
+function filterTree(routes: readonly AppRoute[], keep: (meta: RouteMeta) => boolean): AppRoute[] {
+  const result: AppRoute[] = [];
+  for (const route of routes) {
+    if (!keep(route.meta)) continue;
+    result.push(route.children ? { ...route, children: filterTree(route.children, keep) } : route);
+  }
+  return result;
+}
+
+/** The console routes this user may open: the basis of the sidebar and of the guard's access check. */
+export function accessibleConsoleRoutes(user: AccessSubject): AppRoute[] {
+  return [...filterRoutesByRole(consoleRoutes, user), ...filterRoutes(permissionRoutes, user)];
+}
+
+/** The chain of routes from the top of `routes` down to the one matching `pathname`; [] when none. */
+export function findRouteChain(routes: readonly AppRoute[], pathname: string): AppRoute[] {
+  for (const route of routes) {
+    if (route.children) {
+      const chain = findRouteChain(route.children, pathname);
+      if (chain.length > 0) return [route, ...chain];
+    }
+    if (matchPath({ path: route.path, end: true }, pathname)) return [route];
+  }
+  return [];
+}
+
+/** Public and standalone paths are always accessible here; the guard's token rule covers them. */
+export function isPathAccessible(pathname: string, user: AccessSubject): boolean {
+  const protectedChain = findRouteChain([...consoleRoutes, ...permissionRoutes], pathname);
+  if (protectedChain.length === 0) return true;
+  return findRouteChain(accessibleConsoleRoutes(user), pathname).length > 0;
+}
+
+/** A route appears in a menu when it is not hidden and leads somewhere: a built page or visible children. */
+export function menuRoutes(routes: readonly AppRoute[]): AppRoute[] {
+  const result: AppRoute[] = [];
+  for (const route of routes) {
+    if (route.meta.hidden || route.redirect) continue;
+    const children = route.children ? menuRoutes(route.children) : [];
+    if (children.length > 0) result.push({ ...route, children });
+    else if (route.page) result.push({ ...route, children: undefined });
+  }
+  return result;
+}
+
+/** Whether a built page answers `pathname` (used to hide links to pages that do not exist yet). */
+export function hasPage(routes: readonly AppRoute[], pathname: string): boolean {
+  const chain = findRouteChain(routes, pathname);
+  return chain.at(-1)?.page !== undefined;
+}

@@ -1,0 +1,47 @@
+import { redirect, type LoaderFunctionArgs } from 'react-router';
+import { ERROR_TOAST_MS } from '@spatia/contract';
+import { ApiError } from '../api/client';
+import { getFeedback } from '../api/feedback';
+import { EmptyUserInfoError, loadSessionUser } from '../features/auth/api/load-session-user';
+import { i18n } from '../i18n';
+import { resetToken, sessionStore } from '../stores/session-store';
+import { isPathAccessible } from './access';
+import { decideNavigation, userInfoFailurePath } from './navigation-rules';
+
+function userInfoErrorMessage(error: unknown): string {
+  if (error instanceof EmptyUserInfoError) return i18n.t('errors.verificationFailed');
+  if (error instanceof ApiError && error.message) return error.message;
+  return i18n.t('errors.hasError');
+}
+
+/**
+ * The navigation guard (spec 2.1, 4), run as the root route's loader before every navigation:
+ * anonymous users reach open paths only; with a token the user info is fetched once, and a
+ * console route the user may not open shows the 404 page.
+ */
+export async function guardLoader({ request }: LoaderFunctionArgs): Promise<null> {
+  const { pathname, search } = new URL(request.url);
+  const session = sessionStore.get();
+  const decision = decideNavigation({
+    pathname,
+    search,
+    hasToken: session.token !== '',
+    userLoaded: session.token !== '' && session.infoLoadedFor === session.token,
+  });
+
+  if (decision.kind === 'redirect') throw redirect(decision.to);
+
+  if (decision.kind === 'load-user') {
+    try {
+      await loadSessionUser(session.token);
+    } catch (error) {
+      resetToken();
+      void getFeedback().message.error({ content: userInfoErrorMessage(error), duration: ERROR_TOAST_MS / 1000 });
+      throw redirect(userInfoFailurePath(`${pathname}${search}`));
+    }
+  }
+
+  const current = sessionStore.get();
+  if (current.token && !isPathAccessible(pathname, current)) throw redirect('/404');
+  return null;
+}

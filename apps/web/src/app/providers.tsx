@@ -1,0 +1,51 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { App as AntdApp, ConfigProvider, type ThemeConfig } from 'antd';
+import enUS from 'antd/locale/en_US';
+import zhCN from 'antd/locale/zh_CN';
+import { useEffect, type ReactNode } from 'react';
+import { registerFeedback } from '../api/feedback';
+import { useLanguage } from '../i18n';
+
+export const queryClient = new QueryClient({
+  defaultOptions: {
+    queries: { retry: 1, refetchOnWindowFocus: false },
+    mutations: { retry: false },
+  },
+});
+
+const theme: ThemeConfig = {
+  token: {
+    colorPrimary: '#2f54eb',
+    colorLink: '#2f54eb',
+    borderRadius: 8,
+    fontFamily:
+      "-apple-system, BlinkMacSystemFont, 'Segoe UI', 'PingFang SC', 'Hiragino Sans GB', 'Noto Sans CJK SC', 'Microsoft YaHei', Roboto, 'Helvetica Neue', Arial, sans-serif",
+  },
+  components: {
+    Layout: { headerBg: '#fff', siderBg: '#fff' },
+    Menu: { itemBorderRadius: 8, itemMarginInline: 8 },
+  },
+};
+
+/** Hands antd's context-aware message and modal to the HTTP client. */
+function FeedbackBridge() {
+  const { message, modal } = AntdApp.useApp();
+  useEffect(() => {
+    registerFeedback({ message, modal });
+  }, [message, modal]);
+  return null;
+}
+
+export function AppProviders({ children }: { children: ReactNode }) {
+  const language = useLanguage();
+  return (
+    <QueryClientProvider client={queryClient}>
+      <ConfigProvider locale={language === 'zh' ? zhCN : enUS} theme={theme}>
+        <AntdApp>
+          <FeedbackBridge />
+          {children}
+        </AntdApp>
+      </ConfigProvider>
+    </QueryClientProvider>
+  );
+}

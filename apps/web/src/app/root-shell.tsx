@@ -1,0 +1,41 @@
+import NProgress from 'nprogress';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Outlet, ScrollRestoration, useLocation, useNavigation } from 'react-router';
+import { PageLoading } from '../components/page-loading';
+
+NProgress.configure({ showSpinner: false, trickleSpeed: 120 });
+
+/** Spec 2.1: a fixed title on every navigation and a progress bar while one (or a lazy page) loads. */
+export function RootShell() {
+  const { t, i18n } = useTranslation();
+  const navigation = useNavigation();
+  const location = useLocation();
+
+  useEffect(() => {
+    if (navigation.state === 'idle') NProgress.done();
+    else NProgress.start();
+  }, [navigation.state]);
+
+  useEffect(() => {
+    document.title = t('common.appTitle');
+  }, [location.key, i18n.language, t]);
+
+  return (
+    <>
+      <Outlet />
+      <ScrollRestoration />
+    </>
+  );
+}
+
+/** Shown while the first navigation (guard and lazy page) resolves. */
+export function InitialLoading() {
+  useEffect(() => {
+    NProgress.start();
+    return () => {
+      NProgress.done();
+    };
+  }, []);
+  return <PageLoading fullScreen />;
+}

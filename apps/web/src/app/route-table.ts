@@ -1,0 +1,189 @@
+import { Permission, Role } from '@spatia/contract';
+import type { AppRoute } from './route-types';
+
+/*
+ * Every route of spec 2.2-2.5, as data. The router, the guard, the sidebar, the breadcrumb and the
+ * page title all read this table. A route gets a `page` only when its page is built; the others are
+ * declared so that access rules and later issues see them, and show the 404 page until then.
+ */
+
+/** Spec 2.2 plus the other open public paths of 2.1 (search, market). */
+export const publicRoutes: readonly AppRoute[] = [
+  { path: '/', meta: { titleKey: 'menu.home', layout: 'public' }, page: () => import('../pages/home-page') },
+  { path: '/index', redirect: '/', meta: { titleKey: 'menu.index', layout: 'public', hidden: true } },
+  { path: '/rentingHouse', meta: { titleKey: 'menu.rentingHouse', layout: 'public', keepAlive: true } },
+  { path: '/addOrder', meta: { titleKey: 'menu.addOrder', layout: 'public' } },
+  { path: '/product', meta: { titleKey: 'menu.product', layout: 'public', variants: true } },
+  { path: '/guide', meta: { titleKey: 'menu.guide', layout: 'public' } },
+  { path: '/articleDetails/:id', meta: { titleKey: 'menu.articleDetails', layout: 'public', hidden: true } },
+  { path: '/enterprise', meta: { titleKey: 'menu.enterprise', layout: 'public', variants: true } },
+  { path: '/map', meta: { titleKey: 'menu.map', layout: 'public' } },
+  {
+    path: '/userProtocol',
+    meta: { titleKey: 'menu.userProtocol', layout: 'public', hidden: true },
+    page: () => import('../pages/user-protocol-page'),
+  },
+  {
+    path: '/privacyProtocol',
+    meta: { titleKey: 'menu.privacyProtocol', layout: 'public', hidden: true },
+    page: () => import('../pages/privacy-protocol-page'),
+  },
+  {
+    path: '/rechargeProtocol',
+    meta: { titleKey: 'menu.rechargeProtocol', layout: 'public', hidden: true },
+    page: () => import('../pages/recharge-protocol-page'),
+  },
+  { path: '/alipayAuthorization', meta: { titleKey: 'menu.alipayAuthorization', layout: 'public', hidden: true } },
+  { path: '/details/:id', meta: { titleKey: 'menu.details', layout: 'public', hidden: true } },
+  { path: '/person', meta: { titleKey: 'menu.person', layout: 'public' } },
+  { path: '/userWork/:id', meta: { titleKey: 'menu.userWork', layout: 'public', hidden: true } },
+  { path: '/search', meta: { titleKey: 'menu.search', layout: 'public' } },
+  { path: '/market', meta: { titleKey: 'menu.market', layout: 'public' } },
+  { path: '/marketDetails/:id', meta: { titleKey: 'menu.marketDetails', layout: 'public', hidden: true } },
+];
+
+/** Pages without the public or console chrome. */
+export const standaloneRoutes: readonly AppRoute[] = [
+  { path: '/login', meta: { titleKey: 'menu.login', layout: 'none', hidden: true }, page: () => import('../pages/login-page') },
+  { path: '/404', meta: { titleKey: 'menu.notFound', layout: 'none', hidden: true }, page: () => import('../pages/not-found-page') },
+];
+
+/** Spec 2.3: the logged-in layout routes every signed-in user has (role-restricted ones aside). */
+export const consoleRoutes: readonly AppRoute[] = [
+  {
+    path: '/dashboard/dashboard',
+    meta: { titleKey: 'menu.dashboard', icon: 'dashboard', layout: 'console' },
+    page: () => import('../pages/dashboard-page'),
+  },
+  { path: '/model/receiptModel', meta: { titleKey: 'menu.receiptModel', icon: 'receipt', layout: 'console' } },
+  { path: '/model/sendModel', meta: { titleKey: 'menu.sendModel', icon: 'send', layout: 'console' } },
+  {
+    path: '/recharge/index',
+    meta: { titleKey: 'menu.recharge', icon: 'recharge', layout: 'console', roles: [Role.photographer, Role.customer] },
+  },
+  { path: '/signed/index', meta: { titleKey: 'menu.signed', icon: 'signed', layout: 'console', roles: [Role.photographer] } },
+];
+
+/** Spec 2.4: sidebar routes gated by a permission id (filtered by spec 6). */
+export const permissionRoutes: readonly AppRoute[] = [
+  {
+    path: '/pointCloudList',
+    meta: { titleKey: 'menu.pointCloudList', icon: 'pointCloud', layout: 'console', perm: Permission.pointCloudList, external: true },
+  },
+  {
+    path: '/userInformation',
+    meta: { titleKey: 'menu.userInformation', icon: 'user', layout: 'console', perm: Permission.userInformation },
+    children: [
+      { path: '/userInformation/index', meta: { titleKey: 'menu.userInformationIndex', layout: 'console', perm: Permission.userInformation } },
+      {
+        path: '/userInformation/vip',
+        meta: { titleKey: 'menu.userInformationVip', layout: 'console', hidden: true, activeMenu: '/userInformation/index' },
+      },
+    ],
+  },
+  {
+    path: '/recode',
+    meta: { titleKey: 'menu.recode', icon: 'income', layout: 'console', perm: Permission.income },
+    children: [{ path: '/recode/income', meta: { titleKey: 'menu.income', layout: 'console', perm: Permission.income } }],
+  },
+  {
+    path: '/wallet',
+    meta: { titleKey: 'menu.wallet', icon: 'wallet', layout: 'console', perm: Permission.wallet },
+    children: [
+      { path: '/wallet/index', meta: { titleKey: 'menu.walletIndex', layout: 'console', perm: Permission.wallet } },
+      { path: '/wallet/lease', meta: { titleKey: 'menu.walletLease', layout: 'console', hidden: true, activeMenu: '/wallet/index' } },
+      {
+        path: '/wallet/withdrawRecord',
+        meta: { titleKey: 'menu.walletWithdrawRecord', layout: 'console', hidden: true, activeMenu: '/wallet/index' },
+      },
+      { path: '/wallet/withdraw', meta: { titleKey: 'menu.walletWithdraw', layout: 'console', hidden: true, activeMenu: '/wallet/index' } },
+    ],
+  },
+  {
+    path: '/order',
+    meta: { titleKey: 'menu.order', icon: 'order', layout: 'console', perm: Permission.order },
+    children: [
+      {
+        path: '/order/consume',
+        meta: { titleKey: 'menu.orderConsume', layout: 'console' },
+        children: [
+          { path: '/order/consume/orientation', meta: { titleKey: 'menu.orderOrientation', layout: 'console' } },
+          { path: '/order/consume/market', meta: { titleKey: 'menu.orderMarket', layout: 'console' } },
+          { path: '/order/consume/flow', meta: { titleKey: 'menu.orderFlow', layout: 'console' } },
+          {
+            path: '/order/consume/serviceProvider',
+            meta: { titleKey: 'menu.orderServiceProvider', layout: 'console', roles: [Role.merchant] },
+          },
+        ],
+      },
+      {
+        path: '/order/income',
+        meta: { titleKey: 'menu.orderIncome', layout: 'console' },
+        children: [
+          { path: '/order/income/orientation', meta: { titleKey: 'menu.orderOrientation', layout: 'console' } },
+          { path: '/order/income/serviceProvider', meta: { titleKey: 'menu.orderServiceProvider', layout: 'console' } },
+          { path: '/order/income/market', meta: { titleKey: 'menu.orderMarket', layout: 'console' } },
+        ],
+      },
+    ],
+  },
+  {
+    path: '/team',
+    meta: { titleKey: 'menu.team', icon: 'team', layout: 'console', perm: Permission.team },
+    children: [{ path: '/team/index', meta: { titleKey: 'menu.team', layout: 'console', perm: Permission.team } }],
+  },
+  {
+    path: '/tujingxiu',
+    meta: { titleKey: 'menu.tujingxiu', icon: 'tujingxiu', layout: 'console', perm: Permission.tujingxiu },
+    children: [{ path: '/tujingxiu/tujingxiu', meta: { titleKey: 'menu.tujingxiu', layout: 'console', perm: Permission.tujingxiu } }],
+  },
+  {
+    path: '/landingPage',
+    meta: { titleKey: 'menu.landingPage', icon: 'landingPage', layout: 'console', perm: Permission.tujingxiu },
+    children: [
+      { path: '/landingPage/landingPage', meta: { titleKey: 'menu.landingPage', layout: 'console', perm: Permission.tujingxiu } },
+    ],
+  },
+  {
+    path: '/explain',
+    meta: { titleKey: 'menu.explain', icon: 'explain', layout: 'console', perm: Permission.explain },
+    children: [
+      { path: '/explain/list', meta: { titleKey: 'menu.explainList', layout: 'console', perm: Permission.explain } },
+      {
+        path: '/explain/detail',
+        meta: { titleKey: 'menu.explainDetail', layout: 'console', perm: Permission.explain, hidden: true, activeMenu: '/explain/list' },
+      },
+    ],
+  },
+];
+
+/** Spec 2.5: mobile and space pages, full screen. */
+export const mobileRoutes: readonly AppRoute[] = [
+  { path: '/earthvr', meta: { titleKey: 'menu.earthvr', layout: 'none', keepAlive: true } },
+  { path: '/chooseAddress', meta: { titleKey: 'menu.chooseAddress', layout: 'none' } },
+  { path: '/mobile/category/:id', meta: { titleKey: 'menu.mobileCategory', layout: 'none' } },
+  { path: '/mobile/home', meta: { titleKey: 'menu.mobileHome', layout: 'none' } },
+  { path: '/mobile/map', meta: { titleKey: 'menu.mobileMap', layout: 'none' } },
+  { path: '/mobile/product', meta: { titleKey: 'menu.mobileProduct', layout: 'none' } },
+  { path: '/mobile/storeDetail', meta: { titleKey: 'menu.mobileStoreDetail', layout: 'none' } },
+  { path: '/space/house', meta: { titleKey: 'menu.spaceHouse', layout: 'none', query: ['uid'] } },
+  { path: '/space/upload', meta: { titleKey: 'menu.spaceUpload', layout: 'none' } },
+  { path: '/space/template', meta: { titleKey: 'menu.spaceTemplate', layout: 'none', query: ['id'] } },
+  { path: '/space/shop', meta: { titleKey: 'menu.spaceShop', layout: 'none', query: ['id'] } },
+  { path: '/space/paySuccess', meta: { titleKey: 'menu.spacePaySuccess', layout: 'none' } },
+  { path: '/space/shop-pay', meta: { titleKey: 'menu.spaceShopPay', layout: 'none' } },
+  { path: '/mobile_space', meta: { titleKey: 'menu.mobileSpace', layout: 'none', query: ['uid'] } },
+  { path: '/spaceDetail', meta: { titleKey: 'menu.spaceDetail', layout: 'none', query: ['uid', 'code', 'website'] } },
+  { path: '/space/new', meta: { titleKey: 'menu.spaceNew', layout: 'none', query: ['uid'] } },
+];
+
+export const routeTable: readonly AppRoute[] = [
+  ...publicRoutes,
+  ...standaloneRoutes,
+  ...consoleRoutes,
+  ...permissionRoutes,
+  ...mobileRoutes,
+];
+
+/** Where a signed-in user lands after login when no redirect is given. */
+export const HOME_AFTER_LOGIN = '/dashboard/dashboard';

@@ -1,0 +1,56 @@
+import type { ComponentType } from 'react';
+import type { PermissionId, RoleCode } from '@spatia/contract';
+
+/** Icon names the sidebar knows how to draw (see layouts/console/menu-icons.tsx). */
+export type RouteIcon =
+  | 'dashboard'
+  | 'receipt'
+  | 'send'
+  | 'recharge'
+  | 'signed'
+  | 'pointCloud'
+  | 'user'
+  | 'income'
+  | 'wallet'
+  | 'order'
+  | 'team'
+  | 'tujingxiu'
+  | 'landingPage'
+  | 'explain';
+
+export type RouteLayout = 'public' | 'console' | 'none';
+
+export interface RouteMeta {
+  /** i18n key of the title (menu, breadcrumb). */
+  titleKey: string;
+  icon?: RouteIcon;
+  /** Required permission id (spec 2.4, 6); the user's `menus` must hold it. */
+  perm?: PermissionId;
+  /** Roles allowed to see the route (spec 2.3, 6); admin always may. */
+  roles?: readonly RoleCode[];
+  /** Never shown in menus (detail pages, redirects). */
+  hidden?: boolean;
+  /** Menu entry to highlight while this (hidden) route is open. */
+  activeMenu?: string;
+  /** The page keeps its state when the user navigates away and back (spec 2.2, 2.5). */
+  keepAlive?: boolean;
+  layout: RouteLayout;
+  /** Query parameters the page reads (spec 2.5), for documentation and later issues. */
+  query?: readonly string[];
+  /** Desktop and mobile variants of one page (spec 2.2). */
+  variants?: boolean;
+  /** The menu entry opens an external link instead of a page (spec 2.4, point cloud list). */
+  external?: boolean;
+}
+
+export type PageModule = { default: ComponentType };
+
+export interface AppRoute {
+  /** Absolute path; `:name` marks a path parameter. */
+  path: string;
+  meta: RouteMeta;
+  /** Lazy page module. Routes without one are declared only: they are not mounted and not in menus. */
+  page?: () => Promise<PageModule>;
+  redirect?: string;
+  children?: readonly AppRoute[];
+}

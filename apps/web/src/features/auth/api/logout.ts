@@ -1,0 +1,26 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { request } from '../../../api/client';
+import { rememberLanguage } from '../../../i18n';
+import { clearSession } from '../../../stores/session-store';
+
+/**
+ * Spec 4: call the server logout, then clear local storage, state and all cookies. The language
+ * cookie is written back afterwards: it is a display preference, not session data, and without it
+ * the page (and the server's messages) would switch language the moment the user logs out.
+ */
+export async function logout(): Promise<void> {
+  try {
+    await request<void>({ url: '/c/logout', method: 'POST', silent: true });
+  } finally {
+    clearSession();
+    rememberLanguage();
+  }
+}
+
+export function useLogout() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: logout,
+    onSettled: () => queryClient.removeQueries({ predicate: (query) => query.meta?.session === true }),
+  });
+}

@@ -1,0 +1,22 @@
+export default {
+  title: 'Log in',
+  welcome: 'Welcome back',
+  subtitle: 'Log in with your phone number and password to manage your panoramas, models and point clouds.',
+  passwordTab: 'Password',
+  phone: 'Phone number',
+  phonePlaceholder: 'Enter your phone number',
+  phoneRequired: 'Please enter your phone number',
+  phoneInvalid: 'Please enter a valid phone number',
+  password: 'Password',
+  passwordPlaceholder: 'Enter your password',
+  passwordRequired: 'Please enter your password',
+  submit: 'Log in',
+  agreementPrefix: 'By logging in you agree to the',
+  agreementAnd: 'and the',
+  asideTitle: 'One place for your spatial works',
+  asidePoints: {
+    capture: 'Capture panoramas with the mobile app; uploads are processed automatically',
+    publish: 'Publish panoramic tours, 3D models and point clouds',
+    share: 'Share a link, or sell your works on the market',
+  },
+} as const;

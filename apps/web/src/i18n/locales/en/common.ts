@@ -1,0 +1,23 @@
+export default {
+  appTitle: 'Cloud service platform for design software',
+  brand: 'Spatia',
+  brandTagline: 'Panoramas · 3D · Point clouds',
+  skipToContent: 'Skip to main content',
+  loading: 'Loading…',
+  languageName: 'English',
+  switchLanguage: 'Switch language',
+  languages: { zh: '中文', en: 'English' },
+  actions: {
+    login: 'Log in',
+    register: 'Sign up',
+    logout: 'Log out',
+    cancel: 'Cancel',
+    confirm: 'OK',
+    home: 'Home',
+    backHome: 'Back to home',
+    goConsole: 'Go to my space',
+    downloadApp: 'Download the capture app',
+    openMenu: 'Open menu',
+    closeMenu: 'Close menu',
+  },
+} as const;

@@ -1,0 +1,16 @@
+export default {
+  requestFailed: 'Error',
+  networkFailed: 'error',
+  hasError: 'Has Error',
+  verificationFailed: 'Verification failed, please Login again.',
+  sessionExpiredTitle: 'Session ended',
+  sessionExpired: 'You are not logged in or your login has expired. Cancel to stay on this page, or log in again.',
+  relogin: 'Re-login',
+  loginRequiredTitle: 'Please log in',
+  loginRequired: 'You are not logged in, please log in first.',
+  notFoundTitle: 'Page not found',
+  notFoundText: 'The page you are looking for does not exist or is not available yet.',
+  crashTitle: 'Something went wrong',
+  crashText: 'Please reload the page and try again.',
+  reload: 'Reload',
+} as const;

@@ -1,0 +1,22 @@
+export default {
+  title: '登录',
+  welcome: '欢迎回来',
+  subtitle: '使用手机号和密码登录，管理你的全景、模型与点云作品。',
+  passwordTab: '密码登录',
+  phone: '手机号',
+  phonePlaceholder: '请输入手机号',
+  phoneRequired: '请输入手机号',
+  phoneInvalid: '请输入有效的手机号',
+  password: '密码',
+  passwordPlaceholder: '请输入密码',
+  passwordRequired: '请输入密码',
+  submit: '登录',
+  agreementPrefix: '登录即表示你同意',
+  agreementAnd: '和',
+  asideTitle: '一个平台，管理你的空间作品',
+  asidePoints: {
+    capture: '用手机采集端拍摄全景，上传后自动处理',
+    publish: '发布全景漫游、三维模型和点云',
+    share: '分享链接，或在市场中出售你的作品',
+  },
+} as const;

@@ -1,0 +1,23 @@
+export default {
+  appTitle: '设计软件云服务平台',
+  brand: 'Spatia',
+  brandTagline: '全景 · 三维 · 点云',
+  skipToContent: '跳到主要内容',
+  loading: '加载中…',
+  languageName: '中文',
+  switchLanguage: '切换语言',
+  languages: { zh: '中文', en: 'English' },
+  actions: {
+    login: '登录',
+    register: '注册',
+    logout: '退出登录',
+    cancel: '取消',
+    confirm: '确定',
+    home: '首页',
+    backHome: '返回首页',
+    goConsole: '进入管理空间',
+    downloadApp: '下载手机采集端',
+    openMenu: '打开菜单',
+    closeMenu: '关闭菜单',
+  },
+} as const;

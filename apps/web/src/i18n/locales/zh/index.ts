@@ -1,0 +1,11 @@
+import auth from './auth';
+import common from './common';
+import dashboard from './dashboard';
+import errors from './errors';
+import format from './format';
+import home from './home';
+import layout from './layout';
+import menu from './menu';
+import protocol from './protocol';
+
+export default { auth, common, dashboard, errors, format, home, layout, menu, protocol };

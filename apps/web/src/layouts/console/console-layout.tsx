@@ -1,0 +1,155 @@
+import { DownOutlined, HomeOutlined, LogoutOutlined, MenuFoldOutlined, MenuUnfoldOutlined, MobileOutlined } from '@ant-design/icons';
+import { Button, Drawer, Dropdown, Layout, type MenuProps } from 'antd';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Outlet, useLocation, useNavigate } from 'react-router';
+import { MOBILE_BREAKPOINT_PX, SIDEBAR_WIDTH_PX } from '@spatia/contract';
+import { hasPage } from '../../app/access';
+import { routeTable } from '../../app/route-table';
+import { BrandMark } from '../../components/brand-mark';
+import { LanguageSwitch } from '../../components/language-switch';
+import { UserAvatar } from '../../components/user-avatar';
+import { AppDownloadDialog } from '../../features/app-download/components/app-download-dialog';
+import { useLogout } from '../../features/auth/api/logout';
+import { useSession } from '../../stores/session-store';
+import { appSettings, closeSidebar, setDevice, toggleSidebar, uiStore, useUi } from '../../stores/ui-store';
+import { ConsoleBreadcrumb } from './console-breadcrumb';
+import { SidebarMenu } from './sidebar-menu';
+import { useAccessibleRoutes } from './use-accessible-routes';
+import './console-layout.css';
+
+const COLLAPSED_WIDTH_PX = 64;
+const mobileQuery = `(max-width: ${MOBILE_BREAKPOINT_PX - 0.02}px)`;
+
+/** Device mode follows the viewport; under 992px the sidebar closes (spec 2.6, 4). */
+function useResponsiveDevice(): void {
+  useEffect(() => {
+    const media = window.matchMedia(mobileQuery);
+    const apply = () => {
+      setDevice(media.matches ? 'mobile' : 'desktop');
+      if (media.matches) closeSidebar(true);
+    };
+    apply();
+    media.addEventListener('change', apply);
+    return () => media.removeEventListener('change', apply);
+  }, []);
+}
+
+export default function ConsoleLayout() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const routes = useAccessibleRoutes();
+  const opened = useUi((state) => state.sidebar.opened);
+  const withoutAnimation = useUi((state) => state.sidebar.withoutAnimation);
+  const device = useUi((state) => state.device);
+  const name = useSession((session) => session.name);
+  const avatar = useSession((session) => session.avatar);
+  const logout = useLogout();
+  const [downloadOpen, setDownloadOpen] = useState(false);
+  const isMobile = device === 'mobile';
+
+  useResponsiveDevice();
+
+  useEffect(() => {
+    // On a phone the drawer gives way to the page the user picked.
+    // (Only on navigation: `isMobile` is read, not watched, so opening the drawer does not close it.)
+    if (uiStore.get().device === 'mobile') closeSidebar(false);
+  }, [pathname]);
+
+  const userItems: MenuProps['items'] = [
+    { key: '/', icon: <HomeOutlined />, label: t('common.actions.home') },
+    ...(hasPage(routeTable, '/userInformation/index') ? [{ key: '/userInformation/index', label: t('menu.myProfile') }] : []),
+    { type: 'divider' as const },
+    { key: 'logout', icon: <LogoutOutlined />, label: t('common.actions.logout'), danger: true },
+  ];
+
+  const onUserMenu: MenuProps['onClick'] = ({ key }) => {
+    if (key === 'logout') {
+      logout.mutate(undefined, { onSettled: () => navigate('/login', { replace: true }) });
+      return;
+    }
+    navigate(key);
+  };
+
+  const menu = <SidebarMenu routes={routes} collapsed={!isMobile && !opened} />;
+
+  return (
+    <Layout className={`console-layout${withoutAnimation ? ' console-layout--no-animation' : ''}`} data-device={device}>
+      <a href="#console-main" className="skip-link">
+        {t('common.skipToContent')}
+      </a>
+      {isMobile ? (
+        <Drawer
+          placement="left"
+          open={opened}
+          onClose={() => closeSidebar(false)}
+          size={SIDEBAR_WIDTH_PX}
+          closable={false}
+          styles={{ body: { padding: 0 } }}
+          title={<BrandMark />}
+          className="console-drawer"
+        >
+          <nav aria-label={t('layout.sidebar')} data-testid="console-sidebar">
+            <SidebarMenu routes={routes} collapsed={false} onNavigate={() => closeSidebar(false)} />
+          </nav>
+        </Drawer>
+      ) : (
+        <Layout.Sider
+          width={SIDEBAR_WIDTH_PX}
+          collapsedWidth={COLLAPSED_WIDTH_PX}
+          collapsed={!opened}
+          trigger={null}
+          theme="light"
+          className="console-sider"
+          data-testid="console-sidebar"
+          data-opened={opened ? 'true' : 'false'}
+        >
+          {appSettings.sidebarLogo && (
+            <div className="console-sider__logo">
+              <BrandMark compact={!opened} />
+            </div>
+          )}
+          <nav aria-label={t('layout.sidebar')}>{menu}</nav>
+        </Layout.Sider>
+      )}
+      <Layout className="console-main">
+        <Layout.Header className={`console-navbar${appSettings.fixedHeader ? ' console-navbar--fixed' : ''}`}>
+          <Button
+            type="text"
+            className="console-navbar__toggle"
+            icon={opened && !isMobile ? <MenuFoldOutlined /> : <MenuUnfoldOutlined />}
+            onClick={toggleSidebar}
+            aria-label={t('layout.toggleSidebar')}
+            aria-expanded={opened}
+            data-testid="sidebar-toggle"
+          />
+          <ConsoleBreadcrumb routes={routes} />
+          <div className="console-navbar__right">
+            <Button
+              type="text"
+              icon={<MobileOutlined />}
+              onClick={() => setDownloadOpen(true)}
+              data-testid="download-app"
+              aria-label={t('common.actions.downloadApp')}
+            >
+              <span className="console-navbar__label">{t('common.actions.downloadApp')}</span>
+            </Button>
+            <LanguageSwitch />
+            <Dropdown menu={{ items: userItems, onClick: onUserMenu }} trigger={['click']} placement="bottomRight">
+              <Button type="text" className="console-navbar__user" aria-label={t('layout.userMenu')} data-testid="user-menu">
+                <UserAvatar src={avatar} name={name} size={28} />
+                <span className="console-navbar__label console-navbar__name">{name}</span>
+                <DownOutlined className="console-navbar__caret" aria-hidden />
+              </Button>
+            </Dropdown>
+          </div>
+        </Layout.Header>
+        <Layout.Content id="console-main" className="console-content" tabIndex={-1}>
+          <Outlet />
+        </Layout.Content>
+      </Layout>
+      <AppDownloadDialog open={downloadOpen} onClose={() => setDownloadOpen(false)} />
+    </Layout>
+  );
+}

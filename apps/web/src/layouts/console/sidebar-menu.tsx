@@ -1,0 +1,51 @@
+import { Menu, type MenuProps } from 'antd';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate } from 'react-router';
+import { findRouteChain, menuRoutes } from '../../app/access';
+import type { AppRoute } from '../../app/route-types';
+import { menuIcon } from './menu-icons';
+
+type MenuItem = Required<MenuProps>['items'][number];
+
+interface SidebarMenuProps {
+  routes: readonly AppRoute[];
+  collapsed: boolean;
+  onNavigate?: () => void;
+}
+
+/** The sidebar is drawn from the permission-filtered route table. */
+export function SidebarMenu({ routes, collapsed, onNavigate }: SidebarMenuProps) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const visible = useMemo(() => menuRoutes(routes), [routes]);
+
+  const toItems = (list: readonly AppRoute[], depth: number): MenuItem[] =>
+    list.map((route) => ({
+      key: route.path,
+      icon: depth === 0 ? menuIcon(route.meta.icon) : undefined,
+      label: t(route.meta.titleKey),
+      children: route.children?.length ? toItems(route.children, depth + 1) : undefined,
+    }));
+
+  const chain = findRouteChain(routes, pathname);
+  const current = chain.at(-1);
+  const selected = current?.meta.activeMenu ?? current?.path ?? pathname;
+  const openKeys = chain.slice(0, -1).map((route) => route.path);
+
+  return (
+    <Menu
+      mode="inline"
+      inlineCollapsed={collapsed}
+      selectedKeys={[selected]}
+      defaultOpenKeys={collapsed ? undefined : openKeys}
+      items={toItems(visible, 0)}
+      onClick={({ key }) => {
+        navigate(key);
+        onNavigate?.();
+      }}
+      style={{ borderInlineEnd: 'none' }}
+    />
+  );
+}

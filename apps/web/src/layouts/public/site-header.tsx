@@ -1,0 +1,175 @@
+import { DownOutlined, LogoutOutlined, MenuOutlined, AppstoreOutlined } from '@ant-design/icons';
+import { App, Button, Drawer, Dropdown, type MenuProps } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { NavLink, useNavigate } from 'react-router';
+import { hasPage } from '../../app/access';
+import { HOME_AFTER_LOGIN, routeTable } from '../../app/route-table';
+import { BrandMark } from '../../components/brand-mark';
+import { LanguageSwitch } from '../../components/language-switch';
+import { UserAvatar } from '../../components/user-avatar';
+import { AppDownloadDialog } from '../../features/app-download/components/app-download-dialog';
+import { useLogout } from '../../features/auth/api/logout';
+import { useSession } from '../../stores/session-store';
+
+type NavEntry =
+  | { key: string; kind: 'link'; to: string; labelKey: string }
+  | { key: string; kind: 'order'; labelKey: string }
+  | { key: string; kind: 'download'; labelKey: string }
+  | { key: string; kind: 'dialog'; labelKey: string };
+
+/**
+ * Spec 2.6 header entries, in order. Entries whose page or dialog is not built yet are hidden:
+ * the membership dialog ('dialog') and links without a page.
+ */
+const NAV_ENTRIES: readonly NavEntry[] = [
+  { key: 'home', kind: 'link', to: '/', labelKey: 'menu.home' },
+  { key: 'order', kind: 'order', labelKey: 'menu.addOrder' },
+  { key: 'membership', kind: 'dialog', labelKey: 'menu.membershipVersion' },
+  { key: 'product', kind: 'link', to: '/product', labelKey: 'menu.product' },
+  { key: 'course', kind: 'link', to: '/guide', labelKey: 'menu.course' },
+  { key: 'enterprise', kind: 'link', to: '/enterprise', labelKey: 'menu.enterprise' },
+  { key: 'download', kind: 'download', labelKey: 'menu.clientDownload' },
+];
+
+function isAvailable(entry: NavEntry): boolean {
+  if (entry.kind === 'link') return hasPage(routeTable, entry.to);
+  return entry.kind !== 'dialog';
+}
+
+export function SiteHeader() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { modal } = App.useApp();
+  const token = useSession((session) => session.token);
+  const name = useSession((session) => session.name);
+  const avatar = useSession((session) => session.avatar);
+  const logout = useLogout();
+  const [downloadOpen, setDownloadOpen] = useState(false);
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const entries = NAV_ENTRIES.filter(isAvailable);
+
+  const openOrder = () => {
+    setDrawerOpen(false);
+    if (token) {
+      navigate('/addOrder');
+      return;
+    }
+    modal.confirm({
+      title: t('errors.loginRequiredTitle'),
+      content: t('errors.loginRequired'),
+      okText: t('common.actions.login'),
+      cancelText: t('common.actions.cancel'),
+      onOk: () => navigate('/login'),
+    });
+  };
+
+  const renderEntry = (entry: NavEntry, className: string) => {
+    switch (entry.kind) {
+      case 'link':
+        return (
+          <NavLink key={entry.key} to={entry.to} end className={className} onClick={() => setDrawerOpen(false)}>
+            {t(entry.labelKey)}
+          </NavLink>
+        );
+      case 'order':
+        return (
+          <button key={entry.key} type="button" className={className} onClick={openOrder} data-testid="nav-order">
+            {t(entry.labelKey)}
+          </button>
+        );
+      case 'download':
+        return (
+          <button
+            key={entry.key}
+            type="button"
+            className={className}
+            onClick={() => {
+              setDrawerOpen(false);
+              setDownloadOpen(true);
+            }}
+            data-testid="nav-download"
+          >
+            {t(entry.labelKey)}
+          </button>
+        );
+      case 'dialog':
+        return null;
+    }
+  };
+
+  const userItems: MenuProps['items'] = [
+    ...(hasPage(routeTable, '/person') ? [{ key: '/person', label: t('menu.personalHomepage') }] : []),
+    { key: HOME_AFTER_LOGIN, icon: <AppstoreOutlined />, label: t('menu.managementSpace') },
+    { type: 'divider' as const },
+    { key: 'logout', icon: <LogoutOutlined />, label: t('common.actions.logout'), danger: true },
+  ];
+
+  const onUserMenu: MenuProps['onClick'] = ({ key }) => {
+    if (key === 'logout') logout.mutate();
+    else navigate(key);
+  };
+
+  return (
+    <header className="site-header">
+      <div className="site-header__inner">
+        <BrandMark />
+        <nav aria-label={t('layout.mainNav')} className="site-header__nav">
+          {entries.map((entry) => renderEntry(entry, 'site-header__link'))}
+        </nav>
+        <div className="site-header__actions">
+          <LanguageSwitch />
+          {token ? (
+            <Dropdown menu={{ items: userItems, onClick: onUserMenu }} trigger={['click']} placement="bottomRight">
+              <Button type="text" className="site-header__user" aria-label={t('layout.userMenu')} data-testid="user-menu">
+                <UserAvatar src={avatar} name={name} size={28} />
+                <span className="site-header__user-name">{name}</span>
+                <DownOutlined className="site-header__caret" aria-hidden />
+              </Button>
+            </Dropdown>
+          ) : (
+            <div className="site-header__auth">
+              <Button type="text" onClick={() => navigate('/login')} data-testid="header-login">
+                {t('common.actions.login')}
+              </Button>
+              <Button type="primary" onClick={() => navigate('/login')} className="site-header__register">
+                {t('common.actions.register')}
+              </Button>
+            </div>
+          )}
+          <Button
+            type="text"
+            className="site-header__menu-button"
+            icon={<MenuOutlined />}
+            aria-label={t('common.actions.openMenu')}
+            aria-expanded={drawerOpen}
+            onClick={() => setDrawerOpen(true)}
+          />
+        </div>
+      </div>
+      <Drawer
+        open={drawerOpen}
+        onClose={() => setDrawerOpen(false)}
+        placement="right"
+        size={280}
+        title={<BrandMark />}
+        closeIcon={<span aria-label={t('common.actions.closeMenu')}>✕</span>}
+      >
+        <nav aria-label={t('layout.mainNav')} className="site-header__drawer-nav">
+          {entries.map((entry) => renderEntry(entry, 'site-header__drawer-link'))}
+        </nav>
+        {!token && (
+          <div className="site-header__drawer-auth">
+            <Button block size="large" onClick={() => navigate('/login')}>
+              {t('common.actions.login')}
+            </Button>
+            <Button block size="large" type="primary" onClick={() => navigate('/login')}>
+              {t('common.actions.register')}
+            </Button>
+          </div>
+        )}
+      </Drawer>
+      <AppDownloadDialog open={downloadOpen} onClose={() => setDownloadOpen(false)} />
+    </header>
+  );
+}

@@ -1,0 +1,26 @@
+import 'nprogress/nprogress.css';
+import './styles/global.css';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { RouterProvider } from 'react-router';
+import { registerFeedback } from './api/feedback';
+import './i18n';
+import { AppProviders, queryClient } from './app/providers';
+import { createAppRouter } from './app/router';
+import { siteConfigQueryOptions } from './features/site/api/get-site-config';
+
+const router = createAppRouter();
+registerFeedback({ navigate: (to) => void router.navigate(to) });
+// The site config carries the API hosts of spec 7.1; fetch it early, it rarely changes.
+void queryClient.prefetchQuery(siteConfigQueryOptions);
+
+const container = document.getElementById('root');
+if (!container) throw new Error('#root is missing from index.html');
+
+createRoot(container).render(
+  <StrictMode>
+    <AppProviders>
+      <RouterProvider router={router} />
+    </AppProviders>
+  </StrictMode>,
+);

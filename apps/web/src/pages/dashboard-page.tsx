@@ -1,0 +1,53 @@
+import { CameraOutlined, CloudUploadOutlined, ShareAltOutlined } from '@ant-design/icons';
+import { Card, Empty, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import './dashboard/dashboard-page.css';
+
+const STEPS = [
+  { key: 'capture', icon: <CameraOutlined /> },
+  { key: 'upload', icon: <CloudUploadOutlined /> },
+  { key: 'publish', icon: <ShareAltOutlined /> },
+] as const;
+
+/** "My panorama model management" (spec 2.3). The work list arrives with the works issue. */
+export default function DashboardPage() {
+  const { t } = useTranslation();
+  return (
+    <div className="dashboard">
+      <header className="dashboard__header">
+        <Typography.Title level={1} className="dashboard__title">
+          {t('dashboard.title')}
+        </Typography.Title>
+        <Typography.Paragraph type="secondary" className="dashboard__subtitle">
+          {t('dashboard.subtitle')}
+        </Typography.Paragraph>
+      </header>
+      <Card className="dashboard__empty" variant="borderless">
+        <Empty
+          image={Empty.PRESENTED_IMAGE_SIMPLE}
+          description={
+            <div>
+              <Typography.Title level={4} className="dashboard__empty-title">
+                {t('dashboard.emptyTitle')}
+              </Typography.Title>
+              <Typography.Text type="secondary">{t('dashboard.emptyText')}</Typography.Text>
+            </div>
+          }
+        />
+        <ol className="dashboard__steps">
+          {STEPS.map(({ key, icon }) => (
+            <li key={key}>
+              <span className="dashboard__step-icon" aria-hidden>
+                {icon}
+              </span>
+              <div>
+                <strong>{t(`dashboard.steps.${key}Title`)}</strong>
+                <p>{t(`dashboard.steps.${key}Text`)}</p>
+              </div>
+            </li>
+          ))}
+        </ol>
+      </Card>
+    </div>
+  );
+}

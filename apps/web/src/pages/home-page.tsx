@@ -1,0 +1,147 @@
+import {
+  ApartmentOutlined,
+  CameraOutlined,
+  CloudUploadOutlined,
+  CompassOutlined,
+  DeploymentUnitOutlined,
+  DownloadOutlined,
+  GatewayOutlined,
+  GlobalOutlined,
+  ShareAltOutlined,
+  ShopOutlined,
+  TeamOutlined,
+  CodeSandboxOutlined,
+  ArrowRightOutlined,
+} from '@ant-design/icons';
+import { Button } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { HOME_AFTER_LOGIN } from '../app/route-table';
+import { AppDownloadDialog } from '../features/app-download/components/app-download-dialog';
+import { useSession } from '../stores/session-store';
+import { PanoramaIllustration } from './home/panorama-illustration';
+import './home/home-page.css';
+
+const PILLARS = [
+  { key: 'panorama', icon: <CompassOutlined /> },
+  { key: 'model', icon: <CodeSandboxOutlined /> },
+  { key: 'pointCloud', icon: <DeploymentUnitOutlined /> },
+] as const;
+
+const STEPS = [
+  { key: 'capture', icon: <CameraOutlined /> },
+  { key: 'upload', icon: <CloudUploadOutlined /> },
+  { key: 'process', icon: <GatewayOutlined /> },
+  { key: 'publish', icon: <GlobalOutlined /> },
+  { key: 'share', icon: <ShareAltOutlined /> },
+] as const;
+
+const COMMERCE = [
+  { key: 'share', icon: <ShareAltOutlined /> },
+  { key: 'market', icon: <ShopOutlined /> },
+  { key: 'offline', icon: <ApartmentOutlined /> },
+  { key: 'team', icon: <TeamOutlined /> },
+] as const;
+
+export default function HomePage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const signedIn = useSession((session) => session.token !== '');
+  const [downloadOpen, setDownloadOpen] = useState(false);
+  const start = () => navigate(signedIn ? HOME_AFTER_LOGIN : '/login');
+
+  return (
+    <div className="home">
+      <section className="home-hero" aria-labelledby="home-hero-title">
+        <div className="home-hero__inner">
+          <div className="home-hero__copy">
+            <p className="home-hero__eyebrow">{t('home.hero.eyebrow')}</p>
+            <h1 id="home-hero-title" className="home-hero__title">
+              {t('home.hero.title')}
+            </h1>
+            <p className="home-hero__subtitle">{t('home.hero.subtitle')}</p>
+            <div className="home-hero__actions">
+              <Button type="primary" size="large" onClick={start} icon={<ArrowRightOutlined />} iconPlacement="end">
+                {signedIn ? t('home.hero.primarySignedIn') : t('home.hero.primary')}
+              </Button>
+              <Button size="large" icon={<DownloadOutlined />} onClick={() => setDownloadOpen(true)} ghost className="home-hero__ghost">
+                {t('home.hero.secondary')}
+              </Button>
+            </div>
+          </div>
+          <div className="home-hero__visual">
+            <PanoramaIllustration label={t('home.hero.viewerLabel')} />
+          </div>
+        </div>
+      </section>
+
+      <section className="home-section" aria-labelledby="home-pillars-title">
+        <h2 id="home-pillars-title" className="home-section__title">
+          {t('home.pillars.title')}
+        </h2>
+        <div className="home-pillars">
+          {PILLARS.map(({ key, icon }) => (
+            <article key={key} className={`home-card home-card--${key}`}>
+              <span className="home-card__icon" aria-hidden>
+                {icon}
+              </span>
+              <h3>{t(`home.pillars.${key}.title`)}</h3>
+              <p>{t(`home.pillars.${key}.text`)}</p>
+            </article>
+          ))}
+        </div>
+      </section>
+
+      <section className="home-section home-section--tinted" aria-labelledby="home-pipeline-title">
+        <h2 id="home-pipeline-title" className="home-section__title">
+          {t('home.pipeline.title')}
+        </h2>
+        <p className="home-section__subtitle">{t('home.pipeline.subtitle')}</p>
+        <ol className="home-pipeline">
+          {STEPS.map(({ key, icon }, index) => (
+            <li key={key} className="home-pipeline__step">
+              <span className="home-pipeline__icon" aria-hidden>
+                {icon}
+              </span>
+              <span className="home-pipeline__index" aria-hidden>
+                {String(index + 1).padStart(2, '0')}
+              </span>
+              <h3>{t(`home.pipeline.steps.${key}.title`)}</h3>
+              <p>{t(`home.pipeline.steps.${key}.text`)}</p>
+            </li>
+          ))}
+        </ol>
+      </section>
+
+      <section className="home-section" aria-labelledby="home-commerce-title">
+        <h2 id="home-commerce-title" className="home-section__title">
+          {t('home.commerce.title')}
+        </h2>
+        <div className="home-commerce">
+          {COMMERCE.map(({ key, icon }) => (
+            <article key={key} className="home-commerce__item">
+              <span className="home-commerce__icon" aria-hidden>
+                {icon}
+              </span>
+              <div>
+                <h3>{t(`home.commerce.items.${key}.title`)}</h3>
+                <p>{t(`home.commerce.items.${key}.text`)}</p>
+              </div>
+            </article>
+          ))}
+        </div>
+      </section>
+
+      <section className="home-closing" aria-labelledby="home-closing-title">
+        <h2 id="home-closing-title">{t('home.closing.title')}</h2>
+        <p>{t('home.closing.text')}</p>
+        <Button type="primary" size="large" onClick={start}>
+          {signedIn ? t('home.hero.primarySignedIn') : t('home.hero.primary')}
+        </Button>
+      </section>
+
+      <AppDownloadDialog open={downloadOpen} onClose={() => setDownloadOpen(false)} />
+    </div>
+  );
+}

@@ -1,0 +1,22 @@
+import { expect, test } from '@playwright/test';
+import { signIn, snap } from './support/session';
+
+test('the client download dialog shows a 200x200 QR code', async ({ page }) => {
+  await page.goto('/');
+  await page.getByTestId('nav-download').click();
+  const qr = page.getByTestId('app-download-qr');
+  await expect(qr).toBeVisible();
+  // Layout size, and the drawn size once the dialog's zoom-in animation has finished.
+  expect(await qr.evaluate((canvas) => [canvas.clientWidth, canvas.clientHeight])).toEqual([200, 200]);
+  await expect.poll(async () => (await qr.boundingBox())?.width).toBe(200);
+  expect((await qr.boundingBox())?.height).toBe(200);
+  await snap(page, 'download-dialog-zh', { fullPage: false });
+});
+
+test('the console link opens the same dialog', async ({ page }) => {
+  await signIn(page);
+  await page.getByTestId('download-app').click();
+  const qr = page.getByTestId('app-download-qr');
+  await expect(qr).toBeVisible();
+  expect(await qr.evaluate((canvas) => [canvas.clientWidth, canvas.clientHeight])).toEqual([200, 200]);
+});

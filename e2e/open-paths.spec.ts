@@ -1,0 +1,46 @@
+import { expect, test } from '@playwright/test';
+import { snap } from './support/session';
+
+test.describe('open paths while signed out', () => {
+  test('the home page stays open and shows the product', async ({ page }) => {
+    await page.goto('/');
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.locator('h1')).toHaveText('把真实空间，变成可以分享的作品');
+    await expect(page).toHaveTitle('设计软件云服务平台');
+    await snap(page, 'home-zh-desktop');
+  });
+
+  test('/index redirects to /', async ({ page }) => {
+    await page.goto('/index');
+    await expect(page).toHaveURL(/\/$/);
+  });
+
+  test('protocol pages stay open', async ({ page }) => {
+    for (const [path, title] of [
+      ['/userProtocol', '用户协议'],
+      ['/privacyProtocol', '隐私政策'],
+      ['/rechargeProtocol', '充值协议'],
+    ] as const) {
+      await page.goto(path);
+      await expect(page).toHaveURL(new RegExp(`${path}$`));
+      await expect(page.locator('h1')).toHaveText(title);
+    }
+    await snap(page, 'recharge-protocol-zh');
+  });
+
+  test('open paths whose page is not built yet show the 404 page in place, not the login', async ({ page }) => {
+    for (const path of ['/map', '/details/42', '/mobile/home', '/space/house?uid=1', '/userWork/7']) {
+      await page.goto(path);
+      await expect(page.getByTestId('not-found')).toBeVisible();
+      await expect(page).not.toHaveURL(/\/login/);
+    }
+    await snap(page, 'not-found-zh');
+  });
+
+  test('the home page on a phone', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/');
+    await expect(page.locator('h1')).toBeVisible();
+    await snap(page, 'home-zh-mobile');
+  });
+});

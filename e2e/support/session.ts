@@ -1,0 +1,38 @@
+import { expect, type Page } from '@playwright/test';
+import path from 'node:path';
+
+/** Seeded by scripts/e2e.mjs. */
+export const users = {
+  admin: { phone: '13800000001', password: 'Admin#2026pass' },
+  customer: { phone: '13800000002', password: 'User#2026pass', name: 'Test User' },
+} as const;
+
+export const TOKEN_COOKIE = 'spatia_token';
+
+const artifacts = path.join(import.meta.dirname, '..', '.artifacts');
+
+/** Screenshots land in e2e/.artifacts/ (gitignored) for people to look at. */
+export async function snap(page: Page, name: string, { fullPage = true }: { fullPage?: boolean } = {}): Promise<void> {
+  // Let dialogs, drawers and dropdowns finish their entry animation.
+  await page.waitForTimeout(300);
+  await page.screenshot({ path: path.join(artifacts, `${name}.png`), fullPage });
+}
+
+export async function fillLogin(page: Page, user: { phone: string; password: string }): Promise<void> {
+  await page.locator('#phoneNumber').fill(user.phone);
+  await page.locator('#password').fill(user.password);
+  await page.getByTestId('login-submit').click();
+}
+
+/** Logs in through the form and waits for the console. */
+export async function signIn(page: Page, user: { phone: string; password: string } = users.customer): Promise<void> {
+  await page.goto('/login');
+  await fillLogin(page, user);
+  await expect(page).toHaveURL(/\/dashboard\/dashboard$/);
+  await expect(page.getByTestId('console-sidebar')).toBeVisible();
+}
+
+export async function cookieValue(page: Page, name: string): Promise<string | undefined> {
+  const cookies = await page.context().cookies();
+  return cookies.find((cookie) => cookie.name === name)?.value;
+}

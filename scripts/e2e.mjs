@@ -1,0 +1,104 @@
+#!/usr/bin/env node
+// End-to-end run: build if needed, seed a fresh embedded database, start the real server on a free
+// port, run Playwright against it, stop the server. Extra arguments go to `playwright test`.
+//   node scripts/e2e.mjs [playwright args...]     e.g. node scripts/e2e.mjs e2e/login-redirect.spec.ts
+import { execFileSync, spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
+const adminCli = path.join(root, 'apps/server/dist/cli/admin.js');
+const serverEntry = path.join(root, 'apps/server/dist/server.js');
+
+/** Seeded accounts; e2e/support/users.ts holds the same values. */
+const seeds = [
+  ['create', '--phone', '13800000001', '--password', 'Admin#2026pass'],
+  ['create-user', '--phone', '13800000002', '--password', 'User#2026pass', '--name', 'Test User', '--roles', 'customer', '--menus', '161,162,35,37,163'],
+];
+
+function run(command, args, env = process.env) {
+  execFileSync(command, args, { cwd: root, stdio: 'inherit', env });
+}
+
+function build() {
+  if (existsSync(path.join(root, 'scripts/build.mjs'))) {
+    run(process.execPath, ['scripts/build.mjs']);
+  } else {
+    run('npx', ['tsc', '-b', 'apps/server']);
+    run('npm', ['run', 'build', '-w', '@spatia/web']);
+  }
+}
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address();
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitForHealth(baseUrl, server, timeoutMs = 60_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (server.exitCode !== null) throw new Error(`the server exited with code ${server.exitCode} before it was ready`);
+    try {
+      const response = await fetch(`${baseUrl}/api/health`);
+      if (response.ok) return;
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`the server did not answer ${baseUrl}/api/health within ${timeoutMs / 1000} s`);
+}
+
+function stop(server) {
+  if (server.exitCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => server.kill('SIGKILL'), 10_000);
+    server.once('exit', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+    server.kill('SIGTERM');
+  });
+}
+
+build();
+
+const dataDir = mkdtempSync(path.join(tmpdir(), 'spatia-e2e-'));
+const env = { ...process.env, DATA_DIR: dataDir, NODE_ENV: process.env.NODE_ENV ?? 'production' };
+delete env.DATABASE_URL;
+for (const args of seeds) run(process.execPath, [adminCli, ...args], env);
+
+const port = await freePort();
+const baseUrl = `http://127.0.0.1:${port}`;
+const server = spawn(process.execPath, [serverEntry], {
+  cwd: root,
+  // A download URL, so that the client-download dialog has something to encode.
+  env: { ...env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn', APP_APK_URL: process.env.APP_APK_URL ?? 'https://downloads.example.com/spatia-capture.apk' },
+  stdio: ['ignore', 'inherit', 'inherit'],
+});
+
+let status = 1;
+try {
+  await waitForHealth(baseUrl, server);
+  const playwright = spawn('npx', ['playwright', 'test', ...process.argv.slice(2)], {
+    cwd: root,
+    env: { ...process.env, BASE_URL: baseUrl },
+    stdio: 'inherit',
+  });
+  status = await new Promise((resolve) => playwright.once('exit', (code) => resolve(code ?? 1)));
+} catch (error) {
+  console.error(error instanceof Error ? error.message : error);
+} finally {
+  await stop(server);
+  rmSync(dataDir, { recursive: true, force: true });
+}
+process.exit(status);
