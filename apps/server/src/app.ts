@@ -83,7 +83,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
 
   await app.register(apiSecurityHeadersPlugin);
-  await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });
+  // Answers are compressed; request bodies never arrive compressed, so no route pays for inflating them.
+  await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'], globalDecompression: false });
   await app.register(formbody);
   await app.register(languagePlugin);
   await app.register(errorHandlerPlugin);
