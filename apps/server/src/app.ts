@@ -13,6 +13,9 @@ import type { SmsDriver } from './drivers/sms/sms-driver.js';
 import { accountsRoutes } from './modules/accounts/accounts.routes.js';
 import { AccountsService } from './modules/accounts/accounts.service.js';
 import { sessionsRoutes } from './modules/auth/sessions.routes.js';
+import { QrLoginRepository } from './modules/qr-login/qr-login.repository.js';
+import { qrLoginRoutes } from './modules/qr-login/qr-login.routes.js';
+import { QrLoginService } from './modules/qr-login/qr-login.service.js';
 import { devRoutes } from './modules/dev/dev.routes.js';
 import { VerificationRepository } from './modules/verification/verification.repository.js';
 import { VerificationService } from './modules/verification/verification.service.js';
@@ -46,6 +49,7 @@ export interface Services {
   auth: AuthService;
   verification: VerificationService;
   accounts: AccountsService;
+  qrLogin: QrLoginService;
 }
 
 declare module 'fastify' {
@@ -96,6 +100,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(authRoutes, { auth: services.auth });
   await app.register(sessionsRoutes, { auth: services.auth });
   await app.register(accountsRoutes, { accounts: services.accounts });
+  await app.register(qrLoginRoutes, { qrLogin: services.qrLogin, publicUrl: config.publicUrl });
   await app.register(usersRoutes, { users: services.users });
   await app.register(siteRoutes, { config });
   if (sms instanceof ConsoleSmsDriver) await app.register(devRoutes, { sms });
@@ -119,5 +124,6 @@ export function createServices(
   const auth = new AuthService(new SessionsRepository(database.db), usersRepository, users, cache, lockouts);
   const verification = new VerificationService(new VerificationRepository(database.db), sms, rateLimiter, config.authSecret);
   const accounts = new AccountsService(users, usersRepository, auth, verification, lockouts);
-  return { ...drivers, users, auth, verification, accounts };
+  const qrLogin = new QrLoginService(new QrLoginRepository(database.db), accounts, rateLimiter);
+  return { ...drivers, users, auth, verification, accounts, qrLogin };
 }

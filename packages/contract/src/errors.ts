@@ -24,6 +24,8 @@ export const ErrorCode = {
   phoneNotRegistered: 1107,
   invalidInviteCode: 1108,
   wrongCurrentPassword: 1109,
+  qrTicketUnknown: 1301,
+  qrTicketExpired: 1302,
   tooManyCodes: 1201,
   codeExpired: 1202,
   codeUsed: 1203,

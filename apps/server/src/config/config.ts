@@ -44,6 +44,7 @@ const environmentSchema = z.object({
   SITE_PSB_URL: optionalUrl,
   SITE_PRIVACY_URL: z.string().default('/privacyProtocol'),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
+  PUBLIC_URL: z.string().url().regex(/^https?:\/\/[^/]+$/, 'an origin such as https://spatia.example.com (no path)').optional(),
   AUTH_SECRET: z.string().min(32, 'at least 32 characters').optional(),
   SMS_DRIVER: z.enum(['console']).default('console'),
 });
@@ -68,6 +69,8 @@ export interface Config {
   shutdownTimeoutMs: number;
   /** Signs verification codes; generated once and kept in the database when not set. */
   authSecret: string | undefined;
+  /** The origin people reach the site at (QR links, absolute file URLs); else taken from each request. */
+  publicUrl: string | undefined;
   sms: { driver: Environment['SMS_DRIVER'] };
   site: Pick<
     Environment,
@@ -127,6 +130,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     apkUrl: env.APP_APK_URL,
     shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_MS,
     authSecret: env.AUTH_SECRET,
+    publicUrl: env.PUBLIC_URL,
     sms: { driver: env.SMS_DRIVER },
     site: env,
   };

@@ -34,6 +34,8 @@ const httpStatusOf: Partial<Record<ErrorName, number>> = {
   tooManyCodes: 429,
   accountLocked: 429,
   phoneNotRegistered: 404,
+  qrTicketUnknown: 404,
+  qrTicketExpired: 410,
   smsUnavailable: 503,
   internal: 500,
   unavailable: 503,

@@ -24,6 +24,8 @@ const catalogue = {
   phoneNotRegistered: { zh: '该手机号尚未注册', en: 'This phone number is not registered' },
   invalidInviteCode: { zh: '邀请码不存在', en: 'No account has this invite code' },
   wrongCurrentPassword: { zh: '当前密码不正确', en: 'The current password is wrong' },
+  qrTicketUnknown: { zh: '二维码无效，请在电脑上刷新二维码', en: 'This QR code is not valid. Refresh it on the computer' },
+  qrTicketExpired: { zh: '二维码已过期或已使用，请在电脑上刷新二维码', en: 'This QR code has expired or was used. Refresh it on the computer' },
   tooManyCodes: { zh: '验证码发送过于频繁，请 {seconds} 秒后再试', en: 'Too many codes requested. Try again in {seconds} s' },
   codeExpired: { zh: '验证码已过期，请重新获取', en: 'The code has expired. Please request a new one' },
   codeUsed: { zh: '验证码已使用，请重新获取', en: 'The code was already used. Please request a new one' },

@@ -20,7 +20,7 @@ export interface RateLimiter {
 export class MemoryRateLimiter implements RateLimiter {
   private readonly windows = new Map<string, { count: number; endsAt: number }>();
 
-  constructor(private readonly now: () => number = Date.now) {}
+  constructor(private readonly now: () => number = () => Date.now()) {}
 
   async hit(key: string, limit: number, windowSeconds: number): Promise<RateDecision> {
     const now = this.now();

@@ -32,6 +32,9 @@ describe('API description', () => {
         '/api/health',
         '/api/open/c/zhipaiApp',
         '/api/open/siteConfig',
+        '/api/qrcode/confirm',
+        '/api/qrcode/login',
+        '/api/qrcode/scan',
       ].sort(),
     );
     expect(document.paths['/api/client/{uid}/info']?.get?.security).toEqual([{ token: [] }]);

@@ -45,7 +45,7 @@ export class AuthService {
     private readonly users: UsersService,
     private readonly cache: Cache,
     private readonly lockouts: LoginLockoutRepository,
-    private readonly now: () => number = Date.now,
+    private readonly now: () => number = () => Date.now(),
   ) {}
 
   async loginWithPassword(phone: string, password: string, client: ClientInfo): Promise<{ token: string; result: LoginResult }> {

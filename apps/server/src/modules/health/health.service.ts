@@ -12,7 +12,7 @@ export class HealthService {
   constructor(
     private readonly database: Pick<Database, 'kind' | 'ping'>,
     private readonly version: string,
-    private readonly now: () => number = Date.now,
+    private readonly now: () => number = () => Date.now(),
   ) {}
 
   async status(): Promise<HealthStatus> {

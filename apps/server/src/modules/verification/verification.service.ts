@@ -41,7 +41,7 @@ export class VerificationService {
     private readonly sms: SmsDriver,
     private readonly limiter: RateLimiter,
     private readonly configuredSecret: string | undefined,
-    private readonly now: () => number = Date.now,
+    private readonly now: () => number = () => Date.now(),
   ) {}
 
   async sendCode(phone: string, purpose: CodePurpose, ip: string): Promise<IssuedCode> {

@@ -1,0 +1,51 @@
+import { and, eq, gt, inArray } from 'drizzle-orm';
+import type { Db } from '../../db/database.js';
+import { qrLoginTickets } from '../../db/schema/index.js';
+
+export type TicketStatus = 'pending' | 'scanned' | 'confirmed' | 'declined' | 'consumed';
+
+export interface TicketRow {
+  id: number;
+  status: TicketStatus;
+  userId: number | null;
+  expiresAt: Date;
+  clientUserAgent: string;
+  clientIp: string;
+}
+
+const columns = {
+  id: qrLoginTickets.id,
+  status: qrLoginTickets.status,
+  userId: qrLoginTickets.userId,
+  expiresAt: qrLoginTickets.expiresAt,
+  clientUserAgent: qrLoginTickets.clientUserAgent,
+  clientIp: qrLoginTickets.clientIp,
+};
+
+export class QrLoginRepository {
+  constructor(private readonly db: Db) {}
+
+  async insert(ticket: { ticketHash: string; pollTokenHash: string; expiresAt: Date; clientUserAgent: string; clientIp: string }) {
+    await this.db.insert(qrLoginTickets).values(ticket);
+  }
+
+  async findByTicketHash(ticketHash: string): Promise<TicketRow | undefined> {
+    const [row] = await this.db.select(columns).from(qrLoginTickets).where(eq(qrLoginTickets.ticketHash, ticketHash));
+    return row;
+  }
+
+  async findByPollTokenHash(pollTokenHash: string): Promise<TicketRow | undefined> {
+    const [row] = await this.db.select(columns).from(qrLoginTickets).where(eq(qrLoginTickets.pollTokenHash, pollTokenHash));
+    return row;
+  }
+
+  /** Moves a live ticket from one of `from` to `to`; returns the row when this call made the move. */
+  async transition(id: number, from: TicketStatus[], to: TicketStatus, now: Date, userId?: number): Promise<TicketRow | undefined> {
+    const [row] = await this.db
+      .update(qrLoginTickets)
+      .set({ status: to, ...(userId === undefined ? {} : { userId }) })
+      .where(and(eq(qrLoginTickets.id, id), inArray(qrLoginTickets.status, from), gt(qrLoginTickets.expiresAt, now)))
+      .returning(columns);
+    return row;
+  }
+}
