@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import compress from '@fastify/compress';
 import formbody from '@fastify/formbody';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
@@ -10,6 +11,13 @@ import { createRateLimiter, type RateLimiter } from './lib/rate-limiter.js';
 import { ConsoleSmsDriver } from './drivers/sms/console-sms.js';
 import { createSmsDriver } from './drivers/sms/create-sms-driver.js';
 import type { SmsDriver } from './drivers/sms/sms-driver.js';
+import { LocalStorageDriver } from './drivers/storage/local-storage.js';
+import type { StorageDriver } from './drivers/storage/storage-driver.js';
+import { profileRoutes } from './modules/profile/profile.routes.js';
+import { ProfileService } from './modules/profile/profile.service.js';
+import { filesRoutes } from './modules/uploads/files.routes.js';
+import { UploadsRepository } from './modules/uploads/uploads.repository.js';
+import { UploadsService } from './modules/uploads/uploads.service.js';
 import { accountsRoutes } from './modules/accounts/accounts.routes.js';
 import { AccountsService } from './modules/accounts/accounts.service.js';
 import { sessionsRoutes } from './modules/auth/sessions.routes.js';
@@ -50,6 +58,8 @@ export interface Services {
   verification: VerificationService;
   accounts: AccountsService;
   qrLogin: QrLoginService;
+  storage: StorageDriver;
+  profile: ProfileService;
 }
 
 declare module 'fastify' {
@@ -78,7 +88,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const cache = options.cache ?? createCache(config.redisUrl);
   const rateLimiter = options.rateLimiter ?? createRateLimiter(config.redisUrl);
   const sms = createSmsDriver(config.sms, (message) => app.log.info(message));
-  const services = createServices(config, { database, cache, rateLimiter, sms });
+  const storage = new LocalStorageDriver(path.join(config.dataDir, 'storage'));
+  const services = createServices(config, { database, cache, rateLimiter, sms, storage });
   app.decorate('services', services);
   app.addHook('onClose', async () => {
     await cache.close();
@@ -102,6 +113,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(accountsRoutes, { accounts: services.accounts });
   await app.register(qrLoginRoutes, { qrLogin: services.qrLogin, publicUrl: config.publicUrl });
   await app.register(usersRoutes, { users: services.users });
+  await app.register(profileRoutes, { profile: services.profile, publicUrl: config.publicUrl });
+  await app.register(filesRoutes, { storage });
   await app.register(siteRoutes, { config });
   if (sms instanceof ConsoleSmsDriver) await app.register(devRoutes, { sms });
 
@@ -115,9 +128,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
 export function createServices(
   config: Pick<Config, 'authSecret'>,
-  drivers: Pick<Services, 'database' | 'cache' | 'rateLimiter' | 'sms'>,
+  drivers: Pick<Services, 'database' | 'cache' | 'rateLimiter' | 'sms' | 'storage'>,
 ): Services {
-  const { database, cache, rateLimiter, sms } = drivers;
+  const { database, cache, rateLimiter, sms, storage } = drivers;
   const usersRepository = new UsersRepository(database.db);
   const lockouts = new LoginLockoutRepository(database.db);
   const users = new UsersService(usersRepository, cache);
@@ -125,5 +138,6 @@ export function createServices(
   const verification = new VerificationService(new VerificationRepository(database.db), sms, rateLimiter, config.authSecret);
   const accounts = new AccountsService(users, usersRepository, auth, verification, lockouts);
   const qrLogin = new QrLoginService(new QrLoginRepository(database.db), accounts, rateLimiter);
-  return { ...drivers, users, auth, verification, accounts, qrLogin };
+  const profile = new ProfileService(users, usersRepository, new UploadsService(new UploadsRepository(database.db), storage));
+  return { ...drivers, users, auth, verification, accounts, qrLogin, profile };
 }

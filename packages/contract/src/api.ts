@@ -82,3 +82,44 @@ export interface ActiveSessionInfo {
   lastSeenAt: number;
   current: boolean;
 }
+
+export interface Profile {
+  uid: string;
+  name: string;
+  avatarUrl: string;
+  phone: string;
+  inviteCode: string;
+  enterpriseLogoUrl: string;
+  isEnterprise: boolean;
+  hasPassword: boolean;
+  businessRoleCode: string;
+  createdAt: number;
+  inviter: { uid: string; name: string } | null;
+}
+
+export interface UserOverview {
+  works: {
+    total: number;
+    byStatus: Record<'unpublished' | 'published' | 'underReview' | 'exposed' | 'notPassed' | 'passed' | 'unaudited', number>;
+  };
+  followers: number;
+  following: number;
+  /** In fen. */
+  balance: number;
+}
+
+export interface UploadGrant {
+  uploadUrl: string;
+  method: 'PUT';
+  maxBytes: number;
+  accept: string[];
+  expiresAt: number;
+}
+
+export interface QrTicket {
+  ticket: string;
+  pollToken: string;
+  confirmUrl: string;
+  expiresAt: number;
+  status: 'pending';
+}

@@ -1,4 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/database.js';
 import { tiers, userPermissions, userRoles, users } from '../../db/schema/index.js';
 
@@ -129,5 +130,32 @@ export class UsersRepository {
   async findTier(code: string): Promise<{ roles: string[]; permissionIds: number[] } | undefined> {
     const [row] = await this.db.select({ roles: tiers.roles, permissionIds: tiers.permissionIds }).from(tiers).where(eq(tiers.code, code));
     return row;
+  }
+
+  /** What the profile page shows, with the inviter's name. */
+  async findProfileDetails(id: number) {
+    const inviter = alias(users, 'inviter');
+    const [row] = await this.db
+      .select({
+        uid: users.uid,
+        name: users.fullName,
+        avatarUrl: users.avatarUrl,
+        phone: users.phone,
+        inviteCode: users.inviteCode,
+        enterpriseLogoUrl: users.enterpriseLogoUrl,
+        businessRoleCode: users.businessRoleCode,
+        hasPassword: sql<boolean>`${users.passwordHash} is not null`,
+        createdAt: users.createdAt,
+        inviterUid: inviter.uid,
+        inviterName: inviter.fullName,
+      })
+      .from(users)
+      .leftJoin(inviter, eq(inviter.id, users.invitedByUserId))
+      .where(eq(users.id, id));
+    return row;
+  }
+
+  async updateProfile(id: number, changes: Partial<{ fullName: string; avatarUrl: string; enterpriseLogoUrl: string }>): Promise<void> {
+    await this.db.update(users).set({ ...changes, updatedAt: new Date() }).where(eq(users.id, id));
   }
 }

@@ -1,0 +1,158 @@
+import type { FastifyPluginAsyncTypebox, TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { Permission } from '@spatia/contract';
+import type { FastifyRequest } from 'fastify';
+import { Type } from 'typebox';
+import { fail } from '../../lib/app-error.js';
+import { Nothing, ok, responses } from '../../lib/envelope.js';
+import { isAdmin } from '../users/users.service.js';
+import { ACCEPTED_IMAGE_TYPES, UPLOAD_LIMITS } from '../uploads/uploads.service.js';
+import type { ProfileService } from './profile.service.js';
+
+const tags = ['profile'];
+const ownProfile = { auth: { permission: Permission.userInformation } } as const;
+
+const ProfileSchema = Type.Object({
+  uid: Type.String(),
+  name: Type.String(),
+  avatarUrl: Type.String(),
+  phone: Type.String(),
+  inviteCode: Type.String(),
+  enterpriseLogoUrl: Type.String(),
+  isEnterprise: Type.Boolean(),
+  hasPassword: Type.Boolean(),
+  businessRoleCode: Type.String(),
+  createdAt: Type.Integer(),
+  inviter: Type.Union([Type.Object({ uid: Type.String(), name: Type.String() }), Type.Null()]),
+});
+const Counts = Type.Object({
+  unpublished: Type.Integer(),
+  published: Type.Integer(),
+  underReview: Type.Integer(),
+  exposed: Type.Integer(),
+  notPassed: Type.Integer(),
+  passed: Type.Integer(),
+  unaudited: Type.Integer(),
+});
+const OverviewSchema = Type.Object({
+  works: Type.Object({ total: Type.Integer(), byStatus: Counts }),
+  followers: Type.Integer(),
+  following: Type.Integer(),
+  balance: Type.Integer({ description: 'fen' }),
+});
+const GrantSchema = Type.Object({
+  uploadUrl: Type.String(),
+  method: Type.Literal('PUT'),
+  maxBytes: Type.Integer(),
+  accept: Type.Array(Type.String()),
+  expiresAt: Type.Integer(),
+});
+
+export const profileRoutes: FastifyPluginAsyncTypebox<{ profile: ProfileService; publicUrl: string | undefined }> = async (
+  app,
+  { profile, publicUrl },
+) => {
+  const originOf = (request: FastifyRequest) => publicUrl ?? `${request.protocol}://${request.host}`;
+  const assertOwnUid = (request: FastifyRequest, uid: string) => {
+    const me = request.auth!.user;
+    if (uid !== me.uid && !isAdmin(me)) throw fail('notYourAccount');
+    if (uid !== me.uid) throw fail('forbidden');
+  };
+
+  app.get(
+    '/api/c/profile',
+    { config: ownProfile, schema: { tags, summary: 'My profile', response: responses(ProfileSchema, [401, 403]) } },
+    async (request) => ok(await profile.getProfile(request.auth!.user.id)),
+  );
+
+  app.get(
+    '/api/c/my/overview',
+    { config: { auth: 'signedIn' }, schema: { tags, summary: "What the console's home counts", response: responses(OverviewSchema, [401]) } },
+    async (request) => ok(await profile.getOverview(request.auth!.user.id)),
+  );
+
+  app.patch(
+    '/api/client/:uid/info',
+    {
+      config: { ...ownProfile, acceptQueryParams: true },
+      schema: {
+        tags,
+        summary: 'Change my name (form body)',
+        params: Type.Object({ uid: Type.String({ maxLength: 64 }) }),
+        body: Type.Object({ fullName: Type.String({ minLength: 1, maxLength: 20 }) }),
+        response: responses(Nothing, [400, 401, 403]),
+      },
+    },
+    async (request) => {
+      assertOwnUid(request, request.params.uid);
+      await profile.rename(request.auth!.user.id, request.body.fullName);
+      return ok(null);
+    },
+  );
+
+  app.get(
+    '/api/client/:uid/avatar/uploadCredentials',
+    {
+      config: ownProfile,
+      schema: {
+        tags,
+        summary: `A one-time grant to upload my avatar (PNG, JPEG or WebP, at most ${UPLOAD_LIMITS.avatar / 1024 / 1024} MB)`,
+        params: Type.Object({ uid: Type.String({ maxLength: 64 }) }),
+        response: responses(GrantSchema, [401, 403]),
+      },
+    },
+    async (request) => {
+      assertOwnUid(request, request.params.uid);
+      return ok(await profile.avatarGrant(request.auth!.user));
+    },
+  );
+
+  app.get(
+    '/api/c/enterpriseLogoUploadCredentials',
+    { config: ownProfile, schema: { tags, summary: 'A one-time grant to upload my enterprise logo', response: responses(GrantSchema, [401, 403]) } },
+    async (request) => ok(await profile.enterpriseLogoGrant(request.auth!.user)),
+  );
+
+  app.put(
+    '/api/c/my/info',
+    {
+      config: { ...ownProfile, acceptQueryParams: true },
+      schema: {
+        tags,
+        summary: 'Set my enterprise logo to one of my uploads (empty removes it)',
+        body: Type.Object({ enterpriseLogoUrl: Type.String({ maxLength: 500 }) }),
+        response: responses(Nothing, [400, 401, 403]),
+      },
+    },
+    async (request) => {
+      await profile.setEnterpriseLogo(request.auth!.user, request.body.enterpriseLogoUrl, originOf(request));
+      return ok(null);
+    },
+  );
+
+  await app.register(async (scope) => {
+    const uploads = scope.withTypeProvider<TypeBoxTypeProvider>();
+    // The image bytes are the body, as sent by the browser; their type is checked from the bytes.
+    uploads.addContentTypeParser(
+      [...ACCEPTED_IMAGE_TYPES, 'application/octet-stream'],
+      { parseAs: 'buffer', bodyLimit: Math.max(...Object.values(UPLOAD_LIMITS)) },
+      (_request, body, done) => done(null, body),
+    );
+    uploads.put(
+      '/api/uploads/:token',
+      {
+        config: { auth: 'signedIn' },
+        bodyLimit: Math.max(...Object.values(UPLOAD_LIMITS)),
+        schema: {
+          tags,
+          summary: 'Upload the file of a grant (raw bytes as the body)',
+          params: Type.Object({ token: Type.String({ minLength: 16, maxLength: 64 }) }),
+          response: responses(Type.Object({ url: Type.String() }), [400, 401, 403, 413, 415]),
+        },
+      },
+      async (request) => {
+        if (!Buffer.isBuffer(request.body)) throw fail('unsupportedImage');
+        return ok(await profile.receiveUpload(request.auth!.user, request.params.token, request.body, originOf(request)));
+      },
+    );
+  });
+};

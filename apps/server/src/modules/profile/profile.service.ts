@@ -1,0 +1,82 @@
+import type { Profile, UploadGrant, UserOverview } from '@spatia/contract';
+import { fail } from '../../lib/app-error.js';
+import type { StoredUpload, UploadsService } from '../uploads/uploads.service.js';
+import type { UsersRepository } from '../users/users.repository.js';
+import type { AuthUser, UsersService } from '../users/users.service.js';
+
+/** Where stored files are served. */
+export const FILES_PATH = '/files';
+
+/** Accounts whose business role is this may show an enterprise logo. */
+export const ENTERPRISE_ROLE_CODE = 'enterprise';
+
+/** The user's own profile: name, avatar, enterprise logo, and what the console's home counts. */
+export class ProfileService {
+  constructor(
+    private readonly users: UsersService,
+    private readonly repository: UsersRepository,
+    private readonly uploads: UploadsService,
+  ) {}
+
+  async getProfile(userId: number): Promise<Profile> {
+    const row = await this.repository.findProfileDetails(userId);
+    if (!row) throw fail('notFound');
+    const { inviterUid, inviterName, createdAt, ...profile } = row;
+    return {
+      ...profile,
+      isEnterprise: profile.businessRoleCode === ENTERPRISE_ROLE_CODE,
+      createdAt: createdAt.getTime(),
+      inviter: inviterUid && inviterName !== null ? { uid: inviterUid, name: inviterName } : null,
+    };
+  }
+
+  /**
+   * Counts for the console's home. Works, follows and the wallet arrive with their own issues; until
+   * then a user has none of them, and the counts say so.
+   */
+  async getOverview(_userId: number): Promise<UserOverview> {
+    return {
+      works: { total: 0, byStatus: { unpublished: 0, published: 0, underReview: 0, exposed: 0, notPassed: 0, passed: 0, unaudited: 0 } },
+      followers: 0,
+      following: 0,
+      balance: 0,
+    };
+  }
+
+  async rename(userId: number, fullName: string): Promise<void> {
+    await this.repository.updateProfile(userId, { fullName: fullName.trim() });
+    await this.users.forgetCachedUser(userId);
+  }
+
+  async avatarGrant(user: AuthUser): Promise<UploadGrant> {
+    return this.uploads.issueGrant(user.id, 'avatar');
+  }
+
+  async enterpriseLogoGrant(user: AuthUser): Promise<UploadGrant> {
+    if (user.businessRoleCode !== ENTERPRISE_ROLE_CODE) throw fail('notEnterprise');
+    return this.uploads.issueGrant(user.id, 'enterpriseLogo');
+  }
+
+  /**
+   * Stores an uploaded image; an avatar takes effect at once, a logo once it is set with
+   * setEnterpriseLogo. Logo URLs are absolute (`origin`) because the spec shows logos only over https.
+   */
+  async receiveUpload(user: AuthUser, token: string, bytes: Buffer, origin: string): Promise<{ url: string }> {
+    const stored: StoredUpload = await this.uploads.receive(token, user.id, user.uid, bytes);
+    const url = stored.kind === 'avatar' ? `${FILES_PATH}/${stored.key}` : `${origin}${FILES_PATH}/${stored.key}`;
+    if (stored.kind === 'avatar') {
+      await this.repository.updateProfile(user.id, { avatarUrl: url });
+      await this.users.forgetCachedUser(user.id);
+    }
+    return { url };
+  }
+
+  /** Only https addresses of this account's own uploaded logos are accepted (spec: logos show only over https). */
+  async setEnterpriseLogo(user: AuthUser, url: string, origin: string): Promise<void> {
+    if (user.businessRoleCode !== ENTERPRISE_ROLE_CODE) throw fail('notEnterprise');
+    const ownLogos = `${origin}${FILES_PATH}/logos/${user.uid}/`;
+    if (url !== '' && (!url.startsWith('https://') || !url.startsWith(ownLogos))) throw fail('invalidLogoUrl');
+    await this.repository.updateProfile(user.id, { enterpriseLogoUrl: url });
+    await this.users.forgetCachedUser(user.id);
+  }
+}
