@@ -8,6 +8,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { startWechatStandIn } from '../e2e/support/wechat-stand-in.mjs';
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const adminCli = path.join(root, 'apps/server/dist/cli/admin.js');
@@ -79,10 +80,12 @@ for (const args of seeds) run(process.execPath, [adminCli, ...args], env);
 
 const port = await freePort();
 const baseUrl = `http://127.0.0.1:${port}`;
+// WeChat sign-in goes to a local stand-in of WeChat's OAuth service.
+const wechat = await startWechatStandIn();
 const server = spawn(process.execPath, [serverEntry], {
   cwd: root,
   // A download URL, so that the client-download dialog has something to encode.
-  env: { ...env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn', APP_APK_URL: process.env.APP_APK_URL ?? 'https://downloads.example.com/spatia-capture.apk' },
+  env: { ...env, ...wechat.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn', APP_APK_URL: process.env.APP_APK_URL ?? 'https://downloads.example.com/spatia-capture.apk' },
   stdio: ['ignore', 'inherit', 'inherit'],
 });
 
@@ -99,6 +102,7 @@ try {
   console.error(error instanceof Error ? error.message : error);
 } finally {
   await stop(server);
+  await wechat.close();
   rmSync(dataDir, { recursive: true, force: true });
 }
 process.exit(status);

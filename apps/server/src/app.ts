@@ -13,6 +13,11 @@ import { createSmsDriver } from './drivers/sms/create-sms-driver.js';
 import type { SmsDriver } from './drivers/sms/sms-driver.js';
 import { LocalStorageDriver } from './drivers/storage/local-storage.js';
 import type { StorageDriver } from './drivers/storage/storage-driver.js';
+import { ServerSecrets } from './db/server-secrets.js';
+import { WechatOAuthDriver } from './drivers/oauth/wechat-oauth.js';
+import { WechatRepository } from './modules/wechat/wechat.repository.js';
+import { wechatRoutes } from './modules/wechat/wechat.routes.js';
+import { WechatService } from './modules/wechat/wechat.service.js';
 import { profileRoutes } from './modules/profile/profile.routes.js';
 import { ProfileService } from './modules/profile/profile.service.js';
 import { filesRoutes } from './modules/uploads/files.routes.js';
@@ -60,6 +65,8 @@ export interface Services {
   qrLogin: QrLoginService;
   storage: StorageDriver;
   profile: ProfileService;
+  /** Present when WeChat sign-in is configured. */
+  wechat: WechatService | undefined;
 }
 
 declare module 'fastify' {
@@ -112,6 +119,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(sessionsRoutes, { auth: services.auth });
   await app.register(accountsRoutes, { accounts: services.accounts });
   await app.register(qrLoginRoutes, { qrLogin: services.qrLogin, publicUrl: config.publicUrl });
+  if (services.wechat) {
+    await app.register(wechatRoutes, { wechat: services.wechat, accounts: services.accounts, publicUrl: config.publicUrl });
+  }
   await app.register(usersRoutes, { users: services.users });
   await app.register(profileRoutes, { profile: services.profile, publicUrl: config.publicUrl });
   await app.register(filesRoutes, { storage });
@@ -127,7 +137,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 }
 
 export function createServices(
-  config: Pick<Config, 'authSecret'>,
+  config: Pick<Config, 'authSecret' | 'wechat'>,
   drivers: Pick<Services, 'database' | 'cache' | 'rateLimiter' | 'sms' | 'storage'>,
 ): Services {
   const { database, cache, rateLimiter, sms, storage } = drivers;
@@ -135,9 +145,22 @@ export function createServices(
   const lockouts = new LoginLockoutRepository(database.db);
   const users = new UsersService(usersRepository, cache);
   const auth = new AuthService(new SessionsRepository(database.db), usersRepository, users, cache, lockouts);
-  const verification = new VerificationService(new VerificationRepository(database.db), sms, rateLimiter, config.authSecret);
+  const secrets = new ServerSecrets(database.db);
+  const codeSecret = () => (config.authSecret ? Promise.resolve(config.authSecret) : secrets.get('verification-code-hmac'));
+  const verification = new VerificationService(new VerificationRepository(database.db), sms, rateLimiter, codeSecret);
   const accounts = new AccountsService(users, usersRepository, auth, verification, lockouts);
   const qrLogin = new QrLoginService(new QrLoginRepository(database.db), accounts, rateLimiter);
   const profile = new ProfileService(users, usersRepository, new UploadsService(new UploadsRepository(database.db), storage));
-  return { ...drivers, users, auth, verification, accounts, qrLogin, profile };
+  const wechat =
+    config.wechat &&
+    new WechatService(
+      new WechatOAuthDriver(config.wechat),
+      new WechatRepository(database.db),
+      usersRepository,
+      accounts,
+      verification,
+      cache,
+      () => secrets.get('wechat-binding'),
+    );
+  return { ...drivers, users, auth, verification, accounts, qrLogin, profile, wechat };
 }

@@ -53,6 +53,8 @@ export interface SiteConfig {
   certificateNumbers: string[];
   registrationLinks: { label: Record<Language, string>; url: string }[];
   privacyUrl: string;
+  /** Whether the login page offers WeChat sign-in. */
+  wechatLogin: boolean;
   apiBaseUrls: { main: string; tjhx: string; pointCloud: string; maps: string };
 }
 

@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import type { WechatOAuthConfig } from '../drivers/oauth/wechat-oauth.js';
 
 /**
  * Every setting the server reads, validated once at boot. A bad value stops the server with one line
@@ -47,6 +48,14 @@ const environmentSchema = z.object({
   PUBLIC_URL: z.string().url().regex(/^https?:\/\/[^/]+$/, 'an origin such as https://spatia.example.com (no path)').optional(),
   AUTH_SECRET: z.string().min(32, 'at least 32 characters').optional(),
   SMS_DRIVER: z.enum(['console']).default('console'),
+  WECHAT_APP_ID: z.string().optional(),
+  WECHAT_APP_SECRET: z.string().optional(),
+  WECHAT_AUTHORIZE_URL: z.string().url().default('https://open.weixin.qq.com/connect/qrconnect'),
+  WECHAT_TOKEN_URL: z.string().url().default('https://api.weixin.qq.com/sns/oauth2/access_token'),
+  WECHAT_USERINFO_URL: z.string().url().default('https://api.weixin.qq.com/sns/userinfo'),
+}).refine((env) => Boolean(env.WECHAT_APP_ID) === Boolean(env.WECHAT_APP_SECRET), {
+  path: ['WECHAT_APP_SECRET'],
+  message: 'set together with WECHAT_APP_ID (both or neither)',
 });
 
 export type Environment = z.infer<typeof environmentSchema>;
@@ -72,6 +81,8 @@ export interface Config {
   /** The origin people reach the site at (QR links, absolute file URLs); else taken from each request. */
   publicUrl: string | undefined;
   sms: { driver: Environment['SMS_DRIVER'] };
+  /** WeChat sign-in, when an app id and secret are configured. */
+  wechat: WechatOAuthConfig | undefined;
   site: Pick<
     Environment,
     | 'TJHX_API_BASE_URL'
@@ -132,6 +143,16 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     authSecret: env.AUTH_SECRET,
     publicUrl: env.PUBLIC_URL,
     sms: { driver: env.SMS_DRIVER },
+    wechat:
+      env.WECHAT_APP_ID && env.WECHAT_APP_SECRET
+        ? {
+            appId: env.WECHAT_APP_ID,
+            appSecret: env.WECHAT_APP_SECRET,
+            authorizeUrl: env.WECHAT_AUTHORIZE_URL,
+            tokenUrl: env.WECHAT_TOKEN_URL,
+            userInfoUrl: env.WECHAT_USERINFO_URL,
+          }
+        : undefined,
     site: env,
   };
 }

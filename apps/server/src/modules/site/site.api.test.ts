@@ -29,6 +29,7 @@ describe('public site settings', () => {
       serviceHours: '9:00-17:00',
       certificateNumbers: ['软著登字第0001号', '软著登字第0002号'],
       registrationLinks: [{ label: { zh: '沪ICP备00000000号-1', en: '沪ICP备00000000号-1' }, url: 'https://beian.miit.gov.cn/' }],
+      wechatLogin: false,
       apiBaseUrls: { main: '/api', tjhx: '/api', pointCloud: 'https://slices.example.com:8443/api', maps: '' },
     });
     expect(JSON.stringify(data)).not.toMatch(/DATA_DIR|DATABASE|postgres:|REDIS/);

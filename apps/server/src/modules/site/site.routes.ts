@@ -14,6 +14,7 @@ const SiteConfigSchema = Type.Object({
   certificateNumbers: Type.Array(Type.String()),
   registrationLinks: Type.Array(Type.Object({ label: Bilingual, url: Type.String() })),
   privacyUrl: Type.String(),
+  wechatLogin: Type.Boolean(),
   apiBaseUrls: Type.Object({ main: Type.String(), tjhx: Type.String(), pointCloud: Type.String(), maps: Type.String() }),
 });
 

@@ -18,6 +18,7 @@ export function publicSiteConfig(config: Config): SiteConfig {
     certificateNumbers: site.SITE_CERTIFICATE_NUMBERS,
     registrationLinks,
     privacyUrl: site.SITE_PRIVACY_URL,
+    wechatLogin: config.wechat !== undefined,
     apiBaseUrls: {
       main: '/api',
       tjhx: site.TJHX_API_BASE_URL,

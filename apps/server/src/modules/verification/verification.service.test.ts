@@ -1,5 +1,6 @@
 import { ErrorCode } from '@spatia/contract';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { ServerSecrets } from '../../db/server-secrets.js';
 import { ConsoleSmsDriver } from '../../drivers/sms/console-sms.js';
 import { MemoryRateLimiter } from '../../lib/rate-limiter.js';
 import { createTestDatabase, type TestDatabase } from '../../test/test-database.js';
@@ -23,7 +24,7 @@ beforeEach(() => {
     new VerificationRepository(testDatabase.database.db),
     sms,
     new MemoryRateLimiter(() => clock.now),
-    undefined,
+    () => new ServerSecrets(testDatabase.database.db).get('verification-code-hmac'),
     () => clock.now,
   );
 });

@@ -1,4 +1,4 @@
-import { createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
+import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
 import type { CodePurpose, SmsDriver } from '../../drivers/sms/sms-driver.js';
 import { fail } from '../../lib/app-error.js';
 import type { RateLimiter } from '../../lib/rate-limiter.js';
@@ -40,7 +40,7 @@ export class VerificationService {
     private readonly repository: VerificationRepository,
     private readonly sms: SmsDriver,
     private readonly limiter: RateLimiter,
-    private readonly configuredSecret: string | undefined,
+    private readonly loadSecret: () => Promise<string>,
     private readonly now: () => number = () => Date.now(),
   ) {}
 
@@ -77,9 +77,7 @@ export class VerificationService {
   }
 
   private async sign(phone: string, code: string, purpose: CodePurpose, expiredTime: number): Promise<string> {
-    this.secret ??= this.configuredSecret
-      ? Promise.resolve(this.configuredSecret)
-      : this.repository.secret('verification-code-hmac', () => randomBytes(32).toString('hex'));
+    this.secret ??= this.loadSecret();
     return createHmac('sha256', await this.secret).update(`${phone}|${code}|${purpose}|${expiredTime}`).digest('hex');
   }
 }

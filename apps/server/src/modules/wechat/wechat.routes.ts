@@ -1,0 +1,114 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyRequest } from 'fastify';
+import { Type } from 'typebox';
+import { ok, responses } from '../../lib/envelope.js';
+import { CodeFieldsSchema, CodeLoginResultSchema, IssuedCodeSchema, PhoneNumber, PhoneQuery } from '../../lib/schemas.js';
+import { sendToken } from '../../plugins/auth.js';
+import { clientOf } from '../accounts/accounts.routes.js';
+import type { AccountsService } from '../accounts/accounts.service.js';
+import type { WechatService } from './wechat.service.js';
+
+const tags = ['accounts'];
+const STATE_COOKIE = 'wechat_state';
+const DEFAULT_REDIRECT = '/dashboard/dashboard';
+
+/** Only paths of this site: a sign-in never sends the browser elsewhere. */
+export function safeRedirect(value: string | undefined): string {
+  return value && value.startsWith('/') && !value.startsWith('//') && !value.startsWith('/\\') ? value : DEFAULT_REDIRECT;
+}
+
+function readCookie(request: FastifyRequest, name: string): string | undefined {
+  return new RegExp(`(?:^|;\\s*)${name}=([^;]*)`).exec(request.headers.cookie ?? '')?.[1];
+}
+
+export const wechatRoutes: FastifyPluginAsyncTypebox<{ wechat: WechatService; accounts: AccountsService; publicUrl: string | undefined }> = async (
+  app,
+  { wechat, accounts, publicUrl },
+) => {
+  const originOf = (request: FastifyRequest) => publicUrl ?? `${request.protocol}://${request.host}`;
+
+  app.get(
+    '/api/open/wechat/authorize',
+    {
+      schema: {
+        tags,
+        summary: 'Start WeChat sign-in: redirects to WeChat; `redirect` is where to go after signing in',
+        querystring: Type.Object({ redirect: Type.Optional(Type.String({ maxLength: 500 })) }),
+      },
+    },
+    async (request, reply) => {
+      const { state, authorizeUrl } = await wechat.begin(safeRedirect(request.query.redirect), `${originOf(request)}/api/open/wechat/callback`);
+      reply.header('set-cookie', `${STATE_COOKIE}=${state}; Path=/api/open/wechat; Max-Age=600; HttpOnly; SameSite=Lax`);
+      return reply.redirect(authorizeUrl, 302);
+    },
+  );
+
+  app.get(
+    '/api/open/wechat/callback',
+    {
+      schema: {
+        tags,
+        summary: "WeChat's redirect back; continues on the login page with a one-time hand-off",
+        querystring: Type.Object({ code: Type.Optional(Type.String({ maxLength: 200 })), state: Type.Optional(Type.String({ maxLength: 100 })) }),
+      },
+    },
+    async (request, reply) => {
+      const handoff = await wechat.callback(request.query.code, request.query.state, readCookie(request, STATE_COOKIE));
+      reply.header('set-cookie', `${STATE_COOKIE}=; Path=/api/open/wechat; Max-Age=0; HttpOnly; SameSite=Lax`);
+      return reply.redirect(`/login?wechatHandoff=${encodeURIComponent(handoff)}`, 302);
+    },
+  );
+
+  app.post(
+    '/api/open/wechat/complete',
+    {
+      config: { acceptQueryParams: true },
+      schema: {
+        tags,
+        summary: 'Redeem the hand-off: a session (bound WeChat user) or a binding ticket (`unionId`) for binding a phone',
+        body: Type.Object({ handoff: Type.String({ minLength: 16, maxLength: 64 }) }),
+        response: responses(
+          Type.Object({
+            bound: Type.Boolean(),
+            redirect: Type.String(),
+            login: Type.Optional(CodeLoginResultSchema),
+            unionId: Type.Optional(Type.String()),
+            nickname: Type.Optional(Type.String()),
+          }),
+          [400, 404, 502],
+        ),
+      },
+    },
+    async (request, reply) => {
+      const completed = await wechat.complete(request.body.handoff, clientOf(request));
+      if (!completed.bound) return ok(completed);
+      sendToken(reply, completed.token);
+      return ok({ bound: true, login: completed.login, redirect: completed.redirect });
+    },
+  );
+
+  app.get(
+    '/api/open/wechat/bindPhone/verifyCode',
+    { schema: { tags, summary: 'Send a code to bind a phone to a WeChat sign-in', querystring: PhoneQuery, response: responses(IssuedCodeSchema, [400, 429, 503]) } },
+    async (request) => ok(await accounts.sendCode(request.query.phoneNumber, 'bindPhone', request.ip)),
+  );
+
+  app.post(
+    '/api/open/user/bindWechat',
+    {
+      config: { acceptQueryParams: true },
+      schema: {
+        tags,
+        summary: 'Bind the WeChat identity (`unionId`: the binding ticket from /complete) to a phone, proven by code; signs in',
+        body: Type.Object({ phoneNumber: PhoneNumber, unionId: Type.String({ minLength: 10, maxLength: 400 }), ...CodeFieldsSchema }),
+        response: responses(CodeLoginResultSchema, [400, 409]),
+      },
+    },
+    async (request, reply) => {
+      const { phoneNumber, unionId, ...code } = request.body;
+      const { token, result } = await wechat.bindPhone(phoneNumber, unionId, code, clientOf(request));
+      sendToken(reply, token);
+      return ok(result);
+    },
+  );
+};
