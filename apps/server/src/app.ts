@@ -96,7 +96,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const rateLimiter = options.rateLimiter ?? createRateLimiter(config.redisUrl);
   const sms = createSmsDriver(config.sms, (message) => app.log.info(message));
   const storage = new LocalStorageDriver(path.join(config.dataDir, 'storage'));
-  const services = createServices(config, { database, cache, rateLimiter, sms, storage });
+  const services = createServices(config, { database, cache, rateLimiter, sms, storage, log: (message) => app.log.error(message) });
   app.decorate('services', services);
   app.addHook('onClose', async () => {
     await cache.close();
@@ -138,16 +138,17 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
 export function createServices(
   config: Pick<Config, 'authSecret' | 'wechat'>,
-  drivers: Pick<Services, 'database' | 'cache' | 'rateLimiter' | 'sms' | 'storage'>,
+  drivers: Pick<Services, 'database' | 'cache' | 'rateLimiter' | 'sms' | 'storage'> & { log: (message: string) => void },
 ): Services {
-  const { database, cache, rateLimiter, sms, storage } = drivers;
+  const { log: _log, ...shared } = drivers;
+  const { database, cache, rateLimiter, sms, storage } = shared;
   const usersRepository = new UsersRepository(database.db);
   const lockouts = new LoginLockoutRepository(database.db);
   const users = new UsersService(usersRepository, cache);
   const auth = new AuthService(new SessionsRepository(database.db), usersRepository, users, cache, lockouts);
   const secrets = new ServerSecrets(database.db);
   const codeSecret = () => (config.authSecret ? Promise.resolve(config.authSecret) : secrets.get('verification-code-hmac'));
-  const verification = new VerificationService(new VerificationRepository(database.db), sms, rateLimiter, codeSecret);
+  const verification = new VerificationService(new VerificationRepository(database.db), sms, rateLimiter, codeSecret, drivers.log);
   const accounts = new AccountsService(users, usersRepository, auth, verification, lockouts);
   const qrLogin = new QrLoginService(new QrLoginRepository(database.db), accounts, rateLimiter);
   const profile = new ProfileService(users, usersRepository, new UploadsService(new UploadsRepository(database.db), storage));
@@ -162,5 +163,5 @@ export function createServices(
       cache,
       () => secrets.get('wechat-binding'),
     );
-  return { ...drivers, users, auth, verification, accounts, qrLogin, profile, wechat };
+  return { ...shared, users, auth, verification, accounts, qrLogin, profile, wechat };
 }

@@ -32,6 +32,22 @@ describe('loadConfig', () => {
     expect(message).toMatch(/LOG_LEVEL must be one of fatal, error, warn, info/);
   });
 
+  it('asks for the credentials of the chosen SMS driver, and for WeChat id and secret together', () => {
+    expect(() => loadConfig({ SMS_DRIVER: 'aliyun', ALIYUN_SMS_ACCESS_KEY_ID: 'x' })).toThrow(
+      /ALIYUN_SMS_ACCESS_KEY_SECRET must be set when SMS_DRIVER=aliyun; ALIYUN_SMS_SIGN_NAME must be set when SMS_DRIVER=aliyun/,
+    );
+    expect(() => loadConfig({ WECHAT_APP_ID: 'wx1' })).toThrow('WECHAT_APP_SECRET must be set together with WECHAT_APP_ID');
+    const tencent = loadConfig({
+      SMS_DRIVER: 'tencent',
+      TENCENT_SMS_SECRET_ID: 'id',
+      TENCENT_SMS_SECRET_KEY: 'key',
+      TENCENT_SMS_SDK_APP_ID: '1400',
+      TENCENT_SMS_SIGN_NAME: 'Spatia',
+      TENCENT_SMS_TEMPLATE_ID: '1',
+    });
+    expect(tencent.sms).toMatchObject({ driver: 'tencent', tencent: { region: 'ap-guangzhou', endpoint: 'sms.tencentcloudapi.com' } });
+  });
+
   it('treats an empty variable as unset', () => {
     expect(loadConfig({ PORT: '', DATABASE_URL: '' }).database.kind).toBe('pglite');
   });

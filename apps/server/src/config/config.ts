@@ -2,6 +2,8 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import type { WechatOAuthConfig } from '../drivers/oauth/wechat-oauth.js';
+import type { AliyunSmsConfig } from '../drivers/sms/aliyun-sms.js';
+import type { TencentSmsConfig } from '../drivers/sms/tencent-sms.js';
 
 /**
  * Every setting the server reads, validated once at boot. A bad value stops the server with one line
@@ -12,6 +14,15 @@ const list = z
   .string()
   .default('')
   .transform((value) => value.split(',').map((item) => item.trim()).filter(Boolean));
+
+const ALIYUN_SMS_VARIABLES = ['ALIYUN_SMS_ACCESS_KEY_ID', 'ALIYUN_SMS_ACCESS_KEY_SECRET', 'ALIYUN_SMS_SIGN_NAME', 'ALIYUN_SMS_TEMPLATE_CODE'] as const;
+const TENCENT_SMS_VARIABLES = [
+  'TENCENT_SMS_SECRET_ID',
+  'TENCENT_SMS_SECRET_KEY',
+  'TENCENT_SMS_SDK_APP_ID',
+  'TENCENT_SMS_SIGN_NAME',
+  'TENCENT_SMS_TEMPLATE_ID',
+] as const;
 
 const environmentSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
@@ -47,15 +58,32 @@ const environmentSchema = z.object({
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
   PUBLIC_URL: z.string().url().regex(/^https?:\/\/[^/]+$/, 'an origin such as https://spatia.example.com (no path)').optional(),
   AUTH_SECRET: z.string().min(32, 'at least 32 characters').optional(),
-  SMS_DRIVER: z.enum(['console']).default('console'),
+  SMS_DRIVER: z.enum(['console', 'aliyun', 'tencent']).default('console'),
+  ALIYUN_SMS_ACCESS_KEY_ID: z.string().optional(),
+  ALIYUN_SMS_ACCESS_KEY_SECRET: z.string().optional(),
+  ALIYUN_SMS_SIGN_NAME: z.string().optional(),
+  ALIYUN_SMS_TEMPLATE_CODE: z.string().optional(),
+  ALIYUN_SMS_ENDPOINT: z.string().default('dysmsapi.aliyuncs.com'),
+  TENCENT_SMS_SECRET_ID: z.string().optional(),
+  TENCENT_SMS_SECRET_KEY: z.string().optional(),
+  TENCENT_SMS_SDK_APP_ID: z.string().optional(),
+  TENCENT_SMS_SIGN_NAME: z.string().optional(),
+  TENCENT_SMS_TEMPLATE_ID: z.string().optional(),
+  TENCENT_SMS_REGION: z.string().default('ap-guangzhou'),
+  TENCENT_SMS_ENDPOINT: z.string().default('sms.tencentcloudapi.com'),
   WECHAT_APP_ID: z.string().optional(),
   WECHAT_APP_SECRET: z.string().optional(),
   WECHAT_AUTHORIZE_URL: z.string().url().default('https://open.weixin.qq.com/connect/qrconnect'),
   WECHAT_TOKEN_URL: z.string().url().default('https://api.weixin.qq.com/sns/oauth2/access_token'),
   WECHAT_USERINFO_URL: z.string().url().default('https://api.weixin.qq.com/sns/userinfo'),
-}).refine((env) => Boolean(env.WECHAT_APP_ID) === Boolean(env.WECHAT_APP_SECRET), {
-  path: ['WECHAT_APP_SECRET'],
-  message: 'set together with WECHAT_APP_ID (both or neither)',
+}).superRefine((env, context) => {
+  if (Boolean(env.WECHAT_APP_ID) !== Boolean(env.WECHAT_APP_SECRET)) {
+    context.addIssue({ code: 'custom', path: ['WECHAT_APP_SECRET'], message: 'set together with WECHAT_APP_ID (both or neither)' });
+  }
+  const needed = { console: [], aliyun: ALIYUN_SMS_VARIABLES, tencent: TENCENT_SMS_VARIABLES }[env.SMS_DRIVER];
+  for (const name of needed) {
+    if (!env[name]) context.addIssue({ code: 'custom', path: [name], message: `set when SMS_DRIVER=${env.SMS_DRIVER}` });
+  }
 });
 
 export type Environment = z.infer<typeof environmentSchema>;
@@ -80,7 +108,7 @@ export interface Config {
   authSecret: string | undefined;
   /** The origin people reach the site at (QR links, absolute file URLs); else taken from each request. */
   publicUrl: string | undefined;
-  sms: { driver: Environment['SMS_DRIVER'] };
+  sms: SmsConfig;
   /** WeChat sign-in, when an app id and secret are configured. */
   wechat: WechatOAuthConfig | undefined;
   site: Pick<
@@ -142,7 +170,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_MS,
     authSecret: env.AUTH_SECRET,
     publicUrl: env.PUBLIC_URL,
-    sms: { driver: env.SMS_DRIVER },
+    sms: smsConfigOf(env),
     wechat:
       env.WECHAT_APP_ID && env.WECHAT_APP_SECRET
         ? {
@@ -155,6 +183,44 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
         : undefined,
     site: env,
   };
+}
+
+export type SmsConfig =
+  | { driver: 'console' }
+  | { driver: 'aliyun'; aliyun: AliyunSmsConfig }
+  | { driver: 'tencent'; tencent: TencentSmsConfig };
+
+function smsConfigOf(env: Environment): SmsConfig {
+  // Validation guarantees the variables of the chosen driver are set.
+  const value = (name: keyof Environment) => String(env[name] ?? '');
+  switch (env.SMS_DRIVER) {
+    case 'console':
+      return { driver: 'console' };
+    case 'aliyun':
+      return {
+        driver: 'aliyun',
+        aliyun: {
+          accessKeyId: value('ALIYUN_SMS_ACCESS_KEY_ID'),
+          accessKeySecret: value('ALIYUN_SMS_ACCESS_KEY_SECRET'),
+          signName: value('ALIYUN_SMS_SIGN_NAME'),
+          templateCode: value('ALIYUN_SMS_TEMPLATE_CODE'),
+          endpoint: env.ALIYUN_SMS_ENDPOINT,
+        },
+      };
+    case 'tencent':
+      return {
+        driver: 'tencent',
+        tencent: {
+          secretId: value('TENCENT_SMS_SECRET_ID'),
+          secretKey: value('TENCENT_SMS_SECRET_KEY'),
+          sdkAppId: value('TENCENT_SMS_SDK_APP_ID'),
+          signName: value('TENCENT_SMS_SIGN_NAME'),
+          templateId: value('TENCENT_SMS_TEMPLATE_ID'),
+          region: env.TENCENT_SMS_REGION,
+          endpoint: env.TENCENT_SMS_ENDPOINT,
+        },
+      };
+  }
 }
 
 function describeIssue(issue: z.core.$ZodIssue): string {

@@ -25,6 +25,7 @@ beforeEach(() => {
     sms,
     new MemoryRateLimiter(() => clock.now),
     () => new ServerSecrets(testDatabase.database.db).get('verification-code-hmac'),
+    () => undefined,
     () => clock.now,
   );
 });

@@ -1,5 +1,5 @@
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
-import type { CodePurpose, SmsDriver } from '../../drivers/sms/sms-driver.js';
+import { SmsDeliveryError, type CodePurpose, type SmsDriver } from '../../drivers/sms/sms-driver.js';
 import { fail } from '../../lib/app-error.js';
 import type { RateLimiter } from '../../lib/rate-limiter.js';
 import type { VerificationRepository } from './verification.repository.js';
@@ -41,6 +41,7 @@ export class VerificationService {
     private readonly sms: SmsDriver,
     private readonly limiter: RateLimiter,
     private readonly loadSecret: () => Promise<string>,
+    private readonly log: (message: string) => void = console.error,
     private readonly now: () => number = () => Date.now(),
   ) {}
 
@@ -53,7 +54,15 @@ export class VerificationService {
     const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
     const expiredTime = this.now() + CODE_LIFETIME_MS;
     const hash = await this.sign(phone, code, purpose, expiredTime);
-    await this.sms.sendVerificationCode(phone, code, purpose);
+    try {
+      await this.sms.sendVerificationCode(phone, code, purpose);
+    } catch (error) {
+      if (error instanceof SmsDeliveryError) {
+        this.log(error.message);
+        throw fail('smsUnavailable');
+      }
+      throw error;
+    }
     await this.repository.deleteExpired(new Date(this.now() - CODE_LIFETIME_MS));
     return { hash, expiredTime };
   }
