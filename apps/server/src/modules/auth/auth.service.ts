@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { SESSION_LIFETIME_MS, type LoginResult } from '@spatia/contract';
+import { SESSION_LIFETIME_MS, type ActiveSessionInfo, type LoginResult } from '@spatia/contract';
 import { fail } from '../../lib/app-error.js';
 import type { Cache } from '../../lib/cache.js';
 import type { UsersRepository } from '../users/users.repository.js';
@@ -11,15 +11,6 @@ import type { ActiveSession, SessionsRepository } from './sessions.repository.js
 export interface ClientInfo {
   userAgent: string;
   ip: string;
-}
-
-export interface SessionSummary {
-  id: number;
-  userAgent: string;
-  ip: string;
-  createdAt: number;
-  lastSeenAt: number;
-  current: boolean;
 }
 
 export interface Authenticated {
@@ -92,7 +83,7 @@ export class AuthService {
   }
 
   /** The user's active sessions, newest use first; `current` marks the one behind `token`. */
-  async listSessions(userId: number, token: string): Promise<SessionSummary[]> {
+  async listSessions(userId: number, token: string): Promise<ActiveSessionInfo[]> {
     const currentHash = hashToken(token);
     const rows = await this.sessions.listActive(userId, new Date(this.now()));
     return rows.map(({ tokenHash, createdAt, lastSeenAt, ...row }) => ({
