@@ -14,10 +14,11 @@ const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const adminCli = path.join(root, 'apps/server/dist/cli/admin.js');
 const serverEntry = path.join(root, 'apps/server/dist/server.js');
 
-/** Seeded accounts; e2e/support/users.ts holds the same values. */
+/** Seeded accounts; e2e/support/session.ts holds the same values. */
 const seeds = [
   ['create', '--phone', '13800000001', '--password', 'Admin#2026pass'],
   ['create-user', '--phone', '13800000002', '--password', 'User#2026pass', '--name', 'Test User', '--roles', 'customer', '--menus', '161,162,35,37,163'],
+  ['create-user', '--phone', '13800000003', '--password', 'Reset#2026pass', '--name', 'Reset User', '--roles', 'customer', '--menus', '161,162,35,37,163'],
 ];
 
 function run(command, args, env = process.env) {

@@ -125,3 +125,24 @@ export interface QrTicket {
   expiresAt: number;
   status: 'pending';
 }
+
+export type QrTicketStatus = 'pending' | 'scanned' | 'confirmed' | 'declined' | 'expired';
+
+/** `GET /api/qrcode/login?pollToken=`: `login` comes with 'confirmed' (and the token header). */
+export interface QrTicketState {
+  status: QrTicketStatus;
+  expiresAt: number;
+  login?: CodeLoginResult;
+}
+
+/** `POST /api/qrcode/scan`: what the phone shows before confirming. */
+export interface QrScanResult {
+  status: QrTicketStatus;
+  expiresAt: number;
+  client: { userAgent: string; ip: string };
+}
+
+/** `POST /api/open/wechat/complete`: a session, or a binding ticket (`unionId`) for binding a phone first. */
+export type WechatHandoffResult =
+  | { bound: true; login: CodeLoginResult; redirect: string }
+  | { bound: false; unionId: string; nickname: string; redirect: string };

@@ -106,7 +106,7 @@ describe('route table', () => {
       '/order/income/serviceProvider', '/order/income/market', '/team/index', '/tujingxiu/tujingxiu',
       '/landingPage/landingPage', '/explain/list', '/explain/detail',
       '/earthvr', '/chooseAddress', '/mobile/category/:id', '/mobile/home', '/mobile/map', '/mobile/product',
-      '/mobile/storeDetail', '/space/house', '/space/upload', '/space/template', '/space/shop', '/space/paySuccess',
+      '/mobile/storeDetail', '/mobile/qrConfirm', '/space/house', '/space/upload', '/space/template', '/space/shop', '/space/paySuccess',
       '/space/shop-pay', '/mobile_space', '/spaceDetail', '/space/new',
     ];
     expect(all).toEqual(expect.arrayContaining(expected));
@@ -133,9 +133,15 @@ describe('route table', () => {
   });
 
   it('shows only built, visible pages in menus', () => {
-    expect(paths(menuRoutes(accessibleConsoleRoutes(admin)))).toEqual(['/dashboard/dashboard']);
+    expect(paths(menuRoutes(accessibleConsoleRoutes(admin)))).toEqual([
+      '/dashboard/dashboard',
+      '/userInformation',
+      '/userInformation/index',
+    ]);
+    expect(paths(menuRoutes(accessibleConsoleRoutes({ roles: ['customer'], menus: [35] })))).toEqual(['/dashboard/dashboard']);
     expect(hasPage(routeTable, '/dashboard/dashboard')).toBe(true);
-    expect(hasPage(routeTable, '/userInformation/index')).toBe(false);
+    expect(hasPage(routeTable, '/userInformation/index')).toBe(true);
+    expect(hasPage(routeTable, '/userInformation/vip')).toBe(false);
     expect(hasPage(routeTable, '/addOrder')).toBe(false);
   });
 });

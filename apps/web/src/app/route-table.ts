@@ -74,7 +74,11 @@ export const permissionRoutes: readonly AppRoute[] = [
     path: '/userInformation',
     meta: { titleKey: 'menu.userInformation', icon: 'user', layout: 'console', perm: Permission.userInformation },
     children: [
-      { path: '/userInformation/index', meta: { titleKey: 'menu.userInformationIndex', layout: 'console', perm: Permission.userInformation } },
+      {
+        path: '/userInformation/index',
+        meta: { titleKey: 'menu.userInformationIndex', layout: 'console', perm: Permission.userInformation },
+        page: () => import('../pages/user-information-page'),
+      },
       {
         path: '/userInformation/vip',
         meta: { titleKey: 'menu.userInformationVip', layout: 'console', hidden: true, activeMenu: '/userInformation/index' },
@@ -166,6 +170,11 @@ export const mobileRoutes: readonly AppRoute[] = [
   { path: '/mobile/map', meta: { titleKey: 'menu.mobileMap', layout: 'none' } },
   { path: '/mobile/product', meta: { titleKey: 'menu.mobileProduct', layout: 'none' } },
   { path: '/mobile/storeDetail', meta: { titleKey: 'menu.mobileStoreDetail', layout: 'none' } },
+  {
+    path: '/mobile/qrConfirm',
+    meta: { titleKey: 'menu.mobileQrConfirm', layout: 'none', hidden: true, query: ['ticket'] },
+    page: () => import('../pages/mobile-qr-confirm-page'),
+  },
   { path: '/space/house', meta: { titleKey: 'menu.spaceHouse', layout: 'none', query: ['uid'] } },
   { path: '/space/upload', meta: { titleKey: 'menu.spaceUpload', layout: 'none' } },
   { path: '/space/template', meta: { titleKey: 'menu.spaceTemplate', layout: 'none', query: ['id'] } },

@@ -1,6 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { i18n } from '../i18n';
-import { formatDate, formatNumber, formatRelativeTime, formatTimeAgo, toMilliseconds } from './format';
+import {
+  formatDate,
+  formatNumber,
+  formatRelativeTime,
+  formatTimeAgo,
+  formatYuan,
+  maskPhone,
+  toMilliseconds,
+  withRefreshStamp,
+} from './format';
 
 const NOW = new Date(2026, 0, 15, 12, 0, 0).getTime();
 const secondsAgo = (seconds: number) => NOW - seconds * 1000;
@@ -88,5 +97,34 @@ describe('in Chinese', () => {
     expect(formatRelativeTime(secondsAgo(10), undefined, NOW)).toBe('刚刚');
     expect(formatRelativeTime(secondsAgo(2 * 3600), undefined, NOW)).toBe('2 小时前');
     expect(formatRelativeTime(secondsAgo(100_000), undefined, NOW)).toBe('1 天前');
+  });
+});
+
+describe('maskPhone', () => {
+  it('keeps the first three and last four digits', () => {
+    expect(maskPhone('13800000002')).toBe('138****0002');
+  });
+  it('leaves short or missing values alone', () => {
+    expect(maskPhone('')).toBe('');
+    expect(maskPhone(undefined)).toBe('');
+    expect(maskPhone('12345')).toBe('12345');
+  });
+});
+
+describe('formatYuan', () => {
+  it('turns fen into yuan with two decimals and grouping', () => {
+    expect(formatYuan(0)).toBe('¥0.00');
+    expect(formatYuan(5)).toBe('¥0.05');
+    expect(formatYuan(123456)).toBe('¥1,234.56');
+    expect(formatYuan(-250)).toBe('-¥2.50');
+  });
+});
+
+describe('withRefreshStamp', () => {
+  it('appends a timestamp query, keeping existing queries and fragments', () => {
+    expect(withRefreshStamp('/files/a.png', 42)).toBe('/files/a.png?t=42');
+    expect(withRefreshStamp('https://cdn.example/a.png?v=2', 42)).toBe('https://cdn.example/a.png?v=2&t=42');
+    expect(withRefreshStamp('/a.png#x', 42)).toBe('/a.png?t=42#x');
+    expect(withRefreshStamp('', 42)).toBe('');
   });
 });

@@ -62,3 +62,26 @@ export function formatRelativeTime(time: TimeInput, format = DEFAULT_DATE_FORMAT
   if (seconds < 172800) return i18n.t('format.oneDayAgo');
   return formatDate(millis, format);
 }
+
+/** '13800000002' -> '138****0002': enough to recognise one's own number, not enough to read it off a screen. */
+export function maskPhone(phone: string | null | undefined): string {
+  if (!phone) return '';
+  if (phone.length < 7) return phone;
+  return `${phone.slice(0, 3)}${'*'.repeat(phone.length - 7)}${phone.slice(-4)}`;
+}
+
+/** Money comes from the server in fen (integers); shown as yuan with two decimals: 123456 -> '¥1,234.56'. */
+export function formatYuan(fen: number): string {
+  const yuan = (Number.isFinite(fen) ? fen : 0) / 100;
+  const sign = yuan < 0 ? '-' : '';
+  const digits = Math.abs(yuan).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+  return `${sign}¥${digits}`;
+}
+
+/** Spec 7.3: an avatar refresh appends a timestamp query, so that no cache keeps the old picture. */
+export function withRefreshStamp(url: string, now: number = Date.now()): string {
+  if (!url) return url;
+  const [base = '', hash] = url.split('#', 2);
+  const stamped = `${base}${base.includes('?') ? '&' : '?'}t=${now}`;
+  return hash === undefined ? stamped : `${stamped}#${hash}`;
+}

@@ -1,6 +1,7 @@
 import { CameraOutlined, CloudUploadOutlined, ShareAltOutlined } from '@ant-design/icons';
 import { Card, Empty, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { OverviewStrip } from '../features/overview/components/overview-strip';
 import './dashboard/dashboard-page.css';
 
 const STEPS = [
@@ -22,6 +23,7 @@ export default function DashboardPage() {
           {t('dashboard.subtitle')}
         </Typography.Paragraph>
       </header>
+      <OverviewStrip />
       <Card className="dashboard__empty" variant="borderless">
         <Empty
           image={Empty.PRESENTED_IMAGE_SIMPLE}

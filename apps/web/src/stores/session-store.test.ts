@@ -1,6 +1,16 @@
 import Cookies from 'js-cookie';
 import { afterEach, describe, expect, it } from 'vitest';
-import { applyLoginResult, applyUserInfo, clearSession, httpsOnly, resetToken, sessionStore, setToken } from './session-store';
+import {
+  applyCodeLoginResult,
+  applyLoginResult,
+  applyUserInfo,
+  clearSession,
+  httpsOnly,
+  resetToken,
+  sessionStore,
+  setToken,
+  updateSessionUser,
+} from './session-store';
 
 afterEach(() => {
   clearSession();
@@ -39,6 +49,26 @@ describe('session store (spec 3, 4)', () => {
       spatia_logo: 'https://cdn.example/logo.png',
     });
     expect(sessionStore.get()).toMatchObject({ roles: ['customer'], menus: [35, 161], infoLoadedFor: 'abc' });
+  });
+
+  it('takes uid, name, avatar and phone from an SMS, QR or third-party sign-in', () => {
+    setToken('abc');
+    applyCodeLoginResult({ userUid: 'u9', username: 'PC用户', avatarUrl: '', phoneNumber: '13912345678' });
+    expect(Cookies.get()).toMatchObject({ spatia_uid: 'u9', spatia_name: 'PC用户', spatia_phone: '13912345678' });
+    expect(Cookies.get('spatia_avatar')).toBeUndefined();
+    expect(sessionStore.get()).toMatchObject({ uid: 'u9', name: 'PC用户', phone: '13912345678', infoLoadedFor: '' });
+  });
+
+  it('updates name, avatar and logo from the profile page (cookies and state)', () => {
+    setToken('abc');
+    applyLoginResult({ uid: 'u1', fullName: 'Ann', avatarUrl: '' });
+    updateSessionUser({ avatar: 'https://cdn.example/new.png?t=1' });
+    expect(sessionStore.get()).toMatchObject({ name: 'Ann', avatar: 'https://cdn.example/new.png?t=1' });
+    expect(Cookies.get('spatia_avatar')).toBe('https://cdn.example/new.png?t=1');
+    updateSessionUser({ name: 'Ann Lee', logo: 'http://insecure.example/logo.png' });
+    expect(sessionStore.get()).toMatchObject({ name: 'Ann Lee', logo: '' });
+    expect(Cookies.get('spatia_name')).toBe('Ann Lee');
+    expect(Cookies.get('spatia_logo')).toBeUndefined();
   });
 
   it('uses the enterprise logo only when it is https', () => {

@@ -1,4 +1,4 @@
-import type { LoginResult, UserInfo } from '@spatia/contract';
+import type { CodeLoginResult, LoginResult, UserInfo } from '@spatia/contract';
 import { CookieName, readCookie, removeAllCookies, removeCookie, writeCookie } from '../lib/cookies';
 import { createStore, useStore } from './create-store';
 
@@ -113,6 +113,38 @@ export function applyLoginResult(result: LoginResult): void {
     avatar: result.avatarUrl,
     infoLoadedFor: '',
   }));
+}
+
+/** SMS-code, QR and third-party sign-in answer with other names (spec 3); the phone comes along. */
+export function applyCodeLoginResult(result: CodeLoginResult): void {
+  persist(CookieName.uid, result.userUid);
+  persist(CookieName.name, result.username);
+  persist(CookieName.avatar, result.avatarUrl);
+  persist(CookieName.phone, result.phoneNumber);
+  sessionStore.set((session) => ({
+    ...session,
+    uid: result.userUid,
+    name: result.username,
+    avatar: result.avatarUrl,
+    phone: result.phoneNumber,
+    infoLoadedFor: '',
+  }));
+}
+
+/** What the profile page changes about the signed-in user; the top bar follows at once. */
+export interface SessionUserPatch {
+  name?: string;
+  avatar?: string;
+  logo?: string;
+}
+
+export function updateSessionUser(patch: SessionUserPatch): void {
+  const next: SessionUserPatch = { ...patch };
+  if (next.logo !== undefined) next.logo = httpsOnly(next.logo);
+  if (next.name !== undefined) persist(CookieName.name, next.name);
+  if (next.avatar !== undefined) persist(CookieName.avatar, next.avatar);
+  if (next.logo !== undefined) persist(CookieName.logo, next.logo);
+  sessionStore.set((session) => ({ ...session, ...next }));
 }
 
 export function applyUserInfo(info: UserInfo, forToken: string): void {

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { CodeLoginResult } from '@spatia/contract';
+import type { CodeLoginResult, QrScanResult, QrTicketStatus } from '@spatia/contract';
 import { fail } from '../../lib/app-error.js';
 import type { RateLimiter } from '../../lib/rate-limiter.js';
 import type { AccountsService } from '../accounts/accounts.service.js';
@@ -7,8 +7,6 @@ import { hashToken, type ClientInfo } from '../auth/auth.service.js';
 import type { QrLoginRepository, TicketRow } from './qr-login.repository.js';
 
 export const QR_TICKET_LIFETIME_MS = 2 * 60 * 1000;
-
-export type QrStatus = 'pending' | 'scanned' | 'confirmed' | 'declined' | 'expired';
 
 export interface NewQrTicket {
   ticket: string;
@@ -49,7 +47,7 @@ export class QrLoginService {
   }
 
   /** The desktop's poll. A confirmed ticket is consumed here, and only here, into a session. */
-  async poll(pollToken: string, client: ClientInfo): Promise<{ status: QrStatus; expiresAt: number; token?: string; login?: CodeLoginResult }> {
+  async poll(pollToken: string, client: ClientInfo): Promise<{ status: QrTicketStatus; expiresAt: number; token?: string; login?: CodeLoginResult }> {
     const row = await this.repository.findByPollTokenHash(hashToken(pollToken));
     if (!row) throw fail('qrTicketUnknown');
     const status = this.visibleStatus(row);
@@ -61,7 +59,7 @@ export class QrLoginService {
   }
 
   /** The phone opened the link: the desktop shows "scanned", the phone shows who is asking. */
-  async scan(ticket: string) {
+  async scan(ticket: string): Promise<QrScanResult> {
     const row = await this.liveTicket(ticket);
     const scanned = (await this.repository.transition(row.id, ['pending'], 'scanned', new Date(this.now()))) ?? row;
     return {
@@ -71,7 +69,7 @@ export class QrLoginService {
     };
   }
 
-  async confirm(ticket: string, userId: number, accept: boolean): Promise<{ status: QrStatus }> {
+  async confirm(ticket: string, userId: number, accept: boolean): Promise<{ status: QrTicketStatus }> {
     const row = await this.liveTicket(ticket);
     const moved = await this.repository.transition(row.id, ['pending', 'scanned'], accept ? 'confirmed' : 'declined', new Date(this.now()), userId);
     if (!moved) throw fail('qrTicketExpired');
@@ -85,7 +83,7 @@ export class QrLoginService {
     return row;
   }
 
-  private visibleStatus(row: TicketRow): QrStatus {
+  private visibleStatus(row: TicketRow): QrTicketStatus {
     if (row.status === 'consumed') return 'expired';
     if ((row.status === 'pending' || row.status === 'scanned') && row.expiresAt.getTime() <= this.now()) return 'expired';
     return row.status;

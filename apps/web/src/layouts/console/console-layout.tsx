@@ -1,10 +1,18 @@
-import { DownOutlined, HomeOutlined, LogoutOutlined, MenuFoldOutlined, MenuUnfoldOutlined, MobileOutlined } from '@ant-design/icons';
+import {
+  DownOutlined,
+  HomeOutlined,
+  LogoutOutlined,
+  MenuFoldOutlined,
+  MenuUnfoldOutlined,
+  MobileOutlined,
+  UserOutlined,
+} from '@ant-design/icons';
 import { Button, Drawer, Dropdown, Layout, type MenuProps } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { MOBILE_BREAKPOINT_PX, SIDEBAR_WIDTH_PX } from '@spatia/contract';
-import { hasPage } from '../../app/access';
+import { hasPage, isPathAccessible } from '../../app/access';
 import { routeTable } from '../../app/route-table';
 import { BrandMark } from '../../components/brand-mark';
 import { LanguageSwitch } from '../../components/language-switch';
@@ -19,6 +27,7 @@ import { useAccessibleRoutes } from './use-accessible-routes';
 import './console-layout.css';
 
 const COLLAPSED_WIDTH_PX = 64;
+const PROFILE_PATH = '/userInformation/index';
 const mobileQuery = `(max-width: ${MOBILE_BREAKPOINT_PX - 0.02}px)`;
 
 /** Device mode follows the viewport; under 992px the sidebar closes (spec 2.6, 4). */
@@ -45,6 +54,8 @@ export default function ConsoleLayout() {
   const device = useUi((state) => state.device);
   const name = useSession((session) => session.name);
   const avatar = useSession((session) => session.avatar);
+  const roles = useSession((session) => session.roles);
+  const menus = useSession((session) => session.menus);
   const logout = useLogout();
   const [downloadOpen, setDownloadOpen] = useState(false);
   const isMobile = device === 'mobile';
@@ -59,7 +70,9 @@ export default function ConsoleLayout() {
 
   const userItems: MenuProps['items'] = [
     { key: '/', icon: <HomeOutlined />, label: t('common.actions.home') },
-    ...(hasPage(routeTable, '/userInformation/index') ? [{ key: '/userInformation/index', label: t('menu.myProfile') }] : []),
+    ...(hasPage(routeTable, PROFILE_PATH) && isPathAccessible(PROFILE_PATH, { roles, menus })
+      ? [{ key: PROFILE_PATH, icon: <UserOutlined />, label: t('menu.myProfile') }]
+      : []),
     { type: 'divider' as const },
     { key: 'logout', icon: <LogoutOutlined />, label: t('common.actions.logout'), danger: true },
   ];

@@ -1,52 +1,74 @@
-import { LockOutlined, MobileOutlined } from '@ant-design/icons';
+import { LockOutlined } from '@ant-design/icons';
 import { Button, Form, Input } from 'antd';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { usePasswordLogin, type PasswordLoginInput } from '../api/login';
+import { phoneRules } from '../../../lib/account-rules';
+import { usePasswordLogin } from '../api/login';
+import { readRememberedPhone, rememberPhone } from '../lib/remembered-phone';
+import { normalizePhone, PhoneInput } from './phone-input';
+import { RememberPhoneCheckbox } from './remember-phone-checkbox';
+import './auth.css';
 
-const PHONE_PATTERN = /^\+?\d{6,20}$/;
+interface PasswordLoginValues {
+  phoneNumber: string;
+  password: string;
+  remember: boolean;
+}
 
 interface PasswordLoginFormProps {
   onSuccess: () => void;
+  /** A phone to start with (e.g. right after a password reset). */
+  initialPhone?: string;
+  /** Rendered beside "remember my phone number" (the forgot-password link). */
+  extra?: ReactNode;
 }
 
-export function PasswordLoginForm({ onSuccess }: PasswordLoginFormProps) {
+export function PasswordLoginForm({ onSuccess, initialPhone, extra }: PasswordLoginFormProps) {
   const { t } = useTranslation();
   const login = usePasswordLogin();
-  const [form] = Form.useForm<PasswordLoginInput>();
+  const [form] = Form.useForm<PasswordLoginValues>();
+  const remembered = readRememberedPhone();
 
-  const submit = (values: PasswordLoginInput) => {
+  const submit = (values: PasswordLoginValues) => {
+    const phoneNumber = values.phoneNumber.trim();
     // The client has already shown the server's message on failure (spec 8); nothing else to do here.
-    login.mutate({ phoneNumber: values.phoneNumber.trim(), password: values.password }, { onSuccess });
+    login.mutate(
+      { phoneNumber, password: values.password },
+      {
+        onSuccess: () => {
+          rememberPhone(values.remember ? phoneNumber : null);
+          onSuccess();
+        },
+      },
+    );
   };
 
   return (
-    <Form<PasswordLoginInput>
+    <Form<PasswordLoginValues>
       form={form}
       layout="vertical"
       size="large"
       requiredMark={false}
       onFinish={submit}
       autoComplete="on"
+      initialValues={{ phoneNumber: initialPhone || remembered, remember: remembered !== '' }}
+      className="auth-form"
     >
-      <Form.Item
-        name="phoneNumber"
-        label={t('auth.phone')}
-        rules={[
-          { required: true, message: t('auth.phoneRequired') },
-          { pattern: PHONE_PATTERN, message: t('auth.phoneInvalid') },
-        ]}
-      >
-        <Input
-          prefix={<MobileOutlined aria-hidden />}
-          placeholder={t('auth.phonePlaceholder')}
-          inputMode="tel"
-          autoComplete="username"
-          autoFocus
+      <Form.Item name="phoneNumber" label={t('auth.phone')} rules={phoneRules(t)} normalize={normalizePhone}>
+        <PhoneInput autoComplete="username" autoFocus={!initialPhone && !remembered} />
+      </Form.Item>
+      <Form.Item name="password" label={t('auth.password')} rules={[{ required: true, message: t('validation.passwordRequired') }]}>
+        <Input.Password
+          prefix={<LockOutlined aria-hidden />}
+          placeholder={t('auth.passwordPlaceholder')}
+          autoComplete="current-password"
+          autoFocus={Boolean(initialPhone || remembered)}
         />
       </Form.Item>
-      <Form.Item name="password" label={t('auth.password')} rules={[{ required: true, message: t('auth.passwordRequired') }]}>
-        <Input.Password prefix={<LockOutlined aria-hidden />} placeholder={t('auth.passwordPlaceholder')} autoComplete="current-password" />
-      </Form.Item>
+      <div className="auth-form__row">
+        <RememberPhoneCheckbox />
+        {extra}
+      </div>
       <Button type="primary" htmlType="submit" block loading={login.isPending} data-testid="login-submit">
         {t('auth.submit')}
       </Button>

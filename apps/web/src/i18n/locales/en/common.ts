@@ -19,5 +19,21 @@ export default {
     downloadApp: 'Download the capture app',
     openMenu: 'Open menu',
     closeMenu: 'Close menu',
+    save: 'Save',
+    retry: 'Try again',
+  },
+  device: {
+    browserOnOs: '{{browser}} on {{os}}',
+    unknown: 'Unknown device',
+  },
+  crop: {
+    confirm: 'Save',
+    stageLabel: 'Crop area',
+    help: 'Drag to move the picture. Use the slider, the mouse wheel or + and - to zoom. Arrow keys move it too.',
+    zoom: 'Zoom',
+    zoomIn: 'Zoom in',
+    zoomOut: 'Zoom out',
+    uploading: 'Upload progress',
+    unreadable: 'This file cannot be opened as an image. Please choose another one.',
   },
 } as const;

@@ -1,6 +1,14 @@
 export default {
   title: 'My panoramas and models',
   subtitle: 'Manage the panoramic tours, 3D models and point clouds you publish.',
+  overview: {
+    label: 'Overview',
+    works: 'Works',
+    published: '{{count}} published',
+    followers: 'Followers',
+    following: 'Following',
+    balance: 'Balance',
+  },
   emptyTitle: 'No works yet',
   emptyText: 'Your works appear here once they are uploaded and processed.',
   steps: {

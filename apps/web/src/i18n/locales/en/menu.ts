@@ -57,6 +57,7 @@ export default {
   mobileMap: 'Mobile map',
   mobileProduct: 'Mobile product',
   mobileStoreDetail: 'Store details',
+  mobileQrConfirm: 'Confirm login',
   spaceHouse: 'Space',
   spaceUpload: 'Upload',
   spaceTemplate: 'Template',

@@ -19,5 +19,21 @@ export default {
     downloadApp: '下载手机采集端',
     openMenu: '打开菜单',
     closeMenu: '关闭菜单',
+    save: '保存',
+    retry: '重试',
+  },
+  device: {
+    browserOnOs: '{{os}} 上的 {{browser}}',
+    unknown: '未知设备',
+  },
+  crop: {
+    confirm: '保存',
+    stageLabel: '裁剪区域',
+    help: '拖动图片调整位置；用滑块、鼠标滚轮或 + / - 键缩放，方向键也可移动图片。',
+    zoom: '缩放',
+    zoomIn: '放大',
+    zoomOut: '缩小',
+    uploading: '上传进度',
+    unreadable: '无法打开此图片，请选择其他文件。',
   },
 } as const;

@@ -1,6 +1,14 @@
 export default {
   title: '我的全景模型管理',
   subtitle: '在这里管理你发布的全景漫游、三维模型和点云。',
+  overview: {
+    label: '概览',
+    works: '作品',
+    published: '已发布 {{count}}',
+    followers: '粉丝',
+    following: '关注',
+    balance: '余额',
+  },
   emptyTitle: '还没有作品',
   emptyText: '作品上传并处理完成后会出现在这里。',
   steps: {

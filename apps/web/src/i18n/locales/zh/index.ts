@@ -6,6 +6,8 @@ import format from './format';
 import home from './home';
 import layout from './layout';
 import menu from './menu';
+import profile from './profile';
 import protocol from './protocol';
+import validation from './validation';
 
-export default { auth, common, dashboard, errors, format, home, layout, menu, protocol };
+export default { auth, common, dashboard, errors, format, home, layout, menu, profile, protocol, validation };

@@ -1,0 +1,32 @@
+import { useMutation } from '@tanstack/react-query';
+import type { IssuedVerificationCode } from '@spatia/contract';
+import { request } from '../../../api/client';
+
+/** What a code is for; each has its own sending endpoint (spec 7.3). */
+export type CodePurpose = 'register' | 'resetPassword' | 'smsLogin' | 'bindWechat';
+
+const CODE_URLS: Record<CodePurpose, string> = {
+  register: '/client/register/verifyCode',
+  resetPassword: '/client/forgetPwd/verifyCode',
+  smsLogin: '/c/smsLogin/verifyCode',
+  bindWechat: '/open/wechat/bindPhone/verifyCode',
+};
+
+/**
+ * Sends an SMS code. The answer's hash and expiry go back with the code the user types; a refusal
+ * (too many codes, unknown phone...) is shown by the client as the server's message.
+ */
+export function sendVerificationCode(purpose: CodePurpose, phoneNumber: string): Promise<IssuedVerificationCode> {
+  return request<IssuedVerificationCode>({ url: CODE_URLS[purpose], params: { phoneNumber } });
+}
+
+export function useSendVerificationCode(purpose: CodePurpose) {
+  return useMutation({ mutationFn: (phoneNumber: string) => sendVerificationCode(purpose, phoneNumber) });
+}
+
+/** The fields every code-checked request carries. */
+export interface CodeProof {
+  verifyCode: string;
+  expiredTime: number;
+  hash: string;
+}

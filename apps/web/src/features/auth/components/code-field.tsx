@@ -1,0 +1,93 @@
+import { SafetyOutlined } from '@ant-design/icons';
+import { App, Button, Form, Input, Space, type FormInstance } from 'antd';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { IssuedVerificationCode } from '@spatia/contract';
+import { codeRules } from '../../../lib/account-rules';
+import { useSendVerificationCode, type CodePurpose } from '../api/verification-code';
+import './auth.css';
+
+/** After a code is sent, the button waits this long before it offers another. */
+export const RESEND_DELAY_S = 60;
+
+function useCountdown(): [number, (seconds: number) => void] {
+  const [left, setLeft] = useState(0);
+  useEffect(() => {
+    if (left <= 0) return;
+    const timer = window.setTimeout(() => setLeft((value) => value - 1), 1000);
+    return () => window.clearTimeout(timer);
+  }, [left]);
+  return [left, setLeft];
+}
+
+interface CodeFieldProps {
+  form: FormInstance;
+  purpose: CodePurpose;
+  onIssued: (code: IssuedVerificationCode) => void;
+  /** The form field holding the phone the code goes to. */
+  phoneField?: string;
+}
+
+/** The 6-digit code input with its "Get code" button (60 s countdown after a successful send). */
+export function CodeField({ form, purpose, onIssued, phoneField = 'phoneNumber' }: CodeFieldProps) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const send = useSendVerificationCode(purpose);
+  const [secondsLeft, startCountdown] = useCountdown();
+
+  const requestCode = async () => {
+    let phone: string;
+    try {
+      const values = (await form.validateFields([phoneField])) as Record<string, string>;
+      phone = (values[phoneField] ?? '').trim();
+    } catch {
+      return; // The phone field shows why.
+    }
+    // A refusal (e.g. 'try again in 42 s') is shown by the client as the server's message.
+    send.mutate(phone, {
+      onSuccess: (code) => {
+        onIssued(code);
+        startCountdown(RESEND_DELAY_S);
+        void message.success(t('auth.code.sent'));
+        form.getFieldInstance('verifyCode')?.focus?.();
+      },
+    });
+  };
+
+  return (
+    <Form.Item label={t('auth.code.label')} required>
+      <Space.Compact block>
+        <Form.Item name="verifyCode" noStyle rules={codeRules(t)} normalize={(value: string) => value.replace(/\D/g, '').slice(0, 6)}>
+          <Input
+            prefix={<SafetyOutlined aria-hidden />}
+            placeholder={t('auth.code.placeholder')}
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            maxLength={6}
+            aria-label={t('auth.code.label')}
+          />
+        </Form.Item>
+        <Button
+          onClick={() => void requestCode()}
+          loading={send.isPending}
+          disabled={secondsLeft > 0}
+          className="code-field__send"
+          data-testid="send-code"
+        >
+          {secondsLeft > 0 ? t('auth.code.resendIn', { seconds: secondsLeft }) : t('auth.code.send')}
+        </Button>
+      </Space.Compact>
+    </Form.Item>
+  );
+}
+
+/** Reports a submit without a sent code on the code field, where the user looks. */
+export function requireIssuedCode(
+  form: FormInstance,
+  issued: IssuedVerificationCode | null,
+  message: string,
+): issued is IssuedVerificationCode {
+  if (issued) return true;
+  form.setFields([{ name: 'verifyCode', errors: [message] }]);
+  return false;
+}

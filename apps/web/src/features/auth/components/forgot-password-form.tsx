@@ -1,0 +1,69 @@
+import { LockOutlined } from '@ant-design/icons';
+import { App, Button, Form, Input } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { IssuedVerificationCode } from '@spatia/contract';
+import { confirmPasswordRules, newPasswordRules, phoneRules } from '../../../lib/account-rules';
+import { useResetPassword } from '../api/reset-password';
+import { CodeField, requireIssuedCode } from './code-field';
+import { normalizePhone, PhoneInput } from './phone-input';
+
+interface ForgotPasswordValues {
+  phoneNumber: string;
+  verifyCode: string;
+  newPwd: string;
+  confirmPassword: string;
+}
+
+interface ForgotPasswordFormProps {
+  /** Called with the phone once the password is set; every session has ended, so the user signs in. */
+  onDone: (phoneNumber: string) => void;
+}
+
+export function ForgotPasswordForm({ onDone }: ForgotPasswordFormProps) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const reset = useResetPassword();
+  const [form] = Form.useForm<ForgotPasswordValues>();
+  const [issued, setIssued] = useState<IssuedVerificationCode | null>(null);
+
+  const submit = (values: ForgotPasswordValues) => {
+    if (!requireIssuedCode(form, issued, t('validation.codeNotSent'))) return;
+    const phoneNumber = values.phoneNumber.trim();
+    reset.mutate(
+      { phoneNumber, newPwd: values.newPwd, verifyCode: values.verifyCode, expiredTime: issued.expiredTime, hash: issued.hash },
+      {
+        onSuccess: () => {
+          void message.success(t('auth.forgot.done'));
+          onDone(phoneNumber);
+        },
+      },
+    );
+  };
+
+  return (
+    <Form<ForgotPasswordValues>
+      form={form}
+      name="forgot"
+      layout="vertical"
+      size="large"
+      requiredMark={false}
+      onFinish={submit}
+      className="auth-form"
+    >
+      <Form.Item name="phoneNumber" label={t('auth.phone')} rules={phoneRules(t)} normalize={normalizePhone}>
+        <PhoneInput autoFocus autoComplete="username" />
+      </Form.Item>
+      <CodeField form={form} purpose="resetPassword" onIssued={setIssued} />
+      <Form.Item name="newPwd" label={t('auth.forgot.newPassword')} rules={newPasswordRules(t)} extra={t('auth.passwordRule')}>
+        <Input.Password prefix={<LockOutlined aria-hidden />} placeholder={t('auth.forgot.newPasswordPlaceholder')} autoComplete="new-password" />
+      </Form.Item>
+      <Form.Item name="confirmPassword" label={t('auth.confirmPassword')} dependencies={['newPwd']} rules={confirmPasswordRules(t, 'newPwd')}>
+        <Input.Password prefix={<LockOutlined aria-hidden />} placeholder={t('auth.confirmPasswordPlaceholder')} autoComplete="new-password" />
+      </Form.Item>
+      <Button type="primary" htmlType="submit" block loading={reset.isPending} data-testid="reset-submit">
+        {t('auth.forgot.submit')}
+      </Button>
+    </Form>
+  );
+}

@@ -1,0 +1,75 @@
+import { GiftOutlined, LockOutlined } from '@ant-design/icons';
+import { Button, Form, Input } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { IssuedVerificationCode } from '@spatia/contract';
+import { confirmPasswordRules, newPasswordRules, phoneRules } from '../../../lib/account-rules';
+import { useRegister } from '../api/register';
+import { CodeField, requireIssuedCode } from './code-field';
+import { normalizePhone, PhoneInput } from './phone-input';
+
+interface RegisterValues {
+  phoneNumber: string;
+  verifyCode: string;
+  password: string;
+  confirmPassword: string;
+  invitedCode?: string;
+}
+
+interface RegisterFormProps {
+  onSuccess: () => void;
+  /** From `?invite=CODE`. */
+  inviteCode?: string;
+}
+
+export function RegisterForm({ onSuccess, inviteCode }: RegisterFormProps) {
+  const { t } = useTranslation();
+  const register = useRegister();
+  const [form] = Form.useForm<RegisterValues>();
+  const [issued, setIssued] = useState<IssuedVerificationCode | null>(null);
+
+  const submit = (values: RegisterValues) => {
+    if (!requireIssuedCode(form, issued, t('validation.codeNotSent'))) return;
+    register.mutate(
+      {
+        phoneNumber: values.phoneNumber.trim(),
+        password: values.password,
+        invitedCode: values.invitedCode?.trim() || undefined,
+        verifyCode: values.verifyCode,
+        expiredTime: issued.expiredTime,
+        hash: issued.hash,
+      },
+      { onSuccess },
+    );
+  };
+
+  return (
+    <Form<RegisterValues>
+      form={form}
+      name="register"
+      layout="vertical"
+      size="large"
+      requiredMark={false}
+      onFinish={submit}
+      initialValues={{ invitedCode: inviteCode ?? '' }}
+      className="auth-form"
+    >
+      <Form.Item name="phoneNumber" label={t('auth.phone')} rules={phoneRules(t)} normalize={normalizePhone}>
+        <PhoneInput autoFocus />
+      </Form.Item>
+      <CodeField form={form} purpose="register" onIssued={setIssued} />
+      <Form.Item name="password" label={t('auth.register.password')} rules={newPasswordRules(t)} extra={t('auth.passwordRule')}>
+        <Input.Password prefix={<LockOutlined aria-hidden />} placeholder={t('auth.register.passwordPlaceholder')} autoComplete="new-password" />
+      </Form.Item>
+      <Form.Item name="confirmPassword" label={t('auth.confirmPassword')} dependencies={['password']} rules={confirmPasswordRules(t, 'password')}>
+        <Input.Password prefix={<LockOutlined aria-hidden />} placeholder={t('auth.confirmPasswordPlaceholder')} autoComplete="new-password" />
+      </Form.Item>
+      <Form.Item name="invitedCode" label={t('auth.register.inviteCode')}>
+        <Input prefix={<GiftOutlined aria-hidden />} placeholder={t('auth.register.inviteCodePlaceholder')} maxLength={16} autoComplete="off" />
+      </Form.Item>
+      <Button type="primary" htmlType="submit" block loading={register.isPending} data-testid="register-submit">
+        {t('auth.register.submit')}
+      </Button>
+    </Form>
+  );
+}

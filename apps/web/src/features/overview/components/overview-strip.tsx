@@ -1,0 +1,65 @@
+import { AppstoreOutlined, HeartOutlined, UserAddOutlined, WalletOutlined } from '@ant-design/icons';
+import { Skeleton } from 'antd';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatNumber, formatYuan } from '../../../lib/format';
+import { useOverview } from '../api/get-overview';
+import './overview-strip.css';
+
+interface Stat {
+  key: string;
+  icon: ReactNode;
+  label: string;
+  value: string;
+  note?: string;
+}
+
+/** Works, followers, following and balance at a glance, above the dashboard's content. */
+export function OverviewStrip() {
+  const { t } = useTranslation();
+  const overview = useOverview();
+
+  if (overview.isError) return null;
+  if (overview.isPending) {
+    return (
+      <div className="overview-strip" aria-busy="true">
+        {[0, 1, 2, 3].map((index) => (
+          <div key={index} className="overview-strip__item">
+            <Skeleton active title={false} paragraph={{ rows: 2, width: ['60%', '40%'] }} />
+          </div>
+        ))}
+      </div>
+    );
+  }
+
+  const { works, followers, following, balance } = overview.data;
+  const stats: Stat[] = [
+    {
+      key: 'works',
+      icon: <AppstoreOutlined />,
+      label: t('dashboard.overview.works'),
+      value: formatNumber(works.total),
+      note: t('dashboard.overview.published', { count: works.byStatus.published }),
+    },
+    { key: 'followers', icon: <HeartOutlined />, label: t('dashboard.overview.followers'), value: formatNumber(followers) },
+    { key: 'following', icon: <UserAddOutlined />, label: t('dashboard.overview.following'), value: formatNumber(following) },
+    { key: 'balance', icon: <WalletOutlined />, label: t('dashboard.overview.balance'), value: formatYuan(balance) },
+  ];
+
+  return (
+    <section className="overview-strip" aria-label={t('dashboard.overview.label')} data-testid="overview-strip">
+      {stats.map((stat) => (
+        <div key={stat.key} className="overview-strip__item" data-stat={stat.key}>
+          <span className={`overview-strip__icon overview-strip__icon--${stat.key}`} aria-hidden>
+            {stat.icon}
+          </span>
+          <div className="overview-strip__text">
+            <span className="overview-strip__label">{stat.label}</span>
+            <strong className="overview-strip__value">{stat.value}</strong>
+            {stat.note && <span className="overview-strip__note">{stat.note}</span>}
+          </div>
+        </div>
+      ))}
+    </section>
+  );
+}

@@ -1,0 +1,28 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { request } from '../../../api/client';
+import { updateSessionUser } from '../../../stores/session-store';
+import { profileQueryOptions } from './get-profile';
+import { getEnterpriseLogoUploadGrant, uploadWithGrant } from './upload';
+
+export interface ChangeEnterpriseLogoInput {
+  file: File;
+  onProgress?: (percent: number) => void;
+}
+
+/** Credentials, the PUT, then PUT /c/my/info {enterpriseLogoUrl}. */
+export async function changeEnterpriseLogo({ file, onProgress }: ChangeEnterpriseLogoInput): Promise<string> {
+  const grant = await getEnterpriseLogoUploadGrant();
+  const url = await uploadWithGrant(grant, file, onProgress);
+  await request<unknown>({ url: '/c/my/info', method: 'PUT', data: { enterpriseLogoUrl: url } });
+  // The session keeps the logo only when it is https (spec 3).
+  updateSessionUser({ logo: url });
+  return url;
+}
+
+export function useChangeEnterpriseLogo() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: changeEnterpriseLogo,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: profileQueryOptions.queryKey }),
+  });
+}

@@ -1,0 +1,1 @@
+export type { Profile, UploadGrant } from '@spatia/contract';

@@ -1,0 +1,23 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { formBody, request } from '../../../api/client';
+import { updateSessionUser } from '../../../stores/session-store';
+import { profileQueryOptions } from './get-profile';
+
+/** PATCH /client/{uid}/info with a form body (spec 7.3). */
+export async function updateName(uid: string, fullName: string): Promise<void> {
+  await request<unknown>({
+    url: `/client/${encodeURIComponent(uid)}/info`,
+    method: 'PATCH',
+    data: formBody({ fullName }),
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+  });
+  updateSessionUser({ name: fullName });
+}
+
+export function useUpdateName() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ uid, fullName }: { uid: string; fullName: string }) => updateName(uid, fullName),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: profileQueryOptions.queryKey }),
+  });
+}

@@ -1,0 +1,46 @@
+import { Card, Typography } from 'antd';
+import { QRCodeCanvas } from 'qrcode.react';
+import { useTranslation } from 'react-i18next';
+import { QR_CODE_SIZE_PX } from '@spatia/contract';
+import type { Profile } from '../api/types';
+import './profile.css';
+
+export function inviteLink(code: string, origin: string = window.location.origin): string {
+  return `${origin}/login?mode=register&invite=${encodeURIComponent(code)}`;
+}
+
+/** The user's invite code, its sign-up link as a QR code, and who invited the user. */
+export function InviteCard({ profile }: { profile: Profile }) {
+  const { t } = useTranslation();
+  const link = inviteLink(profile.inviteCode);
+  return (
+    <Card className="profile-card" variant="borderless" title={<h2 className="profile-card__title">{t('profile.invite.title')}</h2>}>
+      <div className="profile-invite">
+        <div className="profile-invite__qr">
+          <QRCodeCanvas value={link} size={QR_CODE_SIZE_PX} level="H" marginSize={0} role="img" aria-label={t('profile.invite.qrLabel')} data-testid="invite-qr" />
+        </div>
+        <div className="profile-invite__body">
+          <span className="profile-invite__label">{t('profile.invite.code')}</span>
+          <Typography.Text
+            className="profile-invite__code"
+            copyable={{ text: profile.inviteCode, tooltips: [t('profile.invite.copyCode'), t('profile.invite.copied')] }}
+            data-testid="invite-code"
+          >
+            {profile.inviteCode}
+          </Typography.Text>
+          <Typography.Paragraph type="secondary" className="profile-invite__hint">
+            {t('profile.invite.hint')}
+          </Typography.Paragraph>
+          <Typography.Text copyable={{ text: link, tooltips: [t('profile.invite.copyLink'), t('profile.invite.copied')] }} className="profile-invite__link">
+            {t('profile.invite.copyLink')}
+          </Typography.Text>
+          {profile.inviter && (
+            <p className="profile-invite__inviter" data-testid="inviter">
+              {t('profile.invite.invitedBy', { name: profile.inviter.name })}
+            </p>
+          )}
+        </div>
+      </div>
+    </Card>
+  );
+}

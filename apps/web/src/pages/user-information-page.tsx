@@ -1,0 +1,52 @@
+import { Button, Result, Skeleton, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useProfile } from '../features/profile/api/get-profile';
+import { ChangePasswordCard } from '../features/profile/components/change-password-card';
+import { EnterpriseLogoCard } from '../features/profile/components/enterprise-logo-card';
+import { InviteCard } from '../features/profile/components/invite-card';
+import { ProfileSummaryCard } from '../features/profile/components/profile-summary-card';
+import { SessionsCard } from '../features/profile/components/sessions-card';
+import './user-information/user-information-page.css';
+
+/** My profile (/userInformation/index, permission 161): who I am, how I sign in, where I am signed in. */
+export default function UserInformationPage() {
+  const { t } = useTranslation();
+  const profile = useProfile();
+
+  return (
+    <div className="user-information">
+      <header className="user-information__header">
+        <Typography.Title level={1} className="user-information__title">
+          {t('profile.title')}
+        </Typography.Title>
+        <Typography.Paragraph type="secondary" className="user-information__subtitle">
+          {t('profile.subtitle')}
+        </Typography.Paragraph>
+      </header>
+      {profile.isPending ? (
+        <Skeleton avatar active paragraph={{ rows: 4 }} />
+      ) : profile.isError ? (
+        <Result
+          status="warning"
+          title={t('profile.loadFailed')}
+          subTitle={profile.error.message || undefined}
+          extra={<Button onClick={() => void profile.refetch()}>{t('common.actions.retry')}</Button>}
+        />
+      ) : (
+        <>
+          <ProfileSummaryCard profile={profile.data} />
+          <div className="user-information__grid">
+            <div className="user-information__column">
+              <ChangePasswordCard profile={profile.data} />
+              <SessionsCard />
+            </div>
+            <div className="user-information__column">
+              <InviteCard profile={profile.data} />
+              {profile.data.isEnterprise && <EnterpriseLogoCard profile={profile.data} />}
+            </div>
+          </div>
+        </>
+      )}
+    </div>
+  );
+}
