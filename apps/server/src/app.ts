@@ -7,6 +7,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from './config/config.js';
 import { openDatabase, type Database } from './db/database.js';
 import { createCache, type Cache } from './lib/cache.js';
+import { createLogger, logsRequests, type Logger } from './lib/logger.js';
 import { createRateLimiter, type RateLimiter } from './lib/rate-limiter.js';
 import { ConsoleSmsDriver } from './drivers/sms/console-sms.js';
 import { createSmsDriver } from './drivers/sms/create-sms-driver.js';
@@ -47,6 +48,7 @@ import { authPlugin } from './plugins/auth.js';
 import { errorHandlerPlugin } from './plugins/error-handler.js';
 import { languagePlugin } from './plugins/language.js';
 import { queryParamsPlugin } from './plugins/query-params.js';
+import { requestLogPlugin } from './plugins/request-log.js';
 import { registerPageSecurityHeaders, apiSecurityHeadersPlugin } from './plugins/security-headers.js';
 import { webAppPlugin } from './plugins/web-app.js';
 
@@ -54,6 +56,7 @@ export const VERSION = (JSON.parse(readFileSync(new URL('../package.json', impor
   .version;
 
 export interface Services {
+  logger: Logger;
   database: Database;
   cache: Cache;
   rateLimiter: RateLimiter;
@@ -80,12 +83,13 @@ export interface BuildOptions {
   database?: Database;
   cache?: Cache;
   rateLimiter?: RateLimiter;
+  logger?: Logger;
 }
 
 /** Assembles the whole server in one place: external plugins, then app plugins, then the modules. */
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
+    logger: false,
     trustProxy: config.trustProxy,
     requestIdHeader: 'x-request-id',
     bodyLimit: 1024 * 1024,
@@ -94,9 +98,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const database = options.database ?? (await openDatabase(config.database));
   const cache = options.cache ?? createCache(config.redisUrl);
   const rateLimiter = options.rateLimiter ?? createRateLimiter(config.redisUrl);
-  const sms = createSmsDriver(config.sms, (message) => app.log.info(message));
+  const logger = options.logger ?? createLogger(config.logLevel);
+  const sms = createSmsDriver(config.sms, (message) => logger.info(message));
   const storage = new LocalStorageDriver(path.join(config.dataDir, 'storage'));
-  const services = createServices(config, { database, cache, rateLimiter, sms, storage, log: (message) => app.log.error(message) });
+  const services = createServices(config, { logger, database, cache, rateLimiter, sms, storage });
   app.decorate('services', services);
   app.addHook('onClose', async () => {
     await cache.close();
@@ -109,7 +114,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'], globalDecompression: false });
   await app.register(formbody);
   await app.register(languagePlugin);
-  await app.register(errorHandlerPlugin);
+  await app.register(errorHandlerPlugin, { logger });
+  if (logsRequests(logger)) await app.register(requestLogPlugin, { logger });
   await app.register(queryParamsPlugin);
   await app.register(authPlugin, { authService: services.auth });
   await app.register(apiDescriptionPlugin, { version: VERSION });
@@ -131,24 +137,25 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(async (pages) => {
     await registerPageSecurityHeaders(pages, config);
     await registerApiDocsUi(pages);
-    await pages.register(webAppPlugin, { distDir: config.webDistDir });
+    await pages.register(webAppPlugin, { distDir: config.webDistDir, logger });
   });
   return app;
 }
 
 export function createServices(
   config: Pick<Config, 'authSecret' | 'wechat'>,
-  drivers: Pick<Services, 'database' | 'cache' | 'rateLimiter' | 'sms' | 'storage'> & { log: (message: string) => void },
+  drivers: Pick<Services, 'logger' | 'database' | 'cache' | 'rateLimiter' | 'sms' | 'storage'>,
 ): Services {
-  const { log: _log, ...shared } = drivers;
-  const { database, cache, rateLimiter, sms, storage } = shared;
+  const { logger, database, cache, rateLimiter, sms, storage } = drivers;
   const usersRepository = new UsersRepository(database.db);
   const lockouts = new LoginLockoutRepository(database.db);
   const users = new UsersService(usersRepository, cache);
   const auth = new AuthService(new SessionsRepository(database.db), usersRepository, users, cache, lockouts);
   const secrets = new ServerSecrets(database.db);
   const codeSecret = () => (config.authSecret ? Promise.resolve(config.authSecret) : secrets.get('verification-code-hmac'));
-  const verification = new VerificationService(new VerificationRepository(database.db), sms, rateLimiter, codeSecret, drivers.log);
+  const verification = new VerificationService(new VerificationRepository(database.db), sms, rateLimiter, codeSecret, (message) =>
+    logger.error(message),
+  );
   const accounts = new AccountsService(users, usersRepository, auth, verification, lockouts);
   const qrLogin = new QrLoginService(new QrLoginRepository(database.db), accounts, rateLimiter);
   const profile = new ProfileService(users, usersRepository, new UploadsService(new UploadsRepository(database.db), storage));
@@ -163,5 +170,5 @@ export function createServices(
       cache,
       () => secrets.get('wechat-binding'),
     );
-  return { ...shared, users, auth, verification, accounts, qrLogin, profile, wechat };
+  return { ...drivers, users, auth, verification, accounts, qrLogin, profile, wechat };
 }

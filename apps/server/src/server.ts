@@ -29,9 +29,10 @@ async function main(): Promise<void> {
       return app.close();
     },
     config.shutdownTimeoutMs,
-    (message) => app.log.info(message),
+    (message) => app.services.logger.info(message),
   );
-  await app.listen({ host: config.host, port: config.port });
+  const address = await app.listen({ host: config.host, port: config.port });
+  app.services.logger.info({ address }, `Spatia is listening on ${address}`);
 }
 
 function readConfigOrExit(): Config {

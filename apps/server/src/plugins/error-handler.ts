@@ -2,6 +2,7 @@ import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { ErrorCode, type Language } from '@spatia/contract';
 import { AppError, ValidationError } from '../lib/app-error.js';
+import type { Logger } from '../lib/logger.js';
 import { translate, translateProblem, type ValidationProblem } from '../lib/messages.js';
 
 interface SchemaError {
@@ -14,8 +15,8 @@ interface SchemaError {
  * One place turns every failure into the envelope `{code, msg}` with the message in the caller's
  * language. Unexpected errors are logged with the request id, and only that id reaches the client.
  */
-export const errorHandlerPlugin = fp(
-  async (app) => {
+export const errorHandlerPlugin = fp<{ logger: Logger }>(
+  async (app, { logger }) => {
     app.setErrorHandler(async (error: FastifyError, request, reply) => {
       if (error instanceof ValidationError) {
         return sendValidation(reply, request.language, error.field, error.problem, error.problemParams);
@@ -31,7 +32,7 @@ export const errorHandlerPlugin = fp(
       }
       const status = error.statusCode ?? 500;
       if (status < 500) return sendClientError(reply, request, status);
-      request.log.error({ err: error }, 'unhandled error');
+      logger.error({ err: error, reqId: request.id, req: { method: request.method, url: request.url } }, 'unhandled error');
       return reply
         .status(500)
         .send({ code: ErrorCode.internal, msg: translate('internal', request.language, { requestId: request.id }) });

@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import fp from 'fastify-plugin';
 import { ErrorCode } from '@spatia/contract';
+import type { Logger } from '../lib/logger.js';
 import { translate } from '../lib/messages.js';
 
 export const DEFAULT_WEB_DIST_DIR = fileURLToPath(new URL('../../../web/dist', import.meta.url));
@@ -14,7 +15,7 @@ const HASHED_ASSET = /\/assets\//;
  * Serves the built web app: hashed assets cached for a year, everything else revalidated, and every
  * unknown path outside /api answered with index.html so the client router can take it.
  */
-export const webAppPlugin = fp<{ distDir: string | undefined }>(
+export const webAppPlugin = fp<{ distDir: string | undefined; logger: Logger }>(
   async (app, options) => {
     const distDir = path.resolve(options.distDir ?? DEFAULT_WEB_DIST_DIR);
     const hasWebApp = existsSync(path.join(distDir, 'index.html'));
@@ -33,7 +34,7 @@ export const webAppPlugin = fp<{ distDir: string | undefined }>(
         },
       });
     } else {
-      app.log.warn({ distDir }, 'no built web app found: only the API is served (run `npm run build`)');
+      options.logger.warn({ distDir }, 'no built web app found: only the API is served (run `npm run build`)');
     }
 
     app.setNotFoundHandler(async (request, reply) => {

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { AUTH_HEADER_X, Role, type RoleCode } from '@spatia/contract';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { buildApp } from '../app.js';
+import { buildApp, type BuildOptions } from '../app.js';
 import { loadConfig } from '../config/config.js';
 import { createTestDatabase } from './test-database.js';
 
@@ -13,7 +13,7 @@ export interface TestApp {
 }
 
 /** The whole server on a fresh database, without a network port: requests go through `inject`. */
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function createTestApp(env: Record<string, string> = {}, options: Omit<BuildOptions, 'database'> = {}): Promise<TestApp> {
   const { database, drop } = await createTestDatabase();
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -22,7 +22,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     WEB_DIST_DIR: path.join(os.tmpdir(), 'spatia-no-web-app'),
     ...env,
   });
-  const app = await buildApp(config, { database });
+  const app = await buildApp(config, { ...options, database });
   return {
     app,
     close: async () => {
