@@ -12,6 +12,7 @@ export const ErrorCode = {
   conflict: 409,
   payloadTooLarge: 413,
   tooManyRequests: 429,
+  retryIn: 1002,
   internal: 500,
   unavailable: 503,
   validation: 1001,

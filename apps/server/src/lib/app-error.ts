@@ -31,6 +31,7 @@ const httpStatusOf: Partial<Record<ErrorName, number>> = {
   accountExists: 409,
   payloadTooLarge: 413,
   tooManyRequests: 429,
+  retryIn: 429,
   tooManyCodes: 429,
   accountLocked: 429,
   phoneNotRegistered: 404,

@@ -12,6 +12,7 @@ const catalogue = {
   payloadTooLarge: { zh: '请求内容过大', en: 'The request is too large' },
   unsupportedMediaType: { zh: '不支持的请求内容类型', en: 'Unsupported content type' },
   tooManyRequests: { zh: '请求过于频繁，请稍后再试', en: 'Too many requests, please try again later' },
+  retryIn: { zh: '操作过于频繁，请 {seconds} 秒后再试', en: 'Too many attempts. Try again in {seconds} s' },
   internal: { zh: '服务器开小差了，请稍后重试（请求编号 {requestId}）', en: 'Something went wrong on our side (request id {requestId})' },
   unavailable: { zh: '服务正在重启，请稍后重试', en: 'The service is restarting, please try again shortly' },
   validation: { zh: '参数 {field} {problem}', en: 'Parameter {field} {problem}' },

@@ -99,6 +99,16 @@ describe('QR sign-in', () => {
     }
   });
 
+  it('bounds the codes one address can create, saying when to try again', async () => {
+    const answers = [];
+    for (let i = 0; i < 31; i += 1) {
+      answers.push(await testApp.app.inject({ method: 'GET', url: '/api/qrcode/login', remoteAddress: '10.1.2.3', cookies: { language: 'en' } }));
+    }
+    const refused = answers.filter((answer) => answer.statusCode === 429);
+    expect(refused).toHaveLength(1);
+    expect(json(refused[0]!).msg).toMatch(/^Too many attempts\. Try again in \d+ s$/);
+  });
+
   it('needs a signed-in phone to scan or confirm, and a real ticket', async () => {
     const ticket = await newTicket();
     expect((await testApp.app.inject({ method: 'POST', url: '/api/qrcode/scan', payload: { ticket: ticket.ticket } })).statusCode).toBe(401);

@@ -31,7 +31,7 @@ export class QrLoginService {
 
   async createTicket(client: ClientInfo, origin: string): Promise<NewQrTicket> {
     const decision = await this.limiter.hit(`qr:ip:${client.ip}`, 30, 60);
-    if (!decision.allowed) throw fail('tooManyRequests');
+    if (!decision.allowed) throw fail('retryIn', { seconds: decision.retryAfterSeconds });
     const ticket = randomBytes(24).toString('base64url');
     const pollToken = randomBytes(24).toString('base64url');
     const expiresAt = this.now() + QR_TICKET_LIFETIME_MS;
