@@ -3,6 +3,7 @@ import { Card, Empty, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { OverviewStrip } from '../features/overview/components/overview-strip';
 import './dashboard/dashboard-page.css';
+import { PageHeader } from '../components/page-header';
 
 const STEPS = [
   { key: 'capture', icon: <CameraOutlined /> },
@@ -15,14 +16,7 @@ export default function DashboardPage() {
   const { t } = useTranslation();
   return (
     <div className="dashboard">
-      <header className="dashboard__header">
-        <Typography.Title level={1} className="dashboard__title">
-          {t('dashboard.title')}
-        </Typography.Title>
-        <Typography.Paragraph type="secondary" className="dashboard__subtitle">
-          {t('dashboard.subtitle')}
-        </Typography.Paragraph>
-      </header>
+      <PageHeader title={t('dashboard.title')} subtitle={t('dashboard.subtitle')} />
       <OverviewStrip />
       <Card className="dashboard__empty" variant="borderless">
         <Empty

@@ -1,4 +1,4 @@
-import { Button, Result, Skeleton, Typography } from 'antd';
+import { Button, Result, Skeleton } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useProfile } from '../features/profile/api/get-profile';
 import { ChangePasswordCard } from '../features/profile/components/change-password-card';
@@ -7,6 +7,7 @@ import { InviteCard } from '../features/profile/components/invite-card';
 import { ProfileSummaryCard } from '../features/profile/components/profile-summary-card';
 import { SessionsCard } from '../features/profile/components/sessions-card';
 import './user-information/user-information-page.css';
+import { PageHeader } from '../components/page-header';
 
 /** My profile (/userInformation/index, permission 161): who I am, how I sign in, where I am signed in. */
 export default function UserInformationPage() {
@@ -15,14 +16,7 @@ export default function UserInformationPage() {
 
   return (
     <div className="user-information">
-      <header className="user-information__header">
-        <Typography.Title level={1} className="user-information__title">
-          {t('profile.title')}
-        </Typography.Title>
-        <Typography.Paragraph type="secondary" className="user-information__subtitle">
-          {t('profile.subtitle')}
-        </Typography.Paragraph>
-      </header>
+      <PageHeader title={t('profile.title')} subtitle={t('profile.subtitle')} />
       {profile.isPending ? (
         <Skeleton avatar active paragraph={{ rows: 4 }} />
       ) : profile.isError ? (

@@ -103,30 +103,23 @@ export function resetToken(): void {
 }
 
 export function applyLoginResult(result: LoginResult): void {
-  persist(CookieName.uid, result.uid);
-  persist(CookieName.name, result.fullName);
-  persist(CookieName.avatar, result.avatarUrl);
-  sessionStore.set((session) => ({
-    ...session,
-    uid: result.uid,
-    name: result.fullName,
-    avatar: result.avatarUrl,
-    infoLoadedFor: '',
-  }));
+  applySignedInUser({ uid: result.uid, name: result.fullName, avatar: result.avatarUrl });
 }
 
 /** SMS-code, QR and third-party sign-in answer with other names (spec 3); the phone comes along. */
 export function applyCodeLoginResult(result: CodeLoginResult): void {
-  persist(CookieName.uid, result.userUid);
-  persist(CookieName.name, result.username);
-  persist(CookieName.avatar, result.avatarUrl);
-  persist(CookieName.phone, result.phoneNumber);
+  applySignedInUser({ uid: result.userUid, name: result.username, avatar: result.avatarUrl, phone: result.phoneNumber });
+}
+
+/** Persists who just signed in; the guard then loads their roles and menus (infoLoadedFor reset). */
+function applySignedInUser(user: { uid: string; name: string; avatar: string; phone?: string }): void {
+  persist(CookieName.uid, user.uid);
+  persist(CookieName.name, user.name);
+  persist(CookieName.avatar, user.avatar);
+  if (user.phone !== undefined) persist(CookieName.phone, user.phone);
   sessionStore.set((session) => ({
     ...session,
-    uid: result.userUid,
-    name: result.username,
-    avatar: result.avatarUrl,
-    phone: result.phoneNumber,
+    ...user,
     infoLoadedFor: '',
   }));
 }
