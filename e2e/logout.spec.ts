@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { signIn, snap, TOKEN_COOKIE } from './support/session';
+import { chooseFromMenu, signIn, snap, TOKEN_COOKIE } from './support/session';
 
 test('logout revokes the session and clears storage and cookies (the language preference is kept)', async ({ page }) => {
   await signIn(page);
@@ -25,11 +25,9 @@ test('logout revokes the session and clears storage and cookies (the language pr
 test('the public header shows the user menu when signed in and signs out from it', async ({ page }) => {
   await signIn(page);
   await page.goto('/');
-  await page.locator('header.site-header').getByTestId('user-menu').click();
-  await page.getByRole('menuitem', { name: '管理空间' }).click();
+  await chooseFromMenu(page, page.locator('header.site-header').getByTestId('user-menu'), '管理空间');
   await expect(page).toHaveURL('/dashboard/dashboard');
   await page.goto('/');
-  await page.locator('header.site-header').getByTestId('user-menu').click();
-  await page.getByRole('menuitem', { name: '退出登录' }).click();
+  await chooseFromMenu(page, page.locator('header.site-header').getByTestId('user-menu'), '退出登录');
   await expect(page.locator('header.site-header').getByTestId('header-login')).toBeVisible();
 });

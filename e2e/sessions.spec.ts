@@ -1,6 +1,6 @@
 import { devices, expect, test } from '@playwright/test';
 import { createAccount, uniquePhone } from './support/accounts';
-import { fillLogin, snap } from './support/session';
+import { chooseFromMenu, fillLogin, snap } from './support/session';
 
 test('the profile page lists sessions and signs out another device', async ({ page, browser }) => {
   const phone = uniquePhone(9);
@@ -18,8 +18,7 @@ test('the profile page lists sessions and signs out another device', async ({ pa
   await page.goto('/login');
   await fillLogin(page, { phone, password });
   await expect(page).toHaveURL('/dashboard/dashboard');
-  await page.getByTestId('user-menu').click();
-  await page.getByRole('menuitem', { name: '我的资料' }).click();
+  await chooseFromMenu(page, page.getByTestId('user-menu'), '我的资料');
   await expect(page).toHaveURL('/userInformation/index');
 
   const items = page.getByTestId('session-item');

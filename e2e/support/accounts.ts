@@ -1,5 +1,5 @@
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
-import { TOKEN_COOKIE } from './session';
+import { chooseFromMenu, TOKEN_COOKIE } from './session';
 
 /**
  * A fresh mainland mobile number for one test. Tests run in parallel against one server, and the
@@ -54,8 +54,7 @@ export async function createAccount(request: APIRequestContext, phone: string, p
 
 /** Signs out through the user menu of the console. */
 export async function signOutFromConsole(page: Page): Promise<void> {
-  await page.getByTestId('user-menu').click();
-  await page.getByRole('menuitem', { name: /退出登录|Log out/ }).click();
+  await chooseFromMenu(page, page.getByTestId('user-menu'), /退出登录|Log out/);
   await expect(page).toHaveURL(/\/login/);
 }
 

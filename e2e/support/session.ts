@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 import path from 'node:path';
 
 /** Seeded by scripts/e2e.mjs. */
@@ -37,4 +37,16 @@ export async function signIn(page: Page, user: { phone: string; password: string
 export async function cookieValue(page: Page, name: string): Promise<string | undefined> {
   const cookies = await page.context().cookies();
   return cookies.find((cookie) => cookie.name === name)?.value;
+}
+
+/**
+ * Opens a dropdown menu and chooses an item once the menu has finished sliding in: a click that lands
+ * during antd's entry animation is lost on a busy machine.
+ */
+export async function chooseFromMenu(page: Page, trigger: Locator, item: string | RegExp): Promise<void> {
+  await trigger.click();
+  const menu = page.locator('.ant-dropdown:not(.ant-dropdown-hidden)');
+  await expect(menu).toBeVisible();
+  await expect(menu).not.toHaveClass(/slide-up-(appear|enter)/);
+  await menu.getByRole('menuitem', { name: item }).click();
 }
