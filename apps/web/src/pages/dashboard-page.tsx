@@ -33,7 +33,7 @@ export default function DashboardPage() {
         <ol className="dashboard__steps">
           {STEPS.map(({ key, icon }) => (
             <li key={key}>
-              <span className="dashboard__step-icon" aria-hidden>
+              <span className="icon-tile" aria-hidden>
                 {icon}
               </span>
               <div>

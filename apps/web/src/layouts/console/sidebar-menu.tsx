@@ -1,5 +1,5 @@
 import { Menu, type MenuProps } from 'antd';
-import { useMemo } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { findRouteChain, menuRoutes } from '../../app/access';
@@ -32,14 +32,20 @@ export function SidebarMenu({ routes, collapsed, onNavigate }: SidebarMenuProps)
   const chain = findRouteChain(routes, pathname);
   const current = chain.at(-1);
   const selected = current?.meta.activeMenu ?? current?.path ?? pathname;
-  const openKeys = chain.slice(0, -1).map((route) => route.path);
+  const activeParents = chain.slice(0, -1).map((route) => route.path).join('|');
+  const [openKeys, setOpenKeys] = useState<string[]>(() => (activeParents ? activeParents.split('|') : []));
+  // Arriving on a page from anywhere (the top bar, a link) opens the groups that hold it.
+  useEffect(() => {
+    if (!activeParents) return;
+    setOpenKeys((open) => [...new Set([...open, ...activeParents.split('|')])]);
+  }, [activeParents]);
 
   return (
     <Menu
       mode="inline"
       inlineCollapsed={collapsed}
       selectedKeys={[selected]}
-      defaultOpenKeys={collapsed ? undefined : openKeys}
+      {...(collapsed ? {} : { openKeys, onOpenChange: setOpenKeys })}
       items={toItems(visible, 0)}
       onClick={({ key }) => {
         navigate(key);

@@ -26,7 +26,7 @@ function SessionItem({ session, onRevoke, revoking }: { session: ActiveSessionIn
       }
     >
       <List.Item.Meta
-        avatar={<span className="profile-session__icon">{mobile ? <MobileOutlined aria-hidden /> : <DesktopOutlined aria-hidden />}</span>}
+        avatar={<span className="icon-tile">{mobile ? <MobileOutlined aria-hidden /> : <DesktopOutlined aria-hidden />}</span>}
         title={
           <span className="profile-session__title">
             <Tooltip title={session.userAgent || undefined}>
