@@ -19,6 +19,8 @@ import { WechatOAuthDriver } from './drivers/oauth/wechat-oauth.js';
 import { WechatRepository } from './modules/wechat/wechat.repository.js';
 import { wechatRoutes } from './modules/wechat/wechat.routes.js';
 import { WechatService } from './modules/wechat/wechat.service.js';
+import { LedgerRepository } from './modules/ledger/ledger.repository.js';
+import { LedgerService } from './modules/ledger/ledger.service.js';
 import { profileRoutes } from './modules/profile/profile.routes.js';
 import { ProfileService } from './modules/profile/profile.service.js';
 import { filesRoutes } from './modules/uploads/files.routes.js';
@@ -68,6 +70,7 @@ export interface Services {
   qrLogin: QrLoginService;
   storage: StorageDriver;
   profile: ProfileService;
+  ledger: LedgerService;
   /** Present when WeChat sign-in is configured. */
   wechat: WechatService | undefined;
 }
@@ -158,7 +161,8 @@ export function createServices(
   );
   const accounts = new AccountsService(users, usersRepository, auth, verification, lockouts);
   const qrLogin = new QrLoginService(new QrLoginRepository(database.db), accounts, rateLimiter);
-  const profile = new ProfileService(users, usersRepository, new UploadsService(new UploadsRepository(database.db), storage));
+  const ledger = new LedgerService(new LedgerRepository(database.db));
+  const profile = new ProfileService(users, usersRepository, new UploadsService(new UploadsRepository(database.db), storage), ledger);
   const wechat =
     config.wechat &&
     new WechatService(
@@ -170,5 +174,5 @@ export function createServices(
       cache,
       () => secrets.get('wechat-binding'),
     );
-  return { ...drivers, users, auth, verification, accounts, qrLogin, profile, wechat };
+  return { ...drivers, users, auth, verification, accounts, qrLogin, profile, ledger, wechat };
 }

@@ -34,6 +34,7 @@ export const ErrorCode = {
   wechatFailed: 1503,
   wechatBindingInvalid: 1504,
   wechatAlreadyBound: 1505,
+  insufficientBalance: 1601,
   qrTicketUnknown: 1301,
   qrTicketExpired: 1302,
   tooManyCodes: 1201,

@@ -43,6 +43,7 @@ const httpStatusOf: Partial<Record<ErrorName, number>> = {
   wechatHandoffInvalid: 404,
   wechatFailed: 502,
   wechatAlreadyBound: 409,
+  insufficientBalance: 409,
   smsUnavailable: 503,
   internal: 500,
   unavailable: 503,

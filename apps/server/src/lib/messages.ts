@@ -36,6 +36,7 @@ const catalogue = {
   wechatFailed: { zh: '微信登录失败，请稍后重试', en: 'WeChat sign-in failed. Please try again later' },
   wechatBindingInvalid: { zh: '绑定已失效，请重新使用微信登录', en: 'The binding expired. Please sign in with WeChat again' },
   wechatAlreadyBound: { zh: '该手机号已绑定其他微信', en: 'This phone number is already bound to another WeChat account' },
+  insufficientBalance: { zh: '余额不足', en: 'Insufficient balance' },
   tooManyCodes: { zh: '验证码发送过于频繁，请 {seconds} 秒后再试', en: 'Too many codes requested. Try again in {seconds} s' },
   codeExpired: { zh: '验证码已过期，请重新获取', en: 'The code has expired. Please request a new one' },
   codeUsed: { zh: '验证码已使用，请重新获取', en: 'The code was already used. Please request a new one' },

@@ -2,3 +2,4 @@ export * from './users.js';
 export * from './sessions.js';
 export * from './security.js';
 export * from './uploads.js';
+export * from './ledger.js';

@@ -45,6 +45,17 @@ describe('GET /api/c/profile and /api/c/my/overview', () => {
     expect((await get('/api/c/profile', withoutToken)).statusCode).toBe(403);
     const overview = await get('/api/c/my/overview', withoutToken);
     expect(json(overview).data).toMatchObject({ works: { total: 0 }, followers: 0, following: 0, balance: 0 });
+
+    // The balance is the ledger's: a top-up booked there shows here.
+    const { ledger } = testApp.app.services;
+    await ledger.openSystemAccount('system:payments');
+    await ledger.openUserAccounts(without.id);
+    await ledger.post({
+      reference: `test-topup-${without.id}`,
+      kind: 'topup',
+      entries: [{ account: 'system:payments', amount: -12_345 }, { account: `user:${without.id}:balance`, amount: 12_345 }],
+    });
+    expect(json(await get('/api/c/my/overview', withoutToken)).data).toMatchObject({ balance: 12_345 });
   });
 });
 

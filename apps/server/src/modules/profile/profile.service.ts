@@ -1,5 +1,6 @@
 import type { Profile, UploadGrant, UserOverview } from '@spatia/contract';
 import { fail } from '../../lib/app-error.js';
+import { LedgerAccount, type LedgerService } from '../ledger/ledger.service.js';
 import type { StoredUpload, UploadsService } from '../uploads/uploads.service.js';
 import type { UsersRepository } from '../users/users.repository.js';
 import type { AuthUser, UsersService } from '../users/users.service.js';
@@ -16,6 +17,7 @@ export class ProfileService {
     private readonly users: UsersService,
     private readonly repository: UsersRepository,
     private readonly uploads: UploadsService,
+    private readonly ledger: LedgerService,
   ) {}
 
   async getProfile(userId: number): Promise<Profile> {
@@ -31,15 +33,15 @@ export class ProfileService {
   }
 
   /**
-   * Counts for the console's home. Works, follows and the wallet arrive with their own issues; until
-   * then a user has none of them, and the counts say so.
+   * Counts for the console's home. The balance comes from the ledger; works and follows arrive with
+   * their own issues, and until then a user has none of them, which the counts say.
    */
-  async getOverview(_userId: number): Promise<UserOverview> {
+  async getOverview(userId: number): Promise<UserOverview> {
     return {
       works: { total: 0, byStatus: { unpublished: 0, published: 0, underReview: 0, exposed: 0, notPassed: 0, passed: 0, unaudited: 0 } },
       followers: 0,
       following: 0,
-      balance: 0,
+      balance: await this.ledger.balance(LedgerAccount.balance(userId)),
     };
   }
 

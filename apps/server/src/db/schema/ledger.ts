@@ -1,0 +1,41 @@
+import { bigint, boolean, check, index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { users } from './users.js';
+
+/**
+ * Double-entry ledger. Money is integer fen. Every movement is one transaction whose entries sum to
+ * zero; a balance is the sum of an account's entries and nothing else changes it.
+ */
+export const ledgerAccounts = pgTable('ledger_accounts', {
+  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+  /** e.g. `user:42:balance`, `user:42:income`, `system:payments` */
+  code: text('code').notNull().unique(),
+  ownerUserId: bigint('owner_user_id', { mode: 'number' }).references(() => users.id, { onDelete: 'restrict' }),
+  /** System accounts (where outside money enters and leaves) may go below zero; users' may not. */
+  allowNegative: boolean('allow_negative').notNull().default(false),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const ledgerTransactions = pgTable('ledger_transactions', {
+  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+  kind: text('kind').notNull(),
+  /** The caller's idempotency key: replaying a movement (a retried callback) books it once. */
+  reference: text('reference').notNull().unique(),
+  memo: text('memo').notNull().default(''),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const ledgerEntries = pgTable(
+  'ledger_entries',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    transactionId: bigint('transaction_id', { mode: 'number' })
+      .notNull()
+      .references(() => ledgerTransactions.id, { onDelete: 'restrict' }),
+    accountId: bigint('account_id', { mode: 'number' })
+      .notNull()
+      .references(() => ledgerAccounts.id, { onDelete: 'restrict' }),
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+  },
+  (table) => [index().on(table.accountId), index().on(table.transactionId), check('ledger_entries_amount_not_zero', sql`${table.amount} <> 0`)],
+);

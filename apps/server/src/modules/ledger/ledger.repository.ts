@@ -1,0 +1,56 @@
+import { eq, inArray, sql } from 'drizzle-orm';
+import type { Db } from '../../db/database.js';
+import { ledgerAccounts, ledgerEntries, ledgerTransactions } from '../../db/schema/index.js';
+
+export type LedgerTx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+export class LedgerRepository {
+  constructor(readonly db: Db) {}
+
+  async ensureAccount(code: string, ownerUserId: number | null, allowNegative: boolean): Promise<void> {
+    await this.db.insert(ledgerAccounts).values({ code, ownerUserId, allowNegative }).onConflictDoNothing();
+  }
+
+  /** Locks the accounts for this transaction, always in id order so two movements never deadlock. */
+  async lockAccounts(tx: LedgerTx, codes: string[]) {
+    const rows = await tx
+      .select({ id: ledgerAccounts.id, code: ledgerAccounts.code, allowNegative: ledgerAccounts.allowNegative })
+      .from(ledgerAccounts)
+      .where(inArray(ledgerAccounts.code, codes))
+      .orderBy(ledgerAccounts.id)
+      .for('update');
+    return new Map(rows.map((row) => [row.code, row]));
+  }
+
+  async balanceOf(executor: LedgerTx | Db, accountId: number): Promise<number> {
+    const [row] = await executor
+      .select({ balance: sql<string>`coalesce(sum(${ledgerEntries.amount}), 0)` })
+      .from(ledgerEntries)
+      .where(eq(ledgerEntries.accountId, accountId));
+    return Number(row?.balance ?? 0);
+  }
+
+  async balanceByCode(code: string): Promise<number> {
+    const [row] = await this.db
+      .select({ balance: sql<string>`coalesce(sum(${ledgerEntries.amount}), 0)` })
+      .from(ledgerEntries)
+      .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerEntries.accountId))
+      .where(eq(ledgerAccounts.code, code));
+    return Number(row?.balance ?? 0);
+  }
+
+  async findTransaction(executor: LedgerTx | Db, reference: string): Promise<number | undefined> {
+    const [row] = await executor.select({ id: ledgerTransactions.id }).from(ledgerTransactions).where(eq(ledgerTransactions.reference, reference));
+    return row?.id;
+  }
+
+  /** Inserts the transaction, or nothing when its reference was booked meanwhile. */
+  async insertTransaction(tx: LedgerTx, transaction: { kind: string; reference: string; memo: string }): Promise<number | undefined> {
+    const [row] = await tx.insert(ledgerTransactions).values(transaction).onConflictDoNothing().returning({ id: ledgerTransactions.id });
+    return row?.id;
+  }
+
+  async insertEntries(tx: LedgerTx, entries: { transactionId: number; accountId: number; amount: number }[]): Promise<void> {
+    await tx.insert(ledgerEntries).values(entries);
+  }
+}

@@ -1,0 +1,153 @@
+import { ErrorCode } from '@spatia/contract';
+import fc from 'fast-check';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, type TestDatabase } from '../../test/test-database.js';
+import { LedgerRepository } from './ledger.repository.js';
+import { LedgerInvariantError, LedgerService } from './ledger.service.js';
+
+let testDatabase: TestDatabase;
+let ledger: LedgerService;
+let run = 0;
+
+beforeAll(async () => {
+  testDatabase = await createTestDatabase();
+  ledger = new LedgerService(new LedgerRepository(testDatabase.database.db));
+});
+afterAll(() => testDatabase.drop());
+
+/** Accounts of one scenario, under their own prefix so scenarios share a database without meeting. */
+async function openScenario(users: number) {
+  run += 1;
+  const prefix = `run${run}`;
+  const system = `${prefix}:system:payments`;
+  await ledger.openSystemAccount(system);
+  const accounts = Array.from({ length: users }, (_, index) => ({
+    balance: `${prefix}:user:${index}:balance`,
+    income: `${prefix}:user:${index}:income`,
+  }));
+  for (const account of accounts) {
+    await testDatabase.database.db.execute(sql`insert into ledger_accounts (code) values (${account.balance}), (${account.income})`);
+  }
+  return { prefix, system, accounts };
+}
+
+describe('ledger postings', () => {
+  it('moves money in balanced transactions and derives balances from entries', async () => {
+    const { system, accounts, prefix } = await openScenario(2);
+    const [buyer, seller] = accounts as [(typeof accounts)[0], (typeof accounts)[0]];
+    await ledger.post({ reference: `${prefix}:topup`, kind: 'topup', entries: [{ account: system, amount: -10_000 }, { account: buyer.balance, amount: 10_000 }] });
+    await ledger.post({ reference: `${prefix}:sale`, kind: 'sale', entries: [{ account: buyer.balance, amount: -2_550 }, { account: seller.income, amount: 2_550 }] });
+    expect(await ledger.balance(buyer.balance)).toBe(7_450);
+    expect(await ledger.balance(seller.income)).toBe(2_550);
+    expect(await ledger.balance(system)).toBe(-10_000);
+  });
+
+  it('books a replayed reference once', async () => {
+    const { system, accounts, prefix } = await openScenario(1);
+    const posting = { reference: `${prefix}:callback-1`, kind: 'topup', entries: [{ account: system, amount: -500 }, { account: accounts[0]!.balance, amount: 500 }] };
+    const first = await ledger.post(posting);
+    const again = await ledger.post(posting);
+    expect(again).toEqual({ transactionId: first.transactionId, replayed: true });
+    expect(await ledger.balance(accounts[0]!.balance)).toBe(500);
+  });
+
+  it('refuses to take a user below zero, booking nothing', async () => {
+    const { system, accounts, prefix } = await openScenario(2);
+    await ledger.post({ reference: `${prefix}:topup`, kind: 'topup', entries: [{ account: system, amount: -100 }, { account: accounts[0]!.balance, amount: 100 }] });
+    await expect(
+      ledger.post({ reference: `${prefix}:too-much`, kind: 'sale', entries: [{ account: accounts[0]!.balance, amount: -101 }, { account: accounts[1]!.income, amount: 101 }] }),
+    ).rejects.toMatchObject({ code: ErrorCode.insufficientBalance, httpStatus: 409 });
+    expect(await ledger.balance(accounts[0]!.balance)).toBe(100);
+    expect(await ledger.balance(accounts[1]!.income)).toBe(0);
+  });
+
+  it('never overdraws an account under concurrent movements', async () => {
+    const { system, accounts, prefix } = await openScenario(2);
+    await ledger.post({ reference: `${prefix}:topup`, kind: 'topup', entries: [{ account: system, amount: -1_000 }, { account: accounts[0]!.balance, amount: 1_000 }] });
+    const attempts = await Promise.allSettled(
+      Array.from({ length: 10 }, (_, index) =>
+        ledger.post({ reference: `${prefix}:sale-${index}`, kind: 'sale', entries: [{ account: accounts[0]!.balance, amount: -300 }, { account: accounts[1]!.income, amount: 300 }] }),
+      ),
+    );
+    expect(attempts.filter((attempt) => attempt.status === 'fulfilled')).toHaveLength(3);
+    expect(await ledger.balance(accounts[0]!.balance)).toBe(100);
+    expect(await ledger.balance(accounts[1]!.income)).toBe(900);
+  });
+
+  it('rejects unbalanced, fractional or one-sided postings before touching the database', async () => {
+    const { system, accounts, prefix } = await openScenario(1);
+    const account = accounts[0]!.balance;
+    for (const entries of [
+      [{ account: system, amount: -100 }, { account, amount: 99 }],
+      [{ account: system, amount: -1.5 }, { account, amount: 1.5 }],
+      [{ account, amount: 0 }, { account: system, amount: 0 }],
+      [{ account, amount: 100 }],
+    ]) {
+      await expect(ledger.post({ reference: `${prefix}:${JSON.stringify(entries)}`, kind: 'x', entries })).rejects.toBeInstanceOf(LedgerInvariantError);
+    }
+  });
+});
+
+type Operation =
+  | { type: 'topup'; user: number; amount: number; reference: number }
+  | { type: 'sale'; from: number; to: number; amount: number; reference: number };
+
+const operation = (users: number): fc.Arbitrary<Operation> =>
+  fc.oneof(
+    fc.record({ type: fc.constant('topup' as const), user: fc.nat(users - 1), amount: fc.integer({ min: 1, max: 50_000 }), reference: fc.nat(40) }),
+    fc.record({
+      type: fc.constant('sale' as const),
+      from: fc.nat(users - 1),
+      to: fc.nat(users - 1),
+      amount: fc.integer({ min: 1, max: 80_000 }),
+      reference: fc.nat(40),
+    }),
+  );
+
+describe('ledger property', () => {
+  it('no sequence of top-ups, sales, overdrafts and replays creates or loses money', async () => {
+    const users = 3;
+    await fc.assert(
+      fc.asyncProperty(fc.array(operation(users), { minLength: 1, maxLength: 25 }), async (operations) => {
+        const { system, accounts, prefix } = await openScenario(users);
+        const model = new Map<string, number>();
+        const booked = new Set<number>();
+        const add = (account: string, amount: number) => model.set(account, (model.get(account) ?? 0) + amount);
+
+        for (const op of operations) {
+          const entries =
+            op.type === 'topup'
+              ? [{ account: system, amount: -op.amount }, { account: accounts[op.user]!.balance, amount: op.amount }]
+              : [{ account: accounts[op.from]!.balance, amount: -op.amount }, { account: accounts[op.to]!.income, amount: op.amount }];
+          const affordable = op.type === 'topup' || (model.get(accounts[op.from]!.balance) ?? 0) >= op.amount;
+          const result = await ledger.post({ reference: `${prefix}:${op.reference}`, kind: op.type, entries }).catch((error: unknown) => error);
+          if (booked.has(op.reference)) {
+            expect(result).toMatchObject({ replayed: true });
+          } else if (affordable) {
+            expect(result).toMatchObject({ replayed: false });
+            booked.add(op.reference);
+            for (const entry of entries) add(entry.account, entry.amount);
+          } else {
+            expect(result).toMatchObject({ code: ErrorCode.insufficientBalance });
+          }
+        }
+
+        const all = [system, ...accounts.flatMap((account) => [account.balance, account.income])];
+        const balances = await Promise.all(all.map((account) => ledger.balance(account)));
+        expect(balances.reduce((sum, balance) => sum + balance, 0)).toBe(0);
+        for (const [index, account] of all.entries()) {
+          expect(balances[index]).toBe(model.get(account) ?? 0);
+          if (account !== system) expect(balances[index]).toBeGreaterThanOrEqual(0);
+        }
+      }),
+      { numRuns: 30 },
+    );
+    const [unbalanced] = (
+      await testDatabase.database.db.execute<{ count: string }>(
+        sql`select count(*) as count from (select transaction_id from ledger_entries group by transaction_id having sum(amount) <> 0) as t`,
+      )
+    ).rows;
+    expect(Number(unbalanced?.count)).toBe(0);
+  }, 120_000);
+});

@@ -1,0 +1,88 @@
+import { fail } from '../../lib/app-error.js';
+import type { LedgerRepository } from './ledger.repository.js';
+
+export interface Posting {
+  /** Idempotency key: posting the same reference again books nothing and answers the first booking. */
+  reference: string;
+  kind: string;
+  memo?: string;
+  /** Signed amounts in fen per account code; they must sum to zero. */
+  entries: { account: string; amount: number }[];
+}
+
+export class LedgerInvariantError extends Error {
+  constructor(detail: string) {
+    super(`ledger posting rejected: ${detail}`);
+    this.name = 'LedgerInvariantError';
+  }
+}
+
+/** Account codes. Users hold a balance (spendable) and income (earned); money enters and leaves through system accounts. */
+export const LedgerAccount = {
+  balance: (userId: number) => `user:${userId}:balance`,
+  income: (userId: number) => `user:${userId}:income`,
+  payments: 'system:payments',
+} as const;
+
+/**
+ * The only thing that changes a balance. Each movement is one database transaction whose entries sum
+ * to zero; the accounts involved are locked first, and no user account may end below zero.
+ */
+export class LedgerService {
+  constructor(private readonly repository: LedgerRepository) {}
+
+  async openUserAccounts(userId: number): Promise<void> {
+    await this.repository.ensureAccount(LedgerAccount.balance(userId), userId, false);
+    await this.repository.ensureAccount(LedgerAccount.income(userId), userId, false);
+  }
+
+  async openSystemAccount(code: string): Promise<void> {
+    await this.repository.ensureAccount(code, null, true);
+  }
+
+  balance(account: string): Promise<number> {
+    return this.repository.balanceByCode(account);
+  }
+
+  /** Books a movement once; returns its transaction id and whether it was booked earlier. */
+  async post(posting: Posting): Promise<{ transactionId: number; replayed: boolean }> {
+    assertBalanced(posting);
+    return this.repository.db.transaction(async (tx) => {
+      const earlier = await this.repository.findTransaction(tx, posting.reference);
+      if (earlier !== undefined) return { transactionId: earlier, replayed: true };
+
+      const totals = new Map<string, number>();
+      for (const entry of posting.entries) totals.set(entry.account, (totals.get(entry.account) ?? 0) + entry.amount);
+      const accounts = await this.repository.lockAccounts(tx, [...totals.keys()]);
+      for (const [code, delta] of totals) {
+        const account = accounts.get(code);
+        if (!account) throw new LedgerInvariantError(`no account ${code}`);
+        if (delta < 0 && !account.allowNegative && (await this.repository.balanceOf(tx, account.id)) + delta < 0) {
+          throw fail('insufficientBalance');
+        }
+      }
+
+      const transactionId = await this.repository.insertTransaction(tx, { kind: posting.kind, reference: posting.reference, memo: posting.memo ?? '' });
+      if (transactionId === undefined) {
+        // Booked by a concurrent call between our check and our insert.
+        const booked = await this.repository.findTransaction(tx, posting.reference);
+        if (booked === undefined) throw new LedgerInvariantError(`reference ${posting.reference} vanished`);
+        return { transactionId: booked, replayed: true };
+      }
+      await this.repository.insertEntries(
+        tx,
+        [...totals].filter(([, amount]) => amount !== 0).map(([code, amount]) => ({ transactionId, accountId: accounts.get(code)!.id, amount })),
+      );
+      return { transactionId, replayed: false };
+    });
+  }
+}
+
+function assertBalanced(posting: Posting): void {
+  if (posting.entries.length < 2) throw new LedgerInvariantError('a movement needs two sides');
+  if (!posting.entries.every((entry) => Number.isSafeInteger(entry.amount) && entry.amount !== 0)) {
+    throw new LedgerInvariantError('amounts are non-zero whole fen');
+  }
+  const sum = posting.entries.reduce((total, entry) => total + entry.amount, 0);
+  if (sum !== 0) throw new LedgerInvariantError(`entries sum to ${sum}, not 0`);
+}
