@@ -21,6 +21,8 @@ import { wechatRoutes } from './modules/wechat/wechat.routes.js';
 import { WechatService } from './modules/wechat/wechat.service.js';
 import { LedgerRepository } from './modules/ledger/ledger.repository.js';
 import { LedgerService } from './modules/ledger/ledger.service.js';
+import { moderationRoutes } from './modules/moderation/moderation.routes.js';
+import { ModerationService } from './modules/moderation/moderation.service.js';
 import { profileRoutes } from './modules/profile/profile.routes.js';
 import { ProfileService } from './modules/profile/profile.service.js';
 import { filesRoutes } from './modules/uploads/files.routes.js';
@@ -71,6 +73,7 @@ export interface Services {
   storage: StorageDriver;
   profile: ProfileService;
   ledger: LedgerService;
+  moderation: ModerationService;
   /** Present when WeChat sign-in is configured. */
   wechat: WechatService | undefined;
 }
@@ -134,6 +137,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(usersRoutes, { users: services.users });
   await app.register(profileRoutes, { profile: services.profile, publicUrl: config.publicUrl });
   await app.register(filesRoutes, { storage });
+  await app.register(moderationRoutes, { moderation: services.moderation });
   await app.register(siteRoutes, { config });
   if (sms instanceof ConsoleSmsDriver) await app.register(devRoutes, { sms });
 
@@ -174,5 +178,6 @@ export function createServices(
       cache,
       () => secrets.get('wechat-binding'),
     );
-  return { ...drivers, users, auth, verification, accounts, qrLogin, profile, ledger, wechat };
+  const moderation = new ModerationService(database.db);
+  return { ...drivers, users, auth, verification, accounts, qrLogin, profile, ledger, moderation, wechat };
 }

@@ -63,6 +63,7 @@ const validationProblems = {
   tooShort: { zh: '至少需要 {limit} 个字符', en: 'must be at least {limit} characters' },
   tooLong: { zh: '不能超过 {limit} 个字符', en: 'must be at most {limit} characters' },
   needsLetterAndDigit: { zh: '需同时包含字母和数字', en: 'must contain both letters and digits' },
+  sensitiveWords: { zh: '包含敏感词：{words}', en: 'contains words that are not allowed: {words}' },
 } as const satisfies Record<string, Record<Language, string>>;
 
 export type ValidationProblem = keyof typeof validationProblems;

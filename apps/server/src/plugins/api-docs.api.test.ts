@@ -40,6 +40,7 @@ describe('API description', () => {
         '/api/qrcode/confirm',
         '/api/qrcode/login',
         '/api/qrcode/scan',
+        '/api/sensitiveWordArray',
         '/api/uploads/{token}',
       ].sort(),
     );

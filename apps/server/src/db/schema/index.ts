@@ -3,3 +3,4 @@ export * from './sessions.js';
 export * from './security.js';
 export * from './uploads.js';
 export * from './ledger.js';
+export * from './moderation.js';
