@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import type { CodePurpose } from '../../drivers/sms/sms-driver.js';
 import { Nothing, ok, responses } from '../../lib/envelope.js';
@@ -12,15 +11,11 @@ import {
   PhoneNumber,
   PhoneQuery,
 } from '../../lib/schemas.js';
+import { clientOf } from '../../lib/request-info.js';
 import { sendToken } from '../../plugins/auth.js';
-import type { ClientInfo } from '../auth/auth.service.js';
 import type { AccountsService } from './accounts.service.js';
 
 const tags = ['accounts'];
-
-export function clientOf(request: FastifyRequest): ClientInfo {
-  return { userAgent: request.headers['user-agent'] ?? '', ip: request.ip };
-}
 
 export const accountsRoutes: FastifyPluginAsyncTypebox<{ accounts: AccountsService }> = async (app, { accounts }) => {
   app.post(

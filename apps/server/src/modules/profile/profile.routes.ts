@@ -4,6 +4,7 @@ import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { fail } from '../../lib/app-error.js';
 import { Nothing, ok, responses } from '../../lib/envelope.js';
+import { requestOrigin } from '../../lib/request-info.js';
 import { isAdmin } from '../users/users.service.js';
 import { ACCEPTED_IMAGE_TYPES, UPLOAD_LIMITS } from '../uploads/uploads.service.js';
 import type { ProfileService } from './profile.service.js';
@@ -51,7 +52,6 @@ export const profileRoutes: FastifyPluginAsyncTypebox<{ profile: ProfileService;
   app,
   { profile, publicUrl },
 ) => {
-  const originOf = (request: FastifyRequest) => publicUrl ?? `${request.protocol}://${request.host}`;
   const assertOwnUid = (request: FastifyRequest, uid: string) => {
     const me = request.auth!.user;
     if (uid !== me.uid && !isAdmin(me)) throw fail('notYourAccount');
@@ -124,7 +124,7 @@ export const profileRoutes: FastifyPluginAsyncTypebox<{ profile: ProfileService;
       },
     },
     async (request) => {
-      await profile.setEnterpriseLogo(request.auth!.user, request.body.enterpriseLogoUrl, originOf(request));
+      await profile.setEnterpriseLogo(request.auth!.user, request.body.enterpriseLogoUrl, requestOrigin(request, publicUrl));
       return ok(null);
     },
   );
@@ -151,7 +151,7 @@ export const profileRoutes: FastifyPluginAsyncTypebox<{ profile: ProfileService;
       },
       async (request) => {
         if (!Buffer.isBuffer(request.body)) throw fail('unsupportedImage');
-        return ok(await profile.receiveUpload(request.auth!.user, request.params.token, request.body, originOf(request)));
+        return ok(await profile.receiveUpload(request.auth!.user, request.params.token, request.body, requestOrigin(request, publicUrl)));
       },
     );
   });

@@ -1,10 +1,9 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { ok, responses } from '../../lib/envelope.js';
 import { CodeLoginResultSchema } from '../../lib/schemas.js';
+import { clientOf, requestOrigin } from '../../lib/request-info.js';
 import { sendToken } from '../../plugins/auth.js';
-import { clientOf } from '../accounts/accounts.routes.js';
 import type { QrLoginService } from './qr-login.service.js';
 
 const tags = ['accounts'];
@@ -21,7 +20,6 @@ export const qrLoginRoutes: FastifyPluginAsyncTypebox<{ qrLogin: QrLoginService;
   app,
   { qrLogin, publicUrl },
 ) => {
-  const originOf = (request: FastifyRequest) => publicUrl ?? `${request.protocol}://${request.host}`;
 
   app.get(
     '/api/qrcode/login',
@@ -45,7 +43,7 @@ export const qrLoginRoutes: FastifyPluginAsyncTypebox<{ qrLogin: QrLoginService;
     },
     async (request, reply) => {
       const { pollToken } = request.query;
-      if (!pollToken) return ok(await qrLogin.createTicket(clientOf(request), originOf(request)));
+      if (!pollToken) return ok(await qrLogin.createTicket(clientOf(request), requestOrigin(request, publicUrl)));
       const { token, ...answer } = await qrLogin.poll(pollToken, clientOf(request));
       if (token) sendToken(reply, token);
       return ok(answer);

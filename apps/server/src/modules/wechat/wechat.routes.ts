@@ -1,10 +1,9 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { ok, responses } from '../../lib/envelope.js';
 import { CodeFieldsSchema, CodeLoginResultSchema, IssuedCodeSchema, PhoneNumber, PhoneQuery } from '../../lib/schemas.js';
+import { clientOf, readCookie, requestOrigin } from '../../lib/request-info.js';
 import { sendToken } from '../../plugins/auth.js';
-import { clientOf } from '../accounts/accounts.routes.js';
 import type { AccountsService } from '../accounts/accounts.service.js';
 import type { WechatService } from './wechat.service.js';
 
@@ -17,15 +16,10 @@ export function safeRedirect(value: string | undefined): string {
   return value && value.startsWith('/') && !value.startsWith('//') && !value.startsWith('/\\') ? value : DEFAULT_REDIRECT;
 }
 
-function readCookie(request: FastifyRequest, name: string): string | undefined {
-  return new RegExp(`(?:^|;\\s*)${name}=([^;]*)`).exec(request.headers.cookie ?? '')?.[1];
-}
-
 export const wechatRoutes: FastifyPluginAsyncTypebox<{ wechat: WechatService; accounts: AccountsService; publicUrl: string | undefined }> = async (
   app,
   { wechat, accounts, publicUrl },
 ) => {
-  const originOf = (request: FastifyRequest) => publicUrl ?? `${request.protocol}://${request.host}`;
 
   app.get(
     '/api/open/wechat/authorize',
@@ -37,7 +31,7 @@ export const wechatRoutes: FastifyPluginAsyncTypebox<{ wechat: WechatService; ac
       },
     },
     async (request, reply) => {
-      const { state, authorizeUrl } = await wechat.begin(safeRedirect(request.query.redirect), `${originOf(request)}/api/open/wechat/callback`);
+      const { state, authorizeUrl } = await wechat.begin(safeRedirect(request.query.redirect), `${requestOrigin(request, publicUrl)}/api/open/wechat/callback`);
       reply.header('set-cookie', `${STATE_COOKIE}=${state}; Path=/api/open/wechat; Max-Age=600; HttpOnly; SameSite=Lax`);
       return reply.redirect(authorizeUrl, 302);
     },
