@@ -3,7 +3,7 @@ import fp from 'fastify-plugin';
 import { ErrorCode, type Language } from '@spatia/contract';
 import { AppError, ValidationError } from '../lib/app-error.js';
 import type { Logger } from '../lib/logger.js';
-import { translate, translateProblem, type ValidationProblem } from '../lib/messages.js';
+import { translate, translateProblem, type MessageKey, type ValidationProblem } from '../lib/messages.js';
 
 interface SchemaError {
   keyword: string;
@@ -97,16 +97,18 @@ function describeSchemaError(error: SchemaError): [ValidationProblem, Record<str
   }
 }
 
+/** Fastify's own 4xx failures (malformed bodies, oversize payloads…) as envelope codes and messages. */
+const CLIENT_ERRORS: Record<number, [number, MessageKey]> = {
+  401: [ErrorCode.unauthenticated, 'unauthenticated'],
+  403: [ErrorCode.forbidden, 'forbidden'],
+  404: [ErrorCode.notFound, 'notFound'],
+  405: [ErrorCode.methodNotAllowed, 'methodNotAllowed'],
+  413: [ErrorCode.payloadTooLarge, 'payloadTooLarge'],
+  415: [ErrorCode.badRequest, 'unsupportedMediaType'],
+  429: [ErrorCode.tooManyRequests, 'tooManyRequests'],
+};
+
 function sendClientError(reply: FastifyReply, request: FastifyRequest, status: number) {
-  const known: Record<number, [number, Parameters<typeof translate>[0]]> = {
-    401: [ErrorCode.unauthenticated, 'unauthenticated'],
-    403: [ErrorCode.forbidden, 'forbidden'],
-    404: [ErrorCode.notFound, 'notFound'],
-    405: [ErrorCode.methodNotAllowed, 'methodNotAllowed'],
-    413: [ErrorCode.payloadTooLarge, 'payloadTooLarge'],
-    415: [ErrorCode.badRequest, 'unsupportedMediaType'],
-    429: [ErrorCode.tooManyRequests, 'tooManyRequests'],
-  };
-  const [code, key] = known[status] ?? [ErrorCode.badRequest, 'badRequest'];
+  const [code, key] = CLIENT_ERRORS[status] ?? [ErrorCode.badRequest, 'badRequest'];
   return reply.status(status).send({ code, msg: translate(key, request.language) });
 }

@@ -1,4 +1,4 @@
-import { DEFAULT_PC_USER_NAME, type CodeLoginResult, type LoginResult } from '@spatia/contract';
+import { DEFAULT_PC_USER_NAME, type CodeLoginResult, type IssuedVerificationCode, type LoginResult } from '@spatia/contract';
 import type { CodePurpose } from '../../drivers/sms/sms-driver.js';
 import { fail } from '../../lib/app-error.js';
 import type { AuthService, ClientInfo } from '../auth/auth.service.js';
@@ -6,7 +6,7 @@ import type { LoginLockoutRepository } from '../auth/login-lockout.repository.js
 import { hashPassword, verifyPassword } from '../auth/password.js';
 import type { UsersRepository } from '../users/users.repository.js';
 import { assertPasswordRule, type UsersService } from '../users/users.service.js';
-import type { IssuedCode, VerificationService } from '../verification/verification.service.js';
+import type { VerificationService } from '../verification/verification.service.js';
 
 export interface CodeFields {
   verifyCode: string;
@@ -33,11 +33,11 @@ export class AccountsService {
     private readonly lockouts: LoginLockoutRepository,
   ) {}
 
-  isRegistered(phone: string): Promise<boolean> {
-    return this.usersRepository.phoneExists(phone);
+  async isRegistered(phone: string): Promise<boolean> {
+    return (await this.usersRepository.findIdByPhone(phone)) !== undefined;
   }
 
-  async sendCode(phone: string, purpose: CodePurpose, ip: string): Promise<IssuedCode> {
+  async sendCode(phone: string, purpose: CodePurpose, ip: string): Promise<IssuedVerificationCode> {
     const registered = await this.isRegistered(phone);
     if (purpose === 'register' && registered) throw fail('accountExists');
     if (purpose === 'resetPassword' && !registered) throw fail('phoneNotRegistered');

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { CodeLoginResult, QrScanResult, QrTicketStatus } from '@spatia/contract';
+import type { CodeLoginResult, QrScanResult, QrTicket, QrTicketStatus } from '@spatia/contract';
 import { fail } from '../../lib/app-error.js';
 import type { RateLimiter } from '../../lib/rate-limiter.js';
 import type { AccountsService } from '../accounts/accounts.service.js';
@@ -7,14 +7,6 @@ import { hashToken, type ClientInfo } from '../auth/auth.service.js';
 import type { QrLoginRepository, TicketRow } from './qr-login.repository.js';
 
 export const QR_TICKET_LIFETIME_MS = 2 * 60 * 1000;
-
-export interface NewQrTicket {
-  ticket: string;
-  pollToken: string;
-  confirmUrl: string;
-  expiresAt: number;
-  status: 'pending';
-}
 
 /**
  * Sign-in by scanning: the desktop shows a QR code of a one-time ticket and polls with a separate
@@ -29,7 +21,7 @@ export class QrLoginService {
     private readonly now: () => number = () => Date.now(),
   ) {}
 
-  async createTicket(client: ClientInfo, origin: string): Promise<NewQrTicket> {
+  async createTicket(client: ClientInfo, origin: string): Promise<QrTicket> {
     const decision = await this.limiter.hit(`qr:ip:${client.ip}`, 30, 60);
     if (!decision.allowed) throw fail('retryIn', { seconds: decision.retryAfterSeconds });
     const ticket = randomBytes(24).toString('base64url');

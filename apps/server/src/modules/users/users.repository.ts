@@ -90,11 +90,6 @@ export class UsersRepository {
     return row?.id;
   }
 
-  async phoneExists(phone: string): Promise<boolean> {
-    const [row] = await this.db.select({ id: users.id }).from(users).where(eq(users.phone, phone));
-    return row !== undefined;
-  }
-
   async inviteCodeExists(code: string): Promise<boolean> {
     const [row] = await this.db.select({ id: users.id }).from(users).where(eq(users.inviteCode, code));
     return row !== undefined;

@@ -48,7 +48,7 @@ export class UsersService {
     if (!input.permissionIds.every(isPermissionId)) {
       throw invalid('menus', 'enum', { allowed: ALL_PERMISSION_IDS.join(', ') });
     }
-    if (await this.repository.phoneExists(input.phone)) throw fail('accountExists');
+    if ((await this.repository.findIdByPhone(input.phone)) !== undefined) throw fail('accountExists');
 
     return this.repository.insert({
       uid: randomBytes(8).toString('hex'),
@@ -88,7 +88,7 @@ export class UsersService {
    */
   async ensureInitialAdmin(phone: string): Promise<{ phone: string; password: string } | undefined> {
     if (await this.repository.anyUserHasRole(Role.admin)) return undefined;
-    if (await this.repository.phoneExists(phone)) return undefined;
+    if ((await this.repository.findIdByPhone(phone)) !== undefined) return undefined;
     const password = generatePassword();
     await this.createUser({ phone, password, fullName: 'Administrator', roles: [Role.admin], permissionIds: [] });
     return { phone, password };

@@ -1,4 +1,5 @@
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
+import type { IssuedVerificationCode } from '@spatia/contract';
 import { SmsDeliveryError, type CodePurpose, type SmsDriver } from '../../drivers/sms/sms-driver.js';
 import { fail } from '../../lib/app-error.js';
 import type { RateLimiter } from '../../lib/rate-limiter.js';
@@ -14,11 +15,6 @@ export const CODE_SEND_LIMITS = [
   { scope: 'phone', limit: 10, windowSeconds: 24 * 60 * 60 },
   { scope: 'ip', limit: 30, windowSeconds: 60 * 60 },
 ] as const;
-
-export interface IssuedCode {
-  hash: string;
-  expiredTime: number;
-}
 
 export interface CodeProof {
   phone: string;
@@ -45,7 +41,7 @@ export class VerificationService {
     private readonly now: () => number = () => Date.now(),
   ) {}
 
-  async sendCode(phone: string, purpose: CodePurpose, ip: string): Promise<IssuedCode> {
+  async sendCode(phone: string, purpose: CodePurpose, ip: string): Promise<IssuedVerificationCode> {
     for (const rule of CODE_SEND_LIMITS) {
       const subject = rule.scope === 'phone' ? phone : ip;
       const decision = await this.limiter.hit(`code:${rule.scope}:${rule.windowSeconds}:${subject}`, rule.limit, rule.windowSeconds);
