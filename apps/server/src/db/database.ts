@@ -54,6 +54,9 @@ async function openPglite(dataDir: string | null): Promise<Database> {
 async function openPostgres(url: string, poolSize: number): Promise<Database> {
   await migratePostgresOnce(url);
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  // An idle connection that dies (a database restart, a network cut, a terminated backend) is reported
+  // here; without a listener it would crash the process. The pool opens a new one when next needed.
+  pool.on('error', (error) => console.error(`database connection lost: ${error.message}`));
   const db = drizzlePostgres({ client: pool, schema });
   return {
     db: db as unknown as Db,
