@@ -2,3 +2,4 @@ export * from './permissions.js';
 export * from './errors.js';
 export * from './api.js';
 export * from './limits.js';
+export * from './works.js';

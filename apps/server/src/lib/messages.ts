@@ -1,4 +1,4 @@
-import type { Language } from '@spatia/contract';
+import type { Language, WorkStatus } from '@spatia/contract';
 
 /** Every message the server sends to a person, in both languages. `{name}` marks a parameter. */
 const catalogue = {
@@ -37,6 +37,15 @@ const catalogue = {
   wechatBindingInvalid: { zh: '绑定已失效，请重新使用微信登录', en: 'The binding expired. Please sign in with WeChat again' },
   wechatAlreadyBound: { zh: '该手机号已绑定其他微信', en: 'This phone number is already bound to another WeChat account' },
   insufficientBalance: { zh: '余额不足', en: 'Insufficient balance' },
+  workTransitionNotAllowed: { zh: '作品当前状态为“{status}”，不能执行此操作', en: 'This cannot be done while the work is {status}' },
+  workIncomplete: { zh: '作品尚未完整，请先补全名称、封面和原始文件', en: 'The work is not complete: it needs a name, a cover and an origin file' },
+  workLocked: { zh: '作品正在转交中，请等待对方处理或先撤回', en: 'The work is being handed over. Wait for the receiver or withdraw the transfer first' },
+  workTagLimit: { zh: '一个作品最多 {max} 个标签', en: 'A work can have at most {max} tags' },
+  workUnderAudit: { zh: '作品正在审核中，请先撤回审核再修改', en: 'The work is being reviewed. Withdraw it from review before changing it' },
+  transferNotPending: { zh: '该转交已处理，不能再操作', en: 'This transfer has already been answered' },
+  transferToSelf: { zh: '不能转交给自己', en: 'You cannot hand a work to yourself' },
+  receiverNotFound: { zh: '找不到该手机号或邀请码对应的用户', en: 'No user has that phone number or invite code' },
+  transferExpired: { zh: '该转交已超过最晚接收时间', en: 'This transfer has passed its latest receipt time' },
   tooManyCodes: { zh: '验证码发送过于频繁，请 {seconds} 秒后再试', en: 'Too many codes requested. Try again in {seconds} s' },
   codeExpired: { zh: '验证码已过期，请重新获取', en: 'The code has expired. Please request a new one' },
   codeUsed: { zh: '验证码已使用，请重新获取', en: 'The code was already used. Please request a new one' },
@@ -79,8 +88,20 @@ const typeNames: Record<string, Record<Language, string>> = {
 
 export type MessageParams = Record<string, string | number>;
 
+const workStatusNames: Record<WorkStatus, Record<Language, string>> = {
+  unpublished: { zh: '未发布', en: 'unpublished' },
+  published: { zh: '已发布', en: 'published' },
+  unaudited: { zh: '待审核', en: 'waiting for review' },
+  underReview: { zh: '审核中', en: 'under review' },
+  notPassed: { zh: '未通过', en: 'not passed' },
+  passed: { zh: '已通过', en: 'passed' },
+  exposed: { zh: '已展示', en: 'exposed' },
+};
+
 export function translate(key: MessageKey, language: Language, params: MessageParams = {}): string {
-  return interpolate(catalogue[key][language], params);
+  const status = params.status;
+  const localized = typeof status === 'string' && status in workStatusNames ? { ...params, status: workStatusNames[status as WorkStatus][language] } : params;
+  return interpolate(catalogue[key][language], localized);
 }
 
 export function translateProblem(problem: ValidationProblem, language: Language, params: MessageParams = {}): string {

@@ -4,3 +4,4 @@ export * from './security.js';
 export * from './uploads.js';
 export * from './ledger.js';
 export * from './moderation.js';
+export * from './works.js';

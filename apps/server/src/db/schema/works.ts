@@ -1,0 +1,127 @@
+import { sql } from 'drizzle-orm';
+import { bigint, boolean, check, doublePrecision, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { ASSET_KINDS, TRANSFER_KINDS, TRANSFER_STATUSES, WORK_STATUSES, WORK_TYPES } from '@spatia/contract';
+import { users } from './users.js';
+
+/** A work ("model" in the API): a panorama tour, a 3D model or a point cloud owned by one user. */
+export const works = pgTable(
+  'works',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    uid: text('uid').notNull().unique(),
+    ownerId: bigint('owner_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    type: text('type', { enum: WORK_TYPES }).notNull(),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
+    status: text('status', { enum: WORK_STATUSES }).notNull().default('unpublished'),
+    openInOfficial: boolean('open_in_official').notNull().default(false),
+    /** Fen; null when the work is not on the market. */
+    marketPrice: bigint('market_price', { mode: 'number' }),
+    /** The monthly traffic budget in GB. */
+    budget: integer('budget').notNull().default(200),
+    address: text('address').notNull().default(''),
+    latitude: doublePrecision('latitude'),
+    longitude: doublePrecision('longitude'),
+    /** Storage key of the cover shown in lists, derived from the cover asset. */
+    coverKey: text('cover_key').notNull().default(''),
+    /** Counts changes of what a viewer sees (name, description, cover, origin). */
+    version: integer('version').notNull().default(1),
+    startTime: timestamp('start_time', { withTimezone: true }),
+    endTime: timestamp('end_time', { withTimezone: true }),
+    shopId: bigint('shop_id', { mode: 'number' }),
+    /** The reviewer's note on the last decision. */
+    reviewNote: text('review_note').notNull().default(''),
+    /**
+     * Character unigrams and bigrams of the normalized name, description and tags. A GIN index on it
+     * finds Chinese keywords of one or two characters, which trigram indexes cannot.
+     */
+    searchGrams: text('search_grams').array().notNull().default(sql`'{}'::text[]`),
+    /** The same text, normalized, to confirm a gram match is a real substring match. */
+    searchText: text('search_text').notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+  },
+  (table) => [
+    index('works_owner_live_idx').on(table.ownerId, table.id.desc()).where(sql`${table.deletedAt} is null`),
+    index('works_owner_deleted_idx').on(table.ownerId, table.deletedAt).where(sql`${table.deletedAt} is not null`),
+    index('works_search_grams_idx').using('gin', table.searchGrams),
+    index('works_status_idx').on(table.status).where(sql`${table.status} in ('unaudited', 'underReview')`),
+    check('works_budget_positive', sql`${table.budget} > 0`),
+    check('works_market_price_positive', sql`${table.marketPrice} is null or ${table.marketPrice} > 0`),
+  ],
+);
+
+/** A file of a work. Keys are content-addressed, so a copied work points at the same bytes. */
+export const workAssets = pgTable(
+  'work_assets',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    workId: bigint('work_id', { mode: 'number' })
+      .notNull()
+      .references(() => works.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ASSET_KINDS }).notNull(),
+    storageKey: text('storage_key').notNull(),
+    fileName: text('file_name').notNull().default(''),
+    size: bigint('size', { mode: 'number' }).notNull(),
+    contentType: text('content_type').notNull(),
+    sha256: text('sha256').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index().on(table.workId, table.kind), index().on(table.storageKey)],
+);
+
+/** A hand-over of a work: a distribution (free) or a targeted sale, waiting for the receiver's answer. */
+export const workTransfers = pgTable(
+  'work_transfers',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    workId: bigint('work_id', { mode: 'number' })
+      .notNull()
+      .references(() => works.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: TRANSFER_KINDS }).notNull(),
+    status: text('status', { enum: TRANSFER_STATUSES }).notNull().default('pending'),
+    senderId: bigint('sender_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    receiverId: bigint('receiver_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Fen; 0 for a distribution. */
+    price: bigint('price', { mode: 'number' }).notNull().default(0),
+    remark: text('remark').notNull().default(''),
+    /** The work's name when it was sent: what the receiver agreed to. */
+    workName: text('work_name').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    answeredAt: timestamp('answered_at', { withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex('work_transfers_one_pending').on(table.workId).where(sql`${table.status} = 'pending'`),
+    index().on(table.receiverId, table.id.desc()),
+    index().on(table.senderId, table.id.desc()),
+    index('work_transfers_pending_expiry').on(table.expiresAt).where(sql`${table.status} = 'pending'`),
+    check('work_transfers_price', sql`${table.price} >= 0 and (${table.kind} = 'sale') = (${table.price} > 0)`),
+  ],
+);
+
+/** A short-lived permission to upload one asset of one work through tus. The token is stored hashed. */
+export const workUploadGrants = pgTable('work_upload_grants', {
+  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+  tokenHash: text('token_hash').notNull().unique(),
+  userId: bigint('user_id', { mode: 'number' })
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  workId: bigint('work_id', { mode: 'number' })
+    .notNull()
+    .references(() => works.id, { onDelete: 'cascade' }),
+  kind: text('kind', { enum: ASSET_KINDS }).notNull(),
+  maxBytes: bigint('max_bytes', { mode: 'number' }).notNull(),
+  accept: text('accept').array().notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  usedAt: timestamp('used_at', { withTimezone: true }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});

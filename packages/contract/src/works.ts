@@ -1,0 +1,228 @@
+/**
+ * Works ("models" in the API): the statuses, the actions that move between them, the asset kinds
+ * and what each accepts. The server enforces these; the console reads them to offer only the
+ * actions a work's status allows. docs/work-lifecycle.md draws the same table.
+ */
+export const WORK_TYPES = ['panorama', 'model3d', 'pointcloud'] as const;
+export type WorkType = (typeof WORK_TYPES)[number];
+
+export const WORK_STATUSES = ['unpublished', 'published', 'unaudited', 'underReview', 'notPassed', 'passed', 'exposed'] as const;
+export type WorkStatus = (typeof WORK_STATUSES)[number];
+
+/** What a work's status changes through. `edit` is a change of name, description, cover or origin. */
+export type WorkAction =
+  | 'publish'
+  | 'unpublish'
+  | 'submitAudit'
+  | 'withdrawAudit'
+  | 'claimReview'
+  | 'approve'
+  | 'reject'
+  | 'expose'
+  | 'conceal'
+  | 'edit'
+  | 'reset';
+
+export interface WorkTransition {
+  from: readonly WorkStatus[];
+  to: WorkStatus;
+  /** Who may take it: the owner (an admin may act for any owner) or only a reviewer (admin). */
+  by: 'owner' | 'reviewer';
+}
+
+const ONLINE: readonly WorkStatus[] = ['published', 'unaudited', 'underReview', 'notPassed', 'passed', 'exposed'];
+
+export const WORK_TRANSITIONS: Record<WorkAction, WorkTransition> = {
+  publish: { from: ['unpublished'], to: 'published', by: 'owner' },
+  unpublish: { from: ONLINE, to: 'unpublished', by: 'owner' },
+  submitAudit: { from: ['published', 'notPassed'], to: 'unaudited', by: 'owner' },
+  withdrawAudit: { from: ['unaudited'], to: 'published', by: 'owner' },
+  claimReview: { from: ['unaudited'], to: 'underReview', by: 'reviewer' },
+  approve: { from: ['underReview'], to: 'passed', by: 'reviewer' },
+  reject: { from: ['underReview'], to: 'notPassed', by: 'reviewer' },
+  expose: { from: ['passed', 'exposed'], to: 'exposed', by: 'owner' },
+  conceal: { from: ['exposed'], to: 'passed', by: 'owner' },
+  // Changing what was reviewed sends an approved work back to published: it needs a new review.
+  edit: { from: ['unpublished', 'published', 'notPassed', 'passed', 'exposed'], to: 'published', by: 'owner' },
+  reset: { from: WORK_STATUSES, to: 'unpublished', by: 'owner' },
+};
+
+/** The status after `action`, or null when the action is not allowed from `status`. */
+export function nextWorkStatus(status: WorkStatus, action: WorkAction): WorkStatus | null {
+  const transition = WORK_TRANSITIONS[action];
+  if (!transition.from.includes(status)) return null;
+  // An edit keeps an unpublished or published work where it is.
+  if (action === 'edit' && (status === 'unpublished' || status === 'published')) return status;
+  return transition.to;
+}
+
+export function isWorkOnline(status: WorkStatus): boolean {
+  return status !== 'unpublished';
+}
+
+export const WORK_TAG_MAX_LENGTH = 12;
+export const WORK_TAGS_MAX = 10;
+export const WORK_ADDRESS_MAX = 100;
+export const WORK_REMARK_MAX = 100;
+export const WORK_BUDGET_MAX_GB = 100_000;
+export const WORK_PAGE_SIZE_MAX = 100;
+/** Works in the recycle bin are removed for good after this many days. */
+export const RECYCLE_BIN_DAYS = 30;
+/** How long a receiver has to answer a transfer unless the sender chooses otherwise. */
+export const TRANSFER_RECEIPT_DAYS = 7;
+/** Selling prices, in fen: at most ten million yuan. */
+export const SELLING_PRICE_MAX_FEN = 1_000_000_000;
+
+export const ASSET_KINDS = ['origin', 'cover', 'slr', 'coverVideo'] as const;
+export type AssetKind = (typeof ASSET_KINDS)[number];
+
+const GB = 1024 * 1024 * 1024;
+const MB = 1024 * 1024;
+
+/** Content types by their bytes (see the server's file-signature module). */
+export const AssetContentType = {
+  jpeg: 'image/jpeg',
+  png: 'image/png',
+  webp: 'image/webp',
+  tiff: 'image/tiff',
+  zip: 'application/zip',
+  glb: 'model/gltf-binary',
+  las: 'application/vnd.las',
+  ply: 'application/x-ply',
+  e57: 'model/e57',
+  mp4: 'video/mp4',
+  quicktime: 'video/quicktime',
+  webm: 'video/webm',
+} as const;
+
+const T = AssetContentType;
+
+/** What each asset kind accepts and up to what size; origins depend on the work's type. */
+export function assetRule(kind: AssetKind, type: WorkType): { accept: string[]; maxBytes: number } {
+  switch (kind) {
+    case 'cover':
+      return { accept: [T.jpeg, T.png, T.webp], maxBytes: 20 * MB };
+    case 'coverVideo':
+      return { accept: [T.mp4, T.quicktime, T.webm], maxBytes: 2 * GB };
+    case 'slr':
+      return { accept: [T.jpeg, T.png, T.tiff, T.zip], maxBytes: 4 * GB };
+    case 'origin':
+      switch (type) {
+        case 'panorama':
+          return { accept: [T.jpeg, T.png, T.webp, T.zip], maxBytes: 20 * GB };
+        case 'model3d':
+          return { accept: [T.glb, T.zip], maxBytes: 20 * GB };
+        case 'pointcloud':
+          return { accept: [T.las, T.ply, T.e57, T.zip], maxBytes: 50 * GB };
+      }
+  }
+}
+
+/** Kinds a work holds one of (a new upload replaces the old); the others collect a list. */
+export const SINGLE_ASSET_KINDS: readonly AssetKind[] = ['cover', 'coverVideo'];
+
+export interface WorkAsset {
+  id: number;
+  kind: AssetKind;
+  url: string;
+  fileName: string;
+  size: number;
+  contentType: string;
+  sha256: string;
+  createdAt: number;
+}
+
+export interface WorkOwner {
+  uid: string;
+  name: string;
+  avatarUrl: string;
+}
+
+/** A work as the list shows it. */
+export interface WorkSummary {
+  uid: string;
+  type: WorkType;
+  name: string;
+  description: string;
+  tags: string[];
+  status: WorkStatus;
+  onLined: boolean;
+  openInOfficial: boolean;
+  /** Price on the market in fen, or null when not on the market. */
+  marketPrice: number | null;
+  budget: number;
+  coverUrl: string;
+  version: number;
+  owner: WorkOwner;
+  /** Set while a transfer of this work waits for its receiver. */
+  pendingTransfer: boolean;
+  createdAt: number;
+  updatedAt: number;
+  /** Set only in the recycle bin. */
+  deletedAt: number | null;
+}
+
+/** A work with everything the edit drawer needs. */
+export interface WorkDetail extends WorkSummary {
+  address: string;
+  latitude: number | null;
+  longitude: number | null;
+  startTime: number | null;
+  endTime: number | null;
+  shopId: number | null;
+  reviewNote: string;
+  assets: WorkAsset[];
+}
+
+export type VerifyItem = 'name' | 'cover' | 'origin';
+
+export interface WorkVerification {
+  complete: boolean;
+  checklist: { item: VerifyItem; ok: boolean }[];
+}
+
+/** The answer of an upload-credentials call: a short-lived grant for one asset of one work. */
+export interface AssetUploadGrant {
+  /** The tus endpoint to create the upload at. */
+  endpoint: string;
+  /** Sent as the tus metadata `grant` when creating the upload. */
+  grant: string;
+  kind: AssetKind;
+  accept: string[];
+  maxBytes: number;
+  expiresAt: number;
+}
+
+export interface WorkShare {
+  url: string;
+  embedCode: string;
+}
+
+export const TRANSFER_KINDS = ['distribute', 'sale'] as const;
+export type TransferKind = (typeof TRANSFER_KINDS)[number];
+export const TRANSFER_STATUSES = ['pending', 'confirmed', 'rejected', 'withdrawn', 'expired'] as const;
+export type TransferStatus = (typeof TRANSFER_STATUSES)[number];
+
+/** A receipt project (spec section 3): one hand-over of a work from a sender to a receiver. */
+export interface WorkTransfer {
+  id: number;
+  kind: TransferKind;
+  status: TransferStatus;
+  work: { uid: string; name: string; type: WorkType; coverUrl: string };
+  sender: WorkOwner;
+  receiver: WorkOwner;
+  /** In fen; 0 for a distribution. */
+  price: number;
+  remark: string;
+  sentAt: number;
+  /** The latest receipt time: unanswered by then, the transfer expires. */
+  expiresAt: number;
+  answeredAt: number | null;
+}
+
+/** Parses a price typed in yuan ("12", "12.5", "12.50") into whole fen without floating point; null if it is not one. */
+export function parseYuanToFen(text: string): number | null {
+  const match = /^\s*(\d{1,9})(?:\.(\d{1,2}))?\s*$/.exec(text);
+  if (!match) return null;
+  return Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0'));
+}
