@@ -1,5 +1,4 @@
 import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import compress from '@fastify/compress';
 import formbody from '@fastify/formbody';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
@@ -12,7 +11,7 @@ import { createRateLimiter, type RateLimiter } from './lib/rate-limiter.js';
 import { ConsoleSmsDriver } from './drivers/sms/console-sms.js';
 import { createSmsDriver } from './drivers/sms/create-sms-driver.js';
 import type { SmsDriver } from './drivers/sms/sms-driver.js';
-import { LocalStorageDriver } from './drivers/storage/local-storage.js';
+import { createStorageDriver } from './drivers/storage/create-storage-driver.js';
 import type { StorageDriver } from './drivers/storage/storage-driver.js';
 import { ServerSecrets } from './db/server-secrets.js';
 import { WechatOAuthDriver } from './drivers/oauth/wechat-oauth.js';
@@ -106,7 +105,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const rateLimiter = options.rateLimiter ?? createRateLimiter(config.redisUrl);
   const logger = options.logger ?? createLogger(config.logLevel);
   const sms = createSmsDriver(config.sms, (message) => logger.info(message));
-  const storage = new LocalStorageDriver(path.join(config.dataDir, 'storage'));
+  const storage = createStorageDriver(config);
   const services = createServices(config, { logger, database, cache, rateLimiter, sms, storage });
   app.decorate('services', services);
   app.addHook('onClose', async () => {

@@ -48,6 +48,23 @@ describe('loadConfig', () => {
     expect(tencent.sms).toMatchObject({ driver: 'tencent', tencent: { region: 'ap-guangzhou', endpoint: 'sms.tencentcloudapi.com' } });
   });
 
+  it('takes S3 all or nothing: local disk without it, every S3_* variable named when one is missing', () => {
+    expect(loadConfig({}).s3).toBeUndefined();
+    expect(() => loadConfig({ S3_BUCKET: 'spatia', S3_ENDPOINT: 'http://minio:9000' })).toThrow(
+      /S3_REGION must be set together with the other S3_\* variables \(all or none\); S3_ACCESS_KEY_ID must be .*; S3_SECRET_ACCESS_KEY must be/,
+    );
+    expect(() => loadConfig({ S3_SECRET_ACCESS_KEY: 'secret' })).toThrow(/S3_BUCKET must be set together/);
+    const s3 = loadConfig({
+      S3_ENDPOINT: 'http://minio:9000',
+      S3_REGION: 'us-east-1',
+      S3_BUCKET: 'spatia-files',
+      S3_ACCESS_KEY_ID: 'key',
+      S3_SECRET_ACCESS_KEY: 'secret',
+      S3_FORCE_PATH_STYLE: 'true',
+    }).s3;
+    expect(s3).toEqual({ endpoint: 'http://minio:9000', region: 'us-east-1', bucket: 'spatia-files', accessKeyId: 'key', secretAccessKey: 'secret', forcePathStyle: true });
+  });
+
   it('treats an empty variable as unset', () => {
     expect(loadConfig({ PORT: '', DATABASE_URL: '' }).database.kind).toBe('pglite');
   });

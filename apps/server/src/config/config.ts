@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import type { WechatOAuthConfig } from '../drivers/oauth/wechat-oauth.js';
+import type { S3StorageConfig } from '../drivers/storage/s3-storage.js';
 import type { AliyunSmsConfig } from '../drivers/sms/aliyun-sms.js';
 import type { TencentSmsConfig } from '../drivers/sms/tencent-sms.js';
 
@@ -23,6 +24,8 @@ const TENCENT_SMS_VARIABLES = [
   'TENCENT_SMS_SIGN_NAME',
   'TENCENT_SMS_TEMPLATE_ID',
 ] as const;
+/** S3 is on when S3_BUCKET is set; these must then be set too (S3_ENDPOINT stays empty for AWS itself). */
+const S3_REQUIRED_VARIABLES = ['S3_BUCKET', 'S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
 
 const environmentSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
@@ -76,9 +79,19 @@ const environmentSchema = z.object({
   WECHAT_AUTHORIZE_URL: z.string().url().default('https://open.weixin.qq.com/connect/qrconnect'),
   WECHAT_TOKEN_URL: z.string().url().default('https://api.weixin.qq.com/sns/oauth2/access_token'),
   WECHAT_USERINFO_URL: z.string().url().default('https://api.weixin.qq.com/sns/userinfo'),
+  S3_ENDPOINT: z.string().url().regex(/^https?:\/\//, 'an http:// or https:// URL').optional(),
+  S3_REGION: z.string().optional(),
+  S3_BUCKET: z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'a bucket name (3-63 lowercase letters, digits, dots, hyphens)').optional(),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  S3_FORCE_PATH_STYLE: z.enum(['true', 'false']).default('false').transform((value) => value === 'true'),
 }).superRefine((env, context) => {
   if (Boolean(env.WECHAT_APP_ID) !== Boolean(env.WECHAT_APP_SECRET)) {
     context.addIssue({ code: 'custom', path: ['WECHAT_APP_SECRET'], message: 'set together with WECHAT_APP_ID (both or neither)' });
+  }
+  const s3Wanted = S3_REQUIRED_VARIABLES.some((name) => env[name]) || Boolean(env.S3_ENDPOINT);
+  for (const name of s3Wanted ? S3_REQUIRED_VARIABLES : []) {
+    if (!env[name]) context.addIssue({ code: 'custom', path: [name], message: 'set together with the other S3_* variables (all or none)' });
   }
   const needed = { console: [], aliyun: ALIYUN_SMS_VARIABLES, tencent: TENCENT_SMS_VARIABLES }[env.SMS_DRIVER];
   for (const name of needed) {
@@ -111,6 +124,8 @@ export interface Config {
   sms: SmsConfig;
   /** WeChat sign-in, when an app id and secret are configured. */
   wechat: WechatOAuthConfig | undefined;
+  /** Files and resumable uploads in an S3-compatible bucket; local disk under DATA_DIR when undefined. */
+  s3: S3StorageConfig | undefined;
   site: Pick<
     Environment,
     | 'TJHX_API_BASE_URL'
@@ -179,6 +194,17 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
             authorizeUrl: env.WECHAT_AUTHORIZE_URL,
             tokenUrl: env.WECHAT_TOKEN_URL,
             userInfoUrl: env.WECHAT_USERINFO_URL,
+          }
+        : undefined,
+    s3:
+      env.S3_BUCKET && env.S3_REGION && env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY
+        ? {
+            endpoint: env.S3_ENDPOINT,
+            region: env.S3_REGION,
+            bucket: env.S3_BUCKET,
+            accessKeyId: env.S3_ACCESS_KEY_ID,
+            secretAccessKey: env.S3_SECRET_ACCESS_KEY,
+            forcePathStyle: env.S3_FORCE_PATH_STYLE,
           }
         : undefined,
     site: env,

@@ -1,19 +1,59 @@
 import type { Readable } from 'node:stream';
 
+/** Bytes `start` to `end` of a file, both included (as in an HTTP Range header). */
+export interface ByteRange {
+  start: number;
+  end: number;
+}
+
+export interface StoredFile {
+  /** The whole file, or only the bytes of the requested range. */
+  stream: Readable;
+  /** Size of the whole file, whatever range was asked for. */
+  size: number;
+}
+
 /**
  * Where files live: local disk under DATA_DIR/storage by default, an S3-compatible store in
  * production. Keys are slash-separated paths; content-addressed keys never change content, so their
- * URLs can be cached forever.
+ * URLs can be cached forever. Nothing here holds a whole file in memory except `put`, which is
+ * for small generated files (avatars, thumbnails).
  */
 export interface StorageDriver {
   put(key: string, content: Buffer, contentType: string): Promise<void>;
-  /** A stream of the file, or undefined when there is none. */
-  read(key: string): Promise<{ stream: Readable; size: number } | undefined>;
+  /**
+   * Moves the file at `sourcePath` into storage under `key`, streaming it: afterwards the source is
+   * gone (renamed into place on the same file system, otherwise copied or uploaded, then removed).
+   */
+  putFile(key: string, sourcePath: string, contentType: string): Promise<void>;
+  /** A stream of the file (or of one range of it), or undefined when there is none. */
+  read(key: string, range?: ByteRange): Promise<StoredFile | undefined>;
+  stat(key: string): Promise<{ size: number } | undefined>;
   delete(key: string): Promise<void>;
+}
+
+/** A range that starts past the end of the file: HTTP answers it with 416. */
+export class UnsatisfiableRangeError extends RangeError {
+  constructor(
+    readonly range: ByteRange,
+    readonly size: number,
+  ) {
+    super(`range ${range.start}-${range.end} is outside a file of ${size} bytes`);
+    this.name = 'UnsatisfiableRangeError';
+  }
 }
 
 export function assertSafeKey(key: string): void {
   if (!/^[a-z0-9][a-z0-9._/-]*$/i.test(key) || key.split('/').some((part) => part === '..' || part === '')) {
     throw new Error(`unsafe storage key: ${key}`);
   }
+}
+
+/** Checks a requested range and clamps its end to the last byte of a file of `size` bytes. */
+export function clampRange(range: ByteRange, size: number): ByteRange {
+  if (!Number.isSafeInteger(range.start) || !Number.isSafeInteger(range.end) || range.start < 0 || range.end < range.start) {
+    throw new RangeError(`invalid range ${range.start}-${range.end}`);
+  }
+  if (range.start >= size) throw new UnsatisfiableRangeError(range, size);
+  return { start: range.start, end: Math.min(range.end, size - 1) };
 }
