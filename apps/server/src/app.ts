@@ -6,6 +6,8 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from './config/config.js';
 import { openDatabase, type Database } from './db/database.js';
 import { createCache, type Cache } from './lib/cache.js';
+import type { JobQueue, JobRunMode } from './jobs/job-queue.js';
+import { PgBossJobQueue } from './jobs/pg-boss-queue.js';
 import { createLogger, logsRequests, type Logger } from './lib/logger.js';
 import { createRateLimiter, type RateLimiter } from './lib/rate-limiter.js';
 import { ConsoleSmsDriver } from './drivers/sms/console-sms.js';
@@ -21,6 +23,16 @@ import { WechatService } from './modules/wechat/wechat.service.js';
 import { LedgerRepository } from './modules/ledger/ledger.repository.js';
 import { LedgerService } from './modules/ledger/ledger.service.js';
 import { moderationRoutes } from './modules/moderation/moderation.routes.js';
+import { TransfersRepository } from './modules/works/transfers.repository.js';
+import { transfersRoutes } from './modules/works/transfers.routes.js';
+import { TransfersService } from './modules/works/transfers.service.js';
+import { workAssetsRoutes } from './modules/works/work-assets.routes.js';
+import { WorkAssetsService } from './modules/works/work-assets.service.js';
+import { workPublishingRoutes } from './modules/works/work-publishing.routes.js';
+import { WorkPublishingService } from './modules/works/work-publishing.service.js';
+import { WorksRepository } from './modules/works/works.repository.js';
+import { worksRoutes } from './modules/works/works.routes.js';
+import { WorksService } from './modules/works/works.service.js';
 import { ModerationService } from './modules/moderation/moderation.service.js';
 import { profileRoutes } from './modules/profile/profile.routes.js';
 import { ProfileService } from './modules/profile/profile.service.js';
@@ -70,9 +82,15 @@ export interface Services {
   accounts: AccountsService;
   qrLogin: QrLoginService;
   storage: StorageDriver;
+  /** Background jobs: define them while the app is assembled, send them from services (docs/jobs.md). */
+  jobs: JobQueue;
   profile: ProfileService;
   ledger: LedgerService;
   moderation: ModerationService;
+  works: WorksService;
+  workPublishing: WorkPublishingService;
+  workAssets: WorkAssetsService;
+  transfers: TransfersService;
   /** Present when WeChat sign-in is configured. */
   wechat: WechatService | undefined;
 }
@@ -89,6 +107,8 @@ export interface BuildOptions {
   cache?: Cache;
   rateLimiter?: RateLimiter;
   logger?: Logger;
+  /** Which jobs this process runs; by default the server's own (WORKER_IN_PROCESS) or none. Tests use `manual`. */
+  jobs?: JobRunMode;
 }
 
 /** Assembles the whole server in one place: external plugins, then app plugins, then the modules. */
@@ -106,9 +126,19 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const logger = options.logger ?? createLogger(config.logLevel);
   const sms = createSmsDriver(config.sms, (message) => logger.info(message));
   const storage = createStorageDriver(config);
-  const services = createServices(config, { logger, database, cache, rateLimiter, sms, storage });
+  const jobs = new PgBossJobQueue(database, {
+    mode: options.jobs ?? (config.workerInProcess ? 'background' : 'enqueue-only'),
+    logger,
+    // The rest of SHUTDOWN_TIMEOUT_MS is for failing what still runs and closing the database.
+    stopTimeoutMs: Math.round(config.shutdownTimeoutMs * 0.8),
+  });
+  const services = createServices(config, { logger, database, cache, rateLimiter, sms, storage, jobs });
   app.decorate('services', services);
+  app.addHook('onReady', async () => {
+    await jobs.start();
+  });
   app.addHook('onClose', async () => {
+    await jobs.stop();
     await cache.close();
     await rateLimiter.close();
     if (!options.database) await database.close();
@@ -137,6 +167,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(profileRoutes, { profile: services.profile, publicUrl: config.publicUrl });
   await app.register(filesRoutes, { storage });
   await app.register(moderationRoutes, { moderation: services.moderation });
+  await app.register(worksRoutes, { works: services.works, publishing: services.workPublishing });
+  await app.register(workPublishingRoutes, { publishing: services.workPublishing, publicUrl: config.publicUrl });
+  await app.register(workAssetsRoutes, { assets: services.workAssets });
+  await app.register(transfersRoutes, { transfers: services.transfers });
   await app.register(siteRoutes, { config });
   if (sms instanceof ConsoleSmsDriver) await app.register(devRoutes, { sms });
 
@@ -150,7 +184,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
 export function createServices(
   config: Pick<Config, 'authSecret' | 'wechat'>,
-  drivers: Pick<Services, 'logger' | 'database' | 'cache' | 'rateLimiter' | 'sms' | 'storage'>,
+  drivers: Pick<Services, 'logger' | 'database' | 'cache' | 'rateLimiter' | 'sms' | 'storage' | 'jobs'>,
 ): Services {
   const { logger, database, cache, rateLimiter, sms, storage } = drivers;
   const usersRepository = new UsersRepository(database.db);
@@ -165,7 +199,11 @@ export function createServices(
   const accounts = new AccountsService(users, usersRepository, auth, verification, lockouts);
   const qrLogin = new QrLoginService(new QrLoginRepository(database.db), accounts, rateLimiter);
   const ledger = new LedgerService(new LedgerRepository(database.db));
-  const profile = new ProfileService(users, usersRepository, new UploadsService(new UploadsRepository(database.db), storage), ledger);
+  const moderation = new ModerationService(database.db);
+  const works = new WorksService(new WorksRepository(database.db), users, moderation, storage);
+  const profile = new ProfileService(users, usersRepository, new UploadsService(new UploadsRepository(database.db), storage), ledger, (ownerId) =>
+    works.countByStatus(ownerId),
+  );
   const wechat =
     config.wechat &&
     new WechatService(
@@ -177,6 +215,8 @@ export function createServices(
       cache,
       () => secrets.get('wechat-binding'),
     );
-  const moderation = new ModerationService(database.db);
-  return { ...drivers, users, auth, verification, accounts, qrLogin, profile, ledger, moderation, wechat };
+  const workPublishing = new WorkPublishingService(works);
+  const workAssets = new WorkAssetsService(works, storage);
+  const transfers = new TransfersService(new TransfersRepository(database.db), works, users, ledger);
+  return { ...drivers, users, auth, verification, accounts, qrLogin, profile, ledger, moderation, works, workPublishing, workAssets, transfers, wechat };
 }

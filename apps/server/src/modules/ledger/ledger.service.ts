@@ -1,5 +1,5 @@
 import { fail } from '../../lib/app-error.js';
-import type { LedgerRepository } from './ledger.repository.js';
+import type { LedgerRepository, LedgerTx } from './ledger.repository.js';
 
 export interface Posting {
   /** Idempotency key: posting the same reference again books nothing and answers the first booking. */
@@ -44,10 +44,14 @@ export class LedgerService {
     return this.repository.balanceByCode(account);
   }
 
-  /** Books a movement once; returns its transaction id and whether it was booked earlier. */
-  async post(posting: Posting): Promise<{ transactionId: number; replayed: boolean }> {
+  /**
+   * Books a movement once; returns its transaction id and whether it was booked earlier. Given the
+   * caller's transaction, the movement commits or rolls back with the caller's other writes.
+   */
+  async post(posting: Posting, within?: LedgerTx): Promise<{ transactionId: number; replayed: boolean }> {
     assertBalanced(posting);
-    return this.repository.db.transaction(async (tx) => {
+    const database = within ?? this.repository.db;
+    return database.transaction(async (tx) => {
       const earlier = await this.repository.findTransaction(tx, posting.reference);
       if (earlier !== undefined) return { transactionId: earlier, replayed: true };
 

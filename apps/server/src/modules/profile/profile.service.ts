@@ -1,4 +1,4 @@
-import type { Profile, UploadGrant, UserOverview } from '@spatia/contract';
+import { WORK_STATUSES, type Profile, type UploadGrant, type UserOverview, type WorkStatus } from '@spatia/contract';
 import { fail } from '../../lib/app-error.js';
 import { LedgerAccount, type LedgerService } from '../ledger/ledger.service.js';
 import type { StoredUpload, UploadsService } from '../uploads/uploads.service.js';
@@ -18,6 +18,7 @@ export class ProfileService {
     private readonly repository: UsersRepository,
     private readonly uploads: UploadsService,
     private readonly ledger: LedgerService,
+    private readonly countWorksByStatus: (ownerId: number) => Promise<Map<WorkStatus, number>>,
   ) {}
 
   async getProfile(userId: number): Promise<Profile> {
@@ -33,12 +34,14 @@ export class ProfileService {
   }
 
   /**
-   * Counts for the console's home. The balance comes from the ledger; works and follows arrive with
-   * their own issues, and until then a user has none of them, which the counts say.
+   * Counts for the console's home: works by status (the recycle bin excluded) and the balance from
+   * the ledger. Follows arrive with their own issue; until then a user has none, which the counts say.
    */
   async getOverview(userId: number): Promise<UserOverview> {
+    const counts = await this.countWorksByStatus(userId);
+    const byStatus = Object.fromEntries(WORK_STATUSES.map((status) => [status, counts.get(status) ?? 0])) as Record<WorkStatus, number>;
     return {
-      works: { total: 0, byStatus: { unpublished: 0, published: 0, underReview: 0, exposed: 0, notPassed: 0, passed: 0, unaudited: 0 } },
+      works: { total: [...counts.values()].reduce((sum, value) => sum + value, 0), byStatus },
       followers: 0,
       following: 0,
       balance: await this.ledger.balance(LedgerAccount.balance(userId)),

@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/database.js';
 import { tiers, userPermissions, userRoles, users } from '../../db/schema/index.js';
@@ -111,6 +111,14 @@ export class UsersRepository {
   async findIdByInviteCode(code: string): Promise<number | undefined> {
     const [row] = await this.db.select({ id: users.id }).from(users).where(eq(users.inviteCode, code.toUpperCase()));
     return row?.id;
+  }
+
+  async findPublicProfiles(ids: readonly number[]): Promise<{ id: number; uid: string; name: string; avatarUrl: string }[]> {
+    if (ids.length === 0) return [];
+    return this.db
+      .select({ id: users.id, uid: users.uid, name: users.fullName, avatarUrl: users.avatarUrl })
+      .from(users)
+      .where(inArray(users.id, [...ids]));
   }
 
   async findIdByPhone(phone: string): Promise<number | undefined> {

@@ -27,6 +27,12 @@ export interface CreateUserInput {
   invitedByUserId?: number | null;
 }
 
+export interface PublicProfile {
+  uid: string;
+  name: string;
+  avatarUrl: string;
+}
+
 /** What the guards need to know about the signed-in user, cached per user id. */
 export interface AuthUser extends UserInfo {
   id: number;
@@ -80,6 +86,18 @@ export class UsersService {
 
   async findIdByUid(uid: string): Promise<number | undefined> {
     return this.repository.findIdByUid(uid);
+  }
+
+  /** Name and avatar of each user, as others may see them. */
+  async findPublicProfiles(ids: readonly number[]): Promise<Map<number, PublicProfile>> {
+    const rows = await this.repository.findPublicProfiles([...new Set(ids)]);
+    return new Map(rows.map(({ id, ...profile }) => [id, profile]));
+  }
+
+  /** The user a phone number or an invite code names (phone numbers are 11 digits, invite codes are not). */
+  async findIdByPhoneOrInviteCode(phoneOrCode: string): Promise<number | undefined> {
+    const value = phoneOrCode.trim();
+    return PHONE_PATTERN.test(value) ? this.repository.findIdByPhone(value) : this.repository.findIdByInviteCode(value);
   }
 
   /**

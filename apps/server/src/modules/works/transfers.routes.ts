@@ -1,0 +1,73 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Nothing, ok, responses } from '../../lib/envelope.js';
+import { priceInFen } from './work-publishing.routes.js';
+import type { TransfersService } from './transfers.service.js';
+import { DistributeBody, SellToBody, TransferIdParams, TransferListQuery, TransferSchema, UidParams, WorkDetailSchema, pageOf, tags } from './works.schemas.js';
+
+const signedIn = { auth: 'signedIn' } as const;
+const form = { auth: 'signedIn', acceptQueryParams: true } as const;
+const answered = responses(Nothing, [401, 403, 404, 409, 410]);
+
+/** Handing works over: distribute, sell to someone, and the receipt and shipped lists with their actions. */
+export const transfersRoutes: FastifyPluginAsyncTypebox<{ transfers: TransfersService }> = async (app, { transfers }) => {
+  app.post(
+    '/api/model/:uid/distribute',
+    {
+      config: form,
+      schema: { tags, summary: 'Give a work to the user with this phone number', params: UidParams, body: DistributeBody, response: responses(TransferSchema, [400, 401, 403, 404, 409]) },
+    },
+    async (request) => ok(await transfers.distribute(request.auth!.user, request.params.uid, request.body.phoneNumber)),
+  );
+
+  app.post(
+    '/api/model/:uid/sellTo',
+    {
+      config: form,
+      schema: {
+        tags,
+        summary: 'Sell a work to one user (phone number or invite code) at a price in yuan',
+        params: UidParams,
+        body: SellToBody,
+        response: responses(TransferSchema, [400, 401, 403, 404, 409]),
+      },
+    },
+    async (request) => {
+      const { phoneOrCode, sellingPrice, remark } = request.body;
+      return ok(await transfers.sell(request.auth!.user, request.params.uid, phoneOrCode, { price: priceInFen('sellingPrice', sellingPrice), remark: remark ?? '' }));
+    },
+  );
+
+  app.get(
+    '/api/transfers/received',
+    { config: signedIn, schema: { tags, summary: 'Projects awaiting receipt (and answered ones)', querystring: TransferListQuery, response: responses(pageOf(TransferSchema), [400, 401]) } },
+    async (request) => ok(await transfers.listReceived(request.auth!.user, request.query.status || undefined, request.query.pageNum, request.query.pageSize)),
+  );
+
+  app.get(
+    '/api/transfers/sent',
+    { config: signedIn, schema: { tags, summary: 'Shipped projects', querystring: TransferListQuery, response: responses(pageOf(TransferSchema), [400, 401]) } },
+    async (request) => ok(await transfers.listSent(request.auth!.user, request.query.status || undefined, request.query.pageNum, request.query.pageSize)),
+  );
+
+  app.get(
+    '/api/transfers/:id/work',
+    { config: signedIn, schema: { tags, summary: 'The work of a transfer, for its sender and receiver', params: TransferIdParams, response: responses(WorkDetailSchema, [401, 404]) } },
+    async (request) => ok(await transfers.transferredWork(request.auth!.user, request.params.id)),
+  );
+
+  const actions = [
+    { name: 'confirm', summary: 'Confirm receipt (a sale pays the price from your balance)', run: transfers.confirm.bind(transfers) },
+    { name: 'reject', summary: 'Reject a transfer', run: transfers.reject.bind(transfers) },
+    { name: 'withdraw', summary: 'Withdraw a transfer you sent', run: transfers.withdraw.bind(transfers) },
+  ];
+  for (const action of actions) {
+    app.post(
+      `/api/transfers/:id/${action.name}`,
+      { config: signedIn, schema: { tags, summary: action.summary, params: TransferIdParams, response: answered } },
+      async (request) => {
+        await action.run(request.auth!.user, request.params.id);
+        return ok(null);
+      },
+    );
+  }
+};

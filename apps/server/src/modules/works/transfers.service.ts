@@ -1,0 +1,179 @@
+import { TRANSFER_RECEIPT_DAYS, type Page, type TransferStatus, type WorkDetail, type WorkTransfer } from '@spatia/contract';
+import { fail } from '../../lib/app-error.js';
+import { LedgerAccount, type LedgerService } from '../ledger/ledger.service.js';
+import type { UsersService } from '../users/users.service.js';
+import type { Actor } from './work-access.js';
+import type { Transaction } from './works.repository.js';
+import { fileUrl } from './work-presenter.js';
+import type { TransferListRow, TransferRow, TransfersRepository } from './transfers.repository.js';
+import type { WorksService } from './works.service.js';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+export interface SaleTerms {
+  /** Fen, more than zero. */
+  price: number;
+  remark: string;
+}
+
+/**
+ * Handing a work to another user: a distribution (free) or a targeted sale. The receiver confirms
+ * or rejects, the sender may withdraw until then, and an unanswered transfer expires at its latest
+ * receipt time. Confirming a sale moves the price from the receiver's balance to the sender's income
+ * in the same database transaction as the change of owner.
+ */
+export class TransfersService {
+  constructor(
+    private readonly repository: TransfersRepository,
+    private readonly works: WorksService,
+    private readonly users: UsersService,
+    private readonly ledger: LedgerService,
+    private readonly now: () => number = () => Date.now(),
+  ) {}
+
+  async distribute(actor: Actor, uid: string, phoneNumber: string): Promise<WorkTransfer> {
+    return this.send(actor, uid, phoneNumber, undefined);
+  }
+
+  async sell(actor: Actor, uid: string, phoneOrCode: string, terms: SaleTerms): Promise<WorkTransfer> {
+    return this.send(actor, uid, phoneOrCode, terms);
+  }
+
+  async listReceived(actor: Actor, status: TransferStatus | undefined, pageNum: number, pageSize: number): Promise<Page<WorkTransfer>> {
+    return this.list('receiver', actor, status, pageNum, pageSize);
+  }
+
+  async listSent(actor: Actor, status: TransferStatus | undefined, pageNum: number, pageSize: number): Promise<Page<WorkTransfer>> {
+    return this.list('sender', actor, status, pageNum, pageSize);
+  }
+
+  /** The work of a transfer, for its sender and receiver to look at, whatever its status. */
+  async transferredWork(actor: Actor, id: number): Promise<WorkDetail> {
+    const transfer = await this.repository.findById(id);
+    if (!transfer || (transfer.senderId !== actor.id && transfer.receiverId !== actor.id)) throw fail('notFound');
+    const work = await this.works.repository.findById(transfer.workId);
+    if (!work) throw fail('notFound');
+    return this.works.detail(work);
+  }
+
+  async confirm(actor: Actor, id: number): Promise<void> {
+    await this.answer(actor, id, 'receiver', async (row, tx) => {
+      const work = await this.works.repository.lockById(row.workId, tx);
+      if (!work || work.deletedAt) throw fail('notFound');
+      if (row.price > 0) {
+        await this.ledger.post(
+          {
+            reference: `work-transfer:${row.id}`,
+            kind: 'workSale',
+            memo: row.workName,
+            entries: [
+              { account: LedgerAccount.balance(row.receiverId), amount: -row.price },
+              { account: LedgerAccount.income(row.senderId), amount: row.price },
+            ],
+          },
+          tx,
+        );
+      }
+      // The new owner starts with the work as it was reviewed, but not shown anywhere by the old one.
+      const status = work.status === 'exposed' ? 'passed' : work.status;
+      await this.works.repository.update(work.id, { ownerId: row.receiverId, openInOfficial: false, marketPrice: null, status }, tx);
+      return 'confirmed';
+    });
+  }
+
+  async reject(actor: Actor, id: number): Promise<void> {
+    await this.answer(actor, id, 'receiver', async () => 'rejected');
+  }
+
+  async withdraw(actor: Actor, id: number): Promise<void> {
+    await this.answer(actor, id, 'sender', async () => 'withdrawn');
+  }
+
+  /** The expiry job (and every list) calls this; answers how many transfers expired. */
+  async expireDue(): Promise<number> {
+    return this.repository.expireDue(new Date(this.now()));
+  }
+
+  private async send(actor: Actor, uid: string, receiverKey: string, sale: SaleTerms | undefined): Promise<WorkTransfer> {
+    const receiverId = await this.users.findIdByPhoneOrInviteCode(receiverKey);
+    if (receiverId === undefined) throw fail('receiverNotFound');
+    if (sale) await Promise.all([this.ledger.openUserAccounts(receiverId), this.ledger.openUserAccounts(actor.id)]);
+    await this.expireDue();
+    const row = await this.works.change(actor, uid, async (work, tx) => {
+      if (receiverId === work.ownerId) throw fail('transferToSelf');
+      await this.works.assertNotInTransfer(work, tx);
+      const sentAt = this.now();
+      return this.repository.insert(
+        {
+          workId: work.id,
+          kind: sale ? 'sale' : 'distribute',
+          senderId: work.ownerId,
+          receiverId,
+          price: sale?.price ?? 0,
+          remark: sale?.remark.trim() ?? '',
+          workName: work.name,
+          createdAt: new Date(sentAt),
+          expiresAt: new Date(sentAt + TRANSFER_RECEIPT_DAYS * DAY_MS),
+        },
+        tx,
+      );
+    });
+    const [transfer] = await this.present([{ ...row, ...(await this.workFields(row.workId)) }]);
+    return transfer!;
+  }
+
+  /**
+   * Answers a pending transfer for the side allowed to. An answer after the latest receipt time
+   * records the expiry and is refused.
+   */
+  private async answer(
+    actor: Actor,
+    id: number,
+    side: 'receiver' | 'sender',
+    decide: (row: TransferRow, tx: Transaction) => Promise<TransferStatus>,
+  ): Promise<void> {
+    const at = new Date(this.now());
+    const outcome = await this.repository.db.transaction(async (tx) => {
+      const row = await this.repository.lock(id, tx);
+      if (!row || (row.senderId !== actor.id && row.receiverId !== actor.id)) throw fail('notFound');
+      if ((side === 'receiver' ? row.receiverId : row.senderId) !== actor.id) throw fail('forbidden');
+      if (row.status !== 'pending') throw fail('transferNotPending');
+      if (row.expiresAt <= at) {
+        await this.repository.answer(row.id, 'expired', at, tx);
+        return 'expired' as const;
+      }
+      await this.repository.answer(row.id, await decide(row, tx), at, tx);
+      return 'answered' as const;
+    });
+    if (outcome === 'expired') throw fail('transferExpired');
+  }
+
+  private async list(side: 'receiver' | 'sender', actor: Actor, status: TransferStatus | undefined, pageNum: number, pageSize: number) {
+    await this.expireDue();
+    const { rows, total } = await this.repository.list(side, actor.id, status, pageSize, (pageNum - 1) * pageSize);
+    return { list: await this.present(rows), total, pageNum, pageSize };
+  }
+
+  private async workFields(workId: number) {
+    const work = await this.works.repository.findById(workId);
+    return { workUid: work?.uid ?? '', workType: work?.type ?? 'panorama', coverKey: work?.coverKey ?? '' };
+  }
+
+  private async present(rows: readonly TransferListRow[]): Promise<WorkTransfer[]> {
+    const people = await this.users.findPublicProfiles(rows.flatMap((row) => [row.senderId, row.receiverId]));
+    const unknown = { uid: '', name: '', avatarUrl: '' };
+    return rows.map((row) => ({
+      id: row.id,
+      kind: row.kind,
+      status: row.status,
+      work: { uid: row.workUid, name: row.workName, type: row.workType, coverUrl: fileUrl(row.coverKey) },
+      sender: people.get(row.senderId) ?? unknown,
+      receiver: people.get(row.receiverId) ?? unknown,
+      price: row.price,
+      remark: row.remark,
+      sentAt: row.createdAt.getTime(),
+      expiresAt: row.expiresAt.getTime(),
+      answeredAt: row.answeredAt?.getTime() ?? null,
+    }));
+  }
+}

@@ -1,0 +1,49 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { AssetKind } from '@spatia/contract';
+import { Type } from 'typebox';
+import { ok, responses } from '../../lib/envelope.js';
+import type { WorkAssetsService } from './work-assets.service.js';
+import { IdParams, UidParams, UploadGrantSchema, WorkDetailSchema, tags } from './works.schemas.js';
+
+const signedIn = { auth: 'signedIn' } as const;
+
+/** The spec's four upload-credential paths, one per asset kind. */
+const credentialPaths: { path: string; kind: AssetKind; summary: string }[] = [
+  { path: '/api/model/:id/origin/uploadCredentials', kind: 'origin', summary: 'Upload grant for the origin (the raw capture)' },
+  { path: '/api/model/:id/uploadCredentials', kind: 'cover', summary: 'Upload grant for the cover image' },
+  { path: '/api/model/:id/origin/SLR/uploadCredentials', kind: 'slr', summary: 'Upload grant for SLR photos' },
+  { path: '/api/model/:id/coverVideo/uploadCredentials', kind: 'coverVideo', summary: 'Upload grant for the cover video' },
+];
+
+export const workAssetsRoutes: FastifyPluginAsyncTypebox<{ assets: WorkAssetsService }> = async (app, { assets }) => {
+  for (const { path, kind, summary } of credentialPaths) {
+    app.get(
+      path,
+      {
+        config: signedIn,
+        schema: {
+          tags,
+          summary,
+          description: 'Create a tus upload at `endpoint` with the metadata `grant`; the file is attached when the upload completes.',
+          params: IdParams,
+          response: responses(UploadGrantSchema, [401, 403, 404, 409]),
+        },
+      },
+      async (request) => ok(await assets.issueGrant(request.auth!.user, request.params.id, kind)),
+    );
+  }
+
+  app.delete(
+    '/api/model/:uid/assets/:assetId',
+    {
+      config: signedIn,
+      schema: {
+        tags,
+        summary: 'Remove one file from a work',
+        params: Type.Object({ ...UidParams.properties, assetId: Type.Integer({ minimum: 1 }) }),
+        response: responses(WorkDetailSchema, [401, 403, 404, 409]),
+      },
+    },
+    async (request) => ok(await assets.deleteAsset(request.auth!.user, request.params.uid, request.params.assetId)),
+  );
+};

@@ -1,0 +1,127 @@
+import { randomBytes } from 'node:crypto';
+import sharp from 'sharp';
+import { assetRule, SINGLE_ASSET_KINDS, type AssetKind, type AssetUploadGrant, type WorkDetail } from '@spatia/contract';
+import type { StorageDriver } from '../../drivers/storage/storage-driver.js';
+import { fail } from '../../lib/app-error.js';
+import { hashToken } from '../auth/auth.service.js';
+import { transition, type Actor } from './work-access.js';
+import type { WorksService } from './works.service.js';
+import { contentEdit } from './works.service.js';
+
+/**
+ * A grant lives long enough for a multi-gigabyte origin on a slow line to be paused and resumed,
+ * page reloads included; it still works for one upload of one asset of one work only.
+ */
+export const WORK_GRANT_LIFETIME_MS = 24 * 60 * 60 * 1000;
+export const TUS_ENDPOINT = '/api/tus';
+
+/** Assets whose change is a change of what reviewers approved. */
+const REVIEWED_KINDS: readonly AssetKind[] = ['origin', 'cover'];
+
+export interface UploadedFile {
+  key: string;
+  size: number;
+  contentType: string;
+  sha256: string;
+  fileName?: string;
+}
+
+export interface ResolvedGrant {
+  grantId: number;
+  userId: number;
+  maxBytes: number;
+  accept: string[];
+  purpose: string;
+}
+
+/** Upload grants for a work's assets, and attaching what tus received to the work. */
+export class WorkAssetsService {
+  constructor(
+    private readonly works: WorksService,
+    private readonly storage: StorageDriver,
+    private readonly now: () => number = () => Date.now(),
+  ) {}
+
+  private get repository() {
+    return this.works.repository;
+  }
+
+  async issueGrant(actor: Actor, uid: string, kind: AssetKind): Promise<AssetUploadGrant> {
+    const work = await this.works.change(actor, uid, async (row) => row);
+    if (REVIEWED_KINDS.includes(kind)) transition(work.status, 'edit');
+    const rule = assetRule(kind, work.type);
+    const token = randomBytes(24).toString('base64url');
+    const expiresAt = this.now() + WORK_GRANT_LIFETIME_MS;
+    await this.repository.insertGrant({
+      tokenHash: hashToken(token),
+      userId: actor.id,
+      workId: work.id,
+      kind,
+      maxBytes: rule.maxBytes,
+      accept: rule.accept,
+      expiresAt: new Date(expiresAt),
+    });
+    return { endpoint: TUS_ENDPOINT, grant: token, kind, accept: rule.accept, maxBytes: rule.maxBytes, expiresAt };
+  }
+
+  /** What the tus endpoint asks before accepting an upload: the grant behind a token, if it is usable. */
+  async resolveGrant(token: string): Promise<ResolvedGrant | undefined> {
+    const grant = await this.repository.findUsableGrant(hashToken(token), new Date(this.now()));
+    if (!grant) return undefined;
+    return { grantId: grant.id, userId: grant.userId, maxBytes: grant.maxBytes, accept: grant.accept, purpose: `work-${grant.kind}` };
+  }
+
+  /**
+   * Called once the bytes are stored under their content address. The grant is used up here; a
+   * work deleted or sent for review meanwhile refuses the file.
+   */
+  async attach(grantId: number, file: UploadedFile): Promise<void> {
+    const grant = await this.repository.findGrantById(grantId);
+    if (!grant || !(await this.repository.claimGrant(grant.id, new Date(this.now())))) throw fail('uploadGrantInvalid');
+    const coverKey = grant.kind === 'cover' ? await this.renderCover(file) : undefined;
+    await this.repository.db.transaction(async (tx) => {
+      const work = await this.repository.lockById(grant.workId, tx);
+      if (!work || work.deletedAt) throw fail('notFound');
+      if (SINGLE_ASSET_KINDS.includes(grant.kind)) await this.repository.deleteAssets(work.id, [grant.kind], tx);
+      await this.repository.insertAsset(
+        { workId: work.id, kind: grant.kind, storageKey: file.key, fileName: file.fileName ?? '', size: file.size, contentType: file.contentType, sha256: file.sha256 },
+        tx,
+      );
+      const changes = REVIEWED_KINDS.includes(grant.kind) ? contentEdit(work) : {};
+      await this.repository.update(work.id, { ...changes, ...(coverKey ? { coverKey } : {}) }, tx);
+    });
+  }
+
+  async deleteAsset(actor: Actor, uid: string, assetId: number): Promise<WorkDetail> {
+    const row = await this.works.change(actor, uid, async (work, tx) => {
+      const asset = await this.repository.findAsset(work.id, assetId, tx);
+      if (!asset) throw fail('notFound');
+      const reviewed = REVIEWED_KINDS.includes(asset.kind);
+      const changes = reviewed ? contentEdit(work) : {};
+      await this.repository.deleteAsset(work.id, assetId, tx);
+      return this.repository.update(work.id, { ...changes, ...(asset.kind === 'cover' ? { coverKey: '' } : {}) }, tx);
+    });
+    return this.works.detail(row);
+  }
+
+  /** Lists show covers small and fast: a WebP of at most 1600 px wide, metadata stripped. */
+  private async renderCover(file: UploadedFile): Promise<string> {
+    const stored = await this.storage.read(file.key);
+    if (!stored) throw fail('notFound');
+    const chunks: Buffer[] = [];
+    for await (const chunk of stored.stream) chunks.push(chunk as Buffer);
+    let output: Buffer;
+    try {
+      output = await sharp(Buffer.concat(chunks), { limitInputPixels: 100_000_000 })
+        .rotate()
+        .resize({ width: 1600, withoutEnlargement: true })
+        .webp({ quality: 82 })
+        .toBuffer();
+    } catch {
+      throw fail('unsupportedImage');
+    }
+    const key = `covers/${file.sha256}.webp`;
+    await this.storage.put(key, output, 'image/webp');
+    return key;
+  }
+}

@@ -1,0 +1,64 @@
+import { isWorkOnline, type WorkAsset, type WorkDetail, type WorkOwner, type WorkSummary } from '@spatia/contract';
+import type { WorkAssetRow, WorkRow } from './works.repository.js';
+
+export const FILES_PREFIX = '/files/';
+
+export function fileUrl(key: string): string {
+  return key ? `${FILES_PREFIX}${key}` : '';
+}
+
+const UNKNOWN_OWNER: WorkOwner = { uid: '', name: '', avatarUrl: '' };
+
+export function toWorkSummary(row: WorkRow, owner: WorkOwner | undefined, pendingTransfer: boolean): WorkSummary {
+  return {
+    uid: row.uid,
+    type: row.type,
+    name: row.name,
+    description: row.description,
+    tags: row.tags,
+    status: row.status,
+    onLined: isWorkOnline(row.status),
+    openInOfficial: row.openInOfficial,
+    marketPrice: row.marketPrice,
+    budget: row.budget,
+    coverUrl: fileUrl(row.coverKey),
+    version: row.version,
+    owner: owner ?? UNKNOWN_OWNER,
+    pendingTransfer,
+    createdAt: row.createdAt.getTime(),
+    updatedAt: row.updatedAt.getTime(),
+    deletedAt: row.deletedAt?.getTime() ?? null,
+  };
+}
+
+export function toWorkAsset(row: WorkAssetRow): WorkAsset {
+  return {
+    id: row.id,
+    kind: row.kind,
+    url: fileUrl(row.storageKey),
+    fileName: row.fileName,
+    size: row.size,
+    contentType: row.contentType,
+    sha256: row.sha256,
+    createdAt: row.createdAt.getTime(),
+  };
+}
+
+export function toWorkDetail(
+  row: WorkRow,
+  owner: WorkOwner | undefined,
+  pendingTransfer: boolean,
+  assets: readonly WorkAssetRow[],
+): WorkDetail {
+  return {
+    ...toWorkSummary(row, owner, pendingTransfer),
+    address: row.address,
+    latitude: row.latitude,
+    longitude: row.longitude,
+    startTime: row.startTime?.getTime() ?? null,
+    endTime: row.endTime?.getTime() ?? null,
+    shopId: row.shopId,
+    reviewNote: row.reviewNote,
+    assets: assets.map(toWorkAsset),
+  };
+}

@@ -1,0 +1,233 @@
+import { and, arrayContains, count, desc, eq, gt, inArray, isNotNull, isNull, lt, sql, type SQL } from 'drizzle-orm';
+import type { AssetKind, WorkStatus, WorkType } from '@spatia/contract';
+import type { Db } from '../../db/database.js';
+import { workAssets, workTransfers, workUploadGrants, works } from '../../db/schema/index.js';
+
+export type WorkRow = typeof works.$inferSelect;
+export type WorkAssetRow = typeof workAssets.$inferSelect;
+export type NewWorkAsset = Omit<typeof workAssets.$inferInsert, 'id' | 'createdAt'>;
+export type WorkChanges = Partial<Omit<typeof works.$inferInsert, 'id' | 'uid' | 'createdAt'>>;
+export type Transaction = Parameters<Parameters<Db['transaction']>[0]>[0];
+/** A Drizzle transaction or the database itself. */
+export type Executor = Db | Transaction;
+
+export interface WorkListFilter {
+  ownerId: number;
+  /** Others see only works that are online. */
+  onlineOnly: boolean;
+  status?: WorkStatus;
+  type?: WorkType;
+  tag?: string;
+  /** Grams the text must hold, and the normalized substring that confirms the match. */
+  keyword?: { grams: string[]; text: string };
+  modelName?: { grams: string[]; text: string };
+  limit: number;
+  offset: number;
+}
+
+/** The only place that reads and writes the works tables. */
+export class WorksRepository {
+  constructor(readonly db: Db) {}
+
+  async insert(work: typeof works.$inferInsert, executor: Executor = this.db): Promise<WorkRow> {
+    const [row] = await executor.insert(works).values(work).returning();
+    return row!;
+  }
+
+  async findByUid(uid: string, executor: Executor = this.db): Promise<WorkRow | undefined> {
+    const [row] = await executor.select().from(works).where(eq(works.uid, uid));
+    return row;
+  }
+
+  async findById(id: number): Promise<WorkRow | undefined> {
+    const [row] = await this.db.select().from(works).where(eq(works.id, id));
+    return row;
+  }
+
+  /** Locks the row for the rest of the transaction, so two changes of one work cannot interleave. */
+  async lockByUid(uid: string, executor: Executor): Promise<WorkRow | undefined> {
+    const [row] = await executor.select().from(works).where(eq(works.uid, uid)).for('update');
+    return row;
+  }
+
+  async lockById(id: number, executor: Executor): Promise<WorkRow | undefined> {
+    const [row] = await executor.select().from(works).where(eq(works.id, id)).for('update');
+    return row;
+  }
+
+  async findByUids(ownerId: number | undefined, uids: readonly string[], executor: Executor = this.db): Promise<WorkRow[]> {
+    if (uids.length === 0) return [];
+    const conditions = [inArray(works.uid, [...uids])];
+    if (ownerId !== undefined) conditions.push(eq(works.ownerId, ownerId));
+    return executor.select().from(works).where(and(...conditions)).for('update');
+  }
+
+  async list(filter: WorkListFilter): Promise<{ rows: WorkRow[]; total: number }> {
+    const where = and(...listConditions(filter));
+    const [rows, [totalRow]] = await Promise.all([
+      this.db.select().from(works).where(where).orderBy(desc(works.id)).limit(filter.limit).offset(filter.offset),
+      this.db.select({ total: count() }).from(works).where(where),
+    ]);
+    return { rows, total: totalRow?.total ?? 0 };
+  }
+
+  async listDeleted(ownerId: number, limit: number, offset: number): Promise<{ rows: WorkRow[]; total: number }> {
+    const where = and(eq(works.ownerId, ownerId), isNotNull(works.deletedAt));
+    const [rows, [totalRow]] = await Promise.all([
+      this.db.select().from(works).where(where).orderBy(desc(works.deletedAt)).limit(limit).offset(offset),
+      this.db.select({ total: count() }).from(works).where(where),
+    ]);
+    return { rows, total: totalRow?.total ?? 0 };
+  }
+
+  /** Works waiting for or under review, across owners: waiting ones first, then the oldest change. */
+  async listForReview(limit: number, offset: number): Promise<{ rows: WorkRow[]; total: number }> {
+    const where = and(inArray(works.status, ['unaudited', 'underReview']), isNull(works.deletedAt));
+    const [rows, [totalRow]] = await Promise.all([
+      this.db.select().from(works).where(where).orderBy(sql`${works.status} = 'underReview'`, works.updatedAt).limit(limit).offset(offset),
+      this.db.select({ total: count() }).from(works).where(where),
+    ]);
+    return { rows, total: totalRow?.total ?? 0 };
+  }
+
+  async update(id: number, changes: WorkChanges, executor: Executor = this.db): Promise<WorkRow> {
+    const [row] = await executor
+      .update(works)
+      .set({ ...changes, updatedAt: new Date() })
+      .where(eq(works.id, id))
+      .returning();
+    return row!;
+  }
+
+  async setDeletedAt(ids: readonly number[], deletedAt: Date | null, executor: Executor = this.db): Promise<void> {
+    if (ids.length === 0) return;
+    await executor.update(works).set({ deletedAt, updatedAt: new Date() }).where(inArray(works.id, [...ids]));
+  }
+
+  /** Works in recycle bins since before `cutoff`. */
+  async findDeletedBefore(cutoff: Date, limit: number): Promise<WorkRow[]> {
+    return this.db.select().from(works).where(and(isNotNull(works.deletedAt), lt(works.deletedAt, cutoff))).orderBy(works.id).limit(limit);
+  }
+
+  /** Removes works and their assets' rows; answers the storage keys no remaining work refers to. */
+  async purge(ids: readonly number[]): Promise<string[]> {
+    if (ids.length === 0) return [];
+    return this.db.transaction(async (tx) => {
+      const keys = await tx.selectDistinct({ key: workAssets.storageKey }).from(workAssets).where(inArray(workAssets.workId, [...ids]));
+      const covers = await tx.selectDistinct({ key: works.coverKey }).from(works).where(inArray(works.id, [...ids]));
+      await tx.delete(works).where(inArray(works.id, [...ids]));
+      const candidates = [...new Set([...keys, ...covers].map((row) => row.key).filter(Boolean))];
+      if (candidates.length === 0) return [];
+      const stillUsed = await tx.selectDistinct({ key: workAssets.storageKey }).from(workAssets).where(inArray(workAssets.storageKey, candidates));
+      const stillCovers = await tx.selectDistinct({ key: works.coverKey }).from(works).where(inArray(works.coverKey, candidates));
+      const used = new Set([...stillUsed, ...stillCovers].map((row) => row.key));
+      return candidates.filter((key) => !used.has(key));
+    });
+  }
+
+  async countByStatus(ownerId: number): Promise<Map<WorkStatus, number>> {
+    const rows = await this.db
+      .select({ status: works.status, total: count() })
+      .from(works)
+      .where(and(eq(works.ownerId, ownerId), isNull(works.deletedAt)))
+      .groupBy(works.status);
+    return new Map(rows.map((row) => [row.status, row.total]));
+  }
+
+  async listAssets(workId: number, executor: Executor = this.db): Promise<WorkAssetRow[]> {
+    return executor.select().from(workAssets).where(eq(workAssets.workId, workId)).orderBy(workAssets.id);
+  }
+
+  async insertAsset(asset: NewWorkAsset, executor: Executor = this.db): Promise<WorkAssetRow> {
+    const [row] = await executor.insert(workAssets).values(asset).returning();
+    return row!;
+  }
+
+  async deleteAssets(workId: number, kinds: readonly AssetKind[] | 'all', executor: Executor = this.db): Promise<void> {
+    const conditions = [eq(workAssets.workId, workId)];
+    if (kinds !== 'all') conditions.push(inArray(workAssets.kind, [...kinds]));
+    await executor.delete(workAssets).where(and(...conditions));
+  }
+
+  async findAsset(workId: number, assetId: number, executor: Executor = this.db): Promise<WorkAssetRow | undefined> {
+    const [row] = await executor.select().from(workAssets).where(and(eq(workAssets.workId, workId), eq(workAssets.id, assetId)));
+    return row;
+  }
+
+  async deleteAsset(workId: number, assetId: number, executor: Executor = this.db): Promise<WorkAssetRow | undefined> {
+    const [row] = await executor
+      .delete(workAssets)
+      .where(and(eq(workAssets.workId, workId), eq(workAssets.id, assetId)))
+      .returning();
+    return row;
+  }
+
+  /** The copy points at the same stored bytes: only rows are written. */
+  async copyAssets(fromWorkId: number, toWorkId: number, executor: Executor): Promise<void> {
+    await executor.execute(sql`
+      insert into ${workAssets} (work_id, kind, storage_key, file_name, size, content_type, sha256)
+      select ${toWorkId}, kind, storage_key, file_name, size, content_type, sha256
+      from ${workAssets} where work_id = ${fromWorkId} order by id`);
+  }
+
+  async hasPendingTransfer(workId: number, executor: Executor = this.db): Promise<boolean> {
+    const [row] = await executor
+      .select({ id: workTransfers.id })
+      .from(workTransfers)
+      .where(and(eq(workTransfers.workId, workId), eq(workTransfers.status, 'pending')));
+    return row !== undefined;
+  }
+
+  async workIdsWithPendingTransfers(workIds: readonly number[]): Promise<Set<number>> {
+    if (workIds.length === 0) return new Set();
+    const rows = await this.db
+      .select({ workId: workTransfers.workId })
+      .from(workTransfers)
+      .where(and(inArray(workTransfers.workId, [...workIds]), eq(workTransfers.status, 'pending')));
+    return new Set(rows.map((row) => row.workId));
+  }
+
+  async insertGrant(grant: Omit<typeof workUploadGrants.$inferInsert, 'id' | 'createdAt' | 'usedAt'>): Promise<void> {
+    await this.db.insert(workUploadGrants).values(grant);
+  }
+
+  async findUsableGrant(tokenHash: string, now: Date) {
+    const [row] = await this.db
+      .select()
+      .from(workUploadGrants)
+      .where(and(eq(workUploadGrants.tokenHash, tokenHash), isNull(workUploadGrants.usedAt), gt(workUploadGrants.expiresAt, now)));
+    return row;
+  }
+
+  async findGrantById(id: number) {
+    const [row] = await this.db.select().from(workUploadGrants).where(eq(workUploadGrants.id, id));
+    return row;
+  }
+
+  /** Uses the grant up; false when another upload already did. */
+  async claimGrant(id: number, now: Date): Promise<boolean> {
+    const rows = await this.db
+      .update(workUploadGrants)
+      .set({ usedAt: now })
+      .where(and(eq(workUploadGrants.id, id), isNull(workUploadGrants.usedAt)))
+      .returning({ id: workUploadGrants.id });
+    return rows.length === 1;
+  }
+}
+
+function listConditions(filter: WorkListFilter): SQL[] {
+  const conditions: SQL[] = [eq(works.ownerId, filter.ownerId), isNull(works.deletedAt)];
+  if (filter.onlineOnly) conditions.push(sql`${works.status} <> 'unpublished'`);
+  if (filter.status) conditions.push(eq(works.status, filter.status));
+  if (filter.type) conditions.push(eq(works.type, filter.type));
+  if (filter.tag) conditions.push(arrayContains(works.tags, [filter.tag]));
+  if (filter.keyword) {
+    if (filter.keyword.grams.length > 0) conditions.push(arrayContains(works.searchGrams, filter.keyword.grams));
+    conditions.push(sql`strpos(${works.searchText}, ${filter.keyword.text}) > 0`);
+  }
+  if (filter.modelName) {
+    if (filter.modelName.grams.length > 0) conditions.push(arrayContains(works.searchGrams, filter.modelName.grams));
+    conditions.push(sql`strpos(lower(normalize(${works.name}, NFKC)), ${filter.modelName.text}) > 0`);
+  }
+  return conditions;
+}

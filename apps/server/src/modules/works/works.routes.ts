@@ -1,0 +1,173 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { Nothing, ok, responses } from '../../lib/envelope.js';
+import type { WorkPublishingService } from './work-publishing.service.js';
+import type { WorksService } from './works.service.js';
+import {
+  AttributesBody,
+  BatchDeleteBody,
+  BudgetBody,
+  CreateWorkBody,
+  IdParams,
+  PageQuery,
+  TagParams,
+  TagsSchema,
+  UidParams,
+  VerificationSchema,
+  WorkDetailSchema,
+  WorkListQuerySchema,
+  WorkSummarySchema,
+  pageOf,
+  tags,
+} from './works.schemas.js';
+
+const signedIn = { auth: 'signedIn' } as const;
+const form = { auth: 'signedIn', acceptQueryParams: true } as const;
+
+/** Spec 7.2: creating, listing, tagging, editing, copying and deleting works, and the recycle bin. */
+export const worksRoutes: FastifyPluginAsyncTypebox<{ works: WorksService; publishing: WorkPublishingService }> = async (
+  app,
+  { works, publishing },
+) => {
+  app.post(
+    '/api/model',
+    { config: signedIn, schema: { tags, summary: 'Create a work', body: CreateWorkBody, response: responses(WorkDetailSchema, [400, 401]) } },
+    async (request) => ok(await works.create(request.auth!.user, { ...request.body, description: request.body.description ?? '' })),
+  );
+
+  app.get(
+    '/api/fe/client/:id/models',
+    {
+      config: { auth: 'public' },
+      schema: {
+        tags,
+        summary: "A user's works: all of them for the owner, only online ones for others",
+        params: IdParams,
+        querystring: WorkListQuerySchema,
+        response: responses(pageOf(WorkSummarySchema), [400, 404]),
+      },
+    },
+    async (request) => {
+      const { status, type, ...query } = request.query;
+      return ok(await works.list(request.auth?.user, request.params.id, { ...query, status: status || undefined, type: type || undefined }));
+    },
+  );
+
+  app.get(
+    '/api/model/recycleBin',
+    {
+      config: signedIn,
+      schema: { tags, summary: 'My deleted works (removed for good after 30 days)', querystring: Type.Object(PageQuery), response: responses(pageOf(WorkSummarySchema), [400, 401]) },
+    },
+    async (request) => ok(await works.recycleBin(request.auth!.user, request.query.pageNum, request.query.pageSize)),
+  );
+
+  app.get(
+    '/api/model/:uid',
+    { config: { auth: 'public' }, schema: { tags, summary: 'One work', params: UidParams, response: responses(WorkDetailSchema, [404]) } },
+    async (request) => ok(await works.get(request.auth?.user, request.params.uid)),
+  );
+
+  app.post(
+    '/api/model/:uid/tag/:tag',
+    { config: form, schema: { tags, summary: 'Add a tag', params: TagParams, response: responses(TagsSchema, [400, 401, 403, 404]) } },
+    async (request) => ok(await works.addTag(request.auth!.user, request.params.uid, request.params.tag)),
+  );
+
+  app.delete(
+    '/api/model/:uid/tag/:tag',
+    { config: signedIn, schema: { tags, summary: 'Remove a tag', params: TagParams, response: responses(TagsSchema, [401, 403, 404]) } },
+    async (request) => ok(await works.removeTag(request.auth!.user, request.params.uid, request.params.tag)),
+  );
+
+  app.delete(
+    '/api/model/batchDeleteLogically',
+    {
+      config: form,
+      schema: {
+        tags,
+        summary: 'Move several works to the recycle bin (all or none)',
+        description: '`modelUids` as a list or comma-separated, in the query or the body.',
+        body: BatchDeleteBody,
+        response: responses(Type.Object({ deleted: Type.Integer() }), [400, 401, 403, 404, 409]),
+      },
+    },
+    async (request) => {
+      const { modelUids } = request.body;
+      const uids = (Array.isArray(modelUids) ? modelUids : modelUids.split(',')).map((uid) => uid.trim()).filter(Boolean);
+      return ok({ deleted: await works.deleteLogically(request.auth!.user, uids) });
+    },
+  );
+
+  app.delete(
+    '/api/model/:id',
+    { config: signedIn, schema: { tags, summary: 'Move a work to the recycle bin', params: IdParams, response: responses(Nothing, [401, 403, 404, 409]) } },
+    async (request) => {
+      await works.deleteLogically(request.auth!.user, [request.params.id]);
+      return ok(null);
+    },
+  );
+
+  app.post(
+    '/api/model/:uid/restore',
+    { config: signedIn, schema: { tags, summary: 'Bring a work back from the recycle bin', params: UidParams, response: responses(WorkDetailSchema, [401, 404]) } },
+    async (request) => ok(await works.restore(request.auth!.user, request.params.uid)),
+  );
+
+  app.delete(
+    '/api/model/:uid/purge',
+    { config: signedIn, schema: { tags, summary: 'Remove a work in the recycle bin for good', params: UidParams, response: responses(Nothing, [401, 404]) } },
+    async (request) => {
+      await works.purge(request.auth!.user, request.params.uid);
+      return ok(null);
+    },
+  );
+
+  app.patch(
+    '/api/model/:uid/attr',
+    {
+      config: form,
+      schema: {
+        tags,
+        summary: 'Change attributes (form encoded); openInOfficial shows a reviewed work in the official showcase',
+        params: UidParams,
+        body: AttributesBody,
+        response: responses(WorkDetailSchema, [400, 401, 403, 404, 409]),
+      },
+    },
+    async (request) => {
+      const { openInOfficial, ...attributes } = request.body;
+      const actor = request.auth!.user;
+      let detail = Object.keys(attributes).length > 0 ? await works.updateAttributes(actor, request.params.uid, attributes) : undefined;
+      if (openInOfficial !== undefined) detail = await publishing.setOpenInOfficial(actor, request.params.uid, openInOfficial);
+      return ok(detail ?? (await works.get(actor, request.params.uid)));
+    },
+  );
+
+  app.post(
+    '/api/model/:uid/budget',
+    { config: form, schema: { tags, summary: 'Set the monthly traffic budget in GB', params: UidParams, body: BudgetBody, response: responses(Nothing, [400, 401, 403, 404]) } },
+    async (request) => {
+      await works.setBudget(request.auth!.user, request.params.uid, request.body.budget);
+      return ok(null);
+    },
+  );
+
+  app.post(
+    '/api/model/:id/reset',
+    { config: signedIn, schema: { tags, summary: 'Back to an unpublished draft', params: IdParams, response: responses(WorkDetailSchema, [401, 403, 404, 409]) } },
+    async (request) => ok(await works.reset(request.auth!.user, request.params.id)),
+  );
+
+  app.post(
+    '/api/model/:id/verify',
+    { config: signedIn, schema: { tags, summary: 'What the work still lacks before it can go online', params: IdParams, response: responses(VerificationSchema, [401, 403, 404]) } },
+    async (request) => ok(await works.verify(request.auth!.user, request.params.id)),
+  );
+
+  app.post(
+    '/api/model/:id/copy',
+    { config: signedIn, schema: { tags, summary: 'Copy a work (same files, new uid, unpublished)', params: IdParams, response: responses(WorkDetailSchema, [401, 403, 404]) } },
+    async (request) => ok(await works.copy(request.auth!.user, request.params.id)),
+  );
+};

@@ -1,0 +1,169 @@
+import {
+  ASSET_KINDS,
+  TRANSFER_KINDS,
+  TRANSFER_STATUSES,
+  WORK_ADDRESS_MAX,
+  WORK_BUDGET_MAX_GB,
+  WORK_DESCRIPTION_MAX,
+  WORK_NAME_MAX,
+  WORK_PAGE_SIZE_MAX,
+  WORK_REMARK_MAX,
+  WORK_STATUSES,
+  WORK_TAG_MAX_LENGTH,
+  WORK_TYPES,
+} from '@spatia/contract';
+import { Type } from 'typebox';
+
+/** Request and response shapes of the works API; they validate input and write the OpenAPI document. */
+export const tags = ['works'];
+
+const literals = <T extends string>(values: readonly T[]) => Type.Unsafe<T>({ type: 'string', enum: [...values] });
+
+export const WorkTypeSchema = literals(WORK_TYPES);
+export const WorkStatusSchema = literals(WORK_STATUSES);
+export const TransferStatusSchema = literals(TRANSFER_STATUSES);
+
+export const WorkName = Type.String({ minLength: 1, maxLength: WORK_NAME_MAX });
+export const WorkDescription = Type.String({ maxLength: WORK_DESCRIPTION_MAX });
+export const Tag = Type.String({ minLength: 1, maxLength: WORK_TAG_MAX_LENGTH });
+export const Uid = Type.String({ minLength: 1, maxLength: 64 });
+
+export const UidParams = Type.Object({ uid: Uid });
+export const IdParams = Type.Object({ id: Uid });
+export const TagParams = Type.Object({ uid: Uid, tag: Tag });
+export const TransferIdParams = Type.Object({ id: Type.Integer({ minimum: 1 }) });
+
+export const PageQuery = {
+  pageNum: Type.Integer({ minimum: 1, default: 1 }),
+  pageSize: Type.Integer({ minimum: 1, maximum: WORK_PAGE_SIZE_MAX, default: 12 }),
+};
+
+export const WorkListQuerySchema = Type.Object({
+  ...PageQuery,
+  modelName: Type.Optional(Type.String({ maxLength: WORK_NAME_MAX })),
+  keyword: Type.Optional(Type.String({ maxLength: 50 })),
+  status: Type.Optional(Type.Union([WorkStatusSchema, Type.Literal('')])),
+  type: Type.Optional(Type.Union([WorkTypeSchema, Type.Literal('')])),
+  tag: Type.Optional(Type.String({ maxLength: WORK_TAG_MAX_LENGTH })),
+});
+
+export const CreateWorkBody = Type.Object({
+  name: WorkName,
+  type: WorkTypeSchema,
+  description: Type.Optional(WorkDescription),
+});
+
+/** A number that may be cleared: `null` in JSON, an empty value in a form. */
+const nullable = (type: 'number' | 'integer', limits: { minimum?: number; maximum?: number }) =>
+  Type.Unsafe<number | null>({ type: [type, 'null'], ...limits });
+
+export const AttributesBody = Type.Object({
+  name: Type.Optional(WorkName),
+  description: Type.Optional(WorkDescription),
+  address: Type.Optional(Type.String({ maxLength: WORK_ADDRESS_MAX })),
+  latitude: Type.Optional(nullable('number', { minimum: -90, maximum: 90 })),
+  longitude: Type.Optional(nullable('number', { minimum: -180, maximum: 180 })),
+  startTime: Type.Optional(nullable('integer', { minimum: 0 })),
+  endTime: Type.Optional(nullable('integer', { minimum: 0 })),
+  shopId: Type.Optional(nullable('integer', { minimum: 1 })),
+  openInOfficial: Type.Optional(Type.Boolean()),
+});
+
+export const BudgetBody = Type.Object({ budget: Type.Integer({ minimum: 1, maximum: WORK_BUDGET_MAX_GB }) });
+export const OnLinedBody = Type.Object({ onLined: Type.Boolean() });
+export const BatchDeleteBody = Type.Object({
+  modelUids: Type.Union([Type.Array(Uid, { minItems: 1, maxItems: 200 }), Type.String({ minLength: 1, maxLength: 200 * 65 })]),
+});
+export const DistributeBody = Type.Object({
+  fullName: Type.Optional(Type.String({ maxLength: 20 })),
+  phoneNumber: Type.String({ pattern: '^1[3-9][0-9]{9}$' }),
+});
+export const SellToBody = Type.Object({
+  phoneOrCode: Type.String({ minLength: 1, maxLength: 32 }),
+  sellingPrice: Type.String({ minLength: 1, maxLength: 16, description: 'yuan as a decimal, at most two places' }),
+  remark: Type.Optional(Type.String({ maxLength: WORK_REMARK_MAX })),
+});
+export const MarketBody = Type.Object({ price: Type.String({ minLength: 1, maxLength: 16, description: 'yuan as a decimal' }) });
+export const ReviewDecisionBody = Type.Object({ passed: Type.Boolean(), note: Type.Optional(Type.String({ maxLength: 200 })) });
+export const TransferListQuery = Type.Object({ ...PageQuery, status: Type.Optional(Type.Union([TransferStatusSchema, Type.Literal('')])) });
+
+const Owner = Type.Object({ uid: Type.String(), name: Type.String(), avatarUrl: Type.String() });
+const NullableInteger = Type.Union([Type.Integer(), Type.Null()]);
+
+export const WorkSummarySchema = Type.Object({
+  uid: Type.String(),
+  type: WorkTypeSchema,
+  name: Type.String(),
+  description: Type.String(),
+  tags: Type.Array(Type.String()),
+  status: WorkStatusSchema,
+  onLined: Type.Boolean(),
+  openInOfficial: Type.Boolean(),
+  marketPrice: NullableInteger,
+  budget: Type.Integer(),
+  coverUrl: Type.String(),
+  version: Type.Integer(),
+  owner: Owner,
+  pendingTransfer: Type.Boolean(),
+  createdAt: Type.Integer(),
+  updatedAt: Type.Integer(),
+  deletedAt: NullableInteger,
+});
+
+export const WorkAssetSchema = Type.Object({
+  id: Type.Integer(),
+  kind: literals(ASSET_KINDS),
+  url: Type.String(),
+  fileName: Type.String(),
+  size: Type.Integer(),
+  contentType: Type.String(),
+  sha256: Type.String(),
+  createdAt: Type.Integer(),
+});
+
+export const WorkDetailSchema = Type.Object({
+    ...WorkSummarySchema.properties,
+    address: Type.String(),
+    latitude: Type.Union([Type.Number(), Type.Null()]),
+    longitude: Type.Union([Type.Number(), Type.Null()]),
+    startTime: NullableInteger,
+    endTime: NullableInteger,
+    shopId: NullableInteger,
+    reviewNote: Type.String(),
+    assets: Type.Array(WorkAssetSchema),
+});
+
+export const pageOf = <T extends Parameters<typeof Type.Array>[0]>(item: T) =>
+  Type.Object({ list: Type.Array(item), total: Type.Integer(), pageNum: Type.Integer(), pageSize: Type.Integer() });
+
+export const VerificationSchema = Type.Object({
+  complete: Type.Boolean(),
+  checklist: Type.Array(Type.Object({ item: literals(['name', 'cover', 'origin'] as const), ok: Type.Boolean() })),
+});
+
+export const UploadGrantSchema = Type.Object({
+  endpoint: Type.String(),
+  grant: Type.String(),
+  kind: literals(ASSET_KINDS),
+  accept: Type.Array(Type.String()),
+  maxBytes: Type.Integer(),
+  expiresAt: Type.Integer(),
+});
+
+export const ShareSchema = Type.Object({ url: Type.String(), embedCode: Type.String() });
+
+export const TransferSchema = Type.Object({
+  id: Type.Integer(),
+  kind: literals(TRANSFER_KINDS),
+  status: TransferStatusSchema,
+  work: Type.Object({ uid: Type.String(), name: Type.String(), type: WorkTypeSchema, coverUrl: Type.String() }),
+  sender: Owner,
+  receiver: Owner,
+  price: Type.Integer(),
+  remark: Type.String(),
+  sentAt: Type.Integer(),
+  expiresAt: Type.Integer(),
+  answeredAt: NullableInteger,
+});
+
+export const TagsSchema = Type.Array(Type.String());

@@ -1,0 +1,325 @@
+import { randomBytes } from 'node:crypto';
+import {
+  RECYCLE_BIN_DAYS,
+  WORK_TAGS_MAX,
+  type Page,
+  type WorkDetail,
+  type WorkStatus,
+  type WorkSummary,
+  type WorkType,
+  type WorkVerification,
+} from '@spatia/contract';
+import { fail, invalid } from '../../lib/app-error.js';
+import type { StorageDriver } from '../../drivers/storage/storage-driver.js';
+import type { ModerationService } from '../moderation/moderation.service.js';
+import type { UsersService } from '../users/users.service.js';
+import { assertManageable, assertReadable, canManage, transition, type Actor } from './work-access.js';
+import { toWorkDetail, toWorkSummary } from './work-presenter.js';
+import { keywordGrams, normalizeSearchText, searchGramsOf, searchableText } from './search-grams.js';
+import type { Executor, Transaction, WorkChanges, WorkRow, WorksRepository } from './works.repository.js';
+
+export interface WorkListQuery {
+  pageNum: number;
+  pageSize: number;
+  modelName?: string;
+  keyword?: string;
+  status?: WorkStatus;
+  type?: WorkType;
+  tag?: string;
+}
+
+/** The attributes the edit drawer changes. `undefined` leaves one as it is. */
+export interface WorkAttributes {
+  name?: string;
+  description?: string;
+  address?: string;
+  latitude?: number | null;
+  longitude?: number | null;
+  startTime?: number | null;
+  endTime?: number | null;
+  shopId?: number | null;
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const UID_ALPHABET = 'abcdefghijkmnpqrstuvwxyz23456789';
+
+/** Creating, listing, editing, tagging, copying and deleting works. Status rules live in work-access. */
+export class WorksService {
+  constructor(
+    readonly repository: WorksRepository,
+    private readonly users: UsersService,
+    private readonly moderation: ModerationService,
+    private readonly storage: StorageDriver,
+    private readonly now: () => number = () => Date.now(),
+  ) {}
+
+  async create(actor: Actor, input: { name: string; type: WorkType; description: string }): Promise<WorkDetail> {
+    const name = input.name.trim();
+    const description = input.description.trim();
+    await this.moderation.assertClean('name', name);
+    await this.moderation.assertClean('description', description);
+    const row = await this.repository.insert({
+      uid: newWorkUid(),
+      ownerId: actor.id,
+      type: input.type,
+      name,
+      description,
+      ...searchColumns({ name, description, tags: [] }),
+    });
+    return this.detail(row);
+  }
+
+  /** One user's works. The owner and admins see all of them; others see only those online. */
+  async list(actor: Actor | undefined, clientUid: string, query: WorkListQuery): Promise<Page<WorkSummary>> {
+    const ownerId = await this.users.findIdByUid(clientUid);
+    if (ownerId === undefined) throw fail('notFound');
+    const keyword = searchTerm(query.keyword);
+    const modelName = searchTerm(query.modelName);
+    const { rows, total } = await this.repository.list({
+      ownerId,
+      onlineOnly: !canManage(actor, { ownerId }),
+      status: query.status,
+      type: query.type,
+      tag: query.tag?.trim() || undefined,
+      keyword,
+      modelName,
+      limit: query.pageSize,
+      offset: (query.pageNum - 1) * query.pageSize,
+    });
+    return { list: await this.summaries(rows), total, pageNum: query.pageNum, pageSize: query.pageSize };
+  }
+
+  async get(actor: Actor | undefined, uid: string): Promise<WorkDetail> {
+    return this.detail(assertReadable(actor, await this.repository.findByUid(uid)));
+  }
+
+  /** Loads a work the actor may change, inside `work` (a transaction holding its row lock). */
+  async change<T>(actor: Actor, uid: string, work: (row: WorkRow, tx: Transaction) => Promise<T>): Promise<T> {
+    return this.repository.db.transaction(async (tx) => work(assertManageable(actor, await this.repository.lockByUid(uid, tx)), tx));
+  }
+
+  async updateAttributes(actor: Actor, uid: string, attributes: WorkAttributes): Promise<WorkDetail> {
+    const changes: WorkChanges = {};
+    if (attributes.name !== undefined) {
+      changes.name = attributes.name.trim();
+      if (changes.name.length === 0) throw invalid('name', 'required');
+      await this.moderation.assertClean('name', changes.name);
+    }
+    if (attributes.description !== undefined) {
+      changes.description = attributes.description.trim();
+      await this.moderation.assertClean('description', changes.description);
+    }
+    if (attributes.address !== undefined) {
+      changes.address = attributes.address.trim();
+      await this.moderation.assertClean('address', changes.address);
+    }
+    if (attributes.latitude !== undefined) changes.latitude = attributes.latitude;
+    if (attributes.longitude !== undefined) changes.longitude = attributes.longitude;
+    if (attributes.startTime !== undefined) changes.startTime = attributes.startTime === null ? null : new Date(attributes.startTime);
+    if (attributes.endTime !== undefined) changes.endTime = attributes.endTime === null ? null : new Date(attributes.endTime);
+    if (attributes.shopId !== undefined) changes.shopId = attributes.shopId;
+
+    const row = await this.change(actor, uid, async (work, tx) => {
+      const start = changes.startTime === undefined ? work.startTime : changes.startTime;
+      const end = changes.endTime === undefined ? work.endTime : changes.endTime;
+      if (start && end && end < start) throw invalid('endTime', 'invalid');
+      const contentChanged =
+        (changes.name !== undefined && changes.name !== work.name) ||
+        (changes.description !== undefined && changes.description !== work.description);
+      if (contentChanged) Object.assign(changes, contentEdit(work));
+      const next = { name: changes.name ?? work.name, description: changes.description ?? work.description, tags: work.tags };
+      return this.repository.update(work.id, { ...changes, ...searchColumns(next) }, tx);
+    });
+    return this.detail(row);
+  }
+
+  async addTag(actor: Actor, uid: string, rawTag: string): Promise<string[]> {
+    const tag = rawTag.trim();
+    await this.moderation.assertClean('tag', tag);
+    return this.change(actor, uid, async (work, tx) => {
+      if (work.tags.includes(tag)) return work.tags;
+      if (work.tags.length >= WORK_TAGS_MAX) throw fail('workTagLimit', { max: WORK_TAGS_MAX });
+      const tags = [...work.tags, tag];
+      return (await this.repository.update(work.id, { tags, ...searchColumns({ ...work, tags }) }, tx)).tags;
+    });
+  }
+
+  async removeTag(actor: Actor, uid: string, rawTag: string): Promise<string[]> {
+    const tag = rawTag.trim();
+    return this.change(actor, uid, async (work, tx) => {
+      if (!work.tags.includes(tag)) return work.tags;
+      const tags = work.tags.filter((existing) => existing !== tag);
+      return (await this.repository.update(work.id, { tags, ...searchColumns({ ...work, tags }) }, tx)).tags;
+    });
+  }
+
+  async setBudget(actor: Actor, uid: string, budget: number): Promise<void> {
+    await this.change(actor, uid, (work, tx) => this.repository.update(work.id, { budget }, tx));
+  }
+
+  /** Back to an unpublished draft: offline, off the market and out of review. The files stay. */
+  async reset(actor: Actor, uid: string): Promise<WorkDetail> {
+    const row = await this.change(actor, uid, async (work, tx) => {
+      await this.assertNotInTransfer(work, tx);
+      return this.repository.update(work.id, { status: transition(work.status, 'reset'), openInOfficial: false, marketPrice: null, reviewNote: '' }, tx);
+    });
+    return this.detail(row);
+  }
+
+  /** What a work still lacks before it can go online. */
+  async verify(actor: Actor, uid: string): Promise<WorkVerification> {
+    const work = assertManageable(actor, await this.repository.findByUid(uid));
+    return this.verification(work);
+  }
+
+  async verification(work: WorkRow, executor?: Executor): Promise<WorkVerification> {
+    const assets = await this.repository.listAssets(work.id, executor);
+    const checklist = [
+      { item: 'name' as const, ok: work.name.trim().length > 0 },
+      { item: 'cover' as const, ok: work.coverKey.length > 0 },
+      { item: 'origin' as const, ok: assets.some((asset) => asset.kind === 'origin') },
+    ];
+    return { complete: checklist.every((entry) => entry.ok), checklist };
+  }
+
+  /** A new work with the same content, pointing at the same stored files; it starts unpublished. */
+  async copy(actor: Actor, uid: string): Promise<WorkDetail> {
+    const copy = await this.change(actor, uid, async (work, tx) => {
+      const row = await this.repository.insert(
+        {
+          uid: newWorkUid(),
+          ownerId: work.ownerId,
+          type: work.type,
+          name: work.name,
+          description: work.description,
+          tags: work.tags,
+          budget: work.budget,
+          address: work.address,
+          latitude: work.latitude,
+          longitude: work.longitude,
+          coverKey: work.coverKey,
+          startTime: work.startTime,
+          endTime: work.endTime,
+          shopId: work.shopId,
+          searchGrams: work.searchGrams,
+          searchText: work.searchText,
+        },
+        tx,
+      );
+      await this.repository.copyAssets(work.id, row.id, tx);
+      return row;
+    });
+    return this.detail(copy);
+  }
+
+  /** Into the recycle bin, offline. Several at once are all moved or none is. */
+  async deleteLogically(actor: Actor, uids: readonly string[]): Promise<number> {
+    const unique = [...new Set(uids)];
+    return this.repository.db.transaction(async (tx) => {
+      const rows = await this.repository.findByUids(undefined, unique, tx);
+      const found = new Map(rows.map((row) => [row.uid, row]));
+      for (const uid of unique) {
+        const work = assertManageable(actor, found.get(uid));
+        await this.assertNotInTransfer(work, tx);
+      }
+      for (const work of rows) {
+        await this.repository.update(work.id, { status: 'unpublished', openInOfficial: false, marketPrice: null }, tx);
+      }
+      await this.repository.setDeletedAt(
+        rows.map((row) => row.id),
+        new Date(this.now()),
+        tx,
+      );
+      return rows.length;
+    });
+  }
+
+  async recycleBin(actor: Actor, pageNum: number, pageSize: number): Promise<Page<WorkSummary>> {
+    const { rows, total } = await this.repository.listDeleted(actor.id, pageSize, (pageNum - 1) * pageSize);
+    return { list: await this.summaries(rows), total, pageNum, pageSize };
+  }
+
+  async restore(actor: Actor, uid: string): Promise<WorkDetail> {
+    const row = await this.repository.db.transaction(async (tx) => {
+      const work = await this.repository.lockByUid(uid, tx);
+      if (!work || !work.deletedAt || !canManage(actor, work)) throw fail('notFound');
+      await this.repository.setDeletedAt([work.id], null, tx);
+      return { ...work, deletedAt: null };
+    });
+    return this.detail(row);
+  }
+
+  /** Removes a work in the recycle bin for good, now. */
+  async purge(actor: Actor, uid: string): Promise<void> {
+    const work = await this.repository.findByUid(uid);
+    if (!work || !work.deletedAt || !canManage(actor, work)) throw fail('notFound');
+    await this.deleteStored(await this.repository.purge([work.id]));
+  }
+
+  /** The recycle-bin job: removes works deleted more than 30 days ago, a batch at a time. */
+  async purgeExpired(batchSize = 500): Promise<number> {
+    const cutoff = new Date(this.now() - RECYCLE_BIN_DAYS * DAY_MS);
+    let purged = 0;
+    for (;;) {
+      const rows = await this.repository.findDeletedBefore(cutoff, batchSize);
+      if (rows.length === 0) return purged;
+      await this.deleteStored(await this.repository.purge(rows.map((row) => row.id)));
+      purged += rows.length;
+    }
+  }
+
+  async countByStatus(ownerId: number): Promise<Map<WorkStatus, number>> {
+    return this.repository.countByStatus(ownerId);
+  }
+
+  async assertNotInTransfer(work: WorkRow, executor?: Executor): Promise<void> {
+    if (await this.repository.hasPendingTransfer(work.id, executor)) throw fail('workLocked');
+  }
+
+  async detail(row: WorkRow): Promise<WorkDetail> {
+    const [owners, pending, assets] = await Promise.all([
+      this.users.findPublicProfiles([row.ownerId]),
+      this.repository.hasPendingTransfer(row.id),
+      this.repository.listAssets(row.id),
+    ]);
+    return toWorkDetail(row, owners.get(row.ownerId), pending, assets);
+  }
+
+  async summaries(rows: readonly WorkRow[]): Promise<WorkSummary[]> {
+    const [owners, pending] = await Promise.all([
+      this.users.findPublicProfiles(rows.map((row) => row.ownerId)),
+      this.repository.workIdsWithPendingTransfers(rows.map((row) => row.id)),
+    ]);
+    return rows.map((row) => toWorkSummary(row, owners.get(row.ownerId), pending.has(row.id)));
+  }
+
+  private async deleteStored(keys: readonly string[]): Promise<void> {
+    for (const key of keys) await this.storage.delete(key);
+  }
+}
+
+/** What a change of reviewed content does to a work: a new version, and an approved work needs review again. */
+export function contentEdit(work: Pick<WorkRow, 'status' | 'version' | 'openInOfficial' | 'marketPrice'>): WorkChanges {
+  const status = transition(work.status, 'edit');
+  const leavesApproval = status !== work.status;
+  return {
+    status,
+    version: work.version + 1,
+    ...(leavesApproval ? { openInOfficial: false, marketPrice: null, reviewNote: '' } : {}),
+  };
+}
+
+export function searchColumns(work: { name: string; description: string; tags: readonly string[] }) {
+  const text = searchableText(work);
+  return { searchText: text, searchGrams: searchGramsOf(text) };
+}
+
+function searchTerm(raw: string | undefined): { grams: string[]; text: string } | undefined {
+  const text = normalizeSearchText(raw ?? '');
+  return text ? { grams: keywordGrams(text), text } : undefined;
+}
+
+export function newWorkUid(): string {
+  const bytes = randomBytes(12);
+  return Array.from(bytes, (byte) => UID_ALPHABET[byte % UID_ALPHABET.length]).join('');
+}
