@@ -62,11 +62,25 @@ export class WorksRepository {
     return executor.select().from(works).where(and(...conditions)).for('update');
   }
 
+  /** The page query of `list`, as SQL: tests EXPLAIN it. */
+  listPageQuery(filter: WorkListFilter) {
+    // With a search term, ordering by the bare id invites the planner to walk the owner's works
+    // newest first until it finds a page of matches, which for a rare word is all of them. Ordering
+    // by an expression makes it narrow through the gram index first and sort the few matches.
+    const searching = filter.keyword !== undefined || filter.modelName !== undefined;
+    return this.db
+      .select()
+      .from(works)
+      .where(and(...listConditions(filter)))
+      .orderBy(searching ? sql`${works.id} + 0 desc` : desc(works.id))
+      .limit(filter.limit)
+      .offset(filter.offset);
+  }
+
   async list(filter: WorkListFilter): Promise<{ rows: WorkRow[]; total: number }> {
-    const where = and(...listConditions(filter));
     const [rows, [totalRow]] = await Promise.all([
-      this.db.select().from(works).where(where).orderBy(desc(works.id)).limit(filter.limit).offset(filter.offset),
-      this.db.select({ total: count() }).from(works).where(where),
+      this.listPageQuery(filter),
+      this.db.select({ total: count() }).from(works).where(and(...listConditions(filter))),
     ]);
     return { rows, total: totalRow?.total ?? 0 };
   }

@@ -1,0 +1,97 @@
+import { nextWorkStatus, WORK_STATUSES, WORK_TRANSITIONS, parseYuanToFen } from '@spatia/contract';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, type TestDatabase } from '../../test/test-database.js';
+import { keywordGrams, searchGramsOf, searchableText } from './search-grams.js';
+import { WorksRepository } from './works.repository.js';
+
+describe('search grams', () => {
+  it('holds every unigram and bigram of each word, normalized', () => {
+    expect(new Set(searchGramsOf('客厅 ＬＯＦＴ'))).toEqual(new Set(['客', '客厅', '厅', 'l', 'lo', 'o', 'of', 'f', 'ft', 't']));
+  });
+
+  it('asks a keyword for its bigrams, or its one character', () => {
+    expect(keywordGrams('客厅')).toEqual(['客厅']);
+    expect(keywordGrams('厨')).toEqual(['厨']);
+    expect(keywordGrams('三室两厅')).toEqual(['三室', '室两', '两厅']);
+    expect(keywordGrams('Loft 客')).toEqual(['lo', 'of', 'ft', '客']);
+  });
+
+  it('finds what the substring test finds: a keyword\'s grams are always among its text\'s grams', () => {
+    const text = searchableText({ name: '滨江壹号 样板间', description: 'Modern 三室两厅，南向', tags: ['现代', 'VR'] });
+    const grams = new Set(searchGramsOf(text));
+    for (const keyword of ['滨江', '样板', '三室两厅', 'modern', 'vr', '南', '现代']) {
+      expect(text.includes(keyword)).toBe(true);
+      expect(keywordGrams(keyword).every((gram) => grams.has(gram))).toBe(true);
+    }
+  });
+});
+
+describe('work transitions', () => {
+  it('offers each action only from its listed statuses', () => {
+    for (const [action, transition] of Object.entries(WORK_TRANSITIONS)) {
+      for (const status of WORK_STATUSES) {
+        const next = nextWorkStatus(status, action as keyof typeof WORK_TRANSITIONS);
+        expect(next === null).toBe(!transition.from.includes(status));
+      }
+    }
+    expect(nextWorkStatus('unpublished', 'publish')).toBe('published');
+    expect(nextWorkStatus('passed', 'edit')).toBe('published');
+    expect(nextWorkStatus('unpublished', 'edit')).toBe('unpublished');
+    expect(nextWorkStatus('underReview', 'edit')).toBeNull();
+    expect(nextWorkStatus('published', 'expose')).toBeNull();
+  });
+
+  it('parses prices in yuan to whole fen without floating point', () => {
+    expect(parseYuanToFen('12')).toBe(1200);
+    expect(parseYuanToFen('12.5')).toBe(1250);
+    expect(parseYuanToFen('0.07')).toBe(7);
+    expect(parseYuanToFen(' 100.50 ')).toBe(10050);
+    expect(parseYuanToFen('1.234')).toBeNull();
+    expect(parseYuanToFen('-1')).toBeNull();
+    expect(parseYuanToFen('1e3')).toBeNull();
+    expect(parseYuanToFen('')).toBeNull();
+  });
+});
+
+describe('the keyword search plan', () => {
+  let testDatabase: TestDatabase;
+  beforeAll(async () => {
+    testDatabase = await createTestDatabase();
+  });
+  afterAll(() => testDatabase.drop());
+
+  it('uses the gram index for a two-character Chinese keyword among 20,000 works of one owner', async () => {
+    const { db } = testDatabase.database;
+    await db.execute(sql`insert into users (uid, phone, full_name, invite_code) values ('u1', '13900000001', 'Owner', 'ABCDEF')`);
+    // Names and descriptions of random common characters (the needle's two left out), so the gram
+    // statistics look like real text: thousands of distinct grams, each in few works.
+    let seed = 7;
+    const random = (below: number) => (seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648) % below;
+    const pool = Array.from({ length: 3000 }, (_, index) => String.fromCodePoint(0x4e00 + index)).filter((character) => character !== '客' && character !== '厅');
+    const phrase = (length: number) => Array.from({ length }, () => pool[random(pool.length)]).join('');
+    for (let batch = 0; batch < 20; batch += 1) {
+      const rows = Array.from({ length: 1000 }, (_, index) => {
+        const text = `${phrase(6)} ${phrase(24)}`;
+        return { uid: `w${batch}-${index}`, text, grams: searchGramsOf(text) };
+      });
+      await db.execute(sql`
+        insert into works (uid, owner_id, type, name, search_text, search_grams)
+        select t.uid, (select id from users where uid = 'u1'), 'panorama', left(t.text, 6), t.text, t.grams
+        from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as t(uid text, text text, grams text[])`);
+    }
+    await db.execute(sql`
+      insert into works (uid, owner_id, type, name, search_text, search_grams)
+      values ('needle', (select id from users where uid = 'u1'), 'panorama', '客厅', '客厅', array['客', '厅', '客厅'])`);
+    await db.execute(sql`analyze works`);
+    const repository = new WorksRepository(db);
+    const ownerId = Number((await db.execute<{ id: number }>(sql`select id from users where uid = 'u1'`)).rows[0]!.id);
+    const filter = { ownerId, onlineOnly: false, keyword: { grams: keywordGrams('客厅'), text: '客厅' }, limit: 12, offset: 0 };
+    const plan = await db.execute<{ 'QUERY PLAN': string }>(sql`explain ${repository.listPageQuery(filter).getSQL()}`);
+    const text = plan.rows.map((row) => row['QUERY PLAN']).join('\n');
+    expect(text).toContain('works_search_grams_idx');
+    const { rows, total } = await repository.list(filter);
+    expect(rows.map((row) => row.uid)).toEqual(['needle']);
+    expect(total).toBe(1);
+  });
+});
