@@ -37,6 +37,10 @@ import { ModerationService } from './modules/moderation/moderation.service.js';
 import { profileRoutes } from './modules/profile/profile.routes.js';
 import { ProfileService } from './modules/profile/profile.service.js';
 import { filesRoutes } from './modules/uploads/files.routes.js';
+import { ResumableUploads } from './modules/tus/resumable-uploads.js';
+import { createTusBackend } from './modules/tus/tus-backend.js';
+import { tusRoutes } from './modules/tus/tus.routes.js';
+import type { ResumableUploadHooks } from './modules/tus/upload-grant.js';
 import { UploadsRepository } from './modules/uploads/uploads.repository.js';
 import { UploadsService } from './modules/uploads/uploads.service.js';
 import { accountsRoutes } from './modules/accounts/accounts.routes.js';
@@ -84,6 +88,8 @@ export interface Services {
   storage: StorageDriver;
   /** Background jobs: define them while the app is assembled, send them from services (docs/jobs.md). */
   jobs: JobQueue;
+  /** The tus uploads, when /api/tus is mounted; the jobs module schedules its cleanupExpiredUploads(). */
+  resumableUploads?: ResumableUploads;
   profile: ProfileService;
   ledger: LedgerService;
   moderation: ModerationService;
@@ -109,6 +115,11 @@ export interface BuildOptions {
   logger?: Logger;
   /** Which jobs this process runs; by default the server's own (WORKER_IN_PROCESS) or none. Tests use `manual`. */
   jobs?: JobRunMode;
+  /**
+   * Grant lookup and completion for resumable uploads at /api/tus (docs/uploads.md); the works module
+   * provides the real ones. Without them the endpoint is not mounted.
+   */
+  resumableUploads?: ResumableUploadHooks;
 }
 
 /** Assembles the whole server in one place: external plugins, then app plugins, then the modules. */
@@ -133,6 +144,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     stopTimeoutMs: Math.round(config.shutdownTimeoutMs * 0.8),
   });
   const services = createServices(config, { logger, database, cache, rateLimiter, sms, storage, jobs });
+  if (options.resumableUploads) {
+    services.resumableUploads = new ResumableUploads(createTusBackend(config, storage), storage, options.resumableUploads, {
+      publicUrl: config.publicUrl,
+    });
+  }
   app.decorate('services', services);
   app.addHook('onReady', async () => {
     await jobs.start();
@@ -166,6 +182,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(usersRoutes, { users: services.users });
   await app.register(profileRoutes, { profile: services.profile, publicUrl: config.publicUrl });
   await app.register(filesRoutes, { storage });
+  if (services.resumableUploads) await app.register(tusRoutes, { uploads: services.resumableUploads });
   await app.register(moderationRoutes, { moderation: services.moderation });
   await app.register(worksRoutes, { works: services.works, publishing: services.workPublishing });
   await app.register(workPublishingRoutes, { publishing: services.workPublishing, publicUrl: config.publicUrl });

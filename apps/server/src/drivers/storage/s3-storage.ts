@@ -74,7 +74,10 @@ export class S3StorageDriver implements StorageDriver {
   readonly bucket: string;
   private readonly transfer: Required<S3TransferOptions>;
 
-  constructor(config: S3StorageConfig, transfer: S3TransferOptions = {}) {
+  constructor(
+    readonly config: S3StorageConfig,
+    transfer: S3TransferOptions = {},
+  ) {
     this.client = new S3Client(s3ClientConfig(config));
     this.bucket = config.bucket;
     this.transfer = { ...DEFAULT_TRANSFER, ...transfer };

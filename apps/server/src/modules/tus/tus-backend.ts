@@ -1,0 +1,40 @@
+import path from 'node:path';
+import type { DataStore } from '@tus/server';
+import type { Config } from '../../config/config.js';
+import { S3StorageDriver } from '../../drivers/storage/s3-storage.js';
+import type { StorageDriver } from '../../drivers/storage/storage-driver.js';
+import { FileTusBackend } from './file-tus-backend.js';
+import { S3TusBackend } from './s3-tus-backend.js';
+
+/** Unfinished uploads are kept this long after their creation, then cleaned up. */
+export const UPLOAD_EXPIRY_MS = 24 * 60 * 60 * 1000;
+
+type Metadata = Record<string, string | null>;
+
+/**
+ * Where tus keeps uploads while they arrive, and how their bytes reach the storage driver once
+ * complete: files under DATA_DIR/tus, or multipart uploads in the S3 bucket under `tus/`.
+ */
+export interface TusBackend {
+  readonly datastore: DataStore;
+  /** Prepended to the ids of the URLs to make the store's ids (S3 keys live under `tus/`). */
+  readonly idPrefix: string;
+  /** The metadata an upload was created with, or undefined when there is no such upload. */
+  metadataOf(id: string): Promise<Metadata | undefined>;
+  /** The first `length` bytes of a complete upload (fewer if it is shorter). */
+  readHead(id: string, length: number): Promise<Buffer>;
+  /** SHA-256 (hex) of a complete upload, read as a stream. The local backend also flushes it to disk meanwhile. */
+  hash(id: string): Promise<string>;
+  /** Puts a complete upload's bytes into storage under `key`. */
+  moveTo(id: string, key: string, contentType: string): Promise<void>;
+  /** Deletes whatever is left of an upload: bytes, parts, info. */
+  discard(id: string): Promise<void>;
+  /** Deletes uploads older than UPLOAD_EXPIRY_MS; answers how many. */
+  cleanupExpired(): Promise<number>;
+}
+
+/** The S3 store when files live in S3 (same bucket, so completion copies inside it), else files on disk. */
+export function createTusBackend(config: Pick<Config, 'dataDir'>, storage: StorageDriver, expiryMs = UPLOAD_EXPIRY_MS): TusBackend {
+  if (storage instanceof S3StorageDriver) return new S3TusBackend(storage, expiryMs);
+  return new FileTusBackend(path.join(config.dataDir, 'tus'), storage, expiryMs);
+}
