@@ -15,12 +15,17 @@ export type Schema = typeof schema;
 /** The Drizzle handle every repository uses; the same type on PGlite and on PostgreSQL. */
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 
-export interface Database {
+interface DatabaseHandle {
   db: Db;
-  kind: 'pglite' | 'postgres';
   ping(): Promise<void>;
   close(): Promise<void>;
 }
+
+/**
+ * The open database. The driver's own handle stays reachable for libraries that bring their own SQL
+ * (the job queue): on PGlite every query must go through the one client, on PostgreSQL through the pool.
+ */
+export type Database = DatabaseHandle & ({ kind: 'pglite'; client: PGlite } | { kind: 'postgres'; pool: pg.Pool });
 
 export const MIGRATIONS_FOLDER = fileURLToPath(new URL('../../drizzle', import.meta.url));
 
@@ -44,6 +49,7 @@ async function openPglite(dataDir: string | null): Promise<Database> {
   return {
     db: db as unknown as Db,
     kind: 'pglite',
+    client,
     ping: async () => {
       await client.query('select 1');
     },
@@ -61,6 +67,7 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
   return {
     db: db as unknown as Db,
     kind: 'postgres',
+    pool,
     ping: async () => {
       await db.execute(sql`select 1`);
     },

@@ -1,0 +1,89 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { PGlite } from '@electric-sql/pglite';
+import type pg from 'pg';
+import type { Database } from '../db/database.js';
+import type { DbTransaction } from './job-queue.js';
+
+/** What pg-boss runs its SQL through (its `db` option). */
+export interface BossConnection {
+  executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
+}
+
+/**
+ * pg-boss on our own connections, so it needs no pool of its own: the one PGlite client, or the
+ * PostgreSQL pool. Without parameters pg-boss may send several statements at once, its schema changes
+ * and maintenance wrapped in `BEGIN; … COMMIT;`; when one fails, the connection would stay in an aborted
+ * transaction, so it is rolled back on that same connection before the error goes on.
+ */
+export function bossConnectionFor(database: Database): BossConnection {
+  return database.kind === 'pglite' ? pgliteConnection(database.client) : poolConnection(database.pool);
+}
+
+function pgliteConnection(client: PGlite): BossConnection {
+  return {
+    async executeSql(text, values) {
+      if (values && values.length > 0) return client.query(text, values);
+      // Holding PGlite's transaction lock for the whole script keeps every other query out of it, and
+      // its rollback on error runs before anyone else gets the (only) connection.
+      const results = await client.transaction((tx) => tx.exec(text));
+      return lastResult(results);
+    },
+  };
+}
+
+function poolConnection(pool: pg.Pool): BossConnection {
+  return {
+    async executeSql(text, values) {
+      if (values && values.length > 0) return pool.query(text, values);
+      const client = await pool.connect();
+      let broken: Error | undefined;
+      try {
+        const result: pg.QueryResult | pg.QueryResult[] = await client.query(text);
+        return Array.isArray(result) ? lastResult(result) : result;
+      } catch (error) {
+        await client.query('ROLLBACK').catch((rollbackError: Error) => (broken = rollbackError));
+        throw error;
+      } finally {
+        client.release(broken);
+      }
+    },
+  };
+}
+
+function lastResult<R extends { rows: unknown[] }>(results: R[]): { rows: unknown[] } {
+  return results.at(-1) ?? { rows: [] };
+}
+
+/**
+ * pg-boss's SQL run inside one of our Drizzle transactions, so a job is queued together with the rows
+ * it is about. pg-boss numbers its parameters and may use one several times (`$5` … `$5`); Drizzle
+ * numbers them in order of appearance, so each is bound once and later uses point back at it.
+ */
+export function bossConnectionInTransaction(transaction: DbTransaction): BossConnection {
+  return {
+    async executeSql(text, values = []) {
+      const result = await transaction.execute(toDrizzleSql(text, values));
+      return { rows: (result as unknown as { rows: unknown[] }).rows };
+    },
+  };
+}
+
+export function toDrizzleSql(text: string, values: readonly unknown[]): SQL {
+  const chunks: SQL[] = [];
+  const bound = new Map<number, number>();
+  let last = 0;
+  for (const match of text.matchAll(/\$(\d+)/g)) {
+    const index = Number(match[1]);
+    chunks.push(sql.raw(text.slice(last, match.index)));
+    const position = bound.get(index);
+    if (position === undefined) {
+      bound.set(index, bound.size + 1);
+      chunks.push(sql`${sql.param(values[index - 1])}`);
+    } else {
+      chunks.push(sql.raw(`$${position}`));
+    }
+    last = match.index + match[0].length;
+  }
+  chunks.push(sql.raw(text.slice(last)));
+  return sql.join(chunks);
+}
