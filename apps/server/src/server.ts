@@ -1,12 +1,16 @@
-import { ConfigError, loadConfig, loadDotEnv, type Config } from './config/config.js';
+import type { Config } from './config/config.js';
 import { buildApp } from './app.js';
 import { openDatabase } from './db/database.js';
 import { DataDirLockedError, lockDataDir, type DataDirLock } from './lib/data-dir-lock.js';
+import { installShutdown, readConfigOrExit } from './lib/process-lifecycle.js';
 import { MemoryCache } from './lib/cache.js';
 import { UsersRepository } from './modules/users/users.repository.js';
 import { UsersService } from './modules/users/users.service.js';
 
-/** Starts the platform: config, lock, database, first admin, then listen. Only this file listens. */
+/**
+ * Starts the platform: config, lock, database, first admin, then listen. Only this file listens. The
+ * server also runs background jobs unless WORKER_IN_PROCESS=false (then `npm run worker` does).
+ */
 async function main(): Promise<void> {
   const config = readConfigOrExit();
   const lock = config.database.kind === 'pglite' ? lockOrExit(config.dataDir) : undefined;
@@ -19,33 +23,25 @@ async function main(): Promise<void> {
   app.addHook('onSend', async (_request, reply) => {
     if (shuttingDown) reply.header('connection', 'close');
   });
+  // onClose hooks run last-added first: this one runs before the app's own, so it stops the jobs itself.
   app.addHook('onClose', async () => {
+    await app.services.jobs.stop();
     await database.close();
     lock?.release();
   });
   installShutdown(
     () => {
       shuttingDown = true;
+      // No new jobs from now on; running ones finish while the requests do.
+      void app.services.jobs.stop();
       return app.close();
     },
     config.shutdownTimeoutMs,
     (message) => app.services.logger.info(message),
+    'in-flight requests and running jobs',
   );
   const address = await app.listen({ host: config.host, port: config.port });
   app.services.logger.info({ address }, `Spatia is listening on ${address}`);
-}
-
-function readConfigOrExit(): Config {
-  try {
-    loadDotEnv();
-    return loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(error.message);
-      process.exit(1);
-    }
-    throw error;
-  }
 }
 
 function lockOrExit(dataDir: string): DataDirLock {
@@ -70,26 +66,6 @@ async function announceInitialAdmin(config: Config, database: Awaited<ReturnType
     `${line}\nSpatia created the first administrator. This password is shown only once:\n` +
       `  phone:    ${created.phone}\n  password: ${created.password}\n${line}`,
   );
-}
-
-function installShutdown(close: () => Promise<unknown>, timeoutMs: number, log: (message: string) => void) {
-  let closing = false;
-  const shutdown = (signal: string) => {
-    if (closing) return;
-    closing = true;
-    log(`${signal} received: finishing in-flight requests`);
-    const forceExit = setTimeout(() => process.exit(1), timeoutMs);
-    forceExit.unref();
-    close().then(
-      () => process.exit(0),
-      (error: unknown) => {
-        console.error(error);
-        process.exit(1);
-      },
-    );
-  };
-  process.on('SIGTERM', () => shutdown('SIGTERM'));
-  process.on('SIGINT', () => shutdown('SIGINT'));
 }
 
 await main();

@@ -59,6 +59,7 @@ const environmentSchema = z.object({
   SITE_PSB_URL: optionalUrl,
   SITE_PRIVACY_URL: z.string().default('/privacyProtocol'),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
+  WORKER_IN_PROCESS: z.enum(['true', 'false']).default('true').transform((value) => value === 'true'),
   PUBLIC_URL: z.string().url().regex(/^https?:\/\/[^/]+$/, 'an origin such as https://spatia.example.com (no path)').optional(),
   AUTH_SECRET: z.string().min(32, 'at least 32 characters').optional(),
   SMS_DRIVER: z.enum(['console', 'aliyun', 'tencent']).default('console'),
@@ -117,6 +118,8 @@ export interface Config {
   adminPhone: string;
   apkUrl: string;
   shutdownTimeoutMs: number;
+  /** Whether this server runs background jobs itself; false when `npm run worker` processes do. */
+  workerInProcess: boolean;
   /** Signs verification codes; generated once and kept in the database when not set. */
   authSecret: string | undefined;
   /** The origin people reach the site at (QR links, absolute file URLs); else taken from each request. */
@@ -183,6 +186,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     adminPhone: env.ADMIN_PHONE,
     apkUrl: env.APP_APK_URL,
     shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_MS,
+    workerInProcess: env.WORKER_IN_PROCESS,
     authSecret: env.AUTH_SECRET,
     publicUrl: env.PUBLIC_URL,
     sms: smsConfigOf(env),

@@ -12,7 +12,10 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** The whole server on a fresh database, without a network port: requests go through `inject`. */
+/**
+ * The whole server on a fresh database, without a network port: requests go through `inject`. Jobs run
+ * only when the test calls `app.services.jobs.drain()`, unless it asks for `{ jobs: 'background' }`.
+ */
 export async function createTestApp(env: Record<string, string> = {}, options: Omit<BuildOptions, 'database'> = {}): Promise<TestApp> {
   const { database, drop } = await createTestDatabase();
   const config = loadConfig({
@@ -22,7 +25,7 @@ export async function createTestApp(env: Record<string, string> = {}, options: O
     WEB_DIST_DIR: path.join(os.tmpdir(), 'spatia-no-web-app'),
     ...env,
   });
-  const app = await buildApp(config, { ...options, database });
+  const app = await buildApp(config, { jobs: 'manual', ...options, database });
   return {
     app,
     close: async () => {
