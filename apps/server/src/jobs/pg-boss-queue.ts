@@ -196,7 +196,11 @@ export class PgBossJobQueue implements JobQueue {
       }
       if (this.options.mode !== 'enqueue-only') await this.syncSchedules();
       this.prepared = true;
-    })();
+    })().catch((error: unknown) => {
+      // The database may come back: the next call tries again.
+      this.preparing = undefined;
+      throw error;
+    });
     return this.preparing;
   }
 
@@ -220,9 +224,11 @@ export class PgBossJobQueue implements JobQueue {
     if (!job) return undefined;
     const running: RunningJob = { name: definition.name, id: job.id, controller: new AbortController(), abandoned: false };
     this.running.add(running);
+    const startedAt = Date.now();
     try {
       const result = await this.runHandler(definition, job, running.controller);
       if (!running.abandoned) await this.boss.complete(definition.name, job.id, { result: result ?? null });
+      this.options.logger.debug({ job: definition.name, jobId: job.id, ms: Date.now() - startedAt }, `job ${definition.name} completed`);
       return 'completed';
     } catch (caught) {
       const error = caught instanceof Error ? caught : new Error(String(caught));
@@ -243,14 +249,16 @@ export class PgBossJobQueue implements JobQueue {
 
   private async runHandler(definition: Definition, job: FetchedJob, controller: AbortController): Promise<unknown> {
     const limitMs = Number(job.expireInSeconds) * 1000;
-    const handling = definition.handler({
-      id: job.id,
-      name: definition.name,
-      data: job.data,
-      attempt: job.retryCount + 1,
-      retryLimit: job.retryLimit,
-      signal: controller.signal,
-    });
+    const handling = Promise.resolve().then(() =>
+      definition.handler({
+        id: job.id,
+        name: definition.name,
+        data: job.data,
+        attempt: job.retryCount + 1,
+        retryLimit: job.retryLimit,
+        signal: controller.signal,
+      }),
+    );
     // Past the limit the job is failed; a handler that ignores its signal must not crash the process later.
     handling.catch(() => undefined);
     let timer: NodeJS.Timeout | undefined;
