@@ -156,7 +156,7 @@ export class ResumableUploads {
       await this.discard(upload.id);
       throw fail('uploadContentRejected', { accepted: describeTypes(grant.accept) });
     }
-    const sha256 = await this.backend.hash(upload.id);
+    const sha256 = await this.backend.hash(upload.id, upload.size);
     const key = `assets/${sha256.slice(0, 2)}/${sha256}${EXTENSION_OF[contentType]}`;
     const existing = await this.storage.stat(key);
     if (existing?.size !== upload.size) await this.backend.moveTo(upload.id, key, contentType);

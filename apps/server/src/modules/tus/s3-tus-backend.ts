@@ -1,9 +1,10 @@
 import { createHash } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { AbortMultipartUploadCommand, DeleteObjectsCommand, HeadObjectCommand, ListObjectsV2Command } from '@aws-sdk/client-s3';
-import { S3Store } from '@tus/s3-store';
+import { S3Store, type Options as S3StoreOptions } from '@tus/s3-store';
 import { s3ClientConfig, type S3StorageDriver } from '../../drivers/storage/s3-storage.js';
 import { UnsatisfiableRangeError } from '../../drivers/storage/storage-driver.js';
+import { RunningHashes } from './running-hashes.js';
 import type { TusBackend } from './tus-backend.js';
 
 const PREFIX = 'tus/';
@@ -16,17 +17,21 @@ const PREFIX = 'tus/';
 export class S3TusBackend implements TusBackend {
   readonly datastore: S3Store;
   readonly idPrefix = PREFIX;
+  private readonly hashes = new RunningHashes();
 
   constructor(
     private readonly storage: S3StorageDriver,
     private readonly expiryMs: number,
   ) {
-    this.datastore = new S3Store({
-      s3ClientConfig: { ...s3ClientConfig(storage.config), bucket: storage.bucket },
-      expirationPeriodInMilliseconds: expiryMs,
-      // Expiry is enforced by cleanupExpired, not by object tags (which not every S3-compatible store has).
-      useTags: false,
-    });
+    this.datastore = new HashingS3Store(
+      {
+        s3ClientConfig: { ...s3ClientConfig(storage.config), bucket: storage.bucket },
+        expirationPeriodInMilliseconds: expiryMs,
+        // Expiry is enforced by cleanupExpired, not by object tags (which not every S3-compatible store has).
+        useTags: false,
+      },
+      this.hashes,
+    );
     this.datastore.extensions = this.datastore.extensions.filter((extension) => extension !== 'creation-defer-length');
   }
 
@@ -47,7 +52,9 @@ export class S3TusBackend implements TusBackend {
     }
   }
 
-  async hash(id: string): Promise<string> {
+  async hash(id: string, size: number): Promise<string> {
+    const running = this.hashes.take(id, size);
+    if (running) return running;
     const file = await this.storage.read(id);
     if (!file) throw new Error(`upload ${id} has no object`);
     const hash = createHash('sha256');
@@ -60,6 +67,7 @@ export class S3TusBackend implements TusBackend {
   }
 
   async discard(id: string): Promise<void> {
+    this.hashes.forget(id);
     const client = this.storage.client;
     const info = await client.send(new HeadObjectCommand({ Bucket: this.storage.bucket, Key: `${id}.info` })).catch(() => undefined);
     const uploadId = info?.Metadata?.['upload-id'];
@@ -94,6 +102,23 @@ export class S3TusBackend implements TusBackend {
   private async readObject(key: string): Promise<Buffer | undefined> {
     const file = await this.storage.read(key);
     return file ? collect(file.stream) : undefined;
+  }
+}
+
+/** @tus/s3-store, hashing each PATCH's bytes as they pass (RunningHashes). */
+class HashingS3Store extends S3Store {
+  constructor(
+    options: S3StoreOptions,
+    private readonly hashes: RunningHashes,
+  ) {
+    super(options);
+  }
+
+  override async write(source: Readable, id: string, offset: number): Promise<number> {
+    const followed = this.hashes.follow(source, id, offset);
+    const newOffset = await super.write(followed.stream, id, offset);
+    followed.settle(newOffset);
+    return newOffset;
   }
 }
 

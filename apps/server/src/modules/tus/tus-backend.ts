@@ -23,8 +23,11 @@ export interface TusBackend {
   metadataOf(id: string): Promise<Metadata | undefined>;
   /** The first `length` bytes of a complete upload (fewer if it is shorter). */
   readHead(id: string, length: number): Promise<Buffer>;
-  /** SHA-256 (hex) of a complete upload, read as a stream. The local backend also flushes it to disk meanwhile. */
-  hash(id: string): Promise<string>;
+  /**
+   * SHA-256 (hex) of a complete upload of `size` bytes: the hash taken while its PATCHes arrived when
+   * this process saw them all, else one streaming read. The local backend also flushes it to disk.
+   */
+  hash(id: string, size: number): Promise<string>;
   /** Puts a complete upload's bytes into storage under `key`. */
   moveTo(id: string, key: string, contentType: string): Promise<void>;
   /** Deletes whatever is left of an upload: bytes, parts, info. */
