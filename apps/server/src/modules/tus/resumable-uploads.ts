@@ -42,7 +42,8 @@ const METADATA_CACHE_SIZE = 10_000;
 export class ResumableUploads {
   private readonly server: Server;
   private readonly failures = new WeakMap<Request, unknown>();
-  private readonly completedBy = new WeakMap<Request, { data: unknown }>();
+  /** Uploads whose last byte a request brought in; completed once tus has answered it. */
+  private readonly finishedBy = new WeakMap<Request, Upload>();
   /** Completion runs once per upload however many requests ask for it at the same time. */
   private readonly completions = new Map<string, Promise<unknown>>();
   /** An upload's metadata never changes after creation; PATCHes check the grant against it. */
@@ -66,8 +67,10 @@ export class ResumableUploads {
       getFileIdFromRequest: (_request, lastPath) => (lastPath && UPLOAD_ID.test(lastPath) ? prefix + lastPath : undefined),
       onUploadCreate: (request, upload) => this.authorizeCreation(request, upload),
       onIncomingRequest: (request, id) => this.authorizeAccess(request, id),
+      // Completion waits until tus is done with the request: after this hook tus may still read the
+      // upload (a creation does, for its Upload-Expires), and completion moves it away.
       onUploadFinish: async (request, upload) => {
-        this.completedBy.set(request, { data: await this.complete(upload) });
+        this.finishedBy.set(request, upload);
         return {};
       },
       onResponseError: (request, error) => {
@@ -78,23 +81,28 @@ export class ResumableUploads {
   }
 
   async handle(request: Request): Promise<TusAnswer> {
-    let response = await this.server.handleWeb(request);
+    const response = await this.server.handleWeb(request);
     let failure = this.failures.get(request);
-    let completed = this.completedBy.get(request);
-    if (request.method === 'HEAD' && response.status === 200) {
-      const hidden = this.withClientMetadataOnly(response);
-      response = hidden;
+    let finished = this.finishedBy.get(request);
+    if (failure === undefined && request.method === 'HEAD' && response.status === 200) {
+      this.showClientMetadataOnly(response);
       // All bytes are there but the upload still exists: its completion failed for a passing reason,
       // or is running. Clients that resume with HEAD (tus-js-client) take a full offset as done, so
       // the completion is finished (or joined) here and its outcome is the answer.
       const offset = response.headers.get('upload-offset');
       if (offset !== null && offset === response.headers.get('upload-length')) {
-        try {
-          const id = this.backend.idPrefix + (uploadIdOf(request) ?? '');
-          completed = { data: await this.complete(await this.backend.datastore.getUpload(id)) };
-        } catch (error) {
+        finished = await this.backend.datastore.getUpload(this.backend.idPrefix + (uploadIdOf(request) ?? '')).catch((error: unknown) => {
           failure = error;
-        }
+          return undefined;
+        });
+      }
+    }
+    let completed: TusAnswer['completed'];
+    if (failure === undefined && finished) {
+      try {
+        completed = { data: await this.complete(finished) };
+      } catch (error) {
+        failure = error;
       }
     }
     if (failure === undefined && response.status >= 400) failure = { status_code: response.status };
@@ -170,13 +178,12 @@ export class ResumableUploads {
   }
 
   /** HEAD answers echo the metadata the client sent, not the grant we keep beside it. */
-  private withClientMetadataOnly(response: Response): Response {
+  private showClientMetadataOnly(response: Response): void {
     const header = response.headers.get('upload-metadata');
-    if (header === null) return response;
+    if (header === null) return;
     const client = clientMetadataOf(Metadata.parse(header));
     if (Object.keys(client).length > 0) response.headers.set('upload-metadata', Metadata.stringify(client));
     else response.headers.delete('upload-metadata');
-    return response;
   }
 }
 

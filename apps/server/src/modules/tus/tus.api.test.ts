@@ -226,6 +226,26 @@ describe.each(backends)('tus uploads: $name', (backend) => {
     expect((await head(location, grant)).status).toBe(404);
   });
 
+  it('completes a small file sent whole with its creation (creation-with-upload)', async () => {
+    const grant = desk.issue();
+    desk.onComplete = async (_grant, upload) => ({ key: upload.key });
+    const file = glb(3000);
+    const answer = await fetch(`${baseUrl}/api/tus`, {
+      method: 'POST',
+      headers: tusHeaders(undefined, {
+        'upload-length': String(file.length),
+        'upload-metadata': metadata({ grant }),
+        'content-type': 'application/offset+octet-stream',
+      }),
+      body: file,
+    });
+    expect(answer.status).toBe(201);
+    expect(answer.headers.get('location')).toMatch(/^\/api\/tus\/[0-9a-f]{32}$/);
+    expect(answer.headers.get('upload-offset')).toBe(String(file.length));
+    const digest = sha256(file);
+    expect(await answer.json()).toEqual({ code: 0, msg: 'ok', data: { key: `assets/${digest.slice(0, 2)}/${digest}.glb` } });
+  });
+
   it('refuses an unknown or missing grant with the envelope, in the caller language', async () => {
     const unknown = await fetch(`${baseUrl}/api/tus`, {
       method: 'POST',

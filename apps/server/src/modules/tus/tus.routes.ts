@@ -22,8 +22,12 @@ export const tusRoutes: FastifyPluginAsync<{ uploads: ResumableUploads }> = asyn
       if (!OWN_HEADERS.has(name)) reply.header(name, value);
     }
     if (answer.failure !== undefined) throw answer.failure;
-    if (answer.completed?.data !== undefined && request.method !== 'HEAD') return reply.status(200).send(ok(answer.completed.data));
-    return reply.status(answer.response.status).send();
+    const status = answer.response.status;
+    if (answer.completed?.data !== undefined && request.method !== 'HEAD') {
+      // The registrant's answer for the finished upload: 200 instead of 204 (a creation stays 201).
+      return reply.status(status === 204 ? 200 : status).send(ok(answer.completed.data));
+    }
+    return reply.status(status).send();
   };
 
   for (const url of [TUS_PATH, `${TUS_PATH}/:id`]) {
