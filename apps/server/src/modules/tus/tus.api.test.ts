@@ -362,6 +362,14 @@ describe.each(backends)('tus uploads: $name', (backend) => {
     expect(answer.headers.get('tus-version')).toBe('1.0.0');
     expect(answer.headers.get('tus-extension')).toBe('creation,creation-with-upload,termination,expiration');
     expect(answer.headers.get('access-control-allow-headers')).toContain('Upload-Grant');
+    // The web app is on the same origin: no other origin is allowed in (PUBLIC_URL is not set here).
+    const foreign = await fetch(`${baseUrl}/api/tus`, { method: 'OPTIONS', headers: { origin: 'https://elsewhere.example' } });
+    expect(foreign.headers.get('access-control-allow-origin')).toBeNull();
+    // What a browser client reads, were it on another allowed origin.
+    const created = await create(desk.issue(), 10);
+    for (const header of ['Location', 'Upload-Offset', 'Upload-Length', 'Tus-Resumable']) {
+      expect(created.headers.get('access-control-expose-headers')).toContain(header);
+    }
   });
 
   it('refuses requests without Tus-Resumable with 412, and unknown ids with 404', async () => {
