@@ -18,13 +18,13 @@ export async function freePort() {
 }
 
 /** Starts a node script as a server and resolves once `healthPath` answers 200. */
-export async function startServer(script, env, healthPath) {
+export async function startServer(script, env, healthPath, { timeoutMs = 30_000 } = {}) {
   const port = await freePort();
   const child = spawn(process.execPath, [script], { cwd: root, env: { ...process.env, ...env, PORT: String(port) }, stdio: ['ignore', 'pipe', 'inherit'] });
   let output = '';
   child.stdout.on('data', (chunk) => (output += chunk));
   const baseUrl = `http://127.0.0.1:${port}`;
-  for (let attempt = 0; attempt < 300; attempt += 1) {
+  for (let attempt = 0; attempt < timeoutMs / 100; attempt += 1) {
     try {
       if ((await fetch(baseUrl + healthPath)).ok) break;
     } catch {

@@ -81,10 +81,10 @@ ALTER TABLE "works" ADD CONSTRAINT "works_owner_id_users_id_fk" FOREIGN KEY ("ow
 CREATE INDEX "work_assets_work_id_kind_index" ON "work_assets" USING btree ("work_id","kind");--> statement-breakpoint
 CREATE INDEX "work_assets_storage_key_index" ON "work_assets" USING btree ("storage_key");--> statement-breakpoint
 CREATE UNIQUE INDEX "work_transfers_one_pending" ON "work_transfers" USING btree ("work_id") WHERE "work_transfers"."status" = 'pending';--> statement-breakpoint
-CREATE INDEX "work_transfers_receiver_id_id_index" ON "work_transfers" USING btree ("receiver_id","id" DESC NULLS LAST);--> statement-breakpoint
-CREATE INDEX "work_transfers_sender_id_id_index" ON "work_transfers" USING btree ("sender_id","id" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "work_transfers_receiver_id_created_at_id_index" ON "work_transfers" USING btree ("receiver_id","created_at","id");--> statement-breakpoint
+CREATE INDEX "work_transfers_sender_id_created_at_id_index" ON "work_transfers" USING btree ("sender_id","created_at","id");--> statement-breakpoint
 CREATE INDEX "work_transfers_pending_expiry" ON "work_transfers" USING btree ("expires_at") WHERE "work_transfers"."status" = 'pending';--> statement-breakpoint
-CREATE INDEX "works_owner_live_idx" ON "works" USING btree ("owner_id","id" DESC NULLS LAST) WHERE "works"."deleted_at" is null;--> statement-breakpoint
+CREATE INDEX "works_owner_live_idx" ON "works" USING btree ("owner_id","created_at","id") WHERE "works"."deleted_at" is null;--> statement-breakpoint
 CREATE INDEX "works_owner_deleted_idx" ON "works" USING btree ("owner_id","deleted_at") WHERE "works"."deleted_at" is not null;--> statement-breakpoint
 CREATE INDEX "works_search_grams_idx" ON "works" USING gin ("search_grams");--> statement-breakpoint
 CREATE INDEX "works_status_idx" ON "works" USING btree ("status") WHERE "works"."status" in ('unaudited', 'underReview');

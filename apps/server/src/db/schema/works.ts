@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, doublePrecision, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, doublePrecision, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { ASSET_KINDS, TRANSFER_KINDS, TRANSFER_STATUSES, WORK_STATUSES, WORK_TYPES } from '@spatia/contract';
 import { users } from './users.js';
 
@@ -45,8 +45,11 @@ export const works = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
   },
+  // Lists are ordered newest first by (created_at, id), an order only the owner's index gives. Ordered
+  // by id alone, the planner may walk the primary key of the whole table backwards looking for one
+  // owner's rows, which for a heavy account whose works are old means most of the table.
   (table) => [
-    index('works_owner_live_idx').on(table.ownerId, table.id.desc()).where(sql`${table.deletedAt} is null`),
+    index('works_owner_live_idx').on(table.ownerId, table.createdAt, table.id).where(sql`${table.deletedAt} is null`),
     index('works_owner_deleted_idx').on(table.ownerId, table.deletedAt).where(sql`${table.deletedAt} is not null`),
     index('works_search_grams_idx').using('gin', table.searchGrams),
     index('works_status_idx').on(table.status).where(sql`${table.status} in ('unaudited', 'underReview')`),
@@ -101,8 +104,8 @@ export const workTransfers = pgTable(
   },
   (table) => [
     uniqueIndex('work_transfers_one_pending').on(table.workId).where(sql`${table.status} = 'pending'`),
-    index().on(table.receiverId, table.id.desc()),
-    index().on(table.senderId, table.id.desc()),
+    index().on(table.receiverId, table.createdAt, table.id),
+    index().on(table.senderId, table.createdAt, table.id),
     index('work_transfers_pending_expiry').on(table.expiresAt).where(sql`${table.status} = 'pending'`),
     check('work_transfers_price', sql`${table.price} >= 0 and (${table.kind} = 'sale') = (${table.price} > 0)`),
   ],
@@ -125,3 +128,20 @@ export const workUploadGrants = pgTable('work_upload_grants', {
   usedAt: timestamp('used_at', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * How many works each owner has per status, outside the recycle bin. A trigger on `works` keeps it
+ * in step within the same transaction (see the 0007 migration), so a list's total and the console's
+ * counts cost one index lookup however many works an account has.
+ */
+export const workCounts = pgTable(
+  'work_counts',
+  {
+    ownerId: bigint('owner_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    status: text('status', { enum: WORK_STATUSES }).notNull(),
+    live: integer('live').notNull().default(0),
+  },
+  (table) => [primaryKey({ columns: [table.ownerId, table.status] })],
+);

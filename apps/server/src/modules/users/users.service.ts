@@ -39,6 +39,7 @@ export interface AuthUser extends UserInfo {
 }
 
 const PROFILE_TTL_SECONDS = 60;
+const UID_TTL_SECONDS = 60 * 60;
 const INVITE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 
 export class UsersService {
@@ -84,13 +85,25 @@ export class UsersService {
     await this.cache.delete(`user:${userId}`);
   }
 
+  /** Uids never change, so the answer is kept for an hour. */
   async findIdByUid(uid: string): Promise<number | undefined> {
-    return this.repository.findIdByUid(uid);
+    const key = `user-id:${uid}`;
+    const cached = await this.cache.get<number>(key);
+    if (cached !== undefined) return cached;
+    const id = await this.repository.findIdByUid(uid);
+    if (id !== undefined) await this.cache.set(key, id, UID_TTL_SECONDS);
+    return id;
   }
 
   /** Name and avatar of each user, as others may see them. */
   async findPublicProfiles(ids: readonly number[]): Promise<Map<number, PublicProfile>> {
-    const rows = await this.repository.findPublicProfiles([...new Set(ids)]);
+    const unique = [...new Set(ids)];
+    if (unique.length === 1) {
+      // One person (a list of one owner's works): the cached signed-in view already has it.
+      const user = await this.getAuthUser(unique[0]!);
+      return new Map(user ? [[user.id, { uid: user.uid, name: user.name, avatarUrl: user.avatarUrl }]] : []);
+    }
+    const rows = await this.repository.findPublicProfiles(unique);
     return new Map(rows.map(({ id, ...profile }) => [id, profile]));
   }
 

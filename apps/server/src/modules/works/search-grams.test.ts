@@ -61,7 +61,7 @@ describe('the keyword search plan', () => {
   });
   afterAll(() => testDatabase.drop());
 
-  it('uses the gram index for a two-character Chinese keyword among 20,000 works of one owner', async () => {
+  it('uses the gram index for a two-character Chinese keyword among 20,000 works of one owner', { timeout: 180_000 }, async () => {
     const { db } = testDatabase.database;
     await db.execute(sql`insert into users (uid, phone, full_name, invite_code) values ('u1', '13900000001', 'Owner', 'ABCDEF')`);
     // Names and descriptions of random common characters (the needle's two left out), so the gram

@@ -50,7 +50,7 @@ export class TransfersRepository {
         .from(workTransfers)
         .innerJoin(works, eq(works.id, workTransfers.workId))
         .where(where)
-        .orderBy(desc(workTransfers.id))
+        .orderBy(desc(workTransfers.createdAt), desc(workTransfers.id))
         .limit(limit)
         .offset(offset),
       this.db.select({ total: count() }).from(workTransfers).where(where),

@@ -1,7 +1,7 @@
-import { and, arrayContains, count, desc, eq, gt, inArray, isNotNull, isNull, lt, sql, type SQL } from 'drizzle-orm';
+import { and, arrayContains, count, desc, eq, gt, inArray, isNotNull, isNull, lt, ne, sql, type SQL } from 'drizzle-orm';
 import type { AssetKind, WorkStatus, WorkType } from '@spatia/contract';
 import type { Db } from '../../db/database.js';
-import { workAssets, workTransfers, workUploadGrants, works } from '../../db/schema/index.js';
+import { workAssets, workCounts, workTransfers, workUploadGrants, works } from '../../db/schema/index.js';
 
 export type WorkRow = typeof works.$inferSelect;
 export type WorkAssetRow = typeof workAssets.$inferSelect;
@@ -64,25 +64,36 @@ export class WorksRepository {
 
   /** The page query of `list`, as SQL: tests EXPLAIN it. */
   listPageQuery(filter: WorkListFilter) {
-    // With a search term, ordering by the bare id invites the planner to walk the owner's works
-    // newest first until it finds a page of matches, which for a rare word is all of them. Ordering
-    // by an expression makes it narrow through the gram index first and sort the few matches.
+    // Newest first by (created_at, id): the owner index gives that order (see the schema). With a
+    // search term, ordering by an expression makes the planner narrow through the gram index first
+    // and sort the few matches, instead of walking the owner's works until a page of matches turns up.
     const searching = filter.keyword !== undefined || filter.modelName !== undefined;
     return this.db
-      .select()
+      .select({ work: works, pendingTransfer: pendingTransferOf(works.id) })
       .from(works)
       .where(and(...listConditions(filter)))
-      .orderBy(searching ? sql`${works.id} + 0 desc` : desc(works.id))
+      .orderBy(...(searching ? [sql`${works.createdAt} + interval '0 s' desc`, sql`${works.id} + 0 desc`] : [desc(works.createdAt), desc(works.id)]))
       .limit(filter.limit)
       .offset(filter.offset);
   }
 
-  async list(filter: WorkListFilter): Promise<{ rows: WorkRow[]; total: number }> {
-    const [rows, [totalRow]] = await Promise.all([
-      this.listPageQuery(filter),
-      this.db.select({ total: count() }).from(works).where(and(...listConditions(filter))),
-    ]);
-    return { rows, total: totalRow?.total ?? 0 };
+  /** A page of works, each with whether a transfer of it is pending, and the list's total. */
+  async list(filter: WorkListFilter): Promise<{ rows: (WorkRow & { pendingTransfer: boolean })[]; total: number }> {
+    const [rows, total] = await Promise.all([this.listPageQuery(filter), this.countListed(filter)]);
+    return { rows: rows.map((row) => ({ ...row.work, pendingTransfer: row.pendingTransfer })), total };
+  }
+
+  /** A list's total: from the kept counts when only owner and status narrow it, else counted. */
+  private async countListed(filter: WorkListFilter): Promise<number> {
+    if (filter.type || filter.tag || filter.keyword || filter.modelName) {
+      const [row] = await this.db.select({ total: count() }).from(works).where(and(...listConditions(filter)));
+      return row?.total ?? 0;
+    }
+    const conditions: SQL[] = [eq(workCounts.ownerId, filter.ownerId)];
+    if (filter.status) conditions.push(eq(workCounts.status, filter.status));
+    if (filter.onlineOnly) conditions.push(ne(workCounts.status, 'unpublished'));
+    const [row] = await this.db.select({ total: sql<number>`coalesce(sum(${workCounts.live}), 0)::int` }).from(workCounts).where(and(...conditions));
+    return row?.total ?? 0;
   }
 
   async listDeleted(ownerId: number, limit: number, offset: number): Promise<{ rows: WorkRow[]; total: number }> {
@@ -140,12 +151,8 @@ export class WorksRepository {
   }
 
   async countByStatus(ownerId: number): Promise<Map<WorkStatus, number>> {
-    const rows = await this.db
-      .select({ status: works.status, total: count() })
-      .from(works)
-      .where(and(eq(works.ownerId, ownerId), isNull(works.deletedAt)))
-      .groupBy(works.status);
-    return new Map(rows.map((row) => [row.status, row.total]));
+    const rows = await this.db.select({ status: workCounts.status, live: workCounts.live }).from(workCounts).where(eq(workCounts.ownerId, ownerId));
+    return new Map(rows.map((row) => [row.status, row.live]));
   }
 
   async listAssets(workId: number, executor: Executor = this.db): Promise<WorkAssetRow[]> {
@@ -227,6 +234,10 @@ export class WorksRepository {
       .returning({ id: workUploadGrants.id });
     return rows.length === 1;
   }
+}
+
+function pendingTransferOf(workId: typeof works.id) {
+  return sql<boolean>`exists (select 1 from ${workTransfers} where ${workTransfers.workId} = ${workId} and ${workTransfers.status} = 'pending')`;
 }
 
 function listConditions(filter: WorkListFilter): SQL[] {

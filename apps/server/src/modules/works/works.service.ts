@@ -86,7 +86,9 @@ export class WorksService {
       limit: query.pageSize,
       offset: (query.pageNum - 1) * query.pageSize,
     });
-    return { list: await this.summaries(rows), total, pageNum: query.pageNum, pageSize: query.pageSize };
+    const owners = await this.users.findPublicProfiles([ownerId]);
+    const list = rows.map((row) => toWorkSummary(row, owners.get(ownerId), row.pendingTransfer));
+    return { list, total, pageNum: query.pageNum, pageSize: query.pageSize };
   }
 
   async get(actor: Actor | undefined, uid: string): Promise<WorkDetail> {
