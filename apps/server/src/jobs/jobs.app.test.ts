@@ -1,33 +1,38 @@
-import { describe, expect, it } from 'vitest';
-import { createTestApp } from '../test/test-app.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../test/test-app.js';
 
-describe('jobs in the assembled app', () => {
-  it('runs jobs in tests only when drained, and stops them when the app closes', async () => {
-    const { app, close } = await createTestApp();
-    try {
-      const ran: number[] = [];
-      const { jobs } = app.services;
-      const notify = jobs.define<{ userId: number }>('app.notify', async (job) => void ran.push(job.data.userId));
-      expect((await app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
-
-      await notify.send({ userId: 5 });
-      expect(ran).toEqual([]);
-      expect(await jobs.drain()).toEqual({ completed: 1, failed: 0 });
-      expect(ran).toEqual([5]);
-    } finally {
-      await close();
-    }
+describe('jobs in a test app', () => {
+  let testApp: TestApp;
+  beforeAll(async () => {
+    testApp = await createTestApp();
   });
+  afterAll(() => testApp.close());
 
-  it('only sends jobs with WORKER_IN_PROCESS=false', async () => {
-    const { app, close } = await createTestApp({ WORKER_IN_PROCESS: 'false' }, { jobs: undefined });
-    try {
-      app.services.jobs.define('app.render', async () => undefined);
-      await app.ready();
-      expect(await app.services.jobs.send('app.render', {})).toEqual(expect.any(String));
-      await expect(app.services.jobs.drain()).rejects.toThrow('only sends jobs');
-    } finally {
-      await close();
-    }
+  it('run only when the test drains them', async () => {
+    const { app } = testApp;
+    const ran: number[] = [];
+    const notify = app.services.jobs.define<{ userId: number }>('app.notify', async (job) => void ran.push(job.data.userId));
+    expect((await app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
+
+    await notify.send({ userId: 5 });
+    expect(ran).toEqual([]);
+    expect(await app.services.jobs.drain()).toEqual({ completed: 1, failed: 0 });
+    expect(ran).toEqual([5]);
+  });
+});
+
+describe('jobs in a server with WORKER_IN_PROCESS=false', () => {
+  let testApp: TestApp;
+  beforeAll(async () => {
+    testApp = await createTestApp({ WORKER_IN_PROCESS: 'false' }, { jobs: undefined });
+  });
+  afterAll(() => testApp.close());
+
+  it('are only sent', async () => {
+    const { app } = testApp;
+    app.services.jobs.define('app.render', async () => undefined);
+    await app.ready();
+    expect(await app.services.jobs.send('app.render', {})).toEqual(expect.any(String));
+    await expect(app.services.jobs.drain()).rejects.toThrow('only sends jobs');
   });
 });

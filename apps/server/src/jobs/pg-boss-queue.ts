@@ -125,7 +125,7 @@ export class PgBossJobQueue implements JobQueue {
   async start(): Promise<void> {
     if (this.stopping) throw new Error('the job queue was stopped');
     await this.prepare();
-    if (this.options.mode !== 'background' || this.workersStarted) return;
+    if (this.options.mode !== 'background' || this.workersStarted || this.stopping) return;
     this.workersStarted = true;
     for (const definition of this.definitions.values()) {
       definition.worker = new QueueWorker({
@@ -196,11 +196,7 @@ export class PgBossJobQueue implements JobQueue {
       }
       if (this.options.mode !== 'enqueue-only') await this.syncSchedules();
       this.prepared = true;
-    })().catch((error: unknown) => {
-      // The database may come back: the next call tries again.
-      this.preparing = undefined;
-      throw error;
-    });
+    })();
     return this.preparing;
   }
 
