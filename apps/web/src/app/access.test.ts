@@ -135,10 +135,16 @@ describe('route table', () => {
   it('shows only built, visible pages in menus', () => {
     expect(paths(menuRoutes(accessibleConsoleRoutes(admin)))).toEqual([
       '/dashboard/dashboard',
+      '/model/receiptModel',
+      '/model/sendModel',
       '/userInformation',
       '/userInformation/index',
     ]);
-    expect(paths(menuRoutes(accessibleConsoleRoutes({ roles: ['customer'], menus: [35] })))).toEqual(['/dashboard/dashboard']);
+    expect(paths(menuRoutes(accessibleConsoleRoutes({ roles: ['customer'], menus: [35] })))).toEqual([
+      '/dashboard/dashboard',
+      '/model/receiptModel',
+      '/model/sendModel',
+    ]);
     expect(hasPage(routeTable, '/dashboard/dashboard')).toBe(true);
     expect(hasPage(routeTable, '/userInformation/index')).toBe(true);
     expect(hasPage(routeTable, '/userInformation/vip')).toBe(false);

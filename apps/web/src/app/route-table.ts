@@ -55,8 +55,16 @@ export const consoleRoutes: readonly AppRoute[] = [
     meta: { titleKey: 'menu.dashboard', icon: 'dashboard', layout: 'console' },
     page: () => import('../pages/dashboard-page'),
   },
-  { path: '/model/receiptModel', meta: { titleKey: 'menu.receiptModel', icon: 'receipt', layout: 'console' } },
-  { path: '/model/sendModel', meta: { titleKey: 'menu.sendModel', icon: 'send', layout: 'console' } },
+  {
+    path: '/model/receiptModel',
+    meta: { titleKey: 'menu.receiptModel', icon: 'receipt', layout: 'console' },
+    page: () => import('../pages/receipt-model-page'),
+  },
+  {
+    path: '/model/sendModel',
+    meta: { titleKey: 'menu.sendModel', icon: 'send', layout: 'console' },
+    page: () => import('../pages/send-model-page'),
+  },
   {
     path: '/recharge/index',
     meta: { titleKey: 'menu.recharge', icon: 'recharge', layout: 'console', roles: [Role.photographer, Role.customer] },

@@ -8,6 +8,7 @@ import layout from './layout';
 import menu from './menu';
 import profile from './profile';
 import protocol from './protocol';
+import transfers from './transfers';
 import validation from './validation';
 
-export default { auth, common, dashboard, errors, format, home, layout, menu, profile, protocol, validation };
+export default { auth, common, dashboard, errors, format, home, layout, menu, profile, protocol, transfers, validation };

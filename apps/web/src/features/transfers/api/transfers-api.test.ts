@@ -1,0 +1,74 @@
+import { QueryClient } from '@tanstack/react-query';
+import { AxiosHeaders, type AxiosAdapter, type InternalAxiosRequestConfig } from 'axios';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { http } from '../../../api/client';
+import { registerFeedback } from '../../../api/feedback';
+import { clearSession, setToken } from '../../../stores/session-store';
+import { answerTransfer } from './answer-transfer';
+import { getTransferWork } from './get-transfer-work';
+import { getTransfers, pendingTransferCountQueryOptions, TRANSFERS_QUERY_KEY, transfersQueryOptions } from './get-transfers';
+
+let seen: InternalAxiosRequestConfig[] = [];
+
+function replyWith(data: unknown): void {
+  const adapter: AxiosAdapter = async (config) => {
+    seen.push(config);
+    return { status: 200, statusText: 'OK', data: { code: 0, msg: 'ok', data }, headers: new AxiosHeaders(), config };
+  };
+  http.defaults.adapter = adapter;
+}
+
+beforeEach(() => {
+  seen = [];
+  registerFeedback({ message: { error: vi.fn(), success: vi.fn(), warning: vi.fn(), info: vi.fn() } as never });
+  clearSession();
+  setToken('t-1');
+});
+
+afterEach(() => {
+  clearSession();
+});
+
+describe('transfers api', () => {
+  it('lists one side, with a status only when filtering', async () => {
+    replyWith({ list: [], total: 0, pageNum: 2, pageSize: 10 });
+    await getTransfers('received', { status: 'pending', pageNum: 2, pageSize: 10 });
+    await getTransfers('sent', { pageNum: 1, pageSize: 10 });
+    expect(seen.map((config) => [config.method, config.url, config.params])).toEqual([
+      ['get', '/transfers/received', { pageNum: 2, pageSize: 10, status: 'pending' }],
+      ['get', '/transfers/sent', { pageNum: 1, pageSize: 10, status: undefined }],
+    ]);
+    expect(seen[0]?.headers.get('x-auth-token')).toBe('t-1');
+  });
+
+  it('counts the pending ones from the total of a one-row page', async () => {
+    replyWith({ list: [{ id: 1 }], total: 7, pageNum: 1, pageSize: 1 });
+    const client = new QueryClient();
+    await expect(client.fetchQuery(pendingTransferCountQueryOptions('sent'))).resolves.toBe(7);
+    expect(seen[0]?.params).toEqual({ pageNum: 1, pageSize: 1, status: 'pending' });
+    expect(seen[0]?.silent).toBe(true);
+  });
+
+  it('keys every query under one prefix, so one invalidation refreshes them all', () => {
+    for (const key of [
+      transfersQueryOptions('received', { pageNum: 1, pageSize: 10 }).queryKey,
+      pendingTransferCountQueryOptions('received').queryKey,
+    ]) {
+      expect(key.slice(0, TRANSFERS_QUERY_KEY.length)).toEqual([...TRANSFERS_QUERY_KEY]);
+    }
+  });
+
+  it('reads the work of a transfer and posts the answers', async () => {
+    replyWith(null);
+    await getTransferWork(12);
+    await answerTransfer({ id: 12, answer: 'confirm' });
+    await answerTransfer({ id: 13, answer: 'reject' });
+    await answerTransfer({ id: 14, answer: 'withdraw' });
+    expect(seen.map((config) => `${config.method} ${config.url}`)).toEqual([
+      'get /transfers/12/work',
+      'post /transfers/12/confirm',
+      'post /transfers/13/reject',
+      'post /transfers/14/withdraw',
+    ]);
+  });
+});

@@ -1,0 +1,163 @@
+import { Badge, Button, Empty, Pagination, Result, Skeleton, Tabs } from 'antd';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { useUi } from '../../../stores/ui-store';
+import type { TransferAnswer } from '../api/answer-transfer';
+import { usePendingTransferCount, useTransfers } from '../api/get-transfers';
+import type { TransferSide, WorkTransfer } from '../api/types';
+import { defaultFilter, isTransferFilter, statusOfFilter, TRANSFER_FILTERS, type TransferFilter } from '../lib/transfer-rules';
+import { useNow } from '../lib/use-now';
+import { TransferCards } from './transfer-cards';
+import { TransferTable } from './transfer-table';
+import { TransferWorkDrawer } from './transfer-work-drawer';
+import { useTransferActions } from './use-transfer-actions';
+import './transfers.css';
+
+const PAGE_SIZE = 10;
+
+/** The status filter lives in the address (`?status=`), so a reload or a shared link keeps it. */
+function useFilter(side: TransferSide): [TransferFilter, (filter: TransferFilter) => void] {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const raw = searchParams.get('status');
+  const filter = isTransferFilter(raw) ? raw : defaultFilter(side);
+  const setFilter = (next: TransferFilter) =>
+    setSearchParams(
+      (params) => {
+        if (next === defaultFilter(side)) params.delete('status');
+        else params.set('status', next);
+        return params;
+      },
+      { replace: true },
+    );
+  return [filter, setFilter];
+}
+
+/**
+ * One side's transfers: status tabs, a table (cards under 992px), the work drawer, and the answers
+ * this side may give. Used by "projects awaiting receipt" (received) and "shipped projects" (sent).
+ */
+export function TransferList({ side }: { side: TransferSide }) {
+  const { t } = useTranslation();
+  const isMobile = useUi((state) => state.device === 'mobile');
+  const now = useNow();
+  const [filter, setFilter] = useFilter(side);
+  const [pageNum, setPageNum] = useState(1);
+  const transfers = useTransfers(side, { status: statusOfFilter(filter), pageNum, pageSize: PAGE_SIZE });
+  const pendingCount = usePendingTransferCount(side);
+  const { ask, busyId } = useTransferActions();
+  const [viewing, setViewing] = useState<{ transfer: WorkTransfer; open: boolean } | null>(null);
+
+  const list = transfers.data?.list ?? [];
+  const total = transfers.data?.total ?? 0;
+
+  // An answer can empty the last page (a pending one that is now confirmed): step back a page.
+  useEffect(() => {
+    if (transfers.data && !transfers.isPlaceholderData && transfers.data.list.length === 0 && pageNum > 1) {
+      setPageNum(Math.max(1, Math.ceil(transfers.data.total / PAGE_SIZE)));
+    }
+  }, [transfers.data, transfers.isPlaceholderData, pageNum]);
+
+  // The drawer follows the refreshed row, so its status and answers stay true after an answer.
+  const drawerTransfer = viewing ? (list.find((item) => item.id === viewing.transfer.id) ?? viewing.transfer) : null;
+
+  const onAnswer = (transfer: WorkTransfer, action: TransferAnswer) =>
+    ask(transfer, action, () => setViewing((current) => (current && current.transfer.id === transfer.id ? { ...current, open: false } : current)));
+  const onView = (transfer: WorkTransfer) => setViewing({ transfer, open: true });
+
+  const changeFilter = (next: string) => {
+    if (!isTransferFilter(next)) return;
+    setFilter(next);
+    setPageNum(1);
+  };
+
+  const emptyText =
+    filter === 'all' ? t(`transfers.${side}.empty`) : filter === 'pending' ? t(`transfers.${side}.emptyPending`) : t('transfers.emptyFiltered');
+
+  const viewProps = { side, transfers: list, now, busyId, onView, onAnswer };
+
+  let body;
+  if (transfers.isPending) {
+    body = (
+      <div className="transfer-list__skeleton" aria-busy="true" data-testid="transfer-list-loading">
+        {[0, 1, 2].map((index) => (
+          <Skeleton key={index} active avatar={{ shape: 'square', size: 48 }} paragraph={{ rows: 1 }} />
+        ))}
+      </div>
+    );
+  } else if (transfers.isError && !transfers.data) {
+    body = (
+      <div data-testid="transfer-list-error">
+        <Result
+          status="warning"
+          title={t('transfers.list.loadFailed')}
+          subTitle={transfers.error.message || undefined}
+          extra={<Button onClick={() => void transfers.refetch()}>{t('common.actions.retry')}</Button>}
+        />
+      </div>
+    );
+  } else if (total === 0) {
+    body = <Empty className="transfer-list__empty" image={Empty.PRESENTED_IMAGE_SIMPLE} description={emptyText} data-testid="transfer-list-empty" />;
+  } else if (isMobile) {
+    body = (
+      <>
+        <TransferCards {...viewProps} />
+        {total > PAGE_SIZE && (
+          <Pagination className="transfer-list__pagination" simple current={pageNum} pageSize={PAGE_SIZE} total={total} onChange={setPageNum} />
+        )}
+      </>
+    );
+  } else {
+    body = (
+      <TransferTable
+        {...viewProps}
+        loading={transfers.isPlaceholderData && transfers.isFetching}
+        pagination={{
+          current: pageNum,
+          pageSize: PAGE_SIZE,
+          total,
+          hideOnSinglePage: true,
+          showSizeChanger: false,
+          showTotal: (count) => t('transfers.list.total', { count }),
+          onChange: setPageNum,
+        }}
+      />
+    );
+  }
+
+  return (
+    <section className="transfer-list" aria-label={t('transfers.list.label')} data-side={side}>
+      <Tabs
+        className="transfer-list__tabs"
+        activeKey={filter}
+        onChange={changeFilter}
+        items={TRANSFER_FILTERS.map((key) => ({
+          key,
+          label:
+            key === 'pending' ? (
+              <span className="transfer-list__tab">
+                {t('transfers.filters.pending')}
+                <Badge count={pendingCount.data ?? 0} size="small" color={side === 'received' ? '#f5222d' : '#2f54eb'} data-testid="transfer-pending-tab-count" />
+              </span>
+            ) : (
+              t(`transfers.filters.${key}`)
+            ),
+        }))}
+      />
+      <div className="transfer-list__body" data-testid="transfer-list" data-filter={filter}>
+        {body}
+      </div>
+      <TransferWorkDrawer
+        transfer={drawerTransfer}
+        open={viewing?.open ?? false}
+        side={side}
+        now={now}
+        fullScreen={isMobile}
+        busy={drawerTransfer !== null && busyId === drawerTransfer.id}
+        onAnswer={onAnswer}
+        onClose={() => setViewing((current) => (current ? { ...current, open: false } : current))}
+        onClosed={() => setViewing((current) => (current && !current.open ? null : current))}
+      />
+    </section>
+  );
+}

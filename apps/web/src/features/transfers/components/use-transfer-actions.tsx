@@ -1,0 +1,48 @@
+import { App } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { formatYuan } from '../../../lib/format';
+import { useAnswerTransfer, type TransferAnswer } from '../api/answer-transfer';
+import type { WorkTransfer } from '../api/types';
+import { partyName } from './transfer-parts';
+
+/**
+ * Asks before answering a transfer, then answers it. A failure is not reported here: the HTTP client
+ * already shows the server's message (insufficient balance, already answered, expired).
+ */
+export function useTransferActions() {
+  const { t } = useTranslation();
+  const { modal, message } = App.useApp();
+  const answer = useAnswerTransfer();
+
+  const ask = (transfer: WorkTransfer, action: TransferAnswer, onDone?: () => void) => {
+    const unknown = t('transfers.unknownUser');
+    const values = {
+      name: transfer.work.name || t('transfers.untitled'),
+      sender: partyName(transfer.sender, unknown),
+      receiver: partyName(transfer.receiver, unknown),
+      price: formatYuan(transfer.price),
+    };
+    const content =
+      action === 'confirm'
+        ? t(transfer.kind === 'sale' ? 'transfers.confirm.sale' : 'transfers.confirm.distribute', values)
+        : t(`transfers.${action}.content`, values);
+    modal.confirm({
+      title: t(`transfers.${action}.title`, values),
+      content,
+      okText: t(`transfers.${action}.ok`),
+      okButtonProps: { danger: action !== 'confirm' },
+      cancelText: t('common.actions.cancel'),
+      className: 'transfer-confirm',
+      onOk: () =>
+        answer.mutateAsync({ id: transfer.id, answer: action }).then(
+          () => {
+            void message.success(t(`transfers.${action}.done`));
+            onDone?.();
+          },
+          () => undefined,
+        ),
+    });
+  };
+
+  return { ask, busyId: answer.isPending ? answer.variables.id : null };
+}
