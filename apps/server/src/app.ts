@@ -116,8 +116,8 @@ export interface BuildOptions {
   /** Which jobs this process runs; by default the server's own (WORKER_IN_PROCESS) or none. Tests use `manual`. */
   jobs?: JobRunMode;
   /**
-   * Grant lookup and completion for resumable uploads at /api/tus (docs/uploads.md); the works module
-   * provides the real ones. Without them the endpoint is not mounted.
+   * Grant lookup and completion for resumable uploads at /api/tus (docs/uploads.md); by default the
+   * works module's, which attach each finished upload to its work. Tests of the transport pass stubs.
    */
   resumableUploads?: ResumableUploadHooks;
 }
@@ -144,11 +144,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     stopTimeoutMs: Math.round(config.shutdownTimeoutMs * 0.8),
   });
   const services = createServices(config, { logger, database, cache, rateLimiter, sms, storage, jobs });
-  if (options.resumableUploads) {
-    services.resumableUploads = new ResumableUploads(createTusBackend(config, storage), storage, options.resumableUploads, {
-      publicUrl: config.publicUrl,
-    });
-  }
+  services.resumableUploads = new ResumableUploads(
+    createTusBackend(config, storage),
+    storage,
+    options.resumableUploads ?? workAssetUploads(services.workAssets),
+    { publicUrl: config.publicUrl },
+  );
+  const uploads = services.resumableUploads;
+  jobs.define('uploads.cleanup', () => uploads.cleanupExpiredUploads(), { schedule: { cron: '17 * * * *' } });
   app.decorate('services', services);
   app.addHook('onReady', async () => {
     await jobs.start();
@@ -199,6 +202,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   return app;
 }
 
+/** The works module's side of /api/tus: its grants, and attaching each finished upload to its work. */
+function workAssetUploads(assets: WorkAssetsService): ResumableUploadHooks {
+  return {
+    resolveGrant: (token) => assets.resolveGrant(token),
+    onComplete: (grant, upload) => assets.attach(grant.grantId, { ...upload, fileName: upload.filename }),
+  };
+}
+
 export function createServices(
   config: Pick<Config, 'authSecret' | 'wechat'>,
   drivers: Pick<Services, 'logger' | 'database' | 'cache' | 'rateLimiter' | 'sms' | 'storage' | 'jobs'>,
@@ -235,5 +246,8 @@ export function createServices(
   const workPublishing = new WorkPublishingService(works);
   const workAssets = new WorkAssetsService(works, storage);
   const transfers = new TransfersService(new TransfersRepository(database.db), works, users, ledger);
+  drivers.jobs.define('works.purgeRecycleBin', () => works.purgeExpired(), { schedule: { cron: '23 3 * * *' } });
+  // Lists and answers expire due transfers themselves; the job keeps the table true between them.
+  drivers.jobs.define('transfers.expire', () => transfers.expireDue(), { schedule: { cron: '* * * * *' } });
   return { ...drivers, users, auth, verification, accounts, qrLogin, profile, ledger, moderation, works, workPublishing, workAssets, transfers, wechat };
 }

@@ -1,0 +1,81 @@
+import { ErrorCode, type WorkDetail } from '@spatia/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, json, type TestApp } from '../../test/test-app.js';
+import { createWork, person, samplePng, uploadGrant, type Person } from '../../test/works-fixtures.js';
+
+/** A work's files arrive through the real tus endpoint and attach themselves to the work. */
+let testApp: TestApp;
+let baseUrl: string;
+let owner: Person;
+
+beforeAll(async () => {
+  testApp = await createTestApp();
+  baseUrl = await testApp.app.listen({ host: '127.0.0.1', port: 0 });
+  owner = await person(testApp.app);
+});
+afterAll(() => testApp.close());
+
+const metadata = (entries: Record<string, string>) =>
+  Object.entries(entries)
+    .map(([key, value]) => `${key} ${Buffer.from(value).toString('base64')}`)
+    .join(',');
+
+async function tusUpload(grant: string, bytes: Buffer, filename: string, chunkSize = bytes.length) {
+  const created = await fetch(`${baseUrl}/api/tus`, {
+    method: 'POST',
+    headers: { 'tus-resumable': '1.0.0', 'upload-length': String(bytes.length), 'upload-metadata': metadata({ grant, filename }) },
+  });
+  expect(created.status).toBe(201);
+  const location = created.headers.get('location')!;
+  let last: Response | undefined;
+  for (let offset = 0; offset < bytes.length; offset += chunkSize) {
+    last = await fetch(new URL(location, baseUrl), {
+      method: 'PATCH',
+      headers: { 'tus-resumable': '1.0.0', 'upload-grant': grant, 'upload-offset': String(offset), 'content-type': 'application/offset+octet-stream' },
+      body: bytes.subarray(offset, offset + chunkSize),
+    });
+  }
+  return last!;
+}
+
+const detail = async (uid: string) => json<{ data: WorkDetail }>(await owner.call('GET', `/api/model/${uid}`)).data;
+
+describe('uploading a work\'s files with tus', () => {
+  it('attaches a cover (shown as a WebP) and an origin sent in chunks, and the work can go online', async () => {
+    const work = await createWork(owner);
+    const cover = await samplePng();
+    const coverAnswer = await tusUpload((await uploadGrant(owner, work.uid, 'cover')).grant, cover, 'cover.png');
+    expect(coverAnswer.status).toBe(204);
+    const origin = Buffer.concat([await samplePng(), Buffer.alloc(3 * 1024 * 1024, 7)]);
+    await tusUpload((await uploadGrant(owner, work.uid, 'origin')).grant, origin, '客厅.png', 1024 * 1024);
+
+    const after = await detail(work.uid);
+    expect(after.coverUrl).toMatch(/^\/files\/covers\/[0-9a-f]{64}\.webp$/);
+    expect(after.assets.map((asset) => [asset.kind, asset.fileName, asset.contentType, asset.size])).toEqual([
+      ['cover', 'cover.png', 'image/png', cover.length],
+      ['origin', '客厅.png', 'image/png', origin.length],
+    ]);
+    const served = await fetch(new URL(after.coverUrl, baseUrl));
+    expect(served.headers.get('content-type')).toBe('image/webp');
+    expect((await owner.call('PUT', `/api/model/${work.uid}/onLined`, 'onLined=true')).statusCode).toBe(200);
+  });
+
+  it('refuses bytes that are not what the grant accepts, and attaches nothing', async () => {
+    const work = await createWork(owner);
+    const grant = await uploadGrant(owner, work.uid, 'cover');
+    const answer = await tusUpload(grant.grant, Buffer.from('PK\u0003\u0004 not an image at all'), 'cover.jpg');
+    expect(answer.status).toBeGreaterThanOrEqual(400);
+    expect((await answer.json()) as { code: number }).toMatchObject({ code: ErrorCode.uploadContentRejected });
+    expect((await detail(work.uid)).assets).toEqual([]);
+  });
+
+  it('refuses an upload for a work that went to the recycle bin meanwhile', async () => {
+    const work = await createWork(owner);
+    const grant = await uploadGrant(owner, work.uid, 'slr');
+    await owner.call('DELETE', `/api/model/${work.uid}`);
+    const answer = await tusUpload(grant.grant, await samplePng(), 'photo.png');
+    expect(answer.status).toBe(404);
+    await owner.call('POST', `/api/model/${work.uid}/restore`);
+    expect((await detail(work.uid)).assets).toEqual([]);
+  });
+});
