@@ -6,7 +6,7 @@
 // median of the per-round ratios; the server counts from the creation to the answer of the last PATCH,
 // which includes sniffing, hashing, syncing and moving the file to its content-addressed key.
 import { randomBytes } from 'node:crypto';
-import { createWriteStream, fdatasync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createWriteStream, fdatasync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
 import { once } from 'node:events';
 import { Agent, request as httpRequest } from 'node:http';
@@ -35,6 +35,7 @@ export async function run({ rounds = 4 } = {}) {
   };
   try {
     await upload(server.baseUrl, grant, firstBlock(-1)); // warm-up
+    const memoryAtStart = resetPeakMemory(server.pid);
     const samples = { tus: [], synced: [], cached: [], tusCpu: [], syncedCpu: [] };
     const ratios = [];
     for (let round = 0; round < rounds; round += 1) {
@@ -73,6 +74,10 @@ export async function run({ rounds = 4 } = {}) {
     console.log(
       `  CPU per GiB: server ${format(median(samples.tusCpu))} s (receive, hash, store), direct writer ${format(median(samples.syncedCpu))} s` +
         `  (the figure a shared, busy machine disturbs least)`,
+    );
+    console.log(
+      `  server resident memory: ${format(memoryAtStart, 0)} MiB before the rounds, at most ${format(memoryOf(server.pid, 'VmHWM'), 0)} MiB during them` +
+        ' (uploads stream; the embedded database is most of it)',
     );
     return pass;
   } finally {
@@ -151,4 +156,16 @@ const CLOCK_TICKS = Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf
 function cpuSeconds(pid) {
   const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
   return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
+}
+
+/** VmRSS (resident now) or VmHWM (the most since the last reset) of a process, in MiB (Linux). */
+function memoryOf(pid, field) {
+  const line = readFileSync(`/proc/${pid}/status`, 'utf8').split('\n').find((entry) => entry.startsWith(`${field}:`));
+  return Number(line?.split(/\s+/)[1] ?? 0) / 1024;
+}
+
+/** Starts counting the peak anew (clear_refs 5, Linux 4.0+); answers the resident memory now. */
+function resetPeakMemory(pid) {
+  writeFileSync(`/proc/${pid}/clear_refs`, '5');
+  return memoryOf(pid, 'VmRSS');
 }
