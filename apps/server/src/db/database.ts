@@ -25,7 +25,7 @@ interface DatabaseHandle {
  * The open database. The driver's own handle stays reachable for libraries that bring their own SQL
  * (the job queue): on PGlite every query must go through the one client, on PostgreSQL through the pool.
  */
-export type Database = DatabaseHandle & ({ kind: 'pglite'; client: PGlite } | { kind: 'postgres'; pool: pg.Pool });
+export type Database = DatabaseHandle & ({ kind: 'pglite'; client: PGlite } | { kind: 'postgres'; pool: pg.Pool; url: string });
 
 export const MIGRATIONS_FOLDER = fileURLToPath(new URL('../../drizzle', import.meta.url));
 
@@ -68,6 +68,7 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
     db: db as unknown as Db,
     kind: 'postgres',
     pool,
+    url,
     ping: async () => {
       await db.execute(sql`select 1`);
     },

@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { PGlite } from '@electric-sql/pglite';
-import type pg from 'pg';
+import pg from 'pg';
 import type { Database } from '../db/database.js';
 import type { DbTransaction } from './job-queue.js';
 
@@ -17,6 +17,29 @@ export interface BossConnection {
  */
 export function bossConnectionFor(database: Database): BossConnection {
   return database.kind === 'pglite' ? pgliteConnection(database.client) : poolConnection(database.pool);
+}
+
+/** Arbitrary but fixed, beside the migrations' lock: serialises job-queue setup between processes. */
+const SETUP_LOCK_ID = 7_243_002;
+
+/**
+ * Runs the job queue's setup (schema, queues, schedules) while no other process does. pg-boss 10's
+ * create_queue deadlocks when two processes create the same new queue at once (each holds a lock on the
+ * queue table the other's foreign key needs), which is what several workers starting together after a
+ * deploy with a new job do. The lock is held on a connection of its own, so a pool of one still works.
+ */
+export async function withSetupLock<T>(database: Database, setUp: () => Promise<T>): Promise<T> {
+  if (database.kind === 'pglite') return setUp();
+  const client = new pg.Client({ connectionString: database.url });
+  await client.connect();
+  try {
+    await client.query('select pg_advisory_lock($1)', [SETUP_LOCK_ID]);
+    return await setUp();
+  } finally {
+    // Ending the session releases the lock too, should the unlock itself fail.
+    await client.query('select pg_advisory_unlock($1)', [SETUP_LOCK_ID]).catch(() => undefined);
+    await client.end();
+  }
 }
 
 function pgliteConnection(client: PGlite): BossConnection {

@@ -297,10 +297,21 @@ describe.skipIf(!onPostgres)('several worker processes on PostgreSQL', () => {
   let second: Database;
   beforeAll(async () => {
     if (testDatabase.database.kind !== 'postgres') throw new Error('expected PostgreSQL');
-    const url = testDatabase.database.pool.options.connectionString!;
+    const url = testDatabase.database.url;
     second = await openDatabase({ kind: 'postgres', url, poolSize: 5 });
   });
   afterAll(() => second?.close());
+
+  it('start together on a new job kind without tripping over each other', async () => {
+    // Several workers starting at once after a deploy each create the new queue.
+    const starting = Array.from({ length: 6 }, (_, index) => {
+      const queue = createQueue('background', {}, index % 2 === 0 ? testDatabase.database : second);
+      queue.define('fresh.kind', async () => undefined, { schedule: { cron: '0 4 * * *' } });
+      queue.define(`fresh.kind-${index}`, async () => undefined);
+      return queue.start();
+    });
+    await Promise.all(starting);
+  });
 
   it('never run the same job twice: two workers draining at once share the jobs', async () => {
     const runs: { id: string; worker: string }[] = [];

@@ -15,7 +15,7 @@ import type {
   JobType,
   SendOptions,
 } from './job-queue.js';
-import { bossConnectionFor, bossConnectionInTransaction, type BossConnection } from './pg-boss-connection.js';
+import { bossConnectionFor, bossConnectionInTransaction, withSetupLock, type BossConnection } from './pg-boss-connection.js';
 import { QueueWorker } from './queue-worker.js';
 
 export interface PgBossJobQueueOptions {
@@ -72,7 +72,7 @@ export class PgBossJobQueue implements JobQueue {
   private stopping: Promise<void> | undefined;
 
   constructor(
-    database: Database,
+    private readonly database: Database,
     private readonly options: PgBossJobQueueOptions,
   ) {
     this.connection = new TrackedConnection(bossConnectionFor(database));
@@ -179,7 +179,7 @@ export class PgBossJobQueue implements JobQueue {
 
   /** Creates pg-boss's schema (or migrates it), the defined queues with their current settings, and the schedules. */
   private prepare(): Promise<void> {
-    this.preparing ??= (async () => {
+    this.preparing ??= withSetupLock(this.database, async () => {
       await this.boss.start();
       for (const { name, options } of this.definitions.values()) {
         const settings = {
@@ -196,7 +196,7 @@ export class PgBossJobQueue implements JobQueue {
       }
       if (this.options.mode !== 'enqueue-only') await this.syncSchedules();
       this.prepared = true;
-    })();
+    });
     return this.preparing;
   }
 

@@ -19,7 +19,7 @@ describe('npm run worker', () => {
     const { database, drop } = await createTestDatabase();
     try {
       if (database.kind !== 'postgres') throw new Error('expected PostgreSQL');
-      const url = database.pool.options.connectionString!;
+      const url = database.url;
       const worker = runEntry('src/worker.ts', { DATABASE_URL: url, LOG_LEVEL: 'info', DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'spatia-worker-')) });
       const deadline = Date.now() + 60_000;
       while (!worker.output().includes('Spatia worker is running jobs')) {
