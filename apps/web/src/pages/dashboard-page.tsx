@@ -1,49 +1,23 @@
-import { CameraOutlined, CloudUploadOutlined, ShareAltOutlined } from '@ant-design/icons';
-import { Card, Empty, Typography } from 'antd';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import { OverviewStrip } from '../features/overview/components/overview-strip';
-import './dashboard/dashboard-page.css';
 import { PageHeader } from '../components/page-header';
+import { overviewQueryOptions } from '../features/overview/api/get-overview';
+import { OverviewStrip } from '../features/overview/components/overview-strip';
+import { WorksManager } from '../features/works/components/works-manager';
+import './dashboard/dashboard-page.css';
 
-const STEPS = [
-  { key: 'capture', icon: <CameraOutlined /> },
-  { key: 'upload', icon: <CloudUploadOutlined /> },
-  { key: 'publish', icon: <ShareAltOutlined /> },
-] as const;
-
-/** "My panorama model management" (spec 2.3). The work list arrives with the works issue. */
+/** "My panorama model management" (spec 2.3): the overview, then the works manager. */
 export default function DashboardPage() {
   const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  // The overview counts works by status: refresh it whenever the manager changes them.
+  const refreshOverview = useCallback(() => void queryClient.invalidateQueries({ queryKey: overviewQueryOptions.queryKey }), [queryClient]);
   return (
     <div className="dashboard">
       <PageHeader title={t('dashboard.title')} subtitle={t('dashboard.subtitle')} />
       <OverviewStrip />
-      <Card className="dashboard__empty" variant="borderless">
-        <Empty
-          image={Empty.PRESENTED_IMAGE_SIMPLE}
-          description={
-            <div>
-              <Typography.Title level={4} className="dashboard__empty-title">
-                {t('dashboard.emptyTitle')}
-              </Typography.Title>
-              <Typography.Text type="secondary">{t('dashboard.emptyText')}</Typography.Text>
-            </div>
-          }
-        />
-        <ol className="dashboard__steps">
-          {STEPS.map(({ key, icon }) => (
-            <li key={key}>
-              <span className="icon-tile" aria-hidden>
-                {icon}
-              </span>
-              <div>
-                <strong>{t(`dashboard.steps.${key}Title`)}</strong>
-                <p>{t(`dashboard.steps.${key}Text`)}</p>
-              </div>
-            </li>
-          ))}
-        </ol>
-      </Card>
+      <WorksManager onChanged={refreshOverview} />
     </div>
   );
 }

@@ -1,0 +1,32 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { request } from '../../../api/client';
+import { invalidateWorks } from './work-keys';
+
+/** DELETE /model/{id}: into the recycle bin. */
+export async function deleteWork(uid: string): Promise<void> {
+  await request<null>({ url: `/model/${encodeURIComponent(uid)}`, method: 'DELETE' });
+}
+
+/**
+ * DELETE /model/batchDeleteLogically {modelUids: [...]}: all go to the recycle bin, or none does. The
+ * list goes in a JSON body: the server's validation turns a comma-separated query value into a
+ * one-element list (array coercion), so `?modelUids=a,b` only works for a single uid.
+ */
+export async function deleteWorks(uids: readonly string[]): Promise<number> {
+  const { deleted } = await request<{ deleted: number }>({
+    url: '/model/batchDeleteLogically',
+    method: 'DELETE',
+    data: { modelUids: [...uids] },
+  });
+  return deleted;
+}
+
+export function useDeleteWork() {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: deleteWork, onSuccess: () => invalidateWorks(queryClient) });
+}
+
+export function useDeleteWorks() {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: deleteWorks, onSuccess: () => invalidateWorks(queryClient) });
+}

@@ -1,0 +1,44 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import type { Page, WorkStatus, WorkSummary, WorkType } from '@spatia/contract';
+import { request } from '../../../api/client';
+import { workKeys } from './work-keys';
+
+export interface WorkListParams {
+  pageNum: number;
+  pageSize: number;
+  keyword?: string;
+  status?: WorkStatus;
+  type?: WorkType;
+  tag?: string;
+}
+
+/** GET /fe/client/{uid}/models: all of the owner's works (others see only the online ones). */
+export function getWorks(ownerUid: string, params: WorkListParams): Promise<Page<WorkSummary>> {
+  const keyword = params.keyword?.trim();
+  return request<Page<WorkSummary>>({
+    url: `/fe/client/${encodeURIComponent(ownerUid)}/models`,
+    params: {
+      pageNum: params.pageNum,
+      pageSize: params.pageSize,
+      keyword: keyword || undefined,
+      status: params.status,
+      type: params.type,
+      tag: params.tag || undefined,
+    },
+  });
+}
+
+export function worksQueryOptions(ownerUid: string, params: WorkListParams) {
+  return queryOptions({
+    queryKey: [...workKeys.lists(), ownerUid, params] as const,
+    queryFn: () => getWorks(ownerUid, params),
+    enabled: ownerUid !== '',
+    // The page stays on screen while the next one loads.
+    placeholderData: keepPreviousData,
+    meta: { session: true },
+  });
+}
+
+export function useWorks(ownerUid: string, params: WorkListParams) {
+  return useQuery(worksQueryOptions(ownerUid, params));
+}

@@ -1,0 +1,30 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { MODEL_BUDGET_DEFAULT_GB, type WorkDetail } from '@spatia/contract';
+import { formBody, request } from '../../../api/client';
+import { FORM_HEADERS, invalidateWorks } from './work-keys';
+
+const path = (uid: string) => `/model/${encodeURIComponent(uid)}`;
+
+/** POST /model/{id}/copy: a new unpublished work with the same content and files. */
+export function copyWork(uid: string): Promise<WorkDetail> {
+  return request<WorkDetail>({ url: `${path(uid)}/copy`, method: 'POST' });
+}
+
+/** POST /model/{id}/reset: back to an unpublished draft, off the showcase, the market and review. */
+export function resetWork(uid: string): Promise<WorkDetail> {
+  return request<WorkDetail>({ url: `${path(uid)}/reset`, method: 'POST' });
+}
+
+/** POST /model/{uid}/budget: the spec's client always sends 200 (GB a month). */
+export async function setWorkBudget(uid: string): Promise<void> {
+  await request<null>({ url: `${path(uid)}/budget`, method: 'POST', data: formBody({ budget: MODEL_BUDGET_DEFAULT_GB }), headers: FORM_HEADERS });
+}
+
+function useWorkChange<T>(mutationFn: (uid: string) => Promise<T>) {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn, onSuccess: () => invalidateWorks(queryClient) });
+}
+
+export const useCopyWork = () => useWorkChange(copyWork);
+export const useResetWork = () => useWorkChange(resetWork);
+export const useSetWorkBudget = () => useWorkChange(setWorkBudget);

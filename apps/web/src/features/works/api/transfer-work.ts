@@ -1,0 +1,48 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { WorkTransfer } from '@spatia/contract';
+import { formBody, request } from '../../../api/client';
+import { fenToYuanText } from '../lib/price';
+import { FORM_HEADERS, invalidateWorks } from './work-keys';
+
+/** The full name the spec's client always sends with a distribution. */
+const DISTRIBUTE_FULL_NAME = '1';
+
+/** POST /model/{uid}/distribute: hand the work, free, to the user with this phone number. */
+export function distributeWork(uid: string, phoneNumber: string): Promise<WorkTransfer> {
+  return request<WorkTransfer>({
+    url: `/model/${encodeURIComponent(uid)}/distribute`,
+    method: 'POST',
+    data: formBody({ fullName: DISTRIBUTE_FULL_NAME, phoneNumber }),
+    headers: FORM_HEADERS,
+  });
+}
+
+export interface SellWorkInput {
+  uid: string;
+  phoneOrCode: string;
+  priceFen: number;
+  remark: string;
+}
+
+/** POST /model/{uid}/sellTo: a targeted sale; the receiver pays when confirming. */
+export function sellWork({ uid, phoneOrCode, priceFen, remark }: SellWorkInput): Promise<WorkTransfer> {
+  return request<WorkTransfer>({
+    url: `/model/${encodeURIComponent(uid)}/sellTo`,
+    method: 'POST',
+    data: formBody({ phoneOrCode: phoneOrCode.trim(), sellingPrice: fenToYuanText(priceFen), remark: remark.trim() }),
+    headers: FORM_HEADERS,
+  });
+}
+
+export function useDistributeWork() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ uid, phoneNumber }: { uid: string; phoneNumber: string }) => distributeWork(uid, phoneNumber),
+    onSuccess: () => invalidateWorks(queryClient),
+  });
+}
+
+export function useSellWork() {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: sellWork, onSuccess: () => invalidateWorks(queryClient) });
+}

@@ -1,0 +1,95 @@
+import { App, Form, Input, Modal, Segmented } from 'antd';
+import { WORK_DESCRIPTION_MAX, WORK_NAME_MAX, WORK_TYPES, type WorkDetail, type WorkType } from '@spatia/contract';
+import { useTranslation } from 'react-i18next';
+import { useCreateWork } from '../api/create-work';
+import { useSensitiveWords } from '../api/get-sensitive-words';
+import { findSensitiveWords } from '../lib/sensitive-words';
+import { WorkTypeIcon } from './work-type-icon';
+
+interface CreateValues {
+  name: string;
+  type: WorkType;
+  description?: string;
+}
+
+interface CreateWorkDialogProps {
+  open: boolean;
+  onClose: () => void;
+  onCreated: (work: WorkDetail) => void;
+}
+
+/** Name, type and description of a new work, with a warning as soon as a sensitive word is typed. */
+export function CreateWorkDialog({ open, onClose, onCreated }: CreateWorkDialogProps) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const [form] = Form.useForm<CreateValues>();
+  const create = useCreateWork();
+  const words = useSensitiveWords(open).data ?? [];
+
+  const sensitiveRule = {
+    validator: async (_: unknown, value: string | undefined) => {
+      const found = findSensitiveWords(value ?? '', words);
+      if (found.length > 0) throw new Error(t('works.create.sensitive', { words: found.join('、') }));
+    },
+  };
+
+  const submit = async (values: CreateValues) => {
+    let work: WorkDetail;
+    try {
+      work = await create.mutateAsync({ name: values.name.trim(), type: values.type, description: values.description?.trim() ?? '' });
+    } catch {
+      return; // The client showed the server's message.
+    }
+    void message.success(t('works.create.created'));
+    onClose();
+    onCreated(work);
+  };
+
+  return (
+    <Modal
+      open={open}
+      title={t('works.create.title')}
+      okText={t('works.create.submit')}
+      cancelText={t('common.actions.cancel')}
+      onOk={() => form.submit()}
+      onCancel={onClose}
+      confirmLoading={create.isPending}
+      destroyOnHidden
+      afterClose={() => form.resetFields()}
+    >
+      <Form<CreateValues>
+        form={form}
+        layout="vertical"
+        requiredMark={false}
+        initialValues={{ type: 'panorama' }}
+        onFinish={(values) => void submit(values)}
+        className="works-create"
+      >
+        <Form.Item
+          name="name"
+          label={t('works.create.name')}
+          validateFirst
+          rules={[{ required: true, whitespace: true, message: t('works.create.nameRequired') }, sensitiveRule]}
+        >
+          <Input placeholder={t('works.create.namePlaceholder')} maxLength={WORK_NAME_MAX} showCount autoFocus autoComplete="off" data-testid="create-work-name" />
+        </Form.Item>
+        <Form.Item name="type" label={t('works.create.type')}>
+          <Segmented<WorkType>
+            block
+            options={WORK_TYPES.map((type) => ({ value: type, icon: <WorkTypeIcon type={type} />, label: t(`works.type.${type}`) }))}
+            data-testid="create-work-type"
+          />
+        </Form.Item>
+        <Form.Item name="description" label={t('works.create.description')} rules={[sensitiveRule]} className="works-create__description">
+          <Input.TextArea
+            placeholder={t('works.create.descriptionPlaceholder')}
+            maxLength={WORK_DESCRIPTION_MAX}
+            showCount
+            autoSize={{ minRows: 3, maxRows: 6 }}
+            data-testid="create-work-description"
+          />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}

@@ -1,0 +1,243 @@
+import { App, Button } from 'antd';
+import { ErrorCode, MODEL_BUDGET_DEFAULT_GB, type WorkSummary, type WorkType } from '@spatia/contract';
+import { useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../../api/client';
+import { useDeleteWork, useDeleteWorks } from '../api/delete-works';
+import { useCopyWork, useResetWork, useSetWorkBudget } from '../api/maintain-work';
+import { useSetWorkInOfficial, useSetWorkOnline, useWorkReview } from '../api/publish-work';
+import { useRestoreWorks } from '../api/recycle-bin';
+import { useVerifyWork } from '../api/verify-work';
+import { useTakeWorkOffMarket } from '../api/work-market';
+import type { WorkMenuAction } from '../lib/work-actions';
+import { DistributeDialog } from './distribute-dialog';
+import { MarketDialog } from './market-dialog';
+import { SellDialog } from './sell-dialog';
+import { ShareDialog } from './share-dialog';
+import { VerifyDialog, type VerifyState } from './verify-dialog';
+
+/** What the upload drawer needs to know about the work it uploads to. */
+export interface UploadTarget {
+  uid: string;
+  type: WorkType;
+  name: string;
+}
+
+const UNDO_SECONDS = 8;
+/** One undo message at a time: a newer delete replaces it, and restoring from the recycle bin takes it away. */
+export const UNDO_MESSAGE_KEY = 'works-delete-undo';
+
+/** Failed requests were already reported by the HTTP client with the server's message. */
+const quietly = () => undefined;
+
+/**
+ * Runs the actions of the works menu: direct calls, confirmations for everything destructive, the
+ * dialogs that ask for more (price, receiver, share), and the cheap undo after a delete.
+ */
+export function useWorkActions({ onChanged, onDeleted }: { onChanged: () => void; onDeleted?: (uids: string[]) => void }) {
+  const { t } = useTranslation();
+  const { modal, message } = App.useApp();
+  const [editUid, setEditUid] = useState<string | null>(null);
+  const [uploadTarget, setUploadTarget] = useState<UploadTarget | null>(null);
+  const [verifyState, setVerifyState] = useState<VerifyState | null>(null);
+  const [marketWork, setMarketWork] = useState<WorkSummary | null>(null);
+  const [sellTarget, setSellTarget] = useState<WorkSummary | null>(null);
+  const [distributeTarget, setDistributeTarget] = useState<WorkSummary | null>(null);
+  const [shareTarget, setShareTarget] = useState<WorkSummary | null>(null);
+
+  const verify = useVerifyWork();
+  const setOnline = useSetWorkOnline();
+  const review = useWorkReview();
+  const setInOfficial = useSetWorkInOfficial();
+  const takeOffMarket = useTakeWorkOffMarket();
+  const copy = useCopyWork();
+  const reset = useResetWork();
+  const setBudget = useSetWorkBudget();
+  const deleteOne = useDeleteWork();
+  const deleteMany = useDeleteWorks();
+  const restore = useRestoreWorks();
+
+  const changed = (text: string) => {
+    void message.success(text);
+    onChanged();
+  };
+
+  const showChecklist = (work: WorkSummary) =>
+    verify.mutateAsync(work.uid).then((result) => setVerifyState({ work, result }), quietly);
+
+  const undoDelete = async (works: readonly WorkSummary[]) => {
+    try {
+      await restore.mutateAsync(works.map((work) => work.uid));
+    } catch {
+      return;
+    }
+    changed(works.length === 1 ? t('works.done.restored', { name: works[0]!.name }) : t('works.done.restoredMany', { count: works.length }));
+  };
+
+  /** After a delete: the message carries an Undo button that brings the works back from the recycle bin. */
+  const announceDeleted = (works: readonly WorkSummary[]) => {
+    const key = UNDO_MESSAGE_KEY;
+    const text = works.length === 1 ? t('works.done.deleted', { name: works[0]!.name }) : t('works.done.deletedMany', { count: works.length });
+    void message.open({
+      key,
+      type: 'success',
+      duration: UNDO_SECONDS,
+      content: (
+        <span className="works-undo" data-testid="delete-undo-message">
+          {text}
+          <Button
+            type="link"
+            size="small"
+            onClick={() => {
+              message.destroy(key);
+              void undoDelete(works);
+            }}
+            data-testid="delete-undo"
+          >
+            {t('works.done.undo')}
+          </Button>
+        </span>
+      ),
+    });
+    onChanged();
+  };
+
+  /** Confirms, moves the works to the recycle bin (one call for one, the batch call for several), offers undo. */
+  const confirmDelete = (works: readonly WorkSummary[]) => {
+    if (works.length === 0) return;
+    const single = works.length === 1 ? works[0]! : null;
+    modal.confirm({
+      title: single ? t('works.confirm.deleteTitle', { name: single.name }) : t('works.batch.confirmTitle', { count: works.length }),
+      content: single ? t('works.confirm.deleteText') : t('works.batch.confirmText'),
+      okText: t('works.actions.delete'),
+      okButtonProps: { danger: true },
+      cancelText: t('common.actions.cancel'),
+      onOk: () =>
+        (single ? deleteOne.mutateAsync(single.uid) : deleteMany.mutateAsync(works.map((work) => work.uid))).then(() => {
+          onDeleted?.(works.map((work) => work.uid));
+          announceDeleted(works);
+        }, quietly),
+    });
+  };
+
+  const confirmThen = (options: { title: string; content: string; okText: string; danger?: boolean; run: () => Promise<unknown> }) => {
+    modal.confirm({
+      title: options.title,
+      content: options.content,
+      okText: options.okText,
+      okButtonProps: { danger: options.danger ?? false },
+      cancelText: t('common.actions.cancel'),
+      onOk: () => options.run().catch(quietly),
+    });
+  };
+
+  const publish = async (work: WorkSummary) => {
+    try {
+      await setOnline.mutateAsync({ uid: work.uid, onLined: true });
+    } catch (error) {
+      // Incomplete: the server said so; the checklist shows what is missing and how to add it.
+      if (error instanceof ApiError && error.code === ErrorCode.workIncomplete) await showChecklist(work);
+      return;
+    }
+    changed(t('works.done.published', { name: work.name }));
+  };
+
+  const run = (action: WorkMenuAction, work: WorkSummary): void => {
+    const { uid, name } = work;
+    switch (action) {
+      case 'edit':
+        setEditUid(uid);
+        return;
+      case 'upload':
+        setUploadTarget({ uid, type: work.type, name });
+        return;
+      case 'verify':
+        void showChecklist(work);
+        return;
+      case 'publish':
+        void publish(work);
+        return;
+      case 'unpublish':
+        confirmThen({
+          title: t('works.confirm.unpublishTitle', { name }),
+          content: t('works.confirm.unpublishText'),
+          okText: t('works.actions.unpublish'),
+          danger: true,
+          run: () => setOnline.mutateAsync({ uid, onLined: false }).then(() => changed(t('works.done.unpublished', { name }))),
+        });
+        return;
+      case 'submitAudit':
+      case 'withdrawAudit': {
+        const submit = action === 'submitAudit';
+        void review.mutateAsync({ uid, submit }).then(() => changed(t(submit ? 'works.done.submitted' : 'works.done.withdrawn')), quietly);
+        return;
+      }
+      case 'showInOfficial':
+      case 'hideFromOfficial': {
+        const openInOfficial = action === 'showInOfficial';
+        void setInOfficial
+          .mutateAsync({ uid, openInOfficial })
+          .then(() => changed(t(openInOfficial ? 'works.done.shownInOfficial' : 'works.done.hiddenFromOfficial')), quietly);
+        return;
+      }
+      case 'putOnMarket':
+        setMarketWork(work);
+        return;
+      case 'takeOffMarket':
+        confirmThen({
+          title: t('works.confirm.offMarketTitle', { name }),
+          content: t('works.confirm.offMarketText'),
+          okText: t('works.actions.takeOffMarket'),
+          danger: true,
+          run: () => takeOffMarket.mutateAsync(uid).then(() => changed(t('works.done.offMarket'))),
+        });
+        return;
+      case 'sellTo':
+        setSellTarget(work);
+        return;
+      case 'distribute':
+        setDistributeTarget(work);
+        return;
+      case 'share':
+        setShareTarget(work);
+        return;
+      case 'copy':
+        void copy.mutateAsync(uid).then(() => changed(t('works.done.copied')), quietly);
+        return;
+      case 'reset':
+        confirmThen({
+          title: t('works.confirm.resetTitle', { name }),
+          content: t('works.confirm.resetText'),
+          okText: t('works.actions.reset'),
+          danger: true,
+          run: () => reset.mutateAsync(uid).then(() => changed(t('works.done.reset', { name }))),
+        });
+        return;
+      case 'budget':
+        confirmThen({
+          title: t('works.confirm.budgetTitle'),
+          content: t('works.confirm.budgetText', { name, gb: MODEL_BUDGET_DEFAULT_GB, current: work.budget }),
+          okText: t('works.confirm.budgetOk', { gb: MODEL_BUDGET_DEFAULT_GB }),
+          run: () => setBudget.mutateAsync(uid).then(() => changed(t('works.done.budgetSet', { gb: MODEL_BUDGET_DEFAULT_GB }))),
+        });
+        return;
+      case 'delete':
+        confirmDelete([work]);
+        return;
+      default:
+        action satisfies never;
+    }
+  };
+
+  const dialogs: ReactNode = (
+    <>
+      <VerifyDialog state={verifyState} onClose={() => setVerifyState(null)} onAction={run} />
+      <MarketDialog work={marketWork} onClose={() => setMarketWork(null)} onDone={onChanged} />
+      <SellDialog work={sellTarget} onClose={() => setSellTarget(null)} onDone={onChanged} />
+      <DistributeDialog work={distributeTarget} onClose={() => setDistributeTarget(null)} onDone={onChanged} />
+      <ShareDialog work={shareTarget} onClose={() => setShareTarget(null)} />
+    </>
+  );
+
+  return { run, confirmDelete, openUpload: setUploadTarget, editUid, setEditUid, uploadTarget, setUploadTarget, dialogs };
+}

@@ -1,0 +1,47 @@
+import { CameraOutlined, CloudUploadOutlined, PlusOutlined, ShareAltOutlined } from '@ant-design/icons';
+import { Button, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+
+const STEPS = [
+  { key: 'capture', icon: <CameraOutlined /> },
+  { key: 'upload', icon: <CloudUploadOutlined /> },
+  { key: 'publish', icon: <ShareAltOutlined /> },
+] as const;
+
+/** No works at all: an invitation to create the first one, and the three steps from capture to sharing. */
+export function WorksEmpty({ onCreate }: { onCreate: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <section className="works-empty" data-testid="works-empty">
+      <div className="works-empty__hero">
+        <div className="works-empty__art" aria-hidden>
+          <span className="works-empty__orb" />
+          <span className="works-empty__ring" />
+          <PlusOutlined className="works-empty__plus" />
+        </div>
+        <Typography.Title level={2} className="works-empty__title">
+          {t('works.empty.title')}
+        </Typography.Title>
+        <Typography.Paragraph type="secondary" className="works-empty__text">
+          {t('works.empty.text')}
+        </Typography.Paragraph>
+        <Button type="primary" size="large" icon={<PlusOutlined />} onClick={onCreate} data-testid="works-empty-create">
+          {t('works.empty.create')}
+        </Button>
+      </div>
+      <ol className="works-empty__steps">
+        {STEPS.map(({ key, icon }) => (
+          <li key={key}>
+            <span className="icon-tile" aria-hidden>
+              {icon}
+            </span>
+            <div>
+              <strong>{t(`works.empty.steps.${key}Title`)}</strong>
+              <p>{t(`works.empty.steps.${key}Text`)}</p>
+            </div>
+          </li>
+        ))}
+      </ol>
+    </section>
+  );
+}

@@ -1,0 +1,226 @@
+import { Button, Checkbox, Empty, Pagination, Result } from 'antd';
+import type { WorkStatus, WorkSummary, WorkType } from '@spatia/contract';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSession } from '../../../stores/session-store';
+import { useWorks, type WorkListParams } from '../api/get-works';
+import { useDebouncedValue } from '../lib/use-debounced-value';
+import { readWorkView, writeWorkView, type WorkView } from '../lib/view-preference';
+import { canDeleteAll } from '../lib/work-actions';
+import { CreateWorkDialog } from './create-work-dialog';
+import { RecycleBinDrawer } from './recycle-bin-drawer';
+import { UploadDrawer } from './upload-drawer';
+import { useWorkActions } from './use-work-actions';
+import { WorkCard } from './work-card';
+import { WorkEditDrawer } from './work-edit-drawer';
+import { WorksBatchBar } from './works-batch-bar';
+import { WorksEmpty } from './works-empty';
+import { WorksSkeleton } from './works-skeleton';
+import { WorksTable } from './works-table';
+import { WorksToolbar } from './works-toolbar';
+import './works.css';
+
+const PAGE_SIZES = [12, 24, 48];
+const SEARCH_DELAY_MS = 300;
+
+interface Filters {
+  keyword: string;
+  status: WorkStatus | undefined;
+  type: WorkType | undefined;
+}
+
+/** Something that belongs to one set of filters and starts over when they change (the page, the selection). */
+interface PerFilters<T> {
+  filters: string;
+  value: T;
+}
+
+/**
+ * The works manager of the dashboard: search and filters, grid or table, pages, selection with a
+ * batch delete, every per-work action the status allows, creating, uploading and the recycle bin.
+ * `onChanged` runs after anything that changes the user's works (the page refreshes its overview).
+ */
+export function WorksManager({ onChanged }: { onChanged?: () => void }) {
+  const { t } = useTranslation();
+  const ownerUid = useSession((session) => session.uid);
+  const [keywordInput, setKeywordInput] = useState('');
+  const keyword = useDebouncedValue(keywordInput.trim(), SEARCH_DELAY_MS);
+  const [status, setStatus] = useState<WorkStatus>();
+  const [type, setType] = useState<WorkType>();
+  const [view, setView] = useState<WorkView>(readWorkView);
+  const [pageSize, setPageSize] = useState(PAGE_SIZES[0]!);
+  const [createOpen, setCreateOpen] = useState(false);
+  const [recycleOpen, setRecycleOpen] = useState(false);
+
+  const filters: Filters = { keyword, status, type };
+  const filtersKey = JSON.stringify(filters);
+  const filtered = keyword !== '' || status !== undefined || type !== undefined;
+
+  const [page, setPage] = useState<PerFilters<number>>({ filters: filtersKey, value: 1 });
+  const pageNum = page.filters === filtersKey ? page.value : 1;
+  const [selection, setSelection] = useState<PerFilters<ReadonlyMap<string, WorkSummary>>>({ filters: filtersKey, value: new Map() });
+  const selected = useMemo(() => (selection.filters === filtersKey ? selection.value : new Map<string, WorkSummary>()), [selection, filtersKey]);
+
+  const params: WorkListParams = { pageNum, pageSize, keyword: keyword || undefined, status, type };
+  const works = useWorks(ownerUid, params);
+
+  const changed = useCallback(() => onChanged?.(), [onChanged]);
+  const unselect = useCallback(
+    (uids: readonly string[]) =>
+      setSelection((current) => {
+        const next = new Map(current.value);
+        for (const uid of uids) next.delete(uid);
+        return { ...current, value: next };
+      }),
+    [],
+  );
+  const actions = useWorkActions({ onChanged: changed, onDeleted: unselect });
+
+  const list = works.data?.list ?? [];
+  const total = works.data?.total ?? 0;
+  const lastPage = Math.max(1, Math.ceil(total / pageSize));
+  useEffect(() => {
+    // Deleting the last works of the last page: go to the page that is now the last.
+    if (works.data && !works.isPlaceholderData && pageNum > lastPage) setPage({ filters: filtersKey, value: lastPage });
+  }, [works.data, works.isPlaceholderData, pageNum, lastPage, filtersKey]);
+
+  const select = (changes: readonly WorkSummary[], on: boolean) =>
+    setSelection((current) => {
+      const next = new Map(current.filters === filtersKey ? current.value : undefined);
+      for (const work of changes) {
+        if (on) next.set(work.uid, work);
+        else next.delete(work.uid);
+      }
+      return { filters: filtersKey, value: next };
+    });
+  const clearSelection = () => setSelection({ filters: filtersKey, value: new Map() });
+
+  const changeView = (next: WorkView) => {
+    setView(next);
+    writeWorkView(next);
+  };
+
+  const clearFilters = () => {
+    setKeywordInput('');
+    setStatus(undefined);
+    setType(undefined);
+  };
+
+  const selectedWorks = [...selected.values()];
+  const pageSelected = list.filter((work) => selected.has(work.uid)).length;
+
+  let body;
+  if (works.isPending) {
+    body = <WorksSkeleton view={view} count={pageSize > 12 ? 12 : pageSize} />;
+  } else if (works.isError && !works.data) {
+    body = (
+      <Result
+        status="warning"
+        title={t('works.list.loadFailed')}
+        subTitle={works.error.message || undefined}
+        extra={<Button onClick={() => void works.refetch()}>{t('common.actions.retry')}</Button>}
+        data-testid="works-error"
+      />
+    );
+  } else if (total === 0 && !filtered) {
+    body = <WorksEmpty onCreate={() => setCreateOpen(true)} />;
+  } else if (list.length === 0) {
+    body = (
+      <Empty className="works-no-results" image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('works.list.noResults')} data-testid="works-no-results">
+        <p className="works-no-results__hint">{t('works.list.noResultsHint')}</p>
+        <Button onClick={clearFilters}>{t('works.list.clearFilters')}</Button>
+      </Empty>
+    );
+  } else if (view === 'table') {
+    body = <WorksTable works={list} loading={works.isPlaceholderData} selected={selected} onSelectionChange={select} onAction={actions.run} />;
+  } else {
+    body = (
+      <div className={`works-grid${works.isPlaceholderData ? ' works-grid--loading' : ''}`} data-testid="works-grid" aria-busy={works.isPlaceholderData}>
+        {list.map((work) => (
+          <WorkCard key={work.uid} work={work} selected={selected.has(work.uid)} onSelect={(item, on) => select([item], on)} onAction={actions.run} />
+        ))}
+      </div>
+    );
+  }
+
+  const showList = list.length > 0 && !works.isPending;
+
+  return (
+    <section className="works" aria-label={t('works.list.label')}>
+      <WorksToolbar
+        keyword={keywordInput}
+        onKeywordChange={setKeywordInput}
+        status={status}
+        onStatusChange={setStatus}
+        type={type}
+        onTypeChange={setType}
+        view={view}
+        onViewChange={changeView}
+        onCreate={() => setCreateOpen(true)}
+        onOpenRecycleBin={() => setRecycleOpen(true)}
+      />
+
+      {showList &&
+        (selected.size > 0 ? (
+          <WorksBatchBar
+            count={selected.size}
+            deletable={canDeleteAll(selectedWorks)}
+            onDelete={() => actions.confirmDelete(selectedWorks)}
+            onClear={clearSelection}
+          />
+        ) : (
+          <div className="works-summary">
+            {view === 'grid' && (
+              <Checkbox
+                checked={pageSelected > 0 && pageSelected === list.length}
+                indeterminate={pageSelected > 0 && pageSelected < list.length}
+                onChange={(event) => select(list, event.target.checked)}
+                data-testid="works-select-page"
+              >
+                {t('works.list.selectPage')}
+              </Checkbox>
+            )}
+            <span className="works-summary__total" data-testid="works-total">
+              {t('works.list.total', { count: total })}
+            </span>
+          </div>
+        ))}
+
+      {body}
+
+      {showList && total > PAGE_SIZES[0]! && (
+        <Pagination
+          className="works-pagination"
+          align="end"
+          current={pageNum}
+          pageSize={pageSize}
+          total={total}
+          pageSizeOptions={PAGE_SIZES}
+          showSizeChanger
+          showTotal={(count) => t('works.list.total', { count })}
+          onChange={(nextPage, nextSize) => {
+            if (nextSize !== pageSize) {
+              setPageSize(nextSize);
+              setPage({ filters: filtersKey, value: 1 });
+            } else {
+              setPage({ filters: filtersKey, value: nextPage });
+            }
+          }}
+        />
+      )}
+
+      <CreateWorkDialog
+        open={createOpen}
+        onClose={() => setCreateOpen(false)}
+        onCreated={(work) => {
+          changed();
+          actions.openUpload({ uid: work.uid, type: work.type, name: work.name });
+        }}
+      />
+      <RecycleBinDrawer open={recycleOpen} onClose={() => setRecycleOpen(false)} onChanged={changed} />
+      <WorkEditDrawer uid={actions.editUid} open={actions.editUid !== null} onClose={() => actions.setEditUid(null)} />
+      <UploadDrawer target={actions.uploadTarget} onClose={() => actions.setUploadTarget(null)} onUploaded={changed} />
+      {actions.dialogs}
+    </section>
+  );
+}

@@ -1,0 +1,89 @@
+import { WORK_STATUSES, type WorkStatus } from '@spatia/contract';
+import { describe, expect, it } from 'vitest';
+import { canDeleteAll, offeredWorkActions, type WorkActionSubject, type WorkMenuAction } from './work-actions';
+
+const work = (status: WorkStatus, extra: Partial<WorkActionSubject> = {}): WorkActionSubject => ({
+  status,
+  openInOfficial: false,
+  marketPrice: null,
+  pendingTransfer: false,
+  ...extra,
+});
+
+const actionsOf = (subject: WorkActionSubject): WorkMenuAction[] => offeredWorkActions(subject).map(({ action }) => action);
+
+describe('offeredWorkActions', () => {
+  it('offers a draft editing, uploads and going online, but no review, showcase or market', () => {
+    expect(actionsOf(work('unpublished'))).toEqual(['edit', 'upload', 'verify', 'publish', 'sellTo', 'distribute', 'share', 'copy', 'budget', 'delete']);
+  });
+
+  it('blocks sharing a draft instead of hiding it, since the reason is worth telling', () => {
+    expect(offeredWorkActions(work('unpublished')).find(({ action }) => action === 'share')).toEqual({ action: 'share', blockedBy: 'notOnline' });
+    expect(offeredWorkActions(work('published')).find(({ action }) => action === 'share')).toEqual({ action: 'share' });
+  });
+
+  it('offers an online work going offline, review and reset', () => {
+    const actions = actionsOf(work('published'));
+    expect(actions).toEqual(expect.arrayContaining(['unpublish', 'submitAudit', 'reset', 'edit']));
+    expect(actions).not.toContain('publish');
+    expect(actions).not.toContain('withdrawAudit');
+    expect(actions).not.toContain('putOnMarket');
+    expect(actions).not.toContain('showInOfficial');
+  });
+
+  it('lets a work waiting for review be withdrawn but not edited', () => {
+    const actions = actionsOf(work('unaudited'));
+    expect(actions).toContain('withdrawAudit');
+    expect(actions).not.toContain('submitAudit');
+    expect(actions).not.toContain('edit');
+    expect(actions).not.toContain('upload');
+  });
+
+  it('neither edits nor withdraws a work under review', () => {
+    const actions = actionsOf(work('underReview'));
+    expect(actions).not.toContain('edit');
+    expect(actions).not.toContain('withdrawAudit');
+    expect(actions).toContain('unpublish');
+  });
+
+  it('lets a rejected work be edited and submitted again', () => {
+    expect(actionsOf(work('notPassed'))).toEqual(expect.arrayContaining(['edit', 'submitAudit']));
+  });
+
+  it('opens the showcase and the market only to reviewed works', () => {
+    for (const status of WORK_STATUSES) {
+      const actions = actionsOf(work(status));
+      const reviewed = status === 'passed' || status === 'exposed';
+      expect(actions.includes('showInOfficial'), status).toBe(reviewed);
+      expect(actions.includes('putOnMarket'), status).toBe(reviewed);
+    }
+  });
+
+  it('turns showcase and market actions into their opposites once on', () => {
+    const actions = actionsOf(work('exposed', { openInOfficial: true, marketPrice: 1200 }));
+    expect(actions).toEqual(expect.arrayContaining(['hideFromOfficial', 'takeOffMarket']));
+    expect(actions).not.toContain('showInOfficial');
+    expect(actions).not.toContain('putOnMarket');
+  });
+
+  it('blocks handing over, pricing, resetting and deleting while a transfer waits', () => {
+    const offered = offeredWorkActions(work('passed', { pendingTransfer: true }));
+    const blocked = offered.filter(({ blockedBy }) => blockedBy === 'pendingTransfer').map(({ action }) => action);
+    expect(blocked).toEqual(['putOnMarket', 'sellTo', 'distribute', 'reset', 'delete']);
+    expect(offered.find(({ action }) => action === 'copy')?.blockedBy).toBeUndefined();
+  });
+
+  it('offers every status verify, copy, budget and delete', () => {
+    for (const status of WORK_STATUSES) {
+      expect(actionsOf(work(status))).toEqual(expect.arrayContaining(['verify', 'copy', 'budget', 'delete']));
+    }
+  });
+});
+
+describe('canDeleteAll', () => {
+  it('needs a selection without a pending transfer', () => {
+    expect(canDeleteAll([])).toBe(false);
+    expect(canDeleteAll([{ pendingTransfer: false }, { pendingTransfer: false }])).toBe(true);
+    expect(canDeleteAll([{ pendingTransfer: false }, { pendingTransfer: true }])).toBe(false);
+  });
+});

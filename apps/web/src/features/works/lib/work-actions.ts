@@ -1,0 +1,97 @@
+import { isWorkOnline, nextWorkStatus, type WorkStatus, type WorkSummary } from '@spatia/contract';
+
+/** What a person can do to one of their works from the dashboard's actions menu, in menu order. */
+export const WORK_MENU_ACTIONS = [
+  'edit',
+  'upload',
+  'verify',
+  'publish',
+  'unpublish',
+  'submitAudit',
+  'withdrawAudit',
+  'showInOfficial',
+  'hideFromOfficial',
+  'putOnMarket',
+  'takeOffMarket',
+  'sellTo',
+  'distribute',
+  'share',
+  'copy',
+  'reset',
+  'budget',
+  'delete',
+] as const;
+export type WorkMenuAction = (typeof WORK_MENU_ACTIONS)[number];
+
+/** Why an offered action cannot be taken right now. */
+export type WorkActionBlock = 'pendingTransfer' | 'notOnline';
+
+export interface OfferedWorkAction {
+  action: WorkMenuAction;
+  /** Set when the action is shown but cannot be taken yet. */
+  blockedBy?: WorkActionBlock;
+}
+
+export type WorkActionSubject = Pick<WorkSummary, 'status' | 'openInOfficial' | 'marketPrice' | 'pendingTransfer'>;
+
+/** Actions that hand the work over, price it or remove it: the server refuses them while a transfer waits (1703). */
+const LOCKED_BY_TRANSFER: ReadonlySet<WorkMenuAction> = new Set(['putOnMarket', 'sellTo', 'distribute', 'reset', 'delete']);
+
+const allows = (status: WorkStatus, action: Parameters<typeof nextWorkStatus>[1]) => nextWorkStatus(status, action) !== null;
+
+/** Whether the contract's transition table (and the work's flags) let the menu offer `action` at all. */
+function isOffered(work: WorkActionSubject, action: WorkMenuAction): boolean {
+  const { status } = work;
+  switch (action) {
+    case 'edit':
+    case 'upload':
+      // Changing what reviewers look at is refused while a review waits or runs.
+      return allows(status, 'edit');
+    case 'verify':
+    case 'sellTo':
+    case 'distribute':
+    case 'share':
+    case 'copy':
+    case 'budget':
+    case 'delete':
+      return true;
+    case 'publish':
+      return allows(status, 'publish');
+    case 'unpublish':
+      return allows(status, 'unpublish');
+    case 'submitAudit':
+      return allows(status, 'submitAudit');
+    case 'withdrawAudit':
+      return allows(status, 'withdrawAudit');
+    case 'showInOfficial':
+      return !work.openInOfficial && allows(status, 'expose');
+    case 'hideFromOfficial':
+      return work.openInOfficial;
+    case 'putOnMarket':
+      return work.marketPrice === null && allows(status, 'expose');
+    case 'takeOffMarket':
+      return work.marketPrice !== null;
+    case 'reset':
+      // A draft is already what a reset makes of a work.
+      return status !== 'unpublished' && allows(status, 'reset');
+  }
+}
+
+function blockOf(work: WorkActionSubject, action: WorkMenuAction): WorkActionBlock | undefined {
+  if (work.pendingTransfer && LOCKED_BY_TRANSFER.has(action)) return 'pendingTransfer';
+  if (action === 'share' && !isWorkOnline(work.status)) return 'notOnline';
+  return undefined;
+}
+
+/** The actions the menu shows for `work`, each possibly blocked (shown disabled, with the reason). */
+export function offeredWorkActions(work: WorkActionSubject): OfferedWorkAction[] {
+  return WORK_MENU_ACTIONS.filter((action) => isOffered(work, action)).map((action) => {
+    const blockedBy = blockOf(work, action);
+    return blockedBy ? { action, blockedBy } : { action };
+  });
+}
+
+/** Whether a batch delete of these works can go through: the server refuses all of them if one is being handed over. */
+export function canDeleteAll(works: readonly Pick<WorkSummary, 'pendingTransfer'>[]): boolean {
+  return works.length > 0 && works.every((work) => !work.pendingTransfer);
+}
