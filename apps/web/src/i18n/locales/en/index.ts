@@ -10,5 +10,7 @@ import profile from './profile';
 import protocol from './protocol';
 import transfers from './transfers';
 import validation from './validation';
+import workEdit from './workEdit';
+import works from './works';
 
-export default { auth, common, dashboard, errors, format, home, layout, menu, profile, protocol, transfers, validation };
+export default { auth, common, dashboard, errors, format, home, layout, menu, profile, protocol, transfers, validation, workEdit, works };

@@ -1,0 +1,124 @@
+import { CaretRightOutlined, CheckCircleFilled, CloseOutlined, FileOutlined, PauseOutlined, RedoOutlined } from '@ant-design/icons';
+import { Button, Popconfirm, Progress, Tag, Tooltip } from 'antd';
+import type { TFunction } from 'i18next';
+import { useTranslation } from 'react-i18next';
+import { formatBytes, formatSpeed, percentOf, splitDuration } from '../lib/upload-progress';
+import type { UploadFailure, UploadItem, UploadStatus } from '../lib/upload-queue';
+
+export function durationText(t: TFunction, seconds: number): string {
+  const { hours, minutes, seconds: rest } = splitDuration(seconds);
+  if (hours > 0) return t('workEdit.upload.duration.hours', { hours, minutes });
+  if (minutes > 0) return t('workEdit.upload.duration.minutes', { minutes, seconds: rest });
+  return t('workEdit.upload.duration.seconds', { seconds: rest });
+}
+
+export function failureText(t: TFunction, failure: UploadFailure | null): string {
+  if (!failure) return t('workEdit.upload.failure.failed');
+  return 'serverMessage' in failure ? failure.serverMessage : t(`workEdit.upload.failure.${failure.reason}`);
+}
+
+const PROGRESS_STATUS: Record<UploadStatus, 'active' | 'exception' | 'success' | 'normal'> = {
+  preparing: 'normal',
+  uploading: 'active',
+  paused: 'normal',
+  verifying: 'active',
+  done: 'success',
+  error: 'exception',
+};
+
+interface UploadItemRowProps {
+  item: UploadItem;
+  onPause: (id: string) => void;
+  onResume: (id: string) => void;
+  onCancel: (id: string) => void;
+  onRetry: (id: string) => void;
+}
+
+/** One file on its way: progress, bytes, speed and time left, and what can be done with it. */
+export function UploadItemRow({ item, onPause, onResume, onCancel, onRetry }: UploadItemRowProps) {
+  const { t } = useTranslation();
+  const percent = percentOf(item.bytesSent, item.bytesTotal);
+  const running = item.status === 'uploading' || item.status === 'preparing';
+  const facts: string[] = [];
+  if (item.status !== 'done') facts.push(`${formatBytes(item.bytesSent)} / ${formatBytes(item.bytesTotal)}`);
+  else facts.push(formatBytes(item.bytesTotal));
+  if (item.status === 'uploading' && item.bytesPerSecond !== null) facts.push(formatSpeed(item.bytesPerSecond));
+  if (item.status === 'uploading' && item.secondsLeft !== null) facts.push(t('workEdit.upload.timeLeft', { time: durationText(t, item.secondsLeft) }));
+
+  const cancelButton = (
+    <Button type="text" size="small" icon={<CloseOutlined />} aria-label={t('workEdit.upload.cancel', { name: item.name })} data-testid="upload-cancel" />
+  );
+
+  return (
+    <li className={`upload-item upload-item--${item.status}`} data-testid="upload-item" data-status={item.status} data-kind={item.kind} data-name={item.name}>
+      <div className="upload-item__head">
+        <span className="upload-item__icon" aria-hidden>
+          {item.status === 'done' ? <CheckCircleFilled /> : <FileOutlined />}
+        </span>
+        <span className="upload-item__name" title={item.name}>
+          {item.name}
+        </span>
+        <span className="upload-item__actions">
+          {running && (
+            <Tooltip title={t('workEdit.upload.pause')}>
+              <Button type="text" size="small" icon={<PauseOutlined />} onClick={() => onPause(item.id)} aria-label={t('workEdit.upload.pause')} data-testid="upload-pause" />
+            </Tooltip>
+          )}
+          {item.status === 'paused' && (
+            <Tooltip title={t('workEdit.upload.resume')}>
+              <Button type="text" size="small" icon={<CaretRightOutlined />} onClick={() => onResume(item.id)} aria-label={t('workEdit.upload.resume')} data-testid="upload-resume" />
+            </Tooltip>
+          )}
+          {item.status === 'error' && (
+            <Button type="link" size="small" icon={<RedoOutlined />} onClick={() => onRetry(item.id)} data-testid="upload-retry">
+              {t('common.actions.retry')}
+            </Button>
+          )}
+          {item.status === 'done' || item.status === 'error' || item.bytesSent === 0 ? (
+            <Tooltip title={item.status === 'done' ? t('workEdit.upload.dismiss') : t('workEdit.upload.cancelShort')}>
+              <Button
+                type="text"
+                size="small"
+                icon={<CloseOutlined />}
+                onClick={() => onCancel(item.id)}
+                aria-label={item.status === 'done' ? t('workEdit.upload.dismiss') : t('workEdit.upload.cancel', { name: item.name })}
+                data-testid="upload-cancel"
+              />
+            </Tooltip>
+          ) : (
+            <Popconfirm
+              title={t('workEdit.upload.cancelTitle')}
+              description={t('workEdit.upload.cancelText')}
+              okText={t('workEdit.upload.cancelConfirm')}
+              okButtonProps={{ danger: true }}
+              cancelText={t('workEdit.upload.keepGoing')}
+              onConfirm={() => onCancel(item.id)}
+            >
+              {cancelButton}
+            </Popconfirm>
+          )}
+        </span>
+      </div>
+      <Progress
+        percent={percent}
+        size="small"
+        status={PROGRESS_STATUS[item.status]}
+        showInfo={item.status !== 'done'}
+        aria-label={t('workEdit.upload.progressOf', { name: item.name })}
+      />
+      <div className="upload-item__meta">
+        <span className="upload-item__state" data-testid="upload-state">
+          {item.status === 'error' ? <span className="upload-item__error">{failureText(t, item.failure)}</span> : t(`workEdit.upload.status.${item.status}`)}
+        </span>
+        <span className="upload-item__facts" data-testid="upload-facts">
+          {facts.join(' · ')}
+        </span>
+        {item.resumedFrom !== null && item.resumedFrom > 0 && item.status !== 'done' && (
+          <Tag variant="filled" color="blue" className="upload-item__resumed" data-testid="upload-resumed">
+            {t('workEdit.upload.resumedFrom', { size: formatBytes(item.resumedFrom) })}
+          </Tag>
+        )}
+      </div>
+    </li>
+  );
+}
