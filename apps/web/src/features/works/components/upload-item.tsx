@@ -38,7 +38,8 @@ interface UploadItemRowProps {
 export function UploadItemRow({ item, onPause, onResume, onCancel, onRetry }: UploadItemRowProps) {
   const { t } = useTranslation();
   const percent = percentOf(item.bytesSent, item.bytesTotal);
-  const running = item.status === 'uploading' || item.status === 'preparing';
+  // A file still getting its grant has nothing to pause yet; it can be cancelled.
+  const running = item.status === 'uploading';
   const facts: string[] = [];
   if (item.status !== 'done') facts.push(`${formatBytes(item.bytesSent)} / ${formatBytes(item.bytesTotal)}`);
   else facts.push(formatBytes(item.bytesTotal));

@@ -306,6 +306,8 @@ export class WorkUploads {
             return;
           }
         }
+        // Cancelled while the grant was on its way.
+        if (!uppy.getFile(id)) return;
         uppy.setFileMeta(id, { grant, kind });
         const current = (uppy.getFile(id) as QueuedFile | undefined)?.tus ?? {};
         uppy.setFileState(id, {
@@ -336,6 +338,7 @@ export class WorkUploads {
   }
 
   private failFile(uppy: Uppy<UploadMeta, UploadBody>, id: string, failure: UploadFailure): void {
+    if (!uppy.getFile(id)) return;
     this.failures.set(id, failure);
     // A file with an error is skipped by the uploader; retry clears it.
     uppy.setFileState(id, { error: 'serverMessage' in failure ? failure.serverMessage : failure.reason });
