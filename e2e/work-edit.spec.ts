@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page, type Request } from '@playwright/test';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createAccount, uniquePhone } from './support/accounts';
@@ -43,6 +43,10 @@ function writeTemporaryFile(name: string, bytes: Buffer): string {
   writeFileSync(file, bytes);
   return file;
 }
+
+test.afterAll(() => {
+  if (fileDirectory) rmSync(fileDirectory, { recursive: true, force: true });
+});
 
 /**
  * Holds every PATCH of a tus upload for `delayMs` before it goes: long enough to pause (or reload)
