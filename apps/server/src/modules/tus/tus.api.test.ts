@@ -454,13 +454,18 @@ describe('tus uploads: completion that fails for a passing reason', () => {
   });
 });
 
-describe('tus uploads: not mounted', () => {
-  it('is not mounted without grant and completion hooks', async () => {
+describe('tus uploads: default hooks', () => {
+  it("is mounted by default with the works module's grants", async () => {
     const test = await createTestApp();
     try {
-      const answer = await test.app.inject({ method: 'POST', url: '/api/tus', headers: { 'tus-resumable': '1.0.0', 'upload-length': '1' } });
-      expect(answer.statusCode).toBe(404);
-      expect(test.app.services.resumableUploads).toBeUndefined();
+      const answer = await test.app.inject({
+        method: 'POST',
+        url: '/api/tus',
+        headers: { 'tus-resumable': '1.0.0', 'upload-length': '1', 'upload-metadata': `grant ${Buffer.from('made-up').toString('base64')}` },
+      });
+      expect(answer.statusCode).toBe(403);
+      expect(answer.json()).toMatchObject({ code: ErrorCode.uploadGrantInvalid });
+      expect(test.app.services.resumableUploads).toBeDefined();
     } finally {
       await test.close();
     }
