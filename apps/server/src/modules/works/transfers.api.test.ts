@@ -54,7 +54,10 @@ describe('distribute', () => {
     expect(data<WorkDetail>(await receiver.call('GET', `/api/transfers/${transfer.id}/work`)).uid).toBe(work.uid);
     expect((await stranger.call('GET', `/api/transfers/${transfer.id}/work`)).statusCode).toBe(404);
 
-    // Locked while pending.
+    // Marked and locked while pending, in the list as in the detail.
+    const listed = data<Page<WorkSummary>>(await sender.call('GET', `/api/fe/client/${sender.uid}/models?pageSize=100`));
+    expect(listed.list.find((row) => row.uid === work.uid)?.pendingTransfer).toBe(true);
+    expect(listed.list.filter((row) => row.pendingTransfer).map((row) => row.uid)).toEqual([work.uid]);
     expect(json(await owner(sender).delete(work.uid)).code).toBe(ErrorCode.workLocked);
     expect(json(await distribute(sender, work.uid, stranger.phone)).code).toBe(ErrorCode.workLocked);
 

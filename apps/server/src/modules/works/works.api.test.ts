@@ -222,6 +222,9 @@ describe('deleting, the recycle bin and the purge', () => {
     expect((await owner.call('GET', `/api/model/${mine[0]!.uid}`)).statusCode).toBe(200);
     const batch = await owner.call('DELETE', '/api/model/batchDeleteLogically', { modelUids: mine.map((work) => work.uid) });
     expect(data(batch)).toEqual({ deleted: 2 });
+    const more = [await createWork(owner), await createWork(owner)];
+    const byQuery = await owner.call('DELETE', `/api/model/batchDeleteLogically?modelUids=${more.map((work) => work.uid).join(',')}`);
+    expect(data(byQuery)).toEqual({ deleted: 2 });
     expect((await owner.call('DELETE', '/api/model/batchDeleteLogically', { modelUids: [] })).statusCode).toBe(400);
   });
 

@@ -69,7 +69,7 @@ export class WorksRepository {
     // and sort the few matches, instead of walking the owner's works until a page of matches turns up.
     const searching = filter.keyword !== undefined || filter.modelName !== undefined;
     return this.db
-      .select({ work: works, pendingTransfer: pendingTransferOf(works.id) })
+      .select({ work: works, pendingTransfer: pendingTransferOfListedWork })
       .from(works)
       .where(and(...listConditions(filter)))
       .orderBy(...(searching ? [sql`${works.createdAt} + interval '0 s' desc`, sql`${works.id} + 0 desc`] : [desc(works.createdAt), desc(works.id)]))
@@ -236,9 +236,8 @@ export class WorksRepository {
   }
 }
 
-function pendingTransferOf(workId: typeof works.id) {
-  return sql<boolean>`exists (select 1 from ${workTransfers} where ${workTransfers.workId} = ${workId} and ${workTransfers.status} = 'pending')`;
-}
+/** Written out in full: inside the subquery a bare column reference would name work_transfers.id. */
+const pendingTransferOfListedWork = sql<boolean>`exists (select 1 from "work_transfers" as pending where pending.work_id = "works"."id" and pending.status = 'pending')`;
 
 function listConditions(filter: WorkListFilter): SQL[] {
   const conditions: SQL[] = [eq(works.ownerId, filter.ownerId), isNull(works.deletedAt)];

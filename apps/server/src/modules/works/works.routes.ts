@@ -94,7 +94,8 @@ export const worksRoutes: FastifyPluginAsyncTypebox<{ works: WorksService; publi
     },
     async (request) => {
       const { modelUids } = request.body;
-      const uids = (Array.isArray(modelUids) ? modelUids : modelUids.split(',')).map((uid) => uid.trim()).filter(Boolean);
+      // A comma-separated query value arrives as a list of one ("a,b"): split every item.
+      const uids = (Array.isArray(modelUids) ? modelUids : [modelUids]).flatMap((value) => value.split(',')).map((uid) => uid.trim()).filter(Boolean);
       return ok({ deleted: await works.deleteLogically(request.auth!.user, uids) });
     },
   );
