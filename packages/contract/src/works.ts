@@ -88,6 +88,7 @@ export const AssetContentType = {
   zip: 'application/zip',
   glb: 'model/gltf-binary',
   las: 'application/vnd.las',
+  laz: 'application/vnd.laszip',
   ply: 'application/x-ply',
   e57: 'model/e57',
   mp4: 'video/mp4',
@@ -113,7 +114,7 @@ export function assetRule(kind: AssetKind, type: WorkType): { accept: string[]; 
         case 'model3d':
           return { accept: [T.glb, T.zip], maxBytes: 20 * GB };
         case 'pointcloud':
-          return { accept: [T.las, T.ply, T.e57, T.zip], maxBytes: 50 * GB };
+          return { accept: [T.las, T.laz, T.ply, T.e57, T.zip], maxBytes: 50 * GB };
       }
   }
 }

@@ -1,21 +1,46 @@
 import path from 'node:path';
 import type { FastifyPluginAsync } from 'fastify';
-import type { StorageDriver } from '../../drivers/storage/storage-driver.js';
+import type { ByteRange, StorageDriver } from '../../drivers/storage/storage-driver.js';
 import { fail } from '../../lib/app-error.js';
+import { EXTENSION_OF } from '../../lib/file-signature.js';
 
-const contentTypes: Record<string, string> = { '.webp': 'image/webp', '.png': 'image/png', '.jpg': 'image/jpeg', '.jpeg': 'image/jpeg' };
+/** Stored keys end in the extension of the type their bytes were recognised as. */
+const contentTypeOf = new Map<string, string>([
+  ...Object.entries(EXTENSION_OF).map(([type, extension]) => [extension, type] as [string, string]),
+  ['.jpeg', 'image/jpeg'],
+]);
 
-/** Serves stored files. Keys are content-addressed, so an answer never changes and is cached for a year. */
+/** One `bytes=a-b`, `bytes=a-` or `bytes=-n` range within `size`; undefined for anything else. */
+export function parseRange(header: string | undefined, size: number): ByteRange | undefined {
+  const match = /^bytes=(\d*)-(\d*)$/.exec(header?.trim() ?? '');
+  if (!match || (!match[1] && !match[2]) || size === 0) return undefined;
+  const start = match[1] ? Number(match[1]) : Math.max(0, size - Number(match[2]));
+  const end = match[1] && match[2] ? Math.min(Number(match[2]), size - 1) : size - 1;
+  return start <= end && start < size ? { start, end } : undefined;
+}
+
+/**
+ * Serves stored files. Keys are content-addressed, so an answer never changes and is cached for a
+ * year. Single byte ranges are answered too, so videos can be sought and large files resumed.
+ */
 export const filesRoutes: FastifyPluginAsync<{ storage: StorageDriver }> = async (app, { storage }) => {
   app.get<{ Params: { '*': string } }>('/files/*', { schema: { hide: true } }, async (request, reply) => {
     const key = request.params['*'];
-    const file = /^[a-z0-9][a-z0-9._/-]*$/i.test(key) && !key.includes('..') ? await storage.read(key) : undefined;
+    if (!/^[a-z0-9][a-z0-9._/-]*$/i.test(key) || key.includes('..')) throw fail('notFound');
+    const whole = request.headers.range ? await storage.stat(key) : undefined;
+    const range = whole ? parseRange(request.headers.range, whole.size) : undefined;
+    const file = await storage.read(key, range);
     if (!file) throw fail('notFound');
-    return reply
-      .header('content-type', contentTypes[path.extname(key).toLowerCase()] ?? 'application/octet-stream')
-      .header('content-length', file.size)
+    reply
+      .header('content-type', contentTypeOf.get(path.extname(key).toLowerCase()) ?? 'application/octet-stream')
+      .header('accept-ranges', 'bytes')
       .header('cache-control', 'public, max-age=31536000, immutable')
-      .header('x-content-type-options', 'nosniff')
-      .send(file.stream);
+      .header('x-content-type-options', 'nosniff');
+    if (range) {
+      reply.code(206).header('content-range', `bytes ${range.start}-${range.end}/${file.size}`).header('content-length', range.end - range.start + 1);
+    } else {
+      reply.header('content-length', file.size);
+    }
+    return reply.send(file.stream);
   });
 };

@@ -58,6 +58,18 @@ describe('uploading a work\'s files with tus', () => {
     const served = await fetch(new URL(after.coverUrl, baseUrl));
     expect(served.headers.get('content-type')).toBe('image/webp');
     expect((await owner.call('PUT', `/api/model/${work.uid}/onLined`, 'onLined=true')).statusCode).toBe(200);
+
+    // Stored files answer byte ranges (videos seek, big downloads resume).
+    const originUrl = new URL(after.assets.find((asset) => asset.kind === 'origin')!.url, baseUrl);
+    const part = await fetch(originUrl, { headers: { range: 'bytes=100-199' } });
+    expect(part.status).toBe(206);
+    expect(part.headers.get('content-range')).toBe(`bytes 100-199/${origin.length}`);
+    expect(Buffer.from(await part.arrayBuffer()).equals(origin.subarray(100, 200))).toBe(true);
+    const tail = await fetch(originUrl, { headers: { range: 'bytes=-10' } });
+    expect(Buffer.from(await tail.arrayBuffer()).equals(origin.subarray(origin.length - 10))).toBe(true);
+    const whole = await fetch(originUrl, { headers: { range: 'bytes=abc' } });
+    expect(whole.status).toBe(200);
+    expect(whole.headers.get('content-type')).toBe('image/png');
   });
 
   it('refuses bytes that are not what the grant accepts, and attaches nothing', async () => {
