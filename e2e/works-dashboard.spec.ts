@@ -269,9 +269,7 @@ test('a work being handed over is marked, and cannot be deleted, sold or handed 
   await seedWork(owner, 'Harbour at dusk', 'panorama');
   await dataOf(await owner.api.post(`/api/model/${handedOver}/distribute`, { form: { fullName: '1', phoneNumber: receiver.phone } }));
   const list = await dataOf<{ list: { uid: string; pendingTransfer: boolean }[] }>(await owner.api.get(`/api/fe/client/${owner.uid}/models?pageNum=1&pageSize=12`));
-  // The list's pendingTransfer comes from an EXISTS subquery whose outer column drizzle renders unqualified
-  // ("work_id" = "id" compares with work_transfers.id), so it is false here. Expected to fail until the server fixes it.
-  test.fail(list.list.find((work) => work.uid === handedOver)?.pendingTransfer !== true, 'the works list does not report pendingTransfer');
+  expect(list.list.find((work) => work.uid === handedOver)?.pendingTransfer).toBe(true);
 
   const context = await browser.newContext({ locale: 'en-US' });
   const page = await context.newPage();
