@@ -87,7 +87,7 @@ describe('the keyword search plan', () => {
     const repository = new WorksRepository(db);
     const ownerId = Number((await db.execute<{ id: number }>(sql`select id from users where uid = 'u1'`)).rows[0]!.id);
     const filter = { ownerId, onlineOnly: false, keyword: { grams: keywordGrams('客厅'), text: '客厅' }, limit: 12, offset: 0 };
-    const plan = await db.execute<{ 'QUERY PLAN': string }>(sql`explain ${repository.listPageQuery(filter).getSQL()}`);
+    const plan = await db.execute<{ 'QUERY PLAN': string }>(sql`explain ${repository.listPageQuery(filter)}`);
     const text = plan.rows.map((row) => row['QUERY PLAN']).join('\n');
     expect(text).toContain('works_search_grams_idx');
     const { rows, total } = await repository.list(filter);

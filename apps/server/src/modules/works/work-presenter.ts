@@ -1,5 +1,5 @@
 import { isWorkOnline, type WorkAsset, type WorkDetail, type WorkOwner, type WorkSummary } from '@spatia/contract';
-import type { WorkAssetRow, WorkRow } from './works.repository.js';
+import type { WorkAssetRow, WorkRow, WorkSummaryRow } from './works.repository.js';
 
 export const FILES_PREFIX = '/files/';
 
@@ -9,7 +9,7 @@ export function fileUrl(key: string): string {
 
 const UNKNOWN_OWNER: WorkOwner = { uid: '', name: '', avatarUrl: '' };
 
-export function toWorkSummary(row: WorkRow, owner: WorkOwner | undefined, pendingTransfer: boolean): WorkSummary {
+export function toWorkSummary(row: WorkSummaryRow, owner: WorkOwner | undefined, pendingTransfer: boolean): WorkSummary {
   return {
     uid: row.uid,
     type: row.type,

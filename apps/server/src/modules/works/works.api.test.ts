@@ -63,6 +63,10 @@ describe('GET /api/fe/client/{id}/models', () => {
     expect(page.list.map((work) => work.name)).toEqual(['厨房 kitchen', 'Loft studio']);
     const second = data<Page<WorkSummary>>(await listOf(lister, lister.uid, 'pageNum=2&pageSize=2'));
     expect(second.list.map((work) => work.name)).toEqual(['客厅全景']);
+    // Past the last page the total still comes back, with and without filters.
+    expect(data<Page<WorkSummary>>(await listOf(lister, lister.uid, 'pageNum=9&pageSize=2'))).toMatchObject({ list: [], total: 3 });
+    expect(data<Page<WorkSummary>>(await listOf(lister, lister.uid, 'pageNum=9&type=model3d'))).toMatchObject({ list: [], total: 1 });
+    expect(data<Page<WorkSummary>>(await listOf(lister, lister.uid, 'pageNum=9&status=published'))).toMatchObject({ list: [], total: 1 });
   });
 
   it('finds two-character and one-character Chinese keywords, English in any case, and filters by status and type', async () => {
