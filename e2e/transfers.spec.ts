@@ -1,6 +1,8 @@
 import { expect, test, type APIRequestContext, type Page, type Playwright, type TestInfo } from '@playwright/test';
 import { createAccount, uniquePhone } from './support/accounts';
 import { fillLogin, snap } from './support/session';
+import { dataOf } from './support/api';
+import type { Envelope } from '@spatia/contract';
 
 /*
  * Handing works over (spec 2.3, "projects awaiting receipt" and "shipped projects"). Every test makes
@@ -17,17 +19,6 @@ interface Account {
   api: APIRequestContext;
 }
 
-interface Envelope<T> {
-  code: number;
-  msg: string;
-  data: T;
-}
-
-async function dataOf<T>(response: Awaited<ReturnType<APIRequestContext['get']>>): Promise<T> {
-  const body = (await response.json()) as Envelope<T>;
-  expect(response.ok(), `${response.url()}: ${body.msg}`).toBe(true);
-  return body.data;
-}
 
 /** A new account with a name, signed in through POST /api/client/login (the token comes in `x-auth-token`). */
 async function makeAccount(playwright: Playwright, request: APIRequestContext, info: TestInfo, name: string): Promise<Account> {

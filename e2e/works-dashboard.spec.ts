@@ -1,6 +1,7 @@
 import { expect, test, type APIRequestContext, type Locator, type Page, type Playwright, type TestInfo } from '@playwright/test';
 import { createAccount, uniquePhone } from './support/accounts';
 import { chooseFromMenu, fillLogin, snap } from './support/session';
+import { dataOf } from './support/api';
 
 /*
  * The works manager of /dashboard/dashboard. Each test signs up its own account, so that the works it
@@ -15,17 +16,6 @@ interface Account {
   api: APIRequestContext;
 }
 
-interface Envelope<T> {
-  code: number;
-  msg: string;
-  data: T;
-}
-
-async function dataOf<T>(response: Awaited<ReturnType<APIRequestContext['get']>>): Promise<T> {
-  const body = (await response.json()) as Envelope<T>;
-  expect(response.ok(), `${response.url()}: ${body.msg}`).toBe(true);
-  return body.data;
-}
 
 async function makeAccount(playwright: Playwright, request: APIRequestContext, info: TestInfo): Promise<Account> {
   const phone = uniquePhone(6);

@@ -1,5 +1,6 @@
-import { expect, type APIRequestContext, type APIResponse, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { deflateSync, crc32 } from 'node:zlib';
+import { dataOf } from './api';
 import { TOKEN_COOKIE, cookieValue } from './session';
 
 /*
@@ -25,12 +26,6 @@ export interface WorkDetail {
   assets: { id: number; kind: AssetKind; fileName: string; size: number; url: string }[];
 }
 
-interface Envelope<T> {
-  code: number;
-  msg: string;
-  data: T;
-}
-
 /** The session token of the signed-in page. */
 export async function sessionToken(page: Page): Promise<string> {
   const token = await cookieValue(page, TOKEN_COOKIE);
@@ -42,11 +37,6 @@ export function authHeaders(token: string): Record<string, string> {
   return { 'auth-token': token, 'x-auth-token': token };
 }
 
-async function dataOf<T>(response: APIResponse): Promise<T> {
-  const body = (await response.json()) as Envelope<T>;
-  expect(response.ok(), `${response.url()}: ${body.msg}`).toBe(true);
-  return body.data;
-}
 
 /** Requests as the page's user. */
 export class WorksApi {

@@ -2,10 +2,8 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Nothing, ok, responses } from '../../lib/envelope.js';
 import { priceInFen } from './work-publishing.routes.js';
 import type { TransfersService } from './transfers.service.js';
-import { DistributeBody, SellToBody, TransferIdParams, TransferListQuery, TransferSchema, UidParams, WorkDetailSchema, pageOf, tags } from './works.schemas.js';
+import { DistributeBody, SellToBody, TransferIdParams, TransferListQuery, TransferSchema, UidParams, WorkDetailSchema, pageOf, tags, signedIn, form } from './works.schemas.js';
 
-const signedIn = { auth: 'signedIn' } as const;
-const form = { auth: 'signedIn', acceptQueryParams: true } as const;
 const answered = responses(Nothing, [401, 403, 404, 409, 410]);
 
 /** Handing works over: distribute, sell to someone, and the receipt and shipped lists with their actions. */

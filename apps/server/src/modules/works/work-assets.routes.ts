@@ -3,9 +3,8 @@ import type { AssetKind } from '@spatia/contract';
 import { Type } from 'typebox';
 import { ok, responses } from '../../lib/envelope.js';
 import type { WorkAssetsService } from './work-assets.service.js';
-import { IdParams, UidParams, UploadGrantSchema, WorkDetailSchema, tags } from './works.schemas.js';
+import { IdParams, UidParams, UploadGrantSchema, WorkDetailSchema, tags, signedIn } from './works.schemas.js';
 
-const signedIn = { auth: 'signedIn' } as const;
 
 /** The spec's four upload-credential paths, one per asset kind. */
 const credentialPaths: { path: string; kind: AssetKind; summary: string }[] = [

@@ -5,22 +5,8 @@ import { invalid } from '../../lib/app-error.js';
 import { ok, responses } from '../../lib/envelope.js';
 import { requestOrigin } from '../../lib/request-info.js';
 import type { WorkPublishingService } from './work-publishing.service.js';
-import {
-  IdParams,
-  MarketBody,
-  OnLinedBody,
-  PageQuery,
-  ReviewDecisionBody,
-  ShareSchema,
-  UidParams,
-  WorkDetailSchema,
-  WorkSummarySchema,
-  pageOf,
-  tags,
-} from './works.schemas.js';
+import { IdParams, MarketBody, OnLinedBody, PageQuery, ReviewDecisionBody, ShareSchema, UidParams, WorkDetailSchema, WorkSummarySchema, pageOf, tags, signedIn, form } from './works.schemas.js';
 
-const signedIn = { auth: 'signedIn' } as const;
-const form = { auth: 'signedIn', acceptQueryParams: true } as const;
 const reviewer = { auth: { role: Role.admin } } as const;
 const changed = responses(WorkDetailSchema, [400, 401, 403, 404, 409]);
 

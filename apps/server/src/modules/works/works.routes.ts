@@ -3,26 +3,8 @@ import { Type } from 'typebox';
 import { Nothing, ok, responses } from '../../lib/envelope.js';
 import type { WorkPublishingService } from './work-publishing.service.js';
 import type { WorksService } from './works.service.js';
-import {
-  AttributesBody,
-  BatchDeleteBody,
-  BudgetBody,
-  CreateWorkBody,
-  IdParams,
-  PageQuery,
-  TagParams,
-  TagsSchema,
-  UidParams,
-  VerificationSchema,
-  WorkDetailSchema,
-  WorkListQuerySchema,
-  WorkSummarySchema,
-  pageOf,
-  tags,
-} from './works.schemas.js';
+import { AttributesBody, BatchDeleteBody, BudgetBody, CreateWorkBody, IdParams, PageQuery, TagParams, TagsSchema, UidParams, VerificationSchema, WorkDetailSchema, WorkListQuerySchema, WorkSummarySchema, pageOf, tags, signedIn, form } from './works.schemas.js';
 
-const signedIn = { auth: 'signedIn' } as const;
-const form = { auth: 'signedIn', acceptQueryParams: true } as const;
 
 /** Spec 7.2: creating, listing, tagging, editing, copying and deleting works, and the recycle bin. */
 export const worksRoutes: FastifyPluginAsyncTypebox<{ works: WorksService; publishing: WorkPublishingService }> = async (
