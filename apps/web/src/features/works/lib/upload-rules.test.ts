@@ -5,7 +5,7 @@ const GB = 1024 ** 3;
 
 describe('upload rules', () => {
   it('describes what a kind accepts for each work type', () => {
-    expect(describeAccept(uploadRuleOf('origin', 'pointcloud').accept)).toBe('LAS/LAZ, PLY, E57, ZIP');
+    expect(describeAccept(uploadRuleOf('origin', 'pointcloud').accept)).toBe('LAS, LAZ, PLY, E57, ZIP');
     expect(describeAccept(uploadRuleOf('cover', 'model3d').accept)).toBe('JPG, PNG, WebP');
     expect(inputAccept(uploadRuleOf('origin', 'model3d').accept)).toBe('model/gltf-binary,.glb,application/zip,.zip');
   });

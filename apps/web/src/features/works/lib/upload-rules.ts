@@ -5,14 +5,17 @@ import { AssetContentType, assetRule, type AssetKind, type WorkStatus, type Work
  * these files (.las, .e57, .ply, often .glb), so a file is judged by its type or its ending here;
  * the server decides by the bytes.
  */
-const EXTENSIONS: Record<string, readonly string[]> = {
+type ContentTypeName = (typeof AssetContentType)[keyof typeof AssetContentType];
+
+const EXTENSIONS: Record<ContentTypeName, readonly string[]> = {
   [AssetContentType.jpeg]: ['.jpg', '.jpeg'],
   [AssetContentType.png]: ['.png'],
   [AssetContentType.webp]: ['.webp'],
   [AssetContentType.tiff]: ['.tif', '.tiff'],
   [AssetContentType.zip]: ['.zip'],
   [AssetContentType.glb]: ['.glb'],
-  [AssetContentType.las]: ['.las', '.laz'],
+  [AssetContentType.las]: ['.las'],
+  [AssetContentType.laz]: ['.laz'],
   [AssetContentType.ply]: ['.ply'],
   [AssetContentType.e57]: ['.e57'],
   [AssetContentType.mp4]: ['.mp4', '.m4v'],
@@ -21,20 +24,25 @@ const EXTENSIONS: Record<string, readonly string[]> = {
 };
 
 /** What people call each type, in the order the rules list them. */
-const LABELS: Record<string, string> = {
+const LABELS: Record<ContentTypeName, string> = {
   [AssetContentType.jpeg]: 'JPG',
   [AssetContentType.png]: 'PNG',
   [AssetContentType.webp]: 'WebP',
   [AssetContentType.tiff]: 'TIFF',
   [AssetContentType.zip]: 'ZIP',
   [AssetContentType.glb]: 'GLB',
-  [AssetContentType.las]: 'LAS/LAZ',
+  [AssetContentType.las]: 'LAS',
+  [AssetContentType.laz]: 'LAZ',
   [AssetContentType.ply]: 'PLY',
   [AssetContentType.e57]: 'E57',
   [AssetContentType.mp4]: 'MP4',
   [AssetContentType.quicktime]: 'MOV',
   [AssetContentType.webm]: 'WebM',
 };
+
+/** The tables are complete over the contract's types (the compiler checks); files name any type. */
+const extensionsOf = (type: string): readonly string[] => (EXTENSIONS as Partial<Record<string, readonly string[]>>)[type] ?? [];
+const labelOf = (type: string): string => (LABELS as Partial<Record<string, string>>)[type] ?? type;
 
 export interface UploadRule {
   accept: readonly string[];
@@ -47,12 +55,12 @@ export function uploadRuleOf(kind: AssetKind, workType: WorkType): UploadRule {
 
 /** "JPG, PNG, WebP, ZIP" for the hint above a drop zone. */
 export function describeAccept(accept: readonly string[]): string {
-  return accept.map((type) => LABELS[type] ?? type).join(', ');
+  return accept.map(labelOf).join(', ');
 }
 
 /** The file input's `accept`: the types and their endings (a type alone hides .las files in pickers). */
 export function inputAccept(accept: readonly string[]): string {
-  return accept.flatMap((type) => [type, ...(EXTENSIONS[type] ?? [])]).join(',');
+  return accept.flatMap((type) => [type, ...extensionsOf(type)]).join(',');
 }
 
 function extensionOf(name: string): string {
@@ -68,7 +76,7 @@ export function findFileProblem(file: Pick<File, 'name' | 'size' | 'type'>, rule
   if (file.size > rule.maxBytes) return 'tooLarge';
   const extension = extensionOf(file.name);
   const typeOk = file.type !== '' && rule.accept.includes(file.type);
-  const extensionOk = extension !== '' && rule.accept.some((type) => EXTENSIONS[type]?.includes(extension));
+  const extensionOk = extension !== '' && rule.accept.some((type) => extensionsOf(type).includes(extension));
   return typeOk || extensionOk ? null : 'wrongType';
 }
 
