@@ -39,7 +39,8 @@ export function OverviewStrip() {
       icon: <AppstoreOutlined />,
       label: t('dashboard.overview.works'),
       value: formatNumber(works.total),
-      note: t('dashboard.overview.published', { count: works.byStatus.published }),
+      // Every status but unpublished is online (docs/work-lifecycle.md).
+      note: t('dashboard.overview.published', { count: works.total - works.byStatus.unpublished }),
     },
     { key: 'followers', icon: <HeartOutlined />, label: t('dashboard.overview.followers'), value: formatNumber(followers) },
     { key: 'following', icon: <UserAddOutlined />, label: t('dashboard.overview.following'), value: formatNumber(following) },

@@ -4,7 +4,7 @@ export default {
   overview: {
     label: 'Overview',
     works: 'Works',
-    published: '{{count}} published',
+    published: '{{count}} online',
     followers: 'Followers',
     following: 'Following',
     balance: 'Balance',

@@ -4,7 +4,7 @@ export default {
   overview: {
     label: '概览',
     works: '作品',
-    published: '已发布 {{count}}',
+    published: '在线 {{count}}',
     followers: '粉丝',
     following: '关注',
     balance: '余额',
