@@ -41,11 +41,13 @@ export async function cookieValue(page: Page, name: string): Promise<string | un
 
 /**
  * Opens a dropdown menu and chooses an item once the menu has finished sliding in: a click that lands
- * during antd's entry animation is lost on a busy machine.
+ * during antd's entry animation is lost on a busy machine. A menu chosen from just before may still be
+ * sliding out; it is not the one opened now.
  */
 export async function chooseFromMenu(page: Page, trigger: Locator, item: string | RegExp): Promise<void> {
+  await expect(page.locator('.ant-dropdown.ant-slide-up-leave')).toHaveCount(0);
   await trigger.click();
-  const menu = page.locator('.ant-dropdown:not(.ant-dropdown-hidden)');
+  const menu = page.locator('.ant-dropdown:not(.ant-dropdown-hidden):not(.ant-slide-up-leave)');
   await expect(menu).toBeVisible();
   await expect(menu).not.toHaveClass(/slide-up-(appear|enter)/);
   await menu.getByRole('menuitem', { name: item }).click();
