@@ -41,6 +41,7 @@ export async function run({ seconds = 8, connections = 64, rounds = 4 } = {}) {
     await targets.list();
     const samples = { pk: [], list: [] };
     const ratios = [];
+    const cpuRatios = [];
     for (let round = 0; round < rounds; round += 1) {
       const order = round % 2 === 0 ? ['pk', 'list'] : ['list', 'pk'];
       const taken = {};
@@ -48,6 +49,7 @@ export async function run({ seconds = 8, connections = 64, rounds = 4 } = {}) {
       samples.pk.push(taken.pk);
       samples.list.push(taken.list);
       ratios.push(taken.list.rps / taken.pk.rps);
+      cpuRatios.push(taken.list.perCpuSecond / taken.pk.perCpuSecond);
     }
     const database = databaseUrl ? 'postgres' : 'pglite';
     const describe = (name) => `${format(median(samples[name].map((s) => s.rps)), 0)} req/s  p50 ${median(samples[name].map((s) => s.p50))} ms  p99 ${median(samples[name].map((s) => s.p99))} ms`;
@@ -59,6 +61,7 @@ export async function run({ seconds = 8, connections = 64, rounds = 4 } = {}) {
     console.log(`  primary-key SELECT route   ${describe('pk')}`);
     console.log(`  works list, first page     ${describe('list')}`);
     console.log(`  ratio ${format(ratio)}x (target ≥ ${TARGET_RATIO}x) ${ratioOk ? 'ok' : 'BELOW TARGET'}` + (databaseUrl ? `; p99 ${p99} ms (target < ${TARGET_P99_MS} ms) ${p99Ok ? 'ok' : 'ABOVE TARGET'}` : ''));
+    console.log(`  per server CPU-second (Node process only) ${format(median(cpuRatios))}x`);
     return ratioOk && p99Ok;
   } finally {
     await server.stop();

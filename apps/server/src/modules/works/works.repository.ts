@@ -1,6 +1,7 @@
 import { and, arrayContains, count, desc, eq, gt, inArray, isNotNull, isNull, lt, ne, sql, type SQL } from 'drizzle-orm';
 import type { AssetKind, WorkStatus, WorkType } from '@spatia/contract';
 import type { Db } from '../../db/database.js';
+import { queryHot } from '../../db/hot-query.js';
 import { workAssets, workCounts, workTransfers, workUploadGrants, works } from '../../db/schema/index.js';
 
 export type WorkRow = typeof works.$inferSelect;
@@ -149,10 +150,10 @@ export class WorksRepository {
 
   /**
    * A page of works, each with whether a transfer of it is pending, and the list's total. The hottest
-   * read of the console, so it is one plain statement read without the query builder's row mapping.
+   * read of the console, so it is one statement, prepared, read without the query builder's row mapping.
    */
   async list(filter: WorkListFilter): Promise<{ rows: (WorkSummaryRow & { pendingTransfer: boolean })[]; total: number }> {
-    const { rows: records } = (await this.db.execute(this.listPageQuery(filter))) as unknown as { rows: ListedRecord[] };
+    const records = await queryHot<ListedRecord>(this.db, this.listPageQuery(filter));
     const rows = records.map((record) => ({ ...toSummaryRow(record), pendingTransfer: record.pending_transfer }));
     const kept = records[0]?.kept_total;
     return { rows, total: kept === undefined || kept === null ? await this.countListed(filter) : Number(kept) };
