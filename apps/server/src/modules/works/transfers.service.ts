@@ -103,7 +103,7 @@ export class TransfersService {
       if (receiverId === work.ownerId) throw fail('transferToSelf');
       await this.works.assertNotInTransfer(work, tx);
       const sentAt = this.now();
-      return this.repository.insert(
+      const transfer = await this.repository.insert(
         {
           workId: work.id,
           kind: sale ? 'sale' : 'distribute',
@@ -117,8 +117,9 @@ export class TransfersService {
         },
         tx,
       );
+      return { ...transfer, workUid: work.uid, workType: work.type, coverKey: work.coverKey };
     });
-    const [transfer] = await this.present([{ ...row, ...(await this.workFields(row.workId)) }]);
+    const [transfer] = await this.present([row]);
     return transfer!;
   }
 
@@ -152,11 +153,6 @@ export class TransfersService {
     await this.expireDue();
     const { rows, total } = await this.repository.list(side, actor.id, status, pageSize, (pageNum - 1) * pageSize);
     return { list: await this.present(rows), total, pageNum, pageSize };
-  }
-
-  private async workFields(workId: number) {
-    const work = await this.works.repository.findById(workId);
-    return { workUid: work?.uid ?? '', workType: work?.type ?? 'panorama', coverKey: work?.coverKey ?? '' };
   }
 
   private async present(rows: readonly TransferListRow[]): Promise<WorkTransfer[]> {

@@ -47,7 +47,7 @@ export class WorkAssetsService {
   }
 
   async issueGrant(actor: Actor, uid: string, kind: AssetKind): Promise<AssetUploadGrant> {
-    const work = await this.works.change(actor, uid, async (row) => row);
+    const work = await this.works.findManageable(actor, uid);
     if (REVIEWED_KINDS.includes(kind)) transition(work.status, 'edit');
     const rule = assetRule(kind, work.type);
     const token = randomBytes(24).toString('base64url');

@@ -94,7 +94,7 @@ export class WorkPublishingService {
 
   /** The public link, with an embed code; only for works that are online. */
   async share(actor: Actor, uid: string, origin: string): Promise<WorkShare> {
-    const work = await this.works.change(actor, uid, async (row) => row);
+    const work = await this.works.findManageable(actor, uid);
     if (work.status === 'unpublished') throw fail('workTransitionNotAllowed', { status: work.status });
     const url = `${origin}/details/${work.uid}`;
     const title = work.name.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);

@@ -7,25 +7,11 @@ import { workAssets, workCounts, workTransfers, workUploadGrants, works } from '
 export type WorkRow = typeof works.$inferSelect;
 
 /** What a list shows of a work: no search columns (dozens of grams each), no location or review note. */
-const summaryColumns = {
-  id: works.id,
-  uid: works.uid,
-  ownerId: works.ownerId,
-  type: works.type,
-  name: works.name,
-  description: works.description,
-  tags: works.tags,
-  status: works.status,
-  openInOfficial: works.openInOfficial,
-  marketPrice: works.marketPrice,
-  budget: works.budget,
-  coverKey: works.coverKey,
-  version: works.version,
-  createdAt: works.createdAt,
-  updatedAt: works.updatedAt,
-  deletedAt: works.deletedAt,
-};
-export type WorkSummaryRow = { [K in keyof typeof summaryColumns]: WorkRow[K] };
+export type WorkSummaryRow = Pick<
+  WorkRow,
+  | 'id' | 'uid' | 'ownerId' | 'type' | 'name' | 'description' | 'tags' | 'status' | 'openInOfficial'
+  | 'marketPrice' | 'budget' | 'coverKey' | 'version' | 'createdAt' | 'updatedAt' | 'deletedAt'
+>;
 
 const SUMMARY_COLUMNS =
   'id, uid, owner_id, type, name, description, tags, status, open_in_official, market_price, budget, cover_key, version, created_at, updated_at, deleted_at';
@@ -197,9 +183,13 @@ export class WorksRepository {
     return row!;
   }
 
-  async setDeletedAt(ids: readonly number[], deletedAt: Date | null, executor: Executor = this.db): Promise<void> {
+  /** Into the recycle bin: offline, off the showcase and the market, in one write. */
+  async moveToRecycleBin(ids: readonly number[], at: Date, executor: Executor): Promise<void> {
     if (ids.length === 0) return;
-    await executor.update(works).set({ deletedAt, updatedAt: new Date() }).where(inArray(works.id, [...ids]));
+    await executor
+      .update(works)
+      .set({ deletedAt: at, status: 'unpublished', openInOfficial: false, marketPrice: null, updatedAt: new Date() })
+      .where(inArray(works.id, [...ids]));
   }
 
   /** Works in recycle bins since before `cutoff`. */

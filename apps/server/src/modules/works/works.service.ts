@@ -168,10 +168,14 @@ export class WorksService {
     return this.detail(row);
   }
 
+  /** A work the actor may change, read without locking it. */
+  async findManageable(actor: Actor, uid: string): Promise<WorkRow> {
+    return assertManageable(actor, await this.repository.findByUid(uid));
+  }
+
   /** What a work still lacks before it can go online. */
   async verify(actor: Actor, uid: string): Promise<WorkVerification> {
-    const work = assertManageable(actor, await this.repository.findByUid(uid));
-    return this.verification(work);
+    return this.verification(await this.findManageable(actor, uid));
   }
 
   async verification(work: WorkRow, executor?: Executor): Promise<WorkVerification> {
@@ -224,10 +228,7 @@ export class WorksService {
         const work = assertManageable(actor, found.get(uid));
         await this.assertNotInTransfer(work, tx);
       }
-      for (const work of rows) {
-        await this.repository.update(work.id, { status: 'unpublished', openInOfficial: false, marketPrice: null }, tx);
-      }
-      await this.repository.setDeletedAt(
+      await this.repository.moveToRecycleBin(
         rows.map((row) => row.id),
         new Date(this.now()),
         tx,
@@ -245,8 +246,7 @@ export class WorksService {
     const row = await this.repository.db.transaction(async (tx) => {
       const work = await this.repository.lockByUid(uid, tx);
       if (!work || !work.deletedAt || !canManage(actor, work)) throw fail('notFound');
-      await this.repository.setDeletedAt([work.id], null, tx);
-      return { ...work, deletedAt: null };
+      return this.repository.update(work.id, { deletedAt: null }, tx);
     });
     return this.detail(row);
   }
