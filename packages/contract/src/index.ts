@@ -3,3 +3,4 @@ export * from './errors.js';
 export * from './api.js';
 export * from './limits.js';
 export * from './works.js';
+export * from './tours.js';
