@@ -64,6 +64,10 @@ export class LocalStorageDriver implements StorageDriver {
     await rm(this.pathOf(key), { force: true });
   }
 
+  async deleteFolder(folder: string): Promise<void> {
+    await rm(this.pathOf(folder), { recursive: true, force: true });
+  }
+
   private async prepare(key: string): Promise<string> {
     const target = this.pathOf(key);
     await mkdir(path.dirname(target), { recursive: true });

@@ -30,6 +30,8 @@ export interface StorageDriver {
   read(key: string, range?: ByteRange): Promise<StoredFile | undefined>;
   stat(key: string): Promise<{ size: number } | undefined>;
   delete(key: string): Promise<void>;
+  /** Deletes every file whose key starts with `folder/` (derived files of one processing run, say). */
+  deleteFolder(folder: string): Promise<void>;
 }
 
 /** A range that starts past the end of the file: HTTP answers it with 416. */

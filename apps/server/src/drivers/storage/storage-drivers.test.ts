@@ -52,6 +52,18 @@ describe.each([
     await storage.delete('avatars/u1/a.webp'); // deleting what is gone is fine
   });
 
+  it('deletes a folder with everything under it, and nothing beside it', async () => {
+    const storage = create();
+    await storage.put('derived/w1/run/a/tiles/0/front/0_0.jpg', Buffer.from('tile'), 'image/jpeg');
+    await storage.put('derived/w1/run/b.json', Buffer.from('{}'), 'application/json');
+    await storage.put('derived/w1/runner/keep.jpg', Buffer.from('keep'), 'image/jpeg');
+    await storage.deleteFolder('derived/w1/run');
+    expect(await storage.stat('derived/w1/run/a/tiles/0/front/0_0.jpg')).toBeUndefined();
+    expect(await storage.stat('derived/w1/run/b.json')).toBeUndefined();
+    expect(await storage.stat('derived/w1/runner/keep.jpg')).toEqual({ size: 4 });
+    await storage.deleteFolder('derived/w1/gone'); // deleting what is gone is fine
+  });
+
   it('answers undefined for a key that was never stored', async () => {
     const storage = create();
     expect(await storage.read('nothing/here.bin')).toBeUndefined();
