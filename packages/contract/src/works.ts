@@ -73,7 +73,7 @@ export const TRANSFER_RECEIPT_DAYS = 7;
 /** Selling prices, in fen: at most ten million yuan. */
 export const SELLING_PRICE_MAX_FEN = 1_000_000_000;
 
-export const ASSET_KINDS = ['origin', 'cover', 'slr', 'coverVideo'] as const;
+export const ASSET_KINDS = ['origin', 'cover', 'slr', 'coverVideo', 'music'] as const;
 export type AssetKind = (typeof ASSET_KINDS)[number];
 
 const GB = 1024 * 1024 * 1024;
@@ -94,6 +94,9 @@ export const AssetContentType = {
   mp4: 'video/mp4',
   quicktime: 'video/quicktime',
   webm: 'video/webm',
+  mp3: 'audio/mpeg',
+  m4a: 'audio/mp4',
+  ogg: 'audio/ogg',
 } as const;
 
 const T = AssetContentType;
@@ -105,6 +108,8 @@ export function assetRule(kind: AssetKind, type: WorkType): { accept: string[]; 
       return { accept: [T.jpeg, T.png, T.webp], maxBytes: 20 * MB };
     case 'coverVideo':
       return { accept: [T.mp4, T.quicktime, T.webm], maxBytes: 2 * GB };
+    case 'music':
+      return { accept: [T.mp3, T.m4a, T.ogg], maxBytes: 50 * MB };
     case 'slr':
       return { accept: [T.jpeg, T.png, T.tiff, T.zip], maxBytes: 4 * GB };
     case 'origin':
@@ -119,8 +124,13 @@ export function assetRule(kind: AssetKind, type: WorkType): { accept: string[]; 
   }
 }
 
+/** The asset kinds a work of a type takes: background music belongs to panorama tours only. */
+export function assetKindsOf(type: WorkType): readonly AssetKind[] {
+  return type === 'panorama' ? ASSET_KINDS : ASSET_KINDS.filter((kind) => kind !== 'music');
+}
+
 /** Kinds a work holds one of (a new upload replaces the old); the others collect a list. */
-export const SINGLE_ASSET_KINDS: readonly AssetKind[] = ['cover', 'coverVideo'];
+export const SINGLE_ASSET_KINDS: readonly AssetKind[] = ['cover', 'coverVideo', 'music'];
 
 export interface WorkAsset {
   id: number;

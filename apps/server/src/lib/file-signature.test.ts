@@ -41,6 +41,10 @@ describe('detectContentType', () => {
     ['image/avif', head([0, 0, 0, 0x1c], 'ftypavif')],
     ['video/webm', ebml('webm')],
     ['video/x-matroska', ebml('matroska')],
+    ['audio/mp4', head([0, 0, 0, 0x20], 'ftypM4A ')],
+    ['audio/mpeg', head('ID3', [4, 0, 0, 0, 0, 0, 0])],
+    ['audio/mpeg', head([0xff, 0xfb, 0x90, 0x64])], // a bare MPEG-1 layer III frame
+    ['audio/ogg', head('OggS', [0, 2])],
   ])('recognises %s', (type, content) => {
     expect(detectContentType(content)).toBe(type);
   });
@@ -49,7 +53,7 @@ describe('detectContentType', () => {
     ['text', head('hello world, not a signature')],
     ['an empty file', Buffer.alloc(0)],
     ['a truncated PNG signature', bytes([0x89, 0x50, 0x4e])],
-    ['M4A audio in an MP4 box', head([0, 0, 0, 0x20], 'ftypM4A ')],
+    ['an MPEG layer II frame (not MP3)', head([0xff, 0xfd, 0x90, 0x64])],
     ['an EBML file of another kind', ebml('other')],
     ['"ply" without its line break', head('plyfile')],
     ['a PDF', head('%PDF-1.7')],

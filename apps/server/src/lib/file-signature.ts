@@ -18,7 +18,10 @@ export type ContentType =
   | 'video/mp4'
   | 'video/quicktime'
   | 'video/webm'
-  | 'video/x-matroska';
+  | 'video/x-matroska'
+  | 'audio/mpeg'
+  | 'audio/mp4'
+  | 'audio/ogg';
 
 /** How many leading bytes `detectContentType` needs at most. */
 export const SIGNATURE_LENGTH = 256;
@@ -41,6 +44,9 @@ export const EXTENSION_OF: Record<ContentType, string> = {
   'video/quicktime': '.mov',
   'video/webm': '.webm',
   'video/x-matroska': '.mkv',
+  'audio/mpeg': '.mp3',
+  'audio/mp4': '.m4a',
+  'audio/ogg': '.ogg',
 };
 
 /** What people call each type, for messages ("JPEG, PNG or ZIP"). */
@@ -61,6 +67,9 @@ export const LABEL_OF: Record<ContentType, string> = {
   'video/quicktime': 'MOV',
   'video/webm': 'WebM',
   'video/x-matroska': 'MKV',
+  'audio/mpeg': 'MP3',
+  'audio/mp4': 'M4A',
+  'audio/ogg': 'OGG',
 };
 
 const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
@@ -84,6 +93,9 @@ export function detectContentType(bytes: Buffer): ContentType | undefined {
   if (ascii(0, 4) === 'ply\n' || ascii(0, 5) === 'ply\r\n') return 'application/x-ply';
   if (ascii(0, 8) === 'ASTM-E57') return 'model/e57';
   if (ascii(4, 8) === 'ftyp') return isoMediaType(ascii(8, 12));
+  if (ascii(0, 4) === 'OggS') return 'audio/ogg';
+  // MP3: an ID3v2 tag first, or straight away an MPEG audio frame (11 sync bits, layer III).
+  if (ascii(0, 3) === 'ID3' || (bytes.length >= 2 && bytes[0] === 0xff && (bytes[1]! & 0xe6) === 0xe2)) return 'audio/mpeg';
   if (bytes.length >= 4 && bytes.subarray(0, 4).equals(EBML)) {
     // The EBML header names its document type near the start: "webm" or "matroska".
     const header = bytes.toString('latin1', 4, Math.min(bytes.length, 64));
@@ -98,7 +110,7 @@ function isoMediaType(brand: string): ContentType | undefined {
   if (brand === 'qt  ') return 'video/quicktime';
   if (brand === 'avif' || brand === 'avis') return 'image/avif';
   if (HEIF_BRANDS.has(brand)) return 'image/heic';
-  if (AUDIO_BRANDS.has(brand)) return undefined;
+  if (AUDIO_BRANDS.has(brand)) return 'audio/mp4';
   if (/^[\x20-\x7e]{4}$/.test(brand)) return 'video/mp4';
   return undefined;
 }

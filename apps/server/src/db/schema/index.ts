@@ -5,3 +5,4 @@ export * from './uploads.js';
 export * from './ledger.js';
 export * from './moderation.js';
 export * from './works.js';
+export * from './processing.js';

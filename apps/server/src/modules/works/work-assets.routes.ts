@@ -6,12 +6,13 @@ import type { WorkAssetsService } from './work-assets.service.js';
 import { IdParams, UidParams, UploadGrantSchema, WorkDetailSchema, tags, signedIn } from './works.schemas.js';
 
 
-/** The spec's four upload-credential paths, one per asset kind. */
+/** The spec's four upload-credential paths, one per asset kind, and ours for a tour's background music. */
 const credentialPaths: { path: string; kind: AssetKind; summary: string }[] = [
   { path: '/api/model/:id/origin/uploadCredentials', kind: 'origin', summary: 'Upload grant for the origin (the raw capture)' },
   { path: '/api/model/:id/uploadCredentials', kind: 'cover', summary: 'Upload grant for the cover image' },
   { path: '/api/model/:id/origin/SLR/uploadCredentials', kind: 'slr', summary: 'Upload grant for SLR photos' },
   { path: '/api/model/:id/coverVideo/uploadCredentials', kind: 'coverVideo', summary: 'Upload grant for the cover video' },
+  { path: '/api/model/:id/music/uploadCredentials', kind: 'music', summary: 'Upload grant for the background music of a tour' },
 ];
 
 export const workAssetsRoutes: FastifyPluginAsyncTypebox<{ assets: WorkAssetsService }> = async (app, { assets }) => {

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import sharp from 'sharp';
-import { assetRule, SINGLE_ASSET_KINDS, type AssetKind, type AssetUploadGrant, type WorkDetail } from '@spatia/contract';
+import { assetKindsOf, assetRule, SINGLE_ASSET_KINDS, type AssetKind, type AssetUploadGrant, type WorkDetail } from '@spatia/contract';
 import type { StorageDriver } from '../../drivers/storage/storage-driver.js';
 import { fail } from '../../lib/app-error.js';
 import { hashToken } from '../auth/auth.service.js';
@@ -48,6 +48,7 @@ export class WorkAssetsService {
 
   async issueGrant(actor: Actor, uid: string, kind: AssetKind): Promise<AssetUploadGrant> {
     const work = await this.works.findManageable(actor, uid);
+    if (!assetKindsOf(work.type).includes(kind)) throw fail('notAPanorama');
     if (REVIEWED_KINDS.includes(kind)) transition(work.status, 'edit');
     const rule = assetRule(kind, work.type);
     const token = randomBytes(24).toString('base64url');

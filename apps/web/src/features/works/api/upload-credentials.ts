@@ -1,12 +1,13 @@
 import type { AssetKind, AssetUploadGrant } from '@spatia/contract';
 import { request } from '../../../api/client';
 
-/** The spec's four credential paths, one per asset kind. */
+/** The spec's four credential paths, one per asset kind, and ours for a tour's music. */
 const CREDENTIAL_PATHS: Record<AssetKind, string> = {
   origin: 'origin/uploadCredentials',
   cover: 'uploadCredentials',
   slr: 'origin/SLR/uploadCredentials',
   coverVideo: 'coverVideo/uploadCredentials',
+  music: 'music/uploadCredentials',
 };
 
 /**

@@ -1,4 +1,4 @@
-import { DeleteOutlined, FileImageOutlined, FileZipOutlined, PaperClipOutlined, VideoCameraOutlined } from '@ant-design/icons';
+import { CustomerServiceOutlined, DeleteOutlined, FileImageOutlined, FileZipOutlined, PaperClipOutlined, VideoCameraOutlined } from '@ant-design/icons';
 import { App, Button, Empty, Tag } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -12,6 +12,7 @@ const KIND_ICONS: Record<AssetKind, ReactNode> = {
   cover: <FileImageOutlined />,
   slr: <FileImageOutlined />,
   coverVideo: <VideoCameraOutlined />,
+  music: <CustomerServiceOutlined />,
 };
 
 interface AssetListProps {

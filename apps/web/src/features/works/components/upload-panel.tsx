@@ -1,8 +1,8 @@
-import { CameraOutlined, CloudUploadOutlined, FileImageOutlined, HistoryOutlined, InboxOutlined, VideoCameraOutlined } from '@ant-design/icons';
+import { CameraOutlined, CloudUploadOutlined, CustomerServiceOutlined, FileImageOutlined, HistoryOutlined, InboxOutlined, VideoCameraOutlined } from '@ant-design/icons';
 import { Alert, App, Button, Skeleton, Upload } from 'antd';
 import { useCallback, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ASSET_KINDS, SINGLE_ASSET_KINDS, type AssetKind, type WorkType } from '@spatia/contract';
+import { assetKindsOf, SINGLE_ASSET_KINDS, type AssetKind, type WorkType } from '@spatia/contract';
 import { useWork } from '../api/get-work';
 import { useInterruptedUploads, useWorkUploads, type InterruptedUpload } from '../lib/upload-hooks';
 import { formatBytes } from '../lib/upload-progress';
@@ -17,6 +17,7 @@ const KIND_ICONS: Record<AssetKind, ReactNode> = {
   cover: <FileImageOutlined />,
   slr: <CameraOutlined />,
   coverVideo: <VideoCameraOutlined />,
+  music: <CustomerServiceOutlined />,
 };
 
 interface UploadPanelProps {
@@ -47,7 +48,7 @@ export function UploadPanel({ uid, workType, onUploaded }: UploadPanelProps) {
     <div className="upload-panel" data-testid="upload-panel">
       {locked.length > 0 && <Alert type="warning" showIcon title={t('workEdit.upload.lockedInReview')} className="upload-panel__alert" />}
       <div className="upload-panel__kinds">
-        {ASSET_KINDS.map((kind) => (
+        {assetKindsOf(workType).map((kind) => (
           <UploadKindSection
             key={kind}
             uid={uid}

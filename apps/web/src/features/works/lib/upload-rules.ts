@@ -21,6 +21,9 @@ const EXTENSIONS: Record<ContentTypeName, readonly string[]> = {
   [AssetContentType.mp4]: ['.mp4', '.m4v'],
   [AssetContentType.quicktime]: ['.mov'],
   [AssetContentType.webm]: ['.webm'],
+  [AssetContentType.mp3]: ['.mp3'],
+  [AssetContentType.m4a]: ['.m4a'],
+  [AssetContentType.ogg]: ['.ogg', '.oga'],
 };
 
 /** What people call each type, in the order the rules list them. */
@@ -38,6 +41,9 @@ const LABELS: Record<ContentTypeName, string> = {
   [AssetContentType.mp4]: 'MP4',
   [AssetContentType.quicktime]: 'MOV',
   [AssetContentType.webm]: 'WebM',
+  [AssetContentType.mp3]: 'MP3',
+  [AssetContentType.m4a]: 'M4A',
+  [AssetContentType.ogg]: 'OGG',
 };
 
 /** The tables are complete over the contract's types (the compiler checks); files name any type. */

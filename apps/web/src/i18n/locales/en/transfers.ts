@@ -114,5 +114,6 @@ export default {
     cover: 'Cover',
     slr: 'SLR photo',
     coverVideo: 'Cover video',
+    music: 'Background music',
   },
 } as const;

@@ -93,6 +93,7 @@ export default {
     cover: { title: 'Cover image', purpose: 'Shown in lists and when the work is shared.' },
     slr: { title: 'SLR photos', purpose: 'Extra camera photos of the place or object.' },
     coverVideo: { title: 'Cover video', purpose: 'A short clip that plays in place of the cover.' },
+    music: { title: 'Background music', purpose: 'Plays softly while people walk through the tour.' },
   },
   assets: {
     title: 'Files of this work',

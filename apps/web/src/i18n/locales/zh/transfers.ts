@@ -112,5 +112,6 @@ export default {
     cover: '封面',
     slr: '单反照片',
     coverVideo: '封面视频',
+    music: '背景音乐',
   },
 } as const;

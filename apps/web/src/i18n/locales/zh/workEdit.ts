@@ -93,6 +93,7 @@ export default {
     cover: { title: '封面图', purpose: '在列表和分享时显示。' },
     slr: { title: '单反照片', purpose: '场景或物品的补充相机照片。' },
     coverVideo: { title: '封面视频', purpose: '代替封面播放的短视频。' },
+    music: { title: '背景音乐', purpose: '浏览漫游时轻声播放。' },
   },
   assets: {
     title: '作品文件',

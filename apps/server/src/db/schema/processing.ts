@@ -1,0 +1,84 @@
+import { sql } from 'drizzle-orm';
+import { bigint, check, date, index, integer, jsonb, pgTable, primaryKey, real, text, timestamp } from 'drizzle-orm/pg-core';
+import { PROCESSING_FAILURES, PROCESSING_STAGES, PROCESSING_STATES, type PanoramaManifest, type TourSceneSettings } from '@spatia/contract';
+import { works } from './works.js';
+
+/** A scene a processing run has finished: where it came from and what it produced. */
+export interface ProcessedScene {
+  id: string;
+  assetId: number;
+  /** The origin's file name (or the entry's name inside a zip): the scene's default name. */
+  sourceName: string;
+  manifest: PanoramaManifest;
+}
+
+/**
+ * A work's processing (docs/processing.md). One row per work that was ever processed. A run writes
+ * its files under `derived/{work uid}/{runId}/`; viewers read only `publishedRunId`, which changes in
+ * the one transaction that finishes a run, so a half-written run is never seen.
+ */
+export const workProcessing = pgTable(
+  'work_processing',
+  {
+    workId: bigint('work_id', { mode: 'number' })
+      .primaryKey()
+      .references(() => works.id, { onDelete: 'cascade' }),
+    state: text('state', { enum: PROCESSING_STATES }).notNull().default('idle'),
+    stage: text('stage', { enum: PROCESSING_STAGES }),
+    progress: real('progress').notNull().default(0),
+    failureReason: text('failure_reason', { enum: PROCESSING_FAILURES }),
+    failureFile: text('failure_file'),
+    attempts: integer('attempts').notNull().default(0),
+    /** The run queued or in progress; null when none is. */
+    runId: text('run_id'),
+    /** The job that holds the run, and until when: a worker that stops renewing loses it to the next. */
+    leaseJobId: text('lease_job_id'),
+    leaseUntil: timestamp('lease_until', { withTimezone: true }),
+    /** Scenes the current run has finished, so a rerun after a restart skips them. */
+    runScenes: jsonb('run_scenes').$type<ProcessedScene[]>().notNull().default(sql`'[]'::jsonb`),
+    publishedRunId: text('published_run_id'),
+    publishedScenes: jsonb('published_scenes').$type<ProcessedScene[]>().notNull().default(sql`'[]'::jsonb`),
+    startedAt: timestamp('started_at', { withTimezone: true }),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('work_processing_running_idx').on(table.leaseUntil).where(sql`${table.state} = 'running'`),
+    check('work_processing_progress_range', sql`${table.progress} >= 0 and ${table.progress} <= 1`),
+  ],
+);
+
+/** What the owner edited of a processed tour; scenes and files come from the published run. */
+export interface StoredTourSettings {
+  scenes: TourSceneSettings[];
+  autorotateDelay: number;
+  gallery: boolean;
+  musicAssetId: number | null;
+}
+
+export const workTours = pgTable('work_tours', {
+  workId: bigint('work_id', { mode: 'number' })
+    .primaryKey()
+    .references(() => works.id, { onDelete: 'cascade' }),
+  revision: integer('revision').notNull().default(1),
+  settings: jsonb('settings').$type<StoredTourSettings>().notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * Files served for a work, per UTC day and per owner at the time (a work handed over mid-day splits
+ * its day between the two owners): what traffic billing and statistics read.
+ */
+export const workTrafficDaily = pgTable(
+  'work_traffic_daily',
+  {
+    workId: bigint('work_id', { mode: 'number' })
+      .notNull()
+      .references(() => works.id, { onDelete: 'cascade' }),
+    day: date('day', { mode: 'string' }).notNull(),
+    ownerId: bigint('owner_id', { mode: 'number' }).notNull(),
+    requests: bigint('requests', { mode: 'number' }).notNull().default(0),
+    bytes: bigint('bytes', { mode: 'number' }).notNull().default(0),
+  },
+  (table) => [primaryKey({ columns: [table.workId, table.day, table.ownerId] }), index().on(table.ownerId, table.day)],
+);
