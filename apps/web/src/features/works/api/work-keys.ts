@@ -9,6 +9,8 @@ export const workKeys = {
   lists: () => [...workKeys.all, 'list'] as const,
   recycleBin: () => [...workKeys.all, 'recycleBin'] as const,
   share: (uid: string) => [...workKeys.all, 'share', uid] as const,
+  processing: (uid: string) => [...workKeys.all, 'processing', uid] as const,
+  traffic: (uid: string, days: number) => [...workKeys.all, 'traffic', uid, days] as const,
 };
 
 export function invalidateWorks(queryClient: QueryClient): Promise<void> {

@@ -2,14 +2,19 @@ import { App, Button } from 'antd';
 import { ErrorCode, MODEL_BUDGET_DEFAULT_GB, type WorkSummary, type WorkType } from '@spatia/contract';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
 import { ApiError } from '../../../api/client';
 import { useDeleteWork, useDeleteWorks } from '../api/delete-works';
 import { useCopyWork, useResetWork, useSetWorkBudget } from '../api/maintain-work';
+import { useDownloadOfflinePackage } from '../api/offline-package';
+import { useActivateSolver } from '../api/processing';
 import { useSetWorkInOfficial, useSetWorkOnline, useWorkReview } from '../api/publish-work';
 import { useRestoreWorks } from '../api/recycle-bin';
 import { useVerifyWork } from '../api/verify-work';
 import { useTakeWorkOffMarket } from '../api/work-market';
+import { formatBytes } from '../lib/upload-progress';
 import type { WorkMenuAction } from '../lib/work-actions';
+import { workPaths } from '../lib/work-paths';
 import { DistributeDialog } from './distribute-dialog';
 import { MarketDialog } from './market-dialog';
 import { SellDialog } from './sell-dialog';
@@ -37,6 +42,7 @@ const quietly = () => undefined;
 export function useWorkActions({ onChanged, onDeleted }: { onChanged: () => void; onDeleted?: (uids: string[]) => void }) {
   const { t } = useTranslation();
   const { modal, message } = App.useApp();
+  const navigate = useNavigate();
   const [editUid, setEditUid] = useState<string | null>(null);
   const [uploadTarget, setUploadTarget] = useState<UploadTarget | null>(null);
   const [verifyState, setVerifyState] = useState<VerifyState | null>(null);
@@ -56,6 +62,11 @@ export function useWorkActions({ onChanged, onDeleted }: { onChanged: () => void
   const deleteOne = useDeleteWork();
   const deleteMany = useDeleteWorks();
   const restore = useRestoreWorks();
+  const activate = useActivateSolver();
+  const offlineMessageKey = (uid: string) => `offline-package-${uid}`;
+  const downloadOffline = useDownloadOfflinePackage((uid, { loaded }) =>
+    void message.open({ key: offlineMessageKey(uid), type: 'loading', duration: 0, content: t('works.offline.downloading', { size: formatBytes(loaded) }) }),
+  );
 
   const changed = (text: string) => {
     void message.success(text);
@@ -142,9 +153,32 @@ export function useWorkActions({ onChanged, onDeleted }: { onChanged: () => void
     changed(t('works.done.published', { name: work.name }));
   };
 
+  /** The zip comes through the client (the token rides in a header), with its size so far in one message. */
+  const startOfflineDownload = (work: WorkSummary) => {
+    const key = offlineMessageKey(work.uid);
+    void message.open({ key, type: 'loading', duration: 0, content: t('works.offline.preparing', { name: work.name }) });
+    downloadOffline.mutate(work.uid, {
+      onSuccess: (fileName) => void message.open({ key, type: 'success', content: t('works.offline.saved', { fileName }) }),
+      // The server's message when it sent one (not processed, not yours); our words for a dropped connection.
+      onError: (error) => void message.open({ key, type: 'error', content: (error instanceof ApiError && error.message) || t('works.offline.failed') }),
+    });
+  };
+
   const run = (action: WorkMenuAction, work: WorkSummary): void => {
     const { uid, name } = work;
     switch (action) {
+      case 'process':
+        void activate.mutateAsync(uid).then(() => void message.success(t('works.processing.queuedMessage')), quietly);
+        return;
+      case 'editTour':
+        void navigate(workPaths.tourEditor(uid));
+        return;
+      case 'downloadOffline':
+        startOfflineDownload(work);
+        return;
+      case 'openPublic':
+        window.open(workPaths.publicPage(uid), '_blank', 'noopener');
+        return;
       case 'edit':
         setEditUid(uid);
         return;
@@ -207,7 +241,8 @@ export function useWorkActions({ onChanged, onDeleted }: { onChanged: () => void
       case 'reset':
         confirmThen({
           title: t('works.confirm.resetTitle', { name }),
-          content: t('works.confirm.resetText'),
+          // A panorama's tiles and tour edits go with the reset.
+          content: work.type === 'panorama' ? t('works.confirm.resetTextPanorama') : t('works.confirm.resetText'),
           okText: t('works.actions.reset'),
           danger: true,
           run: () => reset.mutateAsync(uid).then(() => changed(t('works.done.reset', { name }))),

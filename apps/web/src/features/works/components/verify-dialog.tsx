@@ -3,6 +3,7 @@ import { Alert, Button, Modal } from 'antd';
 import type { WorkSummary, WorkVerification } from '@spatia/contract';
 import { useTranslation } from 'react-i18next';
 import { offeredWorkActions, type WorkMenuAction } from '../lib/work-actions';
+import { WorkProcessingStatus } from './work-processing';
 
 export interface VerifyState {
   work: WorkSummary;
@@ -16,7 +17,10 @@ interface VerifyDialogProps {
   onAction: (action: WorkMenuAction, work: WorkSummary) => void;
 }
 
-/** The completeness checklist with a tick or a cross per item, and the way to fix what is missing. */
+/**
+ * The completeness checklist with a tick or a cross per item, and the way to fix what is missing; for
+ * a panorama, where its processing stands (live while it runs), with a way to start or retry it.
+ */
 export function VerifyDialog({ state, onClose, onAction }: VerifyDialogProps) {
   const { t } = useTranslation();
   const work = state?.work;
@@ -76,6 +80,14 @@ export function VerifyDialog({ state, onClose, onAction }: VerifyDialogProps) {
               </li>
             ))}
           </ul>
+          {work?.type === 'panorama' && (
+            <section className="works-verify__processing" aria-labelledby="works-verify-processing" data-testid="verify-processing">
+              <h3 id="works-verify-processing" className="works-verify__heading">
+                {t('works.processing.title')}
+              </h3>
+              <WorkProcessingStatus uid={work.uid} variant="full" initial={result.processing} />
+            </section>
+          )}
         </>
       )}
     </Modal>

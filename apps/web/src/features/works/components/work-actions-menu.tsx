@@ -2,12 +2,16 @@ import {
   AuditOutlined,
   CloudDownloadOutlined,
   CloudUploadOutlined,
+  CompassOutlined,
   CopyOutlined,
   DeleteOutlined,
+  DownloadOutlined,
   EditOutlined,
+  ExportOutlined,
   EyeInvisibleOutlined,
   GiftOutlined,
   MoreOutlined,
+  PlayCircleOutlined,
   RedoOutlined,
   RollbackOutlined,
   SafetyCertificateOutlined,
@@ -23,12 +27,18 @@ import { Button, Dropdown, type MenuProps } from 'antd';
 import type { WorkSummary } from '@spatia/contract';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useWorkProcessing } from '../api/processing';
+import { processLabelOf } from '../lib/processing-display';
 import { offeredWorkActions, type WorkMenuAction } from '../lib/work-actions';
 
 const ICONS: Record<WorkMenuAction, ReactNode> = {
   edit: <EditOutlined />,
   upload: <UploadOutlined />,
   verify: <SafetyCertificateOutlined />,
+  process: <PlayCircleOutlined />,
+  editTour: <CompassOutlined />,
+  downloadOffline: <DownloadOutlined />,
+  openPublic: <ExportOutlined />,
   publish: <CloudUploadOutlined />,
   unpublish: <CloudDownloadOutlined />,
   submitAudit: <AuditOutlined />,
@@ -49,6 +59,7 @@ const ICONS: Record<WorkMenuAction, ReactNode> = {
 /** Menu sections; a divider separates the sections that have something to offer. */
 const GROUPS: readonly (readonly WorkMenuAction[])[] = [
   ['edit', 'upload', 'verify'],
+  ['process', 'editTour', 'downloadOffline', 'openPublic'],
   ['publish', 'unpublish', 'submitAudit', 'withdrawAudit', 'showInOfficial', 'hideFromOfficial'],
   ['putOnMarket', 'takeOffMarket', 'sellTo', 'distribute', 'share'],
   ['copy', 'reset', 'budget'],
@@ -57,10 +68,16 @@ const GROUPS: readonly (readonly WorkMenuAction[])[] = [
 
 export type WorkActionHandler = (action: WorkMenuAction, work: WorkSummary) => void;
 
-/** The "more" button of a work: only what the work's status allows, blocked ones disabled with their reason. */
+/**
+ * The "more" button of a work: only what the work's status allows, blocked ones disabled with their
+ * reason. A panorama's processing (the same query as its indicator) adds processing and its tour.
+ */
 export function WorkActionsMenu({ work, onAction }: { work: WorkSummary; onAction: WorkActionHandler }) {
   const { t } = useTranslation();
-  const offered = offeredWorkActions(work);
+  const processing = useWorkProcessing(work.type === 'panorama' ? work.uid : null).data;
+  const offered = offeredWorkActions(work, processing);
+  const labelOf = (action: WorkMenuAction) =>
+    action === 'process' && processing ? t(`works.processing.actions.${processLabelOf(processing.state)}`) : t(`works.actions.${action}`);
   const items: NonNullable<MenuProps['items']> = [];
   for (const group of GROUPS) {
     const entries = offered.filter(({ action }) => group.includes(action));
@@ -74,7 +91,7 @@ export function WorkActionsMenu({ work, onAction }: { work: WorkSummary; onActio
         disabled: blockedBy !== undefined,
         label: (
           <span className="work-actions__label" data-action={action}>
-            <span>{t(`works.actions.${action}`)}</span>
+            <span>{labelOf(action)}</span>
             {blockedBy && <span className="work-actions__reason">{t(`works.blocked.${blockedBy}`)}</span>}
           </span>
         ),

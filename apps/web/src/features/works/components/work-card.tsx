@@ -6,6 +6,7 @@ import { formatRelativeTime } from '../../../lib/format';
 import { formatMarketPrice } from '../lib/price';
 import { WorkActionsMenu, type WorkActionHandler } from './work-actions-menu';
 import { WorkCover } from './work-cover';
+import { WorkProcessingStatus } from './work-processing';
 import { WorkStatusTag } from './work-status-tag';
 import { WorkTags } from './work-tags-line';
 import { WorkTypeIcon } from './work-type-icon';
@@ -17,7 +18,7 @@ interface WorkCardProps {
   onAction: WorkActionHandler;
 }
 
-/** One work in the grid: cover with status and marks, name, type and time, tags, and its actions. */
+/** One work in the grid: cover with status and marks, name, type and time, a panorama's processing, tags, and its actions. */
 export function WorkCard({ work, selected, onSelect, onAction }: WorkCardProps) {
   const { t } = useTranslation();
   const name = work.name || t('works.list.untitled');
@@ -62,6 +63,7 @@ export function WorkCard({ work, selected, onSelect, onAction }: WorkCardProps) 
           <span aria-hidden>·</span>
           <time dateTime={new Date(work.updatedAt).toISOString()}>{t('works.list.updated', { time: formatRelativeTime(work.updatedAt) })}</time>
         </div>
+        {work.type === 'panorama' && <WorkProcessingStatus uid={work.uid} />}
         <WorkTags tags={work.tags} official={work.openInOfficial} />
       </div>
     </article>

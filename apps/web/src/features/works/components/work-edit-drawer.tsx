@@ -16,6 +16,7 @@ import { SensitiveWordHint } from './sensitive-word-hint';
 import { TagEditor } from './tag-editor';
 import { UploadPanel } from './upload-panel';
 import { WorkStatusTag } from './work-status-tag';
+import { WorkTrafficChart } from './work-traffic-chart';
 import './work-edit.css';
 
 interface WorkEditDrawerProps {
@@ -24,13 +25,13 @@ interface WorkEditDrawerProps {
   onClose(): void;
 }
 
-type TabKey = 'details' | 'files';
+type TabKey = 'details' | 'files' | 'traffic';
 
 const NO_WORDS: readonly string[] = [];
 
 /**
  * Edits a work: name, description, address and position, tags, time range and cover on one tab;
- * its files on the other. Saves only what changed; asks before closing over unsaved changes; a work
+ * its files on the next; the last shows its traffic of the last 30 days. Saves only what changed; asks before closing over unsaved changes; a work
  * in review is shown but not editable, with what to do about it.
  */
 export function WorkEditDrawer({ uid, open, onClose }: WorkEditDrawerProps) {
@@ -138,6 +139,11 @@ export function WorkEditDrawer({ uid, open, onClose }: WorkEditDrawerProps) {
             key: 'files',
             label: <FilesTabLabel uid={detail.uid} work={detail} />,
             children: <UploadPanel uid={detail.uid} workType={detail.type} />,
+          },
+          {
+            key: 'traffic',
+            label: <span data-testid="work-edit-traffic-tab">{t('workEdit.tabs.traffic')}</span>,
+            children: <WorkTrafficChart uid={detail.uid} />,
           },
         ]}
       />

@@ -7,6 +7,7 @@ import { formatDate, formatRelativeTime } from '../../../lib/format';
 import { formatMarketPrice } from '../lib/price';
 import { WorkActionsMenu, type WorkActionHandler } from './work-actions-menu';
 import { WorkCover } from './work-cover';
+import { WorkProcessingStatus } from './work-processing';
 import { WorkStatusTag } from './work-status-tag';
 import { WorkTags } from './work-tags-line';
 import { WorkTypeIcon } from './work-type-icon';
@@ -61,6 +62,12 @@ export function WorksTable({ works, loading, selected, onSelectionChange, onActi
       title: t('works.columns.status'),
       width: 120,
       render: (_, work) => <WorkStatusTag status={work.status} />,
+    },
+    {
+      key: 'processing',
+      title: t('works.columns.processing'),
+      width: 220,
+      render: (_, work) => (work.type === 'panorama' ? <WorkProcessingStatus uid={work.uid} /> : <span className="works-table__none">—</span>),
     },
     {
       key: 'tags',

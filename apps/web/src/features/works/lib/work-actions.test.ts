@@ -80,6 +80,38 @@ describe('offeredWorkActions', () => {
   });
 });
 
+describe('offeredWorkActions for a panorama and its processing', () => {
+  const processingActions = (state: 'idle' | 'queued' | 'running' | 'done' | 'failed', sceneCount = 0) =>
+    offeredWorkActions(work('unpublished'), { state, sceneCount }).filter(({ action }) =>
+      ['process', 'editTour', 'downloadOffline', 'openPublic'].includes(action),
+    );
+
+  it('offers nothing of processing without a processing state (other types, or not known yet)', () => {
+    expect(actionsOf(work('unpublished'))).not.toContain('process');
+  });
+
+  it('offers processing a work never processed, but no tour yet', () => {
+    expect(processingActions('idle')).toEqual([{ action: 'process' }]);
+  });
+
+  it('shows processing blocked while a run is queued or running', () => {
+    expect(processingActions('queued')).toEqual([{ action: 'process', blockedBy: 'processing' }]);
+  });
+
+  it('offers the tour, its offline package and its public page once processed, after the menu order', () => {
+    expect(processingActions('done', 2)).toEqual([{ action: 'process' }, { action: 'editTour' }, { action: 'downloadOffline' }, { action: 'openPublic' }]);
+    expect(actionsOf(work('unpublished')).indexOf('verify')).toBeLessThan(
+      offeredWorkActions(work('unpublished'), { state: 'done', sceneCount: 1 }).findIndex(({ action }) => action === 'process'),
+    );
+  });
+
+  it('keeps the published tour while another run goes on or after it failed', () => {
+    expect(processingActions('running', 2).map(({ action }) => action)).toEqual(['process', 'editTour', 'downloadOffline', 'openPublic']);
+    expect(processingActions('failed', 2).map(({ action }) => action)).toContain('editTour');
+    expect(processingActions('failed', 0).map(({ action }) => action)).toEqual(['process']);
+  });
+});
+
 describe('canDeleteAll', () => {
   it('needs a selection without a pending transfer', () => {
     expect(canDeleteAll([])).toBe(false);

@@ -1,10 +1,15 @@
 import { isWorkOnline, nextWorkStatus, type WorkStatus, type WorkSummary } from '@spatia/contract';
+import { hasTour, isProcessingActive, type ProcessingSubject } from './processing-display';
 
 /** What a person can do to one of their works from the dashboard's actions menu, in menu order. */
 export const WORK_MENU_ACTIONS = [
   'edit',
   'upload',
   'verify',
+  'process',
+  'editTour',
+  'downloadOffline',
+  'openPublic',
   'publish',
   'unpublish',
   'submitAudit',
@@ -24,7 +29,7 @@ export const WORK_MENU_ACTIONS = [
 export type WorkMenuAction = (typeof WORK_MENU_ACTIONS)[number];
 
 /** Why an offered action cannot be taken right now. */
-export type WorkActionBlock = 'pendingTransfer' | 'notOnline';
+export type WorkActionBlock = 'pendingTransfer' | 'notOnline' | 'processing';
 
 export interface OfferedWorkAction {
   action: WorkMenuAction;
@@ -39,10 +44,20 @@ const LOCKED_BY_TRANSFER: ReadonlySet<WorkMenuAction> = new Set(['putOnMarket', 
 
 const allows = (status: WorkStatus, action: Parameters<typeof nextWorkStatus>[1]) => nextWorkStatus(status, action) !== null;
 
-/** Whether the contract's transition table (and the work's flags) let the menu offer `action` at all. */
-function isOffered(work: WorkActionSubject, action: WorkMenuAction): boolean {
+/**
+ * Whether the contract's transition table (and the work's flags) let the menu offer `action` at all.
+ * `processing` is known for panorama works only (the solver processes nothing else).
+ */
+function isOffered(work: WorkActionSubject, action: WorkMenuAction, processing: ProcessingSubject | undefined): boolean {
   const { status } = work;
   switch (action) {
+    case 'process':
+      return processing !== undefined;
+    case 'editTour':
+    case 'downloadOffline':
+    case 'openPublic':
+      // What the last successful run published stays there while another run goes on.
+      return hasTour(processing);
     case 'edit':
     case 'upload':
       // Changing what reviewers look at is refused while a review waits or runs.
@@ -77,16 +92,20 @@ function isOffered(work: WorkActionSubject, action: WorkMenuAction): boolean {
   }
 }
 
-function blockOf(work: WorkActionSubject, action: WorkMenuAction): WorkActionBlock | undefined {
+function blockOf(work: WorkActionSubject, action: WorkMenuAction, processing: ProcessingSubject | undefined): WorkActionBlock | undefined {
+  if (action === 'process' && isProcessingActive(processing?.state)) return 'processing';
   if (work.pendingTransfer && LOCKED_BY_TRANSFER.has(action)) return 'pendingTransfer';
   if (action === 'share' && !isWorkOnline(work.status)) return 'notOnline';
   return undefined;
 }
 
-/** The actions the menu shows for `work`, each possibly blocked (shown disabled, with the reason). */
-export function offeredWorkActions(work: WorkActionSubject): OfferedWorkAction[] {
-  return WORK_MENU_ACTIONS.filter((action) => isOffered(work, action)).map((action) => {
-    const blockedBy = blockOf(work, action);
+/**
+ * The actions the menu shows for `work`, each possibly blocked (shown disabled, with the reason).
+ * Pass `processing` for a panorama work once it is known: it adds processing and the tour's actions.
+ */
+export function offeredWorkActions(work: WorkActionSubject, processing?: ProcessingSubject): OfferedWorkAction[] {
+  return WORK_MENU_ACTIONS.filter((action) => isOffered(work, action, processing)).map((action) => {
+    const blockedBy = blockOf(work, action, processing);
     return blockedBy ? { action, blockedBy } : { action };
   });
 }

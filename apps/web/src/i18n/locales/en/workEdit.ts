@@ -9,6 +9,7 @@ export default {
   tabs: {
     details: 'Details',
     files: 'Files',
+    traffic: 'Traffic',
   },
   fields: {
     cover: 'Cover',

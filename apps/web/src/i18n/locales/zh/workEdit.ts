@@ -9,6 +9,7 @@ export default {
   tabs: {
     details: '基本信息',
     files: '文件',
+    traffic: '流量',
   },
   fields: {
     cover: '封面',

@@ -1,0 +1,62 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { ErrorCode, type WorkProcessing } from '@spatia/contract';
+import { ApiError, request } from '../../../api/client';
+import { processingFinished, processingPollInterval } from '../lib/processing-display';
+import { workQueryKey } from './get-work';
+import { workKeys } from './work-keys';
+
+const path = (uid: string) => `/model/${encodeURIComponent(uid)}`;
+
+/**
+ * GET /model/{uid}/processing. Silent: it is asked every second while a run goes on, and a hiccup
+ * must not become a toast a second; the indicator keeps the last answer.
+ */
+export function getProcessing(uid: string, signal?: AbortSignal): Promise<WorkProcessing> {
+  return request<WorkProcessing>({ url: `${path(uid)}/processing`, signal, silent: true });
+}
+
+/** POST /model/{uid}/activateSolver: queues a run (1901 while one is queued or running, 1904 for other types). */
+export function activateSolver(uid: string): Promise<WorkProcessing> {
+  return request<WorkProcessing>({ url: `${path(uid)}/activateSolver`, method: 'POST' });
+}
+
+/** Where a panorama work's processing stands, asked again every second only while it is queued or running. */
+export function processingQueryOptions(uid: string) {
+  const queryKey = workKeys.processing(uid);
+  return queryOptions({
+    queryKey,
+    queryFn: async ({ client, signal }) => {
+      const previous = client.getQueryData<WorkProcessing>(queryKey)?.state;
+      const next = await getProcessing(uid, signal);
+      // A finished run may have made the cover: the lists and the open work show it.
+      if (processingFinished(previous, next.state)) {
+        void client.invalidateQueries({ queryKey: workKeys.lists() });
+        void client.invalidateQueries({ queryKey: workQueryKey(uid) });
+      }
+      return next;
+    },
+    refetchInterval: (query) => processingPollInterval(query.state.data),
+    // A poll that failed once is asked again at the next tick anyway.
+    retry: false,
+    meta: { session: true },
+  });
+}
+
+/** `uid` null: not a panorama (nothing to ask). */
+export function useWorkProcessing(uid: string | null) {
+  return useQuery({ ...processingQueryOptions(uid ?? ''), enabled: uid !== null });
+}
+
+/** Starts a run and shows it at once; a refusal because one runs already (1901) refreshes the state instead. */
+export function useActivateSolver() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: activateSolver,
+    onSuccess: (processing, uid) => queryClient.setQueryData(workKeys.processing(uid), processing),
+    onError: (error, uid) => {
+      if (error instanceof ApiError && error.code === ErrorCode.processingRunning) {
+        void queryClient.invalidateQueries({ queryKey: workKeys.processing(uid) });
+      }
+    },
+  });
+}

@@ -1,0 +1,128 @@
+import { CheckCircleFilled, ClockCircleOutlined, ExclamationCircleFilled, LoadingOutlined, MinusCircleOutlined, ReloadOutlined, ThunderboltOutlined } from '@ant-design/icons';
+import { App, Button, Progress, Skeleton } from 'antd';
+import type { WorkProcessing } from '@spatia/contract';
+import { useTranslation } from 'react-i18next';
+import { useActivateSolver, useWorkProcessing } from '../api/processing';
+import { describeProcessing } from '../lib/processing-display';
+
+interface WorkProcessingStatusProps {
+  uid: string;
+  /** `compact` in a card or a table row; `full` in a dialog, with the failed file named. */
+  variant?: 'compact' | 'full';
+  /** Shown until the first answer (the verify dialog has one already). */
+  initial?: WorkProcessing;
+}
+
+/**
+ * Where a panorama work's processing stands: not processed, queued, running with a live bar and the
+ * stage, failed with the server's reason and a Retry button, or done with the scene count. The
+ * query asks again every second only while the work is queued or running.
+ */
+export function WorkProcessingStatus({ uid, variant = 'compact', initial }: WorkProcessingStatusProps) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const query = useWorkProcessing(uid);
+  const activate = useActivateSolver();
+  const processing = query.data ?? initial;
+
+  if (!processing) {
+    return query.isError ? null : <Skeleton.Button active size="small" className="work-processing__loading" />;
+  }
+
+  const view = describeProcessing(processing);
+  const start = () =>
+    activate.mutate(uid, {
+      onSuccess: () => void message.success(t('works.processing.queuedMessage')),
+    });
+  const startButton = (
+    <Button
+      size="small"
+      type={view.tone === 'failed' ? 'primary' : 'link'}
+      icon={view.tone === 'failed' ? <ReloadOutlined /> : <ThunderboltOutlined />}
+      loading={activate.isPending}
+      onClick={start}
+      className="work-processing__start"
+      data-testid={view.tone === 'failed' ? 'work-processing-retry' : 'work-processing-start'}
+    >
+      {t(`works.processing.actions.${view.startLabel}`)}
+    </Button>
+  );
+
+  let body;
+  switch (view.tone) {
+    case 'idle':
+      body = (
+        <div className="work-processing__line">
+          <span className="work-processing__label">
+            <MinusCircleOutlined aria-hidden /> {t('works.processing.idle')}
+          </span>
+          {startButton}
+        </div>
+      );
+      break;
+    case 'waiting':
+    case 'running':
+      body = (
+        <>
+          <div className="work-processing__line">
+            <span className="work-processing__label">
+              {view.tone === 'waiting' ? <ClockCircleOutlined aria-hidden /> : <LoadingOutlined aria-hidden />}{' '}
+              {view.tone === 'waiting' ? t('works.processing.queued') : t(`works.processing.stages.${view.stage ?? 'prepare'}`)}
+            </span>
+            <span className="work-processing__percent">{view.percent}%</span>
+          </div>
+          <Progress
+            percent={view.percent}
+            size="small"
+            showInfo={false}
+            status="active"
+            aria-label={t('works.processing.progressLabel')}
+            data-testid="work-processing-progress"
+            data-percent={view.percent}
+          />
+        </>
+      );
+      break;
+    case 'failed':
+      body = (
+        <>
+          <div className="work-processing__line">
+            <span className="work-processing__label">
+              <ExclamationCircleFilled aria-hidden /> {t('works.processing.failed')}
+            </span>
+            {startButton}
+          </div>
+          {view.failureMessage && (
+            <p className="work-processing__reason" title={view.failureMessage} role="alert" data-testid="work-processing-reason">
+              {view.failureMessage}
+            </p>
+          )}
+          {variant === 'full' && processing.attempts > 1 && (
+            <p className="work-processing__note">{t('works.processing.attempts', { count: processing.attempts })}</p>
+          )}
+        </>
+      );
+      break;
+    case 'done':
+      body = (
+        <div className="work-processing__line">
+          <span className="work-processing__label">
+            <CheckCircleFilled aria-hidden /> {t('works.processing.done', { count: view.sceneCount })}
+          </span>
+          {variant === 'full' && startButton}
+        </div>
+      );
+      break;
+  }
+
+  return (
+    <div
+      className={`work-processing work-processing--${view.tone} work-processing--${variant}`}
+      data-testid="work-processing"
+      data-state={processing.state}
+      aria-live="polite"
+    >
+      {body}
+    </div>
+  );
+}

@@ -1,0 +1,71 @@
+import type { WorkProcessing } from '@spatia/contract';
+import { describe, expect, it } from 'vitest';
+import { describeProcessing, hasTour, isProcessingActive, PROCESSING_POLL_MS, processingFinished, processingPollInterval, processLabelOf } from './processing-display';
+
+const processing = (extra: Partial<WorkProcessing> = {}): WorkProcessing => ({
+  state: 'idle',
+  stage: null,
+  progress: 0,
+  failure: null,
+  attempts: 0,
+  startedAt: null,
+  finishedAt: null,
+  sceneCount: 0,
+  ...extra,
+});
+
+describe('polling', () => {
+  it('asks every second only while the work is queued or running', () => {
+    expect(processingPollInterval(processing({ state: 'queued' }))).toBe(PROCESSING_POLL_MS);
+    expect(processingPollInterval(processing({ state: 'running', stage: 'tiles', progress: 0.4 }))).toBe(PROCESSING_POLL_MS);
+    for (const state of ['idle', 'done', 'failed'] as const) expect(processingPollInterval(processing({ state }))).toBe(false);
+    expect(processingPollInterval(undefined)).toBe(false);
+  });
+
+  it('tells when a run has just ended, and only then', () => {
+    expect(processingFinished('running', 'done')).toBe(true);
+    expect(processingFinished('queued', 'failed')).toBe(true);
+    expect(processingFinished('running', 'running')).toBe(false);
+    expect(processingFinished(undefined, 'done')).toBe(false);
+    expect(processingFinished('done', 'done')).toBe(false);
+    expect(isProcessingActive(undefined)).toBe(false);
+  });
+});
+
+describe('describeProcessing', () => {
+  it('shows a first run as "process", a finished one as "process again" and a failed one as "retry"', () => {
+    expect(processLabelOf('idle')).toBe('process');
+    expect(processLabelOf('done')).toBe('processAgain');
+    expect(processLabelOf('failed')).toBe('retry');
+  });
+
+  it('shows a running stage with whole percent, and no way to start another run', () => {
+    const view = describeProcessing(processing({ state: 'running', stage: 'tiles', progress: 0.4567 }));
+    expect(view).toMatchObject({ tone: 'running', percent: 45, stage: 'tiles', canStart: false, failureMessage: null });
+  });
+
+  it('keeps the bar inside 0 to 100 and full once done', () => {
+    expect(describeProcessing(processing({ state: 'running', stage: 'publish', progress: 1.2 })).percent).toBe(100);
+    expect(describeProcessing(processing({ state: 'queued', progress: -1 })).percent).toBe(0);
+    expect(describeProcessing(processing({ state: 'done', progress: 0.99, sceneCount: 3 }))).toMatchObject({ tone: 'done', percent: 100, sceneCount: 3, stage: null });
+  });
+
+  it("gives a failure the server's message and the stage it stopped in", () => {
+    const failed = processing({
+      state: 'failed',
+      stage: 'prepare',
+      failure: { reason: 'notEquirectangular', message: 'a.jpg 不是 2:1 的全景图', fileName: 'a.jpg' },
+    });
+    expect(describeProcessing(failed)).toMatchObject({ tone: 'failed', stage: 'prepare', failureMessage: 'a.jpg 不是 2:1 的全景图', canStart: true, startLabel: 'retry' });
+  });
+
+  it('waits in the queue without a stage', () => {
+    expect(describeProcessing(processing({ state: 'queued', stage: 'prepare' }))).toMatchObject({ tone: 'waiting', stage: null, canStart: false });
+  });
+
+  it('has a tour once a run published scenes, also while the next run goes on', () => {
+    expect(hasTour(processing({ state: 'running', sceneCount: 2 }))).toBe(true);
+    expect(hasTour(processing({ state: 'failed', sceneCount: 0 }))).toBe(false);
+    expect(hasTour(undefined)).toBe(false);
+  });
+});
