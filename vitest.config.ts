@@ -21,6 +21,11 @@ export default defineConfig({
           hookTimeout: 60_000,
         },
       },
+      {
+        resolve: { conditions: ['source'] },
+        ssr: { resolve: { conditions: ['source'] } },
+        test: { name: 'viewers', root: 'packages/viewers', environment: 'node' },
+      },
       'apps/web/vitest.config.ts',
     ],
   },

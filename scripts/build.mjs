@@ -1,6 +1,7 @@
 #!/usr/bin/env node
-// Builds what `npm start` serves: the contract and server (tsc -b) and the web app (vite), then writes
-// .gz and .br twins of the web assets. Skips the work when no source changed since the last build.
+// Builds what `npm start` serves: the contract and server (tsc -b), the standalone tour viewer that
+// offline packages carry (packages/viewers/dist/standalone) and the web app (vite), then writes .gz
+// and .br twins of the web assets. Skips the work when no source changed since the last build.
 //   --force        build even when nothing changed
 //   --server-only  only the contract and the server (what the admin CLI needs)
 import { execFileSync } from 'node:child_process';
@@ -22,8 +23,24 @@ const targets = [
     build: () => run('npx', ['tsc', '-b', 'apps/server']),
   },
   {
+    // Copied as is into offline packages, so no .gz/.br twins: they would only make the zip larger.
+    name: 'viewer',
+    inputs: ['packages/contract/src', 'packages/viewers/src', 'packages/viewers/standalone', 'packages/viewers/vite.standalone.config.ts', 'packages/viewers/package.json'],
+    output: 'packages/viewers/dist/standalone/index.html',
+    build: () => run('npx', ['vite', 'build', '--config', 'vite.standalone.config.ts', '--logLevel', 'warn'], path.join(root, 'packages/viewers')),
+  },
+  {
     name: 'web',
-    inputs: ['packages/contract/src', 'apps/web/src', 'apps/web/index.html', 'apps/web/public', 'apps/web/vite.config.ts', 'apps/web/package.json'],
+    inputs: [
+      'packages/contract/src',
+      'packages/viewers/src',
+      'packages/viewers/package.json',
+      'apps/web/src',
+      'apps/web/index.html',
+      'apps/web/public',
+      'apps/web/vite.config.ts',
+      'apps/web/package.json',
+    ],
     output: 'apps/web/dist/index.html',
     build: () => {
       run('npx', ['vite', 'build', '--logLevel', 'warn'], path.join(root, 'apps/web'));

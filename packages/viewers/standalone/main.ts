@@ -1,0 +1,57 @@
+import type { Tour } from '@spatia/contract';
+import { createTourViewer, isViewerLanguage, VIEWER_STRINGS, type ViewerLanguage } from '../src/tour/index';
+import './standalone.css';
+
+/**
+ * The offline package's page: `tour.json` next to this page, scene folders with relative `baseUrl`s.
+ * `?lang=zh|en` picks the language (else the browser's, else Chinese); `?scene=<id>` the first scene,
+ * kept up to date so that a copied address opens where the person was.
+ */
+const container = document.getElementById('tour')!;
+const query = new URLSearchParams(window.location.search);
+const language = pickLanguage(query.get('lang'), navigator.languages ?? [navigator.language]);
+document.documentElement.lang = language === 'zh' ? 'zh-CN' : 'en';
+
+void loadTour().then(
+  (tour) => {
+    document.title = tour.name;
+    if (tour.scenes.length === 0) {
+      showMessage(VIEWER_STRINGS[language].noScenes);
+      return;
+    }
+    createTourViewer(container, tour, {
+      language,
+      startSceneId: query.get('scene') ?? undefined,
+      onSceneChange: (sceneId) => {
+        const next = new URLSearchParams(window.location.search);
+        next.set('scene', sceneId);
+        history.replaceState(null, '', `?${next.toString()}${window.location.hash}`);
+      },
+    });
+  },
+  () => showMessage(VIEWER_STRINGS[language].tourLoadFailed),
+);
+
+async function loadTour(): Promise<Tour> {
+  const response = await fetch(new URL('tour.json', window.location.href), { cache: 'no-cache' });
+  if (!response.ok) throw new Error(`tour.json: HTTP ${response.status}`);
+  return (await response.json()) as Tour;
+}
+
+function pickLanguage(asked: string | null, browser: readonly string[]): ViewerLanguage {
+  if (isViewerLanguage(asked)) return asked;
+  for (const tag of browser) {
+    const lower = tag.toLowerCase();
+    if (lower.startsWith('en')) return 'en';
+    if (lower.startsWith('zh')) return 'zh';
+  }
+  return 'zh';
+}
+
+function showMessage(text: string): void {
+  const message = document.createElement('p');
+  message.className = 'tour__message';
+  message.setAttribute('role', 'alert');
+  message.textContent = text;
+  container.replaceChildren(message);
+}
