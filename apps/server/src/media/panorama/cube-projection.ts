@@ -1,0 +1,289 @@
+/**
+ * Cube faces from an equirectangular panorama, oriented the way Photo Sphere Viewer's cubemap adapters
+ * read them with `flipTopBottom` off (the convention is written down in docs/processing.md, "Tiles").
+ *
+ * A direction is (forward, right, up): forward is yaw 0 (the horizontal middle of the source), right is
+ * yaw +90°, up is pitch +90°. On a face, u runs from -1 at the left edge to 1 at the right edge and v
+ * from -1 at the top edge to 1 at the bottom edge. Pixel centres are at integer positions: in the
+ * source, x = 0 is the centre of the first column, and the left edge of the image is yaw -180°.
+ *
+ * Only type imports here: the projection worker loads this file on its own.
+ */
+import type { CubeFace } from '@spatia/contract';
+
+export interface Direction {
+  forward: number;
+  right: number;
+  up: number;
+}
+
+/** The direction through the point (u, v) of a face. */
+export function faceDirection(face: CubeFace, u: number, v: number): Direction {
+  switch (face) {
+    case 'front':
+      return { forward: 1, right: u, up: -v };
+    case 'right':
+      return { forward: -u, right: 1, up: -v };
+    case 'back':
+      return { forward: -1, right: -u, up: -v };
+    case 'left':
+      return { forward: u, right: -1, up: -v };
+    case 'top':
+      return { forward: -v, right: -u, up: 1 };
+    case 'bottom':
+      return { forward: v, right: -u, up: -1 };
+  }
+}
+
+/** The face a direction goes through, and where on it: the inverse of `faceDirection`. */
+export function faceOfDirection({ forward, right, up }: Direction): { face: CubeFace; u: number; v: number } {
+  const alongForward = Math.abs(forward);
+  const alongRight = Math.abs(right);
+  const alongUp = Math.abs(up);
+  if (alongUp >= alongForward && alongUp >= alongRight) {
+    return up > 0
+      ? { face: 'top', u: -right / alongUp, v: -forward / alongUp }
+      : { face: 'bottom', u: -right / alongUp, v: forward / alongUp };
+  }
+  if (alongForward >= alongRight) {
+    return forward > 0
+      ? { face: 'front', u: right / alongForward, v: -up / alongForward }
+      : { face: 'back', u: -right / alongForward, v: -up / alongForward };
+  }
+  return right > 0
+    ? { face: 'right', u: -forward / alongRight, v: -up / alongRight }
+    : { face: 'left', u: forward / alongRight, v: -up / alongRight };
+}
+
+/** Yaw in (-π, π] and pitch in [-π/2, π/2], radians. */
+export function yawPitchOf({ forward, right, up }: Direction): { yaw: number; pitch: number } {
+  return { yaw: Math.atan2(right, forward), pitch: Math.atan2(up, Math.hypot(forward, right)) };
+}
+
+export function directionOf(yaw: number, pitch: number): Direction {
+  return { forward: Math.cos(pitch) * Math.cos(yaw), right: Math.cos(pitch) * Math.sin(yaw), up: Math.sin(pitch) };
+}
+
+/** Where a direction lands in a `width` × `height` equirectangular image, not wrapped. */
+export function equirectangularPosition(yaw: number, pitch: number, width: number, height: number): { x: number; y: number } {
+  return { x: (yaw / (2 * Math.PI) + 0.5) * width - 0.5, y: (0.5 - pitch / Math.PI) * height - 0.5 };
+}
+
+/** u or v at the centre of pixel `index` of a face `faceSize` pixels wide. */
+export function faceCoordinate(index: number, faceSize: number): number {
+  return (2 * (index + 0.5)) / faceSize - 1;
+}
+
+/**
+ * Source pixels held in memory for one part of a face: `height` rows from row `top` and `width` columns
+ * from column `left`, RGB. Columns are taken modulo the source width (so a window may cross the ±180°
+ * seam), and rows beyond a pole continue on the far side of it: row -1 is row 0 turned by 180° of yaw,
+ * row `sourceHeight` is the last row turned likewise.
+ */
+export interface SourceWindow {
+  left: number;
+  top: number;
+  width: number;
+  height: number;
+}
+
+/** A rectangle of a face's pixels (rows and columns from the first, end excluded) and the source it needs. */
+export interface FacePart {
+  rowStart: number;
+  rowEnd: number;
+  columnStart: number;
+  columnEnd: number;
+  window: SourceWindow;
+}
+
+const QUARTER_TURN = Math.PI / 2;
+/** Pitch of a cube corner: the farthest a side face reaches from the horizon at its edge is 45°, a pole face reaches down to this. */
+const CORNER_PITCH = Math.atan(Math.SQRT1_2);
+
+/**
+ * How to cut a face into parts whose source windows stay small: a side face is one part (a quarter of
+ * the source's width, half its height); a pole face is four quadrants, each a quarter of the yaws and
+ * the rows from the pole to the cube's corners. Each part spans 90° of yaw that does not cross the seam
+ * in the coordinates `projectFacePart` computes, so a window needs no wrap inside the inner loop.
+ */
+export function faceParts(face: CubeFace, faceSize: number, sourceWidth: number, sourceHeight: number): FacePart[] {
+  const half = faceSize / 2;
+  if (face !== 'top' && face !== 'bottom') {
+    const { yaw } = yawPitchOf(faceDirection(face, 0, 0));
+    const window = windowFor(yaw - QUARTER_TURN / 2, Math.PI / 4, -Math.PI / 4, sourceWidth, sourceHeight);
+    return [{ rowStart: 0, rowEnd: faceSize, columnStart: 0, columnEnd: faceSize, window }];
+  }
+  const parts: FacePart[] = [];
+  for (const [rowStart, v] of [[0, -0.5], [half, 0.5]] as const) {
+    for (const [columnStart, u] of [[0, -0.5], [half, 0.5]] as const) {
+      const { yaw } = yawPitchOf(faceDirection(face, u, v));
+      const window =
+        face === 'top'
+          ? windowFor(yaw - QUARTER_TURN / 2, Math.PI / 2, CORNER_PITCH, sourceWidth, sourceHeight)
+          : windowFor(yaw - QUARTER_TURN / 2, -CORNER_PITCH, -Math.PI / 2, sourceWidth, sourceHeight);
+      parts.push({ rowStart, rowEnd: rowStart + half, columnStart, columnEnd: columnStart + half, window });
+    }
+  }
+  return parts;
+}
+
+/** Source rows and columns that bilinear sampling reads for yaws [yawStart, yawStart + 90°] and pitches between the two given. */
+function windowFor(yawStart: number, highestPitch: number, lowestPitch: number, sourceWidth: number, sourceHeight: number): SourceWindow {
+  const first = equirectangularPosition(yawStart, highestPitch, sourceWidth, sourceHeight);
+  const last = equirectangularPosition(yawStart + QUARTER_TURN, lowestPitch, sourceWidth, sourceHeight);
+  // At a pole the position is half a pixel beyond the first or last row: the window takes in the row
+  // beyond the pole. Elsewhere floor(position) + 1 is the farthest pixel bilinear sampling touches.
+  const left = Math.floor(first.x);
+  const top = Math.max(-1, Math.floor(first.y));
+  const bottom = Math.min(sourceHeight, Math.floor(last.y) + 1);
+  return { left, top, width: Math.floor(last.x) + 2 - left, height: bottom - top + 1 };
+}
+
+const ATAN_STEPS = 4096;
+/** atan at 0, 1/4096 … 1 (and one beyond, so that interpolation at 1 stays inside). */
+const atanTable = new Float64Array(ATAN_STEPS + 2);
+for (let index = 0; index < atanTable.length; index += 1) atanTable[index] = Math.atan(index / ATAN_STEPS);
+
+/**
+ * atan for 0 ≤ t ≤ 1 from the table, linearly interpolated: within 5e-9 rad of Math.atan (a ten-
+ * thousandth of a pixel on a 16384-wide source), and several times faster in the inner loops.
+ */
+function atanOfUnit(t: number): number {
+  const position = t * ATAN_STEPS;
+  const index = position | 0;
+  const low = atanTable[index]!;
+  return low + (atanTable[index + 1]! - low) * (position - index);
+}
+
+/** Math.atan2 within 5e-9 rad, from the table. */
+export function fastAtan2(y: number, x: number): number {
+  const absoluteX = x < 0 ? -x : x;
+  const absoluteY = y < 0 ? -y : y;
+  let angle: number;
+  if (absoluteY <= absoluteX) angle = absoluteX === 0 ? 0 : atanOfUnit(absoluteY / absoluteX);
+  else angle = QUARTER_TURN - atanOfUnit(absoluteX / absoluteY);
+  if (x < 0) angle = Math.PI - angle;
+  return y < 0 ? -angle : angle;
+}
+
+/** atan for t ≥ 0, from the table. */
+function fastAtanOfPositive(t: number): number {
+  return t <= 1 ? atanOfUnit(t) : QUARTER_TURN - atanOfUnit(1 / t);
+}
+
+/**
+ * Fills one part of a face (RGB, `faceSize` wide, row-major) by bilinear sampling of the part's source
+ * window. The positions are those of `equirectangularPosition`, made relative to the window.
+ */
+export function projectFacePart(
+  face: CubeFace,
+  faceSize: number,
+  part: FacePart,
+  windowPixels: Uint8Array,
+  sourceWidth: number,
+  sourceHeight: number,
+  out: Uint8Array,
+): void {
+  const { window } = part;
+  const columns = part.columnEnd - part.columnStart;
+  const xs = new Float64Array(columns);
+  const ys = new Float64Array(columns);
+  const xPerRadian = sourceWidth / (2 * Math.PI);
+  const yPerRadian = sourceHeight / Math.PI;
+  const stride = window.width * 3;
+  if (face === 'top' || face === 'bottom') {
+    // Yaw from atan2, and the angle from the pole from the distance to the face's centre.
+    const up = face === 'top';
+    const xOrigin = sourceWidth / 2 - 0.5 - window.left;
+    const yOrigin = up ? -0.5 - window.top : sourceHeight - 0.5 - window.top;
+    const ySign = up ? 1 : -1;
+    for (let row = part.rowStart; row < part.rowEnd; row += 1) {
+      const v = faceCoordinate(row, faceSize);
+      const forward = up ? -v : v;
+      for (let index = 0; index < columns; index += 1) {
+        const u = faceCoordinate(part.columnStart + index, faceSize);
+        xs[index] = xOrigin + fastAtan2(-u, forward) * xPerRadian;
+        ys[index] = yOrigin + ySign * fastAtanOfPositive(Math.sqrt(u * u + v * v)) * yPerRadian;
+      }
+      sampleRow(windowPixels, stride, xs, ys, columns, out, (row * faceSize + part.columnStart) * 3);
+    }
+    return;
+  }
+  // A side face: the yaw depends on the column only, the pitch is atan(-v / sqrt(1 + u²)).
+  const { yaw: centreYaw } = yawPitchOf(faceDirection(face, 0, 0));
+  const xOrigin = equirectangularPosition(centreYaw, 0, sourceWidth, sourceHeight).x - window.left;
+  const yOrigin = sourceHeight / 2 - 0.5 - window.top;
+  const columnXs = new Float64Array(columns);
+  const slopes = new Float64Array(columns);
+  for (let index = 0; index < columns; index += 1) {
+    const u = faceCoordinate(part.columnStart + index, faceSize);
+    columnXs[index] = xOrigin + Math.atan(u) * xPerRadian;
+    slopes[index] = 1 / Math.sqrt(1 + u * u);
+  }
+  for (let row = part.rowStart; row < part.rowEnd; row += 1) {
+    const v = faceCoordinate(row, faceSize);
+    const below = v < 0 ? -v : v;
+    const yStep = v < 0 ? -yPerRadian : yPerRadian;
+    for (let index = 0; index < columns; index += 1) {
+      xs[index] = columnXs[index]!;
+      ys[index] = yOrigin + yStep * atanOfUnit(below * slopes[index]!);
+    }
+    sampleRow(windowPixels, stride, xs, ys, columns, out, (row * faceSize + part.columnStart) * 3);
+  }
+}
+
+/**
+ * The inner loop: bilinear interpolation at window positions (xs, ys), 8-bit fixed-point weights,
+ * written as RGB from `outOffset`. The window holds every pixel the positions touch (see `faceParts`).
+ */
+function sampleRow(
+  pixels: Uint8Array,
+  stride: number,
+  xs: Float64Array,
+  ys: Float64Array,
+  count: number,
+  out: Uint8Array,
+  outOffset: number,
+): void {
+  let offset = outOffset;
+  for (let index = 0; index < count; index += 1) {
+    const x = xs[index]!;
+    const y = ys[index]!;
+    const x0 = x | 0;
+    const y0 = y | 0;
+    const right = ((x - x0) * 256 + 0.5) | 0;
+    const down = ((y - y0) * 256 + 0.5) | 0;
+    const left = 256 - right;
+    const up = 256 - down;
+    const a = y0 * stride + x0 * 3;
+    const b = a + stride;
+    out[offset] = ((pixels[a]! * left + pixels[a + 3]! * right) * up + (pixels[b]! * left + pixels[b + 3]! * right) * down + 32768) >> 16;
+    out[offset + 1] =
+      ((pixels[a + 1]! * left + pixels[a + 4]! * right) * up + (pixels[b + 1]! * left + pixels[b + 4]! * right) * down + 32768) >> 16;
+    out[offset + 2] =
+      ((pixels[a + 2]! * left + pixels[a + 5]! * right) * up + (pixels[b + 2]! * left + pixels[b + 5]! * right) * down + 32768) >> 16;
+    offset += 3;
+  }
+}
+
+/**
+ * Half the size in each direction, each pixel the mean of four: the next level down of a tile pyramid.
+ * Written into `out` when given (its length must be (size / 2)² × 3).
+ */
+export function halveFace(pixels: Uint8Array, size: number, out = new Uint8Array((size / 2) ** 2 * 3)): Uint8Array<ArrayBuffer> {
+  const half = size / 2;
+  const stride = size * 3;
+  let offset = 0;
+  for (let row = 0; row < half; row += 1) {
+    let a = row * 2 * stride;
+    for (let column = 0; column < half; column += 1) {
+      const b = a + stride;
+      out[offset] = (pixels[a]! + pixels[a + 3]! + pixels[b]! + pixels[b + 3]! + 2) >> 2;
+      out[offset + 1] = (pixels[a + 1]! + pixels[a + 4]! + pixels[b + 1]! + pixels[b + 4]! + 2) >> 2;
+      out[offset + 2] = (pixels[a + 2]! + pixels[a + 5]! + pixels[b + 2]! + pixels[b + 5]! + 2) >> 2;
+      offset += 3;
+      a += 6;
+    }
+  }
+  return out;
+}

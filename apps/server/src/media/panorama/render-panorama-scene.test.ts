@@ -1,0 +1,124 @@
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import {
+  CUBE_FACES,
+  PANORAMA_PREVIEW_PATH,
+  PANORAMA_THUMB_PATH,
+  panoramaBasePath,
+  panoramaTilePath,
+  type CubeFace,
+  type PanoramaManifest,
+} from '@spatia/contract';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { directionOf, faceOfDirection } from './cube-projection.js';
+import { PanoramaError } from './panorama-error.js';
+import { renderPanoramaScene } from './render-panorama-scene.js';
+import { renderSyntheticPanorama } from './synthetic-panorama.js';
+
+const folder = mkdtempSync(path.join(os.tmpdir(), 'spatia-render-'));
+const scratch = path.join(folder, 'scratch');
+const source = path.join(folder, 'living-room.jpg');
+afterAll(() => rmSync(folder, { recursive: true, force: true }));
+
+beforeAll(async () => {
+  writeFileSync(source, await renderSyntheticPanorama({ width: 4096, height: 2048, label: 'Living room 客厅' }));
+});
+
+/** Every file a manifest promises, relative to the scene's folder. */
+function manifestPaths(manifest: PanoramaManifest): string[] {
+  const paths = [PANORAMA_PREVIEW_PATH, PANORAMA_THUMB_PATH, ...CUBE_FACES.map(panoramaBasePath)];
+  manifest.levels.forEach(({ nbTiles }, level) => {
+    for (const face of CUBE_FACES) {
+      for (let row = 0; row < nbTiles; row += 1) for (let column = 0; column < nbTiles; column += 1) paths.push(panoramaTilePath(level, face, column, row));
+    }
+  });
+  return paths.sort();
+}
+
+function filesUnder(directory: string): string[] {
+  return readdirSync(directory, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => path.relative(directory, path.join(entry.parentPath, entry.name)))
+    .sort();
+}
+
+function newScratch(): string {
+  rmSync(scratch, { recursive: true, force: true });
+  return mkdtempSync(scratch);
+}
+
+describe('renderPanoramaScene', () => {
+  it('writes every file of the manifest, and nothing else, reporting growing progress', async () => {
+    const outDir = path.join(folder, 'scene');
+    const temporaryDirectory = newScratch();
+    const fractions: number[] = [];
+    const manifest = await renderPanoramaScene(source, outDir, { onProgress: (fraction) => fractions.push(fraction), temporaryDirectory });
+
+    expect(manifest).toEqual({
+      sourceWidth: 4096,
+      sourceHeight: 2048,
+      tileSize: 512,
+      levels: [
+        { faceSize: 512, nbTiles: 1 },
+        { faceSize: 1024, nbTiles: 2 },
+      ],
+    });
+    expect(filesUnder(outDir)).toEqual(manifestPaths(manifest));
+    for (const file of manifestPaths(manifest)) {
+      const { format, width, height } = await sharp(path.join(outDir, file)).metadata();
+      const expected = file === PANORAMA_PREVIEW_PATH ? [2048, 1024] : file === PANORAMA_THUMB_PATH ? [480, 240] : [512, 512];
+      expect([file, format, width, height]).toEqual([file, 'jpeg', ...expected]);
+    }
+    expect(fractions.at(-1)).toBe(1);
+    expect(fractions.every((fraction, index) => fraction > 0 && fraction <= 1 && (index === 0 || fraction > fractions[index - 1]!))).toBe(true);
+    expect(readdirSync(temporaryDirectory)).toEqual([]);
+  });
+
+  it('shows the cardinal markers where the viewer looks for them', async () => {
+    const outDir = path.join(folder, 'scene');
+    const markers: Array<[number, CubeFace, number[]]> = [
+      [0, 'front', [217, 48, 37]],
+      [90, 'right', [249, 171, 0]],
+      [180, 'back', [26, 115, 232]],
+      [-90, 'left', [24, 128, 56]],
+    ];
+    for (const [yaw, face, colour] of markers) {
+      // The left part of the marker's board (its text is in the middle), 17° above the horizon.
+      const direction = directionOf(((yaw - 8) * Math.PI) / 180, (17 * Math.PI) / 180);
+      const { face: seen, u, v } = faceOfDirection(direction);
+      expect(seen).toBe(face);
+      const { data } = await sharp(path.join(outDir, panoramaBasePath(face))).raw().toBuffer({ resolveWithObject: true });
+      const offset = (Math.floor(((v + 1) / 2) * 512) * 512 + Math.floor(((u + 1) / 2) * 512)) * 3;
+      const pixel = [...data.subarray(offset, offset + 3)];
+      pixel.forEach((channel, index) => expect(Math.abs(channel - colour[index]!)).toBeLessThan(24));
+    }
+  });
+
+  it('stops when aborted, rejecting with the reason and leaving no temporary file', async () => {
+    const temporaryDirectory = newScratch();
+    const controller = new AbortController();
+    const rendering = renderPanoramaScene(source, path.join(folder, 'aborted'), {
+      signal: controller.signal,
+      temporaryDirectory,
+      onProgress: () => controller.abort(),
+    });
+    await expect(rendering).rejects.toMatchObject({ name: 'AbortError' });
+    expect(readdirSync(temporaryDirectory)).toEqual([]);
+
+    const already = AbortSignal.abort();
+    await expect(renderPanoramaScene(source, path.join(folder, 'aborted'), { signal: already })).rejects.toBe(already.reason);
+  });
+
+  it('fails a truncated source as unreadable, leaving no temporary file', async () => {
+    const temporaryDirectory = newScratch();
+    const whole = await sharp(source).toBuffer();
+    const cut = path.join(folder, 'cut.jpg');
+    writeFileSync(cut, whole.subarray(0, Math.floor(whole.length / 2)));
+    const error = await renderPanoramaScene(cut, path.join(folder, 'cut'), { temporaryDirectory }).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(PanoramaError);
+    expect(error).toMatchObject({ reason: 'unreadableImage', fileName: 'cut.jpg' });
+    expect(readdirSync(temporaryDirectory)).toEqual([]);
+  });
+});
