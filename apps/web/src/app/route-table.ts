@@ -34,7 +34,11 @@ export const publicRoutes: readonly AppRoute[] = [
     page: () => import('../pages/recharge-protocol-page'),
   },
   { path: '/alipayAuthorization', meta: { titleKey: 'menu.alipayAuthorization', layout: 'public', hidden: true } },
-  { path: '/details/:id', meta: { titleKey: 'menu.details', layout: 'public', hidden: true } },
+  {
+    path: '/details/:id',
+    meta: { titleKey: 'menu.details', layout: 'public', hidden: true },
+    page: () => import('../pages/details-page'),
+  },
   { path: '/person', meta: { titleKey: 'menu.person', layout: 'public' } },
   { path: '/userWork/:id', meta: { titleKey: 'menu.userWork', layout: 'public', hidden: true } },
   { path: '/search', meta: { titleKey: 'menu.search', layout: 'public' } },

@@ -1,6 +1,7 @@
 import auth from './auth';
 import common from './common';
 import dashboard from './dashboard';
+import details from './details';
 import errors from './errors';
 import format from './format';
 import home from './home';
@@ -13,4 +14,4 @@ import validation from './validation';
 import workEdit from './workEdit';
 import works from './works';
 
-export default { auth, common, dashboard, errors, format, home, layout, menu, profile, protocol, transfers, validation, workEdit, works };
+export default { auth, common, dashboard, details, errors, format, home, layout, menu, profile, protocol, transfers, validation, workEdit, works };

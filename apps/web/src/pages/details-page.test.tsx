@@ -1,0 +1,181 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { App as AntdApp } from 'antd';
+import { AxiosError, AxiosHeaders, type AxiosAdapter, type AxiosResponse } from 'axios';
+import type { Tour, WorkDetail } from '@spatia/contract';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { http } from '../api/client';
+import { registerFeedback } from '../api/feedback';
+import { i18n } from '../i18n';
+import DetailsPage from './details-page';
+
+const createTourViewer = vi.fn((_container: HTMLElement, _tour: Tour, _options: { language: string }) => ({ destroy: vi.fn() }));
+vi.mock('@spatia/viewers/tour', () => ({ createTourViewer }));
+
+const work: WorkDetail = {
+  uid: 'W1',
+  type: 'panorama',
+  name: 'Loft on the river',
+  description: 'Two floors.\nLots of light.',
+  tags: ['loft', 'river'],
+  status: 'published',
+  onLined: true,
+  openInOfficial: false,
+  marketPrice: null,
+  budget: 0,
+  coverUrl: '/files/cover.jpg',
+  version: 1,
+  owner: { uid: 'U7', name: 'Ann Lee', avatarUrl: '' },
+  pendingTransfer: false,
+  createdAt: 0,
+  updatedAt: 0,
+  deletedAt: null,
+  address: '',
+  latitude: null,
+  longitude: null,
+  startTime: null,
+  endTime: null,
+  shopId: null,
+  reviewNote: '',
+  assets: [{ id: 9, kind: 'coverVideo', url: '/files/video.mp4', fileName: 'v.mp4', size: 1, contentType: 'video/mp4', sha256: '', createdAt: 0 }],
+} as WorkDetail;
+
+const tour: Tour = {
+  workUid: 'W1',
+  name: 'Loft on the river',
+  scenes: [
+    {
+      id: 'a1',
+      name: 'Hall',
+      initialView: { yaw: 0, pitch: 0 },
+      fov: 80,
+      hotspots: [],
+      baseUrl: '/files/derived/W1/a1/',
+      panorama: { sourceWidth: 4096, sourceHeight: 2048, tileSize: 512, levels: [{ faceSize: 512, nbTiles: 1 }] },
+    },
+  ],
+  autorotateDelay: 0,
+  gallery: false,
+  musicUrl: null,
+  revision: 1,
+};
+
+type Reply = { status: number; body: unknown };
+let replies: Record<string, Reply> = {};
+
+beforeEach(() => {
+  registerFeedback({ message: { error: vi.fn(), success: vi.fn(), warning: vi.fn(), info: vi.fn() } as never });
+  const adapter: AxiosAdapter = async (config) => {
+    const reply = replies[config.url ?? ''] ?? { status: 404, body: { code: 404, msg: 'Not found' } };
+    const response: AxiosResponse = { status: reply.status, statusText: '', data: reply.body, headers: new AxiosHeaders(), config };
+    if (reply.status >= 400) throw new AxiosError('failed', 'ERR_BAD_REQUEST', config, null, response);
+    return response;
+  };
+  http.defaults.adapter = adapter;
+  createTourViewer.mockClear();
+});
+
+afterEach(() => {
+  cleanup();
+  replies = {};
+});
+
+const ok = (data: unknown): Reply => ({ status: 200, body: { code: 0, msg: 'ok', data } });
+
+async function renderPage(path = '/details/W1', language: 'zh' | 'en' = 'en') {
+  await act(() => i18n.changeLanguage(language));
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const router = createMemoryRouter(
+    [
+      { path: '/details/:id', Component: DetailsPage },
+      { path: '/', element: <p>home page</p> },
+    ],
+    { initialEntries: [path] },
+  );
+  render(
+    <QueryClientProvider client={client}>
+      <AntdApp>
+        <RouterProvider router={router} />
+      </AntdApp>
+    </QueryClientProvider>,
+  );
+  return router;
+}
+
+describe('the public page of a work', () => {
+  it('shows the viewer with the tour, then name, author, tags, description and cover video', async () => {
+    replies = { '/model/W1': ok(work), '/model/W1/tour': ok(tour) };
+    await renderPage();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Loft on the river' })).toBeTruthy();
+    await waitFor(() => expect(createTourViewer).toHaveBeenCalledTimes(1));
+    const [, shownTour, options] = createTourViewer.mock.calls[0]!;
+    expect(shownTour).toEqual(tour);
+    expect(options.language).toBe('en');
+    expect(screen.getByTestId('details-author').getAttribute('href')).toBe('/userWork/U7');
+    expect(screen.getByText('Ann Lee')).toBeTruthy();
+    expect(screen.getByText('loft')).toBeTruthy();
+    expect(screen.getByText(/Lots of light/)).toBeTruthy();
+    expect(screen.getByTestId('details-video').getAttribute('src')).toBe('/files/video.mp4');
+    // No views figure until the server sends one.
+    expect(screen.queryByTestId('details-views')).toBeNull();
+  });
+
+  it('shows the views when the work carries them', async () => {
+    replies = { '/model/W1': ok({ ...work, views: 1234 }), '/model/W1/tour': ok(tour) };
+    await renderPage();
+    expect((await screen.findByTestId('details-views')).textContent).toContain('1.2k views');
+  });
+
+  it('shares the link, a QR code and an embed code', async () => {
+    replies = { '/model/W1': ok(work), '/model/W1/tour': ok(tour) };
+    await renderPage();
+    fireEvent.click(await screen.findByTestId('details-share'));
+    const url = `${window.location.origin}/details/W1`;
+    expect(((await screen.findByTestId('public-share-url')) as HTMLInputElement).value).toBe(url);
+    expect((screen.getByTestId('public-share-embed') as HTMLTextAreaElement).value).toContain(`<iframe src="${url}?embed=1" title="Loft on the river"`);
+    expect(screen.getByTestId('public-share-qr')).toBeTruthy();
+  });
+
+  it('says the work is offline or gone on 404, in both languages, with a way home', async () => {
+    replies = { '/model/W1': { status: 404, body: { code: 404, msg: 'Not found' } } };
+    await renderPage('/details/W1', 'zh');
+    expect(await screen.findByText('该作品已下线或不存在')).toBeTruthy();
+    cleanup();
+    const router = await renderPage();
+    expect(await screen.findByText('This work is offline or does not exist')).toBeTruthy();
+    fireEvent.click(screen.getByTestId('work-notice-home'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(createTourViewer).not.toHaveBeenCalled();
+  });
+
+  it('says the tour is still being processed on 1903, keeping the work below', async () => {
+    replies = { '/model/W1': ok(work), '/model/W1/tour': { status: 409, body: { code: 1903, msg: 'Not processed yet' } } };
+    await renderPage();
+    expect(await screen.findByText('This tour is still being processed')).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1, name: 'Loft on the river' })).toBeTruthy();
+    expect(createTourViewer).not.toHaveBeenCalled();
+  });
+
+  it('tells the owner that an offline work is theirs only, without sharing', async () => {
+    replies = { '/model/W1': ok({ ...work, status: 'unpublished' }), '/model/W1/tour': ok(tour) };
+    await renderPage();
+    expect(await screen.findByText(/only you can see this page/)).toBeTruthy();
+    expect(screen.queryByTestId('details-share')).toBeNull();
+  });
+
+  it('shows the viewer alone in an embed', async () => {
+    replies = { '/model/W1': ok(work), '/model/W1/tour': ok(tour) };
+    await renderPage('/details/W1?embed=1');
+    await waitFor(() => expect(createTourViewer).toHaveBeenCalledTimes(1));
+    expect(screen.queryByRole('heading', { level: 1 })).toBeNull();
+    expect(screen.queryByTestId('details-share')).toBeNull();
+  });
+
+  it('does not ask for a tour of a 3D model', async () => {
+    replies = { '/model/W1': ok({ ...work, type: 'model3d' }) };
+    await renderPage();
+    expect(await screen.findByText('This work cannot be viewed on this page yet')).toBeTruthy();
+    expect(createTourViewer).not.toHaveBeenCalled();
+  });
+});

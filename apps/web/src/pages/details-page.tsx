@@ -1,0 +1,187 @@
+import { EyeOutlined, ShareAltOutlined } from '@ant-design/icons';
+import { Alert, Button, Skeleton, Tag } from 'antd';
+import type { WorkDetail } from '@spatia/contract';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams, useSearchParams } from 'react-router';
+import { BrandMark } from '../components/brand-mark';
+import { LanguageSwitch } from '../components/language-switch';
+import { UserAvatar } from '../components/user-avatar';
+import { usePublicTour, usePublicWork } from '../features/public-work/api/get-public-work';
+import { PublicShareDialog } from '../features/public-work/components/public-share-dialog';
+import { WorkNotice } from '../features/public-work/components/work-notice';
+import { WorkTourViewer } from '../features/public-work/components/work-tour-viewer';
+import { viewerAreaFor, workFailureOf, type ViewerArea } from '../features/public-work/lib/public-work-state';
+import { formatNumber } from '../lib/format';
+import './details/details-page.css';
+
+/**
+ * /details/{uid}: a work's public page. The tour viewer full width on top, then name, author, views,
+ * tags, description and cover video, and a share dialog. `?embed=1` (the embed code's iframe) shows
+ * the viewer alone. Offline works answer 404 to everyone but their owner.
+ */
+export default function DetailsPage() {
+  const { t } = useTranslation();
+  const { id = '' } = useParams();
+  const [searchParams] = useSearchParams();
+  const embedded = searchParams.get('embed') === '1';
+  const work = usePublicWork(id);
+  const tour = usePublicTour(id, work.data?.type === 'panorama');
+  const [sharing, setSharing] = useState(false);
+
+  if (work.isPending) {
+    return (
+      <div className={embedded ? 'details-embed' : 'details-page'} aria-busy="true">
+        {!embedded && <DetailsTopBar />}
+        <div className="details-stage details-stage--loading" />
+        {!embedded && (
+          <div className="details-body">
+            <Skeleton active paragraph={{ rows: 4 }} />
+          </div>
+        )}
+      </div>
+    );
+  }
+
+  if (work.isError) {
+    const offline = workFailureOf(work.error) === 'offline';
+    const notice = offline ? (
+      <WorkNotice status="404" title={t('details.offlineTitle')} text={t('details.offlineText')} dark={embedded} />
+    ) : (
+      <WorkNotice
+        status="error"
+        title={t('details.loadFailedTitle')}
+        text={work.error.message || undefined}
+        dark={embedded}
+        action={
+          <Button type="primary" onClick={() => void work.refetch()}>
+            {t('details.retry')}
+          </Button>
+        }
+      />
+    );
+    return (
+      <div className={embedded ? 'details-embed details-embed--notice' : 'details-page'}>
+        {!embedded && <DetailsTopBar />}
+        <div className="details-notice">{notice}</div>
+      </div>
+    );
+  }
+
+  const detail = work.data;
+  const area = viewerAreaFor(detail, tour);
+  const stage = (
+    <div className="details-stage">
+      <ViewerAreaContent area={area} work={detail} onRetry={() => void tour.refetch()} />
+    </div>
+  );
+  if (embedded) return <div className="details-embed">{stage}</div>;
+
+  const views = viewsOf(detail);
+  const coverVideo = detail.assets.find((asset) => asset.kind === 'coverVideo');
+  return (
+    <div className="details-page">
+      <DetailsTopBar />
+      {stage}
+      <article className="details-body" aria-labelledby="details-title">
+        {detail.status === 'unpublished' && <Alert type="warning" showIcon className="details-body__offline" title={t('details.ownerOnly')} />}
+        <div className="details-heading">
+          <h1 id="details-title" className="details-heading__title">
+            {detail.name}
+          </h1>
+          {detail.status !== 'unpublished' && (
+            <Button icon={<ShareAltOutlined />} onClick={() => setSharing(true)} data-testid="details-share">
+              {t('details.share.button')}
+            </Button>
+          )}
+        </div>
+        <div className="details-meta">
+          <Link to={`/userWork/${encodeURIComponent(detail.owner.uid)}`} className="details-meta__author" data-testid="details-author">
+            <UserAvatar src={detail.owner.avatarUrl} name={detail.owner.name} size={36} />
+            <span>{detail.owner.name}</span>
+          </Link>
+          {views !== null && (
+            <span className="details-meta__views" data-testid="details-views">
+              <EyeOutlined aria-hidden /> {t('details.views', { count: views, formatted: formatNumber(views) })}
+            </span>
+          )}
+        </div>
+        {detail.tags.length > 0 && (
+          <ul className="details-tags" aria-label={t('details.tags')}>
+            {detail.tags.map((tag) => (
+              <li key={tag}>
+                <Tag>{tag}</Tag>
+              </li>
+            ))}
+          </ul>
+        )}
+        <section className="details-section" aria-labelledby="details-description">
+          <h2 id="details-description" className="details-section__title">
+            {t('details.description')}
+          </h2>
+          <p className={detail.description ? 'details-description' : 'details-description details-description--empty'}>
+            {detail.description || t('details.noDescription')}
+          </p>
+        </section>
+        {coverVideo && (
+          <section className="details-section" aria-labelledby="details-video">
+            <h2 id="details-video" className="details-section__title">
+              {t('details.coverVideo')}
+            </h2>
+            <video className="details-video" src={coverVideo.url} poster={detail.coverUrl || undefined} controls preload="metadata" playsInline data-testid="details-video" />
+          </section>
+        )}
+      </article>
+      <PublicShareDialog open={sharing} onClose={() => setSharing(false)} uid={detail.uid} name={detail.name} />
+    </div>
+  );
+}
+
+/** No site header on this page (spec 2.1), so a slim bar: the brand (home) and the language. */
+function DetailsTopBar() {
+  return (
+    <div className="details-topbar">
+      <BrandMark />
+      <LanguageSwitch />
+    </div>
+  );
+}
+
+function ViewerAreaContent({ area, work, onRetry }: { area: ViewerArea; work: WorkDetail; onRetry: () => void }) {
+  const { t } = useTranslation();
+  switch (area.kind) {
+    case 'loading':
+      return <div className="details-stage__loading" aria-label={t('details.viewerLoading')} role="status" />;
+    case 'tour':
+      return <WorkTourViewer tour={area.tour} label={t('details.viewerLabel', { name: work.name })} />;
+    case 'processing':
+      return <WorkNotice dark status="info" title={t('details.processingTitle')} text={t('details.processingText')} />;
+    case 'offline':
+      return <WorkNotice dark status="404" title={t('details.offlineTitle')} text={t('details.offlineText')} />;
+    case 'notPanorama':
+      return (
+        <>
+          {work.coverUrl && <img className="details-stage__cover" src={work.coverUrl} alt="" />}
+          <WorkNotice dark status="info" title={t('details.notPanoramaTitle')} text={t('details.notPanoramaText')} />
+        </>
+      );
+    case 'failed':
+      return (
+        <WorkNotice
+          dark
+          status="error"
+          title={t('details.tourFailedTitle')}
+          action={
+            <Button type="primary" onClick={onRetry}>
+              {t('details.retry')}
+            </Button>
+          }
+        />
+      );
+  }
+}
+
+/** The public page's open count, once the server sends it. */
+function viewsOf(work: WorkDetail): number | null {
+  return 'views' in work && typeof work.views === 'number' ? work.views : null;
+}
