@@ -87,50 +87,62 @@ export interface SourceWindow {
   height: number;
 }
 
-/** A rectangle of a face's pixels (rows and columns from the first, end excluded) and the source it needs. */
+/** Whole rows of a face (from `rowStart`, `rowEnd` excluded) and the source they need. */
 export interface FacePart {
   rowStart: number;
   rowEnd: number;
-  columnStart: number;
-  columnEnd: number;
   window: SourceWindow;
 }
 
 const QUARTER_TURN = Math.PI / 2;
-/** Pitch of a cube corner: the farthest a side face reaches from the horizon at its edge is 45°, a pole face reaches down to this. */
+/** Pitch of a cube corner: a side face reaches 45° from the horizon at its edges' middles, a pole face reaches down to this. */
 const CORNER_PITCH = Math.atan(Math.SQRT1_2);
+/** Row bands of a side face: each starts as soon as the decoder has written its rows, and holds a quarter of the source rows. */
+const SIDE_BANDS = 4;
 
 /**
- * How to cut a face into parts whose source windows stay small: a side face is one part (a quarter of
- * the source's width, half its height); a pole face is four quadrants, each a quarter of the yaws and
- * the rows from the pole to the cube's corners. Each part spans 90° of yaw that does not cross the seam
- * in the coordinates `projectFacePart` computes, so a window needs no wrap inside the inner loop.
+ * How to cut a face into parts whose source windows stay small. A side face is cut into row bands,
+ * each needing a quarter of the source's width and the rows between its highest and lowest pitch. A
+ * pole face is cut into halves, each needing half the source's width (the yaws within 90° of the half's
+ * middle column) and the rows from the pole down to the cube's corners. Every part is symmetric about
+ * its middle column, which `projectFacePart` uses, and its yaws do not cross the seam in the positions
+ * `projectFacePart` computes (they are measured from the part's axis), so a window needs no wrap in the
+ * inner loop.
  */
 export function faceParts(face: CubeFace, faceSize: number, sourceWidth: number, sourceHeight: number): FacePart[] {
-  const half = faceSize / 2;
-  if (face !== 'top' && face !== 'bottom') {
-    const { yaw } = yawPitchOf(faceDirection(face, 0, 0));
-    const window = windowFor(yaw - QUARTER_TURN / 2, Math.PI / 4, -Math.PI / 4, sourceWidth, sourceHeight);
-    return [{ rowStart: 0, rowEnd: faceSize, columnStart: 0, columnEnd: faceSize, window }];
+  if (face === 'top' || face === 'bottom') {
+    const [highest, lowest] = face === 'top' ? [Math.PI / 2, CORNER_PITCH] : [-CORNER_PITCH, -Math.PI / 2];
+    return [0, faceSize / 2].map((rowStart) => {
+      const rowEnd = rowStart + faceSize / 2;
+      const axis = partAxis(face, faceSize, rowStart, rowEnd);
+      return { rowStart, rowEnd, window: windowFor(axis - QUARTER_TURN, Math.PI, highest, lowest, sourceWidth, sourceHeight) };
+    });
   }
   const parts: FacePart[] = [];
-  for (const [rowStart, v] of [[0, -0.5], [half, 0.5]] as const) {
-    for (const [columnStart, u] of [[0, -0.5], [half, 0.5]] as const) {
-      const { yaw } = yawPitchOf(faceDirection(face, u, v));
-      const window =
-        face === 'top'
-          ? windowFor(yaw - QUARTER_TURN / 2, Math.PI / 2, CORNER_PITCH, sourceWidth, sourceHeight)
-          : windowFor(yaw - QUARTER_TURN / 2, -CORNER_PITCH, -Math.PI / 2, sourceWidth, sourceHeight);
-      parts.push({ rowStart, rowEnd: rowStart + half, columnStart, columnEnd: columnStart + half, window });
-    }
+  for (let band = 0; band < SIDE_BANDS; band += 1) {
+    const rowStart = (band * faceSize) / SIDE_BANDS;
+    const rowEnd = ((band + 1) * faceSize) / SIDE_BANDS;
+    // pitch = atan(-v / sqrt(1 + u²)): the band's top edge is highest in the middle column when above the
+    // horizon, at the face's sides when below it; likewise for the lowest.
+    const top = (2 * rowStart) / faceSize - 1;
+    const bottom = (2 * rowEnd) / faceSize - 1;
+    const highest = Math.atan(top < 0 ? -top : -top * Math.SQRT1_2);
+    const lowest = Math.atan(bottom > 0 ? -bottom : -bottom * Math.SQRT1_2);
+    const axis = partAxis(face, faceSize, rowStart, rowEnd);
+    parts.push({ rowStart, rowEnd, window: windowFor(axis - QUARTER_TURN / 2, QUARTER_TURN, highest, lowest, sourceWidth, sourceHeight) });
   }
   return parts;
 }
 
-/** Source rows and columns that bilinear sampling reads for yaws [yawStart, yawStart + 90°] and pitches between the two given. */
-function windowFor(yawStart: number, highestPitch: number, lowestPitch: number, sourceWidth: number, sourceHeight: number): SourceWindow {
+/** Yaw of a part's middle column: the face's yaw for a side face, the yaw of the half's middle on a pole face. */
+function partAxis(face: CubeFace, faceSize: number, rowStart: number, rowEnd: number): number {
+  return yawPitchOf(faceDirection(face, 0, (rowStart + rowEnd) / faceSize - 1)).yaw;
+}
+
+/** Source rows and columns that bilinear sampling reads for yaws [yawStart, yawStart + yawSpan] and pitches between the two given. */
+function windowFor(yawStart: number, yawSpan: number, highestPitch: number, lowestPitch: number, sourceWidth: number, sourceHeight: number): SourceWindow {
   const first = equirectangularPosition(yawStart, highestPitch, sourceWidth, sourceHeight);
-  const last = equirectangularPosition(yawStart + QUARTER_TURN, lowestPitch, sourceWidth, sourceHeight);
+  const last = equirectangularPosition(yawStart + yawSpan, lowestPitch, sourceWidth, sourceHeight);
   // At a pole the position is half a pixel beyond the first or last row: the window takes in the row
   // beyond the pole. Elsewhere floor(position) + 1 is the farthest pixel bilinear sampling touches.
   const left = Math.floor(first.x);
@@ -173,7 +185,9 @@ function fastAtanOfPositive(t: number): number {
 
 /**
  * Fills one part of a face (RGB, `faceSize` wide, row-major) by bilinear sampling of the part's source
- * window. The positions are those of `equirectangularPosition`, made relative to the window.
+ * window. The positions are those of `equirectangularPosition`, made relative to the window. A part is
+ * symmetric about its middle column (the yaw turns the other way by as much, the pitch is the same),
+ * so the positions are computed for the left half and mirrored.
  */
 export function projectFacePart(
   face: CubeFace,
@@ -185,50 +199,54 @@ export function projectFacePart(
   out: Uint8Array,
 ): void {
   const { window } = part;
-  const columns = part.columnEnd - part.columnStart;
-  const xs = new Float64Array(columns);
-  const ys = new Float64Array(columns);
+  const half = faceSize / 2;
+  const xs = new Float64Array(faceSize);
+  const ys = new Float64Array(faceSize);
   const xPerRadian = sourceWidth / (2 * Math.PI);
   const yPerRadian = sourceHeight / Math.PI;
   const stride = window.width * 3;
+  const axis = partAxis(face, faceSize, part.rowStart, part.rowEnd);
+  const xAxis = equirectangularPosition(axis, 0, sourceWidth, sourceHeight).x - window.left;
   if (face === 'top' || face === 'bottom') {
-    // Yaw from atan2, and the angle from the pole from the distance to the face's centre.
+    // Yaw from atan2, measured from the axis; the angle from the pole from the distance to the face's centre.
     const up = face === 'top';
-    const xOrigin = sourceWidth / 2 - 0.5 - window.left;
     const yOrigin = up ? -0.5 - window.top : sourceHeight - 0.5 - window.top;
     const ySign = up ? 1 : -1;
     for (let row = part.rowStart; row < part.rowEnd; row += 1) {
       const v = faceCoordinate(row, faceSize);
       const forward = up ? -v : v;
-      for (let index = 0; index < columns; index += 1) {
-        const u = faceCoordinate(part.columnStart + index, faceSize);
-        xs[index] = xOrigin + fastAtan2(-u, forward) * xPerRadian;
-        ys[index] = yOrigin + ySign * fastAtanOfPositive(Math.sqrt(u * u + v * v)) * yPerRadian;
+      for (let column = 0; column < half; column += 1) {
+        const u = faceCoordinate(column, faceSize);
+        let turn = fastAtan2(-u, forward) - axis;
+        if (turn > Math.PI) turn -= 2 * Math.PI;
+        else if (turn <= -Math.PI) turn += 2 * Math.PI;
+        const offset = turn * xPerRadian;
+        xs[column] = xAxis + offset;
+        xs[faceSize - 1 - column] = xAxis - offset;
+        ys[column] = ys[faceSize - 1 - column] = yOrigin + ySign * fastAtanOfPositive(Math.sqrt(u * u + v * v)) * yPerRadian;
       }
-      sampleRow(windowPixels, stride, xs, ys, columns, out, (row * faceSize + part.columnStart) * 3);
+      sampleRow(windowPixels, stride, xs, ys, faceSize, out, row * faceSize * 3);
     }
     return;
   }
   // A side face: the yaw depends on the column only, the pitch is atan(-v / sqrt(1 + u²)).
-  const { yaw: centreYaw } = yawPitchOf(faceDirection(face, 0, 0));
-  const xOrigin = equirectangularPosition(centreYaw, 0, sourceWidth, sourceHeight).x - window.left;
   const yOrigin = sourceHeight / 2 - 0.5 - window.top;
-  const columnXs = new Float64Array(columns);
-  const slopes = new Float64Array(columns);
-  for (let index = 0; index < columns; index += 1) {
-    const u = faceCoordinate(part.columnStart + index, faceSize);
-    columnXs[index] = xOrigin + Math.atan(u) * xPerRadian;
-    slopes[index] = 1 / Math.sqrt(1 + u * u);
+  const slopes = new Float64Array(half);
+  for (let column = 0; column < half; column += 1) {
+    const u = faceCoordinate(column, faceSize);
+    const offset = Math.atan(u) * xPerRadian;
+    xs[column] = xAxis + offset;
+    xs[faceSize - 1 - column] = xAxis - offset;
+    slopes[column] = 1 / Math.sqrt(1 + u * u);
   }
   for (let row = part.rowStart; row < part.rowEnd; row += 1) {
     const v = faceCoordinate(row, faceSize);
     const below = v < 0 ? -v : v;
     const yStep = v < 0 ? -yPerRadian : yPerRadian;
-    for (let index = 0; index < columns; index += 1) {
-      xs[index] = columnXs[index]!;
-      ys[index] = yOrigin + yStep * atanOfUnit(below * slopes[index]!);
+    for (let column = 0; column < half; column += 1) {
+      ys[column] = ys[faceSize - 1 - column] = yOrigin + yStep * atanOfUnit(below * slopes[column]!);
     }
-    sampleRow(windowPixels, stride, xs, ys, columns, out, (row * faceSize + part.columnStart) * 3);
+    sampleRow(windowPixels, stride, xs, ys, faceSize, out, row * faceSize * 3);
   }
 }
 
