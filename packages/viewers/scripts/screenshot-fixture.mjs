@@ -176,6 +176,27 @@ try {
     await context.close();
   }
 
+  // A browser that says it can do immersive VR (no headset here: the session request fails).
+  {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'en-US' });
+    await context.addInitScript(() => {
+      Object.defineProperty(navigator, 'xr', {
+        value: { isSessionSupported: async (mode) => mode === 'immersive-vr', requestSession: async () => Promise.reject(new Error('no headset')) },
+      });
+    });
+    const page = await context.newPage();
+    await page.goto(`${baseUrl}?lang=en`);
+    const vrButton = page.locator('.psv-navbar [title="View in VR headset"]');
+    await vrButton.waitFor({ state: 'visible', timeout: 10_000 });
+    check('headset browser: VR button shown', await vrButton.isVisible());
+    await vrButton.click();
+    await page.waitForSelector('.psv-notification--visible', { timeout: 5_000 });
+    check('headset browser: a failed session says so', (await page.locator('.psv-notification').innerText()).includes('could not be started'));
+    await page.waitForTimeout(800);
+    await shot(page, 'desktop-en-vr-failed');
+    await context.close();
+  }
+
   // The headset's scene (three.js, no XR) beside the 2D viewer, same directions: they must match.
   {
     const { createServer: createViteServer } = await import('vite');

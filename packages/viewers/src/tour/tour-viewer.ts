@@ -58,6 +58,8 @@ const INFO_PANEL_ID = 'spv-info';
 const MUSIC_BUTTON_ID = 'spv-music';
 const VR_BUTTON_ID = 'spv-vr';
 const MOTION_DISMISSED_KEY = 'spatia-viewer-motion-prompt';
+/** CSS pixels of viewer height from which the gallery strip opens on load. */
+const GALLERY_OPEN_MIN_HEIGHT = 720;
 
 const MUSIC_ICON =
   '<svg viewBox="0 0 24 24" aria-hidden="true" focusable="false"><path class="spv-music-note" fill="currentColor" d="M9 17.5a2.5 2.5 0 1 1-2-2.45V5l11-2v11.5a2.5 2.5 0 1 1-2-2.45V6.2l-7 1.3z"/><path class="spv-music-slash" stroke="currentColor" stroke-width="2" d="M3 3l18 18"/></svg>';
@@ -101,7 +103,10 @@ export function createTourViewer(container: HTMLElement, tour: Tour, options: To
     plugins.push([AutorotatePlugin, { autostartDelay: tour.autorotateDelay * 1000, autostartOnIdle: true, autorotateSpeed: '1rpm', autorotatePitch: 0 }]);
   }
   if (showGallery) {
-    plugins.push([GalleryPlugin, { visibleOnLoad: !handheld, hideOnClick: handheld, thumbnailSize: { width: 160, height: 80 } }]);
+    // The strip covers the bottom of the view, where floor arrows usually are: open on load only
+    // where the viewer is tall enough to spare it, otherwise behind its navbar button.
+    const roomy = !handheld && container.clientHeight >= GALLERY_OPEN_MIN_HEIGHT;
+    plugins.push([GalleryPlugin, { visibleOnLoad: roomy, hideOnClick: !roomy, thumbnailSize: { width: 160, height: 80 } }]);
   }
   if (handheld && !editMode) plugins.push([GyroscopePlugin, {}], [StereoPlugin, {}]);
 
