@@ -232,6 +232,29 @@ try {
       await shot(page, `immersive-preview-yaw${yaw}-pitch${pitch}`);
     }
     check('immersive preview: no page errors', errors.length === 0, errors.join(' | '));
+
+    // Edit mode (the console's editor): a drag on a hotspot moves it and leaves the view alone.
+    await page.setViewportSize({ width: 1200, height: 520 });
+    await page.goto(`${previewUrl}editing.html`);
+    await page.waitForFunction(() => window.editingLog?.some((line) => line.startsWith('ready')), null, { timeout: 30_000 });
+    await page.waitForTimeout(1000);
+    const viewBefore = await page.evaluate(() => window.editingLog.find((line) => line.startsWith('ready')));
+    const arrow = await page.locator('.spv-hotspot--link').first().boundingBox();
+    await page.mouse.move(arrow.x + arrow.width / 2, arrow.y + arrow.height / 2);
+    await page.mouse.down();
+    for (let step = 1; step <= 8; step++) await page.mouse.move(arrow.x + arrow.width / 2 + step * 20, arrow.y + arrow.height / 2 - step * 10);
+    await page.mouse.up();
+    await page.waitForTimeout(500);
+    const moved = await page.locator('.spv-hotspot--link').first().boundingBox();
+    const log = await page.evaluate(() => window.editingLog);
+    check('edit mode: down, moves and up on the dragged hotspot', log.some((line) => line.startsWith('down h1')) && log.filter((line) => line.startsWith('move h1')).length >= 4 && log.some((line) => line.startsWith('up h1')), log.slice(-2).join(' / '));
+    check('edit mode: the hotspot followed the pointer', Math.abs(moved.x - arrow.x - 160) < 12 && Math.abs(moved.y - arrow.y + 80) < 12, `moved by ${Math.round(moved.x - arrow.x)},${Math.round(moved.y - arrow.y)}`);
+    await page.mouse.click(200, 150);
+    await page.waitForTimeout(300);
+    const clickLine = (await page.evaluate(() => window.editingLog)).find((line) => line.startsWith('click'));
+    check('edit mode: a click on the panorama gives its direction', /^click -?\d/.test(clickLine ?? ''), clickLine);
+    await shot(page, 'edit-mode-after-drag');
+    check('edit mode: no page errors', errors.length === 0, errors.join(' | ') || viewBefore);
     await context.close();
     await vite.close();
   }
