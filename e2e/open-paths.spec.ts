@@ -29,12 +29,20 @@ test.describe('open paths while signed out', () => {
   });
 
   test('open paths whose page is not built yet show the 404 page in place, not the login', async ({ page }) => {
-    for (const path of ['/map', '/details/42', '/mobile/home', '/space/house?uid=1', '/userWork/7']) {
+    for (const path of ['/map', '/mobile/home', '/space/house?uid=1', '/userWork/7']) {
       await page.goto(path);
       await expect(page.getByTestId('not-found')).toBeVisible();
       await expect(page).not.toHaveURL(/\/login/);
     }
     await snap(page, 'not-found-zh');
+  });
+
+  test("a work's public page opens without a token; an unknown work says it is offline or gone", async ({ page }) => {
+    await page.goto('/details/no-such-work');
+    await expect(page).toHaveURL(/\/details\/no-such-work$/);
+    await expect(page.getByTestId('work-notice')).toContainText('该作品已下线或不存在');
+    await page.getByTestId('work-notice-home').click();
+    await expect(page).toHaveURL(/\/$/);
   });
 
   test('the home page on a phone', async ({ page }) => {
