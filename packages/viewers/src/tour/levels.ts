@@ -27,7 +27,7 @@ export interface DeviceProfile {
   /** The screen in CSS pixels (the largest the viewer can get, full screen). */
   screenWidth: number;
   screenHeight: number;
-  /** A phone or tablet: touch as the main pointer. */
+  /** A phone or tablet: touch as the primary pointer, screen up to 1024 CSS px on its short side. */
   handheld: boolean;
 }
 
@@ -112,8 +112,8 @@ export function selectLevels(levels: readonly PanoramaLevel[], profile: DevicePr
 /** Measures the device in a browser. */
 export function readDeviceProfile(): DeviceProfile {
   const navigatorWithMemory = navigator as Navigator & { deviceMemory?: number };
+  // The primary pointer: a touch laptop has a fine one (its trackpad), a phone or tablet a coarse one.
   const coarse = typeof matchMedia === 'function' && matchMedia('(pointer: coarse)').matches;
-  const touch = navigator.maxTouchPoints > 0;
   const screenWidth = window.screen?.width || window.innerWidth;
   const screenHeight = window.screen?.height || window.innerHeight;
   return {
@@ -121,7 +121,7 @@ export function readDeviceProfile(): DeviceProfile {
     deviceMemoryGb: typeof navigatorWithMemory.deviceMemory === 'number' ? navigatorWithMemory.deviceMemory : undefined,
     screenWidth,
     screenHeight,
-    handheld: (coarse || touch) && Math.min(screenWidth, screenHeight) <= 1024,
+    handheld: coarse && Math.min(screenWidth, screenHeight) <= 1024,
   };
 }
 
