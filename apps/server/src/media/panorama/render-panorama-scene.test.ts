@@ -111,6 +111,20 @@ describe('renderPanoramaScene', () => {
     await expect(renderPanoramaScene(source, path.join(folder, 'aborted'), { signal: already })).rejects.toBe(already.reason);
   });
 
+  it('fails with the error of a progress callback that throws, whenever it throws', async () => {
+    for (const failingCall of [1, 2, 5]) {
+      const temporaryDirectory = newScratch();
+      let calls = 0;
+      const problem = new Error(`lease lost at call ${failingCall}`);
+      const onProgress = () => {
+        calls += 1;
+        if (calls === failingCall) throw problem;
+      };
+      await expect(renderPanoramaScene(source, path.join(folder, 'interrupted'), { onProgress, temporaryDirectory })).rejects.toBe(problem);
+      expect(readdirSync(temporaryDirectory)).toEqual([]);
+    }
+  });
+
   it('fails a truncated source as unreadable, leaving no temporary file', async () => {
     const temporaryDirectory = newScratch();
     const whole = await sharp(source).toBuffer();

@@ -67,6 +67,7 @@ export async function renderPanoramaScene(sourcePath: string, outDir: string, op
   const smallest = levels[0]!;
   if (smallest.faceSize !== PANORAMA_BASE_FACE_SIZE) throw new Error('the base faces are expected to be the smallest level');
 
+  const unreadable = (error: unknown) => new PanoramaError('unreadableImage', fileName, `cannot be decoded: ${messageOf(error)}`);
   const progress = progressReporter(options.onProgress, levels.reduce((sum, level) => sum + level.nbTiles ** 2, 0) * CUBE_FACES.length);
   await Promise.all([
     mkdir(path.join(outDir, path.dirname(panoramaBasePath('front'))), { recursive: true }),
@@ -84,7 +85,6 @@ export async function renderPanoramaScene(sourcePath: string, outDir: string, op
     control: control.buffer as SharedArrayBuffer,
   });
   const encoder = new EncodeQueue(ENCODES_IN_FLIGHT);
-  const unreadable = (error: unknown) => new PanoramaError('unreadableImage', fileName, `cannot be decoded: ${messageOf(error)}`);
 
   // The decoder runs on libuv's threads. The raw file is vips's own format: sharp writes it as it
   // decodes, in order, so the workers can start on the top face before the bottom rows exist.
@@ -92,12 +92,17 @@ export async function renderPanoramaScene(sourcePath: string, outDir: string, op
     .flatten({ background: '#000000' })
     .toColourspace('srgb')
     .toFile(rawPath)
-    .then(async () => {
-      await checkRawHeader(rawPath, width, height);
-      Atomics.store(control, CONTROL.decoded, 1);
-      progress.decoded();
-    });
+    .then(
+      () => checkRawHeader(rawPath, width, height),
+      (error: unknown) => {
+        throw unreadable(error);
+      },
+    );
   decoding.catch(() => Atomics.store(control, CONTROL.stop, 1));
+  const decoded = decoding.then(() => {
+    Atomics.store(control, CONTROL.decoded, 1);
+    progress.decoded();
+  });
   const onAbort = () => Atomics.store(control, CONTROL.stop, 1);
   signal?.addEventListener('abort', onAbort);
 
@@ -108,7 +113,7 @@ export async function renderPanoramaScene(sourcePath: string, outDir: string, op
     const facesDone = pool.run(
       FACE_ORDER.map((face) => ({ face, faceSize: largest.faceSize, smallestSize: smallest.faceSize })),
       () => encoder.waitingFaces < FACES_WAITING_MAX,
-      (face, faceLevels) => {
+      async (face, faceLevels) => {
         progress.projected();
         encoder.addFace();
         // faceLevels is largest first; the manifest's levels are smallest first.
@@ -126,13 +131,7 @@ export async function renderPanoramaScene(sourcePath: string, outDir: string, op
         return Promise.all(jobs).finally(() => encoder.faceDone());
       },
     );
-    await Promise.all([
-      decoding.catch((error: unknown) => {
-        throw error instanceof PanoramaError ? error : unreadable(error);
-      }),
-      previewing,
-      facesDone,
-    ]);
+    await Promise.all([decoded, previewing, facesDone]);
     signal?.throwIfAborted();
     progress.finished();
     return { sourceWidth: width, sourceHeight: height, tileSize: PANORAMA_TILE_SIZE, levels };
@@ -298,7 +297,12 @@ class ProjectionPool {
                 const buffers = received.levels.map((level) => level.buffer);
                 if (!this.closed) worker.postMessage({ recycle: buffers } satisfies ProjectionMessage, buffers);
               };
-              handled.push(onFace(received.face, received.levels).then(recycle).then(dispatch, fail));
+              handled.push(
+                Promise.resolve()
+                  .then(() => onFace(received.face, received.levels))
+                  .then(recycle)
+                  .then(dispatch, fail),
+              );
             }
             else fail(new Error('error' in received ? `projecting the ${received.face} face: ${received.error}` : 'projection stopped'));
             dispatch();
