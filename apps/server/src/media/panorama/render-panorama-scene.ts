@@ -37,7 +37,7 @@ const JPEG = { quality: 85 } as const;
 
 /**
  * Faces in the order the decoder's rows make them possible: the top needs the upper 30% of the
- * source, the sides its middle half, the bottom all of it.
+ * source, the sides (band by band) its middle half, the bottom all of it.
  */
 const FACE_ORDER: readonly CubeFace[] = ['top', 'front', 'right', 'back', 'left', 'bottom'];
 /** JPEG encodes in flight: enough to keep libuv's four threads busy. */
@@ -77,36 +77,37 @@ export async function renderPanoramaScene(sourcePath: string, outDir: string, op
   const temporary = await mkdtemp(path.join(options.temporaryDirectory ?? os.tmpdir(), 'spatia-panorama-'));
   const rawPath = path.join(temporary, 'source.v');
   const control = new Int32Array(new SharedArrayBuffer(2 * Int32Array.BYTES_PER_ELEMENT));
-  const pool = new ProjectionPool(Math.max(1, Math.min(2, os.availableParallelism())), {
-    rawPath,
-    dataOffset: VIPS_HEADER_BYTES,
-    sourceWidth: width,
-    sourceHeight: height,
-    control: control.buffer as SharedArrayBuffer,
-  });
+  const stop = () => Atomics.store(control, CONTROL.stop, 1);
   const encoder = new EncodeQueue(ENCODES_IN_FLIGHT);
-
-  // The decoder runs on libuv's threads. The raw file is vips's own format: sharp writes it as it
-  // decodes, in order, so the workers can start on the top face before the bottom rows exist.
-  const decoding = sharp(sourcePath)
-    .flatten({ background: '#000000' })
-    .toColourspace('srgb')
-    .toFile(rawPath)
-    .then(
-      () => checkRawHeader(rawPath, width, height),
-      (error: unknown) => {
-        throw unreadable(error);
-      },
-    );
-  decoding.catch(() => Atomics.store(control, CONTROL.stop, 1));
-  const decoded = decoding.then(() => {
-    Atomics.store(control, CONTROL.decoded, 1);
-    progress.decoded();
-  });
-  const onAbort = () => Atomics.store(control, CONTROL.stop, 1);
-  signal?.addEventListener('abort', onAbort);
-
+  let pool: ProjectionPool | undefined;
+  let decoding: Promise<void> | undefined;
+  signal?.addEventListener('abort', stop);
   try {
+    signal?.throwIfAborted();
+    pool = new ProjectionPool(Math.max(1, Math.min(2, os.availableParallelism())), {
+      rawPath,
+      dataOffset: VIPS_HEADER_BYTES,
+      sourceWidth: width,
+      sourceHeight: height,
+      control: control.buffer as SharedArrayBuffer,
+    });
+    // The decoder runs on libuv's threads. The raw file is vips's own format: sharp writes it as it
+    // decodes, in order, so the workers can start on the top face before the bottom rows exist.
+    decoding = sharp(sourcePath)
+      .flatten({ background: '#000000' })
+      .toColourspace('srgb')
+      .toFile(rawPath)
+      .then(
+        () => checkRawHeader(rawPath, width, height),
+        (error: unknown) => {
+          throw unreadable(error);
+        },
+      );
+    decoding.catch(stop);
+    const decoded = decoding.then(() => {
+      Atomics.store(control, CONTROL.decoded, 1);
+      progress.decoded();
+    });
     const previewing = writePreview(sourcePath, outDir).catch((error: unknown) => {
       throw unreadable(error);
     });
@@ -139,12 +140,12 @@ export async function renderPanoramaScene(sourcePath: string, outDir: string, op
     if (signal?.aborted) throw signal.reason;
     throw error;
   } finally {
-    signal?.removeEventListener('abort', onAbort);
-    Atomics.store(control, CONTROL.stop, 1);
-    await pool.close();
+    signal?.removeEventListener('abort', stop);
+    stop();
+    await pool?.close();
     await encoder.close();
     // sharp cannot be interrupted: wait for the decoder to let go of the raw file before removing it.
-    await decoding.catch(() => undefined);
+    await decoding?.catch(() => undefined);
     await rm(temporary, { recursive: true, force: true });
   }
 }
