@@ -23,6 +23,13 @@ const targets = [
     build: () => run('npx', ['tsc', '-b', 'apps/server']),
   },
   {
+    // The demo tour's panoramas, rendered at install time; the first start turns them into a demo work.
+    name: 'demo',
+    inputs: ['apps/server/src/media/panorama/synthetic-panorama.ts', 'apps/server/src/modules/demo', 'apps/server/src/cli/render-demo-panoramas.ts'],
+    output: 'apps/server/demo/living-room.jpg',
+    build: () => run(process.execPath, ['apps/server/dist/cli/render-demo-panoramas.js']),
+  },
+  {
     // Copied as is into offline packages, so no .gz/.br twins: they would only make the zip larger.
     name: 'viewer',
     inputs: ['packages/contract/src', 'packages/viewers/src', 'packages/viewers/standalone', 'packages/viewers/vite.standalone.config.ts', 'packages/viewers/package.json'],
@@ -49,7 +56,7 @@ const targets = [
   },
 ];
 
-for (const target of serverOnly ? targets.slice(0, 1) : targets) {
+for (const target of serverOnly ? targets.filter((target) => target.name === 'server') : targets) {
   const stampFile = path.join(root, `.build-stamp-${target.name}`);
   const fingerprint = fingerprintOf([...target.inputs, 'package-lock.json']);
   const upToDate = existsSync(path.join(root, target.output)) && existsSync(stampFile) && readFileSync(stampFile, 'utf8') === fingerprint;

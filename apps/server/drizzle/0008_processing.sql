@@ -34,6 +34,7 @@ CREATE TABLE "work_traffic_daily" (
 	CONSTRAINT "work_traffic_daily_work_id_day_owner_id_pk" PRIMARY KEY("work_id","day","owner_id")
 );
 --> statement-breakpoint
+ALTER TABLE "works" ADD COLUMN "views" bigint DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE "work_processing" ADD CONSTRAINT "work_processing_work_id_works_id_fk" FOREIGN KEY ("work_id") REFERENCES "public"."works"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "work_tours" ADD CONSTRAINT "work_tours_work_id_works_id_fk" FOREIGN KEY ("work_id") REFERENCES "public"."works"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "work_traffic_daily" ADD CONSTRAINT "work_traffic_daily_work_id_works_id_fk" FOREIGN KEY ("work_id") REFERENCES "public"."works"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import compress from '@fastify/compress';
 import formbody from '@fastify/formbody';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
@@ -23,6 +24,12 @@ import { WechatService } from './modules/wechat/wechat.service.js';
 import { LedgerRepository } from './modules/ledger/ledger.repository.js';
 import { LedgerService } from './modules/ledger/ledger.service.js';
 import { moderationRoutes } from './modules/moderation/moderation.routes.js';
+import { OfflinePackages } from './modules/processing/offline-package.js';
+import { ProcessingRepository } from './modules/processing/processing.repository.js';
+import { processingRoutes } from './modules/processing/processing.routes.js';
+import { ProcessingService } from './modules/processing/processing.service.js';
+import { ToursService } from './modules/processing/tours.service.js';
+import { TrafficService } from './modules/processing/traffic.service.js';
 import { TransfersRepository } from './modules/works/transfers.repository.js';
 import { transfersRoutes } from './modules/works/transfers.routes.js';
 import { TransfersService } from './modules/works/transfers.service.js';
@@ -33,6 +40,8 @@ import { WorkPublishingService } from './modules/works/work-publishing.service.j
 import { WorksRepository } from './modules/works/works.repository.js';
 import { worksRoutes } from './modules/works/works.routes.js';
 import { WorksService } from './modules/works/works.service.js';
+import { describeWorkPage } from './modules/works/work-page-meta.js';
+import { WorkViews } from './modules/works/work-views.js';
 import { ModerationService } from './modules/moderation/moderation.service.js';
 import { profileRoutes } from './modules/profile/profile.routes.js';
 import { ProfileService } from './modules/profile/profile.service.js';
@@ -97,6 +106,11 @@ export interface Services {
   workPublishing: WorkPublishingService;
   workAssets: WorkAssetsService;
   transfers: TransfersService;
+  /** The solver: panorama processing runs as jobs (docs/processing.md). */
+  processing: ProcessingService;
+  tours: ToursService;
+  traffic: TrafficService;
+  offlinePackages: OfflinePackages;
   /** Present when WeChat sign-in is configured. */
   wechat: WechatService | undefined;
 }
@@ -155,9 +169,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.decorate('services', services);
   app.addHook('onReady', async () => {
     await jobs.start();
+    await services.processing.afterStart();
   });
   app.addHook('onClose', async () => {
     await jobs.stop();
+    await services.traffic.flush();
     await cache.close();
     await rateLimiter.close();
     if (!options.database) await database.close();
@@ -184,20 +200,21 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   }
   await app.register(usersRoutes, { users: services.users });
   await app.register(profileRoutes, { profile: services.profile, publicUrl: config.publicUrl });
-  await app.register(filesRoutes, { storage });
+  await app.register(filesRoutes, { storage, onServed: (served) => services.traffic.record(served) });
   if (services.resumableUploads) await app.register(tusRoutes, { uploads: services.resumableUploads });
   await app.register(moderationRoutes, { moderation: services.moderation });
-  await app.register(worksRoutes, { works: services.works, publishing: services.workPublishing });
+  await app.register(worksRoutes, { works: services.works, publishing: services.workPublishing, views: new WorkViews(services.works, rateLimiter) });
   await app.register(workPublishingRoutes, { publishing: services.workPublishing, publicUrl: config.publicUrl });
   await app.register(workAssetsRoutes, { assets: services.workAssets });
   await app.register(transfersRoutes, { transfers: services.transfers });
+  await app.register(processingRoutes, services);
   await app.register(siteRoutes, { config });
   if (sms instanceof ConsoleSmsDriver) await app.register(devRoutes, { sms });
 
   await app.register(async (pages) => {
     await registerPageSecurityHeaders(pages, config);
     await registerApiDocsUi(pages);
-    await pages.register(webAppPlugin, { distDir: config.webDistDir, logger });
+    await pages.register(webAppPlugin, { distDir: config.webDistDir, logger, describePage: describeWorkPage(services.works, config.publicUrl) });
   });
   return app;
 }
@@ -211,7 +228,7 @@ function workAssetUploads(assets: WorkAssetsService): ResumableUploadHooks {
 }
 
 export function createServices(
-  config: Pick<Config, 'authSecret' | 'wechat'>,
+  config: Pick<Config, 'authSecret' | 'wechat' | 'dataDir' | 'processingLeaseSeconds' | 'viewerDistDir'>,
   drivers: Pick<Services, 'logger' | 'database' | 'cache' | 'rateLimiter' | 'sms' | 'storage' | 'jobs'>,
 ): Services {
   const { logger, database, cache, rateLimiter, sms, storage } = drivers;
@@ -246,8 +263,35 @@ export function createServices(
   const workPublishing = new WorkPublishingService(works);
   const workAssets = new WorkAssetsService(works, storage);
   const transfers = new TransfersService(new TransfersRepository(database.db), works, users, ledger);
+  const processingRepository = new ProcessingRepository(database.db);
+  const processing = new ProcessingService(processingRepository, works, storage, drivers.jobs, logger, {
+    scratchDir: path.join(config.dataDir, 'tmp', 'processing'),
+    leaseSeconds: config.processingLeaseSeconds,
+  });
+  const tours = new ToursService(processingRepository, works, moderation);
+  const traffic = new TrafficService(processingRepository, works);
+  const offlinePackages = new OfflinePackages(works, tours, storage, config.viewerDistDir);
   drivers.jobs.define('works.purgeRecycleBin', () => works.purgeExpired(), { schedule: { cron: '23 3 * * *' } });
   // Lists and answers expire due transfers themselves; the job keeps the table true between them.
   drivers.jobs.define('transfers.expire', () => transfers.expireDue(), { schedule: { cron: '* * * * *' } });
-  return { ...drivers, users, auth, verification, accounts, qrLogin, profile, ledger, moderation, works, workPublishing, workAssets, transfers, wechat };
+  return {
+    ...drivers,
+    users,
+    auth,
+    verification,
+    accounts,
+    qrLogin,
+    profile,
+    ledger,
+    moderation,
+    works,
+    workPublishing,
+    workAssets,
+    transfers,
+    processing,
+    tours,
+    traffic,
+    offlinePackages,
+    wechat,
+  };
 }

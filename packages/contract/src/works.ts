@@ -3,6 +3,8 @@
  * and what each accepts. The server enforces these; the console reads them to offer only the
  * actions a work's status allows. docs/work-lifecycle.md draws the same table.
  */
+import type { WorkProcessing } from './tours.js';
+
 export const WORK_TYPES = ['panorama', 'model3d', 'pointcloud'] as const;
 export type WorkType = (typeof WORK_TYPES)[number];
 
@@ -182,6 +184,8 @@ export interface WorkDetail extends WorkSummary {
   endTime: number | null;
   shopId: number | null;
   reviewNote: string;
+  /** Opens of the public page. */
+  views: number;
   assets: WorkAsset[];
 }
 
@@ -190,6 +194,8 @@ export type VerifyItem = 'name' | 'cover' | 'origin';
 export interface WorkVerification {
   complete: boolean;
   checklist: { item: VerifyItem; ok: boolean }[];
+  /** Where the solver stands with the work's origins. */
+  processing: WorkProcessing;
 }
 
 /** The answer of an upload-credentials call: a short-lived grant for one asset of one work. */

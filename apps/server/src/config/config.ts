@@ -41,6 +41,7 @@ const environmentSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: z.enum(['true', 'false']).default('false').transform((value) => value === 'true'),
   WEB_DIST_DIR: z.string().optional(),
+  VIEWER_DIST_DIR: z.string().optional(),
   ADMIN_PHONE: z.string().regex(/^1[3-9]\d{9}$/, 'an 11-digit mobile number').default('13800000000'),
   APP_APK_URL: z.string().default(''),
   TJHX_API_BASE_URL: z.string().default('/api'),
@@ -60,6 +61,7 @@ const environmentSchema = z.object({
   SITE_PRIVACY_URL: z.string().default('/privacyProtocol'),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
   WORKER_IN_PROCESS: z.enum(['true', 'false']).default('true').transform((value) => value === 'true'),
+  PROCESSING_LEASE_SECONDS: z.coerce.number().int().min(2).max(3600).default(60),
   PUBLIC_URL: z.string().url().regex(/^https?:\/\/[^/]+$/, 'an origin such as https://spatia.example.com (no path)').optional(),
   AUTH_SECRET: z.string().min(32, 'at least 32 characters').optional(),
   SMS_DRIVER: z.enum(['console', 'aliyun', 'tencent']).default('console'),
@@ -115,11 +117,15 @@ export interface Config {
   logLevel: Environment['LOG_LEVEL'];
   trustProxy: boolean;
   webDistDir: string | undefined;
+  /** The standalone tour viewer that offline packages carry (default: packages/viewers/dist/standalone). */
+  viewerDistDir: string | undefined;
   adminPhone: string;
   apkUrl: string;
   shutdownTimeoutMs: number;
   /** Whether this server runs background jobs itself; false when `npm run worker` processes do. */
   workerInProcess: boolean;
+  /** How long a processing run stays with a worker that stopped reporting before another takes it over. */
+  processingLeaseSeconds: number;
   /** Signs verification codes; generated once and kept in the database when not set. */
   authSecret: string | undefined;
   /** The origin people reach the site at (QR links, absolute file URLs); else taken from each request. */
@@ -183,10 +189,12 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     logLevel: env.LOG_LEVEL,
     trustProxy: env.TRUST_PROXY,
     webDistDir: env.WEB_DIST_DIR,
+    viewerDistDir: env.VIEWER_DIST_DIR,
     adminPhone: env.ADMIN_PHONE,
     apkUrl: env.APP_APK_URL,
     shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_MS,
     workerInProcess: env.WORKER_IN_PROCESS,
+    processingLeaseSeconds: env.PROCESSING_LEASE_SECONDS,
     authSecret: env.AUTH_SECRET,
     publicUrl: env.PUBLIC_URL,
     sms: smsConfigOf(env),

@@ -1,4 +1,4 @@
-import type { Language, WorkStatus } from '@spatia/contract';
+import type { Language, ProcessingFailure, WorkStatus } from '@spatia/contract';
 
 /** Every message the server sends to a person, in both languages. `{name}` marks a parameter. */
 const catalogue = {
@@ -118,6 +118,24 @@ export function translateProblem(problem: ValidationProblem, language: Language,
   const localizedParams = { ...params };
   if (typeof params.type === 'string') localizedParams.type = typeNames[params.type]?.[language] ?? params.type;
   return interpolate(validationProblems[problem][language], localizedParams);
+}
+
+/** Why processing failed, said so the owner knows what to do about it. `{file}` names the file. */
+const processingFailures: Record<ProcessingFailure, Record<Language, string>> = {
+  noOrigin: { zh: '作品还没有原始文件，请先上传全景图', en: 'The work has no origin file yet. Upload a panorama first' },
+  notEquirectangular: {
+    zh: '“{file}”不是 2:1 的全景图（需要 JPEG、PNG 或 WebP 格式的等距柱状投影图片）',
+    en: '"{file}" is not a 2:1 panorama (an equirectangular JPEG, PNG or WebP is needed)',
+  },
+  panoramaTooLarge: { zh: '“{file}”超过 16384×8192 像素，请缩小后重新上传', en: '"{file}" is larger than 16384×8192 pixels. Scale it down and upload it again' },
+  unreadableImage: { zh: '“{file}”无法读取，文件可能已损坏或未上传完整', en: '"{file}" cannot be read: it may be damaged or incompletely uploaded' },
+  emptyArchive: { zh: '压缩包“{file}”里没有全景图（JPEG、PNG 或 WebP）', en: 'The zip "{file}" holds no panorama (JPEG, PNG or WebP)' },
+  unsupportedType: { zh: '该类型的作品不使用全景处理', en: 'This type of work is not processed as panoramas' },
+  internal: { zh: '处理时出现意外错误，请重试；如果仍然失败，请联系客服', en: 'Processing hit an unexpected error. Retry; if it fails again, contact support' },
+};
+
+export function describeProcessingFailure(reason: ProcessingFailure, language: Language, file: string | null): string {
+  return interpolate(processingFailures[reason][language], { file: file ?? '' });
 }
 
 export function messageKeys(): MessageKey[] {

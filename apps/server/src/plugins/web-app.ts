@@ -1,7 +1,8 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
+import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { ErrorCode } from '@spatia/contract';
 import type { Logger } from '../lib/logger.js';
@@ -11,14 +12,53 @@ export const DEFAULT_WEB_DIST_DIR = fileURLToPath(new URL('../../../web/dist', i
 
 const HASHED_ASSET = /\/assets\//;
 
+/** What a shared link's preview shows: title, description and picture (absolute URLs). */
+export interface PageMeta {
+  title: string;
+  description: string;
+  imageUrl: string;
+  url: string;
+}
+
+export interface WebAppOptions {
+  distDir: string | undefined;
+  logger: Logger;
+  /** The preview of a page, for pages that have one (a work's /details/ page); crawlers run no script. */
+  describePage?: (request: FastifyRequest) => Promise<PageMeta | undefined>;
+}
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+
+/**
+ * index.html with the page's title and its Open Graph, Twitter and WeChat (itemprop) preview tags,
+ * which WeChat, QQ, Weibo and most chat apps read when a link is shared.
+ */
+export function withPageMeta(html: string, meta: PageMeta): string {
+  const [title, description, image, url] = [meta.title, meta.description, meta.imageUrl, meta.url].map(escapeHtml);
+  const tags = [
+    `<meta name="description" content="${description}" />`,
+    `<meta property="og:type" content="website" />`,
+    `<meta property="og:title" content="${title}" />`,
+    `<meta property="og:description" content="${description}" />`,
+    `<meta property="og:url" content="${url}" />`,
+    ...(image ? [`<meta property="og:image" content="${image}" />`, `<meta name="twitter:image" content="${image}" />`] : []),
+    `<meta name="twitter:card" content="${image ? 'summary_large_image' : 'summary'}" />`,
+    `<meta itemprop="name" content="${title}" />`,
+    `<meta itemprop="description" content="${description}" />`,
+    ...(image ? [`<meta itemprop="image" content="${image}" />`] : []),
+  ].join('\n    ');
+  return html.replace(/<title>[^<]*<\/title>/, `<title>${title}</title>\n    ${tags}`);
+}
+
 /**
  * Serves the built web app: hashed assets cached for a year, everything else revalidated, and every
  * unknown path outside /api answered with index.html so the client router can take it.
  */
-export const webAppPlugin = fp<{ distDir: string | undefined; logger: Logger }>(
+export const webAppPlugin = fp<WebAppOptions>(
   async (app, options) => {
     const distDir = path.resolve(options.distDir ?? DEFAULT_WEB_DIST_DIR);
     const hasWebApp = existsSync(path.join(distDir, 'index.html'));
+    const indexHtml = hasWebApp ? readFileSync(path.join(distDir, 'index.html'), 'utf8') : '';
     if (hasWebApp) {
       await app.register(fastifyStatic, {
         root: distDir,
@@ -40,6 +80,8 @@ export const webAppPlugin = fp<{ distDir: string | undefined; logger: Logger }>(
     app.setNotFoundHandler(async (request, reply) => {
       const isPage = (request.method === 'GET' || request.method === 'HEAD') && !request.url.startsWith('/api');
       if (isPage && hasWebApp) {
+        const meta = await options.describePage?.(request);
+        if (meta) return reply.header('cache-control', 'no-cache').type('text/html').send(withPageMeta(indexHtml, meta));
         return reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html');
       }
       return reply.status(404).send({

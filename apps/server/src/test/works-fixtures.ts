@@ -37,6 +37,7 @@ const credentialPath: Record<AssetKind, string> = {
   cover: 'uploadCredentials',
   slr: 'origin/SLR/uploadCredentials',
   coverVideo: 'coverVideo/uploadCredentials',
+  music: 'music/uploadCredentials',
 };
 
 export async function uploadGrant(owner: Person, uid: string, kind: AssetKind): Promise<AssetUploadGrant> {

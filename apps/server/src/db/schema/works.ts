@@ -27,6 +27,8 @@ export const works = pgTable(
     longitude: doublePrecision('longitude'),
     /** Storage key of the cover shown in lists, derived from the cover asset. */
     coverKey: text('cover_key').notNull().default(''),
+    /** Opens of the public page (`POST /api/model/{id}/views`), at most one per visitor and hour. */
+    views: bigint('views', { mode: 'number' }).notNull().default(0),
     /** Counts changes of what a viewer sees (name, description, cover, origin). */
     version: integer('version').notNull().default(1),
     startTime: timestamp('start_time', { withTimezone: true }),

@@ -23,8 +23,14 @@ export function parseRange(header: string | undefined, size: number): ByteRange 
  * Serves stored files. Keys are content-addressed, so an answer never changes and is cached for a
  * year. Single byte ranges are answered too, so videos can be sought and large files resumed.
  */
-export const filesRoutes: FastifyPluginAsync<{ storage: StorageDriver }> = async (app, { storage }) => {
-  app.get<{ Params: { '*': string } }>('/files/*', { schema: { hide: true } }, async (request, reply) => {
+export interface FilesRoutesOptions {
+  storage: StorageDriver;
+  /** Told of every file served and the bytes sent; `workUid` is what the `w` query parameter names. */
+  onServed?: (served: { key: string; bytes: number; workUid: string | undefined }) => Promise<void>;
+}
+
+export const filesRoutes: FastifyPluginAsync<FilesRoutesOptions> = async (app, { storage, onServed }) => {
+  app.get<{ Params: { '*': string }; Querystring: { w?: string } }>('/files/*', { schema: { hide: true } }, async (request, reply) => {
     const key = request.params['*'];
     if (!/^[a-z0-9][a-z0-9._/-]*$/i.test(key) || key.includes('..')) throw fail('notFound');
     const whole = request.headers.range ? await storage.stat(key) : undefined;
@@ -36,11 +42,10 @@ export const filesRoutes: FastifyPluginAsync<{ storage: StorageDriver }> = async
       .header('accept-ranges', 'bytes')
       .header('cache-control', 'public, max-age=31536000, immutable')
       .header('x-content-type-options', 'nosniff');
-    if (range) {
-      reply.code(206).header('content-range', `bytes ${range.start}-${range.end}/${file.size}`).header('content-length', range.end - range.start + 1);
-    } else {
-      reply.header('content-length', file.size);
-    }
+    const bytes = range ? range.end - range.start + 1 : file.size;
+    if (range) reply.code(206).header('content-range', `bytes ${range.start}-${range.end}/${file.size}`);
+    reply.header('content-length', bytes);
+    await onServed?.({ key, bytes, workUid: typeof request.query.w === 'string' ? request.query.w : undefined });
     return reply.send(file.stream);
   });
 };

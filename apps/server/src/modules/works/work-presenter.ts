@@ -59,6 +59,7 @@ export function toWorkDetail(
     endTime: row.endTime?.getTime() ?? null,
     shopId: row.shopId,
     reviewNote: row.reviewNote,
+    views: row.views,
     assets: assets.map(toWorkAsset),
   };
 }

@@ -178,7 +178,11 @@ describe('budget, verify, reset, copy', () => {
   it('verifies what is missing, item by item', async () => {
     const work = await createWork(owner);
     const before = data<WorkVerification>(await owner.call('POST', `/api/model/${work.uid}/verify`));
-    expect(before).toEqual({ complete: false, checklist: [{ item: 'name', ok: true }, { item: 'cover', ok: false }, { item: 'origin', ok: false }] });
+    expect(before).toEqual({
+      complete: false,
+      checklist: [{ item: 'name', ok: true }, { item: 'cover', ok: false }, { item: 'origin', ok: false }],
+      processing: expect.objectContaining({ state: 'idle', sceneCount: 0 }),
+    });
     await attachAsset(testApp.app, owner, work.uid, 'cover', await samplePng(), 'image/png');
     await attachAsset(testApp.app, owner, work.uid, 'origin', await samplePng(), 'image/png');
     expect(data<WorkVerification>(await owner.call('POST', `/api/model/${work.uid}/verify`)).complete).toBe(true);

@@ -164,6 +164,16 @@ export class WorksRepository {
     return { rows, total: totalRow?.total ?? 0 };
   }
 
+  /** The official showcase: approved works their owners chose to show, most recently changed first. */
+  async listShowcase(limit: number, offset: number): Promise<{ rows: WorkRow[]; total: number }> {
+    const where = and(eq(works.openInOfficial, true), eq(works.status, 'exposed'), isNull(works.deletedAt));
+    const [rows, [totalRow]] = await Promise.all([
+      this.db.select().from(works).where(where).orderBy(desc(works.updatedAt), desc(works.id)).limit(limit).offset(offset),
+      this.db.select({ total: count() }).from(works).where(where),
+    ]);
+    return { rows, total: totalRow?.total ?? 0 };
+  }
+
   /** Works waiting for or under review, across owners: waiting ones first, then the oldest change. */
   async listForReview(limit: number, offset: number): Promise<{ rows: WorkRow[]; total: number }> {
     const where = and(inArray(works.status, ['unaudited', 'underReview']), isNull(works.deletedAt));
@@ -231,6 +241,19 @@ export class WorksRepository {
     const conditions = [eq(workAssets.workId, workId)];
     if (kinds !== 'all') conditions.push(inArray(workAssets.kind, [...kinds]));
     await executor.delete(workAssets).where(and(...conditions));
+  }
+
+  async addView(id: number): Promise<number> {
+    const [row] = await this.db.update(works).set({ views: sql`${works.views} + 1` }).where(eq(works.id, id)).returning({ views: works.views });
+    return row?.views ?? 0;
+  }
+
+  /** Whether a stored file is one of the work's assets or its cover. */
+  async holdsFile(workId: number, key: string): Promise<boolean> {
+    const [asset] = await this.db.select({ id: workAssets.id }).from(workAssets).where(and(eq(workAssets.workId, workId), eq(workAssets.storageKey, key))).limit(1);
+    if (asset) return true;
+    const [work] = await this.db.select({ id: works.id }).from(works).where(and(eq(works.id, workId), eq(works.coverKey, key)));
+    return work !== undefined;
   }
 
   async findAsset(workId: number, assetId: number, executor: Executor = this.db): Promise<WorkAssetRow | undefined> {

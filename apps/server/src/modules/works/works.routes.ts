@@ -2,14 +2,15 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { Nothing, ok, responses } from '../../lib/envelope.js';
 import type { WorkPublishingService } from './work-publishing.service.js';
+import type { WorkViews } from './work-views.js';
 import type { WorksService } from './works.service.js';
-import { AttributesBody, BatchDeleteBody, BudgetBody, CreateWorkBody, IdParams, PageQuery, TagParams, TagsSchema, UidParams, VerificationSchema, WorkDetailSchema, WorkListQuerySchema, WorkSummarySchema, pageOf, tags, signedIn, form } from './works.schemas.js';
+import { AttributesBody, BatchDeleteBody, BudgetBody, CreateWorkBody, IdParams, PageQuery, TagParams, TagsSchema, UidParams, WorkDetailSchema, WorkListQuerySchema, WorkSummarySchema, pageOf, tags, signedIn, form } from './works.schemas.js';
 
 
 /** Spec 7.2: creating, listing, tagging, editing, copying and deleting works, and the recycle bin. */
-export const worksRoutes: FastifyPluginAsyncTypebox<{ works: WorksService; publishing: WorkPublishingService }> = async (
+export const worksRoutes: FastifyPluginAsyncTypebox<{ works: WorksService; publishing: WorkPublishingService; views: WorkViews }> = async (
   app,
-  { works, publishing },
+  { works, publishing, views },
 ) => {
   app.post(
     '/api/model',
@@ -33,6 +34,24 @@ export const worksRoutes: FastifyPluginAsyncTypebox<{ works: WorksService; publi
       const { status, type, ...query } = request.query;
       return ok(await works.list(request.auth?.user, request.params.id, { ...query, status: status || undefined, type: type || undefined }));
     },
+  );
+
+  app.post(
+    '/api/model/:id/views',
+    {
+      config: { auth: 'public' },
+      schema: { tags, summary: 'Count an open of the public page (once per visitor and hour)', params: IdParams, response: responses(Type.Object({ views: Type.Integer() }), [404]) },
+    },
+    async (request) => ok(await views.count(request.auth?.user, request.params.id, request.ip)),
+  );
+
+  app.get(
+    '/api/showcase',
+    {
+      config: { auth: 'public' },
+      schema: { tags, summary: 'The official showcase: approved works shown by their owners', querystring: Type.Object(PageQuery), response: responses(pageOf(WorkSummarySchema), [400]) },
+    },
+    async (request) => ok(await works.showcase(request.query.pageNum, request.query.pageSize)),
   );
 
   app.get(
@@ -134,18 +153,6 @@ export const worksRoutes: FastifyPluginAsyncTypebox<{ works: WorksService; publi
       await works.setBudget(request.auth!.user, request.params.uid, request.body.budget);
       return ok(null);
     },
-  );
-
-  app.post(
-    '/api/model/:id/reset',
-    { config: signedIn, schema: { tags, summary: 'Back to an unpublished draft', params: IdParams, response: responses(WorkDetailSchema, [401, 403, 404, 409]) } },
-    async (request) => ok(await works.reset(request.auth!.user, request.params.id)),
-  );
-
-  app.post(
-    '/api/model/:id/verify',
-    { config: signedIn, schema: { tags, summary: 'What the work still lacks before it can go online', params: IdParams, response: responses(VerificationSchema, [401, 403, 404]) } },
-    async (request) => ok(await works.verify(request.auth!.user, request.params.id)),
   );
 
   app.post(

@@ -134,16 +134,12 @@ export const WorkDetailSchema = Type.Object({
     endTime: NullableInteger,
     shopId: NullableInteger,
     reviewNote: Type.String(),
+    views: Type.Integer(),
     assets: Type.Array(WorkAssetSchema),
 });
 
 export const pageOf = <T extends Parameters<typeof Type.Array>[0]>(item: T) =>
   Type.Object({ list: Type.Array(item), total: Type.Integer(), pageNum: Type.Integer(), pageSize: Type.Integer() });
-
-export const VerificationSchema = Type.Object({
-  complete: Type.Boolean(),
-  checklist: Type.Array(Type.Object({ item: literals(['name', 'cover', 'origin'] as const), ok: Type.Boolean() })),
-});
 
 export const UploadGrantSchema = Type.Object({
   endpoint: Type.String(),

@@ -12,6 +12,7 @@ import {
 import { fail, invalid } from '../../lib/app-error.js';
 import type { StorageDriver } from '../../drivers/storage/storage-driver.js';
 import type { ModerationService } from '../moderation/moderation.service.js';
+import { derivedFolder } from '../processing/derived-files.js';
 import type { UsersService } from '../users/users.service.js';
 import { assertManageable, assertReadable, canManage, transition, type Actor } from './work-access.js';
 import { toWorkDetail, toWorkSummary } from './work-presenter.js';
@@ -159,13 +160,25 @@ export class WorksService {
     await this.change(actor, uid, (work, tx) => this.repository.update(work.id, { budget }, tx));
   }
 
-  /** Back to an unpublished draft: offline, off the market and out of review. The files stay. */
-  async reset(actor: Actor, uid: string): Promise<WorkDetail> {
+  /**
+   * Back to an unpublished draft: offline, off the market and out of review. Uploaded files stay;
+   * `alsoForget` runs in the same transaction (processing forgets its results there).
+   */
+  async reset(actor: Actor, uid: string, alsoForget?: (work: WorkRow, tx: Transaction) => Promise<void>): Promise<WorkDetail> {
     const row = await this.change(actor, uid, async (work, tx) => {
       await this.assertNotInTransfer(work, tx);
+      await alsoForget?.(work, tx);
       return this.repository.update(work.id, { status: transition(work.status, 'reset'), openInOfficial: false, marketPrice: null, reviewNote: '' }, tx);
     });
     return this.detail(row);
+  }
+
+  /** Sets a cover made by processing, unless the owner uploaded one meanwhile. Not an edit: nothing reviewed changes. */
+  async useDerivedCover(workId: number, coverKey: string): Promise<void> {
+    await this.repository.db.transaction(async (tx) => {
+      const work = await this.repository.lockById(workId, tx);
+      if (work && !work.coverKey) await this.repository.update(work.id, { coverKey }, tx);
+    });
   }
 
   /** A work the actor may change, read without locking it. */
@@ -173,12 +186,8 @@ export class WorksService {
     return assertManageable(actor, await this.repository.findByUid(uid));
   }
 
-  /** What a work still lacks before it can go online. */
-  async verify(actor: Actor, uid: string): Promise<WorkVerification> {
-    return this.verification(await this.findManageable(actor, uid));
-  }
-
-  async verification(work: WorkRow, executor?: Executor): Promise<WorkVerification> {
+  /** What a work still lacks before it can go online (the processing module adds where its processing stands). */
+  async verification(work: WorkRow, executor?: Executor): Promise<Omit<WorkVerification, 'processing'>> {
     const assets = await this.repository.listAssets(work.id, executor);
     const checklist = [
       { item: 'name' as const, ok: work.name.trim().length > 0 },
@@ -237,6 +246,12 @@ export class WorksService {
     });
   }
 
+  /** The official showcase, open to everyone (the home page and a new user's empty dashboard show it). */
+  async showcase(pageNum: number, pageSize: number): Promise<Page<WorkSummary>> {
+    const { rows, total } = await this.repository.listShowcase(pageSize, (pageNum - 1) * pageSize);
+    return { list: await this.summaries(rows), total, pageNum, pageSize };
+  }
+
   async recycleBin(actor: Actor, pageNum: number, pageSize: number): Promise<Page<WorkSummary>> {
     const { rows, total } = await this.repository.listDeleted(actor.id, pageSize, (pageNum - 1) * pageSize);
     return { list: await this.summaries(rows), total, pageNum, pageSize };
@@ -255,7 +270,7 @@ export class WorksService {
   async purge(actor: Actor, uid: string): Promise<void> {
     const work = await this.repository.findByUid(uid);
     if (!work || !work.deletedAt || !canManage(actor, work)) throw fail('notFound');
-    await this.deleteStored(await this.repository.purge([work.id]));
+    await this.deleteStored(await this.repository.purge([work.id]), [work.uid]);
   }
 
   /** The recycle-bin job: removes works deleted more than 30 days ago, a batch at a time. */
@@ -265,7 +280,7 @@ export class WorksService {
     for (;;) {
       const rows = await this.repository.findDeletedBefore(cutoff, batchSize);
       if (rows.length === 0) return purged;
-      await this.deleteStored(await this.repository.purge(rows.map((row) => row.id)));
+      await this.deleteStored(await this.repository.purge(rows.map((row) => row.id)), rows.map((row) => row.uid));
       purged += rows.length;
     }
   }
@@ -295,8 +310,10 @@ export class WorksService {
     return rows.map((row) => toWorkSummary(row, owners.get(row.ownerId), pending.has(row.id)));
   }
 
-  private async deleteStored(keys: readonly string[]): Promise<void> {
+  /** Files no work uses any more, and everything processing derived for the purged works. */
+  private async deleteStored(keys: readonly string[], purgedUids: readonly string[]): Promise<void> {
     for (const key of keys) await this.storage.delete(key);
+    for (const uid of purgedUids) await this.storage.deleteFolder(derivedFolder(uid));
   }
 }
 

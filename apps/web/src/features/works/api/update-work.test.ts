@@ -32,6 +32,7 @@ const work: WorkDetail = {
   endTime: null,
   shopId: null,
   reviewNote: '',
+  views: 0,
   assets: [],
 };
 

@@ -1,0 +1,104 @@
+import { existsSync } from 'node:fs';
+import { readdir } from 'node:fs/promises';
+import path from 'node:path';
+import type { Readable } from 'node:stream';
+import { fileURLToPath } from 'node:url';
+import yazl from 'yazl';
+import {
+  CUBE_FACES,
+  PANORAMA_PREVIEW_PATH,
+  PANORAMA_THUMB_PATH,
+  panoramaBasePath,
+  panoramaTilePath,
+  type PanoramaManifest,
+} from '@spatia/contract';
+import type { StorageDriver } from '../../drivers/storage/storage-driver.js';
+import { EXTENSION_OF, type ContentType } from '../../lib/file-signature.js';
+import type { Actor } from '../works/work-access.js';
+import type { WorksService } from '../works/works.service.js';
+import { sceneFolder } from './derived-files.js';
+import { buildTour, type ToursService } from './tours.service.js';
+
+/** Where `npm run build` puts the standalone tour viewer (packages/viewers). */
+export const DEFAULT_VIEWER_DIST_DIR = fileURLToPath(new URL('../../../../../packages/viewers/dist/standalone', import.meta.url));
+
+const README = `Spatia offline tour / Spatia 离线漫游
+
+This folder is a complete tour: the viewer, every scene and every tile. Browsers do not open tours
+straight from the disk, so serve the folder with any static web server and open the address it prints:
+
+  npx serve .                      (Node.js)
+  python3 -m http.server 8000      (Python; then open http://localhost:8000)
+
+本文件夹包含完整的漫游：查看器、所有场景和全部瓦片。浏览器不能直接从磁盘打开漫游，请在本文件夹中用任意静态
+网站服务器打开，然后访问它给出的地址：
+
+  npx serve .                      （Node.js）
+  python3 -m http.server 8000      （Python；然后打开 http://localhost:8000）
+`;
+
+/** Every file a processed scene has, relative to its folder. */
+export function sceneFiles(manifest: PanoramaManifest): string[] {
+  const files = [PANORAMA_PREVIEW_PATH, PANORAMA_THUMB_PATH, ...CUBE_FACES.map(panoramaBasePath)];
+  manifest.levels.forEach((level, index) => {
+    for (const face of CUBE_FACES) {
+      for (let col = 0; col < level.nbTiles; col += 1) {
+        for (let row = 0; row < level.nbTiles; row += 1) files.push(panoramaTilePath(index, face, col, row));
+      }
+    }
+  });
+  return files;
+}
+
+/**
+ * Offline packages: a zip of the standalone viewer, `tour.json` with relative paths, and every file of
+ * every scene. The zip is written as it is sent; each stored file is opened only when its turn comes,
+ * so memory stays flat whatever the size of the tour.
+ */
+export class OfflinePackages {
+  constructor(
+    private readonly works: WorksService,
+    private readonly tours: ToursService,
+    private readonly storage: StorageDriver,
+    private readonly viewerDir: string = DEFAULT_VIEWER_DIST_DIR,
+  ) {}
+
+  async open(actor: Actor, uid: string): Promise<{ fileName: string; stream: Readable }> {
+    const processed = await this.tours.load(await this.works.findManageable(actor, uid));
+    const musicName = processed.music ? `media/music${EXTENSION_OF[processed.music.contentType as ContentType] ?? ''}` : '';
+    const tour = buildTour(processed, { sceneBase: (scene) => `scenes/${scene.id}/`, music: () => musicName });
+    const viewerFiles = await this.listViewerFiles();
+
+    const zip = new yazl.ZipFile();
+    for (const file of viewerFiles) zip.addFile(path.join(this.viewerDir, file), file);
+    zip.addBuffer(Buffer.from(JSON.stringify(tour, null, 2)), 'tour.json');
+    zip.addBuffer(Buffer.from(README), 'README.txt');
+    for (const scene of processed.scenes) {
+      const folder = sceneFolder(processed.work.uid, processed.runId, scene.id);
+      for (const file of sceneFiles(scene.manifest)) {
+        // JPEG tiles do not shrink: stored as they are, the zip costs no CPU to write.
+        this.addStored(zip, `${folder}/${file}`, `scenes/${scene.id}/${file}`, false);
+      }
+    }
+    if (processed.music) this.addStored(zip, processed.music.storageKey, musicName, false);
+    zip.end();
+    return { fileName: `${processed.work.name || processed.work.uid}.zip`, stream: zip.outputStream as unknown as Readable };
+  }
+
+  private addStored(zip: yazl.ZipFile, key: string, name: string, compress: boolean): void {
+    zip.addReadStreamLazy(name, { compress }, (callback) => {
+      this.storage.read(key).then(
+        (file) => (file ? callback(null, file.stream) : callback(new Error(`${key} is missing from storage`), undefined as never)),
+        (error: Error) => callback(error, undefined as never),
+      );
+    });
+  }
+
+  private async listViewerFiles(): Promise<string[]> {
+    if (!existsSync(path.join(this.viewerDir, 'index.html'))) throw new Error(`no standalone viewer in ${this.viewerDir} (run npm run build)`);
+    const entries = await readdir(this.viewerDir, { recursive: true, withFileTypes: true });
+    return entries
+      .filter((entry) => entry.isFile() && !/\.(br|gz)$/.test(entry.name))
+      .map((entry) => path.relative(this.viewerDir, path.join(entry.parentPath, entry.name)).split(path.sep).join('/'));
+  }
+}

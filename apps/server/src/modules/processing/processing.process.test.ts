@@ -1,0 +1,101 @@
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Tour, WorkDetail, WorkProcessing } from '@spatia/contract';
+import { describe, expect, it } from 'vitest';
+import { renderSyntheticPanorama } from '../../media/panorama/index.js';
+import { freePort, runEntry, waitForHealth, type RunningProcess } from '../../test/server-process.js';
+import { createTestDatabase } from '../../test/test-database.js';
+
+const ADMIN_PHONE = '13811114444';
+
+/** The real server as a process, killed with SIGKILL in the middle of a run, then started again. */
+describe('a server killed in the middle of processing', () => {
+  it('resumes the run after a restart and finishes it', { timeout: 240_000 }, async () => {
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'spatia-kill-'));
+    const port = await freePort();
+    const baseUrl = `http://127.0.0.1:${port}`;
+    const scratch = process.env.DATABASE_URL ? await createTestDatabase() : undefined;
+    const databaseUrl = scratch?.database.kind === 'postgres' ? scratch.database.url : '';
+    const env = { DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', ADMIN_PHONE, PROCESSING_LEASE_SECONDS: '3', DATABASE_URL: databaseUrl };
+
+    const first = runEntry('src/server.ts', env);
+    await waitForHealth(baseUrl, first);
+    const password = await adminPassword(first);
+    const api = await signedInApi(baseUrl, password);
+
+    const work = await api<WorkDetail>('POST', '/api/model', { name: '重启测试', type: 'panorama' });
+    // Three scenes, large enough that the run takes a while: the kill lands after the first is done.
+    for (const label of ['一', '二', '三']) {
+      const grant = await api<{ grant: string }>('GET', `/api/model/${work.uid}/origin/uploadCredentials`);
+      await tusUpload(baseUrl, grant.grant, await renderSyntheticPanorama({ width: 4096, height: 2048, label }), `${label}.jpg`);
+    }
+    await api('POST', `/api/model/${work.uid}/activateSolver`);
+    const midway = await waitFor(() => api<WorkProcessing>('GET', `/api/model/${work.uid}/processing`), (status) => status.state === 'running' && status.progress > 0.35, 120_000);
+    expect(midway.progress).toBeLessThan(1);
+    first.child.kill('SIGKILL');
+    await first.exited;
+
+    const second = runEntry('src/server.ts', env);
+    try {
+      await waitForHealth(baseUrl, second);
+      const finished = await waitFor(() => api<WorkProcessing>('GET', `/api/model/${work.uid}/processing`), (status) => status.state === 'done' || status.state === 'failed', 120_000);
+      expect(finished).toMatchObject({ state: 'done', sceneCount: 3, failure: null });
+      expect(finished.attempts).toBeGreaterThanOrEqual(2);
+      const tour = await api<Tour>('GET', `/api/model/${work.uid}/tour`);
+      expect(tour.scenes).toHaveLength(3);
+      for (const scene of tour.scenes) expect((await fetch(`${baseUrl}${scene.baseUrl}base/front.jpg`)).status).toBe(200);
+    } finally {
+      second.child.kill('SIGTERM');
+      await second.exited;
+      await scratch?.drop();
+    }
+  });
+});
+
+async function adminPassword(server: RunningProcess): Promise<string> {
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    const password = /password: (\S+)/.exec(server.output())?.[1];
+    if (password) return password;
+    if (Date.now() > deadline) throw new Error(`no admin password printed:\n${server.output()}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+async function signedInApi(baseUrl: string, password: string) {
+  const login = await fetch(`${baseUrl}/api/client/login`, { method: 'POST', body: new URLSearchParams({ phoneNumber: ADMIN_PHONE, password }) });
+  const token = login.headers.get('x-auth-token')!;
+  return async <T = unknown>(method: string, url: string, body?: Record<string, unknown>): Promise<T> => {
+    const response = await fetch(baseUrl + url, {
+      method,
+      headers: { 'auth-token': token, ...(body ? { 'content-type': 'application/json' } : {}) },
+      body: body ? JSON.stringify(body) : undefined,
+    });
+    const answer = (await response.json()) as { code: number; data: T };
+    if (response.status !== 200) throw new Error(`${method} ${url}: ${response.status} ${JSON.stringify(answer)}`);
+    return answer.data;
+  };
+}
+
+async function tusUpload(baseUrl: string, grant: string, bytes: Buffer, filename: string): Promise<void> {
+  const metadata = Object.entries({ grant, filename }).map(([key, value]) => `${key} ${Buffer.from(value).toString('base64')}`).join(',');
+  const created = await fetch(`${baseUrl}/api/tus`, { method: 'POST', headers: { 'tus-resumable': '1.0.0', 'upload-length': String(bytes.length), 'upload-metadata': metadata } });
+  if (created.status !== 201) throw new Error(`tus create: ${created.status} ${await created.text()}`);
+  const sent = await fetch(new URL(created.headers.get('location')!, baseUrl), {
+    method: 'PATCH',
+    headers: { 'tus-resumable': '1.0.0', 'upload-grant': grant, 'upload-offset': '0', 'content-type': 'application/offset+octet-stream' },
+    body: bytes,
+  });
+  if (sent.status !== 204) throw new Error(`tus patch: ${sent.status} ${await sent.text()}`);
+}
+
+async function waitFor<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs: number): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (done(value)) return value;
+    if (Date.now() > deadline) throw new Error(`gave up waiting; last: ${JSON.stringify(value)}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}

@@ -1,0 +1,317 @@
+import { randomBytes } from 'node:crypto';
+import { mkdir, readdir, rm } from 'node:fs/promises';
+import path from 'node:path';
+import sharp from 'sharp';
+import { PANORAMA_PREVIEW_PATH, type ProcessingStage, type WorkProcessing } from '@spatia/contract';
+import type { StorageDriver } from '../../drivers/storage/storage-driver.js';
+import type { Job, JobQueue, JobType } from '../../jobs/job-queue.js';
+import { fail } from '../../lib/app-error.js';
+import type { Logger } from '../../lib/logger.js';
+import type { Language } from '@spatia/contract';
+import { describeProcessingFailure } from '../../lib/messages.js';
+import { inspectPanorama, PanoramaError, renderPanoramaScene } from '../../media/panorama/index.js';
+import type { ProcessedScene } from '../../db/schema/index.js';
+import type { Actor } from '../works/work-access.js';
+import type { Transaction, WorkRow } from '../works/works.repository.js';
+import type { WorksService } from '../works/works.service.js';
+import { derivedFolder, sceneFolder } from './derived-files.js';
+import type { ProcessingRepository, ProcessingRow, RunLease } from './processing.repository.js';
+import { listSceneSources, type SceneSource } from './scene-sources.js';
+import { reconcileTourSettings } from './tour-settings.js';
+
+interface RunJob {
+  workId: number;
+  runId: string;
+}
+
+interface DeleteRunJob {
+  workUid: string;
+  runId: string;
+}
+
+export interface ProcessingOptions {
+  /** Where runs keep their temporary files (DATA_DIR/tmp/processing). */
+  scratchDir: string;
+  leaseSeconds: number;
+}
+
+/** How much of a run's progress bar each stage fills. */
+const STAGE_SPAN: Record<ProcessingStage, [number, number]> = {
+  prepare: [0, 0.03],
+  tiles: [0.03, 0.95],
+  cover: [0.95, 0.98],
+  publish: [0.98, 1],
+};
+const HEARTBEAT_MS = 1000;
+/** Retries after an unexpected failure or a shutdown mid-run; a bad upload fails at once instead. */
+const RUN_RETRIES = 5;
+const UPLOAD_CONCURRENCY = 8;
+
+/**
+ * The solver: turns a work's uploaded panoramas into tiled scenes (docs/processing.md). A run is a job;
+ * the row in `work_processing` is its truth: which run is current, who holds it, how far it got.
+ */
+export class ProcessingService {
+  private readonly runJob: JobType<RunJob>;
+  private readonly deleteRunJob: JobType<DeleteRunJob>;
+  private readonly reviveJob: JobType<object>;
+
+  constructor(
+    private readonly repository: ProcessingRepository,
+    private readonly works: WorksService,
+    private readonly storage: StorageDriver,
+    jobs: JobQueue,
+    private readonly logger: Logger,
+    private readonly options: ProcessingOptions,
+  ) {
+    // A run's expiry is generous: a stalled run is taken over through its lease long before it.
+    this.runJob = jobs.define<RunJob>('processing.run', (job) => this.run(job), { retryLimit: RUN_RETRIES, retryDelaySeconds: 2, expireInSeconds: 6 * 3600 });
+    this.deleteRunJob = jobs.define<DeleteRunJob>('processing.deleteRun', (job) => this.storage.deleteFolder(derivedFolder(job.data.workUid, job.data.runId)));
+    this.reviveJob = jobs.define('processing.reviveStalled', () => this.reviveStalled(), { schedule: { cron: '* * * * *' } });
+  }
+
+  /**
+   * After a start, looks for runs a crashed process left as soon as their leases can have run out,
+   * instead of waiting for the minute's check.
+   */
+  async afterStart(): Promise<void> {
+    await this.reviveJob.send({}, { startAfter: this.options.leaseSeconds + 1 });
+  }
+
+  /** Queues a run of the work's panoramas; refused while one is queued or running. */
+  async activate(actor: Actor, uid: string, language: Language): Promise<WorkProcessing> {
+    const row = await this.works.change(actor, uid, async (work, tx) => {
+      if (work.type !== 'panorama') throw fail('notAPanorama');
+      const current = await this.repository.lock(work.id, tx);
+      if (current && (current.state === 'queued' || current.state === 'running')) throw fail('processingRunning');
+      const runId = newRunId();
+      const queued = await this.repository.queue(work.id, runId, tx);
+      await this.runJob.send({ workId: work.id, runId }, { transaction: tx });
+      return queued;
+    });
+    return presentProcessing(row, language);
+  }
+
+  async status(actor: Actor, uid: string, language: Language): Promise<WorkProcessing> {
+    const work = await this.works.findManageable(actor, uid);
+    return presentProcessing(await this.repository.find(work.id), language);
+  }
+
+  /** The processing part of a work's state, for `verify`. */
+  async statusOf(workId: number, language: Language): Promise<WorkProcessing> {
+    return presentProcessing(await this.repository.find(workId), language);
+  }
+
+  /** Called inside the reset of a work: processing and tour are forgotten, their files deleted after commit. */
+  async discard(work: WorkRow, tx: Transaction): Promise<void> {
+    for (const runId of await this.repository.discard(work.id, tx)) {
+      await this.deleteRunJob.send({ workUid: work.uid, runId }, { transaction: tx });
+    }
+  }
+
+  /** A run's job: claims the run, then does what is left of it. */
+  async run(job: Job<RunJob>): Promise<unknown> {
+    const lease: RunLease = { workId: job.data.workId, runId: job.data.runId, jobId: job.id };
+    const claimed = await this.repository.claim(lease, this.leaseEnd());
+    if (!claimed) return { skipped: 'the run is finished, replaced, or held by another worker' };
+    const scratch = path.join(this.options.scratchDir, `${lease.runId}-${randomBytes(3).toString('hex')}`);
+    const run = new RunContext(this.repository, lease, job.signal, () => this.leaseEnd());
+    try {
+      await mkdir(scratch, { recursive: true });
+      await this.process(run, claimed, scratch);
+      return { published: lease.runId };
+    } catch (error) {
+      return await this.handleFailure(run, job, error);
+    } finally {
+      run.stop();
+      await rm(scratch, { recursive: true, force: true });
+    }
+  }
+
+  private async process(run: RunContext, claimed: ProcessingRow, scratch: string): Promise<void> {
+    const work = await this.works.repository.findById(claimed.workId);
+    if (!work || work.deletedAt) throw new PanoramaError('noOrigin', '', 'the work is gone');
+    if (work.type !== 'panorama') throw new PanoramaError('unsupportedType', '', `a ${work.type} is not a panorama`);
+
+    await run.enter('prepare', 0);
+    const origins = (await this.works.repository.listAssets(work.id)).filter((asset) => asset.kind === 'origin');
+    if (origins.length === 0) throw new PanoramaError('noOrigin', '', 'no origin file');
+    const sources = await listSceneSources(origins, this.storage, scratch);
+
+    const done = new Map(claimed.runScenes.map((scene) => [scene.id, scene]));
+    for (const [index, source] of sources.entries()) {
+      if (done.has(source.id)) continue;
+      const scene = await this.processScene(run, work.uid, source, scratch, (fraction) => run.enter('tiles', (index + fraction) / sources.length));
+      if (!(await this.repository.addRunScene(run.lease, scene, stageProgress('tiles', (index + 1) / sources.length)))) throw new LeaseLost();
+      done.set(scene.id, scene);
+    }
+
+    await run.enter('cover', 0);
+    if (!work.coverKey) await this.coverFromFirstScene(work, run.lease.runId, done.get(sources[0]!.id));
+
+    await run.enter('publish', 0);
+    await this.works.repository.db.transaction(async (tx) => {
+      const published = await this.repository.publish(run.lease, tx);
+      if (!published) throw new LeaseLost();
+      const tour = await this.repository.lockTour(work.id, tx);
+      const ordered = sources.map((source) => published.scenes.find((scene) => scene.id === source.id)).filter((scene) => scene !== undefined);
+      await this.repository.saveTour(work.id, reconcileTourSettings(tour?.settings, ordered), (tour?.revision ?? 0) + 1, tx);
+      if (published.previousRunId && published.previousRunId !== run.lease.runId) {
+        await this.deleteRunJob.send({ workUid: work.uid, runId: published.previousRunId }, { transaction: tx });
+      }
+    });
+  }
+
+  private async processScene(run: RunContext, workUid: string, source: SceneSource, scratch: string, onProgress: (fraction: number) => void): Promise<ProcessedScene> {
+    // The source keeps its name, so that a refusal names the file the owner uploaded.
+    const input = path.join(scratch, 'sources', source.id, path.basename(source.name) || 'panorama');
+    const output = path.join(scratch, source.id);
+    await source.saveTo(input);
+    try {
+      await inspectPanorama(input);
+      const manifest = await renderPanoramaScene(input, output, { onProgress: (fraction) => onProgress(fraction * 0.9), signal: run.signal });
+      await this.uploadFolder(output, sceneFolder(workUid, run.lease.runId, source.id), (fraction) => onProgress(0.9 + fraction * 0.1));
+      return { id: source.id, assetId: source.assetId, sourceName: source.name, manifest };
+    } finally {
+      await rm(path.dirname(input), { recursive: true, force: true });
+      await rm(output, { recursive: true, force: true });
+    }
+  }
+
+  /** Moves every file of a rendered scene into storage, a few at a time (S3 answers each in a round trip). */
+  private async uploadFolder(folder: string, keyPrefix: string, onProgress: (fraction: number) => void): Promise<void> {
+    const files = (await readdir(folder, { recursive: true, withFileTypes: true })).filter((entry) => entry.isFile());
+    let next = 0;
+    let moved = 0;
+    const worker = async () => {
+      while (next < files.length) {
+        const entry = files[next++]!;
+        const file = path.join(entry.parentPath, entry.name);
+        const relative = path.relative(folder, file).split(path.sep).join('/');
+        await this.storage.putFile(`${keyPrefix}/${relative}`, file, relative.endsWith('.json') ? 'application/json' : 'image/jpeg');
+        onProgress(++moved / files.length);
+      }
+    };
+    await Promise.all(Array.from({ length: UPLOAD_CONCURRENCY }, worker));
+  }
+
+  /** A work uploaded without a cover gets its first scene's view straight ahead, as lists show covers. */
+  private async coverFromFirstScene(work: WorkRow, runId: string, scene: ProcessedScene | undefined): Promise<void> {
+    if (!scene) return;
+    const preview = await this.storage.read(`${sceneFolder(work.uid, runId, scene.id)}/${PANORAMA_PREVIEW_PATH}`);
+    if (!preview) return;
+    const chunks: Buffer[] = [];
+    for await (const chunk of preview.stream) chunks.push(chunk as Buffer);
+    // The middle half of the equirectangular preview, 2:1 → a 16:9-ish crop of what one sees ahead.
+    const cover = await sharp(Buffer.concat(chunks)).extract({ left: 512, top: 256, width: 1024, height: 576 }).webp({ quality: 82 }).toBuffer();
+    const key = `covers/derived-${work.uid}-${randomBytes(4).toString('hex')}.webp`;
+    await this.storage.put(key, cover, 'image/webp');
+    await this.works.useDerivedCover(work.id, key);
+  }
+
+  private async handleFailure(run: RunContext, job: Job<RunJob>, error: unknown): Promise<unknown> {
+    if (error instanceof LeaseLost || run.lost) {
+      return { skipped: 'the run was reset or taken over' };
+    }
+    if (error instanceof PanoramaError) {
+      await this.repository.fail(run.lease, { reason: error.reason, fileName: error.fileName || null });
+      return { failed: error.reason };
+    }
+    const lastAttempt = job.attempt > job.retryLimit;
+    this.logger.error({ err: error, workId: run.lease.workId, runId: run.lease.runId, attempt: job.attempt }, 'processing run failed');
+    if (lastAttempt) await this.repository.fail(run.lease, { reason: 'internal', fileName: null });
+    else await this.repository.release(run.lease);
+    throw error;
+  }
+
+  /** Runs whose worker died (no lease renewal): queue them again; the next job resumes from the last finished scene. */
+  async reviveStalled(): Promise<number> {
+    const stalled = await this.repository.findStalled(100);
+    for (const row of stalled) {
+      if (row.runId) await this.runJob.send({ workId: row.workId, runId: row.runId });
+    }
+    return stalled.length;
+  }
+
+  private leaseEnd(): Date {
+    return new Date(Date.now() + this.options.leaseSeconds * 1000);
+  }
+}
+
+/** A run in progress: reports progress, keeps the lease alive, and notices when it has lost it. */
+class RunContext {
+  private readonly controller = new AbortController();
+  private readonly timer: NodeJS.Timeout;
+  private stage: ProcessingStage = 'prepare';
+  private progress = 0;
+  private lastBeat = 0;
+  lost = false;
+
+  constructor(
+    private readonly repository: ProcessingRepository,
+    readonly lease: RunLease,
+    jobSignal: AbortSignal,
+    private readonly leaseEnd: () => Date,
+  ) {
+    jobSignal.addEventListener('abort', () => this.controller.abort(jobSignal.reason), { once: true });
+    // Renews the lease even while a long step reports nothing (decoding a huge JPEG, say).
+    this.timer = setInterval(() => void this.beat(true), HEARTBEAT_MS * 5);
+  }
+
+  get signal(): AbortSignal {
+    return this.controller.signal;
+  }
+
+  async enter(stage: ProcessingStage, fraction: number): Promise<void> {
+    this.stage = stage;
+    this.progress = Math.max(this.progress, stageProgress(stage, fraction));
+    await this.beat(false);
+    if (this.lost) throw new LeaseLost();
+  }
+
+  private async beat(force: boolean): Promise<void> {
+    const now = Date.now();
+    if (!force && now - this.lastBeat < HEARTBEAT_MS) return;
+    this.lastBeat = now;
+    const held = await this.repository.heartbeat(this.lease, { stage: this.stage, progress: this.progress }, this.leaseEnd()).catch(() => true);
+    if (!held && !this.lost) {
+      this.lost = true;
+      this.controller.abort(new LeaseLost());
+    }
+  }
+
+  stop(): void {
+    clearInterval(this.timer);
+  }
+}
+
+class LeaseLost extends Error {
+  constructor() {
+    super('the run is no longer held by this job');
+  }
+}
+
+function stageProgress(stage: ProcessingStage, fraction: number): number {
+  const [from, to] = STAGE_SPAN[stage];
+  return Math.min(1, from + (to - from) * Math.min(1, Math.max(0, fraction)));
+}
+
+function newRunId(): string {
+  return `r${Date.now().toString(36)}${randomBytes(4).toString('hex')}`;
+}
+
+export function presentProcessing(row: ProcessingRow | undefined, language: Language): WorkProcessing {
+  if (!row) return { state: 'idle', stage: null, progress: 0, failure: null, attempts: 0, startedAt: null, finishedAt: null, sceneCount: 0 };
+  return {
+    state: row.state,
+    stage: row.state === 'done' || row.state === 'idle' ? null : row.stage,
+    progress: row.progress,
+    failure: row.failureReason
+      ? { reason: row.failureReason, message: describeProcessingFailure(row.failureReason, language, row.failureFile), fileName: row.failureFile }
+      : null,
+    attempts: row.attempts,
+    startedAt: row.startedAt?.getTime() ?? null,
+    finishedAt: row.finishedAt?.getTime() ?? null,
+    sceneCount: row.publishedScenes.length,
+  };
+}

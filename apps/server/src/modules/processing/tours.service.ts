@@ -1,0 +1,122 @@
+import type { Tour, TourUpdate } from '@spatia/contract';
+import { fail } from '../../lib/app-error.js';
+import type { ModerationService } from '../moderation/moderation.service.js';
+import { assertReadable, type Actor } from '../works/work-access.js';
+import { fileUrl } from '../works/work-presenter.js';
+import type { WorkAssetRow, WorkRow } from '../works/works.repository.js';
+import type { WorksService } from '../works/works.service.js';
+import type { ProcessedScene, StoredTourSettings } from '../../db/schema/index.js';
+import { sceneFolder } from './derived-files.js';
+import type { Executor, ProcessingRepository } from './processing.repository.js';
+import { reconcileTourSettings, tourTexts, tourUpdateProblem } from './tour-settings.js';
+
+/** Where a tour's files are: the site's /files/ URLs, or the folders of an offline package. */
+export interface TourFileLocations {
+  sceneBase(scene: ProcessedScene): string;
+  music(asset: WorkAssetRow): string;
+}
+
+/** A processed panorama work, as its tour needs it. */
+export interface ProcessedWork {
+  work: WorkRow;
+  runId: string;
+  scenes: ProcessedScene[];
+  settings: StoredTourSettings;
+  revision: number;
+  music: WorkAssetRow | undefined;
+}
+
+/** Panorama tours: the processed scenes of a work, with what its owner set for each (docs/processing.md). */
+export class ToursService {
+  constructor(
+    private readonly repository: ProcessingRepository,
+    private readonly works: WorksService,
+    private readonly moderation: ModerationService,
+  ) {}
+
+  /** The tour as the site's viewer reads it; anyone who may read the work may read its tour. */
+  async get(actor: Actor | undefined, uid: string): Promise<Tour> {
+    const processed = await this.load(assertReadable(actor, await this.works.repository.findByUid(uid)));
+    return buildTour(processed, siteLocations(processed));
+  }
+
+  async save(actor: Actor, uid: string, update: TourUpdate): Promise<Tour> {
+    await this.moderation.assertClean('tour', tourTexts(update).join('\n'));
+    const saved = await this.works.change(actor, uid, async (work, tx) => {
+      const processed = await this.load(work, tx);
+      const stored = await this.repository.lockTour(work.id, tx);
+      if ((stored?.revision ?? processed.revision) !== update.revision) throw fail('tourRevisionStale');
+      const musicIds = (await this.works.repository.listAssets(work.id, tx)).filter((asset) => asset.kind === 'music').map((asset) => asset.id);
+      const problem = tourUpdateProblem(update, processed.scenes.map((scene) => scene.id), musicIds);
+      if (problem) throw fail('tourInvalid', { problem });
+      const settings: StoredTourSettings = {
+        scenes: update.scenes,
+        autorotateDelay: update.autorotateDelay,
+        gallery: update.gallery,
+        musicAssetId: update.musicAssetId,
+      };
+      const row = await this.repository.saveTour(work.id, settings, update.revision + 1, tx);
+      return { ...processed, settings: row.settings, revision: row.revision, music: await this.musicOf(work.id, settings.musicAssetId, tx) };
+    });
+    return buildTour(saved, siteLocations(saved));
+  }
+
+  /**
+   * Settings given before the first processing (demo content): the run that publishes the scenes
+   * keeps them for the scenes it produces.
+   */
+  async preset(uid: string, settings: StoredTourSettings): Promise<void> {
+    const work = await this.works.repository.findByUid(uid);
+    if (!work) throw fail('notFound');
+    await this.repository.saveTour(work.id, settings, 1, this.works.repository.db);
+  }
+
+  /** A work's published scenes and settings; refused for other types and for works never processed. */
+  async load(work: WorkRow, executor: Executor = this.repository.db): Promise<ProcessedWork> {
+    if (work.type !== 'panorama') throw fail('notAPanorama');
+    const processing = await this.repository.find(work.id, executor);
+    if (!processing?.publishedRunId) throw fail('workNotProcessed');
+    const tour = await this.repository.findTour(work.id, executor);
+    const settings = tour?.settings ?? reconcileTourSettings(undefined, processing.publishedScenes);
+    return {
+      work,
+      runId: processing.publishedRunId,
+      scenes: processing.publishedScenes,
+      settings,
+      revision: tour?.revision ?? 0,
+      music: await this.musicOf(work.id, settings.musicAssetId, executor),
+    };
+  }
+
+  private async musicOf(workId: number, assetId: number | null, executor: Executor): Promise<WorkAssetRow | undefined> {
+    if (assetId === null) return undefined;
+    return this.works.repository.findAsset(workId, assetId, executor);
+  }
+}
+
+/** On the site, files are served from storage; `?w=` names the work so its traffic is counted. */
+function siteLocations({ work, runId }: ProcessedWork): TourFileLocations {
+  return {
+    sceneBase: (scene) => `${fileUrl(sceneFolder(work.uid, runId, scene.id))}/`,
+    music: (asset) => `${fileUrl(asset.storageKey)}?w=${encodeURIComponent(work.uid)}`,
+  };
+}
+
+/** Settings and processed scenes joined in gallery order; a scene missing from the settings keeps its defaults. */
+export function buildTour(processed: ProcessedWork, locations: TourFileLocations): Tour {
+  const { work, scenes, music } = processed;
+  const settings = reconcileTourSettings(processed.settings, scenes);
+  const byId = new Map(scenes.map((scene) => [scene.id, scene]));
+  return {
+    workUid: work.uid,
+    name: work.name,
+    scenes: settings.scenes.flatMap((sceneSettings) => {
+      const scene = byId.get(sceneSettings.id);
+      return scene ? [{ ...sceneSettings, baseUrl: locations.sceneBase(scene), panorama: scene.manifest }] : [];
+    }),
+    autorotateDelay: settings.autorotateDelay,
+    gallery: settings.gallery,
+    musicUrl: music ? locations.music(music) : null,
+    revision: processed.revision,
+  };
+}

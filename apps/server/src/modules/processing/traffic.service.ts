@@ -1,0 +1,95 @@
+import type { WorkTrafficDay } from '@spatia/contract';
+import { MemoryCache } from '../../lib/cache.js';
+import type { Actor } from '../works/work-access.js';
+import type { WorksService } from '../works/works.service.js';
+import { workUidOfDerivedKey } from './derived-files.js';
+import type { ProcessingRepository } from './processing.repository.js';
+
+/** A file served: its key, the bytes sent, and the work the page said it was for (`?w=`), if any. */
+export interface ServedFile {
+  key: string;
+  bytes: number;
+  workUid: string | undefined;
+}
+
+interface Owned {
+  workId: number;
+  ownerId: number;
+}
+
+const FLUSH_MS = 5000;
+const LOOKUP_TTL_SECONDS = 60;
+const DAY_MS = 86_400_000;
+
+/**
+ * Counts the files served for each work, per day and owner (docs/processing.md). Counts gather in
+ * memory and are added to the table every few seconds in one statement, so serving a tile never
+ * waits for a write; what a crash loses is at most those few seconds.
+ */
+export class TrafficService {
+  private pending = new Map<string, { workId: number; day: string; ownerId: number; requests: number; bytes: number }>();
+  private readonly lookups = new MemoryCache(20_000);
+  private timer: NodeJS.Timeout | undefined;
+
+  constructor(
+    private readonly repository: ProcessingRepository,
+    private readonly works: WorksService,
+    private readonly now: () => number = () => Date.now(),
+  ) {}
+
+  /** Attributes a served file to its work: derived files by their key; uploaded files when `?w=` names a work that holds them. */
+  async record(served: ServedFile): Promise<void> {
+    const derivedUid = workUidOfDerivedKey(served.key);
+    const owned = derivedUid ? await this.ownerOf(derivedUid) : served.workUid ? await this.ownerOfAsset(served.workUid, served.key) : undefined;
+    if (!owned) return;
+    const day = new Date(this.now()).toISOString().slice(0, 10);
+    const key = `${owned.workId}|${day}|${owned.ownerId}`;
+    const entry = this.pending.get(key) ?? { ...owned, day, requests: 0, bytes: 0 };
+    entry.requests += 1;
+    entry.bytes += served.bytes;
+    this.pending.set(key, entry);
+    this.timer ??= setTimeout(() => void this.flush(), FLUSH_MS).unref();
+  }
+
+  async flush(): Promise<void> {
+    clearTimeout(this.timer);
+    this.timer = undefined;
+    const rows = [...this.pending.values()];
+    this.pending = new Map();
+    await this.repository.addTraffic(rows);
+  }
+
+  async ofWork(actor: Actor, uid: string, days: number): Promise<{ days: WorkTrafficDay[]; requests: number; bytes: number }> {
+    const work = await this.works.findManageable(actor, uid);
+    await this.flush();
+    const from = new Date(this.now() - (days - 1) * DAY_MS).toISOString().slice(0, 10);
+    const counted = await this.repository.trafficOf(work.id, from);
+    return {
+      days: counted,
+      requests: counted.reduce((sum, day) => sum + day.requests, 0),
+      bytes: counted.reduce((sum, day) => sum + day.bytes, 0),
+    };
+  }
+
+  private async ownerOf(workUid: string): Promise<Owned | undefined> {
+    const cacheKey = `work:${workUid}`;
+    const cached = await this.lookups.get<Owned | null>(cacheKey);
+    if (cached !== undefined) return cached ?? undefined;
+    const work = await this.works.repository.findByUid(workUid);
+    const owned = work ? { workId: work.id, ownerId: work.ownerId } : null;
+    await this.lookups.set(cacheKey, owned, LOOKUP_TTL_SECONDS);
+    return owned ?? undefined;
+  }
+
+  private async ownerOfAsset(workUid: string, key: string): Promise<Owned | undefined> {
+    const owned = await this.ownerOf(workUid);
+    if (!owned) return undefined;
+    const cacheKey = `asset:${owned.workId}:${key}`;
+    let holds = await this.lookups.get<boolean>(cacheKey);
+    if (holds === undefined) {
+      holds = await this.works.repository.holdsFile(owned.workId, key);
+      await this.lookups.set(cacheKey, holds, LOOKUP_TTL_SECONDS);
+    }
+    return holds ? owned : undefined;
+  }
+}
