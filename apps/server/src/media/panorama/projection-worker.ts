@@ -5,40 +5,8 @@
  */
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import { parentPort, workerData } from 'node:worker_threads';
-import type { CubeFace } from '@spatia/contract';
 import { faceParts, halveFace, projectFacePart, type SourceWindow } from './cube-projection.js';
-
-export interface ProjectionWorkerData {
-  rawPath: string;
-  /** Where the first pixel is in the raw file. */
-  dataOffset: number;
-  sourceWidth: number;
-  sourceHeight: number;
-  /** Int32 flags shared with the main thread, indexed by `CONTROL`. */
-  control: SharedArrayBuffer;
-}
-
-export const CONTROL = {
-  /** 1 once the raw file is complete. */
-  decoded: 0,
-  /** 1 when the work is abandoned: the worker stops at its next check and answers `stopped`. */
-  stop: 1,
-} as const;
-
-export interface ProjectionTask {
-  face: CubeFace;
-  /** Largest level first, down to `smallestSize`. */
-  faceSize: number;
-  smallestSize: number;
-}
-
-export type ProjectionAnswer =
-  | { face: CubeFace; levels: Uint8Array<ArrayBuffer>[] }
-  | { face: CubeFace; stopped: true }
-  | { face: CubeFace; error: string };
-
-/** To the worker: project a face, or take back the buffers of a face whose tiles are written, for the next one. */
-export type ProjectionMessage = { project: ProjectionTask } | { recycle: ArrayBuffer[] };
+import { CONTROL, type ProjectionAnswer, type ProjectionMessage, type ProjectionTask, type ProjectionWorkerData } from './projection-protocol.js';
 
 /** Rows projected between two looks at the stop flag. */
 const ROWS_PER_CHECK = 128;

@@ -20,7 +20,7 @@ import sharp from 'sharp';
 import { messageOf, readPanoramaHeader } from './inspect-panorama.js';
 import { PanoramaError } from './panorama-error.js';
 import { panoramaLevels } from './panorama-levels.js';
-import { CONTROL, type ProjectionAnswer, type ProjectionMessage, type ProjectionTask, type ProjectionWorkerData } from './projection-worker.js';
+import { CONTROL, type ProjectionAnswer, type ProjectionMessage, type ProjectionTask, type ProjectionWorkerData } from './projection-protocol.js';
 
 export interface RenderPanoramaOptions {
   /** Called with a growing fraction, 0 to 1, at most about every 1%. */
