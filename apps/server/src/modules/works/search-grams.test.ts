@@ -1,9 +1,10 @@
 import { nextWorkStatus, WORK_STATUSES, WORK_TRANSITIONS, parseYuanToFen } from '@spatia/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { HotQueries } from '../../db/hot-query.js';
 import { createTestDatabase, type TestDatabase } from '../../test/test-database.js';
 import { keywordGrams, searchGramsOf, searchableText } from './search-grams.js';
-import { WorksRepository } from './works.repository.js';
+import { listPageQuery, listShape, listValues, WorksRepository } from './works.repository.js';
 
 describe('search grams', () => {
   it('holds every unigram and bigram of each word, normalized', () => {
@@ -87,8 +88,8 @@ describe('the keyword search plan', () => {
     const repository = new WorksRepository(db);
     const ownerId = Number((await db.execute<{ id: number }>(sql`select id from users where uid = 'u1'`)).rows[0]!.id);
     const filter = { ownerId, onlineOnly: false, keyword: { grams: keywordGrams('客厅'), text: '客厅' }, limit: 12, offset: 0 };
-    const plan = await db.execute<{ 'QUERY PLAN': string }>(sql`explain ${repository.listPageQuery(filter)}`);
-    const text = plan.rows.map((row) => row['QUERY PLAN']).join('\n');
+    const plan = await new HotQueries(db).run<{ 'QUERY PLAN': string }>('explain', () => sql`explain ${listPageQuery(listShape(filter))}`, listValues(filter));
+    const text = plan.map((row) => row['QUERY PLAN']).join('\n');
     expect(text).toContain('works_search_grams_idx');
     const { rows, total } = await repository.list(filter);
     expect(rows.map((row) => row.uid)).toEqual(['needle']);

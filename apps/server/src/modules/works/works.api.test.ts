@@ -119,8 +119,9 @@ describe('tags', () => {
     expect(json(eleventh).code).toBe(ErrorCode.workTagLimit);
     const removed = await owner.call('DELETE', `/api/model/${work.uid}/tag/${encodeURIComponent('现代')}`);
     expect(data<string[]>(removed)).not.toContain('现代');
-    // A tag is found by search.
+    // A tag is found by search, and filters the list.
     expect(data<Page<WorkSummary>>(await listOf(owner, owner.uid, 'keyword=t9')).list.map((row) => row.uid)).toContain(work.uid);
+    expect(data<Page<WorkSummary>>(await listOf(owner, owner.uid, 'tag=t9'))).toMatchObject({ list: [{ uid: work.uid }], total: 1 });
   });
 
   it('refuses a sensitive tag, a tag over 12 characters, and someone else\'s work', async () => {

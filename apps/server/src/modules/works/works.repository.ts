@@ -1,7 +1,8 @@
 import { and, arrayContains, count, desc, eq, gt, inArray, isNotNull, isNull, lt, ne, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { AssetKind, WorkStatus, WorkType } from '@spatia/contract';
 import type { Db } from '../../db/database.js';
-import { queryHot } from '../../db/hot-query.js';
+import { HotQueries } from '../../db/hot-query.js';
 import { workAssets, workCounts, workTransfers, workUploadGrants, works } from '../../db/schema/index.js';
 
 export type WorkRow = typeof works.$inferSelect;
@@ -9,18 +10,16 @@ export type WorkRow = typeof works.$inferSelect;
 /** What a list shows of a work: no search columns (dozens of grams each), no location or review note. */
 export type WorkSummaryRow = Pick<
   WorkRow,
-  | 'id' | 'uid' | 'ownerId' | 'type' | 'name' | 'description' | 'tags' | 'status' | 'openInOfficial'
+  | 'uid' | 'type' | 'name' | 'description' | 'tags' | 'status' | 'openInOfficial'
   | 'marketPrice' | 'budget' | 'coverKey' | 'version' | 'createdAt' | 'updatedAt' | 'deletedAt'
 >;
 
-const SUMMARY_COLUMNS =
-  'id, uid, owner_id, type, name, description, tags, status, open_in_official, market_price, budget, cover_key, version, created_at, updated_at, deleted_at';
+/** A work on a page of `list`, with whether a transfer of it waits for its receiver. */
+export type ListedWork = WorkSummaryRow & { pendingTransfer: boolean };
 
-/** A listed row as the database names it; through `execute`, timestamps and int8 may arrive as text. */
+/** A listed row as the database names it; int8 arrives as text from pg, as a number from PGlite. */
 interface ListedRecord {
-  id: number | string;
   uid: string;
-  owner_id: number | string;
   type: WorkRow['type'];
   name: string;
   description: string;
@@ -31,18 +30,15 @@ interface ListedRecord {
   budget: number;
   cover_key: string;
   version: number;
-  created_at: string | Date;
-  updated_at: string | Date;
-  deleted_at: string | Date | null;
+  created_at: Date;
+  updated_at: Date;
   pending_transfer: boolean;
   kept_total: number | null;
 }
 
-function toSummaryRow(record: ListedRecord): WorkSummaryRow {
+function toListedWork(record: ListedRecord): ListedWork {
   return {
-    id: Number(record.id),
     uid: record.uid,
-    ownerId: Number(record.owner_id),
     type: record.type,
     name: record.name,
     description: record.description,
@@ -53,9 +49,11 @@ function toSummaryRow(record: ListedRecord): WorkSummaryRow {
     budget: record.budget,
     coverKey: record.cover_key,
     version: record.version,
-    createdAt: new Date(record.created_at),
-    updatedAt: new Date(record.updated_at),
-    deletedAt: record.deleted_at === null ? null : new Date(record.deleted_at),
+    createdAt: record.created_at,
+    updatedAt: record.updated_at,
+    // The list never holds works in the recycle bin.
+    deletedAt: null,
+    pendingTransfer: record.pending_transfer,
   };
 }
 
@@ -82,7 +80,11 @@ export interface WorkListFilter {
 
 /** The only place that reads and writes the works tables. */
 export class WorksRepository {
-  constructor(readonly db: Db) {}
+  private readonly hot: HotQueries;
+
+  constructor(readonly db: Db) {
+    this.hot = new HotQueries(db);
+  }
 
   async insert(work: typeof works.$inferInsert, executor: Executor = this.db): Promise<WorkRow> {
     const [row] = await executor.insert(works).values(work).returning();
@@ -118,40 +120,22 @@ export class WorksRepository {
   }
 
   /**
-   * The page query of `list`, as SQL (tests EXPLAIN it). When the kept counts can answer the total,
-   * it rides along as a column, so an unfiltered page is one statement.
-   */
-  listPageQuery(filter: WorkListFilter): SQL {
-    // Newest first by (created_at, id): the owner index gives that order (see the schema). With a
-    // search term, ordering by an expression makes the planner narrow through the gram index first
-    // and sort the few matches, instead of walking the owner's works until a page of matches turns up.
-    const searching = filter.keyword !== undefined || filter.modelName !== undefined;
-    const order = searching ? sql`created_at + interval '0 s' desc, id + 0 desc` : sql`created_at desc, id desc`;
-    const keptTotal = countsAnswerTotal(filter) ? sql`(${keptCountQuery(filter)})` : sql`null`;
-    return sql`
-      select ${sql.raw(SUMMARY_COLUMNS)}, ${pendingTransferOfListedWork} as pending_transfer, ${keptTotal} as kept_total
-      from works where ${and(...listConditions(filter))}
-      order by ${order} limit ${filter.limit} offset ${filter.offset}`;
-  }
-
-  /**
    * A page of works, each with whether a transfer of it is pending, and the list's total. The hottest
-   * read of the console, so it is one statement, prepared, read without the query builder's row mapping.
+   * read of the console: one statement when the kept counts can answer the total, run as a hot query
+   * (built once per shape of filter, read without the query builder's row mapping).
    */
-  async list(filter: WorkListFilter): Promise<{ rows: (WorkSummaryRow & { pendingTransfer: boolean })[]; total: number }> {
-    const records = await queryHot<ListedRecord>(this.db, this.listPageQuery(filter));
-    const rows = records.map((record) => ({ ...toSummaryRow(record), pendingTransfer: record.pending_transfer }));
+  async list(filter: WorkListFilter): Promise<{ rows: ListedWork[]; total: number }> {
+    const shape = listShape(filter);
+    const values = listValues(filter);
+    const records = await this.hot.run<ListedRecord>(`list-page ${shape.key}`, () => listPageQuery(shape), values);
     const kept = records[0]?.kept_total;
-    return { rows, total: kept === undefined || kept === null ? await this.countListed(filter) : Number(kept) };
+    const total = kept === undefined || kept === null ? await this.countListed(shape, values) : Number(kept);
+    return { rows: records.map(toListedWork), total };
   }
 
-  /** A list's total: from the kept counts when only owner and status narrow it, else counted. */
-  private async countListed(filter: WorkListFilter): Promise<number> {
-    if (!countsAnswerTotal(filter)) {
-      const [row] = await this.db.select({ total: count() }).from(works).where(and(...listConditions(filter)));
-      return row?.total ?? 0;
-    }
-    const [row] = await this.db.select({ total: sql<number>`(${keptCountQuery(filter)})` }).from(sql`(select 1) as one`);
+  /** A list's total when its page does not carry one: filtered beyond owner and status, or past the end. */
+  private async countListed(shape: ListShape, values: ListValues): Promise<number> {
+    const [row] = await this.hot.run<{ total: number | string }>(`list-count ${shape.key}`, () => listCountQuery(shape), values);
     return Number(row?.total ?? 0);
   }
 
@@ -322,34 +306,117 @@ export class WorksRepository {
   }
 }
 
-function countsAnswerTotal(filter: WorkListFilter): boolean {
-  return !filter.type && !filter.tag && !filter.keyword && !filter.modelName;
+/** Which filters a list has, not their values: its statements differ only by this. */
+export interface ListShape {
+  onlineOnly: boolean;
+  status: boolean;
+  type: boolean;
+  tag: boolean;
+  /** Whether a search term is set, and whether it has grams for the index to narrow by. */
+  keyword: SearchShape;
+  modelName: SearchShape;
+  /** All of the above as one string, to name the shape's statements. */
+  key: string;
+}
+
+type SearchShape = 'none' | 'text' | 'grams';
+
+export function listShape(filter: WorkListFilter): ListShape {
+  const shape = {
+    onlineOnly: filter.onlineOnly,
+    status: Boolean(filter.status),
+    type: Boolean(filter.type),
+    tag: Boolean(filter.tag),
+    keyword: searchShape(filter.keyword),
+    modelName: searchShape(filter.modelName),
+  };
+  return { ...shape, key: JSON.stringify(shape) };
+}
+
+function searchShape(term: { grams: string[] } | undefined): SearchShape {
+  if (term === undefined) return 'none';
+  return term.grams.length > 0 ? 'grams' : 'text';
+}
+
+function searches(shape: ListShape): boolean {
+  return shape.keyword !== 'none' || shape.modelName !== 'none';
+}
+
+/** What fills the placeholders of a list's statements. */
+export function listValues(filter: WorkListFilter) {
+  return {
+    ownerId: filter.ownerId,
+    status: filter.status,
+    type: filter.type,
+    tag: filter.tag === undefined ? undefined : [filter.tag],
+    keywordGrams: filter.keyword?.grams,
+    keywordText: filter.keyword?.text,
+    modelNameGrams: filter.modelName?.grams,
+    modelNameText: filter.modelName?.text,
+    limit: filter.limit,
+    offset: filter.offset,
+  };
+}
+
+type ListValues = ReturnType<typeof listValues>;
+
+/** Where a value of `listValues` goes in a statement, written to the driver as `column` writes it. */
+function filterValue(name: keyof ListValues, column?: AnyPgColumn): SQL {
+  return column ? sql`${sql.param(sql.placeholder(name), column)}` : sql`${sql.placeholder(name)}`;
+}
+
+/**
+ * The page statement of `list` (tests EXPLAIN it). When the kept counts can answer the total, it rides
+ * along as a column, so an unfiltered page is one statement.
+ */
+export function listPageQuery(shape: ListShape): SQL {
+  // Newest first by (created_at, id): the owner index gives that order (see the schema). With a
+  // search term, ordering by an expression makes the planner narrow through the gram index first
+  // and sort the few matches, instead of walking the owner's works until a page of matches turns up.
+  const order = searches(shape) ? sql`created_at + interval '0 s' desc, id + 0 desc` : sql`created_at desc, id desc`;
+  const keptTotal = countsAnswerTotal(shape) ? sql`(${keptCountQuery(shape)})` : sql`null`;
+  return sql`
+    select ${sql.raw(LISTED_COLUMNS)}, ${pendingTransferOfListedWork} as pending_transfer, ${keptTotal} as kept_total
+    from works where ${and(...listConditions(shape))}
+    order by ${order} limit ${filterValue('limit')} offset ${filterValue('offset')}`;
+}
+
+function listCountQuery(shape: ListShape): SQL {
+  if (countsAnswerTotal(shape)) return sql`select (${keptCountQuery(shape)}) as total`;
+  return sql`select count(*)::int as total from works where ${and(...listConditions(shape))}`;
+}
+
+/** What `toListedWork` reads; the list's condition leaves out works in the recycle bin, so no deleted_at. */
+const LISTED_COLUMNS = 'uid, type, name, description, tags, status, open_in_official, market_price, budget, cover_key, version, created_at, updated_at';
+
+function countsAnswerTotal(shape: ListShape): boolean {
+  return !shape.type && !shape.tag && !searches(shape);
 }
 
 /** The total of an owner's (and status's) works, from the counts the trigger keeps. */
-function keptCountQuery(filter: WorkListFilter) {
-  const conditions: SQL[] = [eq(workCounts.ownerId, filter.ownerId)];
-  if (filter.status) conditions.push(eq(workCounts.status, filter.status));
-  if (filter.onlineOnly) conditions.push(ne(workCounts.status, 'unpublished'));
+function keptCountQuery(shape: ListShape) {
+  const conditions: SQL[] = [eq(workCounts.ownerId, filterValue('ownerId', workCounts.ownerId))];
+  if (shape.status) conditions.push(eq(workCounts.status, filterValue('status', workCounts.status)));
+  if (shape.onlineOnly) conditions.push(ne(workCounts.status, 'unpublished'));
   return sql`select coalesce(sum(${workCounts.live}), 0)::int from ${workCounts} where ${and(...conditions)}`;
 }
 
 /** Written out in full: inside the subquery a bare column reference would name work_transfers.id. */
 const pendingTransferOfListedWork = sql<boolean>`exists (select 1 from "work_transfers" as pending where pending.work_id = "works"."id" and pending.status = 'pending')`;
 
-function listConditions(filter: WorkListFilter): SQL[] {
-  const conditions: SQL[] = [eq(works.ownerId, filter.ownerId), isNull(works.deletedAt)];
-  if (filter.onlineOnly) conditions.push(sql`${works.status} <> 'unpublished'`);
-  if (filter.status) conditions.push(eq(works.status, filter.status));
-  if (filter.type) conditions.push(eq(works.type, filter.type));
-  if (filter.tag) conditions.push(arrayContains(works.tags, [filter.tag]));
-  if (filter.keyword) {
-    if (filter.keyword.grams.length > 0) conditions.push(arrayContains(works.searchGrams, filter.keyword.grams));
-    conditions.push(sql`strpos(${works.searchText}, ${filter.keyword.text}) > 0`);
+function listConditions(shape: ListShape): SQL[] {
+  const conditions: SQL[] = [eq(works.ownerId, filterValue('ownerId', works.ownerId)), isNull(works.deletedAt)];
+  if (shape.onlineOnly) conditions.push(sql`${works.status} <> 'unpublished'`);
+  if (shape.status) conditions.push(eq(works.status, filterValue('status', works.status)));
+  if (shape.type) conditions.push(eq(works.type, filterValue('type', works.type)));
+  if (shape.tag) conditions.push(arrayContains(works.tags, filterValue('tag', works.tags)));
+  if (shape.keyword !== 'none') {
+    if (shape.keyword === 'grams') conditions.push(arrayContains(works.searchGrams, filterValue('keywordGrams', works.searchGrams)));
+    conditions.push(sql`strpos(${works.searchText}, ${filterValue('keywordText')}) > 0`);
   }
-  if (filter.modelName) {
-    if (filter.modelName.grams.length > 0) conditions.push(arrayContains(works.searchGrams, filter.modelName.grams));
-    conditions.push(sql`strpos(lower(normalize(${works.name}, NFKC)), ${filter.modelName.text}) > 0`);
+  if (shape.modelName !== 'none') {
+    if (shape.modelName === 'grams') conditions.push(arrayContains(works.searchGrams, filterValue('modelNameGrams', works.searchGrams)));
+    conditions.push(sql`strpos(lower(normalize(${works.name}, NFKC)), ${filterValue('modelNameText')}) > 0`);
   }
   return conditions;
 }
