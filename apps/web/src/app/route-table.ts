@@ -70,6 +70,12 @@ export const consoleRoutes: readonly AppRoute[] = [
     page: () => import('../pages/send-model-page'),
   },
   {
+    // Full screen: the panorama needs the room. Ownership is the server's check, as for the works list.
+    path: '/model/tour/:id',
+    meta: { titleKey: 'menu.tourEditor', layout: 'none', hidden: true, activeMenu: '/dashboard/dashboard' },
+    page: () => import('../pages/tour-editor-page'),
+  },
+  {
     path: '/recharge/index',
     meta: { titleKey: 'menu.recharge', icon: 'recharge', layout: 'console', roles: [Role.photographer, Role.customer] },
   },

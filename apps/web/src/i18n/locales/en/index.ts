@@ -9,9 +9,10 @@ import layout from './layout';
 import menu from './menu';
 import profile from './profile';
 import protocol from './protocol';
+import tours from './tours';
 import transfers from './transfers';
 import validation from './validation';
 import workEdit from './workEdit';
 import works from './works';
 
-export default { auth, common, dashboard, details, errors, format, home, layout, menu, profile, protocol, transfers, validation, workEdit, works };
+export default { auth, common, dashboard, details, errors, format, home, layout, menu, profile, protocol, tours, transfers, validation, workEdit, works };

@@ -22,6 +22,7 @@ export default {
   marketDetails: 'Market item',
   console: 'My space',
   dashboard: 'My panoramas and models',
+  tourEditor: 'Tour editor',
   receiptModel: 'Projects awaiting receipt',
   sendModel: 'Shipped projects',
   recharge: 'Traffic recharge',

@@ -22,6 +22,7 @@ export default {
   marketDetails: '市场详情',
   console: '管理空间',
   dashboard: '我的全景模型管理',
+  tourEditor: '漫游编辑',
   receiptModel: '待收货项目',
   sendModel: '已发货项目',
   recharge: '流量充值',

@@ -1,0 +1,48 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Tour, TourUpdate } from '@spatia/contract';
+import { request } from '../../../api/client';
+
+const path = (uid: string) => `/model/${encodeURIComponent(uid)}/tour`;
+
+/** Query keys of the tours feature. */
+export const tourKeys = {
+  all: ['tours'] as const,
+  tour: (uid: string) => [...tourKeys.all, uid] as const,
+};
+
+/** GET /model/{uid}/tour: the processed scenes with their settings (1903 before the first processing). Silent: the editor says it. */
+export function getTour(uid: string): Promise<Tour> {
+  return request<Tour>({ url: path(uid), silent: true });
+}
+
+/**
+ * PUT /model/{uid}/tour: every scene's settings in gallery order with the revision they were read
+ * at. 1902 when someone saved since, 1905 (with the server's words) when something is not allowed.
+ */
+export function saveTour(uid: string, update: TourUpdate): Promise<Tour> {
+  return request<Tour>({ url: path(uid), method: 'PUT', data: update });
+}
+
+export function tourQueryOptions(uid: string) {
+  return queryOptions({
+    queryKey: tourKeys.tour(uid),
+    queryFn: () => getTour(uid),
+    // The editor reads the tour once and works on its own copy; a refetch would not change it.
+    staleTime: Infinity,
+    refetchOnMount: 'always',
+    retry: false,
+    meta: { session: true },
+  });
+}
+
+export function useTour(uid: string) {
+  return useQuery(tourQueryOptions(uid));
+}
+
+export function useSaveTour(uid: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (update: TourUpdate) => saveTour(uid, update),
+    onSuccess: (tour) => queryClient.setQueryData(tourKeys.tour(uid), tour),
+  });
+}

@@ -1,0 +1,64 @@
+import { Button, Result } from 'antd';
+import { ErrorCode, type WorkType } from '@spatia/contract';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useParams } from 'react-router';
+import { ApiError } from '../api/client';
+import { PageLoading } from '../components/page-loading';
+import { useTour } from '../features/tours/api/tour-api';
+import { TourEditor, type TourMusicAsset } from '../features/tours/components/tour-editor';
+import { useWork } from '../features/works/api/get-work';
+import { UploadDrawer } from '../features/works/components/upload-drawer';
+import { HOME_AFTER_LOGIN } from '../app/route-table';
+
+/**
+ * The tour editor of one work (`/model/tour/:id`): the tour from the tours feature, the work's music
+ * files and the upload drawer (to add music) from the works feature.
+ */
+export default function TourEditorPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const uid = useParams().id ?? '';
+  const tour = useTour(uid);
+  const work = useWork(uid);
+  const [uploading, setUploading] = useState<{ uid: string; type: WorkType; name: string } | null>(null);
+  const musicAssets = useMemo<TourMusicAsset[]>(
+    () => (work.data?.assets ?? []).filter((asset) => asset.kind === 'music').map(({ id, url, fileName }) => ({ id, url, fileName })),
+    [work.data],
+  );
+  const back = () => void navigate(HOME_AFTER_LOGIN);
+
+  if (tour.isPending || (work.isPending && !work.isError)) return <PageLoading fullScreen />;
+  if (tour.isError) {
+    const code = tour.error instanceof ApiError ? tour.error.code : undefined;
+    const notProcessed = code === ErrorCode.workNotProcessed || code === ErrorCode.notAPanorama;
+    return (
+      <Result
+        status={notProcessed ? 'info' : code === ErrorCode.notFound ? '404' : 'warning'}
+        title={notProcessed ? t('tours.notProcessed') : code === ErrorCode.notFound ? t('tours.notFound') : t('tours.loadFailed')}
+        subTitle={notProcessed ? t('tours.notProcessedHint') : tour.error.message || undefined}
+        extra={
+          <Button type="primary" onClick={back}>
+            {t('tours.back')}
+          </Button>
+        }
+        data-testid="tour-load-error"
+      />
+    );
+  }
+
+  const name = work.data?.name ?? tour.data.name;
+  return (
+    <>
+      <TourEditor
+        uid={uid}
+        workName={name}
+        tour={tour.data}
+        musicAssets={musicAssets}
+        onBack={back}
+        onUploadMusic={work.data ? () => setUploading({ uid, type: work.data.type, name }) : undefined}
+      />
+      <UploadDrawer target={uploading} onClose={() => setUploading(null)} onUploaded={() => undefined} />
+    </>
+  );
+}
