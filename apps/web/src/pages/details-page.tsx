@@ -7,7 +7,7 @@ import { Link, useParams, useSearchParams } from 'react-router';
 import { BrandMark } from '../components/brand-mark';
 import { LanguageSwitch } from '../components/language-switch';
 import { UserAvatar } from '../components/user-avatar';
-import { usePublicTour, usePublicWork } from '../features/public-work/api/get-public-work';
+import { useCountView, usePublicTour, usePublicWork } from '../features/public-work/api/get-public-work';
 import { PublicShareDialog } from '../features/public-work/components/public-share-dialog';
 import { WorkNotice } from '../features/public-work/components/work-notice';
 import { WorkTourViewer } from '../features/public-work/components/work-tour-viewer';
@@ -28,6 +28,7 @@ export default function DetailsPage() {
   const work = usePublicWork(id);
   const tour = usePublicTour(id, work.data?.type === 'panorama');
   const [sharing, setSharing] = useState(false);
+  useCountView(id, work.isSuccess);
 
   if (work.isPending) {
     return (

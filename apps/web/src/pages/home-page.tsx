@@ -19,6 +19,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { HOME_AFTER_LOGIN } from '../app/route-table';
 import { AppDownloadDialog } from '../features/app-download/components/app-download-dialog';
+import { ShowcaseStrip } from '../features/showcase/components/showcase-strip';
 import { useSession } from '../stores/session-store';
 import { PanoramaIllustration } from './home/panorama-illustration';
 import './home/home-page.css';
@@ -75,6 +76,8 @@ export default function HomePage() {
           </div>
         </div>
       </section>
+
+      <ShowcaseStrip />
 
       <section className="home-section" aria-labelledby="home-pillars-title">
         <h2 id="home-pillars-title" className="home-section__title">

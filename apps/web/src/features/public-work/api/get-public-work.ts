@@ -1,4 +1,5 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import type { Tour, WorkDetail } from '@spatia/contract';
 import { ApiError, request } from '../../../api/client';
 
@@ -51,4 +52,21 @@ export function usePublicWork(uid: string) {
 
 export function usePublicTour(uid: string, enabled: boolean) {
   return useQuery({ ...publicTourQueryOptions(uid), enabled });
+}
+
+/** POST /model/{uid}/views: counts this open of the page (the server counts a visitor once an hour). */
+export function countView(uid: string): Promise<{ views: number }> {
+  return request<{ views: number }>({ url: `/model/${encodeURIComponent(uid)}/views`, method: 'POST', silent: true });
+}
+
+/** Counts one view per page open, once the work is known to be readable, and shows the new figure. */
+export function useCountView(uid: string, readable: boolean): void {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    if (!readable) return;
+    countView(uid).then(
+      ({ views }) => queryClient.setQueryData<WorkDetail>(publicWorkKeys.work(uid), (work) => (work ? { ...work, views } : work)),
+      () => undefined, // a view that was not counted changes nothing the visitor needs to know
+    );
+  }, [uid, readable, queryClient]);
 }

@@ -1,6 +1,8 @@
-import { CameraOutlined, CloudUploadOutlined, PlusOutlined, ShareAltOutlined } from '@ant-design/icons';
-import { Button, Typography } from 'antd';
+import { CameraOutlined, CloudUploadOutlined, CompassOutlined, PlusOutlined, ShareAltOutlined } from '@ant-design/icons';
+import { Button, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useShowcase } from '../../showcase/api/get-showcase';
 
 const STEPS = [
   { key: 'capture', icon: <CameraOutlined /> },
@@ -8,9 +10,13 @@ const STEPS = [
   { key: 'publish', icon: <ShareAltOutlined /> },
 ] as const;
 
-/** No works at all: an invitation to create the first one, and the three steps from capture to sharing. */
+/**
+ * No works at all: an invitation to create the first one, a featured tour to see what one looks like
+ * (the demo tour on a new platform), and the three steps from capture to sharing.
+ */
 export function WorksEmpty({ onCreate }: { onCreate: () => void }) {
   const { t } = useTranslation();
+  const featured = useShowcase(1).data?.list[0];
   return (
     <section className="works-empty" data-testid="works-empty">
       <div className="works-empty__hero">
@@ -25,9 +31,18 @@ export function WorksEmpty({ onCreate }: { onCreate: () => void }) {
         <Typography.Paragraph type="secondary" className="works-empty__text">
           {t('works.empty.text')}
         </Typography.Paragraph>
-        <Button type="primary" size="large" icon={<PlusOutlined />} onClick={onCreate} data-testid="works-empty-create">
-          {t('works.empty.create')}
-        </Button>
+        <Space wrap>
+          <Button type="primary" size="large" icon={<PlusOutlined />} onClick={onCreate} data-testid="works-empty-create">
+            {t('works.empty.create')}
+          </Button>
+          {featured && (
+            <Link to={`/details/${encodeURIComponent(featured.uid)}`} data-testid="works-empty-featured">
+              <Button size="large" icon={<CompassOutlined />}>
+                {t('works.empty.featured')}
+              </Button>
+            </Link>
+          )}
+        </Space>
       </div>
       <ol className="works-empty__steps">
         {STEPS.map(({ key, icon }) => (

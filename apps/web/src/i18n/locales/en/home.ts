@@ -24,6 +24,11 @@ export default {
       text: 'Large point clouds are tiled and streamed on demand, so they stay smooth on ordinary laptops and phones.',
     },
   },
+  showcase: {
+    title: 'Featured tours',
+    subtitle: 'Open one in your browser: no app, no plug-in.',
+    open: 'Open',
+  },
   pipeline: {
     title: 'From capture to publication, one pipeline',
     subtitle: 'After the upload the platform does the work; you focus on the result.',

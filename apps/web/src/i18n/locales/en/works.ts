@@ -63,6 +63,7 @@ export default {
     title: 'Create your first work',
     text: 'Create a work, upload panoramas, a 3D model or a point cloud, and share it once it is processed.',
     create: 'Create work',
+    featured: 'See a sample tour',
     steps: {
       captureTitle: 'Capture',
       captureText: 'Shoot panoramas with the mobile capture app, or prepare 3D model and point-cloud files.',

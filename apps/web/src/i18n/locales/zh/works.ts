@@ -62,6 +62,7 @@ export default {
     title: '创建你的第一个作品',
     text: '新建一个作品，上传全景照片、三维模型或点云文件，处理完成后就能上线分享。',
     create: '新建作品',
+    featured: '看看示例漫游',
     steps: {
       captureTitle: '采集',
       captureText: '用手机采集端拍摄全景，或准备好三维模型、点云文件。',

@@ -1,0 +1,164 @@
+import { readFileSync, mkdirSync, writeFileSync, createReadStream, existsSync, mkdtempSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import yauzl from 'yauzl';
+import { createAccount, uniquePhone } from './support/accounts';
+import { dataOf } from './support/api';
+import { snap } from './support/session';
+
+/*
+ * The public side of a tour: a processed two-scene work with a link hotspot, opened signed out at
+ * /details/{id}; the hotspot switches scenes, the share dialog has the QR code and the embed code, and
+ * the offline package works from a plain static server with every other address blocked.
+ */
+
+const DEMO = fileURLToPath(new URL('../apps/server/demo', import.meta.url));
+
+interface TourScene {
+  id: string;
+  name: string;
+  initialView: { yaw: number; pitch: number };
+  fov: number;
+  hotspots: unknown[];
+  baseUrl?: string;
+  panorama?: unknown;
+}
+interface Tour {
+  revision: number;
+  scenes: TourScene[];
+  autorotateDelay: number;
+  gallery: boolean;
+}
+
+async function ownerApi(request: APIRequestContext, playwright: import('@playwright/test').Playwright, baseURL: string) {
+  const phone = uniquePhone(7);
+  const password = 'Tours2026';
+  await createAccount(request, phone, password);
+  const login = await request.post('/api/client/login', { form: { phoneNumber: phone, password } });
+  const token = login.headers()['x-auth-token'] ?? '';
+  return playwright.request.newContext({ baseURL, extraHTTPHeaders: { 'auth-token': token, 'x-auth-token': token } });
+}
+
+async function upload(api: APIRequestContext, uid: string, credentials: string, name: string, bytes: Buffer) {
+  const grant = await dataOf<{ endpoint: string; grant: string }>(await api.get(`/api/model/${uid}/${credentials}`));
+  const b64 = (text: string) => Buffer.from(text).toString('base64');
+  const created = await api.post(grant.endpoint, {
+    headers: { 'Tus-Resumable': '1.0.0', 'Upload-Length': String(bytes.length), 'Upload-Metadata': `grant ${b64(grant.grant)},filename ${b64(name)}` },
+  });
+  expect(created.status()).toBe(201);
+  const location = new URL(created.headers().location ?? '', 'http://placeholder').pathname;
+  const sent = await api.patch(location, {
+    headers: { 'Tus-Resumable': '1.0.0', 'Upload-Offset': '0', 'Upload-Grant': grant.grant, 'Content-Type': 'application/offset+octet-stream' },
+    data: bytes,
+  });
+  expect(sent.ok()).toBe(true);
+}
+
+/** A published tour of the two demo panoramas, the first scene linking to the second straight ahead. */
+async function publishedTour(api: APIRequestContext): Promise<string> {
+  const { uid } = await dataOf<{ uid: string }>(await api.post('/api/model', { data: { name: '公开漫游', type: 'panorama', description: '江景两居室' } }));
+  await upload(api, uid, 'origin/uploadCredentials', '客厅.jpg', readFileSync(path.join(DEMO, 'living-room.jpg')));
+  await upload(api, uid, 'origin/uploadCredentials', '阳台.jpg', readFileSync(path.join(DEMO, 'balcony.jpg')));
+  await dataOf(await api.post(`/api/model/${uid}/activateSolver`));
+  await expect
+    .poll(async () => (await dataOf<{ state: string }>(await api.get(`/api/model/${uid}/processing`))).state, { timeout: 90_000, intervals: [500] })
+    .toBe('done');
+  const tour = await dataOf<Tour>(await api.get(`/api/model/${uid}/tour`));
+  const [living, balcony] = tour.scenes.map(({ baseUrl: _b, panorama: _p, ...settings }) => settings) as [TourScene, TourScene];
+  living.hotspots = [{ id: 'to-balcony', kind: 'link', yaw: 0, pitch: -15, targetSceneId: balcony.id, arrowYaw: 0, label: '' }];
+  await dataOf(await api.put(`/api/model/${uid}/tour`, { data: { revision: tour.revision, scenes: [living, balcony], autorotateDelay: 0, gallery: true, musicAssetId: null } }));
+  await dataOf(await api.put(`/api/model/${uid}/onLined`, { form: { onLined: 'true' } }));
+  return uid;
+}
+
+const caption = (page: Page) => page.locator('.psv-caption-content');
+
+test('a tour opens signed out, switches scenes by its hotspot, shares, and works offline from its package', async ({ browser, request, playwright, baseURL }) => {
+  test.setTimeout(240_000);
+  const api = await ownerApi(request, playwright, baseURL!);
+  const uid = await publishedTour(api);
+
+  const visitor = await browser.newContext({ locale: 'zh-CN' });
+  const page = await visitor.newPage();
+  await page.goto(`/details/${uid}`);
+  await expect(page.getByRole('heading', { name: '公开漫游' })).toBeVisible();
+  await expect(page.locator('.psv-container canvas')).toBeVisible();
+  await expect(caption(page)).toHaveText('客厅');
+  await expect(page.getByTestId('details-views')).toContainText('1');
+  await snap(page, 'public-viewer-first-scene');
+
+  await page.getByRole('button', { name: '前往阳台' }).click();
+  await expect(caption(page)).toHaveText('阳台', { timeout: 15_000 });
+  await snap(page, 'public-viewer-second-scene');
+
+  await page.getByRole('button', { name: /分享/ }).first().click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.locator('canvas, svg').first()).toBeVisible();
+  const embed = await dialog.locator('textarea, input').filter({ hasText: /iframe/ }).or(dialog.locator('textarea')).first().inputValue();
+  expect(embed).toContain('<iframe');
+  expect(embed).toContain(`/details/${uid}`);
+  await snap(page, 'public-viewer-share');
+  await visitor.close();
+
+  // The offline package, served by a plain static server; every other address is blocked.
+  const zip = await api.get(`/api/model/${uid}/offlinePackage`);
+  expect(zip.headers()['content-type']).toBe('application/zip');
+  const folder = mkdtempSync(path.join(tmpdir(), 'spatia-offline-'));
+  await unzip(await zip.body(), folder);
+  const server = await serveFolder(folder);
+  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const offline = await browser.newContext({ locale: 'zh-CN' });
+  await offline.route('**/*', (route) => (route.request().url().startsWith(origin) ? route.continue() : route.abort()));
+  const offlinePage = await offline.newPage();
+  await offlinePage.goto(`${origin}/index.html`);
+  await expect(offlinePage.locator('.psv-container canvas')).toBeVisible();
+  await expect(caption(offlinePage)).toHaveText('客厅');
+  await offlinePage.getByRole('button', { name: '前往阳台' }).click();
+  await expect(caption(offlinePage)).toHaveText('阳台', { timeout: 15_000 });
+  await snap(offlinePage, 'offline-package');
+  await offline.close();
+  server.close();
+});
+
+function unzip(zip: Buffer, folder: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    yauzl.fromBuffer(zip, { lazyEntries: true }, (error, file) => {
+      if (error || !file) return reject(error);
+      file.on('entry', (entry: yauzl.Entry) => {
+        const target = path.join(folder, entry.fileName);
+        mkdirSync(path.dirname(target), { recursive: true });
+        file.openReadStream(entry, (openError, stream) => {
+          if (openError || !stream) return reject(openError);
+          const chunks: Buffer[] = [];
+          stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+          stream.on('end', () => {
+            writeFileSync(target, Buffer.concat(chunks));
+            file.readEntry();
+          });
+        });
+      });
+      file.on('end', () => resolve());
+      file.readEntry();
+    });
+  });
+}
+
+const TYPES: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css', '.json': 'application/json', '.jpg': 'image/jpeg', '.svg': 'image/svg+xml' };
+
+/** What `npx serve .` does, in a few lines: files of one folder, nothing else. */
+function serveFolder(folder: string): Promise<Server> {
+  const server = createServer((request, response) => {
+    const file = path.join(folder, decodeURIComponent(new URL(request.url ?? '/', 'http://x').pathname));
+    if (!file.startsWith(folder) || !existsSync(file)) {
+      response.writeHead(404).end();
+      return;
+    }
+    response.writeHead(200, { 'content-type': TYPES[path.extname(file)] ?? 'application/octet-stream' });
+    createReadStream(file).pipe(response);
+  });
+  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
+}
