@@ -1,5 +1,5 @@
 import helmet from '@fastify/helmet';
-import type { FastifyInstance, onRequestHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyReply, onRequestHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../config/config.js';
 import { prependRouteHook } from './route-hooks.js';
@@ -37,6 +37,19 @@ export async function registerPageSecurityHeaders(pages: FastifyInstance, config
     // Plain-HTTP deployments on a LAN must still load their own assets.
     strictTransportSecurity: false,
   });
+  pages.addHook('onSend', async (request, reply, payload) => {
+    if (EMBEDDABLE_PAGE.test(request.url)) allowFramingAnywhere(reply);
+    return payload;
+  });
+}
+
+/** A work's public page is what the share dialog's embed code frames, on any site. */
+const EMBEDDABLE_PAGE = /^\/details\/[^/?#]+\/?(?:[?#]|$)/;
+
+function allowFramingAnywhere(reply: FastifyReply): void {
+  reply.removeHeader('x-frame-options');
+  const policy = reply.getHeader('content-security-policy');
+  if (typeof policy === 'string') reply.header('content-security-policy', policy.replace(/frame-ancestors [^;]*/, 'frame-ancestors *'));
 }
 
 /** The web app talks to this origin, plus the separately hosted APIs the operator configured. */

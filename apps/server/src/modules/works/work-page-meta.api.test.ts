@@ -33,6 +33,16 @@ describe('link previews of /details/{id}', () => {
     expect(html).toMatch(/<meta itemprop="image" content="https:\/\/spatia\.example\.com\/files\/covers\//);
   });
 
+  it('may be framed by any site (the embed code), while other pages stay unframeable', async () => {
+    const work = await publishedWork(testApp.app, owner, '嵌入');
+    const embedded = await page(`/details/${work.uid}?embed=1`);
+    expect(embedded.headers['x-frame-options']).toBeUndefined();
+    expect(embedded.headers['content-security-policy']).toContain('frame-ancestors *');
+    const home = await page('/');
+    expect(home.headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(home.headers['content-security-policy']).toContain("frame-ancestors 'self'");
+  });
+
   it('gives drafts, unknown works and other pages the site\'s own title', async () => {
     const draft = await createWork(owner, { name: '草稿' });
     for (const url of [`/details/${draft.uid}`, '/details/nope', '/market']) {
