@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, readdir, rm } from 'node:fs/promises';
+import { mkdir, readdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
 import { PANORAMA_PREVIEW_PATH, type ProcessingStage, type WorkProcessing } from '@spatia/contract';
@@ -46,6 +46,8 @@ const HEARTBEAT_MS = 1000;
 /** Retries after an unexpected failure or a shutdown mid-run; a bad upload fails at once instead. */
 const RUN_RETRIES = 5;
 const UPLOAD_CONCURRENCY = 8;
+/** A run's job expires after this; a stalled one is taken over through its lease long before. */
+const RUN_EXPIRY_SECONDS = 6 * 3600;
 
 /**
  * The solver: turns a work's uploaded panoramas into tiled scenes (docs/processing.md). A run is a job;
@@ -64,8 +66,7 @@ export class ProcessingService {
     private readonly logger: Logger,
     private readonly options: ProcessingOptions,
   ) {
-    // A run's expiry is generous: a stalled run is taken over through its lease long before it.
-    this.runJob = jobs.define<RunJob>('processing.run', (job) => this.run(job), { retryLimit: RUN_RETRIES, retryDelaySeconds: 2, expireInSeconds: 6 * 3600 });
+    this.runJob = jobs.define<RunJob>('processing.run', (job) => this.run(job), { retryLimit: RUN_RETRIES, retryDelaySeconds: 2, expireInSeconds: RUN_EXPIRY_SECONDS });
     this.deleteRunJob = jobs.define<DeleteRunJob>('processing.deleteRun', (job) => this.storage.deleteFolder(derivedFolder(job.data.workUid, job.data.runId)));
     this.reviveJob = jobs.define('processing.reviveStalled', () => this.reviveStalled(), { schedule: { cron: '* * * * *' } });
   }
@@ -169,7 +170,8 @@ export class ProcessingService {
     await source.saveTo(input);
     try {
       await inspectPanorama(input);
-      const manifest = await renderPanoramaScene(input, output, { onProgress: (fraction) => onProgress(fraction * 0.9), signal: run.signal });
+      // Temporary files stay inside the run's scratch folder, which the job removes even after a crash's rerun.
+      const manifest = await renderPanoramaScene(input, output, { onProgress: (fraction) => onProgress(fraction * 0.9), signal: run.signal, temporaryDirectory: scratch });
       await this.uploadFolder(output, sceneFolder(workUid, run.lease.runId, source.id), (fraction) => onProgress(0.9 + fraction * 0.1));
       return { id: source.id, assetId: source.assetId, sourceName: source.name, manifest };
     } finally {
@@ -230,7 +232,18 @@ export class ProcessingService {
     for (const row of stalled) {
       if (row.runId) await this.runJob.send({ workId: row.workId, runId: row.runId });
     }
+    await this.removeAbandonedScratch();
     return stalled.length;
+  }
+
+  /** Scratch folders of killed jobs: older than the longest a run may take, nobody uses them any more. */
+  private async removeAbandonedScratch(): Promise<void> {
+    const entries = await readdir(this.options.scratchDir, { withFileTypes: true }).catch(() => []);
+    for (const entry of entries) {
+      const folder = path.join(this.options.scratchDir, entry.name);
+      const { mtimeMs } = await stat(folder);
+      if (Date.now() - mtimeMs > RUN_EXPIRY_SECONDS * 1000) await rm(folder, { recursive: true, force: true });
+    }
   }
 
   private leaseEnd(): Date {
