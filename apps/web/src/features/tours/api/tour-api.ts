@@ -18,9 +18,10 @@ export function getTour(uid: string): Promise<Tour> {
 /**
  * PUT /model/{uid}/tour: every scene's settings in gallery order with the revision they were read
  * at. 1902 when someone saved since, 1905 (with the server's words) when something is not allowed.
+ * Silent: the editor puts each refusal where it can be acted on (a reload offer, the form).
  */
 export function saveTour(uid: string, update: TourUpdate): Promise<Tour> {
-  return request<Tour>({ url: path(uid), method: 'PUT', data: update });
+  return request<Tour>({ url: path(uid), method: 'PUT', data: update, silent: true });
 }
 
 export function tourQueryOptions(uid: string) {

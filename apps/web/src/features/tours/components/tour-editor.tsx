@@ -5,7 +5,7 @@ import { ErrorCode, type HotspotKind, type Tour, type TourSceneSettings } from '
 import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useBlocker } from 'react-router';
-import { ApiError } from '../../../api/client';
+import { ApiError, showReloginDialog } from '../../../api/client';
 import { useLanguage } from '../../../i18n';
 import { tourQueryOptions, useSaveTour } from '../api/tour-api';
 import {
@@ -95,24 +95,24 @@ export function TourEditor({ uid, workName, tour, musicAssets, onBack, onUploadM
         void message.success(t('tours.saved'));
       },
       onError: (error) => {
-        if (!(error instanceof ApiError)) return;
-        if (error.code === ErrorCode.tourRevisionStale) {
+        const code = error instanceof ApiError ? error.code : undefined;
+        const serverMessage = error instanceof ApiError ? error.message : '';
+        if (code === ErrorCode.unauthenticated) {
+          showReloginDialog();
+        } else if (code === ErrorCode.tourRevisionStale) {
           modal.confirm({
-            title: t('tours.stale.title'),
-            content: (
-              <>
-                {error.message && <p>{error.message}</p>}
-                <p>{t('tours.stale.text')}</p>
-              </>
-            ),
+            title: serverMessage || t('tours.stale.title'),
+            content: t('tours.stale.text'),
             okText: t('tours.stale.reload'),
             okButtonProps: { danger: true },
             cancelText: t('tours.stale.keep'),
             onOk: reload,
           });
-        } else if (error.code === ErrorCode.tourInvalid) {
+        } else if (code === ErrorCode.tourInvalid && serverMessage) {
           // The server names what is wrong; it stays above the editor until the next save.
-          setServerProblem(error.message);
+          setServerProblem(serverMessage);
+        } else {
+          void message.error(serverMessage || t(error instanceof ApiError && error.status === undefined ? 'errors.networkFailed' : 'errors.requestFailed'));
         }
       },
     });
@@ -325,7 +325,7 @@ function ScenePanel({ scene, onSelectHotspot, problemIds }: { scene: TourSceneSe
             <li key={hotspot.id}>
               <button type="button" className="scene-panel__hotspot" onClick={() => onSelectHotspot(hotspot.id)} data-testid="scene-panel-hotspot">
                 {hotspot.kind === 'link' ? <NodeIndexOutlined aria-hidden /> : <InfoCircleOutlined aria-hidden />}
-                <span>
+                <span className="scene-panel__hotspot-name">
                   {hotspot.kind === 'link'
                     ? hotspot.label || t('tours.scenePanel.link', { index: index + 1 })
                     : hotspot.title || t('tours.scenePanel.info', { index: index + 1 })}
