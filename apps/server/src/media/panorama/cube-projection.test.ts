@@ -10,9 +10,11 @@ import {
   fastAtan2,
   halveFace,
   projectFacePart,
+  windowBufferBytes,
   yawPitchOf,
   type Direction,
 } from './cube-projection.js';
+import { WasmSampler } from './wasm-sampler.js';
 
 const degrees = (radians: number) => (radians * 180) / Math.PI;
 const radians = (angle: number) => (angle * Math.PI) / 180;
@@ -148,11 +150,11 @@ function equirectangular(width: number, height: number, colourOf: (yaw: number, 
 }
 
 /** Projects a whole face in memory, cutting the windows out of the full source the way the worker reads them. */
-function projectFace(face: CubeFace, faceSize: number, source: Uint8Array, width: number, height: number): Uint8Array {
+function projectFace(face: CubeFace, faceSize: number, source: Uint8Array, width: number, height: number, sampler?: WasmSampler): Uint8Array {
   const out = new Uint8Array(faceSize * faceSize * 3);
   for (const part of faceParts(face, faceSize, width, height)) {
     const { left, top, width: columns, height: rows } = part.window;
-    const window = new Uint8Array(columns * rows * 3);
+    const window = sampler ? sampler.windowBuffer(windowBufferBytes(part.window)) : new Uint8Array(windowBufferBytes(part.window));
     for (let row = 0; row < rows; row += 1) {
       const wanted = top + row;
       const mirrored = wanted < 0 || wanted >= height;
@@ -162,7 +164,7 @@ function projectFace(face: CubeFace, faceSize: number, source: Uint8Array, width
         window.set(source.subarray((sourceRow * width + sourceColumn) * 3, (sourceRow * width + sourceColumn) * 3 + 3), (row * columns + column) * 3);
       }
     }
-    projectFacePart(face, faceSize, part, window, width, height, out);
+    projectFacePart(face, faceSize, part, window, width, height, out, sampler);
   }
   return out;
 }
@@ -265,6 +267,13 @@ describe('projecting an equirectangular source', () => {
         expect(Math.abs(red! + green! + blue! - 240)).toBeLessThanOrEqual(2);
       }
     }
+  });
+
+  it('samples the same pixels with the WebAssembly sampler as with the JavaScript one', () => {
+    // Every channel varying, so that each weight and each of the four neighbours counts.
+    const source = equirectangular(width, height, (yaw, pitch) => [Math.floor((yaw + 180) * 0.7), Math.floor((pitch + 90) * 1.4), Math.floor(yaw * pitch) & 255]);
+    const sampler = new WasmSampler(faceSize);
+    for (const face of CUBE_FACES) expect(projectFace(face, faceSize, source, width, height, sampler)).toEqual(projectFace(face, faceSize, source, width, height));
   });
 
   it('reads only inside each part’s window', () => {

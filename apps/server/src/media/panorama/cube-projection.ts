@@ -185,7 +185,8 @@ function fastAtanOfPositive(t: number): number {
 
 /**
  * Fills one part of a face (RGB, `faceSize` wide, row-major) by bilinear sampling of the part's source
- * window. The positions are those of `equirectangularPosition`, made relative to the window. A part is
+ * window (`windowPixels`, at least `windowBufferBytes(part.window)` long). The positions are those of
+ * `equirectangularPosition`, made relative to the window. A part is
  * symmetric about its middle column (the yaw turns the other way by as much, the pitch is the same),
  * so the positions are computed for the left half and mirrored.
  */
@@ -197,11 +198,11 @@ export function projectFacePart(
   sourceWidth: number,
   sourceHeight: number,
   out: Uint8Array,
+  sampler: RowSampler = javascriptSampler(faceSize),
 ): void {
   const { window } = part;
   const half = faceSize / 2;
-  const xs = new Float64Array(faceSize);
-  const ys = new Float64Array(faceSize);
+  const { xs, ys } = sampler;
   const xPerRadian = sourceWidth / (2 * Math.PI);
   const yPerRadian = sourceHeight / Math.PI;
   const stride = window.width * 3;
@@ -225,7 +226,7 @@ export function projectFacePart(
         xs[faceSize - 1 - column] = xAxis - offset;
         ys[column] = ys[faceSize - 1 - column] = yOrigin + ySign * fastAtanOfPositive(Math.sqrt(u * u + v * v)) * yPerRadian;
       }
-      sampleRow(windowPixels, stride, xs, ys, faceSize, out, row * faceSize * 3);
+      sampler.sample(windowPixels, stride, faceSize, out, row * faceSize * 3);
     }
     return;
   }
@@ -246,13 +247,42 @@ export function projectFacePart(
     for (let column = 0; column < half; column += 1) {
       ys[column] = ys[faceSize - 1 - column] = yOrigin + yStep * atanOfUnit(below * slopes[column]!);
     }
-    sampleRow(windowPixels, stride, xs, ys, faceSize, out, row * faceSize * 3);
+    sampler.sample(windowPixels, stride, faceSize, out, row * faceSize * 3);
   }
 }
 
 /**
+ * Bytes a part's window buffer must hold: its pixels, then one more row and two pixels that sampling may
+ * read, with weight 0, where a position rounds up to the next pixel on the window's last row or column.
+ */
+export function windowBufferBytes(window: SourceWindow): number {
+  return (window.height + 1) * window.width * 3 + 6;
+}
+
+/**
+ * Bilinear sampling of one row of positions: `projectFacePart` writes the positions of a row into `xs`
+ * and `ys` (at least a face's width long), then has `sample` read them. This module's JavaScript
+ * loop, or the SIMD WebAssembly one of wasm-sampler.ts, same result to the bit.
+ */
+export interface RowSampler {
+  readonly xs: Float64Array;
+  readonly ys: Float64Array;
+  /** Writes `count` RGB pixels from `outOffset`, sampled from `window` (rows `stride` bytes apart) at xs, ys. */
+  sample(window: Uint8Array, stride: number, count: number, out: Uint8Array, outOffset: number): void;
+}
+
+export function javascriptSampler(faceSize: number): RowSampler {
+  const xs = new Float64Array(faceSize);
+  const ys = new Float64Array(faceSize);
+  return { xs, ys, sample: (window, stride, count, out, outOffset) => sampleRow(window, stride, xs, ys, count, out, outOffset) };
+}
+
+/**
  * The inner loop: bilinear interpolation at window positions (xs, ys), 8-bit fixed-point weights,
- * written as RGB from `outOffset`. The window holds every pixel the positions touch (see `faceParts`).
+ * written as RGB from `outOffset`. The window holds every pixel the positions touch (see `faceParts`),
+ * and `pixels` the margin of `windowBufferBytes`. A position is turned into fixed point once, with
+ * 8 bits of fraction rounded (the pixel is its integer part, the weight its fraction): converting a
+ * double to an integer and back per pixel cost more than the sampling itself.
  */
 function sampleRow(
   pixels: Uint8Array,
@@ -265,15 +295,13 @@ function sampleRow(
 ): void {
   let offset = outOffset;
   for (let index = 0; index < count; index += 1) {
-    const x = xs[index]!;
-    const y = ys[index]!;
-    const x0 = x | 0;
-    const y0 = y | 0;
-    const right = ((x - x0) * 256 + 0.5) | 0;
-    const down = ((y - y0) * 256 + 0.5) | 0;
+    const x = (xs[index]! * 256 + 0.5) | 0;
+    const y = (ys[index]! * 256 + 0.5) | 0;
+    const right = x & 255;
+    const down = y & 255;
     const left = 256 - right;
     const up = 256 - down;
-    const a = y0 * stride + x0 * 3;
+    const a = (y >> 8) * stride + (x >> 8) * 3;
     const b = a + stride;
     out[offset] = ((pixels[a]! * left + pixels[a + 3]! * right) * up + (pixels[b]! * left + pixels[b + 3]! * right) * down + 32768) >> 16;
     out[offset + 1] =

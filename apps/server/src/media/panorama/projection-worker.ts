@@ -5,7 +5,8 @@
  */
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import { parentPort, workerData } from 'node:worker_threads';
-import { faceParts, halveFace, projectFacePart, type SourceWindow } from './cube-projection.js';
+import { faceParts, halveFace, javascriptSampler, projectFacePart, windowBufferBytes, type RowSampler, type SourceWindow } from './cube-projection.js';
+import { WasmSampler } from './wasm-sampler.js';
 import { CONTROL, type ProjectionAnswer, type ProjectionMessage, type ProjectionTask, type ProjectionWorkerData } from './projection-protocol.js';
 
 /** Rows projected between two looks at the stop flag. */
@@ -21,6 +22,20 @@ class Stopped extends Error {}
  */
 const spareBuffers = new Map<number, ArrayBuffer[]>();
 let windowBuffer = new Uint8Array(0);
+/** The SIMD WebAssembly sampler, whose memory holds the window; the JavaScript one where WebAssembly fails. */
+let sampler: { faceSize: number; wasm?: WasmSampler; rows: RowSampler } | undefined;
+
+function samplerFor(faceSize: number): NonNullable<typeof sampler> {
+  if (sampler?.faceSize !== faceSize) {
+    try {
+      const wasm = new WasmSampler(faceSize);
+      sampler = { faceSize, wasm, rows: wasm };
+    } catch {
+      sampler = { faceSize, rows: javascriptSampler(faceSize) };
+    }
+  }
+  return sampler;
+}
 
 function bufferOf(bytes: number): Uint8Array<ArrayBuffer> {
   const spare = spareBuffers.get(bytes)?.pop();
@@ -52,13 +67,14 @@ function projectFace(data: ProjectionWorkerData, control: Int32Array, task: Proj
   const { face, faceSize } = task;
   const pixels = bufferOf(faceSize * faceSize * 3);
   const descriptor = openSync(data.rawPath, 'r');
+  const { wasm, rows: rowSampler } = samplerFor(faceSize);
   try {
     for (const part of faceParts(face, faceSize, data.sourceWidth, data.sourceHeight)) {
-      const window = readWindow(data, control, descriptor, part.window);
+      const window = readWindow(data, control, descriptor, part.window, wasm);
       for (let rowStart = part.rowStart; rowStart < part.rowEnd; rowStart += ROWS_PER_CHECK) {
         if (Atomics.load(control, CONTROL.stop)) throw new Stopped();
         const rows = { ...part, rowStart, rowEnd: Math.min(part.rowEnd, rowStart + ROWS_PER_CHECK) };
-        projectFacePart(face, faceSize, rows, window, data.sourceWidth, data.sourceHeight, pixels);
+        projectFacePart(face, faceSize, rows, window, data.sourceWidth, data.sourceHeight, pixels, rowSampler);
       }
     }
   } finally {
@@ -70,16 +86,16 @@ function projectFace(data: ProjectionWorkerData, control: Int32Array, task: Proj
 }
 
 /** The window's pixels, once the decoder has written the rows it covers. */
-function readWindow(data: ProjectionWorkerData, control: Int32Array, descriptor: number, window: SourceWindow): Uint8Array {
+function readWindow(data: ProjectionWorkerData, control: Int32Array, descriptor: number, window: SourceWindow, wasm: WasmSampler | undefined): Uint8Array {
   const { sourceWidth, sourceHeight, dataOffset } = data;
   const rowBytes = sourceWidth * 3;
   const lastSourceRow = Math.min(sourceHeight - 1, window.top + window.height - 1);
   const firstSourceRow = Math.max(0, window.top);
   // Rows beyond a pole mirror row 0 or the last row, which the window's own range covers anyway.
   waitForRows(control, descriptor, dataOffset, rowBytes, Math.max(lastSourceRow, firstSourceRow) + 1);
-  const bytes = window.width * window.height * 3;
-  if (windowBuffer.length < bytes) windowBuffer = new Uint8Array(bytes);
-  const pixels = windowBuffer.subarray(0, bytes);
+  const bytes = windowBufferBytes(window);
+  if (!wasm && windowBuffer.length < bytes) windowBuffer = new Uint8Array(bytes);
+  const pixels = wasm ? wasm.windowBuffer(bytes) : windowBuffer.subarray(0, bytes);
   for (let row = 0; row < window.height; row += 1) {
     const wanted = window.top + row;
     let sourceRow = wanted;
