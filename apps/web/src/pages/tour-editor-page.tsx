@@ -28,7 +28,9 @@ export default function TourEditorPage() {
   );
   const back = () => void navigate(HOME_AFTER_LOGIN);
 
-  if (tour.isPending || (work.isPending && !work.isError)) return <PageLoading fullScreen />;
+  // The editor starts from a tour read now, not one cached from an earlier visit (a run may have changed it).
+  const freshTour = tour.isFetchedAfterMount || !tour.isFetching;
+  if (tour.isPending || !freshTour || (work.isPending && !work.isError)) return <PageLoading fullScreen />;
   if (tour.isError) {
     const code = tour.error instanceof ApiError ? tour.error.code : undefined;
     const notProcessed = code === ErrorCode.workNotProcessed || code === ErrorCode.notAPanorama;
