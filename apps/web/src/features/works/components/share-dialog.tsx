@@ -5,7 +5,7 @@ import { QRCodeCanvas } from 'qrcode.react';
 import { useTranslation } from 'react-i18next';
 import { useRetained } from '../lib/use-retained';
 import { useWorkShare } from '../api/get-work-share';
-import { copyText } from '../lib/copy-text';
+import { copyToClipboard } from '../../../lib/clipboard';
 
 /** The public link with a copy button, its QR code (200 px, level H) and an embed code. */
 export function ShareDialog({ work, onClose }: { work: WorkSummary | null; onClose: () => void }) {
@@ -15,7 +15,7 @@ export function ShareDialog({ work, onClose }: { work: WorkSummary | null; onClo
   const share = useWorkShare(shown?.uid ?? null);
 
   const copy = async (text: string) => {
-    if (await copyText(text)) void message.success(t('works.share.copied'));
+    if (await copyToClipboard(text)) void message.success(t('works.share.copied'));
     else void message.warning(t('works.share.copyFailed'));
   };
 
