@@ -164,6 +164,8 @@ export interface Tour {
   gallery: boolean;
   /** URL of the background music, or null. */
   musicUrl: string | null;
+  /** The `music` asset behind `musicUrl`, or null (also when the chosen file was deleted since). */
+  musicAssetId: number | null;
   /** Increments on every saved edit; a save carrying an older one is refused (1902). */
   revision: number;
 }

@@ -132,7 +132,7 @@ export function assetKindsOf(type: WorkType): readonly AssetKind[] {
 }
 
 /** Kinds a work holds one of (a new upload replaces the old); the others collect a list. */
-export const SINGLE_ASSET_KINDS: readonly AssetKind[] = ['cover', 'coverVideo', 'music'];
+export const SINGLE_ASSET_KINDS: readonly AssetKind[] = ['cover', 'coverVideo'];
 
 export interface WorkAsset {
   id: number;

@@ -108,9 +108,23 @@ const workStatusNames: Record<WorkStatus, Record<Language, string>> = {
   exposed: { zh: '已展示', en: 'exposed' },
 };
 
+/** What is wrong with a saved tour (code 1905); `{hotspot}` names the hotspot. */
+const tourProblems = {
+  scenesMismatch: { zh: '场景必须与处理结果一一对应，每个场景出现一次', en: 'the scenes must be exactly the processed scenes, each once' },
+  musicNotOfWork: { zh: '背景音乐不是本作品的音乐文件', en: 'the background music is not a music file of this work' },
+  hotspotIdTwice: { zh: '热点 {hotspot} 重复出现', en: 'hotspot {hotspot} appears twice' },
+  linkMissingScene: { zh: '热点 {hotspot} 指向一个不存在的场景', en: 'hotspot {hotspot} leads to a scene the tour does not have' },
+  linkToSelf: { zh: '热点 {hotspot} 指向它所在的场景', en: 'hotspot {hotspot} leads to its own scene' },
+  unsafeUrl: { zh: '热点 {hotspot} 的链接只能是 http(s) 地址或本站文件', en: 'the links of hotspot {hotspot} must be http(s) addresses or files of this site' },
+} as const satisfies Record<string, Record<Language, string>>;
+
+export type TourProblem = keyof typeof tourProblems;
+
 export function translate(key: MessageKey, language: Language, params: MessageParams = {}): string {
-  const status = params.status;
-  const localized = typeof status === 'string' && status in workStatusNames ? { ...params, status: workStatusNames[status as WorkStatus][language] } : params;
+  const { status, problem } = params;
+  const localized = { ...params };
+  if (typeof status === 'string' && status in workStatusNames) localized.status = workStatusNames[status as WorkStatus][language];
+  if (typeof problem === 'string' && problem in tourProblems) localized.problem = interpolate(tourProblems[problem as TourProblem][language], params);
   return interpolate(catalogue[key][language], localized);
 }
 

@@ -58,6 +58,7 @@ const tour: Tour = {
   autorotateDelay: 0,
   gallery: false,
   musicUrl: null,
+  musicAssetId: null,
   revision: 1,
 };
 

@@ -245,7 +245,7 @@ describe('GET and PUT /api/model/{id}/tour', () => {
     expect(dead.statusCode).toBe(400);
     expect(json(dead).code).toBe(ErrorCode.tourInvalid);
     const script = await withHotspot({ id: 'y', kind: 'info', yaw: 0, pitch: 0, title: 't', text: '', imageUrl: '', linkUrl: 'javascript:alert(1)' });
-    expect(json(script).code).toBe(ErrorCode.tourInvalid);
+    expect(json(script)).toMatchObject({ code: ErrorCode.tourInvalid, msg: '漫游设置有误：热点 y 的链接只能是 http(s) 地址或本站文件' });
     const outOfRange = await withHotspot({ id: 'z', kind: 'info', yaw: 400, pitch: 0, title: 't', text: '', imageUrl: '', linkUrl: '' });
     expect(outOfRange.statusCode).toBe(400);
     expect(json(outOfRange).code).toBe(ErrorCode.validation);
@@ -266,6 +266,7 @@ describe('GET and PUT /api/model/{id}/tour', () => {
     const music = data<{ assets: { id: number; kind: string }[] }>(await owner.call('GET', `/api/model/${uid}`)).assets.find((asset) => asset.kind === 'music')!;
     const saved = data<Tour>(await owner.call('PUT', `/api/model/${uid}/tour`, update({ musicAssetId: music.id }) as unknown as Record<string, unknown>));
     expect(saved.musicUrl).toMatch(new RegExp(`^/files/.+\\?w=${uid}$`));
+    expect(saved.musicAssetId).toBe(music.id);
     tour = saved;
     const anonymous = await testApp.app.inject({ method: 'GET', url: `/api/model/${uid}/tour` });
     expect(anonymous.statusCode).toBe(200);

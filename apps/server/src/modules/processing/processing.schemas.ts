@@ -80,6 +80,7 @@ export const TourSchema = Type.Object({
   autorotateDelay: Type.Integer(),
   gallery: Type.Boolean(),
   musicUrl: nullable(Type.String()),
+  musicAssetId: nullable(Type.Integer()),
   revision: Type.Integer(),
 });
 

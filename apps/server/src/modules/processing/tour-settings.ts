@@ -1,5 +1,6 @@
 import { TOUR_LIMITS, type Hotspot, type TourSceneSettings, type TourUpdate } from '@spatia/contract';
 import type { ProcessedScene, StoredTourSettings } from '../../db/schema/index.js';
+import type { TourProblem } from '../../lib/messages.js';
 
 export const DEFAULT_FOV = 75;
 export const DEFAULT_AUTOROTATE_DELAY = 15;
@@ -36,36 +37,33 @@ export function reconcileTourSettings(previous: StoredTourSettings | undefined, 
   };
 }
 
-/** What is wrong with an edited tour, in words for the 1905 message; undefined when it is fine. */
-export function tourUpdateProblem(update: TourUpdate, sceneIds: readonly string[], musicAssetIds: readonly number[]): string | undefined {
+/** What is wrong with an edited tour, as a 1905 message names it; undefined when it is fine. */
+export type TourUpdateProblem = { problem: TourProblem; hotspot?: string };
+
+export function tourUpdateProblem(update: TourUpdate, sceneIds: readonly string[], musicAssetIds: readonly number[]): TourUpdateProblem | undefined {
   const known = new Set(sceneIds);
   const sent = update.scenes.map((scene) => scene.id);
-  if (sent.length !== known.size || new Set(sent).size !== sent.length || sent.some((id) => !known.has(id))) {
-    return 'scenes must be exactly the processed scenes, each once';
-  }
-  if (update.musicAssetId !== null && !musicAssetIds.includes(update.musicAssetId)) return 'musicAssetId is not a music file of this work';
+  if (sent.length !== known.size || new Set(sent).size !== sent.length || sent.some((id) => !known.has(id))) return { problem: 'scenesMismatch' };
+  if (update.musicAssetId !== null && !musicAssetIds.includes(update.musicAssetId)) return { problem: 'musicNotOfWork' };
   const hotspotIds = new Set<string>();
   for (const scene of update.scenes) {
     for (const hotspot of scene.hotspots) {
-      if (hotspotIds.has(hotspot.id)) return `hotspot id ${hotspot.id} is used twice`;
+      if (hotspotIds.has(hotspot.id)) return { problem: 'hotspotIdTwice', hotspot: hotspot.id };
       hotspotIds.add(hotspot.id);
       const problem = hotspotProblem(hotspot, scene.id, known);
-      if (problem) return `${scene.id}/${hotspot.id}: ${problem}`;
+      if (problem) return { problem, hotspot: hotspot.id };
     }
   }
   return undefined;
 }
 
-function hotspotProblem(hotspot: Hotspot, sceneId: string, sceneIds: ReadonlySet<string>): string | undefined {
+function hotspotProblem(hotspot: Hotspot, sceneId: string, sceneIds: ReadonlySet<string>): TourProblem | undefined {
   if (hotspot.kind === 'link') {
-    if (!sceneIds.has(hotspot.targetSceneId)) return 'links to a scene the tour does not have';
-    if (hotspot.targetSceneId === sceneId) return 'links to its own scene';
+    if (!sceneIds.has(hotspot.targetSceneId)) return 'linkMissingScene';
+    if (hotspot.targetSceneId === sceneId) return 'linkToSelf';
     return undefined;
   }
-  for (const url of [hotspot.imageUrl, hotspot.linkUrl]) {
-    if (url && !isSafeUrl(url)) return 'links must be http(s) addresses or files of this site';
-  }
-  return undefined;
+  return [hotspot.imageUrl, hotspot.linkUrl].some((url) => url && !isSafeUrl(url)) ? 'unsafeUrl' : undefined;
 }
 
 /** Web addresses and our own files only: no `javascript:` or `data:` links in a public viewer. */

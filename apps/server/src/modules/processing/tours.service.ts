@@ -48,7 +48,7 @@ export class ToursService {
       if ((stored?.revision ?? processed.revision) !== update.revision) throw fail('tourRevisionStale');
       const musicIds = (await this.works.repository.listAssets(work.id, tx)).filter((asset) => asset.kind === 'music').map((asset) => asset.id);
       const problem = tourUpdateProblem(update, processed.scenes.map((scene) => scene.id), musicIds);
-      if (problem) throw fail('tourInvalid', { problem });
+      if (problem) throw fail('tourInvalid', { ...problem });
       const settings: StoredTourSettings = {
         scenes: update.scenes,
         autorotateDelay: update.autorotateDelay,
@@ -117,6 +117,7 @@ export function buildTour(processed: ProcessedWork, locations: TourFileLocations
     autorotateDelay: settings.autorotateDelay,
     gallery: settings.gallery,
     musicUrl: music ? locations.music(music) : null,
+    musicAssetId: music?.id ?? null,
     revision: processed.revision,
   };
 }

@@ -33,6 +33,7 @@ const tour = (scenes: TourScene[] = [scene('a1', 'Hall'), scene('a2', 'Kitchen')
   autorotateDelay: 15,
   gallery: true,
   musicUrl: null,
+  musicAssetId: null,
   revision: 4,
 });
 
@@ -55,14 +56,11 @@ describe('loading', () => {
     expect(Object.keys(initialEditorState(tour(), null).draft.scenes[0]!).sort()).toEqual(['fov', 'hotspots', 'id', 'initialView', 'name']);
   });
 
-  it('finds the background music among the music assets by its address, query aside', () => {
-    const assets = [
-      { id: 3, url: '/files/works/w1/music/a.mp3' },
-      { id: 5, url: '/files/works/w1/music/b.mp3' },
-    ];
-    expect(musicAssetIdOf({ musicUrl: '/files/works/w1/music/b.mp3?w=w1' }, assets)).toBe(5);
-    expect(musicAssetIdOf({ musicUrl: null }, assets)).toBeNull();
-    expect(musicAssetIdOf({ musicUrl: '/files/gone.mp3?w=w1' }, assets)).toBeNull();
+  it('keeps the background music only while it is one of the work\'s music assets', () => {
+    const assets = [{ id: 3 }, { id: 5 }];
+    expect(musicAssetIdOf({ musicAssetId: 5 }, assets)).toBe(5);
+    expect(musicAssetIdOf({ musicAssetId: null }, assets)).toBeNull();
+    expect(musicAssetIdOf({ musicAssetId: 9 }, assets)).toBeNull();
   });
 
   it('reloads over the draft and stays on the scene in view', () => {

@@ -61,14 +61,9 @@ export function initialEditorState(tour: Tour, musicAssetId: number | null): Tou
   return { revision: tour.revision, saved: draft, draft, sceneId: tour.scenes[0]?.id ?? '', hotspotId: null, placing: null, removed: null };
 }
 
-/**
- * The background music the tour plays, as the id of one of the work's music assets. The tour names
- * only its URL (the asset's URL plus `?w=` for traffic), so it is found by that.
- */
-export function musicAssetIdOf(tour: Pick<Tour, 'musicUrl'>, musicAssets: readonly { id: number; url: string }[]): number | null {
-  if (!tour.musicUrl) return null;
-  const path = tour.musicUrl.split('?')[0];
-  return musicAssets.find((asset) => asset.url.split('?')[0] === path)?.id ?? null;
+/** The background music the tour plays, if it is still one of the work's music assets. */
+export function musicAssetIdOf(tour: Pick<Tour, 'musicAssetId'>, musicAssets: readonly { id: number }[]): number | null {
+  return musicAssets.some((asset) => asset.id === tour.musicAssetId) ? tour.musicAssetId : null;
 }
 
 export function currentScene(state: TourEditorState): TourSceneSettings | undefined {
