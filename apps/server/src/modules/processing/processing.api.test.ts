@@ -18,7 +18,7 @@ const viewerDir = mkdtempSync(path.join(os.tmpdir(), 'spatia-viewer-'));
 
 beforeAll(async () => {
   writeFileSync(path.join(viewerDir, 'index.html'), '<!doctype html><title>viewer</title>');
-  testApp = await createTestApp({ VIEWER_DIST_DIR: viewerDir, PROCESSING_LEASE_SECONDS: '2', LOG_LEVEL: 'error' });
+  testApp = await createTestApp({ VIEWER_DIST_DIR: viewerDir, PROCESSING_LEASE_SECONDS: '2' });
   owner = await person(testApp.app, { name: 'Owner' });
   stranger = await person(testApp.app, { name: 'Stranger' });
   panorama = await renderSyntheticPanorama({ width: 2048, height: 1024 });
