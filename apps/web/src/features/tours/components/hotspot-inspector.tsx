@@ -149,42 +149,25 @@ function InfoFields({ hotspot, problems, onChange }: { hotspot: InfoHotspot; pro
           data-testid="hotspot-text"
         />
       </Form.Item>
-      <Form.Item
-        label={t('tours.hotspot.imageUrl')}
-        htmlFor="hotspot-image"
-        validateStatus={unsafe('imageUrl') ? 'error' : undefined}
-        help={unsafe('imageUrl') ? t('tours.hotspot.unsafeUrl') : undefined}
-      >
-        <Input
-          id="hotspot-image"
-          value={hotspot.imageUrl}
-          maxLength={TOUR_LIMITS.url}
-          placeholder="https://"
-          onChange={(event) => onChange({ imageUrl: event.target.value })}
-          data-testid="hotspot-image"
-        />
-      </Form.Item>
+      <UrlField field="imageUrl" value={hotspot.imageUrl} unsafe={unsafe('imageUrl')} onChange={onChange} />
       {showImage && <img className="hotspot-inspector__image" src={hotspot.imageUrl.trim()} alt="" referrerPolicy="no-referrer" />}
-      <Form.Item
-        label={t('tours.hotspot.linkUrl')}
-        htmlFor="hotspot-link"
-        validateStatus={unsafe('linkUrl') ? 'error' : undefined}
-        help={unsafe('linkUrl') ? t('tours.hotspot.unsafeUrl') : undefined}
-      >
-        <Input
-          id="hotspot-link"
-          value={hotspot.linkUrl}
-          maxLength={TOUR_LIMITS.url}
-          placeholder="https://"
-          onChange={(event) => onChange({ linkUrl: event.target.value })}
-          data-testid="hotspot-link"
-        />
-      </Form.Item>
+      <UrlField field="linkUrl" value={hotspot.linkUrl} unsafe={unsafe('linkUrl')} onChange={onChange} />
     </Form>
   );
 }
 
 /** The arrow as the viewer draws it on the floor, seen from above: up is straight on. */
+/** An info hotspot's picture or web link, flagged when it is neither http(s) nor a file of this site. */
+function UrlField({ field, value, unsafe, onChange }: { field: 'imageUrl' | 'linkUrl'; value: string; unsafe: boolean; onChange(change: InfoHotspotChange): void }) {
+  const { t } = useTranslation();
+  const id = field === 'imageUrl' ? 'hotspot-image' : 'hotspot-link';
+  return (
+    <Form.Item label={t(`tours.hotspot.${field}`)} htmlFor={id} validateStatus={unsafe ? 'error' : undefined} help={unsafe ? t('tours.hotspot.unsafeUrl') : undefined}>
+      <Input id={id} value={value} maxLength={TOUR_LIMITS.url} placeholder="https://" onChange={(event) => onChange({ [field]: event.target.value })} data-testid={id} />
+    </Form.Item>
+  );
+}
+
 function ArrowDial({ turn }: { turn: number }) {
   return (
     <svg className="hotspot-inspector__dial" viewBox="0 0 48 48" aria-hidden>
