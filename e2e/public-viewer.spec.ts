@@ -8,7 +8,7 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import yauzl from 'yauzl';
 import { createAccount, uniquePhone } from './support/accounts';
 import { dataOf } from './support/api';
-import { snap } from './support/session';
+import { chooseFromMenu, fillLogin, snap } from './support/session';
 
 /*
  * The public side of a tour: a processed two-scene work with a link hotspot, opened signed out at
@@ -34,13 +34,14 @@ interface Tour {
   gallery: boolean;
 }
 
-async function ownerApi(request: APIRequestContext, playwright: import('@playwright/test').Playwright, baseURL: string) {
+async function owner(request: APIRequestContext, playwright: import('@playwright/test').Playwright, baseURL: string) {
   const phone = uniquePhone(7);
   const password = 'Tours2026';
   await createAccount(request, phone, password);
   const login = await request.post('/api/client/login', { form: { phoneNumber: phone, password } });
   const token = login.headers()['x-auth-token'] ?? '';
-  return playwright.request.newContext({ baseURL, extraHTTPHeaders: { 'auth-token': token, 'x-auth-token': token } });
+  const api = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { 'auth-token': token, 'x-auth-token': token } });
+  return { phone, password, api };
 }
 
 async function upload(api: APIRequestContext, uid: string, credentials: string, name: string, bytes: Buffer) {
@@ -79,7 +80,7 @@ const caption = (page: Page) => page.locator('.psv-caption-content');
 
 test('a tour opens signed out, switches scenes by its hotspot, shares, and works offline from its package', async ({ browser, request, playwright, baseURL }) => {
   test.setTimeout(240_000);
-  const api = await ownerApi(request, playwright, baseURL!);
+  const { phone, password, api } = await owner(request, playwright, baseURL!);
   const uid = await publishedTour(api);
 
   const visitor = await browser.newContext({ locale: 'zh-CN' });
@@ -122,6 +123,25 @@ test('a tour opens signed out, switches scenes by its hotspot, shares, and works
   await snap(offlinePage, 'offline-package');
   await offline.close();
   server.close();
+
+  // The owner's console hands the same package to the browser's own download (a one-minute link).
+  const consoleContext = await browser.newContext({ locale: 'zh-CN', acceptDownloads: true });
+  const ownerPage = await consoleContext.newPage();
+  await ownerPage.goto('/login');
+  await fillLogin(ownerPage, { phone, password });
+  const card = ownerPage.locator(`[data-testid="work-card"][data-uid="${uid}"]`);
+  const downloading = ownerPage.waitForEvent('download');
+  await chooseFromMenu(ownerPage, card.getByTestId('work-actions'), /下载离线包/);
+  const download = await downloading;
+  expect(download.suggestedFilename()).toBe('公开漫游.zip');
+  const saved = path.join(folder, 'downloaded.zip');
+  await download.saveAs(saved);
+  const downloaded = mkdtempSync(path.join(tmpdir(), 'spatia-downloaded-'));
+  await unzip(readFileSync(saved), downloaded);
+  expect(existsSync(path.join(downloaded, 'index.html'))).toBe(true);
+  expect(existsSync(path.join(downloaded, 'tour.json'))).toBe(true);
+  await expect(ownerPage.getByText('开始下载')).toBeVisible();
+  await consoleContext.close();
 });
 
 function unzip(zip: Buffer, folder: string): Promise<void> {

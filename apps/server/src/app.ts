@@ -270,7 +270,7 @@ export function createServices(
   });
   const tours = new ToursService(processingRepository, works, moderation);
   const traffic = new TrafficService(processingRepository, works);
-  const offlinePackages = new OfflinePackages(works, tours, storage, config.viewerDistDir);
+  const offlinePackages = new OfflinePackages(works, tours, storage, cache, users, config.viewerDistDir);
   drivers.jobs.define('works.purgeRecycleBin', () => works.purgeExpired(), { schedule: { cron: '23 3 * * *' } });
   // Lists and answers expire due transfers themselves; the job keeps the table true between them.
   drivers.jobs.define('transfers.expire', () => transfers.expireDue(), { schedule: { cron: '* * * * *' } });

@@ -55,6 +55,7 @@ describe('API description', () => {
         '/api/model/{id}/coverVideo/uploadCredentials',
         '/api/model/{id}/music/uploadCredentials',
         '/api/model/{id}/offlinePackage',
+        '/api/model/{id}/offlinePackage/ticket',
         '/api/model/{id}/onLined',
         '/api/model/{id}/origin/SLR/uploadCredentials',
         '/api/model/{id}/origin/uploadCredentials',

@@ -308,6 +308,26 @@ describe('GET /api/model/{id}/offlinePackage', () => {
     }
   });
 
+  it('downloads without auth headers through a one-minute link, for that work only', async () => {
+    const work = await processed('链接下载');
+    const other = await processed('另一个');
+    const issued = await owner.call('POST', `/api/model/${work.uid}/offlinePackage/ticket`);
+    expect(issued.statusCode).toBe(200);
+    const { url } = data<{ url: string; expiresAt: number }>(issued);
+    const download = await testApp.app.inject({ method: 'GET', url });
+    expect(download.statusCode).toBe(200);
+    expect(download.headers['content-type']).toBe('application/zip');
+    expect((await zipEntries(download.rawPayload)).has('tour.json')).toBe(true);
+
+    const ticket = new URL(url, 'http://x').searchParams.get('ticket');
+    expect((await testApp.app.inject({ method: 'GET', url: `/api/model/${other.uid}/offlinePackage?ticket=${ticket}` })).statusCode).toBe(401);
+    expect((await testApp.app.inject({ method: 'GET', url: `/api/model/${work.uid}/offlinePackage?ticket=forged` })).statusCode).toBe(401);
+    expect((await testApp.app.inject({ method: 'GET', url: `/api/model/${work.uid}/offlinePackage` })).statusCode).toBe(401);
+    expect((await stranger.call('POST', `/api/model/${work.uid}/offlinePackage/ticket`)).statusCode).toBe(404);
+    const unprocessed = await panoramaWork();
+    expect(json(await owner.call('POST', `/api/model/${unprocessed.uid}/offlinePackage/ticket`)).code).toBe(ErrorCode.workNotProcessed);
+  });
+
   it('is refused before processing, for other types, and to other people', async () => {
     const unprocessed = await panoramaWork();
     expect(json(await owner.call('GET', `/api/model/${unprocessed.uid}/offlinePackage`)).code).toBe(ErrorCode.workNotProcessed);

@@ -1,9 +1,11 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { fail } from '../../lib/app-error.js';
 import { ok, responses } from '../../lib/envelope.js';
 import { IdParams, WorkDetailSchema, signedIn } from '../works/works.schemas.js';
 import type { WorksService } from '../works/works.service.js';
 import type { OfflinePackages } from './offline-package.js';
-import { ProcessingSchema, TourSchema, TourUpdateBody, TrafficQuery, TrafficSchema, VerificationSchema, tags } from './processing.schemas.js';
+import { ProcessingSchema, TicketSchema, TourSchema, TourUpdateBody, TrafficQuery, TrafficSchema, VerificationSchema, tags } from './processing.schemas.js';
 import type { ProcessingService } from './processing.service.js';
 import type { ToursService } from './tours.service.js';
 import type { TrafficService } from './traffic.service.js';
@@ -70,14 +72,31 @@ export const processingRoutes: FastifyPluginAsyncTypebox<ProcessingRoutesOptions
     async (request) => ok(await tours.save(request.auth!.user, request.params.id, request.body)),
   );
 
+  app.post(
+    '/api/model/:id/offlinePackage/ticket',
+    {
+      config: signedIn,
+      schema: { tags, summary: 'A one-minute download link for the offline package (for the browser\'s own download)', params: IdParams, response: responses(TicketSchema, [401, 403, 404, 409]) },
+    },
+    async (request) => ok(await offlinePackages.issueTicket(request.auth!.user, request.params.id)),
+  );
+
   app.get(
     '/api/model/:id/offlinePackage',
     {
-      config: signedIn,
-      schema: { tags, summary: 'A zip with a self-contained viewer and every tile, streamed', params: IdParams },
+      config: { auth: 'public' },
+      schema: {
+        tags,
+        summary: 'A zip with a self-contained viewer and every tile, streamed (signed in, or with a ticket)',
+        params: IdParams,
+        querystring: Type.Object({ ticket: Type.Optional(Type.String({ maxLength: 64 })) }),
+      },
     },
     async (request, reply) => {
-      const { fileName, stream } = await offlinePackages.open(request.auth!.user, request.params.id);
+      const { id } = request.params;
+      const { ticket } = request.query;
+      if (!request.auth && !ticket) throw fail('unauthenticated');
+      const { fileName, stream } = request.auth ? await offlinePackages.open(request.auth.user, id) : await offlinePackages.openWithTicket(id, ticket!);
       reply
         .header('content-type', 'application/zip')
         .header('content-disposition', `attachment; filename="${fileName.replace(/[^\w.-]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(fileName)}`)

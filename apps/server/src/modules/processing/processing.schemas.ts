@@ -84,6 +84,8 @@ export const TourSchema = Type.Object({
   revision: Type.Integer(),
 });
 
+export const TicketSchema = Type.Object({ url: Type.String(), expiresAt: Type.Integer() });
+
 export const TrafficSchema = Type.Object({
   days: Type.Array(Type.Object({ day: Type.String(), requests: Type.Integer(), bytes: Type.Integer() })),
   requests: Type.Integer(),

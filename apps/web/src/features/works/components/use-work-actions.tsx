@@ -12,7 +12,6 @@ import { useSetWorkInOfficial, useSetWorkOnline, useWorkReview } from '../api/pu
 import { useRestoreWorks } from '../api/recycle-bin';
 import { useVerifyWork } from '../api/verify-work';
 import { useTakeWorkOffMarket } from '../api/work-market';
-import { formatBytes } from '../lib/upload-progress';
 import type { WorkMenuAction } from '../lib/work-actions';
 import { workPaths } from '../lib/work-paths';
 import { DistributeDialog } from './distribute-dialog';
@@ -64,9 +63,7 @@ export function useWorkActions({ onChanged, onDeleted }: { onChanged: () => void
   const restore = useRestoreWorks();
   const activate = useActivateSolver();
   const offlineMessageKey = (uid: string) => `offline-package-${uid}`;
-  const downloadOffline = useDownloadOfflinePackage((uid, { loaded }) =>
-    void message.open({ key: offlineMessageKey(uid), type: 'loading', duration: 0, content: t('works.offline.downloading', { size: formatBytes(loaded) }) }),
-  );
+  const downloadOffline = useDownloadOfflinePackage();
 
   const changed = (text: string) => {
     void message.success(text);
@@ -153,12 +150,12 @@ export function useWorkActions({ onChanged, onDeleted }: { onChanged: () => void
     changed(t('works.done.published', { name: work.name }));
   };
 
-  /** The zip comes through the client (the token rides in a header), with its size so far in one message. */
+  /** A short-lived link for the browser's own download, which streams the zip to disk and shows its progress. */
   const startOfflineDownload = (work: WorkSummary) => {
     const key = offlineMessageKey(work.uid);
     void message.open({ key, type: 'loading', duration: 0, content: t('works.offline.preparing', { name: work.name }) });
     downloadOffline.mutate(work.uid, {
-      onSuccess: (fileName) => void message.open({ key, type: 'success', content: t('works.offline.saved', { fileName }) }),
+      onSuccess: () => void message.open({ key, type: 'success', content: t('works.offline.started', { name: work.name }) }),
       // The server's message when it sent one (not processed, not yours); our words for a dropped connection.
       onError: (error) => void message.open({ key, type: 'error', content: (error instanceof ApiError && error.message) || t('works.offline.failed') }),
     });

@@ -192,9 +192,8 @@ export default {
     },
   },
   offline: {
-    preparing: 'Packing the offline tour of "{{name}}"…',
-    downloading: 'Downloading the offline package… {{size}}',
-    saved: 'Saved {{fileName}}',
+    preparing: 'Preparing the offline tour of "{{name}}"…',
+    started: 'The offline package of "{{name}}" is downloading: your browser shows its progress',
     failed: 'The offline package could not be downloaded. Check the connection and try again',
   },
   traffic: {

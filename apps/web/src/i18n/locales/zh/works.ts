@@ -184,9 +184,8 @@ export default {
     },
   },
   offline: {
-    preparing: '正在打包“{{name}}”的离线漫游…',
-    downloading: '正在下载离线包… {{size}}',
-    saved: '已保存 {{fileName}}',
+    preparing: '正在准备“{{name}}”的离线漫游…',
+    started: '“{{name}}”的离线包开始下载，可在浏览器的下载列表中查看进度',
     failed: '离线包下载失败，请检查网络后重试',
   },
   traffic: {
