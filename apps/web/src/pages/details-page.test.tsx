@@ -133,9 +133,9 @@ describe('the public page of a work', () => {
     await renderPage();
     fireEvent.click(await screen.findByTestId('details-share'));
     const url = `${window.location.origin}/details/W1`;
-    expect(((await screen.findByTestId('public-share-url')) as HTMLInputElement).value).toBe(url);
-    expect((screen.getByTestId('public-share-embed') as HTMLTextAreaElement).value).toContain(`<iframe src="${url}?embed=1" title="Loft on the river"`);
-    expect(screen.getByTestId('public-share-qr')).toBeTruthy();
+    expect(((await screen.findByTestId('share-url')) as HTMLInputElement).value).toBe(url);
+    expect((screen.getByTestId('share-embed') as HTMLTextAreaElement).value).toContain(`<iframe src="${url}?embed=1" title="Loft on the river"`);
+    expect(screen.getByTestId('share-qr')).toBeTruthy();
   });
 
   it('says the work is offline or gone on 404, in both languages, with a way home', async () => {
