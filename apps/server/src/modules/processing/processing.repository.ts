@@ -2,11 +2,10 @@ import { and, eq, inArray, lt, or, isNull, sql } from 'drizzle-orm';
 import type { ProcessingFailure, ProcessingStage } from '@spatia/contract';
 import type { Db } from '../../db/database.js';
 import { workProcessing, workTours, workTrafficDaily, type ProcessedScene, type StoredTourSettings } from '../../db/schema/index.js';
+import type { Executor, Transaction } from '../works/works.repository.js';
 
 export type ProcessingRow = typeof workProcessing.$inferSelect;
 export type TourRow = typeof workTours.$inferSelect;
-type Transaction = Parameters<Parameters<Db['transaction']>[0]>[0];
-export type Executor = Db | Transaction;
 
 /** Which run, held by which job: every write of a running job names both, so a job that lost its lease writes nothing. */
 export interface RunLease {

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, readdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
+import { buffer } from 'node:stream/consumers';
 import sharp from 'sharp';
 import { PANORAMA_PREVIEW_PATH, type ProcessingStage, type WorkProcessing } from '@spatia/contract';
 import type { StorageDriver } from '../../drivers/storage/storage-driver.js';
@@ -202,10 +203,8 @@ export class ProcessingService {
     if (!scene) return;
     const preview = await this.storage.read(`${sceneFolder(work.uid, runId, scene.id)}/${PANORAMA_PREVIEW_PATH}`);
     if (!preview) return;
-    const chunks: Buffer[] = [];
-    for await (const chunk of preview.stream) chunks.push(chunk as Buffer);
     // The middle half of the equirectangular preview, 2:1 → a 16:9-ish crop of what one sees ahead.
-    const cover = await sharp(Buffer.concat(chunks)).extract({ left: 512, top: 256, width: 1024, height: 576 }).webp({ quality: 82 }).toBuffer();
+    const cover = await sharp(await buffer(preview.stream)).extract({ left: 512, top: 256, width: 1024, height: 576 }).webp({ quality: 82 }).toBuffer();
     const key = `covers/derived-${work.uid}-${randomBytes(4).toString('hex')}.webp`;
     await this.storage.put(key, cover, 'image/webp');
     await this.works.useDerivedCover(work.id, key);

@@ -3,11 +3,11 @@ import { fail } from '../../lib/app-error.js';
 import type { ModerationService } from '../moderation/moderation.service.js';
 import { assertReadable, type Actor } from '../works/work-access.js';
 import { fileUrl } from '../works/work-presenter.js';
-import type { WorkAssetRow, WorkRow } from '../works/works.repository.js';
+import type { Executor, WorkAssetRow, WorkRow } from '../works/works.repository.js';
 import type { WorksService } from '../works/works.service.js';
 import type { ProcessedScene, StoredTourSettings } from '../../db/schema/index.js';
 import { sceneFolder } from './derived-files.js';
-import type { Executor, ProcessingRepository } from './processing.repository.js';
+import type { ProcessingRepository } from './processing.repository.js';
 import { reconcileTourSettings, tourTexts, tourUpdateProblem } from './tour-settings.js';
 
 /** Where a tour's files are: the site's /files/ URLs, or the folders of an offline package. */

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Readable } from 'node:stream';
+import { buffer } from 'node:stream/consumers';
 import { AbortMultipartUploadCommand, DeleteObjectsCommand, HeadObjectCommand, ListObjectsV2Command } from '@aws-sdk/client-s3';
 import { S3Store, type Options as S3StoreOptions } from '@tus/s3-store';
 import { s3ClientConfig, type S3StorageDriver } from '../../drivers/storage/s3-storage.js';
@@ -45,7 +46,7 @@ export class S3TusBackend implements TusBackend {
   async readHead(id: string, length: number): Promise<Buffer> {
     try {
       const file = await this.storage.read(id, { start: 0, end: length - 1 });
-      return file ? await collect(file.stream) : Buffer.alloc(0);
+      return file ? await buffer(file.stream) : Buffer.alloc(0);
     } catch (error) {
       if (error instanceof UnsatisfiableRangeError) return Buffer.alloc(0); // an empty upload
       throw error;
@@ -101,7 +102,7 @@ export class S3TusBackend implements TusBackend {
 
   private async readObject(key: string): Promise<Buffer | undefined> {
     const file = await this.storage.read(key);
-    return file ? collect(file.stream) : undefined;
+    return file ? buffer(file.stream) : undefined;
   }
 }
 
@@ -120,10 +121,4 @@ class HashingS3Store extends S3Store {
     followed.settle(newOffset);
     return newOffset;
   }
-}
-
-async function collect(stream: Readable): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of stream) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks);
 }

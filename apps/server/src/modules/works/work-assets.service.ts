@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { buffer } from 'node:stream/consumers';
 import sharp from 'sharp';
 import { assetKindsOf, assetRule, SINGLE_ASSET_KINDS, type AssetKind, type AssetUploadGrant, type WorkDetail } from '@spatia/contract';
 import type { StorageDriver } from '../../drivers/storage/storage-driver.js';
@@ -109,11 +110,10 @@ export class WorkAssetsService {
   private async renderCover(file: UploadedFile): Promise<string> {
     const stored = await this.storage.read(file.key);
     if (!stored) throw fail('notFound');
-    const chunks: Buffer[] = [];
-    for await (const chunk of stored.stream) chunks.push(chunk as Buffer);
+    const bytes = await buffer(stored.stream);
     let output: Buffer;
     try {
-      output = await sharp(Buffer.concat(chunks), { limitInputPixels: 100_000_000 })
+      output = await sharp(bytes, { limitInputPixels: 100_000_000 })
         .rotate()
         .resize({ width: 1600, withoutEnlargement: true })
         .webp({ quality: 82 })
