@@ -95,8 +95,7 @@ export class ProcessingService {
   }
 
   async status(actor: Actor, uid: string, language: Language): Promise<WorkProcessing> {
-    const work = await this.works.findManageable(actor, uid);
-    return presentProcessing(await this.repository.find(work.id), language);
+    return this.statusOf((await this.works.findManageable(actor, uid)).id, language);
   }
 
   /** The processing part of a work's state, for `verify`. */
