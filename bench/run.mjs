@@ -4,10 +4,11 @@
 import { parseArgs } from 'node:util';
 import { run as apiThroughput } from './api-throughput.mjs';
 import { run as panoramaProcessing } from './panorama-processing.mjs';
+import { run as pointcloudConversion } from './pointcloud-conversion.mjs';
 import { run as tusUpload } from './tus-upload.mjs';
 import { run as worksList } from './works-list.mjs';
 
 const { values } = parseArgs({ options: { seconds: { type: 'string', default: '5' }, rounds: { type: 'string', default: '4' } } });
 const options = { seconds: Number(values.seconds), rounds: Number(values.rounds) };
-const results = [await apiThroughput(options), await tusUpload(options), await worksList(options), await panoramaProcessing(options)];
+const results = [await apiThroughput(options), await tusUpload(options), await worksList(options), await panoramaProcessing(options), await pointcloudConversion(options)];
 process.exitCode = results.every(Boolean) ? 0 : 1;

@@ -328,8 +328,8 @@ test('a published work: put online, review, market price and share with link and
   await expect(share.getByTestId('share-embed')).toHaveValue(/<iframe src=".*\/details\//);
   const qr = share.getByTestId('share-qr');
   await expect(qr).toBeVisible();
-  const box = await qr.boundingBox();
-  expect(Math.round(box!.width)).toBe(200);
+  // Measured once the dialog's zoom-in has finished (a busy machine may still be mid-animation).
+  await expect.poll(async () => Math.round((await qr.boundingBox())!.width)).toBe(200);
   await snap(page, 'works-share-zh-desktop', { fullPage: false });
   await page.keyboard.press('Escape');
 

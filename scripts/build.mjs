@@ -23,11 +23,17 @@ const targets = [
     build: () => run('npx', ['tsc', '-b', 'apps/server']),
   },
   {
-    // The demo tour's panoramas, rendered at install time; the first start turns them into a demo work.
+    // The demo tour's panoramas, 3D model and point cloud, made at install time; the first start turns them into demo works.
     name: 'demo',
-    inputs: ['apps/server/src/media/panorama/synthetic-panorama.ts', 'apps/server/src/modules/demo', 'apps/server/src/cli/render-demo-panoramas.ts'],
-    output: 'apps/server/demo/living-room.jpg',
-    build: () => run(process.execPath, ['apps/server/dist/cli/render-demo-panoramas.js']),
+    inputs: [
+      'apps/server/src/media/panorama/synthetic-panorama.ts',
+      'apps/server/src/media/model',
+      'apps/server/src/media/pointcloud',
+      'apps/server/src/modules/demo',
+      'apps/server/src/cli/render-demo-content.ts',
+    ],
+    output: 'apps/server/demo/terrain-and-building-cover.jpg',
+    build: () => run(process.execPath, ['apps/server/dist/cli/render-demo-content.js']),
   },
   {
     // Copied as is into offline packages, so no .gz/.br twins: they would only make the zip larger.

@@ -19,6 +19,7 @@ const seeds = [
   ['create', '--phone', '13800000001', '--password', 'Admin#2026pass'],
   ['create-user', '--phone', '13800000002', '--password', 'User#2026pass', '--name', 'Test User', '--roles', 'customer', '--menus', '161,162,35,37,163'],
   ['create-user', '--phone', '13800000003', '--password', 'Reset#2026pass', '--name', 'Reset User', '--roles', 'customer', '--menus', '161,162,35,37,163'],
+  ['create-user', '--phone', '13800000004', '--password', 'Survey#2026pass', '--name', 'Survey User', '--roles', 'photographer', '--menus', '161,162,35,37,163,460'],
 ];
 
 function run(command, args, env = process.env) {

@@ -7,6 +7,8 @@ export const users = {
   customer: { phone: '13800000002', password: 'User#2026pass', name: 'Test User' },
   /** Only the password-reset journey uses it: its phone has had no code yet, so a code comes at once. */
   resetter: { phone: '13800000003', password: 'Reset#2026pass', name: 'Reset User' },
+  /** A photographer with the point-cloud list (permission 460). */
+  surveyor: { phone: '13800000004', password: 'Survey#2026pass', name: 'Survey User' },
 } as const;
 
 export const TOKEN_COOKIE = 'spatia_token';

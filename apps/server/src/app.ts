@@ -27,6 +27,9 @@ import { moderationRoutes } from './modules/moderation/moderation.routes.js';
 import { OfflinePackages } from './modules/processing/offline-package.js';
 import { ProcessingRepository } from './modules/processing/processing.repository.js';
 import { processingRoutes } from './modules/processing/processing.routes.js';
+import { spatialRoutes } from './modules/processing/spatial.routes.js';
+import { SpatialService } from './modules/processing/spatial.service.js';
+import { DownloadTickets } from './modules/processing/download-tickets.js';
 import { ProcessingService } from './modules/processing/processing.service.js';
 import { ToursService } from './modules/processing/tours.service.js';
 import { TrafficService } from './modules/processing/traffic.service.js';
@@ -111,6 +114,7 @@ export interface Services {
   tours: ToursService;
   traffic: TrafficService;
   offlinePackages: OfflinePackages;
+  spatial: SpatialService;
   /** Present when WeChat sign-in is configured. */
   wechat: WechatService | undefined;
 }
@@ -208,6 +212,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(workAssetsRoutes, { assets: services.workAssets });
   await app.register(transfersRoutes, { transfers: services.transfers });
   await app.register(processingRoutes, services);
+  await app.register(spatialRoutes, services);
   await app.register(siteRoutes, { config });
   if (sms instanceof ConsoleSmsDriver) await app.register(devRoutes, { sms });
 
@@ -270,7 +275,9 @@ export function createServices(
   });
   const tours = new ToursService(processingRepository, works, moderation);
   const traffic = new TrafficService(processingRepository, works);
-  const offlinePackages = new OfflinePackages(works, tours, storage, cache, users, config.viewerDistDir);
+  const downloadTickets = new DownloadTickets(cache, users);
+  const offlinePackages = new OfflinePackages(works, tours, storage, downloadTickets, config.viewerDistDir);
+  const spatial = new SpatialService(processingRepository, works, moderation, storage, downloadTickets, logger);
   drivers.jobs.define('works.purgeRecycleBin', () => works.purgeExpired(), { schedule: { cron: '23 3 * * *' } });
   // Lists and answers expire due transfers themselves; the job keeps the table true between them.
   drivers.jobs.define('transfers.expire', () => transfers.expireDue(), { schedule: { cron: '* * * * *' } });
@@ -292,6 +299,7 @@ export function createServices(
     tours,
     traffic,
     offlinePackages,
+    spatial,
     wechat,
   };
 }

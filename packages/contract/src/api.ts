@@ -56,6 +56,8 @@ export interface SiteConfig {
   /** Whether the login page offers WeChat sign-in. */
   wechatLogin: boolean;
   apiBaseUrls: { main: string; tjhx: string; pointCloud: string; maps: string };
+  /** An external point-cloud list the menu entry (permission 460) opens; empty: the console's own page. */
+  pointCloudListUrl: string;
 }
 
 /** Request headers and cookie names fixed by the spec and the architecture guide. */

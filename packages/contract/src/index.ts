@@ -4,3 +4,4 @@ export * from './api.js';
 export * from './limits.js';
 export * from './works.js';
 export * from './tours.js';
+export * from './spatial.js';

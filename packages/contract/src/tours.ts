@@ -1,6 +1,6 @@
 /**
- * Processing ("the solver") and panorama tours: what the server derives from a work's uploaded
- * panoramas, and the tour a viewer shows. Design: docs/processing.md.
+ * Processing ("the solver") and panorama tours: what the server derives from a work's uploads, and the
+ * tour a viewer shows. Design: docs/processing.md; models and point clouds: spatial.ts.
  */
 
 /** Where a work's processing stands. `idle`: never run, or reset. */
@@ -9,9 +9,10 @@ export type ProcessingState = (typeof PROCESSING_STATES)[number];
 
 /**
  * The stages of one run, in order. A restart resumes at the first stage (and, inside `tiles`, the
- * first scene) not yet recorded as done.
+ * first scene) not yet recorded as done. Panoramas are cut into `tiles`; models and point clouds are
+ * converted (`convert`) instead.
  */
-export const PROCESSING_STAGES = ['prepare', 'tiles', 'cover', 'publish'] as const;
+export const PROCESSING_STAGES = ['prepare', 'tiles', 'convert', 'cover', 'publish'] as const;
 export type ProcessingStage = (typeof PROCESSING_STAGES)[number];
 
 /** Why a run failed, as a person can act on it. The message is localized by the server. */
@@ -26,8 +27,16 @@ export const PROCESSING_FAILURES = [
   'unreadableImage',
   /** A zip of panoramas held none. */
   'emptyArchive',
-  /** This type of work is not processed by the panorama solver. */
+  /** This type of work is not processed by the panorama solver. No longer produced (every type is processed); kept for runs that failed with it before. */
   'unsupportedType',
+  /** A model or point-cloud file of a format the solver does not read (or whose bytes are not what its name says). */
+  'unsupportedFormat',
+  /** A model or point-cloud file that cannot be parsed: truncated, inconsistent, or lying about its size. */
+  'damagedFile',
+  /** A zip with paths leaving its folder, links, or far more data inside than a model can hold. */
+  'unsafeArchive',
+  /** A model without triangles or a point cloud without points. */
+  'nothingToShow',
   /** Anything else; the log has the detail. */
   'internal',
 ] as const;
@@ -46,7 +55,22 @@ export interface WorkProcessing {
   finishedAt: number | null;
   /** Scenes the last successful run produced. */
   sceneCount: number;
+  /** A point cloud's conversion: points read so far out of all; null otherwise. */
+  points: { done: number; total: number } | null;
 }
+
+/** A work never processed, or reset. */
+export const IDLE_PROCESSING: WorkProcessing = Object.freeze({
+  state: 'idle',
+  stage: null,
+  progress: 0,
+  failure: null,
+  attempts: 0,
+  startedAt: null,
+  finishedAt: null,
+  sceneCount: 0,
+  points: null,
+});
 
 /** The six faces of a cube, in the order Photo Sphere Viewer's cubemap adapters read arrays. */
 export const CUBE_FACES = ['left', 'front', 'right', 'back', 'top', 'bottom'] as const;

@@ -93,6 +93,8 @@ export const AssetContentType = {
   laz: 'application/vnd.laszip',
   ply: 'application/x-ply',
   e57: 'model/e57',
+  /** XYZ/TXT point lists: lines of numbers (docs/pointcloud-format.md). */
+  xyz: 'text/plain',
   mp4: 'video/mp4',
   quicktime: 'video/quicktime',
   webm: 'video/webm',
@@ -119,9 +121,9 @@ export function assetRule(kind: AssetKind, type: WorkType): { accept: string[]; 
         case 'panorama':
           return { accept: [T.jpeg, T.png, T.webp, T.zip], maxBytes: 20 * GB };
         case 'model3d':
-          return { accept: [T.glb, T.zip], maxBytes: 20 * GB };
+          return { accept: [T.glb, T.ply, T.zip], maxBytes: 20 * GB };
         case 'pointcloud':
-          return { accept: [T.las, T.laz, T.ply, T.e57, T.zip], maxBytes: 50 * GB };
+          return { accept: [T.las, T.laz, T.ply, T.xyz, T.e57, T.zip], maxBytes: 50 * GB };
       }
   }
 }

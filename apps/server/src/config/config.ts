@@ -46,6 +46,7 @@ const environmentSchema = z.object({
   APP_APK_URL: z.string().default(''),
   TJHX_API_BASE_URL: z.string().default('/api'),
   POINT_CLOUD_API_BASE_URL: z.string().default('/api'),
+  POINT_CLOUD_LIST_URL: z.string().url().or(z.literal('')).default(''),
   MAPS_API_BASE_URL: z.string().default(''),
   SITE_COMPANY_NAME_ZH: z.string().default('Spatia 空间云科技有限公司'),
   SITE_COMPANY_NAME_EN: z.string().default('Spatia Cloud Technology Co., Ltd.'),
@@ -139,6 +140,7 @@ export interface Config {
     Environment,
     | 'TJHX_API_BASE_URL'
     | 'POINT_CLOUD_API_BASE_URL'
+    | 'POINT_CLOUD_LIST_URL'
     | 'MAPS_API_BASE_URL'
     | 'SITE_COMPANY_NAME_ZH'
     | 'SITE_COMPANY_NAME_EN'

@@ -1,6 +1,6 @@
 import { AssetContentType } from '@spatia/contract';
 import { describe, expect, it } from 'vitest';
-import { detectContentType, detectImageType, EXTENSION_OF, LABEL_OF, SIGNATURE_LENGTH } from './file-signature.js';
+import { contentTypeOfKey, detectContentType, detectImageType, EXTENSION_OF, LABEL_OF, SIGNATURE_LENGTH } from './file-signature.js';
 
 const bytes = (...parts: (string | number[])[]) =>
   Buffer.concat(parts.map((part) => (typeof part === 'string' ? Buffer.from(part, 'latin1') : Buffer.from(part))));
@@ -45,6 +45,9 @@ describe('detectContentType', () => {
     ['audio/mpeg', head('ID3', [4, 0, 0, 0, 0, 0, 0])],
     ['audio/mpeg', head([0xff, 0xfb, 0x90, 0x64])], // a bare MPEG-1 layer III frame
     ['audio/ogg', head('OggS', [0, 2])],
+    ['text/plain', bytes('X Y Z R G B\n12.5 -3.25 100 255 128 0\n12.6 -3.2 100.1 250 120 0\n1')], // XYZ with a header line, cut mid-line
+    ['text/plain', bytes('1,2,3\n4,5,6\n')],
+    ['text/plain', bytes('-1.5e3;2;0.25;17\r\n')],
   ])('recognises %s', (type, content) => {
     expect(detectContentType(content)).toBe(type);
   });
@@ -57,6 +60,8 @@ describe('detectContentType', () => {
     ['an EBML file of another kind', ebml('other')],
     ['"ply" without its line break', head('plyfile')],
     ['a PDF', head('%PDF-1.7')],
+    ['text with fewer than three numbers a line', bytes('width 12 height 14\n1 2\n')],
+    ['an OBJ model (a point list only by accident of its numbers)', bytes('# comment\nv 1 2 3\n')],
   ])('recognises nothing in %s', (_name, content) => {
     expect(detectContentType(content)).toBeUndefined();
   });
@@ -77,5 +82,16 @@ describe('detectImageType', () => {
     expect(detectImageType(head([0xff, 0xd8, 0xff]))).toBe('image/jpeg');
     expect(detectImageType(head('II*\0'))).toBeUndefined();
     expect(detectImageType(head('glTF'))).toBeUndefined();
+  });
+});
+
+describe('contentTypeOfKey', () => {
+  it('serves a stored key by its extension, any case, and anything unknown as bytes', () => {
+    expect(contentTypeOfKey('derived/w1/r1/a1/tiles/0/front/0_0.jpg')).toBe('image/jpeg');
+    expect(contentTypeOfKey('covers/x.JPEG')).toBe('image/jpeg');
+    expect(contentTypeOfKey('derived/w1/r1/main/model.glb')).toBe('model/gltf-binary');
+    expect(contentTypeOfKey('derived/w1/r1/main/octree.bin')).toBe('application/octet-stream');
+    expect(contentTypeOfKey('assets/ab/abc')).toBe('application/octet-stream');
+    expect(contentTypeOfKey('assets/a.b/abc')).toBe('application/octet-stream');
   });
 });

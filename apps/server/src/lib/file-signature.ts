@@ -15,6 +15,7 @@ export type ContentType =
   | 'application/vnd.laszip'
   | 'application/x-ply'
   | 'model/e57'
+  | 'text/plain'
   | 'video/mp4'
   | 'video/quicktime'
   | 'video/webm'
@@ -40,6 +41,7 @@ export const EXTENSION_OF: Record<ContentType, string> = {
   'application/vnd.laszip': '.laz',
   'application/x-ply': '.ply',
   'model/e57': '.e57',
+  'text/plain': '.txt',
   'video/mp4': '.mp4',
   'video/quicktime': '.mov',
   'video/webm': '.webm',
@@ -48,6 +50,18 @@ export const EXTENSION_OF: Record<ContentType, string> = {
   'audio/mp4': '.m4a',
   'audio/ogg': '.ogg',
 };
+
+/** Stored keys end in the extension of the type their bytes were recognised as. */
+const TYPE_OF_EXTENSION = new Map<string, string>([
+  ...Object.entries(EXTENSION_OF).map(([type, extension]) => [extension, type] as [string, string]),
+  ['.jpeg', 'image/jpeg'],
+]);
+
+/** The content type a stored file is served with, by its key's (or file name's) extension. */
+export function contentTypeOfKey(key: string): string {
+  const dot = key.lastIndexOf('.');
+  return (dot > key.lastIndexOf('/') && TYPE_OF_EXTENSION.get(key.slice(dot).toLowerCase())) || 'application/octet-stream';
+}
 
 /** What people call each type, for messages ("JPEG, PNG or ZIP"). */
 export const LABEL_OF: Record<ContentType, string> = {
@@ -63,6 +77,7 @@ export const LABEL_OF: Record<ContentType, string> = {
   'application/vnd.laszip': 'LAZ',
   'application/x-ply': 'PLY',
   'model/e57': 'E57',
+  'text/plain': 'XYZ/TXT',
   'video/mp4': 'MP4',
   'video/quicktime': 'MOV',
   'video/webm': 'WebM',
@@ -102,7 +117,18 @@ export function detectContentType(bytes: Buffer): ContentType | undefined {
     if (header.includes('webm')) return 'video/webm';
     if (header.includes('matroska')) return 'video/x-matroska';
   }
+  if (isPointText(bytes)) return 'text/plain';
   return undefined;
+}
+
+/**
+ * XYZ/TXT point lists have no signature: plain ASCII whose first full line of numbers holds at least
+ * three (a header line of names may come before it).
+ */
+function isPointText(bytes: Buffer): boolean {
+  if (bytes.length === 0 || !/^[\x09\x0a\x0d\x20-\x7e]*$/.test(bytes.toString('latin1'))) return false;
+  const lines = bytes.toString('latin1').split(/\r?\n/).slice(0, -1);
+  return lines.some((line) => /^\s*([-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?[\s,;]+){2,}[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?([\s,;]+.*)?$/.test(line));
 }
 
 /** ISO base media files (MP4, QuickTime, HEIF, AVIF) share `ftyp`; the major brand tells them apart. */

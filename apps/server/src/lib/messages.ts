@@ -56,6 +56,10 @@ const catalogue = {
   workNotProcessed: { zh: '作品尚未处理完成，请先处理作品', en: 'The work has not been processed yet. Process it first' },
   notAPanorama: { zh: '只有全景作品可以这样操作', en: 'Only panorama works can do this' },
   tourInvalid: { zh: '漫游设置有误：{problem}', en: 'The tour is not valid: {problem}' },
+  notAPointCloud: { zh: '只有点云作品可以这样操作', en: 'Only point-cloud works can do this' },
+  notAModelOrPointCloud: { zh: '只有三维模型和点云作品有这种查看数据；全景作品请读取漫游', en: 'Only 3D and point-cloud works have this; a panorama work has a tour' },
+  measurementsStale: { zh: '测量已在别处被修改，请刷新后再保存', en: 'The measurements were changed elsewhere. Reload before saving' },
+  measurementsInvalid: { zh: '测量“{label}”有误：{problem}', en: 'The measurement "{label}" is not valid: {problem}' },
   tooManyCodes: { zh: '验证码发送过于频繁，请 {seconds} 秒后再试', en: 'Too many codes requested. Try again in {seconds} s' },
   codeExpired: { zh: '验证码已过期，请重新获取', en: 'The code has expired. Please request a new one' },
   codeUsed: { zh: '验证码已使用，请重新获取', en: 'The code was already used. Please request a new one' },
@@ -120,11 +124,21 @@ const tourProblems = {
 
 export type TourProblem = keyof typeof tourProblems;
 
+/** What is wrong with a saved measurement (code 1908); `{label}` names it. */
+const measurementProblems = {
+  idTwice: { zh: '编号重复', en: 'its id appears twice' },
+  pointCount: { zh: '点数不符合测量类型（距离至少 2 个点，面积至少 3 个，高度正好 2 个）', en: 'it has the wrong number of points for its kind (distance 2 or more, area 3 or more, height exactly 2)' },
+  outsideCloud: { zh: '有测量点远在点云范围之外', en: 'a point lies far outside the point cloud' },
+} as const satisfies Record<string, Record<Language, string>>;
+
+export type MeasurementProblem = keyof typeof measurementProblems;
+
 export function translate(key: MessageKey, language: Language, params: MessageParams = {}): string {
   const { status, problem } = params;
   const localized = { ...params };
   if (typeof status === 'string' && status in workStatusNames) localized.status = workStatusNames[status as WorkStatus][language];
   if (typeof problem === 'string' && problem in tourProblems) localized.problem = interpolate(tourProblems[problem as TourProblem][language], params);
+  if (typeof problem === 'string' && key === 'measurementsInvalid' && problem in measurementProblems) localized.problem = measurementProblems[problem as MeasurementProblem][language];
   return interpolate(catalogue[key][language], localized);
 }
 
@@ -145,6 +159,16 @@ const processingFailures: Record<ProcessingFailure, Record<Language, string>> = 
   unreadableImage: { zh: '“{file}”无法读取，文件可能已损坏或未上传完整', en: '"{file}" cannot be read: it may be damaged or incompletely uploaded' },
   emptyArchive: { zh: '压缩包“{file}”里没有全景图（JPEG、PNG 或 WebP）', en: 'The zip "{file}" holds no panorama (JPEG, PNG or WebP)' },
   unsupportedType: { zh: '该类型的作品不使用全景处理', en: 'This type of work is not processed as panoramas' },
+  unsupportedFormat: {
+    zh: '无法识别“{file}”的格式。模型支持 GLB、glTF（zip）、OBJ（zip）和 PLY；点云支持 LAS、LAZ、PLY 和 XYZ/TXT',
+    en: 'The format of "{file}" is not supported. Models: GLB, glTF (zip), OBJ (zip) or PLY; point clouds: LAS, LAZ, PLY or XYZ/TXT',
+  },
+  damagedFile: { zh: '“{file}”已损坏或内容与文件头不符，请重新导出后上传', en: '"{file}" is damaged or does not match its own header. Export it again and upload it' },
+  unsafeArchive: {
+    zh: '压缩包“{file}”不安全（含有指向包外的路径、链接，或解压后过大），已拒绝处理',
+    en: 'The zip "{file}" was refused: it holds paths leading outside it, links, or far too much data once unpacked',
+  },
+  nothingToShow: { zh: '“{file}”里没有可显示的内容（没有三角面或点）', en: '"{file}" holds nothing to show (no triangles or points)' },
   internal: { zh: '处理时出现意外错误，请重试；如果仍然失败，请联系客服', en: 'Processing hit an unexpected error. Retry; if it fails again, contact support' },
 };
 

@@ -59,11 +59,13 @@ function contentSecurityDirectives(config: Config) {
     .map((url) => new URL(url).origin);
   return {
     defaultSrc: ["'self'"],
-    scriptSrc: ["'self'"],
+    // The 3D viewer decodes meshopt geometry (and three's loaders their formats) with WebAssembly.
+    scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
     styleSrc: ["'self'", "'unsafe-inline'"],
     imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
     fontSrc: ["'self'", 'data:'],
-    connectSrc: ["'self'", ...apiOrigins],
+    // blob: the 3D viewer's GLTFLoader fetches a GLB's embedded textures through blob: URLs.
+    connectSrc: ["'self'", 'blob:', ...apiOrigins],
     mediaSrc: ["'self'", 'blob:', 'https:'],
     workerSrc: ["'self'", 'blob:'],
     upgradeInsecureRequests: null,

@@ -137,6 +137,7 @@ describe('route table', () => {
       '/dashboard/dashboard',
       '/model/receiptModel',
       '/model/sendModel',
+      '/pointCloudList',
       '/userInformation',
       '/userInformation/index',
     ]);

@@ -85,8 +85,10 @@ export const consoleRoutes: readonly AppRoute[] = [
 /** Spec 2.4: sidebar routes gated by a permission id (filtered by spec 6). */
 export const permissionRoutes: readonly AppRoute[] = [
   {
+    // The spec's external link when POINT_CLOUD_LIST_URL names one; this page otherwise (docs/web.md).
     path: '/pointCloudList',
-    meta: { titleKey: 'menu.pointCloudList', icon: 'pointCloud', layout: 'console', perm: Permission.pointCloudList, external: true },
+    meta: { titleKey: 'menu.pointCloudList', icon: 'pointCloud', layout: 'console', perm: Permission.pointCloudList, externalUrlSetting: 'pointCloudListUrl' },
+    page: () => import('../pages/point-cloud-list-page'),
   },
   {
     path: '/userInformation',

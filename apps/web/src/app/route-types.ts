@@ -39,8 +39,11 @@ export interface RouteMeta {
   query?: readonly string[];
   /** Desktop and mobile variants of one page (spec 2.2). */
   variants?: boolean;
-  /** The menu entry opens an external link instead of a page (spec 2.4, point cloud list). */
-  external?: boolean;
+  /**
+   * The site setting holding an external address the menu entry opens in a new tab instead of the
+   * page (spec 2.4: the point-cloud list); the page when the setting is empty.
+   */
+  externalUrlSetting?: 'pointCloudListUrl';
 }
 
 export type PageModule = { default: ComponentType };

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { i18n } from '../i18n';
 import {
+  formatBytes,
+  formatCount,
   formatDate,
   formatNumber,
   formatRelativeTime,
@@ -126,5 +128,33 @@ describe('withRefreshStamp', () => {
     expect(withRefreshStamp('https://cdn.example/a.png?v=2', 42)).toBe('https://cdn.example/a.png?v=2&t=42');
     expect(withRefreshStamp('/a.png#x', 42)).toBe('/a.png?t=42#x');
     expect(withRefreshStamp('', 42)).toBe('');
+  });
+});
+
+describe('formatCount', () => {
+  it('counts in thousands, millions and billions in English', () => {
+    expect(formatCount(950, 'en')).toBe('950');
+    expect(formatCount(1_234, 'en')).toBe('1.2k');
+    expect(formatCount(1_200_000, 'en')).toBe('1.2M');
+    expect(formatCount(20_000_000, 'en')).toBe('20M');
+    expect(formatCount(123_456_789, 'en')).toBe('123M');
+    expect(formatCount(3_500_000_000, 'en')).toBe('3.5B');
+  });
+
+  it('counts in 万 and 亿 in Chinese', () => {
+    expect(formatCount(9_999, 'zh')).toBe('9999');
+    expect(formatCount(12_000, 'zh')).toBe('1.2万');
+    expect(formatCount(1_200_000, 'zh')).toBe('120万');
+    expect(formatCount(20_000_000, 'zh')).toBe('2000万');
+    expect(formatCount(350_000_000, 'zh')).toBe('3.5亿');
+  });
+});
+
+describe('formatBytes', () => {
+  it('uses binary multiples with one decimal below a hundred', () => {
+    expect(formatBytes(512)).toBe('512 B');
+    expect(formatBytes(1536)).toBe('1.5 KB');
+    expect(formatBytes(20 * 1024 * 1024)).toBe('20 MB');
+    expect(formatBytes(-1)).toBe('—');
   });
 });

@@ -25,6 +25,43 @@ export function formatNumber(value: number, digits = 1): string {
   return value.toString();
 }
 
+/** Large counts in each language's own steps: en 1.2M, 20M, 3.5B; zh 120万, 2000万, 35亿. */
+export function formatCount(value: number, language: 'zh' | 'en'): string {
+  const steps = language === 'zh' ? COUNT_STEPS_ZH : COUNT_STEPS_EN;
+  for (const { value: unit, symbol } of steps) {
+    if (Math.abs(value) >= unit) return `${trimDecimals((value / unit).toFixed(value / unit >= 100 ? 0 : 1))}${symbol}`;
+  }
+  return String(Math.round(value));
+}
+
+const COUNT_STEPS_EN = [
+  { value: 1e9, symbol: 'B' },
+  { value: 1e6, symbol: 'M' },
+  { value: 1e3, symbol: 'k' },
+] as const;
+const COUNT_STEPS_ZH = [
+  { value: 1e8, symbol: '亿' },
+  { value: 1e4, symbol: '万' },
+] as const;
+
+const trimDecimals = (text: string) => text.replace(/\.0$/, '');
+
+const BYTE_UNITS = ['B', 'KB', 'MB', 'GB', 'TB'] as const;
+
+/** 1536 → "1.5 KB", 20971520 → "20 MB": binary multiples as file managers show them. */
+export function formatBytes(bytes: number): string {
+  if (!Number.isFinite(bytes) || bytes < 0) return '—';
+  let value = bytes;
+  let unit = 0;
+  while (value >= 1024 && unit < BYTE_UNITS.length - 1) {
+    value /= 1024;
+    unit += 1;
+  }
+  const digits = unit === 0 || value >= 100 ? 0 : 1;
+  // "20 GB" for a limit, not "20.0 GB".
+  return `${trimDecimals(value.toFixed(digits))} ${BYTE_UNITS[unit]}`;
+}
+
 /** Server timestamps of 10 digits are seconds (spec 9); everything else numeric is milliseconds. */
 export function toMilliseconds(time: TimeInput): number {
   if (time instanceof Date) return time.getTime();

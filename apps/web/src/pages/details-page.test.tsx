@@ -2,16 +2,27 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { App as AntdApp } from 'antd';
 import { AxiosError, AxiosHeaders, type AxiosAdapter, type AxiosResponse } from 'axios';
-import type { Tour, WorkDetail } from '@spatia/contract';
+import type { Measurement, ModelView, PointCloudView, Tour, WorkDetail } from '@spatia/contract';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { http } from '../api/client';
 import { registerFeedback } from '../api/feedback';
 import { i18n } from '../i18n';
+import { clearSession, sessionStore } from '../stores/session-store';
 import DetailsPage from './details-page';
 
 const createTourViewer = vi.fn((_container: HTMLElement, _tour: Tour, _options: { language: string }) => ({ destroy: vi.fn() }));
 vi.mock('@spatia/viewers/tour', () => ({ createTourViewer }));
+const mountModelViewer = vi.fn((_container: HTMLElement, _options: { modelUrl: string; posterUrl?: string }) => ({ destroy: vi.fn(), resetView: vi.fn(), setAutoRotate: vi.fn() }));
+vi.mock('@spatia/viewers/model', () => ({ mountModelViewer }));
+type PointCloudOptions = { octreeUrl: string; editable: boolean; measurements: Measurement[]; onMeasurementsChange?: (list: Measurement[]) => void };
+const mountPointCloudViewer = vi.fn((_container: HTMLElement, _options: PointCloudOptions) => ({
+  destroy: vi.fn(),
+  setColorMode: vi.fn(),
+  setMeasurements: vi.fn(),
+  getMeasurements: vi.fn(() => []),
+}));
+vi.mock('@spatia/viewers/pointcloud', () => ({ mountPointCloudViewer }));
 
 const work: WorkDetail = {
   uid: 'W1',
@@ -75,10 +86,13 @@ beforeEach(() => {
   };
   http.defaults.adapter = adapter;
   createTourViewer.mockClear();
+  mountModelViewer.mockClear();
+  mountPointCloudViewer.mockClear();
 });
 
 afterEach(() => {
   cleanup();
+  clearSession();
   replies = {};
 });
 
@@ -173,10 +187,72 @@ describe('the public page of a work', () => {
     expect(screen.queryByTestId('details-share')).toBeNull();
   });
 
-  it('does not ask for a tour of a 3D model', async () => {
-    replies = { '/model/W1': ok({ ...work, type: 'model3d' }) };
+  it('shows a 3D model from its scene, with its facts, and no tour', async () => {
+    const scene = {
+      type: 'model3d',
+      workUid: 'W1',
+      name: 'Pavilion',
+      baseUrl: '/files/derived/W1/r1/spatial/',
+      manifest: { kind: 'model', poster: true, after: { triangles: 1_234_567, fileBytes: 5 * 1024 * 1024, textures: 0, maxTextureSize: 0 } },
+    } as unknown as ModelView;
+    replies = { '/model/W1': ok({ ...work, type: 'model3d' }), '/model/W1/scene': ok(scene) };
     await renderPage();
-    expect(await screen.findByText('This work cannot be viewed on this page yet')).toBeTruthy();
+    await waitFor(() => expect(mountModelViewer).toHaveBeenCalledTimes(1));
+    expect(mountModelViewer.mock.calls[0]![1]).toMatchObject({ modelUrl: '/files/derived/W1/r1/spatial/model.glb', posterUrl: '/files/derived/W1/r1/spatial/poster.jpg' });
+    expect(screen.getByTestId('details-facts').textContent).toContain('1.2M triangles');
+    expect(screen.getByTestId('details-facts').textContent).toContain('5 MB');
+    expect(screen.getByRole('region', { name: '3D model: Loft on the river' })).toBeTruthy();
     expect(createTourViewer).not.toHaveBeenCalled();
+    expect(screen.queryByTestId('details-downloads')).toBeNull();
+  });
+
+  describe('a point cloud', () => {
+    const wall: Measurement = { id: 'm1', kind: 'distance', label: 'Wall', points: [[0, 0, 0], [1, 0, 0]] };
+    const scene = {
+      type: 'pointcloud',
+      workUid: 'W1',
+      name: 'Terrain',
+      baseUrl: '/files/derived/W1/r1/spatial/',
+      manifest: { kind: 'pointcloud', points: 2_500_000, attributes: { rgb: true, intensity: true } },
+      measurements: { revision: 2, measurements: [wall] },
+    } as unknown as PointCloudView;
+    const cloudWork = {
+      ...work,
+      type: 'pointcloud',
+      assets: [{ id: 3, kind: 'origin', url: '/files/origin/terrain.las', fileName: 'terrain.las', size: 1, contentType: '', sha256: '', createdAt: 1 }],
+    };
+
+    it('is read-only for a visitor, with its point count', async () => {
+      replies = { '/model/W1': ok(cloudWork), '/model/W1/scene': ok(scene) };
+      await renderPage();
+      await waitFor(() => expect(mountPointCloudViewer).toHaveBeenCalledTimes(1));
+      expect(mountPointCloudViewer.mock.calls[0]![1]).toMatchObject({ octreeUrl: '/files/derived/W1/r1/spatial/octree.bin', editable: false, measurements: [wall] });
+      expect(screen.getByTestId('details-facts').textContent).toContain('2.5M points');
+      expect(screen.queryByRole('button', { name: /Save measurements/ })).toBeNull();
+      expect(screen.queryByTestId('details-downloads')).toBeNull();
+    });
+
+    it('lets the owner save changed measurements, and offers the original and the LAS export', async () => {
+      sessionStore.set((session) => ({ ...session, uid: 'U7', token: 't' }));
+      replies = {
+        '/model/W1': ok(cloudWork),
+        '/model/W1/scene': ok(scene),
+        '/model/W1/measurements': ok({ revision: 3, measurements: [wall, { ...wall, id: 'm2' }] }),
+      };
+      await renderPage();
+      await waitFor(() => expect(mountPointCloudViewer).toHaveBeenCalledTimes(1));
+      const options = mountPointCloudViewer.mock.calls[0]![1];
+      expect(options.editable).toBe(true);
+      const save = await screen.findByRole('button', { name: /Save measurements/ });
+      expect(save.hasAttribute('disabled')).toBe(true);
+      act(() => options.onMeasurementsChange!([wall, { ...wall, id: 'm2' }]));
+      expect(screen.getByText('Unsaved changes')).toBeTruthy();
+      expect(save.hasAttribute('disabled')).toBe(false);
+      fireEvent.click(save);
+      await waitFor(() => expect(screen.getByRole('button', { name: /Save measurements/ }).hasAttribute('disabled')).toBe(true));
+      expect(screen.getByText('2 measurements')).toBeTruthy();
+      expect(screen.getByRole('link', { name: /Download original/ }).getAttribute('href')).toBe('/files/origin/terrain.las');
+      expect(screen.getByRole('button', { name: /Export LAS/ })).toBeTruthy();
+    });
   });
 });

@@ -7,18 +7,26 @@ import { Link, useParams, useSearchParams } from 'react-router';
 import { BrandMark } from '../components/brand-mark';
 import { LanguageSwitch } from '../components/language-switch';
 import { UserAvatar } from '../components/user-avatar';
-import { useCountView, usePublicTour, usePublicWork } from '../features/public-work/api/get-public-work';
+import { useCountView, usePublicTour, usePublicWork, useWorkScene } from '../features/public-work/api/get-public-work';
+import { ModelOptimisation } from '../features/public-work/components/model-optimisation';
+import { OwnerDownloads } from '../features/public-work/components/owner-downloads';
 import { PublicShareDialog } from '../features/public-work/components/public-share-dialog';
 import { WorkNotice } from '../features/public-work/components/work-notice';
+import { WorkFacts } from '../features/public-work/components/work-facts';
+import { WorkModelViewer } from '../features/public-work/components/work-model-viewer';
+import { WorkPointCloudViewer } from '../features/public-work/components/work-point-cloud-viewer';
 import { WorkTourViewer } from '../features/public-work/components/work-tour-viewer';
 import { viewerAreaFor, workFailureOf, type ViewerArea } from '../features/public-work/lib/public-work-state';
 import { formatNumber } from '../lib/format';
+import { useSession } from '../stores/session-store';
 import './details/details-page.css';
 
 /**
- * /details/{uid}: a work's public page. The tour viewer full width on top, then name, author, views,
- * tags, description and cover video, and a share dialog. `?embed=1` (the embed code's iframe) shows
- * the viewer alone. Offline works answer 404 to everyone but their owner.
+ * /details/{uid}: a work's public page. The viewer full width on top (a panorama's tour, a 3D model,
+ * or a point cloud), then name, author, views, tags, description and cover video, and a share dialog.
+ * `?embed=1` (the embed code's iframe) shows the viewer alone. Offline works answer 404 to everyone but
+ * their owner. The owner (the signed-in person the work belongs to; the server checks again) also
+ * measures on a point cloud and downloads the original and the LAS export.
  */
 export default function DetailsPage() {
   const { t } = useTranslation();
@@ -27,6 +35,8 @@ export default function DetailsPage() {
   const embedded = searchParams.get('embed') === '1';
   const work = usePublicWork(id);
   const tour = usePublicTour(id, work.data?.type === 'panorama');
+  const scene = useWorkScene(id, work.data !== undefined && work.data.type !== 'panorama');
+  const sessionUid = useSession((session) => session.uid);
   const [sharing, setSharing] = useState(false);
   useCountView(id, work.isSuccess);
 
@@ -70,10 +80,12 @@ export default function DetailsPage() {
   }
 
   const detail = work.data;
-  const area = viewerAreaFor(detail, tour);
+  const area = viewerAreaFor(detail, tour, scene);
+  // Embedded pages are for visitors: nobody measures inside someone's iframe.
+  const owner = sessionUid !== '' && sessionUid === detail.owner.uid && !embedded;
   const stage = (
     <div className="details-stage">
-      <ViewerAreaContent area={area} work={detail} onRetry={() => void tour.refetch()} />
+      <ViewerAreaContent area={area} work={detail} owner={owner} onRetry={() => void (detail.type === 'panorama' ? tour.refetch() : scene.refetch())} />
     </div>
   );
   if (embedded) return <div className="details-embed">{stage}</div>;
@@ -107,6 +119,9 @@ export default function DetailsPage() {
             </span>
           )}
         </div>
+        {(area.kind === 'model' || area.kind === 'pointcloud') && <WorkFacts scene={area.scene} />}
+        {owner && detail.type !== 'panorama' && <OwnerDownloads work={detail} lasReady={area.kind === 'pointcloud'} />}
+        {owner && area.kind === 'model' && <ModelOptimisation manifest={area.scene.manifest} />}
         {detail.tags.length > 0 && (
           <ul className="details-tags" aria-label={t('details.tags')}>
             {detail.tags.map((tag) => (
@@ -148,22 +163,26 @@ function DetailsTopBar() {
   );
 }
 
-function ViewerAreaContent({ area, work, onRetry }: { area: ViewerArea; work: WorkDetail; onRetry: () => void }) {
+function ViewerAreaContent({ area, work, owner, onRetry }: { area: ViewerArea; work: WorkDetail; owner: boolean; onRetry: () => void }) {
   const { t } = useTranslation();
   switch (area.kind) {
     case 'loading':
-      return <div className="details-stage__loading" aria-label={t('details.viewerLoading')} role="status" />;
+      return <div className="details-stage__loading" aria-label={t('details.viewerLoading', { context: work.type })} role="status" />;
     case 'tour':
-      return <WorkTourViewer tour={area.tour} label={t('details.viewerLabel', { name: work.name })} />;
+      return <WorkTourViewer tour={area.tour} label={t('details.viewerLabel', { name: work.name, context: work.type })} />;
+    case 'model':
+      return <WorkModelViewer scene={area.scene} label={t('details.viewerLabel', { name: work.name, context: work.type })} />;
+    case 'pointcloud':
+      return <WorkPointCloudViewer scene={area.scene} editable={owner} label={t('details.viewerLabel', { name: work.name, context: work.type })} />;
     case 'processing':
-      return <WorkNotice dark status="info" title={t('details.processingTitle')} text={t('details.processingText')} />;
+      return <WorkNotice dark status="info" title={t('details.processingTitle', { context: work.type })} text={t('details.processingText', { context: work.type })} />;
     case 'offline':
       return <WorkNotice dark status="404" title={t('details.offlineTitle')} text={t('details.offlineText')} />;
-    case 'notPanorama':
+    case 'unsupported':
       return (
         <>
           {work.coverUrl && <img className="details-stage__cover" src={work.coverUrl} alt="" />}
-          <WorkNotice dark status="info" title={t('details.notPanoramaTitle')} text={t('details.notPanoramaText')} />
+          <WorkNotice dark status="info" title={t('details.unsupportedTitle')} text={t('details.unsupportedText')} />
         </>
       );
     case 'failed':
@@ -171,7 +190,7 @@ function ViewerAreaContent({ area, work, onRetry }: { area: ViewerArea; work: Wo
         <WorkNotice
           dark
           status="error"
-          title={t('details.tourFailedTitle')}
+          title={t('details.tourFailedTitle', { context: work.type })}
           action={
             <Button type="primary" onClick={onRetry}>
               {t('details.retry')}

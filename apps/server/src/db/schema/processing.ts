@@ -1,6 +1,15 @@
 import { sql } from 'drizzle-orm';
 import { bigint, check, date, index, integer, jsonb, pgTable, primaryKey, real, text, timestamp } from 'drizzle-orm/pg-core';
-import { PROCESSING_FAILURES, PROCESSING_STAGES, PROCESSING_STATES, type PanoramaManifest, type TourSceneSettings } from '@spatia/contract';
+import {
+  PROCESSING_FAILURES,
+  PROCESSING_STAGES,
+  PROCESSING_STATES,
+  type Measurement,
+  type ModelManifest,
+  type PanoramaManifest,
+  type PointCloudManifest,
+  type TourSceneSettings,
+} from '@spatia/contract';
 import { works } from './works.js';
 
 /** A scene a processing run has finished: where it came from and what it produced. */
@@ -10,6 +19,13 @@ export interface ProcessedScene {
   /** The origin's file name (or the entry's name inside a zip): the scene's default name. */
   sourceName: string;
   manifest: PanoramaManifest;
+}
+
+/** What a run made of a 3D or point-cloud work: one converted file and where it came from. */
+export interface ProcessedOutput {
+  assetId: number;
+  sourceName: string;
+  manifest: ModelManifest | PointCloudManifest;
 }
 
 /**
@@ -38,6 +54,12 @@ export const workProcessing = pgTable(
     runScenes: jsonb('run_scenes').$type<ProcessedScene[]>().notNull().default(sql`'[]'::jsonb`),
     publishedRunId: text('published_run_id'),
     publishedScenes: jsonb('published_scenes').$type<ProcessedScene[]>().notNull().default(sql`'[]'::jsonb`),
+    /** A 3D or point-cloud run's converted file, once converted (a rerun then only publishes it). */
+    runOutput: jsonb('run_output').$type<ProcessedOutput>(),
+    publishedOutput: jsonb('published_output').$type<ProcessedOutput>(),
+    /** A point cloud's conversion: points read so far, of all. */
+    pointsDone: bigint('points_done', { mode: 'number' }),
+    pointsTotal: bigint('points_total', { mode: 'number' }),
     startedAt: timestamp('started_at', { withTimezone: true }),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -82,3 +104,13 @@ export const workTrafficDaily = pgTable(
   },
   (table) => [primaryKey({ columns: [table.workId, table.day, table.ownerId] }), index().on(table.ownerId, table.day)],
 );
+
+/** Measurements the owner saved on a point cloud; everyone who may view the work sees them. */
+export const workMeasurements = pgTable('work_measurements', {
+  workId: bigint('work_id', { mode: 'number' })
+    .primaryKey()
+    .references(() => works.id, { onDelete: 'cascade' }),
+  revision: integer('revision').notNull().default(1),
+  measurements: jsonb('measurements').$type<Measurement[]>().notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});

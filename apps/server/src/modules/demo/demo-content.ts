@@ -3,8 +3,9 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
-import { Role, type AssetKind, type LinkHotspot } from '@spatia/contract';
+import { AssetContentType, Role, type AssetKind, type LinkHotspot } from '@spatia/contract';
 import type { StorageDriver } from '../../drivers/storage/storage-driver.js';
+import { EXTENSION_OF, type ContentType } from '../../lib/file-signature.js';
 import type { Logger } from '../../lib/logger.js';
 import type { ProcessingService } from '../processing/processing.service.js';
 import { DEFAULT_FOV } from '../processing/tour-settings.js';
@@ -15,7 +16,7 @@ import type { WorkAssetsService } from '../works/work-assets.service.js';
 import type { WorkPublishingService } from '../works/work-publishing.service.js';
 import type { WorksService } from '../works/works.service.js';
 
-/** Where the build renders the demo panoramas (`npm run build`, scripts/build.mjs). */
+/** Where the build renders the demo content's files (`npm run build`, scripts/build.mjs). */
 export const DEFAULT_DEMO_DIR = fileURLToPath(new URL('../../../demo', import.meta.url));
 
 /** The demo scenes, as the build names their files; the first opens first. */
@@ -23,6 +24,15 @@ export const DEMO_SCENES = [
   { file: 'living-room.jpg', label: '客厅 Living room', name: '客厅' },
   { file: 'balcony.jpg', label: '阳台 Balcony', name: '阳台' },
 ] as const;
+
+/** The demo 3D model (made with @gltf-transform) and point cloud (generated terrain and a building). */
+export const DEMO_MODEL_FILE = 'pavilion.glb';
+export const DEMO_POINT_CLOUD_FILE = 'terrain-and-building.las';
+/** Their covers (a work goes online only with one), rendered by the build from the pipelines' poster and preview. */
+export const DEMO_MODEL_COVER = 'pavilion-cover.jpg';
+export const DEMO_POINT_CLOUD_COVER = 'terrain-and-building-cover.jpg';
+/** "A few million": enough to show streaming by level of detail, small enough for a first start. */
+export const DEMO_POINT_CLOUD_POINTS = 2_500_000;
 
 const DEMO_PHONE = '13900000000';
 
@@ -37,19 +47,64 @@ export interface DemoServices {
   logger: Logger;
 }
 
+/** The demo works' uids, by type. */
+export interface DemoWorks {
+  tour: string;
+  model: string;
+  pointCloud: string;
+}
+
 /**
- * The first start of an empty platform shows a working tour at once: a demo account with a two-scene
- * panorama tour, linked both ways, reviewed by the first administrator and shown in the official
- * showcase. Everything goes through the same services as a person's work; processing runs as a job.
+ * The first start of an empty platform shows working examples at once: a demo account with a two-scene
+ * panorama tour (linked both ways), a 3D model and a point cloud, each reviewed by the first
+ * administrator and shown in the official showcase. Everything goes through the same services as a
+ * person's work; processing runs as jobs.
  */
-export async function seedDemoContent(services: DemoServices, admin: Actor, demoDir = DEFAULT_DEMO_DIR): Promise<string | undefined> {
-  const files = DEMO_SCENES.map((scene) => path.join(demoDir, scene.file));
+export async function seedDemoContent(services: DemoServices, admin: Actor, demoDir = DEFAULT_DEMO_DIR): Promise<DemoWorks | undefined> {
+  const files = [...DEMO_SCENES.map((scene) => scene.file), DEMO_MODEL_FILE, DEMO_MODEL_COVER, DEMO_POINT_CLOUD_FILE, DEMO_POINT_CLOUD_COVER].map((file) => path.join(demoDir, file));
   if (!files.every(existsSync)) {
-    services.logger.warn({ demoDir }, 'no demo panoramas found (run `npm run build`): starting without demo content');
+    services.logger.warn({ demoDir }, 'no demo files found (run `npm run build`): starting without demo content');
     return undefined;
   }
   const created = await services.users.createUser({ phone: DEMO_PHONE, password: null, fullName: 'Spatia 示例', roles: [Role.photographer], permissionIds: [] });
   const owner = (await services.users.getAuthUser(created.id))!;
+  const tour = await seedDemoTour(services, owner, admin, demoDir);
+  const model = await seedDemoWork(services, owner, admin, {
+    name: '示例：湖畔亭子',
+    type: 'model3d',
+    description: '由 Spatia 在安装时生成的示例三维模型：拖动旋转，滚轮缩放。 A demo 3D model made by Spatia at install time: drag to orbit, scroll to zoom.',
+    file: path.join(demoDir, DEMO_MODEL_FILE),
+    cover: path.join(demoDir, DEMO_MODEL_COVER),
+    contentType: AssetContentType.glb,
+  });
+  const pointCloud = await seedDemoWork(services, owner, admin, {
+    name: '示例：山地与小楼点云',
+    type: 'pointcloud',
+    description: '由 Spatia 在安装时生成的示例点云：起伏的地形和一栋小楼，可以测量距离、面积和高度。 A demo point cloud made by Spatia at install time: rolling terrain and a small building; measure distances, areas and heights.',
+    file: path.join(demoDir, DEMO_POINT_CLOUD_FILE),
+    cover: path.join(demoDir, DEMO_POINT_CLOUD_COVER),
+    contentType: AssetContentType.las,
+  });
+  return { tour, model, pointCloud };
+}
+
+/** A model or point cloud: its file as the origin, and the cover the build rendered from it. */
+async function seedDemoWork(
+  services: DemoServices,
+  owner: Actor,
+  admin: Actor,
+  demo: { name: string; type: 'model3d' | 'pointcloud'; description: string; file: string; cover: string; contentType: string },
+): Promise<string> {
+  const work = await services.works.create(owner, { name: demo.name, type: demo.type, description: demo.description });
+  await attach(services, owner, work.uid, 'origin', readFileSync(demo.file), path.basename(demo.file), demo.contentType);
+  await attach(services, owner, work.uid, 'cover', readFileSync(demo.cover), 'cover.jpg', AssetContentType.jpeg);
+  await publishForShowcase(services, owner, admin, work.uid);
+  await services.processing.activate(owner, work.uid, 'zh');
+  return work.uid;
+}
+
+async function seedDemoTour(services: DemoServices, owner: Actor, admin: Actor, demoDir: string): Promise<string> {
+  const files = DEMO_SCENES.map((scene) => path.join(demoDir, scene.file));
   const work = await services.works.create(owner, {
     name: '示例：江景两居室',
     type: 'panorama',
@@ -57,7 +112,7 @@ export async function seedDemoContent(services: DemoServices, admin: Actor, demo
   });
 
   const panoramas = files.map((file) => readFileSync(file));
-  for (const [index, bytes] of panoramas.entries()) await attach(services, owner, work.uid, 'origin', bytes, DEMO_SCENES[index]!.file);
+  for (const [index, bytes] of panoramas.entries()) await attach(services, owner, work.uid, 'origin', bytes, DEMO_SCENES[index]!.file, AssetContentType.jpeg);
   // The view straight ahead from the first panorama: its middle half, cut to 16:9.
   const { width = 0 } = await sharp(panoramas[0]).metadata();
   const cover = await sharp(panoramas[0])
@@ -65,7 +120,7 @@ export async function seedDemoContent(services: DemoServices, admin: Actor, demo
     .resize(1600)
     .jpeg({ quality: 85 })
     .toBuffer();
-  await attach(services, owner, work.uid, 'cover', cover, 'cover.jpg');
+  await attach(services, owner, work.uid, 'cover', cover, 'cover.jpg', AssetContentType.jpeg);
 
   const origins = (await services.works.repository.listAssets((await services.works.repository.findByUid(work.uid))!.id)).filter((asset) => asset.kind === 'origin');
   const [living, balcony] = origins.sort((a, b) => a.id - b.id).map((asset) => `a${asset.id}`) as [string, string];
@@ -80,21 +135,26 @@ export async function seedDemoContent(services: DemoServices, admin: Actor, demo
     musicAssetId: null,
   });
 
-  await services.workPublishing.setOnLined(owner, work.uid, true);
-  await services.workPublishing.submitForAudit(owner, work.uid);
-  await services.workPublishing.claimReview(admin, work.uid);
-  await services.workPublishing.decideReview(admin, work.uid, { passed: true, note: '' });
-  await services.workPublishing.setOpenInOfficial(owner, work.uid, true);
+  await publishForShowcase(services, owner, admin, work.uid);
   await services.processing.activate(owner, work.uid, 'zh');
   return work.uid;
 }
 
+/** Online, reviewed by the first administrator, and in the official showcase. */
+async function publishForShowcase(services: DemoServices, owner: Actor, admin: Actor, uid: string): Promise<void> {
+  await services.workPublishing.setOnLined(owner, uid, true);
+  await services.workPublishing.submitForAudit(owner, uid);
+  await services.workPublishing.claimReview(admin, uid);
+  await services.workPublishing.decideReview(admin, uid, { passed: true, note: '' });
+  await services.workPublishing.setOpenInOfficial(owner, uid, true);
+}
+
 /** Stores bytes under their content address and attaches them through an upload grant, as a finished upload does. */
-async function attach(services: DemoServices, owner: Actor, uid: string, kind: AssetKind, bytes: Buffer, fileName: string): Promise<void> {
+async function attach(services: DemoServices, owner: Actor, uid: string, kind: AssetKind, bytes: Buffer, fileName: string, contentType: string): Promise<void> {
   const grant = await services.workAssets.issueGrant(owner, uid, kind);
   const resolved = (await services.workAssets.resolveGrant(grant.grant))!;
   const sha256 = createHash('sha256').update(bytes).digest('hex');
-  const key = `assets/${sha256.slice(0, 2)}/${sha256}.jpg`;
-  await services.storage.put(key, bytes, 'image/jpeg');
-  await services.workAssets.attach(resolved.grantId, { key, size: bytes.length, contentType: 'image/jpeg', sha256, fileName });
+  const key = `assets/${sha256.slice(0, 2)}/${sha256}${EXTENSION_OF[contentType as ContentType]}`;
+  await services.storage.put(key, bytes, contentType);
+  await services.workAssets.attach(resolved.grantId, { key, size: bytes.length, contentType, sha256, fileName });
 }

@@ -1,4 +1,3 @@
-import { createHash, randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
@@ -14,13 +13,11 @@ import {
   type PanoramaManifest,
 } from '@spatia/contract';
 import type { StorageDriver } from '../../drivers/storage/storage-driver.js';
-import { fail } from '../../lib/app-error.js';
-import type { Cache } from '../../lib/cache.js';
-import type { UsersService } from '../users/users.service.js';
 import { EXTENSION_OF, type ContentType } from '../../lib/file-signature.js';
 import type { Actor } from '../works/work-access.js';
 import type { WorksService } from '../works/works.service.js';
 import { sceneFolder } from './derived-files.js';
+import type { DownloadTicket, DownloadTickets } from './download-tickets.js';
 import { buildTour, type ToursService } from './tours.service.js';
 
 /** Where `npm run build` puts the standalone tour viewer (packages/viewers). */
@@ -40,18 +37,6 @@ straight from the disk, so serve the folder with any static web server and open 
   npx serve .                      （Node.js）
   python3 -m http.server 8000      （Python；然后打开 http://localhost:8000）
 `;
-
-const TICKET_SECONDS = 60;
-
-export interface OfflinePackageTicket {
-  url: string;
-  expiresAt: number;
-}
-
-/** Tickets are kept hashed, like session tokens. */
-function ticketKey(ticket: string): string {
-  return `offline-ticket:${createHash('sha256').update(ticket).digest('hex')}`;
-}
 
 /** Every file a processed scene has, relative to its folder. */
 export function sceneFiles(manifest: PanoramaManifest): string[] {
@@ -76,30 +61,19 @@ export class OfflinePackages {
     private readonly works: WorksService,
     private readonly tours: ToursService,
     private readonly storage: StorageDriver,
-    private readonly tickets: Cache,
-    private readonly users: UsersService,
+    private readonly tickets: DownloadTickets,
     private readonly viewerDir: string = DEFAULT_VIEWER_DIST_DIR,
   ) {}
 
-  /**
-   * A download link that works without the auth headers, for a minute: a browser's own download (an
-   * anchor) cannot send headers, and only it streams a large zip to disk instead of into the page.
-   * The work is checked now, so a refusal shows in the console rather than as a failed download.
-   */
-  async issueTicket(actor: Actor, uid: string): Promise<OfflinePackageTicket> {
+  /** A one-minute download link; the work is checked now, so a refusal shows in the console rather than as a failed download. */
+  async issueTicket(actor: Actor, uid: string): Promise<DownloadTicket> {
     const work = await this.works.findManageable(actor, uid);
     await this.tours.load(work);
-    const ticket = randomBytes(24).toString('base64url');
-    await this.tickets.set(ticketKey(ticket), { uid: work.uid, userId: actor.id }, TICKET_SECONDS);
-    return { url: `/api/model/${encodeURIComponent(work.uid)}/offlinePackage?ticket=${ticket}`, expiresAt: Date.now() + TICKET_SECONDS * 1000 };
+    return this.tickets.issue(actor, 'offline', work.uid, `/api/model/${encodeURIComponent(work.uid)}/offlinePackage`);
   }
 
-  /** The package behind a download link: only the work it was issued for, as the person it was issued to. */
   async openWithTicket(uid: string, ticket: string): Promise<{ fileName: string; stream: Readable }> {
-    const issued = await this.tickets.get<{ uid: string; userId: number }>(ticketKey(ticket));
-    const actor = issued && issued.uid === uid ? await this.users.getAuthUser(issued.userId) : undefined;
-    if (!actor) throw fail('unauthenticated');
-    return this.open(actor, uid);
+    return this.open(await this.tickets.redeem('offline', uid, ticket), uid);
   }
 
   async open(actor: Actor, uid: string): Promise<{ fileName: string; stream: Readable }> {

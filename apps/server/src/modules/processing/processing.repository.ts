@@ -1,11 +1,19 @@
 import { and, eq, inArray, lt, or, isNull, sql } from 'drizzle-orm';
-import type { ProcessingFailure, ProcessingStage } from '@spatia/contract';
+import type { Measurement, ProcessingFailure, ProcessingStage } from '@spatia/contract';
 import type { Db } from '../../db/database.js';
-import { workProcessing, workTours, workTrafficDaily, type ProcessedScene, type StoredTourSettings } from '../../db/schema/index.js';
+import { workMeasurements, workProcessing, works, workTours, workTrafficDaily, type ProcessedOutput, type ProcessedScene, type StoredTourSettings } from '../../db/schema/index.js';
 import type { Executor, Transaction } from '../works/works.repository.js';
 
 export type ProcessingRow = typeof workProcessing.$inferSelect;
 export type TourRow = typeof workTours.$inferSelect;
+export type MeasurementsRow = typeof workMeasurements.$inferSelect;
+
+/** A run's progress as a heartbeat records it. */
+export interface RunProgress {
+  stage: ProcessingStage;
+  progress: number;
+  points: { done: number; total: number } | null;
+}
 
 /** Which run, held by which job: every write of a running job names both, so a job that lost its lease writes nothing. */
 export interface RunLease {
@@ -41,6 +49,9 @@ export class ProcessingRepository {
       leaseJobId: null,
       leaseUntil: null,
       runScenes: [],
+      runOutput: null,
+      pointsDone: null,
+      pointsTotal: null,
       startedAt: null,
       finishedAt: null,
       updatedAt: new Date(),
@@ -83,10 +94,11 @@ export class ProcessingRepository {
   }
 
   /** Records progress and extends the lease; false when the run is no longer this job's. */
-  async heartbeat(lease: RunLease, progress: { stage: ProcessingStage; progress: number }, until: Date): Promise<boolean> {
+  async heartbeat(lease: RunLease, { stage, progress, points }: RunProgress, until: Date): Promise<boolean> {
+    const counts = points ? { pointsDone: points.done, pointsTotal: points.total } : {};
     const rows = await this.db
       .update(workProcessing)
-      .set({ ...progress, leaseUntil: until, updatedAt: new Date() })
+      .set({ stage, progress, ...counts, leaseUntil: until, updatedAt: new Date() })
       .where(this.holds(lease))
       .returning({ workId: workProcessing.workId });
     return rows.length > 0;
@@ -101,7 +113,17 @@ export class ProcessingRepository {
     return rows.length > 0;
   }
 
-  /** Makes the run's scenes the ones viewers see; answers the run they replace, if any. */
+  /** Records a 3D or point-cloud run's converted file, so a rerun after a restart only publishes it. */
+  async setRunOutput(lease: RunLease, output: ProcessedOutput, progress: number): Promise<boolean> {
+    const rows = await this.db
+      .update(workProcessing)
+      .set({ runOutput: output, progress, updatedAt: new Date() })
+      .where(this.holds(lease))
+      .returning({ workId: workProcessing.workId });
+    return rows.length > 0;
+  }
+
+  /** Makes the run's scenes (or converted file) the ones viewers see; answers the run they replace, if any. */
   async publish(lease: RunLease, tx: Transaction): Promise<{ previousRunId: string | null; scenes: ProcessedScene[] } | undefined> {
     const [current] = await tx.select().from(workProcessing).where(this.holds(lease)).for('update');
     if (!current) return undefined;
@@ -117,6 +139,8 @@ export class ProcessingRepository {
         publishedRunId: lease.runId,
         publishedScenes: current.runScenes,
         runScenes: [],
+        publishedOutput: current.runOutput,
+        runOutput: null,
         finishedAt: new Date(),
         updatedAt: new Date(),
       })
@@ -135,6 +159,7 @@ export class ProcessingRepository {
         leaseJobId: null,
         leaseUntil: null,
         runScenes: [],
+        runOutput: null,
         finishedAt: new Date(),
         updatedAt: new Date(),
       })
@@ -157,6 +182,7 @@ export class ProcessingRepository {
     if (!current) return [];
     await tx.delete(workProcessing).where(eq(workProcessing.workId, workId));
     await tx.delete(workTours).where(eq(workTours.workId, workId));
+    await tx.delete(workMeasurements).where(eq(workMeasurements.workId, workId));
     return [current.runId, current.publishedRunId].filter((runId): runId is string => runId !== null);
   }
 
@@ -185,6 +211,37 @@ export class ProcessingRepository {
       .insert(workTours)
       .values({ workId, ...values })
       .onConflictDoUpdate({ target: workTours.workId, set: values })
+      .returning();
+    return row!;
+  }
+
+  /** The processing of each of these works that has any, by work uid. */
+  async findByWorkUids(uids: readonly string[]): Promise<Map<string, ProcessingRow>> {
+    if (uids.length === 0) return new Map();
+    const rows = await this.db
+      .select({ uid: works.uid, processing: workProcessing })
+      .from(workProcessing)
+      .innerJoin(works, eq(works.id, workProcessing.workId))
+      .where(inArray(works.uid, [...uids]));
+    return new Map(rows.map((row) => [row.uid, row.processing]));
+  }
+
+  async findMeasurements(workId: number, executor: Executor = this.db): Promise<MeasurementsRow | undefined> {
+    const [row] = await executor.select().from(workMeasurements).where(eq(workMeasurements.workId, workId));
+    return row;
+  }
+
+  async lockMeasurements(workId: number, tx: Transaction): Promise<MeasurementsRow | undefined> {
+    const [row] = await tx.select().from(workMeasurements).where(eq(workMeasurements.workId, workId)).for('update');
+    return row;
+  }
+
+  async saveMeasurements(workId: number, measurements: Measurement[], revision: number, executor: Executor): Promise<MeasurementsRow> {
+    const values = { measurements, revision, updatedAt: new Date() };
+    const [row] = await executor
+      .insert(workMeasurements)
+      .values({ workId, ...values })
+      .onConflictDoUpdate({ target: workMeasurements.workId, set: values })
       .returning();
     return row!;
   }

@@ -1,13 +1,12 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Type } from 'typebox';
-import { fail } from '../../lib/app-error.js';
 import { ok, responses } from '../../lib/envelope.js';
 import { IdParams, WorkDetailSchema, signedIn } from '../works/works.schemas.js';
 import type { WorksService } from '../works/works.service.js';
 import type { OfflinePackages } from './offline-package.js';
-import { ProcessingSchema, TicketSchema, TourSchema, TourUpdateBody, TrafficQuery, TrafficSchema, VerificationSchema, tags } from './processing.schemas.js';
+import { ProcessingSchema, TourSchema, TourUpdateBody, TrafficQuery, TrafficSchema, VerificationSchema, tags } from './processing.schemas.js';
 import type { ProcessingService } from './processing.service.js';
 import type { ToursService } from './tours.service.js';
+import { registerTicketedDownload } from './ticketed-download.routes.js';
 import type { TrafficService } from './traffic.service.js';
 
 interface ProcessingRoutesOptions {
@@ -24,7 +23,7 @@ export const processingRoutes: FastifyPluginAsyncTypebox<ProcessingRoutesOptions
     '/api/model/:id/activateSolver',
     {
       config: signedIn,
-      schema: { tags, summary: "Queue the processing of a panorama work's origins", params: IdParams, response: responses(ProcessingSchema, [401, 403, 404, 409]) },
+      schema: { tags, summary: "Queue the processing of a work's origins (panoramas, a 3D model or a point cloud)", params: IdParams, response: responses(ProcessingSchema, [401, 403, 404, 409]) },
     },
     async (request) => ok(await processing.activate(request.auth!.user, request.params.id, request.language)),
   );
@@ -72,38 +71,15 @@ export const processingRoutes: FastifyPluginAsyncTypebox<ProcessingRoutesOptions
     async (request) => ok(await tours.save(request.auth!.user, request.params.id, request.body)),
   );
 
-  app.post(
-    '/api/model/:id/offlinePackage/ticket',
-    {
-      config: signedIn,
-      schema: { tags, summary: 'A one-minute download link for the offline package (for the browser\'s own download)', params: IdParams, response: responses(TicketSchema, [401, 403, 404, 409]) },
-    },
-    async (request) => ok(await offlinePackages.issueTicket(request.auth!.user, request.params.id)),
-  );
-
-  app.get(
-    '/api/model/:id/offlinePackage',
-    {
-      config: { auth: 'public' },
-      schema: {
-        tags,
-        summary: 'A zip with a self-contained viewer and every tile, streamed (signed in, or with a ticket)',
-        params: IdParams,
-        querystring: Type.Object({ ticket: Type.Optional(Type.String({ maxLength: 64 })) }),
-      },
-    },
-    async (request, reply) => {
-      const { id } = request.params;
-      const { ticket } = request.query;
-      if (!request.auth && !ticket) throw fail('unauthenticated');
-      const { fileName, stream } = request.auth ? await offlinePackages.open(request.auth.user, id) : await offlinePackages.openWithTicket(id, ticket!);
-      reply
-        .header('content-type', 'application/zip')
-        .header('content-disposition', `attachment; filename="${fileName.replace(/[^\w.-]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(fileName)}`)
-        .header('cache-control', 'no-store');
-      return reply.send(stream);
-    },
-  );
+  registerTicketedDownload(app, {
+    path: '/api/model/:id/offlinePackage',
+    tags,
+    summary: 'a zip of the offline package: a self-contained viewer and every tile',
+    contentType: 'application/zip',
+    issueTicket: (actor, uid) => offlinePackages.issueTicket(actor, uid),
+    open: (actor, uid) => offlinePackages.open(actor, uid),
+    openWithTicket: (uid, ticket) => offlinePackages.openWithTicket(uid, ticket),
+  });
 
   app.get(
     '/api/model/:id/traffic',

@@ -16,6 +16,7 @@ export const ProcessingSchema = Type.Object({
   startedAt: nullable(Type.Integer()),
   finishedAt: nullable(Type.Integer()),
   sceneCount: Type.Integer(),
+  points: nullable(Type.Object({ done: Type.Integer(), total: Type.Integer() })),
 });
 
 export const VerificationSchema = Type.Object({

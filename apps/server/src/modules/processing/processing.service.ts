@@ -3,27 +3,46 @@ import { mkdir, readdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { buffer } from 'node:stream/consumers';
 import sharp from 'sharp';
-import { PANORAMA_PREVIEW_PATH, type ProcessingStage, type WorkProcessing } from '@spatia/contract';
+import { IDLE_PROCESSING, MODEL_POSTER_PATH, PANORAMA_PREVIEW_PATH, POINT_CLOUD_PREVIEW_PATH, type ProcessingStage, type WorkProcessing } from '@spatia/contract';
 import type { StorageDriver } from '../../drivers/storage/storage-driver.js';
 import type { Job, JobQueue, JobType } from '../../jobs/job-queue.js';
 import { fail } from '../../lib/app-error.js';
+import { contentTypeOfKey } from '../../lib/file-signature.js';
 import type { Logger } from '../../lib/logger.js';
 import type { Language } from '@spatia/contract';
 import { describeProcessingFailure } from '../../lib/messages.js';
-import { inspectPanorama, PanoramaError, renderPanoramaScene } from '../../media/panorama/index.js';
+import { MediaError } from '../../media/media-error.js';
+import { inspectPanorama, renderPanoramaScene } from '../../media/panorama/index.js';
 import type { ProcessedScene } from '../../db/schema/index.js';
 import type { Actor } from '../works/work-access.js';
 import type { Transaction, WorkRow } from '../works/works.repository.js';
 import type { WorksService } from '../works/works.service.js';
 import { derivedFolder, sceneFolder } from './derived-files.js';
 import type { ProcessingRepository, ProcessingRow, RunLease } from './processing.repository.js';
-import { listSceneSources, type SceneSource } from './scene-sources.js';
+import { listSceneSources, type OriginAsset, type SceneSource } from './scene-sources.js';
+import { convertSpatialOrigin } from './spatial-sources.js';
 import { reconcileTourSettings } from './tour-settings.js';
 
 interface RunJob {
   workId: number;
   runId: string;
 }
+
+/** An image processing made that can become the work's cover, and the part of it to use. */
+interface CoverSource {
+  key: string;
+  crop?: { left: number; top: number; width: number; height: number };
+}
+
+/** What the type-specific part of a run leaves for the cover and publish stages. */
+interface RunProduct {
+  /** Panorama scenes in upload order (empty for other types). */
+  sceneOrder: string[];
+  coverSource: CoverSource | null;
+}
+
+/** The folder (beside panorama scenes' folders) that holds a 3D or point-cloud work's converted files. */
+export const SPATIAL_FOLDER = 'main';
 
 interface DeleteRunJob {
   workUid: string;
@@ -40,6 +59,7 @@ export interface ProcessingOptions {
 const STAGE_SPAN: Record<ProcessingStage, [number, number]> = {
   prepare: [0, 0.03],
   tiles: [0.03, 0.95],
+  convert: [0.03, 0.95],
   cover: [0.95, 0.98],
   publish: [0.98, 1],
 };
@@ -80,10 +100,9 @@ export class ProcessingService {
     await this.reviveJob.send({}, { startAfter: this.options.leaseSeconds + 1 });
   }
 
-  /** Queues a run of the work's panoramas; refused while one is queued or running. */
+  /** Queues a run of the work's origins; refused while one is queued or running. */
   async activate(actor: Actor, uid: string, language: Language): Promise<WorkProcessing> {
     const row = await this.works.change(actor, uid, async (work, tx) => {
-      if (work.type !== 'panorama') throw fail('notAPanorama');
       const current = await this.repository.lock(work.id, tx);
       if (current && (current.state === 'queued' || current.state === 'running')) throw fail('processingRunning');
       const runId = newRunId();
@@ -131,36 +150,63 @@ export class ProcessingService {
 
   private async process(run: RunContext, claimed: ProcessingRow, scratch: string): Promise<void> {
     const work = await this.works.repository.findById(claimed.workId);
-    if (!work || work.deletedAt) throw new PanoramaError('noOrigin', '', 'the work is gone');
-    if (work.type !== 'panorama') throw new PanoramaError('unsupportedType', '', `a ${work.type} is not a panorama`);
+    if (!work || work.deletedAt) throw new MediaError('noOrigin', '', 'the work is gone');
 
     await run.enter('prepare', 0);
     const origins = (await this.works.repository.listAssets(work.id)).filter((asset) => asset.kind === 'origin');
-    if (origins.length === 0) throw new PanoramaError('noOrigin', '', 'no origin file');
-    const sources = await listSceneSources(origins, this.storage, scratch);
-
-    const done = new Map(claimed.runScenes.map((scene) => [scene.id, scene]));
-    for (const [index, source] of sources.entries()) {
-      if (done.has(source.id)) continue;
-      const scene = await this.processScene(run, work.uid, source, scratch, (fraction) => run.enter('tiles', (index + fraction) / sources.length));
-      if (!(await this.repository.addRunScene(run.lease, scene, stageProgress('tiles', (index + 1) / sources.length)))) throw new LeaseLost();
-      done.set(scene.id, scene);
-    }
+    if (origins.length === 0) throw new MediaError('noOrigin', '', 'no origin file');
+    const made = work.type === 'panorama' ? await this.tilePanoramas(run, work, claimed, origins, scratch) : await this.convertOrigin(run, work, claimed, origins, scratch);
 
     await run.enter('cover', 0);
-    if (!work.coverKey) await this.coverFromFirstScene(work, run.lease.runId, done.get(sources[0]!.id));
+    if (!work.coverKey && made.coverSource) await this.coverFrom(work, made.coverSource);
 
     await run.enter('publish', 0);
     await this.works.repository.db.transaction(async (tx) => {
       const published = await this.repository.publish(run.lease, tx);
       if (!published) throw new LeaseLost();
-      const tour = await this.repository.lockTour(work.id, tx);
-      const ordered = sources.map((source) => published.scenes.find((scene) => scene.id === source.id)).filter((scene) => scene !== undefined);
-      await this.repository.saveTour(work.id, reconcileTourSettings(tour?.settings, ordered), (tour?.revision ?? 0) + 1, tx);
+      if (work.type === 'panorama') {
+        const tour = await this.repository.lockTour(work.id, tx);
+        const ordered = made.sceneOrder.map((id) => published.scenes.find((scene) => scene.id === id)).filter((scene) => scene !== undefined);
+        await this.repository.saveTour(work.id, reconcileTourSettings(tour?.settings, ordered), (tour?.revision ?? 0) + 1, tx);
+      }
       if (published.previousRunId && published.previousRunId !== run.lease.runId) {
         await this.deleteRunJob.send({ workUid: work.uid, runId: published.previousRunId }, { transaction: tx });
       }
     });
+  }
+
+  /** Cuts every panorama into a scene, skipping those an earlier attempt of the run finished. */
+  private async tilePanoramas(run: RunContext, work: WorkRow, claimed: ProcessingRow, origins: OriginAsset[], scratch: string): Promise<RunProduct> {
+    const sources = await listSceneSources(origins, this.storage, scratch);
+    const done = new Set(claimed.runScenes.map((scene) => scene.id));
+    for (const [index, source] of sources.entries()) {
+      if (done.has(source.id)) continue;
+      const scene = await this.processScene(run, work.uid, source, scratch, (fraction) => run.report('tiles', (index + fraction) / sources.length));
+      if (!(await this.repository.addRunScene(run.lease, scene, stageProgress('tiles', (index + 1) / sources.length)))) throw new LeaseLost();
+    }
+    const first = sources[0]!;
+    // The middle half of the equirectangular preview, 2:1 → a 16:9-ish crop of what one sees ahead.
+    const coverSource = { key: `${sceneFolder(work.uid, run.lease.runId, first.id)}/${PANORAMA_PREVIEW_PATH}`, crop: { left: 512, top: 256, width: 1024, height: 576 } };
+    return { sceneOrder: sources.map((source) => source.id), coverSource };
+  }
+
+  /**
+   * A 3D or point-cloud work: its newest origin converted into one folder (docs/models.md,
+   * docs/pointcloud-format.md). A rerun after a restart finds the conversion recorded and only publishes.
+   */
+  private async convertOrigin(run: RunContext, work: WorkRow, claimed: ProcessingRow, origins: OriginAsset[], scratch: string): Promise<RunProduct> {
+    const origin = origins.reduce((newest, asset) => (asset.id > newest.id ? asset : newest));
+    const folder = sceneFolder(work.uid, run.lease.runId, SPATIAL_FOLDER);
+    let output = claimed.runOutput?.assetId === origin.id ? claimed.runOutput : null;
+    if (!output) {
+      await run.enter('convert', 0);
+      const manifest = await convertSpatialOrigin(work.type, origin, this.storage, scratch, run);
+      await this.uploadFolder(path.join(scratch, 'out'), folder, (fraction) => run.report('convert', 0.9 + fraction * 0.1));
+      output = { assetId: origin.id, sourceName: origin.fileName, manifest };
+      if (!(await this.repository.setRunOutput(run.lease, output, stageProgress('convert', 1)))) throw new LeaseLost();
+    }
+    const preview = output.manifest.kind === 'model' ? (output.manifest.poster ? MODEL_POSTER_PATH : null) : POINT_CLOUD_PREVIEW_PATH;
+    return { sceneOrder: [], coverSource: preview ? { key: `${folder}/${preview}` } : null };
   }
 
   private async processScene(run: RunContext, workUid: string, source: SceneSource, scratch: string, onProgress: (fraction: number) => void): Promise<ProcessedScene> {
@@ -190,20 +236,20 @@ export class ProcessingService {
         const entry = files[next++]!;
         const file = path.join(entry.parentPath, entry.name);
         const relative = path.relative(folder, file).split(path.sep).join('/');
-        await this.storage.putFile(`${keyPrefix}/${relative}`, file, relative.endsWith('.json') ? 'application/json' : 'image/jpeg');
+        // Stored with the type the files route will serve them with.
+        await this.storage.putFile(`${keyPrefix}/${relative}`, file, contentTypeOfKey(relative));
         onProgress(++moved / files.length);
       }
     };
     await Promise.all(Array.from({ length: UPLOAD_CONCURRENCY }, worker));
   }
 
-  /** A work uploaded without a cover gets its first scene's view straight ahead, as lists show covers. */
-  private async coverFromFirstScene(work: WorkRow, runId: string, scene: ProcessedScene | undefined): Promise<void> {
-    if (!scene) return;
-    const preview = await this.storage.read(`${sceneFolder(work.uid, runId, scene.id)}/${PANORAMA_PREVIEW_PATH}`);
-    if (!preview) return;
-    // The middle half of the equirectangular preview, 2:1 → a 16:9-ish crop of what one sees ahead.
-    const cover = await sharp(await buffer(preview.stream)).extract({ left: 512, top: 256, width: 1024, height: 576 }).webp({ quality: 82 }).toBuffer();
+  /** A work uploaded without a cover gets one from what processing made, as lists show covers. */
+  private async coverFrom(work: WorkRow, source: CoverSource): Promise<void> {
+    const image = await this.storage.read(source.key);
+    if (!image) return;
+    const pipeline = sharp(await buffer(image.stream));
+    const cover = await (source.crop ? pipeline.extract(source.crop) : pipeline).webp({ quality: 82 }).toBuffer();
     const key = `covers/derived-${work.uid}-${randomBytes(4).toString('hex')}.webp`;
     await this.storage.put(key, cover, 'image/webp');
     await this.works.useDerivedCover(work.id, key);
@@ -213,7 +259,7 @@ export class ProcessingService {
     if (error instanceof LeaseLost || run.lost) {
       return { skipped: 'the run was reset or taken over' };
     }
-    if (error instanceof PanoramaError) {
+    if (error instanceof MediaError) {
       await this.repository.fail(run.lease, { reason: error.reason, fileName: error.fileName || null });
       return { failed: error.reason };
     }
@@ -255,6 +301,7 @@ class RunContext {
   private readonly timer: NodeJS.Timeout;
   private stage: ProcessingStage = 'prepare';
   private progress = 0;
+  private points: { done: number; total: number } | null = null;
   private lastBeat = 0;
   lost = false;
 
@@ -274,17 +321,27 @@ class RunContext {
   }
 
   async enter(stage: ProcessingStage, fraction: number): Promise<void> {
-    this.stage = stage;
-    this.progress = Math.max(this.progress, stageProgress(stage, fraction));
+    this.report(stage, fraction);
     await this.beat(false);
     if (this.lost) throw new LeaseLost();
+  }
+
+  /**
+   * Progress from inside a pipeline, which cannot wait: recorded with the next heartbeat. A lost lease
+   * shows through `signal`, which the pipeline honours.
+   */
+  report(stage: ProcessingStage, fraction: number, points?: { done: number; total: number }): void {
+    this.stage = stage;
+    this.progress = Math.max(this.progress, stageProgress(stage, fraction));
+    if (points) this.points = points;
+    void this.beat(false);
   }
 
   private async beat(force: boolean): Promise<void> {
     const now = Date.now();
     if (!force && now - this.lastBeat < HEARTBEAT_MS) return;
     this.lastBeat = now;
-    const held = await this.repository.heartbeat(this.lease, { stage: this.stage, progress: this.progress }, this.leaseEnd()).catch(() => true);
+    const held = await this.repository.heartbeat(this.lease, { stage: this.stage, progress: this.progress, points: this.points }, this.leaseEnd()).catch(() => true);
     if (!held && !this.lost) {
       this.lost = true;
       this.controller.abort(new LeaseLost());
@@ -312,7 +369,7 @@ function newRunId(): string {
 }
 
 export function presentProcessing(row: ProcessingRow | undefined, language: Language): WorkProcessing {
-  if (!row) return { state: 'idle', stage: null, progress: 0, failure: null, attempts: 0, startedAt: null, finishedAt: null, sceneCount: 0 };
+  if (!row) return { ...IDLE_PROCESSING };
   return {
     state: row.state,
     stage: row.state === 'done' || row.state === 'idle' ? null : row.stage,
@@ -324,5 +381,6 @@ export function presentProcessing(row: ProcessingRow | undefined, language: Lang
     startedAt: row.startedAt?.getTime() ?? null,
     finishedAt: row.finishedAt?.getTime() ?? null,
     sceneCount: row.publishedScenes.length,
+    points: row.state === 'running' && row.pointsTotal ? { done: row.pointsDone ?? 0, total: row.pointsTotal } : null,
   };
 }

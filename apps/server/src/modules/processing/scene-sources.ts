@@ -55,7 +55,8 @@ export async function listSceneSources(origins: readonly OriginAsset[], storage:
   return sources;
 }
 
-async function download(storage: StorageDriver, key: string, target: string): Promise<void> {
+/** Copies a stored file to the local disk (pipelines read files, not streams). */
+export async function download(storage: StorageDriver, key: string, target: string): Promise<void> {
   const file = await storage.read(key);
   if (!file) throw new Error(`origin file ${key} is missing from storage`);
   await mkdir(path.dirname(target), { recursive: true });

@@ -10,6 +10,7 @@ beforeAll(async () => {
     SITE_ICP_RECORD: '沪ICP备00000000号-1',
     SITE_ICP_URL: 'https://beian.miit.gov.cn/',
     POINT_CLOUD_API_BASE_URL: 'https://slices.example.com:8443/api',
+    POINT_CLOUD_LIST_URL: 'https://slices.example.com/list',
     DATABASE_POOL_SIZE: '5',
   });
 });
@@ -31,13 +32,14 @@ describe('public site settings', () => {
       registrationLinks: [{ label: { zh: '沪ICP备00000000号-1', en: '沪ICP备00000000号-1' }, url: 'https://beian.miit.gov.cn/' }],
       wechatLogin: false,
       apiBaseUrls: { main: '/api', tjhx: '/api', pointCloud: 'https://slices.example.com:8443/api', maps: '' },
+      pointCloudListUrl: 'https://slices.example.com/list',
     });
     expect(JSON.stringify(data)).not.toMatch(/DATA_DIR|DATABASE|postgres:|REDIS/);
   });
 
   it('lets pages reach a separately hosted API in the content security policy', async () => {
     const page = await testApp.app.inject({ method: 'GET', url: '/dashboard/dashboard' });
-    expect(page.headers['content-security-policy']).toContain("connect-src 'self' https://slices.example.com:8443");
+    expect(page.headers['content-security-policy']).toContain("connect-src 'self' blob: https://slices.example.com:8443");
   });
 
   it('locks JSON answers down with a fixed header set', async () => {

@@ -16,6 +16,7 @@ const SiteConfigSchema = Type.Object({
   privacyUrl: Type.String(),
   wechatLogin: Type.Boolean(),
   apiBaseUrls: Type.Object({ main: Type.String(), tjhx: Type.String(), pointCloud: Type.String(), maps: Type.String() }),
+  pointCloudListUrl: Type.String(),
 });
 
 export const siteRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app, { config }) => {

@@ -25,6 +25,7 @@ export function publicSiteConfig(config: Config): SiteConfig {
       pointCloud: site.POINT_CLOUD_API_BASE_URL,
       maps: site.MAPS_API_BASE_URL,
     },
+    pointCloudListUrl: site.POINT_CLOUD_LIST_URL,
   };
 }
 

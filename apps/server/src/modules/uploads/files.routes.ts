@@ -1,14 +1,7 @@
-import path from 'node:path';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ByteRange, StorageDriver } from '../../drivers/storage/storage-driver.js';
 import { fail } from '../../lib/app-error.js';
-import { EXTENSION_OF } from '../../lib/file-signature.js';
-
-/** Stored keys end in the extension of the type their bytes were recognised as. */
-const contentTypeOf = new Map<string, string>([
-  ...Object.entries(EXTENSION_OF).map(([type, extension]) => [extension, type] as [string, string]),
-  ['.jpeg', 'image/jpeg'],
-]);
+import { contentTypeOfKey } from '../../lib/file-signature.js';
 
 /** One `bytes=a-b`, `bytes=a-` or `bytes=-n` range within `size`; undefined for anything else. */
 export function parseRange(header: string | undefined, size: number): ByteRange | undefined {
@@ -38,7 +31,7 @@ export const filesRoutes: FastifyPluginAsync<FilesRoutesOptions> = async (app, {
     const file = await storage.read(key, range);
     if (!file) throw fail('notFound');
     reply
-      .header('content-type', contentTypeOf.get(path.extname(key).toLowerCase()) ?? 'application/octet-stream')
+      .header('content-type', contentTypeOfKey(key))
       .header('accept-ranges', 'bytes')
       .header('cache-control', 'public, max-age=31536000, immutable')
       .header('x-content-type-options', 'nosniff');

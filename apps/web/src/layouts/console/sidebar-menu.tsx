@@ -1,8 +1,10 @@
+import type { SiteConfig } from '@spatia/contract';
 import { Menu, type MenuProps } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { findRouteChain, menuRoutes } from '../../app/access';
+import { useSiteConfig } from '../../features/site/api/get-site-config';
 import type { AppRoute } from '../../app/route-types';
 import { menuIcon } from './menu-icons';
 
@@ -20,6 +22,7 @@ export function SidebarMenu({ routes, collapsed, onNavigate }: SidebarMenuProps)
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const visible = useMemo(() => menuRoutes(routes), [routes]);
+  const site = useSiteConfig().data;
 
   const toItems = (list: readonly AppRoute[], depth: number): MenuItem[] =>
     list.map((route) => ({
@@ -48,10 +51,18 @@ export function SidebarMenu({ routes, collapsed, onNavigate }: SidebarMenuProps)
       {...(collapsed ? {} : { openKeys, onOpenChange: setOpenKeys })}
       items={toItems(visible, 0)}
       onClick={({ key }) => {
-        navigate(key);
+        const external = externalUrlOf(findRouteChain(routes, key).at(-1), site);
+        if (external) window.open(external, '_blank', 'noopener');
+        else navigate(key);
         onNavigate?.();
       }}
       style={{ borderInlineEnd: 'none' }}
     />
   );
+}
+
+/** The address a menu entry opens instead of its page, when the site names one (spec 2.4). */
+export function externalUrlOf(route: AppRoute | undefined, site: SiteConfig | undefined): string | undefined {
+  const setting = route?.meta.externalUrlSetting;
+  return (setting && site?.[setting]) || undefined;
 }

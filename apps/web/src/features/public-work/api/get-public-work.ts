@@ -1,13 +1,15 @@
-import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import type { Tour, WorkDetail } from '@spatia/contract';
+import type { MeasurementSet, MeasurementUpdate, Tour, WorkDetail, WorkScene } from '@spatia/contract';
 import { ApiError, request } from '../../../api/client';
+import { startBrowserDownload } from '../../../lib/browser-download';
 
 /** Query keys of the public work page; per session: the owner sees their offline work, others do not. */
 export const publicWorkKeys = {
   all: ['publicWork'] as const,
   work: (uid: string) => [...publicWorkKeys.all, 'work', uid] as const,
   tour: (uid: string) => [...publicWorkKeys.all, 'tour', uid] as const,
+  scene: (uid: string) => [...publicWorkKeys.all, 'scene', uid] as const,
 };
 
 /** GET /model/{uid}: 404 for a work that is offline (to everyone but its owner) or gone. Silent: the page says it. */
@@ -18,6 +20,21 @@ export function getPublicWork(uid: string): Promise<WorkDetail> {
 /** GET /model/{uid}/tour: the tour a viewer shows; 409 with code 1903 until the work has been processed. */
 export function getPublicTour(uid: string): Promise<Tour> {
   return request<Tour>({ url: `/model/${encodeURIComponent(uid)}/tour`, silent: true });
+}
+
+/** GET /model/{uid}/scene: what a 3D model's or point cloud's viewer loads; 409 with 1903 until processed. */
+export function getWorkScene(uid: string): Promise<WorkScene> {
+  return request<WorkScene>({ url: `/model/${encodeURIComponent(uid)}/scene`, silent: true });
+}
+
+/** PUT /model/{uid}/measurements (the owner): 1909 when someone saved since `revision`, 1908 when a measurement is refused. */
+export function saveMeasurements(uid: string, update: MeasurementUpdate): Promise<MeasurementSet> {
+  return request<MeasurementSet>({ url: `/model/${encodeURIComponent(uid)}/measurements`, method: 'PUT', data: update, silent: true });
+}
+
+/** POST /model/{uid}/pointCloud/las/ticket (the owner): a one-minute link the browser downloads the LAS file from. */
+export function getLasTicket(uid: string): Promise<{ url: string; expiresAt: number }> {
+  return request<{ url: string; expiresAt: number }>({ url: `/model/${encodeURIComponent(uid)}/pointCloud/las/ticket`, method: 'POST', silent: true });
 }
 
 /** Answers that will not change on a retry (not found, not processed): asking again only delays the notice. */
@@ -44,6 +61,30 @@ export function publicTourQueryOptions(uid: string) {
     staleTime: Infinity,
     meta: { session: true },
   });
+}
+
+export function workSceneQueryOptions(uid: string) {
+  return queryOptions({
+    queryKey: publicWorkKeys.scene(uid),
+    queryFn: () => getWorkScene(uid),
+    retry: retryUnlessAnswered,
+    // A rebuilt viewer would lose the view and the measurements being edited.
+    staleTime: Infinity,
+    refetchOnWindowFocus: false,
+    meta: { session: true },
+  });
+}
+
+export function useWorkScene(uid: string, enabled: boolean) {
+  return useQuery({ ...workSceneQueryOptions(uid), enabled });
+}
+
+export function useSaveMeasurements(uid: string) {
+  return useMutation({ mutationFn: (update: MeasurementUpdate) => saveMeasurements(uid, update) });
+}
+
+export function useExportLas() {
+  return useMutation({ mutationFn: async (uid: string) => startBrowserDownload((await getLasTicket(uid)).url) });
 }
 
 export function usePublicWork(uid: string) {

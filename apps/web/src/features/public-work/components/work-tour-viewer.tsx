@@ -1,9 +1,8 @@
-import { Spin } from 'antd';
 import type { Tour } from '@spatia/contract';
-import { useEffect, useRef, useState } from 'react';
+import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLanguage } from '../../../i18n';
-import './public-work.css';
+import { LazyViewerFrame, useLazyViewer } from './lazy-viewer';
 
 type ViewerModule = typeof import('@spatia/viewers/tour');
 
@@ -22,53 +21,28 @@ interface WorkTourViewerProps {
 export function WorkTourViewer({ tour, label }: WorkTourViewerProps) {
   const { t } = useTranslation();
   const language = useLanguage();
-  const container = useRef<HTMLDivElement>(null);
   const sceneId = useRef<string | undefined>(undefined);
-  const [state, setState] = useState<'loading' | 'ready' | 'failed'>('loading');
-
-  useEffect(() => {
-    let cancelled = false;
-    let destroy: (() => void) | undefined;
-    setState('loading');
-    loadViewer().then(
-      ({ createTourViewer }) => {
-        if (cancelled || !container.current) return;
-        try {
-          const handle = createTourViewer(container.current, tour, {
-            language,
-            startSceneId: sceneId.current,
-            onSceneChange: (id) => {
-              sceneId.current = id;
-            },
-          });
-          destroy = () => handle.destroy();
-          setState('ready');
-        } catch {
-          // No WebGL, or a tour the viewer cannot read.
-          setState('failed');
-        }
-      },
-      () => !cancelled && setState('failed'),
-    );
-    return () => {
-      cancelled = true;
-      destroy?.();
-    };
-  }, [tour, language]);
+  const { container, state } = useLazyViewer(
+    loadViewer,
+    ({ createTourViewer }, element) =>
+      createTourViewer(element, tour, {
+        language,
+        startSceneId: sceneId.current,
+        onSceneChange: (id) => {
+          sceneId.current = id;
+        },
+      }),
+    [tour, language],
+  );
 
   return (
-    <div className="public-work-viewer" role="region" aria-label={label} data-testid="tour-viewer">
-      <div ref={container} className="public-work-viewer__canvas" />
-      {state === 'loading' && (
-        <div className="public-work-viewer__overlay">
-          <Spin aria-label={t('details.viewerLoading')} />
-        </div>
-      )}
-      {state === 'failed' && (
-        <div className="public-work-viewer__overlay" role="alert">
-          {t('details.viewerFailed')}
-        </div>
-      )}
-    </div>
+    <LazyViewerFrame
+      label={label}
+      testId="tour-viewer"
+      state={state}
+      container={container}
+      loadingLabel={t('details.viewerLoading')}
+      failedText={t('details.viewerFailed')}
+    />
   );
 }

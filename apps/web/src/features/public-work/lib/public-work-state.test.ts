@@ -1,4 +1,4 @@
-import { ErrorCode, type Tour } from '@spatia/contract';
+import { ErrorCode, type ModelView, type PointCloudView, type Tour } from '@spatia/contract';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../../api/client';
 import { viewerAreaFor, workFailureOf } from './public-work-state';
@@ -27,12 +27,23 @@ describe('public work page states', () => {
 
   it('tells offline (404), not a panorama (1904) and other failures apart', () => {
     expect(viewerAreaFor(panorama, { status: 'error', error: new ApiError('', ErrorCode.notFound, 404, false) })).toEqual({ kind: 'offline' });
-    expect(viewerAreaFor(panorama, { status: 'error', error: new ApiError('', ErrorCode.notAPanorama, 409, false) })).toEqual({ kind: 'notPanorama' });
+    expect(viewerAreaFor(panorama, { status: 'error', error: new ApiError('', ErrorCode.notAPanorama, 409, false) })).toEqual({ kind: 'unsupported' });
     expect(viewerAreaFor(panorama, { status: 'error', error: new ApiError('', undefined, undefined, false) })).toEqual({ kind: 'failed' });
   });
 
-  it('does not ask for a tour of a 3D model or point cloud', () => {
-    expect(viewerAreaFor({ type: 'model3d' }, { status: 'pending' })).toEqual({ kind: 'notPanorama' });
-    expect(viewerAreaFor({ type: 'pointcloud' }, { status: 'pending' })).toEqual({ kind: 'notPanorama' });
+  it('shows a 3D model or a point cloud from its scene, never from the tour', () => {
+    const model = { type: 'model3d', workUid: 'w2' } as unknown as ModelView;
+    const cloud = { type: 'pointcloud', workUid: 'w3' } as unknown as PointCloudView;
+    const tourError = { status: 'error' as const, error: new ApiError('', ErrorCode.notAPanorama, 409, false) };
+    expect(viewerAreaFor({ type: 'model3d' }, tourError, { status: 'pending' })).toEqual({ kind: 'loading' });
+    expect(viewerAreaFor({ type: 'model3d' }, tourError, { status: 'success', data: model })).toEqual({ kind: 'model', scene: model });
+    expect(viewerAreaFor({ type: 'pointcloud' }, { status: 'pending' }, { status: 'success', data: cloud })).toEqual({ kind: 'pointcloud', scene: cloud });
+  });
+
+  it("reads the scene's refusals as the tour's: not processed (1903), wrong type (1907), gone", () => {
+    const failing = (code: number, status: number) => ({ status: 'error' as const, error: new ApiError('', code, status, false) });
+    expect(viewerAreaFor({ type: 'pointcloud' }, { status: 'pending' }, failing(ErrorCode.workNotProcessed, 409))).toEqual({ kind: 'processing' });
+    expect(viewerAreaFor({ type: 'model3d' }, { status: 'pending' }, failing(ErrorCode.notAModelOrPointCloud, 409))).toEqual({ kind: 'unsupported' });
+    expect(viewerAreaFor({ type: 'model3d' }, { status: 'pending' }, failing(ErrorCode.notFound, 404))).toEqual({ kind: 'offline' });
   });
 });

@@ -1,4 +1,4 @@
-import { ErrorCode, type Tour, type WorkDetail } from '@spatia/contract';
+import { ErrorCode, type ModelView, type PointCloudView, type Tour, type WorkDetail, type WorkScene } from '@spatia/contract';
 import { ApiError } from '../../../api/client';
 
 /** Why the page shows a notice instead of the work: gone or offline (404), or anything else. */
@@ -12,32 +12,47 @@ export function workFailureOf(error: unknown): WorkFailure {
 export type ViewerArea =
   | { kind: 'loading' }
   | { kind: 'tour'; tour: Tour }
+  | { kind: 'model'; scene: ModelView }
+  | { kind: 'pointcloud'; scene: PointCloudView }
   /** Not processed yet (1903), or processed into no scene. */
   | { kind: 'processing' }
   /** Went offline between the two requests. */
   | { kind: 'offline' }
-  /** 3D models and point clouds: no viewer for them on this page yet. */
-  | { kind: 'notPanorama' }
+  /** The server has no viewer for this work's type (1904, 1907). */
+  | { kind: 'unsupported' }
   | { kind: 'failed' };
 
-export interface TourQueryState {
+export interface ViewQueryState<T> {
   status: 'pending' | 'error' | 'success';
-  data?: Tour;
+  data?: T;
   error?: unknown;
 }
 
-export function viewerAreaFor(work: Pick<WorkDetail, 'type'>, tour: TourQueryState): ViewerArea {
-  if (work.type !== 'panorama') return { kind: 'notPanorama' };
-  if (tour.status === 'pending') return { kind: 'loading' };
-  if (tour.status === 'error') {
-    const error = tour.error;
-    if (error instanceof ApiError && error.code === ErrorCode.workNotProcessed) return { kind: 'processing' };
-    if (error instanceof ApiError && error.code === ErrorCode.notAPanorama) return { kind: 'notPanorama' };
-    if (isNotFound(error)) return { kind: 'offline' };
-    return { kind: 'failed' };
+export type TourQueryState = ViewQueryState<Tour>;
+export type SceneQueryState = ViewQueryState<WorkScene>;
+
+/**
+ * A panorama shows its tour (`GET /model/{uid}/tour`); a 3D model or point cloud its scene
+ * (`GET /model/{uid}/scene`). Only the query of the work's type is asked; the other stays pending.
+ */
+export function viewerAreaFor(work: Pick<WorkDetail, 'type'>, tour: TourQueryState, scene: SceneQueryState = { status: 'pending' }): ViewerArea {
+  const query = work.type === 'panorama' ? tour : scene;
+  if (query.status === 'pending') return { kind: 'loading' };
+  if (query.status === 'error') return errorArea(query.error);
+  if (work.type === 'panorama') {
+    if (!tour.data || tour.data.scenes.length === 0) return { kind: 'processing' };
+    return { kind: 'tour', tour: tour.data };
   }
-  if (!tour.data || tour.data.scenes.length === 0) return { kind: 'processing' };
-  return { kind: 'tour', tour: tour.data };
+  const data = scene.data;
+  if (!data) return { kind: 'processing' };
+  return data.type === 'model3d' ? { kind: 'model', scene: data } : { kind: 'pointcloud', scene: data };
+}
+
+function errorArea(error: unknown): ViewerArea {
+  if (error instanceof ApiError && error.code === ErrorCode.workNotProcessed) return { kind: 'processing' };
+  if (error instanceof ApiError && (error.code === ErrorCode.notAPanorama || error.code === ErrorCode.notAModelOrPointCloud)) return { kind: 'unsupported' };
+  if (isNotFound(error)) return { kind: 'offline' };
+  return { kind: 'failed' };
 }
 
 function isNotFound(error: unknown): boolean {

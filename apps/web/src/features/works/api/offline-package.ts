@@ -1,5 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { request } from '../../../api/client';
+import { startBrowserDownload } from '../../../lib/browser-download';
 
 interface OfflinePackageTicket {
   url: string;
@@ -16,16 +17,7 @@ export function getOfflinePackageTicket(uid: string): Promise<OfflinePackageTick
   return request<OfflinePackageTicket>({ url: `/model/${encodeURIComponent(uid)}/offlinePackage/ticket`, method: 'POST', silent: true });
 }
 
-/** Hands a URL to the browser's downloads; the server names the file (Content-Disposition). */
-export function startBrowserDownload(url: string): void {
-  const anchor = document.createElement('a');
-  anchor.href = url;
-  anchor.rel = 'noopener';
-  anchor.style.display = 'none';
-  document.body.append(anchor);
-  anchor.click();
-  anchor.remove();
-}
+export { startBrowserDownload };
 
 export function useDownloadOfflinePackage() {
   return useMutation({

@@ -15,12 +15,12 @@ export function getProcessing(uid: string, signal?: AbortSignal): Promise<WorkPr
   return request<WorkProcessing>({ url: `${path(uid)}/processing`, signal, silent: true });
 }
 
-/** POST /model/{uid}/activateSolver: queues a run (1901 while one is queued or running, 1904 for other types). */
+/** POST /model/{uid}/activateSolver: queues a run of any work type (1901 while one is queued or running). */
 export function activateSolver(uid: string): Promise<WorkProcessing> {
   return request<WorkProcessing>({ url: `${path(uid)}/activateSolver`, method: 'POST' });
 }
 
-/** Where a panorama work's processing stands, asked again every second only while it is queued or running. */
+/** Where a work's processing stands, asked again every second only while it is queued or running. */
 export function processingQueryOptions(uid: string) {
   const queryKey = workKeys.processing(uid);
   return queryOptions({
@@ -42,7 +42,7 @@ export function processingQueryOptions(uid: string) {
   });
 }
 
-/** `uid` null: not a panorama (nothing to ask). */
+/** `uid` null: nothing to ask (yet). */
 export function useWorkProcessing(uid: string | null) {
   return useQuery({ ...processingQueryOptions(uid ?? ''), enabled: uid !== null });
 }

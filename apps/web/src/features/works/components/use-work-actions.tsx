@@ -11,6 +11,7 @@ import { useActivateSolver } from '../api/processing';
 import { useSetWorkInOfficial, useSetWorkOnline, useWorkReview } from '../api/publish-work';
 import { useRestoreWorks } from '../api/recycle-bin';
 import { useVerifyWork } from '../api/verify-work';
+import { useDownloadOriginal, useExportLas } from '../api/work-files';
 import { useTakeWorkOffMarket } from '../api/work-market';
 import type { WorkMenuAction } from '../lib/work-actions';
 import { workPaths } from '../lib/work-paths';
@@ -64,6 +65,8 @@ export function useWorkActions({ onChanged, onDeleted }: { onChanged: () => void
   const activate = useActivateSolver();
   const offlineMessageKey = (uid: string) => `offline-package-${uid}`;
   const downloadOffline = useDownloadOfflinePackage();
+  const exportLas = useExportLas();
+  const downloadOriginal = useDownloadOriginal();
 
   const changed = (text: string) => {
     void message.success(text);
@@ -161,6 +164,22 @@ export function useWorkActions({ onChanged, onDeleted }: { onChanged: () => void
     });
   };
 
+  /** The LAS export streams like the offline package: a ticket first, then the browser's own download. */
+  const startLasExport = (work: WorkSummary) => {
+    const key = `las-export-${work.uid}`;
+    void message.open({ key, type: 'loading', duration: 0, content: t('works.las.preparing', { name: work.name }) });
+    exportLas.mutate(work.uid, {
+      onSuccess: () => void message.open({ key, type: 'success', content: t('works.las.started', { name: work.name }) }),
+      onError: (error) => void message.open({ key, type: 'error', content: (error instanceof ApiError && error.message) || t('works.las.failed') }),
+    });
+  };
+
+  const startOriginalDownload = (work: WorkSummary) =>
+    downloadOriginal.mutate(work.uid, {
+      onSuccess: (found) =>
+        void (found ? message.success(t('works.original.started', { name: work.name })) : message.warning(t('works.original.none', { name: work.name }))),
+    });
+
   const run = (action: WorkMenuAction, work: WorkSummary): void => {
     const { uid, name } = work;
     switch (action) {
@@ -172,6 +191,12 @@ export function useWorkActions({ onChanged, onDeleted }: { onChanged: () => void
         return;
       case 'downloadOffline':
         startOfflineDownload(work);
+        return;
+      case 'exportLas':
+        startLasExport(work);
+        return;
+      case 'downloadOriginal':
+        startOriginalDownload(work);
         return;
       case 'openPublic':
         window.open(workPaths.publicPage(uid), '_blank', 'noopener');

@@ -80,12 +80,12 @@ export function VerifyDialog({ state, onClose, onAction }: VerifyDialogProps) {
               </li>
             ))}
           </ul>
-          {work?.type === 'panorama' && (
+          {work && (
             <section className="works-verify__processing" aria-labelledby="works-verify-processing" data-testid="verify-processing">
               <h3 id="works-verify-processing" className="works-verify__heading">
                 {t('works.processing.title')}
               </h3>
-              <WorkProcessingStatus uid={work.uid} variant="full" initial={result.processing} />
+              <WorkProcessingStatus uid={work.uid} type={work.type} variant="full" initial={result.processing} />
             </section>
           )}
         </>

@@ -4,10 +4,12 @@ import {
   CloudUploadOutlined,
   CompassOutlined,
   CopyOutlined,
+  DeploymentUnitOutlined,
   DeleteOutlined,
   DownloadOutlined,
   EditOutlined,
   ExportOutlined,
+  FileOutlined,
   EyeInvisibleOutlined,
   GiftOutlined,
   MoreOutlined,
@@ -38,6 +40,8 @@ const ICONS: Record<WorkMenuAction, ReactNode> = {
   process: <PlayCircleOutlined />,
   editTour: <CompassOutlined />,
   downloadOffline: <DownloadOutlined />,
+  exportLas: <DeploymentUnitOutlined />,
+  downloadOriginal: <FileOutlined />,
   openPublic: <ExportOutlined />,
   publish: <CloudUploadOutlined />,
   unpublish: <CloudDownloadOutlined />,
@@ -59,7 +63,7 @@ const ICONS: Record<WorkMenuAction, ReactNode> = {
 /** Menu sections; a divider separates the sections that have something to offer. */
 const GROUPS: readonly (readonly WorkMenuAction[])[] = [
   ['edit', 'upload', 'verify'],
-  ['process', 'editTour', 'downloadOffline', 'openPublic'],
+  ['process', 'editTour', 'downloadOffline', 'exportLas', 'downloadOriginal', 'openPublic'],
   ['publish', 'unpublish', 'submitAudit', 'withdrawAudit', 'showInOfficial', 'hideFromOfficial'],
   ['putOnMarket', 'takeOffMarket', 'sellTo', 'distribute', 'share'],
   ['copy', 'reset', 'budget'],
@@ -70,11 +74,11 @@ export type WorkActionHandler = (action: WorkMenuAction, work: WorkSummary) => v
 
 /**
  * The "more" button of a work: only what the work's status allows, blocked ones disabled with their
- * reason. A panorama's processing (the same query as its indicator) adds processing and its tour.
+ * reason. The work's processing (the same query as its indicator) adds processing and what it produced.
  */
 export function WorkActionsMenu({ work, onAction }: { work: WorkSummary; onAction: WorkActionHandler }) {
   const { t } = useTranslation();
-  const processing = useWorkProcessing(work.type === 'panorama' ? work.uid : null).data;
+  const processing = useWorkProcessing(work.uid).data;
   const offered = offeredWorkActions(work, processing);
   const labelOf = (action: WorkMenuAction) =>
     action === 'process' && processing ? t(`works.processing.actions.${processLabelOf(processing.state)}`) : t(`works.actions.${action}`);

@@ -63,7 +63,7 @@ export function WorkCard({ work, selected, onSelect, onAction }: WorkCardProps) 
           <span aria-hidden>·</span>
           <time dateTime={new Date(work.updatedAt).toISOString()}>{t('works.list.updated', { time: formatRelativeTime(work.updatedAt) })}</time>
         </div>
-        {work.type === 'panorama' && <WorkProcessingStatus uid={work.uid} />}
+        <WorkProcessingStatus uid={work.uid} type={work.type} />
         <WorkTags tags={work.tags} official={work.openInOfficial} />
       </div>
     </article>

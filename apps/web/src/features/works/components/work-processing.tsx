@@ -1,12 +1,16 @@
 import { CheckCircleFilled, ClockCircleOutlined, ExclamationCircleFilled, LoadingOutlined, MinusCircleOutlined, ReloadOutlined, ThunderboltOutlined } from '@ant-design/icons';
 import { App, Button, Progress, Skeleton } from 'antd';
-import type { WorkProcessing } from '@spatia/contract';
+import type { WorkProcessing, WorkType } from '@spatia/contract';
 import { useTranslation } from 'react-i18next';
+import { useLanguage } from '../../../i18n';
+import { formatCount } from '../../../lib/format';
 import { useActivateSolver, useWorkProcessing } from '../api/processing';
 import { describeProcessing } from '../lib/processing-display';
 
 interface WorkProcessingStatusProps {
   uid: string;
+  /** A panorama counts its scenes when done; a model or point cloud has none to count. */
+  type: WorkType;
   /** `compact` in a card or a table row; `full` in a dialog, with the failed file named. */
   variant?: 'compact' | 'full';
   /** Shown until the first answer (the verify dialog has one already). */
@@ -14,12 +18,14 @@ interface WorkProcessingStatusProps {
 }
 
 /**
- * Where a panorama work's processing stands: not processed, queued, running with a live bar and the
- * stage, failed with the server's reason and a Retry button, or done with the scene count. The
+ * Where a work's processing stands: not processed, queued, running with a live bar and the stage (a
+ * point cloud's conversion with its points), failed with the server's reason and a Retry button, or
+ * done (a panorama with its scene count). The
  * query asks again every second only while the work is queued or running.
  */
-export function WorkProcessingStatus({ uid, variant = 'compact', initial }: WorkProcessingStatusProps) {
+export function WorkProcessingStatus({ uid, type, variant = 'compact', initial }: WorkProcessingStatusProps) {
   const { t } = useTranslation();
+  const language = useLanguage();
   const { message } = App.useApp();
   const query = useWorkProcessing(uid);
   const activate = useActivateSolver();
@@ -69,6 +75,11 @@ export function WorkProcessingStatus({ uid, variant = 'compact', initial }: Work
               {view.tone === 'waiting' ? <ClockCircleOutlined aria-hidden /> : <LoadingOutlined aria-hidden />}{' '}
               {view.tone === 'waiting' ? t('works.processing.queued') : t(`works.processing.stages.${view.stage ?? 'prepare'}`)}
             </span>
+            {view.points && (
+              <span className="work-processing__points" data-testid="work-processing-points">
+                {t('works.processing.points', { done: formatCount(view.points.done, language), total: formatCount(view.points.total, language) })}
+              </span>
+            )}
             <span className="work-processing__percent">{view.percent}%</span>
           </div>
           <Progress
@@ -107,7 +118,7 @@ export function WorkProcessingStatus({ uid, variant = 'compact', initial }: Work
       body = (
         <div className="work-processing__line">
           <span className="work-processing__label">
-            <CheckCircleFilled aria-hidden /> {t('works.processing.done', { count: view.sceneCount })}
+            <CheckCircleFilled aria-hidden /> {type === 'panorama' ? t('works.processing.done', { count: view.sceneCount }) : t('works.processing.processed')}
           </span>
           {variant === 'full' && startButton}
         </div>

@@ -11,7 +11,7 @@ const STEPS = [
 ] as const;
 
 /**
- * No works at all: an invitation to create the first one, a featured tour to see what one looks like
+ * No works at all: an invitation to create the first one, a featured work to see what one looks like
  * (the demo tour on a new platform), and the three steps from capture to sharing.
  */
 export function WorksEmpty({ onCreate }: { onCreate: () => void }) {

@@ -1,7 +1,8 @@
 import { Button, Checkbox, Empty, Pagination, Result } from 'antd';
-import type { WorkStatus, WorkSummary, WorkType } from '@spatia/contract';
+import { WORK_TYPES, type WorkStatus, type WorkSummary, type WorkType } from '@spatia/contract';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { useSession } from '../../../stores/session-store';
 import { useWorks, type WorkListParams } from '../api/get-works';
 import { useDebouncedValue } from '../lib/use-debounced-value';
@@ -50,6 +51,25 @@ export function WorksManager({ onChanged }: { onChanged?: () => void }) {
   const [view, setView] = useState<WorkView>(readWorkView);
   const [pageSize, setPageSize] = useState(PAGE_SIZES[0]!);
   const [createOpen, setCreateOpen] = useState(false);
+  const [createType, setCreateType] = useState<WorkType>('panorama');
+  const [searchParams, setSearchParams] = useSearchParams();
+  // `?create=<type>` (e.g. from the point-cloud list's empty state) opens the dialog on that type, once.
+  const createParam = searchParams.get('create');
+  useEffect(() => {
+    if (createParam === null) return;
+    const asked = WORK_TYPES.find((workType) => workType === createParam);
+    if (asked) {
+      setCreateType(asked);
+      setCreateOpen(true);
+    }
+    setSearchParams(
+      (params) => {
+        params.delete('create');
+        return params;
+      },
+      { replace: true },
+    );
+  }, [createParam, setSearchParams]);
   const [recycleOpen, setRecycleOpen] = useState(false);
 
   const filters: Filters = { keyword, status, type };
@@ -211,7 +231,11 @@ export function WorksManager({ onChanged }: { onChanged?: () => void }) {
 
       <CreateWorkDialog
         open={createOpen}
-        onClose={() => setCreateOpen(false)}
+        initialType={createType}
+        onClose={() => {
+          setCreateOpen(false);
+          setCreateType('panorama');
+        }}
         onCreated={(work) => {
           changed();
           actions.openUpload({ uid: work.uid, type: work.type, name: work.name });

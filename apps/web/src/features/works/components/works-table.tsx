@@ -67,7 +67,7 @@ export function WorksTable({ works, loading, selected, onSelectionChange, onActi
       key: 'processing',
       title: t('works.columns.processing'),
       width: 220,
-      render: (_, work) => (work.type === 'panorama' ? <WorkProcessingStatus uid={work.uid} /> : <span className="works-table__none">—</span>),
+      render: (_, work) => <WorkProcessingStatus uid={work.uid} type={work.type} />,
     },
     {
       key: 'tags',

@@ -1,18 +1,8 @@
-import type { WorkProcessing } from '@spatia/contract';
+import { IDLE_PROCESSING, type WorkProcessing } from '@spatia/contract';
 import { describe, expect, it } from 'vitest';
-import { describeProcessing, hasTour, isProcessingActive, PROCESSING_POLL_MS, processingFinished, processingPollInterval, processLabelOf } from './processing-display';
+import { describeProcessing, hasProcessedOutput, hasTour, isProcessingActive, PROCESSING_POLL_MS, processingFinished, processingPollInterval, processLabelOf } from './processing-display';
 
-const processing = (extra: Partial<WorkProcessing> = {}): WorkProcessing => ({
-  state: 'idle',
-  stage: null,
-  progress: 0,
-  failure: null,
-  attempts: 0,
-  startedAt: null,
-  finishedAt: null,
-  sceneCount: 0,
-  ...extra,
-});
+const processing = (extra: Partial<WorkProcessing> = {}): WorkProcessing => ({ ...IDLE_PROCESSING, ...extra });
 
 describe('polling', () => {
   it('asks every second only while the work is queued or running', () => {
@@ -67,5 +57,23 @@ describe('describeProcessing', () => {
     expect(hasTour(processing({ state: 'running', sceneCount: 2 }))).toBe(true);
     expect(hasTour(processing({ state: 'failed', sceneCount: 0 }))).toBe(false);
     expect(hasTour(undefined)).toBe(false);
+  });
+});
+
+describe('point clouds and models', () => {
+  it('shows the points converted while a point cloud runs, and not once it stopped', () => {
+    const running = processing({ state: 'running', stage: 'convert', progress: 0.3, points: { done: 1_200_000, total: 20_000_000 } });
+    expect(describeProcessing(running).points).toEqual({ done: 1_200_000, total: 20_000_000 });
+    expect(describeProcessing(processing({ state: 'running', stage: 'convert', points: { done: 0, total: 0 } })).points).toBeNull();
+    expect(describeProcessing(processing({ state: 'done', points: { done: 5, total: 5 } })).points).toBeNull();
+    expect(describeProcessing(processing({ state: 'running', stage: 'tiles' })).points).toBeNull();
+  });
+
+  it('counts a model or point cloud as processed when its last run succeeded, a panorama when it has scenes', () => {
+    expect(hasProcessedOutput('pointcloud', processing({ state: 'done' }))).toBe(true);
+    expect(hasProcessedOutput('model3d', processing({ state: 'failed' }))).toBe(false);
+    expect(hasProcessedOutput('model3d', undefined)).toBe(false);
+    expect(hasProcessedOutput('panorama', processing({ state: 'done', sceneCount: 0 }))).toBe(false);
+    expect(hasProcessedOutput('panorama', processing({ state: 'failed', sceneCount: 3 }))).toBe(true);
   });
 });

@@ -1,4 +1,4 @@
-import type { ProcessingStage, ProcessingState, WorkProcessing } from '@spatia/contract';
+import type { ProcessingStage, ProcessingState, WorkProcessing, WorkType } from '@spatia/contract';
 
 /** How often the console asks where a queued or running work stands. */
 export const PROCESSING_POLL_MS = 1000;
@@ -35,6 +35,16 @@ export function hasTour(processing: ProcessingSubject | undefined): boolean {
   return processing !== undefined && processing.sceneCount > 0;
 }
 
+/**
+ * Whether a viewer has something to show. A panorama: its published tour. A model or point cloud: its
+ * last run succeeded (the processing answer counts scenes only, so an earlier success behind a later
+ * failure is not visible here; the public page still shows it).
+ */
+export function hasProcessedOutput(type: WorkType, processing: ProcessingSubject | undefined): boolean {
+  if (type === 'panorama') return hasTour(processing);
+  return processing?.state === 'done';
+}
+
 export type ProcessingTone = 'idle' | 'waiting' | 'running' | 'failed' | 'done';
 
 export interface ProcessingView {
@@ -44,6 +54,8 @@ export interface ProcessingView {
   /** The stage to name while running (or the one that failed). */
   stage: ProcessingStage | null;
   sceneCount: number;
+  /** A point cloud's conversion: points read so far out of all, while it runs. */
+  points: { done: number; total: number } | null;
   /** The server's localized reason, when the run failed. */
   failureMessage: string | null;
   /** Whether a run can be started now (not while one is queued or running). */
@@ -59,6 +71,7 @@ export function describeProcessing(processing: WorkProcessing): ProcessingView {
     percent,
     stage: processing.state === 'running' || processing.state === 'failed' ? processing.stage : null,
     sceneCount: processing.sceneCount,
+    points: processing.state === 'running' && processing.points && processing.points.total > 0 ? processing.points : null,
     failureMessage: processing.state === 'failed' ? (processing.failure?.message ?? null) : null,
     canStart: !isProcessingActive(processing.state),
     startLabel: processLabelOf(processing.state),

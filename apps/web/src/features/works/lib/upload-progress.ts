@@ -54,21 +54,8 @@ export function createSpeedMeter(smoothingSeconds = SMOOTHING_SECONDS): SpeedMet
   };
 }
 
-const UNITS = ['B', 'KB', 'MB', 'GB', 'TB'] as const;
-
-/** 1536 → "1.5 KB", 20971520 → "20 MB": binary multiples as file managers show them. */
-export function formatBytes(bytes: number): string {
-  if (!Number.isFinite(bytes) || bytes < 0) return '—';
-  let value = bytes;
-  let unit = 0;
-  while (value >= 1024 && unit < UNITS.length - 1) {
-    value /= 1024;
-    unit += 1;
-  }
-  const digits = unit === 0 || value >= 100 ? 0 : 1;
-  // "20 GB" for a limit, not "20.0 GB".
-  return `${value.toFixed(digits).replace(/\.0$/, '')} ${UNITS[unit]}`;
-}
+/** Shared with the public pages; kept here under its old name for the upload panel's imports. */
+export { formatBytes } from '../../../lib/format';
 
 /** Bytes per second as "4.2 MB/s". */
 export function formatSpeed(bytesPerSecond: number): string {

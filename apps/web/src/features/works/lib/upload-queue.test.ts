@@ -23,9 +23,9 @@ describe('upload queue', () => {
   it('keeps one queue per work and refuses what the rule refuses before anything is sent', () => {
     const uploads = workUploads('w-test', 'pointcloud');
     expect(workUploads('w-test', 'pointcloud')).toBe(uploads);
-    const rejected = uploads.add('origin', [new File(['x'], 'notes.txt', { type: 'text/plain' }), new File([], 'empty.las')]);
+    const rejected = uploads.add('origin', [new File(['x'], 'notes.pdf', { type: 'application/pdf' }), new File([], 'empty.las')]);
     expect(rejected).toEqual([
-      { name: 'notes.txt', problem: 'wrongType' },
+      { name: 'notes.pdf', problem: 'wrongType' },
       { name: 'empty.las', problem: 'empty' },
     ]);
     expect(uploads.getSnapshot()).toEqual([]);

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { canDeleteAll, offeredWorkActions, type WorkActionSubject, type WorkMenuAction } from './work-actions';
 
 const work = (status: WorkStatus, extra: Partial<WorkActionSubject> = {}): WorkActionSubject => ({
+  type: 'panorama',
   status,
   openInOfficial: false,
   marketPrice: null,
@@ -109,6 +110,27 @@ describe('offeredWorkActions for a panorama and its processing', () => {
     expect(processingActions('running', 2).map(({ action }) => action)).toEqual(['process', 'editTour', 'downloadOffline', 'openPublic']);
     expect(processingActions('failed', 2).map(({ action }) => action)).toContain('editTour');
     expect(processingActions('failed', 0).map(({ action }) => action)).toEqual(['process']);
+  });
+});
+
+describe('offeredWorkActions for 3D models and point clouds', () => {
+  const spatialActions = (type: 'model3d' | 'pointcloud', state: 'idle' | 'running' | 'done' | 'failed') =>
+    offeredWorkActions(work('unpublished', { type }), { state, sceneCount: 0 })
+      .map(({ action }) => action)
+      .filter((action) => ['process', 'editTour', 'downloadOffline', 'exportLas', 'downloadOriginal', 'openPublic'].includes(action));
+
+  it('processes them like panoramas, but never offers the tour editor or the offline package', () => {
+    expect(spatialActions('model3d', 'idle')).toEqual(['process', 'downloadOriginal']);
+    expect(spatialActions('model3d', 'done')).toEqual(['process', 'downloadOriginal', 'openPublic']);
+  });
+
+  it('offers the LAS export of a point cloud once it is processed', () => {
+    expect(spatialActions('pointcloud', 'running')).toEqual(['process', 'downloadOriginal']);
+    expect(spatialActions('pointcloud', 'done')).toEqual(['process', 'exportLas', 'downloadOriginal', 'openPublic']);
+  });
+
+  it('leaves the original of a panorama to the edit drawer (many pictures, not one file)', () => {
+    expect(actionsOf(work('unpublished'))).not.toContain('downloadOriginal');
   });
 });
 

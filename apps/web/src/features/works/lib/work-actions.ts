@@ -1,5 +1,5 @@
 import { isWorkOnline, nextWorkStatus, type WorkStatus, type WorkSummary } from '@spatia/contract';
-import { hasTour, isProcessingActive, type ProcessingSubject } from './processing-display';
+import { hasProcessedOutput, hasTour, isProcessingActive, type ProcessingSubject } from './processing-display';
 
 /** What a person can do to one of their works from the dashboard's actions menu, in menu order. */
 export const WORK_MENU_ACTIONS = [
@@ -9,6 +9,8 @@ export const WORK_MENU_ACTIONS = [
   'process',
   'editTour',
   'downloadOffline',
+  'exportLas',
+  'downloadOriginal',
   'openPublic',
   'publish',
   'unpublish',
@@ -37,7 +39,7 @@ export interface OfferedWorkAction {
   blockedBy?: WorkActionBlock;
 }
 
-export type WorkActionSubject = Pick<WorkSummary, 'status' | 'openInOfficial' | 'marketPrice' | 'pendingTransfer'>;
+export type WorkActionSubject = Pick<WorkSummary, 'type' | 'status' | 'openInOfficial' | 'marketPrice' | 'pendingTransfer'>;
 
 /** Actions that hand the work over, price it or remove it: the server refuses them while a transfer waits (1703). */
 const LOCKED_BY_TRANSFER: ReadonlySet<WorkMenuAction> = new Set(['putOnMarket', 'sellTo', 'distribute', 'reset', 'delete']);
@@ -46,7 +48,7 @@ const allows = (status: WorkStatus, action: Parameters<typeof nextWorkStatus>[1]
 
 /**
  * Whether the contract's transition table (and the work's flags) let the menu offer `action` at all.
- * `processing` is known for panorama works only (the solver processes nothing else).
+ * `processing` is the work's processing once known (every type is processed).
  */
 function isOffered(work: WorkActionSubject, action: WorkMenuAction, processing: ProcessingSubject | undefined): boolean {
   const { status } = work;
@@ -55,9 +57,15 @@ function isOffered(work: WorkActionSubject, action: WorkMenuAction, processing: 
       return processing !== undefined;
     case 'editTour':
     case 'downloadOffline':
-    case 'openPublic':
       // What the last successful run published stays there while another run goes on.
-      return hasTour(processing);
+      return work.type === 'panorama' && hasTour(processing);
+    case 'openPublic':
+      return hasProcessedOutput(work.type, processing);
+    case 'exportLas':
+      return work.type === 'pointcloud' && hasProcessedOutput(work.type, processing);
+    case 'downloadOriginal':
+      // A panorama's originals are many pictures, listed in the edit drawer; a model or a cloud is one upload.
+      return work.type !== 'panorama';
     case 'edit':
     case 'upload':
       // Changing what reviewers look at is refused while a review waits or runs.
@@ -101,7 +109,7 @@ function blockOf(work: WorkActionSubject, action: WorkMenuAction, processing: Pr
 
 /**
  * The actions the menu shows for `work`, each possibly blocked (shown disabled, with the reason).
- * Pass `processing` for a panorama work once it is known: it adds processing and the tour's actions.
+ * Pass `processing` once it is known: it adds processing and what the processed work offers (tour, LAS).
  */
 export function offeredWorkActions(work: WorkActionSubject, processing?: ProcessingSubject): OfferedWorkAction[] {
   return WORK_MENU_ACTIONS.filter((action) => isOffered(work, action, processing)).map((action) => {

@@ -25,7 +25,7 @@ export default {
     },
   },
   showcase: {
-    title: 'Featured tours',
+    title: 'Featured works',
     subtitle: 'Open one in your browser: no app, no plug-in.',
     open: 'Open',
   },

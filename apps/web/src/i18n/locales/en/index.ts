@@ -7,6 +7,7 @@ import format from './format';
 import home from './home';
 import layout from './layout';
 import menu from './menu';
+import pointClouds from './pointClouds';
 import profile from './profile';
 import protocol from './protocol';
 import tours from './tours';
@@ -15,4 +16,4 @@ import validation from './validation';
 import workEdit from './workEdit';
 import works from './works';
 
-export default { auth, common, dashboard, details, errors, format, home, layout, menu, profile, protocol, tours, transfers, validation, workEdit, works };
+export default { auth, common, dashboard, details, errors, format, home, layout, menu, pointClouds, profile, protocol, tours, transfers, validation, workEdit, works };

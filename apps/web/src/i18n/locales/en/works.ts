@@ -63,7 +63,7 @@ export default {
     title: 'Create your first work',
     text: 'Create a work, upload panoramas, a 3D model or a point cloud, and share it once it is processed.',
     create: 'Create work',
-    featured: 'See a sample tour',
+    featured: 'See a sample work',
     steps: {
       captureTitle: 'Capture',
       captureText: 'Shoot panoramas with the mobile capture app, or prepare 3D model and point-cloud files.',
@@ -93,6 +93,8 @@ export default {
     process: 'Process',
     editTour: 'Edit tour',
     downloadOffline: 'Download offline package',
+    exportLas: 'Export LAS',
+    downloadOriginal: 'Download original',
     openPublic: 'Open public page',
     publish: 'Put online',
     unpublish: 'Take offline',
@@ -175,6 +177,7 @@ export default {
     stages: {
       prepare: 'Preparing',
       tiles: 'Cutting tiles',
+      convert: 'Converting',
       cover: 'Making the cover',
       publish: 'Publishing',
     },
@@ -182,6 +185,8 @@ export default {
     failed: 'Processing failed',
     done_one: 'Processed · {{count}} scene',
     done_other: 'Processed · {{count}} scenes',
+    processed: 'Processed',
+    points: '{{done}} / {{total}} points',
     attempts_one: '{{count}} attempt so far',
     attempts_other: '{{count}} attempts so far',
     queuedMessage: 'Processing queued. You can follow it here',
@@ -190,6 +195,15 @@ export default {
       processAgain: 'Process again',
       retry: 'Retry',
     },
+  },
+  las: {
+    preparing: 'Preparing the LAS export of "{{name}}"…',
+    started: 'The LAS file of "{{name}}" is downloading: your browser shows its progress',
+    failed: 'The LAS file could not be downloaded. Check the connection and try again',
+  },
+  original: {
+    none: '"{{name}}" has no original file yet. Upload one first',
+    started: 'Downloading the original of "{{name}}"',
   },
   offline: {
     preparing: 'Preparing the offline tour of "{{name}}"…',

@@ -25,7 +25,7 @@ export default {
     },
   },
   showcase: {
-    title: '精选漫游',
+    title: '精选作品',
     subtitle: '在浏览器中直接打开，无需安装任何应用或插件。',
     open: '打开',
   },

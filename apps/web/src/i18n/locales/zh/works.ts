@@ -62,7 +62,7 @@ export default {
     title: '创建你的第一个作品',
     text: '新建一个作品，上传全景照片、三维模型或点云文件，处理完成后就能上线分享。',
     create: '新建作品',
-    featured: '看看示例漫游',
+    featured: '看看示例作品',
     steps: {
       captureTitle: '采集',
       captureText: '用手机采集端拍摄全景，或准备好三维模型、点云文件。',
@@ -89,6 +89,8 @@ export default {
     verify: '完整性检查',
     process: '开始处理',
     editTour: '编辑漫游',
+    exportLas: '导出 LAS',
+    downloadOriginal: '下载原始文件',
     downloadOffline: '下载离线包',
     openPublic: '打开公开页',
     publish: '上线',
@@ -169,12 +171,15 @@ export default {
     stages: {
       prepare: '准备中',
       tiles: '切分瓦片',
+      convert: '转换中',
       cover: '生成封面',
       publish: '发布中',
     },
     progressLabel: '处理进度',
     failed: '处理失败',
     done: '已处理 · {{count}} 个场景',
+    processed: '已处理',
+    points: '{{done}} / {{total}} 个点',
     attempts: '已尝试 {{count}} 次',
     queuedMessage: '已加入处理队列，可在此查看进度',
     actions: {
@@ -182,6 +187,15 @@ export default {
       processAgain: '重新处理',
       retry: '重试',
     },
+  },
+  las: {
+    preparing: '正在准备“{{name}}”的 LAS 导出…',
+    started: '“{{name}}”的 LAS 文件开始下载，可在浏览器的下载列表中查看进度',
+    failed: 'LAS 文件下载失败，请检查网络后重试',
+  },
+  original: {
+    none: '“{{name}}”还没有原始文件，请先上传',
+    started: '开始下载“{{name}}”的原始文件',
   },
   offline: {
     preparing: '正在准备“{{name}}”的离线漫游…',

@@ -1,0 +1,64 @@
+import { crc32, deflateRawSync } from 'node:zlib';
+
+export interface RawZipEntry {
+  name: string;
+  data?: Buffer;
+  /** Deflate the data (method 8) instead of storing it. */
+  deflate?: boolean;
+  /** Unix mode for the upper half of the external attributes (0o120777 for a link). */
+  unixMode?: number;
+  /** The uncompressed size the headers claim; the real one by default. */
+  claimedSize?: number;
+}
+
+/**
+ * A zip written byte by byte, for the names and attributes yazl refuses to write: `../` paths,
+ * backslashes, links, headers that lie about sizes.
+ */
+export function buildRawZip(entries: readonly RawZipEntry[]): Buffer {
+  const locals: Buffer[] = [];
+  const centrals: Buffer[] = [];
+  let offset = 0;
+  for (const entry of entries) {
+    const name = Buffer.from(entry.name, 'utf8');
+    const data = entry.data ?? Buffer.alloc(0);
+    const stored = entry.deflate ? deflateRawSync(data) : data;
+    const size = entry.claimedSize ?? data.length;
+    const checksum = crc32(data);
+    const method = entry.deflate ? 8 : 0;
+
+    const local = Buffer.alloc(30);
+    local.writeUInt32LE(0x04034b50, 0);
+    local.writeUInt16LE(20, 4);
+    local.writeUInt16LE(0x800, 6);
+    local.writeUInt16LE(method, 8);
+    local.writeUInt32LE(checksum, 14);
+    local.writeUInt32LE(stored.length, 18);
+    local.writeUInt32LE(size, 22);
+    local.writeUInt16LE(name.length, 26);
+    locals.push(local, name, stored);
+
+    const central = Buffer.alloc(46);
+    central.writeUInt32LE(0x02014b50, 0);
+    central.writeUInt16LE((3 << 8) | 20, 4);
+    central.writeUInt16LE(20, 6);
+    central.writeUInt16LE(0x800, 8);
+    central.writeUInt16LE(method, 10);
+    central.writeUInt32LE(checksum, 16);
+    central.writeUInt32LE(stored.length, 20);
+    central.writeUInt32LE(size, 24);
+    central.writeUInt16LE(name.length, 28);
+    central.writeUInt32LE(((entry.unixMode ?? 0o100644) << 16) >>> 0, 38);
+    central.writeUInt32LE(offset, 42);
+    centrals.push(central, name);
+    offset += local.length + name.length + stored.length;
+  }
+  const directory = Buffer.concat(centrals);
+  const end = Buffer.alloc(22);
+  end.writeUInt32LE(0x06054b50, 0);
+  end.writeUInt16LE(entries.length, 8);
+  end.writeUInt16LE(entries.length, 10);
+  end.writeUInt32LE(directory.length, 12);
+  end.writeUInt32LE(offset, 16);
+  return Buffer.concat([...locals, directory, end]);
+}

@@ -1,0 +1,38 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import type { PointCloudPage } from '@spatia/contract';
+import { request } from '../../../api/client';
+import { pointCloudPollInterval } from '../lib/point-cloud-rows';
+
+export interface PointCloudListParams {
+  pageNum: number;
+  pageSize: number;
+  keyword: string;
+}
+
+/**
+ * GET /pointClouds (permission 460): the signed-in person's point-cloud works with their processing.
+ * Flagged `point_cloud`, so it goes to the point-cloud service the site config names (this server by default).
+ */
+export function getPointClouds(params: PointCloudListParams): Promise<PointCloudPage> {
+  const keyword = params.keyword.trim();
+  return request<PointCloudPage>({
+    url: '/pointClouds',
+    point_cloud: true,
+    params: { pageNum: params.pageNum, pageSize: params.pageSize, keyword: keyword || undefined },
+  });
+}
+
+export function pointCloudsQueryOptions(params: PointCloudListParams) {
+  return queryOptions({
+    queryKey: ['pointClouds', params] as const,
+    queryFn: () => getPointClouds(params),
+    placeholderData: keepPreviousData,
+    // Asked again every second while a cloud on the page waits or converts.
+    refetchInterval: (query) => pointCloudPollInterval(query.state.data),
+    meta: { session: true },
+  });
+}
+
+export function usePointClouds(params: PointCloudListParams) {
+  return useQuery(pointCloudsQueryOptions(params));
+}

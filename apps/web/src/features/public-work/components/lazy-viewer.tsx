@@ -1,0 +1,76 @@
+import { Spin } from 'antd';
+import { useEffect, useRef, useState, type DependencyList, type ReactNode, type RefObject } from 'react';
+import './public-work.css';
+
+export type LazyViewerState = 'loading' | 'ready' | 'failed';
+
+/**
+ * Loads a viewer's code with `import()` (its own chunk), mounts it into the returned container, and
+ * destroys it when `deps` change or the page goes. A viewer that throws on mounting (no WebGL, data it
+ * cannot read) leaves the state `failed`.
+ */
+export function useLazyViewer<Module, Handle extends { destroy(): void }>(
+  load: () => Promise<Module>,
+  mount: (module: Module, container: HTMLElement) => Handle,
+  deps: DependencyList,
+): { container: RefObject<HTMLDivElement | null>; handle: RefObject<Handle | null>; state: LazyViewerState } {
+  const container = useRef<HTMLDivElement>(null);
+  const handle = useRef<Handle | null>(null);
+  const [state, setState] = useState<LazyViewerState>('loading');
+
+  useEffect(() => {
+    let cancelled = false;
+    setState('loading');
+    load().then(
+      (module) => {
+        if (cancelled || !container.current) return;
+        try {
+          handle.current = mount(module, container.current);
+          setState('ready');
+        } catch {
+          setState('failed');
+        }
+      },
+      () => !cancelled && setState('failed'),
+    );
+    return () => {
+      cancelled = true;
+      handle.current?.destroy();
+      handle.current = null;
+    };
+    // The caller names what the viewer is rebuilt for; load and mount are new functions every render.
+  }, deps);
+
+  return { container, handle, state };
+}
+
+interface LazyViewerFrameProps {
+  label: string;
+  testId: string;
+  state: LazyViewerState;
+  container: RefObject<HTMLDivElement | null>;
+  loadingLabel: string;
+  failedText: string;
+  /** Shown over the viewer (the owner's save bar, say). */
+  children?: ReactNode;
+}
+
+/** The box a lazily loaded viewer fills, with a spinner until its code arrives and a notice if it fails. */
+export function LazyViewerFrame({ label, testId, state, container, loadingLabel, failedText, children }: LazyViewerFrameProps) {
+  return (
+    <div className="public-work-viewer" role="region" aria-label={label} data-testid={testId}>
+      <div ref={container} className="public-work-viewer__canvas" />
+      {state === 'loading' && (
+        <div className="public-work-viewer__overlay">
+          <Spin aria-label={loadingLabel} />
+        </div>
+      )}
+      {state === 'failed' && (
+        <div className="public-work-viewer__overlay" role="alert">
+          {failedText}
+        </div>
+      )}
+      {children}
+    </div>
+  );
+}

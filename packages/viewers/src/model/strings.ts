@@ -1,0 +1,42 @@
+import type { Viewer3dLanguage } from '../shared/language';
+
+/** The model viewer's own words in both languages. */
+const en = {
+  loading: 'Loading model… {percent}',
+  loadingUnknown: 'Loading model…',
+  loadFailed: 'The model could not be loaded',
+  loadFailedHint: 'Check the connection and reload the page.',
+  webglError: 'This browser cannot show 3D graphics (WebGL)',
+  resetView: 'Reset view',
+  autoRotateOn: 'Start rotating',
+  autoRotateOff: 'Stop rotating',
+  fullscreen: 'Fullscreen',
+  viewInAr: 'View in your space (AR)',
+  arFailed: 'AR could not be started on this device',
+  arPlaceHint: 'Move your phone slowly to find the floor, then tap to place the model',
+  arExit: 'Leave AR',
+  arPreparing: 'Preparing AR…',
+  canvasLabel: '3D model: drag to turn, scroll or pinch to zoom, right-drag or two fingers to move',
+};
+
+export type ModelViewerStrings = Record<keyof typeof en, string>;
+
+const zh: ModelViewerStrings = {
+  loading: '模型加载中… {percent}',
+  loadingUnknown: '模型加载中…',
+  loadFailed: '模型加载失败',
+  loadFailedHint: '请检查网络后刷新页面。',
+  webglError: '当前浏览器无法显示三维图形（WebGL）',
+  resetView: '重置视角',
+  autoRotateOn: '开始自动旋转',
+  autoRotateOff: '停止自动旋转',
+  fullscreen: '全屏',
+  viewInAr: '在你的空间中查看（AR）',
+  arFailed: '此设备无法启动 AR',
+  arPlaceHint: '缓慢移动手机找到地面，然后轻触放置模型',
+  arExit: '退出 AR',
+  arPreparing: '正在准备 AR…',
+  canvasLabel: '三维模型：拖动旋转，滚轮或双指缩放，右键拖动或双指平移',
+};
+
+export const MODEL_VIEWER_STRINGS: Record<Viewer3dLanguage, ModelViewerStrings> = { en, zh };
