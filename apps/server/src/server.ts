@@ -24,18 +24,15 @@ async function main(): Promise<void> {
   app.addHook('onSend', async (_request, reply) => {
     if (shuttingDown) reply.header('connection', 'close');
   });
-  // onClose hooks run last-added first: this one runs before the app's own, so it stops the jobs itself.
-  app.addHook('onClose', async () => {
-    await app.services.jobs.stop();
-    await database.close();
-    lock?.release();
-  });
   installShutdown(
-    () => {
+    async () => {
       shuttingDown = true;
       // No new jobs from now on; running ones finish while the requests do.
       void app.services.jobs.stop();
-      return app.close();
+      // The app's own close stops the jobs and flushes traffic counts; the database closes after it.
+      await app.close();
+      await database.close();
+      lock?.release();
     },
     config.shutdownTimeoutMs,
     (message) => app.services.logger.info(message),

@@ -17,15 +17,12 @@ async function main(): Promise<void> {
   const [{ buildApp }, { openDatabase }] = await Promise.all([import('./app.js'), import('./db/database.js')]);
   const database = await openDatabase(config.database);
   const app = await buildApp(config, { database, jobs: 'background' });
-  // onClose hooks run last-added first: this one runs before the app's own, so it stops the jobs itself.
-  app.addHook('onClose', async () => {
-    await app.services.jobs.stop();
-    await database.close();
-  });
   installShutdown(
-    () => {
+    async () => {
       void app.services.jobs.stop();
-      return app.close();
+      // The app's own close stops the jobs; the database closes after it.
+      await app.close();
+      await database.close();
     },
     config.shutdownTimeoutMs,
     (message) => app.services.logger.info(message),

@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { App, Form, Input, Modal, Segmented } from 'antd';
 import { WORK_DESCRIPTION_MAX, WORK_NAME_MAX, WORK_TYPES, type WorkDetail, type WorkType } from '@spatia/contract';
 import { useTranslation } from 'react-i18next';
@@ -16,15 +17,25 @@ interface CreateWorkDialogProps {
   open: boolean;
   onClose: () => void;
   onCreated: (work: WorkDetail) => void;
+  /** The type chosen when the dialog opens (the point-cloud list's "create" link asks for a point cloud). */
+  initialType?: WorkType;
 }
 
 /** Name, type and description of a new work, with a warning as soon as a sensitive word is typed. */
-export function CreateWorkDialog({ open, onClose, onCreated }: CreateWorkDialogProps) {
+export function CreateWorkDialog({ open, onClose, onCreated, initialType = 'panorama' }: CreateWorkDialogProps) {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const [form] = Form.useForm<CreateValues>();
   const create = useCreateWork();
-  const words = useSensitiveWords(open).data ?? [];
+  const loadedWords = useSensitiveWords(open).data;
+  const words = loadedWords ?? [];
+
+  // The list can arrive after the first keystrokes: what was already typed is checked again against it.
+  useEffect(() => {
+    if (!open || !loadedWords) return;
+    const typed = (['name', 'description'] as const).filter((field) => form.isFieldTouched(field));
+    if (typed.length > 0) form.validateFields(typed).catch(() => undefined);
+  }, [open, loadedWords, form]);
 
   const sensitiveRule = {
     validator: async (_: unknown, value: string | undefined) => {
@@ -61,7 +72,7 @@ export function CreateWorkDialog({ open, onClose, onCreated }: CreateWorkDialogP
         form={form}
         layout="vertical"
         requiredMark={false}
-        initialValues={{ type: 'panorama' }}
+        initialValues={{ type: initialType }}
         onFinish={(values) => void submit(values)}
         className="works-create"
       >

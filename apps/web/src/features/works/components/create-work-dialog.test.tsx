@@ -1,0 +1,44 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { App as AntdApp } from 'antd';
+import { AxiosHeaders, type AxiosAdapter } from 'axios';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { http } from '../../../api/client';
+import { i18n } from '../../../i18n';
+import { CreateWorkDialog } from './create-work-dialog';
+
+afterEach(() => cleanup());
+
+/** The sensitive-word list answers only when the test says so, as on a slow network. */
+function holdSensitiveWords(words: string[]) {
+  let release = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  const adapter: AxiosAdapter = async (config) => {
+    if (config.url !== '/sensitiveWordArray') throw new Error(`unexpected request ${config.url}`);
+    await released;
+    return { status: 200, statusText: '', data: { code: 0, msg: 'ok', data: words }, headers: new AxiosHeaders(), config };
+  };
+  http.defaults.adapter = adapter;
+  return release;
+}
+
+describe('CreateWorkDialog', () => {
+  it('warns about a sensitive word typed before the word list arrived', async () => {
+    await act(() => i18n.changeLanguage('en'));
+    const release = holdSensitiveWords(['赌博']);
+    render(
+      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+        <AntdApp>
+          <CreateWorkDialog open onClose={vi.fn()} onCreated={vi.fn()} />
+        </AntdApp>
+      </QueryClientProvider>,
+    );
+    fireEvent.change(screen.getByTestId('create-work-name'), { target: { value: '西湖 赌-博 攻略' } });
+    // Nothing to warn about yet: the list is still on its way.
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    expect(document.body.textContent).not.toContain('赌博');
+
+    await act(async () => release());
+    expect(await screen.findByText(/赌博/)).toBeTruthy();
+  });
+});
