@@ -96,6 +96,25 @@ describe('renderPanoramaScene', () => {
     }
   });
 
+  it('puts each tile where its column and row say, on every face', async () => {
+    const outDir = path.join(folder, 'scene');
+    const pixelsOf = (image: sharp.Sharp) => image.raw().toBuffer();
+    const difference = (a: Buffer, b: Buffer) => a.reduce((sum, value, index) => sum + Math.abs(value - b[index]!), 0) / a.length;
+    for (const face of CUBE_FACES) {
+      // A level-1 tile, halved, against each quarter of the base face: the one it is must be the closest.
+      const quarters = [];
+      for (const [column, row] of [[0, 0], [1, 0], [0, 1], [1, 1]] as const) {
+        const region = { left: column * 256, top: row * 256, width: 256, height: 256 };
+        quarters.push({ column, row, pixels: await pixelsOf(sharp(path.join(outDir, panoramaBasePath(face))).extract(region)) });
+      }
+      for (const { column, row } of quarters) {
+        const tile = await pixelsOf(sharp(path.join(outDir, panoramaTilePath(1, face, column, row))).resize(256, 256));
+        const nearest = [...quarters].sort((a, b) => difference(a.pixels, tile) - difference(b.pixels, tile))[0]!;
+        expect([face, nearest.column, nearest.row]).toEqual([face, column, row]);
+      }
+    }
+  });
+
   it('stops when aborted, rejecting with the reason and leaving no temporary file', async () => {
     const temporaryDirectory = newScratch();
     const controller = new AbortController();
