@@ -65,7 +65,7 @@ export async function run({ rounds = 3 } = {}) {
       `  peak resident memory of the rendering process ${format(peak, 0)} MB [rounds: ${samples.peak.map((value) => format(value, 0)).join(' ')}]` +
         `  (target <= ${TARGET_PEAK_MB} MB: ${peak <= TARGET_PEAK_MB ? 'met' : 'MISSED'})`,
     );
-    console.log(`  CPU ratio ${format(median(samples.oursCpu) / median(samples.vipsCpu))}x (the cube projection is JavaScript; dzsave only cuts the image)`);
+    console.log(`  CPU ratio ${format(median(samples.oursCpu) / median(samples.vipsCpu))}x (the cube projection is work dzsave does not do: it only cuts the image)`);
     return pass;
   } finally {
     rmSync(folder, { recursive: true, force: true });

@@ -14,7 +14,7 @@ import {
   yawPitchOf,
   type Direction,
 } from './cube-projection.js';
-import { WasmSampler } from './wasm-sampler.js';
+import { WasmProjector } from './wasm-projector.js';
 
 const degrees = (radians: number) => (radians * 180) / Math.PI;
 const radians = (angle: number) => (angle * Math.PI) / 180;
@@ -150,11 +150,11 @@ function equirectangular(width: number, height: number, colourOf: (yaw: number, 
 }
 
 /** Projects a whole face in memory, cutting the windows out of the full source the way the worker reads them. */
-function projectFace(face: CubeFace, faceSize: number, source: Uint8Array, width: number, height: number, sampler?: WasmSampler): Uint8Array {
+function projectFace(face: CubeFace, faceSize: number, source: Uint8Array, width: number, height: number, projector?: WasmProjector): Uint8Array {
   const out = new Uint8Array(faceSize * faceSize * 3);
   for (const part of faceParts(face, faceSize, width, height)) {
     const { left, top, width: columns, height: rows } = part.window;
-    const window = sampler ? sampler.windowBuffer(windowBufferBytes(part.window)) : new Uint8Array(windowBufferBytes(part.window));
+    const window = projector ? projector.windowBuffer(windowBufferBytes(part.window)) : new Uint8Array(windowBufferBytes(part.window));
     for (let row = 0; row < rows; row += 1) {
       const wanted = top + row;
       const mirrored = wanted < 0 || wanted >= height;
@@ -164,7 +164,7 @@ function projectFace(face: CubeFace, faceSize: number, source: Uint8Array, width
         window.set(source.subarray((sourceRow * width + sourceColumn) * 3, (sourceRow * width + sourceColumn) * 3 + 3), (row * columns + column) * 3);
       }
     }
-    projectFacePart(face, faceSize, part, window, width, height, out, sampler);
+    projectFacePart(face, faceSize, part, window, width, height, out, projector);
   }
   return out;
 }
@@ -269,11 +269,18 @@ describe('projecting an equirectangular source', () => {
     }
   });
 
-  it('samples the same pixels with the WebAssembly sampler as with the JavaScript one', () => {
+  it('projects the same pixels with the WebAssembly projector as with the JavaScript one', () => {
     // Every channel varying, so that each weight and each of the four neighbours counts.
-    const source = equirectangular(width, height, (yaw, pitch) => [Math.floor((yaw + 180) * 0.7), Math.floor((pitch + 90) * 1.4), Math.floor(yaw * pitch) & 255]);
-    const sampler = new WasmSampler(faceSize);
-    for (const face of CUBE_FACES) expect(projectFace(face, faceSize, source, width, height, sampler)).toEqual(projectFace(face, faceSize, source, width, height));
+    // Small, and large enough for many rows per band and far-apart source rows; a face narrower than the projector's most.
+    for (const [sourceWidth, sourceHeight, size] of [[width, height, faceSize], [2048, 1024, 512], [2048, 1024, 256]] as const) {
+      const source = equirectangular(sourceWidth, sourceHeight, (yaw, pitch) => [Math.floor((yaw + 180) * 0.7), Math.floor((pitch + 90) * 1.4), Math.floor(yaw * pitch) & 255]);
+      const projector = new WasmProjector(512);
+      for (const face of CUBE_FACES) {
+        const fromWasm = projectFace(face, size, source, sourceWidth, sourceHeight, projector);
+        const fromJavaScript = projectFace(face, size, source, sourceWidth, sourceHeight);
+        expect(Buffer.compare(fromWasm, fromJavaScript), `${face} at ${size}`).toBe(0);
+      }
+    }
   });
 
   it('reads only inside each part’s window', () => {

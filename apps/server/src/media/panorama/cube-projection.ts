@@ -152,8 +152,8 @@ function windowFor(yawStart: number, yawSpan: number, highestPitch: number, lowe
 }
 
 const ATAN_STEPS = 4096;
-/** atan at 0, 1/4096 … 1 (and one beyond, so that interpolation at 1 stays inside). */
-const atanTable = new Float64Array(ATAN_STEPS + 2);
+/** atan at 0, 1/4096 … 1 (and one beyond, so that interpolation at 1 stays inside); the WebAssembly projector copies it. */
+export const atanTable = new Float64Array(ATAN_STEPS + 2);
 for (let index = 0; index < atanTable.length; index += 1) atanTable[index] = Math.atan(index / ATAN_STEPS);
 
 /**
@@ -186,9 +186,9 @@ function fastAtanOfPositive(t: number): number {
 /**
  * Fills one part of a face (RGB, `faceSize` wide, row-major) by bilinear sampling of the part's source
  * window (`windowPixels`, at least `windowBufferBytes(part.window)` long). The positions are those of
- * `equirectangularPosition`, made relative to the window. A part is
- * symmetric about its middle column (the yaw turns the other way by as much, the pitch is the same),
- * so the positions are computed for the left half and mirrored.
+ * `equirectangularPosition`, made relative to the window. A part is symmetric about its middle column
+ * (the yaw turns the other way by as much, the pitch is the same), so the positions are computed for
+ * the left half and mirrored. The rows themselves are the projector's work.
  */
 export function projectFacePart(
   face: CubeFace,
@@ -198,57 +198,57 @@ export function projectFacePart(
   sourceWidth: number,
   sourceHeight: number,
   out: Uint8Array,
-  sampler: RowSampler = javascriptSampler(faceSize),
+  projector: RowProjector = javascriptProjector(faceSize),
 ): void {
   const { window } = part;
-  const half = faceSize / 2;
-  const { xs, ys } = sampler;
   const xPerRadian = sourceWidth / (2 * Math.PI);
   const yPerRadian = sourceHeight / Math.PI;
   const stride = window.width * 3;
   const axis = partAxis(face, faceSize, part.rowStart, part.rowEnd);
   const xAxis = equirectangularPosition(axis, 0, sourceWidth, sourceHeight).x - window.left;
   if (face === 'top' || face === 'bottom') {
-    // Yaw from atan2, measured from the axis; the angle from the pole from the distance to the face's centre.
     const up = face === 'top';
-    const yOrigin = up ? -0.5 - window.top : sourceHeight - 0.5 - window.top;
-    const ySign = up ? 1 : -1;
+    const pole: PoleRows = {
+      axis,
+      xAxis,
+      xPerRadian,
+      yOrigin: up ? -0.5 - window.top : sourceHeight - 0.5 - window.top,
+      ySign: up ? 1 : -1,
+      yPerRadian,
+    };
     for (let row = part.rowStart; row < part.rowEnd; row += 1) {
       const v = faceCoordinate(row, faceSize);
-      const forward = up ? -v : v;
-      for (let column = 0; column < half; column += 1) {
-        const u = faceCoordinate(column, faceSize);
-        let turn = fastAtan2(-u, forward) - axis;
-        if (turn > Math.PI) turn -= 2 * Math.PI;
-        else if (turn <= -Math.PI) turn += 2 * Math.PI;
-        const offset = turn * xPerRadian;
-        xs[column] = xAxis + offset;
-        xs[faceSize - 1 - column] = xAxis - offset;
-        ys[column] = ys[faceSize - 1 - column] = yOrigin + ySign * fastAtanOfPositive(Math.sqrt(u * u + v * v)) * yPerRadian;
-      }
-      sampler.sample(windowPixels, stride, faceSize, out, row * faceSize * 3);
+      projector.poleRow(windowPixels, stride, faceSize, pole, up ? -v : v, v, out, row * faceSize * 3);
     }
     return;
   }
   // A side face: the yaw depends on the column only, the pitch is atan(-v / sqrt(1 + u²)).
   const yOrigin = sourceHeight / 2 - 0.5 - window.top;
-  const slopes = new Float64Array(half);
-  for (let column = 0; column < half; column += 1) {
+  const { xs, slopes } = projector;
+  for (let column = 0; column < faceSize / 2; column += 1) {
     const u = faceCoordinate(column, faceSize);
     const offset = Math.atan(u) * xPerRadian;
     xs[column] = xAxis + offset;
     xs[faceSize - 1 - column] = xAxis - offset;
     slopes[column] = 1 / Math.sqrt(1 + u * u);
   }
+  projector.columnsChanged(faceSize);
   for (let row = part.rowStart; row < part.rowEnd; row += 1) {
     const v = faceCoordinate(row, faceSize);
-    const below = v < 0 ? -v : v;
-    const yStep = v < 0 ? -yPerRadian : yPerRadian;
-    for (let column = 0; column < half; column += 1) {
-      ys[column] = ys[faceSize - 1 - column] = yOrigin + yStep * atanOfUnit(below * slopes[column]!);
-    }
-    sampler.sample(windowPixels, stride, faceSize, out, row * faceSize * 3);
+    projector.sideRow(windowPixels, stride, faceSize, v < 0 ? -v : v, yOrigin, v < 0 ? -yPerRadian : yPerRadian, out, row * faceSize * 3);
   }
+}
+
+/** What a pole part's rows share: the yaw of its middle column, and where angles land in the window. */
+export interface PoleRows {
+  axis: number;
+  /** x of the axis in the window. */
+  xAxis: number;
+  xPerRadian: number;
+  /** y of the pole in the window, and the direction away from it. */
+  yOrigin: number;
+  ySign: 1 | -1;
+  yPerRadian: number;
 }
 
 /**
@@ -260,21 +260,51 @@ export function windowBufferBytes(window: SourceWindow): number {
 }
 
 /**
- * Bilinear sampling of one row of positions: `projectFacePart` writes the positions of a row into `xs`
- * and `ys` (at least a face's width long), then has `sample` read them. This module's JavaScript
- * loop, or the SIMD WebAssembly one of wasm-sampler.ts, same result to the bit.
+ * Rows of a face: positions, then bilinear sampling of the window, `count` RGB pixels written from
+ * `outOffset`. This module's JavaScript, or the SIMD WebAssembly of wasm-projector.ts, same result to
+ * the bit.
  */
-export interface RowSampler {
+export interface RowProjector {
+  /** A side part's x positions in its window, one per column; fill with `slopes`, then call `columnsChanged`. */
   readonly xs: Float64Array;
-  readonly ys: Float64Array;
-  /** Writes `count` RGB pixels from `outOffset`, sampled from `window` (rows `stride` bytes apart) at xs, ys. */
-  sample(window: Uint8Array, stride: number, count: number, out: Uint8Array, outOffset: number): void;
+  /** A side face's 1 / sqrt(1 + u²) for each column of its left half. */
+  readonly slopes: Float64Array;
+  columnsChanged(count: number): void;
+  /** A side row whose pitch is atan(below × slope), measured from `yOrigin` by `yStep` per radian. */
+  sideRow(window: Uint8Array, stride: number, count: number, below: number, yOrigin: number, yStep: number, out: Uint8Array, outOffset: number): void;
+  /** A pole row: `forward` is its direction along yaw 0, `v` its face coordinate. */
+  poleRow(window: Uint8Array, stride: number, count: number, pole: PoleRows, forward: number, v: number, out: Uint8Array, outOffset: number): void;
 }
 
-export function javascriptSampler(faceSize: number): RowSampler {
+export function javascriptProjector(faceSize: number): RowProjector {
   const xs = new Float64Array(faceSize);
   const ys = new Float64Array(faceSize);
-  return { xs, ys, sample: (window, stride, count, out, outOffset) => sampleRow(window, stride, xs, ys, count, out, outOffset) };
+  const slopes = new Float64Array(faceSize / 2);
+  return {
+    xs,
+    slopes,
+    columnsChanged: () => {},
+    sideRow: (window, stride, count, below, yOrigin, yStep, out, outOffset) => {
+      for (let column = 0; column < count / 2; column += 1) {
+        ys[column] = ys[count - 1 - column] = yOrigin + yStep * atanOfUnit(below * slopes[column]!);
+      }
+      sampleRow(window, stride, xs, ys, count, out, outOffset);
+    },
+    poleRow: (window, stride, count, { axis, xAxis, xPerRadian, yOrigin, ySign, yPerRadian }, forward, v, out, outOffset) => {
+      // Yaw from atan2, measured from the axis; the angle from the pole from the distance to the face's centre.
+      for (let column = 0; column < count / 2; column += 1) {
+        const u = faceCoordinate(column, count);
+        let turn = fastAtan2(-u, forward) - axis;
+        if (turn > Math.PI) turn -= 2 * Math.PI;
+        else if (turn <= -Math.PI) turn += 2 * Math.PI;
+        const offset = turn * xPerRadian;
+        xs[column] = xAxis + offset;
+        xs[count - 1 - column] = xAxis - offset;
+        ys[column] = ys[count - 1 - column] = yOrigin + ySign * fastAtanOfPositive(Math.sqrt(u * u + v * v)) * yPerRadian;
+      }
+      sampleRow(window, stride, xs, ys, count, out, outOffset);
+    },
+  };
 }
 
 /**

@@ -5,8 +5,8 @@
  */
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import { parentPort, workerData } from 'node:worker_threads';
-import { faceParts, halveFace, javascriptSampler, projectFacePart, windowBufferBytes, type RowSampler, type SourceWindow } from './cube-projection.js';
-import { WasmSampler } from './wasm-sampler.js';
+import { faceParts, halveFace, javascriptProjector, projectFacePart, windowBufferBytes, type RowProjector, type SourceWindow } from './cube-projection.js';
+import { WasmProjector } from './wasm-projector.js';
 import { CONTROL, type ProjectionAnswer, type ProjectionMessage, type ProjectionTask, type ProjectionWorkerData } from './projection-protocol.js';
 
 /** Rows projected between two looks at the stop flag. */
@@ -22,19 +22,19 @@ class Stopped extends Error {}
  */
 const spareBuffers = new Map<number, ArrayBuffer[]>();
 let windowBuffer = new Uint8Array(0);
-/** The SIMD WebAssembly sampler, whose memory holds the window; the JavaScript one where WebAssembly fails. */
-let sampler: { faceSize: number; wasm?: WasmSampler; rows: RowSampler } | undefined;
+/** The SIMD WebAssembly projector, whose memory holds the window; the JavaScript one where WebAssembly fails. */
+let projector: { faceSize: number; wasm?: WasmProjector; rows: RowProjector } | undefined;
 
-function samplerFor(faceSize: number): NonNullable<typeof sampler> {
-  if (sampler?.faceSize !== faceSize) {
+function projectorFor(faceSize: number): NonNullable<typeof projector> {
+  if (projector?.faceSize !== faceSize) {
     try {
-      const wasm = new WasmSampler(faceSize);
-      sampler = { faceSize, wasm, rows: wasm };
+      const wasm = new WasmProjector(faceSize);
+      projector = { faceSize, wasm, rows: wasm };
     } catch {
-      sampler = { faceSize, rows: javascriptSampler(faceSize) };
+      projector = { faceSize, rows: javascriptProjector(faceSize) };
     }
   }
-  return sampler;
+  return projector;
 }
 
 function bufferOf(bytes: number): Uint8Array<ArrayBuffer> {
@@ -67,14 +67,14 @@ function projectFace(data: ProjectionWorkerData, control: Int32Array, task: Proj
   const { face, faceSize } = task;
   const pixels = bufferOf(faceSize * faceSize * 3);
   const descriptor = openSync(data.rawPath, 'r');
-  const { wasm, rows: rowSampler } = samplerFor(faceSize);
+  const { wasm, rows } = projectorFor(faceSize);
   try {
     for (const part of faceParts(face, faceSize, data.sourceWidth, data.sourceHeight)) {
       const window = readWindow(data, control, descriptor, part.window, wasm);
       for (let rowStart = part.rowStart; rowStart < part.rowEnd; rowStart += ROWS_PER_CHECK) {
         if (Atomics.load(control, CONTROL.stop)) throw new Stopped();
-        const rows = { ...part, rowStart, rowEnd: Math.min(part.rowEnd, rowStart + ROWS_PER_CHECK) };
-        projectFacePart(face, faceSize, rows, window, data.sourceWidth, data.sourceHeight, pixels, rowSampler);
+        const band = { ...part, rowStart, rowEnd: Math.min(part.rowEnd, rowStart + ROWS_PER_CHECK) };
+        projectFacePart(face, faceSize, band, window, data.sourceWidth, data.sourceHeight, pixels, rows);
       }
     }
   } finally {
@@ -86,7 +86,7 @@ function projectFace(data: ProjectionWorkerData, control: Int32Array, task: Proj
 }
 
 /** The window's pixels, once the decoder has written the rows it covers. */
-function readWindow(data: ProjectionWorkerData, control: Int32Array, descriptor: number, window: SourceWindow, wasm: WasmSampler | undefined): Uint8Array {
+function readWindow(data: ProjectionWorkerData, control: Int32Array, descriptor: number, window: SourceWindow, wasm: WasmProjector | undefined): Uint8Array {
   const { sourceWidth, sourceHeight, dataOffset } = data;
   const rowBytes = sourceWidth * 3;
   const lastSourceRow = Math.min(sourceHeight - 1, window.top + window.height - 1);

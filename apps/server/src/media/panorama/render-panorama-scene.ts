@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, open, rm, writeFile } from 'node:fs/promises';
+import { mkdir, open, rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
@@ -17,6 +17,7 @@ import {
   type PanoramaManifest,
 } from '@spatia/contract';
 import sharp from 'sharp';
+import { memoryScratch } from '../../lib/memory-scratch.js';
 import { messageOf, readPanoramaHeader } from './inspect-panorama.js';
 import { PanoramaError } from './panorama-error.js';
 import { panoramaLevels } from './panorama-levels.js';
@@ -27,7 +28,10 @@ export interface RenderPanoramaOptions {
   onProgress?: (fraction: number) => void;
   /** Stops the work between tiles and between rows of a face; the promise then rejects with the signal's reason. */
   signal?: AbortSignal;
-  /** Where the decoded source goes for the length of the call (about width × height × 3 bytes); the system's by default. */
+  /**
+   * Where the decoded source goes for the length of the call (width × height × 3 bytes) when the memory
+   * filesystem has no room for it (lib/memory-scratch.ts); the system's temporary folder by default.
+   */
   temporaryDirectory?: string;
 }
 
@@ -52,7 +56,7 @@ const VIPS_MAGIC = 0x08f2a6b6;
  * Cuts an equirectangular panorama into what `PanoramaManifest` describes, under `outDir`: the base
  * faces, every level of cube tiles, the preview and the thumbnail (docs/processing.md, "Tiles").
  *
- * The source is decoded once into a raw file in a temporary folder; worker threads read from it only
+ * The source is decoded once into a raw file in a temporary folder (in memory where there is room); worker threads read from it only
  * the rows each face needs (while the decoder is still writing the rest), project the face and
  * halve it down the pyramid; the main thread encodes the tiles with sharp. On failure or abort,
  * `outDir` may hold part of the files: it is the caller's to remove.
@@ -74,7 +78,7 @@ export async function renderPanoramaScene(sourcePath: string, outDir: string, op
     ...levels.flatMap((_, level) => CUBE_FACES.map((face) => mkdir(path.join(outDir, path.dirname(panoramaTilePath(level, face, 0, 0))), { recursive: true }))),
   ]);
 
-  const temporary = await mkdtemp(path.join(options.temporaryDirectory ?? os.tmpdir(), 'spatia-panorama-'));
+  const temporary = await memoryScratch('spatia-panorama-', VIPS_HEADER_BYTES + width * height * 3, options.temporaryDirectory ?? os.tmpdir());
   const rawPath = path.join(temporary, 'source.v');
   const control = new Int32Array(new SharedArrayBuffer(2 * Int32Array.BYTES_PER_ELEMENT));
   const stop = () => Atomics.store(control, CONTROL.stop, 1);
