@@ -10,7 +10,7 @@ import { RoomEnvironment } from 'three/examples/jsm/environments/RoomEnvironment
 import '../shared/viewer-3d.css';
 import './model-viewer.css';
 import { canGoFullscreen, createIconButton, ICONS, setButtonLabel, showErrorBox, toggleFullscreen } from '../shared/controls';
-import { fillPlaceholders, type Viewer3dLanguage } from '../shared/language';
+import { fillPlaceholders, type ViewerLanguage } from '../shared/language';
 import { chooseArMode, readArEnvironment, type ArMode } from './ar';
 import { openQuickLook, openSceneViewer, startWebXrAr, type WebXrArSession } from './ar-launch';
 import { fitCameraToBounds, type CameraFit } from './camera-fit';
@@ -22,7 +22,7 @@ export interface ModelViewerOptions {
   /** Shown over the canvas until the first frame with the model. */
   posterUrl?: string;
   manifest: ModelManifest;
-  language: Viewer3dLanguage;
+  language: ViewerLanguage;
   /** 0…1 while the GLB downloads (only when the server sends its length). */
   onProgress?: (fraction: number) => void;
   onError?: (error: Error) => void;

@@ -1,4 +1,4 @@
-import type { Viewer3dLanguage } from '../shared/language';
+import type { ViewerLanguage } from '../shared/language';
 
 /** The model viewer's own words in both languages. */
 const en = {
@@ -39,4 +39,4 @@ const zh: ModelViewerStrings = {
   canvasLabel: '三维模型：拖动旋转，滚轮或双指缩放，右键拖动或双指平移',
 };
 
-export const MODEL_VIEWER_STRINGS: Record<Viewer3dLanguage, ModelViewerStrings> = { en, zh };
+export const MODEL_VIEWER_STRINGS: Record<ViewerLanguage, ModelViewerStrings> = { en, zh };

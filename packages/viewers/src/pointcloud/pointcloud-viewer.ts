@@ -5,7 +5,7 @@ import { CSS2DRenderer } from 'three/examples/jsm/renderers/CSS2DRenderer.js';
 import '../shared/viewer-3d.css';
 import './pointcloud-viewer.css';
 import { canGoFullscreen, createIconButton, ICONS, setButtonLabel, showErrorBox, toggleFullscreen } from '../shared/controls';
-import { fillPlaceholders, type Viewer3dLanguage } from '../shared/language';
+import { fillPlaceholders, type ViewerLanguage } from '../shared/language';
 import { defaultPointBudget, readDeviceClass } from './budget';
 import { availableColorModes, type ColorMode } from './color-ramp';
 import { EyeDomeLighting } from './eye-dome-lighting';
@@ -31,7 +31,7 @@ export interface PointCloudViewerOptions {
   measurements: Measurement[];
   /** Shows the measurement tools, label editing and delete. */
   editable: boolean;
-  language: Viewer3dLanguage;
+  language: ViewerLanguage;
   /** Most points drawn at once; by default from the device (docs/viewers-3d.md "Budgets"). */
   pointBudget?: number;
   /** After every change the person makes; the host saves them. */

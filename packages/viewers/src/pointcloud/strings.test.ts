@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MODEL_VIEWER_STRINGS } from '../model/strings';
-import { fillPlaceholders, VIEWER_3D_LANGUAGES } from '../shared/language';
+import { fillPlaceholders, VIEWER_LANGUAGES } from '../shared/language';
 import { POINT_CLOUD_VIEWER_STRINGS } from './strings';
 
 describe.each([
@@ -8,7 +8,7 @@ describe.each([
   ['model', MODEL_VIEWER_STRINGS],
 ] as const)('%s viewer strings', (_name, table) => {
   const english = Object.keys(table.en).sort();
-  it.each(VIEWER_3D_LANGUAGES)('%s has every key and no empty string', (language) => {
+  it.each(VIEWER_LANGUAGES)('%s has every key and no empty string', (language) => {
     const strings: Record<string, string> = table[language];
     expect(Object.keys(strings).sort()).toEqual(english);
     expect(Object.entries(strings).filter(([, text]) => !text.trim())).toEqual([]);

@@ -1,5 +1,5 @@
 import type { MeasurementKind } from '@spatia/contract';
-import type { Viewer3dLanguage } from '../shared/language';
+import type { ViewerLanguage } from '../shared/language';
 import type { ColorMode } from './color-ramp';
 
 /** The point-cloud viewer's own words in both languages. */
@@ -65,7 +65,7 @@ const zh: PointCloudViewerStrings = {
   stats: '{points} 个点 · {nodes} 个节点',
 };
 
-export const POINT_CLOUD_VIEWER_STRINGS: Record<Viewer3dLanguage, PointCloudViewerStrings> = { en, zh };
+export const POINT_CLOUD_VIEWER_STRINGS: Record<ViewerLanguage, PointCloudViewerStrings> = { en, zh };
 
 export function kindName(strings: PointCloudViewerStrings, kind: MeasurementKind): string {
   switch (kind) {

@@ -1,6 +1,7 @@
 import type { Hotspot, InfoHotspot, LinkHotspot } from '@spatia/contract';
 import type { MarkerConfig } from '@photo-sphere-viewer/markers-plugin';
-import { format, type ViewerStrings } from './strings';
+import { fillPlaceholders } from '../shared/language';
+import type { ViewerStrings } from './strings';
 import { toPosition } from './view';
 
 /** Side of a hotspot's button, CSS pixels: a floor arrow is drawn flattened, so it gets more room. */
@@ -36,7 +37,7 @@ export function safeUrl(url: string): string | null {
 export function linkLabel(hotspot: LinkHotspot, context: HotspotContext): string {
   if (hotspot.label.trim()) return hotspot.label.trim();
   const target = context.sceneNames.get(hotspot.targetSceneId);
-  return target ? format(context.strings.goToScene, { name: target }) : context.strings.nextScene;
+  return target ? fillPlaceholders(context.strings.goToScene, { name: target }) : context.strings.nextScene;
 }
 
 export function infoLabel(hotspot: InfoHotspot, context: HotspotContext): string {

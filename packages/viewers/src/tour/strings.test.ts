@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { format, psvLang, VIEWER_LANGUAGES, VIEWER_STRINGS } from './strings';
+import { fillPlaceholders } from '../shared/language';
+import { psvLang, VIEWER_LANGUAGES, VIEWER_STRINGS } from './strings';
 
 describe('viewer strings', () => {
   const english = Object.keys(VIEWER_STRINGS.en).sort();
@@ -12,8 +13,8 @@ describe('viewer strings', () => {
 
   it('keeps the {name} placeholder in both languages', () => {
     for (const language of VIEWER_LANGUAGES) expect(VIEWER_STRINGS[language].goToScene).toContain('{name}');
-    expect(format(VIEWER_STRINGS.zh.goToScene, { name: '花园' })).toBe('前往花园');
-    expect(format(VIEWER_STRINGS.en.goToScene, { name: 'Garden' })).toBe('Go to Garden');
+    expect(fillPlaceholders(VIEWER_STRINGS.zh.goToScene, { name: '花园' })).toBe('前往花园');
+    expect(fillPlaceholders(VIEWER_STRINGS.en.goToScene, { name: 'Garden' })).toBe('Go to Garden');
   });
 
   it("fills Photo Sphere Viewer's and its plugins' keys", () => {

@@ -1,6 +1,8 @@
-/** The viewer's own words in both languages; the host app passes the language, never strings. */
-export const VIEWER_LANGUAGES = ['zh', 'en'] as const;
-export type ViewerLanguage = (typeof VIEWER_LANGUAGES)[number];
+import type { ViewerLanguage } from '../shared/language';
+
+export { isViewerLanguage, VIEWER_LANGUAGES, type ViewerLanguage } from '../shared/language';
+
+/** The tour viewer's own words in both languages; the host app passes the language, never strings. */
 
 const en = {
   // Photo Sphere Viewer's core (keys of its `lang` option).
@@ -96,15 +98,6 @@ const zh: ViewerStrings = {
 };
 
 export const VIEWER_STRINGS: Record<ViewerLanguage, ViewerStrings> = { zh, en };
-
-export function isViewerLanguage(value: unknown): value is ViewerLanguage {
-  return typeof value === 'string' && (VIEWER_LANGUAGES as readonly string[]).includes(value);
-}
-
-/** `{name}` placeholders filled from `values`. */
-export function format(template: string, values: Record<string, string>): string {
-  return template.replace(/\{(\w+)\}/g, (whole, key: string) => values[key] ?? whole);
-}
 
 /** The keys Photo Sphere Viewer and its plugins read from the `lang` option. */
 const PSV_LANG_KEYS = [
