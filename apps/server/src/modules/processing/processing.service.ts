@@ -321,7 +321,7 @@ class RunContext {
   }
 
   async enter(stage: ProcessingStage, fraction: number): Promise<void> {
-    this.report(stage, fraction);
+    this.record(stage, fraction);
     await this.beat(false);
     if (this.lost) throw new LeaseLost();
   }
@@ -331,10 +331,14 @@ class RunContext {
    * shows through `signal`, which the pipeline honours.
    */
   report(stage: ProcessingStage, fraction: number, points?: { done: number; total: number }): void {
+    this.record(stage, fraction, points);
+    void this.beat(false);
+  }
+
+  private record(stage: ProcessingStage, fraction: number, points?: { done: number; total: number }): void {
     this.stage = stage;
     this.progress = Math.max(this.progress, stageProgress(stage, fraction));
     if (points) this.points = points;
-    void this.beat(false);
   }
 
   private async beat(force: boolean): Promise<void> {

@@ -30,7 +30,6 @@ import { presentProcessing, SPATIAL_FOLDER } from './processing.service.js';
 
 /** A processed 3D or point-cloud work: its converted file and the run folder that holds it. */
 interface PublishedOutput {
-  work: WorkRow;
   runId: string;
   output: ProcessedOutput;
 }
@@ -129,7 +128,7 @@ export class SpatialService {
   private async published(work: WorkRow, executor?: Executor): Promise<PublishedOutput> {
     const processing = await this.repository.find(work.id, executor);
     if (!processing?.publishedRunId || !processing.publishedOutput) throw fail('workNotProcessed');
-    return { work, runId: processing.publishedRunId, output: processing.publishedOutput };
+    return { runId: processing.publishedRunId, output: processing.publishedOutput };
   }
 
   private async pointCloud(work: WorkRow, executor?: Executor): Promise<{ runId: string; manifest: PointCloudManifest }> {
