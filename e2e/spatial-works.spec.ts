@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { buildDemoModel } from '../apps/server/src/media/model/demo-model';
@@ -134,6 +134,13 @@ test('upload a GLB and a LAS, process them, open both viewers signed out, measur
   await snap(page, 'spatial-cloud-measured', { fullPage: false });
   await page.getByTestId('measurements-save').click();
   await expect(page.getByTestId('measurements-save')).toBeDisabled();
+
+  // The owner exports the processed cloud: the browser's own download, a LAS 1.2 with every point.
+  const [lasDownload] = await Promise.all([page.waitForEvent('download'), page.getByTestId('details-export-las').click()]);
+  expect(lasDownload.suggestedFilename()).toBe(`测绘 ${stamp}.las`);
+  const exported = readFileSync((await lasDownload.path())!);
+  expect(exported.subarray(0, 4).toString('latin1')).toBe('LASF');
+  expect(exported.readUInt32LE(107)).toBe(200_000);
 
   // A visitor, signed out, sees the saved distance after a reload, without the tools.
   await visitorPage.goto(`/details/${cloudUid}`);

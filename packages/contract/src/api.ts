@@ -120,6 +120,12 @@ export interface UploadGrant {
   expiresAt: number;
 }
 
+/** A one-minute link the browser's own download can open without auth headers (offline packages, LAS exports). */
+export interface DownloadTicket {
+  url: string;
+  expiresAt: number;
+}
+
 export interface QrTicket {
   ticket: string;
   pollToken: string;

@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import type { DownloadTicket } from '@spatia/contract';
 import { fail } from '../../lib/app-error.js';
 import type { Cache } from '../../lib/cache.js';
 import type { UsersService } from '../users/users.service.js';
@@ -6,10 +7,7 @@ import type { Actor } from '../works/work-access.js';
 
 const TICKET_SECONDS = 60;
 
-export interface DownloadTicket {
-  url: string;
-  expiresAt: number;
-}
+export type { DownloadTicket };
 
 /** What a ticket opens: offline packages and point-cloud exports each have their own. */
 export type DownloadPurpose = 'offline' | 'las';

@@ -2,7 +2,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import { useEffect } from 'react';
 import type { MeasurementSet, MeasurementUpdate, Tour, WorkDetail, WorkScene } from '@spatia/contract';
 import { ApiError, request } from '../../../api/client';
-import { startBrowserDownload } from '../../../lib/browser-download';
+import { exportPointCloudLas } from '../../../api/download-ticket';
 
 /** Query keys of the public work page; per session: the owner sees their offline work, others do not. */
 export const publicWorkKeys = {
@@ -30,11 +30,6 @@ export function getWorkScene(uid: string): Promise<WorkScene> {
 /** PUT /model/{uid}/measurements (the owner): 1909 when someone saved since `revision`, 1908 when a measurement is refused. */
 export function saveMeasurements(uid: string, update: MeasurementUpdate): Promise<MeasurementSet> {
   return request<MeasurementSet>({ url: `/model/${encodeURIComponent(uid)}/measurements`, method: 'PUT', data: update, silent: true });
-}
-
-/** POST /model/{uid}/pointCloud/las/ticket (the owner): a one-minute link the browser downloads the LAS file from. */
-export function getLasTicket(uid: string): Promise<{ url: string; expiresAt: number }> {
-  return request<{ url: string; expiresAt: number }>({ url: `/model/${encodeURIComponent(uid)}/pointCloud/las/ticket`, method: 'POST', silent: true });
 }
 
 /** Answers that will not change on a retry (not found, not processed): asking again only delays the notice. */
@@ -84,7 +79,7 @@ export function useSaveMeasurements(uid: string) {
 }
 
 export function useExportLas() {
-  return useMutation({ mutationFn: async (uid: string) => startBrowserDownload((await getLasTicket(uid)).url) });
+  return useMutation({ mutationFn: exportPointCloudLas });
 }
 
 export function usePublicWork(uid: string) {

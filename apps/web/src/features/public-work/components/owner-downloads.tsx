@@ -1,10 +1,9 @@
 import { DeploymentUnitOutlined, FileOutlined } from '@ant-design/icons';
 import { App, Button, Space } from 'antd';
-import type { WorkDetail } from '@spatia/contract';
+import { newestOrigin, type WorkDetail } from '@spatia/contract';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../api/client';
 import { useExportLas } from '../api/get-public-work';
-import { newestOrigin } from '../lib/origin';
 
 interface OwnerDownloadsProps {
   work: WorkDetail;
