@@ -1,8 +1,7 @@
 import { Document, NodeIO, type Material, type Texture } from '@gltf-transform/core';
 import sharp from 'sharp';
 import { addMeshData, createSingleMeshDocument } from './mesh-data.js';
-
-type Vec3 = [number, number, number];
+import { cross, dot, normalize, sub, type Vec3 } from './vec3.js';
 
 /** Triangles of one material, built flat-shaded or smooth by the shape functions below. */
 class ShapeBuilder {
@@ -190,10 +189,3 @@ async function drawFloorTiles(): Promise<Uint8Array> {
   return sharp(pixels, { raw: { width: size, height: size, channels: 3 } }).png().toBuffer();
 }
 
-const dot = (a: Vec3, b: Vec3) => a[0] * b[0] + a[1] * b[1] + a[2] * b[2];
-const sub = (a: Vec3, b: Vec3): Vec3 => [a[0] - b[0], a[1] - b[1], a[2] - b[2]];
-const cross = (a: Vec3, b: Vec3): Vec3 => [a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2], a[0] * b[1] - a[1] * b[0]];
-function normalize(a: Vec3): Vec3 {
-  const length = Math.hypot(...a) || 1;
-  return [a[0] / length, a[1] / length, a[2] / length];
-}

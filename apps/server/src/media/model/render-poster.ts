@@ -1,5 +1,6 @@
 import type { Accessor, Document, Node, Primitive, Texture } from '@gltf-transform/core';
 import sharp from 'sharp';
+import { add, cross, dot, normalize, scale, sub, type Vec3 } from './vec3.js';
 
 export const POSTER_WIDTH = 1200;
 export const POSTER_HEIGHT = 900;
@@ -10,8 +11,6 @@ const FIELD_OF_VIEW = (30 * Math.PI) / 180;
 const AZIMUTH = (40 * Math.PI) / 180;
 const ELEVATION = (25 * Math.PI) / 180;
 const TEXTURE_SAMPLE_SIZE = 256;
-
-type Vec3 = [number, number, number];
 
 interface Triangles {
   /** World positions, 9 numbers a triangle. */
@@ -219,12 +218,3 @@ async function decodeTexture(texture: Texture, size: number): Promise<TextureSam
   }
 }
 
-const dot = (a: Vec3, b: Vec3) => a[0] * b[0] + a[1] * b[1] + a[2] * b[2];
-const add = (a: Vec3, b: Vec3): Vec3 => [a[0] + b[0], a[1] + b[1], a[2] + b[2]];
-const sub = (a: Vec3, b: Vec3): Vec3 => [a[0] - b[0], a[1] - b[1], a[2] - b[2]];
-const scale = (a: Vec3, factor: number): Vec3 => [a[0] * factor, a[1] * factor, a[2] * factor];
-const cross = (a: Vec3, b: Vec3): Vec3 => [a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2], a[0] * b[1] - a[1] * b[0]];
-function normalize(a: Vec3): Vec3 {
-  const length = Math.hypot(...a) || 1;
-  return scale(a, 1 / length);
-}

@@ -1,10 +1,7 @@
-import { existsSync } from 'node:fs';
 import { mkdir, open, rm, writeFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
 import {
   CUBE_FACES,
   PANORAMA_BASE_FACE_SIZE,
@@ -18,6 +15,7 @@ import {
 } from '@spatia/contract';
 import sharp from 'sharp';
 import { memoryScratch } from '../../lib/memory-scratch.js';
+import { startWorker } from '../start-worker.js';
 import { messageOf, readPanoramaHeader } from './inspect-panorama.js';
 import { PanoramaError } from './panorama-error.js';
 import { panoramaLevels } from './panorama-levels.js';
@@ -269,7 +267,7 @@ class ProjectionPool {
   private closed = false;
 
   constructor(size: number, data: ProjectionWorkerData) {
-    this.workers = Array.from({ length: size }, () => startWorker(data));
+    this.workers = Array.from({ length: size }, () => startWorker(import.meta.url, 'projection-worker', data));
   }
 
   /**
@@ -348,13 +346,4 @@ function answerOf(worker: Worker, face: CubeFace): Promise<ProjectionAnswer> {
     worker.once('message', onMessage);
     worker.once('exit', onExit);
   });
-}
-
-function startWorker(data: ProjectionWorkerData): Worker {
-  const compiled = new URL('./projection-worker.js', import.meta.url);
-  if (existsSync(fileURLToPath(compiled))) return new Worker(compiled, { workerData: data });
-  // Run from the sources (the tests): tsx compiles the worker as it loads.
-  const source = fileURLToPath(new URL('./projection-worker.ts', import.meta.url));
-  const tsx = createRequire(import.meta.url).resolve('tsx/cjs/api');
-  return new Worker(`require(${JSON.stringify(tsx)}).require(${JSON.stringify(source)}, ${JSON.stringify(source)});`, { eval: true, workerData: data });
 }

@@ -1,9 +1,7 @@
-import { existsSync } from 'node:fs';
 import { open, rm } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import os from 'node:os';
-import { fileURLToPath } from 'node:url';
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
+import { startWorker } from '../start-worker.js';
 import type { ChunkTask, ChunkWorkerAnswer, ChunkWorkerData } from './chunk-protocol.js';
 import type { NodeWriter } from './node-writer.js';
 import { buildChunk, ChunkWorkspace, copyRecords, type GridSampler, type OctreeTuning } from './octree-builder.js';
@@ -69,7 +67,7 @@ async function buildOnWorkers(chunks: ChunkTask[], data: ChunkWorkerData, count:
   const roots: ChunkRoot[] = new Array(chunks.length);
   // Biggest first, so that the last chunks to finish are small ones.
   const order = chunks.map((_, index) => index).sort((a, b) => chunks[b]!.points - chunks[a]!.points);
-  const workers = Array.from({ length: count }, () => startWorker(data));
+  const workers = Array.from({ length: count }, () => startWorker(import.meta.url, 'chunk-worker', data));
   let onAbort: (() => void) | undefined;
   try {
     await new Promise<void>((resolve, reject) => {
@@ -131,13 +129,4 @@ async function buildOnWorkers(chunks: ChunkTask[], data: ChunkWorkerData, count:
     await Promise.all(workers.map((worker) => worker.terminate()));
   }
   return roots;
-}
-
-function startWorker(data: ChunkWorkerData): Worker {
-  const compiled = new URL('./chunk-worker.js', import.meta.url);
-  if (existsSync(fileURLToPath(compiled))) return new Worker(compiled, { workerData: data });
-  // Run from the sources (the tests): tsx compiles the worker as it loads.
-  const source = fileURLToPath(new URL('./chunk-worker.ts', import.meta.url));
-  const tsx = createRequire(import.meta.url).resolve('tsx/cjs/api');
-  return new Worker(`require(${JSON.stringify(tsx)}).require(${JSON.stringify(source)}, ${JSON.stringify(source)});`, { eval: true, workerData: data });
 }
