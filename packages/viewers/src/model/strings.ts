@@ -1,16 +1,13 @@
-import type { ViewerLanguage } from '../shared/language';
+import { VIEWER_3D_COMMON_STRINGS, type ViewerLanguage } from '../shared/language';
 
 /** The model viewer's own words in both languages. */
 const en = {
+  ...VIEWER_3D_COMMON_STRINGS.en,
   loading: 'Loading model… {percent}',
   loadingUnknown: 'Loading model…',
   loadFailed: 'The model could not be loaded',
-  loadFailedHint: 'Check the connection and reload the page.',
-  webglError: 'This browser cannot show 3D graphics (WebGL)',
-  resetView: 'Reset view',
   autoRotateOn: 'Start rotating',
   autoRotateOff: 'Stop rotating',
-  fullscreen: 'Fullscreen',
   viewInAr: 'View in your space (AR)',
   arFailed: 'AR could not be started on this device',
   arPlaceHint: 'Move your phone slowly to find the floor, then tap to place the model',
@@ -22,15 +19,12 @@ const en = {
 export type ModelViewerStrings = Record<keyof typeof en, string>;
 
 const zh: ModelViewerStrings = {
+  ...VIEWER_3D_COMMON_STRINGS.zh,
   loading: '模型加载中… {percent}',
   loadingUnknown: '模型加载中…',
   loadFailed: '模型加载失败',
-  loadFailedHint: '请检查网络后刷新页面。',
-  webglError: '当前浏览器无法显示三维图形（WebGL）',
-  resetView: '重置视角',
   autoRotateOn: '开始自动旋转',
   autoRotateOff: '停止自动旋转',
-  fullscreen: '全屏',
   viewInAr: '在你的空间中查看（AR）',
   arFailed: '此设备无法启动 AR',
   arPlaceHint: '缓慢移动手机找到地面，然后轻触放置模型',

@@ -360,6 +360,14 @@ export function mountPointCloudViewer(container: HTMLElement, options: PointClou
     const local = pickAt(event.clientX, event.clientY);
     if (local) addDraftPoint(toSource(local));
   };
+  /** Moves the centre of the view to `target`, keeping the direction and distance of the view. */
+  const centreViewOn = (target: THREE.Vector3) => {
+    camera.position.add(target.clone().sub(controls.target));
+    controls.target.copy(target);
+    controls.update();
+    selectionDue = true;
+    requestRender();
+  };
   const onDoubleClick = (event: MouseEvent) => {
     if (activeTool && activeTool !== 'height') {
       finishDraft();
@@ -367,14 +375,7 @@ export function mountPointCloudViewer(container: HTMLElement, options: PointClou
     }
     if (activeTool) return;
     const local = pickAt(event.clientX, event.clientY);
-    if (!local) return;
-    // Centre on the point, keeping the direction and distance of the view.
-    const target = new THREE.Vector3(...local);
-    camera.position.add(target.clone().sub(controls.target));
-    controls.target.copy(target);
-    controls.update();
-    selectionDue = true;
-    requestRender();
+    if (local) centreViewOn(new THREE.Vector3(...local));
   };
   const onKeyDown = (event: KeyboardEvent) => {
     if (!activeTool || (event.target as HTMLElement).tagName === 'INPUT') return;
@@ -514,11 +515,7 @@ export function mountPointCloudViewer(container: HTMLElement, options: PointClou
     const centre = new THREE.Vector3();
     for (const point of measurement.points) centre.add(new THREE.Vector3(point[0] - origin[0], point[1] - origin[1], point[2] - origin[2]));
     centre.multiplyScalar(1 / measurement.points.length);
-    camera.position.add(centre.clone().sub(controls.target));
-    controls.target.copy(centre);
-    controls.update();
-    selectionDue = true;
-    requestRender();
+    centreViewOn(centre);
   };
 
   const setColorMode = (mode: ColorMode) => {

@@ -1,16 +1,13 @@
 import type { MeasurementKind } from '@spatia/contract';
-import type { ViewerLanguage } from '../shared/language';
+import { VIEWER_3D_COMMON_STRINGS, type ViewerLanguage } from '../shared/language';
 import type { ColorMode } from './color-ramp';
 
 /** The point-cloud viewer's own words in both languages. */
 const en = {
+  ...VIEWER_3D_COMMON_STRINGS.en,
   loading: 'Loading point cloud…',
   loadFailed: 'The point cloud could not be loaded',
-  loadFailedHint: 'Check the connection and reload the page.',
-  webglError: 'This browser cannot show 3D graphics (WebGL)',
   canvasLabel: 'Point cloud: drag to turn, scroll or pinch to zoom, right-drag or two fingers to move, double-click to centre on a point',
-  resetView: 'Reset view',
-  fullscreen: 'Fullscreen',
   edl: 'Eye-dome lighting (depth shading)',
   colorMode: 'Colour by',
   colorRgb: 'Colour (RGB)',
@@ -36,13 +33,10 @@ const en = {
 export type PointCloudViewerStrings = Record<keyof typeof en, string>;
 
 const zh: PointCloudViewerStrings = {
+  ...VIEWER_3D_COMMON_STRINGS.zh,
   loading: '点云加载中…',
   loadFailed: '点云加载失败',
-  loadFailedHint: '请检查网络后刷新页面。',
-  webglError: '当前浏览器无法显示三维图形（WebGL）',
   canvasLabel: '点云：拖动旋转，滚轮或双指缩放，右键拖动或双指平移，双击以某点为中心',
-  resetView: '重置视角',
-  fullscreen: '全屏',
   edl: '眼罩光照（深度明暗）',
   colorMode: '着色方式',
   colorRgb: '真彩色（RGB）',
