@@ -165,15 +165,16 @@ function DetailsTopBar() {
 
 function ViewerAreaContent({ area, work, owner, onRetry }: { area: ViewerArea; work: WorkDetail; owner: boolean; onRetry: () => void }) {
   const { t } = useTranslation();
+  const label = t('details.viewerLabel', { name: work.name, context: work.type });
   switch (area.kind) {
     case 'loading':
       return <div className="details-stage__loading" aria-label={t('details.viewerLoading', { context: work.type })} role="status" />;
     case 'tour':
-      return <WorkTourViewer tour={area.tour} label={t('details.viewerLabel', { name: work.name, context: work.type })} />;
+      return <WorkTourViewer tour={area.tour} label={label} />;
     case 'model':
-      return <WorkModelViewer scene={area.scene} label={t('details.viewerLabel', { name: work.name, context: work.type })} />;
+      return <WorkModelViewer scene={area.scene} label={label} />;
     case 'pointcloud':
-      return <WorkPointCloudViewer scene={area.scene} editable={owner} label={t('details.viewerLabel', { name: work.name, context: work.type })} />;
+      return <WorkPointCloudViewer scene={area.scene} editable={owner} label={label} />;
     case 'processing':
       return <WorkNotice dark status="info" title={t('details.processingTitle', { context: work.type })} text={t('details.processingText', { context: work.type })} />;
     case 'offline':
