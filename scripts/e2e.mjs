@@ -86,8 +86,9 @@ const baseUrl = `http://127.0.0.1:${port}`;
 const wechat = await startWechatStandIn();
 const server = spawn(process.execPath, [serverEntry], {
   cwd: root,
-  // A download URL, so that the client-download dialog has something to encode.
-  env: { ...env, ...wechat.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn', APP_APK_URL: process.env.APP_APK_URL ?? 'https://downloads.example.com/spatia-capture.apk' },
+  // A download URL, so that the client-download dialog has something to encode; the journeys read their
+  // SMS codes from the development outbox.
+  env: { ...env, ...wechat.env, SMS_DEV_OUTBOX: 'true', PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn', APP_APK_URL: process.env.APP_APK_URL ?? 'https://downloads.example.com/spatia-capture.apk' },
   stdio: ['ignore', 'inherit', 'inherit'],
 });
 

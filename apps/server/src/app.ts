@@ -214,7 +214,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(processingRoutes, services);
   await app.register(spatialRoutes, services);
   await app.register(siteRoutes, { config });
-  if (sms instanceof ConsoleSmsDriver) await app.register(devRoutes, { sms });
+  if (sms instanceof ConsoleSmsDriver && sms.keepsOutbox) {
+    logger.warn('SMS_DEV_OUTBOX is on: verification codes can be read at /api/dev/sms-outbox from this machine. Never turn it on where others can reach the server.');
+    await app.register(devRoutes, { sms });
+  }
 
   await app.register(async (pages) => {
     await registerPageSecurityHeaders(pages, config);

@@ -10,6 +10,12 @@ describe('loadConfig', () => {
     expect(config.dataDir).toBe(path.resolve('data'));
     expect(config.database).toEqual({ kind: 'pglite', dataDir: path.resolve('data', 'db') });
     expect(config.redisUrl).toBeUndefined();
+    expect(config.sms).toEqual({ driver: 'console', devOutbox: false });
+  });
+
+  it('opens the SMS outbox only on request, and only for the console driver', () => {
+    expect(loadConfig({ SMS_DEV_OUTBOX: 'true' }).sms).toEqual({ driver: 'console', devOutbox: true });
+    expect(() => loadConfig({ SMS_DEV_OUTBOX: 'true', SMS_DRIVER: 'aliyun' })).toThrow('SMS_DEV_OUTBOX must be true only with SMS_DRIVER=console');
   });
 
   it('switches to PostgreSQL with DATABASE_URL', () => {

@@ -66,6 +66,7 @@ const environmentSchema = z.object({
   PUBLIC_URL: z.string().url().regex(/^https?:\/\/[^/]+$/, 'an origin such as https://spatia.example.com (no path)').optional(),
   AUTH_SECRET: z.string().min(32, 'at least 32 characters').optional(),
   SMS_DRIVER: z.enum(['console', 'aliyun', 'tencent']).default('console'),
+  SMS_DEV_OUTBOX: z.enum(['true', 'false']).default('false').transform((value) => value === 'true'),
   ALIYUN_SMS_ACCESS_KEY_ID: z.string().optional(),
   ALIYUN_SMS_ACCESS_KEY_SECRET: z.string().optional(),
   ALIYUN_SMS_SIGN_NAME: z.string().optional(),
@@ -96,6 +97,9 @@ const environmentSchema = z.object({
   const s3Wanted = S3_REQUIRED_VARIABLES.some((name) => env[name]) || Boolean(env.S3_ENDPOINT);
   for (const name of s3Wanted ? S3_REQUIRED_VARIABLES : []) {
     if (!env[name]) context.addIssue({ code: 'custom', path: [name], message: 'set together with the other S3_* variables (all or none)' });
+  }
+  if (env.SMS_DEV_OUTBOX && env.SMS_DRIVER !== 'console') {
+    context.addIssue({ code: 'custom', path: ['SMS_DEV_OUTBOX'], message: 'true only with SMS_DRIVER=console (a real driver sends the codes)' });
   }
   const needed = { console: [], aliyun: ALIYUN_SMS_VARIABLES, tencent: TENCENT_SMS_VARIABLES }[env.SMS_DRIVER];
   for (const name of needed) {
@@ -226,7 +230,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
 }
 
 export type SmsConfig =
-  | { driver: 'console' }
+  /** `devOutbox`: codes are also kept for `GET /api/dev/sms-outbox` (loopback clients only). */
+  | { driver: 'console'; devOutbox: boolean }
   | { driver: 'aliyun'; aliyun: AliyunSmsConfig }
   | { driver: 'tencent'; tencent: TencentSmsConfig };
 
@@ -235,7 +240,7 @@ function smsConfigOf(env: Environment): SmsConfig {
   const value = (name: keyof Environment) => String(env[name] ?? '');
   switch (env.SMS_DRIVER) {
     case 'console':
-      return { driver: 'console' };
+      return { driver: 'console', devOutbox: env.SMS_DEV_OUTBOX };
     case 'aliyun':
       return {
         driver: 'aliyun',

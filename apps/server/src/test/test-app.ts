@@ -23,6 +23,8 @@ export async function createTestApp(env: Record<string, string> = {}, options: O
     LOG_LEVEL: 'silent',
     DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'spatia-test-')),
     WEB_DIST_DIR: path.join(os.tmpdir(), 'spatia-no-web-app'),
+    // Tests read the codes they were "sent" (dev.api.test.ts checks the outbox stays closed without it).
+    ...(env.SMS_DRIVER && env.SMS_DRIVER !== 'console' ? {} : { SMS_DEV_OUTBOX: 'true' }),
     ...env,
   });
   const app = await buildApp(config, { jobs: 'manual', ...options, database });

@@ -11,20 +11,25 @@ export interface OutboxMessage {
 const OUTBOX_SIZE = 200;
 
 /**
- * Development driver: the message goes to the log and to an in-memory outbox that
- * `GET /api/dev/sms-outbox` exposes (only while this driver is active), so local users and tests can
- * read their codes.
+ * The embedded driver: no message is sent; the text goes to the server log, where the operator of a
+ * fresh install reads it. Only with `keepsOutbox` (SMS_DEV_OUTBOX=true, for local development and the
+ * tests) are codes also kept in memory for `GET /api/dev/sms-outbox`: anything kept could be read.
  */
 export class ConsoleSmsDriver implements SmsDriver {
   readonly name = 'console';
   private readonly outbox: OutboxMessage[] = [];
 
-  constructor(private readonly log: (message: string) => void = console.log) {}
+  constructor(
+    private readonly log: (message: string) => void = console.log,
+    readonly keepsOutbox = false,
+  ) {}
 
   async sendVerificationCode(phone: string, code: string, purpose: CodePurpose): Promise<void> {
     const text = `【Spatia】验证码 ${code}，5 分钟内有效，请勿告诉他人。Your Spatia code is ${code}, valid for 5 minutes.`;
-    this.outbox.push({ phoneNumber: phone, purpose, code, text, sentAt: Date.now() });
-    if (this.outbox.length > OUTBOX_SIZE) this.outbox.shift();
+    if (this.keepsOutbox) {
+      this.outbox.push({ phoneNumber: phone, purpose, code, text, sentAt: Date.now() });
+      if (this.outbox.length > OUTBOX_SIZE) this.outbox.shift();
+    }
     this.log(`[sms:console] to ${phone} (${purpose}): ${text}`);
   }
 

@@ -7,7 +7,7 @@ import { TencentSmsDriver } from './tencent-sms.js';
 export function createSmsDriver(config: Config['sms'], log: (message: string) => void): SmsDriver {
   switch (config.driver) {
     case 'console':
-      return new ConsoleSmsDriver(log);
+      return new ConsoleSmsDriver(log, config.devOutbox);
     case 'aliyun':
       return new AliyunSmsDriver(config.aliyun);
     case 'tencent':

@@ -19,7 +19,7 @@ beforeAll(async () => {
 afterAll(() => testDatabase.drop());
 beforeEach(() => {
   clock = { now: Date.now() };
-  sms = new ConsoleSmsDriver(() => undefined);
+  sms = new ConsoleSmsDriver(() => undefined, true);
   service = new VerificationService(
     new VerificationRepository(testDatabase.database.db),
     sms,
