@@ -103,6 +103,8 @@ test('a receiver views, confirms, rejects and cannot pay; the sender withdraws a
   await expect(drawer).toContainText('傍晚的海港，十二个点位。');
   await expect(drawer.locator('.transfer-drawer__tags')).toHaveText(/海景\s*夜景/);
   await expect(drawer).toContainText('尚未上传文件');
+  // A preview until it is answered: the originals come with the work.
+  await expect(drawer.getByTestId('transfer-files-note')).toContainText('原始文件与单反照片将在您确认接收后提供');
   await expect(drawer).toContainText('全景');
   await snap(page, 'transfers-drawer-zh-desktop', { fullPage: false });
   await drawer.getByTestId('transfer-confirm').click();

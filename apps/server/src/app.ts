@@ -17,6 +17,7 @@ import type { SmsDriver } from './drivers/sms/sms-driver.js';
 import { createStorageDriver } from './drivers/storage/create-storage-driver.js';
 import type { StorageDriver } from './drivers/storage/storage-driver.js';
 import { ServerSecrets } from './db/server-secrets.js';
+import { FileUrlSigner } from './modules/uploads/file-urls.js';
 import { WechatOAuthDriver } from './drivers/oauth/wechat-oauth.js';
 import { WechatRepository } from './modules/wechat/wechat.repository.js';
 import { wechatRoutes } from './modules/wechat/wechat.routes.js';
@@ -98,6 +99,8 @@ export interface Services {
   accounts: AccountsService;
   qrLogin: QrLoginService;
   storage: StorageDriver;
+  /** Signs the links to private files (originals, SLR photos) that `/files/*` opens. */
+  privateFiles: FileUrlSigner;
   /** Background jobs: define them while the app is assembled, send them from services (docs/jobs.md). */
   jobs: JobQueue;
   /** The tus uploads, when /api/tus is mounted; the jobs module schedules its cleanupExpiredUploads(). */
@@ -204,7 +207,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   }
   await app.register(usersRoutes, { users: services.users });
   await app.register(profileRoutes, { profile: services.profile, publicUrl: config.publicUrl });
-  await app.register(filesRoutes, { storage, onServed: (served) => services.traffic.record(served) });
+  await app.register(filesRoutes, {
+    storage,
+    privateFiles: services.privateFiles,
+    isPublicAsset: (key) => services.works.isPublicAssetKey(key),
+    onServed: (served) => services.traffic.record(served),
+  });
   if (services.resumableUploads) await app.register(tusRoutes, { uploads: services.resumableUploads });
   await app.register(moderationRoutes, { moderation: services.moderation });
   await app.register(worksRoutes, { works: services.works, publishing: services.workPublishing, views: new WorkViews(services.works, rateLimiter) });
@@ -253,7 +261,8 @@ export function createServices(
   const qrLogin = new QrLoginService(new QrLoginRepository(database.db), accounts, rateLimiter);
   const ledger = new LedgerService(new LedgerRepository(database.db));
   const moderation = new ModerationService(database.db);
-  const works = new WorksService(new WorksRepository(database.db), users, moderation, storage);
+  const privateFiles = new FileUrlSigner(() => (config.authSecret ? Promise.resolve(config.authSecret) : secrets.get('file-url-hmac')));
+  const works = new WorksService(new WorksRepository(database.db), users, moderation, storage, privateFiles);
   const profile = new ProfileService(users, usersRepository, new UploadsService(new UploadsRepository(database.db), storage), ledger, (ownerId) =>
     works.countByStatus(ownerId),
   );
@@ -294,6 +303,7 @@ export function createServices(
     profile,
     ledger,
     moderation,
+    privateFiles,
     works,
     workPublishing,
     workAssets,

@@ -34,6 +34,7 @@ export const ErrorCode = {
   uploadLengthRequired: 1407,
   uploadNotFound: 1408,
   uploadOffsetConflict: 1409,
+  fileLinkExpired: 1410,
   wechatStateInvalid: 1501,
   wechatHandoffInvalid: 1502,
   wechatFailed: 1503,

@@ -133,6 +133,17 @@ export function assetKindsOf(type: WorkType): readonly AssetKind[] {
   return type === 'panorama' ? ASSET_KINDS : ASSET_KINDS.filter((kind) => kind !== 'music');
 }
 
+/**
+ * Files only the work's owner and admins may read (through signed links): the uploads processing works
+ * from, as uploaded. Everyone else sees a work without them; viewers read what processing derived.
+ */
+export const PRIVATE_ASSET_KINDS: readonly AssetKind[] = ['origin', 'slr'];
+export const PUBLIC_ASSET_KINDS: readonly AssetKind[] = ASSET_KINDS.filter((kind) => !PRIVATE_ASSET_KINDS.includes(kind));
+
+export function isPrivateAssetKind(kind: AssetKind): boolean {
+  return PRIVATE_ASSET_KINDS.includes(kind);
+}
+
 /** Kinds a work holds one of (a new upload replaces the old); the others collect a list. */
 export const SINGLE_ASSET_KINDS: readonly AssetKind[] = ['cover', 'coverVideo'];
 

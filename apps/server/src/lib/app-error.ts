@@ -44,6 +44,7 @@ const httpStatusOf: Partial<Record<ErrorName, number>> = {
   uploadLengthRequired: 400,
   uploadNotFound: 404,
   uploadOffsetConflict: 409,
+  fileLinkExpired: 403,
   notEnterprise: 403,
   wechatHandoffInvalid: 404,
   wechatFailed: 502,

@@ -36,6 +36,7 @@ const catalogue = {
   uploadLengthRequired: { zh: '上传时必须声明文件大小', en: 'An upload must declare the size of the file when it starts' },
   uploadNotFound: { zh: '该上传不存在或已过期，请重新上传文件', en: 'This upload does not exist or has expired. Upload the file again' },
   uploadOffsetConflict: { zh: '上传进度与服务器记录不一致，请从服务器记录的位置继续', en: "The upload's offset does not match the server's. Resume from the server's offset" },
+  fileLinkExpired: { zh: '下载链接已过期，请重新打开作品获取新链接', en: 'This download link has expired. Open the work again for a new one' },
   wechatStateInvalid: { zh: '微信登录已失效，请重新扫码', en: 'The WeChat sign-in expired. Please start it again' },
   wechatHandoffInvalid: { zh: '微信登录结果已失效，请重新登录', en: 'This WeChat sign-in result was already used or expired. Please sign in again' },
   wechatFailed: { zh: '微信登录失败，请稍后重试', en: 'WeChat sign-in failed. Please try again later' },

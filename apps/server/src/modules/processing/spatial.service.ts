@@ -20,7 +20,7 @@ import { exportPointCloudLas } from '../../media/pointcloud/index.js';
 import type { ModerationService } from '../moderation/moderation.service.js';
 import type { AuthUser } from '../users/users.service.js';
 import { assertReadable, type Actor } from '../works/work-access.js';
-import { fileUrl } from '../works/work-presenter.js';
+import { fileUrl } from '../uploads/file-urls.js';
 import type { Executor, WorkRow } from '../works/works.repository.js';
 import type { WorksService } from '../works/works.service.js';
 import { sceneFolder } from './derived-files.js';

@@ -2,7 +2,7 @@ import type { Tour, TourUpdate } from '@spatia/contract';
 import { fail } from '../../lib/app-error.js';
 import type { ModerationService } from '../moderation/moderation.service.js';
 import { assertReadable, type Actor } from '../works/work-access.js';
-import { fileUrl } from '../works/work-presenter.js';
+import { fileUrl } from '../uploads/file-urls.js';
 import type { Executor, WorkAssetRow, WorkRow } from '../works/works.repository.js';
 import type { WorksService } from '../works/works.service.js';
 import type { ProcessedScene, StoredTourSettings } from '../../db/schema/index.js';

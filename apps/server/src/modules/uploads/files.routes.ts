@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ByteRange, StorageDriver } from '../../drivers/storage/storage-driver.js';
 import { fail } from '../../lib/app-error.js';
 import { contentTypeOfKey } from '../../lib/file-signature.js';
+import { SIGNED_FILE_URL_SECONDS, type FileUrlSigner } from './file-urls.js';
 
 /** One `bytes=a-b`, `bytes=a-` or `bytes=-n` range within `size`; undefined for anything else. */
 export function parseRange(header: string | undefined, size: number): ByteRange | undefined {
@@ -15,17 +16,45 @@ export function parseRange(header: string | undefined, size: number): ByteRange 
 /**
  * Serves stored files. Keys are content-addressed, so an answer never changes and is cached for a
  * year. Single byte ranges are answered too, so videos can be sought and large files resumed.
+ *
+ * Only the folders that hold what viewers and pages show are served to anyone. Uploads (`assets/`) are
+ * served as they are only when some work holds the file as a public kind (cover, cover video, music);
+ * an original or an SLR photo needs the signed link its owner's work answer carries. Anything else
+ * stored (the S3 tus store's partial uploads under `tus/`, say) is not served at all.
  */
 export interface FilesRoutesOptions {
   storage: StorageDriver;
+  privateFiles: FileUrlSigner;
+  /** Whether an upload under `assets/` is a file viewers read. */
+  isPublicAsset: (key: string) => Promise<boolean>;
   /** Told of every file served and the bytes sent; `workUid` is what the `w` query parameter names. */
   onServed?: (served: { key: string; bytes: number; workUid: string | undefined }) => Promise<void>;
 }
 
-export const filesRoutes: FastifyPluginAsync<FilesRoutesOptions> = async (app, { storage, onServed }) => {
-  app.get<{ Params: { '*': string }; Querystring: { w?: string } }>('/files/*', { schema: { hide: true } }, async (request, reply) => {
+const PUBLIC_FOLDERS = ['derived/', 'covers/', 'avatars/', 'logos/'];
+const UPLOADS_FOLDER = 'assets/';
+
+type FilesQuery = { w?: string; expires?: string; signature?: string };
+
+export const filesRoutes: FastifyPluginAsync<FilesRoutesOptions> = async (app, { storage, privateFiles, isPublicAsset, onServed }) => {
+  /** Who may have the file: `public` for anyone (cached by anyone for a year), `signed` for the link's holder. */
+  const readAccess = async (key: string, query: FilesQuery): Promise<'public' | 'signed'> => {
+    if (PUBLIC_FOLDERS.some((folder) => key.startsWith(folder))) return 'public';
+    if (!key.startsWith(UPLOADS_FOLDER)) throw fail('notFound');
+    if (query.signature !== undefined) {
+      const check = await privateFiles.check(key, query.expires, query.signature);
+      if (check === 'valid') return 'signed';
+      throw fail(check === 'expired' ? 'fileLinkExpired' : 'forbidden');
+    }
+    if (await isPublicAsset(key)) return 'public';
+    // An original exists for its owner only: to anyone else it does not exist.
+    throw fail('notFound');
+  };
+
+  app.get<{ Params: { '*': string }; Querystring: FilesQuery }>('/files/*', { schema: { hide: true } }, async (request, reply) => {
     const key = request.params['*'];
     if (!/^[a-z0-9][a-z0-9._/-]*$/i.test(key) || key.includes('..')) throw fail('notFound');
+    const access = await readAccess(key, request.query);
     const whole = request.headers.range ? await storage.stat(key) : undefined;
     const range = whole ? parseRange(request.headers.range, whole.size) : undefined;
     const file = await storage.read(key, range);
@@ -33,7 +62,7 @@ export const filesRoutes: FastifyPluginAsync<FilesRoutesOptions> = async (app, {
     reply
       .header('content-type', contentTypeOfKey(key))
       .header('accept-ranges', 'bytes')
-      .header('cache-control', 'public, max-age=31536000, immutable')
+      .header('cache-control', access === 'public' ? 'public, max-age=31536000, immutable' : `private, max-age=${SIGNED_FILE_URL_SECONDS}`)
       .header('x-content-type-options', 'nosniff');
     const bytes = range ? range.end - range.start + 1 : file.size;
     if (range) reply.code(206).header('content-range', `bytes ${range.start}-${range.end}/${file.size}`);

@@ -4,11 +4,13 @@ import { LedgerAccount, type LedgerService } from '../ledger/ledger.service.js';
 import type { UsersService } from '../users/users.service.js';
 import type { Actor } from './work-access.js';
 import type { Transaction } from './works.repository.js';
-import { fileUrl } from './work-presenter.js';
+import { fileUrl } from '../uploads/file-urls.js';
 import type { TransferListRow, TransferRow, TransfersRepository } from './transfers.repository.js';
 import type { WorksService } from './works.service.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+/** The statuses in which a receiver still sees the work of a transfer. */
+const RECEIVER_SEES: readonly TransferStatus[] = ['pending', 'confirmed'];
 
 export interface SaleTerms {
   /** Fen, more than zero. */
@@ -47,13 +49,18 @@ export class TransfersService {
     return this.list('sender', actor, status, pageNum, pageSize);
   }
 
-  /** The work of a transfer, for its sender and receiver to look at, whatever its status. */
+  /**
+   * The work of a transfer, for its sender and receiver to look at. A receiver sees it while the transfer
+   * waits for them (a preview: the facts and what viewers see, never the files) and once confirmed;
+   * after a refusal, a withdrawal or the expiry, nothing. Files come only with ownership (`detail`).
+   */
   async transferredWork(actor: Actor, id: number): Promise<WorkDetail> {
     const transfer = await this.repository.findById(id);
     if (!transfer || (transfer.senderId !== actor.id && transfer.receiverId !== actor.id)) throw fail('notFound');
+    if (transfer.senderId !== actor.id && !RECEIVER_SEES.includes(transfer.status)) throw fail('notFound');
     const work = await this.works.repository.findById(transfer.workId);
     if (!work) throw fail('notFound');
-    return this.works.detail(work);
+    return this.works.detail(work, actor);
   }
 
   async confirm(actor: Actor, id: number): Promise<void> {

@@ -103,7 +103,7 @@ export class WorkAssetsService {
       await this.repository.deleteAsset(work.id, assetId, tx);
       return this.repository.update(work.id, { ...changes, ...(asset.kind === 'cover' ? { coverKey: '' } : {}) }, tx);
     });
-    return this.works.detail(row);
+    return this.works.detail(row, actor);
   }
 
   /** Lists show covers small and fast: a WebP of at most 1600 px wide, metadata stripped. */

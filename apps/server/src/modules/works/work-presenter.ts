@@ -1,11 +1,6 @@
 import { isWorkOnline, type WorkAsset, type WorkDetail, type WorkOwner, type WorkSummary } from '@spatia/contract';
+import { fileUrl } from '../uploads/file-urls.js';
 import type { WorkAssetRow, WorkRow, WorkSummaryRow } from './works.repository.js';
-
-export const FILES_PREFIX = '/files/';
-
-export function fileUrl(key: string): string {
-  return key ? `${FILES_PREFIX}${key}` : '';
-}
 
 const UNKNOWN_OWNER: WorkOwner = { uid: '', name: '', avatarUrl: '' };
 
@@ -31,11 +26,12 @@ export function toWorkSummary(row: WorkSummaryRow, owner: WorkOwner | undefined,
   };
 }
 
-export function toWorkAsset(row: WorkAssetRow): WorkAsset {
+/** `url`: where the reader may fetch it (a signed link for a private file). */
+export function toWorkAsset(row: WorkAssetRow, url: string): WorkAsset {
   return {
     id: row.id,
     kind: row.kind,
-    url: fileUrl(row.storageKey),
+    url,
     fileName: row.fileName,
     size: row.size,
     contentType: row.contentType,
@@ -48,7 +44,7 @@ export function toWorkDetail(
   row: WorkRow,
   owner: WorkOwner | undefined,
   pendingTransfer: boolean,
-  assets: readonly WorkAssetRow[],
+  assets: WorkAsset[],
 ): WorkDetail {
   return {
     ...toWorkSummary(row, owner, pendingTransfer),
@@ -60,6 +56,6 @@ export function toWorkDetail(
     shopId: row.shopId,
     reviewNote: row.reviewNote,
     views: row.views,
-    assets: assets.map(toWorkAsset),
+    assets,
   };
 }

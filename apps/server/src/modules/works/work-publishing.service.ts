@@ -26,7 +26,7 @@ export class WorkPublishingService {
       if (work.status === 'unpublished') return work;
       return this.repository.update(work.id, { status: transition(work.status, 'unpublish'), openInOfficial: false, marketPrice: null }, tx);
     });
-    return this.works.detail(row);
+    return this.works.detail(row, actor);
   }
 
   /** Shown in the official showcase: only works that passed review. */
@@ -36,7 +36,7 @@ export class WorkPublishingService {
       const status = openInOfficial ? transition(work.status, 'expose') : this.statusWhenHidden(work, { openInOfficial: false });
       return this.repository.update(work.id, { openInOfficial, status }, tx);
     });
-    return this.works.detail(row);
+    return this.works.detail(row, actor);
   }
 
   /** On the market at a price in fen: only works that passed review and are not being handed over. */
@@ -45,7 +45,7 @@ export class WorkPublishingService {
       await this.works.assertNotInTransfer(work, tx);
       return this.repository.update(work.id, { marketPrice: price, status: transition(work.status, 'expose') }, tx);
     });
-    return this.works.detail(row);
+    return this.works.detail(row, actor);
   }
 
   async takeOffMarket(actor: Actor, uid: string): Promise<WorkDetail> {
@@ -53,7 +53,7 @@ export class WorkPublishingService {
       if (work.marketPrice === null) return work;
       return this.repository.update(work.id, { marketPrice: null, status: this.statusWhenHidden(work, { marketPrice: null }) }, tx);
     });
-    return this.works.detail(row);
+    return this.works.detail(row, actor);
   }
 
   async submitForAudit(actor: Actor, uid: string): Promise<WorkDetail> {
@@ -62,14 +62,14 @@ export class WorkPublishingService {
       if (!(await this.works.verification(work, tx)).complete) throw fail('workIncomplete');
       return this.repository.update(work.id, { status, reviewNote: '' }, tx);
     });
-    return this.works.detail(row);
+    return this.works.detail(row, actor);
   }
 
   async withdrawFromAudit(actor: Actor, uid: string): Promise<WorkDetail> {
     const row = await this.works.change(actor, uid, (work, tx) =>
       this.repository.update(work.id, { status: transition(work.status, 'withdrawAudit') }, tx),
     );
-    return this.works.detail(row);
+    return this.works.detail(row, actor);
   }
 
   /** The reviewers' queue (admins): works waiting for review first, oldest first. */
@@ -82,14 +82,14 @@ export class WorkPublishingService {
     const row = await this.works.change(reviewer, uid, (work, tx) =>
       this.repository.update(work.id, { status: transition(work.status, 'claimReview') }, tx),
     );
-    return this.works.detail(row);
+    return this.works.detail(row, reviewer);
   }
 
   async decideReview(reviewer: Actor, uid: string, decision: { passed: boolean; note: string }): Promise<WorkDetail> {
     const row = await this.works.change(reviewer, uid, (work, tx) =>
       this.repository.update(work.id, { status: transition(work.status, decision.passed ? 'approve' : 'reject'), reviewNote: decision.note.trim() }, tx),
     );
-    return this.works.detail(row);
+    return this.works.detail(row, reviewer);
   }
 
   /** The public link, with an embed code; only for works that are online. */

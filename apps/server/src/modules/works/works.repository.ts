@@ -232,6 +232,12 @@ export class WorksRepository {
     return row?.views ?? 0;
   }
 
+  /** Whether any work holds the stored file as an asset of one of `kinds` (one index look-up). */
+  async hasAssetOfKinds(key: string, kinds: readonly AssetKind[]): Promise<boolean> {
+    const [asset] = await this.db.select({ id: workAssets.id }).from(workAssets).where(and(eq(workAssets.storageKey, key), inArray(workAssets.kind, [...kinds]))).limit(1);
+    return asset !== undefined;
+  }
+
   /** Whether a stored file is one of the work's assets or its cover. */
   async holdsFile(workId: number, key: string): Promise<boolean> {
     const [asset] = await this.db.select({ id: workAssets.id }).from(workAssets).where(and(eq(workAssets.workId, workId), eq(workAssets.storageKey, key))).limit(1);

@@ -2,7 +2,10 @@ import { randomBytes } from 'node:crypto';
 import {
   RECYCLE_BIN_DAYS,
   WORK_TAGS_MAX,
+  isPrivateAssetKind,
+  PUBLIC_ASSET_KINDS,
   type Page,
+  type WorkAsset,
   type WorkDetail,
   type WorkStatus,
   type WorkSummary,
@@ -15,9 +18,10 @@ import type { ModerationService } from '../moderation/moderation.service.js';
 import { derivedFolder } from '../processing/derived-files.js';
 import type { UsersService } from '../users/users.service.js';
 import { assertManageable, assertReadable, canManage, transition, type Actor } from './work-access.js';
-import { toWorkDetail, toWorkSummary } from './work-presenter.js';
+import { fileUrl, type FileUrlSigner } from '../uploads/file-urls.js';
+import { toWorkAsset, toWorkDetail, toWorkSummary } from './work-presenter.js';
 import { keywordGrams, normalizeSearchText, searchGramsOf, searchableText } from './search-grams.js';
-import type { Executor, Transaction, WorkChanges, WorkRow, WorksRepository } from './works.repository.js';
+import type { Executor, Transaction, WorkAssetRow, WorkChanges, WorkRow, WorksRepository } from './works.repository.js';
 
 export interface WorkListQuery {
   pageNum: number;
@@ -51,6 +55,7 @@ export class WorksService {
     private readonly users: UsersService,
     private readonly moderation: ModerationService,
     private readonly storage: StorageDriver,
+    private readonly privateFiles: FileUrlSigner,
     private readonly now: () => number = () => Date.now(),
   ) {}
 
@@ -67,7 +72,7 @@ export class WorksService {
       description,
       ...searchColumns({ name, description, tags: [] }),
     });
-    return this.detail(row);
+    return this.detail(row, actor);
   }
 
   /** One user's works. The owner and admins see all of them; others see only those online. */
@@ -93,7 +98,7 @@ export class WorksService {
   }
 
   async get(actor: Actor | undefined, uid: string): Promise<WorkDetail> {
-    return this.detail(assertReadable(actor, await this.repository.findByUid(uid)));
+    return this.detail(assertReadable(actor, await this.repository.findByUid(uid)), actor);
   }
 
   /** Loads a work the actor may change, inside `work` (a transaction holding its row lock). */
@@ -133,7 +138,7 @@ export class WorksService {
       const next = { name: changes.name ?? work.name, description: changes.description ?? work.description, tags: work.tags };
       return this.repository.update(work.id, { ...changes, ...searchColumns(next) }, tx);
     });
-    return this.detail(row);
+    return this.detail(row, actor);
   }
 
   async addTag(actor: Actor, uid: string, rawTag: string): Promise<string[]> {
@@ -170,7 +175,7 @@ export class WorksService {
       await alsoForget?.(work, tx);
       return this.repository.update(work.id, { status: transition(work.status, 'reset'), openInOfficial: false, marketPrice: null, reviewNote: '' }, tx);
     });
-    return this.detail(row);
+    return this.detail(row, actor);
   }
 
   /** Sets a cover made by processing, unless the owner uploaded one meanwhile. Not an edit: nothing reviewed changes. */
@@ -224,7 +229,7 @@ export class WorksService {
       await this.repository.copyAssets(work.id, row.id, tx);
       return row;
     });
-    return this.detail(copy);
+    return this.detail(copy, actor);
   }
 
   /** Into the recycle bin, offline. Several at once are all moved or none is. */
@@ -263,7 +268,7 @@ export class WorksService {
       if (!work || !work.deletedAt || !canManage(actor, work)) throw fail('notFound');
       return this.repository.update(work.id, { deletedAt: null }, tx);
     });
-    return this.detail(row);
+    return this.detail(row, actor);
   }
 
   /** Removes a work in the recycle bin for good, now. */
@@ -293,13 +298,27 @@ export class WorksService {
     if (await this.repository.hasPendingTransfer(work.id, executor)) throw fail('workLocked');
   }
 
-  async detail(row: WorkRow): Promise<WorkDetail> {
+  /**
+   * A work as `reader` may see it: its owner and admins get every file, private ones (originals, SLR
+   * photos) through signed links; anyone else gets the work without its private files, not even their names.
+   */
+  async detail(row: WorkRow, reader: Actor | undefined): Promise<WorkDetail> {
     const [owners, pending, assets] = await Promise.all([
       this.users.findPublicProfiles([row.ownerId]),
       this.repository.hasPendingTransfer(row.id),
       this.repository.listAssets(row.id),
     ]);
-    return toWorkDetail(row, owners.get(row.ownerId), pending, assets);
+    return toWorkDetail(row, owners.get(row.ownerId), pending, await this.presentAssets(assets, canManage(reader, row)));
+  }
+
+  private async presentAssets(rows: readonly WorkAssetRow[], readsPrivateFiles: boolean): Promise<WorkAsset[]> {
+    const shown = rows.filter((row) => readsPrivateFiles || !isPrivateAssetKind(row.kind));
+    return Promise.all(shown.map(async (row) => toWorkAsset(row, isPrivateAssetKind(row.kind) ? await this.privateFiles.sign(row.storageKey) : fileUrl(row.storageKey))));
+  }
+
+  /** Whether `/files/{key}` may be served to anyone: the key is a file of a kind that viewers read. */
+  async isPublicAssetKey(key: string): Promise<boolean> {
+    return this.repository.hasAssetOfKinds(key, PUBLIC_ASSET_KINDS);
   }
 
   async summaries(rows: readonly WorkRow[]): Promise<WorkSummary[]> {

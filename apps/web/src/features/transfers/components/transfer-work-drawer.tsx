@@ -1,5 +1,5 @@
 import { FileOutlined, LinkOutlined } from '@ant-design/icons';
-import { Button, Descriptions, Drawer, Empty, Image, List, Result, Skeleton, Tag, Typography } from 'antd';
+import { Alert, Button, Descriptions, Drawer, Empty, Image, List, Result, Skeleton, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatDate, formatNumber } from '../../../lib/format';
 import type { TransferAnswer } from '../api/answer-transfer';
@@ -53,7 +53,8 @@ function AssetItem({ asset }: { asset: WorkAsset }) {
   );
 }
 
-function WorkBody({ work }: { work: WorkDetail }) {
+/** `filesAfterAnswer`: the receiver of a transfer still waiting sees a preview; the originals come with the work. */
+function WorkBody({ work, filesAfterAnswer }: { work: WorkDetail; filesAfterAnswer: boolean }) {
   const { t } = useTranslation();
   return (
     <section className="transfer-drawer__work" data-testid="transfer-work-detail">
@@ -94,6 +95,7 @@ function WorkBody({ work }: { work: WorkDetail }) {
       <Typography.Title level={4} className="transfer-drawer__section">
         {t('transfers.drawer.assets')}
       </Typography.Title>
+      {filesAfterAnswer && <Alert type="info" showIcon className="transfer-drawer__files-note" data-testid="transfer-files-note" title={t('transfers.drawer.filesAfterAnswer')} />}
       {work.assets.length === 0 ? (
         <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('transfers.drawer.noAssets')} />
       ) : (
@@ -168,7 +170,7 @@ export function TransferWorkDrawer({ transfer, open, side, now, fullScreen, busy
               extra={<Button onClick={() => void work.refetch()}>{t('common.actions.retry')}</Button>}
             />
           ) : (
-            <WorkBody work={work.data} />
+            <WorkBody work={work.data} filesAfterAnswer={side === 'received' && transfer.status === 'pending'} />
           )}
         </>
       )}

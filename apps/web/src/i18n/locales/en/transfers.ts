@@ -104,6 +104,7 @@ export default {
     noTags: 'No tags',
     type: 'Type',
     assets: 'Files',
+    filesAfterAnswer: 'The original files and SLR photos come with the work once you accept it (for a sale, once it is paid).',
     noAssets: 'No files uploaded yet',
     noCover: 'No cover',
     open: 'Open',

@@ -102,6 +102,7 @@ export default {
     noTags: '暂无标签',
     type: '类型',
     assets: '文件',
+    filesAfterAnswer: '原始文件与单反照片将在您确认接收后提供（出售的作品在付款后提供）。',
     noAssets: '尚未上传文件',
     noCover: '暂无封面',
     open: '打开',
