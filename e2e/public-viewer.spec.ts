@@ -110,6 +110,8 @@ test('a tour opens signed out, switches scenes by its hotspot, shares, and works
   expect(zip.headers()['content-type']).toBe('application/zip');
   const folder = mkdtempSync(path.join(tmpdir(), 'spatia-offline-'));
   await unzip(await zip.body(), folder);
+  // Its page carries its own Content-Security-Policy (a static server sends none), and the tour below works under it.
+  expect(readFileSync(path.join(folder, 'index.html'), 'utf8')).toMatch(/<meta http-equiv="Content-Security-Policy" content="default-src 'self'; script-src 'self';/);
   const server = await serveFolder(folder);
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const offline = await browser.newContext({ locale: 'zh-CN' });
@@ -142,6 +144,25 @@ test('a tour opens signed out, switches scenes by its hotspot, shares, and works
   expect(existsSync(path.join(downloaded, 'tour.json'))).toBe(true);
   await expect(ownerPage.getByText('开始下载')).toBeVisible();
   await consoleContext.close();
+
+  // A scene named with markup shows as text: in the caption and the gallery strip, and nothing is made of it.
+  const markup = '<img src=x onerror=alert(1)>';
+  const tourNow = await dataOf<Tour>(await api.get(`/api/model/${uid}/tour`));
+  const renamed = tourNow.scenes.map(({ baseUrl: _b, panorama: _p, ...settings }, index) => (index === 0 ? { ...settings, name: markup } : settings));
+  await dataOf(await api.put(`/api/model/${uid}/tour`, { data: { revision: tourNow.revision, scenes: renamed, autorotateDelay: 0, gallery: true, musicAssetId: null } }));
+  const reader = await browser.newContext({ locale: 'zh-CN' });
+  const named = await reader.newPage();
+  const dialogs: string[] = [];
+  named.on('dialog', (opened) => {
+    dialogs.push(opened.message());
+    void opened.dismiss();
+  });
+  await named.goto(`/details/${uid}`);
+  await expect(caption(named)).toHaveText(markup);
+  await expect(named.locator('.psv-gallery-item-title').first()).toHaveText(markup);
+  await expect(named.locator('img[src="x"], [onerror]')).toHaveCount(0);
+  expect(dialogs).toEqual([]);
+  await reader.close();
 });
 
 function unzip(zip: Buffer, folder: string): Promise<void> {

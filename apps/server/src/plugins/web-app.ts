@@ -47,7 +47,8 @@ export function withPageMeta(html: string, meta: PageMeta): string {
     `<meta itemprop="description" content="${description}" />`,
     ...(image ? [`<meta itemprop="image" content="${image}" />`] : []),
   ].join('\n    ');
-  return html.replace(/<title>[^<]*<\/title>/, `<title>${title}</title>\n    ${tags}`);
+  // A function, not a string: a name holding `$&`, `$'` or `` $` `` is text, not a replacement pattern.
+  return html.replace(/<title>[^<]*<\/title>/, () => `<title>${title}</title>\n    ${tags}`);
 }
 
 /**

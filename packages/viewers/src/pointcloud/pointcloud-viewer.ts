@@ -5,6 +5,7 @@ import { CSS2DRenderer } from 'three/examples/jsm/renderers/CSS2DRenderer.js';
 import '../shared/viewer-3d.css';
 import './pointcloud-viewer.css';
 import { canGoFullscreen, createIconButton, ICONS, setButtonLabel, showErrorBox, toggleFullscreen } from '../shared/controls';
+import type { Html } from '../shared/html';
 import { fillPlaceholders, type ViewerLanguage } from '../shared/language';
 import { defaultPointBudget, readDeviceClass } from './budget';
 import { availableColorModes, type ColorMode } from './color-ramp';
@@ -395,7 +396,7 @@ export function mountPointCloudViewer(container: HTMLElement, options: PointClou
   // Toolbar: tools (editable only), colour, EDL; view buttons at the bottom right.
   const topBar = document.createElement('div');
   topBar.className = 's3d-toolbar s3d-toolbar--top';
-  const toolIcons: Record<MeasurementKind, string> = { distance: ICONS.distance, area: ICONS.area, height: ICONS.height };
+  const toolIcons: Record<MeasurementKind, Html> = { distance: ICONS.distance, area: ICONS.area, height: ICONS.height };
   const toolLabels: Record<MeasurementKind, string> = { distance: strings.toolDistance, area: strings.toolArea, height: strings.toolHeight };
   const toolButtons = new Map<MeasurementKind, HTMLButtonElement>();
   if (options.editable) {

@@ -1,8 +1,10 @@
 /** Small DOM pieces both 3D viewers use: icon buttons and fullscreen. */
+import { trustedHtml, type Html } from './html';
 
 export interface IconButtonOptions {
   label: string;
-  icon: string;
+  /** One of `ICONS`: markup of ours, never text from a person. */
+  icon: Html;
   className?: string;
   onClick: () => void;
   /** A toggle: sets aria-pressed. */
@@ -14,7 +16,7 @@ export function createIconButton(options: IconButtonOptions): HTMLButtonElement 
   const button = document.createElement('button');
   button.type = 'button';
   button.className = `s3d-button${options.className ? ` ${options.className}` : ''}`;
-  button.innerHTML = options.icon;
+  button.innerHTML = options.icon.toString();
   setButtonLabel(button, options.label);
   if (options.pressed !== undefined) button.setAttribute('aria-pressed', String(options.pressed));
   button.addEventListener('click', (event) => {
@@ -74,18 +76,18 @@ export function toggleFullscreen(element: HTMLElement): void {
 
 export const ICONS = {
   reset:
-    '<svg viewBox="0 0 24 24" aria-hidden="true" focusable="false"><path fill="currentColor" d="M12 5V2L7 6l5 4V7a5 5 0 1 1-5 5H5a7 7 0 1 0 7-7z"/></svg>',
+    trustedHtml('<svg viewBox="0 0 24 24" aria-hidden="true" focusable="false"><path fill="currentColor" d="M12 5V2L7 6l5 4V7a5 5 0 1 1-5 5H5a7 7 0 1 0 7-7z"/></svg>'),
   rotate:
-    '<svg viewBox="0 0 24 24" aria-hidden="true" focusable="false"><path fill="currentColor" d="M12 6c-5 0-9 1.8-9 4.5 0 2.2 2.7 3.9 6.5 4.4V18l4-3.5-4-3.5v2.4C6.9 13 5 11.8 5 10.5 5 9.1 7.9 8 12 8s7 1.1 7 2.5c0 1-1.4 1.9-3.6 2.3v2c3.4-.6 5.6-2.3 5.6-4.3C21 7.8 17 6 12 6z"/></svg>',
+    trustedHtml('<svg viewBox="0 0 24 24" aria-hidden="true" focusable="false"><path fill="currentColor" d="M12 6c-5 0-9 1.8-9 4.5 0 2.2 2.7 3.9 6.5 4.4V18l4-3.5-4-3.5v2.4C6.9 13 5 11.8 5 10.5 5 9.1 7.9 8 12 8s7 1.1 7 2.5c0 1-1.4 1.9-3.6 2.3v2c3.4-.6 5.6-2.3 5.6-4.3C21 7.8 17 6 12 6z"/></svg>'),
   fullscreen:
-    '<svg viewBox="0 0 24 24" aria-hidden="true" focusable="false"><path fill="currentColor" d="M4 4h6v2H6v4H4zm10 0h6v6h-2V6h-4zM4 14h2v4h4v2H4zm14 0h2v6h-6v-2h4z"/></svg>',
-  ar: '<svg viewBox="0 0 24 24" aria-hidden="true" focusable="false"><path fill="currentColor" d="M12 2 3 7v10l9 5 9-5V7zm0 2.3 6.5 3.6L12 11.5 5.5 7.9zM5 9.6l6 3.3v6.6l-6-3.3zm8 9.9v-6.6l6-3.3v6.6z"/></svg>',
+    trustedHtml('<svg viewBox="0 0 24 24" aria-hidden="true" focusable="false"><path fill="currentColor" d="M4 4h6v2H6v4H4zm10 0h6v6h-2V6h-4zM4 14h2v4h4v2H4zm14 0h2v6h-6v-2h4z"/></svg>'),
+  ar: trustedHtml('<svg viewBox="0 0 24 24" aria-hidden="true" focusable="false"><path fill="currentColor" d="M12 2 3 7v10l9 5 9-5V7zm0 2.3 6.5 3.6L12 11.5 5.5 7.9zM5 9.6l6 3.3v6.6l-6-3.3zm8 9.9v-6.6l6-3.3v6.6z"/></svg>'),
   distance:
-    '<svg viewBox="0 0 24 24" aria-hidden="true" focusable="false"><path fill="none" stroke="currentColor" stroke-width="2" d="M4 18 20 6"/><circle cx="4" cy="18" r="2.5" fill="currentColor"/><circle cx="20" cy="6" r="2.5" fill="currentColor"/></svg>',
-  area: '<svg viewBox="0 0 24 24" aria-hidden="true" focusable="false"><path fill="currentColor" fill-opacity=".35" stroke="currentColor" stroke-width="2" d="M4 17 9 5l11 4-3 10z"/></svg>',
+    trustedHtml('<svg viewBox="0 0 24 24" aria-hidden="true" focusable="false"><path fill="none" stroke="currentColor" stroke-width="2" d="M4 18 20 6"/><circle cx="4" cy="18" r="2.5" fill="currentColor"/><circle cx="20" cy="6" r="2.5" fill="currentColor"/></svg>'),
+  area: trustedHtml('<svg viewBox="0 0 24 24" aria-hidden="true" focusable="false"><path fill="currentColor" fill-opacity=".35" stroke="currentColor" stroke-width="2" d="M4 17 9 5l11 4-3 10z"/></svg>'),
   height:
-    '<svg viewBox="0 0 24 24" aria-hidden="true" focusable="false"><path fill="none" stroke="currentColor" stroke-width="2" d="M12 3v18M8 7l4-4 4 4M8 17l4 4 4-4"/></svg>',
-  edl: '<svg viewBox="0 0 24 24" aria-hidden="true" focusable="false"><path fill="currentColor" d="M12 3a9 9 0 1 0 0 18 9 9 0 0 0 0-18zm0 2v14a7 7 0 0 1 0-14z"/></svg>',
+    trustedHtml('<svg viewBox="0 0 24 24" aria-hidden="true" focusable="false"><path fill="none" stroke="currentColor" stroke-width="2" d="M12 3v18M8 7l4-4 4 4M8 17l4 4 4-4"/></svg>'),
+  edl: trustedHtml('<svg viewBox="0 0 24 24" aria-hidden="true" focusable="false"><path fill="currentColor" d="M12 3a9 9 0 1 0 0 18 9 9 0 0 0 0-18zm0 2v14a7 7 0 0 1 0-14z"/></svg>'),
   remove:
-    '<svg viewBox="0 0 24 24" aria-hidden="true" focusable="false"><path fill="none" stroke="currentColor" stroke-width="2" d="M6 6l12 12M18 6 6 18"/></svg>',
+    trustedHtml('<svg viewBox="0 0 24 24" aria-hidden="true" focusable="false"><path fill="none" stroke="currentColor" stroke-width="2" d="M6 6l12 12M18 6 6 18"/></svg>'),
 };

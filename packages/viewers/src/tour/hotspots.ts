@@ -1,5 +1,6 @@
 import type { Hotspot, InfoHotspot, LinkHotspot } from '@spatia/contract';
 import type { MarkerConfig } from '@photo-sphere-viewer/markers-plugin';
+import { escapeHtml, html, trustedHtml } from '../shared/html';
 import { fillPlaceholders } from '../shared/language';
 import type { ViewerStrings } from './strings';
 import { toPosition } from './view';
@@ -17,10 +18,6 @@ export interface HotspotContext {
   strings: ViewerStrings;
   /** Scene names by id, for link labels left empty. */
   sceneNames: ReadonlyMap<string, string>;
-}
-
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
 }
 
 /** Web addresses a hotspot may open or show: http(s) and relative ones; never `javascript:` or `data:`. */
@@ -53,10 +50,12 @@ export function arrowTurn(hotspot: Pick<LinkHotspot, 'yaw' | 'arrowYaw'>): numbe
   return Object.is(turn, -0) ? 0 : turn;
 }
 
-const ARROW_ICON =
-  '<svg viewBox="0 0 48 48" aria-hidden="true" focusable="false"><path d="M24 3 44 24H32V45H16V24H4Z" stroke="rgba(15,23,42,0.45)" stroke-width="2" stroke-linejoin="round"/></svg>';
-const INFO_ICON =
-  '<svg viewBox="0 0 48 48" aria-hidden="true" focusable="false"><circle cx="24" cy="13" r="4"/><path d="M19 20h8v17h4v4H17v-4h4V24h-2Z"/></svg>';
+const ARROW_ICON = trustedHtml(
+  '<svg viewBox="0 0 48 48" aria-hidden="true" focusable="false"><path d="M24 3 44 24H32V45H16V24H4Z" stroke="rgba(15,23,42,0.45)" stroke-width="2" stroke-linejoin="round"/></svg>',
+);
+const INFO_ICON = trustedHtml(
+  '<svg viewBox="0 0 48 48" aria-hidden="true" focusable="false"><circle cx="24" cy="13" r="4"/><path d="M19 20h8v17h4v4H17v-4h4V24h-2Z"/></svg>',
+);
 
 /** The marker Photo Sphere Viewer's MarkersPlugin draws for a hotspot: a real button, reachable with Tab. */
 export function hotspotMarker(hotspot: Hotspot, context: HotspotContext): MarkerConfig {
@@ -64,14 +63,12 @@ export function hotspotMarker(hotspot: Hotspot, context: HotspotContext): Marker
   const data: HotspotMarkerData = { hotspotId: hotspot.id, kind: hotspot.kind };
   const inner =
     hotspot.kind === 'link'
-      ? `<span class="spv-hotspot__arrow" style="transform: rotateX(50deg) rotateZ(${arrowTurn(hotspot)}deg)">${ARROW_ICON}</span>`
-      : `<span class="spv-hotspot__icon">${INFO_ICON}</span>`;
+      ? html`<span class="spv-hotspot__arrow" style="transform: rotateX(50deg) rotateZ(${arrowTurn(hotspot)}deg)">${ARROW_ICON}</span>`
+      : html`<span class="spv-hotspot__icon">${INFO_ICON}</span>`;
   return {
     id: hotspot.id,
     position: toPosition(hotspot),
-    html:
-      `<button type="button" class="spv-hotspot spv-hotspot--${hotspot.kind}" data-hotspot-id="${escapeHtml(hotspot.id)}" ` +
-      `aria-label="${escapeHtml(label)}">${inner}</button>`,
+    html: html`<button type="button" class="spv-hotspot spv-hotspot--${hotspot.kind}" data-hotspot-id="${hotspot.id}" aria-label="${label}">${inner}</button>`.toString(),
     size: { width: HOTSPOT_SIZE[hotspot.kind], height: HOTSPOT_SIZE[hotspot.kind] },
     anchor: 'center center',
     tooltip: { content: escapeHtml(label), position: 'top center' },
@@ -87,16 +84,11 @@ export function infoPanelHtml(hotspot: InfoHotspot, strings: ViewerStrings): str
     .split(/\n\s*\n/)
     .map((paragraph) => paragraph.trim())
     .filter(Boolean)
-    .map((paragraph) => `<p class="spv-info__text">${escapeHtml(paragraph).replace(/\n/g, '<br>')}</p>`);
+    .map((paragraph) => html`<p class="spv-info__text">${paragraph.split('\n').map((line, index) => html`${index > 0 && html`<br>`}${line}`)}</p>`);
   const title = hotspot.title.trim() || strings.infoHotspot;
-  return [
-    `<article class="spv-info" aria-label="${escapeHtml(title)}">`,
-    `<h2 class="spv-info__title">${escapeHtml(title)}</h2>`,
-    image ? `<img class="spv-info__image" src="${escapeHtml(image)}" alt="${escapeHtml(title)}" loading="lazy">` : '',
-    ...paragraphs,
-    link
-      ? `<a class="spv-info__link" href="${escapeHtml(link)}" target="_blank" rel="noopener noreferrer">${escapeHtml(strings.openLink)}</a>`
-      : '',
-    '</article>',
-  ].join('');
+  return html`<article class="spv-info" aria-label="${title}"><h2 class="spv-info__title">${title}</h2>${
+    image && html`<img class="spv-info__image" src="${image}" alt="${title}" loading="lazy">`
+  }${paragraphs}${
+    link && html`<a class="spv-info__link" href="${link}" target="_blank" rel="noopener noreferrer">${strings.openLink}</a>`
+  }</article>`.toString();
 }

@@ -10,6 +10,7 @@ import '@photo-sphere-viewer/core/index.css';
 import '@photo-sphere-viewer/markers-plugin/index.css';
 import '@photo-sphere-viewer/gallery-plugin/index.css';
 import './tour-viewer.css';
+import { escapeHtml, trustedHtml } from '../shared/html';
 import { createTourEditing, type TourEditing } from './editing';
 import { hotspotMarker, infoPanelHtml, type HotspotContext, type HotspotMarkerData } from './hotspots';
 import { isImmersiveVrSupported, startImmersiveTour, type ImmersiveTour } from './immersive';
@@ -61,10 +62,12 @@ const MOTION_DISMISSED_KEY = 'spatia-viewer-motion-prompt';
 /** CSS pixels of viewer height from which the gallery strip opens on load. */
 const GALLERY_OPEN_MIN_HEIGHT = 720;
 
-const MUSIC_ICON =
-  '<svg viewBox="0 0 24 24" aria-hidden="true" focusable="false"><path class="spv-music-note" fill="currentColor" d="M9 17.5a2.5 2.5 0 1 1-2-2.45V5l11-2v11.5a2.5 2.5 0 1 1-2-2.45V6.2l-7 1.3z"/><path class="spv-music-slash" stroke="currentColor" stroke-width="2" d="M3 3l18 18"/></svg>';
-const VR_ICON =
-  '<svg viewBox="0 0 24 24" aria-hidden="true" focusable="false"><path fill="currentColor" d="M3 7h18a1 1 0 0 1 1 1v8a1 1 0 0 1-1 1h-5.2l-2-2.6a1 1 0 0 0-1.6 0l-2 2.6H3a1 1 0 0 1-1-1V8a1 1 0 0 1 1-1zm4.5 3a2 2 0 1 0 0 4 2 2 0 0 0 0-4zm9 0a2 2 0 1 0 0 4 2 2 0 0 0 0-4z"/></svg>';
+const MUSIC_ICON = trustedHtml(
+  '<svg viewBox="0 0 24 24" aria-hidden="true" focusable="false"><path class="spv-music-note" fill="currentColor" d="M9 17.5a2.5 2.5 0 1 1-2-2.45V5l11-2v11.5a2.5 2.5 0 1 1-2-2.45V6.2l-7 1.3z"/><path class="spv-music-slash" stroke="currentColor" stroke-width="2" d="M3 3l18 18"/></svg>',
+);
+const VR_ICON = trustedHtml(
+  '<svg viewBox="0 0 24 24" aria-hidden="true" focusable="false"><path fill="currentColor" d="M3 7h18a1 1 0 0 1 1 1v8a1 1 0 0 1-1 1h-5.2l-2-2.6a1 1 0 0 0-1.6 0l-2 2.6H3a1 1 0 0 1-1-1V8a1 1 0 0 1 1-1zm4.5 3a2 2 0 1 0 0 4 2 2 0 0 0 0-4zm9 0a2 2 0 1 0 0 4 2 2 0 0 0 0-4z"/></svg>',
+);
 
 /** A panorama tour in `container`: scenes, hotspots, transitions and the controls of README "Viewer". */
 export function createTourViewer(container: HTMLElement, tour: Tour, options: TourViewerOptions): TourViewerHandle {
@@ -122,13 +125,13 @@ export function createTourViewer(container: HTMLElement, tour: Tour, options: To
       id: MUSIC_BUTTON_ID,
       title: strings.musicPlay,
       className: 'spv-music-button',
-      content: MUSIC_ICON,
+      content: MUSIC_ICON.toString(),
       onClick: () => music?.toggle(),
     });
   }
   if (handheld && !editMode) navbar.push('gyroscope', 'stereo');
   if (!editMode) {
-    navbar.push({ id: VR_BUTTON_ID, title: strings.enterVr, content: VR_ICON, visible: false, onClick: () => enterImmersive() });
+    navbar.push({ id: VR_BUTTON_ID, title: strings.enterVr, content: VR_ICON.toString(), visible: false, onClick: () => enterImmersive() });
   }
   navbar.push('fullscreen');
 
@@ -138,13 +141,13 @@ export function createTourViewer(container: HTMLElement, tour: Tour, options: To
     container,
     adapter: CubemapTilesAdapter.withConfig({ showErrorTile: true }),
     panorama: panoramaOf(start),
-    caption: start.name,
+    caption: sceneCaption(start),
     defaultYaw: startPosition.yaw,
     defaultPitch: startPosition.pitch,
     defaultZoomLvl: zoomForHorizontalFov(start.fov, aspect()),
     defaultTransition: TRANSITION,
     lang: psvLang(strings),
-    loadingTxt: strings.loading,
+    loadingTxt: escapeHtml(strings.loading),
     navbar,
     plugins,
     touchmoveTwoFingers: false,
@@ -170,7 +173,7 @@ export function createTourViewer(container: HTMLElement, tour: Tour, options: To
       .setPanorama(panoramaOf(scene), {
         position: toPosition(goOptions.view ?? scene.initialView),
         zoom: zoomForHorizontalFov(goOptions.fov ?? scene.fov, aspect()),
-        caption: scene.name,
+        caption: sceneCaption(scene),
         transition: goOptions.transition === false ? false : TRANSITION,
       })
       .catch(() => false);
@@ -233,7 +236,7 @@ export function createTourViewer(container: HTMLElement, tour: Tour, options: To
 
   if (gallery) {
     gallery.setItems(
-      tour.scenes.map((scene) => ({ id: scene.id, name: scene.name, thumbnail: thumbnailUrl(scene), panorama: panoramaOf(scenes.get(scene.id)!) })),
+      tour.scenes.map((scene) => galleryItem(scene, panoramaOf(scenes.get(scene.id)!))),
       (id) => void goToScene(String(id)),
     );
   }
@@ -260,7 +263,7 @@ export function createTourViewer(container: HTMLElement, tour: Tour, options: To
         const permission = needsMotionPermission() ? requestMotionPermission() : Promise.resolve(true);
         void permission.then((granted) => {
           if (granted) void gyroscope.start().catch(() => undefined);
-          else viewer.notification.show({ content: strings.motionDenied, timeout: 5000 });
+          else viewer.notification.show({ content: escapeHtml(strings.motionDenied), timeout: 5000 });
         });
       });
     });
@@ -284,7 +287,7 @@ export function createTourViewer(container: HTMLElement, tour: Tour, options: To
       (session) => {
         immersiveSession = session;
       },
-      () => viewer.notification.show({ content: strings.vrFailed, timeout: 5000 }),
+      () => viewer.notification.show({ content: escapeHtml(strings.vrFailed), timeout: 5000 }),
     );
   };
   if (!editMode) {
@@ -325,6 +328,22 @@ export function createTourViewer(container: HTMLElement, tour: Tour, options: To
       container.classList.remove('spv-tour');
     },
   };
+}
+
+/**
+ * The navbar caption (and the notification its button opens on narrow screens): Photo Sphere Viewer
+ * writes it with innerHTML, so the scene's name goes in escaped.
+ */
+export function sceneCaption(scene: Pick<TourScene, 'name'>): string {
+  return escapeHtml(scene.name);
+}
+
+/**
+ * A scene in the gallery strip. GalleryPlugin pastes `id`, `name` and `thumbnail` into an HTML template
+ * (and reads `id` back from the attribute it wrote, decoded): all three go in escaped.
+ */
+export function galleryItem(scene: TourScene, panorama: TilesPanorama) {
+  return { id: escapeHtml(scene.id), name: escapeHtml(scene.name), thumbnail: escapeHtml(thumbnailUrl(scene)), panorama };
 }
 
 function sessionStorageGet(key: string): string | null {

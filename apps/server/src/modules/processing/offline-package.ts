@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { readdir } from 'node:fs/promises';
+import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
@@ -37,6 +37,41 @@ straight from the disk, so serve the folder with any static web server and open 
   npx serve .                      （Node.js）
   python3 -m http.server 8000      （Python；然后打开 http://localhost:8000）
 `;
+
+/**
+ * The offline package's Content-Security-Policy. Static servers send no headers of ours, so it rides in
+ * index.html as a `<meta>`. Every source is the package itself, named relatively ('self'), so the policy
+ * holds on whatever server or folder the package lands; names, labels and texts people typed reach the
+ * page only as data (tour.json) and are shown as text, and this is what stops a script if one ever
+ * slipped through. What the tour needs beyond 'self':
+ * - style attributes ('unsafe-inline' for styles, never for scripts): Photo Sphere Viewer's gallery
+ *   template and our floor arrows carry `style="…"`;
+ * - images from `blob:` (tiles are fetched, then shown from blob: URLs) and `https:` (an info hotspot's
+ *   picture may be any web address, as on the site).
+ * No workers, WebAssembly, fonts or frames are used; music and tour.json are the package's own files.
+ */
+export const OFFLINE_CONTENT_SECURITY_POLICY = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' blob: https:",
+  "media-src 'self'",
+  "connect-src 'self'",
+  "object-src 'none'",
+  "base-uri 'none'",
+  "form-action 'none'",
+].join('; ');
+
+/**
+ * The viewer's index.html with the policy as the first thing in its head, before any script or
+ * stylesheet it governs.
+ */
+export function withContentSecurityPolicy(indexHtml: string): string {
+  const meta = `<meta http-equiv="Content-Security-Policy" content="${OFFLINE_CONTENT_SECURITY_POLICY}" />`;
+  const opening = /<head\b[^>]*>/i.exec(indexHtml) ?? /^\s*(?:<!doctype[^>]*>)?\s*(?:<html\b[^>]*>)?/i.exec(indexHtml)!;
+  const at = opening.index + opening[0].length;
+  return `${indexHtml.slice(0, at)}\n    ${meta}${indexHtml.slice(at)}`;
+}
 
 /** Every file a processed scene has, relative to its folder. */
 export function sceneFiles(manifest: PanoramaManifest): string[] {
@@ -83,7 +118,13 @@ export class OfflinePackages {
     const viewerFiles = await this.listViewerFiles();
 
     const zip = new yazl.ZipFile();
-    for (const file of viewerFiles) zip.addFile(path.join(this.viewerDir, file), file);
+    for (const file of viewerFiles) {
+      if (file === 'index.html') {
+        zip.addBuffer(Buffer.from(withContentSecurityPolicy(await readFile(path.join(this.viewerDir, file), 'utf8'))), file);
+      } else {
+        zip.addFile(path.join(this.viewerDir, file), file);
+      }
+    }
     zip.addBuffer(Buffer.from(JSON.stringify(tour, null, 2)), 'tour.json');
     zip.addBuffer(Buffer.from(README), 'README.txt');
     for (const scene of processed.scenes) {

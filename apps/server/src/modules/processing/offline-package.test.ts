@@ -1,0 +1,144 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import yauzl from 'yauzl';
+import type { PanoramaManifest, Tour } from '@spatia/contract';
+import { describe, expect, it } from 'vitest';
+import type { ProcessedScene } from '../../db/schema/index.js';
+import type { StorageDriver } from '../../drivers/storage/storage-driver.js';
+import type { Actor } from '../works/work-access.js';
+import type { WorkRow } from '../works/works.repository.js';
+import type { WorksService } from '../works/works.service.js';
+import type { DownloadTickets } from './download-tickets.js';
+import { OFFLINE_CONTENT_SECURITY_POLICY, OfflinePackages, withContentSecurityPolicy } from './offline-package.js';
+import { reconcileTourSettings } from './tour-settings.js';
+import type { ProcessedWork, ToursService } from './tours.service.js';
+
+/** The standalone viewer's index.html as vite writes it (packages/viewers/standalone/index.html). */
+const VIEWER_INDEX = `<!doctype html>
+<html lang="zh-CN">
+  <head>
+    <meta charset="UTF-8" />
+    <title>Spatia</title>
+    <script type="module" crossorigin src="./assets/index-abc.js"></script>
+    <link rel="stylesheet" crossorigin href="./assets/index-abc.css">
+  </head>
+  <body>
+    <main id="tour" class="tour"></main>
+  </body>
+</html>
+`;
+const CSP_META = `<meta http-equiv="Content-Security-Policy" content="${OFFLINE_CONTENT_SECURITY_POLICY}" />`;
+const HOSTILE = '<img src=x onerror=alert(1)>';
+
+describe('the offline package policy', () => {
+  it('loads only the package itself: no inline or foreign scripts, no plugins, no base or form targets', () => {
+    const directives = new Map(OFFLINE_CONTENT_SECURITY_POLICY.split('; ').map((directive) => [directive.split(' ')[0], directive.split(' ').slice(1)]));
+    expect(directives.get('default-src')).toEqual(["'self'"]);
+    expect(directives.get('script-src')).toEqual(["'self'"]);
+    expect(directives.get('object-src')).toEqual(["'none'"]);
+    expect(directives.get('base-uri')).toEqual(["'none'"]);
+    expect(directives.get('form-action')).toEqual(["'none'"]);
+    // No host is named: the package works wherever it is served from, loading its own files relatively.
+    expect(OFFLINE_CONTENT_SECURITY_POLICY).not.toMatch(/\*|https?:\/\/|'unsafe-eval'|data:/);
+    expect(OFFLINE_CONTENT_SECURITY_POLICY).not.toMatch(/["<>&]/);
+  });
+
+  it('goes first in the head, before the script and stylesheet it governs; the page is otherwise untouched', () => {
+    const page = withContentSecurityPolicy(VIEWER_INDEX);
+    expect(page.indexOf(CSP_META)).toBeGreaterThan(page.indexOf('<head>'));
+    expect(page.indexOf(CSP_META)).toBeLessThan(page.indexOf('<meta charset'));
+    expect(page.replace(`\n    ${CSP_META}`, '')).toBe(VIEWER_INDEX);
+    // A page without a <head> tag (the parser makes one): still before everything else.
+    expect(withContentSecurityPolicy('<!doctype html><title>viewer</title>')).toBe(`<!doctype html>\n    ${CSP_META}<title>viewer</title>`);
+  });
+});
+
+describe('an offline package of a tour with names people typed', () => {
+  const manifest: PanoramaManifest = { sourceWidth: 2048, sourceHeight: 1024, tileSize: 512, levels: [{ faceSize: 512, nbTiles: 1 }] };
+  // a1 is named after its uploaded file (the default); a2 was renamed, and given hotspots, through PUT /tour.
+  const scenes: ProcessedScene[] = [
+    { id: 'a1', assetId: 1, sourceName: `${HOSTILE}.jpg`, manifest },
+    { id: 'a2', assetId: 2, sourceName: 'b.jpg', manifest },
+  ];
+  const label = "'><iframe src=javascript:alert(4)>";
+  const defaults = reconcileTourSettings(undefined, scenes);
+  const processed: ProcessedWork = {
+    work: { uid: 'W1', name: '"><svg onload=1>' } as WorkRow,
+    runId: 'r1',
+    scenes,
+    settings: {
+      ...defaults,
+      scenes: [
+        defaults.scenes[0]!,
+        {
+          ...defaults.scenes[1]!,
+          name: '</script><script>alert(2)</script>',
+          hotspots: [
+            { kind: 'link', id: 'h1', yaw: 0, pitch: -10, targetSceneId: 'a1', arrowYaw: 0, label },
+            { kind: 'info', id: 'h2', yaw: 30, pitch: 0, title: HOSTILE, text: `${HOSTILE}\n</script>`, imageUrl: '', linkUrl: '' },
+          ],
+        },
+      ],
+    },
+    revision: 2,
+    music: undefined,
+  };
+
+  async function packageEntries(): Promise<Map<string, Buffer>> {
+    const viewerDir = mkdtempSync(path.join(os.tmpdir(), 'spatia-viewer-'));
+    writeFileSync(path.join(viewerDir, 'index.html'), VIEWER_INDEX);
+    mkdirSync(path.join(viewerDir, 'assets'));
+    writeFileSync(path.join(viewerDir, 'assets/index-abc.js'), 'console.log("viewer")');
+    const works = { findManageable: async () => processed.work } as unknown as WorksService;
+    const tours = { load: async () => processed } as unknown as ToursService;
+    const storage = { read: async () => ({ stream: Readable.from([Buffer.from('jpeg')]) }) } as unknown as StorageDriver;
+    const packages = new OfflinePackages(works, tours, storage, {} as DownloadTickets, viewerDir);
+    const { stream } = await packages.open({} as Actor, 'W1');
+    const chunks: Buffer[] = [];
+    for await (const chunk of stream) chunks.push(chunk as Buffer);
+    return zipEntries(Buffer.concat(chunks));
+  }
+
+  it('carries the policy in index.html, and the names only in tour.json, as data', async () => {
+    const entries = await packageEntries();
+    const index = entries.get('index.html')!.toString();
+    expect(index).toBe(withContentSecurityPolicy(VIEWER_INDEX));
+    expect(index).toContain(CSP_META);
+    expect(index).not.toMatch(/alert|onerror|onload|<img|<svg|<iframe/);
+    expect(entries.get('assets/index-abc.js')!.toString()).toBe('console.log("viewer")');
+    expect(entries.get('README.txt')!.toString()).not.toMatch(/alert/);
+
+    const tour = JSON.parse(entries.get('tour.json')!.toString()) as Tour;
+    expect(tour.name).toBe('"><svg onload=1>');
+    expect(tour.scenes.map((scene) => [scene.name, scene.baseUrl])).toEqual([
+      [HOSTILE, 'scenes/a1/'],
+      ['</script><script>alert(2)</script>', 'scenes/a2/'],
+    ]);
+    expect(tour.scenes[1]!.hotspots).toMatchObject([{ label }, { title: HOSTILE, text: `${HOSTILE}\n</script>` }]);
+    expect(entries.get('scenes/a1/base/front.jpg')!.toString()).toBe('jpeg');
+  });
+});
+
+function zipEntries(zip: Buffer): Promise<Map<string, Buffer>> {
+  return new Promise((resolve, reject) => {
+    yauzl.fromBuffer(zip, { lazyEntries: true }, (error, file) => {
+      if (error) return reject(error);
+      const entries = new Map<string, Buffer>();
+      file.on('entry', (entry: yauzl.Entry) => {
+        file.openReadStream(entry, (openError, stream) => {
+          if (openError) return reject(openError);
+          const chunks: Buffer[] = [];
+          (stream as Readable).on('data', (chunk: Buffer) => chunks.push(chunk));
+          stream.on('end', () => {
+            entries.set(entry.fileName, Buffer.concat(chunks));
+            file.readEntry();
+          });
+        });
+      });
+      file.on('end', () => resolve(entries));
+      file.readEntry();
+    });
+  });
+}
