@@ -37,6 +37,12 @@ export const PROCESSING_FAILURES = [
   'unsafeArchive',
   /** A model without triangles or a point cloud without points. */
   'nothingToShow',
+  /**
+   * The run's attempts kept ending with the processing process dying (a crash in media code, memory
+   * exhausted, the server killed mid-run), so it was not retried again. `fileName` names the file being
+   * processed at the last crash, when known.
+   */
+  'crashed',
   /** Anything else; the log has the detail. */
   'internal',
 ] as const;

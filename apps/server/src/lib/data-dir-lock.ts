@@ -1,11 +1,14 @@
 import { mkdirSync, openSync, readFileSync, rmSync, writeSync, closeSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { currentProcess, processIsGone } from './process-identity.js';
 
 /**
  * The embedded database belongs to one process: PGlite takes no lock of its own, and two processes
- * opening the same directory corrupt it. The holder writes its pid into DATA_DIR/server.lock; a lock
- * whose process no longer exists on this host is stale and taken over.
+ * opening the same directory corrupt it. The holder writes its pid (and, on Linux, its start time) into
+ * DATA_DIR/server.lock; a lock whose process is gone from this host is stale and taken over at once: no
+ * such pid, a zombie not yet reaped (a start right after `kill -9`), or a pid now used by another process
+ * (a container's next start reuses the same small pids).
  */
 export class DataDirLockedError extends Error {
   constructor(
@@ -24,6 +27,8 @@ interface LockHolder {
   pid: number;
   host: string;
   purpose: string;
+  /** The holder's start time in clock ticks since boot (Linux); absent in locks written before it was recorded. */
+  started?: number;
 }
 
 export interface DataDirLock {
@@ -33,7 +38,7 @@ export interface DataDirLock {
 export function lockDataDir(dataDir: string, purpose: string): DataDirLock {
   mkdirSync(dataDir, { recursive: true });
   const lockFile = path.join(dataDir, 'server.lock');
-  const me: LockHolder = { pid: process.pid, host: os.hostname(), purpose };
+  const me: LockHolder = { ...currentProcess(), host: os.hostname(), purpose };
   for (let attempt = 0; attempt < 2; attempt += 1) {
     try {
       const fd = openSync(lockFile, 'wx');
@@ -69,11 +74,8 @@ function readHolder(lockFile: string): LockHolder | undefined {
 function isAlive(holder: LockHolder): boolean {
   // A lock written on another host (a shared volume) cannot be checked from here: respect it.
   if (holder.host !== os.hostname()) return true;
-  if (holder.pid === process.pid) return true;
-  try {
-    process.kill(holder.pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
+  const started = typeof holder.started === 'number' ? holder.started : undefined;
+  // Our own pid without a start time: an earlier process that had this pid, since this one records its start.
+  if (holder.pid === process.pid && started === undefined && currentProcess().started !== undefined) return false;
+  return !processIsGone({ pid: holder.pid, started });
 }

@@ -2,7 +2,8 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, utimesSync } f
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { memoryScratch } from './memory-scratch.js';
+import { memoryScratch, sweepMemoryScratch } from './memory-scratch.js';
+import { processTag } from './process-identity.js';
 
 let memory: string;
 let disk: string;
@@ -46,5 +47,25 @@ describe('memoryScratch', () => {
 
     await memoryScratch('spatia-test-', 1000, disk, { root: memory, freeMemory: plenty });
     expect([abandoned, recent, running, other].map(existsSync)).toEqual([false, true, true, true]);
+  });
+
+  it('removes at once the folders of a process that is gone, named by pid, start time and host', async () => {
+    const gone = processTag({ pid: 2 ** 22 + 17, started: 4242 });
+    const killed = path.join(memory, `spatia-test-${gone}-abcdef`);
+    const mine = path.join(memory, `spatia-test-${processTag()}-abcdef`);
+    // The same pid and start time written on another host (a shared filesystem): not ours to judge.
+    const elsewhere = path.join(memory, `spatia-test-${gone.replace(/[0-9a-f]{8}$/, 'ffffffff')}-abcdef`);
+    for (const folder of [killed, mine, elsewhere]) mkdirSync(folder);
+
+    const folder = await memoryScratch('spatia-test-', 1000, disk, { root: memory, freeMemory: plenty });
+    expect(path.basename(folder)).toMatch(new RegExp(`^spatia-test-${processTag()}-`));
+    expect([killed, mine, elsewhere].map(existsSync)).toEqual([false, true, true]);
+  });
+
+  it('sweeps every kind of our folders at a start, whatever its prefix', async () => {
+    const gone = processTag({ pid: 2 ** 22 + 18, started: 1 });
+    for (const name of [`spatia-panorama-${gone}-aaaaaa`, `spatia-test-${gone}-bbbbbb`, `spatia-panorama-${processTag()}-cccccc`]) mkdirSync(path.join(memory, name));
+    expect(await sweepMemoryScratch({ root: memory })).toBe(2);
+    expect(readdirSync(memory)).toEqual([`spatia-panorama-${processTag()}-cccccc`]);
   });
 });

@@ -171,9 +171,20 @@ const processingFailures: Record<ProcessingFailure, Record<Language, string>> = 
   },
   nothingToShow: { zh: '“{file}”里没有可显示的内容（没有三角面或点）', en: '"{file}" holds nothing to show (no triangles or points)' },
   internal: { zh: '处理时出现意外错误，请重试；如果仍然失败，请联系客服', en: 'Processing hit an unexpected error. Retry; if it fails again, contact support' },
+  crashed: {
+    zh: '处理“{file}”时处理程序多次意外中止，已停止重试。文件可能已损坏或过于复杂，请检查后重新上传；如果仍然失败，请联系客服',
+    en: 'Processing stopped unexpectedly several times while working on "{file}", so it was not retried again. The file may be damaged or too complex: check it and upload it again; if it fails again, contact support',
+  },
+};
+
+/** `crashed` when no file was being processed as far as the server knows (the whole process died). */
+const crashedWithoutFile: Record<Language, string> = {
+  zh: '处理程序多次意外中止，已停止重试。请检查上传的文件后重试；如果仍然失败，请联系客服',
+  en: 'Processing stopped unexpectedly several times, so it was not retried again. Check the uploaded files and retry; if it fails again, contact support',
 };
 
 export function describeProcessingFailure(reason: ProcessingFailure, language: Language, file: string | null): string {
+  if (reason === 'crashed' && !file) return crashedWithoutFile[language];
   return interpolate(processingFailures[reason][language], { file: file ?? '' });
 }
 

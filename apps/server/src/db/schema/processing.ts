@@ -45,6 +45,11 @@ export const workProcessing = pgTable(
     failureReason: text('failure_reason', { enum: PROCESSING_FAILURES }),
     failureFile: text('failure_file'),
     attempts: integer('attempts').notNull().default(0),
+    /**
+     * Attempts of the current run that ended with a process dying: its media child (a crash, out of memory)
+     * or the whole worker (found with its lease run out). At PROCESSING_CRASH_LIMIT the run fails as `crashed`.
+     */
+    crashes: integer('crashes').notNull().default(0),
     /** The run queued or in progress; null when none is. */
     runId: text('run_id'),
     /** The job that holds the run, and until when: a worker that stops renewing loses it to the next. */

@@ -22,6 +22,12 @@ export interface RunLease {
   jobId: string;
 }
 
+/** A run's row as it fails: no run held any more, nothing of it kept. */
+function failedRun(reason: ProcessingFailure, fileName: string | null) {
+  const now = new Date();
+  return { state: 'failed' as const, failureReason: reason, failureFile: fileName, runId: null, leaseJobId: null, leaseUntil: null, runScenes: [], runOutput: null, finishedAt: now, updatedAt: now };
+}
+
 /** The only place that reads and writes the processing, tour and traffic tables. */
 export class ProcessingRepository {
   constructor(readonly db: Db) {}
@@ -45,6 +51,7 @@ export class ProcessingRepository {
       failureReason: null,
       failureFile: null,
       attempts: 0,
+      crashes: 0,
       runId,
       leaseJobId: null,
       leaseUntil: null,
@@ -66,9 +73,11 @@ export class ProcessingRepository {
 
   /**
    * Takes the run for a job: only while the run is still the work's current one and nobody else
-   * holds a live lease on it. Answers the row, or undefined when the job has nothing to do.
+   * holds a live lease on it. Answers the row, or undefined when the job has nothing to do. Taking over
+   * another job's lease that ran out counts that job's attempt as a crash (its process stopped renewing).
    */
   async claim(lease: RunLease, until: Date): Promise<ProcessingRow | undefined> {
+    const tookOver = sql`(${workProcessing.state} = 'running' and ${workProcessing.leaseJobId} is not null and ${workProcessing.leaseJobId} <> ${lease.jobId})`;
     const [row] = await this.db
       .update(workProcessing)
       .set({
@@ -76,6 +85,7 @@ export class ProcessingRepository {
         leaseJobId: lease.jobId,
         leaseUntil: until,
         attempts: sql`${workProcessing.attempts} + 1`,
+        crashes: sql`${workProcessing.crashes} + case when ${tookOver} then 1 else 0 end`,
         startedAt: sql`coalesce(${workProcessing.startedAt}, now())`,
         failureReason: null,
         failureFile: null,
@@ -151,21 +161,47 @@ export class ProcessingRepository {
   async fail(lease: RunLease, failure: { reason: ProcessingFailure; fileName: string | null }): Promise<boolean> {
     const rows = await this.db
       .update(workProcessing)
-      .set({
-        state: 'failed',
-        failureReason: failure.reason,
-        failureFile: failure.fileName,
-        runId: null,
-        leaseJobId: null,
-        leaseUntil: null,
-        runScenes: [],
-        runOutput: null,
-        finishedAt: new Date(),
-        updatedAt: new Date(),
-      })
+      .set(failedRun(failure.reason, failure.fileName))
       .where(this.holds(lease))
       .returning({ workId: workProcessing.workId });
     return rows.length > 0;
+  }
+
+  /** Counts a crash of the holder's media process; answers the run's crashes so far, or undefined when the lease is lost. */
+  async recordCrash(lease: RunLease): Promise<number | undefined> {
+    const [row] = await this.db
+      .update(workProcessing)
+      .set({ crashes: sql`${workProcessing.crashes} + 1`, updatedAt: new Date() })
+      .where(this.holds(lease))
+      .returning({ crashes: workProcessing.crashes });
+    return row?.crashes;
+  }
+
+  /**
+   * A run found stalled (its holder's lease ran out: the process died, or hangs): counts the crash and
+   * gives the run back to the queue, or fails it as `crashed` once it has crashed `crashLimit` times.
+   * Answers what became of it; undefined when it was no longer stalled (taken over, finished, reset).
+   */
+  async reviveStalled(stalled: ProcessingRow, crashLimit: number, tx: Transaction): Promise<{ crashes: number; failed: boolean } | undefined> {
+    if (!stalled.runId || !stalled.leaseJobId) return undefined;
+    const deadHolder: RunLease = { workId: stalled.workId, runId: stalled.runId, jobId: stalled.leaseJobId };
+    const [current] = await tx
+      .select({ crashes: workProcessing.crashes })
+      .from(workProcessing)
+      .where(and(this.holds(deadHolder), lt(workProcessing.leaseUntil, sql`now()`)))
+      .for('update');
+    if (!current) return undefined;
+    const crashes = current.crashes + 1;
+    const failed = crashes >= crashLimit;
+    await tx
+      .update(workProcessing)
+      .set(
+        failed
+          ? { ...failedRun('crashed', null), crashes }
+          : { state: 'queued', leaseJobId: null, leaseUntil: null, crashes, updatedAt: new Date() },
+      )
+      .where(eq(workProcessing.workId, stalled.workId));
+    return { crashes, failed };
   }
 
   /** Gives the run back to the queue (the job failed and pg-boss will retry it); its finished scenes stay. */

@@ -10,9 +10,11 @@ import { fail } from '../../lib/app-error.js';
 import { contentTypeOfKey } from '../../lib/file-signature.js';
 import type { Logger } from '../../lib/logger.js';
 import type { Language } from '@spatia/contract';
+import { sweepMemoryScratch } from '../../lib/memory-scratch.js';
 import { describeProcessingFailure } from '../../lib/messages.js';
+import { hostTag, PROCESS_TAG_PATTERN, processTag, tagIsGone } from '../../lib/process-identity.js';
+import { MediaProcess, MediaProcessDied } from '../../media/isolated/isolated-media.js';
 import { MediaError } from '../../media/media-error.js';
-import { inspectPanorama, renderPanoramaScene } from '../../media/panorama/index.js';
 import type { ProcessedScene } from '../../db/schema/index.js';
 import type { Actor } from '../works/work-access.js';
 import type { Transaction, WorkRow } from '../works/works.repository.js';
@@ -69,6 +71,15 @@ const RUN_RETRIES = 5;
 const UPLOAD_CONCURRENCY = 8;
 /** A run's job expires after this; a stalled one is taken over through its lease long before. */
 const RUN_EXPIRY_SECONDS = 6 * 3600;
+/**
+ * Attempts of one run that may end with a process dying (its media process, or the whole worker found
+ * stalled) before the run fails as `crashed` instead of being retried: a file that crashes whatever
+ * processes it must not keep a worker busy (or, before media ran in a process of its own, the server
+ * down) for ever.
+ */
+export const PROCESSING_CRASH_LIMIT = 3;
+/** A run's scratch folder: `{runId}-{processTag}-{random}`, so that a start can tell which process it belonged to. */
+const RUN_SCRATCH = new RegExp(`^[^-]+-${PROCESS_TAG_PATTERN}-[0-9a-f]+$`);
 
 /**
  * The solver: turns a work's uploaded panoramas into tiled scenes (docs/processing.md). A run is a job;
@@ -93,10 +104,12 @@ export class ProcessingService {
   }
 
   /**
-   * After a start, looks for runs a crashed process left as soon as their leases can have run out,
+   * After a start: removes what runs of dead processes left on disk and in memory (their scratch
+   * folders), and looks for runs a crashed process left as soon as their leases can have run out,
    * instead of waiting for the minute's check.
    */
   async afterStart(): Promise<void> {
+    await this.sweepScratch();
     await this.reviveJob.send({}, { startAfter: this.options.leaseSeconds + 1 });
   }
 
@@ -134,28 +147,38 @@ export class ProcessingService {
     const lease: RunLease = { workId: job.data.workId, runId: job.data.runId, jobId: job.id };
     const claimed = await this.repository.claim(lease, this.leaseEnd());
     if (!claimed) return { skipped: 'the run is finished, replaced, or held by another worker' };
-    const scratch = path.join(this.options.scratchDir, `${lease.runId}-${randomBytes(3).toString('hex')}`);
+    if (claimed.crashes >= PROCESSING_CRASH_LIMIT) {
+      // Taken over from a holder that died once too often (claim counted it).
+      await this.repository.fail(lease, { reason: 'crashed', fileName: null });
+      return { failed: 'crashed' };
+    }
+    // Named after this process too, so that a start can tell what dead processes left.
+    const scratch = path.join(this.options.scratchDir, `${lease.runId}-${processTag()}-${randomBytes(3).toString('hex')}`);
     const run = new RunContext(this.repository, lease, job.signal, () => this.leaseEnd());
+    // The media work runs in a process of its own: a crash there fails this attempt, not the server.
+    const media = new MediaProcess();
     try {
       await mkdir(scratch, { recursive: true });
-      await this.process(run, claimed, scratch);
+      await this.process(run, claimed, scratch, media);
       return { published: lease.runId };
     } catch (error) {
       return await this.handleFailure(run, job, error);
     } finally {
       run.stop();
+      await media.close();
       await rm(scratch, { recursive: true, force: true });
     }
   }
 
-  private async process(run: RunContext, claimed: ProcessingRow, scratch: string): Promise<void> {
+  private async process(run: RunContext, claimed: ProcessingRow, scratch: string, media: MediaProcess): Promise<void> {
     const work = await this.works.repository.findById(claimed.workId);
     if (!work || work.deletedAt) throw new MediaError('noOrigin', '', 'the work is gone');
 
     await run.enter('prepare', 0);
     const origins = (await this.works.repository.listAssets(work.id)).filter((asset) => asset.kind === 'origin');
     if (origins.length === 0) throw new MediaError('noOrigin', '', 'no origin file');
-    const made = work.type === 'panorama' ? await this.tilePanoramas(run, work, claimed, origins, scratch) : await this.convertOrigin(run, work, claimed, origins, scratch);
+    const made =
+      work.type === 'panorama' ? await this.tilePanoramas(run, work, claimed, origins, scratch, media) : await this.convertOrigin(run, work, claimed, origins, scratch, media);
 
     await run.enter('cover', 0);
     if (!work.coverKey && made.coverSource) await this.coverFrom(work, made.coverSource);
@@ -176,12 +199,14 @@ export class ProcessingService {
   }
 
   /** Cuts every panorama into a scene, skipping those an earlier attempt of the run finished. */
-  private async tilePanoramas(run: RunContext, work: WorkRow, claimed: ProcessingRow, origins: OriginAsset[], scratch: string): Promise<RunProduct> {
-    const sources = await listSceneSources(origins, this.storage, scratch);
+  private async tilePanoramas(run: RunContext, work: WorkRow, claimed: ProcessingRow, origins: OriginAsset[], scratch: string, media: MediaProcess): Promise<RunProduct> {
+    const unpack = (zipPath: string, folder: string, fileName: string, maxTotalBytes: number) =>
+      media.run({ kind: 'unpackZip', zipPath, folder, fileName, maxTotalBytes }, { signal: run.signal });
+    const sources = await listSceneSources(origins, this.storage, scratch, unpack);
     const done = new Set(claimed.runScenes.map((scene) => scene.id));
     for (const [index, source] of sources.entries()) {
       if (done.has(source.id)) continue;
-      const scene = await this.processScene(run, work.uid, source, scratch, (fraction) => run.report('tiles', (index + fraction) / sources.length));
+      const scene = await this.processScene(run, work.uid, source, scratch, media, (fraction) => run.report('tiles', (index + fraction) / sources.length));
       if (!(await this.repository.addRunScene(run.lease, scene, stageProgress('tiles', (index + 1) / sources.length)))) throw new LeaseLost();
     }
     const first = sources[0]!;
@@ -194,13 +219,13 @@ export class ProcessingService {
    * A 3D or point-cloud work: its newest origin converted into one folder (docs/models.md,
    * docs/pointcloud-format.md). A rerun after a restart finds the conversion recorded and only publishes.
    */
-  private async convertOrigin(run: RunContext, work: WorkRow, claimed: ProcessingRow, origins: OriginAsset[], scratch: string): Promise<RunProduct> {
+  private async convertOrigin(run: RunContext, work: WorkRow, claimed: ProcessingRow, origins: OriginAsset[], scratch: string, media: MediaProcess): Promise<RunProduct> {
     const origin = origins.reduce((newest, asset) => (asset.id > newest.id ? asset : newest));
     const folder = sceneFolder(work.uid, run.lease.runId, SPATIAL_FOLDER);
     let output = claimed.runOutput?.assetId === origin.id ? claimed.runOutput : null;
     if (!output) {
       await run.enter('convert', 0);
-      const manifest = await convertSpatialOrigin(work.type, origin, this.storage, scratch, run);
+      const manifest = await convertSpatialOrigin(work.type, origin, this.storage, scratch, run, media);
       await this.uploadFolder(path.join(scratch, 'out'), folder, (fraction) => run.report('convert', 0.9 + fraction * 0.1));
       output = { assetId: origin.id, sourceName: origin.fileName, manifest };
       if (!(await this.repository.setRunOutput(run.lease, output, stageProgress('convert', 1)))) throw new LeaseLost();
@@ -209,19 +234,21 @@ export class ProcessingService {
     return { sceneOrder: [], coverSource: preview ? { key: `${folder}/${preview}` } : null };
   }
 
-  private async processScene(run: RunContext, workUid: string, source: SceneSource, scratch: string, onProgress: (fraction: number) => void): Promise<ProcessedScene> {
+  /** Checks and cuts one panorama in the media process (the whole scene in one task), then uploads it. */
+  private async processScene(run: RunContext, workUid: string, source: SceneSource, scratch: string, media: MediaProcess, onProgress: (fraction: number) => void): Promise<ProcessedScene> {
     // The source keeps its name, so that a refusal names the file the owner uploaded.
-    const input = path.join(scratch, 'sources', source.id, path.basename(source.name) || 'panorama');
+    const input = await source.localFile(path.join(scratch, 'sources', source.id));
     const output = path.join(scratch, source.id);
-    await source.saveTo(input);
     try {
-      await inspectPanorama(input);
       // Temporary files stay inside the run's scratch folder, which the job removes even after a crash's rerun.
-      const manifest = await renderPanoramaScene(input, output, { onProgress: (fraction) => onProgress(fraction * 0.9), signal: run.signal, temporaryDirectory: scratch });
+      const manifest = await media.run(
+        { kind: 'panoramaScene', source: input, outDir: output, temporaryDirectory: scratch },
+        { signal: run.signal, onProgress: ({ fraction }) => onProgress(fraction * 0.9) },
+      );
       await this.uploadFolder(output, sceneFolder(workUid, run.lease.runId, source.id), (fraction) => onProgress(0.9 + fraction * 0.1));
       return { id: source.id, assetId: source.assetId, sourceName: source.name, manifest };
     } finally {
-      await rm(path.dirname(input), { recursive: true, force: true });
+      await rm(input, { force: true });
       await rm(output, { recursive: true, force: true });
     }
   }
@@ -265,29 +292,59 @@ export class ProcessingService {
     }
     const lastAttempt = job.attempt > job.retryLimit;
     this.logger.error({ err: error, workId: run.lease.workId, runId: run.lease.runId, attempt: job.attempt }, 'processing run failed');
-    if (lastAttempt) await this.repository.fail(run.lease, { reason: 'internal', fileName: null });
-    else await this.repository.release(run.lease);
+    if (error instanceof MediaProcessDied) {
+      const crashes = await this.repository.recordCrash(run.lease);
+      if (crashes === undefined) return { skipped: 'the run was reset or taken over' };
+      if (crashes >= PROCESSING_CRASH_LIMIT || lastAttempt) {
+        await this.repository.fail(run.lease, { reason: 'crashed', fileName: error.fileName });
+        return { failed: 'crashed', crashes };
+      }
+    } else if (lastAttempt) {
+      await this.repository.fail(run.lease, { reason: 'internal', fileName: null });
+      throw error;
+    }
+    await this.repository.release(run.lease);
     throw error;
   }
 
-  /** Runs whose worker died (no lease renewal): queue them again; the next job resumes from the last finished scene. */
+  /**
+   * Runs whose worker died (no lease renewal): counted as a crash and queued again (the next job resumes
+   * from the last finished scene), or failed as `crashed` at the limit, so that a run whose every
+   * attempt kills its process (the server's, before media had a process of its own) ends.
+   */
   async reviveStalled(): Promise<number> {
     const stalled = await this.repository.findStalled(100);
     for (const row of stalled) {
-      if (row.runId) await this.runJob.send({ workId: row.workId, runId: row.runId });
+      await this.works.repository.db.transaction(async (tx) => {
+        const revived = await this.repository.reviveStalled(row, PROCESSING_CRASH_LIMIT, tx);
+        if (!revived) return;
+        this.logger.warn({ workId: row.workId, runId: row.runId, crashes: revived.crashes }, revived.failed ? 'processing run failed: its process died too often' : 'processing run revived: its process died');
+        if (!revived.failed) await this.runJob.send({ workId: row.workId, runId: row.runId! }, { transaction: tx });
+      });
     }
-    await this.removeAbandonedScratch();
+    await this.sweepScratch();
     return stalled.length;
   }
 
-  /** Scratch folders of killed jobs: older than the longest a run may take, nobody uses them any more. */
-  private async removeAbandonedScratch(): Promise<void> {
+  /**
+   * Removes what runs of dead processes left: their folders in the scratch folder (named after the
+   * process, so this is known at once; folders named the older way, or by another host, once older than
+   * the longest a run may take) and their decoded sources on the memory filesystem.
+   */
+  async sweepScratch(): Promise<void> {
     const entries = await readdir(this.options.scratchDir, { withFileTypes: true }).catch(() => []);
     for (const entry of entries) {
       const folder = path.join(this.options.scratchDir, entry.name);
-      const { mtimeMs } = await stat(folder);
-      if (Date.now() - mtimeMs > RUN_EXPIRY_SECONDS * 1000) await rm(folder, { recursive: true, force: true });
+      const tag = RUN_SCRATCH.exec(entry.name);
+      if (tag && tag[3] === hostTag()) {
+        if (tagIsGone(Number(tag[1]), Number(tag[2]), tag[3])) await rm(folder, { recursive: true, force: true });
+        continue;
+      }
+      // Folders named the older way, and other hosts' (a shared DATA_DIR), which cannot be checked from here.
+      const modified = await stat(folder).then((info) => info.mtimeMs, () => Date.now());
+      if (Date.now() - modified > RUN_EXPIRY_SECONDS * 1000) await rm(folder, { recursive: true, force: true });
     }
+    await sweepMemoryScratch().catch(() => 0);
   }
 
   private leaseEnd(): Date {

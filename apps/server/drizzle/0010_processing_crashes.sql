@@ -1,0 +1,1 @@
+ALTER TABLE "work_processing" ADD COLUMN "crashes" integer DEFAULT 0 NOT NULL;
