@@ -11,6 +11,8 @@ import type { JobQueue, JobRunMode } from './jobs/job-queue.js';
 import { PgBossJobQueue } from './jobs/pg-boss-queue.js';
 import { createLogger, logsRequests, type Logger } from './lib/logger.js';
 import { createRateLimiter, type RateLimiter } from './lib/rate-limiter.js';
+import { safeInputPlugin } from './lib/safe-input.js';
+import { trustProxyOption } from './lib/request-info.js';
 import { ConsoleSmsDriver } from './drivers/sms/console-sms.js';
 import { createSmsDriver } from './drivers/sms/create-sms-driver.js';
 import type { SmsDriver } from './drivers/sms/sms-driver.js';
@@ -67,7 +69,7 @@ import { VerificationRepository } from './modules/verification/verification.repo
 import { VerificationService } from './modules/verification/verification.service.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { AuthService } from './modules/auth/auth.service.js';
-import { LoginLockoutRepository } from './modules/auth/login-lockout.repository.js';
+import { LoginThrottle } from './modules/auth/login-throttle.js';
 import { SessionsRepository } from './modules/auth/sessions.repository.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { HealthService } from './modules/health/health.service.js';
@@ -77,7 +79,7 @@ import { usersRoutes } from './modules/users/users.routes.js';
 import { UsersService } from './modules/users/users.service.js';
 import { apiDescriptionPlugin, registerApiDocsUi } from './plugins/api-docs.js';
 import { authPlugin } from './plugins/auth.js';
-import { errorHandlerPlugin } from './plugins/error-handler.js';
+import { errorHandlerPlugin, sendFrameworkError } from './plugins/error-handler.js';
 import { languagePlugin } from './plugins/language.js';
 import { queryParamsPlugin } from './plugins/query-params.js';
 import { requestLogPlugin } from './plugins/request-log.js';
@@ -147,9 +149,13 @@ export interface BuildOptions {
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger: false,
-    trustProxy: config.trustProxy,
+    trustProxy: trustProxyOption(config.trustProxy),
     requestIdHeader: 'x-request-id',
     bodyLimit: 1024 * 1024,
+    // Every input: finite, bounded numbers and no NUL in any string, whatever the route's schema (lib/safe-input.ts).
+    ajv: { plugins: [safeInputPlugin] },
+    // A URL Fastify cannot route (bad percent-encoding, an over-long parameter): the usual envelope.
+    frameworkErrors: sendFrameworkError,
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   const database = options.database ?? (await openDatabase(config.database));
@@ -249,15 +255,15 @@ export function createServices(
 ): Services {
   const { logger, database, cache, rateLimiter, sms, storage } = drivers;
   const usersRepository = new UsersRepository(database.db);
-  const lockouts = new LoginLockoutRepository(database.db);
+  const loginThrottle = new LoginThrottle(rateLimiter);
   const users = new UsersService(usersRepository, cache);
-  const auth = new AuthService(new SessionsRepository(database.db), usersRepository, users, cache, lockouts);
+  const auth = new AuthService(new SessionsRepository(database.db), usersRepository, users, cache, loginThrottle);
   const secrets = new ServerSecrets(database.db);
   const codeSecret = () => (config.authSecret ? Promise.resolve(config.authSecret) : secrets.get('verification-code-hmac'));
   const verification = new VerificationService(new VerificationRepository(database.db), sms, rateLimiter, codeSecret, (message) =>
     logger.error(message),
   );
-  const accounts = new AccountsService(users, usersRepository, auth, verification, lockouts);
+  const accounts = new AccountsService(users, usersRepository, auth, verification, loginThrottle, rateLimiter);
   const qrLogin = new QrLoginService(new QrLoginRepository(database.db), accounts, rateLimiter);
   const ledger = new LedgerService(new LedgerRepository(database.db));
   const moderation = new ModerationService(database.db);

@@ -25,6 +25,7 @@ export const ErrorCode = {
   phoneNotRegistered: 1107,
   invalidInviteCode: 1108,
   wrongCurrentPassword: 1109,
+  passwordRetryIn: 1110,
   uploadGrantInvalid: 1401,
   unsupportedImage: 1402,
   notEnterprise: 1403,

@@ -39,7 +39,11 @@ const environmentSchema = z.object({
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(20),
   REDIS_URL: z.string().regex(/^rediss?:\/\//, 'a redis:// or rediss:// URL').optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  TRUST_PROXY: z.enum(['true', 'false']).default('false').transform((value) => value === 'true'),
+  TRUST_PROXY: z
+    .string()
+    .regex(/^(true|false|\d{1,2}|[\w.:/]+(\s*,\s*[\w.:/]+)*)$/, 'false, true (one proxy), a number of proxies, or their addresses (comma-separated, CIDR allowed)')
+    .default('false')
+    .transform(parseTrustProxy),
   WEB_DIST_DIR: z.string().optional(),
   VIEWER_DIST_DIR: z.string().optional(),
   ADMIN_PHONE: z.string().regex(/^1[3-9]\d{9}$/, 'an 11-digit mobile number').default('13800000000'),
@@ -107,6 +111,17 @@ const environmentSchema = z.object({
   }
 });
 
+/**
+ * TRUST_PROXY: `true` means one proxy (the nearest hop's X-Forwarded-For entry is the client), not "trust
+ * every hop", which would take the leftmost entry, one the client writes itself.
+ */
+function parseTrustProxy(value: string): false | number | string[] {
+  if (value === 'false' || value === '0') return false;
+  if (value === 'true') return 1;
+  if (/^\d+$/.test(value)) return Number(value);
+  return value.split(',').map((item) => item.trim()).filter(Boolean);
+}
+
 export type Environment = z.infer<typeof environmentSchema>;
 
 /** Every variable the server reads; `.env.example` documents each (a test holds it to that). */
@@ -120,7 +135,11 @@ export interface Config {
   database: { kind: 'pglite'; dataDir: string } | { kind: 'postgres'; url: string; poolSize: number };
   redisUrl: string | undefined;
   logLevel: Environment['LOG_LEVEL'];
-  trustProxy: boolean;
+  /**
+   * Which hops of X-Forwarded-For to believe: false (the socket's address is the client), a number of
+   * proxies in front, or their addresses. Never "all": a client could then name any address it likes.
+   */
+  trustProxy: false | number | string[];
   webDistDir: string | undefined;
   /** The standalone tour viewer that offline packages carry (default: packages/viewers/dist/standalone). */
   viewerDistDir: string | undefined;

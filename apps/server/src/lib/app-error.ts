@@ -13,6 +13,8 @@ export class AppError extends Error {
     readonly httpStatus: number,
     readonly messageKey: MessageKey,
     readonly params: MessageParams = {},
+    /** For a 429: the seconds the `Retry-After` header asks the client to wait (the error handler sets it). */
+    readonly retryAfterSeconds?: number,
   ) {
     super(messageKey);
     this.name = 'AppError';
@@ -34,6 +36,7 @@ const httpStatusOf: Partial<Record<ErrorName, number>> = {
   retryIn: 429,
   tooManyCodes: 429,
   accountLocked: 429,
+  passwordRetryIn: 429,
   phoneNotRegistered: 404,
   qrTicketUnknown: 404,
   qrTicketExpired: 410,
@@ -71,9 +74,19 @@ const httpStatusOf: Partial<Record<ErrorName, number>> = {
   unavailable: 503,
 };
 
-/** `fail('notYourAccount')`: an AppError whose code, HTTP status and message all follow from its name. */
-export function fail(name: ErrorName & MessageKey, params: MessageParams = {}): AppError {
-  return new AppError(ErrorCode[name], httpStatusOf[name] ?? 400, name, params);
+/**
+ * `fail('notYourAccount')`: an AppError whose code, HTTP status and message all follow from its name.
+ * A 429's `Retry-After` is `retryAfterSeconds`, else its message's `{seconds}` or `{minutes}`.
+ */
+export function fail(name: ErrorName & MessageKey, params: MessageParams = {}, retryAfterSeconds?: number): AppError {
+  const status = httpStatusOf[name] ?? 400;
+  return new AppError(ErrorCode[name], status, name, params, status === 429 ? (retryAfterSeconds ?? impliedWaitSeconds(params)) : undefined);
+}
+
+function impliedWaitSeconds({ seconds, minutes }: MessageParams): number | undefined {
+  if (typeof seconds === 'number') return seconds;
+  if (typeof minutes === 'number') return minutes * 60;
+  return undefined;
 }
 
 /** A rejected input field. Its message reads "Parameter {field} {problem}" in the caller's language. */

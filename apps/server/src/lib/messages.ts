@@ -12,7 +12,7 @@ const catalogue = {
   payloadTooLarge: { zh: '请求内容过大', en: 'The request is too large' },
   unsupportedMediaType: { zh: '不支持的请求内容类型', en: 'Unsupported content type' },
   tooManyRequests: { zh: '请求过于频繁，请稍后再试', en: 'Too many requests, please try again later' },
-  retryIn: { zh: '操作过于频繁，请 {seconds} 秒后再试', en: 'Too many attempts. Try again in {seconds} s' },
+  retryIn: { zh: '操作过于频繁，请 {wait}后再试', en: 'Too many attempts. Try again in {wait}' },
   internal: { zh: '服务器开小差了，请稍后重试（请求编号 {requestId}）', en: 'Something went wrong on our side (request id {requestId})' },
   unavailable: { zh: '服务正在重启，请稍后重试', en: 'The service is restarting, please try again shortly' },
   validation: { zh: '参数 {field} {problem}', en: 'Parameter {field} {problem}' },
@@ -22,6 +22,7 @@ const catalogue = {
   missingPermission: { zh: '您的账号没有此功能的权限（{permission}）', en: 'Your account lacks the permission for this ({permission})' },
   notYourAccount: { zh: '不能查看或修改其他用户的账号', en: "You cannot read or change another user's account" },
   accountLocked: { zh: '密码错误次数过多，该手机号已锁定，请 {minutes} 分钟后再试或使用验证码登录', en: 'Too many wrong passwords: this phone number is locked for {minutes} min. Try again later or sign in with a code' },
+  passwordRetryIn: { zh: '密码错误次数过多，请 {wait}后再试，或使用验证码登录', en: 'Too many wrong passwords. Try again in {wait}, or sign in with a code' },
   phoneNotRegistered: { zh: '该手机号尚未注册', en: 'This phone number is not registered' },
   invalidInviteCode: { zh: '邀请码不存在', en: 'No account has this invite code' },
   wrongCurrentPassword: { zh: '当前密码不正确', en: 'The current password is wrong' },
@@ -61,7 +62,7 @@ const catalogue = {
   notAModelOrPointCloud: { zh: '只有三维模型和点云作品有这种查看数据；全景作品请读取漫游', en: 'Only 3D and point-cloud works have this; a panorama work has a tour' },
   measurementsStale: { zh: '测量已在别处被修改，请刷新后再保存', en: 'The measurements were changed elsewhere. Reload before saving' },
   measurementsInvalid: { zh: '测量“{label}”有误：{problem}', en: 'The measurement "{label}" is not valid: {problem}' },
-  tooManyCodes: { zh: '验证码发送过于频繁，请 {seconds} 秒后再试', en: 'Too many codes requested. Try again in {seconds} s' },
+  tooManyCodes: { zh: '验证码发送过于频繁，请 {wait}后再试', en: 'Too many codes requested. Try again in {wait}' },
   codeExpired: { zh: '验证码已过期，请重新获取', en: 'The code has expired. Please request a new one' },
   codeUsed: { zh: '验证码已使用，请重新获取', en: 'The code was already used. Please request a new one' },
   codeDead: { zh: '验证码错误次数过多已失效，请重新获取', en: 'Too many wrong attempts: the code no longer works. Please request a new one' },
@@ -84,6 +85,7 @@ const validationProblems = {
   enum: { zh: '取值应为 {allowed} 之一', en: 'must be one of {allowed}' },
   additionalProperties: { zh: '不被接受', en: 'is not accepted' },
   invalid: { zh: '无效', en: 'is invalid' },
+  nulCharacter: { zh: '不能包含空字符（U+0000）', en: 'must not contain the NUL character (U+0000)' },
   tooShort: { zh: '至少需要 {limit} 个字符', en: 'must be at least {limit} characters' },
   tooLong: { zh: '不能超过 {limit} 个字符', en: 'must be at most {limit} characters' },
   needsLetterAndDigit: { zh: '需同时包含字母和数字', en: 'must contain both letters and digits' },
@@ -140,7 +142,15 @@ export function translate(key: MessageKey, language: Language, params: MessagePa
   if (typeof status === 'string' && status in workStatusNames) localized.status = workStatusNames[status as WorkStatus][language];
   if (typeof problem === 'string' && problem in tourProblems) localized.problem = interpolate(tourProblems[problem as TourProblem][language], params);
   if (typeof problem === 'string' && key === 'measurementsInvalid' && problem in measurementProblems) localized.problem = measurementProblems[problem as MeasurementProblem][language];
+  if (typeof params.seconds === 'number') localized.wait = describeWait(params.seconds, language);
   return interpolate(catalogue[key][language], localized);
+}
+
+/** `{wait}` of a message with `{seconds}`: "45 秒" / "45 s" under two minutes, else whole minutes rounded up. */
+export function describeWait(seconds: number, language: Language): string {
+  if (seconds < 120) return language === 'zh' ? `${seconds} 秒` : `${seconds} s`;
+  const minutes = Math.ceil(seconds / 60);
+  return language === 'zh' ? `${minutes} 分钟` : `${minutes} min`;
 }
 
 export function translateProblem(problem: ValidationProblem, language: Language, params: MessageParams = {}): string {

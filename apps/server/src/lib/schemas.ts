@@ -7,7 +7,7 @@ export const PhoneQuery = Type.Object({ phoneNumber: PhoneNumber });
 
 export const CodeFieldsSchema = {
   verifyCode: Type.String({ pattern: '^[0-9]{6}$', description: 'the 6-digit code from the SMS' }),
-  expiredTime: Type.Integer({ description: 'from the verifyCode answer (epoch ms)' }),
+  expiredTime: Type.Integer({ minimum: 0, maximum: Number.MAX_SAFE_INTEGER, description: 'from the verifyCode answer (epoch ms)' }),
   hash: Type.String({ pattern: '^[0-9a-f]{64}$', description: 'from the verifyCode answer' }),
 };
 

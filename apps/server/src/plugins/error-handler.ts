@@ -3,6 +3,8 @@ import fp from 'fastify-plugin';
 import { ErrorCode, type Language } from '@spatia/contract';
 import { AppError, ValidationError } from '../lib/app-error.js';
 import type { Logger } from '../lib/logger.js';
+import { NUL_KEYWORD } from '../lib/safe-input.js';
+import { languageOf } from './language.js';
 import { translate, translateProblem, type MessageKey, type ValidationProblem } from '../lib/messages.js';
 
 interface SchemaError {
@@ -18,6 +20,10 @@ interface SchemaError {
 export const errorHandlerPlugin = fp<{ logger: Logger }>(
   async (app, { logger }) => {
     app.setErrorHandler(async (error: FastifyError, request, reply) => {
+      // Every 429 of the app says when to come back, whoever raised it.
+      if ((error instanceof AppError ? error.httpStatus : error.statusCode) === 429) {
+        reply.header('retry-after', retryAfterHeader(error instanceof AppError ? error.retryAfterSeconds : undefined));
+      }
       if (error instanceof ValidationError) {
         return sendValidation(reply, request.language, error.field, error.problem, error.problemParams);
       }
@@ -30,6 +36,11 @@ export const errorHandlerPlugin = fp<{ logger: Logger }>(
         const [first] = error.validation as unknown as SchemaError[];
         return sendSchemaError(reply, request, first, error.validationContext);
       }
+      if (isValueRefusedByDatabase(error)) {
+        // The input rules should have stopped it (lib/safe-input.ts): logged so that one can be added.
+        logger.warn({ err: error, reqId: request.id, req: { method: request.method, url: request.url } }, 'the database refused a value of the request');
+        return sendClientError(reply, request, 400);
+      }
       const status = error.statusCode ?? 500;
       if (status < 500) return sendClientError(reply, request, status);
       logger.error({ err: error, reqId: request.id, req: { method: request.method, url: request.url } }, 'unhandled error');
@@ -40,6 +51,13 @@ export const errorHandlerPlugin = fp<{ logger: Logger }>(
   },
   { name: 'error-handler', dependencies: ['language'] },
 );
+
+/** Seconds for `Retry-After`: a whole number, at least 1; a minute when the refusal did not say. */
+export const DEFAULT_RETRY_AFTER_SECONDS = 60;
+
+function retryAfterHeader(seconds: number | undefined): string {
+  return String(Math.max(1, Math.ceil(seconds ?? DEFAULT_RETRY_AFTER_SECONDS)));
+}
 
 function sendValidation(
   reply: FastifyReply,
@@ -92,6 +110,8 @@ function describeSchemaError(error: SchemaError): [ValidationProblem, Record<str
     }
     case 'additionalProperties':
       return ['additionalProperties', {}];
+    case NUL_KEYWORD:
+      return ['nulCharacter', {}];
     default:
       return ['invalid', {}];
   }
@@ -107,6 +127,38 @@ const CLIENT_ERRORS: Record<number, [number, MessageKey]> = {
   415: [ErrorCode.badRequest, 'unsupportedMediaType'],
   429: [ErrorCode.tooManyRequests, 'tooManyRequests'],
 };
+
+/**
+ * Fastify's `frameworkErrors` (app.ts): what it answers before any route or hook runs, such as a URL
+ * whose percent-encoding is broken (FST_ERR_BAD_URL) or a path parameter over its length limit
+ * (FST_ERR_MAX_PARAM_LENGTH), as the envelope too.
+ */
+export function sendFrameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  // Fastify builds this request from its undecorated class: `request.language` is not there.
+  const language = languageOf(request);
+  const status = error.statusCode ?? 500;
+  if (status < 500) {
+    const [code, key] = CLIENT_ERRORS[status] ?? [ErrorCode.badRequest, 'badRequest'];
+    return reply.status(status).send({ code, msg: translate(key, language) });
+  }
+  return reply.status(500).send({ code: ErrorCode.internal, msg: translate('internal', language, { requestId: request.id }) });
+}
+
+/**
+ * SQLSTATEs only a value can cause: U+0000 or bytes the encoding lacks in text (22021, 22P05), a
+ * number out of its column's range (22003), a date out of range (22008). PGlite and PostgreSQL set
+ * them alike; Drizzle wraps the driver's error as `cause`.
+ */
+const VALUE_REFUSED = new Set(['22021', '22P05', '22003', '22008']);
+
+function isValueRefusedByDatabase(error: unknown): boolean {
+  for (let current = error, depth = 0; current && typeof current === 'object' && depth < 4; depth += 1) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string' && VALUE_REFUSED.has(code)) return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}
 
 function sendClientError(reply: FastifyReply, request: FastifyRequest, status: number) {
   const [code, key] = CLIENT_ERRORS[status] ?? [ErrorCode.badRequest, 'badRequest'];

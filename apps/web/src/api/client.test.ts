@@ -117,6 +117,12 @@ describe('spec 8 error handling', () => {
     expect(error).toHaveBeenCalledWith({ content: '密码错误', duration: 5 });
   });
 
+  it('shows a 429 message and hands its Retry-After to the caller', async () => {
+    replyWith({ status: 429, data: { code: 1110, msg: '请 15 秒后再试' }, headers: { 'retry-after': '15' } });
+    await expect(request({ url: '/client/login' })).rejects.toMatchObject({ code: 1110, status: 429, retryAfterSeconds: 15 });
+    expect(error).toHaveBeenCalledWith({ content: '请 15 秒后再试', duration: 5 });
+  });
+
   it("falls back to 'Error' when the body has no message", async () => {
     replyWith({ status: 500, data: '' });
     await expect(request({ url: '/x' })).rejects.toBeInstanceOf(ApiError);

@@ -57,10 +57,18 @@ export class ApiError extends Error {
     readonly code: number | undefined,
     readonly status: number | undefined,
     readonly shown: boolean,
+    /** A 429's `Retry-After` in seconds: how long the server asks the client to wait. */
+    readonly retryAfterSeconds?: number,
   ) {
     super(message);
     this.name = 'ApiError';
   }
+}
+
+/** `Retry-After` given in seconds (the form this API sends), else undefined. */
+function retryAfterOf(response: AxiosResponse | undefined): number | undefined {
+  const value = (response?.headers as Record<string, unknown> | undefined)?.['retry-after'];
+  return typeof value === 'string' && /^\d+$/.test(value.trim()) ? Number(value) : undefined;
 }
 
 function isEnvelope(value: unknown): value is Envelope<unknown> {
@@ -147,7 +155,7 @@ function onError(error: unknown): Promise<never> {
   if (response) {
     const text = serverMessage || i18n.t('errors.requestFailed');
     if (!silent) void message.error({ content: text, duration: ERROR_TOAST_MS / 1000 });
-    return Promise.reject(new ApiError(serverMessage, code, response.status, !silent));
+    return Promise.reject(new ApiError(serverMessage, code, response.status, !silent, retryAfterOf(response)));
   }
   if (!silent) void message.error({ content: i18n.t('errors.networkFailed'), duration: ERROR_TOAST_MS / 1000 });
   return Promise.reject(new ApiError('', undefined, undefined, !silent));

@@ -19,14 +19,6 @@ export const verificationCodeUses = pgTable('verification_code_uses', {
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
 });
 
-/** Failed password sign-ins per phone; ten in a row lock the phone for 15 minutes. */
-export const loginLockouts = pgTable('login_lockouts', {
-  phone: text('phone').primaryKey(),
-  failures: integer('failures').notNull().default(0),
-  lockedUntil: timestamp('locked_until', { withTimezone: true }),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-});
-
 /** One-time tickets behind the login page's QR code, confirmed from a signed-in phone. */
 export const qrLoginTickets = pgTable('qr_login_tickets', {
   id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),

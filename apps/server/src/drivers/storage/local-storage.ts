@@ -55,7 +55,9 @@ export class LocalStorageDriver implements StorageDriver {
       const found = await stat(this.pathOf(key));
       return found.isFile() ? { size: found.size } : undefined;
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+      // ENOTDIR: a part of the key is a file (`covers/a.webp/b`), so nothing is stored under it.
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code === 'ENOENT' || code === 'ENOTDIR') return undefined;
       throw error;
     }
   }

@@ -45,10 +45,21 @@ export class UnsatisfiableRangeError extends RangeError {
   }
 }
 
+/** The longest key, and the longest part of one, that every store takes (S3: 1,024 bytes; a file name: 255). */
+export const STORAGE_KEY_MAX = 1024;
+const KEY_PART_MAX = 255;
+
+/** Whether `key` can name a stored file: ASCII letters, digits, `._-` in non-empty parts, none `..`, within the lengths. */
+export function isStorageKey(key: string): boolean {
+  return (
+    key.length <= STORAGE_KEY_MAX &&
+    /^[a-z0-9][a-z0-9._/-]*$/i.test(key) &&
+    key.split('/').every((part) => part !== '..' && part !== '' && part.length <= KEY_PART_MAX)
+  );
+}
+
 export function assertSafeKey(key: string): void {
-  if (!/^[a-z0-9][a-z0-9._/-]*$/i.test(key) || key.split('/').some((part) => part === '..' || part === '')) {
-    throw new Error(`unsafe storage key: ${key}`);
-  }
+  if (!isStorageKey(key)) throw new Error(`unsafe storage key: ${key.slice(0, 200)}`);
 }
 
 /** Checks a requested range and clamps its end to the last byte of a file of `size` bytes. */

@@ -22,9 +22,15 @@ export const accountsRoutes: FastifyPluginAsyncTypebox<{ accounts: AccountsServi
     '/api/client/checkPhoneNumber',
     {
       config: { acceptQueryParams: true },
-      schema: { tags, summary: 'Whether a phone number has an account', body: PhoneQuery, response: responses(Type.Object({ registered: Type.Boolean() })) },
+      schema: {
+        tags,
+        summary: 'Whether a phone number has an account',
+        description: 'At most 10 a minute and 30 an hour per address; past that, 429 (code 1002) with `Retry-After`.',
+        body: PhoneQuery,
+        response: responses(Type.Object({ registered: Type.Boolean() }), [400, 429]),
+      },
     },
-    async (request) => ok({ registered: await accounts.isRegistered(request.body.phoneNumber) }),
+    async (request) => ok({ registered: await accounts.checkPhoneNumber(request.body.phoneNumber, request.ip) }),
   );
 
   const codeRoutes: [string, CodePurpose, string][] = [

@@ -1,8 +1,10 @@
 import { DEFAULT_PC_USER_NAME, type CodeLoginResult, type IssuedVerificationCode, type LoginResult } from '@spatia/contract';
 import type { CodePurpose } from '../../drivers/sms/sms-driver.js';
 import { fail } from '../../lib/app-error.js';
+import type { RateLimiter } from '../../lib/rate-limiter.js';
+import { addressBucket } from '../../lib/request-info.js';
 import type { AuthService, ClientInfo } from '../auth/auth.service.js';
-import type { LoginLockoutRepository } from '../auth/login-lockout.repository.js';
+import type { LoginThrottle } from '../auth/login-throttle.js';
 import { hashPassword, verifyPassword } from '../auth/password.js';
 import type { UsersRepository } from '../users/users.repository.js';
 import { assertPasswordRule, type UsersService } from '../users/users.service.js';
@@ -23,6 +25,15 @@ export interface RegistrationInput extends CodeFields {
 
 export const FREE_TIER = 'free';
 
+/**
+ * How often one address may ask whether phone numbers have accounts: the answer tells who uses the
+ * platform, so it is rationed like the code routes that tell the same (30 an hour per address).
+ */
+export const PHONE_CHECK_LIMITS = [
+  { limit: 10, windowSeconds: 60 },
+  { limit: 30, windowSeconds: 60 * 60 },
+] as const;
+
 /** Sign-up, SMS-code sign-in, password reset and change: everything that creates or recovers access. */
 export class AccountsService {
   constructor(
@@ -30,11 +41,22 @@ export class AccountsService {
     private readonly usersRepository: UsersRepository,
     private readonly auth: AuthService,
     private readonly verification: VerificationService,
-    private readonly lockouts: LoginLockoutRepository,
+    private readonly loginThrottle: LoginThrottle,
+    private readonly limiter: RateLimiter,
   ) {}
 
   async isRegistered(phone: string): Promise<boolean> {
     return (await this.usersRepository.findIdByPhone(phone)) !== undefined;
+  }
+
+  /** `POST /client/checkPhoneNumber`: whether the phone has an account, rationed per address (code 1002 past the limit). */
+  async checkPhoneNumber(phone: string, ip: string): Promise<boolean> {
+    const address = addressBucket(ip);
+    for (const rule of PHONE_CHECK_LIMITS) {
+      const decision = await this.limiter.hit(`check:ip:${rule.windowSeconds}:${address}`, rule.limit, rule.windowSeconds);
+      if (!decision.allowed) throw fail('retryIn', { seconds: decision.retryAfterSeconds });
+    }
+    return this.isRegistered(phone);
   }
 
   async sendCode(phone: string, purpose: CodePurpose, ip: string): Promise<IssuedVerificationCode> {
@@ -71,7 +93,7 @@ export class AccountsService {
     return { token, result: { userUid: user.uid, username: user.name, avatarUrl: user.avatarUrl, phoneNumber: user.phone } };
   }
 
-  /** Password reset by code: every session of the account ends, and a lockout is lifted. */
+  /** Password reset by code: every session of the account ends, and the phone's password lock is lifted. */
   async renewPassword(phone: string, newPassword: string, code: CodeFields): Promise<void> {
     assertPasswordRule('newPwd', newPassword);
     const userId = await this.usersRepository.findIdByPhone(phone);
@@ -79,7 +101,7 @@ export class AccountsService {
     await this.verification.consumeCode({ phone, purpose: 'resetPassword', ...codeOf(code) });
     await this.usersRepository.updatePasswordHash(userId, await hashPassword(newPassword));
     await this.auth.revokeSessions(userId, 'all');
-    await this.lockouts.clear(phone);
+    await this.loginThrottle.clearPhone(phone);
   }
 
   /** A signed-in change: the current password is required when one is set; other sessions end. */

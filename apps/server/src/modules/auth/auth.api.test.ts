@@ -2,14 +2,17 @@ import { AUTH_HEADER_X, ErrorCode, Permission, Role } from '@spatia/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessions, users } from '../../db/schema/index.js';
+import { MemoryRateLimiter } from '../../lib/rate-limiter.js';
 import { authHeaders, createTestApp, createUser, json, signIn, type TestApp, type TestUser } from '../../test/test-app.js';
 import { hashToken } from './auth.service.js';
 
 let testApp: TestApp;
 let customer: TestUser;
+/** The rate limiter's clock: the waits between password attempts pass when a test moves it. */
+const clock = { now: Date.now() };
 
 beforeAll(async () => {
-  testApp = await createTestApp();
+  testApp = await createTestApp({}, { rateLimiter: new MemoryRateLimiter(() => clock.now) });
   customer = await createUser(testApp.app, { roles: [Role.customer], menus: [Permission.userInformation], name: '张三' });
 });
 afterAll(() => testApp.close());
@@ -156,5 +159,121 @@ describe('POST /api/c/logout', () => {
     await testApp.app.inject({ method: 'POST', url: '/api/c/logout', headers: authHeaders(first) });
     const response = await testApp.app.inject({ method: 'GET', url: `/api/client/${customer.uid}/info`, headers: authHeaders(second) });
     expect(response.statusCode).toBe(200);
+  });
+});
+
+describe('password guessing', () => {
+  const SECOND = 1000;
+  const MINUTE = 60 * SECOND;
+
+  function login(phoneNumber: string, password: string, remoteAddress: string, language = 'en') {
+    return testApp.app.inject({ method: 'POST', url: '/api/client/login', payload: { phoneNumber, password }, remoteAddress, cookies: { language } });
+  }
+
+  /** Asks for a code from this machine and reads it from the dev outbox, as a person reads their phone. */
+  async function requestCode(path: string, phoneNumber: string) {
+    const response = await testApp.app.inject({ method: 'GET', url: `${path}?phoneNumber=${phoneNumber}` });
+    expect(response.statusCode, response.body).toBe(200);
+    const { hash, expiredTime } = json<{ data: { hash: string; expiredTime: number } }>(response).data;
+    const outbox = await testApp.app.inject({ method: 'GET', url: `/api/dev/sms-outbox?phoneNumber=${phoneNumber}` });
+    return { hash, expiredTime, verifyCode: json<{ data: { code: string }[] }>(outbox).data[0]!.code };
+  }
+
+  function expectWait(response: Awaited<ReturnType<typeof login>>, code: number, seconds: number) {
+    expect(response.statusCode, response.body).toBe(429);
+    expect(json(response).code).toBe(code);
+    expect(response.headers['retry-after']).toBe(String(seconds));
+  }
+
+  it('slows down one address trying wrong passwords for many phones, and says how long in 429 with Retry-After', async () => {
+    const attacker = '198.51.100.1';
+    for (let i = 0; i < 10; i += 1) {
+      const response = await login(`1370000${String(i).padStart(4, '0')}`, 'guess-123', attacker);
+      expect(json(response).code).toBe(ErrorCode.invalidCredentials);
+    }
+    const eleventh = await login('13700000010', 'guess-123', attacker);
+    expectWait(eleventh, ErrorCode.passwordRetryIn, 1);
+    expect(json(eleventh).msg).toBe('Too many wrong passwords. Try again in 1 s, or sign in with a code');
+    const chinese = await login('13700000011', 'guess-123', attacker, 'zh');
+    expectWait(chinese, ErrorCode.passwordRetryIn, 1);
+    expect(json(chinese).msg).toBe('密码错误次数过多，请 1 秒后再试，或使用验证码登录');
+    // While it waits, even a right password from that address is not checked; other addresses are not held up.
+    expectWait(await login(customer.phone, customer.password, attacker), ErrorCode.passwordRetryIn, 1);
+    expect((await login(customer.phone, customer.password, '198.51.100.2')).statusCode).toBe(200);
+
+    clock.now += SECOND;
+    expectWait(await login('13700000012', 'guess-123', attacker), ErrorCode.passwordRetryIn, 2);
+    clock.now += 2 * SECOND;
+    expect((await login(customer.phone, customer.password, attacker)).statusCode).toBe(200);
+    // The right password does not wipe the address's failures: the next guess waits longer still.
+    expectWait(await login('13700000013', 'guess-123', attacker), ErrorCode.passwordRetryIn, 2);
+    clock.now += 2 * SECOND;
+    expectWait(await login('13700000013', 'guess-123', attacker), ErrorCode.passwordRetryIn, 4);
+    // Sixteen minutes of guessing later, the wait has stopped growing at 10 minutes.
+    for (let wait = 4; wait < 600; wait = Math.min(600, wait * 2)) {
+      clock.now += wait * SECOND;
+      expectWait(await login('13700000014', 'guess-123', attacker), ErrorCode.passwordRetryIn, Math.min(600, wait * 2));
+    }
+  });
+
+  it('delays, then locks, one phone guessed from many addresses; SMS sign-in and a reset still work', async () => {
+    const victim = await createUser(testApp.app);
+    const from = (i: number) => `192.0.2.${i}`;
+    for (let i = 1; i <= 4; i += 1) expect(json(await login(victim.phone, 'guess-123', from(i))).code).toBe(ErrorCode.invalidCredentials);
+    const fifth = await login(victim.phone, 'guess-123', from(5));
+    expectWait(fifth, ErrorCode.passwordRetryIn, 15);
+    expect(json(fifth).msg).toBe('Too many wrong passwords. Try again in 15 s, or sign in with a code');
+    // The wait holds for the phone whatever the address, and the right password too.
+    expectWait(await login(victim.phone, victim.password, from(6)), ErrorCode.passwordRetryIn, 15);
+    for (const [attempt, wait] of [[6, 30], [7, 60], [8, 120], [9, 240]] as const) {
+      clock.now += (wait / 2) * SECOND;
+      expectWait(await login(victim.phone, 'guess-123', from(attempt)), ErrorCode.passwordRetryIn, wait);
+    }
+    clock.now += 240 * SECOND;
+    const tenth = await login(victim.phone, 'guess-123', from(10));
+    expectWait(tenth, ErrorCode.accountLocked, 900);
+    expect(json(tenth).msg).toBe('Too many wrong passwords: this phone number is locked for 15 min. Try again later or sign in with a code');
+    const locked = await login(victim.phone, victim.password, from(11), 'zh');
+    expectWait(locked, ErrorCode.accountLocked, 900);
+    expect(json(locked).msg).toBe('密码错误次数过多，该手机号已锁定，请 15 分钟后再试或使用验证码登录');
+
+    const smsLogin = await testApp.app.inject({ method: 'POST', url: '/api/c/smsLogin', payload: { phoneNumber: victim.phone, ...(await requestCode('/api/c/smsLogin/verifyCode', victim.phone)) } });
+    expect(smsLogin.statusCode, smsLogin.body).toBe(200);
+    expect(json<{ data: { userUid: string } }>(smsLogin).data.userUid).toBe(victim.uid);
+
+    clock.now += MINUTE; // one code a minute per phone
+    const code = await requestCode('/api/client/forgetPwd/verifyCode', victim.phone);
+    const reset = await testApp.app.inject({ method: 'POST', url: '/api/client/renewPwd', payload: { phoneNumber: victim.phone, newPwd: 'BrandNew2026', ...code } });
+    expect(reset.statusCode, reset.body).toBe(200);
+    expect((await login(victim.phone, 'BrandNew2026', from(12))).statusCode).toBe(200);
+  });
+
+  it('lets the right password in once the wait has passed, and that starts the phone from zero', async () => {
+    const user = await createUser(testApp.app);
+    for (let i = 1; i <= 4; i += 1) await login(user.phone, 'guess-123', `192.0.2.${20 + i}`);
+    expectWait(await login(user.phone, 'guess-123', '192.0.2.25'), ErrorCode.passwordRetryIn, 15);
+    clock.now += 15 * SECOND;
+    expect((await login(user.phone, user.password, '192.0.2.26')).statusCode).toBe(200);
+    for (let i = 1; i <= 4; i += 1) expect(json(await login(user.phone, 'guess-123', `192.0.2.${30 + i}`)).code).toBe(ErrorCode.invalidCredentials);
+    expectWait(await login(user.phone, 'guess-123', '192.0.2.35'), ErrorCode.passwordRetryIn, 15);
+  });
+
+  it('ends a lock after 15 minutes, and the address that caused it cannot cause another at once', async () => {
+    const user = await createUser(testApp.app);
+    const stranger = '203.0.113.50';
+    for (let i = 1; i <= 10; i += 1) {
+      await login(user.phone, 'guess-123', stranger);
+      clock.now += 4 * MINUTE;
+    }
+    expectWait(await login(user.phone, user.password, '203.0.113.51'), ErrorCode.accountLocked, 11 * 60);
+    clock.now += 11 * MINUTE;
+    // The phone starts over; the stranger's address has used its ten free failures and now waits.
+    expectWait(await login(user.phone, 'guess-123', stranger), ErrorCode.passwordRetryIn, 1);
+    expect((await login(user.phone, user.password, '203.0.113.51')).statusCode).toBe(200);
+  });
+
+  it('counts an unknown phone like a known one', async () => {
+    for (let i = 1; i <= 4; i += 1) expect(json(await login('13600000000', 'guess-123', `192.0.2.${40 + i}`)).code).toBe(ErrorCode.invalidCredentials);
+    expectWait(await login('13600000000', 'guess-123', '192.0.2.45'), ErrorCode.passwordRetryIn, 15);
   });
 });

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { AUTH_HEADER_X } from '@spatia/contract';
 import { Type } from 'typebox';
 import { Nothing, ok, responses } from '../../lib/envelope.js';
+import { clientOf } from '../../lib/request-info.js';
 import { sendToken } from '../../plugins/auth.js';
 import type { AuthService } from './auth.service.js';
 
@@ -20,17 +21,17 @@ export const authRoutes: FastifyPluginAsyncTypebox<{ auth: AuthService }> = asyn
       schema: {
         tags: ['accounts'],
         summary: 'Sign in with phone number and password',
-        description: `Parameters form-encoded, JSON or in the query string. The session token comes back in the \`${AUTH_HEADER_X}\` header.`,
+        description:
+          `Parameters form-encoded, JSON or in the query string. The session token comes back in the \`${AUTH_HEADER_X}\` header. ` +
+          'Failed attempts are counted per phone and per address: after a few, 429 (code 1110, or 1106 while the phone is locked) ' +
+          'with `Retry-After` says how long to wait (docs/accounts.md).',
         body: LoginParams,
-        response: responses(LoginResult, [400]),
+        response: responses(LoginResult, [400, 429]),
       },
     },
     async (request, reply) => {
       const { phoneNumber, password } = request.body;
-      const { token, result } = await auth.loginWithPassword(phoneNumber, password, {
-        userAgent: request.headers['user-agent'] ?? '',
-        ip: request.ip,
-      });
+      const { token, result } = await auth.loginWithPassword(phoneNumber, password, clientOf(request));
       sendToken(reply, token);
       return ok(result);
     },

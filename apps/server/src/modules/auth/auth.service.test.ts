@@ -5,7 +5,8 @@ import { createTestDatabase, type TestDatabase } from '../../test/test-database.
 import { UsersRepository } from '../users/users.repository.js';
 import { UsersService } from '../users/users.service.js';
 import { AuthService } from './auth.service.js';
-import { LoginLockoutRepository } from './login-lockout.repository.js';
+import { MemoryRateLimiter } from '../../lib/rate-limiter.js';
+import { LoginThrottle } from './login-throttle.js';
 import { SessionsRepository } from './sessions.repository.js';
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -20,8 +21,8 @@ function serviceWithClock(clock: { now: number }) {
   const cache = new MemoryCache();
   const usersRepository = new UsersRepository(testDatabase.database.db);
   const users = new UsersService(usersRepository, cache);
-  const lockouts = new LoginLockoutRepository(testDatabase.database.db);
-  const auth = new AuthService(new SessionsRepository(testDatabase.database.db), usersRepository, users, cache, lockouts, () => clock.now);
+  const throttle = new LoginThrottle(new MemoryRateLimiter(() => clock.now));
+  const auth = new AuthService(new SessionsRepository(testDatabase.database.db), usersRepository, users, cache, throttle, () => clock.now);
   return { auth, users };
 }
 

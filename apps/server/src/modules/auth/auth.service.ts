@@ -5,7 +5,7 @@ import type { Cache } from '../../lib/cache.js';
 import type { UsersRepository } from '../users/users.repository.js';
 import type { AuthUser, UsersService } from '../users/users.service.js';
 import { verifyPassword } from './password.js';
-import type { LoginLockoutRepository } from './login-lockout.repository.js';
+import type { LoginThrottle } from './login-throttle.js';
 import type { ActiveSession, SessionsRepository } from './sessions.repository.js';
 
 export interface ClientInfo {
@@ -20,9 +20,6 @@ export interface Authenticated {
 
 /** A session's sliding expiry is written back at most this often, so a busy client costs no writes. */
 const TOUCH_INTERVAL_MS = 60_000;
-/** Ten failed password sign-ins in a row lock the phone for 15 minutes. */
-export const LOCKOUT_THRESHOLD = 10;
-export const LOCKOUT_MS = 15 * 60 * 1000;
 const SESSION_CACHE_TTL_SECONDS = 60;
 
 export function hashToken(token: string): string {
@@ -35,21 +32,17 @@ export class AuthService {
     private readonly usersRepository: UsersRepository,
     private readonly users: UsersService,
     private readonly cache: Cache,
-    private readonly lockouts: LoginLockoutRepository,
+    private readonly throttle: LoginThrottle,
     private readonly now: () => number = () => Date.now(),
   ) {}
 
   async loginWithPassword(phone: string, password: string, client: ClientInfo): Promise<{ token: string; result: LoginResult }> {
-    await this.refuseWhileLocked(phone);
+    // Counted per phone and per address before the password is checked; refused at once while a wait runs.
+    const attempt = await this.throttle.admit(phone, client.ip);
     const credentials = await this.usersRepository.findCredentialsByPhone(phone);
     const matches = await verifyPassword(credentials?.passwordHash ?? null, password);
-    if (!credentials || !matches) {
-      const now = this.now();
-      const locked = await this.lockouts.recordFailure(phone, LOCKOUT_THRESHOLD, new Date(now), new Date(now + LOCKOUT_MS));
-      if (locked) throw fail('accountLocked', { minutes: LOCKOUT_MS / 60_000 });
-      throw fail('invalidCredentials');
-    }
-    await this.lockouts.clear(phone);
+    if (!credentials || !matches) throw this.throttle.failed(attempt) ?? fail('invalidCredentials');
+    await this.throttle.succeeded(attempt);
     const token = await this.startSession(credentials.id, client);
     const user = await this.users.getAuthUser(credentials.id);
     if (!user) throw fail('invalidCredentials');
@@ -106,12 +99,6 @@ export class AuthService {
     const revoked = await this.sessions.revokeForUser(userId, now, options);
     await Promise.all(revoked.map((tokenHash) => this.cache.delete(sessionKey(tokenHash))));
     return revoked.length;
-  }
-
-  private async refuseWhileLocked(phone: string): Promise<void> {
-    const lockedUntil = await this.lockouts.lockedUntil(phone);
-    const remainingMs = (lockedUntil?.getTime() ?? 0) - this.now();
-    if (remainingMs > 0) throw fail('accountLocked', { minutes: Math.ceil(remainingMs / 60_000) });
   }
 
   private async findSession(tokenHash: string): Promise<ActiveSession | undefined> {

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { CodeLoginResult, QrScanResult, QrTicket, QrTicketStatus } from '@spatia/contract';
 import { fail } from '../../lib/app-error.js';
 import type { RateLimiter } from '../../lib/rate-limiter.js';
+import { addressBucket } from '../../lib/request-info.js';
 import type { AccountsService } from '../accounts/accounts.service.js';
 import { hashToken, type ClientInfo } from '../auth/auth.service.js';
 import type { QrLoginRepository, TicketRow } from './qr-login.repository.js';
@@ -22,7 +23,7 @@ export class QrLoginService {
   ) {}
 
   async createTicket(client: ClientInfo, origin: string): Promise<QrTicket> {
-    const decision = await this.limiter.hit(`qr:ip:${client.ip}`, 30, 60);
+    const decision = await this.limiter.hit(`qr:ip:${addressBucket(client.ip)}`, 30, 60);
     if (!decision.allowed) throw fail('retryIn', { seconds: decision.retryAfterSeconds });
     const ticket = randomBytes(24).toString('base64url');
     const pollToken = randomBytes(24).toString('base64url');

@@ -92,6 +92,21 @@ export function clientMetadataOf(metadata: Metadata | undefined): Metadata {
   return Object.fromEntries(Object.entries(metadata ?? {}).filter(([key]) => !key.startsWith(OWN_KEY_PREFIX)));
 }
 
+/** The longest file name kept from an upload's metadata, in characters. */
+export const FILENAME_MAX = 255;
+
+/**
+ * The file name the client gave (tus metadata `filename`, else `name`) as text that can be stored and
+ * shown: control characters (U+0000, which PostgreSQL refuses in text, among them) and bidirectional
+ * overrides removed, lone surrogates replaced, at most FILENAME_MAX characters; undefined when nothing
+ * is left. The name is a label only, so a strange one never costs the upload.
+ */
 export function filenameOf(metadata: Metadata | undefined): string | undefined {
-  return metadata?.filename ?? metadata?.name ?? undefined;
+  const given = metadata?.filename ?? metadata?.name ?? undefined;
+  if (!given) return undefined;
+  const clean = given
+    .replace(/[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g, '')
+    .replace(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, '\ufffd')
+    .trim();
+  return clean ? Array.from(clean).slice(0, FILENAME_MAX).join('') : undefined;
 }

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import type { ByteRange, StorageDriver } from '../../drivers/storage/storage-driver.js';
+import { isStorageKey, type ByteRange, type StorageDriver } from '../../drivers/storage/storage-driver.js';
 import { fail } from '../../lib/app-error.js';
 import { contentTypeOfKey } from '../../lib/file-signature.js';
 import { SIGNED_FILE_URL_SECONDS, type FileUrlSigner } from './file-urls.js';
@@ -53,7 +53,8 @@ export const filesRoutes: FastifyPluginAsync<FilesRoutesOptions> = async (app, {
 
   app.get<{ Params: { '*': string }; Querystring: FilesQuery }>('/files/*', { schema: { hide: true } }, async (request, reply) => {
     const key = request.params['*'];
-    if (!/^[a-z0-9][a-z0-9._/-]*$/i.test(key) || key.includes('..')) throw fail('notFound');
+    // Malformed keys (empty parts as in `tus/`, over-long, NUL, traversal) name nothing: 404 before any store is asked.
+    if (!isStorageKey(key) || key.includes('..')) throw fail('notFound');
     const access = await readAccess(key, request.query);
     const whole = request.headers.range ? await storage.stat(key) : undefined;
     const range = whole ? parseRange(request.headers.range, whole.size) : undefined;

@@ -3,6 +3,7 @@ import type { IssuedVerificationCode } from '@spatia/contract';
 import { SmsDeliveryError, type CodePurpose, type SmsDriver } from '../../drivers/sms/sms-driver.js';
 import { fail } from '../../lib/app-error.js';
 import type { RateLimiter } from '../../lib/rate-limiter.js';
+import { addressBucket } from '../../lib/request-info.js';
 import type { VerificationRepository } from './verification.repository.js';
 
 export const CODE_LIFETIME_MS = 5 * 60 * 1000;
@@ -43,7 +44,7 @@ export class VerificationService {
 
   async sendCode(phone: string, purpose: CodePurpose, ip: string): Promise<IssuedVerificationCode> {
     for (const rule of CODE_SEND_LIMITS) {
-      const subject = rule.scope === 'phone' ? phone : ip;
+      const subject = rule.scope === 'phone' ? phone : addressBucket(ip);
       const decision = await this.limiter.hit(`code:${rule.scope}:${rule.windowSeconds}:${subject}`, rule.limit, rule.windowSeconds);
       if (!decision.allowed) throw fail('tooManyCodes', { seconds: decision.retryAfterSeconds });
     }

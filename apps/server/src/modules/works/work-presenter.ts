@@ -49,13 +49,19 @@ export function toWorkDetail(
   return {
     ...toWorkSummary(row, owner, pendingTransfer),
     address: row.address,
-    latitude: row.latitude,
-    longitude: row.longitude,
-    startTime: row.startTime?.getTime() ?? null,
-    endTime: row.endTime?.getTime() ?? null,
+    // The input rules keep these finite (lib/safe-input.ts); a value stored before them is shown as
+    // unset rather than failing the answer for everyone.
+    latitude: finiteOrNull(row.latitude),
+    longitude: finiteOrNull(row.longitude),
+    startTime: finiteOrNull(row.startTime?.getTime()),
+    endTime: finiteOrNull(row.endTime?.getTime()),
     shopId: row.shopId,
     reviewNote: row.reviewNote,
     views: row.views,
     assets,
   };
+}
+
+function finiteOrNull(value: number | null | undefined): number | null {
+  return typeof value === 'number' && Number.isFinite(value) ? value : null;
 }

@@ -57,6 +57,13 @@ export const CreateWorkBody = Type.Object({
   description: Type.Optional(WorkDescription),
 });
 
+/**
+ * Epoch milliseconds of the last moment of 9999 (UTC): the latest start or end time a work takes. Every
+ * number of the input is also finite, and an integer without bounds of its own fits PostgreSQL's
+ * integer (lib/safe-input.ts); latitude and longitude keep to the globe.
+ */
+export const WORK_TIME_MAX = Date.UTC(9999, 11, 31, 23, 59, 59, 999);
+
 /** A number that may be cleared: `null` in JSON, an empty value in a form. */
 const nullable = (type: 'number' | 'integer', limits: { minimum?: number; maximum?: number }) =>
   Type.Unsafe<number | null>({ type: [type, 'null'], ...limits });
@@ -67,9 +74,9 @@ export const AttributesBody = Type.Object({
   address: Type.Optional(Type.String({ maxLength: WORK_ADDRESS_MAX })),
   latitude: Type.Optional(nullable('number', { minimum: -90, maximum: 90 })),
   longitude: Type.Optional(nullable('number', { minimum: -180, maximum: 180 })),
-  startTime: Type.Optional(nullable('integer', { minimum: 0 })),
-  endTime: Type.Optional(nullable('integer', { minimum: 0 })),
-  shopId: Type.Optional(nullable('integer', { minimum: 1 })),
+  startTime: Type.Optional(nullable('integer', { minimum: 0, maximum: WORK_TIME_MAX })),
+  endTime: Type.Optional(nullable('integer', { minimum: 0, maximum: WORK_TIME_MAX })),
+  shopId: Type.Optional(nullable('integer', { minimum: 1, maximum: Number.MAX_SAFE_INTEGER })),
   openInOfficial: Type.Optional(Type.Boolean()),
 });
 

@@ -1,24 +1,14 @@
 import { SafetyOutlined } from '@ant-design/icons';
 import { App, Button, Form, Input, Space, type FormInstance } from 'antd';
-import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { IssuedVerificationCode } from '@spatia/contract';
 import { codeRules } from '../../../lib/account-rules';
 import { useSendVerificationCode, type CodePurpose } from '../api/verification-code';
+import { useCountdown } from '../lib/use-countdown';
 import './auth.css';
 
 /** After a code is sent, the button waits this long before it offers another. */
 export const RESEND_DELAY_S = 60;
-
-function useCountdown(): [number, (seconds: number) => void] {
-  const [left, setLeft] = useState(0);
-  useEffect(() => {
-    if (left <= 0) return;
-    const timer = window.setTimeout(() => setLeft((value) => value - 1), 1000);
-    return () => window.clearTimeout(timer);
-  }, [left]);
-  return [left, setLeft];
-}
 
 interface CodeFieldProps {
   form: FormInstance;

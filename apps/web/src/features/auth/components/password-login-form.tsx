@@ -2,9 +2,11 @@ import { LockOutlined } from '@ant-design/icons';
 import { Button, Form, Input } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../../api/client';
 import { phoneRules } from '../../../lib/account-rules';
 import { usePasswordLogin } from '../api/login';
 import { readRememberedPhone, rememberPhone } from '../lib/remembered-phone';
+import { formatWait, useCountdown } from '../lib/use-countdown';
 import { normalizePhone, PhoneInput } from './phone-input';
 import { RememberPhoneCheckbox } from './remember-phone-checkbox';
 import './auth.css';
@@ -28,16 +30,21 @@ export function PasswordLoginForm({ onSuccess, initialPhone, extra }: PasswordLo
   const login = usePasswordLogin();
   const [form] = Form.useForm<PasswordLoginValues>();
   const remembered = readRememberedPhone();
+  // After too many wrong passwords the server says how long to wait (429 + Retry-After): the button counts it down.
+  const [waitLeft, startWait] = useCountdown();
 
   const submit = (values: PasswordLoginValues) => {
     const phoneNumber = values.phoneNumber.trim();
-    // The client has already shown the server's message on failure (spec 8); nothing else to do here.
+    // The client has already shown the server's message on failure (spec 8); only a wait is left to show.
     login.mutate(
       { phoneNumber, password: values.password },
       {
         onSuccess: () => {
           rememberPhone(values.remember ? phoneNumber : null);
           onSuccess();
+        },
+        onError: (error) => {
+          if (error instanceof ApiError && error.status === 429 && error.retryAfterSeconds) startWait(error.retryAfterSeconds);
         },
       },
     );
@@ -50,6 +57,10 @@ export function PasswordLoginForm({ onSuccess, initialPhone, extra }: PasswordLo
       size="large"
       requiredMark={false}
       onFinish={submit}
+      // Another phone number may not have to wait: let the server decide.
+      onValuesChange={(changed: Partial<PasswordLoginValues>) => {
+        if (changed.phoneNumber !== undefined && waitLeft > 0) startWait(0);
+      }}
       autoComplete="on"
       initialValues={{ phoneNumber: initialPhone || remembered, remember: remembered !== '' }}
       className="auth-form"
@@ -69,8 +80,8 @@ export function PasswordLoginForm({ onSuccess, initialPhone, extra }: PasswordLo
         <RememberPhoneCheckbox />
         {extra}
       </div>
-      <Button type="primary" htmlType="submit" block loading={login.isPending} data-testid="login-submit">
-        {t('auth.submit')}
+      <Button type="primary" htmlType="submit" block loading={login.isPending} disabled={waitLeft > 0} data-testid="login-submit">
+        {waitLeft > 0 ? t('auth.retryIn', { time: formatWait(waitLeft) }) : t('auth.submit')}
       </Button>
     </Form>
   );

@@ -15,6 +15,7 @@ export default {
   rememberPhone: 'Remember my phone number',
   forgotLink: 'Forgot password?',
   submit: 'Log in',
+  retryIn: 'Log in again in {{time}}',
   noAccount: 'No account yet?',
   haveAccount: 'Already have an account?',
   loginLink: 'Log in',

@@ -15,6 +15,7 @@ export default {
   rememberPhone: '记住手机号',
   forgotLink: '忘记密码？',
   submit: '登录',
+  retryIn: '{{time}} 后可再次登录',
   noAccount: '还没有账号？',
   haveAccount: '已有账号？',
   loginLink: '去登录',

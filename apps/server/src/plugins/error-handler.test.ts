@@ -1,0 +1,44 @@
+import Fastify from 'fastify';
+import { ErrorCode } from '@spatia/contract';
+import { describe, expect, it } from 'vitest';
+import { fail } from '../lib/app-error.js';
+import { createLogger } from '../lib/logger.js';
+import { errorHandlerPlugin } from './error-handler.js';
+import { languagePlugin } from './language.js';
+
+describe('every 429 carries Retry-After', () => {
+  it('from the refusal when it says how long, else a minute; never on other failures', async () => {
+    const app = Fastify();
+    await app.register(languagePlugin);
+    await app.register(errorHandlerPlugin, { logger: createLogger('silent') });
+    app.get('/seconds', async () => {
+      throw fail('retryIn', { seconds: 7 });
+    });
+    app.get('/minutes', async () => {
+      throw fail('accountLocked', { minutes: 3 });
+    });
+    app.get('/explicit', async () => {
+      throw fail('accountLocked', { minutes: 3 }, 125.2);
+    });
+    app.get('/unsaid', async () => {
+      throw fail('tooManyRequests');
+    });
+    app.get('/framework', async () => {
+      throw Object.assign(new Error('slow down'), { statusCode: 429 });
+    });
+    app.get('/other', async () => {
+      throw fail('invalidCredentials');
+    });
+    const header = async (url: string) => (await app.inject({ url })).headers['retry-after'];
+    expect(await header('/seconds')).toBe('7');
+    expect(await header('/minutes')).toBe('180');
+    expect(await header('/explicit')).toBe('126');
+    expect(await header('/unsaid')).toBe('60');
+    const framework = await app.inject({ url: '/framework' });
+    expect(framework.statusCode).toBe(429);
+    expect(framework.json()).toMatchObject({ code: ErrorCode.tooManyRequests });
+    expect(framework.headers['retry-after']).toBe('60');
+    expect(await header('/other')).toBeUndefined();
+    await app.close();
+  });
+});
