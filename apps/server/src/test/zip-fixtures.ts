@@ -1,4 +1,6 @@
+import type { Readable } from 'node:stream';
 import { crc32, deflateRawSync } from 'node:zlib';
+import yauzl from 'yauzl';
 
 export interface RawZipEntry {
   name: string;
@@ -61,4 +63,27 @@ export function buildRawZip(entries: readonly RawZipEntry[]): Buffer {
   end.writeUInt32LE(directory.length, 12);
   end.writeUInt32LE(offset, 16);
   return Buffer.concat([...locals, directory, end]);
+}
+
+/** Every entry of a zip, by name, read whole. */
+export function readZipEntries(zip: Buffer): Promise<Map<string, Buffer>> {
+  return new Promise((resolve, reject) => {
+    yauzl.fromBuffer(zip, { lazyEntries: true }, (error, file) => {
+      if (error) return reject(error);
+      const entries = new Map<string, Buffer>();
+      file.on('entry', (entry: yauzl.Entry) => {
+        file.openReadStream(entry, (openError, stream) => {
+          if (openError) return reject(openError);
+          const chunks: Buffer[] = [];
+          (stream as Readable).on('data', (chunk: Buffer) => chunks.push(chunk));
+          stream.on('end', () => {
+            entries.set(entry.fileName, Buffer.concat(chunks));
+            file.readEntry();
+          });
+        });
+      });
+      file.on('end', () => resolve(entries));
+      file.readEntry();
+    });
+  });
 }

@@ -2,38 +2,20 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { Readable } from 'node:stream';
-import yauzl from 'yauzl';
 import type { Tour, TourUpdate } from '@spatia/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { renderSyntheticPanorama } from '../../media/panorama/index.js';
 import { createTestApp, json, type TestApp } from '../../test/test-app.js';
+import { CSP_META, HOSTILE, VIEWER_INDEX } from '../../test/offline-package-fixtures.js';
 import { createWork, person, uploadGrant, type Person } from '../../test/works-fixtures.js';
-import { OFFLINE_CONTENT_SECURITY_POLICY, withContentSecurityPolicy } from './offline-package.js';
+import { readZipEntries } from '../../test/zip-fixtures.js';
+import { withContentSecurityPolicy } from './offline-package.js';
 
 /**
  * Through the API: a scene named after its uploaded file and a hotspot edited with PUT /tour reach the
  * offline package only in tour.json; index.html is the viewer's, with the policy. offline-package.test.ts
  * covers the policy itself without a database.
  */
-
-/** The standalone viewer's index.html as vite writes it (packages/viewers/standalone/index.html). */
-const VIEWER_INDEX = `<!doctype html>
-<html lang="zh-CN">
-  <head>
-    <meta charset="UTF-8" />
-    <title>Spatia</title>
-    <script type="module" crossorigin src="./assets/index-abc.js"></script>
-    <link rel="stylesheet" crossorigin href="./assets/index-abc.css">
-  </head>
-  <body>
-    <main id="tour" class="tour"></main>
-  </body>
-</html>
-`;
-const CSP_META = `<meta http-equiv="Content-Security-Policy" content="${OFFLINE_CONTENT_SECURITY_POLICY}" />`;
-
-const HOSTILE = '<img src=x onerror=alert(1)>';
 
 describe('GET /api/model/{id}/offlinePackage with names people typed', () => {
   let testApp: TestApp;
@@ -74,7 +56,7 @@ describe('GET /api/model/{id}/offlinePackage with names people typed', () => {
 
     const response = await owner.call('GET', `/api/model/${work.uid}/offlinePackage`);
     expect(response.statusCode).toBe(200);
-    const entries = await zipEntries(response.rawPayload);
+    const entries = await readZipEntries(response.rawPayload);
     const index = entries.get('index.html')!.toString();
     expect(index).toBe(withContentSecurityPolicy(VIEWER_INDEX));
     expect(index).toContain(CSP_META);
@@ -100,25 +82,3 @@ describe('GET /api/model/{id}/offlinePackage with names people typed', () => {
     await testApp.app.services.workAssets.attach(resolved.grantId, { key, size: bytes.length, contentType: 'image/jpeg', sha256, fileName });
   }
 });
-
-function zipEntries(zip: Buffer): Promise<Map<string, Buffer>> {
-  return new Promise((resolve, reject) => {
-    yauzl.fromBuffer(zip, { lazyEntries: true }, (error, file) => {
-      if (error) return reject(error);
-      const entries = new Map<string, Buffer>();
-      file.on('entry', (entry: yauzl.Entry) => {
-        file.openReadStream(entry, (openError, stream) => {
-          if (openError) return reject(openError);
-          const chunks: Buffer[] = [];
-          (stream as Readable).on('data', (chunk: Buffer) => chunks.push(chunk));
-          stream.on('end', () => {
-            entries.set(entry.fileName, Buffer.concat(chunks));
-            file.readEntry();
-          });
-        });
-      });
-      file.on('end', () => resolve(entries));
-      file.readEntry();
-    });
-  });
-}

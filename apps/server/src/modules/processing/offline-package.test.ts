@@ -2,11 +2,12 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
-import yauzl from 'yauzl';
 import type { PanoramaManifest, Tour } from '@spatia/contract';
 import { describe, expect, it } from 'vitest';
 import type { ProcessedScene } from '../../db/schema/index.js';
 import type { StorageDriver } from '../../drivers/storage/storage-driver.js';
+import { CSP_META, HOSTILE, VIEWER_INDEX } from '../../test/offline-package-fixtures.js';
+import { readZipEntries } from '../../test/zip-fixtures.js';
 import type { Actor } from '../works/work-access.js';
 import type { WorkRow } from '../works/works.repository.js';
 import type { WorksService } from '../works/works.service.js';
@@ -14,23 +15,6 @@ import type { DownloadTickets } from './download-tickets.js';
 import { OFFLINE_CONTENT_SECURITY_POLICY, OfflinePackages, withContentSecurityPolicy } from './offline-package.js';
 import { reconcileTourSettings } from './tour-settings.js';
 import type { ProcessedWork, ToursService } from './tours.service.js';
-
-/** The standalone viewer's index.html as vite writes it (packages/viewers/standalone/index.html). */
-const VIEWER_INDEX = `<!doctype html>
-<html lang="zh-CN">
-  <head>
-    <meta charset="UTF-8" />
-    <title>Spatia</title>
-    <script type="module" crossorigin src="./assets/index-abc.js"></script>
-    <link rel="stylesheet" crossorigin href="./assets/index-abc.css">
-  </head>
-  <body>
-    <main id="tour" class="tour"></main>
-  </body>
-</html>
-`;
-const CSP_META = `<meta http-equiv="Content-Security-Policy" content="${OFFLINE_CONTENT_SECURITY_POLICY}" />`;
-const HOSTILE = '<img src=x onerror=alert(1)>';
 
 describe('the offline package policy', () => {
   it('loads only the package itself: no inline or foreign scripts, no plugins, no base or form targets', () => {
@@ -98,7 +82,7 @@ describe('an offline package of a tour with names people typed', () => {
     const { stream } = await packages.open({} as Actor, 'W1');
     const chunks: Buffer[] = [];
     for await (const chunk of stream) chunks.push(chunk as Buffer);
-    return zipEntries(Buffer.concat(chunks));
+    return readZipEntries(Buffer.concat(chunks));
   }
 
   it('carries the policy in index.html, and the names only in tour.json, as data', async () => {
@@ -120,25 +104,3 @@ describe('an offline package of a tour with names people typed', () => {
     expect(entries.get('scenes/a1/base/front.jpg')!.toString()).toBe('jpeg');
   });
 });
-
-function zipEntries(zip: Buffer): Promise<Map<string, Buffer>> {
-  return new Promise((resolve, reject) => {
-    yauzl.fromBuffer(zip, { lazyEntries: true }, (error, file) => {
-      if (error) return reject(error);
-      const entries = new Map<string, Buffer>();
-      file.on('entry', (entry: yauzl.Entry) => {
-        file.openReadStream(entry, (openError, stream) => {
-          if (openError) return reject(openError);
-          const chunks: Buffer[] = [];
-          (stream as Readable).on('data', (chunk: Buffer) => chunks.push(chunk));
-          stream.on('end', () => {
-            entries.set(entry.fileName, Buffer.concat(chunks));
-            file.readEntry();
-          });
-        });
-      });
-      file.on('end', () => resolve(entries));
-      file.readEntry();
-    });
-  });
-}

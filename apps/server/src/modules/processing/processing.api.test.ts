@@ -1,14 +1,13 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { Readable } from 'node:stream';
 import sharp from 'sharp';
-import yauzl from 'yauzl';
 import { ErrorCode, panoramaTilePath, type Tour, type TourUpdate, type WorkProcessing, type WorkVerification } from '@spatia/contract';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { renderSyntheticPanorama } from '../../media/panorama/index.js';
 import { createTestApp, json, type TestApp } from '../../test/test-app.js';
 import { attachAsset, createWork, person, publishedWork, type Person } from '../../test/works-fixtures.js';
+import { readZipEntries } from '../../test/zip-fixtures.js';
 
 let testApp: TestApp;
 let owner: Person;
@@ -298,7 +297,7 @@ describe('GET /api/model/{id}/offlinePackage', () => {
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('application/zip');
     expect(response.headers['content-disposition']).toContain(encodeURIComponent('离线包.zip'));
-    const entries = await zipEntries(response.rawPayload);
+    const entries = await readZipEntries(response.rawPayload);
     expect(entries.has('index.html')).toBe(true);
     expect(entries.has('README.txt')).toBe(true);
     const tour = JSON.parse(entries.get('tour.json')!.toString()) as Tour;
@@ -318,7 +317,7 @@ describe('GET /api/model/{id}/offlinePackage', () => {
     const download = await testApp.app.inject({ method: 'GET', url });
     expect(download.statusCode).toBe(200);
     expect(download.headers['content-type']).toBe('application/zip');
-    expect((await zipEntries(download.rawPayload)).has('tour.json')).toBe(true);
+    expect((await readZipEntries(download.rawPayload)).has('tour.json')).toBe(true);
 
     const ticket = new URL(url, 'http://x').searchParams.get('ticket');
     expect((await testApp.app.inject({ method: 'GET', url: `/api/model/${other.uid}/offlinePackage?ticket=${ticket}` })).statusCode).toBe(401);
@@ -337,25 +336,3 @@ describe('GET /api/model/{id}/offlinePackage', () => {
     expect((await stranger.call('GET', `/api/model/${unprocessed.uid}/offlinePackage`)).statusCode).toBe(404);
   });
 });
-
-function zipEntries(zip: Buffer): Promise<Map<string, Buffer>> {
-  return new Promise((resolve, reject) => {
-    yauzl.fromBuffer(zip, { lazyEntries: true }, (error, file) => {
-      if (error) return reject(error);
-      const entries = new Map<string, Buffer>();
-      file.on('entry', (entry: yauzl.Entry) => {
-        file.openReadStream(entry, (openError, stream) => {
-          if (openError) return reject(openError);
-          const chunks: Buffer[] = [];
-          (stream as Readable).on('data', (chunk: Buffer) => chunks.push(chunk));
-          stream.on('end', () => {
-            entries.set(entry.fileName, Buffer.concat(chunks));
-            file.readEntry();
-          });
-        });
-      });
-      file.on('end', () => resolve(entries));
-      file.readEntry();
-    });
-  });
-}
