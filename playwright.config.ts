@@ -4,8 +4,10 @@ import { defineConfig } from '@playwright/test';
 export default defineConfig({
   testDir: 'e2e',
   outputDir: 'test-results',
-  timeout: 30_000,
-  expect: { timeout: 7_000 },
+  // Generous for a shared 2-core machine, where two Chromiums drawing WebGL in software can starve the page
+  // (a single fill has taken 6 s there): a journey that hangs still fails, a slow one does not.
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
   fullyParallel: true,
   workers: 2,
   retries: 0,
