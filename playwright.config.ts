@@ -6,7 +6,7 @@ export default defineConfig({
   outputDir: 'test-results',
   // Generous for a shared 2-core machine, where two Chromiums drawing WebGL in software can starve the page
   // (a single fill has taken 6 s there): a journey that hangs still fails, a slow one does not.
-  timeout: 60_000,
+  timeout: 90_000,
   expect: { timeout: 10_000 },
   fullyParallel: true,
   workers: 2,
