@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `npm test`: every tier of tests, ending with one summary line.
-//   1. build (the end-to-end tests run the built server and web app; the server build type-checks it)
-//      and type-check the web app (Vite does not)
+//   1. build (the end-to-end tests run the built server and web app), then the gates of `npm run check`:
+//      formatting (Prettier), lint (ESLint, type-aware) and type checks of every package, tests included
 //   2. unit and API tests of every package on the embedded database (PGlite)
 //   3. the server's tests again on PostgreSQL, when DATABASE_URL is set
 //   4. end-to-end journeys in Chromium
@@ -20,7 +20,9 @@ const totals = { passed: 0, failed: 0, skipped: 0 };
 const failedSteps = [];
 
 step('build', () => run('node', ['scripts/build.mjs'], process.env));
-step('type-check the web app', () => run('npx', ['tsc', '-p', 'apps/web'], process.env));
+step('format (Prettier)', () => run('npm', ['run', '--silent', 'format'], process.env));
+step('lint (ESLint)', () => run('npm', ['run', '--silent', 'lint'], process.env));
+step('type checks', () => run('npm', ['run', '--silent', 'typecheck'], process.env));
 
 step('unit and API tests (PGlite)', () => {
   const report = path.join(reports, 'vitest-pglite.json');
