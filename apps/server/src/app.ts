@@ -27,18 +27,24 @@ import { WechatService } from './modules/wechat/wechat.service.js';
 import { LedgerRepository } from './modules/ledger/ledger.repository.js';
 import { LedgerService } from './modules/ledger/ledger.service.js';
 import { moderationRoutes } from './modules/moderation/moderation.routes.js';
-import { OfflinePackages } from './modules/processing/offline-package.js';
+import { DownloadTickets } from './modules/download-tickets/download-tickets.service.js';
+import { offlinePackagesRoutes } from './modules/offline-packages/offline-packages.routes.js';
+import { OfflinePackages } from './modules/offline-packages/offline-packages.service.js';
+import { PointCloudsRepository } from './modules/point-clouds/point-clouds.repository.js';
+import { pointCloudsRoutes } from './modules/point-clouds/point-clouds.routes.js';
+import { PointCloudsService } from './modules/point-clouds/point-clouds.service.js';
 import { ProcessingRepository } from './modules/processing/processing.repository.js';
 import { processingRoutes } from './modules/processing/processing.routes.js';
-import { spatialRoutes } from './modules/processing/spatial.routes.js';
-import { SpatialService } from './modules/processing/spatial.service.js';
-import { DownloadTickets } from './modules/processing/download-tickets.js';
 import { ProcessingService } from './modules/processing/processing.service.js';
-import { ToursService } from './modules/processing/tours.service.js';
-import { TrafficService } from './modules/processing/traffic.service.js';
-import { TransfersRepository } from './modules/works/transfers.repository.js';
-import { transfersRoutes } from './modules/works/transfers.routes.js';
-import { TransfersService } from './modules/works/transfers.service.js';
+import { ToursRepository } from './modules/tours/tours.repository.js';
+import { toursRoutes } from './modules/tours/tours.routes.js';
+import { ToursService } from './modules/tours/tours.service.js';
+import { TrafficRepository } from './modules/traffic/traffic.repository.js';
+import { trafficRoutes } from './modules/traffic/traffic.routes.js';
+import { TrafficService } from './modules/traffic/traffic.service.js';
+import { TransfersRepository } from './modules/transfers/transfers.repository.js';
+import { transfersRoutes } from './modules/transfers/transfers.routes.js';
+import { TransfersService } from './modules/transfers/transfers.service.js';
 import { workAssetsRoutes } from './modules/works/work-assets.routes.js';
 import { WorkAssetsService } from './modules/works/work-assets.service.js';
 import { workPublishingRoutes } from './modules/works/work-publishing.routes.js';
@@ -48,12 +54,13 @@ import { worksRoutes } from './modules/works/works.routes.js';
 import { WorksService } from './modules/works/works.service.js';
 import { describeWorkPage } from './modules/works/work-page-meta.js';
 import { WorkViews } from './modules/works/work-views.js';
+import { ModerationRepository } from './modules/moderation/moderation.repository.js';
 import { ModerationService } from './modules/moderation/moderation.service.js';
 import { profileRoutes } from './modules/profile/profile.routes.js';
 import { ProfileService } from './modules/profile/profile.service.js';
 import { filesRoutes } from './modules/uploads/files.routes.js';
 import { ResumableUploads } from './modules/tus/resumable-uploads.js';
-import { createTusBackend } from './modules/tus/tus-backend.js';
+import { createTusBackend } from './modules/tus/create-tus-backend.js';
 import { tusRoutes } from './modules/tus/tus.routes.js';
 import type { ResumableUploadHooks } from './modules/tus/upload-grant.js';
 import { UploadsRepository } from './modules/uploads/uploads.repository.js';
@@ -74,7 +81,6 @@ import { SessionsRepository } from './modules/auth/sessions.repository.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { HealthService } from './modules/health/health.service.js';
 import { siteRoutes } from './modules/site/site.routes.js';
-import { UsersRepository } from './modules/users/users.repository.js';
 import { usersRoutes } from './modules/users/users.routes.js';
 import { UsersService } from './modules/users/users.service.js';
 import { apiDescriptionPlugin, registerApiDocsUi } from './plugins/api-docs.js';
@@ -86,8 +92,7 @@ import { requestLogPlugin } from './plugins/request-log.js';
 import { registerPageSecurityHeaders, apiSecurityHeadersPlugin } from './plugins/security-headers.js';
 import { webAppPlugin } from './plugins/web-app.js';
 
-export const VERSION = (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string })
-  .version;
+export const VERSION = (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }).version;
 
 export interface Services {
   logger: Logger;
@@ -113,13 +118,14 @@ export interface Services {
   works: WorksService;
   workPublishing: WorkPublishingService;
   workAssets: WorkAssetsService;
+  workViews: WorkViews;
   transfers: TransfersService;
   /** The solver: panorama processing runs as jobs (docs/processing.md). */
   processing: ProcessingService;
   tours: ToursService;
   traffic: TrafficService;
   offlinePackages: OfflinePackages;
-  spatial: SpatialService;
+  pointClouds: PointCloudsService;
   /** Present when WeChat sign-in is configured. */
   wechat: WechatService | undefined;
 }
@@ -217,26 +223,36 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     storage,
     privateFiles: services.privateFiles,
     isPublicAsset: (key) => services.works.isPublicAssetKey(key),
+    storedKeyOf: (key) => services.processing.storedKeyOf(key),
     onServed: (served) => services.traffic.record(served),
   });
   if (services.resumableUploads) await app.register(tusRoutes, { uploads: services.resumableUploads });
   await app.register(moderationRoutes, { moderation: services.moderation });
-  await app.register(worksRoutes, { works: services.works, publishing: services.workPublishing, views: new WorkViews(services.works, rateLimiter) });
+  await app.register(worksRoutes, { works: services.works, publishing: services.workPublishing, views: services.workViews });
   await app.register(workPublishingRoutes, { publishing: services.workPublishing, publicUrl: config.publicUrl });
   await app.register(workAssetsRoutes, { assets: services.workAssets });
   await app.register(transfersRoutes, { transfers: services.transfers });
   await app.register(processingRoutes, services);
-  await app.register(spatialRoutes, services);
+  await app.register(toursRoutes, services);
+  await app.register(offlinePackagesRoutes, services);
+  await app.register(trafficRoutes, services);
+  await app.register(pointCloudsRoutes, services);
   await app.register(siteRoutes, { config });
   if (sms instanceof ConsoleSmsDriver && sms.keepsOutbox) {
-    logger.warn('SMS_DEV_OUTBOX is on: verification codes can be read at /api/dev/sms-outbox from this machine. Never turn it on where others can reach the server.');
+    logger.warn(
+      'SMS_DEV_OUTBOX is on: verification codes can be read at /api/dev/sms-outbox from this machine. Never turn it on where others can reach the server.',
+    );
     await app.register(devRoutes, { sms });
   }
 
   await app.register(async (pages) => {
     await registerPageSecurityHeaders(pages, config);
     await registerApiDocsUi(pages);
-    await pages.register(webAppPlugin, { distDir: config.webDistDir, logger, describePage: describeWorkPage(services.works, config.publicUrl) });
+    await pages.register(webAppPlugin, {
+      distDir: config.webDistDir,
+      logger,
+      describePage: describeWorkPage(services.works, config.publicUrl),
+    });
   });
   return app;
 }
@@ -254,48 +270,55 @@ export function createServices(
   drivers: Pick<Services, 'logger' | 'database' | 'cache' | 'rateLimiter' | 'sms' | 'storage' | 'jobs'>,
 ): Services {
   const { logger, database, cache, rateLimiter, sms, storage } = drivers;
-  const usersRepository = new UsersRepository(database.db);
   const loginThrottle = new LoginThrottle(rateLimiter);
-  const users = new UsersService(usersRepository, cache);
-  const auth = new AuthService(new SessionsRepository(database.db), usersRepository, users, cache, loginThrottle);
+  const users = UsersService.on(database.db, cache);
+  const auth = new AuthService(new SessionsRepository(database.db), users, cache, loginThrottle);
   const secrets = new ServerSecrets(database.db);
   const codeSecret = () => (config.authSecret ? Promise.resolve(config.authSecret) : secrets.get('verification-code-hmac'));
   const verification = new VerificationService(new VerificationRepository(database.db), sms, rateLimiter, codeSecret, (message) =>
     logger.error(message),
   );
-  const accounts = new AccountsService(users, usersRepository, auth, verification, loginThrottle, rateLimiter);
+  const accounts = new AccountsService(users, auth, verification, loginThrottle, rateLimiter);
   const qrLogin = new QrLoginService(new QrLoginRepository(database.db), accounts, rateLimiter);
   const ledger = new LedgerService(new LedgerRepository(database.db));
-  const moderation = new ModerationService(database.db);
+  const moderation = new ModerationService(new ModerationRepository(database.db));
   const privateFiles = new FileUrlSigner(() => (config.authSecret ? Promise.resolve(config.authSecret) : secrets.get('file-url-hmac')));
-  const works = new WorksService(new WorksRepository(database.db), users, moderation, storage, privateFiles);
-  const profile = new ProfileService(users, usersRepository, new UploadsService(new UploadsRepository(database.db), storage), ledger, (ownerId) =>
+  const worksRepository = new WorksRepository(database.db);
+  const works = new WorksService(worksRepository, users, moderation, storage, privateFiles);
+  const profile = new ProfileService(users, new UploadsService(new UploadsRepository(database.db), storage), ledger, (ownerId) =>
     works.countByStatus(ownerId),
   );
   const wechat =
     config.wechat &&
-    new WechatService(
-      new WechatOAuthDriver(config.wechat),
-      new WechatRepository(database.db),
-      usersRepository,
-      accounts,
-      verification,
-      cache,
-      () => secrets.get('wechat-binding'),
+    new WechatService(new WechatOAuthDriver(config.wechat), new WechatRepository(database.db), users, accounts, verification, cache, () =>
+      secrets.get('wechat-binding'),
     );
-  const workPublishing = new WorkPublishingService(works);
-  const workAssets = new WorkAssetsService(works, storage);
+  const workPublishing = new WorkPublishingService(works, worksRepository);
+  const workAssets = new WorkAssetsService(works, worksRepository, storage);
+  const workViews = new WorkViews(works, worksRepository, rateLimiter);
   const transfers = new TransfersService(new TransfersRepository(database.db), works, users, ledger);
-  const processingRepository = new ProcessingRepository(database.db);
-  const processing = new ProcessingService(processingRepository, works, storage, drivers.jobs, logger, {
+  const processing = new ProcessingService(new ProcessingRepository(database.db), works, storage, drivers.jobs, logger, {
     scratchDir: path.join(config.dataDir, 'tmp', 'processing'),
     leaseSeconds: config.processingLeaseSeconds,
   });
-  const tours = new ToursService(processingRepository, works, moderation);
-  const traffic = new TrafficService(processingRepository, works);
+  const tours = new ToursService(new ToursRepository(database.db), processing, works, moderation);
+  const traffic = new TrafficService(new TrafficRepository(database.db), works);
   const downloadTickets = new DownloadTickets(cache, users);
   const offlinePackages = new OfflinePackages(works, tours, storage, downloadTickets, config.viewerDistDir);
-  const spatial = new SpatialService(processingRepository, works, moderation, storage, downloadTickets, logger);
+  const pointClouds = new PointCloudsService(
+    new PointCloudsRepository(database.db),
+    processing,
+    works,
+    moderation,
+    storage,
+    downloadTickets,
+    logger,
+  );
+  // What tours and point clouds keep beside the processed output follows its publishes and resets.
+  processing.listen(tours);
+  processing.listen(pointClouds);
+  // A copy shares the processed output of its original; a purge deletes only what no other work shows.
+  works.listen(processing);
   drivers.jobs.define('works.purgeRecycleBin', () => works.purgeExpired(), { schedule: { cron: '23 3 * * *' } });
   // Lists and answers expire due transfers themselves; the job keeps the table true between them.
   drivers.jobs.define('transfers.expire', () => transfers.expireDue(), { schedule: { cron: '* * * * *' } });
@@ -313,12 +336,13 @@ export function createServices(
     works,
     workPublishing,
     workAssets,
+    workViews,
     transfers,
     processing,
     tours,
     traffic,
     offlinePackages,
-    spatial,
+    pointClouds,
     wechat,
   };
 }

@@ -1,8 +1,19 @@
-import { existsSync, mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { buildDemoModel } from './media/model/index.js';
+import { renderSyntheticPanorama } from './media/panorama/index.js';
+import { writeSyntheticPointCloud } from './media/pointcloud/index.js';
+import {
+  DEMO_MODEL_COVER,
+  DEMO_MODEL_FILE,
+  DEMO_POINT_CLOUD_COVER,
+  DEMO_POINT_CLOUD_FILE,
+  DEMO_SCENES,
+} from './modules/demo/demo-content.js';
 import { freePort, runEntry, waitForHealth } from './test/server-process.js';
+import { samplePng } from './test/works-fixtures.js';
 
 // These start real processes on the embedded database; PostgreSQL is covered by the API suites.
 const embeddedOnly = { DATABASE_URL: '' };
@@ -60,6 +71,29 @@ describe('the server process', () => {
     expect(cliAfter.output()).toContain('Created admin account 13811113333');
   }, 240_000);
 
+  it('adds the demo works at the first start after the admin command created the administrator, and on purpose with `admin demo`', async () => {
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'spatia-process-'));
+    const demoDir = await writeDemoFiles();
+    const port = await freePort();
+    const baseUrl = `http://127.0.0.1:${port}`;
+    // Jobs only queued: the demo works' processing is not what this test is about.
+    const env = { ...embeddedOnly, DATA_DIR: dataDir, PORT: String(port), DEMO_DIR: demoDir, WORKER_IN_PROCESS: 'false' };
+
+    const cli = runEntry('src/cli/admin.ts', env, ['create', '--phone', '13811114444', '--password', 'abcd1234']);
+    expect(await cli.exited).toBe(0);
+    const server = runEntry('src/server.ts', env);
+    await waitForHealth(baseUrl, server);
+    expect(server.output()).not.toContain('password:');
+    const showcase = (await (await fetch(`${baseUrl}/api/showcase`)).json()) as { data: { total: number } };
+    expect(showcase.data.total).toBe(3);
+    server.child.kill('SIGTERM');
+    expect(await server.exited).toBe(0);
+
+    const again = runEntry('src/cli/admin.ts', env, ['demo']);
+    expect(await again.exited).toBe(0);
+    expect(again.output()).toContain('The demo works already exist');
+  }, 240_000);
+
   it('stops at start with one line naming each wrong variable', async () => {
     const running = runEntry('src/server.ts', { ...embeddedOnly, PORT: 'eighty', LOG_LEVEL: 'loud' });
     expect(await running.exited).toBe(1);
@@ -69,3 +103,14 @@ describe('the server process', () => {
     expect(lines[0]).toContain('LOG_LEVEL must be one of');
   }, 60_000);
 });
+
+/** The files `npm run build` renders for the demo works, small. */
+async function writeDemoFiles(): Promise<string> {
+  const demoDir = mkdtempSync(path.join(os.tmpdir(), 'spatia-demo-'));
+  for (const scene of DEMO_SCENES)
+    writeFileSync(path.join(demoDir, scene.file), await renderSyntheticPanorama({ width: 2048, height: 1024, label: scene.label }));
+  writeFileSync(path.join(demoDir, DEMO_MODEL_FILE), await buildDemoModel());
+  await writeSyntheticPointCloud(path.join(demoDir, DEMO_POINT_CLOUD_FILE), { points: 10_000 });
+  for (const cover of [DEMO_MODEL_COVER, DEMO_POINT_CLOUD_COVER]) writeFileSync(path.join(demoDir, cover), await samplePng());
+  return demoDir;
+}

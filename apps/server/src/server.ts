@@ -4,9 +4,8 @@ import { openDatabase } from './db/database.js';
 import { DataDirLockedError, lockDataDir, type DataDirLock } from './lib/data-dir-lock.js';
 import { installShutdown, readConfigOrExit } from './lib/process-lifecycle.js';
 import { MemoryCache } from './lib/cache.js';
-import { UsersRepository } from './modules/users/users.repository.js';
-import { UsersService, type AuthUser } from './modules/users/users.service.js';
-import { seedDemoContent } from './modules/demo/demo-content.js';
+import { UsersService } from './modules/users/users.service.js';
+import { seedDemoWorksOnce } from './modules/demo/demo-content.js';
 
 /**
  * Starts the platform: config, lock, database, first admin, then listen. Only this file listens. The
@@ -16,7 +15,7 @@ async function main(): Promise<void> {
   const config = readConfigOrExit();
   const lock = config.database.kind === 'pglite' ? lockOrExit(config.dataDir) : undefined;
   const database = await openDatabase(config.database);
-  const firstStart = await announceInitialAdmin(config, database);
+  await announceInitialAdmin(config, database);
 
   const app = await buildApp(config, { database });
   let shuttingDown = false;
@@ -38,11 +37,9 @@ async function main(): Promise<void> {
     (message) => app.services.logger.info(message),
     'in-flight requests and running jobs',
   );
-  if (firstStart) {
-    // Demo content goes through the services, whose jobs need the app ready; listening comes after.
-    await app.ready();
-    await seedDemoContent(app.services, firstStart.admin);
-  }
+  // Demo works go through the services, whose jobs need the app ready; listening comes after.
+  await app.ready();
+  if (config.demoWorks) await seedDemoWorksOnce(app.services, config.demoDir);
   const address = await app.listen({ host: config.host, port: config.port });
   app.services.logger.info({ address }, `Spatia is listening on ${address}`);
 }
@@ -59,19 +56,16 @@ function lockOrExit(dataDir: string): DataDirLock {
   }
 }
 
-/** On an empty platform: creates the first admin and prints the password once; answers the admin then. */
-async function announceInitialAdmin(config: Config, database: Awaited<ReturnType<typeof openDatabase>>): Promise<{ admin: AuthUser } | undefined> {
-  const cache = new MemoryCache();
-  const users = new UsersService(new UsersRepository(database.db), cache);
+/** On a platform without an administrator: creates the first one and prints the password once. */
+async function announceInitialAdmin(config: Config, database: Awaited<ReturnType<typeof openDatabase>>): Promise<void> {
+  const users = UsersService.on(database.db, new MemoryCache());
   const created = await users.ensureInitialAdmin(config.adminPhone);
-  if (!created) return undefined;
+  if (!created) return;
   const line = '='.repeat(64);
   console.log(
     `${line}\nSpatia created the first administrator. This password is shown only once:\n` +
       `  phone:    ${created.phone}\n  password: ${created.password}\n${line}`,
   );
-  const adminId = await users.findIdByPhoneOrInviteCode(created.phone);
-  return { admin: (await users.getAuthUser(adminId!))! };
 }
 
 await main();

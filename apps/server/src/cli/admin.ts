@@ -1,13 +1,15 @@
 import { parseArgs } from 'node:util';
 import { Role } from '@spatia/contract';
-import { ConfigError, loadConfig, loadDotEnv } from '../config/config.js';
-import { openDatabase } from '../db/database.js';
+import { ConfigError, loadConfig, loadDotEnv, type Config } from '../config/config.js';
+import { openDatabase, type Database } from '../db/database.js';
 import { AppError, ValidationError } from '../lib/app-error.js';
 import { MemoryCache } from '../lib/cache.js';
 import { DataDirLockedError, lockDataDir } from '../lib/data-dir-lock.js';
 import { translate, translateProblem } from '../lib/messages.js';
-import { UsersRepository } from '../modules/users/users.repository.js';
 import { UsersService } from '../modules/users/users.service.js';
+import { buildApp } from '../app.js';
+import { ServerMilestones } from '../db/server-milestones.js';
+import { addDemoWorks, DEFAULT_DEMO_DIR } from '../modules/demo/demo-content.js';
 
 const usage = `Usage: npm run admin -- <command> [options]
 
@@ -16,6 +18,8 @@ Commands:
                Create an administrator account.
   create-user  --phone P --password X [--name N] [--roles customer,photographer] [--menus 161,162]
                Create an account with the given roles and permission ids.
+  demo         Add the demo works (a tour, a 3D model, a point cloud) to the demo account, unless it
+               has them already. The server's first start adds them once; this adds them again.
 
 With the embedded database (no DATABASE_URL) the server must be stopped first: the database belongs to one process.`;
 
@@ -33,40 +37,77 @@ async function main(argv: string[]): Promise<number> {
     },
   });
   const command = positionals[0];
-  if (values.help || (command !== 'create' && command !== 'create-user')) {
+  if (values.help || (command !== 'create' && command !== 'create-user' && command !== 'demo')) {
     console.log(usage);
     return values.help ? 0 : 2;
   }
-  if (!values.phone || !values.password) {
+  if (command === 'demo') return withDatabase(addDemo);
+  const { phone, password } = values;
+  if (!phone || !password) {
     console.error('Both --phone and --password are required.\n\n' + usage);
     return 2;
   }
+  return withDatabase(async (_config, database) => {
+    const users = UsersService.on(database.db, new MemoryCache());
+    const roles = command === 'create' ? [Role.admin] : splitList(values.roles ?? Role.customer);
+    const permissionIds = command === 'create' ? [] : splitList(values.menus ?? '').map(Number);
+    const created = await users.createUser({
+      phone,
+      password,
+      fullName: values.name ?? (command === 'create' ? 'Administrator' : phone),
+      roles,
+      permissionIds,
+    });
+    console.log(`Created ${roles.join(', ')} account ${phone} (uid ${created.uid}).`);
+    return 0;
+  });
+}
 
+/** Runs `command` on the configured database, holding the embedded one's lock meanwhile. */
+async function withDatabase(command: (config: Config, database: Database) => Promise<number>): Promise<number> {
   loadDotEnv();
   const config = loadConfig();
   const lock = config.database.kind === 'pglite' ? lockDataDir(config.dataDir, 'the admin command') : undefined;
   const database = await openDatabase(config.database);
   try {
-    const users = new UsersService(new UsersRepository(database.db), new MemoryCache());
-    const roles = command === 'create' ? [Role.admin] : splitList(values.roles ?? Role.customer);
-    const permissionIds = command === 'create' ? [] : splitList(values.menus ?? '').map(Number);
-    const created = await users.createUser({
-      phone: values.phone,
-      password: values.password,
-      fullName: values.name ?? (command === 'create' ? 'Administrator' : values.phone),
-      roles,
-      permissionIds,
-    });
-    console.log(`Created ${roles.join(', ')} account ${values.phone} (uid ${created.uid}).`);
-    return 0;
+    return await command(config, database);
   } finally {
     await database.close();
     lock?.release();
   }
 }
 
+/** Demo works go through the same services as a person's work; their processing jobs wait for the server. */
+async function addDemo(config: Config, database: Database): Promise<number> {
+  const app = await buildApp(config, { database, jobs: 'enqueue-only' });
+  try {
+    await app.ready();
+    const added = await addDemoWorks(app.services, config.demoDir);
+    switch (added.outcome) {
+      case 'added':
+        await new ServerMilestones(database.db).reach('demo-works-seeded');
+        console.log(`Added the demo works (${Object.values(added.works).join(', ')}); the server processes them when it runs.`);
+        return 0;
+      case 'present':
+        console.log('The demo works already exist: the demo account still has works (delete them first to add them again).');
+        return 0;
+      case 'noFiles':
+        console.error(`No demo files in ${config.demoDir ?? DEFAULT_DEMO_DIR}: run npm run build first.`);
+        return 1;
+      case 'noAdmin':
+        console.error('No administrator to review the demo works: create one first (npm run admin -- create).');
+        return 1;
+    }
+  } finally {
+    await app.close();
+  }
+}
+
 function splitList(value: string): string[] {
-  return value.split(',').map((item) => item.trim()).filter(Boolean);
+  return value
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean);
 }
 
 function explain(error: unknown): string {

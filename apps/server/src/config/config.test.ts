@@ -11,11 +11,19 @@ describe('loadConfig', () => {
     expect(config.database).toEqual({ kind: 'pglite', dataDir: path.resolve('data', 'db') });
     expect(config.redisUrl).toBeUndefined();
     expect(config.sms).toEqual({ driver: 'console', devOutbox: false });
+    expect(config.demoWorks).toBe(true);
+  });
+
+  it('starts without demo works on request', () => {
+    expect(loadConfig({ DEMO_WORKS: 'false' }).demoWorks).toBe(false);
+    expect(() => loadConfig({ DEMO_WORKS: 'no' })).toThrow('DEMO_WORKS');
   });
 
   it('opens the SMS outbox only on request, and only for the console driver', () => {
     expect(loadConfig({ SMS_DEV_OUTBOX: 'true' }).sms).toEqual({ driver: 'console', devOutbox: true });
-    expect(() => loadConfig({ SMS_DEV_OUTBOX: 'true', SMS_DRIVER: 'aliyun' })).toThrow('SMS_DEV_OUTBOX must be true only with SMS_DRIVER=console');
+    expect(() => loadConfig({ SMS_DEV_OUTBOX: 'true', SMS_DRIVER: 'aliyun' })).toThrow(
+      'SMS_DEV_OUTBOX must be true only with SMS_DRIVER=console',
+    );
   });
 
   it('switches to PostgreSQL with DATABASE_URL', () => {
@@ -68,7 +76,24 @@ describe('loadConfig', () => {
       S3_SECRET_ACCESS_KEY: 'secret',
       S3_FORCE_PATH_STYLE: 'true',
     }).s3;
-    expect(s3).toEqual({ endpoint: 'http://minio:9000', region: 'us-east-1', bucket: 'spatia-files', accessKeyId: 'key', secretAccessKey: 'secret', forcePathStyle: true });
+    expect(s3).toEqual({
+      endpoint: 'http://minio:9000',
+      region: 'us-east-1',
+      bucket: 'spatia-files',
+      accessKeyId: 'key',
+      secretAccessKey: 'secret',
+      forcePathStyle: true,
+    });
+  });
+
+  it('takes a map tile URL only with {z}, {x} and {y} in it, in any order', () => {
+    expect(loadConfig({ MAP_TILE_URL: 'http://10.0.0.5:8080/tiles?x={x}&y={y}&z={z}' }).site.MAP_TILE_URL).toBe(
+      'http://10.0.0.5:8080/tiles?x={x}&y={y}&z={z}',
+    );
+    expect(() => loadConfig({ MAP_TILE_URL: 'https://tiles.example.com/style.json' })).toThrow(
+      /MAP_TILE_URL must be an http\(s\) URL of raster tiles/,
+    );
+    expect(() => loadConfig({ MAP_TILE_URL: '{z}/{x}/{y}.png' })).toThrow(/MAP_TILE_URL/);
   });
 
   it('treats an empty variable as unset', () => {

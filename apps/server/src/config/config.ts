@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import { PHONE_PATTERN } from '@spatia/contract';
 import { z } from 'zod';
 import type { WechatOAuthConfig } from '../drivers/oauth/wechat-oauth.js';
 import type { S3StorageConfig } from '../drivers/storage/s3-storage.js';
@@ -14,9 +15,19 @@ const optionalUrl = z.string().url().optional();
 const list = z
   .string()
   .default('')
-  .transform((value) => value.split(',').map((item) => item.trim()).filter(Boolean));
+  .transform((value) =>
+    value
+      .split(',')
+      .map((item) => item.trim())
+      .filter(Boolean),
+  );
 
-const ALIYUN_SMS_VARIABLES = ['ALIYUN_SMS_ACCESS_KEY_ID', 'ALIYUN_SMS_ACCESS_KEY_SECRET', 'ALIYUN_SMS_SIGN_NAME', 'ALIYUN_SMS_TEMPLATE_CODE'] as const;
+const ALIYUN_SMS_VARIABLES = [
+  'ALIYUN_SMS_ACCESS_KEY_ID',
+  'ALIYUN_SMS_ACCESS_KEY_SECRET',
+  'ALIYUN_SMS_SIGN_NAME',
+  'ALIYUN_SMS_TEMPLATE_CODE',
+] as const;
 const TENCENT_SMS_VARIABLES = [
   'TENCENT_SMS_SECRET_ID',
   'TENCENT_SMS_SECRET_KEY',
@@ -27,89 +38,135 @@ const TENCENT_SMS_VARIABLES = [
 /** S3 is on when S3_BUCKET is set; these must then be set too (S3_ENDPOINT stays empty for AWS itself). */
 const S3_REQUIRED_VARIABLES = ['S3_BUCKET', 'S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
 
-const environmentSchema = z.object({
-  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
-  HOST: z.string().min(1).default('0.0.0.0'),
-  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
-  DATA_DIR: z.string().min(1).default('./data'),
-  DATABASE_URL: z
-    .string()
-    .regex(/^postgres(ql)?:\/\//, 'a postgres:// or postgresql:// connection URL')
-    .optional(),
-  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(20),
-  REDIS_URL: z.string().regex(/^rediss?:\/\//, 'a redis:// or rediss:// URL').optional(),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  TRUST_PROXY: z
-    .string()
-    .regex(/^(true|false|\d{1,2}|[\w.:/]+(\s*,\s*[\w.:/]+)*)$/, 'false, true (one proxy), a number of proxies, or their addresses (comma-separated, CIDR allowed)')
-    .default('false')
-    .transform(parseTrustProxy),
-  WEB_DIST_DIR: z.string().optional(),
-  VIEWER_DIST_DIR: z.string().optional(),
-  ADMIN_PHONE: z.string().regex(/^1[3-9]\d{9}$/, 'an 11-digit mobile number').default('13800000000'),
-  APP_APK_URL: z.string().default(''),
-  TJHX_API_BASE_URL: z.string().default('/api'),
-  POINT_CLOUD_API_BASE_URL: z.string().default('/api'),
-  POINT_CLOUD_LIST_URL: z.string().url().or(z.literal('')).default(''),
-  MAPS_API_BASE_URL: z.string().default(''),
-  SITE_COMPANY_NAME_ZH: z.string().default('Spatia 空间云科技有限公司'),
-  SITE_COMPANY_NAME_EN: z.string().default('Spatia Cloud Technology Co., Ltd.'),
-  SITE_SERVICE_PHONE: z.string().default('400-000-0000'),
-  SITE_SERVICE_HOURS: z.string().default('9:00-17:00'),
-  SITE_SOFTWARE_NOTICE_ZH: z.string().default('本平台软件服务由 Spatia 提供'),
-  SITE_SOFTWARE_NOTICE_EN: z.string().default('Software service provided by Spatia'),
-  SITE_CERTIFICATE_NUMBERS: list,
-  SITE_ICP_RECORD: z.string().default(''),
-  SITE_ICP_URL: optionalUrl,
-  SITE_PSB_RECORD: z.string().default(''),
-  SITE_PSB_URL: optionalUrl,
-  SITE_PRIVACY_URL: z.string().default('/privacyProtocol'),
-  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
-  WORKER_IN_PROCESS: z.enum(['true', 'false']).default('true').transform((value) => value === 'true'),
-  PROCESSING_LEASE_SECONDS: z.coerce.number().int().min(2).max(3600).default(60),
-  PUBLIC_URL: z.string().url().regex(/^https?:\/\/[^/]+$/, 'an origin such as https://spatia.example.com (no path)').optional(),
-  AUTH_SECRET: z.string().min(32, 'at least 32 characters').optional(),
-  SMS_DRIVER: z.enum(['console', 'aliyun', 'tencent']).default('console'),
-  SMS_DEV_OUTBOX: z.enum(['true', 'false']).default('false').transform((value) => value === 'true'),
-  ALIYUN_SMS_ACCESS_KEY_ID: z.string().optional(),
-  ALIYUN_SMS_ACCESS_KEY_SECRET: z.string().optional(),
-  ALIYUN_SMS_SIGN_NAME: z.string().optional(),
-  ALIYUN_SMS_TEMPLATE_CODE: z.string().optional(),
-  ALIYUN_SMS_ENDPOINT: z.string().default('dysmsapi.aliyuncs.com'),
-  TENCENT_SMS_SECRET_ID: z.string().optional(),
-  TENCENT_SMS_SECRET_KEY: z.string().optional(),
-  TENCENT_SMS_SDK_APP_ID: z.string().optional(),
-  TENCENT_SMS_SIGN_NAME: z.string().optional(),
-  TENCENT_SMS_TEMPLATE_ID: z.string().optional(),
-  TENCENT_SMS_REGION: z.string().default('ap-guangzhou'),
-  TENCENT_SMS_ENDPOINT: z.string().default('sms.tencentcloudapi.com'),
-  WECHAT_APP_ID: z.string().optional(),
-  WECHAT_APP_SECRET: z.string().optional(),
-  WECHAT_AUTHORIZE_URL: z.string().url().default('https://open.weixin.qq.com/connect/qrconnect'),
-  WECHAT_TOKEN_URL: z.string().url().default('https://api.weixin.qq.com/sns/oauth2/access_token'),
-  WECHAT_USERINFO_URL: z.string().url().default('https://api.weixin.qq.com/sns/userinfo'),
-  S3_ENDPOINT: z.string().url().regex(/^https?:\/\//, 'an http:// or https:// URL').optional(),
-  S3_REGION: z.string().optional(),
-  S3_BUCKET: z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'a bucket name (3-63 lowercase letters, digits, dots, hyphens)').optional(),
-  S3_ACCESS_KEY_ID: z.string().optional(),
-  S3_SECRET_ACCESS_KEY: z.string().optional(),
-  S3_FORCE_PATH_STYLE: z.enum(['true', 'false']).default('false').transform((value) => value === 'true'),
-}).superRefine((env, context) => {
-  if (Boolean(env.WECHAT_APP_ID) !== Boolean(env.WECHAT_APP_SECRET)) {
-    context.addIssue({ code: 'custom', path: ['WECHAT_APP_SECRET'], message: 'set together with WECHAT_APP_ID (both or neither)' });
-  }
-  const s3Wanted = S3_REQUIRED_VARIABLES.some((name) => env[name]) || Boolean(env.S3_ENDPOINT);
-  for (const name of s3Wanted ? S3_REQUIRED_VARIABLES : []) {
-    if (!env[name]) context.addIssue({ code: 'custom', path: [name], message: 'set together with the other S3_* variables (all or none)' });
-  }
-  if (env.SMS_DEV_OUTBOX && env.SMS_DRIVER !== 'console') {
-    context.addIssue({ code: 'custom', path: ['SMS_DEV_OUTBOX'], message: 'true only with SMS_DRIVER=console (a real driver sends the codes)' });
-  }
-  const needed = { console: [], aliyun: ALIYUN_SMS_VARIABLES, tencent: TENCENT_SMS_VARIABLES }[env.SMS_DRIVER];
-  for (const name of needed) {
-    if (!env[name]) context.addIssue({ code: 'custom', path: [name], message: `set when SMS_DRIVER=${env.SMS_DRIVER}` });
-  }
-});
+const environmentSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+    HOST: z.string().min(1).default('0.0.0.0'),
+    PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+    DATA_DIR: z.string().min(1).default('./data'),
+    DATABASE_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'a postgres:// or postgresql:// connection URL')
+      .optional(),
+    DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(20),
+    REDIS_URL: z
+      .string()
+      .regex(/^rediss?:\/\//, 'a redis:// or rediss:// URL')
+      .optional(),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    TRUST_PROXY: z
+      .string()
+      .regex(
+        /^(true|false|\d{1,2}|[\w.:/]+(\s*,\s*[\w.:/]+)*)$/,
+        'false, true (one proxy), a number of proxies, or their addresses (comma-separated, CIDR allowed)',
+      )
+      .default('false')
+      .transform(parseTrustProxy),
+    WEB_DIST_DIR: z.string().optional(),
+    VIEWER_DIST_DIR: z.string().optional(),
+    DEMO_DIR: z.string().optional(),
+    DEMO_WORKS: z
+      .enum(['true', 'false'])
+      .default('true')
+      .transform((value) => value === 'true'),
+    ADMIN_PHONE: z.string().regex(PHONE_PATTERN, 'an 11-digit mobile number').default('13800000000'),
+    APP_APK_URL: z.string().default(''),
+    TJHX_API_BASE_URL: z.string().default('/api'),
+    POINT_CLOUD_API_BASE_URL: z.string().default('/api'),
+    POINT_CLOUD_LIST_URL: z.string().url().or(z.literal('')).default(''),
+    MAPS_API_BASE_URL: z.string().default(''),
+    MAP_TILE_URL: z
+      .string()
+      .regex(
+        /^https?:\/\/[^/?#{}]+(?=.*\{z\})(?=.*\{x\})(?=.*\{y\})/,
+        'an http(s) URL of raster tiles holding {z}, {x} and {y}, e.g. https://tile.openstreetmap.org/{z}/{x}/{y}.png',
+      )
+      .default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
+    MAP_TILE_ATTRIBUTION: z.string().default('© <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors'),
+    SITE_COMPANY_NAME_ZH: z.string().default('Spatia 空间云科技有限公司'),
+    SITE_COMPANY_NAME_EN: z.string().default('Spatia Cloud Technology Co., Ltd.'),
+    SITE_SERVICE_PHONE: z.string().default('400-000-0000'),
+    SITE_SERVICE_HOURS: z.string().default('9:00-17:00'),
+    SITE_SOFTWARE_NOTICE_ZH: z.string().default('本平台软件服务由 Spatia 提供'),
+    SITE_SOFTWARE_NOTICE_EN: z.string().default('Software service provided by Spatia'),
+    SITE_CERTIFICATE_NUMBERS: list,
+    SITE_ICP_RECORD: z.string().default(''),
+    SITE_ICP_URL: z.string().url().default('https://beian.miit.gov.cn/'),
+    SITE_PSB_RECORD: z.string().default(''),
+    SITE_PSB_URL: optionalUrl,
+    SITE_PRIVACY_URL: z.string().default('/privacyProtocol'),
+    SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
+    WORKER_IN_PROCESS: z
+      .enum(['true', 'false'])
+      .default('true')
+      .transform((value) => value === 'true'),
+    PROCESSING_LEASE_SECONDS: z.coerce.number().int().min(2).max(3600).default(60),
+    PUBLIC_URL: z
+      .string()
+      .url()
+      .regex(/^https?:\/\/[^/]+$/, 'an origin such as https://spatia.example.com (no path)')
+      .optional(),
+    AUTH_SECRET: z.string().min(32, 'at least 32 characters').optional(),
+    SMS_DRIVER: z.enum(['console', 'aliyun', 'tencent']).default('console'),
+    SMS_DEV_OUTBOX: z
+      .enum(['true', 'false'])
+      .default('false')
+      .transform((value) => value === 'true'),
+    ALIYUN_SMS_ACCESS_KEY_ID: z.string().optional(),
+    ALIYUN_SMS_ACCESS_KEY_SECRET: z.string().optional(),
+    ALIYUN_SMS_SIGN_NAME: z.string().optional(),
+    ALIYUN_SMS_TEMPLATE_CODE: z.string().optional(),
+    ALIYUN_SMS_ENDPOINT: z.string().default('dysmsapi.aliyuncs.com'),
+    TENCENT_SMS_SECRET_ID: z.string().optional(),
+    TENCENT_SMS_SECRET_KEY: z.string().optional(),
+    TENCENT_SMS_SDK_APP_ID: z.string().optional(),
+    TENCENT_SMS_SIGN_NAME: z.string().optional(),
+    TENCENT_SMS_TEMPLATE_ID: z.string().optional(),
+    TENCENT_SMS_REGION: z.string().default('ap-guangzhou'),
+    TENCENT_SMS_ENDPOINT: z.string().default('sms.tencentcloudapi.com'),
+    WECHAT_APP_ID: z.string().optional(),
+    WECHAT_APP_SECRET: z.string().optional(),
+    WECHAT_AUTHORIZE_URL: z.string().url().default('https://open.weixin.qq.com/connect/qrconnect'),
+    WECHAT_TOKEN_URL: z.string().url().default('https://api.weixin.qq.com/sns/oauth2/access_token'),
+    WECHAT_USERINFO_URL: z.string().url().default('https://api.weixin.qq.com/sns/userinfo'),
+    S3_ENDPOINT: z
+      .string()
+      .url()
+      .regex(/^https?:\/\//, 'an http:// or https:// URL')
+      .optional(),
+    S3_REGION: z.string().optional(),
+    S3_BUCKET: z
+      .string()
+      .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'a bucket name (3-63 lowercase letters, digits, dots, hyphens)')
+      .optional(),
+    S3_ACCESS_KEY_ID: z.string().optional(),
+    S3_SECRET_ACCESS_KEY: z.string().optional(),
+    S3_FORCE_PATH_STYLE: z
+      .enum(['true', 'false'])
+      .default('false')
+      .transform((value) => value === 'true'),
+  })
+  .superRefine((env, context) => {
+    if (Boolean(env.WECHAT_APP_ID) !== Boolean(env.WECHAT_APP_SECRET)) {
+      context.addIssue({ code: 'custom', path: ['WECHAT_APP_SECRET'], message: 'set together with WECHAT_APP_ID (both or neither)' });
+    }
+    const s3Wanted = S3_REQUIRED_VARIABLES.some((name) => env[name]) || Boolean(env.S3_ENDPOINT);
+    for (const name of s3Wanted ? S3_REQUIRED_VARIABLES : []) {
+      if (!env[name])
+        context.addIssue({ code: 'custom', path: [name], message: 'set together with the other S3_* variables (all or none)' });
+    }
+    if (env.SMS_DEV_OUTBOX && env.SMS_DRIVER !== 'console') {
+      context.addIssue({
+        code: 'custom',
+        path: ['SMS_DEV_OUTBOX'],
+        message: 'true only with SMS_DRIVER=console (a real driver sends the codes)',
+      });
+    }
+    const needed = { console: [], aliyun: ALIYUN_SMS_VARIABLES, tencent: TENCENT_SMS_VARIABLES }[env.SMS_DRIVER];
+    for (const name of needed) {
+      if (!env[name]) context.addIssue({ code: 'custom', path: [name], message: `set when SMS_DRIVER=${env.SMS_DRIVER}` });
+    }
+  });
 
 /**
  * TRUST_PROXY: `true` means one proxy (the nearest hop's X-Forwarded-For entry is the client), not "trust
@@ -119,7 +176,10 @@ function parseTrustProxy(value: string): false | number | string[] {
   if (value === 'false' || value === '0') return false;
   if (value === 'true') return 1;
   if (/^\d+$/.test(value)) return Number(value);
-  return value.split(',').map((item) => item.trim()).filter(Boolean);
+  return value
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean);
 }
 
 export type Environment = z.infer<typeof environmentSchema>;
@@ -143,6 +203,10 @@ export interface Config {
   webDistDir: string | undefined;
   /** The standalone tour viewer that offline packages carry (default: packages/viewers/dist/standalone). */
   viewerDistDir: string | undefined;
+  /** The demo works' files that `npm run build` renders (default: apps/server/demo). */
+  demoDir: string | undefined;
+  /** Whether the first start adds the demo works (false for installs that should start empty, and the journeys). */
+  demoWorks: boolean;
   adminPhone: string;
   apkUrl: string;
   shutdownTimeoutMs: number;
@@ -165,6 +229,8 @@ export interface Config {
     | 'POINT_CLOUD_API_BASE_URL'
     | 'POINT_CLOUD_LIST_URL'
     | 'MAPS_API_BASE_URL'
+    | 'MAP_TILE_URL'
+    | 'MAP_TILE_ATTRIBUTION'
     | 'SITE_COMPANY_NAME_ZH'
     | 'SITE_COMPANY_NAME_EN'
     | 'SITE_SERVICE_PHONE'
@@ -196,9 +262,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   const withoutBlanks = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== ''));
   const parsed = environmentSchema.safeParse(withoutBlanks);
   if (!parsed.success) {
-    throw new ConfigError(
-      parsed.error.issues.map((issue) => `${issue.path.join('.')} must be ${describeIssue(issue)}`),
-    );
+    throw new ConfigError(parsed.error.issues.map((issue) => `${issue.path.join('.')} must be ${describeIssue(issue)}`));
   }
   const env = parsed.data;
   const dataDir = path.resolve(env.DATA_DIR);
@@ -215,6 +279,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: env.TRUST_PROXY,
     webDistDir: env.WEB_DIST_DIR,
     viewerDistDir: env.VIEWER_DIST_DIR,
+    demoDir: env.DEMO_DIR,
+    demoWorks: env.DEMO_WORKS,
     adminPhone: env.ADMIN_PHONE,
     apkUrl: env.APP_APK_URL,
     shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_MS,

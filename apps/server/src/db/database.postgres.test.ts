@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { describe, expect, it, vi } from 'vitest';
 import { createTestDatabase } from '../test/test-database.js';
+import { rowsOf } from './database.js';
 
 // Only meaningful against a PostgreSQL server: PGlite has no connections to lose.
 describe.runIf(process.env.DATABASE_URL)('PostgreSQL connection pool', () => {
@@ -9,7 +10,7 @@ describe.runIf(process.env.DATABASE_URL)('PostgreSQL connection pool', () => {
     const { database, drop } = await createTestDatabase();
     const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     try {
-      const [row] = (await database.db.execute<{ name: string }>(sql`select current_database() as name`)).rows;
+      const [row] = await rowsOf<{ name: string }>(database.db, sql`select current_database() as name`);
       const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
       await admin.connect();
       await admin.query('select pg_terminate_backend(pid) from pg_stat_activity where datname = $1', [row!.name]);

@@ -1,7 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -14,6 +14,19 @@ import * as schema from './schema/index.js';
 export type Schema = typeof schema;
 /** The Drizzle handle every repository uses; the same type on PGlite and on PostgreSQL. */
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+/** What `db.transaction(async (tx) => …)` hands its callback. */
+export type Transaction = Parameters<Parameters<Db['transaction']>[0]>[0];
+/** A transaction or the database itself: repositories take one where a read or write may join the caller's transaction. */
+export type Executor = Db | Transaction;
+
+/**
+ * The rows of raw SQL. Drizzle types `execute` by driver (PGlite and node-postgres answer alike, with
+ * `rows`), and `Db` is written for both, so the shape is stated here once.
+ */
+export async function rowsOf<Row>(executor: Executor, query: SQL): Promise<Row[]> {
+  const result: unknown = await executor.execute(query);
+  return (result as { rows: Row[] }).rows;
+}
 
 interface DatabaseHandle {
   db: Db;

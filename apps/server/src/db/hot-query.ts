@@ -28,7 +28,7 @@ export class HotQueries {
   /** Runs the variant `key`, built by `build` the first time. */
   async run<Row>(key: string, build: () => SQL, values: Record<string, unknown>): Promise<Row[]> {
     const statement = this.compiled.get(key) ?? this.compile(key, build());
-    const params = fillPlaceholders(statement.params, values) as unknown[];
+    const params = fillPlaceholders(statement.params, values);
     const client = (this.db as unknown as { $client: pg.Pool | PGlite }).$client;
     if ('totalCount' in client) return (await client.query({ name: statement.name, text: statement.text, values: params })).rows as Row[];
     return (await client.query<Row>(statement.text, params)).rows;

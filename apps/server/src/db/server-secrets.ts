@@ -19,7 +19,10 @@ export class ServerSecrets {
   }
 
   private async load(name: string): Promise<string> {
-    await this.db.insert(serverSecrets).values({ name, value: randomBytes(32).toString('hex') }).onConflictDoNothing();
+    await this.db
+      .insert(serverSecrets)
+      .values({ name, value: randomBytes(32).toString('hex') })
+      .onConflictDoNothing();
     const [row] = await this.db.select({ value: serverSecrets.value }).from(serverSecrets).where(eq(serverSecrets.name, name));
     if (!row) throw new Error(`secret ${name} missing`);
     return row.value;

@@ -1,4 +1,4 @@
-import type { Db } from '../db/database.js';
+import type { Transaction } from '../db/database.js';
 
 /**
  * Background jobs, behind one boundary. Modules define their jobs while the app is assembled
@@ -33,9 +33,6 @@ export interface JobQueue {
 
 /** Job data travels as JSON. */
 export type JobData = object;
-
-/** What `db.transaction(async (tx) => …)` hands its callback. */
-export type DbTransaction = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 export type JobHandler<T extends JobData> = (job: Job<T>) => Promise<unknown>;
 
@@ -96,7 +93,7 @@ export interface SendOptions {
   /** Higher runs first (default 0). */
   priority?: number;
   /** Queue the job in this transaction: it exists only if the transaction commits. */
-  transaction?: DbTransaction;
+  transaction?: Transaction;
 }
 
 /** What `define` answers: the job's name and a typed way to send it. */

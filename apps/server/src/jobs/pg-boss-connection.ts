@@ -1,8 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
-import type { Database } from '../db/database.js';
-import type { DbTransaction } from './job-queue.js';
+import { rowsOf, type Database, type Transaction } from '../db/database.js';
 
 /** What pg-boss runs its SQL through (its `db` option). */
 export interface BossConnection {
@@ -82,11 +81,10 @@ function lastResult<R extends { rows: unknown[] }>(results: R[]): { rows: unknow
  * it is about. pg-boss numbers its parameters and may use one several times (`$5` … `$5`); Drizzle
  * numbers them in order of appearance, so each is bound once and later uses point back at it.
  */
-export function bossConnectionInTransaction(transaction: DbTransaction): BossConnection {
+export function bossConnectionInTransaction(transaction: Transaction): BossConnection {
   return {
     async executeSql(text, values = []) {
-      const result = await transaction.execute(toDrizzleSql(text, values));
-      return { rows: (result as unknown as { rows: unknown[] }).rows };
+      return { rows: await rowsOf(transaction, toDrizzleSql(text, values)) };
     },
   };
 }

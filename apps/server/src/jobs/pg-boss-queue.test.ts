@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, type Database } from '../db/database.js';
+import { openDatabase, rowsOf, type Database } from '../db/database.js';
 import { createTestDatabase, type TestDatabase } from '../test/test-database.js';
 import type { Job, JobData, JobRunMode } from './job-queue.js';
 import { PgBossJobQueue, type PgBossJobQueueOptions } from './pg-boss-queue.js';
@@ -230,7 +230,9 @@ describe('the job queue', () => {
 
     for (let n = 0; n < 12; n += 1) await queue.send('busy.import', { n });
     await eventually(() => finished === 12);
-    await eventually(async () => (await db.execute(sql`select 1 from pgboss.job where name = 'busy.index' and state = 'completed'`)).rows.length === 12);
+    await eventually(
+      async () => (await rowsOf(db, sql`select 1 from pgboss.job where name = 'busy.index' and state = 'completed'`)).length === 12,
+    );
   });
 
   it('stop() stops taking jobs and waits for the running one to finish', async () => {
@@ -335,10 +337,14 @@ describe.skipIf(!onPostgres)('several worker processes on PostgreSQL', () => {
     const runs: string[] = [];
     const workers = [testDatabase.database, second].map((database) => {
       const queue = createQueue('background', { pollingIntervalMs: 10 }, database);
-      queue.define('shared.polled', async (job) => {
-        runs.push(job.id);
-        await new Promise((resolve) => setTimeout(resolve, 2));
-      }, { concurrency: 3 });
+      queue.define(
+        'shared.polled',
+        async (job) => {
+          runs.push(job.id);
+          await new Promise((resolve) => setTimeout(resolve, 2));
+        },
+        { concurrency: 3 },
+      );
       return queue;
     });
     await Promise.all(workers.map((queue) => queue.start()));

@@ -11,7 +11,6 @@ import type {
   JobRecord,
   JobRunMode,
   JobScheduleRecord,
-  JobState,
   JobType,
   SendOptions,
 } from './job-queue.js';
@@ -97,7 +96,8 @@ export class PgBossJobQueue implements JobQueue {
     if (!JOB_NAME.test(name)) throw new Error(`job name ${JSON.stringify(name)} must be letters, digits, '.', '_' or '-'`);
     if (this.definitions.has(name)) throw new Error(`job ${name} is defined twice`);
     const resolved = { ...DEFAULTS, ...options };
-    if (!Number.isInteger(resolved.concurrency) || resolved.concurrency < 1) throw new Error(`job ${name}: concurrency must be a whole number of at least 1`);
+    if (!Number.isInteger(resolved.concurrency) || resolved.concurrency < 1)
+      throw new Error(`job ${name}: concurrency must be a whole number of at least 1`);
     this.definitions.set(name, { name, handler: handler as JobHandler<JobData>, options: resolved as Definition['options'] });
     return { name, send: (data, sendOptions) => this.send(name, data, sendOptions) };
   }
@@ -173,7 +173,12 @@ export class PgBossJobQueue implements JobQueue {
 
   async getSchedules(): Promise<JobScheduleRecord[]> {
     await this.prepare();
-    const schedules = (await this.boss.getSchedules()) as unknown as { name: string; cron: string; timezone: string; data: JobData | null }[];
+    const schedules = (await this.boss.getSchedules()) as unknown as {
+      name: string;
+      cron: string;
+      timezone: string;
+      data: JobData | null;
+    }[];
     return schedules.map(({ name, cron, timezone, data }) => ({ name, cron, timezone, data }));
   }
 
@@ -290,10 +295,15 @@ export class PgBossJobQueue implements JobQueue {
     for (const running of this.running) {
       running.abandoned = true;
       running.controller.abort(error);
-      this.options.logger.warn({ job: running.name, jobId: running.id }, `job ${running.name} still running at shutdown: failed, to be retried`);
-      await this.boss.fail(running.name, running.id, error).catch((failError: unknown) =>
-        this.options.logger.error({ err: failError, job: running.name, jobId: running.id }, 'could not release a job at shutdown'),
+      this.options.logger.warn(
+        { job: running.name, jobId: running.id },
+        `job ${running.name} still running at shutdown: failed, to be retried`,
       );
+      await this.boss
+        .fail(running.name, running.id, error)
+        .catch((failError: unknown) =>
+          this.options.logger.error({ err: failError, job: running.name, jobId: running.id }, 'could not release a job at shutdown'),
+        );
     }
   }
 
@@ -335,7 +345,7 @@ function toRecord<T extends JobData>(job: PgBoss.JobWithMetadata<T>): JobRecord<
   return {
     id: job.id,
     name: job.name,
-    state: job.state as JobState,
+    state: job.state,
     data: job.data,
     attempts: job.startedOn ? job.retryCount + 1 : 0,
     retryLimit: job.retryLimit,

@@ -20,7 +20,11 @@ describe('npm run worker', () => {
     try {
       if (database.kind !== 'postgres') throw new Error('expected PostgreSQL');
       const url = database.url;
-      const worker = runEntry('src/worker.ts', { DATABASE_URL: url, LOG_LEVEL: 'info', DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'spatia-worker-')) });
+      const worker = runEntry('src/worker.ts', {
+        DATABASE_URL: url,
+        LOG_LEVEL: 'info',
+        DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'spatia-worker-')),
+      });
       const deadline = Date.now() + 60_000;
       while (!worker.output().includes('Spatia worker is running jobs')) {
         if (worker.child.exitCode !== null || Date.now() > deadline) throw new Error(`worker did not start:\n${worker.output()}`);

@@ -80,7 +80,13 @@ const httpStatusOf: Partial<Record<ErrorName, number>> = {
  */
 export function fail(name: ErrorName & MessageKey, params: MessageParams = {}, retryAfterSeconds?: number): AppError {
   const status = httpStatusOf[name] ?? 400;
-  return new AppError(ErrorCode[name], status, name, params, status === 429 ? (retryAfterSeconds ?? impliedWaitSeconds(params)) : undefined);
+  return new AppError(
+    ErrorCode[name],
+    status,
+    name,
+    params,
+    status === 429 ? (retryAfterSeconds ?? impliedWaitSeconds(params)) : undefined,
+  );
 }
 
 function impliedWaitSeconds({ seconds, minutes }: MessageParams): number | undefined {

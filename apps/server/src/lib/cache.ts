@@ -47,7 +47,10 @@ export class MemoryCache implements Cache {
 export class RedisCache implements Cache {
   private readonly redis: Redis;
 
-  constructor(url: string, private readonly prefix = 'spatia:') {
+  constructor(
+    url: string,
+    private readonly prefix = 'spatia:',
+  ) {
     this.redis = new Redis(url, { lazyConnect: false, maxRetriesPerRequest: 2 });
   }
 

@@ -43,11 +43,17 @@ describe('lockDataDir after a crash', () => {
     const lockModule = pathToFileURL(fileURLToPath(new URL('./data-dir-lock.ts', import.meta.url))).href;
     const holder = spawn(
       process.execPath,
-      ['--import', tsx, '--input-type=module', '-e', `import { lockDataDir } from ${JSON.stringify(lockModule)}; lockDataDir(${JSON.stringify(dir)}, 'the Spatia server'); console.log('locked'); setInterval(() => {}, 1000);`],
+      [
+        '--import',
+        tsx,
+        '--input-type=module',
+        '-e',
+        `import { lockDataDir } from ${JSON.stringify(lockModule)}; lockDataDir(${JSON.stringify(dir)}, 'the Spatia server'); console.log('locked'); setInterval(() => {}, 1000);`,
+      ],
       { stdio: ['ignore', 'pipe', 'inherit'] },
     );
     await new Promise<void>((resolve, reject) => {
-      holder.stdout!.on('data', (chunk: Buffer) => chunk.toString().includes('locked') && resolve());
+      holder.stdout.on('data', (chunk: Buffer) => chunk.toString().includes('locked') && resolve());
       holder.once('exit', (code) => reject(new Error(`the holder exited (${code})`)));
     });
     expect(() => lockDataDir(dir, 'the admin command')).toThrow(DataDirLockedError);
@@ -62,7 +68,10 @@ describe('lockDataDir after a crash', () => {
   it('takes a lock whose pid now belongs to another process (a different start time), or to this one', () => {
     const dir = tempDir();
     const parent = identityOf(process.ppid);
-    writeFileSync(path.join(dir, 'server.lock'), JSON.stringify({ pid: parent.pid, started: parent.started! + 1, host: os.hostname(), purpose: 'old' }));
+    writeFileSync(
+      path.join(dir, 'server.lock'),
+      JSON.stringify({ pid: parent.pid, started: parent.started! + 1, host: os.hostname(), purpose: 'old' }),
+    );
     lockDataDir(dir, 'the Spatia server').release();
     // Written by an earlier process that had this pid (a container's restart), before start times were recorded.
     writeFileSync(path.join(dir, 'server.lock'), JSON.stringify({ pid: process.pid, host: os.hostname(), purpose: 'old' }));
@@ -71,7 +80,10 @@ describe('lockDataDir after a crash', () => {
 
   it('still respects a live holder named by its pid and start time', () => {
     const dir = tempDir();
-    writeFileSync(path.join(dir, 'server.lock'), JSON.stringify({ ...identityOf(process.ppid), host: os.hostname(), purpose: 'the Spatia server' }));
+    writeFileSync(
+      path.join(dir, 'server.lock'),
+      JSON.stringify({ ...identityOf(process.ppid), host: os.hostname(), purpose: 'the Spatia server' }),
+    );
     expect(() => lockDataDir(dir, 'x')).toThrow(DataDirLockedError);
   });
 });

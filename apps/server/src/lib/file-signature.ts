@@ -126,9 +126,11 @@ export function detectContentType(bytes: Buffer): ContentType | undefined {
  * three (a header line of names may come before it).
  */
 function isPointText(bytes: Buffer): boolean {
-  if (bytes.length === 0 || !/^[\x09\x0a\x0d\x20-\x7e]*$/.test(bytes.toString('latin1'))) return false;
+  if (bytes.length === 0 || !/^[\t\n\r\x20-\x7e]*$/.test(bytes.toString('latin1'))) return false;
   const lines = bytes.toString('latin1').split(/\r?\n/).slice(0, -1);
-  return lines.some((line) => /^\s*([-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?[\s,;]+){2,}[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?([\s,;]+.*)?$/.test(line));
+  return lines.some((line) =>
+    /^\s*([-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?[\s,;]+){2,}[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?([\s,;]+.*)?$/.test(line),
+  );
 }
 
 /** ISO base media files (MP4, QuickTime, HEIF, AVIF) share `ftyp`; the major brand tells them apart. */

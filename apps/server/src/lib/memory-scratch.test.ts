@@ -64,7 +64,8 @@ describe('memoryScratch', () => {
 
   it('sweeps every kind of our folders at a start, whatever its prefix', async () => {
     const gone = processTag({ pid: 2 ** 22 + 18, started: 1 });
-    for (const name of [`spatia-panorama-${gone}-aaaaaa`, `spatia-test-${gone}-bbbbbb`, `spatia-panorama-${processTag()}-cccccc`]) mkdirSync(path.join(memory, name));
+    for (const name of [`spatia-panorama-${gone}-aaaaaa`, `spatia-test-${gone}-bbbbbb`, `spatia-panorama-${processTag()}-cccccc`])
+      mkdirSync(path.join(memory, name));
     expect(await sweepMemoryScratch({ root: memory })).toBe(2);
     expect(readdirSync(memory)).toEqual([`spatia-panorama-${processTag()}-cccccc`]);
   });

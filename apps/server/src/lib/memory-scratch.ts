@@ -31,7 +31,12 @@ export interface MemoryScratchOptions {
  * removed) is removed by the next call, or by `sweepMemoryScratch` at a start, as soon as that process
  * is gone.
  */
-export async function memoryScratch(prefix: string, bytes: number, fallbackDirectory: string, options: MemoryScratchOptions = {}): Promise<string> {
+export async function memoryScratch(
+  prefix: string,
+  bytes: number,
+  fallbackDirectory: string,
+  options: MemoryScratchOptions = {},
+): Promise<string> {
   const root = options.root ?? MEMORY_FILESYSTEM;
   const freeMemory = options.freeMemory ?? os.freemem;
   if (await hasRoom(root, bytes, freeMemory())) {
@@ -74,7 +79,10 @@ export async function sweepMemoryScratch(options: { root?: string; prefix?: stri
     } else {
       const pid = Number(older.exec(name)?.[1]);
       if (!pid || !processIsGone({ pid })) continue;
-      const modified = await stat(folder).then((info) => info.mtimeMs, () => Date.now());
+      const modified = await stat(folder).then(
+        (info) => info.mtimeMs,
+        () => Date.now(),
+      );
       if (Date.now() - modified <= ABANDONED_AFTER_MS) continue;
     }
     await rm(folder, { recursive: true, force: true });

@@ -21,34 +21,70 @@ const catalogue = {
   missingRole: { zh: '此功能仅对以下角色开放：{roles}', en: 'This is only available to: {roles}' },
   missingPermission: { zh: '您的账号没有此功能的权限（{permission}）', en: 'Your account lacks the permission for this ({permission})' },
   notYourAccount: { zh: '不能查看或修改其他用户的账号', en: "You cannot read or change another user's account" },
-  accountLocked: { zh: '密码错误次数过多，该手机号已锁定，请 {minutes} 分钟后再试或使用验证码登录', en: 'Too many wrong passwords: this phone number is locked for {minutes} min. Try again later or sign in with a code' },
-  passwordRetryIn: { zh: '密码错误次数过多，请 {wait}后再试，或使用验证码登录', en: 'Too many wrong passwords. Try again in {wait}, or sign in with a code' },
+  accountLocked: {
+    zh: '密码错误次数过多，该手机号已锁定，请 {minutes} 分钟后再试或使用验证码登录',
+    en: 'Too many wrong passwords: this phone number is locked for {minutes} min. Try again later or sign in with a code',
+  },
+  passwordRetryIn: {
+    zh: '密码错误次数过多，请 {wait}后再试，或使用验证码登录',
+    en: 'Too many wrong passwords. Try again in {wait}, or sign in with a code',
+  },
   phoneNotRegistered: { zh: '该手机号尚未注册', en: 'This phone number is not registered' },
   invalidInviteCode: { zh: '邀请码不存在', en: 'No account has this invite code' },
   wrongCurrentPassword: { zh: '当前密码不正确', en: 'The current password is wrong' },
   qrTicketUnknown: { zh: '二维码无效，请在电脑上刷新二维码', en: 'This QR code is not valid. Refresh it on the computer' },
-  qrTicketExpired: { zh: '二维码已过期或已使用，请在电脑上刷新二维码', en: 'This QR code has expired or was used. Refresh it on the computer' },
-  uploadGrantInvalid: { zh: '上传凭证无效或已过期，请重新选择文件', en: 'The upload permission is not valid or has expired. Choose the file again' },
+  qrTicketExpired: {
+    zh: '二维码已过期或已使用，请在电脑上刷新二维码',
+    en: 'This QR code has expired or was used. Refresh it on the computer',
+  },
+  uploadGrantInvalid: {
+    zh: '上传凭证无效或已过期，请重新选择文件',
+    en: 'The upload permission is not valid or has expired. Choose the file again',
+  },
   unsupportedImage: { zh: '文件不是可识别的 PNG、JPEG 或 WebP 图片', en: 'The file is not a PNG, JPEG or WebP image we can read' },
   notEnterprise: { zh: '只有企业账号可以设置企业 Logo', en: 'Only enterprise accounts can set an enterprise logo' },
-  invalidLogoUrl: { zh: '企业 Logo 必须是通过本平台上传的 https 地址', en: 'The enterprise logo must be an https address uploaded through this platform' },
-  uploadContentRejected: { zh: '文件内容不是允许的类型（{accepted}），上传已取消', en: 'The file is not of an accepted type ({accepted}); the upload was discarded' },
+  invalidLogoUrl: {
+    zh: '企业 Logo 必须是通过本平台上传的 https 地址',
+    en: 'The enterprise logo must be an https address uploaded through this platform',
+  },
+  uploadContentRejected: {
+    zh: '文件内容不是允许的类型（{accepted}），上传已取消',
+    en: 'The file is not of an accepted type ({accepted}); the upload was discarded',
+  },
   uploadTooLarge: { zh: '文件过大，此处最大允许 {max}', en: 'The file is too large: at most {max} here' },
   uploadLengthRequired: { zh: '上传时必须声明文件大小', en: 'An upload must declare the size of the file when it starts' },
   uploadNotFound: { zh: '该上传不存在或已过期，请重新上传文件', en: 'This upload does not exist or has expired. Upload the file again' },
-  uploadOffsetConflict: { zh: '上传进度与服务器记录不一致，请从服务器记录的位置继续', en: "The upload's offset does not match the server's. Resume from the server's offset" },
-  fileLinkExpired: { zh: '下载链接已过期，请重新打开作品获取新链接', en: 'This download link has expired. Open the work again for a new one' },
+  uploadOffsetConflict: {
+    zh: '上传进度与服务器记录不一致，请从服务器记录的位置继续',
+    en: "The upload's offset does not match the server's. Resume from the server's offset",
+  },
+  fileLinkExpired: {
+    zh: '下载链接已过期，请重新打开作品获取新链接',
+    en: 'This download link has expired. Open the work again for a new one',
+  },
   wechatStateInvalid: { zh: '微信登录已失效，请重新扫码', en: 'The WeChat sign-in expired. Please start it again' },
-  wechatHandoffInvalid: { zh: '微信登录结果已失效，请重新登录', en: 'This WeChat sign-in result was already used or expired. Please sign in again' },
+  wechatHandoffInvalid: {
+    zh: '微信登录结果已失效，请重新登录',
+    en: 'This WeChat sign-in result was already used or expired. Please sign in again',
+  },
   wechatFailed: { zh: '微信登录失败，请稍后重试', en: 'WeChat sign-in failed. Please try again later' },
   wechatBindingInvalid: { zh: '绑定已失效，请重新使用微信登录', en: 'The binding expired. Please sign in with WeChat again' },
   wechatAlreadyBound: { zh: '该手机号已绑定其他微信', en: 'This phone number is already bound to another WeChat account' },
   insufficientBalance: { zh: '余额不足', en: 'Insufficient balance' },
   workTransitionNotAllowed: { zh: '作品当前状态为“{status}”，不能执行此操作', en: 'This cannot be done while the work is {status}' },
-  workIncomplete: { zh: '作品尚未完整，请先补全名称、封面和原始文件', en: 'The work is not complete: it needs a name, a cover and an origin file' },
-  workLocked: { zh: '作品正在转交中，请等待对方处理或先撤回', en: 'The work is being handed over. Wait for the receiver or withdraw the transfer first' },
+  workIncomplete: {
+    zh: '作品尚未完整，请先补全名称、封面和原始文件',
+    en: 'The work is not complete: it needs a name, a cover and an origin file',
+  },
+  workLocked: {
+    zh: '作品正在转交中，请等待对方处理或先撤回',
+    en: 'The work is being handed over. Wait for the receiver or withdraw the transfer first',
+  },
   workTagLimit: { zh: '一个作品最多 {max} 个标签', en: 'A work can have at most {max} tags' },
-  workUnderAudit: { zh: '作品正在审核中，请先撤回审核再修改', en: 'The work is being reviewed. Withdraw it from review before changing it' },
+  workUnderAudit: {
+    zh: '作品正在审核中，请先撤回审核再修改',
+    en: 'The work is being reviewed. Withdraw it from review before changing it',
+  },
   transferNotPending: { zh: '该转交已处理，不能再操作', en: 'This transfer has already been answered' },
   transferToSelf: { zh: '不能转交给自己', en: 'You cannot hand a work to yourself' },
   receiverNotFound: { zh: '找不到该手机号或邀请码对应的用户', en: 'No user has that phone number or invite code' },
@@ -59,13 +95,19 @@ const catalogue = {
   notAPanorama: { zh: '只有全景作品可以这样操作', en: 'Only panorama works can do this' },
   tourInvalid: { zh: '漫游设置有误：{problem}', en: 'The tour is not valid: {problem}' },
   notAPointCloud: { zh: '只有点云作品可以这样操作', en: 'Only point-cloud works can do this' },
-  notAModelOrPointCloud: { zh: '只有三维模型和点云作品有这种查看数据；全景作品请读取漫游', en: 'Only 3D and point-cloud works have this; a panorama work has a tour' },
+  notAModelOrPointCloud: {
+    zh: '只有三维模型和点云作品有这种查看数据；全景作品请读取漫游',
+    en: 'Only 3D and point-cloud works have this; a panorama work has a tour',
+  },
   measurementsStale: { zh: '测量已在别处被修改，请刷新后再保存', en: 'The measurements were changed elsewhere. Reload before saving' },
   measurementsInvalid: { zh: '测量“{label}”有误：{problem}', en: 'The measurement "{label}" is not valid: {problem}' },
   tooManyCodes: { zh: '验证码发送过于频繁，请 {wait}后再试', en: 'Too many codes requested. Try again in {wait}' },
   codeExpired: { zh: '验证码已过期，请重新获取', en: 'The code has expired. Please request a new one' },
   codeUsed: { zh: '验证码已使用，请重新获取', en: 'The code was already used. Please request a new one' },
-  codeDead: { zh: '验证码错误次数过多已失效，请重新获取', en: 'Too many wrong attempts: the code no longer works. Please request a new one' },
+  codeDead: {
+    zh: '验证码错误次数过多已失效，请重新获取',
+    en: 'Too many wrong attempts: the code no longer works. Please request a new one',
+  },
   codeWrong: { zh: '验证码错误，还可尝试 {remaining} 次', en: 'Wrong code. {remaining} attempts left' },
   smsUnavailable: { zh: '短信发送失败，请稍后再试', en: 'The text message could not be sent. Please try again later' },
 } as const satisfies Record<string, Record<Language, string>>;
@@ -122,7 +164,10 @@ const tourProblems = {
   hotspotIdTwice: { zh: '热点 {hotspot} 重复出现', en: 'hotspot {hotspot} appears twice' },
   linkMissingScene: { zh: '热点 {hotspot} 指向一个不存在的场景', en: 'hotspot {hotspot} leads to a scene the tour does not have' },
   linkToSelf: { zh: '热点 {hotspot} 指向它所在的场景', en: 'hotspot {hotspot} leads to its own scene' },
-  unsafeUrl: { zh: '热点 {hotspot} 的链接只能是 http(s) 地址或本站文件', en: 'the links of hotspot {hotspot} must be http(s) addresses or files of this site' },
+  unsafeUrl: {
+    zh: '热点 {hotspot} 的链接只能是 http(s) 地址或本站文件',
+    en: 'the links of hotspot {hotspot} must be http(s) addresses or files of this site',
+  },
 } as const satisfies Record<string, Record<Language, string>>;
 
 export type TourProblem = keyof typeof tourProblems;
@@ -130,7 +175,10 @@ export type TourProblem = keyof typeof tourProblems;
 /** What is wrong with a saved measurement (code 1908); `{label}` names it. */
 const measurementProblems = {
   idTwice: { zh: '编号重复', en: 'its id appears twice' },
-  pointCount: { zh: '点数不符合测量类型（距离至少 2 个点，面积至少 3 个，高度正好 2 个）', en: 'it has the wrong number of points for its kind (distance 2 or more, area 3 or more, height exactly 2)' },
+  pointCount: {
+    zh: '点数不符合测量类型（距离至少 2 个点，面积至少 3 个，高度正好 2 个）',
+    en: 'it has the wrong number of points for its kind (distance 2 or more, area 3 or more, height exactly 2)',
+  },
   outsideCloud: { zh: '有测量点远在点云范围之外', en: 'a point lies far outside the point cloud' },
 } as const satisfies Record<string, Record<Language, string>>;
 
@@ -140,8 +188,10 @@ export function translate(key: MessageKey, language: Language, params: MessagePa
   const { status, problem } = params;
   const localized = { ...params };
   if (typeof status === 'string' && status in workStatusNames) localized.status = workStatusNames[status as WorkStatus][language];
-  if (typeof problem === 'string' && problem in tourProblems) localized.problem = interpolate(tourProblems[problem as TourProblem][language], params);
-  if (typeof problem === 'string' && key === 'measurementsInvalid' && problem in measurementProblems) localized.problem = measurementProblems[problem as MeasurementProblem][language];
+  if (typeof problem === 'string' && problem in tourProblems)
+    localized.problem = interpolate(tourProblems[problem as TourProblem][language], params);
+  if (typeof problem === 'string' && key === 'measurementsInvalid' && problem in measurementProblems)
+    localized.problem = measurementProblems[problem as MeasurementProblem][language];
   if (typeof params.seconds === 'number') localized.wait = describeWait(params.seconds, language);
   return interpolate(catalogue[key][language], localized);
 }
@@ -166,21 +216,33 @@ const processingFailures: Record<ProcessingFailure, Record<Language, string>> = 
     zh: '“{file}”不是 2:1 的全景图（需要 JPEG、PNG 或 WebP 格式的等距柱状投影图片）',
     en: '"{file}" is not a 2:1 panorama (an equirectangular JPEG, PNG or WebP is needed)',
   },
-  panoramaTooLarge: { zh: '“{file}”超过 16384×8192 像素，请缩小后重新上传', en: '"{file}" is larger than 16384×8192 pixels. Scale it down and upload it again' },
-  unreadableImage: { zh: '“{file}”无法读取，文件可能已损坏或未上传完整', en: '"{file}" cannot be read: it may be damaged or incompletely uploaded' },
+  panoramaTooLarge: {
+    zh: '“{file}”超过 16384×8192 像素，请缩小后重新上传',
+    en: '"{file}" is larger than 16384×8192 pixels. Scale it down and upload it again',
+  },
+  unreadableImage: {
+    zh: '“{file}”无法读取，文件可能已损坏或未上传完整',
+    en: '"{file}" cannot be read: it may be damaged or incompletely uploaded',
+  },
   emptyArchive: { zh: '压缩包“{file}”里没有全景图（JPEG、PNG 或 WebP）', en: 'The zip "{file}" holds no panorama (JPEG, PNG or WebP)' },
   unsupportedType: { zh: '该类型的作品不使用全景处理', en: 'This type of work is not processed as panoramas' },
   unsupportedFormat: {
     zh: '无法识别“{file}”的格式。模型支持 GLB、glTF（zip）、OBJ（zip）和 PLY；点云支持 LAS、LAZ、PLY 和 XYZ/TXT',
     en: 'The format of "{file}" is not supported. Models: GLB, glTF (zip), OBJ (zip) or PLY; point clouds: LAS, LAZ, PLY or XYZ/TXT',
   },
-  damagedFile: { zh: '“{file}”已损坏或内容与文件头不符，请重新导出后上传', en: '"{file}" is damaged or does not match its own header. Export it again and upload it' },
+  damagedFile: {
+    zh: '“{file}”已损坏或内容与文件头不符，请重新导出后上传',
+    en: '"{file}" is damaged or does not match its own header. Export it again and upload it',
+  },
   unsafeArchive: {
     zh: '压缩包“{file}”不安全（含有指向包外的路径、链接，或解压后过大），已拒绝处理',
     en: 'The zip "{file}" was refused: it holds paths leading outside it, links, or far too much data once unpacked',
   },
   nothingToShow: { zh: '“{file}”里没有可显示的内容（没有三角面或点）', en: '"{file}" holds nothing to show (no triangles or points)' },
-  internal: { zh: '处理时出现意外错误，请重试；如果仍然失败，请联系客服', en: 'Processing hit an unexpected error. Retry; if it fails again, contact support' },
+  internal: {
+    zh: '处理时出现意外错误，请重试；如果仍然失败，请联系客服',
+    en: 'Processing hit an unexpected error. Retry; if it fails again, contact support',
+  },
   crashed: {
     zh: '处理“{file}”时处理程序多次意外中止，已停止重试。文件可能已损坏或过于复杂，请检查后重新上传；如果仍然失败，请联系客服',
     en: 'Processing stopped unexpectedly several times while working on "{file}", so it was not retried again. The file may be damaged or too complex: check it and upload it again; if it fails again, contact support',

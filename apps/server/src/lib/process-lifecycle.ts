@@ -18,7 +18,12 @@ export function readConfigOrExit(): Config {
  * SIGTERM and SIGINT run `close` once and exit 0 when it is done, or 1 when it fails or takes longer
  * than `timeoutMs`.
  */
-export function installShutdown(close: () => Promise<unknown>, timeoutMs: number, log: (message: string) => void, finishing = 'in-flight requests') {
+export function installShutdown(
+  close: () => Promise<unknown>,
+  timeoutMs: number,
+  log: (message: string) => void,
+  finishing = 'in-flight requests',
+) {
   let closing = false;
   const shutdown = (signal: string) => {
     if (closing) return;

@@ -157,7 +157,10 @@ export class RedisRateLimiter implements RateLimiter {
   private readonly redis: Redis;
   private readonly scripts: BackoffScripts;
 
-  constructor(url: string, private readonly prefix = 'spatia:rate:') {
+  constructor(
+    url: string,
+    private readonly prefix = 'spatia:rate:',
+  ) {
     this.redis = new Redis(url, { maxRetriesPerRequest: 2 });
     this.redis.defineCommand('spatiaAttempt', { numberOfKeys: 1, lua: ATTEMPT_SCRIPT });
     this.redis.defineCommand('spatiaRelease', { numberOfKeys: 1, lua: RELEASE_SCRIPT });
@@ -166,11 +169,7 @@ export class RedisRateLimiter implements RateLimiter {
 
   async hit(key: string, limit: number, windowSeconds: number): Promise<RateDecision> {
     const redisKey = this.prefix + key;
-    const [[, count], [, ttl]] = (await this.redis
-      .multi()
-      .incr(redisKey)
-      .pttl(redisKey)
-      .exec()) as [[null, number], [null, number]];
+    const [[, count], [, ttl]] = (await this.redis.multi().incr(redisKey).pttl(redisKey).exec()) as [[null, number], [null, number]];
     if (ttl < 0) await this.redis.pexpire(redisKey, windowSeconds * 1000);
     if (count <= limit) return { allowed: true, retryAfterSeconds: 0 };
     return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((ttl < 0 ? windowSeconds * 1000 : ttl) / 1000)) };

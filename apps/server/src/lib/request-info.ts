@@ -1,6 +1,11 @@
 import { isIPv4, isIPv6 } from 'node:net';
 import type { FastifyRequest } from 'fastify';
-import type { ClientInfo } from '../modules/auth/auth.service.js';
+
+/** Who is calling, as sessions record it. */
+export interface ClientInfo {
+  userAgent: string;
+  ip: string;
+}
 
 /**
  * Fastify's `trustProxy` for the configured TRUST_PROXY: a number of proxies becomes "believe that many

@@ -49,7 +49,8 @@ export const safeInputPlugin: AjvPlugin = (ajv: Ajv) => {
   ajv.addKeyword({ keyword: SAFE_INPUT_KEYWORD, errors: true, post: true, validate });
   // Fastify's compiler calls ajv.compile once per route and part (body, querystring, params, headers).
   const compile = ajv.compile.bind(ajv);
-  ajv.compile = ((schema: Parameters<typeof compile>[0], meta?: boolean) => compile(hardenSchema(schema) as typeof schema, meta)) as typeof ajv.compile;
+  ajv.compile = ((schema: Parameters<typeof compile>[0], meta?: boolean) =>
+    compile(hardenSchema(schema) as typeof schema, meta)) as typeof ajv.compile;
   return ajv;
 };
 
@@ -98,20 +99,33 @@ export function findUnsafeValue(data: unknown): KeywordError | undefined {
     if (typeof value === 'string') {
       if (value.includes('\u0000')) return { keyword: NUL_KEYWORD, instancePath: path, params: {}, message: 'must not contain U+0000' };
     } else if (typeof value === 'number') {
-      if (!Number.isFinite(value)) return { keyword: 'type', instancePath: path, params: { type: 'number' }, message: 'must be a finite number' };
+      if (!Number.isFinite(value))
+        return { keyword: 'type', instancePath: path, params: { type: 'number' }, message: 'must be a finite number' };
       if (value > Number.MAX_SAFE_INTEGER) {
-        return { keyword: 'maximum', instancePath: path, params: { comparison: '<=', limit: Number.MAX_SAFE_INTEGER }, message: 'is too large' };
+        return {
+          keyword: 'maximum',
+          instancePath: path,
+          params: { comparison: '<=', limit: Number.MAX_SAFE_INTEGER },
+          message: 'is too large',
+        };
       }
       if (value < -Number.MAX_SAFE_INTEGER) {
-        return { keyword: 'minimum', instancePath: path, params: { comparison: '>=', limit: -Number.MAX_SAFE_INTEGER }, message: 'is too small' };
+        return {
+          keyword: 'minimum',
+          instancePath: path,
+          params: { comparison: '>=', limit: -Number.MAX_SAFE_INTEGER },
+          message: 'is too small',
+        };
       }
     } else if (Array.isArray(value)) {
       for (let index = value.length - 1; index >= 0; index -= 1) pending.push([value[index], `${path}/${index}`]);
     } else if (typeof value === 'object' && value !== null) {
       const keys = Object.keys(value);
       // A key with NUL is reported at its object: the key itself is not printable in a message.
-      if (keys.some((key) => key.includes('\u0000'))) return { keyword: NUL_KEYWORD, instancePath: path, params: {}, message: 'must not contain U+0000' };
-      for (const key of keys.reverse()) pending.push([(value as Record<string, unknown>)[key], `${path}/${key.replaceAll('~', '~0').replaceAll('/', '~1')}`]);
+      if (keys.some((key) => key.includes('\u0000')))
+        return { keyword: NUL_KEYWORD, instancePath: path, params: {}, message: 'must not contain U+0000' };
+      for (const key of keys.reverse())
+        pending.push([(value as Record<string, unknown>)[key], `${path}/${key.replaceAll('~', '~0').replaceAll('/', '~1')}`]);
     }
   }
   return undefined;

@@ -1,7 +1,8 @@
+import { PHONE_PATTERN } from '@spatia/contract';
 import { Type } from 'typebox';
 
 /** Schema pieces several routes share. */
-export const PhoneNumber = Type.String({ pattern: '^1[3-9][0-9]{9}$', description: '11-digit mobile number' });
+export const PhoneNumber = Type.String({ pattern: PHONE_PATTERN.source, description: '11-digit mobile number' });
 
 export const PhoneQuery = Type.Object({ phoneNumber: PhoneNumber });
 

@@ -13,7 +13,10 @@ export function startWorker(fromUrl: string, name: string, workerData: unknown):
   if (existsSync(fileURLToPath(compiled))) return new Worker(compiled, { workerData });
   const source = fileURLToPath(new URL(`./${name}.ts`, fromUrl));
   const tsx = createRequire(import.meta.url).resolve('tsx/cjs/api');
-  return new Worker(`require(${JSON.stringify(tsx)}).require(${JSON.stringify(source)}, ${JSON.stringify(source)});`, { eval: true, workerData });
+  return new Worker(`require(${JSON.stringify(tsx)}).require(${JSON.stringify(source)}, ${JSON.stringify(source)});`, {
+    eval: true,
+    workerData,
+  });
 }
 
 /**

@@ -8,8 +8,16 @@ beforeAll(async () => {
   testApp = await createTestApp();
   // Routes that exist only in this test, one per kind of guard.
   testApp.app.get('/api/test/signed-in', { config: { auth: 'signedIn' } }, async () => ({ code: 0, msg: 'ok', data: 'in' }));
-  testApp.app.get('/api/test/photographer', { config: { auth: { role: Role.photographer } } }, async () => ({ code: 0, msg: 'ok', data: 'role' }));
-  testApp.app.get('/api/test/wallet', { config: { auth: { permission: Permission.wallet } } }, async () => ({ code: 0, msg: 'ok', data: 'perm' }));
+  testApp.app.get('/api/test/photographer', { config: { auth: { role: Role.photographer } } }, async () => ({
+    code: 0,
+    msg: 'ok',
+    data: 'role',
+  }));
+  testApp.app.get('/api/test/wallet', { config: { auth: { permission: Permission.wallet } } }, async () => ({
+    code: 0,
+    msg: 'ok',
+    data: 'perm',
+  }));
 });
 afterAll(() => testApp.close());
 

@@ -1,9 +1,8 @@
 import type { FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
-import { AUTH_HEADER, AUTH_HEADER_X } from '@spatia/contract';
+import { AUTH_HEADER, AUTH_HEADER_X, hasPermission, hasRole } from '@spatia/contract';
 import { fail } from '../lib/app-error.js';
 import type { AuthService } from '../modules/auth/auth.service.js';
-import { hasPermission, hasRole } from '../modules/users/users.service.js';
 import type { AuthRule } from '../types/fastify.js';
 import { prependRouteHook } from './route-hooks.js';
 

@@ -28,9 +28,7 @@ export const errorHandlerPlugin = fp<{ logger: Logger }>(
         return sendValidation(reply, request.language, error.field, error.problem, error.problemParams);
       }
       if (error instanceof AppError) {
-        return reply
-          .status(error.httpStatus)
-          .send({ code: error.code, msg: translate(error.messageKey, request.language, error.params) });
+        return reply.status(error.httpStatus).send({ code: error.code, msg: translate(error.messageKey, request.language, error.params) });
       }
       if (error.validation) {
         const [first] = error.validation as unknown as SchemaError[];
@@ -38,15 +36,16 @@ export const errorHandlerPlugin = fp<{ logger: Logger }>(
       }
       if (isValueRefusedByDatabase(error)) {
         // The input rules should have stopped it (lib/safe-input.ts): logged so that one can be added.
-        logger.warn({ err: error, reqId: request.id, req: { method: request.method, url: request.url } }, 'the database refused a value of the request');
+        logger.warn(
+          { err: error, reqId: request.id, req: { method: request.method, url: request.url } },
+          'the database refused a value of the request',
+        );
         return sendClientError(reply, request, 400);
       }
       const status = error.statusCode ?? 500;
       if (status < 500) return sendClientError(reply, request, status);
       logger.error({ err: error, reqId: request.id, req: { method: request.method, url: request.url } }, 'unhandled error');
-      return reply
-        .status(500)
-        .send({ code: ErrorCode.internal, msg: translate('internal', request.language, { requestId: request.id }) });
+      return reply.status(500).send({ code: ErrorCode.internal, msg: translate('internal', request.language, { requestId: request.id }) });
     });
   },
   { name: 'error-handler', dependencies: ['language'] },
@@ -133,15 +132,17 @@ const CLIENT_ERRORS: Record<number, [number, MessageKey]> = {
  * whose percent-encoding is broken (FST_ERR_BAD_URL) or a path parameter over its length limit
  * (FST_ERR_MAX_PARAM_LENGTH), as the envelope too.
  */
-export function sendFrameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+export function sendFrameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
   // Fastify builds this request from its undecorated class: `request.language` is not there.
   const language = languageOf(request);
   const status = error.statusCode ?? 500;
+  // Fastify's framework-error hook ignores what it returns: the reply is sent here.
   if (status < 500) {
     const [code, key] = CLIENT_ERRORS[status] ?? [ErrorCode.badRequest, 'badRequest'];
-    return reply.status(status).send({ code, msg: translate(key, language) });
+    void reply.status(status).send({ code, msg: translate(key, language) });
+  } else {
+    void reply.status(500).send({ code: ErrorCode.internal, msg: translate('internal', language, { requestId: request.id }) });
   }
-  return reply.status(500).send({ code: ErrorCode.internal, msg: translate('internal', language, { requestId: request.id }) });
 }
 
 /**

@@ -2,10 +2,13 @@ import { Writable } from 'node:stream';
 import { Role, type WorkDetail } from '@spatia/contract';
 import fc from 'fast-check';
 import type { InjectOptions } from 'fastify';
+
+/** What the fuzz sends: always a path and a text or byte body. */
+type Injection = InjectOptions & { url: string; payload?: string | Buffer };
 import pino from 'pino';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/test-app.js';
-import { completeWork, createWork, person, publishedWork, samplePng, uploadGrant, type Person } from '../test/works-fixtures.js';
+import { completeWork, createWork, person, publishedWork, samplePng, uploadGrant, withToken, type Person } from '../test/works-fixtures.js';
 
 /**
  * Fuzzes every route of the OpenAPI document, and the hidden `/files/*` and tus (`/api/tus`) routes,
@@ -112,17 +115,69 @@ afterAll(() => testApp.close());
 // Values
 
 const HOSTILE_STRINGS = [
-  '\u0000', 'a\u0000b', '%00', 'Infinity', '-Infinity', 'NaN', '1e309', '-1e309', '-0', '0x1f', '1e21', '1.5',
-  '9007199254740993', '2147483648', '-2147483649', '99999999999999999999999', '', ' ', '%', '..', '../../etc/passwd',
-  'tus/', '/', '\\', '\uFFFE', '\u202Eabc', '😀', '\uD800', '名'.repeat(300), 'a'.repeat(5000), 'null', 'true', '[]', '{}',
-  '__proto__', 'constructor', "' or 1=1 --", '<img src=x onerror=alert(1)>', '\r\nX-Injected: 1', '\t', 'zh;q=NaN',
+  '\u0000',
+  'a\u0000b',
+  '%00',
+  'Infinity',
+  '-Infinity',
+  'NaN',
+  '1e309',
+  '-1e309',
+  '-0',
+  '0x1f',
+  '1e21',
+  '1.5',
+  '9007199254740993',
+  '2147483648',
+  '-2147483649',
+  '99999999999999999999999',
+  '',
+  ' ',
+  '%',
+  '..',
+  '../../etc/passwd',
+  'tus/',
+  '/',
+  '\\',
+  '\uFFFE',
+  '\u202Eabc',
+  '😀',
+  '\uD800',
+  '名'.repeat(300),
+  'a'.repeat(5000),
+  'null',
+  'true',
+  '[]',
+  '{}',
+  '__proto__',
+  'constructor',
+  "' or 1=1 --",
+  '<img src=x onerror=alert(1)>',
+  '\r\nX-Injected: 1',
+  '\t',
+  'zh;q=NaN',
 ];
 const hostileString = fc.oneof(
   { weight: 4, arbitrary: fc.constantFrom(...HOSTILE_STRINGS) },
   { weight: 1, arbitrary: fc.string({ unit: 'binary', maxLength: 24 }) },
   { weight: 1, arbitrary: fc.string({ unit: 'grapheme', maxLength: 12 }) },
 );
-const hostileNumber = fc.constantFrom(Infinity, -Infinity, NaN, -0, 1e300, -1e300, 2 ** 31, -(2 ** 31) - 1, 2 ** 53 + 2, 2 ** 64, 1.5, Number.MIN_VALUE, -1, 0);
+const hostileNumber = fc.constantFrom(
+  Infinity,
+  -Infinity,
+  NaN,
+  -0,
+  1e300,
+  -1e300,
+  2 ** 31,
+  -(2 ** 31) - 1,
+  2 ** 53 + 2,
+  2 ** 64,
+  1.5,
+  Number.MIN_VALUE,
+  -1,
+  0,
+);
 const hostileValue: fc.Arbitrary<unknown> = fc.oneof(
   { weight: 4, arbitrary: hostileString },
   { weight: 3, arbitrary: hostileNumber },
@@ -157,7 +212,10 @@ function typedValueOf(schema: JsonSchema | undefined, name: string, mode: Mode):
   const edges = (values: number[]) => fc.constantFrom(...values.filter((value) => mode !== 'typed' || (value >= min && value <= max)));
   switch (types[0]) {
     case 'integer':
-      return fc.oneof(fc.integer({ min: Math.max(min, -1000), max: Math.max(Math.min(max, 1000), min) }), edges([min, max, min - 1, max + 1]));
+      return fc.oneof(
+        fc.integer({ min: Math.max(min, -1000), max: Math.max(Math.min(max, 1000), min) }),
+        edges([min, max, min - 1, max + 1]),
+      );
     case 'number':
       return fc.oneof(fc.double({ min, max, noNaN: true }), edges([min, max, min - 0.001, max + 0.001]));
     case 'boolean':
@@ -175,7 +233,10 @@ function typedValueOf(schema: JsonSchema | undefined, name: string, mode: Mode):
     case 'array': {
       const tuple = schema.prefixItems ?? (Array.isArray(schema.items) ? schema.items : undefined);
       if (tuple) return fc.tuple(...tuple.map((item) => valueOf(item, name, mode)));
-      return fc.array(valueOf(schema.items as JsonSchema | undefined, name, mode), { minLength: Math.min(schema.minItems ?? 0, 4), maxLength: Math.max(Math.min(schema.maxItems ?? 4, 4), schema.minItems ?? 0) });
+      return fc.array(valueOf(schema.items as JsonSchema | undefined, name, mode), {
+        minLength: Math.min(schema.minItems ?? 0, 4),
+        maxLength: Math.max(Math.min(schema.maxItems ?? 4, 4), schema.minItems ?? 0),
+      });
     }
     case 'object':
       return objectOf(schema, mode);
@@ -191,24 +252,37 @@ function objectOf(schema: JsonSchema, mode: Mode): fc.Arbitrary<Record<string, u
   });
   if (mode === 'typed') return declared;
   // Sometimes a key nobody declared, or a prototype-looking one.
-  const extra = fc.option(fc.tuple(fc.constantFrom('__proto__', 'constructor', 'extra', '\u0000', 'a'.repeat(300)), hostileValue), { freq: 6 });
+  const extra = fc.option(fc.tuple(fc.constantFrom('__proto__', 'constructor', 'extra', '\u0000', 'a'.repeat(300)), hostileValue), {
+    freq: 6,
+  });
   return fc.tuple(declared, extra).map(([object, more]) => (more ? { ...object, [more[0]]: more[1] } : object));
 }
 
 // ---------------------------------------------------------------------------------------------------
 // Requests
 
-function operationsOf(document: { paths: Record<string, Record<string, { parameters?: Operation['params']; requestBody?: { content: Record<string, { schema: JsonSchema }> } }>> }): Operation[] {
+function operationsOf(document: {
+  paths: Record<
+    string,
+    Record<string, { parameters?: Operation['params']; requestBody?: { content: Record<string, { schema: JsonSchema }> } }>
+  >;
+}): Operation[] {
   const operations: Operation[] = [];
   for (const [path, methods] of Object.entries(document.paths)) {
     for (const [method, operation] of Object.entries(methods)) {
       const body = operation.requestBody && Object.values(operation.requestBody.content)[0]?.schema;
-      operations.push({ method: method.toUpperCase(), path, params: (operation.parameters ?? []).filter((param) => param.in === 'path' || param.in === 'query'), body });
+      operations.push({
+        method: method.toUpperCase(),
+        path,
+        params: (operation.parameters ?? []).filter((param) => param.in === 'path' || param.in === 'query'),
+        body,
+      });
     }
   }
   // Routes left out of the document.
   operations.push({ method: 'GET', path: '/files/{*}', params: [], custom: 'files' });
-  for (const method of ['POST', 'HEAD', 'PATCH', 'DELETE', 'OPTIONS']) operations.push({ method, path: '/api/tus', params: [], custom: 'tus' });
+  for (const method of ['POST', 'HEAD', 'PATCH', 'DELETE', 'OPTIONS'])
+    operations.push({ method, path: '/api/tus', params: [], custom: 'tus' });
   return operations;
 }
 
@@ -224,13 +298,18 @@ function requestIn(op: Operation, mode: Mode): fc.Arbitrary<FuzzRequest> {
   const destructive = DESTRUCTIVE.test(`${op.method} ${op.path}`);
   const pathValues = fc.record(
     Object.fromEntries(
-      pathParams.map((param) => [param.name, destructive ? fc.constant(FRESH_WORK) : valueOf(param.schema, param.name, mode).map(pathText)]),
+      pathParams.map((param) => [
+        param.name,
+        destructive ? fc.constant(FRESH_WORK) : valueOf(param.schema, param.name, mode).map(pathText),
+      ]),
     ),
   );
   const query = fc
     .tuple(
       fc.subarray(queryParams),
-      mode === 'typed' ? fc.constant(null) : fc.option(fc.tuple(fc.constantFrom('pageNum', 'x', '__proto__', '\u0000'), hostileString), { freq: 4 }),
+      mode === 'typed'
+        ? fc.constant(null)
+        : fc.option(fc.tuple(fc.constantFrom('pageNum', 'x', '__proto__', '\u0000'), hostileString), { freq: 4 }),
     )
     .chain(([chosen, extra]) =>
       fc
@@ -238,16 +317,40 @@ function requestIn(op: Operation, mode: Mode): fc.Arbitrary<FuzzRequest> {
         .map((pairs) => [...pairs, ...(extra ? [extra] : [])].flatMap(([key, value]) => queryPairs(key, value))),
     );
   const hasBody = ['POST', 'PUT', 'PATCH', 'DELETE'].includes(op.method);
-  const body = op.body ? valueOf(op.body, 'body', mode) : hasBody && mode !== 'typed' ? fc.option(hostileValue, { freq: 2 }) : fc.constant(undefined);
+  const body = op.body
+    ? valueOf(op.body, 'body', mode)
+    : hasBody && mode !== 'typed'
+      ? fc.option(hostileValue, { freq: 2 })
+      : fc.constant(undefined);
   const encoding =
     mode === 'typed'
       ? fc.constantFrom<Encoding>('json', 'json', 'json', 'form')
-      : fc.constantFrom<Encoding>('json', 'json', 'json', 'form', 'form', 'brokenJson', 'text', 'octets', 'multipart', 'none', 'jsonAsText', 'huge', 'deep');
-  const who = mode === 'typed' ? fc.constantFrom<Who>('owner', 'owner', 'admin') : fc.constantFrom<Who>('owner', 'owner', 'owner', 'admin', 'anonymous', 'madeUpToken');
+      : fc.constantFrom<Encoding>(
+          'json',
+          'json',
+          'json',
+          'form',
+          'form',
+          'brokenJson',
+          'text',
+          'octets',
+          'multipart',
+          'none',
+          'jsonAsText',
+          'huge',
+          'deep',
+        );
+  const who =
+    mode === 'typed'
+      ? fc.constantFrom<Who>('owner', 'owner', 'admin')
+      : fc.constantFrom<Who>('owner', 'owner', 'owner', 'admin', 'anonymous', 'madeUpToken');
   const headers = fc.record(
     {
       'accept-language': fc.oneof(fc.constantFrom('en', 'zh-CN', 'en;q=NaN', '*', 'xx-YY, en;q=0.1'), hostileString.map(headerText)),
-      cookie: fc.oneof(fc.constantFrom('language=en', 'language=%E0%A4%A', 'language=%', 'language=zh; language=en'), hostileString.map((value) => `language=${headerText(value)}`)),
+      cookie: fc.oneof(
+        fc.constantFrom('language=en', 'language=%E0%A4%A', 'language=%', 'language=zh; language=en'),
+        hostileString.map((value) => `language=${headerText(value)}`),
+      ),
       'user-agent': hostileString.map(headerText),
       'x-request-id': hostileString.map(headerText),
       'x-forwarded-for': fc.oneof(fc.constantFrom('1.2.3.4', '::1, 10.0.0.1', 'unknown'), hostileString.map(headerText)),
@@ -273,7 +376,20 @@ function requestIn(op: Operation, mode: Mode): fc.Arbitrary<FuzzRequest> {
 
 /** Keys for `/files/*` (sent as written): stored ones with their signed query, and the malformed kind (empty, `tus/`, huge, NUL, traversal). */
 const fileKey = fc.oneof(
-  fc.constantFrom('tus/', 'tus/x', '', '/', 'a'.repeat(5000), 'assets/%00', 'assets%2F..%2F..%2Fetc', '..%2F..%2Fpackage.json', '%E0%A4%A', 'a%00b', 'assets/' + 'b/'.repeat(600) + 'c', 'x.png?'),
+  fc.constantFrom(
+    'tus/',
+    'tus/x',
+    '',
+    '/',
+    'a'.repeat(5000),
+    'assets/%00',
+    'assets%2F..%2F..%2Fetc',
+    '..%2F..%2Fpackage.json',
+    '%E0%A4%A',
+    'a%00b',
+    'assets/' + 'b/'.repeat(600) + 'c',
+    'x.png?',
+  ),
   fc.constant(null).map(() => assetKeys[0] ?? 'assets/none'),
   fc.string({ maxLength: 30 }).map((key) => encodeURIComponent(wellFormed(key))),
 );
@@ -287,7 +403,11 @@ const tusMetadata = fc
     },
     { requiredKeys: ['grant'] },
   )
-  .map((entries) => Object.entries(entries).map(([key, value]) => `${key} ${Buffer.from(value).toString('base64')}`).join(','));
+  .map((entries) =>
+    Object.entries(entries)
+      .map(([key, value]) => `${key} ${Buffer.from(value).toString('base64')}`)
+      .join(','),
+  );
 
 function tusRequest(op: Operation, who: fc.Arbitrary<Who>, mode: Mode): fc.Arbitrary<FuzzRequest> {
   if (mode === 'typed' && op.method === 'POST') {
@@ -341,7 +461,7 @@ function queryPairs(key: string, value: unknown): [string, string][] {
 
 /** Header values as HTTP can carry them: tab, visible ASCII and bytes 0x80–0xFF (no NUL, CR, LF or DEL). */
 function headerText(value: string): string {
-  return value.replace(/[^\u0009\u0020-\u007e\u0080-\u00ff]/g, '?');
+  return value.replace(/[^\t\u0020-\u007e\u0080-\u00ff]/g, '?');
 }
 
 /** Lone surrogates as U+FFFD (String.prototype.toWellFormed, which the ES2023 lib lacks). */
@@ -358,7 +478,12 @@ function encodeSegment(value: string): string {
 
 /** JSON with the numbers JSON.stringify cannot write (Infinity → 1e309, NaN → NaN: broken on purpose). */
 function looseJson(value: unknown): string {
-  const marks = new Map<string, string>([['"\u0001inf"', '1e309'], ['"\u0001-inf"', '-1e309'], ['"\u0001nan"', 'NaN'], ['"\u0001-0"', '-0']]);
+  const marks = new Map<string, string>([
+    ['"\u0001inf"', '1e309'],
+    ['"\u0001-inf"', '-1e309'],
+    ['"\u0001nan"', 'NaN'],
+    ['"\u0001-0"', '-0'],
+  ]);
   const text = JSON.stringify(value, (_key, item: unknown) => {
     if (typeof item !== 'number') return item;
     if (item === Infinity) return '\u0001inf';
@@ -371,10 +496,12 @@ function looseJson(value: unknown): string {
 }
 
 function formOf(value: unknown): string {
-  if (value === null || typeof value !== 'object' || Array.isArray(value)) return `value=${encodeURIComponent(wellFormed(pathText(value)))}`;
+  if (value === null || typeof value !== 'object' || Array.isArray(value))
+    return `value=${encodeURIComponent(wellFormed(pathText(value)))}`;
   const form = new URLSearchParams();
   // A form clears a value with an empty one (null in JSON).
-  for (const [key, item] of Object.entries(value)) for (const [, text] of queryPairs(key, item === null ? '' : item)) form.append(wellFormed(key), wellFormed(text));
+  for (const [key, item] of Object.entries(value))
+    for (const [, text] of queryPairs(key, item === null ? '' : item)) form.append(wellFormed(key), wellFormed(text));
   return form.toString();
 }
 
@@ -383,18 +510,21 @@ function formOf(value: unknown): string {
 
 let freshWorks = 0;
 
-async function injectionOf(request: FuzzRequest): Promise<InjectOptions> {
+async function injectionOf(request: FuzzRequest): Promise<Injection> {
   const { op } = request;
   const headers: Record<string, string> = { ...request.headers };
   const caller = request.who === 'owner' ? owner : request.who === 'admin' ? admin : undefined;
   if (caller) headers['x-auth-token'] = caller.token;
   if (request.who === 'madeUpToken') headers['x-auth-token'] = 'made-up-token';
-  let url = op.path.replace(/\{([^}]+)\}/g, (_whole, name: string) => (op.custom === 'files' ? request.pathValues[name]! : encodeSegment(request.pathValues[name] ?? '')));
+  let url = op.path.replace(/\{([^}]+)\}/g, (_whole, name: string) =>
+    op.custom === 'files' ? request.pathValues[name]! : encodeSegment(request.pathValues[name] ?? ''),
+  );
   if (url.includes(FRESH_WORK)) {
     freshWorks += 1;
     url = url.replace(FRESH_WORK, (await createWork(owner, { name: `fresh ${freshWorks}` })).uid);
   }
-  if (request.query.length > 0) url += `?${request.query.map(([key, value]) => `${encodeURIComponent(wellFormed(key))}=${encodeSegment(value)}`).join('&')}`;
+  if (request.query.length > 0)
+    url += `?${request.query.map(([key, value]) => `${encodeURIComponent(wellFormed(key))}=${encodeSegment(value)}`).join('&')}`;
   if (op.custom === 'tus') return tusInjection(request, headers);
   let payload: string | Buffer | undefined;
   const body = request.body;
@@ -444,7 +574,7 @@ async function injectionOf(request: FuzzRequest): Promise<InjectOptions> {
   return { method: op.method as InjectOptions['method'], url, headers, ...(payload === undefined ? {} : { payload }) };
 }
 
-async function tusInjection(request: FuzzRequest, headers: Record<string, string>): Promise<InjectOptions> {
+async function tusInjection(request: FuzzRequest, headers: Record<string, string>): Promise<Injection> {
   const grant = async () => (await uploadGrant(owner, grantWorkUid, 'cover')).grant;
   for (const name of ['upload-grant', 'upload-metadata']) {
     const value = headers[name];
@@ -458,7 +588,12 @@ async function tusInjection(request: FuzzRequest, headers: Record<string, string
   headers['content-type'] = 'application/offset+octet-stream';
   const id = request.pathValues.id;
   const url = id ? `/api/tus/${encodeSegment(id)}` : '/api/tus';
-  return { method: request.op.method as InjectOptions['method'], url, headers, ...(['POST', 'PATCH'].includes(request.op.method) ? { payload } : {}) };
+  return {
+    method: request.op.method as InjectOptions['method'],
+    url,
+    headers,
+    ...(['POST', 'PATCH'].includes(request.op.method) ? { payload } : {}),
+  };
 }
 
 /** Sessions the fuzz itself ends (logout, revocation) are started again, so later requests stay signed in. */
@@ -466,25 +601,10 @@ async function keepSignedIn(op: Operation): Promise<void> {
   if (!/\/logout|\/sessions/.test(op.path)) return;
   const resume = async (caller: Person): Promise<Person> => {
     const token = await testApp.app.services.auth.startSession(caller.id, { userAgent: 'fuzz', ip: '127.0.0.1' });
-    return withToken(caller, token);
+    return withToken(testApp.app, caller, token);
   };
   owner = await resume(owner);
   admin = await resume(admin);
-}
-
-/** The same person with another session token. */
-function withToken(caller: Person, token: string): Person {
-  return {
-    ...caller,
-    token,
-    call: (method, url, payload) =>
-      testApp.app.inject({
-        method,
-        url,
-        headers: { 'x-auth-token': token, ...(typeof payload === 'string' ? { 'content-type': 'application/x-www-form-urlencoded' } : {}) },
-        ...(payload === undefined ? {} : { payload }),
-      }),
-  };
 }
 
 function shorten(text: string, length = 300): string {
@@ -515,7 +635,9 @@ it(`answers no fuzzed request with a 5xx (${RUNS} requests, seed ${SEED})`, { ti
       }
       sent += 1;
       if (process.env.FUZZ_TRACE && new RegExp(process.env.FUZZ_TRACE).test(`${request.op.method} ${request.op.path}`)) {
-        console.info(`${injection.method} ${shorten(String(injection.url), 120)} ${shorten(String(injection.payload ?? ''), 200)} → ${response.statusCode} ${shorten(response.body, 200)}`);
+        console.info(
+          `${injection.method} ${shorten(injection.url, 120)} ${shorten(String(injection.payload ?? ''), 200)} → ${response.statusCode} ${shorten(response.body, 200)}`,
+        );
       }
       const tally = (answered[`${request.op.method} ${request.op.path}`] ??= {});
       tally[response.statusCode] = (tally[response.statusCode] ?? 0) + 1;
@@ -530,10 +652,12 @@ it(`answers no fuzzed request with a 5xx (${RUNS} requests, seed ${SEED})`, { ti
       faults.push(kind);
       if (seen.has(kind)) return;
       seen.add(kind);
-      const cause = logged.map((line) => (JSON.parse(line) as { err?: { stack?: string } }).err?.stack?.split('\n').slice(0, 4).join(' | ')).find(Boolean);
+      const cause = logged
+        .map((line) => (JSON.parse(line) as { err?: { stack?: string } }).err?.stack?.split('\n').slice(0, 4).join(' | '))
+        .find(Boolean);
       console.error(
-        `${kind}: ${failure}\n  ${injection.method} ${shorten(String(injection.url))}\n  headers ${shorten(JSON.stringify(injection.headers))}\n` +
-          `  payload ${shorten(JSON.stringify(typeof injection.payload === 'string' ? injection.payload : injection.payload ? `<${(injection.payload as Buffer).length} bytes>` : undefined) ?? '')}\n` +
+        `${kind}: ${failure}\n  ${injection.method} ${shorten(injection.url)}\n  headers ${shorten(JSON.stringify(injection.headers))}\n` +
+          `  payload ${shorten(JSON.stringify(typeof injection.payload === 'string' ? injection.payload : injection.payload ? `<${injection.payload.length} bytes>` : undefined) ?? '')}\n` +
           `  answer ${shorten(response.body)}\n  cause ${cause ?? '(none logged)'}`,
       );
     }),
@@ -542,15 +666,21 @@ it(`answers no fuzzed request with a 5xx (${RUNS} requests, seed ${SEED})`, { ti
   if (process.env.FUZZ_VERBOSE) for (const [route, tally] of Object.entries(answered)) console.info(`${route}: ${JSON.stringify(tally)}`);
   if (process.env.FUZZ_VERBOSE) console.info(`timing: ${JSON.stringify({ ...timing, total: performance.now() - timing.begun })}`);
   const serverErrors = faults.filter((fault) => / → 5\d\d$/.test(fault)).length;
-  console.info(`fuzz: ${sent} requests over ${operations.length} operations, ${faults.length} failures (${serverErrors} of them 5xx) of ${seen.size} kinds`);
+  console.info(
+    `fuzz: ${sent} requests over ${operations.length} operations, ${faults.length} failures (${serverErrors} of them 5xx) of ${seen.size} kinds`,
+  );
   expect(faults, `failures by route (first of each kind printed above):\n${[...seen].join('\n')}`).toEqual([]);
 });
 
 /** Why an answer is wrong: a 5xx, or an API failure that is not the `{code, msg}` envelope. */
-function describeFailure(injection: InjectOptions, response: { statusCode: number; body: string; headers: Record<string, unknown> }): string | undefined {
+function describeFailure(
+  injection: Injection,
+  response: { statusCode: number; body: string; headers: Record<string, unknown> },
+): string | undefined {
   if (response.statusCode >= 500) return `HTTP ${response.statusCode}`;
-  const url = String(injection.url);
-  if (response.statusCode < 400 || injection.method === 'HEAD' || !/^\/(api|files)\//.test(url) || url.startsWith('/api/docs')) return undefined;
+  const url = injection.url;
+  if (response.statusCode < 400 || injection.method === 'HEAD' || !/^\/(api|files)\//.test(url) || url.startsWith('/api/docs'))
+    return undefined;
   try {
     const body = JSON.parse(response.body) as { code?: unknown; msg?: unknown };
     if (typeof body.code === 'number' && body.code !== 0 && typeof body.msg === 'string' && body.msg.length > 0) return undefined;

@@ -22,7 +22,12 @@ afterAll(() => testApp.close());
 
 describe('logging', () => {
   it('logs an unexpected error with its stack and request id, and gives the client only the id', async () => {
-    const response = await testApp.app.inject({ method: 'GET', url: '/api/test/broken', headers: { 'x-request-id': 'req-abc' }, cookies: { language: 'en' } });
+    const response = await testApp.app.inject({
+      method: 'GET',
+      url: '/api/test/broken',
+      headers: { 'x-request-id': 'req-abc' },
+      cookies: { language: 'en' },
+    });
     expect(response.statusCode).toBe(500);
     expect(json(response)).toEqual({ code: 500, msg: 'Something went wrong on our side (request id req-abc)' });
     expect(response.body).not.toContain('hunter2');

@@ -36,7 +36,12 @@ function expectEnvelope(response: LightMyRequestResponse, status: number, code: 
 
 describe('numbers in parameters are finite and bounded', () => {
   it.each(['Infinity', '-Infinity', '1e309', '-1e309'])('refuses pageNum=%s as a validation error naming it', async (value) => {
-    expectEnvelope(await get(`/api/showcase?pageNum=${value}`, { 'accept-language': 'en' }), 400, ErrorCode.validation, /^Parameter pageNum must be a number$/);
+    expectEnvelope(
+      await get(`/api/showcase?pageNum=${value}`, { 'accept-language': 'en' }),
+      400,
+      ErrorCode.validation,
+      /^Parameter pageNum must be a number$/,
+    );
   });
 
   it('refuses a whole number beyond the integer range of its column, and says so in the caller language', async () => {
@@ -48,16 +53,31 @@ describe('numbers in parameters are finite and bounded', () => {
 
 describe('NUL bytes', () => {
   it('in a path parameter: a validation error, not a database failure', async () => {
-    expectEnvelope(await get('/api/model/a%00b', { 'accept-language': 'en' }), 400, ErrorCode.validation, /^Parameter uid must not contain the NUL character/);
+    expectEnvelope(
+      await get('/api/model/a%00b', { 'accept-language': 'en' }),
+      400,
+      ErrorCode.validation,
+      /^Parameter uid must not contain the NUL character/,
+    );
     expectEnvelope(await owner.call('GET', `/api/client/${owner.uid}%00/info`), 400, ErrorCode.validation, /uid/);
   });
 
   it('in a JSON body, a form body, a query string and a nested free-form value', async () => {
-    expectEnvelope(await owner.call('POST', '/api/model', { name: 'a\u0000b', type: 'panorama' }), 400, ErrorCode.validation, /name.*空字符/);
+    expectEnvelope(
+      await owner.call('POST', '/api/model', { name: 'a\u0000b', type: 'panorama' }),
+      400,
+      ErrorCode.validation,
+      /name.*空字符/,
+    );
     const work = await createWork(owner);
     expectEnvelope(await owner.call('PATCH', `/api/model/${work.uid}/attr`, 'address=x%00y'), 400, ErrorCode.validation, /address/);
     expectEnvelope(await owner.call('PATCH', `/api/model/${work.uid}/attr?description=%00`), 400, ErrorCode.validation, /description/);
-    expectEnvelope(await owner.call('POST', '/api/model', { name: 'ok', type: 'panorama', extra: { deep: ['\u0000'] } }), 400, ErrorCode.validation, /extra\.deep\.0/);
+    expectEnvelope(
+      await owner.call('POST', '/api/model', { name: 'ok', type: 'panorama', extra: { deep: ['\u0000'] } }),
+      400,
+      ErrorCode.validation,
+      /extra\.deep\.0/,
+    );
     expectEnvelope(await owner.call('POST', '/api/model', { name: 'ok', type: 'panorama', ['\u0000']: 1 }), 400, ErrorCode.validation);
     expect(json<{ data: WorkDetail }>(await owner.call('GET', `/api/model/${work.uid}`)).data.address).toBe('');
   });
@@ -73,18 +93,32 @@ describe('requests Fastify itself refuses', () => {
     expectEnvelope(await get('/api/model/%E0%A4%A'), 400, ErrorCode.badRequest, /请求有误/);
     expectEnvelope(await get(`/api/model/${'a'.repeat(200)}`, { 'accept-language': 'en' }), 414, ErrorCode.badRequest, /^Bad request$/);
     const send = (contentType: string, payload: string) =>
-      testApp.app.inject({ method: 'POST', url: '/api/model', headers: { 'x-auth-token': owner.token, 'content-type': contentType }, payload });
+      testApp.app.inject({
+        method: 'POST',
+        url: '/api/model',
+        headers: { 'x-auth-token': owner.token, 'content-type': contentType },
+        payload,
+      });
     expectEnvelope(await send('application/json', '{"name":'), 400, ErrorCode.badRequest);
     expectEnvelope(await send('text/csv', 'name,type'), 415, ErrorCode.badRequest);
     expectEnvelope(await send('application/json', `{"name":"${'a'.repeat(1024 * 1024)}"}`), 413, ErrorCode.payloadTooLarge);
   });
 
   it('takes a language cookie with broken percent-encoding as no cookie', async () => {
-    expectEnvelope(await get('/api/model/nope', { cookie: 'language=%E0%A4%A', 'accept-language': 'en' }), 404, ErrorCode.notFound, /^Not found|not exist/i);
+    expectEnvelope(
+      await get('/api/model/nope', { cookie: 'language=%E0%A4%A', 'accept-language': 'en' }),
+      404,
+      ErrorCode.notFound,
+      /^Not found|not exist/i,
+    );
   });
 
   it('survives a JSON body nested 200,000 levels deep', async () => {
-    const response = await owner.call('POST', '/api/model', `{"name":"deep","type":"panorama","extra":${'['.repeat(200_000)}${']'.repeat(200_000)}}`);
+    const response = await owner.call(
+      'POST',
+      '/api/model',
+      `{"name":"deep","type":"panorama","extra":${'['.repeat(200_000)}${']'.repeat(200_000)}}`,
+    );
     expect(response.statusCode).toBeLessThan(500);
   });
 });
@@ -128,15 +162,32 @@ describe('a tus upload whose file name holds a NUL', () => {
 describe('work attributes (PATCH /api/model/{uid}/attr)', () => {
   it('refuses non-finite and out-of-range numbers, in a form, the query string or JSON, and the work stays readable', async () => {
     const work = await createWork(owner);
-    const attr = (payload?: string | Record<string, unknown>, query = '') => owner.call('PATCH', `/api/model/${work.uid}/attr${query}`, payload);
-    for (const form of ['latitude=Infinity', 'latitude=-Infinity', 'latitude=1e309', 'longitude=NaN', 'latitude=90.5', 'longitude=-180.01', 'startTime=1e300', 'endTime=Infinity', 'shopId=9007199254740993']) {
+    const attr = (payload?: string | Record<string, unknown>, query = '') =>
+      owner.call('PATCH', `/api/model/${work.uid}/attr${query}`, payload);
+    for (const form of [
+      'latitude=Infinity',
+      'latitude=-Infinity',
+      'latitude=1e309',
+      'longitude=NaN',
+      'latitude=90.5',
+      'longitude=-180.01',
+      'startTime=1e300',
+      'endTime=Infinity',
+      'shopId=9007199254740993',
+    ]) {
       expectEnvelope(await attr(form), 400, ErrorCode.validation, new RegExp(form.split('=')[0]!));
     }
     expectEnvelope(await attr(undefined, '?latitude=Infinity'), 400, ErrorCode.validation, /latitude/);
     expectEnvelope(await attr({ startTime: Date.UTC(10_000, 0, 1) }), 400, ErrorCode.validation, /startTime/);
     const readable = await owner.call('GET', `/api/model/${work.uid}`);
     expect(readable.statusCode).toBe(200);
-    expect(json<{ data: WorkDetail }>(readable).data).toMatchObject({ latitude: null, longitude: null, startTime: null, endTime: null, shopId: null });
+    expect(json<{ data: WorkDetail }>(readable).data).toMatchObject({
+      latitude: null,
+      longitude: null,
+      startTime: null,
+      endTime: null,
+      shopId: null,
+    });
 
     const saved = await attr('latitude=-90&longitude=180&startTime=0&endTime=253402300799999');
     expect(saved.statusCode, saved.body).toBe(200);

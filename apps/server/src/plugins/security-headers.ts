@@ -52,20 +52,22 @@ function allowFramingAnywhere(reply: FastifyReply): void {
   if (typeof policy === 'string') reply.header('content-security-policy', policy.replace(/frame-ancestors [^;]*/, 'frame-ancestors *'));
 }
 
-/** The web app talks to this origin, plus the separately hosted APIs the operator configured. */
+/** The web app talks to this origin, plus the separately hosted APIs and the map tile server the operator configured. */
 function contentSecurityDirectives(config: Config) {
   const apiOrigins = [config.site.TJHX_API_BASE_URL, config.site.POINT_CLOUD_API_BASE_URL, config.site.MAPS_API_BASE_URL]
     .filter((url) => /^https?:\/\//.test(url))
     .map((url) => new URL(url).origin);
+  // MapLibre fetches tiles (connect-src) and draws them as images; an http:// tile server on a LAN is not covered by `https:`.
+  const tileOrigin = new URL(config.site.MAP_TILE_URL).origin;
   return {
     defaultSrc: ["'self'"],
     // The 3D viewer decodes meshopt geometry (and three's loaders their formats) with WebAssembly.
     scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
     styleSrc: ["'self'", "'unsafe-inline'"],
-    imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+    imgSrc: ["'self'", 'data:', 'blob:', 'https:', tileOrigin],
     fontSrc: ["'self'", 'data:'],
     // blob: the 3D viewer's GLTFLoader fetches a GLB's embedded textures through blob: URLs.
-    connectSrc: ["'self'", 'blob:', ...apiOrigins],
+    connectSrc: ["'self'", 'blob:', ...apiOrigins, tileOrigin],
     mediaSrc: ["'self'", 'blob:', 'https:'],
     workerSrc: ["'self'", 'blob:'],
     upgradeInsecureRequests: null,

@@ -43,7 +43,7 @@ describe('serving the web app', () => {
     }
   });
 
-  it('keeps unknown API paths as JSON 404 in the caller\'s language', async () => {
+  it("keeps unknown API paths as JSON 404 in the caller's language", async () => {
     const response = await testApp.app.inject({ method: 'GET', url: '/api/nothing/here', cookies: { language: 'en' } });
     expect(response.statusCode).toBe(404);
     expect(json(response)).toEqual({ code: 404, msg: 'No endpoint GET /api/nothing/here' });

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { withPageMeta } from './web-app.js';
 
-const INDEX = '<!doctype html><html><head><meta charset="UTF-8" /><title>Spatia</title><script type="module" src="/assets/app.js"></script></head><body></body></html>';
+const INDEX =
+  '<!doctype html><html><head><meta charset="UTF-8" /><title>Spatia</title><script type="module" src="/assets/app.js"></script></head><body></body></html>';
 
 describe('withPageMeta', () => {
   it('writes names as text: markup escaped, and `$` sequences kept as typed rather than read as replacement patterns', () => {

@@ -68,10 +68,7 @@ export const webAppPlugin = fp<WebAppOptions>(
         preCompressed: true,
         cacheControl: false,
         setHeaders: (response, filePath) => {
-          response.header(
-            'cache-control',
-            HASHED_ASSET.test(filePath) ? 'public, max-age=31536000, immutable' : 'no-cache',
-          );
+          response.header('cache-control', HASHED_ASSET.test(filePath) ? 'public, max-age=31536000, immutable' : 'no-cache');
         },
       });
     } else {

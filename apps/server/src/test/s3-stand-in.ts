@@ -48,7 +48,8 @@ export async function startS3StandIn(): Promise<S3StandIn> {
         tag('UploadId', uploadId),
         tag('IsTruncated', 'false'),
         ...parts.map(
-          (part) => `<Part>${tag('PartNumber', String(part.number))}${tag('ETag', `"${part.etag}"`)}${tag('Size', String(part.size))}</Part>`,
+          (part) =>
+            `<Part>${tag('PartNumber', String(part.number))}${tag('ETag', `"${part.etag}"`)}${tag('Size', String(part.size))}</Part>`,
         ),
       ]);
     }
@@ -107,9 +108,10 @@ function operationOf(method: string, key: string, query: Record<string, string |
 function checkSignature(method: string, rawUrl: string, headers: Record<string, string | string[] | undefined>): string | undefined {
   const authorization = String(headers.authorization ?? '');
   if (!authorization) return undefined; // anonymous requests: s3rver treats them as public reads
-  const match = /^AWS4-HMAC-SHA256 Credential=([^/]+)\/(\d{8})\/([^/]+)\/s3\/aws4_request, ?SignedHeaders=([^,]+), ?Signature=([0-9a-f]{64})$/.exec(
-    authorization,
-  );
+  const match =
+    /^AWS4-HMAC-SHA256 Credential=([^/]+)\/(\d{8})\/([^/]+)\/s3\/aws4_request, ?SignedHeaders=([^,]+), ?Signature=([0-9a-f]{64})$/.exec(
+      authorization,
+    );
   if (!match) return 'AuthorizationHeaderMalformed';
   const [, accessKeyId, date, region, signedHeaderList, signature] = match as unknown as [string, string, string, string, string, string];
   if (accessKeyId !== ACCESS_KEY_ID) return 'InvalidAccessKeyId';
@@ -129,7 +131,12 @@ function checkSignature(method: string, rawUrl: string, headers: Record<string, 
     .join('&');
   const signedHeaders = signedHeaderList.split(';');
   const canonicalHeaders = signedHeaders
-    .map((name) => `${name}:${String(headers[name] ?? '').trim().replace(/\s+/g, ' ')}\n`)
+    .map(
+      (name) =>
+        `${name}:${String(headers[name] ?? '')
+          .trim()
+          .replace(/\s+/g, ' ')}\n`,
+    )
     .join('');
   const canonicalRequest = [method, pathPart, canonicalQuery, canonicalHeaders, signedHeaderList, payloadHash].join('\n');
   const scope = `${date}/${region}/s3/aws4_request`;
@@ -149,7 +156,10 @@ function strictEncode(value: string): string {
 
 async function listParts(folder: string): Promise<{ number: number; etag: string; size: number }[] | undefined> {
   if (!(await exists(folder))) return undefined;
-  const numbers = (await readdir(folder)).filter((name) => /^\d+$/.test(name)).map(Number).sort((a, b) => a - b);
+  const numbers = (await readdir(folder))
+    .filter((name) => /^\d+$/.test(name))
+    .map(Number)
+    .sort((a, b) => a - b);
   return Promise.all(
     numbers.map(async (number) => ({
       number,

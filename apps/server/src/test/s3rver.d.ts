@@ -1,11 +1,11 @@
 declare module 's3rver' {
-  import type { Server } from 'node:http';
+  import type { IncomingMessage, Server } from 'node:http';
 
   interface KoaContext {
     method: string;
     path: string;
     query: Record<string, string | undefined>;
-    req: import('node:http').IncomingMessage;
+    req: IncomingMessage;
     status: number;
     body: unknown;
     type: string;

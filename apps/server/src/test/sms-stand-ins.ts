@@ -1,5 +1,6 @@
 import { createHash, createHmac } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { PHONE_PATTERN } from '@spatia/contract';
 
 /**
  * Local stand-ins for Aliyun SMS and Tencent Cloud SMS that check what the real services check: the
@@ -30,7 +31,10 @@ function reply(response: ServerResponse, status: number, body: unknown) {
   response.end(JSON.stringify(body));
 }
 
-async function listen(handler: (request: IncomingMessage, response: ServerResponse) => Promise<void>, accepted: Record<string, unknown>[]): Promise<StandIn> {
+async function listen(
+  handler: (request: IncomingMessage, response: ServerResponse) => Promise<void>,
+  accepted: Record<string, unknown>[],
+): Promise<StandIn> {
   const server = createServer((request, response) => {
     handler(request, response).catch((error: unknown) => reply(response, 500, { error: String(error) }));
   });
@@ -54,9 +58,12 @@ export function startAliyunStandIn(keys: { accessKeyId: string; accessKeySecret:
     const signedHeaders = signedHeaderList.split(';');
     const required = ['host', 'x-acs-action', 'x-acs-content-sha256', 'x-acs-date', 'x-acs-signature-nonce', 'x-acs-version'];
     if (accessKeyId !== keys.accessKeyId) return reply(response, 404, { Code: 'InvalidAccessKeyId.NotFound', Message: 'unknown key' });
-    if (!required.every((name) => signedHeaders.includes(name))) return reply(response, 400, { Code: 'IncompleteSignature', Message: 'headers not signed' });
-    if (sha256(body) !== header('x-acs-content-sha256')) return reply(response, 400, { Code: 'InvalidContentSha256', Message: 'payload hash' });
-    if (Math.abs(Date.parse(header('x-acs-date')) - Date.now()) > 15 * 60 * 1000) return reply(response, 400, { Code: 'InvalidTimeStamp.Expired', Message: 'date' });
+    if (!required.every((name) => signedHeaders.includes(name)))
+      return reply(response, 400, { Code: 'IncompleteSignature', Message: 'headers not signed' });
+    if (sha256(body) !== header('x-acs-content-sha256'))
+      return reply(response, 400, { Code: 'InvalidContentSha256', Message: 'payload hash' });
+    if (Math.abs(Date.parse(header('x-acs-date')) - Date.now()) > 15 * 60 * 1000)
+      return reply(response, 400, { Code: 'InvalidTimeStamp.Expired', Message: 'date' });
     if (nonces.has(header('x-acs-signature-nonce'))) return reply(response, 400, { Code: 'SignatureNonceUsed', Message: 'nonce' });
 
     const query = [...url.searchParams.entries()]
@@ -66,16 +73,20 @@ export function startAliyunStandIn(keys: { accessKeyId: string; accessKeySecret:
       .join('&');
     const canonicalHeaders = signedHeaders.map((name) => `${name}:${header(name)}\n`).join('');
     const canonicalRequest = [request.method, url.pathname, query, canonicalHeaders, signedHeaderList, sha256(body)].join('\n');
-    const expected = createHmac('sha256', keys.accessKeySecret).update(`ACS3-HMAC-SHA256\n${sha256(canonicalRequest)}`).digest('hex');
+    const expected = createHmac('sha256', keys.accessKeySecret)
+      .update(`ACS3-HMAC-SHA256\n${sha256(canonicalRequest)}`)
+      .digest('hex');
     if (expected !== signature) return reply(response, 400, { Code: 'SignatureDoesNotMatch', Message: 'signature' });
     nonces.add(header('x-acs-signature-nonce'));
 
     const parameters = Object.fromEntries(new URLSearchParams(body.length ? body.toString() : url.search));
-    if (header('x-acs-action') !== 'SendSms' || header('x-acs-version') !== '2017-05-25') return reply(response, 400, { Code: 'InvalidAction', Message: 'action' });
+    if (header('x-acs-action') !== 'SendSms' || header('x-acs-version') !== '2017-05-25')
+      return reply(response, 400, { Code: 'InvalidAction', Message: 'action' });
     for (const field of ['PhoneNumbers', 'SignName', 'TemplateCode']) {
       if (!parameters[field]) return reply(response, 400, { Code: 'MissingParameter', Message: field });
     }
-    if (!/^1[3-9]\d{9}$/.test(String(parameters.PhoneNumbers))) return reply(response, 200, { Code: 'isv.MOBILE_NUMBER_ILLEGAL', Message: 'bad number', RequestId: 'r' });
+    if (!PHONE_PATTERN.test(String(parameters.PhoneNumbers)))
+      return reply(response, 200, { Code: 'isv.MOBILE_NUMBER_ILLEGAL', Message: 'bad number', RequestId: 'r' });
     accepted.push(parameters);
     return reply(response, 200, { Code: 'OK', Message: 'OK', BizId: String(accepted.length), RequestId: 'r' });
   }, accepted);
@@ -84,19 +95,31 @@ export function startAliyunStandIn(keys: { accessKeyId: string; accessKeySecret:
 /** Tencent Cloud SMS SendSms (2021-01-11) with signature TC3-HMAC-SHA256. */
 export function startTencentStandIn(keys: { secretId: string; secretKey: string }): Promise<StandIn> {
   const accepted: Record<string, unknown>[] = [];
-  const fail = (response: ServerResponse, code: string, message: string) => reply(response, 200, { Response: { Error: { Code: code, Message: message }, RequestId: 'r' } });
+  const fail = (response: ServerResponse, code: string, message: string) =>
+    reply(response, 200, { Response: { Error: { Code: code, Message: message }, RequestId: 'r' } });
   return listen(async (request, response) => {
     const body = await readBody(request);
     const header = (name: string) => String(request.headers[name] ?? '').trim();
-    const authorization = /^TC3-HMAC-SHA256 Credential=([^/]+)\/(\d{4}-\d{2}-\d{2})\/([^/]+)\/tc3_request, SignedHeaders=([^,]+), Signature=([0-9a-f]+)$/.exec(header('authorization'));
+    const authorization =
+      /^TC3-HMAC-SHA256 Credential=([^/]+)\/(\d{4}-\d{2}-\d{2})\/([^/]+)\/tc3_request, SignedHeaders=([^,]+), Signature=([0-9a-f]+)$/.exec(
+        header('authorization'),
+      );
     if (!authorization) return fail(response, 'AuthFailure.SignatureFailure', 'no TC3 authorization');
-    const [, secretId, date, service, signedHeaderList, signature] = authorization as unknown as [string, string, string, string, string, string];
+    const [, secretId, date, service, signedHeaderList, signature] = authorization as unknown as [
+      string,
+      string,
+      string,
+      string,
+      string,
+      string,
+    ];
     if (secretId !== keys.secretId) return fail(response, 'AuthFailure.SecretIdNotFound', 'unknown secret id');
     const timestamp = Number(header('x-tc-timestamp'));
     if (Math.abs(timestamp * 1000 - Date.now()) > 5 * 60 * 1000) return fail(response, 'AuthFailure.SignatureExpire', 'timestamp');
     if (new Date(timestamp * 1000).toISOString().slice(0, 10) !== date) return fail(response, 'AuthFailure.InvalidAuthorization', 'date');
     const signedHeaders = signedHeaderList.split(';');
-    if (!signedHeaders.includes('host') || !signedHeaders.includes('content-type')) return fail(response, 'AuthFailure.InvalidAuthorization', 'headers');
+    if (!signedHeaders.includes('host') || !signedHeaders.includes('content-type'))
+      return fail(response, 'AuthFailure.InvalidAuthorization', 'headers');
 
     // The real endpoint is reached on the default port, so its Host never has one; this stand-in listens
     // on another port, and the SDK signs the host name alone.
@@ -105,7 +128,8 @@ export function startTencentStandIn(keys: { secretId: string; secretKey: string 
     const canonicalRequest = [request.method, '/', '', canonicalHeaders, signedHeaderList, sha256(body)].join('\n');
     const stringToSign = ['TC3-HMAC-SHA256', String(timestamp), `${date}/${service}/tc3_request`, sha256(canonicalRequest)].join('\n');
     const signingKey = hmac(hmac(hmac(`TC3${keys.secretKey}`, date), service), 'tc3_request');
-    if (createHmac('sha256', signingKey).update(stringToSign).digest('hex') !== signature) return fail(response, 'AuthFailure.SignatureFailure', 'AuthFailure.SignatureFailure: the signature does not match');
+    if (createHmac('sha256', signingKey).update(stringToSign).digest('hex') !== signature)
+      return fail(response, 'AuthFailure.SignatureFailure', 'AuthFailure.SignatureFailure: the signature does not match');
 
     if (header('x-tc-action') !== 'SendSms' || header('x-tc-version') !== '2021-01-11') return fail(response, 'InvalidAction', 'action');
     const parameters = JSON.parse(body.toString()) as Record<string, unknown>;
@@ -113,10 +137,20 @@ export function startTencentStandIn(keys: { secretId: string; secretKey: string 
       if (!parameters[field]) return fail(response, 'MissingParameter', field);
     }
     const phone = String((parameters.PhoneNumberSet as string[])[0]);
-    if (!/^\+861[3-9]\d{9}$/.test(phone)) {
-      return reply(response, 200, { Response: { SendStatusSet: [{ Code: 'InvalidParameterValue.IncorrectPhoneNumber', Message: 'bad number', PhoneNumber: phone }], RequestId: 'r' } });
+    if (!(phone.startsWith('+86') && PHONE_PATTERN.test(phone.slice(3)))) {
+      return reply(response, 200, {
+        Response: {
+          SendStatusSet: [{ Code: 'InvalidParameterValue.IncorrectPhoneNumber', Message: 'bad number', PhoneNumber: phone }],
+          RequestId: 'r',
+        },
+      });
     }
     accepted.push(parameters);
-    return reply(response, 200, { Response: { SendStatusSet: [{ Code: 'Ok', Message: 'send success', PhoneNumber: phone, SerialNo: String(accepted.length) }], RequestId: 'r' } });
+    return reply(response, 200, {
+      Response: {
+        SendStatusSet: [{ Code: 'Ok', Message: 'send success', PhoneNumber: phone, SerialNo: String(accepted.length) }],
+        RequestId: 'r',
+      },
+    });
   }, accepted);
 }

@@ -1,18 +1,26 @@
 import { createHash } from 'node:crypto';
 import type { AssetKind, AssetUploadGrant, WorkDetail, WorkType } from '@spatia/contract';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import sharp from 'sharp';
 import { authHeaders, createUser, json, signIn, type TestUser } from './test-app.js';
 
 /** A signed-in user with a helper to call the API as them. */
 export interface Person extends TestUser {
   token: string;
-  call(method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, payload?: Record<string, unknown> | string): ReturnType<FastifyInstance['inject']>;
+  call(
+    method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+    url: string,
+    payload?: Record<string, unknown> | string,
+  ): Promise<LightMyRequestResponse>;
 }
 
 export async function person(app: FastifyInstance, options: Parameters<typeof createUser>[1] = {}): Promise<Person> {
   const user = await createUser(app, options);
-  const token = await signIn(app, user);
+  return withToken(app, user, await signIn(app, user));
+}
+
+/** The same user calling with the given session token. */
+export function withToken(app: FastifyInstance, user: TestUser, token: string): Person {
   return {
     ...user,
     token,
@@ -26,8 +34,15 @@ export async function person(app: FastifyInstance, options: Parameters<typeof cr
   };
 }
 
-export async function createWork(owner: Person, fields: { name?: string; type?: WorkType; description?: string } = {}): Promise<WorkDetail> {
-  const response = await owner.call('POST', '/api/model', { name: fields.name ?? '样板间', type: fields.type ?? 'panorama', description: fields.description ?? '' });
+export async function createWork(
+  owner: Person,
+  fields: { name?: string; type?: WorkType; description?: string } = {},
+): Promise<WorkDetail> {
+  const response = await owner.call('POST', '/api/model', {
+    name: fields.name ?? '样板间',
+    type: fields.type ?? 'panorama',
+    description: fields.description ?? '',
+  });
   if (response.statusCode !== 200) throw new Error(`create failed: ${response.body}`);
   return json<{ data: WorkDetail }>(response).data;
 }
@@ -52,7 +67,9 @@ let colour = 0;
 export const samplePng = (red?: number) => {
   colour += 1;
   const background = red === undefined ? { r: colour % 256, g: Math.floor(colour / 256) % 256, b: 77 } : { r: red, g: 120, b: 200 };
-  return sharp({ create: { width: 64, height: 32, channels: 3, background } }).png().toBuffer();
+  return sharp({ create: { width: 64, height: 32, channels: 3, background } })
+    .png()
+    .toBuffer();
 };
 
 /**
@@ -82,4 +99,19 @@ export async function publishedWork(app: FastifyInstance, owner: Person, name?: 
   const response = await owner.call('PUT', `/api/model/${work.uid}/onLined`, 'onLined=true');
   if (response.statusCode !== 200) throw new Error(`publish failed: ${response.body}`);
   return json<{ data: WorkDetail }>(response).data;
+}
+
+/** A panorama work of the owner's, processed: its origins attached, its run queued and finished. */
+export async function processedPanorama(
+  app: FastifyInstance,
+  owner: Person,
+  origins: readonly Buffer[],
+  name = '全景样板间',
+): Promise<WorkDetail> {
+  const work = await createWork(owner, { name });
+  for (const origin of origins) await attachAsset(app, owner, work.uid, 'origin', origin, 'image/jpeg');
+  const queued = await owner.call('POST', `/api/model/${work.uid}/activateSolver`);
+  if (queued.statusCode !== 200) throw new Error(`activateSolver failed: ${queued.body}`);
+  await app.services.jobs.drain(['processing.run', 'processing.deleteRun']);
+  return work;
 }

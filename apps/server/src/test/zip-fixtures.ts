@@ -1,4 +1,3 @@
-import type { Readable } from 'node:stream';
 import { crc32, deflateRawSync } from 'node:zlib';
 import yauzl from 'yauzl';
 
@@ -75,7 +74,7 @@ export function readZipEntries(zip: Buffer): Promise<Map<string, Buffer>> {
         file.openReadStream(entry, (openError, stream) => {
           if (openError) return reject(openError);
           const chunks: Buffer[] = [];
-          (stream as Readable).on('data', (chunk: Buffer) => chunks.push(chunk));
+          stream.on('data', (chunk: Buffer) => chunks.push(chunk));
           stream.on('end', () => {
             entries.set(entry.fileName, Buffer.concat(chunks));
             file.readEntry();

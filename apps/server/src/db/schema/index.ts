@@ -6,3 +6,4 @@ export * from './ledger.js';
 export * from './moderation.js';
 export * from './works.js';
 export * from './processing.js';
+export * from './milestones.js';

@@ -37,5 +37,9 @@ export const ledgerEntries = pgTable(
       .references(() => ledgerAccounts.id, { onDelete: 'restrict' }),
     amount: bigint('amount', { mode: 'number' }).notNull(),
   },
-  (table) => [index().on(table.accountId), index().on(table.transactionId), check('ledger_entries_amount_not_zero', sql`${table.amount} <> 0`)],
+  (table) => [
+    index().on(table.accountId),
+    index().on(table.transactionId),
+    check('ledger_entries_amount_not_zero', sql`${table.amount} <> 0`),
+  ],
 );

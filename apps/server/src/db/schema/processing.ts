@@ -56,9 +56,20 @@ export const workProcessing = pgTable(
     leaseJobId: text('lease_job_id'),
     leaseUntil: timestamp('lease_until', { withTimezone: true }),
     /** Scenes the current run has finished, so a rerun after a restart skips them. */
-    runScenes: jsonb('run_scenes').$type<ProcessedScene[]>().notNull().default(sql`'[]'::jsonb`),
+    runScenes: jsonb('run_scenes')
+      .$type<ProcessedScene[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     publishedRunId: text('published_run_id'),
-    publishedScenes: jsonb('published_scenes').$type<ProcessedScene[]>().notNull().default(sql`'[]'::jsonb`),
+    /**
+     * The work whose folder holds the published run when this work shares it (a copy shares its
+     * original's files, which are never changed); null when the run is this work's own.
+     */
+    publishedFromUid: text('published_from_uid'),
+    publishedScenes: jsonb('published_scenes')
+      .$type<ProcessedScene[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     /** A 3D or point-cloud run's converted file, once converted (a rerun then only publishes it). */
     runOutput: jsonb('run_output').$type<ProcessedOutput>(),
     publishedOutput: jsonb('published_output').$type<ProcessedOutput>(),
@@ -70,7 +81,12 @@ export const workProcessing = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
-    index('work_processing_running_idx').on(table.leaseUntil).where(sql`${table.state} = 'running'`),
+    index('work_processing_running_idx')
+      .on(table.leaseUntil)
+      .where(sql`${table.state} = 'running'`),
+    index('work_processing_shared_idx')
+      .on(table.publishedFromUid)
+      .where(sql`${table.publishedFromUid} is not null`),
     check('work_processing_progress_range', sql`${table.progress} >= 0 and ${table.progress} <= 1`),
   ],
 );

@@ -28,7 +28,9 @@ export const qrLoginTickets = pgTable('qr_login_tickets', {
   pollTokenHash: text('poll_token_hash').unique(),
   clientUserAgent: text('client_user_agent').notNull().default(''),
   clientIp: text('client_ip').notNull().default(''),
-  status: text('status', { enum: ['pending', 'scanned', 'confirmed', 'declined', 'consumed'] }).notNull().default('pending'),
+  status: text('status', { enum: ['pending', 'scanned', 'confirmed', 'declined', 'consumed'] })
+    .notNull()
+    .default('pending'),
   userId: bigint('user_id', { mode: 'number' }).references(() => users.id, { onDelete: 'cascade' }),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -1,22 +1,26 @@
 import { type AnyPgColumn, bigint, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 
-export const users = pgTable('users', {
-  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-  uid: text('uid').notNull().unique(),
-  phone: text('phone').notNull().unique(),
-  fullName: text('full_name').notNull(),
-  avatarUrl: text('avatar_url').notNull().default(''),
-  enterpriseLogoUrl: text('enterprise_logo_url').notNull().default(''),
-  businessRoleCode: text('business_role_code').notNull().default(''),
-  inviteCode: text('invite_code').notNull().unique(),
-  passwordHash: text('password_hash'),
-  /** Who invited this user (first level); the inviter's inviter is the second level. */
-  invitedByUserId: bigint('invited_by_user_id', { mode: 'number' }).references((): AnyPgColumn => users.id, {
-    onDelete: 'set null',
-  }),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-}, (table) => [index().on(table.invitedByUserId)]);
+export const users = pgTable(
+  'users',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    uid: text('uid').notNull().unique(),
+    phone: text('phone').notNull().unique(),
+    fullName: text('full_name').notNull(),
+    avatarUrl: text('avatar_url').notNull().default(''),
+    enterpriseLogoUrl: text('enterprise_logo_url').notNull().default(''),
+    businessRoleCode: text('business_role_code').notNull().default(''),
+    inviteCode: text('invite_code').notNull().unique(),
+    passwordHash: text('password_hash'),
+    /** Who invited this user (first level); the inviter's inviter is the second level. */
+    invitedByUserId: bigint('invited_by_user_id', { mode: 'number' }).references((): AnyPgColumn => users.id, {
+      onDelete: 'set null',
+    }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index().on(table.invitedByUserId)],
+);
 
 /** Roles of spec section 6. A user may hold several. */
 export const userRoles = pgTable(

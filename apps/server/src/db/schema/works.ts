@@ -1,5 +1,17 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, doublePrecision, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  check,
+  doublePrecision,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { ASSET_KINDS, TRANSFER_KINDS, TRANSFER_STATUSES, WORK_STATUSES, WORK_TYPES } from '@spatia/contract';
 import { users } from './users.js';
 
@@ -15,7 +27,10 @@ export const works = pgTable(
     type: text('type', { enum: WORK_TYPES }).notNull(),
     name: text('name').notNull(),
     description: text('description').notNull().default(''),
-    tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
+    tags: text('tags')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     status: text('status', { enum: WORK_STATUSES }).notNull().default('unpublished'),
     openInOfficial: boolean('open_in_official').notNull().default(false),
     /** Fen; null when the work is not on the market. */
@@ -40,7 +55,10 @@ export const works = pgTable(
      * Character unigrams and bigrams of the normalized name, description and tags. A GIN index on it
      * finds Chinese keywords of one or two characters, which trigram indexes cannot.
      */
-    searchGrams: text('search_grams').array().notNull().default(sql`'{}'::text[]`),
+    searchGrams: text('search_grams')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     /** The same text, normalized, to confirm a gram match is a real substring match. */
     searchText: text('search_text').notNull().default(''),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -51,10 +69,16 @@ export const works = pgTable(
   // by id alone, the planner may walk the primary key of the whole table backwards looking for one
   // owner's rows, which for a heavy account whose works are old means most of the table.
   (table) => [
-    index('works_owner_live_idx').on(table.ownerId, table.createdAt, table.id).where(sql`${table.deletedAt} is null`),
-    index('works_owner_deleted_idx').on(table.ownerId, table.deletedAt).where(sql`${table.deletedAt} is not null`),
+    index('works_owner_live_idx')
+      .on(table.ownerId, table.createdAt, table.id)
+      .where(sql`${table.deletedAt} is null`),
+    index('works_owner_deleted_idx')
+      .on(table.ownerId, table.deletedAt)
+      .where(sql`${table.deletedAt} is not null`),
     index('works_search_grams_idx').using('gin', table.searchGrams),
-    index('works_status_idx').on(table.status).where(sql`${table.status} in ('unaudited', 'underReview')`),
+    index('works_status_idx')
+      .on(table.status)
+      .where(sql`${table.status} in ('unaudited', 'underReview')`),
     check('works_budget_positive', sql`${table.budget} > 0`),
     check('works_market_price_positive', sql`${table.marketPrice} is null or ${table.marketPrice} > 0`),
   ],
@@ -105,10 +129,14 @@ export const workTransfers = pgTable(
     answeredAt: timestamp('answered_at', { withTimezone: true }),
   },
   (table) => [
-    uniqueIndex('work_transfers_one_pending').on(table.workId).where(sql`${table.status} = 'pending'`),
+    uniqueIndex('work_transfers_one_pending')
+      .on(table.workId)
+      .where(sql`${table.status} = 'pending'`),
     index().on(table.receiverId, table.createdAt, table.id),
     index().on(table.senderId, table.createdAt, table.id),
-    index('work_transfers_pending_expiry').on(table.expiresAt).where(sql`${table.status} = 'pending'`),
+    index('work_transfers_pending_expiry')
+      .on(table.expiresAt)
+      .where(sql`${table.status} = 'pending'`),
     check('work_transfers_price', sql`${table.price} >= 0 and (${table.kind} = 'sale') = (${table.price} > 0)`),
   ],
 );

@@ -47,7 +47,13 @@ export class WechatOAuthDriver {
       code,
       grant_type: 'authorization_code',
     }).toString();
-    const token = (await this.fetchJson(tokenUrl.toString())) as { access_token?: string; openid?: string; unionid?: string; errcode?: number; errmsg?: string };
+    const token = (await this.fetchJson(tokenUrl.toString())) as {
+      access_token?: string;
+      openid?: string;
+      unionid?: string;
+      errcode?: number;
+      errmsg?: string;
+    };
     if (!token.access_token || !token.openid) throw new WechatOAuthError(`${token.errcode ?? '?'} ${token.errmsg ?? 'no access token'}`);
 
     const infoUrl = new URL(this.config.userInfoUrl);

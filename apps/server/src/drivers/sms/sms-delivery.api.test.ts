@@ -37,7 +37,11 @@ describe('codes sent through a real SMS driver', () => {
   });
 
   it('tell the user plainly when the provider refuses', async () => {
-    const response = await misconfigured.app.inject({ method: 'GET', url: '/api/c/smsLogin/verifyCode?phoneNumber=13955550002', cookies: { language: 'en' } });
+    const response = await misconfigured.app.inject({
+      method: 'GET',
+      url: '/api/c/smsLogin/verifyCode?phoneNumber=13955550002',
+      cookies: { language: 'en' },
+    });
     expect(response.statusCode).toBe(503);
     expect(json(response)).toEqual({ code: ErrorCode.smsUnavailable, msg: 'The text message could not be sent. Please try again later' });
   });

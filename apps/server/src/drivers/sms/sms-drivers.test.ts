@@ -21,16 +21,31 @@ afterAll(async () => {
 const aliyunDriver = (secret = aliyunKeys.accessKeySecret) =>
   new AliyunSmsDriver({ ...aliyunKeys, accessKeySecret: secret, signName: 'Spatia', templateCode: 'SMS_0001', endpoint: aliyun.endpoint });
 const tencentDriver = (secret = tencentKeys.secretKey) =>
-  new TencentSmsDriver({ ...tencentKeys, secretKey: secret, sdkAppId: '1400000000', signName: 'Spatia', templateId: '100001', region: 'ap-guangzhou', endpoint: tencent.endpoint });
+  new TencentSmsDriver({
+    ...tencentKeys,
+    secretKey: secret,
+    sdkAppId: '1400000000',
+    signName: 'Spatia',
+    templateId: '100001',
+    region: 'ap-guangzhou',
+    endpoint: tencent.endpoint,
+  });
 
 describe('Aliyun SMS driver', () => {
   it('sends a signed SendSms that the stand-in verifies', async () => {
     await aliyunDriver().sendVerificationCode('13912345678', '012345', 'register');
-    expect(aliyun.accepted.at(-1)).toMatchObject({ PhoneNumbers: '13912345678', SignName: 'Spatia', TemplateCode: 'SMS_0001', TemplateParam: '{"code":"012345"}' });
+    expect(aliyun.accepted.at(-1)).toMatchObject({
+      PhoneNumbers: '13912345678',
+      SignName: 'Spatia',
+      TemplateCode: 'SMS_0001',
+      TemplateParam: '{"code":"012345"}',
+    });
   });
 
   it('fails clearly when the signature is wrong or the provider refuses', async () => {
-    await expect(aliyunDriver('wrong-secret').sendVerificationCode('13912345678', '111111', 'register')).rejects.toThrow(/SignatureDoesNotMatch/);
+    await expect(aliyunDriver('wrong-secret').sendVerificationCode('13912345678', '111111', 'register')).rejects.toThrow(
+      /SignatureDoesNotMatch/,
+    );
     await expect(aliyunDriver().sendVerificationCode('12345', '111111', 'register')).rejects.toThrow(SmsDeliveryError);
   });
 });
@@ -38,11 +53,18 @@ describe('Aliyun SMS driver', () => {
 describe('Tencent Cloud SMS driver', () => {
   it('sends a signed SendSms that the stand-in verifies', async () => {
     await tencentDriver().sendVerificationCode('13912345678', '654321', 'smsLogin');
-    expect(tencent.accepted.at(-1)).toMatchObject({ PhoneNumberSet: ['+8613912345678'], SmsSdkAppId: '1400000000', TemplateId: '100001', TemplateParamSet: ['654321'] });
+    expect(tencent.accepted.at(-1)).toMatchObject({
+      PhoneNumberSet: ['+8613912345678'],
+      SmsSdkAppId: '1400000000',
+      TemplateId: '100001',
+      TemplateParamSet: ['654321'],
+    });
   });
 
   it('fails clearly when the signature is wrong or the provider refuses', async () => {
-    await expect(tencentDriver('wrong-secret').sendVerificationCode('13912345678', '111111', 'smsLogin')).rejects.toThrow(/SignatureFailure/);
+    await expect(tencentDriver('wrong-secret').sendVerificationCode('13912345678', '111111', 'smsLogin')).rejects.toThrow(
+      /SignatureFailure/,
+    );
     await expect(tencentDriver().sendVerificationCode('12345', '111111', 'smsLogin')).rejects.toThrow(/IncorrectPhoneNumber/);
   });
 });

@@ -33,7 +33,9 @@ export class TencentSmsDriver implements SmsDriver {
   private readonly client: SmsClient;
 
   constructor(private readonly config: TencentSmsConfig) {
-    const [protocol, endpoint] = config.endpoint.startsWith('http://') ? ['http://', config.endpoint.slice(7)] : ['https://', config.endpoint];
+    const [protocol, endpoint] = config.endpoint.startsWith('http://')
+      ? ['http://', config.endpoint.slice(7)]
+      : ['https://', config.endpoint];
     this.client = new SmsClientClass({
       credential: { secretId: config.secretId, secretKey: config.secretKey },
       region: config.region,

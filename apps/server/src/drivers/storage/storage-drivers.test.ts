@@ -115,7 +115,7 @@ describe('local disk driver', () => {
   it.skipIf(!existsSync('/dev/shm') || statSync('/dev/shm').dev === statSync(os.tmpdir()).dev)(
     'copies, then removes, a source on another file system',
     async () => {
-      const storage = new LocalStorageDriver(scratch());
+      const storage: StorageDriver = new LocalStorageDriver(scratch());
       const content = randomBytes(2 * MIB);
       const source = sourceFile(content, mkdtempSync('/dev/shm/spatia-storage-'));
       await storage.putFile('assets/ef/other-fs.bin', source, 'application/octet-stream');

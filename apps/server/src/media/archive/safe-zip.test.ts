@@ -29,7 +29,7 @@ async function refusal(promise: Promise<unknown>): Promise<MediaError> {
 describe('extractZipSafely', () => {
   it('extracts files and folders and lists the files', async () => {
     const { zipPath, target } = zipOf([
-      { name: 'model/' , unixMode: 0o040755 },
+      { name: 'model/', unixMode: 0o040755 },
       { name: 'model/scene.gltf', data: Buffer.from('{"asset":{}}'), deflate: true },
       { name: 'model/textures/wood.png', data: Buffer.alloc(100, 7) },
       { name: '__MACOSX/model/._scene.gltf', data: Buffer.from('fork') },
@@ -41,12 +41,24 @@ describe('extractZipSafely', () => {
   });
 
   const hostile: [string, RawZipEntry[]][] = [
-    ['a ../ path', [{ name: 'fine.txt', data: Buffer.from('x') }, { name: 'a/../../escape.txt', data: Buffer.from('x') }]],
+    [
+      'a ../ path',
+      [
+        { name: 'fine.txt', data: Buffer.from('x') },
+        { name: 'a/../../escape.txt', data: Buffer.from('x') },
+      ],
+    ],
     ['an absolute path', [{ name: '/etc/escape.txt', data: Buffer.from('x') }]],
     ['a drive letter', [{ name: 'C:/escape.txt', data: Buffer.from('x') }]],
     ['a backslash path', [{ name: 'a\\..\\..\\escape.txt', data: Buffer.from('x') }]],
     ['a symlink', [{ name: 'link', data: Buffer.from('/etc/passwd'), unixMode: 0o120777 }]],
-    ['a name given twice', [{ name: 'a.txt', data: Buffer.from('x') }, { name: 'A.txt', data: Buffer.from('y') }]],
+    [
+      'a name given twice',
+      [
+        { name: 'a.txt', data: Buffer.from('x') },
+        { name: 'A.txt', data: Buffer.from('y') },
+      ],
+    ],
   ];
   for (const [label, entries] of hostile) {
     it(`refuses ${label} and leaves nothing behind`, async () => {
@@ -80,15 +92,22 @@ describe('extractZipSafely', () => {
   it('stops at the total limit and at the ratio with honest headers', async () => {
     const big = { name: 'zeros.bin', data: Buffer.alloc(4 * 1024 ** 2), deflate: true };
     const first = zipOf([big]);
-    expect((await refusal(extractZipSafely(first.zipPath, first.target, { maxTotalBytes: 1024 ** 2, maxRatio: 1e9 }))).reason).toBe('unsafeArchive');
+    expect((await refusal(extractZipSafely(first.zipPath, first.target, { maxTotalBytes: 1024 ** 2, maxRatio: 1e9 }))).reason).toBe(
+      'unsafeArchive',
+    );
     expect(existsSync(first.target)).toBe(false);
     const second = zipOf([big]);
-    expect((await refusal(extractZipSafely(second.zipPath, second.target, { maxRatio: 50 }))).message).toMatch(/inflates more than 50 times/);
+    expect((await refusal(extractZipSafely(second.zipPath, second.target, { maxRatio: 50 }))).message).toMatch(
+      /inflates more than 50 times/,
+    );
     expect(existsSync(second.target)).toBe(false);
   });
 
   it('removes only what it wrote from a folder that already existed', async () => {
-    const { zipPath, target } = zipOf([{ name: 'new/a.txt', data: Buffer.from('x') }, { name: '../escape.txt', data: Buffer.from('x') }]);
+    const { zipPath, target } = zipOf([
+      { name: 'new/a.txt', data: Buffer.from('x') },
+      { name: '../escape.txt', data: Buffer.from('x') },
+    ]);
     mkdirSync(target);
     writeFileSync(path.join(target, 'kept.txt'), 'mine');
     await refusal(extractZipSafely(zipPath, target));

@@ -127,7 +127,9 @@ function entryName(entry: yauzl.Entry): string {
 
 function openZip(zipPath: string): Promise<yauzl.ZipFile> {
   return new Promise((resolve, reject) => {
-    yauzl.open(zipPath, { lazyEntries: true, autoClose: false, decodeStrings: false }, (error, zip) => (error ? reject(error) : resolve(zip)));
+    yauzl.open(zipPath, { lazyEntries: true, autoClose: false, decodeStrings: false }, (error, zip) =>
+      error ? reject(error) : resolve(zip),
+    );
   });
 }
 

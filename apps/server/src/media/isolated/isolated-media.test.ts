@@ -21,11 +21,19 @@ describe('MediaProcess', () => {
     writeFileSync(evil, buildRawZip([{ name: '../a.jpg', data: Buffer.from('jpeg') }]));
     const media = new MediaProcess();
     try {
-      expect(await media.run({ kind: 'unpackZip', zipPath: good, folder: path.join(dir, 'good'), fileName: '客厅.zip' })).toEqual(['rooms/a.jpg']);
+      expect(await media.run({ kind: 'unpackZip', zipPath: good, folder: path.join(dir, 'good'), fileName: '客厅.zip' })).toEqual([
+        'rooms/a.jpg',
+      ]);
       expect(childOf(media)!.pid).not.toBe(process.pid);
-      const refusal = await media.run({ kind: 'unpackZip', zipPath: evil, folder: path.join(dir, 'evil'), fileName: '卧室.zip' }).catch((error: unknown) => error);
+      const refusal = await media
+        .run({ kind: 'unpackZip', zipPath: evil, folder: path.join(dir, 'evil'), fileName: '卧室.zip' })
+        .catch((error: unknown) => error);
       expect(refusal).toBeInstanceOf(MediaError);
-      expect(refusal).toMatchObject({ reason: 'unsafeArchive', fileName: '卧室.zip', message: expect.stringContaining('leaves the archive') });
+      expect(refusal).toMatchObject({
+        reason: 'unsafeArchive',
+        fileName: '卧室.zip',
+        message: expect.stringContaining('leaves the archive'),
+      });
     } finally {
       await media.close();
     }
@@ -41,7 +49,9 @@ describe('MediaProcess', () => {
       expect(died).toMatchObject({ fileName: 'a.jpg', exitCode: 1, output: expect.stringContaining('an error event nobody listened to') });
       const killed = await media.run({ kind: 'crash', how: 'kill' }).catch((error: unknown) => error);
       expect(killed).toMatchObject({ name: 'MediaProcessDied', exitSignal: 'SIGKILL', fileName: null });
-      expect(await media.run({ kind: 'unpackZip', zipPath: path.join(dir, 'good.zip'), folder: path.join(dir, 'out'), fileName: 'good.zip' })).toEqual(['a.jpg']);
+      expect(
+        await media.run({ kind: 'unpackZip', zipPath: path.join(dir, 'good.zip'), folder: path.join(dir, 'out'), fileName: 'good.zip' }),
+      ).toEqual(['a.jpg']);
     } finally {
       await media.close();
     }

@@ -3,6 +3,7 @@ import { sweepMemoryScratch } from '../../lib/memory-scratch.js';
 import { startChildProcess } from '../start-worker.js';
 import { deserializeError, type ChildMessage, type TaskMessage } from './media-protocol.js';
 import { taskFileName, type MediaProgress, type MediaResults, type MediaTask, type MediaTaskKind } from './media-tasks.js';
+import { asError } from '../../lib/as-error.js';
 
 /**
  * The media process ended before it answered a task: a crash in native code, an uncaught exception,
@@ -18,7 +19,9 @@ export class MediaProcessDied extends Error {
     /** The end of what the process wrote to stderr (a stack, V8's out-of-memory report). */
     readonly output: string,
   ) {
-    super(`the media process ended (${exitSignal ? `signal ${exitSignal}` : `exit code ${exitCode}`}) while working on ${fileName ?? 'a task'}${output ? `:\n${output}` : ''}`);
+    super(
+      `the media process ended (${exitSignal ? `signal ${exitSignal}` : `exit code ${exitCode}`}) while working on ${fileName ?? 'a task'}${output ? `:\n${output}` : ''}`,
+    );
     this.name = 'MediaProcessDied';
   }
 }
@@ -71,7 +74,7 @@ export class MediaProcess {
             onProgress?.(message.progress);
           } catch (error) {
             // A callback that throws ends the task with its error, as it would in this process.
-            settle(() => reject(error));
+            settle(() => reject(asError(error)));
             child.kill('SIGKILL');
           }
         } else if (message.type === 'result') settle(() => resolve(message.value as MediaResults[K]));
@@ -82,7 +85,7 @@ export class MediaProcess {
         void exited.then(() => settle(() => reject(new MediaProcessDied(taskFileName(task), code, exitSignal, this.output.trim()))));
       };
       const onAbort = () => {
-        settle(() => reject(signal!.reason));
+        settle(() => reject(asError(signal!.reason)));
         child.kill('SIGKILL');
       };
       child.on('message', onMessage);
@@ -128,7 +131,10 @@ export class MediaProcess {
     // disconnect from this side does not always count as closed.
     const stderrClosed = new Promise<void>((resolve) => child.stderr!.once('close', () => resolve()));
     this.exited = new Promise((resolve) =>
-      child.once('exit', () => void Promise.race([stderrClosed, new Promise((settle) => setTimeout(settle, STDERR_AFTER_EXIT_MS))]).then(() => resolve())),
+      child.once(
+        'exit',
+        () => void Promise.race([stderrClosed, new Promise((settle) => setTimeout(settle, STDERR_AFTER_EXIT_MS))]).then(() => resolve()),
+      ),
     );
     child.on('error', () => {}); // a failed send or kill; the exit rejects the task
     this.child = child;

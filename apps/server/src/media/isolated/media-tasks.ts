@@ -76,11 +76,17 @@ async function dispatch(task: MediaTask, onProgress: (progress: MediaProgress) =
     case 'panoramaScene': {
       const { inspectPanorama, renderPanoramaScene } = await import('../panorama/index.js');
       await inspectPanorama(task.source);
-      return renderPanoramaScene(task.source, task.outDir, { temporaryDirectory: task.temporaryDirectory, onProgress: (fraction) => onProgress({ fraction }) });
+      return renderPanoramaScene(task.source, task.outDir, {
+        temporaryDirectory: task.temporaryDirectory,
+        onProgress: (fraction) => onProgress({ fraction }),
+      });
     }
     case 'model': {
       const { convertModel } = await import('../model/index.js');
-      return convertModel(task.input, task.outDir, { temporaryDirectory: task.temporaryDirectory, onProgress: (fraction) => onProgress({ fraction }) });
+      return convertModel(task.input, task.outDir, {
+        temporaryDirectory: task.temporaryDirectory,
+        onProgress: (fraction) => onProgress({ fraction }),
+      });
     }
     case 'pointCloud': {
       const { convertPointCloud } = await import('../pointcloud/index.js');

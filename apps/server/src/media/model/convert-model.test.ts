@@ -33,7 +33,9 @@ function stripeTexture(): Promise<Buffer> {
   const height = 64;
   const pixels = Buffer.alloc(width * height * 3);
   for (let index = 0; index < width * height; index += 1) pixels.set([(index % width) >> 4, 120, 200], index * 3);
-  return sharp(pixels, { raw: { width, height, channels: 3 } }).png().toBuffer();
+  return sharp(pixels, { raw: { width, height, channels: 3 } })
+    .png()
+    .toBuffer();
 }
 
 /** A square of smooth gradients over a checker: cheap for Basis to encode at 2048. */
@@ -48,7 +50,9 @@ function gradientTexture(size: number, channels: 3 | 4 = 3): Promise<Buffer> {
       if (channels === 4) pixels[at + 3] = 255;
     }
   }
-  return sharp(pixels, { raw: { width: size, height: size, channels } }).png().toBuffer();
+  return sharp(pixels, { raw: { width: size, height: size, channels } })
+    .png()
+    .toBuffer();
 }
 
 /** A unit cube (12 triangles) with normals, UVs and a textured material. */
@@ -68,7 +72,12 @@ async function cubeDocument(): Promise<Document> {
       const v = [0, 0, 0];
       v[(axis + 2) % 3] = sign;
       const first = positions.length / 3;
-      for (const [a, b] of [[-1, -1], [1, -1], [1, 1], [-1, 1]] as const) {
+      for (const [a, b] of [
+        [-1, -1],
+        [1, -1],
+        [1, 1],
+        [-1, 1],
+      ] as const) {
         positions.push(...normal.map((n, i) => n * 0.5 + u[i]! * a * 0.5 + v[i]! * b * 0.5));
         normals.push(...normal);
         uvs.push((a + 1) / 2, (b + 1) / 2);
@@ -76,7 +85,11 @@ async function cubeDocument(): Promise<Document> {
       indices.push(first, first + 1, first + 2, first, first + 2, first + 3);
     }
   }
-  const texture = document.createTexture('stripes').setImage(await stripeTexture()).setMimeType('image/png').setURI('stripes.png');
+  const texture = document
+    .createTexture('stripes')
+    .setImage(await stripeTexture())
+    .setMimeType('image/png')
+    .setURI('stripes.png');
   const material = document.createMaterial('painted').setBaseColorTexture(texture).setBaseColorFactor([1, 0.8, 0.6, 1]);
   const primitive = document
     .createPrimitive()
@@ -107,7 +120,10 @@ async function convertFile(name: string, content: Buffer | Uint8Array | string) 
   const input = space.file(name);
   writeFileSync(input, content);
   const progress: number[] = [];
-  const manifest = await convertModel({ path: input, fileName: name }, space.outDir, { temporaryDirectory: space.temporaryDirectory, onProgress: (fraction) => progress.push(fraction) });
+  const manifest = await convertModel({ path: input, fileName: name }, space.outDir, {
+    temporaryDirectory: space.temporaryDirectory,
+    onProgress: (fraction) => progress.push(fraction),
+  });
   const glb = readFileSync(path.join(space.outDir, 'model.glb'));
   expect(await validate(glb)).toBe(0);
   expect(progress.at(-1)).toBe(1);
@@ -166,10 +182,23 @@ map_Kd missing.png
 `;
 
 const PLY_VERTICES = [
-  [-0.5, -0.5, -0.5], [0.5, -0.5, -0.5], [0.5, 0.5, -0.5], [-0.5, 0.5, -0.5],
-  [-0.5, -0.5, 0.5], [0.5, -0.5, 0.5], [0.5, 0.5, 0.5], [-0.5, 0.5, 0.5],
+  [-0.5, -0.5, -0.5],
+  [0.5, -0.5, -0.5],
+  [0.5, 0.5, -0.5],
+  [-0.5, 0.5, -0.5],
+  [-0.5, -0.5, 0.5],
+  [0.5, -0.5, 0.5],
+  [0.5, 0.5, 0.5],
+  [-0.5, 0.5, 0.5],
 ];
-const PLY_FACES = [[0, 3, 2, 1], [4, 5, 6, 7], [0, 1, 5, 4], [2, 3, 7, 6], [1, 2, 6, 5], [0, 4, 7, 3]];
+const PLY_FACES = [
+  [0, 3, 2, 1],
+  [4, 5, 6, 7],
+  [0, 1, 5, 4],
+  [2, 3, 7, 6],
+  [1, 2, 6, 5],
+  [0, 4, 7, 3],
+];
 const PLY_HEADER = (format: string, faces = PLY_FACES.length) =>
   `ply\nformat ${format} 1.0\ncomment a coloured cube\nelement vertex 8\nproperty float x\nproperty float y\nproperty float z\nproperty uchar red\nproperty uchar green\nproperty uchar blue\nelement face ${faces}\nproperty list uchar int vertex_indices\nend_header\n`;
 
@@ -219,9 +248,24 @@ describe('convertModel', () => {
     const document = await cubeDocument();
     const material = document.getRoot().listMaterials()[0]!;
     const stripes = material.getBaseColorTexture()!;
-    material.setBaseColorTexture(document.createTexture('colour').setImage(await gradientTexture(2048)).setMimeType('image/png'));
-    material.setNormalTexture(document.createTexture('normal').setImage(await gradientTexture(1024, 4)).setMimeType('image/png'));
-    material.setEmissiveTexture(document.createTexture('glow').setImage(await gradientTexture(256)).setMimeType('image/png'));
+    material.setBaseColorTexture(
+      document
+        .createTexture('colour')
+        .setImage(await gradientTexture(2048))
+        .setMimeType('image/png'),
+    );
+    material.setNormalTexture(
+      document
+        .createTexture('normal')
+        .setImage(await gradientTexture(1024, 4))
+        .setMimeType('image/png'),
+    );
+    material.setEmissiveTexture(
+      document
+        .createTexture('glow')
+        .setImage(await gradientTexture(256))
+        .setMimeType('image/png'),
+    );
     stripes.dispose();
     const { manifest, glb } = await convertFile('ktx2.glb', await new NodeIO().writeBinary(document));
     expect(manifest.textureFormats).toEqual(['ktx2', 'webp']);
@@ -266,7 +310,10 @@ describe('convertModel', () => {
   });
 
   it('reads an ASCII and a binary PLY with vertex colours', async () => {
-    for (const [name, content] of [['cube-ascii.ply', asciiPly()], ['cube-binary.ply', binaryPly()]] as const) {
+    for (const [name, content] of [
+      ['cube-ascii.ply', asciiPly()],
+      ['cube-binary.ply', binaryPly()],
+    ] as const) {
       const { manifest } = await convertFile(name, content);
       expect(manifest.sourceFormat).toBe('ply');
       expect(manifest.before).toMatchObject({ triangles: 12, vertices: 8, textures: 0, maxTextureSize: 0 });
@@ -284,7 +331,10 @@ describe('convertModel', () => {
   });
 
   it('refuses a zip with a ../ path', async () => {
-    const zip = buildRawZip([{ name: 'model.obj', data: Buffer.from(CUBE_OBJ) }, { name: '../evil.obj', data: Buffer.from(CUBE_OBJ) }]);
+    const zip = buildRawZip([
+      { name: 'model.obj', data: Buffer.from(CUBE_OBJ) },
+      { name: '../evil.obj', data: Buffer.from(CUBE_OBJ) },
+    ]);
     expect((await refusalOf('evil.zip', zip)).reason).toBe('unsafeArchive');
   });
 
@@ -312,7 +362,12 @@ describe('convertModel', () => {
     writeFileSync(space.file('cube.ply'), asciiPly());
     const controller = new AbortController();
     controller.abort();
-    await expect(convertModel({ path: space.file('cube.ply'), fileName: 'cube.ply' }, space.outDir, { temporaryDirectory: space.temporaryDirectory, signal: controller.signal })).rejects.toThrow();
+    await expect(
+      convertModel({ path: space.file('cube.ply'), fileName: 'cube.ply' }, space.outDir, {
+        temporaryDirectory: space.temporaryDirectory,
+        signal: controller.signal,
+      }),
+    ).rejects.toThrow();
   });
 });
 

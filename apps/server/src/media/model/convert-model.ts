@@ -37,7 +37,11 @@ type DetectedFormat = 'glb' | 'gltf' | 'zip' | 'obj' | 'ply';
  * `model.glb` and a rendered `poster.jpg` in `outDir`. Refuses what its owner must fix with a
  * MediaError; on any failure, nothing it wrote is left behind.
  */
-export async function convertModel(input: { path: string; fileName: string }, outDir: string, options: ConvertModelOptions): Promise<ModelManifest> {
+export async function convertModel(
+  input: { path: string; fileName: string },
+  outDir: string,
+  options: ConvertModelOptions,
+): Promise<ModelManifest> {
   const { signal, onProgress } = options;
   const step = (fraction: number) => {
     signal?.throwIfAborted();
@@ -78,7 +82,13 @@ export async function convertModel(input: { path: string; fileName: string }, ou
     await encodeKtx2Textures(document, { maxSize: MAX_TEXTURE_SIZE, signal });
     await document.transform(
       // Normal maps stay lossless: lossy WebP artefacts show up as bumps.
-      textureCompress({ encoder: sharp, targetFormat: 'webp', quality: 88, resize: [MAX_TEXTURE_SIZE, MAX_TEXTURE_SIZE], slots: /^(?!normalTexture).*$/ }),
+      textureCompress({
+        encoder: sharp,
+        targetFormat: 'webp',
+        quality: 88,
+        resize: [MAX_TEXTURE_SIZE, MAX_TEXTURE_SIZE],
+        slots: /^(?!normalTexture).*$/,
+      }),
       textureCompress({ encoder: sharp, resize: [MAX_TEXTURE_SIZE, MAX_TEXTURE_SIZE], slots: /^normalTexture$/ }),
     );
     step(0.75);
@@ -90,7 +100,14 @@ export async function convertModel(input: { path: string; fileName: string }, ou
     written.push(modelPath);
     await writeFile(modelPath, glb);
     const after = measureDocument(document, glb.byteLength);
-    const textureFormats = [...new Set(document.getRoot().listTextures().map((texture) => texture.getMimeType().replace('image/', '')))].sort();
+    const textureFormats = [
+      ...new Set(
+        document
+          .getRoot()
+          .listTextures()
+          .map((texture) => texture.getMimeType().replace('image/', '')),
+      ),
+    ].sort();
     step(1);
     return {
       kind: 'model',
@@ -125,7 +142,12 @@ interface ReadSource {
   fileBytes: number;
 }
 
-async function readSource(io: NodeIO, input: { path: string; fileName: string }, scratch: string, step: (fraction: number) => void): Promise<ReadSource> {
+async function readSource(
+  io: NodeIO,
+  input: { path: string; fileName: string },
+  scratch: string,
+  step: (fraction: number) => void,
+): Promise<ReadSource> {
   const detected = await detectModelFormat(input.path, input.fileName);
   step(0.05);
   if (detected !== 'zip') return readModelFile(io, detected, input.path, input.fileName, null);
@@ -147,7 +169,13 @@ async function readSource(io: NodeIO, input: { path: string; fileName: string },
   throw new MediaError('unsupportedFormat', input.fileName, 'no .gltf, .glb, .obj or .ply file inside the zip');
 }
 
-async function readModelFile(io: NodeIO, format: Exclude<DetectedFormat, 'zip'>, file: string, fileName: string, rootDir: string | null): Promise<ReadSource> {
+async function readModelFile(
+  io: NodeIO,
+  format: Exclude<DetectedFormat, 'zip'>,
+  file: string,
+  fileName: string,
+  rootDir: string | null,
+): Promise<ReadSource> {
   if (format === 'glb' || format === 'gltf') {
     const { document, fileBytes } = await readGltf(io, file, fileName, rootDir);
     return { document, format, fileBytes };
@@ -201,13 +229,20 @@ interface GltfJson {
  * Reads a glTF or GLB after checking what it refers to: data URIs, or files inside `rootDir` (the
  * unpacked zip); a lone file may refer to nothing outside itself.
  */
-async function readGltf(io: NodeIO, file: string, fileName: string, rootDir: string | null): Promise<{ document: Document; fileBytes: number }> {
+async function readGltf(
+  io: NodeIO,
+  file: string,
+  fileName: string,
+  rootDir: string | null,
+): Promise<{ document: Document; fileBytes: number }> {
   const damaged = (detail: string) => new MediaError('damagedFile', fileName, detail);
   const bytes = await readFile(file);
   const json = parseGltfJson(bytes, damaged);
-  if (!json.asset?.version?.startsWith('2.')) throw new MediaError('unsupportedFormat', fileName, `glTF version ${json.asset?.version ?? 'unknown'}; only 2.0 is read`);
+  if (!json.asset?.version?.startsWith('2.'))
+    throw new MediaError('unsupportedFormat', fileName, `glTF version ${json.asset?.version ?? 'unknown'}; only 2.0 is read`);
   const unsupported = (json.extensionsRequired ?? []).filter((name) => !SUPPORTED_EXTENSIONS.has(name));
-  if (unsupported.length > 0) throw new MediaError('unsupportedFormat', fileName, `requires ${unsupported.join(', ')}; export it without them`);
+  if (unsupported.length > 0)
+    throw new MediaError('unsupportedFormat', fileName, `requires ${unsupported.join(', ')}; export it without them`);
 
   let fileBytes = bytes.length;
   const root = rootDir ? path.resolve(rootDir) : null;
@@ -221,7 +256,12 @@ async function readGltf(io: NodeIO, file: string, fileName: string, rootDir: str
       throw damaged(`"${uri}" is not a valid URI`);
     }
     const target = path.resolve(path.dirname(file), relative);
-    if (/^[a-z][a-z0-9+.-]*:/i.test(relative) || path.isAbsolute(relative) || relative.includes('\\') || (root && !target.startsWith(root + path.sep))) {
+    if (
+      /^[a-z][a-z0-9+.-]*:/i.test(relative) ||
+      path.isAbsolute(relative) ||
+      relative.includes('\\') ||
+      (root && !target.startsWith(root + path.sep))
+    ) {
       throw new MediaError('unsafeArchive', fileName, `refers to "${uri}", outside its folder`);
     }
     if (!root) throw damaged(`refers to "${uri}", which was not uploaded with it: upload a zip of the model and its files`);
@@ -250,7 +290,7 @@ function parseGltfJson(bytes: Buffer, damaged: (detail: string) => MediaError): 
   try {
     const json: unknown = JSON.parse(text);
     if (typeof json !== 'object' || json === null) throw new Error('not an object');
-    return json as GltfJson;
+    return json;
   } catch (error) {
     throw damaged(`its JSON cannot be parsed (${error instanceof Error ? error.message : String(error)})`);
   }

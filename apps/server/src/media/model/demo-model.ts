@@ -37,12 +37,60 @@ class ShapeBuilder {
   box(min: Vec3, max: Vec3, uvScale = 1): void {
     const [x0, y0, z0] = min;
     const [x1, y1, z1] = max;
-    this.quad([[x0, y1, z1], [x1, y1, z1], [x1, y1, z0], [x0, y1, z0]], uvScale); // top
-    this.quad([[x0, y0, z0], [x1, y0, z0], [x1, y0, z1], [x0, y0, z1]], uvScale); // bottom
-    this.quad([[x0, y0, z1], [x1, y0, z1], [x1, y1, z1], [x0, y1, z1]], uvScale); // front
-    this.quad([[x1, y0, z0], [x0, y0, z0], [x0, y1, z0], [x1, y1, z0]], uvScale); // back
-    this.quad([[x1, y0, z1], [x1, y0, z0], [x1, y1, z0], [x1, y1, z1]], uvScale); // right
-    this.quad([[x0, y0, z0], [x0, y0, z1], [x0, y1, z1], [x0, y1, z0]], uvScale); // left
+    this.quad(
+      [
+        [x0, y1, z1],
+        [x1, y1, z1],
+        [x1, y1, z0],
+        [x0, y1, z0],
+      ],
+      uvScale,
+    ); // top
+    this.quad(
+      [
+        [x0, y0, z0],
+        [x1, y0, z0],
+        [x1, y0, z1],
+        [x0, y0, z1],
+      ],
+      uvScale,
+    ); // bottom
+    this.quad(
+      [
+        [x0, y0, z1],
+        [x1, y0, z1],
+        [x1, y1, z1],
+        [x0, y1, z1],
+      ],
+      uvScale,
+    ); // front
+    this.quad(
+      [
+        [x1, y0, z0],
+        [x0, y0, z0],
+        [x0, y1, z0],
+        [x1, y1, z0],
+      ],
+      uvScale,
+    ); // back
+    this.quad(
+      [
+        [x1, y0, z1],
+        [x1, y0, z0],
+        [x1, y1, z0],
+        [x1, y1, z1],
+      ],
+      uvScale,
+    ); // right
+    this.quad(
+      [
+        [x0, y0, z0],
+        [x0, y0, z1],
+        [x0, y1, z1],
+        [x0, y1, z0],
+      ],
+      uvScale,
+    ); // left
   }
 
   /** An upright cylinder, smooth sides and flat caps. */
@@ -59,12 +107,19 @@ class ShapeBuilder {
       const a = first + step * 2;
       this.indices.push(a, a + 2, a + 1, a + 1, a + 2, a + 3);
     }
-    for (const [y, up] of [[cy + height, 1], [cy, -1]] as const) {
+    for (const [y, up] of [
+      [cy + height, 1],
+      [cy, -1],
+    ] as const) {
       const middle = this.vertex([cx, y, cz], [0, up, 0], [0.5, 0.5]);
       const ring = this.positions.length / 3;
       for (let step = 0; step < segments; step += 1) {
         const angle = (step / segments) * Math.PI * 2;
-        this.vertex([cx + Math.sin(angle) * radius, y, cz + Math.cos(angle) * radius], [0, up, 0], [0.5 + Math.sin(angle) / 2, 0.5 + Math.cos(angle) / 2]);
+        this.vertex(
+          [cx + Math.sin(angle) * radius, y, cz + Math.cos(angle) * radius],
+          [0, up, 0],
+          [0.5 + Math.sin(angle) / 2, 0.5 + Math.cos(angle) / 2],
+        );
       }
       for (let step = 0; step < segments; step += 1) {
         const a = ring + step;
@@ -83,7 +138,10 @@ class ShapeBuilder {
         const azimuth = (column / columns) * Math.PI * 2;
         const unit: Vec3 = [Math.sin(polar) * Math.sin(azimuth), Math.cos(polar), Math.sin(polar) * Math.cos(azimuth)];
         const normal = normalize([unit[0] / radii[0], unit[1] / radii[1], unit[2] / radii[2]]);
-        this.vertex([center[0] + unit[0] * radii[0], center[1] + unit[1] * radii[1], center[2] + unit[2] * radii[2]], normal, [column / columns, row / rows]);
+        this.vertex([center[0] + unit[0] * radii[0], center[1] + unit[1] * radii[1], center[2] + unit[2] * radii[2]], normal, [
+          column / columns,
+          row / rows,
+        ]);
       }
     }
     for (let row = 0; row < rows; row += 1) {
@@ -105,10 +163,18 @@ export async function buildDemoModel(): Promise<Uint8Array> {
   const document = new Document();
   const { mesh, buffer } = createSingleMeshDocument(document, 'Pavilion');
   const material = (name: string, color: Vec3, roughness: number, texture?: Texture): Material => {
-    const created = document.createMaterial(name).setBaseColorFactor([...color, 1]).setRoughnessFactor(roughness).setMetallicFactor(0);
+    const created = document
+      .createMaterial(name)
+      .setBaseColorFactor([...color, 1])
+      .setRoughnessFactor(roughness)
+      .setMetallicFactor(0);
     return texture ? created.setBaseColorTexture(texture) : created;
   };
-  const tiles = document.createTexture('floor-tiles').setImage(await drawFloorTiles()).setMimeType('image/png').setURI('floor-tiles.png');
+  const tiles = document
+    .createTexture('floor-tiles')
+    .setImage(await drawFloorTiles())
+    .setMimeType('image/png')
+    .setURI('floor-tiles.png');
 
   const stone = new ShapeBuilder();
   stone.box([-3, 0, -3], [3, 0.35, 3], 1.5);
@@ -134,15 +200,28 @@ export async function buildDemoModel(): Promise<Uint8Array> {
 
   const roof = new ShapeBuilder();
   roof.box([-3.2, 3.15, -3.2], [3.2, 3.3, 3.2]);
-  const eave: Vec3[] = [[-3.2, 3.3, 3.2], [3.2, 3.3, 3.2], [3.2, 3.3, -3.2], [-3.2, 3.3, -3.2]];
-  const ridge: [Vec3, Vec3] = [[-1, 4.6, 0], [1, 4.6, 0]];
+  const eave: Vec3[] = [
+    [-3.2, 3.3, 3.2],
+    [3.2, 3.3, 3.2],
+    [3.2, 3.3, -3.2],
+    [-3.2, 3.3, -3.2],
+  ];
+  const ridge: [Vec3, Vec3] = [
+    [-1, 4.6, 0],
+    [1, 4.6, 0],
+  ];
   roof.quad([eave[0]!, eave[1]!, ridge[1], ridge[0]]);
   roof.quad([eave[2]!, eave[3]!, ridge[0], ridge[1]]);
   roof.triangle(eave[1]!, eave[2]!, ridge[1]);
   roof.triangle(eave[3]!, eave[0]!, ridge[0]);
 
   const leaves = new ShapeBuilder();
-  for (const [x, z, size] of [[-3.9, -3.6, 0.7], [3.8, -3.9, 0.85], [-4, 3.1, 0.6], [3.9, 3.4, 0.75]] as const) {
+  for (const [x, z, size] of [
+    [-3.9, -3.6, 0.7],
+    [3.8, -3.9, 0.85],
+    [-4, 3.1, 0.6],
+    [3.9, 3.4, 0.75],
+  ] as const) {
     leaves.ellipsoid([x, size * 0.7, z], [size, size * 0.8, size], 24, 16);
   }
 
@@ -158,12 +237,18 @@ export async function buildDemoModel(): Promise<Uint8Array> {
     [grass, material('Lawn', [0.36, 0.55, 0.25], 1)],
   ];
   for (const [shape, surface] of parts) {
-    addMeshData(document, mesh, buffer, {
-      positions: Float32Array.from(shape.positions),
-      normals: Float32Array.from(shape.normals),
-      uvs: Float32Array.from(shape.uvs),
-      indices: Uint32Array.from(shape.indices),
-    }, surface);
+    addMeshData(
+      document,
+      mesh,
+      buffer,
+      {
+        positions: Float32Array.from(shape.positions),
+        normals: Float32Array.from(shape.normals),
+        uvs: Float32Array.from(shape.uvs),
+        indices: Uint32Array.from(shape.indices),
+      },
+      surface,
+    );
   }
   return new NodeIO().writeBinary(document);
 }
@@ -186,6 +271,7 @@ async function drawFloorTiles(): Promise<Uint8Array> {
       pixels[at + 2] = Math.round(214 * shade);
     }
   }
-  return sharp(pixels, { raw: { width: size, height: size, channels: 3 } }).png().toBuffer();
+  return sharp(pixels, { raw: { width: size, height: size, channels: 3 } })
+    .png()
+    .toBuffer();
 }
-

@@ -95,7 +95,10 @@ export async function encodeKtx2Textures(document: Document, options: { maxSize:
   return encoded;
 }
 
-function encodeKtx2(image: Uint8Array, texture: { width: number; height: number; isNormalMap: boolean; isColour: boolean }): Promise<Uint8Array> {
+function encodeKtx2(
+  image: Uint8Array,
+  texture: { width: number; height: number; isNormalMap: boolean; isColour: boolean },
+): Promise<Uint8Array> {
   const { width, height, isNormalMap, isColour } = texture;
   return basisEncoder().encode(image, {
     isUASTC: isNormalMap,

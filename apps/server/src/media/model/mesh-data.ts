@@ -77,6 +77,11 @@ export function createSingleMeshDocument(document: Document, name: string): { me
 export function imageMimeType(bytes: Uint8Array): 'image/png' | 'image/jpeg' | 'image/webp' | null {
   if (bytes[0] === 0x89 && bytes[1] === 0x50 && bytes[2] === 0x4e && bytes[3] === 0x47) return 'image/png';
   if (bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'image/jpeg';
-  if (bytes.length > 12 && Buffer.from(bytes.subarray(0, 4)).toString('latin1') === 'RIFF' && Buffer.from(bytes.subarray(8, 12)).toString('latin1') === 'WEBP') return 'image/webp';
+  if (
+    bytes.length > 12 &&
+    Buffer.from(bytes.subarray(0, 4)).toString('latin1') === 'RIFF' &&
+    Buffer.from(bytes.subarray(8, 12)).toString('latin1') === 'WEBP'
+  )
+    return 'image/webp';
   return null;
 }

@@ -49,7 +49,8 @@ export async function readObj(document: Document, objPath: string, fileName: str
     if (token === undefined || token === '') return -1;
     const value = Number(token);
     const index = value > 0 ? value - 1 : count + value;
-    if (!Number.isInteger(value) || value === 0 || index < 0 || index >= count) throw damaged(`line ${lineNumber}: ${what} index ${token} does not exist`);
+    if (!Number.isInteger(value) || value === 0 || index < 0 || index >= count)
+      throw damaged(`line ${lineNumber}: ${what} index ${token} does not exist`);
     return index;
   };
 
@@ -96,7 +97,8 @@ export async function readObj(document: Document, objPath: string, fileName: str
           }
           return vertex;
         });
-        for (let corner = 1; corner + 1 < corners.length; corner += 1) current.indices.push(corners[0]!, corners[corner]!, corners[corner + 1]!);
+        for (let corner = 1; corner + 1 < corners.length; corner += 1)
+          current.indices.push(corners[0]!, corners[corner]!, corners[corner + 1]!);
         break;
       }
       case 'usemtl':
@@ -124,7 +126,8 @@ export async function readObj(document: Document, objPath: string, fileName: str
       const mtl = await readFile(file);
       result.fileBytes += mtl.length;
       for (const [name, material] of parseMtl(mtl.toString('utf8'))) {
-        if (material.texture) material.texture = path.relative(rootDir, insideRoot(rootDir, path.dirname(file), material.texture, fileName));
+        if (material.texture)
+          material.texture = path.relative(rootDir, insideRoot(rootDir, path.dirname(file), material.texture, fileName));
         materials.set(name, material);
       }
     }
@@ -146,7 +149,11 @@ export async function readObj(document: Document, objPath: string, fileName: str
     for (let vertex = 0; vertex < count; vertex += 1) {
       const p = group.positionIndex[vertex]! * 3;
       data.positions.set([positions[p]!, positions[p + 1]!, positions[p + 2]!], vertex * 3);
-      if (data.colors) data.colors.set([p, p + 1, p + 2].map((at) => (Number.isNaN(colors[at]) ? 1 : colors[at]!)), vertex * 3);
+      if (data.colors)
+        data.colors.set(
+          [p, p + 1, p + 2].map((at) => (Number.isNaN(colors[at]) ? 1 : colors[at]!)),
+          vertex * 3,
+        );
       const n = group.normalIndex[vertex]! * 3;
       if (data.normals) data.normals.set([normals[n]!, normals[n + 1]!, normals[n + 2]!], vertex * 3);
       const t = group.uvIndex[vertex]!;
@@ -223,15 +230,24 @@ async function createMaterial(
   textures: Map<string, Texture | null>,
   result: ObjReadResult,
 ): Promise<Material> {
-  const material = document.createMaterial(name || 'default').setMetallicFactor(0).setRoughnessFactor(0.8);
+  const material = document
+    .createMaterial(name || 'default')
+    .setMetallicFactor(0)
+    .setRoughnessFactor(0.8);
   if (!source) return material;
   const opacity = Math.min(1, Math.max(0, source.opacity));
-  material.setBaseColorFactor([...source.color.map((value) => Math.min(1, Math.max(0, value))), opacity] as [number, number, number, number]);
+  material.setBaseColorFactor([...source.color.map((value) => Math.min(1, Math.max(0, value))), opacity] as [
+    number,
+    number,
+    number,
+    number,
+  ]);
   if (opacity < 1) material.setAlphaMode('BLEND');
   // Blinn-Phong exponent to roughness: the usual sqrt(2 / (Ns + 2)).
   if (source.shininess !== null) material.setRoughnessFactor(Math.min(1, Math.max(0.05, Math.sqrt(2 / (source.shininess + 2)))));
   if (source.texture && rootDir) {
-    if (!textures.has(source.texture)) textures.set(source.texture, await loadTexture(document, path.join(rootDir, source.texture), result));
+    if (!textures.has(source.texture))
+      textures.set(source.texture, await loadTexture(document, path.join(rootDir, source.texture), result));
     const texture = textures.get(source.texture);
     if (texture) material.setBaseColorTexture(texture);
   }

@@ -43,7 +43,11 @@ export async function renderPoster(document: Document): Promise<Buffer> {
   for (let at = 0; at < positions.length; at += 9) {
     let visible = true;
     for (let corner = 0; corner < 3; corner += 1) {
-      const relative: Vec3 = [positions[at + corner * 3]! - camera.eye[0], positions[at + corner * 3 + 1]! - camera.eye[1], positions[at + corner * 3 + 2]! - camera.eye[2]];
+      const relative: Vec3 = [
+        positions[at + corner * 3]! - camera.eye[0],
+        positions[at + corner * 3 + 1]! - camera.eye[1],
+        positions[at + corner * 3 + 2]! - camera.eye[2],
+      ];
       const z = -dot(relative, camera.back);
       if (z < camera.near) visible = false;
       screen[corner * 3] = width / 2 + (dot(relative, camera.right) / z) * focal;
@@ -52,17 +56,34 @@ export async function renderPoster(document: Document): Promise<Buffer> {
     }
     if (!visible) continue;
     const a: Vec3 = [positions[at]!, positions[at + 1]!, positions[at + 2]!];
-    let normal = normalize(cross(sub([positions[at + 3]!, positions[at + 4]!, positions[at + 5]!], a), sub([positions[at + 6]!, positions[at + 7]!, positions[at + 8]!], a)));
+    let normal = normalize(
+      cross(
+        sub([positions[at + 3]!, positions[at + 4]!, positions[at + 5]!], a),
+        sub([positions[at + 6]!, positions[at + 7]!, positions[at + 8]!], a),
+      ),
+    );
     if (dot(normal, sub(camera.eye, a)) < 0) normal = scale(normal, -1);
     const lit = 0.28 + 0.72 * Math.max(0, dot(normal, light)) + 0.12 * Math.max(0, dot(normal, camera.back));
     rasterize(screen, colors, at, lit, width, height, pixels, depth);
   }
   const rgb = new Uint8Array(width * height * 3);
   for (let index = 0; index < rgb.length; index += 1) rgb[index] = Math.round(255 * Math.min(1, Math.max(0, pixels[index]!)) ** (1 / 2.2));
-  return sharp(rgb, { raw: { width, height, channels: 3 } }).resize(POSTER_WIDTH, POSTER_HEIGHT).jpeg({ quality: 85, mozjpeg: true }).toBuffer();
+  return sharp(rgb, { raw: { width, height, channels: 3 } })
+    .resize(POSTER_WIDTH, POSTER_HEIGHT)
+    .jpeg({ quality: 85, mozjpeg: true })
+    .toBuffer();
 }
 
-function rasterize(screen: Float64Array, colors: number[], at: number, lit: number, width: number, height: number, pixels: Float32Array, depth: Float32Array): void {
+function rasterize(
+  screen: Float64Array,
+  colors: number[],
+  at: number,
+  lit: number,
+  width: number,
+  height: number,
+  pixels: Float32Array,
+  depth: Float32Array,
+): void {
   const [x0, y0, w0, x1, y1, w1, x2, y2, w2] = screen as unknown as number[];
   const area = (x1! - x0!) * (y2! - y0!) - (x2! - x0!) * (y1! - y0!);
   if (!(Math.abs(area) > 1e-9)) return;
@@ -112,7 +133,11 @@ function fitCamera(positions: number[], aspect: number) {
     const offset = sub(point, center);
     radius = Math.max(radius, Math.hypot(...offset));
     const toward = dot(offset, back);
-    distance = Math.max(distance, toward + Math.abs(dot(offset, right)) / (tanHorizontal * 0.9), toward + Math.abs(dot(offset, up)) / (tanVertical * 0.9));
+    distance = Math.max(
+      distance,
+      toward + Math.abs(dot(offset, right)) / (tanHorizontal * 0.9),
+      toward + Math.abs(dot(offset, up)) / (tanVertical * 0.9),
+    );
   }
   distance = Math.max(distance, 1e-6);
   return { eye: add(center, scale(back, distance)), back, right, up, near: Math.max(distance - radius, distance * 1e-3) * 0.5 };
@@ -138,7 +163,12 @@ async function collectTriangles(document: Document): Promise<Triangles> {
   return triangles;
 }
 
-async function addPrimitive(primitive: Primitive, matrix: number[], triangles: Triangles, samples: Map<Texture, Map<string, TextureSample | null>>): Promise<void> {
+async function addPrimitive(
+  primitive: Primitive,
+  matrix: number[],
+  triangles: Triangles,
+  samples: Map<Texture, Map<string, TextureSample | null>>,
+): Promise<void> {
   const position = primitive.getAttribute('POSITION');
   if (!position) return;
   const count = position.getCount();
@@ -157,7 +187,8 @@ async function addPrimitive(primitive: Primitive, matrix: number[], triangles: T
   if (vertexColors) {
     const size = vertexColors.getElementSize();
     const values = readElements(vertexColors, size);
-    for (let vertex = 0; vertex < count; vertex += 1) for (let channel = 0; channel < 3; channel += 1) colors[vertex * 3 + channel]! *= values[vertex * size + channel]!;
+    for (let vertex = 0; vertex < count; vertex += 1)
+      for (let channel = 0; channel < 3; channel += 1) colors[vertex * 3 + channel]! *= values[vertex * size + channel]!;
   }
   const texture = material?.getBaseColorTexture();
   const uvs = primitive.getAttribute(`TEXCOORD_${material?.getBaseColorTextureInfo()?.getTexCoord() ?? 0}`);
@@ -174,7 +205,10 @@ async function addPrimitive(primitive: Primitive, matrix: number[], triangles: T
       for (let vertex = 0; vertex < count; vertex += 1) {
         const u = coordinates[vertex * 2]! - Math.floor(coordinates[vertex * 2]!);
         const v = coordinates[vertex * 2 + 1]! - Math.floor(coordinates[vertex * 2 + 1]!);
-        const pixel = (Math.min(sample.height - 1, Math.floor(v * sample.height)) * sample.width + Math.min(sample.width - 1, Math.floor(u * sample.width))) * 3;
+        const pixel =
+          (Math.min(sample.height - 1, Math.floor(v * sample.height)) * sample.width +
+            Math.min(sample.width - 1, Math.floor(u * sample.width))) *
+          3;
         for (let channel = 0; channel < 3; channel += 1) colors[vertex * 3 + channel]! *= (sample.data[pixel + channel]! / 255) ** 2.2;
       }
     }
@@ -217,4 +251,3 @@ async function decodeTexture(texture: Texture, size: number): Promise<TextureSam
     return null;
   }
 }
-

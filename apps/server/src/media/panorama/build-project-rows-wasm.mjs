@@ -14,9 +14,25 @@ try {
   copyFileSync(path.join(here, 'project-rows.as'), path.join(folder, 'project-rows.ts'));
   const asc = path.join(path.dirname(createRequire(import.meta.url).resolve('assemblyscript/package.json')), 'bin', 'asc.js');
   const wasm = path.join(folder, 'project-rows.wasm');
-  execFileSync(process.execPath, [asc, path.join(folder, 'project-rows.ts'), '-O3', '--runtime', 'stub', '--noAssert', '--enable', 'simd', '--importMemory', '--outFile', wasm], {
-    stdio: 'inherit',
-  });
+  execFileSync(
+    process.execPath,
+    [
+      asc,
+      path.join(folder, 'project-rows.ts'),
+      '-O3',
+      '--runtime',
+      'stub',
+      '--noAssert',
+      '--enable',
+      'simd',
+      '--importMemory',
+      '--outFile',
+      wasm,
+    ],
+    {
+      stdio: 'inherit',
+    },
+  );
   const base64 = readFileSync(wasm).toString('base64');
   writeFileSync(
     path.join(here, 'project-rows-wasm.ts'),

@@ -37,7 +37,12 @@ describe('face orientation (Photo Sphere Viewer cubemap adapters, flipTopBottom 
   });
 
   it('turns side faces upright, yaw growing to the right', () => {
-    for (const [face, centre] of [['front', 0], ['right', 90], ['back', 180], ['left', -90]] as const) {
+    for (const [face, centre] of [
+      ['front', 0],
+      ['right', 90],
+      ['back', 180],
+      ['left', -90],
+    ] as const) {
       expect(lookAt(face, 0, -1).pitch).toBeCloseTo(45, 10);
       expect(lookAt(face, 0, 1).pitch).toBeCloseTo(-45, 10);
       expect(normalizeYaw(lookAt(face, 1, 0).yaw - centre)).toBeCloseTo(45, 10);
@@ -124,7 +129,9 @@ describe('projection maths', () => {
     for (let index = 0; index < 5000; index += 1) {
       const angle = (index / 5000) * 2 * Math.PI - Math.PI;
       const length = 0.01 + (index % 13);
-      expect(Math.abs(fastAtan2(Math.sin(angle) * length, Math.cos(angle) * length) - Math.atan2(Math.sin(angle), Math.cos(angle)))).toBeLessThan(1e-8);
+      expect(
+        Math.abs(fastAtan2(Math.sin(angle) * length, Math.cos(angle) * length) - Math.atan2(Math.sin(angle), Math.cos(angle))),
+      ).toBeLessThan(1e-8);
     }
     expect(fastAtan2(0, 0)).toBe(0);
   });
@@ -150,7 +157,14 @@ function equirectangular(width: number, height: number, colourOf: (yaw: number, 
 }
 
 /** Projects a whole face in memory, cutting the windows out of the full source the way the worker reads them. */
-function projectFace(face: CubeFace, faceSize: number, source: Uint8Array, width: number, height: number, projector?: WasmProjector): Uint8Array {
+function projectFace(
+  face: CubeFace,
+  faceSize: number,
+  source: Uint8Array,
+  width: number,
+  height: number,
+  projector?: WasmProjector,
+): Uint8Array {
   const out = new Uint8Array(faceSize * faceSize * 3);
   for (const part of faceParts(face, faceSize, width, height)) {
     const { left, top, width: columns, height: rows } = part.window;
@@ -161,7 +175,10 @@ function projectFace(face: CubeFace, faceSize: number, source: Uint8Array, width
       const sourceRow = wanted < 0 ? -1 - wanted : wanted >= height ? 2 * height - 1 - wanted : wanted;
       for (let column = 0; column < columns; column += 1) {
         const sourceColumn = (((left + column + (mirrored ? width / 2 : 0)) % width) + width) % width;
-        window.set(source.subarray((sourceRow * width + sourceColumn) * 3, (sourceRow * width + sourceColumn) * 3 + 3), (row * columns + column) * 3);
+        window.set(
+          source.subarray((sourceRow * width + sourceColumn) * 3, (sourceRow * width + sourceColumn) * 3 + 3),
+          (row * columns + column) * 3,
+        );
       }
     }
     projectFacePart(face, faceSize, part, window, width, height, out, projector);
@@ -186,7 +203,10 @@ describe('projecting an equirectangular source', () => {
   it('fills every pixel of every face from a uniform source with its colour exactly', () => {
     // 128×64 with 64-pixel faces: the face's pixels near the poles and the seam fall between the
     // image's last and first pixels.
-    for (const [sourceWidth, sourceHeight] of [[width, height], [128, 64]] as const) {
+    for (const [sourceWidth, sourceHeight] of [
+      [width, height],
+      [128, 64],
+    ] as const) {
       const source = equirectangular(sourceWidth, sourceHeight, () => [200, 120, 40]);
       for (const face of CUBE_FACES) {
         const pixels = projectFace(face, faceSize, source, sourceWidth, sourceHeight);
@@ -218,7 +238,14 @@ describe('projecting an equirectangular source', () => {
     });
     for (const face of ['front', 'right', 'back', 'left'] as const) {
       const pixels = projectFace(face, faceSize, source, width, height);
-      for (const [column, row] of [[32, 32], [4, 4], [59, 4], [4, 59], [59, 59]] as const) expect(pixelAt(pixels, faceSize, column, row)).toEqual(palette[face]);
+      for (const [column, row] of [
+        [32, 32],
+        [4, 4],
+        [59, 4],
+        [4, 59],
+        [59, 59],
+      ] as const)
+        expect(pixelAt(pixels, faceSize, column, row)).toEqual(palette[face]);
     }
     // Top: the upper edge meets the front (quarter 0), the left edge the right (1), the lower edge the back (2).
     const top = projectFace('top', faceSize, source, width, height);
@@ -262,7 +289,12 @@ describe('projecting an equirectangular source', () => {
     const source = equirectangular(128, 64, (yaw) => colours[Math.min(3, Math.floor((yaw + 180) / 90))]!);
     for (const face of ['top', 'bottom'] as const) {
       const pixels = projectFace(face, faceSize, source, 128, 64);
-      for (const [column, row] of [[31, 31], [32, 31], [31, 32], [32, 32]] as const) {
+      for (const [column, row] of [
+        [31, 31],
+        [32, 31],
+        [31, 32],
+        [32, 32],
+      ] as const) {
         const [red, green, blue] = pixelAt(pixels, faceSize, column, row);
         expect(Math.abs(red! + green! + blue! - 240)).toBeLessThanOrEqual(2);
       }
@@ -272,8 +304,16 @@ describe('projecting an equirectangular source', () => {
   it('projects the same pixels with the WebAssembly projector as with the JavaScript one', () => {
     // Every channel varying, so that each weight and each of the four neighbours counts.
     // Small, and large enough for many rows per band and far-apart source rows; a face narrower than the projector's most.
-    for (const [sourceWidth, sourceHeight, size] of [[width, height, faceSize], [2048, 1024, 512], [2048, 1024, 256]] as const) {
-      const source = equirectangular(sourceWidth, sourceHeight, (yaw, pitch) => [Math.floor((yaw + 180) * 0.7), Math.floor((pitch + 90) * 1.4), Math.floor(yaw * pitch) & 255]);
+    for (const [sourceWidth, sourceHeight, size] of [
+      [width, height, faceSize],
+      [2048, 1024, 512],
+      [2048, 1024, 256],
+    ] as const) {
+      const source = equirectangular(sourceWidth, sourceHeight, (yaw, pitch) => [
+        Math.floor((yaw + 180) * 0.7),
+        Math.floor((pitch + 90) * 1.4),
+        Math.floor(yaw * pitch) & 255,
+      ]);
       const projector = new WasmProjector(512);
       for (const face of CUBE_FACES) {
         const fromWasm = projectFace(face, size, source, sourceWidth, sourceHeight, projector);
@@ -284,14 +324,24 @@ describe('projecting an equirectangular source', () => {
   });
 
   it('reads only inside each part’s window', () => {
-    for (const [sourceWidth, sourceHeight, size] of [[16384, 8192, 4096], [6000, 3000, 2048], [2000, 1000, 512]] as const) {
+    for (const [sourceWidth, sourceHeight, size] of [
+      [16384, 8192, 4096],
+      [6000, 3000, 2048],
+      [2000, 1000, 512],
+    ] as const) {
       for (const face of CUBE_FACES) {
         for (const part of faceParts(face, size, sourceWidth, sourceHeight)) {
           expect(part.window.top).toBeGreaterThanOrEqual(-1);
           expect(part.window.top + part.window.height).toBeLessThanOrEqual(sourceHeight + 1);
           expect(part.window.width).toBeLessThanOrEqual((face === 'top' || face === 'bottom' ? sourceWidth / 2 : sourceWidth / 4) + 3);
           // The extreme positions of the part stay one pixel inside its window.
-          const corners: Array<[number, number]> = [[part.rowStart, 0], [part.rowEnd - 1, size - 1], [part.rowStart, size - 1], [part.rowEnd - 1, 0], [part.rowStart, size / 2]];
+          const corners: Array<[number, number]> = [
+            [part.rowStart, 0],
+            [part.rowEnd - 1, size - 1],
+            [part.rowStart, size - 1],
+            [part.rowEnd - 1, 0],
+            [part.rowStart, size / 2],
+          ];
           for (const [row, column] of corners) {
             const { yaw, pitch } = yawPitchOf(faceDirection(face, faceCoordinate(column, size), faceCoordinate(row, size)));
             const { x, y } = equirectangularPosition(yaw, pitch, sourceWidth, sourceHeight);

@@ -140,7 +140,14 @@ function partAxis(face: CubeFace, faceSize: number, rowStart: number, rowEnd: nu
 }
 
 /** Source rows and columns that bilinear sampling reads for yaws [yawStart, yawStart + yawSpan] and pitches between the two given. */
-function windowFor(yawStart: number, yawSpan: number, highestPitch: number, lowestPitch: number, sourceWidth: number, sourceHeight: number): SourceWindow {
+function windowFor(
+  yawStart: number,
+  yawSpan: number,
+  highestPitch: number,
+  lowestPitch: number,
+  sourceWidth: number,
+  sourceHeight: number,
+): SourceWindow {
   const first = equirectangularPosition(yawStart, highestPitch, sourceWidth, sourceHeight);
   const last = equirectangularPosition(yawStart + yawSpan, lowestPitch, sourceWidth, sourceHeight);
   // At a pole the position is half a pixel beyond the first or last row: the window takes in the row
@@ -271,9 +278,27 @@ export interface RowProjector {
   readonly slopes: Float64Array;
   columnsChanged(count: number): void;
   /** A side row whose pitch is atan(below × slope), measured from `yOrigin` by `yStep` per radian. */
-  sideRow(window: Uint8Array, stride: number, count: number, below: number, yOrigin: number, yStep: number, out: Uint8Array, outOffset: number): void;
+  sideRow(
+    window: Uint8Array,
+    stride: number,
+    count: number,
+    below: number,
+    yOrigin: number,
+    yStep: number,
+    out: Uint8Array,
+    outOffset: number,
+  ): void;
   /** A pole row: `forward` is its direction along yaw 0, `v` its face coordinate. */
-  poleRow(window: Uint8Array, stride: number, count: number, pole: PoleRows, forward: number, v: number, out: Uint8Array, outOffset: number): void;
+  poleRow(
+    window: Uint8Array,
+    stride: number,
+    count: number,
+    pole: PoleRows,
+    forward: number,
+    v: number,
+    out: Uint8Array,
+    outOffset: number,
+  ): void;
 }
 
 export function javascriptProjector(faceSize: number): RowProjector {

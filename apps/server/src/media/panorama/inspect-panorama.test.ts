@@ -69,15 +69,30 @@ describe('inspectPanorama', () => {
   });
 
   it('refuses a 3:2 photo as not equirectangular', async () => {
-    expect(await failureOf(await fileOf('photo.jpg', noise(600, 400).jpeg().toBuffer()))).toEqual({ reason: 'notEquirectangular', fileName: 'photo.jpg' });
+    expect(await failureOf(await fileOf('photo.jpg', noise(600, 400).jpeg().toBuffer()))).toEqual({
+      reason: 'notEquirectangular',
+      fileName: 'photo.jpg',
+    });
   });
 
   it('refuses a GIF, even a 2:1 one, as not equirectangular', async () => {
-    expect(await failureOf(await fileOf('pano.gif', sharp({ create: { width: 128, height: 64, channels: 3, background: '#336699' } }).gif().toBuffer()))).toEqual({ reason: 'notEquirectangular', fileName: 'pano.gif' });
+    expect(
+      await failureOf(
+        await fileOf(
+          'pano.gif',
+          sharp({ create: { width: 128, height: 64, channels: 3, background: '#336699' } })
+            .gif()
+            .toBuffer(),
+        ),
+      ),
+    ).toEqual({ reason: 'notEquirectangular', fileName: 'pano.gif' });
   });
 
   it('refuses a source larger than 16384×8192 from its header alone', async () => {
-    expect(await failureOf(await fileOf('huge.png', Promise.resolve(pngHeader(20000, 10000))))).toEqual({ reason: 'panoramaTooLarge', fileName: 'huge.png' });
+    expect(await failureOf(await fileOf('huge.png', Promise.resolve(pngHeader(20000, 10000))))).toEqual({
+      reason: 'panoramaTooLarge',
+      fileName: 'huge.png',
+    });
   });
 
   it('refuses a truncated JPEG and a file that is no image as unreadable', async () => {
@@ -86,7 +101,10 @@ describe('inspectPanorama', () => {
       reason: 'unreadableImage',
       fileName: 'cut.jpg',
     });
-    expect(await failureOf(await fileOf('notes.jpg', Promise.resolve(Buffer.from('not an image at all'))))).toEqual({ reason: 'unreadableImage', fileName: 'notes.jpg' });
+    expect(await failureOf(await fileOf('notes.jpg', Promise.resolve(Buffer.from('not an image at all'))))).toEqual({
+      reason: 'unreadableImage',
+      fileName: 'notes.jpg',
+    });
   });
 
   it('lets a missing file fail as it is: the job lost it, the person did nothing wrong', async () => {

@@ -25,7 +25,10 @@ export interface PanoramaSize {
 export async function inspectPanorama(sourcePath: string): Promise<PanoramaSize> {
   const size = await readPanoramaHeader(sourcePath);
   try {
-    await sharp(sourcePath).resize(CHECK_WIDTH, CHECK_WIDTH / 2, { fit: 'fill' }).raw().toBuffer();
+    await sharp(sourcePath)
+      .resize(CHECK_WIDTH, CHECK_WIDTH / 2, { fit: 'fill' })
+      .raw()
+      .toBuffer();
   } catch (error) {
     throw new PanoramaError('unreadableImage', path.basename(sourcePath), `cannot be decoded: ${messageOf(error)}`);
   }

@@ -29,9 +29,7 @@ export interface ProjectionTask {
 }
 
 export type ProjectionAnswer =
-  | { face: CubeFace; levels: Uint8Array<ArrayBuffer>[] }
-  | { face: CubeFace; stopped: true }
-  | { face: CubeFace; error: string };
+  { face: CubeFace; levels: Uint8Array<ArrayBuffer>[] } | { face: CubeFace; stopped: true } | { face: CubeFace; error: string };
 
 /** To the worker: project a face, or take back the buffers of a face whose tiles are written, for the next one. */
 export type ProjectionMessage = { project: ProjectionTask } | { recycle: ArrayBuffer[] };

@@ -5,9 +5,23 @@
  */
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import { parentPort, workerData } from 'node:worker_threads';
-import { faceParts, halveFace, javascriptProjector, projectFacePart, windowBufferBytes, type RowProjector, type SourceWindow } from './cube-projection.js';
+import {
+  faceParts,
+  halveFace,
+  javascriptProjector,
+  projectFacePart,
+  windowBufferBytes,
+  type RowProjector,
+  type SourceWindow,
+} from './cube-projection.js';
 import { WasmProjector } from './wasm-projector.js';
-import { CONTROL, type ProjectionAnswer, type ProjectionMessage, type ProjectionTask, type ProjectionWorkerData } from './projection-protocol.js';
+import {
+  CONTROL,
+  type ProjectionAnswer,
+  type ProjectionMessage,
+  type ProjectionTask,
+  type ProjectionWorkerData,
+} from './projection-protocol.js';
 
 /** Rows projected between two looks at the stop flag. */
 const ROWS_PER_CHECK = 128;
@@ -54,10 +68,15 @@ if (parentPort) {
     const task = message.project;
     try {
       const levels = projectFace(data, control, task);
-      port.postMessage({ face: task.face, levels } satisfies ProjectionAnswer, levels.map((level) => level.buffer));
+      port.postMessage(
+        { face: task.face, levels } satisfies ProjectionAnswer,
+        levels.map((level) => level.buffer),
+      );
     } catch (error) {
       const answer: ProjectionAnswer =
-        error instanceof Stopped ? { face: task.face, stopped: true } : { face: task.face, error: error instanceof Error ? (error.stack ?? error.message) : String(error) };
+        error instanceof Stopped
+          ? { face: task.face, stopped: true }
+          : { face: task.face, error: error instanceof Error ? (error.stack ?? error.message) : String(error) };
       port.postMessage(answer);
     }
   });
@@ -81,12 +100,19 @@ function projectFace(data: ProjectionWorkerData, control: Int32Array, task: Proj
     closeSync(descriptor);
   }
   const levels = [pixels];
-  for (let size = faceSize; size > task.smallestSize; size /= 2) levels.push(halveFace(levels.at(-1)!, size, bufferOf((size / 2) * (size / 2) * 3)));
+  for (let size = faceSize; size > task.smallestSize; size /= 2)
+    levels.push(halveFace(levels.at(-1)!, size, bufferOf((size / 2) * (size / 2) * 3)));
   return levels;
 }
 
 /** The window's pixels, once the decoder has written the rows it covers. */
-function readWindow(data: ProjectionWorkerData, control: Int32Array, descriptor: number, window: SourceWindow, wasm: WasmProjector | undefined): Uint8Array {
+function readWindow(
+  data: ProjectionWorkerData,
+  control: Int32Array,
+  descriptor: number,
+  window: SourceWindow,
+  wasm: WasmProjector | undefined,
+): Uint8Array {
   const { sourceWidth, sourceHeight, dataOffset } = data;
   const rowBytes = sourceWidth * 3;
   const lastSourceRow = Math.min(sourceHeight - 1, window.top + window.height - 1);

@@ -10,7 +10,7 @@ import {
   type CubeFace,
   type PanoramaManifest,
 } from '@spatia/contract';
-import sharp from 'sharp';
+import sharp, { type Sharp } from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MEMORY_FILESYSTEM } from '../../lib/memory-scratch.js';
 import { directionOf, faceOfDirection } from './cube-projection.js';
@@ -32,7 +32,8 @@ function manifestPaths(manifest: PanoramaManifest): string[] {
   const paths = [PANORAMA_PREVIEW_PATH, PANORAMA_THUMB_PATH, ...CUBE_FACES.map(panoramaBasePath)];
   manifest.levels.forEach(({ nbTiles }, level) => {
     for (const face of CUBE_FACES) {
-      for (let row = 0; row < nbTiles; row += 1) for (let column = 0; column < nbTiles; column += 1) paths.push(panoramaTilePath(level, face, column, row));
+      for (let row = 0; row < nbTiles; row += 1)
+        for (let column = 0; column < nbTiles; column += 1) paths.push(panoramaTilePath(level, face, column, row));
     }
   });
   return paths.sort();
@@ -47,7 +48,9 @@ function filesUnder(directory: string): string[] {
 
 /** Temporary folders of this process left in the given folder or on the memory filesystem. */
 function leftovers(temporaryDirectory: string): string[] {
-  const inMemory = existsSync(MEMORY_FILESYSTEM) ? readdirSync(MEMORY_FILESYSTEM).filter((name) => name.startsWith(`spatia-panorama-${process.pid}-`)) : [];
+  const inMemory = existsSync(MEMORY_FILESYSTEM)
+    ? readdirSync(MEMORY_FILESYSTEM).filter((name) => name.startsWith(`spatia-panorama-${process.pid}-`))
+    : [];
   return [...readdirSync(temporaryDirectory), ...inMemory];
 }
 
@@ -79,7 +82,9 @@ describe('renderPanoramaScene', () => {
       expect([file, format, width, height]).toEqual([file, 'jpeg', ...expected]);
     }
     expect(fractions.at(-1)).toBe(1);
-    expect(fractions.every((fraction, index) => fraction > 0 && fraction <= 1 && (index === 0 || fraction > fractions[index - 1]!))).toBe(true);
+    expect(fractions.every((fraction, index) => fraction > 0 && fraction <= 1 && (index === 0 || fraction > fractions[index - 1]!))).toBe(
+      true,
+    );
     expect(leftovers(temporaryDirectory)).toEqual([]);
   });
 
@@ -96,7 +101,9 @@ describe('renderPanoramaScene', () => {
       const direction = directionOf(((yaw - 8) * Math.PI) / 180, (17 * Math.PI) / 180);
       const { face: seen, u, v } = faceOfDirection(direction);
       expect(seen).toBe(face);
-      const { data } = await sharp(path.join(outDir, panoramaBasePath(face))).raw().toBuffer({ resolveWithObject: true });
+      const { data } = await sharp(path.join(outDir, panoramaBasePath(face)))
+        .raw()
+        .toBuffer({ resolveWithObject: true });
       const offset = (Math.floor(((v + 1) / 2) * 512) * 512 + Math.floor(((u + 1) / 2) * 512)) * 3;
       const pixel = [...data.subarray(offset, offset + 3)];
       pixel.forEach((channel, index) => expect(Math.abs(channel - colour[index]!)).toBeLessThan(24));
@@ -105,12 +112,17 @@ describe('renderPanoramaScene', () => {
 
   it('puts each tile where its column and row say, on every face', async () => {
     const outDir = path.join(folder, 'scene');
-    const pixelsOf = (image: sharp.Sharp) => image.raw().toBuffer();
+    const pixelsOf = (image: Sharp) => image.raw().toBuffer();
     const difference = (a: Buffer, b: Buffer) => a.reduce((sum, value, index) => sum + Math.abs(value - b[index]!), 0) / a.length;
     for (const face of CUBE_FACES) {
       // A level-1 tile, halved, against each quarter of the base face: the one it is must be the closest.
       const quarters = [];
-      for (const [column, row] of [[0, 0], [1, 0], [0, 1], [1, 1]] as const) {
+      for (const [column, row] of [
+        [0, 0],
+        [1, 0],
+        [0, 1],
+        [1, 1],
+      ] as const) {
         const region = { left: column * 256, top: row * 256, width: 256, height: 256 };
         quarters.push({ column, row, pixels: await pixelsOf(sharp(path.join(outDir, panoramaBasePath(face))).extract(region)) });
       }

@@ -19,7 +19,14 @@ import { startWorker } from '../start-worker.js';
 import { messageOf, readPanoramaHeader } from './inspect-panorama.js';
 import { PanoramaError } from './panorama-error.js';
 import { panoramaLevels } from './panorama-levels.js';
-import { CONTROL, type ProjectionAnswer, type ProjectionMessage, type ProjectionTask, type ProjectionWorkerData } from './projection-protocol.js';
+import {
+  CONTROL,
+  type ProjectionAnswer,
+  type ProjectionMessage,
+  type ProjectionTask,
+  type ProjectionWorkerData,
+} from './projection-protocol.js';
+import { asError } from '../../lib/as-error.js';
 
 export interface RenderPanoramaOptions {
   /** Called with a growing fraction, 0 to 1, at most about every 1%. */
@@ -59,7 +66,11 @@ const VIPS_MAGIC = 0x08f2a6b6;
  * halve it down the pyramid; the main thread encodes the tiles with sharp. On failure or abort,
  * `outDir` may hold part of the files: it is the caller's to remove.
  */
-export async function renderPanoramaScene(sourcePath: string, outDir: string, options: RenderPanoramaOptions = {}): Promise<PanoramaManifest> {
+export async function renderPanoramaScene(
+  sourcePath: string,
+  outDir: string,
+  options: RenderPanoramaOptions = {},
+): Promise<PanoramaManifest> {
   const { signal } = options;
   signal?.throwIfAborted();
   const fileName = path.basename(sourcePath);
@@ -73,10 +84,16 @@ export async function renderPanoramaScene(sourcePath: string, outDir: string, op
   const progress = progressReporter(options.onProgress, levels.reduce((sum, level) => sum + level.nbTiles ** 2, 0) * CUBE_FACES.length);
   await Promise.all([
     mkdir(path.join(outDir, path.dirname(panoramaBasePath('front'))), { recursive: true }),
-    ...levels.flatMap((_, level) => CUBE_FACES.map((face) => mkdir(path.join(outDir, path.dirname(panoramaTilePath(level, face, 0, 0))), { recursive: true }))),
+    ...levels.flatMap((_, level) =>
+      CUBE_FACES.map((face) => mkdir(path.join(outDir, path.dirname(panoramaTilePath(level, face, 0, 0))), { recursive: true })),
+    ),
   ]);
 
-  const temporary = await memoryScratch('spatia-panorama-', VIPS_HEADER_BYTES + width * height * 3, options.temporaryDirectory ?? os.tmpdir());
+  const temporary = await memoryScratch(
+    'spatia-panorama-',
+    VIPS_HEADER_BYTES + width * height * 3,
+    options.temporaryDirectory ?? os.tmpdir(),
+  );
   const rawPath = path.join(temporary, 'source.v');
   const control = new Int32Array(new SharedArrayBuffer(2 * Int32Array.BYTES_PER_ELEMENT));
   const stop = () => Atomics.store(control, CONTROL.stop, 1);
@@ -91,7 +108,7 @@ export async function renderPanoramaScene(sourcePath: string, outDir: string, op
       dataOffset: VIPS_HEADER_BYTES,
       sourceWidth: width,
       sourceHeight: height,
-      control: control.buffer as SharedArrayBuffer,
+      control: control.buffer,
     });
     // The decoder runs on libuv's threads. The raw file is vips's own format: sharp writes it as it
     // decodes, in order, so the workers can start on the top face before the bottom rows exist.
@@ -165,14 +182,26 @@ async function writePreview(sourcePath: string, outDir: string): Promise<void> {
     .resize(THUMB_SIZE.width, THUMB_SIZE.height)
     .jpeg(JPEG)
     .toBuffer();
-  await Promise.all([writeFile(path.join(outDir, PANORAMA_PREVIEW_PATH), preview), writeFile(path.join(outDir, PANORAMA_THUMB_PATH), thumb)]);
+  await Promise.all([
+    writeFile(path.join(outDir, PANORAMA_PREVIEW_PATH), preview),
+    writeFile(path.join(outDir, PANORAMA_THUMB_PATH), thumb),
+  ]);
 }
 
 async function encodeBase(pixels: Uint8Array, size: number, file: string): Promise<void> {
-  await sharp(pixels, { raw: { width: size, height: size, channels: 3 } }).jpeg(JPEG).toFile(file);
+  await sharp(pixels, { raw: { width: size, height: size, channels: 3 } })
+    .jpeg(JPEG)
+    .toFile(file);
 }
 
-async function encodeTile(pixels: Uint8Array, faceSize: number, column: number, row: number, file: string, signal?: AbortSignal): Promise<void> {
+async function encodeTile(
+  pixels: Uint8Array,
+  faceSize: number,
+  column: number,
+  row: number,
+  file: string,
+  signal?: AbortSignal,
+): Promise<void> {
   signal?.throwIfAborted();
   await sharp(pixels, { raw: { width: faceSize, height: faceSize, channels: 3 } })
     .extract({ left: column * PANORAMA_TILE_SIZE, top: row * PANORAMA_TILE_SIZE, width: PANORAMA_TILE_SIZE, height: PANORAMA_TILE_SIZE })
@@ -274,7 +303,11 @@ class ProjectionPool {
    * Projects every task, handing each result to `onFace` (whose promise the run then waits for).
    * A worker gets its next face only while `mayStart()` holds; it is asked again whenever a face is done.
    */
-  run(tasks: ProjectionTask[], mayStart: () => boolean, onFace: (face: CubeFace, levels: Uint8Array<ArrayBuffer>[]) => Promise<unknown>): Promise<void> {
+  run(
+    tasks: ProjectionTask[],
+    mayStart: () => boolean,
+    onFace: (face: CubeFace, levels: Uint8Array<ArrayBuffer>[]) => Promise<unknown>,
+  ): Promise<void> {
     return new Promise<void>((resolve, reject) => {
       const queue = [...tasks];
       const idle = [...this.workers];
@@ -282,7 +315,7 @@ class ProjectionPool {
       let failed = false;
       const fail = (error: unknown) => {
         failed = true;
-        reject(error);
+        reject(asError(error));
       };
       const dispatch = () => {
         while (!failed && queue.length > 0 && idle.length > 0 && (this.answers.size === 0 || mayStart())) {
@@ -306,8 +339,7 @@ class ProjectionPool {
                   .then(recycle)
                   .then(dispatch, fail),
               );
-            }
-            else fail(new Error('error' in received ? `projecting the ${received.face} face: ${received.error}` : 'projection stopped'));
+            } else fail(new Error('error' in received ? `projecting the ${received.face} face: ${received.error}` : 'projection stopped'));
             dispatch();
             if (queue.length === 0 && this.answers.size === 0) Promise.all(handled).then(() => resolve(), fail);
           });

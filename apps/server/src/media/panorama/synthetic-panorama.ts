@@ -45,7 +45,9 @@ function syntheticPanoramaSvg(width: number, height: number, label: string | und
   const degreeMarks: string[] = [];
   for (let yaw = -150; yaw < 180; yaw += 30) {
     if (yaw % 90 === 0) continue;
-    degreeMarks.push(`<text x="${xOfYaw(yaw)}" y="${HORIZON - 14}" font-size="36" text-anchor="middle" fill="#ffffff" fill-opacity="0.85">${yaw}°</text>`);
+    degreeMarks.push(
+      `<text x="${xOfYaw(yaw)}" y="${HORIZON - 14}" font-size="36" text-anchor="middle" fill="#ffffff" fill-opacity="0.85">${yaw}°</text>`,
+    );
   }
   const markers = CARDINALS.flatMap(({ yaw, text, colour }) =>
     // S sits on the seam: drawn at both edges so that each half shows.

@@ -21,7 +21,19 @@ declare const WebAssembly: {
 
 interface ProjectRowsExports {
   setColumns(xs: number, count: number, columns: number): void;
-  sideRow(window: number, stride: number, table: number, columns: number, slopes: number, ys: number, count: number, below: number, yOrigin: number, yStep: number, out: number): void;
+  sideRow(
+    window: number,
+    stride: number,
+    table: number,
+    columns: number,
+    slopes: number,
+    ys: number,
+    count: number,
+    below: number,
+    yOrigin: number,
+    yStep: number,
+    out: number,
+  ): void;
   poleRow(
     window: number,
     stride: number,
@@ -91,16 +103,62 @@ export class WasmProjector implements RowProjector {
     this.kernel.setColumns(this.xsAt, count, this.columnsAt);
   }
 
-  sideRow(window: Uint8Array, stride: number, count: number, below: number, yOrigin: number, yStep: number, out: Uint8Array, outOffset: number): void {
+  sideRow(
+    window: Uint8Array,
+    stride: number,
+    count: number,
+    below: number,
+    yOrigin: number,
+    yStep: number,
+    out: Uint8Array,
+    outOffset: number,
+  ): void {
     this.checkWindow(window, count);
-    this.kernel.sideRow(window.byteOffset, stride, this.tableAt, this.columnsAt, this.slopesAt, this.ysAt, count, below, yOrigin, yStep, this.outAt);
+    this.kernel.sideRow(
+      window.byteOffset,
+      stride,
+      this.tableAt,
+      this.columnsAt,
+      this.slopesAt,
+      this.ysAt,
+      count,
+      below,
+      yOrigin,
+      yStep,
+      this.outAt,
+    );
     out.set(this.bytes.subarray(this.outAt, this.outAt + count * 3), outOffset);
   }
 
-  poleRow(window: Uint8Array, stride: number, count: number, pole: PoleRows, forward: number, v: number, out: Uint8Array, outOffset: number): void {
+  poleRow(
+    window: Uint8Array,
+    stride: number,
+    count: number,
+    pole: PoleRows,
+    forward: number,
+    v: number,
+    out: Uint8Array,
+    outOffset: number,
+  ): void {
     this.checkWindow(window, count);
     const { axis, xAxis, xPerRadian, yOrigin, ySign, yPerRadian } = pole;
-    this.kernel.poleRow(window.byteOffset, stride, this.tableAt, this.columnsAt, this.ysAt, count, forward, v, axis, xAxis, xPerRadian, yOrigin, ySign, yPerRadian, this.outAt);
+    this.kernel.poleRow(
+      window.byteOffset,
+      stride,
+      this.tableAt,
+      this.columnsAt,
+      this.ysAt,
+      count,
+      forward,
+      v,
+      axis,
+      xAxis,
+      xPerRadian,
+      yOrigin,
+      ySign,
+      yPerRadian,
+      this.outAt,
+    );
     out.set(this.bytes.subarray(this.outAt, this.outAt + count * 3), outOffset);
   }
 

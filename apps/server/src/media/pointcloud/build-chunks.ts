@@ -6,6 +6,7 @@ import type { ChunkTask, ChunkWorkerAnswer, ChunkWorkerData } from './chunk-prot
 import type { NodeWriter } from './node-writer.js';
 import { buildChunk, ChunkWorkspace, copyRecords, type GridSampler, type OctreeTuning } from './octree-builder.js';
 import { recordViews } from './point-records.js';
+import { asError } from '../../lib/as-error.js';
 
 /** Chunks built at once on worker threads, at most: each holds about 25 bytes a point while it is built. */
 const WORKERS = 2;
@@ -62,7 +63,12 @@ async function buildHere(chunks: ChunkTask[], { writer, sampler, tuning, signal,
   return roots;
 }
 
-async function buildOnWorkers(chunks: ChunkTask[], data: ChunkWorkerData, count: number, options: BuildChunksOptions): Promise<ChunkRoot[]> {
+async function buildOnWorkers(
+  chunks: ChunkTask[],
+  data: ChunkWorkerData,
+  count: number,
+  options: BuildChunksOptions,
+): Promise<ChunkRoot[]> {
   const { writer, pointsInFlight, signal, onChunk } = options;
   const roots: ChunkRoot[] = new Array(chunks.length);
   // Biggest first, so that the last chunks to finish are small ones.
@@ -79,7 +85,7 @@ async function buildOnWorkers(chunks: ChunkTask[], data: ChunkWorkerData, count:
       const fail = (error: unknown) => {
         if (settled) return;
         settled = true;
-        reject(error);
+        reject(asError(error));
       };
       const dispatch = () => {
         while (!settled && next < order.length && idle.length > 0) {

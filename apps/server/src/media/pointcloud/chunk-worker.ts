@@ -57,7 +57,7 @@ port.on('message', (chunk: ChunkTask) => {
     const view = workspace.records(chunk.points);
     const file = openSync(chunk.file, 'r');
     try {
-      for (let at = 0; at < view.length; ) {
+      for (let at = 0; at < view.length;) {
         const read = readSync(file, view, at, view.length - at, at);
         if (read === 0) throw new Error(`chunk ${chunk.name} holds ${at} bytes, ${view.length} expected`);
         at += read;

@@ -78,13 +78,24 @@ function las12(points: number[][], pointFormat: 0 | 2): Buffer {
   const scale: [number, number, number] = [0.01, 0.01, 0.01];
   const offset: [number, number, number] = [1000, 2000, 0];
   const axis = (index: number) => points.map((point) => point[index]!);
-  const bounds = { min: [0, 1, 2].map((index) => Math.min(...axis(index))), max: [0, 1, 2].map((index) => Math.max(...axis(index))) } as PointCloudManifest['bounds'];
+  const bounds = {
+    min: [0, 1, 2].map((index) => Math.min(...axis(index))),
+    max: [0, 1, 2].map((index) => Math.max(...axis(index))),
+  } as PointCloudManifest['bounds'];
   const length = pointFormat === 2 ? 26 : 20;
   const records = Buffer.alloc(points.length * length);
   const view = new DataView(records.buffer, records.byteOffset, records.length);
   points.forEach(([x, y, z, intensity, r, g, b], index) => {
     const quantize = (value: number, at: number) => Math.round((value - offset[at]!) / scale[at]!);
-    writeLasRecord(view, index * length, quantize(x!, 0), quantize(y!, 1), quantize(z!, 2), intensity ?? 0, pointFormat === 2 ? [r ?? 0, g ?? 0, b ?? 0] : null);
+    writeLasRecord(
+      view,
+      index * length,
+      quantize(x!, 0),
+      quantize(y!, 1),
+      quantize(z!, 2),
+      intensity ?? 0,
+      pointFormat === 2 ? [r ?? 0, g ?? 0, b ?? 0] : null,
+    );
   });
   return Buffer.concat([encodeLas12Header({ pointFormat, points: points.length, scale, offset, bounds }), records]);
 }
@@ -116,7 +127,15 @@ function las14Format7(points: number[][]): Buffer {
 }
 
 function gridPoints(count: number): number[][] {
-  return Array.from({ length: count }, (_, index) => [1000 + (index % 37) * 0.5, 2000 + Math.floor(index / 37) * 0.25, (index % 11) * 0.3, 100 + (index % 50), (index * 7) % 65536, 30000, 65535]);
+  return Array.from({ length: count }, (_, index) => [
+    1000 + (index % 37) * 0.5,
+    2000 + Math.floor(index / 37) * 0.25,
+    (index % 11) * 0.3,
+    100 + (index % 50),
+    (index * 7) % 65536,
+    30000,
+    65535,
+  ]);
 }
 
 describe('convertPointCloud', () => {
@@ -167,17 +186,25 @@ describe('convertPointCloud', () => {
         }
       }
       const above = manifest.nodes.filter((node) => inCube.get(node.name)! > chunkPoints);
-      const chunks = manifest.nodes.filter((node) => inCube.get(node.name)! <= chunkPoints && inCube.get(node.name.slice(0, -1))! > chunkPoints);
+      const chunks = manifest.nodes.filter(
+        (node) => inCube.get(node.name)! <= chunkPoints && inCube.get(node.name.slice(0, -1))! > chunkPoints,
+      );
       return { chunks: chunks.length, points: above.reduce((sum, node) => sum + node.points, 0) };
     };
     const topPoints = 1000;
-    const withoutBudget = await convertPointCloud({ path: file, fileName: 'terrain.las' }, outDir, { temporaryDirectory, tuning: { chunkPoints, leafPoints: 60 } });
+    const withoutBudget = await convertPointCloud({ path: file, fileName: 'terrain.las' }, outDir, {
+      temporaryDirectory,
+      tuning: { chunkPoints, leafPoints: 60 },
+    });
     await expectValidOctree(withoutBudget, points);
     expect(topOf(withoutBudget).points).toBeGreaterThan(topPoints * 2);
 
     await rm(outDir, { recursive: true });
     await mkdir(outDir);
-    const bounded = await convertPointCloud({ path: file, fileName: 'terrain.las' }, outDir, { temporaryDirectory, tuning: { chunkPoints, leafPoints: 60, topPoints } });
+    const bounded = await convertPointCloud({ path: file, fileName: 'terrain.las' }, outDir, {
+      temporaryDirectory,
+      tuning: { chunkPoints, leafPoints: 60, topPoints },
+    });
     await expectValidOctree(bounded, points);
     const top = topOf(bounded);
     expect(top.chunks).toBeGreaterThan(100);
@@ -204,7 +231,13 @@ describe('convertPointCloud', () => {
   });
 
   it('leaves intensity out of a LAS whose intensities are all zero, and colours by elevation', async () => {
-    const manifest = await convert('plain.las', las12(gridPoints(200).map(([x, y, z]) => [x!, y!, z!, 0]), 0));
+    const manifest = await convert(
+      'plain.las',
+      las12(
+        gridPoints(200).map(([x, y, z]) => [x!, y!, z!, 0]),
+        0,
+      ),
+    );
     await expectValidOctree(manifest, 200);
     expect(manifest.attributes).toEqual({ rgb: false, intensity: false });
     expect(manifest.intensityRange).toEqual([0, 0]);
@@ -219,15 +252,26 @@ describe('convertPointCloud', () => {
       const body = Buffer.alloc(vertices.length * 21);
       vertices.forEach(([x, y, z, intensity], index) => {
         const at = index * 21;
-        little ? body.writeFloatLE(x!, at) : body.writeFloatBE(x!, at);
-        little ? body.writeFloatLE(y!, at + 4) : body.writeFloatBE(y!, at + 4);
-        little ? body.writeDoubleLE(z!, at + 8) : body.writeDoubleBE(z!, at + 8);
+        if (little) {
+          body.writeFloatLE(x!, at);
+          body.writeFloatLE(y!, at + 4);
+          body.writeDoubleLE(z!, at + 8);
+          body.writeUInt16LE(intensity!, at + 19);
+        } else {
+          body.writeFloatBE(x!, at);
+          body.writeFloatBE(y!, at + 4);
+          body.writeDoubleBE(z!, at + 8);
+          body.writeUInt16BE(intensity!, at + 19);
+        }
         body.set([10, 20, 30], at + 16);
-        little ? body.writeUInt16LE(intensity!, at + 19) : body.writeUInt16BE(intensity!, at + 19);
       });
       return Buffer.concat([Buffer.from(head(little ? 'binary_little_endian' : 'binary_big_endian')), body]);
     };
-    for (const [name, contents] of [['ascii.ply', ascii], ['little.ply', binary(true)], ['big.ply', binary(false)]] as const) {
+    for (const [name, contents] of [
+      ['ascii.ply', ascii],
+      ['little.ply', binary(true)],
+      ['big.ply', binary(false)],
+    ] as const) {
       const manifest = await convert(name, contents);
       await expectValidOctree(manifest, vertices.length);
       expect(manifest.sourceFormat).toBe('ply');
@@ -281,7 +325,8 @@ describe('convertPointCloud', () => {
   });
 
   it('refuses truncated PLY files', async () => {
-    const head = 'ply\nformat binary_little_endian 1.0\nelement vertex 100\nproperty float x\nproperty float y\nproperty float z\nend_header\n';
+    const head =
+      'ply\nformat binary_little_endian 1.0\nelement vertex 100\nproperty float x\nproperty float y\nproperty float z\nend_header\n';
     await expectRefusal(convert('cut.ply', Buffer.concat([Buffer.from(head), Buffer.alloc(12 * 60)])), 'damagedFile');
     const asciiHead = 'ply\nformat ascii 1.0\nelement vertex 10\nproperty float x\nproperty float y\nproperty float z\nend_header\n';
     await expectRefusal(convert('cut-ascii.ply', `${asciiHead}1 2 3\n4 5 6\n`), 'damagedFile');
@@ -295,7 +340,10 @@ describe('convertPointCloud', () => {
   it('refuses an empty file, a text of comments and a PLY of no vertex as nothing to show', async () => {
     await expectRefusal(convert('empty.las', Buffer.alloc(0)), 'nothingToShow');
     await expectRefusal(convert('comments.xyz', '# nothing yet\n'), 'nothingToShow');
-    await expectRefusal(convert('none.ply', 'ply\nformat ascii 1.0\nelement vertex 0\nproperty float x\nproperty float y\nproperty float z\nend_header\n'), 'nothingToShow');
+    await expectRefusal(
+      convert('none.ply', 'ply\nformat ascii 1.0\nelement vertex 0\nproperty float x\nproperty float y\nproperty float z\nend_header\n'),
+      'nothingToShow',
+    );
     await expectRefusal(convert('none.las', las12([], 0)), 'nothingToShow');
   });
 

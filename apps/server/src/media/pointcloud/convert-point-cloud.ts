@@ -107,7 +107,9 @@ export async function convertPointCloud(
     if (stated && isBox(stated)) {
       const cube = cubeOf(stated);
       const stats = new ScanStats();
-      const trusted = await countPoints(await openReader(), batch, cube.min, cube.size, signal, stats, (points) => report('scanAndCount', points / total));
+      const trusted = await countPoints(await openReader(), batch, cube.min, cube.size, signal, stats, (points) =>
+        report('scanAndCount', points / total),
+      );
       scan = stats.result();
       if (sameBox(scan.bounds, stated)) counts = trusted;
     } else {
@@ -146,7 +148,8 @@ export async function convertPointCloud(
       const cells = chunkGrid >> (chunk.name.length - 1);
       const [x0, y0, z0] = chunk.min.map((value) => Math.round((value / cubeSize) * chunkGrid));
       for (let x = x0!; x < x0! + cells; x += 1)
-        for (let y = y0!; y < y0! + cells; y += 1) chunkOfCell.fill(index, (x * chunkGrid + y) * chunkGrid + z0!, (x * chunkGrid + y) * chunkGrid + z0! + cells);
+        for (let y = y0!; y < y0! + cells; y += 1)
+          chunkOfCell.fill(index, (x * chunkGrid + y) * chunkGrid + z0!, (x * chunkGrid + y) * chunkGrid + z0! + cells);
     });
 
     // Pass 3: every point appended to its chunk's file, and drawn into the preview.
@@ -155,8 +158,12 @@ export async function convertPointCloud(
       max: [0, 1, 2].map((axis) => scan.bounds.max[axis]! - cubeMin[axis]!) as Vec3,
     };
     const preview = new PreviewRaster(relativeBounds);
-    await distributePoints(await openReader(), batch, { cubeMin, cubeSize, chunkOfCell, chunkLevel, chunks, colorShift, rgb, preview }, signal, (points) =>
-      report('distribute', points / total),
+    await distributePoints(
+      await openReader(),
+      batch,
+      { cubeMin, cubeSize, chunkOfCell, chunkLevel, chunks, colorShift, rgb, preview },
+      signal,
+      (points) => report('distribute', points / total),
     );
 
     // Build: each chunk in memory, then the levels above them.
@@ -165,17 +172,21 @@ export async function convertPointCloud(
     const sampler = new GridSampler();
     let built = 0;
     try {
-      const roots = await buildChunks(chunks, { attributes, tuning }, {
-        writer,
-        sampler,
-        tuning,
-        pointsInFlight: Math.max(tuning.chunkPoints, CHUNK_POINTS_IN_FLIGHT),
-        signal,
-        onChunk: (points) => {
-          built += points;
-          report('build', built / total);
+      const roots = await buildChunks(
+        chunks,
+        { attributes, tuning },
+        {
+          writer,
+          sampler,
+          tuning,
+          pointsInFlight: Math.max(tuning.chunkPoints, CHUNK_POINTS_IN_FLIGHT),
+          signal,
+          onChunk: (points) => {
+            built += points;
+            report('build', built / total);
+          },
         },
-      });
+      );
       buildTop(roots, cubeSize, writer, sampler);
     } finally {
       writer.close();
@@ -184,7 +195,8 @@ export async function convertPointCloud(
     signal?.throwIfAborted();
 
     const nodes = writer.nodes.sort((a, b) => a.name.length - b.name.length || (a.name < b.name ? -1 : 1));
-    const placement = source.info.scale && source.info.offset ? { scale: source.info.scale, offset: source.info.offset } : exportPlacement(scan.bounds);
+    const placement =
+      source.info.scale && source.info.offset ? { scale: source.info.scale, offset: source.info.offset } : exportPlacement(scan.bounds);
     report('build', 1);
     return {
       kind: 'pointcloud',
@@ -210,7 +222,12 @@ export async function convertPointCloud(
 }
 
 /** Reads every batch of a reader, closing it at the end, checking the signal between batches. */
-async function eachBatch(reader: PointReader, batch: PointBatch, signal: AbortSignal | undefined, onBatch: (points: number) => void | Promise<void>): Promise<number> {
+async function eachBatch(
+  reader: PointReader,
+  batch: PointBatch,
+  signal: AbortSignal | undefined,
+  onBatch: (points: number) => void | Promise<void>,
+): Promise<number> {
   let points = 0;
   try {
     for (;;) {
@@ -265,7 +282,12 @@ class ScanStats {
   }
 }
 
-async function scanPoints(reader: PointReader, batch: PointBatch, signal: AbortSignal | undefined, onBatch: (points: number) => Promise<void>): Promise<Scan> {
+async function scanPoints(
+  reader: PointReader,
+  batch: PointBatch,
+  signal: AbortSignal | undefined,
+  onBatch: (points: number) => Promise<void>,
+): Promise<Scan> {
   const stats = new ScanStats();
   await eachBatch(reader, batch, signal, async (done) => {
     stats.add(batch);
@@ -333,7 +355,8 @@ function planChunks(counts: Uint32Array, cubeSize: number, chunkPoints: number, 
     const coarse = new Float64Array(cells ** 3);
     for (let x = 0; x < cells * 2; x += 1)
       for (let y = 0; y < cells * 2; y += 1)
-        for (let z = 0; z < cells * 2; z += 1) coarse[((x >> 1) * cells + (y >> 1)) * cells + (z >> 1)]! += finer[(x * cells * 2 + y) * cells * 2 + z]!;
+        for (let z = 0; z < cells * 2; z += 1)
+          coarse[((x >> 1) * cells + (y >> 1)) * cells + (z >> 1)]! += finer[(x * cells * 2 + y) * cells * 2 + z]!;
     levels[level] = coarse;
   }
   const chunks: Chunk[] = [];
@@ -346,7 +369,8 @@ function planChunks(counts: Uint32Array, cubeSize: number, chunkPoints: number, 
       chunks.push({ name, min: [x * size, y * size, z * size], size, points, file: path.join(temporary, `chunk-${name}.bin`), handUp: 0 });
       return;
     }
-    for (let digit = 0; digit < 8; digit += 1) visit(level + 1, x * 2 + (digit >> 2), y * 2 + ((digit >> 1) & 1), z * 2 + (digit & 1), name + digit);
+    for (let digit = 0; digit < 8; digit += 1)
+      visit(level + 1, x * 2 + (digit >> 2), y * 2 + ((digit >> 1) & 1), z * 2 + (digit & 1), name + digit);
   };
   visit(0, 0, 0, 0, 'r');
   return chunks;
@@ -404,9 +428,13 @@ async function distributePoints(
       gx = gx < 0 ? 0 : gx > GRID_LAST ? GRID_LAST : gx;
       gy = gy < 0 ? 0 : gy > GRID_LAST ? GRID_LAST : gy;
       gz = gz < 0 ? 0 : gz > GRID_LAST ? GRID_LAST : gz;
-      const chunk = chunkOfCell[(((((gx >> shift) << chunkLevel) | (gy >> shift)) << chunkLevel) | (gz >> shift))]!;
+      const chunk = chunkOfCell[((((gx >> shift) << chunkLevel) | (gy >> shift)) << chunkLevel) | (gz >> shift)]!;
       const rgba = rgb
-        ? ((colors[point * 3]! >> colorShift) | ((colors[point * 3 + 1]! >> colorShift) << 8) | ((colors[point * 3 + 2]! >> colorShift) << 16) | 0xff000000) >>> 0
+        ? ((colors[point * 3]! >> colorShift) |
+            ((colors[point * 3 + 1]! >> colorShift) << 8) |
+            ((colors[point * 3 + 2]! >> colorShift) << 16) |
+            0xff000000) >>>
+          0
         : 0xffffffff;
       const at = cursor[chunk]!;
       floats[at] = x;
@@ -484,7 +512,7 @@ class ChunkFiles {
 async function writeAt(file: string, bytes: Uint8Array, position: number): Promise<void> {
   const handle = await open(file, constants.O_WRONLY | constants.O_CREAT);
   try {
-    for (let at = 0; at < bytes.length; ) at += (await handle.write(bytes, at, bytes.length - at, position + at)).bytesWritten;
+    for (let at = 0; at < bytes.length;) at += (await handle.write(bytes, at, bytes.length - at, position + at)).bytesWritten;
   } finally {
     await handle.close();
   }

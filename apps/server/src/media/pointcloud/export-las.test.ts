@@ -74,7 +74,10 @@ describe('exportPointCloudLas', () => {
     // The header's bounds are the quantized extremes (loaders.gl holds them as float32 too).
     const header = parsed.header as unknown as { boundingBox: [number[], number[]] };
     for (let axis = 0; axis < 3; axis += 1) {
-      for (const [read, expected] of [[header.boundingBox[0]![axis]!, manifest.bounds.min[axis]!], [header.boundingBox[1]![axis]!, manifest.bounds.max[axis]!]] as const) {
+      for (const [read, expected] of [
+        [header.boundingBox[0][axis]!, manifest.bounds.min[axis]!],
+        [header.boundingBox[1][axis]!, manifest.bounds.max[axis]!],
+      ] as const) {
         expect(Math.abs(read - expected)).toBeLessThanOrEqual(scaleX + Math.abs(expected) * 2 ** -23);
       }
     }

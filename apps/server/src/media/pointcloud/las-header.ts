@@ -69,21 +69,26 @@ export function parseLasHeader(bytes: Buffer, fileSize: number, fileName: string
     min: [bytes.readDoubleLE(187), bytes.readDoubleLE(203), bytes.readDoubleLE(219)],
     max: [bytes.readDoubleLE(179), bytes.readDoubleLE(195), bytes.readDoubleLE(211)],
   };
-  if (versionMajor !== 1 || versionMinor > 4) throw new MediaError('unsupportedFormat', fileName, `LAS ${versionMajor}.${versionMinor} is not 1.0–1.4`);
+  if (versionMajor !== 1 || versionMinor > 4)
+    throw new MediaError('unsupportedFormat', fileName, `LAS ${versionMajor}.${versionMinor} is not 1.0–1.4`);
   const compressed = (formatByte & 0xc0) !== 0;
   const pointFormat = formatByte & 0x3f;
   const layout = POINT_FORMATS[pointFormat];
   if (!layout) throw new MediaError('unsupportedFormat', fileName, `LAS point format ${pointFormat} is not 0–10`);
-  if (recordLength < layout.minLength) throw damaged(`point format ${pointFormat} takes at least ${layout.minLength} bytes a record, the header says ${recordLength}`);
-  if (headerSize < HEADER_1_2_BYTES || pointDataOffset < headerSize) throw damaged(`header size ${headerSize} and point data offset ${pointDataOffset} do not fit`);
-  if (!scale.every((value) => Number.isFinite(value) && value !== 0) || !offset.every(Number.isFinite)) throw damaged('the scale or offset is not a number');
+  if (recordLength < layout.minLength)
+    throw damaged(`point format ${pointFormat} takes at least ${layout.minLength} bytes a record, the header says ${recordLength}`);
+  if (headerSize < HEADER_1_2_BYTES || pointDataOffset < headerSize)
+    throw damaged(`header size ${headerSize} and point data offset ${pointDataOffset} do not fit`);
+  if (!scale.every((value) => Number.isFinite(value) && value !== 0) || !offset.every(Number.isFinite))
+    throw damaged('the scale or offset is not a number');
 
   let points = legacyPoints;
   let trailingDataStart = 0;
   if (versionMinor >= 3 && headerSize >= 235 && bytes.length >= 235) trailingDataStart = Number(bytes.readBigUInt64LE(227));
   if (versionMinor >= 4 && headerSize >= HEADER_1_4_BYTES && bytes.length >= HEADER_1_4_BYTES) {
     const extendedPoints = Number(bytes.readBigUInt64LE(247));
-    if (legacyPoints !== 0 && extendedPoints !== legacyPoints) throw damaged(`the header counts ${legacyPoints} and ${extendedPoints} points`);
+    if (legacyPoints !== 0 && extendedPoints !== legacyPoints)
+      throw damaged(`the header counts ${legacyPoints} and ${extendedPoints} points`);
     points = extendedPoints;
     const evlrStart = Number(bytes.readBigUInt64LE(235));
     if (bytes.readUInt32LE(243) > 0) trailingDataStart = evlrStart;
@@ -91,7 +96,9 @@ export function parseLasHeader(bytes: Buffer, fileSize: number, fileName: string
   const pointDataEnd = pointDataOffset + points * recordLength;
   if (!compressed) {
     if (fileSize < pointDataEnd) {
-      throw damaged(`the header counts ${points} points of ${recordLength} bytes from byte ${pointDataOffset}, but the file ends at ${fileSize}`);
+      throw damaged(
+        `the header counts ${points} points of ${recordLength} bytes from byte ${pointDataOffset}, but the file ends at ${fileSize}`,
+      );
     }
     const extra = fileSize - pointDataEnd;
     if (extra >= recordLength && trailingDataStart !== pointDataEnd) {

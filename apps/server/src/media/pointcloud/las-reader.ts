@@ -23,8 +23,21 @@ export class LasReader implements PointReader {
     if (count <= 0) return (batch.count = 0);
     const length = count * recordLength;
     const { bytesRead } = await this.file.read(this.buffer, 0, length, pointDataOffset + this.next * recordLength);
-    if (bytesRead < length) throw new MediaError('damagedFile', this.fileName, `the point records end early, at point ${this.next + Math.floor(bytesRead / recordLength)}`);
-    decodeLasRecords(this.buffer, count, recordLength, lasColorOffset(this.header.pointFormat), this.header.scale, this.header.offset, batch);
+    if (bytesRead < length)
+      throw new MediaError(
+        'damagedFile',
+        this.fileName,
+        `the point records end early, at point ${this.next + Math.floor(bytesRead / recordLength)}`,
+      );
+    decodeLasRecords(
+      this.buffer,
+      count,
+      recordLength,
+      lasColorOffset(this.header.pointFormat),
+      this.header.scale,
+      this.header.offset,
+      batch,
+    );
     this.next += count;
     return count;
   }

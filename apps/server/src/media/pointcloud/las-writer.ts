@@ -24,7 +24,12 @@ export function encodeLas12Header({ pointFormat, points, scale, offset, bounds }
   header.write('Spatia', 26, 'latin1');
   header.write('Spatia point-cloud pipeline', 58, 'latin1');
   const today = new Date();
-  header.writeUInt16LE(Math.floor((Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate()) - Date.UTC(today.getUTCFullYear(), 0, 1)) / 864e5) + 1, 90);
+  header.writeUInt16LE(
+    Math.floor(
+      (Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate()) - Date.UTC(today.getUTCFullYear(), 0, 1)) / 864e5,
+    ) + 1,
+    90,
+  );
   header.writeUInt16LE(today.getUTCFullYear(), 92);
   header.writeUInt16LE(LAS_1_2_HEADER_BYTES, 94);
   header.writeUInt32LE(LAS_1_2_HEADER_BYTES, 96);
@@ -43,7 +48,15 @@ export function encodeLas12Header({ pointFormat, points, scale, offset, bounds }
 }
 
 /** One record at `at`: single return, unclassified (1). */
-export function writeLasRecord(view: DataView, at: number, x: number, y: number, z: number, intensity: number, rgb: readonly [number, number, number] | null): void {
+export function writeLasRecord(
+  view: DataView,
+  at: number,
+  x: number,
+  y: number,
+  z: number,
+  intensity: number,
+  rgb: readonly [number, number, number] | null,
+): void {
   view.setInt32(at, x, true);
   view.setInt32(at + 4, y, true);
   view.setInt32(at + 8, z, true);

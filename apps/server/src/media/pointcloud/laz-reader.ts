@@ -42,13 +42,14 @@ export class LazReader implements PointReader {
   ) {}
 
   static async open(file: FileHandle, fileSize: number, header: LasHeader, fileName: string): Promise<LazReader> {
-    if (fileSize > LAZ_MAX_BYTES) throw new MediaError('unsupportedFormat', fileName, `LAZ files over ${LAZ_MAX_BYTES / 1024 ** 3} GB cannot be decompressed here`);
+    if (fileSize > LAZ_MAX_BYTES)
+      throw new MediaError('unsupportedFormat', fileName, `LAZ files over ${LAZ_MAX_BYTES / 1024 ** 3} GB cannot be decompressed here`);
     const module = await loadLazPerf();
     const filePointer = module._malloc(fileSize);
     const pointPointer = module._malloc(header.recordLength);
     const laszip = new module.LASZip();
     try {
-      for (let at = 0; at < fileSize; ) {
+      for (let at = 0; at < fileSize;) {
         const { bytesRead } = await file.read(module.HEAPU8, filePointer + at, Math.min(64 << 20, fileSize - at), at);
         if (bytesRead === 0) throw new Error('the file ended while being read');
         at += bytesRead;
@@ -76,9 +77,21 @@ export class LazReader implements PointReader {
         this.records.set(this.module.HEAPU8.subarray(this.pointPointer, this.pointPointer + recordLength), point * recordLength);
       }
     } catch (error) {
-      throw new MediaError('damagedFile', this.fileName, `point ${this.next} cannot be decompressed: ${error instanceof Error ? error.message : String(error)}`);
+      throw new MediaError(
+        'damagedFile',
+        this.fileName,
+        `point ${this.next} cannot be decompressed: ${error instanceof Error ? error.message : String(error)}`,
+      );
     }
-    decodeLasRecords(this.records, count, recordLength, lasColorOffset(this.header.pointFormat), this.header.scale, this.header.offset, batch);
+    decodeLasRecords(
+      this.records,
+      count,
+      recordLength,
+      lasColorOffset(this.header.pointFormat),
+      this.header.scale,
+      this.header.offset,
+      batch,
+    );
     this.next += count;
     // Decompression is synchronous: let an abort be heard between batches.
     await new Promise((resolve) => setImmediate(resolve));

@@ -71,13 +71,18 @@ export class NodeWriter implements NodeSink {
   }
 
   private writeAll(bytes: Uint8Array): void {
-    for (let at = 0; at < bytes.length; ) at += writeSync(this.file, bytes, at, bytes.length - at);
+    for (let at = 0; at < bytes.length;) at += writeSync(this.file, bytes, at, bytes.length - at);
     this.written += bytes.length;
   }
 }
 
 /** A node's bytes: every position, then every colour, then every intensity. */
-export function encodeNode(records: RecordViews, indices: Uint32Array, attributes: PointCloudManifest['attributes'], target: Uint8Array): void {
+export function encodeNode(
+  records: RecordViews,
+  indices: Uint32Array,
+  attributes: PointCloudManifest['attributes'],
+  target: Uint8Array,
+): void {
   const count = indices.length;
   // Straight into the target, whose offset need not be a multiple of 4; positions are copied as
   // their bits, so nothing is rounded.
@@ -90,6 +95,8 @@ export function encodeNode(records: RecordViews, indices: Uint32Array, attribute
     view.setUint32(to + 8, words[at + 2]!, true);
   }
   let offset = count * 12;
-  if (attributes.rgb) for (let point = 0; point < count; point += 1, offset += 4) view.setUint32(offset, words[indices[point]! * RECORD_WORDS + 3]!, true);
-  if (attributes.intensity) for (let point = 0; point < count; point += 1, offset += 2) view.setUint16(offset, words[indices[point]! * RECORD_WORDS + 4]!, true);
+  if (attributes.rgb)
+    for (let point = 0; point < count; point += 1, offset += 4) view.setUint32(offset, words[indices[point]! * RECORD_WORDS + 3]!, true);
+  if (attributes.intensity)
+    for (let point = 0; point < count; point += 1, offset += 2) view.setUint16(offset, words[indices[point]! * RECORD_WORDS + 4]!, true);
 }

@@ -129,7 +129,16 @@ export function buildChunk(
   const digits = workspace.digits(count);
 
   /** `split`, when given, says where the node's records already lie by child (its parent partitioned two levels). */
-  const build = (start: number, end: number, name: string, minX: number, minY: number, minZ: number, size: number, split: Int32Array | null): BuildingNode => {
+  const build = (
+    start: number,
+    end: number,
+    name: string,
+    minX: number,
+    minY: number,
+    minZ: number,
+    size: number,
+    split: Int32Array | null,
+  ): BuildingNode => {
     if (end - start <= tuning.leafPoints || name.length > DEPTH_MAX) return { name, points: positions.subarray(start, end), inner: false };
     const half = size / 2;
     const midX = minX + half;
@@ -166,7 +175,13 @@ export function buildChunk(
  * `chunk.handUp` of them, evenly spread through the root's order (child by child, so space), writes the
  * root with the others, and answers the kept ones.
  */
-function handUpRoot(records: RecordViews, root: BuildingNode, chunk: { name: string; min: [number, number, number]; size: number; handUp: number }, writer: NodeSink, sampler: GridSampler): Uint32Array {
+function handUpRoot(
+  records: RecordViews,
+  root: BuildingNode,
+  chunk: { name: string; min: [number, number, number]; size: number; handUp: number },
+  writer: NodeSink,
+  sampler: GridSampler,
+): Uint32Array {
   const digit = Number(chunk.name.at(-1));
   const [minX, minY, minZ] = chunk.min;
   const parentX = digit & 4 ? minX - chunk.size : minX;

@@ -1,11 +1,12 @@
 import { open, type FileHandle } from 'node:fs/promises';
 import type { PointCloudSourceFormat } from '@spatia/contract';
 import { MediaError } from '../media-error.js';
+import { PLY_HEADER_MAX_BYTES } from '../ply-header.js';
 import { LAS_MAGIC, lasColorOffset, parseLasHeader } from './las-header.js';
 import { LasReader } from './las-reader.js';
 import { LazReader } from './laz-reader.js';
 import { BATCH_POINTS, type PointReader, type PointSourceInfo } from './point-batch.js';
-import { PLY_HEADER_MAX_BYTES, PlyReader, parsePlyHeader } from './ply-reader.js';
+import { PlyReader, readPlyPointLayout } from './ply-reader.js';
 import { isXyzComment, xyzLayoutOf, XyzReader } from './xyz-reader.js';
 
 /** Bytes read to tell the format: a LAS 1.4 header, a PLY header, the first lines of a text. */
@@ -51,18 +52,46 @@ export async function openPointSource(filePath: string, fileName: string): Promi
 
   if (head.toString('latin1', 0, 4) === LAS_MAGIC) {
     const header = parseLasHeader(head, size, fileName);
-    const info: PointSourceInfo = { points: header.points, rgb: lasColorOffset(header.pointFormat) >= 0, intensity: true, scale: header.scale, offset: header.offset, bounds: header.bounds };
+    const info: PointSourceInfo = {
+      points: header.points,
+      rgb: lasColorOffset(header.pointFormat) >= 0,
+      intensity: true,
+      scale: header.scale,
+      offset: header.offset,
+      bounds: header.bounds,
+    };
     if (header.compressed) {
-      return { format: 'laz', info, exactCount: true, openReader: () => withFile((handle) => LazReader.open(handle, size, header, fileName)) };
+      return {
+        format: 'laz',
+        info,
+        exactCount: true,
+        openReader: () => withFile((handle) => LazReader.open(handle, size, header, fileName)),
+      };
     }
-    return { format: 'las', info, exactCount: true, openReader: () => withFile((handle) => new LasReader(handle, header, fileName, BATCH_POINTS)) };
+    return {
+      format: 'las',
+      info,
+      exactCount: true,
+      openReader: () => withFile((handle) => new LasReader(handle, header, fileName, BATCH_POINTS)),
+    };
   }
   if (/^ply\r?\n/.test(head.toString('latin1', 0, 5))) {
-    const header = parsePlyHeader(head, fileName);
+    const header = readPlyPointLayout(head, fileName);
     if (header.format !== 'ascii' && size < header.dataOffset + header.vertices * header.stride) {
-      throw new MediaError('damagedFile', fileName, `the header counts ${header.vertices} vertices of ${header.stride} bytes, but the file ends at ${size}`);
+      throw new MediaError(
+        'damagedFile',
+        fileName,
+        `the header counts ${header.vertices} vertices of ${header.stride} bytes, but the file ends at ${size}`,
+      );
     }
-    const info: PointSourceInfo = { points: header.vertices, rgb: header.red >= 0, intensity: header.intensity >= 0, scale: null, offset: null, bounds: null };
+    const info: PointSourceInfo = {
+      points: header.vertices,
+      rgb: header.red >= 0,
+      intensity: header.intensity >= 0,
+      scale: null,
+      offset: null,
+      bounds: null,
+    };
     return { format: 'ply', info, exactCount: true, openReader: () => withFile((handle) => new PlyReader(handle, header, fileName)) };
   }
   if (!head.includes(0)) {
@@ -73,7 +102,14 @@ export async function openPointSource(filePath: string, fileName: string): Promi
     const fields = first === undefined ? null : xyzLayoutOf(first);
     if (first === undefined && size <= head.length) throw new MediaError('nothingToShow', fileName, 'the text holds no point');
     if (fields !== null) {
-      const info: PointSourceInfo = { points: Math.max(1, Math.round(size / (first!.length + 1))), rgb: fields >= 6, intensity: fields === 4 || fields === 7, scale: null, offset: null, bounds: null };
+      const info: PointSourceInfo = {
+        points: Math.max(1, Math.round(size / (first!.length + 1))),
+        rgb: fields >= 6,
+        intensity: fields === 4 || fields === 7,
+        scale: null,
+        offset: null,
+        bounds: null,
+      };
       return { format: 'xyz', info, exactCount: false, openReader: () => withFile((handle) => new XyzReader(handle, fields, fileName)) };
     }
   }

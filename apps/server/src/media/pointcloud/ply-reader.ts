@@ -1,32 +1,24 @@
 import type { FileHandle } from 'node:fs/promises';
 import { MediaError } from '../media-error.js';
+import { parsePlyHeader, PLY_COLOR_NAMES, PLY_SCALARS, type PlyFormat, type PlyScalarType } from '../ply-header.js';
 import { LineReader, lineFields } from './line-reader.js';
 import type { PointBatch, PointReader } from './point-batch.js';
 import { clampUint16 } from './xyz-reader.js';
 
-const PLY_TYPES: Record<string, { bytes: number; get: (view: DataView, at: number, little: boolean) => number }> = {
-  char: { bytes: 1, get: (view, at) => view.getInt8(at) },
-  uchar: { bytes: 1, get: (view, at) => view.getUint8(at) },
-  short: { bytes: 2, get: (view, at, little) => view.getInt16(at, little) },
-  ushort: { bytes: 2, get: (view, at, little) => view.getUint16(at, little) },
-  int: { bytes: 4, get: (view, at, little) => view.getInt32(at, little) },
-  uint: { bytes: 4, get: (view, at, little) => view.getUint32(at, little) },
-  float: { bytes: 4, get: (view, at, little) => view.getFloat32(at, little) },
-  double: { bytes: 8, get: (view, at, little) => view.getFloat64(at, little) },
-};
-const TYPE_ALIASES: Record<string, string> = { int8: 'char', uint8: 'uchar', int16: 'short', uint16: 'ushort', int32: 'int', uint32: 'uint', float32: 'float', float64: 'double' };
-const HEADER_MAX_BYTES = 64 * 1024;
+const INTENSITY_NAMES = ['intensity', 'scalar_intensity', 'scalar_Intensity'];
 
-interface PlyProperty {
+interface PlyVertexProperty {
   name: string;
-  type: string;
+  type: PlyScalarType;
+  /** Bytes from the start of a binary vertex. */
   offset: number;
 }
 
-export interface PlyHeader {
-  format: 'ascii' | 'binary_little_endian' | 'binary_big_endian';
+/** Where a point cloud's values sit in its PLY vertices. */
+export interface PlyPointLayout {
+  format: PlyFormat;
   vertices: number;
-  properties: PlyProperty[];
+  properties: PlyVertexProperty[];
   stride: number;
   dataOffset: number;
   /** Indices into `properties`, -1 when absent. */
@@ -41,64 +33,43 @@ export interface PlyHeader {
   colorScale: number;
 }
 
-/** Parses a PLY header; the vertex element must come first and hold x, y, z and no lists. */
-export function parsePlyHeader(head: Buffer, fileName: string): PlyHeader {
-  const text = head.toString('latin1');
-  const end = /end_header\r?\n/.exec(text);
-  if (!end) throw new MediaError('damagedFile', fileName, `no end_header in the first ${HEADER_MAX_BYTES} bytes`);
-  const lines = text.slice(0, end.index).split(/\r?\n/);
-  let format: PlyHeader['format'] | undefined;
-  let element: string | undefined;
-  let firstElement: string | undefined;
-  let vertices = -1;
-  const properties: PlyProperty[] = [];
+/** Reads a PLY header for its points; the vertex element must come first and hold x, y, z and no lists. */
+export function readPlyPointLayout(head: Uint8Array, fileName: string): PlyPointLayout {
+  const header = parsePlyHeader(head, fileName);
+  const vertex = header.elements[0];
+  if (!header.elements.some((element) => element.name === 'vertex'))
+    throw new MediaError('unsupportedFormat', fileName, 'the PLY has no vertex element');
+  if (vertex?.name !== 'vertex') throw new MediaError('unsupportedFormat', fileName, 'the PLY vertex element must come first');
+  if (vertex.properties.some((property) => property.listCountType))
+    throw new MediaError('unsupportedFormat', fileName, 'PLY vertices with list properties are not supported');
   let stride = 0;
-  for (const line of lines.slice(1)) {
-    const words = line.trim().split(/\s+/);
-    if (words[0] === 'format') {
-      if (words[1] !== 'ascii' && words[1] !== 'binary_little_endian' && words[1] !== 'binary_big_endian') {
-        throw new MediaError('unsupportedFormat', fileName, `PLY format ${words[1]} is unknown`);
-      }
-      format = words[1];
-    } else if (words[0] === 'element') {
-      element = words[1];
-      firstElement ??= element;
-      if (element === 'vertex') vertices = Number(words[2]);
-    } else if (words[0] === 'property' && element === 'vertex') {
-      if (words[1] === 'list') throw new MediaError('unsupportedFormat', fileName, 'PLY vertices with list properties are not supported');
-      const type = TYPE_ALIASES[words[1] ?? ''] ?? words[1] ?? '';
-      const known = PLY_TYPES[type];
-      if (!known || !words[2]) throw new MediaError('damagedFile', fileName, `PLY property "${line.trim()}" is not understood`);
-      properties.push({ name: words[2], type, offset: stride });
-      stride += known.bytes;
-    }
-  }
-  if (!format) throw new MediaError('damagedFile', fileName, 'the PLY header has no format line');
-  if (!(Number.isSafeInteger(vertices) && vertices >= 0)) throw new MediaError('unsupportedFormat', fileName, 'the PLY has no vertex element');
-  if (firstElement !== 'vertex') throw new MediaError('unsupportedFormat', fileName, 'the PLY vertex element must come first');
-  const index = (...names: string[]) => properties.findIndex((property) => names.includes(property.name));
-  const header: PlyHeader = {
-    format,
-    vertices,
+  const properties = vertex.properties.map(({ name, type }) => {
+    const property = { name, type, offset: stride };
+    stride += PLY_SCALARS[type].bytes;
+    return property;
+  });
+  const index = (name: string) => properties.findIndex((property) => property.name === name);
+  const colorNames = PLY_COLOR_NAMES.find((names) => names.slice(0, 3).every((name) => index(name) >= 0));
+  const layout: PlyPointLayout = {
+    format: header.format,
+    vertices: vertex.count,
     properties,
     stride,
-    dataOffset: end.index + end[0].length,
+    dataOffset: header.bodyOffset,
     x: index('x'),
     y: index('y'),
     z: index('z'),
-    red: index('red', 'r', 'diffuse_red'),
-    green: index('green', 'g', 'diffuse_green'),
-    blue: index('blue', 'b', 'diffuse_blue'),
-    intensity: index('intensity', 'scalar_intensity', 'scalar_Intensity'),
+    red: colorNames ? index(colorNames[0]) : -1,
+    green: colorNames ? index(colorNames[1]) : -1,
+    blue: colorNames ? index(colorNames[2]) : -1,
+    intensity: properties.findIndex((property) => INTENSITY_NAMES.includes(property.name)),
     colorScale: 1,
   };
-  if (header.x < 0 || header.y < 0 || header.z < 0) throw new MediaError('unsupportedFormat', fileName, 'the PLY vertices have no x, y, z');
-  if (header.red < 0 || header.green < 0 || header.blue < 0) header.red = header.green = header.blue = -1;
-  else if (properties[header.red]!.type === 'float' || properties[header.red]!.type === 'double') header.colorScale = 255;
-  return header;
+  if (layout.x < 0 || layout.y < 0 || layout.z < 0) throw new MediaError('unsupportedFormat', fileName, 'the PLY vertices have no x, y, z');
+  const colorType = layout.red >= 0 ? properties[layout.red]!.type : null;
+  if (colorType === 'float' || colorType === 'double') layout.colorScale = 255;
+  return layout;
 }
-
-export const PLY_HEADER_MAX_BYTES = HEADER_MAX_BYTES;
 
 /** Reads a PLY's vertices, ascii or binary, a batch at a time. */
 export class PlyReader implements PointReader {
@@ -108,7 +79,7 @@ export class PlyReader implements PointReader {
 
   constructor(
     private readonly file: FileHandle,
-    private readonly header: PlyHeader,
+    private readonly header: PlyPointLayout,
     private readonly fileName: string,
   ) {
     this.lines = header.format === 'ascii' ? new LineReader(file, header.dataOffset) : null;
@@ -128,7 +99,8 @@ export class PlyReader implements PointReader {
     const { properties, x, y, z, red, green, blue, intensity, colorScale } = this.header;
     for (let point = 0; point < count; point += 1) {
       const line = await this.lines!.next();
-      if (line === null) throw new MediaError('damagedFile', this.fileName, `the PLY ends after ${this.next + point} of ${this.header.vertices} vertices`);
+      if (line === null)
+        throw new MediaError('damagedFile', this.fileName, `the PLY ends after ${this.next + point} of ${this.header.vertices} vertices`);
       const values = lineFields(line);
       if (values.length < properties.length || !values.every(Number.isFinite)) {
         throw new MediaError('damagedFile', this.fileName, `vertex ${this.next + point} is not ${properties.length} numbers`);
@@ -144,13 +116,17 @@ export class PlyReader implements PointReader {
     if (this.buffer.length < length) this.buffer = Buffer.allocUnsafe(length);
     const { bytesRead } = await this.file.read(this.buffer, 0, length, this.header.dataOffset + this.next * stride);
     if (bytesRead < length) {
-      throw new MediaError('damagedFile', this.fileName, `the PLY ends after ${this.next + Math.floor(bytesRead / stride)} of ${this.header.vertices} vertices`);
+      throw new MediaError(
+        'damagedFile',
+        this.fileName,
+        `the PLY ends after ${this.next + Math.floor(bytesRead / stride)} of ${this.header.vertices} vertices`,
+      );
     }
     const view = new DataView(this.buffer.buffer, this.buffer.byteOffset, length);
     const little = this.header.format === 'binary_little_endian';
     const getter = (index: number) => {
       const { type, offset } = properties[index]!;
-      const get = PLY_TYPES[type]!.get;
+      const get = PLY_SCALARS[type].get;
       return (at: number) => get(view, at + offset, little);
     };
     const [getX, getY, getZ] = [getter(x), getter(y), getter(z)];

@@ -18,7 +18,12 @@ export interface PointBatch {
 export const BATCH_POINTS = 1 << 16;
 
 export function createPointBatch(capacity = BATCH_POINTS): PointBatch {
-  return { count: 0, positions: new Float64Array(capacity * 3), colors: new Uint16Array(capacity * 3), intensities: new Uint16Array(capacity) };
+  return {
+    count: 0,
+    positions: new Float64Array(capacity * 3),
+    colors: new Uint16Array(capacity * 3),
+    intensities: new Uint16Array(capacity),
+  };
 }
 
 /** What a reader knows of its source before the points are read. */

@@ -12,6 +12,13 @@ export interface RecordViews {
   words: Uint32Array;
 }
 
-export function recordViews(buffer: ArrayBufferLike, byteOffset = 0, points = (buffer.byteLength - byteOffset) / RECORD_BYTES): RecordViews {
-  return { floats: new Float32Array(buffer, byteOffset, points * RECORD_WORDS), words: new Uint32Array(buffer, byteOffset, points * RECORD_WORDS) };
+export function recordViews(
+  buffer: ArrayBufferLike,
+  byteOffset = 0,
+  points = (buffer.byteLength - byteOffset) / RECORD_BYTES,
+): RecordViews {
+  return {
+    floats: new Float32Array(buffer, byteOffset, points * RECORD_WORDS),
+    words: new Uint32Array(buffer, byteOffset, points * RECORD_WORDS),
+  };
 }

@@ -59,7 +59,9 @@ export class PreviewRaster {
       pixels[pixel * 3 + 1] = green!;
       pixels[pixel * 3 + 2] = blue!;
     }
-    return sharp(pixels, { raw: { width: PREVIEW_SIZE.width, height: PREVIEW_SIZE.height, channels: 3 } }).jpeg({ quality: 85 }).toBuffer();
+    return sharp(pixels, { raw: { width: PREVIEW_SIZE.width, height: PREVIEW_SIZE.height, channels: 3 } })
+      .jpeg({ quality: 85 })
+      .toBuffer();
   }
 }
 

@@ -33,7 +33,7 @@ export async function writeSyntheticPointCloud(filePath: string, options: Synthe
     const view = new DataView(records.buffer, records.byteOffset, records.length);
     const rgb: [number, number, number] = [0, 0, 0];
     let position = LAS_1_2_HEADER_BYTES;
-    for (let done = 0; done < options.points; ) {
+    for (let done = 0; done < options.points;) {
       const count = Math.min(BATCH, options.points - done);
       for (let point = 0; point < count; point += 1) {
         let x: number;
@@ -62,7 +62,12 @@ export async function writeSyntheticPointCloud(filePath: string, options: Synthe
       position += count * recordLength;
       done += count;
     }
-    await file.write(encodeLas12Header({ pointFormat: 2, points: options.points, scale: SCALE, offset: ORIGIN, bounds: { min, max } }), 0, LAS_1_2_HEADER_BYTES, 0);
+    await file.write(
+      encodeLas12Header({ pointFormat: 2, points: options.points, scale: SCALE, offset: ORIGIN, bounds: { min, max } }),
+      0,
+      LAS_1_2_HEADER_BYTES,
+      0,
+    );
   } finally {
     await file.close();
   }

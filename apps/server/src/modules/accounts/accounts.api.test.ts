@@ -53,7 +53,13 @@ describe('POST /api/client/checkPhoneNumber', () => {
 
   it('answers one address at most ten times a minute, then 429 with Retry-After', async () => {
     const check = (remoteAddress: string) =>
-      testApp.app.inject({ method: 'POST', url: '/api/client/checkPhoneNumber', payload: { phoneNumber: newPhone() }, remoteAddress, cookies: { language: 'en' } });
+      testApp.app.inject({
+        method: 'POST',
+        url: '/api/client/checkPhoneNumber',
+        payload: { phoneNumber: newPhone() },
+        remoteAddress,
+        cookies: { language: 'en' },
+      });
     for (let i = 0; i < 10; i += 1) expect((await check('198.51.100.30')).statusCode).toBe(200);
     const refused = await check('198.51.100.30');
     expect(refused.statusCode).toBe(429);
@@ -119,7 +125,11 @@ describe('registration', () => {
   it('limits codes to one a minute per phone and says when to try again', async () => {
     const phone = newPhone();
     await requestCode('/api/client/register/verifyCode', phone);
-    const again = await testApp.app.inject({ method: 'GET', url: `/api/client/register/verifyCode?phoneNumber=${phone}`, cookies: { language: 'en' } });
+    const again = await testApp.app.inject({
+      method: 'GET',
+      url: `/api/client/register/verifyCode?phoneNumber=${phone}`,
+      cookies: { language: 'en' },
+    });
     expect(again.statusCode).toBe(429);
     expect(json(again).msg).toMatch(/^Too many codes requested\. Try again in (59|60) s$/);
     expect(again.headers['retry-after']).toMatch(/^(59|60)$/);
@@ -129,16 +139,23 @@ describe('registration', () => {
 describe('SMS-code sign-in', () => {
   it('registers a new phone on first use and signs the same account in afterwards', async () => {
     const phone = newPhone();
-    const first = await testApp.app.inject({ method: 'POST', url: '/api/c/smsLogin', payload: { phoneNumber: phone, ...(await requestCode('/api/c/smsLogin/verifyCode', phone)) } });
+    const first = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/c/smsLogin',
+      payload: { phoneNumber: phone, ...(await requestCode('/api/c/smsLogin/verifyCode', phone)) },
+    });
     expect(first.statusCode).toBe(200);
     const created = json<{ data: { userUid: string; username: string; phoneNumber: string; avatarUrl: string } }>(first).data;
     expect(created).toMatchObject({ username: 'PC用户', phoneNumber: phone, avatarUrl: '' });
     expect(first.headers[AUTH_HEADER_X]).toBeTruthy();
 
     // The same phone, a minute later: the same account.
-    testApp.app.services.rateLimiter.reset(`code:phone:60:${phone}`);
+    await testApp.app.services.rateLimiter.reset(`code:phone:60:${phone}`);
     const code = await requestCode('/api/c/smsLogin/verifyCode', phone);
-    const second = await testApp.app.inject({ method: 'POST', url: `/api/c/smsLogin?phoneNumber=${phone}&verifyCode=${code.verifyCode}&expiredTime=${code.expiredTime}&hash=${code.hash}` });
+    const second = await testApp.app.inject({
+      method: 'POST',
+      url: `/api/c/smsLogin?phoneNumber=${phone}&verifyCode=${code.verifyCode}&expiredTime=${code.expiredTime}&hash=${code.hash}`,
+    });
     expect(json<{ data: { userUid: string } }>(second).data.userUid).toBe(created.userUid);
   });
 
@@ -156,10 +173,19 @@ describe('password reset and change', () => {
     const user = await createUser(testApp.app);
     const oldToken = await signIn(testApp.app, user);
     const attempt = (password: string) =>
-      testApp.app.inject({ method: 'POST', url: '/api/client/login', payload: { phoneNumber: user.phone, password }, cookies: { language: 'en' } });
+      testApp.app.inject({
+        method: 'POST',
+        url: '/api/client/login',
+        payload: { phoneNumber: user.phone, password },
+        cookies: { language: 'en' },
+      });
 
     const code = await requestCode('/api/client/forgetPwd/verifyCode', user.phone);
-    const reset = await testApp.app.inject({ method: 'POST', url: '/api/client/renewPwd', payload: { phoneNumber: user.phone, newPwd: 'BrandNew2026', ...code } });
+    const reset = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/client/renewPwd',
+      payload: { phoneNumber: user.phone, newPwd: 'BrandNew2026', ...code },
+    });
     expect(reset.statusCode, reset.body).toBe(200);
     expect((await userInfo(oldToken, user.uid)).statusCode).toBe(401);
     expect(json(await attempt(user.password)).code).toBe(ErrorCode.invalidCredentials);
@@ -176,9 +202,19 @@ describe('password reset and change', () => {
     const user = await createUser(testApp.app);
     const here = await signIn(testApp.app, user);
     const elsewhere = await signIn(testApp.app, user);
-    const wrong = await testApp.app.inject({ method: 'POST', url: '/api/c/password', headers: authHeaders(here), payload: { currentPassword: 'nope12345', newPassword: 'Changed2026' } });
+    const wrong = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/c/password',
+      headers: authHeaders(here),
+      payload: { currentPassword: 'nope12345', newPassword: 'Changed2026' },
+    });
     expect(json(wrong).code).toBe(ErrorCode.wrongCurrentPassword);
-    const changed = await testApp.app.inject({ method: 'POST', url: '/api/c/password', headers: authHeaders(here), payload: { currentPassword: user.password, newPassword: 'Changed2026' } });
+    const changed = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/c/password',
+      headers: authHeaders(here),
+      payload: { currentPassword: user.password, newPassword: 'Changed2026' },
+    });
     expect(changed.statusCode).toBe(200);
     expect((await userInfo(here, user.uid)).statusCode).toBe(200);
     expect((await userInfo(elsewhere, user.uid)).statusCode).toBe(401);
@@ -186,22 +222,30 @@ describe('password reset and change', () => {
 });
 
 describe('sessions', () => {
-  it('lists my sessions and signs out one device or all others; never someone else\'s', async () => {
+  it("lists my sessions and signs out one device or all others; never someone else's", async () => {
     const user = await createUser(testApp.app);
     const laptop = await signIn(testApp.app, user);
     const phone = await signIn(testApp.app, user);
     const tablet = await signIn(testApp.app, user);
-    const list = json<{ data: { id: number; current: boolean }[] }>(await testApp.app.inject({ method: 'GET', url: '/api/c/sessions', headers: authHeaders(laptop) })).data;
+    const list = json<{ data: { id: number; current: boolean }[] }>(
+      await testApp.app.inject({ method: 'GET', url: '/api/c/sessions', headers: authHeaders(laptop) }),
+    ).data;
     expect(list).toHaveLength(3);
     expect(list.filter((session) => session.current)).toHaveLength(1);
 
     const stranger = await createUser(testApp.app);
     const strangerToken = await signIn(testApp.app, stranger);
     const notMine = list.find((session) => !session.current)!;
-    const refused = await testApp.app.inject({ method: 'DELETE', url: `/api/c/sessions/${notMine.id}`, headers: authHeaders(strangerToken) });
+    const refused = await testApp.app.inject({
+      method: 'DELETE',
+      url: `/api/c/sessions/${notMine.id}`,
+      headers: authHeaders(strangerToken),
+    });
     expect(refused.statusCode).toBe(404);
 
-    const phoneSessions = json<{ data: { id: number; current: boolean }[] }>(await testApp.app.inject({ method: 'GET', url: '/api/c/sessions', headers: authHeaders(phone) })).data;
+    const phoneSessions = json<{ data: { id: number; current: boolean }[] }>(
+      await testApp.app.inject({ method: 'GET', url: '/api/c/sessions', headers: authHeaders(phone) }),
+    ).data;
     const phoneSession = phoneSessions.find((session) => session.current)!;
     const one = await testApp.app.inject({ method: 'DELETE', url: `/api/c/sessions/${phoneSession.id}`, headers: authHeaders(laptop) });
     expect(json(one).data).toEqual({ revoked: 1 });
@@ -214,7 +258,12 @@ describe('sessions', () => {
   });
 
   it('needs a session for every session call', async () => {
-    for (const [method, url] of [['GET', '/api/c/sessions'], ['DELETE', '/api/c/sessions/1'], ['POST', '/api/c/sessions/revokeOthers'], ['POST', '/api/c/password']] as const) {
+    for (const [method, url] of [
+      ['GET', '/api/c/sessions'],
+      ['DELETE', '/api/c/sessions/1'],
+      ['POST', '/api/c/sessions/revokeOthers'],
+      ['POST', '/api/c/password'],
+    ] as const) {
       expect((await testApp.app.inject({ method, url })).statusCode).toBe(401);
     }
   });

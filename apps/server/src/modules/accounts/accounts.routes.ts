@@ -1,21 +1,11 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Type } from 'typebox';
 import type { CodePurpose } from '../../drivers/sms/sms-driver.js';
 import { Nothing, ok, responses } from '../../lib/envelope.js';
-import {
-  CodeFieldsSchema,
-  CodeLoginResultSchema,
-  IssuedCodeSchema,
-  LoginResultSchema,
-  Password,
-  PhoneNumber,
-  PhoneQuery,
-} from '../../lib/schemas.js';
+import { CodeLoginResultSchema, IssuedCodeSchema, LoginResultSchema, PhoneQuery } from '../../lib/schemas.js';
 import { clientOf } from '../../lib/request-info.js';
 import { sendToken } from '../../plugins/auth.js';
+import { PasswordChangeBody, PasswordResetBody, RegisteredSchema, RegisterBody, SmsLoginBody, tags } from './accounts.schemas.js';
 import type { AccountsService } from './accounts.service.js';
-
-const tags = ['accounts'];
 
 export const accountsRoutes: FastifyPluginAsyncTypebox<{ accounts: AccountsService }> = async (app, { accounts }) => {
   app.post(
@@ -27,7 +17,7 @@ export const accountsRoutes: FastifyPluginAsyncTypebox<{ accounts: AccountsServi
         summary: 'Whether a phone number has an account',
         description: 'At most 10 a minute and 30 an hour per address; past that, 429 (code 1002) with `Retry-After`.',
         body: PhoneQuery,
-        response: responses(Type.Object({ registered: Type.Boolean() }), [400, 429]),
+        response: responses(RegisteredSchema, [400, 429]),
       },
     },
     async (request) => ok({ registered: await accounts.checkPhoneNumber(request.body.phoneNumber, request.ip) }),
@@ -53,13 +43,7 @@ export const accountsRoutes: FastifyPluginAsyncTypebox<{ accounts: AccountsServi
       schema: {
         tags,
         summary: 'Create an account with a sign-up code; signs in (token in x-auth-token)',
-        body: Type.Object({
-          phoneNumber: PhoneNumber,
-          password: Password,
-          invitedCode: Type.Optional(Type.String({ maxLength: 16 })),
-          fullName: Type.Optional(Type.String({ maxLength: 40 })),
-          ...CodeFieldsSchema,
-        }),
+        body: RegisterBody,
         response: responses(LoginResultSchema, [400, 409]),
       },
     },
@@ -77,7 +61,7 @@ export const accountsRoutes: FastifyPluginAsyncTypebox<{ accounts: AccountsServi
       schema: {
         tags,
         summary: 'Sign in with a code; a new phone gets an account',
-        body: Type.Object({ phoneNumber: PhoneNumber, ...CodeFieldsSchema }),
+        body: SmsLoginBody,
         response: responses(CodeLoginResultSchema, [400]),
       },
     },
@@ -96,7 +80,7 @@ export const accountsRoutes: FastifyPluginAsyncTypebox<{ accounts: AccountsServi
       schema: {
         tags,
         summary: 'Set a new password with a reset code; every session of the account ends',
-        body: Type.Object({ phoneNumber: PhoneNumber, newPwd: Password, ...CodeFieldsSchema }),
+        body: PasswordResetBody,
         response: responses(Nothing, [400, 404]),
       },
     },
@@ -114,7 +98,7 @@ export const accountsRoutes: FastifyPluginAsyncTypebox<{ accounts: AccountsServi
       schema: {
         tags,
         summary: 'Change my password; my other sessions end',
-        body: Type.Object({ currentPassword: Type.Optional(Password), newPassword: Password }),
+        body: PasswordChangeBody,
         response: responses(Nothing, [400, 401]),
       },
     },

@@ -3,10 +3,10 @@ import type { CodePurpose } from '../../drivers/sms/sms-driver.js';
 import { fail } from '../../lib/app-error.js';
 import type { RateLimiter } from '../../lib/rate-limiter.js';
 import { addressBucket } from '../../lib/request-info.js';
-import type { AuthService, ClientInfo } from '../auth/auth.service.js';
+import type { ClientInfo } from '../../lib/request-info.js';
+import type { AuthService } from '../auth/auth.service.js';
 import type { LoginThrottle } from '../auth/login-throttle.js';
-import { hashPassword, verifyPassword } from '../auth/password.js';
-import type { UsersRepository } from '../users/users.repository.js';
+import { verifyPassword } from '../auth/password.js';
 import { assertPasswordRule, type UsersService } from '../users/users.service.js';
 import type { VerificationService } from '../verification/verification.service.js';
 
@@ -38,7 +38,6 @@ export const PHONE_CHECK_LIMITS = [
 export class AccountsService {
   constructor(
     private readonly users: UsersService,
-    private readonly usersRepository: UsersRepository,
     private readonly auth: AuthService,
     private readonly verification: VerificationService,
     private readonly loginThrottle: LoginThrottle,
@@ -46,7 +45,7 @@ export class AccountsService {
   ) {}
 
   async isRegistered(phone: string): Promise<boolean> {
-    return (await this.usersRepository.findIdByPhone(phone)) !== undefined;
+    return (await this.users.findIdByPhone(phone)) !== undefined;
   }
 
   /** `POST /client/checkPhoneNumber`: whether the phone has an account, rationed per address (code 1002 past the limit). */
@@ -69,7 +68,7 @@ export class AccountsService {
   async register(input: RegistrationInput, client: ClientInfo): Promise<{ token: string; result: LoginResult }> {
     if (await this.isRegistered(input.phoneNumber)) throw fail('accountExists');
     assertPasswordRule('password', input.password);
-    const inviterId = input.invitedCode ? await this.usersRepository.findIdByInviteCode(input.invitedCode) : undefined;
+    const inviterId = input.invitedCode ? await this.users.findIdByInviteCode(input.invitedCode) : undefined;
     if (input.invitedCode && inviterId === undefined) throw fail('invalidInviteCode');
     await this.verification.consumeCode({ phone: input.phoneNumber, purpose: 'register', ...codeOf(input) });
     const user = await this.createFreeAccount(input.phoneNumber, input.password, input.fullName, inviterId);
@@ -81,7 +80,7 @@ export class AccountsService {
   /** Signs in with a code; a phone seen for the first time gets a new account (spec: SMS login registers). */
   async smsLogin(phone: string, code: CodeFields, client: ClientInfo): Promise<{ token: string; result: CodeLoginResult }> {
     await this.verification.consumeCode({ phone, purpose: 'smsLogin', ...codeOf(code) });
-    const userId = (await this.usersRepository.findIdByPhone(phone)) ?? (await this.createFreeAccount(phone, null)).id;
+    const userId = (await this.users.findIdByPhone(phone)) ?? (await this.createFreeAccount(phone, null)).id;
     return this.startCodeSession(userId, client);
   }
 
@@ -96,10 +95,10 @@ export class AccountsService {
   /** Password reset by code: every session of the account ends, and the phone's password lock is lifted. */
   async renewPassword(phone: string, newPassword: string, code: CodeFields): Promise<void> {
     assertPasswordRule('newPwd', newPassword);
-    const userId = await this.usersRepository.findIdByPhone(phone);
+    const userId = await this.users.findIdByPhone(phone);
     if (userId === undefined) throw fail('phoneNotRegistered');
     await this.verification.consumeCode({ phone, purpose: 'resetPassword', ...codeOf(code) });
-    await this.usersRepository.updatePasswordHash(userId, await hashPassword(newPassword));
+    await this.users.setPassword(userId, newPassword);
     await this.auth.revokeSessions(userId, 'all');
     await this.loginThrottle.clearPhone(phone);
   }
@@ -108,17 +107,17 @@ export class AccountsService {
   async changePassword(userId: number, currentPassword: string | undefined, newPassword: string, keepToken: string): Promise<void> {
     assertPasswordRule('newPassword', newPassword);
     const profile = await this.users.getAuthUser(userId);
-    const credentials = profile && (await this.usersRepository.findCredentialsByPhone(profile.phone));
+    const credentials = profile && (await this.users.findCredentialsByPhone(profile.phone));
     if (!credentials) throw fail('notFound');
     if (credentials.passwordHash && !(await verifyPassword(credentials.passwordHash, currentPassword ?? ''))) {
       throw fail('wrongCurrentPassword');
     }
-    await this.usersRepository.updatePasswordHash(userId, await hashPassword(newPassword));
+    await this.users.setPassword(userId, newPassword);
     await this.auth.revokeSessions(userId, { keepToken });
   }
 
   async createFreeAccount(phone: string, password: string | null, fullName?: string, invitedByUserId?: number) {
-    const tier = await this.usersRepository.findTier(FREE_TIER);
+    const tier = await this.users.findTier(FREE_TIER);
     try {
       return await this.users.createUser({
         phone,

@@ -42,7 +42,10 @@ describe('POST /api/client/login', () => {
   it('stores only a hash of the token and an argon2id hash of the password', async () => {
     const token = await signIn(testApp.app, customer);
     const { db } = testApp.app.services.database;
-    const [session] = await db.select().from(sessions).where(eq(sessions.tokenHash, hashToken(token)));
+    const [session] = await db
+      .select()
+      .from(sessions)
+      .where(eq(sessions.tokenHash, hashToken(token)));
     expect(session).toBeDefined();
     const stored = await db.select().from(sessions);
     expect(stored.some((row) => row.tokenHash === token)).toBe(false);
@@ -50,7 +53,7 @@ describe('POST /api/client/login', () => {
     expect(user?.passwordHash).toMatch(/^\$argon2id\$/);
   });
 
-  it('refuses a wrong password with code 1101 in the caller\'s language, never 401', async () => {
+  it("refuses a wrong password with code 1101 in the caller's language, never 401", async () => {
     const payload = { phoneNumber: customer.phone, password: 'wrong-password1' };
     const english = await testApp.app.inject({ method: 'POST', url: '/api/client/login', payload, cookies: { language: 'en' } });
     expect(english.statusCode).toBe(400);
@@ -97,7 +100,11 @@ describe('GET /api/client/:uid/info', () => {
 
   it('returns the signed-in user with roles and menus, and refreshes the token header', async () => {
     const token = await signIn(testApp.app, customer);
-    const response = await testApp.app.inject({ method: 'GET', url: `/api/client/${customer.uid}/info`, headers: { 'x-auth-token': token } });
+    const response = await testApp.app.inject({
+      method: 'GET',
+      url: `/api/client/${customer.uid}/info`,
+      headers: { 'x-auth-token': token },
+    });
     expect(response.statusCode).toBe(200);
     expect(json(response).data).toEqual({
       uid: customer.uid,
@@ -153,7 +160,7 @@ describe('POST /api/c/logout', () => {
     expect(response.statusCode).toBe(401);
   });
 
-  it('leaves the user\'s other sessions alone', async () => {
+  it("leaves the user's other sessions alone", async () => {
     const first = await signIn(testApp.app, customer);
     const second = await signIn(testApp.app, customer);
     await testApp.app.inject({ method: 'POST', url: '/api/c/logout', headers: authHeaders(first) });
@@ -167,7 +174,13 @@ describe('password guessing', () => {
   const MINUTE = 60 * SECOND;
 
   function login(phoneNumber: string, password: string, remoteAddress: string, language = 'en') {
-    return testApp.app.inject({ method: 'POST', url: '/api/client/login', payload: { phoneNumber, password }, remoteAddress, cookies: { language } });
+    return testApp.app.inject({
+      method: 'POST',
+      url: '/api/client/login',
+      payload: { phoneNumber, password },
+      remoteAddress,
+      cookies: { language },
+    });
   }
 
   /** Asks for a code from this machine and reads it from the dev outbox, as a person reads their phone. */
@@ -225,25 +238,40 @@ describe('password guessing', () => {
     expect(json(fifth).msg).toBe('Too many wrong passwords. Try again in 15 s, or sign in with a code');
     // The wait holds for the phone whatever the address, and the right password too.
     expectWait(await login(victim.phone, victim.password, from(6)), ErrorCode.passwordRetryIn, 15);
-    for (const [attempt, wait] of [[6, 30], [7, 60], [8, 120], [9, 240]] as const) {
+    for (const [attempt, wait] of [
+      [6, 30],
+      [7, 60],
+      [8, 120],
+      [9, 240],
+    ] as const) {
       clock.now += (wait / 2) * SECOND;
       expectWait(await login(victim.phone, 'guess-123', from(attempt)), ErrorCode.passwordRetryIn, wait);
     }
     clock.now += 240 * SECOND;
     const tenth = await login(victim.phone, 'guess-123', from(10));
     expectWait(tenth, ErrorCode.accountLocked, 900);
-    expect(json(tenth).msg).toBe('Too many wrong passwords: this phone number is locked for 15 min. Try again later or sign in with a code');
+    expect(json(tenth).msg).toBe(
+      'Too many wrong passwords: this phone number is locked for 15 min. Try again later or sign in with a code',
+    );
     const locked = await login(victim.phone, victim.password, from(11), 'zh');
     expectWait(locked, ErrorCode.accountLocked, 900);
     expect(json(locked).msg).toBe('密码错误次数过多，该手机号已锁定，请 15 分钟后再试或使用验证码登录');
 
-    const smsLogin = await testApp.app.inject({ method: 'POST', url: '/api/c/smsLogin', payload: { phoneNumber: victim.phone, ...(await requestCode('/api/c/smsLogin/verifyCode', victim.phone)) } });
+    const smsLogin = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/c/smsLogin',
+      payload: { phoneNumber: victim.phone, ...(await requestCode('/api/c/smsLogin/verifyCode', victim.phone)) },
+    });
     expect(smsLogin.statusCode, smsLogin.body).toBe(200);
     expect(json<{ data: { userUid: string } }>(smsLogin).data.userUid).toBe(victim.uid);
 
     clock.now += MINUTE; // one code a minute per phone
     const code = await requestCode('/api/client/forgetPwd/verifyCode', victim.phone);
-    const reset = await testApp.app.inject({ method: 'POST', url: '/api/client/renewPwd', payload: { phoneNumber: victim.phone, newPwd: 'BrandNew2026', ...code } });
+    const reset = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/client/renewPwd',
+      payload: { phoneNumber: victim.phone, newPwd: 'BrandNew2026', ...code },
+    });
     expect(reset.statusCode, reset.body).toBe(200);
     expect((await login(victim.phone, 'BrandNew2026', from(12))).statusCode).toBe(200);
   });
@@ -254,7 +282,8 @@ describe('password guessing', () => {
     expectWait(await login(user.phone, 'guess-123', '192.0.2.25'), ErrorCode.passwordRetryIn, 15);
     clock.now += 15 * SECOND;
     expect((await login(user.phone, user.password, '192.0.2.26')).statusCode).toBe(200);
-    for (let i = 1; i <= 4; i += 1) expect(json(await login(user.phone, 'guess-123', `192.0.2.${30 + i}`)).code).toBe(ErrorCode.invalidCredentials);
+    for (let i = 1; i <= 4; i += 1)
+      expect(json(await login(user.phone, 'guess-123', `192.0.2.${30 + i}`)).code).toBe(ErrorCode.invalidCredentials);
     expectWait(await login(user.phone, 'guess-123', '192.0.2.35'), ErrorCode.passwordRetryIn, 15);
   });
 
@@ -273,7 +302,8 @@ describe('password guessing', () => {
   });
 
   it('counts an unknown phone like a known one', async () => {
-    for (let i = 1; i <= 4; i += 1) expect(json(await login('13600000000', 'guess-123', `192.0.2.${40 + i}`)).code).toBe(ErrorCode.invalidCredentials);
+    for (let i = 1; i <= 4; i += 1)
+      expect(json(await login('13600000000', 'guess-123', `192.0.2.${40 + i}`)).code).toBe(ErrorCode.invalidCredentials);
     expectWait(await login('13600000000', 'guess-123', '192.0.2.45'), ErrorCode.passwordRetryIn, 15);
   });
 });

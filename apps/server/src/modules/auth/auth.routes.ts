@@ -1,17 +1,11 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { AUTH_HEADER_X } from '@spatia/contract';
-import { Type } from 'typebox';
 import { Nothing, ok, responses } from '../../lib/envelope.js';
 import { clientOf } from '../../lib/request-info.js';
+import { LoginResultSchema } from '../../lib/schemas.js';
 import { sendToken } from '../../plugins/auth.js';
+import { LoginBody, tags } from './auth.schemas.js';
 import type { AuthService } from './auth.service.js';
-
-const LoginParams = Type.Object({
-  phoneNumber: Type.String({ pattern: '^1[3-9][0-9]{9}$', description: '11-digit mobile number' }),
-  password: Type.String({ minLength: 1, maxLength: 128 }),
-});
-
-const LoginResult = Type.Object({ uid: Type.String(), fullName: Type.String(), avatarUrl: Type.String() });
 
 export const authRoutes: FastifyPluginAsyncTypebox<{ auth: AuthService }> = async (app, { auth }) => {
   app.post(
@@ -19,14 +13,14 @@ export const authRoutes: FastifyPluginAsyncTypebox<{ auth: AuthService }> = asyn
     {
       config: { acceptQueryParams: true },
       schema: {
-        tags: ['accounts'],
+        tags,
         summary: 'Sign in with phone number and password',
         description:
           `Parameters form-encoded, JSON or in the query string. The session token comes back in the \`${AUTH_HEADER_X}\` header. ` +
           'Failed attempts are counted per phone and per address: after a few, 429 (code 1110, or 1106 while the phone is locked) ' +
           'with `Retry-After` says how long to wait (docs/accounts.md).',
-        body: LoginParams,
-        response: responses(LoginResult, [400, 429]),
+        body: LoginBody,
+        response: responses(LoginResultSchema, [400, 429]),
       },
     },
     async (request, reply) => {
@@ -41,7 +35,7 @@ export const authRoutes: FastifyPluginAsyncTypebox<{ auth: AuthService }> = asyn
     '/api/c/logout',
     {
       config: { auth: 'signedIn' },
-      schema: { tags: ['accounts'], summary: 'Sign out: the token stops working at once', response: responses(Nothing, [401]) },
+      schema: { tags, summary: 'Sign out: the token stops working at once', response: responses(Nothing, [401]) },
     },
     async (request, reply) => {
       await auth.logout(request.auth!.token);

@@ -2,7 +2,6 @@ import { SESSION_LIFETIME_MS } from '@spatia/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MemoryCache } from '../../lib/cache.js';
 import { createTestDatabase, type TestDatabase } from '../../test/test-database.js';
-import { UsersRepository } from '../users/users.repository.js';
 import { UsersService } from '../users/users.service.js';
 import { AuthService } from './auth.service.js';
 import { MemoryRateLimiter } from '../../lib/rate-limiter.js';
@@ -19,10 +18,9 @@ afterAll(() => testDatabase.drop());
 
 function serviceWithClock(clock: { now: number }) {
   const cache = new MemoryCache();
-  const usersRepository = new UsersRepository(testDatabase.database.db);
-  const users = new UsersService(usersRepository, cache);
+  const users = UsersService.on(testDatabase.database.db, cache);
   const throttle = new LoginThrottle(new MemoryRateLimiter(() => clock.now));
-  const auth = new AuthService(new SessionsRepository(testDatabase.database.db), usersRepository, users, cache, throttle, () => clock.now);
+  const auth = new AuthService(new SessionsRepository(testDatabase.database.db), users, cache, throttle, () => clock.now);
   return { auth, users };
 }
 
@@ -30,7 +28,13 @@ describe('session lifetime', () => {
   it('lives 7 days and slides while it is used', async () => {
     const clock = { now: Date.now() };
     const { auth, users } = serviceWithClock(clock);
-    const user = await users.createUser({ phone: '13700000001', password: 'abcd1234', fullName: 'A', roles: ['customer'], permissionIds: [] });
+    const user = await users.createUser({
+      phone: '13700000001',
+      password: 'abcd1234',
+      fullName: 'A',
+      roles: ['customer'],
+      permissionIds: [],
+    });
     const token = await auth.startSession(user.id, { userAgent: 'test', ip: '127.0.0.1' });
 
     clock.now += 6 * DAY;
@@ -44,7 +48,13 @@ describe('session lifetime', () => {
   it('is not found by another process once expired, whatever a cache says', async () => {
     const clock = { now: Date.now() };
     const first = serviceWithClock(clock);
-    const user = await first.users.createUser({ phone: '13700000002', password: 'abcd1234', fullName: 'B', roles: ['customer'], permissionIds: [] });
+    const user = await first.users.createUser({
+      phone: '13700000002',
+      password: 'abcd1234',
+      fullName: 'B',
+      roles: ['customer'],
+      permissionIds: [],
+    });
     const token = await first.auth.startSession(user.id, { userAgent: '', ip: '' });
     expect(await first.auth.authenticate(token)).toBeDefined();
     clock.now += SESSION_LIFETIME_MS + 1000;
@@ -55,7 +65,13 @@ describe('session lifetime', () => {
   it('refuses a revoked token in a second service instance sharing the database', async () => {
     const clock = { now: Date.now() };
     const first = serviceWithClock(clock);
-    const user = await first.users.createUser({ phone: '13700000003', password: 'abcd1234', fullName: 'C', roles: ['customer'], permissionIds: [] });
+    const user = await first.users.createUser({
+      phone: '13700000003',
+      password: 'abcd1234',
+      fullName: 'C',
+      roles: ['customer'],
+      permissionIds: [],
+    });
     const token = await first.auth.startSession(user.id, { userAgent: '', ip: '' });
     await first.auth.logout(token);
     expect(await serviceWithClock(clock).auth.authenticate(token)).toBeUndefined();

@@ -2,16 +2,11 @@ import { createHash, randomBytes } from 'node:crypto';
 import { SESSION_LIFETIME_MS, type ActiveSessionInfo, type LoginResult } from '@spatia/contract';
 import { fail } from '../../lib/app-error.js';
 import type { Cache } from '../../lib/cache.js';
-import type { UsersRepository } from '../users/users.repository.js';
 import type { AuthUser, UsersService } from '../users/users.service.js';
 import { verifyPassword } from './password.js';
 import type { LoginThrottle } from './login-throttle.js';
+import type { ClientInfo } from '../../lib/request-info.js';
 import type { ActiveSession, SessionsRepository } from './sessions.repository.js';
-
-export interface ClientInfo {
-  userAgent: string;
-  ip: string;
-}
 
 export interface Authenticated {
   user: AuthUser;
@@ -29,7 +24,6 @@ export function hashToken(token: string): string {
 export class AuthService {
   constructor(
     private readonly sessions: SessionsRepository,
-    private readonly usersRepository: UsersRepository,
     private readonly users: UsersService,
     private readonly cache: Cache,
     private readonly throttle: LoginThrottle,
@@ -39,7 +33,7 @@ export class AuthService {
   async loginWithPassword(phone: string, password: string, client: ClientInfo): Promise<{ token: string; result: LoginResult }> {
     // Counted per phone and per address before the password is checked; refused at once while a wait runs.
     const attempt = await this.throttle.admit(phone, client.ip);
-    const credentials = await this.usersRepository.findCredentialsByPhone(phone);
+    const credentials = await this.users.findCredentialsByPhone(phone);
     const matches = await verifyPassword(credentials?.passwordHash ?? null, password);
     if (!credentials || !matches) throw this.throttle.failed(attempt) ?? fail('invalidCredentials');
     await this.throttle.succeeded(attempt);

@@ -37,7 +37,9 @@ describe('the message of a wait', () => {
     expect(describeWait(119, 'en')).toBe('119 s');
     expect(describeWait(240, 'zh')).toBe('4 分钟');
     expect(describeWait(601, 'en')).toBe('11 min');
-    expect(translate('passwordRetryIn', 'en', { seconds: 600 })).toBe('Too many wrong passwords. Try again in 10 min, or sign in with a code');
+    expect(translate('passwordRetryIn', 'en', { seconds: 600 })).toBe(
+      'Too many wrong passwords. Try again in 10 min, or sign in with a code',
+    );
     expect(translate('passwordRetryIn', 'zh', { seconds: 30 })).toBe('密码错误次数过多，请 30 秒后再试，或使用验证码登录');
   });
 });
@@ -55,9 +57,16 @@ describe('LoginThrottle', () => {
   it('answers the failure that starts a wait with that wait, and refuses until it has passed', async () => {
     const { clock, throttle } = setUp();
     for (let i = 0; i < 4; i += 1) expect(await failOnce(throttle, '13900000001', `10.0.0.${i}`)).toBeUndefined();
-    expect(await failOnce(throttle, '13900000001', '10.0.0.9')).toMatchObject({ code: ErrorCode.passwordRetryIn, params: { seconds: 15 }, retryAfterSeconds: 15 });
+    expect(await failOnce(throttle, '13900000001', '10.0.0.9')).toMatchObject({
+      code: ErrorCode.passwordRetryIn,
+      params: { seconds: 15 },
+      retryAfterSeconds: 15,
+    });
     clock.now += 14 * SECOND;
-    await expect(throttle.admit('13900000001', '10.0.0.10')).rejects.toMatchObject({ code: ErrorCode.passwordRetryIn, retryAfterSeconds: 1 });
+    await expect(throttle.admit('13900000001', '10.0.0.10')).rejects.toMatchObject({
+      code: ErrorCode.passwordRetryIn,
+      retryAfterSeconds: 1,
+    });
     clock.now += SECOND;
     await expect(throttle.admit('13900000001', '10.0.0.10')).resolves.toBeDefined();
   });
@@ -70,7 +79,10 @@ describe('LoginThrottle', () => {
       clock.now += 5 * MINUTE;
     }
     expect(last).toMatchObject({ code: ErrorCode.accountLocked, params: { minutes: 15 }, retryAfterSeconds: 900 });
-    await expect(throttle.admit('13900000002', '10.0.1.99')).rejects.toMatchObject({ code: ErrorCode.accountLocked, params: { minutes: 10 } });
+    await expect(throttle.admit('13900000002', '10.0.1.99')).rejects.toMatchObject({
+      code: ErrorCode.accountLocked,
+      params: { minutes: 10 },
+    });
     await throttle.clearPhone('13900000002');
     await expect(throttle.admit('13900000002', '10.0.1.99')).resolves.toBeDefined();
   });

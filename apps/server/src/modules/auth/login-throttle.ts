@@ -1,4 +1,4 @@
-import { AppError, fail } from '../../lib/app-error.js';
+import { type AppError, fail } from '../../lib/app-error.js';
 import type { BackoffDecision, BackoffRule, RateLimiter } from '../../lib/rate-limiter.js';
 import { addressBucket } from '../../lib/request-info.js';
 

@@ -27,11 +27,17 @@ export class SessionsRepository {
   }
 
   async touch(id: number, lastSeenAt: Date, expiresAt: Date): Promise<void> {
-    await this.db.update(sessions).set({ lastSeenAt, expiresAt }).where(and(eq(sessions.id, id), isNull(sessions.revokedAt)));
+    await this.db
+      .update(sessions)
+      .set({ lastSeenAt, expiresAt })
+      .where(and(eq(sessions.id, id), isNull(sessions.revokedAt)));
   }
 
   async revokeByTokenHash(tokenHash: string, now: Date): Promise<void> {
-    await this.db.update(sessions).set({ revokedAt: now }).where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt)));
+    await this.db
+      .update(sessions)
+      .set({ revokedAt: now })
+      .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt)));
   }
 
   async listActive(userId: number, now: Date) {

@@ -1,24 +1,13 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Type } from 'typebox';
 import { fail } from '../../lib/app-error.js';
 import { ok, responses } from '../../lib/envelope.js';
+import { Revoked, SessionIdParams, SessionListSchema, tags } from './auth.schemas.js';
 import type { AuthService } from './auth.service.js';
-
-const tags = ['accounts'];
-const SessionSchema = Type.Object({
-  id: Type.Integer(),
-  userAgent: Type.String(),
-  ip: Type.String(),
-  createdAt: Type.Integer(),
-  lastSeenAt: Type.Integer(),
-  current: Type.Boolean(),
-});
-const Revoked = Type.Object({ revoked: Type.Integer() });
 
 export const sessionsRoutes: FastifyPluginAsyncTypebox<{ auth: AuthService }> = async (app, { auth }) => {
   app.get(
     '/api/c/sessions',
-    { config: { auth: 'signedIn' }, schema: { tags, summary: 'My active sessions', response: responses(Type.Array(SessionSchema), [401]) } },
+    { config: { auth: 'signedIn' }, schema: { tags, summary: 'My active sessions', response: responses(SessionListSchema, [401]) } },
     async (request) => ok(await auth.listSessions(request.auth!.user.id, request.auth!.token)),
   );
 
@@ -29,7 +18,7 @@ export const sessionsRoutes: FastifyPluginAsyncTypebox<{ auth: AuthService }> = 
       schema: {
         tags,
         summary: 'Sign out one of my sessions (a device)',
-        params: Type.Object({ id: Type.Integer({ minimum: 1 }) }),
+        params: SessionIdParams,
         response: responses(Revoked, [401, 404]),
       },
     },

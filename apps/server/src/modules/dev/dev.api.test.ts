@@ -49,7 +49,12 @@ describe('the SMS outbox of the console driver', () => {
     });
 
     it('refuses any other address, in the caller’s language', async () => {
-      const response = await testApp.app.inject({ method: 'GET', url: `${OUTBOX}?phoneNumber=${phone}`, remoteAddress: '203.0.113.9', cookies: { language: 'en' } });
+      const response = await testApp.app.inject({
+        method: 'GET',
+        url: `${OUTBOX}?phoneNumber=${phone}`,
+        remoteAddress: '203.0.113.9',
+        cookies: { language: 'en' },
+      });
       expect(response.statusCode).toBe(403);
       expect(json(response)).toEqual({ code: 403, msg: 'You are not allowed to do this' });
     });

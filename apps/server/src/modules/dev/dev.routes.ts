@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
-import { Type } from 'typebox';
 import type { ConsoleSmsDriver } from '../../drivers/sms/console-sms.js';
 import { fail } from '../../lib/app-error.js';
 import { ok, responses } from '../../lib/envelope.js';
+import { OutboxQuery, OutboxSchema } from './dev.schemas.js';
 
 const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
 const FORWARDING_HEADERS = ['forwarded', 'x-forwarded-for', 'x-real-ip'];
@@ -19,13 +19,8 @@ export const devRoutes: FastifyPluginAsyncTypebox<{ sms: ConsoleSmsDriver }> = a
       schema: {
         tags: ['development'],
         summary: 'Latest messages of the console SMS driver (only with SMS_DEV_OUTBOX=true, only from this machine)',
-        querystring: Type.Object({ phoneNumber: Type.Optional(Type.String({ maxLength: 32 })) }),
-        response: responses(
-          Type.Array(
-            Type.Object({ phoneNumber: Type.String(), purpose: Type.String(), code: Type.String(), text: Type.String(), sentAt: Type.Integer() }),
-          ),
-          [403],
-        ),
+        querystring: OutboxQuery,
+        response: responses(OutboxSchema, [403]),
       },
     },
     async (request) => {

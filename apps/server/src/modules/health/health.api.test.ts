@@ -27,7 +27,13 @@ describe('HealthService', () => {
     let up = false;
     const clock = { now: 0 };
     const health = new HealthService(
-      { kind: 'postgres', ping: async () => { pings += 1; if (!up) throw new Error('down'); } },
+      {
+        kind: 'postgres',
+        ping: async () => {
+          pings += 1;
+          if (!up) throw new Error('down');
+        },
+      },
       '1.2.3',
       () => clock.now,
     );

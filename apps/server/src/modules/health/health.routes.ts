@@ -1,13 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Type } from 'typebox';
 import { ok, responses } from '../../lib/envelope.js';
+import { HealthStatus } from './health.schemas.js';
 import type { HealthService } from './health.service.js';
-
-const HealthStatus = Type.Object({
-  status: Type.Literal('ok'),
-  database: Type.Union([Type.Literal('pglite'), Type.Literal('postgres')]),
-  version: Type.String(),
-});
 
 export const healthRoutes: FastifyPluginAsyncTypebox<{ health: HealthService }> = async (app, { health }) => {
   app.get(

@@ -25,7 +25,10 @@ export class HealthService {
     if (this.lastCheck && now - this.lastCheck.at < CHECK_INTERVAL_MS) return this.lastCheck.healthy;
     this.inFlight ??= this.database
       .ping()
-      .then(() => true, () => false)
+      .then(
+        () => true,
+        () => false,
+      )
       .then((healthy) => {
         this.lastCheck = { at: this.now(), healthy };
         this.inFlight = undefined;

@@ -40,7 +40,10 @@ export class LedgerRepository {
   }
 
   async findTransaction(executor: LedgerTx | Db, reference: string): Promise<number | undefined> {
-    const [row] = await executor.select({ id: ledgerTransactions.id }).from(ledgerTransactions).where(eq(ledgerTransactions.reference, reference));
+    const [row] = await executor
+      .select({ id: ledgerTransactions.id })
+      .from(ledgerTransactions)
+      .where(eq(ledgerTransactions.reference, reference));
     return row?.id;
   }
 

@@ -2,6 +2,7 @@ import { ErrorCode } from '@spatia/contract';
 import fc from 'fast-check';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rowsOf } from '../../db/database.js';
 import { createTestDatabase, type TestDatabase } from '../../test/test-database.js';
 import { LedgerRepository } from './ledger.repository.js';
 import { LedgerInvariantError, LedgerService } from './ledger.service.js';
@@ -36,8 +37,22 @@ describe('ledger postings', () => {
   it('moves money in balanced transactions and derives balances from entries', async () => {
     const { system, accounts, prefix } = await openScenario(2);
     const [buyer, seller] = accounts as [(typeof accounts)[0], (typeof accounts)[0]];
-    await ledger.post({ reference: `${prefix}:topup`, kind: 'topup', entries: [{ account: system, amount: -10_000 }, { account: buyer.balance, amount: 10_000 }] });
-    await ledger.post({ reference: `${prefix}:sale`, kind: 'sale', entries: [{ account: buyer.balance, amount: -2_550 }, { account: seller.income, amount: 2_550 }] });
+    await ledger.post({
+      reference: `${prefix}:topup`,
+      kind: 'topup',
+      entries: [
+        { account: system, amount: -10_000 },
+        { account: buyer.balance, amount: 10_000 },
+      ],
+    });
+    await ledger.post({
+      reference: `${prefix}:sale`,
+      kind: 'sale',
+      entries: [
+        { account: buyer.balance, amount: -2_550 },
+        { account: seller.income, amount: 2_550 },
+      ],
+    });
     expect(await ledger.balance(buyer.balance)).toBe(7_450);
     expect(await ledger.balance(seller.income)).toBe(2_550);
     expect(await ledger.balance(system)).toBe(-10_000);
@@ -45,7 +60,14 @@ describe('ledger postings', () => {
 
   it('books a replayed reference once', async () => {
     const { system, accounts, prefix } = await openScenario(1);
-    const posting = { reference: `${prefix}:callback-1`, kind: 'topup', entries: [{ account: system, amount: -500 }, { account: accounts[0]!.balance, amount: 500 }] };
+    const posting = {
+      reference: `${prefix}:callback-1`,
+      kind: 'topup',
+      entries: [
+        { account: system, amount: -500 },
+        { account: accounts[0]!.balance, amount: 500 },
+      ],
+    };
     const first = await ledger.post(posting);
     const again = await ledger.post(posting);
     expect(again).toEqual({ transactionId: first.transactionId, replayed: true });
@@ -54,9 +76,23 @@ describe('ledger postings', () => {
 
   it('refuses to take a user below zero, booking nothing', async () => {
     const { system, accounts, prefix } = await openScenario(2);
-    await ledger.post({ reference: `${prefix}:topup`, kind: 'topup', entries: [{ account: system, amount: -100 }, { account: accounts[0]!.balance, amount: 100 }] });
+    await ledger.post({
+      reference: `${prefix}:topup`,
+      kind: 'topup',
+      entries: [
+        { account: system, amount: -100 },
+        { account: accounts[0]!.balance, amount: 100 },
+      ],
+    });
     await expect(
-      ledger.post({ reference: `${prefix}:too-much`, kind: 'sale', entries: [{ account: accounts[0]!.balance, amount: -101 }, { account: accounts[1]!.income, amount: 101 }] }),
+      ledger.post({
+        reference: `${prefix}:too-much`,
+        kind: 'sale',
+        entries: [
+          { account: accounts[0]!.balance, amount: -101 },
+          { account: accounts[1]!.income, amount: 101 },
+        ],
+      }),
     ).rejects.toMatchObject({ code: ErrorCode.insufficientBalance, httpStatus: 409 });
     expect(await ledger.balance(accounts[0]!.balance)).toBe(100);
     expect(await ledger.balance(accounts[1]!.income)).toBe(0);
@@ -64,10 +100,24 @@ describe('ledger postings', () => {
 
   it('never overdraws an account under concurrent movements', async () => {
     const { system, accounts, prefix } = await openScenario(2);
-    await ledger.post({ reference: `${prefix}:topup`, kind: 'topup', entries: [{ account: system, amount: -1_000 }, { account: accounts[0]!.balance, amount: 1_000 }] });
+    await ledger.post({
+      reference: `${prefix}:topup`,
+      kind: 'topup',
+      entries: [
+        { account: system, amount: -1_000 },
+        { account: accounts[0]!.balance, amount: 1_000 },
+      ],
+    });
     const attempts = await Promise.allSettled(
       Array.from({ length: 10 }, (_, index) =>
-        ledger.post({ reference: `${prefix}:sale-${index}`, kind: 'sale', entries: [{ account: accounts[0]!.balance, amount: -300 }, { account: accounts[1]!.income, amount: 300 }] }),
+        ledger.post({
+          reference: `${prefix}:sale-${index}`,
+          kind: 'sale',
+          entries: [
+            { account: accounts[0]!.balance, amount: -300 },
+            { account: accounts[1]!.income, amount: 300 },
+          ],
+        }),
       ),
     );
     expect(attempts.filter((attempt) => attempt.status === 'fulfilled')).toHaveLength(3);
@@ -79,12 +129,23 @@ describe('ledger postings', () => {
     const { system, accounts, prefix } = await openScenario(1);
     const account = accounts[0]!.balance;
     for (const entries of [
-      [{ account: system, amount: -100 }, { account, amount: 99 }],
-      [{ account: system, amount: -1.5 }, { account, amount: 1.5 }],
-      [{ account, amount: 0 }, { account: system, amount: 0 }],
+      [
+        { account: system, amount: -100 },
+        { account, amount: 99 },
+      ],
+      [
+        { account: system, amount: -1.5 },
+        { account, amount: 1.5 },
+      ],
+      [
+        { account, amount: 0 },
+        { account: system, amount: 0 },
+      ],
       [{ account, amount: 100 }],
     ]) {
-      await expect(ledger.post({ reference: `${prefix}:${JSON.stringify(entries)}`, kind: 'x', entries })).rejects.toBeInstanceOf(LedgerInvariantError);
+      await expect(ledger.post({ reference: `${prefix}:${JSON.stringify(entries)}`, kind: 'x', entries })).rejects.toBeInstanceOf(
+        LedgerInvariantError,
+      );
     }
   });
 });
@@ -95,7 +156,12 @@ type Operation =
 
 const operation = (users: number): fc.Arbitrary<Operation> =>
   fc.oneof(
-    fc.record({ type: fc.constant('topup' as const), user: fc.nat(users - 1), amount: fc.integer({ min: 1, max: 50_000 }), reference: fc.nat(40) }),
+    fc.record({
+      type: fc.constant('topup' as const),
+      user: fc.nat(users - 1),
+      amount: fc.integer({ min: 1, max: 50_000 }),
+      reference: fc.nat(40),
+    }),
     fc.record({
       type: fc.constant('sale' as const),
       from: fc.nat(users - 1),
@@ -118,10 +184,18 @@ describe('ledger property', () => {
         for (const op of operations) {
           const entries =
             op.type === 'topup'
-              ? [{ account: system, amount: -op.amount }, { account: accounts[op.user]!.balance, amount: op.amount }]
-              : [{ account: accounts[op.from]!.balance, amount: -op.amount }, { account: accounts[op.to]!.income, amount: op.amount }];
+              ? [
+                  { account: system, amount: -op.amount },
+                  { account: accounts[op.user]!.balance, amount: op.amount },
+                ]
+              : [
+                  { account: accounts[op.from]!.balance, amount: -op.amount },
+                  { account: accounts[op.to]!.income, amount: op.amount },
+                ];
           const affordable = op.type === 'topup' || (model.get(accounts[op.from]!.balance) ?? 0) >= op.amount;
-          const result = await ledger.post({ reference: `${prefix}:${op.reference}`, kind: op.type, entries }).catch((error: unknown) => error);
+          const result = await ledger
+            .post({ reference: `${prefix}:${op.reference}`, kind: op.type, entries })
+            .catch((error: unknown) => error);
           if (booked.has(op.reference)) {
             expect(result).toMatchObject({ replayed: true });
           } else if (affordable) {
@@ -143,11 +217,10 @@ describe('ledger property', () => {
       }),
       { numRuns: 30 },
     );
-    const [unbalanced] = (
-      await testDatabase.database.db.execute<{ count: string }>(
-        sql`select count(*) as count from (select transaction_id from ledger_entries group by transaction_id having sum(amount) <> 0) as t`,
-      )
-    ).rows;
+    const [unbalanced] = await rowsOf<{ count: string }>(
+      testDatabase.database.db,
+      sql`select count(*) as count from (select transaction_id from ledger_entries group by transaction_id having sum(amount) <> 0) as t`,
+    );
     expect(Number(unbalanced?.count)).toBe(0);
   }, 120_000);
 });

@@ -66,7 +66,11 @@ export class LedgerService {
         }
       }
 
-      const transactionId = await this.repository.insertTransaction(tx, { kind: posting.kind, reference: posting.reference, memo: posting.memo ?? '' });
+      const transactionId = await this.repository.insertTransaction(tx, {
+        kind: posting.kind,
+        reference: posting.reference,
+        memo: posting.memo ?? '',
+      });
       if (transactionId === undefined) {
         // Booked by a concurrent call between our check and our insert.
         const booked = await this.repository.findTransaction(tx, posting.reference);
@@ -75,7 +79,9 @@ export class LedgerService {
       }
       await this.repository.insertEntries(
         tx,
-        [...totals].filter(([, amount]) => amount !== 0).map(([code, amount]) => ({ transactionId, accountId: accounts.get(code)!.id, amount })),
+        [...totals]
+          .filter(([, amount]) => amount !== 0)
+          .map(([code, amount]) => ({ transactionId, accountId: accounts.get(code)!.id, amount })),
       );
       return { transactionId, replayed: false };
     });

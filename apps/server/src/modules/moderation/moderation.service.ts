@@ -1,7 +1,5 @@
-import { asc } from 'drizzle-orm';
-import type { Db } from '../../db/database.js';
-import { sensitiveWords } from '../../db/schema/index.js';
 import { invalid } from '../../lib/app-error.js';
+import type { ModerationRepository } from './moderation.repository.js';
 
 const LIST_TTL_MS = 60_000;
 
@@ -10,7 +8,10 @@ const LIST_TTL_MS = 60_000;
  * put between its characters.
  */
 export function normalizeForMatching(text: string): string {
-  return text.normalize('NFKC').toLowerCase().replace(/[\s\p{P}\p{S}]+/gu, '');
+  return text
+    .normalize('NFKC')
+    .toLowerCase()
+    .replace(/[\s\p{P}\p{S}]+/gu, '');
 }
 
 /** The sensitive words found in `text`, as listed. */
@@ -27,14 +28,13 @@ export class ModerationService {
   private cached: { words: string[]; at: number } | undefined;
 
   constructor(
-    private readonly db: Db,
+    private readonly repository: ModerationRepository,
     private readonly now: () => number = () => Date.now(),
   ) {}
 
   async words(): Promise<string[]> {
     if (this.cached && this.now() - this.cached.at < LIST_TTL_MS) return this.cached.words;
-    const rows = await this.db.select({ word: sensitiveWords.word }).from(sensitiveWords).orderBy(asc(sensitiveWords.word));
-    this.cached = { words: rows.map((row) => row.word), at: this.now() };
+    this.cached = { words: await this.repository.listWords(), at: this.now() };
     return this.cached.words;
   }
 

@@ -33,7 +33,7 @@ describe('GET /api/sensitiveWordArray and the server check', () => {
     expect(words.length).toBeGreaterThan(30);
   });
 
-  it('refuses text with a listed word, naming the field and the word in the caller\'s language', async () => {
+  it("refuses text with a listed word, naming the field and the word in the caller's language", async () => {
     const { moderation } = testApp.app.services;
     await expect(moderation.assertClean('name', '周末赌博之旅')).rejects.toMatchObject({
       code: ErrorCode.validation,

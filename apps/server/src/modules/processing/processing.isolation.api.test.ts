@@ -52,7 +52,13 @@ afterAll(async () => {
 const data = <T>(response: Awaited<ReturnType<Person['call']>>) => json<{ data: T }>(response).data;
 const drain = () => testApp.app.services.jobs.drain(['processing.run', 'processing.deleteRun']);
 const processingOf = async (uid: string, language = 'zh') =>
-  data<WorkProcessing>(await testApp.app.inject({ method: 'GET', url: `/api/model/${uid}/processing`, headers: { 'auth-token': owner.token, cookie: `language=${language}` } }));
+  data<WorkProcessing>(
+    await testApp.app.inject({
+      method: 'GET',
+      url: `/api/model/${uid}/processing`,
+      headers: { 'auth-token': owner.token, cookie: `language=${language}` },
+    }),
+  );
 const healthy = async () => (await testApp.app.inject({ method: 'GET', url: '/api/health' })).statusCode;
 const repository = () => (testApp.app.services.processing as unknown as { repository: ProcessingRepository }).repository;
 
@@ -98,7 +104,11 @@ describe('hostile panorama zips', () => {
     const work = await activatedZip(zip);
     const started = Date.now();
     await drain();
-    expect(await processingOf(work.uid)).toMatchObject({ state: 'failed', attempts: 1, failure: { reason: 'unsafeArchive', fileName: 'origin.bin' } });
+    expect(await processingOf(work.uid)).toMatchObject({
+      state: 'failed',
+      attempts: 1,
+      failure: { reason: 'unsafeArchive', fileName: 'origin.bin' },
+    });
     expect(Date.now() - started).toBeLessThan(15_000);
     expect(readdirSync(scratchDir)).toEqual([]);
   });
@@ -142,7 +152,7 @@ describe('a media process that dies', () => {
     // Each attempt's scene dies a different way: an exit, a SIGKILL (as out of memory), an exception nobody catches.
     const run = vi.spyOn(MediaProcess.prototype, 'run').mockImplementation(function (this: MediaProcess, task, options) {
       const crash = task.kind === 'panoramaScene' ? { ...crashes.shift()!, fileName: path.basename(task.source) } : task;
-      return original.call(this, crash, options) as never;
+      return original.call(this, crash, options);
     });
     try {
       const work = await createWork(owner, { name: '崩溃' });
@@ -158,8 +168,14 @@ describe('a media process that dies', () => {
         }
       }
       const failed = await processingOf(work.uid, 'en');
-      console.log(`a run whose media process dies at every attempt: failed after ${Date.now() - activated} ms (${PROCESSING_CRASH_LIMIT} attempts, 2 s apart)`);
-      expect(failed).toMatchObject({ state: 'failed', attempts: PROCESSING_CRASH_LIMIT, failure: { reason: 'crashed', fileName: 'origin.bin' } });
+      console.log(
+        `a run whose media process dies at every attempt: failed after ${Date.now() - activated} ms (${PROCESSING_CRASH_LIMIT} attempts, 2 s apart)`,
+      );
+      expect(failed).toMatchObject({
+        state: 'failed',
+        attempts: PROCESSING_CRASH_LIMIT,
+        failure: { reason: 'crashed', fileName: 'origin.bin' },
+      });
       expect(failed.failure!.message).toContain('stopped unexpectedly several times while working on "origin.bin"');
       expect((await processingOf(work.uid)).failure!.message).toContain('多次意外中止');
       expect(crashes).toEqual([]);
@@ -173,7 +189,7 @@ describe('a media process that dies', () => {
     const work = await createWork(owner, { name: '反复重启' });
     await attachAsset(testApp.app, owner, work.uid, 'origin', panorama, 'image/jpeg');
     await owner.call('POST', `/api/model/${work.uid}/activateSolver`);
-    const row = (await repository().find((await testApp.app.services.works.repository.findByUid(work.uid))!.id))!;
+    const row = (await repository().find((await testApp.app.services.works.findByUid(work.uid))!.id))!;
     for (let death = 1; death <= PROCESSING_CRASH_LIMIT; death += 1) {
       // A worker takes the run and dies: its lease runs out, and the minute's check finds it.
       const lease = { workId: row.workId, runId: row.runId!, jobId: `killed-${death}` };
@@ -184,7 +200,9 @@ describe('a media process that dies', () => {
     }
     const failed = await processingOf(work.uid, 'en');
     expect(failed).toMatchObject({ state: 'failed', failure: { reason: 'crashed', fileName: null } });
-    expect(failed.failure!.message).toBe('Processing stopped unexpectedly several times, so it was not retried again. Check the uploaded files and retry; if it fails again, contact support');
+    expect(failed.failure!.message).toBe(
+      'Processing stopped unexpectedly several times, so it was not retried again. Check the uploaded files and retry; if it fails again, contact support',
+    );
     // The jobs the revivals queued find nothing to do.
     expect(await drain()).toMatchObject({ failed: 0 });
     expect(await processingOf(work.uid)).toMatchObject({ state: 'failed' });

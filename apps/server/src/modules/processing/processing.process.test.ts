@@ -19,7 +19,14 @@ describe('a server killed in the middle of processing', () => {
     const baseUrl = `http://127.0.0.1:${port}`;
     const scratch = process.env.DATABASE_URL ? await createTestDatabase() : undefined;
     const databaseUrl = scratch?.database.kind === 'postgres' ? scratch.database.url : '';
-    const env = { DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', ADMIN_PHONE, PROCESSING_LEASE_SECONDS: '3', DATABASE_URL: databaseUrl };
+    const env = {
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      ADMIN_PHONE,
+      PROCESSING_LEASE_SECONDS: '3',
+      DATABASE_URL: databaseUrl,
+    };
 
     const first = runEntry('src/server.ts', env);
     await waitForHealth(baseUrl, first);
@@ -33,7 +40,11 @@ describe('a server killed in the middle of processing', () => {
       await tusUpload(baseUrl, grant.grant, await renderSyntheticPanorama({ width: 4096, height: 2048, label }), `${label}.jpg`);
     }
     await api('POST', `/api/model/${work.uid}/activateSolver`);
-    const midway = await waitFor(() => api<WorkProcessing>('GET', `/api/model/${work.uid}/processing`), (status) => status.state === 'running' && status.progress > 0.35, 120_000);
+    const midway = await waitFor(
+      () => api<WorkProcessing>('GET', `/api/model/${work.uid}/processing`),
+      (status) => status.state === 'running' && status.progress > 0.35,
+      120_000,
+    );
     expect(midway.progress).toBeLessThan(1);
     // The run's media work goes on in a child process of the server's.
     const mediaProcesses = mediaProcessesOf(dataDir);
@@ -41,17 +52,28 @@ describe('a server killed in the middle of processing', () => {
     first.child.kill('SIGKILL');
     await first.exited;
     // Killed with its parent's channel: no media process outlives the server.
-    await waitFor(async () => mediaProcesses.filter((pid) => existsSync(`/proc/${pid}`)), (alive) => alive.length === 0, 10_000);
+    await waitFor(
+      async () => mediaProcesses.filter((pid) => existsSync(`/proc/${pid}`)),
+      (alive) => alive.length === 0,
+      10_000,
+    );
 
     const second = runEntry('src/server.ts', env);
     try {
       await waitForHealth(baseUrl, second);
-      const finished = await waitFor(() => api<WorkProcessing>('GET', `/api/model/${work.uid}/processing`), (status) => status.state === 'done' || status.state === 'failed', 120_000);
+      const finished = await waitFor(
+        () => api<WorkProcessing>('GET', `/api/model/${work.uid}/processing`),
+        (status) => status.state === 'done' || status.state === 'failed',
+        120_000,
+      );
       expect(finished).toMatchObject({ state: 'done', sceneCount: 3, failure: null });
       expect(finished.attempts).toBeGreaterThanOrEqual(2);
       // What the killed server's run left on disk and in memory was swept by the start.
       expect(readdirSync(path.join(dataDir, 'tmp', 'processing')).filter((name) => name.includes(`-${first.child.pid}-`))).toEqual([]);
-      if (existsSync('/dev/shm')) expect(readdirSync('/dev/shm').filter((name) => mediaProcesses.some((pid) => name.startsWith(`spatia-panorama-${pid}-`)))).toEqual([]);
+      if (existsSync('/dev/shm'))
+        expect(readdirSync('/dev/shm').filter((name) => mediaProcesses.some((pid) => name.startsWith(`spatia-panorama-${pid}-`)))).toEqual(
+          [],
+        );
       const tour = await api<Tour>('GET', `/api/model/${work.uid}/tour`);
       expect(tour.scenes).toHaveLength(3);
       for (const scene of tour.scenes) expect((await fetch(`${baseUrl}${scene.baseUrl}base/front.jpg`)).status).toBe(200);
@@ -71,7 +93,14 @@ describe('a server given a zip that crashed media code', () => {
     const baseUrl = `http://127.0.0.1:${port}`;
     const scratch = process.env.DATABASE_URL ? await createTestDatabase() : undefined;
     const databaseUrl = scratch?.database.kind === 'postgres' ? scratch.database.url : '';
-    const server = runEntry('src/server.ts', { DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', ADMIN_PHONE, PROCESSING_LEASE_SECONDS: '3', DATABASE_URL: databaseUrl });
+    const server = runEntry('src/server.ts', {
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      ADMIN_PHONE,
+      PROCESSING_LEASE_SECONDS: '3',
+      DATABASE_URL: databaseUrl,
+    });
     try {
       await waitForHealth(baseUrl, server);
       const api = await signedInApi(baseUrl, await adminPassword(server));
@@ -82,9 +111,15 @@ describe('a server given a zip that crashed media code', () => {
       await tusUpload(baseUrl, grant.grant, zip, 'poison.zip');
       const activated = Date.now();
       await api('POST', `/api/model/${work.uid}/activateSolver`);
-      const failed = await waitFor(() => api<WorkProcessing>('GET', `/api/model/${work.uid}/processing`), (status) => status.state === 'failed' || status.state === 'done', 60_000);
+      const failed = await waitFor(
+        () => api<WorkProcessing>('GET', `/api/model/${work.uid}/processing`),
+        (status) => status.state === 'failed' || status.state === 'done',
+        60_000,
+      );
       // The demo works' runs, queued at the first start, go first: the run's own time is from its start.
-      console.log(`poisoned zip (${zip.length} bytes): activation to failure ${Date.now() - activated} ms, the run itself ${failed.finishedAt! - failed.startedAt!} ms`);
+      console.log(
+        `poisoned zip (${zip.length} bytes): activation to failure ${Date.now() - activated} ms, the run itself ${failed.finishedAt! - failed.startedAt!} ms`,
+      );
       expect(failed).toMatchObject({ state: 'failed', attempts: 1, failure: { reason: 'unsafeArchive', fileName: 'poison.zip' } });
       // Still the same process, still answering, and still processing what it is given.
       expect(server.child.exitCode).toBeNull();
@@ -104,7 +139,10 @@ function mediaProcessesOf(dataDir: string): number[] {
     .filter((name) => /^\d+$/.test(name))
     .filter((pid) => {
       try {
-        return readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('media-child') && readFileSync(`/proc/${pid}/environ`, 'utf8').split('\0').includes(`DATA_DIR=${dataDir}`);
+        return (
+          readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('media-child') &&
+          readFileSync(`/proc/${pid}/environ`, 'utf8').split('\0').includes(`DATA_DIR=${dataDir}`)
+        );
       } catch {
         return false;
       }
@@ -123,7 +161,10 @@ async function adminPassword(server: RunningProcess): Promise<string> {
 }
 
 async function signedInApi(baseUrl: string, password: string) {
-  const login = await fetch(`${baseUrl}/api/client/login`, { method: 'POST', body: new URLSearchParams({ phoneNumber: ADMIN_PHONE, password }) });
+  const login = await fetch(`${baseUrl}/api/client/login`, {
+    method: 'POST',
+    body: new URLSearchParams({ phoneNumber: ADMIN_PHONE, password }),
+  });
   const token = login.headers.get('x-auth-token')!;
   return async <T = unknown>(method: string, url: string, body?: Record<string, unknown>): Promise<T> => {
     const response = await fetch(baseUrl + url, {
@@ -138,8 +179,13 @@ async function signedInApi(baseUrl: string, password: string) {
 }
 
 async function tusUpload(baseUrl: string, grant: string, bytes: Buffer, filename: string): Promise<void> {
-  const metadata = Object.entries({ grant, filename }).map(([key, value]) => `${key} ${Buffer.from(value).toString('base64')}`).join(',');
-  const created = await fetch(`${baseUrl}/api/tus`, { method: 'POST', headers: { 'tus-resumable': '1.0.0', 'upload-length': String(bytes.length), 'upload-metadata': metadata } });
+  const metadata = Object.entries({ grant, filename })
+    .map(([key, value]) => `${key} ${Buffer.from(value).toString('base64')}`)
+    .join(',');
+  const created = await fetch(`${baseUrl}/api/tus`, {
+    method: 'POST',
+    headers: { 'tus-resumable': '1.0.0', 'upload-length': String(bytes.length), 'upload-metadata': metadata },
+  });
   if (created.status !== 201) throw new Error(`tus create: ${created.status} ${await created.text()}`);
   const sent = await fetch(new URL(created.headers.get('location')!, baseUrl), {
     method: 'PATCH',

@@ -1,18 +1,21 @@
 import { and, eq, inArray, lt, or, isNull, sql } from 'drizzle-orm';
-import type { Measurement, ProcessingFailure, ProcessingStage } from '@spatia/contract';
-import type { Db } from '../../db/database.js';
-import { workMeasurements, workProcessing, works, workTours, workTrafficDaily, type ProcessedOutput, type ProcessedScene, type StoredTourSettings } from '../../db/schema/index.js';
-import type { Executor, Transaction } from '../works/works.repository.js';
+import type { ProcessingFailure, ProcessingStage } from '@spatia/contract';
+import type { Db, Executor, Transaction } from '../../db/database.js';
+import { workProcessing, type ProcessedOutput, type ProcessedScene } from '../../db/schema/index.js';
 
 export type ProcessingRow = typeof workProcessing.$inferSelect;
-export type TourRow = typeof workTours.$inferSelect;
-export type MeasurementsRow = typeof workMeasurements.$inferSelect;
 
 /** A run's progress as a heartbeat records it. */
 export interface RunProgress {
   stage: ProcessingStage;
   progress: number;
   points: { done: number; total: number } | null;
+}
+
+/** A run whose files a work holds, and the work whose folder they are in when it is another's (a copy shares its original's). */
+export interface HeldRun {
+  runId: string;
+  sharedFrom: string | null;
 }
 
 /** Which run, held by which job: every write of a running job names both, so a job that lost its lease writes nothing. */
@@ -25,10 +28,21 @@ export interface RunLease {
 /** A run's row as it fails: no run held any more, nothing of it kept. */
 function failedRun(reason: ProcessingFailure, fileName: string | null) {
   const now = new Date();
-  return { state: 'failed' as const, failureReason: reason, failureFile: fileName, runId: null, leaseJobId: null, leaseUntil: null, runScenes: [], runOutput: null, finishedAt: now, updatedAt: now };
+  return {
+    state: 'failed' as const,
+    failureReason: reason,
+    failureFile: fileName,
+    runId: null,
+    leaseJobId: null,
+    leaseUntil: null,
+    runScenes: [],
+    runOutput: null,
+    finishedAt: now,
+    updatedAt: now,
+  };
 }
 
-/** The only place that reads and writes the processing, tour and traffic tables. */
+/** The only place that reads and writes `work_processing`. */
 export class ProcessingRepository {
   constructor(readonly db: Db) {}
 
@@ -134,7 +148,7 @@ export class ProcessingRepository {
   }
 
   /** Makes the run's scenes (or converted file) the ones viewers see; answers the run they replace, if any. */
-  async publish(lease: RunLease, tx: Transaction): Promise<{ previousRunId: string | null; scenes: ProcessedScene[] } | undefined> {
+  async publish(lease: RunLease, tx: Transaction): Promise<{ previous: HeldRun | null; scenes: ProcessedScene[] } | undefined> {
     const [current] = await tx.select().from(workProcessing).where(this.holds(lease)).for('update');
     if (!current) return undefined;
     await tx
@@ -147,6 +161,7 @@ export class ProcessingRepository {
         leaseJobId: null,
         leaseUntil: null,
         publishedRunId: lease.runId,
+        publishedFromUid: null,
         publishedScenes: current.runScenes,
         runScenes: [],
         publishedOutput: current.runOutput,
@@ -155,7 +170,8 @@ export class ProcessingRepository {
         updatedAt: new Date(),
       })
       .where(eq(workProcessing.workId, lease.workId));
-    return { previousRunId: current.publishedRunId, scenes: current.runScenes };
+    const previous = current.publishedRunId ? { runId: current.publishedRunId, sharedFrom: current.publishedFromUid } : null;
+    return { previous, scenes: current.runScenes };
   }
 
   async fail(lease: RunLease, failure: { reason: ProcessingFailure; fileName: string | null }): Promise<boolean> {
@@ -182,7 +198,11 @@ export class ProcessingRepository {
    * gives the run back to the queue, or fails it as `crashed` once it has crashed `crashLimit` times.
    * Answers what became of it; undefined when it was no longer stalled (taken over, finished, reset).
    */
-  async reviveStalled(stalled: ProcessingRow, crashLimit: number, tx: Transaction): Promise<{ crashes: number; failed: boolean } | undefined> {
+  async reviveStalled(
+    stalled: ProcessingRow,
+    crashLimit: number,
+    tx: Transaction,
+  ): Promise<{ crashes: number; failed: boolean } | undefined> {
     if (!stalled.runId || !stalled.leaseJobId) return undefined;
     const deadHolder: RunLease = { workId: stalled.workId, runId: stalled.runId, jobId: stalled.leaseJobId };
     const [current] = await tx
@@ -212,14 +232,58 @@ export class ProcessingRepository {
       .where(this.holds(lease));
   }
 
-  /** Back to unprocessed; answers the runs whose files are now unused. */
-  async discard(workId: number, tx: Transaction): Promise<string[]> {
+  /** Back to unprocessed; answers the runs whose files are now unused, or undefined when the work was never processed. */
+  async discard(workId: number, tx: Transaction): Promise<HeldRun[] | undefined> {
     const current = await this.lock(workId, tx);
-    if (!current) return [];
+    if (!current) return undefined;
     await tx.delete(workProcessing).where(eq(workProcessing.workId, workId));
-    await tx.delete(workTours).where(eq(workTours.workId, workId));
-    await tx.delete(workMeasurements).where(eq(workMeasurements.workId, workId));
-    return [current.runId, current.publishedRunId].filter((runId): runId is string => runId !== null);
+    return heldRuns(current);
+  }
+
+  /**
+   * Gives a copy the original's published run: the same files (never changed), scenes and converted
+   * file, with asset ids the copy's. Answers whether there was one to share.
+   */
+  async share(
+    original: { id: number; uid: string },
+    copyId: number,
+    assetIds: ReadonlyMap<number, number>,
+    tx: Transaction,
+  ): Promise<boolean> {
+    const source = await this.find(original.id, tx);
+    if (!source?.publishedRunId) return false;
+    const copiedAsset = (assetId: number) => assetIds.get(assetId) ?? assetId;
+    await tx.insert(workProcessing).values({
+      workId: copyId,
+      state: 'done',
+      progress: 1,
+      publishedRunId: source.publishedRunId,
+      publishedFromUid: source.publishedFromUid ?? original.uid,
+      publishedScenes: source.publishedScenes.map((scene) => ({ ...scene, assetId: copiedAsset(scene.assetId) })),
+      publishedOutput: source.publishedOutput && { ...source.publishedOutput, assetId: copiedAsset(source.publishedOutput.assetId) },
+      finishedAt: new Date(),
+    });
+    return true;
+  }
+
+  /** Whether a work shows the run or is processing it (run ids are unique across works). */
+  async runInUse(runId: string): Promise<boolean> {
+    const [row] = await this.db
+      .select({ workId: workProcessing.workId })
+      .from(workProcessing)
+      .where(or(eq(workProcessing.runId, runId), eq(workProcessing.publishedRunId, runId)))
+      .limit(1);
+    return row !== undefined;
+  }
+
+  /** Whether a copy shows a run kept in the folder of the work `uid`. */
+  async folderShared(uid: string): Promise<boolean> {
+    const [row] = await this.db
+      .select({ workId: workProcessing.workId })
+      .from(workProcessing)
+      .where(eq(workProcessing.publishedFromUid, uid))
+      .limit(1);
+    return row !== undefined;
   }
 
   /** Runs whose worker stopped renewing its lease: crashed or killed mid-job. */
@@ -231,76 +295,14 @@ export class ProcessingRepository {
       .limit(limit);
   }
 
-  async findTour(workId: number, executor: Executor = this.db): Promise<TourRow | undefined> {
-    const [row] = await executor.select().from(workTours).where(eq(workTours.workId, workId));
-    return row;
-  }
-
-  async lockTour(workId: number, tx: Transaction): Promise<TourRow | undefined> {
-    const [row] = await tx.select().from(workTours).where(eq(workTours.workId, workId)).for('update');
-    return row;
-  }
-
-  async saveTour(workId: number, settings: StoredTourSettings, revision: number, executor: Executor): Promise<TourRow> {
-    const values = { settings, revision, updatedAt: new Date() };
-    const [row] = await executor
-      .insert(workTours)
-      .values({ workId, ...values })
-      .onConflictDoUpdate({ target: workTours.workId, set: values })
-      .returning();
-    return row!;
-  }
-
-  /** The processing of each of these works that has any, by work uid. */
-  async findByWorkUids(uids: readonly string[]): Promise<Map<string, ProcessingRow>> {
-    if (uids.length === 0) return new Map();
+  /** The processing of each of these works that has any, by work id. */
+  async findByWorkIds(workIds: readonly number[]): Promise<Map<number, ProcessingRow>> {
+    if (workIds.length === 0) return new Map();
     const rows = await this.db
-      .select({ uid: works.uid, processing: workProcessing })
+      .select()
       .from(workProcessing)
-      .innerJoin(works, eq(works.id, workProcessing.workId))
-      .where(inArray(works.uid, [...uids]));
-    return new Map(rows.map((row) => [row.uid, row.processing]));
-  }
-
-  async findMeasurements(workId: number, executor: Executor = this.db): Promise<MeasurementsRow | undefined> {
-    const [row] = await executor.select().from(workMeasurements).where(eq(workMeasurements.workId, workId));
-    return row;
-  }
-
-  async lockMeasurements(workId: number, tx: Transaction): Promise<MeasurementsRow | undefined> {
-    const [row] = await tx.select().from(workMeasurements).where(eq(workMeasurements.workId, workId)).for('update');
-    return row;
-  }
-
-  async saveMeasurements(workId: number, measurements: Measurement[], revision: number, executor: Executor): Promise<MeasurementsRow> {
-    const values = { measurements, revision, updatedAt: new Date() };
-    const [row] = await executor
-      .insert(workMeasurements)
-      .values({ workId, ...values })
-      .onConflictDoUpdate({ target: workMeasurements.workId, set: values })
-      .returning();
-    return row!;
-  }
-
-  /** Adds counted traffic, one statement for any number of (work, day, owner) rows. */
-  async addTraffic(rows: readonly { workId: number; day: string; ownerId: number; requests: number; bytes: number }[]): Promise<void> {
-    if (rows.length === 0) return;
-    await this.db.execute(sql`
-      insert into ${workTrafficDaily} (work_id, day, owner_id, requests, bytes)
-      select work_id, day, owner_id, requests, bytes
-      from jsonb_to_recordset(${JSON.stringify(rows.map((row) => ({ work_id: row.workId, day: row.day, owner_id: row.ownerId, requests: row.requests, bytes: row.bytes })))}::jsonb)
-        as counted(work_id bigint, day date, owner_id bigint, requests bigint, bytes bigint)
-      on conflict (work_id, day, owner_id) do update
-        set requests = ${workTrafficDaily}.requests + excluded.requests, bytes = ${workTrafficDaily}.bytes + excluded.bytes`);
-  }
-
-  async trafficOf(workId: number, fromDay: string): Promise<{ day: string; requests: number; bytes: number }[]> {
-    return this.db
-      .select({ day: workTrafficDaily.day, requests: sql<number>`sum(${workTrafficDaily.requests})::int8`.mapWith(Number), bytes: sql<number>`sum(${workTrafficDaily.bytes})::int8`.mapWith(Number) })
-      .from(workTrafficDaily)
-      .where(and(eq(workTrafficDaily.workId, workId), sql`${workTrafficDaily.day} >= ${fromDay}`))
-      .groupBy(workTrafficDaily.day)
-      .orderBy(workTrafficDaily.day);
+      .where(inArray(workProcessing.workId, [...workIds]));
+    return new Map(rows.map((row) => [row.workId, row]));
   }
 
   private holds(lease: RunLease) {
@@ -311,4 +313,12 @@ export class ProcessingRepository {
       eq(workProcessing.state, 'running'),
     );
   }
+}
+
+/** The runs whose files a processing row holds: the one in progress (always its own) and the published one. */
+export function heldRuns(row: ProcessingRow): HeldRun[] {
+  const runs: HeldRun[] = [];
+  if (row.runId) runs.push({ runId: row.runId, sharedFrom: null });
+  if (row.publishedRunId) runs.push({ runId: row.publishedRunId, sharedFrom: row.publishedFromUid });
+  return runs;
 }

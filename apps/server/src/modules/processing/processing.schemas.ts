@@ -1,7 +1,7 @@
-import { PROCESSING_FAILURES, PROCESSING_STAGES, PROCESSING_STATES, TOUR_LIMITS } from '@spatia/contract';
+import { PROCESSING_FAILURES, PROCESSING_STAGES, PROCESSING_STATES } from '@spatia/contract';
 import { Type } from 'typebox';
 
-/** Request and response shapes of processing and tours; they validate input and write the OpenAPI document. */
+/** Request and response shapes of processing; they validate input and write the OpenAPI document. */
 export const tags = ['processing'];
 
 const literals = <T extends string>(values: readonly T[]) => Type.Unsafe<T>({ type: 'string', enum: [...values] });
@@ -24,73 +24,3 @@ export const VerificationSchema = Type.Object({
   checklist: Type.Array(Type.Object({ item: literals(['name', 'cover', 'origin'] as const), ok: Type.Boolean() })),
   processing: ProcessingSchema,
 });
-
-const Yaw = Type.Number({ minimum: -180, maximum: 180 });
-const Pitch = Type.Number({ minimum: -90, maximum: 90 });
-const Id = Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_-]+$' });
-const Url = Type.String({ maxLength: TOUR_LIMITS.url });
-
-const LinkHotspotSchema = Type.Object({
-  id: Id,
-  kind: Type.Literal('link'),
-  yaw: Yaw,
-  pitch: Pitch,
-  targetSceneId: Id,
-  arrowYaw: Yaw,
-  label: Type.String({ maxLength: TOUR_LIMITS.sceneName }),
-});
-
-const InfoHotspotSchema = Type.Object({
-  id: Id,
-  kind: Type.Literal('info'),
-  yaw: Yaw,
-  pitch: Pitch,
-  title: Type.String({ maxLength: TOUR_LIMITS.hotspotTitle }),
-  text: Type.String({ maxLength: TOUR_LIMITS.hotspotText }),
-  imageUrl: Url,
-  linkUrl: Url,
-});
-
-const SceneSettingsSchema = Type.Object({
-  id: Id,
-  name: Type.String({ minLength: 1, maxLength: TOUR_LIMITS.sceneName }),
-  initialView: Type.Object({ yaw: Yaw, pitch: Pitch }),
-  fov: Type.Number({ minimum: TOUR_LIMITS.fovMin, maximum: TOUR_LIMITS.fovMax }),
-  hotspots: Type.Array(Type.Union([LinkHotspotSchema, InfoHotspotSchema]), { maxItems: TOUR_LIMITS.hotspotsPerScene }),
-});
-
-export const TourUpdateBody = Type.Object({
-  revision: Type.Integer({ minimum: 0 }),
-  scenes: Type.Array(SceneSettingsSchema, { minItems: 1, maxItems: 500 }),
-  autorotateDelay: Type.Integer({ minimum: 0, maximum: TOUR_LIMITS.autorotateDelayMax }),
-  gallery: Type.Boolean(),
-  musicAssetId: nullable(Type.Integer({ minimum: 1 })),
-});
-
-const ManifestSchema = Type.Object({
-  sourceWidth: Type.Integer(),
-  sourceHeight: Type.Integer(),
-  tileSize: Type.Integer(),
-  levels: Type.Array(Type.Object({ faceSize: Type.Integer(), nbTiles: Type.Integer() })),
-});
-
-export const TourSchema = Type.Object({
-  workUid: Type.String(),
-  name: Type.String(),
-  scenes: Type.Array(Type.Intersect([SceneSettingsSchema, Type.Object({ baseUrl: Type.String(), panorama: ManifestSchema })])),
-  autorotateDelay: Type.Integer(),
-  gallery: Type.Boolean(),
-  musicUrl: nullable(Type.String()),
-  musicAssetId: nullable(Type.Integer()),
-  revision: Type.Integer(),
-});
-
-export const TicketSchema = Type.Object({ url: Type.String(), expiresAt: Type.Integer() });
-
-export const TrafficSchema = Type.Object({
-  days: Type.Array(Type.Object({ day: Type.String(), requests: Type.Integer(), bytes: Type.Integer() })),
-  requests: Type.Integer(),
-  bytes: Type.Integer(),
-});
-
-export const TrafficQuery = Type.Object({ days: Type.Integer({ minimum: 1, maximum: 366, default: 30 }) });

@@ -3,10 +3,20 @@ import { mkdir, readdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { buffer } from 'node:stream/consumers';
 import sharp from 'sharp';
-import { IDLE_PROCESSING, MODEL_POSTER_PATH, PANORAMA_PREVIEW_PATH, POINT_CLOUD_PREVIEW_PATH, type ProcessingStage, type WorkProcessing } from '@spatia/contract';
+import {
+  IDLE_PROCESSING,
+  MODEL_POSTER_PATH,
+  PANORAMA_PREVIEW_PATH,
+  POINT_CLOUD_PREVIEW_PATH,
+  type ProcessingStage,
+  type WorkProcessing,
+} from '@spatia/contract';
+import type { Executor, Transaction } from '../../db/database.js';
+import type { ProcessedOutput, ProcessedScene } from '../../db/schema/index.js';
 import type { StorageDriver } from '../../drivers/storage/storage-driver.js';
 import type { Job, JobQueue, JobType } from '../../jobs/job-queue.js';
 import { fail } from '../../lib/app-error.js';
+import { MemoryCache } from '../../lib/cache.js';
 import { contentTypeOfKey } from '../../lib/file-signature.js';
 import type { Logger } from '../../lib/logger.js';
 import type { Language } from '@spatia/contract';
@@ -15,15 +25,36 @@ import { describeProcessingFailure } from '../../lib/messages.js';
 import { hostTag, PROCESS_TAG_PATTERN, processTag, tagIsGone } from '../../lib/process-identity.js';
 import { MediaProcess, MediaProcessDied } from '../../media/isolated/isolated-media.js';
 import { MediaError } from '../../media/media-error.js';
-import type { ProcessedScene } from '../../db/schema/index.js';
 import type { Actor } from '../works/work-access.js';
-import type { Transaction, WorkRow } from '../works/works.repository.js';
-import type { WorksService } from '../works/works.service.js';
+import type { WorkListener, WorkRow, WorksService } from '../works/works.service.js';
 import { derivedFolder, sceneFolder } from './derived-files.js';
-import type { ProcessingRepository, ProcessingRow, RunLease } from './processing.repository.js';
+import { heldRuns, type HeldRun, type ProcessingRepository, type ProcessingRow, type RunLease } from './processing.repository.js';
 import { listSceneSources, type OriginAsset, type SceneSource } from './scene-sources.js';
 import { convertSpatialOrigin } from './spatial-sources.js';
-import { reconcileTourSettings } from './tour-settings.js';
+
+export type { ProcessingRow };
+
+/** The run viewers see: what its scenes (a panorama) or its converted file (3D, point cloud) are. */
+export interface PublishedRun {
+  runId: string;
+  /** The work whose folder holds the run's files, when it is not this one (a copy shares its original's); null when it is. */
+  sharedFrom: string | null;
+  scenes: ProcessedScene[];
+  output: ProcessedOutput | null;
+}
+
+/**
+ * What another module keeps beside a work's processed output (a tour's settings, a point cloud's
+ * measurements), told inside the transaction that publishes a run or forgets the output.
+ */
+export interface ProcessingListener {
+  /** A run was published; `scenes` are a panorama's scenes in upload order (none for other types). */
+  onPublished?(work: WorkRow, scenes: ProcessedScene[], tx: Transaction): Promise<void>;
+  /** The work's processing was forgotten (a reset). */
+  onDiscarded?(workId: number, tx: Transaction): Promise<void>;
+  /** A copy was made, sharing the original's published run if it has one; `assetIds` maps the original's assets to the copy's. */
+  onCopied?(originalId: number, copyId: number, assetIds: ReadonlyMap<number, number>, tx: Transaction): Promise<void>;
+}
 
 interface RunJob {
   workId: number;
@@ -47,6 +78,7 @@ interface RunProduct {
 export const SPATIAL_FOLDER = 'main';
 
 interface DeleteRunJob {
+  /** The work whose folder holds the run (the original's, for a run a copy shared). */
   workUid: string;
   runId: string;
 }
@@ -78,6 +110,7 @@ const RUN_EXPIRY_SECONDS = 6 * 3600;
  * down) for ever.
  */
 export const PROCESSING_CRASH_LIMIT = 3;
+const SHARED_FOLDER_TTL_SECONDS = 3600;
 /** A run's scratch folder: `{runId}-{processTag}-{random}`, so that a start can tell which process it belonged to. */
 const RUN_SCRATCH = new RegExp(`^[^-]+-${PROCESS_TAG_PATTERN}-[0-9a-f]+$`);
 
@@ -85,10 +118,13 @@ const RUN_SCRATCH = new RegExp(`^[^-]+-${PROCESS_TAG_PATTERN}-[0-9a-f]+$`);
  * The solver: turns a work's uploaded panoramas into tiled scenes (docs/processing.md). A run is a job;
  * the row in `work_processing` is its truth: which run is current, who holds it, how far it got.
  */
-export class ProcessingService {
+export class ProcessingService implements WorkListener {
   private readonly runJob: JobType<RunJob>;
   private readonly deleteRunJob: JobType<DeleteRunJob>;
   private readonly reviveJob: JobType<object>;
+  private readonly listeners: ProcessingListener[] = [];
+  /** Which folder a copy's run is stored in, by `{copy uid}/{run id}` (never changes while the copy shows that run). */
+  private readonly sharedFolders = new MemoryCache(20_000);
 
   constructor(
     private readonly repository: ProcessingRepository,
@@ -98,9 +134,18 @@ export class ProcessingService {
     private readonly logger: Logger,
     private readonly options: ProcessingOptions,
   ) {
-    this.runJob = jobs.define<RunJob>('processing.run', (job) => this.run(job), { retryLimit: RUN_RETRIES, retryDelaySeconds: 2, expireInSeconds: RUN_EXPIRY_SECONDS });
-    this.deleteRunJob = jobs.define<DeleteRunJob>('processing.deleteRun', (job) => this.storage.deleteFolder(derivedFolder(job.data.workUid, job.data.runId)));
+    this.runJob = jobs.define<RunJob>('processing.run', (job) => this.run(job), {
+      retryLimit: RUN_RETRIES,
+      retryDelaySeconds: 2,
+      expireInSeconds: RUN_EXPIRY_SECONDS,
+    });
+    this.deleteRunJob = jobs.define<DeleteRunJob>('processing.deleteRun', (job) => this.releaseRun(job.data));
     this.reviveJob = jobs.define('processing.reviveStalled', () => this.reviveStalled(), { schedule: { cron: '* * * * *' } });
+  }
+
+  /** Tells `listener` of every publish and reset from now on. */
+  listen(listener: ProcessingListener): void {
+    this.listeners.push(listener);
   }
 
   /**
@@ -135,11 +180,83 @@ export class ProcessingService {
     return presentProcessing(await this.repository.find(workId), language);
   }
 
-  /** Called inside the reset of a work: processing and tour are forgotten, their files deleted after commit. */
+  /** The published run of a work; undefined before the first run is published. */
+  async published(workId: number, executor?: Executor): Promise<PublishedRun | undefined> {
+    const row = await this.repository.find(workId, executor);
+    if (!row?.publishedRunId) return undefined;
+    return { runId: row.publishedRunId, sharedFrom: row.publishedFromUid, scenes: row.publishedScenes, output: row.publishedOutput };
+  }
+
+  /** The processing of each of these works that has any, by work id. */
+  async ofWorks(workIds: readonly number[]): Promise<Map<number, ProcessingRow>> {
+    return this.repository.findByWorkIds(workIds);
+  }
+
+  /** Called inside the reset of a work: processing and what listeners keep are forgotten, the files deleted after commit. */
   async discard(work: WorkRow, tx: Transaction): Promise<void> {
-    for (const runId of await this.repository.discard(work.id, tx)) {
-      await this.deleteRunJob.send({ workUid: work.uid, runId }, { transaction: tx });
+    const unusedRuns = await this.repository.discard(work.id, tx);
+    if (!unusedRuns) return;
+    for (const listener of this.listeners) await listener.onDiscarded?.(work.id, tx);
+    for (const held of unusedRuns) {
+      await this.deleteRunJob.send(this.runFolder(work, held), { transaction: tx });
     }
+  }
+
+  /**
+   * A copy shares the original's published run instead of being processed again: stored files never
+   * change, so the copy shows the same ones at once. Its viewers ask for them under the copy's own
+   * folder (`storedKeyOf`), so its traffic is its own.
+   */
+  async onCopied(original: WorkRow, copy: WorkRow, assetIds: ReadonlyMap<number, number>, tx: Transaction): Promise<void> {
+    await this.repository.share(original, copy.id, assetIds, tx);
+    for (const listener of this.listeners) await listener.onCopied?.(original.id, copy.id, assetIds, tx);
+  }
+
+  /**
+   * Before works are purged: once they are gone, their derived files go too, except runs a copy still
+   * shows (the last work to let go of a run deletes it).
+   */
+  async onPurging(works: readonly WorkRow[]): Promise<() => Promise<void>> {
+    const rows = await this.repository.findByWorkIds(works.map((work) => work.id));
+    return async () => {
+      for (const work of works) {
+        const held = rows.has(work.id) ? heldRuns(rows.get(work.id)!) : [];
+        if (await this.repository.folderShared(work.uid)) {
+          for (const run of held) if (!run.sharedFrom) await this.releaseRun(this.runFolder(work, run));
+        } else {
+          await this.storage.deleteFolder(derivedFolder(work.uid));
+        }
+        for (const run of held) if (run.sharedFrom) await this.releaseRun(this.runFolder(work, run));
+      }
+    };
+  }
+
+  /**
+   * Where a derived file is stored. Viewers ask for a copy's files under the copy's own folder, so that
+   * what they cost is counted for the copy; a run the copy shares is stored in its original's folder.
+   */
+  async storedKeyOf(key: string): Promise<string> {
+    const match = /^derived\/([^/]+)\/([^/]+)\/(.+)$/.exec(key);
+    if (!match) return key;
+    const [workUid, runId, file] = [match[1]!, match[2]!, match[3]!];
+    const cacheKey = `${workUid}/${runId}`;
+    let sharedFrom = await this.sharedFolders.get<string | null>(cacheKey);
+    if (sharedFrom === undefined) {
+      const work = await this.works.findByUid(workUid);
+      const row = work && (await this.repository.find(work.id));
+      sharedFrom = row?.publishedRunId === runId ? row.publishedFromUid : null;
+      await this.sharedFolders.set(cacheKey, sharedFrom, SHARED_FOLDER_TTL_SECONDS);
+    }
+    return sharedFrom ? `${derivedFolder(sharedFrom, runId)}/${file}` : key;
+  }
+
+  private runFolder(work: WorkRow, run: HeldRun): DeleteRunJob {
+    return { workUid: run.sharedFrom ?? work.uid, runId: run.runId };
+  }
+
+  /** Deletes a run's files unless a work still shows them or is making them. */
+  private async releaseRun(folder: DeleteRunJob): Promise<void> {
+    if (!(await this.repository.runInUse(folder.runId))) await this.storage.deleteFolder(derivedFolder(folder.workUid, folder.runId));
   }
 
   /** A run's job: claims the run, then does what is left of it. */
@@ -171,47 +288,59 @@ export class ProcessingService {
   }
 
   private async process(run: RunContext, claimed: ProcessingRow, scratch: string, media: MediaProcess): Promise<void> {
-    const work = await this.works.repository.findById(claimed.workId);
+    const work = await this.works.findById(claimed.workId);
     if (!work || work.deletedAt) throw new MediaError('noOrigin', '', 'the work is gone');
 
     await run.enter('prepare', 0);
-    const origins = (await this.works.repository.listAssets(work.id)).filter((asset) => asset.kind === 'origin');
+    const origins = (await this.works.listAssets(work.id)).filter((asset) => asset.kind === 'origin');
     if (origins.length === 0) throw new MediaError('noOrigin', '', 'no origin file');
     const made =
-      work.type === 'panorama' ? await this.tilePanoramas(run, work, claimed, origins, scratch, media) : await this.convertOrigin(run, work, claimed, origins, scratch, media);
+      work.type === 'panorama'
+        ? await this.tilePanoramas(run, work, claimed, origins, scratch, media)
+        : await this.convertOrigin(run, work, claimed, origins, scratch, media);
 
     await run.enter('cover', 0);
     if (!work.coverKey && made.coverSource) await this.coverFrom(work, made.coverSource);
 
     await run.enter('publish', 0);
-    await this.works.repository.db.transaction(async (tx) => {
+    await this.repository.db.transaction(async (tx) => {
       const published = await this.repository.publish(run.lease, tx);
       if (!published) throw new LeaseLost();
-      if (work.type === 'panorama') {
-        const tour = await this.repository.lockTour(work.id, tx);
-        const ordered = made.sceneOrder.map((id) => published.scenes.find((scene) => scene.id === id)).filter((scene) => scene !== undefined);
-        await this.repository.saveTour(work.id, reconcileTourSettings(tour?.settings, ordered), (tour?.revision ?? 0) + 1, tx);
-      }
-      if (published.previousRunId && published.previousRunId !== run.lease.runId) {
-        await this.deleteRunJob.send({ workUid: work.uid, runId: published.previousRunId }, { transaction: tx });
+      const ordered = made.sceneOrder.map((id) => published.scenes.find((scene) => scene.id === id)).filter((scene) => scene !== undefined);
+      for (const listener of this.listeners) await listener.onPublished?.(work, ordered, tx);
+      if (published.previous && published.previous.runId !== run.lease.runId) {
+        await this.deleteRunJob.send(this.runFolder(work, published.previous), { transaction: tx });
       }
     });
   }
 
   /** Cuts every panorama into a scene, skipping those an earlier attempt of the run finished. */
-  private async tilePanoramas(run: RunContext, work: WorkRow, claimed: ProcessingRow, origins: OriginAsset[], scratch: string, media: MediaProcess): Promise<RunProduct> {
+  private async tilePanoramas(
+    run: RunContext,
+    work: WorkRow,
+    claimed: ProcessingRow,
+    origins: OriginAsset[],
+    scratch: string,
+    media: MediaProcess,
+  ): Promise<RunProduct> {
     const unpack = (zipPath: string, folder: string, fileName: string, maxTotalBytes: number) =>
       media.run({ kind: 'unpackZip', zipPath, folder, fileName, maxTotalBytes }, { signal: run.signal });
     const sources = await listSceneSources(origins, this.storage, scratch, unpack);
     const done = new Set(claimed.runScenes.map((scene) => scene.id));
     for (const [index, source] of sources.entries()) {
       if (done.has(source.id)) continue;
-      const scene = await this.processScene(run, work.uid, source, scratch, media, (fraction) => run.report('tiles', (index + fraction) / sources.length));
-      if (!(await this.repository.addRunScene(run.lease, scene, stageProgress('tiles', (index + 1) / sources.length)))) throw new LeaseLost();
+      const scene = await this.processScene(run, work.uid, source, scratch, media, (fraction) =>
+        run.report('tiles', (index + fraction) / sources.length),
+      );
+      if (!(await this.repository.addRunScene(run.lease, scene, stageProgress('tiles', (index + 1) / sources.length))))
+        throw new LeaseLost();
     }
     const first = sources[0]!;
     // The middle half of the equirectangular preview, 2:1 → a 16:9-ish crop of what one sees ahead.
-    const coverSource = { key: `${sceneFolder(work.uid, run.lease.runId, first.id)}/${PANORAMA_PREVIEW_PATH}`, crop: { left: 512, top: 256, width: 1024, height: 576 } };
+    const coverSource = {
+      key: `${sceneFolder(work.uid, run.lease.runId, first.id)}/${PANORAMA_PREVIEW_PATH}`,
+      crop: { left: 512, top: 256, width: 1024, height: 576 },
+    };
     return { sceneOrder: sources.map((source) => source.id), coverSource };
   }
 
@@ -219,7 +348,14 @@ export class ProcessingService {
    * A 3D or point-cloud work: its newest origin converted into one folder (docs/models.md,
    * docs/pointcloud-format.md). A rerun after a restart finds the conversion recorded and only publishes.
    */
-  private async convertOrigin(run: RunContext, work: WorkRow, claimed: ProcessingRow, origins: OriginAsset[], scratch: string, media: MediaProcess): Promise<RunProduct> {
+  private async convertOrigin(
+    run: RunContext,
+    work: WorkRow,
+    claimed: ProcessingRow,
+    origins: OriginAsset[],
+    scratch: string,
+    media: MediaProcess,
+  ): Promise<RunProduct> {
     const origin = origins.reduce((newest, asset) => (asset.id > newest.id ? asset : newest));
     const folder = sceneFolder(work.uid, run.lease.runId, SPATIAL_FOLDER);
     let output = claimed.runOutput?.assetId === origin.id ? claimed.runOutput : null;
@@ -235,7 +371,14 @@ export class ProcessingService {
   }
 
   /** Checks and cuts one panorama in the media process (the whole scene in one task), then uploads it. */
-  private async processScene(run: RunContext, workUid: string, source: SceneSource, scratch: string, media: MediaProcess, onProgress: (fraction: number) => void): Promise<ProcessedScene> {
+  private async processScene(
+    run: RunContext,
+    workUid: string,
+    source: SceneSource,
+    scratch: string,
+    media: MediaProcess,
+    onProgress: (fraction: number) => void,
+  ): Promise<ProcessedScene> {
     // The source keeps its name, so that a refusal names the file the owner uploaded.
     const input = await source.localFile(path.join(scratch, 'sources', source.id));
     const output = path.join(scratch, source.id);
@@ -315,10 +458,13 @@ export class ProcessingService {
   async reviveStalled(): Promise<number> {
     const stalled = await this.repository.findStalled(100);
     for (const row of stalled) {
-      await this.works.repository.db.transaction(async (tx) => {
+      await this.repository.db.transaction(async (tx) => {
         const revived = await this.repository.reviveStalled(row, PROCESSING_CRASH_LIMIT, tx);
         if (!revived) return;
-        this.logger.warn({ workId: row.workId, runId: row.runId, crashes: revived.crashes }, revived.failed ? 'processing run failed: its process died too often' : 'processing run revived: its process died');
+        this.logger.warn(
+          { workId: row.workId, runId: row.runId, crashes: revived.crashes },
+          revived.failed ? 'processing run failed: its process died too often' : 'processing run revived: its process died',
+        );
         if (!revived.failed) await this.runJob.send({ workId: row.workId, runId: row.runId! }, { transaction: tx });
       });
     }
@@ -341,7 +487,10 @@ export class ProcessingService {
         continue;
       }
       // Folders named the older way, and other hosts' (a shared DATA_DIR), which cannot be checked from here.
-      const modified = await stat(folder).then((info) => info.mtimeMs, () => Date.now());
+      const modified = await stat(folder).then(
+        (info) => info.mtimeMs,
+        () => Date.now(),
+      );
       if (Date.now() - modified > RUN_EXPIRY_SECONDS * 1000) await rm(folder, { recursive: true, force: true });
     }
     await sweepMemoryScratch().catch(() => 0);
@@ -402,7 +551,9 @@ class RunContext {
     const now = Date.now();
     if (!force && now - this.lastBeat < HEARTBEAT_MS) return;
     this.lastBeat = now;
-    const held = await this.repository.heartbeat(this.lease, { stage: this.stage, progress: this.progress, points: this.points }, this.leaseEnd()).catch(() => true);
+    const held = await this.repository
+      .heartbeat(this.lease, { stage: this.stage, progress: this.progress, points: this.points }, this.leaseEnd())
+      .catch(() => true);
     if (!held && !this.lost) {
       this.lost = true;
       this.controller.abort(new LeaseLost());
@@ -436,7 +587,11 @@ export function presentProcessing(row: ProcessingRow | undefined, language: Lang
     stage: row.state === 'done' || row.state === 'idle' ? null : row.stage,
     progress: row.progress,
     failure: row.failureReason
-      ? { reason: row.failureReason, message: describeProcessingFailure(row.failureReason, language, row.failureFile), fileName: row.failureFile }
+      ? {
+          reason: row.failureReason,
+          message: describeProcessingFailure(row.failureReason, language, row.failureFile),
+          fileName: row.failureFile,
+        }
       : null,
     attempts: row.attempts,
     startedAt: row.startedAt?.getTime() ?? null,

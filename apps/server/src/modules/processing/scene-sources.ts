@@ -41,7 +41,12 @@ const IMAGE_ENTRY = /\.(jpe?g|png|webp)$/i;
  * through `unpack` (names leaving the folder, links and zip bombs refused as `unsafeArchive`); their
  * images wait there for their scene's turn.
  */
-export async function listSceneSources(origins: readonly OriginAsset[], storage: StorageDriver, scratch: string, unpack: UnpackZip): Promise<SceneSource[]> {
+export async function listSceneSources(
+  origins: readonly OriginAsset[],
+  storage: StorageDriver,
+  scratch: string,
+  unpack: UnpackZip,
+): Promise<SceneSource[]> {
   const sources: SceneSource[] = [];
   for (const origin of [...origins].sort((a, b) => a.id - b.id)) {
     if (origin.contentType !== AssetContentType.zip) {

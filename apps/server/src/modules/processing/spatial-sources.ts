@@ -27,7 +27,10 @@ export async function convertSpatialOrigin(
   const outDir = path.join(scratch, 'out');
   await download(storage, origin.storageKey, input.path);
   if (type === 'model3d') {
-    return media.run({ kind: 'model', input, outDir, temporaryDirectory: scratch }, { signal: run.signal, onProgress: ({ fraction }) => run.report('convert', fraction * 0.9) });
+    return media.run(
+      { kind: 'model', input, outDir, temporaryDirectory: scratch },
+      { signal: run.signal, onProgress: ({ fraction }) => run.report('convert', fraction * 0.9) },
+    );
   }
   return media.run(
     { kind: 'pointCloud', input, zipped: origin.contentType === AssetContentType.zip, outDir, temporaryDirectory: scratch },

@@ -15,7 +15,9 @@ beforeAll(async () => {
 afterAll(() => testApp.close());
 
 const png = (width: number, height: number, red = 200) =>
-  sharp({ create: { width, height, channels: 3, background: { r: red, g: 80, b: 40 } } }).png().toBuffer();
+  sharp({ create: { width, height, channels: 3, background: { r: red, g: 80, b: 40 } } })
+    .png()
+    .toBuffer();
 
 async function get(url: string, as = token) {
   return testApp.app.inject({ method: 'GET', url, headers: authHeaders(as) });
@@ -53,7 +55,10 @@ describe('GET /api/c/profile and /api/c/my/overview', () => {
     await ledger.post({
       reference: `test-topup-${without.id}`,
       kind: 'topup',
-      entries: [{ account: 'system:payments', amount: -12_345 }, { account: `user:${without.id}:balance`, amount: 12_345 }],
+      entries: [
+        { account: 'system:payments', amount: -12_345 },
+        { account: `user:${without.id}:balance`, amount: 12_345 },
+      ],
     });
     expect(json(await get('/api/c/my/overview', withoutToken)).data).toMatchObject({ balance: 12_345 });
   });
@@ -73,10 +78,20 @@ describe('PATCH /api/client/:uid/info', () => {
 
   it("refuses someone else's uid and a name over 20 characters", async () => {
     const other = await createUser(testApp.app, { menus: [Permission.userInformation] });
-    const foreign = await testApp.app.inject({ method: 'PATCH', url: `/api/client/${other.uid}/info`, headers: authHeaders(token), payload: { fullName: 'x' } });
+    const foreign = await testApp.app.inject({
+      method: 'PATCH',
+      url: `/api/client/${other.uid}/info`,
+      headers: authHeaders(token),
+      payload: { fullName: 'x' },
+    });
     expect(foreign.statusCode).toBe(403);
     expect(json(foreign).code).toBe(ErrorCode.notYourAccount);
-    const long = await testApp.app.inject({ method: 'PATCH', url: `/api/client/${member.uid}/info`, headers: authHeaders(token), payload: { fullName: 'x'.repeat(21) } });
+    const long = await testApp.app.inject({
+      method: 'PATCH',
+      url: `/api/client/${member.uid}/info`,
+      headers: authHeaders(token),
+      payload: { fullName: 'x'.repeat(21) },
+    });
     expect(json(long).code).toBe(ErrorCode.validation);
   });
 });
@@ -84,8 +99,13 @@ describe('PATCH /api/client/:uid/info', () => {
 describe('avatar upload', () => {
   it('takes a one-time grant, re-encodes the image square, and changes the avatar URL every time', async () => {
     const urls: string[] = [];
-    for (const [width, height, red] of [[900, 600, 200], [300, 300, 20]] as const) {
-      const grant = json<{ data: { uploadUrl: string; accept: string[]; maxBytes: number } }>(await get(`/api/client/${member.uid}/avatar/uploadCredentials`)).data;
+    for (const [width, height, red] of [
+      [900, 600, 200],
+      [300, 300, 20],
+    ] as const) {
+      const grant = json<{ data: { uploadUrl: string; accept: string[]; maxBytes: number } }>(
+        await get(`/api/client/${member.uid}/avatar/uploadCredentials`),
+      ).data;
       expect(grant.accept).toEqual(['image/png', 'image/jpeg', 'image/webp']);
       const uploaded = await upload(grant.uploadUrl, await png(width, height, red));
       expect(uploaded.statusCode, uploaded.body).toBe(200);
@@ -140,9 +160,19 @@ describe('enterprise logo', () => {
     const { url } = json<{ data: { url: string } }>(uploaded).data;
     expect(url).toMatch(new RegExp(`^https://spatia\\.test/files/logos/${enterprise.uid}/[0-9a-f]{20}\\.png$`));
 
-    const foreign = await testApp.app.inject({ method: 'PUT', url: '/api/c/my/info', headers: authHeaders(enterpriseToken), payload: { enterpriseLogoUrl: 'https://evil.example/logo.png' } });
+    const foreign = await testApp.app.inject({
+      method: 'PUT',
+      url: '/api/c/my/info',
+      headers: authHeaders(enterpriseToken),
+      payload: { enterpriseLogoUrl: 'https://evil.example/logo.png' },
+    });
     expect(json(foreign).code).toBe(ErrorCode.invalidLogoUrl);
-    const set = await testApp.app.inject({ method: 'PUT', url: '/api/c/my/info', headers: authHeaders(enterpriseToken), payload: { enterpriseLogoUrl: url } });
+    const set = await testApp.app.inject({
+      method: 'PUT',
+      url: '/api/c/my/info',
+      headers: authHeaders(enterpriseToken),
+      payload: { enterpriseLogoUrl: url },
+    });
     expect(set.statusCode).toBe(200);
     expect(json(await get(`/api/client/${enterprise.uid}/info`, enterpriseToken)).data).toMatchObject({ enterpriseLogoUrl: url });
     expect(json(await get('/api/c/profile', enterpriseToken)).data).toMatchObject({ isEnterprise: true, enterpriseLogoUrl: url });

@@ -1,52 +1,24 @@
 import type { FastifyPluginAsyncTypebox, TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { Permission } from '@spatia/contract';
+import { isAdmin, Permission } from '@spatia/contract';
 import type { FastifyRequest } from 'fastify';
-import { Type } from 'typebox';
 import { fail } from '../../lib/app-error.js';
 import { Nothing, ok, responses } from '../../lib/envelope.js';
 import { requestOrigin } from '../../lib/request-info.js';
-import { isAdmin } from '../users/users.service.js';
 import { ACCEPTED_IMAGE_TYPES, UPLOAD_LIMITS } from '../uploads/uploads.service.js';
+import {
+  EnterpriseLogoBody,
+  GrantSchema,
+  OverviewSchema,
+  ProfileSchema,
+  ProfileUidParams,
+  RenameBody,
+  UploadedSchema,
+  UploadTokenParams,
+  tags,
+} from './profile.schemas.js';
 import type { ProfileService } from './profile.service.js';
 
-const tags = ['profile'];
 const ownProfile = { auth: { permission: Permission.userInformation } } as const;
-
-const ProfileSchema = Type.Object({
-  uid: Type.String(),
-  name: Type.String(),
-  avatarUrl: Type.String(),
-  phone: Type.String(),
-  inviteCode: Type.String(),
-  enterpriseLogoUrl: Type.String(),
-  isEnterprise: Type.Boolean(),
-  hasPassword: Type.Boolean(),
-  businessRoleCode: Type.String(),
-  createdAt: Type.Integer(),
-  inviter: Type.Union([Type.Object({ uid: Type.String(), name: Type.String() }), Type.Null()]),
-});
-const Counts = Type.Object({
-  unpublished: Type.Integer(),
-  published: Type.Integer(),
-  underReview: Type.Integer(),
-  exposed: Type.Integer(),
-  notPassed: Type.Integer(),
-  passed: Type.Integer(),
-  unaudited: Type.Integer(),
-});
-const OverviewSchema = Type.Object({
-  works: Type.Object({ total: Type.Integer(), byStatus: Counts }),
-  followers: Type.Integer(),
-  following: Type.Integer(),
-  balance: Type.Integer({ description: 'fen' }),
-});
-const GrantSchema = Type.Object({
-  uploadUrl: Type.String(),
-  method: Type.Literal('PUT'),
-  maxBytes: Type.Integer(),
-  accept: Type.Array(Type.String()),
-  expiresAt: Type.Integer(),
-});
 
 export const profileRoutes: FastifyPluginAsyncTypebox<{ profile: ProfileService; publicUrl: string | undefined }> = async (
   app,
@@ -66,7 +38,10 @@ export const profileRoutes: FastifyPluginAsyncTypebox<{ profile: ProfileService;
 
   app.get(
     '/api/c/my/overview',
-    { config: { auth: 'signedIn' }, schema: { tags, summary: "What the console's home counts", response: responses(OverviewSchema, [401]) } },
+    {
+      config: { auth: 'signedIn' },
+      schema: { tags, summary: "What the console's home counts", response: responses(OverviewSchema, [401]) },
+    },
     async (request) => ok(await profile.getOverview(request.auth!.user.id)),
   );
 
@@ -77,8 +52,8 @@ export const profileRoutes: FastifyPluginAsyncTypebox<{ profile: ProfileService;
       schema: {
         tags,
         summary: 'Change my name (form body)',
-        params: Type.Object({ uid: Type.String({ maxLength: 64 }) }),
-        body: Type.Object({ fullName: Type.String({ minLength: 1, maxLength: 20 }) }),
+        params: ProfileUidParams,
+        body: RenameBody,
         response: responses(Nothing, [400, 401, 403]),
       },
     },
@@ -96,7 +71,7 @@ export const profileRoutes: FastifyPluginAsyncTypebox<{ profile: ProfileService;
       schema: {
         tags,
         summary: `A one-time grant to upload my avatar (PNG, JPEG or WebP, at most ${UPLOAD_LIMITS.avatar / 1024 / 1024} MB)`,
-        params: Type.Object({ uid: Type.String({ maxLength: 64 }) }),
+        params: ProfileUidParams,
         response: responses(GrantSchema, [401, 403]),
       },
     },
@@ -108,7 +83,10 @@ export const profileRoutes: FastifyPluginAsyncTypebox<{ profile: ProfileService;
 
   app.get(
     '/api/c/enterpriseLogoUploadCredentials',
-    { config: ownProfile, schema: { tags, summary: 'A one-time grant to upload my enterprise logo', response: responses(GrantSchema, [401, 403]) } },
+    {
+      config: ownProfile,
+      schema: { tags, summary: 'A one-time grant to upload my enterprise logo', response: responses(GrantSchema, [401, 403]) },
+    },
     async (request) => ok(await profile.enterpriseLogoGrant(request.auth!.user)),
   );
 
@@ -119,7 +97,7 @@ export const profileRoutes: FastifyPluginAsyncTypebox<{ profile: ProfileService;
       schema: {
         tags,
         summary: 'Set my enterprise logo to one of my uploads (empty removes it)',
-        body: Type.Object({ enterpriseLogoUrl: Type.String({ maxLength: 500 }) }),
+        body: EnterpriseLogoBody,
         response: responses(Nothing, [400, 401, 403]),
       },
     },
@@ -145,8 +123,8 @@ export const profileRoutes: FastifyPluginAsyncTypebox<{ profile: ProfileService;
         schema: {
           tags,
           summary: 'Upload the file of a grant (raw bytes as the body)',
-          params: Type.Object({ token: Type.String({ minLength: 16, maxLength: 64 }) }),
-          response: responses(Type.Object({ url: Type.String() }), [400, 401, 403, 413, 415]),
+          params: UploadTokenParams,
+          response: responses(UploadedSchema, [400, 401, 403, 413, 415]),
         },
       },
       async (request) => {

@@ -2,7 +2,6 @@ import { WORK_STATUSES, type Profile, type UploadGrant, type UserOverview, type 
 import { fail } from '../../lib/app-error.js';
 import { LedgerAccount, type LedgerService } from '../ledger/ledger.service.js';
 import type { StoredUpload, UploadsService } from '../uploads/uploads.service.js';
-import type { UsersRepository } from '../users/users.repository.js';
 import type { AuthUser, UsersService } from '../users/users.service.js';
 
 /** Where stored files are served. */
@@ -15,14 +14,13 @@ export const ENTERPRISE_ROLE_CODE = 'enterprise';
 export class ProfileService {
   constructor(
     private readonly users: UsersService,
-    private readonly repository: UsersRepository,
     private readonly uploads: UploadsService,
     private readonly ledger: LedgerService,
     private readonly countWorksByStatus: (ownerId: number) => Promise<Map<WorkStatus, number>>,
   ) {}
 
   async getProfile(userId: number): Promise<Profile> {
-    const row = await this.repository.findProfileDetails(userId);
+    const row = await this.users.findProfileDetails(userId);
     if (!row) throw fail('notFound');
     const { inviterUid, inviterName, createdAt, ...profile } = row;
     return {
@@ -49,8 +47,7 @@ export class ProfileService {
   }
 
   async rename(userId: number, fullName: string): Promise<void> {
-    await this.repository.updateProfile(userId, { fullName: fullName.trim() });
-    await this.users.forgetCachedUser(userId);
+    await this.users.updateProfile(userId, { fullName: fullName.trim() });
   }
 
   async avatarGrant(user: AuthUser): Promise<UploadGrant> {
@@ -70,8 +67,7 @@ export class ProfileService {
     const stored: StoredUpload = await this.uploads.receive(token, user.id, user.uid, bytes);
     const url = stored.kind === 'avatar' ? `${FILES_PATH}/${stored.key}` : `${origin}${FILES_PATH}/${stored.key}`;
     if (stored.kind === 'avatar') {
-      await this.repository.updateProfile(user.id, { avatarUrl: url });
-      await this.users.forgetCachedUser(user.id);
+      await this.users.updateProfile(user.id, { avatarUrl: url });
     }
     return { url };
   }
@@ -81,7 +77,6 @@ export class ProfileService {
     if (user.businessRoleCode !== ENTERPRISE_ROLE_CODE) throw fail('notEnterprise');
     const ownLogos = `${origin}${FILES_PATH}/logos/${user.uid}/`;
     if (url !== '' && (!url.startsWith('https://') || !url.startsWith(ownLogos))) throw fail('invalidLogoUrl');
-    await this.repository.updateProfile(user.id, { enterpriseLogoUrl: url });
-    await this.users.forgetCachedUser(user.id);
+    await this.users.updateProfile(user.id, { enterpriseLogoUrl: url });
   }
 }

@@ -23,7 +23,11 @@ beforeAll(async () => {
 afterAll(() => testApp.close());
 
 async function newTicket(): Promise<TicketAnswer> {
-  const response = await testApp.app.inject({ method: 'GET', url: '/api/qrcode/login', headers: { host: 'spatia.test', 'user-agent': 'Desktop Chrome' } });
+  const response = await testApp.app.inject({
+    method: 'GET',
+    url: '/api/qrcode/login',
+    headers: { host: 'spatia.test', 'user-agent': 'Desktop Chrome' },
+  });
   expect(response.statusCode).toBe(200);
   return json<{ data: TicketAnswer }>(response).data;
 }
@@ -102,7 +106,9 @@ describe('QR sign-in', () => {
   it('bounds the codes one address can create, saying when to try again', async () => {
     const answers = [];
     for (let i = 0; i < 31; i += 1) {
-      answers.push(await testApp.app.inject({ method: 'GET', url: '/api/qrcode/login', remoteAddress: '10.1.2.3', cookies: { language: 'en' } }));
+      answers.push(
+        await testApp.app.inject({ method: 'GET', url: '/api/qrcode/login', remoteAddress: '10.1.2.3', cookies: { language: 'en' } }),
+      );
     }
     const refused = answers.filter((answer) => answer.statusCode === 429);
     expect(refused).toHaveLength(1);
@@ -111,8 +117,13 @@ describe('QR sign-in', () => {
 
   it('needs a signed-in phone to scan or confirm, and a real ticket', async () => {
     const ticket = await newTicket();
-    expect((await testApp.app.inject({ method: 'POST', url: '/api/qrcode/scan', payload: { ticket: ticket.ticket } })).statusCode).toBe(401);
-    expect((await testApp.app.inject({ method: 'POST', url: '/api/qrcode/confirm', payload: { ticket: ticket.ticket, accept: true } })).statusCode).toBe(401);
+    expect((await testApp.app.inject({ method: 'POST', url: '/api/qrcode/scan', payload: { ticket: ticket.ticket } })).statusCode).toBe(
+      401,
+    );
+    expect(
+      (await testApp.app.inject({ method: 'POST', url: '/api/qrcode/confirm', payload: { ticket: ticket.ticket, accept: true } }))
+        .statusCode,
+    ).toBe(401);
     const unknown = await phoneCall('/api/qrcode/scan', { ticket: 'x'.repeat(32) });
     expect(unknown.statusCode).toBe(404);
     const malformed = await phoneCall('/api/qrcode/confirm', { ticket: ticket.ticket });

@@ -4,7 +4,8 @@ import { fail } from '../../lib/app-error.js';
 import type { RateLimiter } from '../../lib/rate-limiter.js';
 import { addressBucket } from '../../lib/request-info.js';
 import type { AccountsService } from '../accounts/accounts.service.js';
-import { hashToken, type ClientInfo } from '../auth/auth.service.js';
+import type { ClientInfo } from '../../lib/request-info.js';
+import { hashToken } from '../auth/auth.service.js';
 import type { QrLoginRepository, TicketRow } from './qr-login.repository.js';
 
 export const QR_TICKET_LIFETIME_MS = 2 * 60 * 1000;
@@ -40,7 +41,10 @@ export class QrLoginService {
   }
 
   /** The desktop's poll. A confirmed ticket is consumed here, and only here, into a session. */
-  async poll(pollToken: string, client: ClientInfo): Promise<{ status: QrTicketStatus; expiresAt: number; token?: string; login?: CodeLoginResult }> {
+  async poll(
+    pollToken: string,
+    client: ClientInfo,
+  ): Promise<{ status: QrTicketStatus; expiresAt: number; token?: string; login?: CodeLoginResult }> {
     const row = await this.repository.findByPollTokenHash(hashToken(pollToken));
     if (!row) throw fail('qrTicketUnknown');
     const status = this.visibleStatus(row);
@@ -64,7 +68,13 @@ export class QrLoginService {
 
   async confirm(ticket: string, userId: number, accept: boolean): Promise<{ status: QrTicketStatus }> {
     const row = await this.liveTicket(ticket);
-    const moved = await this.repository.transition(row.id, ['pending', 'scanned'], accept ? 'confirmed' : 'declined', new Date(this.now()), userId);
+    const moved = await this.repository.transition(
+      row.id,
+      ['pending', 'scanned'],
+      accept ? 'confirmed' : 'declined',
+      new Date(this.now()),
+      userId,
+    );
     if (!moved) throw fail('qrTicketExpired');
     return { status: accept ? 'confirmed' : 'declined' };
   }

@@ -133,7 +133,7 @@ class HashingFileStore extends FileStore {
       await pipeline(followed.stream, file);
     } catch {
       // As FileStore: the bytes that reached the file count (the next HEAD sees them), this write failed.
-      throw ERRORS.FILE_WRITE_ERROR;
+      throw tusFailure(ERRORS.FILE_WRITE_ERROR);
     }
     followed.settle(offset + file.bytesWritten);
     return offset + file.bytesWritten;
@@ -143,4 +143,9 @@ class HashingFileStore extends FileStore {
 function pathOf(directory: string, id: string): string {
   if (!UPLOAD_ID.test(id)) throw new Error(`not an upload id: ${id}`);
   return path.join(directory, id);
+}
+
+/** One of tus's protocol errors as an Error: tus answers with its `status_code` and `body` all the same. */
+function tusFailure(failure: { status_code: number; body: string }): Error {
+  return Object.assign(new Error(failure.body), failure);
 }

@@ -23,7 +23,7 @@ export interface TusAnswer {
   /** The protocol answer: status and tus headers (Upload-Offset, Location, Tus-Resumable…). */
   response: Response;
   /** Set when it failed: an AppError the client should read, or anything else (unexpected: log it). */
-  failure?: unknown;
+  failure?: Error;
   /** Set when this request completed the upload: what the registrant's onComplete returned. */
   completed?: { data: unknown };
 }
@@ -169,7 +169,13 @@ export class ResumableUploads {
     const existing = await this.storage.stat(key);
     if (existing?.size !== upload.size) await this.backend.moveTo(upload.id, key, contentType);
     await this.discard(upload.id);
-    return this.hooks.onComplete(grant, { key, size: upload.size, contentType, sha256, filename: filenameOf(clientMetadataOf(upload.metadata)) });
+    return this.hooks.onComplete(grant, {
+      key,
+      size: upload.size,
+      contentType,
+      sha256,
+      filename: filenameOf(clientMetadataOf(upload.metadata)),
+    });
   }
 
   private async discard(id: string): Promise<void> {
@@ -193,13 +199,14 @@ function uploadIdOf(request: Request): string | undefined {
 }
 
 /** tus's own refusals as our error codes; anything that is not a client's mistake stays unexpected. */
-function clientFailureOf(failure: unknown): unknown {
+function clientFailureOf(failure: unknown): Error {
   if (failure instanceof AppError) return failure;
   const { status_code: status, body } = failure as { status_code?: number; body?: string };
   if (body === ERRORS.FILE_NOT_FOUND.body) return fail('uploadNotFound');
   if (body === ERRORS.FILE_NO_LONGER_EXISTS.body) return new AppError(ErrorCode.uploadNotFound, 410, 'uploadNotFound');
   if (body === ERRORS.INVALID_OFFSET.body) return fail('uploadOffsetConflict');
-  if (body === ERRORS.INVALID_LENGTH.body || body === ERRORS.UNSUPPORTED_CREATION_DEFER_LENGTH_EXTENSION.body) return fail('uploadLengthRequired');
+  if (body === ERRORS.INVALID_LENGTH.body || body === ERRORS.UNSUPPORTED_CREATION_DEFER_LENGTH_EXTENSION.body)
+    return fail('uploadLengthRequired');
   if (body === ERRORS.ERR_SIZE_EXCEEDED.body || body === ERRORS.ERR_MAX_SIZE_EXCEEDED.body) return fail('payloadTooLarge');
   if (status === 404) return fail('uploadNotFound');
   // 412 keeps its status: it is how tus tells a client to speak another protocol version.

@@ -74,10 +74,15 @@ export class S3TusBackend implements TusBackend {
     const uploadId = info?.Metadata?.['upload-id'];
     if (uploadId) {
       // Already completed (or aborted) when the bytes are complete: S3 answers NoSuchUpload, which is fine.
-      await client.send(new AbortMultipartUploadCommand({ Bucket: this.storage.bucket, Key: id, UploadId: uploadId })).catch(() => undefined);
+      await client
+        .send(new AbortMultipartUploadCommand({ Bucket: this.storage.bucket, Key: id, UploadId: uploadId }))
+        .catch(() => undefined);
     }
     await client.send(
-      new DeleteObjectsCommand({ Bucket: this.storage.bucket, Delete: { Objects: [{ Key: id }, { Key: `${id}.info` }, { Key: `${id}.part` }] } }),
+      new DeleteObjectsCommand({
+        Bucket: this.storage.bucket,
+        Delete: { Objects: [{ Key: id }, { Key: `${id}.info` }, { Key: `${id}.part` }] },
+      }),
     );
   }
 
@@ -87,7 +92,9 @@ export class S3TusBackend implements TusBackend {
     const cutoff = Date.now() - this.expiryMs;
     let token: string | undefined;
     do {
-      const page = await this.storage.client.send(new ListObjectsV2Command({ Bucket: this.storage.bucket, Prefix: PREFIX, ContinuationToken: token }));
+      const page = await this.storage.client.send(
+        new ListObjectsV2Command({ Bucket: this.storage.bucket, Prefix: PREFIX, ContinuationToken: token }),
+      );
       const old = (page.Contents ?? []).filter((object) => object.Key && object.LastModified && object.LastModified.getTime() < cutoff);
       if (old.length > 0) {
         await this.storage.client.send(

@@ -1,10 +1,4 @@
-import path from 'node:path';
 import type { DataStore } from '@tus/server';
-import type { Config } from '../../config/config.js';
-import { S3StorageDriver } from '../../drivers/storage/s3-storage.js';
-import type { StorageDriver } from '../../drivers/storage/storage-driver.js';
-import { FileTusBackend } from './file-tus-backend.js';
-import { S3TusBackend } from './s3-tus-backend.js';
 
 /** Unfinished uploads are kept this long after their creation, then cleaned up. */
 export const UPLOAD_EXPIRY_MS = 24 * 60 * 60 * 1000;
@@ -34,10 +28,4 @@ export interface TusBackend {
   discard(id: string): Promise<void>;
   /** Deletes uploads older than UPLOAD_EXPIRY_MS; answers how many. */
   cleanupExpired(): Promise<number>;
-}
-
-/** The S3 store when files live in S3 (same bucket, so completion copies inside it), else files on disk. */
-export function createTusBackend(config: Pick<Config, 'dataDir'>, storage: StorageDriver, expiryMs = UPLOAD_EXPIRY_MS): TusBackend {
-  if (storage instanceof S3StorageDriver) return new S3TusBackend(storage, expiryMs);
-  return new FileTusBackend(path.join(config.dataDir, 'tus'), storage, expiryMs);
 }

@@ -133,7 +133,11 @@ describe.each(backends)('tus uploads: $name', (backend) => {
   async function create(grant: string, length: number, extra: Record<string, string> = {}) {
     return fetch(`${baseUrl}/api/tus`, {
       method: 'POST',
-      headers: tusHeaders(undefined, { 'upload-length': String(length), 'upload-metadata': metadata({ grant, filename: 'scan.glb' }), ...extra }),
+      headers: tusHeaders(undefined, {
+        'upload-length': String(length),
+        'upload-metadata': metadata({ grant, filename: 'scan.glb' }),
+        ...extra,
+      }),
     });
   }
 
@@ -249,10 +253,17 @@ describe.each(backends)('tus uploads: $name', (backend) => {
   it('refuses an unknown or missing grant with the envelope, in the caller language', async () => {
     const unknown = await fetch(`${baseUrl}/api/tus`, {
       method: 'POST',
-      headers: tusHeaders(undefined, { 'upload-length': '10', 'upload-metadata': metadata({ grant: 'not-a-grant' }), 'accept-language': 'en' }),
+      headers: tusHeaders(undefined, {
+        'upload-length': '10',
+        'upload-metadata': metadata({ grant: 'not-a-grant' }),
+        'accept-language': 'en',
+      }),
     });
     expect(unknown.status).toBe(403);
-    expect(await unknown.json()).toEqual({ code: ErrorCode.uploadGrantInvalid, msg: expect.stringMatching(/upload permission is not valid/) });
+    expect(await unknown.json()).toEqual({
+      code: ErrorCode.uploadGrantInvalid,
+      msg: expect.stringMatching(/upload permission is not valid/),
+    });
     const missing = await fetch(`${baseUrl}/api/tus`, { method: 'POST', headers: tusHeaders(undefined, { 'upload-length': '10' }) });
     expect(missing.status).toBe(403);
     expect(await missing.json()).toMatchObject({ code: ErrorCode.uploadGrantInvalid, msg: expect.stringMatching(/上传凭证/) });
@@ -461,7 +472,11 @@ describe('tus uploads: default hooks', () => {
       const answer = await test.app.inject({
         method: 'POST',
         url: '/api/tus',
-        headers: { 'tus-resumable': '1.0.0', 'upload-length': '1', 'upload-metadata': `grant ${Buffer.from('made-up').toString('base64')}` },
+        headers: {
+          'tus-resumable': '1.0.0',
+          'upload-length': '1',
+          'upload-metadata': `grant ${Buffer.from('made-up').toString('base64')}`,
+        },
       });
       expect(answer.statusCode).toBe(403);
       expect(answer.json()).toMatchObject({ code: ErrorCode.uploadGrantInvalid });

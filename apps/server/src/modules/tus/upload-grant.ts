@@ -105,7 +105,7 @@ export function filenameOf(metadata: Metadata | undefined): string | undefined {
   const given = metadata?.filename ?? metadata?.name ?? undefined;
   if (!given) return undefined;
   const clean = given
-    .replace(/[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g, '')
+    .replace(/[\p{Cc}\u202a-\u202e\u2066-\u2069]/gu, '')
     .replace(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, '\ufffd')
     .trim();
   return clean ? Array.from(clean).slice(0, FILENAME_MAX).join('') : undefined;

@@ -37,6 +37,8 @@ export class FileUrlSigner {
   }
 
   private async signature(key: string, expires: number): Promise<string> {
-    return createHmac('sha256', await this.secret()).update(`file\n${key}\n${expires}`).digest('base64url');
+    return createHmac('sha256', await this.secret())
+      .update(`file\n${key}\n${expires}`)
+      .digest('base64url');
   }
 }

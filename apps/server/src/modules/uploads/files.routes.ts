@@ -27,7 +27,9 @@ export interface FilesRoutesOptions {
   privateFiles: FileUrlSigner;
   /** Whether an upload under `assets/` is a file viewers read. */
   isPublicAsset: (key: string) => Promise<boolean>;
-  /** Told of every file served and the bytes sent; `workUid` is what the `w` query parameter names. */
+  /** Where a requested key is stored, when that differs (a copy's derived files are its original's). */
+  storedKeyOf?: (key: string) => Promise<string>;
+  /** Told of every file served (by the key asked for) and the bytes sent; `workUid` is what the `w` query parameter names. */
   onServed?: (served: { key: string; bytes: number; workUid: string | undefined }) => Promise<void>;
 }
 
@@ -36,7 +38,10 @@ const UPLOADS_FOLDER = 'assets/';
 
 type FilesQuery = { w?: string; expires?: string; signature?: string };
 
-export const filesRoutes: FastifyPluginAsync<FilesRoutesOptions> = async (app, { storage, privateFiles, isPublicAsset, onServed }) => {
+export const filesRoutes: FastifyPluginAsync<FilesRoutesOptions> = async (
+  app,
+  { storage, privateFiles, isPublicAsset, storedKeyOf, onServed },
+) => {
   /** Who may have the file: `public` for anyone (cached by anyone for a year), `signed` for the link's holder. */
   const readAccess = async (key: string, query: FilesQuery): Promise<'public' | 'signed'> => {
     if (PUBLIC_FOLDERS.some((folder) => key.startsWith(folder))) return 'public';
@@ -56,9 +61,10 @@ export const filesRoutes: FastifyPluginAsync<FilesRoutesOptions> = async (app, {
     // Malformed keys (empty parts as in `tus/`, over-long, NUL, traversal) name nothing: 404 before any store is asked.
     if (!isStorageKey(key) || key.includes('..')) throw fail('notFound');
     const access = await readAccess(key, request.query);
-    const whole = request.headers.range ? await storage.stat(key) : undefined;
+    const stored = storedKeyOf ? await storedKeyOf(key) : key;
+    const whole = request.headers.range ? await storage.stat(stored) : undefined;
     const range = whole ? parseRange(request.headers.range, whole.size) : undefined;
-    const file = await storage.read(key, range);
+    const file = await storage.read(stored, range);
     if (!file) throw fail('notFound');
     reply
       .header('content-type', contentTypeOfKey(key))

@@ -16,7 +16,14 @@ export class UploadsRepository {
     const [row] = await this.db
       .select({ id: uploadGrants.id, kind: uploadGrants.kind, maxBytes: uploadGrants.maxBytes })
       .from(uploadGrants)
-      .where(and(eq(uploadGrants.tokenHash, tokenHash), eq(uploadGrants.userId, userId), isNull(uploadGrants.usedAt), gt(uploadGrants.expiresAt, now)));
+      .where(
+        and(
+          eq(uploadGrants.tokenHash, tokenHash),
+          eq(uploadGrants.userId, userId),
+          isNull(uploadGrants.usedAt),
+          gt(uploadGrants.expiresAt, now),
+        ),
+      );
     return row;
   }
 

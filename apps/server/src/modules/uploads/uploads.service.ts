@@ -11,7 +11,6 @@ export const GRANT_LIFETIME_MS = 10 * 60 * 1000;
 export const ACCEPTED_IMAGE_TYPES: readonly ImageType[] = ['image/png', 'image/jpeg', 'image/webp'];
 export const UPLOAD_LIMITS: Record<UploadKind, number> = { avatar: 5 * 1024 * 1024, enterpriseLogo: 2 * 1024 * 1024 };
 
-
 export interface StoredUpload {
   kind: UploadKind;
   key: string;
@@ -41,8 +40,20 @@ export class UploadsService {
   async issueGrant(userId: number, kind: UploadKind): Promise<UploadGrant> {
     const token = randomBytes(24).toString('base64url');
     const expiresAt = this.now() + GRANT_LIFETIME_MS;
-    await this.repository.insertGrant({ tokenHash: hashToken(token), userId, kind, maxBytes: UPLOAD_LIMITS[kind], expiresAt: new Date(expiresAt) });
-    return { uploadUrl: `/api/uploads/${token}`, method: 'PUT', maxBytes: UPLOAD_LIMITS[kind], accept: [...ACCEPTED_IMAGE_TYPES], expiresAt };
+    await this.repository.insertGrant({
+      tokenHash: hashToken(token),
+      userId,
+      kind,
+      maxBytes: UPLOAD_LIMITS[kind],
+      expiresAt: new Date(expiresAt),
+    });
+    return {
+      uploadUrl: `/api/uploads/${token}`,
+      method: 'PUT',
+      maxBytes: UPLOAD_LIMITS[kind],
+      accept: [...ACCEPTED_IMAGE_TYPES],
+      expiresAt,
+    };
   }
 
   async receive(token: string, userId: number, ownerUid: string, bytes: Buffer): Promise<StoredUpload> {

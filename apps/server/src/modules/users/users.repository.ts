@@ -26,8 +26,12 @@ export interface UserProfileRow {
   permissionIds: number[];
 }
 
-const rolesOfUser = sql<string[]>`coalesce((select array_agg(${userRoles.role} order by ${userRoles.role}) from ${userRoles} where ${userRoles.userId} = ${users.id}), '{}')`;
-const permissionsOfUser = sql<number[]>`coalesce((select array_agg(${userPermissions.permissionId} order by ${userPermissions.permissionId}) from ${userPermissions} where ${userPermissions.userId} = ${users.id}), '{}')`;
+const rolesOfUser = sql<
+  string[]
+>`coalesce((select array_agg(${userRoles.role} order by ${userRoles.role}) from ${userRoles} where ${userRoles.userId} = ${users.id}), '{}')`;
+const permissionsOfUser = sql<
+  number[]
+>`coalesce((select array_agg(${userPermissions.permissionId} order by ${userPermissions.permissionId}) from ${userPermissions} where ${userPermissions.userId} = ${users.id}), '{}')`;
 
 export class UsersRepository {
   constructor(private readonly db: Db) {}
@@ -51,9 +55,7 @@ export class UsersRepository {
         await tx.insert(userRoles).values(user.roles.map((role) => ({ userId: created.id, role })));
       }
       if (user.permissionIds.length > 0) {
-        await tx
-          .insert(userPermissions)
-          .values(user.permissionIds.map((permissionId) => ({ userId: created.id, permissionId })));
+        await tx.insert(userPermissions).values(user.permissionIds.map((permissionId) => ({ userId: created.id, permissionId })));
       }
       return created;
     });
@@ -93,6 +95,17 @@ export class UsersRepository {
   async inviteCodeExists(code: string): Promise<boolean> {
     const [row] = await this.db.select({ id: users.id }).from(users).where(eq(users.inviteCode, code));
     return row !== undefined;
+  }
+
+  /** The earliest account with the role. */
+  async findFirstIdWithRole(role: string): Promise<number | undefined> {
+    const [row] = await this.db
+      .select({ userId: userRoles.userId })
+      .from(userRoles)
+      .where(eq(userRoles.role, role))
+      .orderBy(userRoles.userId)
+      .limit(1);
+    return row?.userId;
   }
 
   async anyUserHasRole(role: string): Promise<boolean> {
@@ -159,6 +172,9 @@ export class UsersRepository {
   }
 
   async updateProfile(id: number, changes: Partial<{ fullName: string; avatarUrl: string; enterpriseLogoUrl: string }>): Promise<void> {
-    await this.db.update(users).set({ ...changes, updatedAt: new Date() }).where(eq(users.id, id));
+    await this.db
+      .update(users)
+      .set({ ...changes, updatedAt: new Date() })
+      .where(eq(users.id, id));
   }
 }

@@ -1,20 +1,9 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Type } from 'typebox';
 import { fail } from '../../lib/app-error.js';
 import { ok, responses } from '../../lib/envelope.js';
-import type { UserInfo } from '@spatia/contract';
-import { isAdmin, type AuthUser, type UsersService } from './users.service.js';
-
-const UserInfoSchema = Type.Object({
-  uid: Type.String(),
-  name: Type.String(),
-  avatarUrl: Type.String(),
-  roles: Type.Array(Type.String()),
-  phone: Type.String(),
-  businessRoleCode: Type.String(),
-  menus: Type.Array(Type.Integer(), { description: 'permission ids' }),
-  enterpriseLogoUrl: Type.String(),
-});
+import { isAdmin, type UserInfo } from '@spatia/contract';
+import { UserInfoSchema, UserUidParams } from './users.schemas.js';
+import type { AuthUser, UsersService } from './users.service.js';
 
 export const usersRoutes: FastifyPluginAsyncTypebox<{ users: UsersService }> = async (app, { users }) => {
   app.get(
@@ -25,8 +14,8 @@ export const usersRoutes: FastifyPluginAsyncTypebox<{ users: UsersService }> = a
       compress: false,
       schema: {
         tags: ['accounts'],
-        summary: 'User info by uid: your own, or anyone\'s for an admin',
-        params: Type.Object({ uid: Type.String({ minLength: 1, maxLength: 64 }) }),
+        summary: "User info by uid: your own, or anyone's for an admin",
+        params: UserUidParams,
         response: responses(UserInfoSchema, [401, 403, 404]),
       },
     },

@@ -9,13 +9,13 @@ import {
   isRoleCode,
   PHONE_PATTERN,
   Role,
-  type RoleCode,
   type UserInfo,
 } from '@spatia/contract';
 import { fail, invalid } from '../../lib/app-error.js';
 import type { Cache } from '../../lib/cache.js';
 import { hashPassword } from '../auth/password.js';
-import type { UserProfileRow, UsersRepository } from './users.repository.js';
+import type { Db } from '../../db/database.js';
+import { UsersRepository, type UserProfileRow } from './users.repository.js';
 
 export interface CreateUserInput {
   phone: string;
@@ -47,6 +47,11 @@ export class UsersService {
     private readonly repository: UsersRepository,
     private readonly cache: Cache,
   ) {}
+
+  /** The service over the database's own users tables: what the app, the admin command and tests use. */
+  static on(db: Db, cache: Cache): UsersService {
+    return new UsersService(new UsersRepository(db), cache);
+  }
 
   async createUser(input: CreateUserInput): Promise<{ id: number; uid: string }> {
     if (!PHONE_PATTERN.test(input.phone)) throw invalid('phoneNumber', 'format');
@@ -95,6 +100,38 @@ export class UsersService {
     return id;
   }
 
+  async findIdByPhone(phone: string): Promise<number | undefined> {
+    return this.repository.findIdByPhone(phone);
+  }
+
+  async findIdByInviteCode(code: string): Promise<number | undefined> {
+    return this.repository.findIdByInviteCode(code);
+  }
+
+  /** What a password sign-in checks: the account behind the phone and its password hash (null when it has none). */
+  async findCredentialsByPhone(phone: string): Promise<{ id: number; uid: string; passwordHash: string | null } | undefined> {
+    return this.repository.findCredentialsByPhone(phone);
+  }
+
+  async setPassword(userId: number, password: string): Promise<void> {
+    await this.repository.updatePasswordHash(userId, await hashPassword(password));
+  }
+
+  /** The roles and permissions an account of this tier starts with. */
+  async findTier(code: string): Promise<{ roles: string[]; permissionIds: number[] } | undefined> {
+    return this.repository.findTier(code);
+  }
+
+  /** What the profile page shows, with the inviter's name. */
+  async findProfileDetails(userId: number) {
+    return this.repository.findProfileDetails(userId);
+  }
+
+  async updateProfile(userId: number, changes: Partial<{ fullName: string; avatarUrl: string; enterpriseLogoUrl: string }>): Promise<void> {
+    await this.repository.updateProfile(userId, changes);
+    await this.forgetCachedUser(userId);
+  }
+
   /** Name and avatar of each user, as others may see them. */
   async findPublicProfiles(ids: readonly number[]): Promise<Map<number, PublicProfile>> {
     const unique = [...new Set(ids)];
@@ -117,6 +154,12 @@ export class UsersService {
    * The first start of an empty platform has no one who can administer it: create an admin with a
    * generated password, which the caller prints once. Returns nothing when an admin already exists.
    */
+  /** The first administrator: whoever the server or the admin command created first. */
+  async findFirstAdmin(): Promise<AuthUser | undefined> {
+    const id = await this.repository.findFirstIdWithRole(Role.admin);
+    return id === undefined ? undefined : this.getAuthUser(id);
+  }
+
   async ensureInitialAdmin(phone: string): Promise<{ phone: string; password: string } | undefined> {
     if (await this.repository.anyUserHasRole(Role.admin)) return undefined;
     if ((await this.repository.findIdByPhone(phone)) !== undefined) return undefined;
@@ -139,18 +182,6 @@ export function assertPasswordRule(field: string, password: string): void {
   if (problem) throw invalid(field, problem, { limit: problem === 'tooLong' ? PASSWORD_MAX_LENGTH : PASSWORD_MIN_LENGTH });
 }
 
-export function isAdmin(user: Pick<UserInfo, 'roles'>): boolean {
-  return user.roles.includes(Role.admin);
-}
-
-export function hasRole(user: Pick<UserInfo, 'roles'>, role: RoleCode): boolean {
-  return isAdmin(user) || user.roles.includes(role);
-}
-
-export function hasPermission(user: Pick<UserInfo, 'roles' | 'menus'>, permissionId: number): boolean {
-  return isAdmin(user) || user.menus.includes(permissionId);
-}
-
 function toAuthUser(row: UserProfileRow): AuthUser {
   return {
     id: row.id,
@@ -171,6 +202,6 @@ function generatePassword(): string {
   const digits = '23456789';
   const all = letters + digits;
   const chars = Array.from({ length: 14 }, () => all[randomInt(all.length)]);
-  chars.push(letters[randomInt(letters.length)]!, digits[randomInt(digits.length)]!);
+  chars.push(letters[randomInt(letters.length)], digits[randomInt(digits.length)]);
   return chars.join('');
 }

@@ -52,7 +52,13 @@ describe('verification codes', () => {
 
   it('accepts the right code once', async () => {
     const issued = await issue();
-    const proof = { phone: issued.phone, purpose: issued.purpose, verifyCode: issued.code, expiredTime: issued.expiredTime, hash: issued.hash };
+    const proof = {
+      phone: issued.phone,
+      purpose: issued.purpose,
+      verifyCode: issued.code,
+      expiredTime: issued.expiredTime,
+      hash: issued.hash,
+    };
     await service.consumeCode(proof);
     await expect(service.consumeCode(proof)).rejects.toMatchObject({ code: ErrorCode.codeUsed });
   });
@@ -61,7 +67,13 @@ describe('verification codes', () => {
     const issued = await issue();
     clock.now += CODE_LIFETIME_MS + 1;
     await expect(
-      service.consumeCode({ phone: issued.phone, purpose: issued.purpose, verifyCode: issued.code, expiredTime: issued.expiredTime, hash: issued.hash }),
+      service.consumeCode({
+        phone: issued.phone,
+        purpose: issued.purpose,
+        verifyCode: issued.code,
+        expiredTime: issued.expiredTime,
+        hash: issued.hash,
+      }),
     ).rejects.toMatchObject({ code: ErrorCode.codeExpired });
   });
 
@@ -81,16 +93,27 @@ describe('verification codes', () => {
 
   it('binds the code to its phone, purpose and expiry', async () => {
     const issued = await issue();
-    const base = { phone: issued.phone, purpose: issued.purpose, verifyCode: issued.code, expiredTime: issued.expiredTime, hash: issued.hash };
+    const base = {
+      phone: issued.phone,
+      purpose: issued.purpose,
+      verifyCode: issued.code,
+      expiredTime: issued.expiredTime,
+      hash: issued.hash,
+    };
     await expect(service.consumeCode({ ...base, phone: nextPhone() })).rejects.toMatchObject({ code: ErrorCode.codeWrong });
     await expect(service.consumeCode({ ...base, purpose: 'smsLogin' })).rejects.toMatchObject({ code: ErrorCode.codeWrong });
-    await expect(service.consumeCode({ ...base, expiredTime: base.expiredTime + 60_000 })).rejects.toMatchObject({ code: ErrorCode.codeWrong });
+    await expect(service.consumeCode({ ...base, expiredTime: base.expiredTime + 60_000 })).rejects.toMatchObject({
+      code: ErrorCode.codeWrong,
+    });
   });
 
   it('gives a phone one code a minute and five an hour, saying when to try again', async () => {
     const phone = nextPhone();
     await issue(phone);
-    await expect(service.sendCode(phone, 'register', '10.0.0.2')).rejects.toMatchObject({ code: ErrorCode.tooManyCodes, params: { seconds: 60 } });
+    await expect(service.sendCode(phone, 'register', '10.0.0.2')).rejects.toMatchObject({
+      code: ErrorCode.tooManyCodes,
+      params: { seconds: 60 },
+    });
     for (let minute = 1; minute <= 4; minute += 1) {
       clock.now += 61_000;
       await issue(phone);

@@ -84,7 +84,8 @@ export class VerificationService {
 
   private async sign(phone: string, code: string, purpose: CodePurpose, expiredTime: number): Promise<string> {
     this.secret ??= this.loadSecret();
-    return createHmac('sha256', await this.secret).update(`${phone}|${code}|${purpose}|${expiredTime}`).digest('hex');
+    return createHmac('sha256', await this.secret)
+      .update(`${phone}|${code}|${purpose}|${expiredTime}`)
+      .digest('hex');
   }
 }
-

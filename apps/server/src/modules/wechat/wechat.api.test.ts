@@ -52,7 +52,11 @@ async function bind(phoneNumber: string, unionId: string) {
   const { hash, expiredTime } = json<{ data: { hash: string; expiredTime: number } }>(issued).data;
   const outbox = await testApp.app.inject({ method: 'GET', url: `/api/dev/sms-outbox?phoneNumber=${phoneNumber}` });
   const verifyCode = json<{ data: { code: string; purpose: string }[] }>(outbox).data[0]!.code;
-  return testApp.app.inject({ method: 'POST', url: '/api/open/user/bindWechat', payload: { phoneNumber, unionId, verifyCode, expiredTime, hash } });
+  return testApp.app.inject({
+    method: 'POST',
+    url: '/api/open/user/bindWechat',
+    payload: { phoneNumber, unionId, verifyCode, expiredTime, hash },
+  });
 }
 
 describe('WeChat sign-in', () => {
@@ -75,7 +79,9 @@ describe('WeChat sign-in', () => {
     const second = await complete(await signInWithWechat({ unionid }));
     expect(json(second).data).toMatchObject({ bound: true, login: { userUid: login.userUid }, redirect: '/userInformation/index' });
     const token = second.headers[AUTH_HEADER_X] as string;
-    expect((await testApp.app.inject({ method: 'GET', url: `/api/client/${login.userUid}/info`, headers: authHeaders(token) })).statusCode).toBe(200);
+    expect(
+      (await testApp.app.inject({ method: 'GET', url: `/api/client/${login.userUid}/info`, headers: authHeaders(token) })).statusCode,
+    ).toBe(200);
   });
 
   it('binds to the existing account of a registered phone', async () => {
@@ -90,7 +96,7 @@ describe('WeChat sign-in', () => {
     expect(json(refused).code).toBe(ErrorCode.wechatAlreadyBound);
   });
 
-  it('redeems a hand-off once, and refuses a callback without the browser\'s state', async () => {
+  it("redeems a hand-off once, and refuses a callback without the browser's state", async () => {
     const handoff = await signInWithWechat();
     expect((await complete(handoff)).statusCode).toBe(200);
     const reused = await complete(handoff);
@@ -115,7 +121,11 @@ describe('WeChat sign-in', () => {
     const start = await testApp.app.inject({ method: 'GET', url: '/api/open/wechat/authorize' });
     const stateCookie = String(start.headers['set-cookie']).split(';')[0]!;
     const state = new URL(String(start.headers.location)).searchParams.get('state');
-    const callback = await testApp.app.inject({ method: 'GET', url: `/api/open/wechat/callback?code=not-issued&state=${state}`, headers: { cookie: stateCookie } });
+    const callback = await testApp.app.inject({
+      method: 'GET',
+      url: `/api/open/wechat/callback?code=not-issued&state=${state}`,
+      headers: { cookie: stateCookie },
+    });
     const handoff = new URL(String(callback.headers.location), 'http://site').searchParams.get('wechatHandoff')!;
     const response = await complete(handoff);
     expect(response.statusCode).toBe(502);
@@ -126,7 +136,11 @@ describe('WeChat sign-in', () => {
     const start = await testApp.app.inject({ method: 'GET', url: '/api/open/wechat/authorize?redirect=//evil.example/x' });
     const authorize = new URL(String(start.headers.location));
     const back = new URL((await fetch(authorize, { redirect: 'manual' })).headers.get('location')!);
-    const callback = await testApp.app.inject({ method: 'GET', url: back.pathname + back.search, headers: { cookie: String(start.headers['set-cookie']).split(';')[0]! } });
+    const callback = await testApp.app.inject({
+      method: 'GET',
+      url: back.pathname + back.search,
+      headers: { cookie: String(start.headers['set-cookie']).split(';')[0]! },
+    });
     const handoff = new URL(String(callback.headers.location), 'http://site').searchParams.get('wechatHandoff')!;
     expect(json(await complete(handoff)).data).toMatchObject({ redirect: '/dashboard/dashboard' });
   });

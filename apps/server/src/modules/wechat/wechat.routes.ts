@@ -1,13 +1,12 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Type } from 'typebox';
 import { ok, responses } from '../../lib/envelope.js';
-import { CodeFieldsSchema, CodeLoginResultSchema, IssuedCodeSchema, PhoneNumber, PhoneQuery } from '../../lib/schemas.js';
+import { CodeLoginResultSchema, IssuedCodeSchema, PhoneQuery } from '../../lib/schemas.js';
 import { clientOf, readCookie, requestOrigin } from '../../lib/request-info.js';
 import { sendToken } from '../../plugins/auth.js';
 import type { AccountsService } from '../accounts/accounts.service.js';
+import { AuthorizeQuery, BindWechatBody, CallbackQuery, CompleteBody, CompletedSchema, tags } from './wechat.schemas.js';
 import type { WechatService } from './wechat.service.js';
 
-const tags = ['accounts'];
 const STATE_COOKIE = 'wechat_state';
 const DEFAULT_REDIRECT = '/dashboard/dashboard';
 
@@ -16,22 +15,25 @@ export function safeRedirect(value: string | undefined): string {
   return value && value.startsWith('/') && !value.startsWith('//') && !value.startsWith('/\\') ? value : DEFAULT_REDIRECT;
 }
 
-export const wechatRoutes: FastifyPluginAsyncTypebox<{ wechat: WechatService; accounts: AccountsService; publicUrl: string | undefined }> = async (
-  app,
-  { wechat, accounts, publicUrl },
-) => {
-
+export const wechatRoutes: FastifyPluginAsyncTypebox<{
+  wechat: WechatService;
+  accounts: AccountsService;
+  publicUrl: string | undefined;
+}> = async (app, { wechat, accounts, publicUrl }) => {
   app.get(
     '/api/open/wechat/authorize',
     {
       schema: {
         tags,
         summary: 'Start WeChat sign-in: redirects to WeChat; `redirect` is where to go after signing in',
-        querystring: Type.Object({ redirect: Type.Optional(Type.String({ maxLength: 500 })) }),
+        querystring: AuthorizeQuery,
       },
     },
     async (request, reply) => {
-      const { state, authorizeUrl } = await wechat.begin(safeRedirect(request.query.redirect), `${requestOrigin(request, publicUrl)}/api/open/wechat/callback`);
+      const { state, authorizeUrl } = await wechat.begin(
+        safeRedirect(request.query.redirect),
+        `${requestOrigin(request, publicUrl)}/api/open/wechat/callback`,
+      );
       reply.header('set-cookie', `${STATE_COOKIE}=${state}; Path=/api/open/wechat; Max-Age=600; HttpOnly; SameSite=Lax`);
       return reply.redirect(authorizeUrl, 302);
     },
@@ -43,7 +45,7 @@ export const wechatRoutes: FastifyPluginAsyncTypebox<{ wechat: WechatService; ac
       schema: {
         tags,
         summary: "WeChat's redirect back; continues on the login page with a one-time hand-off",
-        querystring: Type.Object({ code: Type.Optional(Type.String({ maxLength: 200 })), state: Type.Optional(Type.String({ maxLength: 100 })) }),
+        querystring: CallbackQuery,
       },
     },
     async (request, reply) => {
@@ -60,17 +62,8 @@ export const wechatRoutes: FastifyPluginAsyncTypebox<{ wechat: WechatService; ac
       schema: {
         tags,
         summary: 'Redeem the hand-off: a session (bound WeChat user) or a binding ticket (`unionId`) for binding a phone',
-        body: Type.Object({ handoff: Type.String({ minLength: 16, maxLength: 64 }) }),
-        response: responses(
-          Type.Object({
-            bound: Type.Boolean(),
-            redirect: Type.String(),
-            login: Type.Optional(CodeLoginResultSchema),
-            unionId: Type.Optional(Type.String()),
-            nickname: Type.Optional(Type.String()),
-          }),
-          [400, 404, 502],
-        ),
+        body: CompleteBody,
+        response: responses(CompletedSchema, [400, 404, 502]),
       },
     },
     async (request, reply) => {
@@ -83,7 +76,14 @@ export const wechatRoutes: FastifyPluginAsyncTypebox<{ wechat: WechatService; ac
 
   app.get(
     '/api/open/wechat/bindPhone/verifyCode',
-    { schema: { tags, summary: 'Send a code to bind a phone to a WeChat sign-in', querystring: PhoneQuery, response: responses(IssuedCodeSchema, [400, 429, 503]) } },
+    {
+      schema: {
+        tags,
+        summary: 'Send a code to bind a phone to a WeChat sign-in',
+        querystring: PhoneQuery,
+        response: responses(IssuedCodeSchema, [400, 429, 503]),
+      },
+    },
     async (request) => ok(await accounts.sendCode(request.query.phoneNumber, 'bindPhone', request.ip)),
   );
 
@@ -94,7 +94,7 @@ export const wechatRoutes: FastifyPluginAsyncTypebox<{ wechat: WechatService; ac
       schema: {
         tags,
         summary: 'Bind the WeChat identity (`unionId`: the binding ticket from /complete) to a phone, proven by code; signs in',
-        body: Type.Object({ phoneNumber: PhoneNumber, unionId: Type.String({ minLength: 10, maxLength: 400 }), ...CodeFieldsSchema }),
+        body: BindWechatBody,
         response: responses(CodeLoginResultSchema, [400, 409]),
       },
     },

@@ -4,8 +4,9 @@ import type { WechatOAuthDriver } from '../../drivers/oauth/wechat-oauth.js';
 import { fail } from '../../lib/app-error.js';
 import type { Cache } from '../../lib/cache.js';
 import type { AccountsService, CodeFields } from '../accounts/accounts.service.js';
-import { hashToken, type ClientInfo } from '../auth/auth.service.js';
-import type { UsersRepository } from '../users/users.repository.js';
+import type { ClientInfo } from '../../lib/request-info.js';
+import { hashToken } from '../auth/auth.service.js';
+import type { UsersService } from '../users/users.service.js';
 import type { VerificationService } from '../verification/verification.service.js';
 import type { WechatRepository } from './wechat.repository.js';
 
@@ -31,7 +32,7 @@ export class WechatService {
   constructor(
     private readonly oauth: WechatOAuthDriver,
     private readonly repository: WechatRepository,
-    private readonly usersRepository: UsersRepository,
+    private readonly users: UsersService,
     private readonly accounts: AccountsService,
     private readonly verification: VerificationService,
     private readonly cache: Cache,
@@ -91,7 +92,7 @@ export class WechatService {
   async bindPhone(phone: string, bindingTicket: string, code: CodeFields, client: ClientInfo) {
     const unionId = await this.openBinding(bindingTicket);
     await this.verification.consumeCode({ phone, purpose: 'bindPhone', ...code, expiredTime: Number(code.expiredTime) });
-    const existing = await this.usersRepository.findIdByPhone(phone);
+    const existing = await this.users.findIdByPhone(phone);
     if (existing !== undefined && (await this.repository.findUnionIdOfUser(existing)) !== undefined) throw fail('wechatAlreadyBound');
     const userId = existing ?? (await this.accounts.createFreeAccount(phone, null)).id;
     if (!(await this.repository.bind(unionId, userId))) throw fail('wechatAlreadyBound');
@@ -115,6 +116,8 @@ export class WechatService {
 
   private async mac(payload: string): Promise<string> {
     this.secret ??= this.loadSecret();
-    return createHmac('sha256', await this.secret).update(`wechat-binding|${payload}`).digest('base64url');
+    return createHmac('sha256', await this.secret)
+      .update(`wechat-binding|${payload}`)
+      .digest('base64url');
   }
 }

@@ -78,10 +78,16 @@ describe('originals and SLR photos of an online work', () => {
     const seen = data<WorkDetail>(await owner.call('GET', `/api/model/${work.uid}`));
     const key = keyOf(ofKind(seen.assets, 'origin')[0]!.url);
     const secrets = new ServerSecrets(testApp.app.services.database.db);
-    const yesterday = new FileUrlSigner(() => secrets.get('file-url-hmac'), () => Date.now() - 24 * 3600 * 1000);
+    const yesterday = new FileUrlSigner(
+      () => secrets.get('file-url-hmac'),
+      () => Date.now() - 24 * 3600 * 1000,
+    );
     const response = await testApp.app.inject({ method: 'GET', url: await yesterday.sign(key), cookies: { language: 'en' } });
     expect(response.statusCode).toBe(403);
-    expect(json(response)).toEqual({ code: ErrorCode.fileLinkExpired, msg: 'This download link has expired. Open the work again for a new one' });
+    expect(json(response)).toEqual({
+      code: ErrorCode.fileLinkExpired,
+      msg: 'This download link has expired. Open the work again for a new one',
+    });
   });
 
   it('serves nothing outside the folders meant for it (the S3 tus store keeps partial uploads under tus/)', async () => {
@@ -120,7 +126,14 @@ describe('the work of a targeted sale, as its buyer sees it', () => {
     const { ledger } = testApp.app.services;
     await ledger.openSystemAccount(LedgerAccount.payments);
     await ledger.openUserAccounts(buyer.id);
-    await ledger.post({ reference: `private-files-topup-${buyer.id}`, kind: 'topup', entries: [{ account: LedgerAccount.payments, amount: -100 }, { account: LedgerAccount.balance(buyer.id), amount: 100 }] });
+    await ledger.post({
+      reference: `private-files-topup-${buyer.id}`,
+      kind: 'topup',
+      entries: [
+        { account: LedgerAccount.payments, amount: -100 },
+        { account: LedgerAccount.balance(buyer.id), amount: 100 },
+      ],
+    });
     expect((await buyer.call('POST', `/api/transfers/${transfer.id}/confirm`)).statusCode).toBe(200);
 
     const bought = data<WorkDetail>(await buyer.call('GET', `/api/transfers/${transfer.id}/work`));

@@ -2,6 +2,7 @@ import { nextWorkStatus, WORK_STATUSES, WORK_TRANSITIONS, parseYuanToFen } from 
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HotQueries } from '../../db/hot-query.js';
+import { rowsOf } from '../../db/database.js';
 import { createTestDatabase, type TestDatabase } from '../../test/test-database.js';
 import { keywordGrams, searchGramsOf, searchableText } from './search-grams.js';
 import { listPageQuery, listShape, listValues, WorksRepository } from './works.repository.js';
@@ -18,7 +19,7 @@ describe('search grams', () => {
     expect(keywordGrams('Loft 客')).toEqual(['lo', 'of', 'ft', '客']);
   });
 
-  it('finds what the substring test finds: a keyword\'s grams are always among its text\'s grams', () => {
+  it("finds what the substring test finds: a keyword's grams are always among its text's grams", () => {
     const text = searchableText({ name: '滨江壹号 样板间', description: 'Modern 三室两厅，南向', tags: ['现代', 'VR'] });
     const grams = new Set(searchGramsOf(text));
     for (const keyword of ['滨江', '样板', '三室两厅', 'modern', 'vr', '南', '现代']) {
@@ -67,7 +68,9 @@ describe('list plans among 20,000 works of one owner', () => {
     // statistics look like real text: thousands of distinct grams, each in few works.
     let seed = 7;
     const random = (below: number) => (seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648) % below;
-    const pool = Array.from({ length: 3000 }, (_, index) => String.fromCodePoint(0x4e00 + index)).filter((character) => character !== '客' && character !== '厅');
+    const pool = Array.from({ length: 3000 }, (_, index) => String.fromCodePoint(0x4e00 + index)).filter(
+      (character) => character !== '客' && character !== '厅',
+    );
     const phrase = (length: number) => Array.from({ length }, () => pool[random(pool.length)]).join('');
     for (let batch = 0; batch < 20; batch += 1) {
       const rows = Array.from({ length: 1000 }, (_, index) => {
@@ -84,7 +87,7 @@ describe('list plans among 20,000 works of one owner', () => {
       values ('needle', (select id from users where uid = 'u1'), 'panorama', '客厅', '客厅', array['客', '厅', '客厅'])`);
     await db.execute(sql`analyze works`);
     repository = new WorksRepository(db);
-    ownerId = Number((await db.execute<{ id: number }>(sql`select id from users where uid = 'u1'`)).rows[0]!.id);
+    ownerId = Number((await rowsOf<{ id: number }>(db, sql`select id from users where uid = 'u1'`))[0]!.id);
   }, 180_000);
   afterAll(() => testDatabase.drop());
 
@@ -106,7 +109,8 @@ describe('list plans among 20,000 works of one owner', () => {
     const filter = { ownerId, onlineOnly: false, limit: 12, offset: 0 };
     // One at a time, so the pool lends every call (and the look below) the same connection.
     for (let page = 0; page < 8; page += 1) await repository.list(filter);
-    const { rows } = await testDatabase.database.db.execute<{ generic_plans: number }>(
+    const rows = await rowsOf<{ generic_plans: number }>(
+      testDatabase.database.db,
       sql`select generic_plans from pg_prepared_statements where statement like '%order by created_at desc, id desc%'`,
     );
     expect(Number(rows[0]?.generic_plans)).toBeGreaterThan(0);

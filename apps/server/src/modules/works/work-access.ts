@@ -1,7 +1,6 @@
-import { isWorkOnline, nextWorkStatus, type WorkAction, type WorkStatus } from '@spatia/contract';
+import { isAdmin, isWorkOnline, nextWorkStatus, type WorkAction, type WorkStatus } from '@spatia/contract';
 import { fail } from '../../lib/app-error.js';
 import type { AuthUser } from '../users/users.service.js';
-import { isAdmin } from '../users/users.service.js';
 import type { WorkRow } from './works.repository.js';
 
 export type Actor = Pick<AuthUser, 'id' | 'roles'>;

@@ -1,10 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { AssetKind } from '@spatia/contract';
-import { Type } from 'typebox';
 import { ok, responses } from '../../lib/envelope.js';
 import type { WorkAssetsService } from './work-assets.service.js';
-import { IdParams, UidParams, UploadGrantSchema, WorkDetailSchema, tags, signedIn } from './works.schemas.js';
-
+import { AssetParams, IdParams, UploadGrantSchema, WorkDetailSchema, tags, signedIn } from './works.schemas.js';
 
 /** The spec's four upload-credential paths, one per asset kind, and ours for a tour's background music. */
 const credentialPaths: { path: string; kind: AssetKind; summary: string }[] = [
@@ -40,7 +38,7 @@ export const workAssetsRoutes: FastifyPluginAsyncTypebox<{ assets: WorkAssetsSer
       schema: {
         tags,
         summary: 'Remove one file from a work',
-        params: Type.Object({ ...UidParams.properties, assetId: Type.Integer({ minimum: 1 }) }),
+        params: AssetParams,
         response: responses(WorkDetailSchema, [401, 403, 404, 409]),
       },
     },

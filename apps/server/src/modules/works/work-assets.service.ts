@@ -6,6 +6,7 @@ import type { StorageDriver } from '../../drivers/storage/storage-driver.js';
 import { fail } from '../../lib/app-error.js';
 import { hashToken } from '../auth/auth.service.js';
 import { transition, type Actor } from './work-access.js';
+import type { WorksRepository } from './works.repository.js';
 import type { WorksService } from './works.service.js';
 import { contentEdit } from './works.service.js';
 
@@ -39,13 +40,10 @@ export interface ResolvedGrant {
 export class WorkAssetsService {
   constructor(
     private readonly works: WorksService,
+    private readonly repository: WorksRepository,
     private readonly storage: StorageDriver,
     private readonly now: () => number = () => Date.now(),
   ) {}
-
-  private get repository() {
-    return this.works.repository;
-  }
 
   async issueGrant(actor: Actor, uid: string, kind: AssetKind): Promise<AssetUploadGrant> {
     const work = await this.works.findManageable(actor, uid);
@@ -86,7 +84,15 @@ export class WorkAssetsService {
       if (!work || work.deletedAt) throw fail('notFound');
       if (SINGLE_ASSET_KINDS.includes(grant.kind)) await this.repository.deleteAssets(work.id, [grant.kind], tx);
       await this.repository.insertAsset(
-        { workId: work.id, kind: grant.kind, storageKey: file.key, fileName: file.fileName ?? '', size: file.size, contentType: file.contentType, sha256: file.sha256 },
+        {
+          workId: work.id,
+          kind: grant.kind,
+          storageKey: file.key,
+          fileName: file.fileName ?? '',
+          size: file.size,
+          contentType: file.contentType,
+          sha256: file.sha256,
+        },
         tx,
       );
       const changes = REVIEWED_KINDS.includes(grant.kind) ? contentEdit(work) : {};

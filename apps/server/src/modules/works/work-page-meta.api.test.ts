@@ -19,7 +19,7 @@ afterAll(() => testApp.close());
 const page = (url: string) => testApp.app.inject({ method: 'GET', url, headers: { cookie: 'language=en' } });
 
 describe('link previews of /details/{id}', () => {
-  it('puts an online work\'s name, description and cover into Open Graph and WeChat tags, escaped', async () => {
+  it("puts an online work's name, description and cover into Open Graph and WeChat tags, escaped", async () => {
     const work = await publishedWork(testApp.app, owner, '江景 <房>');
     await owner.call('PATCH', `/api/model/${work.uid}/attr`, new URLSearchParams({ description: '南向 "采光" & 视野' }).toString());
     const response = await page(`/details/${work.uid}?from=share`);
@@ -43,7 +43,7 @@ describe('link previews of /details/{id}', () => {
     expect(home.headers['content-security-policy']).toContain("frame-ancestors 'self'");
   });
 
-  it('gives drafts, unknown works and other pages the site\'s own title', async () => {
+  it("gives drafts, unknown works and other pages the site's own title", async () => {
     const draft = await createWork(owner, { name: '草稿' });
     for (const url of [`/details/${draft.uid}`, '/details/nope', '/market']) {
       const html = (await page(url)).body;

@@ -16,7 +16,7 @@ export function describeWorkPage(works: WorksService, publicUrl: string | undefi
   return async (request: FastifyRequest): Promise<PageMeta | undefined> => {
     const uid = DETAILS_PATH.exec(request.url)?.[1];
     if (!uid) return undefined;
-    const work = await works.repository.findByUid(uid);
+    const work = await works.findByUid(uid);
     if (!work || work.deletedAt || !isWorkOnline(work.status)) return undefined;
     const origin = requestOrigin(request, publicUrl);
     return {

@@ -40,12 +40,7 @@ export function toWorkAsset(row: WorkAssetRow, url: string): WorkAsset {
   };
 }
 
-export function toWorkDetail(
-  row: WorkRow,
-  owner: WorkOwner | undefined,
-  pendingTransfer: boolean,
-  assets: WorkAsset[],
-): WorkDetail {
+export function toWorkDetail(row: WorkRow, owner: WorkOwner | undefined, pendingTransfer: boolean, assets: WorkAsset[]): WorkDetail {
   return {
     ...toWorkSummary(row, owner, pendingTransfer),
     address: row.address,

@@ -33,7 +33,10 @@ describe('PUT /api/model/{id}/onLined', () => {
     const online = data<WorkDetail>(await owner.call('PUT', `/api/model/${work.uid}/onLined?onLined=true`, ''));
     expect(online).toMatchObject({ status: 'published', onLined: true });
     expect((await stranger.call('PUT', `/api/model/${work.uid}/onLined`, 'onLined=false')).statusCode).toBe(403);
-    expect(data<WorkDetail>(await owner.call('PUT', `/api/model/${work.uid}/onLined`, 'onLined=false'))).toMatchObject({ status: 'unpublished', onLined: false });
+    expect(data<WorkDetail>(await owner.call('PUT', `/api/model/${work.uid}/onLined`, 'onLined=false'))).toMatchObject({
+      status: 'unpublished',
+      onLined: false,
+    });
     expect((await owner.call('PUT', `/api/model/${work.uid}/onLined`, 'onLined=maybe')).statusCode).toBe(400);
   });
 });
@@ -63,7 +66,9 @@ describe('review, showcase and market', () => {
     expect(withdraw.statusCode).toBe(409);
     expect(json(withdraw).msg).toContain('审核中');
     expect((await admin.call('POST', `/api/audit/models/${work.uid}/decision`, { passed: 'yes' })).statusCode).toBe(400);
-    expect(data<WorkDetail>(await admin.call('POST', `/api/audit/models/${work.uid}/decision`, { passed: true, note: '很好' }))).toMatchObject({
+    expect(
+      data<WorkDetail>(await admin.call('POST', `/api/audit/models/${work.uid}/decision`, { passed: true, note: '很好' })),
+    ).toMatchObject({
       status: 'passed',
       reviewNote: '很好',
     });
@@ -72,10 +77,21 @@ describe('review, showcase and market', () => {
     expect((await owner.call('PUT', `/api/model/${work.uid}/market`, 'price=12.345')).statusCode).toBe(400);
     expect((await owner.call('PUT', `/api/model/${work.uid}/market`, 'price=0')).statusCode).toBe(400);
     expect((await stranger.call('PUT', `/api/model/${work.uid}/market`, 'price=12.5')).statusCode).toBe(403);
-    expect(data<WorkDetail>(await owner.call('PUT', `/api/model/${work.uid}/market`, 'price=12.5'))).toMatchObject({ status: 'exposed', marketPrice: 1250 });
-    expect(data<WorkDetail>(await owner.call('PATCH', `/api/model/${work.uid}/attr`, 'openInOfficial=true'))).toMatchObject({ status: 'exposed', openInOfficial: true });
-    expect(data<WorkDetail>(await owner.call('DELETE', `/api/model/${work.uid}/market`))).toMatchObject({ status: 'exposed', marketPrice: null });
-    expect(data<WorkDetail>(await owner.call('PATCH', `/api/model/${work.uid}/attr`, 'openInOfficial=false'))).toMatchObject({ status: 'passed' });
+    expect(data<WorkDetail>(await owner.call('PUT', `/api/model/${work.uid}/market`, 'price=12.5'))).toMatchObject({
+      status: 'exposed',
+      marketPrice: 1250,
+    });
+    expect(data<WorkDetail>(await owner.call('PATCH', `/api/model/${work.uid}/attr`, 'openInOfficial=true'))).toMatchObject({
+      status: 'exposed',
+      openInOfficial: true,
+    });
+    expect(data<WorkDetail>(await owner.call('DELETE', `/api/model/${work.uid}/market`))).toMatchObject({
+      status: 'exposed',
+      marketPrice: null,
+    });
+    expect(data<WorkDetail>(await owner.call('PATCH', `/api/model/${work.uid}/attr`, 'openInOfficial=false'))).toMatchObject({
+      status: 'passed',
+    });
 
     // Changing what was reviewed needs a new review, and takes the work off the showcase.
     await owner.call('PATCH', `/api/model/${work.uid}/attr`, 'openInOfficial=true');
@@ -132,7 +148,7 @@ describe('upload credentials', () => {
     expect(origin.expiresAt).toBeGreaterThan(Date.now());
   });
 
-  it('refuses someone else\'s work and unknown works', async () => {
+  it("refuses someone else's work and unknown works", async () => {
     const work = await createWork(owner);
     for (const path of ['origin/uploadCredentials', 'uploadCredentials', 'origin/SLR/uploadCredentials', 'coverVideo/uploadCredentials']) {
       expect((await stranger.call('GET', `/api/model/${work.uid}/${path}`)).statusCode).toBe(404);

@@ -1,21 +1,27 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Role, SELLING_PRICE_MAX_FEN, parseYuanToFen } from '@spatia/contract';
-import { Type } from 'typebox';
-import { invalid } from '../../lib/app-error.js';
+import { Role } from '@spatia/contract';
 import { ok, responses } from '../../lib/envelope.js';
 import { requestOrigin } from '../../lib/request-info.js';
 import type { WorkPublishingService } from './work-publishing.service.js';
-import { IdParams, MarketBody, OnLinedBody, PageQuery, ReviewDecisionBody, ShareSchema, UidParams, WorkDetailSchema, WorkSummarySchema, pageOf, tags, signedIn, form } from './works.schemas.js';
+import {
+  IdParams,
+  MarketBody,
+  OnLinedBody,
+  PageQuerySchema,
+  ReviewDecisionBody,
+  ShareSchema,
+  UidParams,
+  WorkDetailSchema,
+  WorkSummarySchema,
+  pageOf,
+  priceInFen,
+  tags,
+  signedIn,
+  form,
+} from './works.schemas.js';
 
 const reviewer = { auth: { role: Role.admin } } as const;
 const changed = responses(WorkDetailSchema, [400, 401, 403, 404, 409]);
-
-/** A price typed in yuan, as whole fen; a clear validation error otherwise. */
-export function priceInFen(field: string, text: string): number {
-  const fen = parseYuanToFen(text);
-  if (fen === null || fen <= 0 || fen > SELLING_PRICE_MAX_FEN) throw invalid(field, 'invalid');
-  return fen;
-}
 
 /** Online and offline, review, the market and sharing (see docs/work-lifecycle.md). */
 export const workPublishingRoutes: FastifyPluginAsyncTypebox<{ publishing: WorkPublishingService; publicUrl: string | undefined }> = async (
@@ -24,7 +30,16 @@ export const workPublishingRoutes: FastifyPluginAsyncTypebox<{ publishing: WorkP
 ) => {
   app.put(
     '/api/model/:id/onLined',
-    { config: form, schema: { tags, summary: 'Put a work online (it must be complete) or take it offline', params: IdParams, body: OnLinedBody, response: changed } },
+    {
+      config: form,
+      schema: {
+        tags,
+        summary: 'Put a work online (it must be complete) or take it offline',
+        params: IdParams,
+        body: OnLinedBody,
+        response: changed,
+      },
+    },
     async (request) => ok(await publishing.setOnLined(request.auth!.user, request.params.id, request.body.onLined)),
   );
 
@@ -42,7 +57,16 @@ export const workPublishingRoutes: FastifyPluginAsyncTypebox<{ publishing: WorkP
 
   app.put(
     '/api/model/:uid/market',
-    { config: form, schema: { tags, summary: 'Put a reviewed work on the market at a price in yuan', params: UidParams, body: MarketBody, response: changed } },
+    {
+      config: form,
+      schema: {
+        tags,
+        summary: 'Put a reviewed work on the market at a price in yuan',
+        params: UidParams,
+        body: MarketBody,
+        response: changed,
+      },
+    },
     async (request) => ok(await publishing.putOnMarket(request.auth!.user, request.params.uid, priceInFen('price', request.body.price))),
   );
 
@@ -54,7 +78,15 @@ export const workPublishingRoutes: FastifyPluginAsyncTypebox<{ publishing: WorkP
 
   app.get(
     '/api/model/:uid/share',
-    { config: signedIn, schema: { tags, summary: 'Public link and embed code of an online work', params: UidParams, response: responses(ShareSchema, [401, 403, 404, 409]) } },
+    {
+      config: signedIn,
+      schema: {
+        tags,
+        summary: 'Public link and embed code of an online work',
+        params: UidParams,
+        response: responses(ShareSchema, [401, 403, 404, 409]),
+      },
+    },
     async (request) => ok(await publishing.share(request.auth!.user, request.params.uid, requestOrigin(request, publicUrl))),
   );
 
@@ -62,7 +94,12 @@ export const workPublishingRoutes: FastifyPluginAsyncTypebox<{ publishing: WorkP
     '/api/audit/models',
     {
       config: reviewer,
-      schema: { tags, summary: 'Works waiting for or under review (admins)', querystring: Type.Object(PageQuery), response: responses(pageOf(WorkSummarySchema), [400, 401, 403]) },
+      schema: {
+        tags,
+        summary: 'Works waiting for or under review (admins)',
+        querystring: PageQuerySchema,
+        response: responses(pageOf(WorkSummarySchema), [400, 401, 403]),
+      },
     },
     async (request) => ok(await publishing.reviewQueue(request.query.pageNum, request.query.pageSize)),
   );
@@ -75,8 +112,22 @@ export const workPublishingRoutes: FastifyPluginAsyncTypebox<{ publishing: WorkP
 
   app.post(
     '/api/audit/models/:uid/decision',
-    { config: reviewer, schema: { tags, summary: 'Pass or reject a work under review (admins)', params: UidParams, body: ReviewDecisionBody, response: changed } },
+    {
+      config: reviewer,
+      schema: {
+        tags,
+        summary: 'Pass or reject a work under review (admins)',
+        params: UidParams,
+        body: ReviewDecisionBody,
+        response: changed,
+      },
+    },
     async (request) =>
-      ok(await publishing.decideReview(request.auth!.user, request.params.uid, { passed: request.body.passed, note: request.body.note ?? '' })),
+      ok(
+        await publishing.decideReview(request.auth!.user, request.params.uid, {
+          passed: request.body.passed,
+          note: request.body.note ?? '',
+        }),
+      ),
   );
 };

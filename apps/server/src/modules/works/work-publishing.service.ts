@@ -1,7 +1,7 @@
 import type { Page, WorkDetail, WorkShare, WorkSummary } from '@spatia/contract';
 import { fail } from '../../lib/app-error.js';
 import { transition, type Actor } from './work-access.js';
-import type { WorkRow } from './works.repository.js';
+import type { WorkRow, WorksRepository } from './works.repository.js';
 import type { WorksService } from './works.service.js';
 
 /**
@@ -9,11 +9,10 @@ import type { WorksService } from './works.service.js';
  * and its public link. Every change goes through the transition table of work-lifecycle.md.
  */
 export class WorkPublishingService {
-  constructor(private readonly works: WorksService) {}
-
-  private get repository() {
-    return this.works.repository;
-  }
+  constructor(
+    private readonly works: WorksService,
+    private readonly repository: WorksRepository,
+  ) {}
 
   /** Online needs a complete work; offline takes it off the showcase and the market too. */
   async setOnLined(actor: Actor, uid: string, onLined: boolean): Promise<WorkDetail> {
@@ -24,7 +23,11 @@ export class WorkPublishingService {
         return this.repository.update(work.id, { status: transition(work.status, 'publish') }, tx);
       }
       if (work.status === 'unpublished') return work;
-      return this.repository.update(work.id, { status: transition(work.status, 'unpublish'), openInOfficial: false, marketPrice: null }, tx);
+      return this.repository.update(
+        work.id,
+        { status: transition(work.status, 'unpublish'), openInOfficial: false, marketPrice: null },
+        tx,
+      );
     });
     return this.works.detail(row, actor);
   }
@@ -87,7 +90,11 @@ export class WorkPublishingService {
 
   async decideReview(reviewer: Actor, uid: string, decision: { passed: boolean; note: string }): Promise<WorkDetail> {
     const row = await this.works.change(reviewer, uid, (work, tx) =>
-      this.repository.update(work.id, { status: transition(work.status, decision.passed ? 'approve' : 'reject'), reviewNote: decision.note.trim() }, tx),
+      this.repository.update(
+        work.id,
+        { status: transition(work.status, decision.passed ? 'approve' : 'reject'), reviewNote: decision.note.trim() },
+        tx,
+      ),
     );
     return this.works.detail(row, reviewer);
   }

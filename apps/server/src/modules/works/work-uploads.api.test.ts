@@ -31,7 +31,12 @@ async function tusUpload(grant: string, bytes: Buffer, filename: string, chunkSi
   for (let offset = 0; offset < bytes.length; offset += chunkSize) {
     last = await fetch(new URL(location, baseUrl), {
       method: 'PATCH',
-      headers: { 'tus-resumable': '1.0.0', 'upload-grant': grant, 'upload-offset': String(offset), 'content-type': 'application/offset+octet-stream' },
+      headers: {
+        'tus-resumable': '1.0.0',
+        'upload-grant': grant,
+        'upload-offset': String(offset),
+        'content-type': 'application/offset+octet-stream',
+      },
       body: bytes.subarray(offset, offset + chunkSize),
     });
   }
@@ -40,7 +45,7 @@ async function tusUpload(grant: string, bytes: Buffer, filename: string, chunkSi
 
 const detail = async (uid: string) => json<{ data: WorkDetail }>(await owner.call('GET', `/api/model/${uid}`)).data;
 
-describe('uploading a work\'s files with tus', () => {
+describe("uploading a work's files with tus", () => {
   it('attaches a cover (shown as a WebP) and an origin sent in chunks, and the work can go online', async () => {
     const work = await createWork(owner);
     const cover = await samplePng();

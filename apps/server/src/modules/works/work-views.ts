@@ -1,5 +1,6 @@
 import type { RateLimiter } from '../../lib/rate-limiter.js';
-import { assertReadable, canManage, type Actor } from './work-access.js';
+import { canManage, type Actor } from './work-access.js';
+import type { WorksRepository } from './works.repository.js';
 import type { WorksService } from './works.service.js';
 
 const VIEW_WINDOW_SECONDS = 3600;
@@ -8,15 +9,16 @@ const VIEW_WINDOW_SECONDS = 3600;
 export class WorkViews {
   constructor(
     private readonly works: WorksService,
+    private readonly repository: WorksRepository,
     private readonly limiter: RateLimiter,
   ) {}
 
   async count(actor: Actor | undefined, uid: string, visitorAddress: string): Promise<{ views: number }> {
-    const work = assertReadable(actor, await this.works.repository.findByUid(uid));
+    const work = await this.works.findReadable(actor, uid);
     if (canManage(actor, work)) return { views: work.views };
     const visitor = actor ? `u${actor.id}` : `ip${visitorAddress}`;
     const decision = await this.limiter.hit(`work-view:${work.id}:${visitor}`, 1, VIEW_WINDOW_SECONDS);
     if (!decision.allowed) return { views: work.views };
-    return { views: await this.works.repository.addView(work.id) };
+    return { views: await this.repository.addView(work.id) };
   }
 }

@@ -57,7 +57,7 @@ describe('GET /api/fe/client/{id}/models', () => {
     await publishedWork(testApp.app, lister, '厨房 kitchen');
   });
 
-  it('pages the owner\'s works newest first with the total', async () => {
+  it("pages the owner's works newest first with the total", async () => {
     const page = data<Page<WorkSummary>>(await listOf(lister, lister.uid, 'pageNum=1&pageSize=2'));
     expect(page.total).toBe(3);
     expect(page.list.map((work) => work.name)).toEqual(['厨房 kitchen', 'Loft studio']);
@@ -124,7 +124,7 @@ describe('tags', () => {
     expect(data<Page<WorkSummary>>(await listOf(owner, owner.uid, 'tag=t9'))).toMatchObject({ list: [{ uid: work.uid }], total: 1 });
   });
 
-  it('refuses a sensitive tag, a tag over 12 characters, and someone else\'s work', async () => {
+  it("refuses a sensitive tag, a tag over 12 characters, and someone else's work", async () => {
     const work = await createWork(owner);
     expect((await owner.call('POST', `/api/model/${work.uid}/tag/${encodeURIComponent('赌博')}`, '')).statusCode).toBe(400);
     expect((await owner.call('POST', `/api/model/${work.uid}/tag/${'x'.repeat(13)}`, '')).statusCode).toBe(400);
@@ -142,7 +142,13 @@ describe('PATCH /api/model/{uid}/attr', () => {
       `name=${encodeURIComponent('新名字')}&address=${encodeURIComponent('上海市徐汇区')}&latitude=31.2&longitude=121.4`,
     );
     expect(response.statusCode).toBe(200);
-    expect(data<WorkDetail>(response)).toMatchObject({ name: '新名字', address: '上海市徐汇区', latitude: 31.2, longitude: 121.4, version: 2 });
+    expect(data<WorkDetail>(response)).toMatchObject({
+      name: '新名字',
+      address: '上海市徐汇区',
+      latitude: 31.2,
+      longitude: 121.4,
+      version: 2,
+    });
     const cleared = await owner.call('PATCH', `/api/model/${work.uid}/attr`, { latitude: null, longitude: null });
     expect(data<WorkDetail>(cleared)).toMatchObject({ latitude: null, longitude: null, version: 2 });
     expect((await owner.call('PATCH', `/api/model/${work.uid}/attr`, { description: 'd'.repeat(201) })).statusCode).toBe(400);
@@ -151,7 +157,7 @@ describe('PATCH /api/model/{uid}/attr', () => {
     expect((await owner.call('PATCH', `/api/model/${work.uid}/attr`, { startTime: 2000, endTime: 1000 })).statusCode).toBe(400);
   });
 
-  it('refuses someone else\'s work: 404 while unpublished, 403 once online', async () => {
+  it("refuses someone else's work: 404 while unpublished, 403 once online", async () => {
     const work = await createWork(owner);
     expect((await stranger.call('PATCH', `/api/model/${work.uid}/attr`, { name: 'mine' })).statusCode).toBe(404);
     const online = await publishedWork(testApp.app, owner);
@@ -160,9 +166,11 @@ describe('PATCH /api/model/{uid}/attr', () => {
     expect(data<WorkDetail>(await owner.call('GET', `/api/model/${online.uid}`)).name).not.toBe('mine');
   });
 
-  it('lets an admin change anyone\'s work', async () => {
+  it("lets an admin change anyone's work", async () => {
     const work = await createWork(owner);
-    expect(data<WorkDetail>(await admin.call('PATCH', `/api/model/${work.uid}/attr`, { description: 'checked' })).description).toBe('checked');
+    expect(data<WorkDetail>(await admin.call('PATCH', `/api/model/${work.uid}/attr`, { description: 'checked' })).description).toBe(
+      'checked',
+    );
   });
 });
 
@@ -181,7 +189,11 @@ describe('budget, verify, reset, copy', () => {
     const before = data<WorkVerification>(await owner.call('POST', `/api/model/${work.uid}/verify`));
     expect(before).toEqual({
       complete: false,
-      checklist: [{ item: 'name', ok: true }, { item: 'cover', ok: false }, { item: 'origin', ok: false }],
+      checklist: [
+        { item: 'name', ok: true },
+        { item: 'cover', ok: false },
+        { item: 'origin', ok: false },
+      ],
       processing: expect.objectContaining({ state: 'idle', sceneCount: 0 }),
     });
     await attachAsset(testApp.app, owner, work.uid, 'cover', await samplePng(), 'image/png');
@@ -190,17 +202,42 @@ describe('budget, verify, reset, copy', () => {
     expect((await stranger.call('POST', `/api/model/${work.uid}/verify`)).statusCode).toBe(404);
   });
 
-  it('copies a work with a new uid and the same stored files, unpublished', async () => {
+  it('copies a work with a new uid and the same stored files, unpublished, named as a copy', async () => {
     const original = await publishedWork(testApp.app, owner, '原作');
     const response = await owner.call('POST', `/api/model/${original.uid}/copy`);
     const copy = data<WorkDetail>(response);
     const source = data<WorkDetail>(await owner.call('GET', `/api/model/${original.uid}`));
     expect(copy.uid).not.toBe(original.uid);
-    expect(copy).toMatchObject({ name: '原作', status: 'unpublished', coverUrl: source.coverUrl });
+    expect(copy).toMatchObject({ name: '原作（副本）', status: 'unpublished', coverUrl: source.coverUrl });
+    // Searchable by its own name.
+    expect(
+      data<Page<WorkSummary>>(await listOf(owner, owner.uid, `modelName=${encodeURIComponent('副本')}`)).list.map((work) => work.uid),
+    ).toContain(copy.uid);
     // The same stored files (an original's signed link differs by its expiry, not its file).
     const storedFiles = (work: WorkDetail) => work.assets.map((asset) => asset.url.split('?')[0]);
     expect(storedFiles(copy)).toEqual(storedFiles(source));
     expect((await stranger.call('POST', `/api/model/${original.uid}/copy`)).statusCode).toBe(403);
+  });
+
+  it('names a copy in the caller’s language, numbers further copies, and keeps within the name limit', async () => {
+    const original = await createWork(owner, { name: 'Riverside' });
+    const copyAs = async (uid: string, language: 'zh' | 'en') =>
+      data<WorkDetail>(
+        await testApp.app.inject({
+          method: 'POST',
+          url: `/api/model/${uid}/copy`,
+          headers: { 'auth-token': owner.token, cookie: `language=${language}` },
+        }),
+      ).name;
+    expect(await copyAs(original.uid, 'en')).toBe('Riverside (copy)');
+    expect(await copyAs(original.uid, 'en')).toBe('Riverside (copy 2)');
+    const zhCopy = (await createWork(owner, { name: '江景房' })).uid;
+    expect(await copyAs(zhCopy, 'zh')).toBe('江景房（副本）');
+    const copied = data<WorkDetail>(await owner.call('POST', `/api/model/${zhCopy}/copy`));
+    // A copy of a copy is named after the original.
+    expect(await copyAs(copied.uid, 'zh')).toBe('江景房（副本3）');
+    const long = await createWork(owner, { name: '名'.repeat(20) });
+    expect(await copyAs(long.uid, 'zh')).toBe(`${'名'.repeat(16)}（副本）`);
   });
 
   it('resets a work to an unpublished draft and keeps its files', async () => {
@@ -225,10 +262,13 @@ describe('deleting, the recycle bin and the purge', () => {
     expect((await owner.call('GET', `/api/model/${work.uid}`)).statusCode).toBe(200);
   });
 
-  it('deletes a batch all or nothing: one work that is not the caller\'s stops them all', async () => {
+  it("deletes a batch all or nothing: one work that is not the caller's stops them all", async () => {
     const mine = [await createWork(owner), await createWork(owner)];
     const theirs = await createWork(stranger);
-    const mixed = await owner.call('DELETE', `/api/model/batchDeleteLogically?modelUids=${[...mine, theirs].map((work) => work.uid).join(',')}`);
+    const mixed = await owner.call(
+      'DELETE',
+      `/api/model/batchDeleteLogically?modelUids=${[...mine, theirs].map((work) => work.uid).join(',')}`,
+    );
     expect(mixed.statusCode).toBe(404);
     expect((await owner.call('GET', `/api/model/${mine[0]!.uid}`)).statusCode).toBe(200);
     const batch = await owner.call('DELETE', '/api/model/batchDeleteLogically', { modelUids: mine.map((work) => work.uid) });
@@ -245,7 +285,9 @@ describe('deleting, the recycle bin and the purge', () => {
     await owner.call('DELETE', `/api/model/${work.uid}`);
     expect((await stranger.call('DELETE', `/api/model/${work.uid}/purge`)).statusCode).toBe(404);
     expect((await owner.call('DELETE', `/api/model/${work.uid}/purge`)).statusCode).toBe(200);
-    expect(data<Page<WorkSummary>>(await owner.call('GET', '/api/model/recycleBin?pageSize=100')).list.some((row) => row.uid === work.uid)).toBe(false);
+    expect(
+      data<Page<WorkSummary>>(await owner.call('GET', '/api/model/recycleBin?pageSize=100')).list.some((row) => row.uid === work.uid),
+    ).toBe(false);
     // The copy still has its files.
     const { storage } = testApp.app.services;
     const copyKey = data<WorkDetail>(await owner.call('GET', `/api/model/${copy.uid}`)).assets[0]!.url.replace('/files/', '');

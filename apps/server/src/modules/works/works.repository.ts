@@ -1,7 +1,7 @@
 import { and, arrayContains, count, desc, eq, gt, inArray, isNotNull, isNull, lt, ne, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { AssetKind, WorkStatus, WorkType } from '@spatia/contract';
-import type { Db } from '../../db/database.js';
+import type { Db, Executor } from '../../db/database.js';
 import { HotQueries } from '../../db/hot-query.js';
 import { workAssets, workCounts, workTransfers, workUploadGrants, works } from '../../db/schema/index.js';
 
@@ -10,8 +10,20 @@ export type WorkRow = typeof works.$inferSelect;
 /** What a list shows of a work: no search columns (dozens of grams each), no location or review note. */
 export type WorkSummaryRow = Pick<
   WorkRow,
-  | 'uid' | 'type' | 'name' | 'description' | 'tags' | 'status' | 'openInOfficial'
-  | 'marketPrice' | 'budget' | 'coverKey' | 'version' | 'createdAt' | 'updatedAt' | 'deletedAt'
+  | 'uid'
+  | 'type'
+  | 'name'
+  | 'description'
+  | 'tags'
+  | 'status'
+  | 'openInOfficial'
+  | 'marketPrice'
+  | 'budget'
+  | 'coverKey'
+  | 'version'
+  | 'createdAt'
+  | 'updatedAt'
+  | 'deletedAt'
 >;
 
 /** A work on a page of `list`, with whether a transfer of it waits for its receiver. */
@@ -60,9 +72,6 @@ function toListedWork(record: ListedRecord): ListedWork {
 export type WorkAssetRow = typeof workAssets.$inferSelect;
 export type NewWorkAsset = Omit<typeof workAssets.$inferInsert, 'id' | 'createdAt'>;
 export type WorkChanges = Partial<Omit<typeof works.$inferInsert, 'id' | 'uid' | 'createdAt'>>;
-export type Transaction = Parameters<Parameters<Db['transaction']>[0]>[0];
-/** A Drizzle transaction or the database itself. */
-export type Executor = Db | Transaction;
 
 export interface WorkListFilter {
   ownerId: number;
@@ -101,6 +110,23 @@ export class WorksRepository {
     return row;
   }
 
+  async findByIds(ids: readonly number[]): Promise<WorkRow[]> {
+    if (ids.length === 0) return [];
+    return this.db
+      .select()
+      .from(works)
+      .where(inArray(works.id, [...ids]));
+  }
+
+  async findIdsByUids(uids: readonly string[]): Promise<Map<string, number>> {
+    if (uids.length === 0) return new Map();
+    const rows = await this.db
+      .select({ id: works.id, uid: works.uid })
+      .from(works)
+      .where(inArray(works.uid, [...uids]));
+    return new Map(rows.map((row) => [row.uid, row.id]));
+  }
+
   /** Locks the row for the rest of the transaction, so two changes of one work cannot interleave. */
   async lockByUid(uid: string, executor: Executor): Promise<WorkRow | undefined> {
     const [row] = await executor.select().from(works).where(eq(works.uid, uid)).for('update');
@@ -116,7 +142,11 @@ export class WorksRepository {
     if (uids.length === 0) return [];
     const conditions = [inArray(works.uid, [...uids])];
     if (ownerId !== undefined) conditions.push(eq(works.ownerId, ownerId));
-    return executor.select().from(works).where(and(...conditions)).for('update');
+    return executor
+      .select()
+      .from(works)
+      .where(and(...conditions))
+      .for('update');
   }
 
   /**
@@ -162,7 +192,13 @@ export class WorksRepository {
   async listForReview(limit: number, offset: number): Promise<{ rows: WorkRow[]; total: number }> {
     const where = and(inArray(works.status, ['unaudited', 'underReview']), isNull(works.deletedAt));
     const [rows, [totalRow]] = await Promise.all([
-      this.db.select().from(works).where(where).orderBy(sql`${works.status} = 'underReview'`, works.updatedAt).limit(limit).offset(offset),
+      this.db
+        .select()
+        .from(works)
+        .where(where)
+        .orderBy(sql`${works.status} = 'underReview'`, works.updatedAt)
+        .limit(limit)
+        .offset(offset),
       this.db.select({ total: count() }).from(works).where(where),
     ]);
     return { rows, total: totalRow?.total ?? 0 };
@@ -188,19 +224,33 @@ export class WorksRepository {
 
   /** Works in recycle bins since before `cutoff`. */
   async findDeletedBefore(cutoff: Date, limit: number): Promise<WorkRow[]> {
-    return this.db.select().from(works).where(and(isNotNull(works.deletedAt), lt(works.deletedAt, cutoff))).orderBy(works.id).limit(limit);
+    return this.db
+      .select()
+      .from(works)
+      .where(and(isNotNull(works.deletedAt), lt(works.deletedAt, cutoff)))
+      .orderBy(works.id)
+      .limit(limit);
   }
 
   /** Removes works and their assets' rows; answers the storage keys no remaining work refers to. */
   async purge(ids: readonly number[]): Promise<string[]> {
     if (ids.length === 0) return [];
     return this.db.transaction(async (tx) => {
-      const keys = await tx.selectDistinct({ key: workAssets.storageKey }).from(workAssets).where(inArray(workAssets.workId, [...ids]));
-      const covers = await tx.selectDistinct({ key: works.coverKey }).from(works).where(inArray(works.id, [...ids]));
+      const keys = await tx
+        .selectDistinct({ key: workAssets.storageKey })
+        .from(workAssets)
+        .where(inArray(workAssets.workId, [...ids]));
+      const covers = await tx
+        .selectDistinct({ key: works.coverKey })
+        .from(works)
+        .where(inArray(works.id, [...ids]));
       await tx.delete(works).where(inArray(works.id, [...ids]));
       const candidates = [...new Set([...keys, ...covers].map((row) => row.key).filter(Boolean))];
       if (candidates.length === 0) return [];
-      const stillUsed = await tx.selectDistinct({ key: workAssets.storageKey }).from(workAssets).where(inArray(workAssets.storageKey, candidates));
+      const stillUsed = await tx
+        .selectDistinct({ key: workAssets.storageKey })
+        .from(workAssets)
+        .where(inArray(workAssets.storageKey, candidates));
       const stillCovers = await tx.selectDistinct({ key: works.coverKey }).from(works).where(inArray(works.coverKey, candidates));
       const used = new Set([...stillUsed, ...stillCovers].map((row) => row.key));
       return candidates.filter((key) => !used.has(key));
@@ -208,7 +258,10 @@ export class WorksRepository {
   }
 
   async countByStatus(ownerId: number): Promise<Map<WorkStatus, number>> {
-    const rows = await this.db.select({ status: workCounts.status, live: workCounts.live }).from(workCounts).where(eq(workCounts.ownerId, ownerId));
+    const rows = await this.db
+      .select({ status: workCounts.status, live: workCounts.live })
+      .from(workCounts)
+      .where(eq(workCounts.ownerId, ownerId));
     return new Map(rows.map((row) => [row.status, row.live]));
   }
 
@@ -228,26 +281,44 @@ export class WorksRepository {
   }
 
   async addView(id: number): Promise<number> {
-    const [row] = await this.db.update(works).set({ views: sql`${works.views} + 1` }).where(eq(works.id, id)).returning({ views: works.views });
+    const [row] = await this.db
+      .update(works)
+      .set({ views: sql`${works.views} + 1` })
+      .where(eq(works.id, id))
+      .returning({ views: works.views });
     return row?.views ?? 0;
   }
 
   /** Whether any work holds the stored file as an asset of one of `kinds` (one index look-up). */
   async hasAssetOfKinds(key: string, kinds: readonly AssetKind[]): Promise<boolean> {
-    const [asset] = await this.db.select({ id: workAssets.id }).from(workAssets).where(and(eq(workAssets.storageKey, key), inArray(workAssets.kind, [...kinds]))).limit(1);
+    const [asset] = await this.db
+      .select({ id: workAssets.id })
+      .from(workAssets)
+      .where(and(eq(workAssets.storageKey, key), inArray(workAssets.kind, [...kinds])))
+      .limit(1);
     return asset !== undefined;
   }
 
   /** Whether a stored file is one of the work's assets or its cover. */
   async holdsFile(workId: number, key: string): Promise<boolean> {
-    const [asset] = await this.db.select({ id: workAssets.id }).from(workAssets).where(and(eq(workAssets.workId, workId), eq(workAssets.storageKey, key))).limit(1);
+    const [asset] = await this.db
+      .select({ id: workAssets.id })
+      .from(workAssets)
+      .where(and(eq(workAssets.workId, workId), eq(workAssets.storageKey, key)))
+      .limit(1);
     if (asset) return true;
-    const [work] = await this.db.select({ id: works.id }).from(works).where(and(eq(works.id, workId), eq(works.coverKey, key)));
+    const [work] = await this.db
+      .select({ id: works.id })
+      .from(works)
+      .where(and(eq(works.id, workId), eq(works.coverKey, key)));
     return work !== undefined;
   }
 
   async findAsset(workId: number, assetId: number, executor: Executor = this.db): Promise<WorkAssetRow | undefined> {
-    const [row] = await executor.select().from(workAssets).where(and(eq(workAssets.workId, workId), eq(workAssets.id, assetId)));
+    const [row] = await executor
+      .select()
+      .from(workAssets)
+      .where(and(eq(workAssets.workId, workId), eq(workAssets.id, assetId)));
     return row;
   }
 
@@ -259,14 +330,42 @@ export class WorksRepository {
     return row;
   }
 
-  /** The copy points at the same stored bytes: only rows are written. */
-  async copyAssets(fromWorkId: number, toWorkId: number, executor: Executor): Promise<void> {
-    await executor.execute(sql`
-      insert into ${workAssets} (work_id, kind, storage_key, file_name, size, content_type, sha256)
-      select ${toWorkId}, kind, storage_key, file_name, size, content_type, sha256
-      from ${workAssets} where work_id = ${fromWorkId} order by id`);
+  /** The copy points at the same stored bytes: only rows are written. Answers the copy's asset id for each original's. */
+  async copyAssets(fromWorkId: number, toWorkId: number, executor: Executor): Promise<Map<number, number>> {
+    const originals = await this.listAssets(fromWorkId, executor);
+    if (originals.length === 0) return new Map();
+    // PostgreSQL answers the rows of a multi-row insert in the order of its values.
+    const copies = await executor
+      .insert(workAssets)
+      .values(
+        originals.map((asset) => ({
+          workId: toWorkId,
+          kind: asset.kind,
+          storageKey: asset.storageKey,
+          fileName: asset.fileName,
+          size: asset.size,
+          contentType: asset.contentType,
+          sha256: asset.sha256,
+        })),
+      )
+      .returning({ id: workAssets.id });
+    return new Map(originals.map((asset, index) => [asset.id, copies[index]!.id]));
   }
 
+  /** The names of an owner's works (the recycle bin's too) that start with `prefix`. */
+  async namesStartingWith(ownerId: number, prefix: string, executor: Executor = this.db): Promise<Set<string>> {
+    const rows = await executor
+      .select({ name: works.name })
+      .from(works)
+      .where(and(eq(works.ownerId, ownerId), sql`starts_with(${works.name}, ${prefix})`));
+    return new Set(rows.map((row) => row.name));
+  }
+
+  /**
+   * A pending transfer locks its work. This lock (here, below and in the list's statement) is the one
+   * thing the works module reads of the transfers module's table: the list is the console's hottest
+   * read and stays one statement. Only the transfers module writes `work_transfers`.
+   */
   async hasPendingTransfer(workId: number, executor: Executor = this.db): Promise<boolean> {
     const [row] = await executor
       .select({ id: workTransfers.id })
@@ -402,7 +501,8 @@ function listCountQuery(shape: ListShape): SQL {
 }
 
 /** What `toListedWork` reads; the list's condition leaves out works in the recycle bin, so no deleted_at. */
-const LISTED_COLUMNS = 'uid, type, name, description, tags, status, open_in_official, market_price, budget, cover_key, version, created_at, updated_at';
+const LISTED_COLUMNS =
+  'uid, type, name, description, tags, status, open_in_official, market_price, budget, cover_key, version, created_at, updated_at';
 
 function countsAnswerTotal(shape: ListShape): boolean {
   return !shape.type && !shape.tag && !searches(shape);

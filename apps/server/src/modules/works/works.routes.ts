@@ -1,11 +1,28 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Type } from 'typebox';
 import { Nothing, ok, responses } from '../../lib/envelope.js';
 import type { WorkPublishingService } from './work-publishing.service.js';
 import type { WorkViews } from './work-views.js';
 import type { WorksService } from './works.service.js';
-import { AttributesBody, BatchDeleteBody, BudgetBody, CreateWorkBody, IdParams, PageQuery, TagParams, TagsSchema, UidParams, WorkDetailSchema, WorkListQuerySchema, WorkSummarySchema, pageOf, tags, signedIn, form } from './works.schemas.js';
-
+import {
+  AttributesBody,
+  BatchDeleteBody,
+  BudgetBody,
+  CreateWorkBody,
+  DeletedSchema,
+  IdParams,
+  PageQuerySchema,
+  TagParams,
+  TagsSchema,
+  UidParams,
+  ViewsSchema,
+  WorkDetailSchema,
+  WorkListQuerySchema,
+  WorkSummarySchema,
+  pageOf,
+  tags,
+  signedIn,
+  form,
+} from './works.schemas.js';
 
 /** Spec 7.2: creating, listing, tagging, editing, copying and deleting works, and the recycle bin. */
 export const worksRoutes: FastifyPluginAsyncTypebox<{ works: WorksService; publishing: WorkPublishingService; views: WorkViews }> = async (
@@ -14,7 +31,10 @@ export const worksRoutes: FastifyPluginAsyncTypebox<{ works: WorksService; publi
 ) => {
   app.post(
     '/api/model',
-    { config: signedIn, schema: { tags, summary: 'Create a work', body: CreateWorkBody, response: responses(WorkDetailSchema, [400, 401]) } },
+    {
+      config: signedIn,
+      schema: { tags, summary: 'Create a work', body: CreateWorkBody, response: responses(WorkDetailSchema, [400, 401]) },
+    },
     async (request) => ok(await works.create(request.auth!.user, { ...request.body, description: request.body.description ?? '' })),
   );
 
@@ -32,7 +52,9 @@ export const worksRoutes: FastifyPluginAsyncTypebox<{ works: WorksService; publi
     },
     async (request) => {
       const { status, type, ...query } = request.query;
-      return ok(await works.list(request.auth?.user, request.params.id, { ...query, status: status || undefined, type: type || undefined }));
+      return ok(
+        await works.list(request.auth?.user, request.params.id, { ...query, status: status || undefined, type: type || undefined }),
+      );
     },
   );
 
@@ -40,7 +62,12 @@ export const worksRoutes: FastifyPluginAsyncTypebox<{ works: WorksService; publi
     '/api/model/:id/views',
     {
       config: { auth: 'public' },
-      schema: { tags, summary: 'Count an open of the public page (once per visitor and hour)', params: IdParams, response: responses(Type.Object({ views: Type.Integer() }), [404]) },
+      schema: {
+        tags,
+        summary: 'Count an open of the public page (once per visitor and hour)',
+        params: IdParams,
+        response: responses(ViewsSchema, [404]),
+      },
     },
     async (request) => ok(await views.count(request.auth?.user, request.params.id, request.ip)),
   );
@@ -49,7 +76,12 @@ export const worksRoutes: FastifyPluginAsyncTypebox<{ works: WorksService; publi
     '/api/showcase',
     {
       config: { auth: 'public' },
-      schema: { tags, summary: 'The official showcase: approved works shown by their owners', querystring: Type.Object(PageQuery), response: responses(pageOf(WorkSummarySchema), [400]) },
+      schema: {
+        tags,
+        summary: 'The official showcase: approved works shown by their owners',
+        querystring: PageQuerySchema,
+        response: responses(pageOf(WorkSummarySchema), [400]),
+      },
     },
     async (request) => ok(await works.showcase(request.query.pageNum, request.query.pageSize)),
   );
@@ -58,7 +90,12 @@ export const worksRoutes: FastifyPluginAsyncTypebox<{ works: WorksService; publi
     '/api/model/recycleBin',
     {
       config: signedIn,
-      schema: { tags, summary: 'My deleted works (removed for good after 30 days)', querystring: Type.Object(PageQuery), response: responses(pageOf(WorkSummarySchema), [400, 401]) },
+      schema: {
+        tags,
+        summary: 'My deleted works (removed for good after 30 days)',
+        querystring: PageQuerySchema,
+        response: responses(pageOf(WorkSummarySchema), [400, 401]),
+      },
     },
     async (request) => ok(await works.recycleBin(request.auth!.user, request.query.pageNum, request.query.pageSize)),
   );
@@ -90,20 +127,26 @@ export const worksRoutes: FastifyPluginAsyncTypebox<{ works: WorksService; publi
         summary: 'Move several works to the recycle bin (all or none)',
         description: '`modelUids` as a list or comma-separated, in the query or the body.',
         body: BatchDeleteBody,
-        response: responses(Type.Object({ deleted: Type.Integer() }), [400, 401, 403, 404, 409]),
+        response: responses(DeletedSchema, [400, 401, 403, 404, 409]),
       },
     },
     async (request) => {
       const { modelUids } = request.body;
       // A comma-separated query value arrives as a list of one ("a,b"): split every item.
-      const uids = (Array.isArray(modelUids) ? modelUids : [modelUids]).flatMap((value) => value.split(',')).map((uid) => uid.trim()).filter(Boolean);
+      const uids = (Array.isArray(modelUids) ? modelUids : [modelUids])
+        .flatMap((value) => value.split(','))
+        .map((uid) => uid.trim())
+        .filter(Boolean);
       return ok({ deleted: await works.deleteLogically(request.auth!.user, uids) });
     },
   );
 
   app.delete(
     '/api/model/:id',
-    { config: signedIn, schema: { tags, summary: 'Move a work to the recycle bin', params: IdParams, response: responses(Nothing, [401, 403, 404, 409]) } },
+    {
+      config: signedIn,
+      schema: { tags, summary: 'Move a work to the recycle bin', params: IdParams, response: responses(Nothing, [401, 403, 404, 409]) },
+    },
     async (request) => {
       await works.deleteLogically(request.auth!.user, [request.params.id]);
       return ok(null);
@@ -112,13 +155,24 @@ export const worksRoutes: FastifyPluginAsyncTypebox<{ works: WorksService; publi
 
   app.post(
     '/api/model/:uid/restore',
-    { config: signedIn, schema: { tags, summary: 'Bring a work back from the recycle bin', params: UidParams, response: responses(WorkDetailSchema, [401, 404]) } },
+    {
+      config: signedIn,
+      schema: {
+        tags,
+        summary: 'Bring a work back from the recycle bin',
+        params: UidParams,
+        response: responses(WorkDetailSchema, [401, 404]),
+      },
+    },
     async (request) => ok(await works.restore(request.auth!.user, request.params.uid)),
   );
 
   app.delete(
     '/api/model/:uid/purge',
-    { config: signedIn, schema: { tags, summary: 'Remove a work in the recycle bin for good', params: UidParams, response: responses(Nothing, [401, 404]) } },
+    {
+      config: signedIn,
+      schema: { tags, summary: 'Remove a work in the recycle bin for good', params: UidParams, response: responses(Nothing, [401, 404]) },
+    },
     async (request) => {
       await works.purge(request.auth!.user, request.params.uid);
       return ok(null);
@@ -148,7 +202,16 @@ export const worksRoutes: FastifyPluginAsyncTypebox<{ works: WorksService; publi
 
   app.post(
     '/api/model/:uid/budget',
-    { config: form, schema: { tags, summary: 'Set the monthly traffic budget in GB', params: UidParams, body: BudgetBody, response: responses(Nothing, [400, 401, 403, 404]) } },
+    {
+      config: form,
+      schema: {
+        tags,
+        summary: 'Set the monthly traffic budget in GB',
+        params: UidParams,
+        body: BudgetBody,
+        response: responses(Nothing, [400, 401, 403, 404]),
+      },
+    },
     async (request) => {
       await works.setBudget(request.auth!.user, request.params.uid, request.body.budget);
       return ok(null);
@@ -157,7 +220,15 @@ export const worksRoutes: FastifyPluginAsyncTypebox<{ works: WorksService; publi
 
   app.post(
     '/api/model/:id/copy',
-    { config: signedIn, schema: { tags, summary: 'Copy a work (same files, new uid, unpublished)', params: IdParams, response: responses(WorkDetailSchema, [401, 403, 404]) } },
-    async (request) => ok(await works.copy(request.auth!.user, request.params.id)),
+    {
+      config: signedIn,
+      schema: {
+        tags,
+        summary: 'Copy a work (named as a copy; same files and processed output, new uid, unpublished)',
+        params: IdParams,
+        response: responses(WorkDetailSchema, [401, 403, 404]),
+      },
+    },
+    async (request) => ok(await works.copy(request.auth!.user, request.params.id, request.language)),
   );
 };

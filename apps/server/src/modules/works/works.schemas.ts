@@ -1,18 +1,18 @@
 import {
   ASSET_KINDS,
-  TRANSFER_KINDS,
-  TRANSFER_STATUSES,
+  parseYuanToFen,
+  SELLING_PRICE_MAX_FEN,
   WORK_ADDRESS_MAX,
   WORK_BUDGET_MAX_GB,
   WORK_DESCRIPTION_MAX,
   WORK_NAME_MAX,
   WORK_PAGE_SIZE_MAX,
-  WORK_REMARK_MAX,
   WORK_STATUSES,
   WORK_TAG_MAX_LENGTH,
   WORK_TYPES,
 } from '@spatia/contract';
 import { Type } from 'typebox';
+import { invalid } from '../../lib/app-error.js';
 
 /** Request and response shapes of the works API; they validate input and write the OpenAPI document. */
 export const tags = ['works'];
@@ -21,11 +21,10 @@ export const tags = ['works'];
 export const signedIn = { auth: 'signedIn' } as const;
 export const form = { auth: 'signedIn', acceptQueryParams: true } as const;
 
-const literals = <T extends string>(values: readonly T[]) => Type.Unsafe<T>({ type: 'string', enum: [...values] });
+export const literals = <T extends string>(values: readonly T[]) => Type.Unsafe<T>({ type: 'string', enum: [...values] });
 
 export const WorkTypeSchema = literals(WORK_TYPES);
 export const WorkStatusSchema = literals(WORK_STATUSES);
-export const TransferStatusSchema = literals(TRANSFER_STATUSES);
 
 export const WorkName = Type.String({ minLength: 1, maxLength: WORK_NAME_MAX });
 export const WorkDescription = Type.String({ maxLength: WORK_DESCRIPTION_MAX });
@@ -35,12 +34,13 @@ export const Uid = Type.String({ minLength: 1, maxLength: 64 });
 export const UidParams = Type.Object({ uid: Uid });
 export const IdParams = Type.Object({ id: Uid });
 export const TagParams = Type.Object({ uid: Uid, tag: Tag });
-export const TransferIdParams = Type.Object({ id: Type.Integer({ minimum: 1 }) });
 
 export const PageQuery = {
   pageNum: Type.Integer({ minimum: 1, default: 1 }),
   pageSize: Type.Integer({ minimum: 1, maximum: WORK_PAGE_SIZE_MAX, default: 12 }),
 };
+
+export const PageQuerySchema = Type.Object(PageQuery);
 
 export const WorkListQuerySchema = Type.Object({
   ...PageQuery,
@@ -85,21 +85,11 @@ export const OnLinedBody = Type.Object({ onLined: Type.Boolean() });
 export const BatchDeleteBody = Type.Object({
   modelUids: Type.Union([Type.Array(Uid, { minItems: 1, maxItems: 200 }), Type.String({ minLength: 1, maxLength: 200 * 65 })]),
 });
-export const DistributeBody = Type.Object({
-  fullName: Type.Optional(Type.String({ maxLength: 20 })),
-  phoneNumber: Type.String({ pattern: '^1[3-9][0-9]{9}$' }),
-});
-export const SellToBody = Type.Object({
-  phoneOrCode: Type.String({ minLength: 1, maxLength: 32 }),
-  sellingPrice: Type.String({ minLength: 1, maxLength: 16, description: 'yuan as a decimal, at most two places' }),
-  remark: Type.Optional(Type.String({ maxLength: WORK_REMARK_MAX })),
-});
 export const MarketBody = Type.Object({ price: Type.String({ minLength: 1, maxLength: 16, description: 'yuan as a decimal' }) });
 export const ReviewDecisionBody = Type.Object({ passed: Type.Boolean(), note: Type.Optional(Type.String({ maxLength: 200 })) });
-export const TransferListQuery = Type.Object({ ...PageQuery, status: Type.Optional(Type.Union([TransferStatusSchema, Type.Literal('')])) });
 
-const Owner = Type.Object({ uid: Type.String(), name: Type.String(), avatarUrl: Type.String() });
-const NullableInteger = Type.Union([Type.Integer(), Type.Null()]);
+export const Owner = Type.Object({ uid: Type.String(), name: Type.String(), avatarUrl: Type.String() });
+export const NullableInteger = Type.Union([Type.Integer(), Type.Null()]);
 
 export const WorkSummarySchema = Type.Object({
   uid: Type.String(),
@@ -133,16 +123,16 @@ export const WorkAssetSchema = Type.Object({
 });
 
 export const WorkDetailSchema = Type.Object({
-    ...WorkSummarySchema.properties,
-    address: Type.String(),
-    latitude: Type.Union([Type.Number(), Type.Null()]),
-    longitude: Type.Union([Type.Number(), Type.Null()]),
-    startTime: NullableInteger,
-    endTime: NullableInteger,
-    shopId: NullableInteger,
-    reviewNote: Type.String(),
-    views: Type.Integer(),
-    assets: Type.Array(WorkAssetSchema),
+  ...WorkSummarySchema.properties,
+  address: Type.String(),
+  latitude: Type.Union([Type.Number(), Type.Null()]),
+  longitude: Type.Union([Type.Number(), Type.Null()]),
+  startTime: NullableInteger,
+  endTime: NullableInteger,
+  shopId: NullableInteger,
+  reviewNote: Type.String(),
+  views: Type.Integer(),
+  assets: Type.Array(WorkAssetSchema),
 });
 
 export const pageOf = <T extends Parameters<typeof Type.Array>[0]>(item: T) =>
@@ -159,18 +149,14 @@ export const UploadGrantSchema = Type.Object({
 
 export const ShareSchema = Type.Object({ url: Type.String(), embedCode: Type.String() });
 
-export const TransferSchema = Type.Object({
-  id: Type.Integer(),
-  kind: literals(TRANSFER_KINDS),
-  status: TransferStatusSchema,
-  work: Type.Object({ uid: Type.String(), name: Type.String(), type: WorkTypeSchema, coverUrl: Type.String() }),
-  sender: Owner,
-  receiver: Owner,
-  price: Type.Integer(),
-  remark: Type.String(),
-  sentAt: Type.Integer(),
-  expiresAt: Type.Integer(),
-  answeredAt: NullableInteger,
-});
-
 export const TagsSchema = Type.Array(Type.String());
+export const ViewsSchema = Type.Object({ views: Type.Integer() });
+export const DeletedSchema = Type.Object({ deleted: Type.Integer() });
+export const AssetParams = Type.Object({ ...UidParams.properties, assetId: Type.Integer({ minimum: 1 }) });
+
+/** A price typed in yuan, as whole fen; a clear validation error otherwise. */
+export function priceInFen(field: string, text: string): number {
+  const fen = parseYuanToFen(text);
+  if (fen === null || fen <= 0 || fen > SELLING_PRICE_MAX_FEN) throw invalid(field, 'invalid');
+  return fen;
+}

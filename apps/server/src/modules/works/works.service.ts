@@ -11,17 +11,21 @@ import {
   type WorkSummary,
   type WorkType,
   type WorkVerification,
+  type Language,
 } from '@spatia/contract';
 import { fail, invalid } from '../../lib/app-error.js';
 import type { StorageDriver } from '../../drivers/storage/storage-driver.js';
 import type { ModerationService } from '../moderation/moderation.service.js';
-import { derivedFolder } from '../processing/derived-files.js';
 import type { UsersService } from '../users/users.service.js';
 import { assertManageable, assertReadable, canManage, transition, type Actor } from './work-access.js';
 import { fileUrl, type FileUrlSigner } from '../uploads/file-urls.js';
 import { toWorkAsset, toWorkDetail, toWorkSummary } from './work-presenter.js';
 import { keywordGrams, normalizeSearchText, searchGramsOf, searchableText } from './search-grams.js';
-import type { Executor, Transaction, WorkAssetRow, WorkChanges, WorkRow, WorksRepository } from './works.repository.js';
+import { copyName, copyNamePrefix } from './copy-name.js';
+import type { Executor, Transaction } from '../../db/database.js';
+import type { WorkAssetRow, WorkChanges, WorkRow, WorksRepository } from './works.repository.js';
+
+export type { WorkAssetRow, WorkRow };
 
 export interface WorkListQuery {
   pageNum: number;
@@ -45,19 +49,38 @@ export interface WorkAttributes {
   shopId?: number | null;
 }
 
+/**
+ * What another module keeps for a work beyond its rows here (processing's derived files and what follows
+ * them): a copy shares it, and a purge lets go of it without deleting what another work still shows
+ * (docs/work-lifecycle.md).
+ */
+export interface WorkListener {
+  /** Inside the copy's transaction; `assetIds` maps each of the original's assets to the copy's. */
+  onCopied?(original: WorkRow, copy: WorkRow, assetIds: ReadonlyMap<number, number>, tx: Transaction): Promise<void>;
+  /** Before works are purged; what it answers runs once they are gone. */
+  onPurging?(works: readonly WorkRow[]): Promise<() => Promise<void>>;
+}
+
 const DAY_MS = 24 * 60 * 60 * 1000;
 const UID_ALPHABET = 'abcdefghijkmnpqrstuvwxyz23456789';
 
 /** Creating, listing, editing, tagging, copying and deleting works. Status rules live in work-access. */
 export class WorksService {
+  private readonly listeners: WorkListener[] = [];
+
   constructor(
-    readonly repository: WorksRepository,
+    private readonly repository: WorksRepository,
     private readonly users: UsersService,
     private readonly moderation: ModerationService,
     private readonly storage: StorageDriver,
     private readonly privateFiles: FileUrlSigner,
     private readonly now: () => number = () => Date.now(),
   ) {}
+
+  /** Tells `listener` of every copy and purge from now on. */
+  listen(listener: WorkListener): void {
+    this.listeners.push(listener);
+  }
 
   async create(actor: Actor, input: { name: string; type: WorkType; description: string }): Promise<WorkDetail> {
     const name = input.name.trim();
@@ -98,7 +121,44 @@ export class WorksService {
   }
 
   async get(actor: Actor | undefined, uid: string): Promise<WorkDetail> {
-    return this.detail(assertReadable(actor, await this.repository.findByUid(uid)), actor);
+    return this.detail(await this.findReadable(actor, uid), actor);
+  }
+
+  /** A work the actor may read (see `assertReadable`). */
+  async findReadable(actor: Actor | undefined, uid: string): Promise<WorkRow> {
+    return assertReadable(actor, await this.repository.findByUid(uid));
+  }
+
+  /** The work behind a uid whoever asks, in the recycle bin or not: the caller applies the rules. */
+  async findByUid(uid: string): Promise<WorkRow | undefined> {
+    return this.repository.findByUid(uid);
+  }
+
+  async findById(id: number): Promise<WorkRow | undefined> {
+    return this.repository.findById(id);
+  }
+
+  async findByIds(ids: readonly number[]): Promise<Map<number, WorkRow>> {
+    const rows = await this.repository.findByIds([...new Set(ids)]);
+    return new Map(rows.map((row) => [row.id, row]));
+  }
+
+  /** The ids of the works behind these uids (those that exist). */
+  async idsByUid(uids: readonly string[]): Promise<Map<string, number>> {
+    return this.repository.findIdsByUids(uids);
+  }
+
+  async listAssets(workId: number, executor?: Executor): Promise<WorkAssetRow[]> {
+    return this.repository.listAssets(workId, executor);
+  }
+
+  async findAsset(workId: number, assetId: number, executor?: Executor): Promise<WorkAssetRow | undefined> {
+    return this.repository.findAsset(workId, assetId, executor);
+  }
+
+  /** Whether a stored file is one of the work's assets or its cover. */
+  async holdsFile(workId: number, key: string): Promise<boolean> {
+    return this.repository.holdsFile(workId, key);
   }
 
   /** Loads a work the actor may change, inside `work` (a transaction holding its row lock). */
@@ -173,7 +233,11 @@ export class WorksService {
     const row = await this.change(actor, uid, async (work, tx) => {
       await this.assertNotInTransfer(work, tx);
       await alsoForget?.(work, tx);
-      return this.repository.update(work.id, { status: transition(work.status, 'reset'), openInOfficial: false, marketPrice: null, reviewNote: '' }, tx);
+      return this.repository.update(
+        work.id,
+        { status: transition(work.status, 'reset'), openInOfficial: false, marketPrice: null, reviewNote: '' },
+        tx,
+      );
     });
     return this.detail(row, actor);
   }
@@ -184,6 +248,17 @@ export class WorksService {
       const work = await this.repository.lockById(workId, tx);
       if (work && !work.coverKey) await this.repository.update(work.id, { coverKey }, tx);
     });
+  }
+
+  /**
+   * Gives a work to a new owner inside the caller's transaction (a confirmed transfer). The new owner
+   * starts with the work as it was reviewed, but not shown anywhere by the old one.
+   */
+  async handOver(workId: number, newOwnerId: number, tx: Transaction): Promise<void> {
+    const work = await this.repository.lockById(workId, tx);
+    if (!work || work.deletedAt) throw fail('notFound');
+    const status = work.status === 'exposed' ? 'passed' : work.status;
+    await this.repository.update(work.id, { ownerId: newOwnerId, openInOfficial: false, marketPrice: null, status }, tx);
   }
 
   /** A work the actor may change, read without locking it. */
@@ -202,15 +277,19 @@ export class WorksService {
     return { complete: checklist.every((entry) => entry.ok), checklist };
   }
 
-  /** A new work with the same content, pointing at the same stored files; it starts unpublished. */
-  async copy(actor: Actor, uid: string): Promise<WorkDetail> {
+  /**
+   * A new work with the same content, named as a copy in the actor's language, pointing at the same
+   * stored files and sharing what processing made of them; it starts unpublished.
+   */
+  async copy(actor: Actor, uid: string, language: Language): Promise<WorkDetail> {
     const copy = await this.change(actor, uid, async (work, tx) => {
+      const name = copyName(work.name, language, await this.repository.namesStartingWith(work.ownerId, copyNamePrefix(work.name), tx));
       const row = await this.repository.insert(
         {
           uid: newWorkUid(),
           ownerId: work.ownerId,
           type: work.type,
-          name: work.name,
+          name,
           description: work.description,
           tags: work.tags,
           budget: work.budget,
@@ -221,12 +300,12 @@ export class WorksService {
           startTime: work.startTime,
           endTime: work.endTime,
           shopId: work.shopId,
-          searchGrams: work.searchGrams,
-          searchText: work.searchText,
+          ...searchColumns({ name, description: work.description, tags: work.tags }),
         },
         tx,
       );
-      await this.repository.copyAssets(work.id, row.id, tx);
+      const assetIds = await this.repository.copyAssets(work.id, row.id, tx);
+      for (const listener of this.listeners) await listener.onCopied?.(work, row, assetIds, tx);
       return row;
     });
     return this.detail(copy, actor);
@@ -275,7 +354,7 @@ export class WorksService {
   async purge(actor: Actor, uid: string): Promise<void> {
     const work = await this.repository.findByUid(uid);
     if (!work || !work.deletedAt || !canManage(actor, work)) throw fail('notFound');
-    await this.deleteStored(await this.repository.purge([work.id]), [work.uid]);
+    await this.purgeRows([work]);
   }
 
   /** The recycle-bin job: removes works deleted more than 30 days ago, a batch at a time. */
@@ -285,7 +364,7 @@ export class WorksService {
     for (;;) {
       const rows = await this.repository.findDeletedBefore(cutoff, batchSize);
       if (rows.length === 0) return purged;
-      await this.deleteStored(await this.repository.purge(rows.map((row) => row.id)), rows.map((row) => row.uid));
+      await this.purgeRows(rows);
       purged += rows.length;
     }
   }
@@ -313,7 +392,11 @@ export class WorksService {
 
   private async presentAssets(rows: readonly WorkAssetRow[], readsPrivateFiles: boolean): Promise<WorkAsset[]> {
     const shown = rows.filter((row) => readsPrivateFiles || !isPrivateAssetKind(row.kind));
-    return Promise.all(shown.map(async (row) => toWorkAsset(row, isPrivateAssetKind(row.kind) ? await this.privateFiles.sign(row.storageKey) : fileUrl(row.storageKey))));
+    return Promise.all(
+      shown.map(async (row) =>
+        toWorkAsset(row, isPrivateAssetKind(row.kind) ? await this.privateFiles.sign(row.storageKey) : fileUrl(row.storageKey)),
+      ),
+    );
   }
 
   /** Whether `/files/{key}` may be served to anyone: the key is a file of a kind that viewers read. */
@@ -329,10 +412,12 @@ export class WorksService {
     return rows.map((row) => toWorkSummary(row, owners.get(row.ownerId), pending.has(row.id)));
   }
 
-  /** Files no work uses any more, and everything processing derived for the purged works. */
-  private async deleteStored(keys: readonly string[], purgedUids: readonly string[]): Promise<void> {
-    for (const key of keys) await this.storage.delete(key);
-    for (const uid of purgedUids) await this.storage.deleteFolder(derivedFolder(uid));
+  /** Removes the works, then the files no work uses any more, and (through the listeners) what was derived for them alone. */
+  private async purgeRows(rows: readonly WorkRow[]): Promise<void> {
+    const afterPurge = [];
+    for (const listener of this.listeners) if (listener.onPurging) afterPurge.push(await listener.onPurging(rows));
+    for (const key of await this.repository.purge(rows.map((row) => row.id))) await this.storage.delete(key);
+    for (const release of afterPurge) await release();
   }
 }
 

@@ -18,10 +18,16 @@ beforeAll(async () => {
 afterAll(() => testApp.close());
 
 const data = <T>(response: Awaited<ReturnType<Person['call']>>) => json<{ data: T }>(response).data;
-const distribute = (as: Person, uid: string, phone: string) => as.call('POST', `/api/model/${uid}/distribute`, `fullName=1&phoneNumber=${phone}`);
+const distribute = (as: Person, uid: string, phone: string) =>
+  as.call('POST', `/api/model/${uid}/distribute`, `fullName=1&phoneNumber=${phone}`);
 const sell = (as: Person, uid: string, phoneOrCode: string, price: string, remark = '') =>
-  as.call('POST', `/api/model/${uid}/sellTo`, `phoneOrCode=${encodeURIComponent(phoneOrCode)}&sellingPrice=${price}&remark=${encodeURIComponent(remark)}`);
-const received = async (as: Person, status = '') => data<Page<WorkTransfer>>(await as.call('GET', `/api/transfers/received?status=${status}`));
+  as.call(
+    'POST',
+    `/api/model/${uid}/sellTo`,
+    `phoneOrCode=${encodeURIComponent(phoneOrCode)}&sellingPrice=${price}&remark=${encodeURIComponent(remark)}`,
+  );
+const received = async (as: Person, status = '') =>
+  data<Page<WorkTransfer>>(await as.call('GET', `/api/transfers/received?status=${status}`));
 const sent = async (as: Person, status = '') => data<Page<WorkTransfer>>(await as.call('GET', `/api/transfers/sent?status=${status}`));
 
 async function topUp(user: Person, fen: number) {
@@ -31,7 +37,10 @@ async function topUp(user: Person, fen: number) {
   await ledger.post({
     reference: `test-topup-${user.id}-${fen}-${Math.random()}`,
     kind: 'topup',
-    entries: [{ account: LedgerAccount.payments, amount: -fen }, { account: LedgerAccount.balance(user.id), amount: fen }],
+    entries: [
+      { account: LedgerAccount.payments, amount: -fen },
+      { account: LedgerAccount.balance(user.id), amount: fen },
+    ],
   });
 }
 
@@ -77,7 +86,7 @@ describe('distribute', () => {
     expect(json(again).code).toBe(ErrorCode.transferNotPending);
   });
 
-  it('refuses yourself, unknown phone numbers, bad numbers and someone else\'s work', async () => {
+  it("refuses yourself, unknown phone numbers, bad numbers and someone else's work", async () => {
     const work = await createWork(sender);
     expect(json(await distribute(sender, work.uid, sender.phone)).code).toBe(ErrorCode.transferToSelf);
     const unknown = await distribute(sender, work.uid, '13999999999');
@@ -146,7 +155,7 @@ describe('sellTo', () => {
     expect(byCode.receiver.uid).toBe(receiver.uid);
   });
 
-  it('confirming moves the price from the buyer\'s balance to the seller\'s income, all or nothing', async () => {
+  it("confirming moves the price from the buyer's balance to the seller's income, all or nothing", async () => {
     const buyer = await person(testApp.app);
     const seller = await person(testApp.app);
     const work = await createWork(seller, { name: '出售作品' });
@@ -186,7 +195,7 @@ describe('sellTo', () => {
     expect(await ledger.balance(LedgerAccount.income(seller.id))).toBe(paid);
   });
 
-  it('takes a sold work off the seller\'s market', async () => {
+  it("takes a sold work off the seller's market", async () => {
     const buyer = await person(testApp.app);
     const work = await publishedWork(testApp.app, sender);
     const { workPublishing } = testApp.app.services;
@@ -199,7 +208,11 @@ describe('sellTo', () => {
     expect(json(await sender.call('PUT', `/api/model/${work.uid}/market`, 'price=60')).code).toBe(ErrorCode.workLocked);
     await topUp(buyer, 3_000);
     await buyer.call('POST', `/api/transfers/${transfer.id}/confirm`);
-    expect(data<WorkDetail>(await buyer.call('GET', `/api/model/${work.uid}`))).toMatchObject({ status: 'passed', marketPrice: null, openInOfficial: false });
+    expect(data<WorkDetail>(await buyer.call('GET', `/api/model/${work.uid}`))).toMatchObject({
+      status: 'passed',
+      marketPrice: null,
+      openInOfficial: false,
+    });
   });
 });
 

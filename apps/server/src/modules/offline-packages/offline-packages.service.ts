@@ -1,11 +1,16 @@
 import { existsSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { Readable } from 'node:stream';
+import { Readable } from 'node:stream';
+import { buffer } from 'node:stream/consumers';
 import { fileURLToPath } from 'node:url';
 import yazl from 'yazl';
 import {
   CUBE_FACES,
+  OFFLINE_TOUR_SCRIPT,
+  offlineImageScript,
+  offlineImageScriptPath,
+  offlineTourScript,
   PANORAMA_PREVIEW_PATH,
   PANORAMA_THUMB_PATH,
   panoramaBasePath,
@@ -14,49 +19,51 @@ import {
 } from '@spatia/contract';
 import type { StorageDriver } from '../../drivers/storage/storage-driver.js';
 import { EXTENSION_OF, type ContentType } from '../../lib/file-signature.js';
+import type { DownloadTicket, DownloadTickets } from '../download-tickets/download-tickets.service.js';
+import { sceneFolder } from '../processing/derived-files.js';
+import { buildTour, type ToursService } from '../tours/tours.service.js';
 import type { Actor } from '../works/work-access.js';
 import type { WorksService } from '../works/works.service.js';
-import { sceneFolder } from './derived-files.js';
-import type { DownloadTicket, DownloadTickets } from './download-tickets.js';
-import { buildTour, type ToursService } from './tours.service.js';
 
 /** Where `npm run build` puts the standalone tour viewer (packages/viewers). */
 export const DEFAULT_VIEWER_DIST_DIR = fileURLToPath(new URL('../../../../../packages/viewers/dist/standalone', import.meta.url));
 
 const README = `Spatia offline tour / Spatia 离线漫游
 
-This folder is a complete tour: the viewer, every scene and every tile. Browsers do not open tours
-straight from the disk, so serve the folder with any static web server and open the address it prints:
+This folder is a complete tour: the viewer, every scene and every tile. Unzip it and open index.html
+in a browser. It also works from any static web server, for example:
 
   npx serve .                      (Node.js)
   python3 -m http.server 8000      (Python; then open http://localhost:8000)
 
-本文件夹包含完整的漫游：查看器、所有场景和全部瓦片。浏览器不能直接从磁盘打开漫游，请在本文件夹中用任意静态
-网站服务器打开，然后访问它给出的地址：
+本文件夹包含完整的漫游：查看器、所有场景和全部瓦片。解压后用浏览器打开 index.html 即可观看。也可以用任意
+静态网站服务器打开本文件夹，例如：
 
   npx serve .                      （Node.js）
   python3 -m http.server 8000      （Python；然后打开 http://localhost:8000）
 `;
 
 /**
- * The offline package's Content-Security-Policy. Static servers send no headers of ours, so it rides in
- * index.html as a `<meta>`. Every source is the package itself, named relatively ('self'), so the policy
- * holds on whatever server or folder the package lands; names, labels and texts people typed reach the
- * page only as data (tour.json) and are shown as text, and this is what stops a script if one ever
- * slipped through. What the tour needs beyond 'self':
+ * The offline package's Content-Security-Policy. Static servers send no headers of ours, and a page
+ * opened from disk gets none, so it rides in index.html as a `<meta>`. Every source is the package
+ * itself, named relatively ('self'), so the policy holds on whatever server or folder the package lands
+ * (Chromium counts the page's own folder as 'self' under file:// too); names, labels and texts people
+ * typed reach the page only as data (tour.js) and are shown as text, and this is what stops a script if
+ * one ever slipped through. What the tour needs beyond 'self':
  * - style attributes ('unsafe-inline' for styles, never for scripts): Photo Sphere Viewer's gallery
  *   template and our floor arrows carry `style="…"`;
- * - images from `blob:` (tiles are fetched, then shown from blob: URLs) and `https:` (an info hotspot's
- *   picture may be any web address, as on the site).
- * No workers, WebAssembly, fonts or frames are used; music and tour.json are the package's own files.
+ * - images from `data:` (base faces and tiles come as data: URLs out of their scripts, the one form
+ *   WebGL may draw on a page opened from disk: @spatia/contract offline-package.ts) and `https:` (an
+ *   info hotspot's picture may be any web address, as on the site).
+ * Nothing is fetched, and no workers, WebAssembly, fonts or frames are used; music is a file of the package.
  */
 export const OFFLINE_CONTENT_SECURITY_POLICY = [
   "default-src 'self'",
   "script-src 'self'",
   "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' blob: https:",
+  "img-src 'self' data: https:",
   "media-src 'self'",
-  "connect-src 'self'",
+  "connect-src 'none'",
   "object-src 'none'",
   "base-uri 'none'",
   "form-action 'none'",
@@ -73,23 +80,26 @@ export function withContentSecurityPolicy(indexHtml: string): string {
   return `${indexHtml.slice(0, at)}\n    ${meta}${indexHtml.slice(at)}`;
 }
 
-/** Every file a processed scene has, relative to its folder. */
-export function sceneFiles(manifest: PanoramaManifest): string[] {
-  const files = [PANORAMA_PREVIEW_PATH, PANORAMA_THUMB_PATH, ...CUBE_FACES.map(panoramaBasePath)];
+/**
+ * Every file a processed scene has, relative to its folder: the pictures only shown (preview, thumbnail)
+ * and the images the viewer draws with WebGL (base faces, tiles), which the package carries as scripts.
+ */
+export function sceneFiles(manifest: PanoramaManifest): { shown: string[]; drawn: string[] } {
+  const drawn = CUBE_FACES.map(panoramaBasePath);
   manifest.levels.forEach((level, index) => {
     for (const face of CUBE_FACES) {
       for (let col = 0; col < level.nbTiles; col += 1) {
-        for (let row = 0; row < level.nbTiles; row += 1) files.push(panoramaTilePath(index, face, col, row));
+        for (let row = 0; row < level.nbTiles; row += 1) drawn.push(panoramaTilePath(index, face, col, row));
       }
     }
   });
-  return files;
+  return { shown: [PANORAMA_PREVIEW_PATH, PANORAMA_THUMB_PATH], drawn };
 }
 
 /**
- * Offline packages: a zip of the standalone viewer, `tour.json` with relative paths, and every file of
- * every scene. The zip is written as it is sent; each stored file is opened only when its turn comes,
- * so memory stays flat whatever the size of the tour.
+ * Offline packages: a zip of the standalone viewer, `tour.js` with relative paths, and every file of
+ * every scene (base faces and tiles as scripts). The zip is written as it is sent; each stored file is
+ * opened only when its turn comes, so memory stays flat whatever the size of the tour.
  */
 export class OfflinePackages {
   constructor(
@@ -125,34 +135,48 @@ export class OfflinePackages {
         zip.addFile(path.join(this.viewerDir, file), file);
       }
     }
-    zip.addBuffer(Buffer.from(JSON.stringify(tour, null, 2)), 'tour.json');
+    zip.addBuffer(Buffer.from(offlineTourScript(tour)), OFFLINE_TOUR_SCRIPT);
     zip.addBuffer(Buffer.from(README), 'README.txt');
     for (const scene of processed.scenes) {
-      const folder = sceneFolder(processed.work.uid, processed.runId, scene.id);
-      for (const file of sceneFiles(scene.manifest)) {
-        // JPEG tiles do not shrink: stored as they are, the zip costs no CPU to write.
-        this.addStored(zip, `${folder}/${file}`, `scenes/${scene.id}/${file}`, false);
-      }
+      const folder = sceneFolder(processed.filesUid, processed.runId, scene.id);
+      const { shown, drawn } = sceneFiles(scene.manifest);
+      // JPEGs do not shrink: stored as they are, the zip costs no CPU to write.
+      for (const file of shown) this.addStored(zip, `${folder}/${file}`, `scenes/${scene.id}/${file}`);
+      // Base64 does: deflate takes back most of its third.
+      for (const file of drawn) this.addStored(zip, `${folder}/${file}`, offlineImageScriptPath(`scenes/${scene.id}/${file}`), imageScript);
     }
-    if (processed.music) this.addStored(zip, processed.music.storageKey, musicName, false);
+    if (processed.music) this.addStored(zip, processed.music.storageKey, musicName);
     zip.end();
     return { fileName: `${processed.work.name || processed.work.uid}.zip`, stream: zip.outputStream as unknown as Readable };
   }
 
-  private addStored(zip: yazl.ZipFile, key: string, name: string, compress: boolean): void {
-    zip.addReadStreamLazy(name, { compress }, (callback) => {
-      this.storage.read(key).then(
-        (file) => (file ? callback(null, file.stream) : callback(new Error(`${key} is missing from storage`), undefined as never)),
+  /** A stored file under `name`: as it is, or rewritten by `transform` and compressed. */
+  private addStored(zip: yazl.ZipFile, key: string, name: string, transform?: (stream: Readable) => Promise<Readable>): void {
+    zip.addReadStreamLazy(name, { compress: transform !== undefined }, (callback) => {
+      this.openStored(key, transform).then(
+        (stream) => callback(null, stream),
         (error: Error) => callback(error, undefined as never),
       );
     });
   }
 
+  private async openStored(key: string, transform?: (stream: Readable) => Promise<Readable>): Promise<Readable> {
+    const file = await this.storage.read(key);
+    if (!file) throw new Error(`${key} is missing from storage`);
+    return transform ? transform(file.stream) : file.stream;
+  }
+
   private async listViewerFiles(): Promise<string[]> {
-    if (!existsSync(path.join(this.viewerDir, 'index.html'))) throw new Error(`no standalone viewer in ${this.viewerDir} (run npm run build)`);
+    if (!existsSync(path.join(this.viewerDir, 'index.html')))
+      throw new Error(`no standalone viewer in ${this.viewerDir} (run npm run build)`);
     const entries = await readdir(this.viewerDir, { recursive: true, withFileTypes: true });
     return entries
       .filter((entry) => entry.isFile() && !/\.(br|gz)$/.test(entry.name))
       .map((entry) => path.relative(this.viewerDir, path.join(entry.parentPath, entry.name)).split(path.sep).join('/'));
   }
+}
+
+/** A base face or tile as the script that carries it (one tile at a time in memory: a few hundred KB at most). */
+async function imageScript(jpeg: Readable): Promise<Readable> {
+  return Readable.from([offlineImageScript((await buffer(jpeg)).toString('base64'))]);
 }

@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Nothing, ok, responses } from '../../lib/envelope.js';
-import { priceInFen } from './work-publishing.routes.js';
+import { UidParams, WorkDetailSchema, form, pageOf, priceInFen, signedIn } from '../works/works.schemas.js';
+import { DistributeBody, SellToBody, TransferIdParams, TransferListQuery, TransferSchema, tags } from './transfers.schemas.js';
 import type { TransfersService } from './transfers.service.js';
-import { DistributeBody, SellToBody, TransferIdParams, TransferListQuery, TransferSchema, UidParams, WorkDetailSchema, pageOf, tags, signedIn, form } from './works.schemas.js';
 
 const answered = responses(Nothing, [401, 403, 404, 409, 410]);
 
@@ -12,7 +12,13 @@ export const transfersRoutes: FastifyPluginAsyncTypebox<{ transfers: TransfersSe
     '/api/model/:uid/distribute',
     {
       config: form,
-      schema: { tags, summary: 'Give a work to the user with this phone number', params: UidParams, body: DistributeBody, response: responses(TransferSchema, [400, 401, 403, 404, 409]) },
+      schema: {
+        tags,
+        summary: 'Give a work to the user with this phone number',
+        params: UidParams,
+        body: DistributeBody,
+        response: responses(TransferSchema, [400, 401, 403, 404, 409]),
+      },
     },
     async (request) => ok(await transfers.distribute(request.auth!.user, request.params.uid, request.body.phoneNumber)),
   );
@@ -31,25 +37,58 @@ export const transfersRoutes: FastifyPluginAsyncTypebox<{ transfers: TransfersSe
     },
     async (request) => {
       const { phoneOrCode, sellingPrice, remark } = request.body;
-      return ok(await transfers.sell(request.auth!.user, request.params.uid, phoneOrCode, { price: priceInFen('sellingPrice', sellingPrice), remark: remark ?? '' }));
+      return ok(
+        await transfers.sell(request.auth!.user, request.params.uid, phoneOrCode, {
+          price: priceInFen('sellingPrice', sellingPrice),
+          remark: remark ?? '',
+        }),
+      );
     },
   );
 
   app.get(
     '/api/transfers/received',
-    { config: signedIn, schema: { tags, summary: 'Projects awaiting receipt (and answered ones)', querystring: TransferListQuery, response: responses(pageOf(TransferSchema), [400, 401]) } },
-    async (request) => ok(await transfers.listReceived(request.auth!.user, request.query.status || undefined, request.query.pageNum, request.query.pageSize)),
+    {
+      config: signedIn,
+      schema: {
+        tags,
+        summary: 'Projects awaiting receipt (and answered ones)',
+        querystring: TransferListQuery,
+        response: responses(pageOf(TransferSchema), [400, 401]),
+      },
+    },
+    async (request) =>
+      ok(
+        await transfers.listReceived(request.auth!.user, request.query.status || undefined, request.query.pageNum, request.query.pageSize),
+      ),
   );
 
   app.get(
     '/api/transfers/sent',
-    { config: signedIn, schema: { tags, summary: 'Shipped projects', querystring: TransferListQuery, response: responses(pageOf(TransferSchema), [400, 401]) } },
-    async (request) => ok(await transfers.listSent(request.auth!.user, request.query.status || undefined, request.query.pageNum, request.query.pageSize)),
+    {
+      config: signedIn,
+      schema: {
+        tags,
+        summary: 'Shipped projects',
+        querystring: TransferListQuery,
+        response: responses(pageOf(TransferSchema), [400, 401]),
+      },
+    },
+    async (request) =>
+      ok(await transfers.listSent(request.auth!.user, request.query.status || undefined, request.query.pageNum, request.query.pageSize)),
   );
 
   app.get(
     '/api/transfers/:id/work',
-    { config: signedIn, schema: { tags, summary: 'The work of a transfer, for its sender and receiver', params: TransferIdParams, response: responses(WorkDetailSchema, [401, 404]) } },
+    {
+      config: signedIn,
+      schema: {
+        tags,
+        summary: 'The work of a transfer, for its sender and receiver',
+        params: TransferIdParams,
+        response: responses(WorkDetailSchema, [401, 404]),
+      },
+    },
     async (request) => ok(await transfers.transferredWork(request.auth!.user, request.params.id)),
   );
 

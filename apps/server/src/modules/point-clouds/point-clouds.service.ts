@@ -11,36 +11,40 @@ import {
   type PointCloudPage,
   type WorkScene,
 } from '@spatia/contract';
+import type { Executor, Transaction } from '../../db/database.js';
 import type { ProcessedOutput } from '../../db/schema/index.js';
 import type { StorageDriver } from '../../drivers/storage/storage-driver.js';
 import { fail } from '../../lib/app-error.js';
 import type { Logger } from '../../lib/logger.js';
 import type { MeasurementProblem } from '../../lib/messages.js';
 import { exportPointCloudLas } from '../../media/pointcloud/index.js';
+import type { DownloadTicket, DownloadTickets } from '../download-tickets/download-tickets.service.js';
 import type { ModerationService } from '../moderation/moderation.service.js';
-import type { AuthUser } from '../users/users.service.js';
-import { assertReadable, type Actor } from '../works/work-access.js';
+import { sceneFolder } from '../processing/derived-files.js';
+import { presentProcessing, SPATIAL_FOLDER, type ProcessingListener, type ProcessingService } from '../processing/processing.service.js';
 import { fileUrl } from '../uploads/file-urls.js';
-import type { Executor, WorkRow } from '../works/works.repository.js';
-import type { WorksService } from '../works/works.service.js';
-import { sceneFolder } from './derived-files.js';
-import type { DownloadTicket, DownloadTickets } from './download-tickets.js';
-import type { ProcessingRepository } from './processing.repository.js';
-import { presentProcessing, SPATIAL_FOLDER } from './processing.service.js';
+import type { AuthUser } from '../users/users.service.js';
+import type { Actor } from '../works/work-access.js';
+import type { WorkRow, WorksService } from '../works/works.service.js';
+import type { PointCloudsRepository } from './point-clouds.repository.js';
 
 /** A processed 3D or point-cloud work: its converted file and the run folder that holds it. */
 interface PublishedOutput {
   runId: string;
+  /** The work whose folder holds the run: this one, or its original for a copy sharing the run. */
+  filesUid: string;
   output: ProcessedOutput;
 }
 
 /**
  * 3D and point-cloud works after processing: what their viewers load, the measurements saved on point
  * clouds, the export back to LAS, and the point-cloud list (docs/models.md, docs/pointcloud-format.md).
+ * A reset forgets the measurements.
  */
-export class SpatialService {
+export class PointCloudsService implements ProcessingListener {
   constructor(
-    private readonly repository: ProcessingRepository,
+    private readonly repository: PointCloudsRepository,
+    private readonly processing: ProcessingService,
     private readonly works: WorksService,
     private readonly moderation: ModerationService,
     private readonly storage: StorageDriver,
@@ -50,9 +54,10 @@ export class SpatialService {
 
   /** What the viewer loads; anyone who may read the work may read it. */
   async scene(actor: Actor | undefined, uid: string): Promise<WorkScene> {
-    const work = assertReadable(actor, await this.works.repository.findByUid(uid));
+    const work = await this.works.findReadable(actor, uid);
     if (work.type === 'panorama') throw fail('notAModelOrPointCloud');
     const { runId, output } = await this.published(work);
+    // Under the work's own uid even when it shares its original's run, so that its traffic is its own.
     const base = { workUid: work.uid, name: work.name, baseUrl: `${fileUrl(sceneFolder(work.uid, runId, SPATIAL_FOLDER))}/` };
     if (output.manifest.kind === 'model') return { type: 'model3d', ...base, manifest: output.manifest };
     return { type: 'pointcloud', ...base, manifest: output.manifest, measurements: await this.measurementsOf(work.id) };
@@ -85,8 +90,8 @@ export class SpatialService {
   /** The processed cloud as a LAS file, written as it is sent, one node at a time. */
   async openLas(actor: Actor, uid: string): Promise<{ fileName: string; stream: Readable }> {
     const work = await this.works.findManageable(actor, uid);
-    const { runId, manifest } = await this.pointCloud(work);
-    const key = `${sceneFolder(work.uid, runId, SPATIAL_FOLDER)}/${POINT_CLOUD_OCTREE_PATH}`;
+    const { runId, filesUid, manifest } = await this.pointCloud(work);
+    const key = `${sceneFolder(filesUid, runId, SPATIAL_FOLDER)}/${POINT_CLOUD_OCTREE_PATH}`;
     const readRange = async (offset: number, length: number) => {
       const file = await this.storage.read(key, { start: offset, end: offset + length - 1 });
       if (!file) throw new Error(`${key} is missing from storage`);
@@ -103,14 +108,30 @@ export class SpatialService {
     return { fileName: `${work.name || work.uid}.las`, stream };
   }
 
+  async onDiscarded(workId: number, tx: Transaction): Promise<void> {
+    await this.repository.deleteMeasurements(workId, tx);
+  }
+
+  /** A copy shares the original's cloud, so its measurements too. */
+  async onCopied(originalId: number, copyId: number, _assetIds: ReadonlyMap<number, number>, tx: Transaction): Promise<void> {
+    const measured = await this.repository.findMeasurements(originalId, tx);
+    if (measured) await this.repository.saveMeasurements(copyId, measured.measurements, 1, tx);
+  }
+
   /** The signed-in person's point-cloud works with where their processing stands (permission 460). */
-  async listPointClouds(user: AuthUser, query: { pageNum: number; pageSize: number; keyword?: string }, language: Language): Promise<PointCloudPage> {
+  async listPointClouds(
+    user: AuthUser,
+    query: { pageNum: number; pageSize: number; keyword?: string },
+    language: Language,
+  ): Promise<PointCloudPage> {
     const page = await this.works.list(user, user.uid, { ...query, type: 'pointcloud' });
-    const processing = await this.repository.findByWorkUids(page.list.map((work) => work.uid));
+    const ids = await this.works.idsByUid(page.list.map((work) => work.uid));
+    const processing = await this.processing.ofWorks([...ids.values()]);
     return {
       ...page,
       list: page.list.map((work) => {
-        const row = processing.get(work.uid);
+        const id = ids.get(work.uid);
+        const row = id === undefined ? undefined : processing.get(id);
         const manifest = row?.publishedOutput?.manifest;
         return {
           uid: work.uid,
@@ -126,16 +147,16 @@ export class SpatialService {
   }
 
   private async published(work: WorkRow, executor?: Executor): Promise<PublishedOutput> {
-    const processing = await this.repository.find(work.id, executor);
-    if (!processing?.publishedRunId || !processing.publishedOutput) throw fail('workNotProcessed');
-    return { runId: processing.publishedRunId, output: processing.publishedOutput };
+    const published = await this.processing.published(work.id, executor);
+    if (!published?.output) throw fail('workNotProcessed');
+    return { runId: published.runId, filesUid: published.sharedFrom ?? work.uid, output: published.output };
   }
 
-  private async pointCloud(work: WorkRow, executor?: Executor): Promise<{ runId: string; manifest: PointCloudManifest }> {
+  private async pointCloud(work: WorkRow, executor?: Executor): Promise<{ runId: string; filesUid: string; manifest: PointCloudManifest }> {
     if (work.type !== 'pointcloud') throw fail('notAPointCloud');
-    const { runId, output } = await this.published(work, executor);
+    const { runId, filesUid, output } = await this.published(work, executor);
     if (output.manifest.kind !== 'pointcloud') throw fail('workNotProcessed');
-    return { runId, manifest: output.manifest };
+    return { runId, filesUid, manifest: output.manifest };
   }
 
   private async measurementsOf(workId: number): Promise<MeasurementSet> {
@@ -148,7 +169,10 @@ export class SpatialService {
  * What is wrong with a set of measurements the schema let through: ids twice, the wrong number of
  * points for the kind, or points nowhere near the cloud (a cloud's size away from its cube).
  */
-export function measurementProblem(measurements: readonly Measurement[], manifest: PointCloudManifest): { problem: MeasurementProblem; label: string } | undefined {
+export function measurementProblem(
+  measurements: readonly Measurement[],
+  manifest: PointCloudManifest,
+): { problem: MeasurementProblem; label: string } | undefined {
   const ids = new Set<string>();
   const { min, size } = manifest.cube;
   const near = (point: readonly number[]) => point.every((value, axis) => value >= min[axis]! - size && value <= min[axis]! + 2 * size);

@@ -75,7 +75,11 @@ describe('3D models', () => {
     expect(await processingOf(work.uid)).toMatchObject({ state: 'done', progress: 1, failure: null });
 
     const scene = data<ModelView>(await owner.call('GET', `/api/model/${work.uid}/scene`));
-    expect(scene).toMatchObject({ type: 'model3d', workUid: work.uid, manifest: { kind: 'model', sourceFormat: 'glb', geometryCompression: 'meshopt' } });
+    expect(scene).toMatchObject({
+      type: 'model3d',
+      workUid: work.uid,
+      manifest: { kind: 'model', sourceFormat: 'glb', geometryCompression: 'meshopt' },
+    });
     expect(scene.manifest.after.triangles).toBe(scene.manifest.before.triangles);
     expect(scene.manifest.after.fileBytes).toBeGreaterThan(0);
     const file = await testApp.app.inject({ method: 'GET', url: scene.baseUrl + MODEL_FILE_PATH });
@@ -86,7 +90,12 @@ describe('3D models', () => {
   });
 
   it.each([
-    ['an OBJ zip with its MTL', 'obj', () => zipOf({ 'box/box.obj': Buffer.from(OBJ_QUAD), 'box/box.mtl': Buffer.from('newmtl red\nKd 0.8 0.1 0.1\n') }), AssetContentType.zip],
+    [
+      'an OBJ zip with its MTL',
+      'obj',
+      () => zipOf({ 'box/box.obj': Buffer.from(OBJ_QUAD), 'box/box.mtl': Buffer.from('newmtl red\nKd 0.8 0.1 0.1\n') }),
+      AssetContentType.zip,
+    ],
     ['a PLY mesh', 'ply', async () => Buffer.from(PLY_QUAD), AssetContentType.ply],
   ])('accept %s', async (_name, sourceFormat, make, contentType) => {
     const work = await processedWork('model3d', await make(), contentType);
@@ -101,26 +110,55 @@ describe('3D models', () => {
     ['a zip with a ../ path', 'unsafeArchive', zipEscaping, AssetContentType.zip],
     // 64 MiB of spaces deflate a thousandfold: far past the ratio any real model reaches.
     ['a zip bomb', 'unsafeArchive', () => zipOf({ 'model.obj': Buffer.alloc(64 * 1024 * 1024, 0x20) }), AssetContentType.zip],
-  ])('refuse %s with a reason (%s), and leave no files behind', async (_name, reason, make, contentType) => {
-    const work = await processedWork('model3d', await make(), contentType);
-    const processing = data<WorkProcessing>(await testApp.app.inject({ method: 'GET', url: `/api/model/${work.uid}/processing`, headers: { 'auth-token': owner.token, cookie: 'language=en' } }));
-    expect(processing).toMatchObject({ state: 'failed', attempts: 1, failure: { reason, fileName: 'origin.bin' } });
-    expect(processing.failure!.message).toContain('origin.bin');
-    expect((await owner.call('GET', `/api/model/${work.uid}/scene`)).statusCode).toBe(409);
-    expect(scratchLeft()).toEqual([]);
-    expect(existsSync(path.join(dataDir, 'files', 'derived', work.uid))).toBe(false);
-  }, 120_000);
+  ])(
+    'refuse %s with a reason (%s), and leave no files behind',
+    async (_name, reason, make, contentType) => {
+      const work = await processedWork('model3d', await make(), contentType);
+      const processing = data<WorkProcessing>(
+        await testApp.app.inject({
+          method: 'GET',
+          url: `/api/model/${work.uid}/processing`,
+          headers: { 'auth-token': owner.token, cookie: 'language=en' },
+        }),
+      );
+      expect(processing).toMatchObject({ state: 'failed', attempts: 1, failure: { reason, fileName: 'origin.bin' } });
+      expect(processing.failure!.message).toContain('origin.bin');
+      expect((await owner.call('GET', `/api/model/${work.uid}/scene`)).statusCode).toBe(409);
+      expect(scratchLeft()).toEqual([]);
+      expect(existsSync(path.join(dataDir, 'files', 'derived', work.uid))).toBe(false);
+    },
+    120_000,
+  );
 });
 
 const OBJ_QUAD = 'mtllib box.mtl\nv 0 0 0\nv 1 0 0\nv 1 1 0\nv 0 1 0\nusemtl red\nf 1 2 3 4\n';
-const PLY_QUAD = 'ply\nformat ascii 1.0\nelement vertex 4\nproperty float x\nproperty float y\nproperty float z\nelement face 1\nproperty list uchar int vertex_indices\nend_header\n0 0 0\n1 0 0\n1 1 0\n0 1 0\n4 0 1 2 3\n';
+const PLY_QUAD =
+  'ply\nformat ascii 1.0\nelement vertex 4\nproperty float x\nproperty float y\nproperty float z\nelement face 1\nproperty list uchar int vertex_indices\nend_header\n0 0 0\n1 0 0\n1 1 0\n0 1 0\n4 0 1 2 3\n';
 
 describe('point clouds', () => {
   let cloud: { uid: string };
 
   it.each([
-    ['an XYZ text with colours', 'xyz', async () => Buffer.from(Array.from({ length: 500 }, (_, i) => `${i % 25} ${Math.floor(i / 25)} ${(i % 7) * 0.1} 200 ${i % 256} 40`).join('\n') + '\n'), AssetContentType.xyz, 500],
-    ['a PLY point cloud', 'ply', async () => Buffer.from(`ply\nformat ascii 1.0\nelement vertex 3\nproperty float x\nproperty float y\nproperty float z\nend_header\n0 0 0\n1 0 0\n0 1 2\n`), AssetContentType.ply, 3],
+    [
+      'an XYZ text with colours',
+      'xyz',
+      async () =>
+        Buffer.from(
+          Array.from({ length: 500 }, (_, i) => `${i % 25} ${Math.floor(i / 25)} ${(i % 7) * 0.1} 200 ${i % 256} 40`).join('\n') + '\n',
+        ),
+      AssetContentType.xyz,
+      500,
+    ],
+    [
+      'a PLY point cloud',
+      'ply',
+      async () =>
+        Buffer.from(
+          `ply\nformat ascii 1.0\nelement vertex 3\nproperty float x\nproperty float y\nproperty float z\nend_header\n0 0 0\n1 0 0\n0 1 2\n`,
+        ),
+      AssetContentType.ply,
+      3,
+    ],
     ['a zip holding a LAS', 'las', () => zipOf({ 'scan/cloud.las': las }), AssetContentType.zip, CLOUD_POINTS],
   ])('accept %s', async (_name, sourceFormat, make, contentType, points) => {
     const work = await processedWork('pointcloud', await make(), contentType);
@@ -135,9 +173,17 @@ describe('point clouds', () => {
   it('are converted into an octree the viewer streams by byte ranges, with a cover', async () => {
     expect(await processingOf(cloud.uid)).toMatchObject({ state: 'done', points: null, failure: null });
     const scene = data<PointCloudView>(await owner.call('GET', `/api/model/${cloud.uid}/scene`));
-    expect(scene).toMatchObject({ type: 'pointcloud', manifest: { kind: 'pointcloud', points: CLOUD_POINTS, sourceFormat: 'las' }, measurements: { revision: 0, measurements: [] } });
+    expect(scene).toMatchObject({
+      type: 'pointcloud',
+      manifest: { kind: 'pointcloud', points: CLOUD_POINTS, sourceFormat: 'las' },
+      measurements: { revision: 0, measurements: [] },
+    });
     const root = scene.manifest.nodes[0]!;
-    const range = await testApp.app.inject({ method: 'GET', url: scene.baseUrl + POINT_CLOUD_OCTREE_PATH, headers: { range: `bytes=${root.offset}-${root.offset + root.byteSize - 1}` } });
+    const range = await testApp.app.inject({
+      method: 'GET',
+      url: scene.baseUrl + POINT_CLOUD_OCTREE_PATH,
+      headers: { range: `bytes=${root.offset}-${root.offset + root.byteSize - 1}` },
+    });
     expect(range.statusCode).toBe(206);
     expect(range.rawPayload.length).toBe(root.byteSize);
     expect(data<{ coverUrl: string }>(await owner.call('GET', `/api/model/${cloud.uid}`)).coverUrl).toMatch(/^\/files\/covers\/.+\.webp$/);
@@ -163,10 +209,27 @@ describe('point clouds', () => {
       payload: { revision: 1, measurements: [{ ...height, points: [min, max, max] }] },
     });
     expect(threePointHeight.statusCode).toBe(400);
-    expect(json<{ code: number; msg: string }>(threePointHeight)).toMatchObject({ code: ErrorCode.measurementsInvalid, msg: expect.stringContaining('exactly 2') });
-    const far = await owner.call('PUT', `/api/model/${cloud.uid}/measurements`, { revision: 1, measurements: [{ ...distance, points: [min, [max[0] + 1e6, max[1], max[2]]] }] });
+    expect(json<{ code: number; msg: string }>(threePointHeight)).toMatchObject({
+      code: ErrorCode.measurementsInvalid,
+      msg: expect.stringContaining('exactly 2'),
+    });
+    const far = await owner.call('PUT', `/api/model/${cloud.uid}/measurements`, {
+      revision: 1,
+      measurements: [{ ...distance, points: [min, [max[0] + 1e6, max[1], max[2]]] }],
+    });
     expect(json(far).code).toBe(ErrorCode.measurementsInvalid);
-    const notAPoint = await owner.call('PUT', `/api/model/${cloud.uid}/measurements`, { revision: 1, measurements: [{ ...distance, points: [[1, 2], [3, 4]] }] });
+    const notAPoint = await owner.call('PUT', `/api/model/${cloud.uid}/measurements`, {
+      revision: 1,
+      measurements: [
+        {
+          ...distance,
+          points: [
+            [1, 2],
+            [3, 4],
+          ],
+        },
+      ],
+    });
     expect(notAPoint.statusCode).toBe(400);
 
     expect((await stranger.call('PUT', `/api/model/${cloud.uid}/measurements`, { revision: 1, measurements: [] })).statusCode).toBe(404);
@@ -181,16 +244,20 @@ describe('point clouds', () => {
     const exported = await testApp.app.inject({ method: 'GET', url: ticket.url });
     expect(exported.statusCode).toBe(200);
     expect(exported.headers['content-disposition']).toContain('.las');
-    const read = (await parse(exported.rawPayload.buffer.slice(exported.rawPayload.byteOffset, exported.rawPayload.byteOffset + exported.rawPayload.length), LASLoader)) as {
+    const read = (await parse(
+      exported.rawPayload.buffer.slice(exported.rawPayload.byteOffset, exported.rawPayload.byteOffset + exported.rawPayload.length),
+      LASLoader,
+    )) as {
       header: { vertexCount: number; boundingBox: [number[], number[]] };
     };
     const { manifest } = data<PointCloudView>(await owner.call('GET', `/api/model/${cloud.uid}/scene`));
     expect(read.header.vertexCount).toBe(CLOUD_POINTS);
     // The reader hands bounds over as float32 (a step of 0.03 m at 500 km): equal to that precision.
-    const sameBound = (read: number, ours: number) => expect(Math.abs(read - ours)).toBeLessThanOrEqual(Math.abs(ours) * 2 ** -23 + manifest.scale[0]);
+    const sameBound = (read: number, ours: number) =>
+      expect(Math.abs(read - ours)).toBeLessThanOrEqual(Math.abs(ours) * 2 ** -23 + manifest.scale[0]);
     for (const axis of [0, 1, 2]) {
-      sameBound(read.header.boundingBox[0]![axis]!, manifest.bounds.min[axis]!);
-      sameBound(read.header.boundingBox[1]![axis]!, manifest.bounds.max[axis]!);
+      sameBound(read.header.boundingBox[0][axis]!, manifest.bounds.min[axis]!);
+      sameBound(read.header.boundingBox[1][axis]!, manifest.bounds.max[axis]!);
     }
 
     const other = await processedWork('pointcloud', las, AssetContentType.las);

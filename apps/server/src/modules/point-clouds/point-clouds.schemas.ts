@@ -1,8 +1,10 @@
 import { MEASUREMENT_KINDS, MEASUREMENT_LIMITS } from '@spatia/contract';
 import { Type } from 'typebox';
-import { ProcessingSchema } from './processing.schemas.js';
+import { ProcessingSchema } from '../processing/processing.schemas.js';
 
 /** Request and response shapes of 3D and point-cloud works' viewers, measurements and list. */
+export const tags = ['3D and point clouds'];
+
 const Coordinate = Type.Number({ minimum: -1e9, maximum: 1e9 });
 const Point = Type.Tuple([Coordinate, Coordinate, Coordinate]);
 

@@ -1,31 +1,36 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
-import type { PanoramaManifest, Tour } from '@spatia/contract';
+import { CUBE_FACES, type PanoramaManifest } from '@spatia/contract';
 import { describe, expect, it } from 'vitest';
 import type { ProcessedScene } from '../../db/schema/index.js';
 import type { StorageDriver } from '../../drivers/storage/storage-driver.js';
-import { CSP_META, HOSTILE, VIEWER_INDEX } from '../../test/offline-package-fixtures.js';
+import { CSP_META, HOSTILE, runImageScript, runTourScript, VIEWER_INDEX } from '../../test/offline-package-fixtures.js';
 import { readZipEntries } from '../../test/zip-fixtures.js';
+import type { DownloadTickets } from '../download-tickets/download-tickets.service.js';
+import { reconcileTourSettings } from '../tours/tour-settings.js';
+import type { ProcessedWork, ToursService } from '../tours/tours.service.js';
 import type { Actor } from '../works/work-access.js';
-import type { WorkRow } from '../works/works.repository.js';
-import type { WorksService } from '../works/works.service.js';
-import type { DownloadTickets } from './download-tickets.js';
-import { OFFLINE_CONTENT_SECURITY_POLICY, OfflinePackages, withContentSecurityPolicy } from './offline-package.js';
-import { reconcileTourSettings } from './tour-settings.js';
-import type { ProcessedWork, ToursService } from './tours.service.js';
+import type { WorkRow, WorksService } from '../works/works.service.js';
+import { OFFLINE_CONTENT_SECURITY_POLICY, OfflinePackages, withContentSecurityPolicy } from './offline-packages.service.js';
 
 describe('the offline package policy', () => {
   it('loads only the package itself: no inline or foreign scripts, no plugins, no base or form targets', () => {
-    const directives = new Map(OFFLINE_CONTENT_SECURITY_POLICY.split('; ').map((directive) => [directive.split(' ')[0], directive.split(' ').slice(1)]));
+    const directives = new Map(
+      OFFLINE_CONTENT_SECURITY_POLICY.split('; ').map((directive) => [directive.split(' ')[0], directive.split(' ').slice(1)]),
+    );
     expect(directives.get('default-src')).toEqual(["'self'"]);
     expect(directives.get('script-src')).toEqual(["'self'"]);
     expect(directives.get('object-src')).toEqual(["'none'"]);
     expect(directives.get('base-uri')).toEqual(["'none'"]);
     expect(directives.get('form-action')).toEqual(["'none'"]);
+    // Nothing is fetched; data: is for the images the package carries in scripts, and only for images.
+    expect(directives.get('connect-src')).toEqual(["'none'"]);
+    expect(directives.get('img-src')).toEqual(["'self'", 'data:', 'https:']);
+    expect([...directives].filter(([, sources]) => sources.includes('data:')).map(([name]) => name)).toEqual(['img-src']);
     // No host is named: the package works wherever it is served from, loading its own files relatively.
-    expect(OFFLINE_CONTENT_SECURITY_POLICY).not.toMatch(/\*|https?:\/\/|'unsafe-eval'|data:/);
+    expect(OFFLINE_CONTENT_SECURITY_POLICY).not.toMatch(/\*|https?:\/\/|'unsafe-eval'|blob:|file:/);
     expect(OFFLINE_CONTENT_SECURITY_POLICY).not.toMatch(/["<>&]/);
   });
 
@@ -51,6 +56,7 @@ describe('an offline package of a tour with names people typed', () => {
   const processed: ProcessedWork = {
     work: { uid: 'W1', name: '"><svg onload=1>' } as WorkRow,
     runId: 'r1',
+    filesUid: 'W1',
     scenes,
     settings: {
       ...defaults,
@@ -73,8 +79,7 @@ describe('an offline package of a tour with names people typed', () => {
   async function packageEntries(): Promise<Map<string, Buffer>> {
     const viewerDir = mkdtempSync(path.join(os.tmpdir(), 'spatia-viewer-'));
     writeFileSync(path.join(viewerDir, 'index.html'), VIEWER_INDEX);
-    mkdirSync(path.join(viewerDir, 'assets'));
-    writeFileSync(path.join(viewerDir, 'assets/index-abc.js'), 'console.log("viewer")');
+    writeFileSync(path.join(viewerDir, 'viewer.js'), 'console.log("viewer")');
     const works = { findManageable: async () => processed.work } as unknown as WorksService;
     const tours = { load: async () => processed } as unknown as ToursService;
     const storage = { read: async () => ({ stream: Readable.from([Buffer.from('jpeg')]) }) } as unknown as StorageDriver;
@@ -85,22 +90,33 @@ describe('an offline package of a tour with names people typed', () => {
     return readZipEntries(Buffer.concat(chunks));
   }
 
-  it('carries the policy in index.html, and the names only in tour.json, as data', async () => {
+  it('carries the policy in index.html, and the names only in tour.js, as data', async () => {
     const entries = await packageEntries();
     const index = entries.get('index.html')!.toString();
     expect(index).toBe(withContentSecurityPolicy(VIEWER_INDEX));
     expect(index).toContain(CSP_META);
     expect(index).not.toMatch(/alert|onerror|onload|<img|<svg|<iframe/);
-    expect(entries.get('assets/index-abc.js')!.toString()).toBe('console.log("viewer")');
+    expect(entries.get('viewer.js')!.toString()).toBe('console.log("viewer")');
     expect(entries.get('README.txt')!.toString()).not.toMatch(/alert/);
 
-    const tour = JSON.parse(entries.get('tour.json')!.toString()) as Tour;
+    const tour = runTourScript(entries.get('tour.js')!.toString());
     expect(tour.name).toBe('"><svg onload=1>');
     expect(tour.scenes.map((scene) => [scene.name, scene.baseUrl])).toEqual([
       [HOSTILE, 'scenes/a1/'],
       ['</script><script>alert(2)</script>', 'scenes/a2/'],
     ]);
     expect(tour.scenes[1]!.hotspots).toMatchObject([{ label }, { title: HOSTILE, text: `${HOSTILE}\n</script>` }]);
-    expect(entries.get('scenes/a1/base/front.jpg')!.toString()).toBe('jpeg');
+  });
+
+  it('holds what a page opened from disk can read: scripts for the tour and for every image the viewer draws', async () => {
+    const entries = await packageEntries();
+    const drawn = [...CUBE_FACES.map((face) => `base/${face}.jpg`), ...CUBE_FACES.map((face) => `tiles/0/${face}/0_0.jpg`)];
+    const scene = (id: string) => [`scenes/${id}/preview.jpg`, `scenes/${id}/thumb.jpg`, ...drawn.map((file) => `scenes/${id}/${file}.js`)];
+    expect([...entries.keys()].sort()).toEqual(['README.txt', 'index.html', 'tour.js', 'viewer.js', ...scene('a1'), ...scene('a2')].sort());
+    // The stored JPEG ('jpeg' here), handed to the viewer as a data: URL; pictures only shown stay JPEG files.
+    expect(runImageScript(entries.get('scenes/a2/tiles/0/top/0_0.jpg.js')!.toString())).toEqual([
+      `data:image/jpeg;base64,${Buffer.from('jpeg').toString('base64')}`,
+    ]);
+    expect(entries.get('scenes/a2/thumb.jpg')!.toString()).toBe('jpeg');
   });
 });

@@ -40,10 +40,15 @@ export function reconcileTourSettings(previous: StoredTourSettings | undefined, 
 /** What is wrong with an edited tour, as a 1905 message names it; undefined when it is fine. */
 export type TourUpdateProblem = { problem: TourProblem; hotspot?: string };
 
-export function tourUpdateProblem(update: TourUpdate, sceneIds: readonly string[], musicAssetIds: readonly number[]): TourUpdateProblem | undefined {
+export function tourUpdateProblem(
+  update: TourUpdate,
+  sceneIds: readonly string[],
+  musicAssetIds: readonly number[],
+): TourUpdateProblem | undefined {
   const known = new Set(sceneIds);
   const sent = update.scenes.map((scene) => scene.id);
-  if (sent.length !== known.size || new Set(sent).size !== sent.length || sent.some((id) => !known.has(id))) return { problem: 'scenesMismatch' };
+  if (sent.length !== known.size || new Set(sent).size !== sent.length || sent.some((id) => !known.has(id)))
+    return { problem: 'scenesMismatch' };
   if (update.musicAssetId !== null && !musicAssetIds.includes(update.musicAssetId)) return { problem: 'musicNotOfWork' };
   const hotspotIds = new Set<string>();
   for (const scene of update.scenes) {

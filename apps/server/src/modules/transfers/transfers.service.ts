@@ -1,12 +1,12 @@
 import { TRANSFER_RECEIPT_DAYS, type Page, type TransferStatus, type WorkDetail, type WorkTransfer } from '@spatia/contract';
 import { fail } from '../../lib/app-error.js';
+import type { Transaction } from '../../db/database.js';
 import { LedgerAccount, type LedgerService } from '../ledger/ledger.service.js';
-import type { UsersService } from '../users/users.service.js';
-import type { Actor } from './work-access.js';
-import type { Transaction } from './works.repository.js';
 import { fileUrl } from '../uploads/file-urls.js';
-import type { TransferListRow, TransferRow, TransfersRepository } from './transfers.repository.js';
-import type { WorksService } from './works.service.js';
+import type { UsersService } from '../users/users.service.js';
+import type { Actor } from '../works/work-access.js';
+import type { WorkRow, WorksService } from '../works/works.service.js';
+import type { TransferRow, TransfersRepository } from './transfers.repository.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** The statuses in which a receiver still sees the work of a transfer. */
@@ -58,15 +58,14 @@ export class TransfersService {
     const transfer = await this.repository.findById(id);
     if (!transfer || (transfer.senderId !== actor.id && transfer.receiverId !== actor.id)) throw fail('notFound');
     if (transfer.senderId !== actor.id && !RECEIVER_SEES.includes(transfer.status)) throw fail('notFound');
-    const work = await this.works.repository.findById(transfer.workId);
+    const work = await this.works.findById(transfer.workId);
     if (!work) throw fail('notFound');
     return this.works.detail(work, actor);
   }
 
   async confirm(actor: Actor, id: number): Promise<void> {
     await this.answer(actor, id, 'receiver', async (row, tx) => {
-      const work = await this.works.repository.lockById(row.workId, tx);
-      if (!work || work.deletedAt) throw fail('notFound');
+      await this.works.handOver(row.workId, row.receiverId, tx);
       if (row.price > 0) {
         await this.ledger.post(
           {
@@ -81,9 +80,6 @@ export class TransfersService {
           tx,
         );
       }
-      // The new owner starts with the work as it was reviewed, but not shown anywhere by the old one.
-      const status = work.status === 'exposed' ? 'passed' : work.status;
-      await this.works.repository.update(work.id, { ownerId: row.receiverId, openInOfficial: false, marketPrice: null, status }, tx);
       return 'confirmed';
     });
   }
@@ -124,7 +120,7 @@ export class TransfersService {
         },
         tx,
       );
-      return { ...transfer, workUid: work.uid, workType: work.type, coverKey: work.coverKey };
+      return { transfer, work };
     });
     const [transfer] = await this.present([row]);
     return transfer!;
@@ -159,17 +155,23 @@ export class TransfersService {
   private async list(side: 'receiver' | 'sender', actor: Actor, status: TransferStatus | undefined, pageNum: number, pageSize: number) {
     await this.expireDue();
     const { rows, total } = await this.repository.list(side, actor.id, status, pageSize, (pageNum - 1) * pageSize);
-    return { list: await this.present(rows), total, pageNum, pageSize };
+    const works = await this.works.findByIds(rows.map((row) => row.workId));
+    // A work purged since the page was read takes its transfers with it.
+    const found = rows.flatMap((transfer) => {
+      const work = works.get(transfer.workId);
+      return work ? [{ transfer, work }] : [];
+    });
+    return { list: await this.present(found), total, pageNum, pageSize };
   }
 
-  private async present(rows: readonly TransferListRow[]): Promise<WorkTransfer[]> {
-    const people = await this.users.findPublicProfiles(rows.flatMap((row) => [row.senderId, row.receiverId]));
+  private async present(rows: readonly { transfer: TransferRow; work: WorkRow }[]): Promise<WorkTransfer[]> {
+    const people = await this.users.findPublicProfiles(rows.flatMap(({ transfer }) => [transfer.senderId, transfer.receiverId]));
     const unknown = { uid: '', name: '', avatarUrl: '' };
-    return rows.map((row) => ({
+    return rows.map(({ transfer: row, work }) => ({
       id: row.id,
       kind: row.kind,
       status: row.status,
-      work: { uid: row.workUid, name: row.workName, type: row.workType, coverUrl: fileUrl(row.coverKey) },
+      work: { uid: work.uid, name: row.workName, type: work.type, coverUrl: fileUrl(work.coverKey) },
       sender: people.get(row.senderId) ?? unknown,
       receiver: people.get(row.receiverId) ?? unknown,
       price: row.price,

@@ -1,14 +1,15 @@
 import type { Tour, TourUpdate } from '@spatia/contract';
+import type { Executor, Transaction } from '../../db/database.js';
+import type { ProcessedScene, StoredTourSettings } from '../../db/schema/index.js';
 import { fail } from '../../lib/app-error.js';
 import type { ModerationService } from '../moderation/moderation.service.js';
-import { assertReadable, type Actor } from '../works/work-access.js';
+import { sceneFolder } from '../processing/derived-files.js';
+import type { ProcessingListener, ProcessingService } from '../processing/processing.service.js';
 import { fileUrl } from '../uploads/file-urls.js';
-import type { Executor, WorkAssetRow, WorkRow } from '../works/works.repository.js';
-import type { WorksService } from '../works/works.service.js';
-import type { ProcessedScene, StoredTourSettings } from '../../db/schema/index.js';
-import { sceneFolder } from './derived-files.js';
-import type { ProcessingRepository } from './processing.repository.js';
+import type { Actor } from '../works/work-access.js';
+import type { WorkAssetRow, WorkRow, WorksService } from '../works/works.service.js';
 import { reconcileTourSettings, tourTexts, tourUpdateProblem } from './tour-settings.js';
+import type { ToursRepository } from './tours.repository.js';
 
 /** Where a tour's files are: the site's /files/ URLs, or the folders of an offline package. */
 export interface TourFileLocations {
@@ -20,23 +21,29 @@ export interface TourFileLocations {
 export interface ProcessedWork {
   work: WorkRow;
   runId: string;
+  /** The work whose folder holds the run's files: this one, or its original for a copy sharing the run. */
+  filesUid: string;
   scenes: ProcessedScene[];
   settings: StoredTourSettings;
   revision: number;
   music: WorkAssetRow | undefined;
 }
 
-/** Panorama tours: the processed scenes of a work, with what its owner set for each (docs/processing.md). */
-export class ToursService {
+/**
+ * Panorama tours: the processed scenes of a work, with what its owner set for each (docs/processing.md).
+ * A published run reconciles the settings with its scenes; a reset forgets them.
+ */
+export class ToursService implements ProcessingListener {
   constructor(
-    private readonly repository: ProcessingRepository,
+    private readonly repository: ToursRepository,
+    private readonly processing: ProcessingService,
     private readonly works: WorksService,
     private readonly moderation: ModerationService,
   ) {}
 
   /** The tour as the site's viewer reads it; anyone who may read the work may read its tour. */
   async get(actor: Actor | undefined, uid: string): Promise<Tour> {
-    const processed = await this.load(assertReadable(actor, await this.works.repository.findByUid(uid)));
+    const processed = await this.load(await this.works.findReadable(actor, uid));
     return buildTour(processed, siteLocations(processed));
   }
 
@@ -44,10 +51,14 @@ export class ToursService {
     await this.moderation.assertClean('tour', tourTexts(update).join('\n'));
     const saved = await this.works.change(actor, uid, async (work, tx) => {
       const processed = await this.load(work, tx);
-      const stored = await this.repository.lockTour(work.id, tx);
+      const stored = await this.repository.lock(work.id, tx);
       if ((stored?.revision ?? processed.revision) !== update.revision) throw fail('tourRevisionStale');
-      const musicIds = (await this.works.repository.listAssets(work.id, tx)).filter((asset) => asset.kind === 'music').map((asset) => asset.id);
-      const problem = tourUpdateProblem(update, processed.scenes.map((scene) => scene.id), musicIds);
+      const musicIds = (await this.works.listAssets(work.id, tx)).filter((asset) => asset.kind === 'music').map((asset) => asset.id);
+      const problem = tourUpdateProblem(
+        update,
+        processed.scenes.map((scene) => scene.id),
+        musicIds,
+      );
       if (problem) throw fail('tourInvalid', { ...problem });
       const settings: StoredTourSettings = {
         scenes: update.scenes,
@@ -55,8 +66,13 @@ export class ToursService {
         gallery: update.gallery,
         musicAssetId: update.musicAssetId,
       };
-      const row = await this.repository.saveTour(work.id, settings, update.revision + 1, tx);
-      return { ...processed, settings: row.settings, revision: row.revision, music: await this.musicOf(work.id, settings.musicAssetId, tx) };
+      const row = await this.repository.save(work.id, settings, update.revision + 1, tx);
+      return {
+        ...processed,
+        settings: row.settings,
+        revision: row.revision,
+        music: await this.musicOf(work.id, settings.musicAssetId, tx),
+      };
     });
     return buildTour(saved, siteLocations(saved));
   }
@@ -66,22 +82,42 @@ export class ToursService {
    * keeps them for the scenes it produces.
    */
   async preset(uid: string, settings: StoredTourSettings): Promise<void> {
-    const work = await this.works.repository.findByUid(uid);
+    const work = await this.works.findByUid(uid);
     if (!work) throw fail('notFound');
-    await this.repository.saveTour(work.id, settings, 1, this.works.repository.db);
+    await this.repository.save(work.id, settings, 1);
+  }
+
+  /** A published run's scenes, in upload order: the settings follow them (new scenes get defaults, gone ones go). */
+  async onPublished(work: WorkRow, scenes: ProcessedScene[], tx: Transaction): Promise<void> {
+    if (work.type !== 'panorama') return;
+    const tour = await this.repository.lock(work.id, tx);
+    await this.repository.save(work.id, reconcileTourSettings(tour?.settings, scenes), (tour?.revision ?? 0) + 1, tx);
+  }
+
+  async onDiscarded(workId: number, tx: Transaction): Promise<void> {
+    await this.repository.delete(workId, tx);
+  }
+
+  /** A copy gets the original's settings, its music being the copy's own asset. */
+  async onCopied(originalId: number, copyId: number, assetIds: ReadonlyMap<number, number>, tx: Transaction): Promise<void> {
+    const tour = await this.repository.find(originalId, tx);
+    if (!tour) return;
+    const musicAssetId = tour.settings.musicAssetId === null ? null : (assetIds.get(tour.settings.musicAssetId) ?? null);
+    await this.repository.save(copyId, { ...tour.settings, musicAssetId }, 1, tx);
   }
 
   /** A work's published scenes and settings; refused for other types and for works never processed. */
   async load(work: WorkRow, executor: Executor = this.repository.db): Promise<ProcessedWork> {
     if (work.type !== 'panorama') throw fail('notAPanorama');
-    const processing = await this.repository.find(work.id, executor);
-    if (!processing?.publishedRunId) throw fail('workNotProcessed');
-    const tour = await this.repository.findTour(work.id, executor);
-    const settings = tour?.settings ?? reconcileTourSettings(undefined, processing.publishedScenes);
+    const published = await this.processing.published(work.id, executor);
+    if (!published) throw fail('workNotProcessed');
+    const tour = await this.repository.find(work.id, executor);
+    const settings = tour?.settings ?? reconcileTourSettings(undefined, published.scenes);
     return {
       work,
-      runId: processing.publishedRunId,
-      scenes: processing.publishedScenes,
+      runId: published.runId,
+      filesUid: published.sharedFrom ?? work.uid,
+      scenes: published.scenes,
       settings,
       revision: tour?.revision ?? 0,
       music: await this.musicOf(work.id, settings.musicAssetId, executor),
@@ -90,11 +126,14 @@ export class ToursService {
 
   private async musicOf(workId: number, assetId: number | null, executor: Executor): Promise<WorkAssetRow | undefined> {
     if (assetId === null) return undefined;
-    return this.works.repository.findAsset(workId, assetId, executor);
+    return this.works.findAsset(workId, assetId, executor);
   }
 }
 
-/** On the site, files are served from storage; `?w=` names the work so its traffic is counted. */
+/**
+ * On the site, files are served from storage; `?w=` names the work so its traffic is counted. Scenes are
+ * named under the work's own uid even when it shares its original's run, for the same reason.
+ */
 function siteLocations({ work, runId }: ProcessedWork): TourFileLocations {
   return {
     sceneBase: (scene) => `${fileUrl(sceneFolder(work.uid, runId, scene.id))}/`,

@@ -1,13 +1,12 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Readable } from 'node:stream';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { Type } from 'typebox';
 import { fail } from '../../lib/app-error.js';
 import { ok, responses } from '../../lib/envelope.js';
 import type { Actor } from '../works/work-access.js';
 import { IdParams, signedIn } from '../works/works.schemas.js';
-import type { DownloadTicket } from './download-tickets.js';
-import { TicketSchema } from './processing.schemas.js';
+import { DownloadQuery, TicketSchema } from './download-tickets.schemas.js';
+import type { DownloadTicket } from './download-tickets.service.js';
 
 type File = { fileName: string; stream: Readable };
 
@@ -30,7 +29,12 @@ export function registerTicketedDownload(app: FastifyInstance, download: Tickete
     `${download.path}/ticket`,
     {
       config: signedIn,
-      schema: { tags: download.tags, summary: `A one-minute link for the browser's own download: ${download.summary}`, params: IdParams, response: responses(TicketSchema, [401, 403, 404, 409]) },
+      schema: {
+        tags: download.tags,
+        summary: `A one-minute link for the browser's own download: ${download.summary}`,
+        params: IdParams,
+        response: responses(TicketSchema, [401, 403, 404, 409]),
+      },
     },
     async (request) => ok(await download.issueTicket(request.auth!.user, request.params.id)),
   );
@@ -42,7 +46,7 @@ export function registerTicketedDownload(app: FastifyInstance, download: Tickete
         tags: download.tags,
         summary: `${download.summary}, streamed (signed in, or with a ticket)`,
         params: IdParams,
-        querystring: Type.Object({ ticket: Type.Optional(Type.String({ maxLength: 64 })) }),
+        querystring: DownloadQuery,
       },
     },
     async (request, reply) => {
@@ -59,7 +63,10 @@ export function registerTicketedDownload(app: FastifyInstance, download: Tickete
 function sendDownload(reply: FastifyReply, file: File, contentType: string): FastifyReply {
   return reply
     .header('content-type', contentType)
-    .header('content-disposition', `attachment; filename="${file.fileName.replace(/[^\w.-]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(file.fileName)}`)
+    .header(
+      'content-disposition',
+      `attachment; filename="${file.fileName.replace(/[^\w.-]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(file.fileName)}`,
+    )
     .header('cache-control', 'no-store')
     .send(file.stream);
 }

@@ -1,9 +1,9 @@
 import type { WorkTrafficDay } from '@spatia/contract';
 import { MemoryCache } from '../../lib/cache.js';
+import { workUidOfDerivedKey } from '../processing/derived-files.js';
 import type { Actor } from '../works/work-access.js';
 import type { WorksService } from '../works/works.service.js';
-import { workUidOfDerivedKey } from './derived-files.js';
-import type { ProcessingRepository } from './processing.repository.js';
+import type { CountedTraffic, TrafficRepository } from './traffic.repository.js';
 
 /** A file served: its key, the bytes sent, and the work the page said it was for (`?w=`), if any. */
 export interface ServedFile {
@@ -27,12 +27,12 @@ const DAY_MS = 86_400_000;
  * waits for a write; what a crash loses is at most those few seconds.
  */
 export class TrafficService {
-  private pending = new Map<string, { workId: number; day: string; ownerId: number; requests: number; bytes: number }>();
+  private pending = new Map<string, CountedTraffic>();
   private readonly lookups = new MemoryCache(20_000);
   private timer: NodeJS.Timeout | undefined;
 
   constructor(
-    private readonly repository: ProcessingRepository,
+    private readonly repository: TrafficRepository,
     private readonly works: WorksService,
     private readonly now: () => number = () => Date.now(),
   ) {}
@@ -40,7 +40,11 @@ export class TrafficService {
   /** Attributes a served file to its work: derived files by their key; uploaded files when `?w=` names a work that holds them. */
   async record(served: ServedFile): Promise<void> {
     const derivedUid = workUidOfDerivedKey(served.key);
-    const owned = derivedUid ? await this.ownerOf(derivedUid) : served.workUid ? await this.ownerOfAsset(served.workUid, served.key) : undefined;
+    const owned = derivedUid
+      ? await this.ownerOf(derivedUid)
+      : served.workUid
+        ? await this.ownerOfAsset(served.workUid, served.key)
+        : undefined;
     if (!owned) return;
     const day = new Date(this.now()).toISOString().slice(0, 10);
     const key = `${owned.workId}|${day}|${owned.ownerId}`;
@@ -56,14 +60,17 @@ export class TrafficService {
     this.timer = undefined;
     const rows = [...this.pending.values()];
     this.pending = new Map();
-    await this.repository.addTraffic(rows);
+    if (rows.length === 0) return;
+    // A work purged since its files were served has nothing left to count against.
+    const live = await this.works.findByIds(rows.map((row) => row.workId));
+    await this.repository.add(rows.filter((row) => live.has(row.workId)));
   }
 
   async ofWork(actor: Actor, uid: string, days: number): Promise<{ days: WorkTrafficDay[]; requests: number; bytes: number }> {
     const work = await this.works.findManageable(actor, uid);
     await this.flush();
     const from = new Date(this.now() - (days - 1) * DAY_MS).toISOString().slice(0, 10);
-    const counted = await this.repository.trafficOf(work.id, from);
+    const counted = await this.repository.ofWork(work.id, from);
     return {
       days: counted,
       requests: counted.reduce((sum, day) => sum + day.requests, 0),
@@ -75,7 +82,7 @@ export class TrafficService {
     const cacheKey = `work:${workUid}`;
     const cached = await this.lookups.get<Owned | null>(cacheKey);
     if (cached !== undefined) return cached ?? undefined;
-    const work = await this.works.repository.findByUid(workUid);
+    const work = await this.works.findByUid(workUid);
     const owned = work ? { workId: work.id, ownerId: work.ownerId } : null;
     await this.lookups.set(cacheKey, owned, LOOKUP_TTL_SECONDS);
     return owned ?? undefined;
@@ -87,7 +94,7 @@ export class TrafficService {
     const cacheKey = `asset:${owned.workId}:${key}`;
     let holds = await this.lookups.get<boolean>(cacheKey);
     if (holds === undefined) {
-      holds = await this.works.repository.holdsFile(owned.workId, key);
+      holds = await this.works.holdsFile(owned.workId, key);
       await this.lookups.set(cacheKey, holds, LOOKUP_TTL_SECONDS);
     }
     return holds ? owned : undefined;

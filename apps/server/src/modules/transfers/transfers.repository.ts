@@ -1,11 +1,9 @@
 import { and, count, desc, eq, lte, type SQL } from 'drizzle-orm';
 import type { TransferStatus } from '@spatia/contract';
-import type { Db } from '../../db/database.js';
-import { workTransfers, works } from '../../db/schema/index.js';
-import type { Executor, Transaction } from './works.repository.js';
+import type { Db, Executor, Transaction } from '../../db/database.js';
+import { workTransfers } from '../../db/schema/index.js';
 
 export type TransferRow = typeof workTransfers.$inferSelect;
-export type TransferListRow = TransferRow & { workUid: string; workType: (typeof works.$inferSelect)['type']; coverKey: string };
 
 /** The only place that reads and writes work transfers. */
 export class TransfersRepository {
@@ -40,24 +38,26 @@ export class TransfersRepository {
     return rows.length;
   }
 
-  async list(side: 'receiver' | 'sender', userId: number, status: TransferStatus | undefined, limit: number, offset: number) {
+  async list(
+    side: 'receiver' | 'sender',
+    userId: number,
+    status: TransferStatus | undefined,
+    limit: number,
+    offset: number,
+  ): Promise<{ rows: TransferRow[]; total: number }> {
     const conditions: SQL[] = [eq(side === 'receiver' ? workTransfers.receiverId : workTransfers.senderId, userId)];
     if (status) conditions.push(eq(workTransfers.status, status));
     const where = and(...conditions);
     const [rows, [totalRow]] = await Promise.all([
       this.db
-        .select({ transfer: workTransfers, workUid: works.uid, workType: works.type, coverKey: works.coverKey })
+        .select()
         .from(workTransfers)
-        .innerJoin(works, eq(works.id, workTransfers.workId))
         .where(where)
         .orderBy(desc(workTransfers.createdAt), desc(workTransfers.id))
         .limit(limit)
         .offset(offset),
       this.db.select({ total: count() }).from(workTransfers).where(where),
     ]);
-    return {
-      rows: rows.map((row): TransferListRow => ({ ...row.transfer, workUid: row.workUid, workType: row.workType, coverKey: row.coverKey })),
-      total: totalRow?.total ?? 0,
-    };
+    return { rows, total: totalRow?.total ?? 0 };
   }
 }
