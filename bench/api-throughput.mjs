@@ -31,7 +31,8 @@ export async function run({ seconds = 8, connections = 64, rounds = 4 } = {}) {
     const targets = {
       bare: () => measure(`${bare.baseUrl}/bare`, { seconds, connections, pid: bare.pid }),
       health: () => measure(`${spatia.baseUrl}/api/health`, { seconds, connections, pid: spatia.pid }),
-      userInfo: () => measure(`${spatia.baseUrl}/api/client/${data.uid}/info`, { seconds, connections, headers: tokenHeaders, pid: spatia.pid }),
+      userInfo: () =>
+        measure(`${spatia.baseUrl}/api/client/${data.uid}/info`, { seconds, connections, headers: tokenHeaders, pid: spatia.pid }),
     };
     await measure(`${spatia.baseUrl}/api/health`, { seconds: 2, connections }); // warm-up
     await measure(`${bare.baseUrl}/bare`, { seconds: 2, connections });
@@ -50,7 +51,8 @@ export async function run({ seconds = 8, connections = 64, rounds = 4 } = {}) {
     }
     const database = process.env.DATABASE_URL ? 'postgres' : 'pglite';
     console.log(`api-throughput (${database}, ${connections} connections, ${rounds} rounds of ${seconds} s, median of per-round ratios)`);
-    const describe = (name) => `${format(median(samples[name].map((s) => s.rps)), 0)} req/s  p99 ${median(samples[name].map((s) => s.p99))} ms`;
+    const describe = (name) =>
+      `${format(median(samples[name].map((s) => s.rps)), 0)} req/s  p99 ${median(samples[name].map((s) => s.p99))} ms`;
     console.log(`  bare fastify handler   ${describe('bare')}`);
     let pass = true;
     for (const name of ['health', 'userInfo']) {

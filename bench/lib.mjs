@@ -20,7 +20,11 @@ export async function freePort() {
 /** Starts a node script as a server and resolves once `healthPath` answers 200. */
 export async function startServer(script, env, healthPath, { timeoutMs = 30_000 } = {}) {
   const port = await freePort();
-  const child = spawn(process.execPath, [script], { cwd: root, env: { ...process.env, ...env, PORT: String(port) }, stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, [script], {
+    cwd: root,
+    env: { ...process.env, ...env, PORT: String(port) },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   let output = '';
   child.stdout.on('data', (chunk) => (output += chunk));
   const baseUrl = `http://127.0.0.1:${port}`;
@@ -37,15 +41,20 @@ export async function startServer(script, env, healthPath, { timeoutMs = 30_000 
     baseUrl,
     pid: child.pid,
     output: () => output,
-    stop: () => new Promise((resolve) => {
-      child.once('exit', resolve);
-      child.kill('SIGTERM');
-    }),
+    stop: () =>
+      new Promise((resolve) => {
+        child.once('exit', resolve);
+        child.kill('SIGTERM');
+      }),
   };
 }
 
 export function runCli(args, env) {
-  const result = spawnSync(process.execPath, ['apps/server/dist/cli/admin.js', ...args], { cwd: root, env: { ...process.env, ...env }, encoding: 'utf8' });
+  const result = spawnSync(process.execPath, ['apps/server/dist/cli/admin.js', ...args], {
+    cwd: root,
+    env: { ...process.env, ...env },
+    encoding: 'utf8',
+  });
   if (result.status !== 0) throw new Error(`admin ${args[0]} failed: ${result.stderr}`);
 }
 
@@ -58,7 +67,12 @@ export async function measure(url, { connections = 64, seconds = 8, headers = {}
   const result = await autocannon({ url, connections, duration: seconds, headers, pipelining: 1 });
   const cpu = pid ? cpuSeconds(pid) - cpuBefore : 0;
   if (result.non2xx > 0 || result.errors > 0) throw new Error(`${url}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
-  return { rps: result.requests.average, p99: result.latency.p99, p50: result.latency.p50, perCpuSecond: cpu > 0 ? result.requests.total / cpu : 0 };
+  return {
+    rps: result.requests.average,
+    p99: result.latency.p99,
+    p50: result.latency.p50,
+    perCpuSecond: cpu > 0 ? result.requests.total / cpu : 0,
+  };
 }
 
 /** User plus system CPU time a process has used, from /proc (Linux). */

@@ -65,7 +65,9 @@ export async function run({ rounds = 3 } = {}) {
       `  peak resident memory of the rendering process ${format(peak, 0)} MB [rounds: ${samples.peak.map((value) => format(value, 0)).join(' ')}]` +
         `  (target <= ${TARGET_PEAK_MB} MB: ${peak <= TARGET_PEAK_MB ? 'met' : 'MISSED'})`,
     );
-    console.log(`  CPU ratio ${format(median(samples.oursCpu) / median(samples.vipsCpu))}x (the cube projection is work dzsave does not do: it only cuts the image)`);
+    console.log(
+      `  CPU ratio ${format(median(samples.oursCpu) / median(samples.vipsCpu))}x (the cube projection is work dzsave does not do: it only cuts the image)`,
+    );
     return pass;
   } finally {
     rmSync(folder, { recursive: true, force: true });
@@ -81,7 +83,11 @@ function renderInChild(source, outDir) {
 /** vips dzsave as the brief states it; bash's `times` gives the CPU its child used. */
 function dzsave(source, out) {
   const started = process.hrtime.bigint();
-  const result = spawnSync('bash', ['-c', 'vips dzsave "$0" "$1" --tile-size 512 --overlap 0 --suffix ".jpg[Q=85]" && times', source, out], { encoding: 'utf8' });
+  const result = spawnSync(
+    'bash',
+    ['-c', 'vips dzsave "$0" "$1" --tile-size 512 --overlap 0 --suffix ".jpg[Q=85]" && times', source, out],
+    { encoding: 'utf8' },
+  );
   const seconds = Number(process.hrtime.bigint() - started) / 1e9;
   if (result.status !== 0) throw new Error(`vips dzsave failed: ${result.stderr}`);
   const [user, system] = result.stdout.trim().split('\n').at(-1).split(/\s+/).map(minutesAndSeconds);

@@ -22,7 +22,7 @@ if (mode === 'read') {
   const buffer = Buffer.allocUnsafeSlow(perRead * recordLength);
   const view = new DataView(buffer.buffer);
   const xyz = new Float64Array(perRead * 3);
-  for (let done = 0; done < points; ) {
+  for (let done = 0; done < points;) {
     const count = Math.min(perRead, points - done);
     readSync(file, buffer, 0, count * recordLength, offset + done * recordLength);
     for (let point = 0, at = 0; point < count; point += 1, at += recordLength) {

@@ -50,8 +50,12 @@ export async function run({ rounds = 2 } = {}) {
     const pass = convertRate >= TARGET_POINTS_PER_SECOND && peak <= TARGET_PEAK_MB;
     const rate = (value) => `${format(value / 1e6)} M points/s`;
     console.log(`pointcloud-conversion (${POINTS} points, synthetic LAS 1.2 format 2, ${rounds} rounds, medians)`);
-    console.log(`  plain read (8 MB reads, x y z decoded)  ${rate(readRate)}  ${format(median(samples.read))} s, CPU ${format(median(samples.readCpu))} s, peak ${format(Math.max(...samples.readPeak), 0)} MB`);
-    console.log(`  convertPointCloud                       ${rate(convertRate)}  ${format(median(samples.convert))} s, CPU ${format(median(samples.convertCpu))} s, peak ${format(peak, 0)} MB`);
+    console.log(
+      `  plain read (8 MB reads, x y z decoded)  ${rate(readRate)}  ${format(median(samples.read))} s, CPU ${format(median(samples.readCpu))} s, peak ${format(Math.max(...samples.readPeak), 0)} MB`,
+    );
+    console.log(
+      `  convertPointCloud                       ${rate(convertRate)}  ${format(median(samples.convert))} s, CPU ${format(median(samples.convertCpu))} s, peak ${format(peak, 0)} MB`,
+    );
     console.log(`  conversion / plain read: ${format(median(samples.convert) / median(samples.read))}x the time`);
     console.log(
       `  target >= ${rate(TARGET_POINTS_PER_SECOND)}: ${convertRate >= TARGET_POINTS_PER_SECOND ? 'met' : 'MISSED'}; ` +

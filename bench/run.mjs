@@ -10,5 +10,11 @@ import { run as worksList } from './works-list.mjs';
 
 const { values } = parseArgs({ options: { seconds: { type: 'string', default: '5' }, rounds: { type: 'string', default: '4' } } });
 const options = { seconds: Number(values.seconds), rounds: Number(values.rounds) };
-const results = [await apiThroughput(options), await tusUpload(options), await worksList(options), await panoramaProcessing(options), await pointcloudConversion(options)];
+const results = [
+  await apiThroughput(options),
+  await tusUpload(options),
+  await worksList(options),
+  await panoramaProcessing(options),
+  await pointcloudConversion(options),
+];
 process.exitCode = results.every(Boolean) ? 0 : 1;

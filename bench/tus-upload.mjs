@@ -76,7 +76,9 @@ export async function run({ rounds = 4 } = {}) {
     console.log(`tus-upload (1 GiB in ${CHUNK / MIB} MiB PATCHes over loopback, ${rounds} rounds, median of per-round ratios)`);
     console.log(`  fs write stream + fdatasync    ${mbps(samples.synced)}`);
     console.log(`  tus upload, stored and synced  ${mbps(samples.tus)}`);
-    console.log(`  ratio ${format(ratio)}x [rounds: ${ratios.map((r) => format(r)).join(' ')}]  (target >= ${TARGET}x: ${pass ? 'met' : 'MISSED'})`);
+    console.log(
+      `  ratio ${format(ratio)}x [rounds: ${ratios.map((r) => format(r)).join(' ')}]  (target >= ${TARGET}x: ${pass ? 'met' : 'MISSED'})`,
+    );
     console.log(
       `  for context: fs write stream without sync (page cache only) ${mbps(samples.cached)}, tus ÷ that ${format(median(samples.tus) / median(samples.cached))}x`,
     );
@@ -115,7 +117,12 @@ async function upload(baseUrl, grant, first) {
 
 /** A signed-in user calling the JSON API; answers the `data` of the envelope. */
 async function signIn(baseUrl, phone, password) {
-  const login = await send(`${baseUrl}/api/client/login`, 'POST', { 'content-type': 'application/json' }, Buffer.from(JSON.stringify({ phoneNumber: phone, password })));
+  const login = await send(
+    `${baseUrl}/api/client/login`,
+    'POST',
+    { 'content-type': 'application/json' },
+    Buffer.from(JSON.stringify({ phoneNumber: phone, password })),
+  );
   const token = login.headers['x-auth-token'];
   if (login.status !== 200 || !token) throw new Error(`sign-in failed: ${login.status} ${login.body}`);
   return {
@@ -134,12 +141,16 @@ async function signIn(baseUrl, phone, password) {
  */
 function send(url, method, headers, body) {
   return new Promise((resolve, reject) => {
-    const request = httpRequest(url, { method, agent, headers: body ? { ...headers, 'content-length': String(body.length) } : headers }, (response) => {
-      let text = '';
-      response.setEncoding('utf8');
-      response.on('data', (chunk) => (text += chunk));
-      response.on('end', () => resolve({ status: response.statusCode, headers: response.headers, body: text }));
-    });
+    const request = httpRequest(
+      url,
+      { method, agent, headers: body ? { ...headers, 'content-length': String(body.length) } : headers },
+      (response) => {
+        let text = '';
+        response.setEncoding('utf8');
+        response.on('data', (chunk) => (text += chunk));
+        response.on('end', () => resolve({ status: response.statusCode, headers: response.headers, body: text }));
+      },
+    );
     request.on('error', reject);
     request.end(body);
   });
@@ -183,7 +194,9 @@ function cpuSeconds(pid) {
 
 /** VmRSS (resident now) or VmHWM (the most since the last reset) of a process, in MiB (Linux). */
 function memoryOf(pid, field) {
-  const line = readFileSync(`/proc/${pid}/status`, 'utf8').split('\n').find((entry) => entry.startsWith(`${field}:`));
+  const line = readFileSync(`/proc/${pid}/status`, 'utf8')
+    .split('\n')
+    .find((entry) => entry.startsWith(`${field}:`));
   return Number(line?.split(/\s+/)[1] ?? 0) / 1024;
 }
 

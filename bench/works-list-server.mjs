@@ -40,7 +40,8 @@ await database.db.execute(sql`
 // the dead row versions of 100,000 such updates in one statement stay until a vacuum, which autovacuum
 // does within a minute on a live server but never on one that runs without it (as this machine's does).
 await database.db.execute(sql`vacuum analyze`);
-const [{ id: sampleId }] = (await database.db.execute(sql`select id from works where owner_id = ${heavy.id} order by id desc limit 1`)).rows;
+const [{ id: sampleId }] = (await database.db.execute(sql`select id from works where owner_id = ${heavy.id} order by id desc limit 1`))
+  .rows;
 
 app.get('/bench/pk', async () => {
   const { rows } = await database.db.execute(sql`select * from works where id = ${sampleId}`);

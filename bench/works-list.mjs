@@ -17,7 +17,14 @@ export async function run({ seconds = 8, connections = 64, rounds = 4 } = {}) {
   const password = 'Bench#2026pass';
   // The in-process cache, whether or not this shell sets REDIS_URL: through Redis, the session and the
   // user lookups cost a round trip each, which the list pays (it is signed in) and the baseline does not.
-  const env = { DATA_DIR: dataDir, LOG_LEVEL: 'warn', NODE_ENV: 'production', BENCH_PHONE: phone, BENCH_PASSWORD: password, REDIS_URL: undefined };
+  const env = {
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    NODE_ENV: 'production',
+    BENCH_PHONE: phone,
+    BENCH_PASSWORD: password,
+    REDIS_URL: undefined,
+  };
   const databaseUrl = process.env.DATABASE_URL;
   let dropDatabase = async () => {};
   if (databaseUrl) {
@@ -28,7 +35,10 @@ export async function run({ seconds = 8, connections = 64, rounds = 4 } = {}) {
   }
   const server = await startServer('bench/works-list-server.mjs', env, '/bench/pk', { timeoutMs: 300_000 });
   try {
-    const login = await fetch(`${server.baseUrl}/api/client/login`, { method: 'POST', body: new URLSearchParams({ phoneNumber: phone, password }) });
+    const login = await fetch(`${server.baseUrl}/api/client/login`, {
+      method: 'POST',
+      body: new URLSearchParams({ phoneNumber: phone, password }),
+    });
     const token = login.headers.get('x-auth-token');
     const { data } = await login.json();
     const headers = { 'auth-token': token, 'x-auth-token': token };
@@ -54,15 +64,21 @@ export async function run({ seconds = 8, connections = 64, rounds = 4 } = {}) {
       cpuRatios.push(taken.list.perCpuSecond / taken.pk.perCpuSecond);
     }
     const database = databaseUrl ? 'postgres' : 'pglite';
-    const describe = (name) => `${format(median(samples[name].map((s) => s.rps)), 0)} req/s  p50 ${median(samples[name].map((s) => s.p50))} ms  p99 ${median(samples[name].map((s) => s.p99))} ms`;
+    const describe = (name) =>
+      `${format(median(samples[name].map((s) => s.rps)), 0)} req/s  p50 ${median(samples[name].map((s) => s.p50))} ms  p99 ${median(samples[name].map((s) => s.p99))} ms`;
     const ratio = median(ratios);
     const p99 = median(samples.list.map((s) => s.p99));
     const ratioOk = ratio >= TARGET_RATIO;
     const p99Ok = !databaseUrl || p99 < TARGET_P99_MS;
-    console.log(`works-list (${database}, in-process cache, 100,000 works, owner of 20,000, ${connections} connections, ${rounds} rounds of ${seconds} s)`);
+    console.log(
+      `works-list (${database}, in-process cache, 100,000 works, owner of 20,000, ${connections} connections, ${rounds} rounds of ${seconds} s)`,
+    );
     console.log(`  primary-key SELECT route   ${describe('pk')}`);
     console.log(`  works list, first page     ${describe('list')}`);
-    console.log(`  ratio ${format(ratio)}x (target ≥ ${TARGET_RATIO}x) ${ratioOk ? 'ok' : 'BELOW TARGET'}` + (databaseUrl ? `; p99 ${p99} ms (target < ${TARGET_P99_MS} ms) ${p99Ok ? 'ok' : 'ABOVE TARGET'}` : ''));
+    console.log(
+      `  ratio ${format(ratio)}x (target ≥ ${TARGET_RATIO}x) ${ratioOk ? 'ok' : 'BELOW TARGET'}` +
+        (databaseUrl ? `; p99 ${p99} ms (target < ${TARGET_P99_MS} ms) ${p99Ok ? 'ok' : 'ABOVE TARGET'}` : ''),
+    );
     console.log(`  per server CPU-second (Node process only) ${format(median(cpuRatios))}x`);
     return ratioOk && p99Ok;
   } finally {

@@ -13,7 +13,10 @@ test('Order while signed out asks to log in first; Login goes to /login', async 
   await expect(page).toHaveURL(/\/$/);
 
   await page.getByTestId('nav-order').click();
-  await page.locator('.ant-modal-confirm').getByRole('button', { name: /登\s?录/ }).click();
+  await page
+    .locator('.ant-modal-confirm')
+    .getByRole('button', { name: /登\s?录/ })
+    .click();
   await expect(page).toHaveURL('/login');
 });
 

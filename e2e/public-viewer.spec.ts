@@ -3,17 +3,19 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { expect, test, type APIRequest, type APIRequestContext, type Page } from '@playwright/test';
+import sharp from 'sharp';
 import yauzl from 'yauzl';
-import { createAccount, uniquePhone } from './support/accounts';
+import { signedInAccount } from './support/accounts';
 import { dataOf } from './support/api';
 import { chooseFromMenu, fillLogin, snap } from './support/session';
 
 /*
  * The public side of a tour: a processed two-scene work with a link hotspot, opened signed out at
  * /details/{id}; the hotspot switches scenes, the share dialog has the QR code and the embed code, and
- * the offline package works from a plain static server with every other address blocked.
+ * the offline package works from a plain static server with every other address blocked, and opened
+ * straight from disk (file://), as a showroom opens the unzipped folder.
  */
 
 const DEMO = fileURLToPath(new URL('../apps/server/demo', import.meta.url));
@@ -34,26 +36,29 @@ interface Tour {
   gallery: boolean;
 }
 
-async function owner(request: APIRequestContext, playwright: import('@playwright/test').Playwright, baseURL: string) {
-  const phone = uniquePhone(7);
-  const password = 'Tours2026';
-  await createAccount(request, phone, password);
-  const login = await request.post('/api/client/login', { form: { phoneNumber: phone, password } });
-  const token = login.headers()['x-auth-token'] ?? '';
-  const api = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { 'auth-token': token, 'x-auth-token': token } });
-  return { phone, password, api };
+function owner(request: APIRequestContext, contexts: APIRequest, baseURL: string) {
+  return signedInAccount(request, contexts, { network: 7, password: 'Tours2026', baseURL });
 }
 
 async function upload(api: APIRequestContext, uid: string, credentials: string, name: string, bytes: Buffer) {
   const grant = await dataOf<{ endpoint: string; grant: string }>(await api.get(`/api/model/${uid}/${credentials}`));
   const b64 = (text: string) => Buffer.from(text).toString('base64');
   const created = await api.post(grant.endpoint, {
-    headers: { 'Tus-Resumable': '1.0.0', 'Upload-Length': String(bytes.length), 'Upload-Metadata': `grant ${b64(grant.grant)},filename ${b64(name)}` },
+    headers: {
+      'Tus-Resumable': '1.0.0',
+      'Upload-Length': String(bytes.length),
+      'Upload-Metadata': `grant ${b64(grant.grant)},filename ${b64(name)}`,
+    },
   });
   expect(created.status()).toBe(201);
   const location = new URL(created.headers().location ?? '', 'http://placeholder').pathname;
   const sent = await api.patch(location, {
-    headers: { 'Tus-Resumable': '1.0.0', 'Upload-Offset': '0', 'Upload-Grant': grant.grant, 'Content-Type': 'application/offset+octet-stream' },
+    headers: {
+      'Tus-Resumable': '1.0.0',
+      'Upload-Offset': '0',
+      'Upload-Grant': grant.grant,
+      'Content-Type': 'application/offset+octet-stream',
+    },
     data: bytes,
   });
   expect(sent.ok()).toBe(true);
@@ -61,26 +66,40 @@ async function upload(api: APIRequestContext, uid: string, credentials: string, 
 
 /** A published tour of the two demo panoramas, the first scene linking to the second straight ahead. */
 async function publishedTour(api: APIRequestContext): Promise<string> {
-  const { uid } = await dataOf<{ uid: string }>(await api.post('/api/model', { data: { name: '公开漫游', type: 'panorama', description: '江景两居室' } }));
+  const { uid } = await dataOf<{ uid: string }>(
+    await api.post('/api/model', { data: { name: '公开漫游', type: 'panorama', description: '江景两居室' } }),
+  );
   await upload(api, uid, 'origin/uploadCredentials', '客厅.jpg', readFileSync(path.join(DEMO, 'living-room.jpg')));
   await upload(api, uid, 'origin/uploadCredentials', '阳台.jpg', readFileSync(path.join(DEMO, 'balcony.jpg')));
   await dataOf(await api.post(`/api/model/${uid}/activateSolver`));
   await expect
-    .poll(async () => (await dataOf<{ state: string }>(await api.get(`/api/model/${uid}/processing`))).state, { timeout: 90_000, intervals: [500] })
+    .poll(async () => (await dataOf<{ state: string }>(await api.get(`/api/model/${uid}/processing`))).state, {
+      timeout: 90_000,
+      intervals: [500],
+    })
     .toBe('done');
   const tour = await dataOf<Tour>(await api.get(`/api/model/${uid}/tour`));
   const [living, balcony] = tour.scenes.map(({ baseUrl: _b, panorama: _p, ...settings }) => settings) as [TourScene, TourScene];
   living.hotspots = [{ id: 'to-balcony', kind: 'link', yaw: 0, pitch: -15, targetSceneId: balcony.id, arrowYaw: 0, label: '' }];
-  await dataOf(await api.put(`/api/model/${uid}/tour`, { data: { revision: tour.revision, scenes: [living, balcony], autorotateDelay: 0, gallery: true, musicAssetId: null } }));
+  await dataOf(
+    await api.put(`/api/model/${uid}/tour`, {
+      data: { revision: tour.revision, scenes: [living, balcony], autorotateDelay: 0, gallery: true, musicAssetId: null },
+    }),
+  );
   await dataOf(await api.put(`/api/model/${uid}/onLined`, { form: { onLined: 'true' } }));
   return uid;
 }
 
 const caption = (page: Page) => page.locator('.psv-caption-content');
 
-test('a tour opens signed out, switches scenes by its hotspot, shares, and works offline from its package', async ({ browser, request, playwright, baseURL }) => {
+test('a tour opens signed out, switches scenes by its hotspot, shares, and works offline from its package', async ({
+  browser,
+  request,
+  playwright,
+  baseURL,
+}) => {
   test.setTimeout(240_000);
-  const { phone, password, api } = await owner(request, playwright, baseURL!);
+  const { phone, password, api } = await owner(request, playwright.request, baseURL!);
   const uid = await publishedTour(api);
 
   const visitor = await browser.newContext({ locale: 'zh-CN' });
@@ -90,6 +109,9 @@ test('a tour opens signed out, switches scenes by its hotspot, shares, and works
   await expect(page.locator('.psv-container canvas')).toBeVisible();
   await expect(caption(page)).toHaveText('客厅');
   await expect(page.getByTestId('details-views')).toContainText('1');
+  // The tour enables its scene strip: open with the tour, a thumbnail per scene.
+  await expect(page.locator('.psv-gallery')).toHaveClass(/psv-gallery--open/);
+  await expect(page.locator('.psv-gallery-item')).toHaveCount(2);
   await snap(page, 'public-viewer-first-scene');
 
   await page.getByRole('button', { name: '前往阳台' }).click();
@@ -99,9 +121,15 @@ test('a tour opens signed out, switches scenes by its hotspot, shares, and works
   await page.getByRole('button', { name: /分享/ }).first().click();
   const dialog = page.getByRole('dialog');
   await expect(dialog.locator('canvas, svg').first()).toBeVisible();
-  const embed = await dialog.locator('textarea, input').filter({ hasText: /iframe/ }).or(dialog.locator('textarea')).first().inputValue();
+  const embed = await dialog
+    .locator('textarea, input')
+    .filter({ hasText: /iframe/ })
+    .or(dialog.locator('textarea'))
+    .first()
+    .inputValue();
   expect(embed).toContain('<iframe');
   expect(embed).toContain(`/details/${uid}`);
+  await expect(dialog.getByTestId('share-embed-hint')).toHaveText('粘贴到网页中即可在该网页展示漫游。');
   await snap(page, 'public-viewer-share');
   await visitor.close();
 
@@ -111,7 +139,9 @@ test('a tour opens signed out, switches scenes by its hotspot, shares, and works
   const folder = mkdtempSync(path.join(tmpdir(), 'spatia-offline-'));
   await unzip(await zip.body(), folder);
   // Its page carries its own Content-Security-Policy (a static server sends none), and the tour below works under it.
-  expect(readFileSync(path.join(folder, 'index.html'), 'utf8')).toMatch(/<meta http-equiv="Content-Security-Policy" content="default-src 'self'; script-src 'self';/);
+  expect(readFileSync(path.join(folder, 'index.html'), 'utf8')).toMatch(
+    /<meta http-equiv="Content-Security-Policy" content="default-src 'self'; script-src 'self';/,
+  );
   const server = await serveFolder(folder);
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const offline = await browser.newContext({ locale: 'zh-CN' });
@@ -120,11 +150,32 @@ test('a tour opens signed out, switches scenes by its hotspot, shares, and works
   await offlinePage.goto(`${origin}/index.html`);
   await expect(offlinePage.locator('.psv-container canvas')).toBeVisible();
   await expect(caption(offlinePage)).toHaveText('客厅');
-  await offlinePage.getByRole('button', { name: '前往阳台' }).click();
+  // The keyboard, as the scene strip open on load may lie over the floor arrow.
+  await offlinePage.getByRole('button', { name: '前往阳台' }).press('Enter');
   await expect(caption(offlinePage)).toHaveText('阳台', { timeout: 15_000 });
   await snap(offlinePage, 'offline-package');
   await offline.close();
   server.close();
+
+  // The same folder opened straight from disk: no server, nothing fetched from the web, nothing refused.
+  const fromDisk = await browser.newContext({ locale: 'zh-CN' });
+  await fromDisk.route(/^https?:/, (route) => route.abort());
+  const diskPage = await fromDisk.newPage();
+  const problems: string[] = [];
+  diskPage.on('console', (message) => {
+    if (message.type() === 'error') problems.push(message.text());
+  });
+  diskPage.on('pageerror', (error) => problems.push(error.message));
+  diskPage.on('requestfailed', (request) => problems.push(`${request.url()}: ${request.failure()?.errorText}`));
+  await diskPage.goto(pathToFileURL(path.join(folder, 'index.html')).href);
+  await expect(caption(diskPage)).toHaveText('客厅');
+  await expectPanoramaDrawn(diskPage);
+  await diskPage.getByRole('button', { name: '前往阳台' }).press('Enter');
+  await expect(caption(diskPage)).toHaveText('阳台', { timeout: 15_000 });
+  await expectPanoramaDrawn(diskPage);
+  await snap(diskPage, 'offline-package-from-disk');
+  expect(problems).toEqual([]);
+  await fromDisk.close();
 
   // The owner's console hands the same package to the browser's own download (a one-minute link).
   const consoleContext = await browser.newContext({ locale: 'zh-CN', acceptDownloads: true });
@@ -141,15 +192,21 @@ test('a tour opens signed out, switches scenes by its hotspot, shares, and works
   const downloaded = mkdtempSync(path.join(tmpdir(), 'spatia-downloaded-'));
   await unzip(readFileSync(saved), downloaded);
   expect(existsSync(path.join(downloaded, 'index.html'))).toBe(true);
-  expect(existsSync(path.join(downloaded, 'tour.json'))).toBe(true);
+  expect(existsSync(path.join(downloaded, 'tour.js'))).toBe(true);
   await expect(ownerPage.getByText('开始下载')).toBeVisible();
   await consoleContext.close();
 
   // A scene named with markup shows as text: in the caption and the gallery strip, and nothing is made of it.
   const markup = '<img src=x onerror=alert(1)>';
   const tourNow = await dataOf<Tour>(await api.get(`/api/model/${uid}/tour`));
-  const renamed = tourNow.scenes.map(({ baseUrl: _b, panorama: _p, ...settings }, index) => (index === 0 ? { ...settings, name: markup } : settings));
-  await dataOf(await api.put(`/api/model/${uid}/tour`, { data: { revision: tourNow.revision, scenes: renamed, autorotateDelay: 0, gallery: true, musicAssetId: null } }));
+  const renamed = tourNow.scenes.map(({ baseUrl: _b, panorama: _p, ...settings }, index) =>
+    index === 0 ? { ...settings, name: markup } : settings,
+  );
+  await dataOf(
+    await api.put(`/api/model/${uid}/tour`, {
+      data: { revision: tourNow.revision, scenes: renamed, autorotateDelay: 0, gallery: true, musicAssetId: null },
+    }),
+  );
   const reader = await browser.newContext({ locale: 'zh-CN' });
   const named = await reader.newPage();
   const dialogs: string[] = [];
@@ -165,15 +222,29 @@ test('a tour opens signed out, switches scenes by its hotspot, shares, and works
   await reader.close();
 });
 
+/**
+ * The demo panoramas' sky fills the upper half of the first view: blue, where a canvas with no
+ * textures, the loading screen and the error screen are grey or black.
+ */
+async function expectPanoramaDrawn(page: Page): Promise<void> {
+  const box = (await page.locator('.psv-container canvas').boundingBox())!;
+  const skyBlueness = async () => {
+    const upperHalf = await page.screenshot({ clip: { x: box.x, y: box.y, width: box.width, height: box.height / 2 } });
+    const [red, , blue] = (await sharp(upperHalf).stats()).channels;
+    return blue!.mean - red!.mean;
+  };
+  await expect.poll(skyBlueness, { timeout: 15_000 }).toBeGreaterThan(20);
+}
+
 function unzip(zip: Buffer, folder: string): Promise<void> {
   return new Promise((resolve, reject) => {
     yauzl.fromBuffer(zip, { lazyEntries: true }, (error, file) => {
-      if (error || !file) return reject(error);
+      if (error || !file) return reject(error ?? new Error('not a zip'));
       file.on('entry', (entry: yauzl.Entry) => {
         const target = path.join(folder, entry.fileName);
         mkdirSync(path.dirname(target), { recursive: true });
         file.openReadStream(entry, (openError, stream) => {
-          if (openError || !stream) return reject(openError);
+          if (openError || !stream) return reject(openError ?? new Error(`cannot read ${entry.fileName}`));
           const chunks: Buffer[] = [];
           stream.on('data', (chunk: Buffer) => chunks.push(chunk));
           stream.on('end', () => {
@@ -188,7 +259,14 @@ function unzip(zip: Buffer, folder: string): Promise<void> {
   });
 }
 
-const TYPES: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css', '.json': 'application/json', '.jpg': 'image/jpeg', '.svg': 'image/svg+xml' };
+const TYPES: Record<string, string> = {
+  '.html': 'text/html',
+  '.js': 'text/javascript',
+  '.css': 'text/css',
+  '.json': 'application/json',
+  '.jpg': 'image/jpeg',
+  '.svg': 'image/svg+xml',
+};
 
 /** What `npx serve .` does, in a few lines: files of one folder, nothing else. */
 function serveFolder(folder: string): Promise<Server> {

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { cookieValue, signIn, snap } from './support/session';
+import { cookieValue, signIn, snap, users } from './support/session';
 
 test('the sidebar toggle writes sidebarStatus and the sidebar closes below 992px', async ({ page }) => {
   await signIn(page);
@@ -33,4 +33,30 @@ test('the sidebar toggle writes sidebarStatus and the sidebar closes below 992px
 
   await page.setViewportSize({ width: 1280, height: 800 });
   await expect(page.getByTestId('console-sidebar')).toBeVisible();
+});
+
+test('in English every sidebar label shows whole at 210px, on as many lines as it needs', async ({ browser }) => {
+  const context = await browser.newContext({ locale: 'en-US' });
+  const page = await context.newPage();
+  // The administrator sees every entry, the longest labels among them.
+  await signIn(page, users.admin);
+  const sidebar = page.getByTestId('console-sidebar');
+  await expect(sidebar).toHaveCSS('width', '210px');
+  const panoramas = sidebar.getByRole('menuitem', { name: 'My panoramas and models' });
+  await expect(panoramas).toBeVisible();
+  // Open every group, so that the nested labels count too.
+  const closedGroups = sidebar.locator('.ant-menu-submenu-inline:not(.ant-menu-submenu-open) > .ant-menu-submenu-title');
+  while ((await closedGroups.count()) > 0) await closedGroups.first().click();
+  const labels = sidebar.locator('.ant-menu-title-content');
+  expect(await labels.count()).toBeGreaterThan(4);
+  const cut = await labels.evaluateAll((elements) =>
+    elements
+      .filter((element) => element.scrollWidth > element.clientWidth || element.scrollHeight > element.clientHeight)
+      .map((element) => element.textContent),
+  );
+  expect(cut).toEqual([]);
+  // The long one takes two lines rather than an ellipsis.
+  expect(await panoramas.locator('.ant-menu-title-content').evaluate((element) => element.clientHeight)).toBeGreaterThan(30);
+  await snap(page, 'console-sidebar-en', { fullPage: false });
+  await context.close();
 });

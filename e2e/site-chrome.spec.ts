@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import type { Envelope, SiteConfig } from '@spatia/contract';
+import type { Envelope, MobileAppInfo, SiteConfig } from '@spatia/contract';
 import { snap } from './support/session';
 
 test('header and footer show on the home page, with the footer texts from the site config', async ({ page, request }) => {
@@ -12,9 +12,14 @@ test('header and footer show on the home page, with the footer texts from the si
   await expect(footer).toContainText(config.companyName.zh);
   await expect(footer).toContainText(config.servicePhone);
   await expect(footer).toContainText(config.serviceHours);
+  // scripts/e2e.mjs sets two certificates and both filing numbers; each filing links to its filing system.
+  expect(config.certificateNumbers).toHaveLength(2);
   for (const certificate of config.certificateNumbers) await expect(footer).toContainText(certificate);
+  expect(config.registrationLinks.map((link) => new URL(link.url).host)).toEqual(['beian.miit.gov.cn', 'beian.mps.gov.cn']);
   for (const link of config.registrationLinks) {
-    await expect(footer.locator(`a[href="${link.url}"]`)).toHaveText(link.label.zh);
+    const record = footer.locator(`a[href="${link.url}"]`);
+    await expect(record).toHaveText(link.label.zh);
+    await expect(record).toHaveAttribute('target', '_blank');
   }
   const privacy = footer.getByRole('link', { name: '隐私政策' });
   await expect(privacy).toHaveAttribute('target', '_blank');
@@ -34,4 +39,31 @@ test('no header or footer on the login, protocol, 404 and console pages', async 
     await expect(page.locator('header.site-header')).toHaveCount(0);
     await expect(page.locator('footer.site-footer')).toHaveCount(0);
   }
+});
+
+test("the header's sign-up button opens the sign-up form", async ({ page }) => {
+  await page.goto('/');
+  await page.locator('header.site-header').getByTestId('header-register').click();
+  await expect(page).toHaveURL('/login?mode=register');
+  await expect(page.locator('h1')).toHaveText('创建账号');
+  await expect(page.getByTestId('register-submit')).toBeVisible();
+});
+
+test("on a new install the client download QR code opens the site's own download page", async ({ page, request, baseURL }) => {
+  // scripts/e2e.mjs sets no APP_APK_URL, as a new install has none.
+  const app = ((await (await request.get('/api/open/c/zhipaiApp')).json()) as Envelope<MobileAppInfo>).data!;
+  expect(app).toEqual({ apkUrl: '', downloadUrl: `${baseURL}/mobile/download` });
+  await page.goto('/');
+  await page.getByTestId('nav-download').click();
+  await expect(page.getByTestId('app-download-qr')).toBeVisible();
+  await expect(page.getByTestId('app-download-direct')).toHaveCount(0);
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(app.downloadUrl);
+  await expect(page.locator('h1')).toHaveText('下载手机采集端');
+  const notice = page.getByTestId('app-not-published');
+  await expect(notice).toContainText('本站暂未发布采集端安装包');
+  const config = ((await (await request.get('/api/open/siteConfig')).json()) as Envelope<SiteConfig>).data!;
+  await expect(notice).toContainText(config.servicePhone);
+  await snap(page, 'download-page-zh-mobile');
 });

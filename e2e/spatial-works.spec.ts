@@ -19,7 +19,17 @@ import { authHeaders, sessionToken } from './support/works';
 test.use({
   launchOptions: {
     executablePath: '/usr/bin/chromium',
-    args: ['--no-sandbox', '--use-angle=swiftshader', '--enable-unsafe-swiftshader', '--ignore-gpu-blocklist', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--no-sandbox',
+      '--use-angle=swiftshader',
+      '--enable-unsafe-swiftshader',
+      '--ignore-gpu-blocklist',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   },
 });
 
@@ -32,7 +42,10 @@ const cardOf = (page: Page, uid: string): Locator => page.locator(`[data-testid=
 
 /** Creates a work of a type through the create dialog, uploads its origin in the drawer that opens, and processes it. */
 async function createAndProcess(page: Page, name: string, typeLabel: RegExp, file: string, shot: string): Promise<string> {
-  await page.getByRole('button', { name: /新建作品/ }).first().click();
+  await page
+    .getByRole('button', { name: /新建作品/ })
+    .first()
+    .click();
   const dialog = page.getByRole('dialog', { name: '新建作品' });
   await dialog.getByTestId('create-work-name').fill(name);
   await dialog.getByTestId('create-work-type').getByText(typeLabel).click();
@@ -41,7 +54,9 @@ async function createAndProcess(page: Page, name: string, typeLabel: RegExp, fil
   const uid = (await page.getByTestId('work-card').filter({ hasText: name }).getAttribute('data-uid'))!;
   const origin = page.getByTestId('upload-kind-origin');
   await origin.locator('input[type="file"]').setInputFiles(file);
-  await expect(origin.getByTestId('upload-item').filter({ hasText: path.basename(file) })).toHaveAttribute('data-status', 'done', { timeout: 60_000 });
+  await expect(origin.getByTestId('upload-item').filter({ hasText: path.basename(file) })).toHaveAttribute('data-status', 'done', {
+    timeout: 60_000,
+  });
   await page.getByRole('button', { name: /^完\s?成$/ }).click();
   await expect(page.getByTestId('upload-panel')).toBeHidden();
 
@@ -56,10 +71,15 @@ async function createAndProcess(page: Page, name: string, typeLabel: RegExp, fil
 
 /** Publishes a work (the works journeys cover doing it from the menu), so people who are not signed in may open it. */
 async function putOnline(page: Page, uid: string): Promise<void> {
-  await dataOf(await page.request.put(`/api/model/${uid}/onLined`, { headers: authHeaders(await sessionToken(page)), form: { onLined: 'true' } }));
+  await dataOf(
+    await page.request.put(`/api/model/${uid}/onLined`, { headers: authHeaders(await sessionToken(page)), form: { onLined: 'true' } }),
+  );
 }
 
-test('upload a GLB and a LAS, process them, open both viewers signed out, measure a distance and see it after a reload (zh)', async ({ page, browser }) => {
+test('upload a GLB and a LAS, process them, open both viewers signed out, measure a distance and see it after a reload (zh)', async ({
+  page,
+  browser,
+}) => {
   test.setTimeout(420_000);
   directory = mkdtempSync(path.join(tmpdir(), 'spatia-3d-'));
   const glb = path.join(directory, 'pavilion.glb');
@@ -138,7 +158,7 @@ test('upload a GLB and a LAS, process them, open both viewers signed out, measur
   // The owner exports the processed cloud: the browser's own download, a LAS 1.2 with every point.
   const [lasDownload] = await Promise.all([page.waitForEvent('download'), page.getByTestId('details-export-las').click()]);
   expect(lasDownload.suggestedFilename()).toBe(`测绘 ${stamp}.las`);
-  const exported = readFileSync((await lasDownload.path())!);
+  const exported = readFileSync(await lasDownload.path());
   expect(exported.subarray(0, 4).toString('latin1')).toBe('LASF');
   expect(exported.readUInt32LE(107)).toBe(200_000);
 

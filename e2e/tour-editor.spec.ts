@@ -46,7 +46,9 @@ const cardOf = (page: Page, uid: string): Locator => page.locator(`[data-testid=
 async function uploadOrigin(page: Page, file: string): Promise<void> {
   const origin = page.getByTestId('upload-kind-origin');
   await origin.locator('input[type="file"]').setInputFiles(file);
-  await expect(origin.getByTestId('upload-item').filter({ hasText: path.basename(file) })).toHaveAttribute('data-status', 'done', { timeout: 60_000 });
+  await expect(origin.getByTestId('upload-item').filter({ hasText: path.basename(file) })).toHaveAttribute('data-status', 'done', {
+    timeout: 60_000,
+  });
 }
 
 async function closeUploads(page: Page): Promise<void> {
@@ -81,7 +83,9 @@ async function centreOf(locator: Locator): Promise<{ x: number; y: number }> {
   return { x: box!.x + box!.width / 2, y: box!.y + box!.height / 2 };
 }
 
-test('process two panoramas, link scene 1 to scene 2 with a hotspot placed and dragged on the panorama, save and reload (zh)', async ({ page }) => {
+test('process two panoramas, link scene 1 to scene 2 with a hotspot placed and dragged on the panorama, save and reload (zh)', async ({
+  page,
+}) => {
   test.setTimeout(300_000);
   const phone = uniquePhone(4);
   await createAccount(page.request, phone, PASSWORD);

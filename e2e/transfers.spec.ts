@@ -1,5 +1,5 @@
-import { expect, test, type APIRequestContext, type Page, type Playwright, type TestInfo } from '@playwright/test';
-import { createAccount, uniquePhone } from './support/accounts';
+import { expect, test, type APIRequestContext, type Page, type APIRequest, type TestInfo } from '@playwright/test';
+import { signedInAccount, type SignedInAccount } from './support/accounts';
 import { fillLogin, snap } from './support/session';
 import { dataOf } from './support/api';
 import type { Envelope } from '@spatia/contract';
@@ -10,32 +10,22 @@ import type { Envelope } from '@spatia/contract';
  * expectations about the seeded accounts (tests run in parallel against one server).
  */
 
-interface Account {
-  phone: string;
-  password: string;
-  uid: string;
+interface Account extends SignedInAccount {
   name: string;
-  /** Requests as this user (the token in `auth-token` and `x-auth-token`). */
-  api: APIRequestContext;
 }
-
 
 /** A new account with a name, signed in through POST /api/client/login (the token comes in `x-auth-token`). */
-async function makeAccount(playwright: Playwright, request: APIRequestContext, info: TestInfo, name: string): Promise<Account> {
-  const phone = uniquePhone(5);
-  const password = 'Transfer2026';
-  await createAccount(request, phone, password);
-  const baseURL = info.project.use.baseURL;
-  const login = await request.post('/api/client/login', { form: { phoneNumber: phone, password } });
-  const { uid } = await dataOf<{ uid: string }>(login);
-  const token = login.headers()['x-auth-token'] ?? '';
-  expect(token).not.toBe('');
-  const api = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { 'auth-token': token, 'x-auth-token': token } });
-  await dataOf(await api.patch(`/api/client/${uid}/info`, { form: { fullName: name } }));
-  return { phone, password, uid, name, api };
+async function makeAccount(contexts: APIRequest, request: APIRequestContext, info: TestInfo, name: string): Promise<Account> {
+  const account = await signedInAccount(request, contexts, { network: 5, password: 'Transfer2026', baseURL: info.project.use.baseURL });
+  await dataOf(await account.api.patch(`/api/client/${account.uid}/info`, { form: { fullName: name } }));
+  return { ...account, name };
 }
 
-async function createWork(owner: Account, name: string, { description = '', tags = [] }: { description?: string; tags?: string[] } = {}): Promise<string> {
+async function createWork(
+  owner: Account,
+  name: string,
+  { description = '', tags = [] }: { description?: string; tags?: string[] } = {},
+): Promise<string> {
   const work = await dataOf<{ uid: string }>(await owner.api.post('/api/model', { data: { name, type: 'panorama', description } }));
   for (const tag of tags) await dataOf(await owner.api.post(`/api/model/${work.uid}/tag/${encodeURIComponent(tag)}`));
   return work.uid;
@@ -66,8 +56,8 @@ test('a receiver views, confirms, rejects and cannot pay; the sender withdraws a
 }, info) => {
   // Two people, four transfers, every answer: a long journey.
   test.slow();
-  const sender = await makeAccount(playwright, request, info, '林发货');
-  const receiver = await makeAccount(playwright, request, info, '周收货');
+  const sender = await makeAccount(playwright.request, request, info, '林发货');
+  const receiver = await makeAccount(playwright.request, request, info, '周收货');
   const works = { gift: '海港全景', sale: '阁楼样板间', withdrawn: '老城街巷', rejected: '花园夜景' };
   const uids = {
     gift: await createWork(sender, works.gift, { description: '傍晚的海港，十二个点位。', tags: ['海景', '夜景'] }),
@@ -138,7 +128,9 @@ test('a receiver views, confirms, rejects and cannot pay; the sender withdraws a
   // Reject one.
   await rowOf(page, works.rejected).getByTestId('transfer-reject').click();
   await expect(confirmDialog(page)).toContainText('作品仍归 林发货 所有');
-  await confirmDialog(page).getByRole('button', { name: /^拒\s?绝$/ }).click();
+  await confirmDialog(page)
+    .getByRole('button', { name: /^拒\s?绝$/ })
+    .click();
   await expect(rowOf(page, works.rejected)).toHaveCount(0);
   await expect(page.getByTestId('transfer-pending-summary')).toHaveAttribute('data-count', '2');
 
@@ -159,7 +151,9 @@ test('a receiver views, confirms, rejects and cannot pay; the sender withdraws a
   await expect(withdrawn.getByTestId('transfer-confirm')).toHaveCount(0);
   await withdrawn.getByTestId('transfer-withdraw').click();
   await expect(confirmDialog(senderPage)).toContainText('撤回后 周收货 将无法再收货');
-  await confirmDialog(senderPage).getByRole('button', { name: /^撤\s?回$/ }).click();
+  await confirmDialog(senderPage)
+    .getByRole('button', { name: /^撤\s?回$/ })
+    .click();
   await expect(withdrawn.getByTestId('transfer-status')).toHaveText('已撤回');
   await expect(senderPage.getByTestId('transfer-pending-summary')).toHaveAttribute('data-count', '1');
   await snap(senderPage, 'transfers-sent-zh-desktop');
@@ -181,8 +175,8 @@ test('a receiver views, confirms, rejects and cannot pay; the sender withdraws a
 });
 
 test('on a phone the lists are cards and the drawer fills the screen (English)', async ({ browser, playwright, request }, info) => {
-  const sender = await makeAccount(playwright, request, info, 'Ada Sender');
-  const receiver = await makeAccount(playwright, request, info, 'Ben Receiver');
+  const sender = await makeAccount(playwright.request, request, info, 'Ada Sender');
+  const receiver = await makeAccount(playwright.request, request, info, 'Ben Receiver');
   const workUid = await createWork(sender, 'Harbour at dusk');
   await sell(sender, await createWork(sender, 'Loft showroom'), receiver, '1234.5', 'Includes the floor plan');
   await distribute(sender, workUid, receiver);

@@ -2,7 +2,9 @@ import { expect, test, type Locator, type Page, type Request } from '@playwright
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import type { SiteConfig } from '@spatia/contract';
 import { createAccount, uniquePhone } from './support/accounts';
+import { dataOf } from './support/api';
 import { chooseFromMenu, fillLogin, snap } from './support/session';
 import { gradientPng, WorksApi, zipLikeBytes } from './support/works';
 
@@ -68,6 +70,15 @@ test('edit name, tags, location and time in the drawer; values come back on reop
   const page = await context.newPage();
   const api = await signUpAndIn(page);
   const work = await api.createWork(`Lake ${Date.now() % 100000}`);
+  // The map's tiles come from the server's MAP_TILE_URL (OpenStreetMap's by default). This machine has no
+  // internet, so they are answered here; only requests the page's security policy lets out get this far.
+  const { tileUrl } = (await dataOf<SiteConfig>(await page.request.get('/api/open/siteConfig'))).map;
+  const tileAddress = new RegExp(`^${tileUrl.replace(/[.?+*()[\]^$|\\]/g, '\\$&').replace(/\{[zxy]\}/g, '\\d+')}$`);
+  const tileRequests: Request[] = [];
+  await page.route(`${new URL(tileUrl).origin}/**`, async (route) => {
+    tileRequests.push(route.request());
+    await route.fulfill({ contentType: 'image/png', body: gradientPng(256, 256, [214, 228, 240], [236, 242, 230]) });
+  });
   await page.reload();
   await expect(workCard(page, work.uid)).toBeVisible();
 
@@ -109,11 +120,17 @@ test('edit name, tags, location and time in the drawer; values come back on reop
   await expect(page.getByTestId('tag-problem')).toHaveText('This tag is already there');
   await tagInput.fill('');
 
-  // Location: the map (offline here, so the coordinate grid) takes a click; the numbers follow.
+  // Location: the map, drawn from the configured tiles (with their credit and the site's origin as Referer), takes a click; the numbers follow.
   await page.getByTestId('work-edit-address').fill('Su Causeway, Hangzhou');
   const picker = page.getByTestId('map-picker');
-  await expect(picker).toHaveAttribute('data-mode', /online|offline|unavailable/, { timeout: 15_000 });
+  await expect(picker).toHaveAttribute('data-mode', /online|unavailable/, { timeout: 15_000 });
   const mode = await picker.getAttribute('data-mode');
+  if (mode === 'online') {
+    expect(tileRequests.length).toBeGreaterThan(0);
+    for (const tile of tileRequests) expect(tile.url()).toMatch(tileAddress);
+    expect(await tileRequests[0]!.headerValue('referer')).toBe(`${new URL(page.url()).origin}/`);
+    await expect(picker.locator('.maplibregl-ctrl-attrib')).toContainText('OpenStreetMap');
+  }
   await expect(page.getByTestId('map-readout')).toHaveText(/No location set/);
   if (mode === 'unavailable') {
     await page.getByTestId('map-latitude').fill('30.25');
@@ -145,15 +162,27 @@ test('edit name, tags, location and time in the drawer; values come back on reop
   await expect(page.getByTestId('work-edit-name')).toBeHidden();
 
   const stored = await api.getWork(work.uid);
-  expect(stored).toMatchObject({ name: 'West Lake at dawn', description: 'Sunrise over the Su causeway', address: 'Su Causeway, Hangzhou', tags: ['lake', 'sunrise'] });
+  expect(stored).toMatchObject({
+    name: 'West Lake at dawn',
+    description: 'Sunrise over the Su causeway',
+    address: 'Su Causeway, Hangzhou',
+    tags: ['lake', 'sunrise'],
+  });
   expect(stored.latitude).toBeCloseTo(latitude, 5);
   expect(stored.longitude).not.toBeNull();
 
-  // Reopened: the saved values, and nothing to save.
+  // Reopened: the saved values, and nothing to save. The tile server is unreachable now (no internet, a
+  // firewall): the map falls back to the coordinate grid and says so.
+  await page.unroute(`${new URL(tileUrl).origin}/**`);
+  await page.route(`${new URL(tileUrl).origin}/**`, (route) => route.abort('internetdisconnected'));
   await openEditor(page, work.uid);
   await expect(page.getByTestId('work-edit-name')).toHaveValue('West Lake at dawn');
   await expect(page.getByTestId('tag-chip')).toHaveCount(2);
   await expect(page.getByTestId('map-readout')).toHaveText(/\d+\.\d{4}° [NS]/);
+  if (mode === 'online') {
+    await expect(picker).toHaveAttribute('data-mode', 'offline', { timeout: 15_000 });
+    await expect(page.getByTestId('map-offline')).toBeVisible();
+  }
   await expect(page.getByTestId('work-edit-save')).toBeDisabled();
   await snap(page, 'work-edit-reopened-en-desktop');
   await context.close();
@@ -168,7 +197,9 @@ test('replace the cover; upload an origin with pause and resume; reload mid-uplo
 
   // Cover: Replace goes through tus with progress; the new image shows.
   await expect(page.getByTestId('cover-empty')).toBeVisible();
-  await page.getByTestId('cover-input').setInputFiles({ name: 'cover.png', mimeType: 'image/png', buffer: gradientPng(640, 400, [47, 84, 235], [20, 184, 166]) });
+  await page
+    .getByTestId('cover-input')
+    .setInputFiles({ name: 'cover.png', mimeType: 'image/png', buffer: gradientPng(640, 400, [47, 84, 235], [20, 184, 166]) });
   const cover = page.getByTestId('cover-image');
   await expect(cover).toBeVisible({ timeout: 20_000 });
   await expect.poll(() => cover.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth)).toBeGreaterThan(0);
@@ -252,7 +283,10 @@ test('replace the cover; upload an origin with pause and resume; reload mid-uplo
 
   // Deleting a file asks first.
   await page.getByTestId('asset-item').filter({ hasText: 'origin-a.zip' }).getByTestId('asset-delete').click();
-  await page.locator('.ant-modal-confirm').getByRole('button', { name: /删\s*除/ }).click();
+  await page
+    .locator('.ant-modal-confirm')
+    .getByRole('button', { name: /删\s*除/ })
+    .click();
   await expect(page.getByTestId('asset-item').filter({ hasText: 'origin-a.zip' })).toHaveCount(0);
 });
 
@@ -261,7 +295,11 @@ test('the drawer fills a phone screen (zh)', async ({ browser }) => {
   const page = await context.newPage();
   const api = await signUpAndIn(page);
   const work = await api.createWork('手机上编辑');
-  await api.uploadAsset(work.uid, 'cover', { name: 'cover.png', mimeType: 'image/png', buffer: gradientPng(320, 200, [250, 140, 22], [245, 34, 45]) });
+  await api.uploadAsset(work.uid, 'cover', {
+    name: 'cover.png',
+    mimeType: 'image/png',
+    buffer: gradientPng(320, 200, [250, 140, 22], [245, 34, 45]),
+  });
   await page.reload();
   await openEditor(page, work.uid);
   const panel = page.locator('.ant-drawer-content-wrapper');

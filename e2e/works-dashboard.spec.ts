@@ -1,5 +1,5 @@
-import { expect, test, type APIRequestContext, type Locator, type Page, type Playwright, type TestInfo } from '@playwright/test';
-import { createAccount, uniquePhone } from './support/accounts';
+import { expect, test, type APIRequestContext, type Locator, type Page, type APIRequest, type TestInfo } from '@playwright/test';
+import { signedInAccount, type SignedInAccount } from './support/accounts';
 import { chooseFromMenu, fillLogin, snap } from './support/session';
 import { dataOf } from './support/api';
 
@@ -8,24 +8,10 @@ import { dataOf } from './support/api';
  * creates meet no other spec's expectations (tests run in parallel against one server).
  */
 
-interface Account {
-  phone: string;
-  password: string;
-  uid: string;
-  /** Requests as this user (the token in `auth-token` and `x-auth-token`). */
-  api: APIRequestContext;
-}
+type Account = SignedInAccount;
 
-
-async function makeAccount(playwright: Playwright, request: APIRequestContext, info: TestInfo): Promise<Account> {
-  const phone = uniquePhone(6);
-  const password = 'Works2026';
-  await createAccount(request, phone, password);
-  const login = await request.post('/api/client/login', { form: { phoneNumber: phone, password } });
-  const { uid } = await dataOf<{ uid: string }>(login);
-  const token = login.headers()['x-auth-token'] ?? '';
-  const api = await playwright.request.newContext({ baseURL: info.project.use.baseURL, extraHTTPHeaders: { 'auth-token': token, 'x-auth-token': token } });
-  return { phone, password, uid, api };
+function makeAccount(contexts: APIRequest, request: APIRequestContext, info: TestInfo): Promise<Account> {
+  return signedInAccount(request, contexts, { network: 6, password: 'Works2026', baseURL: info.project.use.baseURL });
 }
 
 async function seedWork(owner: Account, name: string, type: 'panorama' | 'model3d' | 'pointcloud', description = ''): Promise<string> {
@@ -43,9 +29,17 @@ const TINY_PNG = Buffer.from(
 async function uploadAsset(owner: Account, uid: string, kind: 'cover' | 'origin', bytes: Buffer): Promise<void> {
   const path = kind === 'cover' ? `/api/model/${uid}/uploadCredentials` : `/api/model/${uid}/origin/uploadCredentials`;
   const grant = await dataOf<{ endpoint: string; grant: string }>(await owner.api.get(path));
-  const metadata = [`grant ${Buffer.from(grant.grant).toString('base64')}`, `filename ${Buffer.from(`${kind}.png`).toString('base64')}`].join(',');
+  const metadata = [
+    `grant ${Buffer.from(grant.grant).toString('base64')}`,
+    `filename ${Buffer.from(`${kind}.png`).toString('base64')}`,
+  ].join(',');
   const created = await owner.api.post(grant.endpoint, {
-    headers: { 'Tus-Resumable': '1.0.0', 'Upload-Length': String(bytes.length), 'Upload-Metadata': metadata, 'Content-Type': 'application/offset+octet-stream' },
+    headers: {
+      'Tus-Resumable': '1.0.0',
+      'Upload-Length': String(bytes.length),
+      'Upload-Metadata': metadata,
+      'Content-Type': 'application/offset+octet-stream',
+    },
     data: bytes,
   });
   expect(created.status(), await created.text()).toBeLessThan(300);
@@ -57,8 +51,10 @@ async function signInToDashboard(page: Page, account: Account): Promise<void> {
   await expect(page).toHaveURL('/dashboard/dashboard');
 }
 
-const card = (page: Page, name: string): Locator => page.getByTestId('work-card').filter({ has: page.getByTestId('work-name').getByText(name, { exact: true }) });
-const row = (page: Page, name: string): Locator => page.getByTestId('work-row').filter({ has: page.getByTestId('work-name').getByText(name, { exact: true }) });
+const card = (page: Page, name: string): Locator =>
+  page.getByTestId('work-card').filter({ has: page.getByTestId('work-name').getByText(name, { exact: true }) });
+const row = (page: Page, name: string): Locator =>
+  page.getByTestId('work-row').filter({ has: page.getByTestId('work-name').getByText(name, { exact: true }) });
 
 /** Confirms the open confirmation dialog with its button named `name`. */
 async function confirm(page: Page, name: string | RegExp): Promise<void> {
@@ -68,10 +64,14 @@ async function confirm(page: Page, name: string | RegExp): Promise<void> {
   await expect(dialog).toBeHidden();
 }
 
-test('create, find, filter, batch delete with undo, recycle bin, completeness and edit (zh, desktop)', async ({ page, playwright, request }, info) => {
+test('create, find, filter, batch delete with undo, recycle bin, completeness and edit (zh, desktop)', async ({
+  page,
+  playwright,
+  request,
+}, info) => {
   // A long journey; the machine may be busy with other suites.
   test.setTimeout(180_000);
-  const owner = await makeAccount(playwright, request, info);
+  const owner = await makeAccount(playwright.request, request, info);
   await signInToDashboard(page, owner);
 
   // No works yet: the invitation with the three steps.
@@ -92,7 +92,10 @@ test('create, find, filter, batch delete with undo, recycle bin, completeness an
   await createDialog.getByText('三维模型').click();
   await createDialog.getByText('全景', { exact: true }).click();
   await createDialog.getByTestId('create-work-description').fill('冬日清晨的断桥，雪后初晴。');
-  await createDialog.getByRole('button', { name: '创 建' }).or(createDialog.getByRole('button', { name: '创建' })).click();
+  await createDialog
+    .getByRole('button', { name: '创 建' })
+    .or(createDialog.getByRole('button', { name: '创建' }))
+    .click();
   const uploadDrawer = page.locator('.ant-drawer').filter({ hasText: '上传文件 · 西湖断桥残雪全景' });
   await expect(uploadDrawer).toBeVisible();
   await expect(uploadDrawer.getByTestId('upload-panel')).toBeVisible();
@@ -212,7 +215,7 @@ test('create, find, filter, batch delete with undo, recycle bin, completeness an
 
 test('English, phone-sized: labels, one column, the create dialog and the recycle bin', async ({ browser, playwright, request }, info) => {
   test.setTimeout(60_000);
-  const owner = await makeAccount(playwright, request, info);
+  const owner = await makeAccount(playwright.request, request, info);
   const tagged = await seedWork(owner, 'Harbour at dusk', 'panorama');
   for (const tag of ['harbour', 'sunset', 'city', 'boats']) await dataOf(await owner.api.post(`/api/model/${tagged}/tag/${tag}`));
   await seedWork(owner, 'Old library', 'model3d');
@@ -251,14 +254,20 @@ test('English, phone-sized: labels, one column, the create dialog and the recycl
   await context.close();
 });
 
-test('a work being handed over is marked, and cannot be deleted, sold or handed over again (en)', async ({ browser, playwright, request }, info) => {
+test('a work being handed over is marked, and cannot be deleted, sold or handed over again (en)', async ({
+  browser,
+  playwright,
+  request,
+}, info) => {
   test.setTimeout(60_000);
-  const owner = await makeAccount(playwright, request, info);
-  const receiver = await makeAccount(playwright, request, info);
+  const owner = await makeAccount(playwright.request, request, info);
+  const receiver = await makeAccount(playwright.request, request, info);
   const handedOver = await seedWork(owner, 'Old library', 'model3d');
   await seedWork(owner, 'Harbour at dusk', 'panorama');
   await dataOf(await owner.api.post(`/api/model/${handedOver}/distribute`, { form: { fullName: '1', phoneNumber: receiver.phone } }));
-  const list = await dataOf<{ list: { uid: string; pendingTransfer: boolean }[] }>(await owner.api.get(`/api/fe/client/${owner.uid}/models?pageNum=1&pageSize=12`));
+  const list = await dataOf<{ list: { uid: string; pendingTransfer: boolean }[] }>(
+    await owner.api.get(`/api/fe/client/${owner.uid}/models?pageNum=1&pageSize=12`),
+  );
   expect(list.list.find((work) => work.uid === handedOver)?.pendingTransfer).toBe(true);
 
   const context = await browser.newContext({ locale: 'en-US' });
@@ -289,7 +298,7 @@ test('a work being handed over is marked, and cannot be deleted, sold or handed 
 
 test('a published work: put online, review, market price and share with link and QR (zh)', async ({ page, playwright, request }, info) => {
   test.setTimeout(90_000);
-  const owner = await makeAccount(playwright, request, info);
+  const owner = await makeAccount(playwright.request, request, info);
   const uid = await seedWork(owner, '雨后竹林', 'panorama');
   await uploadAsset(owner, uid, 'cover', TINY_PNG);
   await uploadAsset(owner, uid, 'origin', TINY_PNG);

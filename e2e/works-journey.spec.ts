@@ -64,13 +64,16 @@ test('create, upload across a dropped connection, edit, tag, copy, delete, resto
   const coverFile = path.join(directory, 'cover.png');
   writeFileSync(coverFile, gradientPng(800, 450, [250, 140, 22], [47, 84, 235]));
   await page.getByTestId('upload-kind-cover').locator('input[type="file"]').setInputFiles(coverFile);
-  await expect(page.getByTestId('upload-kind-cover').getByTestId('upload-item')).toHaveAttribute('data-status', 'done', { timeout: 30_000 });
+  await expect(page.getByTestId('upload-kind-cover').getByTestId('upload-item')).toHaveAttribute('data-status', 'done', {
+    timeout: 30_000,
+  });
 
   const originFile = path.join(directory, 'lake-200mb.zip');
   writeFileSync(originFile, zipLikeBytes(200 * MB, 9));
   const headOffsets: number[] = [];
   page.on('response', (response) => {
-    if (response.request().method() === 'HEAD' && response.url().includes('/api/tus/')) headOffsets.push(Number(response.headers()['upload-offset']));
+    if (response.request().method() === 'HEAD' && response.url().includes('/api/tus/'))
+      headOffsets.push(Number(response.headers()['upload-offset']));
   });
   let acceptedPatches = 0;
   page.on('response', (response) => {
@@ -108,22 +111,25 @@ test('create, upload across a dropped connection, edit, tag, copy, delete, resto
   await expect(card(page, edited)).toContainText('湖景');
   await expect(card(page, edited).locator('img')).toBeVisible();
 
-  // Copy: a second card with the same name.
+  // Copy: a second card named as a copy, ready at once (it shares the original's processed output).
+  const copied = `${edited}（副本）`;
   await chooseFromMenu(page, card(page, edited).getByTestId('work-actions'), /复制作品/);
-  await expect(card(page, edited)).toHaveCount(2);
-  const copyCard = card(page, edited).and(page.locator(`:not([data-uid="${uid}"])`));
+  await expect(page.getByText(`已复制为“${copied}”`)).toBeVisible();
+  const copyCard = card(page, copied);
+  await expect(copyCard).toHaveCount(1);
 
   // Delete the copy (confirmed), then restore it from the recycle bin.
   await chooseFromMenu(page, copyCard.getByTestId('work-actions'), /删除/);
   await confirmDialog(page, /删\s?除/);
-  await expect(card(page, edited)).toHaveCount(1);
+  await expect(copyCard).toHaveCount(0);
   await page.getByTestId('works-recycle-bin').click();
-  const binItem = page.getByTestId('recycle-item').filter({ hasText: edited });
+  const binItem = page.getByTestId('recycle-item').filter({ hasText: copied });
   await expect(binItem).toBeVisible();
   await snap(page, 'journey-recycle-bin-zh-desktop', { fullPage: false });
   await binItem.getByTestId('recycle-restore').click();
   await page.keyboard.press('Escape');
-  await expect(card(page, edited)).toHaveCount(2);
+  await expect(copyCard).toHaveCount(1);
+  await expect(card(page, edited)).toHaveCount(1);
 
   // Hand the original to the second user.
   await chooseFromMenu(page, workCard.getByTestId('work-actions'), /分发/);

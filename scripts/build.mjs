@@ -18,7 +18,14 @@ const serverOnly = process.argv.includes('--server-only');
 const targets = [
   {
     name: 'server',
-    inputs: ['packages/contract/src', 'packages/contract/package.json', 'apps/server/src', 'apps/server/drizzle', 'apps/server/package.json', 'tsconfig.base.json'],
+    inputs: [
+      'packages/contract/src',
+      'packages/contract/package.json',
+      'apps/server/src',
+      'apps/server/drizzle',
+      'apps/server/package.json',
+      'tsconfig.base.json',
+    ],
     output: 'apps/server/dist/server.js',
     build: () => run('npx', ['tsc', '-b', 'apps/server']),
   },
@@ -38,9 +45,16 @@ const targets = [
   {
     // Copied as is into offline packages, so no .gz/.br twins: they would only make the zip larger.
     name: 'viewer',
-    inputs: ['packages/contract/src', 'packages/viewers/src', 'packages/viewers/standalone', 'packages/viewers/vite.standalone.config.ts', 'packages/viewers/package.json'],
+    inputs: [
+      'packages/contract/src',
+      'packages/viewers/src',
+      'packages/viewers/standalone',
+      'packages/viewers/vite.standalone.config.ts',
+      'packages/viewers/package.json',
+    ],
     output: 'packages/viewers/dist/standalone/index.html',
-    build: () => run('npx', ['vite', 'build', '--config', 'vite.standalone.config.ts', '--logLevel', 'warn'], path.join(root, 'packages/viewers')),
+    build: () =>
+      run('npx', ['vite', 'build', '--config', 'vite.standalone.config.ts', '--logLevel', 'warn'], path.join(root, 'packages/viewers')),
   },
   {
     name: 'web',

@@ -17,9 +17,45 @@ const serverEntry = path.join(root, 'apps/server/dist/server.js');
 /** Seeded accounts; e2e/support/session.ts holds the same values. */
 const seeds = [
   ['create', '--phone', '13800000001', '--password', 'Admin#2026pass'],
-  ['create-user', '--phone', '13800000002', '--password', 'User#2026pass', '--name', 'Test User', '--roles', 'customer', '--menus', '161,162,35,37,163'],
-  ['create-user', '--phone', '13800000003', '--password', 'Reset#2026pass', '--name', 'Reset User', '--roles', 'customer', '--menus', '161,162,35,37,163'],
-  ['create-user', '--phone', '13800000004', '--password', 'Survey#2026pass', '--name', 'Survey User', '--roles', 'photographer', '--menus', '161,162,35,37,163,460'],
+  [
+    'create-user',
+    '--phone',
+    '13800000002',
+    '--password',
+    'User#2026pass',
+    '--name',
+    'Test User',
+    '--roles',
+    'customer',
+    '--menus',
+    '161,162,35,37,163',
+  ],
+  [
+    'create-user',
+    '--phone',
+    '13800000003',
+    '--password',
+    'Reset#2026pass',
+    '--name',
+    'Reset User',
+    '--roles',
+    'customer',
+    '--menus',
+    '161,162,35,37,163',
+  ],
+  [
+    'create-user',
+    '--phone',
+    '13800000004',
+    '--password',
+    'Survey#2026pass',
+    '--name',
+    'Survey User',
+    '--roles',
+    'photographer',
+    '--menus',
+    '161,162,35,37,163,460',
+  ],
 ];
 
 function run(command, args, env = process.env) {
@@ -86,9 +122,22 @@ const baseUrl = `http://127.0.0.1:${port}`;
 const wechat = await startWechatStandIn();
 const server = spawn(process.execPath, [serverEntry], {
   cwd: root,
-  // A download URL, so that the client-download dialog has something to encode; the journeys read their
-  // SMS codes from the development outbox.
-  env: { ...env, ...wechat.env, SMS_DEV_OUTBOX: 'true', PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn', APP_APK_URL: process.env.APP_APK_URL ?? 'https://downloads.example.com/spatia-capture.apk' },
+  // No APP_APK_URL: the client-download dialog shows what a new install shows, the site's own download page.
+  // The footer's filings, which a new install leaves out, so that the journeys see them. The journeys
+  // read their SMS codes from the development outbox.
+  env: {
+    SITE_CERTIFICATE_NUMBERS: '软著登字第0000001号, 软著登字第0000002号',
+    SITE_ICP_RECORD: '沪ICP备00000000号-1',
+    SITE_PSB_RECORD: '沪公网安备31010400000000号',
+    ...env,
+    ...wechat.env,
+    SMS_DEV_OUTBOX: 'true',
+    // The journeys bring their own works; processing the demo point cloud would only load the machine.
+    DEMO_WORKS: 'false',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
+  },
   stdio: ['ignore', 'inherit', 'inherit'],
 });
 

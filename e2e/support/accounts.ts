@@ -1,4 +1,5 @@
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, type APIRequest, type APIRequestContext, type Page } from '@playwright/test';
+import { dataOf } from './api';
 import { chooseFromMenu, TOKEN_COOKIE } from './session';
 
 /**
@@ -50,6 +51,30 @@ export async function createAccount(request: APIRequestContext, phone: string, p
   });
   expect(created.ok()).toBe(true);
   return created.headers()['x-auth-token'] ?? '';
+}
+
+/** A new account signed in through POST /api/client/login, with a request context that sends its token. */
+export interface SignedInAccount {
+  phone: string;
+  password: string;
+  uid: string;
+  /** Requests as this user (the token in `auth-token` and `x-auth-token`). */
+  api: APIRequestContext;
+}
+
+export async function signedInAccount(
+  request: APIRequestContext,
+  contexts: APIRequest,
+  { network, password, baseURL }: { network: Parameters<typeof uniquePhone>[0]; password: string; baseURL?: string },
+): Promise<SignedInAccount> {
+  const phone = uniquePhone(network);
+  await createAccount(request, phone, password);
+  const login = await request.post('/api/client/login', { form: { phoneNumber: phone, password } });
+  const { uid } = await dataOf<{ uid: string }>(login);
+  const token = login.headers()['x-auth-token'] ?? '';
+  expect(token).not.toBe('');
+  const api = await contexts.newContext({ baseURL, extraHTTPHeaders: { 'auth-token': token, 'x-auth-token': token } });
+  return { phone, password, uid, api };
 }
 
 /** Signs out through the user menu of the console. */

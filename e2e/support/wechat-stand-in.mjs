@@ -37,13 +37,21 @@ export function startWechatStandIn(port = 0) {
     }
     if (url.pathname === '/sns/oauth2/access_token') {
       const identity = codes.get(query.code);
-      if (query.appid !== STAND_IN_APP_ID || query.secret !== STAND_IN_APP_SECRET) return send({ errcode: 40125, errmsg: 'invalid appsecret' });
+      if (query.appid !== STAND_IN_APP_ID || query.secret !== STAND_IN_APP_SECRET)
+        return send({ errcode: 40125, errmsg: 'invalid appsecret' });
       if (query.grant_type !== 'authorization_code') return send({ errcode: 40002, errmsg: 'invalid grant_type' });
       if (!identity) return send({ errcode: 40029, errmsg: 'invalid code' });
       codes.delete(query.code);
       const accessToken = randomBytes(16).toString('hex');
       tokens.set(accessToken, identity);
-      return send({ access_token: accessToken, expires_in: 7200, refresh_token: 'r', openid: identity.openid, scope: 'snsapi_login', unionid: identity.unionid });
+      return send({
+        access_token: accessToken,
+        expires_in: 7200,
+        refresh_token: 'r',
+        openid: identity.openid,
+        scope: 'snsapi_login',
+        unionid: identity.unionid,
+      });
     }
     if (url.pathname === '/sns/userinfo') {
       const identity = tokens.get(query.access_token);
@@ -75,5 +83,9 @@ export function startWechatStandIn(port = 0) {
 if (process.argv[1] && import.meta.url.endsWith(process.argv[1].split('/').pop())) {
   const standIn = await startWechatStandIn(Number(process.argv[2] ?? 0));
   console.log(`WeChat OAuth stand-in on ${standIn.baseUrl}`);
-  console.log(Object.entries(standIn.env).map(([key, value]) => `${key}=${value}`).join('\n'));
+  console.log(
+    Object.entries(standIn.env)
+      .map(([key, value]) => `${key}=${value}`)
+      .join('\n'),
+  );
 }

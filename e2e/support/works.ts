@@ -37,7 +37,6 @@ export function authHeaders(token: string): Record<string, string> {
   return { 'auth-token': token, 'x-auth-token': token };
 }
 
-
 /** Requests as the page's user. */
 export class WorksApi {
   private constructor(
@@ -68,7 +67,9 @@ export class WorksApi {
       slr: 'origin/SLR/uploadCredentials',
       coverVideo: 'coverVideo/uploadCredentials',
     };
-    const grant = await dataOf<{ endpoint: string; grant: string }>(await this.request.get(`/api/model/${uid}/${paths[kind]}`, { headers: this.headers }));
+    const grant = await dataOf<{ endpoint: string; grant: string }>(
+      await this.request.get(`/api/model/${uid}/${paths[kind]}`, { headers: this.headers }),
+    );
     const metadata = [`grant ${b64(grant.grant)}`, `filename ${b64(file.name)}`, `filetype ${b64(file.mimeType)}`].join(',');
     const created = await this.request.post(grant.endpoint, {
       headers: { ...this.headers, 'Tus-Resumable': '1.0.0', 'Upload-Length': String(file.buffer.length), 'Upload-Metadata': metadata },
@@ -109,7 +110,8 @@ export function gradientPng(width: number, height: number, from: [number, number
     const row = Buffer.alloc(1 + width * 3);
     for (let x = 0; x < width; x += 1) {
       const t = (x / width + y / height) / 2;
-      for (let channel = 0; channel < 3; channel += 1) row[1 + x * 3 + channel] = Math.round(from[channel]! + (to[channel]! - from[channel]!) * t);
+      for (let channel = 0; channel < 3; channel += 1)
+        row[1 + x * 3 + channel] = Math.round(from[channel]! + (to[channel]! - from[channel]!) * t);
     }
     rows.push(row);
   }

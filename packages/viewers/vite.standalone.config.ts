@@ -2,8 +2,10 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 
 /**
- * The offline viewer: dist/standalone/index.html plus hashed JS and CSS, every path relative
- * (`base: './'`), so the folder works from any static server and any sub-folder.
+ * The offline viewer: dist/standalone/ with index.html (copied from standalone/public/), viewer.js and
+ * viewer.css. One classic script (IIFE), not modules: browsers refuse module scripts on a page opened
+ * straight from disk, and run classic ones. Every path is relative, so the folder works there, from any
+ * static server and in any sub-folder.
  */
 export default defineConfig({
   root: fileURLToPath(new URL('./standalone', import.meta.url)),
@@ -13,6 +15,12 @@ export default defineConfig({
     outDir: fileURLToPath(new URL('./dist/standalone', import.meta.url)),
     emptyOutDir: true,
     sourcemap: false,
-    chunkSizeWarningLimit: 1200,
+    lib: {
+      entry: fileURLToPath(new URL('./standalone/main.ts', import.meta.url)),
+      formats: ['iife'],
+      name: 'spatiaViewer',
+      fileName: () => 'viewer.js',
+      cssFileName: 'viewer',
+    },
   },
 });

@@ -7,7 +7,7 @@ import { registerFeedback } from './api/feedback';
 import './i18n';
 import { AppProviders, queryClient } from './app/providers';
 import { createAppRouter } from './app/router';
-import { siteConfigQueryOptions } from './features/site/api/get-site-config';
+import { siteConfigQueryOptions } from './api/site-config';
 
 const router = createAppRouter();
 registerFeedback({ navigate: (to) => void router.navigate(to) });

@@ -37,8 +37,14 @@ export interface HealthStatus {
 }
 
 export interface MobileAppInfo {
+  /** The capture app's package as the operator configured it (APP_APK_URL); empty while none is. */
   apkUrl: string;
+  /** What the download QR code opens: the package when configured, else the site's own download page (absolute). */
+  downloadUrl: string;
 }
+
+/** The site's own page for the capture app, a phone page: the download QR code opens it when no package URL is configured. */
+export const APP_DOWNLOAD_PAGE_PATH = '/mobile/download';
 
 export type Language = 'zh' | 'en';
 
@@ -56,6 +62,8 @@ export interface SiteConfig {
   /** Whether the login page offers WeChat sign-in. */
   wechatLogin: boolean;
   apiBaseUrls: { main: string; tjhx: string; pointCloud: string; maps: string };
+  /** The base map of the map picker: a raster tile URL with {z}, {x} and {y} (MAP_TILE_URL), and its attribution (HTML). */
+  map: { tileUrl: string; attribution: string };
   /** An external point-cloud list the menu entry (permission 460) opens; empty: the console's own page. */
   pointCloudListUrl: string;
 }
@@ -152,5 +160,4 @@ export interface QrScanResult {
 
 /** `POST /api/open/wechat/complete`: a session, or a binding ticket (`unionId`) for binding a phone first. */
 export type WechatHandoffResult =
-  | { bound: true; login: CodeLoginResult; redirect: string }
-  | { bound: false; unionId: string; nickname: string; redirect: string };
+  { bound: true; login: CodeLoginResult; redirect: string } | { bound: false; unionId: string; nickname: string; redirect: string };

@@ -5,3 +5,4 @@ export * from './limits.js';
 export * from './works.js';
 export * from './tours.js';
 export * from './spatial.js';
+export * from './offline-package.js';

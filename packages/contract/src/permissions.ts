@@ -34,3 +34,22 @@ export function isRoleCode(value: string): value is RoleCode {
 export function isPermissionId(value: number): value is PermissionId {
   return (ALL_PERMISSION_IDS as readonly number[]).includes(value);
 }
+
+/** What the permission rules need to know about a user (the user-info answer has both). */
+export interface AccessSubject {
+  roles: readonly string[];
+  menus: readonly number[];
+}
+
+/** Spec 6: admin passes every role and permission rule. */
+export function isAdmin(user: Pick<AccessSubject, 'roles'>): boolean {
+  return user.roles.includes(Role.admin);
+}
+
+export function hasRole(user: Pick<AccessSubject, 'roles'>, role: RoleCode): boolean {
+  return isAdmin(user) || user.roles.includes(role);
+}
+
+export function hasPermission(user: AccessSubject, permissionId: number): boolean {
+  return isAdmin(user) || user.menus.includes(permissionId);
+}

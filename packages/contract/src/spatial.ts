@@ -106,7 +106,11 @@ export interface DecodedPointCloudNode {
  * A node's bytes: all positions (float32 × 3), then all colours (uint8 × 4) if the cloud has RGB, then
  * all intensities (uint16) if it has them; little-endian. `bytes` must start at the node's offset.
  */
-export function decodePointCloudNode(bytes: ArrayBuffer, count: number, attributes: PointCloudManifest['attributes']): DecodedPointCloudNode {
+export function decodePointCloudNode(
+  bytes: ArrayBuffer,
+  count: number,
+  attributes: PointCloudManifest['attributes'],
+): DecodedPointCloudNode {
   const positions = new Float32Array(bytes, 0, count * 3);
   let at = count * 12;
   const colors = attributes.rgb ? new Uint8Array(bytes, at, count * 4) : null;

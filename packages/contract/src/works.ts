@@ -62,6 +62,11 @@ export function isWorkOnline(status: WorkStatus): boolean {
   return status !== 'unpublished';
 }
 
+/** A work waiting for or in review: what was submitted (texts, cover, origin) cannot change. */
+export function isWorkInReview(status: WorkStatus): boolean {
+  return status === 'unaudited' || status === 'underReview';
+}
+
 export const WORK_TAG_MAX_LENGTH = 12;
 export const WORK_TAGS_MAX = 10;
 export const WORK_ADDRESS_MAX = 100;

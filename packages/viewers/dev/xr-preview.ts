@@ -21,7 +21,11 @@ const tour = (await (await fetch('/fixture/tour.json')).json()) as Tour;
 for (const scene of tour.scenes) scene.baseUrl = `/fixture/${scene.baseUrl}`;
 const scene = tour.scenes.find((item) => item.id === query.get('scene')) ?? tour.scenes[0]!;
 
-const flat = createTourViewer(document.getElementById('flat')!, { ...tour, gallery: false, musicUrl: null }, { language: 'en', startSceneId: scene.id, mode: 'edit' });
+const flat = createTourViewer(
+  document.getElementById('flat')!,
+  { ...tour, gallery: false, musicUrl: null },
+  { language: 'en', startSceneId: scene.id, mode: 'edit' },
+);
 flat.viewer.addEventListener('ready', () => flat.editing.setView({ yaw, pitch }, fov), { once: true });
 
 const canvas = document.getElementById('immersive') as HTMLCanvasElement;

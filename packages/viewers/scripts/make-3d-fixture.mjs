@@ -16,7 +16,7 @@ mkdirSync(path.join(outDir, 'model'), { recursive: true });
 
 // A deterministic random source, so the fixture is the same on every run.
 let seed = 42;
-const random = () => ((seed = (seed * 1664525 + 1013904223) >>> 0) / 2 ** 32);
+const random = () => (seed = (seed * 1664525 + 1013904223) >>> 0) / 2 ** 32;
 
 // ---- Point cloud --------------------------------------------------------------------------------
 const ORIGIN = [500_000, 4_400_000, 50];
@@ -45,17 +45,33 @@ for (let index = 0; index < 40_000; index++) {
     [house.x, house.y + t * house.d],
     [house.x + house.w, house.y + t * house.d],
   ][side];
-  add(x, y, z, [215, 205, 190].map((value) => value * (0.85 + 0.15 * random())), 25_000);
+  add(
+    x,
+    y,
+    z,
+    [215, 205, 190].map((value) => value * (0.85 + 0.15 * random())),
+    25_000,
+  );
 }
 for (let index = 0; index < 30_000; index++) {
   const x = house.x + random() * house.w;
   const v = random();
   const y = house.y + v * house.d;
   const z = base + house.h + 2.5 * (1 - Math.abs(v - 0.5) * 2);
-  add(x, y, z, [170, 60, 45].map((value) => value * (0.8 + 0.2 * random())), 50_000);
+  add(
+    x,
+    y,
+    z,
+    [170, 60, 45].map((value) => value * (0.8 + 0.2 * random())),
+    50_000,
+  );
 }
 // Trees: a trunk and a round crown.
-for (const [tx, ty, size] of [[10, 30, 3], [18, 33, 2.5], [50, 30, 3.5]]) {
+for (const [tx, ty, size] of [
+  [10, 30, 3],
+  [18, 33, 2.5],
+  [50, 30, 3.5],
+]) {
   const ground = groundZ(tx, ty);
   for (let index = 0; index < 2000; index++) {
     const angle = random() * Math.PI * 2;
@@ -66,7 +82,13 @@ for (const [tx, ty, size] of [[10, 30, 3], [18, 33, 2.5], [50, 30, 3.5]]) {
     const angle = random() * Math.PI * 2;
     const radius = size * Math.cbrt(0.7 + 0.3 * random());
     const ring = Math.sqrt(1 - u * u) * radius;
-    add(tx + Math.cos(angle) * ring, ty + Math.sin(angle) * ring, ground + size * 1.2 + size + u * radius, [40, 100 + 60 * random(), 40], 5000 + random() * 3000);
+    add(
+      tx + Math.cos(angle) * ring,
+      ty + Math.sin(angle) * ring,
+      ground + size * 1.2 + size + u * radius,
+      [40, 100 + 60 * random(), 40],
+      5000 + random() * 3000,
+    );
   }
 }
 
@@ -98,9 +120,9 @@ for (const point of points) {
     }
     nodeSize /= 2;
     let child = 0;
-    if (point[0] >= nodeMin[0] + nodeSize) (child |= 4), (nodeMin[0] += nodeSize);
-    if (point[1] >= nodeMin[1] + nodeSize) (child |= 2), (nodeMin[1] += nodeSize);
-    if (point[2] >= nodeMin[2] + nodeSize) (child |= 1), (nodeMin[2] += nodeSize);
+    if (point[0] >= nodeMin[0] + nodeSize) ((child |= 4), (nodeMin[0] += nodeSize));
+    if (point[1] >= nodeMin[1] + nodeSize) ((child |= 2), (nodeMin[1] += nodeSize));
+    if (point[2] >= nodeMin[2] + nodeSize) ((child |= 1), (nodeMin[2] += nodeSize));
     name += child;
   }
 }
@@ -117,7 +139,8 @@ for (const name of names) {
   const bytes = Buffer.alloc(count * 18);
   list.forEach((point, index) => {
     for (let axis = 0; axis < 3; axis++) bytes.writeFloatLE(point[axis] - min[axis], index * 12 + axis * 4);
-    for (let channel = 0; channel < 3; channel++) bytes.writeUInt8(Math.round(Math.min(255, point[3 + channel])), count * 12 + index * 4 + channel);
+    for (let channel = 0; channel < 3; channel++)
+      bytes.writeUInt8(Math.round(Math.min(255, point[3 + channel])), count * 12 + index * 4 + channel);
     bytes.writeUInt8(255, count * 12 + index * 4 + 3);
     const intensity = Math.round(point[6]);
     intensityMin = Math.min(intensityMin, intensity);
@@ -148,9 +171,24 @@ const at = (x, y, z) => [ORIGIN[0] + x, ORIGIN[1] + y, ORIGIN[2] + z];
 writeFileSync(
   path.join(outDir, 'pointcloud/measurements.json'),
   JSON.stringify([
-    { id: 'm1', kind: 'distance', label: 'House front 房屋正面', points: [at(house.x, house.y, base + 1), at(house.x + house.w, house.y, base + 1)] },
-    { id: 'm2', kind: 'height', label: 'Ridge 屋脊', points: [at(house.x + 5, house.y - 2, groundZ(house.x + 5, house.y - 2)), at(house.x + 5, house.y + 4, base + house.h + 2.5)] },
-    { id: 'm3', kind: 'area', label: 'Yard 院子', points: [at(5, 5, groundZ(5, 5)), at(20, 5, groundZ(20, 5)), at(20, 15, groundZ(20, 15)), at(5, 15, groundZ(5, 15))] },
+    {
+      id: 'm1',
+      kind: 'distance',
+      label: 'House front 房屋正面',
+      points: [at(house.x, house.y, base + 1), at(house.x + house.w, house.y, base + 1)],
+    },
+    {
+      id: 'm2',
+      kind: 'height',
+      label: 'Ridge 屋脊',
+      points: [at(house.x + 5, house.y - 2, groundZ(house.x + 5, house.y - 2)), at(house.x + 5, house.y + 4, base + house.h + 2.5)],
+    },
+    {
+      id: 'm3',
+      kind: 'area',
+      label: 'Yard 院子',
+      points: [at(5, 5, groundZ(5, 5)), at(20, 5, groundZ(20, 5)), at(20, 15, groundZ(20, 15)), at(5, 15, groundZ(5, 15))],
+    },
   ]),
 );
 
@@ -167,7 +205,11 @@ const document = new Document();
 const buffer = document.createBuffer();
 const scene = document.createScene('table');
 const material = (name, color, metallic, roughness) =>
-  document.createMaterial(name).setBaseColorFactor([...color, 1]).setMetallicFactor(metallic).setRoughnessFactor(roughness);
+  document
+    .createMaterial(name)
+    .setBaseColorFactor([...color, 1])
+    .setMetallicFactor(metallic)
+    .setRoughnessFactor(roughness);
 const wood = material('wood', [0.55, 0.32, 0.16], 0, 0.6);
 const steel = material('steel', [0.85, 0.86, 0.9], 1, 0.25);
 const red = material('red', [0.8, 0.08, 0.06], 0, 0.4);
@@ -177,16 +219,45 @@ function box(name, [cx, cy, cz], [sx, sy, sz], boxMaterial) {
   const normals = [];
   const indices = [];
   const faces = [
-    [[1, 0, 0], [0, 1, 0], [0, 0, 1]],
-    [[-1, 0, 0], [0, 1, 0], [0, 0, -1]],
-    [[0, 1, 0], [0, 0, 1], [1, 0, 0]],
-    [[0, -1, 0], [0, 0, -1], [1, 0, 0]],
-    [[0, 0, 1], [1, 0, 0], [0, 1, 0]],
-    [[0, 0, -1], [-1, 0, 0], [0, 1, 0]],
+    [
+      [1, 0, 0],
+      [0, 1, 0],
+      [0, 0, 1],
+    ],
+    [
+      [-1, 0, 0],
+      [0, 1, 0],
+      [0, 0, -1],
+    ],
+    [
+      [0, 1, 0],
+      [0, 0, 1],
+      [1, 0, 0],
+    ],
+    [
+      [0, -1, 0],
+      [0, 0, -1],
+      [1, 0, 0],
+    ],
+    [
+      [0, 0, 1],
+      [1, 0, 0],
+      [0, 1, 0],
+    ],
+    [
+      [0, 0, -1],
+      [-1, 0, 0],
+      [0, 1, 0],
+    ],
   ];
   for (const [normal, u, v] of faces) {
     const start = positions.length / 3;
-    for (const [a, b] of [[-1, -1], [1, -1], [1, 1], [-1, 1]]) {
+    for (const [a, b] of [
+      [-1, -1],
+      [1, -1],
+      [1, 1],
+      [-1, 1],
+    ]) {
       for (let axis = 0; axis < 3; axis++) {
         const half = [sx, sy, sz][axis] / 2;
         positions.push([cx, cy, cz][axis] + (normal[axis] + u[axis] * a + v[axis] * b) * half);
@@ -224,27 +295,33 @@ function sphere(name, [cx, cy, cz], radius, sphereMaterial) {
 }
 
 function primitive(name, positions, normals, indices, primitiveMaterial) {
-  const mesh = document
-    .createMesh(name)
-    .addPrimitive(
-      document
-        .createPrimitive()
-        .setAttribute('POSITION', document.createAccessor().setType('VEC3').setArray(new Float32Array(positions)).setBuffer(buffer))
-        .setAttribute('NORMAL', document.createAccessor().setType('VEC3').setArray(new Float32Array(normals)).setBuffer(buffer))
-        .setIndices(document.createAccessor().setType('SCALAR').setArray(new Uint16Array(indices)).setBuffer(buffer))
-        .setMaterial(primitiveMaterial),
-    );
+  const mesh = document.createMesh(name).addPrimitive(
+    document
+      .createPrimitive()
+      .setAttribute('POSITION', document.createAccessor().setType('VEC3').setArray(new Float32Array(positions)).setBuffer(buffer))
+      .setAttribute('NORMAL', document.createAccessor().setType('VEC3').setArray(new Float32Array(normals)).setBuffer(buffer))
+      .setIndices(document.createAccessor().setType('SCALAR').setArray(new Uint16Array(indices)).setBuffer(buffer))
+      .setMaterial(primitiveMaterial),
+  );
   scene.addChild(document.createNode(name).setMesh(mesh));
 }
 
 // A small table (metres, y up), a steel ball and a red box on it.
 box('top', [0, 0.74, 0], [1.2, 0.05, 0.7], wood);
-for (const [x, z] of [[-0.55, -0.3], [0.55, -0.3], [-0.55, 0.3], [0.55, 0.3]]) box(`leg${x}${z}`, [x, 0.36, z], [0.05, 0.72, 0.05], wood);
+for (const [x, z] of [
+  [-0.55, -0.3],
+  [0.55, -0.3],
+  [-0.55, 0.3],
+  [0.55, 0.3],
+])
+  box(`leg${x}${z}`, [x, 0.36, z], [0.05, 0.72, 0.05], wood);
 sphere('ball', [0.25, 0.9, 0.05], 0.14, steel);
 box('cube', [-0.3, 0.86, -0.05], [0.2, 0.2, 0.2], red);
 
 await document.transform(meshopt({ encoder: MeshoptEncoder, level: 'medium' }));
-const io = new NodeIO().registerExtensions(ALL_EXTENSIONS).registerDependencies({ 'meshopt.encoder': MeshoptEncoder, 'meshopt.decoder': MeshoptDecoder });
+const io = new NodeIO()
+  .registerExtensions(ALL_EXTENSIONS)
+  .registerDependencies({ 'meshopt.encoder': MeshoptEncoder, 'meshopt.decoder': MeshoptDecoder });
 const glb = await io.writeBinary(document);
 writeFileSync(path.join(outDir, 'model/model.glb'), glb);
 const stats = { triangles: 0, vertices: 0, textureBytes: 0, fileBytes: glb.byteLength, textures: 0, maxTextureSize: 0 };
@@ -261,4 +338,6 @@ const modelManifest = {
 writeFileSync(path.join(outDir, 'model/manifest.json'), JSON.stringify(modelManifest));
 
 console.log(outDir);
-console.log(`point cloud: ${points.length} points in ${names.length} nodes (deepest level ${Math.max(...names.map((name) => name.length - 1))}); model: ${glb.byteLength} bytes`);
+console.log(
+  `point cloud: ${points.length} points in ${names.length} nodes (deepest level ${Math.max(...names.map((name) => name.length - 1))}); model: ${glb.byteLength} bytes`,
+);

@@ -3,8 +3,8 @@
 // colours labelled with the scene and face, tiles on three levels labelled with level and tile, a
 // preview, thumbnails, hotspots of both kinds and a short music loop, laid out as the contract says.
 //   node packages/viewers/scripts/make-fixture.mjs [outDir]     (default: a new temp folder; prints it)
-// Scene folders are relative ("scenes/a1/"): copy dist/standalone/ next to tour.json and serve the
-// folder to get an offline package.
+// Scene folders are relative ("scenes/a1/"), as in an offline package; screenshot-fixture.mjs serves
+// them in the package's form (tour.js, images as scripts) beside dist/standalone/.
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
@@ -51,7 +51,16 @@ const SCENES = [
     fov: 70,
     hotspots: [
       { kind: 'link', id: 'h4', yaw: 180, pitch: -20, targetSceneId: 'a1', arrowYaw: 180, label: '' },
-      { kind: 'info', id: 'h5', yaw: 160, pitch: 10, title: 'Fountain', text: 'Built in 1920.', imageUrl: '', linkUrl: 'javascript:alert(1)' },
+      {
+        kind: 'info',
+        id: 'h5',
+        yaw: 160,
+        pitch: 10,
+        title: 'Fountain',
+        text: 'Built in 1920.',
+        imageUrl: '',
+        linkUrl: 'javascript:alert(1)',
+      },
     ],
   },
 ];
@@ -83,7 +92,9 @@ function faceSvg(scene, face, size, { nbTiles = 0, level = -1 } = {}) {
       }
     }
   } else {
-    parts.push(`<text x="50%" y="72%" font-family="DejaVu Sans, sans-serif" font-size="${size * 0.06}" fill="#fff" text-anchor="middle">base</text>`);
+    parts.push(
+      `<text x="50%" y="72%" font-family="DejaVu Sans, sans-serif" font-size="${size * 0.06}" fill="#fff" text-anchor="middle">base</text>`,
+    );
   }
   parts.push('</svg>');
   return Buffer.from(parts.join(''));
@@ -158,9 +169,13 @@ for (const scene of SCENES) {
   const folder = path.join(outDir, 'scenes', scene.id);
   mkdirSync(path.join(folder, 'base'), { recursive: true });
   for (const face of FACES) {
-    await sharp(faceSvg(scene, face, 512)).jpeg({ quality: 85 }).toFile(path.join(folder, 'base', `${face}.jpg`));
+    await sharp(faceSvg(scene, face, 512))
+      .jpeg({ quality: 85 })
+      .toFile(path.join(folder, 'base', `${face}.jpg`));
     for (const [level, { faceSize, nbTiles }] of LEVELS.entries()) {
-      const image = await sharp(faceSvg(scene, face, faceSize, { nbTiles, level })).png().toBuffer();
+      const image = await sharp(faceSvg(scene, face, faceSize, { nbTiles, level }))
+        .png()
+        .toBuffer();
       mkdirSync(path.join(folder, 'tiles', String(level), face), { recursive: true });
       for (let row = 0; row < nbTiles; row++) {
         for (let col = 0; col < nbTiles; col++) {

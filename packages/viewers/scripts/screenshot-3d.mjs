@@ -32,7 +32,11 @@ const fixtureFiles = {
       if (range) {
         const start = Number(range[1]);
         const end = Math.min(Number(range[2]), bytes.length - 1);
-        response.writeHead(206, { 'content-type': type, 'content-range': `bytes ${start}-${end}/${bytes.length}`, 'content-length': end - start + 1 });
+        response.writeHead(206, {
+          'content-type': type,
+          'content-range': `bytes ${start}-${end}/${bytes.length}`,
+          'content-length': end - start + 1,
+        });
         response.end(bytes.subarray(start, end + 1));
         return;
       }
@@ -68,7 +72,8 @@ async function shot(page, name) {
   await page.screenshot({ path: file });
   console.log(`     screenshot ${file}`);
 }
-const events = (page, type) => page.evaluate((kind) => window.__events.filter((event) => event.type === kind).map((event) => event.detail), type);
+const events = (page, type) =>
+  page.evaluate((kind) => window.__events.filter((event) => event.type === kind).map((event) => event.detail), type);
 async function openPage(viewport, query, locale = 'en-US') {
   const context = await browser.newContext({ viewport, locale, deviceScaleFactor: 1 });
   const page = await context.newPage();
@@ -85,18 +90,27 @@ try {
   // Model, desktop, English.
   {
     const { page, errors, context } = await openPage({ width: 1200, height: 800 }, 'viewer=model&lang=en');
-    await page.waitForFunction(() => window.__events.some((event) => event.type === 'progress' && event.detail === 1), null, { timeout: 30_000 });
+    await page.waitForFunction(() => window.__events.some((event) => event.type === 'progress' && event.detail === 1), null, {
+      timeout: 30_000,
+    });
     await page.waitForTimeout(1500);
     await shot(page, 'model-desktop-en');
     check('model: loaded (meshopt GLB)', (await events(page, 'error')).length === 0);
     check('model: progress ends at 1', (await events(page, 'progress')).at(-1) === 1);
     check('model: progress bar removed', (await page.locator('.s3d-progress').count()) === 0);
-    check('model: buttons labelled', (await page.locator('.s3d-button[aria-label="Reset view"]').count()) === 1 && (await page.locator('.s3d-button[aria-label="Stop rotating"]').count()) === 1);
+    check(
+      'model: buttons labelled',
+      (await page.locator('.s3d-button[aria-label="Reset view"]').count()) === 1 &&
+        (await page.locator('.s3d-button[aria-label="Stop rotating"]').count()) === 1,
+    );
     check('model: no AR button on a desktop', await page.locator('.s3d-model__ar').isHidden());
     // Keyboard: Tab reaches the buttons; Enter on auto-rotate stops it.
     await page.locator('.s3d-button[aria-label="Stop rotating"]').focus();
     await page.keyboard.press('Enter');
-    check('model: auto-rotate toggled by keyboard', (await page.locator('.s3d-button[aria-label="Start rotating"]').getAttribute('aria-pressed')) === 'false');
+    check(
+      'model: auto-rotate toggled by keyboard',
+      (await page.locator('.s3d-button[aria-label="Start rotating"]').getAttribute('aria-pressed')) === 'false',
+    );
     // Drag to turn, then reset.
     await page.mouse.move(600, 400);
     await page.mouse.down();
@@ -112,7 +126,11 @@ try {
   }
   // Model failing, Chinese.
   {
-    const { page, context } = await openPage({ width: 800, height: 600 }, 'viewer=model&lang=zh&modelUrl=/fixture/model/missing.glb', 'zh-CN');
+    const { page, context } = await openPage(
+      { width: 800, height: 600 },
+      'viewer=model&lang=zh&modelUrl=/fixture/model/missing.glb',
+      'zh-CN',
+    );
     await page.waitForSelector('.s3d-error', { timeout: 15_000 }).catch(async (error) => {
       console.log(await page.evaluate(() => JSON.stringify(window.__events)), await page.content());
       throw error;
@@ -132,7 +150,9 @@ try {
     });
     const page = await context.newPage();
     await page.goto(`${baseUrl}?viewer=model&lang=zh`);
-    await page.waitForFunction(() => window.__events.some((event) => event.type === 'progress' && event.detail === 1), null, { timeout: 30_000 });
+    await page.waitForFunction(() => window.__events.some((event) => event.type === 'progress' && event.detail === 1), null, {
+      timeout: 30_000,
+    });
     await page.waitForTimeout(1200);
     await shot(page, 'model-android-zh');
     check('model: AR button on Android (Scene Viewer)', await page.locator('.s3d-model__ar').isVisible());
@@ -142,11 +162,19 @@ try {
   // Point cloud, desktop, English, editable.
   {
     const { page, errors, ranges, context } = await openPage({ width: 1280, height: 800 }, 'viewer=pointcloud&lang=en&editable=1');
-    await page.waitForFunction(() => window.__events.filter((event) => event.type === 'stats').at(-1)?.detail.visiblePoints > 50_000, null, { timeout: 30_000 });
+    await page.waitForFunction(
+      () => window.__events.filter((event) => event.type === 'stats').at(-1)?.detail.visiblePoints > 50_000,
+      null,
+      { timeout: 30_000 },
+    );
     await page.waitForTimeout(2500);
     await shot(page, 'pointcloud-desktop-en');
     const stats = (await events(page, 'stats')).at(-1);
-    check('pointcloud: nodes streamed with range requests', ranges.length > 5 && ranges.every((range) => /^bytes=\d+-\d+$/.test(range)), `${ranges.length} ranges`);
+    check(
+      'pointcloud: nodes streamed with range requests',
+      ranges.length > 5 && ranges.every((range) => /^bytes=\d+-\d+$/.test(range)),
+      `${ranges.length} ranges`,
+    );
     check('pointcloud: stats reported', stats.visiblePoints > 0 && stats.loadedNodes > 0, JSON.stringify(stats));
     check('pointcloud: saved measurements listed', (await page.locator('.s3d-pc-item').count()) === 3);
     check('pointcloud: labels drawn', (await page.locator('.s3d-pc-label').count()) === 3);
@@ -165,25 +193,44 @@ try {
 
     // Distance: three clicks on the ground, Enter.
     await page.locator('.s3d-button[aria-label="Measure distance"]').click();
-    for (const [x, y] of [[711, 459], [829, 435], [782, 518]]) {
+    for (const [x, y] of [
+      [711, 459],
+      [829, 435],
+      [782, 518],
+    ]) {
       await page.mouse.click(x, y);
       await page.waitForTimeout(150);
     }
     await page.keyboard.press('Enter');
     await page.waitForTimeout(400);
     let saved = (await events(page, 'measurements')).at(-1);
-    check('pointcloud: distance measured and reported', saved?.length === 4 && saved[3].kind === 'distance' && saved[3].points.length === 3, saved ? `${saved.at(-1).points.length} points` : 'no event');
-    check('pointcloud: points in source coordinates', saved?.[3]?.points.every((point) => point[0] > 499_000 && point[1] > 4_399_000));
+    check(
+      'pointcloud: distance measured and reported',
+      saved?.length === 4 && saved[3].kind === 'distance' && saved[3].points.length === 3,
+      saved ? `${saved.at(-1).points.length} points` : 'no event',
+    );
+    check(
+      'pointcloud: points in source coordinates',
+      saved?.[3]?.points.every((point) => point[0] > 499_000 && point[1] > 4_399_000),
+    );
     // Area: four clicks, double-click on the last one.
     await page.locator('.s3d-button[aria-label="Measure area"]').click();
-    for (const [x, y] of [[405, 400], [488, 376], [511, 424]]) {
+    for (const [x, y] of [
+      [405, 400],
+      [488, 376],
+      [511, 424],
+    ]) {
       await page.mouse.click(x, y);
       await page.waitForTimeout(150);
     }
     await page.mouse.dblclick(428, 447);
     await page.waitForTimeout(400);
     saved = (await events(page, 'measurements')).at(-1);
-    check('pointcloud: area finished by double-click', saved?.length === 5 && saved[4].kind === 'area' && saved[4].points.length === 4, saved ? `${saved.at(-1).points.length} points` : '');
+    check(
+      'pointcloud: area finished by double-click',
+      saved?.length === 5 && saved[4].kind === 'area' && saved[4].points.length === 4,
+      saved ? `${saved.at(-1).points.length} points` : '',
+    );
     // Height: two clicks finish it.
     await page.locator('.s3d-button[aria-label="Measure height"]').click();
     await page.mouse.click(758, 588);
@@ -214,12 +261,19 @@ try {
   // Point cloud, phone, Chinese, read-only, small budget.
   {
     const { page, errors, context } = await openPage({ width: 390, height: 760 }, 'viewer=pointcloud&lang=zh&budget=60000', 'zh-CN');
-    await page.waitForFunction(() => window.__events.filter((event) => event.type === 'stats').at(-1)?.detail.visiblePoints > 20_000, null, { timeout: 30_000 });
+    await page.waitForFunction(
+      () => window.__events.filter((event) => event.type === 'stats').at(-1)?.detail.visiblePoints > 20_000,
+      null,
+      { timeout: 30_000 },
+    );
     await page.waitForTimeout(2500);
     await shot(page, 'pointcloud-phone-zh-readonly');
     const stats = (await events(page, 'stats')).at(-1);
     check('pointcloud: budget respected', stats.visiblePoints <= 60_000, JSON.stringify(stats));
-    check('pointcloud: read-only has no tools, inputs or delete', (await page.locator('.s3d-pc-tool, .s3d-pc-item input, .s3d-pc-item__delete').count()) === 0);
+    check(
+      'pointcloud: read-only has no tools, inputs or delete',
+      (await page.locator('.s3d-pc-tool, .s3d-pc-item input, .s3d-pc-item__delete').count()) === 0,
+    );
     check('pointcloud: Chinese strings', (await page.locator('.s3d-pc-panel h2').innerText()) === '测量');
     check('pointcloud phone: no page errors', errors.length === 0, errors.join(' | '));
     await context.close();

@@ -5,7 +5,7 @@
 //   node packages/viewers/scripts/screenshot-fixture.mjs [outDir]   (default /tmp/spatia-viewer-shots)
 // Needs `npm run build:standalone -w @spatia/viewers` first (or node scripts/build.mjs).
 import { execFileSync } from 'node:child_process';
-import { createReadStream, existsSync, mkdirSync, mkdtempSync, statSync } from 'node:fs';
+import { createReadStream, existsSync, mkdirSync, mkdtempSync, readFileSync, statSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -24,12 +24,36 @@ if (!existsSync(path.join(standaloneDir, 'index.html'))) {
 const fixtureDir = mkdtempSync(path.join(tmpdir(), 'spatia-tour-fixture-'));
 execFileSync(process.execPath, [path.join(packageDir, 'scripts/make-fixture.mjs'), fixtureDir], { stdio: 'ignore' });
 
-const TYPES = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css', '.json': 'application/json', '.jpg': 'image/jpeg', '.wav': 'audio/wav' };
+const TYPES = {
+  '.html': 'text/html',
+  '.js': 'text/javascript',
+  '.css': 'text/css',
+  '.json': 'application/json',
+  '.jpg': 'image/jpeg',
+  '.wav': 'audio/wav',
+};
+
+/**
+ * The fixture in the form the server packs it (packages/contract/src/offline-package.ts): the tour as
+ * tour.js, and each base face and tile as a script handing the viewer a data: URL.
+ */
+function packagedScript(relative) {
+  if (relative === 'tour.js') return `window.spatiaTour = ${readFileSync(path.join(fixtureDir, 'tour.json'), 'utf8')};\n`;
+  const image = /^scenes\/[^/]+\/(base|tiles)\/.+\.jpg(?=\.js$)/.exec(relative)?.[0];
+  const file = image && path.join(fixtureDir, image);
+  if (!file || !file.startsWith(fixtureDir) || !existsSync(file)) return null;
+  return `window.spatiaImage("data:image/jpeg;base64,${readFileSync(file).toString('base64')}");\n`;
+}
 
 /** The offline package: the fixture's files, and the standalone viewer's files beside them. */
 const server = createServer((request, response) => {
   const pathname = decodeURIComponent(new URL(request.url, 'http://localhost').pathname);
   const relative = pathname === '/' ? 'index.html' : pathname.slice(1);
+  const script = packagedScript(relative);
+  if (script !== null) {
+    response.writeHead(200, { 'content-type': 'text/javascript' }).end(script);
+    return;
+  }
   for (const root of [fixtureDir, standaloneDir]) {
     const file = path.join(root, relative);
     if (!file.startsWith(root) || !existsSync(file) || !statSync(file).isFile()) continue;
@@ -44,7 +68,13 @@ const baseUrl = `http://127.0.0.1:${server.address().port}/`;
 
 const browser = await chromium.launch({
   executablePath: '/usr/bin/chromium',
-  args: ['--no-sandbox', '--use-angle=swiftshader', '--enable-unsafe-swiftshader', '--ignore-gpu-blocklist', '--autoplay-policy=user-gesture-required'],
+  args: [
+    '--no-sandbox',
+    '--use-angle=swiftshader',
+    '--enable-unsafe-swiftshader',
+    '--ignore-gpu-blocklist',
+    '--autoplay-policy=user-gesture-required',
+  ],
 });
 
 const checks = [];
@@ -99,7 +129,11 @@ try {
     await page.waitForTimeout(1200);
     await shot(page, 'desktop-en-info-panel');
     const panelText = await page.locator('.spv-info').innerText();
-    check('desktop: info panel has title and text', panelText.includes('Reception') && panelText.includes('visitor badge'), panelText.split('\n')[0]);
+    check(
+      'desktop: info panel has title and text',
+      panelText.includes('Reception') && panelText.includes('visitor badge'),
+      panelText.split('\n')[0],
+    );
     check('desktop: info panel link is safe', (await page.locator('.spv-info__link').getAttribute('href')) === 'https://example.com/');
     await page.getByTitle('Close', { exact: true }).click();
 
@@ -156,7 +190,10 @@ try {
     await settle(page);
     await shot(page, 'phone-zh-start');
     check('phone: Chinese motion prompt', (await page.locator('.spv-prompt').innerText()).includes('转动手机'));
-    check('phone: gyroscope and stereo buttons', (await page.locator('.psv-gyroscope-button').count()) === 1 && (await page.locator('.psv-stereo-button').count()) === 1);
+    check(
+      'phone: gyroscope and stereo buttons',
+      (await page.locator('.psv-gyroscope-button').count()) === 1 && (await page.locator('.psv-stereo-button').count()) === 1,
+    );
     await page.locator('.spv-prompt__button').last().tap();
     check('phone: prompt goes away', (await page.locator('.spv-prompt').count()) === 0);
     await page.locator('.psv-gallery-button').tap();
@@ -167,7 +204,11 @@ try {
     await settle(page, 2500);
     await shot(page, 'phone-zh-scene-2');
     for (let i = 0; i < 3; i++) {
-      await page.evaluate(() => document.querySelector('.psv-container')?.dispatchEvent(new WheelEvent('wheel', { deltaY: -2000, clientX: 195, clientY: 400, bubbles: true })));
+      await page.evaluate(() =>
+        document
+          .querySelector('.psv-container')
+          ?.dispatchEvent(new WheelEvent('wheel', { deltaY: -2000, clientX: 195, clientY: 400, bubbles: true })),
+      );
       await page.waitForTimeout(300);
     }
     await settle(page, 2000);
@@ -181,7 +222,10 @@ try {
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'en-US' });
     await context.addInitScript(() => {
       Object.defineProperty(navigator, 'xr', {
-        value: { isSessionSupported: async (mode) => mode === 'immersive-vr', requestSession: async () => Promise.reject(new Error('no headset')) },
+        value: {
+          isSessionSupported: async (mode) => mode === 'immersive-vr',
+          requestSession: async () => Promise.reject(new Error('no headset')),
+        },
       });
     });
     const page = await context.newPage();
@@ -191,7 +235,10 @@ try {
     check('headset browser: VR button shown', await vrButton.isVisible());
     await vrButton.click();
     await page.waitForSelector('.psv-notification--visible', { timeout: 5_000 });
-    check('headset browser: a failed session says so', (await page.locator('.psv-notification').innerText()).includes('could not be started'));
+    check(
+      'headset browser: a failed session says so',
+      (await page.locator('.psv-notification').innerText()).includes('could not be started'),
+    );
     await page.waitForTimeout(800);
     await shot(page, 'desktop-en-vr-failed');
     await context.close();
@@ -226,7 +273,13 @@ try {
     const page = await context.newPage();
     const errors = [];
     page.on('pageerror', (error) => errors.push(error.message));
-    for (const [yaw, pitch] of [[0, 0], [90, 0], [-135, 0], [0, 60], [0, -60]]) {
+    for (const [yaw, pitch] of [
+      [0, 0],
+      [90, 0],
+      [-135, 0],
+      [0, 60],
+      [0, -60],
+    ]) {
       await page.goto(`${previewUrl}xr-preview.html?scene=a1&yaw=${yaw}&pitch=${pitch}&fov=80`);
       await page.waitForSelector('body[data-ready]', { timeout: 30_000 });
       await shot(page, `immersive-preview-yaw${yaw}-pitch${pitch}`);
@@ -242,13 +295,24 @@ try {
     const arrow = await page.locator('.spv-hotspot--link').first().boundingBox();
     await page.mouse.move(arrow.x + arrow.width / 2, arrow.y + arrow.height / 2);
     await page.mouse.down();
-    for (let step = 1; step <= 8; step++) await page.mouse.move(arrow.x + arrow.width / 2 + step * 20, arrow.y + arrow.height / 2 - step * 10);
+    for (let step = 1; step <= 8; step++)
+      await page.mouse.move(arrow.x + arrow.width / 2 + step * 20, arrow.y + arrow.height / 2 - step * 10);
     await page.mouse.up();
     await page.waitForTimeout(500);
     const moved = await page.locator('.spv-hotspot--link').first().boundingBox();
     const log = await page.evaluate(() => window.editingLog);
-    check('edit mode: down, moves and up on the dragged hotspot', log.some((line) => line.startsWith('down h1')) && log.filter((line) => line.startsWith('move h1')).length >= 4 && log.some((line) => line.startsWith('up h1')), log.slice(-2).join(' / '));
-    check('edit mode: the hotspot followed the pointer', Math.abs(moved.x - arrow.x - 160) < 12 && Math.abs(moved.y - arrow.y + 80) < 12, `moved by ${Math.round(moved.x - arrow.x)},${Math.round(moved.y - arrow.y)}`);
+    check(
+      'edit mode: down, moves and up on the dragged hotspot',
+      log.some((line) => line.startsWith('down h1')) &&
+        log.filter((line) => line.startsWith('move h1')).length >= 4 &&
+        log.some((line) => line.startsWith('up h1')),
+      log.slice(-2).join(' / '),
+    );
+    check(
+      'edit mode: the hotspot followed the pointer',
+      Math.abs(moved.x - arrow.x - 160) < 12 && Math.abs(moved.y - arrow.y + 80) < 12,
+      `moved by ${Math.round(moved.x - arrow.x)},${Math.round(moved.y - arrow.y)}`,
+    );
     await page.mouse.click(200, 150);
     await page.waitForTimeout(300);
     const clickLine = (await page.evaluate(() => window.editingLog)).find((line) => line.startsWith('click'));

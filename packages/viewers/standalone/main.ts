@@ -1,9 +1,9 @@
-import type { Tour } from '@spatia/contract';
 import { createTourViewer, isViewerLanguage, VIEWER_STRINGS, type ViewerLanguage } from '../src/tour/index';
+import { loadImageFromScript, readPackagedTour } from './packaged-files';
 import './standalone.css';
 
 /**
- * The offline package's page: `tour.json` next to this page, scene folders with relative `baseUrl`s.
+ * The offline package's page: `tour.js` loaded before this script, scene folders with relative `baseUrl`s.
  * `?lang=zh|en` picks the language (else the browser's, else Chinese); `?scene=<id>` the first scene,
  * kept up to date so that a copied address opens where the person was.
  */
@@ -12,30 +12,23 @@ const query = new URLSearchParams(window.location.search);
 const language = pickLanguage(query.get('lang'), navigator.languages ?? [navigator.language]);
 document.documentElement.lang = language === 'zh' ? 'zh-CN' : 'en';
 
-void loadTour().then(
-  (tour) => {
-    document.title = tour.name;
-    if (tour.scenes.length === 0) {
-      showMessage(VIEWER_STRINGS[language].noScenes);
-      return;
-    }
-    createTourViewer(container, tour, {
-      language,
-      startSceneId: query.get('scene') ?? undefined,
-      onSceneChange: (sceneId) => {
-        const next = new URLSearchParams(window.location.search);
-        next.set('scene', sceneId);
-        history.replaceState(null, '', `?${next.toString()}${window.location.hash}`);
-      },
-    });
-  },
-  () => showMessage(VIEWER_STRINGS[language].tourLoadFailed),
-);
-
-async function loadTour(): Promise<Tour> {
-  const response = await fetch(new URL('tour.json', window.location.href), { cache: 'no-cache' });
-  if (!response.ok) throw new Error(`tour.json: HTTP ${response.status}`);
-  return (await response.json()) as Tour;
+const tour = readPackagedTour();
+if (tour) document.title = tour.name;
+if (!tour) {
+  showMessage(VIEWER_STRINGS[language].tourLoadFailed);
+} else if (tour.scenes.length === 0) {
+  showMessage(VIEWER_STRINGS[language].noScenes);
+} else {
+  createTourViewer(container, tour, {
+    language,
+    startSceneId: query.get('scene') ?? undefined,
+    loadImage: loadImageFromScript,
+    onSceneChange: (sceneId) => {
+      const next = new URLSearchParams(window.location.search);
+      next.set('scene', sceneId);
+      history.replaceState(null, '', `?${next.toString()}${window.location.hash}`);
+    },
+  });
 }
 
 function pickLanguage(asked: string | null, browser: readonly string[]): ViewerLanguage {

@@ -39,8 +39,8 @@ beforeEach(() => {
   confirm.mockReset();
   navigate.mockReset();
   registerFeedback({
-    message: { error, success: vi.fn(), warning: vi.fn(), info: vi.fn() } as never,
-    modal: { confirm } as never,
+    message: { error, success: vi.fn(), warning: vi.fn(), info: vi.fn() },
+    modal: { confirm },
     navigate,
   });
   clearSession();
@@ -80,11 +80,7 @@ describe('request headers and hosts', () => {
     await request({ url: '/a', tjhx: true });
     await request({ url: '/b', point_cloud: true });
     await request({ url: '/c', map: true });
-    expect(seen.map((config) => config.baseURL)).toEqual([
-      'https://tjhx.example',
-      'https://slices.example:8443',
-      'https://maps.example',
-    ]);
+    expect(seen.map((config) => config.baseURL)).toEqual(['https://tjhx.example', 'https://slices.example:8443', 'https://maps.example']);
     expect(seen[1]?.headers.get('x-auth-token')).toBe('t-123');
     expect(seen[2]?.headers.get('auth-token')).toBeUndefined();
     expect(seen[2]?.headers.get('x-auth-token')).toBeUndefined();

@@ -1,13 +1,5 @@
 import axios, { AxiosError, AxiosHeaders, type AxiosRequestConfig, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios';
-import {
-  AUTH_HEADER,
-  AUTH_HEADER_X,
-  ERROR_TOAST_MS,
-  ErrorCode,
-  HTTP_TIMEOUT_MS,
-  type Envelope,
-  type SiteConfig,
-} from '@spatia/contract';
+import { AUTH_HEADER, AUTH_HEADER_X, ERROR_TOAST_MS, ErrorCode, HTTP_TIMEOUT_MS, type Envelope, type SiteConfig } from '@spatia/contract';
 import { i18n } from '../i18n';
 import { getToken, resetToken, setToken } from '../stores/session-store';
 import { getFeedback } from './feedback';
@@ -140,7 +132,8 @@ function onError(error: unknown): Promise<never> {
   const silent = axios.isAxiosError(error) && error.config?.silent === true;
   const { message } = getFeedback();
   if (!(error instanceof AxiosError)) {
-    return Promise.reject(error);
+    // Not from the transport (a request interceptor or an adapter threw): pass it on as an Error.
+    return Promise.reject(error instanceof Error ? error : new Error(String(error)));
   }
   if (axios.isCancel(error)) return Promise.reject(error);
   const response = error.response;
@@ -175,6 +168,9 @@ export async function request<T>(config: AxiosRequestConfig): Promise<T> {
   const response = await http.request<Envelope<T>>(config);
   return response.data.data as T;
 }
+
+/** The form body the spec's client sends for attribute changes and the like (with `formBody`). */
+export const FORM_HEADERS = { 'Content-Type': 'application/x-www-form-urlencoded' } as const;
 
 /** application/x-www-form-urlencoded body, as the spec's client sends login and attribute changes. */
 export function formBody(values: Record<string, string | number | boolean | undefined>): URLSearchParams {

@@ -1,18 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { Permission } from '@spatia/contract';
-import {
-  accessibleConsoleRoutes,
-  filterRoutes,
-  findRouteChain,
-  hasPage,
-  isPathAccessible,
-  menuRoutes,
-} from './access';
+import { accessibleConsoleRoutes, filterRoutes, findRouteChain, hasPage, isPathAccessible, menuRoutes } from './access';
 import { permissionRoutes, routeTable } from './route-table';
 import type { AppRoute } from './route-types';
 
-const paths = (routes: readonly AppRoute[]): string[] =>
-  routes.flatMap((route) => [route.path, ...paths(route.children ?? [])]);
+const paths = (routes: readonly AppRoute[]): string[] => routes.flatMap((route) => [route.path, ...paths(route.children ?? [])]);
 
 const admin = { roles: ['admin'], menus: [] };
 const customer = { roles: ['customer'], menus: [161, 162, 35, 37, 163] };
@@ -96,18 +88,65 @@ describe('route table', () => {
   it('declares every route of spec 2.2-2.5', () => {
     const all = paths(routeTable);
     const expected = [
-      '/rentingHouse', '/index', '/', '/addOrder', '/product', '/guide', '/articleDetails/:id', '/enterprise', '/map',
-      '/userProtocol', '/privacyProtocol', '/rechargeProtocol', '/login', '/alipayAuthorization', '/404', '/details/:id',
-      '/person', '/userWork/:id',
-      '/dashboard/dashboard', '/model/receiptModel', '/model/sendModel', '/recharge/index', '/signed/index',
-      '/userInformation/index', '/userInformation/vip', '/recode/income', '/wallet/index', '/wallet/lease',
-      '/wallet/withdrawRecord', '/wallet/withdraw', '/order/consume/orientation', '/order/consume/market',
-      '/order/consume/flow', '/order/consume/serviceProvider', '/order/income/orientation',
-      '/order/income/serviceProvider', '/order/income/market', '/team/index', '/tujingxiu/tujingxiu',
-      '/landingPage/landingPage', '/explain/list', '/explain/detail',
-      '/earthvr', '/chooseAddress', '/mobile/category/:id', '/mobile/home', '/mobile/map', '/mobile/product',
-      '/mobile/storeDetail', '/mobile/qrConfirm', '/space/house', '/space/upload', '/space/template', '/space/shop', '/space/paySuccess',
-      '/space/shop-pay', '/mobile_space', '/spaceDetail', '/space/new',
+      '/rentingHouse',
+      '/index',
+      '/',
+      '/addOrder',
+      '/product',
+      '/guide',
+      '/articleDetails/:id',
+      '/enterprise',
+      '/map',
+      '/userProtocol',
+      '/privacyProtocol',
+      '/rechargeProtocol',
+      '/login',
+      '/alipayAuthorization',
+      '/404',
+      '/details/:id',
+      '/person',
+      '/userWork/:id',
+      '/dashboard/dashboard',
+      '/model/receiptModel',
+      '/model/sendModel',
+      '/recharge/index',
+      '/signed/index',
+      '/userInformation/index',
+      '/userInformation/vip',
+      '/recode/income',
+      '/wallet/index',
+      '/wallet/lease',
+      '/wallet/withdrawRecord',
+      '/wallet/withdraw',
+      '/order/consume/orientation',
+      '/order/consume/market',
+      '/order/consume/flow',
+      '/order/consume/serviceProvider',
+      '/order/income/orientation',
+      '/order/income/serviceProvider',
+      '/order/income/market',
+      '/team/index',
+      '/tujingxiu/tujingxiu',
+      '/landingPage/landingPage',
+      '/explain/list',
+      '/explain/detail',
+      '/earthvr',
+      '/chooseAddress',
+      '/mobile/category/:id',
+      '/mobile/home',
+      '/mobile/map',
+      '/mobile/product',
+      '/mobile/storeDetail',
+      '/mobile/qrConfirm',
+      '/space/house',
+      '/space/upload',
+      '/space/template',
+      '/space/shop',
+      '/space/paySuccess',
+      '/space/shop-pay',
+      '/mobile_space',
+      '/spaceDetail',
+      '/space/new',
     ];
     expect(all).toEqual(expect.arrayContaining(expected));
     expect(new Set(all).size).toBe(all.length);

@@ -1,24 +1,14 @@
 import { matchPath } from 'react-router';
-import { Role } from '@spatia/contract';
+import { hasPermission, hasRole, isAdmin, type AccessSubject } from '@spatia/contract';
 import { consoleRoutes, permissionRoutes } from './route-table';
 import type { AppRoute, RouteMeta } from './route-types';
 
-/** What access rules need to know about the user. */
-export interface AccessSubject {
-  roles: readonly string[];
-  menus: readonly number[];
-}
-
-export function isAdmin(user: AccessSubject): boolean {
-  return user.roles.includes(Role.admin);
-}
-
 function hasRequiredRole(meta: RouteMeta, user: AccessSubject): boolean {
-  return !meta.roles || meta.roles.some((role) => user.roles.includes(role));
+  return !meta.roles || meta.roles.some((role) => hasRole(user, role));
 }
 
 function hasRequiredPermission(meta: RouteMeta, user: AccessSubject): boolean {
-  return meta.perm === undefined || user.menus.includes(meta.perm);
+  return meta.perm === undefined || hasPermission(user, meta.perm);
 }
 
 /**

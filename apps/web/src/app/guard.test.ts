@@ -21,13 +21,8 @@ function answer(status: number, data: unknown) {
 }
 
 async function navigate(path: string): Promise<{ redirect?: string }> {
-  try {
-    await guardLoader({ request: new Request(`http://localhost${path}`), params: {}, context: undefined } as never);
-    return {};
-  } catch (thrown) {
-    if (thrown instanceof Response) return { redirect: thrown.headers.get('Location') ?? '' };
-    throw thrown;
-  }
+  const result = await guardLoader({ request: new Request(`http://localhost${path}`), params: {}, context: undefined } as never);
+  return result ? { redirect: result.headers.get('Location') ?? '' } : {};
 }
 
 const info = {
@@ -45,7 +40,7 @@ beforeEach(async () => {
   infoCalls = 0;
   error.mockReset();
   confirm.mockReset();
-  registerFeedback({ message: { error, success: vi.fn(), warning: vi.fn(), info: vi.fn() } as never, modal: { confirm } as never });
+  registerFeedback({ message: { error, success: vi.fn(), warning: vi.fn(), info: vi.fn() }, modal: { confirm } });
   clearSession();
   await i18n.changeLanguage('en');
 });

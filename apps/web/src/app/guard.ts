@@ -17,9 +17,10 @@ function userInfoErrorMessage(error: unknown): string {
 /**
  * The navigation guard (spec 2.1, 4), run as the root route's loader before every navigation:
  * anonymous users reach open paths only; with a token the user info is fetched once, and a
- * console route the user may not open shows the 404 page.
+ * console route the user may not open shows the 404 page. A redirect is returned, not thrown: React
+ * Router follows a returned redirect Response the same way.
  */
-export async function guardLoader({ request }: LoaderFunctionArgs): Promise<null> {
+export async function guardLoader({ request }: LoaderFunctionArgs): Promise<Response | null> {
   const { pathname, search } = new URL(request.url);
   const session = sessionStore.get();
   const decision = decideNavigation({
@@ -29,7 +30,7 @@ export async function guardLoader({ request }: LoaderFunctionArgs): Promise<null
     userLoaded: session.token !== '' && session.infoLoadedFor === session.token,
   });
 
-  if (decision.kind === 'redirect') throw redirect(decision.to);
+  if (decision.kind === 'redirect') return redirect(decision.to);
 
   if (decision.kind === 'load-user') {
     try {
@@ -37,11 +38,11 @@ export async function guardLoader({ request }: LoaderFunctionArgs): Promise<null
     } catch (error) {
       resetToken();
       void getFeedback().message.error({ content: userInfoErrorMessage(error), duration: ERROR_TOAST_MS / 1000 });
-      throw redirect(userInfoFailurePath(`${pathname}${search}`));
+      return redirect(userInfoFailurePath(`${pathname}${search}`));
     }
   }
 
   const current = sessionStore.get();
-  if (current.token && !isPathAccessible(pathname, current)) throw redirect('/404');
+  if (current.token && !isPathAccessible(pathname, current)) return redirect('/404');
   return null;
 }

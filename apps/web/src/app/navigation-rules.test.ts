@@ -3,10 +3,30 @@ import { afterLoginTarget, decideNavigation, isOpenPath, showsSiteChrome, userIn
 
 describe('isOpenPath (spec 2.1)', () => {
   it.each([
-    '/', '/mobile/home', '/alipayAuthorization', '/userProtocol', '/privacyProtocol', '/rechargeProtocol', '/map',
-    '/details/12', '/rentingHouse', '/search', '/person', '/userWork/7', '/market', '/marketDetails/3', '/guide',
-    '/articleDetails/9', '/product', '/enterprise', '/mobile_space', '/spaceDetail', '/chooseAddress', '/login',
-    '/earthvr', '/addOrder',
+    '/',
+    '/mobile/home',
+    '/alipayAuthorization',
+    '/userProtocol',
+    '/privacyProtocol',
+    '/rechargeProtocol',
+    '/map',
+    '/details/12',
+    '/rentingHouse',
+    '/search',
+    '/person',
+    '/userWork/7',
+    '/market',
+    '/marketDetails/3',
+    '/guide',
+    '/articleDetails/9',
+    '/product',
+    '/enterprise',
+    '/mobile_space',
+    '/spaceDetail',
+    '/chooseAddress',
+    '/login',
+    '/earthvr',
+    '/addOrder',
   ])('%s is open', (path) => {
     expect(isOpenPath(path)).toBe(true);
   });
@@ -30,12 +50,9 @@ describe('showsSiteChrome (spec 2.1)', () => {
   it.each(['/', '/search', '/addOrder', '/person', '/userWork/1', '/userWork/abc'])('%s has header and footer', (path) => {
     expect(showsSiteChrome(path)).toBe(true);
   });
-  it.each(['/login', '/privacyProtocol', '/dashboard/dashboard', '/market', '/product', '/searchx', '/404'])(
-    '%s has neither',
-    (path) => {
-      expect(showsSiteChrome(path)).toBe(false);
-    },
-  );
+  it.each(['/login', '/privacyProtocol', '/dashboard/dashboard', '/market', '/product', '/searchx', '/404'])('%s has neither', (path) => {
+    expect(showsSiteChrome(path)).toBe(false);
+  });
 });
 
 describe('decideNavigation', () => {
@@ -44,9 +61,10 @@ describe('decideNavigation', () => {
   });
 
   it('sends anonymous users to /login with the original path and query', () => {
-    expect(
-      decideNavigation({ pathname: '/dashboard/dashboard', search: '?a=1&b=2', hasToken: false, userLoaded: false }),
-    ).toEqual({ kind: 'redirect', to: '/login?redirect=%2Fdashboard%2Fdashboard%3Fa%3D1%26b%3D2' });
+    expect(decideNavigation({ pathname: '/dashboard/dashboard', search: '?a=1&b=2', hasToken: false, userLoaded: false })).toEqual({
+      kind: 'redirect',
+      to: '/login?redirect=%2Fdashboard%2Fdashboard%3Fa%3D1%26b%3D2',
+    });
   });
 
   it('loads user info once when a token exists but menus are not loaded', () => {

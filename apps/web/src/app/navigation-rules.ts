@@ -1,5 +1,5 @@
 import { safeRedirectTarget } from '../lib/safe-redirect';
-import { HOME_AFTER_LOGIN } from './route-table';
+import { HOME_AFTER_LOGIN } from './home-path';
 
 /** Spec 2.1: paths open without a token. Entries ending in '/' are prefixes of detail pages. */
 export const OPEN_PATHS = [

@@ -1,4 +1,4 @@
-import { Permission, Role } from '@spatia/contract';
+import { APP_DOWNLOAD_PAGE_PATH, Permission, Role } from '@spatia/contract';
 import type { AppRoute } from './route-types';
 
 /*
@@ -87,7 +87,13 @@ export const permissionRoutes: readonly AppRoute[] = [
   {
     // The spec's external link when POINT_CLOUD_LIST_URL names one; this page otherwise (docs/web.md).
     path: '/pointCloudList',
-    meta: { titleKey: 'menu.pointCloudList', icon: 'pointCloud', layout: 'console', perm: Permission.pointCloudList, externalUrlSetting: 'pointCloudListUrl' },
+    meta: {
+      titleKey: 'menu.pointCloudList',
+      icon: 'pointCloud',
+      layout: 'console',
+      perm: Permission.pointCloudList,
+      externalUrlSetting: 'pointCloudListUrl',
+    },
     page: () => import('../pages/point-cloud-list-page'),
   },
   {
@@ -164,9 +170,7 @@ export const permissionRoutes: readonly AppRoute[] = [
   {
     path: '/landingPage',
     meta: { titleKey: 'menu.landingPage', icon: 'landingPage', layout: 'console', perm: Permission.tujingxiu },
-    children: [
-      { path: '/landingPage/landingPage', meta: { titleKey: 'menu.landingPage', layout: 'console', perm: Permission.tujingxiu } },
-    ],
+    children: [{ path: '/landingPage/landingPage', meta: { titleKey: 'menu.landingPage', layout: 'console', perm: Permission.tujingxiu } }],
   },
   {
     path: '/explain',
@@ -195,6 +199,11 @@ export const mobileRoutes: readonly AppRoute[] = [
     meta: { titleKey: 'menu.mobileQrConfirm', layout: 'none', hidden: true, query: ['ticket'] },
     page: () => import('../pages/mobile-qr-confirm-page'),
   },
+  {
+    path: APP_DOWNLOAD_PAGE_PATH,
+    meta: { titleKey: 'menu.mobileDownload', layout: 'none', hidden: true },
+    page: () => import('../pages/mobile-download-page'),
+  },
   { path: '/space/house', meta: { titleKey: 'menu.spaceHouse', layout: 'none', query: ['uid'] } },
   { path: '/space/upload', meta: { titleKey: 'menu.spaceUpload', layout: 'none' } },
   { path: '/space/template', meta: { titleKey: 'menu.spaceTemplate', layout: 'none', query: ['id'] } },
@@ -213,6 +222,3 @@ export const routeTable: readonly AppRoute[] = [
   ...permissionRoutes,
   ...mobileRoutes,
 ];
-
-/** Where a signed-in user lands after login when no redirect is given. */
-export const HOME_AFTER_LOGIN = '/dashboard/dashboard';

@@ -7,10 +7,7 @@ import type { AppRoute, RouteLayout } from './route-types';
 
 /** Routes with a built page (or a redirect), flattened out of the table. Declared-only routes stay out. */
 function mountable(routes: readonly AppRoute[]): AppRoute[] {
-  return routes.flatMap((route) => [
-    ...(route.page || route.redirect ? [route] : []),
-    ...mountable(route.children ?? []),
-  ]);
+  return routes.flatMap((route) => [...(route.page || route.redirect ? [route] : []), ...mountable(route.children ?? [])]);
 }
 
 function toRouteObject(route: AppRoute): RouteObject {

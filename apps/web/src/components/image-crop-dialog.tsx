@@ -1,17 +1,8 @@
 import { MinusOutlined, PlusOutlined } from '@ant-design/icons';
 import { Alert, Button, Modal, Progress, Slider, Spin } from 'antd';
-import { useEffect, useRef, useState, type KeyboardEvent, type PointerEvent, type WheelEvent } from 'react';
+import { useEffect, useEffectEvent, useRef, useState, type KeyboardEvent, type PointerEvent, type WheelEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  initialCrop,
-  MAX_ZOOM,
-  MIN_ZOOM,
-  panCrop,
-  renderSquare,
-  sourceSquare,
-  zoomCrop,
-  type CropState,
-} from '../lib/image-crop';
+import { initialCrop, MAX_ZOOM, MIN_ZOOM, panCrop, renderSquare, sourceSquare, zoomCrop, type CropState } from '../lib/image-crop';
 import './image-crop-dialog.css';
 
 /** Encodes the chosen square at the output size, in the given type. */
@@ -57,28 +48,31 @@ export function ImageCropDialog({ file, title, outputSize = 512, busy = false, p
   const [crop, setCrop] = useState<CropState>({ zoom: 1, x: 0, y: 0 });
   const drag = useRef<{ pointerId: number; x: number; y: number } | null>(null);
 
+  // The stage size is read once per file; a resize keeps the current crop (clamped below).
+  const showImage = useEffectEvent((element: HTMLImageElement) => {
+    setImage(element);
+    setCrop(initialCrop({ width: element.naturalWidth, height: element.naturalHeight }, stage));
+  });
+
   useEffect(() => {
     setImage(null);
     setFailed(false);
     if (!file) return;
     const url = URL.createObjectURL(file);
     const element = new Image();
-    element.onload = () => {
-      setImage(element);
-      setCrop(initialCrop({ width: element.naturalWidth, height: element.naturalHeight }, stage));
-    };
+    element.onload = () => showImage(element);
     element.onerror = () => setFailed(true);
     element.src = url;
     return () => URL.revokeObjectURL(url);
-    // The stage size is read once per file; a resize keeps the current crop (clamped below).
   }, [file]);
 
   const size = image ? { width: image.naturalWidth, height: image.naturalHeight } : null;
 
   // Keep the crop valid when the stage changes size (a phone rotated).
-  useEffect(() => {
-    if (size) setCrop((current) => panCrop(current, 0, 0, size, stage));
-  }, [stage]);
+  const fitCropToStage = useEffectEvent((viewport: number) => {
+    if (size) setCrop((current) => panCrop(current, 0, 0, size, viewport));
+  });
+  useEffect(() => fitCropToStage(stage), [stage]);
 
   const setZoom = (zoom: number, focus?: { x: number; y: number }) => {
     if (size) setCrop((current) => zoomCrop(current, zoom, size, stage, focus));

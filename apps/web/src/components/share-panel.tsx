@@ -1,6 +1,6 @@
 import { CopyOutlined, ExportOutlined } from '@ant-design/icons';
 import { App, Button, Input, Space } from 'antd';
-import { QR_CODE_SIZE_PX } from '@spatia/contract';
+import { QR_CODE_SIZE_PX, type WorkType } from '@spatia/contract';
 import { QRCodeCanvas } from 'qrcode.react';
 import { useTranslation } from 'react-i18next';
 import { copyToClipboard } from '../lib/clipboard';
@@ -9,12 +9,14 @@ import './share-panel.css';
 interface SharePanelProps {
   url: string;
   embedCode: string;
+  /** What the embed shows, named in the hint: a tour, a 3D model or a point cloud. */
+  kind: WorkType;
   /** Where its words live: the console's share dialog and the public page word things a little differently. */
   strings: 'works.share' | 'details.share';
 }
 
 /** A work's link (copy, open), its QR code (200 px, level H) and an iframe embed code (copy). */
-export function SharePanel({ url, embedCode, strings }: SharePanelProps) {
+export function SharePanel({ url, embedCode, kind, strings }: SharePanelProps) {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const copy = async (text: string) => {
@@ -25,7 +27,15 @@ export function SharePanel({ url, embedCode, strings }: SharePanelProps) {
   return (
     <div className="share-panel" data-testid="share-content">
       <div className="share-panel__qr">
-        <QRCodeCanvas value={url} size={QR_CODE_SIZE_PX} level="H" marginSize={0} role="img" aria-label={t(`${strings}.qrLabel`)} data-testid="share-qr" />
+        <QRCodeCanvas
+          value={url}
+          size={QR_CODE_SIZE_PX}
+          level="H"
+          marginSize={0}
+          role="img"
+          aria-label={t(`${strings}.qrLabel`)}
+          data-testid="share-qr"
+        />
         <span className="share-panel__hint">{t(`${strings}.qrHint`)}</span>
       </div>
       <div className="share-panel__fields">
@@ -52,7 +62,9 @@ export function SharePanel({ url, embedCode, strings }: SharePanelProps) {
           data-testid="share-embed"
         />
         <div className="share-panel__embed-row">
-          <span className="share-panel__hint">{t(`${strings}.embedHint`)}</span>
+          <span className="share-panel__hint" data-testid="share-embed-hint">
+            {t(`${strings}.embedHint`, { context: kind })}
+          </span>
           <Button size="small" icon={<CopyOutlined />} onClick={() => void copy(embedCode)} data-testid="share-copy-embed">
             {t(`${strings}.copy`)}
           </Button>

@@ -42,7 +42,13 @@ export function initialCrop(image: ImageSize, viewport: number): CropState {
 }
 
 /** Zooms around a point of the viewport (its centre by default), so that point stays put. */
-export function zoomCrop(state: CropState, nextZoom: number, image: ImageSize, viewport: number, focus?: { x: number; y: number }): CropState {
+export function zoomCrop(
+  state: CropState,
+  nextZoom: number,
+  image: ImageSize,
+  viewport: number,
+  focus?: { x: number; y: number },
+): CropState {
   const zoom = clamp(nextZoom, MIN_ZOOM, MAX_ZOOM);
   const base = coverScale(image, viewport);
   const before = base * state.zoom;

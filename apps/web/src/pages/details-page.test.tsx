@@ -13,9 +13,18 @@ import DetailsPage from './details-page';
 
 const createTourViewer = vi.fn((_container: HTMLElement, _tour: Tour, _options: { language: string }) => ({ destroy: vi.fn() }));
 vi.mock('@spatia/viewers/tour', () => ({ createTourViewer }));
-const mountModelViewer = vi.fn((_container: HTMLElement, _options: { modelUrl: string; posterUrl?: string }) => ({ destroy: vi.fn(), resetView: vi.fn(), setAutoRotate: vi.fn() }));
+const mountModelViewer = vi.fn((_container: HTMLElement, _options: { modelUrl: string; posterUrl?: string }) => ({
+  destroy: vi.fn(),
+  resetView: vi.fn(),
+  setAutoRotate: vi.fn(),
+}));
 vi.mock('@spatia/viewers/model', () => ({ mountModelViewer }));
-type PointCloudOptions = { octreeUrl: string; editable: boolean; measurements: Measurement[]; onMeasurementsChange?: (list: Measurement[]) => void };
+type PointCloudOptions = {
+  octreeUrl: string;
+  editable: boolean;
+  measurements: Measurement[];
+  onMeasurementsChange?: (list: Measurement[]) => void;
+};
 const mountPointCloudViewer = vi.fn((_container: HTMLElement, _options: PointCloudOptions) => ({
   destroy: vi.fn(),
   setColorMode: vi.fn(),
@@ -49,7 +58,9 @@ const work: WorkDetail = {
   endTime: null,
   shopId: null,
   reviewNote: '',
-  assets: [{ id: 9, kind: 'coverVideo', url: '/files/video.mp4', fileName: 'v.mp4', size: 1, contentType: 'video/mp4', sha256: '', createdAt: 0 }],
+  assets: [
+    { id: 9, kind: 'coverVideo', url: '/files/video.mp4', fileName: 'v.mp4', size: 1, contentType: 'video/mp4', sha256: '', createdAt: 0 },
+  ],
 } as WorkDetail;
 
 const tour: Tour = {
@@ -77,7 +88,7 @@ type Reply = { status: number; body: unknown };
 let replies: Record<string, Reply> = {};
 
 beforeEach(() => {
-  registerFeedback({ message: { error: vi.fn(), success: vi.fn(), warning: vi.fn(), info: vi.fn() } as never });
+  registerFeedback({ message: { error: vi.fn(), success: vi.fn(), warning: vi.fn(), info: vi.fn() } });
   const adapter: AxiosAdapter = async (config) => {
     const reply = replies[config.url ?? ''] ?? { status: 404, body: { code: 404, msg: 'Not found' } };
     const response: AxiosResponse = { status: reply.status, statusText: '', data: reply.body, headers: new AxiosHeaders(), config };
@@ -147,8 +158,10 @@ describe('the public page of a work', () => {
     await renderPage();
     fireEvent.click(await screen.findByTestId('details-share'));
     const url = `${window.location.origin}/details/W1`;
-    expect(((await screen.findByTestId('share-url')) as HTMLInputElement).value).toBe(url);
-    expect((screen.getByTestId('share-embed') as HTMLTextAreaElement).value).toContain(`<iframe src="${url}?embed=1" title="Loft on the river"`);
+    expect((await screen.findByTestId<HTMLInputElement>('share-url')).value).toBe(url);
+    expect(screen.getByTestId<HTMLTextAreaElement>('share-embed').value).toContain(
+      `<iframe src="${url}?embed=1" title="Loft on the river"`,
+    );
     expect(screen.getByTestId('share-qr')).toBeTruthy();
   });
 
@@ -193,12 +206,19 @@ describe('the public page of a work', () => {
       workUid: 'W1',
       name: 'Pavilion',
       baseUrl: '/files/derived/W1/r1/spatial/',
-      manifest: { kind: 'model', poster: true, after: { triangles: 1_234_567, fileBytes: 5 * 1024 * 1024, textures: 0, maxTextureSize: 0 } },
+      manifest: {
+        kind: 'model',
+        poster: true,
+        after: { triangles: 1_234_567, fileBytes: 5 * 1024 * 1024, textures: 0, maxTextureSize: 0 },
+      },
     } as unknown as ModelView;
     replies = { '/model/W1': ok({ ...work, type: 'model3d' }), '/model/W1/scene': ok(scene) };
     await renderPage();
     await waitFor(() => expect(mountModelViewer).toHaveBeenCalledTimes(1));
-    expect(mountModelViewer.mock.calls[0]![1]).toMatchObject({ modelUrl: '/files/derived/W1/r1/spatial/model.glb', posterUrl: '/files/derived/W1/r1/spatial/poster.jpg' });
+    expect(mountModelViewer.mock.calls[0]![1]).toMatchObject({
+      modelUrl: '/files/derived/W1/r1/spatial/model.glb',
+      posterUrl: '/files/derived/W1/r1/spatial/poster.jpg',
+    });
     expect(screen.getByTestId('details-facts').textContent).toContain('1.2M triangles');
     expect(screen.getByTestId('details-facts').textContent).toContain('5 MB');
     expect(screen.getByRole('region', { name: '3D model: Loft on the river' })).toBeTruthy();
@@ -207,7 +227,15 @@ describe('the public page of a work', () => {
   });
 
   describe('a point cloud', () => {
-    const wall: Measurement = { id: 'm1', kind: 'distance', label: 'Wall', points: [[0, 0, 0], [1, 0, 0]] };
+    const wall: Measurement = {
+      id: 'm1',
+      kind: 'distance',
+      label: 'Wall',
+      points: [
+        [0, 0, 0],
+        [1, 0, 0],
+      ],
+    };
     const scene = {
       type: 'pointcloud',
       workUid: 'W1',
@@ -219,14 +247,29 @@ describe('the public page of a work', () => {
     const cloudWork = {
       ...work,
       type: 'pointcloud',
-      assets: [{ id: 3, kind: 'origin', url: '/files/origin/terrain.las', fileName: 'terrain.las', size: 1, contentType: '', sha256: '', createdAt: 1 }],
+      assets: [
+        {
+          id: 3,
+          kind: 'origin',
+          url: '/files/origin/terrain.las',
+          fileName: 'terrain.las',
+          size: 1,
+          contentType: '',
+          sha256: '',
+          createdAt: 1,
+        },
+      ],
     };
 
     it('is read-only for a visitor, with its point count', async () => {
       replies = { '/model/W1': ok(cloudWork), '/model/W1/scene': ok(scene) };
       await renderPage();
       await waitFor(() => expect(mountPointCloudViewer).toHaveBeenCalledTimes(1));
-      expect(mountPointCloudViewer.mock.calls[0]![1]).toMatchObject({ octreeUrl: '/files/derived/W1/r1/spatial/octree.bin', editable: false, measurements: [wall] });
+      expect(mountPointCloudViewer.mock.calls[0]![1]).toMatchObject({
+        octreeUrl: '/files/derived/W1/r1/spatial/octree.bin',
+        editable: false,
+        measurements: [wall],
+      });
       expect(screen.getByTestId('details-facts').textContent).toContain('2.5M points');
       expect(screen.queryByRole('button', { name: /Save measurements/ })).toBeNull();
       expect(screen.queryByTestId('details-downloads')).toBeNull();

@@ -85,7 +85,12 @@ export default function DetailsPage() {
   const owner = sessionUid !== '' && sessionUid === detail.owner.uid && !embedded;
   const stage = (
     <div className="details-stage">
-      <ViewerAreaContent area={area} work={detail} owner={owner} onRetry={() => void (detail.type === 'panorama' ? tour.refetch() : scene.refetch())} />
+      <ViewerAreaContent
+        area={area}
+        work={detail}
+        owner={owner}
+        onRetry={() => void (detail.type === 'panorama' ? tour.refetch() : scene.refetch())}
+      />
     </div>
   );
   if (embedded) return <div className="details-embed">{stage}</div>;
@@ -97,7 +102,9 @@ export default function DetailsPage() {
       <DetailsTopBar />
       {stage}
       <article className="details-body" aria-labelledby="details-title">
-        {detail.status === 'unpublished' && <Alert type="warning" showIcon className="details-body__offline" title={t('details.ownerOnly')} />}
+        {detail.status === 'unpublished' && (
+          <Alert type="warning" showIcon className="details-body__offline" title={t('details.ownerOnly')} />
+        )}
         <div className="details-heading">
           <h1 id="details-title" className="details-heading__title">
             {detail.name}
@@ -144,11 +151,19 @@ export default function DetailsPage() {
             <h2 id="details-video" className="details-section__title">
               {t('details.coverVideo')}
             </h2>
-            <video className="details-video" src={coverVideo.url} poster={detail.coverUrl || undefined} controls preload="metadata" playsInline data-testid="details-video" />
+            <video
+              className="details-video"
+              src={coverVideo.url}
+              poster={detail.coverUrl || undefined}
+              controls
+              preload="metadata"
+              playsInline
+              data-testid="details-video"
+            />
           </section>
         )}
       </article>
-      <PublicShareDialog open={sharing} onClose={() => setSharing(false)} uid={detail.uid} name={detail.name} />
+      <PublicShareDialog open={sharing} onClose={() => setSharing(false)} uid={detail.uid} name={detail.name} type={detail.type} />
     </div>
   );
 }
@@ -176,7 +191,14 @@ function ViewerAreaContent({ area, work, owner, onRetry }: { area: ViewerArea; w
     case 'pointcloud':
       return <WorkPointCloudViewer scene={area.scene} editable={owner} label={label} />;
     case 'processing':
-      return <WorkNotice dark status="info" title={t('details.processingTitle', { context: work.type })} text={t('details.processingText', { context: work.type })} />;
+      return (
+        <WorkNotice
+          dark
+          status="info"
+          title={t('details.processingTitle', { context: work.type })}
+          text={t('details.processingText', { context: work.type })}
+        />
+      );
     case 'offline':
       return <WorkNotice dark status="404" title={t('details.offlineTitle')} text={t('details.offlineText')} />;
     case 'unsupported':

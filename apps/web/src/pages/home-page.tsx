@@ -17,7 +17,7 @@ import { Button } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { HOME_AFTER_LOGIN } from '../app/route-table';
+import { HOME_AFTER_LOGIN } from '../app/home-path';
 import { AppDownloadDialog } from '../features/app-download/components/app-download-dialog';
 import { ShowcaseStrip } from '../features/showcase/components/showcase-strip';
 import { useSession } from '../stores/session-store';
@@ -50,7 +50,7 @@ export default function HomePage() {
   const navigate = useNavigate();
   const signedIn = useSession((session) => session.token !== '');
   const [downloadOpen, setDownloadOpen] = useState(false);
-  const start = () => navigate(signedIn ? HOME_AFTER_LOGIN : '/login');
+  const start = () => void navigate(signedIn ? HOME_AFTER_LOGIN : '/login');
 
   return (
     <div className="home">

@@ -13,7 +13,7 @@ import { RegisterForm } from '../features/auth/components/register-form';
 import { SmsLoginForm } from '../features/auth/components/sms-login-form';
 import { WechatHandoff } from '../features/auth/components/wechat-handoff';
 import { WechatLoginButton } from '../features/auth/components/wechat-login-button';
-import { useSiteConfig } from '../features/site/api/get-site-config';
+import { useSiteConfig } from '../api/site-config';
 import './login/login-page.css';
 
 const POINTS = ['capture', 'publish', 'share'] as const;
@@ -39,7 +39,7 @@ export default function LoginPage() {
   const [phoneAfterReset, setPhoneAfterReset] = useState('');
 
   const signedIn = useCallback(
-    (target: string | null = redirect) => navigate(afterLoginTarget(target), { replace: true }),
+    (target: string | null = redirect) => void navigate(afterLoginTarget(target), { replace: true }),
     [navigate, redirect],
   );
   const onSignedIn = useCallback(() => signedIn(), [signedIn]);
@@ -53,7 +53,12 @@ export default function LoginPage() {
     return query ? `/login?${query}` : '/login';
   };
 
-  const title = { login: t('auth.welcome'), register: t('auth.register.title'), forgot: t('auth.forgot.title'), wechat: t('auth.wechat.title') }[mode];
+  const title = {
+    login: t('auth.welcome'),
+    register: t('auth.register.title'),
+    forgot: t('auth.forgot.title'),
+    wechat: t('auth.wechat.title'),
+  }[mode];
   const subtitle = {
     login: t('auth.subtitle'),
     register: t('auth.register.subtitle'),
@@ -144,7 +149,7 @@ export default function LoginPage() {
                 onDone={(phone) => {
                   setPhoneAfterReset(phone);
                   setTab('password');
-                  navigate(hrefFor('login'), { replace: true });
+                  void navigate(hrefFor('login'), { replace: true });
                 }}
               />
               <p className="login__switch">
@@ -157,7 +162,7 @@ export default function LoginPage() {
             <WechatHandoff
               handoff={searchParams.get('wechatHandoff') ?? ''}
               onSignedIn={signedIn}
-              onCancel={() => navigate(hrefFor('login'), { replace: true })}
+              onCancel={() => void navigate(hrefFor('login'), { replace: true })}
             />
           )}
 

@@ -1,6 +1,6 @@
 import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { HOME_AFTER_LOGIN } from '../app/home-path';
 import { loginPathFor } from '../app/navigation-rules';
-import { HOME_AFTER_LOGIN } from '../app/route-table';
 import { BrandMark } from '../components/brand-mark';
 import { LanguageSwitch } from '../components/language-switch';
 import { QrConfirmPanel } from '../features/auth/components/qr-confirm-panel';
@@ -26,7 +26,7 @@ export default function MobileQrConfirmPage() {
         <LanguageSwitch />
       </header>
       <main className="mobile-qr-confirm__main">
-        <QrConfirmPanel ticket={searchParams.get('ticket') ?? ''} onDone={() => navigate(HOME_AFTER_LOGIN, { replace: true })} />
+        <QrConfirmPanel ticket={searchParams.get('ticket') ?? ''} onDone={() => void navigate(HOME_AFTER_LOGIN, { replace: true })} />
       </main>
     </div>
   );

@@ -2,7 +2,7 @@ import { Button, Result } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useSession } from '../stores/session-store';
-import { HOME_AFTER_LOGIN } from '../app/route-table';
+import { HOME_AFTER_LOGIN } from '../app/home-path';
 
 export default function NotFoundPage() {
   const { t } = useTranslation();
@@ -15,11 +15,11 @@ export default function NotFoundPage() {
         title={t('errors.notFoundTitle')}
         subTitle={t('errors.notFoundText')}
         extra={[
-          <Button type="primary" key="home" onClick={() => navigate('/')}>
+          <Button type="primary" key="home" onClick={() => void navigate('/')}>
             {t('common.actions.backHome')}
           </Button>,
           signedIn ? (
-            <Button key="console" onClick={() => navigate(HOME_AFTER_LOGIN)}>
+            <Button key="console" onClick={() => void navigate(HOME_AFTER_LOGIN)}>
               {t('menu.managementSpace')}
             </Button>
           ) : null,

@@ -1,19 +1,19 @@
 import { Button, Result } from 'antd';
-import { ErrorCode, type WorkType } from '@spatia/contract';
+import { ErrorCode } from '@spatia/contract';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { ApiError } from '../api/client';
+import { useWork } from '../api/get-work';
+import { HOME_AFTER_LOGIN } from '../app/home-path';
 import { PageLoading } from '../components/page-loading';
 import { useTour } from '../features/tours/api/tour-api';
 import { TourEditor, type TourMusicAsset } from '../features/tours/components/tour-editor';
-import { useWork } from '../features/works/api/get-work';
-import { UploadDrawer } from '../features/works/components/upload-drawer';
-import { HOME_AFTER_LOGIN } from '../app/route-table';
+import { UploadDrawer, type UploadTarget } from '../features/uploads/components/upload-drawer';
 
 /**
  * The tour editor of one work (`/model/tour/:id`): the tour from the tours feature, the work's music
- * files and the upload drawer (to add music) from the works feature.
+ * files and the upload drawer (to add music) from the uploads feature.
  */
 export default function TourEditorPage() {
   const { t } = useTranslation();
@@ -21,7 +21,7 @@ export default function TourEditorPage() {
   const uid = useParams().id ?? '';
   const tour = useTour(uid);
   const work = useWork(uid);
-  const [uploading, setUploading] = useState<{ uid: string; type: WorkType; name: string } | null>(null);
+  const [uploading, setUploading] = useState<UploadTarget | null>(null);
   const musicAssets = useMemo<TourMusicAsset[]>(
     () => (work.data?.assets ?? []).filter((asset) => asset.kind === 'music').map(({ id, url, fileName }) => ({ id, url, fileName })),
     [work.data],

@@ -24,5 +24,9 @@ export function createStore<T>(initial: T): Store<T> {
 }
 
 export function useStore<T, S>(store: Store<T>, select: (state: T) => S): S {
-  return useSyncExternalStore(store.subscribe, () => select(store.get()), () => select(store.get()));
+  return useSyncExternalStore(
+    store.subscribe,
+    () => select(store.get()),
+    () => select(store.get()),
+  );
 }

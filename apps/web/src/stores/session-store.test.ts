@@ -76,7 +76,16 @@ describe('session store (spec 3, 4)', () => {
     expect(httpsOnly('https://cdn.example/logo.png')).toBe('https://cdn.example/logo.png');
     setToken('abc');
     applyUserInfo(
-      { uid: 'u1', name: 'A', avatarUrl: '', roles: [], phone: '', businessRoleCode: '', menus: [], enterpriseLogoUrl: 'http://x/logo.png' },
+      {
+        uid: 'u1',
+        name: 'A',
+        avatarUrl: '',
+        roles: [],
+        phone: '',
+        businessRoleCode: '',
+        menus: [],
+        enterpriseLogoUrl: 'http://x/logo.png',
+      },
       'abc',
     );
     expect(sessionStore.get().logo).toBe('');

@@ -6,7 +6,7 @@ interface FixtureWindow {
   __events: { type: string; detail: unknown }[];
   __handle: unknown;
 }
-const log = (window as unknown as FixtureWindow).__events = [] as FixtureWindow['__events'];
+const log = ((window as unknown as FixtureWindow).__events = [] as FixtureWindow['__events']);
 const record = (type: string) => (detail: unknown) => log.push({ type, detail });
 
 const query = new URLSearchParams(location.search);

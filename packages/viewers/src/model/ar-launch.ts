@@ -86,7 +86,10 @@ export async function startWebXrAr(options: {
   placed.visible = false;
   scene.add(placed);
 
-  const reticle = new THREE.Mesh(new THREE.RingGeometry(0.08, 0.1, 40).rotateX(-Math.PI / 2), new THREE.MeshBasicMaterial({ color: 0xffffff }));
+  const reticle = new THREE.Mesh(
+    new THREE.RingGeometry(0.08, 0.1, 40).rotateX(-Math.PI / 2),
+    new THREE.MeshBasicMaterial({ color: 0xffffff }),
+  );
   reticle.matrixAutoUpdate = false;
   reticle.visible = false;
   scene.add(reticle);

@@ -32,22 +32,31 @@ export function isAndroidUserAgent(userAgent: string): boolean {
   return /Android/i.test(userAgent);
 }
 
+async function supportsWebxrAr(): Promise<boolean> {
+  try {
+    return (await navigator.xr?.isSessionSupported('immersive-ar')) === true;
+  } catch {
+    return false;
+  }
+}
+
+function supportsQuickLook(): boolean {
+  try {
+    return document.createElement('a').relList.supports('ar');
+  } catch {
+    return false;
+  }
+}
+
 /** Reads the browser; WebXR's answer is asynchronous. */
 export async function readArEnvironment(): Promise<ArEnvironment> {
   const userAgent = navigator.userAgent;
-  let webxrAr = false;
-  try {
-    webxrAr = (await navigator.xr?.isSessionSupported('immersive-ar')) === true;
-  } catch {
-    webxrAr = false;
-  }
-  let quickLook = false;
-  try {
-    quickLook = document.createElement('a').relList.supports('ar');
-  } catch {
-    quickLook = false;
-  }
-  return { webxrAr, quickLook, isIos: isIosUserAgent(userAgent, navigator.maxTouchPoints ?? 0), isAndroid: isAndroidUserAgent(userAgent) };
+  return {
+    webxrAr: await supportsWebxrAr(),
+    quickLook: supportsQuickLook(),
+    isIos: isIosUserAgent(userAgent, navigator.maxTouchPoints ?? 0),
+    isAndroid: isAndroidUserAgent(userAgent),
+  };
 }
 
 /**

@@ -5,12 +5,12 @@ import { KTX2Loader } from 'three/examples/jsm/loaders/KTX2Loader.js';
 import basisTranscoderJsUrl from 'three/examples/jsm/libs/basis/basis_transcoder.js?url';
 import basisTranscoderWasmUrl from 'three/examples/jsm/libs/basis/basis_transcoder.wasm?url';
 import { MeshoptDecoder } from 'three/examples/jsm/libs/meshopt_decoder.module.js';
-import { OrbitControls } from 'three/examples/jsm/controls/OrbitControls.js';
 import { RoomEnvironment } from 'three/examples/jsm/environments/RoomEnvironment.js';
 import '../shared/viewer-3d.css';
 import './model-viewer.css';
-import { canGoFullscreen, createIconButton, ICONS, setButtonLabel, showErrorBox, toggleFullscreen } from '../shared/controls';
+import { createIconButton, createToggleButton, ICONS, setButtonLabel, showErrorBox } from '../shared/controls';
 import { fillPlaceholders, type ViewerLanguage } from '../shared/language';
+import { createViewerRoot, createViewerShell } from '../shared/viewer-shell';
 import { chooseArMode, readArEnvironment, type ArMode } from './ar';
 import { openQuickLook, openSceneViewer, startWebXrAr, type WebXrArSession } from './ar-launch';
 import { fitCameraToBounds, type CameraFit } from './camera-fit';
@@ -41,13 +41,9 @@ const FOV = 40;
 /** A GLB in `container` with orbit controls, environment light, a soft ground shadow and AR where the device has it. */
 export function mountModelViewer(container: HTMLElement, options: ModelViewerOptions): ModelViewerHandle {
   const strings = MODEL_VIEWER_STRINGS[options.language];
-  const root = document.createElement('div');
-  root.className = 's3d-root s3d-model';
-  container.appendChild(root);
-
-  let destroyed = false;
+  const root = createViewerRoot(container, 's3d-model');
   const fail = (error: Error, message = strings.loadFailed, hint = strings.loadFailedHint) => {
-    if (destroyed) return;
+    if (shell?.isDestroyed()) return;
     progress.remove();
     showErrorBox(root, message, hint);
     options.onError?.(error);
@@ -76,14 +72,21 @@ export function mountModelViewer(container: HTMLElement, options: ModelViewerOpt
   progress.append(progressText, progressTrack);
   root.appendChild(progress);
 
-  let renderer: THREE.WebGLRenderer;
-  try {
-    renderer = new THREE.WebGLRenderer({ antialias: true, alpha: true });
-  } catch (error) {
-    fail(error instanceof Error ? error : new Error(String(error)), strings.webglError, '');
+  const shell = createViewerShell(root, {
+    strings,
+    renderer: { antialias: true, alpha: true },
+    fov: FOV,
+    damping: 0.08,
+    draw,
+    resetView: () => resetView(),
+    onDestroy,
+  });
+  if (!shell) {
+    progress.remove();
+    options.onError?.(new Error('WebGL is not available'));
     return { resetView: () => undefined, setAutoRotate: () => undefined, destroy: () => root.remove() };
   }
-  renderer.setPixelRatio(Math.min(window.devicePixelRatio, 2));
+  const { renderer, camera, controls, requestRender } = shell;
   renderer.outputColorSpace = THREE.SRGBColorSpace;
   renderer.toneMapping = THREE.NeutralToneMapping;
   renderer.toneMappingExposure = 1;
@@ -91,11 +94,7 @@ export function mountModelViewer(container: HTMLElement, options: ModelViewerOpt
   renderer.shadowMap.type = THREE.PCFShadowMap;
   // The model does not move, so its shadow is drawn once (and again after a reset of the scene).
   renderer.shadowMap.autoUpdate = false;
-  const canvas = renderer.domElement;
-  canvas.tabIndex = 0;
-  canvas.setAttribute('role', 'img');
-  canvas.setAttribute('aria-label', strings.canvasLabel);
-  root.insertBefore(canvas, root.firstChild);
+  controls.autoRotateSpeed = 1.2;
 
   const scene = new THREE.Scene();
   const pmrem = new THREE.PMREMGenerator(renderer);
@@ -103,13 +102,6 @@ export function mountModelViewer(container: HTMLElement, options: ModelViewerOpt
   const environment = pmrem.fromScene(room, 0.04).texture;
   room.dispose();
   scene.environment = environment;
-
-  const camera = new THREE.PerspectiveCamera(FOV, 1, 0.01, 1000);
-  const controls = new OrbitControls(camera, canvas);
-  controls.enableDamping = true;
-  controls.dampingFactor = 0.08;
-  controls.autoRotateSpeed = 1.2;
-  controls.screenSpacePanning = true;
 
   // A directional light for the ground shadow only; the environment does the lighting.
   const shadowLight = new THREE.DirectionalLight(0xffffff, 0);
@@ -126,7 +118,6 @@ export function mountModelViewer(container: HTMLElement, options: ModelViewerOpt
   let wantAutoRotate = true;
   let interacting = false;
   let resumeTimer = 0;
-  let frameRequest = 0;
   let arSession: WebXrArSession | null = null;
   let posterHidden = !poster;
 
@@ -136,23 +127,19 @@ export function mountModelViewer(container: HTMLElement, options: ModelViewerOpt
     setButtonLabel(autoRotateButton, wantAutoRotate ? strings.autoRotateOff : strings.autoRotateOn);
     requestRender();
   };
+  const setAutoRotate = (on: boolean) => {
+    wantAutoRotate = on;
+    interacting = false;
+    applyAutoRotate();
+  };
 
-  const render = () => {
-    frameRequest = 0;
-    if (destroyed || arSession) return;
-    const moving = controls.update();
+  function draw() {
     renderer.render(scene, camera);
     if (model && !posterHidden) {
       posterHidden = true;
       poster?.classList.add('s3d-model__poster--hidden');
     }
-    // Damping and auto-rotate need further frames; otherwise the loop stops until something changes.
-    if (moving || controls.autoRotate) requestRender();
-  };
-  function requestRender() {
-    if (!frameRequest && !destroyed) frameRequest = requestAnimationFrame(render);
   }
-  controls.addEventListener('change', requestRender);
   controls.addEventListener('start', () => {
     interacting = true;
     window.clearTimeout(resumeTimer);
@@ -165,18 +152,7 @@ export function mountModelViewer(container: HTMLElement, options: ModelViewerOpt
       applyAutoRotate();
     }, AUTO_ROTATE_RESUME_S * 1000);
   });
-
-  const resize = () => {
-    const width = Math.max(root.clientWidth, 1);
-    const height = Math.max(root.clientHeight, 1);
-    renderer.setSize(width, height, false);
-    camera.aspect = width / height;
-    camera.updateProjectionMatrix();
-    requestRender();
-  };
-  const resizeObserver = new ResizeObserver(resize);
-  resizeObserver.observe(root);
-  resize();
+  shell.resize();
 
   const resetView = () => {
     if (!fit) return;
@@ -192,32 +168,16 @@ export function mountModelViewer(container: HTMLElement, options: ModelViewerOpt
     requestRender();
   };
   const modelBounds = new THREE.Box3();
-  const boundsFit = () =>
-    fitCameraToBounds({ min: modelBounds.min.toArray(), max: modelBounds.max.toArray() }, FOV, camera.aspect);
+  const boundsFit = () => fitCameraToBounds({ min: modelBounds.min.toArray(), max: modelBounds.max.toArray() }, FOV, camera.aspect);
 
-  // Buttons.
-  const toolbar = document.createElement('div');
-  toolbar.className = 's3d-toolbar';
-  const resetButton = createIconButton({ label: strings.resetView, icon: ICONS.reset, onClick: resetView });
-  const autoRotateButton = createIconButton({
-    label: strings.autoRotateOff,
-    icon: ICONS.rotate,
-    pressed: true,
-    onClick: () => {
-      wantAutoRotate = !wantAutoRotate;
-      interacting = false;
-      applyAutoRotate();
-    },
-  });
+  const autoRotateButton = createToggleButton({ label: strings.autoRotateOff, icon: ICONS.rotate, pressed: true, onToggle: setAutoRotate });
   const arButton = createIconButton({ label: strings.viewInAr, icon: ICONS.ar, className: 's3d-model__ar', onClick: () => void enterAr() });
   arButton.hidden = true;
-  toolbar.append(resetButton, autoRotateButton, arButton);
-  if (canGoFullscreen()) toolbar.appendChild(createIconButton({ label: strings.fullscreen, icon: ICONS.fullscreen, onClick: () => toggleFullscreen(root) }));
-  root.appendChild(toolbar);
+  shell.addToolbarButtons(autoRotateButton, arButton);
 
   let arMode: ArMode | null = null;
   void readArEnvironment().then((environment) => {
-    if (destroyed) return;
+    if (shell.isDestroyed()) return;
     arMode = chooseArMode(environment);
     arButton.hidden = arMode === null;
   });
@@ -226,8 +186,7 @@ export function mountModelViewer(container: HTMLElement, options: ModelViewerOpt
     if (!model || arSession) return;
     try {
       if (arMode === 'webxr') {
-        cancelAnimationFrame(frameRequest);
-        frameRequest = 0;
+        shell.pause();
         arSession = await startWebXrAr({
           renderer,
           model,
@@ -235,7 +194,7 @@ export function mountModelViewer(container: HTMLElement, options: ModelViewerOpt
           strings,
           onEnd: () => {
             arSession = null;
-            resize();
+            shell.resume();
           },
         });
       } else if (arMode === 'quick-look') {
@@ -247,9 +206,9 @@ export function mountModelViewer(container: HTMLElement, options: ModelViewerOpt
       }
     } catch (error) {
       arSession = null;
+      shell.resume();
       showNotice(strings.arFailed);
       console.warn('AR failed', error);
-      requestRender();
     } finally {
       arButton.disabled = false;
       setButtonLabel(arButton, strings.viewInAr);
@@ -277,7 +236,7 @@ export function mountModelViewer(container: HTMLElement, options: ModelViewerOpt
   loader.load(
     options.modelUrl,
     (gltf) => {
-      if (destroyed) {
+      if (shell.isDestroyed()) {
         disposeObject(gltf.scene);
         return;
       }
@@ -287,7 +246,8 @@ export function mountModelViewer(container: HTMLElement, options: ModelViewerOpt
       });
       scene.add(model);
       modelBounds.setFromObject(model);
-      if (modelBounds.isEmpty()) modelBounds.set(new THREE.Vector3(...options.manifest.bounds.min), new THREE.Vector3(...options.manifest.bounds.max));
+      if (modelBounds.isEmpty())
+        modelBounds.set(new THREE.Vector3(...options.manifest.bounds.min), new THREE.Vector3(...options.manifest.bounds.max));
       placeGroundAndShadow(modelBounds);
       fit = boundsFit();
       progress.remove();
@@ -296,7 +256,7 @@ export function mountModelViewer(container: HTMLElement, options: ModelViewerOpt
       applyAutoRotate();
     },
     (event) => {
-      if (destroyed || !event.lengthComputable || event.total <= 0) return;
+      if (shell.isDestroyed() || !event.lengthComputable || event.total <= 0) return;
       const fraction = Math.min(event.loaded / event.total, 1);
       const percent = `${Math.round(fraction * 100)}%`;
       progressBar.style.width = percent;
@@ -325,37 +285,22 @@ export function mountModelViewer(container: HTMLElement, options: ModelViewerOpt
     renderer.shadowMap.needsUpdate = true;
   }
 
-  return {
-    resetView,
-    setAutoRotate(on: boolean) {
-      wantAutoRotate = on;
-      interacting = false;
-      applyAutoRotate();
-    },
-    destroy() {
-      if (destroyed) return;
-      destroyed = true;
-      arSession?.end();
-      cancelAnimationFrame(frameRequest);
-      window.clearTimeout(resumeTimer);
-      window.clearTimeout(noticeTimer);
-      resizeObserver.disconnect();
-      controls.dispose();
-      if (model) disposeObject(model);
-      ground.geometry.dispose();
-      (ground.material as THREE.Material).dispose();
-      shadowLight.dispose();
-      environment.dispose();
-      pmrem.dispose();
-      ktx2Loader.dispose();
-      renderer.dispose();
-      renderer.forceContextLoss();
-      root.remove();
-    },
-  };
+  function onDestroy() {
+    arSession?.end();
+    window.clearTimeout(resumeTimer);
+    window.clearTimeout(noticeTimer);
+    if (model) disposeObject(model);
+    ground.geometry.dispose();
+    (ground.material as THREE.Material).dispose();
+    shadowLight.dispose();
+    environment.dispose();
+    pmrem.dispose();
+    ktx2Loader.dispose();
+  }
+
+  return { resetView, setAutoRotate, destroy: shell.destroy };
 }
 
-/** Frees every geometry, material and texture under `object`. */
 /**
  * A KTX2Loader whose Basis transcoder (JS and WASM) comes from this build's own assets: Vite emits the
  * `?url` imports as hashed files, and the loader's fixed file names are mapped to them.
@@ -370,6 +315,7 @@ function createKtx2Loader(renderer: THREE.WebGLRenderer): KTX2Loader {
   return new KTX2Loader(manager).detectSupport(renderer);
 }
 
+/** Frees every geometry, material and texture under `object`. */
 export function disposeObject(object: THREE.Object3D): void {
   object.traverse((child) => {
     const mesh = child as THREE.Mesh;

@@ -12,10 +12,18 @@ describe('colour ramps', () => {
   it('interpolates between stops', () => {
     expect(sampleRamp(ELEVATION_STOPS, 0)).toEqual(ELEVATION_STOPS[0]);
     expect(sampleRamp(ELEVATION_STOPS, 1)).toEqual(ELEVATION_STOPS[4]);
-    const middle = sampleRamp([[0, 0, 0], [1, 1, 1]], 0.25);
+    const middle = sampleRamp(
+      [
+        [0, 0, 0],
+        [1, 1, 1],
+      ],
+      0.25,
+    );
     expect(middle).toEqual([0.25, 0.25, 0.25]);
     // Exactly on the second stop of five.
-    expect(sampleRamp(ELEVATION_STOPS, 0.25).map((value) => value.toFixed(6))).toEqual(ELEVATION_STOPS[1]!.map((value) => value.toFixed(6)));
+    expect(sampleRamp(ELEVATION_STOPS, 0.25).map((value) => value.toFixed(6))).toEqual(
+      ELEVATION_STOPS[1]!.map((value) => value.toFixed(6)),
+    );
   });
 
   it('offers RGB and intensity only when the cloud has them', () => {

@@ -63,7 +63,10 @@ export class EyeDomeLighting {
   private readonly quadCamera = new THREE.OrthographicCamera(-1, 1, 1, -1, 0, 1);
 
   constructor(strength = 0.4, radius = 1.4) {
-    this.target = new THREE.WebGLRenderTarget(1, 1, { depthBuffer: true, depthTexture: new THREE.DepthTexture(1, 1, THREE.UnsignedIntType) });
+    this.target = new THREE.WebGLRenderTarget(1, 1, {
+      depthBuffer: true,
+      depthTexture: new THREE.DepthTexture(1, 1, THREE.UnsignedIntType),
+    });
     this.material = new THREE.ShaderMaterial({
       uniforms: {
         tColor: { value: this.target.texture },

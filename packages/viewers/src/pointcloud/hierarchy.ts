@@ -34,5 +34,14 @@ export function buildHierarchy(manifest: Pick<PointCloudManifest, 'cube' | 'node
 
 function toOctreeNode(node: PointCloudNode, localCube: { min: Vec3; size: number }): OctreeNode {
   const box = pointCloudNodeBox(localCube, node.name);
-  return { name: node.name, level: node.name.length - 1, points: node.points, offset: node.offset, byteSize: node.byteSize, min: box.min, max: box.max, children: [] };
+  return {
+    name: node.name,
+    level: node.name.length - 1,
+    points: node.points,
+    offset: node.offset,
+    byteSize: node.byteSize,
+    min: box.min,
+    max: box.max,
+    children: [],
+  };
 }

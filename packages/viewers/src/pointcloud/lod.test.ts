@@ -34,7 +34,13 @@ describe('buildHierarchy', () => {
   });
 
   it('drops nodes whose parent is missing', () => {
-    const tree = buildHierarchy({ cube, nodes: [{ name: 'r', points: 1, offset: 0, byteSize: 12 }, { name: 'r12', points: 1, offset: 0, byteSize: 12 }] });
+    const tree = buildHierarchy({
+      cube,
+      nodes: [
+        { name: 'r', points: 1, offset: 0, byteSize: 12 },
+        { name: 'r12', points: 1, offset: 0, byteSize: 12 },
+      ],
+    });
     expect(tree!.children).toEqual([]);
   });
 });
@@ -66,13 +72,23 @@ describe('selectNodes', () => {
   it('skips nodes outside the frustum', () => {
     // Only the half x < 32 is "visible".
     const halfX: LodView['inFrustum'] = (min) => min[0] < 32;
-    const selection = selectNodes(root, view([16, 32, 200], halfX), { spacing: 1, pointBudget: 1e9, maxProjectedSpacing: 0.01, isLoaded: loaded });
+    const selection = selectNodes(root, view([16, 32, 200], halfX), {
+      spacing: 1,
+      pointBudget: 1e9,
+      maxProjectedSpacing: 0.01,
+      isLoaded: loaded,
+    });
     expect(selection.visible.every((node) => node.min[0] < 32)).toBe(true);
     expect(selection.visible.filter((node) => node.level === 1)).toHaveLength(4);
   });
 
   it('asks for missing nodes without refining them', () => {
-    const selection = selectNodes(root, view([32, 32, 70]), { spacing: 1, pointBudget: 1e9, maxProjectedSpacing: 0.01, isLoaded: (name) => name === 'r' });
+    const selection = selectNodes(root, view([32, 32, 70]), {
+      spacing: 1,
+      pointBudget: 1e9,
+      maxProjectedSpacing: 0.01,
+      isLoaded: (name) => name === 'r',
+    });
     expect(selection.visible.map((node) => node.name)).toEqual(['r']);
     expect(selection.missing).toHaveLength(8);
     expect(selection.missing.every((node) => node.level === 1)).toBe(true);

@@ -53,7 +53,7 @@ function nodeDistance(node: OctreeNode, position: Vec3): { distance: number; rad
 
 /** Projected spacing of a node's points in pixels. */
 export function projectedSpacing(rootSpacing: number, level: number, distance: number, pixelsPerRadian: number): number {
-  return ((rootSpacing / 2 ** level) / distance) * pixelsPerRadian;
+  return (rootSpacing / 2 ** level / distance) * pixelsPerRadian;
 }
 
 export function selectNodes(root: OctreeNode, view: LodView, options: LodOptions): LodSelection {

@@ -17,7 +17,13 @@ const COLORS: Record<MeasurementKind, number> = { distance: 0xffd54f, area: 0x4f
  */
 export class MeasurementLayer {
   readonly group = new THREE.Group();
-  private readonly dotMaterial = new THREE.PointsMaterial({ size: 9, sizeAttenuation: false, depthTest: false, transparent: true, vertexColors: false });
+  private readonly dotMaterial = new THREE.PointsMaterial({
+    size: 9,
+    sizeAttenuation: false,
+    depthTest: false,
+    transparent: true,
+    vertexColors: false,
+  });
 
   /** `origin`: cube.min; the scene is cube-local. */
   constructor(private readonly origin: Vec3) {
@@ -58,7 +64,7 @@ export class MeasurementLayer {
       }
     }
     const dots = new THREE.Points(new THREE.BufferGeometry().setFromPoints(vertices), this.dotMaterial.clone());
-    (dots.material as THREE.PointsMaterial).color.set(color);
+    dots.material.color.set(color);
     dots.renderOrder = 11;
     this.group.add(dots);
 
@@ -69,7 +75,13 @@ export class MeasurementLayer {
     const value = formatMeasurement(kind, measurementValue(kind, points));
     element.textContent = title ? `${title}: ${value}` : value;
     const label = new CSS2DObject(element);
-    label.position.copy(labelAnchor(kind, vertices, points.length >= 2 && kind === 'height' ? this.local(heightDifference(points[0]!, points[1]!).corner) : null));
+    label.position.copy(
+      labelAnchor(
+        kind,
+        vertices,
+        points.length >= 2 && kind === 'height' ? this.local(heightDifference(points[0]!, points[1]!).corner) : null,
+      ),
+    );
     this.group.add(label);
   }
 
@@ -104,5 +116,7 @@ function labelAnchor(kind: MeasurementKind, vertices: THREE.Vector3[], corner: T
     return sum.multiplyScalar(1 / vertices.length);
   }
   const middle = Math.floor((vertices.length - 1) / 2);
-  return vertices[middle]!.clone().add(vertices[middle + 1]!).multiplyScalar(0.5);
+  return vertices[middle]!.clone()
+    .add(vertices[middle + 1]!)
+    .multiplyScalar(0.5);
 }

@@ -27,7 +27,13 @@ describe('pickNearestPoint', () => {
     const { matrix, options } = setUp();
     const front = new Float32Array([0.2, 0, 5]); // depth 5, 2 px off the pointer
     const back = new Float32Array([0, 0, -20]); // depth 30, right under it
-    const hit = pickNearestPoint([{ positions: back, matrix }, { positions: front, matrix }], { ...options, x: 50, y: 50 });
+    const hit = pickNearestPoint(
+      [
+        { positions: back, matrix },
+        { positions: front, matrix },
+      ],
+      { ...options, x: 50, y: 50 },
+    );
     expect(hit?.cloudIndex).toBe(1);
     expect(hit?.position[2]).toBeCloseTo(5);
   });

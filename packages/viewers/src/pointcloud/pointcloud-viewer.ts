@@ -1,24 +1,28 @@
-import { MEASUREMENT_LIMITS, MEASUREMENT_POINTS, type DecodedPointCloudNode, type Measurement, type MeasurementKind, type PointCloudManifest, type Vec3 } from '@spatia/contract';
+import {
+  MEASUREMENT_LIMITS,
+  MEASUREMENT_POINTS,
+  type Measurement,
+  type MeasurementKind,
+  type PointCloudManifest,
+  type Vec3,
+} from '@spatia/contract';
 import * as THREE from 'three';
-import { OrbitControls } from 'three/examples/jsm/controls/OrbitControls.js';
 import { CSS2DRenderer } from 'three/examples/jsm/renderers/CSS2DRenderer.js';
 import '../shared/viewer-3d.css';
 import './pointcloud-viewer.css';
-import { canGoFullscreen, createIconButton, ICONS, setButtonLabel, showErrorBox, toggleFullscreen } from '../shared/controls';
-import type { Html } from '../shared/html';
+import { createIconButton, createToggleButton, ICONS, showErrorBox } from '../shared/controls';
 import { fillPlaceholders, type ViewerLanguage } from '../shared/language';
+import { createViewerRoot, createViewerShell } from '../shared/viewer-shell';
 import { defaultPointBudget, readDeviceClass } from './budget';
 import { availableColorModes, type ColorMode } from './color-ramp';
 import { EyeDomeLighting } from './eye-dome-lighting';
-import { buildHierarchy, type OctreeNode } from './hierarchy';
-import { selectNodes } from './lod';
 import { MeasurementLayer, type DraftMeasurement } from './measurement-layer';
-import { formatMeasurementOf, withoutRepeats } from './measurement-math';
-import { NodeCache } from './node-cache';
-import { NodeLoader } from './node-loader';
+import { withoutRepeats } from './measurement-math';
+import { createMeasurementPanel } from './measurement-panel';
 import { pickNearestPoint, type PickCloud } from './picking';
 import { COLOR_MODE_INDEX, PointMaterials } from './point-material';
-import { colorModeName, kindName, POINT_CLOUD_VIEWER_STRINGS } from './strings';
+import { StreamedOctree } from './streamed-octree';
+import { colorModeName, kindName, POINT_CLOUD_VIEWER_STRINGS, toolLabel } from './strings';
 
 export interface PointCloudStats {
   visiblePoints: number;
@@ -48,8 +52,6 @@ export interface PointCloudViewerHandle {
   destroy(): void;
 }
 
-/** Projected spacing (CSS pixels) above which a node's children are loaded. */
-const MAX_PROJECTED_SPACING = 1.5;
 /** Seconds between two node selections while the camera moves. */
 const SELECTION_INTERVAL_MS = 120;
 /** How far from the pointer (CSS pixels) a point may be picked. */
@@ -57,11 +59,6 @@ const PICK_RADIUS_PX = 8;
 /** A press that moves less than this is a click, not a drag. */
 const CLICK_SLOP_PX = 5;
 const TOOLS: MeasurementKind[] = ['distance', 'area', 'height'];
-
-interface LoadedNode {
-  points: number;
-  object: THREE.Points;
-}
 
 /** A streamed octree point cloud with measurement tools (docs/viewers-3d.md). */
 export function mountPointCloudViewer(container: HTMLElement, options: PointCloudViewerOptions): PointCloudViewerHandle {
@@ -71,42 +68,39 @@ export function mountPointCloudViewer(container: HTMLElement, options: PointClou
   const budget = options.pointBudget ?? defaultPointBudget(readDeviceClass());
   const colorModes = availableColorModes(manifest.attributes);
 
-  const root = document.createElement('div');
-  root.className = 's3d-root s3d-root--dark s3d-pointcloud';
+  const root = createViewerRoot(container, 's3d-root--dark s3d-pointcloud');
   root.tabIndex = -1;
-  container.appendChild(root);
-
-  let destroyed = false;
   const showError = (message: string, hint: string) => showErrorBox(root, message, hint);
 
-  let renderer: THREE.WebGLRenderer;
-  try {
-    renderer = new THREE.WebGLRenderer({ antialias: false });
-  } catch {
-    showError(strings.webglError, '');
+  const shell = createViewerShell(root, {
+    strings,
+    renderer: { antialias: false },
+    fov: 55,
+    up: [0, 0, 1],
+    damping: 0.1,
+    draw,
+    onResize,
+    resetView: () => resetView(),
+    onDestroy,
+  });
+  if (!shell) {
     let list = structuredClone(options.measurements);
-    return { setColorMode: () => undefined, setMeasurements: (next) => (list = structuredClone(next)), getMeasurements: () => structuredClone(list), destroy: () => root.remove() };
+    return {
+      setColorMode: () => undefined,
+      setMeasurements: (next) => (list = structuredClone(next)),
+      getMeasurements: () => structuredClone(list),
+      destroy: () => root.remove(),
+    };
   }
-  renderer.setPixelRatio(Math.min(window.devicePixelRatio, 2));
+  const { renderer, canvas, camera, controls, requestRender } = shell;
   renderer.setClearColor(0x11141a, 1);
-  const canvas = renderer.domElement;
-  canvas.tabIndex = 0;
-  canvas.setAttribute('role', 'img');
-  canvas.setAttribute('aria-label', strings.canvasLabel);
-  root.appendChild(canvas);
 
   const labelRenderer = new CSS2DRenderer();
   labelRenderer.domElement.className = 's3d-pc-labels';
-  root.appendChild(labelRenderer.domElement);
+  canvas.after(labelRenderer.domElement);
 
   const scene = new THREE.Scene();
   const overlayScene = new THREE.Scene();
-  const camera = new THREE.PerspectiveCamera(55, 1, 0.1, 1000);
-  camera.up.set(0, 0, 1);
-  const controls = new OrbitControls(camera, canvas);
-  controls.enableDamping = true;
-  controls.dampingFactor = 0.1;
-  controls.screenSpacePanning = true;
 
   // Cube-local frame: positions are offsets from cube.min, small enough for float32.
   const localBounds = {
@@ -125,88 +119,35 @@ export function mountPointCloudViewer(container: HTMLElement, options: PointClou
     },
     manifest.spacing,
   );
-  let colorMode: ColorMode = colorModes[0]!;
   let edlOn = true;
   const edl = new EyeDomeLighting();
 
-  // Nodes.
-  const hierarchy = buildHierarchy(manifest);
-  const pointsGroup = new THREE.Group();
-  scene.add(pointsGroup);
-  let visibleNames = new Set<string>();
-  const cache = new NodeCache<LoadedNode>(Math.max(budget * 2, 200_000), (_name, entry) => {
-    pointsGroup.remove(entry.object);
-    entry.object.geometry.dispose();
-  });
-  let loadErrors = 0;
-  const loader = new NodeLoader(
-    options.octreeUrl,
-    manifest.attributes,
-    (node, decoded) => {
-      if (destroyed) return;
-      cache.set(node.name, { points: node.points, object: createNodeObject(node, decoded) }, visibleNames);
-      pointsGroup.add(cache.peek(node.name)!.object);
+  const octree = new StreamedOctree({
+    url: options.octreeUrl,
+    manifest,
+    pointBudget: budget,
+    materials,
+    onNodeLoaded: () => {
       loadingNote.hidden = true;
       selectionDue = true;
       requestRender();
     },
-    (node, error) => {
-      loadErrors++;
-      console.warn(`point cloud node ${node.name} failed`, error);
-      // Without the root nothing shows: that is a failed load, not a partial one.
-      if (node.name === 'r' || loadErrors > 8) showError(strings.loadFailed, strings.loadFailedHint);
-    },
-  );
-
-  function createNodeObject(node: OctreeNode, decoded: DecodedPointCloudNode): THREE.Points {
-    const geometry = new THREE.BufferGeometry();
-    geometry.setAttribute('position', new THREE.BufferAttribute(decoded.positions, 3));
-    if (decoded.colors) geometry.setAttribute('rgba', new THREE.BufferAttribute(decoded.colors, 4, true));
-    if (decoded.intensities) geometry.setAttribute('intensity', new THREE.BufferAttribute(decoded.intensities, 1, false));
-    geometry.boundingBox = new THREE.Box3(new THREE.Vector3(...node.min), new THREE.Vector3(...node.max));
-    geometry.boundingSphere = geometry.boundingBox.getBoundingSphere(new THREE.Sphere());
-    const object = new THREE.Points(geometry, materials.forLevel(node.level));
-    object.name = node.name;
-    object.visible = false;
-    object.matrixAutoUpdate = false;
-    return object;
-  }
+    onFailed: () => showError(strings.loadFailed, strings.loadFailedHint),
+  });
+  scene.add(octree.group);
 
   // Selection (throttled) and rendering (on demand).
   let selectionDue = true;
   let lastSelection = 0;
   let selectionTimer = 0;
-  let frameRequest = 0;
-  let stats: PointCloudStats = { visiblePoints: 0, loadedNodes: 0 };
-  const frustum = new THREE.Frustum();
-  const frustumBox = new THREE.Box3();
   const projectionView = new THREE.Matrix4();
 
   const runSelection = () => {
-    if (!hierarchy) return;
-    camera.updateMatrixWorld();
-    projectionView.multiplyMatrices(camera.projectionMatrix, camera.matrixWorldInverse);
-    frustum.setFromProjectionMatrix(projectionView);
-    const cssHeight = Math.max(root.clientHeight, 1);
-    const pixelsPerRadian = cssHeight / (2 * Math.tan(THREE.MathUtils.degToRad(camera.fov) / 2));
-    const selection = selectNodes(
-      hierarchy,
-      {
-        position: camera.position.toArray() as Vec3,
-        pixelsPerRadian,
-        inFrustum: (min, max) => frustum.intersectsBox(frustumBox.set(frustumBox.min.set(...min), frustumBox.max.set(...max))),
-      },
-      { spacing: manifest.spacing, pointBudget: budget, maxProjectedSpacing: MAX_PROJECTED_SPACING, isLoaded: (name) => cache.has(name) },
-    );
-    const next = new Set(selection.visible.map((node) => node.name));
-    for (const name of visibleNames) if (!next.has(name)) cache.peek(name)!.object.visible = false;
-    for (const node of selection.visible) cache.touch(node.name)!.object.visible = true;
-    visibleNames = next;
-    cache.evict(visibleNames);
-    loader.want(selection.missing);
-    stats = { visiblePoints: selection.visiblePoints, loadedNodes: cache.size };
-    statsBox.textContent = fillPlaceholders(strings.stats, { points: selection.visiblePoints.toLocaleString(options.language === 'zh' ? 'zh-CN' : 'en-US'), nodes: `${visibleNames.size}/${cache.size}` });
-    options.onStats?.(stats);
+    const selection = octree.select(camera, Math.max(root.clientHeight, 1));
+    if (!selection) return;
+    const points = selection.visiblePoints.toLocaleString(options.language === 'zh' ? 'zh-CN' : 'en-US');
+    statsBox.textContent = fillPlaceholders(strings.stats, { points, nodes: `${selection.visibleNodes}/${selection.loadedNodes}` });
+    options.onStats?.({ visiblePoints: selection.visiblePoints, loadedNodes: selection.loadedNodes });
   };
 
   const updateClipPlanes = () => {
@@ -216,10 +157,7 @@ export function mountPointCloudViewer(container: HTMLElement, options: PointClou
     camera.updateProjectionMatrix();
   };
 
-  const render = (now: number) => {
-    frameRequest = 0;
-    if (destroyed) return;
-    const moving = controls.update();
+  function draw(now: number) {
     updateClipPlanes();
     if (selectionDue) {
       if (now - lastSelection >= SELECTION_INTERVAL_MS) {
@@ -240,31 +178,16 @@ export function mountPointCloudViewer(container: HTMLElement, options: PointClou
     renderer.clearDepth();
     renderer.render(overlayScene, camera);
     labelRenderer.render(overlayScene, camera);
-    if (moving) requestRender();
-  };
-  function requestRender() {
-    if (!frameRequest && !destroyed) frameRequest = requestAnimationFrame(render);
   }
-  controls.addEventListener('change', () => {
-    selectionDue = true;
-    requestRender();
-  });
+  controls.addEventListener('change', () => (selectionDue = true));
 
-  const resize = () => {
-    const width = Math.max(root.clientWidth, 1);
-    const height = Math.max(root.clientHeight, 1);
-    renderer.setSize(width, height, false);
+  function onResize(width: number, height: number) {
     labelRenderer.setSize(width, height);
     const buffer = renderer.getDrawingBufferSize(new THREE.Vector2());
     edl.setSize(buffer.x, buffer.y);
-    camera.aspect = width / height;
-    camera.updateProjectionMatrix();
     materials.shared.uPixelsPerRadian.value = buffer.y / (2 * Math.tan(THREE.MathUtils.degToRad(camera.fov) / 2));
     selectionDue = true;
-    requestRender();
-  };
-  const resizeObserver = new ResizeObserver(resize);
-  resizeObserver.observe(root);
+  }
 
   const resetView = () => {
     const centre = localBounds.min.clone().add(localBounds.max).multiplyScalar(0.5);
@@ -296,7 +219,7 @@ export function mountPointCloudViewer(container: HTMLElement, options: PointClou
   };
   const refreshMeasurements = () => {
     layer.update(measurements, draft, new Map(measurements.map((measurement) => [measurement.id, measurement.label])));
-    renderList();
+    panel.show(measurements);
     requestRender();
   };
 
@@ -304,13 +227,14 @@ export function mountPointCloudViewer(container: HTMLElement, options: PointClou
     const rect = canvas.getBoundingClientRect();
     camera.updateMatrixWorld();
     projectionView.multiplyMatrices(camera.projectionMatrix, camera.matrixWorldInverse);
-    const clouds: PickCloud[] = [];
-    for (const name of visibleNames) {
-      const object = cache.peek(name)?.object;
-      if (!object) continue;
-      clouds.push({ positions: object.geometry.getAttribute('position').array as Float32Array, matrix: projectionView.elements });
-    }
-    const hit = pickNearestPoint(clouds, { x: clientX - rect.left, y: clientY - rect.top, width: rect.width, height: rect.height, radiusPx: PICK_RADIUS_PX });
+    const clouds: PickCloud[] = octree.visiblePositions().map((positions) => ({ positions, matrix: projectionView.elements }));
+    const hit = pickNearestPoint(clouds, {
+      x: clientX - rect.left,
+      y: clientY - rect.top,
+      width: rect.width,
+      height: rect.height,
+      radiusPx: PICK_RADIUS_PX,
+    });
     return hit ? hit.position : null;
   };
   const toSource = (local: Vec3): Vec3 => [local[0] + origin[0], local[1] + origin[1], local[2] + origin[2]];
@@ -331,7 +255,10 @@ export function mountPointCloudViewer(container: HTMLElement, options: PointClou
     const kind = draft.kind;
     if (points.length >= MEASUREMENT_POINTS[kind].min && measurements.length < MEASUREMENT_LIMITS.measurements) {
       const number = measurements.filter((measurement) => measurement.kind === kind).length + 1;
-      measurements = [...measurements, { id: newId(), kind, label: `${kindName(strings, kind)} ${number}`.slice(0, MEASUREMENT_LIMITS.label), points }];
+      measurements = [
+        ...measurements,
+        { id: newId(), kind, label: `${kindName(strings, kind)} ${number}`.slice(0, MEASUREMENT_LIMITS.label), points },
+      ];
       draft = { kind, points: [] };
       emitMeasurements();
     } else {
@@ -393,15 +320,19 @@ export function mountPointCloudViewer(container: HTMLElement, options: PointClou
   canvas.addEventListener('dblclick', onDoubleClick);
   root.addEventListener('keydown', onKeyDown);
 
-  // Toolbar: tools (editable only), colour, EDL; view buttons at the bottom right.
+  // Top bar: tools (editable only), colour, EDL; the shell's view buttons stay at the bottom right.
   const topBar = document.createElement('div');
   topBar.className = 's3d-toolbar s3d-toolbar--top';
-  const toolIcons: Record<MeasurementKind, Html> = { distance: ICONS.distance, area: ICONS.area, height: ICONS.height };
-  const toolLabels: Record<MeasurementKind, string> = { distance: strings.toolDistance, area: strings.toolArea, height: strings.toolHeight };
   const toolButtons = new Map<MeasurementKind, HTMLButtonElement>();
   if (options.editable) {
     for (const tool of TOOLS) {
-      const button = createIconButton({ label: toolLabels[tool], icon: toolIcons[tool], pressed: false, className: `s3d-pc-tool s3d-pc-tool--${tool}`, onClick: () => setTool(activeTool === tool ? null : tool) });
+      const button = createIconButton({
+        label: toolLabel(strings, tool),
+        icon: ICONS[tool],
+        pressed: false,
+        className: `s3d-pc-tool s3d-pc-tool--${tool}`,
+        onClick: () => setTool(activeTool === tool ? null : tool),
+      });
       toolButtons.set(tool, button);
       topBar.appendChild(button);
     }
@@ -412,24 +343,17 @@ export function mountPointCloudViewer(container: HTMLElement, options: PointClou
   colorSelect.title = strings.colorMode;
   for (const mode of colorModes) colorSelect.add(new Option(colorModeName(strings, mode), mode));
   colorSelect.addEventListener('change', () => setColorMode(colorSelect.value as ColorMode));
-  const edlButton = createIconButton({
+  const edlButton = createToggleButton({
     label: strings.edl,
     icon: ICONS.edl,
     pressed: true,
-    onClick: () => {
-      edlOn = !edlOn;
-      edlButton.setAttribute('aria-pressed', String(edlOn));
+    onToggle: (on) => {
+      edlOn = on;
       requestRender();
     },
   });
   topBar.append(colorSelect, edlButton);
-  root.appendChild(topBar);
-
-  const bottomBar = document.createElement('div');
-  bottomBar.className = 's3d-toolbar';
-  bottomBar.appendChild(createIconButton({ label: strings.resetView, icon: ICONS.reset, onClick: resetView }));
-  if (canGoFullscreen()) bottomBar.appendChild(createIconButton({ label: strings.fullscreen, icon: ICONS.fullscreen, onClick: () => toggleFullscreen(root) }));
-  root.appendChild(bottomBar);
+  shell.toolbar.before(topBar);
 
   const hint = document.createElement('div');
   hint.className = 's3d-pc-hint';
@@ -447,69 +371,20 @@ export function mountPointCloudViewer(container: HTMLElement, options: PointClou
   loadingNote.textContent = strings.loading;
   root.appendChild(loadingNote);
 
-  // The side list.
-  const panel = document.createElement('section');
-  panel.className = 's3d-pc-panel';
-  panel.setAttribute('aria-label', strings.measurements);
-  const panelTitle = document.createElement('h2');
-  panelTitle.textContent = strings.measurements;
-  const list = document.createElement('ul');
-  panel.append(panelTitle, list);
-  root.appendChild(panel);
-
-  function renderList() {
-    panel.hidden = !options.editable && measurements.length === 0;
-    list.replaceChildren();
-    if (measurements.length === 0) {
-      const empty = document.createElement('li');
-      empty.className = 's3d-pc-panel__empty';
-      empty.textContent = strings.noMeasurements;
-      list.appendChild(empty);
-      return;
-    }
-    for (const measurement of measurements) {
-      const item = document.createElement('li');
-      item.className = `s3d-pc-item s3d-pc-item--${measurement.kind}`;
-      const show = document.createElement('button');
-      show.type = 'button';
-      show.className = 's3d-pc-item__value';
-      show.textContent = `${kindName(strings, measurement.kind)} ${formatMeasurementOf(measurement)}`;
-      setButtonLabel(show, fillPlaceholders(strings.showMeasurement, { name: measurement.label || kindName(strings, measurement.kind) }));
-      show.addEventListener('click', () => focusMeasurement(measurement));
-      if (options.editable) {
-        const input = document.createElement('input');
-        input.className = 's3d-pc-item__label';
-        input.value = measurement.label;
-        input.maxLength = MEASUREMENT_LIMITS.label;
-        input.setAttribute('aria-label', strings.label);
-        input.placeholder = strings.label;
-        input.addEventListener('change', () => {
-          const label = input.value.trim().slice(0, MEASUREMENT_LIMITS.label);
-          measurements = measurements.map((entry) => (entry.id === measurement.id ? { ...entry, label } : entry));
-          emitMeasurements();
-        });
-        input.addEventListener('keydown', (event) => {
-          if (event.key === 'Enter') input.blur();
-        });
-        const remove = createIconButton({
-          label: fillPlaceholders(strings.deleteMeasurement, { name: measurement.label || kindName(strings, measurement.kind) }),
-          icon: ICONS.remove,
-          className: 's3d-pc-item__delete',
-          onClick: () => {
-            measurements = measurements.filter((entry) => entry.id !== measurement.id);
-            emitMeasurements();
-          },
-        });
-        item.append(input, show, remove);
-      } else {
-        const label = document.createElement('span');
-        label.className = 's3d-pc-item__label';
-        label.textContent = measurement.label;
-        item.append(label, show);
-      }
-      list.appendChild(item);
-    }
-  }
+  const panel = createMeasurementPanel({
+    strings,
+    editable: options.editable,
+    onShow: (measurement) => focusMeasurement(measurement),
+    onRename: (id, label) => {
+      measurements = measurements.map((entry) => (entry.id === id ? { ...entry, label } : entry));
+      emitMeasurements();
+    },
+    onDelete: (id) => {
+      measurements = measurements.filter((entry) => entry.id !== id);
+      emitMeasurements();
+    },
+  });
+  root.appendChild(panel.element);
 
   const focusMeasurement = (measurement: Measurement) => {
     if (measurement.points.length === 0) return;
@@ -521,16 +396,15 @@ export function mountPointCloudViewer(container: HTMLElement, options: PointClou
 
   const setColorMode = (mode: ColorMode) => {
     if (!colorModes.includes(mode)) return;
-    colorMode = mode;
     colorSelect.value = mode;
     materials.shared.uColorMode.value = COLOR_MODE_INDEX[mode];
     requestRender();
   };
 
-  resize();
+  shell.resize();
   resetView();
   refreshMeasurements();
-  if (!hierarchy) showError(strings.loadFailed, strings.loadFailedHint);
+  if (!octree.readable) showError(strings.loadFailed, strings.loadFailedHint);
 
   return {
     setColorMode,
@@ -539,30 +413,24 @@ export function mountPointCloudViewer(container: HTMLElement, options: PointClou
       refreshMeasurements();
     },
     getMeasurements: () => structuredClone(measurements),
-    destroy() {
-      if (destroyed) return;
-      destroyed = true;
-      cancelAnimationFrame(frameRequest);
-      window.clearTimeout(selectionTimer);
-      resizeObserver.disconnect();
-      loader.dispose();
-      controls.dispose();
-      canvas.removeEventListener('pointerdown', onPointerDown);
-      canvas.removeEventListener('pointerup', onPointerUp);
-      canvas.removeEventListener('dblclick', onDoubleClick);
-      root.removeEventListener('keydown', onKeyDown);
-      cache.clear();
-      layer.dispose();
-      materials.dispose();
-      edl.dispose();
-      renderer.dispose();
-      renderer.forceContextLoss();
-      root.remove();
-      void colorMode;
-    },
+    destroy: shell.destroy,
   };
+
+  function onDestroy() {
+    window.clearTimeout(selectionTimer);
+    octree.dispose();
+    canvas.removeEventListener('pointerdown', onPointerDown);
+    canvas.removeEventListener('pointerup', onPointerUp);
+    canvas.removeEventListener('dblclick', onDoubleClick);
+    root.removeEventListener('keydown', onKeyDown);
+    layer.dispose();
+    materials.dispose();
+    edl.dispose();
+  }
 }
 
 function newId(): string {
-  return typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : `m${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`;
+  return typeof crypto !== 'undefined' && 'randomUUID' in crypto
+    ? crypto.randomUUID()
+    : `m${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`;
 }

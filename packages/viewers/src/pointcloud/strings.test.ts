@@ -16,7 +16,8 @@ describe.each([
   it('keeps the same placeholders in both languages', () => {
     const placeholders = (text: string) => (text.match(/\{\w+\}/g) ?? []).sort();
     const zh: Record<string, string> = table.zh;
-    for (const [key, text] of Object.entries(table.en as Record<string, string>)) expect(placeholders(zh[key]!)).toEqual(placeholders(text));
+    for (const [key, text] of Object.entries(table.en as Record<string, string>))
+      expect(placeholders(zh[key]!)).toEqual(placeholders(text));
   });
 });
 

@@ -64,7 +64,12 @@ export function createTourEditing(dependencies: EditingDependencies): TourEditin
   };
 
   const emit = (phase: HotspotPointerPhase, hotspotId: string, pointerEvent: PointerEvent) => {
-    const event: HotspotPointerEvent = { phase, hotspotId, direction: directionAt(pointerEvent.clientX, pointerEvent.clientY), pointerEvent };
+    const event: HotspotPointerEvent = {
+      phase,
+      hotspotId,
+      direction: directionAt(pointerEvent.clientX, pointerEvent.clientY),
+      pointerEvent,
+    };
     listeners.forEach((listener) => listener(event));
   };
 

@@ -24,8 +24,11 @@ export interface HotspotContext {
 export function safeUrl(url: string): string | null {
   const trimmed = url.trim();
   if (trimmed === '') return null;
-  // Browsers ignore tabs and newlines inside a scheme ("java\tscript:"); so does this test.
-  const compact = trimmed.replace(/[\u0000-\u0020]/g, '');
+  // Browsers ignore tabs and newlines inside a scheme ("java\tscript:"); so does this test, dropping
+  // every C0 control character and the space (U+0000 to U+0020).
+  const compact = Array.from(trimmed)
+    .filter((char) => char.charCodeAt(0) > 0x20)
+    .join('');
   const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(compact);
   if (scheme) return ['http', 'https'].includes(scheme[1]!.toLowerCase()) ? trimmed : null;
   return trimmed;
@@ -46,7 +49,7 @@ export function infoLabel(hotspot: InfoHotspot, context: HotspotContext): string
  * the arrow points relative to where it stands, so it never changes while the view turns.
  */
 export function arrowTurn(hotspot: Pick<LinkHotspot, 'yaw' | 'arrowYaw'>): number {
-  const turn = (((hotspot.arrowYaw - hotspot.yaw) % 360) + 540) % 360 - 180;
+  const turn = ((((hotspot.arrowYaw - hotspot.yaw) % 360) + 540) % 360) - 180;
   return Object.is(turn, -0) ? 0 : turn;
 }
 
@@ -68,7 +71,9 @@ export function hotspotMarker(hotspot: Hotspot, context: HotspotContext): Marker
   return {
     id: hotspot.id,
     position: toPosition(hotspot),
-    html: html`<button type="button" class="spv-hotspot spv-hotspot--${hotspot.kind}" data-hotspot-id="${hotspot.id}" aria-label="${label}">${inner}</button>`.toString(),
+    html: html`<button type="button" class="spv-hotspot spv-hotspot--${hotspot.kind}" data-hotspot-id="${hotspot.id}" aria-label="${label}">
+      ${inner}
+    </button>`.toString(),
     size: { width: HOTSPOT_SIZE[hotspot.kind], height: HOTSPOT_SIZE[hotspot.kind] },
     anchor: 'center center',
     tooltip: { content: escapeHtml(label), position: 'top center' },
@@ -84,11 +89,15 @@ export function infoPanelHtml(hotspot: InfoHotspot, strings: ViewerStrings): str
     .split(/\n\s*\n/)
     .map((paragraph) => paragraph.trim())
     .filter(Boolean)
-    .map((paragraph) => html`<p class="spv-info__text">${paragraph.split('\n').map((line, index) => html`${index > 0 && html`<br>`}${line}`)}</p>`);
+    .map(
+      (paragraph) =>
+        html`<p class="spv-info__text">${paragraph.split('\n').map((line, index) => html`${index > 0 && html`<br />`}${line}`)}</p>`,
+    );
   const title = hotspot.title.trim() || strings.infoHotspot;
-  return html`<article class="spv-info" aria-label="${title}"><h2 class="spv-info__title">${title}</h2>${
-    image && html`<img class="spv-info__image" src="${image}" alt="${title}" loading="lazy">`
-  }${paragraphs}${
-    link && html`<a class="spv-info__link" href="${link}" target="_blank" rel="noopener noreferrer">${strings.openLink}</a>`
-  }</article>`.toString();
+  return html`<article class="spv-info" aria-label="${title}">
+    <h2 class="spv-info__title">${title}</h2>
+    ${image && html`<img class="spv-info__image" src="${image}" alt="${title}" loading="lazy" />`}${paragraphs}${
+      link && html`<a class="spv-info__link" href="${link}" target="_blank" rel="noopener noreferrer">${strings.openLink}</a>`
+    }
+  </article>`.toString();
 }

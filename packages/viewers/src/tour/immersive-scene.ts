@@ -13,6 +13,7 @@ import {
 } from 'three';
 import { arrowTurn, infoLabel, linkLabel, type HotspotContext } from './hotspots';
 import type { SelectedLevel } from './levels';
+import { loadCorsImage, type SceneImageLoader } from './scene-images';
 import { sceneFileUrl } from './urls';
 import { toPosition } from './view';
 
@@ -76,7 +77,7 @@ export class ImmersiveScene {
   private generation = 0;
   private lastUpload = 0;
 
-  constructor() {
+  constructor(private readonly loadImage: SceneImageLoader = loadCorsImage) {
     // Segmented like PSV's tiles mesh: two huge triangles per face, with corners exactly beside the
     // camera (view depth 0), interpolate badly on some GPUs (SwiftShader shows garbage looking at a corner).
     const geometry = new BoxGeometry(CUBE_SIZE, CUBE_SIZE, CUBE_SIZE, CUBE_SEGMENTS, CUBE_SEGMENTS, CUBE_SEGMENTS).scale(1, 1, -1);
@@ -97,10 +98,7 @@ export class ImmersiveScene {
     this.disposeFaces();
     const faceSize = level?.faceSize ?? 512;
     for (const face of CUBE_FACES) {
-      const canvas = document.createElement('canvas');
-      canvas.width = faceSize;
-      canvas.height = faceSize;
-      const context2d = canvas.getContext('2d')!;
+      const { canvas, draw: context2d } = createCanvas(faceSize, faceSize);
       const texture = new CanvasTexture(canvas);
       texture.minFilter = LinearFilter;
       texture.generateMipmaps = false;
@@ -171,7 +169,7 @@ export class ImmersiveScene {
     const faceSize = level?.faceSize ?? 512;
     await Promise.all(
       CUBE_FACES.map((face) =>
-        loadImage(sceneFileUrl(scene, panoramaBasePath(face))).then(
+        this.loadImage(sceneFileUrl(scene, panoramaBasePath(face))).then(
           (image) => draw(face, image, 0, 0, faceSize),
           () => undefined,
         ),
@@ -186,7 +184,7 @@ export class ImmersiveScene {
       for (let row = 0; row < level.nbTiles; row++) {
         for (let col = 0; col < level.nbTiles; col++) {
           jobs.push(
-            loadImage(sceneFileUrl(scene, panoramaTilePath(level.manifestIndex, face, col, row))).then(
+            this.loadImage(sceneFileUrl(scene, panoramaTilePath(level.manifestIndex, face, col, row))).then(
               (image) => draw(face, image, col * tileSize, row * tileSize, tileSize),
               () => undefined,
             ),
@@ -215,24 +213,17 @@ export class ImmersiveScene {
   }
 }
 
-function loadImage(url: string): Promise<HTMLImageElement> {
-  return new Promise((resolve, reject) => {
-    const image = new Image();
-    image.crossOrigin = 'anonymous';
-    image.decoding = 'async';
-    image.onload = () => resolve(image);
-    image.onerror = () => reject(new Error(`could not load ${url}`));
-    image.src = url;
-  });
+function createCanvas(width: number, height: number): { canvas: HTMLCanvasElement; draw: CanvasRenderingContext2D } {
+  const canvas = document.createElement('canvas');
+  canvas.width = width;
+  canvas.height = height;
+  return { canvas, draw: canvas.getContext('2d')! };
 }
 
 /** A round icon: an arrow turned like the floor arrow of the 2D viewer, or an "i". */
 function drawHotspotIcon(hotspot: Hotspot, context: HotspotContext): HTMLCanvasElement {
   const size = 256;
-  const canvas = document.createElement('canvas');
-  canvas.width = size;
-  canvas.height = size;
-  const draw = canvas.getContext('2d')!;
+  const { canvas, draw } = createCanvas(size, size);
   draw.fillStyle = 'rgba(15, 23, 42, 0.55)';
   draw.strokeStyle = 'rgba(255, 255, 255, 0.95)';
   draw.lineWidth = 10;
@@ -269,10 +260,7 @@ function drawHotspotIcon(hotspot: Hotspot, context: HotspotContext): HTMLCanvasE
 export function drawInfoPanel(title: string, text: string, hint: string): HTMLCanvasElement {
   const width = 1024;
   const height = 640;
-  const canvas = document.createElement('canvas');
-  canvas.width = width;
-  canvas.height = height;
-  const draw = canvas.getContext('2d')!;
+  const { canvas, draw } = createCanvas(width, height);
   draw.fillStyle = 'rgba(15, 23, 42, 0.92)';
   draw.beginPath();
   draw.roundRect(0, 0, width, height, 32);

@@ -18,6 +18,7 @@ import {
 import type { HotspotContext } from './hotspots';
 import { drawInfoPanel, directionVector, ImmersiveScene, immersiveLevel, worldTurnFor } from './immersive-scene';
 import type { SelectedLevel } from './levels';
+import type { SceneImageLoader } from './scene-images';
 import { toPosition } from './view';
 
 /**
@@ -45,6 +46,8 @@ export interface ImmersiveTourOptions {
   startYaw: number;
   levelsFor: (scene: TourScene) => SelectedLevel[];
   context: HotspotContext;
+  /** As the 2D viewer's (TourViewerOptions). */
+  loadImage?: SceneImageLoader;
   closeHint: string;
   /** The session ended (the person left VR); the scene they were in. */
   onEnd: (sceneId: string) => void;
@@ -66,7 +69,7 @@ export async function startImmersiveTour(options: ImmersiveTourOptions): Promise
   renderer.xr.enabled = true;
   renderer.xr.setReferenceSpaceType('local');
   const camera = new PerspectiveCamera(70, 1, 0.05, 100);
-  const immersive = new ImmersiveScene();
+  const immersive = new ImmersiveScene(options.loadImage);
   const raycaster = new Raycaster();
   const rotation = new Matrix4();
   let panel: Mesh<PlaneGeometry, MeshBasicMaterial> | null = null;
@@ -93,7 +96,10 @@ export async function startImmersiveTour(options: ImmersiveTourOptions): Promise
   const openPanel = (hotspot: InfoHotspot) => {
     closePanel();
     const texture = new CanvasTexture(drawInfoPanel(hotspot.title || options.context.strings.infoHotspot, hotspot.text, options.closeHint));
-    panel = new Mesh(new PlaneGeometry(3.2, 2), new MeshBasicMaterial({ map: texture, transparent: true, depthTest: false, depthWrite: false }));
+    panel = new Mesh(
+      new PlaneGeometry(3.2, 2),
+      new MeshBasicMaterial({ map: texture, transparent: true, depthTest: false, depthWrite: false }),
+    );
     panel.renderOrder = 3;
     // In front of the hotspot, a little closer than it, facing the viewer.
     const { yaw, pitch } = toPosition(hotspot);

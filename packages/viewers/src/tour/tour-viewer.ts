@@ -12,11 +12,13 @@ import '@photo-sphere-viewer/gallery-plugin/index.css';
 import './tour-viewer.css';
 import { escapeHtml, trustedHtml } from '../shared/html';
 import { createTourEditing, type TourEditing } from './editing';
+import { galleryBehaviour } from './gallery';
 import { hotspotMarker, infoPanelHtml, type HotspotContext, type HotspotMarkerData } from './hotspots';
 import { isImmersiveVrSupported, startImmersiveTour, type ImmersiveTour } from './immersive';
 import { readDeviceProfile, selectLevels, type DeviceProfile, type SelectedLevel } from './levels';
 import { needsMotionPermission, requestMotionPermission, showMotionPrompt } from './motion-prompt';
 import { BackgroundMusic } from './music';
+import { SceneImagesPlugin, type SceneImageLoader } from './scene-images';
 import { psvLang, VIEWER_STRINGS, type ViewerLanguage } from './strings';
 import { thumbnailUrl, tilesPanorama, type TilesPanorama } from './urls';
 import { toPosition, zoomForHorizontalFov } from './view';
@@ -34,6 +36,8 @@ export interface TourViewerOptions {
   mode?: 'view' | 'edit';
   /** Replaces the measured device (tests, fixtures). */
   deviceProfile?: DeviceProfile;
+  /** How base faces and tiles are read; by default over HTTP. The offline page reads them from scripts. */
+  loadImage?: SceneImageLoader;
 }
 
 export interface GoToSceneOptions {
@@ -59,8 +63,6 @@ const INFO_PANEL_ID = 'spv-info';
 const MUSIC_BUTTON_ID = 'spv-music';
 const VR_BUTTON_ID = 'spv-vr';
 const MOTION_DISMISSED_KEY = 'spatia-viewer-motion-prompt';
-/** CSS pixels of viewer height from which the gallery strip opens on load. */
-const GALLERY_OPEN_MIN_HEIGHT = 720;
 
 const MUSIC_ICON = trustedHtml(
   '<svg viewBox="0 0 24 24" aria-hidden="true" focusable="false"><path class="spv-music-note" fill="currentColor" d="M9 17.5a2.5 2.5 0 1 1-2-2.45V5l11-2v11.5a2.5 2.5 0 1 1-2-2.45V6.2l-7 1.3z"/><path class="spv-music-slash" stroke="currentColor" stroke-width="2" d="M3 3l18 18"/></svg>',
@@ -95,22 +97,22 @@ export function createTourViewer(container: HTMLElement, tour: Tour, options: To
     return panorama;
   };
 
-  const showGallery = !editMode && tour.gallery && tour.scenes.length > 1;
-  const autorotate = !editMode && tour.autorotateDelay > 0;
   const handheld = profile.handheld;
+  const galleryOptions = galleryBehaviour(tour, { editMode, handheld, height: container.clientHeight });
+  const showGallery = galleryOptions !== null;
+  const autorotate = !editMode && tour.autorotateDelay > 0;
   const markersOf = (scene: TourScene) => scene.hotspots.map((hotspot) => hotspotMarker(hotspot, context));
   const plugins: NonNullable<ConstructorParameters<typeof Viewer>[0]['plugins']> = [
     [MarkersPlugin, { defaultHoverScale: !handheld && !editMode, markers: markersOf(start) }],
   ];
+  if (options.loadImage) plugins.push([SceneImagesPlugin, options.loadImage]);
   if (autorotate) {
-    plugins.push([AutorotatePlugin, { autostartDelay: tour.autorotateDelay * 1000, autostartOnIdle: true, autorotateSpeed: '1rpm', autorotatePitch: 0 }]);
+    plugins.push([
+      AutorotatePlugin,
+      { autostartDelay: tour.autorotateDelay * 1000, autostartOnIdle: true, autorotateSpeed: '1rpm', autorotatePitch: 0 },
+    ]);
   }
-  if (showGallery) {
-    // The strip covers the bottom of the view, where floor arrows usually are: open on load only
-    // where the viewer is tall enough to spare it, otherwise behind its navbar button.
-    const roomy = !handheld && container.clientHeight >= GALLERY_OPEN_MIN_HEIGHT;
-    plugins.push([GalleryPlugin, { visibleOnLoad: roomy, hideOnClick: !roomy, thumbnailSize: { width: 160, height: 80 } }]);
-  }
+  if (galleryOptions) plugins.push([GalleryPlugin, { ...galleryOptions, thumbnailSize: { width: 160, height: 80 } }]);
   if (handheld && !editMode) plugins.push([GyroscopePlugin, {}], [StereoPlugin, {}]);
 
   let music: BackgroundMusic | null = null;
@@ -278,6 +280,7 @@ export function createTourViewer(container: HTMLElement, tour: Tour, options: To
       startYaw: position.yaw,
       levelsFor,
       context,
+      loadImage: options.loadImage,
       closeHint: strings.vrClose,
       onEnd: (sceneId) => {
         immersiveSession = null;

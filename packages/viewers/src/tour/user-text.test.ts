@@ -6,16 +6,19 @@
  */
 import { SYSTEM } from '@photo-sphere-viewer/core';
 import { MarkersPlugin } from '@photo-sphere-viewer/markers-plugin';
-import type { InfoHotspot, LinkHotspot, Tour, TourScene } from '@spatia/contract';
+import { OFFLINE_TOUR_GLOBAL, type InfoHotspot, type LinkHotspot, type Tour, type TourScene } from '@spatia/contract';
+import type * as Three from 'three';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import type * as PackagedFiles from '../../standalone/packaged-files';
 import type { DeviceProfile } from './levels';
+import { loadCorsImage } from './scene-images';
 import { createTourViewer, type TourViewerHandle } from './tour-viewer';
 
 /** Render loops still running (a viewer nobody destroyed, like the offline page's). */
 const loops = vi.hoisted(() => new Set<ReturnType<typeof setInterval>>());
 
 vi.mock('three', async (importOriginal) => {
-  const three = await importOriginal<typeof import('three')>();
+  const three = await importOriginal<typeof Three>();
   /** Photo Sphere Viewer's renderer without a GPU: every scene object is real, nothing is drawn. */
   class HeadlessRenderer {
     domElement = document.createElement('canvas');
@@ -45,18 +48,19 @@ vi.mock('three', async (importOriginal) => {
 /** A 1×1 PNG: every face and tile "loads" as this. */
 const PIXEL = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
 
+// The offline page's images come from scripts, which happy-dom does not run (packaged-files.test.ts covers them).
+vi.mock('../../standalone/packaged-files', async (importOriginal) => ({
+  ...(await importOriginal<typeof PackagedFiles>()),
+  loadImageFromScript: () => loadCorsImage(`data:image/png;base64,${PIXEL}`),
+}));
+
 beforeAll(() => {
   const getContext = HTMLCanvasElement.prototype.getContext;
   HTMLCanvasElement.prototype.getContext = function (this: HTMLCanvasElement, kind: string, ...rest: unknown[]) {
     if (kind === 'webgl2') return { MAX_TEXTURE_SIZE: 0x0d33, getParameter: () => 4096, getExtension: () => null };
     return (getContext as (...args: unknown[]) => unknown).call(this, kind, ...rest);
   } as typeof getContext;
-  // tour.json for the offline page; every other file is a picture.
-  vi.stubGlobal('fetch', async (url: string | URL | Request) =>
-    String(url instanceof Request ? url.url : url).endsWith('/tour.json')
-      ? new Response(JSON.stringify(tour), { headers: { 'content-type': 'application/json' } })
-      : new Response(Buffer.from(PIXEL, 'base64'), { headers: { 'content-type': 'image/png' } }),
-  );
+  vi.stubGlobal('fetch', async () => new Response(Buffer.from(PIXEL, 'base64'), { headers: { 'content-type': 'image/png' } }));
   vi.spyOn(URL, 'createObjectURL').mockReturnValue(`data:image/png;base64,${PIXEL}`);
   vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => undefined);
   // Vitest loads no CSS, so Photo Sphere Viewer reports its stylesheets missing.
@@ -130,7 +134,9 @@ const tour: Tour = {
 /** Nothing anyone typed became an element or an attribute. */
 function expectNoInjectedMarkup(root: ParentNode) {
   expect(root.querySelectorAll('script, style, iframe, b, a, img[src="x"], svg[onload]')).toHaveLength(0);
-  expect([...root.querySelectorAll('*')].filter((element) => [...element.attributes].some((attribute) => attribute.name.startsWith('on')))).toEqual([]);
+  expect(
+    [...root.querySelectorAll('*')].filter((element) => [...element.attributes].some((attribute) => attribute.name.startsWith('on'))),
+  ).toEqual([]);
 }
 
 const until = async (check: () => boolean) => {
@@ -156,8 +162,14 @@ describe('text people typed, in the tour viewer', () => {
   it('shows scene names as text in the caption, the gallery strip and link hotspots', async () => {
     const container = await open();
     expect(container.querySelector('.psv-caption-content')!.textContent).toBe(NAMES.lobby);
-    expect([...container.querySelectorAll('.psv-gallery-item-title')].map((title) => title.textContent)).toEqual([NAMES.lobby, NAMES.garden]);
-    expect([...container.querySelectorAll('.psv-gallery-item')].map((item) => (item as HTMLElement).dataset['psvGalleryItem'])).toEqual(['a1', 'a2']);
+    expect([...container.querySelectorAll('.psv-gallery-item-title')].map((title) => title.textContent)).toEqual([
+      NAMES.lobby,
+      NAMES.garden,
+    ]);
+    expect([...container.querySelectorAll('.psv-gallery-item')].map((item) => (item as HTMLElement).dataset['psvGalleryItem'])).toEqual([
+      'a1',
+      'a2',
+    ]);
     const buttons = [...container.querySelectorAll<HTMLElement>('.spv-hotspot')];
     expect(buttons.map((button) => [button.dataset['hotspotId'], button.getAttribute('aria-label')])).toEqual([
       ['h1', `Go to ${NAMES.garden}`],
@@ -180,11 +192,15 @@ describe('text people typed, in the tour viewer', () => {
 
   it("shows an info hotspot's title and text as text in its panel", async () => {
     const container = await open();
-    container.querySelector<HTMLElement>('[data-hotspot-id="h3"]')!.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true }));
+    container
+      .querySelector<HTMLElement>('[data-hotspot-id="h3"]')!
+      .dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true }));
     await until(() => container.querySelector('.spv-info') !== null);
     expect(container.querySelector('.spv-info__title')!.textContent).toBe(NAMES.title);
     expect(container.querySelector('.spv-info')!.getAttribute('aria-label')).toBe(NAMES.title);
-    expect([...container.querySelectorAll('.spv-info__text')].map((paragraph) => paragraph.textContent)).toEqual([NAMES.text.replace('\n', '')]);
+    expect([...container.querySelectorAll('.spv-info__text')].map((paragraph) => paragraph.textContent)).toEqual([
+      NAMES.text.replace('\n', ''),
+    ]);
     expect(container.querySelectorAll('.spv-info__text br')).toHaveLength(1);
     expectNoInjectedMarkup(document);
   });
@@ -212,6 +228,8 @@ describe('text people typed, in the tour viewer', () => {
     const page = document.createElement('main');
     page.id = 'tour';
     document.body.append(page);
+    // What the package's tour.js does before the page's script runs.
+    Object.assign(window, { [OFFLINE_TOUR_GLOBAL]: tour });
     await import('../../standalone/main');
     await until(() => page.querySelector('.spv-hotspot') !== null);
     expect(document.title).toBe(NAMES.tour);

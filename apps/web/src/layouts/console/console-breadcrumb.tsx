@@ -3,7 +3,7 @@ import { Breadcrumb } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { findRouteChain } from '../../app/access';
-import { HOME_AFTER_LOGIN } from '../../app/route-table';
+import { HOME_AFTER_LOGIN } from '../../app/home-path';
 import type { AppRoute } from '../../app/route-types';
 
 /** Breadcrumb of the console, from the same route table as the sidebar. */
@@ -22,8 +22,7 @@ export function ConsoleBreadcrumb({ routes }: { routes: readonly AppRoute[] }) {
     },
     ...chain.map((route, index) => ({
       key: route.path,
-      title:
-        route.page && index < chain.length - 1 ? <Link to={route.path}>{t(route.meta.titleKey)}</Link> : t(route.meta.titleKey),
+      title: route.page && index < chain.length - 1 ? <Link to={route.path}>{t(route.meta.titleKey)}</Link> : t(route.meta.titleKey),
     })),
   ];
   return (

@@ -79,10 +79,10 @@ export default function ConsoleLayout() {
 
   const onUserMenu: MenuProps['onClick'] = ({ key }) => {
     if (key === 'logout') {
-      logout.mutate(undefined, { onSettled: () => navigate('/login', { replace: true }) });
+      logout.mutate(undefined, { onSettled: () => void navigate('/login', { replace: true }) });
       return;
     }
-    navigate(key);
+    void navigate(key);
   };
 
   const menu = <SidebarMenu routes={routes} collapsed={!isMobile && !opened} />;

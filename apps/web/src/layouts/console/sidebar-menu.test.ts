@@ -17,6 +17,11 @@ describe('externalUrlOf', () => {
   });
 
   it('leaves other entries alone', () => {
-    expect(externalUrlOf(permissionRoutes.find((route) => route.path === '/userInformation'), site('https://slices.example.com/list'))).toBeUndefined();
+    expect(
+      externalUrlOf(
+        permissionRoutes.find((route) => route.path === '/userInformation'),
+        site('https://slices.example.com/list'),
+      ),
+    ).toBeUndefined();
   });
 });

@@ -4,7 +4,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { findRouteChain, menuRoutes } from '../../app/access';
-import { useSiteConfig } from '../../features/site/api/get-site-config';
+import { useSiteConfig } from '../../api/site-config';
 import type { AppRoute } from '../../app/route-types';
 import { menuIcon } from './menu-icons';
 
@@ -35,7 +35,10 @@ export function SidebarMenu({ routes, collapsed, onNavigate }: SidebarMenuProps)
   const chain = findRouteChain(routes, pathname);
   const current = chain.at(-1);
   const selected = current?.meta.activeMenu ?? current?.path ?? pathname;
-  const activeParents = chain.slice(0, -1).map((route) => route.path).join('|');
+  const activeParents = chain
+    .slice(0, -1)
+    .map((route) => route.path)
+    .join('|');
   const [openKeys, setOpenKeys] = useState<string[]>(() => (activeParents ? activeParents.split('|') : []));
   // Arriving on a page from anywhere (the top bar, a link) opens the groups that hold it.
   useEffect(() => {
@@ -53,9 +56,10 @@ export function SidebarMenu({ routes, collapsed, onNavigate }: SidebarMenuProps)
       onClick={({ key }) => {
         const external = externalUrlOf(findRouteChain(routes, key).at(-1), site);
         if (external) window.open(external, '_blank', 'noopener');
-        else navigate(key);
+        else void navigate(key);
         onNavigate?.();
       }}
+      className="sidebar-menu"
       style={{ borderInlineEnd: 'none' }}
     />
   );

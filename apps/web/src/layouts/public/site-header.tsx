@@ -4,7 +4,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink, useNavigate } from 'react-router';
 import { hasPage } from '../../app/access';
-import { HOME_AFTER_LOGIN, routeTable } from '../../app/route-table';
+import { HOME_AFTER_LOGIN } from '../../app/home-path';
+import { routeTable } from '../../app/route-table';
 import { BrandMark } from '../../components/brand-mark';
 import { LanguageSwitch } from '../../components/language-switch';
 import { UserAvatar } from '../../components/user-avatar';
@@ -32,6 +33,9 @@ const NAV_ENTRIES: readonly NavEntry[] = [
   { key: 'download', kind: 'download', labelKey: 'menu.clientDownload' },
 ];
 
+/** The login page's sign-up form (its `?mode=`). */
+const REGISTER_PATH = '/login?mode=register';
+
 function isAvailable(entry: NavEntry): boolean {
   if (entry.kind === 'link') return hasPage(routeTable, entry.to);
   return entry.kind !== 'dialog';
@@ -52,7 +56,7 @@ export function SiteHeader() {
   const openOrder = () => {
     setDrawerOpen(false);
     if (token) {
-      navigate('/addOrder');
+      void navigate('/addOrder');
       return;
     }
     modal.confirm({
@@ -107,7 +111,7 @@ export function SiteHeader() {
 
   const onUserMenu: MenuProps['onClick'] = ({ key }) => {
     if (key === 'logout') logout.mutate();
-    else navigate(key);
+    else void navigate(key);
   };
 
   return (
@@ -129,10 +133,15 @@ export function SiteHeader() {
             </Dropdown>
           ) : (
             <div className="site-header__auth">
-              <Button type="text" onClick={() => navigate('/login')} data-testid="header-login">
+              <Button type="text" onClick={() => void navigate('/login')} data-testid="header-login">
                 {t('common.actions.login')}
               </Button>
-              <Button type="primary" onClick={() => navigate('/login')} className="site-header__register">
+              <Button
+                type="primary"
+                onClick={() => void navigate(REGISTER_PATH)}
+                className="site-header__register"
+                data-testid="header-register"
+              >
                 {t('common.actions.register')}
               </Button>
             </div>
@@ -160,10 +169,10 @@ export function SiteHeader() {
         </nav>
         {!token && (
           <div className="site-header__drawer-auth">
-            <Button block size="large" onClick={() => navigate('/login')}>
+            <Button block size="large" onClick={() => void navigate('/login')}>
               {t('common.actions.login')}
             </Button>
-            <Button block size="large" type="primary" onClick={() => navigate('/login')}>
+            <Button block size="large" type="primary" onClick={() => void navigate(REGISTER_PATH)}>
               {t('common.actions.register')}
             </Button>
           </div>

@@ -8,7 +8,5 @@ export function getMobileAppInfo(): Promise<MobileAppInfo> {
 }
 
 export function useMobileAppInfo(enabled: boolean) {
-  return useQuery(
-    queryOptions({ queryKey: ['mobile-app-info'], queryFn: getMobileAppInfo, enabled, staleTime: 5 * 60_000, retry: false }),
-  );
+  return useQuery(queryOptions({ queryKey: ['mobile-app-info'], queryFn: getMobileAppInfo, enabled, staleTime: 5 * 60_000, retry: false }));
 }

@@ -10,7 +10,10 @@ interface AppDownloadDialogProps {
   onClose: () => void;
 }
 
-/** Spec 2.6: a QR code of the capture app's download URL, 200x200, highest error correction. */
+/**
+ * Spec 2.6: a QR code of where the capture app is downloaded, 200x200, highest error correction: the
+ * configured package, else the site's own download page.
+ */
 export function AppDownloadDialog({ open, onClose }: AppDownloadDialogProps) {
   const { t } = useTranslation();
   const { data, isPending, isError } = useMobileAppInfo(open);
@@ -22,13 +25,13 @@ export function AppDownloadDialog({ open, onClose }: AppDownloadDialogProps) {
           <div style={{ width: QR_CODE_SIZE_PX, height: QR_CODE_SIZE_PX, display: 'grid', placeItems: 'center' }}>
             <Spin />
           </div>
-        ) : isError || !data?.apkUrl ? (
+        ) : isError || !data?.downloadUrl ? (
           <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('layout.download.unavailable')} style={{ padding: '16px 8px' }} />
         ) : (
           <>
             <div style={{ padding: 12, background: '#fff', borderRadius: 12, boxShadow: '0 0 0 1px rgba(15,23,42,0.08)' }}>
               <QRCodeCanvas
-                value={data.apkUrl}
+                value={data.downloadUrl}
                 size={QR_CODE_SIZE_PX}
                 level="H"
                 marginSize={0}
@@ -38,9 +41,11 @@ export function AppDownloadDialog({ open, onClose }: AppDownloadDialogProps) {
               />
             </div>
             <Typography.Text type="secondary">{t('layout.download.hint')}</Typography.Text>
-            <Typography.Link href={data.apkUrl} target="_blank" rel="noopener noreferrer">
-              <DownloadOutlined /> {t('layout.download.direct')}
-            </Typography.Link>
+            {data.apkUrl && (
+              <Typography.Link href={data.apkUrl} target="_blank" rel="noopener noreferrer" data-testid="app-download-direct">
+                <DownloadOutlined /> {t('layout.download.direct')}
+              </Typography.Link>
+            )}
           </>
         )}
       </div>

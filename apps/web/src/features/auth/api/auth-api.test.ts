@@ -1,9 +1,7 @@
-import { AxiosHeaders, type AxiosAdapter, type InternalAxiosRequestConfig } from 'axios';
 import Cookies from 'js-cookie';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { http } from '../../../api/client';
-import { registerFeedback } from '../../../api/feedback';
-import { clearSession, sessionStore } from '../../../stores/session-store';
+import { describe, expect, it } from 'vitest';
+import { sessionStore } from '../../../stores/session-store';
+import { setUpApiHarness } from '../../../test/api-harness';
 import { readRememberedPhone, rememberPhone } from '../lib/remembered-phone';
 import { logout } from './logout';
 import { isFinalQrStatus, pollQrTicket } from './qr-login';
@@ -11,29 +9,11 @@ import { register } from './register';
 import { sendVerificationCode } from './verification-code';
 import { wechatAuthorizeUrl } from './wechat-login';
 
-let seen: InternalAxiosRequestConfig[] = [];
-
-function reply(data: unknown, headers: Record<string, string> = {}): void {
-  const adapter: AxiosAdapter = async (config) => {
-    seen.push(config);
-    return { status: 200, statusText: 'OK', data: { code: 0, msg: 'ok', data }, headers: new AxiosHeaders(headers), config };
-  };
-  http.defaults.adapter = adapter;
-}
-
-beforeEach(() => {
-  seen = [];
-  registerFeedback({ message: { error: vi.fn(), success: vi.fn(), warning: vi.fn(), info: vi.fn() } as never });
-  clearSession();
-});
-
-afterEach(() => {
-  clearSession();
-});
+const { seen, replyWith } = setUpApiHarness({ token: null });
 
 describe('sign-up and codes', () => {
   it('asks each purpose for its code at its own endpoint', async () => {
-    reply({ hash: 'h', expiredTime: 1 });
+    replyWith({ hash: 'h', expiredTime: 1 });
     await sendVerificationCode('register', '13800000009');
     await sendVerificationCode('resetPassword', '13800000009');
     await sendVerificationCode('smsLogin', '13800000009');
@@ -48,7 +28,7 @@ describe('sign-up and codes', () => {
   });
 
   it('registers with the fixed PC-user name and signs in', async () => {
-    reply({ uid: 'u1', fullName: 'PC用户', avatarUrl: '' }, { 'x-auth-token': 'tok' });
+    replyWith({ uid: 'u1', fullName: 'PC用户', avatarUrl: '' }, { 'x-auth-token': 'tok' });
     await register({ phoneNumber: '13800000009', password: 'abcd1234', verifyCode: '123456', expiredTime: 9, hash: 'h', invitedCode: '' });
     expect(JSON.parse(String(seen[0]?.data))).toEqual({
       phoneNumber: '13800000009',
@@ -70,8 +50,12 @@ describe('QR sign-in', () => {
   });
 
   it('signs in from a confirmed poll: token header and the login fields', async () => {
-    reply(
-      { status: 'confirmed', expiresAt: 1, login: { userUid: 'u7', username: 'Ann', avatarUrl: 'https://a/x.png', phoneNumber: '13900000000' } },
+    replyWith(
+      {
+        status: 'confirmed',
+        expiresAt: 1,
+        login: { userUid: 'u7', username: 'Ann', avatarUrl: 'https://a/x.png', phoneNumber: '13900000000' },
+      },
       { 'x-auth-token': 'qr-token' },
     );
     await pollQrTicket('poll-1');
@@ -82,7 +66,7 @@ describe('QR sign-in', () => {
   });
 
   it('leaves the session alone while pending', async () => {
-    reply({ status: 'pending', expiresAt: 1 });
+    replyWith({ status: 'pending', expiresAt: 1 });
     await pollQrTicket('poll-2');
     expect(sessionStore.get().uid).toBe('');
   });
@@ -94,7 +78,7 @@ describe('WeChat and remembered phone', () => {
   });
 
   it('keeps a remembered phone (and nothing else) across logout', async () => {
-    reply(null);
+    replyWith(null);
     rememberPhone('13800000002');
     localStorage.setItem('other', 'x');
     await logout();

@@ -56,10 +56,23 @@ export function ForgotPasswordForm({ onDone }: ForgotPasswordFormProps) {
       </Form.Item>
       <CodeField form={form} purpose="resetPassword" onIssued={setIssued} />
       <Form.Item name="newPwd" label={t('auth.forgot.newPassword')} rules={newPasswordRules(t)} extra={t('auth.passwordRule')}>
-        <Input.Password prefix={<LockOutlined aria-hidden />} placeholder={t('auth.forgot.newPasswordPlaceholder')} autoComplete="new-password" />
+        <Input.Password
+          prefix={<LockOutlined aria-hidden />}
+          placeholder={t('auth.forgot.newPasswordPlaceholder')}
+          autoComplete="new-password"
+        />
       </Form.Item>
-      <Form.Item name="confirmPassword" label={t('auth.confirmPassword')} dependencies={['newPwd']} rules={confirmPasswordRules(t, 'newPwd')}>
-        <Input.Password prefix={<LockOutlined aria-hidden />} placeholder={t('auth.confirmPasswordPlaceholder')} autoComplete="new-password" />
+      <Form.Item
+        name="confirmPassword"
+        label={t('auth.confirmPassword')}
+        dependencies={['newPwd']}
+        rules={confirmPasswordRules(t, 'newPwd')}
+      >
+        <Input.Password
+          prefix={<LockOutlined aria-hidden />}
+          placeholder={t('auth.confirmPasswordPlaceholder')}
+          autoComplete="new-password"
+        />
       </Form.Item>
       <Button type="primary" htmlType="submit" block loading={reset.isPending} data-testid="reset-submit">
         {t('auth.forgot.submit')}

@@ -14,10 +14,16 @@ describe('PasswordLoginForm', () => {
   it("shows the server's 429 message and counts its Retry-After down on the button", async () => {
     await act(() => i18n.changeLanguage('en'));
     const error = vi.fn();
-    registerFeedback({ message: { error, success: vi.fn(), warning: vi.fn(), info: vi.fn() } as never, modal: {} as never, navigate: vi.fn() });
+    registerFeedback({ message: { error, success: vi.fn(), warning: vi.fn(), info: vi.fn() }, modal: {} as never, navigate: vi.fn() });
     const msg = 'Too many wrong passwords. Try again in 15 s, or sign in with a code';
     const adapter: AxiosAdapter = async (config) => {
-      const response = { status: 429, statusText: '', data: { code: 1110, msg }, headers: new AxiosHeaders({ 'retry-after': '15' }), config };
+      const response = {
+        status: 429,
+        statusText: '',
+        data: { code: 1110, msg },
+        headers: new AxiosHeaders({ 'retry-after': '15' }),
+        config,
+      };
       throw new AxiosError('Request failed', 'ERR_BAD_RESPONSE', config, {}, response);
     };
     http.defaults.adapter = adapter;
@@ -33,12 +39,12 @@ describe('PasswordLoginForm', () => {
 
     await waitFor(() => expect(screen.getByTestId('login-submit').textContent).toContain('Log in again in 0:15'));
     expect(error).toHaveBeenCalledWith({ content: msg, duration: 5 });
-    expect((screen.getByTestId('login-submit') as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getByTestId<HTMLButtonElement>('login-submit').disabled).toBe(true);
     await waitFor(() => expect(screen.getByTestId('login-submit').textContent).toContain('0:14'), { timeout: 2500 });
 
     // Another phone number is the server's to judge: the button is offered again.
     fireEvent.change(screen.getByPlaceholderText('Enter your 11-digit mobile number'), { target: { value: '13900000002' } });
-    await waitFor(() => expect((screen.getByTestId('login-submit') as HTMLButtonElement).disabled).toBe(false));
+    await waitFor(() => expect(screen.getByTestId<HTMLButtonElement>('login-submit').disabled).toBe(false));
     expect(screen.getByTestId('login-submit').textContent).toContain('Log in');
   });
 });

@@ -61,7 +61,13 @@ export function QrLoginPanel({ onSuccess }: { onSuccess: () => void }) {
               className={status === 'pending' ? undefined : 'qr-login__code--dim'}
             />
             {ended && (
-              <button type="button" className="qr-login__overlay qr-login__overlay--action" onClick={refresh} data-testid="qr-refresh" autoFocus>
+              <button
+                type="button"
+                className="qr-login__overlay qr-login__overlay--action"
+                onClick={refresh}
+                data-testid="qr-refresh"
+                autoFocus
+              >
                 <ReloadOutlined className="qr-login__overlay-icon" aria-hidden />
                 <span>{status === 'expired' ? t('auth.qr.expired') : t('auth.qr.declined')}</span>
                 <span className="qr-login__overlay-link">{t('auth.qr.clickToRefresh')}</span>

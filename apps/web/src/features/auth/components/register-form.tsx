@@ -59,13 +59,31 @@ export function RegisterForm({ onSuccess, inviteCode }: RegisterFormProps) {
       </Form.Item>
       <CodeField form={form} purpose="register" onIssued={setIssued} />
       <Form.Item name="password" label={t('auth.register.password')} rules={newPasswordRules(t)} extra={t('auth.passwordRule')}>
-        <Input.Password prefix={<LockOutlined aria-hidden />} placeholder={t('auth.register.passwordPlaceholder')} autoComplete="new-password" />
+        <Input.Password
+          prefix={<LockOutlined aria-hidden />}
+          placeholder={t('auth.register.passwordPlaceholder')}
+          autoComplete="new-password"
+        />
       </Form.Item>
-      <Form.Item name="confirmPassword" label={t('auth.confirmPassword')} dependencies={['password']} rules={confirmPasswordRules(t, 'password')}>
-        <Input.Password prefix={<LockOutlined aria-hidden />} placeholder={t('auth.confirmPasswordPlaceholder')} autoComplete="new-password" />
+      <Form.Item
+        name="confirmPassword"
+        label={t('auth.confirmPassword')}
+        dependencies={['password']}
+        rules={confirmPasswordRules(t, 'password')}
+      >
+        <Input.Password
+          prefix={<LockOutlined aria-hidden />}
+          placeholder={t('auth.confirmPasswordPlaceholder')}
+          autoComplete="new-password"
+        />
       </Form.Item>
       <Form.Item name="invitedCode" label={t('auth.register.inviteCode')}>
-        <Input prefix={<GiftOutlined aria-hidden />} placeholder={t('auth.register.inviteCodePlaceholder')} maxLength={16} autoComplete="off" />
+        <Input
+          prefix={<GiftOutlined aria-hidden />}
+          placeholder={t('auth.register.inviteCodePlaceholder')}
+          maxLength={16}
+          autoComplete="off"
+        />
       </Form.Item>
       <Button type="primary" htmlType="submit" block loading={register.isPending} data-testid="register-submit">
         {t('auth.register.submit')}

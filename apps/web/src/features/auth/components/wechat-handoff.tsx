@@ -65,7 +65,13 @@ export function WechatHandoff({ handoff, onSignedIn, onCancel }: WechatHandoffPr
   const submit = (values: BindValues) => {
     if (!requireIssuedCode(form, issued, t('validation.codeNotSent'))) return;
     bind.mutate(
-      { phoneNumber: values.phoneNumber.trim(), unionId, verifyCode: values.verifyCode, expiredTime: issued.expiredTime, hash: issued.hash },
+      {
+        phoneNumber: values.phoneNumber.trim(),
+        unionId,
+        verifyCode: values.verifyCode,
+        expiredTime: issued.expiredTime,
+        hash: issued.hash,
+      },
       { onSuccess: () => onSignedIn(redirect) },
     );
   };

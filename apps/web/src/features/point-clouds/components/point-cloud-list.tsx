@@ -1,4 +1,12 @@
-import { CheckCircleFilled, ClockCircleOutlined, DeploymentUnitOutlined, ExclamationCircleFilled, ExportOutlined, LoadingOutlined, MinusCircleOutlined } from '@ant-design/icons';
+import {
+  CheckCircleFilled,
+  ClockCircleOutlined,
+  DeploymentUnitOutlined,
+  ExclamationCircleFilled,
+  ExportOutlined,
+  LoadingOutlined,
+  MinusCircleOutlined,
+} from '@ant-design/icons';
 import { Button, Empty, Input, Pagination, Progress, Result, Skeleton, Tag, Tooltip } from 'antd';
 import type { PointCloudListItem } from '@spatia/contract';
 import { useState } from 'react';
@@ -43,7 +51,11 @@ export function PointCloudList() {
     body = keyword ? (
       <Empty description={t('pointClouds.empty.noMatch', { keyword })} />
     ) : (
-      <Empty image={<DeploymentUnitOutlined className="point-clouds__empty-icon" aria-hidden />} description={<EmptyText />} data-testid="point-clouds-empty">
+      <Empty
+        image={<DeploymentUnitOutlined className="point-clouds__empty-icon" aria-hidden />}
+        description={<EmptyText />}
+        data-testid="point-clouds-empty"
+      >
         <Link to="/dashboard/dashboard?create=pointcloud">
           <Button type="primary" tabIndex={-1}>
             {t('pointClouds.empty.create')}
@@ -60,7 +72,15 @@ export function PointCloudList() {
           ))}
         </ul>
         {page.total > PAGE_SIZE && (
-          <Pagination className="point-clouds__pagination" current={pageNum} pageSize={PAGE_SIZE} total={page.total} onChange={setPageNum} showSizeChanger={false} size="small" />
+          <Pagination
+            className="point-clouds__pagination"
+            current={pageNum}
+            pageSize={PAGE_SIZE}
+            total={page.total}
+            onChange={setPageNum}
+            showSizeChanger={false}
+            size="small"
+          />
         )}
       </>
     );
@@ -127,9 +147,15 @@ function PointCloudRow({ item }: { item: PointCloudListItem }) {
           <Tag className="point-clouds__status">{t(`works.status.${item.status}`, { defaultValue: item.status })}</Tag>
         </div>
         <div className="point-clouds__meta">
-          <span>{item.points === null ? t('pointClouds.noPoints') : t('pointClouds.points', { count: item.points, formatted: formatCount(item.points, language) })}</span>
+          <span>
+            {item.points === null
+              ? t('pointClouds.noPoints')
+              : t('pointClouds.points', { count: item.points, formatted: formatCount(item.points, language) })}
+          </span>
           <span aria-hidden>·</span>
-          <time dateTime={new Date(item.updatedAt).toISOString()}>{t('pointClouds.updated', { time: formatRelativeTime(item.updatedAt) })}</time>
+          <time dateTime={new Date(item.updatedAt).toISOString()}>
+            {t('pointClouds.updated', { time: formatRelativeTime(item.updatedAt) })}
+          </time>
         </div>
         <PointCloudProcessing item={item} />
       </div>
@@ -162,12 +188,21 @@ function PointCloudProcessing({ item }: { item: PointCloudListItem }) {
             <LoadingOutlined aria-hidden /> {t(`works.processing.stages.${progress.stage}`)}
             {progress.points && (
               <span className="point-clouds__points" data-testid="point-cloud-points-progress">
-                {t('works.processing.points', { done: formatCount(progress.points.done, language), total: formatCount(progress.points.total, language) })}
+                {t('works.processing.points', {
+                  done: formatCount(progress.points.done, language),
+                  total: formatCount(progress.points.total, language),
+                })}
               </span>
             )}
             <span className="point-clouds__percent">{progress.percent}%</span>
           </p>
-          <Progress percent={progress.percent} size="small" showInfo={false} status="active" aria-label={t('pointClouds.processingLabel', { name: item.name })} />
+          <Progress
+            percent={progress.percent}
+            size="small"
+            showInfo={false}
+            status="active"
+            aria-label={t('pointClouds.processingLabel', { name: item.name })}
+          />
         </div>
       );
     case 'failed':

@@ -23,14 +23,20 @@ describe('the point-cloud list', () => {
   });
 
   it('shows a conversion with its points, and a percent that reaches 100 only when done', () => {
-    expect(pointCloudProgressOf(item({ state: 'running', stage: 'convert', progress: 0.999, points: { done: 1_200_000, total: 20_000_000 } }))).toEqual({
+    expect(
+      pointCloudProgressOf(item({ state: 'running', stage: 'convert', progress: 0.999, points: { done: 1_200_000, total: 20_000_000 } })),
+    ).toEqual({
       kind: 'running',
       percent: 99,
       stage: 'convert',
       points: { done: 1_200_000, total: 20_000_000 },
     });
     expect(pointCloudProgressOf(item({ state: 'running', stage: null, progress: 0.1 }))).toMatchObject({ stage: 'prepare', points: null });
-    expect(pointCloudProgressOf(item({ state: 'failed', failure: { reason: 'damagedFile', message: 'The file is damaged', fileName: 'a.las' } }))).toEqual({
+    expect(
+      pointCloudProgressOf(
+        item({ state: 'failed', failure: { reason: 'damagedFile', message: 'The file is damaged', fileName: 'a.las' } }),
+      ),
+    ).toEqual({
       kind: 'failed',
       message: 'The file is damaged',
     });

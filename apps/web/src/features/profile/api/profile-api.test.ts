@@ -1,23 +1,13 @@
-import { AxiosHeaders, type AxiosAdapter, type InternalAxiosRequestConfig } from 'axios';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { http } from '../../../api/client';
-import { registerFeedback } from '../../../api/feedback';
-import { clearSession, sessionStore, setToken } from '../../../stores/session-store';
+import { describe, expect, it } from 'vitest';
+import { sessionStore } from '../../../stores/session-store';
+import { setUpApiHarness } from '../../../test/api-harness';
 import { inviteLink } from '../components/invite-card';
 import { changeAvatar } from './change-avatar';
 import { updateName } from './update-name';
 import { uploadWithGrant, UploadRejectedError } from './upload';
 import type { UploadGrant } from './types';
 
-let seen: InternalAxiosRequestConfig[] = [];
-
-function replyBy(handler: (config: InternalAxiosRequestConfig) => unknown): void {
-  const adapter: AxiosAdapter = async (config) => {
-    seen.push(config);
-    return { status: 200, statusText: 'OK', data: { code: 0, msg: 'ok', data: handler(config) }, headers: new AxiosHeaders(), config };
-  };
-  http.defaults.adapter = adapter;
-}
+const { seen, replyBy } = setUpApiHarness();
 
 const grant: UploadGrant = {
   uploadUrl: '/api/uploads/avatar/abc?sig=1',
@@ -26,17 +16,6 @@ const grant: UploadGrant = {
   accept: ['image/png', 'image/jpeg'],
   expiresAt: 0,
 };
-
-beforeEach(() => {
-  seen = [];
-  registerFeedback({ message: { error: vi.fn(), success: vi.fn(), warning: vi.fn(), info: vi.fn() } as never });
-  clearSession();
-  setToken('t-1');
-});
-
-afterEach(() => {
-  clearSession();
-});
 
 describe('uploads', () => {
   it('PUTs the raw blob with its type and the auth headers, to the grant URL on this origin', async () => {

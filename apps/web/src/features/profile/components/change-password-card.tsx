@@ -38,18 +38,34 @@ export function ChangePasswordCard({ profile }: { profile: Profile }) {
       title={<h2 className="profile-card__title">{profile.hasPassword ? t('profile.password.title') : t('profile.password.setTitle')}</h2>}
     >
       {!profile.hasPassword && <Alert type="info" showIcon title={t('profile.password.noneYet')} className="profile-card__alert" />}
-      <Form<ChangePasswordValues> form={form} name="password" layout="vertical" requiredMark={false} onFinish={submit} className="profile-password">
+      <Form<ChangePasswordValues>
+        form={form}
+        name="password"
+        layout="vertical"
+        requiredMark={false}
+        onFinish={submit}
+        className="profile-password"
+      >
         {/* A hidden username helps password managers file the new password under the right account. */}
         <input type="text" name="username" autoComplete="username" value={profile.phone} readOnly hidden />
         {profile.hasPassword && (
-          <Form.Item name="currentPassword" label={t('profile.password.current')} rules={[{ required: true, message: t('validation.passwordRequired') }]}>
+          <Form.Item
+            name="currentPassword"
+            label={t('profile.password.current')}
+            rules={[{ required: true, message: t('validation.passwordRequired') }]}
+          >
             <Input.Password prefix={<LockOutlined aria-hidden />} autoComplete="current-password" />
           </Form.Item>
         )}
         <Form.Item name="newPassword" label={t('profile.password.new')} rules={newPasswordRules(t)} extra={t('auth.passwordRule')}>
           <Input.Password prefix={<LockOutlined aria-hidden />} autoComplete="new-password" />
         </Form.Item>
-        <Form.Item name="confirmPassword" label={t('auth.confirmPassword')} dependencies={['newPassword']} rules={confirmPasswordRules(t, 'newPassword')}>
+        <Form.Item
+          name="confirmPassword"
+          label={t('auth.confirmPassword')}
+          dependencies={['newPassword']}
+          rules={confirmPasswordRules(t, 'newPassword')}
+        >
           <Input.Password prefix={<LockOutlined aria-hidden />} autoComplete="new-password" />
         </Form.Item>
         <p className="profile-password__note">{t('profile.password.othersEnd')}</p>

@@ -17,7 +17,15 @@ export function InviteCard({ profile }: { profile: Profile }) {
     <Card className="profile-card" variant="borderless" title={<h2 className="profile-card__title">{t('profile.invite.title')}</h2>}>
       <div className="profile-invite">
         <div className="profile-invite__qr">
-          <QRCodeCanvas value={link} size={QR_CODE_SIZE_PX} level="H" marginSize={0} role="img" aria-label={t('profile.invite.qrLabel')} data-testid="invite-qr" />
+          <QRCodeCanvas
+            value={link}
+            size={QR_CODE_SIZE_PX}
+            level="H"
+            marginSize={0}
+            role="img"
+            aria-label={t('profile.invite.qrLabel')}
+            data-testid="invite-qr"
+          />
         </div>
         <div className="profile-invite__body">
           <span className="profile-invite__label">{t('profile.invite.code')}</span>
@@ -31,7 +39,10 @@ export function InviteCard({ profile }: { profile: Profile }) {
           <Typography.Paragraph type="secondary" className="profile-invite__hint">
             {t('profile.invite.hint')}
           </Typography.Paragraph>
-          <Typography.Text copyable={{ text: link, tooltips: [t('profile.invite.copyLink'), t('profile.invite.copied')] }} className="profile-invite__link">
+          <Typography.Text
+            copyable={{ text: link, tooltips: [t('profile.invite.copyLink'), t('profile.invite.copied')] }}
+            className="profile-invite__link"
+          >
             {t('profile.invite.copyLink')}
           </Typography.Text>
           {profile.inviter && (

@@ -43,7 +43,14 @@ function NameEditor({ uid, name, onClose }: { uid: string; name: string; onClose
     );
   };
   return (
-    <Form form={form} layout="inline" initialValues={{ fullName: name }} onFinish={submit} className="profile-summary__name-form" name="profile-name">
+    <Form
+      form={form}
+      layout="inline"
+      initialValues={{ fullName: name }}
+      onFinish={submit}
+      className="profile-summary__name-form"
+      name="profile-name"
+    >
       <Form.Item name="fullName" rules={fullNameRules(t)} className="profile-summary__name-input">
         <Input
           maxLength={FULL_NAME_MAX}

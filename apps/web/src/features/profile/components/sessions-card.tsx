@@ -19,7 +19,15 @@ function SessionItem({ session, onRevoke, revoking }: { session: ActiveSessionIn
         session.current
           ? []
           : [
-              <Button key="revoke" type="link" danger onClick={onRevoke} loading={revoking} aria-label={`${t('profile.sessions.signOut')}: ${label}`} data-testid="session-revoke">
+              <Button
+                key="revoke"
+                type="link"
+                danger
+                onClick={onRevoke}
+                loading={revoking}
+                aria-label={`${t('profile.sessions.signOut')}: ${label}`}
+                data-testid="session-revoke"
+              >
                 {t('profile.sessions.signOut')}
               </Button>,
             ]

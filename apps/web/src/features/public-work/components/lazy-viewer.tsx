@@ -1,18 +1,20 @@
 import { Spin } from 'antd';
-import { useEffect, useRef, useState, type DependencyList, type ReactNode, type RefObject } from 'react';
+import type { WorkType } from '@spatia/contract';
+import { useEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
+import { useTranslation } from 'react-i18next';
 import './public-work.css';
 
 export type LazyViewerState = 'loading' | 'ready' | 'failed';
 
 /**
  * Loads a viewer's code with `import()` (its own chunk), mounts it into the returned container, and
- * destroys it when `deps` change or the page goes. A viewer that throws on mounting (no WebGL, data it
- * cannot read) leaves the state `failed`.
+ * destroys it when `load` or `mount` change or the page goes: the caller keeps `load` at module level
+ * and wraps `mount` in `useCallback`, whose dependencies say what the viewer is rebuilt for. A viewer
+ * that throws on mounting (no WebGL, data it cannot read) leaves the state `failed`.
  */
 export function useLazyViewer<Module, Handle extends { destroy(): void }>(
   load: () => Promise<Module>,
   mount: (module: Module, container: HTMLElement) => Handle,
-  deps: DependencyList,
 ): { container: RefObject<HTMLDivElement | null>; handle: RefObject<Handle | null>; state: LazyViewerState } {
   const container = useRef<HTMLDivElement>(null);
   const handle = useRef<Handle | null>(null);
@@ -38,8 +40,7 @@ export function useLazyViewer<Module, Handle extends { destroy(): void }>(
       handle.current?.destroy();
       handle.current = null;
     };
-    // The caller names what the viewer is rebuilt for; load and mount are new functions every render.
-  }, deps);
+  }, [load, mount]);
 
   return { container, handle, state };
 }
@@ -49,25 +50,26 @@ interface LazyViewerFrameProps {
   testId: string;
   state: LazyViewerState;
   container: RefObject<HTMLDivElement | null>;
-  loadingLabel: string;
-  failedText: string;
+  /** Which viewer's words the spinner and the failure notice use. */
+  workType: WorkType;
   /** Shown over the viewer (the owner's save bar, say). */
   children?: ReactNode;
 }
 
 /** The box a lazily loaded viewer fills, with a spinner until its code arrives and a notice if it fails. */
-export function LazyViewerFrame({ label, testId, state, container, loadingLabel, failedText, children }: LazyViewerFrameProps) {
+export function LazyViewerFrame({ label, testId, state, container, workType, children }: LazyViewerFrameProps) {
+  const { t } = useTranslation();
   return (
     <div className="public-work-viewer" role="region" aria-label={label} data-testid={testId}>
       <div ref={container} className="public-work-viewer__canvas" />
       {state === 'loading' && (
         <div className="public-work-viewer__overlay">
-          <Spin aria-label={loadingLabel} />
+          <Spin aria-label={t('details.viewerLoading', { context: workType })} />
         </div>
       )}
       {state === 'failed' && (
         <div className="public-work-viewer__overlay" role="alert">
-          {failedText}
+          {t('details.viewerFailed', { context: workType })}
         </div>
       )}
       {children}

@@ -8,7 +8,16 @@ describe('ModelOptimisation', () => {
   it('lists each measure uploaded and optimised, with the change', () => {
     render(
       <ModelOptimisation
-        manifest={{ kind: 'model', sourceFormat: 'glb', before: stats, after: { ...stats, fileBytes: 46032 }, bounds: { min: [0, 0, 0], max: [1, 1, 1] }, geometryCompression: 'meshopt', textureFormats: ['webp'], poster: true }}
+        manifest={{
+          kind: 'model',
+          sourceFormat: 'glb',
+          before: stats,
+          after: { ...stats, fileBytes: 46032 },
+          bounds: { min: [0, 0, 0], max: [1, 1, 1] },
+          geometryCompression: 'meshopt',
+          textureFormats: ['webp'],
+          poster: true,
+        }}
       />,
     );
     const fileRow = screen.getAllByRole('row').find((row) => /File size|文件大小/.test(row.textContent ?? ''));

@@ -40,7 +40,9 @@ export function ModelOptimisation({ manifest }: { manifest: ModelManifest }) {
           { key: 'change', dataIndex: 'change', title: t('details.optimisation.change'), align: 'right' },
         ]}
       />
-      <p className="details-optimisation__note">{t('details.optimisation.note', { formats: manifest.textureFormats.join(', ') || '—', compression: manifest.geometryCompression })}</p>
+      <p className="details-optimisation__note">
+        {t('details.optimisation.note', { formats: manifest.textureFormats.join(', ') || '—', compression: manifest.geometryCompression })}
+      </p>
     </section>
   );
 }

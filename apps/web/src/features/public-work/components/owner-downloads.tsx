@@ -24,7 +24,12 @@ export function OwnerDownloads({ work, lasReady }: OwnerDownloadsProps) {
     void message.open({ key, type: 'loading', duration: 0, content: t('details.downloads.lasPreparing') });
     exportLas.mutate(work.uid, {
       onSuccess: () => void message.open({ key, type: 'success', content: t('details.downloads.lasStarted') }),
-      onError: (error) => void message.open({ key, type: 'error', content: (error instanceof ApiError && error.message) || t('details.downloads.lasFailed') }),
+      onError: (error) =>
+        void message.open({
+          key,
+          type: 'error',
+          content: (error instanceof ApiError && error.message) || t('details.downloads.lasFailed'),
+        }),
     });
   };
 

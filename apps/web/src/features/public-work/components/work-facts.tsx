@@ -17,7 +17,8 @@ export function WorkFacts({ scene }: { scene: WorkScene }) {
     const { manifest } = scene;
     facts.push(t('details.facts.points', { count: manifest.points, formatted: formatCount(manifest.points, language) }));
     facts.push(t(manifest.attributes.rgb ? 'details.facts.colored' : 'details.facts.uncolored'));
-    if (scene.measurements.measurements.length > 0) facts.push(t('details.facts.measurements', { count: scene.measurements.measurements.length }));
+    if (scene.measurements.measurements.length > 0)
+      facts.push(t('details.facts.measurements', { count: scene.measurements.measurements.length }));
   }
   const title = scene.type === 'model3d' ? t('details.facts.modelTitle') : t('details.facts.pointCloudTitle');
   return (

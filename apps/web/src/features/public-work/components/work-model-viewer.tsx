@@ -1,10 +1,13 @@
 import { MODEL_FILE_PATH, MODEL_POSTER_PATH, type ModelView } from '@spatia/contract';
-import { useTranslation } from 'react-i18next';
+import type * as ModelViewers from '@spatia/viewers/model';
+import { useCallback } from 'react';
 import { useLanguage } from '../../../i18n';
 import { LazyViewerFrame, useLazyViewer } from './lazy-viewer';
 
+type ViewerModule = typeof ModelViewers;
+
 /** The model viewer's code (three.js, GLTFLoader, meshopt) loads only when a model is shown. */
-const loadViewer = () => import('@spatia/viewers/model');
+const loadViewer = (): Promise<ViewerModule> => import('@spatia/viewers/model');
 
 interface WorkModelViewerProps {
   scene: ModelView;
@@ -17,11 +20,9 @@ interface WorkModelViewerProps {
  * not two). Rebuilt when the language changes (the viewer's own strings).
  */
 export function WorkModelViewer({ scene, label }: WorkModelViewerProps) {
-  const { t } = useTranslation();
   const language = useLanguage();
-  const { container, state } = useLazyViewer(
-    loadViewer,
-    ({ mountModelViewer }, element) =>
+  const mount = useCallback(
+    ({ mountModelViewer }: ViewerModule, element: HTMLElement) =>
       // The viewer shows its own message over the canvas when the model cannot load.
       mountModelViewer(element, {
         modelUrl: scene.baseUrl + MODEL_FILE_PATH,
@@ -31,15 +32,7 @@ export function WorkModelViewer({ scene, label }: WorkModelViewerProps) {
       }),
     [scene, language],
   );
+  const { container, state } = useLazyViewer(loadViewer, mount);
 
-  return (
-    <LazyViewerFrame
-      label={label}
-      testId="model-viewer"
-      state={state}
-      container={container}
-      loadingLabel={t('details.viewerLoading', { context: 'model3d' })}
-      failedText={t('details.viewerFailed', { context: 'model3d' })}
-    />
-  );
+  return <LazyViewerFrame label={label} testId="model-viewer" state={state} container={container} workType="model3d" />;
 }

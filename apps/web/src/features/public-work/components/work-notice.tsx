@@ -27,7 +27,7 @@ export function WorkNotice({ status, title, text, action, dark = false }: WorkNo
       extra={
         <Space wrap>
           {action}
-          <Button type={action ? 'default' : 'primary'} onClick={() => navigate('/')} data-testid="work-notice-home">
+          <Button type={action ? 'default' : 'primary'} onClick={() => void navigate('/')} data-testid="work-notice-home">
             {t('common.actions.backHome')}
           </Button>
         </Space>

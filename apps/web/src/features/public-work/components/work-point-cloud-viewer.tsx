@@ -1,7 +1,8 @@
 import { ExclamationCircleOutlined, SaveOutlined } from '@ant-design/icons';
 import { App, Button } from 'antd';
 import { POINT_CLOUD_OCTREE_PATH, type Measurement, type PointCloudView } from '@spatia/contract';
-import { useEffect, useRef, useState } from 'react';
+import type * as PointCloudViewers from '@spatia/viewers/pointcloud';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useBlocker } from 'react-router';
 import { ApiError } from '../../../api/client';
@@ -10,7 +11,7 @@ import { getWorkScene, useSaveMeasurements } from '../api/get-public-work';
 import { afterSave, isDirty, isStaleSave, startDraft, type MeasurementDraft } from '../lib/measurement-draft';
 import { LazyViewerFrame, useLazyViewer } from './lazy-viewer';
 
-type ViewerModule = typeof import('@spatia/viewers/pointcloud');
+type ViewerModule = typeof PointCloudViewers;
 
 /** The point-cloud viewer's code (three.js, the octree streaming, the measurement tools) loads only when a cloud is shown. */
 const loadViewer = (): Promise<ViewerModule> => import('@spatia/viewers/pointcloud');
@@ -38,9 +39,8 @@ export function WorkPointCloudViewer({ scene, label, editable }: WorkPointCloudV
   const save = useSaveMeasurements(scene.workUid);
   const dirty = editable && isDirty(draft);
 
-  const { container, handle, state } = useLazyViewer(
-    loadViewer,
-    ({ mountPointCloudViewer }, element) =>
+  const mount = useCallback(
+    ({ mountPointCloudViewer }: ViewerModule, element: HTMLElement) =>
       mountPointCloudViewer(element, {
         octreeUrl: scene.baseUrl + POINT_CLOUD_OCTREE_PATH,
         manifest: scene.manifest,
@@ -51,6 +51,7 @@ export function WorkPointCloudViewer({ scene, label, editable }: WorkPointCloudV
       }),
     [scene, language, editable],
   );
+  const { container, handle, state } = useLazyViewer(loadViewer, mount);
 
   useLeaveWarning(dirty);
 
@@ -95,20 +96,20 @@ export function WorkPointCloudViewer({ scene, label, editable }: WorkPointCloudV
   };
 
   return (
-    <LazyViewerFrame
-      label={label}
-      testId="pointcloud-viewer"
-      state={state}
-      container={container}
-      loadingLabel={t('details.viewerLoading', { context: 'pointcloud' })}
-      failedText={t('details.viewerFailed', { context: 'pointcloud' })}
-    >
+    <LazyViewerFrame label={label} testId="pointcloud-viewer" state={state} container={container} workType="pointcloud">
       {editable && state === 'ready' && (
         <div className="public-work-measure-bar" data-testid="measurements-bar">
           <span className="public-work-measure-bar__state" aria-live="polite">
             {dirty ? t('details.measurements.unsaved') : t('details.measurements.count', { count: draft.current.length })}
           </span>
-          <Button type="primary" icon={<SaveOutlined />} disabled={!dirty} loading={save.isPending} onClick={saveNow} data-testid="measurements-save">
+          <Button
+            type="primary"
+            icon={<SaveOutlined />}
+            disabled={!dirty}
+            loading={save.isPending}
+            onClick={saveNow}
+            data-testid="measurements-save"
+          >
             {save.isPending ? t('details.measurements.saving') : t('details.measurements.save')}
           </Button>
         </div>

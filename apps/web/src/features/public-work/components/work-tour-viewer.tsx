@@ -1,10 +1,10 @@
 import type { Tour } from '@spatia/contract';
-import { useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import type * as TourViewers from '@spatia/viewers/tour';
+import { useCallback, useRef } from 'react';
 import { useLanguage } from '../../../i18n';
 import { LazyViewerFrame, useLazyViewer } from './lazy-viewer';
 
-type ViewerModule = typeof import('@spatia/viewers/tour');
+type ViewerModule = typeof TourViewers;
 
 /** The viewer's code (Photo Sphere Viewer and three.js) loads only when a tour is shown. */
 const loadViewer = (): Promise<ViewerModule> => import('@spatia/viewers/tour');
@@ -19,12 +19,10 @@ interface WorkTourViewerProps {
  * strings), staying on the scene the person had reached.
  */
 export function WorkTourViewer({ tour, label }: WorkTourViewerProps) {
-  const { t } = useTranslation();
   const language = useLanguage();
   const sceneId = useRef<string | undefined>(undefined);
-  const { container, state } = useLazyViewer(
-    loadViewer,
-    ({ createTourViewer }, element) =>
+  const mount = useCallback(
+    ({ createTourViewer }: ViewerModule, element: HTMLElement) =>
       createTourViewer(element, tour, {
         language,
         startSceneId: sceneId.current,
@@ -34,15 +32,7 @@ export function WorkTourViewer({ tour, label }: WorkTourViewerProps) {
       }),
     [tour, language],
   );
+  const { container, state } = useLazyViewer(loadViewer, mount);
 
-  return (
-    <LazyViewerFrame
-      label={label}
-      testId="tour-viewer"
-      state={state}
-      container={container}
-      loadingLabel={t('details.viewerLoading')}
-      failedText={t('details.viewerFailed')}
-    />
-  );
+  return <LazyViewerFrame label={label} testId="tour-viewer" state={state} container={container} workType="panorama" />;
 }

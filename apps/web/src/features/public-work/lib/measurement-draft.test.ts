@@ -3,8 +3,25 @@ import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../../api/client';
 import { afterSave, isDirty, isStaleSave, measurementsChanged, startDraft } from './measurement-draft';
 
-const distance: Measurement = { id: 'm1', kind: 'distance', label: 'Wall', points: [[0, 0, 0], [1, 0, 0]] };
-const area: Measurement = { id: 'm2', kind: 'area', label: '', points: [[0, 0, 0], [1, 0, 0], [1, 1, 0]] };
+const distance: Measurement = {
+  id: 'm1',
+  kind: 'distance',
+  label: 'Wall',
+  points: [
+    [0, 0, 0],
+    [1, 0, 0],
+  ],
+};
+const area: Measurement = {
+  id: 'm2',
+  kind: 'area',
+  label: '',
+  points: [
+    [0, 0, 0],
+    [1, 0, 0],
+    [1, 1, 0],
+  ],
+};
 
 describe('measurementsChanged', () => {
   it('sees no change in an equal copy', () => {
@@ -20,7 +37,20 @@ describe('measurementsChanged', () => {
 
   it('sees a renamed label and a moved point', () => {
     expect(measurementsChanged([distance], [{ ...distance, label: 'Wall 2' }])).toBe(true);
-    expect(measurementsChanged([distance], [{ ...distance, points: [[0, 0, 0], [1, 0, 0.001]] }])).toBe(true);
+    expect(
+      measurementsChanged(
+        [distance],
+        [
+          {
+            ...distance,
+            points: [
+              [0, 0, 0],
+              [1, 0, 0.001],
+            ],
+          },
+        ],
+      ),
+    ).toBe(true);
   });
 });
 

@@ -4,7 +4,15 @@ import { ApiError } from '../../../api/client';
 import { viewerAreaFor, workFailureOf } from './public-work-state';
 
 const tour = (scenes: number): Tour =>
-  ({ workUid: 'w1', name: 'House', scenes: Array.from({ length: scenes }, (_, i) => ({ id: `a${i}` })), autorotateDelay: 0, gallery: true, musicUrl: null, revision: 1 }) as unknown as Tour;
+  ({
+    workUid: 'w1',
+    name: 'House',
+    scenes: Array.from({ length: scenes }, (_, i) => ({ id: `a${i}` })),
+    autorotateDelay: 0,
+    gallery: true,
+    musicUrl: null,
+    revision: 1,
+  }) as unknown as Tour;
 const panorama = { type: 'panorama' as const };
 
 describe('public work page states', () => {
@@ -21,13 +29,19 @@ describe('public work page states', () => {
   });
 
   it('says "still being processed" on 1903 and for a tour without scenes', () => {
-    expect(viewerAreaFor(panorama, { status: 'error', error: new ApiError('', ErrorCode.workNotProcessed, 409, false) })).toEqual({ kind: 'processing' });
+    expect(viewerAreaFor(panorama, { status: 'error', error: new ApiError('', ErrorCode.workNotProcessed, 409, false) })).toEqual({
+      kind: 'processing',
+    });
     expect(viewerAreaFor(panorama, { status: 'success', data: tour(0) })).toEqual({ kind: 'processing' });
   });
 
   it('tells offline (404), not a panorama (1904) and other failures apart', () => {
-    expect(viewerAreaFor(panorama, { status: 'error', error: new ApiError('', ErrorCode.notFound, 404, false) })).toEqual({ kind: 'offline' });
-    expect(viewerAreaFor(panorama, { status: 'error', error: new ApiError('', ErrorCode.notAPanorama, 409, false) })).toEqual({ kind: 'unsupported' });
+    expect(viewerAreaFor(panorama, { status: 'error', error: new ApiError('', ErrorCode.notFound, 404, false) })).toEqual({
+      kind: 'offline',
+    });
+    expect(viewerAreaFor(panorama, { status: 'error', error: new ApiError('', ErrorCode.notAPanorama, 409, false) })).toEqual({
+      kind: 'unsupported',
+    });
     expect(viewerAreaFor(panorama, { status: 'error', error: new ApiError('', undefined, undefined, false) })).toEqual({ kind: 'failed' });
   });
 
@@ -37,13 +51,20 @@ describe('public work page states', () => {
     const tourError = { status: 'error' as const, error: new ApiError('', ErrorCode.notAPanorama, 409, false) };
     expect(viewerAreaFor({ type: 'model3d' }, tourError, { status: 'pending' })).toEqual({ kind: 'loading' });
     expect(viewerAreaFor({ type: 'model3d' }, tourError, { status: 'success', data: model })).toEqual({ kind: 'model', scene: model });
-    expect(viewerAreaFor({ type: 'pointcloud' }, { status: 'pending' }, { status: 'success', data: cloud })).toEqual({ kind: 'pointcloud', scene: cloud });
+    expect(viewerAreaFor({ type: 'pointcloud' }, { status: 'pending' }, { status: 'success', data: cloud })).toEqual({
+      kind: 'pointcloud',
+      scene: cloud,
+    });
   });
 
   it("reads the scene's refusals as the tour's: not processed (1903), wrong type (1907), gone", () => {
     const failing = (code: number, status: number) => ({ status: 'error' as const, error: new ApiError('', code, status, false) });
-    expect(viewerAreaFor({ type: 'pointcloud' }, { status: 'pending' }, failing(ErrorCode.workNotProcessed, 409))).toEqual({ kind: 'processing' });
-    expect(viewerAreaFor({ type: 'model3d' }, { status: 'pending' }, failing(ErrorCode.notAModelOrPointCloud, 409))).toEqual({ kind: 'unsupported' });
+    expect(viewerAreaFor({ type: 'pointcloud' }, { status: 'pending' }, failing(ErrorCode.workNotProcessed, 409))).toEqual({
+      kind: 'processing',
+    });
+    expect(viewerAreaFor({ type: 'model3d' }, { status: 'pending' }, failing(ErrorCode.notAModelOrPointCloud, 409))).toEqual({
+      kind: 'unsupported',
+    });
     expect(viewerAreaFor({ type: 'model3d' }, { status: 'pending' }, failing(ErrorCode.notFound, 404))).toEqual({ kind: 'offline' });
   });
 });

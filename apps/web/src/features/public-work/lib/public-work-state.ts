@@ -35,7 +35,11 @@ export type SceneQueryState = ViewQueryState<WorkScene>;
  * A panorama shows its tour (`GET /model/{uid}/tour`); a 3D model or point cloud its scene
  * (`GET /model/{uid}/scene`). Only the query of the work's type is asked; the other stays pending.
  */
-export function viewerAreaFor(work: Pick<WorkDetail, 'type'>, tour: TourQueryState, scene: SceneQueryState = { status: 'pending' }): ViewerArea {
+export function viewerAreaFor(
+  work: Pick<WorkDetail, 'type'>,
+  tour: TourQueryState,
+  scene: SceneQueryState = { status: 'pending' },
+): ViewerArea {
   const query = work.type === 'panorama' ? tour : scene;
   if (query.status === 'pending') return { kind: 'loading' };
   if (query.status === 'error') return errorArea(query.error);
@@ -50,7 +54,8 @@ export function viewerAreaFor(work: Pick<WorkDetail, 'type'>, tour: TourQuerySta
 
 function errorArea(error: unknown): ViewerArea {
   if (error instanceof ApiError && error.code === ErrorCode.workNotProcessed) return { kind: 'processing' };
-  if (error instanceof ApiError && (error.code === ErrorCode.notAPanorama || error.code === ErrorCode.notAModelOrPointCloud)) return { kind: 'unsupported' };
+  if (error instanceof ApiError && (error.code === ErrorCode.notAPanorama || error.code === ErrorCode.notAModelOrPointCloud))
+    return { kind: 'unsupported' };
   if (isNotFound(error)) return { kind: 'offline' };
   return { kind: 'failed' };
 }

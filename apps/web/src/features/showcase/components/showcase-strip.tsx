@@ -1,7 +1,7 @@
 import { CompassOutlined, EyeOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useShowcase } from '../api/get-showcase';
+import { useShowcase } from '../../../api/showcase';
 import './showcase-strip.css';
 
 /**

@@ -1,7 +1,7 @@
 import { Skeleton, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useLanguage } from '../../../i18n';
-import { useSiteConfig } from '../api/get-site-config';
+import { useSiteConfig } from '../../../api/site-config';
 import './site-footer.css';
 
 /** Footer of spec 1: every text and number comes from the server's site config. */
@@ -23,14 +23,18 @@ export function SiteFooter() {
               <a href={config.privacyUrl || '/privacyProtocol'} target="_blank" rel="noopener noreferrer">
                 {t('layout.footer.privacy')}
               </a>
-              <span aria-hidden className="site-footer__dot">·</span>
+              <span aria-hidden className="site-footer__dot">
+                ·
+              </span>
               <span>{config.companyName[language]}</span>
             </div>
             <div className="site-footer__row">
               <span>
                 {t('layout.footer.servicePhone')}: <a href={`tel:${config.servicePhone.replace(/[^\d+]/g, '')}`}>{config.servicePhone}</a>
               </span>
-              <span aria-hidden className="site-footer__dot">·</span>
+              <span aria-hidden className="site-footer__dot">
+                ·
+              </span>
               <span>
                 {t('layout.footer.serviceHours')}: {config.serviceHours}
               </span>

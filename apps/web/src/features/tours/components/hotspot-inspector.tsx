@@ -17,11 +17,26 @@ interface HotspotInspectorProps {
 }
 
 /** The fields of the selected hotspot: a link's target, arrow and label, or a note's title, text, picture and link. */
-export function HotspotInspector({ hotspot, sceneId, scenes, problems, onChangeLink, onChangeInfo, onDelete, onGoToScene }: HotspotInspectorProps) {
+export function HotspotInspector({
+  hotspot,
+  sceneId,
+  scenes,
+  problems,
+  onChangeLink,
+  onChangeInfo,
+  onDelete,
+  onGoToScene,
+}: HotspotInspectorProps) {
   const { t } = useTranslation();
   const isLink = hotspot.kind === 'link';
   return (
-    <section className="hotspot-inspector" aria-labelledby="hotspot-inspector-title" data-testid="hotspot-inspector" data-kind={hotspot.kind} data-hotspot-id={hotspot.id}>
+    <section
+      className="hotspot-inspector"
+      aria-labelledby="hotspot-inspector-title"
+      data-testid="hotspot-inspector"
+      data-kind={hotspot.kind}
+      data-hotspot-id={hotspot.id}
+    >
       <header className="hotspot-inspector__head">
         <span className="icon-tile" aria-hidden>
           {isLink ? <NodeIndexOutlined /> : <InfoCircleOutlined />}
@@ -34,10 +49,24 @@ export function HotspotInspector({ hotspot, sceneId, scenes, problems, onChangeL
             {t('tours.hotspot.position', { yaw: hotspot.yaw.toFixed(1), pitch: hotspot.pitch.toFixed(1) })}
           </span>
         </div>
-        <Button danger type="text" icon={<DeleteOutlined />} onClick={onDelete} aria-label={t('tours.hotspot.delete')} data-testid="hotspot-delete" />
+        <Button
+          danger
+          type="text"
+          icon={<DeleteOutlined />}
+          onClick={onDelete}
+          aria-label={t('tours.hotspot.delete')}
+          data-testid="hotspot-delete"
+        />
       </header>
       {hotspot.kind === 'link' ? (
-        <LinkFields hotspot={hotspot} sceneId={sceneId} scenes={scenes} problems={problems} onChange={onChangeLink} onGoToScene={onGoToScene} />
+        <LinkFields
+          hotspot={hotspot}
+          sceneId={sceneId}
+          scenes={scenes}
+          problems={problems}
+          onChange={onChangeLink}
+          onGoToScene={onGoToScene}
+        />
       ) : (
         <InfoFields hotspot={hotspot} problems={problems} onChange={onChangeInfo} />
       )}
@@ -121,7 +150,15 @@ function LinkFields({
   );
 }
 
-function InfoFields({ hotspot, problems, onChange }: { hotspot: InfoHotspot; problems: readonly HotspotProblem[]; onChange(change: InfoHotspotChange): void }) {
+function InfoFields({
+  hotspot,
+  problems,
+  onChange,
+}: {
+  hotspot: InfoHotspot;
+  problems: readonly HotspotProblem[];
+  onChange(change: InfoHotspotChange): void;
+}) {
   const { t } = useTranslation();
   const unsafe = (field: 'imageUrl' | 'linkUrl') => problems.some((problem) => problem.field === field);
   const showImage = hotspot.imageUrl.trim() !== '' && !unsafe('imageUrl');
@@ -158,12 +195,34 @@ function InfoFields({ hotspot, problems, onChange }: { hotspot: InfoHotspot; pro
 
 /** The arrow as the viewer draws it on the floor, seen from above: up is straight on. */
 /** An info hotspot's picture or web link, flagged when it is neither http(s) nor a file of this site. */
-function UrlField({ field, value, unsafe, onChange }: { field: 'imageUrl' | 'linkUrl'; value: string; unsafe: boolean; onChange(change: InfoHotspotChange): void }) {
+function UrlField({
+  field,
+  value,
+  unsafe,
+  onChange,
+}: {
+  field: 'imageUrl' | 'linkUrl';
+  value: string;
+  unsafe: boolean;
+  onChange(change: InfoHotspotChange): void;
+}) {
   const { t } = useTranslation();
   const id = field === 'imageUrl' ? 'hotspot-image' : 'hotspot-link';
   return (
-    <Form.Item label={t(`tours.hotspot.${field}`)} htmlFor={id} validateStatus={unsafe ? 'error' : undefined} help={unsafe ? t('tours.hotspot.unsafeUrl') : undefined}>
-      <Input id={id} value={value} maxLength={TOUR_LIMITS.url} placeholder="https://" onChange={(event) => onChange({ [field]: event.target.value })} data-testid={id} />
+    <Form.Item
+      label={t(`tours.hotspot.${field}`)}
+      htmlFor={id}
+      validateStatus={unsafe ? 'error' : undefined}
+      help={unsafe ? t('tours.hotspot.unsafeUrl') : undefined}
+    >
+      <Input
+        id={id}
+        value={value}
+        maxLength={TOUR_LIMITS.url}
+        placeholder="https://"
+        onChange={(event) => onChange({ [field]: event.target.value })}
+        data-testid={id}
+      />
     </Form.Item>
   );
 }

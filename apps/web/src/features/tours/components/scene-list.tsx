@@ -50,7 +50,8 @@ export function SceneList({ scenes, baseUrls, currentId, onSelect, onRename, onM
         const classes = ['scene-list__item'];
         if (current) classes.push('scene-list__item--current');
         if (dragFrom === index) classes.push('scene-list__item--dragging');
-        if (dropAt === index && dragFrom !== null && dragFrom !== index) classes.push(dragFrom < index ? 'scene-list__item--drop-after' : 'scene-list__item--drop-before');
+        if (dropAt === index && dragFrom !== null && dragFrom !== index)
+          classes.push(dragFrom < index ? 'scene-list__item--drop-after' : 'scene-list__item--drop-before');
         return (
           <li
             key={scene.id}
@@ -69,11 +70,21 @@ export function SceneList({ scenes, baseUrls, currentId, onSelect, onRename, onM
             onDragEnd={endDrag}
           >
             <HolderOutlined className="scene-list__grip" aria-hidden />
-            <button type="button" className="scene-list__pick" onClick={() => onSelect(scene.id)} aria-label={t('tours.scenes.open', { name: scene.name })} data-testid="scene-pick">
+            <button
+              type="button"
+              className="scene-list__pick"
+              onClick={() => onSelect(scene.id)}
+              aria-label={t('tours.scenes.open', { name: scene.name })}
+              data-testid="scene-pick"
+            >
               <span className="scene-list__number" aria-hidden>
                 {index + 1}
               </span>
-              {base ? <img className="scene-list__thumb" src={`${base}${PANORAMA_THUMB_PATH}`} alt="" loading="lazy" draggable={false} /> : <span className="scene-list__thumb" />}
+              {base ? (
+                <img className="scene-list__thumb" src={`${base}${PANORAMA_THUMB_PATH}`} alt="" loading="lazy" draggable={false} />
+              ) : (
+                <span className="scene-list__thumb" />
+              )}
             </button>
             <div className="scene-list__text">
               <Typography.Text

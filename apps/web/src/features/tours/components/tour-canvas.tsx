@@ -33,7 +33,18 @@ const DRAG_THRESHOLD_PX = 4;
  * places a hotspot while "Add" is on (and deselects otherwise), a hotspot is selected by pressing it
  * and moved by dragging it. The viewer is loaded on demand (`import()`), as the style guide asks.
  */
-export function TourCanvas({ files, scenes, sceneId, selectedHotspotId, placing, language, onPlace, onSelectHotspot, onMoveHotspot, ref }: TourCanvasProps) {
+export function TourCanvas({
+  files,
+  scenes,
+  sceneId,
+  selectedHotspotId,
+  placing,
+  language,
+  onPlace,
+  onSelectHotspot,
+  onMoveHotspot,
+  ref,
+}: TourCanvasProps) {
   const { t } = useTranslation();
   const container = useRef<HTMLDivElement>(null);
   const [handle, setHandle] = useState<TourViewerHandle | null>(null);

@@ -47,7 +47,11 @@ const UNDO_SECONDS = 6;
 /** Whether a key press belongs to a field (typing), not to the editor's shortcuts. */
 function isTyping(target: EventTarget | null): boolean {
   if (!(target instanceof HTMLElement)) return false;
-  return target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName) || target.closest('.ant-select, .ant-modal, .ant-slider') !== null;
+  return (
+    target.isContentEditable ||
+    ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName) ||
+    target.closest('.ant-select, .ant-modal, .ant-slider') !== null
+  );
 }
 
 /**
@@ -112,7 +116,9 @@ export function TourEditor({ uid, workName, tour, musicAssets, onBack, onUploadM
           // The server names what is wrong; it stays above the editor until the next save.
           setServerProblem(serverMessage);
         } else {
-          void message.error(serverMessage || t(error instanceof ApiError && error.status === undefined ? 'errors.networkFailed' : 'errors.requestFailed'));
+          void message.error(
+            serverMessage || t(error instanceof ApiError && error.status === undefined ? 'errors.networkFailed' : 'errors.requestFailed'),
+          );
         }
       },
     });
@@ -192,14 +198,22 @@ export function TourEditor({ uid, workName, tour, musicAssets, onBack, onUploadM
     void message.success(t('tours.view.set'));
   };
 
-  const onPlace = useCallback((direction: { yaw: number; pitch: number }) => dispatch({ type: 'placeHotspot', id: newHotspotId(), direction }), []);
+  const onPlace = useCallback(
+    (direction: { yaw: number; pitch: number }) => dispatch({ type: 'placeHotspot', id: newHotspotId(), direction }),
+    [],
+  );
   const onSelectHotspot = useCallback((hotspotId: string | null) => dispatch({ type: 'selectHotspot', hotspotId }), []);
-  const onMoveHotspot = useCallback((hotspotId: string, direction: { yaw: number; pitch: number }) => dispatch({ type: 'moveHotspot', hotspotId, direction }), []);
+  const onMoveHotspot = useCallback(
+    (hotspotId: string, direction: { yaw: number; pitch: number }) => dispatch({ type: 'moveHotspot', hotspotId, direction }),
+    [],
+  );
 
   const placeButton = (kind: HotspotKind) => {
     const allowed = canPlace(state, kind);
     const active = state.placing === kind;
-    const reason = !allowed ? t(kind === 'link' && state.draft.scenes.length < 2 ? 'tours.tools.needTwoScenes' : 'tours.tools.full') : undefined;
+    const reason = !allowed
+      ? t(kind === 'link' && state.draft.scenes.length < 2 ? 'tours.tools.needTwoScenes' : 'tours.tools.full')
+      : undefined;
     const button = (
       <Button
         type={active ? 'primary' : 'default'}
@@ -239,13 +253,27 @@ export function TourEditor({ uid, workName, tour, musicAssets, onBack, onUploadM
           )}
         </span>
         <Tooltip title={blocked && dirty ? t('tours.fixFirst') : undefined}>
-          <Button type="primary" icon={<SaveOutlined />} onClick={submit} loading={save.isPending} disabled={!dirty || blocked} data-testid="tour-save">
+          <Button
+            type="primary"
+            icon={<SaveOutlined />}
+            onClick={submit}
+            loading={save.isPending}
+            disabled={!dirty || blocked}
+            data-testid="tour-save"
+          >
             {t('common.actions.save')}
           </Button>
         </Tooltip>
       </header>
       {serverProblem && (
-        <Alert type="error" showIcon title={serverProblem} closable={{ onClose: () => setServerProblem('') }} className="tour-editor__alert" data-testid="tour-server-problem" />
+        <Alert
+          type="error"
+          showIcon
+          title={serverProblem}
+          closable={{ onClose: () => setServerProblem('') }}
+          className="tour-editor__alert"
+          data-testid="tour-server-problem"
+        />
       )}
       <div className="tour-editor__body">
         <section className="tour-editor__stage" aria-label={t('tours.stage')}>
@@ -270,7 +298,12 @@ export function TourEditor({ uid, workName, tour, musicAssets, onBack, onUploadM
           />
           {scene && (
             <p className="tour-editor__view" data-testid="tour-initial-view">
-              {t('tours.view.current', { name: scene.name, yaw: scene.initialView.yaw.toFixed(1), pitch: scene.initialView.pitch.toFixed(1), fov: scene.fov.toFixed(0) })}
+              {t('tours.view.current', {
+                name: scene.name,
+                yaw: scene.initialView.yaw.toFixed(1),
+                pitch: scene.initialView.pitch.toFixed(1),
+                fov: scene.fov.toFixed(0),
+              })}
             </p>
           )}
         </section>
@@ -287,7 +320,13 @@ export function TourEditor({ uid, workName, tour, musicAssets, onBack, onUploadM
               onGoToScene={(sceneId) => dispatch({ type: 'selectScene', sceneId })}
             />
           ) : (
-            scene && <ScenePanel scene={scene} onSelectHotspot={onSelectHotspot} problemIds={new Set(problems.map((problem) => problem.hotspotId))} />
+            scene && (
+              <ScenePanel
+                scene={scene}
+                onSelectHotspot={onSelectHotspot}
+                problemIds={new Set(problems.map((problem) => problem.hotspotId))}
+              />
+            )
           )}
         </aside>
         <aside className="tour-editor__side" aria-label={t('tours.scenes.title')}>
@@ -302,7 +341,12 @@ export function TourEditor({ uid, workName, tour, musicAssets, onBack, onUploadM
             onMove={(from, to) => dispatch({ type: 'moveScene', from, to })}
           />
           <h2 className="tour-editor__heading">{t('tours.settings.title')}</h2>
-          <TourSettingsPanel draft={state.draft} musicAssets={musicAssets} onChange={(change) => dispatch({ type: 'changeSettings', change })} onUploadMusic={onUploadMusic} />
+          <TourSettingsPanel
+            draft={state.draft}
+            musicAssets={musicAssets}
+            onChange={(change) => dispatch({ type: 'changeSettings', change })}
+            onUploadMusic={onUploadMusic}
+          />
         </aside>
       </div>
     </div>
@@ -310,7 +354,15 @@ export function TourEditor({ uid, workName, tour, musicAssets, onBack, onUploadM
 }
 
 /** With no hotspot selected: the scene's hotspots, to pick one, and how to add more. */
-function ScenePanel({ scene, onSelectHotspot, problemIds }: { scene: TourSceneSettings; onSelectHotspot(hotspotId: string): void; problemIds: ReadonlySet<string> }) {
+function ScenePanel({
+  scene,
+  onSelectHotspot,
+  problemIds,
+}: {
+  scene: TourSceneSettings;
+  onSelectHotspot(hotspotId: string): void;
+  problemIds: ReadonlySet<string>;
+}) {
   const { t } = useTranslation();
   return (
     <section className="scene-panel" aria-labelledby="scene-panel-title" data-testid="scene-panel">
@@ -323,7 +375,12 @@ function ScenePanel({ scene, onSelectHotspot, problemIds }: { scene: TourSceneSe
         <ul className="scene-panel__hotspots">
           {scene.hotspots.map((hotspot, index) => (
             <li key={hotspot.id}>
-              <button type="button" className="scene-panel__hotspot" onClick={() => onSelectHotspot(hotspot.id)} data-testid="scene-panel-hotspot">
+              <button
+                type="button"
+                className="scene-panel__hotspot"
+                onClick={() => onSelectHotspot(hotspot.id)}
+                data-testid="scene-panel-hotspot"
+              >
                 {hotspot.kind === 'link' ? <NodeIndexOutlined aria-hidden /> : <InfoCircleOutlined aria-hidden />}
                 <span className="scene-panel__hotspot-name">
                   {hotspot.kind === 'link'

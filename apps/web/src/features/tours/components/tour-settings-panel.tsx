@@ -51,9 +51,18 @@ export function TourSettingsPanel({ draft, musicAssets, onChange, onUploadMusic 
         </div>
       </Form.Item>
       <Form.Item label={t('tours.settings.gallery')} extra={t('tours.settings.galleryHelp')}>
-        <Switch checked={draft.gallery} onChange={(gallery) => onChange({ gallery })} aria-label={t('tours.settings.gallery')} data-testid="tour-gallery" />
+        <Switch
+          checked={draft.gallery}
+          onChange={(gallery) => onChange({ gallery })}
+          aria-label={t('tours.settings.gallery')}
+          data-testid="tour-gallery"
+        />
       </Form.Item>
-      <Form.Item label={t('tours.settings.music')} validateStatus={musicGone ? 'error' : undefined} help={musicGone ? t('tours.settings.musicGone') : undefined}>
+      <Form.Item
+        label={t('tours.settings.music')}
+        validateStatus={musicGone ? 'error' : undefined}
+        help={musicGone ? t('tours.settings.musicGone') : undefined}
+      >
         <Select<number | 'none'>
           value={draft.musicAssetId ?? 'none'}
           onChange={(value) => onChange({ musicAssetId: value === 'none' ? null : value })}
@@ -61,7 +70,9 @@ export function TourSettingsPanel({ draft, musicAssets, onChange, onUploadMusic 
             { value: 'none' as const, label: t('tours.settings.noMusic') },
             ...musicAssets.map((asset) => ({ value: asset.id, label: asset.fileName })),
             // A file replaced or deleted since: shown as such, so that choosing again is a change.
-            ...(musicGone && draft.musicAssetId !== null ? [{ value: draft.musicAssetId, label: t('tours.settings.missingMusic'), disabled: true }] : []),
+            ...(musicGone && draft.musicAssetId !== null
+              ? [{ value: draft.musicAssetId, label: t('tours.settings.missingMusic'), disabled: true }]
+              : []),
           ]}
           aria-label={t('tours.settings.music')}
           data-testid="tour-music"

@@ -41,7 +41,11 @@ const run = (state: TourEditorState, ...actions: TourEditorAction[]) => actions.
 
 /** A state with a link hotspot placed in the first scene. */
 function withLink(): TourEditorState {
-  return run(initialEditorState(tour(), null), { type: 'startPlacing', kind: 'link' }, { type: 'placeHotspot', id: 'h1', direction: { yaw: 30, pitch: -10 } });
+  return run(
+    initialEditorState(tour(), null),
+    { type: 'startPlacing', kind: 'link' },
+    { type: 'placeHotspot', id: 'h1', direction: { yaw: 30, pitch: -10 } },
+  );
 }
 
 describe('loading', () => {
@@ -56,7 +60,7 @@ describe('loading', () => {
     expect(Object.keys(initialEditorState(tour(), null).draft.scenes[0]!).sort()).toEqual(['fov', 'hotspots', 'id', 'initialView', 'name']);
   });
 
-  it('keeps the background music only while it is one of the work\'s music assets', () => {
+  it("keeps the background music only while it is one of the work's music assets", () => {
     const assets = [{ id: 3 }, { id: 5 }];
     expect(musicAssetIdOf({ musicAssetId: 5 }, assets)).toBe(5);
     expect(musicAssetIdOf({ musicAssetId: null }, assets)).toBeNull();
@@ -81,7 +85,11 @@ describe('hotspots', () => {
   });
 
   it('places an info hotspot with empty fields', () => {
-    const state = run(initialEditorState(tour(), null), { type: 'startPlacing', kind: 'info' }, { type: 'placeHotspot', id: 'i1', direction: { yaw: -45, pitch: 5 } });
+    const state = run(
+      initialEditorState(tour(), null),
+      { type: 'startPlacing', kind: 'info' },
+      { type: 'placeHotspot', id: 'i1', direction: { yaw: -45, pitch: 5 } },
+    );
     expect(selectedHotspot(state)).toEqual({ id: 'i1', kind: 'info', yaw: -45, pitch: 5, title: '', text: '', imageUrl: '', linkUrl: '' });
   });
 
@@ -98,14 +106,22 @@ describe('hotspots', () => {
 
     let full = initialEditorState(tour(), null);
     for (let index = 0; index < TOUR_LIMITS.hotspotsPerScene; index += 1) {
-      full = run(full, { type: 'startPlacing', kind: 'info' }, { type: 'placeHotspot', id: `i${index}`, direction: { yaw: index, pitch: 0 } });
+      full = run(
+        full,
+        { type: 'startPlacing', kind: 'info' },
+        { type: 'placeHotspot', id: `i${index}`, direction: { yaw: index, pitch: 0 } },
+      );
     }
     expect(currentScene(full)!.hotspots).toHaveLength(TOUR_LIMITS.hotspotsPerScene);
     expect(canPlace(full, 'info')).toBe(false);
   });
 
   it('moves a hotspot and turns a link arrow with it', () => {
-    const state = run(withLink(), { type: 'changeLink', hotspotId: 'h1', change: { arrowYaw: 50 } }, { type: 'moveHotspot', hotspotId: 'h1', direction: { yaw: 60, pitch: -20 } });
+    const state = run(
+      withLink(),
+      { type: 'changeLink', hotspotId: 'h1', change: { arrowYaw: 50 } },
+      { type: 'moveHotspot', hotspotId: 'h1', direction: { yaw: 60, pitch: -20 } },
+    );
     expect(selectedHotspot(state)).toMatchObject({ yaw: 60, pitch: -20, arrowYaw: 80 });
   });
 
@@ -126,13 +142,30 @@ describe('hotspots', () => {
   });
 
   it('edits an info hotspot within the limits', () => {
-    const placed = run(initialEditorState(tour(), null), { type: 'startPlacing', kind: 'info' }, { type: 'placeHotspot', id: 'i1', direction: { yaw: 0, pitch: 0 } });
-    const state = tourEditorReducer(placed, { type: 'changeInfo', hotspotId: 'i1', change: { title: 'x'.repeat(100), text: 'Built 1920', linkUrl: 'https://example.com' } });
-    expect(selectedHotspot(state)).toMatchObject({ title: 'x'.repeat(TOUR_LIMITS.hotspotTitle), text: 'Built 1920', linkUrl: 'https://example.com' });
+    const placed = run(
+      initialEditorState(tour(), null),
+      { type: 'startPlacing', kind: 'info' },
+      { type: 'placeHotspot', id: 'i1', direction: { yaw: 0, pitch: 0 } },
+    );
+    const state = tourEditorReducer(placed, {
+      type: 'changeInfo',
+      hotspotId: 'i1',
+      change: { title: 'x'.repeat(100), text: 'Built 1920', linkUrl: 'https://example.com' },
+    });
+    expect(selectedHotspot(state)).toMatchObject({
+      title: 'x'.repeat(TOUR_LIMITS.hotspotTitle),
+      text: 'Built 1920',
+      linkUrl: 'https://example.com',
+    });
   });
 
   it('deletes the selected hotspot, and undo puts it back where it was', () => {
-    const two = run(withLink(), { type: 'startPlacing', kind: 'info' }, { type: 'placeHotspot', id: 'i1', direction: { yaw: 90, pitch: 0 } }, { type: 'selectHotspot', hotspotId: 'h1' });
+    const two = run(
+      withLink(),
+      { type: 'startPlacing', kind: 'info' },
+      { type: 'placeHotspot', id: 'i1', direction: { yaw: 90, pitch: 0 } },
+      { type: 'selectHotspot', hotspotId: 'h1' },
+    );
     const deleted = tourEditorReducer(two, { type: 'deleteHotspot', hotspotId: 'h1' });
     expect(currentScene(deleted)!.hotspots.map((hotspot) => hotspot.id)).toEqual(['i1']);
     expect(deleted.hotspotId).toBeNull();
@@ -177,18 +210,29 @@ describe('scenes and settings', () => {
 
   it('renames a scene, trimmed and within the limit; an empty name keeps the old one', () => {
     const state = initialEditorState(tour(), null);
-    expect(tourEditorReducer(state, { type: 'renameScene', sceneId: 'a2', name: '  Dining room ' }).draft.scenes[1]!.name).toBe('Dining room');
+    expect(tourEditorReducer(state, { type: 'renameScene', sceneId: 'a2', name: '  Dining room ' }).draft.scenes[1]!.name).toBe(
+      'Dining room',
+    );
     expect(tourEditorReducer(state, { type: 'renameScene', sceneId: 'a2', name: '   ' })).toBe(state);
-    expect(tourEditorReducer(state, { type: 'renameScene', sceneId: 'a2', name: 'n'.repeat(60) }).draft.scenes[1]!.name).toHaveLength(TOUR_LIMITS.sceneName);
+    expect(tourEditorReducer(state, { type: 'renameScene', sceneId: 'a2', name: 'n'.repeat(60) }).draft.scenes[1]!.name).toHaveLength(
+      TOUR_LIMITS.sceneName,
+    );
   });
 
   it('sets the initial view of the scene in view, field of view within the limits', () => {
-    const state = tourEditorReducer(initialEditorState(tour(), null), { type: 'setInitialView', view: { yaw: 120.456, pitch: -12 }, fov: 120 });
+    const state = tourEditorReducer(initialEditorState(tour(), null), {
+      type: 'setInitialView',
+      view: { yaw: 120.456, pitch: -12 },
+      fov: 120,
+    });
     expect(currentScene(state)).toMatchObject({ initialView: { yaw: 120.46, pitch: -12 }, fov: TOUR_LIMITS.fovMax });
   });
 
   it('changes autorotate, gallery and music', () => {
-    const state = tourEditorReducer(initialEditorState(tour(), null), { type: 'changeSettings', change: { autorotateDelay: 9999, gallery: false, musicAssetId: 3 } });
+    const state = tourEditorReducer(initialEditorState(tour(), null), {
+      type: 'changeSettings',
+      change: { autorotateDelay: 9999, gallery: false, musicAssetId: 3 },
+    });
     expect(state.draft).toMatchObject({ autorotateDelay: TOUR_LIMITS.autorotateDelayMax, gallery: false, musicAssetId: 3 });
   });
 });
@@ -201,7 +245,12 @@ describe('dirty tracking and saving', () => {
   });
 
   it('is not dirty from selecting, placing mode or switching scenes', () => {
-    const state = run(initialEditorState(tour(), null), { type: 'selectScene', sceneId: 'a3' }, { type: 'startPlacing', kind: 'info' }, { type: 'stopPlacing' });
+    const state = run(
+      initialEditorState(tour(), null),
+      { type: 'selectScene', sceneId: 'a3' },
+      { type: 'startPlacing', kind: 'info' },
+      { type: 'stopPlacing' },
+    );
     expect(isDirty(state)).toBe(false);
   });
 
@@ -216,7 +265,11 @@ describe('dirty tracking and saving', () => {
 
   it('is clean after the server answered a save, at its new revision, with the selection kept', () => {
     const state = withLink();
-    const answer: Tour = { ...tour(), revision: 5, scenes: tour().scenes.map((item, index) => (index === 0 ? { ...item, hotspots: currentScene(state)!.hotspots } : item)) };
+    const answer: Tour = {
+      ...tour(),
+      revision: 5,
+      scenes: tour().scenes.map((item, index) => (index === 0 ? { ...item, hotspots: currentScene(state)!.hotspots } : item)),
+    };
     const saved = tourEditorReducer(state, { type: 'saved', tour: answer });
     expect(isDirty(saved)).toBe(false);
     expect(saved.revision).toBe(5);
@@ -226,8 +279,16 @@ describe('dirty tracking and saving', () => {
 
 describe('problems the server would refuse', () => {
   it('points at unsafe addresses of info hotspots', () => {
-    const placed = run(initialEditorState(tour(), null), { type: 'startPlacing', kind: 'info' }, { type: 'placeHotspot', id: 'i1', direction: { yaw: 0, pitch: 0 } });
-    const state = tourEditorReducer(placed, { type: 'changeInfo', hotspotId: 'i1', change: { imageUrl: 'javascript:alert(1)', linkUrl: '/files/a.jpg' } });
+    const placed = run(
+      initialEditorState(tour(), null),
+      { type: 'startPlacing', kind: 'info' },
+      { type: 'placeHotspot', id: 'i1', direction: { yaw: 0, pitch: 0 } },
+    );
+    const state = tourEditorReducer(placed, {
+      type: 'changeInfo',
+      hotspotId: 'i1',
+      change: { imageUrl: 'javascript:alert(1)', linkUrl: '/files/a.jpg' },
+    });
     expect(tourProblems(state.draft)).toEqual([{ sceneId: 'a1', hotspotId: 'i1', field: 'imageUrl', problem: 'unsafeUrl' }]);
   });
 

@@ -1,4 +1,14 @@
-import { TOUR_LIMITS, type Hotspot, type HotspotKind, type InfoHotspot, type LinkHotspot, type Tour, type TourSceneSettings, type TourUpdate, type ViewDirection } from '@spatia/contract';
+import {
+  TOUR_LIMITS,
+  type Hotspot,
+  type HotspotKind,
+  type InfoHotspot,
+  type LinkHotspot,
+  type Tour,
+  type TourSceneSettings,
+  type TourUpdate,
+  type ViewDirection,
+} from '@spatia/contract';
 
 /** What the editor changes and saves: every scene's settings in gallery order, and the tour's own settings. */
 export interface TourDraft {
@@ -49,7 +59,13 @@ export type TourEditorAction =
 
 /** The editable part of a scene as the server sent it (without its files). */
 function settingsOf(scene: TourSceneSettings): TourSceneSettings {
-  return { id: scene.id, name: scene.name, initialView: { ...scene.initialView }, fov: scene.fov, hotspots: scene.hotspots.map((hotspot) => ({ ...hotspot })) };
+  return {
+    id: scene.id,
+    name: scene.name,
+    initialView: { ...scene.initialView },
+    fov: scene.fov,
+    hotspots: scene.hotspots.map((hotspot) => ({ ...hotspot })),
+  };
 }
 
 export function draftOf(tour: Tour, musicAssetId: number | null): TourDraft {
@@ -87,7 +103,9 @@ export function toTourUpdate(state: TourEditorState): TourUpdate {
 
 /** A new hotspot's id: unique in practice, and of the characters the server takes. */
 export function newHotspotId(now: number = Date.now(), random: () => number = Math.random): string {
-  return `h${now.toString(36)}${Math.floor(random() * 36 ** 4).toString(36).padStart(4, '0')}`;
+  return `h${now.toString(36)}${Math.floor(random() * 36 ** 4)
+    .toString(36)
+    .padStart(4, '0')}`;
 }
 
 /** Whether a scene can take one more hotspot, and a link has somewhere to go. */
@@ -134,7 +152,8 @@ export function tourEditorReducer(state: TourEditorState, action: TourEditorActi
     }
     case 'changeSettings': {
       const change = { ...action.change };
-      if (change.autorotateDelay !== undefined) change.autorotateDelay = clamp(Math.round(change.autorotateDelay), 0, TOUR_LIMITS.autorotateDelayMax);
+      if (change.autorotateDelay !== undefined)
+        change.autorotateDelay = clamp(Math.round(change.autorotateDelay), 0, TOUR_LIMITS.autorotateDelayMax);
       return { ...state, draft: { ...state.draft, ...change } };
     }
     case 'startPlacing':
@@ -166,7 +185,10 @@ export function tourEditorReducer(state: TourEditorState, action: TourEditorActi
       const change = { ...action.change };
       if (change.arrowYaw !== undefined) change.arrowYaw = clampYaw(change.arrowYaw);
       if (change.label !== undefined) change.label = change.label.slice(0, TOUR_LIMITS.sceneName);
-      if (change.targetSceneId !== undefined && !state.draft.scenes.some((scene) => scene.id === change.targetSceneId && scene.id !== state.sceneId)) {
+      if (
+        change.targetSceneId !== undefined &&
+        !state.draft.scenes.some((scene) => scene.id === change.targetSceneId && scene.id !== state.sceneId)
+      ) {
         delete change.targetSceneId;
       }
       return withHotspot(state, action.hotspotId, (hotspot) => (hotspot.kind === 'link' ? { ...hotspot, ...change } : hotspot));
@@ -183,7 +205,10 @@ export function tourEditorReducer(state: TourEditorState, action: TourEditorActi
       const scene = currentScene(state);
       const index = scene?.hotspots.findIndex((hotspot) => hotspot.id === action.hotspotId) ?? -1;
       if (!scene || index === -1) return state;
-      const next = withScene(state, scene.id, (current) => ({ ...current, hotspots: current.hotspots.filter((hotspot) => hotspot.id !== action.hotspotId) }));
+      const next = withScene(state, scene.id, (current) => ({
+        ...current,
+        hotspots: current.hotspots.filter((hotspot) => hotspot.id !== action.hotspotId),
+      }));
       return {
         ...next,
         hotspotId: state.hotspotId === action.hotspotId ? null : state.hotspotId,

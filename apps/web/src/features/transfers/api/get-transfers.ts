@@ -14,7 +14,11 @@ export interface TransferListParams {
 export const TRANSFERS_QUERY_KEY = ['transfers'] as const;
 
 /** GET /transfers/received or /transfers/sent: newest first. `silent`: the caller shows a failure itself. */
-export function getTransfers(side: TransferSide, { status, pageNum, pageSize }: TransferListParams, silent = false): Promise<Page<WorkTransfer>> {
+export function getTransfers(
+  side: TransferSide,
+  { status, pageNum, pageSize }: TransferListParams,
+  silent = false,
+): Promise<Page<WorkTransfer>> {
   return request<Page<WorkTransfer>>({ url: `/transfers/${side}`, params: { pageNum, pageSize, status }, silent });
 }
 

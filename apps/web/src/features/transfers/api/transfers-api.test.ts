@@ -1,33 +1,11 @@
 import { QueryClient } from '@tanstack/react-query';
-import { AxiosHeaders, type AxiosAdapter, type InternalAxiosRequestConfig } from 'axios';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { http } from '../../../api/client';
-import { registerFeedback } from '../../../api/feedback';
-import { clearSession, setToken } from '../../../stores/session-store';
+import { describe, expect, it } from 'vitest';
+import { setUpApiHarness } from '../../../test/api-harness';
 import { answerTransfer } from './answer-transfer';
 import { getTransferWork } from './get-transfer-work';
 import { getTransfers, pendingTransferCountQueryOptions, TRANSFERS_QUERY_KEY, transfersQueryOptions } from './get-transfers';
 
-let seen: InternalAxiosRequestConfig[] = [];
-
-function replyWith(data: unknown): void {
-  const adapter: AxiosAdapter = async (config) => {
-    seen.push(config);
-    return { status: 200, statusText: 'OK', data: { code: 0, msg: 'ok', data }, headers: new AxiosHeaders(), config };
-  };
-  http.defaults.adapter = adapter;
-}
-
-beforeEach(() => {
-  seen = [];
-  registerFeedback({ message: { error: vi.fn(), success: vi.fn(), warning: vi.fn(), info: vi.fn() } as never });
-  clearSession();
-  setToken('t-1');
-});
-
-afterEach(() => {
-  clearSession();
-});
+const { seen, replyWith } = setUpApiHarness();
 
 describe('transfers api', () => {
   it('lists one side, with a status only when filtering', async () => {

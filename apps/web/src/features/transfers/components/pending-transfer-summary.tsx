@@ -17,7 +17,13 @@ export function PendingTransferSummary({ side }: { side: TransferSide }) {
       role="status"
       aria-label={t(`transfers.${side}.pendingSummary`, { count: count.data })}
     >
-      <Badge count={count.data} showZero overflowCount={999} color={count.data === 0 ? '#94a3b8' : side === 'received' ? '#f5222d' : '#2f54eb'} aria-hidden />
+      <Badge
+        count={count.data}
+        showZero
+        overflowCount={999}
+        color={count.data === 0 ? '#94a3b8' : side === 'received' ? '#f5222d' : '#2f54eb'}
+        aria-hidden
+      />
       <span aria-hidden>{t(`transfers.${side}.pendingLabel`)}</span>
     </div>
   );

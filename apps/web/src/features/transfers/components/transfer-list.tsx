@@ -62,7 +62,9 @@ export function TransferList({ side }: { side: TransferSide }) {
   const drawerTransfer = viewing ? (list.find((item) => item.id === viewing.transfer.id) ?? viewing.transfer) : null;
 
   const onAnswer = (transfer: WorkTransfer, action: TransferAnswer) =>
-    ask(transfer, action, () => setViewing((current) => (current && current.transfer.id === transfer.id ? { ...current, open: false } : current)));
+    ask(transfer, action, () =>
+      setViewing((current) => (current && current.transfer.id === transfer.id ? { ...current, open: false } : current)),
+    );
   const onView = (transfer: WorkTransfer) => setViewing({ transfer, open: true });
 
   const changeFilter = (next: string) => {
@@ -72,7 +74,11 @@ export function TransferList({ side }: { side: TransferSide }) {
   };
 
   const emptyText =
-    filter === 'all' ? t(`transfers.${side}.empty`) : filter === 'pending' ? t(`transfers.${side}.emptyPending`) : t('transfers.emptyFiltered');
+    filter === 'all'
+      ? t(`transfers.${side}.empty`)
+      : filter === 'pending'
+        ? t(`transfers.${side}.emptyPending`)
+        : t('transfers.emptyFiltered');
 
   const viewProps = { side, transfers: list, now, busyId, onView, onAnswer };
 
@@ -97,13 +103,27 @@ export function TransferList({ side }: { side: TransferSide }) {
       </div>
     );
   } else if (total === 0) {
-    body = <Empty className="transfer-list__empty" image={Empty.PRESENTED_IMAGE_SIMPLE} description={emptyText} data-testid="transfer-list-empty" />;
+    body = (
+      <Empty
+        className="transfer-list__empty"
+        image={Empty.PRESENTED_IMAGE_SIMPLE}
+        description={emptyText}
+        data-testid="transfer-list-empty"
+      />
+    );
   } else if (isMobile) {
     body = (
       <>
         <TransferCards {...viewProps} />
         {total > PAGE_SIZE && (
-          <Pagination className="transfer-list__pagination" simple current={pageNum} pageSize={PAGE_SIZE} total={total} onChange={setPageNum} />
+          <Pagination
+            className="transfer-list__pagination"
+            simple
+            current={pageNum}
+            pageSize={PAGE_SIZE}
+            total={total}
+            onChange={setPageNum}
+          />
         )}
       </>
     );
@@ -137,7 +157,12 @@ export function TransferList({ side }: { side: TransferSide }) {
             key === 'pending' ? (
               <span className="transfer-list__tab">
                 {t('transfers.filters.pending')}
-                <Badge count={pendingCount.data ?? 0} size="small" color={side === 'received' ? '#f5222d' : '#2f54eb'} data-testid="transfer-pending-tab-count" />
+                <Badge
+                  count={pendingCount.data ?? 0}
+                  size="small"
+                  color={side === 'received' ? '#f5222d' : '#2f54eb'}
+                  data-testid="transfer-pending-tab-count"
+                />
               </span>
             ) : (
               t(`transfers.filters.${key}`)

@@ -77,7 +77,10 @@ export function ReceiptDeadline({ transfer, now }: { transfer: WorkTransfer; now
     <span className="transfer-deadline">
       <span>{formatDate(transfer.expiresAt, TIME_FORMAT)}</span>
       {countdown && (
-        <span className={countdown.urgent ? 'transfer-deadline__left transfer-deadline__left--urgent' : 'transfer-deadline__left'} data-testid="transfer-countdown">
+        <span
+          className={countdown.urgent ? 'transfer-deadline__left transfer-deadline__left--urgent' : 'transfer-deadline__left'}
+          data-testid="transfer-countdown"
+        >
           <ClockCircleOutlined aria-hidden /> {countdown.text}
         </span>
       )}

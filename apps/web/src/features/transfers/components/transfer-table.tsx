@@ -48,15 +48,31 @@ export function TransferTable({
         </span>
       ),
     },
-    { key: 'price', title: t('transfers.columns.price'), width: 96, align: 'right', render: (_, transfer) => <PriceText transfer={transfer} /> },
+    {
+      key: 'price',
+      title: t('transfers.columns.price'),
+      width: 96,
+      align: 'right',
+      render: (_, transfer) => <PriceText transfer={transfer} />,
+    },
     {
       key: 'expiresAt',
       title: t('transfers.columns.expiresAt'),
       width: 150,
       render: (_, transfer) => <ReceiptDeadline transfer={transfer} now={now} />,
     },
-    { key: 'status', title: t('transfers.columns.status'), width: 90, render: (_, transfer) => <TransferStatusTag transfer={transfer} now={now} /> },
-    { key: 'remark', title: t('transfers.columns.remark'), ellipsis: true, render: (_, transfer) => <RemarkText remark={transfer.remark} /> },
+    {
+      key: 'status',
+      title: t('transfers.columns.status'),
+      width: 90,
+      render: (_, transfer) => <TransferStatusTag transfer={transfer} now={now} />,
+    },
+    {
+      key: 'remark',
+      title: t('transfers.columns.remark'),
+      ellipsis: true,
+      render: (_, transfer) => <RemarkText remark={transfer.remark} />,
+    },
     {
       key: 'actions',
       title: t('transfers.columns.actions'),

@@ -95,11 +95,24 @@ function WorkBody({ work, filesAfterAnswer }: { work: WorkDetail; filesAfterAnsw
       <Typography.Title level={4} className="transfer-drawer__section">
         {t('transfers.drawer.assets')}
       </Typography.Title>
-      {filesAfterAnswer && <Alert type="info" showIcon className="transfer-drawer__files-note" data-testid="transfer-files-note" title={t('transfers.drawer.filesAfterAnswer')} />}
+      {filesAfterAnswer && (
+        <Alert
+          type="info"
+          showIcon
+          className="transfer-drawer__files-note"
+          data-testid="transfer-files-note"
+          title={t('transfers.drawer.filesAfterAnswer')}
+        />
+      )}
       {work.assets.length === 0 ? (
         <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('transfers.drawer.noAssets')} />
       ) : (
-        <List className="transfer-drawer__assets" dataSource={work.assets} rowKey="id" renderItem={(asset) => <AssetItem asset={asset} />} />
+        <List
+          className="transfer-drawer__assets"
+          dataSource={work.assets}
+          rowKey="id"
+          renderItem={(asset) => <AssetItem asset={asset} />}
+        />
       )}
     </section>
   );
@@ -126,7 +139,14 @@ export function TransferWorkDrawer({ transfer, open, side, now, fullScreen, busy
       footer={
         transfer && answers.length > 0 ? (
           <div className="transfer-drawer__footer">
-            <TransferActionButtons transfer={transfer} side={side} now={now} look="button" busy={busy} onAnswer={(action) => onAnswer(transfer, action)} />
+            <TransferActionButtons
+              transfer={transfer}
+              side={side}
+              now={now}
+              look="button"
+              busy={busy}
+              onAnswer={(action) => onAnswer(transfer, action)}
+            />
           </div>
         ) : null
       }

@@ -58,7 +58,9 @@ export function receiptCountdown(transfer: Pick<WorkTransfer, 'status' | 'expire
   if (effectiveStatus(transfer, now) !== 'pending') return null;
   const left = transfer.expiresAt - now;
   const text =
-    left < MINUTE_MS ? i18n.t('transfers.countdown.underAMinute') : i18n.t('transfers.countdown.left', { time: formatTimeAgo(now, transfer.expiresAt) });
+    left < MINUTE_MS
+      ? i18n.t('transfers.countdown.underAMinute')
+      : i18n.t('transfers.countdown.left', { time: formatTimeAgo(now, transfer.expiresAt) });
   return { text, urgent: left < 24 * HOUR_MS };
 }
 

@@ -1,7 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { WorkDetail, WorkType } from '@spatia/contract';
 import { request } from '../../../api/client';
-import { invalidateWorks } from './work-keys';
+import { useWorksMutation } from '../../../api/work-keys';
 
 export interface CreateWorkInput {
   name: string;
@@ -15,6 +14,5 @@ export function createWork(input: CreateWorkInput): Promise<WorkDetail> {
 }
 
 export function useCreateWork() {
-  const queryClient = useQueryClient();
-  return useMutation({ mutationFn: createWork, onSuccess: () => invalidateWorks(queryClient) });
+  return useWorksMutation(createWork);
 }

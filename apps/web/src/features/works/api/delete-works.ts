@@ -1,6 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { request } from '../../../api/client';
-import { invalidateWorks } from './work-keys';
+import { useWorksMutation } from '../../../api/work-keys';
 
 /** DELETE /model/{id}: into the recycle bin. */
 export async function deleteWork(uid: string): Promise<void> {
@@ -22,11 +21,9 @@ export async function deleteWorks(uids: readonly string[]): Promise<number> {
 }
 
 export function useDeleteWork() {
-  const queryClient = useQueryClient();
-  return useMutation({ mutationFn: deleteWork, onSuccess: () => invalidateWorks(queryClient) });
+  return useWorksMutation(deleteWork);
 }
 
 export function useDeleteWorks() {
-  const queryClient = useQueryClient();
-  return useMutation({ mutationFn: deleteWorks, onSuccess: () => invalidateWorks(queryClient) });
+  return useWorksMutation(deleteWorks);
 }

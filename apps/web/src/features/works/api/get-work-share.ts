@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { WorkShare } from '@spatia/contract';
 import { request } from '../../../api/client';
-import { workKeys } from './work-keys';
+import { workKeys } from '../../../api/work-keys';
 
 /** GET /model/{uid}/share: the public link and an embed code (online works only). Silent: the dialog shows a failure itself. */
 export function getWorkShare(uid: string): Promise<WorkShare> {

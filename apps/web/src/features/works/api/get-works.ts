@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { Page, WorkStatus, WorkSummary, WorkType } from '@spatia/contract';
 import { request } from '../../../api/client';
-import { workKeys } from './work-keys';
+import { workKeys } from '../../../api/work-keys';
 
 export interface WorkListParams {
   pageNum: number;

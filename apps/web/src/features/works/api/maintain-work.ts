@@ -1,7 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { MODEL_BUDGET_DEFAULT_GB, type WorkDetail } from '@spatia/contract';
-import { formBody, request } from '../../../api/client';
-import { FORM_HEADERS, invalidateWorks } from './work-keys';
+import { FORM_HEADERS, formBody, request } from '../../../api/client';
+import { useWorksMutation } from '../../../api/work-keys';
 
 const path = (uid: string) => `/model/${encodeURIComponent(uid)}`;
 
@@ -17,14 +16,14 @@ export function resetWork(uid: string): Promise<WorkDetail> {
 
 /** POST /model/{uid}/budget: the spec's client always sends 200 (GB a month). */
 export async function setWorkBudget(uid: string): Promise<void> {
-  await request<null>({ url: `${path(uid)}/budget`, method: 'POST', data: formBody({ budget: MODEL_BUDGET_DEFAULT_GB }), headers: FORM_HEADERS });
+  await request<null>({
+    url: `${path(uid)}/budget`,
+    method: 'POST',
+    data: formBody({ budget: MODEL_BUDGET_DEFAULT_GB }),
+    headers: FORM_HEADERS,
+  });
 }
 
-function useWorkChange<T>(mutationFn: (uid: string) => Promise<T>) {
-  const queryClient = useQueryClient();
-  return useMutation({ mutationFn, onSuccess: () => invalidateWorks(queryClient) });
-}
-
-export const useCopyWork = () => useWorkChange(copyWork);
-export const useResetWork = () => useWorkChange(resetWork);
-export const useSetWorkBudget = () => useWorkChange(setWorkBudget);
+export const useCopyWork = () => useWorksMutation(copyWork);
+export const useResetWork = () => useWorksMutation(resetWork);
+export const useSetWorkBudget = () => useWorksMutation(setWorkBudget);

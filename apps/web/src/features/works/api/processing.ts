@@ -1,9 +1,9 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ErrorCode, type WorkProcessing } from '@spatia/contract';
 import { ApiError, request } from '../../../api/client';
+import { workQueryKey } from '../../../api/get-work';
+import { workKeys } from '../../../api/work-keys';
 import { processingFinished, processingPollInterval } from '../lib/processing-display';
-import { workQueryKey } from './get-work';
-import { workKeys } from './work-keys';
 
 const path = (uid: string) => `/model/${encodeURIComponent(uid)}`;
 

@@ -1,7 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { WorkDetail } from '@spatia/contract';
-import { formBody, request } from '../../../api/client';
-import { FORM_HEADERS, invalidateWorks } from './work-keys';
+import { FORM_HEADERS, formBody, request } from '../../../api/client';
+import { useWorksMutation } from '../../../api/work-keys';
 
 const path = (uid: string) => `/model/${encodeURIComponent(uid)}`;
 
@@ -26,25 +25,15 @@ export function setWorkInOfficial(uid: string, openInOfficial: boolean): Promise
 }
 
 export function useSetWorkOnline() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ uid, onLined }: { uid: string; onLined: boolean }) => setWorkOnline(uid, onLined),
-    onSuccess: () => invalidateWorks(queryClient),
-  });
+  return useWorksMutation(({ uid, onLined }: { uid: string; onLined: boolean }) => setWorkOnline(uid, onLined));
 }
 
 export function useWorkReview() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ uid, submit }: { uid: string; submit: boolean }) => (submit ? submitWorkForReview(uid) : withdrawWorkFromReview(uid)),
-    onSuccess: () => invalidateWorks(queryClient),
-  });
+  return useWorksMutation(({ uid, submit }: { uid: string; submit: boolean }) =>
+    submit ? submitWorkForReview(uid) : withdrawWorkFromReview(uid),
+  );
 }
 
 export function useSetWorkInOfficial() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ uid, openInOfficial }: { uid: string; openInOfficial: boolean }) => setWorkInOfficial(uid, openInOfficial),
-    onSuccess: () => invalidateWorks(queryClient),
-  });
+  return useWorksMutation(({ uid, openInOfficial }: { uid: string; openInOfficial: boolean }) => setWorkInOfficial(uid, openInOfficial));
 }

@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Page, WorkDetail, WorkSummary } from '@spatia/contract';
 import { request } from '../../../api/client';
-import { invalidateWorks, workKeys } from './work-keys';
+import { invalidateWorks, workKeys } from '../../../api/work-keys';
 
 /** GET /model/recycleBin: my deleted works, removed for good 30 days after deletion. */
 export function getRecycleBin(pageNum: number, pageSize: number): Promise<Page<WorkSummary>> {

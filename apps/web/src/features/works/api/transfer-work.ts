@@ -1,8 +1,7 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { WorkTransfer } from '@spatia/contract';
-import { formBody, request } from '../../../api/client';
+import { FORM_HEADERS, formBody, request } from '../../../api/client';
+import { useWorksMutation } from '../../../api/work-keys';
 import { fenToYuanText } from '../lib/price';
-import { FORM_HEADERS, invalidateWorks } from './work-keys';
 
 /** The full name the spec's client always sends with a distribution. */
 const DISTRIBUTE_FULL_NAME = '1';
@@ -35,14 +34,9 @@ export function sellWork({ uid, phoneOrCode, priceFen, remark }: SellWorkInput):
 }
 
 export function useDistributeWork() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ uid, phoneNumber }: { uid: string; phoneNumber: string }) => distributeWork(uid, phoneNumber),
-    onSuccess: () => invalidateWorks(queryClient),
-  });
+  return useWorksMutation(({ uid, phoneNumber }: { uid: string; phoneNumber: string }) => distributeWork(uid, phoneNumber));
 }
 
 export function useSellWork() {
-  const queryClient = useQueryClient();
-  return useMutation({ mutationFn: sellWork, onSuccess: () => invalidateWorks(queryClient) });
+  return useWorksMutation(sellWork);
 }

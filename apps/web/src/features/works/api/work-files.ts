@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { newestOrigin } from '@spatia/contract';
 import { exportPointCloudLas } from '../../../api/download-ticket';
+import { workQueryOptions } from '../../../api/get-work';
 import { startBrowserDownload } from '../../../lib/browser-download';
-import { workQueryOptions } from './get-work';
 
 export function useExportLas() {
   return useMutation({ mutationFn: exportPointCloudLas });

@@ -1,8 +1,7 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { WorkDetail } from '@spatia/contract';
-import { formBody, request } from '../../../api/client';
+import { FORM_HEADERS, formBody, request } from '../../../api/client';
+import { useWorksMutation } from '../../../api/work-keys';
 import { fenToYuanText } from '../lib/price';
-import { FORM_HEADERS, invalidateWorks } from './work-keys';
 
 /** PUT /model/{uid}/market price=<yuan>: on the market (reviewed works only). */
 export function putWorkOnMarket(uid: string, priceFen: number): Promise<WorkDetail> {
@@ -20,14 +19,9 @@ export function takeWorkOffMarket(uid: string): Promise<WorkDetail> {
 }
 
 export function usePutWorkOnMarket() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ uid, priceFen }: { uid: string; priceFen: number }) => putWorkOnMarket(uid, priceFen),
-    onSuccess: () => invalidateWorks(queryClient),
-  });
+  return useWorksMutation(({ uid, priceFen }: { uid: string; priceFen: number }) => putWorkOnMarket(uid, priceFen));
 }
 
 export function useTakeWorkOffMarket() {
-  const queryClient = useQueryClient();
-  return useMutation({ mutationFn: takeWorkOffMarket, onSuccess: () => invalidateWorks(queryClient) });
+  return useWorksMutation(takeWorkOffMarket);
 }

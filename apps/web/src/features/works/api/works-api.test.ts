@@ -1,8 +1,6 @@
-import { AxiosHeaders, type AxiosAdapter, type InternalAxiosRequestConfig } from 'axios';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { http } from '../../../api/client';
-import { registerFeedback } from '../../../api/feedback';
-import { clearSession, setToken } from '../../../stores/session-store';
+import type { InternalAxiosRequestConfig } from 'axios';
+import { describe, expect, it } from 'vitest';
+import { setUpApiHarness } from '../../../test/api-harness';
 import { deleteWork, deleteWorks } from './delete-works';
 import { getWorks } from './get-works';
 import { setWorkBudget } from './maintain-work';
@@ -11,29 +9,10 @@ import { restoreWorks } from './recycle-bin';
 import { distributeWork, sellWork } from './transfer-work';
 import { putWorkOnMarket } from './work-market';
 
-let seen: InternalAxiosRequestConfig[] = [];
-
-function replyWith(data: unknown): void {
-  const adapter: AxiosAdapter = async (config) => {
-    seen.push(config);
-    return { status: 200, statusText: 'OK', data: { code: 0, msg: 'ok', data }, headers: new AxiosHeaders(), config };
-  };
-  http.defaults.adapter = adapter;
-}
+const { seen, replyWith } = setUpApiHarness();
 
 const sent = (index = 0) => seen[index]!;
 const formOf = (config: InternalAxiosRequestConfig) => Object.fromEntries(new URLSearchParams(String(config.data)));
-
-beforeEach(() => {
-  seen = [];
-  registerFeedback({ message: { error: vi.fn(), success: vi.fn(), warning: vi.fn(), info: vi.fn() } as never });
-  clearSession();
-  setToken('t-1');
-});
-
-afterEach(() => {
-  clearSession();
-});
 
 describe('works API requests', () => {
   it('lists with the page and only the filters that are set, the keyword trimmed', async () => {

@@ -2,9 +2,9 @@ import { useEffect } from 'react';
 import { App, Form, Input, Modal, Segmented } from 'antd';
 import { WORK_DESCRIPTION_MAX, WORK_NAME_MAX, WORK_TYPES, type WorkDetail, type WorkType } from '@spatia/contract';
 import { useTranslation } from 'react-i18next';
+import { useSensitiveWords } from '../../../api/sensitive-words';
+import { findSensitiveWords } from '../../../lib/sensitive-words';
 import { useCreateWork } from '../api/create-work';
-import { useSensitiveWords } from '../api/get-sensitive-words';
-import { findSensitiveWords } from '../lib/sensitive-words';
 import { WorkTypeIcon } from './work-type-icon';
 
 interface CreateValues {
@@ -82,7 +82,14 @@ export function CreateWorkDialog({ open, onClose, onCreated, initialType = 'pano
           validateFirst
           rules={[{ required: true, whitespace: true, message: t('works.create.nameRequired') }, sensitiveRule]}
         >
-          <Input placeholder={t('works.create.namePlaceholder')} maxLength={WORK_NAME_MAX} showCount autoFocus autoComplete="off" data-testid="create-work-name" />
+          <Input
+            placeholder={t('works.create.namePlaceholder')}
+            maxLength={WORK_NAME_MAX}
+            showCount
+            autoFocus
+            autoComplete="off"
+            data-testid="create-work-name"
+          />
         </Form.Item>
         <Form.Item name="type" label={t('works.create.type')}>
           <Segmented<WorkType>

@@ -20,7 +20,14 @@ export function PriceField({ name = 'price', autoFocus = false }: { name?: strin
         },
       ]}
     >
-      <Input prefix="¥" inputMode="decimal" placeholder={t('works.price.placeholder')} autoFocus={autoFocus} autoComplete="off" data-testid="price-input" />
+      <Input
+        prefix="¥"
+        inputMode="decimal"
+        placeholder={t('works.price.placeholder')}
+        autoFocus={autoFocus}
+        autoComplete="off"
+        data-testid="price-input"
+      />
     </Form.Item>
   );
 }

@@ -97,8 +97,12 @@ export function RecycleBinDrawer({ open, onClose, onChanged }: RecycleBinDrawerP
                   </strong>
                   {work.deletedAt !== null && (
                     <span className="works-recycle__meta">
-                      <span title={formatDate(work.deletedAt)}>{t('works.recycle.deletedAt', { time: formatRelativeTime(work.deletedAt) })}</span>
-                      <span className="works-recycle__purge">{t('works.recycle.purgeOn', { date: formatDate(purgeTime(work.deletedAt), 'YYYY-MM-DD') })}</span>
+                      <span title={formatDate(work.deletedAt)}>
+                        {t('works.recycle.deletedAt', { time: formatRelativeTime(work.deletedAt) })}
+                      </span>
+                      <span className="works-recycle__purge">
+                        {t('works.recycle.purgeOn', { date: formatDate(purgeTime(work.deletedAt), 'YYYY-MM-DD') })}
+                      </span>
                     </span>
                   )}
                 </div>
@@ -112,7 +116,14 @@ export function RecycleBinDrawer({ open, onClose, onChanged }: RecycleBinDrawerP
                   >
                     {t('works.recycle.restore')}
                   </Button>
-                  <Button size="small" danger type="text" icon={<DeleteOutlined />} onClick={() => confirmPurge(work)} data-testid="recycle-purge">
+                  <Button
+                    size="small"
+                    danger
+                    type="text"
+                    icon={<DeleteOutlined />}
+                    onClick={() => confirmPurge(work)}
+                    data-testid="recycle-purge"
+                  >
                     {t('works.recycle.purge')}
                   </Button>
                 </div>

@@ -1,5 +1,5 @@
 import { App, Button } from 'antd';
-import { ErrorCode, MODEL_BUDGET_DEFAULT_GB, type WorkSummary, type WorkType } from '@spatia/contract';
+import { ErrorCode, MODEL_BUDGET_DEFAULT_GB, type WorkSummary } from '@spatia/contract';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -15,17 +15,20 @@ import { useDownloadOriginal, useExportLas } from '../api/work-files';
 import { useTakeWorkOffMarket } from '../api/work-market';
 import type { WorkMenuAction } from '../lib/work-actions';
 import { workPaths } from '../lib/work-paths';
-import { DistributeDialog } from './distribute-dialog';
-import { MarketDialog } from './market-dialog';
-import { SellDialog } from './sell-dialog';
+import { OFFER_KINDS, OfferWorkDialog, type OfferKind } from './offer-work-dialog';
 import { ShareDialog } from './share-dialog';
 import { VerifyDialog, type VerifyState } from './verify-dialog';
 
-/** What the upload drawer needs to know about the work it uploads to. */
-export interface UploadTarget {
-  uid: string;
-  type: WorkType;
-  name: string;
+/** The work to upload files to. */
+export type UploadRequest = Pick<WorkSummary, 'uid' | 'type' | 'name'>;
+
+export interface WorkActionsOptions {
+  onChanged: () => void;
+  onDeleted?: (uids: string[]) => void;
+  /** Opens the edit drawer, which another feature owns. */
+  onEdit: (uid: string) => void;
+  /** Opens the upload drawer, which another feature owns. */
+  onUpload: (work: UploadRequest) => void;
 }
 
 const UNDO_SECONDS = 8;
@@ -39,16 +42,12 @@ const quietly = () => undefined;
  * Runs the actions of the works menu: direct calls, confirmations for everything destructive, the
  * dialogs that ask for more (price, receiver, share), and the cheap undo after a delete.
  */
-export function useWorkActions({ onChanged, onDeleted }: { onChanged: () => void; onDeleted?: (uids: string[]) => void }) {
+export function useWorkActions({ onChanged, onDeleted, onEdit, onUpload }: WorkActionsOptions) {
   const { t } = useTranslation();
   const { modal, message } = App.useApp();
   const navigate = useNavigate();
-  const [editUid, setEditUid] = useState<string | null>(null);
-  const [uploadTarget, setUploadTarget] = useState<UploadTarget | null>(null);
   const [verifyState, setVerifyState] = useState<VerifyState | null>(null);
-  const [marketWork, setMarketWork] = useState<WorkSummary | null>(null);
-  const [sellTarget, setSellTarget] = useState<WorkSummary | null>(null);
-  const [distributeTarget, setDistributeTarget] = useState<WorkSummary | null>(null);
+  const [offer, setOffer] = useState<{ kind: OfferKind; work: WorkSummary } | null>(null);
   const [shareTarget, setShareTarget] = useState<WorkSummary | null>(null);
 
   const verify = useVerifyWork();
@@ -73,8 +72,7 @@ export function useWorkActions({ onChanged, onDeleted }: { onChanged: () => void
     onChanged();
   };
 
-  const showChecklist = (work: WorkSummary) =>
-    verify.mutateAsync(work.uid).then((result) => setVerifyState({ work, result }), quietly);
+  const showChecklist = (work: WorkSummary) => verify.mutateAsync(work.uid).then((result) => setVerifyState({ work, result }), quietly);
 
   const undoDelete = async (works: readonly WorkSummary[]) => {
     try {
@@ -82,13 +80,16 @@ export function useWorkActions({ onChanged, onDeleted }: { onChanged: () => void
     } catch {
       return;
     }
-    changed(works.length === 1 ? t('works.done.restored', { name: works[0]!.name }) : t('works.done.restoredMany', { count: works.length }));
+    changed(
+      works.length === 1 ? t('works.done.restored', { name: works[0]!.name }) : t('works.done.restoredMany', { count: works.length }),
+    );
   };
 
   /** After a delete: the message carries an Undo button that brings the works back from the recycle bin. */
   const announceDeleted = (works: readonly WorkSummary[]) => {
     const key = UNDO_MESSAGE_KEY;
-    const text = works.length === 1 ? t('works.done.deleted', { name: works[0]!.name }) : t('works.done.deletedMany', { count: works.length });
+    const text =
+      works.length === 1 ? t('works.done.deleted', { name: works[0]!.name }) : t('works.done.deletedMany', { count: works.length });
     void message.open({
       key,
       type: 'success',
@@ -160,7 +161,8 @@ export function useWorkActions({ onChanged, onDeleted }: { onChanged: () => void
     downloadOffline.mutate(work.uid, {
       onSuccess: () => void message.open({ key, type: 'success', content: t('works.offline.started', { name: work.name }) }),
       // The server's message when it sent one (not processed, not yours); our words for a dropped connection.
-      onError: (error) => void message.open({ key, type: 'error', content: (error instanceof ApiError && error.message) || t('works.offline.failed') }),
+      onError: (error) =>
+        void message.open({ key, type: 'error', content: (error instanceof ApiError && error.message) || t('works.offline.failed') }),
     });
   };
 
@@ -170,14 +172,17 @@ export function useWorkActions({ onChanged, onDeleted }: { onChanged: () => void
     void message.open({ key, type: 'loading', duration: 0, content: t('works.las.preparing', { name: work.name }) });
     exportLas.mutate(work.uid, {
       onSuccess: () => void message.open({ key, type: 'success', content: t('works.las.started', { name: work.name }) }),
-      onError: (error) => void message.open({ key, type: 'error', content: (error instanceof ApiError && error.message) || t('works.las.failed') }),
+      onError: (error) =>
+        void message.open({ key, type: 'error', content: (error instanceof ApiError && error.message) || t('works.las.failed') }),
     });
   };
 
   const startOriginalDownload = (work: WorkSummary) =>
     downloadOriginal.mutate(work.uid, {
       onSuccess: (found) =>
-        void (found ? message.success(t('works.original.started', { name: work.name })) : message.warning(t('works.original.none', { name: work.name }))),
+        void (found
+          ? message.success(t('works.original.started', { name: work.name }))
+          : message.warning(t('works.original.none', { name: work.name }))),
     });
 
   const run = (action: WorkMenuAction, work: WorkSummary): void => {
@@ -202,10 +207,10 @@ export function useWorkActions({ onChanged, onDeleted }: { onChanged: () => void
         window.open(workPaths.publicPage(uid), '_blank', 'noopener');
         return;
       case 'edit':
-        setEditUid(uid);
+        onEdit(uid);
         return;
       case 'upload':
-        setUploadTarget({ uid, type: work.type, name });
+        onUpload({ uid, type: work.type, name });
         return;
       case 'verify':
         void showChecklist(work);
@@ -237,7 +242,7 @@ export function useWorkActions({ onChanged, onDeleted }: { onChanged: () => void
         return;
       }
       case 'putOnMarket':
-        setMarketWork(work);
+        setOffer({ kind: 'market', work });
         return;
       case 'takeOffMarket':
         confirmThen({
@@ -249,16 +254,16 @@ export function useWorkActions({ onChanged, onDeleted }: { onChanged: () => void
         });
         return;
       case 'sellTo':
-        setSellTarget(work);
+        setOffer({ kind: 'sell', work });
         return;
       case 'distribute':
-        setDistributeTarget(work);
+        setOffer({ kind: 'distribute', work });
         return;
       case 'share':
         setShareTarget(work);
         return;
       case 'copy':
-        void copy.mutateAsync(uid).then(() => changed(t('works.done.copied')), quietly);
+        void copy.mutateAsync(uid).then((copied) => changed(t('works.done.copied', { name: copied.name })), quietly);
         return;
       case 'reset':
         confirmThen({
@@ -289,12 +294,19 @@ export function useWorkActions({ onChanged, onDeleted }: { onChanged: () => void
   const dialogs: ReactNode = (
     <>
       <VerifyDialog state={verifyState} onClose={() => setVerifyState(null)} onAction={run} />
-      <MarketDialog work={marketWork} onClose={() => setMarketWork(null)} onDone={onChanged} />
-      <SellDialog work={sellTarget} onClose={() => setSellTarget(null)} onDone={onChanged} />
-      <DistributeDialog work={distributeTarget} onClose={() => setDistributeTarget(null)} onDone={onChanged} />
+      {OFFER_KINDS.map((kind) => (
+        // One dialog per kind, so that a closing one keeps its own fields while another opens.
+        <OfferWorkDialog
+          key={kind}
+          kind={kind}
+          work={offer?.kind === kind ? offer.work : null}
+          onClose={() => setOffer(null)}
+          onDone={onChanged}
+        />
+      ))}
       <ShareDialog work={shareTarget} onClose={() => setShareTarget(null)} />
     </>
   );
 
-  return { run, confirmDelete, openUpload: setUploadTarget, editUid, setEditUid, uploadTarget, setUploadTarget, dialogs };
+  return { run, confirmDelete, dialogs };
 }

@@ -25,7 +25,13 @@ export function VerifyDialog({ state, onClose, onAction }: VerifyDialogProps) {
   const { t } = useTranslation();
   const work = state?.work;
   const result = state?.result;
-  const allowed = new Set(work ? offeredWorkActions(work).filter(({ blockedBy }) => !blockedBy).map(({ action }) => action) : []);
+  const allowed = new Set(
+    work
+      ? offeredWorkActions(work)
+          .filter(({ blockedBy }) => !blockedBy)
+          .map(({ action }) => action)
+      : [],
+  );
   const missing = new Set(result?.checklist.filter((entry) => !entry.ok).map((entry) => entry.item) ?? []);
 
   const follow = (action: WorkMenuAction) => {
@@ -73,7 +79,12 @@ export function VerifyDialog({ state, onClose, onAction }: VerifyDialogProps) {
           />
           <ul className="works-verify" data-testid="verify-checklist">
             {result.checklist.map(({ item, ok }) => (
-              <li key={item} className={ok ? 'works-verify__item works-verify__item--ok' : 'works-verify__item works-verify__item--missing'} data-item={item} data-ok={ok}>
+              <li
+                key={item}
+                className={ok ? 'works-verify__item works-verify__item--ok' : 'works-verify__item works-verify__item--missing'}
+                data-item={item}
+                data-ok={ok}
+              >
                 {ok ? <CheckCircleFilled aria-hidden /> : <CloseCircleFilled aria-hidden />}
                 <span className="works-verify__name">{t(`works.verify.items.${item}`)}</span>
                 <span className="works-verify__state">{ok ? t('works.verify.ok') : t('works.verify.missing')}</span>

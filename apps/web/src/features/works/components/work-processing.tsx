@@ -1,6 +1,15 @@
-import { CheckCircleFilled, ClockCircleOutlined, ExclamationCircleFilled, LoadingOutlined, MinusCircleOutlined, ReloadOutlined, ThunderboltOutlined } from '@ant-design/icons';
+import {
+  CheckCircleFilled,
+  ClockCircleOutlined,
+  ExclamationCircleFilled,
+  LoadingOutlined,
+  MinusCircleOutlined,
+  ReloadOutlined,
+  ThunderboltOutlined,
+} from '@ant-design/icons';
 import { App, Button, Progress, Skeleton } from 'antd';
 import type { WorkProcessing, WorkType } from '@spatia/contract';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLanguage } from '../../../i18n';
 import { formatCount } from '../../../lib/format';
@@ -58,30 +67,29 @@ export function WorkProcessingStatus({ uid, type, variant = 'compact', initial }
   switch (view.tone) {
     case 'idle':
       body = (
-        <div className="work-processing__line">
-          <span className="work-processing__label">
-            <MinusCircleOutlined aria-hidden /> {t('works.processing.idle')}
-          </span>
+        <StatusLine icon={<MinusCircleOutlined aria-hidden />} text={t('works.processing.idle')}>
           {startButton}
-        </div>
+        </StatusLine>
       );
       break;
     case 'waiting':
     case 'running':
       body = (
         <>
-          <div className="work-processing__line">
-            <span className="work-processing__label">
-              {view.tone === 'waiting' ? <ClockCircleOutlined aria-hidden /> : <LoadingOutlined aria-hidden />}{' '}
-              {view.tone === 'waiting' ? t('works.processing.queued') : t(`works.processing.stages.${view.stage ?? 'prepare'}`)}
-            </span>
+          <StatusLine
+            icon={view.tone === 'waiting' ? <ClockCircleOutlined aria-hidden /> : <LoadingOutlined aria-hidden />}
+            text={view.tone === 'waiting' ? t('works.processing.queued') : t(`works.processing.stages.${view.stage ?? 'prepare'}`)}
+          >
             {view.points && (
               <span className="work-processing__points" data-testid="work-processing-points">
-                {t('works.processing.points', { done: formatCount(view.points.done, language), total: formatCount(view.points.total, language) })}
+                {t('works.processing.points', {
+                  done: formatCount(view.points.done, language),
+                  total: formatCount(view.points.total, language),
+                })}
               </span>
             )}
             <span className="work-processing__percent">{view.percent}%</span>
-          </div>
+          </StatusLine>
           <Progress
             percent={view.percent}
             size="small"
@@ -97,12 +105,9 @@ export function WorkProcessingStatus({ uid, type, variant = 'compact', initial }
     case 'failed':
       body = (
         <>
-          <div className="work-processing__line">
-            <span className="work-processing__label">
-              <ExclamationCircleFilled aria-hidden /> {t('works.processing.failed')}
-            </span>
+          <StatusLine icon={<ExclamationCircleFilled aria-hidden />} text={t('works.processing.failed')}>
             {startButton}
-          </div>
+          </StatusLine>
           {view.failureMessage && (
             <p className="work-processing__reason" title={view.failureMessage} role="alert" data-testid="work-processing-reason">
               {view.failureMessage}
@@ -116,12 +121,12 @@ export function WorkProcessingStatus({ uid, type, variant = 'compact', initial }
       break;
     case 'done':
       body = (
-        <div className="work-processing__line">
-          <span className="work-processing__label">
-            <CheckCircleFilled aria-hidden /> {type === 'panorama' ? t('works.processing.done', { count: view.sceneCount }) : t('works.processing.processed')}
-          </span>
+        <StatusLine
+          icon={<CheckCircleFilled aria-hidden />}
+          text={type === 'panorama' ? t('works.processing.done', { count: view.sceneCount }) : t('works.processing.processed')}
+        >
           {variant === 'full' && startButton}
-        </div>
+        </StatusLine>
       );
       break;
   }
@@ -134,6 +139,18 @@ export function WorkProcessingStatus({ uid, type, variant = 'compact', initial }
       aria-live="polite"
     >
       {body}
+    </div>
+  );
+}
+
+/** One line of the status: its icon and words, then what goes with them (a button, the progress). */
+function StatusLine({ icon, text, children }: { icon: ReactNode; text: string; children?: ReactNode }) {
+  return (
+    <div className="work-processing__line">
+      <span className="work-processing__label">
+        {icon} {text}
+      </span>
+      {children}
     </div>
   );
 }

@@ -2,7 +2,7 @@ import { CameraOutlined, CloudUploadOutlined, CompassOutlined, PlusOutlined, Sha
 import { Button, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useShowcase } from '../../showcase/api/get-showcase';
+import { useShowcase } from '../../../api/showcase';
 
 const STEPS = [
   { key: 'capture', icon: <CameraOutlined /> },

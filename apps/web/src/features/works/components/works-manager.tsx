@@ -10,10 +10,8 @@ import { readWorkView, writeWorkView, type WorkView } from '../lib/view-preferen
 import { canDeleteAll } from '../lib/work-actions';
 import { CreateWorkDialog } from './create-work-dialog';
 import { RecycleBinDrawer } from './recycle-bin-drawer';
-import { UploadDrawer } from './upload-drawer';
-import { useWorkActions } from './use-work-actions';
+import { useWorkActions, type UploadRequest } from './use-work-actions';
 import { WorkCard } from './work-card';
-import { WorkEditDrawer } from './work-edit-drawer';
 import { WorksBatchBar } from './works-batch-bar';
 import { WorksEmpty } from './works-empty';
 import { WorksSkeleton } from './works-skeleton';
@@ -36,12 +34,19 @@ interface PerFilters<T> {
   value: T;
 }
 
+interface WorksManagerProps {
+  /** Runs after anything that changes the user's works (the page refreshes its overview). */
+  onChanged?: () => void;
+  /** Edit and upload open drawers of other features, which the page holds. */
+  onEdit: (uid: string) => void;
+  onUpload: (work: UploadRequest) => void;
+}
+
 /**
  * The works manager of the dashboard: search and filters, grid or table, pages, selection with a
- * batch delete, every per-work action the status allows, creating, uploading and the recycle bin.
- * `onChanged` runs after anything that changes the user's works (the page refreshes its overview).
+ * batch delete, every per-work action the status allows, creating and the recycle bin.
  */
-export function WorksManager({ onChanged }: { onChanged?: () => void }) {
+export function WorksManager({ onChanged, onEdit, onUpload }: WorksManagerProps) {
   const { t } = useTranslation();
   const ownerUid = useSession((session) => session.uid);
   const [keywordInput, setKeywordInput] = useState('');
@@ -79,7 +84,10 @@ export function WorksManager({ onChanged }: { onChanged?: () => void }) {
   const [page, setPage] = useState<PerFilters<number>>({ filters: filtersKey, value: 1 });
   const pageNum = page.filters === filtersKey ? page.value : 1;
   const [selection, setSelection] = useState<PerFilters<ReadonlyMap<string, WorkSummary>>>({ filters: filtersKey, value: new Map() });
-  const selected = useMemo(() => (selection.filters === filtersKey ? selection.value : new Map<string, WorkSummary>()), [selection, filtersKey]);
+  const selected = useMemo(
+    () => (selection.filters === filtersKey ? selection.value : new Map<string, WorkSummary>()),
+    [selection, filtersKey],
+  );
 
   const params: WorkListParams = { pageNum, pageSize, keyword: keyword || undefined, status, type };
   const works = useWorks(ownerUid, params);
@@ -94,7 +102,7 @@ export function WorksManager({ onChanged }: { onChanged?: () => void }) {
       }),
     [],
   );
-  const actions = useWorkActions({ onChanged: changed, onDeleted: unselect });
+  const actions = useWorkActions({ onChanged: changed, onDeleted: unselect, onEdit, onUpload });
 
   const list = works.data?.list ?? [];
   const total = works.data?.total ?? 0;
@@ -146,18 +154,35 @@ export function WorksManager({ onChanged }: { onChanged?: () => void }) {
     body = <WorksEmpty onCreate={() => setCreateOpen(true)} />;
   } else if (list.length === 0) {
     body = (
-      <Empty className="works-no-results" image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('works.list.noResults')} data-testid="works-no-results">
+      <Empty
+        className="works-no-results"
+        image={Empty.PRESENTED_IMAGE_SIMPLE}
+        description={t('works.list.noResults')}
+        data-testid="works-no-results"
+      >
         <p className="works-no-results__hint">{t('works.list.noResultsHint')}</p>
         <Button onClick={clearFilters}>{t('works.list.clearFilters')}</Button>
       </Empty>
     );
   } else if (view === 'table') {
-    body = <WorksTable works={list} loading={works.isPlaceholderData} selected={selected} onSelectionChange={select} onAction={actions.run} />;
+    body = (
+      <WorksTable works={list} loading={works.isPlaceholderData} selected={selected} onSelectionChange={select} onAction={actions.run} />
+    );
   } else {
     body = (
-      <div className={`works-grid${works.isPlaceholderData ? ' works-grid--loading' : ''}`} data-testid="works-grid" aria-busy={works.isPlaceholderData}>
+      <div
+        className={`works-grid${works.isPlaceholderData ? ' works-grid--loading' : ''}`}
+        data-testid="works-grid"
+        aria-busy={works.isPlaceholderData}
+      >
         {list.map((work) => (
-          <WorkCard key={work.uid} work={work} selected={selected.has(work.uid)} onSelect={(item, on) => select([item], on)} onAction={actions.run} />
+          <WorkCard
+            key={work.uid}
+            work={work}
+            selected={selected.has(work.uid)}
+            onSelect={(item, on) => select([item], on)}
+            onAction={actions.run}
+          />
         ))}
       </div>
     );
@@ -238,12 +263,10 @@ export function WorksManager({ onChanged }: { onChanged?: () => void }) {
         }}
         onCreated={(work) => {
           changed();
-          actions.openUpload({ uid: work.uid, type: work.type, name: work.name });
+          onUpload({ uid: work.uid, type: work.type, name: work.name });
         }}
       />
       <RecycleBinDrawer open={recycleOpen} onClose={() => setRecycleOpen(false)} onChanged={changed} />
-      <WorkEditDrawer uid={actions.editUid} open={actions.editUid !== null} onClose={() => actions.setEditUid(null)} />
-      <UploadDrawer target={actions.uploadTarget} onClose={() => actions.setUploadTarget(null)} onUploaded={changed} />
       {actions.dialogs}
     </section>
   );

@@ -3,12 +3,12 @@ import { Table, Tag, Tooltip, type TableColumnsType } from 'antd';
 import type { WorkSummary } from '@spatia/contract';
 import type { HTMLAttributes } from 'react';
 import { useTranslation } from 'react-i18next';
+import { WorkStatusTag } from '../../../components/work-status-tag';
 import { formatDate, formatRelativeTime } from '../../../lib/format';
 import { formatMarketPrice } from '../lib/price';
 import { WorkActionsMenu, type WorkActionHandler } from './work-actions-menu';
 import { WorkCover } from './work-cover';
 import { WorkProcessingStatus } from './work-processing';
-import { WorkStatusTag } from './work-status-tag';
 import { WorkTags } from './work-tags-line';
 import { WorkTypeIcon } from './work-type-icon';
 

@@ -3,8 +3,8 @@ import { Button, Input, Segmented, Select, type InputRef } from 'antd';
 import { WORK_STATUSES, WORK_TYPES, type WorkStatus, type WorkType } from '@spatia/contract';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { WORK_STATUS_COLORS } from '../../../components/work-status-tag';
 import type { WorkView } from '../lib/view-preference';
-import { WORK_STATUS_COLORS } from './work-status-tag';
 import { WorkTypeIcon } from './work-type-icon';
 
 interface WorksToolbarProps {
@@ -111,11 +111,26 @@ export function WorksToolbar(props: WorksToolbarProps) {
           aria-label={t('works.toolbar.view')}
           data-testid="works-view"
           options={[
-            { value: 'grid', icon: <AppstoreOutlined />, label: <span className="works-toolbar__view-label">{t('works.toolbar.grid')}</span>, title: t('works.toolbar.grid') },
-            { value: 'table', icon: <UnorderedListOutlined />, label: <span className="works-toolbar__view-label">{t('works.toolbar.table')}</span>, title: t('works.toolbar.table') },
+            {
+              value: 'grid',
+              icon: <AppstoreOutlined />,
+              label: <span className="works-toolbar__view-label">{t('works.toolbar.grid')}</span>,
+              title: t('works.toolbar.grid'),
+            },
+            {
+              value: 'table',
+              icon: <UnorderedListOutlined />,
+              label: <span className="works-toolbar__view-label">{t('works.toolbar.table')}</span>,
+              title: t('works.toolbar.table'),
+            },
           ]}
         />
-        <Button icon={<DeleteOutlined />} onClick={props.onOpenRecycleBin} aria-label={t('works.toolbar.recycleBin')} data-testid="works-recycle-bin">
+        <Button
+          icon={<DeleteOutlined />}
+          onClick={props.onOpenRecycleBin}
+          aria-label={t('works.toolbar.recycleBin')}
+          data-testid="works-recycle-bin"
+        >
           <span className="works-toolbar__button-label">{t('works.toolbar.recycleBin')}</span>
         </Button>
         <Button type="primary" icon={<PlusOutlined />} onClick={props.onCreate} data-testid="works-create">

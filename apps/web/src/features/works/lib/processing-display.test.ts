@@ -1,6 +1,15 @@
 import { IDLE_PROCESSING, type WorkProcessing } from '@spatia/contract';
 import { describe, expect, it } from 'vitest';
-import { describeProcessing, hasProcessedOutput, hasTour, isProcessingActive, PROCESSING_POLL_MS, processingFinished, processingPollInterval, processLabelOf } from './processing-display';
+import {
+  describeProcessing,
+  hasProcessedOutput,
+  hasTour,
+  isProcessingActive,
+  PROCESSING_POLL_MS,
+  processingFinished,
+  processingPollInterval,
+  processLabelOf,
+} from './processing-display';
 
 const processing = (extra: Partial<WorkProcessing> = {}): WorkProcessing => ({ ...IDLE_PROCESSING, ...extra });
 
@@ -37,7 +46,12 @@ describe('describeProcessing', () => {
   it('keeps the bar inside 0 to 100 and full once done', () => {
     expect(describeProcessing(processing({ state: 'running', stage: 'publish', progress: 1.2 })).percent).toBe(100);
     expect(describeProcessing(processing({ state: 'queued', progress: -1 })).percent).toBe(0);
-    expect(describeProcessing(processing({ state: 'done', progress: 0.99, sceneCount: 3 }))).toMatchObject({ tone: 'done', percent: 100, sceneCount: 3, stage: null });
+    expect(describeProcessing(processing({ state: 'done', progress: 0.99, sceneCount: 3 }))).toMatchObject({
+      tone: 'done',
+      percent: 100,
+      sceneCount: 3,
+      stage: null,
+    });
   });
 
   it("gives a failure the server's message and the stage it stopped in", () => {
@@ -46,11 +60,21 @@ describe('describeProcessing', () => {
       stage: 'prepare',
       failure: { reason: 'notEquirectangular', message: 'a.jpg 不是 2:1 的全景图', fileName: 'a.jpg' },
     });
-    expect(describeProcessing(failed)).toMatchObject({ tone: 'failed', stage: 'prepare', failureMessage: 'a.jpg 不是 2:1 的全景图', canStart: true, startLabel: 'retry' });
+    expect(describeProcessing(failed)).toMatchObject({
+      tone: 'failed',
+      stage: 'prepare',
+      failureMessage: 'a.jpg 不是 2:1 的全景图',
+      canStart: true,
+      startLabel: 'retry',
+    });
   });
 
   it('waits in the queue without a stage', () => {
-    expect(describeProcessing(processing({ state: 'queued', stage: 'prepare' }))).toMatchObject({ tone: 'waiting', stage: null, canStart: false });
+    expect(describeProcessing(processing({ state: 'queued', stage: 'prepare' }))).toMatchObject({
+      tone: 'waiting',
+      stage: null,
+      canStart: false,
+    });
   });
 
   it('has a tour once a run published scenes, also while the next run goes on', () => {

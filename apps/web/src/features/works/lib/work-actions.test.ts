@@ -15,11 +15,25 @@ const actionsOf = (subject: WorkActionSubject): WorkMenuAction[] => offeredWorkA
 
 describe('offeredWorkActions', () => {
   it('offers a draft editing, uploads and going online, but no review, showcase or market', () => {
-    expect(actionsOf(work('unpublished'))).toEqual(['edit', 'upload', 'verify', 'publish', 'sellTo', 'distribute', 'share', 'copy', 'budget', 'delete']);
+    expect(actionsOf(work('unpublished'))).toEqual([
+      'edit',
+      'upload',
+      'verify',
+      'publish',
+      'sellTo',
+      'distribute',
+      'share',
+      'copy',
+      'budget',
+      'delete',
+    ]);
   });
 
   it('blocks sharing a draft instead of hiding it, since the reason is worth telling', () => {
-    expect(offeredWorkActions(work('unpublished')).find(({ action }) => action === 'share')).toEqual({ action: 'share', blockedBy: 'notOnline' });
+    expect(offeredWorkActions(work('unpublished')).find(({ action }) => action === 'share')).toEqual({
+      action: 'share',
+      blockedBy: 'notOnline',
+    });
     expect(offeredWorkActions(work('published')).find(({ action }) => action === 'share')).toEqual({ action: 'share' });
   });
 
@@ -100,7 +114,12 @@ describe('offeredWorkActions for a panorama and its processing', () => {
   });
 
   it('offers the tour, its offline package and its public page once processed, after the menu order', () => {
-    expect(processingActions('done', 2)).toEqual([{ action: 'process' }, { action: 'editTour' }, { action: 'downloadOffline' }, { action: 'openPublic' }]);
+    expect(processingActions('done', 2)).toEqual([
+      { action: 'process' },
+      { action: 'editTour' },
+      { action: 'downloadOffline' },
+      { action: 'openPublic' },
+    ]);
     expect(actionsOf(work('unpublished')).indexOf('verify')).toBeLessThan(
       offeredWorkActions(work('unpublished'), { state: 'done', sceneCount: 1 }).findIndex(({ action }) => action === 'process'),
     );

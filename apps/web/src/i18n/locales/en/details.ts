@@ -94,5 +94,7 @@ export default {
     qrHint: 'Scan with a phone camera to open',
     embed: 'Embed code',
     embedHint: 'Paste it into a web page to show the tour there.',
+    embedHint_model3d: 'Paste it into a web page to show the 3D model there.',
+    embedHint_pointcloud: 'Paste it into a web page to show the point cloud there.',
   },
 };

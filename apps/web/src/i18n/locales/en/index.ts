@@ -16,4 +16,22 @@ import validation from './validation';
 import workEdit from './workEdit';
 import works from './works';
 
-export default { auth, common, dashboard, details, errors, format, home, layout, menu, pointClouds, profile, protocol, tours, transfers, validation, workEdit, works };
+export default {
+  auth,
+  common,
+  dashboard,
+  details,
+  errors,
+  format,
+  home,
+  layout,
+  menu,
+  pointClouds,
+  profile,
+  protocol,
+  tours,
+  transfers,
+  validation,
+  workEdit,
+  works,
+};

@@ -17,5 +17,8 @@ export default {
     hint: 'Scan the QR code with your phone to download and install',
     direct: 'Download the installer directly',
     unavailable: 'The download link is not available right now. Please try again later.',
+    pageText: 'Capture on site with your phone and send it straight to your works.',
+    notPublished: 'The app is not published on this site yet.',
+    askService: 'Customer service can help: {{phone}} ({{hours}})',
   },
 } as const;

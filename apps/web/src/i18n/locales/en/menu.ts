@@ -59,6 +59,7 @@ export default {
   mobileProduct: 'Mobile product',
   mobileStoreDetail: 'Store details',
   mobileQrConfirm: 'Confirm login',
+  mobileDownload: 'Capture app',
   spaceHouse: 'Space',
   spaceUpload: 'Upload',
   spaceTemplate: 'Template',

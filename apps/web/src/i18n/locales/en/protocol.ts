@@ -3,7 +3,8 @@ export default {
   contactNote: 'If you have any questions about this document, call the customer-service line shown in the footer during service hours.',
   user: {
     title: 'User agreement',
-    intro: 'Welcome to Spatia. This agreement sets out the terms between you and the platform operator for using the service. Please read it before you register or log in.',
+    intro:
+      'Welcome to Spatia. This agreement sets out the terms between you and the platform operator for using the service. Please read it before you register or log in.',
     sections: [
       {
         heading: '1. Your account',

@@ -55,7 +55,8 @@ export default {
     label: 'Map: click to place the marker, drag it to move it',
     loading: 'Loading the map…',
     offlineBadge: 'Offline map: coordinate grid',
-    offlineNote: 'Map tiles cannot be loaded here, so a grid of latitude and longitude stands in for the map. Click it to place the marker, or type the coordinates.',
+    offlineNote:
+      'Map tiles cannot be loaded here, so a grid of latitude and longitude stands in for the map. Click it to place the marker, or type the coordinates.',
     unavailable: 'This browser cannot draw maps. Type the coordinates instead.',
     latitude: 'Latitude',
     longitude: 'Longitude',

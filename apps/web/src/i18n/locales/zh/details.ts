@@ -88,5 +88,7 @@ export default {
     qrHint: '用手机扫码打开',
     embed: '嵌入代码',
     embedHint: '粘贴到网页中即可在该网页展示漫游。',
+    embedHint_model3d: '粘贴到网页中即可在该网页展示三维模型。',
+    embedHint_pointcloud: '粘贴到网页中即可在该网页展示点云。',
   },
 };

@@ -2,8 +2,7 @@ export default {
   hero: {
     eyebrow: '全景漫游 · 三维模型 · 点云',
     title: '把真实空间，变成可以分享的作品',
-    subtitle:
-      '拍摄、上传、自动处理、在线发布。Spatia 为摄影师、设计师、客户和商家提供一站式的空间作品云服务。',
+    subtitle: '拍摄、上传、自动处理、在线发布。Spatia 为摄影师、设计师、客户和商家提供一站式的空间作品云服务。',
     primary: '开始创作',
     primarySignedIn: '进入管理空间',
     secondary: '下载手机采集端',

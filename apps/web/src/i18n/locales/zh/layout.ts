@@ -17,5 +17,8 @@ export default {
     hint: '使用手机扫描二维码下载安装',
     direct: '直接下载安装包',
     unavailable: '暂时无法获取下载地址，请稍后再试。',
+    pageText: '用手机在现场采集，直接上传到你的作品。',
+    notPublished: '本站暂未发布采集端安装包。',
+    askService: '可联系客服获取：{{phone}}（{{hours}}）',
   },
 } as const;

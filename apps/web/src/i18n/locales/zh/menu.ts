@@ -57,6 +57,7 @@ export default {
   mobileHome: '移动端首页',
   mobileMap: '移动端地图',
   mobileProduct: '移动端产品',
+  mobileDownload: '手机采集端',
   mobileQrConfirm: '确认登录',
   mobileStoreDetail: '店铺详情',
   spaceHouse: '空间',
