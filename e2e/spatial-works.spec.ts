@@ -1,4 +1,4 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -6,7 +6,8 @@ import { buildDemoModel } from '../apps/server/src/media/model/demo-model';
 import { writeSyntheticPointCloud } from '../apps/server/src/media/pointcloud/synthetic-point-cloud';
 import { dataOf } from './support/api';
 import { chooseFromMenu, fillLogin, snap, users } from './support/session';
-import { authHeaders, sessionToken } from './support/works';
+import { authHeaders, cardOf, sessionToken } from './support/works';
+import { SOFTWARE_WEBGL } from './support/webgl';
 
 /*
  * 3D models and point clouds, as a surveyor meets them: a GLB and a LAS uploaded through the upload
@@ -15,30 +16,12 @@ import { authHeaders, sessionToken } from './support/works';
  * reload.
  */
 
-// The viewers are WebGL: Chromium draws them in software (SwiftShader), which --disable-gpu would switch off.
-test.use({
-  launchOptions: {
-    executablePath: '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--use-angle=swiftshader',
-      '--enable-unsafe-swiftshader',
-      '--ignore-gpu-blocklist',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  },
-});
+test.use({ launchOptions: SOFTWARE_WEBGL });
 
 let directory = '';
 test.afterAll(() => {
   if (directory) rmSync(directory, { recursive: true, force: true });
 });
-
-const cardOf = (page: Page, uid: string): Locator => page.locator(`[data-testid="work-card"][data-uid="${uid}"]`);
 
 /** Creates a work of a type through the create dialog, uploads its origin in the drawer that opens, and processes it. */
 async function createAndProcess(page: Page, name: string, typeLabel: RegExp, file: string, shot: string): Promise<string> {

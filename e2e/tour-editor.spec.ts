@@ -7,7 +7,8 @@ import { renderSyntheticPanorama } from '../apps/server/src/media/panorama/synth
 import { dataOf } from './support/api';
 import { createAccount, uniquePhone } from './support/accounts';
 import { chooseFromMenu, fillLogin, snap } from './support/session';
-import { authHeaders, sessionToken } from './support/works';
+import { authHeaders, cardOf, sessionToken } from './support/works';
+import { SOFTWARE_WEBGL } from './support/webgl';
 
 /*
  * Processing and the tour editor, as the owner of a panorama work meets them: upload a panorama
@@ -18,30 +19,12 @@ import { authHeaders, sessionToken } from './support/works';
 
 const PASSWORD = 'Tour2026pass';
 
-// The panorama is WebGL: Chromium draws it in software (SwiftShader), which --disable-gpu would switch off.
-test.use({
-  launchOptions: {
-    executablePath: '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--use-angle=swiftshader',
-      '--enable-unsafe-swiftshader',
-      '--ignore-gpu-blocklist',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  },
-});
+test.use({ launchOptions: SOFTWARE_WEBGL });
 
 let directory = '';
 test.afterAll(() => {
   if (directory) rmSync(directory, { recursive: true, force: true });
 });
-
-const cardOf = (page: Page, uid: string): Locator => page.locator(`[data-testid="work-card"][data-uid="${uid}"]`);
 
 async function uploadOrigin(page: Page, file: string): Promise<void> {
   const origin = page.getByTestId('upload-kind-origin');

@@ -1,4 +1,4 @@
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { deflateSync, crc32 } from 'node:zlib';
 import { dataOf } from './api';
 import { TOKEN_COOKIE, cookieValue } from './session';
@@ -8,6 +8,9 @@ import { TOKEN_COOKIE, cookieValue } from './session';
  * `spatia_token` cookie (and localStorage) and sends it in the `auth-token` and `x-auth-token`
  * headers; these helpers read the cookie and do the same.
  */
+
+/** A work's card in the console's works grid. */
+export const cardOf = (page: Page, uid: string): Locator => page.locator(`[data-testid="work-card"][data-uid="${uid}"]`);
 
 export type WorkType = 'panorama' | 'model3d' | 'pointcloud';
 export type AssetKind = 'origin' | 'cover' | 'slr' | 'coverVideo';

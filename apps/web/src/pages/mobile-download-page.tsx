@@ -2,8 +2,7 @@ import { DownloadOutlined, MobileOutlined } from '@ant-design/icons';
 import { Alert, Button, Spin, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useSiteConfig } from '../api/site-config';
-import { BrandMark } from '../components/brand-mark';
-import { LanguageSwitch } from '../components/language-switch';
+import { MobilePage } from '../components/mobile-page';
 import { useMobileAppInfo } from '../features/app-download/api/get-mobile-app';
 import './mobile/mobile-download-page.css';
 
@@ -17,33 +16,27 @@ export default function MobileDownloadPage() {
   const site = useSiteConfig().data;
 
   return (
-    <div className="mobile-download">
-      <header className="mobile-download__bar">
-        <BrandMark />
-        <LanguageSwitch />
-      </header>
-      <main className="mobile-download__main">
-        <MobileOutlined className="mobile-download__icon" aria-hidden />
-        <Typography.Title level={1} className="mobile-download__title">
-          {t('layout.download.title')}
-        </Typography.Title>
-        <Typography.Paragraph type="secondary">{t('layout.download.pageText')}</Typography.Paragraph>
-        {app.isPending ? (
-          <Spin />
-        ) : app.data?.apkUrl ? (
-          <Button type="primary" size="large" block icon={<DownloadOutlined />} href={app.data.apkUrl} data-testid="app-download-direct">
-            {t('layout.download.direct')}
-          </Button>
-        ) : (
-          <Alert
-            type="info"
-            showIcon
-            title={t(app.isError ? 'layout.download.unavailable' : 'layout.download.notPublished')}
-            description={site ? t('layout.download.askService', { phone: site.servicePhone, hours: site.serviceHours }) : undefined}
-            data-testid="app-not-published"
-          />
-        )}
-      </main>
-    </div>
+    <MobilePage className="mobile-download">
+      <MobileOutlined className="mobile-download__icon" aria-hidden />
+      <Typography.Title level={1} className="mobile-download__title">
+        {t('layout.download.title')}
+      </Typography.Title>
+      <Typography.Paragraph type="secondary">{t('layout.download.pageText')}</Typography.Paragraph>
+      {app.isPending ? (
+        <Spin />
+      ) : app.data?.apkUrl ? (
+        <Button type="primary" size="large" block icon={<DownloadOutlined />} href={app.data.apkUrl} data-testid="app-download-direct">
+          {t('layout.download.direct')}
+        </Button>
+      ) : (
+        <Alert
+          type="info"
+          showIcon
+          title={t(app.isError ? 'layout.download.unavailable' : 'layout.download.notPublished')}
+          description={site ? t('layout.download.askService', { phone: site.servicePhone, hours: site.serviceHours }) : undefined}
+          data-testid="app-not-published"
+        />
+      )}
+    </MobilePage>
   );
 }

@@ -1,11 +1,9 @@
 import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { HOME_AFTER_LOGIN } from '../app/home-path';
 import { loginPathFor } from '../app/navigation-rules';
-import { BrandMark } from '../components/brand-mark';
-import { LanguageSwitch } from '../components/language-switch';
+import { MobilePage } from '../components/mobile-page';
 import { QrConfirmPanel } from '../features/auth/components/qr-confirm-panel';
 import { useSession } from '../stores/session-store';
-import './mobile/mobile-qr-confirm-page.css';
 
 /**
  * Opened on the phone from the sign-in QR code. /mobile is an open prefix (spec 2.1), so this page
@@ -20,14 +18,8 @@ export default function MobileQrConfirmPage() {
   if (!token) return <Navigate to={loginPathFor(`${pathname}${search}`)} replace />;
 
   return (
-    <div className="mobile-qr-confirm">
-      <header className="mobile-qr-confirm__bar">
-        <BrandMark />
-        <LanguageSwitch />
-      </header>
-      <main className="mobile-qr-confirm__main">
-        <QrConfirmPanel ticket={searchParams.get('ticket') ?? ''} onDone={() => void navigate(HOME_AFTER_LOGIN, { replace: true })} />
-      </main>
-    </div>
+    <MobilePage>
+      <QrConfirmPanel ticket={searchParams.get('ticket') ?? ''} onDone={() => void navigate(HOME_AFTER_LOGIN, { replace: true })} />
+    </MobilePage>
   );
 }

@@ -114,6 +114,16 @@ const SHARED_FOLDER_TTL_SECONDS = 3600;
 /** A run's scratch folder: `{runId}-{processTag}-{random}`, so that a start can tell which process it belonged to. */
 const RUN_SCRATCH = new RegExp(`^[^-]+-${PROCESS_TAG_PATTERN}-[0-9a-f]+$`);
 
+/** What a run's media step works from: the run, its work, its claimed row, the origins, a scratch folder, the media process. */
+interface RunInputs {
+  run: RunContext;
+  work: WorkRow;
+  claimed: ProcessingRow;
+  origins: OriginAsset[];
+  scratch: string;
+  media: MediaProcess;
+}
+
 /**
  * The solver: turns a work's uploaded panoramas into tiled scenes (docs/processing.md). A run is a job;
  * the row in `work_processing` is its truth: which run is current, who holds it, how far it got.
@@ -294,10 +304,8 @@ export class ProcessingService implements WorkListener {
     await run.enter('prepare', 0);
     const origins = (await this.works.listAssets(work.id)).filter((asset) => asset.kind === 'origin');
     if (origins.length === 0) throw new MediaError('noOrigin', '', 'no origin file');
-    const made =
-      work.type === 'panorama'
-        ? await this.tilePanoramas(run, work, claimed, origins, scratch, media)
-        : await this.convertOrigin(run, work, claimed, origins, scratch, media);
+    const inputs: RunInputs = { run, work, claimed, origins, scratch, media };
+    const made = work.type === 'panorama' ? await this.tilePanoramas(inputs) : await this.convertOrigin(inputs);
 
     await run.enter('cover', 0);
     if (!work.coverKey && made.coverSource) await this.coverFrom(work, made.coverSource);
@@ -315,14 +323,7 @@ export class ProcessingService implements WorkListener {
   }
 
   /** Cuts every panorama into a scene, skipping those an earlier attempt of the run finished. */
-  private async tilePanoramas(
-    run: RunContext,
-    work: WorkRow,
-    claimed: ProcessingRow,
-    origins: OriginAsset[],
-    scratch: string,
-    media: MediaProcess,
-  ): Promise<RunProduct> {
+  private async tilePanoramas({ run, work, claimed, origins, scratch, media }: RunInputs): Promise<RunProduct> {
     const unpack = (zipPath: string, folder: string, fileName: string, maxTotalBytes: number) =>
       media.run({ kind: 'unpackZip', zipPath, folder, fileName, maxTotalBytes }, { signal: run.signal });
     const sources = await listSceneSources(origins, this.storage, scratch, unpack);
@@ -348,14 +349,7 @@ export class ProcessingService implements WorkListener {
    * A 3D or point-cloud work: its newest origin converted into one folder (docs/models.md,
    * docs/pointcloud-format.md). A rerun after a restart finds the conversion recorded and only publishes.
    */
-  private async convertOrigin(
-    run: RunContext,
-    work: WorkRow,
-    claimed: ProcessingRow,
-    origins: OriginAsset[],
-    scratch: string,
-    media: MediaProcess,
-  ): Promise<RunProduct> {
+  private async convertOrigin({ run, work, claimed, origins, scratch, media }: RunInputs): Promise<RunProduct> {
     const origin = origins.reduce((newest, asset) => (asset.id > newest.id ? asset : newest));
     const folder = sceneFolder(work.uid, run.lease.runId, SPATIAL_FOLDER);
     let output = claimed.runOutput?.assetId === origin.id ? claimed.runOutput : null;

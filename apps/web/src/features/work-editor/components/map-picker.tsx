@@ -344,6 +344,12 @@ export function MapPicker({ value, onChange, disabled = false }: MapPickerProps)
 }
 
 /** The exact numbers, for people who have them and where no map can be drawn. */
+/** The two fields of the coordinate form, with the range each accepts. */
+const COORDINATE_AXES = [
+  { axis: 'latitude', limit: 90 },
+  { axis: 'longitude', limit: 180 },
+] as const;
+
 function CoordinateInputs({ value, onChange, disabled }: MapPickerProps) {
   const { t } = useTranslation();
   const [draft, setDraft] = useState<{ latitude: number | null; longitude: number | null }>({
@@ -364,36 +370,23 @@ function CoordinateInputs({ value, onChange, disabled }: MapPickerProps) {
   return (
     <div className="map-picker__coordinates">
       <Space wrap size={[12, 8]} align="center">
-        <Space.Compact>
-          <Space.Addon>{t('workEdit.map.latitude')}</Space.Addon>
-          <InputNumber
-            value={draft.latitude}
-            min={-90}
-            max={90}
-            step={0.0001}
-            precision={6}
-            disabled={disabled}
-            aria-label={t('workEdit.map.latitude')}
-            onChange={(latitude) => update({ ...draft, latitude: typeof latitude === 'number' ? latitude : null })}
-            className="map-picker__number"
-            data-testid="map-latitude"
-          />
-        </Space.Compact>
-        <Space.Compact>
-          <Space.Addon>{t('workEdit.map.longitude')}</Space.Addon>
-          <InputNumber
-            value={draft.longitude}
-            min={-180}
-            max={180}
-            step={0.0001}
-            precision={6}
-            disabled={disabled}
-            aria-label={t('workEdit.map.longitude')}
-            onChange={(longitude) => update({ ...draft, longitude: typeof longitude === 'number' ? longitude : null })}
-            className="map-picker__number"
-            data-testid="map-longitude"
-          />
-        </Space.Compact>
+        {COORDINATE_AXES.map(({ axis, limit }) => (
+          <Space.Compact key={axis}>
+            <Space.Addon>{t(`workEdit.map.${axis}`)}</Space.Addon>
+            <InputNumber
+              value={draft[axis]}
+              min={-limit}
+              max={limit}
+              step={0.0001}
+              precision={6}
+              disabled={disabled}
+              aria-label={t(`workEdit.map.${axis}`)}
+              onChange={(given) => update({ ...draft, [axis]: typeof given === 'number' ? given : null })}
+              className="map-picker__number"
+              data-testid={`map-${axis}`}
+            />
+          </Space.Compact>
+        ))}
         <Button icon={<CloseCircleOutlined />} onClick={() => onChange(null)} disabled={disabled || !value} data-testid="map-clear">
           {t('workEdit.map.clear')}
         </Button>
