@@ -15,47 +15,15 @@ const adminCli = path.join(root, 'apps/server/dist/cli/admin.js');
 const serverEntry = path.join(root, 'apps/server/dist/server.js');
 
 /** Seeded accounts; e2e/support/session.ts holds the same values. */
+const admin = ['create', '--phone', '13800000001', '--password', 'Admin#2026pass'];
+const users = [
+  { phone: '13800000002', password: 'User#2026pass', name: 'Test User', roles: 'customer', menus: '161,162,35,37,163' },
+  { phone: '13800000003', password: 'Reset#2026pass', name: 'Reset User', roles: 'customer', menus: '161,162,35,37,163' },
+  { phone: '13800000004', password: 'Survey#2026pass', name: 'Survey User', roles: 'photographer', menus: '161,162,35,37,163,460' },
+];
 const seeds = [
-  ['create', '--phone', '13800000001', '--password', 'Admin#2026pass'],
-  [
-    'create-user',
-    '--phone',
-    '13800000002',
-    '--password',
-    'User#2026pass',
-    '--name',
-    'Test User',
-    '--roles',
-    'customer',
-    '--menus',
-    '161,162,35,37,163',
-  ],
-  [
-    'create-user',
-    '--phone',
-    '13800000003',
-    '--password',
-    'Reset#2026pass',
-    '--name',
-    'Reset User',
-    '--roles',
-    'customer',
-    '--menus',
-    '161,162,35,37,163',
-  ],
-  [
-    'create-user',
-    '--phone',
-    '13800000004',
-    '--password',
-    'Survey#2026pass',
-    '--name',
-    'Survey User',
-    '--roles',
-    'photographer',
-    '--menus',
-    '161,162,35,37,163,460',
-  ],
+  admin,
+  ...users.map((user) => ['create-user', ...Object.entries(user).flatMap(([option, value]) => [`--${option}`, value])]),
 ];
 
 function run(command, args, env = process.env) {
