@@ -1,12 +1,12 @@
-import { LockOutlined } from '@ant-design/icons';
-import { App, Button, Form, Input } from 'antd';
+import { App, Button, Form } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { IssuedVerificationCode } from '@spatia/contract';
-import { confirmPasswordRules, newPasswordRules, phoneRules } from '../../../lib/account-rules';
+import { phoneRules } from '../../../lib/account-rules';
 import { useResetPassword } from '../api/reset-password';
 import { CodeField, requireIssuedCode } from './code-field';
 import { normalizePhone, PhoneInput } from './phone-input';
+import { NewPasswordFields } from '../../../components/new-password-fields';
 
 interface ForgotPasswordValues {
   phoneNumber: string;
@@ -55,25 +55,7 @@ export function ForgotPasswordForm({ onDone }: ForgotPasswordFormProps) {
         <PhoneInput autoFocus autoComplete="username" />
       </Form.Item>
       <CodeField form={form} purpose="resetPassword" onIssued={setIssued} />
-      <Form.Item name="newPwd" label={t('auth.forgot.newPassword')} rules={newPasswordRules(t)} extra={t('auth.passwordRule')}>
-        <Input.Password
-          prefix={<LockOutlined aria-hidden />}
-          placeholder={t('auth.forgot.newPasswordPlaceholder')}
-          autoComplete="new-password"
-        />
-      </Form.Item>
-      <Form.Item
-        name="confirmPassword"
-        label={t('auth.confirmPassword')}
-        dependencies={['newPwd']}
-        rules={confirmPasswordRules(t, 'newPwd')}
-      >
-        <Input.Password
-          prefix={<LockOutlined aria-hidden />}
-          placeholder={t('auth.confirmPasswordPlaceholder')}
-          autoComplete="new-password"
-        />
-      </Form.Item>
+      <NewPasswordFields name="newPwd" label={t('auth.forgot.newPassword')} placeholder={t('auth.forgot.newPasswordPlaceholder')} />
       <Button type="primary" htmlType="submit" block loading={reset.isPending} data-testid="reset-submit">
         {t('auth.forgot.submit')}
       </Button>

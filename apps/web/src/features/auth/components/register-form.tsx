@@ -1,12 +1,13 @@
-import { GiftOutlined, LockOutlined } from '@ant-design/icons';
+import { GiftOutlined } from '@ant-design/icons';
 import { Button, Form, Input } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { IssuedVerificationCode } from '@spatia/contract';
-import { confirmPasswordRules, newPasswordRules, phoneRules } from '../../../lib/account-rules';
+import { phoneRules } from '../../../lib/account-rules';
 import { useRegister } from '../api/register';
 import { CodeField, requireIssuedCode } from './code-field';
 import { normalizePhone, PhoneInput } from './phone-input';
+import { NewPasswordFields } from '../../../components/new-password-fields';
 
 interface RegisterValues {
   phoneNumber: string;
@@ -58,25 +59,7 @@ export function RegisterForm({ onSuccess, inviteCode }: RegisterFormProps) {
         <PhoneInput autoFocus />
       </Form.Item>
       <CodeField form={form} purpose="register" onIssued={setIssued} />
-      <Form.Item name="password" label={t('auth.register.password')} rules={newPasswordRules(t)} extra={t('auth.passwordRule')}>
-        <Input.Password
-          prefix={<LockOutlined aria-hidden />}
-          placeholder={t('auth.register.passwordPlaceholder')}
-          autoComplete="new-password"
-        />
-      </Form.Item>
-      <Form.Item
-        name="confirmPassword"
-        label={t('auth.confirmPassword')}
-        dependencies={['password']}
-        rules={confirmPasswordRules(t, 'password')}
-      >
-        <Input.Password
-          prefix={<LockOutlined aria-hidden />}
-          placeholder={t('auth.confirmPasswordPlaceholder')}
-          autoComplete="new-password"
-        />
-      </Form.Item>
+      <NewPasswordFields name="password" label={t('auth.register.password')} placeholder={t('auth.register.passwordPlaceholder')} />
       <Form.Item name="invitedCode" label={t('auth.register.inviteCode')}>
         <Input
           prefix={<GiftOutlined aria-hidden />}

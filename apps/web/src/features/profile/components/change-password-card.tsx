@@ -1,10 +1,10 @@
 import { LockOutlined } from '@ant-design/icons';
 import { Alert, App, Button, Card, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { confirmPasswordRules, newPasswordRules } from '../../../lib/account-rules';
 import { useChangePassword } from '../api/change-password';
 import type { Profile } from '../api/types';
 import './profile.css';
+import { NewPasswordFields } from '../../../components/new-password-fields';
 
 interface ChangePasswordValues {
   currentPassword?: string;
@@ -57,17 +57,7 @@ export function ChangePasswordCard({ profile }: { profile: Profile }) {
             <Input.Password prefix={<LockOutlined aria-hidden />} autoComplete="current-password" />
           </Form.Item>
         )}
-        <Form.Item name="newPassword" label={t('profile.password.new')} rules={newPasswordRules(t)} extra={t('auth.passwordRule')}>
-          <Input.Password prefix={<LockOutlined aria-hidden />} autoComplete="new-password" />
-        </Form.Item>
-        <Form.Item
-          name="confirmPassword"
-          label={t('auth.confirmPassword')}
-          dependencies={['newPassword']}
-          rules={confirmPasswordRules(t, 'newPassword')}
-        >
-          <Input.Password prefix={<LockOutlined aria-hidden />} autoComplete="new-password" />
-        </Form.Item>
+        <NewPasswordFields name="newPassword" label={t('profile.password.new')} />
         <p className="profile-password__note">{t('profile.password.othersEnd')}</p>
         <Button type="primary" htmlType="submit" loading={change.isPending} data-testid="password-submit">
           {profile.hasPassword ? t('profile.password.submit') : t('profile.password.setSubmit')}
