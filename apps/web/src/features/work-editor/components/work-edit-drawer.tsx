@@ -242,6 +242,29 @@ function DetailsForm({ work, cover, values, onChange, problems, words, locked, s
     );
   };
 
+  /** A limited text field: its count, its problems and its sensitive-word hint under it. */
+  const textField = (field: LimitedField & keyof WorkFormValues, { required = false, multiline = false } = {}) => {
+    const input = {
+      id: `work-edit-${field}`,
+      value: values[field],
+      onChange: (event: { target: { value: string } }) => set(field, event.target.value),
+      count: { show: true, max: WORK_TEXT_LIMITS[field], strategy: textLength },
+      placeholder: t(`workEdit.placeholders.${field}`),
+      'data-testid': `work-edit-${field}`,
+    };
+    return (
+      <Form.Item
+        label={t(`workEdit.fields.${field}`)}
+        required={required}
+        validateStatus={problemOf(field) ? 'error' : undefined}
+        help={textHelp(field)}
+        htmlFor={input.id}
+      >
+        {multiline ? <Input.TextArea {...input} autoSize={{ minRows: 3, maxRows: 8 }} /> : <Input {...input} />}
+      </Form.Item>
+    );
+  };
+
   const timeProblem = problemOf('time');
   const range: [Dayjs | null, Dayjs | null] = [
     values.startTime === null ? null : dayjs(values.startTime),
@@ -262,56 +285,12 @@ function DetailsForm({ work, cover, values, onChange, problems, words, locked, s
         />
       )}
       <Form.Item label={t('workEdit.fields.cover')}>{cover}</Form.Item>
-      <Form.Item
-        label={t('workEdit.fields.name')}
-        required
-        validateStatus={problemOf('name') ? 'error' : undefined}
-        help={textHelp('name')}
-        htmlFor="work-edit-name"
-      >
-        <Input
-          id="work-edit-name"
-          value={values.name}
-          onChange={(event) => set('name', event.target.value)}
-          count={{ show: true, max: WORK_TEXT_LIMITS.name, strategy: textLength }}
-          placeholder={t('workEdit.placeholders.name')}
-          data-testid="work-edit-name"
-        />
-      </Form.Item>
-      <Form.Item
-        label={t('workEdit.fields.description')}
-        validateStatus={problemOf('description') ? 'error' : undefined}
-        help={textHelp('description')}
-        htmlFor="work-edit-description"
-      >
-        <Input.TextArea
-          id="work-edit-description"
-          value={values.description}
-          onChange={(event) => set('description', event.target.value)}
-          autoSize={{ minRows: 3, maxRows: 8 }}
-          count={{ show: true, max: WORK_TEXT_LIMITS.description, strategy: textLength }}
-          placeholder={t('workEdit.placeholders.description')}
-          data-testid="work-edit-description"
-        />
-      </Form.Item>
+      {textField('name', { required: true })}
+      {textField('description', { multiline: true })}
       <Form.Item label={t('workEdit.fields.tags')}>
         <TagEditor tags={values.tags} onChange={(tags) => set('tags', tags)} disabled={locked} sensitiveWords={words} />
       </Form.Item>
-      <Form.Item
-        label={t('workEdit.fields.address')}
-        validateStatus={problemOf('address') ? 'error' : undefined}
-        help={textHelp('address')}
-        htmlFor="work-edit-address"
-      >
-        <Input
-          id="work-edit-address"
-          value={values.address}
-          onChange={(event) => set('address', event.target.value)}
-          count={{ show: true, max: WORK_TEXT_LIMITS.address, strategy: textLength }}
-          placeholder={t('workEdit.placeholders.address')}
-          data-testid="work-edit-address"
-        />
-      </Form.Item>
+      {textField('address')}
       <Form.Item
         label={t('workEdit.fields.location')}
         extra={t('workEdit.map.help')}
