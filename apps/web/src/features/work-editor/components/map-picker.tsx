@@ -47,34 +47,17 @@ const MAX_LATITUDE = 85;
  * each), counted in integers so that 0.1° steps do not drift.
  */
 function graticule(tenths: number) {
-  const features: { type: 'Feature'; properties: { axis: boolean }; geometry: { type: 'LineString'; coordinates: number[][] } }[] = [];
+  const line = (from: number[], to: number[], axis: boolean) => ({
+    type: 'Feature' as const,
+    properties: { axis },
+    geometry: { type: 'LineString' as const, coordinates: [from, to] },
+  });
+  const features: ReturnType<typeof line>[] = [];
   for (let index = -1800; index <= 1800; index += tenths) {
-    const longitude = index / 10;
-    features.push({
-      type: 'Feature',
-      properties: { axis: index === 0 },
-      geometry: {
-        type: 'LineString',
-        coordinates: [
-          [longitude, -MAX_LATITUDE],
-          [longitude, MAX_LATITUDE],
-        ],
-      },
-    });
+    features.push(line([index / 10, -MAX_LATITUDE], [index / 10, MAX_LATITUDE], index === 0));
   }
   for (let index = -MAX_LATITUDE * 10; index <= MAX_LATITUDE * 10; index += tenths) {
-    const latitude = index / 10;
-    features.push({
-      type: 'Feature',
-      properties: { axis: index === 0 },
-      geometry: {
-        type: 'LineString',
-        coordinates: [
-          [-180, latitude],
-          [180, latitude],
-        ],
-      },
-    });
+    features.push(line([-180, index / 10], [180, index / 10], index === 0));
   }
   return { type: 'FeatureCollection' as const, features };
 }

@@ -322,25 +322,14 @@ function DetailsForm({ work, cover, values, onChange, problems, words, locked, s
 /** Why the form is locked, or what a change will do to a reviewed work; a reviewer's note if any. */
 function ReviewNotice({ work }: { work: WorkDetail }) {
   const { t } = useTranslation();
-  if (work.status === 'unaudited') {
+  if (work.status === 'unaudited' || work.status === 'underReview') {
+    const step = work.status === 'unaudited' ? 'waiting' : 'reviewing';
     return (
       <Alert
         type="warning"
         showIcon
-        title={t('workEdit.review.waitingTitle')}
-        description={t('workEdit.review.waitingText')}
-        className="work-edit__alert"
-        data-testid="work-edit-review"
-      />
-    );
-  }
-  if (work.status === 'underReview') {
-    return (
-      <Alert
-        type="warning"
-        showIcon
-        title={t('workEdit.review.reviewingTitle')}
-        description={t('workEdit.review.reviewingText')}
+        title={t(`workEdit.review.${step}Title`)}
+        description={t(`workEdit.review.${step}Text`)}
         className="work-edit__alert"
         data-testid="work-edit-review"
       />
