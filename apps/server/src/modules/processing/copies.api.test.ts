@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import {
   AssetContentType,
+  offlineImageScriptPath,
   panoramaTilePath,
   POINT_CLOUD_OCTREE_PATH,
   type Measurement,
@@ -17,6 +18,7 @@ import { renderSyntheticPanorama } from '../../media/panorama/index.js';
 import { writeSyntheticPointCloud } from '../../media/pointcloud/index.js';
 import { createTestApp, json, type TestApp } from '../../test/test-app.js';
 import { attachAsset, createWork, person, processedPanorama, type Person } from '../../test/works-fixtures.js';
+import { runImageScript } from '../../test/offline-package-fixtures.js';
 import { readZipEntries } from '../../test/zip-fixtures.js';
 
 /** A copy shares its original's processed output (docs/work-lifecycle.md): no run, the same files, its own traffic. */
@@ -94,7 +96,10 @@ describe('copying a processed work', () => {
     const offline = await owner.call('GET', `/api/model/${copy.uid}/offlinePackage`);
     expect(offline.statusCode).toBe(200);
     const entries = await readZipEntries(offline.rawPayload);
-    expect(entries.get(`scenes/${copied.scenes[0]!.id}/${panoramaTilePath(0, 'front', 0, 0)}`)?.equals(fromOriginal.rawPayload)).toBe(true);
+    // The package carries each drawn image as a script handing over its bytes (docs/processing.md).
+    const script = entries.get(offlineImageScriptPath(`scenes/${copied.scenes[0]!.id}/${panoramaTilePath(0, 'front', 0, 0)}`));
+    const [dataUrl] = runImageScript(script!.toString());
+    expect(Buffer.from(dataUrl!.replace('data:image/jpeg;base64,', ''), 'base64').equals(fromOriginal.rawPayload)).toBe(true);
   });
 
   it('keeps the files the copy shows when the original is reprocessed or purged; the last work to let go deletes them', async () => {
