@@ -20,12 +20,9 @@ describe('html', () => {
   it('keeps markup made by html or trustedHtml, alone or in arrays, and writes nothing for null, undefined and false', () => {
     const icon = trustedHtml('<svg aria-hidden="true"></svg>');
     const items = ['<a>', 'b&c'].map((text) => html`<li>${text}</li>`);
-    expect(
-      html`<ul>
-          ${items}
-        </ul>
-        ${icon}${null}${undefined}${false}`.toString(),
-    ).toBe('<ul><li>&#60;a&#62;</li><li>b&#38;c</li></ul><svg aria-hidden="true"></svg>');
+    expect(html`<ul>${items}</ul>${icon}${null}${undefined}${false}`.toString()).toBe(
+      '<ul><li>&#60;a&#62;</li><li>b&#38;c</li></ul><svg aria-hidden="true"></svg>',
+    );
   });
 
   it('escapes what only looks like markup: strings are never trusted', () => {

@@ -71,9 +71,7 @@ export function hotspotMarker(hotspot: Hotspot, context: HotspotContext): Marker
   return {
     id: hotspot.id,
     position: toPosition(hotspot),
-    html: html`<button type="button" class="spv-hotspot spv-hotspot--${hotspot.kind}" data-hotspot-id="${hotspot.id}" aria-label="${label}">
-      ${inner}
-    </button>`.toString(),
+    html: html`<button type="button" class="spv-hotspot spv-hotspot--${hotspot.kind}" data-hotspot-id="${hotspot.id}" aria-label="${label}">${inner}</button>`.toString(),
     size: { width: HOTSPOT_SIZE[hotspot.kind], height: HOTSPOT_SIZE[hotspot.kind] },
     anchor: 'center center',
     tooltip: { content: escapeHtml(label), position: 'top center' },
@@ -91,13 +89,12 @@ export function infoPanelHtml(hotspot: InfoHotspot, strings: ViewerStrings): str
     .filter(Boolean)
     .map(
       (paragraph) =>
-        html`<p class="spv-info__text">${paragraph.split('\n').map((line, index) => html`${index > 0 && html`<br />`}${line}`)}</p>`,
+        html`<p class="spv-info__text">${paragraph.split('\n').map((line, index) => html`${index > 0 && html`<br>`}${line}`)}</p>`,
     );
   const title = hotspot.title.trim() || strings.infoHotspot;
-  return html`<article class="spv-info" aria-label="${title}">
-    <h2 class="spv-info__title">${title}</h2>
-    ${image && html`<img class="spv-info__image" src="${image}" alt="${title}" loading="lazy" />`}${paragraphs}${
-      link && html`<a class="spv-info__link" href="${link}" target="_blank" rel="noopener noreferrer">${strings.openLink}</a>`
-    }
-  </article>`.toString();
+  return html`<article class="spv-info" aria-label="${title}"><h2 class="spv-info__title">${title}</h2>${
+    image && html`<img class="spv-info__image" src="${image}" alt="${title}" loading="lazy">`
+  }${paragraphs}${
+    link && html`<a class="spv-info__link" href="${link}" target="_blank" rel="noopener noreferrer">${strings.openLink}</a>`
+  }</article>`.toString();
 }
