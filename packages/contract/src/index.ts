@@ -6,3 +6,4 @@ export * from './works.js';
 export * from './tours.js';
 export * from './spatial.js';
 export * from './offline-package.js';
+export * from './as-error.js';

@@ -1,3 +1,4 @@
+import { asError } from '@spatia/contract';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import PgBoss from 'pg-boss';
 import type { Database } from '../db/database.js';
@@ -232,7 +233,7 @@ export class PgBossJobQueue implements JobQueue {
       this.options.logger.debug({ job: definition.name, jobId: job.id, ms: Date.now() - startedAt }, `job ${definition.name} completed`);
       return 'completed';
     } catch (caught) {
-      const error = caught instanceof Error ? caught : new Error(String(caught));
+      const error = asError(caught);
       running.controller.abort(error);
       if (!running.abandoned) {
         const willRetry = job.retryCount < job.retryLimit;

@@ -1,5 +1,14 @@
 import axios, { AxiosError, AxiosHeaders, type AxiosRequestConfig, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios';
-import { AUTH_HEADER, AUTH_HEADER_X, ERROR_TOAST_MS, ErrorCode, HTTP_TIMEOUT_MS, type Envelope, type SiteConfig } from '@spatia/contract';
+import {
+  asError,
+  AUTH_HEADER,
+  AUTH_HEADER_X,
+  ERROR_TOAST_MS,
+  ErrorCode,
+  HTTP_TIMEOUT_MS,
+  type Envelope,
+  type SiteConfig,
+} from '@spatia/contract';
 import { i18n } from '../i18n';
 import { getToken, resetToken, setToken } from '../stores/session-store';
 import { getFeedback } from './feedback';
@@ -133,7 +142,7 @@ function onError(error: unknown): Promise<never> {
   const { message } = getFeedback();
   if (!(error instanceof AxiosError)) {
     // Not from the transport (a request interceptor or an adapter threw): pass it on as an Error.
-    return Promise.reject(error instanceof Error ? error : new Error(String(error)));
+    return Promise.reject(asError(error));
   }
   if (axios.isCancel(error)) return Promise.reject(error);
   const response = error.response;

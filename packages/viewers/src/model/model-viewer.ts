@@ -1,3 +1,4 @@
+import { asError } from '@spatia/contract';
 import type { ModelManifest } from '@spatia/contract';
 import * as THREE from 'three';
 import { GLTFLoader } from 'three/examples/jsm/loaders/GLTFLoader.js';
@@ -264,7 +265,7 @@ export function mountModelViewer(container: HTMLElement, options: ModelViewerOpt
       progress.setAttribute('aria-valuenow', String(Math.round(fraction * 100)));
       options.onProgress?.(fraction);
     },
-    (error) => fail(error instanceof Error ? error : new Error(String(error))),
+    (error) => fail(asError(error)),
   );
 
   function placeGroundAndShadow(bounds: THREE.Box3) {

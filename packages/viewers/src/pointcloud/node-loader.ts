@@ -1,4 +1,4 @@
-import { decodePointCloudNode, type DecodedPointCloudNode, type PointCloudManifest } from '@spatia/contract';
+import { asError, decodePointCloudNode, type DecodedPointCloudNode, type PointCloudManifest } from '@spatia/contract';
 import type { OctreeNode } from './hierarchy';
 
 /**
@@ -47,7 +47,7 @@ export class NodeLoader {
         .catch((error: unknown) => {
           if (this.abort.signal.aborted) return;
           this.failed.add(node.name);
-          this.onError(node, error instanceof Error ? error : new Error(String(error)));
+          this.onError(node, asError(error));
         })
         .finally(() => {
           this.inFlight.delete(node.name);

@@ -1,9 +1,9 @@
+import { asError } from '@spatia/contract';
 import type { ChildProcess } from 'node:child_process';
 import { sweepMemoryScratch } from '../../lib/memory-scratch.js';
 import { startChildProcess } from '../start-worker.js';
 import { deserializeError, type ChildMessage, type TaskMessage } from './media-protocol.js';
 import { taskFileName, type MediaProgress, type MediaResults, type MediaTask, type MediaTaskKind } from './media-tasks.js';
-import { asError } from '../../lib/as-error.js';
 
 /**
  * The media process ended before it answered a task: a crash in native code, an uncaught exception,

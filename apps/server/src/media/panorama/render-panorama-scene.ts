@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Worker } from 'node:worker_threads';
 import {
+  asError,
   CUBE_FACES,
   PANORAMA_BASE_FACE_SIZE,
   PANORAMA_PREVIEW_PATH,
@@ -26,7 +27,6 @@ import {
   type ProjectionTask,
   type ProjectionWorkerData,
 } from './projection-protocol.js';
-import { asError } from '../../lib/as-error.js';
 
 export interface RenderPanoramaOptions {
   /** Called with a growing fraction, 0 to 1, at most about every 1%. */

@@ -1,3 +1,4 @@
+import { asError } from '@spatia/contract';
 import { open, rm } from 'node:fs/promises';
 import os from 'node:os';
 import type { Worker } from 'node:worker_threads';
@@ -6,7 +7,6 @@ import type { ChunkTask, ChunkWorkerAnswer, ChunkWorkerData } from './chunk-prot
 import type { NodeWriter } from './node-writer.js';
 import { buildChunk, ChunkWorkspace, copyRecords, type GridSampler, type OctreeTuning } from './octree-builder.js';
 import { recordViews } from './point-records.js';
-import { asError } from '../../lib/as-error.js';
 
 /** Chunks built at once on worker threads, at most: each holds about 25 bytes a point while it is built. */
 const WORKERS = 2;
