@@ -6,10 +6,9 @@ import 'dayjs/locale/en';
 import type { Language } from '@spatia/contract';
 import { CookieName, readCookie, writeCookie } from '../lib/cookies';
 import { detectLanguage, isLanguage } from './language';
-import en from './locales/en';
-import zh from './locales/zh';
+import { catalogues } from './locales';
 
-export const resources = { zh: { translation: zh }, en: { translation: en } } as const;
+export const resources = { zh: { translation: catalogues.zh }, en: { translation: catalogues.en } } as const;
 
 const dayjsLocale: Record<Language, string> = { zh: 'zh-cn', en: 'en' };
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import en from './locales/en';
-import zh from './locales/zh';
+import { catalogues } from './locales';
+
+const { zh, en } = catalogues;
 
 const PLURAL_SUFFIX = /_(zero|one|two|few|many|other)$/;
 
@@ -22,6 +23,11 @@ function keysOf(value: unknown, prefix = ''): Set<string> {
 }
 
 describe('translations', () => {
+  it('loads the same namespaces from both folders', () => {
+    expect(Object.keys(zh).sort()).toEqual(Object.keys(en).sort());
+    expect(Object.keys(zh)).toEqual(expect.arrayContaining(['common', 'menu', 'works', 'errors']));
+  });
+
   const zhKeys = keysOf(zh);
   const enKeys = keysOf(en);
 
@@ -48,7 +54,7 @@ describe('translations', () => {
   });
 
   it('detects the fixed page title in both languages', () => {
-    expect(zh.common.appTitle).toBe('设计软件云服务平台');
-    expect(en.common.appTitle).toBe('Cloud service platform for design software');
+    expect(zh.common?.appTitle).toBe('设计软件云服务平台');
+    expect(en.common?.appTitle).toBe('Cloud service platform for design software');
   });
 });
