@@ -56,6 +56,10 @@ import { describeWorkPage } from './modules/works/work-page-meta.js';
 import { WorkViews } from './modules/works/work-views.js';
 import { ModerationRepository } from './modules/moderation/moderation.repository.js';
 import { ModerationService } from './modules/moderation/moderation.service.js';
+import { NotificationsRepository } from './modules/notifications/notifications.repository.js';
+import { NotificationsService } from './modules/notifications/notifications.service.js';
+import { AdminLogRepository } from './modules/admin-log/admin-log.repository.js';
+import { AdminLogService } from './modules/admin-log/admin-log.service.js';
 import { profileRoutes } from './modules/profile/profile.routes.js';
 import { ProfileService } from './modules/profile/profile.service.js';
 import { filesRoutes } from './modules/uploads/files.routes.js';
@@ -115,6 +119,10 @@ export interface Services {
   profile: ProfileService;
   ledger: LedgerService;
   moderation: ModerationService;
+  /** The inbox behind the bell; other modules notify inside their own transactions. */
+  notifications: NotificationsService;
+  /** The append-only log of admin actions, written in the same transaction as the action. */
+  adminLog: AdminLogService;
   works: WorksService;
   workPublishing: WorkPublishingService;
   workAssets: WorkAssetsService;
@@ -282,6 +290,8 @@ export function createServices(
   const qrLogin = new QrLoginService(new QrLoginRepository(database.db), accounts, rateLimiter);
   const ledger = new LedgerService(new LedgerRepository(database.db));
   const moderation = new ModerationService(new ModerationRepository(database.db));
+  const notifications = new NotificationsService(new NotificationsRepository());
+  const adminLog = new AdminLogService(new AdminLogRepository());
   const privateFiles = new FileUrlSigner(() => (config.authSecret ? Promise.resolve(config.authSecret) : secrets.get('file-url-hmac')));
   const worksRepository = new WorksRepository(database.db);
   const works = new WorksService(worksRepository, users, moderation, storage, privateFiles);
@@ -332,6 +342,8 @@ export function createServices(
     profile,
     ledger,
     moderation,
+    notifications,
+    adminLog,
     privateFiles,
     works,
     workPublishing,

@@ -7,3 +7,5 @@ export * from './tours.js';
 export * from './spatial.js';
 export * from './offline-package.js';
 export * from './as-error.js';
+export * from './notifications.js';
+export * from './admin-actions.js';

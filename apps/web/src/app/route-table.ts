@@ -185,6 +185,31 @@ export const permissionRoutes: readonly AppRoute[] = [
   },
 ];
 
+/** The back office (issue 14): operators' console, admin role only; every call behind it checks the role again on the server. */
+export const adminRoutes: readonly AppRoute[] = [
+  {
+    path: '/admin',
+    meta: { titleKey: 'menu.admin', icon: 'admin', layout: 'console', roles: [Role.admin] },
+    children: [
+      { path: '/admin/overview', meta: { titleKey: 'menu.adminOverview', layout: 'console', roles: [Role.admin] } },
+      { path: '/admin/users', meta: { titleKey: 'menu.adminUsers', layout: 'console', roles: [Role.admin] } },
+      {
+        path: '/admin/users/:uid',
+        meta: { titleKey: 'menu.adminUserDetail', layout: 'console', roles: [Role.admin], hidden: true, activeMenu: '/admin/users' },
+      },
+      { path: '/admin/membershipVersions', meta: { titleKey: 'menu.adminMembershipVersions', layout: 'console', roles: [Role.admin] } },
+      {
+        path: '/admin/membershipApplications',
+        meta: { titleKey: 'menu.adminMembershipApplications', layout: 'console', roles: [Role.admin] },
+      },
+      { path: '/admin/identityApplications', meta: { titleKey: 'menu.adminIdentityApplications', layout: 'console', roles: [Role.admin] } },
+      { path: '/admin/audit', meta: { titleKey: 'menu.adminAudit', layout: 'console', roles: [Role.admin] } },
+      { path: '/admin/sensitiveWords', meta: { titleKey: 'menu.adminSensitiveWords', layout: 'console', roles: [Role.admin] } },
+      { path: '/admin/log', meta: { titleKey: 'menu.adminLog', layout: 'console', roles: [Role.admin] } },
+    ],
+  },
+];
+
 /** Spec 2.5: mobile and space pages, full screen. */
 export const mobileRoutes: readonly AppRoute[] = [
   { path: '/earthvr', meta: { titleKey: 'menu.earthvr', layout: 'none', keepAlive: true } },
@@ -220,5 +245,6 @@ export const routeTable: readonly AppRoute[] = [
   ...standaloneRoutes,
   ...consoleRoutes,
   ...permissionRoutes,
+  ...adminRoutes,
   ...mobileRoutes,
 ];

@@ -16,7 +16,8 @@ export type RouteIcon =
   | 'team'
   | 'tujingxiu'
   | 'landingPage'
-  | 'explain';
+  | 'explain'
+  | 'admin';
 
 export type RouteLayout = 'public' | 'console' | 'none';
 

@@ -7,3 +7,8 @@ export * from './moderation.js';
 export * from './works.js';
 export * from './processing.js';
 export * from './milestones.js';
+export * from './access.js';
+export * from './membership.js';
+export * from './identity.js';
+export * from './notifications.js';
+export * from './admin-log.js';

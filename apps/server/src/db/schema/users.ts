@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { type AnyPgColumn, bigint, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 
 export const users = pgTable(
@@ -13,13 +14,20 @@ export const users = pgTable(
     inviteCode: text('invite_code').notNull().unique(),
     passwordHash: text('password_hash'),
     /** Who invited this user (first level); the inviter's inviter is the second level. */
+    /** Set while an admin has disabled the account: it cannot sign in and its sessions are ended. */
+    disabledAt: timestamp('disabled_at', { withTimezone: true }),
     invitedByUserId: bigint('invited_by_user_id', { mode: 'number' }).references((): AnyPgColumn => users.id, {
       onDelete: 'set null',
     }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index().on(table.invitedByUserId)],
+  (table) => [
+    index().on(table.invitedByUserId),
+    // The back office searches by phone prefix and name prefix (bench/user-search.mjs).
+    index('users_phone_prefix').on(table.phone.op('text_pattern_ops')),
+    index('users_name_prefix').on(sql`lower(${table.fullName}) text_pattern_ops`),
+  ],
 );
 
 /** Roles of spec section 6. A user may hold several. */
@@ -34,7 +42,7 @@ export const userRoles = pgTable(
   (table) => [primaryKey({ columns: [table.userId, table.role] })],
 );
 
-/** The numeric permission ids ("menus") a user holds. */
+/** Permission ids an admin granted to one user, on top of their roles' defaults and their membership's groups. */
 export const userPermissions = pgTable(
   'user_permissions',
   {

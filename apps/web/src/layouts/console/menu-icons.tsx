@@ -1,4 +1,5 @@
 import {
+  ControlOutlined,
   AppstoreOutlined,
   AuditOutlined,
   CloudServerOutlined,
@@ -33,6 +34,7 @@ const icons: Record<RouteIcon, ReactNode> = {
   tujingxiu: <PictureOutlined />,
   landingPage: <LayoutOutlined />,
   explain: <FileTextOutlined />,
+  admin: <ControlOutlined />,
 };
 
 export function menuIcon(icon: RouteIcon | undefined): ReactNode {

@@ -1,0 +1,44 @@
+import { bigint, boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { users } from './users.js';
+
+/** Kinds of identity a person can prove (spec 7.3: identity ids). Seeded by migration; docs/identity.md lists them. */
+export const identityKinds = pgTable('identity_kinds', {
+  id: integer('id').primaryKey(),
+  code: text('code').notNull().unique(),
+  nameZh: text('name_zh').notNull(),
+  nameEn: text('name_en').notNull(),
+  descriptionZh: text('description_zh').notNull().default(''),
+  descriptionEn: text('description_en').notNull().default(''),
+  sortOrder: integer('sort_order').notNull().default(0),
+  visible: boolean('visible').notNull().default(true),
+});
+
+/** Identity authentication records (`/c/applyIdentity/{id}`, `/c/authRecord/{id}`). */
+export const identityApplications = pgTable(
+  'identity_applications',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    identityId: integer('identity_id')
+      .notNull()
+      .references(() => identityKinds.id),
+    /** The applicant's `jsonExtras`, parsed and checked (docs/identity.md). */
+    extras: jsonb('extras').$type<Record<string, string>>().notNull().default({}),
+    businessCardUrl: text('business_card_url').notNull().default(''),
+    /** pending | approved | rejected | revoked */
+    status: text('status').notNull().default('pending'),
+    reason: text('reason').notNull().default(''),
+    decidedByUserId: bigint('decided_by_user_id', { mode: 'number' }).references(() => users.id, { onDelete: 'set null' }),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('identity_applications_one_open')
+      .on(table.userId, table.identityId)
+      .where(sql`${table.status} in ('pending', 'approved')`),
+    index().on(table.status, table.createdAt),
+  ],
+);
