@@ -1,6 +1,7 @@
 import { bigint, boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { serialId, createdAt } from './columns.js';
 import { sql } from 'drizzle-orm';
-import { users } from './users.js';
+import { userRef, users } from './users.js';
 
 /** Kinds of identity a person can prove (spec 7.3: identity ids). Seeded by migration; docs/identity.md lists them. */
 export const identityKinds = pgTable('identity_kinds', {
@@ -18,10 +19,8 @@ export const identityKinds = pgTable('identity_kinds', {
 export const identityApplications = pgTable(
   'identity_applications',
   {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    userId: bigint('user_id', { mode: 'number' })
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: serialId(),
+    userId: userRef('user_id'),
     identityId: integer('identity_id')
       .notNull()
       .references(() => identityKinds.id),
@@ -33,7 +32,7 @@ export const identityApplications = pgTable(
     reason: text('reason').notNull().default(''),
     decidedByUserId: bigint('decided_by_user_id', { mode: 'number' }).references(() => users.id, { onDelete: 'set null' }),
     decidedAt: timestamp('decided_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (table) => [
     uniqueIndex('identity_applications_one_open')

@@ -1,4 +1,5 @@
-import { bigint, boolean, check, index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, index, pgTable, text } from 'drizzle-orm/pg-core';
+import { serialId, createdAt } from './columns.js';
 import { sql } from 'drizzle-orm';
 import { users } from './users.js';
 
@@ -7,28 +8,28 @@ import { users } from './users.js';
  * zero; a balance is the sum of an account's entries and nothing else changes it.
  */
 export const ledgerAccounts = pgTable('ledger_accounts', {
-  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+  id: serialId(),
   /** e.g. `user:42:balance`, `user:42:income`, `system:payments` */
   code: text('code').notNull().unique(),
   ownerUserId: bigint('owner_user_id', { mode: 'number' }).references(() => users.id, { onDelete: 'restrict' }),
   /** System accounts (where outside money enters and leaves) may go below zero; users' may not. */
   allowNegative: boolean('allow_negative').notNull().default(false),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  createdAt: createdAt(),
 });
 
 export const ledgerTransactions = pgTable('ledger_transactions', {
-  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+  id: serialId(),
   kind: text('kind').notNull(),
   /** The caller's idempotency key: replaying a movement (a retried callback) books it once. */
   reference: text('reference').notNull().unique(),
   memo: text('memo').notNull().default(''),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  createdAt: createdAt(),
 });
 
 export const ledgerEntries = pgTable(
   'ledger_entries',
   {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    id: serialId(),
     transactionId: bigint('transaction_id', { mode: 'number' })
       .notNull()
       .references(() => ledgerTransactions.id, { onDelete: 'restrict' }),

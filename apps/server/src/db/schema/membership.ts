@@ -1,7 +1,8 @@
 import { bigint, boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { serialId, createdAt, updatedAt } from './columns.js';
 import { sql } from 'drizzle-orm';
 import { permissionGroups } from './access.js';
-import { users } from './users.js';
+import { userRef, users } from './users.js';
 
 export interface PriceTag {
   labelZh: string;
@@ -27,8 +28,8 @@ export const membershipVersions = pgTable('membership_versions', {
   trialDays: integer('trial_days').notNull().default(0),
   sortOrder: integer('sort_order').notNull().default(0),
   visible: boolean('visible').notNull().default(true),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
 });
 
 /** The permission groups a version grants while it is active. */
@@ -49,10 +50,8 @@ export const membershipVersionGroups = pgTable(
 export const membershipApplications = pgTable(
   'membership_applications',
   {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    userId: bigint('user_id', { mode: 'number' })
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: serialId(),
+    userId: userRef('user_id'),
     versionId: bigint('version_id', { mode: 'number' })
       .notNull()
       .references(() => membershipVersions.id),
@@ -64,7 +63,7 @@ export const membershipApplications = pgTable(
     reason: text('reason').notNull().default(''),
     decidedByUserId: bigint('decided_by_user_id', { mode: 'number' }).references(() => users.id, { onDelete: 'set null' }),
     decidedAt: timestamp('decided_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (table) => [
     uniqueIndex('membership_applications_one_pending')
@@ -78,10 +77,8 @@ export const membershipApplications = pgTable(
 export const userMemberships = pgTable(
   'user_memberships',
   {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    userId: bigint('user_id', { mode: 'number' })
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: serialId(),
+    userId: userRef('user_id'),
     versionId: bigint('version_id', { mode: 'number' })
       .notNull()
       .references(() => membershipVersions.id),
@@ -92,7 +89,7 @@ export const userMemberships = pgTable(
     status: text('status').notNull().default('active'),
     startsAt: timestamp('starts_at', { withTimezone: true }).notNull().defaultNow(),
     endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (table) => [
     uniqueIndex('user_memberships_one_active')
@@ -108,5 +105,5 @@ export const membershipTrials = pgTable('membership_trials', {
     .primaryKey()
     .references(() => users.id, { onDelete: 'cascade' }),
   licenceHash: text('licence_hash').notNull().unique(),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  createdAt: createdAt(),
 });

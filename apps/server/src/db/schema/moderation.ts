@@ -1,7 +1,8 @@
-import { pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { pgTable, text } from 'drizzle-orm/pg-core';
+import { createdAt } from './columns.js';
 
 /** Words that names, descriptions and tags may not contain. Seeded by migration; an admin may edit. */
 export const sensitiveWords = pgTable('sensitive_words', {
   word: text('word').primaryKey(),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  createdAt: createdAt(),
 });

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, check, date, index, integer, jsonb, pgTable, primaryKey, real, text, timestamp } from 'drizzle-orm/pg-core';
+import { updatedAt } from './columns.js';
 import {
   PROCESSING_FAILURES,
   PROCESSING_STAGES,
@@ -78,7 +79,7 @@ export const workProcessing = pgTable(
     pointsTotal: bigint('points_total', { mode: 'number' }),
     startedAt: timestamp('started_at', { withTimezone: true }),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: updatedAt(),
   },
   (table) => [
     index('work_processing_running_idx')
@@ -105,7 +106,7 @@ export const workTours = pgTable('work_tours', {
     .references(() => works.id, { onDelete: 'cascade' }),
   revision: integer('revision').notNull().default(1),
   settings: jsonb('settings').$type<StoredTourSettings>().notNull(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: updatedAt(),
 });
 
 /**
@@ -133,5 +134,5 @@ export const workMeasurements = pgTable('work_measurements', {
     .references(() => works.id, { onDelete: 'cascade' }),
   revision: integer('revision').notNull().default(1),
   measurements: jsonb('measurements').$type<Measurement[]>().notNull(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: updatedAt(),
 });

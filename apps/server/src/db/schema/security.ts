@@ -1,11 +1,12 @@
 import { bigint, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { serialId, createdAt } from './columns.js';
 import { users } from './users.js';
 
 /** Secrets the server generates once and every process shares (e.g. the verification-code HMAC key). */
 export const serverSecrets = pgTable('server_secrets', {
   name: text('name').primaryKey(),
   value: text('value').notNull(),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  createdAt: createdAt(),
 });
 
 /**
@@ -21,7 +22,7 @@ export const verificationCodeUses = pgTable('verification_code_uses', {
 
 /** One-time tickets behind the login page's QR code, confirmed from a signed-in phone. */
 export const qrLoginTickets = pgTable('qr_login_tickets', {
-  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+  id: serialId(),
   /** In the QR code: what the phone presents. */
   ticketHash: text('ticket_hash').notNull().unique(),
   /** Kept by the desktop page only: whoever photographs the QR code cannot collect the session. */
@@ -33,7 +34,7 @@ export const qrLoginTickets = pgTable('qr_login_tickets', {
     .default('pending'),
   userId: bigint('user_id', { mode: 'number' }).references(() => users.id, { onDelete: 'cascade' }),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  createdAt: createdAt(),
 });
 
 /** Third-party (WeChat) identities bound to accounts. */
@@ -43,5 +44,5 @@ export const wechatIdentities = pgTable('wechat_identities', {
     .notNull()
     .unique()
     .references(() => users.id, { onDelete: 'cascade' }),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  createdAt: createdAt(),
 });

@@ -1,18 +1,17 @@
-import { bigint, index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-import { users } from './users.js';
+import { index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { serialId, createdAt } from './columns.js';
+import { userRef } from './users.js';
 
 /** Sign-in sessions. Only the SHA-256 of a token is stored; the token itself exists only in the client. */
 export const sessions = pgTable(
   'sessions',
   {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    userId: bigint('user_id', { mode: 'number' })
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: serialId(),
+    userId: userRef('user_id'),
     tokenHash: text('token_hash').notNull().unique(),
     userAgent: text('user_agent').notNull().default(''),
     ip: text('ip').notNull().default(''),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),

@@ -1,10 +1,11 @@
 import { sql } from 'drizzle-orm';
 import { type AnyPgColumn, bigint, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { serialId, createdAt, updatedAt } from './columns.js';
 
 export const users = pgTable(
   'users',
   {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    id: serialId(),
     uid: text('uid').notNull().unique(),
     phone: text('phone').notNull().unique(),
     fullName: text('full_name').notNull(),
@@ -19,8 +20,8 @@ export const users = pgTable(
     invitedByUserId: bigint('invited_by_user_id', { mode: 'number' }).references((): AnyPgColumn => users.id, {
       onDelete: 'set null',
     }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (table) => [
     index().on(table.invitedByUserId),
@@ -30,13 +31,17 @@ export const users = pgTable(
   ],
 );
 
+/** A column naming the user a row belongs to; the row goes when the user does. */
+export const userRef = (name: string) =>
+  bigint(name, { mode: 'number' })
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' });
+
 /** Roles of spec section 6. A user may hold several. */
 export const userRoles = pgTable(
   'user_roles',
   {
-    userId: bigint('user_id', { mode: 'number' })
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: userRef('user_id'),
     role: text('role').notNull(),
   },
   (table) => [primaryKey({ columns: [table.userId, table.role] })],
@@ -46,9 +51,7 @@ export const userRoles = pgTable(
 export const userPermissions = pgTable(
   'user_permissions',
   {
-    userId: bigint('user_id', { mode: 'number' })
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: userRef('user_id'),
     permissionId: integer('permission_id').notNull(),
   },
   (table) => [primaryKey({ columns: [table.userId, table.permissionId] }), index().on(table.permissionId)],
@@ -59,5 +62,5 @@ export const tiers = pgTable('tiers', {
   code: text('code').primaryKey(),
   roles: text('roles').array().notNull(),
   permissionIds: integer('permission_ids').array().notNull(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: updatedAt(),
 });

@@ -12,18 +12,17 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { serialId, createdAt, updatedAt } from './columns.js';
 import { ASSET_KINDS, TRANSFER_KINDS, TRANSFER_STATUSES, WORK_STATUSES, WORK_TYPES } from '@spatia/contract';
-import { users } from './users.js';
+import { userRef } from './users.js';
 
 /** A work ("model" in the API): a panorama tour, a 3D model or a point cloud owned by one user. */
 export const works = pgTable(
   'works',
   {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    id: serialId(),
     uid: text('uid').notNull().unique(),
-    ownerId: bigint('owner_id', { mode: 'number' })
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    ownerId: userRef('owner_id'),
     type: text('type', { enum: WORK_TYPES }).notNull(),
     name: text('name').notNull(),
     description: text('description').notNull().default(''),
@@ -61,8 +60,8 @@ export const works = pgTable(
       .default(sql`'{}'::text[]`),
     /** The same text, normalized, to confirm a gram match is a real substring match. */
     searchText: text('search_text').notNull().default(''),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
   },
   // Lists are ordered newest first by (created_at, id), an order only the owner's index gives. Ordered
@@ -88,7 +87,7 @@ export const works = pgTable(
 export const workAssets = pgTable(
   'work_assets',
   {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    id: serialId(),
     workId: bigint('work_id', { mode: 'number' })
       .notNull()
       .references(() => works.id, { onDelete: 'cascade' }),
@@ -98,7 +97,7 @@ export const workAssets = pgTable(
     size: bigint('size', { mode: 'number' }).notNull(),
     contentType: text('content_type').notNull(),
     sha256: text('sha256').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (table) => [index().on(table.workId, table.kind), index().on(table.storageKey)],
 );
@@ -107,24 +106,20 @@ export const workAssets = pgTable(
 export const workTransfers = pgTable(
   'work_transfers',
   {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    id: serialId(),
     workId: bigint('work_id', { mode: 'number' })
       .notNull()
       .references(() => works.id, { onDelete: 'cascade' }),
     kind: text('kind', { enum: TRANSFER_KINDS }).notNull(),
     status: text('status', { enum: TRANSFER_STATUSES }).notNull().default('pending'),
-    senderId: bigint('sender_id', { mode: 'number' })
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    receiverId: bigint('receiver_id', { mode: 'number' })
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    senderId: userRef('sender_id'),
+    receiverId: userRef('receiver_id'),
     /** Fen; 0 for a distribution. */
     price: bigint('price', { mode: 'number' }).notNull().default(0),
     remark: text('remark').notNull().default(''),
     /** The work's name when it was sent: what the receiver agreed to. */
     workName: text('work_name').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     answeredAt: timestamp('answered_at', { withTimezone: true }),
   },
@@ -143,11 +138,9 @@ export const workTransfers = pgTable(
 
 /** A short-lived permission to upload one asset of one work through tus. The token is stored hashed. */
 export const workUploadGrants = pgTable('work_upload_grants', {
-  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+  id: serialId(),
   tokenHash: text('token_hash').notNull().unique(),
-  userId: bigint('user_id', { mode: 'number' })
-    .notNull()
-    .references(() => users.id, { onDelete: 'cascade' }),
+  userId: userRef('user_id'),
   workId: bigint('work_id', { mode: 'number' })
     .notNull()
     .references(() => works.id, { onDelete: 'cascade' }),
@@ -156,7 +149,7 @@ export const workUploadGrants = pgTable('work_upload_grants', {
   accept: text('accept').array().notNull(),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   usedAt: timestamp('used_at', { withTimezone: true }),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  createdAt: createdAt(),
 });
 
 /**
@@ -167,9 +160,7 @@ export const workUploadGrants = pgTable('work_upload_grants', {
 export const workCounts = pgTable(
   'work_counts',
   {
-    ownerId: bigint('owner_id', { mode: 'number' })
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    ownerId: userRef('owner_id'),
     status: text('status', { enum: WORK_STATUSES }).notNull(),
     live: integer('live').notNull().default(0),
   },
