@@ -1,7 +1,7 @@
-import { bigint, boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { serialId, createdAt } from './columns.js';
 import { sql } from 'drizzle-orm';
-import { userRef, users } from './users.js';
+import { reviewColumns, userRef } from './users.js';
 
 /** Kinds of identity a person can prove (spec 7.3: identity ids). Seeded by migration; docs/identity.md lists them. */
 export const identityKinds = pgTable('identity_kinds', {
@@ -28,10 +28,7 @@ export const identityApplications = pgTable(
     extras: jsonb('extras').$type<Record<string, string>>().notNull().default({}),
     businessCardUrl: text('business_card_url').notNull().default(''),
     /** pending | approved | rejected | revoked */
-    status: text('status').notNull().default('pending'),
-    reason: text('reason').notNull().default(''),
-    decidedByUserId: bigint('decided_by_user_id', { mode: 'number' }).references(() => users.id, { onDelete: 'set null' }),
-    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    ...reviewColumns(),
     createdAt: createdAt(),
   },
   (table) => [

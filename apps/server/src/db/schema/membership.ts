@@ -2,7 +2,7 @@ import { bigint, boolean, index, integer, jsonb, pgTable, primaryKey, text, time
 import { serialId, createdAt, updatedAt } from './columns.js';
 import { sql } from 'drizzle-orm';
 import { permissionGroups } from './access.js';
-import { userRef, users } from './users.js';
+import { reviewColumns, userRef } from './users.js';
 
 export interface PriceTag {
   labelZh: string;
@@ -59,10 +59,7 @@ export const membershipApplications = pgTable(
     /** SHA-256 of the first licence image's bytes: one free trial per licence. */
     licenceHash: text('licence_hash').notNull(),
     /** pending | approved | rejected | withdrawn */
-    status: text('status').notNull().default('pending'),
-    reason: text('reason').notNull().default(''),
-    decidedByUserId: bigint('decided_by_user_id', { mode: 'number' }).references(() => users.id, { onDelete: 'set null' }),
-    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    ...reviewColumns(),
     createdAt: createdAt(),
   },
   (table) => [

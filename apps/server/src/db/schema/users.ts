@@ -37,6 +37,14 @@ export const userRef = (name: string) =>
     .notNull()
     .references(() => users.id, { onDelete: 'cascade' });
 
+/** What an application an admin reviews carries: its state, the reason given, who decided and when. */
+export const reviewColumns = () => ({
+  status: text('status').notNull().default('pending'),
+  reason: text('reason').notNull().default(''),
+  decidedByUserId: bigint('decided_by_user_id', { mode: 'number' }).references(() => users.id, { onDelete: 'set null' }),
+  decidedAt: timestamp('decided_at', { withTimezone: true }),
+});
+
 /** Roles of spec section 6. A user may hold several. */
 export const userRoles = pgTable(
   'user_roles',

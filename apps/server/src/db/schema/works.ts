@@ -50,6 +50,10 @@ export const works = pgTable(
     shopId: bigint('shop_id', { mode: 'number' }),
     /** The reviewer's note on the last decision. */
     reviewNote: text('review_note').notNull().default(''),
+    /** When the work last entered the review queue (submitted for review). */
+    reviewSubmittedAt: timestamp('review_submitted_at', { withTimezone: true }),
+    /** The admin who claimed the review: only they may decide it (docs/work-lifecycle.md). */
+    reviewerId: bigint('reviewer_id', { mode: 'number' }).references(() => users.id, { onDelete: 'set null' }),
     /**
      * Character unigrams and bigrams of the normalized name, description and tags. A GIN index on it
      * finds Chinese keywords of one or two characters, which trigram indexes cannot.
