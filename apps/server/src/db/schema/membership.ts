@@ -2,7 +2,7 @@ import { bigint, boolean, index, integer, jsonb, pgTable, primaryKey, text, time
 import { serialId, createdAt, updatedAt } from './columns.js';
 import { sql } from 'drizzle-orm';
 import { permissionGroups } from './access.js';
-import { reviewColumns, userRef } from './users.js';
+import { reviewColumns, userRef, users } from './users.js';
 
 export interface PriceTag {
   labelZh: string;
