@@ -3,7 +3,7 @@
 //   1. build (the end-to-end tests run the built server and web app), then the gates of `npm run check`:
 //      formatting (Prettier), lint (ESLint, type-aware) and type checks of every package, tests included
 //   2. unit and API tests of every package on the embedded database (PGlite)
-//   3. the server's tests again on PostgreSQL, when DATABASE_URL is set
+//   3. the server's database tests again on PostgreSQL, when DATABASE_URL is set
 //   4. end-to-end journeys in Chromium
 // Pass --skip-e2e to leave out step 4.
 import { spawnSync } from 'node:child_process';
@@ -17,6 +17,16 @@ const reports = mkdtempSync(path.join(os.tmpdir(), 'spatia-test-reports-'));
 // The embedded pass and the journeys run on the defaults a fresh machine has: no PostgreSQL, no Redis.
 const { DATABASE_URL, REDIS_URL: _redisUrl, ...embeddedEnv } = process.env;
 const totals = { passed: 0, failed: 0, skipped: 0 };
+// What can behave differently on PostgreSQL: everything that reaches the database. The media code,
+// drivers and libraries never do, and their tests (the slowest: real images and point clouds) run once.
+const DATABASE_TEST_FOLDERS = [
+  'apps/server/src/modules/',
+  'apps/server/src/plugins/',
+  'apps/server/src/jobs/',
+  'apps/server/src/db/',
+  'apps/server/src/cli/',
+  'apps/server/src/server.process.test.ts',
+];
 const failedSteps = [];
 
 step('build', () => run('node', ['scripts/build.mjs'], process.env));
@@ -51,7 +61,16 @@ if (DATABASE_URL) {
     const report = path.join(reports, 'vitest-postgres.json');
     const status = run(
       'npx',
-      ['vitest', 'run', '--project', 'server', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`],
+      [
+        'vitest',
+        'run',
+        '--project',
+        'server',
+        ...DATABASE_TEST_FOLDERS,
+        '--reporter=default',
+        '--reporter=json',
+        `--outputFile.json=${report}`,
+      ],
       process.env,
     );
     return countVitest(report, status);
