@@ -6,7 +6,7 @@
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { format, measure, median, runCli, startServer } from './lib.mjs';
+import { format, measure, median, roundOrder, runCli, signIn, startServer } from './lib.mjs';
 
 const TARGETS = { health: 0.8, userInfo: 0.3 };
 
@@ -21,18 +21,12 @@ export async function run({ seconds = 8, connections = 64, rounds = 4 } = {}) {
   const healthDocument = await (await fetch(`${spatia.baseUrl}/api/health`)).text();
   const bare = await startServer('bench/bare-server.mjs', { BARE_BODY: healthDocument }, '/bare');
   try {
-    const login = await fetch(`${spatia.baseUrl}/api/client/login`, {
-      method: 'POST',
-      body: new URLSearchParams({ phoneNumber: phone, password }),
-    });
-    const token = login.headers.get('x-auth-token');
-    const { data } = await login.json();
-    const tokenHeaders = { 'auth-token': token, 'x-auth-token': token };
+    const user = await signIn(spatia.baseUrl, phone, password);
     const targets = {
       bare: () => measure(`${bare.baseUrl}/bare`, { seconds, connections, pid: bare.pid }),
       health: () => measure(`${spatia.baseUrl}/api/health`, { seconds, connections, pid: spatia.pid }),
       userInfo: () =>
-        measure(`${spatia.baseUrl}/api/client/${data.uid}/info`, { seconds, connections, headers: tokenHeaders, pid: spatia.pid }),
+        measure(`${spatia.baseUrl}/api/client/${user.uid}/info`, { seconds, connections, headers: user.headers, pid: spatia.pid }),
     };
     await measure(`${spatia.baseUrl}/api/health`, { seconds: 2, connections }); // warm-up
     await measure(`${bare.baseUrl}/bare`, { seconds: 2, connections });
@@ -40,7 +34,7 @@ export async function run({ seconds = 8, connections = 64, rounds = 4 } = {}) {
     const ratios = { health: [], userInfo: [] };
     const cpuRatios = { health: [], userInfo: [] };
     for (let round = 0; round < rounds; round += 1) {
-      const order = round % 2 === 0 ? ['bare', 'health', 'userInfo'] : ['userInfo', 'health', 'bare'];
+      const order = roundOrder(round, ['bare', 'health', 'userInfo']);
       const taken = {};
       for (const name of order) taken[name] = await targets[name]();
       for (const name of order) samples[name].push(taken[name]);

@@ -49,6 +49,26 @@ export async function startServer(script, env, healthPath, { timeoutMs = 30_000 
   };
 }
 
+/** Signs the bench user in with a password: their uid, and the headers that carry the session token. */
+export async function signIn(baseUrl, phoneNumber, password) {
+  const login = await fetch(`${baseUrl}/api/client/login`, { method: 'POST', body: new URLSearchParams({ phoneNumber, password }) });
+  const token = login.headers.get('x-auth-token');
+  const { data } = await login.json();
+  return { uid: data.uid, headers: { 'auth-token': token, 'x-auth-token': token } };
+}
+
+/** `items` in the order a round takes them: as given on even rounds, reversed on odd ones, so that drift cancels out. */
+export function roundOrder(round, items) {
+  return round % 2 === 0 ? items : [...items].reverse();
+}
+
+/** Runs a bench script in a child process and answers the JSON of the last line it prints. */
+export function runChildScript(script, args, what) {
+  const result = spawnSync(process.execPath, [script, ...args], { cwd: root, encoding: 'utf8' });
+  if (result.status !== 0) throw new Error(`${what} failed: ${result.stderr}`);
+  return JSON.parse(result.stdout.trim().split('\n').at(-1));
+}
+
 export function runCli(args, env) {
   const result = spawnSync(process.execPath, ['apps/server/dist/cli/admin.js', ...args], {
     cwd: root,

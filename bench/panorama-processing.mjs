@@ -9,7 +9,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { format, median, root } from './lib.mjs';
+import { format, median, roundOrder, runChildScript } from './lib.mjs';
 
 const WIDTH = 16384;
 const HEIGHT = 8192;
@@ -40,13 +40,7 @@ export async function run({ rounds = 3 } = {}) {
         samples.vips.push(result.seconds);
         samples.vipsCpu.push(result.cpuSeconds);
       };
-      if (round % 2 === 0) {
-        measureVips();
-        measureOurs();
-      } else {
-        measureOurs();
-        measureVips();
-      }
+      for (const measureOne of roundOrder(round, [measureVips, measureOurs])) measureOne();
       rmSync(path.join(folder, `scene-${round}`), { recursive: true, force: true });
       rmSync(path.join(folder, `dz-${round}_files`), { recursive: true, force: true });
       ratios.push(samples.ours.at(-1) / samples.vips.at(-1));
@@ -75,9 +69,7 @@ export async function run({ rounds = 3 } = {}) {
 }
 
 function renderInChild(source, outDir) {
-  const result = spawnSync(process.execPath, ['bench/panorama-render.mjs', source, outDir], { cwd: root, encoding: 'utf8' });
-  if (result.status !== 0) throw new Error(`renderPanoramaScene failed: ${result.stderr}`);
-  return JSON.parse(result.stdout.trim().split('\n').at(-1));
+  return runChildScript('bench/panorama-render.mjs', [source, outDir], 'renderPanoramaScene');
 }
 
 /** vips dzsave as the brief states it; bash's `times` gives the CPU its child used. */

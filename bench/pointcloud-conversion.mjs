@@ -5,11 +5,10 @@
 // PotreeConverter 2 publishes about 6 M points/s (on a many-core desktop; about 2.8 M/s measured on this
 // 2-core machine); the target here is 2.3 M points/s and a peak under 600 MB.
 //   POINTCLOUD_BENCH_POINTS=N  another size (the cached file is per size)
-import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, renameSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { format, median, root } from './lib.mjs';
+import { format, median, roundOrder, runChildScript } from './lib.mjs';
 
 const POINTS = Number(process.env.POINTCLOUD_BENCH_POINTS ?? 20_000_000);
 const TARGET_POINTS_PER_SECOND = 2.3e6;
@@ -35,13 +34,7 @@ export async function run({ rounds = 2 } = {}) {
         samples[`${name}Cpu`].push(result.cpuSeconds);
         samples[`${name}Peak`].push(result.peakBytes / 1e6);
       };
-      if (round % 2 === 0) {
-        read();
-        convert();
-      } else {
-        convert();
-        read();
-      }
+      for (const measureOne of roundOrder(round, [read, convert])) measureOne();
       rmSync(path.join(folder, `out-${round}`), { recursive: true, force: true });
     }
     const readRate = POINTS / median(samples.read);
@@ -68,9 +61,7 @@ export async function run({ rounds = 2 } = {}) {
 }
 
 function child(args) {
-  const result = spawnSync(process.execPath, ['bench/pointcloud-child.mjs', ...args], { cwd: root, encoding: 'utf8' });
-  if (result.status !== 0) throw new Error(`pointcloud-child ${args[0]} failed: ${result.stderr}`);
-  return JSON.parse(result.stdout.trim().split('\n').at(-1));
+  return runChildScript('bench/pointcloud-child.mjs', args, `pointcloud-child ${args[0]}`);
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

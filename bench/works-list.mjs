@@ -6,7 +6,7 @@
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { format, measure, median, startServer } from './lib.mjs';
+import { format, measure, median, roundOrder, signIn, startServer } from './lib.mjs';
 
 const TARGET_RATIO = 0.5;
 const TARGET_P99_MS = 15;
@@ -28,21 +28,15 @@ export async function run({ seconds = 8, connections = 64, rounds = 4 } = {}) {
   const databaseUrl = process.env.DATABASE_URL;
   let dropDatabase = async () => {};
   if (databaseUrl) {
-    const { createScratchDatabase } = await import('./scratch-database.mjs');
-    const scratch = await createScratchDatabase(databaseUrl);
+    const { createScratchDatabase } = await import('../apps/server/dist/db/scratch-database.js');
+    const scratch = await createScratchDatabase(databaseUrl, 'spatia_bench');
     env.DATABASE_URL = scratch.url;
     dropDatabase = scratch.drop;
   }
   const server = await startServer('bench/works-list-server.mjs', env, '/bench/pk', { timeoutMs: 300_000 });
   try {
-    const login = await fetch(`${server.baseUrl}/api/client/login`, {
-      method: 'POST',
-      body: new URLSearchParams({ phoneNumber: phone, password }),
-    });
-    const token = login.headers.get('x-auth-token');
-    const { data } = await login.json();
-    const headers = { 'auth-token': token, 'x-auth-token': token };
-    const listUrl = `${server.baseUrl}/api/fe/client/${data.uid}/models?pageNum=1&pageSize=12`;
+    const { uid, headers } = await signIn(server.baseUrl, phone, password);
+    const listUrl = `${server.baseUrl}/api/fe/client/${uid}/models?pageNum=1&pageSize=12`;
     const first = await (await fetch(listUrl, { headers })).json();
     if (first.data.total !== 20_000 || first.data.list.length !== 12) throw new Error(`unexpected list answer: total ${first.data.total}`);
     const targets = {
@@ -55,7 +49,7 @@ export async function run({ seconds = 8, connections = 64, rounds = 4 } = {}) {
     const ratios = [];
     const cpuRatios = [];
     for (let round = 0; round < rounds; round += 1) {
-      const order = round % 2 === 0 ? ['pk', 'list'] : ['list', 'pk'];
+      const order = roundOrder(round, ['pk', 'list']);
       const taken = {};
       for (const name of order) taken[name] = await targets[name]();
       samples.pk.push(taken.pk);

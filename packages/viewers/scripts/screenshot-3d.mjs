@@ -10,6 +10,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 import { createServer } from 'vite';
+import { CHROMIUM_PATH, SOFTWARE_WEBGL_ARGS } from '../software-webgl.mjs';
 
 const packageDir = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const repoDir = path.resolve(packageDir, '../..');
@@ -58,8 +59,8 @@ await server.listen();
 const baseUrl = server.resolvedUrls.local[0];
 
 const browser = await chromium.launch({
-  executablePath: existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined,
-  args: ['--no-sandbox', '--use-angle=swiftshader', '--enable-unsafe-swiftshader', '--ignore-gpu-blocklist'],
+  executablePath: existsSync(CHROMIUM_PATH) ? CHROMIUM_PATH : undefined,
+  args: [...SOFTWARE_WEBGL_ARGS],
 });
 
 const checks = [];
@@ -85,14 +86,34 @@ async function openPage(viewport, query, locale = 'en-US') {
   await page.goto(`${baseUrl}?${query}`);
   return { page, errors, ranges, context };
 }
+/** Clicks at each of `points` (x, y) in turn, a moment apart, as a person would. */
+async function clickEach(page, points) {
+  for (const [x, y] of points) {
+    await page.mouse.click(x, y);
+    await page.waitForTimeout(150);
+  }
+}
+/** Waits until the model has loaded (its progress reached 1). */
+async function modelLoaded(page) {
+  await page.waitForFunction(() => window.__events.some((event) => event.type === 'progress' && event.detail === 1), null, {
+    timeout: 30_000,
+  });
+}
+/** Waits until the point cloud shows more than `least` points, then lets it settle for a screenshot. */
+async function pointsShown(page, least) {
+  await page.waitForFunction(
+    (points) => window.__events.filter((event) => event.type === 'stats').at(-1)?.detail.visiblePoints > points,
+    least,
+    { timeout: 30_000 },
+  );
+  await page.waitForTimeout(2500);
+}
 
 try {
   // Model, desktop, English.
   {
     const { page, errors, context } = await openPage({ width: 1200, height: 800 }, 'viewer=model&lang=en');
-    await page.waitForFunction(() => window.__events.some((event) => event.type === 'progress' && event.detail === 1), null, {
-      timeout: 30_000,
-    });
+    await modelLoaded(page);
     await page.waitForTimeout(1500);
     await shot(page, 'model-desktop-en');
     check('model: loaded (meshopt GLB)', (await events(page, 'error')).length === 0);
@@ -150,9 +171,7 @@ try {
     });
     const page = await context.newPage();
     await page.goto(`${baseUrl}?viewer=model&lang=zh`);
-    await page.waitForFunction(() => window.__events.some((event) => event.type === 'progress' && event.detail === 1), null, {
-      timeout: 30_000,
-    });
+    await modelLoaded(page);
     await page.waitForTimeout(1200);
     await shot(page, 'model-android-zh');
     check('model: AR button on Android (Scene Viewer)', await page.locator('.s3d-model__ar').isVisible());
@@ -162,12 +181,7 @@ try {
   // Point cloud, desktop, English, editable.
   {
     const { page, errors, ranges, context } = await openPage({ width: 1280, height: 800 }, 'viewer=pointcloud&lang=en&editable=1');
-    await page.waitForFunction(
-      () => window.__events.filter((event) => event.type === 'stats').at(-1)?.detail.visiblePoints > 50_000,
-      null,
-      { timeout: 30_000 },
-    );
-    await page.waitForTimeout(2500);
+    await pointsShown(page, 50_000);
     await shot(page, 'pointcloud-desktop-en');
     const stats = (await events(page, 'stats')).at(-1);
     check(
@@ -193,14 +207,11 @@ try {
 
     // Distance: three clicks on the ground, Enter.
     await page.locator('.s3d-button[aria-label="Measure distance"]').click();
-    for (const [x, y] of [
+    await clickEach(page, [
       [711, 459],
       [829, 435],
       [782, 518],
-    ]) {
-      await page.mouse.click(x, y);
-      await page.waitForTimeout(150);
-    }
+    ]);
     await page.keyboard.press('Enter');
     await page.waitForTimeout(400);
     let saved = (await events(page, 'measurements')).at(-1);
@@ -215,14 +226,11 @@ try {
     );
     // Area: four clicks, double-click on the last one.
     await page.locator('.s3d-button[aria-label="Measure area"]').click();
-    for (const [x, y] of [
+    await clickEach(page, [
       [405, 400],
       [488, 376],
       [511, 424],
-    ]) {
-      await page.mouse.click(x, y);
-      await page.waitForTimeout(150);
-    }
+    ]);
     await page.mouse.dblclick(428, 447);
     await page.waitForTimeout(400);
     saved = (await events(page, 'measurements')).at(-1);
@@ -261,12 +269,7 @@ try {
   // Point cloud, phone, Chinese, read-only, small budget.
   {
     const { page, errors, context } = await openPage({ width: 390, height: 760 }, 'viewer=pointcloud&lang=zh&budget=60000', 'zh-CN');
-    await page.waitForFunction(
-      () => window.__events.filter((event) => event.type === 'stats').at(-1)?.detail.visiblePoints > 20_000,
-      null,
-      { timeout: 30_000 },
-    );
-    await page.waitForTimeout(2500);
+    await pointsShown(page, 20_000);
     await shot(page, 'pointcloud-phone-zh-readonly');
     const stats = (await events(page, 'stats')).at(-1);
     check('pointcloud: budget respected', stats.visiblePoints <= 60_000, JSON.stringify(stats));

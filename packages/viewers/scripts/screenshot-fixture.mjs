@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
+import { CHROMIUM_PATH, SOFTWARE_WEBGL_ARGS } from '../software-webgl.mjs';
 
 const packageDir = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const standaloneDir = path.join(packageDir, 'dist/standalone');
@@ -67,14 +68,8 @@ await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
 const baseUrl = `http://127.0.0.1:${server.address().port}/`;
 
 const browser = await chromium.launch({
-  executablePath: '/usr/bin/chromium',
-  args: [
-    '--no-sandbox',
-    '--use-angle=swiftshader',
-    '--enable-unsafe-swiftshader',
-    '--ignore-gpu-blocklist',
-    '--autoplay-policy=user-gesture-required',
-  ],
+  executablePath: CHROMIUM_PATH,
+  args: [...SOFTWARE_WEBGL_ARGS, '--autoplay-policy=user-gesture-required'],
 });
 
 const checks = [];

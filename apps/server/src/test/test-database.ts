@@ -1,6 +1,5 @@
-import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { openDatabase, type Database } from '../db/database.js';
+import { createScratchDatabase } from '../db/scratch-database.js';
 
 export interface TestDatabase {
   database: Database;
@@ -18,26 +17,13 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     const database = await openDatabase({ kind: 'pglite', dataDir: null });
     return { database, drop: () => database.close() };
   }
-  const name = `spatia_test_${randomBytes(6).toString('hex')}`;
-  await adminQuery(serverUrl, `create database ${name}`);
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ kind: 'postgres', url: url.toString(), poolSize: 5 });
+  const scratch = await createScratchDatabase(serverUrl, 'spatia_test');
+  const database = await openDatabase({ kind: 'postgres', url: scratch.url, poolSize: 5 });
   return {
     database,
     drop: async () => {
       await database.close();
-      await adminQuery(serverUrl, `drop database if exists ${name} with (force)`);
+      await scratch.drop();
     },
   };
-}
-
-async function adminQuery(url: string, statement: string): Promise<void> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
 }

@@ -28,27 +28,26 @@ export function buildRawZip(entries: readonly RawZipEntry[]): Buffer {
     const checksum = crc32(data);
     const method = entry.deflate ? 8 : 0;
 
+    // The fields both headers have, in the same order, from "version needed" to the name's length.
+    const writeSharedFields = (header: Buffer, at: number) => {
+      header.writeUInt16LE(20, at);
+      header.writeUInt16LE(0x800, at + 2);
+      header.writeUInt16LE(method, at + 4);
+      header.writeUInt32LE(checksum, at + 10);
+      header.writeUInt32LE(stored.length, at + 14);
+      header.writeUInt32LE(size, at + 18);
+      header.writeUInt16LE(name.length, at + 22);
+    };
+
     const local = Buffer.alloc(30);
     local.writeUInt32LE(0x04034b50, 0);
-    local.writeUInt16LE(20, 4);
-    local.writeUInt16LE(0x800, 6);
-    local.writeUInt16LE(method, 8);
-    local.writeUInt32LE(checksum, 14);
-    local.writeUInt32LE(stored.length, 18);
-    local.writeUInt32LE(size, 22);
-    local.writeUInt16LE(name.length, 26);
+    writeSharedFields(local, 4);
     locals.push(local, name, stored);
 
     const central = Buffer.alloc(46);
     central.writeUInt32LE(0x02014b50, 0);
     central.writeUInt16LE((3 << 8) | 20, 4);
-    central.writeUInt16LE(20, 6);
-    central.writeUInt16LE(0x800, 8);
-    central.writeUInt16LE(method, 10);
-    central.writeUInt32LE(checksum, 16);
-    central.writeUInt32LE(stored.length, 20);
-    central.writeUInt32LE(size, 24);
-    central.writeUInt16LE(name.length, 28);
+    writeSharedFields(central, 6);
     central.writeUInt32LE(((entry.unixMode ?? 0o100644) << 16) >>> 0, 38);
     central.writeUInt32LE(offset, 42);
     centrals.push(central, name);

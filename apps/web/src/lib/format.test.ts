@@ -132,21 +132,21 @@ describe('withRefreshStamp', () => {
 });
 
 describe('formatCount', () => {
-  it('counts in thousands, millions and billions in English', () => {
-    expect(formatCount(950, 'en')).toBe('950');
-    expect(formatCount(1_234, 'en')).toBe('1.2k');
-    expect(formatCount(1_200_000, 'en')).toBe('1.2M');
-    expect(formatCount(20_000_000, 'en')).toBe('20M');
-    expect(formatCount(123_456_789, 'en')).toBe('123M');
-    expect(formatCount(3_500_000_000, 'en')).toBe('3.5B');
-  });
-
-  it('counts in 万 and 亿 in Chinese', () => {
-    expect(formatCount(9_999, 'zh')).toBe('9999');
-    expect(formatCount(12_000, 'zh')).toBe('1.2万');
-    expect(formatCount(1_200_000, 'zh')).toBe('120万');
-    expect(formatCount(20_000_000, 'zh')).toBe('2000万');
-    expect(formatCount(350_000_000, 'zh')).toBe('3.5亿');
+  // In English: thousands, millions and billions; in Chinese: 万 and 亿.
+  it.each([
+    [950, 'en', '950'],
+    [1_234, 'en', '1.2k'],
+    [1_200_000, 'en', '1.2M'],
+    [20_000_000, 'en', '20M'],
+    [123_456_789, 'en', '123M'],
+    [3_500_000_000, 'en', '3.5B'],
+    [9_999, 'zh', '9999'],
+    [12_000, 'zh', '1.2万'],
+    [1_200_000, 'zh', '120万'],
+    [20_000_000, 'zh', '2000万'],
+    [350_000_000, 'zh', '3.5亿'],
+  ] as const)('counts %i in %s as %s', (count, language, shown) => {
+    expect(formatCount(count, language)).toBe(shown);
   });
 });
 

@@ -9,6 +9,7 @@ import { http } from '../api/client';
 import { registerFeedback } from '../api/feedback';
 import { i18n } from '../i18n';
 import { clearSession, sessionStore } from '../stores/session-store';
+import { WALL } from '../test/measurements';
 import DetailsPage from './details-page';
 
 const createTourViewer = vi.fn((_container: HTMLElement, _tour: Tour, _options: { language: string }) => ({ destroy: vi.fn() }));
@@ -227,22 +228,13 @@ describe('the public page of a work', () => {
   });
 
   describe('a point cloud', () => {
-    const wall: Measurement = {
-      id: 'm1',
-      kind: 'distance',
-      label: 'Wall',
-      points: [
-        [0, 0, 0],
-        [1, 0, 0],
-      ],
-    };
     const scene = {
       type: 'pointcloud',
       workUid: 'W1',
       name: 'Terrain',
       baseUrl: '/files/derived/W1/r1/spatial/',
       manifest: { kind: 'pointcloud', points: 2_500_000, attributes: { rgb: true, intensity: true } },
-      measurements: { revision: 2, measurements: [wall] },
+      measurements: { revision: 2, measurements: [WALL] },
     } as unknown as PointCloudView;
     const cloudWork = {
       ...work,
@@ -268,7 +260,7 @@ describe('the public page of a work', () => {
       expect(mountPointCloudViewer.mock.calls[0]![1]).toMatchObject({
         octreeUrl: '/files/derived/W1/r1/spatial/octree.bin',
         editable: false,
-        measurements: [wall],
+        measurements: [WALL],
       });
       expect(screen.getByTestId('details-facts').textContent).toContain('2.5M points');
       expect(screen.queryByRole('button', { name: /Save measurements/ })).toBeNull();
@@ -280,7 +272,7 @@ describe('the public page of a work', () => {
       replies = {
         '/model/W1': ok(cloudWork),
         '/model/W1/scene': ok(scene),
-        '/model/W1/measurements': ok({ revision: 3, measurements: [wall, { ...wall, id: 'm2' }] }),
+        '/model/W1/measurements': ok({ revision: 3, measurements: [WALL, { ...WALL, id: 'm2' }] }),
       };
       await renderPage();
       await waitFor(() => expect(mountPointCloudViewer).toHaveBeenCalledTimes(1));
@@ -288,7 +280,7 @@ describe('the public page of a work', () => {
       expect(options.editable).toBe(true);
       const save = await screen.findByRole('button', { name: /Save measurements/ });
       expect(save.hasAttribute('disabled')).toBe(true);
-      act(() => options.onMeasurementsChange!([wall, { ...wall, id: 'm2' }]));
+      act(() => options.onMeasurementsChange!([WALL, { ...WALL, id: 'm2' }]));
       expect(screen.getByText('Unsaved changes')).toBeTruthy();
       expect(save.hasAttribute('disabled')).toBe(false);
       fireEvent.click(save);

@@ -3,7 +3,7 @@
  * positions and sampling of a row in one call, same pixels as the JavaScript projector, in about half
  * its time. Its window must lie in the module's memory: take it from `windowBuffer`.
  */
-import { atanTable, type PoleRows, type RowProjector } from './cube-projection.js';
+import { atanTable, type RowProjector } from './cube-projection.js';
 import { PROJECT_ROWS_WASM } from './project-rows-wasm.js';
 
 const PAGE = 65536;
@@ -103,16 +103,8 @@ export class WasmProjector implements RowProjector {
     this.kernel.setColumns(this.xsAt, count, this.columnsAt);
   }
 
-  sideRow(
-    window: Uint8Array,
-    stride: number,
-    count: number,
-    below: number,
-    yOrigin: number,
-    yStep: number,
-    out: Uint8Array,
-    outOffset: number,
-  ): void {
+  // Arrow properties rather than methods: their parameters take their types from `RowProjector`.
+  readonly sideRow: RowProjector['sideRow'] = (window, stride, count, below, yOrigin, yStep, out, outOffset) => {
     this.checkWindow(window, count);
     this.kernel.sideRow(
       window.byteOffset,
@@ -128,18 +120,9 @@ export class WasmProjector implements RowProjector {
       this.outAt,
     );
     out.set(this.bytes.subarray(this.outAt, this.outAt + count * 3), outOffset);
-  }
+  };
 
-  poleRow(
-    window: Uint8Array,
-    stride: number,
-    count: number,
-    pole: PoleRows,
-    forward: number,
-    v: number,
-    out: Uint8Array,
-    outOffset: number,
-  ): void {
+  readonly poleRow: RowProjector['poleRow'] = (window, stride, count, pole, forward, v, out, outOffset) => {
     this.checkWindow(window, count);
     const { axis, xAxis, xPerRadian, yOrigin, ySign, yPerRadian } = pole;
     this.kernel.poleRow(
@@ -160,7 +143,7 @@ export class WasmProjector implements RowProjector {
       this.outAt,
     );
     out.set(this.bytes.subarray(this.outAt, this.outAt + count * 3), outOffset);
-  }
+  };
 
   private checkCount(count: number): void {
     if (count > this.maxFaceSize) throw new Error(`a face of ${count} is wider than this projector's ${this.maxFaceSize}`);

@@ -29,15 +29,7 @@ export class LasReader implements PointReader {
         this.fileName,
         `the point records end early, at point ${this.next + Math.floor(bytesRead / recordLength)}`,
       );
-    decodeLasRecords(
-      this.buffer,
-      count,
-      recordLength,
-      lasColorOffset(this.header.pointFormat),
-      this.header.scale,
-      this.header.offset,
-      batch,
-    );
+    decodeLasRecords(this.buffer, count, this.header, batch);
     this.next += count;
     return count;
   }
@@ -46,20 +38,14 @@ export class LasReader implements PointReader {
   async close(): Promise<void> {}
 }
 
-/** Decodes `count` LAS records (any point format) into `batch`. */
-export function decodeLasRecords(
-  bytes: Uint8Array,
-  count: number,
-  recordLength: number,
-  colorAt: number,
-  scale: readonly number[],
-  offset: readonly number[],
-  batch: PointBatch,
-): void {
+/** Decodes `count` LAS records (any point format) laid out as `header` says into `batch`. */
+export function decodeLasRecords(bytes: Uint8Array, count: number, header: LasHeader, batch: PointBatch): void {
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const { positions, colors, intensities } = batch;
-  const [scaleX, scaleY, scaleZ] = scale as [number, number, number];
-  const [offsetX, offsetY, offsetZ] = offset as [number, number, number];
+  const { recordLength } = header;
+  const colorAt = lasColorOffset(header.pointFormat);
+  const [scaleX, scaleY, scaleZ] = header.scale;
+  const [offsetX, offsetY, offsetZ] = header.offset;
   for (let point = 0, at = 0; point < count; point += 1, at += recordLength) {
     positions[point * 3] = view.getInt32(at, true) * scaleX + offsetX;
     positions[point * 3 + 1] = view.getInt32(at + 4, true) * scaleY + offsetY;

@@ -1,7 +1,7 @@
 import type { FileHandle } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { MediaError } from '../media-error.js';
-import { lasColorOffset, type LasHeader } from './las-header.js';
+import type { LasHeader } from './las-header.js';
 import { decodeLasRecords } from './las-reader.js';
 import type { PointBatch, PointReader } from './point-batch.js';
 
@@ -83,15 +83,7 @@ export class LazReader implements PointReader {
         `point ${this.next} cannot be decompressed: ${error instanceof Error ? error.message : String(error)}`,
       );
     }
-    decodeLasRecords(
-      this.records,
-      count,
-      recordLength,
-      lasColorOffset(this.header.pointFormat),
-      this.header.scale,
-      this.header.offset,
-      batch,
-    );
+    decodeLasRecords(this.records, count, this.header, batch);
     this.next += count;
     // Decompression is synchronous: let an abort be heard between batches.
     await new Promise((resolve) => setImmediate(resolve));

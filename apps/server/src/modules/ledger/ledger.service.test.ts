@@ -33,25 +33,28 @@ async function openScenario(users: number) {
   return { prefix, system, accounts };
 }
 
+/** The entries of `amount` fen moving from one account to another. */
+function movement(from: string, to: string, amount: number) {
+  return [
+    { account: from, amount: -amount },
+    { account: to, amount },
+  ];
+}
+
+/** Books `amount` fen from the scenario's system account onto `account`, as a top-up. */
+function topUp(prefix: string, system: string, account: string, amount: number) {
+  return ledger.post({ reference: `${prefix}:topup`, kind: 'topup', entries: movement(system, account, amount) });
+}
+
 describe('ledger postings', () => {
   it('moves money in balanced transactions and derives balances from entries', async () => {
     const { system, accounts, prefix } = await openScenario(2);
     const [buyer, seller] = accounts as [(typeof accounts)[0], (typeof accounts)[0]];
-    await ledger.post({
-      reference: `${prefix}:topup`,
-      kind: 'topup',
-      entries: [
-        { account: system, amount: -10_000 },
-        { account: buyer.balance, amount: 10_000 },
-      ],
-    });
+    await topUp(prefix, system, buyer.balance, 10_000);
     await ledger.post({
       reference: `${prefix}:sale`,
       kind: 'sale',
-      entries: [
-        { account: buyer.balance, amount: -2_550 },
-        { account: seller.income, amount: 2_550 },
-      ],
+      entries: movement(buyer.balance, seller.income, 2_550),
     });
     expect(await ledger.balance(buyer.balance)).toBe(7_450);
     expect(await ledger.balance(seller.income)).toBe(2_550);
@@ -63,10 +66,7 @@ describe('ledger postings', () => {
     const posting = {
       reference: `${prefix}:callback-1`,
       kind: 'topup',
-      entries: [
-        { account: system, amount: -500 },
-        { account: accounts[0]!.balance, amount: 500 },
-      ],
+      entries: movement(system, accounts[0]!.balance, 500),
     };
     const first = await ledger.post(posting);
     const again = await ledger.post(posting);
@@ -76,22 +76,12 @@ describe('ledger postings', () => {
 
   it('refuses to take a user below zero, booking nothing', async () => {
     const { system, accounts, prefix } = await openScenario(2);
-    await ledger.post({
-      reference: `${prefix}:topup`,
-      kind: 'topup',
-      entries: [
-        { account: system, amount: -100 },
-        { account: accounts[0]!.balance, amount: 100 },
-      ],
-    });
+    await topUp(prefix, system, accounts[0]!.balance, 100);
     await expect(
       ledger.post({
         reference: `${prefix}:too-much`,
         kind: 'sale',
-        entries: [
-          { account: accounts[0]!.balance, amount: -101 },
-          { account: accounts[1]!.income, amount: 101 },
-        ],
+        entries: movement(accounts[0]!.balance, accounts[1]!.income, 101),
       }),
     ).rejects.toMatchObject({ code: ErrorCode.insufficientBalance, httpStatus: 409 });
     expect(await ledger.balance(accounts[0]!.balance)).toBe(100);
@@ -100,23 +90,13 @@ describe('ledger postings', () => {
 
   it('never overdraws an account under concurrent movements', async () => {
     const { system, accounts, prefix } = await openScenario(2);
-    await ledger.post({
-      reference: `${prefix}:topup`,
-      kind: 'topup',
-      entries: [
-        { account: system, amount: -1_000 },
-        { account: accounts[0]!.balance, amount: 1_000 },
-      ],
-    });
+    await topUp(prefix, system, accounts[0]!.balance, 1_000);
     const attempts = await Promise.allSettled(
       Array.from({ length: 10 }, (_, index) =>
         ledger.post({
           reference: `${prefix}:sale-${index}`,
           kind: 'sale',
-          entries: [
-            { account: accounts[0]!.balance, amount: -300 },
-            { account: accounts[1]!.income, amount: 300 },
-          ],
+          entries: movement(accounts[0]!.balance, accounts[1]!.income, 300),
         }),
       ),
     );
@@ -184,14 +164,8 @@ describe('ledger property', () => {
         for (const op of operations) {
           const entries =
             op.type === 'topup'
-              ? [
-                  { account: system, amount: -op.amount },
-                  { account: accounts[op.user]!.balance, amount: op.amount },
-                ]
-              : [
-                  { account: accounts[op.from]!.balance, amount: -op.amount },
-                  { account: accounts[op.to]!.income, amount: op.amount },
-                ];
+              ? movement(system, accounts[op.user]!.balance, op.amount)
+              : movement(accounts[op.from]!.balance, accounts[op.to]!.income, op.amount);
           const affordable = op.type === 'topup' || (model.get(accounts[op.from]!.balance) ?? 0) >= op.amount;
           const result = await ledger
             .post({ reference: `${prefix}:${op.reference}`, kind: op.type, entries })

@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { renderSyntheticPanorama } from '../../media/panorama/index.js';
 import { freePort, runEntry, waitForHealth, type RunningProcess } from '../../test/server-process.js';
 import { createTestDatabase } from '../../test/test-database.js';
+import { tusUpload } from '../../test/tus-fixtures.js';
 import { buildRawZip } from '../../test/zip-fixtures.js';
 
 const ADMIN_PHONE = '13811114444';
@@ -14,19 +15,7 @@ const ADMIN_PHONE = '13811114444';
 /** The real server as a process, killed with SIGKILL in the middle of a run, then started again. */
 describe('a server killed in the middle of processing', () => {
   it('resumes the run after a restart and finishes it', { timeout: 240_000 }, async () => {
-    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'spatia-kill-'));
-    const port = await freePort();
-    const baseUrl = `http://127.0.0.1:${port}`;
-    const scratch = process.env.DATABASE_URL ? await createTestDatabase() : undefined;
-    const databaseUrl = scratch?.database.kind === 'postgres' ? scratch.database.url : '';
-    const env = {
-      DATA_DIR: dataDir,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      ADMIN_PHONE,
-      PROCESSING_LEASE_SECONDS: '3',
-      DATABASE_URL: databaseUrl,
-    };
+    const { dataDir, baseUrl, env, scratch } = await serverSetting('spatia-kill-');
 
     const first = runEntry('src/server.ts', env);
     await waitForHealth(baseUrl, first);
@@ -37,7 +26,8 @@ describe('a server killed in the middle of processing', () => {
     // Three scenes, large enough that the run takes a while: the kill lands after the first is done.
     for (const label of ['一', '二', '三']) {
       const grant = await api<{ grant: string }>('GET', `/api/model/${work.uid}/origin/uploadCredentials`);
-      await tusUpload(baseUrl, grant.grant, await renderSyntheticPanorama({ width: 4096, height: 2048, label }), `${label}.jpg`);
+      const scene = await renderSyntheticPanorama({ width: 4096, height: 2048, label });
+      expect((await tusUpload(baseUrl, grant.grant, scene, `${label}.jpg`)).status).toBe(204);
     }
     await api('POST', `/api/model/${work.uid}/activateSolver`);
     const midway = await waitFor(
@@ -88,19 +78,8 @@ describe('a server killed in the middle of processing', () => {
 /** The 2.9 KB upload that took the server down, and again after every restart (issue 12, item 1). */
 describe('a server given a zip that crashed media code', () => {
   it('fails the run with a reason and keeps answering', { timeout: 180_000 }, async () => {
-    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'spatia-poison-'));
-    const port = await freePort();
-    const baseUrl = `http://127.0.0.1:${port}`;
-    const scratch = process.env.DATABASE_URL ? await createTestDatabase() : undefined;
-    const databaseUrl = scratch?.database.kind === 'postgres' ? scratch.database.url : '';
-    const server = runEntry('src/server.ts', {
-      DATA_DIR: dataDir,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      ADMIN_PHONE,
-      PROCESSING_LEASE_SECONDS: '3',
-      DATABASE_URL: databaseUrl,
-    });
+    const { baseUrl, env, scratch } = await serverSetting('spatia-poison-');
+    const server = runEntry('src/server.ts', env);
     try {
       await waitForHealth(baseUrl, server);
       const api = await signedInApi(baseUrl, await adminPassword(server));
@@ -108,7 +87,7 @@ describe('a server given a zip that crashed media code', () => {
       // a.jpg: deflated bytes that inflate to 2,800 while its headers say 1,024.
       const zip = buildRawZip([{ name: 'a.jpg', data: randomBytes(2800), claimedSize: 1024, deflate: true }]);
       const grant = await api<{ grant: string }>('GET', `/api/model/${work.uid}/origin/uploadCredentials`);
-      await tusUpload(baseUrl, grant.grant, zip, 'poison.zip');
+      expect((await tusUpload(baseUrl, grant.grant, zip, 'poison.zip')).status).toBe(204);
       const activated = Date.now();
       await api('POST', `/api/model/${work.uid}/activateSolver`);
       const failed = await waitFor(
@@ -132,6 +111,26 @@ describe('a server given a zip that crashed media code', () => {
     }
   });
 });
+
+/**
+ * What a server process of these tests runs with: a data folder of its own, a free port, a short
+ * processing lease, and a fresh database on the PostgreSQL server of DATABASE_URL when one is set
+ * (`scratch`, for the test to drop), else the server's own embedded one.
+ */
+async function serverSetting(dataDirPrefix: string) {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), dataDirPrefix));
+  const port = await freePort();
+  const scratch = process.env.DATABASE_URL ? await createTestDatabase() : undefined;
+  const env = {
+    DATA_DIR: dataDir,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    ADMIN_PHONE,
+    PROCESSING_LEASE_SECONDS: '3',
+    DATABASE_URL: scratch?.database.kind === 'postgres' ? scratch.database.url : '',
+  };
+  return { dataDir, baseUrl: `http://127.0.0.1:${port}`, env, scratch };
+}
 
 /** Media processes (media/isolated/) of the server whose DATA_DIR this is, by pid. */
 function mediaProcessesOf(dataDir: string): number[] {
@@ -176,23 +175,6 @@ async function signedInApi(baseUrl: string, password: string) {
     if (response.status !== 200) throw new Error(`${method} ${url}: ${response.status} ${JSON.stringify(answer)}`);
     return answer.data;
   };
-}
-
-async function tusUpload(baseUrl: string, grant: string, bytes: Buffer, filename: string): Promise<void> {
-  const metadata = Object.entries({ grant, filename })
-    .map(([key, value]) => `${key} ${Buffer.from(value).toString('base64')}`)
-    .join(',');
-  const created = await fetch(`${baseUrl}/api/tus`, {
-    method: 'POST',
-    headers: { 'tus-resumable': '1.0.0', 'upload-length': String(bytes.length), 'upload-metadata': metadata },
-  });
-  if (created.status !== 201) throw new Error(`tus create: ${created.status} ${await created.text()}`);
-  const sent = await fetch(new URL(created.headers.get('location')!, baseUrl), {
-    method: 'PATCH',
-    headers: { 'tus-resumable': '1.0.0', 'upload-grant': grant, 'upload-offset': '0', 'content-type': 'application/offset+octet-stream' },
-    body: bytes,
-  });
-  if (sent.status !== 204) throw new Error(`tus patch: ${sent.status} ${await sent.text()}`);
 }
 
 async function waitFor<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs: number): Promise<T> {

@@ -13,6 +13,7 @@ import { S3StorageDriver } from '../../drivers/storage/s3-storage.js';
 import { fail } from '../../lib/app-error.js';
 import { startS3StandIn, type S3StandIn } from '../../test/s3-stand-in.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
+import { tusMetadata, tusPatchHeaders } from '../../test/tus-fixtures.js';
 import { S3TusBackend } from './s3-tus-backend.js';
 import type { CompletedUpload, UploadGrantForTus } from './upload-grant.js';
 
@@ -125,17 +126,13 @@ describe.each(backends)('tus uploads: $name', (backend) => {
     ...(grant ? { 'upload-grant': grant } : {}),
     ...extra,
   });
-  const metadata = (entries: Record<string, string>) =>
-    Object.entries(entries)
-      .map(([key, value]) => `${key} ${Buffer.from(value).toString('base64')}`)
-      .join(',');
 
   async function create(grant: string, length: number, extra: Record<string, string> = {}) {
     return fetch(`${baseUrl}/api/tus`, {
       method: 'POST',
       headers: tusHeaders(undefined, {
         'upload-length': String(length),
-        'upload-metadata': metadata({ grant, filename: 'scan.glb' }),
+        'upload-metadata': tusMetadata({ grant, filename: 'scan.glb' }),
         ...extra,
       }),
     });
@@ -144,7 +141,7 @@ describe.each(backends)('tus uploads: $name', (backend) => {
   async function patch(location: string, grant: string, offset: number, body: Buffer) {
     return fetch(`${baseUrl}${location}`, {
       method: 'PATCH',
-      headers: tusHeaders(grant, { 'upload-offset': String(offset), 'content-type': 'application/offset+octet-stream' }),
+      headers: tusPatchHeaders(grant, offset),
       body,
     });
   }
@@ -238,7 +235,7 @@ describe.each(backends)('tus uploads: $name', (backend) => {
       method: 'POST',
       headers: tusHeaders(undefined, {
         'upload-length': String(file.length),
-        'upload-metadata': metadata({ grant }),
+        'upload-metadata': tusMetadata({ grant }),
         'content-type': 'application/offset+octet-stream',
       }),
       body: file,
@@ -255,7 +252,7 @@ describe.each(backends)('tus uploads: $name', (backend) => {
       method: 'POST',
       headers: tusHeaders(undefined, {
         'upload-length': '10',
-        'upload-metadata': metadata({ grant: 'not-a-grant' }),
+        'upload-metadata': tusMetadata({ grant: 'not-a-grant' }),
         'accept-language': 'en',
       }),
     });
@@ -270,7 +267,7 @@ describe.each(backends)('tus uploads: $name', (backend) => {
     // Metadata and header naming different grants is no grant at all.
     const mixed = await fetch(`${baseUrl}/api/tus`, {
       method: 'POST',
-      headers: tusHeaders(desk.issue(), { 'upload-length': '10', 'upload-metadata': metadata({ grant: desk.issue() }) }),
+      headers: tusHeaders(desk.issue(), { 'upload-length': '10', 'upload-metadata': tusMetadata({ grant: desk.issue() }) }),
     });
     expect(mixed.status).toBe(403);
   });
@@ -279,13 +276,17 @@ describe.each(backends)('tus uploads: $name', (backend) => {
     const grant = desk.issue({ maxBytes: MIB });
     const tooLarge = await fetch(`${baseUrl}/api/tus`, {
       method: 'POST',
-      headers: tusHeaders(undefined, { 'upload-length': String(MIB + 1), 'upload-metadata': metadata({ grant }), 'accept-language': 'en' }),
+      headers: tusHeaders(undefined, {
+        'upload-length': String(MIB + 1),
+        'upload-metadata': tusMetadata({ grant }),
+        'accept-language': 'en',
+      }),
     });
     expect(tooLarge.status).toBe(413);
     expect(await tooLarge.json()).toEqual({ code: ErrorCode.uploadTooLarge, msg: 'The file is too large: at most 1 MB here' });
     const deferred = await fetch(`${baseUrl}/api/tus`, {
       method: 'POST',
-      headers: tusHeaders(undefined, { 'upload-defer-length': '1', 'upload-metadata': metadata({ grant }) }),
+      headers: tusHeaders(undefined, { 'upload-defer-length': '1', 'upload-metadata': tusMetadata({ grant }) }),
     });
     expect(deferred.status).toBe(400);
     expect(await deferred.json()).toMatchObject({ code: ErrorCode.uploadLengthRequired });
@@ -303,7 +304,7 @@ describe.each(backends)('tus uploads: $name', (backend) => {
     const location = created.headers.get('location')!;
     const answer = await fetch(`${baseUrl}${location}`, {
       method: 'PATCH',
-      headers: tusHeaders(grant, { 'upload-offset': '0', 'content-type': 'application/offset+octet-stream', 'accept-language': 'en' }),
+      headers: { ...tusPatchHeaders(grant, 0), 'accept-language': 'en' },
       body: text,
     });
     expect(answer.status).toBe(415);
@@ -391,7 +392,7 @@ describe.each(backends)('tus uploads: $name', (backend) => {
     expect(unknown.status).toBe(404);
     const junk = await fetch(`${baseUrl}/api/tus/not-an-id`, {
       method: 'PATCH',
-      headers: tusHeaders(desk.issue(), { 'upload-offset': '0', 'content-type': 'application/offset+octet-stream' }),
+      headers: tusPatchHeaders(desk.issue(), 0),
       body: 'x',
     });
     expect(junk.status).toBe(404);
@@ -440,12 +441,12 @@ describe('tus uploads: completion that fails for a passing reason', () => {
       const headers = { 'tus-resumable': '1.0.0', 'upload-grant': grant };
       const created = await fetch(`${baseUrl}/api/tus`, {
         method: 'POST',
-        headers: { ...headers, 'upload-length': String(file.length), 'upload-metadata': `grant ${Buffer.from(grant).toString('base64')}` },
+        headers: { ...headers, 'upload-length': String(file.length), 'upload-metadata': tusMetadata({ grant }) },
       });
       const location = created.headers.get('location')!;
       const last = await fetch(`${baseUrl}${location}`, {
         method: 'PATCH',
-        headers: { ...headers, 'upload-offset': '0', 'content-type': 'application/offset+octet-stream' },
+        headers: tusPatchHeaders(grant, 0),
         body: file,
       });
       expect(last.status).toBe(500);
@@ -475,7 +476,7 @@ describe('tus uploads: default hooks', () => {
         headers: {
           'tus-resumable': '1.0.0',
           'upload-length': '1',
-          'upload-metadata': `grant ${Buffer.from('made-up').toString('base64')}`,
+          'upload-metadata': tusMetadata({ grant: 'made-up' }),
         },
       });
       expect(answer.statusCode).toBe(403);
@@ -492,13 +493,7 @@ function sendAndCut(url: string, grant: string, offset: number, body: Buffer, se
   return new Promise((resolve) => {
     const request = httpRequest(url, {
       method: 'PATCH',
-      headers: {
-        'tus-resumable': '1.0.0',
-        'upload-grant': grant,
-        'upload-offset': String(offset),
-        'content-type': 'application/offset+octet-stream',
-        'content-length': String(body.length),
-      },
+      headers: { ...tusPatchHeaders(grant, offset), 'content-length': String(body.length) },
     });
     request.on('error', () => resolve());
     request.write(body.subarray(0, sent), () => {

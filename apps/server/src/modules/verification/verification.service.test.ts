@@ -41,6 +41,11 @@ async function issue(phone = nextPhone(), purpose: 'register' | 'smsLogin' = 're
   return { phone, purpose, code, ...issued };
 }
 
+/** What a person sends back for an issued code: the code as typed, with the hash and expiry it came with. */
+function proofOf({ phone, purpose, code, expiredTime, hash }: Awaited<ReturnType<typeof issue>>) {
+  return { phone, purpose, verifyCode: code, expiredTime, hash };
+}
+
 describe('verification codes', () => {
   it('sends six digits by SMS and answers hash and expiry, five minutes ahead', async () => {
     const issued = await issue();
@@ -51,14 +56,7 @@ describe('verification codes', () => {
   });
 
   it('accepts the right code once', async () => {
-    const issued = await issue();
-    const proof = {
-      phone: issued.phone,
-      purpose: issued.purpose,
-      verifyCode: issued.code,
-      expiredTime: issued.expiredTime,
-      hash: issued.hash,
-    };
+    const proof = proofOf(await issue());
     await service.consumeCode(proof);
     await expect(service.consumeCode(proof)).rejects.toMatchObject({ code: ErrorCode.codeUsed });
   });
@@ -66,21 +64,13 @@ describe('verification codes', () => {
   it('refuses an expired code', async () => {
     const issued = await issue();
     clock.now += CODE_LIFETIME_MS + 1;
-    await expect(
-      service.consumeCode({
-        phone: issued.phone,
-        purpose: issued.purpose,
-        verifyCode: issued.code,
-        expiredTime: issued.expiredTime,
-        hash: issued.hash,
-      }),
-    ).rejects.toMatchObject({ code: ErrorCode.codeExpired });
+    await expect(service.consumeCode(proofOf(issued))).rejects.toMatchObject({ code: ErrorCode.codeExpired });
   });
 
   it('dies after five wrong guesses, even for the right code afterwards', async () => {
     const issued = await issue();
     const wrong = issued.code === '000000' ? '111111' : '000000';
-    const base = { phone: issued.phone, purpose: issued.purpose, expiredTime: issued.expiredTime, hash: issued.hash };
+    const base = proofOf(issued);
     for (let attempt = 1; attempt <= 4; attempt += 1) {
       await expect(service.consumeCode({ ...base, verifyCode: wrong })).rejects.toMatchObject({
         code: ErrorCode.codeWrong,
@@ -92,14 +82,7 @@ describe('verification codes', () => {
   });
 
   it('binds the code to its phone, purpose and expiry', async () => {
-    const issued = await issue();
-    const base = {
-      phone: issued.phone,
-      purpose: issued.purpose,
-      verifyCode: issued.code,
-      expiredTime: issued.expiredTime,
-      hash: issued.hash,
-    };
+    const base = proofOf(await issue());
     await expect(service.consumeCode({ ...base, phone: nextPhone() })).rejects.toMatchObject({ code: ErrorCode.codeWrong });
     await expect(service.consumeCode({ ...base, purpose: 'smsLogin' })).rejects.toMatchObject({ code: ErrorCode.codeWrong });
     await expect(service.consumeCode({ ...base, expiredTime: base.expiredTime + 60_000 })).rejects.toMatchObject({

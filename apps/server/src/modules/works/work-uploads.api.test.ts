@@ -1,6 +1,7 @@
 import { ErrorCode, type WorkDetail } from '@spatia/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, json, type TestApp } from '../../test/test-app.js';
+import { tusUpload } from '../../test/tus-fixtures.js';
 import { createWork, person, samplePng, uploadGrant, type Person } from '../../test/works-fixtures.js';
 
 /** A work's files arrive through the real tus endpoint and attach themselves to the work. */
@@ -15,33 +16,8 @@ beforeAll(async () => {
 });
 afterAll(() => testApp.close());
 
-const metadata = (entries: Record<string, string>) =>
-  Object.entries(entries)
-    .map(([key, value]) => `${key} ${Buffer.from(value).toString('base64')}`)
-    .join(',');
-
-async function tusUpload(grant: string, bytes: Buffer, filename: string, chunkSize = bytes.length) {
-  const created = await fetch(`${baseUrl}/api/tus`, {
-    method: 'POST',
-    headers: { 'tus-resumable': '1.0.0', 'upload-length': String(bytes.length), 'upload-metadata': metadata({ grant, filename }) },
-  });
-  expect(created.status).toBe(201);
-  const location = created.headers.get('location')!;
-  let last: Response | undefined;
-  for (let offset = 0; offset < bytes.length; offset += chunkSize) {
-    last = await fetch(new URL(location, baseUrl), {
-      method: 'PATCH',
-      headers: {
-        'tus-resumable': '1.0.0',
-        'upload-grant': grant,
-        'upload-offset': String(offset),
-        'content-type': 'application/offset+octet-stream',
-      },
-      body: bytes.subarray(offset, offset + chunkSize),
-    });
-  }
-  return last!;
-}
+const upload = (grant: string, bytes: Buffer, filename: string, chunkSize?: number) =>
+  tusUpload(baseUrl, grant, bytes, filename, chunkSize);
 
 const detail = async (uid: string) => json<{ data: WorkDetail }>(await owner.call('GET', `/api/model/${uid}`)).data;
 
@@ -49,10 +25,10 @@ describe("uploading a work's files with tus", () => {
   it('attaches a cover (shown as a WebP) and an origin sent in chunks, and the work can go online', async () => {
     const work = await createWork(owner);
     const cover = await samplePng();
-    const coverAnswer = await tusUpload((await uploadGrant(owner, work.uid, 'cover')).grant, cover, 'cover.png');
+    const coverAnswer = await upload((await uploadGrant(owner, work.uid, 'cover')).grant, cover, 'cover.png');
     expect(coverAnswer.status).toBe(204);
     const origin = Buffer.concat([await samplePng(), Buffer.alloc(3 * 1024 * 1024, 7)]);
-    await tusUpload((await uploadGrant(owner, work.uid, 'origin')).grant, origin, '客厅.png', 1024 * 1024);
+    await upload((await uploadGrant(owner, work.uid, 'origin')).grant, origin, '客厅.png', 1024 * 1024);
 
     const after = await detail(work.uid);
     expect(after.coverUrl).toMatch(/^\/files\/covers\/[0-9a-f]{64}\.webp$/);
@@ -80,7 +56,7 @@ describe("uploading a work's files with tus", () => {
   it('refuses bytes that are not what the grant accepts, and attaches nothing', async () => {
     const work = await createWork(owner);
     const grant = await uploadGrant(owner, work.uid, 'cover');
-    const answer = await tusUpload(grant.grant, Buffer.from('PK\u0003\u0004 not an image at all'), 'cover.jpg');
+    const answer = await upload(grant.grant, Buffer.from('PK\u0003\u0004 not an image at all'), 'cover.jpg');
     expect(answer.status).toBeGreaterThanOrEqual(400);
     expect((await answer.json()) as { code: number }).toMatchObject({ code: ErrorCode.uploadContentRejected });
     expect((await detail(work.uid)).assets).toEqual([]);
@@ -90,7 +66,7 @@ describe("uploading a work's files with tus", () => {
     const work = await createWork(owner);
     const grant = await uploadGrant(owner, work.uid, 'slr');
     await owner.call('DELETE', `/api/model/${work.uid}`);
-    const answer = await tusUpload(grant.grant, await samplePng(), 'photo.png');
+    const answer = await upload(grant.grant, await samplePng(), 'photo.png');
     expect(answer.status).toBe(404);
     await owner.call('POST', `/api/model/${work.uid}/restore`);
     expect((await detail(work.uid)).assets).toEqual([]);

@@ -63,7 +63,7 @@ export function QrLoginPanel({ onSuccess }: { onSuccess: () => void }) {
             {ended && (
               <button
                 type="button"
-                className="qr-login__overlay qr-login__overlay--action"
+                className="centered-overlay qr-login__overlay qr-login__overlay--action"
                 onClick={refresh}
                 data-testid="qr-refresh"
                 autoFocus
@@ -74,7 +74,7 @@ export function QrLoginPanel({ onSuccess }: { onSuccess: () => void }) {
               </button>
             )}
             {(status === 'scanned' || status === 'confirmed') && (
-              <div className="qr-login__overlay" role="status" aria-live="polite">
+              <div className="centered-overlay qr-login__overlay" role="status" aria-live="polite">
                 <CheckCircleFilled className="qr-login__overlay-icon qr-login__overlay-icon--ok" aria-hidden />
                 <span>{status === 'scanned' ? t('auth.qr.scanned') : t('auth.qr.confirmed')}</span>
                 {status === 'scanned' && <span className="qr-login__overlay-sub">{t('auth.qr.confirmOnPhone')}</span>}

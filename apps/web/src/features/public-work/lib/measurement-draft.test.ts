@@ -1,27 +1,11 @@
-import { ErrorCode, type Measurement } from '@spatia/contract';
+import { ErrorCode } from '@spatia/contract';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../../api/client';
+import { measurement, WALL } from '../../../test/measurements';
 import { afterSave, isDirty, isStaleSave, measurementsChanged, startDraft } from './measurement-draft';
 
-const distance: Measurement = {
-  id: 'm1',
-  kind: 'distance',
-  label: 'Wall',
-  points: [
-    [0, 0, 0],
-    [1, 0, 0],
-  ],
-};
-const area: Measurement = {
-  id: 'm2',
-  kind: 'area',
-  label: '',
-  points: [
-    [0, 0, 0],
-    [1, 0, 0],
-    [1, 1, 0],
-  ],
-};
+const distance = WALL;
+const area = measurement('m2', 'area', '', [0, 0, 0], [1, 0, 0], [1, 1, 0]);
 
 describe('measurementsChanged', () => {
   it('sees no change in an equal copy', () => {
@@ -37,20 +21,7 @@ describe('measurementsChanged', () => {
 
   it('sees a renamed label and a moved point', () => {
     expect(measurementsChanged([distance], [{ ...distance, label: 'Wall 2' }])).toBe(true);
-    expect(
-      measurementsChanged(
-        [distance],
-        [
-          {
-            ...distance,
-            points: [
-              [0, 0, 0],
-              [1, 0, 0.001],
-            ],
-          },
-        ],
-      ),
-    ).toBe(true);
+    expect(measurementsChanged([distance], [measurement('m1', 'distance', 'Wall', [0, 0, 0], [1, 0, 0.001])])).toBe(true);
   });
 });
 

@@ -1,4 +1,4 @@
-import { TOUR_LIMITS, type LinkHotspot, type Tour, type TourScene } from '@spatia/contract';
+import { TOUR_LIMITS, type HotspotKind, type LinkHotspot, type Tour, type TourScene } from '@spatia/contract';
 import { describe, expect, it } from 'vitest';
 import {
   canPlace,
@@ -11,6 +11,7 @@ import {
   selectedHotspot,
   toTourUpdate,
   tourEditorReducer,
+  type InfoHotspotChange,
   type TourEditorAction,
   type TourEditorState,
 } from './tour-editor-state';
@@ -39,13 +40,18 @@ const tour = (scenes: TourScene[] = [scene('a1', 'Hall'), scene('a2', 'Kitchen')
 
 const run = (state: TourEditorState, ...actions: TourEditorAction[]) => actions.reduce(tourEditorReducer, state);
 
+/** `state` after "Add" pressed for a hotspot of `kind`, then a click on the panorama at `direction`. */
+const place = (state: TourEditorState, kind: HotspotKind, id: string, direction = { yaw: 0, pitch: 0 }) =>
+  run(state, { type: 'startPlacing', kind }, { type: 'placeHotspot', id, direction });
+
 /** A state with a link hotspot placed in the first scene. */
 function withLink(): TourEditorState {
-  return run(
-    initialEditorState(tour(), null),
-    { type: 'startPlacing', kind: 'link' },
-    { type: 'placeHotspot', id: 'h1', direction: { yaw: 30, pitch: -10 } },
-  );
+  return place(initialEditorState(tour(), null), 'link', 'h1', { yaw: 30, pitch: -10 });
+}
+
+/** A state with an info hotspot placed ahead in the first scene, then edited with `change`. */
+function withInfo(change: InfoHotspotChange): TourEditorState {
+  return tourEditorReducer(place(initialEditorState(tour(), null), 'info', 'i1'), { type: 'changeInfo', hotspotId: 'i1', change });
 }
 
 describe('loading', () => {
@@ -85,11 +91,7 @@ describe('hotspots', () => {
   });
 
   it('places an info hotspot with empty fields', () => {
-    const state = run(
-      initialEditorState(tour(), null),
-      { type: 'startPlacing', kind: 'info' },
-      { type: 'placeHotspot', id: 'i1', direction: { yaw: -45, pitch: 5 } },
-    );
+    const state = place(initialEditorState(tour(), null), 'info', 'i1', { yaw: -45, pitch: 5 });
     expect(selectedHotspot(state)).toEqual({ id: 'i1', kind: 'info', yaw: -45, pitch: 5, title: '', text: '', imageUrl: '', linkUrl: '' });
   });
 
@@ -106,11 +108,7 @@ describe('hotspots', () => {
 
     let full = initialEditorState(tour(), null);
     for (let index = 0; index < TOUR_LIMITS.hotspotsPerScene; index += 1) {
-      full = run(
-        full,
-        { type: 'startPlacing', kind: 'info' },
-        { type: 'placeHotspot', id: `i${index}`, direction: { yaw: index, pitch: 0 } },
-      );
+      full = place(full, 'info', `i${index}`, { yaw: index, pitch: 0 });
     }
     expect(currentScene(full)!.hotspots).toHaveLength(TOUR_LIMITS.hotspotsPerScene);
     expect(canPlace(full, 'info')).toBe(false);
@@ -142,16 +140,7 @@ describe('hotspots', () => {
   });
 
   it('edits an info hotspot within the limits', () => {
-    const placed = run(
-      initialEditorState(tour(), null),
-      { type: 'startPlacing', kind: 'info' },
-      { type: 'placeHotspot', id: 'i1', direction: { yaw: 0, pitch: 0 } },
-    );
-    const state = tourEditorReducer(placed, {
-      type: 'changeInfo',
-      hotspotId: 'i1',
-      change: { title: 'x'.repeat(100), text: 'Built 1920', linkUrl: 'https://example.com' },
-    });
+    const state = withInfo({ title: 'x'.repeat(100), text: 'Built 1920', linkUrl: 'https://example.com' });
     expect(selectedHotspot(state)).toMatchObject({
       title: 'x'.repeat(TOUR_LIMITS.hotspotTitle),
       text: 'Built 1920',
@@ -160,12 +149,7 @@ describe('hotspots', () => {
   });
 
   it('deletes the selected hotspot, and undo puts it back where it was', () => {
-    const two = run(
-      withLink(),
-      { type: 'startPlacing', kind: 'info' },
-      { type: 'placeHotspot', id: 'i1', direction: { yaw: 90, pitch: 0 } },
-      { type: 'selectHotspot', hotspotId: 'h1' },
-    );
+    const two = run(place(withLink(), 'info', 'i1', { yaw: 90, pitch: 0 }), { type: 'selectHotspot', hotspotId: 'h1' });
     const deleted = tourEditorReducer(two, { type: 'deleteHotspot', hotspotId: 'h1' });
     expect(currentScene(deleted)!.hotspots.map((hotspot) => hotspot.id)).toEqual(['i1']);
     expect(deleted.hotspotId).toBeNull();
@@ -279,16 +263,7 @@ describe('dirty tracking and saving', () => {
 
 describe('problems the server would refuse', () => {
   it('points at unsafe addresses of info hotspots', () => {
-    const placed = run(
-      initialEditorState(tour(), null),
-      { type: 'startPlacing', kind: 'info' },
-      { type: 'placeHotspot', id: 'i1', direction: { yaw: 0, pitch: 0 } },
-    );
-    const state = tourEditorReducer(placed, {
-      type: 'changeInfo',
-      hotspotId: 'i1',
-      change: { imageUrl: 'javascript:alert(1)', linkUrl: '/files/a.jpg' },
-    });
+    const state = withInfo({ imageUrl: 'javascript:alert(1)', linkUrl: '/files/a.jpg' });
     expect(tourProblems(state.draft)).toEqual([{ sceneId: 'a1', hotspotId: 'i1', field: 'imageUrl', problem: 'unsafeUrl' }]);
   });
 

@@ -20,7 +20,7 @@ export function WorkCover({ name, type, coverUrl, size = 'card' }: WorkCoverProp
       {showImage ? (
         <img src={coverUrl} alt={t('works.list.coverAlt', { name })} loading="lazy" onError={() => setFailed(coverUrl)} />
       ) : (
-        <div className="work-cover__placeholder" role="img" aria-label={t('works.list.noCover')}>
+        <div className="centered-overlay work-cover__placeholder" role="img" aria-label={t('works.list.noCover')}>
           <WorkTypeIcon type={type} />
           {size === 'card' && <span className="work-cover__placeholder-text">{t('works.list.noCover')}</span>}
         </div>

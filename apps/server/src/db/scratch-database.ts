@@ -1,0 +1,32 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+
+/** A database created for the length of one run (a test file, a benchmark), and its removal. */
+export interface ScratchDatabase {
+  url: string;
+  /** Removes the database, closing whatever connections are still open to it. */
+  drop(): Promise<void>;
+}
+
+/**
+ * A new, empty database on the PostgreSQL server of `serverUrl`, named `<prefix>_<random>`, so that a
+ * run never touches data it did not create. The tests (test/test-database.ts) and the benchmarks
+ * (bench/works-list.mjs, through the built server) use it.
+ */
+export async function createScratchDatabase(serverUrl: string, prefix: string): Promise<ScratchDatabase> {
+  const name = `${prefix}_${randomBytes(6).toString('hex')}`;
+  await adminQuery(serverUrl, `create database ${name}`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => adminQuery(serverUrl, `drop database if exists ${name} with (force)`) };
+}
+
+async function adminQuery(url: string, statement: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
