@@ -10,18 +10,38 @@ import { format, measure, median, roundOrder, runCli, signIn, startServer } from
 
 const TARGETS = { health: 0.8, userInfo: 0.3 };
 
+/** A 30-day membership of version 1 for the user, written before the server starts (it owns the embedded database then). */
+async function giveMembership(dataDir, phone) {
+  const { openDatabase } = await import('../apps/server/dist/db/database.js');
+  const url = process.env.DATABASE_URL;
+  const database = await openDatabase(url ? { kind: 'postgres', url, poolSize: 1 } : { kind: 'pglite', dataDir: path.join(dataDir, 'db') });
+  try {
+    const statement = `insert into user_memberships (user_id, version_id, kind, status, starts_at, ends_at)
+      select id, 1, 'paid', 'active', now(), now() + interval '30 days' from users where phone = $1`;
+    await (database.kind === 'pglite' ? database.client.query(statement, [phone]) : database.pool.query(statement, [phone]));
+  } finally {
+    await database.close();
+  }
+}
+
 export async function run({ seconds = 8, connections = 64, rounds = 4 } = {}) {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'spatia-bench-'));
   const phone = `135${String(Date.now()).slice(-8)}`;
   const password = 'Bench#2026pass';
   const env = { DATA_DIR: dataDir, LOG_LEVEL: 'warn', NODE_ENV: 'production' };
-  runCli(['create-user', '--phone', phone, '--password', password, '--menus', '161,162'], env);
+  // The user-info call computes effective permissions: a role with defaults (customer), a grant (480)
+  // and an active membership (version 1's groups), so the figure includes all three sources.
+  runCli(['create-user', '--phone', phone, '--password', password, '--roles', 'customer', '--menus', '480'], env);
+  await giveMembership(dataDir, phone);
 
   const spatia = await startServer('apps/server/dist/server.js', env, '/api/health');
   const healthDocument = await (await fetch(`${spatia.baseUrl}/api/health`)).text();
   const bare = await startServer('bench/bare-server.mjs', { BARE_BODY: healthDocument }, '/bare');
   try {
     const user = await signIn(spatia.baseUrl, phone, password);
+    const { menus } = (await (await fetch(`${spatia.baseUrl}/api/client/${user.uid}/info`, { headers: user.headers })).json()).data;
+    // 276 from the role, 460 from the membership, 480 granted: all three sources are computed.
+    if (![276, 460, 480].every((id) => menus.includes(id))) throw new Error(`unexpected menus ${menus.join(',')}`);
     const targets = {
       bare: () => measure(`${bare.baseUrl}/bare`, { seconds, connections, pid: bare.pid }),
       health: () => measure(`${spatia.baseUrl}/api/health`, { seconds, connections, pid: spatia.pid }),

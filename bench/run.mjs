@@ -6,6 +6,7 @@ import { run as apiThroughput } from './api-throughput.mjs';
 import { run as panoramaProcessing } from './panorama-processing.mjs';
 import { run as pointcloudConversion } from './pointcloud-conversion.mjs';
 import { run as tusUpload } from './tus-upload.mjs';
+import { run as userSearch } from './user-search.mjs';
 import { run as worksList } from './works-list.mjs';
 
 const { values } = parseArgs({ options: { seconds: { type: 'string', default: '5' }, rounds: { type: 'string', default: '4' } } });
@@ -14,6 +15,7 @@ const results = [
   await apiThroughput(options),
   await tusUpload(options),
   await worksList(options),
+  await userSearch(options),
   await panoramaProcessing(options),
   await pointcloudConversion(options),
 ];

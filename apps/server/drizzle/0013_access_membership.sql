@@ -118,6 +118,8 @@ CREATE TABLE "admin_actions" (
 );
 --> statement-breakpoint
 ALTER TABLE "users" ADD COLUMN "disabled_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "works" ADD COLUMN "review_submitted_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "works" ADD COLUMN "reviewer_id" bigint;--> statement-breakpoint
 ALTER TABLE "permission_catalogue" ADD CONSTRAINT "permission_catalogue_group_code_permission_groups_code_fk" FOREIGN KEY ("group_code") REFERENCES "public"."permission_groups"("code") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "permission_catalogue" ADD CONSTRAINT "permission_catalogue_parent_perm_id_permission_catalogue_perm_id_fk" FOREIGN KEY ("parent_perm_id") REFERENCES "public"."permission_catalogue"("perm_id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "role_permissions" ADD CONSTRAINT "role_permissions_perm_id_permission_catalogue_perm_id_fk" FOREIGN KEY ("perm_id") REFERENCES "public"."permission_catalogue"("perm_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -148,8 +150,12 @@ CREATE INDEX "notifications_unread" ON "notifications" USING btree ("user_id") W
 CREATE INDEX "admin_actions_created_at_index" ON "admin_actions" USING btree ("created_at");--> statement-breakpoint
 CREATE INDEX "admin_actions_action_created_at_index" ON "admin_actions" USING btree ("action","created_at");--> statement-breakpoint
 CREATE INDEX "admin_actions_target_type_target_id_index" ON "admin_actions" USING btree ("target_type","target_id");--> statement-breakpoint
+ALTER TABLE "works" ADD CONSTRAINT "works_reviewer_id_users_id_fk" FOREIGN KEY ("reviewer_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "user_roles_role" ON "user_roles" USING btree ("role","user_id");--> statement-breakpoint
 CREATE INDEX "users_phone_prefix" ON "users" USING btree ("phone" text_pattern_ops);--> statement-breakpoint
 CREATE INDEX "users_name_prefix" ON "users" USING btree (lower("full_name") text_pattern_ops);--> statement-breakpoint
+CREATE INDEX "users_disabled" ON "users" USING btree ("id") WHERE "users"."disabled_at" is not null;
+--> statement-breakpoint
 INSERT INTO "permission_groups" ("code", "name_zh", "name_en", "sort_order") VALUES
   ('basic', '基础功能', 'Basics', 10),
   ('works', '作品', 'Works', 20),
@@ -198,8 +204,8 @@ UPDATE "tiers" SET "permission_ids" = '{}', "updated_at" = now() WHERE "code" = 
 ALTER TABLE "user_permissions" ADD CONSTRAINT "user_permissions_permission_id_permission_catalogue_perm_id_fk" FOREIGN KEY ("permission_id") REFERENCES "public"."permission_catalogue"("perm_id") ON DELETE cascade ON UPDATE no action;
 --> statement-breakpoint
 INSERT INTO "membership_versions" ("id", "identity_name_zh", "identity_name_en", "price_tags", "monthly_price_fen", "trial_days", "sort_order") VALUES
-  (1, '专业版', 'Professional', '[{"labelZh":"月付","labelEn":"Monthly","value":"¥99"},{"labelZh":"免费试用","labelEn":"Free trial","value":"30 天 / 30 days"}]', 9900, 30, 10),
-  (2, '企业版', 'Enterprise', '[{"labelZh":"月付","labelEn":"Monthly","value":"¥299"},{"labelZh":"免费试用","labelEn":"Free trial","value":"15 天 / 15 days"}]', 29900, 15, 20)
+  (1, '专业版', 'Professional', '[{"labelZh":"月付","labelEn":"Monthly","value":"¥99"},{"labelZh":"免费试用天数","labelEn":"Free trial days","value":"30"}]', 9900, 30, 10),
+  (2, '企业版', 'Enterprise', '[{"labelZh":"月付","labelEn":"Monthly","value":"¥299"},{"labelZh":"免费试用天数","labelEn":"Free trial days","value":"15"}]', 29900, 15, 20)
 ON CONFLICT DO NOTHING;
 --> statement-breakpoint
 SELECT setval(pg_get_serial_sequence('membership_versions', 'id'), (SELECT max("id") FROM "membership_versions"));

@@ -58,8 +58,26 @@ import { ModerationRepository } from './modules/moderation/moderation.repository
 import { ModerationService } from './modules/moderation/moderation.service.js';
 import { NotificationsRepository } from './modules/notifications/notifications.repository.js';
 import { NotificationsService } from './modules/notifications/notifications.service.js';
+import { notificationsRoutes } from './modules/notifications/notifications.routes.js';
 import { AdminLogRepository } from './modules/admin-log/admin-log.repository.js';
 import { AdminLogService } from './modules/admin-log/admin-log.service.js';
+import { AccessRepository } from './modules/access/access.repository.js';
+import { accessRoutes } from './modules/access/access.routes.js';
+import { AccessService } from './modules/access/access.service.js';
+import { AdminOverviewService } from './modules/admin-overview/admin-overview.service.js';
+import { adminOverviewRoutes } from './modules/admin-overview/admin-overview.routes.js';
+import { IdentityRepository } from './modules/identity/identity.repository.js';
+import { identityRoutes } from './modules/identity/identity.routes.js';
+import { IdentityService } from './modules/identity/identity.service.js';
+import { LicenceImages } from './modules/membership/licence-images.js';
+import { MembershipRepository } from './modules/membership/membership.repository.js';
+import { membershipAdminRoutes } from './modules/membership/membership-admin.routes.js';
+import { membershipRoutes } from './modules/membership/membership.routes.js';
+import { MembershipService } from './modules/membership/membership.service.js';
+import { BackOfficeRepository } from './modules/back-office/back-office.repository.js';
+import { backOfficeRoutes } from './modules/back-office/back-office.routes.js';
+import { BackOfficeUsersService } from './modules/back-office/back-office.service.js';
+import { UserDirectoryService } from './modules/users/user-directory.service.js';
 import { profileRoutes } from './modules/profile/profile.routes.js';
 import { ProfileService } from './modules/profile/profile.service.js';
 import { filesRoutes } from './modules/uploads/files.routes.js';
@@ -123,6 +141,16 @@ export interface Services {
   notifications: NotificationsService;
   /** The append-only log of admin actions, written in the same transaction as the action. */
   adminLog: AdminLogService;
+  /** The permission catalogue and the back office's permission tree (docs/access.md). */
+  access: AccessService;
+  /** Identity authentication and the badges approved identities show beside a person's name. */
+  identity: IdentityService;
+  /** Membership versions, applications and the memberships they give (docs/membership.md). */
+  membership: MembershipService;
+  /** The back office's first page: review queues and daily growth. */
+  adminOverview: AdminOverviewService;
+  /** The back office's users pages and admin log browser (docs/back-office.md). */
+  backOffice: BackOfficeUsersService;
   works: WorksService;
   workPublishing: WorkPublishingService;
   workAssets: WorkAssetsService;
@@ -166,6 +194,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     trustProxy: trustProxyOption(config.trustProxy),
     requestIdHeader: 'x-request-id',
     bodyLimit: 1024 * 1024,
+    // Path parameters up to 600 characters: `/authIdentity/{ids}/details` takes up to 50 comma-separated ids.
+    routerOptions: { maxParamLength: 600 },
     // Every input: finite, bounded numbers and no NUL in any string, whatever the route's schema (lib/safe-input.ts).
     ajv: { plugins: [safeInputPlugin] },
     // A URL Fastify cannot route (bad percent-encoding, an over-long parameter): the usual envelope.
@@ -226,6 +256,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     await app.register(wechatRoutes, { wechat: services.wechat, accounts: services.accounts, publicUrl: config.publicUrl });
   }
   await app.register(usersRoutes, { users: services.users });
+  await app.register(accessRoutes, { access: services.access });
   await app.register(profileRoutes, { profile: services.profile, publicUrl: config.publicUrl });
   await app.register(filesRoutes, {
     storage,
@@ -240,6 +271,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(workPublishingRoutes, { publishing: services.workPublishing, publicUrl: config.publicUrl });
   await app.register(workAssetsRoutes, { assets: services.workAssets });
   await app.register(transfersRoutes, { transfers: services.transfers });
+  await app.register(membershipRoutes, { membership: services.membership });
+  await app.register(membershipAdminRoutes, { membership: services.membership });
+  await app.register(identityRoutes, { identity: services.identity });
+  await app.register(adminOverviewRoutes, { overview: services.adminOverview });
+  await app.register(notificationsRoutes, { notifications: services.notifications });
+  await app.register(backOfficeRoutes, { backOffice: services.backOffice });
   await app.register(processingRoutes, services);
   await app.register(toursRoutes, services);
   await app.register(offlinePackagesRoutes, services);
@@ -279,8 +316,12 @@ export function createServices(
 ): Services {
   const { logger, database, cache, rateLimiter, sms, storage } = drivers;
   const loginThrottle = new LoginThrottle(rateLimiter);
-  const users = UsersService.on(database.db, cache);
+  const adminLog = new AdminLogService(new AdminLogRepository(database.db));
+  const users = UsersService.on(database.db, cache, adminLog);
   const auth = new AuthService(new SessionsRepository(database.db), users, cache, loginThrottle);
+  // The back office's disable ends sessions, which are the auth service's (built after users).
+  users.useSessions(auth);
+  const access = new AccessService(new AccessRepository(database.db), users, cache);
   const secrets = new ServerSecrets(database.db);
   const codeSecret = () => (config.authSecret ? Promise.resolve(config.authSecret) : secrets.get('verification-code-hmac'));
   const verification = new VerificationService(new VerificationRepository(database.db), sms, rateLimiter, codeSecret, (message) =>
@@ -289,12 +330,25 @@ export function createServices(
   const accounts = new AccountsService(users, auth, verification, loginThrottle, rateLimiter);
   const qrLogin = new QrLoginService(new QrLoginRepository(database.db), accounts, rateLimiter);
   const ledger = new LedgerService(new LedgerRepository(database.db));
-  const moderation = new ModerationService(new ModerationRepository(database.db));
-  const notifications = new NotificationsService(new NotificationsRepository());
-  const adminLog = new AdminLogService(new AdminLogRepository());
+  const notifications = new NotificationsService(new NotificationsRepository(database.db));
+  const moderation = new ModerationService(new ModerationRepository(database.db), {
+    cache,
+    adminLog,
+    onError: (message, error) => logger.error({ err: error }, message),
+  });
   const privateFiles = new FileUrlSigner(() => (config.authSecret ? Promise.resolve(config.authSecret) : secrets.get('file-url-hmac')));
   const worksRepository = new WorksRepository(database.db);
-  const works = new WorksService(worksRepository, users, moderation, storage, privateFiles);
+  const identity = new IdentityService(new IdentityRepository(database.db), {
+    users,
+    storage,
+    privateFiles,
+    cache,
+    rateLimiter,
+    moderation,
+    notifications,
+    adminLog,
+  });
+  const works = new WorksService(worksRepository, users, moderation, storage, privateFiles, identity);
   const profile = new ProfileService(users, new UploadsService(new UploadsRepository(database.db), storage), ledger, (ownerId) =>
     works.countByStatus(ownerId),
   );
@@ -303,10 +357,10 @@ export function createServices(
     new WechatService(new WechatOAuthDriver(config.wechat), new WechatRepository(database.db), users, accounts, verification, cache, () =>
       secrets.get('wechat-binding'),
     );
-  const workPublishing = new WorkPublishingService(works, worksRepository);
+  const workPublishing = new WorkPublishingService(works, worksRepository, { users, notifications, adminLog });
   const workAssets = new WorkAssetsService(works, worksRepository, storage);
   const workViews = new WorkViews(works, worksRepository, rateLimiter);
-  const transfers = new TransfersService(new TransfersRepository(database.db), works, users, ledger);
+  const transfers = new TransfersService(new TransfersRepository(database.db), works, users, ledger, notifications);
   const processing = new ProcessingService(new ProcessingRepository(database.db), works, storage, drivers.jobs, logger, {
     scratchDir: path.join(config.dataDir, 'tmp', 'processing'),
     leaseSeconds: config.processingLeaseSeconds,
@@ -332,6 +386,36 @@ export function createServices(
   drivers.jobs.define('works.purgeRecycleBin', () => works.purgeExpired(), { schedule: { cron: '23 3 * * *' } });
   // Lists and answers expire due transfers themselves; the job keeps the table true between them.
   drivers.jobs.define('transfers.expire', () => transfers.expireDue(), { schedule: { cron: '* * * * *' } });
+  const membership = new MembershipService(
+    new MembershipRepository(database.db),
+    users,
+    notifications,
+    adminLog,
+    new LicenceImages(storage, privateFiles, rateLimiter),
+    (language) => access.catalogueTree(language),
+  );
+  const backOffice = new BackOfficeUsersService({
+    repository: new BackOfficeRepository(database.db),
+    users,
+    directory: UserDirectoryService.on(database.db),
+    auth,
+    works,
+    membership,
+    adminLog,
+  });
+  const adminOverview = new AdminOverviewService({
+    signups: (days) => users.signupStats(days),
+    works: (days) => works.creationStats(days),
+    pending: {
+      membershipApplications: () => membership.pendingCount(),
+      identityApplications: () => identity.pendingCount(),
+      works: async () => (await workPublishing.reviewQueue(1, 1)).total,
+    },
+  });
+  // Ended memberships stop granting their groups within a minute (docs/membership.md).
+  drivers.jobs.define('membership.expire', () => membership.expireDue(), { schedule: { cron: '* * * * *' } });
+  // Read notices older than the retention period go; unread ones stay (docs/notifications.md).
+  drivers.jobs.define('notifications.prune', () => notifications.pruneRead(), { schedule: { cron: '41 3 * * *' } });
   return {
     ...drivers,
     users,
@@ -344,12 +428,17 @@ export function createServices(
     moderation,
     notifications,
     adminLog,
+    access,
+    identity,
     privateFiles,
     works,
     workPublishing,
     workAssets,
     workViews,
     transfers,
+    membership,
+    backOffice,
+    adminOverview,
     processing,
     tours,
     traffic,

@@ -17,3 +17,27 @@ export const NOTIFICATION_KINDS = [
 ] as const;
 
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
+
+/** One notice as the inbox shows it; the web app renders `kind` with `params` in the reader's language. */
+export interface NotificationItem {
+  id: number;
+  kind: NotificationKind;
+  params: Record<string, string | number>;
+  /** A path in the web app, or '' when the notice leads nowhere. */
+  link: string;
+  read: boolean;
+  createdAt: number;
+}
+
+/** A page of the inbox, with the reader's unread count beside it. */
+export interface NotificationPage {
+  list: NotificationItem[];
+  total: number;
+  pageNum: number;
+  pageSize: number;
+  unread: number;
+}
+
+export const NOTIFICATION_PAGE_SIZE_MAX = 50;
+/** Read notices older than this are deleted by the daily `notifications.prune` job. */
+export const NOTIFICATION_RETENTION_DAYS = 180;

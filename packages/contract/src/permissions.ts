@@ -25,12 +25,19 @@ export const Role = {
 
 export type RoleCode = (typeof Role)[keyof typeof Role];
 
+/** `businessRoleCode` of an enterprise account: it may show an enterprise logo (spec 6). Set by an admin. */
+export const ENTERPRISE_BUSINESS_ROLE = 'enterprise';
+
 export const ALL_ROLES: readonly RoleCode[] = Object.values(Role);
 
 export function isRoleCode(value: string): value is RoleCode {
   return (ALL_ROLES as readonly string[]).includes(value);
 }
 
+/**
+ * Whether an id is one of the spec's ids above. The permission catalogue in the database holds more
+ * (sub-permissions, later features): the server checks grants against it (docs/access.md).
+ */
 export function isPermissionId(value: number): value is PermissionId {
   return (ALL_PERMISSION_IDS as readonly number[]).includes(value);
 }

@@ -3,6 +3,7 @@
  * and what each accepts. The server enforces these; the console reads them to offer only the
  * actions a work's status allows. docs/work-lifecycle.md draws the same table.
  */
+import type { IdentityBadge } from './identity.js';
 import type { WorkProcessing } from './tours.js';
 
 export const WORK_TYPES = ['panorama', 'model3d', 'pointcloud'] as const;
@@ -176,6 +177,8 @@ export interface WorkOwner {
   uid: string;
   name: string;
   avatarUrl: string;
+  /** The owner's approved identities, on public answers (a work's page, a user's works, the showcase). */
+  identities?: IdentityBadge[];
 }
 
 /** A work as the list shows it. */
@@ -214,6 +217,14 @@ export interface WorkDetail extends WorkSummary {
   /** Opens of the public page. */
   views: number;
   assets: WorkAsset[];
+}
+
+/** A row of the reviewers' queue (`GET /api/audit/models`). */
+export interface WorkReviewItem extends WorkSummary {
+  /** When the work entered the queue. */
+  submittedAt: number | null;
+  /** The admin who claimed the review; only they may decide it. Null while it waits. */
+  reviewer: WorkOwner | null;
 }
 
 export type VerifyItem = 'name' | 'cover' | 'origin';

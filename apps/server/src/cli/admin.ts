@@ -17,7 +17,8 @@ Commands:
   create       --phone P --password X [--name N]
                Create an administrator account.
   create-user  --phone P --password X [--name N] [--roles customer,photographer] [--menus 161,162]
-               Create an account with the given roles and permission ids.
+               Create an account with the given roles; --menus grants permission ids on top of the
+               roles' defaults (ids of the permission catalogue; docs/access.md).
   demo         Add the demo works (a tour, a 3D model, a point cloud) to the demo account, unless it
                has them already. The server's first start adds them once; this adds them again.
 

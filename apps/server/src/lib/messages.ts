@@ -32,6 +32,8 @@ const catalogue = {
   phoneNotRegistered: { zh: '该手机号尚未注册', en: 'This phone number is not registered' },
   invalidInviteCode: { zh: '邀请码不存在', en: 'No account has this invite code' },
   wrongCurrentPassword: { zh: '当前密码不正确', en: 'The current password is wrong' },
+  accountDisabled: { zh: '该账号已被停用，请联系客服', en: 'This account has been disabled. Please contact support' },
+  unknownPermissionIds: { zh: '权限不存在：{ids}', en: 'No such permission: {ids}' },
   qrTicketUnknown: { zh: '二维码无效，请在电脑上刷新二维码', en: 'This QR code is not valid. Refresh it on the computer' },
   qrTicketExpired: {
     zh: '二维码已过期或已使用，请在电脑上刷新二维码',
@@ -85,6 +87,10 @@ const catalogue = {
     zh: '作品正在审核中，请先撤回审核再修改',
     en: 'The work is being reviewed. Withdraw it from review before changing it',
   },
+  workReviewClaimed: {
+    zh: '{name} 已认领此作品的审核，只有认领人可以审核',
+    en: '{name} has claimed this review; only they can decide it',
+  },
   transferNotPending: { zh: '该转交已处理，不能再操作', en: 'This transfer has already been answered' },
   transferToSelf: { zh: '不能转交给自己', en: 'You cannot hand a work to yourself' },
   receiverNotFound: { zh: '找不到该手机号或邀请码对应的用户', en: 'No user has that phone number or invite code' },
@@ -110,6 +116,53 @@ const catalogue = {
   },
   codeWrong: { zh: '验证码错误，还可尝试 {remaining} 次', en: 'Wrong code. {remaining} attempts left' },
   smsUnavailable: { zh: '短信发送失败，请稍后再试', en: 'The text message could not be sent. Please try again later' },
+  membershipCompanyNameMissing: { zh: '请填写主体名称', en: 'please fill in the entity name' },
+  membershipNameAndPhoneMissing: { zh: '请填写姓名和电话', en: 'please fill in name and phone' },
+  membershipVersionMissing: { zh: '请选择会员版本', en: 'please choose a membership version' },
+  membershipLicenceMissing: {
+    zh: '请上传营业执照、登记证书或身份证图片',
+    en: 'please upload a business licence, registration certificate or ID',
+  },
+  membershipLicenceInvalid: {
+    zh: '证件图片须是您通过本平台上传的图片，请重新上传',
+    en: 'The licence images must be images you uploaded here. Upload them again',
+  },
+  membershipPhoneMismatch: { zh: '电话须与账号绑定的手机号一致', en: 'The phone must be the phone number of your account' },
+  membershipVersionUnavailable: { zh: '该会员版本不存在或已下架', en: 'This membership version does not exist or is no longer offered' },
+  membershipTrialUsedByUser: { zh: '您的账号已使用过免费试用', en: 'Your account has already had its free trial' },
+  membershipTrialUsedByLicence: { zh: '该证件已用于一次免费试用', en: 'This licence was already used for a free trial' },
+  membershipApplicationPending: { zh: '您已有一个正在审核的申请，请等待审核结果', en: 'you already have an application under review' },
+  membershipApplicationDecided: { zh: '该申请已处理，不能再操作', en: 'This application has already been decided' },
+  membershipVersionInUse: {
+    zh: '该版本仍有会员在使用或有待审核的申请，不能删除',
+    en: 'Members hold this version or applications for it are under review: it cannot be removed',
+  },
+  membershipNotActive: { zh: '该用户当前没有有效的会员', en: 'This user has no active membership' },
+  membershipNoTrial: {
+    zh: '该版本没有免费试用，付费开通将随支付功能提供',
+    en: 'This version has no free trial; paid months come with payments',
+  },
+  identityAlreadyOpen: {
+    zh: '您已有该身份的认证申请正在审核或已通过，不能重复申请',
+    en: 'You already have an application for this identity under review or approved',
+  },
+  identityRecordClosed: { zh: '该认证记录已被驳回或撤销，不能再操作', en: 'This identity record was already rejected or withdrawn' },
+  identityAlreadyDecided: { zh: '该认证申请已处理，不能再次审核', en: 'This identity application has already been decided' },
+  businessCardInvalid: {
+    zh: '名片必须是您本人通过“上传名片”上传的图片',
+    en: 'The business card must be an image you uploaded with "Upload business card"',
+  },
+  identityExtrasInvalid: {
+    zh: '参数 jsonExtras 必须是 JSON 对象，且每个值都是文字',
+    en: 'Parameter jsonExtras must be a JSON object whose values are all text',
+  },
+  cannotDisableSelf: { zh: '不能停用您自己的账号', en: 'You cannot disable your own account' },
+  cannotDropOwnAdmin: {
+    zh: '不能移除您自己的管理员角色，请让另一位管理员操作',
+    en: 'You cannot remove the admin role from yourself; ask another admin',
+  },
+  userAlreadyDisabled: { zh: '该账号已停用', en: 'This account is already disabled' },
+  userNotDisabled: { zh: '该账号未停用，无需启用', en: 'This account is not disabled' },
 } as const satisfies Record<string, Record<Language, string>>;
 
 export type MessageKey = keyof typeof catalogue;
@@ -130,8 +183,13 @@ const validationProblems = {
   nulCharacter: { zh: '不能包含空字符（U+0000）', en: 'must not contain the NUL character (U+0000)' },
   tooShort: { zh: '至少需要 {limit} 个字符', en: 'must be at least {limit} characters' },
   tooLong: { zh: '不能超过 {limit} 个字符', en: 'must be at most {limit} characters' },
+  tooManyItems: { zh: '最多只能有 {limit} 项', en: 'must list at most {limit} items' },
   needsLetterAndDigit: { zh: '需同时包含字母和数字', en: 'must contain both letters and digits' },
   sensitiveWords: { zh: '包含敏感词：{words}', en: 'contains words that are not allowed: {words}' },
+  onlyPunctuation: { zh: '不能只包含空格、标点或符号', en: 'must not consist only of spaces, punctuation or symbols' },
+  notUtf8Text: { zh: '必须是 UTF-8 编码的文本或 CSV 文件', en: 'must be a UTF-8 text or CSV file' },
+  tooManyWords: { zh: '最多包含 {limit} 个词', en: 'must hold at most {limit} words' },
+  minItems: { zh: '至少需要 {limit} 项', en: 'must have at least {limit} items' },
 } as const satisfies Record<string, Record<Language, string>>;
 
 export type ValidationProblem = keyof typeof validationProblems;

@@ -14,7 +14,30 @@ describe('API description', () => {
     expect(document.openapi).toBe('3.1.0');
     expect(Object.keys(document.paths).sort()).toEqual(
       [
+        '/api/admin/permissions/tree',
+        '/api/admin/users/{uid}/permissions',
+        '/api/admin/users',
+        '/api/admin/users/{uid}',
+        '/api/admin/users/{uid}/disable',
+        '/api/admin/users/{uid}/enable',
+        '/api/admin/users/{uid}/roles',
+        '/api/admin/users/{uid}/enterprise',
+        '/api/admin/users/{uid}/signOutEverywhere',
+        '/api/admin/log',
+        '/api/admin/identity/applications',
+        '/api/admin/identity/applications/{id}/approve',
+        '/api/admin/identity/applications/{id}/reject',
+        '/api/authIdentity/{id}/detail',
+        '/api/authIdentity/{ids}/details',
+        '/api/c/applyIdentity/{id}',
+        '/api/c/authRecord/{id}',
+        '/api/c/uploadBusinessCard',
+        '/api/open/permissions/catalogue',
         '/api/c/logout',
+        '/api/c/notifications',
+        '/api/c/notifications/readAll',
+        '/api/c/notifications/unreadCount',
+        '/api/c/notifications/{id}/read',
         '/api/c/password',
         '/api/c/register',
         '/api/c/sessions',
@@ -94,6 +117,15 @@ describe('API description', () => {
     );
     expect(document.paths['/api/client/{uid}/info']?.get?.security).toEqual([{ token: [] }]);
     expect(document.paths['/api/health']?.get?.security).toBeUndefined();
+  });
+
+  it('names each operation’s rule in x-auth (docs/access.md; route-rules.api.test.ts checks all of them have one)', async () => {
+    const response = await testApp.app.inject({ method: 'GET', url: '/api/openapi.json' });
+    const rules = response.json<{ paths: Record<string, Record<string, { 'x-auth'?: string }>> }>().paths;
+    expect(rules['/api/health']?.get?.['x-auth']).toBe('public');
+    expect(rules['/api/client/{uid}/info']?.get?.['x-auth']).toBe('signedIn');
+    expect(rules['/api/admin/permissions/tree']?.get?.['x-auth']).toBe('role:admin');
+    expect(rules['/api/c/profile']?.get?.['x-auth']).toBe('permission:161');
   });
 
   it('/api/docs serves the browsable documentation', async () => {

@@ -9,7 +9,8 @@ import { prependRouteHook } from './route-hooks.js';
 /**
  * Routes that declare `config.auth` read the session token from `auth-token` / `x-auth-token`,
  * resolve the signed-in user, enforce the rule (admin passes every rule), and send the refreshed
- * token back in the `x-auth-token` header. Routes without the declaration pay nothing.
+ * token back in the `x-auth-token` header. Routes declaring `'anyone'` (public, never reading the
+ * caller) pay nothing; every route declares a rule (plugins/route-rules.api.test.ts).
  */
 export const authPlugin = fp<{ authService: AuthService }>(
   async (app, { authService }) => {
@@ -23,7 +24,8 @@ export const authPlugin = fp<{ authService: AuthService }>(
       enforce(request.routeOptions.config.auth ?? 'public', request);
     };
     app.addHook('onRoute', (route) => {
-      if (route.config?.auth === undefined) return;
+      const rule = route.config?.auth;
+      if (rule === undefined || rule === 'anyone') return;
       prependRouteHook(route, 'onRequest', authenticate);
     });
   },
@@ -46,7 +48,7 @@ function readToken(request: FastifyRequest): string | undefined {
 }
 
 function enforce(rule: AuthRule, request: FastifyRequest): void {
-  if (rule === 'public') return;
+  if (rule === 'public' || rule === 'anyone') return;
   const user = request.auth?.user;
   if (!user) throw fail('unauthenticated');
   if (rule === 'signedIn') return;

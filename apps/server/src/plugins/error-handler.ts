@@ -98,6 +98,10 @@ function describeSchemaError(error: SchemaError): [ValidationProblem, Record<str
     case 'maximum':
     case 'exclusiveMaximum':
       return ['maximum', { limit }];
+    case 'minItems':
+      return ['minItems', { limit }];
+    case 'maxItems':
+      return ['tooManyItems', { limit }];
     case 'pattern':
       return ['pattern', {}];
     case 'format':

@@ -7,6 +7,7 @@ import fp from 'fastify-plugin';
 import { ErrorCode } from '@spatia/contract';
 import type { Logger } from '../lib/logger.js';
 import { translate } from '../lib/messages.js';
+import { declareAnyoneInScope } from './api-docs.js';
 
 export const DEFAULT_WEB_DIST_DIR = fileURLToPath(new URL('../../../web/dist', import.meta.url));
 
@@ -61,6 +62,8 @@ export const webAppPlugin = fp<WebAppOptions>(
     const hasWebApp = existsSync(path.join(distDir, 'index.html'));
     const indexHtml = hasWebApp ? readFileSync(path.join(distDir, 'index.html'), 'utf8') : '';
     if (hasWebApp) {
+      // The app's files are for anyone (docs/access.md: route rules).
+      declareAnyoneInScope(app);
       await app.register(fastifyStatic, {
         root: distDir,
         wildcard: false,

@@ -28,6 +28,10 @@ export const users = pgTable(
     // The back office searches by phone prefix and name prefix (bench/user-search.mjs).
     index('users_phone_prefix').on(table.phone.op('text_pattern_ops')),
     index('users_name_prefix').on(sql`lower(${table.fullName}) text_pattern_ops`),
+    // The back office's "disabled" filter: the few disabled accounts, newest first.
+    index('users_disabled')
+      .on(table.id)
+      .where(sql`${table.disabledAt} is not null`),
   ],
 );
 
@@ -52,7 +56,8 @@ export const userRoles = pgTable(
     userId: userRef('user_id'),
     role: text('role').notNull(),
   },
-  (table) => [primaryKey({ columns: [table.userId, table.role] })],
+  // The back office's role filter and the first-admin lookup start from the role.
+  (table) => [primaryKey({ columns: [table.userId, table.role] }), index('user_roles_role').on(table.role, table.userId)],
 );
 
 /** Permission ids an admin granted to one user, on top of their roles' defaults and their membership's groups. */

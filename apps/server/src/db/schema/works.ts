@@ -14,7 +14,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { serialId, createdAt, updatedAt } from './columns.js';
 import { ASSET_KINDS, TRANSFER_KINDS, TRANSFER_STATUSES, WORK_STATUSES, WORK_TYPES } from '@spatia/contract';
-import { userRef } from './users.js';
+import { userRef, users } from './users.js';
 
 /** A work ("model" in the API): a panorama tour, a 3D model or a point cloud owned by one user. */
 export const works = pgTable(

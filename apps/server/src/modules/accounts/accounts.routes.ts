@@ -11,7 +11,7 @@ export const accountsRoutes: FastifyPluginAsyncTypebox<{ accounts: AccountsServi
   app.post(
     '/api/client/checkPhoneNumber',
     {
-      config: { acceptQueryParams: true },
+      config: { auth: 'anyone', acceptQueryParams: true },
       schema: {
         tags,
         summary: 'Whether a phone number has an account',
@@ -31,7 +31,10 @@ export const accountsRoutes: FastifyPluginAsyncTypebox<{ accounts: AccountsServi
   for (const [url, purpose, summary] of codeRoutes) {
     app.get(
       url,
-      { schema: { tags, summary, querystring: PhoneQuery, response: responses(IssuedCodeSchema, [400, 404, 409, 429, 503]) } },
+      {
+        config: { auth: 'anyone' },
+        schema: { tags, summary, querystring: PhoneQuery, response: responses(IssuedCodeSchema, [400, 404, 409, 429, 503]) },
+      },
       async (request) => ok(await accounts.sendCode(request.query.phoneNumber, purpose, request.ip)),
     );
   }
@@ -39,7 +42,7 @@ export const accountsRoutes: FastifyPluginAsyncTypebox<{ accounts: AccountsServi
   app.post(
     '/api/c/register',
     {
-      config: { acceptQueryParams: true },
+      config: { auth: 'anyone', acceptQueryParams: true },
       schema: {
         tags,
         summary: 'Create an account with a sign-up code; signs in (token in x-auth-token)',
@@ -57,7 +60,7 @@ export const accountsRoutes: FastifyPluginAsyncTypebox<{ accounts: AccountsServi
   app.post(
     '/api/c/smsLogin',
     {
-      config: { acceptQueryParams: true },
+      config: { auth: 'anyone', acceptQueryParams: true },
       schema: {
         tags,
         summary: 'Sign in with a code; a new phone gets an account',
@@ -76,7 +79,7 @@ export const accountsRoutes: FastifyPluginAsyncTypebox<{ accounts: AccountsServi
   app.post(
     '/api/client/renewPwd',
     {
-      config: { acceptQueryParams: true },
+      config: { auth: 'anyone', acceptQueryParams: true },
       schema: {
         tags,
         summary: 'Set a new password with a reset code; every session of the account ends',

@@ -124,7 +124,8 @@ export class AccountsService {
         password,
         fullName: fullName?.trim() || DEFAULT_PC_USER_NAME,
         roles: tier?.roles ?? [],
-        permissionIds: tier?.permissionIds ?? [],
+        // Permissions follow from the roles' defaults (docs/access.md); nothing is granted one by one.
+        permissionIds: [],
         invitedByUserId: invitedByUserId ?? null,
       });
     } catch (error) {

@@ -1,6 +1,8 @@
 import type { AdminActionCode } from '@spatia/contract';
 import type { Executor } from '../../db/database.js';
-import type { AdminLogRepository } from './admin-log.repository.js';
+import type { AdminActionRow, AdminLogFilter, AdminLogRepository } from './admin-log.repository.js';
+
+export type { AdminActionRow, AdminLogFilter } from './admin-log.repository.js';
 
 export interface AdminActionEntry {
   adminUserId: number;
@@ -24,5 +26,14 @@ export class AdminLogService {
       before: entry.before ?? null,
       after: entry.after ?? null,
     });
+  }
+
+  /** A page of the log, newest first, with the number of entries the filter matches. */
+  async list(filter: AdminLogFilter, pageNum: number, pageSize: number): Promise<{ rows: AdminActionRow[]; total: number }> {
+    const [rows, total] = await Promise.all([
+      this.repository.list(filter, (pageNum - 1) * pageSize, pageSize),
+      this.repository.count(filter),
+    ]);
+    return { rows, total };
   }
 }

@@ -113,7 +113,8 @@ describe('GET /api/client/:uid/info', () => {
       roles: ['customer'],
       phone: customer.phone,
       businessRoleCode: '',
-      menus: [161],
+      // The customer role's defaults (docs/access.md); the grant of 161 is among them.
+      menus: [35, 37, 161, 162, 276, 1621, 1622, 16211, 16212, 16213, 16221, 16222, 16223],
       enterpriseLogoUrl: '',
     });
     expect(response.headers[AUTH_HEADER_X]).toBe(token);

@@ -11,7 +11,7 @@ export const authRoutes: FastifyPluginAsyncTypebox<{ auth: AuthService }> = asyn
   app.post(
     '/api/client/login',
     {
-      config: { acceptQueryParams: true },
+      config: { auth: 'anyone', acceptQueryParams: true },
       schema: {
         tags,
         summary: 'Sign in with phone number and password',

@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { SESSION_LIFETIME_MS, type ActiveSessionInfo, type LoginResult } from '@spatia/contract';
 import { fail } from '../../lib/app-error.js';
 import type { Cache } from '../../lib/cache.js';
+import type { Executor } from '../../db/database.js';
 import type { AuthUser, UsersService } from '../users/users.service.js';
 import { verifyPassword } from './password.js';
 import type { LoginThrottle } from './login-throttle.js';
@@ -43,7 +44,14 @@ export class AuthService {
     return { token, result: { uid: user.uid, fullName: user.name, avatarUrl: user.avatarUrl } };
   }
 
+  /**
+   * Every sign-in ends here (password, SMS code, registration, QR, WeChat), so this is where a disabled
+   * account is refused (code 1111) after it proved who it is.
+   */
   async startSession(userId: number, client: ClientInfo): Promise<string> {
+    const user = await this.users.getAuthUser(userId);
+    if (!user) throw fail('notFound');
+    if (user.disabled) throw fail('accountDisabled');
     const token = randomBytes(32).toString('base64url');
     await this.sessions.insert({
       userId,
@@ -55,12 +63,12 @@ export class AuthService {
     return token;
   }
 
-  /** The signed-in user behind a token, or undefined for an unknown, expired or revoked token. */
+  /** The signed-in user behind a token, or undefined for an unknown, expired or revoked token or a disabled account. */
   async authenticate(token: string): Promise<Authenticated | undefined> {
     const session = await this.findSession(hashToken(token));
     if (!session) return undefined;
     const user = await this.users.getAuthUser(session.userId);
-    return user && { user, token };
+    return user && !user.disabled ? { user, token } : undefined;
   }
 
   async logout(token: string): Promise<void> {
@@ -93,6 +101,26 @@ export class AuthService {
     const revoked = await this.sessions.revokeForUser(userId, now, options);
     await Promise.all(revoked.map((tokenHash) => this.cache.delete(sessionKey(tokenHash))));
     return revoked.length;
+  }
+
+  /** How many sessions of the user are live now (the back office's user page). */
+  async countActiveSessions(userId: number): Promise<number> {
+    return this.sessions.countActive(userId, new Date(this.now()));
+  }
+
+  /**
+   * Revokes every session of the user inside the caller's transaction (the back office disabling an
+   * account); `forget` drops the cached sessions once that transaction has committed, so no request
+   * re-caches a session that is still live in the database meanwhile.
+   */
+  async revokeAllSessionsIn(executor: Executor, userId: number): Promise<{ count: number; forget(): Promise<void> }> {
+    const revoked = await this.sessions.revokeForUser(userId, new Date(this.now()), {}, executor);
+    return {
+      count: revoked.length,
+      forget: async () => {
+        await Promise.all(revoked.map((tokenHash) => this.cache.delete(sessionKey(tokenHash))));
+      },
+    };
   }
 
   private async findSession(tokenHash: string): Promise<ActiveSession | undefined> {

@@ -1,5 +1,5 @@
-import { and, desc, eq, gt, isNull, ne } from 'drizzle-orm';
-import type { Db } from '../../db/database.js';
+import { and, count, desc, eq, gt, isNull, ne } from 'drizzle-orm';
+import type { Db, Executor } from '../../db/database.js';
 import { sessions } from '../../db/schema/index.js';
 
 export interface ActiveSession {
@@ -55,12 +55,26 @@ export class SessionsRepository {
       .orderBy(desc(sessions.lastSeenAt));
   }
 
+  /** How many sessions of the user are live (not revoked, not expired). */
+  async countActive(userId: number, now: Date): Promise<number> {
+    const [row] = await this.db
+      .select({ total: count() })
+      .from(sessions)
+      .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)));
+    return Number(row?.total ?? 0);
+  }
+
   /** Revokes the user's sessions (all, or all but one); returns the hashes of the revoked tokens. */
-  async revokeForUser(userId: number, now: Date, options: { exceptId?: number; onlyId?: number } = {}): Promise<string[]> {
+  async revokeForUser(
+    userId: number,
+    now: Date,
+    options: { exceptId?: number; onlyId?: number } = {},
+    executor: Executor = this.db,
+  ): Promise<string[]> {
     const conditions = [eq(sessions.userId, userId), isNull(sessions.revokedAt)];
     if (options.exceptId !== undefined) conditions.push(ne(sessions.id, options.exceptId));
     if (options.onlyId !== undefined) conditions.push(eq(sessions.id, options.onlyId));
-    const rows = await this.db
+    const rows = await executor
       .update(sessions)
       .set({ revokedAt: now })
       .where(and(...conditions))

@@ -16,6 +16,7 @@ export const devRoutes: FastifyPluginAsyncTypebox<{ sms: ConsoleSmsDriver }> = a
   app.get(
     '/api/dev/sms-outbox',
     {
+      config: { auth: 'anyone' },
       schema: {
         tags: ['development'],
         summary: 'Latest messages of the console SMS driver (only with SMS_DEV_OUTBOX=true, only from this machine)',

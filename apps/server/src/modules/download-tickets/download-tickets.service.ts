@@ -33,7 +33,7 @@ export class DownloadTickets {
   async redeem(purpose: DownloadPurpose, uid: string, ticket: string): Promise<Actor> {
     const issued = await this.cache.get<{ uid: string; userId: number }>(ticketKey(purpose, ticket));
     const actor = issued && issued.uid === uid ? await this.users.getAuthUser(issued.userId) : undefined;
-    if (!actor) throw fail('unauthenticated');
+    if (!actor || actor.disabled) throw fail('unauthenticated');
     return actor;
   }
 }

@@ -1,13 +1,66 @@
-import { asc } from 'drizzle-orm';
-import type { Db } from '../../db/database.js';
+import { asc, count, desc, ilike, inArray, sql } from 'drizzle-orm';
+import type { Db, Executor, Transaction } from '../../db/database.js';
 import { sensitiveWords } from '../../db/schema/index.js';
 
-/** The only place that reads `sensitive_words`. */
-export class ModerationRepository {
-  constructor(private readonly db: Db) {}
+export type SensitiveWordRow = typeof sensitiveWords.$inferSelect;
 
-  async listWords(): Promise<string[]> {
-    const rows = await this.db.select({ word: sensitiveWords.word }).from(sensitiveWords).orderBy(asc(sensitiveWords.word));
+/** The only place that reads and writes `sensitive_words`. */
+export class ModerationRepository {
+  constructor(readonly db: Db) {}
+
+  async listWords(executor: Executor = this.db): Promise<string[]> {
+    const rows = await executor.select({ word: sensitiveWords.word }).from(sensitiveWords).orderBy(asc(sensitiveWords.word));
     return rows.map((row) => row.word);
   }
+
+  /** A page of the list, newest first, optionally only words containing `search` (any case). */
+  async page(search: string, limit: number, offset: number): Promise<{ rows: SensitiveWordRow[]; total: number }> {
+    const where = search ? ilike(sensitiveWords.word, `%${escapeLike(search)}%`) : undefined;
+    const [rows, [counted]] = await Promise.all([
+      this.db
+        .select()
+        .from(sensitiveWords)
+        .where(where)
+        .orderBy(desc(sensitiveWords.createdAt), asc(sensitiveWords.word))
+        .limit(limit)
+        .offset(offset),
+      this.db.select({ total: count() }).from(sensitiveWords).where(where),
+    ]);
+    return { rows, total: counted?.total ?? 0 };
+  }
+
+  /** Holds off other changes of the list until `tx` ends; readers are not held. */
+  async lockForChanges(tx: Transaction): Promise<void> {
+    await tx.execute(sql`lock table ${sensitiveWords} in share row exclusive mode`);
+  }
+
+  /** Inserts the words (a word already there is left alone); answers the ones inserted. */
+  async insertWords(words: readonly string[], executor: Executor): Promise<string[]> {
+    const inserted: string[] = [];
+    // Bounded statements: an import may carry 20,000 words.
+    for (let start = 0; start < words.length; start += 1000) {
+      const rows = await executor
+        .insert(sensitiveWords)
+        .values(words.slice(start, start + 1000).map((word) => ({ word })))
+        .onConflictDoNothing()
+        .returning({ word: sensitiveWords.word });
+      inserted.push(...rows.map((row) => row.word));
+    }
+    return inserted;
+  }
+
+  /** Deletes the words; answers the ones that were there. */
+  async deleteWords(words: readonly string[], executor: Executor): Promise<string[]> {
+    if (words.length === 0) return [];
+    const rows = await executor
+      .delete(sensitiveWords)
+      .where(inArray(sensitiveWords.word, [...words]))
+      .returning({ word: sensitiveWords.word });
+    return rows.map((row) => row.word);
+  }
+}
+
+/** `%`, `_` and `\` typed in a search are literal characters. */
+function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (character) => `\\${character}`);
 }

@@ -42,7 +42,8 @@ describe('GET /api/c/profile and /api/c/my/overview', () => {
   });
 
   it('needs permission 161 for the profile, but not for the overview', async () => {
-    const without = await createUser(testApp.app, { menus: [] });
+    // No role: every role's defaults include 161 (docs/access.md).
+    const without = await createUser(testApp.app, { roles: [], menus: [] });
     const withoutToken = await signIn(testApp.app, without);
     expect((await get('/api/c/profile', withoutToken)).statusCode).toBe(403);
     const overview = await get('/api/c/my/overview', withoutToken);

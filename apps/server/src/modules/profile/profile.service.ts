@@ -1,4 +1,11 @@
-import { WORK_STATUSES, type Profile, type UploadGrant, type UserOverview, type WorkStatus } from '@spatia/contract';
+import {
+  ENTERPRISE_BUSINESS_ROLE,
+  WORK_STATUSES,
+  type Profile,
+  type UploadGrant,
+  type UserOverview,
+  type WorkStatus,
+} from '@spatia/contract';
 import { fail } from '../../lib/app-error.js';
 import { LedgerAccount, type LedgerService } from '../ledger/ledger.service.js';
 import type { StoredUpload, UploadsService } from '../uploads/uploads.service.js';
@@ -7,8 +14,8 @@ import type { AuthUser, UsersService } from '../users/users.service.js';
 /** Where stored files are served. */
 export const FILES_PATH = '/files';
 
-/** Accounts whose business role is this may show an enterprise logo. */
-export const ENTERPRISE_ROLE_CODE = 'enterprise';
+/** Accounts whose business role is this may show an enterprise logo (the back office sets it: UsersService.setEnterprise). */
+export const ENTERPRISE_ROLE_CODE = ENTERPRISE_BUSINESS_ROLE;
 
 /** The user's own profile: name, avatar, enterprise logo, and what the console's home counts. */
 export class ProfileService {

@@ -12,6 +12,7 @@ export const qrLoginRoutes: FastifyPluginAsyncTypebox<{ qrLogin: QrLoginService;
   app.get(
     '/api/qrcode/login',
     {
+      config: { auth: 'anyone' },
       schema: {
         tags,
         summary: 'Without pollToken: a new QR ticket (2 minutes). With pollToken: its status; once confirmed, the session (x-auth-token)',

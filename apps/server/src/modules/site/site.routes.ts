@@ -10,13 +10,17 @@ export const siteRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (
 
   app.get(
     '/api/open/siteConfig',
-    { schema: { tags, summary: 'Public site settings: footer texts, service line, API hosts', response: responses(SiteConfigSchema, []) } },
+    {
+      config: { auth: 'anyone' },
+      schema: { tags, summary: 'Public site settings: footer texts, service line, API hosts', response: responses(SiteConfigSchema, []) },
+    },
     async () => ok(siteConfig),
   );
 
   app.get(
     '/api/open/c/zhipaiApp',
     {
+      config: { auth: 'anyone' },
       schema: {
         tags,
         summary:

@@ -1,4 +1,4 @@
-import { ErrorCode, type Page, type WorkDetail, type WorkSummary, type WorkTransfer } from '@spatia/contract';
+import { ErrorCode, type NotificationPage, type Page, type WorkDetail, type WorkSummary, type WorkTransfer } from '@spatia/contract';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { LedgerAccount } from '../ledger/ledger.service.js';
 import { createTestApp, json, type TestApp } from '../../test/test-app.js';
@@ -199,7 +199,7 @@ describe('sellTo', () => {
     const buyer = await person(testApp.app);
     const work = await publishedWork(testApp.app, sender);
     const { workPublishing } = testApp.app.services;
-    const admin = { id: -1, roles: ['admin'] };
+    const admin = { id: (await person(testApp.app)).id, roles: ['admin'] };
     await sender.call('POST', `/api/model/${work.uid}/audit`);
     await workPublishing.claimReview(admin, work.uid);
     await workPublishing.decideReview(admin, work.uid, { passed: true, note: '' });
@@ -219,3 +219,37 @@ describe('sellTo', () => {
 function owner(as: Person) {
   return { delete: (uid: string) => as.call('DELETE', `/api/model/${uid}`) };
 }
+
+describe('notices', () => {
+  const notices = async (as: Person) => data<NotificationPage>(await as.call('GET', '/api/c/notifications?pageSize=50')).list;
+
+  it('tells the receiver of a transfer, and the sender of the answer', async () => {
+    const work = await createWork(sender, { name: '通知作品' });
+    const first = data<WorkTransfer>(await distribute(sender, work.uid, receiver.phone));
+    expect((await notices(receiver)).find((item) => item.params.workName === '通知作品')).toMatchObject({
+      kind: 'transferReceived',
+      params: { sender: 'Sender', transferKind: 'distribute', price: 0 },
+      link: '/model/receiptModel',
+    });
+    await receiver.call('POST', `/api/transfers/${first.id}/reject`);
+    expect((await notices(sender)).find((item) => item.params.workName === '通知作品')).toMatchObject({
+      kind: 'transferRejected',
+      params: { receiver: 'Receiver', transferKind: 'distribute' },
+      link: '/model/sendModel',
+    });
+
+    // A targeted sale, confirmed; a withdrawal tells nobody.
+    await topUp(receiver, 5000);
+    const sale = data<WorkTransfer>(await sell(sender, work.uid, receiver.phone, '12.5'));
+    expect((await notices(receiver))[0]).toMatchObject({ kind: 'transferReceived', params: { transferKind: 'sale', price: 1250 } });
+    await receiver.call('POST', `/api/transfers/${sale.id}/confirm`);
+    expect((await notices(sender))[0]).toMatchObject({ kind: 'transferConfirmed', params: { workName: '通知作品', price: 1250 } });
+
+    const other = await createWork(receiver, { name: '撤回作品' });
+    const withdrawn = data<WorkTransfer>(await distribute(receiver, other.uid, sender.phone));
+    const senderCount = (await notices(sender)).length;
+    await receiver.call('POST', `/api/transfers/${withdrawn.id}/withdraw`);
+    expect((await notices(sender)).length).toBe(senderCount);
+    expect((await notices(receiver)).filter((item) => item.params.workName === '撤回作品')).toEqual([]);
+  });
+});

@@ -2,6 +2,7 @@ import { TRANSFER_RECEIPT_DAYS, type Page, type TransferStatus, type WorkDetail,
 import { fail } from '../../lib/app-error.js';
 import type { Transaction } from '../../db/database.js';
 import { LedgerAccount, type LedgerService } from '../ledger/ledger.service.js';
+import type { NotificationsService } from '../notifications/notifications.service.js';
 import { fileUrl } from '../uploads/file-urls.js';
 import type { UsersService } from '../users/users.service.js';
 import type { Actor } from '../works/work-access.js';
@@ -30,6 +31,7 @@ export class TransfersService {
     private readonly works: WorksService,
     private readonly users: UsersService,
     private readonly ledger: LedgerService,
+    private readonly notifications: NotificationsService,
     private readonly now: () => number = () => Date.now(),
   ) {}
 
@@ -64,7 +66,7 @@ export class TransfersService {
   }
 
   async confirm(actor: Actor, id: number): Promise<void> {
-    await this.answer(actor, id, 'receiver', async (row, tx) => {
+    await this.answer(actor, id, 'receiver', 'transferConfirmed', async (row, tx) => {
       await this.works.handOver(row.workId, row.receiverId, tx);
       if (row.price > 0) {
         await this.ledger.post(
@@ -85,11 +87,11 @@ export class TransfersService {
   }
 
   async reject(actor: Actor, id: number): Promise<void> {
-    await this.answer(actor, id, 'receiver', async () => 'rejected');
+    await this.answer(actor, id, 'receiver', 'transferRejected', async () => 'rejected');
   }
 
   async withdraw(actor: Actor, id: number): Promise<void> {
-    await this.answer(actor, id, 'sender', async () => 'withdrawn');
+    await this.answer(actor, id, 'sender', undefined, async () => 'withdrawn');
   }
 
   /** The expiry job (and every list) calls this; answers how many transfers expired. */
@@ -102,6 +104,7 @@ export class TransfersService {
     if (receiverId === undefined) throw fail('receiverNotFound');
     if (sale) await Promise.all([this.ledger.openUserAccounts(receiverId), this.ledger.openUserAccounts(actor.id)]);
     await this.expireDue();
+    const sender = await this.nameOf(actor.id);
     const row = await this.works.change(actor, uid, async (work, tx) => {
       if (receiverId === work.ownerId) throw fail('transferToSelf');
       await this.works.assertNotInTransfer(work, tx);
@@ -120,6 +123,12 @@ export class TransfersService {
         },
         tx,
       );
+      await this.notifications.notify(tx, {
+        userId: receiverId,
+        kind: 'transferReceived',
+        params: { workName: work.name, sender, transferKind: transfer.kind, price: transfer.price },
+        link: '/model/receiptModel',
+      });
       return { transfer, work };
     });
     const [transfer] = await this.present([row]);
@@ -128,15 +137,17 @@ export class TransfersService {
 
   /**
    * Answers a pending transfer for the side allowed to. An answer after the latest receipt time
-   * records the expiry and is refused.
+   * records the expiry and is refused. A receiver's answer tells the sender (`notice`), in the same transaction.
    */
   private async answer(
     actor: Actor,
     id: number,
     side: 'receiver' | 'sender',
+    notice: 'transferConfirmed' | 'transferRejected' | undefined,
     decide: (row: TransferRow, tx: Transaction) => Promise<TransferStatus>,
   ): Promise<void> {
     const at = new Date(this.now());
+    const actorName = notice ? await this.nameOf(actor.id) : '';
     const outcome = await this.repository.db.transaction(async (tx) => {
       const row = await this.repository.lock(id, tx);
       if (!row || (row.senderId !== actor.id && row.receiverId !== actor.id)) throw fail('notFound');
@@ -147,9 +158,22 @@ export class TransfersService {
         return 'expired' as const;
       }
       await this.repository.answer(row.id, await decide(row, tx), at, tx);
+      if (notice) {
+        await this.notifications.notify(tx, {
+          userId: row.senderId,
+          kind: notice,
+          params: { workName: row.workName, receiver: actorName, transferKind: row.kind, price: row.price },
+          link: '/model/sendModel',
+        });
+      }
       return 'answered' as const;
     });
     if (outcome === 'expired') throw fail('transferExpired');
+  }
+
+  /** A person's public name, read before a transaction opens (on PGlite a read outside it would wait for it). */
+  private async nameOf(userId: number): Promise<string> {
+    return (await this.users.findPublicProfiles([userId])).get(userId)?.name ?? '';
   }
 
   private async list(side: 'receiver' | 'sender', actor: Actor, status: TransferStatus | undefined, pageNum: number, pageSize: number) {

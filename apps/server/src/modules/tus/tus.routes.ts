@@ -37,6 +37,8 @@ export const tusRoutes: FastifyPluginAsync<{ uploads: ResumableUploads }> = asyn
       // Protocol answers are empty or tiny; request bodies are never compressed.
       compress: false,
       decompress: false,
+      // No session: each upload is authorized by its upload grant (docs/uploads.md).
+      config: { auth: 'anyone' },
       schema: { hide: true },
       handler,
     });

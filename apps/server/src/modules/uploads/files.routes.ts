@@ -56,25 +56,32 @@ export const filesRoutes: FastifyPluginAsync<FilesRoutesOptions> = async (
     throw fail('notFound');
   };
 
-  app.get<{ Params: { '*': string }; Querystring: FilesQuery }>('/files/*', { schema: { hide: true } }, async (request, reply) => {
-    const key = request.params['*'];
-    // Malformed keys (empty parts as in `tus/`, over-long, NUL, traversal) name nothing: 404 before any store is asked.
-    if (!isStorageKey(key) || key.includes('..')) throw fail('notFound');
-    const access = await readAccess(key, request.query);
-    const stored = storedKeyOf ? await storedKeyOf(key) : key;
-    const whole = request.headers.range ? await storage.stat(stored) : undefined;
-    const range = whole ? parseRange(request.headers.range, whole.size) : undefined;
-    const file = await storage.read(stored, range);
-    if (!file) throw fail('notFound');
-    reply
-      .header('content-type', contentTypeOfKey(key))
-      .header('accept-ranges', 'bytes')
-      .header('cache-control', access === 'public' ? 'public, max-age=31536000, immutable' : `private, max-age=${SIGNED_FILE_URL_SECONDS}`)
-      .header('x-content-type-options', 'nosniff');
-    const bytes = range ? range.end - range.start + 1 : file.size;
-    if (range) reply.code(206).header('content-range', `bytes ${range.start}-${range.end}/${file.size}`);
-    reply.header('content-length', bytes);
-    await onServed?.({ key, bytes, workUid: typeof request.query.w === 'string' ? request.query.w : undefined });
-    return reply.send(file.stream);
-  });
+  app.get<{ Params: { '*': string }; Querystring: FilesQuery }>(
+    '/files/*',
+    { config: { auth: 'anyone' }, schema: { hide: true } },
+    async (request, reply) => {
+      const key = request.params['*'];
+      // Malformed keys (empty parts as in `tus/`, over-long, NUL, traversal) name nothing: 404 before any store is asked.
+      if (!isStorageKey(key) || key.includes('..')) throw fail('notFound');
+      const access = await readAccess(key, request.query);
+      const stored = storedKeyOf ? await storedKeyOf(key) : key;
+      const whole = request.headers.range ? await storage.stat(stored) : undefined;
+      const range = whole ? parseRange(request.headers.range, whole.size) : undefined;
+      const file = await storage.read(stored, range);
+      if (!file) throw fail('notFound');
+      reply
+        .header('content-type', contentTypeOfKey(key))
+        .header('accept-ranges', 'bytes')
+        .header(
+          'cache-control',
+          access === 'public' ? 'public, max-age=31536000, immutable' : `private, max-age=${SIGNED_FILE_URL_SECONDS}`,
+        )
+        .header('x-content-type-options', 'nosniff');
+      const bytes = range ? range.end - range.start + 1 : file.size;
+      if (range) reply.code(206).header('content-range', `bytes ${range.start}-${range.end}/${file.size}`);
+      reply.header('content-length', bytes);
+      await onServed?.({ key, bytes, workUid: typeof request.query.w === 'string' ? request.query.w : undefined });
+      return reply.send(file.stream);
+    },
+  );
 };

@@ -1,7 +1,18 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, notInArray, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { Db } from '../../db/database.js';
-import { tiers, userPermissions, userRoles, users } from '../../db/schema/index.js';
+import { Role } from '@spatia/contract';
+import { rowsOf, type Db, type Executor } from '../../db/database.js';
+import { countAll, countPerDay, type DailyCount } from '../../db/daily-counts.js';
+import {
+  membershipVersionGroups,
+  permissionCatalogue,
+  rolePermissions,
+  tiers,
+  userMemberships,
+  userPermissions,
+  userRoles,
+  users,
+} from '../../db/schema/index.js';
 
 export interface NewUser {
   uid: string;
@@ -23,15 +34,79 @@ export interface UserProfileRow {
   enterpriseLogoUrl: string;
   businessRoleCode: string;
   roles: string[];
+  /** Effective permission ids, ascending and unique: roles' defaults, the active membership's groups and grants (all of the catalogue for an admin). */
   permissionIds: number[];
+  disabled: boolean;
+  /**
+   * When the effective permissions next change by themselves (epoch ms): the end of the active
+   * membership, or its start when it has not begun; null when nothing is due.
+   */
+  permissionsChangeAt: number | null;
 }
 
-const rolesOfUser = sql<
-  string[]
->`coalesce((select array_agg(${userRoles.role} order by ${userRoles.role}) from ${userRoles} where ${userRoles.userId} = ${users.id}), '{}')`;
-const permissionsOfUser = sql<
-  number[]
->`coalesce((select array_agg(${userPermissions.permissionId} order by ${userPermissions.permissionId}) from ${userPermissions} where ${userPermissions.userId} = ${users.id}), '{}')`;
+/** The ids each source gives a user (docs/access.md); an admin's role gives the whole catalogue. */
+export interface PermissionSources {
+  role: number[];
+  membership: number[];
+  grant: number[];
+}
+
+/** A user_memberships row that counts now: active, begun and not ended (the expiry job may not have run yet). */
+function activeMembershipOf(userId: SQL | number): SQL {
+  return sql`${userMemberships.userId} = ${userId} and ${userMemberships.status} = 'active' and ${userMemberships.startsAt} <= now() and ${userMemberships.endsAt} > now()`;
+}
+
+function isAdminSql(userId: SQL | number): SQL<boolean> {
+  return sql<boolean>`exists (select 1 from ${userRoles} where ${userRoles.userId} = ${userId} and ${userRoles.role} = ${Role.admin})`;
+}
+
+const catalogueIds = sql`select ${permissionCatalogue.permId} from ${permissionCatalogue}`;
+
+function roleDefaultIds(userId: SQL | number): SQL {
+  return sql`select ${rolePermissions.permId} from ${rolePermissions} join ${userRoles} on ${userRoles.role} = ${rolePermissions.role} where ${userRoles.userId} = ${userId}`;
+}
+
+function membershipIds(userId: SQL | number): SQL {
+  return sql`select ${permissionCatalogue.permId} from ${userMemberships}
+    join ${membershipVersionGroups} on ${membershipVersionGroups.versionId} = ${userMemberships.versionId}
+    join ${permissionCatalogue} on ${permissionCatalogue.groupCode} = ${membershipVersionGroups.groupCode}
+    where ${activeMembershipOf(userId)}`;
+}
+
+function grantIds(userId: SQL | number): SQL {
+  return sql`select ${userPermissions.permissionId} from ${userPermissions} where ${userPermissions.userId} = ${userId}`;
+}
+
+/** Ascending, unique ids of a query's single column; `'{}'` when it has none. */
+function sortedIds(query: SQL): SQL<number[]> {
+  return sql<number[]>`(select coalesce(array_agg(ids.id order by ids.id), '{}') from (${query}) as ids(id))`;
+}
+
+/** The effective permissions of the user in the outer query (`users.id`): one statement, no round trips. */
+const effectivePermissionsOfUser = sql<number[]>`case when ${isAdminSql(sql`${users.id}`)} then ${sortedIds(catalogueIds)} else ${sortedIds(
+  sql`${roleDefaultIds(sql`${users.id}`)} union ${membershipIds(sql`${users.id}`)} union ${grantIds(sql`${users.id}`)}`,
+)} end`;
+
+/**
+ * Drizzle writes the columns of a single-table select's own SQL fields without their table name
+ * (`"id"`), which inside a subquery would bind to the subquery's table; a field wrapped once more
+ * keeps every column qualified.
+ */
+function qualified<T>(field: SQL<T>): SQL<T> {
+  return sql<T>`${field}`;
+}
+
+const permissionsChangeAtOfUser = qualified(sql<
+  number | null
+>`(select (extract(epoch from case when ${userMemberships.startsAt} > now() then ${userMemberships.startsAt} else ${userMemberships.endsAt} end) * 1000)::float8
+  from ${userMemberships} where ${userMemberships.userId} = ${users.id} and ${userMemberships.status} = 'active' and ${userMemberships.endsAt} > now()
+  order by 1 limit 1)`);
+
+const rolesOfUser = qualified(
+  sql<
+    string[]
+  >`coalesce((select array_agg(${userRoles.role} order by ${userRoles.role}) from ${userRoles} where ${userRoles.userId} = ${users.id}), '{}')`,
+);
 
 export class UsersRepository {
   constructor(private readonly db: Db) {}
@@ -80,11 +155,106 @@ export class UsersRepository {
         enterpriseLogoUrl: users.enterpriseLogoUrl,
         businessRoleCode: users.businessRoleCode,
         roles: rolesOfUser,
-        permissionIds: permissionsOfUser,
+        permissionIds: effectivePermissionsOfUser,
+        disabled: sql<boolean>`${users.disabledAt} is not null`,
+        permissionsChangeAt: permissionsChangeAtOfUser,
       })
       .from(users)
       .where(eq(users.id, id));
-    return row && { ...row, permissionIds: row.permissionIds.map(Number) };
+    return (
+      row && {
+        ...row,
+        permissionIds: row.permissionIds.map(Number),
+        permissionsChangeAt: row.permissionsChangeAt === null ? null : Number(row.permissionsChangeAt),
+      }
+    );
+  }
+
+  /** Where each of the user's permissions comes from (the back office's tree shows it). */
+  async findPermissionSources(userId: number): Promise<PermissionSources> {
+    const [row] = await rowsOf<PermissionSources>(
+      this.db,
+      sql`select case when ${isAdminSql(userId)} then ${sortedIds(catalogueIds)} else ${sortedIds(roleDefaultIds(userId))} end as "role",
+        ${sortedIds(membershipIds(userId))} as "membership", ${sortedIds(grantIds(userId))} as "grant"`,
+    );
+    return { role: (row?.role ?? []).map(Number), membership: (row?.membership ?? []).map(Number), grant: (row?.grant ?? []).map(Number) };
+  }
+
+  /** The ids among `ids` that the permission catalogue does not hold. */
+  async findUnknownPermissionIds(ids: readonly number[]): Promise<number[]> {
+    if (ids.length === 0) return [];
+    const known = await this.db
+      .select({ permId: permissionCatalogue.permId })
+      .from(permissionCatalogue)
+      .where(inArray(permissionCatalogue.permId, [...ids]));
+    const knownIds = new Set(known.map((row) => row.permId));
+    return [...new Set(ids)].filter((id) => !knownIds.has(id)).sort((a, b) => a - b);
+  }
+
+  /** What the back office's user edits change, read inside their transaction (locks the user's row). */
+  async lockAdminState(
+    executor: Executor,
+    userId: number,
+  ): Promise<{ uid: string; disabled: boolean; businessRoleCode: string; roles: string[]; grants: number[] } | undefined> {
+    const [row] = await executor
+      .select({
+        uid: users.uid,
+        disabled: sql<boolean>`${users.disabledAt} is not null`,
+        businessRoleCode: users.businessRoleCode,
+        roles: rolesOfUser,
+        grants: sortedIds(grantIds(userId)),
+      })
+      .from(users)
+      .where(eq(users.id, userId))
+      .for('update');
+    return row && { ...row, grants: row.grants.map(Number) };
+  }
+
+  async setDisabled(executor: Executor, userId: number, disabled: boolean): Promise<void> {
+    await executor
+      .update(users)
+      .set({ disabledAt: disabled ? sql`coalesce(${users.disabledAt}, now())` : null, updatedAt: new Date() })
+      .where(eq(users.id, userId));
+  }
+
+  async setBusinessRoleCode(executor: Executor, userId: number, businessRoleCode: string): Promise<void> {
+    await executor.update(users).set({ businessRoleCode, updatedAt: new Date() }).where(eq(users.id, userId));
+  }
+
+  /** The user's roles become exactly `roles`. */
+  async replaceRoles(executor: Executor, userId: number, roles: readonly string[]): Promise<void> {
+    const keep = [...roles];
+    await executor
+      .delete(userRoles)
+      .where(keep.length > 0 ? and(eq(userRoles.userId, userId), notInArray(userRoles.role, keep)) : eq(userRoles.userId, userId));
+    if (keep.length > 0) {
+      await executor
+        .insert(userRoles)
+        .values(keep.map((role) => ({ userId, role })))
+        .onConflictDoNothing();
+    }
+  }
+
+  /** The user's granted permission ids become exactly `ids`. */
+  async replaceGrants(executor: Executor, userId: number, ids: readonly number[]): Promise<void> {
+    const keep = [...ids];
+    await executor
+      .delete(userPermissions)
+      .where(
+        keep.length > 0
+          ? and(eq(userPermissions.userId, userId), notInArray(userPermissions.permissionId, keep))
+          : eq(userPermissions.userId, userId),
+      );
+    if (keep.length > 0) {
+      await executor
+        .insert(userPermissions)
+        .values(keep.map((permissionId) => ({ userId, permissionId })))
+        .onConflictDoNothing();
+    }
+  }
+
+  async transaction<T>(work: (tx: Executor) => Promise<T>): Promise<T> {
+    return this.db.transaction(work);
   }
 
   async findIdByUid(uid: string): Promise<number | undefined> {
@@ -176,5 +346,11 @@ export class UsersRepository {
       .update(users)
       .set({ ...changes, updatedAt: new Date() })
       .where(eq(users.id, id));
+  }
+
+  /** New accounts per UTC day of the last `days` days, and all accounts: the back office's overview. */
+  async signupStats(days: number): Promise<{ total: number; perDay: DailyCount[] }> {
+    const [total, perDay] = await Promise.all([countAll(this.db, users), countPerDay(this.db, users, users.createdAt, days)]);
+    return { total, perDay };
   }
 }

@@ -32,6 +32,6 @@ export const usersRoutes: FastifyPluginAsyncTypebox<{ users: UsersService }> = a
 };
 
 function publicUserInfo(user: AuthUser): UserInfo {
-  const { id: _internalId, ...info } = user;
+  const { id: _internalId, disabled: _disabled, ...info } = user;
   return info;
 }

@@ -1,21 +1,41 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import {
-  ALL_PERMISSION_IDS,
   ALL_ROLES,
+  ENTERPRISE_BUSINESS_ROLE,
   findPasswordProblem,
   PASSWORD_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
-  isPermissionId,
   isRoleCode,
   PHONE_PATTERN,
   Role,
+  type AdminActionCode,
   type UserInfo,
 } from '@spatia/contract';
 import { fail, invalid } from '../../lib/app-error.js';
 import type { Cache } from '../../lib/cache.js';
 import { hashPassword } from '../auth/password.js';
-import type { Db } from '../../db/database.js';
-import { UsersRepository, type UserProfileRow } from './users.repository.js';
+import type { Db, Executor } from '../../db/database.js';
+import type { AdminLogService } from '../admin-log/admin-log.service.js';
+import { UsersRepository, type PermissionSources, type UserProfileRow } from './users.repository.js';
+
+export type { PermissionSources } from './users.repository.js';
+
+/**
+ * Ends sessions inside the caller's transaction (AuthService; it depends on this service, so
+ * createServices hands it over with `useSessions`). `forget` drops the cached sessions once committed.
+ */
+export interface SessionEnder {
+  revokeAllSessionsIn(executor: Executor, userId: number): Promise<{ count: number; forget(): Promise<void> }>;
+}
+
+/** What the back office's user edits answer: the user's state after the change. */
+export interface AdminUserState {
+  uid: string;
+  disabled: boolean;
+  businessRoleCode: string;
+  roles: string[];
+  grants: number[];
+}
 
 export interface CreateUserInput {
   phone: string;
@@ -36,6 +56,8 @@ export interface PublicProfile {
 /** What the guards need to know about the signed-in user, cached per user id. */
 export interface AuthUser extends UserInfo {
   id: number;
+  /** An admin disabled the account: it cannot sign in and its sessions count as ended. */
+  disabled: boolean;
 }
 
 const PROFILE_TTL_SECONDS = 60;
@@ -43,23 +65,31 @@ const UID_TTL_SECONDS = 60 * 60;
 const INVITE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 
 export class UsersService {
+  private sessions: SessionEnder | undefined;
+
   constructor(
     private readonly repository: UsersRepository,
     private readonly cache: Cache,
+    /** Needed by the back office's edits (each writes the admin log); the admin command and sign-in do without. */
+    private readonly adminLog?: AdminLogService,
+    private readonly now: () => number = () => Date.now(),
   ) {}
 
   /** The service over the database's own users tables: what the app, the admin command and tests use. */
-  static on(db: Db, cache: Cache): UsersService {
-    return new UsersService(new UsersRepository(db), cache);
+  static on(db: Db, cache: Cache, adminLog?: AdminLogService): UsersService {
+    return new UsersService(new UsersRepository(db), cache, adminLog);
+  }
+
+  /** How the back office ends a user's sessions (AuthService, which is built after this service). */
+  useSessions(sessions: SessionEnder): void {
+    this.sessions = sessions;
   }
 
   async createUser(input: CreateUserInput): Promise<{ id: number; uid: string }> {
     if (!PHONE_PATTERN.test(input.phone)) throw invalid('phoneNumber', 'format');
     if (input.password !== null) assertPasswordRule('password', input.password);
     if (!input.roles.every(isRoleCode)) throw invalid('roles', 'enum', { allowed: ALL_ROLES.join(', ') });
-    if (!input.permissionIds.every(isPermissionId)) {
-      throw invalid('menus', 'enum', { allowed: ALL_PERMISSION_IDS.join(', ') });
-    }
+    await this.assertKnownPermissions(input.permissionIds);
     if ((await this.repository.findIdByPhone(input.phone)) !== undefined) throw fail('accountExists');
 
     return this.repository.insert({
@@ -74,20 +104,143 @@ export class UsersService {
     });
   }
 
+  /**
+   * The user as the guards see them, with their effective permissions (`menus`). Cached for 60 s, or
+   * only until their membership starts or ends, so a membership's end gates features again on time
+   * even before the expiry job runs.
+   */
   async getAuthUser(userId: number): Promise<AuthUser | undefined> {
-    const key = `user:${userId}`;
+    const key = userCacheKey(userId);
     const cached = await this.cache.get<AuthUser>(key);
     if (cached) return cached;
     const row = await this.repository.findProfileById(userId);
     if (!row) return undefined;
     const user = toAuthUser(row);
-    await this.cache.set(key, user, PROFILE_TTL_SECONDS);
+    const untilChange = row.permissionsChangeAt === null ? Infinity : (row.permissionsChangeAt - this.now()) / 1000;
+    const ttl = Math.min(PROFILE_TTL_SECONDS, untilChange);
+    if (ttl >= 1) await this.cache.set(key, user, Math.floor(ttl));
     return user;
   }
 
-  /** Call after any change to a user's profile, roles or permissions. */
+  /**
+   * Call after any change to a user's profile, roles, permissions or membership: the next request
+   * reads them afresh. The cache is the one every process shares when REDIS_URL is set, so this
+   * takes effect in all of them at once; without Redis there is one process (docs/access.md).
+   */
   async forgetCachedUser(userId: number): Promise<void> {
-    await this.cache.delete(`user:${userId}`);
+    await this.cache.delete(userCacheKey(userId));
+  }
+
+  /** The ids each source gives the user: role defaults, the active membership's groups, admin grants. */
+  async getPermissionSources(userId: number): Promise<PermissionSources> {
+    return this.repository.findPermissionSources(userId);
+  }
+
+  /** Refuses ids the permission catalogue does not hold (code 1112, naming them). */
+  async assertKnownPermissions(ids: readonly number[]): Promise<void> {
+    const unknown = await this.repository.findUnknownPermissionIds(ids);
+    if (unknown.length > 0) throw fail('unknownPermissionIds', { ids: unknown.join(', ') });
+  }
+
+  /** Back office: disables (ends every session at once) or enables an account. An admin cannot disable themselves. */
+  async setDisabled(adminId: number, userId: number, disabled: boolean): Promise<AdminUserState> {
+    if (disabled && adminId === userId) throw fail('forbidden');
+    const sessions = this.sessions;
+    if (!sessions) throw new Error('UsersService.useSessions was not called');
+    let ended: { forget(): Promise<void> } | undefined;
+    const state = await this.adminEdit(
+      adminId,
+      userId,
+      disabled ? 'user.disable' : 'user.enable',
+      async (tx, before) => {
+        await this.repository.setDisabled(tx, userId, disabled);
+        if (disabled) ended = await sessions.revokeAllSessionsIn(tx, userId);
+        return { ...before, disabled };
+      },
+      ['disabled'],
+    );
+    await ended?.forget();
+    return state;
+  }
+
+  /** Back office: the user's roles become exactly `roles`. An admin cannot take the admin role from themselves. */
+  async setRoles(adminId: number, userId: number, roles: readonly string[]): Promise<AdminUserState> {
+    if (!roles.every(isRoleCode)) throw invalid('roles', 'enum', { allowed: ALL_ROLES.join(', ') });
+    const unique = [...new Set(roles)].sort();
+    if (adminId === userId && !unique.includes(Role.admin)) throw fail('forbidden');
+    return this.adminEdit(
+      adminId,
+      userId,
+      'user.roles',
+      async (tx, before) => {
+        await this.repository.replaceRoles(tx, userId, unique);
+        return { ...before, roles: unique };
+      },
+      ['roles'],
+    );
+  }
+
+  /** Back office: the enterprise flag (`businessRoleCode` 'enterprise', or '' when off; spec 6: enterprises may show a logo). */
+  async setEnterprise(adminId: number, userId: number, on: boolean): Promise<AdminUserState> {
+    const businessRoleCode = on ? ENTERPRISE_BUSINESS_ROLE : '';
+    return this.adminEdit(
+      adminId,
+      userId,
+      'user.enterprise',
+      async (tx, before) => {
+        await this.repository.setBusinessRoleCode(tx, userId, businessRoleCode);
+        return { ...before, businessRoleCode };
+      },
+      ['businessRoleCode'],
+    );
+  }
+
+  /** Back office: the permission ids an admin granted this user become exactly `permissionIds` (catalogue ids only). */
+  async setGrants(adminId: number, userId: number, permissionIds: readonly number[]): Promise<AdminUserState> {
+    await this.assertKnownPermissions(permissionIds);
+    const grants = [...new Set(permissionIds)].sort((a, b) => a - b);
+    return this.adminEdit(
+      adminId,
+      userId,
+      'user.permissions',
+      async (tx, before) => {
+        await this.repository.replaceGrants(tx, userId, grants);
+        return { ...before, grants };
+      },
+      ['grants'],
+    );
+  }
+
+  /**
+   * One back-office edit of a user: in one transaction the row is locked, changed and the admin log
+   * written with the logged fields before and after; then the cached user is dropped so it applies at once.
+   */
+  private async adminEdit(
+    adminId: number,
+    userId: number,
+    action: AdminActionCode,
+    change: (tx: Executor, before: AdminUserState) => Promise<AdminUserState>,
+    logged: readonly (keyof AdminUserState)[],
+  ): Promise<AdminUserState> {
+    const adminLog = this.adminLog;
+    if (!adminLog) throw new Error('UsersService was built without the admin log');
+    const after = await this.repository.transaction(async (tx) => {
+      const before = await this.repository.lockAdminState(tx, userId);
+      if (!before) throw fail('notFound');
+      const changed = await change(tx, before);
+      const pick = (state: AdminUserState) => Object.fromEntries(logged.map((field) => [field, state[field]]));
+      await adminLog.record(tx, {
+        adminUserId: adminId,
+        action,
+        targetType: 'user',
+        targetId: before.uid,
+        before: pick(before),
+        after: pick(changed),
+      });
+      return changed;
+    });
+    await this.forgetCachedUser(userId);
+    return after;
   }
 
   /** Uids never change, so the answer is kept for an hour. */
@@ -168,6 +321,11 @@ export class UsersService {
     return { phone, password };
   }
 
+  /** New accounts per UTC day of the last `days` days, and all accounts. */
+  async signupStats(days: number) {
+    return this.repository.signupStats(days);
+  }
+
   private async generateInviteCode(): Promise<string> {
     for (;;) {
       const code = Array.from({ length: 6 }, () => INVITE_ALPHABET[randomInt(INVITE_ALPHABET.length)]).join('');
@@ -193,7 +351,12 @@ function toAuthUser(row: UserProfileRow): AuthUser {
     businessRoleCode: row.businessRoleCode,
     menus: row.permissionIds,
     enterpriseLogoUrl: row.enterpriseLogoUrl,
+    disabled: row.disabled,
   };
+}
+
+function userCacheKey(userId: number): string {
+  return `user:${userId}`;
 }
 
 /** 16 characters from a 62-letter alphabet, always with a letter and a digit: about 95 bits. */

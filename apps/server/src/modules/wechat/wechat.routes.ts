@@ -23,6 +23,7 @@ export const wechatRoutes: FastifyPluginAsyncTypebox<{
   app.get(
     '/api/open/wechat/authorize',
     {
+      config: { auth: 'anyone' },
       schema: {
         tags,
         summary: 'Start WeChat sign-in: redirects to WeChat; `redirect` is where to go after signing in',
@@ -42,6 +43,7 @@ export const wechatRoutes: FastifyPluginAsyncTypebox<{
   app.get(
     '/api/open/wechat/callback',
     {
+      config: { auth: 'anyone' },
       schema: {
         tags,
         summary: "WeChat's redirect back; continues on the login page with a one-time hand-off",
@@ -58,7 +60,7 @@ export const wechatRoutes: FastifyPluginAsyncTypebox<{
   app.post(
     '/api/open/wechat/complete',
     {
-      config: { acceptQueryParams: true },
+      config: { auth: 'anyone', acceptQueryParams: true },
       schema: {
         tags,
         summary: 'Redeem the hand-off: a session (bound WeChat user) or a binding ticket (`unionId`) for binding a phone',
@@ -77,6 +79,7 @@ export const wechatRoutes: FastifyPluginAsyncTypebox<{
   app.get(
     '/api/open/wechat/bindPhone/verifyCode',
     {
+      config: { auth: 'anyone' },
       schema: {
         tags,
         summary: 'Send a code to bind a phone to a WeChat sign-in',
@@ -90,7 +93,7 @@ export const wechatRoutes: FastifyPluginAsyncTypebox<{
   app.post(
     '/api/open/user/bindWechat',
     {
-      config: { acceptQueryParams: true },
+      config: { auth: 'anyone', acceptQueryParams: true },
       schema: {
         tags,
         summary: 'Bind the WeChat identity (`unionId`: the binding ticket from /complete) to a phone, proven by code; signs in',

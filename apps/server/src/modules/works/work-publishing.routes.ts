@@ -12,7 +12,7 @@ import {
   ShareSchema,
   UidParams,
   WorkDetailSchema,
-  WorkSummarySchema,
+  WorkReviewItemSchema,
   pageOf,
   priceInFen,
   tags,
@@ -96,9 +96,9 @@ export const workPublishingRoutes: FastifyPluginAsyncTypebox<{ publishing: WorkP
       config: reviewer,
       schema: {
         tags,
-        summary: 'Works waiting for or under review (admins)',
+        summary: 'Works waiting for or under review, with who claimed each (admins)',
         querystring: PageQuerySchema,
-        response: responses(pageOf(WorkSummarySchema), [400, 401, 403]),
+        response: responses(pageOf(WorkReviewItemSchema), [400, 401, 403]),
       },
     },
     async (request) => ok(await publishing.reviewQueue(request.query.pageNum, request.query.pageSize)),
@@ -106,7 +106,15 @@ export const workPublishingRoutes: FastifyPluginAsyncTypebox<{ publishing: WorkP
 
   app.post(
     '/api/audit/models/:uid/claim',
-    { config: reviewer, schema: { tags, summary: 'Start reviewing a work (admins)', params: UidParams, response: changed } },
+    {
+      config: reviewer,
+      schema: {
+        tags,
+        summary: 'Claim a waiting work for review; only the claimer may decide it (admins)',
+        params: UidParams,
+        response: changed,
+      },
+    },
     async (request) => ok(await publishing.claimReview(request.auth!.user, request.params.uid)),
   );
 
@@ -116,7 +124,7 @@ export const workPublishingRoutes: FastifyPluginAsyncTypebox<{ publishing: WorkP
       config: reviewer,
       schema: {
         tags,
-        summary: 'Pass or reject a work under review (admins)',
+        summary: 'Pass or reject a work one has claimed; a rejection needs a note (admins)',
         params: UidParams,
         body: ReviewDecisionBody,
         response: changed,

@@ -1,8 +1,19 @@
-import type { Page, WorkDetail, WorkShare, WorkSummary } from '@spatia/contract';
-import { fail } from '../../lib/app-error.js';
+import type { Page, WorkDetail, WorkReviewItem, WorkShare } from '@spatia/contract';
+import type { Transaction } from '../../db/database.js';
+import { fail, invalid } from '../../lib/app-error.js';
+import type { AdminLogService } from '../admin-log/admin-log.service.js';
+import type { NotificationsService } from '../notifications/notifications.service.js';
+import type { UsersService } from '../users/users.service.js';
 import { transition, type Actor } from './work-access.js';
 import type { WorkRow, WorksRepository } from './works.repository.js';
 import type { WorksService } from './works.service.js';
+
+/** Thrown inside a review's transaction when another admin holds the claim; named after it ends. */
+class ClaimedByAnother extends Error {
+  constructor(readonly reviewerId: number) {
+    super('review claimed by another admin');
+  }
+}
 
 /**
  * Where a work is seen: online or not, the official showcase, the market, review by the platform,
@@ -12,6 +23,12 @@ export class WorkPublishingService {
   constructor(
     private readonly works: WorksService,
     private readonly repository: WorksRepository,
+    private readonly review: {
+      users: UsersService;
+      notifications: NotificationsService;
+      adminLog: AdminLogService;
+      now?: () => number;
+    },
   ) {}
 
   /** Online needs a complete work; offline takes it off the showcase and the market too. */
@@ -63,7 +80,7 @@ export class WorkPublishingService {
     const row = await this.works.change(actor, uid, async (work, tx) => {
       const status = transition(work.status, 'submitAudit');
       if (!(await this.works.verification(work, tx)).complete) throw fail('workIncomplete');
-      return this.repository.update(work.id, { status, reviewNote: '' }, tx);
+      return this.repository.update(work.id, { status, reviewNote: '', reviewSubmittedAt: new Date(this.now()), reviewerId: null }, tx);
     });
     return this.works.detail(row, actor);
   }
@@ -75,27 +92,57 @@ export class WorkPublishingService {
     return this.works.detail(row, actor);
   }
 
-  /** The reviewers' queue (admins): works waiting for review first, oldest first. */
-  async reviewQueue(pageNum: number, pageSize: number): Promise<Page<WorkSummary>> {
+  /** The reviewers' queue (admins): works waiting for review first, then claimed ones; oldest submission first. */
+  async reviewQueue(pageNum: number, pageSize: number): Promise<Page<WorkReviewItem>> {
     const { rows, total } = await this.repository.listForReview(pageSize, (pageNum - 1) * pageSize);
-    return { list: await this.works.summaries(rows), total, pageNum, pageSize };
+    const reviewerIds = rows.flatMap((row) => (row.status === 'underReview' && row.reviewerId !== null ? [row.reviewerId] : []));
+    const [summaries, reviewers] = await Promise.all([this.works.summaries(rows), this.review.users.findPublicProfiles(reviewerIds)]);
+    const list = summaries.map((summary, index) => {
+      const row = rows[index]!;
+      const reviewer = row.status === 'underReview' && row.reviewerId !== null ? reviewers.get(row.reviewerId) : undefined;
+      return { ...summary, submittedAt: row.reviewSubmittedAt?.getTime() ?? null, reviewer: reviewer ?? null };
+    });
+    return { list, total, pageNum, pageSize };
   }
 
+  /**
+   * One admin takes a waiting work; the row lock makes a second claim wait and then find it taken.
+   * Claiming one's own claim again is a no-op.
+   */
   async claimReview(reviewer: Actor, uid: string): Promise<WorkDetail> {
-    const row = await this.works.change(reviewer, uid, (work, tx) =>
-      this.repository.update(work.id, { status: transition(work.status, 'claimReview') }, tx),
-    );
+    const row = await this.holdingReview(reviewer, uid, (work, tx) => {
+      if (work.status === 'underReview' && work.reviewerId === reviewer.id) return Promise.resolve(work);
+      return this.repository.update(work.id, { status: transition(work.status, 'claimReview'), reviewerId: reviewer.id }, tx);
+    });
     return this.works.detail(row, reviewer);
   }
 
+  /**
+   * Only the admin holding the claim decides; a rejection needs a reason. The owner's notice and the
+   * admin log entry are written in the same transaction as the decision.
+   */
   async decideReview(reviewer: Actor, uid: string, decision: { passed: boolean; note: string }): Promise<WorkDetail> {
-    const row = await this.works.change(reviewer, uid, (work, tx) =>
-      this.repository.update(
-        work.id,
-        { status: transition(work.status, decision.passed ? 'approve' : 'reject'), reviewNote: decision.note.trim() },
-        tx,
-      ),
-    );
+    const note = decision.note.trim();
+    if (!decision.passed && note.length === 0) throw invalid('note', 'required');
+    const row = await this.holdingReview(reviewer, uid, async (work, tx) => {
+      const status = transition(work.status, decision.passed ? 'approve' : 'reject');
+      const decided = await this.repository.update(work.id, { status, reviewNote: note }, tx);
+      await this.review.adminLog.record(tx, {
+        adminUserId: reviewer.id,
+        action: decision.passed ? 'work.auditPass' : 'work.auditReject',
+        targetType: 'work',
+        targetId: work.uid,
+        before: { status: work.status, reviewNote: work.reviewNote },
+        after: { status, reviewNote: note },
+      });
+      await this.review.notifications.notify(tx, {
+        userId: work.ownerId,
+        kind: decision.passed ? 'workAuditPassed' : 'workAuditRejected',
+        params: { workName: work.name, workUid: work.uid, reason: note },
+        link: `/dashboard/dashboard?edit=${work.uid}`,
+      });
+      return decided;
+    });
     return this.works.detail(row, reviewer);
   }
 
@@ -107,6 +154,26 @@ export class WorkPublishingService {
     const title = work.name.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
     const embedCode = `<iframe src="${url}?embed=1" title="${title}" width="800" height="600" style="border:0" allow="fullscreen; gyroscope; accelerometer; xr-spatial-tracking" allowfullscreen></iframe>`;
     return { url, embedCode };
+  }
+
+  /** Runs a review step on the locked work, refusing when another admin holds its claim (named in the refusal). */
+  private async holdingReview(reviewer: Actor, uid: string, step: (work: WorkRow, tx: Transaction) => Promise<WorkRow>): Promise<WorkRow> {
+    try {
+      return await this.works.change(reviewer, uid, (work, tx) => {
+        if (work.status === 'underReview' && work.reviewerId !== null && work.reviewerId !== reviewer.id) {
+          throw new ClaimedByAnother(work.reviewerId);
+        }
+        return step(work, tx);
+      });
+    } catch (error) {
+      if (!(error instanceof ClaimedByAnother)) throw error;
+      const holder = (await this.review.users.findPublicProfiles([error.reviewerId])).get(error.reviewerId);
+      throw fail('workReviewClaimed', { name: holder?.name ?? '' });
+    }
+  }
+
+  private now(): number {
+    return this.review.now?.() ?? Date.now();
   }
 
   /** Still shown somewhere (showcase or market) stays exposed; shown nowhere falls back to passed. */

@@ -2,6 +2,7 @@ import { and, arrayContains, count, desc, eq, gt, inArray, isNotNull, isNull, lt
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { AssetKind, WorkStatus, WorkType } from '@spatia/contract';
 import type { Db, Executor } from '../../db/database.js';
+import { countAll, countPerDay, type DailyCount } from '../../db/daily-counts.js';
 import { HotQueries } from '../../db/hot-query.js';
 import { workAssets, workCounts, workTransfers, workUploadGrants, works } from '../../db/schema/index.js';
 
@@ -188,7 +189,7 @@ export class WorksRepository {
     return { rows, total: totalRow?.total ?? 0 };
   }
 
-  /** Works waiting for or under review, across owners: waiting ones first, then the oldest change. */
+  /** Works waiting for or under review, across owners: waiting ones first, then the oldest submission. */
   async listForReview(limit: number, offset: number): Promise<{ rows: WorkRow[]; total: number }> {
     const where = and(inArray(works.status, ['unaudited', 'underReview']), isNull(works.deletedAt));
     const [rows, [totalRow]] = await Promise.all([
@@ -196,7 +197,7 @@ export class WorksRepository {
         .select()
         .from(works)
         .where(where)
-        .orderBy(sql`${works.status} = 'underReview'`, works.updatedAt)
+        .orderBy(sql`${works.status} = 'underReview'`, sql`coalesce(${works.reviewSubmittedAt}, ${works.updatedAt})`, works.id)
         .limit(limit)
         .offset(offset),
       this.db.select({ total: count() }).from(works).where(where),
@@ -408,6 +409,12 @@ export class WorksRepository {
       .where(and(eq(workUploadGrants.id, id), isNull(workUploadGrants.usedAt)))
       .returning({ id: workUploadGrants.id });
     return rows.length === 1;
+  }
+
+  /** Works created per UTC day of the last `days` days, and all works ever created. */
+  async creationStats(days: number): Promise<{ total: number; perDay: DailyCount[] }> {
+    const [total, perDay] = await Promise.all([countAll(this.db, works), countPerDay(this.db, works, works.createdAt, days)]);
+    return { total, perDay };
   }
 }
 

@@ -53,7 +53,12 @@ export const worksRoutes: FastifyPluginAsyncTypebox<{ works: WorksService; publi
     async (request) => {
       const { status, type, ...query } = request.query;
       return ok(
-        await works.list(request.auth?.user, request.params.id, { ...query, status: status || undefined, type: type || undefined }),
+        await works.list(
+          request.auth?.user,
+          request.params.id,
+          { ...query, status: status || undefined, type: type || undefined },
+          request.language,
+        ),
       );
     },
   );
@@ -83,7 +88,7 @@ export const worksRoutes: FastifyPluginAsyncTypebox<{ works: WorksService; publi
         response: responses(pageOf(WorkSummarySchema), [400]),
       },
     },
-    async (request) => ok(await works.showcase(request.query.pageNum, request.query.pageSize)),
+    async (request) => ok(await works.showcase(request.query.pageNum, request.query.pageSize, request.language)),
   );
 
   app.get(
@@ -103,7 +108,7 @@ export const worksRoutes: FastifyPluginAsyncTypebox<{ works: WorksService; publi
   app.get(
     '/api/model/:uid',
     { config: { auth: 'public' }, schema: { tags, summary: 'One work', params: UidParams, response: responses(WorkDetailSchema, [404]) } },
-    async (request) => ok(await works.get(request.auth?.user, request.params.uid)),
+    async (request) => ok(await works.get(request.auth?.user, request.params.uid, request.language)),
   );
 
   app.post(

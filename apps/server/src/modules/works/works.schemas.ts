@@ -88,7 +88,16 @@ export const BatchDeleteBody = Type.Object({
 export const MarketBody = Type.Object({ price: Type.String({ minLength: 1, maxLength: 16, description: 'yuan as a decimal' }) });
 export const ReviewDecisionBody = Type.Object({ passed: Type.Boolean(), note: Type.Optional(Type.String({ maxLength: 200 })) });
 
-export const Owner = Type.Object({ uid: Type.String(), name: Type.String(), avatarUrl: Type.String() });
+export const Owner = Type.Object({
+  uid: Type.String(),
+  name: Type.String(),
+  avatarUrl: Type.String(),
+  identities: Type.Optional(
+    Type.Array(Type.Object({ id: Type.Integer(), code: Type.String(), name: Type.String() }), {
+      description: "the owner's approved identities (public answers only)",
+    }),
+  ),
+});
 export const NullableInteger = Type.Union([Type.Integer(), Type.Null()]);
 
 export const WorkSummarySchema = Type.Object({
@@ -109,6 +118,13 @@ export const WorkSummarySchema = Type.Object({
   createdAt: Type.Integer(),
   updatedAt: Type.Integer(),
   deletedAt: NullableInteger,
+});
+
+/** A row of the reviewers' queue: who claimed it (null while it waits) and when it was submitted. */
+export const WorkReviewItemSchema = Type.Object({
+  ...WorkSummarySchema.properties,
+  submittedAt: NullableInteger,
+  reviewer: Type.Union([Owner, Type.Null()]),
 });
 
 export const WorkAssetSchema = Type.Object({

@@ -12,11 +12,13 @@ import {
   type WorkType,
   type WorkVerification,
   type Language,
+  type IdentityBadge,
+  type WorkOwner,
 } from '@spatia/contract';
 import { fail, invalid } from '../../lib/app-error.js';
 import type { StorageDriver } from '../../drivers/storage/storage-driver.js';
 import type { ModerationService } from '../moderation/moderation.service.js';
-import type { UsersService } from '../users/users.service.js';
+import type { PublicProfile, UsersService } from '../users/users.service.js';
 import { assertManageable, assertReadable, canManage, transition, type Actor } from './work-access.js';
 import { fileUrl, type FileUrlSigner } from '../uploads/file-urls.js';
 import { toWorkAsset, toWorkDetail, toWorkSummary } from './work-presenter.js';
@@ -61,6 +63,11 @@ export interface WorkListener {
   onPurging?(works: readonly WorkRow[]): Promise<() => Promise<void>>;
 }
 
+/** Where the badges beside an owner's name come from (the identity module's service). */
+export interface OwnerIdentities {
+  approvedIdentitiesOf(userIds: readonly number[], language: Language): Promise<Map<number, IdentityBadge[]>>;
+}
+
 const DAY_MS = 24 * 60 * 60 * 1000;
 const UID_ALPHABET = 'abcdefghijkmnpqrstuvwxyz23456789';
 
@@ -74,6 +81,7 @@ export class WorksService {
     private readonly moderation: ModerationService,
     private readonly storage: StorageDriver,
     private readonly privateFiles: FileUrlSigner,
+    private readonly identities?: OwnerIdentities,
     private readonly now: () => number = () => Date.now(),
   ) {}
 
@@ -99,7 +107,8 @@ export class WorksService {
   }
 
   /** One user's works. The owner and admins see all of them; others see only those online. */
-  async list(actor: Actor | undefined, clientUid: string, query: WorkListQuery): Promise<Page<WorkSummary>> {
+  /** With `language` (public answers), the owner carries their approved identities named in it. */
+  async list(actor: Actor | undefined, clientUid: string, query: WorkListQuery, language?: Language): Promise<Page<WorkSummary>> {
     const ownerId = await this.users.findIdByUid(clientUid);
     if (ownerId === undefined) throw fail('notFound');
     const keyword = searchTerm(query.keyword);
@@ -115,13 +124,14 @@ export class WorksService {
       limit: query.pageSize,
       offset: (query.pageNum - 1) * query.pageSize,
     });
-    const owners = await this.users.findPublicProfiles([ownerId]);
-    const list = rows.map((row) => toWorkSummary(row, owners.get(ownerId), row.pendingTransfer));
+    const [owners, badges] = await Promise.all([this.users.findPublicProfiles([ownerId]), this.badgesOf([ownerId], language)]);
+    const owner = ownerWithBadges(owners, badges, ownerId);
+    const list = rows.map((row) => toWorkSummary(row, owner, row.pendingTransfer));
     return { list, total, pageNum: query.pageNum, pageSize: query.pageSize };
   }
 
-  async get(actor: Actor | undefined, uid: string): Promise<WorkDetail> {
-    return this.detail(await this.findReadable(actor, uid), actor);
+  async get(actor: Actor | undefined, uid: string, language?: Language): Promise<WorkDetail> {
+    return this.detail(await this.findReadable(actor, uid), actor, language);
   }
 
   /** A work the actor may read (see `assertReadable`). */
@@ -331,9 +341,9 @@ export class WorksService {
   }
 
   /** The official showcase, open to everyone (the home page and a new user's empty dashboard show it). */
-  async showcase(pageNum: number, pageSize: number): Promise<Page<WorkSummary>> {
+  async showcase(pageNum: number, pageSize: number, language?: Language): Promise<Page<WorkSummary>> {
     const { rows, total } = await this.repository.listShowcase(pageSize, (pageNum - 1) * pageSize);
-    return { list: await this.summaries(rows), total, pageNum, pageSize };
+    return { list: await this.summaries(rows, language), total, pageNum, pageSize };
   }
 
   async recycleBin(actor: Actor, pageNum: number, pageSize: number): Promise<Page<WorkSummary>> {
@@ -369,6 +379,11 @@ export class WorksService {
     }
   }
 
+  /** Works created per UTC day of the last `days` days, and all works: the back office's overview. */
+  async creationStats(days: number) {
+    return this.repository.creationStats(days);
+  }
+
   async countByStatus(ownerId: number): Promise<Map<WorkStatus, number>> {
     return this.repository.countByStatus(ownerId);
   }
@@ -381,13 +396,15 @@ export class WorksService {
    * A work as `reader` may see it: its owner and admins get every file, private ones (originals, SLR
    * photos) through signed links; anyone else gets the work without its private files, not even their names.
    */
-  async detail(row: WorkRow, reader: Actor | undefined): Promise<WorkDetail> {
-    const [owners, pending, assets] = await Promise.all([
+  async detail(row: WorkRow, reader: Actor | undefined, language?: Language): Promise<WorkDetail> {
+    const [owners, pending, assets, badges] = await Promise.all([
       this.users.findPublicProfiles([row.ownerId]),
       this.repository.hasPendingTransfer(row.id),
       this.repository.listAssets(row.id),
+      this.badgesOf([row.ownerId], language),
     ]);
-    return toWorkDetail(row, owners.get(row.ownerId), pending, await this.presentAssets(assets, canManage(reader, row)));
+    const owner = ownerWithBadges(owners, badges, row.ownerId);
+    return toWorkDetail(row, owner, pending, await this.presentAssets(assets, canManage(reader, row)));
   }
 
   private async presentAssets(rows: readonly WorkAssetRow[], readsPrivateFiles: boolean): Promise<WorkAsset[]> {
@@ -404,12 +421,22 @@ export class WorksService {
     return this.repository.hasAssetOfKinds(key, PUBLIC_ASSET_KINDS);
   }
 
-  async summaries(rows: readonly WorkRow[]): Promise<WorkSummary[]> {
-    const [owners, pending] = await Promise.all([
+  async summaries(rows: readonly WorkRow[], language?: Language): Promise<WorkSummary[]> {
+    const [owners, pending, badges] = await Promise.all([
       this.users.findPublicProfiles(rows.map((row) => row.ownerId)),
       this.repository.workIdsWithPendingTransfers(rows.map((row) => row.id)),
+      this.badgesOf(
+        rows.map((row) => row.ownerId),
+        language,
+      ),
     ]);
-    return rows.map((row) => toWorkSummary(row, owners.get(row.ownerId), pending.has(row.id)));
+    return rows.map((row) => toWorkSummary(row, ownerWithBadges(owners, badges, row.ownerId), pending.has(row.id)));
+  }
+
+  /** The owners' approved identities, only for public answers (those given a language). */
+  private async badgesOf(ownerIds: readonly number[], language: Language | undefined): Promise<Map<number, IdentityBadge[]> | undefined> {
+    if (!language || !this.identities || ownerIds.length === 0) return undefined;
+    return this.identities.approvedIdentitiesOf(ownerIds, language);
   }
 
   /** Removes the works, then the files no work uses any more, and (through the listeners) what was derived for them alone. */
@@ -445,4 +472,13 @@ function searchTerm(raw: string | undefined): { grams: string[]; text: string } 
 export function newWorkUid(): string {
   const bytes = randomBytes(12);
   return Array.from(bytes, (byte) => UID_ALPHABET[byte % UID_ALPHABET.length]).join('');
+}
+
+function ownerWithBadges(
+  owners: Map<number, PublicProfile>,
+  badges: Map<number, IdentityBadge[]> | undefined,
+  ownerId: number,
+): WorkOwner | undefined {
+  const owner = owners.get(ownerId);
+  return owner && badges ? { ...owner, identities: badges.get(ownerId) ?? [] } : owner;
 }

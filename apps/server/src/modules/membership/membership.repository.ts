@@ -1,0 +1,286 @@
+import { and, asc, count, desc, eq, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
+import type { MembershipApplicationStatus, MembershipKind, MembershipStatus } from '@spatia/contract';
+import type { Db, Executor, Transaction } from '../../db/database.js';
+import {
+  membershipApplications,
+  membershipTrials,
+  membershipVersionGroups,
+  membershipVersions,
+  userMemberships,
+} from '../../db/schema/index.js';
+
+export type VersionRow = typeof membershipVersions.$inferSelect;
+export type ApplicationRow = typeof membershipApplications.$inferSelect;
+export type MembershipRow = typeof userMemberships.$inferSelect;
+
+export type VersionFields = Pick<
+  typeof membershipVersions.$inferInsert,
+  'identityNameZh' | 'identityNameEn' | 'priceTags' | 'monthlyPriceFen' | 'trialDays' | 'sortOrder' | 'visible'
+>;
+
+export interface VersionWithGroups extends VersionRow {
+  groupCodes: string[];
+}
+
+/** The only place that reads and writes membership versions, applications, memberships and trials. */
+export class MembershipRepository {
+  constructor(readonly db: Db) {}
+
+  // Versions
+
+  async listVersions(onlyVisible: boolean): Promise<VersionWithGroups[]> {
+    const rows = await this.db
+      .select()
+      .from(membershipVersions)
+      .where(onlyVisible ? eq(membershipVersions.visible, true) : undefined)
+      .orderBy(asc(membershipVersions.sortOrder), asc(membershipVersions.id));
+    return this.withGroups(rows);
+  }
+
+  async findVersion(id: number, executor: Executor = this.db): Promise<VersionWithGroups | undefined> {
+    const rows = await executor.select().from(membershipVersions).where(eq(membershipVersions.id, id));
+    const [version] = await this.withGroups(rows, executor);
+    return version;
+  }
+
+  async insertVersion(fields: VersionFields, groupCodes: readonly string[], tx: Transaction): Promise<number> {
+    const [row] = await tx.insert(membershipVersions).values(fields).returning({ id: membershipVersions.id });
+    await this.replaceGroups(row!.id, groupCodes, tx);
+    return row!.id;
+  }
+
+  async updateVersion(id: number, fields: VersionFields, groupCodes: readonly string[], tx: Transaction): Promise<void> {
+    await tx
+      .update(membershipVersions)
+      .set({ ...fields, updatedAt: new Date() })
+      .where(eq(membershipVersions.id, id));
+    await this.replaceGroups(id, groupCodes, tx);
+  }
+
+  async lockVersion(id: number, tx: Transaction): Promise<VersionRow | undefined> {
+    const [row] = await tx.select().from(membershipVersions).where(eq(membershipVersions.id, id)).for('update');
+    return row;
+  }
+
+  async hideVersion(id: number, tx: Transaction): Promise<void> {
+    await tx.update(membershipVersions).set({ visible: false, updatedAt: new Date() }).where(eq(membershipVersions.id, id));
+  }
+
+  async deleteVersion(id: number, tx: Transaction): Promise<void> {
+    await tx.delete(membershipVersions).where(eq(membershipVersions.id, id));
+  }
+
+  /** Per version: members holding it now, applications waiting for it, and whether any row (of any state) names it. */
+  async versionUsage(
+    ids: readonly number[],
+    executor: Executor = this.db,
+  ): Promise<Map<number, { activeMembers: number; pendingApplications: number; referenced: boolean }>> {
+    const usage = new Map(ids.map((id) => [id, { activeMembers: 0, pendingApplications: 0, referenced: false }]));
+    if (ids.length === 0) return usage;
+    const [members, applications] = await Promise.all([
+      executor
+        .select({
+          versionId: userMemberships.versionId,
+          active: sql<number>`count(*) filter (where ${userMemberships.status} = 'active')`.mapWith(Number),
+          all: count(),
+        })
+        .from(userMemberships)
+        .where(inArray(userMemberships.versionId, [...ids]))
+        .groupBy(userMemberships.versionId),
+      executor
+        .select({
+          versionId: membershipApplications.versionId,
+          pending: sql<number>`count(*) filter (where ${membershipApplications.status} = 'pending')`.mapWith(Number),
+          all: count(),
+        })
+        .from(membershipApplications)
+        .where(inArray(membershipApplications.versionId, [...ids]))
+        .groupBy(membershipApplications.versionId),
+    ]);
+    for (const row of members) {
+      const entry = usage.get(row.versionId)!;
+      entry.activeMembers = row.active;
+      entry.referenced ||= row.all > 0;
+    }
+    for (const row of applications) {
+      const entry = usage.get(row.versionId)!;
+      entry.pendingApplications = row.pending;
+      entry.referenced ||= row.all > 0;
+    }
+    return usage;
+  }
+
+  // Applications
+
+  async insertApplication(
+    application: { userId: number; versionId: number; details: ApplicationRow['details']; licenceHash: string },
+    executor: Executor = this.db,
+  ): Promise<number> {
+    const [row] = await executor.insert(membershipApplications).values(application).returning({ id: membershipApplications.id });
+    return row!.id;
+  }
+
+  async findPendingApplicationOf(userId: number): Promise<ApplicationRow | undefined> {
+    const [row] = await this.db
+      .select()
+      .from(membershipApplications)
+      .where(and(eq(membershipApplications.userId, userId), eq(membershipApplications.status, 'pending')));
+    return row;
+  }
+
+  async lockApplication(id: number, tx: Transaction): Promise<ApplicationRow | undefined> {
+    const [row] = await tx.select().from(membershipApplications).where(eq(membershipApplications.id, id)).for('update');
+    return row;
+  }
+
+  async decideApplication(
+    id: number,
+    decision: { status: Exclude<MembershipApplicationStatus, 'pending'>; reason: string; decidedByUserId: number | null; decidedAt: Date },
+    tx: Transaction,
+  ): Promise<void> {
+    await tx.update(membershipApplications).set(decision).where(eq(membershipApplications.id, id));
+  }
+
+  async applicationsOf(userId: number): Promise<ApplicationRow[]> {
+    return this.db
+      .select()
+      .from(membershipApplications)
+      .where(eq(membershipApplications.userId, userId))
+      .orderBy(desc(membershipApplications.createdAt), desc(membershipApplications.id));
+  }
+
+  /** A page of applications: pending first (oldest first, as a queue), then decided ones, newest first. */
+  async listApplications(
+    status: MembershipApplicationStatus | undefined,
+    limit: number,
+    offset: number,
+  ): Promise<{ rows: ApplicationRow[]; total: number }> {
+    const where = status ? eq(membershipApplications.status, status) : undefined;
+    const [rows, [totalRow]] = await Promise.all([
+      this.db
+        .select()
+        .from(membershipApplications)
+        .where(where)
+        .orderBy(
+          sql`case when ${membershipApplications.status} = 'pending' then 0 else 1 end`,
+          sql`case when ${membershipApplications.status} = 'pending' then ${membershipApplications.createdAt} end asc`,
+          desc(membershipApplications.createdAt),
+          desc(membershipApplications.id),
+        )
+        .limit(limit)
+        .offset(offset),
+      this.db.select({ total: count() }).from(membershipApplications).where(where),
+    ]);
+    return { rows, total: totalRow?.total ?? 0 };
+  }
+
+  // Trials
+
+  /** Whether the user, or any of the licence hashes, already had a free trial. */
+  async findTrial(userId: number, licenceHashes: readonly string[], executor: Executor = this.db): Promise<'user' | 'licence' | undefined> {
+    const conditions: SQL[] = [eq(membershipTrials.userId, userId)];
+    if (licenceHashes.length > 0) conditions.push(inArray(membershipTrials.licenceHash, [...licenceHashes]));
+    const rows = await executor
+      .select({ userId: membershipTrials.userId })
+      .from(membershipTrials)
+      .where(or(...conditions));
+    if (rows.some((row) => row.userId === userId)) return 'user';
+    return rows.length > 0 ? 'licence' : undefined;
+  }
+
+  async insertTrial(userId: number, licenceHash: string, tx: Transaction): Promise<void> {
+    await tx.insert(membershipTrials).values({ userId, licenceHash });
+  }
+
+  // Memberships
+
+  async insertMembership(
+    membership: { userId: number; versionId: number; applicationId: number | null; kind: MembershipKind; startsAt: Date; endsAt: Date },
+    tx: Transaction,
+  ): Promise<MembershipRow> {
+    const [row] = await tx.insert(userMemberships).values(membership).returning();
+    return row!;
+  }
+
+  async lockActiveMembership(userId: number, tx: Transaction): Promise<MembershipRow | undefined> {
+    const [row] = await tx
+      .select()
+      .from(userMemberships)
+      .where(and(eq(userMemberships.userId, userId), eq(userMemberships.status, 'active')))
+      .for('update');
+    return row;
+  }
+
+  async endMembership(id: number, status: Exclude<MembershipStatus, 'active'>, at: Date, tx: Transaction): Promise<void> {
+    // A membership that ends early ends now; one already past its end keeps its own end.
+    await tx
+      .update(userMemberships)
+      .set({ status, endsAt: sql`least(${userMemberships.endsAt}, ${at.toISOString()}::timestamptz)` })
+      .where(eq(userMemberships.id, id));
+  }
+
+  async activeHolders(versionId: number, executor: Executor = this.db): Promise<number[]> {
+    const rows = await executor
+      .select({ userId: userMemberships.userId })
+      .from(userMemberships)
+      .where(and(eq(userMemberships.versionId, versionId), eq(userMemberships.status, 'active')));
+    return rows.map((row) => row.userId);
+  }
+
+  /** The user's latest membership, whatever its state. */
+  async latestMembershipOf(userId: number): Promise<MembershipRow | undefined> {
+    const [row] = await this.db
+      .select()
+      .from(userMemberships)
+      .where(eq(userMemberships.userId, userId))
+      .orderBy(
+        sql`case when ${userMemberships.status} = 'active' then 0 else 1 end`,
+        desc(userMemberships.createdAt),
+        desc(userMemberships.id),
+      )
+      .limit(1);
+    return row;
+  }
+
+  /** Active memberships whose end has come become expired; answers them (user and version). */
+  async expireDue(now: Date, tx: Transaction): Promise<{ id: number; userId: number; versionId: number; endsAt: Date }[]> {
+    return tx
+      .update(userMemberships)
+      .set({ status: 'expired' })
+      .where(and(eq(userMemberships.status, 'active'), lte(userMemberships.endsAt, now)))
+      .returning({
+        id: userMemberships.id,
+        userId: userMemberships.userId,
+        versionId: userMemberships.versionId,
+        endsAt: userMemberships.endsAt,
+      });
+  }
+
+  private async replaceGroups(versionId: number, groupCodes: readonly string[], tx: Transaction): Promise<void> {
+    await tx.delete(membershipVersionGroups).where(eq(membershipVersionGroups.versionId, versionId));
+    if (groupCodes.length > 0) {
+      await tx.insert(membershipVersionGroups).values(groupCodes.map((groupCode) => ({ versionId, groupCode })));
+    }
+  }
+
+  private async withGroups(rows: VersionRow[], executor: Executor = this.db): Promise<VersionWithGroups[]> {
+    if (rows.length === 0) return [];
+    const groups = await executor
+      .select({
+        versionId: membershipVersionGroups.versionId,
+        groupCode: membershipVersionGroups.groupCode,
+      })
+      .from(membershipVersionGroups)
+      .where(
+        inArray(
+          membershipVersionGroups.versionId,
+          rows.map((row) => row.id),
+        ),
+      )
+      .orderBy(asc(membershipVersionGroups.groupCode));
+    return rows.map((row) => ({
+      ...row,
+      groupCodes: groups.filter((group) => group.versionId === row.id).map((group) => group.groupCode),
+    }));
+  }
+}

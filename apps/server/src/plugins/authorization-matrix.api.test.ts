@@ -1,0 +1,374 @@
+import { Role, type WorkDetail } from '@spatia/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { authHeaders, createTestApp, json, signIn, type TestApp } from '../test/test-app.js';
+import { multipartFile } from '../test/multipart.js';
+import { attachAsset, createWork, person, samplePng, withToken, type Person } from '../test/works-fixtures.js';
+
+/**
+ * The authorization matrix (docs/access.md): every endpoint that takes an id or a uid in its path is
+ * called as anonymous, as another signed-in user, as the owner of what the path names and as an
+ * admin, each time on a fresh fixture, and must answer the status its row expects. The endpoints are
+ * read from /api/openapi.json, so a new one without a row fails the test, which names it with the
+ * statuses it answered to a default fixture (check them before copying them into a row).
+ */
+
+type Caller = 'anonymous' | 'other' | 'owner' | 'admin';
+const CALLERS: readonly Caller[] = ['anonymous', 'other', 'owner', 'admin'];
+
+interface World {
+  testApp: TestApp;
+  owner: Person;
+  other: Person;
+  admin: Person;
+  /** A fourth person: the receiver of the owner's transfers. */
+  receiver: Person;
+}
+
+/** Makes what the path names, owned by `world.owner`, and answers the path's parameters. */
+type Fixture = (world: World) => Promise<Record<string, string>>;
+
+interface Row {
+  fixture: Fixture;
+  /** Expected HTTP status for anonymous, another user, the owner, an admin. */
+  expected: readonly [number, number, number, number];
+  /** A JSON body, for the endpoints that take one (otherwise validation answers 400 before any rule). */
+  body?: Record<string, unknown> | ((world: World) => Record<string, unknown>);
+  query?: string;
+}
+
+// ---- fixtures: fresh for every call, so that one caller's success never changes another's answer ----
+
+const work: Fixture = async ({ owner }) => {
+  const created = await createWork(owner, { name: '矩阵作品' });
+  return { uid: created.uid, id: created.uid };
+};
+
+const pointCloud: Fixture = async ({ owner }) => {
+  const created = await createWork(owner, { name: '点云', type: 'pointcloud' });
+  return { uid: created.uid, id: created.uid };
+};
+
+const workWithCover: Fixture = async ({ testApp, owner }) => {
+  const created = await createWork(owner, { name: '有封面' });
+  await attachAsset(testApp.app, owner, created.uid, 'cover', await samplePng(), 'image/png');
+  const detail = json<{ data: WorkDetail & { assets: { id: number; kind: string }[] } }>(
+    await owner.call('GET', `/api/model/${created.uid}`),
+  ).data;
+  const asset = detail.assets.find((candidate) => candidate.kind === 'cover');
+  if (!asset) throw new Error(`no cover asset in ${JSON.stringify(detail)}`);
+  return { uid: created.uid, assetId: String(asset.id) };
+};
+
+const recycled: Fixture = async (world) => {
+  const params = await work(world);
+  const response = await world.owner.call('DELETE', `/api/model/${params.uid}`);
+  if (response.statusCode !== 200) throw new Error(`delete failed: ${response.body}`);
+  return params;
+};
+
+const ownerUser: Fixture = async ({ owner }) => ({ uid: owner.uid, id: owner.uid });
+
+/**
+ * A new user each call, for admin actions on users that would end the world's own sessions (disable,
+ * sign out everywhere): for such admin-only endpoints the "owner" column is then another user too.
+ */
+const freshUser: Fixture = async ({ testApp }) => {
+  const user = await person(testApp.app, { name: 'Target' });
+  return { uid: user.uid, id: user.uid, userUid: user.uid };
+};
+
+const disabledUser: Fixture = async (world) => {
+  const params = await freshUser(world);
+  const userId = await world.testApp.app.services.users.findIdByUid(params.uid!);
+  await world.testApp.app.services.users.setDisabled(world.admin.id, userId!, true);
+  return params;
+};
+
+const ownerSession: Fixture = async ({ testApp, owner }) => {
+  const token = await signIn(testApp.app, owner);
+  const sessions = json<{ data: { id: number; current: boolean }[] }>(
+    await withToken(testApp.app, owner, token).call('GET', '/api/c/sessions'),
+  ).data;
+  return { id: String(sessions.find((session) => session.current)!.id) };
+};
+
+/** A notice in the owner's inbox. */
+const ownerNotice: Fixture = async ({ testApp, owner }) => {
+  const { notifications, database } = testApp.app.services;
+  await notifications.notify(database.db, { userId: owner.id, kind: 'workAuditPassed', params: { workName: '矩阵作品' } });
+  const page = json<{ data: { list: { id: number }[] } }>(await owner.call('GET', '/api/c/notifications?pageSize=1')).data;
+  return { id: String(page.list[0]!.id) };
+};
+
+/** A work the owner distributed to the receiver, still pending. */
+const sentTransfer: Fixture = async (world) => {
+  const { uid } = await work(world);
+  const response = await world.owner.call('POST', `/api/model/${uid}/distribute`, `fullName=1&phoneNumber=${world.receiver.phone}`);
+  if (response.statusCode !== 200) throw new Error(`distribute failed: ${response.body}`);
+  return { id: String(json<{ data: { id: number } }>(response).data.id) };
+};
+
+/** A membership application waiting for review, by `applicant` (a fresh person unless given). */
+async function membershipApplication(world: World, applicant?: Person): Promise<{ id: string; uid: string }> {
+  const who = applicant ?? (await person(world.testApp.app));
+  // The owner may still have one pending from the caller before: one pending per user.
+  const mine = json<{ data: { applications: { id: number; status: string }[] } }>(await who.call('GET', '/api/c/membership')).data;
+  for (const pending of mine.applications.filter((application) => application.status === 'pending')) {
+    await who.call('POST', `/api/c/membership/applications/${pending.id}/withdraw`);
+  }
+  const upload = multipartFile('file', 'licence.png', 'image/png', await samplePng());
+  const uploaded = await world.testApp.app.inject({
+    method: 'POST',
+    url: '/api/c/upload',
+    headers: { ...authHeaders(who.token), ...upload.headers },
+    payload: upload.payload,
+  });
+  const { url } = json<{ data: { url: string } }>(uploaded).data;
+  const extras = { licenceImages: [url], companyName: 'Matrix Ltd', name: 'Matrix', phone: who.phone };
+  const applied = await who.call('POST', '/api/c/membership/apply', { versionId: 1, jsonExtras: JSON.stringify(extras) });
+  if (applied.statusCode !== 200) throw new Error(`apply failed: ${applied.body}`);
+  return { id: String(json<{ data: { id: number } }>(applied).data.id), uid: who.uid };
+}
+
+const versionInput = {
+  identityNameZh: '矩阵版',
+  identityNameEn: 'Matrix',
+  priceTags: [],
+  groupCodes: ['team'],
+  monthlyPriceFen: 100,
+  trialDays: 1,
+  sortOrder: 0,
+  visible: true,
+};
+
+const membershipVersion: Fixture = async ({ admin }) => {
+  const response = await admin.call('POST', '/api/admin/membership/versions', versionInput);
+  if (response.statusCode !== 200) throw new Error(`version failed: ${response.body}`);
+  return { id: String(json<{ data: { id: number } }>(response).data.id) };
+};
+
+/** A fresh person holding an approved trial. */
+const activeMember: Fixture = async (world) => {
+  const { id, uid } = await membershipApplication(world);
+  const response = await world.admin.call('POST', `/api/admin/membership/applications/${id}/approve`);
+  if (response.statusCode !== 200) throw new Error(`approve failed: ${response.body}`);
+  return { userUid: uid };
+};
+
+/** The business card the owner uploaded last (the apply row's body names it). */
+let ownerCard = '';
+
+async function uploadBusinessCard(world: World, applicant: Person): Promise<string> {
+  const upload = multipartFile('file', 'card.png', 'image/png', await samplePng());
+  const uploaded = await world.testApp.app.inject({
+    method: 'POST',
+    url: '/api/c/uploadBusinessCard',
+    headers: { ...authHeaders(applicant.token), ...upload.headers },
+    payload: upload.payload,
+  });
+  return json<{ data: { url: string } }>(uploaded).data.url;
+}
+
+/** One open identity record per user and kind: the one a previous caller left is withdrawn first. */
+async function withdrawOpenIdentity(applicant: Person, kind: number): Promise<void> {
+  const { record } = json<{ data: { record: { id: number; status: string } | null } }>(
+    await applicant.call('GET', `/api/authIdentity/${kind}/detail`),
+  ).data;
+  if (record && ['pending', 'approved'].includes(record.status)) await applicant.call('DELETE', `/api/c/authRecord/${record.id}`);
+}
+
+/** The owner about to apply for kind 80 with a card of their own. */
+const identityToApply: Fixture = async (world) => {
+  await withdrawOpenIdentity(world.owner, 80);
+  ownerCard = await uploadBusinessCard(world, world.owner);
+  return { id: '80' };
+};
+
+/** A fresh pending identity record (kind 16) of `applicant`. */
+async function identityRecord(world: World, applicant: Person): Promise<{ id: string }> {
+  await withdrawOpenIdentity(applicant, 16);
+  const businessCardUrl = await uploadBusinessCard(world, applicant);
+  const applied = await applicant.call('POST', '/api/c/applyIdentity/16', {
+    jsonExtras: JSON.stringify({ businessCardUrl, realName: 'Matrix' }),
+  });
+  if (applied.statusCode !== 200) throw new Error(`apply failed: ${applied.body}`);
+  return { id: String(json<{ data: { id: number } }>(applied).data.id) };
+}
+
+const row = (fixture: Fixture, expected: Row['expected'], options: Omit<Row, 'fixture' | 'expected'> = {}): Row => ({
+  fixture,
+  expected,
+  ...options,
+});
+
+/**
+ * One line per endpoint: `'METHOD /path/{param}': row(fixture, [anonymous, other, owner, admin])`.
+ * 401 = not signed in; 403 = signed in without the right; 404 = "no such thing" as far as the caller
+ * may know (another's private work, transfer or session); 409/400 = the caller may act, but the
+ * fixture's state or the empty body does not allow it.
+ */
+const MATRIX: Record<string, Row> = {
+  // accounts and sessions
+  'DELETE /api/c/sessions/{id}': row(ownerSession, [401, 404, 200, 404]),
+  'POST /api/c/notifications/{id}/read': row(ownerNotice, [401, 404, 200, 404]),
+  'GET /api/client/{uid}/info': row(ownerUser, [401, 403, 200, 200]),
+  'PATCH /api/client/{uid}/info': row(ownerUser, [401, 403, 200, 403], { body: { fullName: 'Renamed' } }),
+  'GET /api/client/{uid}/avatar/uploadCredentials': row(ownerUser, [401, 403, 200, 403]),
+  // access (docs/access.md)
+  'PUT /api/admin/users/{uid}/permissions': row(ownerUser, [401, 403, 403, 200], { body: { permIds: [480] } }),
+  // back office: users (docs/back-office.md)
+  'GET /api/admin/users/{uid}': row(ownerUser, [401, 403, 403, 200]),
+  'POST /api/admin/users/{uid}/disable': row(freshUser, [401, 403, 403, 200]),
+  'POST /api/admin/users/{uid}/enable': row(disabledUser, [401, 403, 403, 200]),
+  'PUT /api/admin/users/{uid}/roles': row(freshUser, [401, 403, 403, 200], { body: { roles: [Role.customer, Role.photographer] } }),
+  'PUT /api/admin/users/{uid}/enterprise': row(freshUser, [401, 403, 403, 200], { body: { enterprise: true } }),
+  'POST /api/admin/users/{uid}/signOutEverywhere': row(freshUser, [401, 403, 403, 200]),
+  // works
+  'GET /api/fe/client/{id}/models': row(ownerUser, [200, 200, 200, 200]),
+  'POST /api/model/{id}/views': row(work, [404, 404, 200, 200]),
+  'GET /api/model/{uid}': row(work, [404, 404, 200, 200]),
+  'POST /api/model/{uid}/tag/{tag}': row(async (world) => ({ ...(await work(world)), tag: 'garden' }), [401, 404, 200, 200]),
+  'DELETE /api/model/{uid}/tag/{tag}': row(async (world) => ({ ...(await work(world)), tag: 'garden' }), [401, 404, 200, 200]),
+  'DELETE /api/model/{id}': row(work, [401, 404, 200, 200]),
+  'POST /api/model/{uid}/restore': row(recycled, [401, 404, 200, 200]),
+  'DELETE /api/model/{uid}/purge': row(recycled, [401, 404, 200, 200]),
+  'PATCH /api/model/{uid}/attr': row(work, [401, 404, 200, 200], { body: { name: '改名' } }),
+  'POST /api/model/{uid}/budget': row(work, [401, 404, 200, 200], { body: { budget: 5 } }),
+  'POST /api/model/{id}/copy': row(work, [401, 404, 200, 200]),
+  'PUT /api/model/{id}/onLined': row(work, [401, 404, 409, 409], { body: { onLined: true } }),
+  'POST /api/model/{uid}/audit': row(work, [401, 404, 409, 409]),
+  'DELETE /api/model/{uid}/audit': row(work, [401, 404, 409, 409]),
+  'PUT /api/model/{uid}/market': row(work, [401, 404, 409, 409], { body: { price: '9.90' } }),
+  'DELETE /api/model/{uid}/market': row(work, [401, 404, 200, 200]),
+  'GET /api/model/{uid}/share': row(work, [401, 404, 409, 409]),
+  'POST /api/audit/models/{uid}/claim': row(work, [401, 403, 403, 409]),
+  'POST /api/audit/models/{uid}/decision': row(work, [401, 403, 403, 409], { body: { passed: true } }),
+  'GET /api/model/{id}/origin/uploadCredentials': row(work, [401, 404, 200, 200]),
+  'GET /api/model/{id}/uploadCredentials': row(work, [401, 404, 200, 200]),
+  'GET /api/model/{id}/origin/SLR/uploadCredentials': row(work, [401, 404, 200, 200]),
+  'GET /api/model/{id}/coverVideo/uploadCredentials': row(work, [401, 404, 200, 200]),
+  'GET /api/model/{id}/music/uploadCredentials': row(work, [401, 404, 200, 200]),
+  'DELETE /api/model/{uid}/assets/{assetId}': row(workWithCover, [401, 404, 200, 200]),
+  // transfers: the owner is the sender
+  'POST /api/model/{uid}/distribute': row(work, [401, 404, 200, 200], { body: ({ receiver }) => ({ phoneNumber: receiver.phone }) }),
+  'POST /api/model/{uid}/sellTo': row(work, [401, 404, 200, 200], {
+    body: ({ receiver }) => ({ phoneOrCode: receiver.phone, sellingPrice: '1.00' }),
+  }),
+  // A transfer is between its two parties: an admin is no party to it.
+  'GET /api/transfers/{id}/work': row(sentTransfer, [401, 404, 200, 404]),
+  'POST /api/transfers/{id}/confirm': row(sentTransfer, [401, 404, 403, 404]),
+  'POST /api/transfers/{id}/reject': row(sentTransfer, [401, 404, 403, 404]),
+  'POST /api/transfers/{id}/withdraw': row(sentTransfer, [401, 404, 200, 404]),
+  // processing, tours, traffic, offline packages, point clouds
+  'POST /api/model/{id}/activateSolver': row(work, [401, 404, 200, 200]),
+  'GET /api/model/{id}/processing': row(work, [401, 404, 200, 200]),
+  'POST /api/model/{id}/reset': row(work, [401, 404, 200, 200]),
+  'POST /api/model/{id}/verify': row(work, [401, 404, 200, 200]),
+  'GET /api/model/{id}/tour': row(work, [404, 404, 409, 409]),
+  'PUT /api/model/{id}/tour': row(work, [401, 400, 400, 400], { body: { revision: 0 } }),
+  'POST /api/model/{id}/offlinePackage/ticket': row(work, [401, 404, 409, 409]),
+  // A forged ticket: the signed-in are judged by who they are, the anonymous have nothing to show.
+  'GET /api/model/{id}/offlinePackage': row(work, [401, 404, 409, 409], { query: 'ticket=forged-ticket-value' }),
+  'GET /api/model/{id}/traffic': row(work, [401, 404, 200, 200]),
+  'GET /api/model/{id}/scene': row(work, [404, 404, 409, 409]),
+  'PUT /api/model/{id}/measurements': row(pointCloud, [401, 404, 409, 409], { body: { revision: 0, measurements: [] } }),
+  'POST /api/model/{id}/pointCloud/las/ticket': row(pointCloud, [401, 404, 409, 409]),
+  'GET /api/model/{id}/pointCloud/las': row(pointCloud, [401, 404, 409, 409], { query: 'ticket=forged-ticket-value' }),
+  // membership (docs/membership.md)
+  'GET /api/membership/versions/{id}': row(async () => ({ id: '1' }), [200, 200, 200, 200]),
+  'PUT /api/admin/membership/versions/{id}': row(membershipVersion, [401, 403, 403, 200], { body: versionInput }),
+  'DELETE /api/admin/membership/versions/{id}': row(membershipVersion, [401, 403, 403, 200]),
+  'POST /api/c/membership/applications/{id}/withdraw': row((world) => membershipApplication(world, world.owner), [401, 404, 200, 404]),
+  'POST /api/admin/membership/applications/{id}/approve': row((world) => membershipApplication(world), [401, 403, 403, 200]),
+  'POST /api/admin/membership/applications/{id}/reject': row((world) => membershipApplication(world), [401, 403, 403, 200], {
+    body: { reason: 'matrix' },
+  }),
+  'POST /api/admin/memberships/{userUid}/revoke': row(activeMember, [401, 403, 403, 200], { body: { reason: 'matrix' } }),
+  // identity authentication (docs/identity.md): the owner's card, the owner's record
+  'GET /api/authIdentity/{id}/detail': row(async () => ({ id: '2' }), [200, 200, 200, 200]),
+  'GET /api/authIdentity/{ids}/details': row(async () => ({ ids: '2,16' }), [200, 200, 200, 200]),
+  'POST /api/c/applyIdentity/{id}': row(identityToApply, [401, 400, 200, 400], {
+    body: () => ({ jsonExtras: JSON.stringify({ businessCardUrl: ownerCard, realName: 'Matrix' }) }),
+  }),
+  'DELETE /api/c/authRecord/{id}': row((world) => identityRecord(world, world.owner), [401, 404, 200, 404]),
+  'POST /api/admin/identity/applications/{id}/approve': row(
+    async (world) => identityRecord(world, await person(world.testApp.app)),
+    [401, 403, 403, 200],
+  ),
+  'POST /api/admin/identity/applications/{id}/reject': row(
+    async (world) => identityRecord(world, await person(world.testApp.app)),
+    [401, 403, 403, 200],
+    {
+      body: { reason: 'matrix' },
+    },
+  ),
+};
+
+/** Path parameters that name something a caller may or may not own. */
+const NAMING_PARAMETER = /\{(id|uid|ids|[a-zA-Z]*(Id|Uid))\}/;
+
+let world: World;
+let operations: string[];
+
+beforeAll(async () => {
+  const testApp = await createTestApp();
+  const [owner, other, admin, receiver] = [
+    await person(testApp.app, { name: 'Owner' }),
+    await person(testApp.app, { name: 'Other' }),
+    await person(testApp.app, { name: 'Admin', roles: [Role.admin] }),
+    await person(testApp.app, { name: 'Receiver' }),
+  ];
+  world = { testApp, owner, other, admin, receiver };
+  const document = json<{ paths: Record<string, Record<string, unknown>> }>(
+    await testApp.app.inject({ method: 'GET', url: '/api/openapi.json' }),
+  );
+  operations = Object.entries(document.paths)
+    .filter(([path]) => NAMING_PARAMETER.test(path))
+    .flatMap(([path, item]) => Object.keys(item).map((method) => `${method.toUpperCase()} ${path}`));
+});
+afterAll(() => world.testApp.close());
+
+async function call(operation: string, caller: Caller, params: Record<string, string>, entry: Omit<Row, 'fixture' | 'expected'>) {
+  const [method, template] = operation.split(' ') as [string, string];
+  const path = template.replace(/\{(\w+)\}/g, (_match, name: string) => encodeURIComponent(params[name] ?? `unknown-${name}`));
+  const url = entry.query ? `${path}?${entry.query}` : path;
+  const token = caller === 'anonymous' ? undefined : world[caller].token;
+  const response = await world.testApp.app.inject({
+    method: method as 'GET',
+    url,
+    headers: token ? authHeaders(token) : {},
+    ...(entry.body ? { payload: typeof entry.body === 'function' ? entry.body(world) : entry.body } : {}),
+  });
+  return response.statusCode;
+}
+
+describe('authorization matrix', () => {
+  it('has a row for every endpoint that takes an id or a uid in its path', async () => {
+    const missing = operations.filter((operation) => !(operation in MATRIX));
+    const suggestions: string[] = [];
+    for (const operation of missing) {
+      // What the endpoint answers to a default fixture (a work of the owner's): a start for its row, never a verdict.
+      const observed: number[] = [];
+      for (const caller of CALLERS) observed.push(await call(operation, caller, await work(world), {}).catch(() => 0));
+      suggestions.push(`'${operation}': row(work, [${observed.join(', ')}]),  // observed with a work fixture: check`);
+    }
+    expect(suggestions.join('\n'), 'endpoints without a row in MATRIX (authorization-matrix.api.test.ts)').toBe('');
+  });
+
+  it('has no row for an endpoint that no longer exists', () => {
+    expect(Object.keys(MATRIX).filter((operation) => !operations.includes(operation))).toEqual([]);
+  });
+
+  it('answers each caller as its row expects', async () => {
+    const wrong: string[] = [];
+    for (const [operation, entry] of Object.entries(MATRIX)) {
+      if (!operations.includes(operation)) continue;
+      const observed: number[] = [];
+      for (const caller of CALLERS) observed.push(await call(operation, caller, await entry.fixture(world), entry));
+      if (observed.some((status, index) => status !== entry.expected[index])) {
+        wrong.push(`${operation}: expected [${entry.expected.join(', ')}], answered [${observed.join(', ')}]`);
+      }
+    }
+    expect(wrong.join('\n')).toBe('');
+  }, 300_000);
+});

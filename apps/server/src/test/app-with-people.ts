@@ -1,0 +1,17 @@
+import { createTestApp, type TestApp } from './test-app.js';
+import { person, type Person } from './works-fixtures.js';
+
+/**
+ * A test app and the signed-in people a test file works with, made one after the other in the order
+ * given: `({ testApp, admin } = await appWithPeople({ admin: { roles: [Role.admin] } }))` in `beforeAll`.
+ */
+export async function appWithPeople<const Names extends string>(
+  people: Record<Names, Parameters<typeof person>[1]>,
+): Promise<{ testApp: TestApp } & Record<Names, Person>> {
+  const testApp = await createTestApp();
+  const made = {} as Record<Names, Person>;
+  for (const [name, options] of Object.entries(people) as [Names, Parameters<typeof person>[1]][]) {
+    made[name] = await person(testApp.app, options);
+  }
+  return { testApp, ...made };
+}
