@@ -6,11 +6,14 @@ export function getSensitiveWords(): Promise<string[]> {
   return request<string[]>({ url: '/sensitiveWordArray', silent: true });
 }
 
-/** Fetched once per page life; the list changes rarely. */
+/**
+ * Kept a minute: a form opened later fetches it again, so a word the back office adds reaches the
+ * warnings of pages already open (the server answers with `no-store`, and checks every save anyway).
+ */
 export const sensitiveWordsQueryOptions = queryOptions({
   queryKey: ['sensitiveWords'],
   queryFn: getSensitiveWords,
-  staleTime: Infinity,
+  staleTime: 60_000,
   gcTime: Infinity,
 });
 

@@ -1,6 +1,6 @@
 import { matchPath } from 'react-router';
 import { hasPermission, hasRole, isAdmin, type AccessSubject } from '@spatia/contract';
-import { consoleRoutes, permissionRoutes } from './route-table';
+import { adminRoutes, consoleRoutes, permissionRoutes } from './route-table';
 import type { AppRoute, RouteMeta } from './route-types';
 
 function hasRequiredRole(meta: RouteMeta, user: AccessSubject): boolean {
@@ -37,9 +37,9 @@ function filterTree(routes: readonly AppRoute[], keep: (meta: RouteMeta) => bool
   return result;
 }
 
-/** The console routes this user may open: the basis of the sidebar and of the guard's access check. */
+/** The console routes this user may open: the basis of the sidebar and of the guard's access check (the back office: admins). */
 export function accessibleConsoleRoutes(user: AccessSubject): AppRoute[] {
-  return [...filterRoutesByRole(consoleRoutes, user), ...filterRoutes(permissionRoutes, user)];
+  return [...filterRoutesByRole(consoleRoutes, user), ...filterRoutes(permissionRoutes, user), ...filterRoutesByRole(adminRoutes, user)];
 }
 
 /** The chain of routes from the top of `routes` down to the one matching `pathname`; [] when none. */
@@ -56,7 +56,7 @@ export function findRouteChain(routes: readonly AppRoute[], pathname: string): A
 
 /** Public and standalone paths are always accessible here; the guard's token rule covers them. */
 export function isPathAccessible(pathname: string, user: AccessSubject): boolean {
-  const protectedChain = findRouteChain([...consoleRoutes, ...permissionRoutes], pathname);
+  const protectedChain = findRouteChain([...consoleRoutes, ...permissionRoutes, ...adminRoutes], pathname);
   if (protectedChain.length === 0) return true;
   return findRouteChain(accessibleConsoleRoutes(user), pathname).length > 0;
 }

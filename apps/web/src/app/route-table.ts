@@ -80,6 +80,12 @@ export const consoleRoutes: readonly AppRoute[] = [
     meta: { titleKey: 'menu.recharge', icon: 'recharge', layout: 'console', roles: [Role.photographer, Role.customer] },
   },
   { path: '/signed/index', meta: { titleKey: 'menu.signed', icon: 'signed', layout: 'console', roles: [Role.photographer] } },
+  {
+    // Reached from the bell's "see all" in both top bars (docs/notifications.md).
+    path: '/notifications',
+    meta: { titleKey: 'menu.notifications', layout: 'console', hidden: true },
+    page: () => import('../pages/notifications-page'),
+  },
 ];
 
 /** Spec 2.4: sidebar routes gated by a permission id (filtered by spec 6). */
@@ -108,6 +114,7 @@ export const permissionRoutes: readonly AppRoute[] = [
       {
         path: '/userInformation/vip',
         meta: { titleKey: 'menu.userInformationVip', layout: 'console', hidden: true, activeMenu: '/userInformation/index' },
+        page: () => import('../pages/membership-vip-page'),
       },
     ],
   },
@@ -191,21 +198,51 @@ export const adminRoutes: readonly AppRoute[] = [
     path: '/admin',
     meta: { titleKey: 'menu.admin', icon: 'admin', layout: 'console', roles: [Role.admin] },
     children: [
-      { path: '/admin/overview', meta: { titleKey: 'menu.adminOverview', layout: 'console', roles: [Role.admin] } },
-      { path: '/admin/users', meta: { titleKey: 'menu.adminUsers', layout: 'console', roles: [Role.admin] } },
+      {
+        path: '/admin/overview',
+        meta: { titleKey: 'menu.adminOverview', layout: 'console', roles: [Role.admin] },
+        page: () => import('../pages/admin/overview-page'),
+      },
+      {
+        path: '/admin/users',
+        meta: { titleKey: 'menu.adminUsers', layout: 'console', roles: [Role.admin] },
+        page: () => import('../pages/admin/users-page'),
+      },
       {
         path: '/admin/users/:uid',
         meta: { titleKey: 'menu.adminUserDetail', layout: 'console', roles: [Role.admin], hidden: true, activeMenu: '/admin/users' },
+        page: () => import('../pages/admin/user-detail-page'),
       },
-      { path: '/admin/membershipVersions', meta: { titleKey: 'menu.adminMembershipVersions', layout: 'console', roles: [Role.admin] } },
+      {
+        path: '/admin/membershipVersions',
+        meta: { titleKey: 'menu.adminMembershipVersions', layout: 'console', roles: [Role.admin] },
+        page: () => import('../pages/admin/membership-versions-page'),
+      },
       {
         path: '/admin/membershipApplications',
         meta: { titleKey: 'menu.adminMembershipApplications', layout: 'console', roles: [Role.admin] },
+        page: () => import('../pages/admin/membership-applications-page'),
       },
-      { path: '/admin/identityApplications', meta: { titleKey: 'menu.adminIdentityApplications', layout: 'console', roles: [Role.admin] } },
-      { path: '/admin/audit', meta: { titleKey: 'menu.adminAudit', layout: 'console', roles: [Role.admin] } },
-      { path: '/admin/sensitiveWords', meta: { titleKey: 'menu.adminSensitiveWords', layout: 'console', roles: [Role.admin] } },
-      { path: '/admin/log', meta: { titleKey: 'menu.adminLog', layout: 'console', roles: [Role.admin] } },
+      {
+        path: '/admin/identityApplications',
+        meta: { titleKey: 'menu.adminIdentityApplications', layout: 'console', roles: [Role.admin] },
+        page: () => import('../pages/admin/identity-applications-page'),
+      },
+      {
+        path: '/admin/audit',
+        meta: { titleKey: 'menu.adminAudit', layout: 'console', roles: [Role.admin] },
+        page: () => import('../pages/admin/audit-page'),
+      },
+      {
+        path: '/admin/sensitiveWords',
+        meta: { titleKey: 'menu.adminSensitiveWords', layout: 'console', roles: [Role.admin] },
+        page: () => import('../pages/admin/sensitive-words-page'),
+      },
+      {
+        path: '/admin/log',
+        meta: { titleKey: 'menu.adminLog', layout: 'console', roles: [Role.admin] },
+        page: () => import('../pages/admin/log-page'),
+      },
     ],
   },
 ];

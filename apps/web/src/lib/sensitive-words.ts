@@ -1,14 +1,11 @@
+import { normalizeForMatching } from '@spatia/contract';
+
 /**
- * The live warning of the create dialog sees through the same disguises as the server's check
- * (apps/server/src/modules/moderation/moderation.service.ts): full-width letters (NFKC), case, and
- * spaces or punctuation put between the characters. The server checks again on save.
+ * The live warning of the create dialog sees through the same disguises as the server's check: one
+ * folding rule in the contract (`normalizeForMatching`): full-width letters (NFKC), case, and spaces or
+ * punctuation put between the characters. The server checks again on save.
  */
-export function normalizeForMatching(text: string): string {
-  return text
-    .normalize('NFKC')
-    .toLowerCase()
-    .replace(/[\s\p{P}\p{S}]+/gu, '');
-}
+export { normalizeForMatching };
 
 /** The listed words found in any of `texts`, once each, in list order. */
 export function findSensitiveWords(texts: string | readonly string[], words: readonly string[]): string[] {

@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { PageHeader } from '../components/page-header';
 import { overviewQueryOptions } from '../features/overview/api/get-overview';
 import { OverviewStrip } from '../features/overview/components/overview-strip';
@@ -27,6 +28,20 @@ export default function DashboardPage() {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const [editUid, setEditUid] = useState<string | null>(null);
+  // `?edit={uid}` (a review notice's link) opens that work's drawer once, then leaves the address.
+  const [searchParams, setSearchParams] = useSearchParams();
+  const linkedUid = searchParams.get('edit');
+  useEffect(() => {
+    if (!linkedUid) return;
+    setEditUid(linkedUid);
+    setSearchParams(
+      (params) => {
+        params.delete('edit');
+        return params;
+      },
+      { replace: true },
+    );
+  }, [linkedUid, setSearchParams]);
   const [uploadTarget, setUploadTarget] = useState<UploadTarget | null>(null);
   // The overview counts works by status: refresh it whenever the manager changes them.
   const refreshOverview = useCallback(() => void queryClient.invalidateQueries({ queryKey: overviewQueryOptions.queryKey }), [queryClient]);

@@ -7,6 +7,7 @@ import { Link, useParams, useSearchParams } from 'react-router';
 import { BrandMark } from '../components/brand-mark';
 import { LanguageSwitch } from '../components/language-switch';
 import { UserAvatar } from '../components/user-avatar';
+import { IdentityBadges } from '../components/identity-badges';
 import { useCountView, usePublicTour, usePublicWork, useWorkScene } from '../features/public-work/api/get-public-work';
 import { ModelOptimisation } from '../features/public-work/components/model-optimisation';
 import { OwnerDownloads } from '../features/public-work/components/owner-downloads';
@@ -116,10 +117,13 @@ export default function DetailsPage() {
           )}
         </div>
         <div className="details-meta">
-          <Link to={`/userWork/${encodeURIComponent(detail.owner.uid)}`} className="details-meta__author" data-testid="details-author">
-            <UserAvatar src={detail.owner.avatarUrl} name={detail.owner.name} size={36} />
-            <span>{detail.owner.name}</span>
-          </Link>
+          <span className="details-meta__byline">
+            <Link to={`/userWork/${encodeURIComponent(detail.owner.uid)}`} className="details-meta__author" data-testid="details-author">
+              <UserAvatar src={detail.owner.avatarUrl} name={detail.owner.name} size={36} />
+              <span>{detail.owner.name}</span>
+            </Link>
+            <IdentityBadges identities={detail.owner.identities} />
+          </span>
           {views !== null && (
             <span className="details-meta__views" data-testid="details-views">
               <EyeOutlined aria-hidden /> {t('details.views', { count: views, formatted: formatNumber(views) })}

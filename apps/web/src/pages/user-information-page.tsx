@@ -1,5 +1,6 @@
 import { Button, Result, Skeleton } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { IdentityCard } from '../features/identity/components/identity-card';
 import { useProfile } from '../features/profile/api/get-profile';
 import { ChangePasswordCard } from '../features/profile/components/change-password-card';
 import { EnterpriseLogoCard } from '../features/profile/components/enterprise-logo-card';
@@ -9,7 +10,7 @@ import { SessionsCard } from '../features/profile/components/sessions-card';
 import './user-information/user-information-page.css';
 import { PageHeader } from '../components/page-header';
 
-/** My profile (/userInformation/index, permission 161): who I am, how I sign in, where I am signed in. */
+/** My profile (/userInformation/index, permission 161): who I am, how I sign in, where I am signed in, the identities I prove. */
 export default function UserInformationPage() {
   const { t } = useTranslation();
   const profile = useProfile();
@@ -39,6 +40,7 @@ export default function UserInformationPage() {
               {profile.data.isEnterprise && <EnterpriseLogoCard profile={profile.data} />}
             </div>
           </div>
+          <IdentityCard />
         </>
       )}
     </div>

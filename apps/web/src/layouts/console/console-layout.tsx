@@ -1,4 +1,5 @@
 import {
+  CrownOutlined,
   DownOutlined,
   HomeOutlined,
   LogoutOutlined,
@@ -19,6 +20,8 @@ import { LanguageSwitch } from '../../components/language-switch';
 import { UserAvatar } from '../../components/user-avatar';
 import { AppDownloadDialog } from '../../features/app-download/components/app-download-dialog';
 import { useLogout } from '../../features/auth/api/logout';
+import { MembershipDialog } from '../../features/membership/components/membership-dialog';
+import { NotificationBell } from '../../features/notifications/components/notification-bell';
 import { useSession } from '../../stores/session-store';
 import { appSettings, closeSidebar, setDevice, toggleSidebar, uiStore, useUi } from '../../stores/ui-store';
 import { ConsoleBreadcrumb } from './console-breadcrumb';
@@ -28,6 +31,7 @@ import './console-layout.css';
 
 const COLLAPSED_WIDTH_PX = 64;
 const PROFILE_PATH = '/userInformation/index';
+const MEMBERSHIP_KEY = 'membership';
 const mobileQuery = `(max-width: ${MOBILE_BREAKPOINT_PX - 0.02}px)`;
 
 /** Device mode follows the viewport; under 992px the sidebar closes (spec 2.6, 4). */
@@ -58,6 +62,7 @@ export default function ConsoleLayout() {
   const menus = useSession((session) => session.menus);
   const logout = useLogout();
   const [downloadOpen, setDownloadOpen] = useState(false);
+  const [membershipOpen, setMembershipOpen] = useState(false);
   const isMobile = device === 'mobile';
 
   useResponsiveDevice();
@@ -73,6 +78,7 @@ export default function ConsoleLayout() {
     ...(hasPage(routeTable, PROFILE_PATH) && isPathAccessible(PROFILE_PATH, { roles, menus })
       ? [{ key: PROFILE_PATH, icon: <UserOutlined />, label: t('menu.myProfile') }]
       : []),
+    { key: MEMBERSHIP_KEY, icon: <CrownOutlined />, label: t('menu.membershipRegistration') },
     { type: 'divider' as const },
     { key: 'logout', icon: <LogoutOutlined />, label: t('common.actions.logout'), danger: true },
   ];
@@ -80,6 +86,10 @@ export default function ConsoleLayout() {
   const onUserMenu: MenuProps['onClick'] = ({ key }) => {
     if (key === 'logout') {
       logout.mutate(undefined, { onSettled: () => void navigate('/login', { replace: true }) });
+      return;
+    }
+    if (key === MEMBERSHIP_KEY) {
+      setMembershipOpen(true);
       return;
     }
     void navigate(key);
@@ -148,6 +158,7 @@ export default function ConsoleLayout() {
             >
               <span className="console-navbar__label">{t('common.actions.downloadApp')}</span>
             </Button>
+            <NotificationBell />
             <LanguageSwitch />
             <Dropdown menu={{ items: userItems, onClick: onUserMenu }} trigger={['click']} placement="bottomRight">
               <Button type="text" className="console-navbar__user" aria-label={t('layout.userMenu')} data-testid="user-menu">
@@ -163,6 +174,7 @@ export default function ConsoleLayout() {
         </Layout.Content>
       </Layout>
       <AppDownloadDialog open={downloadOpen} onClose={() => setDownloadOpen(false)} />
+      <MembershipDialog open={membershipOpen} onClose={() => setMembershipOpen(false)} />
     </Layout>
   );
 }

@@ -1,4 +1,4 @@
-import { DownOutlined, LogoutOutlined, MenuOutlined, AppstoreOutlined } from '@ant-design/icons';
+import { DownOutlined, LogoutOutlined, MenuOutlined, AppstoreOutlined, CrownOutlined } from '@ant-design/icons';
 import { App, Button, Drawer, Dropdown, type MenuProps } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -11,6 +11,8 @@ import { LanguageSwitch } from '../../components/language-switch';
 import { UserAvatar } from '../../components/user-avatar';
 import { AppDownloadDialog } from '../../features/app-download/components/app-download-dialog';
 import { useLogout } from '../../features/auth/api/logout';
+import { MembershipDialog } from '../../features/membership/components/membership-dialog';
+import { NotificationBell } from '../../features/notifications/components/notification-bell';
 import { useSession } from '../../stores/session-store';
 
 type NavEntry =
@@ -20,8 +22,8 @@ type NavEntry =
   | { key: string; kind: 'dialog'; labelKey: string };
 
 /**
- * Spec 2.6 header entries, in order. Entries whose page or dialog is not built yet are hidden:
- * the membership dialog ('dialog') and links without a page.
+ * Spec 2.6 header entries, in order. Links without a page are hidden; 'Membership version' opens the
+ * membership registration dialog (signed in) or the login prompt, as Order does.
  */
 const NAV_ENTRIES: readonly NavEntry[] = [
   { key: 'home', kind: 'link', to: '/', labelKey: 'menu.home' },
@@ -38,8 +40,10 @@ const REGISTER_PATH = '/login?mode=register';
 
 function isAvailable(entry: NavEntry): boolean {
   if (entry.kind === 'link') return hasPage(routeTable, entry.to);
-  return entry.kind !== 'dialog';
+  return true;
 }
+
+const MEMBERSHIP_KEY = 'membership';
 
 export function SiteHeader() {
   const { t } = useTranslation();
@@ -51,14 +55,10 @@ export function SiteHeader() {
   const logout = useLogout();
   const [downloadOpen, setDownloadOpen] = useState(false);
   const [drawerOpen, setDrawerOpen] = useState(false);
+  const [membershipOpen, setMembershipOpen] = useState(false);
   const entries = NAV_ENTRIES.filter(isAvailable);
 
-  const openOrder = () => {
-    setDrawerOpen(false);
-    if (token) {
-      void navigate('/addOrder');
-      return;
-    }
+  const askToLogin = () =>
     modal.confirm({
       title: t('errors.loginRequiredTitle'),
       content: t('errors.loginRequired'),
@@ -66,6 +66,17 @@ export function SiteHeader() {
       cancelText: t('common.actions.cancel'),
       onOk: () => navigate('/login'),
     });
+
+  const openOrder = () => {
+    setDrawerOpen(false);
+    if (token) void navigate('/addOrder');
+    else askToLogin();
+  };
+
+  const openMembership = () => {
+    setDrawerOpen(false);
+    if (token) setMembershipOpen(true);
+    else askToLogin();
   };
 
   const renderEntry = (entry: NavEntry, className: string) => {
@@ -98,19 +109,25 @@ export function SiteHeader() {
           </button>
         );
       case 'dialog':
-        return null;
+        return (
+          <button key={entry.key} type="button" className={className} onClick={openMembership} data-testid="nav-membership">
+            {t(entry.labelKey)}
+          </button>
+        );
     }
   };
 
   const userItems: MenuProps['items'] = [
     ...(hasPage(routeTable, '/person') ? [{ key: '/person', label: t('menu.personalHomepage') }] : []),
     { key: HOME_AFTER_LOGIN, icon: <AppstoreOutlined />, label: t('menu.managementSpace') },
+    { key: MEMBERSHIP_KEY, icon: <CrownOutlined />, label: t('menu.membershipRegistration') },
     { type: 'divider' as const },
     { key: 'logout', icon: <LogoutOutlined />, label: t('common.actions.logout'), danger: true },
   ];
 
   const onUserMenu: MenuProps['onClick'] = ({ key }) => {
     if (key === 'logout') logout.mutate();
+    else if (key === MEMBERSHIP_KEY) setMembershipOpen(true);
     else void navigate(key);
   };
 
@@ -122,6 +139,7 @@ export function SiteHeader() {
           {entries.map((entry) => renderEntry(entry, 'site-header__link'))}
         </nav>
         <div className="site-header__actions">
+          {token && <NotificationBell />}
           <LanguageSwitch />
           {token ? (
             <Dropdown menu={{ items: userItems, onClick: onUserMenu }} trigger={['click']} placement="bottomRight">
@@ -179,6 +197,7 @@ export function SiteHeader() {
         )}
       </Drawer>
       <AppDownloadDialog open={downloadOpen} onClose={() => setDownloadOpen(false)} />
+      {token && <MembershipDialog open={membershipOpen} onClose={() => setMembershipOpen(false)} />}
     </header>
   );
 }

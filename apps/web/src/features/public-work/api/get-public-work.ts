@@ -1,13 +1,18 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { MeasurementSet, MeasurementUpdate, Tour, WorkDetail, WorkScene } from '@spatia/contract';
 import { ApiError, request } from '../../../api/client';
 import { exportPointCloudLas } from '../../../api/download-ticket';
 
-/** Query keys of the public work page; per session: the owner sees their offline work, others do not. */
+/**
+ * Query keys of the public work page; per session: the owner sees their offline work, others do not.
+ * The work per language too: the owner's identity badges are named in the reader's language.
+ */
 export const publicWorkKeys = {
   all: ['publicWork'] as const,
-  work: (uid: string) => [...publicWorkKeys.all, 'work', uid] as const,
+  works: (uid: string) => [...publicWorkKeys.all, 'work', uid] as const,
+  work: (uid: string, language: string) => [...publicWorkKeys.works(uid), language] as const,
   tour: (uid: string) => [...publicWorkKeys.all, 'tour', uid] as const,
   scene: (uid: string) => [...publicWorkKeys.all, 'scene', uid] as const,
 };
@@ -38,11 +43,13 @@ function retryUnlessAnswered(failures: number, error: Error): boolean {
   return failures < 1;
 }
 
-export function publicWorkQueryOptions(uid: string) {
+export function publicWorkQueryOptions(uid: string, language: string) {
   return queryOptions({
-    queryKey: publicWorkKeys.work(uid),
+    queryKey: publicWorkKeys.work(uid, language),
     queryFn: () => getPublicWork(uid),
     retry: retryUnlessAnswered,
+    // Switching the language refetches the work without taking the viewer down meanwhile (same work only).
+    placeholderData: (previous, previousQuery) => (previousQuery?.queryKey[2] === uid ? previous : undefined),
     meta: { session: true },
   });
 }
@@ -83,7 +90,8 @@ export function useExportLas() {
 }
 
 export function usePublicWork(uid: string) {
-  return useQuery(publicWorkQueryOptions(uid));
+  const { i18n } = useTranslation();
+  return useQuery(publicWorkQueryOptions(uid, i18n.language));
 }
 
 export function usePublicTour(uid: string, enabled: boolean) {
@@ -101,7 +109,8 @@ export function useCountView(uid: string, readable: boolean): void {
   useEffect(() => {
     if (!readable) return;
     countView(uid).then(
-      ({ views }) => queryClient.setQueryData<WorkDetail>(publicWorkKeys.work(uid), (work) => (work ? { ...work, views } : work)),
+      ({ views }) =>
+        queryClient.setQueriesData<WorkDetail>({ queryKey: publicWorkKeys.works(uid) }, (work) => (work ? { ...work, views } : work)),
       () => undefined, // a view that was not counted changes nothing the visitor needs to know
     );
   }, [uid, readable, queryClient]);

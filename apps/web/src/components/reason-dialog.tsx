@@ -1,0 +1,57 @@
+import { Form, Input, Modal } from 'antd';
+import { useTranslation } from 'react-i18next';
+
+interface ReasonDialogProps {
+  open: boolean;
+  title: string;
+  label: string;
+  /** Shown when the reason is left empty (or only spaces). */
+  requiredMessage: string;
+  okText: string;
+  maxLength: number;
+  busy: boolean;
+  onCancel: () => void;
+  /** The reason, trimmed; the caller closes the dialog once it is done. */
+  onSubmit: (reason: string) => void;
+  testId?: string;
+}
+
+/** A refusal that needs a reason (rejecting an application, a review): one required text, a danger button. */
+export function ReasonDialog({
+  open,
+  title,
+  label,
+  requiredMessage,
+  okText,
+  maxLength,
+  busy,
+  onCancel,
+  onSubmit,
+  testId,
+}: ReasonDialogProps) {
+  const { t } = useTranslation();
+  const [form] = Form.useForm<{ reason: string }>();
+  return (
+    <Modal
+      open={open}
+      title={title}
+      okText={okText}
+      okButtonProps={{ danger: true, loading: busy }}
+      cancelText={t('common.actions.cancel')}
+      onCancel={onCancel}
+      onOk={() =>
+        void form.validateFields().then(
+          ({ reason }) => onSubmit(reason.trim()),
+          () => undefined,
+        )
+      }
+      destroyOnHidden
+    >
+      <Form form={form} layout="vertical" preserve={false}>
+        <Form.Item name="reason" label={label} rules={[{ required: true, whitespace: true, message: requiredMessage }]}>
+          <Input.TextArea rows={3} maxLength={maxLength} showCount data-testid={testId} />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}

@@ -1,0 +1,33 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import type { AdminActionCode, AdminLogPage } from '@spatia/contract';
+import { request } from '../../../api/client';
+
+export interface AdminLogSearch {
+  action?: AdminActionCode;
+  targetType?: string;
+  targetId?: string;
+  /** Epoch milliseconds, both ends included. */
+  from?: number;
+  to?: number;
+  pageNum: number;
+  pageSize: number;
+}
+
+/** GET /admin/log: newest first, with the acting admin's uid and name and the states before and after. */
+export function getAdminLog(search: AdminLogSearch): Promise<AdminLogPage> {
+  return request<AdminLogPage>({ url: '/admin/log', params: { ...search, targetId: search.targetId || undefined } });
+}
+
+export function adminLogQueryOptions(search: AdminLogSearch) {
+  return queryOptions({
+    queryKey: ['admin', 'log', search],
+    queryFn: () => getAdminLog(search),
+    placeholderData: keepPreviousData,
+    retry: false,
+    meta: { session: true },
+  });
+}
+
+export function useAdminLog(search: AdminLogSearch) {
+  return useQuery(adminLogQueryOptions(search));
+}

@@ -1,0 +1,204 @@
+import { Button, DatePicker, Empty, Input, Select, Table, Tag, Typography, type TableColumnsType } from 'antd';
+import { ADMIN_ACTIONS, type AdminActionCode, type AdminLogEntry } from '@spatia/contract';
+import dayjs from 'dayjs';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import { LoadFailed } from '../../../components/load-failed';
+import { formatDate } from '../../../lib/format';
+import { useUi } from '../../../stores/ui-store';
+import { useAdminLog, type AdminLogSearch } from '../api/get-admin-log';
+import { StateDiffView } from './state-diff-view';
+import './admin-log.css';
+
+const PAGE_SIZE = 20;
+
+/** What the admin log records actions on (admin-actions.ts names them); the filter offers these. */
+const TARGET_TYPES = ['user', 'membershipVersion', 'membershipApplication', 'identityApplication', 'work', 'sensitiveWord'] as const;
+
+function isAction(value: string | null): value is AdminActionCode {
+  return (ADMIN_ACTIONS as readonly string[]).includes(value ?? '');
+}
+
+function timeParam(value: string | null): number | undefined {
+  return value && /^\d+$/.test(value) ? Number(value) : undefined;
+}
+
+type LogFilters = Omit<AdminLogSearch, 'pageNum' | 'pageSize'>;
+
+/** The filters live in the address (`?action=&targetType=&targetId=&from=&to=`): a reload or a shared link keeps them. */
+function useLogFilters(): [LogFilters, (next: LogFilters) => void] {
+  const [params, setParams] = useSearchParams();
+  const action = params.get('action');
+  const filters: LogFilters = {
+    action: isAction(action) ? action : undefined,
+    targetType: params.get('targetType') || undefined,
+    targetId: params.get('targetId') || undefined,
+    from: timeParam(params.get('from')),
+    to: timeParam(params.get('to')),
+  };
+  const setFilters = (next: LogFilters) => {
+    const entries = Object.entries(next).filter(([, value]) => value !== undefined && value !== '');
+    setParams(new URLSearchParams(entries.map(([key, value]) => [key, String(value)])), { replace: true });
+  };
+  return [filters, setFilters];
+}
+
+/** The admin log browser: filters, a table newest first, and each entry's state before and after. */
+export function AdminLogList() {
+  const { t } = useTranslation();
+  const isMobile = useUi((state) => state.device === 'mobile');
+  const [filters, setFilters] = useLogFilters();
+  const [pageNum, setPageNum] = useState(1);
+  const [targetDraft, setTargetDraft] = useState(filters.targetId ?? '');
+  const log = useAdminLog({ ...filters, pageNum, pageSize: PAGE_SIZE });
+  const filtered = Object.values(filters).some((value) => value !== undefined);
+
+  const change = (next: Partial<LogFilters>) => {
+    setFilters({ ...filters, ...next });
+    setPageNum(1);
+  };
+
+  const actionLabel = (code: string) => t(`adminLog.actions.${code}`, { defaultValue: code });
+  const targetLabel = (type: string) => t(`adminLog.targetTypes.${type}`, { defaultValue: type });
+
+  const columns: TableColumnsType<AdminLogEntry> = [
+    {
+      key: 'time',
+      title: t('adminLog.columns.time'),
+      width: 170,
+      render: (_, entry) => <span className="admin-log__time">{formatDate(entry.createdAt)}</span>,
+    },
+    {
+      key: 'admin',
+      title: t('adminLog.columns.admin'),
+      width: 160,
+      render: (_, entry) =>
+        entry.admin ? (
+          <Link to={`/admin/users/${entry.admin.uid}`}>{entry.admin.name}</Link>
+        ) : (
+          <Typography.Text type="secondary">{t('adminLog.deletedAdmin')}</Typography.Text>
+        ),
+    },
+    {
+      key: 'action',
+      title: t('adminLog.columns.action'),
+      width: 200,
+      render: (_, entry) => (
+        <Tag color={entry.action.endsWith('reject') || entry.action === 'user.disable' ? 'red' : 'blue'} data-testid="admin-log-action">
+          {actionLabel(entry.action)}
+        </Tag>
+      ),
+    },
+    {
+      key: 'target',
+      title: t('adminLog.columns.target'),
+      render: (_, entry) => (
+        <span className="admin-log__target">
+          <span>{targetLabel(entry.targetType)}</span>
+          {entry.targetType === 'user' ? (
+            <Link className="admin-log__target-id-text" to={`/admin/users/${entry.targetId}`}>
+              {entry.targetId}
+            </Link>
+          ) : (
+            <span className="admin-log__target-id-text">{entry.targetId}</span>
+          )}
+        </span>
+      ),
+    },
+  ];
+
+  let body;
+  if (log.isError && !log.data) {
+    body = <LoadFailed title={t('adminLog.loadFailed')} error={log.error} onRetry={() => void log.refetch()} />;
+  } else {
+    body = (
+      <Table<AdminLogEntry>
+        rowKey="id"
+        size={isMobile ? 'small' : 'middle'}
+        aria-label={t('adminLog.tableLabel')}
+        data-testid="admin-log-table"
+        columns={columns}
+        dataSource={log.data?.list ?? []}
+        loading={log.isFetching}
+        scroll={isMobile ? { x: 640 } : undefined}
+        expandable={{
+          expandedRowRender: (entry) => <StateDiffView before={entry.before} after={entry.after} />,
+          expandRowByClick: true,
+          columnTitle: <span className="visually-hidden">{t('adminLog.expand')}</span>,
+        }}
+        locale={{
+          emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={filtered ? t('adminLog.empty') : t('adminLog.emptyAll')} />,
+        }}
+        pagination={{
+          current: pageNum,
+          pageSize: PAGE_SIZE,
+          total: log.data?.total ?? 0,
+          hideOnSinglePage: true,
+          showSizeChanger: false,
+          simple: isMobile,
+          showTotal: (count) => <span className="admin-log__total">{t('adminLog.total', { count })}</span>,
+          onChange: setPageNum,
+        }}
+      />
+    );
+  }
+
+  return (
+    <section className="admin-log" aria-label={t('adminLog.tableLabel')}>
+      <div className="admin-log__filters">
+        <Select<AdminActionCode | ''>
+          className="admin-log__action"
+          aria-label={t('adminLog.filters.action')}
+          data-testid="admin-log-action-filter"
+          value={filters.action ?? ''}
+          onChange={(value) => change({ action: value || undefined })}
+          options={[
+            { value: '', label: t('adminLog.filters.allActions') },
+            ...ADMIN_ACTIONS.map((code) => ({ value: code, label: actionLabel(code) })),
+          ]}
+          showSearch={{ optionFilterProp: 'label' }}
+        />
+        <DatePicker.RangePicker
+          aria-label={t('adminLog.filters.range')}
+          placeholder={[t('adminLog.filters.rangeStart'), t('adminLog.filters.rangeEnd')]}
+          value={filters.from !== undefined && filters.to !== undefined ? [dayjs(filters.from), dayjs(filters.to)] : null}
+          onChange={(range) =>
+            change({ from: range?.[0]?.startOf('day').valueOf() ?? undefined, to: range?.[1]?.endOf('day').valueOf() ?? undefined })
+          }
+        />
+        <Select<string>
+          className="admin-log__target-type"
+          aria-label={t('adminLog.filters.targetType')}
+          value={filters.targetType ?? ''}
+          onChange={(value) => change({ targetType: value || undefined })}
+          options={[
+            { value: '', label: t('adminLog.filters.allTargets') },
+            ...TARGET_TYPES.map((type) => ({ value: type, label: targetLabel(type) })),
+          ]}
+        />
+        <Input.Search
+          className="admin-log__target-id"
+          aria-label={t('adminLog.filters.targetId')}
+          placeholder={t('adminLog.filters.targetIdPlaceholder')}
+          allowClear
+          value={targetDraft}
+          maxLength={64}
+          onChange={(event) => setTargetDraft(event.target.value)}
+          onSearch={(value) => change({ targetId: value.trim() || undefined })}
+        />
+        {filtered && (
+          <Button
+            onClick={() => {
+              setTargetDraft('');
+              change({ action: undefined, targetType: undefined, targetId: undefined, from: undefined, to: undefined });
+            }}
+          >
+            {t('adminLog.filters.reset')}
+          </Button>
+        )}
+      </div>
+      {body}
+    </section>
+  );
+}

@@ -1,0 +1,44 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { UserPermissionTree } from '@spatia/contract';
+import { request } from '../../../api/client';
+
+const PERMISSIONS_QUERY_KEY = ['admin', 'permissions'] as const;
+
+/** GET /admin/permissions/tree?uid=: the catalogue with the user's effective permissions, their sources and locks. */
+export function getPermissionTree(uid: string): Promise<UserPermissionTree> {
+  return request<UserPermissionTree>({ url: '/admin/permissions/tree', params: { uid } });
+}
+
+export function permissionTreeQueryOptions(uid: string) {
+  return queryOptions({
+    queryKey: [...PERMISSIONS_QUERY_KEY, 'tree', uid],
+    queryFn: () => getPermissionTree(uid),
+    retry: false,
+    meta: { session: true },
+  });
+}
+
+export function usePermissionTree(uid: string) {
+  return useQuery(permissionTreeQueryOptions(uid));
+}
+
+/** PUT /admin/users/{uid}/permissions: the ids the user should hold; answers the tree as saved. */
+export function savePermissions(uid: string, permIds: readonly number[]): Promise<UserPermissionTree> {
+  return request<UserPermissionTree>({ url: `/admin/users/${encodeURIComponent(uid)}/permissions`, method: 'PUT', data: { permIds } });
+}
+
+export function useSavePermissions(uid: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (permIds: readonly number[]) => savePermissions(uid, permIds),
+    onSuccess: (tree) => queryClient.setQueryData(permissionTreeQueryOptions(uid).queryKey, tree),
+    // The user's detail (effective menus) and the admin log change with it.
+    onSettled: () =>
+      Promise.all(
+        [
+          ['admin', 'users'],
+          ['admin', 'log'],
+        ].map((queryKey) => queryClient.invalidateQueries({ queryKey })),
+      ),
+  });
+}

@@ -1,0 +1,32 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { DEFAULT_IDENTITY_IDS, type IdentityKindDetail, type IdentityRecord } from '@spatia/contract';
+import { useTranslation } from 'react-i18next';
+import { request } from '../../../api/client';
+
+/** Everything identity-related is cached under this key (kinds with my records, the review queue). */
+export const IDENTITY_QUERY_KEY = ['identity'] as const;
+
+/** GET /authIdentity/{ids}/details: the kinds in the order given, each with my latest record (null: none). */
+export function getIdentityDetails(ids: readonly number[]): Promise<IdentityKindDetail[]> {
+  return request<IdentityKindDetail[]>({ url: `/authIdentity/${ids.join(',')}/details` });
+}
+
+/** The spec's default kinds (spec 9), named in the current language, with my records. */
+export function useIdentityKinds(ids: readonly number[] = DEFAULT_IDENTITY_IDS) {
+  const { i18n } = useTranslation();
+  return useQuery({
+    queryKey: [...IDENTITY_QUERY_KEY, 'kinds', ids.join(','), i18n.language],
+    queryFn: () => getIdentityDetails(ids),
+    placeholderData: keepPreviousData,
+    meta: { session: true },
+  });
+}
+
+/**
+ * A change of a record (applying, withdrawing, an admin's decision). Everything identity-related is
+ * refetched afterwards, also after a failure: "already applied" or "already decided" mean it was stale.
+ */
+export function useIdentityChange<Input>(mutationFn: (input: Input) => Promise<IdentityRecord>) {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn, onSettled: () => queryClient.invalidateQueries({ queryKey: IDENTITY_QUERY_KEY }) });
+}

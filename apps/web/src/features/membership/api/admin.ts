@@ -1,0 +1,84 @@
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type {
+  AdminMembershipApplication,
+  AdminMembershipVersion,
+  AdminMembershipVersionInput,
+  MembershipApplicationStatus,
+  Page,
+  PermissionGroupNode,
+} from '@spatia/contract';
+import { useTranslation } from 'react-i18next';
+import { request } from '../../../api/client';
+import { MEMBERSHIP_QUERY_KEY } from './versions';
+
+const ADMIN_KEY = [...MEMBERSHIP_QUERY_KEY, 'admin'] as const;
+
+export function getAdminVersions(): Promise<AdminMembershipVersion[]> {
+  return request<AdminMembershipVersion[]>({ url: '/admin/membership/versions' });
+}
+
+export function useAdminVersions() {
+  return useQuery(queryOptions({ queryKey: [...ADMIN_KEY, 'versions'], queryFn: getAdminVersions, meta: { session: true } }));
+}
+
+/** Create (no id) or change a version. */
+export function saveVersion({ id, input }: { id?: number; input: AdminMembershipVersionInput }): Promise<AdminMembershipVersion> {
+  return id === undefined
+    ? request<AdminMembershipVersion>({ url: '/admin/membership/versions', method: 'POST', data: input })
+    : request<AdminMembershipVersion>({ url: `/admin/membership/versions/${id}`, method: 'PUT', data: input });
+}
+
+/** Refused (409) while anyone holds it or waits for it; hidden when history names it, deleted otherwise. */
+export function removeVersion(id: number): Promise<{ outcome: 'deleted' | 'hidden' }> {
+  return request<{ outcome: 'deleted' | 'hidden' }>({ url: `/admin/membership/versions/${id}`, method: 'DELETE' });
+}
+
+function useMembershipMutation<Input, Output>(mutationFn: (input: Input) => Promise<Output>) {
+  const queryClient = useQueryClient();
+  // Versions, applications and the public lists all change together.
+  return useMutation({ mutationFn, onSettled: () => queryClient.invalidateQueries({ queryKey: MEMBERSHIP_QUERY_KEY }) });
+}
+
+export const useSaveVersion = () => useMembershipMutation(saveVersion);
+export const useRemoveVersion = () => useMembershipMutation(removeVersion);
+
+/** GET /open/permissions/catalogue: the groups a version can grant, in the caller's language. */
+export function getPermissionCatalogue(): Promise<PermissionGroupNode[]> {
+  return request<PermissionGroupNode[]>({ url: '/open/permissions/catalogue' });
+}
+
+export function usePermissionCatalogue() {
+  const { i18n } = useTranslation();
+  return useQuery({ queryKey: ['permissionCatalogue', i18n.language], queryFn: getPermissionCatalogue, staleTime: 5 * 60_000 });
+}
+
+export interface ApplicationQueueParams {
+  status?: MembershipApplicationStatus;
+  pageNum: number;
+  pageSize: number;
+}
+
+export function getAdminApplications({ status, pageNum, pageSize }: ApplicationQueueParams): Promise<Page<AdminMembershipApplication>> {
+  return request<Page<AdminMembershipApplication>>({ url: '/admin/membership/applications', params: { status, pageNum, pageSize } });
+}
+
+export function useAdminApplications(params: ApplicationQueueParams) {
+  const { i18n } = useTranslation();
+  return useQuery({
+    queryKey: [...ADMIN_KEY, 'applications', params, i18n.language],
+    queryFn: () => getAdminApplications(params),
+    placeholderData: keepPreviousData,
+    meta: { session: true },
+  });
+}
+
+export function approveApplication(id: number): Promise<{ membershipId: number; endsAt: number }> {
+  return request<{ membershipId: number; endsAt: number }>({ url: `/admin/membership/applications/${id}/approve`, method: 'POST' });
+}
+
+export function rejectApplication({ id, reason }: { id: number; reason: string }): Promise<null> {
+  return request<null>({ url: `/admin/membership/applications/${id}/reject`, method: 'POST', data: { reason } });
+}
+
+export const useApproveApplication = () => useMembershipMutation(approveApplication);
+export const useRejectApplication = () => useMembershipMutation(rejectApplication);

@@ -1,0 +1,25 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { MembershipApplicationExtras } from '@spatia/contract';
+import { request } from '../../../api/client';
+import { MEMBERSHIP_QUERY_KEY } from './versions';
+
+export interface MembershipApplicationInput extends MembershipApplicationExtras {
+  versionId: number;
+}
+
+/**
+ * POST /c/membership/apply with the version id and the spec's serialised object (`jsonExtras`). The
+ * first licence image is also sent as `cover`, the spec's name for the url the upload answered.
+ */
+export function applyForMembership({ versionId, ...extras }: MembershipApplicationInput): Promise<{ id: number }> {
+  const jsonExtras = JSON.stringify({ ...extras, cover: extras.licenceImages[0] ?? '' });
+  return request<{ id: number }>({ url: '/c/membership/apply', method: 'POST', data: { versionId, jsonExtras } });
+}
+
+export function useApplyForMembership() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: applyForMembership,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: [...MEMBERSHIP_QUERY_KEY, 'mine'] }),
+  });
+}

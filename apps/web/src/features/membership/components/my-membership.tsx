@@ -1,0 +1,147 @@
+import { CrownOutlined } from '@ant-design/icons';
+import { App, Button, Card, Empty, Image, List, Progress, Space, Tag, Typography } from 'antd';
+import type { MembershipApplicationItem, MembershipApplicationStatus, MembershipItem, MembershipStatus } from '@spatia/contract';
+import { useTranslation } from 'react-i18next';
+import { formatDate } from '../../../lib/format';
+import { useWithdrawApplication } from '../api/my-membership';
+import { daysLeft, percentLeft } from '../lib/membership-time';
+import './membership.css';
+
+const STATUS_COLOUR: Record<MembershipStatus, string> = { active: 'green', expired: 'default', revoked: 'red' };
+export const APPLICATION_STATUS_COLOUR: Record<MembershipApplicationStatus, string> = {
+  pending: 'processing',
+  approved: 'success',
+  rejected: 'error',
+  withdrawn: 'default',
+};
+
+/** My membership: version, trial or paid, when it ends and how much is left (a bar), or why it ended. */
+export function MyMembershipCard({ membership, onApply }: { membership: MembershipItem | null; onApply: () => void }) {
+  const { t } = useTranslation();
+  const title = (
+    <span className="membership-card__title">
+      <CrownOutlined aria-hidden /> {t('membership.vip.current')}
+    </span>
+  );
+  if (!membership) {
+    return (
+      <Card title={title} className="membership-card" data-testid="my-membership">
+        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('membership.vip.none')}>
+          <Button type="primary" onClick={onApply} data-testid="vip-apply-empty">
+            {t('membership.vip.apply')}
+          </Button>
+        </Empty>
+      </Card>
+    );
+  }
+  const active = membership.status === 'active';
+  const left = daysLeft(membership.endsAt);
+  return (
+    <Card title={title} className="membership-card" data-testid="my-membership" data-status={membership.status}>
+      <div className="membership-card__head">
+        <Typography.Title level={3} className="membership-card__version">
+          {membership.versionName}
+        </Typography.Title>
+        <Space size={4}>
+          <Tag color="gold">{t(`membership.kind.${membership.kind}`)}</Tag>
+          <Tag color={STATUS_COLOUR[membership.status]}>{t(`membership.status.${membership.status}`)}</Tag>
+        </Space>
+      </div>
+      <dl className="membership-card__dates">
+        <div>
+          <dt>{t('membership.vip.starts')}</dt>
+          <dd>{formatDate(membership.startsAt)}</dd>
+        </div>
+        <div>
+          <dt>{t('membership.vip.ends')}</dt>
+          <dd>{formatDate(membership.endsAt)}</dd>
+        </div>
+      </dl>
+      {active ? (
+        <div className="membership-card__left">
+          <Progress percent={percentLeft(membership.startsAt, membership.endsAt)} showInfo={false} strokeColor="#d4a017" />
+          <span data-testid="membership-days-left">{t('membership.vip.daysLeft', { count: left })}</span>
+        </div>
+      ) : (
+        <Typography.Paragraph type="secondary">
+          {t('membership.vip.ended', { date: formatDate(membership.endsAt, 'YYYY-MM-DD') })}
+        </Typography.Paragraph>
+      )}
+    </Card>
+  );
+}
+
+/** My applications, newest first, with the status, the reason of a rejection, and Withdraw while pending. */
+export function MyApplicationsCard({ applications }: { applications: readonly MembershipApplicationItem[] }) {
+  const { t } = useTranslation();
+  const { modal, message } = App.useApp();
+  const withdraw = useWithdrawApplication();
+
+  const confirmWithdraw = (id: number) =>
+    modal.confirm({
+      title: t('membership.vip.withdrawConfirm'),
+      okText: t('membership.vip.withdraw'),
+      cancelText: t('common.actions.cancel'),
+      onOk: () => withdraw.mutateAsync(id).then(() => void message.success(t('membership.vip.withdrawn'))),
+    });
+
+  return (
+    <Card title={t('membership.vip.applications')} className="membership-card" data-testid="my-applications">
+      {applications.length === 0 ? (
+        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('membership.vip.noApplications')} />
+      ) : (
+        <List
+          dataSource={[...applications]}
+          renderItem={(application) => (
+            <List.Item
+              key={application.id}
+              data-testid="my-application"
+              data-status={application.status}
+              actions={
+                application.status === 'pending'
+                  ? [
+                      <Button
+                        key="withdraw"
+                        size="small"
+                        onClick={() => {
+                          confirmWithdraw(application.id);
+                        }}
+                      >
+                        {t('membership.vip.withdraw')}
+                      </Button>,
+                    ]
+                  : []
+              }
+            >
+              <List.Item.Meta
+                avatar={
+                  application.licenceImages[0] ? (
+                    <Image src={application.licenceImages[0]} width={56} height={56} className="membership-thumb" alt="" />
+                  ) : undefined
+                }
+                title={
+                  <Space size={8} wrap>
+                    <span>{application.versionName}</span>
+                    <Tag color={APPLICATION_STATUS_COLOUR[application.status]}>
+                      {t(`membership.applicationStatus.${application.status}`)}
+                    </Tag>
+                  </Space>
+                }
+                description={
+                  <>
+                    <div>
+                      {application.companyName} · {t('membership.vip.submittedAt', { date: formatDate(application.createdAt) })}
+                    </div>
+                    {application.reason && (
+                      <div className="membership-reason">{t('membership.vip.reason', { reason: application.reason })}</div>
+                    )}
+                  </>
+                }
+              />
+            </List.Item>
+          )}
+        />
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,58 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import type { NotificationPage } from '@spatia/contract';
+import { request } from '../../../api/client';
+
+/** How often the bell asks for the unread count while the page is visible (also on window focus). */
+export const UNREAD_POLL_MS = 30_000;
+
+/** Every inbox query starts with this key: one invalidation refreshes the bell, the popover and the page. */
+export const NOTIFICATIONS_QUERY_KEY = ['notifications'] as const;
+
+export interface NotificationListParams {
+  pageNum: number;
+  pageSize: number;
+  /** Only notices not read yet. */
+  unread?: boolean;
+}
+
+/** GET /c/notifications: my notices, newest first, with my unread count. */
+export function getNotifications({ pageNum, pageSize, unread }: NotificationListParams, silent = false): Promise<NotificationPage> {
+  return request<NotificationPage>({
+    url: '/c/notifications',
+    params: { pageNum, pageSize, unread: unread ? true : undefined },
+    silent,
+  });
+}
+
+export function notificationsQueryOptions(params: NotificationListParams, silent = false) {
+  return queryOptions({
+    queryKey: [...NOTIFICATIONS_QUERY_KEY, 'list', params],
+    queryFn: () => getNotifications(params, silent),
+    placeholderData: keepPreviousData,
+    retry: false,
+    meta: { session: true },
+  });
+}
+
+export function useNotifications(params: NotificationListParams, options: { enabled?: boolean; silent?: boolean } = {}) {
+  return useQuery({ ...notificationsQueryOptions(params, options.silent), enabled: options.enabled ?? true });
+}
+
+/** GET /c/notifications/unreadCount. Silent: a failed poll leaves the badge as it was, without a message every 30 s. */
+export function getUnreadCount(): Promise<number> {
+  return request<{ unread: number }>({ url: '/c/notifications/unreadCount', silent: true }).then((data) => data.unread);
+}
+
+export const unreadCountQueryOptions = queryOptions({
+  queryKey: [...NOTIFICATIONS_QUERY_KEY, 'unreadCount'],
+  queryFn: getUnreadCount,
+  refetchInterval: UNREAD_POLL_MS,
+  refetchOnWindowFocus: true,
+  retry: false,
+  meta: { session: true },
+});
+
+/** The bell's number, polled while a signed-in page is open and visible. */
+export function useUnreadCount(enabled: boolean) {
+  return useQuery({ ...unreadCountQueryOptions, enabled });
+}

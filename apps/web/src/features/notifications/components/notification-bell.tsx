@@ -1,0 +1,121 @@
+import { BellOutlined } from '@ant-design/icons';
+import { Badge, Button, Empty, Popover, Result, Skeleton } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { useSession } from '../../../stores/session-store';
+import { useNotifications, useUnreadCount } from '../api/get-notifications';
+import { useMarkAllNotificationsRead } from '../api/mark-read';
+import { NotificationEntry } from './notification-entry';
+import { useOpenNotification } from './use-open-notification';
+import './notifications.css';
+
+/** Where "see all" leads (a console route reached from here, hidden from the sidebar). */
+export const NOTIFICATIONS_PAGE_PATH = '/notifications';
+const LATEST_COUNT = 10;
+
+/**
+ * The bell of both top bars: the unread count (polled every 30 s and on window focus), and a popover
+ * with the latest notices, "mark all read" and "see all". Renders nothing when nobody is signed in.
+ */
+export function NotificationBell() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const signedIn = useSession((session) => session.token !== '');
+  const [open, setOpen] = useState(false);
+  const unread = useUnreadCount(signedIn);
+  const latest = useNotifications({ pageNum: 1, pageSize: LATEST_COUNT }, { enabled: signedIn && open, silent: true });
+  const markAll = useMarkAllNotificationsRead();
+  const openNotice = useOpenNotification(() => setOpen(false));
+  if (!signedIn) return null;
+
+  const count = unread.data ?? 0;
+  const list = latest.data?.list ?? [];
+
+  let body;
+  if (latest.isPending) body = <Skeleton active paragraph={{ rows: 3 }} title={false} className="notification-panel__state" />;
+  else if (latest.isError && !latest.data) {
+    body = (
+      <Result
+        className="notification-panel__state"
+        status="warning"
+        title={t('notifications.loadFailed')}
+        extra={
+          <Button size="small" onClick={() => void latest.refetch()}>
+            {t('common.actions.retry')}
+          </Button>
+        }
+      />
+    );
+  } else if (list.length === 0) {
+    body = <Empty className="notification-panel__state" image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('notifications.empty')} />;
+  } else {
+    body = (
+      <ul className="notification-panel__list" aria-label={t('notifications.latest')}>
+        {list.map((item) => (
+          <li key={item.id}>
+            <NotificationEntry item={item} onOpen={openNotice} />
+          </li>
+        ))}
+      </ul>
+    );
+  }
+
+  const panel = (
+    <div className="notification-panel" data-testid="notification-panel">
+      <div className="notification-panel__head">
+        <span className="notification-panel__title">{t('notifications.title')}</span>
+        <Button
+          type="link"
+          size="small"
+          disabled={count === 0}
+          loading={markAll.isPending}
+          onClick={() => markAll.mutate()}
+          data-testid="notifications-mark-all"
+        >
+          {t('notifications.markAllRead')}
+        </Button>
+      </div>
+      {body}
+      <div className="notification-panel__foot">
+        <Button
+          type="link"
+          block
+          onClick={() => {
+            setOpen(false);
+            void navigate(NOTIFICATIONS_PAGE_PATH);
+          }}
+          data-testid="notifications-see-all"
+        >
+          {t('notifications.seeAll')}
+        </Button>
+      </div>
+    </div>
+  );
+
+  return (
+    <Popover
+      content={panel}
+      trigger="click"
+      placement="bottomRight"
+      open={open}
+      onOpenChange={setOpen}
+      arrow={false}
+      styles={{ container: { padding: 0 } }}
+    >
+      <Button
+        type="text"
+        className="notification-bell"
+        aria-label={count > 0 ? t('notifications.bellWithCount', { count }) : t('notifications.bell')}
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        data-testid="notification-bell"
+        data-unread={count}
+      >
+        <Badge count={count} size="small" overflowCount={99} data-testid="notification-count">
+          <BellOutlined className="notification-bell__icon" />
+        </Badge>
+      </Button>
+    </Popover>
+  );
+}

@@ -1,0 +1,125 @@
+import { CheckOutlined } from '@ant-design/icons';
+import { Button, Card, Empty, Flex, Pagination, Result, Segmented, Skeleton } from 'antd';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { useNotifications } from '../api/get-notifications';
+import { useMarkAllNotificationsRead } from '../api/mark-read';
+import { NotificationEntry } from './notification-entry';
+import { useOpenNotification } from './use-open-notification';
+import './notifications.css';
+
+const PAGE_SIZE = 20;
+type Filter = 'all' | 'unread';
+
+/** The unread filter lives in the address (`?unread=1`), so a reload keeps it. */
+function useFilter(): [Filter, (filter: Filter) => void] {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const filter: Filter = searchParams.get('unread') === '1' ? 'unread' : 'all';
+  const setFilter = (next: Filter) =>
+    setSearchParams(
+      (params) => {
+        if (next === 'unread') params.set('unread', '1');
+        else params.delete('unread');
+        return params;
+      },
+      { replace: true },
+    );
+  return [filter, setFilter];
+}
+
+/** Every notice of mine, newest first: all or unread only, in pages, with "mark all read". */
+export function NotificationsInbox() {
+  const { t } = useTranslation();
+  const [filter, setFilter] = useFilter();
+  const [pageNum, setPageNum] = useState(1);
+  const notices = useNotifications({ pageNum, pageSize: PAGE_SIZE, unread: filter === 'unread' });
+  const markAll = useMarkAllNotificationsRead();
+  const openNotice = useOpenNotification();
+
+  const list = notices.data?.list ?? [];
+  const total = notices.data?.total ?? 0;
+  const unread = notices.data?.unread ?? 0;
+
+  // Reading notices in the unread filter can empty its last page: step back.
+  useEffect(() => {
+    if (notices.data && !notices.isPlaceholderData && notices.data.list.length === 0 && pageNum > 1) {
+      setPageNum(Math.max(1, Math.ceil(notices.data.total / PAGE_SIZE)));
+    }
+  }, [notices.data, notices.isPlaceholderData, pageNum]);
+
+  let body;
+  if (notices.isPending) {
+    body = <Skeleton active paragraph={{ rows: 6 }} title={false} />;
+  } else if (notices.isError && !notices.data) {
+    body = (
+      <Result
+        status="warning"
+        title={t('notifications.loadFailed')}
+        subTitle={notices.error.message || undefined}
+        extra={<Button onClick={() => void notices.refetch()}>{t('common.actions.retry')}</Button>}
+      />
+    );
+  } else if (total === 0) {
+    body = (
+      <Empty
+        image={Empty.PRESENTED_IMAGE_SIMPLE}
+        description={filter === 'unread' ? t('notifications.emptyUnread') : t('notifications.empty')}
+        data-testid="notifications-empty"
+      />
+    );
+  } else {
+    body = (
+      <>
+        <ul className="notifications-inbox__list" aria-label={t('notifications.title')} data-testid="notifications-list">
+          {list.map((item) => (
+            <li key={item.id}>
+              <NotificationEntry item={item} onOpen={openNotice} />
+            </li>
+          ))}
+        </ul>
+        {total > PAGE_SIZE && (
+          <Pagination
+            className="notifications-inbox__pagination"
+            current={pageNum}
+            pageSize={PAGE_SIZE}
+            total={total}
+            showSizeChanger={false}
+            showTotal={(count) => t('notifications.total', { count })}
+            onChange={setPageNum}
+          />
+        )}
+      </>
+    );
+  }
+
+  return (
+    <Card>
+      <Flex wrap align="center" justify="space-between" gap={12} style={{ marginBottom: 12 }}>
+        <Segmented<Filter>
+          aria-label={t('notifications.filter.label')}
+          value={filter}
+          onChange={(next) => {
+            setFilter(next);
+            setPageNum(1);
+          }}
+          options={[
+            { value: 'all', label: t('notifications.filter.all') },
+            { value: 'unread', label: `${t('notifications.filter.unread')}${unread > 0 ? ` (${unread})` : ''}` },
+          ]}
+          data-testid="notifications-filter"
+        />
+        <Button
+          icon={<CheckOutlined />}
+          disabled={unread === 0}
+          loading={markAll.isPending}
+          onClick={() => markAll.mutate()}
+          data-testid="notifications-page-mark-all"
+        >
+          {t('notifications.markAllRead')}
+        </Button>
+      </Flex>
+      {body}
+    </Card>
+  );
+}

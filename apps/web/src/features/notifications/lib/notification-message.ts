@@ -1,0 +1,38 @@
+import type { Language, NotificationItem } from '@spatia/contract';
+import type { TFunction } from 'i18next';
+import { formatDate, formatYuan } from '../../../lib/format';
+
+type Params = NotificationItem['params'];
+
+/** Params that hold a time (epoch ms) and are shown as a day. */
+const DAY_PARAMS = new Set(['endsAt']);
+/** Params that hold money in fen. */
+const MONEY_PARAMS = new Set(['price']);
+
+/**
+ * The values a kind's message names, ready for the reader: a pair `nameZh`/`nameEn` becomes `name` in
+ * the reader's language, money in fen becomes yuan, days are dates, and an empty reason says so.
+ */
+export function messageValues(params: Params, language: Language, t: TFunction): Record<string, string | number> {
+  const values: Record<string, string | number> = {};
+  for (const [key, value] of Object.entries(params)) {
+    values[key] = value;
+    if (DAY_PARAMS.has(key) && typeof value === 'number') values[key] = formatDate(value, 'YYYY-MM-DD');
+    if (MONEY_PARAMS.has(key) && typeof value === 'number') values[key] = formatYuan(value);
+  }
+  for (const [key, value] of Object.entries(params)) {
+    const pair = /^(.+)(Zh|En)$/.exec(key);
+    if (!pair) continue;
+    const [, base = '', suffix] = pair;
+    if (suffix === (language === 'zh' ? 'Zh' : 'En') || values[base] === undefined) values[base] = String(value);
+  }
+  if ('reason' in params && !String(params.reason).trim()) values.reason = t('notifications.noReason');
+  return values;
+}
+
+/** A notice as one sentence in the reader's language; a kind this build does not know gets a plain fallback. */
+export function notificationMessage(item: Pick<NotificationItem, 'kind' | 'params'>, language: Language, t: TFunction): string {
+  const key = `notifications.kinds.${item.kind}`;
+  const context = item.params.transferKind === 'sale' ? 'sale' : undefined;
+  return t(key, { ...messageValues(item.params, language, t), context, defaultValue: t('notifications.unknownKind') });
+}

@@ -1,0 +1,70 @@
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Page, WorkDetail, WorkReviewItem } from '@spatia/contract';
+import { request } from '../../../api/client';
+
+/** Every query of the queue starts with this key. */
+export const WORK_AUDIT_QUERY_KEY = ['workAudit'] as const;
+/** The back office's overview counts pending reviews: named here, not imported (a feature never imports another). */
+const AFFECTED_QUERY_KEYS = [['admin', 'overview']] as const;
+
+export interface ReviewQueueParams {
+  pageNum: number;
+  pageSize: number;
+}
+
+/** GET /audit/models: waiting works first, then claimed ones, oldest submission first (admins). */
+export function getReviewQueue({ pageNum, pageSize }: ReviewQueueParams): Promise<Page<WorkReviewItem>> {
+  return request<Page<WorkReviewItem>>({ url: '/audit/models', params: { pageNum, pageSize } });
+}
+
+export function reviewQueueQueryOptions(params: ReviewQueueParams) {
+  return queryOptions({
+    queryKey: [...WORK_AUDIT_QUERY_KEY, 'queue', params],
+    queryFn: () => getReviewQueue(params),
+    placeholderData: keepPreviousData,
+    // Other admins claim too: the queue stays current while it is open.
+    refetchInterval: 30_000,
+    refetchOnWindowFocus: true,
+    retry: false,
+    meta: { session: true },
+  });
+}
+
+export function useReviewQueue(params: ReviewQueueParams) {
+  return useQuery(reviewQueueQueryOptions(params));
+}
+
+/** POST /audit/models/{uid}/claim: one admin takes the work; another admin's claim is refused (1706). */
+export function claimReview(uid: string): Promise<WorkDetail> {
+  return request<WorkDetail>({ url: `/audit/models/${encodeURIComponent(uid)}/claim`, method: 'POST' });
+}
+
+export interface ReviewDecision {
+  uid: string;
+  passed: boolean;
+  /** Required when rejecting: the owner reads it in their notice. */
+  note: string;
+}
+
+/** POST /audit/models/{uid}/decision: only the admin holding the claim. */
+export function decideReview({ uid, passed, note }: ReviewDecision): Promise<WorkDetail> {
+  return request<WorkDetail>({ url: `/audit/models/${encodeURIComponent(uid)}/decision`, method: 'POST', data: { passed, note } });
+}
+
+function useQueueMutation<Input>(mutationFn: (input: Input) => Promise<WorkDetail>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn,
+    // Also after a failure: "claimed by another admin" means the queue is stale.
+    onSettled: () =>
+      Promise.all([WORK_AUDIT_QUERY_KEY, ...AFFECTED_QUERY_KEYS].map((queryKey) => queryClient.invalidateQueries({ queryKey }))),
+  });
+}
+
+export function useClaimReview() {
+  return useQueueMutation(claimReview);
+}
+
+export function useDecideReview() {
+  return useQueueMutation(decideReview);
+}

@@ -1,0 +1,59 @@
+import { CrownOutlined } from '@ant-design/icons';
+import { Alert, Button, Result, Skeleton } from 'antd';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { PageHeader } from '../components/page-header';
+import { loadSessionUser } from '../features/auth/api/load-session-user';
+import { useMyMembership } from '../features/membership/api/my-membership';
+import { MembershipDialog } from '../features/membership/components/membership-dialog';
+import { MyApplicationsCard, MyMembershipCard } from '../features/membership/components/my-membership';
+import { VersionsOverview } from '../features/membership/components/versions-overview';
+import { getToken } from '../stores/session-store';
+import './user-information/membership-vip-page.css';
+
+/** Open VIP (/userInformation/vip): my membership, my applications, the versions, and the registration dialog. */
+export default function MembershipVipPage() {
+  const { t } = useTranslation();
+  const mine = useMyMembership();
+  const [dialog, setDialog] = useState<{ versionId?: number }>();
+  const status = mine.data?.current?.status;
+
+  useEffect(() => {
+    // A membership that started or ended since sign-in changes the sidebar: take the fresh permissions now.
+    const token = getToken();
+    if (status && token) void loadSessionUser(token).catch(() => undefined);
+  }, [status]);
+
+  return (
+    <div className="membership-vip">
+      <div className="membership-vip__header">
+        <PageHeader title={t('menu.userInformationVip')} subtitle={t('membership.vip.subtitle')} />
+        <Button type="primary" size="large" icon={<CrownOutlined />} onClick={() => setDialog({})} data-testid="vip-apply">
+          {t('membership.vip.apply')}
+        </Button>
+      </div>
+      {mine.isPending ? (
+        <Skeleton active paragraph={{ rows: 6 }} />
+      ) : mine.isError ? (
+        <Result
+          status="warning"
+          title={t('membership.vip.loadFailed')}
+          subTitle={mine.error.message || undefined}
+          extra={<Button onClick={() => void mine.refetch()}>{t('common.actions.retry')}</Button>}
+        />
+      ) : (
+        <>
+          {mine.data.trialUsed && mine.data.current?.status !== 'active' && (
+            <Alert type="info" showIcon title={t('membership.vip.trialUsed')} className="membership-vip__notice" />
+          )}
+          <div className="membership-vip__grid">
+            <MyMembershipCard membership={mine.data.current} onApply={() => setDialog({})} />
+            <MyApplicationsCard applications={mine.data.applications} />
+          </div>
+        </>
+      )}
+      <VersionsOverview onApply={(versionId) => setDialog({ versionId })} />
+      <MembershipDialog open={dialog !== undefined} versionId={dialog?.versionId} onClose={() => setDialog(undefined)} />
+    </div>
+  );
+}
