@@ -97,6 +97,15 @@ export class WorksApi {
     return dataOf<WorkDetail>(await this.request.put(`/api/model/${uid}/onLined`, { headers: this.headers, form: { onLined: 'true' } }));
   }
 
+  /** A panorama online with a generated cover and origin. */
+  async createPublishedWork(name: string): Promise<WorkDetail> {
+    const work = await this.createWork(name);
+    const png = { name: 'cover.png', mimeType: 'image/png', buffer: gradientPng(64, 32, [40, 110, 170], [230, 190, 80]) };
+    await this.uploadAsset(work.uid, 'cover', png);
+    await this.uploadAsset(work.uid, 'origin', { ...png, name: 'origin.png' });
+    return this.publish(work.uid);
+  }
+
   async submitForReview(uid: string): Promise<WorkDetail> {
     return dataOf<WorkDetail>(await this.request.post(`/api/model/${uid}/audit`, { headers: this.headers }));
   }
