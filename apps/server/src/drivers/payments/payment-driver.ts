@@ -1,0 +1,101 @@
+/**
+ * Takes money through a provider's native (QR code) checkout: the sandbox by default, WeChat Pay API v3
+ * Native and Alipay (precreate) in production. A driver speaks the provider's protocol and nothing else:
+ * which order a payment belongs to, whether its amount is right and whether it was booked already are
+ * the payments module's business (docs/payments.md).
+ */
+export type PaymentProvider = 'sandbox' | 'wechat' | 'alipay';
+
+export const PAYMENT_PROVIDERS: readonly PaymentProvider[] = ['sandbox', 'wechat', 'alipay'];
+
+export interface NativePaymentRequest {
+  /** Our order number (the providers' out_trade_no): 6 to 32 of [A-Za-z0-9_-]. Paying again reuses it. */
+  orderNo: string;
+  /** Integer fen, at least 1. */
+  amountFen: number;
+  /** What the payer's app shows; at most 127 bytes of UTF-8 (WeChat's limit, the strictest). */
+  description: string;
+  /** The provider refuses payment after this moment. */
+  expiresAt: Date;
+}
+
+export interface NativeCheckout {
+  /** What the pay QR code encodes (WeChat's code_url, Alipay's qr_code, the sandbox's checkout page). */
+  codeUrl: string;
+}
+
+/** A provider's word on one order, from a verified notification or from a query. */
+export type PaymentState =
+  | { orderNo: string; state: 'paid'; transactionId: string; amountFen: number; paidAt: Date }
+  | { orderNo: string; state: 'unpaid' | 'closed' };
+
+export interface IncomingNotification {
+  /** Lower-case header names, as Node gives them. */
+  headers: Record<string, string | string[] | undefined>;
+  /** The body exactly as received: the signatures cover these bytes. */
+  rawBody: string;
+}
+
+/** What the provider expects to read back, so that it stops (or keeps) retrying. */
+export interface NotificationReply {
+  statusCode: number;
+  contentType: string;
+  body: string;
+}
+
+export interface PaymentDriver {
+  readonly provider: PaymentProvider;
+  createNativePayment(request: NativePaymentRequest): Promise<NativeCheckout>;
+  /**
+   * Checks the notification's signature (and, for WeChat, its timestamp window and the decryption of its
+   * resource) and that it is meant for this merchant, then reads it. Throws PaymentNotificationRefused
+   * before anything in the body is trusted.
+   */
+  verifyNotification(notification: IncomingNotification): Promise<PaymentState>;
+  /** The provider's state of an order; an order the provider never saw is `unpaid`. */
+  queryPayment(orderNo: string): Promise<PaymentState>;
+  /** Closes an unpaid order at the provider, so it can no longer be paid. Closing a closed one succeeds. */
+  closePayment(orderNo: string): Promise<void>;
+  /** The answer once a notification is booked (or was booked before). */
+  acknowledge(): NotificationReply;
+  /** The answer to a notification that was refused or could not be booked: the provider retries. */
+  refuse(reason: string): NotificationReply;
+}
+
+/** A notification whose signature, timestamp, merchant or content does not check out. */
+export class PaymentNotificationRefused extends Error {
+  constructor(provider: PaymentProvider, detail: string) {
+    super(`${provider} payment notification refused: ${detail}`);
+    this.name = 'PaymentNotificationRefused';
+  }
+}
+
+/** The provider answered a call with an error, or with an answer whose signature does not check out. */
+export class PaymentProviderError extends Error {
+  constructor(provider: PaymentProvider, detail: string) {
+    super(`${provider} payment call failed: ${detail}`);
+    this.name = 'PaymentProviderError';
+  }
+}
+
+const ORDER_NO = /^[A-Za-z0-9_-]{6,32}$/;
+
+export function assertNativePaymentRequest(request: NativePaymentRequest): void {
+  if (!ORDER_NO.test(request.orderNo)) throw new RangeError(`order number ${request.orderNo} is not 6-32 of [A-Za-z0-9_-]`);
+  if (!Number.isSafeInteger(request.amountFen) || request.amountFen < 1) throw new RangeError('amount is whole fen, at least 1');
+  if (Buffer.byteLength(request.description, 'utf8') > 127) throw new RangeError('description is over 127 bytes');
+}
+
+/** 1234 fen → "12.34", the yuan string Alipay takes and gives. */
+export function fenToYuan(fen: number): string {
+  const sign = fen < 0 ? '-' : '';
+  const abs = Math.abs(fen);
+  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
+}
+
+/** "12.34" → 1234 fen, exactly (no floating point); anything else is NaN. */
+export function yuanToFen(yuan: string): number {
+  const match = /^(\d{1,12})(?:\.(\d{1,2}))?$/.exec(yuan.trim());
+  if (!match) return Number.NaN;
+  return Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0'));
+}
