@@ -2,6 +2,7 @@ import { expect, test, type Browser, type Page } from '@playwright/test';
 import { createAccount, uniquePhone } from './support/accounts';
 import { fillLogin, signIn, snap, users } from './support/session';
 import { authHeaders, sessionToken } from './support/works';
+import { recordToasts, toastsSeen } from './support/toasts';
 
 /*
  * The back office's sensitive words, and what a user sees of them: the admin adds a word, a user who
@@ -69,9 +70,9 @@ for (const language of ['zh', 'en'] as const) {
     await admin.getByTestId('add-words-text').fill(`${word}\n  CASINO  \n${word}`);
     await expect(admin.getByTestId('add-words-summary')).toContainText(language === 'zh' ? '将添加 2 个词' : '2 words to add');
     await snap(admin, `sensitive-words-add-${language}`, { fullPage: false });
+    await recordToasts(admin);
     await admin.getByTestId('add-words-submit').click();
-    await expect(admin.getByText(text.addedToast)).toBeVisible();
-    await expect(admin.getByText(text.skippedToast)).toBeVisible();
+    await expect.poll(() => toastsSeen(admin)).toEqual([expect.stringMatching(text.addedToast), expect.stringMatching(text.skippedToast)]);
     // Newest first: the word opens the list.
     await expect(admin.getByTestId('sensitive-word-row').first()).toHaveAttribute('data-word', word);
     await snap(admin, `sensitive-words-list-${language}`, { fullPage: false });

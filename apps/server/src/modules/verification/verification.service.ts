@@ -9,13 +9,14 @@ import type { VerificationRepository } from './verification.repository.js';
 export const CODE_LIFETIME_MS = 5 * 60 * 1000;
 export const CODE_MAX_FAILURES = 5;
 
-/** How often one phone and one address may ask for codes. Every refusal says when to try again. */
-export const CODE_SEND_LIMITS = [
-  { scope: 'phone', limit: 1, windowSeconds: 60 },
-  { scope: 'phone', limit: 5, windowSeconds: 60 * 60 },
-  { scope: 'phone', limit: 10, windowSeconds: 24 * 60 * 60 },
-  { scope: 'ip', limit: 30, windowSeconds: 60 * 60 },
+/** How often one phone may ask for codes. Every refusal says when to try again. */
+export const CODE_SEND_LIMITS_PER_PHONE = [
+  { limit: 1, windowSeconds: 60 },
+  { limit: 5, windowSeconds: 60 * 60 },
+  { limit: 10, windowSeconds: 24 * 60 * 60 },
 ] as const;
+/** How many codes one address may ask for in an hour, by default (SMS_CODES_PER_ADDRESS_PER_HOUR). */
+export const DEFAULT_CODES_PER_ADDRESS_PER_HOUR = 30;
 
 export interface CodeProof {
   phone: string;
@@ -40,12 +41,16 @@ export class VerificationService {
     private readonly loadSecret: () => Promise<string>,
     private readonly log: (message: string) => void = console.error,
     private readonly now: () => number = () => Date.now(),
+    private readonly codesPerAddressPerHour = DEFAULT_CODES_PER_ADDRESS_PER_HOUR,
   ) {}
 
   async sendCode(phone: string, purpose: CodePurpose, ip: string): Promise<IssuedVerificationCode> {
-    for (const rule of CODE_SEND_LIMITS) {
-      const subject = rule.scope === 'phone' ? phone : addressBucket(ip);
-      const decision = await this.limiter.hit(`code:${rule.scope}:${rule.windowSeconds}:${subject}`, rule.limit, rule.windowSeconds);
+    const rules = [
+      ...CODE_SEND_LIMITS_PER_PHONE.map((rule) => ({ ...rule, scope: 'phone', subject: phone })),
+      { limit: this.codesPerAddressPerHour, windowSeconds: 60 * 60, scope: 'ip', subject: addressBucket(ip) },
+    ];
+    for (const rule of rules) {
+      const decision = await this.limiter.hit(`code:${rule.scope}:${rule.windowSeconds}:${rule.subject}`, rule.limit, rule.windowSeconds);
       if (!decision.allowed) throw fail('tooManyCodes', { seconds: decision.retryAfterSeconds });
     }
     const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
