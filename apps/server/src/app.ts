@@ -43,6 +43,11 @@ import { TrafficRepository } from './modules/traffic/traffic.repository.js';
 import { trafficRoutes } from './modules/traffic/traffic.routes.js';
 import { TrafficService } from './modules/traffic/traffic.service.js';
 import { TransfersRepository } from './modules/transfers/transfers.repository.js';
+import { PaymentsRepository } from './modules/payments/payments.repository.js';
+import { paymentsRoutes } from './modules/payments/payments.routes.js';
+import { PaymentsService } from './modules/payments/payments.service.js';
+import { createPaymentDrivers } from './drivers/payments/create-payment-drivers.js';
+import type { SandboxPayDriver } from './drivers/payments/sandbox-pay.js';
 import { transfersRoutes } from './modules/transfers/transfers.routes.js';
 import { TransfersService } from './modules/transfers/transfers.service.js';
 import { workAssetsRoutes } from './modules/works/work-assets.routes.js';
@@ -156,6 +161,10 @@ export interface Services {
   workAssets: WorkAssetsService;
   workViews: WorkViews;
   transfers: TransfersService;
+  /** Flow recharges through the payment providers, booked once in the ledger (docs/payments.md). */
+  payments: PaymentsService;
+  /** The sandbox provider's test checkout, when the sandbox is among PAYMENT_PROVIDERS. */
+  sandboxPay: SandboxPayDriver | undefined;
   /** The solver: panorama processing runs as jobs (docs/processing.md). */
   processing: ProcessingService;
   tours: ToursService;
@@ -271,6 +280,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(workPublishingRoutes, { publishing: services.workPublishing, publicUrl: config.publicUrl });
   await app.register(workAssetsRoutes, { assets: services.workAssets });
   await app.register(transfersRoutes, { transfers: services.transfers });
+  await app.register(paymentsRoutes, { payments: services.payments, sandbox: services.sandboxPay });
   await app.register(membershipRoutes, { membership: services.membership });
   await app.register(membershipAdminRoutes, { membership: services.membership });
   await app.register(identityRoutes, { identity: services.identity });
@@ -311,7 +321,17 @@ function workAssetUploads(assets: WorkAssetsService): ResumableUploadHooks {
 }
 
 export function createServices(
-  config: Pick<Config, 'authSecret' | 'wechat' | 'dataDir' | 'processingLeaseSeconds' | 'viewerDistDir'>,
+  config: Pick<
+    Config,
+    | 'authSecret'
+    | 'wechat'
+    | 'dataDir'
+    | 'processingLeaseSeconds'
+    | 'viewerDistDir'
+    | 'payments'
+    | 'publicUrl'
+    | 'smsCodesPerAddressPerHour'
+  >,
   drivers: Pick<Services, 'logger' | 'database' | 'cache' | 'rateLimiter' | 'sms' | 'storage' | 'jobs'>,
 ): Services {
   const { logger, database, cache, rateLimiter, sms, storage } = drivers;
@@ -324,8 +344,14 @@ export function createServices(
   const access = new AccessService(new AccessRepository(database.db), users, cache);
   const secrets = new ServerSecrets(database.db);
   const codeSecret = () => (config.authSecret ? Promise.resolve(config.authSecret) : secrets.get('verification-code-hmac'));
-  const verification = new VerificationService(new VerificationRepository(database.db), sms, rateLimiter, codeSecret, (message) =>
-    logger.error(message),
+  const verification = new VerificationService(
+    new VerificationRepository(database.db),
+    sms,
+    rateLimiter,
+    codeSecret,
+    (message) => logger.error(message),
+    Date.now,
+    config.smsCodesPerAddressPerHour,
   );
   const accounts = new AccountsService(users, auth, verification, loginThrottle, rateLimiter);
   const qrLogin = new QrLoginService(new QrLoginRepository(database.db), accounts, rateLimiter);
@@ -414,6 +440,14 @@ export function createServices(
   });
   // Ended memberships stop granting their groups within a minute (docs/membership.md).
   drivers.jobs.define('membership.expire', () => membership.expireDue(), { schedule: { cron: '* * * * *' } });
+  const payment = createPaymentDrivers(config.payments, {
+    db: database.db,
+    secret: () => (config.authSecret ? Promise.resolve(config.authSecret) : secrets.get('sandbox-payments')),
+    publicUrl: config.publicUrl,
+  });
+  const payments = new PaymentsService(new PaymentsRepository(database.db), payment.drivers, ledger, notifications, logger);
+  // A lost notification is still booked, and unpaid orders close once expired (docs/payments.md).
+  drivers.jobs.define('payments.reconcile', () => payments.reconcile(), { schedule: { cron: '* * * * *' } });
   // Read notices older than the retention period go; unread ones stay (docs/notifications.md).
   drivers.jobs.define('notifications.prune', () => notifications.pruneRead(), { schedule: { cron: '41 3 * * *' } });
   return {
@@ -436,6 +470,8 @@ export function createServices(
     workAssets,
     workViews,
     transfers,
+    payments,
+    sandboxPay: payment.sandbox,
     membership,
     backOffice,
     adminOverview,

@@ -15,3 +15,4 @@ export * from './sensitive-words.js';
 export * from './identity.js';
 export * from './permission-tree.js';
 export * from './admin-overview.js';
+export * from './payments.js';

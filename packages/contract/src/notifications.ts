@@ -14,6 +14,7 @@ export const NOTIFICATION_KINDS = [
   'transferReceived',
   'transferConfirmed',
   'transferRejected',
+  'rechargePaid',
 ] as const;
 
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];

@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { PHONE_PATTERN } from '@spatia/contract';
+import { PAYMENT_PROVIDERS, PHONE_PATTERN, type PaymentProvider } from '@spatia/contract';
 import { z } from 'zod';
 import type { WechatOAuthConfig } from '../drivers/oauth/wechat-oauth.js';
 import type { S3StorageConfig } from '../drivers/storage/s3-storage.js';
@@ -108,6 +108,7 @@ const environmentSchema = z
       .optional(),
     AUTH_SECRET: z.string().min(32, 'at least 32 characters').optional(),
     SMS_DRIVER: z.enum(['console', 'aliyun', 'tencent']).default('console'),
+    SMS_CODES_PER_ADDRESS_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(30),
     SMS_DEV_OUTBOX: z
       .enum(['true', 'false'])
       .default('false')
@@ -124,6 +125,11 @@ const environmentSchema = z
     TENCENT_SMS_TEMPLATE_ID: z.string().optional(),
     TENCENT_SMS_REGION: z.string().default('ap-guangzhou'),
     TENCENT_SMS_ENDPOINT: z.string().default('sms.tencentcloudapi.com'),
+    PAYMENT_PROVIDERS: z
+      .string()
+      .default('sandbox')
+      .transform((value) => [...new Set(value.split(',').map((name) => name.trim()))])
+      .pipe(z.array(z.enum(PAYMENT_PROVIDERS)).min(1)),
     WECHAT_APP_ID: z.string().optional(),
     WECHAT_APP_SECRET: z.string().optional(),
     WECHAT_AUTHORIZE_URL: z.string().url().default('https://open.weixin.qq.com/connect/qrconnect'),
@@ -219,6 +225,9 @@ export interface Config {
   /** The origin people reach the site at (QR links, absolute file URLs); else taken from each request. */
   publicUrl: string | undefined;
   sms: SmsConfig;
+  /** How many verification codes one address (IPv6: its /64) may ask for in an hour; offices behind one NAT need more. */
+  smsCodesPerAddressPerHour: number;
+  payments: PaymentsConfig;
   /** WeChat sign-in, when an app id and secret are configured. */
   wechat: WechatOAuthConfig | undefined;
   /** Files and resumable uploads in an S3-compatible bucket; local disk under DATA_DIR when undefined. */
@@ -289,6 +298,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     authSecret: env.AUTH_SECRET,
     publicUrl: env.PUBLIC_URL,
     sms: smsConfigOf(env),
+    smsCodesPerAddressPerHour: env.SMS_CODES_PER_ADDRESS_PER_HOUR,
+    payments: { providers: env.PAYMENT_PROVIDERS },
     wechat:
       env.WECHAT_APP_ID && env.WECHAT_APP_SECRET
         ? {
@@ -312,6 +323,11 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
         : undefined,
     site: env,
   };
+}
+
+/** Which payment providers the recharge page offers (docs/payments.md); `sandbox` is the test checkout. */
+export interface PaymentsConfig {
+  providers: PaymentProvider[];
 }
 
 export type SmsConfig =

@@ -73,6 +73,21 @@ const catalogue = {
   wechatBindingInvalid: { zh: '绑定已失效，请重新使用微信登录', en: 'The binding expired. Please sign in with WeChat again' },
   wechatAlreadyBound: { zh: '该手机号已绑定其他微信', en: 'This phone number is already bound to another WeChat account' },
   insufficientBalance: { zh: '余额不足', en: 'Insufficient balance' },
+  rechargePlanUnknown: { zh: '没有 {months} 个月的充值套餐', en: 'There is no {months}-month recharge plan' },
+  rechargeFeeMismatch: {
+    zh: '金额与价目表不符：{months} 个月为 {expected} 元，请刷新页面后重试',
+    en: 'The fee does not match the price list: {months} months cost ¥{expected}. Please reload the page and try again',
+  },
+  paymentProviderUnavailable: { zh: '本站暂不支持该支付方式', en: 'This site does not take this payment method' },
+  paymentProviderFailed: {
+    zh: '支付服务暂时无法下单，请稍后重试',
+    en: 'The payment service could not take the order. Please try again shortly',
+  },
+  paymentOrderNotPayable: { zh: '该订单已关闭或已过期，不能再支付', en: 'This order is closed or expired and can no longer be paid' },
+  idempotencyKeyReused: {
+    zh: '该 Idempotency-Key 已用于另一笔不同的请求',
+    en: 'This Idempotency-Key was already used for a different request',
+  },
   workTransitionNotAllowed: { zh: '作品当前状态为“{status}”，不能执行此操作', en: 'This cannot be done while the work is {status}' },
   workIncomplete: {
     zh: '作品尚未完整，请先补全名称、封面和原始文件',

@@ -78,11 +78,13 @@ export function declareAnyoneInScope(scope: FastifyInstance): void {
   });
 }
 
-/** The `x-auth` extension of an operation: 'public', 'signedIn', 'role:admin' or 'permission:35'. */
+/** The `x-auth` extension of an operation: 'public', 'signedIn', 'role:admin', 'role:photographer|customer' or 'permission:35'. */
 export function describeAuthRule(rule: AuthRule): string {
   if (rule === 'public' || rule === 'anyone') return 'public';
   if (rule === 'signedIn') return 'signedIn';
-  return 'role' in rule ? `role:${rule.role}` : `permission:${rule.permission}`;
+  if ('role' in rule) return `role:${rule.role}`;
+  if ('anyRole' in rule) return `role:${rule.anyRole.join('|')}`;
+  return `permission:${rule.permission}`;
 }
 
 /** Browsable docs at `/api/docs`, for anyone. */

@@ -53,6 +53,7 @@ function enforce(rule: AuthRule, request: FastifyRequest): void {
   if (!user) throw fail('unauthenticated');
   if (rule === 'signedIn') return;
   if ('role' in rule && !hasRole(user, rule.role)) throw fail('missingRole', { roles: rule.role });
+  if ('anyRole' in rule && !rule.anyRole.some((role) => hasRole(user, role))) throw fail('missingRole', { roles: rule.anyRole.join(', ') });
   if ('permission' in rule && !hasPermission(user, rule.permission)) {
     throw fail('missingPermission', { permission: rule.permission });
   }

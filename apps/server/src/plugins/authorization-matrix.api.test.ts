@@ -108,6 +108,13 @@ const sentTransfer: Fixture = async (world) => {
   return { id: String(json<{ data: { id: number } }>(response).data.id) };
 };
 
+/** A flow recharge the owner started and has not paid. */
+const ownerRechargeOrder: Fixture = async ({ owner }) => {
+  const response = await owner.call('POST', '/api/c/flowRecharge/nativePayNow', { months: 1, fee: 3000 });
+  if (response.statusCode !== 200) throw new Error(`recharge failed: ${response.body}`);
+  return { id: String(json<{ data: { id: number } }>(response).data.id) };
+};
+
 /** A membership application waiting for review, by `applicant` (a fresh person unless given). */
 async function membershipApplication(world: World, applicant?: Person): Promise<{ id: string; uid: string }> {
   const who = applicant ?? (await person(world.testApp.app));
@@ -274,6 +281,8 @@ const MATRIX: Record<string, Row> = {
   'PUT /api/model/{id}/measurements': row(pointCloud, [401, 404, 409, 409], { body: { revision: 0, measurements: [] } }),
   'POST /api/model/{id}/pointCloud/las/ticket': row(pointCloud, [401, 404, 409, 409]),
   'GET /api/model/{id}/pointCloud/las': row(pointCloud, [401, 404, 409, 409], { query: 'ticket=forged-ticket-value' }),
+  // payments (docs/payments.md): a payer's order is theirs alone
+  'GET /api/c/flowRechargeOrder/{id}/nativeUnifiedOrderQuery': row(ownerRechargeOrder, [401, 404, 200, 404]),
   // membership (docs/membership.md)
   'GET /api/membership/versions/{id}': row(async () => ({ id: '1' }), [200, 200, 200, 200]),
   'PUT /api/admin/membership/versions/{id}': row(membershipVersion, [401, 403, 403, 200], { body: versionInput }),

@@ -41,7 +41,7 @@ describe('route rules', () => {
     const undeclared = operations.filter((operation) => operation.rule === undefined).map((operation) => operation.name);
     expect(undeclared, 'operations without config.auth').toEqual([]);
     for (const { name, rule } of operations) {
-      expect(rule, name).toMatch(/^(public|signedIn|role:[a-z]+|permission:\d+)$/);
+      expect(rule, name).toMatch(/^(public|signedIn|role:[a-z]+(\|[a-z]+)*|permission:\d+)$/);
     }
   });
 

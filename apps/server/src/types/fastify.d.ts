@@ -2,12 +2,13 @@ import type { Language, PermissionId, RoleCode } from '@spatia/contract';
 import type { Authenticated } from '../modules/auth/auth.service.js';
 
 /**
- * Who may call a route (docs/access.md): anyone, any signed-in user, or one holding a role or a
- * permission id. `'public'` looks the caller up when a token comes (the route may answer signed-in
+ * Who may call a route (docs/access.md): anyone, any signed-in user, or one holding a role (or one of
+ * several) or a permission id. `'public'` looks the caller up when a token comes (the route may answer signed-in
  * callers differently); `'anyone'` is public too but never reads the caller, so it costs no session
  * lookup (health, static settings, files).
  */
-export type AuthRule = 'anyone' | 'public' | 'signedIn' | { role: RoleCode } | { permission: PermissionId };
+export type AuthRule =
+  'anyone' | 'public' | 'signedIn' | { role: RoleCode } | { anyRole: readonly RoleCode[] } | { permission: PermissionId };
 
 declare module 'fastify' {
   interface FastifyRequest {

@@ -12,3 +12,4 @@ export * from './membership.js';
 export * from './identity.js';
 export * from './notifications.js';
 export * from './admin-log.js';
+export * from './payments.js';

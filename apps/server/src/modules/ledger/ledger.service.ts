@@ -22,6 +22,8 @@ export const LedgerAccount = {
   balance: (userId: number) => `user:${userId}:balance`,
   income: (userId: number) => `user:${userId}:income`,
   payments: 'system:payments',
+  /** Where a payment provider's money enters: its balance is what the provider owes us, less what it paid out. */
+  provider: (provider: string) => `system:payments:${provider}`,
 } as const;
 
 /**

@@ -1,0 +1,81 @@
+import { PAYMENT_ORDER_KINDS, PAYMENT_ORDER_STATUSES, PAYMENT_PROVIDERS } from '@spatia/contract';
+import { sql } from 'drizzle-orm';
+import { bigint, check, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAt, serialId, updatedAt } from './columns.js';
+import { users } from './users.js';
+
+/**
+ * What a person pays through a provider (docs/payments.md). A row is booked in the ledger exactly
+ * when it turns `paid`; the provider's transaction id is unique, so one payment is never booked twice.
+ */
+export const paymentOrders = pgTable(
+  'payment_orders',
+  {
+    id: serialId(),
+    /** Our order number, the providers' out_trade_no. */
+    orderNo: text('order_no').notNull().unique(),
+    /** An order is a money record: the user it names is never deleted from under it. */
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    kind: text('kind', { enum: PAYMENT_ORDER_KINDS }).notNull(),
+    provider: text('provider', { enum: PAYMENT_PROVIDERS }).notNull(),
+    status: text('status', { enum: PAYMENT_ORDER_STATUSES }).notNull().default('pending'),
+    amountFen: bigint('amount_fen', { mode: 'number' }).notNull(),
+    /** For a flow recharge: the months bought. */
+    months: integer('months').notNull().default(0),
+    description: text('description').notNull(),
+    codeUrl: text('code_url').notNull().default(''),
+    idempotencyKey: text('idempotency_key'),
+    /** What the Idempotency-Key was sent with: the same key with other parameters is refused. */
+    requestFingerprint: text('request_fingerprint').notNull().default(''),
+    providerTransactionId: text('provider_transaction_id'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+    /** When the reconciliation job last asked the provider about this order. */
+    checkedAt: timestamp('checked_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    index().on(table.userId, table.createdAt, table.id),
+    uniqueIndex('payment_orders_provider_transaction').on(table.provider, table.providerTransactionId),
+    uniqueIndex('payment_orders_idempotency_key').on(table.userId, table.idempotencyKey),
+    index('payment_orders_pending')
+      .on(table.createdAt)
+      .where(sql`${table.status} = 'pending'`),
+    check('payment_orders_amount', sql`${table.amountFen} > 0`),
+    check(
+      'payment_orders_paid',
+      sql`(${table.status} = 'paid') = (${table.providerTransactionId} is not null and ${table.paidAt} is not null)`,
+    ),
+  ],
+);
+
+/** The flow recharge price list: months of flow and their fee. An admin edits it with the billing prices. */
+export const flowRechargePlans = pgTable(
+  'flow_recharge_plans',
+  {
+    months: integer('months').primaryKey(),
+    feeFen: bigint('fee_fen', { mode: 'number' }).notNull(),
+  },
+  (table) => [check('flow_recharge_plans_valid', sql`${table.months} between 1 and 36 and ${table.feeFen} > 0`)],
+);
+
+/**
+ * The sandbox provider's own books: the stand-in for WeChat's and Alipay's side of an order, so that the
+ * sandbox answers queries and closes the way they do, apart from our orders.
+ */
+export const sandboxPayments = pgTable('sandbox_payments', {
+  orderNo: text('order_no').primaryKey(),
+  amountFen: bigint('amount_fen', { mode: 'number' }).notNull(),
+  description: text('description').notNull(),
+  state: text('state', { enum: ['unpaid', 'paid', 'closed'] })
+    .notNull()
+    .default('unpaid'),
+  transactionId: text('transaction_id'),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  paidAt: timestamp('paid_at', { withTimezone: true }),
+  createdAt: createdAt(),
+});

@@ -1,0 +1,184 @@
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { and, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/database.js';
+import { sandboxPayments } from '../../db/schema/index.js';
+import {
+  PaymentNotificationRefused,
+  assertNativePaymentRequest,
+  type IncomingNotification,
+  type NativeCheckout,
+  type NativePaymentRequest,
+  type NotificationReply,
+  type PaymentDriver,
+  type PaymentState,
+} from './payment-driver.js';
+
+/** Notifications older or newer than this are refused, as WeChat Pay's are. */
+const NOTIFICATION_WINDOW_MS = 300_000;
+export const SANDBOX_CHECKOUT_PATH = '/mobile/sandboxPay/';
+
+export type SandboxCheckoutState = 'unpaid' | 'paid' | 'closed' | 'expired';
+
+/** What the test checkout page shows about an order. */
+export interface SandboxCheckout {
+  orderNo: string;
+  amountFen: number;
+  description: string;
+  state: SandboxCheckoutState;
+  expiresAt: number;
+}
+
+/**
+ * The default provider: a test checkout that this server plays itself, clearly marked as such. Its QR
+ * code opens the checkout page (`/mobile/sandboxPay/{orderNo}?sign=`) on any device; paying there
+ * marks the sandbox's own books paid and hands back a notification signed with the server's secret
+ * (HMAC-SHA256 over timestamp and body), which goes through the same verification, deduplication and
+ * booking as WeChat's and Alipay's. Queries and closes answer from the sandbox's books, apart from our
+ * orders, so reconciliation works against it as against a real provider.
+ */
+export class SandboxPayDriver implements PaymentDriver {
+  readonly provider = 'sandbox' as const;
+
+  constructor(
+    private readonly db: Db,
+    private readonly secret: () => Promise<string>,
+    /** An origin for the QR code's address (PUBLIC_URL); without one the address is relative to the page. */
+    private readonly publicUrl: string | undefined,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  async createNativePayment(request: NativePaymentRequest): Promise<NativeCheckout> {
+    assertNativePaymentRequest(request);
+    // Paying again reuses the order number, and the provider's books keep the first amount.
+    await this.db
+      .insert(sandboxPayments)
+      .values({ orderNo: request.orderNo, amountFen: request.amountFen, description: request.description, expiresAt: request.expiresAt })
+      .onConflictDoNothing();
+    const path = `${SANDBOX_CHECKOUT_PATH}${request.orderNo}?sign=${await this.checkoutSignature(request.orderNo)}`;
+    return { codeUrl: `${this.publicUrl ?? ''}${path}` };
+  }
+
+  /** The checkout page's view of an order; undefined when the order or its signature is unknown. */
+  async checkout(orderNo: string, sign: string): Promise<SandboxCheckout | undefined> {
+    if (!(await this.signatureMatches(orderNo, sign))) return undefined;
+    const [row] = await this.db.select().from(sandboxPayments).where(eq(sandboxPayments.orderNo, orderNo));
+    if (!row) return undefined;
+    const expired = row.state === 'unpaid' && row.expiresAt.getTime() <= this.now();
+    return {
+      orderNo,
+      amountFen: row.amountFen,
+      description: row.description,
+      state: expired ? 'expired' : row.state,
+      expiresAt: row.expiresAt.getTime(),
+    };
+  }
+
+  /**
+   * The payer pays on the checkout page: the sandbox's books turn paid (once; paying twice answers the
+   * first payment) and the notification the provider sends comes back, for delivery. Undefined when the
+   * order cannot be paid (unknown, closed or expired).
+   */
+  async pay(orderNo: string, sign: string): Promise<IncomingNotification | undefined> {
+    const checkout = await this.checkout(orderNo, sign);
+    if (!checkout || checkout.state === 'closed' || checkout.state === 'expired') return undefined;
+    const transactionId = `SBX${this.now()}${randomBytes(6).toString('hex')}`;
+    await this.db
+      .update(sandboxPayments)
+      .set({ state: 'paid', transactionId, paidAt: new Date(this.now()) })
+      .where(and(eq(sandboxPayments.orderNo, orderNo), eq(sandboxPayments.state, 'unpaid')));
+    return this.notificationFor(await this.queryPayment(orderNo));
+  }
+
+  async verifyNotification(notification: IncomingNotification): Promise<PaymentState> {
+    const timestamp = header(notification, 'x-sandbox-timestamp');
+    const signature = header(notification, 'x-sandbox-signature');
+    if (!timestamp || !signature) throw new PaymentNotificationRefused('sandbox', 'no signature');
+    const expected = Buffer.from(await this.sign(`${timestamp}\n${notification.rawBody}\n`));
+    const given = Buffer.from(signature);
+    if (given.length !== expected.length || !timingSafeEqual(given, expected))
+      throw new PaymentNotificationRefused('sandbox', 'bad signature');
+    if (!/^\d{10}$/.test(timestamp) || Math.abs(this.now() - Number(timestamp) * 1000) > NOTIFICATION_WINDOW_MS) {
+      throw new PaymentNotificationRefused('sandbox', 'timestamp outside the 300 s window');
+    }
+    return parseState(notification.rawBody);
+  }
+
+  async queryPayment(orderNo: string): Promise<PaymentState> {
+    const [row] = await this.db.select().from(sandboxPayments).where(eq(sandboxPayments.orderNo, orderNo));
+    if (row?.state === 'paid' && row.transactionId && row.paidAt) {
+      return { orderNo, state: 'paid', transactionId: row.transactionId, amountFen: row.amountFen, paidAt: row.paidAt };
+    }
+    return { orderNo, state: row?.state === 'closed' ? 'closed' : 'unpaid' };
+  }
+
+  async closePayment(orderNo: string): Promise<void> {
+    await this.db
+      .update(sandboxPayments)
+      .set({ state: 'closed' })
+      .where(and(eq(sandboxPayments.orderNo, orderNo), sql`${sandboxPayments.state} = 'unpaid'`));
+  }
+
+  acknowledge(): NotificationReply {
+    return { statusCode: 200, contentType: 'application/json', body: '{"code":"SUCCESS"}' };
+  }
+
+  refuse(reason: string): NotificationReply {
+    return { statusCode: 400, contentType: 'application/json', body: JSON.stringify({ code: 'FAIL', message: reason }) };
+  }
+
+  /** A signed notification of an order's state, as the sandbox sends it (`sentAt`: when it is stamped as sent). */
+  async notificationFor(state: PaymentState, sentAt = this.now()): Promise<IncomingNotification> {
+    const rawBody = JSON.stringify(state.state === 'paid' ? { ...state, paidAt: state.paidAt.getTime() } : state);
+    const timestamp = String(Math.floor(sentAt / 1000));
+    return {
+      headers: { 'x-sandbox-timestamp': timestamp, 'x-sandbox-signature': await this.sign(`${timestamp}\n${rawBody}\n`) },
+      rawBody,
+    };
+  }
+
+  private async checkoutSignature(orderNo: string): Promise<string> {
+    return (await this.sign(`checkout\n${orderNo}`)).slice(0, 32);
+  }
+
+  private async signatureMatches(orderNo: string, sign: string): Promise<boolean> {
+    const expected = Buffer.from(await this.checkoutSignature(orderNo));
+    const given = Buffer.from(sign);
+    return given.length === expected.length && timingSafeEqual(given, expected);
+  }
+
+  private async sign(message: string): Promise<string> {
+    return createHmac('sha256', await this.secret())
+      .update(message)
+      .digest('hex');
+  }
+}
+
+function header(notification: IncomingNotification, name: string): string | undefined {
+  const value = notification.headers[name];
+  return Array.isArray(value) ? value[0] : value;
+}
+
+function parseState(rawBody: string): PaymentState {
+  let body: unknown;
+  try {
+    body = JSON.parse(rawBody);
+  } catch {
+    throw new PaymentNotificationRefused('sandbox', 'body is not JSON');
+  }
+  const value = body as Record<string, unknown>;
+  if (typeof value.orderNo !== 'string') throw new PaymentNotificationRefused('sandbox', 'no order number');
+  if (value.state === 'paid') {
+    if (typeof value.transactionId !== 'string' || !Number.isSafeInteger(value.amountFen) || !Number.isSafeInteger(value.paidAt)) {
+      throw new PaymentNotificationRefused('sandbox', 'a paid notification without transaction, amount or time');
+    }
+    return {
+      orderNo: value.orderNo,
+      state: 'paid',
+      transactionId: value.transactionId,
+      amountFen: value.amountFen as number,
+      paidAt: new Date(value.paidAt as number),
+    };
+  }
+  if (value.state === 'unpaid' || value.state === 'closed') return { orderNo: value.orderNo, state: value.state };
+  throw new PaymentNotificationRefused('sandbox', 'unknown state');
+}

@@ -1,0 +1,137 @@
+import type { FastifyPluginAsyncTypebox, TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { Role } from '@spatia/contract';
+import type { SandboxPayDriver } from '../../drivers/payments/sandbox-pay.js';
+import { fail } from '../../lib/app-error.js';
+import { ok, responses } from '../../lib/envelope.js';
+import { signedIn } from '../works/works.schemas.js';
+import {
+  CheckoutParams,
+  CheckoutQuery,
+  IdempotencyHeaders,
+  OrderIdParams,
+  ProviderParams,
+  RechargeBody,
+  RechargeOptionsSchema,
+  RechargeOrderSchema,
+  SandboxCheckoutSchema,
+  tags,
+} from './payments.schemas.js';
+import type { PaymentsService } from './payments.service.js';
+
+/** Spec 2.3: the recharge page is for photographers and customers. */
+const payers = { auth: { anyRole: [Role.photographer, Role.customer] } } as const;
+
+/** Spec 7.3's recharge calls, the providers' notifications and the sandbox's test checkout (docs/payments.md). */
+export const paymentsRoutes: FastifyPluginAsyncTypebox<{ payments: PaymentsService; sandbox?: SandboxPayDriver }> = async (
+  app,
+  { payments, sandbox },
+) => {
+  app.get(
+    '/api/c/flowRecharge/plans',
+    {
+      config: payers,
+      schema: {
+        tags,
+        summary: 'The flow recharge price list, the payment methods this site takes and the caller’s balance',
+        response: responses(RechargeOptionsSchema, [401, 403]),
+      },
+    },
+    async (request) => ok(await payments.rechargeOptions(request.auth!.user.id)),
+  );
+
+  app.post(
+    '/api/c/flowRecharge/nativePayNow',
+    {
+      config: { ...payers, acceptQueryParams: true },
+      schema: {
+        tags,
+        summary: 'Order months of flow at the price list’s fee and get the pay QR code (an Idempotency-Key header is honoured for 24 h)',
+        headers: IdempotencyHeaders,
+        body: RechargeBody,
+        response: responses(RechargeOrderSchema, [400, 401, 403, 422, 502]),
+      },
+    },
+    async (request) => ok(await payments.startFlowRecharge(request.auth!.user.id, request.body, request.headers['idempotency-key'])),
+  );
+
+  app.get(
+    '/api/c/flowRechargeOrder/:id/nativeUnifiedOrderQuery',
+    {
+      config: signedIn,
+      schema: {
+        tags,
+        summary: 'One of the caller’s recharge orders, after asking the provider while it is pending',
+        params: OrderIdParams,
+        response: responses(RechargeOrderSchema, [400, 401, 404]),
+      },
+    },
+    async (request) => ok(await payments.orderForPayer(request.auth!.user.id, request.params.id)),
+  );
+
+  // Providers sign the bytes they send: this scope reads every body as the raw text it arrived as.
+  await app.register(async (scope) => {
+    const notifications = scope.withTypeProvider<TypeBoxTypeProvider>();
+    notifications.removeAllContentTypeParsers();
+    notifications.addContentTypeParser('*', { parseAs: 'string', bodyLimit: 64 * 1024 }, (_request, body, done) => done(null, body));
+    notifications.post(
+      '/api/payments/:provider/notify',
+      {
+        config: { auth: 'anyone' },
+        schema: {
+          tags,
+          summary: 'A payment provider’s notification: verified, booked once, answered in the provider’s own format',
+          params: ProviderParams,
+        },
+      },
+      async (request, reply) => {
+        const answer = await payments.handleNotification(request.params.provider, {
+          headers: request.headers,
+          rawBody: typeof request.body === 'string' ? request.body : '',
+        });
+        return reply.code(answer.statusCode).type(answer.contentType).send(answer.body);
+      },
+    );
+  });
+
+  if (!sandbox) return;
+
+  app.get(
+    '/api/payments/sandbox/checkout/:orderNo',
+    {
+      config: { auth: 'anyone' },
+      schema: {
+        tags,
+        summary: 'The sandbox’s test checkout: the order its QR code names (the signature comes from the code)',
+        params: CheckoutParams,
+        querystring: CheckoutQuery,
+        response: responses(SandboxCheckoutSchema, [400, 404]),
+      },
+    },
+    async (request) => {
+      const checkout = await sandbox.checkout(request.params.orderNo, request.query.sign);
+      if (!checkout) throw fail('notFound');
+      return ok(checkout);
+    },
+  );
+
+  app.post(
+    '/api/payments/sandbox/checkout/:orderNo/pay',
+    {
+      config: { auth: 'anyone' },
+      schema: {
+        tags,
+        summary: 'Pay in the sandbox: its books turn paid and its signed notification is delivered like a provider’s',
+        params: CheckoutParams,
+        querystring: CheckoutQuery,
+        response: responses(SandboxCheckoutSchema, [400, 404, 409]),
+      },
+    },
+    async (request) => {
+      const { orderNo } = request.params;
+      const notification = await sandbox.pay(orderNo, request.query.sign);
+      if (!notification) throw (await sandbox.checkout(orderNo, request.query.sign)) ? fail('paymentOrderNotPayable') : fail('notFound');
+      await payments.handleNotification('sandbox', notification);
+      return ok((await sandbox.checkout(orderNo, request.query.sign))!);
+    },
+  );
+};

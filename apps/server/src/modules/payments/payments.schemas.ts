@@ -1,0 +1,53 @@
+import { IDEMPOTENCY_KEY_MAX_LENGTH, PAYMENT_ORDER_STATUSES, PAYMENT_PROVIDERS } from '@spatia/contract';
+import { Type } from 'typebox';
+import { NullableInteger, literals } from '../works/works.schemas.js';
+
+/** Request and response shapes of payments; they validate input and write the OpenAPI document. */
+export const tags = ['payments'];
+
+const ProviderSchema = literals(PAYMENT_PROVIDERS);
+
+export const RechargeBody = Type.Object({
+  months: Type.Integer({ minimum: 1, maximum: 36, description: 'months of flow, as the price list offers' }),
+  fee: Type.Integer({ minimum: 1, maximum: 100_000_000, description: 'the price list’s fee for those months, in fen' }),
+  provider: Type.Optional(ProviderSchema),
+});
+
+export const IdempotencyHeaders = Type.Object({
+  'idempotency-key': Type.Optional(Type.String({ minLength: 1, maxLength: IDEMPOTENCY_KEY_MAX_LENGTH, pattern: '^[\\x21-\\x7e]+$' })),
+});
+
+export const OrderIdParams = Type.Object({ id: Type.Integer({ minimum: 1 }) });
+
+export const ProviderParams = Type.Object({ provider: ProviderSchema });
+
+export const CheckoutParams = Type.Object({ orderNo: Type.String({ pattern: '^[A-Za-z0-9_-]{6,32}$' }) });
+export const CheckoutQuery = Type.Object({ sign: Type.String({ minLength: 1, maxLength: 64 }) });
+
+export const RechargeOptionsSchema = Type.Object({
+  plans: Type.Array(Type.Object({ months: Type.Integer(), feeFen: Type.Integer() })),
+  providers: Type.Array(ProviderSchema),
+  balanceFen: Type.Integer(),
+});
+
+export const RechargeOrderSchema = Type.Object({
+  id: Type.Integer(),
+  orderNo: Type.String(),
+  provider: ProviderSchema,
+  status: literals(PAYMENT_ORDER_STATUSES),
+  months: Type.Integer(),
+  amountFen: Type.Integer(),
+  codeUrl: Type.String(),
+  createdAt: Type.Integer(),
+  expiresAt: Type.Integer(),
+  paidAt: NullableInteger,
+  balanceFen: Type.Integer(),
+});
+
+export const SandboxCheckoutSchema = Type.Object({
+  orderNo: Type.String(),
+  amountFen: Type.Integer(),
+  description: Type.String(),
+  state: literals(['unpaid', 'paid', 'closed', 'expired'] as const),
+  expiresAt: Type.Integer(),
+});

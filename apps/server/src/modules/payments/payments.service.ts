@@ -1,0 +1,267 @@
+import { randomBytes } from 'node:crypto';
+import {
+  IDEMPOTENCY_KEY_HOURS,
+  PAYMENT_ORDER_TTL_MINUTES,
+  type FlowRechargeOptions,
+  type FlowRechargeOrder,
+  type PaymentProvider,
+} from '@spatia/contract';
+import {
+  PaymentNotificationRefused,
+  fenToYuan,
+  type IncomingNotification,
+  type NotificationReply,
+  type PaymentDriver,
+  type PaymentState,
+} from '../../drivers/payments/payment-driver.js';
+import { fail } from '../../lib/app-error.js';
+import type { Logger } from '../../lib/logger.js';
+import { LedgerAccount, type LedgerService } from '../ledger/ledger.service.js';
+import type { NotificationsService } from '../notifications/notifications.service.js';
+import type { PaymentOrderRow, PaymentsRepository } from './payments.repository.js';
+
+const MINUTE_MS = 60_000;
+/** A payer polling an order asks the provider at most this often; the reconciliation job, once a minute. */
+const PAYER_CHECK_INTERVAL_MS = 5_000;
+/** An order is reused for the same purchase only while at least this long is left to pay it. */
+const REUSE_MARGIN_MS = 2 * MINUTE_MS;
+const RECONCILE_BATCH = 100;
+
+export type PaymentDrivers = Partial<Record<PaymentProvider, PaymentDriver>>;
+
+/** Outcome of booking a provider's word on an order (logged; the provider only learns acknowledge or refuse). */
+type Booking = 'booked' | 'alreadyBooked' | 'notPaid' | 'unknownOrder' | 'amountMismatch';
+
+/**
+ * Flow recharges paid through a provider's QR checkout (docs/payments.md). A payment is booked exactly
+ * once, whichever way the provider's word arrives (a notification, however often and however
+ * concurrently; the payer's polling; the reconciliation job): the order row is locked, its state
+ * decides, and the ledger posting, keyed by the provider's transaction id, commits with the order.
+ */
+export class PaymentsService {
+  constructor(
+    private readonly repository: PaymentsRepository,
+    private readonly drivers: PaymentDrivers,
+    private readonly ledger: LedgerService,
+    private readonly notifications: NotificationsService,
+    private readonly log: Pick<Logger, 'error' | 'warn' | 'info'>,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  /** The providers this site takes, in the order the page offers them. */
+  get providers(): PaymentProvider[] {
+    return (['wechat', 'alipay', 'sandbox'] as const).filter((provider) => this.drivers[provider] !== undefined);
+  }
+
+  driver(provider: PaymentProvider): PaymentDriver {
+    const driver = this.drivers[provider];
+    if (!driver) throw fail('paymentProviderUnavailable');
+    return driver;
+  }
+
+  async rechargeOptions(userId: number): Promise<FlowRechargeOptions> {
+    return { plans: await this.repository.plans(), providers: this.providers, balanceFen: await this.balanceOf(userId) };
+  }
+
+  /**
+   * `POST /c/flowRecharge/nativePayNow`: an order for `months` of flow at the price list's fee, and the
+   * provider's QR code for it. The same purchase while an earlier order can still be paid answers that
+   * order (one order number, so one payment); the same Idempotency-Key answers its first order for 24 h.
+   */
+  async startFlowRecharge(
+    userId: number,
+    request: { months: number; fee: number; provider?: PaymentProvider },
+    idempotencyKey?: string,
+  ): Promise<FlowRechargeOrder> {
+    const provider = request.provider ?? this.providers[0];
+    if (!provider) throw fail('paymentProviderUnavailable');
+    const driver = this.driver(provider);
+    const fingerprint = `flowRecharge:${provider}:${request.months}:${request.fee}`;
+    if (idempotencyKey) {
+      const earlier = await this.repository.findByIdempotencyKey(userId, idempotencyKey);
+      if (earlier && earlier.createdAt.getTime() > this.now() - IDEMPOTENCY_KEY_HOURS * 60 * MINUTE_MS) {
+        if (earlier.requestFingerprint !== fingerprint) throw fail('idempotencyKeyReused');
+        return this.view(earlier);
+      }
+    }
+    const plan = (await this.repository.plans()).find((candidate) => candidate.months === request.months);
+    if (!plan) throw fail('rechargePlanUnknown', { months: request.months });
+    if (plan.feeFen !== request.fee) throw fail('rechargeFeeMismatch', { months: plan.months, expected: fenToYuan(plan.feeFen) });
+
+    const purchase = { userId, kind: 'flowRecharge' as const, provider, amountFen: plan.feeFen, months: plan.months };
+    const reusable = idempotencyKey ? undefined : await this.repository.findReusable(purchase, new Date(this.now() + REUSE_MARGIN_MS));
+    if (reusable?.codeUrl) return this.view(reusable);
+
+    await Promise.all([this.ledger.openUserAccounts(userId), this.ledger.openSystemAccount(LedgerAccount.provider(provider))]);
+    const order =
+      reusable ??
+      (await this.repository.insert(
+        {
+          ...purchase,
+          orderNo: newOrderNo(this.now()),
+          description: `Spatia flow recharge, ${plan.months} months`,
+          idempotencyKey: idempotencyKey ?? null,
+          requestFingerprint: fingerprint,
+          createdAt: new Date(this.now()),
+          expiresAt: new Date(this.now() + PAYMENT_ORDER_TTL_MINUTES * MINUTE_MS),
+        },
+        this.repository.db,
+      ));
+    try {
+      const checkout = await driver.createNativePayment({
+        orderNo: order.orderNo,
+        amountFen: order.amountFen,
+        description: order.description,
+        expiresAt: order.expiresAt,
+      });
+      await this.repository.setCodeUrl(order.id, checkout.codeUrl);
+      return this.view({ ...order, codeUrl: checkout.codeUrl });
+    } catch (error) {
+      // Nobody can pay an order without a QR code: close it, so it never waits for the job.
+      await this.repository.markClosed(order.id, new Date(this.now()), this.repository.db);
+      this.log.error({ err: error, orderNo: order.orderNo, provider }, 'the payment provider did not take the order');
+      throw fail('paymentProviderFailed');
+    }
+  }
+
+  /**
+   * `GET /c/flowRechargeOrder/{id}/nativeUnifiedOrderQuery`: the payer's order, after asking the provider
+   * when it is still pending (at most every few seconds), so a lost notification does not keep the
+   * payer waiting for the job.
+   */
+  async orderForPayer(userId: number, id: number): Promise<FlowRechargeOrder> {
+    let order = await this.repository.findById(id);
+    if (!order || order.userId !== userId) throw fail('notFound');
+    if (order.status === 'pending' && (order.checkedAt?.getTime() ?? 0) < this.now() - PAYER_CHECK_INTERVAL_MS) {
+      await this.settle(order);
+      order = (await this.repository.findById(id))!;
+    }
+    return this.view(order);
+  }
+
+  /** A provider's notification: verified before anything in it is trusted, booked once, answered so the provider stops. */
+  async handleNotification(provider: PaymentProvider, notification: IncomingNotification): Promise<NotificationReply> {
+    const driver = this.drivers[provider];
+    if (!driver) return { statusCode: 404, contentType: 'text/plain', body: 'unknown provider' };
+    let state: PaymentState;
+    try {
+      state = await driver.verifyNotification(notification);
+    } catch (error) {
+      if (!(error instanceof PaymentNotificationRefused)) throw error;
+      this.log.warn({ provider, reason: error.message }, 'payment notification refused');
+      return driver.refuse('verification failed');
+    }
+    const booking = await this.book(provider, state);
+    if (booking === 'unknownOrder' || booking === 'amountMismatch') {
+      this.log.error({ provider, orderNo: state.orderNo, booking }, 'a verified payment notification could not be booked');
+      return driver.refuse(booking);
+    }
+    return driver.acknowledge();
+  }
+
+  /** The reconciliation job: asks the provider about pending orders, books the paid, closes the expired. */
+  async reconcile(): Promise<{ checked: number; booked: number; closed: number }> {
+    const now = this.now();
+    const due = await this.repository.pendingToCheck(new Date(now - 30_000), new Date(now - MINUTE_MS), RECONCILE_BATCH);
+    let booked = 0;
+    let closed = 0;
+    for (const order of due) {
+      try {
+        const outcome = await this.settle(order);
+        if (outcome === 'booked') booked += 1;
+        if (outcome === 'closed') closed += 1;
+      } catch (error) {
+        // One provider's outage must not stop the others' orders; the next run asks again.
+        this.log.error({ err: error, orderNo: order.orderNo }, 'reconciling a payment order failed');
+      }
+    }
+    return { checked: due.length, booked, closed };
+  }
+
+  /** Asks the provider about one pending order: books it when paid, closes it when expired unpaid. */
+  private async settle(order: PaymentOrderRow): Promise<'booked' | 'closed' | 'pending'> {
+    const driver = this.driver(order.provider);
+    await this.repository.markChecked(order.id, new Date(this.now()));
+    let state = await driver.queryPayment(order.orderNo);
+    if (state.state === 'unpaid' && order.expiresAt.getTime() <= this.now()) {
+      await driver.closePayment(order.orderNo);
+      // Paid in the moment before the close: the money is taken, so the order is booked, not closed.
+      state = await driver.queryPayment(order.orderNo);
+      if (state.state !== 'paid') state = { orderNo: order.orderNo, state: 'closed' };
+    }
+    if (state.state === 'paid') return (await this.book(order.provider, state)) === 'booked' ? 'booked' : 'pending';
+    if (state.state === 'closed') {
+      await this.repository.markClosed(order.id, new Date(this.now()), this.repository.db);
+      return 'closed';
+    }
+    return 'pending';
+  }
+
+  private async book(provider: PaymentProvider, state: PaymentState): Promise<Booking> {
+    if (state.state !== 'paid') return 'notPaid';
+    const outcome = await this.repository.db.transaction(async (tx): Promise<Booking> => {
+      const order = await this.repository.lockByOrderNo(state.orderNo, tx);
+      if (!order || order.provider !== provider) return 'unknownOrder';
+      if (order.status === 'paid') {
+        if (order.providerTransactionId !== state.transactionId) {
+          // The same order paid twice at the provider: the second payment must be refunded by hand.
+          this.log.error(
+            { orderNo: order.orderNo, first: order.providerTransactionId, second: state.transactionId },
+            'an order was paid twice',
+          );
+        }
+        return 'alreadyBooked';
+      }
+      if (state.amountFen !== order.amountFen) return 'amountMismatch';
+      // A payment that arrives after the order was closed is still money taken: it is booked.
+      await this.repository.markPaid(order.id, state.transactionId, state.paidAt, tx);
+      await this.ledger.post(
+        {
+          reference: `payment:${provider}:${state.transactionId}`,
+          kind: order.kind,
+          memo: order.orderNo,
+          entries: [
+            { account: LedgerAccount.provider(provider), amount: -order.amountFen },
+            { account: LedgerAccount.balance(order.userId), amount: order.amountFen },
+          ],
+        },
+        tx,
+      );
+      await this.notifications.notify(tx, {
+        userId: order.userId,
+        kind: 'rechargePaid',
+        params: { amount: fenToYuan(order.amountFen), months: order.months },
+        link: '/recharge/index',
+      });
+      return 'booked';
+    });
+    if (outcome === 'booked') this.log.info({ provider, orderNo: state.orderNo, transactionId: state.transactionId }, 'payment booked');
+    return outcome;
+  }
+
+  private balanceOf(userId: number): Promise<number> {
+    return this.ledger.balance(LedgerAccount.balance(userId));
+  }
+
+  private async view(order: PaymentOrderRow): Promise<FlowRechargeOrder> {
+    return {
+      id: order.id,
+      orderNo: order.orderNo,
+      provider: order.provider,
+      status: order.status,
+      months: order.months,
+      amountFen: order.amountFen,
+      codeUrl: order.status === 'pending' ? order.codeUrl : '',
+      createdAt: order.createdAt.getTime(),
+      expiresAt: order.expiresAt.getTime(),
+      paidAt: order.paidAt?.getTime() ?? null,
+      balanceFen: await this.balanceOf(order.userId),
+    };
+  }
+}
+
+/** `R` + UTC time to the second + 8 random hex digits: 23 characters, sortable, unguessable enough to not be enumerated. */
+function newOrderNo(now: number): string {
+  const stamp = new Date(now).toISOString().replace(/\D/g, '').slice(0, 14);
+  return `R${stamp}${randomBytes(4).toString('hex')}`;
+}

@@ -1,0 +1,50 @@
+/**
+ * Payments (docs/payments.md): what a person pays through a provider's QR checkout, and the flow
+ * recharge it buys. Money is integer fen everywhere.
+ */
+export const PAYMENT_PROVIDERS = ['sandbox', 'wechat', 'alipay'] as const;
+export type PaymentProvider = (typeof PAYMENT_PROVIDERS)[number];
+
+/** pending: waiting to be paid; paid: booked in the ledger; closed: expired or closed unpaid. */
+export const PAYMENT_ORDER_STATUSES = ['pending', 'paid', 'closed'] as const;
+export type PaymentOrderStatus = (typeof PAYMENT_ORDER_STATUSES)[number];
+
+/** What an order buys. Market and service orders arrive with their issue. */
+export const PAYMENT_ORDER_KINDS = ['flowRecharge'] as const;
+export type PaymentOrderKind = (typeof PAYMENT_ORDER_KINDS)[number];
+
+/** One line of the flow recharge price list: months of flow and what they cost. */
+export interface FlowRechargePlan {
+  months: number;
+  feeFen: number;
+}
+
+/** The recharge page's data: the price list, the providers this site takes, and the current balance. */
+export interface FlowRechargeOptions {
+  plans: FlowRechargePlan[];
+  providers: PaymentProvider[];
+  balanceFen: number;
+}
+
+/** A recharge order as its payer sees it (nativePayNow and nativeUnifiedOrderQuery answer this). */
+export interface FlowRechargeOrder {
+  id: number;
+  orderNo: string;
+  provider: PaymentProvider;
+  status: PaymentOrderStatus;
+  months: number;
+  amountFen: number;
+  /** What the pay QR code encodes; '' once the order is paid or closed. */
+  codeUrl: string;
+  createdAt: number;
+  expiresAt: number;
+  paidAt: number | null;
+  /** The payer's flow balance now, so the page shows it the moment the order is paid. */
+  balanceFen: number;
+}
+
+/** How long a QR code can be paid. */
+export const PAYMENT_ORDER_TTL_MINUTES = 15;
+/** How long an Idempotency-Key header keeps answering with the order it created. */
+export const IDEMPOTENCY_KEY_HOURS = 24;
+export const IDEMPOTENCY_KEY_MAX_LENGTH = 64;
