@@ -80,8 +80,13 @@ export class PaymentProviderError extends Error {
 
 const ORDER_NO = /^[A-Za-z0-9_-]{6,32}$/;
 
+/** Every provider takes these order numbers, and they go into URL paths unescaped. */
+export function assertOrderNo(orderNo: string): void {
+  if (!ORDER_NO.test(orderNo)) throw new RangeError(`order number ${orderNo} is not 6-32 of [A-Za-z0-9_-]`);
+}
+
 export function assertNativePaymentRequest(request: NativePaymentRequest): void {
-  if (!ORDER_NO.test(request.orderNo)) throw new RangeError(`order number ${request.orderNo} is not 6-32 of [A-Za-z0-9_-]`);
+  assertOrderNo(request.orderNo);
   if (!Number.isSafeInteger(request.amountFen) || request.amountFen < 1) throw new RangeError('amount is whole fen, at least 1');
   if (Buffer.byteLength(request.description, 'utf8') > 127) throw new RangeError('description is over 127 bytes');
 }

@@ -1,0 +1,352 @@
+import { createCipheriv, createPublicKey, generateKeyPairSync, randomBytes, randomUUID, sign, verify, type KeyObject } from 'node:crypto';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { IncomingNotification } from '../drivers/payments/payment-driver.js';
+
+/**
+ * A local stand-in for WeChat Pay API v3 (Native orders, query by out_trade_no, close) that checks
+ * what the real service checks: the merchant's WECHATPAY2-SHA256-RSA2048 signature (with the merchant
+ * public key the test hands it), its mchid, serial, timestamp and nonce, the Accept/User-Agent/
+ * Content-Type headers, and each field's rules. It signs every answer with its own platform key, keeps
+ * orders in memory, and builds signed, encrypted payment notifications (and broken ones) for tests.
+ */
+export interface WechatPayStandInOptions {
+  appId: string;
+  mchId: string;
+  merchantSerialNo: string;
+  merchantPublicKeyPem: string;
+  apiV3Key: string;
+}
+
+export type WechatTradeState = 'SUCCESS' | 'REFUND' | 'NOTPAY' | 'CLOSED' | 'REVOKED' | 'USERPAYING' | 'PAYERROR';
+
+/** The key WeChat signs with: the WeChat Pay public key (PUB_KEY_ID_…) or a platform certificate's. */
+export type WechatSigningKey = 'publicKeyId' | 'certificate';
+
+/** How the stand-in signs its API answers; all but the first two are for tests of a driver that must refuse. */
+export type AnswerSigning = WechatSigningKey | 'unsigned' | 'foreignKey' | 'unknownSerial' | 'staleTimestamp';
+
+export interface StandInOrder {
+  /** The create request's JSON body, as accepted. */
+  request: Record<string, unknown>;
+  codeUrl: string;
+  tradeState: WechatTradeState;
+  transactionId?: string;
+  successTime?: string;
+}
+
+export interface NotificationOverrides {
+  /** The key that signs (default the PUB_KEY_ID one). */
+  signWith?: WechatSigningKey;
+  /** A Wechatpay-Serial header other than the signing key's serial. */
+  serial?: string;
+  /** Wechatpay-Timestamp in seconds (default now). */
+  timestamp?: number;
+  /** A Wechatpay-Signature other than the right one. */
+  signature?: string;
+  eventType?: string;
+  algorithm?: string;
+  /** Encrypt with another APIv3 key than the merchant's. */
+  apiV3Key?: string;
+  /** Fields of the decrypted transaction replaced (appid, mchid, amount, trade_state…). */
+  transaction?: Record<string, unknown>;
+  /** A body signed in place of the notification envelope. */
+  rawBody?: string;
+}
+
+export interface WechatPayStandIn {
+  endpoint: string;
+  publicKeyId: string;
+  certificateSerial: string;
+  /** Serial → PEM public key, for the driver's platformPublicKeys. */
+  platformPublicKeys: Record<string, string>;
+  orders: Map<string, StandInOrder>;
+  /** Default 'publicKeyId'; tests switch it and must set it back. */
+  answerSigning: AnswerSigning;
+  /** The payer scans and pays: NOTPAY → SUCCESS. Throws for an order that cannot be paid. */
+  pay(orderNo: string): StandInOrder;
+  notificationFor(orderNo: string, overrides?: NotificationOverrides): IncomingNotification;
+  close(): Promise<void>;
+}
+
+/** The same notification with its body changed after signing. */
+export function withTamperedBody(notification: IncomingNotification, tamper: (rawBody: string) => string): IncomingNotification {
+  return { headers: { ...notification.headers }, rawBody: tamper(notification.rawBody) };
+}
+
+const OUT_TRADE_NO = /^[0-9A-Za-z_*-]{6,32}$/;
+const RFC_3339 = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d+)?(?:Z|[+-]\d{2}:\d{2})$/;
+const SIGNATURE_WINDOW_SECONDS = 300;
+
+class WechatError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+const beijingTime = (moment: number) => `${new Date(moment + 8 * 3600_000).toISOString().slice(0, 19)}+08:00`;
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+function rsaKeyPair(): { privateKey: KeyObject; publicKeyPem: string } {
+  const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+  return { privateKey, publicKeyPem: publicKey.export({ type: 'spki', format: 'pem' }).toString() };
+}
+
+function signMessage(privateKey: KeyObject, timestamp: number, nonce: string, body: string): string {
+  return sign('sha256', Buffer.from(`${timestamp}\n${nonce}\n${body}\n`, 'utf8'), privateKey).toString('base64');
+}
+
+function parseAuthorization(header: string): Record<string, string> | undefined {
+  const match = /^WECHATPAY2-SHA256-RSA2048 (.+)$/.exec(header);
+  if (!match?.[1]) return undefined;
+  const fields: Record<string, string> = {};
+  for (const part of match[1].split(',')) {
+    const field = /^\s*([a-z_]+)="([^"]*)"\s*$/.exec(part);
+    if (!field?.[1] || field[2] === undefined) return undefined;
+    fields[field[1]] = field[2];
+  }
+  return fields;
+}
+
+async function readBody(request: IncomingMessage): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of request) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+export async function startWechatPayStandIn(options: WechatPayStandInOptions): Promise<WechatPayStandIn> {
+  const merchantPublicKey = createPublicKey(options.merchantPublicKeyPem);
+  const publicKeyIdPair = rsaKeyPair();
+  const certificatePair = rsaKeyPair();
+  const foreignPair = rsaKeyPair();
+  const publicKeyId = `PUB_KEY_ID_01${options.mchId}${Array.from(randomBytes(14), (byte) => byte % 10).join('')}`;
+  const certificateSerial = randomBytes(20).toString('hex').toUpperCase();
+  const signingKeys: Record<WechatSigningKey, { serial: string; privateKey: KeyObject }> = {
+    publicKeyId: { serial: publicKeyId, privateKey: publicKeyIdPair.privateKey },
+    certificate: { serial: certificateSerial, privateKey: certificatePair.privateKey },
+  };
+  const orders = new Map<string, StandInOrder>();
+  const usedNonces = new Set<string>();
+  let transactionCount = 0;
+
+  function transactionOf(orderNo: string, order: StandInOrder): Record<string, unknown> {
+    const total = isRecord(order.request.amount) ? order.request.amount.total : undefined;
+    const base = { appid: options.appId, mchid: options.mchId, out_trade_no: orderNo, trade_type: 'NATIVE', attach: '' };
+    if (order.transactionId) {
+      return {
+        ...base,
+        transaction_id: order.transactionId,
+        trade_state: order.tradeState,
+        trade_state_desc: order.tradeState === 'SUCCESS' ? '支付成功' : '已转入退款',
+        bank_type: 'OTHERS',
+        success_time: order.successTime,
+        payer: { openid: 'oUpF8uMuAJO_M2pxb1Q9zNjWeS6o' },
+        amount: { total, payer_total: total, currency: 'CNY', payer_currency: 'CNY' },
+      };
+    }
+    return { ...base, trade_state: order.tradeState, trade_state_desc: order.tradeState, amount: { payer_currency: 'CNY' } };
+  }
+
+  function answer(response: ServerResponse, status: number, body: unknown, signed = true): void {
+    const text = body === undefined ? '' : JSON.stringify(body);
+    const headers: Record<string, string> = { 'content-type': 'application/json; charset=utf-8', 'request-id': randomUUID() };
+    const mode = standIn.answerSigning;
+    if (signed && mode !== 'unsigned') {
+      const timestamp = Math.floor(Date.now() / 1000) - (mode === 'staleTimestamp' ? 2 * SIGNATURE_WINDOW_SECONDS : 0);
+      const nonce = randomBytes(16).toString('hex').toUpperCase();
+      const key = mode === 'certificate' ? signingKeys.certificate : signingKeys.publicKeyId;
+      const privateKey = mode === 'foreignKey' ? foreignPair.privateKey : key.privateKey;
+      headers['wechatpay-timestamp'] = String(timestamp);
+      headers['wechatpay-nonce'] = nonce;
+      headers['wechatpay-signature'] = signMessage(privateKey, timestamp, nonce, text);
+      headers['wechatpay-serial'] = mode === 'unknownSerial' ? 'PUB_KEY_ID_0000000000000000000000000000' : key.serial;
+      headers['wechatpay-signature-type'] = 'WECHATPAY2-SHA256-RSA2048';
+    }
+    response.writeHead(status, headers);
+    response.end(text);
+  }
+
+  function checkMerchantSignature(request: IncomingMessage, body: string): void {
+    const header = (name: string) => String(request.headers[name] ?? '');
+    const authorization = parseAuthorization(header('authorization'));
+    const { mchid, nonce_str: nonce, signature, timestamp, serial_no: serialNo } = authorization ?? {};
+    if (!mchid || !nonce || !signature || !timestamp || !serialNo)
+      throw new WechatError(401, 'SIGN_ERROR', 'Authorization 不是 WECHATPAY2-SHA256-RSA2048 认证信息');
+    if (mchid !== options.mchId) throw new WechatError(401, 'SIGN_ERROR', '商户号不存在或与证书不匹配');
+    if (serialNo !== options.merchantSerialNo) throw new WechatError(401, 'SIGN_ERROR', '商户证书序列号有误');
+    if (!/^\d+$/.test(timestamp) || Math.abs(Date.now() / 1000 - Number(timestamp)) > SIGNATURE_WINDOW_SECONDS)
+      throw new WechatError(401, 'SIGN_ERROR', '请求时间戳已过期');
+    if (usedNonces.has(nonce)) throw new WechatError(401, 'SIGN_ERROR', '随机串已使用');
+    const message = `${request.method}\n${request.url}\n${timestamp}\n${nonce}\n${body}\n`;
+    if (!verify('sha256', Buffer.from(message, 'utf8'), merchantPublicKey, Buffer.from(signature, 'base64')))
+      throw new WechatError(401, 'SIGN_ERROR', '签名错误');
+    usedNonces.add(nonce);
+    if (!header('accept').includes('application/json')) throw new WechatError(400, 'INVALID_REQUEST', 'Accept 须为 application/json');
+    if (!header('user-agent')) throw new WechatError(400, 'INVALID_REQUEST', '缺少 User-Agent');
+    if (request.method === 'POST' && !header('content-type').startsWith('application/json'))
+      throw new WechatError(400, 'INVALID_REQUEST', 'Content-Type 须为 application/json');
+  }
+
+  function jsonBody(body: string): Record<string, unknown> {
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(body);
+    } catch {
+      throw new WechatError(400, 'PARAM_ERROR', '请求体不是合法的 JSON');
+    }
+    if (!isRecord(parsed)) throw new WechatError(400, 'PARAM_ERROR', '请求体不是 JSON 对象');
+    return parsed;
+  }
+
+  function checkMchid(mchid: unknown): void {
+    if (mchid !== options.mchId) throw new WechatError(400, 'PARAM_ERROR', 'mchid 与请求方商户号不一致');
+  }
+
+  function createNativeOrder(order: Record<string, unknown>): { code_url: string } {
+    if (order.appid !== options.appId) throw new WechatError(400, 'APPID_MCHID_NOT_MATCH', 'AppID 和 mch_id 不匹配');
+    checkMchid(order.mchid);
+    const { description, out_trade_no: orderNo, time_expire: timeExpire, notify_url: notifyUrl, amount } = order;
+    if (typeof description !== 'string' || description === '' || Buffer.byteLength(description, 'utf8') > 127)
+      throw new WechatError(400, 'PARAM_ERROR', 'description 须为 1 到 127 字节');
+    if (typeof orderNo !== 'string' || !OUT_TRADE_NO.test(orderNo))
+      throw new WechatError(400, 'PARAM_ERROR', 'out_trade_no 须为 6 到 32 位数字、大小写字母、_-*');
+    if (timeExpire !== undefined && (typeof timeExpire !== 'string' || !RFC_3339.test(timeExpire) || Number.isNaN(Date.parse(timeExpire))))
+      throw new WechatError(400, 'PARAM_ERROR', 'time_expire 须为 rfc3339 格式');
+    if (typeof notifyUrl !== 'string' || notifyUrl.length > 255 || !/^https:\/\/[^?#\s]+$/.test(notifyUrl))
+      throw new WechatError(400, 'PARAM_ERROR', 'notify_url 须为不带参数的 https 地址');
+    if (!isRecord(amount) || !Number.isSafeInteger(amount.total) || (amount.total as number) < 1)
+      throw new WechatError(400, 'PARAM_ERROR', 'amount.total 须为大于 0 的整数');
+    if (amount.currency !== undefined && amount.currency !== 'CNY') throw new WechatError(400, 'PARAM_ERROR', 'amount.currency 须为 CNY');
+
+    const existing = orders.get(orderNo);
+    if (existing) {
+      if (existing.tradeState === 'SUCCESS' || existing.tradeState === 'REFUND') throw new WechatError(400, 'ORDERPAID', '该订单已支付');
+      if (existing.tradeState === 'CLOSED') throw new WechatError(400, 'ORDER_CLOSED', '订单已关闭');
+      if (JSON.stringify(existing.request) !== JSON.stringify(order))
+        throw new WechatError(403, 'OUT_TRADE_NO_USED', '商户订单号重复，且下单参数与原单不一致');
+      return { code_url: existing.codeUrl };
+    }
+    const codeUrl = `weixin://wxpay/bizpayurl?pr=${randomBytes(6).toString('base64url')}`;
+    orders.set(orderNo, { request: order, codeUrl, tradeState: 'NOTPAY' });
+    return { code_url: codeUrl };
+  }
+
+  async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
+    const body = await readBody(request);
+    try {
+      checkMerchantSignature(request, body);
+    } catch (error) {
+      // Without a merchant it can trust, WeChat does not sign its answer either.
+      if (error instanceof WechatError) return answer(response, error.status, { code: error.code, message: error.message }, false);
+      throw error;
+    }
+    try {
+      const url = new URL(request.url ?? '/', 'http://stand-in');
+      const orderPath = /^\/v3\/pay\/transactions\/out-trade-no\/([^/]+)(\/close)?$/.exec(url.pathname);
+      if (request.method === 'POST' && url.pathname === '/v3/pay/transactions/native') {
+        return answer(response, 200, createNativeOrder(jsonBody(body)));
+      }
+      if (request.method === 'GET' && orderPath?.[1] && !orderPath[2]) {
+        checkMchid(url.searchParams.get('mchid'));
+        const orderNo = decodeURIComponent(orderPath[1]);
+        const order = orders.get(orderNo);
+        if (!order) throw new WechatError(404, 'ORDER_NOT_EXIST', '订单不存在');
+        return answer(response, 200, transactionOf(orderNo, order));
+      }
+      if (request.method === 'POST' && orderPath?.[1] && orderPath[2]) {
+        checkMchid(jsonBody(body).mchid);
+        const order = orders.get(decodeURIComponent(orderPath[1]));
+        if (order?.tradeState === 'SUCCESS' || order?.tradeState === 'REFUND') throw new WechatError(400, 'ORDERPAID', '订单已支付');
+        // WeChat answers 204 for an order it does not know as well.
+        if (order) order.tradeState = 'CLOSED';
+        return answer(response, 204, undefined);
+      }
+      throw new WechatError(404, 'NOT_FOUND', `${request.method} ${url.pathname} 不存在`);
+    } catch (error) {
+      if (error instanceof WechatError) return answer(response, error.status, { code: error.code, message: error.message });
+      throw error;
+    }
+  }
+
+  const server = createServer((request, response) => {
+    handle(request, response).catch((error: unknown) => {
+      response.writeHead(500, { 'content-type': 'application/json' });
+      response.end(JSON.stringify({ code: 'SYSTEM_ERROR', message: String(error) }));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+
+  const standIn: WechatPayStandIn = {
+    endpoint: `http://127.0.0.1:${port}`,
+    publicKeyId,
+    certificateSerial,
+    platformPublicKeys: { [publicKeyId]: publicKeyIdPair.publicKeyPem, [certificateSerial]: certificatePair.publicKeyPem },
+    orders,
+    answerSigning: 'publicKeyId',
+
+    pay(orderNo) {
+      const order = orders.get(orderNo);
+      if (!order) throw new Error(`stand-in: no order ${orderNo}`);
+      if (order.tradeState !== 'NOTPAY') throw new Error(`stand-in: order ${orderNo} is ${order.tradeState}, it cannot be paid`);
+      const timeExpire = order.request.time_expire;
+      if (typeof timeExpire === 'string' && Date.parse(timeExpire) < Date.now()) throw new Error(`stand-in: order ${orderNo} expired`);
+      transactionCount += 1;
+      order.tradeState = 'SUCCESS';
+      order.transactionId = `42000${String(Date.now()).slice(-10)}${String(transactionCount).padStart(13, '0')}`;
+      order.successTime = beijingTime(Math.floor(Date.now() / 1000) * 1000);
+      return order;
+    },
+
+    notificationFor(orderNo, overrides = {}) {
+      const order = orders.get(orderNo);
+      if (!order) throw new Error(`stand-in: no order ${orderNo}`);
+      const transaction = { ...transactionOf(orderNo, order), ...overrides.transaction };
+      const nonce = randomBytes(6).toString('hex');
+      const associatedData = 'transaction';
+      const cipher = createCipheriv(
+        'aes-256-gcm',
+        Buffer.from(overrides.apiV3Key ?? options.apiV3Key, 'ascii'),
+        Buffer.from(nonce, 'utf8'),
+      );
+      cipher.setAAD(Buffer.from(associatedData, 'utf8'));
+      const sealed = Buffer.concat([cipher.update(JSON.stringify(transaction), 'utf8'), cipher.final(), cipher.getAuthTag()]);
+      const envelope = {
+        id: randomUUID(),
+        create_time: beijingTime(Date.now()),
+        resource_type: 'encrypt-resource',
+        event_type: overrides.eventType ?? 'TRANSACTION.SUCCESS',
+        summary: '支付成功',
+        resource: {
+          original_type: 'transaction',
+          algorithm: overrides.algorithm ?? 'AEAD_AES_256_GCM',
+          ciphertext: sealed.toString('base64'),
+          associated_data: associatedData,
+          nonce,
+        },
+      };
+      const rawBody = overrides.rawBody ?? JSON.stringify(envelope);
+      const timestamp = overrides.timestamp ?? Math.floor(Date.now() / 1000);
+      const signatureNonce = randomBytes(16).toString('hex').toUpperCase();
+      const key = signingKeys[overrides.signWith ?? 'publicKeyId'];
+      return {
+        headers: {
+          'content-type': 'application/json',
+          'wechatpay-timestamp': String(timestamp),
+          'wechatpay-nonce': signatureNonce,
+          'wechatpay-signature': overrides.signature ?? signMessage(key.privateKey, timestamp, signatureNonce, rawBody),
+          'wechatpay-serial': overrides.serial ?? key.serial,
+          'wechatpay-signature-type': 'WECHATPAY2-SHA256-RSA2048',
+        },
+        rawBody,
+      };
+    },
+
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+  return standIn;
+}
