@@ -19,6 +19,10 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 30_000,
           hookTimeout: 60_000,
+          // The workers run Node with --conditions source, so a dependency Node loads itself resolves other
+          // packages' TypeScript "source" exports too: ylru, under alipay-sdk's urllib and utility, has one.
+          // Vite transforms what it inlines.
+          server: { deps: { inline: ['urllib', 'utility'] } },
         },
       },
       {

@@ -1,0 +1,258 @@
+import { createPrivateKey, createPublicKey } from 'node:crypto';
+import { AlipayRequestError, AlipaySdk, type AlipaySdkCommonResult } from 'alipay-sdk';
+import {
+  assertNativePaymentRequest,
+  fenToYuan,
+  PaymentNotificationRefused,
+  PaymentProviderError,
+  yuanToFen,
+  type IncomingNotification,
+  type NativeCheckout,
+  type NativePaymentRequest,
+  type NotificationReply,
+  type PaymentDriver,
+  type PaymentState,
+} from './payment-driver.js';
+
+export interface AlipayConfig {
+  /** The open platform application's APPID. */
+  appId: string;
+  /**
+   * The application's private key: PEM (PKCS#8 `PRIVATE KEY` or PKCS#1 `RSA PRIVATE KEY`), or the bare
+   * base64 that Alipay's key tool prints.
+   */
+  privateKeyPem: string;
+  /** "Alipay public key" of the application (public-key mode, not certificates): PEM or bare base64. */
+  alipayPublicKeyPem: string;
+  /** Where Alipay posts trade notifications (the common request parameter notify_url). */
+  notifyUrl: string;
+  /**
+   * The OpenAPI gateway: https://openapi.alipay.com/gateway.do in production,
+   * https://openapi-sandbox.dl.alipaydev.com/gateway.do in Alipay's sandbox, a stand-in's URL in tests.
+   */
+  gateway: string;
+}
+
+const SUCCESS_CODE = '10000';
+const TRADE_NOT_EXIST = 'ACQ.TRADE_NOT_EXIST';
+const TRADE_STATUS_ERROR = 'ACQ.TRADE_STATUS_ERROR';
+const FORM_CONTENT_TYPE = 'application/x-www-form-urlencoded';
+
+// China has kept UTC+8 without daylight saving since 1991, so Alipay's wall-clock times are a fixed offset.
+const SHANGHAI_OFFSET_MS = 8 * 60 * 60 * 1000;
+
+/** "yyyy-MM-dd HH:mm:ss" in Asia/Shanghai, the form of every time Alipay takes and gives. */
+function toShanghaiDateTime(moment: Date): string {
+  return new Date(moment.getTime() + SHANGHAI_OFFSET_MS).toISOString().slice(0, 19).replace('T', ' ');
+}
+
+function fromShanghaiDateTime(text: unknown): Date | undefined {
+  if (typeof text !== 'string' || !/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/.test(text)) return undefined;
+  const moment = new Date(Date.parse(`${text.replace(' ', 'T')}+08:00`));
+  return !Number.isNaN(moment.getTime()) && toShanghaiDateTime(moment) === text ? moment : undefined;
+}
+
+function derBase64(keyText: string): Buffer | undefined {
+  return keyText.includes('-----BEGIN') ? undefined : Buffer.from(keyText.replace(/\s+/g, ''), 'base64');
+}
+
+function privateKeyAsPkcs8Pem(keyText: string): string {
+  const der = derBase64(keyText);
+  let key;
+  if (!der) key = createPrivateKey(keyText);
+  else {
+    try {
+      key = createPrivateKey({ key: der, format: 'der', type: 'pkcs8' });
+    } catch {
+      key = createPrivateKey({ key: der, format: 'der', type: 'pkcs1' });
+    }
+  }
+  return key.export({ format: 'pem', type: 'pkcs8' }).toString();
+}
+
+function publicKeyAsSpkiPem(keyText: string): string {
+  const der = derBase64(keyText);
+  const key = der ? createPublicKey({ key: der, format: 'der', type: 'spki' }) : createPublicKey(keyText);
+  return key.export({ format: 'pem', type: 'spki' }).toString();
+}
+
+function text(value: unknown): string | undefined {
+  return typeof value === 'string' && value !== '' ? value : undefined;
+}
+
+function describeFailure(answer: AlipaySdkCommonResult): string {
+  return [answer.code, answer.msg, answer.sub_code, answer.sub_msg].filter((part) => typeof part === 'string' && part).join(' ');
+}
+
+/** The fields of a paid trade, as Alipay names them in a query answer or a notification. */
+function paidState(
+  orderNo: string,
+  fields: { tradeNo: unknown; totalAmount: unknown; paidAt: unknown },
+  fail: (detail: string) => Error,
+): PaymentState {
+  const transactionId = text(fields.tradeNo);
+  const amountFen = typeof fields.totalAmount === 'string' ? yuanToFen(fields.totalAmount) : Number.NaN;
+  const paidAt = fromShanghaiDateTime(fields.paidAt);
+  if (!transactionId) throw fail(`paid trade ${orderNo} has no trade_no`);
+  if (!Number.isSafeInteger(amountFen) || amountFen < 1) throw fail(`paid trade ${orderNo} has no valid total_amount`);
+  if (!paidAt) throw fail(`paid trade ${orderNo} has no valid payment time`);
+  return { orderNo, state: 'paid', transactionId, amountFen, paidAt };
+}
+
+/**
+ * Alipay QR checkout (alipay.trade.precreate, query, close on the OpenAPI gateway) through the official
+ * alipay-sdk, signed with RSA2; every answer's signature is checked against Alipay's public key.
+ */
+export class AlipayDriver implements PaymentDriver {
+  readonly provider = 'alipay';
+  private readonly sdk: AlipaySdk;
+
+  constructor(private readonly config: AlipayConfig) {
+    this.sdk = new AlipaySdk({
+      appId: config.appId,
+      // Normalised here: the SDK reads keys as PKCS#1 unless told otherwise, and would only fail at signing.
+      privateKey: privateKeyAsPkcs8Pem(config.privateKeyPem),
+      keyType: 'PKCS8',
+      alipayPublicKey: publicKeyAsSpkiPem(config.alipayPublicKeyPem),
+      gateway: config.gateway,
+      signType: 'RSA2',
+      // Keep Alipay's own field names (trade_status, sub_code) rather than the SDK's camelCased copies.
+      camelcase: false,
+      timeout: 10_000,
+    });
+  }
+
+  async createNativePayment(request: NativePaymentRequest): Promise<NativeCheckout> {
+    assertNativePaymentRequest(request);
+    const answer = await this.call(
+      'alipay.trade.precreate',
+      {
+        out_trade_no: request.orderNo,
+        total_amount: fenToYuan(request.amountFen),
+        subject: request.description,
+        // Whole seconds, rounded down, so that Alipay never takes payment after expiresAt.
+        time_expire: toShanghaiDateTime(request.expiresAt),
+      },
+      { notify_url: this.config.notifyUrl },
+    );
+    if (answer.code !== SUCCESS_CODE) throw this.failure('alipay.trade.precreate', describeFailure(answer));
+    const codeUrl = text(answer.qr_code);
+    if (answer.out_trade_no !== request.orderNo || !codeUrl) {
+      throw this.failure('alipay.trade.precreate', `answer for ${String(answer.out_trade_no)} without the order's qr_code`);
+    }
+    return { codeUrl };
+  }
+
+  async queryPayment(orderNo: string): Promise<PaymentState> {
+    const answer = await this.call('alipay.trade.query', { out_trade_no: orderNo });
+    if (answer.code !== SUCCESS_CODE) {
+      if (answer.sub_code === TRADE_NOT_EXIST) return { orderNo, state: 'unpaid' };
+      throw this.failure('alipay.trade.query', describeFailure(answer));
+    }
+    if (answer.out_trade_no !== orderNo) throw this.failure('alipay.trade.query', `answer is about ${String(answer.out_trade_no)}`);
+    const fail = (detail: string) => this.failure('alipay.trade.query', detail);
+    switch (answer.trade_status) {
+      case 'TRADE_SUCCESS':
+      case 'TRADE_FINISHED':
+        return paidState(orderNo, { tradeNo: answer.trade_no, totalAmount: answer.total_amount, paidAt: answer.send_pay_date }, fail);
+      case 'WAIT_BUYER_PAY':
+        return { orderNo, state: 'unpaid' };
+      case 'TRADE_CLOSED':
+        return { orderNo, state: 'closed' };
+      default:
+        throw fail(`unknown trade_status ${String(answer.trade_status)}`);
+    }
+  }
+
+  async closePayment(orderNo: string): Promise<void> {
+    const answer = await this.call('alipay.trade.close', { out_trade_no: orderNo });
+    if (answer.code === SUCCESS_CODE || answer.sub_code === TRADE_NOT_EXIST) return;
+    // Alipay gives the same refusal for a closed trade (done already) and a paid one (which must not pass
+    // for closed): only a query tells them apart.
+    if (answer.sub_code === TRADE_STATUS_ERROR) {
+      const current = await this.queryPayment(orderNo);
+      if (current.state === 'closed') return;
+      throw this.failure('alipay.trade.close', `trade ${orderNo} is ${current.state}, not closable`);
+    }
+    throw this.failure('alipay.trade.close', describeFailure(answer));
+  }
+
+  // Async so that a refusal arrives as a rejected promise, as the interface's callers await it.
+  async verifyNotification(notification: IncomingNotification): Promise<PaymentState> {
+    return this.readNotification(notification);
+  }
+
+  acknowledge(): NotificationReply {
+    return { statusCode: 200, contentType: 'text/plain', body: 'success' };
+  }
+
+  /** Alipay reads only the body: anything but `success` makes it retry. The reason stays in our logs. */
+  refuse(_reason: string): NotificationReply {
+    return { statusCode: 200, contentType: 'text/plain', body: 'fail' };
+  }
+
+  private readNotification({ headers, rawBody }: IncomingNotification): PaymentState {
+    const refuse = (detail: string) => new PaymentNotificationRefused('alipay', detail);
+    const contentType = headers['content-type'];
+    if (typeof contentType !== 'string' || !contentType.toLowerCase().startsWith(FORM_CONTENT_TYPE)) {
+      throw refuse(`content type is ${String(contentType)}, not ${FORM_CONTENT_TYPE}`);
+    }
+    const fields: Record<string, string> = {};
+    for (const [name, value] of new URLSearchParams(rawBody)) {
+      if (Object.hasOwn(fields, name)) throw refuse(`field ${name} appears twice`);
+      fields[name] = value;
+    }
+    if (!fields.sign) throw refuse('no sign');
+    // The SDK takes the algorithm from the notification itself; only RSA2 is what this application signs with.
+    if (fields.sign_type !== 'RSA2') throw refuse(`sign_type is ${String(fields.sign_type)}, not RSA2`);
+    if (fields.charset !== undefined && fields.charset.toLowerCase() !== 'utf-8') throw refuse(`charset is ${fields.charset}`);
+    let signatureMatches: boolean;
+    try {
+      // V2 verifies the values as they are: the older check URL-decodes them a second time.
+      signatureMatches = this.sdk.checkNotifySignV2(fields);
+    } catch {
+      signatureMatches = false;
+    }
+    if (!signatureMatches) throw refuse("signature does not match Alipay's public key");
+
+    if (fields.app_id !== this.config.appId) throw refuse(`app_id ${String(fields.app_id)} is not this application's`);
+    if (fields.notify_type !== 'trade_status_sync') throw refuse(`notify_type is ${String(fields.notify_type)}`);
+    const orderNo = text(fields.out_trade_no);
+    if (!orderNo) throw refuse('no out_trade_no');
+    switch (fields.trade_status) {
+      case 'TRADE_SUCCESS':
+      case 'TRADE_FINISHED':
+        return paidState(orderNo, { tradeNo: fields.trade_no, totalAmount: fields.total_amount, paidAt: fields.gmt_payment }, refuse);
+      case 'WAIT_BUYER_PAY':
+        return { orderNo, state: 'unpaid' };
+      case 'TRADE_CLOSED':
+        return { orderNo, state: 'closed' };
+      default:
+        throw refuse(`unknown trade_status ${String(fields.trade_status)}`);
+    }
+  }
+
+  /** One signed gateway call whose answer's signature is verified; Alipay's own refusals come back as answers. */
+  private async call(
+    method: string,
+    bizContent: Record<string, string>,
+    commonParameters: Record<string, string> = {},
+  ): Promise<AlipaySdkCommonResult> {
+    try {
+      return await this.sdk.exec(
+        method,
+        // The SDK stamps the host's local time, which Alipay reads as Beijing time.
+        { ...commonParameters, timestamp: toShanghaiDateTime(new Date()), bizContent },
+        // Without this exec does not check the answer's signature at all.
+        { validateSign: true },
+      );
+    } catch (error) {
+      const detail = error instanceof AlipayRequestError ? error.message : `no verifiable answer (${String(error)})`;
+      throw this.failure(method, detail);
+    }
+  }
+
+  private failure(method: string, detail: string): PaymentProviderError {
+    return new PaymentProviderError('alipay', `${method}: ${detail}`);
+  }
+}

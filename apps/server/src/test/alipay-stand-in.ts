@@ -1,0 +1,338 @@
+import { createSign, createVerify, generateKeyPairSync, randomInt, type KeyObject } from 'node:crypto';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+
+/**
+ * A local stand-in for Alipay's OpenAPI gateway (alipay.trade.precreate, query and close) that checks what
+ * the real gateway checks: the RSA2 signature over the sorted parameters (with the merchant's public key
+ * that only the merchant's private key matches), app_id, method, charset, version, the Beijing-time
+ * timestamp and the required business fields. It answers signed with its own "Alipay" key pair, keeps its
+ * trades in memory and builds signed trade notifications, correct or tampered with.
+ */
+export interface AlipayStandIn {
+  /** The gateway URL for AlipayConfig.gateway. */
+  gateway: string;
+  /** Its "Alipay public key" for AlipayConfig.alipayPublicKeyPem. */
+  alipayPublicKeyPem: string;
+  /** Every call it accepted (signature and common parameters right), in order. */
+  calls: AcceptedCall[];
+  trade(orderNo: string): StandInTrade | undefined;
+  /** The buyer scans and pays: WAIT_BUYER_PAY → TRADE_SUCCESS. */
+  pay(orderNo: string): StandInTrade;
+  /** The trade notification Alipay would post to notify_url for the trade as it is now. */
+  notificationFor(orderNo: string, changes?: NotificationChanges): { headers: Record<string, string>; rawBody: string };
+  close(): Promise<void>;
+}
+
+export interface AcceptedCall {
+  method: string;
+  /** The common parameters (app_id, timestamp, notify_url…) without biz_content. */
+  parameters: Record<string, string>;
+  bizContent: Record<string, unknown>;
+}
+
+export type TradeStatus = 'WAIT_BUYER_PAY' | 'TRADE_SUCCESS' | 'TRADE_CLOSED';
+
+export interface StandInTrade {
+  outTradeNo: string;
+  tradeNo: string;
+  totalAmount: string;
+  subject: string;
+  status: TradeStatus;
+  notifyUrl?: string;
+  createdAt: Date;
+  expiresAt?: Date;
+  paidAt?: Date;
+  closedAt?: Date;
+}
+
+export interface NotificationChanges {
+  /** Fields set (undefined: removed) before signing: a notification Alipay itself could send. */
+  fields?: Record<string, string | undefined>;
+  /** Fields set (undefined: removed) after signing, as a forger would; `sign` included. */
+  afterSigning?: Record<string, string | undefined>;
+  /** Sign with this key instead of the stand-in's Alipay key. */
+  signingKey?: KeyObject;
+}
+
+const SHANGHAI_OFFSET_MS = 8 * 60 * 60 * 1000;
+const TIMESTAMP_WINDOW_MS = 30 * 60 * 1000;
+const DATE_TIME = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/;
+const YUAN = /^(?:0|[1-9]\d{0,8})(?:\.\d{1,2})?$/;
+const MAX_TOTAL_AMOUNT_FEN = 100_000_000_00;
+
+const shanghaiTime = (moment: Date) => new Date(moment.getTime() + SHANGHAI_OFFSET_MS).toISOString().slice(0, 19).replace('T', ' ');
+const readShanghaiTime = (text: string) => (DATE_TIME.test(text) ? new Date(`${text.replace(' ', 'T')}+08:00`) : new Date(Number.NaN));
+const yuanInFen = (yuan: string) => {
+  const [whole = '', fraction = ''] = yuan.split('.');
+  return Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
+};
+
+/** Alipay's content to sign: every parameter but the excluded ones, sorted by name, as `name=value` joined by `&`. */
+function contentToSign(parameters: Record<string, string>, excluded: string[]): string {
+  return Object.keys(parameters)
+    .filter((name) => !excluded.includes(name) && parameters[name] !== '')
+    .sort()
+    .map((name) => `${name}=${parameters[name]}`)
+    .join('&');
+}
+
+const rsa2Sign = (content: string, key: KeyObject) => createSign('RSA-SHA256').update(content, 'utf8').sign(key, 'base64');
+
+async function readBody(request: IncomingMessage): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of request) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+class GatewayRefusal extends Error {
+  constructor(
+    readonly code: string,
+    readonly msg: string,
+    readonly subCode: string,
+    readonly subMsg: string,
+  ) {
+    super(`${code} ${subCode}`);
+  }
+}
+
+const missing = (name: string) => new GatewayRefusal('40001', 'Missing Required Arguments', `isv.missing-${name}`, `缺少参数 ${name}`);
+const invalid = (subCode: string, subMsg: string) => new GatewayRefusal('40002', 'Invalid Arguments', subCode, subMsg);
+const businessFailure = (subCode: string, subMsg: string) => new GatewayRefusal('40004', 'Business Failed', subCode, subMsg);
+
+export async function startAlipayStandIn(merchant: { appId: string; merchantPublicKeyPem: string }): Promise<AlipayStandIn> {
+  const alipayKeys = generateKeyPairSync('rsa', { modulusLength: 2048 });
+  const trades = new Map<string, StandInTrade>();
+  const calls: AcceptedCall[] = [];
+  let tradeCount = 0;
+
+  /** The query's and the form body's parameters together; a name given twice is a refusal. */
+  function requestParameters(url: URL, contentType: string, body: string): Record<string, string> {
+    const parameters: Record<string, string> = {};
+    const bodyParameters = contentType.startsWith('application/x-www-form-urlencoded') ? new URLSearchParams(body) : [];
+    for (const [name, value] of [...url.searchParams, ...bodyParameters]) {
+      if (Object.hasOwn(parameters, name)) throw invalid('isv.invalid-parameter', `参数 ${name} 重复`);
+      parameters[name] = value;
+    }
+    return parameters;
+  }
+
+  function checkCommonParameters(parameters: Record<string, string>): void {
+    for (const name of ['app_id', 'method', 'charset', 'sign_type', 'sign', 'timestamp', 'version']) {
+      if (!parameters[name]) throw missing(name.replace('_', '-'));
+    }
+    if (parameters.app_id !== merchant.appId) throw invalid('isv.invalid-app-id', '无效的AppID参数');
+    if (parameters.sign_type !== 'RSA2') throw invalid('isv.invalid-signature-type', '无效的签名类型');
+    if (parameters.charset?.toLowerCase() !== 'utf-8') throw invalid('isv.invalid-charset', '字符集不合法');
+    if (parameters.version !== '1.0') throw invalid('isv.invalid-version', '版本号不合法');
+    if (parameters.format !== undefined && parameters.format.toUpperCase() !== 'JSON') throw invalid('isv.invalid-format', '格式不合法');
+    const sentAt = readShanghaiTime(parameters.timestamp ?? '').getTime();
+    if (!(Math.abs(sentAt - Date.now()) <= TIMESTAMP_WINDOW_MS)) {
+      throw invalid('isv.invalid-timestamp', `非法的时间戳参数 ${String(parameters.timestamp)} (北京时间 ${shanghaiTime(new Date())})`);
+    }
+    const signed = contentToSign(parameters, ['sign']);
+    const signatureMatches = createVerify('RSA-SHA256')
+      .update(signed, 'utf8')
+      .verify(merchant.merchantPublicKeyPem, parameters.sign ?? '', 'base64');
+    if (!signatureMatches) throw invalid('isv.invalid-signature', `验签出错，网关生成的验签字符串为：${signed}`);
+  }
+
+  function businessContent(parameters: Record<string, string>): Record<string, unknown> {
+    if (!parameters.biz_content) throw missing('biz-content');
+    let content: unknown;
+    try {
+      content = JSON.parse(parameters.biz_content);
+    } catch {
+      throw invalid('isv.invalid-biz-content', 'biz_content 不是合法的 JSON');
+    }
+    if (typeof content !== 'object' || content === null || Array.isArray(content)) throw invalid('isv.invalid-biz-content', '');
+    const fields = content as Record<string, unknown>;
+    const outTradeNo = fields.out_trade_no;
+    if (typeof outTradeNo !== 'string' || !outTradeNo) throw businessFailure('ACQ.INVALID_PARAMETER', '缺少 out_trade_no');
+    if (outTradeNo.length > 64) throw businessFailure('ACQ.INVALID_PARAMETER', 'out_trade_no 超过 64 个字符');
+    return fields;
+  }
+
+  function precreate(parameters: Record<string, string>, fields: Record<string, unknown>): Record<string, unknown> {
+    const outTradeNo = String(fields.out_trade_no);
+    const { total_amount: totalAmount, subject, time_expire: timeExpire } = fields;
+    if (typeof totalAmount !== 'string' || !YUAN.test(totalAmount)) {
+      throw businessFailure('ACQ.INVALID_PARAMETER', `total_amount ${String(totalAmount)} 不是最多两位小数的金额`);
+    }
+    const amountFen = yuanInFen(totalAmount);
+    if (amountFen < 1 || amountFen > MAX_TOTAL_AMOUNT_FEN)
+      throw businessFailure('ACQ.TOTAL_FEE_EXCEED', '订单金额超出范围 [0.01, 100000000]');
+    if (typeof subject !== 'string' || !subject || [...subject].length > 256)
+      throw businessFailure('ACQ.INVALID_PARAMETER', 'subject 无效');
+    let expiresAt: Date | undefined;
+    if (timeExpire !== undefined) {
+      expiresAt = readShanghaiTime(typeof timeExpire === 'string' ? timeExpire : '');
+      if (Number.isNaN(expiresAt.getTime()) || expiresAt.getTime() <= Date.now()) {
+        throw businessFailure('ACQ.INVALID_PARAMETER', `time_expire ${JSON.stringify(timeExpire)} 无效`);
+      }
+    }
+    const existing = trades.get(outTradeNo);
+    if (existing?.status === 'TRADE_SUCCESS') throw businessFailure('ACQ.TRADE_HAS_SUCCESS', '交易已被支付');
+    if (existing?.status === 'TRADE_CLOSED') throw businessFailure('ACQ.TRADE_HAS_CLOSE', '交易已经关闭');
+    if (existing && existing.totalAmount !== totalAmount) throw businessFailure('ACQ.CONTEXT_INCONSISTENT', '交易信息被篡改');
+    const trade: StandInTrade = existing ?? {
+      outTradeNo,
+      tradeNo: `2026${String(++tradeCount).padStart(24, '0')}`,
+      totalAmount,
+      subject,
+      status: 'WAIT_BUYER_PAY',
+      createdAt: new Date(),
+    };
+    trade.subject = subject;
+    trade.notifyUrl = parameters.notify_url;
+    trade.expiresAt = expiresAt;
+    trades.set(outTradeNo, trade);
+    return { out_trade_no: outTradeNo, qr_code: `https://qr.alipay.com/bax0${trade.tradeNo.slice(-8)}${randomInt(1e6)}` };
+  }
+
+  function query(fields: Record<string, unknown>): Record<string, unknown> {
+    const trade = trades.get(String(fields.out_trade_no));
+    if (!trade) throw businessFailure('ACQ.TRADE_NOT_EXIST', '交易不存在');
+    const answer: Record<string, unknown> = {
+      trade_no: trade.tradeNo,
+      out_trade_no: trade.outTradeNo,
+      trade_status: trade.status,
+      total_amount: trade.totalAmount,
+    };
+    if (trade.paidAt) {
+      Object.assign(answer, {
+        buyer_logon_id: '159****5620',
+        buyer_user_id: '2088102122524333',
+        buyer_pay_amount: trade.totalAmount,
+        receipt_amount: trade.totalAmount,
+        invoice_amount: trade.totalAmount,
+        point_amount: '0.00',
+        send_pay_date: shanghaiTime(trade.paidAt),
+      });
+    }
+    return answer;
+  }
+
+  function closeTrade(fields: Record<string, unknown>): Record<string, unknown> {
+    const trade = trades.get(String(fields.out_trade_no));
+    if (!trade) throw businessFailure('ACQ.TRADE_NOT_EXIST', '交易不存在');
+    if (trade.status !== 'WAIT_BUYER_PAY') throw businessFailure('ACQ.TRADE_STATUS_ERROR', '交易状态不合法');
+    trade.status = 'TRADE_CLOSED';
+    trade.closedAt = new Date();
+    return { trade_no: trade.tradeNo, out_trade_no: trade.outTradeNo };
+  }
+
+  const operations: Record<string, (parameters: Record<string, string>, fields: Record<string, unknown>) => Record<string, unknown>> = {
+    'alipay.trade.precreate': precreate,
+    'alipay.trade.query': (_parameters, fields) => query(fields),
+    'alipay.trade.close': (_parameters, fields) => closeTrade(fields),
+  };
+
+  /** Signs the response object's JSON text exactly as sent, slashes escaped the way Alipay's gateway writes them. */
+  function answer(response: ServerResponse, method: string | undefined, content: Record<string, unknown>, signed = true) {
+    const responseKey = method && operations[method] ? `${method.replaceAll('.', '_')}_response` : 'error_response';
+    const contentText = JSON.stringify(content).replaceAll('/', '\\/');
+    const signature = signed ? `,"sign":${JSON.stringify(rsa2Sign(contentText, alipayKeys.privateKey))}` : '';
+    response.writeHead(200, { 'content-type': 'application/json;charset=utf-8' });
+    response.end(`{${JSON.stringify(responseKey)}:${contentText}${signature}}`);
+  }
+
+  async function handle(request: IncomingMessage, response: ServerResponse) {
+    const url = new URL(request.url ?? '/', 'http://stand-in');
+    const body = await readBody(request);
+    if (url.pathname !== '/gateway.do') {
+      response.writeHead(404).end();
+      return;
+    }
+    let method: string | undefined;
+    try {
+      const parameters = requestParameters(url, String(request.headers['content-type'] ?? ''), body);
+      // Known before anything is checked: the gateway answers a refused call under the method's own key.
+      method = parameters.method;
+      checkCommonParameters(parameters);
+      const operation = method ? operations[method] : undefined;
+      if (!operation) throw invalid('isv.invalid-method', `不存在的方法名 ${String(method)}`);
+      const fields = businessContent(parameters);
+      const { biz_content: _bizContent, ...commonParameters } = parameters;
+      calls.push({ method: String(method), parameters: commonParameters, bizContent: fields });
+      answer(response, method, { code: '10000', msg: 'Success', ...operation(parameters, fields) });
+    } catch (error) {
+      if (!(error instanceof GatewayRefusal)) throw error;
+      const refusal = { code: error.code, msg: error.msg, sub_code: error.subCode, sub_msg: error.subMsg };
+      // An unknown application has no key pair with which the gateway could sign.
+      answer(response, method, refusal, error.subCode !== 'isv.invalid-app-id');
+    }
+  }
+
+  function notificationFor(orderNo: string, changes: NotificationChanges = {}) {
+    const trade = trades.get(orderNo);
+    if (!trade) throw new Error(`the stand-in has no trade ${orderNo}`);
+    const fields: Record<string, string | undefined> = {
+      notify_time: shanghaiTime(new Date()),
+      notify_type: 'trade_status_sync',
+      notify_id: `2026${String(randomInt(1e9)).padStart(30, '0')}`,
+      app_id: merchant.appId,
+      auth_app_id: merchant.appId,
+      charset: 'utf-8',
+      version: '1.0',
+      sign_type: 'RSA2',
+      trade_no: trade.tradeNo,
+      out_trade_no: trade.outTradeNo,
+      seller_id: '2088101117955611',
+      trade_status: trade.status,
+      total_amount: trade.totalAmount,
+      subject: trade.subject,
+      gmt_create: shanghaiTime(trade.createdAt),
+    };
+    if (trade.paidAt) {
+      Object.assign(fields, {
+        buyer_id: '2088102122524333',
+        buyer_logon_id: '159****5620',
+        receipt_amount: trade.totalAmount,
+        invoice_amount: trade.totalAmount,
+        buyer_pay_amount: trade.totalAmount,
+        point_amount: '0.00',
+        gmt_payment: shanghaiTime(trade.paidAt),
+        fund_bill_list: JSON.stringify([{ amount: trade.totalAmount, fundChannel: 'ALIPAYACCOUNT' }]),
+      });
+    }
+    if (trade.closedAt) fields.gmt_close = shanghaiTime(trade.closedAt);
+    Object.assign(fields, changes.fields);
+    const present = (record: Record<string, string | undefined>) =>
+      Object.fromEntries(Object.entries(record).filter((entry): entry is [string, string] => entry[1] !== undefined));
+    const toSign = present(fields);
+    // Trade notifications are signed without sign_type (unlike requests), over the decoded values.
+    const sign = rsa2Sign(contentToSign(toSign, ['sign', 'sign_type']), changes.signingKey ?? alipayKeys.privateKey);
+    const sent = present({ ...toSign, sign, ...changes.afterSigning });
+    return {
+      headers: { 'content-type': 'application/x-www-form-urlencoded; charset=utf-8' },
+      rawBody: new URLSearchParams(sent).toString(),
+    };
+  }
+
+  const server = createServer((request, response) => {
+    handle(request, response).catch((error: unknown) => {
+      response.writeHead(500, { 'content-type': 'text/plain' });
+      response.end(String(error));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+
+  return {
+    gateway: `http://127.0.0.1:${port}/gateway.do`,
+    alipayPublicKeyPem: alipayKeys.publicKey.export({ format: 'pem', type: 'spki' }).toString(),
+    calls,
+    trade: (orderNo) => trades.get(orderNo),
+    pay(orderNo) {
+      const trade = trades.get(orderNo);
+      if (!trade || trade.status !== 'WAIT_BUYER_PAY') throw new Error(`trade ${orderNo} is ${trade?.status ?? 'unknown'}, not payable`);
+      if (trade.expiresAt && trade.expiresAt.getTime() <= Date.now()) throw new Error(`trade ${orderNo} has expired`);
+      trade.status = 'TRADE_SUCCESS';
+      trade.paidAt = new Date();
+      return trade;
+    },
+    notificationFor,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}
