@@ -86,6 +86,24 @@ describe('loadConfig', () => {
     });
   });
 
+  it('takes the sandbox by default, and asks for each named provider’s credentials, keys and PUBLIC_URL', () => {
+    expect(loadConfig({}).payments).toEqual({ providers: ['sandbox'], wechat: undefined, alipay: undefined });
+    expect(() => loadConfig({ PAYMENT_PROVIDERS: 'sandbox,paypal' })).toThrow(/PAYMENT_PROVIDERS/);
+    const wechat = () => loadConfig({ PAYMENT_PROVIDERS: 'wechat', WECHAT_PAY_APP_ID: 'wx1' });
+    expect(wechat).toThrow(/WECHAT_PAY_MCH_ID must be set when PAYMENT_PROVIDERS names its provider/);
+    expect(wechat).toThrow(/PUBLIC_URL must be set when PAYMENT_PROVIDERS names wechat or alipay/);
+    expect(wechat).toThrow(/WECHAT_PAY_PUBLIC_KEY_ID must be set with WECHAT_PAY_PUBLIC_KEY_FILE/);
+    expect(() =>
+      loadConfig({
+        PAYMENT_PROVIDERS: 'alipay',
+        PUBLIC_URL: 'https://spatia.example.com',
+        ALIPAY_APP_ID: '2021',
+        ALIPAY_PRIVATE_KEY_FILE: '/nonexistent/key.pem',
+        ALIPAY_PUBLIC_KEY_FILE: '/nonexistent/alipay.pem',
+      }),
+    ).toThrow('ALIPAY_PRIVATE_KEY_FILE must be a readable key file (/nonexistent/key.pem is not)');
+  });
+
   it('takes a map tile URL only with {z}, {x} and {y} in it, in any order', () => {
     expect(loadConfig({ MAP_TILE_URL: 'http://10.0.0.5:8080/tiles?x={x}&y={y}&z={z}' }).site.MAP_TILE_URL).toBe(
       'http://10.0.0.5:8080/tiles?x={x}&y={y}&z={z}',

@@ -1,8 +1,10 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { PAYMENT_PROVIDERS, PHONE_PATTERN, type PaymentProvider } from '@spatia/contract';
 import { z } from 'zod';
 import type { WechatOAuthConfig } from '../drivers/oauth/wechat-oauth.js';
+import type { AlipayConfig } from '../drivers/payments/alipay.js';
+import type { WechatPayConfig } from '../drivers/payments/wechat-pay.js';
 import type { S3StorageConfig } from '../drivers/storage/s3-storage.js';
 import type { AliyunSmsConfig } from '../drivers/sms/aliyun-sms.js';
 import type { TencentSmsConfig } from '../drivers/sms/tencent-sms.js';
@@ -36,6 +38,14 @@ const TENCENT_SMS_VARIABLES = [
   'TENCENT_SMS_TEMPLATE_ID',
 ] as const;
 /** S3 is on when S3_BUCKET is set; these must then be set too (S3_ENDPOINT stays empty for AWS itself). */
+const WECHAT_PAY_VARIABLES = [
+  'WECHAT_PAY_APP_ID',
+  'WECHAT_PAY_MCH_ID',
+  'WECHAT_PAY_MERCHANT_SERIAL_NO',
+  'WECHAT_PAY_PRIVATE_KEY_FILE',
+  'WECHAT_PAY_API_V3_KEY',
+] as const;
+const ALIPAY_VARIABLES = ['ALIPAY_APP_ID', 'ALIPAY_PRIVATE_KEY_FILE', 'ALIPAY_PUBLIC_KEY_FILE'] as const;
 const S3_REQUIRED_VARIABLES = ['S3_BUCKET', 'S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
 
 const environmentSchema = z
@@ -130,6 +140,26 @@ const environmentSchema = z
       .default('sandbox')
       .transform((value) => [...new Set(value.split(',').map((name) => name.trim()))])
       .pipe(z.array(z.enum(PAYMENT_PROVIDERS)).min(1)),
+    WECHAT_PAY_APP_ID: z.string().optional(),
+    WECHAT_PAY_MCH_ID: z.string().optional(),
+    WECHAT_PAY_MERCHANT_SERIAL_NO: z.string().optional(),
+    WECHAT_PAY_PRIVATE_KEY_FILE: z.string().optional(),
+    WECHAT_PAY_API_V3_KEY: z
+      .string()
+      .regex(/^[\x21-\x7e]{32}$/, '32 printable ASCII characters')
+      .optional(),
+    WECHAT_PAY_PUBLIC_KEY_ID: z
+      .string()
+      .regex(/^PUB_KEY_ID_\w+$/, 'PUB_KEY_ID_ followed by its number')
+      .optional(),
+    WECHAT_PAY_PUBLIC_KEY_FILE: z.string().optional(),
+    WECHAT_PAY_PLATFORM_CERT_SERIAL: z.string().optional(),
+    WECHAT_PAY_PLATFORM_CERT_FILE: z.string().optional(),
+    WECHAT_PAY_ENDPOINT: z.string().url().default('https://api.mch.weixin.qq.com'),
+    ALIPAY_APP_ID: z.string().optional(),
+    ALIPAY_PRIVATE_KEY_FILE: z.string().optional(),
+    ALIPAY_PUBLIC_KEY_FILE: z.string().optional(),
+    ALIPAY_GATEWAY: z.string().url().default('https://openapi.alipay.com/gateway.do'),
     WECHAT_APP_ID: z.string().optional(),
     WECHAT_APP_SECRET: z.string().optional(),
     WECHAT_AUTHORIZE_URL: z.string().url().default('https://open.weixin.qq.com/connect/qrconnect'),
@@ -166,6 +196,31 @@ const environmentSchema = z
         code: 'custom',
         path: ['SMS_DEV_OUTBOX'],
         message: 'true only with SMS_DRIVER=console (a real driver sends the codes)',
+      });
+    }
+    const paymentVariables = [
+      ...(env.PAYMENT_PROVIDERS.includes('wechat') ? WECHAT_PAY_VARIABLES : []),
+      ...(env.PAYMENT_PROVIDERS.includes('alipay') ? ALIPAY_VARIABLES : []),
+    ];
+    for (const name of paymentVariables) {
+      if (!env[name]) context.addIssue({ code: 'custom', path: [name], message: 'set when PAYMENT_PROVIDERS names its provider' });
+    }
+    if (paymentVariables.length > 0 && !env.PUBLIC_URL) {
+      context.addIssue({
+        code: 'custom',
+        path: ['PUBLIC_URL'],
+        message: 'set when PAYMENT_PROVIDERS names wechat or alipay (their notification address)',
+      });
+    }
+    if (
+      env.PAYMENT_PROVIDERS.includes('wechat') &&
+      !(env.WECHAT_PAY_PUBLIC_KEY_ID && env.WECHAT_PAY_PUBLIC_KEY_FILE) &&
+      !(env.WECHAT_PAY_PLATFORM_CERT_SERIAL && env.WECHAT_PAY_PLATFORM_CERT_FILE)
+    ) {
+      context.addIssue({
+        code: 'custom',
+        path: ['WECHAT_PAY_PUBLIC_KEY_ID'],
+        message: 'set with WECHAT_PAY_PUBLIC_KEY_FILE (or WECHAT_PAY_PLATFORM_CERT_SERIAL with WECHAT_PAY_PLATFORM_CERT_FILE)',
       });
     }
     const needed = { console: [], aliyun: ALIYUN_SMS_VARIABLES, tencent: TENCENT_SMS_VARIABLES }[env.SMS_DRIVER];
@@ -299,7 +354,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: env.PUBLIC_URL,
     sms: smsConfigOf(env),
     smsCodesPerAddressPerHour: env.SMS_CODES_PER_ADDRESS_PER_HOUR,
-    payments: { providers: env.PAYMENT_PROVIDERS },
+    payments: paymentsConfigOf(env),
     wechat:
       env.WECHAT_APP_ID && env.WECHAT_APP_SECRET
         ? {
@@ -328,6 +383,53 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
 /** Which payment providers the recharge page offers (docs/payments.md); `sandbox` is the test checkout. */
 export interface PaymentsConfig {
   providers: PaymentProvider[];
+  wechat?: WechatPayConfig;
+  alipay?: AlipayConfig;
+}
+
+function paymentsConfigOf(env: Environment): PaymentsConfig {
+  // Validation guarantees the variables of each named provider, and PUBLIC_URL, are set.
+  const value = (name: keyof Environment) => String(env[name] ?? '');
+  const notifyUrl = (provider: PaymentProvider) => `${value('PUBLIC_URL')}/api/payments/${provider}/notify`;
+  const platformPublicKeys: Record<string, string> = {};
+  if (env.WECHAT_PAY_PUBLIC_KEY_ID) platformPublicKeys[env.WECHAT_PAY_PUBLIC_KEY_ID] = readKeyFile('WECHAT_PAY_PUBLIC_KEY_FILE', env);
+  if (env.WECHAT_PAY_PLATFORM_CERT_SERIAL) {
+    platformPublicKeys[env.WECHAT_PAY_PLATFORM_CERT_SERIAL] = readKeyFile('WECHAT_PAY_PLATFORM_CERT_FILE', env);
+  }
+  return {
+    providers: env.PAYMENT_PROVIDERS,
+    wechat: env.PAYMENT_PROVIDERS.includes('wechat')
+      ? {
+          appId: value('WECHAT_PAY_APP_ID'),
+          mchId: value('WECHAT_PAY_MCH_ID'),
+          merchantSerialNo: value('WECHAT_PAY_MERCHANT_SERIAL_NO'),
+          merchantPrivateKeyPem: readKeyFile('WECHAT_PAY_PRIVATE_KEY_FILE', env),
+          apiV3Key: value('WECHAT_PAY_API_V3_KEY'),
+          platformPublicKeys,
+          notifyUrl: notifyUrl('wechat'),
+          endpoint: env.WECHAT_PAY_ENDPOINT,
+        }
+      : undefined,
+    alipay: env.PAYMENT_PROVIDERS.includes('alipay')
+      ? {
+          appId: value('ALIPAY_APP_ID'),
+          privateKeyPem: readKeyFile('ALIPAY_PRIVATE_KEY_FILE', env),
+          alipayPublicKeyPem: readKeyFile('ALIPAY_PUBLIC_KEY_FILE', env),
+          notifyUrl: notifyUrl('alipay'),
+          gateway: env.ALIPAY_GATEWAY,
+        }
+      : undefined,
+  };
+}
+
+/** A key file a variable names, read once at boot; a missing one stops the start naming the variable. */
+function readKeyFile(name: keyof Environment, env: Environment): string {
+  const file = String(env[name] ?? '');
+  try {
+    return readFileSync(file, 'utf8');
+  } catch {
+    throw new ConfigError([`${name} must be a readable key file (${file} is not)`]);
+  }
 }
 
 export type SmsConfig =

@@ -115,7 +115,7 @@ export class PaymentsService {
         expiresAt: order.expiresAt,
       });
       await this.repository.setCodeUrl(order.id, checkout.codeUrl);
-      return this.view({ ...order, codeUrl: checkout.codeUrl });
+      return await this.view({ ...order, codeUrl: checkout.codeUrl });
     } catch (error) {
       // Nobody can pay an order without a QR code: close it, so it never waits for the job.
       await this.repository.markClosed(order.id, new Date(this.now()), this.repository.db);
