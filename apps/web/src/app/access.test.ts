@@ -194,7 +194,10 @@ describe('route table', () => {
       '/dashboard/dashboard',
       '/model/receiptModel',
       '/model/sendModel',
+      '/recharge/index',
     ]);
+    // Spec 2.3: recharge is for photographers and customers only.
+    expect(paths(menuRoutes(accessibleConsoleRoutes({ roles: ['merchant'], menus: [35] })))).not.toContain('/recharge/index');
     expect(hasPage(routeTable, '/dashboard/dashboard')).toBe(true);
     expect(hasPage(routeTable, '/userInformation/index')).toBe(true);
     expect(hasPage(routeTable, '/wallet/lease')).toBe(false);

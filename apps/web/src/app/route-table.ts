@@ -78,6 +78,7 @@ export const consoleRoutes: readonly AppRoute[] = [
   {
     path: '/recharge/index',
     meta: { titleKey: 'menu.recharge', icon: 'recharge', layout: 'console', roles: [Role.photographer, Role.customer] },
+    page: () => import('../pages/recharge-page'),
   },
   { path: '/signed/index', meta: { titleKey: 'menu.signed', icon: 'signed', layout: 'console', roles: [Role.photographer] } },
   {
@@ -265,6 +266,12 @@ export const mobileRoutes: readonly AppRoute[] = [
     path: APP_DOWNLOAD_PAGE_PATH,
     meta: { titleKey: 'menu.mobileDownload', layout: 'none', hidden: true },
     page: () => import('../pages/mobile-download-page'),
+  },
+  {
+    // The sandbox provider's test checkout, which its recharge QR codes open (docs/payments.md).
+    path: '/mobile/sandboxPay/:orderNo',
+    meta: { titleKey: 'menu.mobileSandboxPay', layout: 'none', hidden: true, query: ['sign'] },
+    page: () => import('../pages/mobile-sandbox-pay-page'),
   },
   { path: '/space/house', meta: { titleKey: 'menu.spaceHouse', layout: 'none', query: ['uid'] } },
   { path: '/space/upload', meta: { titleKey: 'menu.spaceUpload', layout: 'none' } },

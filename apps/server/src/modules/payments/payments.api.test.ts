@@ -194,7 +194,7 @@ describe('paying through the sandbox checkout', () => {
 
     const inbox = data<NotificationPage>(await payer.call('GET', '/api/c/notifications'));
     expect(inbox.list.filter((notice) => notice.kind === 'rechargePaid')).toEqual([
-      expect.objectContaining({ params: { amount: '30.00', months: 1 }, link: '/recharge/index' }),
+      expect.objectContaining({ params: { price: 3000, months: 1 }, link: '/recharge/index' }),
     ]);
   });
 

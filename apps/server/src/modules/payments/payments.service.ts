@@ -230,7 +230,7 @@ export class PaymentsService {
       await this.notifications.notify(tx, {
         userId: order.userId,
         kind: 'rechargePaid',
-        params: { amount: fenToYuan(order.amountFen), months: order.months },
+        params: { price: order.amountFen, months: order.months },
         link: '/recharge/index',
       });
       return 'booked';

@@ -46,6 +46,7 @@ describe('notification messages', () => {
       transferReceived: { workName: 'W', sender: 'S', transferKind: 'sale', price: 100 },
       transferConfirmed: { workName: 'W', receiver: 'R', transferKind: 'sale', price: 100 },
       transferRejected: { workName: 'W', receiver: 'R', transferKind: 'distribute', price: 0 },
+      rechargePaid: { price: 8500, months: 3 },
     };
     for (const language of ['zh', 'en'] as const) {
       for (const kind of NOTIFICATION_KINDS) {

@@ -7,7 +7,7 @@ import type { TransferAnswer } from '../api/answer-transfer';
 import { usePendingTransferCount, useTransfers } from '../api/get-transfers';
 import type { TransferSide, WorkTransfer } from '../api/types';
 import { defaultFilter, isTransferFilter, statusOfFilter, TRANSFER_FILTERS, type TransferFilter } from '../lib/transfer-rules';
-import { useNow } from '../lib/use-now';
+import { useNow } from '../../../lib/use-now';
 import { TransferCards } from './transfer-cards';
 import { TransferTable } from './transfer-table';
 import { TransferWorkDrawer } from './transfer-work-drawer';

@@ -1,0 +1,38 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { request } from '../../../api/client';
+
+export type SandboxCheckoutState = 'unpaid' | 'paid' | 'closed' | 'expired';
+
+/** What the sandbox's test checkout shows about the order its QR code names. */
+export interface SandboxCheckout {
+  orderNo: string;
+  amountFen: number;
+  description: string;
+  state: SandboxCheckoutState;
+  expiresAt: number;
+}
+
+const checkoutKey = (orderNo: string) => ['sandboxCheckout', orderNo] as const;
+
+/** GET /payments/sandbox/checkout/{orderNo}?sign= (anyone holding the QR code's signature). */
+export function getSandboxCheckout(orderNo: string, sign: string): Promise<SandboxCheckout> {
+  return request<SandboxCheckout>({ url: `/payments/sandbox/checkout/${orderNo}`, params: { sign }, silent: true });
+}
+
+export function useSandboxCheckout(orderNo: string, sign: string) {
+  return useQuery({ queryKey: checkoutKey(orderNo), queryFn: () => getSandboxCheckout(orderNo, sign), retry: false });
+}
+
+/** POST /payments/sandbox/checkout/{orderNo}/pay?sign=: pays, and the sandbox notifies the server as a provider would. */
+export function paySandboxCheckout(orderNo: string, sign: string): Promise<SandboxCheckout> {
+  return request<SandboxCheckout>({ url: `/payments/sandbox/checkout/${orderNo}/pay`, method: 'POST', params: { sign } });
+}
+
+export function usePaySandboxCheckout(orderNo: string, sign: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => paySandboxCheckout(orderNo, sign),
+    onSuccess: (checkout) => queryClient.setQueryData(checkoutKey(orderNo), checkout),
+    onError: () => queryClient.invalidateQueries({ queryKey: checkoutKey(orderNo) }),
+  });
+}

@@ -1,0 +1,20 @@
+import { describe, expect, it } from 'vitest';
+import { planSavings } from './plan-savings';
+
+const plans = [
+  { months: 1, feeFen: 3000 },
+  { months: 3, feeFen: 8500 },
+  { months: 12, feeFen: 36000 },
+];
+
+describe('planSavings', () => {
+  it('gives the price a month and the saving against the one-month plan, rounded down', () => {
+    expect(planSavings(plans[0]!, plans)).toEqual({ perMonthFen: 3000, savingPercent: 0 });
+    expect(planSavings(plans[1]!, plans)).toEqual({ perMonthFen: 2833, savingPercent: 5 });
+  });
+
+  it('never shows a negative saving, nor one without a one-month plan to compare with', () => {
+    expect(planSavings(plans[2]!, plans).savingPercent).toBe(0);
+    expect(planSavings({ months: 3, feeFen: 8500 }, [{ months: 3, feeFen: 8500 }]).savingPercent).toBe(0);
+  });
+});

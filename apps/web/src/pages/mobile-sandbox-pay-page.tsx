@@ -1,0 +1,14 @@
+import { useParams, useSearchParams } from 'react-router';
+import { MobilePage } from '../components/mobile-page';
+import { SandboxCheckoutPanel } from '../features/payments/components/sandbox-checkout-panel';
+
+/** Opened on any device from a sandbox recharge QR code; /mobile is an open prefix (spec 2.1), no sign-in. */
+export default function MobileSandboxPayPage() {
+  const { orderNo = '' } = useParams();
+  const [searchParams] = useSearchParams();
+  return (
+    <MobilePage>
+      <SandboxCheckoutPanel orderNo={orderNo} sign={searchParams.get('sign') ?? ''} />
+    </MobilePage>
+  );
+}
