@@ -1,8 +1,9 @@
 import { CheckOutlined } from '@ant-design/icons';
-import { Button, Card, Empty, Flex, Pagination, Result, Segmented, Skeleton } from 'antd';
+import { Button, Card, Empty, Flex, Pagination, Segmented, Skeleton } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { LoadFailed } from '../../../components/load-failed';
 import { useNotifications } from '../api/get-notifications';
 import { useMarkAllNotificationsRead } from '../api/mark-read';
 import { NotificationEntry } from './notification-entry';
@@ -52,14 +53,7 @@ export function NotificationsInbox() {
   if (notices.isPending) {
     body = <Skeleton active paragraph={{ rows: 6 }} title={false} />;
   } else if (notices.isError && !notices.data) {
-    body = (
-      <Result
-        status="warning"
-        title={t('notifications.loadFailed')}
-        subTitle={notices.error.message || undefined}
-        extra={<Button onClick={() => void notices.refetch()}>{t('common.actions.retry')}</Button>}
-      />
-    );
+    body = <LoadFailed title={t('notifications.loadFailed')} error={notices.error} onRetry={() => void notices.refetch()} />;
   } else if (total === 0) {
     body = (
       <Empty

@@ -1,7 +1,8 @@
-import { Badge, Button, Empty, Pagination, Result, Skeleton, Tabs } from 'antd';
+import { Badge, Empty, Pagination, Skeleton, Tabs } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { LoadFailed } from '../../../components/load-failed';
 import { useUi } from '../../../stores/ui-store';
 import type { TransferAnswer } from '../api/answer-transfer';
 import { usePendingTransferCount, useTransfers } from '../api/get-transfers';
@@ -94,12 +95,7 @@ export function TransferList({ side }: { side: TransferSide }) {
   } else if (transfers.isError && !transfers.data) {
     body = (
       <div data-testid="transfer-list-error">
-        <Result
-          status="warning"
-          title={t('transfers.list.loadFailed')}
-          subTitle={transfers.error.message || undefined}
-          extra={<Button onClick={() => void transfers.refetch()}>{t('common.actions.retry')}</Button>}
-        />
+        <LoadFailed title={t('transfers.list.loadFailed')} error={transfers.error} onRetry={() => void transfers.refetch()} />
       </div>
     );
   } else if (total === 0) {

@@ -1,8 +1,9 @@
 import { ReloadOutlined } from '@ant-design/icons';
-import { App, Button, Card, Empty, Flex, Result, Space, Table, type TableColumnsType } from 'antd';
+import { App, Button, Card, Empty, Flex, Space, Table, type TableColumnsType } from 'antd';
 import type { WorkReviewItem } from '@spatia/contract';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LoadFailed } from '../../../components/load-failed';
 import { UserAvatar } from '../../../components/user-avatar';
 import { WorkStatusTag } from '../../../components/work-status-tag';
 import { formatDate, formatRelativeTime } from '../../../lib/format';
@@ -174,14 +175,7 @@ export function WorkAuditQueue() {
 
   let body;
   if (queue.isError && !queue.data) {
-    body = (
-      <Result
-        status="warning"
-        title={t('workAudit.loadFailed')}
-        subTitle={queue.error.message || undefined}
-        extra={<Button onClick={() => void queue.refetch()}>{t('common.actions.retry')}</Button>}
-      />
-    );
+    body = <LoadFailed title={t('workAudit.loadFailed')} error={queue.error} onRetry={() => void queue.refetch()} />;
   } else {
     body = (
       <Table<WorkReviewItem>
