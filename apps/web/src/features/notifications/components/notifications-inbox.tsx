@@ -1,9 +1,10 @@
 import { CheckOutlined } from '@ant-design/icons';
 import { Button, Card, Empty, Flex, Pagination, Segmented, Skeleton } from 'antd';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { LoadFailed } from '../../../components/load-failed';
+import { useStepBackFromEmptyPage } from '../../../lib/use-step-back-from-empty-page';
 import { useNotifications } from '../api/get-notifications';
 import { useMarkAllNotificationsRead } from '../api/mark-read';
 import { NotificationEntry } from './notification-entry';
@@ -43,11 +44,7 @@ export function NotificationsInbox() {
   const unread = notices.data?.unread ?? 0;
 
   // Reading notices in the unread filter can empty its last page: step back.
-  useEffect(() => {
-    if (notices.data && !notices.isPlaceholderData && notices.data.list.length === 0 && pageNum > 1) {
-      setPageNum(Math.max(1, Math.ceil(notices.data.total / PAGE_SIZE)));
-    }
-  }, [notices.data, notices.isPlaceholderData, pageNum]);
+  useStepBackFromEmptyPage(notices, pageNum, PAGE_SIZE, setPageNum);
 
   let body;
   if (notices.isPending) {
