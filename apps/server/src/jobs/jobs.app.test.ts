@@ -1,12 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../test/test-app.js';
+import { describe, expect, it } from 'vitest';
+import { sharedTestApp } from '../test/shared-test-app.js';
 
 describe('jobs in a test app', () => {
-  let testApp: TestApp;
-  beforeAll(async () => {
-    testApp = await createTestApp();
-  });
-  afterAll(() => testApp.close());
+  const testApp = sharedTestApp();
 
   it('run only when the test drains them', async () => {
     const { app } = testApp;
@@ -22,11 +18,7 @@ describe('jobs in a test app', () => {
 });
 
 describe('jobs in a server with WORKER_IN_PROCESS=false', () => {
-  let testApp: TestApp;
-  beforeAll(async () => {
-    testApp = await createTestApp({ WORKER_IN_PROCESS: 'false' }, { jobs: undefined });
-  });
-  afterAll(() => testApp.close());
+  const testApp = sharedTestApp({ WORKER_IN_PROCESS: 'false' }, { jobs: undefined });
 
   it('are only sent', async () => {
     const { app } = testApp;

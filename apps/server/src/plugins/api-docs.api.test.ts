@@ -1,11 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../test/test-app.js';
+import { describe, expect, it } from 'vitest';
+import { sharedTestApp } from '../test/shared-test-app.js';
 
-let testApp: TestApp;
-beforeAll(async () => {
-  testApp = await createTestApp();
-});
-afterAll(() => testApp.close());
+const testApp = sharedTestApp();
 
 describe('API description', () => {
   it('/api/openapi.json describes every endpoint, with the token scheme on guarded ones', async () => {

@@ -2,6 +2,7 @@ import type { FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from 'fa
 import fp from 'fastify-plugin';
 import { AUTH_HEADER, AUTH_HEADER_X, hasPermission, hasRole } from '@spatia/contract';
 import { fail } from '../lib/app-error.js';
+import { ok } from '../lib/envelope.js';
 import type { AuthService } from '../modules/auth/auth.service.js';
 import type { AuthRule } from '../types/fastify.js';
 import { prependRouteHook } from './route-hooks.js';
@@ -36,6 +37,12 @@ export const authPlugin = fp<{ authService: AuthService }>(
 export function sendToken(reply: FastifyReply, token: string): void {
   reply.header(AUTH_HEADER_X, token);
   reply.header('access-control-expose-headers', AUTH_HEADER_X);
+}
+
+/** A sign-in's answer: the new session token in its header, the result in the envelope. */
+export function okSignedIn<T>(reply: FastifyReply, { token, result }: { token: string; result: T }) {
+  sendToken(reply, token);
+  return ok(result);
 }
 
 function readToken(request: FastifyRequest): string | undefined {

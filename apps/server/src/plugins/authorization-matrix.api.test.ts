@@ -1,7 +1,7 @@
 import { Role, type WorkDetail } from '@spatia/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authHeaders, createTestApp, json, signIn, type TestApp } from '../test/test-app.js';
-import { multipartFile } from '../test/multipart.js';
+import { postFile } from '../test/multipart.js';
 import { attachAsset, createWork, person, samplePng, withToken, type Person } from '../test/works-fixtures.js';
 
 /**
@@ -123,13 +123,8 @@ async function membershipApplication(world: World, applicant?: Person): Promise<
   for (const pending of mine.applications.filter((application) => application.status === 'pending')) {
     await who.call('POST', `/api/c/membership/applications/${pending.id}/withdraw`);
   }
-  const upload = multipartFile('file', 'licence.png', 'image/png', await samplePng());
-  const uploaded = await world.testApp.app.inject({
-    method: 'POST',
-    url: '/api/c/upload',
-    headers: { ...authHeaders(who.token), ...upload.headers },
-    payload: upload.payload,
-  });
+  const licence = { fileName: 'licence.png', contentType: 'image/png', bytes: await samplePng() };
+  const uploaded = await postFile(world.testApp.app, '/api/c/upload', who.token, licence);
   const { url } = json<{ data: { url: string } }>(uploaded).data;
   const extras = { licenceImages: [url], companyName: 'Matrix Ltd', name: 'Matrix', phone: who.phone };
   const applied = await who.call('POST', '/api/c/membership/apply', { versionId: 1, jsonExtras: JSON.stringify(extras) });
@@ -166,13 +161,8 @@ const activeMember: Fixture = async (world) => {
 let ownerCard = '';
 
 async function uploadBusinessCard(world: World, applicant: Person): Promise<string> {
-  const upload = multipartFile('file', 'card.png', 'image/png', await samplePng());
-  const uploaded = await world.testApp.app.inject({
-    method: 'POST',
-    url: '/api/c/uploadBusinessCard',
-    headers: { ...authHeaders(applicant.token), ...upload.headers },
-    payload: upload.payload,
-  });
+  const card = { fileName: 'card.png', contentType: 'image/png', bytes: await samplePng() };
+  const uploaded = await postFile(world.testApp.app, '/api/c/uploadBusinessCard', applicant.token, card);
   return json<{ data: { url: string } }>(uploaded).data.url;
 }
 

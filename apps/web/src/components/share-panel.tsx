@@ -1,8 +1,8 @@
 import { CopyOutlined, ExportOutlined } from '@ant-design/icons';
 import { App, Button, Input, Space } from 'antd';
-import { QR_CODE_SIZE_PX, type WorkType } from '@spatia/contract';
-import { QRCodeCanvas } from 'qrcode.react';
+import type { WorkType } from '@spatia/contract';
 import { useTranslation } from 'react-i18next';
+import { QrCode } from './qr-code';
 import { copyToClipboard } from '../lib/clipboard';
 import './share-panel.css';
 
@@ -27,15 +27,7 @@ export function SharePanel({ url, embedCode, kind, strings }: SharePanelProps) {
   return (
     <div className="share-panel" data-testid="share-content">
       <div className="share-panel__qr">
-        <QRCodeCanvas
-          value={url}
-          size={QR_CODE_SIZE_PX}
-          level="H"
-          marginSize={0}
-          role="img"
-          aria-label={t(`${strings}.qrLabel`)}
-          data-testid="share-qr"
-        />
+        <QrCode value={url} label={t(`${strings}.qrLabel`)} testId="share-qr" />
         <span className="share-panel__hint">{t(`${strings}.qrHint`)}</span>
       </div>
       <div className="share-panel__fields">

@@ -1,7 +1,8 @@
 import { CrownOutlined } from '@ant-design/icons';
-import { Alert, Button, Result, Skeleton } from 'antd';
+import { Alert, Button, Skeleton } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LoadFailed } from '../components/load-failed';
 import { PageHeader } from '../components/page-header';
 import { loadSessionUser } from '../features/auth/api/load-session-user';
 import { useMyMembership } from '../features/membership/api/my-membership';
@@ -35,12 +36,7 @@ export default function MembershipVipPage() {
       {mine.isPending ? (
         <Skeleton active paragraph={{ rows: 6 }} />
       ) : mine.isError ? (
-        <Result
-          status="warning"
-          title={t('membership.vip.loadFailed')}
-          subTitle={mine.error.message || undefined}
-          extra={<Button onClick={() => void mine.refetch()}>{t('common.actions.retry')}</Button>}
-        />
+        <LoadFailed title={t('membership.vip.loadFailed')} error={mine.error} onRetry={() => void mine.refetch()} />
       ) : (
         <>
           {mine.data.trialUsed && mine.data.current?.status !== 'active' && (

@@ -1,14 +1,11 @@
-import { useTranslation } from 'react-i18next';
-import { PageHeader } from '../components/page-header';
+import { FeaturePage } from '../components/feature-page';
 import { PointCloudList } from '../features/point-clouds/components/point-cloud-list';
 
 /** /pointCloudList (permission 460): the person's point-cloud works and their conversion. */
 export default function PointCloudListPage() {
-  const { t } = useTranslation();
   return (
-    <div className="point-cloud-list-page">
-      <PageHeader title={t('pointClouds.title')} subtitle={t('pointClouds.subtitle')} />
+    <FeaturePage titleKey="pointClouds.title" subtitleKey="pointClouds.subtitle">
       <PointCloudList />
-    </div>
+    </FeaturePage>
   );
 }

@@ -1,5 +1,6 @@
-import { Button, Result, Skeleton } from 'antd';
+import { Skeleton } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { LoadFailed } from '../components/load-failed';
 import { IdentityCard } from '../features/identity/components/identity-card';
 import { useProfile } from '../features/profile/api/get-profile';
 import { ChangePasswordCard } from '../features/profile/components/change-password-card';
@@ -21,12 +22,7 @@ export default function UserInformationPage() {
       {profile.isPending ? (
         <Skeleton avatar active paragraph={{ rows: 4 }} />
       ) : profile.isError ? (
-        <Result
-          status="warning"
-          title={t('profile.loadFailed')}
-          subTitle={profile.error.message || undefined}
-          extra={<Button onClick={() => void profile.refetch()}>{t('common.actions.retry')}</Button>}
-        />
+        <LoadFailed title={t('profile.loadFailed')} error={profile.error} onRetry={() => void profile.refetch()} />
       ) : (
         <>
           <ProfileSummaryCard profile={profile.data} />

@@ -3,7 +3,7 @@ import type { CodePurpose } from '../../drivers/sms/sms-driver.js';
 import { Nothing, ok, responses } from '../../lib/envelope.js';
 import { CodeLoginResultSchema, IssuedCodeSchema, LoginResultSchema, PhoneQuery } from '../../lib/schemas.js';
 import { clientOf } from '../../lib/request-info.js';
-import { sendToken } from '../../plugins/auth.js';
+import { okSignedIn } from '../../plugins/auth.js';
 import { PasswordChangeBody, PasswordResetBody, RegisteredSchema, RegisterBody, SmsLoginBody, tags } from './accounts.schemas.js';
 import type { AccountsService } from './accounts.service.js';
 
@@ -50,11 +50,7 @@ export const accountsRoutes: FastifyPluginAsyncTypebox<{ accounts: AccountsServi
         response: responses(LoginResultSchema, [400, 409]),
       },
     },
-    async (request, reply) => {
-      const { token, result } = await accounts.register(request.body, clientOf(request));
-      sendToken(reply, token);
-      return ok(result);
-    },
+    async (request, reply) => okSignedIn(reply, await accounts.register(request.body, clientOf(request))),
   );
 
   app.post(
@@ -70,9 +66,7 @@ export const accountsRoutes: FastifyPluginAsyncTypebox<{ accounts: AccountsServi
     },
     async (request, reply) => {
       const { phoneNumber, ...code } = request.body;
-      const { token, result } = await accounts.smsLogin(phoneNumber, code, clientOf(request));
-      sendToken(reply, token);
-      return ok(result);
+      return okSignedIn(reply, await accounts.smsLogin(phoneNumber, code, clientOf(request)));
     },
   );
 

@@ -1,8 +1,8 @@
 import { ErrorCode, Role, type AdminOverview } from '@spatia/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { multipartFile } from '../../test/multipart.js';
+import { postFile } from '../../test/multipart.js';
 import { appWithPeople } from '../../test/app-with-people.js';
-import { authHeaders, json, type TestApp } from '../../test/test-app.js';
+import { json, type TestApp } from '../../test/test-app.js';
 import { createWork, samplePng, type Person } from '../../test/works-fixtures.js';
 
 let testApp: TestApp;
@@ -26,13 +26,8 @@ describe('GET /api/admin/overview', () => {
   });
 
   it('counts an identity application until an admin decides it', async () => {
-    const card = multipartFile('file', 'card.png', 'image/png', await samplePng());
-    const upload = await testApp.app.inject({
-      method: 'POST',
-      url: '/api/c/uploadBusinessCard',
-      headers: { ...authHeaders(member.token), ...card.headers },
-      payload: card.payload,
-    });
+    const card = { fileName: 'card.png', contentType: 'image/png', bytes: await samplePng() };
+    const upload = await postFile(testApp.app, '/api/c/uploadBusinessCard', member.token, card);
     const businessCardUrl = json<{ data: { url: string } }>(upload).data.url;
     const applied = await member.call('POST', '/api/c/applyIdentity/2', {
       jsonExtras: JSON.stringify({ businessCardUrl, realName: '张三' }),

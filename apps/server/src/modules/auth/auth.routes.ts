@@ -3,7 +3,7 @@ import { AUTH_HEADER_X } from '@spatia/contract';
 import { Nothing, ok, responses } from '../../lib/envelope.js';
 import { clientOf } from '../../lib/request-info.js';
 import { LoginResultSchema } from '../../lib/schemas.js';
-import { sendToken } from '../../plugins/auth.js';
+import { okSignedIn } from '../../plugins/auth.js';
 import { LoginBody, tags } from './auth.schemas.js';
 import type { AuthService } from './auth.service.js';
 
@@ -23,12 +23,8 @@ export const authRoutes: FastifyPluginAsyncTypebox<{ auth: AuthService }> = asyn
         response: responses(LoginResultSchema, [400, 429]),
       },
     },
-    async (request, reply) => {
-      const { phoneNumber, password } = request.body;
-      const { token, result } = await auth.loginWithPassword(phoneNumber, password, clientOf(request));
-      sendToken(reply, token);
-      return ok(result);
-    },
+    async (request, reply) =>
+      okSignedIn(reply, await auth.loginWithPassword(request.body.phoneNumber, request.body.password, clientOf(request))),
   );
 
   app.post(

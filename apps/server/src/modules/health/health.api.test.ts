@@ -1,13 +1,10 @@
 import { ErrorCode } from '@spatia/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, json, type TestApp } from '../../test/test-app.js';
+import { describe, expect, it } from 'vitest';
+import { sharedTestApp } from '../../test/shared-test-app.js';
+import { json } from '../../test/test-app.js';
 import { HealthService } from './health.service.js';
 
-let testApp: TestApp;
-beforeAll(async () => {
-  testApp = await createTestApp();
-});
-afterAll(() => testApp.close());
+const testApp = sharedTestApp();
 
 describe('GET /api/health', () => {
   it('reports the database kind and the version', async () => {

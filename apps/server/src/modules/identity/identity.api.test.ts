@@ -14,7 +14,7 @@ import { and, eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminActions, identityKinds, notifications } from '../../db/schema/index.js';
-import { multipartFile } from '../../test/multipart.js';
+import { postFile } from '../../test/multipart.js';
 import { appWithPeople } from '../../test/app-with-people.js';
 import { authHeaders, json, type TestApp } from '../../test/test-app.js';
 import { person, publishedWork, samplePng, type Person } from '../../test/works-fixtures.js';
@@ -47,13 +47,7 @@ function get(url: string, as?: Person, language = 'zh') {
 }
 
 function uploadCard(as: Person | undefined, bytes: Buffer, field = 'file') {
-  const body = multipartFile(field, 'card.png', 'image/png', bytes);
-  return testApp.app.inject({
-    method: 'POST',
-    url: '/api/c/uploadBusinessCard',
-    headers: { ...(as ? authHeaders(as.token) : {}), ...body.headers },
-    payload: body.payload,
-  });
+  return postFile(testApp.app, '/api/c/uploadBusinessCard', as?.token, { field, fileName: 'card.png', contentType: 'image/png', bytes });
 }
 
 async function cardOf(as: Person): Promise<string> {

@@ -1,6 +1,7 @@
-import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { IdentityRecordStatus } from '@spatia/contract';
 import type { Db, Executor, Transaction } from '../../db/database.js';
+import { pageOfRows } from '../../db/page-of-rows.js';
 import { identityApplications, identityKinds } from '../../db/schema/index.js';
 
 export type IdentityKindRow = typeof identityKinds.$inferSelect;
@@ -104,21 +105,17 @@ export class IdentityRepository {
     if (filter.identityId !== undefined) conditions.push(eq(identityApplications.identityId, filter.identityId));
     const where = conditions.length > 0 ? and(...conditions) : undefined;
     const pending = sql`${identityApplications.status} = 'pending'`;
-    const [rows, [totalRow]] = await Promise.all([
-      this.db
-        .select()
-        .from(identityApplications)
-        .where(where)
-        .orderBy(
-          desc(pending),
-          sql`case when ${pending} then ${identityApplications.createdAt} end asc`,
-          desc(identityApplications.createdAt),
-          desc(identityApplications.id),
-        )
-        .limit(filter.limit)
-        .offset(filter.offset),
-      this.db.select({ total: count() }).from(identityApplications).where(where),
-    ]);
-    return { rows, total: totalRow?.total ?? 0 };
+    return pageOfRows(
+      this.db,
+      identityApplications,
+      where,
+      [
+        desc(pending),
+        sql`case when ${pending} then ${identityApplications.createdAt} end asc`,
+        desc(identityApplications.createdAt),
+        desc(identityApplications.id),
+      ],
+      filter,
+    );
   }
 }

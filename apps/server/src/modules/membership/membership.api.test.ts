@@ -14,7 +14,7 @@ import { and, eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminActions, membershipApplications, membershipTrials, notifications, userMemberships } from '../../db/schema/index.js';
-import { multipartFile } from '../../test/multipart.js';
+import { postFile } from '../../test/multipart.js';
 import { appWithPeople } from '../../test/app-with-people.js';
 import { authHeaders, json, type TestApp } from '../../test/test-app.js';
 import { person, samplePng, type Person } from '../../test/works-fixtures.js';
@@ -46,13 +46,7 @@ function call(as: Person | undefined, method: Method, url: string, payload?: Rec
 }
 
 function upload(as: Person | undefined, bytes: Buffer, field = 'file', contentType = 'image/png') {
-  const body = multipartFile(field, 'licence.png', contentType, bytes);
-  return testApp.app.inject({
-    method: 'POST',
-    url: '/api/c/upload',
-    headers: { ...(as ? authHeaders(as.token) : {}), ...body.headers },
-    payload: body.payload,
-  });
+  return postFile(testApp.app, '/api/c/upload', as?.token, { field, fileName: 'licence.png', contentType, bytes });
 }
 
 async function licenceOf(as: Person, bytes?: Buffer): Promise<string> {

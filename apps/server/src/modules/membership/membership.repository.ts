@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { MembershipApplicationStatus, MembershipKind, MembershipStatus } from '@spatia/contract';
 import type { Db, Executor, Transaction } from '../../db/database.js';
+import { pageOfRows } from '../../db/page-of-rows.js';
 import {
   membershipApplications,
   membershipTrials,
@@ -156,22 +157,18 @@ export class MembershipRepository {
     offset: number,
   ): Promise<{ rows: ApplicationRow[]; total: number }> {
     const where = status ? eq(membershipApplications.status, status) : undefined;
-    const [rows, [totalRow]] = await Promise.all([
-      this.db
-        .select()
-        .from(membershipApplications)
-        .where(where)
-        .orderBy(
-          sql`case when ${membershipApplications.status} = 'pending' then 0 else 1 end`,
-          sql`case when ${membershipApplications.status} = 'pending' then ${membershipApplications.createdAt} end asc`,
-          desc(membershipApplications.createdAt),
-          desc(membershipApplications.id),
-        )
-        .limit(limit)
-        .offset(offset),
-      this.db.select({ total: count() }).from(membershipApplications).where(where),
-    ]);
-    return { rows, total: totalRow?.total ?? 0 };
+    return pageOfRows(
+      this.db,
+      membershipApplications,
+      where,
+      [
+        sql`case when ${membershipApplications.status} = 'pending' then 0 else 1 end`,
+        sql`case when ${membershipApplications.status} = 'pending' then ${membershipApplications.createdAt} end asc`,
+        desc(membershipApplications.createdAt),
+        desc(membershipApplications.id),
+      ],
+      { limit, offset },
+    );
   }
 
   // Trials

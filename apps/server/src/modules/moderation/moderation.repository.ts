@@ -1,5 +1,6 @@
-import { asc, count, desc, ilike, inArray, sql } from 'drizzle-orm';
+import { asc, desc, ilike, inArray, sql } from 'drizzle-orm';
 import type { Db, Executor, Transaction } from '../../db/database.js';
+import { pageOfRows } from '../../db/page-of-rows.js';
 import { sensitiveWords } from '../../db/schema/index.js';
 
 export type SensitiveWordRow = typeof sensitiveWords.$inferSelect;
@@ -16,17 +17,7 @@ export class ModerationRepository {
   /** A page of the list, newest first, optionally only words containing `search` (any case). */
   async page(search: string, limit: number, offset: number): Promise<{ rows: SensitiveWordRow[]; total: number }> {
     const where = search ? ilike(sensitiveWords.word, `%${escapeLike(search)}%`) : undefined;
-    const [rows, [counted]] = await Promise.all([
-      this.db
-        .select()
-        .from(sensitiveWords)
-        .where(where)
-        .orderBy(desc(sensitiveWords.createdAt), asc(sensitiveWords.word))
-        .limit(limit)
-        .offset(offset),
-      this.db.select({ total: count() }).from(sensitiveWords).where(where),
-    ]);
-    return { rows, total: counted?.total ?? 0 };
+    return pageOfRows(this.db, sensitiveWords, where, [desc(sensitiveWords.createdAt), asc(sensitiveWords.word)], { limit, offset });
   }
 
   /** Holds off other changes of the list until `tx` ends; readers are not held. */

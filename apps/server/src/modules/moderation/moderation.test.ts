@@ -1,6 +1,7 @@
 import { ErrorCode } from '@spatia/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, json, type TestApp } from '../../test/test-app.js';
+import { describe, expect, it } from 'vitest';
+import { sharedTestApp } from '../../test/shared-test-app.js';
+import { json } from '../../test/test-app.js';
 import { findSensitiveWords, normalizeForMatching } from './moderation.service.js';
 
 describe('findSensitiveWords', () => {
@@ -19,11 +20,7 @@ describe('findSensitiveWords', () => {
 });
 
 describe('GET /api/sensitiveWordArray and the server check', () => {
-  let testApp: TestApp;
-  beforeAll(async () => {
-    testApp = await createTestApp();
-  });
-  afterAll(() => testApp.close());
+  const testApp = sharedTestApp();
 
   it('serves the seeded list without a token', async () => {
     const response = await testApp.app.inject({ method: 'GET', url: '/api/sensitiveWordArray' });

@@ -10,7 +10,8 @@ import { buildApp } from '../../app.js';
 import { loadConfig } from '../../config/config.js';
 import { MemoryCache, RedisCache, type Cache } from '../../lib/cache.js';
 import { createTestDatabase, type TestDatabase } from '../../test/test-database.js';
-import { authHeaders, createTestApp, createUser, signIn, type TestApp } from '../../test/test-app.js';
+import { sharedTestApp } from '../../test/shared-test-app.js';
+import { authHeaders, createUser, signIn } from '../../test/test-app.js';
 import { ModerationRepository } from './moderation.repository.js';
 import { ModerationService, WORD_LIST_VERSION_KEY } from './moderation.service.js';
 
@@ -69,11 +70,7 @@ describe('a change made through one process is in force in the other at once', (
 });
 
 describe('the cost of the version check', () => {
-  let testApp: TestApp;
-  beforeAll(async () => {
-    testApp = await createTestApp();
-  });
-  afterAll(() => testApp.close());
+  const testApp = sharedTestApp();
 
   /** assertClean calls per second on the seeded list after a warm-up. */
   async function rate(moderation: ModerationService, calls: number): Promise<number> {

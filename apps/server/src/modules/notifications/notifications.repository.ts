@@ -1,5 +1,6 @@
-import { and, count, desc, eq, inArray, isNotNull, isNull, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/database.js';
+import { pageOfRows } from '../../db/page-of-rows.js';
 import { HotQueries } from '../../db/hot-query.js';
 import { notifications } from '../../db/schema/index.js';
 
@@ -27,17 +28,7 @@ export class NotificationsRepository {
   /** A page of one user's notices, newest first, and how many match. */
   async list(userId: number, unreadOnly: boolean, limit: number, offset: number): Promise<{ rows: NotificationRow[]; total: number }> {
     const where = unreadOnly ? and(eq(notifications.userId, userId), isNull(notifications.readAt)) : eq(notifications.userId, userId);
-    const [rows, [totalRow]] = await Promise.all([
-      this.db
-        .select()
-        .from(notifications)
-        .where(where)
-        .orderBy(desc(notifications.createdAt), desc(notifications.id))
-        .limit(limit)
-        .offset(offset),
-      this.db.select({ total: count() }).from(notifications).where(where),
-    ]);
-    return { rows, total: totalRow?.total ?? 0 };
+    return pageOfRows(this.db, notifications, where, [desc(notifications.createdAt), desc(notifications.id)], { limit, offset });
   }
 
   /**

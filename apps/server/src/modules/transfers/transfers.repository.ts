@@ -1,6 +1,7 @@
-import { and, count, desc, eq, lte, type SQL } from 'drizzle-orm';
+import { and, desc, eq, lte, type SQL } from 'drizzle-orm';
 import type { TransferStatus } from '@spatia/contract';
 import type { Db, Executor, Transaction } from '../../db/database.js';
+import { pageOfRows } from '../../db/page-of-rows.js';
 import { workTransfers } from '../../db/schema/index.js';
 
 export type TransferRow = typeof workTransfers.$inferSelect;
@@ -48,16 +49,6 @@ export class TransfersRepository {
     const conditions: SQL[] = [eq(side === 'receiver' ? workTransfers.receiverId : workTransfers.senderId, userId)];
     if (status) conditions.push(eq(workTransfers.status, status));
     const where = and(...conditions);
-    const [rows, [totalRow]] = await Promise.all([
-      this.db
-        .select()
-        .from(workTransfers)
-        .where(where)
-        .orderBy(desc(workTransfers.createdAt), desc(workTransfers.id))
-        .limit(limit)
-        .offset(offset),
-      this.db.select({ total: count() }).from(workTransfers).where(where),
-    ]);
-    return { rows, total: totalRow?.total ?? 0 };
+    return pageOfRows(this.db, workTransfers, where, [desc(workTransfers.createdAt), desc(workTransfers.id)], { limit, offset });
   }
 }

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ok, responses } from '../../lib/envelope.js';
 import { CodeLoginResultSchema, IssuedCodeSchema, PhoneQuery } from '../../lib/schemas.js';
 import { clientOf, readCookie, requestOrigin } from '../../lib/request-info.js';
-import { sendToken } from '../../plugins/auth.js';
+import { okSignedIn, sendToken } from '../../plugins/auth.js';
 import type { AccountsService } from '../accounts/accounts.service.js';
 import { AuthorizeQuery, BindWechatBody, CallbackQuery, CompleteBody, CompletedSchema, tags } from './wechat.schemas.js';
 import type { WechatService } from './wechat.service.js';
@@ -103,9 +103,7 @@ export const wechatRoutes: FastifyPluginAsyncTypebox<{
     },
     async (request, reply) => {
       const { phoneNumber, unionId, ...code } = request.body;
-      const { token, result } = await wechat.bindPhone(phoneNumber, unionId, code, clientOf(request));
-      sendToken(reply, token);
-      return ok(result);
+      return okSignedIn(reply, await wechat.bindPhone(phoneNumber, unionId, code, clientOf(request)));
     },
   );
 };

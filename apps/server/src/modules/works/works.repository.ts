@@ -1,9 +1,10 @@
-import { and, arrayContains, count, desc, eq, gt, inArray, isNotNull, isNull, lt, ne, sql, type SQL } from 'drizzle-orm';
+import { and, arrayContains, desc, eq, gt, inArray, isNotNull, isNull, lt, ne, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { AssetKind, WorkStatus, WorkType } from '@spatia/contract';
 import type { Db, Executor } from '../../db/database.js';
 import { countAll, countPerDay, type DailyCount } from '../../db/daily-counts.js';
 import { HotQueries } from '../../db/hot-query.js';
+import { pageOfRows } from '../../db/page-of-rows.js';
 import { workAssets, workCounts, workTransfers, workUploadGrants, works } from '../../db/schema/index.js';
 
 export type WorkRow = typeof works.$inferSelect;
@@ -172,37 +173,25 @@ export class WorksRepository {
 
   async listDeleted(ownerId: number, limit: number, offset: number): Promise<{ rows: WorkRow[]; total: number }> {
     const where = and(eq(works.ownerId, ownerId), isNotNull(works.deletedAt));
-    const [rows, [totalRow]] = await Promise.all([
-      this.db.select().from(works).where(where).orderBy(desc(works.deletedAt)).limit(limit).offset(offset),
-      this.db.select({ total: count() }).from(works).where(where),
-    ]);
-    return { rows, total: totalRow?.total ?? 0 };
+    return pageOfRows(this.db, works, where, [desc(works.deletedAt)], { limit, offset });
   }
 
   /** The official showcase: approved works their owners chose to show, most recently changed first. */
   async listShowcase(limit: number, offset: number): Promise<{ rows: WorkRow[]; total: number }> {
     const where = and(eq(works.openInOfficial, true), eq(works.status, 'exposed'), isNull(works.deletedAt));
-    const [rows, [totalRow]] = await Promise.all([
-      this.db.select().from(works).where(where).orderBy(desc(works.updatedAt), desc(works.id)).limit(limit).offset(offset),
-      this.db.select({ total: count() }).from(works).where(where),
-    ]);
-    return { rows, total: totalRow?.total ?? 0 };
+    return pageOfRows(this.db, works, where, [desc(works.updatedAt), desc(works.id)], { limit, offset });
   }
 
   /** Works waiting for or under review, across owners: waiting ones first, then the oldest submission. */
   async listForReview(limit: number, offset: number): Promise<{ rows: WorkRow[]; total: number }> {
     const where = and(inArray(works.status, ['unaudited', 'underReview']), isNull(works.deletedAt));
-    const [rows, [totalRow]] = await Promise.all([
-      this.db
-        .select()
-        .from(works)
-        .where(where)
-        .orderBy(sql`${works.status} = 'underReview'`, sql`coalesce(${works.reviewSubmittedAt}, ${works.updatedAt})`, works.id)
-        .limit(limit)
-        .offset(offset),
-      this.db.select({ total: count() }).from(works).where(where),
-    ]);
-    return { rows, total: totalRow?.total ?? 0 };
+    return pageOfRows(
+      this.db,
+      works,
+      where,
+      [sql`${works.status} = 'underReview'`, sql`coalesce(${works.reviewSubmittedAt}, ${works.updatedAt})`, works.id],
+      { limit, offset },
+    );
   }
 
   async update(id: number, changes: WorkChanges, executor: Executor = this.db): Promise<WorkRow> {

@@ -1,14 +1,11 @@
-import { useTranslation } from 'react-i18next';
-import { PageHeader } from '../../components/page-header';
+import { FeaturePage } from '../../components/feature-page';
 import { WorkAuditQueue } from '../../features/work-audit/components/work-audit-queue';
 
 /** The works audit queue of the back office (/admin/audit, admins only). */
 export default function AdminAuditPage() {
-  const { t } = useTranslation();
   return (
-    <>
-      <PageHeader title={t('menu.adminAudit')} subtitle={t('workAudit.subtitle')} />
+    <FeaturePage titleKey="menu.adminAudit" subtitleKey="workAudit.subtitle">
       <WorkAuditQueue />
-    </>
+    </FeaturePage>
   );
 }

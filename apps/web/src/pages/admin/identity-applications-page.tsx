@@ -1,14 +1,11 @@
-import { useTranslation } from 'react-i18next';
-import { PageHeader } from '../../components/page-header';
+import { FeaturePage } from '../../components/feature-page';
 import { IdentityReviewQueue } from '../../features/identity/components/identity-review-queue';
 
 /** The identity application review queue (/admin/identityApplications, admins only). */
 export default function IdentityApplicationsPage() {
-  const { t } = useTranslation();
   return (
-    <>
-      <PageHeader title={t('menu.adminIdentityApplications')} subtitle={t('identity.admin.subtitle')} />
+    <FeaturePage titleKey="menu.adminIdentityApplications" subtitleKey="identity.admin.subtitle">
       <IdentityReviewQueue />
-    </>
+    </FeaturePage>
   );
 }

@@ -1,14 +1,11 @@
-import { useTranslation } from 'react-i18next';
-import { PageHeader } from '../../components/page-header';
+import { FeaturePage } from '../../components/feature-page';
 import { AdminUserList } from '../../features/back-office-users/components/admin-user-list';
 
 /** The back office's users (/admin/users, admins only): search, filters and row actions. */
 export default function AdminUsersPage() {
-  const { t } = useTranslation();
   return (
-    <>
-      <PageHeader title={t('menu.adminUsers')} subtitle={t('backOffice.users.subtitle')} />
+    <FeaturePage titleKey="menu.adminUsers" subtitleKey="backOffice.users.subtitle">
       <AdminUserList />
-    </>
+    </FeaturePage>
   );
 }

@@ -1,9 +1,10 @@
 import { AuditOutlined, IdcardOutlined, SafetyCertificateOutlined } from '@ant-design/icons';
-import { Button, Card, Result, Segmented, Skeleton, Statistic } from 'antd';
+import { Card, Segmented, Skeleton, Statistic } from 'antd';
 import type { ReviewKind } from '@spatia/contract';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { LoadFailed } from '../../../components/load-failed';
 import { DailyBarChart } from '../../../components/daily-bar-chart';
 import { fillDays } from '../../../lib/daily-series';
 import { formatNumber } from '../../../lib/format';
@@ -27,14 +28,7 @@ export function AdminOverviewPanel() {
 
   if (overview.isPending) return <Skeleton active paragraph={{ rows: 8 }} />;
   if (overview.isError) {
-    return (
-      <Result
-        status="warning"
-        title={t('adminOverview.loadFailed')}
-        subTitle={overview.error.message || undefined}
-        extra={<Button onClick={() => void overview.refetch()}>{t('common.actions.retry')}</Button>}
-      />
-    );
+    return <LoadFailed title={t('adminOverview.loadFailed')} error={overview.error} onRetry={() => void overview.refetch()} />;
   }
 
   const { pending, totals } = overview.data;

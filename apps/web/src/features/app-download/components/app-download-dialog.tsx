@@ -1,8 +1,8 @@
 import { DownloadOutlined } from '@ant-design/icons';
 import { Empty, Modal, Spin, Typography } from 'antd';
-import { QRCodeCanvas } from 'qrcode.react';
 import { useTranslation } from 'react-i18next';
 import { QR_CODE_SIZE_PX } from '@spatia/contract';
+import { QrCode } from '../../../components/qr-code';
 import { useMobileAppInfo } from '../api/get-mobile-app';
 
 interface AppDownloadDialogProps {
@@ -30,15 +30,7 @@ export function AppDownloadDialog({ open, onClose }: AppDownloadDialogProps) {
         ) : (
           <>
             <div style={{ padding: 12, background: '#fff', borderRadius: 12, boxShadow: '0 0 0 1px rgba(15,23,42,0.08)' }}>
-              <QRCodeCanvas
-                value={data.downloadUrl}
-                size={QR_CODE_SIZE_PX}
-                level="H"
-                marginSize={0}
-                data-testid="app-download-qr"
-                aria-label={t('layout.download.hint')}
-                role="img"
-              />
+              <QrCode value={data.downloadUrl} label={t('layout.download.hint')} testId="app-download-qr" />
             </div>
             <Typography.Text type="secondary">{t('layout.download.hint')}</Typography.Text>
             {data.apkUrl && (

@@ -1,10 +1,9 @@
 import { CheckCircleFilled, ReloadOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Spin, Typography } from 'antd';
-import { QRCodeCanvas } from 'qrcode.react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { QR_CODE_SIZE_PX } from '@spatia/contract';
+import { QrCode } from '../../../components/qr-code';
 import { qrTicketQueryOptions, qrTicketStateQueryOptions, type QrTicketStatus } from '../api/qr-login';
 import './auth.css';
 
@@ -50,14 +49,10 @@ export function QrLoginPanel({ onSuccess }: { onSuccess: () => void }) {
           </div>
         ) : (
           <>
-            <QRCodeCanvas
+            <QrCode
               value={absoluteUrl(ticket.data.confirmUrl)}
-              size={QR_CODE_SIZE_PX}
-              level="H"
-              marginSize={0}
-              role="img"
-              aria-label={t('auth.qr.imageLabel')}
-              data-testid="qr-login-code"
+              label={t('auth.qr.imageLabel')}
+              testId="qr-login-code"
               className={status === 'pending' ? undefined : 'qr-login__code--dim'}
             />
             {ended && (

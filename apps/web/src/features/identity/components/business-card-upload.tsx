@@ -1,13 +1,15 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { App, Upload, type UploadFile, type UploadProps } from 'antd';
+import { Upload, type UploadFile } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { UPLOAD_IMAGE_TYPES } from '../../../api/post-image';
+import { storedUrlOf, useImageUpload, withStoredUrls } from '../../../components/use-image-upload';
 import { formatBytes } from '../../../lib/format';
-import { BUSINESS_CARD_MAX_BYTES, BUSINESS_CARD_TYPES, uploadBusinessCard } from '../api/apply-identity';
+import { BUSINESS_CARD_MAX_BYTES, uploadBusinessCard } from '../api/apply-identity';
 
 /** The stored card's link once the upload finished, else ''. */
 export function uploadedCardUrl(files: readonly UploadFile[] | undefined): string {
   const done = files?.find((file) => file.status === 'done');
-  return typeof done?.response?.url === 'string' ? (done.response.url as string) : '';
+  return (done && storedUrlOf(done)) ?? '';
 }
 
 /**
@@ -16,43 +18,21 @@ export function uploadedCardUrl(files: readonly UploadFile[] | undefined): strin
  */
 export function BusinessCardUpload({ value, onChange }: { value?: UploadFile[]; onChange?: (files: UploadFile[]) => void }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
-
-  const beforeUpload: UploadProps['beforeUpload'] = (file) => {
-    if (!(BUSINESS_CARD_TYPES as readonly string[]).includes(file.type)) {
-      void message.error(t('identity.dialog.notImage', { name: file.name }));
-      return Upload.LIST_IGNORE;
-    }
-    if (file.size > BUSINESS_CARD_MAX_BYTES) {
-      void message.error(t('identity.dialog.tooLarge', { name: file.name, max: formatBytes(BUSINESS_CARD_MAX_BYTES) }));
-      return Upload.LIST_IGNORE;
-    }
-    return true;
-  };
-
-  const customRequest: UploadProps['customRequest'] = ({ file, onProgress, onSuccess, onError }) => {
-    uploadBusinessCard(file as Blob, (percent) => onProgress?.({ percent }))
-      .then((url) => onSuccess?.({ url }))
-      // The client has shown the server's message; the thumbnail turns red.
-      .catch((error: unknown) => onError?.(error instanceof Error ? error : new Error(String(error))));
-  };
+  const imageUpload = useImageUpload({
+    types: UPLOAD_IMAGE_TYPES,
+    maxBytes: BUSINESS_CARD_MAX_BYTES,
+    upload: uploadBusinessCard,
+    notImageMessage: (name) => t('identity.dialog.notImage', { name }),
+    tooLargeMessage: (name) => t('identity.dialog.tooLarge', { name, max: formatBytes(BUSINESS_CARD_MAX_BYTES) }),
+  });
 
   return (
     <Upload
+      {...imageUpload}
       listType="picture-card"
       maxCount={1}
-      accept={BUSINESS_CARD_TYPES.join(',')}
       fileList={value ?? []}
-      beforeUpload={beforeUpload}
-      customRequest={customRequest}
-      onChange={({ fileList }) =>
-        onChange?.(
-          fileList.map((file) =>
-            // The stored card (a link that opens for an hour) replaces the local preview once uploaded.
-            file.status === 'done' && typeof file.response?.url === 'string' ? { ...file, url: file.response.url as string } : file,
-          ),
-        )
-      }
+      onChange={({ fileList }) => onChange?.(withStoredUrls(fileList))}
       showUploadList={{ showPreviewIcon: false }}
       className="identity-card-upload"
       data-testid="business-card-upload"

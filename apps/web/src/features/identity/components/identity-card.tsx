@@ -1,8 +1,9 @@
 import { SafetyCertificateOutlined } from '@ant-design/icons';
-import { App, Button, Card, Result, Skeleton, Tag, Typography } from 'antd';
+import { App, Button, Card, Skeleton, Tag, Typography } from 'antd';
 import type { IdentityKindDetail } from '@spatia/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LoadFailed } from '../../../components/load-failed';
 import { formatDate } from '../../../lib/format';
 import { useWithdrawIdentityRecord } from '../api/apply-identity';
 import { useIdentityKinds } from '../api/identity-kinds';
@@ -46,11 +47,7 @@ export function IdentityCard() {
       {kinds.isPending ? (
         <Skeleton active paragraph={{ rows: 4 }} />
       ) : kinds.isError ? (
-        <Result
-          status="warning"
-          title={t('identity.card.loadFailed')}
-          extra={<Button onClick={() => void kinds.refetch()}>{t('common.actions.retry')}</Button>}
-        />
+        <LoadFailed title={t('identity.card.loadFailed')} onRetry={() => void kinds.refetch()} />
       ) : (
         <ul className="identity-kinds">
           {kinds.data.map((kind) => (

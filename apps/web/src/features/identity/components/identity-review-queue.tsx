@@ -1,5 +1,4 @@
-import { CheckOutlined, CloseOutlined } from '@ant-design/icons';
-import { App, Button, Image, Segmented, Select, Space, Tag, Typography, type TableColumnsType } from 'antd';
+import { App, Image, Segmented, Select, Tag, Typography, type TableColumnsType } from 'antd';
 import {
   IDENTITY_REASON_MAX,
   IDENTITY_RECORD_STATUSES,
@@ -11,6 +10,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageTable } from '../../../components/page-table';
 import { ReasonDialog } from '../../../components/reason-dialog';
+import { ReviewActions } from '../../../components/review-actions';
 import { formatDate } from '../../../lib/format';
 import { useIdentityKinds } from '../api/identity-kinds';
 import { useApproveIdentityApplication, useIdentityApplications, useRejectIdentityApplication } from '../api/review-identity';
@@ -129,14 +129,13 @@ export function IdentityReviewQueue() {
       key: 'actions',
       render: (_, row) =>
         row.status === 'pending' && (
-          <Space size={4}>
-            <Button size="small" type="primary" icon={<CheckOutlined />} onClick={() => confirmApprove(row)} data-testid="identity-approve">
-              {t('identity.admin.approve')}
-            </Button>
-            <Button size="small" danger icon={<CloseOutlined />} onClick={() => setRejecting(row)} data-testid="identity-reject">
-              {t('identity.admin.reject')}
-            </Button>
-          </Space>
+          <ReviewActions
+            approveText={t('identity.admin.approve')}
+            rejectText={t('identity.admin.reject')}
+            onApprove={() => confirmApprove(row)}
+            onReject={() => setRejecting(row)}
+            testId="identity"
+          />
         ),
     },
   ];

@@ -1,5 +1,4 @@
-import { CheckOutlined, CloseOutlined } from '@ant-design/icons';
-import { App, Button, Image, Segmented, Space, Table, Tag, Typography, type TableColumnsType } from 'antd';
+import { App, Image, Segmented, Space, Tag, Typography, type TableColumnsType } from 'antd';
 import {
   MEMBERSHIP_APPLICATION_STATUSES,
   MEMBERSHIP_REASON_MAX,
@@ -8,7 +7,9 @@ import {
 } from '@spatia/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PageTable } from '../../../components/page-table';
 import { ReasonDialog } from '../../../components/reason-dialog';
+import { ReviewActions } from '../../../components/review-actions';
 import { UserAvatar } from '../../../components/user-avatar';
 import { formatDate } from '../../../lib/format';
 import { useAdminApplications, useApproveApplication, useRejectApplication } from '../api/admin';
@@ -28,7 +29,7 @@ export function AdminApplicationsQueue() {
   const applications = useAdminApplications({ status: filter === 'all' ? undefined : filter, pageNum, pageSize: PAGE_SIZE });
   const approve = useApproveApplication();
 
-  const confirmApprove = (application: AdminMembershipApplication) =>
+  const confirmApprove = (application: AdminMembershipApplication) => {
     modal.confirm({
       title: t('membership.admin.approveTitle'),
       content: t('membership.admin.approveContent', { name: application.applicant.name, version: application.versionName }),
@@ -41,6 +42,7 @@ export function AdminApplicationsQueue() {
           // The client has shown the server's message; the dialog closes.
           .catch(() => undefined),
     });
+  };
 
   const columns: TableColumnsType<AdminMembershipApplication> = [
     {
@@ -92,22 +94,13 @@ export function AdminApplicationsQueue() {
       key: 'actions',
       render: (_, row) =>
         row.status === 'pending' && (
-          <Space size={4}>
-            <Button
-              size="small"
-              type="primary"
-              icon={<CheckOutlined />}
-              onClick={() => {
-                confirmApprove(row);
-              }}
-              data-testid="application-approve"
-            >
-              {t('membership.admin.approve')}
-            </Button>
-            <Button size="small" danger icon={<CloseOutlined />} onClick={() => setRejecting(row)} data-testid="application-reject">
-              {t('membership.admin.reject')}
-            </Button>
-          </Space>
+          <ReviewActions
+            approveText={t('membership.admin.approve')}
+            rejectText={t('membership.admin.reject')}
+            onApprove={() => confirmApprove(row)}
+            onReject={() => setRejecting(row)}
+            testId="application"
+          />
         ),
     },
   ];
@@ -128,20 +121,16 @@ export function AdminApplicationsQueue() {
           ]}
         />
       </div>
-      <Table
+      <PageTable
         rowKey="id"
         columns={columns}
-        dataSource={applications.data?.list ?? []}
+        page={applications.data}
+        pageNum={pageNum}
+        pageSize={PAGE_SIZE}
+        onPageChange={setPageNum}
         loading={applications.isFetching}
-        locale={{ emptyText: t('membership.admin.empty') }}
+        emptyText={t('membership.admin.empty')}
         scroll={{ x: 960 }}
-        pagination={{
-          current: pageNum,
-          pageSize: PAGE_SIZE,
-          total: applications.data?.total ?? 0,
-          onChange: setPageNum,
-          showSizeChanger: false,
-        }}
         data-testid="admin-applications"
       />
       <RejectDialog application={rejecting} onClose={() => setRejecting(undefined)} />

@@ -1,12 +1,14 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { App, Upload, type UploadFile, type UploadProps } from 'antd';
+import { Upload, type UploadFile } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { UPLOAD_IMAGE_TYPES } from '../../../api/post-image';
+import { storedUrlOf, useImageUpload, withStoredUrls } from '../../../components/use-image-upload';
 import { formatBytes } from '../../../lib/format';
-import { LICENCE_IMAGE_TYPES, LICENCE_MAX_BYTES, uploadLicenceImage } from '../api/upload-licence';
+import { LICENCE_MAX_BYTES, uploadLicenceImage } from '../api/upload-licence';
 
 /** The urls of the finished uploads, in the order shown; the first is the cover (spec 5). */
 export function uploadedUrls(files: readonly UploadFile[]): string[] {
-  return files.flatMap((file) => (file.status === 'done' && typeof file.response?.url === 'string' ? [file.response.url as string] : []));
+  return files.flatMap((file) => storedUrlOf(file) ?? []);
 }
 
 export function uploadingCount(files: readonly UploadFile[]): number {
@@ -19,45 +21,22 @@ export function uploadingCount(files: readonly UploadFile[]): number {
  */
 export function LicenceUpload({ files, onChange }: { files: UploadFile[]; onChange: (files: UploadFile[]) => void }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
-  const max = formatBytes(LICENCE_MAX_BYTES);
   const cover = files.find((file) => file.status === 'done')?.uid;
-
-  const beforeUpload: UploadProps['beforeUpload'] = (file) => {
-    if (!(LICENCE_IMAGE_TYPES as readonly string[]).includes(file.type)) {
-      void message.error(t('membership.dialog.notImage', { name: file.name }));
-      return Upload.LIST_IGNORE;
-    }
-    if (file.size > LICENCE_MAX_BYTES) {
-      void message.error(t('membership.dialog.tooLarge', { name: file.name, max }));
-      return Upload.LIST_IGNORE;
-    }
-    return true;
-  };
-
-  const customRequest: UploadProps['customRequest'] = ({ file, onProgress, onSuccess, onError }) => {
-    uploadLicenceImage(file as Blob, (percent) => onProgress?.({ percent }))
-      .then((url) => onSuccess?.({ url }))
-      // The client has shown the server's message; the item turns red.
-      .catch((error: unknown) => onError?.(error instanceof Error ? error : new Error(String(error))));
-  };
+  const imageUpload = useImageUpload({
+    types: UPLOAD_IMAGE_TYPES,
+    maxBytes: LICENCE_MAX_BYTES,
+    upload: uploadLicenceImage,
+    notImageMessage: (name) => t('membership.dialog.notImage', { name }),
+    tooLargeMessage: (name) => t('membership.dialog.tooLarge', { name, max: formatBytes(LICENCE_MAX_BYTES) }),
+  });
 
   return (
     <Upload
+      {...imageUpload}
       listType="picture-card"
       multiple
-      accept={LICENCE_IMAGE_TYPES.join(',')}
       fileList={files}
-      beforeUpload={beforeUpload}
-      customRequest={customRequest}
-      onChange={({ fileList }) =>
-        onChange(
-          fileList.map((file) =>
-            // The stored image (a link that opens for an hour) replaces the local preview once uploaded.
-            file.status === 'done' && typeof file.response?.url === 'string' ? { ...file, url: file.response.url as string } : file,
-          ),
-        )
-      }
+      onChange={({ fileList }) => onChange(withStoredUrls(fileList))}
       showUploadList={{ showPreviewIcon: false }}
       itemRender={(node, file) => (
         <div className="licence-upload__item" data-testid="licence-item" data-status={file.status}>

@@ -1,8 +1,10 @@
 import { CheckOutlined } from '@ant-design/icons';
-import { Button, Card, Empty, Flex, Pagination, Result, Segmented, Skeleton } from 'antd';
-import { useEffect, useState } from 'react';
+import { Button, Card, Empty, Flex, Pagination, Segmented, Skeleton } from 'antd';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { LoadFailed } from '../../../components/load-failed';
+import { useStepBackFromEmptyPage } from '../../../lib/use-step-back-from-empty-page';
 import { useNotifications } from '../api/get-notifications';
 import { useMarkAllNotificationsRead } from '../api/mark-read';
 import { NotificationEntry } from './notification-entry';
@@ -42,24 +44,13 @@ export function NotificationsInbox() {
   const unread = notices.data?.unread ?? 0;
 
   // Reading notices in the unread filter can empty its last page: step back.
-  useEffect(() => {
-    if (notices.data && !notices.isPlaceholderData && notices.data.list.length === 0 && pageNum > 1) {
-      setPageNum(Math.max(1, Math.ceil(notices.data.total / PAGE_SIZE)));
-    }
-  }, [notices.data, notices.isPlaceholderData, pageNum]);
+  useStepBackFromEmptyPage(notices, pageNum, PAGE_SIZE, setPageNum);
 
   let body;
   if (notices.isPending) {
     body = <Skeleton active paragraph={{ rows: 6 }} title={false} />;
   } else if (notices.isError && !notices.data) {
-    body = (
-      <Result
-        status="warning"
-        title={t('notifications.loadFailed')}
-        subTitle={notices.error.message || undefined}
-        extra={<Button onClick={() => void notices.refetch()}>{t('common.actions.retry')}</Button>}
-      />
-    );
+    body = <LoadFailed title={t('notifications.loadFailed')} error={notices.error} onRetry={() => void notices.refetch()} />;
   } else if (total === 0) {
     body = (
       <Empty

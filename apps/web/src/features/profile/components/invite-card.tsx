@@ -1,7 +1,6 @@
 import { Card, Typography } from 'antd';
-import { QRCodeCanvas } from 'qrcode.react';
 import { useTranslation } from 'react-i18next';
-import { QR_CODE_SIZE_PX } from '@spatia/contract';
+import { QrCode } from '../../../components/qr-code';
 import type { Profile } from '../api/types';
 import './profile.css';
 
@@ -17,15 +16,7 @@ export function InviteCard({ profile }: { profile: Profile }) {
     <Card className="profile-card" variant="borderless" title={<h2 className="profile-card__title">{t('profile.invite.title')}</h2>}>
       <div className="profile-invite">
         <div className="profile-invite__qr">
-          <QRCodeCanvas
-            value={link}
-            size={QR_CODE_SIZE_PX}
-            level="H"
-            marginSize={0}
-            role="img"
-            aria-label={t('profile.invite.qrLabel')}
-            data-testid="invite-qr"
-          />
+          <QrCode value={link} label={t('profile.invite.qrLabel')} testId="invite-qr" />
         </div>
         <div className="profile-invite__body">
           <span className="profile-invite__label">{t('profile.invite.code')}</span>

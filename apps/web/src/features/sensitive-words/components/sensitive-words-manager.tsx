@@ -1,8 +1,9 @@
 import { DeleteOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
-import { App, Button, Empty, Input, Popconfirm, Result, Table, Typography, type TableColumnsType } from 'antd';
+import { App, Button, Empty, Input, Popconfirm, Table, Typography, type TableColumnsType } from 'antd';
 import type { SensitiveWordEntry } from '@spatia/contract';
 import { useEffect, useState, type HTMLAttributes } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LoadFailed } from '../../../components/load-failed';
 import { formatDate } from '../../../lib/format';
 import { useRemoveSensitiveWords, useSensitiveWordPage } from '../api/sensitive-words-admin';
 import { AddWordsDialog } from './add-words-dialog';
@@ -90,14 +91,7 @@ export function SensitiveWordsManager() {
   ];
 
   if (page.isError && !page.data) {
-    return (
-      <Result
-        status="warning"
-        title={t('sensitiveWords.loadFailed')}
-        subTitle={page.error.message || undefined}
-        extra={<Button onClick={() => void page.refetch()}>{t('common.actions.retry')}</Button>}
-      />
-    );
+    return <LoadFailed title={t('sensitiveWords.loadFailed')} error={page.error} onRetry={() => void page.refetch()} />;
   }
 
   const empty = search ? (

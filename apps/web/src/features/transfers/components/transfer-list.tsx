@@ -1,7 +1,9 @@
-import { Badge, Button, Empty, Pagination, Result, Skeleton, Tabs } from 'antd';
-import { useEffect, useState } from 'react';
+import { Badge, Empty, Pagination, Skeleton, Tabs } from 'antd';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { LoadFailed } from '../../../components/load-failed';
+import { useStepBackFromEmptyPage } from '../../../lib/use-step-back-from-empty-page';
 import { useUi } from '../../../stores/ui-store';
 import type { TransferAnswer } from '../api/answer-transfer';
 import { usePendingTransferCount, useTransfers } from '../api/get-transfers';
@@ -52,11 +54,7 @@ export function TransferList({ side }: { side: TransferSide }) {
   const total = transfers.data?.total ?? 0;
 
   // An answer can empty the last page (a pending one that is now confirmed): step back a page.
-  useEffect(() => {
-    if (transfers.data && !transfers.isPlaceholderData && transfers.data.list.length === 0 && pageNum > 1) {
-      setPageNum(Math.max(1, Math.ceil(transfers.data.total / PAGE_SIZE)));
-    }
-  }, [transfers.data, transfers.isPlaceholderData, pageNum]);
+  useStepBackFromEmptyPage(transfers, pageNum, PAGE_SIZE, setPageNum);
 
   // The drawer follows the refreshed row, so its status and answers stay true after an answer.
   const drawerTransfer = viewing ? (list.find((item) => item.id === viewing.transfer.id) ?? viewing.transfer) : null;
@@ -94,12 +92,7 @@ export function TransferList({ side }: { side: TransferSide }) {
   } else if (transfers.isError && !transfers.data) {
     body = (
       <div data-testid="transfer-list-error">
-        <Result
-          status="warning"
-          title={t('transfers.list.loadFailed')}
-          subTitle={transfers.error.message || undefined}
-          extra={<Button onClick={() => void transfers.refetch()}>{t('common.actions.retry')}</Button>}
-        />
+        <LoadFailed title={t('transfers.list.loadFailed')} error={transfers.error} onRetry={() => void transfers.refetch()} />
       </div>
     );
   } else if (total === 0) {

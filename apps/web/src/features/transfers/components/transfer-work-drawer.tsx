@@ -1,6 +1,7 @@
 import { FileOutlined, LinkOutlined } from '@ant-design/icons';
-import { Alert, Button, Descriptions, Drawer, Empty, Image, List, Result, Skeleton, Tag, Typography } from 'antd';
+import { Alert, Descriptions, Drawer, Empty, Image, List, Skeleton, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { LoadFailed } from '../../../components/load-failed';
 import { formatDate, formatNumber } from '../../../lib/format';
 import type { TransferAnswer } from '../api/answer-transfer';
 import { useTransferWork } from '../api/get-transfer-work';
@@ -183,12 +184,7 @@ export function TransferWorkDrawer({ transfer, open, side, now, fullScreen, busy
               <Skeleton active paragraph={{ rows: 5 }} />
             </div>
           ) : work.isError ? (
-            <Result
-              status="warning"
-              title={t('transfers.drawer.loadFailed')}
-              subTitle={work.error.message || undefined}
-              extra={<Button onClick={() => void work.refetch()}>{t('common.actions.retry')}</Button>}
-            />
+            <LoadFailed title={t('transfers.drawer.loadFailed')} error={work.error} onRetry={() => void work.refetch()} />
           ) : (
             <WorkBody work={work.data} filesAfterAnswer={side === 'received' && transfer.status === 'pending'} />
           )}

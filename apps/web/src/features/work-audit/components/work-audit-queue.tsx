@@ -1,11 +1,13 @@
 import { ReloadOutlined } from '@ant-design/icons';
-import { App, Button, Card, Empty, Flex, Result, Space, Table, type TableColumnsType } from 'antd';
+import { App, Button, Card, Empty, Flex, Space, Table, type TableColumnsType } from 'antd';
 import type { WorkReviewItem } from '@spatia/contract';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LoadFailed } from '../../../components/load-failed';
 import { UserAvatar } from '../../../components/user-avatar';
 import { WorkStatusTag } from '../../../components/work-status-tag';
 import { formatDate, formatRelativeTime } from '../../../lib/format';
+import { useStepBackFromEmptyPage } from '../../../lib/use-step-back-from-empty-page';
 import { useSession } from '../../../stores/session-store';
 import { useClaimReview, useDecideReview, useReviewQueue } from '../api/review-queue';
 import { reviewStateOf } from '../lib/review-state';
@@ -37,11 +39,7 @@ export function WorkAuditQueue() {
   const previewed = previewing ? (list.find((item) => item.uid === previewing.work.uid) ?? previewing.work) : null;
 
   // A decision can empty the last page: step back.
-  useEffect(() => {
-    if (queue.data && !queue.isPlaceholderData && queue.data.list.length === 0 && pageNum > 1) {
-      setPageNum(Math.max(1, Math.ceil(queue.data.total / PAGE_SIZE)));
-    }
-  }, [queue.data, queue.isPlaceholderData, pageNum]);
+  useStepBackFromEmptyPage(queue, pageNum, PAGE_SIZE, setPageNum);
 
   const busy = claim.isPending || decide.isPending;
   const openPreview = (work: WorkReviewItem) => setPreviewing({ work, open: true });
@@ -174,14 +172,7 @@ export function WorkAuditQueue() {
 
   let body;
   if (queue.isError && !queue.data) {
-    body = (
-      <Result
-        status="warning"
-        title={t('workAudit.loadFailed')}
-        subTitle={queue.error.message || undefined}
-        extra={<Button onClick={() => void queue.refetch()}>{t('common.actions.retry')}</Button>}
-      />
-    );
+    body = <LoadFailed title={t('workAudit.loadFailed')} error={queue.error} onRetry={() => void queue.refetch()} />;
   } else {
     body = (
       <Table<WorkReviewItem>

@@ -1,8 +1,9 @@
-import { Alert, App, Button, DatePicker, Drawer, Form, Grid, Input, Result, Skeleton, Space, Tabs } from 'antd';
+import { Alert, App, Button, DatePicker, Drawer, Form, Grid, Input, Skeleton, Space, Tabs } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isWorkInReview, type WorkDetail } from '@spatia/contract';
+import { LoadFailed } from '../../../components/load-failed';
 import { ApiError } from '../../../api/client';
 import { useWork } from '../../../api/get-work';
 import { useSensitiveWords } from '../../../api/sensitive-words';
@@ -119,13 +120,7 @@ export function WorkEditDrawer({ uid, open, onClose, uploads }: WorkEditDrawerPr
   const body = () => {
     if (!uid) return null;
     if (work.isError && !values) {
-      return (
-        <Result
-          status="warning"
-          title={t('workEdit.loadFailed')}
-          extra={<Button onClick={() => void work.refetch()}>{t('common.actions.retry')}</Button>}
-        />
-      );
+      return <LoadFailed title={t('workEdit.loadFailed')} onRetry={() => void work.refetch()} />;
     }
     if (!detail || !values) return <Skeleton active paragraph={{ rows: 10 }} />;
     return (

@@ -1,6 +1,7 @@
-import { Button, Empty, Result, Segmented, Skeleton, Statistic } from 'antd';
+import { Empty, Segmented, Skeleton, Statistic } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LoadFailed } from '../../../components/load-failed';
 import { formatBytes, formatNumber } from '../../../lib/format';
 import { TRAFFIC_DAYS, useWorkTraffic } from '../api/get-work-traffic';
 import { DailyBarChart } from '../../../components/daily-bar-chart';
@@ -19,14 +20,7 @@ export function WorkTrafficChart({ uid }: { uid: string }) {
 
   if (traffic.isPending) return <Skeleton active paragraph={{ rows: 4 }} />;
   if (traffic.isError) {
-    return (
-      <Result
-        status="warning"
-        title={t('works.traffic.loadFailed')}
-        subTitle={traffic.error.message || undefined}
-        extra={<Button onClick={() => void traffic.refetch()}>{t('common.actions.retry')}</Button>}
-      />
-    );
+    return <LoadFailed title={t('works.traffic.loadFailed')} error={traffic.error} onRetry={() => void traffic.refetch()} />;
   }
 
   const days = fillDays(traffic.data.days, TRAFFIC_DAYS, (day) => ({ day, requests: 0, bytes: 0 }));

@@ -1,8 +1,9 @@
 import { DeleteOutlined, UndoOutlined } from '@ant-design/icons';
-import { App, Button, Drawer, Empty, Grid, Pagination, Result, Skeleton } from 'antd';
+import { App, Button, Drawer, Empty, Grid, Pagination, Skeleton } from 'antd';
 import type { WorkSummary } from '@spatia/contract';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LoadFailed } from '../../../components/load-failed';
 import { formatDate, formatRelativeTime } from '../../../lib/format';
 import { usePurgeWork, useRecycleBin, useRestoreWorks } from '../api/recycle-bin';
 import { purgeTime } from '../lib/recycle-bin';
@@ -78,11 +79,7 @@ export function RecycleBinDrawer({ open, onClose, onChanged }: RecycleBinDrawerP
       {bin.isPending ? (
         <Skeleton active avatar paragraph={{ rows: 4 }} />
       ) : bin.isError ? (
-        <Result
-          status="warning"
-          title={t('works.recycle.loadFailed')}
-          extra={<Button onClick={() => void bin.refetch()}>{t('common.actions.retry')}</Button>}
-        />
+        <LoadFailed title={t('works.recycle.loadFailed')} onRetry={() => void bin.refetch()} />
       ) : list.length === 0 ? (
         <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('works.recycle.empty')} data-testid="recycle-bin-empty" />
       ) : (

@@ -1,8 +1,9 @@
-import { Button, Checkbox, Empty, Pagination, Result } from 'antd';
+import { Button, Checkbox, Empty, Pagination } from 'antd';
 import { WORK_TYPES, type WorkStatus, type WorkSummary, type WorkType } from '@spatia/contract';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { LoadFailed } from '../../../components/load-failed';
 import { useSession } from '../../../stores/session-store';
 import { useWorks, type WorkListParams } from '../api/get-works';
 import { useDebouncedValue } from '../lib/use-debounced-value';
@@ -141,15 +142,7 @@ export function WorksManager({ onChanged, onEdit, onUpload }: WorksManagerProps)
   if (works.isPending) {
     body = <WorksSkeleton view={view} count={pageSize > 12 ? 12 : pageSize} />;
   } else if (works.isError && !works.data) {
-    body = (
-      <Result
-        status="warning"
-        title={t('works.list.loadFailed')}
-        subTitle={works.error.message || undefined}
-        extra={<Button onClick={() => void works.refetch()}>{t('common.actions.retry')}</Button>}
-        data-testid="works-error"
-      />
-    );
+    body = <LoadFailed title={t('works.list.loadFailed')} error={works.error} onRetry={() => void works.refetch()} testId="works-error" />;
   } else if (total === 0 && !filtered) {
     body = <WorksEmpty onCreate={() => setCreateOpen(true)} />;
   } else if (list.length === 0) {

@@ -1,0 +1,26 @@
+import { count, type SQL } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { Executor } from './database.js';
+
+/** One page of the rows of `table` that match `where`, in `order`, and how many match in all: the two reads go out together. */
+export async function pageOfRows<T extends PgTable>(
+  executor: Executor,
+  table: T,
+  where: SQL | undefined,
+  order: readonly (PgColumn | SQL)[],
+  page: { limit: number; offset: number },
+): Promise<{ rows: T['$inferSelect'][]; total: number }> {
+  // Drizzle cannot type a select from a generic table: it reads `table` as any table, and the signature says what a plain select() of it gives.
+  const anyTable: PgTable = table;
+  const [rows, [counted]] = await Promise.all([
+    executor
+      .select()
+      .from(anyTable)
+      .where(where)
+      .orderBy(...order)
+      .limit(page.limit)
+      .offset(page.offset),
+    executor.select({ total: count() }).from(anyTable).where(where),
+  ]);
+  return { rows, total: counted?.total ?? 0 };
+}
