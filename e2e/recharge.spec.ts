@@ -49,7 +49,7 @@ inBothLanguages(
     await page.getByTestId('recharge-plan-3').click();
     const pay = page.getByTestId('recharge-pay');
     await expect(pay).toBeDisabled();
-    await page.getByTestId('recharge-agree').click();
+    await page.getByTestId('recharge-agree').check();
     await expect(pay).toBeEnabled();
     await expect(pay).toHaveText(words.pay);
     await snap(page, `recharge-${language}-01-plans`);

@@ -1,14 +1,11 @@
-import { useTranslation } from 'react-i18next';
-import { PageHeader } from '../components/page-header';
+import { FeaturePage } from '../components/feature-page';
 import { RechargePanel } from '../features/payments/components/recharge-panel';
 
-/** /recharge/index (spec 2.3, photographers and customers): buy months of flow with a QR payment. */
+/** /recharge/index (spec 2.3, photographers and customers): buy months of traffic with a QR payment. */
 export default function RechargePage() {
-  const { t } = useTranslation();
   return (
-    <div className="recharge-page">
-      <PageHeader title={t('payments.title')} subtitle={t('payments.subtitle')} />
+    <FeaturePage titleKey="payments.title" subtitleKey="payments.subtitle">
       <RechargePanel />
-    </div>
+    </FeaturePage>
   );
 }

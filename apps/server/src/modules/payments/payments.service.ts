@@ -99,7 +99,8 @@ export class PaymentsService {
         {
           ...purchase,
           orderNo: newOrderNo(this.now()),
-          description: `Spatia flow recharge, ${plan.months} months`,
+          // Shown in the payer's WeChat or Alipay and on the test checkout, whatever the payer's language.
+          description: `Spatia 流量充值 ${plan.months} 个月 / traffic recharge, ${plan.months} months`,
           idempotencyKey: idempotencyKey ?? null,
           requestFingerprint: fingerprint,
           createdAt: new Date(this.now()),

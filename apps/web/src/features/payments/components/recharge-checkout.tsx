@@ -1,8 +1,8 @@
 import { LoadingOutlined } from '@ant-design/icons';
 import { Button, Card, Result, Space, Tag, Typography } from 'antd';
-import { QRCodeCanvas } from 'qrcode.react';
 import { useTranslation } from 'react-i18next';
-import { QR_CODE_SIZE_PX, type FlowRechargeOrder } from '@spatia/contract';
+import type { FlowRechargeOrder } from '@spatia/contract';
+import { QrCode } from '../../../components/qr-code';
 import { formatYuan } from '../../../lib/format';
 import { useNow } from '../../../lib/use-now';
 import { useRechargeOrder } from '../api/recharge';
@@ -69,15 +69,7 @@ export function RechargeCheckout({ order: started, onAgain, onRenew, renewing }:
     <Card className="recharge-checkout" data-testid="recharge-checkout">
       <div className="recharge-checkout__body">
         <div className="recharge-checkout__qr">
-          <QRCodeCanvas
-            value={url}
-            size={QR_CODE_SIZE_PX}
-            level="H"
-            marginSize={0}
-            role="img"
-            aria-label={t('payments.scan', { provider: t(`payments.provider.${order.provider}`) })}
-            data-testid="recharge-qr"
-          />
+          <QrCode value={url} label={t('payments.scan', { provider: t(`payments.provider.${order.provider}`) })} testId="recharge-qr" />
         </div>
         <div className="recharge-checkout__facts">
           <Typography.Title level={2} className="recharge-checkout__amount">

@@ -69,13 +69,10 @@ export function RechargePanel() {
             {plans.map((candidate) => {
               const { perMonthFen, savingPercent } = planSavings(candidate, plans);
               return (
-                <Radio.Button
-                  key={candidate.months}
-                  value={candidate.months}
-                  className="recharge__plan"
-                  data-testid={`recharge-plan-${candidate.months}`}
-                >
-                  <span className="recharge__plan-months">{t('payments.months', { count: candidate.months })}</span>
+                <Radio.Button key={candidate.months} value={candidate.months} className="recharge__plan">
+                  <span className="recharge__plan-months" data-testid={`recharge-plan-${candidate.months}`}>
+                    {t('payments.months', { count: candidate.months })}
+                  </span>
                   <span className="recharge__plan-fee">{formatYuan(candidate.feeFen)}</span>
                   <span className="recharge__plan-detail">
                     {t('payments.perMonth', { price: formatYuan(perMonthFen) })}
