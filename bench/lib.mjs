@@ -82,9 +82,10 @@ export function runCli(args, env) {
  * Requests per second and latency of one URL under load, and, when the serving process is given, its
  * requests per CPU-second: a figure that other load on a shared machine disturbs far less.
  */
-export async function measure(url, { connections = 64, seconds = 8, headers = {}, pid } = {}) {
+export async function measure(url, { connections = 64, seconds = 8, headers = {}, pid, requests } = {}) {
   const cpuBefore = pid ? cpuSeconds(pid) : 0;
-  const result = await autocannon({ url, connections, duration: seconds, headers, pipelining: 1 });
+  // `requests`: autocannon's request list, for a measurement whose requests differ (each its own body).
+  const result = await autocannon({ url, connections, duration: seconds, headers, pipelining: 1, ...(requests ? { requests } : {}) });
   const cpu = pid ? cpuSeconds(pid) - cpuBefore : 0;
   if (result.non2xx > 0 || result.errors > 0) throw new Error(`${url}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
   return {

@@ -4,6 +4,7 @@
 import { parseArgs } from 'node:util';
 import { run as apiThroughput } from './api-throughput.mjs';
 import { run as panoramaProcessing } from './panorama-processing.mjs';
+import { run as paymentNotifications } from './payment-notifications.mjs';
 import { run as pointcloudConversion } from './pointcloud-conversion.mjs';
 import { run as tusUpload } from './tus-upload.mjs';
 import { run as userSearch } from './user-search.mjs';
@@ -16,6 +17,7 @@ const results = [
   await tusUpload(options),
   await worksList(options),
   await userSearch(options),
+  await paymentNotifications(options),
   await panoramaProcessing(options),
   await pointcloudConversion(options),
 ];

@@ -1,0 +1,46 @@
+// The built Spatia server with BENCH_ORDERS pending sandbox recharge orders of 1,000 payers, and one
+// extra route for the baseline: GET /bench/pk answers one payment order by primary key, through the same
+// Fastify, database and envelope. One process for both, because the embedded database cannot be opened by two.
+import { sql } from 'drizzle-orm';
+import { buildApp } from '../apps/server/dist/app.js';
+import { loadConfig } from '../apps/server/dist/config/config.js';
+import { openDatabase } from '../apps/server/dist/db/database.js';
+
+const ORDERS = Number(process.env.BENCH_ORDERS);
+const PAYERS = 1000;
+
+const config = loadConfig(process.env);
+const database = await openDatabase(config.database);
+const app = await buildApp(config, { database });
+
+await database.db.execute(sql`
+  insert into users (uid, phone, full_name, invite_code)
+  select 'bench-payer-' || n, '137' || lpad(n::text, 8, '0'), 'Bench payer ' || n, 'BP' || lpad(n::text, 6, '0')
+  from generate_series(1, ${PAYERS}) as n`);
+await database.db.execute(sql`
+  insert into ledger_accounts (code, owner_user_id, allow_negative)
+  select 'user:' || id || ':balance', id, false from users where uid like 'bench-payer-%'
+  union all select 'system:payments:sandbox', null, true`);
+await database.db.execute(sql`
+  insert into payment_orders (order_no, user_id, kind, provider, amount_fen, months, description, code_url, expires_at)
+  select 'BENCH' || lpad(n::text, 9, '0'), (select id from users where uid = 'bench-payer-' || (1 + n % ${PAYERS})),
+         'flowRecharge', 'sandbox', 3000, 1, 'bench', '/mobile/sandboxPay/bench', now() + interval '1 day'
+  from generate_series(1, ${ORDERS}) as n`);
+await database.db.execute(sql`vacuum analyze`);
+const [{ id: sampleId }] = (await database.db.execute(sql`select id from payment_orders order by id desc limit 1`)).rows;
+
+app.get('/bench/pk', async () => {
+  const { rows } = await database.db.execute(sql`select * from payment_orders where id = ${sampleId}`);
+  return { code: 0, msg: 'ok', data: rows[0] };
+});
+// What was booked: paid orders and ledger postings, one each per payment however often it was notified.
+app.get('/bench/booked', async () => {
+  const { rows } = await database.db.execute(sql`
+    select (select count(*) from payment_orders where status = 'paid')::int as paid,
+           (select count(*) from ledger_transactions where kind = 'flowRecharge')::int as postings`);
+  return rows[0];
+});
+app.addHook('onClose', () => database.close());
+process.once('SIGTERM', () => void app.close().then(() => process.exit(0)));
+await app.listen({ host: '127.0.0.1', port: Number(process.env.PORT) });
+console.log(JSON.stringify({ ready: true, orders: ORDERS }));
