@@ -43,6 +43,18 @@ export interface FlowRechargeOrder {
   balanceFen: number;
 }
 
+export const SANDBOX_CHECKOUT_STATES = ['unpaid', 'paid', 'closed', 'expired'] as const;
+export type SandboxCheckoutState = (typeof SANDBOX_CHECKOUT_STATES)[number];
+
+/** What the sandbox's test checkout shows about the order its QR code names. */
+export interface SandboxCheckout {
+  orderNo: string;
+  amountFen: number;
+  description: string;
+  state: SandboxCheckoutState;
+  expiresAt: number;
+}
+
 /** How long a QR code can be paid. */
 export const PAYMENT_ORDER_TTL_MINUTES = 15;
 /** How long an Idempotency-Key header keeps answering with the order it created. */

@@ -1,4 +1,5 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import type { SandboxCheckout } from '@spatia/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.js';
 import { sandboxPayments } from '../../db/schema/index.js';
@@ -16,17 +17,6 @@ import {
 /** Notifications older or newer than this are refused, as WeChat Pay's are. */
 const NOTIFICATION_WINDOW_MS = 300_000;
 export const SANDBOX_CHECKOUT_PATH = '/mobile/sandboxPay/';
-
-export type SandboxCheckoutState = 'unpaid' | 'paid' | 'closed' | 'expired';
-
-/** What the test checkout page shows about an order. */
-export interface SandboxCheckout {
-  orderNo: string;
-  amountFen: number;
-  description: string;
-  state: SandboxCheckoutState;
-  expiresAt: number;
-}
 
 /**
  * The default provider: a test checkout that this server plays itself, clearly marked as such. Its QR

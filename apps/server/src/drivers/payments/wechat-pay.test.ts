@@ -1,4 +1,5 @@
-import { createPrivateKey, generateKeyPairSync, randomBytes } from 'node:crypto';
+import { createPrivateKey, randomBytes } from 'node:crypto';
+import { rsaKeyPems } from '../../test/rsa-keys.js';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
   startWechatPayStandIn,
@@ -14,14 +15,6 @@ import {
   type NativePaymentRequest,
 } from './payment-driver.js';
 import { toBeijingTime, WechatPayDriver, wechatPayAuthorization, type WechatPayConfig } from './wechat-pay.js';
-
-function rsaKeyPems() {
-  const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
-  return {
-    privateKeyPem: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
-    publicKeyPem: publicKey.export({ type: 'spki', format: 'pem' }).toString(),
-  };
-}
 
 const merchantKeys = rsaKeyPems();
 const merchant = {

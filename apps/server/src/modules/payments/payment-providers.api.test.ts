@@ -1,4 +1,4 @@
-import { generateKeyPairSync, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -6,6 +6,7 @@ import { Role, type FlowRechargeOptions, type FlowRechargeOrder } from '@spatia/
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { IncomingNotification } from '../../drivers/payments/payment-driver.js';
 import { startAlipayStandIn, type AlipayStandIn } from '../../test/alipay-stand-in.js';
+import { rsaKeyPems } from '../../test/rsa-keys.js';
 import { createTestApp, json, type TestApp } from '../../test/test-app.js';
 import { startWechatPayStandIn, withTamperedBody, type WechatPayStandIn } from '../../test/wechat-pay-stand-in.js';
 import { person, type Person } from '../../test/works-fixtures.js';
@@ -22,14 +23,6 @@ let testApp: TestApp;
 let wechat: WechatPayStandIn;
 let alipay: AlipayStandIn;
 
-const pems = () => {
-  const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
-  return {
-    privateKeyPem: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
-    publicKeyPem: publicKey.export({ type: 'spki', format: 'pem' }).toString(),
-  };
-};
-
 beforeAll(async () => {
   const keys = mkdtempSync(path.join(os.tmpdir(), 'spatia-payment-keys-'));
   const keyFile = (name: string, pem: string) => {
@@ -37,7 +30,7 @@ beforeAll(async () => {
     writeFileSync(file, pem);
     return file;
   };
-  const wechatMerchant = pems();
+  const wechatMerchant = rsaKeyPems();
   const wechatAccount = {
     appId: 'wx0000000000000001',
     mchId: '1900000001',
@@ -45,7 +38,7 @@ beforeAll(async () => {
     apiV3Key: randomBytes(16).toString('hex'),
   };
   wechat = await startWechatPayStandIn({ ...wechatAccount, merchantPublicKeyPem: wechatMerchant.publicKeyPem });
-  const alipayMerchant = pems();
+  const alipayMerchant = rsaKeyPems();
   alipay = await startAlipayStandIn({ appId: '2021000000000002', merchantPublicKeyPem: alipayMerchant.publicKeyPem });
 
   testApp = await createTestApp({

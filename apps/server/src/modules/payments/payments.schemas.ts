@@ -1,4 +1,4 @@
-import { IDEMPOTENCY_KEY_MAX_LENGTH, PAYMENT_ORDER_STATUSES, PAYMENT_PROVIDERS } from '@spatia/contract';
+import { IDEMPOTENCY_KEY_MAX_LENGTH, PAYMENT_ORDER_STATUSES, PAYMENT_PROVIDERS, SANDBOX_CHECKOUT_STATES } from '@spatia/contract';
 import { Type } from 'typebox';
 import { NullableInteger, literals } from '../works/works.schemas.js';
 
@@ -48,6 +48,6 @@ export const SandboxCheckoutSchema = Type.Object({
   orderNo: Type.String(),
   amountFen: Type.Integer(),
   description: Type.String(),
-  state: literals(['unpaid', 'paid', 'closed', 'expired'] as const),
+  state: literals(SANDBOX_CHECKOUT_STATES),
   expiresAt: Type.Integer(),
 });

@@ -1,16 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { SandboxCheckout } from '@spatia/contract';
 import { request } from '../../../api/client';
-
-export type SandboxCheckoutState = 'unpaid' | 'paid' | 'closed' | 'expired';
-
-/** What the sandbox's test checkout shows about the order its QR code names. */
-export interface SandboxCheckout {
-  orderNo: string;
-  amountFen: number;
-  description: string;
-  state: SandboxCheckoutState;
-  expiresAt: number;
-}
 
 const checkoutKey = (orderNo: string) => ['sandboxCheckout', orderNo] as const;
 
