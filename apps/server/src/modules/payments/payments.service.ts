@@ -143,7 +143,7 @@ export class PaymentsService {
   /** A provider's notification: verified before anything in it is trusted, booked once, answered so the provider stops. */
   async handleNotification(provider: PaymentProvider, notification: IncomingNotification): Promise<NotificationReply> {
     const driver = this.drivers[provider];
-    if (!driver) return { statusCode: 404, contentType: 'text/plain', body: 'unknown provider' };
+    if (!driver) throw fail('notFound');
     let state: PaymentState;
     try {
       state = await driver.verifyNotification(notification);
