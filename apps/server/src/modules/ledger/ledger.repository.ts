@@ -11,15 +11,27 @@ export class LedgerRepository {
     await this.db.insert(ledgerAccounts).values({ code, ownerUserId, allowNegative }).onConflictDoNothing();
   }
 
-  /** Locks the accounts for this transaction, always in id order so two movements never deadlock. */
-  async lockAccounts(tx: LedgerTx, codes: string[]) {
+  async findAccounts(tx: LedgerTx, codes: string[]) {
     const rows = await tx
       .select({ id: ledgerAccounts.id, code: ledgerAccounts.code, allowNegative: ledgerAccounts.allowNegative })
       .from(ledgerAccounts)
-      .where(inArray(ledgerAccounts.code, codes))
-      .orderBy(ledgerAccounts.id)
-      .for('update');
+      .where(inArray(ledgerAccounts.code, codes));
     return new Map(rows.map((row) => [row.code, row]));
+  }
+
+  /**
+   * Locks accounts for this transaction, always in id order so two movements never deadlock. `no key
+   * update`, not `update`: the entries that other movements insert take a key-share lock on the
+   * accounts they name (the foreign key), which `update` would block and `no key update` does not.
+   */
+  async lockAccounts(tx: LedgerTx, ids: number[]): Promise<void> {
+    if (ids.length === 0) return;
+    await tx
+      .select({ id: ledgerAccounts.id })
+      .from(ledgerAccounts)
+      .where(inArray(ledgerAccounts.id, ids))
+      .orderBy(ledgerAccounts.id)
+      .for('no key update');
   }
 
   async balanceOf(executor: LedgerTx | Db, accountId: number): Promise<number> {

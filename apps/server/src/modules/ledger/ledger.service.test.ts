@@ -105,6 +105,29 @@ describe('ledger postings', () => {
     expect(await ledger.balance(accounts[1]!.income)).toBe(900);
   });
 
+  it('moves money both ways between two accounts at once without a deadlock, and credits a system account in parallel', async () => {
+    const { system, accounts, prefix } = await openScenario(2);
+    const [first, second] = [accounts[0]!.balance, accounts[1]!.balance];
+    await ledger.post({ reference: `${prefix}:topup-0`, kind: 'topup', entries: movement(system, first, 10_000) });
+    await ledger.post({ reference: `${prefix}:topup-1`, kind: 'topup', entries: movement(system, second, 10_000) });
+    // Each debits one account and credits the other (whose row the entry's foreign key then touches),
+    // while top-ups credit both: locking every account named would deadlock on PostgreSQL.
+    await Promise.all(
+      Array.from({ length: 30 }, (_, index) =>
+        ledger.post({
+          reference: `${prefix}:swap-${index}`,
+          kind: 'sale',
+          entries:
+            index % 3 === 2
+              ? movement(system, index % 2 ? first : second, 10)
+              : movement(index % 2 ? first : second, index % 2 ? second : first, 100),
+        }),
+      ),
+    );
+    expect((await ledger.balance(first)) + (await ledger.balance(second))).toBe(20_000 + 10 * 10);
+    expect(await ledger.balance(system)).toBe(-20_100);
+  });
+
   it('rejects unbalanced, fractional or one-sided postings before touching the database', async () => {
     const { system, accounts, prefix } = await openScenario(1);
     const account = accounts[0]!.balance;

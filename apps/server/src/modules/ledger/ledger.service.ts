@@ -28,7 +28,10 @@ export const LedgerAccount = {
 
 /**
  * The only thing that changes a balance. Each movement is one database transaction whose entries sum
- * to zero; the accounts involved are locked first, and no user account may end below zero.
+ * to zero, and no user account may end below zero: the accounts a movement takes from are locked
+ * before their balance is checked. Accounts it only adds to, and system accounts (which may go below
+ * zero), are not locked: nothing about them needs checking, and a lock on a system account that every
+ * payment credits would make all payments wait for each other (bench/payment-notifications.mjs).
  */
 export class LedgerService {
   constructor(private readonly repository: LedgerRepository) {}
@@ -52,20 +55,24 @@ export class LedgerService {
    */
   async post(posting: Posting, within?: LedgerTx): Promise<{ transactionId: number; replayed: boolean }> {
     assertBalanced(posting);
-    const database = within ?? this.repository.db;
-    return database.transaction(async (tx) => {
+    // Within the caller's transaction a failure rolls everything back anyway: no savepoint needed.
+    const book = async (tx: LedgerTx) => {
       const earlier = await this.repository.findTransaction(tx, posting.reference);
       if (earlier !== undefined) return { transactionId: earlier, replayed: true };
 
       const totals = new Map<string, number>();
       for (const entry of posting.entries) totals.set(entry.account, (totals.get(entry.account) ?? 0) + entry.amount);
-      const accounts = await this.repository.lockAccounts(tx, [...totals.keys()]);
-      for (const [code, delta] of totals) {
-        const account = accounts.get(code);
-        if (!account) throw new LedgerInvariantError(`no account ${code}`);
-        if (delta < 0 && !account.allowNegative && (await this.repository.balanceOf(tx, account.id)) + delta < 0) {
-          throw fail('insufficientBalance');
-        }
+      const accounts = await this.repository.findAccounts(tx, [...totals.keys()]);
+      for (const code of totals.keys()) if (!accounts.has(code)) throw new LedgerInvariantError(`no account ${code}`);
+      const guarded = [...totals]
+        .filter(([code, delta]) => delta < 0 && !accounts.get(code)!.allowNegative)
+        .map(([code]) => accounts.get(code)!);
+      await this.repository.lockAccounts(
+        tx,
+        guarded.map((account) => account.id),
+      );
+      for (const account of guarded) {
+        if ((await this.repository.balanceOf(tx, account.id)) + totals.get(account.code)! < 0) throw fail('insufficientBalance');
       }
 
       const transactionId = await this.repository.insertTransaction(tx, {
@@ -86,7 +93,8 @@ export class LedgerService {
           .map(([code, amount]) => ({ transactionId, accountId: accounts.get(code)!.id, amount })),
       );
       return { transactionId, replayed: false };
-    });
+    };
+    return within ? book(within) : this.repository.db.transaction(book);
   }
 }
 
