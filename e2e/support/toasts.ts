@@ -9,14 +9,14 @@ export async function recordToasts(page: Page): Promise<void> {
   await page.evaluate(() => {
     const seen: string[] = [];
     (window as unknown as { spatiaToasts: string[] }).spatiaToasts = seen;
-    new MutationObserver((mutations) => {
-      for (const mutation of mutations) {
-        for (const node of mutation.addedNodes) {
-          if (!(node instanceof HTMLElement)) continue;
-          const notices = node.matches('.ant-message-notice') ? [node] : [...node.querySelectorAll('.ant-message-notice')];
-          for (const notice of notices) seen.push(notice.textContent ?? '');
-        }
-      }
+    const onScreen = () => new Set([...document.querySelectorAll('.ant-message-notice')].map((notice) => notice.textContent ?? ''));
+    // antd mounts a notice more than once while it animates in: a toast is new when its text was not on
+    // screen a moment ago, not whenever an element with it is added.
+    let before = onScreen();
+    new MutationObserver(() => {
+      const now = onScreen();
+      for (const text of now) if (!before.has(text)) seen.push(text);
+      before = now;
     }).observe(document.body, { childList: true, subtree: true });
   });
 }
