@@ -4,6 +4,12 @@ import { ledgerAccounts, ledgerEntries, ledgerTransactions } from '../../db/sche
 
 export type LedgerTx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
+export interface LedgerAccountRow {
+  id: number;
+  code: string;
+  allowNegative: boolean;
+}
+
 export class LedgerRepository {
   constructor(readonly db: Db) {}
 
@@ -11,7 +17,7 @@ export class LedgerRepository {
     await this.db.insert(ledgerAccounts).values({ code, ownerUserId, allowNegative }).onConflictDoNothing();
   }
 
-  async findAccounts(tx: LedgerTx, codes: string[]) {
+  async findAccounts(tx: LedgerTx, codes: string[]): Promise<Map<string, LedgerAccountRow>> {
     const rows = await tx
       .select({ id: ledgerAccounts.id, code: ledgerAccounts.code, allowNegative: ledgerAccounts.allowNegative })
       .from(ledgerAccounts)

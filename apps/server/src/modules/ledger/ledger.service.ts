@@ -1,5 +1,5 @@
 import { fail } from '../../lib/app-error.js';
-import type { LedgerRepository, LedgerTx } from './ledger.repository.js';
+import type { LedgerAccountRow, LedgerRepository, LedgerTx } from './ledger.repository.js';
 
 export interface Posting {
   /** Idempotency key: posting the same reference again books nothing and answers the first booking. */
@@ -34,6 +34,9 @@ export const LedgerAccount = {
  * payment credits would make all payments wait for each other (bench/payment-notifications.mjs).
  */
 export class LedgerService {
+  /** Account ids and kinds by code: an account never changes or goes once opened, so this process keeps them. */
+  private readonly knownAccounts = new Map<string, LedgerAccountRow>();
+
   constructor(private readonly repository: LedgerRepository) {}
 
   async openUserAccounts(userId: number): Promise<void> {
@@ -57,16 +60,18 @@ export class LedgerService {
     assertBalanced(posting);
     // Within the caller's transaction a failure rolls everything back anyway: no savepoint needed.
     const book = async (tx: LedgerTx) => {
-      const earlier = await this.repository.findTransaction(tx, posting.reference);
-      if (earlier !== undefined) return { transactionId: earlier, replayed: true };
-
       const totals = new Map<string, number>();
       for (const entry of posting.entries) totals.set(entry.account, (totals.get(entry.account) ?? 0) + entry.amount);
-      const accounts = await this.repository.findAccounts(tx, [...totals.keys()]);
-      for (const code of totals.keys()) if (!accounts.has(code)) throw new LedgerInvariantError(`no account ${code}`);
+      const accounts = await this.accountsFor(tx, [...totals.keys()]);
       const guarded = [...totals]
         .filter(([code, delta]) => delta < 0 && !accounts.get(code)!.allowNegative)
         .map(([code]) => accounts.get(code)!);
+      // A replay must answer the first booking even when the balance no longer covers it: look first.
+      // Without a balance to check, the insert below tells a replay by its reference just as well.
+      if (guarded.length > 0) {
+        const earlier = await this.repository.findTransaction(tx, posting.reference);
+        if (earlier !== undefined) return { transactionId: earlier, replayed: true };
+      }
       await this.repository.lockAccounts(
         tx,
         guarded.map((account) => account.id),
@@ -81,7 +86,7 @@ export class LedgerService {
         memo: posting.memo ?? '',
       });
       if (transactionId === undefined) {
-        // Booked by a concurrent call between our check and our insert.
+        // Booked before (a replay), or by a concurrent call meanwhile.
         const booked = await this.repository.findTransaction(tx, posting.reference);
         if (booked === undefined) throw new LedgerInvariantError(`reference ${posting.reference} vanished`);
         return { transactionId: booked, replayed: true };
@@ -95,6 +100,16 @@ export class LedgerService {
       return { transactionId, replayed: false };
     };
     return within ? book(within) : this.repository.db.transaction(book);
+  }
+
+  /** The accounts of these codes, from this process's memory or the database; a code without one is a bug. */
+  private async accountsFor(tx: LedgerTx, codes: string[]): Promise<Map<string, LedgerAccountRow>> {
+    const missing = codes.filter((code) => !this.knownAccounts.has(code));
+    if (missing.length > 0) {
+      for (const [code, account] of await this.repository.findAccounts(tx, missing)) this.knownAccounts.set(code, account);
+    }
+    for (const code of codes) if (!this.knownAccounts.has(code)) throw new LedgerInvariantError(`no account ${code}`);
+    return new Map(codes.map((code) => [code, this.knownAccounts.get(code)!]));
   }
 }
 
