@@ -25,6 +25,8 @@ interface DailyBarChartProps<Row extends { day: string }> {
   columns: readonly DailyTableColumn<Row>[];
   /** Days the table lists (by default those with a bar). */
   listed?: (row: Row) => boolean;
+  /** Said over the empty axes when no day has a bar. */
+  emptyText?: string;
 }
 
 /** One bar per day on a round scale, with the first and last day under the axis. Hover shows a day's value. */
@@ -37,6 +39,7 @@ export function DailyBarChart<Row extends { day: string }>({
   dayTitle,
   columns,
   listed = (row) => value(row) > 0,
+  emptyText,
 }: DailyBarChartProps<Row>) {
   const top = niceCeiling(Math.max(0, ...rows.map(value)));
   const barWidth = (WIDTH - AXIS) / Math.max(1, rows.length);
@@ -76,6 +79,11 @@ export function DailyBarChart<Row extends { day: string }>({
           </>
         )}
       </svg>
+      {emptyText && !rows.some((row) => value(row) > 0) && (
+        <figcaption className="daily-chart__empty" data-testid="daily-chart-empty">
+          {emptyText}
+        </figcaption>
+      )}
       <table className="visually-hidden">
         <caption>{caption}</caption>
         <thead>

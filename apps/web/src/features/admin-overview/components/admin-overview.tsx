@@ -90,6 +90,7 @@ export function AdminOverviewPanel() {
           })}
           caption={t('adminOverview.growthTitle')}
           dayTitle={t('adminOverview.day')}
+          emptyText={t(`adminOverview.${measure === 'users' ? 'noNewUsers' : 'noNewWorks'}`, { days })}
           columns={[
             { title: t('adminOverview.newUsers'), cell: (row) => formatNumber(row.users) },
             { title: t('adminOverview.newWorks'), cell: (row) => formatNumber(row.works) },
