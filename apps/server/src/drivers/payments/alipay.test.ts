@@ -1,9 +1,10 @@
+import { parseYuanToFen } from '@spatia/contract';
 import { generateKeyPairSync } from 'node:crypto';
 import { AlipaySdk } from 'alipay-sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAlipayStandIn, type AlipayStandIn, type NotificationChanges } from '../../test/alipay-stand-in.js';
 import { AlipayDriver, type AlipayConfig } from './alipay.js';
-import { fenToYuan, PaymentNotificationRefused, PaymentProviderError, yuanToFen } from './payment-driver.js';
+import { fenToYuan, PaymentNotificationRefused, PaymentProviderError } from './payment-driver.js';
 
 const appId = '2021000000000001';
 const merchantKeys = generateKeyPairSync('rsa', { modulusLength: 2048 });
@@ -95,7 +96,7 @@ describe('Alipay driver: precreate, query, close', () => {
     [123456789, '1234567.89'],
   ])('turns %i fen into %s yuan and back exactly', async (amountFen, yuan) => {
     expect(fenToYuan(amountFen)).toBe(yuan);
-    expect(yuanToFen(yuan)).toBe(amountFen);
+    expect(parseYuanToFen(yuan)).toBe(amountFen);
 
     const orderNo = await paidOrder(amountFen);
     expect(alipay.calls.find((call) => call.bizContent.out_trade_no === orderNo)?.bizContent.total_amount).toBe(yuan);

@@ -1,3 +1,4 @@
+import { parseYuanToFen } from '@spatia/contract';
 import { createPrivateKey, createPublicKey } from 'node:crypto';
 import { AlipayRequestError, AlipaySdk, type AlipaySdkCommonResult } from 'alipay-sdk';
 import {
@@ -5,7 +6,6 @@ import {
   fenToYuan,
   PaymentNotificationRefused,
   PaymentProviderError,
-  yuanToFen,
   type IncomingNotification,
   type NativeCheckout,
   type NativePaymentRequest,
@@ -91,10 +91,10 @@ function paidState(
   fail: (detail: string) => Error,
 ): PaymentState {
   const transactionId = text(fields.tradeNo);
-  const amountFen = typeof fields.totalAmount === 'string' ? yuanToFen(fields.totalAmount) : Number.NaN;
+  const amountFen = typeof fields.totalAmount === 'string' ? parseYuanToFen(fields.totalAmount) : null;
   const paidAt = fromShanghaiDateTime(fields.paidAt);
   if (!transactionId) throw fail(`paid trade ${orderNo} has no trade_no`);
-  if (!Number.isSafeInteger(amountFen) || amountFen < 1) throw fail(`paid trade ${orderNo} has no valid total_amount`);
+  if (amountFen === null || amountFen < 1) throw fail(`paid trade ${orderNo} has no valid total_amount`);
   if (!paidAt) throw fail(`paid trade ${orderNo} has no valid payment time`);
   return { orderNo, state: 'paid', transactionId, amountFen, paidAt };
 }

@@ -97,10 +97,3 @@ export function fenToYuan(fen: number): string {
   const abs = Math.abs(fen);
   return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
 }
-
-/** "12.34" → 1234 fen, exactly (no floating point); anything else is NaN. */
-export function yuanToFen(yuan: string): number {
-  const match = /^(\d{1,12})(?:\.(\d{1,2}))?$/.exec(yuan.trim());
-  if (!match) return Number.NaN;
-  return Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0'));
-}
