@@ -307,6 +307,20 @@ describe('reconciliation (the payments.reconcile job)', () => {
 });
 
 describe('GET /api/c/flowRechargeOrder/{id}/nativeUnifiedOrderQuery', () => {
+  it('answers the order as known when the provider cannot be asked', async () => {
+    const order = await startOrder(customer);
+    const sandboxDriver = sandbox();
+    const query = sandboxDriver.queryPayment.bind(sandboxDriver);
+    sandboxDriver.queryPayment = () => Promise.reject(new Error('provider down'));
+    try {
+      const seen = await customer.call('GET', `/api/c/flowRechargeOrder/${order.id}/nativeUnifiedOrderQuery`);
+      expect(seen.statusCode).toBe(200);
+      expect(data<FlowRechargeOrder>(seen).status).toBe('pending');
+    } finally {
+      sandboxDriver.queryPayment = query;
+    }
+  });
+
   it('shows the payer’s own order only', async () => {
     const order = await startOrder(customer);
     expect(data<FlowRechargeOrder>(await query(customer, order.id)).orderNo).toBe(order.orderNo);

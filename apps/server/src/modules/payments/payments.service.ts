@@ -134,7 +134,12 @@ export class PaymentsService {
     let order = await this.repository.findById(id);
     if (!order || order.userId !== userId) throw fail('notFound');
     if (order.status === 'pending' && (order.checkedAt?.getTime() ?? 0) < this.now() - PAYER_CHECK_INTERVAL_MS) {
-      await this.settle(order);
+      try {
+        await this.settle(order);
+      } catch (error) {
+        // A provider that does not answer leaves the order as we know it; the payer's page polls on.
+        this.log.error({ err: error, orderNo: order.orderNo }, 'asking the provider about a payment order failed');
+      }
       order = (await this.repository.findById(id))!;
     }
     return this.view(order);
