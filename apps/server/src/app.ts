@@ -47,6 +47,11 @@ import { PaymentsRepository } from './modules/payments/payments.repository.js';
 import { paymentsRoutes } from './modules/payments/payments.routes.js';
 import { PaymentsService } from './modules/payments/payments.service.js';
 import { createPaymentDrivers } from './drivers/payments/create-payment-drivers.js';
+import { BillingAdminService } from './modules/billing/billing-admin.service.js';
+import { BillingRepository } from './modules/billing/billing.repository.js';
+import { billingRoutes } from './modules/billing/billing.routes.js';
+import { BillingService } from './modules/billing/billing.service.js';
+import { WalletService } from './modules/billing/wallet.service.js';
 import type { SandboxPayDriver } from './drivers/payments/sandbox-pay.js';
 import { transfersRoutes } from './modules/transfers/transfers.routes.js';
 import { TransfersService } from './modules/transfers/transfers.service.js';
@@ -163,6 +168,12 @@ export interface Services {
   transfers: TransfersService;
   /** Flow recharges through the payment providers, booked once in the ledger (docs/payments.md). */
   payments: PaymentsService;
+  /** Traffic billing, budgets and pauses (docs/billing.md). */
+  billing: BillingService;
+  /** The flow wallet and lease time. */
+  wallet: WalletService;
+  /** The back office's billing prices and recharge price list. */
+  billingAdmin: BillingAdminService;
   /** The sandbox provider's test checkout, when the sandbox is among PAYMENT_PROVIDERS. */
   sandboxPay: SandboxPayDriver | undefined;
   /** The solver: panorama processing runs as jobs (docs/processing.md). */
@@ -281,6 +292,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(workAssetsRoutes, { assets: services.workAssets });
   await app.register(transfersRoutes, { transfers: services.transfers });
   await app.register(paymentsRoutes, { payments: services.payments, sandbox: services.sandboxPay });
+  await app.register(billingRoutes, { wallet: services.wallet, billingAdmin: services.billingAdmin });
   await app.register(membershipRoutes, { membership: services.membership });
   await app.register(membershipAdminRoutes, { membership: services.membership });
   await app.register(identityRoutes, { identity: services.identity });
@@ -448,6 +460,14 @@ export function createServices(
   const payments = new PaymentsService(new PaymentsRepository(database.db), payment.drivers, ledger, notifications, logger);
   // A lost notification is still booked, and unpaid orders close once expired (docs/payments.md).
   drivers.jobs.define('payments.reconcile', () => payments.reconcile(), { schedule: { cron: '* * * * *' } });
+  const billingRepository = new BillingRepository(database.db);
+  const billing = new BillingService(billingRepository, ledger, traffic, works, notifications, logger);
+  works.gateViewing((work) => billing.holdOf(work));
+  // Each finished UTC day is billed once, shortly after midnight; settling, pauses, budgets and notices every 5 minutes (docs/billing.md).
+  drivers.jobs.define('billing.daily', () => billing.billDueDays(), { schedule: { cron: '10 0 * * *' } });
+  drivers.jobs.define('billing.enforce', () => billing.enforce(), { schedule: { cron: '*/5 * * * *' } });
+  const wallet = new WalletService(billingRepository, ledger, traffic, works, users);
+  const billingAdmin = new BillingAdminService(billingRepository, payments, adminLog);
   // Read notices older than the retention period go; unread ones stay (docs/notifications.md).
   drivers.jobs.define('notifications.prune', () => notifications.pruneRead(), { schedule: { cron: '41 3 * * *' } });
   return {
@@ -472,6 +492,9 @@ export function createServices(
     transfers,
     payments,
     sandboxPay: payment.sandbox,
+    billing,
+    wallet,
+    billingAdmin,
     membership,
     backOffice,
     adminOverview,

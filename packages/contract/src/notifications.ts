@@ -15,6 +15,10 @@ export const NOTIFICATION_KINDS = [
   'transferConfirmed',
   'transferRejected',
   'rechargePaid',
+  'balanceLow',
+  'servingPaused',
+  'servingResumed',
+  'budgetReached',
 ] as const;
 
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];

@@ -17,7 +17,16 @@ export class LedgerRepository {
     await this.db.insert(ledgerAccounts).values({ code, ownerUserId, allowNegative }).onConflictDoNothing();
   }
 
-  async findAccounts(tx: LedgerTx, codes: string[]): Promise<Map<string, LedgerAccountRow>> {
+  async ensureAccounts(accounts: { code: string; ownerUserId: number | null; allowNegative: boolean }[]): Promise<void> {
+    for (let start = 0; start < accounts.length; start += 10_000) {
+      await this.db
+        .insert(ledgerAccounts)
+        .values(accounts.slice(start, start + 10_000))
+        .onConflictDoNothing();
+    }
+  }
+
+  async findAccounts(tx: LedgerTx | Db, codes: string[]): Promise<Map<string, LedgerAccountRow>> {
     const rows = await tx
       .select({ id: ledgerAccounts.id, code: ledgerAccounts.code, allowNegative: ledgerAccounts.allowNegative })
       .from(ledgerAccounts)
@@ -48,6 +57,19 @@ export class LedgerRepository {
     return Number(row?.balance ?? 0);
   }
 
+  /** The balances of these accounts (0 for one without entries). */
+  async balancesOf(executor: LedgerTx | Db, accountIds: number[]): Promise<Map<number, number>> {
+    if (accountIds.length === 0) return new Map();
+    const rows = await executor
+      .select({ accountId: ledgerEntries.accountId, balance: sql<string>`sum(${ledgerEntries.amount})` })
+      .from(ledgerEntries)
+      .where(inArray(ledgerEntries.accountId, accountIds))
+      .groupBy(ledgerEntries.accountId);
+    const balances = new Map(accountIds.map((id) => [id, 0]));
+    for (const row of rows) balances.set(row.accountId, Number(row.balance));
+    return balances;
+  }
+
   async balanceByCode(code: string): Promise<number> {
     const [row] = await this.db
       .select({ balance: sql<string>`coalesce(sum(${ledgerEntries.amount}), 0)` })
@@ -69,6 +91,16 @@ export class LedgerRepository {
   async insertTransaction(tx: LedgerTx, transaction: { kind: string; reference: string; memo: string }): Promise<number | undefined> {
     const [row] = await tx.insert(ledgerTransactions).values(transaction).onConflictDoNothing().returning({ id: ledgerTransactions.id });
     return row?.id;
+  }
+
+  /** Inserts the transactions whose references are new; answers the id of each one inserted, by reference. */
+  async insertTransactions(tx: LedgerTx, transactions: { kind: string; reference: string; memo: string }[]): Promise<Map<string, number>> {
+    const rows = await tx
+      .insert(ledgerTransactions)
+      .values(transactions)
+      .onConflictDoNothing()
+      .returning({ id: ledgerTransactions.id, reference: ledgerTransactions.reference });
+    return new Map(rows.map((row) => [row.reference, row.id]));
   }
 
   async insertEntries(tx: LedgerTx, entries: { transactionId: number; accountId: number; amount: number }[]): Promise<void> {

@@ -1,4 +1,5 @@
 import { fail } from '../../lib/app-error.js';
+import type { Db } from '../../db/database.js';
 import type { LedgerAccountRow, LedgerRepository, LedgerTx } from './ledger.repository.js';
 
 export interface Posting {
@@ -24,6 +25,8 @@ export const LedgerAccount = {
   payments: 'system:payments',
   /** Where a payment provider's money enters: its balance is what the provider owes us, less what it paid out. */
   provider: (provider: string) => `system:payments:${provider}`,
+  /** What the platform earned from a stream (`traffic`, `lease`). */
+  revenue: (stream: 'traffic' | 'lease') => `system:revenue:${stream}`,
 } as const;
 
 /**
@@ -44,12 +47,37 @@ export class LedgerService {
     await this.repository.ensureAccount(LedgerAccount.income(userId), userId, false);
   }
 
+  /** Opens the accounts of many users at once, those not open yet (the daily billing's owners). */
+  async openUserAccountsOf(userIds: readonly number[]): Promise<void> {
+    const codes = userIds.flatMap((userId) => [LedgerAccount.balance(userId), LedgerAccount.income(userId)]);
+    const missing = codes.filter((code) => !this.knownAccounts.has(code));
+    if (missing.length === 0) return;
+    for (const [code, account] of await this.repository.findAccounts(this.repository.db, missing)) this.knownAccounts.set(code, account);
+    const unopened = userIds.flatMap((userId) =>
+      [LedgerAccount.balance(userId), LedgerAccount.income(userId)]
+        .filter((code) => !this.knownAccounts.has(code))
+        .map((code) => ({ code, ownerUserId: userId, allowNegative: false })),
+    );
+    await this.repository.ensureAccounts(unopened);
+  }
+
   async openSystemAccount(code: string): Promise<void> {
     await this.repository.ensureAccount(code, null, true);
   }
 
   balance(account: string): Promise<number> {
     return this.repository.balanceByCode(account);
+  }
+
+  /** The balances of these open accounts, without locking them (what a notice or a page shows). */
+  async balances(codes: string[]): Promise<Map<string, number>> {
+    if (codes.length === 0) return new Map();
+    const accounts = await this.accountsFor(this.repository.db, codes);
+    const balances = await this.repository.balancesOf(
+      this.repository.db,
+      [...accounts.values()].map((account) => account.id),
+    );
+    return new Map(codes.map((code) => [code, balances.get(accounts.get(code)!.id) ?? 0]));
   }
 
   /**
@@ -102,8 +130,59 @@ export class LedgerService {
     return within ? book(within) : this.repository.db.transaction(book);
   }
 
+  /**
+   * The balances of these accounts, locked (in id order) until the caller's transaction ends: what a
+   * batch of movements may take from them is decided on these figures (the daily billing).
+   */
+  async lockedBalances(codes: string[], within: LedgerTx): Promise<Map<string, number>> {
+    if (codes.length === 0) return new Map();
+    const accounts = await this.accountsFor(within, codes);
+    const ids = [...accounts.values()].map((account) => account.id);
+    await this.repository.lockAccounts(within, ids);
+    const balances = await this.repository.balancesOf(within, ids);
+    return new Map(codes.map((code) => [code, balances.get(accounts.get(code)!.id) ?? 0]));
+  }
+
+  /**
+   * Books many movements with a handful of statements, within the caller's transaction: each one
+   * balanced and idempotent by reference as `post` is, and no guarded account ends below zero (checked
+   * on the whole batch, replays included, so a batch that could overdraw is refused whole). Answers how
+   * many were booked now.
+   */
+  async postMany(postings: Posting[], within: LedgerTx): Promise<number> {
+    if (postings.length === 0) return 0;
+    postings.forEach(assertBalanced);
+    const accounts = await this.accountsFor(within, [
+      ...new Set(postings.flatMap((posting) => posting.entries.map((entry) => entry.account))),
+    ]);
+    const taken = new Map<string, number>();
+    for (const entry of postings.flatMap((posting) => posting.entries)) {
+      if (entry.amount < 0 && !accounts.get(entry.account)!.allowNegative)
+        taken.set(entry.account, (taken.get(entry.account) ?? 0) + entry.amount);
+    }
+    const balances = await this.lockedBalances([...taken.keys()], within);
+    for (const [code, amount] of taken) if (balances.get(code)! + amount < 0) throw fail('insufficientBalance');
+
+    let booked = 0;
+    for (let start = 0; start < postings.length; start += BATCH_SIZE) {
+      const batch = postings.slice(start, start + BATCH_SIZE);
+      const inserted = await this.repository.insertTransactions(
+        within,
+        batch.map((posting) => ({ kind: posting.kind, reference: posting.reference, memo: posting.memo ?? '' })),
+      );
+      const entries = batch.flatMap((posting) => {
+        const transactionId = inserted.get(posting.reference);
+        if (transactionId === undefined) return [];
+        return posting.entries.map((entry) => ({ transactionId, accountId: accounts.get(entry.account)!.id, amount: entry.amount }));
+      });
+      if (entries.length > 0) await this.repository.insertEntries(within, entries);
+      booked += inserted.size;
+    }
+    return booked;
+  }
+
   /** The accounts of these codes, from this process's memory or the database; a code without one is a bug. */
-  private async accountsFor(tx: LedgerTx, codes: string[]): Promise<Map<string, LedgerAccountRow>> {
+  private async accountsFor(tx: LedgerTx | Db, codes: string[]): Promise<Map<string, LedgerAccountRow>> {
     const missing = codes.filter((code) => !this.knownAccounts.has(code));
     if (missing.length > 0) {
       for (const [code, account] of await this.repository.findAccounts(tx, missing)) this.knownAccounts.set(code, account);
@@ -112,6 +191,9 @@ export class LedgerService {
     return new Map(codes.map((code) => [code, this.knownAccounts.get(code)!]));
   }
 }
+
+/** Postings written per statement: three parameters each, well under PostgreSQL's 65,535. */
+const BATCH_SIZE = 5000;
 
 function assertBalanced(posting: Posting): void {
   if (posting.entries.length < 2) throw new LedgerInvariantError('a movement needs two sides');

@@ -9,8 +9,13 @@ export type NewPaymentOrder = Omit<typeof paymentOrders.$inferInsert, 'id' | 'st
 export class PaymentsRepository {
   constructor(readonly db: Db) {}
 
-  async plans(): Promise<{ months: number; feeFen: number }[]> {
-    return this.db.select().from(flowRechargePlans).orderBy(asc(flowRechargePlans.months));
+  async plans(executor: Executor = this.db): Promise<{ months: number; feeFen: number }[]> {
+    return executor.select().from(flowRechargePlans).orderBy(asc(flowRechargePlans.months));
+  }
+
+  async replacePlans(plans: readonly { months: number; feeFen: number }[], tx: Transaction): Promise<void> {
+    await tx.delete(flowRechargePlans);
+    await tx.insert(flowRechargePlans).values([...plans]);
   }
 
   async insert(order: NewPaymentOrder, executor: Executor): Promise<PaymentOrderRow> {

@@ -3,6 +3,7 @@ import {
   IDEMPOTENCY_KEY_HOURS,
   PAYMENT_ORDER_TTL_MINUTES,
   type FlowRechargeOptions,
+  type FlowRechargePlan,
   type FlowRechargeOrder,
   type PaymentProvider,
 } from '@spatia/contract';
@@ -14,6 +15,7 @@ import {
   type PaymentDriver,
   type PaymentState,
 } from '../../drivers/payments/payment-driver.js';
+import type { Transaction } from '../../db/database.js';
 import { fail } from '../../lib/app-error.js';
 import type { Logger } from '../../lib/logger.js';
 import { LedgerAccount, type LedgerService } from '../ledger/ledger.service.js';
@@ -243,6 +245,18 @@ export class PaymentsService {
     });
     if (outcome === 'booked') this.log.info({ provider, orderNo: state.orderNo, transactionId: state.transactionId }, 'payment booked');
     return outcome;
+  }
+
+  /** The recharge price list, as the back office edits it. */
+  plans(): Promise<FlowRechargePlan[]> {
+    return this.repository.plans();
+  }
+
+  /** Replaces the price list within the caller's transaction; answers the list before. Orders already made keep their price. */
+  async replacePlans(plans: readonly FlowRechargePlan[], tx: Transaction): Promise<FlowRechargePlan[]> {
+    const before = await this.repository.plans(tx);
+    await this.repository.replacePlans(plans, tx);
+    return before;
   }
 
   private balanceOf(userId: number): Promise<number> {

@@ -54,7 +54,7 @@ export class PointCloudsService implements ProcessingListener {
 
   /** What the viewer loads; anyone who may read the work may read it. */
   async scene(actor: Actor | undefined, uid: string): Promise<WorkScene> {
-    const work = await this.works.findReadable(actor, uid);
+    const work = await this.works.findViewable(actor, uid);
     if (work.type === 'panorama') throw fail('notAModelOrPointCloud');
     const { runId, output } = await this.published(work);
     // Under the work's own uid even when it shares its original's run, so that its traffic is its own.

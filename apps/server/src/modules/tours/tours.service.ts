@@ -43,7 +43,7 @@ export class ToursService implements ProcessingListener {
 
   /** The tour as the site's viewer reads it; anyone who may read the work may read its tour. */
   async get(actor: Actor | undefined, uid: string): Promise<Tour> {
-    const processed = await this.load(await this.works.findReadable(actor, uid));
+    const processed = await this.load(await this.works.findViewable(actor, uid));
     return buildTour(processed, siteLocations(processed));
   }
 

@@ -3,7 +3,7 @@ import { MemoryCache } from '../../lib/cache.js';
 import { workUidOfDerivedKey } from '../processing/derived-files.js';
 import type { Actor } from '../works/work-access.js';
 import type { WorksService } from '../works/works.service.js';
-import type { CountedTraffic, TrafficRepository } from './traffic.repository.js';
+import type { CountedTraffic, OwnerTraffic, TrafficRepository } from './traffic.repository.js';
 
 /** A file served: its key, the bytes sent, and the work the page said it was for (`?w=`), if any. */
 export interface ServedFile {
@@ -76,6 +76,34 @@ export class TrafficService {
       requests: counted.reduce((sum, day) => sum + day.requests, 0),
       bytes: counted.reduce((sum, day) => sum + day.bytes, 0),
     };
+  }
+
+  /** Every owner's traffic of one day (what billing bills), with what is still in memory written first. */
+  async ownerTotalsOfDay(day: string): Promise<OwnerTraffic[]> {
+    await this.flush();
+    return this.repository.ownerTotalsOfDay(day);
+  }
+
+  daysWithTraffic(fromDay: string, beforeDay: string): Promise<string[]> {
+    return this.repository.daysWithTraffic(fromDay, beforeDay);
+  }
+
+  async worksServingAtLeast(fromDay: string, minBytes: number): Promise<{ workId: number; bytes: number }[]> {
+    await this.flush();
+    return this.repository.worksServingAtLeast(fromDay, minBytes);
+  }
+
+  async ownerDays(ownerId: number, fromDay: string) {
+    await this.flush();
+    return this.repository.ownerDays(ownerId, fromDay);
+  }
+
+  ownerWorks(ownerId: number, fromDay: string) {
+    return this.repository.ownerWorks(ownerId, fromDay);
+  }
+
+  bytesOfWorks(workIds: readonly number[], fromDay: string): Promise<Map<number, number>> {
+    return this.repository.bytesOfWorks(workIds, fromDay);
   }
 
   private async ownerOf(workUid: string): Promise<Owned | undefined> {

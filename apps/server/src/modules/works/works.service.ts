@@ -5,6 +5,7 @@ import {
   isPrivateAssetKind,
   PUBLIC_ASSET_KINDS,
   type Page,
+  type ServingHoldReason,
   type WorkAsset,
   type WorkDetail,
   type WorkStatus,
@@ -63,6 +64,9 @@ export interface WorkListener {
   onPurging?(works: readonly WorkRow[]): Promise<() => Promise<void>>;
 }
 
+/** Why a work's viewers see a notice instead of it, if they do. */
+export type ViewingGate = (work: WorkRow) => Promise<ServingHoldReason | null>;
+
 /** Where the badges beside an owner's name come from (the identity module's service). */
 export interface OwnerIdentities {
   approvedIdentitiesOf(userIds: readonly number[], language: Language): Promise<Map<number, IdentityBadge[]>>;
@@ -74,6 +78,7 @@ const UID_ALPHABET = 'abcdefghijkmnpqrstuvwxyz23456789';
 /** Creating, listing, editing, tagging, copying and deleting works. Status rules live in work-access. */
 export class WorksService {
   private readonly listeners: WorkListener[] = [];
+  private viewingGate: ViewingGate | undefined;
 
   constructor(
     private readonly repository: WorksRepository,
@@ -84,6 +89,11 @@ export class WorksService {
     private readonly identities?: OwnerIdentities,
     private readonly now: () => number = () => Date.now(),
   ) {}
+
+  /** Decides from now on whether viewers other than the owner and admins may see a work's content (billing). */
+  gateViewing(gate: ViewingGate): void {
+    this.viewingGate = gate;
+  }
 
   /** Tells `listener` of every copy and purge from now on. */
   listen(listener: WorkListener): void {
@@ -137,6 +147,15 @@ export class WorksService {
   /** A work the actor may read (see `assertReadable`). */
   async findReadable(actor: Actor | undefined, uid: string): Promise<WorkRow> {
     return assertReadable(actor, await this.repository.findByUid(uid));
+  }
+
+  /** A work whose viewer the actor may open: readable, and not paused for traffic (the owner and admins always may). */
+  async findViewable(actor: Actor | undefined, uid: string): Promise<WorkRow> {
+    const work = await this.findReadable(actor, uid);
+    const hold = this.viewingGate && !canManage(actor, work) ? await this.viewingGate(work) : null;
+    if (hold === 'budget') throw fail('workBudgetUsedUp');
+    if (hold === 'balance') throw fail('workBalanceUnpaid');
+    return work;
   }
 
   /** The work behind a uid whoever asks, in the recycle bin or not: the caller applies the rules. */

@@ -47,6 +47,10 @@ describe('notification messages', () => {
       transferConfirmed: { workName: 'W', receiver: 'R', transferKind: 'sale', price: 100 },
       transferRejected: { workName: 'W', receiver: 'R', transferKind: 'distribute', price: 0 },
       rechargePaid: { price: 8500, months: 3 },
+      balanceLow: { balance: 512 },
+      servingPaused: {},
+      servingResumed: {},
+      budgetReached: { workName: 'W', budget: 200 },
     };
     for (const language of ['zh', 'en'] as const) {
       for (const kind of NOTIFICATION_KINDS) {

@@ -7,7 +7,7 @@ type Params = NotificationItem['params'];
 /** Params that hold a time (epoch ms) and are shown as a day. */
 const DAY_PARAMS = new Set(['endsAt']);
 /** Params that hold money in fen. */
-const MONEY_PARAMS = new Set(['price']);
+const MONEY_PARAMS = new Set(['price', 'balance']);
 
 /**
  * The values a kind's message names, ready for the reader: a pair `nameZh`/`nameEn` becomes `name` in

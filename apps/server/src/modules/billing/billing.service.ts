@@ -1,0 +1,207 @@
+import { BYTES_PER_GB, trafficCostFen, type BillingPrices, type ServingHoldReason } from '@spatia/contract';
+import type { Logger } from '../../lib/logger.js';
+import type { Transaction } from '../../db/database.js';
+import { LedgerAccount, type LedgerService, type Posting } from '../ledger/ledger.service.js';
+import type { NotificationsService } from '../notifications/notifications.service.js';
+import type { TrafficService } from '../traffic/traffic.service.js';
+import type { WorksService } from '../works/works.service.js';
+import type { BillRow, BillingRepository } from './billing.repository.js';
+import { addDays, dayStart, monthOf, utcDay } from './billing-days.js';
+
+/** How far back a run looks for days with traffic that were never billed (a server down for weeks). */
+const CATCH_UP_DAYS = 35;
+const TRAFFIC_REVENUE = LedgerAccount.revenue('traffic');
+
+/**
+ * Turns served traffic into money (docs/billing.md): `billDueDays` bills each finished UTC day once per
+ * owner at the admin's prices and charges the flow balance through the ledger; `enforce` settles what a
+ * balance could not pay, pauses the works of owners past the grace period, holds works over their
+ * monthly budget and tells owners of a low balance. Viewers ask `holdOf` before showing a work.
+ */
+export class BillingService {
+  constructor(
+    private readonly repository: BillingRepository,
+    private readonly ledger: LedgerService,
+    private readonly traffic: TrafficService,
+    private readonly works: WorksService,
+    private readonly notifications: NotificationsService,
+    private readonly log: Pick<Logger, 'info' | 'warn'>,
+    private readonly now: () => number = () => Date.now(),
+  ) {}
+
+  prices(): Promise<BillingPrices> {
+    return this.repository.prices();
+  }
+
+  /** Bills every finished day with traffic that has not been billed; answers the bills written. */
+  async billDueDays(): Promise<number> {
+    const today = utcDay(this.now());
+    const from = addDays(today, -CATCH_UP_DAYS);
+    const [days, billed] = await Promise.all([this.traffic.daysWithTraffic(from, today), this.repository.billedDaysSince(from)]);
+    let bills = 0;
+    for (const day of days.filter((day) => !billed.has(day))) bills += await this.billDay(day);
+    return bills;
+  }
+
+  /** Bills one day: one bill per owner, charged from the balance as far as it goes. A day is billed once. */
+  async billDay(day: string): Promise<number> {
+    const prices = await this.repository.prices();
+    const totals = (await this.traffic.ownerTotalsOfDay(day)).filter((total) => total.requests > 0 || total.bytes > 0);
+    const ownerIds = totals.map((total) => total.ownerId);
+    await Promise.all([this.ledger.openUserAccountsOf(ownerIds), this.ledger.openSystemAccount(TRAFFIC_REVENUE)]);
+    const written = await this.repository.db.transaction(async (tx) => {
+      if (!(await this.repository.claimDay(day, totals.length, tx))) return 0;
+      const leased = await this.repository.ownersLeasedBetween(ownerIds, dayStart(day), dayStart(addDays(day, 1)), tx);
+      const bills: BillRow[] = totals.map((total) => {
+        const cost = trafficCostFen(prices, total.requests, total.bytes);
+        const coveredByLease = leased.has(total.ownerId);
+        return { ...total, ...cost, day, costFen: coveredByLease ? 0 : cost.costFen, coveredByLease, chargedFen: 0 };
+      });
+      const fresh = await this.repository.insertBills(bills, tx);
+      await this.charge(
+        bills.filter((bill) => fresh.has(bill.ownerId) && bill.costFen > 0),
+        tx,
+      );
+      return fresh.size;
+    });
+    if (written > 0) this.log.info({ day, bills: written }, 'traffic billed');
+    return written;
+  }
+
+  /** The periodic part: settle, pause or resume, hold for budgets, tell of low balances. */
+  async enforce(): Promise<void> {
+    await this.settleUnpaid();
+    await this.enforceBalancePauses();
+    await this.enforceBudgets();
+    await this.noticeLowBalances();
+  }
+
+  /** Pays unpaid bills, oldest first, from balances that have money again (a recharge since). */
+  async settleUnpaid(): Promise<void> {
+    const owners = await this.repository.ownersWithUnpaidBills();
+    if (owners.length === 0) return;
+    await this.repository.db.transaction(async (tx) => this.charge(await this.repository.lockUnpaidBills(owners, tx), tx));
+  }
+
+  /** Why viewers other than the owner and admins see a notice instead of this work, if they do. */
+  async holdOf(work: { id: number; ownerId: number; budget: number }): Promise<ServingHoldReason | null> {
+    if (await this.repository.isPaused(work.ownerId)) return 'balance';
+    const hold = await this.repository.budgetHoldOf(work.id);
+    const month = monthOf(utcDay(this.now()));
+    if (hold?.month !== month) return null;
+    // The owner may have raised the budget since the hold: it ends at once, not at the next run.
+    const served = (await this.traffic.bytesOfWorks([work.id], `${month}-01`)).get(work.id) ?? 0;
+    return served >= work.budget * BYTES_PER_GB ? 'budget' : null;
+  }
+
+  /**
+   * Charges what each bill still owes from its owner's balance, as far as the balance goes, oldest
+   * first. A posting's reference names the bill and what it had been charged before, so the same
+   * charge is never booked twice.
+   */
+  private async charge(bills: readonly BillRow[], tx: Transaction): Promise<void> {
+    if (bills.length === 0) return;
+    const available = await this.ledger.lockedBalances([...new Set(bills.map((bill) => LedgerAccount.balance(bill.ownerId)))], tx);
+    const postings: Posting[] = [];
+    const charges: { ownerId: number; day: string; chargedFen: number }[] = [];
+    for (const bill of bills) {
+      const account = LedgerAccount.balance(bill.ownerId);
+      const amount = Math.min(bill.costFen - bill.chargedFen, available.get(account) ?? 0);
+      if (amount <= 0) continue;
+      available.set(account, available.get(account)! - amount);
+      postings.push({
+        reference: `traffic:${bill.ownerId}:${bill.day}:${bill.chargedFen}`,
+        kind: 'trafficBill',
+        memo: bill.day,
+        entries: [
+          { account, amount: -amount },
+          { account: TRAFFIC_REVENUE, amount },
+        ],
+      });
+      charges.push({ ownerId: bill.ownerId, day: bill.day, chargedFen: bill.chargedFen + amount });
+    }
+    await this.ledger.postMany(postings, tx);
+    await this.repository.setCharged(charges, tx);
+  }
+
+  /** Owners whose oldest unpaid day is past the grace period, with no lease running, have their works paused. */
+  private async enforceBalancePauses(): Promise<void> {
+    const [prices, oldest, paused] = await Promise.all([
+      this.repository.prices(),
+      this.repository.oldestUnpaidDays(),
+      this.repository.pausedOwners(),
+    ]);
+    const now = this.now();
+    const leased = await this.repository.leasedAt([...oldest.keys()], new Date(now));
+    const due = new Set(
+      [...oldest].filter(([ownerId, day]) => !leased.has(ownerId) && graceEndsAt(day, prices.graceDays) <= now).map(([ownerId]) => ownerId),
+    );
+    for (const ownerId of new Set([...due, ...paused])) {
+      const pause = due.has(ownerId);
+      if (pause === paused.has(ownerId)) continue;
+      await this.repository.db.transaction(async (tx) => {
+        if (!(await this.repository.setPaused(ownerId, pause, tx))) return;
+        await this.notifications.notify(tx, { userId: ownerId, kind: pause ? 'servingPaused' : 'servingResumed', link: '/wallet/index' });
+      });
+      this.log.info({ ownerId }, pause ? 'works paused: traffic unpaid past the grace period' : 'works served again');
+    }
+  }
+
+  /** Works that served their monthly budget are held until the month ends or the budget rises. */
+  private async enforceBudgets(): Promise<void> {
+    const month = monthOf(utcDay(this.now()));
+    // No budget is under 1 GB: works that served less cannot be over theirs.
+    const serving = await this.traffic.worksServingAtLeast(`${month}-01`, BYTES_PER_GB);
+    const works = await this.works.findByIds(serving.map((work) => work.workId));
+    const over = serving.flatMap(({ workId, bytes }) => {
+      const work = works.get(workId);
+      return work && !work.deletedAt && bytes >= work.budget * BYTES_PER_GB ? [work] : [];
+    });
+    const overIds = new Set(over.map((work) => work.id));
+    const holds = await this.repository.budgetHolds();
+    await this.repository.releaseBudgetHolds(
+      holds.filter((hold) => hold.month !== month || !overIds.has(hold.workId)).map((hold) => hold.workId),
+    );
+    for (const work of over) {
+      await this.repository.db.transaction(async (tx) => {
+        if (!(await this.repository.holdForBudget({ workId: work.id, ownerId: work.ownerId, month }, tx))) return;
+        await this.notifications.notify(tx, {
+          userId: work.ownerId,
+          kind: 'budgetReached',
+          params: { workName: work.name, budget: work.budget },
+          link: '/wallet/index',
+        });
+      });
+    }
+  }
+
+  /** Tells owners billed lately once when their balance falls under the admin's threshold, again after it rose above. */
+  private async noticeLowBalances(): Promise<void> {
+    const prices = await this.repository.prices();
+    const owners = await this.repository.ownersBilledSince(addDays(utcDay(this.now()), -CATCH_UP_DAYS));
+    if (owners.length === 0) return;
+    const [balances, standing] = await Promise.all([
+      this.ledger.balances(owners.map((ownerId) => LedgerAccount.balance(ownerId))),
+      this.repository.billingOwners(owners),
+    ]);
+    for (const ownerId of owners) {
+      const balanceFen = balances.get(LedgerAccount.balance(ownerId)) ?? 0;
+      const low = balanceFen < prices.lowBalanceFen;
+      if (low === (standing.get(ownerId)?.lowBalanceSent ?? false)) continue;
+      await this.repository.db.transaction(async (tx) => {
+        if (!(await this.repository.setLowBalanceSent(ownerId, low, tx)) || !low) return;
+        await this.notifications.notify(tx, {
+          userId: ownerId,
+          kind: 'balanceLow',
+          params: { balance: balanceFen },
+          link: '/recharge/index',
+        });
+      });
+    }
+  }
+}
+
+/** When an owner whose traffic of `unpaidDay` is unpaid stops being served: the grace period after that day was billed. */
+export function graceEndsAt(unpaidDay: string, graceDays: number): number {
+  return dayStart(addDays(unpaidDay, 1 + graceDays)).getTime();
+}

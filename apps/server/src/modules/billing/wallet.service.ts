@@ -1,0 +1,211 @@
+import { randomUUID } from 'node:crypto';
+import {
+  BYTES_PER_GB,
+  isAdmin,
+  trafficCostFen,
+  type LeaseOverview,
+  type LeasePeriod,
+  type LeasePurchase,
+  type LeaseStatus,
+  type WalletStat,
+  type WalletStatDays,
+  type WalletWork,
+} from '@spatia/contract';
+import { fail } from '../../lib/app-error.js';
+import { LedgerAccount, type LedgerService } from '../ledger/ledger.service.js';
+import type { TrafficService } from '../traffic/traffic.service.js';
+import type { AuthUser, UsersService } from '../users/users.service.js';
+import type { WorksService } from '../works/works.service.js';
+import type { BillingRepository, LeasePeriodRow } from './billing.repository.js';
+import { graceEndsAt } from './billing.service.js';
+import { addDays, addMonths, daysBetween, monthOf, utcDay } from './billing-days.js';
+
+const DAY_MS = 86_400_000;
+/** The works the wallet lists, most traffic first. */
+const WALLET_WORKS_SHOWN = 50;
+const LEASE_REVENUE = LedgerAccount.revenue('lease');
+
+/** The flow wallet's figures and lease time (spec 1, 3 and 7.3; docs/billing.md). */
+export class WalletService {
+  constructor(
+    private readonly repository: BillingRepository,
+    private readonly ledger: LedgerService,
+    private readonly traffic: TrafficService,
+    private readonly works: WorksService,
+    private readonly users: UsersService,
+    private readonly now: () => number = () => Date.now(),
+  ) {}
+
+  /** `GET /client/{id}/balance/stat`: the wallet of the client `uid` (the caller's own; admins may read anyone's). */
+  async stat(actor: AuthUser, uid: string, days: WalletStatDays): Promise<WalletStat> {
+    const userId = await this.walletOwner(actor, uid);
+    const today = utcDay(this.now());
+    const from = addDays(today, -(days - 1));
+    const monthStart = `${monthOf(today)}-01`;
+    const [prices, balanceFen, trafficDays, bills, workTraffic, unpaid, lease, paused] = await Promise.all([
+      this.repository.prices(),
+      this.ledger.balance(LedgerAccount.balance(userId)),
+      this.traffic.ownerDays(userId, from),
+      this.repository.billsOf(userId, from),
+      this.traffic.ownerWorks(userId, from),
+      this.repository.unpaidOf(userId),
+      this.leaseStatus(userId),
+      this.repository.isPaused(userId),
+    ]);
+    const trafficByDay = new Map(trafficDays.map((day) => [day.day, day]));
+    const billByDay = new Map(bills.map((bill) => [bill.day, bill]));
+    const series = daysBetween(from, today).map((day) => ({
+      day,
+      requests: trafficByDay.get(day)?.requests ?? 0,
+      bytes: trafficByDay.get(day)?.bytes ?? 0,
+      costFen: billByDay.get(day)?.costFen ?? 0,
+      billed: billByDay.has(day),
+    }));
+    const charged = bills.filter((bill) => !bill.coveredByLease);
+    return {
+      balanceFen,
+      days: series,
+      requests: sum(series.map((day) => day.requests)),
+      requestCostFen: sum(charged.map((bill) => bill.requestCostFen)),
+      bytes: sum(series.map((day) => day.bytes)),
+      trafficCostFen: sum(charged.map((bill) => bill.trafficCostFen)),
+      unpaidFen: unpaid.unpaidFen,
+      graceEndsAt: unpaid.oldestDay ? graceEndsAt(unpaid.oldestDay, prices.graceDays) : null,
+      lease,
+      prices,
+      works: await this.walletWorks(workTraffic, prices, monthStart, paused),
+    };
+  }
+
+  /** What `/wallet/lease` shows: the lease, the price of a month, the balance and every period bought. */
+  async leaseOverview(actor: AuthUser, uid: string): Promise<LeaseOverview> {
+    const userId = await this.walletOwner(actor, uid);
+    const [lease, balanceFen, prices, periods] = await Promise.all([
+      this.leaseStatus(userId),
+      this.ledger.balance(LedgerAccount.balance(userId)),
+      this.repository.prices(),
+      this.repository.leasePeriodsOf(userId),
+    ]);
+    return { lease, balanceFen, leaseMonthFen: prices.leaseMonthFen, periods: periods.map(toLeasePeriod) };
+  }
+
+  /**
+   * `POST /client/{id}/purchaseTimeBalance`: buys `months` of lease time from the balance, starting
+   * when the last period ends (now if none runs). One ledger movement and one period, in one transaction.
+   */
+  async purchaseLease(actor: AuthUser, uid: string, months: number, idempotencyKey?: string): Promise<LeasePurchase> {
+    const userId = await this.ownWallet(actor, uid);
+    if (idempotencyKey) {
+      const earlier = await this.repository.leaseByIdempotencyKey(userId, idempotencyKey);
+      if (earlier) return this.purchaseAnswer(userId, earlier, months);
+    }
+    const { leaseMonthFen } = await this.repository.prices();
+    const priceFen = leaseMonthFen * months;
+    await Promise.all([this.ledger.openUserAccounts(userId), this.ledger.openSystemAccount(LEASE_REVENUE)]);
+    const period = await this.repository.db.transaction(async (tx) => {
+      // The movement locks the balance first, so two purchases queue and the second starts where the first ends.
+      const { replayed } = await this.ledger.post(
+        {
+          reference: `lease:${userId}:${idempotencyKey ?? randomUUID()}`,
+          kind: 'leasePurchase',
+          memo: `${months}`,
+          entries: [
+            { account: LedgerAccount.balance(userId), amount: -priceFen },
+            { account: LEASE_REVENUE, amount: priceFen },
+          ],
+        },
+        tx,
+      );
+      if (replayed) return undefined;
+      const now = new Date(this.now());
+      const lastEnd = await this.repository.lastLeaseEnd(userId, tx);
+      const startsAt = lastEnd && lastEnd > now ? lastEnd : now;
+      return this.repository.insertLeasePeriod(
+        { userId, months, priceFen, startsAt, endsAt: addMonths(startsAt, months), idempotencyKey: idempotencyKey ?? null },
+        tx,
+      );
+    });
+    // Replayed: the same Idempotency-Key was booked by a concurrent request, which wrote the period.
+    const booked = period ?? (await this.repository.leaseByIdempotencyKey(userId, idempotencyKey!));
+    if (!booked) throw new Error('a lease purchase was booked without its period');
+    return this.purchaseAnswer(userId, booked, months);
+  }
+
+  private async purchaseAnswer(userId: number, period: LeasePeriodRow, months: number): Promise<LeasePurchase> {
+    if (period.months !== months) throw fail('idempotencyKeyReused');
+    const [lease, balanceFen] = await Promise.all([this.leaseStatus(userId), this.ledger.balance(LedgerAccount.balance(userId))]);
+    return { period: toLeasePeriod(period), lease, balanceFen };
+  }
+
+  private async leaseStatus(userId: number): Promise<LeaseStatus> {
+    const now = this.now();
+    const periods = await this.repository.currentLeasePeriods(userId, new Date(now));
+    if (periods.length === 0) return { running: false, startsAt: null, endsAt: null, daysLeft: 0 };
+    const startsAt = periods[0]!.startsAt.getTime();
+    const endsAt = periods.at(-1)!.endsAt.getTime();
+    return { running: startsAt <= now, startsAt, endsAt, daysLeft: Math.ceil((endsAt - now) / DAY_MS) };
+  }
+
+  private async walletWorks(
+    traffic: readonly { workId: number; requests: number; bytes: number }[],
+    prices: Parameters<typeof trafficCostFen>[0],
+    monthStart: string,
+    paused: boolean,
+  ): Promise<WalletWork[]> {
+    const shown = [...traffic].sort((a, b) => b.bytes - a.bytes || b.requests - a.requests).slice(0, WALLET_WORKS_SHOWN);
+    const ids = shown.map((work) => work.workId);
+    const [rows, monthBytes, holds] = await Promise.all([
+      this.works.findByIds(ids),
+      this.traffic.bytesOfWorks(ids, monthStart),
+      this.repository.budgetHoldsOf(ids),
+    ]);
+    return shown.flatMap(({ workId, requests, bytes }) => {
+      const work = rows.get(workId);
+      if (!work || work.deletedAt) return [];
+      const served = monthBytes.get(workId) ?? 0;
+      const overBudget = holds.get(workId) === monthStart.slice(0, 7) && served >= work.budget * BYTES_PER_GB;
+      return [
+        {
+          uid: work.uid,
+          name: work.name,
+          requests,
+          bytes,
+          costFen: trafficCostFen(prices, requests, bytes).costFen,
+          budgetGb: work.budget,
+          monthBytes: served,
+          hold: paused ? 'balance' : overBudget ? 'budget' : null,
+        },
+      ];
+    });
+  }
+
+  /** The wallet a caller may read: their own, or anyone's for an admin; another's does not exist. */
+  private async walletOwner(actor: AuthUser, uid: string): Promise<number> {
+    if (uid === actor.uid) return actor.id;
+    if (!isAdmin(actor)) throw fail('notFound');
+    const userId = await this.users.findIdByUid(uid);
+    if (userId === undefined) throw fail('notFound');
+    return userId;
+  }
+
+  /** The wallet a caller may spend from: only their own. */
+  private async ownWallet(actor: AuthUser, uid: string): Promise<number> {
+    if (uid !== actor.uid) throw fail('notFound');
+    return actor.id;
+  }
+}
+
+function sum(values: readonly number[]): number {
+  return values.reduce((total, value) => total + value, 0);
+}
+
+function toLeasePeriod(row: LeasePeriodRow): LeasePeriod {
+  return {
+    id: row.id,
+    months: row.months,
+    priceFen: row.priceFen,
+    startsAt: row.startsAt.getTime(),
+    endsAt: row.endsAt.getTime(),
+    createdAt: row.createdAt.getTime(),
+  };
+}

@@ -1,0 +1,118 @@
+/**
+ * Traffic billing, the flow wallet and lease time (docs/billing.md). Money is integer fen; traffic is
+ * billed per UTC day and owner from the files served for their works.
+ */
+
+/** Bytes in a billed GB: decimal, as cloud providers bill traffic. Budgets are in the same GB. */
+export const BYTES_PER_GB = 1_000_000_000;
+/** Requests are priced per this many. */
+export const REQUESTS_PER_PRICE_UNIT = 10_000;
+
+/** What an admin sets (the back office's billing page). */
+export interface BillingPrices {
+  /** Fen per 10,000 requests. */
+  requestFenPer10k: number;
+  /** Fen per GB served. */
+  gbFen: number;
+  /** Fen for one month of lease time. */
+  leaseMonthFen: number;
+  /** Below this balance the owner is told once (until it rises above again). */
+  lowBalanceFen: number;
+  /** Days works stay served once the balance no longer covers the traffic. */
+  graceDays: number;
+}
+
+export const BILLING_PRICE_LIMITS = {
+  requestFenPer10k: { minimum: 0, maximum: 100_000 },
+  gbFen: { minimum: 0, maximum: 100_000 },
+  leaseMonthFen: { minimum: 1, maximum: 10_000_000 },
+  lowBalanceFen: { minimum: 0, maximum: 100_000_000 },
+  graceDays: { minimum: 0, maximum: 30 },
+} as const satisfies Record<keyof BillingPrices, { minimum: number; maximum: number }>;
+
+/** The cost of one owner's day: each part rounded to the fen, half up. */
+export function trafficCostFen(prices: Pick<BillingPrices, 'requestFenPer10k' | 'gbFen'>, requests: number, bytes: number) {
+  const requestCostFen = Math.round((requests * prices.requestFenPer10k) / REQUESTS_PER_PRICE_UNIT);
+  const trafficCostFen = Math.round((bytes * prices.gbFen) / BYTES_PER_GB);
+  return { requestCostFen, trafficCostFen, costFen: requestCostFen + trafficCostFen };
+}
+
+export const WALLET_STAT_DAYS = [30, 90] as const;
+export type WalletStatDays = (typeof WALLET_STAT_DAYS)[number];
+
+/** Why a work's viewers see a notice instead of the work. */
+export const SERVING_HOLD_REASONS = ['budget', 'balance'] as const;
+export type ServingHoldReason = (typeof SERVING_HOLD_REASONS)[number];
+
+export interface WalletDay {
+  day: string;
+  requests: number;
+  bytes: number;
+  /** What the day's bill came to; 0 for a day not billed yet (today) or covered by a lease. */
+  costFen: number;
+  billed: boolean;
+}
+
+export interface WalletWork {
+  uid: string;
+  name: string;
+  requests: number;
+  bytes: number;
+  /** Its share of the period's cost at today's prices (bills are per owner, not per work). */
+  costFen: number;
+  budgetGb: number;
+  /** Bytes served this calendar month (UTC), against the budget. */
+  monthBytes: number;
+  hold: ServingHoldReason | null;
+}
+
+export interface LeaseStatus {
+  /** The lease running now, if any. */
+  running: boolean;
+  /** From the first running or upcoming period to the last one's end: what the wallet calls the lease. */
+  startsAt: number | null;
+  endsAt: number | null;
+  /** Whole days left until endsAt. */
+  daysLeft: number;
+}
+
+export interface WalletStat {
+  balanceFen: number;
+  days: WalletDay[];
+  requests: number;
+  requestCostFen: number;
+  bytes: number;
+  trafficCostFen: number;
+  /** Billed traffic the balance did not cover. */
+  unpaidFen: number;
+  /** When works stop being served for an unpaid balance (null when nothing is unpaid). */
+  graceEndsAt: number | null;
+  lease: LeaseStatus;
+  prices: BillingPrices;
+  works: WalletWork[];
+}
+
+export const LEASE_MONTHS_MAX = 36;
+
+export interface LeasePeriod {
+  id: number;
+  months: number;
+  priceFen: number;
+  startsAt: number;
+  endsAt: number;
+  createdAt: number;
+}
+
+export interface LeaseOverview {
+  lease: LeaseStatus;
+  balanceFen: number;
+  leaseMonthFen: number;
+  periods: LeasePeriod[];
+}
+
+/** The answer of `POST /client/{id}/purchaseTimeBalance`. */
+export interface LeasePurchase {
+  period: LeasePeriod;
+  lease: LeaseStatus;
+  balanceFen: number;
+}
