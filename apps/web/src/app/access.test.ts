@@ -195,12 +195,15 @@ describe('route table', () => {
       '/model/receiptModel',
       '/model/sendModel',
       '/recharge/index',
+      '/wallet',
+      '/wallet/index',
     ]);
     // Spec 2.3: recharge is for photographers and customers only.
     expect(paths(menuRoutes(accessibleConsoleRoutes({ roles: ['merchant'], menus: [35] })))).not.toContain('/recharge/index');
     expect(hasPage(routeTable, '/dashboard/dashboard')).toBe(true);
     expect(hasPage(routeTable, '/userInformation/index')).toBe(true);
-    expect(hasPage(routeTable, '/wallet/lease')).toBe(false);
+    expect(hasPage(routeTable, '/wallet/lease')).toBe(true);
+    expect(hasPage(routeTable, '/team/index')).toBe(false);
     expect(hasPage(routeTable, '/addOrder')).toBe(false);
   });
 });

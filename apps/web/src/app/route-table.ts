@@ -128,8 +128,16 @@ export const permissionRoutes: readonly AppRoute[] = [
     path: '/wallet',
     meta: { titleKey: 'menu.wallet', icon: 'wallet', layout: 'console', perm: Permission.wallet },
     children: [
-      { path: '/wallet/index', meta: { titleKey: 'menu.walletIndex', layout: 'console', perm: Permission.wallet } },
-      { path: '/wallet/lease', meta: { titleKey: 'menu.walletLease', layout: 'console', hidden: true, activeMenu: '/wallet/index' } },
+      {
+        path: '/wallet/index',
+        meta: { titleKey: 'menu.walletIndex', layout: 'console', perm: Permission.wallet },
+        page: () => import('../pages/wallet-page'),
+      },
+      {
+        path: '/wallet/lease',
+        meta: { titleKey: 'menu.walletLease', layout: 'console', hidden: true, activeMenu: '/wallet/index' },
+        page: () => import('../pages/wallet-lease-page'),
+      },
       {
         path: '/wallet/withdrawRecord',
         meta: { titleKey: 'menu.walletWithdrawRecord', layout: 'console', hidden: true, activeMenu: '/wallet/index' },
@@ -238,6 +246,11 @@ export const adminRoutes: readonly AppRoute[] = [
         path: '/admin/sensitiveWords',
         meta: { titleKey: 'menu.adminSensitiveWords', layout: 'console', roles: [Role.admin] },
         page: () => import('../pages/admin/sensitive-words-page'),
+      },
+      {
+        path: '/admin/billing',
+        meta: { titleKey: 'menu.adminBilling', layout: 'console', roles: [Role.admin] },
+        page: () => import('../pages/admin/billing-page'),
       },
       {
         path: '/admin/log',

@@ -205,6 +205,13 @@ function ViewerAreaContent({ area, work, owner, onRetry }: { area: ViewerArea; w
       );
     case 'offline':
       return <WorkNotice dark status="404" title={t('details.offlineTitle')} text={t('details.offlineText')} />;
+    case 'paused':
+      return (
+        <>
+          {work.coverUrl && <img className="details-stage__cover" src={work.coverUrl} alt="" />}
+          <WorkNotice dark status="warning" title={t('details.pausedTitle')} text={t(`details.pausedText.${area.reason}`)} />
+        </>
+      );
     case 'unsupported':
       return (
         <>

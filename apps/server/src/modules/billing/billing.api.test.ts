@@ -42,7 +42,13 @@ afterAll(() => testApp.close());
 const data = <T>(response: Awaited<ReturnType<Person['call']>>) => json<{ data: T }>(response).data;
 const services = () => testApp.app.services;
 const balanceOf = (who: Pick<Person, 'id'>) => services().ledger.balance(LedgerAccount.balance(who.id));
-const DEFAULT_PRICES: BillingPrices = { requestFenPer10k: 50, gbFen: 80, leaseMonthFen: 3000, lowBalanceFen: 1000, graceDays: 3 };
+const DEFAULT_PRICES: BillingPrices & Record<string, number> = {
+  requestFenPer10k: 50,
+  gbFen: 80,
+  leaseMonthFen: 3000,
+  lowBalanceFen: 1000,
+  graceDays: 3,
+};
 
 /** Money in, as a paid recharge would book it. */
 async function fund(who: Pick<Person, 'id'>, amountFen: number): Promise<void> {

@@ -14,7 +14,16 @@ import './admin-log.css';
 const PAGE_SIZE = 20;
 
 /** What the admin log records actions on (admin-actions.ts names them); the filter offers these. */
-const TARGET_TYPES = ['user', 'membershipVersion', 'membershipApplication', 'identityApplication', 'work', 'sensitiveWord'] as const;
+const TARGET_TYPES = [
+  'user',
+  'membershipVersion',
+  'membershipApplication',
+  'identityApplication',
+  'work',
+  'sensitiveWord',
+  'billingPrices',
+  'rechargePlans',
+] as const;
 
 function isAction(value: string | null): value is AdminActionCode {
   return (ADMIN_ACTIONS as readonly string[]).includes(value ?? '');

@@ -45,6 +45,12 @@ describe('public work page states', () => {
     expect(viewerAreaFor(panorama, { status: 'error', error: new ApiError('', undefined, undefined, false) })).toEqual({ kind: 'failed' });
   });
 
+  it('says a work is paused for its budget (1610) or its unpaid traffic (1611)', () => {
+    const paused = (code: number) => viewerAreaFor(panorama, { status: 'error', error: new ApiError('', code, 402, false) });
+    expect(paused(ErrorCode.workBudgetUsedUp)).toEqual({ kind: 'paused', reason: 'budget' });
+    expect(paused(ErrorCode.workBalanceUnpaid)).toEqual({ kind: 'paused', reason: 'balance' });
+  });
+
   it('shows a 3D model or a point cloud from its scene, never from the tour', () => {
     const model = { type: 'model3d', workUid: 'w2' } as unknown as ModelView;
     const cloud = { type: 'pointcloud', workUid: 'w3' } as unknown as PointCloudView;

@@ -18,6 +18,8 @@ export type ViewerArea =
   | { kind: 'processing' }
   /** Went offline between the two requests. */
   | { kind: 'offline' }
+  /** Paused for viewers: the work served its monthly budget (1610), or its traffic is unpaid past the grace period (1611). */
+  | { kind: 'paused'; reason: 'budget' | 'balance' }
   /** The server has no viewer for this work's type (1904, 1907). */
   | { kind: 'unsupported' }
   | { kind: 'failed' };
@@ -56,6 +58,8 @@ function errorArea(error: unknown): ViewerArea {
   if (error instanceof ApiError && error.code === ErrorCode.workNotProcessed) return { kind: 'processing' };
   if (error instanceof ApiError && (error.code === ErrorCode.notAPanorama || error.code === ErrorCode.notAModelOrPointCloud))
     return { kind: 'unsupported' };
+  if (error instanceof ApiError && error.code === ErrorCode.workBudgetUsedUp) return { kind: 'paused', reason: 'budget' };
+  if (error instanceof ApiError && error.code === ErrorCode.workBalanceUnpaid) return { kind: 'paused', reason: 'balance' };
   if (isNotFound(error)) return { kind: 'offline' };
   return { kind: 'failed' };
 }

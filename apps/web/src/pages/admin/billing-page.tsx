@@ -1,0 +1,11 @@
+import { FeaturePage } from '../../components/feature-page';
+import { BillingSettingsPanel } from '../../features/billing-admin/components/billing-settings';
+
+/** /admin/billing: traffic, lease and recharge prices (docs/billing.md). */
+export default function BillingPage() {
+  return (
+    <FeaturePage titleKey="billingAdmin.title" subtitleKey="billingAdmin.subtitle">
+      <BillingSettingsPanel />
+    </FeaturePage>
+  );
+}

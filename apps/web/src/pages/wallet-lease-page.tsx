@@ -1,0 +1,11 @@
+import { FeaturePage } from '../components/feature-page';
+import { LeasePanel } from '../features/wallet/components/lease-panel';
+
+/** /wallet/lease (spec 2.4): lease time bought from the balance. */
+export default function WalletLeasePage() {
+  return (
+    <FeaturePage titleKey="wallet.leaseTitle" subtitleKey="wallet.leaseSubtitle">
+      <LeasePanel />
+    </FeaturePage>
+  );
+}
