@@ -273,6 +273,11 @@ const MATRIX: Record<string, Row> = {
   'GET /api/model/{id}/pointCloud/las': row(pointCloud, [401, 404, 409, 409], { query: 'ticket=forged-ticket-value' }),
   // payments (docs/payments.md): a payer's order is theirs alone
   'GET /api/c/flowRechargeOrder/{id}/nativeUnifiedOrderQuery': row(ownerRechargeOrder, [401, 404, 200, 404]),
+  // the wallet (docs/billing.md): one's own, which admins may read but never spend
+  'GET /api/client/{id}/balance/stat': row(ownerUser, [401, 404, 200, 200]),
+  'GET /api/client/{id}/lease': row(ownerUser, [401, 404, 200, 200]),
+  // The owner's balance is empty: refused for that, after every rule has passed.
+  'POST /api/client/{id}/purchaseTimeBalance': row(ownerUser, [401, 404, 409, 404], { body: { months: 1 } }),
   // membership (docs/membership.md)
   'GET /api/membership/versions/{id}': row(async () => ({ id: '1' }), [200, 200, 200, 200]),
   'PUT /api/admin/membership/versions/{id}': row(membershipVersion, [401, 403, 403, 200], { body: versionInput }),
