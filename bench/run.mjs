@@ -6,6 +6,7 @@ import { run as apiThroughput } from './api-throughput.mjs';
 import { run as panoramaProcessing } from './panorama-processing.mjs';
 import { run as paymentNotifications } from './payment-notifications.mjs';
 import { run as pointcloudConversion } from './pointcloud-conversion.mjs';
+import { run as trafficBilling } from './traffic-billing.mjs';
 import { run as tusUpload } from './tus-upload.mjs';
 import { run as userSearch } from './user-search.mjs';
 import { run as worksList } from './works-list.mjs';
@@ -18,6 +19,7 @@ const results = [
   await worksList(options),
   await userSearch(options),
   await paymentNotifications(options),
+  await trafficBilling(options),
   await panoramaProcessing(options),
   await pointcloudConversion(options),
 ];

@@ -84,7 +84,10 @@ const catalogue = {
     en: 'The payment service could not take the order. Please try again shortly',
   },
   paymentOrderNotPayable: { zh: '该订单已关闭或已过期，不能再支付', en: 'This order is closed or expired and can no longer be paid' },
-  workBudgetUsedUp: { zh: '该作品本月的流量预算已用完，暂停展示', en: 'This work has used up its traffic budget for the month and is paused' },
+  workBudgetUsedUp: {
+    zh: '该作品本月的流量预算已用完，暂停展示',
+    en: 'This work has used up its traffic budget for the month and is paused',
+  },
   workBalanceUnpaid: { zh: '该作品的流量费用未付，暂停展示', en: 'This work is paused until its traffic is paid for' },
   rechargePlanMonthsRepeated: { zh: '每个月数只能有一个充值套餐', en: 'Each number of months can have only one recharge plan' },
   idempotencyKeyReused: {

@@ -1,6 +1,7 @@
 import type { BillingPrices } from '@spatia/contract';
 import { and, asc, desc, eq, gt, gte, inArray, isNotNull, lt, lte, sql } from 'drizzle-orm';
-import type { Db, Executor, Transaction } from '../../db/database.js';
+import { anyId, recordset } from '../../db/bulk.js';
+import { rowsOf, type Db, type Executor, type Transaction } from '../../db/database.js';
 import { billedDays, billingOwners, billingPrices, budgetHolds, leasePeriods, trafficBills } from '../../db/schema/index.js';
 
 export interface BillRow {
@@ -52,22 +53,22 @@ export class BillingRepository {
     const rows = await executor
       .selectDistinct({ userId: leasePeriods.userId })
       .from(leasePeriods)
-      .where(and(inArray(leasePeriods.userId, [...ownerIds]), lt(leasePeriods.startsAt, end), gt(leasePeriods.endsAt, start)));
+      .where(and(sql`${leasePeriods.userId} ${anyId(ownerIds)}`, lt(leasePeriods.startsAt, end), gt(leasePeriods.endsAt, start)));
     return new Set(rows.map((row) => row.userId));
   }
 
   /** Inserts bills not written yet; answers the owners whose bill is new. */
   async insertBills(bills: readonly BillRow[], tx: Transaction): Promise<Set<number>> {
-    const inserted = new Set<number>();
-    for (let start = 0; start < bills.length; start += INSERT_BATCH) {
-      const rows = await tx
-        .insert(trafficBills)
-        .values(bills.slice(start, start + INSERT_BATCH))
-        .onConflictDoNothing()
-        .returning({ ownerId: trafficBills.ownerId });
-      for (const row of rows) inserted.add(row.ownerId);
-    }
-    return inserted;
+    if (bills.length === 0) return new Set();
+    const rows = await rowsOf<{ owner_id: string }>(
+      tx,
+      sql`insert into ${trafficBills} (owner_id, day, requests, bytes, request_cost_fen, traffic_cost_fen, cost_fen, covered_by_lease, charged_fen)
+          select "ownerId", day, requests, bytes, "requestCostFen", "trafficCostFen", "costFen", "coveredByLease", "chargedFen"
+          from ${recordset(bills, '"ownerId" bigint, day date, requests bigint, bytes bigint, "requestCostFen" bigint, "trafficCostFen" bigint, "costFen" bigint, "coveredByLease" boolean, "chargedFen" bigint')}
+          on conflict (owner_id, day) do nothing
+          returning owner_id`,
+    );
+    return new Set(rows.map((row) => Number(row.owner_id)));
   }
 
   /** Owners who have a bill the balance has not fully paid. */
@@ -92,14 +93,11 @@ export class BillingRepository {
 
   /** Sets what each bill has been charged, one statement for any number of bills. */
   async setCharged(charges: readonly { ownerId: number; day: string; chargedFen: number }[], tx: Transaction): Promise<void> {
-    for (let start = 0; start < charges.length; start += INSERT_BATCH) {
-      const batch = charges.slice(start, start + INSERT_BATCH);
-      await tx.execute(sql`
-        update ${trafficBills} set charged_fen = charged.charged_fen
-        from jsonb_to_recordset(${JSON.stringify(batch.map((charge) => ({ owner_id: charge.ownerId, day: charge.day, charged_fen: charge.chargedFen })))}::jsonb)
-          as charged(owner_id bigint, day date, charged_fen bigint)
-        where ${trafficBills}.owner_id = charged.owner_id and ${trafficBills}.day = charged.day`);
-    }
+    if (charges.length === 0) return;
+    await tx.execute(sql`
+      update ${trafficBills} set charged_fen = r."chargedFen"
+      from ${recordset(charges, '"ownerId" bigint, day date, "chargedFen" bigint')}
+      where ${trafficBills}.owner_id = r."ownerId" and ${trafficBills}.day = r.day`);
   }
 
   /** Per owner, the oldest day whose bill is not fully paid. */
@@ -279,6 +277,3 @@ export class BillingRepository {
     return new Set(rows.map((row) => row.userId));
   }
 }
-
-/** Rows per insert: eleven parameters each, well under PostgreSQL's 65,535. */
-const INSERT_BATCH = 5000;

@@ -57,11 +57,29 @@ export class BillingService {
         const coveredByLease = leased.has(total.ownerId);
         return { ...total, ...cost, day, costFen: coveredByLease ? 0 : cost.costFen, coveredByLease, chargedFen: 0 };
       });
+      const due = bills.filter((bill) => bill.costFen > 0);
+      // One movement for the day: each owner's balance gives what it can of the bill, the platform's revenue takes the sum.
+      await this.ledger.postFromBalances([...new Set(due.map((bill) => LedgerAccount.balance(bill.ownerId)))], tx, (available) => {
+        const entries = due.flatMap((bill) => {
+          const account = LedgerAccount.balance(bill.ownerId);
+          bill.chargedFen = Math.min(bill.costFen, available.get(account) ?? 0);
+          available.set(account, (available.get(account) ?? 0) - bill.chargedFen);
+          return bill.chargedFen > 0 ? [{ account, amount: -bill.chargedFen }] : [];
+        });
+        const revenue = due.reduce((sum, bill) => sum + bill.chargedFen, 0);
+        if (revenue === 0) return [];
+        return [
+          {
+            reference: `traffic:${day}`,
+            kind: 'trafficBill',
+            memo: day,
+            entries: [...entries, { account: TRAFFIC_REVENUE, amount: revenue }],
+          },
+        ];
+      });
       const fresh = await this.repository.insertBills(bills, tx);
-      await this.charge(
-        bills.filter((bill) => fresh.has(bill.ownerId) && bill.costFen > 0),
-        tx,
-      );
+      // The day's claim is taken in this transaction: no bill of the day can exist before it.
+      if (fresh.size !== bills.length) throw new Error(`bills of ${day} existed before the day was claimed`);
       return fresh.size;
     });
     if (written > 0) this.log.info({ day, bills: written }, 'traffic billed');
@@ -95,32 +113,34 @@ export class BillingService {
   }
 
   /**
-   * Charges what each bill still owes from its owner's balance, as far as the balance goes, oldest
+   * Charges what unpaid bills still owe from their owners' balances, as far as each balance goes, oldest
    * first. A posting's reference names the bill and what it had been charged before, so the same
    * charge is never booked twice.
    */
   private async charge(bills: readonly BillRow[], tx: Transaction): Promise<void> {
     if (bills.length === 0) return;
-    const available = await this.ledger.lockedBalances([...new Set(bills.map((bill) => LedgerAccount.balance(bill.ownerId)))], tx);
-    const postings: Posting[] = [];
     const charges: { ownerId: number; day: string; chargedFen: number }[] = [];
-    for (const bill of bills) {
-      const account = LedgerAccount.balance(bill.ownerId);
-      const amount = Math.min(bill.costFen - bill.chargedFen, available.get(account) ?? 0);
-      if (amount <= 0) continue;
-      available.set(account, available.get(account)! - amount);
-      postings.push({
-        reference: `traffic:${bill.ownerId}:${bill.day}:${bill.chargedFen}`,
-        kind: 'trafficBill',
-        memo: bill.day,
-        entries: [
-          { account, amount: -amount },
-          { account: TRAFFIC_REVENUE, amount },
-        ],
-      });
-      charges.push({ ownerId: bill.ownerId, day: bill.day, chargedFen: bill.chargedFen + amount });
-    }
-    await this.ledger.postMany(postings, tx);
+    const accounts = [...new Set(bills.map((bill) => LedgerAccount.balance(bill.ownerId)))];
+    await this.ledger.postFromBalances(accounts, tx, (available) =>
+      bills.flatMap((bill): Posting[] => {
+        const account = LedgerAccount.balance(bill.ownerId);
+        const amount = Math.min(bill.costFen - bill.chargedFen, available.get(account) ?? 0);
+        if (amount <= 0) return [];
+        available.set(account, available.get(account)! - amount);
+        charges.push({ ownerId: bill.ownerId, day: bill.day, chargedFen: bill.chargedFen + amount });
+        return [
+          {
+            reference: `traffic:${bill.ownerId}:${bill.day}:${bill.chargedFen}`,
+            kind: 'trafficBill',
+            memo: bill.day,
+            entries: [
+              { account, amount: -amount },
+              { account: TRAFFIC_REVENUE, amount },
+            ],
+          },
+        ];
+      }),
+    );
     await this.repository.setCharged(charges, tx);
   }
 

@@ -1,5 +1,6 @@
 import { eq, inArray, sql } from 'drizzle-orm';
-import type { Db } from '../../db/database.js';
+import { anyId, recordset } from '../../db/bulk.js';
+import { rowsOf, type Db } from '../../db/database.js';
 import { ledgerAccounts, ledgerEntries, ledgerTransactions } from '../../db/schema/index.js';
 
 export type LedgerTx = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -41,12 +42,7 @@ export class LedgerRepository {
    */
   async lockAccounts(tx: LedgerTx, ids: number[]): Promise<void> {
     if (ids.length === 0) return;
-    await tx
-      .select({ id: ledgerAccounts.id })
-      .from(ledgerAccounts)
-      .where(inArray(ledgerAccounts.id, ids))
-      .orderBy(ledgerAccounts.id)
-      .for('no key update');
+    await tx.execute(sql`select id from ${ledgerAccounts} where id ${anyId(ids)} order by id for no key update`);
   }
 
   async balanceOf(executor: LedgerTx | Db, accountId: number): Promise<number> {
@@ -60,13 +56,12 @@ export class LedgerRepository {
   /** The balances of these accounts (0 for one without entries). */
   async balancesOf(executor: LedgerTx | Db, accountIds: number[]): Promise<Map<number, number>> {
     if (accountIds.length === 0) return new Map();
-    const rows = await executor
-      .select({ accountId: ledgerEntries.accountId, balance: sql<string>`sum(${ledgerEntries.amount})` })
-      .from(ledgerEntries)
-      .where(inArray(ledgerEntries.accountId, accountIds))
-      .groupBy(ledgerEntries.accountId);
+    const rows = await rowsOf<{ account_id: string; balance: string }>(
+      executor,
+      sql`select account_id, sum(amount) as balance from ${ledgerEntries} where account_id ${anyId(accountIds)} group by account_id`,
+    );
     const balances = new Map(accountIds.map((id) => [id, 0]));
-    for (const row of rows) balances.set(row.accountId, Number(row.balance));
+    for (const row of rows) balances.set(Number(row.account_id), Number(row.balance));
     return balances;
   }
 
@@ -95,12 +90,22 @@ export class LedgerRepository {
 
   /** Inserts the transactions whose references are new; answers the id of each one inserted, by reference. */
   async insertTransactions(tx: LedgerTx, transactions: { kind: string; reference: string; memo: string }[]): Promise<Map<string, number>> {
-    const rows = await tx
-      .insert(ledgerTransactions)
-      .values(transactions)
-      .onConflictDoNothing()
-      .returning({ id: ledgerTransactions.id, reference: ledgerTransactions.reference });
-    return new Map(rows.map((row) => [row.reference, row.id]));
+    const rows = await rowsOf<{ id: string; reference: string }>(
+      tx,
+      sql`insert into ${ledgerTransactions} (kind, reference, memo)
+          select kind, reference, memo from ${recordset(transactions, 'kind text, reference text, memo text')}
+          on conflict (reference) do nothing
+          returning id, reference`,
+    );
+    return new Map(rows.map((row) => [row.reference, Number(row.id)]));
+  }
+
+  /** Entries of many movements in one statement. */
+  async insertManyEntries(tx: LedgerTx, entries: { transactionId: number; accountId: number; amount: number }[]): Promise<void> {
+    await tx.execute(
+      sql`insert into ${ledgerEntries} (transaction_id, account_id, amount)
+          select "transactionId", "accountId", amount from ${recordset(entries, '"transactionId" bigint, "accountId" bigint, amount bigint')}`,
+    );
   }
 
   async insertEntries(tx: LedgerTx, entries: { transactionId: number; accountId: number; amount: number }[]): Promise<void> {
