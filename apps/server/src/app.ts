@@ -49,6 +49,11 @@ import { PaymentsService } from './modules/payments/payments.service.js';
 import { createPaymentDrivers } from './drivers/payments/create-payment-drivers.js';
 import type { SandboxPayDriver } from './drivers/payments/sandbox-pay.js';
 import { transfersRoutes } from './modules/transfers/transfers.routes.js';
+import { ordersRoutes } from './modules/orders/orders.routes.js';
+import { OrdersService } from './modules/orders/orders.service.js';
+import { createOrderSources } from './modules/orders/order-sources.js';
+import { incomeRoutes } from './modules/income/income.routes.js';
+import { IncomeService } from './modules/income/income.service.js';
 import { TransfersService } from './modules/transfers/transfers.service.js';
 import { workAssetsRoutes } from './modules/works/work-assets.routes.js';
 import { WorkAssetsService } from './modules/works/work-assets.service.js';
@@ -163,6 +168,10 @@ export interface Services {
   transfers: TransfersService;
   /** Flow recharges through the payment providers, booked once in the ledger (docs/payments.md). */
   payments: PaymentsService;
+  /** The order pages and their export, over the payments and transfers (docs/orders.md). */
+  orders: OrdersService;
+  /** Income statistics from the ledger (docs/orders.md). */
+  income: IncomeService;
   /** The sandbox provider's test checkout, when the sandbox is among PAYMENT_PROVIDERS. */
   sandboxPay: SandboxPayDriver | undefined;
   /** The solver: panorama processing runs as jobs (docs/processing.md). */
@@ -281,6 +290,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(workAssetsRoutes, { assets: services.workAssets });
   await app.register(transfersRoutes, { transfers: services.transfers });
   await app.register(paymentsRoutes, { payments: services.payments, sandbox: services.sandboxPay });
+  await app.register(ordersRoutes, { orders: services.orders });
+  await app.register(incomeRoutes, { income: services.income });
   await app.register(membershipRoutes, { membership: services.membership });
   await app.register(membershipAdminRoutes, { membership: services.membership });
   await app.register(identityRoutes, { identity: services.identity });
@@ -448,6 +459,8 @@ export function createServices(
   const payments = new PaymentsService(new PaymentsRepository(database.db), payment.drivers, ledger, notifications, logger);
   // A lost notification is still booked, and unpaid orders close once expired (docs/payments.md).
   drivers.jobs.define('payments.reconcile', () => payments.reconcile(), { schedule: { cron: '* * * * *' } });
+  const orders = new OrdersService(createOrderSources({ payments, transfers }));
+  const income = new IncomeService(ledger);
   // Read notices older than the retention period go; unread ones stay (docs/notifications.md).
   drivers.jobs.define('notifications.prune', () => notifications.pruneRead(), { schedule: { cron: '41 3 * * *' } });
   return {
@@ -471,6 +484,8 @@ export function createServices(
     workViews,
     transfers,
     payments,
+    orders,
+    income,
     sandboxPay: payment.sandbox,
     membership,
     backOffice,
