@@ -122,7 +122,7 @@ inBothLanguages(
     await page.getByTestId('order-export').click();
     const download = await downloading;
     expect(download.suggestedFilename()).toBe('orders-consume-flow-all.csv');
-    const bytes = await readFile((await download.path())!);
+    const bytes = await readFile(await download.path());
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const lines = bytes.toString('utf8').slice(1).split('\r\n');
     expect(lines[0]).toBe(words.csvHeader);

@@ -62,7 +62,7 @@ async function payInSandbox(order: FlowRechargeOrder): Promise<void> {
 async function expireUnpaid(order: FlowRechargeOrder): Promise<void> {
   const { database, payments } = testApp.app.services;
   await database.db.execute(
-    sql`update payment_orders set created_at = created_at - interval '2 minutes', expires_at = now() - interval '1 minute' where id = ${order.id}`,
+    sql`update payment_orders set created_at = created_at - interval '40 seconds', expires_at = now() - interval '1 minute' where id = ${order.id}`,
   );
   expect(await payments.reconcile()).toMatchObject({ closed: 1 });
 }
