@@ -29,6 +29,9 @@ const WORDS = {
     saleTotals: '共 1 笔订单 · 已完成 1 笔 · 已收入 ¥12.50',
     source: '定向销售',
     workName: '湖畔样板间',
+    marketTab: '市场',
+    clearFilters: '清除筛选',
+    marketEmpty: '暂无市场购买订单',
   },
   en: {
     flowTitle: 'Purchase orders',
@@ -47,10 +50,13 @@ const WORDS = {
     saleTotals: '1 order · 1 completed · ¥12.50 received',
     source: 'Targeted sales',
     workName: 'Lakeside show flat',
+    marketTab: 'Market',
+    clearFilters: 'Clear filters',
+    marketEmpty: 'No market purchases yet',
   },
 } as const;
 
-const rows = (page: Page) => page.getByTestId('order-table').locator('tbody tr.ant-table-row');
+const rows = (page: Page) => page.getByTestId('order-row');
 
 /** One month of traffic through the recharge page, paid on the sandbox's test checkout; answers the order number. */
 async function rechargeOneMonth(page: Page): Promise<string> {
@@ -130,6 +136,14 @@ inBothLanguages(
     expect(lines[1]?.slice(0, paidLine.length)).toBe(paidLine);
     expect(lines.slice(2)).toEqual(['']);
 
+    // The market orders have no orders yet: the page says what will appear there, and offers no export.
+    await page.getByTestId('order-types').getByText(words.marketTab).click();
+    await expect(page).toHaveURL(/\/order\/consume\/market\?status=completed$/);
+    await page.getByRole('button', { name: words.clearFilters }).click();
+    await expect(page.getByTestId('order-empty')).toContainText(words.marketEmpty);
+    await expect(page.getByTestId('order-export')).toBeDisabled();
+    await snap(page, `orders-${language}-03-market-empty`);
+
     // A seller sells the buyer a work at ¥12.50; the buyer confirms and pays from the recharge.
     const work = await dataOf<{ uid: string }>(await seller.api.post('/api/model', { data: { name: words.workName, type: 'panorama' } }));
     const sale = await dataOf<{ id: number }>(
@@ -145,7 +159,7 @@ inBothLanguages(
     await expect(rows(sellerPage).first()).toContainText('¥12.50');
     await expect(rows(sellerPage).first()).toContainText(words.completed);
     await expect(sellerPage.getByTestId('order-totals')).toHaveText(words.saleTotals);
-    await snap(sellerPage, `orders-${language}-03-sales`);
+    await snap(sellerPage, `orders-${language}-04-sales`);
 
     // Their income: the total, what can be withdrawn, today's bar, the source and the record.
     await sellerPage.goto('/recode/income');
@@ -158,7 +172,7 @@ inBothLanguages(
     await expect(sellerPage.getByTestId('income-sources')).toContainText(words.source);
     await expect(sellerPage.getByTestId('income-records').locator('tbody tr.ant-table-row')).toHaveCount(1);
     await expect(sellerPage.getByTestId('income-records')).toContainText(words.workName);
-    await snap(sellerPage, `orders-${language}-04-income`);
+    await snap(sellerPage, `orders-${language}-05-income`);
 
     // On a phone's width nothing spills out of the page.
     await sellerPage.setViewportSize({ width: 390, height: 844 });
@@ -166,13 +180,13 @@ inBothLanguages(
     await expect(sellerPage.getByTestId('income-total')).toContainText('¥12.50');
     const overflow = await sellerPage.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     expect(overflow).toBeLessThanOrEqual(0);
-    await snap(sellerPage, `orders-${language}-05-income-phone`);
+    await snap(sellerPage, `orders-${language}-06-income-phone`);
     await sellerPage.goto('/order/income/orientation');
     await expect(rows(sellerPage)).toHaveCount(1);
     expect(
       await sellerPage.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth),
     ).toBeLessThanOrEqual(0);
-    await snap(sellerPage, `orders-${language}-06-sales-phone`);
+    await snap(sellerPage, `orders-${language}-07-sales-phone`);
     await sellerPage.context().close();
   },
 );

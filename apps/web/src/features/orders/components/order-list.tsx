@@ -1,8 +1,9 @@
 import { DownloadOutlined } from '@ant-design/icons';
-import { Button, DatePicker, Empty, Segmented, Select, Table, Tag, Typography, type TableColumnsType } from 'antd';
+import { Button, DatePicker, Empty, Pagination, Segmented, Select, Skeleton, Table, Tag, Typography, type TableColumnsType } from 'antd';
 import { hasRole, Role, type OrderDirection, type OrderRecord, type OrderStatus, type OrderType } from '@spatia/contract';
 import dayjs from 'dayjs';
-import { useState } from 'react';
+import { useState, type HTMLAttributes, type ReactNode } from 'react';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { LoadFailed } from '../../../components/load-failed';
@@ -58,70 +59,27 @@ export function OrderList({ direction, type }: { direction: OrderDirection; type
     }
   };
 
+  const cells = orderCells(t, direction, type);
   const columns: TableColumnsType<OrderRecord> = [
-    {
-      key: 'orderNo',
-      title: t('orders.columns.orderNo'),
-      width: 220,
-      render: (_, order) => (
-        <Typography.Text className="order-list__no" copyable={{ text: order.orderNo, tooltips: [t('orders.copy'), t('orders.copied')] }}>
-          {order.orderNo}
-        </Typography.Text>
-      ),
-    },
-    {
-      key: 'item',
-      title: t('orders.columns.item'),
-      render: (_, order) =>
-        order.item.kind === 'flow' ? (
-          t('orders.item.flow', { count: order.item.months })
-        ) : (
-          <span className="order-list__item">{order.item.workName}</span>
-        ),
-    },
-    {
-      key: 'counterpart',
-      title: t(`orders.columns.counterpart.${counterpartOf(direction, type)}`),
-      render: (_, order) => (order.counterpart ? order.counterpart.name : order.provider ? t(`orders.provider.${order.provider}`) : ''),
-    },
-    {
-      key: 'amount',
-      title: t('orders.columns.amount'),
-      align: 'right',
-      width: 130,
-      render: (_, order) => <span className="order-list__amount">{formatYuan(order.amountFen)}</span>,
-    },
-    {
-      key: 'status',
-      title: t('orders.columns.status'),
-      width: 120,
-      render: (_, order) => (
-        <Tag color={STATUS_COLORS[order.status]} data-testid="order-status">
-          {t(
-            `orders.sourceStatus.${order.sourceStatus === 'pending' && order.item.kind === 'flow' ? 'pendingPayment' : order.sourceStatus}`,
-          )}
-        </Tag>
-      ),
-    },
-    {
-      key: 'time',
-      title: t('orders.columns.time'),
-      width: 190,
-      render: (_, order) => (
-        <span className="order-list__time">
-          <span>{formatDate(order.createdAt)}</span>
-          {order.completedAt !== null && (
-            <Typography.Text type="secondary" className="order-list__completed">
-              {t('orders.completedAt', { time: formatDate(order.completedAt) })}
-            </Typography.Text>
-          )}
-        </span>
-      ),
-    },
+    { key: 'orderNo', title: cells.orderNo.title, width: 220, render: (_, order) => cells.orderNo.render(order) },
+    { key: 'item', title: cells.item.title, render: (_, order) => cells.item.render(order) },
+    { key: 'counterpart', title: cells.counterpart.title, render: (_, order) => cells.counterpart.render(order) },
+    { key: 'amount', title: cells.amount.title, align: 'right', width: 130, render: (_, order) => cells.amount.render(order) },
+    { key: 'status', title: cells.status.title, width: 120, render: (_, order) => cells.status.render(order) },
+    { key: 'time', title: cells.time.title, width: 190, render: (_, order) => cells.time.render(order) },
   ];
 
   const totals = orders.data?.totals;
   const emptyText = filtered ? t('orders.emptyFiltered') : t(`orders.empty.${direction}.${type}`);
+  const empty = (
+    <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={emptyText} data-testid="order-empty">
+      {!filtered && canRecharge && direction === 'consume' && type === 'flow' && (
+        <Link to="/recharge/index">
+          <Button type="primary">{t('orders.goRecharge')}</Button>
+        </Link>
+      )}
+    </Empty>
+  );
 
   return (
     <section className="order-list" aria-label={t(`orders.label.${direction}`)}>
@@ -176,7 +134,7 @@ export function OrderList({ direction, type }: { direction: OrderDirection; type
       ) : (
         <>
           <p className="order-list__totals" data-testid="order-totals" aria-live="polite">
-            {totals
+            {totals && totals.count > 0
               ? t(`orders.totals.${direction}`, {
                   count: totals.count,
                   completed: totals.completedCount,
@@ -184,36 +142,34 @@ export function OrderList({ direction, type }: { direction: OrderDirection; type
                 })
               : ' '}
           </p>
-          <Table<OrderRecord>
-            rowKey="id"
-            size={isMobile ? 'small' : 'middle'}
-            aria-label={t(`orders.label.${direction}`)}
-            data-testid="order-table"
-            columns={columns}
-            dataSource={orders.data?.list ?? []}
-            loading={orders.isFetching}
-            scroll={isMobile ? { x: 860 } : undefined}
-            locale={{
-              emptyText: (
-                <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={emptyText} data-testid="order-empty">
-                  {!filtered && canRecharge && direction === 'consume' && type === 'flow' && (
-                    <Link to="/recharge/index">
-                      <Button type="primary">{t('orders.goRecharge')}</Button>
-                    </Link>
-                  )}
-                </Empty>
-              ),
-            }}
-            pagination={{
-              current: pageNum,
-              pageSize: PAGE_SIZE,
-              total: orders.data?.total ?? 0,
-              hideOnSinglePage: true,
-              showSizeChanger: false,
-              simple: isMobile,
-              onChange: setPageNum,
-            }}
-          />
+          {isMobile ? (
+            <OrderCards
+              orders={orders.data?.list ?? []}
+              loading={orders.isFetching}
+              cells={cells}
+              empty={empty}
+              pagination={{ current: pageNum, pageSize: PAGE_SIZE, total: orders.data?.total ?? 0, onChange: setPageNum }}
+            />
+          ) : (
+            <Table<OrderRecord>
+              rowKey="id"
+              aria-label={t(`orders.label.${direction}`)}
+              data-testid="order-table"
+              columns={columns}
+              dataSource={orders.data?.list ?? []}
+              loading={orders.isFetching}
+              onRow={() => ({ 'data-testid': 'order-row' }) as HTMLAttributes<HTMLElement>}
+              locale={{ emptyText: empty }}
+              pagination={{
+                current: pageNum,
+                pageSize: PAGE_SIZE,
+                total: orders.data?.total ?? 0,
+                hideOnSinglePage: true,
+                showSizeChanger: false,
+                onChange: setPageNum,
+              }}
+            />
+          )}
         </>
       )}
     </section>
@@ -224,4 +180,111 @@ export function OrderList({ direction, type }: { direction: OrderDirection; type
 function counterpartOf(direction: OrderDirection, type: OrderType): 'provider' | 'seller' | 'buyer' {
   if (type === 'flow') return 'provider';
   return direction === 'consume' ? 'seller' : 'buyer';
+}
+
+type Translate = TFunction;
+
+interface OrderCell {
+  title: string;
+  render: (order: OrderRecord) => ReactNode;
+}
+
+/** What each column shows, for the table and the phone's cards alike. */
+function orderCells(
+  t: Translate,
+  direction: OrderDirection,
+  type: OrderType,
+): Record<'orderNo' | 'item' | 'counterpart' | 'amount' | 'status' | 'time', OrderCell> {
+  return {
+    orderNo: {
+      title: t('orders.columns.orderNo'),
+      render: (order) => (
+        <Typography.Text className="order-list__no" copyable={{ text: order.orderNo, tooltips: [t('orders.copy'), t('orders.copied')] }}>
+          {order.orderNo}
+        </Typography.Text>
+      ),
+    },
+    item: {
+      title: t('orders.columns.item'),
+      render: (order) =>
+        order.item.kind === 'flow' ? (
+          t('orders.item.flow', { count: order.item.months })
+        ) : (
+          <span className="order-list__item">{order.item.workName}</span>
+        ),
+    },
+    counterpart: {
+      title: t(`orders.columns.counterpart.${counterpartOf(direction, type)}`),
+      render: (order) => (order.counterpart ? order.counterpart.name : order.provider ? t(`orders.provider.${order.provider}`) : ''),
+    },
+    amount: {
+      title: t('orders.columns.amount'),
+      render: (order) => <span className="order-list__amount">{formatYuan(order.amountFen)}</span>,
+    },
+    status: {
+      title: t('orders.columns.status'),
+      render: (order) => (
+        <Tag color={STATUS_COLORS[order.status]} data-testid="order-status">
+          {t(
+            `orders.sourceStatus.${order.sourceStatus === 'pending' && order.item.kind === 'flow' ? 'pendingPayment' : order.sourceStatus}`,
+          )}
+        </Tag>
+      ),
+    },
+    time: {
+      title: t('orders.columns.time'),
+      render: (order) => (
+        <span className="order-list__time">
+          <span>{formatDate(order.createdAt)}</span>
+          {order.completedAt !== null && (
+            <Typography.Text type="secondary" className="order-list__completed">
+              {t('orders.completedAt', { time: formatDate(order.completedAt) })}
+            </Typography.Text>
+          )}
+        </span>
+      ),
+    },
+  };
+}
+
+/** The phone's list (under 992px): one card per order, the item and amount first. */
+function OrderCards({
+  orders,
+  loading,
+  cells,
+  empty,
+  pagination,
+}: {
+  orders: readonly OrderRecord[];
+  loading: boolean;
+  cells: ReturnType<typeof orderCells>;
+  empty: ReactNode;
+  pagination: { current: number; pageSize: number; total: number; onChange: (pageNum: number) => void };
+}) {
+  if (orders.length === 0) return loading ? <Skeleton active paragraph={{ rows: 3 }} /> : <div className="order-cards__empty">{empty}</div>;
+  return (
+    <>
+      <ul className="order-cards" aria-busy={loading}>
+        {orders.map((order) => (
+          <li key={order.id} className="order-card" data-testid="order-row">
+            <div className="order-card__head">
+              <strong className="order-card__item">{cells.item.render(order)}</strong>
+              {cells.amount.render(order)}
+            </div>
+            <dl className="order-card__facts">
+              <dt>{cells.status.title}</dt>
+              <dd>{cells.status.render(order)}</dd>
+              <dt>{cells.counterpart.title}</dt>
+              <dd>{cells.counterpart.render(order)}</dd>
+              <dt>{cells.orderNo.title}</dt>
+              <dd>{cells.orderNo.render(order)}</dd>
+              <dt>{cells.time.title}</dt>
+              <dd>{cells.time.render(order)}</dd>
+            </dl>
+          </li>
+        ))}
+      </ul>
+      {pagination.total > pagination.pageSize && <Pagination simple align="center" {...pagination} />}
+    </>
+  );
 }
