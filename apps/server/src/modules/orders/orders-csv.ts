@@ -8,7 +8,8 @@ const words = {
     flow: (months: number) => `流量充值 ${months} 个月`,
     providers: { wechat: '微信支付', alipay: '支付宝', sandbox: '测试支付（沙箱）' },
     statuses: {
-      pending: '待处理',
+      pendingPayment: '待支付',
+      pending: '待确认',
       paid: '已支付',
       closed: '已关闭',
       confirmed: '已完成',
@@ -22,7 +23,8 @@ const words = {
     flow: (months: number) => `Traffic recharge, ${months} ${months === 1 ? 'month' : 'months'}`,
     providers: { wechat: 'WeChat Pay', alipay: 'Alipay', sandbox: 'Test payment (sandbox)' },
     statuses: {
-      pending: 'Pending',
+      pendingPayment: 'Awaiting payment',
+      pending: 'Awaiting confirmation',
       paid: 'Paid',
       closed: 'Closed',
       confirmed: 'Completed',
@@ -37,7 +39,8 @@ const words = {
     headers: string[];
     flow: (months: number) => string;
     providers: Record<PaymentProvider, string>;
-    statuses: Record<OrderSourceStatus, string>;
+    /** `pendingPayment`: a recharge waiting to be paid; `pending`: a sale waiting for its buyer's answer. */
+    statuses: Record<OrderSourceStatus | 'pendingPayment', string>;
   }
 >;
 
@@ -58,7 +61,7 @@ export function ordersToCsv(rows: readonly OrderRecord[], language: Language): s
       row.item.kind === 'flow' ? text.flow(row.item.months) : row.item.workName,
       row.counterpart ? row.counterpart.name : row.provider ? text.providers[row.provider] : '',
       fenToYuan(row.amountFen),
-      text.statuses[row.sourceStatus],
+      text.statuses[row.sourceStatus === 'pending' && row.item.kind === 'flow' ? 'pendingPayment' : row.sourceStatus],
       utcTime(row.createdAt),
       row.completedAt === null ? '' : utcTime(row.completedAt),
     ]);

@@ -231,7 +231,7 @@ describe('GET /api/c/orders/export', () => {
     expect(paidLine).toMatch(
       new RegExp(`^${paid.orderNo},流量充值 1 个月,测试支付（沙箱）,30\\.00,已支付,\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d,\\d{4}-`),
     );
-    expect(lines.find((line) => line.startsWith(pending.orderNo))).toMatch(/,160\.00,待处理,[^,]+,$/);
+    expect(lines.find((line) => line.startsWith(pending.orderNo))).toMatch(/,160\.00,待支付,[^,]+,$/);
 
     const english = await exportOf(seller, 'direction=income&type=orientation', 'en');
     expect(english.headers['content-disposition']).toBe('attachment; filename="orders-income-orientation-all.csv"');
