@@ -54,6 +54,11 @@ import { BillingService } from './modules/billing/billing.service.js';
 import { WalletService } from './modules/billing/wallet.service.js';
 import type { SandboxPayDriver } from './drivers/payments/sandbox-pay.js';
 import { transfersRoutes } from './modules/transfers/transfers.routes.js';
+import { ordersRoutes } from './modules/orders/orders.routes.js';
+import { OrdersService } from './modules/orders/orders.service.js';
+import { createOrderSources } from './modules/orders/order-sources.js';
+import { incomeRoutes } from './modules/income/income.routes.js';
+import { IncomeService } from './modules/income/income.service.js';
 import { TransfersService } from './modules/transfers/transfers.service.js';
 import { workAssetsRoutes } from './modules/works/work-assets.routes.js';
 import { WorkAssetsService } from './modules/works/work-assets.service.js';
@@ -174,6 +179,10 @@ export interface Services {
   wallet: WalletService;
   /** The back office's billing prices and recharge price list. */
   billingAdmin: BillingAdminService;
+  /** The order pages and their export, over the payments and transfers (docs/orders.md). */
+  orders: OrdersService;
+  /** Income statistics from the ledger (docs/orders.md). */
+  income: IncomeService;
   /** The sandbox provider's test checkout, when the sandbox is among PAYMENT_PROVIDERS. */
   sandboxPay: SandboxPayDriver | undefined;
   /** The solver: panorama processing runs as jobs (docs/processing.md). */
@@ -293,6 +302,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(transfersRoutes, { transfers: services.transfers });
   await app.register(paymentsRoutes, { payments: services.payments, sandbox: services.sandboxPay });
   await app.register(billingRoutes, { wallet: services.wallet, billingAdmin: services.billingAdmin });
+  await app.register(ordersRoutes, { orders: services.orders });
+  await app.register(incomeRoutes, { income: services.income });
   await app.register(membershipRoutes, { membership: services.membership });
   await app.register(membershipAdminRoutes, { membership: services.membership });
   await app.register(identityRoutes, { identity: services.identity });
@@ -468,6 +479,8 @@ export function createServices(
   drivers.jobs.define('billing.enforce', () => billing.enforce(), { schedule: { cron: '*/5 * * * *' } });
   const wallet = new WalletService(billingRepository, ledger, traffic, works, users);
   const billingAdmin = new BillingAdminService(billingRepository, payments, adminLog);
+  const orders = new OrdersService(createOrderSources({ payments, transfers }));
+  const income = new IncomeService(ledger);
   // Read notices older than the retention period go; unread ones stay (docs/notifications.md).
   drivers.jobs.define('notifications.prune', () => notifications.pruneRead(), { schedule: { cron: '41 3 * * *' } });
   return {
@@ -491,6 +504,8 @@ export function createServices(
     workViews,
     transfers,
     payments,
+    orders,
+    income,
     sandboxPay: payment.sandbox,
     billing,
     wallet,

@@ -17,3 +17,4 @@ export * from './permission-tree.js';
 export * from './admin-overview.js';
 export * from './payments.js';
 export * from './billing.js';
+export * from './orders.js';

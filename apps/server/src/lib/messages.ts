@@ -94,6 +94,19 @@ const catalogue = {
     zh: '该 Idempotency-Key 已用于另一笔不同的请求',
     en: 'This Idempotency-Key was already used for a different request',
   },
+  dateRangeReversed: {
+    zh: '开始日期 {startTime} 晚于结束日期 {endTime}',
+    en: 'The start date {startTime} is after the end date {endTime}',
+  },
+  dateRangeTooLong: {
+    zh: '查询范围最多 {max} 天，当前为 {days} 天，请缩小日期范围',
+    en: 'A range can span at most {max} days; this one spans {days}. Please choose a shorter range',
+  },
+  orderTypeNotInDirection: { zh: '没有这类订单：{direction} / {type}', en: 'There are no orders of this kind: {direction} / {type}' },
+  orderExportTooLarge: {
+    zh: '符合条件的订单有 {count} 条，一次最多导出 {max} 条，请缩小日期范围或筛选状态',
+    en: '{count} orders match; an export holds at most {max}. Please narrow the dates or filter by status',
+  },
   workTransitionNotAllowed: { zh: '作品当前状态为“{status}”，不能执行此操作', en: 'This cannot be done while the work is {status}' },
   workIncomplete: {
     zh: '作品尚未完整，请先补全名称、封面和原始文件',

@@ -89,6 +89,9 @@ export const consoleRoutes: readonly AppRoute[] = [
   },
 ];
 
+/** The seven order pages are one page that reads its kind of order from the path. */
+const orderPage = () => import('../pages/orders-page');
+
 /** Spec 2.4: sidebar routes gated by a permission id (filtered by spec 6). */
 export const permissionRoutes: readonly AppRoute[] = [
   {
@@ -122,7 +125,13 @@ export const permissionRoutes: readonly AppRoute[] = [
   {
     path: '/recode',
     meta: { titleKey: 'menu.recode', icon: 'income', layout: 'console', perm: Permission.income },
-    children: [{ path: '/recode/income', meta: { titleKey: 'menu.income', layout: 'console', perm: Permission.income } }],
+    children: [
+      {
+        path: '/recode/income',
+        meta: { titleKey: 'menu.income', layout: 'console', perm: Permission.income },
+        page: () => import('../pages/income-page'),
+      },
+    ],
   },
   {
     path: '/wallet',
@@ -153,12 +162,13 @@ export const permissionRoutes: readonly AppRoute[] = [
         path: '/order/consume',
         meta: { titleKey: 'menu.orderConsume', layout: 'console' },
         children: [
-          { path: '/order/consume/orientation', meta: { titleKey: 'menu.orderOrientation', layout: 'console' } },
-          { path: '/order/consume/market', meta: { titleKey: 'menu.orderMarket', layout: 'console' } },
-          { path: '/order/consume/flow', meta: { titleKey: 'menu.orderFlow', layout: 'console' } },
+          { path: '/order/consume/orientation', meta: { titleKey: 'menu.orderOrientation', layout: 'console' }, page: orderPage },
+          { path: '/order/consume/market', meta: { titleKey: 'menu.orderMarket', layout: 'console' }, page: orderPage },
+          { path: '/order/consume/flow', meta: { titleKey: 'menu.orderFlow', layout: 'console' }, page: orderPage },
           {
             path: '/order/consume/serviceProvider',
             meta: { titleKey: 'menu.orderServiceProvider', layout: 'console', roles: [Role.merchant] },
+            page: orderPage,
           },
         ],
       },
@@ -166,9 +176,9 @@ export const permissionRoutes: readonly AppRoute[] = [
         path: '/order/income',
         meta: { titleKey: 'menu.orderIncome', layout: 'console' },
         children: [
-          { path: '/order/income/orientation', meta: { titleKey: 'menu.orderOrientation', layout: 'console' } },
-          { path: '/order/income/serviceProvider', meta: { titleKey: 'menu.orderServiceProvider', layout: 'console' } },
-          { path: '/order/income/market', meta: { titleKey: 'menu.orderMarket', layout: 'console' } },
+          { path: '/order/income/orientation', meta: { titleKey: 'menu.orderOrientation', layout: 'console' }, page: orderPage },
+          { path: '/order/income/serviceProvider', meta: { titleKey: 'menu.orderServiceProvider', layout: 'console' }, page: orderPage },
+          { path: '/order/income/market', meta: { titleKey: 'menu.orderMarket', layout: 'console' }, page: orderPage },
         ],
       },
     ],

@@ -1,4 +1,4 @@
-import { eq, inArray, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import { anyId, recordset } from '../../db/bulk.js';
 import { rowsOf, type Db } from '../../db/database.js';
 import { ledgerAccounts, ledgerEntries, ledgerTransactions } from '../../db/schema/index.js';
@@ -110,5 +110,86 @@ export class LedgerRepository {
 
   async insertEntries(tx: LedgerTx, entries: { transactionId: number; accountId: number; amount: number }[]): Promise<void> {
     await tx.insert(ledgerEntries).values(entries);
+  }
+
+  /**
+   * Credits (positive entries) to the account `code` by transactions of these kinds booked in
+   * [`from`, `to`): their sums per kind and per UTC day. Income statistics read this.
+   */
+  async creditSums(
+    code: string,
+    kinds: readonly string[],
+    from: Date,
+    to: Date,
+  ): Promise<{ byKind: { kind: string; amount: number; count: number }[]; byDay: { day: string; amount: number }[] }> {
+    const where = this.creditsWhere(code, kinds, from, to);
+    const day = sql<string>`to_char(${ledgerTransactions.createdAt} at time zone 'UTC', 'YYYY-MM-DD')`;
+    const [byKind, byDay] = await Promise.all([
+      this.db
+        .select({ kind: ledgerTransactions.kind, amount: sql<string>`sum(${ledgerEntries.amount})`, count: count() })
+        .from(ledgerEntries)
+        .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerEntries.accountId))
+        .innerJoin(ledgerTransactions, eq(ledgerTransactions.id, ledgerEntries.transactionId))
+        .where(where)
+        .groupBy(ledgerTransactions.kind),
+      this.db
+        .select({ day, amount: sql<string>`sum(${ledgerEntries.amount})` })
+        .from(ledgerEntries)
+        .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerEntries.accountId))
+        .innerJoin(ledgerTransactions, eq(ledgerTransactions.id, ledgerEntries.transactionId))
+        .where(where)
+        .groupBy(day)
+        .orderBy(day),
+    ]);
+    return {
+      byKind: byKind.map((row) => ({ kind: row.kind, amount: Number(row.amount), count: row.count })),
+      byDay: byDay.map((row) => ({ day: row.day, amount: Number(row.amount) })),
+    };
+  }
+
+  /** One page of the credits `creditSums` adds up, newest first, and how many there are. */
+  async credits(
+    code: string,
+    kinds: readonly string[],
+    from: Date,
+    to: Date,
+    page: { limit: number; offset: number },
+  ): Promise<{ rows: { transactionId: number; kind: string; memo: string; amount: number; at: Date }[]; total: number }> {
+    const where = this.creditsWhere(code, kinds, from, to);
+    const [rows, [counted]] = await Promise.all([
+      this.db
+        .select({
+          transactionId: ledgerTransactions.id,
+          kind: ledgerTransactions.kind,
+          memo: ledgerTransactions.memo,
+          amount: ledgerEntries.amount,
+          at: ledgerTransactions.createdAt,
+        })
+        .from(ledgerEntries)
+        .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerEntries.accountId))
+        .innerJoin(ledgerTransactions, eq(ledgerTransactions.id, ledgerEntries.transactionId))
+        .where(where)
+        .orderBy(desc(ledgerTransactions.createdAt), desc(ledgerTransactions.id))
+        .limit(page.limit)
+        .offset(page.offset),
+      this.db
+        .select({ total: count() })
+        .from(ledgerEntries)
+        .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerEntries.accountId))
+        .innerJoin(ledgerTransactions, eq(ledgerTransactions.id, ledgerEntries.transactionId))
+        .where(where),
+    ]);
+    return { rows, total: counted?.total ?? 0 };
+  }
+
+  private creditsWhere(code: string, kinds: readonly string[], from: Date, to: Date): SQL | undefined {
+    if (kinds.length === 0) return sql`false`;
+    return and(
+      eq(ledgerAccounts.code, code),
+      gt(ledgerEntries.amount, 0),
+      inArray(ledgerTransactions.kind, [...kinds]),
+      gte(ledgerTransactions.createdAt, from),
+      lt(ledgerTransactions.createdAt, to),
+    );
   }
 }

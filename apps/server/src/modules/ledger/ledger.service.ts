@@ -80,6 +80,16 @@ export class LedgerService {
     return new Map(codes.map((code) => [code, balances.get(accounts.get(code)!.id) ?? 0]));
   }
 
+  /** Credits to `account` by these kinds of movement in [`from`, `to`), summed per kind and per UTC day. */
+  creditSums(account: string, kinds: readonly string[], from: Date, to: Date) {
+    return this.repository.creditSums(account, kinds, from, to);
+  }
+
+  /** One page of those credits, newest first. */
+  credits(account: string, kinds: readonly string[], from: Date, to: Date, page: { limit: number; offset: number }) {
+    return this.repository.credits(account, kinds, from, to, page);
+  }
+
   /**
    * Books a movement once; returns its transaction id and whether it was booked earlier. Given the
    * caller's transaction, the movement commits or rolls back with the caller's other writes.

@@ -1,8 +1,16 @@
-import { and, asc, eq, gt, isNull, lt, or } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, gte, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import type { PaymentOrderKind, PaymentOrderStatus } from '@spatia/contract';
 import type { Db, Executor, Transaction } from '../../db/database.js';
 import { flowRechargePlans, paymentOrders } from '../../db/schema/index.js';
 
 export type PaymentOrderRow = typeof paymentOrders.$inferSelect;
+/** Which of a payer's orders a list holds: statuses (all when left out) and a creation time range [from, to). */
+export interface PaymentOrderFilter {
+  statuses?: readonly PaymentOrderStatus[];
+  from?: Date;
+  to?: Date;
+}
+
 export type NewPaymentOrder = Omit<typeof paymentOrders.$inferInsert, 'id' | 'status' | 'updatedAt'>;
 
 /** The only place that reads and writes payment orders and the recharge price list. */
@@ -101,5 +109,43 @@ export class PaymentsRepository {
       )
       .orderBy(asc(paymentOrders.createdAt))
       .limit(limit);
+  }
+
+  /** One page of a payer's orders of a kind, newest first; how many match; and the count and sum of the paid ones among them. */
+  async listForPayer(
+    userId: number,
+    kind: PaymentOrderKind,
+    filter: PaymentOrderFilter,
+    page: { limit: number; offset: number },
+  ): Promise<{ rows: PaymentOrderRow[]; total: number; paid: { count: number; amountFen: number } }> {
+    const conditions: SQL[] = [eq(paymentOrders.userId, userId), eq(paymentOrders.kind, kind)];
+    if (filter.statuses) conditions.push(inArray(paymentOrders.status, [...filter.statuses]));
+    if (filter.from) conditions.push(gte(paymentOrders.createdAt, filter.from));
+    if (filter.to) conditions.push(lt(paymentOrders.createdAt, filter.to));
+    const where = and(...conditions);
+    const [rows, [sums]] = await Promise.all([
+      page.limit === 0
+        ? Promise.resolve([])
+        : this.db
+            .select()
+            .from(paymentOrders)
+            .where(where)
+            .orderBy(desc(paymentOrders.createdAt), desc(paymentOrders.id))
+            .limit(page.limit)
+            .offset(page.offset),
+      this.db
+        .select({
+          total: count(),
+          paidCount: sql<string>`count(*) filter (where ${paymentOrders.status} = 'paid')`,
+          paidAmount: sql<string>`coalesce(sum(${paymentOrders.amountFen}) filter (where ${paymentOrders.status} = 'paid'), 0)`,
+        })
+        .from(paymentOrders)
+        .where(where),
+    ]);
+    return {
+      rows,
+      total: sums?.total ?? 0,
+      paid: { count: Number(sums?.paidCount ?? 0), amountFen: Number(sums?.paidAmount ?? 0) },
+    };
   }
 }

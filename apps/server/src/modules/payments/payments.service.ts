@@ -20,7 +20,7 @@ import { fail } from '../../lib/app-error.js';
 import type { Logger } from '../../lib/logger.js';
 import { LedgerAccount, type LedgerService } from '../ledger/ledger.service.js';
 import type { NotificationsService } from '../notifications/notifications.service.js';
-import type { PaymentOrderRow, PaymentsRepository } from './payments.repository.js';
+import type { PaymentOrderFilter, PaymentOrderRow, PaymentsRepository } from './payments.repository.js';
 
 const MINUTE_MS = 60_000;
 /** A payer polling an order asks the provider at most this often; the reconciliation job, once a minute. */
@@ -28,6 +28,18 @@ const PAYER_CHECK_INTERVAL_MS = 5_000;
 /** An order is reused for the same purchase only while at least this long is left to pay it. */
 const REUSE_MARGIN_MS = 2 * MINUTE_MS;
 const RECONCILE_BATCH = 100;
+
+/** A payer's order as the order lists show it (docs/orders.md). */
+export interface PaymentOrderSummary {
+  id: number;
+  orderNo: string;
+  provider: PaymentProvider;
+  status: PaymentOrderRow['status'];
+  months: number;
+  amountFen: number;
+  createdAt: number;
+  paidAt: number | null;
+}
 
 export type PaymentDrivers = Partial<Record<PaymentProvider, PaymentDriver>>;
 
@@ -145,6 +157,33 @@ export class PaymentsService {
       order = (await this.repository.findById(id))!;
     }
     return this.view(order);
+  }
+
+  /**
+   * One page of a payer's orders of a kind (newest first), how many match, and the count and sum of
+   * the paid ones among all that match. The orders pages read this; it never asks a provider.
+   */
+  async ordersOfPayer(
+    userId: number,
+    kind: PaymentOrderRow['kind'],
+    filter: PaymentOrderFilter,
+    page: { limit: number; offset: number },
+  ): Promise<{ rows: PaymentOrderSummary[]; total: number; paid: { count: number; amountFen: number } }> {
+    const { rows, total, paid } = await this.repository.listForPayer(userId, kind, filter, page);
+    return {
+      rows: rows.map((order) => ({
+        id: order.id,
+        orderNo: order.orderNo,
+        provider: order.provider,
+        status: order.status,
+        months: order.months,
+        amountFen: order.amountFen,
+        createdAt: order.createdAt.getTime(),
+        paidAt: order.paidAt?.getTime() ?? null,
+      })),
+      total,
+      paid,
+    };
   }
 
   /** A provider's notification: verified before anything in it is trusted, booked once, answered so the provider stops. */

@@ -1,10 +1,17 @@
-import { and, desc, eq, lte, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gte, inArray, lt, lte, sql, type SQL } from 'drizzle-orm';
 import type { TransferStatus } from '@spatia/contract';
 import type { Db, Executor, Transaction } from '../../db/database.js';
 import { pageOfRows } from '../../db/page-of-rows.js';
 import { workTransfers } from '../../db/schema/index.js';
 
 export type TransferRow = typeof workTransfers.$inferSelect;
+
+/** Which sales a list holds: statuses (all when left out) and a creation time range [from, to). */
+export interface SaleFilter {
+  statuses?: readonly TransferStatus[];
+  from?: Date;
+  to?: Date;
+}
 
 /** The only place that reads and writes work transfers. */
 export class TransfersRepository {
@@ -50,5 +57,46 @@ export class TransfersRepository {
     if (status) conditions.push(eq(workTransfers.status, status));
     const where = and(...conditions);
     return pageOfRows(this.db, workTransfers, where, [desc(workTransfers.createdAt), desc(workTransfers.id)], { limit, offset });
+  }
+
+  /** One page of the targeted sales on one side of a user, newest first; how many match; the count and sum of the confirmed ones. */
+  async listSales(
+    side: 'receiver' | 'sender',
+    userId: number,
+    filter: SaleFilter,
+    page: { limit: number; offset: number },
+  ): Promise<{ rows: TransferRow[]; total: number; confirmed: { count: number; amountFen: number } }> {
+    const conditions: SQL[] = [
+      eq(side === 'receiver' ? workTransfers.receiverId : workTransfers.senderId, userId),
+      eq(workTransfers.kind, 'sale'),
+    ];
+    if (filter.statuses) conditions.push(inArray(workTransfers.status, [...filter.statuses]));
+    if (filter.from) conditions.push(gte(workTransfers.createdAt, filter.from));
+    if (filter.to) conditions.push(lt(workTransfers.createdAt, filter.to));
+    const where = and(...conditions);
+    const [rows, [sums]] = await Promise.all([
+      page.limit === 0
+        ? Promise.resolve([])
+        : this.db
+            .select()
+            .from(workTransfers)
+            .where(where)
+            .orderBy(desc(workTransfers.createdAt), desc(workTransfers.id))
+            .limit(page.limit)
+            .offset(page.offset),
+      this.db
+        .select({
+          total: count(),
+          confirmedCount: sql<string>`count(*) filter (where ${workTransfers.status} = 'confirmed')`,
+          confirmedAmount: sql<string>`coalesce(sum(${workTransfers.price}) filter (where ${workTransfers.status} = 'confirmed'), 0)`,
+        })
+        .from(workTransfers)
+        .where(where),
+    ]);
+    return {
+      rows,
+      total: sums?.total ?? 0,
+      confirmed: { count: Number(sums?.confirmedCount ?? 0), amountFen: Number(sums?.confirmedAmount ?? 0) },
+    };
   }
 }

@@ -7,11 +7,23 @@ import { fileUrl } from '../uploads/file-urls.js';
 import type { UsersService } from '../users/users.service.js';
 import type { Actor } from '../works/work-access.js';
 import type { WorkRow, WorksService } from '../works/works.service.js';
-import type { TransferRow, TransfersRepository } from './transfers.repository.js';
+import type { SaleFilter, TransferRow, TransfersRepository } from './transfers.repository.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** The statuses in which a receiver still sees the work of a transfer. */
 const RECEIVER_SEES: readonly TransferStatus[] = ['pending', 'confirmed'];
+
+/** A targeted sale as the order lists show it (docs/orders.md): the other side is the counterpart. */
+export interface SaleSummary {
+  id: number;
+  status: TransferStatus;
+  workName: string;
+  workUid: string;
+  counterpart: { uid: string; name: string };
+  price: number;
+  createdAt: number;
+  answeredAt: number | null;
+}
 
 export interface SaleTerms {
   /** Fen, more than zero. */
@@ -49,6 +61,41 @@ export class TransfersService {
 
   async listSent(actor: Actor, status: TransferStatus | undefined, pageNum: number, pageSize: number): Promise<Page<WorkTransfer>> {
     return this.list('sender', actor, status, pageNum, pageSize);
+  }
+
+  /**
+   * One page of a user's targeted sales, as buyer (`receiver`) or seller (`sender`), newest first;
+   * how many match; and the count and sum of the confirmed ones (the money moved) among all that match.
+   */
+  async salesOf(
+    userId: number,
+    side: 'receiver' | 'sender',
+    filter: SaleFilter,
+    page: { limit: number; offset: number },
+  ): Promise<{ rows: SaleSummary[]; total: number; confirmed: { count: number; amountFen: number } }> {
+    await this.expireDue();
+    const { rows, total, confirmed } = await this.repository.listSales(side, userId, filter, page);
+    const [works, people] = await Promise.all([
+      this.works.findByIds(rows.map((row) => row.workId)),
+      this.users.findPublicProfiles(rows.map((row) => (side === 'receiver' ? row.senderId : row.receiverId))),
+    ]);
+    return {
+      rows: rows.map((row) => {
+        const other = people.get(side === 'receiver' ? row.senderId : row.receiverId);
+        return {
+          id: row.id,
+          status: row.status,
+          workName: row.workName,
+          workUid: works.get(row.workId)?.uid ?? '',
+          counterpart: { uid: other?.uid ?? '', name: other?.name ?? '' },
+          price: row.price,
+          createdAt: row.createdAt.getTime(),
+          answeredAt: row.answeredAt?.getTime() ?? null,
+        };
+      }),
+      total,
+      confirmed,
+    };
   }
 
   /**

@@ -1,0 +1,77 @@
+import { INCOME_DEFAULT_DAYS, INCOME_MAX_DAYS, daysInRange, type IncomeSource, type IncomeStat } from '@spatia/contract';
+import { fail } from '../../lib/app-error.js';
+import { addDays, dayOf, daysFrom, parseDayRange } from '../../lib/day-range.js';
+import { LedgerAccount, type LedgerService } from '../ledger/ledger.service.js';
+
+/**
+ * The ledger movements that are income, by the kind they were booked with, and the source each one
+ * counts under. Only these count: a withdrawal takes money out of income and is not income, nor is
+ * money a refused withdrawal gives back. The market and service orders add their kinds here.
+ */
+export const INCOME_KINDS: Readonly<Record<string, IncomeSource>> = {
+  workSale: 'orientation',
+};
+
+export interface IncomeQuery {
+  startTime?: string;
+  endTime?: string;
+  pageNum: number;
+  pageSize: number;
+}
+
+/** `/recode/income` (permission 37): what a person earned, by source and by day, from the ledger (docs/orders.md). */
+export class IncomeService {
+  constructor(
+    private readonly ledger: LedgerService,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  async stat(userId: number, query: IncomeQuery): Promise<IncomeStat> {
+    const { startTime, endTime } = this.range(query.startTime, query.endTime);
+    const { from, to } = parseDayRange(startTime, endTime);
+    const days = daysInRange(startTime, endTime);
+    if (days > INCOME_MAX_DAYS) throw fail('dateRangeTooLong', { max: INCOME_MAX_DAYS, days });
+    const account = LedgerAccount.income(userId);
+    const kinds = Object.keys(INCOME_KINDS);
+    const [sums, records, withdrawableFen] = await Promise.all([
+      this.ledger.creditSums(account, kinds, from!, to!),
+      this.ledger.credits(account, kinds, from!, to!, { limit: query.pageSize, offset: (query.pageNum - 1) * query.pageSize }),
+      this.ledger.balance(account),
+    ]);
+    const bySource = new Map<IncomeSource, { source: IncomeSource; amountFen: number; count: number }>();
+    for (const row of sums.byKind) {
+      const source = INCOME_KINDS[row.kind]!;
+      const sum = bySource.get(source) ?? { source, amountFen: 0, count: 0 };
+      sum.amountFen += row.amount;
+      sum.count += row.count;
+      bySource.set(source, sum);
+    }
+    const perDay = new Map(sums.byDay.map((row) => [row.day, row.amount]));
+    return {
+      startTime,
+      endTime,
+      totalFen: [...bySource.values()].reduce((total, sum) => total + sum.amountFen, 0),
+      withdrawableFen,
+      bySource: [...bySource.values()].sort((a, b) => b.amountFen - a.amountFen),
+      byDay: daysFrom(startTime, endTime).map((day) => ({ day, amountFen: perDay.get(day) ?? 0 })),
+      records: {
+        list: records.rows.map((row) => ({
+          id: row.transactionId,
+          at: row.at.getTime(),
+          source: INCOME_KINDS[row.kind]!,
+          amountFen: row.amount,
+          description: row.memo,
+        })),
+        total: records.total,
+        pageNum: query.pageNum,
+        pageSize: query.pageSize,
+      },
+    };
+  }
+
+  /** The days asked for; an open end is today (UTC), an open start the default window before the end. */
+  private range(startTime: string | undefined, endTime: string | undefined): { startTime: string; endTime: string } {
+    const end = endTime || dayOf(this.now());
+    return { startTime: startTime || addDays(end, -(INCOME_DEFAULT_DAYS - 1)), endTime: end };
+  }
+}

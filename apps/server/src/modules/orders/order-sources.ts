@@ -1,0 +1,139 @@
+import type {
+  OrderDirection,
+  OrderRecord,
+  OrderSourceStatus,
+  OrderStatus,
+  OrderType,
+  PaymentOrderStatus,
+  TransferStatus,
+} from '@spatia/contract';
+import type { DayRange } from '../../lib/day-range.js';
+import type { PaymentsService } from '../payments/payments.service.js';
+import type { TransfersService } from '../transfers/transfers.service.js';
+
+/** Which orders of a person a page holds: one status of the common vocabulary (all when left out), and a time range. */
+export interface OrderFilter extends DayRange {
+  status?: OrderStatus;
+}
+
+export interface OrderSlice {
+  rows: OrderRecord[];
+  /** How many orders match the filter. */
+  total: number;
+  /** The completed ones among them: how many, and their money. */
+  completed: { count: number; amountFen: number };
+}
+
+/**
+ * Where one page of orders comes from (one direction and type). Each source reads its own module
+ * through that module's service and maps its statuses onto pending / completed / closed. The market
+ * and service orders of the next issue add their sources here; the pages and the export stay as they are.
+ */
+export interface OrderSource {
+  list(userId: number, filter: OrderFilter, page: { limit: number; offset: number }): Promise<OrderSlice>;
+}
+
+export type OrderSources = Record<OrderDirection, Partial<Record<OrderType, OrderSource>>>;
+
+/** A source's own statuses under each common one. */
+function statusMap<S extends OrderSourceStatus>(map: Record<OrderStatus, readonly S[]>) {
+  return {
+    sourceStatuses: (status: OrderStatus | undefined) => (status ? map[status] : undefined),
+    commonStatus: (sourceStatus: S): OrderStatus => (Object.keys(map) as OrderStatus[]).find((key) => map[key].includes(sourceStatus))!,
+  };
+}
+
+const paymentStatuses = statusMap<PaymentOrderStatus>({ pending: ['pending'], completed: ['paid'], closed: ['closed'] });
+const transferStatuses = statusMap<TransferStatus>({
+  pending: ['pending'],
+  completed: ['confirmed'],
+  closed: ['rejected', 'withdrawn', 'expired'],
+});
+
+/** Flow recharges the person paid for: their payment orders of kind flowRecharge. */
+function flowRechargeSource(payments: PaymentsService): OrderSource {
+  return {
+    async list(userId, filter, page) {
+      const { rows, total, paid } = await payments.ordersOfPayer(
+        userId,
+        'flowRecharge',
+        { statuses: paymentStatuses.sourceStatuses(filter.status), from: filter.from, to: filter.to },
+        page,
+      );
+      return {
+        rows: rows.map((order) => ({
+          id: `flow:${order.id}`,
+          orderNo: order.orderNo,
+          type: 'flow',
+          item: { kind: 'flow', months: order.months },
+          counterpart: null,
+          provider: order.provider,
+          amountFen: order.amountFen,
+          status: paymentStatuses.commonStatus(order.status),
+          sourceStatus: order.status,
+          createdAt: order.createdAt,
+          completedAt: order.paidAt,
+        })),
+        total,
+        completed: paid,
+      };
+    },
+  };
+}
+
+/** Targeted sales of works: bought (the receiver's side) or sold (the sender's). Distributions are free and not orders. */
+function targetedSaleSource(transfers: TransfersService, side: 'receiver' | 'sender'): OrderSource {
+  return {
+    async list(userId, filter, page) {
+      const { rows, total, confirmed } = await transfers.salesOf(
+        userId,
+        side,
+        { statuses: transferStatuses.sourceStatuses(filter.status), from: filter.from, to: filter.to },
+        page,
+      );
+      return {
+        rows: rows.map((sale) => ({
+          id: `orientation:${sale.id}`,
+          orderNo: targetedSaleOrderNo(sale.id, sale.createdAt),
+          type: 'orientation',
+          item: { kind: 'work', workName: sale.workName, workUid: sale.workUid },
+          counterpart: sale.counterpart,
+          provider: null,
+          amountFen: sale.price,
+          status: transferStatuses.commonStatus(sale.status),
+          sourceStatus: sale.status,
+          createdAt: sale.createdAt,
+          completedAt: sale.status === 'confirmed' ? sale.answeredAt : null,
+        })),
+        total,
+        completed: confirmed,
+      };
+    },
+  };
+}
+
+/** `T` + the UTC day it was sent + the transfer id: readable, sortable, and the same on both sides of the sale. */
+export function targetedSaleOrderNo(id: number, createdAt: number): string {
+  return `T${new Date(createdAt).toISOString().slice(0, 10).replace(/-/g, '')}${String(id).padStart(6, '0')}`;
+}
+
+/** Orders whose source does not exist yet (market, service provider): always an empty page. */
+const noOrdersYet: OrderSource = {
+  list: async () => ({ rows: [], total: 0, completed: { count: 0, amountFen: 0 } }),
+};
+
+export function createOrderSources(services: { payments: PaymentsService; transfers: TransfersService }): OrderSources {
+  return {
+    consume: {
+      orientation: targetedSaleSource(services.transfers, 'receiver'),
+      market: noOrdersYet,
+      flow: flowRechargeSource(services.payments),
+      serviceProvider: noOrdersYet,
+    },
+    income: {
+      orientation: targetedSaleSource(services.transfers, 'sender'),
+      serviceProvider: noOrdersYet,
+      market: noOrdersYet,
+    },
+  };
+}

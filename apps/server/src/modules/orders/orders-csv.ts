@@ -1,0 +1,79 @@
+import type { Language, OrderRecord, OrderSourceStatus, PaymentProvider } from '@spatia/contract';
+import { fenToYuan } from '../../drivers/payments/payment-driver.js';
+
+/** What the export's cells say, in the caller's language. */
+const words = {
+  zh: {
+    headers: ['订单号', '商品', '交易对方', '金额（元）', '状态', '下单时间（UTC）', '完成时间（UTC）'],
+    flow: (months: number) => `流量充值 ${months} 个月`,
+    providers: { wechat: '微信支付', alipay: '支付宝', sandbox: '测试支付（沙箱）' },
+    statuses: {
+      pendingPayment: '待支付',
+      pending: '待确认',
+      paid: '已支付',
+      closed: '已关闭',
+      confirmed: '已完成',
+      rejected: '已拒绝',
+      withdrawn: '已撤回',
+      expired: '已过期',
+    },
+  },
+  en: {
+    headers: ['Order no.', 'Item', 'Counterpart', 'Amount (CNY)', 'Status', 'Placed at (UTC)', 'Completed at (UTC)'],
+    flow: (months: number) => `Traffic recharge, ${months} ${months === 1 ? 'month' : 'months'}`,
+    providers: { wechat: 'WeChat Pay', alipay: 'Alipay', sandbox: 'Test payment (sandbox)' },
+    statuses: {
+      pendingPayment: 'Awaiting payment',
+      pending: 'Awaiting confirmation',
+      paid: 'Paid',
+      closed: 'Closed',
+      confirmed: 'Completed',
+      rejected: 'Rejected',
+      withdrawn: 'Withdrawn',
+      expired: 'Expired',
+    },
+  },
+} satisfies Record<
+  Language,
+  {
+    headers: string[];
+    flow: (months: number) => string;
+    providers: Record<PaymentProvider, string>;
+    /** `pendingPayment`: a recharge waiting to be paid; `pending`: a sale waiting for its buyer's answer. */
+    statuses: Record<OrderSourceStatus | 'pendingPayment', string>;
+  }
+>;
+
+/** Excel reads a file as UTF-8 only when it starts with the byte order mark. */
+const BOM = '\uFEFF';
+
+/**
+ * Orders as CSV (RFC 4180, CRLF lines) with a header row in `language`; amounts in yuan with two
+ * decimals, times in UTC. Work and person names are other people's text: a cell that a spreadsheet
+ * would run as a formula is prefixed with an apostrophe.
+ */
+export function ordersToCsv(rows: readonly OrderRecord[], language: Language): string {
+  const text = words[language];
+  const lines = [text.headers];
+  for (const row of rows) {
+    lines.push([
+      row.orderNo,
+      row.item.kind === 'flow' ? text.flow(row.item.months) : row.item.workName,
+      row.counterpart ? row.counterpart.name : row.provider ? text.providers[row.provider] : '',
+      fenToYuan(row.amountFen),
+      text.statuses[row.sourceStatus === 'pending' && row.item.kind === 'flow' ? 'pendingPayment' : row.sourceStatus],
+      utcTime(row.createdAt),
+      row.completedAt === null ? '' : utcTime(row.completedAt),
+    ]);
+  }
+  return BOM + lines.map((cells) => cells.map(csvCell).join(',')).join('\r\n') + '\r\n';
+}
+
+function utcTime(time: number): string {
+  return new Date(time).toISOString().slice(0, 19).replace('T', ' ');
+}
+
+export function csvCell(value: string): string {
+  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+}

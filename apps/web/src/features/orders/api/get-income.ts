@@ -1,0 +1,30 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import type { IncomeStat } from '@spatia/contract';
+import { request } from '../../../api/client';
+
+export interface IncomeParams {
+  /** `YYYY-MM-DD`; the server's default window (the last 30 days) when both are left out. */
+  startTime?: string;
+  endTime?: string;
+  pageNum: number;
+  pageSize: number;
+}
+
+/** GET /revenue/stat: income in a range of days, by source and by day, and a page of its records. */
+export function getIncome(params: IncomeParams): Promise<IncomeStat> {
+  return request<IncomeStat>({ url: '/revenue/stat', params });
+}
+
+export function incomeQueryOptions(params: IncomeParams) {
+  return queryOptions({
+    queryKey: ['income', params],
+    queryFn: () => getIncome(params),
+    placeholderData: keepPreviousData,
+    retry: false,
+    meta: { session: true },
+  });
+}
+
+export function useIncome(params: IncomeParams) {
+  return useQuery(incomeQueryOptions(params));
+}

@@ -1,0 +1,41 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import type { OrderDirection, OrderPage, OrderStatus, OrderType } from '@spatia/contract';
+import { request } from '../../../api/client';
+
+export interface OrderFilters {
+  /** Every status when left out. */
+  status?: OrderStatus;
+  /** `YYYY-MM-DD`, both days included; an open end when left out. */
+  startTime?: string;
+  endTime?: string;
+}
+
+export interface OrderListParams extends OrderFilters {
+  direction: OrderDirection;
+  type: OrderType;
+  pageNum: number;
+  pageSize: number;
+}
+
+export const ORDERS_QUERY_KEY = ['orders'] as const;
+
+/** GET /c/orders: one page of the caller's orders of a kind, newest first, with the totals of all that match. */
+export function getOrders(params: OrderListParams): Promise<OrderPage> {
+  return request<OrderPage>({ url: '/c/orders', params });
+}
+
+export function ordersQueryOptions(params: OrderListParams) {
+  return queryOptions({
+    queryKey: [...ORDERS_QUERY_KEY, params],
+    queryFn: () => getOrders(params),
+    // A new page or filter keeps the old rows on screen until the new ones arrive.
+    placeholderData: keepPreviousData,
+    // The client has shown the server's message and the page offers "try again".
+    retry: false,
+    meta: { session: true },
+  });
+}
+
+export function useOrders(params: OrderListParams) {
+  return useQuery(ordersQueryOptions(params));
+}
