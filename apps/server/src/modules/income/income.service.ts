@@ -27,6 +27,8 @@ export class IncomeService {
   ) {}
 
   async stat(userId: number, query: IncomeQuery): Promise<IncomeStat> {
+    // The days as sent are checked first: an open start is counted back from the end.
+    parseDayRange(query.startTime, query.endTime);
     const { startTime, endTime } = this.range(query.startTime, query.endTime);
     const { from, to } = parseDayRange(startTime, endTime);
     const days = daysInRange(startTime, endTime);

@@ -320,6 +320,8 @@ describe('GET /api/revenue/stat', () => {
     const reversed = await seller.call('GET', '/api/revenue/stat?startTime=2026-01-02&endTime=2026-01-01');
     expect(json(reversed).code).toBe(ErrorCode.dateRangeReversed);
     expect(json(await seller.call('GET', '/api/revenue/stat?startTime=2026-13-01')).code).toBe(ErrorCode.validation);
+    // A malformed end alone (the start is counted back from it) is refused, not a 500.
+    expect((await seller.call('GET', '/api/revenue/stat?endTime=5343-68-43')).statusCode).toBe(400);
     const refused = await nobody.call('GET', '/api/revenue/stat');
     expect(refused.statusCode).toBe(403);
     expect(json(refused).code).toBe(ErrorCode.missingPermission);
