@@ -19,6 +19,8 @@ export const ADMIN_ACTIONS = [
   'sensitiveWord.add',
   'sensitiveWord.remove',
   'sensitiveWord.import',
+  'withdrawal.approve',
+  'withdrawal.reject',
 ] as const;
 
 export type AdminActionCode = (typeof ADMIN_ACTIONS)[number];

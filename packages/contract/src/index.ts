@@ -16,3 +16,4 @@ export * from './identity.js';
 export * from './permission-tree.js';
 export * from './admin-overview.js';
 export * from './payments.js';
+export * from './withdrawals.js';

@@ -15,6 +15,10 @@ export const NOTIFICATION_KINDS = [
   'transferConfirmed',
   'transferRejected',
   'rechargePaid',
+  'withdrawalApproved',
+  'withdrawalRejected',
+  'withdrawalPaid',
+  'withdrawalFailed',
 ] as const;
 
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];

@@ -13,3 +13,4 @@ export * from './identity.js';
 export * from './notifications.js';
 export * from './admin-log.js';
 export * from './payments.js';
+export * from './withdrawals.js';
