@@ -49,6 +49,10 @@ import { PaymentsService } from './modules/payments/payments.service.js';
 import { createPaymentDrivers } from './drivers/payments/create-payment-drivers.js';
 import type { SandboxPayDriver } from './drivers/payments/sandbox-pay.js';
 import { transfersRoutes } from './modules/transfers/transfers.routes.js';
+import { createPayoutDrivers } from './drivers/payouts/create-payout-drivers.js';
+import { WithdrawalsRepository } from './modules/withdrawals/withdrawals.repository.js';
+import { withdrawalsRoutes } from './modules/withdrawals/withdrawals.routes.js';
+import { PAYOUT_JOB, WithdrawalsService } from './modules/withdrawals/withdrawals.service.js';
 import { TransfersService } from './modules/transfers/transfers.service.js';
 import { workAssetsRoutes } from './modules/works/work-assets.routes.js';
 import { WorkAssetsService } from './modules/works/work-assets.service.js';
@@ -165,6 +169,8 @@ export interface Services {
   payments: PaymentsService;
   /** The sandbox provider's test checkout, when the sandbox is among PAYMENT_PROVIDERS. */
   sandboxPay: SandboxPayDriver | undefined;
+  /** Withdrawals of income, their review and their payout (docs/withdrawals.md). */
+  withdrawals: WithdrawalsService;
   /** The solver: panorama processing runs as jobs (docs/processing.md). */
   processing: ProcessingService;
   tours: ToursService;
@@ -281,6 +287,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(workAssetsRoutes, { assets: services.workAssets });
   await app.register(transfersRoutes, { transfers: services.transfers });
   await app.register(paymentsRoutes, { payments: services.payments, sandbox: services.sandboxPay });
+  await app.register(withdrawalsRoutes, { withdrawals: services.withdrawals });
   await app.register(membershipRoutes, { membership: services.membership });
   await app.register(membershipAdminRoutes, { membership: services.membership });
   await app.register(identityRoutes, { identity: services.identity });
@@ -329,6 +336,7 @@ export function createServices(
     | 'processingLeaseSeconds'
     | 'viewerDistDir'
     | 'payments'
+    | 'payouts'
     | 'publicUrl'
     | 'smsCodesPerAddressPerHour'
   >,
@@ -448,6 +456,19 @@ export function createServices(
   const payments = new PaymentsService(new PaymentsRepository(database.db), payment.drivers, ledger, notifications, logger);
   // A lost notification is still booked, and unpaid orders close once expired (docs/payments.md).
   drivers.jobs.define('payments.reconcile', () => payments.reconcile(), { schedule: { cron: '* * * * *' } });
+  const withdrawals = new WithdrawalsService({
+    repository: new WithdrawalsRepository(database.db),
+    ledger,
+    notifications,
+    adminLog,
+    users,
+    drivers: createPayoutDrivers(config.payouts, database.db),
+    jobs: drivers.jobs,
+    log: logger,
+  });
+  // Approved withdrawals are paid out, and open payouts asked about again (docs/withdrawals.md). Approving one
+  // queues a run at once; `stately` keeps one run waiting and one running.
+  drivers.jobs.define(PAYOUT_JOB, () => withdrawals.payOut(), { schedule: { cron: '* * * * *' }, policy: 'stately', retryLimit: 0 });
   // Read notices older than the retention period go; unread ones stay (docs/notifications.md).
   drivers.jobs.define('notifications.prune', () => notifications.pruneRead(), { schedule: { cron: '41 3 * * *' } });
   return {
@@ -472,6 +493,7 @@ export function createServices(
     transfers,
     payments,
     sandboxPay: payment.sandbox,
+    withdrawals,
     membership,
     backOffice,
     adminOverview,

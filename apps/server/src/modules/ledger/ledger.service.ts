@@ -24,6 +24,10 @@ export const LedgerAccount = {
   payments: 'system:payments',
   /** Where a payment provider's money enters: its balance is what the provider owes us, less what it paid out. */
   provider: (provider: string) => `system:payments:${provider}`,
+  /** Withdrawals asked for and not yet paid or given back: their money waits here (docs/withdrawals.md). */
+  withdrawalsPending: 'system:withdrawals:pending',
+  /** Where paid-out money leaves, per payout provider. */
+  payouts: (provider: string) => `system:payouts:${provider}`,
 } as const;
 
 /**
