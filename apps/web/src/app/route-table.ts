@@ -133,8 +133,13 @@ export const permissionRoutes: readonly AppRoute[] = [
       {
         path: '/wallet/withdrawRecord',
         meta: { titleKey: 'menu.walletWithdrawRecord', layout: 'console', hidden: true, activeMenu: '/wallet/index' },
+        page: () => import('../pages/wallet-withdraw-record-page'),
       },
-      { path: '/wallet/withdraw', meta: { titleKey: 'menu.walletWithdraw', layout: 'console', hidden: true, activeMenu: '/wallet/index' } },
+      {
+        path: '/wallet/withdraw',
+        meta: { titleKey: 'menu.walletWithdraw', layout: 'console', hidden: true, activeMenu: '/wallet/index' },
+        page: () => import('../pages/wallet-withdraw-page'),
+      },
     ],
   },
   {
@@ -238,6 +243,11 @@ export const adminRoutes: readonly AppRoute[] = [
         path: '/admin/sensitiveWords',
         meta: { titleKey: 'menu.adminSensitiveWords', layout: 'console', roles: [Role.admin] },
         page: () => import('../pages/admin/sensitive-words-page'),
+      },
+      {
+        path: '/admin/withdrawals',
+        meta: { titleKey: 'menu.adminWithdrawals', layout: 'console', roles: [Role.admin] },
+        page: () => import('../pages/admin/withdrawals-page'),
       },
       {
         path: '/admin/log',
