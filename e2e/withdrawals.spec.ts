@@ -25,6 +25,7 @@ const WORDS = {
     confirmSummary: '将从收益中冻结 ¥20.00，审核通过后打款到支付宝 139****5678（*小明）。',
     reviewing: '审核中',
     paid: '已到账',
+    all: '全部',
     approve: /^通\s?过$/,
     adminTitle: '提现审核',
     paidNotice: '您的提现 ¥20.00 已打款到您的支付宝账户',
@@ -42,6 +43,7 @@ const WORDS = {
     confirmSummary: '¥20.00 will be set aside from your income and paid to Alipay 139****5678 (*小明) once an operator approves it.',
     reviewing: 'Under review',
     paid: 'Paid',
+    all: 'All',
     approve: /^Approve$/,
     adminTitle: 'Withdrawals',
     paidNotice: 'Your withdrawal of ¥20.00 was paid to your Alipay account',
@@ -67,6 +69,8 @@ async function earnBySale(seller: SignedInAccount, buyer: SignedInAccount, workN
 }
 
 const recordRow = (page: Page) => page.getByTestId('withdrawal-row').first();
+/** A form field's error (the one before it may still be fading out). */
+const fieldError = (page: Page, text: string) => page.locator('.ant-form-item-explain-error', { hasText: text });
 
 inBothLanguages(
   'a seller withdraws income to Alipay; an admin approves it in the back office and the records show it paid',
@@ -103,10 +107,10 @@ inBothLanguages(
     const amount = page.getByTestId('withdraw-amount');
     await amount.fill('9.99');
     await page.getByTestId('withdraw-submit').click();
-    await expect(page.locator('.ant-form-item-explain-error')).toHaveText(words.belowMinimum);
+    await expect(fieldError(page, words.belowMinimum)).toBeVisible();
     await amount.fill('25.01');
     await page.getByTestId('withdraw-submit').click();
-    await expect(page.locator('.ant-form-item-explain-error')).toHaveText(words.overIncome);
+    await expect(fieldError(page, words.overIncome)).toBeVisible();
     await page.getByTestId('withdraw-all').click();
     await expect(amount).toHaveValue('25.00');
     await amount.fill('20');
@@ -139,9 +143,11 @@ inBothLanguages(
     await approveDialog.getByRole('button', { name: words.approve }).click();
     await expect(queued).toHaveCount(0);
 
-    // Approving queued the payout job: within seconds the sandbox has paid it.
-    await adminPage.getByTestId('withdrawal-queue-filter').getByText(words.paid, { exact: true }).click();
-    await expect(adminPage.getByTestId('withdrawal-queue-row').filter({ hasText: sellerName })).toHaveCount(1, { timeout: 30_000 });
+    // Approving queued the payout job: within seconds the sandbox has paid it (the queue refreshes itself
+    // while a withdrawal on it is on its way).
+    await adminPage.getByTestId('withdrawal-queue-filter').getByText(words.all, { exact: true }).click();
+    const decided = adminPage.getByTestId('withdrawal-queue-row').filter({ hasText: sellerName });
+    await expect(decided.getByTestId('withdrawal-status')).toHaveText(words.paid, { timeout: 30_000 });
     await snap(adminPage, `withdrawals-${language}-07-admin-paid`);
     await adminPage.context().close();
 

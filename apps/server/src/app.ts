@@ -466,9 +466,10 @@ export function createServices(
     jobs: drivers.jobs,
     log: logger,
   });
-  // Approved withdrawals are paid out, and open payouts asked about again (docs/withdrawals.md). Approving one
-  // queues a run at once; `stately` keeps one run waiting and one running.
-  drivers.jobs.define(PAYOUT_JOB, () => withdrawals.payOut(), { schedule: { cron: '* * * * *' }, policy: 'stately', retryLimit: 0 });
+  // Approved withdrawals are paid out, and open payouts asked about again (docs/withdrawals.md). Each approval
+  // queues a run at once: `singleton` runs one at a time but keeps every queued run, so an approval that
+  // commits while a run is reading its batch still gets a run of its own.
+  drivers.jobs.define(PAYOUT_JOB, () => withdrawals.payOut(), { schedule: { cron: '* * * * *' }, policy: 'singleton', retryLimit: 0 });
   // Read notices older than the retention period go; unread ones stay (docs/notifications.md).
   drivers.jobs.define('notifications.prune', () => notifications.pruneRead(), { schedule: { cron: '41 3 * * *' } });
   return {
