@@ -302,13 +302,14 @@ export async function startWechatPayStandIn(options: WechatPayStandInOptions): P
     if (!Array.isArray(reports) || reports.length === 0) throw new WechatError(400, 'PARAM_ERROR', '缺少 transfer_scene_report_infos');
     let name = '';
     if (userName !== undefined) {
+      if (typeof userName !== 'string' || !userName) throw new WechatError(400, 'PARAM_ERROR', 'user_name 须为加密后的字符串');
       const serial = String(request.headers['wechatpay-serial'] ?? '');
       const key = Object.values(signingKeys).find((candidate) => candidate.serial === serial);
       if (!key) throw new WechatError(400, 'PARAM_ERROR', 'Wechatpay-Serial 须为加密 user_name 的微信支付公钥 ID 或平台证书序列号');
       try {
         name = privateDecrypt(
           { key: key.privateKey, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha1' },
-          Buffer.from(String(userName), 'base64'),
+          Buffer.from(userName, 'base64'),
         ).toString('utf8');
       } catch {
         throw new WechatError(400, 'PARAM_ERROR', 'user_name 解密失败');

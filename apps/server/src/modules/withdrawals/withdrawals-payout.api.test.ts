@@ -70,7 +70,11 @@ function serviceWith(provider: ScriptedProvider): WithdrawalsService {
 
 let count = 0;
 /** An approved withdrawal of `amountFen` by a new person who earned `earnedFen`. */
-async function approvedWithdrawal(service: WithdrawalsService, amountFen: number, earnedFen = amountFen): Promise<{ who: Person; id: number }> {
+async function approvedWithdrawal(
+  service: WithdrawalsService,
+  amountFen: number,
+  earnedFen = amountFen,
+): Promise<{ who: Person; id: number }> {
   const who = await person(testApp.app);
   const { ledger } = testApp.app.services;
   await ledger.openUserAccounts(who.id);
