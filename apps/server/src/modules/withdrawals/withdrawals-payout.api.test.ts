@@ -1,4 +1,4 @@
-import { Role, type PayoutChannel, type Withdrawal } from '@spatia/contract';
+import { ErrorCode, Role, type PayoutChannel, type Withdrawal } from '@spatia/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PayoutDrivers } from '../../drivers/payouts/create-payout-drivers.js';
 import { PayoutProviderError, type PayoutDriver, type PayoutRequest, type PayoutState } from '../../drivers/payouts/payout-driver.js';
@@ -178,5 +178,22 @@ describe('the payout job when the provider’s answer is lost', () => {
     expect(runs.reduce((paid, run) => paid + run.paid, 0)).toBe(1);
     expect(await statusOf(who, id)).toBe('paid');
     expect(provider.transfers).toBe(1);
+  });
+});
+
+describe('a site that pays out to Alipay only', () => {
+  it('offers Alipay alone, says nothing is a test, and refuses WeChat', async () => {
+    const service = serviceWith(new ScriptedProvider());
+    const who = await person(testApp.app);
+    expect(await service.options(who.id)).toMatchObject({ channels: ['alipay'], sandbox: false });
+    await expect(
+      service.bindAccount(who.id, 'wechat', { account: 'oUpF8uMuAJO_M2pxb1Q9zNjWeS6o', realName: '王小明' }),
+    ).rejects.toMatchObject({
+      code: ErrorCode.payoutChannelUnavailable,
+      httpStatus: 400,
+    });
+    await expect(service.request(who.id, { amount: 1_000, channel: 'wechat' })).rejects.toMatchObject({
+      code: ErrorCode.payoutChannelUnavailable,
+    });
   });
 });
