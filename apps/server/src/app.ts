@@ -59,6 +59,10 @@ import { OrdersService } from './modules/orders/orders.service.js';
 import { createOrderSources } from './modules/orders/order-sources.js';
 import { incomeRoutes } from './modules/income/income.routes.js';
 import { IncomeService } from './modules/income/income.service.js';
+import { createPayoutDrivers } from './drivers/payouts/create-payout-drivers.js';
+import { WithdrawalsRepository } from './modules/withdrawals/withdrawals.repository.js';
+import { withdrawalsRoutes } from './modules/withdrawals/withdrawals.routes.js';
+import { PAYOUT_JOB, WithdrawalsService } from './modules/withdrawals/withdrawals.service.js';
 import { TransfersService } from './modules/transfers/transfers.service.js';
 import { workAssetsRoutes } from './modules/works/work-assets.routes.js';
 import { WorkAssetsService } from './modules/works/work-assets.service.js';
@@ -185,6 +189,8 @@ export interface Services {
   income: IncomeService;
   /** The sandbox provider's test checkout, when the sandbox is among PAYMENT_PROVIDERS. */
   sandboxPay: SandboxPayDriver | undefined;
+  /** Withdrawals of income, their review and their payout (docs/withdrawals.md). */
+  withdrawals: WithdrawalsService;
   /** The solver: panorama processing runs as jobs (docs/processing.md). */
   processing: ProcessingService;
   tours: ToursService;
@@ -304,6 +310,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(billingRoutes, { wallet: services.wallet, billingAdmin: services.billingAdmin });
   await app.register(ordersRoutes, { orders: services.orders });
   await app.register(incomeRoutes, { income: services.income });
+  await app.register(withdrawalsRoutes, { withdrawals: services.withdrawals });
   await app.register(membershipRoutes, { membership: services.membership });
   await app.register(membershipAdminRoutes, { membership: services.membership });
   await app.register(identityRoutes, { identity: services.identity });
@@ -352,6 +359,7 @@ export function createServices(
     | 'processingLeaseSeconds'
     | 'viewerDistDir'
     | 'payments'
+    | 'payouts'
     | 'publicUrl'
     | 'smsCodesPerAddressPerHour'
   >,
@@ -481,6 +489,20 @@ export function createServices(
   const billingAdmin = new BillingAdminService(billingRepository, payments, adminLog);
   const orders = new OrdersService(createOrderSources({ payments, transfers }));
   const income = new IncomeService(ledger);
+  const withdrawals = new WithdrawalsService({
+    repository: new WithdrawalsRepository(database.db),
+    ledger,
+    notifications,
+    adminLog,
+    users,
+    drivers: createPayoutDrivers(config.payouts, database.db),
+    jobs: drivers.jobs,
+    log: logger,
+  });
+  // Approved withdrawals are paid out, and open payouts asked about again (docs/withdrawals.md). Each approval
+  // queues a run at once: `singleton` runs one at a time but keeps every queued run, so an approval that
+  // commits while a run is reading its batch still gets a run of its own.
+  drivers.jobs.define(PAYOUT_JOB, () => withdrawals.payOut(), { schedule: { cron: '* * * * *' }, policy: 'singleton', retryLimit: 0 });
   // Read notices older than the retention period go; unread ones stay (docs/notifications.md).
   drivers.jobs.define('notifications.prune', () => notifications.pruneRead(), { schedule: { cron: '41 3 * * *' } });
   return {
@@ -510,6 +532,7 @@ export function createServices(
     billing,
     wallet,
     billingAdmin,
+    withdrawals,
     membership,
     backOffice,
     adminOverview,

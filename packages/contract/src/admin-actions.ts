@@ -21,6 +21,8 @@ export const ADMIN_ACTIONS = [
   'sensitiveWord.import',
   'billing.prices',
   'billing.rechargePlans',
+  'withdrawal.approve',
+  'withdrawal.reject',
 ] as const;
 
 export type AdminActionCode = (typeof ADMIN_ACTIONS)[number];

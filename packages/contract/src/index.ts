@@ -18,3 +18,4 @@ export * from './admin-overview.js';
 export * from './payments.js';
 export * from './billing.js';
 export * from './orders.js';
+export * from './withdrawals.js';

@@ -19,6 +19,10 @@ export const NOTIFICATION_KINDS = [
   'servingPaused',
   'servingResumed',
   'budgetReached',
+  'withdrawalApproved',
+  'withdrawalRejected',
+  'withdrawalPaid',
+  'withdrawalFailed',
 ] as const;
 
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];

@@ -104,6 +104,20 @@ describe('loadConfig', () => {
     ).toThrow('ALIPAY_PRIVATE_KEY_FILE must be a readable key file (/nonexistent/key.pem is not)');
   });
 
+  it('pays withdrawals out through the sandbox by default, and asks for each named payout provider’s credentials', () => {
+    expect(loadConfig({}).payouts).toEqual({ providers: ['sandbox'], alipay: undefined, wechat: undefined });
+    expect(() => loadConfig({ PAYOUT_PROVIDERS: 'bank' })).toThrow(/PAYOUT_PROVIDERS/);
+    const wechat = () => loadConfig({ PAYOUT_PROVIDERS: 'wechat', WECHAT_PAY_APP_ID: 'wx1' });
+    expect(wechat).toThrow(/WECHAT_PAY_MCH_ID must be set when PAYOUT_PROVIDERS names its provider/);
+    expect(wechat).toThrow(/WECHAT_PAY_PUBLIC_KEY_ID must be set with WECHAT_PAY_PUBLIC_KEY_FILE/);
+    // Transfers are asked about, not notified: neither the APIv3 key nor PUBLIC_URL is needed for them.
+    expect(wechat).not.toThrow(/WECHAT_PAY_API_V3_KEY|PUBLIC_URL/);
+    expect(() => loadConfig({ WECHAT_PAY_TRANSFER_SCENE_ID: 'cash' })).toThrow(/WECHAT_PAY_TRANSFER_SCENE_ID/);
+    expect(() =>
+      loadConfig({ PAYOUT_PROVIDERS: 'alipay,sandbox', ALIPAY_APP_ID: '2021', ALIPAY_PRIVATE_KEY_FILE: '/nonexistent/key.pem' }),
+    ).toThrow(/ALIPAY_PUBLIC_KEY_FILE must be set when PAYOUT_PROVIDERS names its provider/);
+  });
+
   it('takes a map tile URL only with {z}, {x} and {y} in it, in any order', () => {
     expect(loadConfig({ MAP_TILE_URL: 'http://10.0.0.5:8080/tiles?x={x}&y={y}&z={z}' }).site.MAP_TILE_URL).toBe(
       'http://10.0.0.5:8080/tiles?x={x}&y={y}&z={z}',

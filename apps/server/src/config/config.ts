@@ -1,10 +1,12 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { PAYMENT_PROVIDERS, PHONE_PATTERN, type PaymentProvider } from '@spatia/contract';
+import { PAYMENT_PROVIDERS, PAYOUT_PROVIDERS, PHONE_PATTERN, type PaymentProvider, type PayoutProvider } from '@spatia/contract';
 import { z } from 'zod';
 import type { WechatOAuthConfig } from '../drivers/oauth/wechat-oauth.js';
 import type { AlipayConfig } from '../drivers/payments/alipay.js';
 import type { WechatPayConfig } from '../drivers/payments/wechat-pay.js';
+import type { AlipayApplication } from '../drivers/payments/alipay-gateway.js';
+import type { WechatTransferConfig } from '../drivers/payouts/wechat-transfer.js';
 import type { S3StorageConfig } from '../drivers/storage/s3-storage.js';
 import type { AliyunSmsConfig } from '../drivers/sms/aliyun-sms.js';
 import type { TencentSmsConfig } from '../drivers/sms/tencent-sms.js';
@@ -46,6 +48,13 @@ const WECHAT_PAY_VARIABLES = [
   'WECHAT_PAY_API_V3_KEY',
 ] as const;
 const ALIPAY_VARIABLES = ['ALIPAY_APP_ID', 'ALIPAY_PRIVATE_KEY_FILE', 'ALIPAY_PUBLIC_KEY_FILE'] as const;
+/** WeChat transfers (payouts) need the merchant but not the APIv3 key: their outcome is asked for, not notified. */
+const WECHAT_TRANSFER_VARIABLES = [
+  'WECHAT_PAY_APP_ID',
+  'WECHAT_PAY_MCH_ID',
+  'WECHAT_PAY_MERCHANT_SERIAL_NO',
+  'WECHAT_PAY_PRIVATE_KEY_FILE',
+] as const;
 const S3_REQUIRED_VARIABLES = ['S3_BUCKET', 'S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
 
 const environmentSchema = z
@@ -156,6 +165,15 @@ const environmentSchema = z
     WECHAT_PAY_PLATFORM_CERT_SERIAL: z.string().optional(),
     WECHAT_PAY_PLATFORM_CERT_FILE: z.string().optional(),
     WECHAT_PAY_ENDPOINT: z.string().url().default('https://api.mch.weixin.qq.com'),
+    PAYOUT_PROVIDERS: z
+      .string()
+      .default('sandbox')
+      .transform((value) => [...new Set(value.split(',').map((name) => name.trim()))])
+      .pipe(z.array(z.enum(PAYOUT_PROVIDERS)).min(1)),
+    WECHAT_PAY_TRANSFER_SCENE_ID: z
+      .string()
+      .regex(/^\d{1,8}$/, 'the number of a transfer scene approved on the merchant platform (e.g. 1000)')
+      .default('1000'),
     ALIPAY_APP_ID: z.string().optional(),
     ALIPAY_PRIVATE_KEY_FILE: z.string().optional(),
     ALIPAY_PUBLIC_KEY_FILE: z.string().optional(),
@@ -205,6 +223,13 @@ const environmentSchema = z
     for (const name of paymentVariables) {
       if (!env[name]) context.addIssue({ code: 'custom', path: [name], message: 'set when PAYMENT_PROVIDERS names its provider' });
     }
+    const payoutVariables = [
+      ...(env.PAYOUT_PROVIDERS.includes('wechat') ? WECHAT_TRANSFER_VARIABLES : []),
+      ...(env.PAYOUT_PROVIDERS.includes('alipay') ? ALIPAY_VARIABLES : []),
+    ].filter((name) => !(paymentVariables as readonly string[]).includes(name));
+    for (const name of payoutVariables) {
+      if (!env[name]) context.addIssue({ code: 'custom', path: [name], message: 'set when PAYOUT_PROVIDERS names its provider' });
+    }
     if (paymentVariables.length > 0 && !env.PUBLIC_URL) {
       context.addIssue({
         code: 'custom',
@@ -213,7 +238,7 @@ const environmentSchema = z
       });
     }
     if (
-      env.PAYMENT_PROVIDERS.includes('wechat') &&
+      (env.PAYMENT_PROVIDERS.includes('wechat') || env.PAYOUT_PROVIDERS.includes('wechat')) &&
       !(env.WECHAT_PAY_PUBLIC_KEY_ID && env.WECHAT_PAY_PUBLIC_KEY_FILE) &&
       !(env.WECHAT_PAY_PLATFORM_CERT_SERIAL && env.WECHAT_PAY_PLATFORM_CERT_FILE)
     ) {
@@ -283,6 +308,7 @@ export interface Config {
   /** How many verification codes one address (IPv6: its /64) may ask for in an hour; offices behind one NAT need more. */
   smsCodesPerAddressPerHour: number;
   payments: PaymentsConfig;
+  payouts: PayoutsConfig;
   /** WeChat sign-in, when an app id and secret are configured. */
   wechat: WechatOAuthConfig | undefined;
   /** Files and resumable uploads in an S3-compatible bucket; local disk under DATA_DIR when undefined. */
@@ -355,6 +381,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     sms: smsConfigOf(env),
     smsCodesPerAddressPerHour: env.SMS_CODES_PER_ADDRESS_PER_HOUR,
     payments: paymentsConfigOf(env),
+    payouts: payoutsConfigOf(env),
     wechat:
       env.WECHAT_APP_ID && env.WECHAT_APP_SECRET
         ? {
@@ -391,11 +418,7 @@ function paymentsConfigOf(env: Environment): PaymentsConfig {
   // Validation guarantees the variables of each named provider, and PUBLIC_URL, are set.
   const value = (name: keyof Environment) => String(env[name] ?? '');
   const notifyUrl = (provider: PaymentProvider) => `${value('PUBLIC_URL')}/api/payments/${provider}/notify`;
-  const platformPublicKeys: Record<string, string> = {};
-  if (env.WECHAT_PAY_PUBLIC_KEY_ID) platformPublicKeys[env.WECHAT_PAY_PUBLIC_KEY_ID] = readKeyFile('WECHAT_PAY_PUBLIC_KEY_FILE', env);
-  if (env.WECHAT_PAY_PLATFORM_CERT_SERIAL) {
-    platformPublicKeys[env.WECHAT_PAY_PLATFORM_CERT_SERIAL] = readKeyFile('WECHAT_PAY_PLATFORM_CERT_FILE', env);
-  }
+  const platformPublicKeys = wechatPlatformPublicKeys(env);
   return {
     providers: env.PAYMENT_PROVIDERS,
     wechat: env.PAYMENT_PROVIDERS.includes('wechat')
@@ -420,6 +443,47 @@ function paymentsConfigOf(env: Environment): PaymentsConfig {
         }
       : undefined,
   };
+}
+
+/** Who pays withdrawals out (docs/withdrawals.md); `sandbox` moves no money. */
+export interface PayoutsConfig {
+  providers: PayoutProvider[];
+  alipay?: AlipayApplication;
+  wechat?: WechatTransferConfig;
+}
+
+function payoutsConfigOf(env: Environment): PayoutsConfig {
+  // Validation guarantees the variables of each named provider are set.
+  const value = (name: keyof Environment) => String(env[name] ?? '');
+  return {
+    providers: env.PAYOUT_PROVIDERS,
+    alipay: env.PAYOUT_PROVIDERS.includes('alipay')
+      ? {
+          appId: value('ALIPAY_APP_ID'),
+          privateKeyPem: readKeyFile('ALIPAY_PRIVATE_KEY_FILE', env),
+          alipayPublicKeyPem: readKeyFile('ALIPAY_PUBLIC_KEY_FILE', env),
+          gateway: env.ALIPAY_GATEWAY,
+        }
+      : undefined,
+    wechat: env.PAYOUT_PROVIDERS.includes('wechat')
+      ? {
+          appId: value('WECHAT_PAY_APP_ID'),
+          mchId: value('WECHAT_PAY_MCH_ID'),
+          merchantSerialNo: value('WECHAT_PAY_MERCHANT_SERIAL_NO'),
+          merchantPrivateKeyPem: readKeyFile('WECHAT_PAY_PRIVATE_KEY_FILE', env),
+          platformPublicKeys: wechatPlatformPublicKeys(env),
+          endpoint: env.WECHAT_PAY_ENDPOINT,
+          transferSceneId: env.WECHAT_PAY_TRANSFER_SCENE_ID,
+        }
+      : undefined,
+  };
+}
+
+function wechatPlatformPublicKeys(env: Environment): Record<string, string> {
+  const keys: Record<string, string> = {};
+  if (env.WECHAT_PAY_PUBLIC_KEY_ID) keys[env.WECHAT_PAY_PUBLIC_KEY_ID] = readKeyFile('WECHAT_PAY_PUBLIC_KEY_FILE', env);
+  if (env.WECHAT_PAY_PLATFORM_CERT_SERIAL) keys[env.WECHAT_PAY_PLATFORM_CERT_SERIAL] = readKeyFile('WECHAT_PAY_PLATFORM_CERT_FILE', env);
+  return keys;
 }
 
 /** A key file a variable names, read once at boot; a missing one stops the start naming the variable. */

@@ -90,6 +90,23 @@ const catalogue = {
   },
   workBalanceUnpaid: { zh: '该作品的流量费用未付，暂停展示', en: 'This work is paused until its traffic is paid for' },
   rechargePlanMonthsRepeated: { zh: '每个月数只能有一个充值套餐', en: 'Each number of months can have only one recharge plan' },
+  withdrawalBelowMinimum: { zh: '每次提现至少 ¥{min}', en: 'A withdrawal must be at least ¥{min}' },
+  withdrawalOverIncome: {
+    zh: '可提现收益为 ¥{available}，不能提现 ¥{amount}',
+    en: 'You can withdraw at most ¥{available} of your income, not ¥{amount}',
+  },
+  withdrawalAboveMaximum: { zh: '每次提现最多 ¥{max}', en: 'A withdrawal can be at most ¥{max}' },
+  payoutAccountMissing: { zh: '请先绑定该收款方式的账户', en: 'Bind an account for this payout method first' },
+  payoutChannelUnavailable: { zh: '本站暂不支持提现到该收款方式', en: 'This site does not pay out to this method' },
+  withdrawalAlreadyDecided: { zh: '该提现申请已处理，不能再次审核', en: 'This withdrawal has already been decided' },
+  alipayLogonIdInvalid: {
+    zh: '支付宝账号须为手机号或邮箱',
+    en: 'The Alipay account must be a mobile number or an e-mail address',
+  },
+  wechatOpenidInvalid: {
+    zh: '微信 openid 须为 16 到 64 位字母、数字、- 或 _',
+    en: 'The WeChat openid is 16 to 64 letters, digits, - or _',
+  },
   idempotencyKeyReused: {
     zh: '该 Idempotency-Key 已用于另一笔不同的请求',
     en: 'This Idempotency-Key was already used for a different request',

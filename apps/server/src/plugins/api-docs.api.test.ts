@@ -139,6 +139,14 @@ describe('API description', () => {
         '/api/transfers/{id}/reject',
         '/api/transfers/{id}/withdraw',
         '/api/transfers/{id}/work',
+        '/api/c/withdraw',
+        '/api/c/withdraw/options',
+        '/api/c/withdraw/accounts/{channel}',
+        '/api/c/withdraw/records',
+        '/api/c/withdraw/records/{id}',
+        '/api/admin/withdrawals',
+        '/api/admin/withdrawals/{id}/approve',
+        '/api/admin/withdrawals/{id}/reject',
       ].sort(),
     );
     expect(document.paths['/api/client/{uid}/info']?.get?.security).toEqual([{ token: [] }]);
@@ -152,6 +160,8 @@ describe('API description', () => {
     expect(rules['/api/client/{uid}/info']?.get?.['x-auth']).toBe('signedIn');
     expect(rules['/api/admin/permissions/tree']?.get?.['x-auth']).toBe('role:admin');
     expect(rules['/api/c/profile']?.get?.['x-auth']).toBe('permission:161');
+    expect(rules['/api/c/withdraw']?.post?.['x-auth']).toBe('permission:35');
+    expect(rules['/api/admin/withdrawals/{id}/approve']?.post?.['x-auth']).toBe('role:admin');
   });
 
   it('/api/docs serves the browsable documentation', async () => {

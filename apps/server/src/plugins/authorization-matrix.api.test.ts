@@ -115,6 +115,25 @@ const ownerRechargeOrder: Fixture = async ({ owner }) => {
   return { id: String(json<{ data: { id: number } }>(response).data.id) };
 };
 
+/** A withdrawal under review, asked for by `who` from income booked for the purpose. */
+async function withdrawalOf(world: World, who: Person): Promise<{ id: string }> {
+  const { ledger } = world.testApp.app.services;
+  await ledger.openUserAccounts(who.id);
+  await ledger.openSystemAccount('system:test:matrix');
+  await ledger.post({
+    reference: `matrix:earn:${who.id}:${Math.random()}`,
+    kind: 'sale',
+    entries: [
+      { account: 'system:test:matrix', amount: -1_000 },
+      { account: `user:${who.id}:income`, amount: 1_000 },
+    ],
+  });
+  await who.call('PUT', '/api/c/withdraw/accounts/alipay', { account: '13912345678', realName: '矩阵' });
+  const response = await who.call('POST', '/api/c/withdraw', { amount: 1_000, channel: 'alipay' });
+  if (response.statusCode !== 200) throw new Error(`withdraw failed: ${response.body}`);
+  return { id: String(json<{ data: { id: number } }>(response).data.id) };
+}
+
 /** A membership application waiting for review, by `applicant` (a fresh person unless given). */
 async function membershipApplication(world: World, applicant?: Person): Promise<{ id: string; uid: string }> {
   const who = applicant ?? (await person(world.testApp.app));
@@ -278,6 +297,19 @@ const MATRIX: Record<string, Row> = {
   'GET /api/client/{id}/lease': row(ownerUser, [401, 404, 200, 200]),
   // The owner's balance is empty: refused for that, after every rule has passed.
   'POST /api/client/{id}/purchaseTimeBalance': row(ownerUser, [401, 404, 409, 404], { body: { months: 1 } }),
+  // withdrawals (docs/withdrawals.md): a person's withdrawal is theirs alone; admins decide through the back office
+  'GET /api/c/withdraw/records/{id}': row((world) => withdrawalOf(world, world.owner), [401, 404, 200, 404]),
+  'POST /api/admin/withdrawals/{id}/approve': row(
+    async (world) => withdrawalOf(world, await person(world.testApp.app)),
+    [401, 403, 403, 200],
+  ),
+  'POST /api/admin/withdrawals/{id}/reject': row(
+    async (world) => withdrawalOf(world, await person(world.testApp.app)),
+    [401, 403, 403, 200],
+    {
+      body: { reason: 'matrix' },
+    },
+  ),
   // membership (docs/membership.md)
   'GET /api/membership/versions/{id}': row(async () => ({ id: '1' }), [200, 200, 200, 200]),
   'PUT /api/admin/membership/versions/{id}': row(membershipVersion, [401, 403, 403, 200], { body: versionInput }),

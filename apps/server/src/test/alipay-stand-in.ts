@@ -2,7 +2,8 @@ import { createSign, createVerify, generateKeyPairSync, randomInt, type KeyObjec
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 
 /**
- * A local stand-in for Alipay's OpenAPI gateway (alipay.trade.precreate, query and close) that checks what
+ * A local stand-in for Alipay's OpenAPI gateway (alipay.trade.precreate, query and close; the fund transfer
+ * alipay.fund.trans.uni.transfer and its query alipay.fund.trans.common.query) that checks what
  * the real gateway checks: the RSA2 signature over the sorted parameters (with the merchant's public key
  * that only the merchant's private key matches), app_id, method, charset, version, the Beijing-time
  * timestamp and the required business fields. It answers signed with its own "Alipay" key pair, keeps its
@@ -18,6 +19,12 @@ export interface AlipayStandIn {
   trade(orderNo: string): StandInTrade | undefined;
   /** The buyer scans and pays: WAIT_BUYER_PAY → TRADE_SUCCESS. */
   pay(orderNo: string): StandInTrade;
+  /** Alipay accounts that can be paid: login id → the holder's real name. */
+  payees: Map<string, string>;
+  /** Fund transfers made, by out_biz_no. */
+  transfers: Map<string, StandInTransfer>;
+  /** The next transfer is made but answered with Alipay's system error (20000), as after an outage mid-call. */
+  failNextTransferAnswer: boolean;
   /** The trade notification Alipay would post to notify_url for the trade as it is now. */
   notificationFor(orderNo: string, changes?: NotificationChanges): { headers: Record<string, string>; rawBody: string };
   close(): Promise<void>;
@@ -43,6 +50,17 @@ export interface StandInTrade {
   expiresAt?: Date;
   paidAt?: Date;
   closedAt?: Date;
+}
+
+export interface StandInTransfer {
+  outBizNo: string;
+  orderId: string;
+  payFundOrderId: string;
+  transAmount: string;
+  identity: string;
+  name: string;
+  status: 'SUCCESS';
+  transDate: Date;
 }
 
 export interface NotificationChanges {
@@ -136,7 +154,7 @@ export async function startAlipayStandIn(merchant: { appId: string; merchantPubl
     if (!signatureMatches) throw invalid('isv.invalid-signature', `验签出错，网关生成的验签字符串为：${signed}`);
   }
 
-  function businessContent(parameters: Record<string, string>): Record<string, unknown> {
+  function businessContent(parameters: Record<string, string>, method: string): Record<string, unknown> {
     if (!parameters.biz_content) throw missing('biz-content');
     let content: unknown;
     try {
@@ -146,6 +164,7 @@ export async function startAlipayStandIn(merchant: { appId: string; merchantPubl
     }
     if (typeof content !== 'object' || content === null || Array.isArray(content)) throw invalid('isv.invalid-biz-content', '');
     const fields = content as Record<string, unknown>;
+    if (method.startsWith('alipay.fund.')) return fields;
     const outTradeNo = fields.out_trade_no;
     if (typeof outTradeNo !== 'string' || !outTradeNo) throw businessFailure('ACQ.INVALID_PARAMETER', '缺少 out_trade_no');
     if (outTradeNo.length > 64) throw businessFailure('ACQ.INVALID_PARAMETER', 'out_trade_no 超过 64 个字符');
@@ -221,7 +240,83 @@ export async function startAlipayStandIn(merchant: { appId: string; merchantPubl
     return { trade_no: trade.tradeNo, out_trade_no: trade.outTradeNo };
   }
 
+  const payees = new Map<string, string>();
+  const transfers = new Map<string, StandInTransfer>();
+  let transferCount = 0;
+
+  function checkTransferProduct(fields: Record<string, unknown>): string {
+    const outBizNo = fields.out_biz_no;
+    if (typeof outBizNo !== 'string' || !/^[A-Za-z0-9_]{1,64}$/.test(outBizNo))
+      throw businessFailure('INVALID_PARAMETER', 'out_biz_no 无效');
+    if (fields.product_code !== 'TRANS_ACCOUNT_NO_PWD') throw businessFailure('INVALID_PARAMETER', 'product_code 无效');
+    if (fields.biz_scene !== 'DIRECT_TRANSFER') throw businessFailure('INVALID_PARAMETER', 'biz_scene 无效');
+    return outBizNo;
+  }
+
+  function transfer(fields: Record<string, unknown>): Record<string, unknown> {
+    const outBizNo = checkTransferProduct(fields);
+    const { trans_amount: transAmount, order_title: orderTitle, payee_info: payee } = fields;
+    if (typeof transAmount !== 'string' || !YUAN.test(transAmount) || yuanInFen(transAmount) < 10) {
+      throw businessFailure('INVALID_PARAMETER', `trans_amount ${String(transAmount)} 须为不小于 0.1 的金额`);
+    }
+    if (typeof orderTitle !== 'string' || !orderTitle) throw missing('order-title');
+    if (typeof payee !== 'object' || payee === null) throw missing('payee-info');
+    const { identity, identity_type: identityType, name } = payee as Record<string, unknown>;
+    if (identityType !== 'ALIPAY_LOGON_ID') throw businessFailure('INVALID_PARAMETER', 'identity_type 无效');
+    if (typeof identity !== 'string' || !identity) throw missing('payee-info.identity');
+    if (typeof name !== 'string' || !name) throw businessFailure('PAYEE_NAME_EMPTY', '收款方姓名不能为空');
+    const existing = transfers.get(outBizNo);
+    if (existing) {
+      if (existing.transAmount !== transAmount || existing.identity !== identity)
+        throw businessFailure('INVALID_PARAMETER', '外部单号重复，且参数不一致');
+    } else {
+      if (!payees.has(identity)) throw businessFailure('PAYEE_NOT_EXIST', '收款账号不存在');
+      if (payees.get(identity) !== name) throw businessFailure('PAYEE_USER_INFO_ERROR', '支付宝账号和姓名不匹配，请确认姓名是否正确');
+      transferCount += 1;
+      transfers.set(outBizNo, {
+        outBizNo,
+        orderId: `20261127${String(transferCount).padStart(24, '0')}`,
+        payFundOrderId: `20261127${String(transferCount).padStart(24, '1')}`,
+        transAmount,
+        identity,
+        name,
+        status: 'SUCCESS',
+        transDate: new Date(),
+      });
+    }
+    if (standIn.failNextTransferAnswer) {
+      standIn.failNextTransferAnswer = false;
+      throw new GatewayRefusal('20000', 'Service Currently Unavailable', 'isp.unknow-error', '系统繁忙');
+    }
+    const made = transfers.get(outBizNo)!;
+    return {
+      out_biz_no: outBizNo,
+      order_id: made.orderId,
+      pay_fund_order_id: made.payFundOrderId,
+      status: made.status,
+      trans_date: shanghaiTime(made.transDate),
+    };
+  }
+
+  function transferQuery(fields: Record<string, unknown>): Record<string, unknown> {
+    const outBizNo = checkTransferProduct(fields);
+    const made = transfers.get(outBizNo);
+    if (!made) throw businessFailure('ORDER_NOT_EXIST', '转账订单不存在');
+    return {
+      order_id: made.orderId,
+      pay_fund_order_id: made.payFundOrderId,
+      out_biz_no: made.outBizNo,
+      trans_amount: made.transAmount,
+      status: made.status,
+      pay_date: shanghaiTime(made.transDate),
+      arrival_time_end: shanghaiTime(made.transDate),
+      order_fee: '0.00',
+    };
+  }
+
   const operations: Record<string, (parameters: Record<string, string>, fields: Record<string, unknown>) => Record<string, unknown>> = {
+    'alipay.fund.trans.uni.transfer': (_parameters, fields) => transfer(fields),
+    'alipay.fund.trans.common.query': (_parameters, fields) => transferQuery(fields),
     'alipay.trade.precreate': precreate,
     'alipay.trade.query': (_parameters, fields) => query(fields),
     'alipay.trade.close': (_parameters, fields) => closeTrade(fields),
@@ -251,7 +346,7 @@ export async function startAlipayStandIn(merchant: { appId: string; merchantPubl
       checkCommonParameters(parameters);
       const operation = method ? operations[method] : undefined;
       if (!operation) throw invalid('isv.invalid-method', `不存在的方法名 ${String(method)}`);
-      const fields = businessContent(parameters);
+      const fields = businessContent(parameters, String(method));
       const { biz_content: _bizContent, ...commonParameters } = parameters;
       calls.push({ method: String(method), parameters: commonParameters, bizContent: fields });
       answer(response, method, { code: '10000', msg: 'Success', ...operation(parameters, fields) });
@@ -319,7 +414,7 @@ export async function startAlipayStandIn(merchant: { appId: string; merchantPubl
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
 
-  return {
+  const standIn: AlipayStandIn = {
     gateway: `http://127.0.0.1:${port}/gateway.do`,
     alipayPublicKeyPem: alipayKeys.publicKey.export({ format: 'pem', type: 'spki' }).toString(),
     calls,
@@ -333,6 +428,10 @@ export async function startAlipayStandIn(merchant: { appId: string; merchantPubl
       return trade;
     },
     notificationFor,
+    payees,
+    transfers,
+    failNextTransferAnswer: false,
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
+  return standIn;
 }

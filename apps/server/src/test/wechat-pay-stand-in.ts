@@ -1,9 +1,21 @@
-import { createCipheriv, createPublicKey, generateKeyPairSync, randomBytes, randomUUID, sign, verify, type KeyObject } from 'node:crypto';
+import {
+  constants,
+  createCipheriv,
+  createPublicKey,
+  generateKeyPairSync,
+  privateDecrypt,
+  randomBytes,
+  randomUUID,
+  sign,
+  verify,
+  type KeyObject,
+} from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { IncomingNotification } from '../drivers/payments/payment-driver.js';
 
 /**
- * A local stand-in for WeChat Pay API v3 (Native orders, query by out_trade_no, close) that checks
+ * A local stand-in for WeChat Pay API v3 (Native orders, query by out_trade_no, close; transfers to a
+ * person's balance, "transfer-bills", and their query by out_bill_no) that checks
  * what the real service checks: the merchant's WECHATPAY2-SHA256-RSA2048 signature (with the merchant
  * public key the test hands it), its mchid, serial, timestamp and nonce, the Accept/User-Agent/
  * Content-Type headers, and each field's rules. It signs every answer with its own platform key, keeps
@@ -53,6 +65,19 @@ export interface NotificationOverrides {
   rawBody?: string;
 }
 
+export type TransferBillState = 'WAIT_USER_CONFIRM' | 'SUCCESS' | 'FAIL' | 'CANCELLED';
+
+export interface StandInBill {
+  request: Record<string, unknown>;
+  transferBillNo: string;
+  state: TransferBillState;
+  /** The payee's name, decrypted from user_name. */
+  userName: string;
+  failReason?: string;
+  createTime: string;
+  updateTime: string;
+}
+
 export interface WechatPayStandIn {
   endpoint: string;
   publicKeyId: string;
@@ -62,6 +87,13 @@ export interface WechatPayStandIn {
   orders: Map<string, StandInOrder>;
   /** Default 'publicKeyId'; tests switch it and must set it back. */
   answerSigning: AnswerSigning;
+  /** People a transfer can reach: openid (under the merchant's AppID) → real name. */
+  payees: Map<string, string>;
+  bills: Map<string, StandInBill>;
+  /** The payee confirms the transfer in WeChat: WAIT_USER_CONFIRM → SUCCESS. */
+  confirm(outBillNo: string): StandInBill;
+  /** Nobody confirmed in time: WAIT_USER_CONFIRM → CANCELLED. */
+  cancel(outBillNo: string, reason?: string): StandInBill;
   /** The payer scans and pays: NOTPAY → SUCCESS. Throws for an order that cannot be paid. */
   pay(orderNo: string): StandInOrder;
   notificationFor(orderNo: string, overrides?: NotificationOverrides): IncomingNotification;
@@ -234,6 +266,85 @@ export async function startWechatPayStandIn(options: WechatPayStandInOptions): P
     return { code_url: codeUrl };
   }
 
+  const bills = new Map<string, StandInBill>();
+  const payees = new Map<string, string>();
+  let billCount = 0;
+
+  function billOf(outBillNo: string, bill: StandInBill): Record<string, unknown> {
+    return {
+      mch_id: options.mchId,
+      out_bill_no: outBillNo,
+      transfer_bill_no: bill.transferBillNo,
+      appid: options.appId,
+      state: bill.state,
+      transfer_amount: bill.request.transfer_amount,
+      transfer_remark: bill.request.transfer_remark,
+      ...(bill.failReason ? { fail_reason: bill.failReason } : {}),
+      openid: bill.request.openid,
+      create_time: bill.createTime,
+      update_time: bill.updateTime,
+    };
+  }
+
+  /** POST /v3/fund-app/mch-transfer/transfer-bills: the user_name comes encrypted with a WeChat Pay key the request names. */
+  function createBill(request: IncomingMessage, bill: Record<string, unknown>): Record<string, unknown> {
+    if (bill.appid !== options.appId) throw new WechatError(400, 'APPID_MCHID_NOT_MATCH', 'AppID 和 mch_id 不匹配');
+    const { out_bill_no: outBillNo, transfer_scene_id: sceneId, openid, user_name: userName, transfer_amount: amount } = bill;
+    const { transfer_remark: remark, transfer_scene_report_infos: reports } = bill;
+    if (typeof outBillNo !== 'string' || !/^[0-9A-Za-z]{5,32}$/.test(outBillNo))
+      throw new WechatError(400, 'PARAM_ERROR', 'out_bill_no 须为 5 到 32 位数字或字母');
+    if (typeof sceneId !== 'string' || !/^\d+$/.test(sceneId)) throw new WechatError(400, 'PARAM_ERROR', 'transfer_scene_id 无效');
+    if (typeof openid !== 'string' || !openid) throw new WechatError(400, 'PARAM_ERROR', '缺少 openid');
+    if (!Number.isSafeInteger(amount) || (amount as number) < 10)
+      throw new WechatError(400, 'PARAM_ERROR', 'transfer_amount 须为不小于 10 的整数（分）');
+    if (typeof remark !== 'string' || !remark || [...remark].length > 32)
+      throw new WechatError(400, 'PARAM_ERROR', 'transfer_remark 须为 1 到 32 个字符');
+    if (!Array.isArray(reports) || reports.length === 0) throw new WechatError(400, 'PARAM_ERROR', '缺少 transfer_scene_report_infos');
+    let name = '';
+    if (userName !== undefined) {
+      if (typeof userName !== 'string' || !userName) throw new WechatError(400, 'PARAM_ERROR', 'user_name 须为加密后的字符串');
+      const serial = String(request.headers['wechatpay-serial'] ?? '');
+      const key = Object.values(signingKeys).find((candidate) => candidate.serial === serial);
+      if (!key) throw new WechatError(400, 'PARAM_ERROR', 'Wechatpay-Serial 须为加密 user_name 的微信支付公钥 ID 或平台证书序列号');
+      try {
+        name = privateDecrypt(
+          { key: key.privateKey, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha1' },
+          Buffer.from(userName, 'base64'),
+        ).toString('utf8');
+      } catch {
+        throw new WechatError(400, 'PARAM_ERROR', 'user_name 解密失败');
+      }
+    } else if ((amount as number) >= 200_000) {
+      throw new WechatError(400, 'PARAM_ERROR', '转账金额 >= 2000 元时须填写 user_name');
+    }
+    const existing = bills.get(outBillNo);
+    if (existing) {
+      if (existing.request.transfer_amount !== amount || existing.request.openid !== openid)
+        throw new WechatError(400, 'INVALID_REQUEST', '商户单号重复，且参数与原单不一致');
+      return { out_bill_no: outBillNo, transfer_bill_no: existing.transferBillNo, create_time: existing.createTime, state: existing.state };
+    }
+    if (!payees.has(openid)) throw new WechatError(400, 'INVALID_REQUEST', 'openid 与 appid 不匹配');
+    if (name && payees.get(openid) !== name) throw new WechatError(400, 'PARAM_ERROR', '收款用户姓名校验不通过，请核实');
+    billCount += 1;
+    const now = beijingTime(Date.now());
+    const made: StandInBill = {
+      request: bill,
+      transferBillNo: `1330000071100999991182020050700019480${billCount}`,
+      state: 'WAIT_USER_CONFIRM',
+      userName: name,
+      createTime: now,
+      updateTime: now,
+    };
+    bills.set(outBillNo, made);
+    return {
+      out_bill_no: outBillNo,
+      transfer_bill_no: made.transferBillNo,
+      create_time: made.createTime,
+      state: made.state,
+      package_info: `affffddafdfafddffda==${billCount}`,
+    };
+  }
+
   async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
     const body = await readBody(request);
     try {
@@ -264,6 +375,16 @@ export async function startWechatPayStandIn(options: WechatPayStandInOptions): P
         if (order) order.tradeState = 'CLOSED';
         return answer(response, 204, undefined);
       }
+      if (request.method === 'POST' && url.pathname === '/v3/fund-app/mch-transfer/transfer-bills') {
+        return answer(response, 200, createBill(request, jsonBody(body)));
+      }
+      const billPath = /^\/v3\/fund-app\/mch-transfer\/transfer-bills\/out-bill-no\/([^/]+)$/.exec(url.pathname);
+      if (request.method === 'GET' && billPath?.[1]) {
+        const outBillNo = decodeURIComponent(billPath[1]);
+        const bill = bills.get(outBillNo);
+        if (!bill) throw new WechatError(404, 'NOT_FOUND', '记录不存在');
+        return answer(response, 200, billOf(outBillNo, bill));
+      }
       throw new WechatError(404, 'NOT_FOUND', `${request.method} ${url.pathname} 不存在`);
     } catch (error) {
       if (error instanceof WechatError) return answer(response, error.status, { code: error.code, message: error.message });
@@ -288,6 +409,27 @@ export async function startWechatPayStandIn(options: WechatPayStandInOptions): P
     platformPublicKeys: { [publicKeyId]: publicKeyIdPair.publicKeyPem, [certificateSerial]: certificatePair.publicKeyPem },
     orders,
     answerSigning: 'publicKeyId',
+    payees,
+    bills,
+
+    confirm(outBillNo) {
+      const bill = bills.get(outBillNo);
+      if (bill?.state !== 'WAIT_USER_CONFIRM')
+        throw new Error(`stand-in: bill ${outBillNo} is ${bill?.state ?? 'unknown'}, it cannot be confirmed`);
+      bill.state = 'SUCCESS';
+      bill.updateTime = beijingTime(Date.now());
+      return bill;
+    },
+
+    cancel(outBillNo, reason = '用户超时未确认收款，已撤销') {
+      const bill = bills.get(outBillNo);
+      if (bill?.state !== 'WAIT_USER_CONFIRM')
+        throw new Error(`stand-in: bill ${outBillNo} is ${bill?.state ?? 'unknown'}, it cannot be cancelled`);
+      bill.state = 'CANCELLED';
+      bill.failReason = reason;
+      bill.updateTime = beijingTime(Date.now());
+      return bill;
+    },
 
     pay(orderNo) {
       const order = orders.get(orderNo);

@@ -150,8 +150,13 @@ export const permissionRoutes: readonly AppRoute[] = [
       {
         path: '/wallet/withdrawRecord',
         meta: { titleKey: 'menu.walletWithdrawRecord', layout: 'console', hidden: true, activeMenu: '/wallet/index' },
+        page: () => import('../pages/wallet-withdraw-record-page'),
       },
-      { path: '/wallet/withdraw', meta: { titleKey: 'menu.walletWithdraw', layout: 'console', hidden: true, activeMenu: '/wallet/index' } },
+      {
+        path: '/wallet/withdraw',
+        meta: { titleKey: 'menu.walletWithdraw', layout: 'console', hidden: true, activeMenu: '/wallet/index' },
+        page: () => import('../pages/wallet-withdraw-page'),
+      },
     ],
   },
   {
@@ -261,6 +266,11 @@ export const adminRoutes: readonly AppRoute[] = [
         path: '/admin/billing',
         meta: { titleKey: 'menu.adminBilling', layout: 'console', roles: [Role.admin] },
         page: () => import('../pages/admin/billing-page'),
+      },
+      {
+        path: '/admin/withdrawals',
+        meta: { titleKey: 'menu.adminWithdrawals', layout: 'console', roles: [Role.admin] },
+        page: () => import('../pages/admin/withdrawals-page'),
       },
       {
         path: '/admin/log',

@@ -14,3 +14,4 @@ export * from './notifications.js';
 export * from './admin-log.js';
 export * from './payments.js';
 export * from './billing.js';
+export * from './withdrawals.js';

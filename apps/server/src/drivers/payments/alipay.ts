@@ -1,6 +1,13 @@
 import { parseYuanToFen } from '@spatia/contract';
-import { createPrivateKey, createPublicKey } from 'node:crypto';
-import { AlipayRequestError, AlipaySdk, type AlipaySdkCommonResult } from 'alipay-sdk';
+import type { AlipaySdkCommonResult } from 'alipay-sdk';
+import {
+  ALIPAY_SUCCESS_CODE,
+  AlipayGateway,
+  describeFailure,
+  fromShanghaiDateTime,
+  toShanghaiDateTime,
+  type AlipayApplication,
+} from './alipay-gateway.js';
 import {
   assertNativePaymentRequest,
   fenToYuan,
@@ -14,74 +21,18 @@ import {
   type PaymentState,
 } from './payment-driver.js';
 
-export interface AlipayConfig {
-  /** The open platform application's APPID. */
-  appId: string;
-  /**
-   * The application's private key: PEM (PKCS#8 `PRIVATE KEY` or PKCS#1 `RSA PRIVATE KEY`), or the bare
-   * base64 that Alipay's key tool prints.
-   */
-  privateKeyPem: string;
-  /** "Alipay public key" of the application (public-key mode, not certificates): PEM or bare base64. */
-  alipayPublicKeyPem: string;
+export interface AlipayConfig extends AlipayApplication {
   /** Where Alipay posts trade notifications (the common request parameter notify_url). */
   notifyUrl: string;
-  /**
-   * The OpenAPI gateway: https://openapi.alipay.com/gateway.do in production,
-   * https://openapi-sandbox.dl.alipaydev.com/gateway.do in Alipay's sandbox, a stand-in's URL in tests.
-   */
-  gateway: string;
 }
 
-const SUCCESS_CODE = '10000';
+const SUCCESS_CODE = ALIPAY_SUCCESS_CODE;
 const TRADE_NOT_EXIST = 'ACQ.TRADE_NOT_EXIST';
 const TRADE_STATUS_ERROR = 'ACQ.TRADE_STATUS_ERROR';
 const FORM_CONTENT_TYPE = 'application/x-www-form-urlencoded';
 
-// China has kept UTC+8 without daylight saving since 1991, so Alipay's wall-clock times are a fixed offset.
-const SHANGHAI_OFFSET_MS = 8 * 60 * 60 * 1000;
-
-/** "yyyy-MM-dd HH:mm:ss" in Asia/Shanghai, the form of every time Alipay takes and gives. */
-function toShanghaiDateTime(moment: Date): string {
-  return new Date(moment.getTime() + SHANGHAI_OFFSET_MS).toISOString().slice(0, 19).replace('T', ' ');
-}
-
-function fromShanghaiDateTime(text: unknown): Date | undefined {
-  if (typeof text !== 'string' || !/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/.test(text)) return undefined;
-  const moment = new Date(Date.parse(`${text.replace(' ', 'T')}+08:00`));
-  return !Number.isNaN(moment.getTime()) && toShanghaiDateTime(moment) === text ? moment : undefined;
-}
-
-function derBase64(keyText: string): Buffer | undefined {
-  return keyText.includes('-----BEGIN') ? undefined : Buffer.from(keyText.replace(/\s+/g, ''), 'base64');
-}
-
-function privateKeyAsPkcs8Pem(keyText: string): string {
-  const der = derBase64(keyText);
-  let key;
-  if (!der) key = createPrivateKey(keyText);
-  else {
-    try {
-      key = createPrivateKey({ key: der, format: 'der', type: 'pkcs8' });
-    } catch {
-      key = createPrivateKey({ key: der, format: 'der', type: 'pkcs1' });
-    }
-  }
-  return key.export({ format: 'pem', type: 'pkcs8' }).toString();
-}
-
-function publicKeyAsSpkiPem(keyText: string): string {
-  const der = derBase64(keyText);
-  const key = der ? createPublicKey({ key: der, format: 'der', type: 'spki' }) : createPublicKey(keyText);
-  return key.export({ format: 'pem', type: 'spki' }).toString();
-}
-
 function text(value: unknown): string | undefined {
   return typeof value === 'string' && value !== '' ? value : undefined;
-}
-
-function describeFailure(answer: AlipaySdkCommonResult): string {
-  return [answer.code, answer.msg, answer.sub_code, answer.sub_msg].filter((part) => typeof part === 'string' && part).join(' ');
 }
 
 /** The fields of a paid trade, as Alipay names them in a query answer or a notification. */
@@ -105,21 +56,10 @@ function paidState(
  */
 export class AlipayDriver implements PaymentDriver {
   readonly provider = 'alipay';
-  private readonly sdk: AlipaySdk;
+  private readonly gateway: AlipayGateway;
 
   constructor(private readonly config: AlipayConfig) {
-    this.sdk = new AlipaySdk({
-      appId: config.appId,
-      // Normalised here: the SDK reads keys as PKCS#1 unless told otherwise, and would only fail at signing.
-      privateKey: privateKeyAsPkcs8Pem(config.privateKeyPem),
-      keyType: 'PKCS8',
-      alipayPublicKey: publicKeyAsSpkiPem(config.alipayPublicKeyPem),
-      gateway: config.gateway,
-      signType: 'RSA2',
-      // Keep Alipay's own field names (trade_status, sub_code) rather than the SDK's camelCased copies.
-      camelcase: false,
-      timeout: 10_000,
-    });
+    this.gateway = new AlipayGateway(config, (method, detail) => this.failure(method, detail));
   }
 
   async createNativePayment(request: NativePaymentRequest): Promise<NativeCheckout> {
@@ -209,7 +149,7 @@ export class AlipayDriver implements PaymentDriver {
     let signatureMatches: boolean;
     try {
       // V2 verifies the values as they are: the older check URL-decodes them a second time.
-      signatureMatches = this.sdk.checkNotifySignV2(fields);
+      signatureMatches = this.gateway.sdk.checkNotifySignV2(fields);
     } catch {
       signatureMatches = false;
     }
@@ -232,24 +172,12 @@ export class AlipayDriver implements PaymentDriver {
     }
   }
 
-  /** One signed gateway call whose answer's signature is verified; Alipay's own refusals come back as answers. */
-  private async call(
+  private call(
     method: string,
     bizContent: Record<string, string>,
     commonParameters: Record<string, string> = {},
   ): Promise<AlipaySdkCommonResult> {
-    try {
-      return await this.sdk.exec(
-        method,
-        // The SDK stamps the host's local time, which Alipay reads as Beijing time.
-        { ...commonParameters, timestamp: toShanghaiDateTime(new Date()), bizContent },
-        // Without this exec does not check the answer's signature at all.
-        { validateSign: true },
-      );
-    } catch (error) {
-      const detail = error instanceof AlipayRequestError ? error.message : `no verifiable answer (${String(error)})`;
-      throw this.failure(method, detail);
-    }
+    return this.gateway.call(method, bizContent, commonParameters);
   }
 
   private failure(method: string, detail: string): PaymentProviderError {

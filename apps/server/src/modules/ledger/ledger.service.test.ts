@@ -6,6 +6,7 @@ import { rowsOf } from '../../db/database.js';
 import { createTestDatabase, type TestDatabase } from '../../test/test-database.js';
 import { LedgerRepository } from './ledger.repository.js';
 import { LedgerInvariantError, LedgerService } from './ledger.service.js';
+import { paidPosting, requestPosting, reversalPosting } from '../withdrawals/withdrawal-postings.js';
 
 let testDatabase: TestDatabase;
 let ledger: LedgerService;
@@ -155,7 +156,11 @@ describe('ledger postings', () => {
 
 type Operation =
   | { type: 'topup'; user: number; amount: number; reference: number }
-  | { type: 'sale'; from: number; to: number; amount: number; reference: number };
+  | { type: 'sale'; from: number; to: number; amount: number; reference: number }
+  /** A withdrawal of income asked for (`id` picks its number, so a repeated id replays the request). */
+  | { type: 'withdraw'; user: number; amount: number; id: number }
+  /** The payout job's or an admin's word on a withdrawal asked for before: paid, or given back. */
+  | { type: 'settle'; id: number; outcome: 'paid' | 'reversed' };
 
 const operation = (users: number): fc.Arbitrary<Operation> =>
   fc.oneof(
@@ -172,19 +177,70 @@ const operation = (users: number): fc.Arbitrary<Operation> =>
       amount: fc.integer({ min: 1, max: 80_000 }),
       reference: fc.nat(40),
     }),
+    fc.record({
+      type: fc.constant('withdraw' as const),
+      user: fc.nat(users - 1),
+      amount: fc.integer({ min: 1, max: 60_000 }),
+      id: fc.nat(12),
+    }),
+    fc.record({
+      type: fc.constant('settle' as const),
+      id: fc.nat(12),
+      outcome: fc.constantFrom('paid' as const, 'reversed' as const),
+    }),
   );
 
 describe('ledger property', () => {
-  it('no sequence of top-ups, sales, overdrafts and replays creates or loses money', async () => {
+  it('no sequence of top-ups, sales, withdrawals, payouts, reversals, overdrafts and replays creates or loses money', async () => {
     const users = 3;
     await fc.assert(
       fc.asyncProperty(fc.array(operation(users), { minLength: 1, maxLength: 25 }), async (operations) => {
         const { system, accounts, prefix } = await openScenario(users);
+        const pending = `${prefix}:system:withdrawals:pending`;
+        const payouts = `${prefix}:system:payouts:sandbox`;
+        await ledger.openSystemAccount(pending);
+        await ledger.openSystemAccount(payouts);
         const model = new Map<string, number>();
         const booked = new Set<number>();
         const add = (account: string, amount: number) => model.set(account, (model.get(account) ?? 0) + amount);
+        /** Withdrawals asked for, by id: whose, how much, and whether paid or given back yet. */
+        const withdrawals = new Map<number, { user: number; amount: number; settled?: 'paid' | 'reversed' }>();
 
         for (const op of operations) {
+          if (op.type === 'withdraw') {
+            // A repeated id is the same request sent again (its first owner and amount): a replay.
+            const earlier = withdrawals.get(op.id);
+            const owner = accounts[earlier?.user ?? op.user]!;
+            const posting = requestPosting(`${prefix}:${op.id}`, earlier?.amount ?? op.amount, { income: owner.income, pending });
+            const result = await ledger.post(posting).catch((error: unknown) => error);
+            if (earlier) {
+              expect(result).toMatchObject({ replayed: true });
+            } else if ((model.get(owner.income) ?? 0) >= op.amount) {
+              expect(result).toMatchObject({ replayed: false });
+              withdrawals.set(op.id, { user: op.user, amount: op.amount });
+              for (const entry of posting.entries) add(entry.account, entry.amount);
+            } else {
+              expect(result).toMatchObject({ code: ErrorCode.insufficientBalance });
+            }
+            continue;
+          }
+          if (op.type === 'settle') {
+            const withdrawal = withdrawals.get(op.id);
+            if (!withdrawal) continue;
+            // The service books one outcome per withdrawal (its locked row decides); a second word is a replay of the first.
+            const income = accounts[withdrawal.user]!.income;
+            const outcome = withdrawal.settled ?? op.outcome;
+            const posting =
+              outcome === 'paid'
+                ? paidPosting(`${prefix}:${op.id}`, withdrawal.amount, { income, pending, payouts })
+                : reversalPosting(`${prefix}:${op.id}`, withdrawal.amount, { income, pending });
+            expect(await ledger.post(posting)).toMatchObject({ replayed: withdrawal.settled !== undefined });
+            if (!withdrawal.settled) {
+              withdrawal.settled = outcome;
+              for (const entry of posting.entries) add(entry.account, entry.amount);
+            }
+            continue;
+          }
           const entries =
             op.type === 'topup'
               ? movement(system, accounts[op.user]!.balance, op.amount)
@@ -204,13 +260,19 @@ describe('ledger property', () => {
           }
         }
 
-        const all = [system, ...accounts.flatMap((account) => [account.balance, account.income])];
+        const systems = [system, pending, payouts];
+        const all = [...systems, ...accounts.flatMap((account) => [account.balance, account.income])];
         const balances = await Promise.all(all.map((account) => ledger.balance(account)));
         expect(balances.reduce((sum, balance) => sum + balance, 0)).toBe(0);
         for (const [index, account] of all.entries()) {
           expect(balances[index]).toBe(model.get(account) ?? 0);
-          if (account !== system) expect(balances[index]).toBeGreaterThanOrEqual(0);
+          if (!systems.includes(account)) expect(balances[index]).toBeGreaterThanOrEqual(0);
         }
+        // Pending holds exactly the withdrawals neither paid nor given back; what was paid left through the provider.
+        const open = [...withdrawals.values()].filter((withdrawal) => !withdrawal.settled);
+        expect(await ledger.balance(pending)).toBe(open.reduce((sum, withdrawal) => sum + withdrawal.amount, 0));
+        const paidOut = [...withdrawals.values()].filter((withdrawal) => withdrawal.settled === 'paid');
+        expect(await ledger.balance(payouts)).toBe(paidOut.reduce((sum, withdrawal) => sum + withdrawal.amount, 0));
       }),
       { numRuns: 30 },
     );

@@ -27,6 +27,10 @@ export const LedgerAccount = {
   provider: (provider: string) => `system:payments:${provider}`,
   /** What the platform earned from a stream (`traffic`, `lease`). */
   revenue: (stream: 'traffic' | 'lease') => `system:revenue:${stream}`,
+  /** Withdrawals asked for and not yet paid or given back: their money waits here (docs/withdrawals.md). */
+  withdrawalsPending: 'system:withdrawals:pending',
+  /** Where paid-out money leaves, per payout provider. */
+  payouts: (provider: string) => `system:payouts:${provider}`,
 } as const;
 
 /**

@@ -51,6 +51,10 @@ describe('notification messages', () => {
       servingPaused: {},
       servingResumed: {},
       budgetReached: { workName: 'W', budget: 200 },
+      withdrawalApproved: { price: 5000, channelZh: '支付宝', channelEn: 'Alipay' },
+      withdrawalRejected: { price: 5000, channelZh: '支付宝', channelEn: 'Alipay', reason: 'x' },
+      withdrawalPaid: { price: 5000, channelZh: '微信', channelEn: 'WeChat' },
+      withdrawalFailed: { price: 5000, channelZh: '微信', channelEn: 'WeChat', reason: 'x' },
     };
     for (const language of ['zh', 'en'] as const) {
       for (const kind of NOTIFICATION_KINDS) {
@@ -58,6 +62,9 @@ describe('notification messages', () => {
         expect(text, `${language} ${kind}`).not.toMatch(/\{\{|undefined/);
       }
     }
+    expect(notificationMessage({ kind: 'withdrawalPaid', params: samples.withdrawalPaid }, 'zh', i18n.getFixedT('zh'))).toBe(
+      '您的提现 ¥50.00 已打款到您的微信账户',
+    );
     expect(notificationMessage({ kind: 'membershipApproved', params: samples.membershipApproved }, 'en', i18n.getFixedT('en'))).toBe(
       'Your membership application was approved: Pro, valid until 2030-01-02',
     );

@@ -1,0 +1,92 @@
+import { PAYOUT_CHANNELS, PAYOUT_PROVIDERS, WITHDRAWAL_STATUSES } from '@spatia/contract';
+import { sql } from 'drizzle-orm';
+import { bigint, check, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAt, serialId, updatedAt } from './columns.js';
+import { users } from './users.js';
+
+/**
+ * Where a person's withdrawals go (docs/withdrawals.md): at most one account per channel, replaced by
+ * binding again. A withdrawal copies the account it goes to, so changing or removing one later never
+ * changes a withdrawal already asked for.
+ */
+export const payoutAccounts = pgTable(
+  'payout_accounts',
+  {
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    channel: text('channel', { enum: PAYOUT_CHANNELS }).notNull(),
+    /** The Alipay login id (mobile number or e-mail) or the WeChat openid. */
+    account: text('account').notNull(),
+    /** The payee's real name: Alipay and WeChat check it against the account. */
+    realName: text('real_name').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.channel] })],
+);
+
+/**
+ * A request to take income out. Its ledger postings (request, paid, reversal) are keyed by its id, and
+ * its number is the providers' idempotent business number (Alipay's out_biz_no, WeChat's out_bill_no),
+ * so a payout retried after an unknown outcome is never paid twice.
+ */
+export const withdrawals = pgTable(
+  'withdrawals',
+  {
+    id: serialId(),
+    /** `W` + UTC time to the second + 8 random hex digits: letters and digits only, as WeChat requires. */
+    withdrawalNo: text('withdrawal_no').notNull().unique(),
+    /** A money record: the user it names is never deleted from under it. */
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    amountFen: bigint('amount_fen', { mode: 'number' }).notNull(),
+    channel: text('channel', { enum: PAYOUT_CHANNELS }).notNull(),
+    /** The payout account as it was at the request. */
+    account: text('account').notNull(),
+    realName: text('real_name').notNull(),
+    status: text('status', { enum: WITHDRAWAL_STATUSES }).notNull().default('reviewing'),
+    rejectReason: text('reject_reason').notNull().default(''),
+    /** The provider's reason for refusing the payout. */
+    failure: text('failure').notNull().default(''),
+    reviewerId: bigint('reviewer_id', { mode: 'number' }).references(() => users.id, { onDelete: 'set null' }),
+    reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+    /** Who pays it out, fixed when the payout starts: later runs ask the same provider. */
+    provider: text('provider', { enum: PAYOUT_PROVIDERS }),
+    /** The provider's id of the transfer (Alipay's order_id, WeChat's transfer_bill_no, the sandbox's). */
+    providerReference: text('provider_reference').notNull().default(''),
+    attempts: integer('attempts').notNull().default(0),
+    lastAttemptAt: timestamp('last_attempt_at', { withTimezone: true }),
+    /** The last thing that went wrong asking the provider (its outcome then unknown), for the operator. */
+    lastError: text('last_error').notNull().default(''),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    failedAt: timestamp('failed_at', { withTimezone: true }),
+    idempotencyKey: text('idempotency_key'),
+    requestFingerprint: text('request_fingerprint').notNull().default(''),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    index().on(table.userId, table.createdAt, table.id),
+    index('withdrawals_status').on(table.status, table.createdAt, table.id),
+    uniqueIndex('withdrawals_idempotency_key').on(table.userId, table.idempotencyKey),
+    check('withdrawals_amount', sql`${table.amountFen} > 0`),
+    check('withdrawals_paid', sql`(${table.status} = 'paid') = (${table.paidAt} is not null)`),
+    check('withdrawals_decided', sql`${table.status} = 'reviewing' or ${table.reviewedAt} is not null`),
+  ],
+);
+
+/**
+ * The sandbox payout provider's own books: what it "transferred", so that it answers a query by our
+ * number the way Alipay and WeChat do, apart from our withdrawals.
+ */
+export const sandboxPayouts = pgTable('sandbox_payouts', {
+  payoutNo: text('payout_no').primaryKey(),
+  account: text('account').notNull(),
+  amountFen: bigint('amount_fen', { mode: 'number' }).notNull(),
+  state: text('state', { enum: ['paid', 'failed'] }).notNull(),
+  reference: text('reference').notNull(),
+  reason: text('reason').notNull().default(''),
+  createdAt: createdAt(),
+});

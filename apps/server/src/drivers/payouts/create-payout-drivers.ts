@@ -1,0 +1,42 @@
+import type { PayoutChannel, PayoutProvider } from '@spatia/contract';
+import type { PayoutsConfig } from '../../config/config.js';
+import type { Db } from '../../db/database.js';
+import { AlipayPayoutDriver } from './alipay-payout.js';
+import type { PayoutDriver } from './payout-driver.js';
+import { SandboxPayoutDriver } from './sandbox-payout.js';
+import { WechatTransferDriver } from './wechat-transfer.js';
+
+/** One driver per provider of PAYOUT_PROVIDERS; each channel is paid by its own provider when listed, else by the sandbox. */
+export class PayoutDrivers {
+  constructor(private readonly drivers: Partial<Record<PayoutProvider, PayoutDriver>>) {}
+
+  /** The driver that pays new payouts to this channel, if any. */
+  forChannel(channel: PayoutChannel): PayoutDriver | undefined {
+    const own = this.drivers[channel];
+    if (own?.channels.includes(channel)) return own;
+    return this.drivers.sandbox;
+  }
+
+  /** The driver of a payout already started: asked again whatever the configuration says now. */
+  byProvider(provider: PayoutProvider): PayoutDriver | undefined {
+    return this.drivers[provider];
+  }
+
+  /** The channels this site pays out to, in the order the page offers them. */
+  get channels(): PayoutChannel[] {
+    return (['alipay', 'wechat'] as const).filter((channel) => this.forChannel(channel) !== undefined);
+  }
+
+  /** True when some channel is paid by the sandbox: nothing real is paid there. */
+  get sandbox(): boolean {
+    return this.channels.some((channel) => this.forChannel(channel)?.provider === 'sandbox');
+  }
+}
+
+export function createPayoutDrivers(config: PayoutsConfig, db: Db): PayoutDrivers {
+  return new PayoutDrivers({
+    sandbox: config.providers.includes('sandbox') ? new SandboxPayoutDriver(db) : undefined,
+    alipay: config.alipay && new AlipayPayoutDriver(config.alipay),
+    wechat: config.wechat && new WechatTransferDriver(config.wechat),
+  });
+}

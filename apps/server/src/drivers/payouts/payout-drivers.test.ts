@@ -1,0 +1,163 @@
+import { randomBytes } from 'node:crypto';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { startAlipayStandIn, type AlipayStandIn } from '../../test/alipay-stand-in.js';
+import { rsaKeyPems } from '../../test/rsa-keys.js';
+import { startWechatPayStandIn, type WechatPayStandIn } from '../../test/wechat-pay-stand-in.js';
+import { AlipayPayoutDriver } from './alipay-payout.js';
+import { PayoutProviderError, type PayoutRequest } from './payout-driver.js';
+import { WechatTransferDriver } from './wechat-transfer.js';
+
+/**
+ * The production payout drivers against local stand-ins that sign and check as Alipay's gateway and
+ * WeChat Pay API v3 do (keys generated here): the transfer, its idempotent repeat under our number,
+ * refusals, a lost answer, and the query by our number.
+ */
+
+let count = 0;
+const payoutNo = () => `W${Date.now()}${String((count += 1)).padStart(4, '0')}`;
+const request = (changes: Partial<PayoutRequest> = {}): PayoutRequest => ({
+  payoutNo: payoutNo(),
+  amountFen: 12_345,
+  account: '13912345678',
+  realName: '王小明',
+  remark: 'Spatia 收益提现',
+  ...changes,
+});
+
+describe('Alipay fund transfer (alipay.fund.trans.uni.transfer)', () => {
+  const appId = '2021000000000001';
+  const merchantKeys = rsaKeyPems();
+  let alipay: AlipayStandIn;
+  let driver: AlipayPayoutDriver;
+
+  beforeAll(async () => {
+    alipay = await startAlipayStandIn({ appId, merchantPublicKeyPem: merchantKeys.publicKeyPem });
+    alipay.payees.set('13912345678', '王小明');
+    alipay.payees.set('mei@example.com', 'Mei Li');
+    driver = new AlipayPayoutDriver({
+      appId,
+      privateKeyPem: merchantKeys.privateKeyPem,
+      alipayPublicKeyPem: alipay.alipayPublicKeyPem,
+      gateway: alipay.gateway,
+    });
+  });
+  afterAll(() => alipay.close());
+
+  it('pays the payee by login id and name, in yuan, under our number; a repeat answers the same transfer', async () => {
+    const payout = request();
+    const paid = await driver.transfer(payout);
+    expect(paid).toMatchObject({ state: 'paid', reference: alipay.transfers.get(payout.payoutNo)!.orderId });
+    expect(alipay.calls.at(-1)).toMatchObject({
+      method: 'alipay.fund.trans.uni.transfer',
+      parameters: { app_id: appId, sign_type: 'RSA2' },
+      bizContent: {
+        out_biz_no: payout.payoutNo,
+        trans_amount: '123.45',
+        product_code: 'TRANS_ACCOUNT_NO_PWD',
+        biz_scene: 'DIRECT_TRANSFER',
+        payee_info: { identity: '13912345678', identity_type: 'ALIPAY_LOGON_ID', name: '王小明' },
+      },
+    });
+    expect(await driver.transfer(payout)).toEqual(paid);
+    expect(alipay.transfers.size).toBe(1);
+    expect(await driver.query(payout.payoutNo)).toEqual(paid);
+  });
+
+  it('reads a refusal (unknown payee, wrong name) as failed, with Alipay’s reason', async () => {
+    expect(await driver.transfer(request({ account: 'nobody@example.com' }))).toEqual({
+      state: 'failed',
+      reference: '',
+      reason: '收款账号不存在',
+    });
+    const wrongName = await driver.transfer(request({ account: 'mei@example.com', realName: 'Someone Else' }));
+    expect(wrongName).toMatchObject({ state: 'failed', reason: expect.stringContaining('姓名') });
+  });
+
+  it('throws on a system error, whose outcome is open, and the query then finds the transfer made', async () => {
+    const payout = request({ account: 'mei@example.com', realName: 'Mei Li', amountFen: 1_000 });
+    alipay.failNextTransferAnswer = true;
+    await expect(driver.transfer(payout)).rejects.toBeInstanceOf(PayoutProviderError);
+    expect(await driver.query(payout.payoutNo)).toMatchObject({ state: 'paid', reference: alipay.transfers.get(payout.payoutNo)!.orderId });
+  });
+
+  it('answers notFound for a number Alipay never received', async () => {
+    expect(await driver.query(payoutNo())).toEqual({ state: 'notFound' });
+  });
+
+  it('throws when the answer is not signed by Alipay', async () => {
+    const stranger = rsaKeyPems();
+    const forged = new AlipayPayoutDriver({
+      appId,
+      privateKeyPem: merchantKeys.privateKeyPem,
+      alipayPublicKeyPem: stranger.publicKeyPem,
+      gateway: alipay.gateway,
+    });
+    await expect(forged.query(payoutNo())).rejects.toBeInstanceOf(PayoutProviderError);
+  });
+});
+
+describe('WeChat Pay transfer to a balance (transfer-bills)', () => {
+  const merchantKeys = rsaKeyPems();
+  const merchant = { appId: 'wxd678efh567hg6787', mchId: '1900009191', merchantSerialNo: '3775B6A45ACD588826D15E583A95F5DD3C6AA4F6' };
+  const openid = 'oUpF8uMuAJO_M2pxb1Q9zNjWeS6o';
+  let wechat: WechatPayStandIn;
+  let driver: WechatTransferDriver;
+
+  beforeAll(async () => {
+    wechat = await startWechatPayStandIn({
+      ...merchant,
+      merchantPublicKeyPem: merchantKeys.publicKeyPem,
+      apiV3Key: randomBytes(16).toString('hex'),
+    });
+    wechat.payees.set(openid, '王小明');
+    driver = new WechatTransferDriver({
+      ...merchant,
+      merchantPrivateKeyPem: merchantKeys.privateKeyPem,
+      platformPublicKeys: wechat.platformPublicKeys,
+      endpoint: wechat.endpoint,
+      transferSceneId: '1000',
+    });
+  });
+  afterAll(() => wechat.close());
+  afterEach(() => {
+    wechat.answerSigning = 'publicKeyId';
+  });
+
+  it('asks for the transfer with the name encrypted for WeChat; it waits for the payee, then reads paid', async () => {
+    const payout = request({ account: openid });
+    const waiting = await driver.transfer(payout);
+    const bill = wechat.bills.get(payout.payoutNo)!;
+    expect(waiting).toEqual({ state: 'processing', reference: bill.transferBillNo });
+    expect(bill.userName).toBe('王小明');
+    expect(bill.request).toMatchObject({ appid: merchant.appId, openid, transfer_amount: 12_345, transfer_scene_id: '1000' });
+    expect(bill.request.user_name).not.toContain('王');
+
+    // Sent again under the same number: the same bill, no second one.
+    expect(await driver.transfer(payout)).toEqual(waiting);
+    expect(wechat.bills.size).toBe(1);
+
+    wechat.confirm(payout.payoutNo);
+    expect(await driver.query(payout.payoutNo)).toMatchObject({ state: 'paid', reference: bill.transferBillNo });
+  });
+
+  it('reads a bill nobody confirmed as failed, with WeChat’s reason', async () => {
+    const payout = request({ account: openid, amountFen: 1_000 });
+    await driver.transfer(payout);
+    wechat.cancel(payout.payoutNo);
+    expect(await driver.query(payout.payoutNo)).toMatchObject({ state: 'failed', reason: '用户超时未确认收款，已撤销' });
+  });
+
+  it('reads a refusal of a payout that made no bill as failed, and a number never received as notFound', async () => {
+    const refused = await driver.transfer(request({ account: openid, realName: '李四' }));
+    expect(refused).toMatchObject({ state: 'failed', reason: expect.stringContaining('PARAM_ERROR') });
+    expect(await driver.transfer(request({ account: 'oUnknownOpenid000000000000000' }))).toMatchObject({ state: 'failed' });
+    expect(await driver.query(payoutNo())).toEqual({ state: 'notFound' });
+  });
+
+  it('throws when an answer’s signature does not check out', async () => {
+    const payout = request({ account: openid, amountFen: 2_000 });
+    await driver.transfer(payout);
+    wechat.answerSigning = 'foreignKey';
+    await expect(driver.query(payout.payoutNo)).rejects.toBeInstanceOf(PayoutProviderError);
+  });
+});

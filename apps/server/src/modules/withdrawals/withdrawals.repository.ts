@@ -1,0 +1,152 @@
+import type { PayoutChannel, PayoutProvider, WithdrawalStatus } from '@spatia/contract';
+import { and, asc, count, desc, eq, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import type { Db, Executor, Transaction } from '../../db/database.js';
+import { payoutAccounts, withdrawals } from '../../db/schema/index.js';
+
+export type PayoutAccountRow = typeof payoutAccounts.$inferSelect;
+export type WithdrawalRow = typeof withdrawals.$inferSelect;
+export type NewWithdrawal = Pick<
+  typeof withdrawals.$inferInsert,
+  'withdrawalNo' | 'userId' | 'amountFen' | 'channel' | 'account' | 'realName' | 'idempotencyKey' | 'requestFingerprint' | 'createdAt'
+>;
+
+export interface WithdrawalFilter {
+  userId?: number;
+  statuses?: readonly WithdrawalStatus[];
+  withdrawalNo?: string;
+}
+
+/** The only place that reads and writes payout accounts and withdrawals. */
+export class WithdrawalsRepository {
+  constructor(readonly db: Db) {}
+
+  async accountsOf(userId: number): Promise<PayoutAccountRow[]> {
+    return this.db.select().from(payoutAccounts).where(eq(payoutAccounts.userId, userId)).orderBy(asc(payoutAccounts.channel));
+  }
+
+  async accountOf(userId: number, channel: PayoutChannel, executor: Executor = this.db): Promise<PayoutAccountRow | undefined> {
+    const [row] = await executor
+      .select()
+      .from(payoutAccounts)
+      .where(and(eq(payoutAccounts.userId, userId), eq(payoutAccounts.channel, channel)));
+    return row;
+  }
+
+  /** Binds the channel's account, replacing the one bound before. */
+  async saveAccount(
+    userId: number,
+    channel: PayoutChannel,
+    fields: { account: string; realName: string },
+    at: Date,
+  ): Promise<PayoutAccountRow> {
+    const [row] = await this.db
+      .insert(payoutAccounts)
+      .values({ userId, channel, ...fields, createdAt: at, updatedAt: at })
+      .onConflictDoUpdate({ target: [payoutAccounts.userId, payoutAccounts.channel], set: { ...fields, updatedAt: at } })
+      .returning();
+    return row!;
+  }
+
+  async removeAccount(userId: number, channel: PayoutChannel): Promise<boolean> {
+    const removed = await this.db
+      .delete(payoutAccounts)
+      .where(and(eq(payoutAccounts.userId, userId), eq(payoutAccounts.channel, channel)))
+      .returning({ channel: payoutAccounts.channel });
+    return removed.length > 0;
+  }
+
+  async insert(withdrawal: NewWithdrawal, tx: Transaction): Promise<WithdrawalRow> {
+    const [row] = await tx.insert(withdrawals).values(withdrawal).returning();
+    return row!;
+  }
+
+  async findById(id: number, executor: Executor = this.db): Promise<WithdrawalRow | undefined> {
+    const [row] = await executor.select().from(withdrawals).where(eq(withdrawals.id, id));
+    return row;
+  }
+
+  async findByIdempotencyKey(userId: number, key: string): Promise<WithdrawalRow | undefined> {
+    const [row] = await this.db
+      .select()
+      .from(withdrawals)
+      .where(and(eq(withdrawals.userId, userId), eq(withdrawals.idempotencyKey, key)));
+    return row;
+  }
+
+  /** The row, locked until the transaction ends: deciders and the payout job take turns on it. */
+  async lock(id: number, tx: Transaction): Promise<WithdrawalRow | undefined> {
+    const [row] = await tx.select().from(withdrawals).where(eq(withdrawals.id, id)).for('update');
+    return row;
+  }
+
+  async update(id: number, changes: Partial<Omit<WithdrawalRow, 'id'>>, executor: Executor): Promise<WithdrawalRow> {
+    const [row] = await executor
+      .update(withdrawals)
+      .set({ ...changes, updatedAt: new Date() })
+      .where(eq(withdrawals.id, id))
+      .returning();
+    return row!;
+  }
+
+  /**
+   * Takes an approved withdrawal for paying out: one caller wins, whoever else tries at the same moment
+   * (another worker) gets undefined.
+   */
+  async claimApproved(id: number, provider: PayoutProvider, at: Date): Promise<WithdrawalRow | undefined> {
+    const [row] = await this.db
+      .update(withdrawals)
+      .set({ status: 'paying', provider, attempts: sql`${withdrawals.attempts} + 1`, lastAttemptAt: at, updatedAt: at })
+      .where(and(eq(withdrawals.id, id), eq(withdrawals.status, 'approved')))
+      .returning();
+    return row;
+  }
+
+  /** Takes a withdrawal still paying for another look at the provider, unless someone took it since `seenAttemptAt`. */
+  async claimPaying(row: WithdrawalRow, at: Date): Promise<WithdrawalRow | undefined> {
+    const [claimed] = await this.db
+      .update(withdrawals)
+      .set({ attempts: sql`${withdrawals.attempts} + 1`, lastAttemptAt: at, updatedAt: at })
+      .where(and(eq(withdrawals.id, row.id), eq(withdrawals.status, 'paying'), eq(withdrawals.attempts, row.attempts)))
+      .returning();
+    return claimed;
+  }
+
+  /** Approved withdrawals, and those paying not looked at since `lookedBefore`: oldest first. */
+  async dueForPayout(lookedBefore: Date, limit: number): Promise<WithdrawalRow[]> {
+    return this.db
+      .select()
+      .from(withdrawals)
+      .where(
+        or(
+          eq(withdrawals.status, 'approved'),
+          and(eq(withdrawals.status, 'paying'), or(isNull(withdrawals.lastAttemptAt), lt(withdrawals.lastAttemptAt, lookedBefore))),
+        ),
+      )
+      .orderBy(asc(withdrawals.createdAt), asc(withdrawals.id))
+      .limit(limit);
+  }
+
+  /** A page, newest first, with the number of withdrawals the filter matches. */
+  async list(filter: WithdrawalFilter, offset: number, limit: number): Promise<{ rows: WithdrawalRow[]; total: number }> {
+    const where = this.where(filter);
+    const [rows, [counted]] = await Promise.all([
+      this.db
+        .select()
+        .from(withdrawals)
+        .where(where)
+        .orderBy(desc(withdrawals.createdAt), desc(withdrawals.id))
+        .offset(offset)
+        .limit(limit),
+      this.db.select({ total: count() }).from(withdrawals).where(where),
+    ]);
+    return { rows, total: counted?.total ?? 0 };
+  }
+
+  private where(filter: WithdrawalFilter): SQL | undefined {
+    return and(
+      filter.userId === undefined ? undefined : eq(withdrawals.userId, filter.userId),
+      filter.statuses === undefined ? undefined : inArray(withdrawals.status, [...filter.statuses]),
+      filter.withdrawalNo === undefined ? undefined : eq(withdrawals.withdrawalNo, filter.withdrawalNo),
+    );
+  }
+}

@@ -1,0 +1,83 @@
+import { PAYOUT_CHANNELS, PAYOUT_PROVIDERS, PAYOUT_REAL_NAME_MAX, WITHDRAWAL_STATUSES, WORK_PAGE_SIZE_MAX } from '@spatia/contract';
+import { Type } from 'typebox';
+import { NullableInteger, literals } from '../works/works.schemas.js';
+
+/** Request and response shapes of withdrawals; they validate input and write the OpenAPI document. */
+export const tags = ['withdrawals'];
+
+const ChannelSchema = literals(PAYOUT_CHANNELS);
+const StatusSchema = literals(WITHDRAWAL_STATUSES);
+
+export const ChannelParams = Type.Object({ channel: ChannelSchema });
+export const WithdrawalIdParams = Type.Object({ id: Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER }) });
+
+export const BindAccountBody = Type.Object({
+  account: Type.String({ minLength: 1, maxLength: 254, description: 'the Alipay login id (mobile number or e-mail) or the WeChat openid' }),
+  realName: Type.String({ minLength: 1, maxLength: PAYOUT_REAL_NAME_MAX, description: 'the payee’s real name, as the account holds it' }),
+});
+
+export const WithdrawBody = Type.Object({
+  amount: Type.Integer({ minimum: 1, maximum: 100_000_000, description: 'in fen, at least the minimum and at most the income balance' }),
+  channel: ChannelSchema,
+});
+
+export const MineQuery = Type.Object({
+  status: Type.Optional(Type.Union([StatusSchema, Type.Literal('')])),
+  pageNum: Type.Integer({ minimum: 1, default: 1 }),
+  pageSize: Type.Integer({ minimum: 1, maximum: WORK_PAGE_SIZE_MAX, default: 20 }),
+});
+
+export const AdminQuery = Type.Object({
+  status: Type.Optional(Type.Union([StatusSchema, Type.Literal('')])),
+  keyword: Type.Optional(Type.String({ maxLength: 64, description: 'a withdrawal number or the person’s phone' })),
+  pageNum: Type.Integer({ minimum: 1, default: 1 }),
+  pageSize: Type.Integer({ minimum: 1, maximum: WORK_PAGE_SIZE_MAX, default: 20 }),
+});
+
+export const RejectBody = Type.Object({ reason: Type.String({ maxLength: 1000 }) });
+
+export const PayoutAccountSchema = Type.Object({
+  channel: ChannelSchema,
+  account: Type.String({ description: 'masked' }),
+  realName: Type.String({ description: 'masked' }),
+  updatedAt: Type.Integer(),
+});
+
+export const WithdrawalOptionsSchema = Type.Object({
+  withdrawableFen: Type.Integer(),
+  minFen: Type.Integer(),
+  maxFen: Type.Integer(),
+  channels: Type.Array(ChannelSchema),
+  accounts: Type.Array(PayoutAccountSchema),
+  sandbox: Type.Boolean(),
+});
+
+const withdrawalFields = {
+  id: Type.Integer(),
+  withdrawalNo: Type.String(),
+  amountFen: Type.Integer(),
+  channel: ChannelSchema,
+  account: Type.String(),
+  status: StatusSchema,
+  rejectReason: Type.String(),
+  failure: Type.String(),
+  createdAt: Type.Integer(),
+  reviewedAt: NullableInteger,
+  paidAt: NullableInteger,
+  failedAt: NullableInteger,
+};
+
+export const WithdrawalSchema = Type.Object(withdrawalFields);
+
+export const AdminWithdrawalSchema = Type.Object({
+  ...withdrawalFields,
+  user: Type.Object({ uid: Type.String(), name: Type.String(), phone: Type.String() }),
+  accountFull: Type.String(),
+  realName: Type.String(),
+  reviewer: Type.Union([Type.Object({ uid: Type.String(), name: Type.String() }), Type.Null()]),
+  provider: Type.Union([literals(PAYOUT_PROVIDERS), Type.Null()]),
+  providerReference: Type.String(),
+  attempts: Type.Integer(),
+  lastError: Type.String(),
+  withdrawableFen: Type.Integer(),
+});

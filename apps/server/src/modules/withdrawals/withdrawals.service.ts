@@ -1,0 +1,507 @@
+import { randomBytes } from 'node:crypto';
+import {
+  ALIPAY_LOGON_ID_PATTERN,
+  ErrorCode,
+  WECHAT_OPENID_PATTERN,
+  WITHDRAWAL_MAX_FEN,
+  WITHDRAWAL_MIN_FEN,
+  WITHDRAWAL_REASON_MAX,
+  type AdminWithdrawal,
+  type Page,
+  type PayoutAccount,
+  type PayoutChannel,
+  type Withdrawal,
+  type WithdrawalOptions,
+  type WithdrawalStatus,
+} from '@spatia/contract';
+import type { PayoutDrivers } from '../../drivers/payouts/create-payout-drivers.js';
+import type { PayoutDriver, PayoutState } from '../../drivers/payouts/payout-driver.js';
+import { fenToYuan } from '../../drivers/payments/payment-driver.js';
+import type { Transaction } from '../../db/database.js';
+import type { JobQueue } from '../../jobs/job-queue.js';
+import { AppError, fail, invalid } from '../../lib/app-error.js';
+import type { Logger } from '../../lib/logger.js';
+import type { AdminLogService } from '../admin-log/admin-log.service.js';
+import { LedgerAccount, type LedgerService } from '../ledger/ledger.service.js';
+import type { NotificationsService } from '../notifications/notifications.service.js';
+import type { UsersService } from '../users/users.service.js';
+import { paidPosting, requestPosting, reversalPosting } from './withdrawal-postings.js';
+import type { PayoutAccountRow, WithdrawalFilter, WithdrawalRow, WithdrawalsRepository } from './withdrawals.repository.js';
+
+/** The payout job; approving a withdrawal queues a run at once, the schedule runs it every minute. */
+export const PAYOUT_JOB = 'withdrawals.payout';
+/** A payout still `paying` is asked about again once this long has passed since the last look. */
+const LOOK_AGAIN_MS = 50_000;
+const PAYOUT_BATCH = 50;
+/** What the payee's Alipay or WeChat shows beside the money. */
+const PAYOUT_REMARK = 'Spatia 收益提现';
+const CHANNEL_NAMES: Record<PayoutChannel, { channelZh: string; channelEn: string }> = {
+  alipay: { channelZh: '支付宝', channelEn: 'Alipay' },
+  wechat: { channelZh: '微信', channelEn: 'WeChat' },
+};
+const LINK = '/wallet/withdrawRecord';
+
+export interface Actor {
+  id: number;
+}
+
+export interface WithdrawalsDependencies {
+  repository: WithdrawalsRepository;
+  ledger: LedgerService;
+  notifications: NotificationsService;
+  adminLog: AdminLogService;
+  users: Pick<UsersService, 'getAuthUser' | 'findIdByPhone'>;
+  drivers: PayoutDrivers;
+  jobs: Pick<JobQueue, 'send'>;
+  log: Pick<Logger, 'error' | 'warn' | 'info'>;
+  now?: () => number;
+}
+
+/** What one run of the payout job did. */
+export interface PayoutRun {
+  checked: number;
+  paid: number;
+  failed: number;
+  /** Taken by the provider, not finished yet; or its outcome unknown: asked again next run. */
+  open: number;
+}
+
+/**
+ * Withdrawals of earned income (docs/withdrawals.md). The request moves the money from the income to a
+ * pending account in the transaction that writes the row, so a balance can never be withdrawn twice;
+ * an admin decides once (the row is locked); the payout job pays through a driver under our number and
+ * books the outcome once: paid (the money leaves) or failed (it goes back to the income).
+ */
+export class WithdrawalsService {
+  private readonly repository: WithdrawalsRepository;
+  private readonly now: () => number;
+
+  constructor(private readonly deps: WithdrawalsDependencies) {
+    this.repository = deps.repository;
+    this.now = deps.now ?? Date.now;
+  }
+
+  // ---- the person's side ----
+
+  async options(userId: number): Promise<WithdrawalOptions> {
+    const [withdrawableFen, accounts] = await Promise.all([this.incomeOf(userId), this.repository.accountsOf(userId)]);
+    const channels = this.deps.drivers.channels;
+    return {
+      withdrawableFen,
+      minFen: WITHDRAWAL_MIN_FEN,
+      maxFen: WITHDRAWAL_MAX_FEN,
+      channels,
+      accounts: accounts.filter((account) => channels.includes(account.channel)).map(presentAccount),
+      sandbox: this.deps.drivers.sandbox,
+    };
+  }
+
+  /** Binds the channel's payout account, or replaces the one bound before. */
+  async bindAccount(userId: number, channel: PayoutChannel, input: { account: string; realName: string }): Promise<PayoutAccount> {
+    if (!this.deps.drivers.channels.includes(channel)) throw fail('payoutChannelUnavailable');
+    const account = input.account.trim();
+    if (channel === 'alipay' && !ALIPAY_LOGON_ID_PATTERN.test(account)) throw fail('alipayLogonIdInvalid');
+    if (channel === 'wechat' && !WECHAT_OPENID_PATTERN.test(account)) throw fail('wechatOpenidInvalid');
+    const realName = input.realName.trim().replace(/\s+/g, ' ');
+    if (!realName) throw invalid('realName', 'required');
+    return presentAccount(await this.repository.saveAccount(userId, channel, { account, realName }, new Date(this.now())));
+  }
+
+  async unbindAccount(userId: number, channel: PayoutChannel): Promise<PayoutAccount[]> {
+    if (!(await this.repository.removeAccount(userId, channel))) throw fail('payoutAccountMissing');
+    return (await this.repository.accountsOf(userId)).map(presentAccount);
+  }
+
+  /**
+   * Asks to withdraw `amount` fen of the caller's income to the account bound for `channel`. The same
+   * Idempotency-Key answers the withdrawal it created (with another amount or channel: refused).
+   */
+  async request(userId: number, input: { amount: number; channel: PayoutChannel }, idempotencyKey?: string): Promise<Withdrawal> {
+    const { amount, channel } = input;
+    const fingerprint = `${channel}:${amount}`;
+    if (idempotencyKey) {
+      const earlier = await this.repository.findByIdempotencyKey(userId, idempotencyKey);
+      if (earlier) {
+        if (earlier.requestFingerprint !== fingerprint) throw fail('idempotencyKeyReused');
+        return presentWithdrawal(earlier);
+      }
+    }
+    if (amount < WITHDRAWAL_MIN_FEN) throw fail('withdrawalBelowMinimum', { min: fenToYuan(WITHDRAWAL_MIN_FEN) });
+    if (amount > WITHDRAWAL_MAX_FEN) throw fail('withdrawalAboveMaximum', { max: fenToYuan(WITHDRAWAL_MAX_FEN) });
+    if (!this.deps.drivers.forChannel(channel)) throw fail('payoutChannelUnavailable');
+    const account = await this.repository.accountOf(userId, channel);
+    if (!account) throw fail('payoutAccountMissing');
+
+    await this.deps.ledger.openUserAccounts(userId);
+    await this.deps.ledger.openSystemAccount(LedgerAccount.withdrawalsPending);
+    try {
+      const row = await this.repository.db.transaction(async (tx) => {
+        const created = await this.repository.insert(
+          {
+            withdrawalNo: newWithdrawalNo(this.now()),
+            userId,
+            amountFen: amount,
+            channel,
+            account: account.account,
+            realName: account.realName,
+            idempotencyKey: idempotencyKey ?? null,
+            requestFingerprint: fingerprint,
+            createdAt: new Date(this.now()),
+          },
+          tx,
+        );
+        // Locks the income and refuses below zero: concurrent requests cannot withdraw it twice.
+        await this.deps.ledger.post({ ...requestPosting(created.id, amount, this.accountsOf(userId)), memo: created.withdrawalNo }, tx);
+        return created;
+      });
+      this.deps.log.info({ withdrawalNo: row.withdrawalNo, userId, amount }, 'withdrawal requested');
+      return presentWithdrawal(row);
+    } catch (error) {
+      if (error instanceof AppError && error.code === ErrorCode.insufficientBalance) {
+        const available = await this.incomeOf(userId);
+        throw fail('withdrawalOverIncome', { available: fenToYuan(available), amount: fenToYuan(amount) });
+      }
+      // The same key sent twice at once: the other request created it.
+      if (idempotencyKey && isUniqueViolation(error)) {
+        const earlier = await this.repository.findByIdempotencyKey(userId, idempotencyKey);
+        if (earlier?.requestFingerprint === fingerprint) return presentWithdrawal(earlier);
+      }
+      throw error;
+    }
+  }
+
+  async listMine(userId: number, filter: { status?: WithdrawalStatus; pageNum: number; pageSize: number }): Promise<Page<Withdrawal>> {
+    const { rows, total } = await this.repository.list(
+      { userId, statuses: filter.status ? [filter.status] : undefined },
+      (filter.pageNum - 1) * filter.pageSize,
+      filter.pageSize,
+    );
+    return { list: rows.map(presentWithdrawal), total, pageNum: filter.pageNum, pageSize: filter.pageSize };
+  }
+
+  /** One of the caller's withdrawals; anyone else's is not found. */
+  async getMine(userId: number, id: number): Promise<Withdrawal> {
+    const row = await this.repository.findById(id);
+    if (!row || row.userId !== userId) throw fail('notFound');
+    return presentWithdrawal(row);
+  }
+
+  // ---- the back office ----
+
+  /** The review queue: newest first; `keyword` is a withdrawal number or the person's phone. */
+  async listForAdmin(filter: {
+    status?: WithdrawalStatus;
+    keyword?: string;
+    pageNum: number;
+    pageSize: number;
+  }): Promise<Page<AdminWithdrawal>> {
+    const where: WithdrawalFilter = { statuses: filter.status ? [filter.status] : undefined };
+    const keyword = filter.keyword?.trim();
+    if (keyword) {
+      if (/^W\w+$/i.test(keyword)) where.withdrawalNo = keyword.toUpperCase();
+      else {
+        const userId = await this.deps.users.findIdByPhone(keyword);
+        if (userId === undefined) return { list: [], total: 0, pageNum: filter.pageNum, pageSize: filter.pageSize };
+        where.userId = userId;
+      }
+    }
+    const { rows, total } = await this.repository.list(where, (filter.pageNum - 1) * filter.pageSize, filter.pageSize);
+    const people = new Map<number, Awaited<ReturnType<UsersService['getAuthUser']>>>();
+    for (const id of new Set(rows.flatMap((row) => (row.reviewerId === null ? [row.userId] : [row.userId, row.reviewerId])))) {
+      people.set(id, await this.deps.users.getAuthUser(id));
+    }
+    const incomes = new Map<number, number>();
+    for (const id of new Set(rows.map((row) => row.userId))) incomes.set(id, await this.incomeOf(id));
+    const list = rows.map((row): AdminWithdrawal => {
+      const person = people.get(row.userId);
+      const reviewer = row.reviewerId === null ? undefined : people.get(row.reviewerId);
+      return {
+        ...presentWithdrawal(row),
+        user: { uid: person?.uid ?? '', name: person?.name ?? '', phone: person?.phone ?? '' },
+        accountFull: row.account,
+        realName: row.realName,
+        reviewer: reviewer ? { uid: reviewer.uid, name: reviewer.name } : null,
+        provider: row.provider,
+        providerReference: row.providerReference,
+        attempts: row.attempts,
+        lastError: row.lastError,
+        withdrawableFen: incomes.get(row.userId) ?? 0,
+      };
+    });
+    return { list, total, pageNum: filter.pageNum, pageSize: filter.pageSize };
+  }
+
+  /** Approves a withdrawal under review and queues its payout; a second decision is refused. */
+  async approve(admin: Actor, id: number): Promise<Withdrawal> {
+    const decided = await this.decide(admin, id, async (row, tx) => {
+      const after = await this.repository.update(
+        row.id,
+        { status: 'approved', reviewerId: admin.id, reviewedAt: new Date(this.now()) },
+        tx,
+      );
+      await this.deps.notifications.notify(tx, {
+        userId: row.userId,
+        kind: 'withdrawalApproved',
+        params: { price: row.amountFen, ...CHANNEL_NAMES[row.channel] },
+        link: LINK,
+      });
+      // Paid within seconds where this process runs jobs; the schedule picks it up otherwise.
+      await this.deps.jobs.send(PAYOUT_JOB, {}, { transaction: tx });
+      return after;
+    });
+    return presentWithdrawal(decided);
+  }
+
+  /** Rejects a withdrawal under review with a reason; the money goes back to the income at once. */
+  async reject(admin: Actor, id: number, reason: string): Promise<Withdrawal> {
+    const text = reason.trim();
+    if (!text) throw invalid('reason', 'required');
+    if ([...text].length > WITHDRAWAL_REASON_MAX) throw invalid('reason', 'maxLength', { limit: WITHDRAWAL_REASON_MAX });
+    const decided = await this.decide(admin, id, async (row, tx) => {
+      const after = await this.repository.update(
+        row.id,
+        { status: 'rejected', rejectReason: text, reviewerId: admin.id, reviewedAt: new Date(this.now()) },
+        tx,
+      );
+      await this.deps.ledger.post({ ...reversalPosting(row.id, row.amountFen, this.accountsOf(row.userId)), memo: row.withdrawalNo }, tx);
+      await this.deps.notifications.notify(tx, {
+        userId: row.userId,
+        kind: 'withdrawalRejected',
+        params: { price: row.amountFen, reason: text, ...CHANNEL_NAMES[row.channel] },
+        link: LINK,
+      });
+      return after;
+    });
+    return presentWithdrawal(decided);
+  }
+
+  private async decide(
+    admin: Actor,
+    id: number,
+    change: (row: WithdrawalRow, tx: Transaction) => Promise<WithdrawalRow>,
+  ): Promise<WithdrawalRow> {
+    return this.repository.db.transaction(async (tx) => {
+      // Locked: a second admin deciding at the same moment waits, then finds it decided.
+      const row = await this.repository.lock(id, tx);
+      if (!row) throw fail('notFound');
+      if (row.status !== 'reviewing') throw fail('withdrawalAlreadyDecided');
+      const after = await change(row, tx);
+      await this.deps.adminLog.record(tx, {
+        adminUserId: admin.id,
+        action: after.status === 'approved' ? 'withdrawal.approve' : 'withdrawal.reject',
+        targetType: 'withdrawal',
+        targetId: row.withdrawalNo,
+        before: { status: row.status, amountFen: row.amountFen, userId: row.userId, channel: row.channel },
+        after: { status: after.status, reason: after.rejectReason },
+      });
+      return after;
+    });
+  }
+
+  // ---- the payout job ----
+
+  /**
+   * One run of `withdrawals.payout`: approved withdrawals are claimed (`paying`) and sent to their
+   * channel's driver under our number; those still paying are asked about again. A provider's word is
+   * booked once: paid, or failed with the money back. An unknown outcome leaves the withdrawal paying,
+   * to be asked about (never blindly sent again) next run.
+   */
+  async payOut(): Promise<PayoutRun> {
+    const due = await this.repository.dueForPayout(new Date(this.now() - LOOK_AGAIN_MS), PAYOUT_BATCH);
+    const run: PayoutRun = { checked: due.length, paid: 0, failed: 0, open: 0 };
+    for (const row of due) {
+      let outcome: 'paid' | 'failed' | 'open' | 'skipped';
+      try {
+        outcome = row.status === 'approved' ? await this.startPayout(row) : await this.followUp(row);
+      } catch (error) {
+        // One withdrawal's trouble must not stop the others'; it is looked at again next run.
+        this.deps.log.error({ err: error, withdrawalNo: row.withdrawalNo }, 'paying a withdrawal out failed');
+        outcome = 'open';
+      }
+      if (outcome !== 'skipped') run[outcome] += 1;
+    }
+    return run;
+  }
+
+  private async startPayout(row: WithdrawalRow): Promise<'paid' | 'failed' | 'open' | 'skipped'> {
+    const driver = this.deps.drivers.forChannel(row.channel);
+    if (!driver) {
+      this.deps.log.error({ withdrawalNo: row.withdrawalNo, channel: row.channel }, 'no payout provider for an approved withdrawal');
+      return 'skipped';
+    }
+    await this.deps.ledger.openSystemAccount(LedgerAccount.payouts(driver.provider));
+    const claimed = await this.repository.claimApproved(row.id, driver.provider, new Date(this.now()));
+    if (!claimed) return 'skipped';
+    return this.send(claimed, driver);
+  }
+
+  private async followUp(row: WithdrawalRow): Promise<'paid' | 'failed' | 'open' | 'skipped'> {
+    const driver = row.provider ? this.deps.drivers.byProvider(row.provider) : undefined;
+    if (!driver) {
+      await this.noteError(row, `payout provider ${String(row.provider)} is not configured`);
+      return 'open';
+    }
+    await this.deps.ledger.openSystemAccount(LedgerAccount.payouts(driver.provider));
+    const claimed = await this.repository.claimPaying(row, new Date(this.now()));
+    if (!claimed) return 'skipped';
+    let state: PayoutState;
+    try {
+      state = await driver.query(row.withdrawalNo);
+    } catch (error) {
+      await this.noteError(claimed, error);
+      return 'open';
+    }
+    // The provider never received it (the first call was lost): sending it again under the same number is safe.
+    if (state.state === 'notFound') return this.send(claimed, driver);
+    return this.apply(claimed, state);
+  }
+
+  private async send(row: WithdrawalRow, driver: PayoutDriver): Promise<'paid' | 'failed' | 'open'> {
+    let state: PayoutState;
+    try {
+      state = await driver.transfer({
+        payoutNo: row.withdrawalNo,
+        amountFen: row.amountFen,
+        account: row.account,
+        realName: row.realName,
+        remark: PAYOUT_REMARK,
+      });
+    } catch (error) {
+      await this.noteError(row, error);
+      return 'open';
+    }
+    return this.apply(row, state);
+  }
+
+  private async apply(row: WithdrawalRow, state: PayoutState): Promise<'paid' | 'failed' | 'open'> {
+    switch (state.state) {
+      case 'paid':
+      case 'failed':
+        await this.settle(row.id, state);
+        return state.state;
+      case 'processing':
+        await this.repository.update(
+          row.id,
+          { providerReference: state.reference || row.providerReference, lastError: '' },
+          this.repository.db,
+        );
+        return 'open';
+      case 'notFound':
+        await this.noteError(row, 'the provider has no payout under this number');
+        return 'open';
+    }
+  }
+
+  /** Books the provider's final word once: a withdrawal no longer paying was settled by another run. */
+  private async settle(id: number, state: Extract<PayoutState, { state: 'paid' | 'failed' }>): Promise<void> {
+    const settled = await this.repository.db.transaction(async (tx) => {
+      const row = await this.repository.lock(id, tx);
+      if (!row || row.status !== 'paying') return undefined;
+      const accounts = this.accountsOf(row.userId);
+      if (state.state === 'paid') {
+        await this.repository.update(
+          row.id,
+          { status: 'paid', paidAt: state.paidAt, providerReference: state.reference, lastError: '' },
+          tx,
+        );
+        await this.deps.ledger.post(
+          {
+            ...paidPosting(row.id, row.amountFen, { ...accounts, payouts: LedgerAccount.payouts(row.provider ?? 'sandbox') }),
+            memo: row.withdrawalNo,
+          },
+          tx,
+        );
+        await this.deps.notifications.notify(tx, {
+          userId: row.userId,
+          kind: 'withdrawalPaid',
+          params: { price: row.amountFen, ...CHANNEL_NAMES[row.channel] },
+          link: LINK,
+        });
+      } else {
+        const reason = state.reason.slice(0, 500);
+        await this.repository.update(
+          row.id,
+          {
+            status: 'failed',
+            failedAt: new Date(this.now()),
+            failure: reason,
+            providerReference: state.reference || row.providerReference,
+            lastError: '',
+          },
+          tx,
+        );
+        await this.deps.ledger.post({ ...reversalPosting(row.id, row.amountFen, accounts), memo: row.withdrawalNo }, tx);
+        await this.deps.notifications.notify(tx, {
+          userId: row.userId,
+          kind: 'withdrawalFailed',
+          params: { price: row.amountFen, reason, ...CHANNEL_NAMES[row.channel] },
+          link: LINK,
+        });
+      }
+      return row;
+    });
+    if (settled) this.deps.log.info({ withdrawalNo: settled.withdrawalNo, outcome: state.state }, 'withdrawal payout settled');
+  }
+
+  private async noteError(row: WithdrawalRow, error: unknown): Promise<void> {
+    const message = error instanceof Error ? error.message : String(error);
+    this.deps.log.warn({ withdrawalNo: row.withdrawalNo, err: error }, 'a payout’s outcome is unknown; asking again next run');
+    await this.repository.update(row.id, { lastError: message.slice(0, 500) }, this.repository.db);
+  }
+
+  private accountsOf(userId: number) {
+    return { income: LedgerAccount.income(userId), pending: LedgerAccount.withdrawalsPending };
+  }
+
+  private incomeOf(userId: number): Promise<number> {
+    return this.deps.ledger.balance(LedgerAccount.income(userId));
+  }
+}
+
+function presentAccount(row: PayoutAccountRow): PayoutAccount {
+  return { channel: row.channel, account: maskAccount(row.account), realName: maskName(row.realName), updatedAt: row.updatedAt.getTime() };
+}
+
+function presentWithdrawal(row: WithdrawalRow): Withdrawal {
+  return {
+    id: row.id,
+    withdrawalNo: row.withdrawalNo,
+    amountFen: row.amountFen,
+    channel: row.channel,
+    account: maskAccount(row.account),
+    status: row.status,
+    rejectReason: row.rejectReason,
+    failure: row.failure,
+    createdAt: row.createdAt.getTime(),
+    reviewedAt: row.reviewedAt?.getTime() ?? null,
+    paidAt: row.paidAt?.getTime() ?? null,
+    failedAt: row.failedAt?.getTime() ?? null,
+  };
+}
+
+/** `13800000002` → `138****0002`; `alice@example.com` → `al***@example.com`; an openid keeps its first and last four. */
+export function maskAccount(account: string): string {
+  if (/^1\d{10}$/.test(account)) return `${account.slice(0, 3)}****${account.slice(-4)}`;
+  const at = account.indexOf('@');
+  if (at > 0) return `${account.slice(0, Math.min(2, at))}***${account.slice(at)}`;
+  if (account.length <= 8) return `${account.slice(0, 1)}***`;
+  return `${account.slice(0, 4)}****${account.slice(-4)}`;
+}
+
+/** `张三丰` → `*三丰`: the surname hidden. */
+export function maskName(name: string): string {
+  const characters = [...name];
+  return characters.length <= 1 ? '*' : `*${characters.slice(1).join('')}`;
+}
+
+/** `W` + UTC time to the second + 8 random hex digits (upper case): 23 letters and digits, as WeChat and Alipay take. */
+function newWithdrawalNo(now: number): string {
+  const stamp = new Date(now).toISOString().replace(/\D/g, '').slice(0, 14);
+  return `W${stamp}${randomBytes(4).toString('hex').toUpperCase()}`;
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  const code =
+    (error as { code?: unknown; cause?: { code?: unknown } } | null)?.code ?? (error as { cause?: { code?: unknown } } | null)?.cause?.code;
+  return code === '23505';
+}

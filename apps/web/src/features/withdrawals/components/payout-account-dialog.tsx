@@ -1,0 +1,71 @@
+import { Form, Input, Modal } from 'antd';
+import { ALIPAY_LOGON_ID_PATTERN, PAYOUT_REAL_NAME_MAX, WECHAT_OPENID_PATTERN, type PayoutChannel } from '@spatia/contract';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useBindPayoutAccount } from '../api/withdrawals';
+
+interface PayoutAccountDialogProps {
+  /** The method whose account is bound or replaced; undefined while closed. */
+  channel: PayoutChannel | undefined;
+  replacing: boolean;
+  onClose: () => void;
+}
+
+/** Binds (or replaces) the account one payout method pays to: the Alipay login id or the WeChat openid, with the real name. */
+export function PayoutAccountDialog({ channel, replacing, onClose }: PayoutAccountDialogProps) {
+  const { t } = useTranslation();
+  const [form] = Form.useForm<{ account: string; realName: string }>();
+  const bind = useBindPayoutAccount();
+  useEffect(() => {
+    if (channel) form.resetFields();
+  }, [channel, form]);
+  const pattern = channel === 'wechat' ? WECHAT_OPENID_PATTERN : ALIPAY_LOGON_ID_PATTERN;
+  const name = channel ? t(`withdrawals.channels.${channel}`) : '';
+  return (
+    <Modal
+      open={channel !== undefined}
+      title={t(replacing ? 'withdrawals.accounts.replaceTitle' : 'withdrawals.accounts.bindTitle', { channel: name })}
+      okText={t('withdrawals.accounts.save')}
+      cancelText={t('common.actions.cancel')}
+      okButtonProps={{ loading: bind.isPending, 'data-testid': 'payout-account-save' }}
+      onCancel={onClose}
+      onOk={() => form.submit()}
+      destroyOnHidden
+    >
+      <Form
+        form={form}
+        layout="vertical"
+        requiredMark={false}
+        onFinish={(values) => {
+          if (!channel) return;
+          bind.mutate({ channel, account: values.account.trim(), realName: values.realName.trim() }, { onSuccess: onClose });
+        }}
+      >
+        <Form.Item
+          name="account"
+          label={t(`withdrawals.accounts.accountLabel.${channel ?? 'alipay'}`)}
+          extra={t(`withdrawals.accounts.accountHint.${channel ?? 'alipay'}`)}
+          rules={[
+            { required: true, whitespace: true, message: t(`withdrawals.accounts.accountRequired.${channel ?? 'alipay'}`) },
+            {
+              validator: (_, value: string | undefined) =>
+                !value?.trim() || pattern.test(value.trim())
+                  ? Promise.resolve()
+                  : Promise.reject(new Error(t(`withdrawals.accounts.accountInvalid.${channel ?? 'alipay'}`))),
+            },
+          ]}
+        >
+          <Input autoComplete="off" maxLength={254} data-testid="payout-account-input" />
+        </Form.Item>
+        <Form.Item
+          name="realName"
+          label={t('withdrawals.accounts.realNameLabel')}
+          extra={t('withdrawals.accounts.realNameHint')}
+          rules={[{ required: true, whitespace: true, message: t('withdrawals.accounts.realNameRequired') }]}
+        >
+          <Input autoComplete="name" maxLength={PAYOUT_REAL_NAME_MAX} data-testid="payout-name-input" />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}

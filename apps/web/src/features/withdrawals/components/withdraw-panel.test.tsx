@@ -1,0 +1,101 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import type { WithdrawalOptions } from '@spatia/contract';
+import { App as AntdApp } from 'antd';
+import { AxiosHeaders, type AxiosAdapter, type InternalAxiosRequestConfig } from 'axios';
+import { MemoryRouter, Route, Routes } from 'react-router';
+import { afterEach, describe, expect, it } from 'vitest';
+import { http } from '../../../api/client';
+import { i18n } from '../../../i18n';
+import { WithdrawPanel } from './withdraw-panel';
+
+afterEach(() => cleanup());
+
+const OPTIONS: WithdrawalOptions = {
+  withdrawableFen: 2_500,
+  minFen: 1_000,
+  maxFen: 20_000_000,
+  channels: ['alipay', 'wechat'],
+  accounts: [{ channel: 'alipay', account: '139****5678', realName: '*小明', updatedAt: 0 }],
+  sandbox: true,
+};
+
+/** The server as the panel sees it: the options, and every withdrawal request kept for the test to read. */
+function serve(options: WithdrawalOptions) {
+  const requests: InternalAxiosRequestConfig[] = [];
+  const answer = (config: InternalAxiosRequestConfig, data: unknown) => ({
+    status: 200,
+    statusText: '',
+    data: { code: 0, msg: 'ok', data },
+    headers: new AxiosHeaders(),
+    config,
+  });
+  const adapter: AxiosAdapter = async (config) => {
+    if (config.url === '/c/withdraw/options') return answer(config, options);
+    if (config.url === '/c/withdraw' && config.method === 'post') {
+      requests.push(config);
+      return answer(config, { id: 1 });
+    }
+    throw new Error(`unexpected request ${config.method} ${config.url}`);
+  };
+  http.defaults.adapter = adapter;
+  return requests;
+}
+
+function renderPanel() {
+  render(
+    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+      <AntdApp>
+        <MemoryRouter initialEntries={['/wallet/withdraw']}>
+          <Routes>
+            <Route path="/wallet/withdraw" element={<WithdrawPanel />} />
+            <Route path="/wallet/withdrawRecord" element={<p>records page</p>} />
+          </Routes>
+        </MemoryRouter>
+      </AntdApp>
+    </QueryClientProvider>,
+  );
+}
+
+describe('WithdrawPanel', () => {
+  it('checks the amount in the reader’s language, fills in all of it, confirms, sends fen with a key, then shows the records', async () => {
+    await act(() => i18n.changeLanguage('zh'));
+    const requests = serve(OPTIONS);
+    renderPanel();
+    expect((await screen.findByTestId('withdraw-available')).textContent).toContain('¥25.00');
+    expect(screen.getByTestId('payout-account-alipay').textContent).toContain('139****5678 · *小明');
+    expect(screen.getByTestId('payout-account-wechat').textContent).toContain('未绑定');
+
+    const amount = screen.getByTestId('withdraw-amount');
+    fireEvent.change(amount, { target: { value: '9.99' } });
+    fireEvent.click(screen.getByTestId('withdraw-submit'));
+    expect(await screen.findByText('每次提现至少 ¥10.00')).toBeTruthy();
+    fireEvent.change(amount, { target: { value: '25.01' } });
+    expect(await screen.findByText('最多可提现 ¥25.00')).toBeTruthy();
+    fireEvent.change(amount, { target: { value: '1.234' } });
+    expect(await screen.findByText('请输入以元为单位、最多两位小数的金额')).toBeTruthy();
+
+    fireEvent.click(screen.getByTestId('withdraw-all'));
+    await waitFor(() => expect((amount as HTMLInputElement).value).toBe('25.00'));
+    fireEvent.click(screen.getByTestId('withdraw-submit'));
+    expect((await screen.findByTestId('withdraw-confirm-summary')).textContent).toBe(
+      '将从收益中冻结 ¥25.00，审核通过后打款到支付宝 139****5678（*小明）。',
+    );
+    expect(requests).toHaveLength(0);
+    fireEvent.click(screen.getByRole('button', { name: '确认提现' }));
+
+    expect(await screen.findByText('records page')).toBeTruthy();
+    expect(requests).toHaveLength(1);
+    expect(JSON.parse(String(requests[0]!.data))).toEqual({ amount: 2_500, channel: 'alipay' });
+    expect(String(requests[0]!.headers['Idempotency-Key'])).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('asks for an account before anything can be withdrawn, in English too', async () => {
+    await act(() => i18n.changeLanguage('en'));
+    serve({ ...OPTIONS, accounts: [], sandbox: false });
+    renderPanel();
+    expect(await screen.findByText('Bind an Alipay account or WeChat above to withdraw.')).toBeTruthy();
+    expect(screen.queryByTestId('withdraw-submit')).toBeNull();
+    expect(screen.queryByTestId('withdraw-sandbox')).toBeNull();
+  });
+});

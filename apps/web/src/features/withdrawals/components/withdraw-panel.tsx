@@ -1,0 +1,198 @@
+import { AlipayCircleOutlined, WechatOutlined } from '@ant-design/icons';
+import { Alert, App, Button, Card, Empty, Form, Input, Radio, Skeleton, Space, Statistic, Typography } from 'antd';
+import type { PayoutAccount, PayoutChannel } from '@spatia/contract';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { LoadFailed } from '../../../components/load-failed';
+import { formatYuan } from '../../../lib/format';
+import { useRequestWithdrawal, useUnbindPayoutAccount, useWithdrawalOptions } from '../api/withdrawals';
+import { checkWithdrawAmount, fenToInput } from '../lib/withdraw-amount';
+import { PayoutAccountDialog } from './payout-account-dialog';
+import './withdrawals.css';
+
+const CHANNEL_ICON: Record<PayoutChannel, React.ReactNode> = {
+  alipay: <AlipayCircleOutlined style={{ color: '#1677ff' }} />,
+  wechat: <WechatOutlined style={{ color: '#07c160' }} />,
+};
+
+/**
+ * /wallet/withdraw: the income that can be withdrawn, the accounts it can go to (bound, replaced,
+ * unbound here), and the request: an amount in yuan (or all of it), a method, a confirmation.
+ */
+export function WithdrawPanel() {
+  const { t } = useTranslation();
+  const { modal, message } = App.useApp();
+  const navigate = useNavigate();
+  const options = useWithdrawalOptions();
+  const unbind = useUnbindPayoutAccount();
+  const submit = useRequestWithdrawal();
+  const [form] = Form.useForm<{ amount: string; channel: PayoutChannel }>();
+  const [editing, setEditing] = useState<{ channel: PayoutChannel; replacing: boolean }>();
+
+  if (options.isPending) return <Skeleton active paragraph={{ rows: 6 }} />;
+  if (options.isError)
+    return <LoadFailed title={t('withdrawals.loadFailed')} error={options.error} onRetry={() => void options.refetch()} />;
+
+  const { withdrawableFen, minFen, maxFen, channels, accounts, sandbox } = options.data;
+  const accountOf = (channel: PayoutChannel): PayoutAccount | undefined => accounts.find((account) => account.channel === channel);
+  const bound = channels.filter((channel) => accountOf(channel));
+
+  const confirmUnbind = (channel: PayoutChannel) => {
+    modal.confirm({
+      title: t('withdrawals.accounts.unbindTitle', { channel: t(`withdrawals.channels.${channel}`) }),
+      content: t('withdrawals.accounts.unbindContent'),
+      okText: t('withdrawals.accounts.unbind'),
+      okButtonProps: { danger: true },
+      cancelText: t('common.actions.cancel'),
+      onOk: () => unbind.mutateAsync(channel).catch(() => undefined),
+    });
+  };
+
+  const confirmRequest = ({ amount, channel }: { amount: string; channel: PayoutChannel }) => {
+    const check = checkWithdrawAmount(amount, { minFen, maxFen, withdrawableFen });
+    const account = accountOf(channel);
+    if (!check.ok || !account) return;
+    modal.confirm({
+      title: t('withdrawals.request.confirmTitle'),
+      content: (
+        <div data-testid="withdraw-confirm-summary">
+          {t('withdrawals.request.confirmContent', {
+            amount: formatYuan(check.fen),
+            channel: t(`withdrawals.channels.${channel}`),
+            account: account.account,
+            name: account.realName,
+          })}
+        </div>
+      ),
+      okText: t('withdrawals.request.confirm'),
+      cancelText: t('common.actions.cancel'),
+      onOk: () =>
+        submit
+          .mutateAsync({ amount: check.fen, channel, idempotencyKey: crypto.randomUUID() })
+          .then(() => {
+            void message.success(t('withdrawals.request.submitted'));
+            void navigate('/wallet/withdrawRecord');
+          })
+          // The client has shown the server's message; the dialog closes.
+          .catch(() => undefined),
+    });
+  };
+
+  return (
+    <div className="withdraw">
+      {sandbox && <Alert type="warning" showIcon title={t('withdrawals.sandboxNotice')} data-testid="withdraw-sandbox" />}
+      <Card className="withdraw__summary">
+        <Statistic title={t('withdrawals.withdrawable')} value={formatYuan(withdrawableFen)} data-testid="withdraw-available" />
+        <Typography.Paragraph type="secondary" className="withdraw__hint">
+          {t('withdrawals.rules', { min: formatYuan(minFen) })}
+        </Typography.Paragraph>
+        <Link to="/wallet/withdrawRecord" data-testid="withdraw-records-link">
+          {t('withdrawals.recordsLink')}
+        </Link>
+      </Card>
+
+      <Card title={t('withdrawals.accounts.title')}>
+        <div className="withdraw__accounts">
+          {channels.map((channel) => {
+            const account = accountOf(channel);
+            return (
+              <div key={channel} className="withdraw__account" data-testid={`payout-account-${channel}`}>
+                <span className="withdraw__account-icon">{CHANNEL_ICON[channel]}</span>
+                <div className="withdraw__account-text">
+                  <Typography.Text strong>{t(`withdrawals.channels.${channel}`)}</Typography.Text>
+                  {account ? (
+                    <Typography.Text data-testid="payout-account-masked">
+                      {account.account} · {account.realName}
+                    </Typography.Text>
+                  ) : (
+                    <Typography.Text type="secondary">{t('withdrawals.accounts.notBound')}</Typography.Text>
+                  )}
+                </div>
+                <Space size={4}>
+                  <Button
+                    size="small"
+                    type={account ? 'default' : 'primary'}
+                    onClick={() => setEditing({ channel, replacing: Boolean(account) })}
+                    data-testid={`payout-account-${channel}-edit`}
+                  >
+                    {t(account ? 'withdrawals.accounts.replace' : 'withdrawals.accounts.bind')}
+                  </Button>
+                  {account && (
+                    <Button size="small" danger type="text" onClick={() => confirmUnbind(channel)}>
+                      {t('withdrawals.accounts.unbind')}
+                    </Button>
+                  )}
+                </Space>
+              </div>
+            );
+          })}
+        </div>
+      </Card>
+
+      <Card title={t('withdrawals.request.title')}>
+        {bound.length === 0 ? (
+          <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('withdrawals.request.bindFirst')} />
+        ) : (
+          <Form
+            form={form}
+            layout="vertical"
+            requiredMark={false}
+            initialValues={{ channel: bound[0], amount: '' }}
+            onFinish={confirmRequest}
+            className="withdraw__form"
+          >
+            <Form.Item name="channel" label={t('withdrawals.request.channel')}>
+              <Radio.Group>
+                {channels.map((channel) => (
+                  <Radio key={channel} value={channel} disabled={!accountOf(channel)} data-testid={`withdraw-channel-${channel}`}>
+                    {t(`withdrawals.channels.${channel}`)}
+                  </Radio>
+                ))}
+              </Radio.Group>
+            </Form.Item>
+            <Form.Item label={t('withdrawals.request.amount')} required>
+              <Space.Compact className="withdraw__amount">
+                <Form.Item
+                  name="amount"
+                  noStyle
+                  rules={[
+                    {
+                      validator: (_, value: string | undefined) => {
+                        const check = checkWithdrawAmount(value ?? '', { minFen, maxFen, withdrawableFen });
+                        if (check.ok) return Promise.resolve();
+                        const values = Object.fromEntries(Object.entries(check.values ?? {}).map(([key, fen]) => [key, formatYuan(fen)]));
+                        return Promise.reject(new Error(t(`withdrawals.request.amountErrors.${check.key}`, values)));
+                      },
+                    },
+                  ]}
+                >
+                  <Input
+                    prefix="¥"
+                    inputMode="decimal"
+                    placeholder={t('withdrawals.request.amountPlaceholder', { min: formatYuan(minFen) })}
+                    data-testid="withdraw-amount"
+                  />
+                </Form.Item>
+                <Button
+                  onClick={() => {
+                    form.setFieldValue('amount', fenToInput(Math.min(withdrawableFen, maxFen)));
+                    void form.validateFields(['amount']).catch(() => undefined);
+                  }}
+                  disabled={withdrawableFen === 0}
+                  data-testid="withdraw-all"
+                >
+                  {t('withdrawals.request.all')}
+                </Button>
+              </Space.Compact>
+            </Form.Item>
+            <Button type="primary" htmlType="submit" loading={submit.isPending} data-testid="withdraw-submit">
+              {t('withdrawals.request.submit')}
+            </Button>
+          </Form>
+        )}
+      </Card>
+      <PayoutAccountDialog channel={editing?.channel} replacing={editing?.replacing ?? false} onClose={() => setEditing(undefined)} />
+    </div>
+  );
+}

@@ -1,0 +1,109 @@
+import { Button, Segmented, Typography, type TableColumnsType } from 'antd';
+import { WITHDRAWAL_STATUSES, type Withdrawal, type WithdrawalStatus } from '@spatia/contract';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { PageTable } from '../../../components/page-table';
+import { formatDate, formatYuan } from '../../../lib/format';
+import { useWithdrawalRecords } from '../api/withdrawals';
+import { WithdrawalStatusTag } from './withdrawal-status-tag';
+import './withdrawals.css';
+
+type StatusFilter = WithdrawalStatus | 'all';
+const PAGE_SIZE = 10;
+
+/** What happened to a withdrawal, in a line: when it was paid, why it was rejected or refused, or that it waits. */
+export function WithdrawalDetail({ item }: { item: Withdrawal }) {
+  const { t } = useTranslation();
+  const text = (() => {
+    switch (item.status) {
+      case 'reviewing':
+        return t('withdrawals.detail.reviewing');
+      case 'approved':
+      case 'paying':
+        return t('withdrawals.detail.paying', { date: formatDate(item.reviewedAt) });
+      case 'paid':
+        return t('withdrawals.detail.paid', { date: formatDate(item.paidAt) });
+      case 'rejected':
+        return t('withdrawals.detail.rejected', { reason: item.rejectReason });
+      case 'failed':
+        return t('withdrawals.detail.failed', { reason: item.failure });
+    }
+  })();
+  return (
+    <Typography.Text type={item.status === 'failed' || item.status === 'rejected' ? 'danger' : 'secondary'} className="withdrawals__detail">
+      {text}
+    </Typography.Text>
+  );
+}
+
+/** /wallet/withdrawRecord: every withdrawal with its state, filtered by state; refreshes while one is on its way. */
+export function WithdrawalRecords() {
+  const { t } = useTranslation();
+  const [status, setStatus] = useState<StatusFilter>('all');
+  const [pageNum, setPageNum] = useState(1);
+  const records = useWithdrawalRecords({ status: status === 'all' ? undefined : status, pageNum, pageSize: PAGE_SIZE });
+
+  const columns: TableColumnsType<Withdrawal> = [
+    {
+      title: t('withdrawals.columns.requested'),
+      key: 'requested',
+      render: (_, row) => (
+        <div>
+          <div>{formatDate(row.createdAt)}</div>
+          <Typography.Text type="secondary" className="withdrawals__no">
+            {row.withdrawalNo}
+          </Typography.Text>
+        </div>
+      ),
+    },
+    {
+      title: t('withdrawals.columns.amount'),
+      key: 'amount',
+      render: (_, row) => <strong data-testid="withdrawal-amount">{formatYuan(row.amountFen)}</strong>,
+    },
+    {
+      title: t('withdrawals.columns.account'),
+      key: 'account',
+      render: (_, row) => `${t(`withdrawals.channels.${row.channel}`)} · ${row.account}`,
+    },
+    { title: t('withdrawals.columns.status'), key: 'status', render: (_, row) => <WithdrawalStatusTag status={row.status} /> },
+    { title: t('withdrawals.columns.detail'), key: 'detail', render: (_, row) => <WithdrawalDetail item={row} /> },
+  ];
+
+  return (
+    <>
+      <div className="withdrawals__toolbar">
+        <Segmented<StatusFilter>
+          aria-label={t('withdrawals.statusFilter')}
+          value={status}
+          onChange={(value) => {
+            setStatus(value);
+            setPageNum(1);
+          }}
+          options={[
+            { value: 'all' as const, label: t('withdrawals.all') },
+            ...WITHDRAWAL_STATUSES.map((value) => ({ value, label: t(`withdrawals.status.${value}`) })),
+          ]}
+          data-testid="withdrawal-status-filter"
+        />
+        <Link to="/wallet/withdraw">
+          <Button type="primary">{t('withdrawals.newRequest')}</Button>
+        </Link>
+      </div>
+      <PageTable
+        rowKey="id"
+        columns={columns}
+        page={records.data}
+        pageNum={pageNum}
+        pageSize={PAGE_SIZE}
+        onPageChange={setPageNum}
+        loading={records.isFetching && !records.data}
+        emptyText={status === 'all' ? t('withdrawals.empty') : t('withdrawals.emptyFiltered')}
+        scroll={{ x: 760 }}
+        onRow={() => ({ 'data-testid': 'withdrawal-row' }) as React.HTMLAttributes<HTMLElement>}
+        data-testid="withdrawal-records"
+      />
+    </>
+  );
+}

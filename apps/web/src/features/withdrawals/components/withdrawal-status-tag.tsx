@@ -1,0 +1,22 @@
+import { Tag } from 'antd';
+import type { WithdrawalStatus } from '@spatia/contract';
+import { useTranslation } from 'react-i18next';
+
+/** Each state's colour: blue while someone still has to act, green once paid, red when the money came back. */
+export const WITHDRAWAL_STATUS_COLOUR: Record<WithdrawalStatus, string> = {
+  reviewing: 'processing',
+  approved: 'cyan',
+  paying: 'gold',
+  paid: 'success',
+  rejected: 'default',
+  failed: 'error',
+};
+
+export function WithdrawalStatusTag({ status }: { status: WithdrawalStatus }) {
+  const { t } = useTranslation();
+  return (
+    <Tag color={WITHDRAWAL_STATUS_COLOUR[status]} data-testid="withdrawal-status" data-status={status}>
+      {t(`withdrawals.status.${status}`)}
+    </Tag>
+  );
+}

@@ -1,0 +1,11 @@
+import { FeaturePage } from '../components/feature-page';
+import { WithdrawPanel } from '../features/withdrawals/components/withdraw-panel';
+
+/** /wallet/withdraw (spec 2.4, wallet permission): take earned income out to a bound Alipay account or WeChat. */
+export default function WalletWithdrawPage() {
+  return (
+    <FeaturePage titleKey="menu.walletWithdraw" subtitleKey="withdrawals.subtitle">
+      <WithdrawPanel />
+    </FeaturePage>
+  );
+}

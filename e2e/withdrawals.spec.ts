@@ -1,0 +1,167 @@
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { signedInAccount, type SignedInAccount } from './support/accounts';
+import { dataOf } from './support/api';
+import { inBothLanguages, signedInPage, signInAt, type Language } from './support/back-office';
+import { snap, users } from './support/session';
+
+/**
+ * Withdrawing income (issue 15, docs/withdrawals.md). A seller earns ¥25.00 the honest way: a buyer
+ * recharges through the sandbox checkout and pays for a work sold to them. The seller binds an Alipay
+ * account, asks to withdraw ¥20.00, an admin approves it in the back office, the payout job pays it
+ * through the sandbox provider, and the seller's records show it paid (the rest still withdrawable).
+ */
+
+const WORDS = {
+  zh: {
+    withdrawTitle: '提现',
+    recordsTitle: '提现记录',
+    available: '¥25.00',
+    availableAfter: '¥5.00',
+    notBound: '未绑定',
+    accountMasked: '139****5678 · *小明',
+    belowMinimum: '每次提现至少 ¥10.00',
+    overIncome: '最多可提现 ¥25.00',
+    confirm: '确认提现',
+    confirmSummary: '将从收益中冻结 ¥20.00，审核通过后打款到支付宝 139****5678（*小明）。',
+    reviewing: '审核中',
+    paid: '已到账',
+    all: '全部',
+    approve: /^通\s?过$/,
+    adminTitle: '提现审核',
+    paidNotice: '您的提现 ¥20.00 已打款到您的支付宝账户',
+  },
+  en: {
+    withdrawTitle: 'Withdraw',
+    recordsTitle: 'Withdrawals',
+    available: '¥25.00',
+    availableAfter: '¥5.00',
+    notBound: 'Not bound',
+    accountMasked: '139****5678 · *小明',
+    belowMinimum: 'A withdrawal must be at least ¥10.00',
+    overIncome: 'You can withdraw at most ¥25.00',
+    confirm: 'Withdraw',
+    confirmSummary: '¥20.00 will be set aside from your income and paid to Alipay 139****5678 (*小明) once an operator approves it.',
+    reviewing: 'Under review',
+    paid: 'Paid',
+    all: 'All',
+    approve: /^Approve$/,
+    adminTitle: 'Withdrawals',
+    paidNotice: 'Your withdrawal of ¥20.00 was paid to your Alipay account',
+  },
+} as const;
+
+/** The buyer's balance gets ¥30.00 through the sandbox's test checkout, as a phone paying the QR code would. */
+async function rechargeThroughSandbox(buyer: SignedInAccount, anyone: APIRequestContext): Promise<void> {
+  const order = await dataOf<{ orderNo: string; codeUrl: string }>(
+    await buyer.api.post('/api/c/flowRecharge/nativePayNow', { data: { months: 1, fee: 3000 } }),
+  );
+  const sign = new URL(order.codeUrl, 'http://site').searchParams.get('sign');
+  await dataOf(await anyone.post(`/api/payments/sandbox/checkout/${order.orderNo}/pay?sign=${sign}`));
+}
+
+/** The seller sells a work to the buyer for ¥25.00 and the buyer confirms: ¥25.00 of income for the seller. */
+async function earnBySale(seller: SignedInAccount, buyer: SignedInAccount, workName: string): Promise<void> {
+  const work = await dataOf<{ uid: string }>(await seller.api.post('/api/model', { data: { name: workName, type: 'panorama' } }));
+  const transfer = await dataOf<{ id: number }>(
+    await seller.api.post(`/api/model/${work.uid}/sellTo`, { form: { phoneOrCode: buyer.phone, sellingPrice: '25', remark: '' } }),
+  );
+  await dataOf(await buyer.api.post(`/api/transfers/${transfer.id}/confirm`));
+}
+
+const recordRow = (page: Page) => page.getByTestId('withdrawal-row').first();
+/** A form field's error (the one before it may still be fading out). */
+const fieldError = (page: Page, text: string) => page.locator('.ant-form-item-explain-error', { hasText: text });
+
+inBothLanguages(
+  'a seller withdraws income to Alipay; an admin approves it in the back office and the records show it paid',
+  async ({ page, browser, request, playwright }, info, language: Language) => {
+    const words = WORDS[language];
+    const baseURL = info.project.use.baseURL;
+    const seller = await signedInAccount(request, playwright.request, { network: 8, password: 'Withdraw#2026', baseURL });
+    const buyer = await signedInAccount(request, playwright.request, { network: 8, password: 'Withdraw#2026', baseURL });
+    const sellerName = language === 'zh' ? '周提现' : 'Zoe Withdraw';
+    await dataOf(await seller.api.patch(`/api/client/${seller.uid}/info`, { form: { fullName: sellerName } }));
+    await rechargeThroughSandbox(buyer, request);
+    await earnBySale(seller, buyer, language === 'zh' ? '江景样板间' : 'River view suite');
+
+    // The withdraw page: ¥25.00 withdrawable, nothing bound yet.
+    await signInAt(page, seller, '/wallet/withdraw');
+    await expect(page.locator('h1')).toHaveText(words.withdrawTitle);
+    await expect(page.getByTestId('withdraw-available')).toContainText(words.available);
+    await expect(page.getByTestId('withdraw-sandbox')).toBeVisible();
+    await expect(page.getByTestId('payout-account-alipay')).toContainText(words.notBound);
+    await snap(page, `withdrawals-${language}-01-nothing-bound`);
+
+    // Bind an Alipay account: a bad one is refused in the form, in the page's language.
+    await page.getByTestId('payout-account-alipay-edit').click();
+    await page.getByTestId('payout-account-input').fill('not-an-account');
+    await page.getByTestId('payout-name-input').fill('王小明');
+    await page.getByTestId('payout-account-save').click();
+    await expect(page.locator('.ant-form-item-explain-error')).toBeVisible();
+    await page.getByTestId('payout-account-input').fill('13912345678');
+    await snap(page, `withdrawals-${language}-02-bind-dialog`, { fullPage: false });
+    await page.getByTestId('payout-account-save').click();
+    await expect(page.getByTestId('payout-account-alipay').getByTestId('payout-account-masked')).toHaveText(words.accountMasked);
+
+    // The amount: below the minimum and above the income are refused before anything is sent.
+    const amount = page.getByTestId('withdraw-amount');
+    await amount.fill('9.99');
+    await page.getByTestId('withdraw-submit').click();
+    await expect(fieldError(page, words.belowMinimum)).toBeVisible();
+    await amount.fill('25.01');
+    await page.getByTestId('withdraw-submit').click();
+    await expect(fieldError(page, words.overIncome)).toBeVisible();
+    await page.getByTestId('withdraw-all').click();
+    await expect(amount).toHaveValue('25.00');
+    await amount.fill('20');
+    await snap(page, `withdrawals-${language}-03-amount`);
+    await page.getByTestId('withdraw-submit').click();
+    const confirm = page.locator('.ant-modal-confirm');
+    await expect(confirm.getByTestId('withdraw-confirm-summary')).toHaveText(words.confirmSummary);
+    await snap(page, `withdrawals-${language}-04-confirm`, { fullPage: false });
+    await confirm.getByRole('button', { name: words.confirm, exact: true }).click();
+
+    // The records: under review.
+    await expect(page).toHaveURL(/\/wallet\/withdrawRecord$/);
+    await expect(page.locator('h1')).toHaveText(words.recordsTitle);
+    await expect(page.getByTestId('withdrawal-row')).toHaveCount(1);
+    await expect(recordRow(page).getByTestId('withdrawal-status')).toHaveText(words.reviewing);
+    await expect(recordRow(page).getByTestId('withdrawal-amount')).toHaveText('¥20.00');
+    await snap(page, `withdrawals-${language}-05-reviewing`);
+
+    // The admin, in a browser of their own: the queue of withdrawals under review, approve.
+    const adminPage = await signedInPage(browser, info, language, users.admin, '/admin/withdrawals');
+    await expect(adminPage.locator('h1')).toHaveText(words.adminTitle);
+    const queued = adminPage.getByTestId('withdrawal-queue-row').filter({ hasText: sellerName });
+    await expect(queued).toHaveCount(1);
+    await expect(queued).toContainText('13912345678');
+    await expect(queued).toContainText('王小明');
+    await snap(adminPage, `withdrawals-${language}-06-admin-queue`);
+    await queued.getByTestId('withdrawal-approve').click();
+    const approveDialog = adminPage.locator('.ant-modal-confirm');
+    await expect(approveDialog).toContainText('¥20.00');
+    await approveDialog.getByRole('button', { name: words.approve }).click();
+    await expect(queued).toHaveCount(0);
+
+    // Approving queued the payout job: within seconds the sandbox has paid it (the queue refreshes itself
+    // while a withdrawal on it is on its way).
+    await adminPage.getByTestId('withdrawal-queue-filter').getByText(words.all, { exact: true }).click();
+    const decided = adminPage.getByTestId('withdrawal-queue-row').filter({ hasText: sellerName });
+    await expect(decided.getByTestId('withdrawal-status')).toHaveText(words.paid, { timeout: 30_000 });
+    await snap(adminPage, `withdrawals-${language}-07-admin-paid`);
+    await adminPage.context().close();
+
+    // The seller's records show it paid (the page refreshes itself while a withdrawal is on its way).
+    await page.reload();
+    await expect(recordRow(page).getByTestId('withdrawal-status')).toHaveText(words.paid, { timeout: 30_000 });
+    await snap(page, `withdrawals-${language}-08-paid`);
+    const notices = await dataOf<{ list: { kind: string }[] }>(await seller.api.get('/api/c/notifications?pageSize=10'));
+    expect(notices.list.map((notice) => notice.kind)).toEqual(expect.arrayContaining(['withdrawalApproved', 'withdrawalPaid']));
+    await page.getByTestId('notification-bell').click();
+    await expect(page.getByText(words.paidNotice).first()).toBeVisible();
+
+    // What is left can still be withdrawn.
+    await page.goto('/wallet/withdraw');
+    await expect(page.getByTestId('withdraw-available')).toContainText(words.availableAfter);
+  },
+);

@@ -1,0 +1,88 @@
+/**
+ * Withdrawals (docs/withdrawals.md): a person takes earned income out to a bound Alipay account or
+ * WeChat. Money is integer fen everywhere.
+ */
+
+/** Where the money goes: an Alipay account (its login id: phone or e-mail) or WeChat (the person's openid). */
+export const PAYOUT_CHANNELS = ['alipay', 'wechat'] as const;
+export type PayoutChannel = (typeof PAYOUT_CHANNELS)[number];
+
+/** Who pays it out: the sandbox (a test driver that moves no money) or the channel's own provider. */
+export const PAYOUT_PROVIDERS = ['sandbox', 'alipay', 'wechat'] as const;
+export type PayoutProvider = (typeof PAYOUT_PROVIDERS)[number];
+
+/**
+ * reviewing → approved → paying → paid; or rejected (by an admin, money back), or failed (the provider
+ * refused the payout, money back).
+ */
+export const WITHDRAWAL_STATUSES = ['reviewing', 'approved', 'paying', 'paid', 'rejected', 'failed'] as const;
+export type WithdrawalStatus = (typeof WITHDRAWAL_STATUSES)[number];
+
+/** The least one withdrawal may take out: ¥10. */
+export const WITHDRAWAL_MIN_FEN = 1_000;
+/** The most one withdrawal may take out (¥200,000), below every provider's single-transfer ceiling. */
+export const WITHDRAWAL_MAX_FEN = 20_000_000;
+export const WITHDRAWAL_REASON_MAX = 200;
+export const PAYOUT_REAL_NAME_MAX = 40;
+
+/** An Alipay login id: a mainland mobile number or an e-mail address. */
+export const ALIPAY_LOGON_ID_PATTERN = /^(?:1\d{10}|[A-Za-z0-9._%+-]{1,64}@[A-Za-z0-9.-]{1,190}\.[A-Za-z]{2,24})$/;
+/** A WeChat openid: 28 characters today; letters, digits, `-` and `_`. */
+export const WECHAT_OPENID_PATTERN = /^[A-Za-z0-9_-]{16,64}$/;
+
+/** A bound payout account as its owner sees it: masked. */
+export interface PayoutAccount {
+  channel: PayoutChannel;
+  /** `138****0002`, `ab***@example.com`, `oUpF****WeS6o`. */
+  account: string;
+  /** `*三` , `*n Li`: the surname hidden. */
+  realName: string;
+  updatedAt: number;
+}
+
+/** The withdraw page's data. */
+export interface WithdrawalOptions {
+  /** The income balance: what can be withdrawn now. */
+  withdrawableFen: number;
+  minFen: number;
+  maxFen: number;
+  /** The channels this site pays out to, in the order the page offers them. */
+  channels: PayoutChannel[];
+  accounts: PayoutAccount[];
+  /** True where payouts go to the sandbox: nothing real is paid. */
+  sandbox: boolean;
+}
+
+/** A withdrawal as the person who asked for it sees it. */
+export interface Withdrawal {
+  id: number;
+  withdrawalNo: string;
+  amountFen: number;
+  channel: PayoutChannel;
+  /** The account it goes to, as it was at the request, masked. */
+  account: string;
+  status: WithdrawalStatus;
+  /** Why an admin rejected it. */
+  rejectReason: string;
+  /** Why the provider refused the payout. */
+  failure: string;
+  createdAt: number;
+  reviewedAt: number | null;
+  paidAt: number | null;
+  failedAt: number | null;
+}
+
+/** A withdrawal in the back office's queue. */
+export interface AdminWithdrawal extends Withdrawal {
+  user: { uid: string; name: string; phone: string };
+  /** The account and name in full: the operator checks them before approving. */
+  accountFull: string;
+  realName: string;
+  reviewer: { uid: string; name: string } | null;
+  provider: PayoutProvider | null;
+  providerReference: string;
+  attempts: number;
+  lastError: string;
+  /** The person's income balance now. */
+  withdrawableFen: number;
+}
