@@ -28,9 +28,30 @@ export function dayOf(time: number): string {
   return new Date(time).toISOString().slice(0, 10);
 }
 
+/** The moment a UTC day begins. */
+export function dayStart(day: string): Date {
+  return new Date(`${day}T00:00:00.000Z`);
+}
+
 /** The day `days` after (or before, when negative) `day`. */
 export function addDays(day: string, days: number): string {
-  return dayOf(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS);
+  return dayOf(dayStart(day).getTime() + days * DAY_MS);
+}
+
+/** `YYYY-MM` of a day. */
+export function monthOf(day: string): string {
+  return day.slice(0, 7);
+}
+
+/** The same moment `months` calendar months later (UTC); the 31st of a shorter month ends on its last day. */
+export function addMonths(at: Date, months: number): Date {
+  const end = new Date(at.getTime());
+  const day = end.getUTCDate();
+  end.setUTCDate(1);
+  end.setUTCMonth(end.getUTCMonth() + months);
+  const lastDay = new Date(Date.UTC(end.getUTCFullYear(), end.getUTCMonth() + 1, 0)).getUTCDate();
+  end.setUTCDate(Math.min(day, lastDay));
+  return end;
 }
 
 /** Every day from `start` to `end`, both included, oldest first. */

@@ -19,7 +19,7 @@ import { person, publishedWork, type Person } from '../../test/works-fixtures.js
 import { LedgerAccount } from '../ledger/ledger.service.js';
 import { BillingRepository } from './billing.repository.js';
 import { BillingService } from './billing.service.js';
-import { utcDay } from './billing-days.js';
+import { dayOf } from '../../lib/day-range.js';
 
 let testApp: TestApp;
 let owner: Person;
@@ -148,7 +148,7 @@ describe('daily traffic billing', () => {
     await fund(payer, 3_000);
     const bought = await payer.call('POST', `/api/client/${payer.uid}/purchaseTimeBalance`, { months: 1 });
     expect(bought.statusCode, bought.body).toBe(200);
-    const today = utcDay(Date.now());
+    const today = dayOf(Date.now());
     await serve(work, payer.id, today, 50_000, 3 * BYTES_PER_GB);
 
     await billingAt(`${today}T23:59:00Z`).billDay(today);
@@ -188,7 +188,7 @@ describe('pauses, budgets and notices', () => {
     const work = await publishedWork(testApp.app, payer, 'Popular');
     const other = await publishedWork(testApp.app, payer, 'Quiet');
     expect((await payer.call('POST', `/api/model/${work.uid}/budget`, 'budget=2')).statusCode).toBe(200);
-    const today = utcDay(Date.now());
+    const today = dayOf(Date.now());
     await serve(work, payer.id, today, 1_000, 2 * BYTES_PER_GB + 1);
     await serve(other, payer.id, today, 1_000, 2 * BYTES_PER_GB + 1); // under its 200 GB
 
@@ -240,8 +240,8 @@ describe('GET /api/client/{id}/balance/stat', () => {
     const payer = await person(testApp.app, { menus: wallet });
     const work = await publishedWork(testApp.app, payer, 'Charted');
     await fund(payer, 2_000);
-    const today = utcDay(Date.now());
-    const yesterday = utcDay(Date.now() - 86_400_000);
+    const today = dayOf(Date.now());
+    const yesterday = dayOf(Date.now() - 86_400_000);
     await serve(work, payer.id, yesterday, 20_000, BYTES_PER_GB);
     await serve(work, payer.id, today, 10_000, 0);
     await billingAt(`${today}T00:10:00Z`).billDay(yesterday);

@@ -6,7 +6,7 @@ import type { NotificationsService } from '../notifications/notifications.servic
 import type { TrafficService } from '../traffic/traffic.service.js';
 import type { WorksService } from '../works/works.service.js';
 import type { BillRow, BillingRepository } from './billing.repository.js';
-import { addDays, dayStart, monthOf, utcDay } from './billing-days.js';
+import { addDays, dayStart, dayOf, monthOf } from '../../lib/day-range.js';
 
 /** How far back a run looks for days with traffic that were never billed (a server down for weeks). */
 const CATCH_UP_DAYS = 35;
@@ -35,7 +35,7 @@ export class BillingService {
 
   /** Bills every finished day with traffic that has not been billed; answers the bills written. */
   async billDueDays(): Promise<number> {
-    const today = utcDay(this.now());
+    const today = dayOf(this.now());
     const from = addDays(today, -CATCH_UP_DAYS);
     const [days, billed] = await Promise.all([this.traffic.daysWithTraffic(from, today), this.repository.billedDaysSince(from)]);
     let bills = 0;
@@ -105,7 +105,7 @@ export class BillingService {
   async holdOf(work: { id: number; ownerId: number; budget: number }): Promise<ServingHoldReason | null> {
     if (await this.repository.isPaused(work.ownerId)) return 'balance';
     const hold = await this.repository.budgetHoldOf(work.id);
-    const month = monthOf(utcDay(this.now()));
+    const month = monthOf(dayOf(this.now()));
     if (hold?.month !== month) return null;
     // The owner may have raised the budget since the hold: it ends at once, not at the next run.
     const served = (await this.traffic.bytesOfWorks([work.id], `${month}-01`)).get(work.id) ?? 0;
@@ -169,7 +169,7 @@ export class BillingService {
 
   /** Works that served their monthly budget are held until the month ends or the budget rises. */
   private async enforceBudgets(): Promise<void> {
-    const month = monthOf(utcDay(this.now()));
+    const month = monthOf(dayOf(this.now()));
     // No budget is under 1 GB: works that served less cannot be over theirs.
     const serving = await this.traffic.worksServingAtLeast(`${month}-01`, BYTES_PER_GB);
     const works = await this.works.findByIds(serving.map((work) => work.workId));
@@ -198,7 +198,7 @@ export class BillingService {
   /** Tells owners billed lately once when their balance falls under the admin's threshold, again after it rose above. */
   private async noticeLowBalances(): Promise<void> {
     const prices = await this.repository.prices();
-    const owners = await this.repository.ownersBilledSince(addDays(utcDay(this.now()), -CATCH_UP_DAYS));
+    const owners = await this.repository.ownersBilledSince(addDays(dayOf(this.now()), -CATCH_UP_DAYS));
     if (owners.length === 0) return;
     const [balances, standing] = await Promise.all([
       this.ledger.balances(owners.map((ownerId) => LedgerAccount.balance(ownerId))),

@@ -18,7 +18,7 @@ import type { AuthUser, UsersService } from '../users/users.service.js';
 import type { WorksService } from '../works/works.service.js';
 import type { BillingRepository, LeasePeriodRow } from './billing.repository.js';
 import { graceEndsAt } from './billing.service.js';
-import { addDays, addMonths, daysBetween, monthOf, utcDay } from './billing-days.js';
+import { addDays, addMonths, daysFrom, dayOf, monthOf } from '../../lib/day-range.js';
 
 const DAY_MS = 86_400_000;
 /** The works the wallet lists, most traffic first. */
@@ -39,7 +39,7 @@ export class WalletService {
   /** `GET /client/{id}/balance/stat`: the wallet of the client `uid` (the caller's own; admins may read anyone's). */
   async stat(actor: AuthUser, uid: string, days: WalletStatDays): Promise<WalletStat> {
     const userId = await this.walletOwner(actor, uid);
-    const today = utcDay(this.now());
+    const today = dayOf(this.now());
     const from = addDays(today, -(days - 1));
     const monthStart = `${monthOf(today)}-01`;
     const [prices, balanceFen, trafficDays, bills, workTraffic, unpaid, lease, paused] = await Promise.all([
@@ -54,7 +54,7 @@ export class WalletService {
     ]);
     const trafficByDay = new Map(trafficDays.map((day) => [day.day, day]));
     const billByDay = new Map(bills.map((bill) => [bill.day, bill]));
-    const series = daysBetween(from, today).map((day) => ({
+    const series = daysFrom(from, today).map((day) => ({
       day,
       requests: trafficByDay.get(day)?.requests ?? 0,
       bytes: trafficByDay.get(day)?.bytes ?? 0,

@@ -32,6 +32,11 @@ export function WalletPanel() {
 
   return (
     <div className="wallet" data-testid="wallet">
+      <nav className="wallet__links" aria-label={t('wallet.linksLabel')}>
+        <Link to="/wallet/lease">{t('menu.walletLease')}</Link>
+        <Link to="/wallet/withdraw">{t('wallet.withdrawIncome')}</Link>
+        <Link to="/wallet/withdrawRecord">{t('menu.walletWithdrawRecord')}</Link>
+      </nav>
       <WalletAlerts stat={stat.data} />
       <WalletCards stat={stat.data} days={days} />
       <UsageCard stat={stat.data} days={days} onDays={setDays} />
