@@ -9,6 +9,7 @@ import sharp from 'sharp';
 import yauzl from 'yauzl';
 import { signedInAccount } from './support/accounts';
 import { dataOf } from './support/api';
+import { DEMO_PANORAMAS, processOrigins } from './support/processing';
 import { chooseFromMenu, fillLogin, snap } from './support/session';
 
 /*
@@ -18,7 +19,6 @@ import { chooseFromMenu, fillLogin, snap } from './support/session';
  * straight from disk (file://), as a showroom opens the unzipped folder.
  */
 
-const DEMO = fileURLToPath(new URL('../apps/server/demo', import.meta.url));
 
 interface TourScene {
   id: string;
@@ -40,44 +40,15 @@ function owner(request: APIRequestContext, contexts: APIRequest, baseURL: string
   return signedInAccount(request, contexts, { network: 7, password: 'Tours2026', baseURL });
 }
 
-async function upload(api: APIRequestContext, uid: string, credentials: string, name: string, bytes: Buffer) {
-  const grant = await dataOf<{ endpoint: string; grant: string }>(await api.get(`/api/model/${uid}/${credentials}`));
-  const b64 = (text: string) => Buffer.from(text).toString('base64');
-  const created = await api.post(grant.endpoint, {
-    headers: {
-      'Tus-Resumable': '1.0.0',
-      'Upload-Length': String(bytes.length),
-      'Upload-Metadata': `grant ${b64(grant.grant)},filename ${b64(name)}`,
-    },
-  });
-  expect(created.status()).toBe(201);
-  const location = new URL(created.headers().location ?? '', 'http://placeholder').pathname;
-  const sent = await api.patch(location, {
-    headers: {
-      'Tus-Resumable': '1.0.0',
-      'Upload-Offset': '0',
-      'Upload-Grant': grant.grant,
-      'Content-Type': 'application/offset+octet-stream',
-    },
-    data: bytes,
-  });
-  expect(sent.ok()).toBe(true);
-}
-
 /** A published tour of the two demo panoramas, the first scene linking to the second straight ahead. */
 async function publishedTour(api: APIRequestContext): Promise<string> {
   const { uid } = await dataOf<{ uid: string }>(
     await api.post('/api/model', { data: { name: '公开漫游', type: 'panorama', description: '江景两居室' } }),
   );
-  await upload(api, uid, 'origin/uploadCredentials', '客厅.jpg', readFileSync(path.join(DEMO, 'living-room.jpg')));
-  await upload(api, uid, 'origin/uploadCredentials', '阳台.jpg', readFileSync(path.join(DEMO, 'balcony.jpg')));
-  await dataOf(await api.post(`/api/model/${uid}/activateSolver`));
-  await expect
-    .poll(async () => (await dataOf<{ state: string }>(await api.get(`/api/model/${uid}/processing`))).state, {
-      timeout: 90_000,
-      intervals: [500],
-    })
-    .toBe('done');
+  await processOrigins(api, uid, [
+    { name: '客厅.jpg', bytes: readFileSync(path.join(DEMO_PANORAMAS, 'living-room.jpg')) },
+    { name: '阳台.jpg', bytes: readFileSync(path.join(DEMO_PANORAMAS, 'balcony.jpg')) },
+  ]);
   const tour = await dataOf<Tour>(await api.get(`/api/model/${uid}/tour`));
   const [living, balcony] = tour.scenes.map(({ baseUrl: _b, panorama: _p, ...settings }) => settings) as [TourScene, TourScene];
   living.hotspots = [{ id: 'to-balcony', kind: 'link', yaw: 0, pitch: -15, targetSceneId: balcony.id, arrowYaw: 0, label: '' }];

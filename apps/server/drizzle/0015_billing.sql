@@ -1,6 +1,7 @@
 CREATE TABLE "billed_days" (
 	"day" date PRIMARY KEY NOT NULL,
 	"owners" integer NOT NULL,
+	"runs" integer DEFAULT 1 NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint

@@ -327,7 +327,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     logger.warn(
       'SMS_DEV_OUTBOX is on: verification codes can be read at /api/dev/sms-outbox from this machine. Never turn it on where others can reach the server.',
     );
-    await app.register(devRoutes, { sms });
+    await app.register(devRoutes, { sms, billing: services.billing });
   }
 
   await app.register(async (pages) => {

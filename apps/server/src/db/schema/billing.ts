@@ -55,10 +55,14 @@ export const trafficBills = pgTable(
   ],
 );
 
-/** UTC days whose traffic has been billed, so a run skips them (their bills make a rerun harmless anyway). */
+/**
+ * UTC days whose traffic has been billed, so the daily run skips them. A run of a day locks its row, so
+ * two runs of one day take turns; `runs` numbers them (the day's ledger movements are told apart by it).
+ */
 export const billedDays = pgTable('billed_days', {
   day: date('day', { mode: 'string' }).primaryKey(),
   owners: integer('owners').notNull(),
+  runs: integer('runs').notNull().default(1),
   billedAt: createdAt(),
 });
 

@@ -102,10 +102,30 @@ describe('daily traffic billing', () => {
     expect(await billing.billDay('2026-03-01')).toBeGreaterThanOrEqual(1);
     expect(await billing.billDay('2026-03-01')).toBe(0);
     expect(await billing.billDueDays()).toBe(0);
+    // Billed again at once, the day bills nobody twice.
+    await Promise.all([billing.billDay('2026-03-01'), billing.billDay('2026-03-01')]);
 
     expect(await billsOf(payer.id)).toEqual([{ day: '2026-03-01', cost_fen: '350', charged_fen: '350', covered_by_lease: false }]);
     expect(await balanceOf(payer)).toBe(10_000 - 350);
     expect(await services().ledger.balance(LedgerAccount.revenue('traffic'))).toBeGreaterThanOrEqual(350);
+  });
+
+  it('billing a day again bills the owners it had not billed, and only them', async () => {
+    const first = await person(testApp.app, { menus: wallet });
+    const late = await person(testApp.app, { menus: wallet });
+    await Promise.all([fund(first, 1_000), fund(late, 1_000)]);
+    await serve(await publishedWork(testApp.app, first), first.id, '2026-03-10', 10_000, 0);
+    const billing = billingAt('2026-03-10T12:00:00Z');
+    await billing.billDay('2026-03-10');
+    await serve(await publishedWork(testApp.app, late), late.id, '2026-03-10', 20_000, 0);
+    expect(await billing.billDay('2026-03-10')).toBe(1);
+    expect(await balanceOf(first)).toBe(1_000 - 50);
+    expect(await balanceOf(late)).toBe(1_000 - 100);
+    const references = await rowsOf<{ reference: string }>(
+      services().database.db,
+      sql`select reference from ledger_transactions where memo = '2026-03-10' order by id`,
+    );
+    expect(references.map((row) => row.reference)).toEqual(['traffic:2026-03-10:1', 'traffic:2026-03-10:2']);
   });
 
   it('bills the finished days nobody billed, and never today', async () => {

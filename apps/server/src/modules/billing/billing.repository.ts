@@ -41,10 +41,23 @@ export class BillingRepository {
     return new Set(rows.map((row) => row.day));
   }
 
-  /** Claims a day for billing: false when another run billed it (the insert waits for that run to end). */
-  async claimDay(day: string, owners: number, tx: Transaction): Promise<boolean> {
-    const rows = await tx.insert(billedDays).values({ day, owners }).onConflictDoNothing().returning({ day: billedDays.day });
-    return rows.length > 0;
+  /**
+   * Starts a run of a day: answers its number (1 for the first). The day's row stays locked until the
+   * transaction ends, so a second run of the day waits and then sees the first one's bills.
+   */
+  async startRun(day: string, owners: number, tx: Transaction): Promise<number> {
+    const [row] = await tx
+      .insert(billedDays)
+      .values({ day, owners })
+      .onConflictDoUpdate({ target: billedDays.day, set: { runs: sql`${billedDays.runs} + 1` } })
+      .returning({ runs: billedDays.runs });
+    return row!.runs;
+  }
+
+  /** Owners already billed for a day. */
+  async billedOwners(day: string, tx: Transaction): Promise<Set<number>> {
+    const rows = await tx.select({ ownerId: trafficBills.ownerId }).from(trafficBills).where(eq(trafficBills.day, day));
+    return new Set(rows.map((row) => row.ownerId));
   }
 
   /** Owners among these with a lease period overlapping [start, end). */

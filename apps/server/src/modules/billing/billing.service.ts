@@ -43,14 +43,23 @@ export class BillingService {
     return bills;
   }
 
-  /** Bills one day: one bill per owner, charged from the balance as far as it goes. A day is billed once. */
+  /**
+   * Bills one day: one bill per owner not billed for it yet, charged from the balance as far as it goes.
+   * The daily job bills a finished day once; billing a day again bills only owners it had not billed.
+   */
   async billDay(day: string): Promise<number> {
     const prices = await this.repository.prices();
-    const totals = (await this.traffic.ownerTotalsOfDay(day)).filter((total) => total.requests > 0 || total.bytes > 0);
-    const ownerIds = totals.map((total) => total.ownerId);
-    await Promise.all([this.ledger.openUserAccountsOf(ownerIds), this.ledger.openSystemAccount(TRAFFIC_REVENUE)]);
+    const counted = (await this.traffic.ownerTotalsOfDay(day)).filter((total) => total.requests > 0 || total.bytes > 0);
+    await Promise.all([
+      this.ledger.openUserAccountsOf(counted.map((total) => total.ownerId)),
+      this.ledger.openSystemAccount(TRAFFIC_REVENUE),
+    ]);
     const written = await this.repository.db.transaction(async (tx) => {
-      if (!(await this.repository.claimDay(day, totals.length, tx))) return 0;
+      const run = await this.repository.startRun(day, counted.length, tx);
+      const billed = run > 1 ? await this.repository.billedOwners(day, tx) : new Set<number>();
+      const totals = counted.filter((total) => !billed.has(total.ownerId));
+      if (totals.length === 0) return 0;
+      const ownerIds = totals.map((total) => total.ownerId);
       const leased = await this.repository.ownersLeasedBetween(ownerIds, dayStart(day), dayStart(addDays(day, 1)), tx);
       const bills: BillRow[] = totals.map((total) => {
         const cost = trafficCostFen(prices, total.requests, total.bytes);
@@ -70,7 +79,7 @@ export class BillingService {
         if (revenue === 0) return [];
         return [
           {
-            reference: `traffic:${day}`,
+            reference: `traffic:${day}:${run}`,
             kind: 'trafficBill',
             memo: day,
             entries: [...entries, { account: TRAFFIC_REVENUE, amount: revenue }],
@@ -78,8 +87,8 @@ export class BillingService {
         ];
       });
       const fresh = await this.repository.insertBills(bills, tx);
-      // The day's claim is taken in this transaction: no bill of the day can exist before it.
-      if (fresh.size !== bills.length) throw new Error(`bills of ${day} existed before the day was claimed`);
+      // Runs of a day take turns (`startRun` locks the day): none of these owners can have been billed meanwhile.
+      if (fresh.size !== bills.length) throw new Error(`bills of ${day} were written by another run`);
       return fresh.size;
     });
     if (written > 0) this.log.info({ day, bills: written }, 'traffic billed');

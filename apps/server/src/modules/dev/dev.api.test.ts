@@ -23,6 +23,7 @@ describe('the SMS outbox of the console driver', () => {
       const outbox = await testApp.app.inject({ method: 'GET', url: `${OUTBOX}?phoneNumber=${user.phone}` });
       expect(outbox.statusCode).toBe(404);
       expect(outbox.body).not.toMatch(/\d{6}/);
+      expect((await testApp.app.inject({ method: 'POST', url: '/api/dev/billing/2026-01-01' })).statusCode).toBe(404);
     });
 
     it('still writes the code to the server log, where the operator reads it', async () => {
@@ -57,6 +58,16 @@ describe('the SMS outbox of the console driver', () => {
       });
       expect(response.statusCode).toBe(403);
       expect(json(response)).toEqual({ code: 403, msg: 'You are not allowed to do this' });
+    });
+
+    it('bills a day on request from this machine only, and once', async () => {
+      const bill = (remoteAddress?: string) =>
+        testApp.app.inject({ method: 'POST', url: '/api/dev/billing/2026-02-03', ...(remoteAddress ? { remoteAddress } : {}) });
+      expect((await bill('203.0.113.9')).statusCode).toBe(403);
+      const billed = await bill();
+      expect(billed.statusCode).toBe(200);
+      expect(json(billed)).toMatchObject({ code: 0, data: { bills: 0 } });
+      expect((await testApp.app.inject({ method: 'POST', url: '/api/dev/billing/tomorrow' })).statusCode).toBe(400);
     });
 
     it('refuses a request a proxy on this machine forwarded', async () => {

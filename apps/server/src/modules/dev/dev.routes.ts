@@ -3,16 +3,18 @@ import type { FastifyRequest } from 'fastify';
 import type { ConsoleSmsDriver } from '../../drivers/sms/console-sms.js';
 import { fail } from '../../lib/app-error.js';
 import { ok, responses } from '../../lib/envelope.js';
-import { OutboxQuery, OutboxSchema } from './dev.schemas.js';
+import type { BillingService } from '../billing/billing.service.js';
+import { BillDayParams, BilledDaySchema, OutboxQuery, OutboxSchema } from './dev.schemas.js';
 
 const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
 const FORWARDING_HEADERS = ['forwarded', 'x-forwarded-for', 'x-real-ip'];
 
 /**
  * Registered only with the console SMS driver and SMS_DEV_OUTBOX=true, and answering only a client on
- * this machine: whoever reads the outbox can reset any account's password.
+ * this machine: whoever reads the outbox can reset any account's password, and billing a day early
+ * leaves the rest of its traffic unbilled.
  */
-export const devRoutes: FastifyPluginAsyncTypebox<{ sms: ConsoleSmsDriver }> = async (app, { sms }) => {
+export const devRoutes: FastifyPluginAsyncTypebox<{ sms: ConsoleSmsDriver; billing: BillingService }> = async (app, { sms, billing }) => {
   app.get(
     '/api/dev/sms-outbox',
     {
@@ -27,6 +29,27 @@ export const devRoutes: FastifyPluginAsyncTypebox<{ sms: ConsoleSmsDriver }> = a
     async (request) => {
       if (!isLocalClient(request)) throw fail('forbidden');
       return ok(sms.latest(request.query.phoneNumber));
+    },
+  );
+
+  // The journeys cannot wait for midnight: they bill the day so far, as the daily job bills a finished day.
+  app.post(
+    '/api/dev/billing/:day',
+    {
+      config: { auth: 'anyone' },
+      schema: {
+        tags: ['development'],
+        summary:
+          'Bill a day now, then settle, pause and notify as the 5-minute job does (development only, this machine only; traffic of the day served later is not billed)',
+        params: BillDayParams,
+        response: responses(BilledDaySchema, [400, 403]),
+      },
+    },
+    async (request) => {
+      if (!isLocalClient(request)) throw fail('forbidden');
+      const bills = await billing.billDay(request.params.day);
+      await billing.enforce();
+      return ok({ bills });
     },
   );
 };
