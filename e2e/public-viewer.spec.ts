@@ -3,7 +3,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { pathToFileURL } from 'node:url';
 import { expect, test, type APIRequest, type APIRequestContext, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import yauzl from 'yauzl';
@@ -18,7 +18,6 @@ import { chooseFromMenu, fillLogin, snap } from './support/session';
  * the offline package works from a plain static server with every other address blocked, and opened
  * straight from disk (file://), as a showroom opens the unzipped folder.
  */
-
 
 interface TourScene {
   id: string;

@@ -31,7 +31,11 @@ export async function upload(api: APIRequestContext, uid: string, credentials: s
 }
 
 /** Uploads the origins of a work and processes them, waiting until processing is done. */
-export async function processOrigins(api: APIRequestContext, uid: string, origins: readonly { name: string; bytes: Buffer }[]): Promise<void> {
+export async function processOrigins(
+  api: APIRequestContext,
+  uid: string,
+  origins: readonly { name: string; bytes: Buffer }[],
+): Promise<void> {
   for (const origin of origins) await upload(api, uid, 'origin/uploadCredentials', origin.name, origin.bytes);
   await dataOf(await api.post(`/api/model/${uid}/activateSolver`));
   await expect

@@ -8,6 +8,9 @@ describe('traffic units', () => {
     expect(formatGb(250_000_000)).toBe('0.25 GB');
     expect(formatGb(12.54 * BYTES_PER_GB)).toBe('12.5 GB');
     expect(formatGb(1234.4 * BYTES_PER_GB)).toBe('1,234 GB');
+    expect(formatGb(9_500_000)).toBe('10 MB');
+    expect(formatGb(210_400)).toBe('210 KB');
+    expect(formatGb(512)).toBe('512 B');
   });
 
   it('measures a month against the budget, capped at 100', () => {
