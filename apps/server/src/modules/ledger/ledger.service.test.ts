@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../db/database.js';
 import { createTestDatabase, type TestDatabase } from '../../test/test-database.js';
-import { LedgerRepository } from './ledger.repository.js';
+import { LedgerRepository, type LedgerTx } from './ledger.repository.js';
 import { LedgerInvariantError, LedgerService } from './ledger.service.js';
 import { paidPosting, requestPosting, reversalPosting } from '../withdrawals/withdrawal-postings.js';
 
@@ -129,6 +129,30 @@ describe('ledger postings', () => {
     expect(await ledger.balance(system)).toBe(-20_100);
   });
 
+  it('books a batch decided on locked balances only when no balance goes below zero, and only from what was locked', async () => {
+    const { prefix, system, accounts } = await openScenario(2);
+    const [first, second] = accounts as [(typeof accounts)[0], (typeof accounts)[0]];
+    await ledger.post({ reference: `${prefix}:fund`, kind: 'topup', entries: movement(system, first.balance, 100) });
+    const batch = (reference: string, amount: number) => [{ reference, kind: 'bill', entries: movement(first.balance, system, amount) }];
+    const inTransaction = <T>(work: (tx: LedgerTx) => Promise<T>) => testDatabase.database.db.transaction(work);
+
+    await expect(
+      inTransaction((tx) => ledger.postFromBalances([first.balance], tx, () => batch(`${prefix}:over`, 101))),
+    ).rejects.toMatchObject({
+      code: ErrorCode.insufficientBalance,
+    });
+    await expect(
+      inTransaction((tx) => ledger.postFromBalances([second.balance], tx, () => batch(`${prefix}:unlocked`, 1))),
+    ).rejects.toBeInstanceOf(LedgerInvariantError);
+    expect(await ledger.balance(first.balance)).toBe(100);
+
+    const seen: number[] = [];
+    const booked = await inTransaction((tx) =>
+      ledger.postFromBalances([first.balance], tx, (balances) => (seen.push(balances.get(first.balance)!), batch(`${prefix}:ok`, 100))),
+    );
+    expect({ booked, seen, balance: await ledger.balance(first.balance) }).toEqual({ booked: 1, seen: [100], balance: 0 });
+  });
+
   it('rejects unbalanced, fractional or one-sided postings before touching the database', async () => {
     const { system, accounts, prefix } = await openScenario(1);
     const account = accounts[0]!.balance;
@@ -160,7 +184,9 @@ type Operation =
   /** A withdrawal of income asked for (`id` picks its number, so a repeated id replays the request). */
   | { type: 'withdraw'; user: number; amount: number; id: number }
   /** The payout job's or an admin's word on a withdrawal asked for before: paid, or given back. */
-  | { type: 'settle'; id: number; outcome: 'paid' | 'reversed' };
+  | { type: 'settle'; id: number; outcome: 'paid' | 'reversed' }
+  /** A day's traffic billing: each user's balance gives what it can of their cost (a repeated day is a replay). */
+  | { type: 'bill'; day: number; costs: number[] };
 
 const operation = (users: number): fc.Arbitrary<Operation> =>
   fc.oneof(
@@ -188,18 +214,26 @@ const operation = (users: number): fc.Arbitrary<Operation> =>
       id: fc.nat(12),
       outcome: fc.constantFrom('paid' as const, 'reversed' as const),
     }),
+    fc.record({
+      type: fc.constant('bill' as const),
+      day: fc.nat(4),
+      costs: fc.array(fc.integer({ min: 0, max: 40_000 }), { minLength: users, maxLength: users }),
+    }),
   );
 
 describe('ledger property', () => {
-  it('no sequence of top-ups, sales, withdrawals, payouts, reversals, overdrafts and replays creates or loses money', async () => {
+  it('no sequence of recharges, sales, traffic bills, withdrawals, payouts, reversals, overdrafts and replays creates or loses money', async () => {
     const users = 3;
     await fc.assert(
       fc.asyncProperty(fc.array(operation(users), { minLength: 1, maxLength: 25 }), async (operations) => {
         const { system, accounts, prefix } = await openScenario(users);
         const pending = `${prefix}:system:withdrawals:pending`;
         const payouts = `${prefix}:system:payouts:sandbox`;
+        const revenue = `${prefix}:system:revenue:traffic`;
         await ledger.openSystemAccount(pending);
         await ledger.openSystemAccount(payouts);
+        await ledger.openSystemAccount(revenue);
+        const billedDays = new Set<number>();
         const model = new Map<string, number>();
         const booked = new Set<number>();
         const add = (account: string, amount: number) => model.set(account, (model.get(account) ?? 0) + amount);
@@ -207,6 +241,42 @@ describe('ledger property', () => {
         const withdrawals = new Map<number, { user: number; amount: number; settled?: 'paid' | 'reversed' }>();
 
         for (const op of operations) {
+          if (op.type === 'bill') {
+            // As the daily billing does: one movement for the day, each balance charged as far as it goes.
+            const charges: { account: string; amount: number }[] = [];
+            const booked = await testDatabase.database.db.transaction((tx) =>
+              ledger.postFromBalances(
+                accounts.map((account) => account.balance),
+                tx,
+                (available) => {
+                  charges.length = 0;
+                  for (const [index, account] of accounts.entries()) {
+                    const amount = Math.min(op.costs[index]!, available.get(account.balance)!);
+                    if (amount > 0) charges.push({ account: account.balance, amount: -amount });
+                  }
+                  const total = -charges.reduce((sum, charge) => sum + charge.amount, 0);
+                  return total === 0
+                    ? []
+                    : [
+                        {
+                          reference: `${prefix}:bill:${op.day}`,
+                          kind: 'trafficBill',
+                          entries: [...charges, { account: revenue, amount: total }],
+                        },
+                      ];
+                },
+              ),
+            );
+            const expected = charges.length > 0 && !billedDays.has(op.day) ? 1 : 0;
+            expect(booked).toBe(expected);
+            if (expected === 1) {
+              billedDays.add(op.day);
+              const total = -charges.reduce((sum, charge) => sum + charge.amount, 0);
+              for (const charge of charges) add(charge.account, charge.amount);
+              add(revenue, total);
+            }
+            continue;
+          }
           if (op.type === 'withdraw') {
             // A repeated id is the same request sent again (its first owner and amount): a replay.
             const earlier = withdrawals.get(op.id);
@@ -260,7 +330,7 @@ describe('ledger property', () => {
           }
         }
 
-        const systems = [system, pending, payouts];
+        const systems = [system, pending, payouts, revenue];
         const all = [...systems, ...accounts.flatMap((account) => [account.balance, account.income])];
         const balances = await Promise.all(all.map((account) => ledger.balance(account)));
         expect(balances.reduce((sum, balance) => sum + balance, 0)).toBe(0);
