@@ -1,4 +1,4 @@
-import { count, type SQL } from 'drizzle-orm';
+import { count, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Executor } from './database.js';
 
@@ -23,4 +23,43 @@ export async function pageOfRows<T extends PgTable>(
     executor.select({ total: count() }).from(anyTable).where(where),
   ]);
   return { rows, total: counted?.total ?? 0 };
+}
+
+/**
+ * `pageOfRows` for money records (the order pages): also how many of the matching rows are `completed`,
+ * and the sum of their `amount`. A page of `limit` 0 reads only the figures.
+ */
+export async function pageOfOrders<T extends PgTable>(
+  executor: Executor,
+  table: T,
+  where: SQL | undefined,
+  order: readonly (PgColumn | SQL)[],
+  page: { limit: number; offset: number },
+  measure: { completed: SQL; amount: PgColumn },
+): Promise<{ rows: T['$inferSelect'][]; total: number; completed: { count: number; amountFen: number } }> {
+  const anyTable: PgTable = table;
+  const [rows, [sums]] = await Promise.all([
+    page.limit === 0
+      ? Promise.resolve([])
+      : executor
+          .select()
+          .from(anyTable)
+          .where(where)
+          .orderBy(...order)
+          .limit(page.limit)
+          .offset(page.offset),
+    executor
+      .select({
+        total: count(),
+        completedCount: sql<string>`count(*) filter (where ${measure.completed})`,
+        completedAmount: sql<string>`coalesce(sum(${measure.amount}) filter (where ${measure.completed}), 0)`,
+      })
+      .from(anyTable)
+      .where(where),
+  ]);
+  return {
+    rows,
+    total: sums?.total ?? 0,
+    completed: { count: Number(sums?.completedCount ?? 0), amountFen: Number(sums?.completedAmount ?? 0) },
+  };
 }

@@ -1,6 +1,7 @@
-import { and, asc, count, desc, eq, gt, gte, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { PaymentOrderKind, PaymentOrderStatus } from '@spatia/contract';
 import type { Db, Executor, Transaction } from '../../db/database.js';
+import { pageOfOrders } from '../../db/page-of-rows.js';
 import { flowRechargePlans, paymentOrders } from '../../db/schema/index.js';
 
 export type PaymentOrderRow = typeof paymentOrders.$inferSelect;
@@ -117,35 +118,14 @@ export class PaymentsRepository {
     kind: PaymentOrderKind,
     filter: PaymentOrderFilter,
     page: { limit: number; offset: number },
-  ): Promise<{ rows: PaymentOrderRow[]; total: number; paid: { count: number; amountFen: number } }> {
+  ): Promise<{ rows: PaymentOrderRow[]; total: number; completed: { count: number; amountFen: number } }> {
     const conditions: SQL[] = [eq(paymentOrders.userId, userId), eq(paymentOrders.kind, kind)];
     if (filter.statuses) conditions.push(inArray(paymentOrders.status, [...filter.statuses]));
     if (filter.from) conditions.push(gte(paymentOrders.createdAt, filter.from));
     if (filter.to) conditions.push(lt(paymentOrders.createdAt, filter.to));
-    const where = and(...conditions);
-    const [rows, [sums]] = await Promise.all([
-      page.limit === 0
-        ? Promise.resolve([])
-        : this.db
-            .select()
-            .from(paymentOrders)
-            .where(where)
-            .orderBy(desc(paymentOrders.createdAt), desc(paymentOrders.id))
-            .limit(page.limit)
-            .offset(page.offset),
-      this.db
-        .select({
-          total: count(),
-          paidCount: sql<string>`count(*) filter (where ${paymentOrders.status} = 'paid')`,
-          paidAmount: sql<string>`coalesce(sum(${paymentOrders.amountFen}) filter (where ${paymentOrders.status} = 'paid'), 0)`,
-        })
-        .from(paymentOrders)
-        .where(where),
-    ]);
-    return {
-      rows,
-      total: sums?.total ?? 0,
-      paid: { count: Number(sums?.paidCount ?? 0), amountFen: Number(sums?.paidAmount ?? 0) },
-    };
+    return pageOfOrders(this.db, paymentOrders, and(...conditions), [desc(paymentOrders.createdAt), desc(paymentOrders.id)], page, {
+      completed: sql`${paymentOrders.status} = 'paid'`,
+      amount: paymentOrders.amountFen,
+    });
   }
 }

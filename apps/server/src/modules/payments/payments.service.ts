@@ -169,7 +169,7 @@ export class PaymentsService {
     filter: PaymentOrderFilter,
     page: { limit: number; offset: number },
   ): Promise<{ rows: PaymentOrderSummary[]; total: number; paid: { count: number; amountFen: number } }> {
-    const { rows, total, paid } = await this.repository.listForPayer(userId, kind, filter, page);
+    const { rows, total, completed: paid } = await this.repository.listForPayer(userId, kind, filter, page);
     return {
       rows: rows.map((order) => ({
         id: order.id,

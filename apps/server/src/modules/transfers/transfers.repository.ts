@@ -1,7 +1,7 @@
-import { and, count, desc, eq, gte, inArray, lt, lte, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, lt, lte, sql, type SQL } from 'drizzle-orm';
 import type { TransferStatus } from '@spatia/contract';
 import type { Db, Executor, Transaction } from '../../db/database.js';
-import { pageOfRows } from '../../db/page-of-rows.js';
+import { pageOfOrders, pageOfRows } from '../../db/page-of-rows.js';
 import { workTransfers } from '../../db/schema/index.js';
 
 export type TransferRow = typeof workTransfers.$inferSelect;
@@ -65,7 +65,7 @@ export class TransfersRepository {
     userId: number,
     filter: SaleFilter,
     page: { limit: number; offset: number },
-  ): Promise<{ rows: TransferRow[]; total: number; confirmed: { count: number; amountFen: number } }> {
+  ): Promise<{ rows: TransferRow[]; total: number; completed: { count: number; amountFen: number } }> {
     const conditions: SQL[] = [
       eq(side === 'receiver' ? workTransfers.receiverId : workTransfers.senderId, userId),
       eq(workTransfers.kind, 'sale'),
@@ -73,30 +73,9 @@ export class TransfersRepository {
     if (filter.statuses) conditions.push(inArray(workTransfers.status, [...filter.statuses]));
     if (filter.from) conditions.push(gte(workTransfers.createdAt, filter.from));
     if (filter.to) conditions.push(lt(workTransfers.createdAt, filter.to));
-    const where = and(...conditions);
-    const [rows, [sums]] = await Promise.all([
-      page.limit === 0
-        ? Promise.resolve([])
-        : this.db
-            .select()
-            .from(workTransfers)
-            .where(where)
-            .orderBy(desc(workTransfers.createdAt), desc(workTransfers.id))
-            .limit(page.limit)
-            .offset(page.offset),
-      this.db
-        .select({
-          total: count(),
-          confirmedCount: sql<string>`count(*) filter (where ${workTransfers.status} = 'confirmed')`,
-          confirmedAmount: sql<string>`coalesce(sum(${workTransfers.price}) filter (where ${workTransfers.status} = 'confirmed'), 0)`,
-        })
-        .from(workTransfers)
-        .where(where),
-    ]);
-    return {
-      rows,
-      total: sums?.total ?? 0,
-      confirmed: { count: Number(sums?.confirmedCount ?? 0), amountFen: Number(sums?.confirmedAmount ?? 0) },
-    };
+    return pageOfOrders(this.db, workTransfers, and(...conditions), [desc(workTransfers.createdAt), desc(workTransfers.id)], page, {
+      completed: sql`${workTransfers.status} = 'confirmed'`,
+      amount: workTransfers.price,
+    });
   }
 }

@@ -74,7 +74,7 @@ export class TransfersService {
     page: { limit: number; offset: number },
   ): Promise<{ rows: SaleSummary[]; total: number; confirmed: { count: number; amountFen: number } }> {
     await this.expireDue();
-    const { rows, total, confirmed } = await this.repository.listSales(side, userId, filter, page);
+    const { rows, total, completed: confirmed } = await this.repository.listSales(side, userId, filter, page);
     const [works, people] = await Promise.all([
       this.works.findByIds(rows.map((row) => row.workId)),
       this.users.findPublicProfiles(rows.map((row) => (side === 'receiver' ? row.senderId : row.receiverId))),

@@ -6,7 +6,7 @@ import { Link } from 'react-router';
 import { PageTable } from '../../../components/page-table';
 import { formatDate, formatYuan } from '../../../lib/format';
 import { useWithdrawalRecords } from '../api/withdrawals';
-import { WithdrawalStatusTag } from './withdrawal-status-tag';
+import { WithdrawalRequested, WithdrawalStatusTag } from './withdrawal-status-tag';
 import './withdrawals.css';
 
 type StatusFilter = WithdrawalStatus | 'all';
@@ -48,14 +48,7 @@ export function WithdrawalRecords() {
     {
       title: t('withdrawals.columns.requested'),
       key: 'requested',
-      render: (_, row) => (
-        <div>
-          <div>{formatDate(row.createdAt)}</div>
-          <Typography.Text type="secondary" className="withdrawals__no">
-            {row.withdrawalNo}
-          </Typography.Text>
-        </div>
-      ),
+      render: (_, row) => <WithdrawalRequested item={row} />,
     },
     {
       title: t('withdrawals.columns.amount'),

@@ -8,7 +8,7 @@ import { ReviewActions } from '../../../components/review-actions';
 import { formatDate, formatYuan } from '../../../lib/format';
 import { useApproveWithdrawal, useRejectWithdrawal, useWithdrawalQueue } from '../api/review-withdrawals';
 import { WithdrawalDetail } from './withdrawal-records';
-import { WithdrawalStatusTag } from './withdrawal-status-tag';
+import { WithdrawalRequested, WithdrawalStatusTag } from './withdrawal-status-tag';
 import './withdrawals.css';
 
 type StatusFilter = WithdrawalStatus | 'all';
@@ -90,14 +90,7 @@ export function WithdrawalReviewQueue() {
     {
       title: t('withdrawals.columns.requested'),
       key: 'requested',
-      render: (_, row) => (
-        <div>
-          <div>{formatDate(row.createdAt)}</div>
-          <Typography.Text type="secondary" className="withdrawals__no">
-            {row.withdrawalNo}
-          </Typography.Text>
-        </div>
-      ),
+      render: (_, row) => <WithdrawalRequested item={row} />,
     },
     {
       title: t('withdrawals.columns.status'),

@@ -1,6 +1,7 @@
-import { Tag } from 'antd';
-import type { WithdrawalStatus } from '@spatia/contract';
+import { Tag, Typography } from 'antd';
+import type { Withdrawal, WithdrawalStatus } from '@spatia/contract';
 import { useTranslation } from 'react-i18next';
+import { formatDate } from '../../../lib/format';
 
 /** Each state's colour: blue while someone still has to act, green once paid, red when the money came back. */
 export const WITHDRAWAL_STATUS_COLOUR: Record<WithdrawalStatus, string> = {
@@ -18,5 +19,17 @@ export function WithdrawalStatusTag({ status }: { status: WithdrawalStatus }) {
     <Tag color={WITHDRAWAL_STATUS_COLOUR[status]} data-testid="withdrawal-status" data-status={status}>
       {t(`withdrawals.status.${status}`)}
     </Tag>
+  );
+}
+
+/** When a withdrawal was asked for, over its number. */
+export function WithdrawalRequested({ item }: { item: Pick<Withdrawal, 'createdAt' | 'withdrawalNo'> }) {
+  return (
+    <div>
+      <div>{formatDate(item.createdAt)}</div>
+      <Typography.Text type="secondary" className="withdrawals__no">
+        {item.withdrawalNo}
+      </Typography.Text>
+    </div>
   );
 }
