@@ -111,6 +111,10 @@ inBothLanguages(
     const todayRow = page.locator('.daily-chart table tr', { has: page.locator(`th:text-is("${today}")`) });
     await expect(todayRow).toContainText(`¥${(85 - balance).toFixed(2)}`);
     await expect(page.getByRole('link', { name: language === 'zh' ? '计费漫游' : 'Billed tour' })).toBeVisible();
+    // The same chart for the one work, its cost estimated at today's prices.
+    await page.getByTestId('wallet-work').click();
+    await page.locator('.ant-select-item-option', { hasText: language === 'zh' ? '计费漫游' : 'Billed tour' }).click();
+    await expect(todayRow).toContainText('¥');
     await snap(page, `wallet-${language}-02-wallet`);
 
     // A month of lease time from what is left.

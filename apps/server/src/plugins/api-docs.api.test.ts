@@ -82,6 +82,7 @@ describe('API description', () => {
         '/api/client/renewPwd',
         '/api/client/{uid}/avatar/uploadCredentials',
         '/api/client/{uid}/info',
+        '/api/dev/billing/{day}',
         '/api/dev/sms-outbox',
         '/api/health',
         '/api/open/c/zhipaiApp',

@@ -1,5 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { LeaseOverview, LeasePurchase, WalletStat, WalletStatDays } from '@spatia/contract';
+import type { LeaseOverview, LeasePurchase, WalletStat, WalletStatDays, WorkTrafficDay } from '@spatia/contract';
 import { request } from '../../../api/client';
 
 /** Every wallet query starts with this key. */
@@ -54,5 +54,20 @@ export function usePurchaseLease(uid: string) {
   return useMutation({
     mutationFn: (lease: LeaseRequest) => purchaseLease(uid, lease),
     onSuccess: () => Promise.all([WALLET_QUERY_KEY, ...AFFECTED_QUERY_KEYS].map((queryKey) => queryClient.invalidateQueries({ queryKey }))),
+  });
+}
+
+/** GET /model/{uid}/traffic?days=: one work's requests and bytes per day (only days with traffic). */
+export function getWorkTraffic(uid: string, days: number): Promise<{ days: WorkTrafficDay[] }> {
+  return request<{ days: WorkTrafficDay[] }>({ url: `/model/${encodeURIComponent(uid)}/traffic`, params: { days } });
+}
+
+/** The chart's days for one work, when one is picked. */
+export function useWorkTraffic(uid: string | null, days: WalletStatDays) {
+  return useQuery({
+    queryKey: [...WALLET_QUERY_KEY, 'work', uid, days],
+    queryFn: () => getWorkTraffic(uid!, days),
+    enabled: uid !== null,
+    placeholderData: keepPreviousData,
   });
 }

@@ -1,13 +1,14 @@
-import { Alert, Button, Card, Progress, Segmented, Skeleton, Statistic, Table, Tag, Typography } from 'antd';
-import { Role, type WalletDay, type WalletStat, type WalletStatDays, type WalletWork } from '@spatia/contract';
+import { Alert, Button, Card, Progress, Segmented, Select, Skeleton, Statistic, Table, Tag, Typography } from 'antd';
+import { Role, trafficCostFen, type WalletDay, type WalletStat, type WalletStatDays, type WalletWork } from '@spatia/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { DailyBarChart } from '../../../components/daily-bar-chart';
+import { fillDays } from '../../../lib/daily-series';
 import { LoadFailed } from '../../../components/load-failed';
 import { formatDate, formatNumber, formatYuan } from '../../../lib/format';
 import { useSession } from '../../../stores/session-store';
-import { useWalletStat } from '../api/wallet';
+import { useWalletStat, useWorkTraffic } from '../api/wallet';
 import { budgetPercent, formatGb } from '../lib/traffic-units';
 import { LeaseSummary } from './lease-summary';
 import './wallet.css';
@@ -117,9 +118,20 @@ function WalletCards({ stat, days }: { stat: WalletStat; days: number }) {
 function UsageCard({ stat, days, onDays }: { stat: WalletStat; days: WalletStatDays; onDays: (days: WalletStatDays) => void }) {
   const { t } = useTranslation();
   const [measure, setMeasure] = useState<Measure>('requests');
-  const format = MEASURE_FORMAT[measure];
-  const total = stat.days.reduce((sum, day) => sum + day[measure], 0);
+  const [workUid, setWorkUid] = useState<string | null>(null);
+  const work = stat.works.find((candidate) => candidate.uid === workUid) ?? null;
+  const workTraffic = useWorkTraffic(work?.uid ?? null, days);
   const { prices } = stat;
+  // One work's days: its traffic, and its cost at today's prices (bills are per owner, not per work).
+  const rows: WalletDay[] = work
+    ? fillDays(workTraffic.data?.days ?? [], days, (day) => ({ day, requests: 0, bytes: 0 })).map((day) => ({
+        ...day,
+        costFen: trafficCostFen(prices, day.requests, day.bytes).costFen,
+        billed: false,
+      }))
+    : stat.days;
+  const format = MEASURE_FORMAT[measure];
+  const total = rows.reduce((sum, day) => sum + day[measure], 0);
   return (
     <Card
       title={t('wallet.usageTitle')}
@@ -132,15 +144,27 @@ function UsageCard({ stat, days, onDays }: { stat: WalletStat; days: WalletStatD
         />
       }
     >
-      <Segmented<Measure>
-        className="wallet__measure"
-        value={measure}
-        onChange={setMeasure}
-        options={(['requests', 'bytes', 'costFen'] as const).map((value) => ({ value, label: t(`wallet.measure.${value}`) }))}
-        data-testid="wallet-measure"
-      />
+      <div className="wallet__chart-controls">
+        <Segmented<Measure>
+          value={measure}
+          onChange={setMeasure}
+          options={(['requests', 'bytes', 'costFen'] as const).map((value) => ({ value, label: t(`wallet.measure.${value}`) }))}
+          data-testid="wallet-measure"
+        />
+        <Select<string>
+          className="wallet__work-select"
+          value={work?.uid ?? ''}
+          onChange={(value) => setWorkUid(value || null)}
+          options={[
+            { value: '', label: t('wallet.allWorks') },
+            ...stat.works.map((candidate) => ({ value: candidate.uid, label: candidate.name })),
+          ]}
+          aria-label={t('wallet.workLabel')}
+          data-testid="wallet-work"
+        />
+      </div>
       <DailyBarChart<WalletDay>
-        rows={stat.days}
+        rows={rows}
         value={(day) => day[measure]}
         format={format}
         label={t('wallet.chartLabel', { measure: t(`wallet.measure.${measure}`), total: format(total), days })}
@@ -150,11 +174,12 @@ function UsageCard({ stat, days, onDays }: { stat: WalletStat; days: WalletStatD
         columns={[
           { title: t('wallet.measure.requests'), cell: (day) => formatNumber(day.requests) },
           { title: t('wallet.measure.bytes'), cell: (day) => formatGb(day.bytes) },
-          { title: t('wallet.measure.costFen'), cell: (day) => (day.billed ? formatYuan(day.costFen) : t('wallet.notBilled')) },
+          { title: t('wallet.measure.costFen'), cell: (day) => (work || day.billed ? formatYuan(day.costFen) : t('wallet.notBilled')) },
         ]}
         listed={(day) => day.requests > 0 || day.bytes > 0}
       />
       <Typography.Paragraph type="secondary" className="wallet__prices">
+        {work && `${t('wallet.workCostNote')} `}
         {t('wallet.prices', { request: formatYuan(prices.requestFenPer10k), gb: formatYuan(prices.gbFen), days: prices.graceDays })}
       </Typography.Paragraph>
     </Card>
