@@ -178,8 +178,12 @@ function UsageCard({ stat, days, onDays }: { stat: WalletStat; days: WalletStatD
         ]}
         listed={(day) => day.requests > 0 || day.bytes > 0}
       />
+      {work && (
+        <Typography.Paragraph type="secondary" className="wallet__prices">
+          {t('wallet.workCostNote')}
+        </Typography.Paragraph>
+      )}
       <Typography.Paragraph type="secondary" className="wallet__prices">
-        {work && `${t('wallet.workCostNote')} `}
         {t('wallet.prices', { request: formatYuan(prices.requestFenPer10k), gb: formatYuan(prices.gbFen), days: prices.graceDays })}
       </Typography.Paragraph>
     </Card>
