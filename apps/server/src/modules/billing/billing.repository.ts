@@ -1,5 +1,5 @@
 import type { BillingPrices } from '@spatia/contract';
-import { and, asc, desc, eq, gt, gte, inArray, isNotNull, lt, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, inArray, isNotNull, lt, sql } from 'drizzle-orm';
 import { anyId, recordset } from '../../db/bulk.js';
 import { rowsOf, type Db, type Executor, type Transaction } from '../../db/database.js';
 import { billedDays, billingOwners, billingPrices, budgetHolds, leasePeriods, trafficBills } from '../../db/schema/index.js';
@@ -60,7 +60,7 @@ export class BillingRepository {
     return new Set(rows.map((row) => row.ownerId));
   }
 
-  /** Owners among these with a lease period overlapping [start, end). */
+  /** Owners among these with a lease period overlapping [start, end) (a lease running at `t`: [t, t + 1 ms)). */
   async ownersLeasedBetween(ownerIds: readonly number[], start: Date, end: Date, executor: Executor = this.db): Promise<Set<number>> {
     if (ownerIds.length === 0) return new Set();
     const rows = await executor
@@ -99,7 +99,7 @@ export class BillingRepository {
     return tx
       .select()
       .from(trafficBills)
-      .where(and(inArray(trafficBills.ownerId, [...ownerIds]), lt(trafficBills.chargedFen, trafficBills.costFen)))
+      .where(and(sql`${trafficBills.ownerId} ${anyId(ownerIds)}`, lt(trafficBills.chargedFen, trafficBills.costFen)))
       .orderBy(asc(trafficBills.ownerId), asc(trafficBills.day))
       .for('update');
   }
@@ -153,7 +153,7 @@ export class BillingRepository {
     const rows = await this.db
       .select()
       .from(billingOwners)
-      .where(inArray(billingOwners.ownerId, [...ownerIds]));
+      .where(sql`${billingOwners.ownerId} ${anyId(ownerIds)}`);
     return new Map(rows.map((row) => [row.ownerId, row]));
   }
 
@@ -208,11 +208,6 @@ export class BillingRepository {
 
   async budgetHolds(): Promise<(typeof budgetHolds.$inferSelect)[]> {
     return this.db.select().from(budgetHolds);
-  }
-
-  async budgetHoldOf(workId: number): Promise<{ month: string } | undefined> {
-    const [row] = await this.db.select({ month: budgetHolds.month }).from(budgetHolds).where(eq(budgetHolds.workId, workId));
-    return row;
   }
 
   async budgetHoldsOf(workIds: readonly number[]): Promise<Map<number, string>> {
@@ -278,15 +273,5 @@ export class BillingRepository {
   async insertLeasePeriod(period: Omit<typeof leasePeriods.$inferInsert, 'id' | 'createdAt'>, tx: Transaction): Promise<LeasePeriodRow> {
     const [row] = await tx.insert(leasePeriods).values(period).returning();
     return row!;
-  }
-
-  /** Lease periods running at `at`, by user (for owners whose traffic a lease covers). */
-  async leasedAt(ownerIds: readonly number[], at: Date): Promise<Set<number>> {
-    if (ownerIds.length === 0) return new Set();
-    const rows = await this.db
-      .selectDistinct({ userId: leasePeriods.userId })
-      .from(leasePeriods)
-      .where(and(inArray(leasePeriods.userId, [...ownerIds]), lte(leasePeriods.startsAt, at), gt(leasePeriods.endsAt, at)));
-    return new Set(rows.map((row) => row.userId));
   }
 }

@@ -1,4 +1,4 @@
-import { BYTES_PER_GB, trafficCostFen, type BillingPrices, type ServingHoldReason } from '@spatia/contract';
+import { BYTES_PER_GB, trafficCostFen, type ServingHoldReason } from '@spatia/contract';
 import type { Logger } from '../../lib/logger.js';
 import type { Transaction } from '../../db/database.js';
 import { LedgerAccount, type LedgerService, type Posting } from '../ledger/ledger.service.js';
@@ -28,10 +28,6 @@ export class BillingService {
     private readonly log: Pick<Logger, 'info' | 'warn'>,
     private readonly now: () => number = () => Date.now(),
   ) {}
-
-  prices(): Promise<BillingPrices> {
-    return this.repository.prices();
-  }
 
   /** Bills every finished day with traffic that has not been billed; answers the bills written. */
   async billDueDays(): Promise<number> {
@@ -113,9 +109,8 @@ export class BillingService {
   /** Why viewers other than the owner and admins see a notice instead of this work, if they do. */
   async holdOf(work: { id: number; ownerId: number; budget: number }): Promise<ServingHoldReason | null> {
     if (await this.repository.isPaused(work.ownerId)) return 'balance';
-    const hold = await this.repository.budgetHoldOf(work.id);
     const month = monthOf(dayOf(this.now()));
-    if (hold?.month !== month) return null;
+    if ((await this.repository.budgetHoldsOf([work.id])).get(work.id) !== month) return null;
     // The owner may have raised the budget since the hold: it ends at once, not at the next run.
     const served = (await this.traffic.bytesOfWorks([work.id], `${month}-01`)).get(work.id) ?? 0;
     return served >= work.budget * BYTES_PER_GB ? 'budget' : null;
@@ -161,7 +156,7 @@ export class BillingService {
       this.repository.pausedOwners(),
     ]);
     const now = this.now();
-    const leased = await this.repository.leasedAt([...oldest.keys()], new Date(now));
+    const leased = await this.repository.ownersLeasedBetween([...oldest.keys()], new Date(now), new Date(now + 1));
     const due = new Set(
       [...oldest].filter(([ownerId, day]) => !leased.has(ownerId) && graceEndsAt(day, prices.graceDays) <= now).map(([ownerId]) => ownerId),
     );

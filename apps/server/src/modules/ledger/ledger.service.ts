@@ -148,7 +148,7 @@ export class LedgerService {
    * The balances of these accounts, locked (in id order) until the caller's transaction ends: what a
    * batch of movements may take from them is decided on these figures (the daily billing).
    */
-  async lockedBalances(codes: string[], within: LedgerTx): Promise<Map<string, number>> {
+  private async lockedBalances(codes: string[], within: LedgerTx): Promise<Map<string, number>> {
     if (codes.length === 0) return new Map();
     const accounts = await this.accountsFor(within, codes);
     const ids = [...accounts.values()].map((account) => account.id);
@@ -158,20 +158,12 @@ export class LedgerService {
   }
 
   /**
-   * Books many movements with a handful of statements, within the caller's transaction: each one
-   * balanced and idempotent by reference as `post` is, and no guarded account ends below zero (checked
-   * on the whole batch, replays included, so a batch that could overdraw is refused whole). Answers how
-   * many were booked now.
-   */
-  async postMany(postings: Posting[], within: LedgerTx): Promise<number> {
-    const codes = new Set(postings.flatMap((posting) => posting.entries.filter((entry) => entry.amount < 0).map((entry) => entry.account)));
-    return this.postFromBalances([...codes], within, () => postings);
-  }
-
-  /**
-   * `postMany` for movements decided on balances: locks the accounts `codes` names (in id order), hands
-   * their balances to `build`, checks what it answers as `postMany` does and books it. The daily billing
-   * charges each balance as far as it goes this way, with one lock and one read of the balances.
+   * Books movements decided on balances, with a handful of statements, within the caller's transaction:
+   * locks the accounts `codes` names (in id order), hands their balances to `build`, and books what it
+   * answers, each movement balanced and idempotent by reference as `post` is. No guarded account may end
+   * below zero (checked on the whole batch, so a batch that could overdraw is refused whole), and none may
+   * be taken from without being locked. Answers how many were booked now. The daily billing charges each
+   * balance as far as it goes this way, with one lock and one read of the balances.
    */
   async postFromBalances(codes: string[], within: LedgerTx, build: (balances: Map<string, number>) => Posting[]): Promise<number> {
     const balances = await this.lockedBalances(codes, within);
