@@ -1,15 +1,19 @@
-import { Button, Segmented, Typography, type TableColumnsType } from 'antd';
-import { WITHDRAWAL_STATUSES, type Withdrawal, type WithdrawalStatus } from '@spatia/contract';
+import { Button, Typography, type TableColumnsType } from 'antd';
+import { type Withdrawal } from '@spatia/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PageTable } from '../../../components/page-table';
 import { formatDate, formatYuan } from '../../../lib/format';
 import { useWithdrawalRecords } from '../api/withdrawals';
-import { WithdrawalRequested, WithdrawalStatusTag } from './withdrawal-status-tag';
+import {
+  WithdrawalRequested,
+  WithdrawalStatusFilter,
+  WithdrawalStatusTag,
+  type WithdrawalStatusFilterValue,
+} from './withdrawal-status-tag';
 import './withdrawals.css';
 
-type StatusFilter = WithdrawalStatus | 'all';
 const PAGE_SIZE = 10;
 
 /** What happened to a withdrawal, in a line: when it was paid, why it was rejected or refused, or that it waits. */
@@ -40,7 +44,7 @@ export function WithdrawalDetail({ item }: { item: Withdrawal }) {
 /** /wallet/withdrawRecord: every withdrawal with its state, filtered by state; refreshes while one is on its way. */
 export function WithdrawalRecords() {
   const { t } = useTranslation();
-  const [status, setStatus] = useState<StatusFilter>('all');
+  const [status, setStatus] = useState<WithdrawalStatusFilterValue>('all');
   const [pageNum, setPageNum] = useState(1);
   const records = useWithdrawalRecords({ status: status === 'all' ? undefined : status, pageNum, pageSize: PAGE_SIZE });
 
@@ -67,18 +71,14 @@ export function WithdrawalRecords() {
   return (
     <>
       <div className="withdrawals__toolbar">
-        <Segmented<StatusFilter>
-          aria-label={t('withdrawals.statusFilter')}
+        <WithdrawalStatusFilter
           value={status}
           onChange={(value) => {
             setStatus(value);
             setPageNum(1);
           }}
-          options={[
-            { value: 'all' as const, label: t('withdrawals.all') },
-            ...WITHDRAWAL_STATUSES.map((value) => ({ value, label: t(`withdrawals.status.${value}`) })),
-          ]}
-          data-testid="withdrawal-status-filter"
+          allFirst={true}
+          testId="withdrawal-status-filter"
         />
         <Link to="/wallet/withdraw">
           <Button type="primary">{t('withdrawals.newRequest')}</Button>

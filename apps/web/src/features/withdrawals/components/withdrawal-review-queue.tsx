@@ -1,5 +1,5 @@
-import { App, Input, Segmented, Typography, type TableColumnsType } from 'antd';
-import { WITHDRAWAL_REASON_MAX, WITHDRAWAL_STATUSES, type AdminWithdrawal, type WithdrawalStatus } from '@spatia/contract';
+import { App, Input, Typography, type TableColumnsType } from 'antd';
+import { WITHDRAWAL_REASON_MAX, type AdminWithdrawal } from '@spatia/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageTable } from '../../../components/page-table';
@@ -8,17 +8,21 @@ import { ReviewActions } from '../../../components/review-actions';
 import { formatDate, formatYuan } from '../../../lib/format';
 import { useApproveWithdrawal, useRejectWithdrawal, useWithdrawalQueue } from '../api/review-withdrawals';
 import { WithdrawalDetail } from './withdrawal-records';
-import { WithdrawalRequested, WithdrawalStatusTag } from './withdrawal-status-tag';
+import {
+  WithdrawalRequested,
+  WithdrawalStatusFilter,
+  WithdrawalStatusTag,
+  type WithdrawalStatusFilterValue,
+} from './withdrawal-status-tag';
 import './withdrawals.css';
 
-type StatusFilter = WithdrawalStatus | 'all';
 const PAGE_SIZE = 20;
 
 /** The back office's withdrawal queue: under review first by default, approve or reject with a reason; payouts follow by themselves. */
 export function WithdrawalReviewQueue() {
   const { t } = useTranslation();
   const { modal, message } = App.useApp();
-  const [status, setStatus] = useState<StatusFilter>('reviewing');
+  const [status, setStatus] = useState<WithdrawalStatusFilterValue>('reviewing');
   const [keyword, setKeyword] = useState('');
   const [pageNum, setPageNum] = useState(1);
   const [rejecting, setRejecting] = useState<AdminWithdrawal>();
@@ -131,18 +135,14 @@ export function WithdrawalReviewQueue() {
   return (
     <>
       <div className="withdrawals__toolbar">
-        <Segmented<StatusFilter>
-          aria-label={t('withdrawals.statusFilter')}
+        <WithdrawalStatusFilter
           value={status}
           onChange={(value) => {
             setStatus(value);
             setPageNum(1);
           }}
-          options={[
-            ...WITHDRAWAL_STATUSES.map((value) => ({ value, label: t(`withdrawals.status.${value}`) })),
-            { value: 'all' as const, label: t('withdrawals.all') },
-          ]}
-          data-testid="withdrawal-queue-filter"
+          allFirst={false}
+          testId="withdrawal-queue-filter"
         />
         <Input.Search
           allowClear

@@ -1,5 +1,5 @@
-import { Tag, Typography } from 'antd';
-import type { Withdrawal, WithdrawalStatus } from '@spatia/contract';
+import { Segmented, Tag, Typography } from 'antd';
+import { WITHDRAWAL_STATUSES, type Withdrawal, type WithdrawalStatus } from '@spatia/contract';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../../lib/format';
 
@@ -31,5 +31,33 @@ export function WithdrawalRequested({ item }: { item: Pick<Withdrawal, 'createdA
         {item.withdrawalNo}
       </Typography.Text>
     </div>
+  );
+}
+
+export type WithdrawalStatusFilterValue = WithdrawalStatus | 'all';
+
+/** The states to show: every one, or one; "all" leads for a person's records and closes the admins' queue. */
+export function WithdrawalStatusFilter({
+  value,
+  onChange,
+  allFirst,
+  testId,
+}: {
+  value: WithdrawalStatusFilterValue;
+  onChange: (value: WithdrawalStatusFilterValue) => void;
+  allFirst: boolean;
+  testId: string;
+}) {
+  const { t } = useTranslation();
+  const all = { value: 'all' as const, label: t('withdrawals.all') };
+  const states = WITHDRAWAL_STATUSES.map((status) => ({ value: status, label: t(`withdrawals.status.${status}`) }));
+  return (
+    <Segmented<WithdrawalStatusFilterValue>
+      aria-label={t('withdrawals.statusFilter')}
+      value={value}
+      onChange={onChange}
+      options={allFirst ? [all, ...states] : [...states, all]}
+      data-testid={testId}
+    />
   );
 }
