@@ -30,6 +30,7 @@ export class TrafficService {
   private pending = new Map<string, CountedTraffic>();
   private readonly lookups = new MemoryCache(20_000);
   private timer: NodeJS.Timeout | undefined;
+  private flushing: Promise<void> = Promise.resolve();
 
   constructor(
     private readonly repository: TrafficRepository,
@@ -55,11 +56,22 @@ export class TrafficService {
     this.timer ??= setTimeout(() => void this.flush(), FLUSH_MS).unref();
   }
 
-  async flush(): Promise<void> {
+  /**
+   * Writes what is counted so far. Flushes run one after the other, so when a call returns, everything
+   * counted before it is in the table, including rows an earlier flush (the timer's) was still writing:
+   * billing and the wallet read the table right after.
+   */
+  flush(): Promise<void> {
     clearTimeout(this.timer);
     this.timer = undefined;
     const rows = [...this.pending.values()];
     this.pending = new Map();
+    // An earlier write that failed was its caller's to hear of; this one still runs.
+    this.flushing = this.flushing.catch(() => undefined).then(() => this.write(rows));
+    return this.flushing;
+  }
+
+  private async write(rows: CountedTraffic[]): Promise<void> {
     if (rows.length === 0) return;
     // A work purged since its files were served has nothing left to count against.
     const live = await this.works.findByIds(rows.map((row) => row.workId));
