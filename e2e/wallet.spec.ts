@@ -121,7 +121,11 @@ inBothLanguages(
     await page.getByRole('navigation', { name: words.links }).getByRole('link', { name: words.lease, exact: true }).click();
     await expect(page).toHaveURL('/wallet/lease');
     await page.getByTestId('lease-buy').click();
-    await page.getByRole('button', { name: words.pay }).click();
+    // The confirmation opens with an animation: click once it stands, as the review queues do.
+    const confirm = page.locator('.ant-modal-confirm');
+    await expect(confirm).toBeVisible();
+    await confirm.getByRole('button', { name: words.pay }).click();
+    await expect(confirm).toHaveCount(0);
     await expect(page.getByTestId('lease-bought')).toContainText(words.bought);
     await expect(page.getByTestId('lease-balance')).toContainText(`¥${(balance - 30).toFixed(2)}`);
     await expect(page.getByTestId('lease-summary')).toHaveAttribute('data-state', 'running');

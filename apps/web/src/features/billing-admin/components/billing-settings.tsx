@@ -130,6 +130,7 @@ function PlansForm({ plans }: { plans: FlowRechargePlan[] }) {
                 <Space key={field.key} align="baseline" wrap className="billing-settings__plan">
                   <Form.Item name={[field.name, 'months']} rules={[{ required: true, message: t('billingAdmin.required') }]}>
                     <InputNumber<number>
+                      className="billing-settings__months"
                       min={1}
                       max={36}
                       precision={0}
