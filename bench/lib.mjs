@@ -20,7 +20,8 @@ export async function freePort() {
 /** Starts a node script as a server and resolves once `healthPath` answers 200. */
 export async function startServer(script, env, healthPath, { timeoutMs = 30_000 } = {}) {
   const port = await freePort();
-  const child = spawn(process.execPath, [script], {
+  // BENCH_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/prof' profiles the server (Node refuses that flag in NODE_OPTIONS).
+  const child = spawn(process.execPath, [...(process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean), script], {
     cwd: root,
     env: { ...process.env, ...env, PORT: String(port) },
     stdio: ['ignore', 'pipe', 'inherit'],

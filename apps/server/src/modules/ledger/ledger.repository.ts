@@ -108,6 +108,30 @@ export class LedgerRepository {
     );
   }
 
+  /**
+   * Common table expressions that book, as part of the caller's statement, one movement per row of its
+   * CTE `source`: `amount` fen from the account `fromAccountId` to the account whose code `toCode` gives.
+   * A `toCode` without an account fails the statement (its entry's account would be null), and so does a
+   * reference booked before.
+   */
+  transferCtes(source: SQL, movement: { fromAccountId: number; toCode: SQL; amount: SQL; kind: SQL; reference: SQL; memo: SQL }): SQL {
+    return sql`ledger_posted as (
+        insert into ${ledgerTransactions} (kind, reference, memo)
+        select ${movement.kind}, ${movement.reference}, ${movement.memo} from ${source}
+        returning id, reference
+      ),
+      ledger_entered as (
+        insert into ${ledgerEntries} (transaction_id, account_id, amount)
+        select posted.id, entry.account_id, entry.amount
+        from ledger_posted posted
+        join ${source} on posted.reference = ${movement.reference}
+        cross join lateral (values
+          (${movement.fromAccountId}::bigint, -(${movement.amount})),
+          ((select id from ${ledgerAccounts} where code = ${movement.toCode}), ${movement.amount})
+        ) as entry(account_id, amount)
+      )`;
+  }
+
   async insertEntries(tx: LedgerTx, entries: { transactionId: number; accountId: number; amount: number }[]): Promise<void> {
     await tx.insert(ledgerEntries).values(entries);
   }

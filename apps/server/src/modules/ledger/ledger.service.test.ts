@@ -153,6 +153,34 @@ describe('ledger postings', () => {
     expect({ booked, seen, balance: await ledger.balance(first.balance) }).toEqual({ booked: 1, seen: [100], balance: 0 });
   });
 
+  it("credits balances from a system account within the caller's statement, once per reference", async () => {
+    const { prefix, system } = await openScenario(0);
+    const userIds = [1, 2].map((index) => 900_000_000 + run * 10 + index);
+    const codes = userIds.map((userId) => `user:${userId}:balance`);
+    for (const code of codes) await testDatabase.database.db.execute(sql`insert into ledger_accounts (code) values (${code})`);
+    const movementOf = { toBalanceOf: sql`source.user_id`, amount: sql`source.amount`, kind: sql`'topup'`, memo: sql`''` };
+    const credit = await ledger.creditFromSystem(sql`source`, {
+      ...movementOf,
+      from: system,
+      reference: sql`${`${prefix}:credit:`} || source.user_id`,
+    });
+    const statement = sql`with source as (
+        select * from (values (${userIds[0]}::bigint, 300::bigint), (${userIds[1]}::bigint, 500::bigint)) as given(user_id, amount)
+      ), ${credit} select 1`;
+    await testDatabase.database.db.execute(statement);
+    expect(await ledger.balances([...codes, system])).toEqual(
+      new Map([...codes.map((code, index) => [code, [300, 500][index]!] as const), [system, -800]]),
+    );
+
+    // The same references again fail the whole statement: nothing is booked twice.
+    await expect(testDatabase.database.db.execute(statement)).rejects.toThrow();
+    expect(await ledger.balance(system)).toBe(-800);
+    // Only a system account may be the source: a user's balance would need a lock and a check.
+    await expect(ledger.creditFromSystem(sql`source`, { ...movementOf, from: codes[0]!, reference: sql`'x'` })).rejects.toThrow(
+      LedgerInvariantError,
+    );
+  });
+
   it('rejects unbalanced, fractional or one-sided postings before touching the database', async () => {
     const { system, accounts, prefix } = await openScenario(1);
     const account = accounts[0]!.balance;

@@ -1,3 +1,4 @@
+import { sql, type SQL } from 'drizzle-orm';
 import { fail } from '../../lib/app-error.js';
 import type { Db } from '../../db/database.js';
 import type { LedgerAccountRow, LedgerRepository, LedgerTx } from './ledger.repository.js';
@@ -21,6 +22,8 @@ export class LedgerInvariantError extends Error {
 /** Account codes. Users hold a balance (spendable) and income (earned); money enters and leaves through system accounts. */
 export const LedgerAccount = {
   balance: (userId: number) => `user:${userId}:balance`,
+  /** `balance` of a user id that a statement gives. */
+  balanceIn: (userId: SQL) => sql`'user:' || ${userId} || ':balance'`,
   income: (userId: number) => `user:${userId}:income`,
   payments: 'system:payments',
   /** Where a payment provider's money enters: its balance is what the provider owes us, less what it paid out. */
@@ -142,6 +145,23 @@ export class LedgerService {
       return { transactionId, replayed: false };
     };
     return within ? book(within) : this.repository.db.transaction(book);
+  }
+
+  /**
+   * A movement per row of the caller's CTE `source`, written by the caller's own statement, so that a
+   * record changed, its money booked and a notice can be one round trip (a payment notification,
+   * bench/payment-notifications.mjs). `amount` (an expression over `source`, above zero) goes from a system
+   * account, which may go below zero, to the balance of the user `toBalanceOf` names, which only grows:
+   * balanced by construction, nothing to lock or check. Answers the statement's common table expressions.
+   */
+  async creditFromSystem(
+    source: SQL,
+    movement: { from: string; toBalanceOf: SQL; amount: SQL; kind: SQL; reference: SQL; memo: SQL },
+  ): Promise<SQL> {
+    const from = (await this.accountsFor(this.repository.db, [movement.from])).get(movement.from)!;
+    if (!from.allowNegative) throw new LedgerInvariantError(`${movement.from} is not a system account`);
+    const { toBalanceOf, ...rest } = movement;
+    return this.repository.transferCtes(source, { ...rest, fromAccountId: from.id, toCode: LedgerAccount.balanceIn(toBalanceOf) });
   }
 
   /**

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNotNull, isNull, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/database.js';
 import { pageOfRows } from '../../db/page-of-rows.js';
 import { HotQueries } from '../../db/hot-query.js';
@@ -23,6 +23,14 @@ export class NotificationsRepository {
 
   async insert(executor: Executor, notification: NewNotification): Promise<void> {
     await executor.insert(notifications).values(notification);
+  }
+
+  /** A common table expression that inserts a notice per row of the caller's CTE `source`. */
+  insertCte(source: SQL, notice: { userId: SQL; kind: string; params: SQL; link: string }): SQL {
+    return sql`notices_added as (
+        insert into ${notifications} (user_id, kind, params, link)
+        select ${notice.userId}, ${notice.kind}, ${notice.params}, ${notice.link} from ${source}
+      )`;
   }
 
   /** A page of one user's notices, newest first, and how many match. */

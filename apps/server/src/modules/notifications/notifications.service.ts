@@ -1,4 +1,5 @@
 import { NOTIFICATION_RETENTION_DAYS, type NotificationItem, type NotificationKind, type NotificationPage } from '@spatia/contract';
+import type { SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/database.js';
 import { fail } from '../../lib/app-error.js';
 import type { NotificationRow, NotificationsRepository } from './notifications.repository.js';
@@ -33,6 +34,14 @@ export class NotificationsService {
       params: notice.params ?? {},
       link: notice.link ?? '',
     });
+  }
+
+  /**
+   * The notice of each row of the caller's CTE `source`, as a common table expression for the caller's
+   * own statement (a payment booked in one round trip): `userId` and `params` are expressions over it.
+   */
+  noticesFrom(source: SQL, notice: { userId: SQL; kind: NotificationKind; params: SQL; link: string }): SQL {
+    return this.repository.insertCte(source, notice);
   }
 
   async list(userId: number, options: { unreadOnly: boolean; pageNum: number; pageSize: number }): Promise<NotificationPage> {

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, gt, gte, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
-import type { PaymentOrderKind, PaymentOrderStatus } from '@spatia/contract';
+import type { PaymentOrderKind, PaymentOrderStatus, PaymentProvider } from '@spatia/contract';
 import type { Db, Executor, Transaction } from '../../db/database.js';
+import { HotQueries } from '../../db/hot-query.js';
 import { pageOfOrders } from '../../db/page-of-rows.js';
 import { flowRechargePlans, paymentOrders } from '../../db/schema/index.js';
 
@@ -12,11 +13,25 @@ export interface PaymentOrderFilter {
   to?: Date;
 }
 
+/** A provider's word that an order is paid. */
+export interface PaymentPaid {
+  orderNo: string;
+  provider: PaymentProvider;
+  amountFen: number;
+  transactionId: string;
+  paidAt: Date;
+  now: Date;
+}
+
 export type NewPaymentOrder = Omit<typeof paymentOrders.$inferInsert, 'id' | 'status' | 'updatedAt'>;
 
 /** The only place that reads and writes payment orders and the recharge price list. */
 export class PaymentsRepository {
-  constructor(readonly db: Db) {}
+  private readonly hot: HotQueries;
+
+  constructor(readonly db: Db) {
+    this.hot = new HotQueries(db);
+  }
 
   async plans(executor: Executor = this.db): Promise<{ months: number; feeFen: number }[]> {
     return executor.select().from(flowRechargePlans).orderBy(asc(flowRechargePlans.months));
@@ -69,20 +84,46 @@ export class PaymentsRepository {
     return row;
   }
 
-  async lockByOrderNo(orderNo: string, tx: Transaction): Promise<PaymentOrderRow | undefined> {
-    const [row] = await tx.select().from(paymentOrders).where(eq(paymentOrders.orderNo, orderNo)).for('update');
+  async findByOrderNo(orderNo: string): Promise<PaymentOrderRow | undefined> {
+    const [row] = await this.db.select().from(paymentOrders).where(eq(paymentOrders.orderNo, orderNo));
     return row;
+  }
+
+  /**
+   * Marks the order paid, unless it is paid already or is not the provider's or not of this amount, and
+   * writes what `alsoWrite` adds in the same statement: common table expressions over `paid` (columns
+   * `user_id`, `kind`, `order_no`, `amount_fen`, `months`), the order as it was paid. One statement is one
+   * round trip and atomic without a transaction; a concurrent one waits for the row and then finds it paid.
+   * The statement is turned into text once per provider (a prepared statement on PostgreSQL), so what
+   * `alsoWrite` gives may differ per payment only through `paid` and the placeholder `transactionId`.
+   * Answers the order paid, or nothing when no such unpaid order is left.
+   */
+  async markPaidWith(payment: PaymentPaid, alsoWrite: (paid: SQL) => SQL[]): Promise<{ userId: number } | undefined> {
+    const paid = sql.raw('paid');
+    const [row] = await this.hot.run<{ user_id: number | string }>(
+      `markPaid:${payment.provider}`,
+      () => sql`with paid as (
+          update ${paymentOrders}
+          set status = 'paid', provider_transaction_id = ${sql.placeholder('transactionId')},
+              paid_at = ${sql.placeholder('paidAt')}, code_url = '', updated_at = ${sql.placeholder('now')}
+          where order_no = ${sql.placeholder('orderNo')} and provider = ${payment.provider}
+            and amount_fen = ${sql.placeholder('amountFen')} and status <> 'paid'
+          returning user_id, kind, order_no, amount_fen, months
+        ), ${sql.join(alsoWrite(paid), sql`, `)}
+        select user_id from paid`,
+      {
+        transactionId: payment.transactionId,
+        paidAt: payment.paidAt.toISOString(),
+        now: payment.now.toISOString(),
+        orderNo: payment.orderNo,
+        amountFen: payment.amountFen,
+      },
+    );
+    return row && { userId: Number(row.user_id) };
   }
 
   async setCodeUrl(id: number, codeUrl: string): Promise<void> {
     await this.db.update(paymentOrders).set({ codeUrl, updatedAt: new Date() }).where(eq(paymentOrders.id, id));
-  }
-
-  async markPaid(id: number, transactionId: string, paidAt: Date, tx: Transaction): Promise<void> {
-    await tx
-      .update(paymentOrders)
-      .set({ status: 'paid', providerTransactionId: transactionId, paidAt, codeUrl: '', updatedAt: new Date() })
-      .where(eq(paymentOrders.id, id));
   }
 
   async markClosed(id: number, closedAt: Date, executor: Executor): Promise<void> {

@@ -15,6 +15,7 @@ import {
   type PaymentDriver,
   type PaymentState,
 } from '../../drivers/payments/payment-driver.js';
+import { sql } from 'drizzle-orm';
 import type { Transaction } from '../../db/database.js';
 import { fail } from '../../lib/app-error.js';
 import type { Logger } from '../../lib/logger.js';
@@ -49,8 +50,8 @@ type Booking = 'booked' | 'alreadyBooked' | 'notPaid' | 'unknownOrder' | 'amount
 /**
  * Flow recharges paid through a provider's QR checkout (docs/payments.md). A payment is booked exactly
  * once, whichever way the provider's word arrives (a notification, however often and however
- * concurrently; the payer's polling; the reconciliation job): the order row is locked, its state
- * decides, and the ledger posting, keyed by the provider's transaction id, commits with the order.
+ * concurrently; the payer's polling; the reconciliation job): one statement turns the order paid only if
+ * it is not yet, and writes the ledger posting (keyed by the provider's transaction id) and the notice with it.
  */
 export class PaymentsService {
   constructor(
@@ -246,44 +247,37 @@ export class PaymentsService {
 
   private async book(provider: PaymentProvider, state: PaymentState): Promise<Booking> {
     if (state.state !== 'paid') return 'notPaid';
-    const outcome = await this.repository.db.transaction(async (tx): Promise<Booking> => {
-      const order = await this.repository.lockByOrderNo(state.orderNo, tx);
-      if (!order || order.provider !== provider) return 'unknownOrder';
-      if (order.status === 'paid') {
-        if (order.providerTransactionId !== state.transactionId) {
-          // The same order paid twice at the provider: the second payment must be refunded by hand.
-          this.log.error(
-            { orderNo: order.orderNo, first: order.providerTransactionId, second: state.transactionId },
-            'an order was paid twice',
-          );
-        }
-        return 'alreadyBooked';
-      }
-      if (state.amountFen !== order.amountFen) return 'amountMismatch';
-      // A payment that arrives after the order was closed is still money taken: it is booked.
-      await this.repository.markPaid(order.id, state.transactionId, state.paidAt, tx);
-      await this.ledger.post(
-        {
-          reference: `payment:${provider}:${state.transactionId}`,
-          kind: order.kind,
-          memo: order.orderNo,
-          entries: [
-            { account: LedgerAccount.provider(provider), amount: -order.amountFen },
-            { account: LedgerAccount.balance(order.userId), amount: order.amountFen },
-          ],
-        },
-        tx,
-      );
-      await this.notifications.notify(tx, {
-        userId: order.userId,
-        kind: 'rechargePaid',
-        params: { price: order.amountFen, months: order.months },
-        link: '/recharge/index',
-      });
-      return 'booked';
+    // A payment that arrives after the order was closed is still money taken: it is booked.
+    const credit = await this.ledger.creditFromSystem(sql`paid`, {
+      from: LedgerAccount.provider(provider),
+      toBalanceOf: sql`paid.user_id`,
+      amount: sql`paid.amount_fen`,
+      kind: sql`paid.kind`,
+      reference: sql`${`payment:${provider}:`} || ${sql.placeholder('transactionId')}`,
+      memo: sql`paid.order_no`,
     });
-    if (outcome === 'booked') this.log.info({ provider, orderNo: state.orderNo, transactionId: state.transactionId }, 'payment booked');
-    return outcome;
+    const notice = this.notifications.noticesFrom(sql`paid`, {
+      userId: sql`paid.user_id`,
+      kind: 'rechargePaid',
+      params: sql`jsonb_build_object('price', paid.amount_fen, 'months', paid.months)`,
+      link: '/recharge/index',
+    });
+    const paid = await this.repository.markPaidWith({ ...state, provider, now: new Date(this.now()) }, () => [credit, notice]);
+    if (paid) {
+      this.log.info({ provider, orderNo: state.orderNo, transactionId: state.transactionId }, 'payment booked');
+      return 'booked';
+    }
+    const order = await this.repository.findByOrderNo(state.orderNo);
+    if (!order || order.provider !== provider) return 'unknownOrder';
+    if (order.status !== 'paid') return 'amountMismatch';
+    if (order.providerTransactionId !== state.transactionId) {
+      // The same order paid twice at the provider: the second payment must be refunded by hand.
+      this.log.error(
+        { orderNo: order.orderNo, first: order.providerTransactionId, second: state.transactionId },
+        'an order was paid twice',
+      );
+    }
+    return 'alreadyBooked';
   }
 
   /** The recharge price list, as the back office edits it. */
