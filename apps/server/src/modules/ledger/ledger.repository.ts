@@ -1,5 +1,5 @@
 import { and, count, desc, eq, gt, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
-import { anyId, recordset } from '../../db/bulk.js';
+import { anyId, arrayLiteral, recordset } from '../../db/bulk.js';
 import { rowsOf, type Db } from '../../db/database.js';
 import { ledgerAccounts, ledgerEntries, ledgerTransactions } from '../../db/schema/index.js';
 
@@ -31,7 +31,7 @@ export class LedgerRepository {
     const rows = await tx
       .select({ id: ledgerAccounts.id, code: ledgerAccounts.code, allowNegative: ledgerAccounts.allowNegative })
       .from(ledgerAccounts)
-      .where(inArray(ledgerAccounts.code, codes));
+      .where(sql`${ledgerAccounts.code} = any(${arrayLiteral(codes)}::text[])`);
     return new Map(rows.map((row) => [row.code, row]));
   }
 

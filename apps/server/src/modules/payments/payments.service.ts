@@ -172,16 +172,7 @@ export class PaymentsService {
   ): Promise<{ rows: PaymentOrderSummary[]; total: number; paid: { count: number; amountFen: number } }> {
     const { rows, total, completed: paid } = await this.repository.listForPayer(userId, kind, filter, page);
     return {
-      rows: rows.map((order) => ({
-        id: order.id,
-        orderNo: order.orderNo,
-        provider: order.provider,
-        status: order.status,
-        months: order.months,
-        amountFen: order.amountFen,
-        createdAt: order.createdAt.getTime(),
-        paidAt: order.paidAt?.getTime() ?? null,
-      })),
+      rows: rows.map(summaryOf),
       total,
       paid,
     };
@@ -298,19 +289,25 @@ export class PaymentsService {
 
   private async view(order: PaymentOrderRow): Promise<FlowRechargeOrder> {
     return {
-      id: order.id,
-      orderNo: order.orderNo,
-      provider: order.provider,
-      status: order.status,
-      months: order.months,
-      amountFen: order.amountFen,
+      ...summaryOf(order),
       codeUrl: order.status === 'pending' ? order.codeUrl : '',
-      createdAt: order.createdAt.getTime(),
       expiresAt: order.expiresAt.getTime(),
-      paidAt: order.paidAt?.getTime() ?? null,
       balanceFen: await this.balanceOf(order.userId),
     };
   }
+}
+
+function summaryOf(order: PaymentOrderRow): PaymentOrderSummary {
+  return {
+    id: order.id,
+    orderNo: order.orderNo,
+    provider: order.provider,
+    status: order.status,
+    months: order.months,
+    amountFen: order.amountFen,
+    createdAt: order.createdAt.getTime(),
+    paidAt: order.paidAt?.getTime() ?? null,
+  };
 }
 
 /** `R` + UTC time to the second + 8 random hex digits: 23 characters, sortable, unguessable enough to not be enumerated. */
