@@ -297,17 +297,8 @@ export class PaymentsService {
   }
 }
 
-function summaryOf(order: PaymentOrderRow): PaymentOrderSummary {
-  return {
-    id: order.id,
-    orderNo: order.orderNo,
-    provider: order.provider,
-    status: order.status,
-    months: order.months,
-    amountFen: order.amountFen,
-    createdAt: order.createdAt.getTime(),
-    paidAt: order.paidAt?.getTime() ?? null,
-  };
+function summaryOf({ id, orderNo, provider, status, months, amountFen, createdAt, paidAt }: PaymentOrderRow): PaymentOrderSummary {
+  return { id, orderNo, provider, status, months, amountFen, createdAt: createdAt.getTime(), paidAt: paidAt?.getTime() ?? null };
 }
 
 /** `R` + UTC time to the second + 8 random hex digits: 23 characters, sortable, unguessable enough to not be enumerated. */
