@@ -47,16 +47,17 @@ const MIGRATION_LOCK_ID = 7_243_001;
 
 /**
  * Opens the configured database and brings its schema up to date. `dataDir: null` opens an
- * in-memory PGlite, which the tests use.
+ * in-memory PGlite, which the tests use, empty or a copy of `template`.
  */
-export async function openDatabase(options: Config['database'] | { kind: 'pglite'; dataDir: null }): Promise<Database> {
+export async function openDatabase(options: Config['database'] | { kind: 'pglite'; dataDir: null; template?: Blob }): Promise<Database> {
   if (options.kind === 'postgres') return openPostgres(options.url, options.poolSize);
-  return openPglite(options.dataDir);
+  return openPglite(options.dataDir, 'template' in options ? options.template : undefined);
 }
 
-async function openPglite(dataDir: string | null): Promise<Database> {
+/** `template`: for an in-memory database, a data directory (a tarball of one) to start from. */
+async function openPglite(dataDir: string | null, template?: Blob): Promise<Database> {
   if (dataDir) await mkdir(dataDir, { recursive: true });
-  const client = dataDir ? await PGlite.create(dataDir) : await PGlite.create();
+  const client = dataDir ? await PGlite.create(dataDir) : await PGlite.create({ loadDataDir: template });
   const db = drizzlePglite({ client, schema });
   await migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER });
   return {

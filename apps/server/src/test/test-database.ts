@@ -1,3 +1,5 @@
+import { readFile } from 'node:fs/promises';
+import { inject } from 'vitest';
 import { openDatabase, type Database } from '../db/database.js';
 import { createScratchDatabase } from '../db/scratch-database.js';
 
@@ -8,13 +10,19 @@ export interface TestDatabase {
 }
 
 /**
- * A fresh, migrated database for one test file: in-memory PGlite by default, or a new database on the
+ * A fresh, migrated database for one test file: in-memory PGlite by default (a copy of the run's template,
+ * test/pglite-template.setup.ts), or a new database on the
  * PostgreSQL server of DATABASE_URL (dropped afterwards), so the same tests prove both.
  */
 export async function createTestDatabase(): Promise<TestDatabase> {
   const serverUrl = process.env.DATABASE_URL;
   if (!serverUrl) {
-    const database = await openDatabase({ kind: 'pglite', dataDir: null });
+    const template = inject('pgliteTemplate');
+    const database = await openDatabase({
+      kind: 'pglite',
+      dataDir: null,
+      template: template ? new Blob([await readFile(template)]) : undefined,
+    });
     return { database, drop: () => database.close() };
   }
   const scratch = await createScratchDatabase(serverUrl, 'spatia_test');
