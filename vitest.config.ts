@@ -18,7 +18,7 @@ export default defineConfig({
           root: 'apps/server',
           environment: 'node',
           testTimeout: 30_000,
-          globalSetup: ['src/test/pglite-template.setup.ts'],
+          globalSetup: ['src/test/database-template.setup.ts'],
           hookTimeout: 60_000,
           // The workers run Node with --conditions source, so a dependency Node loads itself resolves other
           // packages' TypeScript "source" exports too: ylru, under alipay-sdk's urllib and utility, has one.

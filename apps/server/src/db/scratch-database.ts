@@ -9,16 +9,22 @@ export interface ScratchDatabase {
 }
 
 /**
- * A new, empty database on the PostgreSQL server of `serverUrl`, named `<prefix>_<random>`, so that a
- * run never touches data it did not create. The tests (test/test-database.ts) and the benchmarks
- * (bench/works-list.mjs, through the built server) use it.
+ * A new database on the PostgreSQL server of `serverUrl`, named `<prefix>_<random>`, so that a run never
+ * touches data it did not create: empty, or a copy of the database `template` (which nobody may be
+ * connected to). The tests (test/test-database.ts) and the benchmarks (bench/works-list.mjs, through the
+ * built server) use it.
  */
-export async function createScratchDatabase(serverUrl: string, prefix: string): Promise<ScratchDatabase> {
+export async function createScratchDatabase(
+  serverUrl: string,
+  prefix: string,
+  template?: string,
+): Promise<ScratchDatabase & { name: string }> {
   const name = `${prefix}_${randomBytes(6).toString('hex')}`;
-  await adminQuery(serverUrl, `create database ${name}`);
+  if (template !== undefined && !/^\w+$/.test(template)) throw new Error(`not a database name: ${template}`);
+  await adminQuery(serverUrl, `create database ${name}${template ? ` template ${template}` : ''}`);
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
-  return { url: url.toString(), drop: () => adminQuery(serverUrl, `drop database if exists ${name} with (force)`) };
+  return { name, url: url.toString(), drop: () => adminQuery(serverUrl, `drop database if exists ${name} with (force)`) };
 }
 
 async function adminQuery(url: string, statement: string): Promise<void> {

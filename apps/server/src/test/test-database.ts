@@ -10,9 +10,9 @@ export interface TestDatabase {
 }
 
 /**
- * A fresh, migrated database for one test file: in-memory PGlite by default (a copy of the run's template,
- * test/pglite-template.setup.ts), or a new database on the
- * PostgreSQL server of DATABASE_URL (dropped afterwards), so the same tests prove both.
+ * A fresh, migrated database for one test file: in-memory PGlite by default, or a new database on the
+ * PostgreSQL server of DATABASE_URL (dropped afterwards), so the same tests prove both. Either is a copy of
+ * the run's migrated template (test/database-template.setup.ts) when the run made one.
  */
 export async function createTestDatabase(): Promise<TestDatabase> {
   const serverUrl = process.env.DATABASE_URL;
@@ -25,7 +25,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     });
     return { database, drop: () => database.close() };
   }
-  const scratch = await createScratchDatabase(serverUrl, 'spatia_test');
+  const scratch = await createScratchDatabase(serverUrl, 'spatia_test', inject('postgresTemplate') ?? undefined);
   const database = await openDatabase({ kind: 'postgres', url: scratch.url, poolSize: 5 });
   return {
     database,
