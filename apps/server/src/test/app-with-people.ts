@@ -3,7 +3,8 @@ import { person, type Person } from './works-fixtures.js';
 
 /**
  * A test app and the signed-in people a test file works with, made one after the other in the order
- * given: `({ testApp, admin } = await appWithPeople({ admin: { roles: [Role.admin] } }))` in `beforeAll`.
+ * given: `const { testApp, admin } = await appWithPeople({ admin: { roles: [Role.admin] } })` at the top of a
+ * test file, then `afterAll(() => testApp.close())`; or the same assignment in a `beforeAll`.
  * `env` goes to `createTestApp`.
  */
 export async function appWithPeople<const Names extends string>(

@@ -8,22 +8,15 @@ import {
   type SignOutEverywhereResult,
 } from '@spatia/contract';
 import type { LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { appWithPeople } from '../../test/app-with-people.js';
-import { authHeaders, dataOf, json, signIn, type TestApp } from '../../test/test-app.js';
+import { authHeaders, dataOf, json, signIn } from '../../test/test-app.js';
 import { createWork, person, type Person } from '../../test/works-fixtures.js';
 
-let testApp: TestApp;
-let admin: Person;
-let otherAdmin: Person;
-let member: Person;
-
-beforeAll(async () => {
-  ({ testApp, admin, otherAdmin, member } = await appWithPeople({
-    admin: { roles: [Role.admin], name: 'Ada Admin' },
-    otherAdmin: { roles: [Role.admin], name: 'Otto Admin' },
-    member: { name: 'Mira Member' },
-  }));
+const { testApp, admin, otherAdmin, member } = await appWithPeople({
+  admin: { roles: [Role.admin], name: 'Ada Admin' },
+  otherAdmin: { roles: [Role.admin], name: 'Otto Admin' },
+  member: { name: 'Mira Member' },
 });
 afterAll(() => testApp.close());
 

@@ -1,21 +1,14 @@
 import { ErrorCode, type NotificationPage, type Page, type WorkDetail, type WorkSummary, type WorkTransfer } from '@spatia/contract';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { LedgerAccount } from '../ledger/ledger.service.js';
-import { dataOf, json, type TestApp } from '../../test/test-app.js';
+import { dataOf, json } from '../../test/test-app.js';
 import { appWithPeople } from '../../test/app-with-people.js';
 import { createWork, person, type Person, publishedWork } from '../../test/works-fixtures.js';
 
-let testApp: TestApp;
-let sender: Person;
-let receiver: Person;
-let stranger: Person;
-
-beforeAll(async () => {
-  ({ testApp, sender, receiver, stranger } = await appWithPeople({
-    sender: { name: 'Sender' },
-    receiver: { name: 'Receiver' },
-    stranger: {},
-  }));
+const { testApp, sender, receiver, stranger } = await appWithPeople({
+  sender: { name: 'Sender' },
+  receiver: { name: 'Receiver' },
+  stranger: {},
 });
 afterAll(() => testApp.close());
 

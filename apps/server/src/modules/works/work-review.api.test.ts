@@ -1,22 +1,15 @@
 import { ErrorCode, Role, type NotificationPage, type Page, type WorkDetail, type WorkReviewItem } from '@spatia/contract';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../db/database.js';
 import { appWithPeople } from '../../test/app-with-people.js';
-import { dataOf, json, type TestApp } from '../../test/test-app.js';
-import { type Person, publishedWork } from '../../test/works-fixtures.js';
+import { dataOf, json } from '../../test/test-app.js';
+import { publishedWork } from '../../test/works-fixtures.js';
 
-let testApp: TestApp;
-let owner: Person;
-let reviewer: Person;
-let secondReviewer: Person;
-
-beforeAll(async () => {
-  ({ testApp, owner, reviewer, secondReviewer } = await appWithPeople({
-    owner: { name: 'Owner' },
-    reviewer: { roles: [Role.admin], name: '审核员甲' },
-    secondReviewer: { roles: [Role.admin], name: '审核员乙' },
-  }));
+const { testApp, owner, reviewer, secondReviewer } = await appWithPeople({
+  owner: { name: 'Owner' },
+  reviewer: { roles: [Role.admin], name: '审核员甲' },
+  secondReviewer: { roles: [Role.admin], name: '审核员乙' },
 });
 afterAll(() => testApp.close());
 

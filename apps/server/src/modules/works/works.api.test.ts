@@ -1,20 +1,13 @@
 import { ErrorCode, Role, type Page, type WorkDetail, type WorkSummary, type WorkVerification } from '@spatia/contract';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { dataOf, json, type TestApp } from '../../test/test-app.js';
+import { dataOf, json } from '../../test/test-app.js';
 import { appWithPeople } from '../../test/app-with-people.js';
 import { attachAsset, completeWork, createWork, person, type Person, publishedWork, samplePng } from '../../test/works-fixtures.js';
 
-let testApp: TestApp;
-let owner: Person;
-let stranger: Person;
-let admin: Person;
-
-beforeAll(async () => {
-  ({ testApp, owner, stranger, admin } = await appWithPeople({
-    owner: { name: 'Owner' },
-    stranger: { name: 'Stranger' },
-    admin: { roles: [Role.admin] },
-  }));
+const { testApp, owner, stranger, admin } = await appWithPeople({
+  owner: { name: 'Owner' },
+  stranger: { name: 'Stranger' },
+  admin: { roles: [Role.admin] },
 });
 afterAll(() => testApp.close());
 
