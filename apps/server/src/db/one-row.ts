@@ -9,7 +9,7 @@ import type { Executor } from './database.js';
 export async function findOneRow<T extends PgTable>(
   executor: Executor,
   table: T,
-  where: SQL,
+  where: SQL | undefined,
   lock?: 'forUpdate',
 ): Promise<T['$inferSelect'] | undefined> {
   // Drizzle cannot type a select from a generic table: the signature says what a plain select() of it gives.
