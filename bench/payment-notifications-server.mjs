@@ -2,16 +2,12 @@
 // extra route for the baseline: GET /bench/pk answers one payment order by primary key, through the same
 // Fastify, database and envelope. One process for both, because the embedded database cannot be opened by two.
 import { sql } from 'drizzle-orm';
-import { buildApp } from '../apps/server/dist/app.js';
-import { loadConfig } from '../apps/server/dist/config/config.js';
-import { openDatabase } from '../apps/server/dist/db/database.js';
+import { listenWithBaseline, openSeededServer } from './seeded-server.mjs';
 
 const ORDERS = Number(process.env.BENCH_ORDERS);
 const PAYERS = 1000;
 
-const config = loadConfig(process.env);
-const database = await openDatabase(config.database);
-const app = await buildApp(config, { database });
+const { app, database } = await openSeededServer();
 
 await database.db.execute(sql`
   insert into users (uid, phone, full_name, invite_code)
@@ -29,10 +25,6 @@ await database.db.execute(sql`
 await database.db.execute(sql`vacuum analyze`);
 const [{ id: sampleId }] = (await database.db.execute(sql`select id from payment_orders order by id desc limit 1`)).rows;
 
-app.get('/bench/pk', async () => {
-  const { rows } = await database.db.execute(sql`select * from payment_orders where id = ${sampleId}`);
-  return { code: 0, msg: 'ok', data: rows[0] };
-});
 // What was booked: paid orders and ledger postings, one each per payment however often it was notified.
 app.get('/bench/booked', async () => {
   const { rows } = await database.db.execute(sql`
@@ -40,7 +32,4 @@ app.get('/bench/booked', async () => {
            (select count(*) from ledger_transactions where kind = 'flowRecharge')::int as postings`);
   return rows[0];
 });
-app.addHook('onClose', () => database.close());
-process.once('SIGTERM', () => void app.close().then(() => process.exit(0)));
-await app.listen({ host: '127.0.0.1', port: Number(process.env.PORT) });
-console.log(JSON.stringify({ ready: true, orders: ORDERS }));
+await listenWithBaseline(app, database, 'payment_orders', sampleId, { orders: ORDERS });

@@ -2,23 +2,13 @@
 // route for a second baseline: GET /bench/pk answers one user row by primary key, through the same
 // Fastify, database and envelope, with no session lookup.
 import { sql } from 'drizzle-orm';
-import { buildApp } from '../apps/server/dist/app.js';
-import { loadConfig } from '../apps/server/dist/config/config.js';
-import { openDatabase } from '../apps/server/dist/db/database.js';
+import { createBenchUser, listenWithBaseline, openSeededServer } from './seeded-server.mjs';
 
 const USERS = Number(process.env.BENCH_USERS ?? 1_000_000);
 
-const config = loadConfig(process.env);
-const database = await openDatabase(config.database);
-const app = await buildApp(config, { database });
+const { app, database } = await openSeededServer();
 
-const admin = await app.services.users.createUser({
-  phone: process.env.BENCH_PHONE,
-  password: process.env.BENCH_PASSWORD,
-  fullName: 'Bench admin',
-  roles: ['admin'],
-  permissionIds: [],
-});
+const admin = await createBenchUser(app, 'Bench admin', 'admin');
 // Phones 13800000001…, names of ten first names with the row number ('Alice 125', '王芳 1203'), one
 // role each: one INSERT … SELECT generate_series per table.
 await database.db.execute(sql`
@@ -33,11 +23,4 @@ await database.db.execute(sql`
 await database.db.execute(sql`vacuum analyze`);
 const [{ id: sampleId }] = (await database.db.execute(sql`select id from users where uid = 'bench-user-500000'`)).rows;
 
-app.get('/bench/pk', async () => {
-  const { rows } = await database.db.execute(sql`select * from users where id = ${sampleId}`);
-  return { code: 0, msg: 'ok', data: rows[0] };
-});
-app.addHook('onClose', () => database.close());
-process.once('SIGTERM', () => void app.close().then(() => process.exit(0)));
-await app.listen({ host: '127.0.0.1', port: Number(process.env.PORT) });
-console.log(JSON.stringify({ ready: true, users: USERS, adminUid: admin.uid }));
+await listenWithBaseline(app, database, 'users', sampleId, { users: USERS, adminUid: admin.uid });

@@ -2,26 +2,16 @@
 // GET /bench/pk answers one work by primary key, through the same Fastify, database and envelope.
 // One process for both, because the embedded database cannot be opened by two.
 import { sql } from 'drizzle-orm';
-import { buildApp } from '../apps/server/dist/app.js';
-import { loadConfig } from '../apps/server/dist/config/config.js';
-import { openDatabase } from '../apps/server/dist/db/database.js';
+import { createBenchUser, listenWithBaseline, openSeededServer } from './seeded-server.mjs';
 
 const WORKS = 100_000;
 const HEAVY_USER_WORKS = 20_000;
 const OTHER_USERS = 800;
 const STATUSES = ['unpublished', 'published', 'unaudited', 'underReview', 'notPassed', 'passed', 'exposed'];
 
-const config = loadConfig(process.env);
-const database = await openDatabase(config.database);
-const app = await buildApp(config, { database });
+const { app, database } = await openSeededServer();
 
-const heavy = await app.services.users.createUser({
-  phone: process.env.BENCH_PHONE,
-  password: process.env.BENCH_PASSWORD,
-  fullName: 'Bench owner',
-  roles: ['customer'],
-  permissionIds: [],
-});
+const heavy = await createBenchUser(app, 'Bench owner', 'customer');
 await database.db.execute(sql`
   insert into users (uid, phone, full_name, invite_code)
   select 'bench-user-' || n, '136' || lpad(n::text, 8, '0'), 'Bench user ' || n, 'BU' || lpad(n::text, 6, '0')
@@ -43,11 +33,4 @@ await database.db.execute(sql`vacuum analyze`);
 const [{ id: sampleId }] = (await database.db.execute(sql`select id from works where owner_id = ${heavy.id} order by id desc limit 1`))
   .rows;
 
-app.get('/bench/pk', async () => {
-  const { rows } = await database.db.execute(sql`select * from works where id = ${sampleId}`);
-  return { code: 0, msg: 'ok', data: rows[0] };
-});
-app.addHook('onClose', () => database.close());
-process.once('SIGTERM', () => void app.close().then(() => process.exit(0)));
-await app.listen({ host: '127.0.0.1', port: Number(process.env.PORT) });
-console.log(JSON.stringify({ ready: true, works: WORKS, heavyUid: heavy.uid }));
+await listenWithBaseline(app, database, 'works', sampleId, { works: WORKS, heavyUid: heavy.uid });

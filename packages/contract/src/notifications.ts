@@ -2,6 +2,8 @@
  * What can land in a person's inbox (the bell). Each kind has a zh and en message in the web app
  * (`notifications.json`) that names its `params`. Add a kind here before sending it.
  */
+import type { Page } from './api.js';
+
 export const NOTIFICATION_KINDS = [
   'membershipApproved',
   'membershipRejected',
@@ -39,11 +41,7 @@ export interface NotificationItem {
 }
 
 /** A page of the inbox, with the reader's unread count beside it. */
-export interface NotificationPage {
-  list: NotificationItem[];
-  total: number;
-  pageNum: number;
-  pageSize: number;
+export interface NotificationPage extends Page<NotificationItem> {
   unread: number;
 }
 

@@ -3,6 +3,7 @@
  * (consume) and sold (income), one page per kind of order; `/recode/income` sums what they earned.
  * Money is integer fen; days are UTC calendar days written `YYYY-MM-DD`.
  */
+import type { Page } from './api.js';
 import type { PaymentProvider } from './payments.js';
 
 export const ORDER_DIRECTIONS = ['consume', 'income'] as const;
@@ -58,11 +59,7 @@ export interface OrderRecord {
 }
 
 /** `GET /api/c/orders`: a page, and the totals of every order the filters match (not only the page). */
-export interface OrderPage {
-  list: OrderRecord[];
-  total: number;
-  pageNum: number;
-  pageSize: number;
+export interface OrderPage extends Page<OrderRecord> {
   /** `count`: orders matching the filters; `amountFen`: the money of the completed ones among them. */
   totals: { count: number; amountFen: number; completedCount: number };
 }

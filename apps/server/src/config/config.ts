@@ -5,6 +5,7 @@ import { z } from 'zod';
 import type { WechatOAuthConfig } from '../drivers/oauth/wechat-oauth.js';
 import type { AlipayConfig } from '../drivers/payments/alipay.js';
 import type { WechatPayConfig } from '../drivers/payments/wechat-pay.js';
+import type { WechatPayMerchant } from '../drivers/payments/wechat-pay-client.js';
 import type { AlipayApplication } from '../drivers/payments/alipay-gateway.js';
 import type { WechatTransferConfig } from '../drivers/payouts/wechat-transfer.js';
 import type { S3StorageConfig } from '../drivers/storage/s3-storage.js';
@@ -25,6 +26,12 @@ const list = z
       .map((item) => item.trim())
       .filter(Boolean),
   );
+/** `true` or `false`, and `byDefault` when the variable is not set. */
+const booleanVariable = (byDefault: boolean) =>
+  z
+    .enum(['true', 'false'])
+    .default(byDefault ? 'true' : 'false')
+    .transform((value) => value === 'true');
 
 const ALIYUN_SMS_VARIABLES = [
   'ALIYUN_SMS_ACCESS_KEY_ID',
@@ -84,10 +91,7 @@ const environmentSchema = z
     WEB_DIST_DIR: z.string().optional(),
     VIEWER_DIST_DIR: z.string().optional(),
     DEMO_DIR: z.string().optional(),
-    DEMO_WORKS: z
-      .enum(['true', 'false'])
-      .default('true')
-      .transform((value) => value === 'true'),
+    DEMO_WORKS: booleanVariable(true),
     ADMIN_PHONE: z.string().regex(PHONE_PATTERN, 'an 11-digit mobile number').default('13800000000'),
     APP_APK_URL: z.string().default(''),
     TJHX_API_BASE_URL: z.string().default('/api'),
@@ -115,10 +119,7 @@ const environmentSchema = z
     SITE_PSB_URL: optionalUrl,
     SITE_PRIVACY_URL: z.string().default('/privacyProtocol'),
     SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
-    WORKER_IN_PROCESS: z
-      .enum(['true', 'false'])
-      .default('true')
-      .transform((value) => value === 'true'),
+    WORKER_IN_PROCESS: booleanVariable(true),
     PROCESSING_LEASE_SECONDS: z.coerce.number().int().min(2).max(3600).default(60),
     PUBLIC_URL: z
       .string()
@@ -128,10 +129,7 @@ const environmentSchema = z
     AUTH_SECRET: z.string().min(32, 'at least 32 characters').optional(),
     SMS_DRIVER: z.enum(['console', 'aliyun', 'tencent']).default('console'),
     SMS_CODES_PER_ADDRESS_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(30),
-    SMS_DEV_OUTBOX: z
-      .enum(['true', 'false'])
-      .default('false')
-      .transform((value) => value === 'true'),
+    SMS_DEV_OUTBOX: booleanVariable(false),
     ALIYUN_SMS_ACCESS_KEY_ID: z.string().optional(),
     ALIYUN_SMS_ACCESS_KEY_SECRET: z.string().optional(),
     ALIYUN_SMS_SIGN_NAME: z.string().optional(),
@@ -195,10 +193,7 @@ const environmentSchema = z
       .optional(),
     S3_ACCESS_KEY_ID: z.string().optional(),
     S3_SECRET_ACCESS_KEY: z.string().optional(),
-    S3_FORCE_PATH_STYLE: z
-      .enum(['true', 'false'])
-      .default('false')
-      .transform((value) => value === 'true'),
+    S3_FORCE_PATH_STYLE: booleanVariable(false),
   })
   .superRefine((env, context) => {
     if (Boolean(env.WECHAT_APP_ID) !== Boolean(env.WECHAT_APP_SECRET)) {
@@ -416,32 +411,18 @@ export interface PaymentsConfig {
 
 function paymentsConfigOf(env: Environment): PaymentsConfig {
   // Validation guarantees the variables of each named provider, and PUBLIC_URL, are set.
-  const value = (name: keyof Environment) => String(env[name] ?? '');
-  const notifyUrl = (provider: PaymentProvider) => `${value('PUBLIC_URL')}/api/payments/${provider}/notify`;
-  const platformPublicKeys = wechatPlatformPublicKeys(env);
+  const notifyUrl = (provider: PaymentProvider) => `${checkedValue(env, 'PUBLIC_URL')}/api/payments/${provider}/notify`;
   return {
     providers: env.PAYMENT_PROVIDERS,
     wechat: env.PAYMENT_PROVIDERS.includes('wechat')
       ? {
-          appId: value('WECHAT_PAY_APP_ID'),
-          mchId: value('WECHAT_PAY_MCH_ID'),
-          merchantSerialNo: value('WECHAT_PAY_MERCHANT_SERIAL_NO'),
-          merchantPrivateKeyPem: readKeyFile('WECHAT_PAY_PRIVATE_KEY_FILE', env),
-          apiV3Key: value('WECHAT_PAY_API_V3_KEY'),
-          platformPublicKeys,
+          ...wechatMerchantOf(env),
+          appId: checkedValue(env, 'WECHAT_PAY_APP_ID'),
+          apiV3Key: checkedValue(env, 'WECHAT_PAY_API_V3_KEY'),
           notifyUrl: notifyUrl('wechat'),
-          endpoint: env.WECHAT_PAY_ENDPOINT,
         }
       : undefined,
-    alipay: env.PAYMENT_PROVIDERS.includes('alipay')
-      ? {
-          appId: value('ALIPAY_APP_ID'),
-          privateKeyPem: readKeyFile('ALIPAY_PRIVATE_KEY_FILE', env),
-          alipayPublicKeyPem: readKeyFile('ALIPAY_PUBLIC_KEY_FILE', env),
-          notifyUrl: notifyUrl('alipay'),
-          gateway: env.ALIPAY_GATEWAY,
-        }
-      : undefined,
+    alipay: env.PAYMENT_PROVIDERS.includes('alipay') ? { ...alipayApplicationOf(env), notifyUrl: notifyUrl('alipay') } : undefined,
   };
 }
 
@@ -454,29 +435,39 @@ export interface PayoutsConfig {
 
 function payoutsConfigOf(env: Environment): PayoutsConfig {
   // Validation guarantees the variables of each named provider are set.
-  const value = (name: keyof Environment) => String(env[name] ?? '');
   return {
     providers: env.PAYOUT_PROVIDERS,
-    alipay: env.PAYOUT_PROVIDERS.includes('alipay')
-      ? {
-          appId: value('ALIPAY_APP_ID'),
-          privateKeyPem: readKeyFile('ALIPAY_PRIVATE_KEY_FILE', env),
-          alipayPublicKeyPem: readKeyFile('ALIPAY_PUBLIC_KEY_FILE', env),
-          gateway: env.ALIPAY_GATEWAY,
-        }
-      : undefined,
+    alipay: env.PAYOUT_PROVIDERS.includes('alipay') ? alipayApplicationOf(env) : undefined,
     wechat: env.PAYOUT_PROVIDERS.includes('wechat')
-      ? {
-          appId: value('WECHAT_PAY_APP_ID'),
-          mchId: value('WECHAT_PAY_MCH_ID'),
-          merchantSerialNo: value('WECHAT_PAY_MERCHANT_SERIAL_NO'),
-          merchantPrivateKeyPem: readKeyFile('WECHAT_PAY_PRIVATE_KEY_FILE', env),
-          platformPublicKeys: wechatPlatformPublicKeys(env),
-          endpoint: env.WECHAT_PAY_ENDPOINT,
-          transferSceneId: env.WECHAT_PAY_TRANSFER_SCENE_ID,
-        }
+      ? { ...wechatMerchantOf(env), appId: checkedValue(env, 'WECHAT_PAY_APP_ID'), transferSceneId: env.WECHAT_PAY_TRANSFER_SCENE_ID }
       : undefined,
   };
+}
+
+/** The Alipay application that both checkout and payouts sign as. */
+function alipayApplicationOf(env: Environment): AlipayApplication {
+  return {
+    appId: checkedValue(env, 'ALIPAY_APP_ID'),
+    privateKeyPem: readKeyFile('ALIPAY_PRIVATE_KEY_FILE', env),
+    alipayPublicKeyPem: readKeyFile('ALIPAY_PUBLIC_KEY_FILE', env),
+    gateway: env.ALIPAY_GATEWAY,
+  };
+}
+
+/** The WeChat Pay merchant that both checkout and payouts sign as. */
+function wechatMerchantOf(env: Environment): WechatPayMerchant {
+  return {
+    mchId: checkedValue(env, 'WECHAT_PAY_MCH_ID'),
+    merchantSerialNo: checkedValue(env, 'WECHAT_PAY_MERCHANT_SERIAL_NO'),
+    merchantPrivateKeyPem: readKeyFile('WECHAT_PAY_PRIVATE_KEY_FILE', env),
+    platformPublicKeys: wechatPlatformPublicKeys(env),
+    endpoint: env.WECHAT_PAY_ENDPOINT,
+  };
+}
+
+/** A variable that validation guarantees is set once the driver or provider that needs it is chosen. */
+function checkedValue(env: Environment, name: keyof Environment): string {
+  return String(env[name] ?? '');
 }
 
 function wechatPlatformPublicKeys(env: Environment): Record<string, string> {
@@ -504,7 +495,6 @@ export type SmsConfig =
 
 function smsConfigOf(env: Environment): SmsConfig {
   // Validation guarantees the variables of the chosen driver are set.
-  const value = (name: keyof Environment) => String(env[name] ?? '');
   switch (env.SMS_DRIVER) {
     case 'console':
       return { driver: 'console', devOutbox: env.SMS_DEV_OUTBOX };
@@ -512,10 +502,10 @@ function smsConfigOf(env: Environment): SmsConfig {
       return {
         driver: 'aliyun',
         aliyun: {
-          accessKeyId: value('ALIYUN_SMS_ACCESS_KEY_ID'),
-          accessKeySecret: value('ALIYUN_SMS_ACCESS_KEY_SECRET'),
-          signName: value('ALIYUN_SMS_SIGN_NAME'),
-          templateCode: value('ALIYUN_SMS_TEMPLATE_CODE'),
+          accessKeyId: checkedValue(env, 'ALIYUN_SMS_ACCESS_KEY_ID'),
+          accessKeySecret: checkedValue(env, 'ALIYUN_SMS_ACCESS_KEY_SECRET'),
+          signName: checkedValue(env, 'ALIYUN_SMS_SIGN_NAME'),
+          templateCode: checkedValue(env, 'ALIYUN_SMS_TEMPLATE_CODE'),
           endpoint: env.ALIYUN_SMS_ENDPOINT,
         },
       };
@@ -523,11 +513,11 @@ function smsConfigOf(env: Environment): SmsConfig {
       return {
         driver: 'tencent',
         tencent: {
-          secretId: value('TENCENT_SMS_SECRET_ID'),
-          secretKey: value('TENCENT_SMS_SECRET_KEY'),
-          sdkAppId: value('TENCENT_SMS_SDK_APP_ID'),
-          signName: value('TENCENT_SMS_SIGN_NAME'),
-          templateId: value('TENCENT_SMS_TEMPLATE_ID'),
+          secretId: checkedValue(env, 'TENCENT_SMS_SECRET_ID'),
+          secretKey: checkedValue(env, 'TENCENT_SMS_SECRET_KEY'),
+          sdkAppId: checkedValue(env, 'TENCENT_SMS_SDK_APP_ID'),
+          signName: checkedValue(env, 'TENCENT_SMS_SIGN_NAME'),
+          templateId: checkedValue(env, 'TENCENT_SMS_TEMPLATE_ID'),
           region: env.TENCENT_SMS_REGION,
           endpoint: env.TENCENT_SMS_ENDPOINT,
         },

@@ -10,17 +10,9 @@ export async function pageOfRows<T extends PgTable>(
   order: readonly (PgColumn | SQL)[],
   page: { limit: number; offset: number },
 ): Promise<{ rows: T['$inferSelect'][]; total: number }> {
-  // Drizzle cannot type a select from a generic table: it reads `table` as any table, and the signature says what a plain select() of it gives.
-  const anyTable: PgTable = table;
   const [rows, [counted]] = await Promise.all([
-    executor
-      .select()
-      .from(anyTable)
-      .where(where)
-      .orderBy(...order)
-      .limit(page.limit)
-      .offset(page.offset),
-    executor.select({ total: count() }).from(anyTable).where(where),
+    selectPage(executor, table, where, order, page),
+    executor.select({ total: count() }).from(asAnyTable(table)).where(where),
   ]);
   return { rows, total: counted?.total ?? 0 };
 }
@@ -37,24 +29,15 @@ export async function pageOfOrders<T extends PgTable>(
   page: { limit: number; offset: number },
   measure: { completed: SQL; amount: PgColumn },
 ): Promise<{ rows: T['$inferSelect'][]; total: number; completed: { count: number; amountFen: number } }> {
-  const anyTable: PgTable = table;
   const [rows, [sums]] = await Promise.all([
-    page.limit === 0
-      ? Promise.resolve([])
-      : executor
-          .select()
-          .from(anyTable)
-          .where(where)
-          .orderBy(...order)
-          .limit(page.limit)
-          .offset(page.offset),
+    page.limit === 0 ? Promise.resolve([]) : selectPage(executor, table, where, order, page),
     executor
       .select({
         total: count(),
         completedCount: sql<string>`count(*) filter (where ${measure.completed})`,
         completedAmount: sql<string>`coalesce(sum(${measure.amount}) filter (where ${measure.completed}), 0)`,
       })
-      .from(anyTable)
+      .from(asAnyTable(table))
       .where(where),
   ]);
   return {
@@ -62,4 +45,28 @@ export async function pageOfOrders<T extends PgTable>(
     total: sums?.total ?? 0,
     completed: { count: Number(sums?.completedCount ?? 0), amountFen: Number(sums?.completedAmount ?? 0) },
   };
+}
+
+function selectPage<T extends PgTable>(
+  executor: Executor,
+  table: T,
+  where: SQL | undefined,
+  order: readonly (PgColumn | SQL)[],
+  page: { limit: number; offset: number },
+): Promise<T['$inferSelect'][]> {
+  return executor
+    .select()
+    .from(asAnyTable(table))
+    .where(where)
+    .orderBy(...order)
+    .limit(page.limit)
+    .offset(page.offset);
+}
+
+/**
+ * Drizzle cannot type a select from a generic table: it reads `table` as any table, and the signatures
+ * above say what a plain select() of it gives.
+ */
+function asAnyTable(table: PgTable): PgTable {
+  return table;
 }

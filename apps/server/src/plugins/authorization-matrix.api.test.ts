@@ -217,6 +217,15 @@ const row = (fixture: Fixture, expected: Row['expected'], options: Omit<Row, 'fi
   ...options,
 });
 
+/** What someone who is neither the owner nor an admin asked for: what an admin decides on. */
+const ofAnotherPerson =
+  (make: (world: World, asker: Person) => Promise<Record<string, string>>): Fixture =>
+  async (world) =>
+    make(world, await person(world.testApp.app));
+
+/** The options of a rejection or revocation, which needs a reason. */
+const WITH_REASON = { body: { reason: 'matrix' } };
+
 /**
  * One line per endpoint: `'METHOD /path/{param}': row(fixture, [anonymous, other, owner, admin])`.
  * 401 = not signed in; 403 = signed in without the right; 404 = "no such thing" as far as the caller
@@ -299,27 +308,16 @@ const MATRIX: Record<string, Row> = {
   'POST /api/client/{id}/purchaseTimeBalance': row(ownerUser, [401, 404, 409, 404], { body: { months: 1 } }),
   // withdrawals (docs/withdrawals.md): a person's withdrawal is theirs alone; admins decide through the back office
   'GET /api/c/withdraw/records/{id}': row((world) => withdrawalOf(world, world.owner), [401, 404, 200, 404]),
-  'POST /api/admin/withdrawals/{id}/approve': row(
-    async (world) => withdrawalOf(world, await person(world.testApp.app)),
-    [401, 403, 403, 200],
-  ),
-  'POST /api/admin/withdrawals/{id}/reject': row(
-    async (world) => withdrawalOf(world, await person(world.testApp.app)),
-    [401, 403, 403, 200],
-    {
-      body: { reason: 'matrix' },
-    },
-  ),
+  'POST /api/admin/withdrawals/{id}/approve': row(ofAnotherPerson(withdrawalOf), [401, 403, 403, 200]),
+  'POST /api/admin/withdrawals/{id}/reject': row(ofAnotherPerson(withdrawalOf), [401, 403, 403, 200], WITH_REASON),
   // membership (docs/membership.md)
   'GET /api/membership/versions/{id}': row(async () => ({ id: '1' }), [200, 200, 200, 200]),
   'PUT /api/admin/membership/versions/{id}': row(membershipVersion, [401, 403, 403, 200], { body: versionInput }),
   'DELETE /api/admin/membership/versions/{id}': row(membershipVersion, [401, 403, 403, 200]),
   'POST /api/c/membership/applications/{id}/withdraw': row((world) => membershipApplication(world, world.owner), [401, 404, 200, 404]),
   'POST /api/admin/membership/applications/{id}/approve': row((world) => membershipApplication(world), [401, 403, 403, 200]),
-  'POST /api/admin/membership/applications/{id}/reject': row((world) => membershipApplication(world), [401, 403, 403, 200], {
-    body: { reason: 'matrix' },
-  }),
-  'POST /api/admin/memberships/{userUid}/revoke': row(activeMember, [401, 403, 403, 200], { body: { reason: 'matrix' } }),
+  'POST /api/admin/membership/applications/{id}/reject': row((world) => membershipApplication(world), [401, 403, 403, 200], WITH_REASON),
+  'POST /api/admin/memberships/{userUid}/revoke': row(activeMember, [401, 403, 403, 200], WITH_REASON),
   // identity authentication (docs/identity.md): the owner's card, the owner's record
   'GET /api/authIdentity/{id}/detail': row(async () => ({ id: '2' }), [200, 200, 200, 200]),
   'GET /api/authIdentity/{ids}/details': row(async () => ({ ids: '2,16' }), [200, 200, 200, 200]),
@@ -327,17 +325,8 @@ const MATRIX: Record<string, Row> = {
     body: () => ({ jsonExtras: JSON.stringify({ businessCardUrl: ownerCard, realName: 'Matrix' }) }),
   }),
   'DELETE /api/c/authRecord/{id}': row((world) => identityRecord(world, world.owner), [401, 404, 200, 404]),
-  'POST /api/admin/identity/applications/{id}/approve': row(
-    async (world) => identityRecord(world, await person(world.testApp.app)),
-    [401, 403, 403, 200],
-  ),
-  'POST /api/admin/identity/applications/{id}/reject': row(
-    async (world) => identityRecord(world, await person(world.testApp.app)),
-    [401, 403, 403, 200],
-    {
-      body: { reason: 'matrix' },
-    },
-  ),
+  'POST /api/admin/identity/applications/{id}/approve': row(ofAnotherPerson(identityRecord), [401, 403, 403, 200]),
+  'POST /api/admin/identity/applications/{id}/reject': row(ofAnotherPerson(identityRecord), [401, 403, 403, 200], WITH_REASON),
 };
 
 /** Path parameters that name something a caller may or may not own. */

@@ -84,3 +84,8 @@ export function authHeaders(token: string): Record<string, string> {
 export function json<T = { code: number; msg: string; data: unknown }>(response: LightMyRequestResponse): T {
   return response.json<T>();
 }
+
+/** The `data` of a successful envelope. */
+export function dataOf<T>(response: LightMyRequestResponse): T {
+  return json<{ data: T }>(response).data;
+}

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, date, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, serialId, updatedAt } from './columns.js';
-import { users } from './users.js';
+import { userRef, users } from './users.js';
 import { works } from './works.js';
 
 /** The prices traffic and lease time are billed at: one row, edited in the back office (docs/billing.md). */
@@ -32,9 +32,7 @@ export const billingPrices = pgTable(
 export const trafficBills = pgTable(
   'traffic_bills',
   {
-    ownerId: bigint('owner_id', { mode: 'number' })
-      .notNull()
-      .references(() => users.id, { onDelete: 'restrict' }),
+    ownerId: userRef('owner_id', 'restrict'),
     day: date('day', { mode: 'string' }).notNull(),
     requests: bigint('requests', { mode: 'number' }).notNull(),
     bytes: bigint('bytes', { mode: 'number' }).notNull(),
@@ -71,9 +69,7 @@ export const leasePeriods = pgTable(
   'lease_periods',
   {
     id: serialId(),
-    userId: bigint('user_id', { mode: 'number' })
-      .notNull()
-      .references(() => users.id, { onDelete: 'restrict' }),
+    userId: userRef('user_id', 'restrict'),
     months: integer('months').notNull(),
     priceFen: bigint('price_fen', { mode: 'number' }).notNull(),
     startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),

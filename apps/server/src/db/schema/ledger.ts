@@ -1,5 +1,5 @@
 import { bigint, boolean, check, index, pgTable, text } from 'drizzle-orm/pg-core';
-import { serialId, createdAt } from './columns.js';
+import { createdAt, idRef, serialId } from './columns.js';
 import { sql } from 'drizzle-orm';
 import { users } from './users.js';
 
@@ -30,12 +30,8 @@ export const ledgerEntries = pgTable(
   'ledger_entries',
   {
     id: serialId(),
-    transactionId: bigint('transaction_id', { mode: 'number' })
-      .notNull()
-      .references(() => ledgerTransactions.id, { onDelete: 'restrict' }),
-    accountId: bigint('account_id', { mode: 'number' })
-      .notNull()
-      .references(() => ledgerAccounts.id, { onDelete: 'restrict' }),
+    transactionId: idRef('transaction_id', () => ledgerTransactions.id, { onDelete: 'restrict' }),
+    accountId: idRef('account_id', () => ledgerAccounts.id, { onDelete: 'restrict' }),
     amount: bigint('amount', { mode: 'number' }).notNull(),
   },
   (table) => [

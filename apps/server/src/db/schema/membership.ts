@@ -1,5 +1,5 @@
 import { bigint, boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { serialId, createdAt, updatedAt } from './columns.js';
+import { createdAt, idRef, serialId, updatedAt } from './columns.js';
 import { sql } from 'drizzle-orm';
 import { permissionGroups } from './access.js';
 import { reviewColumns, userRef, users } from './users.js';
@@ -36,9 +36,7 @@ export const membershipVersions = pgTable('membership_versions', {
 export const membershipVersionGroups = pgTable(
   'membership_version_groups',
   {
-    versionId: bigint('version_id', { mode: 'number' })
-      .notNull()
-      .references(() => membershipVersions.id, { onDelete: 'cascade' }),
+    versionId: idRef('version_id', () => membershipVersions.id, { onDelete: 'cascade' }),
     groupCode: text('group_code')
       .notNull()
       .references(() => permissionGroups.code, { onDelete: 'cascade' }),
@@ -52,9 +50,7 @@ export const membershipApplications = pgTable(
   {
     id: serialId(),
     userId: userRef('user_id'),
-    versionId: bigint('version_id', { mode: 'number' })
-      .notNull()
-      .references(() => membershipVersions.id),
+    versionId: idRef('version_id', () => membershipVersions.id),
     details: jsonb('details').$type<MembershipApplicationDetails>().notNull(),
     /** SHA-256 of the first licence image's bytes: one free trial per licence. */
     licenceHash: text('licence_hash').notNull(),
@@ -76,9 +72,7 @@ export const userMemberships = pgTable(
   {
     id: serialId(),
     userId: userRef('user_id'),
-    versionId: bigint('version_id', { mode: 'number' })
-      .notNull()
-      .references(() => membershipVersions.id),
+    versionId: idRef('version_id', () => membershipVersions.id),
     applicationId: bigint('application_id', { mode: 'number' }).references(() => membershipApplications.id, { onDelete: 'set null' }),
     /** trial | paid */
     kind: text('kind').notNull(),

@@ -2,7 +2,7 @@ import { PAYMENT_ORDER_KINDS, PAYMENT_ORDER_STATUSES, PAYMENT_PROVIDERS } from '
 import { sql } from 'drizzle-orm';
 import { bigint, check, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, serialId, updatedAt } from './columns.js';
-import { users } from './users.js';
+import { userRef } from './users.js';
 
 /**
  * What a person pays through a provider (docs/payments.md). A row is booked in the ledger exactly
@@ -15,9 +15,7 @@ export const paymentOrders = pgTable(
     /** Our order number, the providers' out_trade_no. */
     orderNo: text('order_no').notNull().unique(),
     /** An order is a money record: the user it names is never deleted from under it. */
-    userId: bigint('user_id', { mode: 'number' })
-      .notNull()
-      .references(() => users.id, { onDelete: 'restrict' }),
+    userId: userRef('user_id', 'restrict'),
     kind: text('kind', { enum: PAYMENT_ORDER_KINDS }).notNull(),
     provider: text('provider', { enum: PAYMENT_PROVIDERS }).notNull(),
     status: text('status', { enum: PAYMENT_ORDER_STATUSES }).notNull().default('pending'),

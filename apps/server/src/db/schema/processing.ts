@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, check, date, index, integer, jsonb, pgTable, primaryKey, real, text, timestamp } from 'drizzle-orm/pg-core';
-import { updatedAt } from './columns.js';
+import { idRef, updatedAt } from './columns.js';
 import {
   PROCESSING_FAILURES,
   PROCESSING_STAGES,
@@ -116,9 +116,7 @@ export const workTours = pgTable('work_tours', {
 export const workTrafficDaily = pgTable(
   'work_traffic_daily',
   {
-    workId: bigint('work_id', { mode: 'number' })
-      .notNull()
-      .references(() => works.id, { onDelete: 'cascade' }),
+    workId: idRef('work_id', () => works.id, { onDelete: 'cascade' }),
     day: date('day', { mode: 'string' }).notNull(),
     ownerId: bigint('owner_id', { mode: 'number' }).notNull(),
     requests: bigint('requests', { mode: 'number' }).notNull().default(0),

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { type AnyPgColumn, bigint, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
-import { serialId, createdAt, updatedAt } from './columns.js';
+import { serialId, createdAt, idRef, updatedAt } from './columns.js';
 
 export const users = pgTable(
   'users',
@@ -35,11 +35,11 @@ export const users = pgTable(
   ],
 );
 
-/** A column naming the user a row belongs to; the row goes when the user does. */
-export const userRef = (name: string) =>
-  bigint(name, { mode: 'number' })
-    .notNull()
-    .references(() => users.id, { onDelete: 'cascade' });
+/**
+ * A column naming the user a row belongs to; the row goes when the user does, unless it is a money
+ * record (`'restrict'`): then the user is never deleted from under it.
+ */
+export const userRef = (name: string, onDelete: 'cascade' | 'restrict' = 'cascade') => idRef(name, () => users.id, { onDelete });
 
 /** What an application an admin reviews carries: its state, the reason given, who decided and when. */
 export const reviewColumns = () => ({

@@ -2,7 +2,7 @@ import { PAYOUT_CHANNELS, PAYOUT_PROVIDERS, WITHDRAWAL_STATUSES } from '@spatia/
 import { sql } from 'drizzle-orm';
 import { bigint, check, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, serialId, updatedAt } from './columns.js';
-import { users } from './users.js';
+import { userRef, users } from './users.js';
 
 /**
  * Where a person's withdrawals go (docs/withdrawals.md): at most one account per channel, replaced by
@@ -12,9 +12,7 @@ import { users } from './users.js';
 export const payoutAccounts = pgTable(
   'payout_accounts',
   {
-    userId: bigint('user_id', { mode: 'number' })
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: userRef('user_id'),
     channel: text('channel', { enum: PAYOUT_CHANNELS }).notNull(),
     /** The Alipay login id (mobile number or e-mail) or the WeChat openid. */
     account: text('account').notNull(),
@@ -38,9 +36,7 @@ export const withdrawals = pgTable(
     /** `W` + UTC time to the second + 8 random hex digits: letters and digits only, as WeChat requires. */
     withdrawalNo: text('withdrawal_no').notNull().unique(),
     /** A money record: the user it names is never deleted from under it. */
-    userId: bigint('user_id', { mode: 'number' })
-      .notNull()
-      .references(() => users.id, { onDelete: 'restrict' }),
+    userId: userRef('user_id', 'restrict'),
     amountFen: bigint('amount_fen', { mode: 'number' }).notNull(),
     channel: text('channel', { enum: PAYOUT_CHANNELS }).notNull(),
     /** The payout account as it was at the request. */

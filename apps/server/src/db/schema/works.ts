@@ -12,7 +12,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { serialId, createdAt, updatedAt } from './columns.js';
+import { createdAt, idRef, serialId, updatedAt } from './columns.js';
 import { ASSET_KINDS, TRANSFER_KINDS, TRANSFER_STATUSES, WORK_STATUSES, WORK_TYPES } from '@spatia/contract';
 import { userRef, users } from './users.js';
 
@@ -92,9 +92,7 @@ export const workAssets = pgTable(
   'work_assets',
   {
     id: serialId(),
-    workId: bigint('work_id', { mode: 'number' })
-      .notNull()
-      .references(() => works.id, { onDelete: 'cascade' }),
+    workId: idRef('work_id', () => works.id, { onDelete: 'cascade' }),
     kind: text('kind', { enum: ASSET_KINDS }).notNull(),
     storageKey: text('storage_key').notNull(),
     fileName: text('file_name').notNull().default(''),
@@ -111,9 +109,7 @@ export const workTransfers = pgTable(
   'work_transfers',
   {
     id: serialId(),
-    workId: bigint('work_id', { mode: 'number' })
-      .notNull()
-      .references(() => works.id, { onDelete: 'cascade' }),
+    workId: idRef('work_id', () => works.id, { onDelete: 'cascade' }),
     kind: text('kind', { enum: TRANSFER_KINDS }).notNull(),
     status: text('status', { enum: TRANSFER_STATUSES }).notNull().default('pending'),
     senderId: userRef('sender_id'),
@@ -145,9 +141,7 @@ export const workUploadGrants = pgTable('work_upload_grants', {
   id: serialId(),
   tokenHash: text('token_hash').notNull().unique(),
   userId: userRef('user_id'),
-  workId: bigint('work_id', { mode: 'number' })
-    .notNull()
-    .references(() => works.id, { onDelete: 'cascade' }),
+  workId: idRef('work_id', () => works.id, { onDelete: 'cascade' }),
   kind: text('kind', { enum: ASSET_KINDS }).notNull(),
   maxBytes: bigint('max_bytes', { mode: 'number' }).notNull(),
   accept: text('accept').array().notNull(),

@@ -2,7 +2,7 @@ import { parseYuanToFen } from '@spatia/contract';
 import { generateKeyPairSync } from 'node:crypto';
 import { AlipaySdk } from 'alipay-sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startAlipayStandIn, type AlipayStandIn, type NotificationChanges } from '../../test/alipay-stand-in.js';
+import { startAlipayStandIn, type AlipayStandIn, type NotificationChanges, type StandInTrade } from '../../test/alipay-stand-in.js';
 import { AlipayDriver, type AlipayConfig } from './alipay.js';
 import { fenToYuan, PaymentNotificationRefused, PaymentProviderError } from './payment-driver.js';
 
@@ -35,6 +35,14 @@ let orderCount = 0;
 const newOrderNo = () => `ALI${Date.now()}_${++orderCount}`;
 const inOneHour = () => new Date(Date.now() + 60 * 60 * 1000);
 const wholeSeconds = (moment: Date) => new Date(Math.floor(moment.getTime() / 1000) * 1000);
+/** What the driver should read from a trade the stand-in took 19.90 for (Alipay's times are whole seconds). */
+const paidState = (orderNo: string, trade: StandInTrade) => ({
+  orderNo,
+  state: 'paid',
+  transactionId: trade.tradeNo,
+  amountFen: 1990,
+  paidAt: wholeSeconds(trade.paidAt!),
+});
 
 async function unpaidOrder(amountFen = 1990, description = 'Spatia 会员'): Promise<string> {
   const orderNo = newOrderNo();
@@ -67,13 +75,7 @@ describe('Alipay driver: precreate, query, close', () => {
     expect(await driver.queryPayment(orderNo)).toEqual({ orderNo, state: 'unpaid' });
 
     const trade = alipay.pay(orderNo);
-    expect(await driver.queryPayment(orderNo)).toEqual({
-      orderNo,
-      state: 'paid',
-      transactionId: trade.tradeNo,
-      amountFen: 1990,
-      paidAt: wholeSeconds(trade.paidAt!),
-    });
+    expect(await driver.queryPayment(orderNo)).toEqual(paidState(orderNo, trade));
   });
 
   it("stamps requests in Beijing time whatever the host's time zone", async () => {
@@ -199,13 +201,7 @@ describe('Alipay driver: notifications', () => {
     expect(notification.rawBody).toContain('+');
 
     const trade = alipay.trade(orderNo)!;
-    expect(await driver.verifyNotification(notification)).toEqual({
-      orderNo,
-      state: 'paid',
-      transactionId: trade.tradeNo,
-      amountFen: 1990,
-      paidAt: wholeSeconds(trade.paidAt!),
-    });
+    expect(await driver.verifyNotification(notification)).toEqual(paidState(orderNo, trade));
 
     const fields = Object.fromEntries(new URLSearchParams(notification.rawBody));
     expect(fields.subject).toBe(description);

@@ -5,6 +5,7 @@ import {
   startWechatPayStandIn,
   withTamperedBody,
   type AnswerSigning,
+  type StandInOrder,
   type WechatPayStandIn,
   type WechatTradeState,
 } from '../../test/wechat-pay-stand-in.js';
@@ -45,6 +46,15 @@ const configFor = (changes: Partial<WechatPayConfig> = {}): WechatPayConfig => (
 });
 const driverFor = (changes: Partial<WechatPayConfig> = {}, now?: () => number) => new WechatPayDriver(configFor(changes), now);
 
+/** What the driver should read from an order the stand-in took payment for. */
+const paidState = (orderNo: string, order: StandInOrder, amountFen = 1990) => ({
+  orderNo,
+  state: 'paid',
+  transactionId: order.transactionId,
+  amountFen,
+  paidAt: new Date(order.successTime ?? 'missing'),
+});
+
 let orderCount = 0;
 const nextOrderNo = () => `SP${Date.now()}${String((orderCount += 1)).padStart(4, '0')}`;
 const checkout = (orderNo: string, changes: Partial<NativePaymentRequest> = {}): NativePaymentRequest => ({
@@ -83,13 +93,7 @@ describe('WeChat Pay driver: orders', () => {
     expect(await driver.queryPayment(orderNo)).toEqual({ orderNo, state: 'unpaid' });
 
     const paid = standIn.pay(orderNo);
-    expect(await driver.queryPayment(orderNo)).toEqual({
-      orderNo,
-      state: 'paid',
-      transactionId: paid.transactionId,
-      amountFen: 1990,
-      paidAt: new Date(paid.successTime ?? 'missing'),
-    });
+    expect(await driver.queryPayment(orderNo)).toEqual(paidState(orderNo, paid));
   });
 
   it('asking again for an unpaid order gives the same code; other terms for the same order number are refused', async () => {
@@ -242,13 +246,7 @@ describe('WeChat Pay driver: notifications', () => {
     expect(standIn.publicKeyId).toMatch(/^PUB_KEY_ID_/);
     const order = standIn.orders.get(orderNo)!;
 
-    expect(await driverFor().verifyNotification(notification)).toEqual({
-      orderNo,
-      state: 'paid',
-      transactionId: order.transactionId,
-      amountFen: 2990,
-      paidAt: new Date(order.successTime ?? 'missing'),
-    });
+    expect(await driverFor().verifyNotification(notification)).toEqual(paidState(orderNo, order, 2990));
   });
 
   it('verifies one signed with a platform certificate key', async () => {

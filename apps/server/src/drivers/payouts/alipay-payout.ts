@@ -8,14 +8,8 @@ import {
   type AlipayApplication,
 } from '../payments/alipay-gateway.js';
 import { fenToYuan } from '../payments/payment-driver.js';
-import {
-  assertPayoutNo,
-  assertPayoutRequest,
-  PayoutProviderError,
-  type PayoutDriver,
-  type PayoutRequest,
-  type PayoutState,
-} from './payout-driver.js';
+import { assertPayoutNo, assertPayoutRequest, PayoutProviderError } from './payout-driver.js';
+import type { PayoutDriver, PayoutRequest, PayoutState } from './payout-driver.js';
 
 const TRANSFER = 'alipay.fund.trans.uni.transfer';
 const QUERY = 'alipay.fund.trans.common.query';

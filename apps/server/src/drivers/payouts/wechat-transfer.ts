@@ -7,14 +7,8 @@ import {
   type WechatPayAnswer,
   type WechatPayMerchant,
 } from '../payments/wechat-pay-client.js';
-import {
-  assertPayoutNo,
-  assertPayoutRequest,
-  PayoutProviderError,
-  type PayoutDriver,
-  type PayoutRequest,
-  type PayoutState,
-} from './payout-driver.js';
+import { assertPayoutNo, assertPayoutRequest, PayoutProviderError } from './payout-driver.js';
+import type { PayoutDriver, PayoutRequest, PayoutState } from './payout-driver.js';
 
 export interface WechatTransferConfig extends WechatPayMerchant {
   /** The AppID under which the payees' openids were issued. */

@@ -15,13 +15,8 @@ import {
   type SourceWindow,
 } from './cube-projection.js';
 import { WasmProjector } from './wasm-projector.js';
-import {
-  CONTROL,
-  type ProjectionAnswer,
-  type ProjectionMessage,
-  type ProjectionTask,
-  type ProjectionWorkerData,
-} from './projection-protocol.js';
+import { CONTROL } from './projection-protocol.js';
+import type { ProjectionAnswer, ProjectionMessage, ProjectionTask, ProjectionWorkerData } from './projection-protocol.js';
 
 /** Rows projected between two looks at the stop flag. */
 const ROWS_PER_CHECK = 128;

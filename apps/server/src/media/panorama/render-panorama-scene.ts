@@ -20,13 +20,8 @@ import { startWorker } from '../start-worker.js';
 import { messageOf, readPanoramaHeader } from './inspect-panorama.js';
 import { PanoramaError } from './panorama-error.js';
 import { panoramaLevels } from './panorama-levels.js';
-import {
-  CONTROL,
-  type ProjectionAnswer,
-  type ProjectionMessage,
-  type ProjectionTask,
-  type ProjectionWorkerData,
-} from './projection-protocol.js';
+import { CONTROL } from './projection-protocol.js';
+import type { ProjectionAnswer, ProjectionMessage, ProjectionTask, ProjectionWorkerData } from './projection-protocol.js';
 
 export interface RenderPanoramaOptions {
   /** Called with a growing fraction, 0 to 1, at most about every 1%. */

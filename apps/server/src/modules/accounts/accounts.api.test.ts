@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../db/schema/index.js';
 import { authHeaders, createTestApp, createUser, json, signIn, type TestApp } from '../../test/test-app.js';
+import { requestCode, resetPassword } from '../../test/sms-codes.js';
 
 let testApp: TestApp;
 let phoneCounter = 0;
@@ -17,18 +18,8 @@ function newPhone() {
   return `1580000${String(phoneCounter).padStart(4, '0')}`;
 }
 
-/** Asks for a code like the web app does, and reads it from the dev outbox like a person reads their phone. */
-async function requestCode(path: string, phoneNumber: string) {
-  const response = await testApp.app.inject({ method: 'GET', url: `${path}?phoneNumber=${phoneNumber}` });
-  expect(response.statusCode, response.body).toBe(200);
-  const { hash, expiredTime } = json<{ data: { hash: string; expiredTime: number } }>(response).data;
-  const outbox = await testApp.app.inject({ method: 'GET', url: `/api/dev/sms-outbox?phoneNumber=${phoneNumber}` });
-  const verifyCode = json<{ data: { code: string }[] }>(outbox).data[0]!.code;
-  return { hash, expiredTime, verifyCode };
-}
-
 async function register(phoneNumber: string, extra: Record<string, string> = {}) {
-  const code = await requestCode('/api/client/register/verifyCode', phoneNumber);
+  const code = await requestCode(testApp.app, '/api/client/register/verifyCode', phoneNumber);
   return testApp.app.inject({
     method: 'POST',
     url: '/api/c/register',
@@ -111,7 +102,7 @@ describe('registration', () => {
     const phone = newPhone();
     const weak = await register(phone, { password: 'short' });
     expect(json(weak)).toEqual({ code: ErrorCode.validation, msg: '参数 password 至少需要 8 个字符' });
-    const code = await requestCode('/api/client/register/verifyCode', newPhone());
+    const code = await requestCode(testApp.app, '/api/client/register/verifyCode', newPhone());
     const wrong = await testApp.app.inject({
       method: 'POST',
       url: '/api/c/register',
@@ -125,7 +116,7 @@ describe('registration', () => {
 
   it('limits codes to one a minute per phone and says when to try again', async () => {
     const phone = newPhone();
-    await requestCode('/api/client/register/verifyCode', phone);
+    await requestCode(testApp.app, '/api/client/register/verifyCode', phone);
     const again = await testApp.app.inject({
       method: 'GET',
       url: `/api/client/register/verifyCode?phoneNumber=${phone}`,
@@ -143,7 +134,7 @@ describe('SMS-code sign-in', () => {
     const first = await testApp.app.inject({
       method: 'POST',
       url: '/api/c/smsLogin',
-      payload: { phoneNumber: phone, ...(await requestCode('/api/c/smsLogin/verifyCode', phone)) },
+      payload: { phoneNumber: phone, ...(await requestCode(testApp.app, '/api/c/smsLogin/verifyCode', phone)) },
     });
     expect(first.statusCode).toBe(200);
     const created = json<{ data: { userUid: string; username: string; phoneNumber: string; avatarUrl: string } }>(first).data;
@@ -152,7 +143,7 @@ describe('SMS-code sign-in', () => {
 
     // The same phone, a minute later: the same account.
     await testApp.app.services.rateLimiter.reset(`code:phone:60:${phone}`);
-    const code = await requestCode('/api/c/smsLogin/verifyCode', phone);
+    const code = await requestCode(testApp.app, '/api/c/smsLogin/verifyCode', phone);
     const second = await testApp.app.inject({
       method: 'POST',
       url: `/api/c/smsLogin?phoneNumber=${phone}&verifyCode=${code.verifyCode}&expiredTime=${code.expiredTime}&hash=${code.hash}`,
@@ -162,7 +153,7 @@ describe('SMS-code sign-in', () => {
 
   it('does not let a sign-up code sign in', async () => {
     const phone = newPhone();
-    const code = await requestCode('/api/client/register/verifyCode', phone);
+    const code = await requestCode(testApp.app, '/api/client/register/verifyCode', phone);
     const response = await testApp.app.inject({ method: 'POST', url: '/api/c/smsLogin', payload: { phoneNumber: phone, ...code } });
     expect(json(response).code).toBe(ErrorCode.codeWrong);
   });
@@ -181,12 +172,7 @@ describe('password reset and change', () => {
         cookies: { language: 'en' },
       });
 
-    const code = await requestCode('/api/client/forgetPwd/verifyCode', user.phone);
-    const reset = await testApp.app.inject({
-      method: 'POST',
-      url: '/api/client/renewPwd',
-      payload: { phoneNumber: user.phone, newPwd: 'BrandNew2026', ...code },
-    });
+    const reset = await resetPassword(testApp.app, user.phone, 'BrandNew2026');
     expect(reset.statusCode, reset.body).toBe(200);
     expect((await userInfo(oldToken, user.uid)).statusCode).toBe(401);
     expect(json(await attempt(user.password)).code).toBe(ErrorCode.invalidCredentials);

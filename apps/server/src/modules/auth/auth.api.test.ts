@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessions, users } from '../../db/schema/index.js';
 import { MemoryRateLimiter } from '../../lib/rate-limiter.js';
 import { authHeaders, createTestApp, createUser, json, signIn, type TestApp, type TestUser } from '../../test/test-app.js';
+import { requestCode, resetPassword } from '../../test/sms-codes.js';
 import { hashToken } from './auth.service.js';
 
 let testApp: TestApp;
@@ -184,15 +185,6 @@ describe('password guessing', () => {
     });
   }
 
-  /** Asks for a code from this machine and reads it from the dev outbox, as a person reads their phone. */
-  async function requestCode(path: string, phoneNumber: string) {
-    const response = await testApp.app.inject({ method: 'GET', url: `${path}?phoneNumber=${phoneNumber}` });
-    expect(response.statusCode, response.body).toBe(200);
-    const { hash, expiredTime } = json<{ data: { hash: string; expiredTime: number } }>(response).data;
-    const outbox = await testApp.app.inject({ method: 'GET', url: `/api/dev/sms-outbox?phoneNumber=${phoneNumber}` });
-    return { hash, expiredTime, verifyCode: json<{ data: { code: string }[] }>(outbox).data[0]!.code };
-  }
-
   function expectWait(response: Awaited<ReturnType<typeof login>>, code: number, seconds: number) {
     expect(response.statusCode, response.body).toBe(429);
     expect(json(response).code).toBe(code);
@@ -261,18 +253,13 @@ describe('password guessing', () => {
     const smsLogin = await testApp.app.inject({
       method: 'POST',
       url: '/api/c/smsLogin',
-      payload: { phoneNumber: victim.phone, ...(await requestCode('/api/c/smsLogin/verifyCode', victim.phone)) },
+      payload: { phoneNumber: victim.phone, ...(await requestCode(testApp.app, '/api/c/smsLogin/verifyCode', victim.phone)) },
     });
     expect(smsLogin.statusCode, smsLogin.body).toBe(200);
     expect(json<{ data: { userUid: string } }>(smsLogin).data.userUid).toBe(victim.uid);
 
     clock.now += MINUTE; // one code a minute per phone
-    const code = await requestCode('/api/client/forgetPwd/verifyCode', victim.phone);
-    const reset = await testApp.app.inject({
-      method: 'POST',
-      url: '/api/client/renewPwd',
-      payload: { phoneNumber: victim.phone, newPwd: 'BrandNew2026', ...code },
-    });
+    const reset = await resetPassword(testApp.app, victim.phone, 'BrandNew2026');
     expect(reset.statusCode, reset.body).toBe(200);
     expect((await login(victim.phone, 'BrandNew2026', from(12))).statusCode).toBe(200);
   });

@@ -24,17 +24,15 @@ function serviceWithClock(clock: { now: number }) {
   return { auth, users };
 }
 
+function createCustomer(users: UsersService, phone: string, fullName: string) {
+  return users.createUser({ phone, password: 'abcd1234', fullName, roles: ['customer'], permissionIds: [] });
+}
+
 describe('session lifetime', () => {
   it('lives 7 days and slides while it is used', async () => {
     const clock = { now: Date.now() };
     const { auth, users } = serviceWithClock(clock);
-    const user = await users.createUser({
-      phone: '13700000001',
-      password: 'abcd1234',
-      fullName: 'A',
-      roles: ['customer'],
-      permissionIds: [],
-    });
+    const user = await createCustomer(users, '13700000001', 'A');
     const token = await auth.startSession(user.id, { userAgent: 'test', ip: '127.0.0.1' });
 
     clock.now += 6 * DAY;
@@ -48,13 +46,7 @@ describe('session lifetime', () => {
   it('is not found by another process once expired, whatever a cache says', async () => {
     const clock = { now: Date.now() };
     const first = serviceWithClock(clock);
-    const user = await first.users.createUser({
-      phone: '13700000002',
-      password: 'abcd1234',
-      fullName: 'B',
-      roles: ['customer'],
-      permissionIds: [],
-    });
+    const user = await createCustomer(first.users, '13700000002', 'B');
     const token = await first.auth.startSession(user.id, { userAgent: '', ip: '' });
     expect(await first.auth.authenticate(token)).toBeDefined();
     clock.now += SESSION_LIFETIME_MS + 1000;
@@ -65,13 +57,7 @@ describe('session lifetime', () => {
   it('refuses a revoked token in a second service instance sharing the database', async () => {
     const clock = { now: Date.now() };
     const first = serviceWithClock(clock);
-    const user = await first.users.createUser({
-      phone: '13700000003',
-      password: 'abcd1234',
-      fullName: 'C',
-      roles: ['customer'],
-      permissionIds: [],
-    });
+    const user = await createCustomer(first.users, '13700000003', 'C');
     const token = await first.auth.startSession(user.id, { userAgent: '', ip: '' });
     await first.auth.logout(token);
     expect(await serviceWithClock(clock).auth.authenticate(token)).toBeUndefined();

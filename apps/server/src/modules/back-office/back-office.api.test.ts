@@ -8,26 +8,18 @@ import {
   type SignOutEverywhereResult,
 } from '@spatia/contract';
 import type { LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { appWithPeople } from '../../test/app-with-people.js';
-import { authHeaders, json, signIn, type TestApp } from '../../test/test-app.js';
+import { authHeaders, dataOf, json, signIn } from '../../test/test-app.js';
 import { createWork, person, type Person } from '../../test/works-fixtures.js';
 
-let testApp: TestApp;
-let admin: Person;
-let otherAdmin: Person;
-let member: Person;
-
-beforeAll(async () => {
-  ({ testApp, admin, otherAdmin, member } = await appWithPeople({
-    admin: { roles: [Role.admin], name: 'Ada Admin' },
-    otherAdmin: { roles: [Role.admin], name: 'Otto Admin' },
-    member: { name: 'Mira Member' },
-  }));
+const { testApp, admin, otherAdmin, member } = await appWithPeople({
+  admin: { roles: [Role.admin], name: 'Ada Admin' },
+  otherAdmin: { roles: [Role.admin], name: 'Otto Admin' },
+  member: { name: 'Mira Member' },
 });
 afterAll(() => testApp.close());
 
-const data = <T>(response: LightMyRequestResponse) => json<{ data: T }>(response).data;
 const codeOf = (response: LightMyRequestResponse) => json(response).code;
 const anonymous = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: Record<string, unknown>) =>
   testApp.app.inject({ method, url, ...(payload ? { payload } : {}) });
@@ -53,7 +45,7 @@ async function freshUser(name: string): Promise<Person> {
 
 describe('GET /api/admin/users', () => {
   it('searches by phone prefix, name prefix and invite code', async () => {
-    const byPhone = data<AdminUserPage>(await admin.call('GET', `/api/admin/users?q=${member.phone.slice(0, 9)}`));
+    const byPhone = dataOf<AdminUserPage>(await admin.call('GET', `/api/admin/users?q=${member.phone.slice(0, 9)}`));
     expect(byPhone.list.map((user) => user.uid)).toContain(member.uid);
     const row = byPhone.list.find((user) => user.uid === member.uid)!;
     expect(row).toMatchObject({
@@ -67,29 +59,29 @@ describe('GET /api/admin/users', () => {
     expect(row.inviteCode).toMatch(/^[A-Z0-9]{6}$/);
     expect(row.createdAt).toBeGreaterThan(Date.now() - 600_000);
 
-    const byName = data<AdminUserPage>(await admin.call('GET', '/api/admin/users?q=mira%20mem'));
+    const byName = dataOf<AdminUserPage>(await admin.call('GET', '/api/admin/users?q=mira%20mem'));
     expect(byName.list.map((user) => user.uid)).toEqual([member.uid]);
     expect(byName).toMatchObject({ total: 1, totalCapped: false, pageNum: 1, pageSize: 20 });
 
-    const byCode = data<AdminUserPage>(await admin.call('GET', `/api/admin/users?q=${row.inviteCode.toLowerCase()}`));
+    const byCode = dataOf<AdminUserPage>(await admin.call('GET', `/api/admin/users?q=${row.inviteCode.toLowerCase()}`));
     expect(byCode.list[0]!.uid).toBe(member.uid);
   });
 
   it('filters by role and status, newest first without a query', async () => {
-    const admins = data<AdminUserPage>(await admin.call('GET', '/api/admin/users?role=admin'));
+    const admins = dataOf<AdminUserPage>(await admin.call('GET', '/api/admin/users?role=admin'));
     expect(admins.list.map((user) => user.uid)).toEqual([otherAdmin.uid, admin.uid]);
-    const all = data<AdminUserPage>(await admin.call('GET', '/api/admin/users?pageSize=100&role=&status='));
+    const all = dataOf<AdminUserPage>(await admin.call('GET', '/api/admin/users?pageSize=100&role=&status='));
     const createdAt = all.list.map((user) => user.createdAt);
     expect(createdAt).toEqual([...createdAt].sort((a, b) => b - a));
 
     const quiet = await freshUser('Quiet Disabled');
     expect((await admin.call('POST', `/api/admin/users/${quiet.uid}/disable`)).statusCode).toBe(200);
-    const disabled = data<AdminUserPage>(await admin.call('GET', '/api/admin/users?status=disabled'));
+    const disabled = dataOf<AdminUserPage>(await admin.call('GET', '/api/admin/users?status=disabled'));
     expect(disabled.list.map((user) => user.uid)).toEqual([quiet.uid]);
     expect(disabled.list[0]!.disabled).toBe(true);
-    const active = data<AdminUserPage>(await admin.call('GET', '/api/admin/users?status=active&pageSize=100'));
+    const active = dataOf<AdminUserPage>(await admin.call('GET', '/api/admin/users?status=active&pageSize=100'));
     expect(active.list.map((user) => user.uid)).not.toContain(quiet.uid);
-    expect(data<AdminUserPage>(await admin.call('GET', '/api/admin/users?q=nobody-has-this-name')).total).toBe(0);
+    expect(dataOf<AdminUserPage>(await admin.call('GET', '/api/admin/users?q=nobody-has-this-name')).total).toBe(0);
   });
 
   it('refuses bad parameters', async () => {
@@ -109,7 +101,7 @@ describe('GET /api/admin/users/{uid}', () => {
     await createWork(owner, { name: '作品一' });
     await createWork(owner, { name: '作品二' });
     await signIn(testApp.app, owner);
-    const detail = data<AdminUserDetail>(await admin.call('GET', `/api/admin/users/${owner.uid}`));
+    const detail = dataOf<AdminUserDetail>(await admin.call('GET', `/api/admin/users/${owner.uid}`));
     expect(detail).toMatchObject({ uid: owner.uid, phone: owner.phone, name: 'Wendy Works', roles: [Role.customer], disabled: false });
     expect(detail.disabledAt).toBeNull();
     expect(detail.menus).toContain(Permission.locked);
@@ -138,8 +130,8 @@ describe('disable and enable', () => {
 
     const disabled = await admin.call('POST', `/api/admin/users/${target.uid}/disable`);
     expect(disabled.statusCode).toBe(200);
-    expect(data<AdminUserDetail>(disabled)).toMatchObject({ disabled: true, sessions: 0 });
-    expect(data<AdminUserDetail>(disabled).disabledAt).toBeGreaterThan(0);
+    expect(dataOf<AdminUserDetail>(disabled)).toMatchObject({ disabled: true, sessions: 0 });
+    expect(dataOf<AdminUserDetail>(disabled).disabledAt).toBeGreaterThan(0);
     expect((await info(target.token)).statusCode).toBe(401);
     expect((await info(second)).statusCode).toBe(401);
     const login = await testApp.app.inject({
@@ -155,14 +147,14 @@ describe('disable and enable', () => {
 
     const enabled = await admin.call('POST', `/api/admin/users/${target.uid}/enable`);
     expect(enabled.statusCode).toBe(200);
-    expect(data<AdminUserDetail>(enabled)).toMatchObject({ disabled: false, disabledAt: null });
+    expect(dataOf<AdminUserDetail>(enabled)).toMatchObject({ disabled: false, disabledAt: null });
     expect(await signIn(testApp.app, target)).toBeTruthy();
 
     const enabledAgain = await admin.call('POST', `/api/admin/users/${target.uid}/enable`);
     expect(enabledAgain.statusCode).toBe(409);
     expect(codeOf(enabledAgain)).toBe(ErrorCode.userNotDisabled);
 
-    const log = data<AdminLogPage>(await admin.call('GET', `/api/admin/log?targetType=user&targetId=${target.uid}`));
+    const log = dataOf<AdminLogPage>(await admin.call('GET', `/api/admin/log?targetType=user&targetId=${target.uid}`));
     expect(log.list.map((entry) => entry.action)).toEqual(['user.enable', 'user.disable']);
     expect(log.list[1]).toMatchObject({
       admin: { uid: admin.uid, name: 'Ada Admin' },
@@ -194,13 +186,13 @@ describe('PUT /api/admin/users/{uid}/roles', () => {
     const target = await freshUser('Rolf Roles');
     const response = await admin.call('PUT', `/api/admin/users/${target.uid}/roles`, { roles: ['photographer', 'merchant', 'merchant'] });
     expect(response.statusCode).toBe(200);
-    expect(data<AdminUserDetail>(response).roles).toEqual([Role.merchant, Role.photographer]);
+    expect(dataOf<AdminUserDetail>(response).roles).toEqual([Role.merchant, Role.photographer]);
     // The user's own view changes without signing in again (role defaults: photographers get 460).
-    const info = data<{ roles: string[]; menus: number[] }>(await target.call('GET', `/api/client/${target.uid}/info`));
+    const info = dataOf<{ roles: string[]; menus: number[] }>(await target.call('GET', `/api/client/${target.uid}/info`));
     expect(info.roles).toEqual([Role.merchant, Role.photographer]);
     expect(info.menus).toContain(Permission.pointCloudList);
 
-    const log = data<AdminLogPage>(await admin.call('GET', `/api/admin/log?action=user.roles&targetId=${target.uid}`));
+    const log = dataOf<AdminLogPage>(await admin.call('GET', `/api/admin/log?action=user.roles&targetId=${target.uid}`));
     expect(log.list[0]).toMatchObject({ before: { roles: [Role.customer] }, after: { roles: [Role.merchant, Role.photographer] } });
   });
 
@@ -209,7 +201,7 @@ describe('PUT /api/admin/users/{uid}/roles', () => {
     expect(response.statusCode).toBe(403);
     expect(codeOf(response)).toBe(ErrorCode.cannotDropOwnAdmin);
     const kept = await admin.call('PUT', `/api/admin/users/${admin.uid}/roles`, { roles: [Role.admin, Role.customer] });
-    expect(data<AdminUserDetail>(kept).roles).toEqual([Role.admin, Role.customer]);
+    expect(dataOf<AdminUserDetail>(kept).roles).toEqual([Role.admin, Role.customer]);
   });
 
   it('refuses bad bodies and unknown users', async () => {
@@ -226,12 +218,12 @@ describe('PUT /api/admin/users/{uid}/enterprise', () => {
   it('marks and unmarks an enterprise account', async () => {
     const target = await freshUser('Erin Enterprise');
     const on = await admin.call('PUT', `/api/admin/users/${target.uid}/enterprise`, { enterprise: true });
-    expect(data<AdminUserDetail>(on)).toMatchObject({ enterprise: true, businessRoleCode: 'enterprise' });
-    expect(data<{ businessRoleCode: string }>(await target.call('GET', `/api/client/${target.uid}/info`)).businessRoleCode).toBe(
+    expect(dataOf<AdminUserDetail>(on)).toMatchObject({ enterprise: true, businessRoleCode: 'enterprise' });
+    expect(dataOf<{ businessRoleCode: string }>(await target.call('GET', `/api/client/${target.uid}/info`)).businessRoleCode).toBe(
       'enterprise',
     );
     const off = await admin.call('PUT', `/api/admin/users/${target.uid}/enterprise`, { enterprise: false });
-    expect(data<AdminUserDetail>(off)).toMatchObject({ enterprise: false, businessRoleCode: '' });
+    expect(dataOf<AdminUserDetail>(off)).toMatchObject({ enterprise: false, businessRoleCode: '' });
   });
 
   it('refuses bad bodies and unknown users', async () => {
@@ -248,13 +240,13 @@ describe('POST /api/admin/users/{uid}/signOutEverywhere', () => {
     const target = await freshUser('Sid Sessions');
     const second = await signIn(testApp.app, target);
     const response = await admin.call('POST', `/api/admin/users/${target.uid}/signOutEverywhere`);
-    expect(data<SignOutEverywhereResult>(response)).toEqual({ ended: 2 });
+    expect(dataOf<SignOutEverywhereResult>(response)).toEqual({ ended: 2 });
     for (const token of [target.token, second]) {
       const info = await testApp.app.inject({ method: 'GET', url: `/api/client/${target.uid}/info`, headers: authHeaders(token) });
       expect(info.statusCode).toBe(401);
     }
     expect(await signIn(testApp.app, target)).toBeTruthy();
-    const log = data<AdminLogPage>(await admin.call('GET', `/api/admin/log?action=user.signOutEverywhere&targetId=${target.uid}`));
+    const log = dataOf<AdminLogPage>(await admin.call('GET', `/api/admin/log?action=user.signOutEverywhere&targetId=${target.uid}`));
     expect(log.list[0]).toMatchObject({ targetType: 'user', before: { sessions: 2 }, after: { sessions: 0 } });
   });
 
@@ -273,27 +265,27 @@ describe('GET /api/admin/log', () => {
     const before = Date.now();
     await otherAdmin.call('POST', `/api/admin/users/${target.uid}/disable`);
 
-    const mine = data<AdminLogPage>(await admin.call('GET', `/api/admin/log?targetType=user&targetId=${target.uid}`));
+    const mine = dataOf<AdminLogPage>(await admin.call('GET', `/api/admin/log?targetType=user&targetId=${target.uid}`));
     expect(mine.total).toBe(3);
     expect(mine.list.map((entry) => entry.action)).toEqual(['user.disable', 'user.roles', 'user.enterprise']);
     expect(mine.list.map((entry) => entry.admin?.name)).toEqual(['Otto Admin', 'Otto Admin', 'Ada Admin']);
     expect(mine.list[2]).toMatchObject({ before: { businessRoleCode: '' }, after: { businessRoleCode: 'enterprise' } });
 
-    const byAdmin = data<AdminLogPage>(await admin.call('GET', `/api/admin/log?adminUid=${admin.uid}&targetId=${target.uid}`));
+    const byAdmin = dataOf<AdminLogPage>(await admin.call('GET', `/api/admin/log?adminUid=${admin.uid}&targetId=${target.uid}`));
     expect(byAdmin.list.map((entry) => entry.action)).toEqual(['user.enterprise']);
-    const byAction = data<AdminLogPage>(await admin.call('GET', `/api/admin/log?action=user.roles&targetId=${target.uid}`));
+    const byAction = dataOf<AdminLogPage>(await admin.call('GET', `/api/admin/log?action=user.roles&targetId=${target.uid}`));
     expect(byAction.list.map((entry) => entry.action)).toEqual(['user.roles']);
     // Times: the database's clock and ours may differ by a little; a minute each way is far enough.
-    const recent = data<AdminLogPage>(
+    const recent = dataOf<AdminLogPage>(
       await admin.call('GET', `/api/admin/log?targetId=${target.uid}&from=${before - 60_000}&to=${Date.now() + 60_000}`),
     );
     expect(recent.total).toBe(3);
-    const future = data<AdminLogPage>(await admin.call('GET', `/api/admin/log?targetId=${target.uid}&from=${Date.now() + 3_600_000}`));
+    const future = dataOf<AdminLogPage>(await admin.call('GET', `/api/admin/log?targetId=${target.uid}&from=${Date.now() + 3_600_000}`));
     expect(future.total).toBe(0);
-    const paged = data<AdminLogPage>(await admin.call('GET', `/api/admin/log?targetId=${target.uid}&pageNum=2&pageSize=2`));
+    const paged = dataOf<AdminLogPage>(await admin.call('GET', `/api/admin/log?targetId=${target.uid}&pageNum=2&pageSize=2`));
     expect(paged).toMatchObject({ total: 3, pageNum: 2, pageSize: 2 });
     expect(paged.list.map((entry) => entry.action)).toEqual(['user.enterprise']);
-    expect(data<AdminLogPage>(await admin.call('GET', '/api/admin/log?adminUid=no-such-admin'))).toMatchObject({ total: 0, list: [] });
+    expect(dataOf<AdminLogPage>(await admin.call('GET', '/api/admin/log?adminUid=no-such-admin'))).toMatchObject({ total: 0, list: [] });
   });
 
   it('refuses bad parameters', async () => {

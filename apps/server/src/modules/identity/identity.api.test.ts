@@ -16,8 +16,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminActions, identityKinds, notifications } from '../../db/schema/index.js';
 import { postFile } from '../../test/multipart.js';
 import { appWithPeople } from '../../test/app-with-people.js';
-import { authHeaders, json, type TestApp } from '../../test/test-app.js';
-import { person, publishedWork, samplePng, type Person } from '../../test/works-fixtures.js';
+import { authHeaders, dataOf, json, type TestApp } from '../../test/test-app.js';
+import { person, type Person, publishedWork, samplePng } from '../../test/works-fixtures.js';
 
 let testApp: TestApp;
 let applicant: Person;
@@ -38,7 +38,6 @@ beforeAll(async () => {
 });
 afterAll(() => testApp.close());
 
-const data = <T>(response: LightMyRequestResponse) => json<{ data: T }>(response).data;
 const codeOf = (response: LightMyRequestResponse) => json(response).code;
 const messageOf = (response: LightMyRequestResponse) => json(response).msg;
 
@@ -53,7 +52,7 @@ function uploadCard(as: Person | undefined, bytes: Buffer, field = 'file') {
 async function cardOf(as: Person): Promise<string> {
   const response = await uploadCard(as, await samplePng());
   expect(response.statusCode, response.body).toBe(200);
-  return data<{ url: string }>(response).url;
+  return dataOf<{ url: string }>(response).url;
 }
 
 function apply(as: Person, identityId: number | string, extras: Record<string, unknown> | string) {
@@ -64,16 +63,16 @@ function apply(as: Person, identityId: number | string, extras: Record<string, u
 async function applied(as: Person, identityId: number, extras: Record<string, string> = {}): Promise<IdentityRecord> {
   const response = await apply(as, identityId, { businessCardUrl: await cardOf(as), realName: '张三', ...extras });
   expect(response.statusCode, response.body).toBe(200);
-  return data<IdentityRecord>(response);
+  return dataOf<IdentityRecord>(response);
 }
 
 describe('GET /api/authIdentity/{id}/detail and /{ids}/details', () => {
   it('answers a kind in the caller’s language with its fields, and no record for an anonymous caller', async () => {
-    const zh = data<IdentityKindDetail>(await get('/api/authIdentity/2/detail'));
+    const zh = dataOf<IdentityKindDetail>(await get('/api/authIdentity/2/detail'));
     expect(zh).toMatchObject({ id: 2, code: 'photographer', name: '摄影师', record: null });
     expect(zh.fields.map((field) => field.name)).toEqual(['realName', 'company', 'title', 'portfolioUrl']);
     expect(zh.fields[0]).toMatchObject({ required: true, format: 'text' });
-    expect(data<IdentityKindDetail>(await get('/api/authIdentity/2/detail', undefined, 'en')).name).toBe('Photographer');
+    expect(dataOf<IdentityKindDetail>(await get('/api/authIdentity/2/detail', undefined, 'en')).name).toBe('Photographer');
   });
 
   it('404s an unknown or hidden kind and 400s an id that is not a number', async () => {
@@ -85,10 +84,10 @@ describe('GET /api/authIdentity/{id}/detail and /{ids}/details', () => {
   });
 
   it('answers the default list in the order given, leaving unknown and hidden ids out', async () => {
-    const all = data<IdentityKindDetail[]>(await get(`/api/authIdentity/${DEFAULT_IDENTITY_IDS.join(',')}/details`, undefined, 'en'));
+    const all = dataOf<IdentityKindDetail[]>(await get(`/api/authIdentity/${DEFAULT_IDENTITY_IDS.join(',')}/details`, undefined, 'en'));
     expect(all.map((kind) => kind.id)).toEqual([...DEFAULT_IDENTITY_IDS]);
     expect(all.find((kind) => kind.id === 10)?.name).toBe('Merchant');
-    const some = data<IdentityKindDetail[]>(await get(`/api/authIdentity/16,99999,${HIDDEN_KIND},2,16/details`));
+    const some = dataOf<IdentityKindDetail[]>(await get(`/api/authIdentity/16,99999,${HIDDEN_KIND},2,16/details`));
     expect(some.map((kind) => kind.id)).toEqual([16, 2]);
   });
 
@@ -154,14 +153,14 @@ describe('POST /api/c/applyIdentity/{id}', () => {
       portfolioUrl: 'https://example.com/portfolio',
     });
     expect(response.statusCode, response.body).toBe(200);
-    const record = data<IdentityRecord>(response);
+    const record = dataOf<IdentityRecord>(response);
     expect(record).toMatchObject({ identityId: 2, status: 'pending', reason: '', decidedAt: null });
     expect(record.extras).toEqual({ realName: '李 四', company: 'Spatia alert(1)Studio', portfolioUrl: 'https://example.com/portfolio' });
     expect(record.businessCardUrl).toMatch(new RegExp(`^/files/assets/identity/${user.uid}/[0-9a-f]{20}\\.webp\\?expires=`));
 
-    const detail = data<IdentityKindDetail>(await get('/api/authIdentity/2/detail', user));
+    const detail = dataOf<IdentityKindDetail>(await get('/api/authIdentity/2/detail', user));
     expect(detail.record).toMatchObject({ id: record.id, status: 'pending' });
-    expect(data<IdentityKindDetail>(await get('/api/authIdentity/2/detail', stranger)).record).toBeNull();
+    expect(dataOf<IdentityKindDetail>(await get('/api/authIdentity/2/detail', stranger)).record).toBeNull();
   });
 
   it('takes jsonExtras from a form or the query too', async () => {
@@ -171,7 +170,7 @@ describe('POST /api/c/applyIdentity/{id}', () => {
     expect(form.statusCode, form.body).toBe(200);
     const query = await user.call('POST', `/api/c/applyIdentity/80?jsonExtras=${encodeURIComponent(extras)}`);
     expect(query.statusCode, query.body).toBe(200);
-    expect(data<IdentityRecord>(query).extras).toEqual({ realName: 'Form' });
+    expect(dataOf<IdentityRecord>(query).extras).toEqual({ realName: 'Form' });
   });
 
   it('refuses a second open application of the same kind', async () => {
@@ -257,7 +256,7 @@ describe('DELETE /api/c/authRecord/{id}', () => {
     expect((await admin.call('DELETE', `/api/c/authRecord/${record.id}`)).statusCode).toBe(404);
     const withdrawn = await user.call('DELETE', `/api/c/authRecord/${record.id}`);
     expect(withdrawn.statusCode).toBe(200);
-    expect(data<IdentityRecord>(withdrawn).status).toBe('revoked');
+    expect(dataOf<IdentityRecord>(withdrawn).status).toBe('revoked');
     const again = await user.call('DELETE', `/api/c/authRecord/${record.id}`);
     expect(again.statusCode).toBe(409);
     expect(codeOf(again)).toBe(ErrorCode.identityRecordClosed);
@@ -290,7 +289,7 @@ describe('the back office', () => {
     await admin.call('POST', `/api/admin/identity/applications/${decided.id}/approve`);
     const waiting = await applied(user, 71);
 
-    const page = data<Page<IdentityApplicationItem>>(await admin.call('GET', '/api/admin/identity/applications?pageSize=100'));
+    const page = dataOf<Page<IdentityApplicationItem>>(await admin.call('GET', '/api/admin/identity/applications?pageSize=100'));
     const statuses = page.list.map((item) => item.status);
     expect(statuses.indexOf('pending')).toBe(0);
     expect(statuses.lastIndexOf('pending')).toBeLessThan(statuses.findIndex((status) => status !== 'pending'));
@@ -304,13 +303,13 @@ describe('the back office', () => {
     expect((await testApp.app.inject({ method: 'GET', url: item.businessCardUrl })).statusCode).toBe(200);
     expect(page.list.find((row) => row.id === decided.id)?.decidedBy).toEqual({ uid: admin.uid, name: 'Admin' });
 
-    const approved = data<Page<IdentityApplicationItem>>(
+    const approved = dataOf<Page<IdentityApplicationItem>>(
       await admin.call('GET', '/api/admin/identity/applications?status=approved&identityId=65'),
     );
     expect(approved.list.map((row) => row.id)).toEqual([decided.id]);
     expect(approved.total).toBe(1);
     expect((await admin.call('GET', '/api/admin/identity/applications?status=maybe')).statusCode).toBe(400);
-    const all = data<Page<IdentityApplicationItem>>(await admin.call('GET', '/api/admin/identity/applications?status=&identityId='));
+    const all = dataOf<Page<IdentityApplicationItem>>(await admin.call('GET', '/api/admin/identity/applications?status=&identityId='));
     expect(all.total).toBeGreaterThanOrEqual(2);
   });
 
@@ -319,8 +318,8 @@ describe('the back office', () => {
     const record = await applied(user, 75);
     const response = await admin.call('POST', `/api/admin/identity/applications/${record.id}/approve`);
     expect(response.statusCode).toBe(200);
-    expect(data<IdentityRecord>(response)).toMatchObject({ status: 'approved' });
-    expect(data<IdentityRecord>(response).decidedAt).toBeTypeOf('number');
+    expect(dataOf<IdentityRecord>(response)).toMatchObject({ status: 'approved' });
+    expect(dataOf<IdentityRecord>(response).decidedAt).toBeTypeOf('number');
 
     const { db } = testApp.app.services.database;
     const notices = await db.select().from(notifications).where(eq(notifications.userId, user.id));
@@ -356,8 +355,8 @@ describe('the back office', () => {
       'reason=%E5%90%8D%E7%89%87%3Cb%3E%E6%A8%A1%E7%B3%8A%3C%2Fb%3E',
     );
     expect(response.statusCode, response.body).toBe(200);
-    expect(data<IdentityRecord>(response)).toMatchObject({ status: 'rejected', reason: '名片模糊' });
-    expect(data<IdentityKindDetail>(await get('/api/authIdentity/79/detail', user)).record).toMatchObject({
+    expect(dataOf<IdentityRecord>(response)).toMatchObject({ status: 'rejected', reason: '名片模糊' });
+    expect(dataOf<IdentityKindDetail>(await get('/api/authIdentity/79/detail', user)).record).toMatchObject({
       status: 'rejected',
       reason: '名片模糊',
     });
@@ -377,7 +376,7 @@ describe('badges beside the owner’s name', () => {
     const owner = await person(testApp.app, { name: 'Badged' });
     const work = await publishedWork(testApp.app, owner, '带徽章的作品');
     const badgesOnWork = async (language = 'zh') =>
-      data<WorkDetail>(await get(`/api/model/${work.uid}`, stranger, language)).owner.identities;
+      dataOf<WorkDetail>(await get(`/api/model/${work.uid}`, stranger, language)).owner.identities;
     expect(await badgesOnWork()).toEqual([]);
 
     const record = await applied(owner, 2);
@@ -386,9 +385,9 @@ describe('badges beside the owner’s name', () => {
     expect(await badgesOnWork()).toEqual([{ id: 2, code: 'photographer', name: '摄影师' }]);
     expect(await badgesOnWork('en')).toEqual([{ id: 2, code: 'photographer', name: 'Photographer' }]);
 
-    const list = data<Page<WorkSummary>>(await get(`/api/fe/client/${owner.uid}/models`));
+    const list = dataOf<Page<WorkSummary>>(await get(`/api/fe/client/${owner.uid}/models`));
     expect(list.list[0]?.owner.identities).toEqual([{ id: 2, code: 'photographer', name: '摄影师' }]);
-    const anonymous = data<WorkDetail>(await get(`/api/model/${work.uid}`));
+    const anonymous = dataOf<WorkDetail>(await get(`/api/model/${work.uid}`));
     expect(anonymous.owner.identities).toEqual([{ id: 2, code: 'photographer', name: '摄影师' }]);
 
     const badges = await testApp.app.services.identity.approvedIdentitiesOf([owner.id, stranger.id, owner.id], 'en');

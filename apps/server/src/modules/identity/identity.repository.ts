@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { IdentityRecordStatus } from '@spatia/contract';
 import type { Db, Executor, Transaction } from '../../db/database.js';
+import { findOneRow } from '../../db/one-row.js';
 import { pageOfRows } from '../../db/page-of-rows.js';
 import { identityApplications, identityKinds } from '../../db/schema/index.js';
 
@@ -51,14 +52,12 @@ export class IdentityRepository {
     return row;
   }
 
-  async findRecord(id: number): Promise<IdentityRecordRow | undefined> {
-    const [row] = await this.db.select().from(identityApplications).where(eq(identityApplications.id, id));
-    return row;
+  findRecord(id: number): Promise<IdentityRecordRow | undefined> {
+    return findOneRow(this.db, identityApplications, eq(identityApplications.id, id));
   }
 
-  async lockRecord(id: number, tx: Transaction): Promise<IdentityRecordRow | undefined> {
-    const [row] = await tx.select().from(identityApplications).where(eq(identityApplications.id, id)).for('update');
-    return row;
+  lockRecord(id: number, tx: Transaction): Promise<IdentityRecordRow | undefined> {
+    return findOneRow(tx, identityApplications, eq(identityApplications.id, id), 'forUpdate');
   }
 
   async updateRecord(

@@ -16,8 +16,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminActions, membershipApplications, membershipTrials, notifications, userMemberships } from '../../db/schema/index.js';
 import { postFile } from '../../test/multipart.js';
 import { appWithPeople } from '../../test/app-with-people.js';
-import { authHeaders, json, type TestApp } from '../../test/test-app.js';
-import { person, samplePng, type Person } from '../../test/works-fixtures.js';
+import { authHeaders, dataOf, json, type TestApp } from '../../test/test-app.js';
+import { person, type Person, samplePng } from '../../test/works-fixtures.js';
 
 let testApp: TestApp;
 let admin: Person;
@@ -26,7 +26,6 @@ beforeAll(async () => ({ testApp, admin } = await appWithPeople({ admin: { roles
 afterAll(() => testApp.close());
 
 const db = () => testApp.app.services.database.db;
-const data = <T>(response: LightMyRequestResponse) => json<{ data: T }>(response).data;
 const codeOf = (response: LightMyRequestResponse) => json(response).code;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -52,7 +51,7 @@ function upload(as: Person | undefined, bytes: Buffer, field = 'file', contentTy
 async function licenceOf(as: Person, bytes?: Buffer): Promise<string> {
   const response = await upload(as, bytes ?? (await samplePng()));
   expect(response.statusCode, response.body).toBe(200);
-  return data<{ url: string }>(response).url;
+  return dataOf<{ url: string }>(response).url;
 }
 
 function apply(as: Person, versionId: number | undefined, extras: Record<string, unknown> | string, language = 'zh') {
@@ -72,11 +71,11 @@ async function applyFully(as: Person, versionId = 1, bytes?: Buffer): Promise<nu
   const url = await licenceOf(as, bytes);
   const response = await apply(as, versionId, { licenceImages: [url], companyName: '某某科技有限公司', name: as.uid, phone: as.phone });
   expect(response.statusCode, response.body).toBe(200);
-  return data<{ id: number }>(response).id;
+  return dataOf<{ id: number }>(response).id;
 }
 
 async function menusOf(as: Person): Promise<number[]> {
-  return data<UserInfo>(await call(as, 'GET', `/api/client/${as.uid}/info`)).menus;
+  return dataOf<UserInfo>(await call(as, 'GET', `/api/client/${as.uid}/info`)).menus;
 }
 
 async function noticesOf(userId: number, kind: string) {
@@ -109,22 +108,22 @@ describe('versions (public)', () => {
   it('lists the visible versions in order, in the caller language', async () => {
     const zh = await call(undefined, 'GET', '/api/membership/versions');
     expect(zh.statusCode).toBe(200);
-    expect(data<MembershipVersionItem[]>(zh).slice(0, 2)).toEqual([
+    expect(dataOf<MembershipVersionItem[]>(zh).slice(0, 2)).toEqual([
       { id: 1, identityName: '专业版' },
       { id: 2, identityName: '企业版' },
     ]);
-    const en = data<MembershipVersionItem[]>(await call(undefined, 'GET', '/api/membership/versions', undefined, 'en'));
+    const en = dataOf<MembershipVersionItem[]>(await call(undefined, 'GET', '/api/membership/versions', undefined, 'en'));
     expect(en.slice(0, 2).map((version) => version.identityName)).toEqual(['Professional', 'Enterprise']);
   });
 
   it('answers the detail: price tags, permission groups as a tree, price in fen and trial length', async () => {
-    const detail = data<MembershipVersionDetail>(await call(undefined, 'GET', '/api/membership/versions/2', undefined, 'en'));
+    const detail = dataOf<MembershipVersionDetail>(await call(undefined, 'GET', '/api/membership/versions/2', undefined, 'en'));
     expect(detail).toMatchObject({ id: 2, identityName: 'Enterprise', monthlyPriceFen: 29900, trialDays: 15 });
     expect(detail.priceTags[0]).toEqual({ label: 'Monthly', value: '¥299' });
     expect(detail.permGroups.map((group) => group.groupCode)).toEqual(['works', 'team', 'marketing', 'content', 'market']);
     const team = detail.permGroups.find((group) => group.groupCode === 'team')!;
     expect(team).toMatchObject({ groupName: 'Team', menus: [{ permId: 163, permName: 'Team management', subMenus: [] }] });
-    const zh = data<MembershipVersionDetail>(await call(undefined, 'GET', '/api/membership/versions/2'));
+    const zh = dataOf<MembershipVersionDetail>(await call(undefined, 'GET', '/api/membership/versions/2'));
     expect(zh.priceTags[0]!.label).toBe('月付');
     expect(zh.permGroups[1]!.groupName).toBe('团队');
   });
@@ -132,11 +131,11 @@ describe('versions (public)', () => {
   it('refuses unknown and hidden versions, and ids that are not numbers', async () => {
     expect(codeOf(await call(undefined, 'GET', '/api/membership/versions/9999'))).toBe(ErrorCode.membershipVersionUnavailable);
     expect((await call(undefined, 'GET', '/api/membership/versions/abc')).statusCode).toBe(400);
-    const hidden = data<AdminMembershipVersion>(
+    const hidden = dataOf<AdminMembershipVersion>(
       await call(admin, 'POST', '/api/admin/membership/versions', versionBody({ visible: false })),
     );
     expect((await call(undefined, 'GET', `/api/membership/versions/${hidden.id}`)).statusCode).toBe(404);
-    const listed = data<MembershipVersionItem[]>(await call(undefined, 'GET', '/api/membership/versions'));
+    const listed = dataOf<MembershipVersionItem[]>(await call(undefined, 'GET', '/api/membership/versions'));
     expect(listed.map((version) => version.id)).not.toContain(hidden.id);
   });
 });
@@ -146,7 +145,7 @@ describe('POST /api/c/upload', () => {
     const user = await person(testApp.app);
     const response = await upload(user, await samplePng());
     expect(response.statusCode, response.body).toBe(200);
-    const { url } = data<{ url: string }>(response);
+    const { url } = dataOf<{ url: string }>(response);
     expect(url).toMatch(new RegExp(`^/files/assets/licences/${user.uid}/[0-9a-f]{64}\\.webp\\?expires=\\d+&signature=`));
     const opened = await testApp.app.inject({ method: 'GET', url });
     expect(opened.statusCode).toBe(200);
@@ -261,7 +260,7 @@ describe('POST /api/c/membership/apply', () => {
 
     const accepted = await apply(user, 1, extras);
     expect(accepted.statusCode, accepted.body).toBe(200);
-    const id = data<{ id: number }>(accepted).id;
+    const id = dataOf<{ id: number }>(accepted).id;
     const [stored] = await db().select().from(membershipApplications).where(eq(membershipApplications.id, id));
     expect(stored).toMatchObject({ status: 'pending', versionId: 1, userId: user.id });
     expect(stored!.details).toEqual({ licenceImages: [url.split('?')[0]], companyName: 'ACME', name: 'Li', phone: user.phone });
@@ -289,10 +288,10 @@ describe('GET /api/c/membership and withdrawing', () => {
   it('shows my applications, lets me withdraw a pending one once, and no one else', async () => {
     const user = await person(testApp.app);
     const stranger = await person(testApp.app);
-    const empty = data<MyMembership>(await call(user, 'GET', '/api/c/membership'));
+    const empty = dataOf<MyMembership>(await call(user, 'GET', '/api/c/membership'));
     expect(empty).toEqual({ current: null, applications: [], trialUsed: false });
     const id = await applyFully(user, 2);
-    const mine = data<MyMembership>(await call(user, 'GET', '/api/c/membership', undefined, 'en'));
+    const mine = dataOf<MyMembership>(await call(user, 'GET', '/api/c/membership', undefined, 'en'));
     expect(mine.applications).toHaveLength(1);
     expect(mine.applications[0]).toMatchObject({
       id,
@@ -310,7 +309,7 @@ describe('GET /api/c/membership and withdrawing', () => {
     const again = await call(user, 'POST', `/api/c/membership/applications/${id}/withdraw`);
     expect(again.statusCode).toBe(409);
     expect(codeOf(again)).toBe(ErrorCode.membershipApplicationDecided);
-    expect(data<MyMembership>(await call(user, 'GET', '/api/c/membership')).applications[0]!.status).toBe('withdrawn');
+    expect(dataOf<MyMembership>(await call(user, 'GET', '/api/c/membership')).applications[0]!.status).toBe('withdrawn');
     expect((await call(admin, 'POST', `/api/admin/membership/applications/${id}/approve`)).statusCode).toBe(409);
     expect((await call(undefined, 'GET', '/api/c/membership')).statusCode).toBe(401);
   });
@@ -337,7 +336,7 @@ describe('back office: versions', () => {
   it('creates, lists (hidden too), changes and logs versions; checks every field', async () => {
     const created = await call(admin, 'POST', '/api/admin/membership/versions', versionBody());
     expect(created.statusCode, created.body).toBe(200);
-    const version = data<AdminMembershipVersion>(created);
+    const version = dataOf<AdminMembershipVersion>(created);
     expect(version).toMatchObject({
       identityNameEn: 'Test edition',
       groupCodes: ['team'],
@@ -369,7 +368,7 @@ describe('back office: versions', () => {
       versionBody({ identityNameEn: 'Renamed', groupCodes: ['team', 'content'], visible: false }),
     );
     expect(changed.statusCode, changed.body).toBe(200);
-    expect(data<AdminMembershipVersion>(changed)).toMatchObject({
+    expect(dataOf<AdminMembershipVersion>(changed)).toMatchObject({
       identityNameEn: 'Renamed',
       groupCodes: ['content', 'team'],
       visible: false,
@@ -378,32 +377,32 @@ describe('back office: versions', () => {
     expect(entry).toMatchObject({ before: { identityNameEn: 'Test edition' }, after: { identityNameEn: 'Renamed' } });
     expect((await call(admin, 'PUT', '/api/admin/membership/versions/99999', versionBody())).statusCode).toBe(404);
 
-    const all = data<AdminMembershipVersion[]>(await call(admin, 'GET', '/api/admin/membership/versions'));
+    const all = dataOf<AdminMembershipVersion[]>(await call(admin, 'GET', '/api/admin/membership/versions'));
     expect(all.find((row) => row.id === version.id)?.visible).toBe(false);
     expect(all.find((row) => row.id === 1)).toMatchObject({ identityNameZh: '专业版', monthlyPriceFen: 9900 });
   });
 
   it('removes a version: refused while applied for or held, hidden when history names it, deleted otherwise', async () => {
-    const unused = data<AdminMembershipVersion>(await call(admin, 'POST', '/api/admin/membership/versions', versionBody()));
+    const unused = dataOf<AdminMembershipVersion>(await call(admin, 'POST', '/api/admin/membership/versions', versionBody()));
     const removed = await call(admin, 'DELETE', `/api/admin/membership/versions/${unused.id}`);
-    expect(data(removed)).toEqual({ outcome: 'deleted' });
+    expect(dataOf(removed)).toEqual({ outcome: 'deleted' });
     expect((await call(admin, 'DELETE', `/api/admin/membership/versions/${unused.id}`)).statusCode).toBe(404);
     expect(await logged('membershipVersion.delete', unused.id)).toHaveLength(1);
 
-    const used = data<AdminMembershipVersion>(await call(admin, 'POST', '/api/admin/membership/versions', versionBody()));
+    const used = dataOf<AdminMembershipVersion>(await call(admin, 'POST', '/api/admin/membership/versions', versionBody()));
     const user = await person(testApp.app);
     const applicationId = await applyFully(user, used.id);
     const refused = await call(admin, 'DELETE', `/api/admin/membership/versions/${used.id}`);
     expect(refused.statusCode).toBe(409);
     expect(codeOf(refused)).toBe(ErrorCode.membershipVersionInUse);
     expect((await call(admin, 'POST', `/api/admin/membership/applications/${applicationId}/approve`)).statusCode).toBe(200);
-    const listed = data<AdminMembershipVersion[]>(await call(admin, 'GET', '/api/admin/membership/versions')).find(
+    const listed = dataOf<AdminMembershipVersion[]>(await call(admin, 'GET', '/api/admin/membership/versions')).find(
       (row) => row.id === used.id,
     );
     expect(listed).toMatchObject({ activeMembers: 1, pendingApplications: 0 });
     expect(codeOf(await call(admin, 'DELETE', `/api/admin/membership/versions/${used.id}`))).toBe(ErrorCode.membershipVersionInUse);
     expect((await call(admin, 'POST', `/api/admin/memberships/${user.uid}/revoke`, { reason: 'test' })).statusCode).toBe(200);
-    expect(data(await call(admin, 'DELETE', `/api/admin/membership/versions/${used.id}`))).toEqual({ outcome: 'hidden' });
+    expect(dataOf(await call(admin, 'DELETE', `/api/admin/membership/versions/${used.id}`))).toEqual({ outcome: 'hidden' });
   });
 });
 
@@ -411,7 +410,7 @@ describe('back office: applications', () => {
   it('lists pending first with the applicant and images an admin can open; filters by status', async () => {
     const user = await person(testApp.app, { name: 'Applicant' });
     const id = await applyFully(user, 1);
-    const page = data<Page<AdminMembershipApplication>>(
+    const page = dataOf<Page<AdminMembershipApplication>>(
       await call(admin, 'GET', '/api/admin/membership/applications?pageSize=100', undefined, 'en'),
     );
     const statuses = page.list.map((row) => row.status);
@@ -428,7 +427,7 @@ describe('back office: applications', () => {
     });
     expect((await testApp.app.inject({ method: 'GET', url: row.licenceImages[0]! })).statusCode).toBe(200);
 
-    const pending = data<Page<AdminMembershipApplication>>(
+    const pending = dataOf<Page<AdminMembershipApplication>>(
       await call(admin, 'GET', '/api/admin/membership/applications?status=pending&pageSize=100'),
     );
     expect(pending.list.every((entry) => entry.status === 'pending')).toBe(true);
@@ -444,13 +443,13 @@ describe('back office: applications', () => {
     const before = Date.now();
     const approved = await call(admin, 'POST', `/api/admin/membership/applications/${id}/approve`);
     expect(approved.statusCode, approved.body).toBe(200);
-    const { endsAt } = data<{ membershipId: number; endsAt: number }>(approved);
+    const { endsAt } = dataOf<{ membershipId: number; endsAt: number }>(approved);
     expect(endsAt).toBeGreaterThanOrEqual(before + 30 * DAY_MS);
     expect(endsAt).toBeLessThanOrEqual(Date.now() + 30 * DAY_MS);
 
     // No new sign-in: the same session sees the version's groups (team 163, marketing 42, content 962).
     expect(await menusOf(user)).toEqual(expect.arrayContaining([163, 42, 962]));
-    const mine = data<MyMembership>(await call(user, 'GET', '/api/c/membership', undefined, 'en'));
+    const mine = dataOf<MyMembership>(await call(user, 'GET', '/api/c/membership', undefined, 'en'));
     expect(mine.current).toMatchObject({ versionId: 1, versionName: 'Professional', kind: 'trial', status: 'active', endsAt });
     expect(mine.applications[0]).toMatchObject({ id, status: 'approved' });
     expect(mine.trialUsed).toBe(true);
@@ -520,7 +519,7 @@ describe('back office: applications', () => {
   });
 
   it('refuses to approve a version without a trial, or for an account that had a trial meanwhile', async () => {
-    const noTrial = data<AdminMembershipVersion>(
+    const noTrial = dataOf<AdminMembershipVersion>(
       await call(admin, 'POST', '/api/admin/membership/versions', versionBody({ trialDays: 0 })),
     );
     const user = await person(testApp.app);
@@ -550,7 +549,7 @@ describe('back office: applications', () => {
     );
     const rejected = await call(admin, 'POST', `/api/admin/membership/applications/${id}/reject`, { reason: '执照模糊' });
     expect(rejected.statusCode, rejected.body).toBe(200);
-    const mine = data<MyMembership>(await call(user, 'GET', '/api/c/membership'));
+    const mine = dataOf<MyMembership>(await call(user, 'GET', '/api/c/membership'));
     expect(mine.applications[0]).toMatchObject({ status: 'rejected', reason: '执照模糊' });
     expect(mine.current).toBeNull();
     expect((await noticesOf(user.id, 'membershipRejected'))[0]).toMatchObject({
@@ -572,7 +571,7 @@ describe('back office: applications', () => {
     expect((await call(admin, 'POST', '/api/admin/memberships/nobody/revoke', { reason: 'x' })).statusCode).toBe(404);
     expect((await call(admin, 'POST', `/api/admin/memberships/${user.uid}/revoke`, { reason: '违规' })).statusCode).toBe(200);
     expect(await menusOf(user)).not.toContain(163);
-    expect(data<MyMembership>(await call(user, 'GET', '/api/c/membership')).current).toMatchObject({ status: 'revoked' });
+    expect(dataOf<MyMembership>(await call(user, 'GET', '/api/c/membership')).current).toMatchObject({ status: 'revoked' });
     expect((await noticesOf(user.id, 'membershipRevoked'))[0]).toMatchObject({ params: { reason: '违规' } });
     expect(await logged('membership.revoke', user.uid)).toHaveLength(1);
     const again = await call(admin, 'POST', `/api/admin/memberships/${user.uid}/revoke`, { reason: '违规' });
@@ -608,6 +607,6 @@ describe('the membership.expire job', () => {
     // Idempotent: a second run finds nothing and tells no one twice.
     expect(await testApp.app.services.membership.expireDue()).toBe(0);
     expect(await noticesOf(user.id, 'membershipExpired')).toHaveLength(1);
-    expect(data<MyMembership>(await call(user, 'GET', '/api/c/membership')).current).toMatchObject({ status: 'expired', kind: 'trial' });
+    expect(dataOf<MyMembership>(await call(user, 'GET', '/api/c/membership')).current).toMatchObject({ status: 'expired', kind: 'trial' });
   });
 });

@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { MembershipApplicationStatus, MembershipKind, MembershipStatus } from '@spatia/contract';
 import type { Db, Executor, Transaction } from '../../db/database.js';
+import { findOneRow } from '../../db/one-row.js';
 import { pageOfRows } from '../../db/page-of-rows.js';
 import {
   membershipApplications,
@@ -58,9 +59,8 @@ export class MembershipRepository {
     await this.replaceGroups(id, groupCodes, tx);
   }
 
-  async lockVersion(id: number, tx: Transaction): Promise<VersionRow | undefined> {
-    const [row] = await tx.select().from(membershipVersions).where(eq(membershipVersions.id, id)).for('update');
-    return row;
+  lockVersion(id: number, tx: Transaction): Promise<VersionRow | undefined> {
+    return findOneRow(tx, membershipVersions, eq(membershipVersions.id, id), 'forUpdate');
   }
 
   async hideVersion(id: number, tx: Transaction): Promise<void> {
@@ -121,17 +121,16 @@ export class MembershipRepository {
     return row!.id;
   }
 
-  async findPendingApplicationOf(userId: number): Promise<ApplicationRow | undefined> {
-    const [row] = await this.db
-      .select()
-      .from(membershipApplications)
-      .where(and(eq(membershipApplications.userId, userId), eq(membershipApplications.status, 'pending')));
-    return row;
+  findPendingApplicationOf(userId: number): Promise<ApplicationRow | undefined> {
+    return findOneRow(
+      this.db,
+      membershipApplications,
+      and(eq(membershipApplications.userId, userId), eq(membershipApplications.status, 'pending')),
+    );
   }
 
-  async lockApplication(id: number, tx: Transaction): Promise<ApplicationRow | undefined> {
-    const [row] = await tx.select().from(membershipApplications).where(eq(membershipApplications.id, id)).for('update');
-    return row;
+  lockApplication(id: number, tx: Transaction): Promise<ApplicationRow | undefined> {
+    return findOneRow(tx, membershipApplications, eq(membershipApplications.id, id), 'forUpdate');
   }
 
   async decideApplication(
@@ -199,13 +198,8 @@ export class MembershipRepository {
     return row!;
   }
 
-  async lockActiveMembership(userId: number, tx: Transaction): Promise<MembershipRow | undefined> {
-    const [row] = await tx
-      .select()
-      .from(userMemberships)
-      .where(and(eq(userMemberships.userId, userId), eq(userMemberships.status, 'active')))
-      .for('update');
-    return row;
+  lockActiveMembership(userId: number, tx: Transaction): Promise<MembershipRow | undefined> {
+    return findOneRow(tx, userMemberships, and(eq(userMemberships.userId, userId), eq(userMemberships.status, 'active')), 'forUpdate');
   }
 
   async endMembership(id: number, status: Exclude<MembershipStatus, 'active'>, at: Date, tx: Transaction): Promise<void> {

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../db/database.js';
 import { appWithPeople } from '../../test/app-with-people.js';
-import { json, type TestApp } from '../../test/test-app.js';
+import { dataOf, type TestApp } from '../../test/test-app.js';
 import { person, type Person } from '../../test/works-fixtures.js';
 
 let testApp: TestApp;
@@ -13,9 +13,8 @@ let other: Person;
 beforeAll(async () => ({ testApp, reader, other } = await appWithPeople({ reader: {}, other: {} })));
 afterAll(() => testApp.close());
 
-const data = <T>(response: Awaited<ReturnType<Person['call']>>) => json<{ data: T }>(response).data;
-const inbox = async (as: Person, query = '') => data<NotificationPage>(await as.call('GET', `/api/c/notifications${query}`));
-const unreadOf = async (as: Person) => data<{ unread: number }>(await as.call('GET', '/api/c/notifications/unreadCount')).unread;
+const inbox = async (as: Person, query = '') => dataOf<NotificationPage>(await as.call('GET', `/api/c/notifications${query}`));
+const unreadOf = async (as: Person) => dataOf<{ unread: number }>(await as.call('GET', '/api/c/notifications/unreadCount')).unread;
 
 async function notify(to: Person, workName: string) {
   const { notifications, database } = testApp.app.services;
@@ -52,10 +51,10 @@ describe('the inbox', () => {
     const [newest, second] = (await inbox(reader)).list;
     const before = await unreadOf(reader);
 
-    expect(data<{ unread: number }>(await reader.call('POST', `/api/c/notifications/${newest!.id}/read`)).unread).toBe(before - 1);
+    expect(dataOf<{ unread: number }>(await reader.call('POST', `/api/c/notifications/${newest!.id}/read`)).unread).toBe(before - 1);
     const again = await reader.call('POST', `/api/c/notifications/${newest!.id}/read`);
     expect(again.statusCode).toBe(200);
-    expect(data<{ unread: number }>(again).unread).toBe(before - 1);
+    expect(dataOf<{ unread: number }>(again).unread).toBe(before - 1);
     expect((await inbox(reader)).list[0]).toMatchObject({ id: newest!.id, read: true });
 
     const theirs = (await inbox(other)).list[0]!;
@@ -69,7 +68,7 @@ describe('the inbox', () => {
     expect(unreadOnly.list.every((item) => !item.read)).toBe(true);
     expect(unreadOnly.total).toBe(before - 1);
 
-    expect(data<{ unread: number }>(await reader.call('POST', '/api/c/notifications/readAll')).unread).toBe(0);
+    expect(dataOf<{ unread: number }>(await reader.call('POST', '/api/c/notifications/readAll')).unread).toBe(0);
     expect(await unreadOf(reader)).toBe(0);
     expect((await inbox(reader, '?unread=true')).total).toBe(0);
     expect((await inbox(reader)).total).toBe(3);

@@ -5,9 +5,10 @@ import path from 'node:path';
 import { ErrorCode, panoramaTilePath, type Tour, type TourUpdate } from '@spatia/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { renderSyntheticPanorama } from '../../media/panorama/index.js';
-import { createTestApp, json, type TestApp } from '../../test/test-app.js';
+import { dataOf, json, type TestApp } from '../../test/test-app.js';
 import { CSP_META, HOSTILE, runImageScript, runTourScript, VIEWER_INDEX } from '../../test/offline-package-fixtures.js';
-import { attachAsset, createWork, person, processedPanorama, uploadGrant, type Person } from '../../test/works-fixtures.js';
+import { appWithPeople } from '../../test/app-with-people.js';
+import { attachAsset, createWork, type Person, processedPanorama, uploadGrant } from '../../test/works-fixtures.js';
 import { readZipEntries } from '../../test/zip-fixtures.js';
 import { withContentSecurityPolicy } from './offline-packages.service.js';
 
@@ -26,15 +27,15 @@ const viewerDir = mkdtempSync(path.join(os.tmpdir(), 'spatia-viewer-'));
 beforeAll(async () => {
   writeFileSync(path.join(viewerDir, 'index.html'), VIEWER_INDEX);
   writeFileSync(path.join(viewerDir, 'viewer.js'), 'console.log("viewer")');
-  testApp = await createTestApp({ VIEWER_DIST_DIR: viewerDir });
-  owner = await person(testApp.app, { name: 'Owner' });
-  stranger = await person(testApp.app, { name: 'Stranger' });
+  ({ testApp, owner, stranger } = await appWithPeople(
+    { owner: { name: 'Owner' }, stranger: { name: 'Stranger' } },
+    { VIEWER_DIST_DIR: viewerDir },
+  ));
   panorama = await renderSyntheticPanorama({ width: 2048, height: 1024 });
 });
 afterAll(() => testApp?.close());
 
 const JPEG_START = Buffer.from([0xff, 0xd8]);
-const data = <T>(response: Awaited<ReturnType<Person['call']>>) => json<{ data: T }>(response).data;
 const processed = (name: string) => processedPanorama(testApp.app, owner, [panorama], name);
 
 async function panoramaWork() {
@@ -131,7 +132,7 @@ describe('GET /api/model/{id}/offlinePackage', () => {
     const other = await processed('另一个');
     const issued = await owner.call('POST', `/api/model/${work.uid}/offlinePackage/ticket`);
     expect(issued.statusCode).toBe(200);
-    const { url } = data<{ url: string; expiresAt: number }>(issued);
+    const { url } = dataOf<{ url: string; expiresAt: number }>(issued);
     const download = await testApp.app.inject({ method: 'GET', url });
     expect(download.statusCode).toBe(200);
     expect(download.headers['content-type']).toBe('application/zip');

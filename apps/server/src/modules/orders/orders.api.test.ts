@@ -10,7 +10,7 @@ import {
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appWithPeople } from '../../test/app-with-people.js';
-import { json, type TestApp } from '../../test/test-app.js';
+import { dataOf, json, type TestApp } from '../../test/test-app.js';
 import { createWork, type Person } from '../../test/works-fixtures.js';
 import { LedgerAccount } from '../ledger/ledger.service.js';
 import type { OrderSource } from './order-sources.js';
@@ -28,13 +28,12 @@ let pending: FlowRechargeOrder;
 let closed: FlowRechargeOrder;
 let sale: WorkTransfer;
 
-const data = <T>(response: Awaited<ReturnType<Person['call']>>) => json<{ data: T }>(response).data;
 const today = () => new Date().toISOString().slice(0, 10);
 const yesterday = () => new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
 const orders = async (as: Person, query: string) => {
   const response = await as.call('GET', `/api/c/orders?${query}`);
   expect(response.statusCode, response.body).toBe(200);
-  return data<OrderPage>(response);
+  return dataOf<OrderPage>(response);
 };
 const signOf = (order: FlowRechargeOrder) => new URL(order.codeUrl, 'http://site').searchParams.get('sign')!;
 
@@ -46,7 +45,7 @@ async function startRecharge(as: Person, months: number, fee: number): Promise<F
     payload: { months, fee },
   });
   expect(response.statusCode, response.body).toBe(200);
-  return data<FlowRechargeOrder>(response);
+  return dataOf<FlowRechargeOrder>(response);
 }
 
 /** Pays an order on the sandbox's test checkout, as a person scanning its QR code does. */
@@ -89,7 +88,7 @@ beforeAll(async () => {
     `/api/model/${work.uid}/sellTo`,
     `phoneOrCode=${buyer.phone}&sellingPrice=12.5&remark=${encodeURIComponent('含讲解')}`,
   );
-  sale = data<WorkTransfer>(sold);
+  sale = dataOf<WorkTransfer>(sold);
   expect((await buyer.call('POST', `/api/transfers/${sale.id}/confirm`)).statusCode).toBe(200);
 });
 afterAll(() => testApp.close());
@@ -268,7 +267,7 @@ describe('GET /api/revenue/stat', () => {
   const stat = async (as: Person, query = '') => {
     const response = await as.call('GET', `/api/revenue/stat${query}`);
     expect(response.statusCode, response.body).toBe(200);
-    return data<IncomeStat>(response);
+    return dataOf<IncomeStat>(response);
   };
 
   it('sums the seller’s income of the last 30 days by source and by day, with the records', async () => {

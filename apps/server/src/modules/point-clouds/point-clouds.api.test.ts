@@ -21,7 +21,8 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildDemoModel } from '../../media/model/index.js';
 import { writeSyntheticPointCloud } from '../../media/pointcloud/index.js';
-import { createTestApp, json, type TestApp } from '../../test/test-app.js';
+import { dataOf, json, type TestApp } from '../../test/test-app.js';
+import { appWithPeople } from '../../test/app-with-people.js';
 import { attachAsset, createWork, person, type Person } from '../../test/works-fixtures.js';
 
 let testApp: TestApp;
@@ -33,9 +34,10 @@ const CLOUD_POINTS = 12_000;
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'spatia-spatial-'));
 
 beforeAll(async () => {
-  testApp = await createTestApp({ DATA_DIR: dataDir });
-  owner = await person(testApp.app, { name: 'Owner', menus: [Permission.pointCloudList] });
-  stranger = await person(testApp.app, { name: 'Stranger', menus: [Permission.pointCloudList] });
+  ({ testApp, owner, stranger } = await appWithPeople(
+    { owner: { name: 'Owner', menus: [Permission.pointCloudList] }, stranger: { name: 'Stranger', menus: [Permission.pointCloudList] } },
+    { DATA_DIR: dataDir },
+  ));
   glb = Buffer.from(await buildDemoModel());
   const lasPath = path.join(mkdtempSync(path.join(os.tmpdir(), 'spatia-las-')), 'cloud.las');
   await writeSyntheticPointCloud(lasPath, { points: CLOUD_POINTS, seed: 7 });
@@ -43,9 +45,8 @@ beforeAll(async () => {
 });
 afterAll(() => testApp.close());
 
-const data = <T>(response: Awaited<ReturnType<Person['call']>>) => json<{ data: T }>(response).data;
 const drain = () => testApp.app.services.jobs.drain(['processing.run', 'processing.deleteRun']);
-const processingOf = async (uid: string) => data<WorkProcessing>(await owner.call('GET', `/api/model/${uid}/processing`));
+const processingOf = async (uid: string) => dataOf<WorkProcessing>(await owner.call('GET', `/api/model/${uid}/processing`));
 const scratchLeft = () => (existsSync(path.join(dataDir, 'tmp', 'processing')) ? readdirSync(path.join(dataDir, 'tmp', 'processing')) : []);
 
 async function processedWork(type: 'model3d' | 'pointcloud', origin: Buffer, contentType: string) {
@@ -74,7 +75,7 @@ describe('3D models', () => {
     const work = await processedWork('model3d', glb, AssetContentType.glb);
     expect(await processingOf(work.uid)).toMatchObject({ state: 'done', progress: 1, failure: null });
 
-    const scene = data<ModelView>(await owner.call('GET', `/api/model/${work.uid}/scene`));
+    const scene = dataOf<ModelView>(await owner.call('GET', `/api/model/${work.uid}/scene`));
     expect(scene).toMatchObject({
       type: 'model3d',
       workUid: work.uid,
@@ -85,7 +86,7 @@ describe('3D models', () => {
     const file = await testApp.app.inject({ method: 'GET', url: scene.baseUrl + MODEL_FILE_PATH });
     expect(file.statusCode).toBe(200);
     expect(file.rawPayload.subarray(0, 4).toString('latin1')).toBe('glTF');
-    expect(data<{ coverUrl: string }>(await owner.call('GET', `/api/model/${work.uid}`)).coverUrl).toMatch(/^\/files\/covers\/.+\.webp$/);
+    expect(dataOf<{ coverUrl: string }>(await owner.call('GET', `/api/model/${work.uid}`)).coverUrl).toMatch(/^\/files\/covers\/.+\.webp$/);
     expect(scratchLeft()).toEqual([]);
   });
 
@@ -100,7 +101,7 @@ describe('3D models', () => {
   ])('accept %s', async (_name, sourceFormat, make, contentType) => {
     const work = await processedWork('model3d', await make(), contentType);
     expect(await processingOf(work.uid)).toMatchObject({ state: 'done' });
-    const scene = data<ModelView>(await owner.call('GET', `/api/model/${work.uid}/scene`));
+    const scene = dataOf<ModelView>(await owner.call('GET', `/api/model/${work.uid}/scene`));
     expect(scene.manifest).toMatchObject({ sourceFormat, after: { triangles: 2 } });
   });
 
@@ -114,7 +115,7 @@ describe('3D models', () => {
     'refuse %s with a reason (%s), and leave no files behind',
     async (_name, reason, make, contentType) => {
       const work = await processedWork('model3d', await make(), contentType);
-      const processing = data<WorkProcessing>(
+      const processing = dataOf<WorkProcessing>(
         await testApp.app.inject({
           method: 'GET',
           url: `/api/model/${work.uid}/processing`,
@@ -163,7 +164,10 @@ describe('point clouds', () => {
   ])('accept %s', async (_name, sourceFormat, make, contentType, points) => {
     const work = await processedWork('pointcloud', await make(), contentType);
     expect(await processingOf(work.uid)).toMatchObject({ state: 'done' });
-    expect(data<PointCloudView>(await owner.call('GET', `/api/model/${work.uid}/scene`)).manifest).toMatchObject({ sourceFormat, points });
+    expect(dataOf<PointCloudView>(await owner.call('GET', `/api/model/${work.uid}/scene`)).manifest).toMatchObject({
+      sourceFormat,
+      points,
+    });
   });
 
   beforeAll(async () => {
@@ -172,7 +176,7 @@ describe('point clouds', () => {
 
   it('are converted into an octree the viewer streams by byte ranges, with a cover', async () => {
     expect(await processingOf(cloud.uid)).toMatchObject({ state: 'done', points: null, failure: null });
-    const scene = data<PointCloudView>(await owner.call('GET', `/api/model/${cloud.uid}/scene`));
+    const scene = dataOf<PointCloudView>(await owner.call('GET', `/api/model/${cloud.uid}/scene`));
     expect(scene).toMatchObject({
       type: 'pointcloud',
       manifest: { kind: 'pointcloud', points: CLOUD_POINTS, sourceFormat: 'las' },
@@ -186,17 +190,19 @@ describe('point clouds', () => {
     });
     expect(range.statusCode).toBe(206);
     expect(range.rawPayload.length).toBe(root.byteSize);
-    expect(data<{ coverUrl: string }>(await owner.call('GET', `/api/model/${cloud.uid}`)).coverUrl).toMatch(/^\/files\/covers\/.+\.webp$/);
+    expect(dataOf<{ coverUrl: string }>(await owner.call('GET', `/api/model/${cloud.uid}`)).coverUrl).toMatch(
+      /^\/files\/covers\/.+\.webp$/,
+    );
   });
 
   it('keep the measurements their owner saves, for every viewer after a reload; stale and invalid saves are refused', async () => {
-    const scene = data<PointCloudView>(await owner.call('GET', `/api/model/${cloud.uid}/scene`));
+    const scene = dataOf<PointCloudView>(await owner.call('GET', `/api/model/${cloud.uid}/scene`));
     const { min, max } = scene.manifest.bounds;
     const distance: Measurement = { id: 'm1', kind: 'distance', label: '路宽', points: [min, max] };
     const height: Measurement = { id: 'm2', kind: 'height', label: '', points: [min, [min[0], min[1], max[2]]] };
     const saved = await owner.call('PUT', `/api/model/${cloud.uid}/measurements`, { revision: 0, measurements: [distance, height] });
     expect(saved.statusCode).toBe(200);
-    expect(data<MeasurementSet>(saved)).toEqual({ revision: 1, measurements: [distance, height] });
+    expect(dataOf<MeasurementSet>(saved)).toEqual({ revision: 1, measurements: [distance, height] });
 
     const stale = await owner.call('PUT', `/api/model/${cloud.uid}/measurements`, { revision: 0, measurements: [] });
     expect(stale.statusCode).toBe(409);
@@ -240,7 +246,7 @@ describe('point clouds', () => {
   });
 
   it('export back to LAS, read by an independent reader with the same count and bounds', async () => {
-    const ticket = data<{ url: string }>(await owner.call('POST', `/api/model/${cloud.uid}/pointCloud/las/ticket`));
+    const ticket = dataOf<{ url: string }>(await owner.call('POST', `/api/model/${cloud.uid}/pointCloud/las/ticket`));
     const exported = await testApp.app.inject({ method: 'GET', url: ticket.url });
     expect(exported.statusCode).toBe(200);
     expect(exported.headers['content-disposition']).toContain('.las');
@@ -250,7 +256,7 @@ describe('point clouds', () => {
     )) as {
       header: { vertexCount: number; boundingBox: [number[], number[]] };
     };
-    const { manifest } = data<PointCloudView>(await owner.call('GET', `/api/model/${cloud.uid}/scene`));
+    const { manifest } = dataOf<PointCloudView>(await owner.call('GET', `/api/model/${cloud.uid}/scene`));
     expect(read.header.vertexCount).toBe(CLOUD_POINTS);
     // The reader hands bounds over as float32 (a step of 0.03 m at 500 km): equal to that precision.
     const sameBound = (read: number, ours: number) =>
@@ -277,10 +283,10 @@ describe('point clouds', () => {
   });
 
   it('are listed for their owner with their processing and point count, behind permission 460', async () => {
-    const page = data<PointCloudPage>(await owner.call('GET', '/api/pointClouds?pageNum=1&pageSize=50'));
+    const page = dataOf<PointCloudPage>(await owner.call('GET', '/api/pointClouds?pageNum=1&pageSize=50'));
     expect(page.list.find((item) => item.uid === cloud.uid)).toMatchObject({ points: CLOUD_POINTS, processing: { state: 'done' } });
     expect(page.list.every((item) => item.uid !== undefined)).toBe(true);
-    expect(data<PointCloudPage>(await stranger.call('GET', '/api/pointClouds')).total).toBe(0);
+    expect(dataOf<PointCloudPage>(await stranger.call('GET', '/api/pointClouds')).total).toBe(0);
     const withoutPermission = await person(testApp.app, { name: 'No 460' });
     expect((await withoutPermission.call('GET', '/api/pointClouds')).statusCode).toBe(403);
     expect((await testApp.app.inject({ method: 'GET', url: '/api/pointClouds' })).statusCode).toBe(401);

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Measurement } from '@spatia/contract';
 import type { Db, Executor, Transaction } from '../../db/database.js';
+import { findOneRow } from '../../db/one-row.js';
 import { workMeasurements } from '../../db/schema/index.js';
 
 export type MeasurementsRow = typeof workMeasurements.$inferSelect;
@@ -9,14 +10,12 @@ export type MeasurementsRow = typeof workMeasurements.$inferSelect;
 export class PointCloudsRepository {
   constructor(private readonly db: Db) {}
 
-  async findMeasurements(workId: number, executor: Executor = this.db): Promise<MeasurementsRow | undefined> {
-    const [row] = await executor.select().from(workMeasurements).where(eq(workMeasurements.workId, workId));
-    return row;
+  findMeasurements(workId: number, executor: Executor = this.db): Promise<MeasurementsRow | undefined> {
+    return findOneRow(executor, workMeasurements, eq(workMeasurements.workId, workId));
   }
 
-  async lockMeasurements(workId: number, tx: Transaction): Promise<MeasurementsRow | undefined> {
-    const [row] = await tx.select().from(workMeasurements).where(eq(workMeasurements.workId, workId)).for('update');
-    return row;
+  lockMeasurements(workId: number, tx: Transaction): Promise<MeasurementsRow | undefined> {
+    return findOneRow(tx, workMeasurements, eq(workMeasurements.workId, workId), 'forUpdate');
   }
 
   async saveMeasurements(workId: number, measurements: Measurement[], revision: number, executor: Executor): Promise<MeasurementsRow> {

@@ -16,8 +16,8 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { renderSyntheticPanorama } from '../../media/panorama/index.js';
 import { writeSyntheticPointCloud } from '../../media/pointcloud/index.js';
-import { createTestApp, json, type TestApp } from '../../test/test-app.js';
-import { attachAsset, createWork, person, processedPanorama, type Person } from '../../test/works-fixtures.js';
+import { createTestApp, dataOf, type TestApp } from '../../test/test-app.js';
+import { attachAsset, createWork, person, type Person, processedPanorama } from '../../test/works-fixtures.js';
 import { runImageScript } from '../../test/offline-package-fixtures.js';
 import { readZipEntries } from '../../test/zip-fixtures.js';
 
@@ -36,9 +36,8 @@ beforeAll(async () => {
 });
 afterAll(() => testApp.close());
 
-const data = <T>(response: Awaited<ReturnType<Person['call']>>) => json<{ data: T }>(response).data;
 const drain = () => testApp.app.services.jobs.drain(['processing.run', 'processing.deleteRun']);
-const tourOf = async (uid: string) => data<Tour>(await owner.call('GET', `/api/model/${uid}/tour`));
+const tourOf = async (uid: string) => dataOf<Tour>(await owner.call('GET', `/api/model/${uid}/tour`));
 const firstTile = (tour: Tour) => tour.scenes[0]!.baseUrl + panoramaTilePath(0, 'front', 0, 0);
 const fetchFile = (url: string) => testApp.app.inject({ method: 'GET', url });
 /** Where the original's first tile is stored: a copy's files are these. */
@@ -51,7 +50,7 @@ async function copyOf(uid: string, language: 'zh' | 'en' = 'zh'): Promise<WorkDe
     headers: { 'auth-token': owner.token, cookie: `language=${language}` },
   });
   expect(response.statusCode).toBe(200);
-  return data<WorkDetail>(response);
+  return dataOf<WorkDetail>(response);
 }
 
 describe('copying a processed work', () => {
@@ -69,7 +68,7 @@ describe('copying a processed work', () => {
 
     const copy = await copyOf(original.uid, 'en');
     expect(copy.name).toBe('江景 (copy)');
-    expect(data<WorkProcessing>(await owner.call('GET', `/api/model/${copy.uid}/processing`))).toMatchObject({
+    expect(dataOf<WorkProcessing>(await owner.call('GET', `/api/model/${copy.uid}/processing`))).toMatchObject({
       state: 'done',
       sceneCount: 1,
     });
@@ -89,7 +88,8 @@ describe('copying a processed work', () => {
     expect(fromCopy.rawPayload.equals(fromOriginal.rawPayload)).toBe(true);
 
     // What the copy's viewers load is counted for the copy.
-    const traffic = async (uid: string) => data<{ requests: number }>(await owner.call('GET', `/api/model/${uid}/traffic?days=1`)).requests;
+    const traffic = async (uid: string) =>
+      dataOf<{ requests: number }>(await owner.call('GET', `/api/model/${uid}/traffic?days=1`)).requests;
     expect(await traffic(copy.uid)).toBe(1);
     expect(await traffic(original.uid)).toBe(1);
 
@@ -140,14 +140,14 @@ describe('copying a processed work', () => {
     await attachAsset(testApp.app, owner, cloud.uid, 'origin', readFileSync(lasPath), AssetContentType.las);
     await owner.call('POST', `/api/model/${cloud.uid}/activateSolver`);
     await drain();
-    const { min, max } = data<PointCloudView>(await owner.call('GET', `/api/model/${cloud.uid}/scene`)).manifest.bounds;
+    const { min, max } = dataOf<PointCloudView>(await owner.call('GET', `/api/model/${cloud.uid}/scene`)).manifest.bounds;
     const distance: Measurement = { id: 'm1', kind: 'distance', label: '路宽', points: [min, max] };
     expect((await owner.call('PUT', `/api/model/${cloud.uid}/measurements`, { revision: 0, measurements: [distance] })).statusCode).toBe(
       200,
     );
 
     const copy = await copyOf(cloud.uid);
-    const scene = data<PointCloudView>(await owner.call('GET', `/api/model/${copy.uid}/scene`));
+    const scene = dataOf<PointCloudView>(await owner.call('GET', `/api/model/${copy.uid}/scene`));
     expect(scene.measurements.measurements).toEqual([distance]);
     expect((await fetchFile(scene.baseUrl + POINT_CLOUD_OCTREE_PATH)).statusCode).toBe(200);
     const exported = async (uid: string) => (await owner.call('GET', `/api/model/${uid}/pointCloud/las`)).rawPayload;
@@ -155,8 +155,8 @@ describe('copying a processed work', () => {
   });
 
   it('shares nothing processing has not published: a copy of an unprocessed work is unprocessed', async () => {
-    const created = data<WorkDetail>(await owner.call('POST', '/api/model', { name: '待处理', type: 'panorama' }));
+    const created = dataOf<WorkDetail>(await owner.call('POST', '/api/model', { name: '待处理', type: 'panorama' }));
     const copy = await copyOf(created.uid);
-    expect(data<WorkProcessing>(await owner.call('GET', `/api/model/${copy.uid}/processing`))).toMatchObject({ state: 'idle' });
+    expect(dataOf<WorkProcessing>(await owner.call('GET', `/api/model/${copy.uid}/processing`))).toMatchObject({ state: 'idle' });
   });
 });

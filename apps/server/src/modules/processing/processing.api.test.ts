@@ -2,8 +2,9 @@ import sharp from 'sharp';
 import { ErrorCode, panoramaTilePath, type Tour, type WorkProcessing, type WorkVerification } from '@spatia/contract';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { renderSyntheticPanorama } from '../../media/panorama/index.js';
-import { createTestApp, json, type TestApp } from '../../test/test-app.js';
-import { attachAsset, createWork, person, processedPanorama, publishedWork, type Person } from '../../test/works-fixtures.js';
+import { dataOf, json, type TestApp } from '../../test/test-app.js';
+import { appWithPeople } from '../../test/app-with-people.js';
+import { attachAsset, createWork, type Person, processedPanorama, publishedWork } from '../../test/works-fixtures.js';
 import type { ProcessingRepository } from './processing.repository.js';
 
 let testApp: TestApp;
@@ -12,14 +13,14 @@ let stranger: Person;
 let panorama: Buffer;
 
 beforeAll(async () => {
-  testApp = await createTestApp({ PROCESSING_LEASE_SECONDS: '2' });
-  owner = await person(testApp.app, { name: 'Owner' });
-  stranger = await person(testApp.app, { name: 'Stranger' });
+  ({ testApp, owner, stranger } = await appWithPeople(
+    { owner: { name: 'Owner' }, stranger: { name: 'Stranger' } },
+    { PROCESSING_LEASE_SECONDS: '2' },
+  ));
   panorama = await renderSyntheticPanorama({ width: 2048, height: 1024 });
 });
 afterAll(() => testApp.close());
 
-const data = <T>(response: Awaited<ReturnType<Person['call']>>) => json<{ data: T }>(response).data;
 const drain = () => testApp.app.services.jobs.drain(['processing.run', 'processing.deleteRun']);
 
 async function panoramaWork(name = '全景样板间', origins: Buffer[] = [panorama]) {
@@ -28,21 +29,21 @@ async function panoramaWork(name = '全景样板间', origins: Buffer[] = [panor
   return work;
 }
 
-const processingOf = async (uid: string, as = owner) => data<WorkProcessing>(await as.call('GET', `/api/model/${uid}/processing`));
+const processingOf = async (uid: string, as = owner) => dataOf<WorkProcessing>(await as.call('GET', `/api/model/${uid}/processing`));
 
 describe('POST /api/model/{id}/activateSolver', () => {
   it('queues the work, and the job turns its panorama into a tiled scene with a cover', async () => {
     const work = await panoramaWork();
     const queued = await owner.call('POST', `/api/model/${work.uid}/activateSolver`);
     expect(queued.statusCode).toBe(200);
-    expect(data<WorkProcessing>(queued)).toMatchObject({ state: 'queued', progress: 0, failure: null });
+    expect(dataOf<WorkProcessing>(queued)).toMatchObject({ state: 'queued', progress: 0, failure: null });
 
     expect(await drain()).toMatchObject({ failed: 0 });
     const done = await processingOf(work.uid);
     expect(done).toMatchObject({ state: 'done', stage: null, progress: 1, sceneCount: 1, attempts: 1, failure: null });
     expect(done.finishedAt).toBeGreaterThanOrEqual(done.startedAt!);
 
-    const tour = data<Tour>(await owner.call('GET', `/api/model/${work.uid}/tour`));
+    const tour = dataOf<Tour>(await owner.call('GET', `/api/model/${work.uid}/tour`));
     expect(tour.scenes).toHaveLength(1);
     const [scene] = tour.scenes;
     expect(scene!.panorama.levels.at(-1)).toEqual({ faceSize: 512, nbTiles: 1 });
@@ -51,7 +52,7 @@ describe('POST /api/model/{id}/activateSolver', () => {
     expect(tile.headers['content-type']).toBe('image/jpeg');
     expect((await sharp(tile.rawPayload).metadata()).width).toBe(512);
 
-    const detail = data<{ coverUrl: string }>(await owner.call('GET', `/api/model/${work.uid}`));
+    const detail = dataOf<{ coverUrl: string }>(await owner.call('GET', `/api/model/${work.uid}`));
     expect(detail.coverUrl).toMatch(/^\/files\/covers\/.+\.webp$/);
   });
 
@@ -88,14 +89,14 @@ describe('POST /api/model/{id}/activateSolver', () => {
       url: `/api/model/${work.uid}/processing`,
       headers: { 'auth-token': owner.token, cookie: 'language=en' },
     });
-    expect(data<WorkProcessing>(failed)).toMatchObject({
+    expect(dataOf<WorkProcessing>(failed)).toMatchObject({
       state: 'failed',
       failure: { reason: 'notEquirectangular', fileName: 'origin.bin' },
     });
-    expect(data<WorkProcessing>(failed).failure!.message).toContain('2:1 panorama');
+    expect(dataOf<WorkProcessing>(failed).failure!.message).toContain('2:1 panorama');
     expect((await processingOf(work.uid)).failure!.message).toContain('全景图');
 
-    const [bad] = data<{ assets: { id: number; kind: string }[] }>(await owner.call('GET', `/api/model/${work.uid}`)).assets.filter(
+    const [bad] = dataOf<{ assets: { id: number; kind: string }[] }>(await owner.call('GET', `/api/model/${work.uid}`)).assets.filter(
       (asset) => asset.kind === 'origin',
     );
     await owner.call('DELETE', `/api/model/${work.uid}/assets/${bad!.id}`);
@@ -108,7 +109,7 @@ describe('POST /api/model/{id}/activateSolver', () => {
   it('a run that fails unexpectedly is retried and resumes after the scenes it finished', async () => {
     const second = await renderSyntheticPanorama({ width: 2048, height: 1024, label: '卧室 Bedroom' });
     const work = await panoramaWork('两个场景', [panorama, second]);
-    const origins = data<{ assets: { id: number; kind: string }[] }>(await owner.call('GET', `/api/model/${work.uid}`)).assets.filter(
+    const origins = dataOf<{ assets: { id: number; kind: string }[] }>(await owner.call('GET', `/api/model/${work.uid}`)).assets.filter(
       (asset) => asset.kind === 'origin',
     );
     const [firstScene, secondScene] = origins.map((asset) => `a${asset.id}`).sort();
@@ -140,7 +141,7 @@ describe('POST /api/model/{id}/activateSolver', () => {
       putFile.mockRestore();
     }
     expect(await processingOf(work.uid)).toMatchObject({ state: 'done', attempts: 2, sceneCount: 2 });
-    expect(data<Tour>(await owner.call('GET', `/api/model/${work.uid}/tour`)).scenes.map((scene) => scene.name)).toEqual([
+    expect(dataOf<Tour>(await owner.call('GET', `/api/model/${work.uid}/tour`)).scenes.map((scene) => scene.name)).toEqual([
       'origin',
       'origin',
     ]);
@@ -174,9 +175,9 @@ async function processingRow(uid: string) {
 describe('POST /api/model/{id}/reset and verify', () => {
   it('verify tells where processing stands; reset forgets it and deletes the derived files', async () => {
     const work = await processedPanorama(testApp.app, owner, [panorama]);
-    const verification = data<WorkVerification>(await owner.call('POST', `/api/model/${work.uid}/verify`));
+    const verification = dataOf<WorkVerification>(await owner.call('POST', `/api/model/${work.uid}/verify`));
     expect(verification.processing).toMatchObject({ state: 'done', sceneCount: 1 });
-    const tour = data<Tour>(await owner.call('GET', `/api/model/${work.uid}/tour`));
+    const tour = dataOf<Tour>(await owner.call('GET', `/api/model/${work.uid}/tour`));
     const tileUrl = tour.scenes[0]!.baseUrl + panoramaTilePath(0, 'front', 0, 0);
 
     expect((await stranger.call('POST', `/api/model/${work.uid}/reset`)).statusCode).toBe(404);

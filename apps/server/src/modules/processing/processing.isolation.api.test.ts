@@ -9,7 +9,7 @@ import { MEMORY_FILESYSTEM } from '../../lib/memory-scratch.js';
 import { MediaProcess } from '../../media/isolated/isolated-media.js';
 import type { MediaTask } from '../../media/isolated/media-tasks.js';
 import { renderSyntheticPanorama } from '../../media/panorama/index.js';
-import { createTestApp, json, type TestApp } from '../../test/test-app.js';
+import { createTestApp, dataOf, type TestApp } from '../../test/test-app.js';
 import { attachAsset, createWork, person, type Person } from '../../test/works-fixtures.js';
 import { buildRawZip } from '../../test/zip-fixtures.js';
 import type { ProcessingRepository } from './processing.repository.js';
@@ -49,10 +49,9 @@ afterAll(async () => {
   rmSync(memoryLeftover, { recursive: true, force: true });
 });
 
-const data = <T>(response: Awaited<ReturnType<Person['call']>>) => json<{ data: T }>(response).data;
 const drain = () => testApp.app.services.jobs.drain(['processing.run', 'processing.deleteRun']);
 const processingOf = async (uid: string, language = 'zh') =>
-  data<WorkProcessing>(
+  dataOf<WorkProcessing>(
     await testApp.app.inject({
       method: 'GET',
       url: `/api/model/${uid}/processing`,
@@ -135,7 +134,7 @@ describe('hostile panorama zips', () => {
     const work = await activatedZip(zip);
     await drain();
     expect(await processingOf(work.uid)).toMatchObject({ state: 'done', sceneCount: 2 });
-    const tour = data<{ scenes: { name: string }[] }>(await owner.call('GET', `/api/model/${work.uid}/tour`));
+    const tour = dataOf<{ scenes: { name: string }[] }>(await owner.call('GET', `/api/model/${work.uid}/tour`));
     expect(tour.scenes.map((scene) => scene.name)).toEqual(['a-living', 'b-bedroom']);
   });
 });

@@ -1,6 +1,7 @@
 import { and, eq, inArray, lt, or, isNull, sql } from 'drizzle-orm';
 import type { ProcessingFailure, ProcessingStage } from '@spatia/contract';
 import type { Db, Executor, Transaction } from '../../db/database.js';
+import { findOneRow } from '../../db/one-row.js';
 import { workProcessing, type ProcessedOutput, type ProcessedScene } from '../../db/schema/index.js';
 
 export type ProcessingRow = typeof workProcessing.$inferSelect;
@@ -46,14 +47,12 @@ function failedRun(reason: ProcessingFailure, fileName: string | null) {
 export class ProcessingRepository {
   constructor(readonly db: Db) {}
 
-  async find(workId: number, executor: Executor = this.db): Promise<ProcessingRow | undefined> {
-    const [row] = await executor.select().from(workProcessing).where(eq(workProcessing.workId, workId));
-    return row;
+  find(workId: number, executor: Executor = this.db): Promise<ProcessingRow | undefined> {
+    return findOneRow(executor, workProcessing, eq(workProcessing.workId, workId));
   }
 
-  async lock(workId: number, executor: Executor): Promise<ProcessingRow | undefined> {
-    const [row] = await executor.select().from(workProcessing).where(eq(workProcessing.workId, workId)).for('update');
-    return row;
+  lock(workId: number, executor: Executor): Promise<ProcessingRow | undefined> {
+    return findOneRow(executor, workProcessing, eq(workProcessing.workId, workId), 'forUpdate');
   }
 
   /** Queues a new run, replacing whatever run there was (the caller checked none is going on). */

@@ -2,8 +2,9 @@ import sharp from 'sharp';
 import { ErrorCode, type Tour, type TourUpdate } from '@spatia/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { renderSyntheticPanorama } from '../../media/panorama/index.js';
-import { createTestApp, json, type TestApp } from '../../test/test-app.js';
-import { attachAsset, person, processedPanorama, type Person } from '../../test/works-fixtures.js';
+import { dataOf, json, type TestApp } from '../../test/test-app.js';
+import { appWithPeople } from '../../test/app-with-people.js';
+import { attachAsset, type Person, processedPanorama } from '../../test/works-fixtures.js';
 
 let testApp: TestApp;
 let owner: Person;
@@ -11,14 +12,10 @@ let stranger: Person;
 let panorama: Buffer;
 
 beforeAll(async () => {
-  testApp = await createTestApp();
-  owner = await person(testApp.app, { name: 'Owner' });
-  stranger = await person(testApp.app, { name: 'Stranger' });
+  ({ testApp, owner, stranger } = await appWithPeople({ owner: { name: 'Owner' }, stranger: { name: 'Stranger' } }));
   panorama = await renderSyntheticPanorama({ width: 2048, height: 1024 });
 });
 afterAll(() => testApp.close());
-
-const data = <T>(response: Awaited<ReturnType<Person['call']>>) => json<{ data: T }>(response).data;
 
 describe('GET and PUT /api/model/{id}/tour', () => {
   let uid: string;
@@ -26,7 +23,7 @@ describe('GET and PUT /api/model/{id}/tour', () => {
   beforeAll(async () => {
     const second = await renderSyntheticPanorama({ width: 2048, height: 1024, label: '卧室' });
     uid = (await processedPanorama(testApp.app, owner, [panorama, second], '漫游')).uid;
-    tour = data<Tour>(await owner.call('GET', `/api/model/${uid}/tour`));
+    tour = dataOf<Tour>(await owner.call('GET', `/api/model/${uid}/tour`));
   });
 
   const update = (changes: Partial<TourUpdate> = {}): TourUpdate => ({
@@ -68,7 +65,7 @@ describe('GET and PUT /api/model/{id}/tour', () => {
       update({ scenes, autorotateDelay: 0, gallery: false }) as unknown as Record<string, unknown>,
     );
     expect(saved.statusCode).toBe(200);
-    const after = data<Tour>(saved);
+    const after = dataOf<Tour>(saved);
     expect(after.revision).toBe(tour.revision + 1);
     expect(after.scenes.map((scene) => scene.name)).toEqual(['卧室', '客厅']);
     expect(after.scenes[1]).toMatchObject({ initialView: { yaw: 30, pitch: -5 }, fov: 60, hotspots: [{ id: 'h1' }, { id: 'h2' }] });
@@ -137,10 +134,10 @@ describe('GET and PUT /api/model/{id}/tour', () => {
     );
     expect((await owner.call('PUT', `/api/model/${uid}/onLined`, 'onLined=true')).statusCode).toBe(200);
     await attachAsset(testApp.app, owner, uid, 'music', Buffer.concat([Buffer.from('ID3'), Buffer.alloc(200, 1)]), 'audio/mpeg');
-    const music = data<{ assets: { id: number; kind: string }[] }>(await owner.call('GET', `/api/model/${uid}`)).assets.find(
+    const music = dataOf<{ assets: { id: number; kind: string }[] }>(await owner.call('GET', `/api/model/${uid}`)).assets.find(
       (asset) => asset.kind === 'music',
     )!;
-    const saved = data<Tour>(
+    const saved = dataOf<Tour>(
       await owner.call('PUT', `/api/model/${uid}/tour`, update({ musicAssetId: music.id }) as unknown as Record<string, unknown>),
     );
     expect(saved.musicUrl).toMatch(new RegExp(`^/files/.+\\?w=${uid}$`));
@@ -148,6 +145,6 @@ describe('GET and PUT /api/model/{id}/tour', () => {
     tour = saved;
     const anonymous = await testApp.app.inject({ method: 'GET', url: `/api/model/${uid}/tour` });
     expect(anonymous.statusCode).toBe(200);
-    expect(data<Tour>(anonymous).musicUrl).toBe(saved.musicUrl);
+    expect(dataOf<Tour>(anonymous).musicUrl).toBe(saved.musicUrl);
   });
 });

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { Db, Executor, Transaction } from '../../db/database.js';
+import { findOneRow } from '../../db/one-row.js';
 import { workTours, type StoredTourSettings } from '../../db/schema/index.js';
 
 export type TourRow = typeof workTours.$inferSelect;
@@ -8,14 +9,12 @@ export type TourRow = typeof workTours.$inferSelect;
 export class ToursRepository {
   constructor(readonly db: Db) {}
 
-  async find(workId: number, executor: Executor = this.db): Promise<TourRow | undefined> {
-    const [row] = await executor.select().from(workTours).where(eq(workTours.workId, workId));
-    return row;
+  find(workId: number, executor: Executor = this.db): Promise<TourRow | undefined> {
+    return findOneRow(executor, workTours, eq(workTours.workId, workId));
   }
 
-  async lock(workId: number, tx: Transaction): Promise<TourRow | undefined> {
-    const [row] = await tx.select().from(workTours).where(eq(workTours.workId, workId)).for('update');
-    return row;
+  lock(workId: number, tx: Transaction): Promise<TourRow | undefined> {
+    return findOneRow(tx, workTours, eq(workTours.workId, workId), 'forUpdate');
   }
 
   async save(workId: number, settings: StoredTourSettings, revision: number, executor: Executor = this.db): Promise<TourRow> {

@@ -1,6 +1,7 @@
 import { and, desc, eq, gte, inArray, lt, lte, sql, type SQL } from 'drizzle-orm';
 import type { TransferStatus } from '@spatia/contract';
 import type { Db, Executor, Transaction } from '../../db/database.js';
+import { findOneRow } from '../../db/one-row.js';
 import { pageOfOrders, pageOfRows } from '../../db/page-of-rows.js';
 import { workTransfers } from '../../db/schema/index.js';
 
@@ -22,14 +23,12 @@ export class TransfersRepository {
     return row!;
   }
 
-  async findById(id: number): Promise<TransferRow | undefined> {
-    const [row] = await this.db.select().from(workTransfers).where(eq(workTransfers.id, id));
-    return row;
+  findById(id: number): Promise<TransferRow | undefined> {
+    return findOneRow(this.db, workTransfers, eq(workTransfers.id, id));
   }
 
-  async lock(id: number, tx: Transaction): Promise<TransferRow | undefined> {
-    const [row] = await tx.select().from(workTransfers).where(eq(workTransfers.id, id)).for('update');
-    return row;
+  lock(id: number, tx: Transaction): Promise<TransferRow | undefined> {
+    return findOneRow(tx, workTransfers, eq(workTransfers.id, id), 'forUpdate');
   }
 
   async answer(id: number, status: TransferStatus, at: Date, executor: Executor): Promise<void> {

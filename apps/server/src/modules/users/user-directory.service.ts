@@ -8,6 +8,7 @@ import {
 } from '@spatia/contract';
 import type { Db } from '../../db/database.js';
 import { UserDirectoryRepository, type DirectoryFilter, type DirectoryRow } from './user-directory.repository.js';
+import { presentUserIdentity } from './user-identity.js';
 
 export interface UserSearch {
   /** A phone prefix (digits), a name prefix (anything else), or an exact invite code. */
@@ -81,12 +82,7 @@ export class UserDirectoryService {
 
 function toSummary(row: DirectoryRow): AdminUserSummary {
   return {
-    uid: row.uid,
-    phone: row.phone,
-    name: row.fullName,
-    avatarUrl: row.avatarUrl,
-    roles: row.roles,
-    businessRoleCode: row.businessRoleCode,
+    ...presentUserIdentity(row),
     enterprise: row.businessRoleCode === ENTERPRISE_BUSINESS_ROLE,
     disabled: row.disabledAt !== null,
     createdAt: row.createdAt.getTime(),

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminActions } from '../../db/schema/index.js';
 import { appWithPeople } from '../../test/app-with-people.js';
 import { authHeaders, createUser, json, signIn, type TestApp } from '../../test/test-app.js';
+import { requestCode } from '../../test/sms-codes.js';
 import { person, type Person } from '../../test/works-fixtures.js';
 
 let testApp: TestApp;
@@ -27,10 +28,7 @@ async function lastLogEntry(action: string, uid: string) {
 const info = (user: Person) => user.call('GET', `/api/client/${user.uid}/info`);
 
 async function smsSignIn(phoneNumber: string) {
-  const issued = await testApp.app.inject({ method: 'GET', url: `/api/c/smsLogin/verifyCode?phoneNumber=${phoneNumber}` });
-  const { hash, expiredTime } = json<{ data: { hash: string; expiredTime: number } }>(issued).data;
-  const outbox = await testApp.app.inject({ method: 'GET', url: `/api/dev/sms-outbox?phoneNumber=${phoneNumber}` });
-  const verifyCode = json<{ data: { code: string }[] }>(outbox).data[0]!.code;
+  const { hash, expiredTime, verifyCode } = await requestCode(testApp.app, '/api/c/smsLogin/verifyCode', phoneNumber);
   return testApp.app.inject({
     method: 'POST',
     url: '/api/c/smsLogin',

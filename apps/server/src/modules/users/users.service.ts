@@ -16,6 +16,7 @@ import type { Cache } from '../../lib/cache.js';
 import { hashPassword } from '../auth/password.js';
 import type { Db, Executor } from '../../db/database.js';
 import type { AdminLogService } from '../admin-log/admin-log.service.js';
+import { presentUserIdentity } from './user-identity.js';
 import { UsersRepository, type PermissionSources, type UserProfileRow } from './users.repository.js';
 
 export type { PermissionSources } from './users.repository.js';
@@ -342,13 +343,8 @@ export function assertPasswordRule(field: string, password: string): void {
 
 function toAuthUser(row: UserProfileRow): AuthUser {
   return {
+    ...presentUserIdentity(row),
     id: row.id,
-    uid: row.uid,
-    name: row.fullName,
-    avatarUrl: row.avatarUrl,
-    roles: row.roles,
-    phone: row.phone,
-    businessRoleCode: row.businessRoleCode,
     menus: row.permissionIds,
     enterpriseLogoUrl: row.enterpriseLogoUrl,
     disabled: row.disabled,

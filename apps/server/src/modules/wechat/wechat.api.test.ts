@@ -2,6 +2,7 @@ import { AUTH_HEADER_X, ErrorCode } from '@spatia/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startWechatStandIn } from '../../../../../e2e/support/wechat-stand-in.mjs';
 import { authHeaders, createTestApp, createUser, json, type TestApp } from '../../test/test-app.js';
+import { requestCode } from '../../test/sms-codes.js';
 
 let testApp: TestApp;
 let standIn: Awaited<ReturnType<typeof startWechatStandIn>>;
@@ -48,10 +49,7 @@ async function complete(handoff: string) {
 }
 
 async function bind(phoneNumber: string, unionId: string) {
-  const issued = await testApp.app.inject({ method: 'GET', url: `/api/open/wechat/bindPhone/verifyCode?phoneNumber=${phoneNumber}` });
-  const { hash, expiredTime } = json<{ data: { hash: string; expiredTime: number } }>(issued).data;
-  const outbox = await testApp.app.inject({ method: 'GET', url: `/api/dev/sms-outbox?phoneNumber=${phoneNumber}` });
-  const verifyCode = json<{ data: { code: string; purpose: string }[] }>(outbox).data[0]!.code;
+  const { hash, expiredTime, verifyCode } = await requestCode(testApp.app, '/api/open/wechat/bindPhone/verifyCode', phoneNumber);
   return testApp.app.inject({
     method: 'POST',
     url: '/api/open/user/bindWechat',

@@ -14,36 +14,27 @@ export interface WithdrawalAccounts {
 
 /** The request: the amount leaves the income (refused below zero) and waits as pending. */
 export function requestPosting(withdrawalId: number | string, amountFen: number, accounts: WithdrawalAccounts): Posting {
-  return {
-    reference: `withdrawal:${withdrawalId}:request`,
-    kind: 'withdrawal',
-    entries: [
-      { account: accounts.income, amount: -amountFen },
-      { account: accounts.pending, amount: amountFen },
-    ],
-  };
+  return movement(withdrawalId, 'request', 'withdrawal', amountFen, accounts.income, accounts.pending);
 }
 
 /** Paid out: the pending money leaves through the provider's payout account. */
 export function paidPosting(withdrawalId: number | string, amountFen: number, accounts: WithdrawalAccounts & { payouts: string }): Posting {
-  return {
-    reference: `withdrawal:${withdrawalId}:paid`,
-    kind: 'withdrawalPaid',
-    entries: [
-      { account: accounts.pending, amount: -amountFen },
-      { account: accounts.payouts, amount: amountFen },
-    ],
-  };
+  return movement(withdrawalId, 'paid', 'withdrawalPaid', amountFen, accounts.pending, accounts.payouts);
 }
 
 /** Rejected by an admin or refused by the provider: the pending money goes back to the income. */
 export function reversalPosting(withdrawalId: number | string, amountFen: number, accounts: WithdrawalAccounts): Posting {
+  return movement(withdrawalId, 'reversal', 'withdrawalReversal', amountFen, accounts.pending, accounts.income);
+}
+
+/** `amountFen` leaving `from` for `to`, as the withdrawal's `step`. */
+function movement(withdrawalId: number | string, step: string, kind: string, amountFen: number, from: string, to: string): Posting {
   return {
-    reference: `withdrawal:${withdrawalId}:reversal`,
-    kind: 'withdrawalReversal',
+    reference: `withdrawal:${withdrawalId}:${step}`,
+    kind,
     entries: [
-      { account: accounts.pending, amount: -amountFen },
-      { account: accounts.income, amount: amountFen },
+      { account: from, amount: -amountFen },
+      { account: to, amount: amountFen },
     ],
   };
 }

@@ -13,7 +13,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../db/database.js';
 import { appWithPeople } from '../../test/app-with-people.js';
-import { json, type TestApp } from '../../test/test-app.js';
+import { dataOf, json, type TestApp } from '../../test/test-app.js';
 import { person, type Person } from '../../test/works-fixtures.js';
 import { LedgerAccount } from '../ledger/ledger.service.js';
 import { PAYOUT_JOB } from './withdrawals.service.js';
@@ -38,7 +38,6 @@ beforeAll(async () => {
 afterAll(() => testApp.close());
 
 type Response = Awaited<ReturnType<Person['call']>>;
-const data = <T>(response: Response) => json<{ data: T }>(response).data;
 const codeOf = (response: Response) => json(response).code;
 const income = (who: Person) => testApp.app.services.ledger.balance(LedgerAccount.income(who.id));
 const pending = () => testApp.app.services.ledger.balance(LedgerAccount.withdrawalsPending);
@@ -80,12 +79,12 @@ async function earnerWith(fen: number, account = '13912345678'): Promise<Person>
 async function requested(who: Person, amount: number, channel = 'alipay'): Promise<Withdrawal> {
   const response = await withdraw(who, { amount, channel });
   expect(response.statusCode, response.body).toBe(200);
-  return data<Withdrawal>(response);
+  return dataOf<Withdrawal>(response);
 }
 
 const approve = (as: Person, id: number) => as.call('POST', `/api/admin/withdrawals/${id}/approve`);
 const reject = (as: Person, id: number, reason: string) => as.call('POST', `/api/admin/withdrawals/${id}/reject`, { reason });
-const mine = async (who: Person, id: number) => data<Withdrawal>(await who.call('GET', `/api/c/withdraw/records/${id}`));
+const mine = async (who: Person, id: number) => dataOf<Withdrawal>(await who.call('GET', `/api/c/withdraw/records/${id}`));
 const runPayouts = () => testApp.app.services.jobs.drain([PAYOUT_JOB]);
 
 async function postingsOf(withdrawalNo: string): Promise<{ kind: string; reference: string }[]> {
@@ -96,12 +95,12 @@ async function postingsOf(withdrawalNo: string): Promise<{ kind: string; referen
 }
 
 async function noticesOf(who: Person): Promise<NotificationPage['list']> {
-  return data<NotificationPage>(await who.call('GET', '/api/c/notifications?pageSize=50')).list;
+  return dataOf<NotificationPage>(await who.call('GET', '/api/c/notifications?pageSize=50')).list;
 }
 
 describe('payout accounts', () => {
   it('binds, masks, replaces and unbinds an account per method', async () => {
-    const options = data<WithdrawalOptions>(await earner.call('GET', '/api/c/withdraw/options'));
+    const options = dataOf<WithdrawalOptions>(await earner.call('GET', '/api/c/withdraw/options'));
     expect(options).toEqual({
       withdrawableFen: 0,
       minFen: WITHDRAWAL_MIN_FEN,
@@ -113,22 +112,22 @@ describe('payout accounts', () => {
 
     const alipay = await bind(earner, 'alipay', { account: ' 13800000002 ', realName: '林 收益' });
     expect(alipay.statusCode, alipay.body).toBe(200);
-    expect(data<PayoutAccount>(alipay)).toMatchObject({ channel: 'alipay', account: '138****0002', realName: '* 收益' });
+    expect(dataOf<PayoutAccount>(alipay)).toMatchObject({ channel: 'alipay', account: '138****0002', realName: '* 收益' });
     const wechat = await bind(earner, 'wechat', { account: 'oUpF8uMuAJO_M2pxb1Q9zNjWeS6o', realName: '林收益' });
-    expect(data<PayoutAccount>(wechat)).toMatchObject({ channel: 'wechat', account: 'oUpF****eS6o', realName: '*收益' });
+    expect(dataOf<PayoutAccount>(wechat)).toMatchObject({ channel: 'wechat', account: 'oUpF****eS6o', realName: '*收益' });
     const replaced = await bind(earner, 'alipay', { account: 'linshouyi@example.com', realName: '林收益' });
-    expect(data<PayoutAccount>(replaced).account).toBe('li***@example.com');
+    expect(dataOf<PayoutAccount>(replaced).account).toBe('li***@example.com');
 
-    const accounts = data<WithdrawalOptions>(await earner.call('GET', '/api/c/withdraw/options')).accounts;
+    const accounts = dataOf<WithdrawalOptions>(await earner.call('GET', '/api/c/withdraw/options')).accounts;
     expect(accounts.map((account) => [account.channel, account.account])).toEqual([
       ['alipay', 'li***@example.com'],
       ['wechat', 'oUpF****eS6o'],
     ]);
     // Nobody else sees them.
-    expect(data<WithdrawalOptions>(await stranger.call('GET', '/api/c/withdraw/options')).accounts).toEqual([]);
+    expect(dataOf<WithdrawalOptions>(await stranger.call('GET', '/api/c/withdraw/options')).accounts).toEqual([]);
 
     const unbound = await earner.call('DELETE', '/api/c/withdraw/accounts/wechat');
-    expect(data<PayoutAccount[]>(unbound).map((account) => account.channel)).toEqual(['alipay']);
+    expect(dataOf<PayoutAccount[]>(unbound).map((account) => account.channel)).toEqual(['alipay']);
     const again = await earner.call('DELETE', '/api/c/withdraw/accounts/wechat');
     expect([again.statusCode, codeOf(again)]).toEqual([409, ErrorCode.payoutAccountMissing]);
   });
@@ -149,7 +148,7 @@ describe('payout accounts', () => {
     expect([openid.statusCode, codeOf(openid)]).toEqual([400, ErrorCode.wechatOpenidInvalid]);
     expect((await bind(stranger, 'wechat', { account: 'oUpF8uMuAJO_M2pxb1Q9zNjWeS6o', realName: '   ' })).statusCode).toBe(400);
     expect((await bind(stranger, 'bank', { account: '6222020202020202', realName: '李' })).statusCode).toBe(400);
-    expect(data<WithdrawalOptions>(await stranger.call('GET', '/api/c/withdraw/options')).accounts).toEqual([]);
+    expect(dataOf<WithdrawalOptions>(await stranger.call('GET', '/api/c/withdraw/options')).accounts).toEqual([]);
   });
 
   it('is part of the wallet: without permission 35 every call is refused', async () => {
@@ -181,12 +180,12 @@ describe('asking to withdraw', () => {
     expect(await income(who)).toBe(7_345);
     expect((await pending()) - pendingBefore).toBe(5_000);
     expect(await postingsOf(withdrawal.withdrawalNo)).toEqual([{ kind: 'withdrawal', reference: `withdrawal:${withdrawal.id}:request` }]);
-    expect(data<WithdrawalOptions>(await who.call('GET', '/api/c/withdraw/options')).withdrawableFen).toBe(7_345);
+    expect(dataOf<WithdrawalOptions>(await who.call('GET', '/api/c/withdraw/options')).withdrawableFen).toBe(7_345);
 
-    const page = data<Page<Withdrawal>>(await who.call('GET', '/api/c/withdraw/records'));
+    const page = dataOf<Page<Withdrawal>>(await who.call('GET', '/api/c/withdraw/records'));
     expect(page).toMatchObject({ total: 1, pageNum: 1 });
     expect(page.list[0]).toEqual(withdrawal);
-    expect(data<Page<Withdrawal>>(await who.call('GET', '/api/c/withdraw/records?status=paid')).total).toBe(0);
+    expect(dataOf<Page<Withdrawal>>(await who.call('GET', '/api/c/withdraw/records?status=paid')).total).toBe(0);
     expect(await mine(who, withdrawal.id)).toEqual(withdrawal);
   });
 
@@ -214,14 +213,14 @@ describe('asking to withdraw', () => {
       expect((await withdraw(who, body)).statusCode, JSON.stringify(body)).toBe(400);
     }
     expect(await income(who)).toBe(3_000);
-    expect(data<Page<Withdrawal>>(await who.call('GET', '/api/c/withdraw/records')).total).toBe(0);
+    expect(dataOf<Page<Withdrawal>>(await who.call('GET', '/api/c/withdraw/records')).total).toBe(0);
   });
 
   it('answers a repeated Idempotency-Key with the withdrawal it created, and refuses it for another request', async () => {
     const who = await earnerWith(5_000);
     const first = await withdraw(who, { amount: 2_000, channel: 'alipay' }, 'press-1');
     const again = await withdraw(who, { amount: 2_000, channel: 'alipay' }, 'press-1');
-    expect(data<Withdrawal>(again)).toEqual(data<Withdrawal>(first));
+    expect(dataOf<Withdrawal>(again)).toEqual(dataOf<Withdrawal>(first));
     const other = await withdraw(who, { amount: 2_500, channel: 'alipay' }, 'press-1');
     expect([other.statusCode, codeOf(other)]).toEqual([422, ErrorCode.idempotencyKeyReused]);
     expect(await income(who)).toBe(3_000);
@@ -233,7 +232,7 @@ describe('asking to withdraw', () => {
     expect(answers.filter((answer) => answer.statusCode === 200)).toHaveLength(2);
     expect(answers.filter((answer) => codeOf(answer) === ErrorCode.withdrawalOverIncome)).toHaveLength(4);
     expect(await income(who)).toBe(1_000);
-    expect(data<Page<Withdrawal>>(await who.call('GET', '/api/c/withdraw/records')).total).toBe(2);
+    expect(dataOf<Page<Withdrawal>>(await who.call('GET', '/api/c/withdraw/records')).total).toBe(2);
   });
 
   it('shows a withdrawal to its owner only: others, admins included, find nothing', async () => {
@@ -243,7 +242,7 @@ describe('asking to withdraw', () => {
       const response = await caller.call('GET', `/api/c/withdraw/records/${withdrawal.id}`);
       expect(response.statusCode).toBe(404);
     }
-    expect(data<Page<Withdrawal>>(await stranger.call('GET', '/api/c/withdraw/records')).list.map((item) => item.id)).not.toContain(
+    expect(dataOf<Page<Withdrawal>>(await stranger.call('GET', '/api/c/withdraw/records')).list.map((item) => item.id)).not.toContain(
       withdrawal.id,
     );
   });
@@ -253,7 +252,7 @@ describe('the back office’s review', () => {
   it('lists the queue with the full account and the person, and filters it', async () => {
     const who = await earnerWith(4_000);
     const withdrawal = await requested(who, 1_500);
-    const queue = data<Page<AdminWithdrawal>>(await admin.call('GET', '/api/admin/withdrawals?status=reviewing&pageSize=100'));
+    const queue = dataOf<Page<AdminWithdrawal>>(await admin.call('GET', '/api/admin/withdrawals?status=reviewing&pageSize=100'));
     const item = queue.list.find((candidate) => candidate.id === withdrawal.id);
     expect(item).toMatchObject({
       status: 'reviewing',
@@ -263,11 +262,11 @@ describe('the back office’s review', () => {
       reviewer: null,
       withdrawableFen: 2_500,
     });
-    const byNumber = data<Page<AdminWithdrawal>>(await admin.call('GET', `/api/admin/withdrawals?keyword=${withdrawal.withdrawalNo}`));
+    const byNumber = dataOf<Page<AdminWithdrawal>>(await admin.call('GET', `/api/admin/withdrawals?keyword=${withdrawal.withdrawalNo}`));
     expect(byNumber.list.map((candidate) => candidate.id)).toEqual([withdrawal.id]);
-    const byPhone = data<Page<AdminWithdrawal>>(await admin.call('GET', `/api/admin/withdrawals?keyword=${who.phone}`));
+    const byPhone = dataOf<Page<AdminWithdrawal>>(await admin.call('GET', `/api/admin/withdrawals?keyword=${who.phone}`));
     expect(byPhone.list.map((candidate) => candidate.id)).toEqual([withdrawal.id]);
-    expect(data<Page<AdminWithdrawal>>(await admin.call('GET', '/api/admin/withdrawals?keyword=13000000000')).total).toBe(0);
+    expect(dataOf<Page<AdminWithdrawal>>(await admin.call('GET', '/api/admin/withdrawals?keyword=13000000000')).total).toBe(0);
     expect((await stranger.call('GET', '/api/admin/withdrawals')).statusCode).toBe(403);
     expect((await stranger.call('POST', `/api/admin/withdrawals/${withdrawal.id}/approve`)).statusCode).toBe(403);
   });
@@ -279,7 +278,7 @@ describe('the back office’s review', () => {
     expect(empty.statusCode).toBe(400);
     const rejected = await reject(admin, withdrawal.id, '收款人姓名与实名认证不符');
     expect(rejected.statusCode, rejected.body).toBe(200);
-    expect(data<Withdrawal>(rejected)).toMatchObject({ status: 'rejected', rejectReason: '收款人姓名与实名认证不符' });
+    expect(dataOf<Withdrawal>(rejected)).toMatchObject({ status: 'rejected', rejectReason: '收款人姓名与实名认证不符' });
     expect(await income(who)).toBe(4_000);
     expect((await postingsOf(withdrawal.withdrawalNo)).map((posting) => posting.reference)).toEqual([
       `withdrawal:${withdrawal.id}:request`,
@@ -291,7 +290,7 @@ describe('the back office’s review', () => {
       params: { price: 3_000, reason: '收款人姓名与实名认证不符' },
       link: '/wallet/withdrawRecord',
     });
-    const log = data<{ list: { action: string; targetId: string }[] }>(await admin.call('GET', '/api/admin/log?pageSize=5')).list;
+    const log = dataOf<{ list: { action: string; targetId: string }[] }>(await admin.call('GET', '/api/admin/log?pageSize=5')).list;
     expect(log[0]).toMatchObject({ action: 'withdrawal.reject', targetId: withdrawal.withdrawalNo });
 
     const late = await approve(admin, withdrawal.id);
@@ -322,7 +321,7 @@ describe('the payout job (sandbox)', () => {
     const payoutsBefore = await testApp.app.services.ledger.balance(LedgerAccount.payouts('sandbox')).catch(() => 0);
     const pendingBefore = await pending();
     const approved = await approve(admin, withdrawal.id);
-    expect(data<Withdrawal>(approved).status).toBe('approved');
+    expect(dataOf<Withdrawal>(approved).status).toBe('approved');
     expect((await noticesOf(who))[0]).toMatchObject({ kind: 'withdrawalApproved', params: { price: 5_000, channelZh: '支付宝' } });
 
     await runPayouts();
@@ -338,7 +337,7 @@ describe('the payout job (sandbox)', () => {
     await testApp.app.services.withdrawals.payOut();
     await runPayouts();
     expect((await postingsOf(withdrawal.withdrawalNo)).map((posting) => posting.kind)).toEqual(['withdrawal', 'withdrawalPaid']);
-    const admins = data<Page<AdminWithdrawal>>(await admin.call('GET', `/api/admin/withdrawals?keyword=${withdrawal.withdrawalNo}`))
+    const admins = dataOf<Page<AdminWithdrawal>>(await admin.call('GET', `/api/admin/withdrawals?keyword=${withdrawal.withdrawalNo}`))
       .list[0]!;
     expect(admins).toMatchObject({ status: 'paid', provider: 'sandbox', attempts: 1, reviewer: { name: 'Admin One' } });
     expect(admins.providerReference).toMatch(/^SBX/);

@@ -1,6 +1,7 @@
 import type { PayoutChannel, PayoutProvider, WithdrawalStatus } from '@spatia/contract';
 import { and, asc, count, desc, eq, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Db, Executor, Transaction } from '../../db/database.js';
+import { findOneRow } from '../../db/one-row.js';
 import { payoutAccounts, withdrawals } from '../../db/schema/index.js';
 
 export type PayoutAccountRow = typeof payoutAccounts.$inferSelect;
@@ -24,12 +25,8 @@ export class WithdrawalsRepository {
     return this.db.select().from(payoutAccounts).where(eq(payoutAccounts.userId, userId)).orderBy(asc(payoutAccounts.channel));
   }
 
-  async accountOf(userId: number, channel: PayoutChannel, executor: Executor = this.db): Promise<PayoutAccountRow | undefined> {
-    const [row] = await executor
-      .select()
-      .from(payoutAccounts)
-      .where(and(eq(payoutAccounts.userId, userId), eq(payoutAccounts.channel, channel)));
-    return row;
+  accountOf(userId: number, channel: PayoutChannel, executor: Executor = this.db): Promise<PayoutAccountRow | undefined> {
+    return findOneRow(executor, payoutAccounts, and(eq(payoutAccounts.userId, userId), eq(payoutAccounts.channel, channel)));
   }
 
   /** Binds the channel's account, replacing the one bound before. */
@@ -60,23 +57,17 @@ export class WithdrawalsRepository {
     return row!;
   }
 
-  async findById(id: number, executor: Executor = this.db): Promise<WithdrawalRow | undefined> {
-    const [row] = await executor.select().from(withdrawals).where(eq(withdrawals.id, id));
-    return row;
+  findById(id: number, executor: Executor = this.db): Promise<WithdrawalRow | undefined> {
+    return findOneRow(executor, withdrawals, eq(withdrawals.id, id));
   }
 
-  async findByIdempotencyKey(userId: number, key: string): Promise<WithdrawalRow | undefined> {
-    const [row] = await this.db
-      .select()
-      .from(withdrawals)
-      .where(and(eq(withdrawals.userId, userId), eq(withdrawals.idempotencyKey, key)));
-    return row;
+  findByIdempotencyKey(userId: number, key: string): Promise<WithdrawalRow | undefined> {
+    return findOneRow(this.db, withdrawals, and(eq(withdrawals.userId, userId), eq(withdrawals.idempotencyKey, key)));
   }
 
   /** The row, locked until the transaction ends: deciders and the payout job take turns on it. */
-  async lock(id: number, tx: Transaction): Promise<WithdrawalRow | undefined> {
-    const [row] = await tx.select().from(withdrawals).where(eq(withdrawals.id, id)).for('update');
-    return row;
+  lock(id: number, tx: Transaction): Promise<WithdrawalRow | undefined> {
+    return findOneRow(tx, withdrawals, eq(withdrawals.id, id), 'forUpdate');
   }
 
   async update(id: number, changes: Partial<Omit<WithdrawalRow, 'id'>>, executor: Executor): Promise<WithdrawalRow> {

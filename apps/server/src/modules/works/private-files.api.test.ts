@@ -1,8 +1,9 @@
 import { ErrorCode, type WorkAsset, type WorkDetail, type WorkTransfer } from '@spatia/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ServerSecrets } from '../../db/server-secrets.js';
-import { createTestApp, json, type TestApp } from '../../test/test-app.js';
-import { attachAsset, person, publishedWork, samplePng, type Person } from '../../test/works-fixtures.js';
+import { dataOf, json, type TestApp } from '../../test/test-app.js';
+import { appWithPeople } from '../../test/app-with-people.js';
+import { attachAsset, person, type Person, publishedWork, samplePng } from '../../test/works-fixtures.js';
 import { LedgerAccount } from '../ledger/ledger.service.js';
 import { FileUrlSigner } from '../uploads/file-urls.js';
 
@@ -12,16 +13,12 @@ let stranger: Person;
 let admin: Person;
 let work: WorkDetail;
 
-const data = <T>(response: Awaited<ReturnType<Person['call']>>) => json<{ data: T }>(response).data;
 const anonymous = (url: string) => testApp.app.inject({ method: 'GET', url });
 const keyOf = (url: string) => new URL(url, 'http://x').pathname.slice('/files/'.length);
 const ofKind = (assets: readonly WorkAsset[], kind: WorkAsset['kind']) => assets.filter((asset) => asset.kind === kind);
 
 beforeAll(async () => {
-  testApp = await createTestApp();
-  owner = await person(testApp.app);
-  stranger = await person(testApp.app);
-  admin = await person(testApp.app, { roles: ['admin'] });
+  ({ testApp, owner, stranger, admin } = await appWithPeople({ owner: {}, stranger: {}, admin: { roles: ['admin'] } }));
   work = await publishedWork(testApp.app, owner, '公开作品');
   await attachAsset(testApp.app, owner, work.uid, 'slr', await samplePng(), 'image/png');
   await attachAsset(testApp.app, owner, work.uid, 'music', Buffer.from('ID3\x03\x00\x00\x00\x00\x00\x00music-bytes'), 'audio/mpeg');
@@ -32,7 +29,7 @@ describe('originals and SLR photos of an online work', () => {
   it('are left out of the work for anyone but its owner and admins, names included', async () => {
     for (const response of [await anonymous(`/api/model/${work.uid}`), await stranger.call('GET', `/api/model/${work.uid}`)]) {
       expect(response.statusCode).toBe(200);
-      const seen = data<WorkDetail>(response);
+      const seen = dataOf<WorkDetail>(response);
       expect(seen.assets.map((asset) => asset.kind).sort()).toEqual(['cover', 'music']);
       expect(response.body).not.toContain('origin.bin');
       expect(response.body).not.toContain('slr.bin');
@@ -40,7 +37,7 @@ describe('originals and SLR photos of an online work', () => {
   });
 
   it('are not served by /files to anyone without a signed link; public kinds are', async () => {
-    const full = data<WorkDetail>(await owner.call('GET', `/api/model/${work.uid}`));
+    const full = dataOf<WorkDetail>(await owner.call('GET', `/api/model/${work.uid}`));
     for (const asset of [...ofKind(full.assets, 'origin'), ...ofKind(full.assets, 'slr')]) {
       expect((await anonymous(`/files/${keyOf(asset.url)}`)).statusCode).toBe(404);
     }
@@ -53,7 +50,7 @@ describe('originals and SLR photos of an online work', () => {
 
   it('reach their owner and admins through links that open them for an hour', async () => {
     for (const reader of [owner, admin]) {
-      const seen = data<WorkDetail>(await reader.call('GET', `/api/model/${work.uid}`));
+      const seen = dataOf<WorkDetail>(await reader.call('GET', `/api/model/${work.uid}`));
       const [origin] = ofKind(seen.assets, 'origin');
       expect(origin?.fileName).toBe('origin.bin');
       expect(origin?.url).toMatch(/^\/files\/assets\/[^?]+\?expires=\d+&signature=[\w-]+$/);
@@ -65,7 +62,7 @@ describe('originals and SLR photos of an online work', () => {
   });
 
   it('refuse a link whose signature was changed, or that opens another file', async () => {
-    const seen = data<WorkDetail>(await owner.call('GET', `/api/model/${work.uid}`));
+    const seen = dataOf<WorkDetail>(await owner.call('GET', `/api/model/${work.uid}`));
     const [origin] = ofKind(seen.assets, 'origin');
     const [slr] = ofKind(seen.assets, 'slr');
     const tampered = origin!.url.replace(/signature=(.)/, (_, first: string) => `signature=${first === 'A' ? 'B' : 'A'}`);
@@ -75,7 +72,7 @@ describe('originals and SLR photos of an online work', () => {
   });
 
   it('refuse an expired link with a message saying so', async () => {
-    const seen = data<WorkDetail>(await owner.call('GET', `/api/model/${work.uid}`));
+    const seen = dataOf<WorkDetail>(await owner.call('GET', `/api/model/${work.uid}`));
     const key = keyOf(ofKind(seen.assets, 'origin')[0]!.url);
     const secrets = new ServerSecrets(testApp.app.services.database.db);
     const yesterday = new FileUrlSigner(
@@ -108,7 +105,7 @@ describe('the work of a targeted sale, as its buyer sees it', () => {
   const sell = async (uid: string) => {
     const response = await seller.call('POST', `/api/model/${uid}/sellTo`, `phoneOrCode=${buyer.phone}&sellingPrice=1.00&remark=`);
     expect(response.statusCode, response.body).toBe(200);
-    return data<WorkTransfer>(response);
+    return dataOf<WorkTransfer>(response);
   };
 
   it('is a preview without files until the sale is confirmed and paid, then the files come with it', async () => {
@@ -117,11 +114,11 @@ describe('the work of a targeted sale, as its buyer sees it', () => {
 
     const preview = await buyer.call('GET', `/api/transfers/${transfer.id}/work`);
     expect(preview.statusCode).toBe(200);
-    expect(data<WorkDetail>(preview)).toMatchObject({ uid: sold.uid, name: '待售作品' });
-    expect(ofKind(data<WorkDetail>(preview).assets, 'origin')).toEqual([]);
+    expect(dataOf<WorkDetail>(preview)).toMatchObject({ uid: sold.uid, name: '待售作品' });
+    expect(ofKind(dataOf<WorkDetail>(preview).assets, 'origin')).toEqual([]);
     expect(preview.body).not.toContain('origin.bin');
     // The seller still owns it and sees everything.
-    expect(ofKind(data<WorkDetail>(await seller.call('GET', `/api/transfers/${transfer.id}/work`)).assets, 'origin')).toHaveLength(1);
+    expect(ofKind(dataOf<WorkDetail>(await seller.call('GET', `/api/transfers/${transfer.id}/work`)).assets, 'origin')).toHaveLength(1);
 
     const { ledger } = testApp.app.services;
     await ledger.openSystemAccount(LedgerAccount.payments);
@@ -136,11 +133,11 @@ describe('the work of a targeted sale, as its buyer sees it', () => {
     });
     expect((await buyer.call('POST', `/api/transfers/${transfer.id}/confirm`)).statusCode).toBe(200);
 
-    const bought = data<WorkDetail>(await buyer.call('GET', `/api/transfers/${transfer.id}/work`));
+    const bought = dataOf<WorkDetail>(await buyer.call('GET', `/api/transfers/${transfer.id}/work`));
     const [origin] = ofKind(bought.assets, 'origin');
     expect((await anonymous(origin!.url)).statusCode).toBe(200);
     // The seller keeps the facts of what they sold, not its files.
-    expect(ofKind(data<WorkDetail>(await seller.call('GET', `/api/transfers/${transfer.id}/work`)).assets, 'origin')).toEqual([]);
+    expect(ofKind(dataOf<WorkDetail>(await seller.call('GET', `/api/transfers/${transfer.id}/work`)).assets, 'origin')).toEqual([]);
   });
 
   it('is gone for the buyer once they refuse it or the seller withdraws it', async () => {

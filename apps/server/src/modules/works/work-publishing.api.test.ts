@@ -1,7 +1,8 @@
 import { ErrorCode, Role, type AssetUploadGrant, type Page, type WorkDetail, type WorkShare, type WorkSummary } from '@spatia/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, json, type TestApp } from '../../test/test-app.js';
-import { completeWork, createWork, person, publishedWork, uploadGrant, type Person } from '../../test/works-fixtures.js';
+import { dataOf, json, type TestApp } from '../../test/test-app.js';
+import { appWithPeople } from '../../test/app-with-people.js';
+import { completeWork, createWork, type Person, publishedWork, uploadGrant } from '../../test/works-fixtures.js';
 
 let testApp: TestApp;
 let owner: Person;
@@ -9,15 +10,14 @@ let stranger: Person;
 let admin: Person;
 
 beforeAll(async () => {
-  testApp = await createTestApp({ PUBLIC_URL: 'https://spatia.test' });
-  owner = await person(testApp.app);
-  stranger = await person(testApp.app);
-  admin = await person(testApp.app, { roles: [Role.admin] });
+  ({ testApp, owner, stranger, admin } = await appWithPeople(
+    { owner: {}, stranger: {}, admin: { roles: [Role.admin] } },
+    { PUBLIC_URL: 'https://spatia.test' },
+  ));
 });
 afterAll(() => testApp.close());
 
-const data = <T>(response: Awaited<ReturnType<Person['call']>>) => json<{ data: T }>(response).data;
-const statusOf = async (uid: string) => data<WorkDetail>(await owner.call('GET', `/api/model/${uid}`)).status;
+const statusOf = async (uid: string) => dataOf<WorkDetail>(await owner.call('GET', `/api/model/${uid}`)).status;
 
 describe('PUT /api/model/{id}/onLined', () => {
   it('refuses to put an incomplete work online, naming what is missing', async () => {
@@ -30,10 +30,10 @@ describe('PUT /api/model/{id}/onLined', () => {
   it('puts a complete work online and takes it offline again; strangers cannot', async () => {
     const work = await completeWork(testApp.app, owner);
     expect((await stranger.call('PUT', `/api/model/${work.uid}/onLined`, 'onLined=true')).statusCode).toBe(404);
-    const online = data<WorkDetail>(await owner.call('PUT', `/api/model/${work.uid}/onLined?onLined=true`, ''));
+    const online = dataOf<WorkDetail>(await owner.call('PUT', `/api/model/${work.uid}/onLined?onLined=true`, ''));
     expect(online).toMatchObject({ status: 'published', onLined: true });
     expect((await stranger.call('PUT', `/api/model/${work.uid}/onLined`, 'onLined=false')).statusCode).toBe(403);
-    expect(data<WorkDetail>(await owner.call('PUT', `/api/model/${work.uid}/onLined`, 'onLined=false'))).toMatchObject({
+    expect(dataOf<WorkDetail>(await owner.call('PUT', `/api/model/${work.uid}/onLined`, 'onLined=false'))).toMatchObject({
       status: 'unpublished',
       onLined: false,
     });
@@ -44,7 +44,7 @@ describe('PUT /api/model/{id}/onLined', () => {
 describe('review, showcase and market', () => {
   it('walks a work through review to the market and back, by the transition table', async () => {
     const work = await publishedWork(testApp.app, owner, '审核作品');
-    expect(data<WorkDetail>(await owner.call('POST', `/api/model/${work.uid}/audit`)).status).toBe('unaudited');
+    expect(dataOf<WorkDetail>(await owner.call('POST', `/api/model/${work.uid}/audit`)).status).toBe('unaudited');
 
     // Waiting for review: content is frozen, the market is closed.
     const edit = await owner.call('PATCH', `/api/model/${work.uid}/attr`, { name: '改名' });
@@ -54,20 +54,20 @@ describe('review, showcase and market', () => {
     expect(json(cover).code).toBe(ErrorCode.workUnderAudit);
     expect(json(await owner.call('PUT', `/api/model/${work.uid}/market`, 'price=10')).code).toBe(ErrorCode.workTransitionNotAllowed);
 
-    expect(data<WorkDetail>(await owner.call('DELETE', `/api/model/${work.uid}/audit`)).status).toBe('published');
+    expect(dataOf<WorkDetail>(await owner.call('DELETE', `/api/model/${work.uid}/audit`)).status).toBe('published');
     await owner.call('POST', `/api/model/${work.uid}/audit`);
 
     // Only reviewers (admins) claim and decide.
     expect((await owner.call('POST', `/api/audit/models/${work.uid}/claim`)).statusCode).toBe(403);
-    const queue = data<Page<WorkSummary>>(await admin.call('GET', '/api/audit/models'));
+    const queue = dataOf<Page<WorkSummary>>(await admin.call('GET', '/api/audit/models'));
     expect(queue.list.map((row) => row.uid)).toContain(work.uid);
-    expect(data<WorkDetail>(await admin.call('POST', `/api/audit/models/${work.uid}/claim`)).status).toBe('underReview');
+    expect(dataOf<WorkDetail>(await admin.call('POST', `/api/audit/models/${work.uid}/claim`)).status).toBe('underReview');
     const withdraw = await owner.call('DELETE', `/api/model/${work.uid}/audit`);
     expect(withdraw.statusCode).toBe(409);
     expect(json(withdraw).msg).toContain('审核中');
     expect((await admin.call('POST', `/api/audit/models/${work.uid}/decision`, { passed: 'yes' })).statusCode).toBe(400);
     expect(
-      data<WorkDetail>(await admin.call('POST', `/api/audit/models/${work.uid}/decision`, { passed: true, note: '很好' })),
+      dataOf<WorkDetail>(await admin.call('POST', `/api/audit/models/${work.uid}/decision`, { passed: true, note: '很好' })),
     ).toMatchObject({
       status: 'passed',
       reviewNote: '很好',
@@ -77,25 +77,25 @@ describe('review, showcase and market', () => {
     expect((await owner.call('PUT', `/api/model/${work.uid}/market`, 'price=12.345')).statusCode).toBe(400);
     expect((await owner.call('PUT', `/api/model/${work.uid}/market`, 'price=0')).statusCode).toBe(400);
     expect((await stranger.call('PUT', `/api/model/${work.uid}/market`, 'price=12.5')).statusCode).toBe(403);
-    expect(data<WorkDetail>(await owner.call('PUT', `/api/model/${work.uid}/market`, 'price=12.5'))).toMatchObject({
+    expect(dataOf<WorkDetail>(await owner.call('PUT', `/api/model/${work.uid}/market`, 'price=12.5'))).toMatchObject({
       status: 'exposed',
       marketPrice: 1250,
     });
-    expect(data<WorkDetail>(await owner.call('PATCH', `/api/model/${work.uid}/attr`, 'openInOfficial=true'))).toMatchObject({
+    expect(dataOf<WorkDetail>(await owner.call('PATCH', `/api/model/${work.uid}/attr`, 'openInOfficial=true'))).toMatchObject({
       status: 'exposed',
       openInOfficial: true,
     });
-    expect(data<WorkDetail>(await owner.call('DELETE', `/api/model/${work.uid}/market`))).toMatchObject({
+    expect(dataOf<WorkDetail>(await owner.call('DELETE', `/api/model/${work.uid}/market`))).toMatchObject({
       status: 'exposed',
       marketPrice: null,
     });
-    expect(data<WorkDetail>(await owner.call('PATCH', `/api/model/${work.uid}/attr`, 'openInOfficial=false'))).toMatchObject({
+    expect(dataOf<WorkDetail>(await owner.call('PATCH', `/api/model/${work.uid}/attr`, 'openInOfficial=false'))).toMatchObject({
       status: 'passed',
     });
 
     // Changing what was reviewed needs a new review, and takes the work off the showcase.
     await owner.call('PATCH', `/api/model/${work.uid}/attr`, 'openInOfficial=true');
-    const renamed = data<WorkDetail>(await owner.call('PATCH', `/api/model/${work.uid}/attr`, { name: '新版本' }));
+    const renamed = dataOf<WorkDetail>(await owner.call('PATCH', `/api/model/${work.uid}/attr`, { name: '新版本' }));
     expect(renamed).toMatchObject({ status: 'published', openInOfficial: false, version: work.version + 1 });
   });
 
@@ -127,7 +127,7 @@ describe('GET /api/model/{uid}/share', () => {
     const draft = await createWork(owner);
     expect((await owner.call('GET', `/api/model/${draft.uid}/share`)).statusCode).toBe(409);
     const work = await publishedWork(testApp.app, owner, 'A "quoted" <name>');
-    const share = data<WorkShare>(await owner.call('GET', `/api/model/${work.uid}/share`));
+    const share = dataOf<WorkShare>(await owner.call('GET', `/api/model/${work.uid}/share`));
     expect(share.url).toBe(`https://spatia.test/details/${work.uid}`);
     expect(share.embedCode).toContain(`src="https://spatia.test/details/${work.uid}?embed=1"`);
     expect(share.embedCode).toContain('title="A &#34;quoted&#34; &#60;name&#62;"');
@@ -158,10 +158,10 @@ describe('upload credentials', () => {
 
   it('removes an asset, and a removed cover leaves the work incomplete', async () => {
     const work = await completeWork(testApp.app, owner);
-    const detail = data<WorkDetail>(await owner.call('GET', `/api/model/${work.uid}`));
+    const detail = dataOf<WorkDetail>(await owner.call('GET', `/api/model/${work.uid}`));
     const cover = detail.assets.find((asset) => asset.kind === 'cover')!;
     expect((await stranger.call('DELETE', `/api/model/${work.uid}/assets/${cover.id}`)).statusCode).toBe(404);
-    const after = data<WorkDetail>(await owner.call('DELETE', `/api/model/${work.uid}/assets/${cover.id}`));
+    const after = dataOf<WorkDetail>(await owner.call('DELETE', `/api/model/${work.uid}/assets/${cover.id}`));
     expect(after.coverUrl).toBe('');
     expect(after.assets.some((asset) => asset.kind === 'cover')).toBe(false);
     expect((await owner.call('DELETE', `/api/model/${work.uid}/assets/${cover.id}`)).statusCode).toBe(404);

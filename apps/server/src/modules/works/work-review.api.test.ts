@@ -1,29 +1,21 @@
 import { ErrorCode, Role, type NotificationPage, type Page, type WorkDetail, type WorkReviewItem } from '@spatia/contract';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../db/database.js';
 import { appWithPeople } from '../../test/app-with-people.js';
-import { json, type TestApp } from '../../test/test-app.js';
-import { publishedWork, type Person } from '../../test/works-fixtures.js';
+import { dataOf, json } from '../../test/test-app.js';
+import { publishedWork } from '../../test/works-fixtures.js';
 
-let testApp: TestApp;
-let owner: Person;
-let reviewer: Person;
-let secondReviewer: Person;
-
-beforeAll(async () => {
-  ({ testApp, owner, reviewer, secondReviewer } = await appWithPeople({
-    owner: { name: 'Owner' },
-    reviewer: { roles: [Role.admin], name: '审核员甲' },
-    secondReviewer: { roles: [Role.admin], name: '审核员乙' },
-  }));
+const { testApp, owner, reviewer, secondReviewer } = await appWithPeople({
+  owner: { name: 'Owner' },
+  reviewer: { roles: [Role.admin], name: '审核员甲' },
+  secondReviewer: { roles: [Role.admin], name: '审核员乙' },
 });
 afterAll(() => testApp.close());
 
-const data = <T>(response: Awaited<ReturnType<Person['call']>>) => json<{ data: T }>(response).data;
 const queueRow = async (uid: string) =>
-  data<Page<WorkReviewItem>>(await reviewer.call('GET', '/api/audit/models?pageSize=100')).list.find((row) => row.uid === uid);
-const inbox = async () => data<NotificationPage>(await owner.call('GET', '/api/c/notifications'));
+  dataOf<Page<WorkReviewItem>>(await reviewer.call('GET', '/api/audit/models?pageSize=100')).list.find((row) => row.uid === uid);
+const inbox = async () => dataOf<NotificationPage>(await owner.call('GET', '/api/c/notifications'));
 const logOf = (uid: string) =>
   rowsOf<{ admin_user_id: number; action: string; target_type: string; before: unknown; after: unknown }>(
     testApp.app.services.database.db,
@@ -43,7 +35,7 @@ describe('the review queue', () => {
     expect(waiting).toMatchObject({ status: 'unaudited', reviewer: null, owner: { uid: owner.uid, name: 'Owner' } });
     expect(waiting!.submittedAt).toBeGreaterThan(Date.now() - 60_000);
 
-    expect(data<WorkDetail>(await reviewer.call('POST', `/api/audit/models/${work.uid}/claim`)).status).toBe('underReview');
+    expect(dataOf<WorkDetail>(await reviewer.call('POST', `/api/audit/models/${work.uid}/claim`)).status).toBe('underReview');
     // Claiming one's own claim again changes nothing.
     expect((await reviewer.call('POST', `/api/audit/models/${work.uid}/claim`)).statusCode).toBe(200);
     expect(await queueRow(work.uid)).toMatchObject({ status: 'underReview', reviewer: { uid: reviewer.uid, name: '审核员甲' } });
@@ -73,7 +65,7 @@ describe('the review queue', () => {
     expect(noReason.statusCode).toBe(400);
     expect(json(noReason).code).toBe(ErrorCode.validation);
 
-    const rejected = data<WorkDetail>(
+    const rejected = dataOf<WorkDetail>(
       await reviewer.call('POST', `/api/audit/models/${work.uid}/decision`, { passed: false, note: '封面模糊' }),
     );
     expect(rejected).toMatchObject({ status: 'notPassed', reviewNote: '封面模糊' });
@@ -107,7 +99,9 @@ describe('the review queue', () => {
     const early = await reviewer.call('POST', `/api/audit/models/${work.uid}/decision`, { passed: true });
     expect(json(early).code).toBe(ErrorCode.workTransitionNotAllowed);
     await reviewer.call('POST', `/api/audit/models/${work.uid}/claim`);
-    expect(data<WorkDetail>(await reviewer.call('POST', `/api/audit/models/${work.uid}/decision`, { passed: true })).status).toBe('passed');
+    expect(dataOf<WorkDetail>(await reviewer.call('POST', `/api/audit/models/${work.uid}/decision`, { passed: true })).status).toBe(
+      'passed',
+    );
 
     expect((await inbox()).list.find((item) => item.params.workUid === work.uid)).toMatchObject({
       kind: 'workAuditPassed',

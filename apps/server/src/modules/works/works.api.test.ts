@@ -1,29 +1,23 @@
 import { ErrorCode, Role, type Page, type WorkDetail, type WorkSummary, type WorkVerification } from '@spatia/contract';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createTestApp, json, type TestApp } from '../../test/test-app.js';
-import { attachAsset, completeWork, createWork, person, publishedWork, samplePng, type Person } from '../../test/works-fixtures.js';
+import { dataOf, json } from '../../test/test-app.js';
+import { appWithPeople } from '../../test/app-with-people.js';
+import { attachAsset, completeWork, createWork, person, type Person, publishedWork, samplePng } from '../../test/works-fixtures.js';
 
-let testApp: TestApp;
-let owner: Person;
-let stranger: Person;
-let admin: Person;
-
-beforeAll(async () => {
-  testApp = await createTestApp();
-  owner = await person(testApp.app, { name: 'Owner' });
-  stranger = await person(testApp.app, { name: 'Stranger' });
-  admin = await person(testApp.app, { roles: [Role.admin] });
+const { testApp, owner, stranger, admin } = await appWithPeople({
+  owner: { name: 'Owner' },
+  stranger: { name: 'Stranger' },
+  admin: { roles: [Role.admin] },
 });
 afterAll(() => testApp.close());
 
-const data = <T>(response: Awaited<ReturnType<Person['call']>>) => json<{ data: T }>(response).data;
 const listOf = (as: Person, clientUid: string, query = '') => as.call('GET', `/api/fe/client/${clientUid}/models?${query}`);
 
 describe('POST /api/model', () => {
   it('creates an unpublished work owned by the caller', async () => {
     const response = await owner.call('POST', '/api/model', { name: ' 滨江样板间 ', type: 'panorama', description: '三室两厅' });
     expect(response.statusCode).toBe(200);
-    expect(data<WorkDetail>(response)).toMatchObject({
+    expect(dataOf<WorkDetail>(response)).toMatchObject({
       name: '滨江样板间',
       type: 'panorama',
       status: 'unpublished',
@@ -58,19 +52,19 @@ describe('GET /api/fe/client/{id}/models', () => {
   });
 
   it("pages the owner's works newest first with the total", async () => {
-    const page = data<Page<WorkSummary>>(await listOf(lister, lister.uid, 'pageNum=1&pageSize=2'));
+    const page = dataOf<Page<WorkSummary>>(await listOf(lister, lister.uid, 'pageNum=1&pageSize=2'));
     expect(page.total).toBe(3);
     expect(page.list.map((work) => work.name)).toEqual(['厨房 kitchen', 'Loft studio']);
-    const second = data<Page<WorkSummary>>(await listOf(lister, lister.uid, 'pageNum=2&pageSize=2'));
+    const second = dataOf<Page<WorkSummary>>(await listOf(lister, lister.uid, 'pageNum=2&pageSize=2'));
     expect(second.list.map((work) => work.name)).toEqual(['客厅全景']);
     // Past the last page the total still comes back, with and without filters.
-    expect(data<Page<WorkSummary>>(await listOf(lister, lister.uid, 'pageNum=9&pageSize=2'))).toMatchObject({ list: [], total: 3 });
-    expect(data<Page<WorkSummary>>(await listOf(lister, lister.uid, 'pageNum=9&type=model3d'))).toMatchObject({ list: [], total: 1 });
-    expect(data<Page<WorkSummary>>(await listOf(lister, lister.uid, 'pageNum=9&status=published'))).toMatchObject({ list: [], total: 1 });
+    expect(dataOf<Page<WorkSummary>>(await listOf(lister, lister.uid, 'pageNum=9&pageSize=2'))).toMatchObject({ list: [], total: 3 });
+    expect(dataOf<Page<WorkSummary>>(await listOf(lister, lister.uid, 'pageNum=9&type=model3d'))).toMatchObject({ list: [], total: 1 });
+    expect(dataOf<Page<WorkSummary>>(await listOf(lister, lister.uid, 'pageNum=9&status=published'))).toMatchObject({ list: [], total: 1 });
   });
 
   it('finds two-character and one-character Chinese keywords, English in any case, and filters by status and type', async () => {
-    const names = async (query: string) => data<Page<WorkSummary>>(await listOf(lister, lister.uid, query)).list.map((work) => work.name);
+    const names = async (query: string) => dataOf<Page<WorkSummary>>(await listOf(lister, lister.uid, query)).list.map((work) => work.name);
     expect(await names(`keyword=${encodeURIComponent('客厅')}`)).toEqual(['客厅全景']);
     expect(await names(`keyword=${encodeURIComponent('采光')}`)).toEqual(['客厅全景']);
     expect(await names(`keyword=${encodeURIComponent('厨')}`)).toEqual(['厨房 kitchen']);
@@ -83,10 +77,10 @@ describe('GET /api/fe/client/{id}/models', () => {
   });
 
   it('shows others only the works that are online, and admins everything', async () => {
-    expect(data<Page<WorkSummary>>(await listOf(stranger, lister.uid)).list.map((work) => work.name)).toEqual(['厨房 kitchen']);
+    expect(dataOf<Page<WorkSummary>>(await listOf(stranger, lister.uid)).list.map((work) => work.name)).toEqual(['厨房 kitchen']);
     const anonymous = await testApp.app.inject({ method: 'GET', url: `/api/fe/client/${lister.uid}/models` });
-    expect(data<Page<WorkSummary>>(anonymous).total).toBe(1);
-    expect(data<Page<WorkSummary>>(await listOf(admin, lister.uid)).total).toBe(3);
+    expect(dataOf<Page<WorkSummary>>(anonymous).total).toBe(1);
+    expect(dataOf<Page<WorkSummary>>(await listOf(admin, lister.uid)).total).toBe(3);
   });
 
   it('answers 404 for an unknown user and 400 for a page size over 100 or an unknown status', async () => {
@@ -111,17 +105,17 @@ describe('tags', () => {
   it('adds (form encoded, once), removes, and stops at ten', async () => {
     const work = await createWork(owner);
     const add = (tag: string) => owner.call('POST', `/api/model/${work.uid}/tag/${encodeURIComponent(tag)}`, '');
-    expect(data(await add('现代'))).toEqual(['现代']);
-    expect(data(await add('现代'))).toEqual(['现代']);
+    expect(dataOf(await add('现代'))).toEqual(['现代']);
+    expect(dataOf(await add('现代'))).toEqual(['现代']);
     for (let index = 1; index < 10; index += 1) await add(`t${index}`);
     const eleventh = await add('one-more');
     expect(eleventh.statusCode).toBe(400);
     expect(json(eleventh).code).toBe(ErrorCode.workTagLimit);
     const removed = await owner.call('DELETE', `/api/model/${work.uid}/tag/${encodeURIComponent('现代')}`);
-    expect(data<string[]>(removed)).not.toContain('现代');
+    expect(dataOf<string[]>(removed)).not.toContain('现代');
     // A tag is found by search, and filters the list.
-    expect(data<Page<WorkSummary>>(await listOf(owner, owner.uid, 'keyword=t9')).list.map((row) => row.uid)).toContain(work.uid);
-    expect(data<Page<WorkSummary>>(await listOf(owner, owner.uid, 'tag=t9'))).toMatchObject({ list: [{ uid: work.uid }], total: 1 });
+    expect(dataOf<Page<WorkSummary>>(await listOf(owner, owner.uid, 'keyword=t9')).list.map((row) => row.uid)).toContain(work.uid);
+    expect(dataOf<Page<WorkSummary>>(await listOf(owner, owner.uid, 'tag=t9'))).toMatchObject({ list: [{ uid: work.uid }], total: 1 });
   });
 
   it("refuses a sensitive tag, a tag over 12 characters, and someone else's work", async () => {
@@ -142,7 +136,7 @@ describe('PATCH /api/model/{uid}/attr', () => {
       `name=${encodeURIComponent('新名字')}&address=${encodeURIComponent('上海市徐汇区')}&latitude=31.2&longitude=121.4`,
     );
     expect(response.statusCode).toBe(200);
-    expect(data<WorkDetail>(response)).toMatchObject({
+    expect(dataOf<WorkDetail>(response)).toMatchObject({
       name: '新名字',
       address: '上海市徐汇区',
       latitude: 31.2,
@@ -150,7 +144,7 @@ describe('PATCH /api/model/{uid}/attr', () => {
       version: 2,
     });
     const cleared = await owner.call('PATCH', `/api/model/${work.uid}/attr`, { latitude: null, longitude: null });
-    expect(data<WorkDetail>(cleared)).toMatchObject({ latitude: null, longitude: null, version: 2 });
+    expect(dataOf<WorkDetail>(cleared)).toMatchObject({ latitude: null, longitude: null, version: 2 });
     expect((await owner.call('PATCH', `/api/model/${work.uid}/attr`, { description: 'd'.repeat(201) })).statusCode).toBe(400);
     expect((await owner.call('PATCH', `/api/model/${work.uid}/attr`, { description: '欢迎来赌博' })).statusCode).toBe(400);
     expect((await owner.call('PATCH', `/api/model/${work.uid}/attr`, { latitude: 91 })).statusCode).toBe(400);
@@ -163,12 +157,12 @@ describe('PATCH /api/model/{uid}/attr', () => {
     const online = await publishedWork(testApp.app, owner);
     const refused = await stranger.call('PATCH', `/api/model/${online.uid}/attr`, { name: 'mine' });
     expect(refused.statusCode).toBe(403);
-    expect(data<WorkDetail>(await owner.call('GET', `/api/model/${online.uid}`)).name).not.toBe('mine');
+    expect(dataOf<WorkDetail>(await owner.call('GET', `/api/model/${online.uid}`)).name).not.toBe('mine');
   });
 
   it("lets an admin change anyone's work", async () => {
     const work = await createWork(owner);
-    expect(data<WorkDetail>(await admin.call('PATCH', `/api/model/${work.uid}/attr`, { description: 'checked' })).description).toBe(
+    expect(dataOf<WorkDetail>(await admin.call('PATCH', `/api/model/${work.uid}/attr`, { description: 'checked' })).description).toBe(
       'checked',
     );
   });
@@ -179,14 +173,14 @@ describe('budget, verify, reset, copy', () => {
     const work = await createWork(owner);
     expect((await owner.call('POST', `/api/model/${work.uid}/budget`, 'budget=200')).statusCode).toBe(200);
     expect((await owner.call('POST', `/api/model/${work.uid}/budget?budget=300`, '')).statusCode).toBe(200);
-    expect(data<WorkDetail>(await owner.call('GET', `/api/model/${work.uid}`)).budget).toBe(300);
+    expect(dataOf<WorkDetail>(await owner.call('GET', `/api/model/${work.uid}`)).budget).toBe(300);
     expect((await owner.call('POST', `/api/model/${work.uid}/budget`, 'budget=0')).statusCode).toBe(400);
     expect((await stranger.call('POST', `/api/model/${work.uid}/budget`, 'budget=200')).statusCode).toBe(404);
   });
 
   it('verifies what is missing, item by item', async () => {
     const work = await createWork(owner);
-    const before = data<WorkVerification>(await owner.call('POST', `/api/model/${work.uid}/verify`));
+    const before = dataOf<WorkVerification>(await owner.call('POST', `/api/model/${work.uid}/verify`));
     expect(before).toEqual({
       complete: false,
       checklist: [
@@ -198,20 +192,20 @@ describe('budget, verify, reset, copy', () => {
     });
     await attachAsset(testApp.app, owner, work.uid, 'cover', await samplePng(), 'image/png');
     await attachAsset(testApp.app, owner, work.uid, 'origin', await samplePng(), 'image/png');
-    expect(data<WorkVerification>(await owner.call('POST', `/api/model/${work.uid}/verify`)).complete).toBe(true);
+    expect(dataOf<WorkVerification>(await owner.call('POST', `/api/model/${work.uid}/verify`)).complete).toBe(true);
     expect((await stranger.call('POST', `/api/model/${work.uid}/verify`)).statusCode).toBe(404);
   });
 
   it('copies a work with a new uid and the same stored files, unpublished, named as a copy', async () => {
     const original = await publishedWork(testApp.app, owner, '原作');
     const response = await owner.call('POST', `/api/model/${original.uid}/copy`);
-    const copy = data<WorkDetail>(response);
-    const source = data<WorkDetail>(await owner.call('GET', `/api/model/${original.uid}`));
+    const copy = dataOf<WorkDetail>(response);
+    const source = dataOf<WorkDetail>(await owner.call('GET', `/api/model/${original.uid}`));
     expect(copy.uid).not.toBe(original.uid);
     expect(copy).toMatchObject({ name: '原作（副本）', status: 'unpublished', coverUrl: source.coverUrl });
     // Searchable by its own name.
     expect(
-      data<Page<WorkSummary>>(await listOf(owner, owner.uid, `modelName=${encodeURIComponent('副本')}`)).list.map((work) => work.uid),
+      dataOf<Page<WorkSummary>>(await listOf(owner, owner.uid, `modelName=${encodeURIComponent('副本')}`)).list.map((work) => work.uid),
     ).toContain(copy.uid);
     // The same stored files (an original's signed link differs by its expiry, not its file).
     const storedFiles = (work: WorkDetail) => work.assets.map((asset) => asset.url.split('?')[0]);
@@ -222,7 +216,7 @@ describe('budget, verify, reset, copy', () => {
   it('names a copy in the caller’s language, numbers further copies, and keeps within the name limit', async () => {
     const original = await createWork(owner, { name: 'Riverside' });
     const copyAs = async (uid: string, language: 'zh' | 'en') =>
-      data<WorkDetail>(
+      dataOf<WorkDetail>(
         await testApp.app.inject({
           method: 'POST',
           url: `/api/model/${uid}/copy`,
@@ -233,7 +227,7 @@ describe('budget, verify, reset, copy', () => {
     expect(await copyAs(original.uid, 'en')).toBe('Riverside (copy 2)');
     const zhCopy = (await createWork(owner, { name: '江景房' })).uid;
     expect(await copyAs(zhCopy, 'zh')).toBe('江景房（副本）');
-    const copied = data<WorkDetail>(await owner.call('POST', `/api/model/${zhCopy}/copy`));
+    const copied = dataOf<WorkDetail>(await owner.call('POST', `/api/model/${zhCopy}/copy`));
     // A copy of a copy is named after the original.
     expect(await copyAs(copied.uid, 'zh')).toBe('江景房（副本3）');
     const long = await createWork(owner, { name: '名'.repeat(20) });
@@ -242,7 +236,7 @@ describe('budget, verify, reset, copy', () => {
 
   it('resets a work to an unpublished draft and keeps its files', async () => {
     const work = await publishedWork(testApp.app, owner);
-    const reset = data<WorkDetail>(await owner.call('POST', `/api/model/${work.uid}/reset`));
+    const reset = dataOf<WorkDetail>(await owner.call('POST', `/api/model/${work.uid}/reset`));
     expect(reset).toMatchObject({ status: 'unpublished', onLined: false });
     expect(reset.assets).toHaveLength(2);
     expect((await stranger.call('POST', `/api/model/${work.uid}/reset`)).statusCode).toBe(404);
@@ -254,11 +248,11 @@ describe('deleting, the recycle bin and the purge', () => {
     const work = await publishedWork(testApp.app, owner, '待删除');
     expect((await owner.call('DELETE', `/api/model/${work.uid}`)).statusCode).toBe(200);
     expect((await owner.call('GET', `/api/model/${work.uid}`)).statusCode).toBe(404);
-    const bin = data<Page<WorkSummary>>(await owner.call('GET', '/api/model/recycleBin'));
+    const bin = dataOf<Page<WorkSummary>>(await owner.call('GET', '/api/model/recycleBin'));
     expect(bin.list.find((row) => row.uid === work.uid)).toMatchObject({ status: 'unpublished' });
     expect(bin.list.find((row) => row.uid === work.uid)?.deletedAt).toBeGreaterThan(0);
     expect((await stranger.call('POST', `/api/model/${work.uid}/restore`)).statusCode).toBe(404);
-    expect(data<WorkDetail>(await owner.call('POST', `/api/model/${work.uid}/restore`)).deletedAt).toBeNull();
+    expect(dataOf<WorkDetail>(await owner.call('POST', `/api/model/${work.uid}/restore`)).deletedAt).toBeNull();
     expect((await owner.call('GET', `/api/model/${work.uid}`)).statusCode).toBe(200);
   });
 
@@ -272,25 +266,25 @@ describe('deleting, the recycle bin and the purge', () => {
     expect(mixed.statusCode).toBe(404);
     expect((await owner.call('GET', `/api/model/${mine[0]!.uid}`)).statusCode).toBe(200);
     const batch = await owner.call('DELETE', '/api/model/batchDeleteLogically', { modelUids: mine.map((work) => work.uid) });
-    expect(data(batch)).toEqual({ deleted: 2 });
+    expect(dataOf(batch)).toEqual({ deleted: 2 });
     const more = [await createWork(owner), await createWork(owner)];
     const byQuery = await owner.call('DELETE', `/api/model/batchDeleteLogically?modelUids=${more.map((work) => work.uid).join(',')}`);
-    expect(data(byQuery)).toEqual({ deleted: 2 });
+    expect(dataOf(byQuery)).toEqual({ deleted: 2 });
     expect((await owner.call('DELETE', '/api/model/batchDeleteLogically', { modelUids: [] })).statusCode).toBe(400);
   });
 
   it('purges on request and, after 30 days, by the job; files stay while a copy uses them', async () => {
     const work = await completeWork(testApp.app, owner);
-    const copy = data<WorkDetail>(await owner.call('POST', `/api/model/${work.uid}/copy`));
+    const copy = dataOf<WorkDetail>(await owner.call('POST', `/api/model/${work.uid}/copy`));
     await owner.call('DELETE', `/api/model/${work.uid}`);
     expect((await stranger.call('DELETE', `/api/model/${work.uid}/purge`)).statusCode).toBe(404);
     expect((await owner.call('DELETE', `/api/model/${work.uid}/purge`)).statusCode).toBe(200);
     expect(
-      data<Page<WorkSummary>>(await owner.call('GET', '/api/model/recycleBin?pageSize=100')).list.some((row) => row.uid === work.uid),
+      dataOf<Page<WorkSummary>>(await owner.call('GET', '/api/model/recycleBin?pageSize=100')).list.some((row) => row.uid === work.uid),
     ).toBe(false);
     // The copy still has its files.
     const { storage } = testApp.app.services;
-    const copyKey = data<WorkDetail>(await owner.call('GET', `/api/model/${copy.uid}`)).assets[0]!.url.replace('/files/', '');
+    const copyKey = dataOf<WorkDetail>(await owner.call('GET', `/api/model/${copy.uid}`)).assets[0]!.url.replace('/files/', '');
     expect(await storage.read(copyKey)).toBeDefined();
 
     await owner.call('DELETE', `/api/model/${copy.uid}`);
@@ -315,7 +309,9 @@ describe('overview counts', () => {
     await publishedWork(testApp.app, counter);
     const gone = await createWork(counter);
     await counter.call('DELETE', `/api/model/${gone.uid}`);
-    const overview = data<{ works: { total: number; byStatus: Record<string, number> } }>(await counter.call('GET', '/api/c/my/overview'));
+    const overview = dataOf<{ works: { total: number; byStatus: Record<string, number> } }>(
+      await counter.call('GET', '/api/c/my/overview'),
+    );
     expect(overview.works.total).toBe(2);
     expect(overview.works.byStatus).toMatchObject({ unpublished: 1, published: 1 });
   });

@@ -2,6 +2,7 @@ import { and, arrayContains, desc, eq, gt, inArray, isNotNull, isNull, lt, ne, s
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { AssetKind, WorkStatus, WorkType } from '@spatia/contract';
 import type { Db, Executor } from '../../db/database.js';
+import { findOneRow } from '../../db/one-row.js';
 import { countAll, countPerDay, type DailyCount } from '../../db/daily-counts.js';
 import { HotQueries } from '../../db/hot-query.js';
 import { pageOfRows } from '../../db/page-of-rows.js';
@@ -102,14 +103,12 @@ export class WorksRepository {
     return row!;
   }
 
-  async findByUid(uid: string, executor: Executor = this.db): Promise<WorkRow | undefined> {
-    const [row] = await executor.select().from(works).where(eq(works.uid, uid));
-    return row;
+  findByUid(uid: string, executor: Executor = this.db): Promise<WorkRow | undefined> {
+    return findOneRow(executor, works, eq(works.uid, uid));
   }
 
-  async findById(id: number): Promise<WorkRow | undefined> {
-    const [row] = await this.db.select().from(works).where(eq(works.id, id));
-    return row;
+  findById(id: number): Promise<WorkRow | undefined> {
+    return findOneRow(this.db, works, eq(works.id, id));
   }
 
   async findByIds(ids: readonly number[]): Promise<WorkRow[]> {
@@ -130,14 +129,12 @@ export class WorksRepository {
   }
 
   /** Locks the row for the rest of the transaction, so two changes of one work cannot interleave. */
-  async lockByUid(uid: string, executor: Executor): Promise<WorkRow | undefined> {
-    const [row] = await executor.select().from(works).where(eq(works.uid, uid)).for('update');
-    return row;
+  lockByUid(uid: string, executor: Executor): Promise<WorkRow | undefined> {
+    return findOneRow(executor, works, eq(works.uid, uid), 'forUpdate');
   }
 
-  async lockById(id: number, executor: Executor): Promise<WorkRow | undefined> {
-    const [row] = await executor.select().from(works).where(eq(works.id, id)).for('update');
-    return row;
+  lockById(id: number, executor: Executor): Promise<WorkRow | undefined> {
+    return findOneRow(executor, works, eq(works.id, id), 'forUpdate');
   }
 
   async findByUids(ownerId: number | undefined, uids: readonly string[], executor: Executor = this.db): Promise<WorkRow[]> {
@@ -304,12 +301,8 @@ export class WorksRepository {
     return work !== undefined;
   }
 
-  async findAsset(workId: number, assetId: number, executor: Executor = this.db): Promise<WorkAssetRow | undefined> {
-    const [row] = await executor
-      .select()
-      .from(workAssets)
-      .where(and(eq(workAssets.workId, workId), eq(workAssets.id, assetId)));
-    return row;
+  findAsset(workId: number, assetId: number, executor: Executor = this.db): Promise<WorkAssetRow | undefined> {
+    return findOneRow(executor, workAssets, and(eq(workAssets.workId, workId), eq(workAssets.id, assetId)));
   }
 
   async deleteAsset(workId: number, assetId: number, executor: Executor = this.db): Promise<WorkAssetRow | undefined> {
