@@ -1,4 +1,4 @@
-import { App, Typography } from 'antd';
+import { App, Typography, type TableColumnType } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRetained } from '../lib/use-retained';
@@ -28,7 +28,7 @@ interface ReviewDecisionsOptions<Item extends { id: number }> {
 
 /**
  * A back-office review queue's two answers: approve after a confirmation, or reject with a reason.
- * `actions(item)` renders the buttons of a waiting row; `rejectDialog` goes once beside the table.
+ * `actionsColumn` is the table's column of buttons on the rows that wait; `rejectDialog` goes once beside the table.
  */
 export function useReviewDecisions<Item extends { id: number }>({
   keyPrefix,
@@ -61,15 +61,20 @@ export function useReviewDecisions<Item extends { id: number }>({
     });
   };
 
-  const actions = (item: Item) => (
-    <ReviewActions
-      approveText={t(`${keyPrefix}.approve`)}
-      rejectText={t(`${keyPrefix}.reject`)}
-      onApprove={() => confirmApprove(item)}
-      onReject={() => setRejecting(item)}
-      testId={testId}
-    />
-  );
+  const actionsColumn = (title: string, waiting: (item: Item) => boolean): TableColumnType<Item> => ({
+    title,
+    key: 'actions',
+    render: (_, item) =>
+      waiting(item) && (
+        <ReviewActions
+          approveText={t(`${keyPrefix}.approve`)}
+          rejectText={t(`${keyPrefix}.reject`)}
+          onApprove={() => confirmApprove(item)}
+          onReject={() => setRejecting(item)}
+          testId={testId}
+        />
+      ),
+  });
 
   const rejectDialog = (
     <ReasonDialog
@@ -97,7 +102,7 @@ export function useReviewDecisions<Item extends { id: number }>({
     />
   );
 
-  return { actions, rejectDialog };
+  return { actionsColumn, rejectDialog };
 }
 
 interface DecisionNoteProps {

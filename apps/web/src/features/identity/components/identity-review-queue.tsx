@@ -118,11 +118,7 @@ export function IdentityReviewQueue() {
         </div>
       ),
     },
-    {
-      title: t('identity.admin.columns.actions'),
-      key: 'actions',
-      render: (_, row) => row.status === 'pending' && decisions.actions(row),
-    },
+    decisions.actionsColumn(t('identity.admin.columns.actions'), (row) => row.status === 'pending'),
   ];
 
   return (

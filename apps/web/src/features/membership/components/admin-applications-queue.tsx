@@ -81,11 +81,7 @@ export function AdminApplicationsQueue() {
         </div>
       ),
     },
-    {
-      title: t('membership.admin.columnsApplications.actions'),
-      key: 'actions',
-      render: (_, row) => row.status === 'pending' && decisions.actions(row),
-    },
+    decisions.actionsColumn(t('membership.admin.columnsApplications.actions'), (row) => row.status === 'pending'),
   ];
 
   return (

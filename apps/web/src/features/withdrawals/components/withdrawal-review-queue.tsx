@@ -109,11 +109,7 @@ export function WithdrawalReviewQueue() {
         </div>
       ),
     },
-    {
-      title: t('withdrawals.admin.columns.actions'),
-      key: 'actions',
-      render: (_, row) => row.status === 'reviewing' && decisions.actions(row),
-    },
+    decisions.actionsColumn(t('withdrawals.admin.columns.actions'), (row) => row.status === 'reviewing'),
   ];
 
   return (
