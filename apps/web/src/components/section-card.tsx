@@ -3,8 +3,8 @@ import type { ReactNode } from 'react';
 import './section-card.css';
 
 type SectionCardProps = Omit<CardProps, 'title' | 'variant'> & {
-  /** The card's level-2 heading. */
-  heading: ReactNode;
+  /** The card's level-2 heading; none for a card that introduces itself otherwise. */
+  heading?: ReactNode;
 };
 
 /** One titled part of a settings page (the profile's): a borderless card whose action drops below the title when narrow. */
@@ -14,7 +14,7 @@ export function SectionCard({ heading, className, ...card }: SectionCardProps) {
       {...card}
       variant="borderless"
       className={className ? `section-card ${className}` : 'section-card'}
-      title={<h2 className="section-card__title">{heading}</h2>}
+      title={heading === undefined ? undefined : <h2 className="section-card__title">{heading}</h2>}
     />
   );
 }
