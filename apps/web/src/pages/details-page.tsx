@@ -206,17 +206,16 @@ function ViewerAreaContent({ area, work, owner, onRetry }: { area: ViewerArea; w
     case 'offline':
       return <WorkNotice dark status="404" title={t('details.offlineTitle')} text={t('details.offlineText')} />;
     case 'paused':
-      return (
-        <>
-          {work.coverUrl && <img className="details-stage__cover" src={work.coverUrl} alt="" />}
-          <WorkNotice dark status="warning" title={t('details.pausedTitle')} text={t(`details.pausedText.${area.reason}`)} />
-        </>
-      );
     case 'unsupported':
+      // Nothing to view: the cover stays behind the notice.
       return (
         <>
           {work.coverUrl && <img className="details-stage__cover" src={work.coverUrl} alt="" />}
-          <WorkNotice dark status="info" title={t('details.unsupportedTitle')} text={t('details.unsupportedText')} />
+          {area.kind === 'paused' ? (
+            <WorkNotice dark status="warning" title={t('details.pausedTitle')} text={t(`details.pausedText.${area.reason}`)} />
+          ) : (
+            <WorkNotice dark status="info" title={t('details.unsupportedTitle')} text={t('details.unsupportedText')} />
+          )}
         </>
       );
     case 'failed':

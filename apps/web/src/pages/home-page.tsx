@@ -14,7 +14,7 @@ import {
   ArrowRightOutlined,
 } from '@ant-design/icons';
 import { Button } from 'antd';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { HOME_AFTER_LOGIN } from '../app/home-path';
@@ -44,6 +44,29 @@ const COMMERCE = [
   { key: 'offline', icon: <ApartmentOutlined /> },
   { key: 'team', icon: <TeamOutlined /> },
 ] as const;
+
+interface HomeSectionProps {
+  /** Names the texts (`home.{name}.title`, `.subtitle`) and the heading's id (`home-{name}-title`). */
+  name: 'pillars' | 'pipeline' | 'commerce';
+  tinted?: boolean;
+  withSubtitle?: boolean;
+  children: ReactNode;
+}
+
+/** A band of the home page under its heading. */
+function HomeSection({ name, tinted = false, withSubtitle = false, children }: HomeSectionProps) {
+  const { t } = useTranslation();
+  const titleId = `home-${name}-title`;
+  return (
+    <section className={tinted ? 'home-section home-section--tinted' : 'home-section'} aria-labelledby={titleId}>
+      <h2 id={titleId} className="home-section__title">
+        {t(`home.${name}.title`)}
+      </h2>
+      {withSubtitle && <p className="home-section__subtitle">{t(`home.${name}.subtitle`)}</p>}
+      {children}
+    </section>
+  );
+}
 
 export default function HomePage() {
   const { t } = useTranslation();
@@ -79,10 +102,7 @@ export default function HomePage() {
 
       <ShowcaseStrip />
 
-      <section className="home-section" aria-labelledby="home-pillars-title">
-        <h2 id="home-pillars-title" className="home-section__title">
-          {t('home.pillars.title')}
-        </h2>
+      <HomeSection name="pillars">
         <div className="home-pillars">
           {PILLARS.map(({ key, icon }) => (
             <article key={key} className={`home-card home-card--${key}`}>
@@ -94,13 +114,9 @@ export default function HomePage() {
             </article>
           ))}
         </div>
-      </section>
+      </HomeSection>
 
-      <section className="home-section home-section--tinted" aria-labelledby="home-pipeline-title">
-        <h2 id="home-pipeline-title" className="home-section__title">
-          {t('home.pipeline.title')}
-        </h2>
-        <p className="home-section__subtitle">{t('home.pipeline.subtitle')}</p>
+      <HomeSection name="pipeline" tinted withSubtitle>
         <ol className="home-pipeline">
           {STEPS.map(({ key, icon }, index) => (
             <li key={key} className="home-pipeline__step">
@@ -115,12 +131,9 @@ export default function HomePage() {
             </li>
           ))}
         </ol>
-      </section>
+      </HomeSection>
 
-      <section className="home-section" aria-labelledby="home-commerce-title">
-        <h2 id="home-commerce-title" className="home-section__title">
-          {t('home.commerce.title')}
-        </h2>
+      <HomeSection name="commerce">
         <div className="home-commerce">
           {COMMERCE.map(({ key, icon }) => (
             <article key={key} className="home-commerce__item">
@@ -134,7 +147,7 @@ export default function HomePage() {
             </article>
           ))}
         </div>
-      </section>
+      </HomeSection>
 
       <section className="home-closing" aria-labelledby="home-closing-title">
         <h2 id="home-closing-title">{t('home.closing.title')}</h2>

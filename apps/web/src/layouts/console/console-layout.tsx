@@ -1,14 +1,5 @@
-import {
-  CrownOutlined,
-  DownOutlined,
-  HomeOutlined,
-  LogoutOutlined,
-  MenuFoldOutlined,
-  MenuUnfoldOutlined,
-  MobileOutlined,
-  UserOutlined,
-} from '@ant-design/icons';
-import { Button, Drawer, Dropdown, Layout, type MenuProps } from 'antd';
+import { HomeOutlined, MenuFoldOutlined, MenuUnfoldOutlined, MobileOutlined, UserOutlined } from '@ant-design/icons';
+import { Button, Drawer, Layout } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigate } from 'react-router';
@@ -17,13 +8,12 @@ import { hasPage, isPathAccessible } from '../../app/access';
 import { routeTable } from '../../app/route-table';
 import { BrandMark } from '../../components/brand-mark';
 import { LanguageSwitch } from '../../components/language-switch';
-import { UserAvatar } from '../../components/user-avatar';
 import { AppDownloadDialog } from '../../features/app-download/components/app-download-dialog';
-import { useLogout } from '../../features/auth/api/logout';
 import { MembershipDialog } from '../../features/membership/components/membership-dialog';
 import { NotificationBell } from '../../features/notifications/components/notification-bell';
 import { useSession } from '../../stores/session-store';
 import { appSettings, closeSidebar, setDevice, toggleSidebar, uiStore, useUi } from '../../stores/ui-store';
+import { UserMenu } from '../user-menu';
 import { ConsoleBreadcrumb } from './console-breadcrumb';
 import { SidebarMenu } from './sidebar-menu';
 import { useAccessibleRoutes } from './use-accessible-routes';
@@ -31,7 +21,6 @@ import './console-layout.css';
 
 const COLLAPSED_WIDTH_PX = 64;
 const PROFILE_PATH = '/userInformation/index';
-const MEMBERSHIP_KEY = 'membership';
 const mobileQuery = `(max-width: ${MOBILE_BREAKPOINT_PX - 0.02}px)`;
 
 /** Device mode follows the viewport; under 992px the sidebar closes (spec 2.6, 4). */
@@ -56,11 +45,8 @@ export default function ConsoleLayout() {
   const opened = useUi((state) => state.sidebar.opened);
   const withoutAnimation = useUi((state) => state.sidebar.withoutAnimation);
   const device = useUi((state) => state.device);
-  const name = useSession((session) => session.name);
-  const avatar = useSession((session) => session.avatar);
   const roles = useSession((session) => session.roles);
   const menus = useSession((session) => session.menus);
-  const logout = useLogout();
   const [downloadOpen, setDownloadOpen] = useState(false);
   const [membershipOpen, setMembershipOpen] = useState(false);
   const isMobile = device === 'mobile';
@@ -73,27 +59,12 @@ export default function ConsoleLayout() {
     if (uiStore.get().device === 'mobile') closeSidebar(false);
   }, [pathname]);
 
-  const userItems: MenuProps['items'] = [
+  const userLinks = [
     { key: '/', icon: <HomeOutlined />, label: t('common.actions.home') },
     ...(hasPage(routeTable, PROFILE_PATH) && isPathAccessible(PROFILE_PATH, { roles, menus })
       ? [{ key: PROFILE_PATH, icon: <UserOutlined />, label: t('menu.myProfile') }]
       : []),
-    { key: MEMBERSHIP_KEY, icon: <CrownOutlined />, label: t('menu.membershipRegistration') },
-    { type: 'divider' as const },
-    { key: 'logout', icon: <LogoutOutlined />, label: t('common.actions.logout'), danger: true },
   ];
-
-  const onUserMenu: MenuProps['onClick'] = ({ key }) => {
-    if (key === 'logout') {
-      logout.mutate(undefined, { onSettled: () => void navigate('/login', { replace: true }) });
-      return;
-    }
-    if (key === MEMBERSHIP_KEY) {
-      setMembershipOpen(true);
-      return;
-    }
-    void navigate(key);
-  };
 
   const menu = <SidebarMenu routes={routes} collapsed={!isMobile && !opened} />;
 
@@ -160,13 +131,13 @@ export default function ConsoleLayout() {
             </Button>
             <NotificationBell />
             <LanguageSwitch />
-            <Dropdown menu={{ items: userItems, onClick: onUserMenu }} trigger={['click']} placement="bottomRight">
-              <Button type="text" className="console-navbar__user" aria-label={t('layout.userMenu')} data-testid="user-menu">
-                <UserAvatar src={avatar} name={name} size={28} />
-                <span className="console-navbar__label console-navbar__name">{name}</span>
-                <DownOutlined className="console-navbar__caret" aria-hidden />
-              </Button>
-            </Dropdown>
+            <UserMenu
+              links={userLinks}
+              onMembership={() => setMembershipOpen(true)}
+              afterLogout={() => void navigate('/login', { replace: true })}
+              className="console-navbar__user"
+              nameClassName="console-navbar__label console-navbar__name"
+            />
           </div>
         </Layout.Header>
         <Layout.Content id="console-main" className="console-content" tabIndex={-1}>

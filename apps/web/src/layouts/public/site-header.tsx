@@ -1,5 +1,5 @@
-import { DownOutlined, LogoutOutlined, MenuOutlined, AppstoreOutlined, CrownOutlined } from '@ant-design/icons';
-import { App, Button, Drawer, Dropdown, type MenuProps } from 'antd';
+import { MenuOutlined, AppstoreOutlined } from '@ant-design/icons';
+import { App, Button, Drawer } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink, useNavigate } from 'react-router';
@@ -8,12 +8,11 @@ import { HOME_AFTER_LOGIN } from '../../app/home-path';
 import { routeTable } from '../../app/route-table';
 import { BrandMark } from '../../components/brand-mark';
 import { LanguageSwitch } from '../../components/language-switch';
-import { UserAvatar } from '../../components/user-avatar';
 import { AppDownloadDialog } from '../../features/app-download/components/app-download-dialog';
-import { useLogout } from '../../features/auth/api/logout';
 import { MembershipDialog } from '../../features/membership/components/membership-dialog';
 import { NotificationBell } from '../../features/notifications/components/notification-bell';
 import { useSession } from '../../stores/session-store';
+import { UserMenu } from '../user-menu';
 
 type NavEntry =
   | { key: string; kind: 'link'; to: string; labelKey: string }
@@ -43,16 +42,11 @@ function isAvailable(entry: NavEntry): boolean {
   return true;
 }
 
-const MEMBERSHIP_KEY = 'membership';
-
 export function SiteHeader() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { modal } = App.useApp();
   const token = useSession((session) => session.token);
-  const name = useSession((session) => session.name);
-  const avatar = useSession((session) => session.avatar);
-  const logout = useLogout();
   const [downloadOpen, setDownloadOpen] = useState(false);
   const [drawerOpen, setDrawerOpen] = useState(false);
   const [membershipOpen, setMembershipOpen] = useState(false);
@@ -117,19 +111,10 @@ export function SiteHeader() {
     }
   };
 
-  const userItems: MenuProps['items'] = [
+  const userLinks = [
     ...(hasPage(routeTable, '/person') ? [{ key: '/person', label: t('menu.personalHomepage') }] : []),
     { key: HOME_AFTER_LOGIN, icon: <AppstoreOutlined />, label: t('menu.managementSpace') },
-    { key: MEMBERSHIP_KEY, icon: <CrownOutlined />, label: t('menu.membershipRegistration') },
-    { type: 'divider' as const },
-    { key: 'logout', icon: <LogoutOutlined />, label: t('common.actions.logout'), danger: true },
   ];
-
-  const onUserMenu: MenuProps['onClick'] = ({ key }) => {
-    if (key === 'logout') logout.mutate();
-    else if (key === MEMBERSHIP_KEY) setMembershipOpen(true);
-    else void navigate(key);
-  };
 
   return (
     <header className="site-header">
@@ -142,13 +127,12 @@ export function SiteHeader() {
           {token && <NotificationBell />}
           <LanguageSwitch />
           {token ? (
-            <Dropdown menu={{ items: userItems, onClick: onUserMenu }} trigger={['click']} placement="bottomRight">
-              <Button type="text" className="site-header__user" aria-label={t('layout.userMenu')} data-testid="user-menu">
-                <UserAvatar src={avatar} name={name} size={28} />
-                <span className="site-header__user-name">{name}</span>
-                <DownOutlined className="site-header__caret" aria-hidden />
-              </Button>
-            </Dropdown>
+            <UserMenu
+              links={userLinks}
+              onMembership={() => setMembershipOpen(true)}
+              className="site-header__user"
+              nameClassName="site-header__user-name"
+            />
           ) : (
             <div className="site-header__auth">
               <Button type="text" onClick={() => void navigate('/login')} data-testid="header-login">

@@ -1,6 +1,7 @@
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import type { AdminActionCode, AdminLogPage } from '@spatia/contract';
 import { request } from '../../../api/client';
+import { pageQueryOptions } from '../../../api/page-query';
 
 export interface AdminLogSearch {
   action?: AdminActionCode;
@@ -19,13 +20,7 @@ export function getAdminLog(search: AdminLogSearch): Promise<AdminLogPage> {
 }
 
 export function adminLogQueryOptions(search: AdminLogSearch) {
-  return queryOptions({
-    queryKey: ['admin', 'log', search],
-    queryFn: () => getAdminLog(search),
-    placeholderData: keepPreviousData,
-    retry: false,
-    meta: { session: true },
-  });
+  return pageQueryOptions(['admin', 'log'], getAdminLog, search);
 }
 
 export function useAdminLog(search: AdminLogSearch) {

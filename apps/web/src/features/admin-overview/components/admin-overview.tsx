@@ -6,12 +6,14 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { LoadFailed } from '../../../components/load-failed';
 import { DailyBarChart } from '../../../components/daily-bar-chart';
+import { PeriodSwitch } from '../../../components/period-switch';
 import { fillDays } from '../../../lib/daily-series';
 import { formatNumber } from '../../../lib/format';
 import { useAdminOverview } from '../api/get-admin-overview';
 import './admin-overview.css';
 
 type Measure = 'users' | 'works';
+const PERIODS = [30, 90] as const;
 
 const QUEUES: readonly { kind: ReviewKind; path: string; icon: ReactNode }[] = [
   { kind: 'membershipApplications', path: '/admin/membershipApplications', icon: <IdcardOutlined /> },
@@ -22,7 +24,7 @@ const QUEUES: readonly { kind: ReviewKind; path: string; icon: ReactNode }[] = [
 /** What waits for a decision (each card opens its queue), the totals, and new users and works per day. */
 export function AdminOverviewPanel() {
   const { t } = useTranslation();
-  const [days, setDays] = useState(30);
+  const [days, setDays] = useState<(typeof PERIODS)[number]>(PERIODS[0]);
   const [measure, setMeasure] = useState<Measure>('users');
   const overview = useAdminOverview(days);
 
@@ -54,17 +56,7 @@ export function AdminOverviewPanel() {
       <Card
         className="admin-overview__growth"
         title={t('adminOverview.growthTitle')}
-        extra={
-          <Segmented<number>
-            size="small"
-            value={days}
-            onChange={setDays}
-            options={[
-              { value: 30, label: t('adminOverview.lastDays', { days: 30 }) },
-              { value: 90, label: t('adminOverview.lastDays', { days: 90 }) },
-            ]}
-          />
-        }
+        extra={<PeriodSwitch periods={PERIODS} value={days} onChange={setDays} />}
       >
         <div className="admin-overview__totals">
           <Statistic title={t('adminOverview.totalUsers')} value={totals.users} formatter={(value) => formatNumber(Number(value))} />

@@ -2,10 +2,10 @@ import { App, Button, Form } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { IssuedVerificationCode } from '@spatia/contract';
-import { phoneRules } from '../../../lib/account-rules';
 import { useResetPassword } from '../api/reset-password';
 import { CodeField, requireIssuedCode } from './code-field';
-import { normalizePhone, PhoneInput } from './phone-input';
+import { PhoneField } from './phone-input';
+import { AuthForm } from './auth-form';
 import { NewPasswordFields } from '../../../components/new-password-fields';
 
 interface ForgotPasswordValues {
@@ -42,23 +42,13 @@ export function ForgotPasswordForm({ onDone }: ForgotPasswordFormProps) {
   };
 
   return (
-    <Form<ForgotPasswordValues>
-      form={form}
-      name="forgot"
-      layout="vertical"
-      size="large"
-      requiredMark={false}
-      onFinish={submit}
-      className="auth-form"
-    >
-      <Form.Item name="phoneNumber" label={t('auth.phone')} rules={phoneRules(t)} normalize={normalizePhone}>
-        <PhoneInput autoFocus autoComplete="username" />
-      </Form.Item>
+    <AuthForm<ForgotPasswordValues> form={form} name="forgot" onFinish={submit}>
+      <PhoneField autoFocus autoComplete="username" />
       <CodeField form={form} purpose="resetPassword" onIssued={setIssued} />
       <NewPasswordFields name="newPwd" label={t('auth.forgot.newPassword')} placeholder={t('auth.forgot.newPasswordPlaceholder')} />
       <Button type="primary" htmlType="submit" block loading={reset.isPending} data-testid="reset-submit">
         {t('auth.forgot.submit')}
       </Button>
-    </Form>
+    </AuthForm>
   );
 }

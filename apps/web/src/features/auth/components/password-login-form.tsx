@@ -3,11 +3,11 @@ import { Button, Form, Input } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../api/client';
-import { phoneRules } from '../../../lib/account-rules';
 import { usePasswordLogin } from '../api/login';
 import { readRememberedPhone, rememberPhone } from '../lib/remembered-phone';
 import { formatWait, useCountdown } from '../lib/use-countdown';
-import { normalizePhone, PhoneInput } from './phone-input';
+import { PhoneField } from './phone-input';
+import { AuthForm } from './auth-form';
 import { RememberPhoneCheckbox } from './remember-phone-checkbox';
 import './auth.css';
 
@@ -51,11 +51,8 @@ export function PasswordLoginForm({ onSuccess, initialPhone, extra }: PasswordLo
   };
 
   return (
-    <Form<PasswordLoginValues>
+    <AuthForm<PasswordLoginValues>
       form={form}
-      layout="vertical"
-      size="large"
-      requiredMark={false}
       onFinish={submit}
       // Another phone number may not have to wait: let the server decide.
       onValuesChange={(changed: Partial<PasswordLoginValues>) => {
@@ -63,11 +60,8 @@ export function PasswordLoginForm({ onSuccess, initialPhone, extra }: PasswordLo
       }}
       autoComplete="on"
       initialValues={{ phoneNumber: initialPhone || remembered, remember: remembered !== '' }}
-      className="auth-form"
     >
-      <Form.Item name="phoneNumber" label={t('auth.phone')} rules={phoneRules(t)} normalize={normalizePhone}>
-        <PhoneInput autoComplete="username" autoFocus={!initialPhone && !remembered} />
-      </Form.Item>
+      <PhoneField autoComplete="username" autoFocus={!initialPhone && !remembered} />
       <Form.Item name="password" label={t('auth.password')} rules={[{ required: true, message: t('validation.passwordRequired') }]}>
         <Input.Password
           prefix={<LockOutlined aria-hidden />}
@@ -83,6 +77,6 @@ export function PasswordLoginForm({ onSuccess, initialPhone, extra }: PasswordLo
       <Button type="primary" htmlType="submit" block loading={login.isPending} disabled={waitLeft > 0} data-testid="login-submit">
         {waitLeft > 0 ? t('auth.retryIn', { time: formatWait(waitLeft) }) : t('auth.submit')}
       </Button>
-    </Form>
+    </AuthForm>
   );
 }

@@ -3,10 +3,10 @@ import { Button, Form, Input } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { IssuedVerificationCode } from '@spatia/contract';
-import { phoneRules } from '../../../lib/account-rules';
 import { useRegister } from '../api/register';
 import { CodeField, requireIssuedCode } from './code-field';
-import { normalizePhone, PhoneInput } from './phone-input';
+import { PhoneField } from './phone-input';
+import { AuthForm } from './auth-form';
 import { NewPasswordFields } from '../../../components/new-password-fields';
 
 interface RegisterValues {
@@ -45,19 +45,8 @@ export function RegisterForm({ onSuccess, inviteCode }: RegisterFormProps) {
   };
 
   return (
-    <Form<RegisterValues>
-      form={form}
-      name="register"
-      layout="vertical"
-      size="large"
-      requiredMark={false}
-      onFinish={submit}
-      initialValues={{ invitedCode: inviteCode ?? '' }}
-      className="auth-form"
-    >
-      <Form.Item name="phoneNumber" label={t('auth.phone')} rules={phoneRules(t)} normalize={normalizePhone}>
-        <PhoneInput autoFocus />
-      </Form.Item>
+    <AuthForm<RegisterValues> form={form} name="register" onFinish={submit} initialValues={{ invitedCode: inviteCode ?? '' }}>
+      <PhoneField autoFocus />
       <CodeField form={form} purpose="register" onIssued={setIssued} />
       <NewPasswordFields name="password" label={t('auth.register.password')} placeholder={t('auth.register.passwordPlaceholder')} />
       <Form.Item name="invitedCode" label={t('auth.register.inviteCode')}>
@@ -71,6 +60,6 @@ export function RegisterForm({ onSuccess, inviteCode }: RegisterFormProps) {
       <Button type="primary" htmlType="submit" block loading={register.isPending} data-testid="register-submit">
         {t('auth.register.submit')}
       </Button>
-    </Form>
+    </AuthForm>
   );
 }

@@ -2,11 +2,11 @@ import { Button, Form } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { IssuedVerificationCode } from '@spatia/contract';
-import { phoneRules } from '../../../lib/account-rules';
 import { useSmsLogin } from '../api/sms-login';
 import { readRememberedPhone, rememberPhone } from '../lib/remembered-phone';
 import { CodeField, requireIssuedCode } from './code-field';
-import { normalizePhone, PhoneInput } from './phone-input';
+import { PhoneField } from './phone-input';
+import { AuthForm } from './auth-form';
 import { RememberPhoneCheckbox } from './remember-phone-checkbox';
 import './auth.css';
 
@@ -39,25 +39,19 @@ export function SmsLoginForm({ onSuccess }: { onSuccess: () => void }) {
   };
 
   return (
-    <Form<SmsLoginValues>
+    <AuthForm<SmsLoginValues>
       form={form}
       name="sms"
-      layout="vertical"
-      size="large"
-      requiredMark={false}
       onFinish={submit}
       initialValues={{ phoneNumber: remembered, remember: remembered !== '' }}
-      className="auth-form"
     >
-      <Form.Item name="phoneNumber" label={t('auth.phone')} rules={phoneRules(t)} normalize={normalizePhone}>
-        <PhoneInput />
-      </Form.Item>
+      <PhoneField />
       <CodeField form={form} purpose="smsLogin" onIssued={setIssued} />
       <p className="auth-form__hint">{t('auth.sms.newPhoneHint')}</p>
       <RememberPhoneCheckbox />
       <Button type="primary" htmlType="submit" block loading={login.isPending} data-testid="sms-login-submit">
         {t('auth.submit')}
       </Button>
-    </Form>
+    </AuthForm>
   );
 }

@@ -4,10 +4,10 @@ import { Alert, Button, Form, Result, Spin } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { IssuedVerificationCode } from '@spatia/contract';
-import { phoneRules } from '../../../lib/account-rules';
 import { useBindWechat, wechatHandoffQueryOptions } from '../api/wechat-login';
 import { CodeField, requireIssuedCode } from './code-field';
-import { normalizePhone, PhoneInput } from './phone-input';
+import { PhoneField } from './phone-input';
+import { AuthForm } from './auth-form';
 import './auth.css';
 
 interface WechatHandoffProps {
@@ -86,10 +86,8 @@ export function WechatHandoff({ handoff, onSignedIn, onCancel }: WechatHandoffPr
         description={t('auth.wechat.bindReason')}
         className="wechat-handoff__alert"
       />
-      <Form<BindValues> form={form} name="bind" layout="vertical" size="large" requiredMark={false} onFinish={submit} className="auth-form">
-        <Form.Item name="phoneNumber" label={t('auth.phone')} rules={phoneRules(t)} normalize={normalizePhone}>
-          <PhoneInput autoFocus />
-        </Form.Item>
+      <AuthForm<BindValues> form={form} name="bind" onFinish={submit}>
+        <PhoneField autoFocus />
         <CodeField form={form} purpose="bindWechat" onIssued={setIssued} />
         <Button type="primary" htmlType="submit" block loading={bind.isPending} data-testid="wechat-bind-submit">
           {t('auth.wechat.bindSubmit')}
@@ -97,7 +95,7 @@ export function WechatHandoff({ handoff, onSignedIn, onCancel }: WechatHandoffPr
         <Button type="link" block onClick={onCancel} className="wechat-handoff__cancel">
           {t('auth.backToLogin')}
         </Button>
-      </Form>
+      </AuthForm>
     </div>
   );
 }

@@ -1,6 +1,7 @@
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { AdminUserDetail, AdminUserPage, RoleCode, UserStatus } from '@spatia/contract';
 import { request } from '../../../api/client';
+import { pageQueryOptions } from '../../../api/page-query';
 
 export interface AdminUserSearch {
   /** Phone prefix, name prefix or invite code; '' lists everyone, newest first. */
@@ -20,13 +21,7 @@ export function getAdminUsers({ q, role, status, pageNum, pageSize }: AdminUserS
 }
 
 export function adminUsersQueryOptions(search: AdminUserSearch) {
-  return queryOptions({
-    queryKey: [...ADMIN_USERS_QUERY_KEY, 'list', search],
-    queryFn: () => getAdminUsers(search),
-    placeholderData: keepPreviousData,
-    retry: false,
-    meta: { session: true },
-  });
+  return pageQueryOptions([...ADMIN_USERS_QUERY_KEY, 'list'], getAdminUsers, search);
 }
 
 export function useAdminUsers(search: AdminUserSearch) {

@@ -1,5 +1,5 @@
 import { SafetyCertificateOutlined } from '@ant-design/icons';
-import { App, Button, Card, Skeleton, Tag, Typography } from 'antd';
+import { App, Button, Skeleton, Tag, Typography } from 'antd';
 import type { IdentityKindDetail } from '@spatia/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,6 +9,7 @@ import { useWithdrawIdentityRecord } from '../api/apply-identity';
 import { useIdentityKinds } from '../api/identity-kinds';
 import { canApply, stateOf, type IdentityState } from '../lib/identity-form';
 import { ApplyIdentityDialog } from './apply-identity-dialog';
+import { SectionCard } from '../../../components/section-card';
 import './identity.css';
 
 const DATE_ONLY = 'YYYY-MM-DD';
@@ -31,13 +32,12 @@ export function IdentityCard() {
   const [applying, setApplying] = useState<IdentityKindDetail>();
 
   return (
-    <Card
+    <SectionCard
       className="identity-card"
-      variant="borderless"
-      title={
-        <h2 className="identity-card__title">
+      heading={
+        <>
           <SafetyCertificateOutlined aria-hidden /> {t('identity.card.title')}
-        </h2>
+        </>
       }
       data-testid="identity-card"
     >
@@ -56,7 +56,7 @@ export function IdentityCard() {
         </ul>
       )}
       <ApplyIdentityDialog kind={applying} onClose={() => setApplying(undefined)} />
-    </Card>
+    </SectionCard>
   );
 }
 

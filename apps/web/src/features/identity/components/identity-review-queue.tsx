@@ -1,4 +1,4 @@
-import { App, Image, Segmented, Select, Tag, Typography, type TableColumnsType } from 'antd';
+import { Image, Select, Tag, Typography, type TableColumnsType } from 'antd';
 import {
   IDENTITY_REASON_MAX,
   IDENTITY_RECORD_STATUSES,
@@ -6,18 +6,21 @@ import {
   type IdentityFieldName,
   type IdentityRecordStatus,
 } from '@spatia/contract';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageTable } from '../../../components/page-table';
-import { ReasonDialog } from '../../../components/reason-dialog';
-import { ReviewActions } from '../../../components/review-actions';
+import { DecisionNote, useReviewDecisions } from '../../../components/review-decisions';
+import { StatusFilter } from '../../../components/status-filter';
 import { formatDate } from '../../../lib/format';
+import { usePagedFilters } from '../../../lib/use-paged-filters';
 import { useIdentityKinds } from '../api/identity-kinds';
 import { useApproveIdentityApplication, useIdentityApplications, useRejectIdentityApplication } from '../api/review-identity';
 import { IDENTITY_STATE_COLOUR } from './identity-card';
 import './identity.css';
 
-type StatusFilter = IdentityRecordStatus | 'all';
+interface QueueFilters {
+  status: IdentityRecordStatus | 'all';
+  identityId: number | undefined;
+}
 /** Fields in the order the application form shows them (a stored object keeps no order of its own). */
 const FIELD_ORDER: readonly IdentityFieldName[] = ['realName', 'company', 'title', 'shopName', 'licenceNo', 'portfolioUrl'];
 
@@ -33,29 +36,25 @@ const PAGE_SIZE = 20;
 /** The back office's identity queue: pending first, a kind filter, the card to look at, approve or reject with a reason. */
 export function IdentityReviewQueue() {
   const { t } = useTranslation();
-  const { modal, message } = App.useApp();
-  const [status, setStatus] = useState<StatusFilter>('pending');
-  const [identityId, setIdentityId] = useState<number>();
-  const [pageNum, setPageNum] = useState(1);
-  const [rejecting, setRejecting] = useState<IdentityApplicationItem>();
+  const { filters, changeFilters, paging } = usePagedFilters<QueueFilters>({ status: 'pending', identityId: undefined }, PAGE_SIZE);
   const kinds = useIdentityKinds();
-  const applications = useIdentityApplications({ status: status === 'all' ? undefined : status, identityId, pageNum, pageSize: PAGE_SIZE });
-  const approve = useApproveIdentityApplication();
-
-  const confirmApprove = (item: IdentityApplicationItem) => {
-    modal.confirm({
-      title: t('identity.admin.approveTitle'),
-      content: t('identity.admin.approveContent', { name: item.extras.realName ?? item.applicant.name, identity: item.identity.name }),
-      okText: t('identity.admin.approve'),
-      cancelText: t('common.actions.cancel'),
-      onOk: () =>
-        approve
-          .mutateAsync(item.id)
-          .then(() => void message.success(t('identity.admin.approved')))
-          // The client has shown the server's message; the dialog closes.
-          .catch(() => undefined),
-    });
-  };
+  const applications = useIdentityApplications({
+    status: filters.status === 'all' ? undefined : filters.status,
+    identityId: filters.identityId,
+    pageNum: paging.pageNum,
+    pageSize: PAGE_SIZE,
+  });
+  const decisions = useReviewDecisions<IdentityApplicationItem>({
+    keyPrefix: 'identity.admin',
+    approveContent: (item) =>
+      t('identity.admin.approveContent', { name: item.extras.realName ?? item.applicant.name, identity: item.identity.name }),
+    rejectTitle: (item) => t('identity.admin.rejectTitle', { name: item.applicant.name, identity: item.identity.name }),
+    approve: useApproveIdentityApplication(),
+    reject: useRejectIdentityApplication(),
+    reasonMaxLength: IDENTITY_REASON_MAX,
+    testId: 'identity',
+    reasonTestId: 'identity-reject-reason',
+  });
 
   const columns: TableColumnsType<IdentityApplicationItem> = [
     {
@@ -115,55 +114,31 @@ export function IdentityReviewQueue() {
       render: (_, row) => (
         <div>
           <Tag color={IDENTITY_STATE_COLOUR[row.status]}>{t(`identity.status.${row.status}`)}</Tag>
-          {row.reason && <div className="identity-admin__reason">{row.reason}</div>}
-          {row.decidedBy && row.decidedAt !== null && (
-            <Typography.Text type="secondary">
-              {t('identity.admin.decidedBy', { name: row.decidedBy.name, date: formatDate(row.decidedAt) })}
-            </Typography.Text>
-          )}
+          <DecisionNote keyPrefix="identity.admin" reason={row.reason} decidedBy={row.decidedBy?.name} decidedAt={row.decidedAt} />
         </div>
       ),
     },
-    {
-      title: t('identity.admin.columns.actions'),
-      key: 'actions',
-      render: (_, row) =>
-        row.status === 'pending' && (
-          <ReviewActions
-            approveText={t('identity.admin.approve')}
-            rejectText={t('identity.admin.reject')}
-            onApprove={() => confirmApprove(row)}
-            onReject={() => setRejecting(row)}
-            testId="identity"
-          />
-        ),
-    },
+    decisions.actionsColumn(t('identity.admin.columns.actions'), (row) => row.status === 'pending'),
   ];
 
   return (
     <>
       <div className="identity-admin__toolbar">
-        <Segmented<StatusFilter>
-          aria-label={t('identity.admin.statusFilter')}
-          value={status}
-          onChange={(value) => {
-            setStatus(value);
-            setPageNum(1);
-          }}
-          options={[
-            ...IDENTITY_RECORD_STATUSES.map((value) => ({ value, label: t(`identity.status.${value}`) })),
-            { value: 'all' as const, label: t('identity.admin.all') },
-          ]}
+        <StatusFilter
+          statuses={IDENTITY_RECORD_STATUSES}
+          value={filters.status}
+          onChange={(status) => changeFilters({ status })}
+          statusLabel={(status) => t(`identity.status.${status}`)}
+          allLabel={t('identity.admin.all')}
+          allFirst={false}
+          label={t('identity.admin.statusFilter')}
         />
         <Select<number>
           allowClear
           placeholder={t('identity.admin.allKinds')}
           aria-label={t('identity.admin.kindFilter')}
-          value={identityId}
-          onChange={(value) => {
-            setIdentityId(value);
-            setPageNum(1);
-          }}
+          value={filters.identityId}
+          onChange={(identityId) => changeFilters({ identityId })}
           options={(kinds.data ?? []).map((kind) => ({ value: kind.id, label: kind.name }))}
           className="identity-admin__kind"
           data-testid="identity-kind-filter"
@@ -173,46 +148,13 @@ export function IdentityReviewQueue() {
         rowKey="id"
         columns={columns}
         page={applications.data}
-        pageNum={pageNum}
-        pageSize={PAGE_SIZE}
-        onPageChange={setPageNum}
+        paging={paging}
         loading={applications.isFetching}
         emptyText={t('identity.admin.empty')}
         scroll={{ x: 1000 }}
         data-testid="identity-applications"
       />
-      <RejectIdentityDialog item={rejecting} onClose={() => setRejecting(undefined)} />
+      {decisions.rejectDialog}
     </>
-  );
-}
-
-function RejectIdentityDialog({ item, onClose }: { item: IdentityApplicationItem | undefined; onClose: () => void }) {
-  const { t } = useTranslation();
-  const { message } = App.useApp();
-  const reject = useRejectIdentityApplication();
-  return (
-    <ReasonDialog
-      open={item !== undefined}
-      title={t('identity.admin.rejectTitle', { name: item?.applicant.name ?? '', identity: item?.identity.name ?? '' })}
-      label={t('identity.admin.reasonLabel')}
-      requiredMessage={t('identity.admin.reasonRequired')}
-      okText={t('identity.admin.reject')}
-      maxLength={IDENTITY_REASON_MAX}
-      busy={reject.isPending}
-      onCancel={onClose}
-      onSubmit={(reason) => {
-        if (!item) return;
-        reject.mutate(
-          { id: item.id, reason },
-          {
-            onSuccess: () => {
-              void message.success(t('identity.admin.rejected'));
-              onClose();
-            },
-          },
-        );
-      }}
-      testId="identity-reject-reason"
-    />
   );
 }

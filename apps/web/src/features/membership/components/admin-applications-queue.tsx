@@ -1,48 +1,45 @@
-import { App, Image, Segmented, Space, Tag, Typography, type TableColumnsType } from 'antd';
+import { Image, Space, Tag, Typography, type TableColumnsType } from 'antd';
 import {
   MEMBERSHIP_APPLICATION_STATUSES,
   MEMBERSHIP_REASON_MAX,
   type AdminMembershipApplication,
   type MembershipApplicationStatus,
 } from '@spatia/contract';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageTable } from '../../../components/page-table';
-import { ReasonDialog } from '../../../components/reason-dialog';
-import { ReviewActions } from '../../../components/review-actions';
+import { DecisionNote, useReviewDecisions } from '../../../components/review-decisions';
+import { StatusFilter } from '../../../components/status-filter';
 import { UserAvatar } from '../../../components/user-avatar';
 import { formatDate } from '../../../lib/format';
+import { usePagedFilters } from '../../../lib/use-paged-filters';
 import { useAdminApplications, useApproveApplication, useRejectApplication } from '../api/admin';
 import { APPLICATION_STATUS_COLOUR } from './my-membership';
 import './membership.css';
 
-type Filter = MembershipApplicationStatus | 'all';
 const PAGE_SIZE = 20;
 
 /** The review queue: pending first (oldest first), licence images to look at, approve or reject with a reason. */
 export function AdminApplicationsQueue() {
   const { t } = useTranslation();
-  const { modal, message } = App.useApp();
-  const [filter, setFilter] = useState<Filter>('pending');
-  const [pageNum, setPageNum] = useState(1);
-  const [rejecting, setRejecting] = useState<AdminMembershipApplication>();
-  const applications = useAdminApplications({ status: filter === 'all' ? undefined : filter, pageNum, pageSize: PAGE_SIZE });
-  const approve = useApproveApplication();
-
-  const confirmApprove = (application: AdminMembershipApplication) => {
-    modal.confirm({
-      title: t('membership.admin.approveTitle'),
-      content: t('membership.admin.approveContent', { name: application.applicant.name, version: application.versionName }),
-      okText: t('membership.admin.approve'),
-      cancelText: t('common.actions.cancel'),
-      onOk: () =>
-        approve
-          .mutateAsync(application.id)
-          .then(() => void message.success(t('membership.admin.approved')))
-          // The client has shown the server's message; the dialog closes.
-          .catch(() => undefined),
-    });
-  };
+  const { filters, changeFilters, paging } = usePagedFilters<{ status: MembershipApplicationStatus | 'all' }>(
+    { status: 'pending' },
+    PAGE_SIZE,
+  );
+  const applications = useAdminApplications({
+    status: filters.status === 'all' ? undefined : filters.status,
+    pageNum: paging.pageNum,
+    pageSize: PAGE_SIZE,
+  });
+  const decisions = useReviewDecisions<AdminMembershipApplication>({
+    keyPrefix: 'membership.admin',
+    approveContent: (item) => t('membership.admin.approveContent', { name: item.applicant.name, version: item.versionName }),
+    rejectTitle: (item) => t('membership.admin.rejectTitle', { name: item.applicant.name }),
+    approve: useApproveApplication(),
+    reject: useRejectApplication(),
+    reasonMaxLength: MEMBERSHIP_REASON_MAX,
+    testId: 'application',
+    reasonTestId: 'reject-reason',
+  });
 
   const columns: TableColumnsType<AdminMembershipApplication> = [
     {
@@ -80,91 +77,37 @@ export function AdminApplicationsQueue() {
       render: (_, row) => (
         <div>
           <Tag color={APPLICATION_STATUS_COLOUR[row.status]}>{t(`membership.applicationStatus.${row.status}`)}</Tag>
-          {row.reason && <div className="membership-reason">{row.reason}</div>}
-          {row.decidedBy && row.decidedAt && (
-            <Typography.Text type="secondary">
-              {t('membership.admin.decidedBy', { name: row.decidedBy, date: formatDate(row.decidedAt) })}
-            </Typography.Text>
-          )}
+          <DecisionNote keyPrefix="membership.admin" reason={row.reason} decidedBy={row.decidedBy ?? undefined} decidedAt={row.decidedAt} />
         </div>
       ),
     },
-    {
-      title: t('membership.admin.columnsApplications.actions'),
-      key: 'actions',
-      render: (_, row) =>
-        row.status === 'pending' && (
-          <ReviewActions
-            approveText={t('membership.admin.approve')}
-            rejectText={t('membership.admin.reject')}
-            onApprove={() => confirmApprove(row)}
-            onReject={() => setRejecting(row)}
-            testId="application"
-          />
-        ),
-    },
+    decisions.actionsColumn(t('membership.admin.columnsApplications.actions'), (row) => row.status === 'pending'),
   ];
 
   return (
     <>
       <div className="membership-admin__toolbar">
-        <Segmented<Filter>
-          aria-label={t('membership.admin.filter')}
-          value={filter}
-          onChange={(value) => {
-            setFilter(value);
-            setPageNum(1);
-          }}
-          options={[
-            ...MEMBERSHIP_APPLICATION_STATUSES.map((status) => ({ value: status, label: t(`membership.applicationStatus.${status}`) })),
-            { value: 'all' as const, label: t('membership.admin.all') },
-          ]}
+        <StatusFilter
+          statuses={MEMBERSHIP_APPLICATION_STATUSES}
+          value={filters.status}
+          onChange={(status) => changeFilters({ status })}
+          statusLabel={(status) => t(`membership.applicationStatus.${status}`)}
+          allLabel={t('membership.admin.all')}
+          allFirst={false}
+          label={t('membership.admin.filter')}
         />
       </div>
       <PageTable
         rowKey="id"
         columns={columns}
         page={applications.data}
-        pageNum={pageNum}
-        pageSize={PAGE_SIZE}
-        onPageChange={setPageNum}
+        paging={paging}
         loading={applications.isFetching}
         emptyText={t('membership.admin.empty')}
         scroll={{ x: 960 }}
         data-testid="admin-applications"
       />
-      <RejectDialog application={rejecting} onClose={() => setRejecting(undefined)} />
+      {decisions.rejectDialog}
     </>
-  );
-}
-
-function RejectDialog({ application, onClose }: { application: AdminMembershipApplication | undefined; onClose: () => void }) {
-  const { t } = useTranslation();
-  const { message } = App.useApp();
-  const reject = useRejectApplication();
-  return (
-    <ReasonDialog
-      open={application !== undefined}
-      title={t('membership.admin.rejectTitle', { name: application?.applicant.name ?? '' })}
-      label={t('membership.admin.reasonLabel')}
-      requiredMessage={t('membership.admin.reasonRequired')}
-      okText={t('membership.admin.reject')}
-      maxLength={MEMBERSHIP_REASON_MAX}
-      busy={reject.isPending}
-      onCancel={onClose}
-      onSubmit={(reason) => {
-        if (!application) return;
-        reject.mutate(
-          { id: application.id, reason },
-          {
-            onSuccess: () => {
-              void message.success(t('membership.admin.rejected'));
-              onClose();
-            },
-          },
-        );
-      }}
-      testId="reject-reason"
-    />
   );
 }

@@ -1,6 +1,7 @@
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { NotificationPage } from '@spatia/contract';
 import { request } from '../../../api/client';
+import { pageQueryOptions } from '../../../api/page-query';
 
 /** How often the bell asks for the unread count while the page is visible (also on window focus). */
 export const UNREAD_POLL_MS = 30_000;
@@ -25,13 +26,7 @@ export function getNotifications({ pageNum, pageSize, unread }: NotificationList
 }
 
 export function notificationsQueryOptions(params: NotificationListParams, silent = false) {
-  return queryOptions({
-    queryKey: [...NOTIFICATIONS_QUERY_KEY, 'list', params],
-    queryFn: () => getNotifications(params, silent),
-    placeholderData: keepPreviousData,
-    retry: false,
-    meta: { session: true },
-  });
+  return pageQueryOptions([...NOTIFICATIONS_QUERY_KEY, 'list'], (page: NotificationListParams) => getNotifications(page, silent), params);
 }
 
 export function useNotifications(params: NotificationListParams, options: { enabled?: boolean; silent?: boolean } = {}) {

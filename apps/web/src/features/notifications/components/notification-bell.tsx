@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useSession } from '../../../stores/session-store';
 import { useNotifications, useUnreadCount } from '../api/get-notifications';
-import { useMarkAllNotificationsRead } from '../api/mark-read';
+import { MarkAllReadButton } from './mark-all-read-button';
 import { NotificationEntry } from './notification-entry';
 import { useOpenNotification } from './use-open-notification';
 import './notifications.css';
@@ -25,7 +25,6 @@ export function NotificationBell() {
   const [open, setOpen] = useState(false);
   const unread = useUnreadCount(signedIn);
   const latest = useNotifications({ pageNum: 1, pageSize: LATEST_COUNT }, { enabled: signedIn && open, silent: true });
-  const markAll = useMarkAllNotificationsRead();
   const openNotice = useOpenNotification(() => setOpen(false));
   if (!signedIn) return null;
 
@@ -65,16 +64,7 @@ export function NotificationBell() {
     <div className="notification-panel" data-testid="notification-panel">
       <div className="notification-panel__head">
         <span className="notification-panel__title">{t('notifications.title')}</span>
-        <Button
-          type="link"
-          size="small"
-          disabled={count === 0}
-          loading={markAll.isPending}
-          onClick={() => markAll.mutate()}
-          data-testid="notifications-mark-all"
-        >
-          {t('notifications.markAllRead')}
-        </Button>
+        <MarkAllReadButton type="link" size="small" unread={count} data-testid="notifications-mark-all" />
       </div>
       {body}
       <div className="notification-panel__foot">

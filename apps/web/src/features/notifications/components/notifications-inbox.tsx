@@ -1,12 +1,12 @@
 import { CheckOutlined } from '@ant-design/icons';
-import { Button, Card, Empty, Flex, Pagination, Segmented, Skeleton } from 'antd';
+import { Card, Empty, Flex, Pagination, Segmented, Skeleton } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { LoadFailed } from '../../../components/load-failed';
 import { useStepBackFromEmptyPage } from '../../../lib/use-step-back-from-empty-page';
 import { useNotifications } from '../api/get-notifications';
-import { useMarkAllNotificationsRead } from '../api/mark-read';
+import { MarkAllReadButton } from './mark-all-read-button';
 import { NotificationEntry } from './notification-entry';
 import { useOpenNotification } from './use-open-notification';
 import './notifications.css';
@@ -36,7 +36,6 @@ export function NotificationsInbox() {
   const [filter, setFilter] = useFilter();
   const [pageNum, setPageNum] = useState(1);
   const notices = useNotifications({ pageNum, pageSize: PAGE_SIZE, unread: filter === 'unread' });
-  const markAll = useMarkAllNotificationsRead();
   const openNotice = useOpenNotification();
 
   const list = notices.data?.list ?? [];
@@ -100,15 +99,7 @@ export function NotificationsInbox() {
           ]}
           data-testid="notifications-filter"
         />
-        <Button
-          icon={<CheckOutlined />}
-          disabled={unread === 0}
-          loading={markAll.isPending}
-          onClick={() => markAll.mutate()}
-          data-testid="notifications-page-mark-all"
-        >
-          {t('notifications.markAllRead')}
-        </Button>
+        <MarkAllReadButton icon={<CheckOutlined />} unread={unread} data-testid="notifications-page-mark-all" />
       </Flex>
       {body}
     </Card>

@@ -1,6 +1,7 @@
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import type { IncomeStat } from '@spatia/contract';
 import { request } from '../../../api/client';
+import { pageQueryOptions } from '../../../api/page-query';
 
 export interface IncomeParams {
   /** `YYYY-MM-DD`; the server's default window (the last 30 days) when both are left out. */
@@ -16,13 +17,7 @@ export function getIncome(params: IncomeParams): Promise<IncomeStat> {
 }
 
 export function incomeQueryOptions(params: IncomeParams) {
-  return queryOptions({
-    queryKey: ['income', params],
-    queryFn: () => getIncome(params),
-    placeholderData: keepPreviousData,
-    retry: false,
-    meta: { session: true },
-  });
+  return pageQueryOptions(['income'], getIncome, params);
 }
 
 export function useIncome(params: IncomeParams) {

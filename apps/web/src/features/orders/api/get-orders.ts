@@ -1,6 +1,7 @@
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import type { OrderDirection, OrderPage, OrderStatus, OrderType } from '@spatia/contract';
 import { request } from '../../../api/client';
+import { pageQueryOptions } from '../../../api/page-query';
 
 export interface OrderFilters {
   /** Every status when left out. */
@@ -25,15 +26,7 @@ export function getOrders(params: OrderListParams): Promise<OrderPage> {
 }
 
 export function ordersQueryOptions(params: OrderListParams) {
-  return queryOptions({
-    queryKey: [...ORDERS_QUERY_KEY, params],
-    queryFn: () => getOrders(params),
-    // A new page or filter keeps the old rows on screen until the new ones arrive.
-    placeholderData: keepPreviousData,
-    // The client has shown the server's message and the page offers "try again".
-    retry: false,
-    meta: { session: true },
-  });
+  return pageQueryOptions(ORDERS_QUERY_KEY, getOrders, params);
 }
 
 export function useOrders(params: OrderListParams) {

@@ -1,8 +1,9 @@
 import { LockOutlined } from '@ant-design/icons';
-import { Alert, App, Button, Card, Form, Input } from 'antd';
+import { Alert, App, Button, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useChangePassword } from '../api/change-password';
 import type { Profile } from '../api/types';
+import { SectionCard } from '../../../components/section-card';
 import './profile.css';
 import { NewPasswordFields } from '../../../components/new-password-fields';
 
@@ -32,11 +33,7 @@ export function ChangePasswordCard({ profile }: { profile: Profile }) {
   };
 
   return (
-    <Card
-      className="profile-card"
-      variant="borderless"
-      title={<h2 className="profile-card__title">{profile.hasPassword ? t('profile.password.title') : t('profile.password.setTitle')}</h2>}
-    >
+    <SectionCard heading={profile.hasPassword ? t('profile.password.title') : t('profile.password.setTitle')}>
       {!profile.hasPassword && <Alert type="info" showIcon title={t('profile.password.noneYet')} className="profile-card__alert" />}
       <Form<ChangePasswordValues>
         form={form}
@@ -63,6 +60,6 @@ export function ChangePasswordCard({ profile }: { profile: Profile }) {
           {profile.hasPassword ? t('profile.password.submit') : t('profile.password.setSubmit')}
         </Button>
       </Form>
-    </Card>
+    </SectionCard>
   );
 }

@@ -1,5 +1,5 @@
 import { PictureOutlined, UploadOutlined } from '@ant-design/icons';
-import { Alert, App, Button, Card, Progress } from 'antd';
+import { Alert, App, Button, Progress } from 'antd';
 import { useRef, useState, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { httpsOnly } from '../../../stores/session-store';
@@ -7,6 +7,7 @@ import { useChangeEnterpriseLogo } from '../api/change-enterprise-logo';
 import type { Profile } from '../api/types';
 import { UploadRejectedError } from '../api/upload';
 import { IMAGE_INPUT_ACCEPT, uploadRejectionMessage } from './upload-messages';
+import { SectionCard } from '../../../components/section-card';
 import './profile.css';
 
 /** Enterprise accounts only. The logo is shown only from an https URL (spec 3). */
@@ -39,7 +40,7 @@ export function EnterpriseLogoCard({ profile }: { profile: Profile }) {
   };
 
   return (
-    <Card className="profile-card" variant="borderless" title={<h2 className="profile-card__title">{t('profile.enterprise.title')}</h2>}>
+    <SectionCard heading={t('profile.enterprise.title')}>
       <div className="profile-logo">
         <div className="profile-logo__preview">
           {logo ? (
@@ -61,6 +62,6 @@ export function EnterpriseLogoCard({ profile }: { profile: Profile }) {
           {change.isPending && <Progress percent={Math.round(progress)} size="small" aria-label={t('common.crop.uploading')} />}
         </div>
       </div>
-    </Card>
+    </SectionCard>
   );
 }

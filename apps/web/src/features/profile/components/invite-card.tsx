@@ -1,7 +1,8 @@
-import { Card, Typography } from 'antd';
+import { Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { QrCode } from '../../../components/qr-code';
 import type { Profile } from '../api/types';
+import { SectionCard } from '../../../components/section-card';
 import './profile.css';
 
 export function inviteLink(code: string, origin: string = window.location.origin): string {
@@ -13,7 +14,7 @@ export function InviteCard({ profile }: { profile: Profile }) {
   const { t } = useTranslation();
   const link = inviteLink(profile.inviteCode);
   return (
-    <Card className="profile-card" variant="borderless" title={<h2 className="profile-card__title">{t('profile.invite.title')}</h2>}>
+    <SectionCard heading={t('profile.invite.title')}>
       <div className="profile-invite">
         <div className="profile-invite__qr">
           <QrCode value={link} label={t('profile.invite.qrLabel')} testId="invite-qr" />
@@ -43,6 +44,6 @@ export function InviteCard({ profile }: { profile: Profile }) {
           )}
         </div>
       </div>
-    </Card>
+    </SectionCard>
   );
 }

@@ -1,8 +1,9 @@
 import { CameraOutlined, EditOutlined, MobileOutlined, CalendarOutlined, CrownOutlined } from '@ant-design/icons';
-import { App, Button, Card, Form, Input, Space, Tag, Typography } from 'antd';
+import { App, Button, Form, Input, Space, Tag, Typography } from 'antd';
 import { useRef, useState, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ImageCropDialog, type RenderCrop } from '../../../components/image-crop-dialog';
+import { SectionCard } from '../../../components/section-card';
 import { UserAvatar } from '../../../components/user-avatar';
 import { fullNameRules, FULL_NAME_MAX } from '../../../lib/account-rules';
 import { formatDate, maskPhone } from '../../../lib/format';
@@ -117,7 +118,7 @@ export function ProfileSummaryCard({ profile }: { profile: Profile }) {
   };
 
   return (
-    <Card className="profile-card profile-summary" variant="borderless">
+    <SectionCard className="profile-summary">
       <div className="profile-summary__avatar">
         {/* The session's copy carries the refresh stamp, so a new picture shows at once. */}
         <UserAvatar src={sessionAvatar || profile.avatarUrl} name={profile.name} size={88} />
@@ -174,6 +175,6 @@ export function ProfileSummaryCard({ profile }: { profile: Profile }) {
         onCancel={() => setPicked(null)}
         onConfirm={upload}
       />
-    </Card>
+    </SectionCard>
   );
 }

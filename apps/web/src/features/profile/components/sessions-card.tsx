@@ -1,10 +1,11 @@
 import { DesktopOutlined, MobileOutlined } from '@ant-design/icons';
-import { App, Button, Card, Empty, List, Skeleton, Tag, Tooltip } from 'antd';
+import { App, Button, Empty, List, Skeleton, Tag, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { ActiveSessionInfo } from '@spatia/contract';
 import { formatDate, formatRelativeTime } from '../../../lib/format';
 import { describeDevice, parseUserAgent } from '../../../lib/user-agent';
 import { useRevokeOtherSessions, useRevokeSession, useSessions } from '../api/sessions';
+import { SectionCard } from '../../../components/section-card';
 import './profile.css';
 
 function SessionItem({ session, onRevoke, revoking }: { session: ActiveSessionInfo; onRevoke: () => void; revoking: boolean }) {
@@ -100,10 +101,8 @@ export function SessionsCard() {
   };
 
   return (
-    <Card
-      className="profile-card"
-      variant="borderless"
-      title={<h2 className="profile-card__title">{t('profile.sessions.title')}</h2>}
+    <SectionCard
+      heading={t('profile.sessions.title')}
       extra={
         <Button onClick={confirmRevokeOthers} disabled={others === 0} loading={revokeOthers.isPending} data-testid="sessions-revoke-others">
           {t('profile.sessions.signOutOthers')}
@@ -129,6 +128,6 @@ export function SessionsCard() {
           )}
         />
       )}
-    </Card>
+    </SectionCard>
   );
 }

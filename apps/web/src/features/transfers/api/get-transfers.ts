@@ -1,6 +1,7 @@
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Page } from '@spatia/contract';
 import { request } from '../../../api/client';
+import { pageQueryOptions } from '../../../api/page-query';
 import type { TransferSide, TransferStatus, WorkTransfer } from './types';
 
 export interface TransferListParams {
@@ -23,16 +24,7 @@ export function getTransfers(
 }
 
 export function transfersQueryOptions(side: TransferSide, params: TransferListParams) {
-  return queryOptions({
-    queryKey: [...TRANSFERS_QUERY_KEY, side, 'list', params],
-    queryFn: () => getTransfers(side, params),
-    // A new page or filter keeps the old rows on screen until the new ones arrive.
-    placeholderData: keepPreviousData,
-    // The client has shown the server's message and the list offers "try again": a silent second
-    // attempt would only show the same message twice.
-    retry: false,
-    meta: { session: true },
-  });
+  return pageQueryOptions([...TRANSFERS_QUERY_KEY, side, 'list'], (page: TransferListParams) => getTransfers(side, page), params);
 }
 
 export function useTransfers(side: TransferSide, params: TransferListParams) {

@@ -1,9 +1,18 @@
 import { Alert, Button, Card, Progress, Segmented, Select, Skeleton, Statistic, Table, Tag, Typography } from 'antd';
-import { Role, trafficCostFen, type WalletDay, type WalletStat, type WalletStatDays, type WalletWork } from '@spatia/contract';
+import {
+  Role,
+  trafficCostFen,
+  WALLET_STAT_DAYS,
+  type WalletDay,
+  type WalletStat,
+  type WalletStatDays,
+  type WalletWork,
+} from '@spatia/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { DailyBarChart } from '../../../components/daily-bar-chart';
+import { PeriodSwitch } from '../../../components/period-switch';
 import { fillDays } from '../../../lib/daily-series';
 import { LoadFailed } from '../../../components/load-failed';
 import { formatDate, formatNumber, formatYuan } from '../../../lib/format';
@@ -133,17 +142,7 @@ function UsageCard({ stat, days, onDays }: { stat: WalletStat; days: WalletStatD
   const format = MEASURE_FORMAT[measure];
   const total = rows.reduce((sum, day) => sum + day[measure], 0);
   return (
-    <Card
-      title={t('wallet.usageTitle')}
-      extra={
-        <Segmented<WalletStatDays>
-          size="small"
-          value={days}
-          onChange={onDays}
-          options={[30, 90].map((value) => ({ value: value as WalletStatDays, label: t('wallet.lastDays', { days: value }) }))}
-        />
-      }
-    >
+    <Card title={t('wallet.usageTitle')} extra={<PeriodSwitch periods={WALLET_STAT_DAYS} value={days} onChange={onDays} />}>
       <div className="wallet__chart-controls">
         <Segmented<Measure>
           value={measure}

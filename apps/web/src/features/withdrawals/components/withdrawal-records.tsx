@@ -1,10 +1,10 @@
 import { Button, Typography, type TableColumnsType } from 'antd';
 import { type Withdrawal } from '@spatia/contract';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PageTable } from '../../../components/page-table';
 import { formatDate, formatYuan } from '../../../lib/format';
+import { usePagedFilters } from '../../../lib/use-paged-filters';
 import { useWithdrawalRecords } from '../api/withdrawals';
 import {
   WithdrawalRequested,
@@ -44,9 +44,9 @@ export function WithdrawalDetail({ item }: { item: Withdrawal }) {
 /** /wallet/withdrawRecord: every withdrawal with its state, filtered by state; refreshes while one is on its way. */
 export function WithdrawalRecords() {
   const { t } = useTranslation();
-  const [status, setStatus] = useState<WithdrawalStatusFilterValue>('all');
-  const [pageNum, setPageNum] = useState(1);
-  const records = useWithdrawalRecords({ status: status === 'all' ? undefined : status, pageNum, pageSize: PAGE_SIZE });
+  const { filters, changeFilters, paging } = usePagedFilters<{ status: WithdrawalStatusFilterValue }>({ status: 'all' }, PAGE_SIZE);
+  const { status } = filters;
+  const records = useWithdrawalRecords({ status: status === 'all' ? undefined : status, pageNum: paging.pageNum, pageSize: PAGE_SIZE });
 
   const columns: TableColumnsType<Withdrawal> = [
     {
@@ -73,10 +73,7 @@ export function WithdrawalRecords() {
       <div className="withdrawals__toolbar">
         <WithdrawalStatusFilter
           value={status}
-          onChange={(value) => {
-            setStatus(value);
-            setPageNum(1);
-          }}
+          onChange={(next) => changeFilters({ status: next })}
           allFirst={true}
           testId="withdrawal-status-filter"
         />
@@ -88,9 +85,7 @@ export function WithdrawalRecords() {
         rowKey="id"
         columns={columns}
         page={records.data}
-        pageNum={pageNum}
-        pageSize={PAGE_SIZE}
-        onPageChange={setPageNum}
+        paging={paging}
         loading={records.isFetching && !records.data}
         emptyText={status === 'all' ? t('withdrawals.empty') : t('withdrawals.emptyFiltered')}
         scroll={{ x: 760 }}

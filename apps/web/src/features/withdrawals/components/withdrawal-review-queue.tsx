@@ -1,11 +1,10 @@
-import { App, Input, Typography, type TableColumnsType } from 'antd';
+import { Input, Typography, type TableColumnsType } from 'antd';
 import { WITHDRAWAL_REASON_MAX, type AdminWithdrawal } from '@spatia/contract';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageTable } from '../../../components/page-table';
-import { ReasonDialog } from '../../../components/reason-dialog';
-import { ReviewActions } from '../../../components/review-actions';
+import { useReviewDecisions } from '../../../components/review-decisions';
 import { formatDate, formatYuan } from '../../../lib/format';
+import { usePagedFilters } from '../../../lib/use-paged-filters';
 import { useApproveWithdrawal, useRejectWithdrawal, useWithdrawalQueue } from '../api/review-withdrawals';
 import { WithdrawalDetail } from './withdrawal-records';
 import {
@@ -21,38 +20,32 @@ const PAGE_SIZE = 20;
 /** The back office's withdrawal queue: under review first by default, approve or reject with a reason; payouts follow by themselves. */
 export function WithdrawalReviewQueue() {
   const { t } = useTranslation();
-  const { modal, message } = App.useApp();
-  const [status, setStatus] = useState<WithdrawalStatusFilterValue>('reviewing');
-  const [keyword, setKeyword] = useState('');
-  const [pageNum, setPageNum] = useState(1);
-  const [rejecting, setRejecting] = useState<AdminWithdrawal>();
+  const { filters, changeFilters, paging } = usePagedFilters<{ status: WithdrawalStatusFilterValue; keyword: string }>(
+    { status: 'reviewing', keyword: '' },
+    PAGE_SIZE,
+  );
   const queue = useWithdrawalQueue({
-    status: status === 'all' ? undefined : status,
-    keyword: keyword || undefined,
-    pageNum,
+    status: filters.status === 'all' ? undefined : filters.status,
+    keyword: filters.keyword || undefined,
+    pageNum: paging.pageNum,
     pageSize: PAGE_SIZE,
   });
-  const approve = useApproveWithdrawal();
-  const rejectMutation = useRejectWithdrawal();
-
-  const confirmApprove = (item: AdminWithdrawal) => {
-    modal.confirm({
-      title: t('withdrawals.admin.approveTitle'),
-      content: t('withdrawals.admin.approveContent', {
+  const decisions = useReviewDecisions<AdminWithdrawal>({
+    keyPrefix: 'withdrawals.admin',
+    approveContent: (item) =>
+      t('withdrawals.admin.approveContent', {
         amount: formatYuan(item.amountFen),
         name: item.realName,
         channel: t(`withdrawals.channels.${item.channel}`),
         account: item.accountFull,
       }),
-      okText: t('withdrawals.admin.approve'),
-      cancelText: t('common.actions.cancel'),
-      onOk: () =>
-        approve
-          .mutateAsync(item.id)
-          .then(() => void message.success(t('withdrawals.admin.approved')))
-          .catch(() => undefined),
-    });
-  };
+    rejectTitle: (item) => t('withdrawals.admin.rejectTitle', { name: item.user.name, amount: formatYuan(item.amountFen) }),
+    approve: useApproveWithdrawal(),
+    reject: useRejectWithdrawal(),
+    reasonMaxLength: WITHDRAWAL_REASON_MAX,
+    testId: 'withdrawal',
+    reasonTestId: 'withdrawal-reject-reason',
+  });
 
   const columns: TableColumnsType<AdminWithdrawal> = [
     {
@@ -116,31 +109,15 @@ export function WithdrawalReviewQueue() {
         </div>
       ),
     },
-    {
-      title: t('withdrawals.admin.columns.actions'),
-      key: 'actions',
-      render: (_, row) =>
-        row.status === 'reviewing' && (
-          <ReviewActions
-            approveText={t('withdrawals.admin.approve')}
-            rejectText={t('withdrawals.admin.reject')}
-            onApprove={() => confirmApprove(row)}
-            onReject={() => setRejecting(row)}
-            testId="withdrawal"
-          />
-        ),
-    },
+    decisions.actionsColumn(t('withdrawals.admin.columns.actions'), (row) => row.status === 'reviewing'),
   ];
 
   return (
     <>
       <div className="withdrawals__toolbar">
         <WithdrawalStatusFilter
-          value={status}
-          onChange={(value) => {
-            setStatus(value);
-            setPageNum(1);
-          }}
+          value={filters.status}
+          onChange={(status) => changeFilters({ status })}
           allFirst={false}
           testId="withdrawal-queue-filter"
         />
@@ -148,10 +125,7 @@ export function WithdrawalReviewQueue() {
           allowClear
           placeholder={t('withdrawals.admin.searchPlaceholder')}
           aria-label={t('withdrawals.admin.searchPlaceholder')}
-          onSearch={(value) => {
-            setKeyword(value.trim());
-            setPageNum(1);
-          }}
+          onSearch={(value) => changeFilters({ keyword: value.trim() })}
           style={{ maxWidth: 320 }}
         />
       </div>
@@ -159,38 +133,14 @@ export function WithdrawalReviewQueue() {
         rowKey="id"
         columns={columns}
         page={queue.data}
-        pageNum={pageNum}
-        pageSize={PAGE_SIZE}
-        onPageChange={setPageNum}
+        paging={paging}
         loading={queue.isFetching && !queue.data}
         emptyText={t('withdrawals.admin.empty')}
         scroll={{ x: 1000 }}
         onRow={() => ({ 'data-testid': 'withdrawal-queue-row' }) as React.HTMLAttributes<HTMLElement>}
         data-testid="withdrawal-queue"
       />
-      <ReasonDialog
-        open={rejecting !== undefined}
-        title={t('withdrawals.admin.rejectTitle', { name: rejecting?.user.name ?? '', amount: formatYuan(rejecting?.amountFen ?? 0) })}
-        label={t('withdrawals.admin.reasonLabel')}
-        requiredMessage={t('withdrawals.admin.reasonRequired')}
-        okText={t('withdrawals.admin.reject')}
-        maxLength={WITHDRAWAL_REASON_MAX}
-        busy={rejectMutation.isPending}
-        onCancel={() => setRejecting(undefined)}
-        onSubmit={(reason) => {
-          if (!rejecting) return;
-          rejectMutation.mutate(
-            { id: rejecting.id, reason },
-            {
-              onSuccess: () => {
-                void message.success(t('withdrawals.admin.rejected'));
-                setRejecting(undefined);
-              },
-            },
-          );
-        }}
-        testId="withdrawal-reject-reason"
-      />
+      {decisions.rejectDialog}
     </>
   );
 }

@@ -1,6 +1,7 @@
-import { Segmented, Tag, Typography } from 'antd';
+import { Tag, Typography } from 'antd';
 import { WITHDRAWAL_STATUSES, type Withdrawal, type WithdrawalStatus } from '@spatia/contract';
 import { useTranslation } from 'react-i18next';
+import { StatusFilter } from '../../../components/status-filter';
 import { formatDate } from '../../../lib/format';
 
 /** Each state's colour: blue while someone still has to act, green once paid, red when the money came back. */
@@ -49,15 +50,16 @@ export function WithdrawalStatusFilter({
   testId: string;
 }) {
   const { t } = useTranslation();
-  const all = { value: 'all' as const, label: t('withdrawals.all') };
-  const states = WITHDRAWAL_STATUSES.map((status) => ({ value: status, label: t(`withdrawals.status.${status}`) }));
   return (
-    <Segmented<WithdrawalStatusFilterValue>
-      aria-label={t('withdrawals.statusFilter')}
+    <StatusFilter
+      statuses={WITHDRAWAL_STATUSES}
       value={value}
       onChange={onChange}
-      options={allFirst ? [all, ...states] : [...states, all]}
-      data-testid={testId}
+      statusLabel={(status) => t(`withdrawals.status.${status}`)}
+      allLabel={t('withdrawals.all')}
+      allFirst={allFirst}
+      label={t('withdrawals.statusFilter')}
+      testId={testId}
     />
   );
 }

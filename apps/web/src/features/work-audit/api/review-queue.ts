@@ -1,6 +1,7 @@
-import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Page, WorkDetail, WorkReviewItem } from '@spatia/contract';
 import { request } from '../../../api/client';
+import { pageQueryOptions } from '../../../api/page-query';
 
 /** Every query of the queue starts with this key. */
 export const WORK_AUDIT_QUERY_KEY = ['workAudit'] as const;
@@ -18,16 +19,12 @@ export function getReviewQueue({ pageNum, pageSize }: ReviewQueueParams): Promis
 }
 
 export function reviewQueueQueryOptions(params: ReviewQueueParams) {
-  return queryOptions({
-    queryKey: [...WORK_AUDIT_QUERY_KEY, 'queue', params],
-    queryFn: () => getReviewQueue(params),
-    placeholderData: keepPreviousData,
+  return {
+    ...pageQueryOptions([...WORK_AUDIT_QUERY_KEY, 'queue'], getReviewQueue, params),
     // Other admins claim too: the queue stays current while it is open.
     refetchInterval: 30_000,
     refetchOnWindowFocus: true,
-    retry: false,
-    meta: { session: true },
-  });
+  };
 }
 
 export function useReviewQueue(params: ReviewQueueParams) {

@@ -1,0 +1,23 @@
+import { useState } from 'react';
+
+/** The page of a list on show, and how to move to another. */
+export interface Paging {
+  pageNum: number;
+  pageSize: number;
+  onPageChange: (pageNum: number) => void;
+}
+
+/**
+ * A list's filters and the page on show: changing a filter goes back to the first page, since the
+ * page the person was on may not exist among the new matches.
+ */
+export function usePagedFilters<Filters extends object>(initial: Filters, pageSize: number) {
+  const [filters, setFilters] = useState(initial);
+  const [pageNum, setPageNum] = useState(1);
+  const changeFilters = (next: Partial<Filters>) => {
+    setFilters((current) => ({ ...current, ...next }));
+    setPageNum(1);
+  };
+  const paging: Paging = { pageNum, pageSize, onPageChange: setPageNum };
+  return { filters, changeFilters, paging };
+}
