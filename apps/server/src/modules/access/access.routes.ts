@@ -1,19 +1,17 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Role } from '@spatia/contract';
 import { ok } from '../../lib/envelope.js';
 import { routesFor } from '../../lib/route.js';
 import { CatalogueSchema, PermissionIdsBody, TreeQuery, UserTreeSchema, UserUidParams, tags } from './access.schemas.js';
 import type { AccessService } from './access.service.js';
 
-const adminRoute = routesFor({ role: Role.admin }, tags);
-const anyoneRoute = routesFor('anyone', tags);
+const route = routesFor(tags);
 
 /** The permission catalogue, one user's permission tree and its save (docs/access.md). */
 export const accessRoutes: FastifyPluginAsyncTypebox<{ access: AccessService }> = async (app, { access }) => {
   app.get(
     '/api/open/permissions/catalogue',
     // Never reads the caller: no session lookup.
-    anyoneRoute({
+    route.anyone({
       summary: 'The permission catalogue as a tree (groups, permissions, sub-permissions) in the caller’s language',
       data: CatalogueSchema,
     }),
@@ -22,7 +20,7 @@ export const accessRoutes: FastifyPluginAsyncTypebox<{ access: AccessService }> 
 
   app.get(
     '/api/admin/permissions/tree',
-    adminRoute({
+    route.admin({
       summary: "One user's permission tree: each permission checked when effective, its source, and whether a grant edit can remove it",
       querystring: TreeQuery,
       data: UserTreeSchema,
@@ -33,7 +31,7 @@ export const accessRoutes: FastifyPluginAsyncTypebox<{ access: AccessService }> 
 
   app.put(
     '/api/admin/users/:uid/permissions',
-    adminRoute({
+    route.admin({
       summary:
         "Save a user's permission tree: grants become these ids (with their parents) minus what roles and the membership give; 276 always stays",
       params: UserUidParams,

@@ -8,13 +8,12 @@ import { okSignedIn } from '../../plugins/auth.js';
 import { PasswordChangeBody, PasswordResetBody, RegisteredSchema, RegisterBody, SmsLoginBody, tags } from './accounts.schemas.js';
 import type { AccountsService } from './accounts.service.js';
 
-const signedInRoute = routesFor('signedIn', tags);
-const anyoneRoute = routesFor('anyone', tags);
+const route = routesFor(tags);
 
 export const accountsRoutes: FastifyPluginAsyncTypebox<{ accounts: AccountsService }> = async (app, { accounts }) => {
   app.post(
     '/api/client/checkPhoneNumber',
-    anyoneRoute({
+    route.anyone({
       summary: 'Whether a phone number has an account',
       acceptQueryParams: true,
       description: 'At most 10 a minute and 30 an hour per address; past that, 429 (code 1002) with `Retry-After`.',
@@ -33,14 +32,14 @@ export const accountsRoutes: FastifyPluginAsyncTypebox<{ accounts: AccountsServi
   for (const [url, purpose, summary] of codeRoutes) {
     app.get(
       url,
-      anyoneRoute({ summary, querystring: PhoneQuery, data: IssuedCodeSchema, failures: [400, 404, 409, 429, 503] }),
+      route.anyone({ summary, querystring: PhoneQuery, data: IssuedCodeSchema, failures: [400, 404, 409, 429, 503] }),
       async (request) => ok(await accounts.sendCode(request.query.phoneNumber, purpose, request.ip)),
     );
   }
 
   app.post(
     '/api/c/register',
-    anyoneRoute({
+    route.anyone({
       summary: 'Create an account with a sign-up code; signs in (token in x-auth-token)',
       acceptQueryParams: true,
       body: RegisterBody,
@@ -52,7 +51,7 @@ export const accountsRoutes: FastifyPluginAsyncTypebox<{ accounts: AccountsServi
 
   app.post(
     '/api/c/smsLogin',
-    anyoneRoute({
+    route.anyone({
       summary: 'Sign in with a code; a new phone gets an account',
       acceptQueryParams: true,
       body: SmsLoginBody,
@@ -67,7 +66,7 @@ export const accountsRoutes: FastifyPluginAsyncTypebox<{ accounts: AccountsServi
 
   app.post(
     '/api/client/renewPwd',
-    anyoneRoute({
+    route.anyone({
       summary: 'Set a new password with a reset code; every session of the account ends',
       acceptQueryParams: true,
       body: PasswordResetBody,
@@ -83,7 +82,7 @@ export const accountsRoutes: FastifyPluginAsyncTypebox<{ accounts: AccountsServi
 
   app.post(
     '/api/c/password',
-    signedInRoute({
+    route.signedIn({
       summary: 'Change my password; my other sessions end',
       acceptQueryParams: true,
       body: PasswordChangeBody,

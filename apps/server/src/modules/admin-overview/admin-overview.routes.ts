@@ -1,16 +1,15 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Role } from '@spatia/contract';
 import { ok } from '../../lib/envelope.js';
 import { routesFor } from '../../lib/route.js';
 import { OverviewQuery, OverviewSchema } from './admin-overview.schemas.js';
 import type { AdminOverviewService } from './admin-overview.service.js';
 
-const adminRoute = routesFor({ role: Role.admin }, ['back office']);
+const route = routesFor(['back office']);
 
 export const adminOverviewRoutes: FastifyPluginAsyncTypebox<{ overview: AdminOverviewService }> = async (app, { overview }) => {
   app.get(
     '/api/admin/overview',
-    adminRoute({
+    route.admin({
       summary: 'Pending reviews of each kind, totals, and new users and works per UTC day',
       querystring: OverviewQuery,
       data: OverviewSchema,

@@ -8,13 +8,12 @@ import { okSignedIn } from '../../plugins/auth.js';
 import { LoginBody, tags } from './auth.schemas.js';
 import type { AuthService } from './auth.service.js';
 
-const signedInRoute = routesFor('signedIn', tags);
-const anyoneRoute = routesFor('anyone', tags);
+const route = routesFor(tags);
 
 export const authRoutes: FastifyPluginAsyncTypebox<{ auth: AuthService }> = async (app, { auth }) => {
   app.post(
     '/api/client/login',
-    anyoneRoute({
+    route.anyone({
       summary: 'Sign in with phone number and password',
       acceptQueryParams: true,
       description:
@@ -31,7 +30,7 @@ export const authRoutes: FastifyPluginAsyncTypebox<{ auth: AuthService }> = asyn
 
   app.post(
     '/api/c/logout',
-    signedInRoute({ summary: 'Sign out: the token stops working at once', data: Nothing }),
+    route.signedIn({ summary: 'Sign out: the token stops working at once', data: Nothing }),
     async (request, reply) => {
       await auth.logout(request.auth!.token);
       reply.removeHeader(AUTH_HEADER_X);

@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Role } from '@spatia/contract';
 import { ok } from '../../lib/envelope.js';
 import { routesFor } from '../../lib/route.js';
 import {
@@ -17,14 +16,15 @@ import {
 import type { BackOfficeUsersService } from './back-office.service.js';
 
 /** Every route here is for admins; the web app's back office checks the same role. */
-const adminRoute = routesFor({ role: Role.admin }, tags);
 const changed = { data: UserDetailSchema, failures: [400, 404, 409] };
+
+const route = routesFor(tags);
 
 /** The back office's users and admin log, for admins only (docs/back-office.md). */
 export const backOfficeRoutes: FastifyPluginAsyncTypebox<{ backOffice: BackOfficeUsersService }> = async (app, { backOffice }) => {
   app.get(
     '/api/admin/users',
-    adminRoute({
+    route.admin({
       summary: 'Search users by phone prefix, name prefix or invite code, with role and status filters',
       querystring: UserSearchQuery,
       data: UserPageSchema,
@@ -38,7 +38,7 @@ export const backOfficeRoutes: FastifyPluginAsyncTypebox<{ backOffice: BackOffic
 
   app.get(
     '/api/admin/users/:uid',
-    adminRoute({
+    route.admin({
       summary: 'One user: roles, effective permissions, membership, sessions and works',
       params: UserUidParams,
       data: UserDetailSchema,
@@ -49,32 +49,32 @@ export const backOfficeRoutes: FastifyPluginAsyncTypebox<{ backOffice: BackOffic
 
   app.post(
     '/api/admin/users/:uid/disable',
-    adminRoute({ summary: 'Disable an account: no sign-in, and its sessions end at once', params: UserUidParams, ...changed }),
+    route.admin({ summary: 'Disable an account: no sign-in, and its sessions end at once', params: UserUidParams, ...changed }),
     async (request) => ok(await backOffice.disable(request.auth!.user, request.params.uid, request.language)),
   );
 
   app.post(
     '/api/admin/users/:uid/enable',
-    adminRoute({ summary: 'Enable a disabled account', params: UserUidParams, ...changed }),
+    route.admin({ summary: 'Enable a disabled account', params: UserUidParams, ...changed }),
     async (request) => ok(await backOffice.enable(request.auth!.user, request.params.uid, request.language)),
   );
 
   app.put(
     '/api/admin/users/:uid/roles',
-    adminRoute({ summary: "Set a user's roles (exactly these)", params: UserUidParams, body: RolesBody, ...changed }),
+    route.admin({ summary: "Set a user's roles (exactly these)", params: UserUidParams, body: RolesBody, ...changed }),
     async (request) => ok(await backOffice.setRoles(request.auth!.user, request.params.uid, request.body.roles, request.language)),
   );
 
   app.put(
     '/api/admin/users/:uid/enterprise',
-    adminRoute({ summary: 'Mark a user as an enterprise account, or not', params: UserUidParams, body: EnterpriseBody, ...changed }),
+    route.admin({ summary: 'Mark a user as an enterprise account, or not', params: UserUidParams, body: EnterpriseBody, ...changed }),
     async (request) =>
       ok(await backOffice.setEnterprise(request.auth!.user, request.params.uid, request.body.enterprise, request.language)),
   );
 
   app.post(
     '/api/admin/users/:uid/signOutEverywhere',
-    adminRoute({
+    route.admin({
       summary: 'End every session of a user now (they may sign in again)',
       params: UserUidParams,
       data: SignOutEverywhereSchema,
@@ -85,7 +85,7 @@ export const backOfficeRoutes: FastifyPluginAsyncTypebox<{ backOffice: BackOffic
 
   app.get(
     '/api/admin/log',
-    adminRoute({
+    route.admin({
       summary: 'The admin log, newest first, filtered by action, admin, target and time',
       querystring: AdminLogQuery,
       data: AdminLogPageSchema,

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Permission, Role } from '@spatia/contract';
+import { Permission } from '@spatia/contract';
 import { ok } from '../../lib/envelope.js';
 import { routesFor } from '../../lib/route.js';
 import { IdempotencyHeaders } from '../payments/payments.schemas.js';
@@ -18,9 +18,9 @@ import {
 } from './billing.schemas.js';
 import type { WalletService } from './wallet.service.js';
 
+const route = routesFor(tags);
 /** Spec 2.4: the wallet and its pages need permission 35. */
-const walletRoute = routesFor({ permission: Permission.wallet }, tags);
-const adminRoute = routesFor({ role: Role.admin }, tags);
+const walletRoute = route.for({ permission: Permission.wallet });
 
 /** The flow wallet, lease time (spec 7.3) and the back office's billing prices (docs/billing.md). */
 export const billingRoutes: FastifyPluginAsyncTypebox<{ wallet: WalletService; billingAdmin: BillingAdminService }> = async (
@@ -67,13 +67,13 @@ export const billingRoutes: FastifyPluginAsyncTypebox<{ wallet: WalletService; b
 
   app.get(
     '/api/admin/billing',
-    adminRoute({ summary: 'Traffic and lease prices and the recharge price list', data: BillingSettingsSchema }),
+    route.admin({ summary: 'Traffic and lease prices and the recharge price list', data: BillingSettingsSchema }),
     async () => ok(await billingAdmin.settings()),
   );
 
   app.put(
     '/api/admin/billing/prices',
-    adminRoute({
+    route.admin({
       summary: 'Set the traffic and lease prices, the low-balance threshold and the grace period (days billed from now on)',
       body: PricesBody,
       data: BillingSettingsSchema,
@@ -84,7 +84,7 @@ export const billingRoutes: FastifyPluginAsyncTypebox<{ wallet: WalletService; b
 
   app.put(
     '/api/admin/billing/rechargePlans',
-    adminRoute({
+    route.admin({
       summary: 'Replace the recharge price list (orders already made keep their price)',
       body: PlansBody,
       data: BillingSettingsSchema,

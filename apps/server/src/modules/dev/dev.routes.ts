@@ -10,7 +10,7 @@ import { BillDayParams, BilledDaySchema, OutboxQuery, OutboxSchema } from './dev
 const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
 const FORWARDING_HEADERS = ['forwarded', 'x-forwarded-for', 'x-real-ip'];
 
-const anyoneRoute = routesFor('anyone', ['development']);
+const route = routesFor(['development']);
 
 /**
  * Registered only with the console SMS driver and SMS_DEV_OUTBOX=true, and answering only a client on
@@ -20,7 +20,7 @@ const anyoneRoute = routesFor('anyone', ['development']);
 export const devRoutes: FastifyPluginAsyncTypebox<{ sms: ConsoleSmsDriver; billing: BillingService }> = async (app, { sms, billing }) => {
   app.get(
     '/api/dev/sms-outbox',
-    anyoneRoute({
+    route.anyone({
       summary: 'Latest messages of the console SMS driver (only with SMS_DEV_OUTBOX=true, only from this machine)',
       querystring: OutboxQuery,
       data: OutboxSchema,
@@ -35,7 +35,7 @@ export const devRoutes: FastifyPluginAsyncTypebox<{ sms: ConsoleSmsDriver; billi
   // The journeys cannot wait for midnight: they bill the day so far, as the daily job bills a finished day.
   app.post(
     '/api/dev/billing/:day',
-    anyoneRoute({
+    route.anyone({
       summary:
         'Bill a day now, then settle, pause and notify as the 5-minute job does (development only, this machine only; traffic of the day served later is not billed)',
       params: BillDayParams,

@@ -26,11 +26,10 @@ export interface TicketedDownload {
 /** Registers `POST {path}/ticket` (signed in) and `GET {path}` (signed in, or with the ticket). */
 export function registerTicketedDownload(app: FastifyInstance, download: TicketedDownload): void {
   const typed = app.withTypeProvider<TypeBoxTypeProvider>();
-  const signedInRoute = routesFor('signedIn', download.tags);
-  const publicRoute = routesFor('public', download.tags);
+  const route = routesFor(download.tags);
   typed.post(
     `${download.path}/ticket`,
-    signedInRoute({
+    route.signedIn({
       summary: `A one-minute link for the browser's own download: ${download.summary}`,
       params: IdParams,
       data: TicketSchema,
@@ -40,7 +39,7 @@ export function registerTicketedDownload(app: FastifyInstance, download: Tickete
   );
   typed.get(
     download.path,
-    publicRoute({
+    route.public({
       summary: `${download.summary}, streamed (signed in, or with a ticket)`,
       params: IdParams,
       querystring: DownloadQuery,

@@ -5,7 +5,8 @@ import { routesFor } from '../../lib/route.js';
 import { IncomeQuerySchema, IncomeStatSchema, tags } from './income.schemas.js';
 import type { IncomeService } from './income.service.js';
 
-const incomeRoute = routesFor({ permission: Permission.income }, tags);
+const route = routesFor(tags);
+const incomeRoute = route.for({ permission: Permission.income });
 
 /** Spec 7.3's revenue query behind `/recode/income` (permission 37). */
 export const incomeRoutes: FastifyPluginAsyncTypebox<{ income: IncomeService }> = async (app, { income }) => {

@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Role } from '@spatia/contract';
 import { Type } from 'typebox';
 import { Nothing, ok } from '../../lib/envelope.js';
 import { routesFor } from '../../lib/route.js';
@@ -18,13 +17,13 @@ import {
 } from './membership.schemas.js';
 import type { MembershipService } from './membership.service.js';
 
-const adminRoute = routesFor({ role: Role.admin }, tags);
+const route = routesFor(tags);
 
 /** The back office's side: versions editor, application review queue, revocation. Admin role only. */
 export const membershipAdminRoutes: FastifyPluginAsyncTypebox<{ membership: MembershipService }> = async (app, { membership }) => {
   app.get(
     '/api/admin/membership/versions',
-    adminRoute({
+    route.admin({
       summary: 'Every version, hidden ones too, with its holders and pending applications',
       data: Type.Array(AdminVersionSchema),
     }),
@@ -33,13 +32,13 @@ export const membershipAdminRoutes: FastifyPluginAsyncTypebox<{ membership: Memb
 
   app.post(
     '/api/admin/membership/versions',
-    adminRoute({ summary: 'Create a version', body: VersionBody, data: AdminVersionSchema, failures: [400] }),
+    route.admin({ summary: 'Create a version', body: VersionBody, data: AdminVersionSchema, failures: [400] }),
     async (request) => ok(await membership.createVersion(request.auth!.user, request.body)),
   );
 
   app.put(
     '/api/admin/membership/versions/:id',
-    adminRoute({
+    route.admin({
       summary: 'Change a version (its holders get the new groups at once)',
       params: VersionIdParams,
       body: VersionBody,
@@ -51,7 +50,7 @@ export const membershipAdminRoutes: FastifyPluginAsyncTypebox<{ membership: Memb
 
   app.delete(
     '/api/admin/membership/versions/:id',
-    adminRoute({
+    route.admin({
       summary: 'Remove a version: refused while held or applied for; hidden when past rows name it, deleted otherwise',
       params: VersionIdParams,
       data: RemovedSchema,
@@ -62,7 +61,7 @@ export const membershipAdminRoutes: FastifyPluginAsyncTypebox<{ membership: Memb
 
   app.get(
     '/api/admin/membership/applications',
-    adminRoute({
+    route.admin({
       summary: 'Applications: pending first (oldest first), then decided ones (newest first)',
       querystring: ApplicationsQuery,
       data: AdminApplicationsSchema,
@@ -81,7 +80,7 @@ export const membershipAdminRoutes: FastifyPluginAsyncTypebox<{ membership: Memb
 
   app.post(
     '/api/admin/membership/applications/:id/approve',
-    adminRoute({
+    route.admin({
       summary: "Approve: the applicant gets the version for its trial length (kind 'trial'); the trial is recorded",
       params: ApplicationIdParams,
       data: ApprovedSchema,
@@ -92,7 +91,7 @@ export const membershipAdminRoutes: FastifyPluginAsyncTypebox<{ membership: Memb
 
   app.post(
     '/api/admin/membership/applications/:id/reject',
-    adminRoute({
+    route.admin({
       summary: 'Reject with a reason (the applicant is told)',
       acceptQueryParams: true,
       params: ApplicationIdParams,
@@ -108,7 +107,7 @@ export const membershipAdminRoutes: FastifyPluginAsyncTypebox<{ membership: Memb
 
   app.post(
     '/api/admin/memberships/:userUid/revoke',
-    adminRoute({
+    route.admin({
       summary: "End a user's active membership now, with a reason (nothing they made is deleted)",
       acceptQueryParams: true,
       params: UserUidParams,

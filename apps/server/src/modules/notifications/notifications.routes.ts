@@ -4,13 +4,13 @@ import { routesFor } from '../../lib/route.js';
 import { NotificationIdParams, NotificationListQuery, NotificationPageSchema, UnreadSchema, tags } from './notifications.schemas.js';
 import type { NotificationsService } from './notifications.service.js';
 
-const signedInRoute = routesFor('signedIn', tags);
+const route = routesFor(tags);
 
 /** The caller's inbox: the list, the bell's count, and marking notices read (docs/notifications.md). */
 export const notificationsRoutes: FastifyPluginAsyncTypebox<{ notifications: NotificationsService }> = async (app, { notifications }) => {
   app.get(
     '/api/c/notifications',
-    signedInRoute({
+    route.signedIn({
       summary: 'My notices, newest first, with my unread count',
       querystring: NotificationListQuery,
       data: NotificationPageSchema,
@@ -28,17 +28,17 @@ export const notificationsRoutes: FastifyPluginAsyncTypebox<{ notifications: Not
 
   app.get(
     '/api/c/notifications/unreadCount',
-    signedInRoute({ summary: 'How many of my notices are unread (the bell)', data: UnreadSchema }),
+    route.signedIn({ summary: 'How many of my notices are unread (the bell)', data: UnreadSchema }),
     async (request) => ok({ unread: await notifications.unreadCount(request.auth!.user.id) }),
   );
 
-  app.post('/api/c/notifications/readAll', signedInRoute({ summary: 'Mark all my notices read', data: UnreadSchema }), async (request) =>
+  app.post('/api/c/notifications/readAll', route.signedIn({ summary: 'Mark all my notices read', data: UnreadSchema }), async (request) =>
     ok({ unread: await notifications.markAllRead(request.auth!.user.id) }),
   );
 
   app.post(
     '/api/c/notifications/:id/read',
-    signedInRoute({
+    route.signedIn({
       summary: 'Mark one of my notices read (again is fine)',
       params: NotificationIdParams,
       data: UnreadSchema,

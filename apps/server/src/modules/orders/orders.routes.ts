@@ -5,7 +5,8 @@ import { routesFor } from '../../lib/route.js';
 import { OrderFilterQuery, OrderListQuery, OrderPageSchema, tags } from './orders.schemas.js';
 import type { OrderQuery, OrdersService } from './orders.service.js';
 
-const orderRoute = routesFor({ permission: Permission.order }, tags);
+const route = routesFor(tags);
+const orderRoute = route.for({ permission: Permission.order });
 
 /** '' from a cleared filter means no filter. */
 function orderQuery(query: {

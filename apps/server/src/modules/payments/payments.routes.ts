@@ -18,10 +18,9 @@ import {
 } from './payments.schemas.js';
 import type { PaymentsService } from './payments.service.js';
 
+const route = routesFor(tags);
 /** Spec 2.3: the recharge page is for photographers and customers. */
-const payerRoute = routesFor({ anyRole: [Role.photographer, Role.customer] }, tags);
-const signedInRoute = routesFor('signedIn', tags);
-const anyoneRoute = routesFor('anyone', tags);
+const payerRoute = route.for({ anyRole: [Role.photographer, Role.customer] });
 
 /** Spec 7.3's recharge calls, the providers' notifications and the sandbox's test checkout (docs/payments.md). */
 export const paymentsRoutes: FastifyPluginAsyncTypebox<{ payments: PaymentsService; sandbox?: SandboxPayDriver }> = async (
@@ -52,7 +51,7 @@ export const paymentsRoutes: FastifyPluginAsyncTypebox<{ payments: PaymentsServi
 
   app.get(
     '/api/c/flowRechargeOrder/:id/nativeUnifiedOrderQuery',
-    signedInRoute({
+    route.signedIn({
       summary: 'One of the caller’s recharge orders, after asking the provider while it is pending',
       params: OrderIdParams,
       data: RechargeOrderSchema,
@@ -68,7 +67,7 @@ export const paymentsRoutes: FastifyPluginAsyncTypebox<{ payments: PaymentsServi
     notifications.addContentTypeParser('*', { parseAs: 'string', bodyLimit: 64 * 1024 }, (_request, body, done) => done(null, body));
     notifications.post(
       '/api/payments/:provider/notify',
-      anyoneRoute({
+      route.anyone({
         summary: 'A payment provider’s notification: verified, booked once, answered in the provider’s own format',
         params: ProviderParams,
       }),
@@ -86,7 +85,7 @@ export const paymentsRoutes: FastifyPluginAsyncTypebox<{ payments: PaymentsServi
 
   app.get(
     '/api/payments/sandbox/checkout/:orderNo',
-    anyoneRoute({
+    route.anyone({
       summary: 'The sandbox’s test checkout: the order its QR code names (the signature comes from the code)',
       params: CheckoutParams,
       querystring: CheckoutQuery,
@@ -102,7 +101,7 @@ export const paymentsRoutes: FastifyPluginAsyncTypebox<{ payments: PaymentsServi
 
   app.post(
     '/api/payments/sandbox/checkout/:orderNo/pay',
-    anyoneRoute({
+    route.anyone({
       summary: 'Pay in the sandbox: its books turn paid and its signed notification is delivered like a provider’s',
       params: CheckoutParams,
       querystring: CheckoutQuery,

@@ -14,15 +14,14 @@ import {
 } from './point-clouds.schemas.js';
 import type { PointCloudsService } from './point-clouds.service.js';
 
-const signedInRoute = routesFor('signedIn', tags);
-const publicRoute = routesFor('public', tags);
-const pointCloudListRoute = routesFor({ permission: Permission.pointCloudList }, tags);
+const route = routesFor(tags);
+const pointCloudListRoute = route.for({ permission: Permission.pointCloudList });
 
 /** Viewers' data, measurements, LAS export and the point-cloud list (docs/pointcloud-format.md, docs/models.md). */
 export const pointCloudsRoutes: FastifyPluginAsyncTypebox<{ pointClouds: PointCloudsService }> = async (app, { pointClouds }) => {
   app.get(
     '/api/model/:id/scene',
-    publicRoute({
+    route.public({
       summary: "What a 3D or point-cloud work's viewer loads (anyone who may read the work)",
       params: IdParams,
       data: WorkSceneSchema,
@@ -33,7 +32,7 @@ export const pointCloudsRoutes: FastifyPluginAsyncTypebox<{ pointClouds: PointCl
 
   app.put(
     '/api/model/:id/measurements',
-    signedInRoute({
+    route.signedIn({
       summary: "Save the measurements shown on a point cloud (the work's owner)",
       params: IdParams,
       body: MeasurementUpdateBody,

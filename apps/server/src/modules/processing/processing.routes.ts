@@ -6,7 +6,7 @@ import type { WorksService } from '../works/works.service.js';
 import { ProcessingSchema, VerificationSchema, tags } from './processing.schemas.js';
 import type { ProcessingService } from './processing.service.js';
 
-const signedInRoute = routesFor('signedIn', tags);
+const route = routesFor(tags);
 
 /** The solver: runs, where they stand, and going back to an unprocessed draft (docs/processing.md). */
 export const processingRoutes: FastifyPluginAsyncTypebox<{ works: WorksService; processing: ProcessingService }> = async (
@@ -15,7 +15,7 @@ export const processingRoutes: FastifyPluginAsyncTypebox<{ works: WorksService; 
 ) => {
   app.post(
     '/api/model/:id/activateSolver',
-    signedInRoute({
+    route.signedIn({
       summary: "Queue the processing of a work's origins (panoramas, a 3D model or a point cloud)",
       params: IdParams,
       data: ProcessingSchema,
@@ -26,7 +26,7 @@ export const processingRoutes: FastifyPluginAsyncTypebox<{ works: WorksService; 
 
   app.get(
     '/api/model/:id/processing',
-    signedInRoute({
+    route.signedIn({
       summary: 'Where processing stands: state, stage, progress, failure',
       params: IdParams,
       data: ProcessingSchema,
@@ -37,7 +37,7 @@ export const processingRoutes: FastifyPluginAsyncTypebox<{ works: WorksService; 
 
   app.post(
     '/api/model/:id/reset',
-    signedInRoute({
+    route.signedIn({
       summary: 'Back to an unpublished, unprocessed draft (derived files are deleted)',
       params: IdParams,
       data: WorkDetailSchema,
@@ -48,7 +48,7 @@ export const processingRoutes: FastifyPluginAsyncTypebox<{ works: WorksService; 
 
   app.post(
     '/api/model/:id/verify',
-    signedInRoute({
+    route.signedIn({
       summary: 'What the work still lacks before it can go online, and its processing',
       params: IdParams,
       data: VerificationSchema,

@@ -19,8 +19,8 @@ import {
 } from './profile.schemas.js';
 import type { ProfileService } from './profile.service.js';
 
-const signedInRoute = routesFor('signedIn', tags);
-const ownProfileRoute = routesFor({ permission: Permission.userInformation }, tags);
+const route = routesFor(tags);
+const ownProfileRoute = route.for({ permission: Permission.userInformation });
 
 export const profileRoutes: FastifyPluginAsyncTypebox<{ profile: ProfileService; publicUrl: string | undefined }> = async (
   app,
@@ -36,7 +36,7 @@ export const profileRoutes: FastifyPluginAsyncTypebox<{ profile: ProfileService;
     ok(await profile.getProfile(request.auth!.user.id)),
   );
 
-  app.get('/api/c/my/overview', signedInRoute({ summary: "What the console's home counts", data: OverviewSchema }), async (request) =>
+  app.get('/api/c/my/overview', route.signedIn({ summary: "What the console's home counts", data: OverviewSchema }), async (request) =>
     ok(await profile.getOverview(request.auth!.user.id)),
   );
 
@@ -102,7 +102,7 @@ export const profileRoutes: FastifyPluginAsyncTypebox<{ profile: ProfileService;
     uploads.put(
       '/api/uploads/:token',
       {
-        ...signedInRoute({
+        ...route.signedIn({
           summary: 'Upload the file of a grant (raw bytes as the body)',
           params: UploadTokenParams,
           data: UploadedSchema,

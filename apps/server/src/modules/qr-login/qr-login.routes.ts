@@ -6,8 +6,7 @@ import { sendToken } from '../../plugins/auth.js';
 import { ConfirmBody, ConfirmedSchema, PollQuery, PollSchema, ScanBody, ScannedSchema, tags } from './qr-login.schemas.js';
 import type { QrLoginService } from './qr-login.service.js';
 
-const signedInRoute = routesFor('signedIn', tags);
-const anyoneRoute = routesFor('anyone', tags);
+const route = routesFor(tags);
 
 export const qrLoginRoutes: FastifyPluginAsyncTypebox<{ qrLogin: QrLoginService; publicUrl: string | undefined }> = async (
   app,
@@ -15,7 +14,7 @@ export const qrLoginRoutes: FastifyPluginAsyncTypebox<{ qrLogin: QrLoginService;
 ) => {
   app.get(
     '/api/qrcode/login',
-    anyoneRoute({
+    route.anyone({
       summary: 'Without pollToken: a new QR ticket (2 minutes). With pollToken: its status; once confirmed, the session (x-auth-token)',
       querystring: PollQuery,
       data: PollSchema,
@@ -32,7 +31,7 @@ export const qrLoginRoutes: FastifyPluginAsyncTypebox<{ qrLogin: QrLoginService;
 
   app.post(
     '/api/qrcode/scan',
-    signedInRoute({
+    route.signedIn({
       summary: 'The phone opened the QR link: mark it scanned and say which browser asks',
       acceptQueryParams: true,
       body: ScanBody,
@@ -44,7 +43,7 @@ export const qrLoginRoutes: FastifyPluginAsyncTypebox<{ qrLogin: QrLoginService;
 
   app.post(
     '/api/qrcode/confirm',
-    signedInRoute({
+    route.signedIn({
       summary: 'Confirm (accept=true) or decline the desktop sign-in',
       acceptQueryParams: true,
       body: ConfirmBody,

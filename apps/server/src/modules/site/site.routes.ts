@@ -6,20 +6,20 @@ import { requestOrigin } from '../../lib/request-info.js';
 import { MobileAppSchema, SiteConfigSchema, tags } from './site.schemas.js';
 import { mobileAppInfo, publicSiteConfig } from './site.service.js';
 
-const anyoneRoute = routesFor('anyone', tags);
+const route = routesFor(tags);
 
 export const siteRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app, { config }) => {
   const siteConfig = publicSiteConfig(config);
 
   app.get(
     '/api/open/siteConfig',
-    anyoneRoute({ summary: 'Public site settings: footer texts, service line, API hosts', data: SiteConfigSchema }),
+    route.anyone({ summary: 'Public site settings: footer texts, service line, API hosts', data: SiteConfigSchema }),
     async () => ok(siteConfig),
   );
 
   app.get(
     '/api/open/c/zhipaiApp',
-    anyoneRoute({
+    route.anyone({
       summary: 'Where the mobile capture app is downloaded: the configured package (apkUrl, empty when none is) and what the QR code opens',
       data: MobileAppSchema,
     }),

@@ -5,14 +5,13 @@ import { IdParams } from '../works/works.schemas.js';
 import { TourSchema, TourUpdateBody, tags } from './tours.schemas.js';
 import type { ToursService } from './tours.service.js';
 
-const signedInRoute = routesFor('signedIn', tags);
-const publicRoute = routesFor('public', tags);
+const route = routesFor(tags);
 
 /** A panorama work's tour: what viewers show, and what its owner sets (docs/processing.md). */
 export const toursRoutes: FastifyPluginAsyncTypebox<{ tours: ToursService }> = async (app, { tours }) => {
   app.get(
     '/api/model/:id/tour',
-    publicRoute({
+    route.public({
       summary: 'The tour a viewer shows (anyone who may read the work)',
       params: IdParams,
       data: TourSchema,
@@ -23,7 +22,7 @@ export const toursRoutes: FastifyPluginAsyncTypebox<{ tours: ToursService }> = a
 
   app.put(
     '/api/model/:id/tour',
-    signedInRoute({
+    route.signedIn({
       summary: 'Save scene order, names, views and hotspots, music and autorotate',
       params: IdParams,
       body: TourUpdateBody,

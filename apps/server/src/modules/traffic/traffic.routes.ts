@@ -5,13 +5,13 @@ import { IdParams } from '../works/works.schemas.js';
 import { TrafficQuery, TrafficSchema, tags } from './traffic.schemas.js';
 import type { TrafficService } from './traffic.service.js';
 
-const signedInRoute = routesFor('signedIn', tags);
+const route = routesFor(tags);
 
 /** What was served for a work, per day (docs/processing.md). */
 export const trafficRoutes: FastifyPluginAsyncTypebox<{ traffic: TrafficService }> = async (app, { traffic }) => {
   app.get(
     '/api/model/:id/traffic',
-    signedInRoute({
+    route.signedIn({
       summary: 'Requests and bytes served for the work, per day',
       params: IdParams,
       querystring: TrafficQuery,

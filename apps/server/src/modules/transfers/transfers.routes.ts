@@ -5,14 +5,15 @@ import { UidParams, WorkDetailSchema, pageOf, priceInFen } from '../works/works.
 import { DistributeBody, SellToBody, TransferIdParams, TransferListQuery, TransferSchema, tags } from './transfers.schemas.js';
 import type { TransfersService } from './transfers.service.js';
 
-const signedInRoute = routesFor('signedIn', tags);
 const answered = { data: Nothing, failures: [403, 404, 409, 410] };
+
+const route = routesFor(tags);
 
 /** Handing works over: distribute, sell to someone, and the receipt and shipped lists with their actions. */
 export const transfersRoutes: FastifyPluginAsyncTypebox<{ transfers: TransfersService }> = async (app, { transfers }) => {
   app.post(
     '/api/model/:uid/distribute',
-    signedInRoute({
+    route.signedIn({
       summary: 'Give a work to the user with this phone number',
       acceptQueryParams: true,
       params: UidParams,
@@ -25,7 +26,7 @@ export const transfersRoutes: FastifyPluginAsyncTypebox<{ transfers: TransfersSe
 
   app.post(
     '/api/model/:uid/sellTo',
-    signedInRoute({
+    route.signedIn({
       summary: 'Sell a work to one user (phone number or invite code) at a price in yuan',
       acceptQueryParams: true,
       params: UidParams,
@@ -46,7 +47,7 @@ export const transfersRoutes: FastifyPluginAsyncTypebox<{ transfers: TransfersSe
 
   app.get(
     '/api/transfers/received',
-    signedInRoute({
+    route.signedIn({
       summary: 'Projects awaiting receipt (and answered ones)',
       querystring: TransferListQuery,
       data: pageOf(TransferSchema),
@@ -60,14 +61,14 @@ export const transfersRoutes: FastifyPluginAsyncTypebox<{ transfers: TransfersSe
 
   app.get(
     '/api/transfers/sent',
-    signedInRoute({ summary: 'Shipped projects', querystring: TransferListQuery, data: pageOf(TransferSchema), failures: [400] }),
+    route.signedIn({ summary: 'Shipped projects', querystring: TransferListQuery, data: pageOf(TransferSchema), failures: [400] }),
     async (request) =>
       ok(await transfers.listSent(request.auth!.user, request.query.status || undefined, request.query.pageNum, request.query.pageSize)),
   );
 
   app.get(
     '/api/transfers/:id/work',
-    signedInRoute({
+    route.signedIn({
       summary: 'The work of a transfer, for its sender and receiver',
       params: TransferIdParams,
       data: WorkDetailSchema,
@@ -84,7 +85,7 @@ export const transfersRoutes: FastifyPluginAsyncTypebox<{ transfers: TransfersSe
   for (const action of actions) {
     app.post(
       `/api/transfers/:id/${action.name}`,
-      signedInRoute({ summary: action.summary, params: TransferIdParams, ...answered }),
+      route.signedIn({ summary: action.summary, params: TransferIdParams, ...answered }),
       async (request) => {
         await action.run(request.auth!.user, request.params.id);
         return ok(null);

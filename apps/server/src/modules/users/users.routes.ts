@@ -6,13 +6,13 @@ import { isAdmin, type UserInfo } from '@spatia/contract';
 import { UserInfoSchema, UserUidParams } from './users.schemas.js';
 import type { AuthUser, UsersService } from './users.service.js';
 
-const signedInRoute = routesFor('signedIn', ['accounts']);
+const route = routesFor(['accounts']);
 
 export const usersRoutes: FastifyPluginAsyncTypebox<{ users: UsersService }> = async (app, { users }) => {
   app.get(
     '/api/client/:uid/info',
     {
-      ...signedInRoute({
+      ...route.signedIn({
         summary: "User info by uid: your own, or anyone's for an admin",
         params: UserUidParams,
         data: UserInfoSchema,

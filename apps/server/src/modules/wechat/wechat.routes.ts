@@ -16,7 +16,7 @@ export function safeRedirect(value: string | undefined): string {
   return value && value.startsWith('/') && !value.startsWith('//') && !value.startsWith('/\\') ? value : DEFAULT_REDIRECT;
 }
 
-const anyoneRoute = routesFor('anyone', tags);
+const route = routesFor(tags);
 
 export const wechatRoutes: FastifyPluginAsyncTypebox<{
   wechat: WechatService;
@@ -25,7 +25,7 @@ export const wechatRoutes: FastifyPluginAsyncTypebox<{
 }> = async (app, { wechat, accounts, publicUrl }) => {
   app.get(
     '/api/open/wechat/authorize',
-    anyoneRoute({
+    route.anyone({
       summary: 'Start WeChat sign-in: redirects to WeChat; `redirect` is where to go after signing in',
       querystring: AuthorizeQuery,
     }),
@@ -41,7 +41,7 @@ export const wechatRoutes: FastifyPluginAsyncTypebox<{
 
   app.get(
     '/api/open/wechat/callback',
-    anyoneRoute({ summary: "WeChat's redirect back; continues on the login page with a one-time hand-off", querystring: CallbackQuery }),
+    route.anyone({ summary: "WeChat's redirect back; continues on the login page with a one-time hand-off", querystring: CallbackQuery }),
     async (request, reply) => {
       const handoff = await wechat.callback(request.query.code, request.query.state, readCookie(request, STATE_COOKIE));
       reply.header('set-cookie', `${STATE_COOKIE}=; Path=/api/open/wechat; Max-Age=0; HttpOnly; SameSite=Lax`);
@@ -51,7 +51,7 @@ export const wechatRoutes: FastifyPluginAsyncTypebox<{
 
   app.post(
     '/api/open/wechat/complete',
-    anyoneRoute({
+    route.anyone({
       summary: 'Redeem the hand-off: a session (bound WeChat user) or a binding ticket (`unionId`) for binding a phone',
       acceptQueryParams: true,
       body: CompleteBody,
@@ -68,7 +68,7 @@ export const wechatRoutes: FastifyPluginAsyncTypebox<{
 
   app.get(
     '/api/open/wechat/bindPhone/verifyCode',
-    anyoneRoute({
+    route.anyone({
       summary: 'Send a code to bind a phone to a WeChat sign-in',
       querystring: PhoneQuery,
       data: IssuedCodeSchema,
@@ -79,7 +79,7 @@ export const wechatRoutes: FastifyPluginAsyncTypebox<{
 
   app.post(
     '/api/open/user/bindWechat',
-    anyoneRoute({
+    route.anyone({
       summary: 'Bind the WeChat identity (`unionId`: the binding ticket from /complete) to a phone, proven by code; signs in',
       acceptQueryParams: true,
       body: BindWechatBody,

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Permission, Role } from '@spatia/contract';
+import { Permission } from '@spatia/contract';
 import { Type } from 'typebox';
 import { ok } from '../../lib/envelope.js';
 import { routesFor } from '../../lib/route.js';
@@ -21,9 +21,9 @@ import {
 } from './withdrawals.schemas.js';
 import type { WithdrawalsService } from './withdrawals.service.js';
 
+const route = routesFor(tags);
 /** Spec 2.4: withdrawing is part of the wallet (permission 35). */
-const walletRoute = routesFor({ permission: Permission.wallet }, tags);
-const adminRoute = routesFor({ role: Role.admin }, tags);
+const walletRoute = route.for({ permission: Permission.wallet });
 
 /** Withdrawals of income and the back office's review of them (docs/withdrawals.md). */
 export const withdrawalsRoutes: FastifyPluginAsyncTypebox<{ withdrawals: WithdrawalsService }> = async (app, { withdrawals }) => {
@@ -96,7 +96,7 @@ export const withdrawalsRoutes: FastifyPluginAsyncTypebox<{ withdrawals: Withdra
 
   app.get(
     '/api/admin/withdrawals',
-    adminRoute({
+    route.admin({
       summary: 'Withdrawals for review, newest first, by status, withdrawal number or phone',
       querystring: AdminQuery,
       data: pageOf(AdminWithdrawalSchema),
@@ -110,7 +110,7 @@ export const withdrawalsRoutes: FastifyPluginAsyncTypebox<{ withdrawals: Withdra
 
   app.post(
     '/api/admin/withdrawals/:id/approve',
-    adminRoute({
+    route.admin({
       summary: 'Approve a withdrawal under review; the payout job pays it out',
       params: WithdrawalIdParams,
       data: WithdrawalSchema,
@@ -121,7 +121,7 @@ export const withdrawalsRoutes: FastifyPluginAsyncTypebox<{ withdrawals: Withdra
 
   app.post(
     '/api/admin/withdrawals/:id/reject',
-    adminRoute({
+    route.admin({
       summary: 'Reject a withdrawal under review with a reason; the money goes back to the person’s income',
       acceptQueryParams: true,
       params: WithdrawalIdParams,

@@ -14,13 +14,13 @@ const credentialPaths: { path: string; kind: AssetKind; summary: string }[] = [
   { path: '/api/model/:id/music/uploadCredentials', kind: 'music', summary: 'Upload grant for the background music of a tour' },
 ];
 
-const signedInRoute = routesFor('signedIn', tags);
+const route = routesFor(tags);
 
 export const workAssetsRoutes: FastifyPluginAsyncTypebox<{ assets: WorkAssetsService }> = async (app, { assets }) => {
   for (const { path, kind, summary } of credentialPaths) {
     app.get(
       path,
-      signedInRoute({
+      route.signedIn({
         summary,
         description: 'Create a tus upload at `endpoint` with the metadata `grant`; the file is attached when the upload completes.',
         params: IdParams,
@@ -33,7 +33,7 @@ export const workAssetsRoutes: FastifyPluginAsyncTypebox<{ assets: WorkAssetsSer
 
   app.delete(
     '/api/model/:uid/assets/:assetId',
-    signedInRoute({ summary: 'Remove one file from a work', params: AssetParams, data: WorkDetailSchema, failures: [403, 404, 409] }),
+    route.signedIn({ summary: 'Remove one file from a work', params: AssetParams, data: WorkDetailSchema, failures: [403, 404, 409] }),
     async (request) => ok(await assets.deleteAsset(request.auth!.user, request.params.uid, request.params.assetId)),
   );
 };

@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Role } from '@spatia/contract';
 import { ok } from '../../lib/envelope.js';
 import { routesFor } from '../../lib/route.js';
 import { requestOrigin } from '../../lib/request-info.js';
@@ -19,9 +18,9 @@ import {
   tags,
 } from './works.schemas.js';
 
-const adminRoute = routesFor({ role: Role.admin }, tags);
-const signedInRoute = routesFor('signedIn', tags);
 const changed = { data: WorkDetailSchema, failures: [400, 403, 404, 409] };
+
+const route = routesFor(tags);
 
 /** Online and offline, review, the market and sharing (see docs/work-lifecycle.md). */
 export const workPublishingRoutes: FastifyPluginAsyncTypebox<{ publishing: WorkPublishingService; publicUrl: string | undefined }> = async (
@@ -30,7 +29,7 @@ export const workPublishingRoutes: FastifyPluginAsyncTypebox<{ publishing: WorkP
 ) => {
   app.put(
     '/api/model/:id/onLined',
-    signedInRoute({
+    route.signedIn({
       summary: 'Put a work online (it must be complete) or take it offline',
       acceptQueryParams: true,
       params: IdParams,
@@ -42,19 +41,19 @@ export const workPublishingRoutes: FastifyPluginAsyncTypebox<{ publishing: WorkP
 
   app.post(
     '/api/model/:uid/audit',
-    signedInRoute({ summary: 'Submit an online work for review', params: UidParams, ...changed }),
+    route.signedIn({ summary: 'Submit an online work for review', params: UidParams, ...changed }),
     async (request) => ok(await publishing.submitForAudit(request.auth!.user, request.params.uid)),
   );
 
   app.delete(
     '/api/model/:uid/audit',
-    signedInRoute({ summary: 'Withdraw a work waiting for review', params: UidParams, ...changed }),
+    route.signedIn({ summary: 'Withdraw a work waiting for review', params: UidParams, ...changed }),
     async (request) => ok(await publishing.withdrawFromAudit(request.auth!.user, request.params.uid)),
   );
 
   app.put(
     '/api/model/:uid/market',
-    signedInRoute({
+    route.signedIn({
       summary: 'Put a reviewed work on the market at a price in yuan',
       acceptQueryParams: true,
       params: UidParams,
@@ -66,13 +65,13 @@ export const workPublishingRoutes: FastifyPluginAsyncTypebox<{ publishing: WorkP
 
   app.delete(
     '/api/model/:uid/market',
-    signedInRoute({ summary: 'Take a work off the market', params: UidParams, ...changed }),
+    route.signedIn({ summary: 'Take a work off the market', params: UidParams, ...changed }),
     async (request) => ok(await publishing.takeOffMarket(request.auth!.user, request.params.uid)),
   );
 
   app.get(
     '/api/model/:uid/share',
-    signedInRoute({
+    route.signedIn({
       summary: 'Public link and embed code of an online work',
       params: UidParams,
       data: ShareSchema,
@@ -83,7 +82,7 @@ export const workPublishingRoutes: FastifyPluginAsyncTypebox<{ publishing: WorkP
 
   app.get(
     '/api/audit/models',
-    adminRoute({
+    route.admin({
       summary: 'Works waiting for or under review, with who claimed each (admins)',
       querystring: PageQuerySchema,
       data: pageOf(WorkReviewItemSchema),
@@ -94,13 +93,13 @@ export const workPublishingRoutes: FastifyPluginAsyncTypebox<{ publishing: WorkP
 
   app.post(
     '/api/audit/models/:uid/claim',
-    adminRoute({ summary: 'Claim a waiting work for review; only the claimer may decide it (admins)', params: UidParams, ...changed }),
+    route.admin({ summary: 'Claim a waiting work for review; only the claimer may decide it (admins)', params: UidParams, ...changed }),
     async (request) => ok(await publishing.claimReview(request.auth!.user, request.params.uid)),
   );
 
   app.post(
     '/api/audit/models/:uid/decision',
-    adminRoute({
+    route.admin({
       summary: 'Pass or reject a work one has claimed; a rejection needs a note (admins)',
       params: UidParams,
       body: ReviewDecisionBody,

@@ -23,8 +23,7 @@ import {
   tags,
 } from './works.schemas.js';
 
-const signedInRoute = routesFor('signedIn', tags);
-const publicRoute = routesFor('public', tags);
+const route = routesFor(tags);
 
 /** Spec 7.2: creating, listing, tagging, editing, copying and deleting works, and the recycle bin. */
 export const worksRoutes: FastifyPluginAsyncTypebox<{ works: WorksService; publishing: WorkPublishingService; views: WorkViews }> = async (
@@ -33,13 +32,13 @@ export const worksRoutes: FastifyPluginAsyncTypebox<{ works: WorksService; publi
 ) => {
   app.post(
     '/api/model',
-    signedInRoute({ summary: 'Create a work', body: CreateWorkBody, data: WorkDetailSchema, failures: [400] }),
+    route.signedIn({ summary: 'Create a work', body: CreateWorkBody, data: WorkDetailSchema, failures: [400] }),
     async (request) => ok(await works.create(request.auth!.user, { ...request.body, description: request.body.description ?? '' })),
   );
 
   app.get(
     '/api/fe/client/:id/models',
-    publicRoute({
+    route.public({
       summary: "A user's works: all of them for the owner, only online ones for others",
       params: IdParams,
       querystring: WorkListQuerySchema,
@@ -61,7 +60,7 @@ export const worksRoutes: FastifyPluginAsyncTypebox<{ works: WorksService; publi
 
   app.post(
     '/api/model/:id/views',
-    publicRoute({
+    route.public({
       summary: 'Count an open of the public page (once per visitor and hour)',
       params: IdParams,
       data: ViewsSchema,
@@ -72,7 +71,7 @@ export const worksRoutes: FastifyPluginAsyncTypebox<{ works: WorksService; publi
 
   app.get(
     '/api/showcase',
-    publicRoute({
+    route.public({
       summary: 'The official showcase: approved works shown by their owners',
       querystring: PageQuerySchema,
       data: pageOf(WorkSummarySchema),
@@ -83,7 +82,7 @@ export const worksRoutes: FastifyPluginAsyncTypebox<{ works: WorksService; publi
 
   app.get(
     '/api/model/recycleBin',
-    signedInRoute({
+    route.signedIn({
       summary: 'My deleted works (removed for good after 30 days)',
       querystring: PageQuerySchema,
       data: pageOf(WorkSummarySchema),
@@ -94,25 +93,25 @@ export const worksRoutes: FastifyPluginAsyncTypebox<{ works: WorksService; publi
 
   app.get(
     '/api/model/:uid',
-    publicRoute({ summary: 'One work', params: UidParams, data: WorkDetailSchema, failures: [404] }),
+    route.public({ summary: 'One work', params: UidParams, data: WorkDetailSchema, failures: [404] }),
     async (request) => ok(await works.get(request.auth?.user, request.params.uid, request.language)),
   );
 
   app.post(
     '/api/model/:uid/tag/:tag',
-    signedInRoute({ summary: 'Add a tag', acceptQueryParams: true, params: TagParams, data: TagsSchema, failures: [400, 403, 404] }),
+    route.signedIn({ summary: 'Add a tag', acceptQueryParams: true, params: TagParams, data: TagsSchema, failures: [400, 403, 404] }),
     async (request) => ok(await works.addTag(request.auth!.user, request.params.uid, request.params.tag)),
   );
 
   app.delete(
     '/api/model/:uid/tag/:tag',
-    signedInRoute({ summary: 'Remove a tag', params: TagParams, data: TagsSchema, failures: [403, 404] }),
+    route.signedIn({ summary: 'Remove a tag', params: TagParams, data: TagsSchema, failures: [403, 404] }),
     async (request) => ok(await works.removeTag(request.auth!.user, request.params.uid, request.params.tag)),
   );
 
   app.delete(
     '/api/model/batchDeleteLogically',
-    signedInRoute({
+    route.signedIn({
       summary: 'Move several works to the recycle bin (all or none)',
       acceptQueryParams: true,
       description: '`modelUids` as a list or comma-separated, in the query or the body.',
@@ -133,7 +132,7 @@ export const worksRoutes: FastifyPluginAsyncTypebox<{ works: WorksService; publi
 
   app.delete(
     '/api/model/:id',
-    signedInRoute({ summary: 'Move a work to the recycle bin', params: IdParams, data: Nothing, failures: [403, 404, 409] }),
+    route.signedIn({ summary: 'Move a work to the recycle bin', params: IdParams, data: Nothing, failures: [403, 404, 409] }),
     async (request) => {
       await works.deleteLogically(request.auth!.user, [request.params.id]);
       return ok(null);
@@ -142,13 +141,13 @@ export const worksRoutes: FastifyPluginAsyncTypebox<{ works: WorksService; publi
 
   app.post(
     '/api/model/:uid/restore',
-    signedInRoute({ summary: 'Bring a work back from the recycle bin', params: UidParams, data: WorkDetailSchema, failures: [404] }),
+    route.signedIn({ summary: 'Bring a work back from the recycle bin', params: UidParams, data: WorkDetailSchema, failures: [404] }),
     async (request) => ok(await works.restore(request.auth!.user, request.params.uid)),
   );
 
   app.delete(
     '/api/model/:uid/purge',
-    signedInRoute({ summary: 'Remove a work in the recycle bin for good', params: UidParams, data: Nothing, failures: [404] }),
+    route.signedIn({ summary: 'Remove a work in the recycle bin for good', params: UidParams, data: Nothing, failures: [404] }),
     async (request) => {
       await works.purge(request.auth!.user, request.params.uid);
       return ok(null);
@@ -157,7 +156,7 @@ export const worksRoutes: FastifyPluginAsyncTypebox<{ works: WorksService; publi
 
   app.patch(
     '/api/model/:uid/attr',
-    signedInRoute({
+    route.signedIn({
       summary: 'Change attributes (form encoded); openInOfficial shows a reviewed work in the official showcase',
       acceptQueryParams: true,
       params: UidParams,
@@ -176,7 +175,7 @@ export const worksRoutes: FastifyPluginAsyncTypebox<{ works: WorksService; publi
 
   app.post(
     '/api/model/:uid/budget',
-    signedInRoute({
+    route.signedIn({
       summary: 'Set the monthly traffic budget in GB',
       acceptQueryParams: true,
       params: UidParams,
@@ -192,7 +191,7 @@ export const worksRoutes: FastifyPluginAsyncTypebox<{ works: WorksService; publi
 
   app.post(
     '/api/model/:id/copy',
-    signedInRoute({
+    route.signedIn({
       summary: 'Copy a work (named as a copy; same files and processed output, new uid, unpublished)',
       params: IdParams,
       data: WorkDetailSchema,
