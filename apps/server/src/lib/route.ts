@@ -41,18 +41,9 @@ export type RouteDeclaration<
     failures?: readonly number[];
   };
 
-/** The `schema` Fastify reads; the answer's type comes from `response`. */
-type RouteSchema<
-  P extends MaybeSchema,
-  Q extends MaybeSchema,
-  B extends MaybeSchema,
-  H extends MaybeSchema,
-  D extends MaybeSchema,
-> = Documentation &
-  RequestSchemas<P, Q, B, H> & {
-    tags: string[];
-    response: D extends TSchema ? ReturnType<typeof responses<D>> : undefined;
-  };
+/** The `schema` Fastify reads: the answer's type comes from `response`. */
+type RouteSchema<Requests, D extends MaybeSchema> = Documentation &
+  Requests & { tags: string[]; response: D extends TSchema ? ReturnType<typeof responses<D>> : undefined };
 
 /** The failures the auth plugin answers before the handler runs (plugins/auth.ts). */
 function failuresOfRule(auth: AuthRule): number[] {
@@ -82,7 +73,7 @@ export function routesFor(tags: string[]) {
       const config: FastifyContextConfig = acceptQueryParams ? { auth, acceptQueryParams } : { auth };
       return {
         config,
-        schema: { tags, ...schema, ...(response && { response }) } as RouteSchema<P, Q, B, H, D>,
+        schema: { tags, ...schema, ...(response && { response }) } as RouteSchema<RequestSchemas<P, Q, B, H>, D>,
       };
     };
   };
