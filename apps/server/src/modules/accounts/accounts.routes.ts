@@ -15,8 +15,8 @@ export const accountsRoutes: FastifyPluginAsyncTypebox<{ accounts: AccountsServi
     '/api/client/checkPhoneNumber',
     route.anyone({
       summary: 'Whether a phone number has an account',
-      acceptQueryParams: true,
       description: 'At most 10 a minute and 30 an hour per address; past that, 429 (code 1002) with `Retry-After`.',
+      acceptQueryParams: true,
       body: PhoneQuery,
       data: RegisteredSchema,
       failures: [400, 429],

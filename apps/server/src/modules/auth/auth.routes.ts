@@ -15,11 +15,11 @@ export const authRoutes: FastifyPluginAsyncTypebox<{ auth: AuthService }> = asyn
     '/api/client/login',
     route.anyone({
       summary: 'Sign in with phone number and password',
-      acceptQueryParams: true,
       description:
         `Parameters form-encoded, JSON or in the query string. The session token comes back in the \`${AUTH_HEADER_X}\` header. ` +
         'Failed attempts are counted per phone and per address: after a few, 429 (code 1110, or 1106 while the phone is locked) ' +
         'with `Retry-After` says how long to wait (docs/accounts.md).',
+      acceptQueryParams: true,
       body: LoginBody,
       data: LoginResultSchema,
       failures: [400, 429],

@@ -54,9 +54,9 @@ export const billingRoutes: FastifyPluginAsyncTypebox<{ wallet: WalletService; b
     '/api/client/:id/purchaseTimeBalance',
     walletRoute({
       summary: 'Buy months of lease time from the balance (an Idempotency-Key header answers the same purchase)',
-      acceptQueryParams: true,
       params: ClientParams,
       headers: IdempotencyHeaders,
+      acceptQueryParams: true,
       body: LeaseBody,
       data: LeasePurchaseSchema,
       failures: [400, 404, 409, 422],

@@ -61,8 +61,8 @@ export const identityRoutes: FastifyPluginAsyncTypebox<{ identity: IdentityServi
     '/api/c/applyIdentity/:id',
     route.signedIn({
       summary: 'Apply for an identity (jsonExtras in the body, a form or the query)',
-      acceptQueryParams: true,
       params: IdentityIdParams,
+      acceptQueryParams: true,
       body: ApplyBody,
       data: RecordSchema,
       failures: [400, 404, 409],
@@ -127,8 +127,8 @@ export const identityRoutes: FastifyPluginAsyncTypebox<{ identity: IdentityServi
     '/api/admin/identity/applications/:id/reject',
     route.admin({
       summary: 'Reject an identity application with a reason',
-      acceptQueryParams: true,
       params: RecordIdParams,
+      acceptQueryParams: true,
       body: RejectBody,
       data: RecordSchema,
       failures: [400, 404, 409],

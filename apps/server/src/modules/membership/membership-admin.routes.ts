@@ -93,8 +93,8 @@ export const membershipAdminRoutes: FastifyPluginAsyncTypebox<{ membership: Memb
     '/api/admin/membership/applications/:id/reject',
     route.admin({
       summary: 'Reject with a reason (the applicant is told)',
-      acceptQueryParams: true,
       params: ApplicationIdParams,
+      acceptQueryParams: true,
       body: ReasonBody,
       data: Nothing,
       failures: [400, 404, 409],
@@ -109,8 +109,8 @@ export const membershipAdminRoutes: FastifyPluginAsyncTypebox<{ membership: Memb
     '/api/admin/memberships/:userUid/revoke',
     route.admin({
       summary: "End a user's active membership now, with a reason (nothing they made is deleted)",
-      acceptQueryParams: true,
       params: UserUidParams,
+      acceptQueryParams: true,
       body: ReasonBody,
       data: Nothing,
       failures: [400, 404, 409],

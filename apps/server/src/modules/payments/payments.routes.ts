@@ -40,8 +40,8 @@ export const paymentsRoutes: FastifyPluginAsyncTypebox<{ payments: PaymentsServi
     '/api/c/flowRecharge/nativePayNow',
     payerRoute({
       summary: 'Order months of flow at the price list’s fee and get the pay QR code (an Idempotency-Key header is honoured for 24 h)',
-      acceptQueryParams: true,
       headers: IdempotencyHeaders,
+      acceptQueryParams: true,
       body: RechargeBody,
       data: RechargeOrderSchema,
       failures: [400, 422, 502],

@@ -44,8 +44,8 @@ export const profileRoutes: FastifyPluginAsyncTypebox<{ profile: ProfileService;
     '/api/client/:uid/info',
     ownProfileRoute({
       summary: 'Change my name (form body)',
-      acceptQueryParams: true,
       params: ProfileUidParams,
+      acceptQueryParams: true,
       body: RenameBody,
       data: Nothing,
       failures: [400],

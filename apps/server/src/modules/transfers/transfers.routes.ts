@@ -15,8 +15,8 @@ export const transfersRoutes: FastifyPluginAsyncTypebox<{ transfers: TransfersSe
     '/api/model/:uid/distribute',
     route.signedIn({
       summary: 'Give a work to the user with this phone number',
-      acceptQueryParams: true,
       params: UidParams,
+      acceptQueryParams: true,
       body: DistributeBody,
       data: TransferSchema,
       failures: [400, 403, 404, 409],
@@ -28,8 +28,8 @@ export const transfersRoutes: FastifyPluginAsyncTypebox<{ transfers: TransfersSe
     '/api/model/:uid/sellTo',
     route.signedIn({
       summary: 'Sell a work to one user (phone number or invite code) at a price in yuan',
-      acceptQueryParams: true,
       params: UidParams,
+      acceptQueryParams: true,
       body: SellToBody,
       data: TransferSchema,
       failures: [400, 403, 404, 409],

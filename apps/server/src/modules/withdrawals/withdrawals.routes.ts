@@ -40,8 +40,8 @@ export const withdrawalsRoutes: FastifyPluginAsyncTypebox<{ withdrawals: Withdra
     '/api/c/withdraw/accounts/:channel',
     walletRoute({
       summary: 'Bind the payout account of a method (Alipay login id or WeChat openid, with the real name), replacing the one bound before',
-      acceptQueryParams: true,
       params: ChannelParams,
+      acceptQueryParams: true,
       body: BindAccountBody,
       data: PayoutAccountSchema,
       failures: [400],
@@ -65,8 +65,8 @@ export const withdrawalsRoutes: FastifyPluginAsyncTypebox<{ withdrawals: Withdra
     walletRoute({
       summary:
         'Ask to withdraw income (fen) to a bound account; it waits for review (an Idempotency-Key header answers the withdrawal it created)',
-      acceptQueryParams: true,
       headers: IdempotencyHeaders,
+      acceptQueryParams: true,
       body: WithdrawBody,
       data: WithdrawalSchema,
       failures: [400, 409, 422],
@@ -123,8 +123,8 @@ export const withdrawalsRoutes: FastifyPluginAsyncTypebox<{ withdrawals: Withdra
     '/api/admin/withdrawals/:id/reject',
     route.admin({
       summary: 'Reject a withdrawal under review with a reason; the money goes back to the person’s income',
-      acceptQueryParams: true,
       params: WithdrawalIdParams,
+      acceptQueryParams: true,
       body: RejectBody,
       data: WithdrawalSchema,
       failures: [400, 404, 409],

@@ -31,8 +31,8 @@ export const workPublishingRoutes: FastifyPluginAsyncTypebox<{ publishing: WorkP
     '/api/model/:id/onLined',
     route.signedIn({
       summary: 'Put a work online (it must be complete) or take it offline',
-      acceptQueryParams: true,
       params: IdParams,
+      acceptQueryParams: true,
       body: OnLinedBody,
       ...changed,
     }),
@@ -55,8 +55,8 @@ export const workPublishingRoutes: FastifyPluginAsyncTypebox<{ publishing: WorkP
     '/api/model/:uid/market',
     route.signedIn({
       summary: 'Put a reviewed work on the market at a price in yuan',
-      acceptQueryParams: true,
       params: UidParams,
+      acceptQueryParams: true,
       body: MarketBody,
       ...changed,
     }),

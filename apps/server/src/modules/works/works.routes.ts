@@ -113,8 +113,8 @@ export const worksRoutes: FastifyPluginAsyncTypebox<{ works: WorksService; publi
     '/api/model/batchDeleteLogically',
     route.signedIn({
       summary: 'Move several works to the recycle bin (all or none)',
-      acceptQueryParams: true,
       description: '`modelUids` as a list or comma-separated, in the query or the body.',
+      acceptQueryParams: true,
       body: BatchDeleteBody,
       data: DeletedSchema,
       failures: [400, 403, 404, 409],
@@ -158,8 +158,8 @@ export const worksRoutes: FastifyPluginAsyncTypebox<{ works: WorksService; publi
     '/api/model/:uid/attr',
     route.signedIn({
       summary: 'Change attributes (form encoded); openInOfficial shows a reviewed work in the official showcase',
-      acceptQueryParams: true,
       params: UidParams,
+      acceptQueryParams: true,
       body: AttributesBody,
       data: WorkDetailSchema,
       failures: [400, 403, 404, 409],
@@ -177,8 +177,8 @@ export const worksRoutes: FastifyPluginAsyncTypebox<{ works: WorksService; publi
     '/api/model/:uid/budget',
     route.signedIn({
       summary: 'Set the monthly traffic budget in GB',
-      acceptQueryParams: true,
       params: UidParams,
+      acceptQueryParams: true,
       body: BudgetBody,
       data: Nothing,
       failures: [400, 403, 404],
