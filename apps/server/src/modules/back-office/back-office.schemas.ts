@@ -5,7 +5,6 @@ import {
   USER_SEARCH_PAGE_SIZE_MAX,
   USER_SEARCH_QUERY_MAX,
   USER_STATUSES,
-  Role,
 } from '@spatia/contract';
 import { Type } from 'typebox';
 import { MembershipSchema } from '../membership/membership.schemas.js';
@@ -13,9 +12,6 @@ import { NullableInteger, Uid, WORK_TIME_MAX, literals, pageOf } from '../works/
 
 /** Request and response shapes of the back office's user pages and admin log (docs/back-office.md). */
 export const tags = ['back office'];
-
-/** Every route here is for admins; the web app's back office checks the same role. */
-export const adminOnly = { auth: { role: Role.admin } } as const;
 
 const RoleSchema = literals(ALL_ROLES);
 const ActionSchema = literals(ADMIN_ACTIONS);

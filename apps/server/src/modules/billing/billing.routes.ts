@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Permission, Role } from '@spatia/contract';
-import { ok, responses } from '../../lib/envelope.js';
+import { Permission } from '@spatia/contract';
+import { ok } from '../../lib/envelope.js';
+import { routesFor } from '../../lib/route.js';
 import { IdempotencyHeaders } from '../payments/payments.schemas.js';
 import type { BillingAdminService } from './billing-admin.service.js';
 import {
@@ -17,9 +18,9 @@ import {
 } from './billing.schemas.js';
 import type { WalletService } from './wallet.service.js';
 
+const route = routesFor(tags);
 /** Spec 2.4: the wallet and its pages need permission 35. */
-const wallet = { auth: { permission: Permission.wallet } } as const;
-const admin = { auth: { role: Role.admin } } as const;
+const walletRoute = route.for({ permission: Permission.wallet });
 
 /** The flow wallet, lease time (spec 7.3) and the back office's billing prices (docs/billing.md). */
 export const billingRoutes: FastifyPluginAsyncTypebox<{ wallet: WalletService; billingAdmin: BillingAdminService }> = async (
@@ -28,88 +29,67 @@ export const billingRoutes: FastifyPluginAsyncTypebox<{ wallet: WalletService; b
 ) => {
   app.get(
     '/api/client/:id/balance/stat',
-    {
-      config: wallet,
-      schema: {
-        tags,
-        summary: 'The flow wallet: balance, requests, traffic and their cost by day and by work, the lease (the caller’s own)',
-        params: ClientParams,
-        querystring: WalletStatQuery,
-        response: responses(WalletStatSchema, [400, 401, 403, 404]),
-      },
-    },
+    walletRoute({
+      summary: 'The flow wallet: balance, requests, traffic and their cost by day and by work, the lease (the caller’s own)',
+      params: ClientParams,
+      querystring: WalletStatQuery,
+      data: WalletStatSchema,
+      failures: [400, 404],
+    }),
     async (request) => ok(await walletService.stat(request.auth!.user, request.params.id, request.query.days ?? 30)),
   );
 
   app.get(
     '/api/client/:id/lease',
-    {
-      config: wallet,
-      schema: {
-        tags,
-        summary: 'Lease time: the lease running or queued, the price of a month, the balance and every period bought',
-        params: ClientParams,
-        response: responses(LeaseOverviewSchema, [400, 401, 403, 404]),
-      },
-    },
+    walletRoute({
+      summary: 'Lease time: the lease running or queued, the price of a month, the balance and every period bought',
+      params: ClientParams,
+      data: LeaseOverviewSchema,
+      failures: [400, 404],
+    }),
     async (request) => ok(await walletService.leaseOverview(request.auth!.user, request.params.id)),
   );
 
   app.post(
     '/api/client/:id/purchaseTimeBalance',
-    {
-      config: { ...wallet, acceptQueryParams: true },
-      schema: {
-        tags,
-        summary: 'Buy months of lease time from the balance (an Idempotency-Key header answers the same purchase)',
-        params: ClientParams,
-        headers: IdempotencyHeaders,
-        body: LeaseBody,
-        response: responses(LeasePurchaseSchema, [400, 401, 403, 404, 409, 422]),
-      },
-    },
+    walletRoute({
+      summary: 'Buy months of lease time from the balance (an Idempotency-Key header answers the same purchase)',
+      params: ClientParams,
+      headers: IdempotencyHeaders,
+      acceptQueryParams: true,
+      body: LeaseBody,
+      data: LeasePurchaseSchema,
+      failures: [400, 404, 409, 422],
+    }),
     async (request) =>
       ok(await walletService.purchaseLease(request.auth!.user, request.params.id, request.body.months, request.headers['idempotency-key'])),
   );
 
   app.get(
     '/api/admin/billing',
-    {
-      config: admin,
-      schema: {
-        tags,
-        summary: 'Traffic and lease prices and the recharge price list',
-        response: responses(BillingSettingsSchema, [401, 403]),
-      },
-    },
+    route.admin({ summary: 'Traffic and lease prices and the recharge price list', data: BillingSettingsSchema }),
     async () => ok(await billingAdmin.settings()),
   );
 
   app.put(
     '/api/admin/billing/prices',
-    {
-      config: admin,
-      schema: {
-        tags,
-        summary: 'Set the traffic and lease prices, the low-balance threshold and the grace period (days billed from now on)',
-        body: PricesBody,
-        response: responses(BillingSettingsSchema, [400, 401, 403]),
-      },
-    },
+    route.admin({
+      summary: 'Set the traffic and lease prices, the low-balance threshold and the grace period (days billed from now on)',
+      body: PricesBody,
+      data: BillingSettingsSchema,
+      failures: [400],
+    }),
     async (request) => ok(await billingAdmin.updatePrices(request.auth!.user.id, request.body)),
   );
 
   app.put(
     '/api/admin/billing/rechargePlans',
-    {
-      config: admin,
-      schema: {
-        tags,
-        summary: 'Replace the recharge price list (orders already made keep their price)',
-        body: PlansBody,
-        response: responses(BillingSettingsSchema, [400, 401, 403]),
-      },
-    },
+    route.admin({
+      summary: 'Replace the recharge price list (orders already made keep their price)',
+      body: PlansBody,
+      data: BillingSettingsSchema,
+      failures: [400],
+    }),
     async (request) => ok(await billingAdmin.updatePlans(request.auth!.user.id, request.body.plans)),
   );
 };

@@ -2,12 +2,15 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import type { ConsoleSmsDriver } from '../../drivers/sms/console-sms.js';
 import { fail } from '../../lib/app-error.js';
-import { ok, responses } from '../../lib/envelope.js';
+import { ok } from '../../lib/envelope.js';
+import { routesFor } from '../../lib/route.js';
 import type { BillingService } from '../billing/billing.service.js';
 import { BillDayParams, BilledDaySchema, OutboxQuery, OutboxSchema } from './dev.schemas.js';
 
 const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
 const FORWARDING_HEADERS = ['forwarded', 'x-forwarded-for', 'x-real-ip'];
+
+const route = routesFor(['development']);
 
 /**
  * Registered only with the console SMS driver and SMS_DEV_OUTBOX=true, and answering only a client on
@@ -17,15 +20,12 @@ const FORWARDING_HEADERS = ['forwarded', 'x-forwarded-for', 'x-real-ip'];
 export const devRoutes: FastifyPluginAsyncTypebox<{ sms: ConsoleSmsDriver; billing: BillingService }> = async (app, { sms, billing }) => {
   app.get(
     '/api/dev/sms-outbox',
-    {
-      config: { auth: 'anyone' },
-      schema: {
-        tags: ['development'],
-        summary: 'Latest messages of the console SMS driver (only with SMS_DEV_OUTBOX=true, only from this machine)',
-        querystring: OutboxQuery,
-        response: responses(OutboxSchema, [403]),
-      },
-    },
+    route.anyone({
+      summary: 'Latest messages of the console SMS driver (only with SMS_DEV_OUTBOX=true, only from this machine)',
+      querystring: OutboxQuery,
+      data: OutboxSchema,
+      failures: [403],
+    }),
     async (request) => {
       if (!isLocalClient(request)) throw fail('forbidden');
       return ok(sms.latest(request.query.phoneNumber));
@@ -35,16 +35,13 @@ export const devRoutes: FastifyPluginAsyncTypebox<{ sms: ConsoleSmsDriver; billi
   // The journeys cannot wait for midnight: they bill the day so far, as the daily job bills a finished day.
   app.post(
     '/api/dev/billing/:day',
-    {
-      config: { auth: 'anyone' },
-      schema: {
-        tags: ['development'],
-        summary:
-          'Bill a day now, then settle, pause and notify as the 5-minute job does (development only, this machine only; traffic of the day served later is not billed)',
-        params: BillDayParams,
-        response: responses(BilledDaySchema, [400, 403]),
-      },
-    },
+    route.anyone({
+      summary:
+        'Bill a day now, then settle, pause and notify as the 5-minute job does (development only, this machine only; traffic of the day served later is not billed)',
+      params: BillDayParams,
+      data: BilledDaySchema,
+      failures: [400, 403],
+    }),
     async (request) => {
       if (!isLocalClient(request)) throw fail('forbidden');
       const bills = await billing.billDay(request.params.day);

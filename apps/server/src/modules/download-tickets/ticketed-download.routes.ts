@@ -2,9 +2,10 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Readable } from 'node:stream';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { fail } from '../../lib/app-error.js';
-import { ok, responses } from '../../lib/envelope.js';
+import { ok } from '../../lib/envelope.js';
+import { routesFor } from '../../lib/route.js';
 import type { Actor } from '../works/work-access.js';
-import { IdParams, signedIn } from '../works/works.schemas.js';
+import { IdParams } from '../works/works.schemas.js';
 import { DownloadQuery, TicketSchema } from './download-tickets.schemas.js';
 import type { DownloadTicket } from './download-tickets.service.js';
 
@@ -25,30 +26,24 @@ export interface TicketedDownload {
 /** Registers `POST {path}/ticket` (signed in) and `GET {path}` (signed in, or with the ticket). */
 export function registerTicketedDownload(app: FastifyInstance, download: TicketedDownload): void {
   const typed = app.withTypeProvider<TypeBoxTypeProvider>();
+  const route = routesFor(download.tags);
   typed.post(
     `${download.path}/ticket`,
-    {
-      config: signedIn,
-      schema: {
-        tags: download.tags,
-        summary: `A one-minute link for the browser's own download: ${download.summary}`,
-        params: IdParams,
-        response: responses(TicketSchema, [401, 403, 404, 409]),
-      },
-    },
+    route.signedIn({
+      summary: `A one-minute link for the browser's own download: ${download.summary}`,
+      params: IdParams,
+      data: TicketSchema,
+      failures: [403, 404, 409],
+    }),
     async (request) => ok(await download.issueTicket(request.auth!.user, request.params.id)),
   );
   typed.get(
     download.path,
-    {
-      config: { auth: 'public' },
-      schema: {
-        tags: download.tags,
-        summary: `${download.summary}, streamed (signed in, or with a ticket)`,
-        params: IdParams,
-        querystring: DownloadQuery,
-      },
-    },
+    route.public({
+      summary: `${download.summary}, streamed (signed in, or with a ticket)`,
+      params: IdParams,
+      querystring: DownloadQuery,
+    }),
     async (request, reply) => {
       const { id } = request.params;
       const { ticket } = request.query;

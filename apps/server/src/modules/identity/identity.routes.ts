@@ -1,9 +1,10 @@
-import multipart from '@fastify/multipart';
-import type { FastifyPluginAsyncTypebox, TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { BUSINESS_CARD_MAX_BYTES, IDENTITY_DETAILS_MAX_IDS, Role } from '@spatia/contract';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { BUSINESS_CARD_MAX_BYTES, IDENTITY_DETAILS_MAX_IDS } from '@spatia/contract';
 import { Type } from 'typebox';
-import { fail, invalid } from '../../lib/app-error.js';
-import { ok, responses } from '../../lib/envelope.js';
+import { invalid } from '../../lib/app-error.js';
+import { ok } from '../../lib/envelope.js';
+import { readFilePart, registerMultipartRoutes } from '../../lib/multipart.js';
+import { routesFor } from '../../lib/route.js';
 import { pageOf } from '../works/works.schemas.js';
 import {
   ApplicationItemSchema,
@@ -20,7 +21,6 @@ import {
 } from './identity.schemas.js';
 import type { IdentityService } from './identity.service.js';
 
-const admin = { auth: { role: Role.admin } } as const;
 const MAX_ID = 2_147_483_647;
 
 /** `2,16,10`: whole numbers, comma-separated, at most IDENTITY_DETAILS_MAX_IDS of them. */
@@ -31,93 +31,68 @@ export function parseIdentityIds(value: string): number[] {
   return parts.map(Number);
 }
 
+const route = routesFor(tags);
+
 /** Spec 7.3: identity authentication, and the back office's review of it (docs/identity.md). */
 export const identityRoutes: FastifyPluginAsyncTypebox<{ identity: IdentityService }> = async (app, { identity }) => {
   app.get(
     '/api/authIdentity/:id/detail',
-    {
-      config: { auth: 'public' },
-      schema: {
-        tags,
-        summary: "A kind of identity, with the caller's latest record of it when signed in",
-        params: IdentityIdParams,
-        response: responses(KindDetailSchema, [400, 404]),
-      },
-    },
+    route.public({
+      summary: "A kind of identity, with the caller's latest record of it when signed in",
+      params: IdentityIdParams,
+      data: KindDetailSchema,
+      failures: [400, 404],
+    }),
     async (request) => ok(await identity.kindDetail(request.params.id, request.auth?.user, request.language)),
   );
 
   app.get(
     '/api/authIdentity/:ids/details',
-    {
-      config: { auth: 'public' },
-      schema: {
-        tags,
-        summary: 'Several kinds of identity in the order given (unknown ids left out)',
-        params: IdentityIdsParams,
-        response: responses(Type.Array(KindDetailSchema), [400]),
-      },
-    },
+    route.public({
+      summary: 'Several kinds of identity in the order given (unknown ids left out)',
+      params: IdentityIdsParams,
+      data: Type.Array(KindDetailSchema),
+      failures: [400],
+    }),
     async (request) => ok(await identity.kindDetails(parseIdentityIds(request.params.ids), request.auth?.user, request.language)),
   );
 
   app.post(
     '/api/c/applyIdentity/:id',
-    {
-      config: { auth: 'signedIn', acceptQueryParams: true },
-      schema: {
-        tags,
-        summary: 'Apply for an identity (jsonExtras in the body, a form or the query)',
-        params: IdentityIdParams,
-        body: ApplyBody,
-        response: responses(RecordSchema, [400, 401, 404, 409]),
-      },
-    },
+    route.signedIn({
+      summary: 'Apply for an identity (jsonExtras in the body, a form or the query)',
+      params: IdentityIdParams,
+      acceptQueryParams: true,
+      body: ApplyBody,
+      data: RecordSchema,
+      failures: [400, 404, 409],
+    }),
     async (request) => ok(await identity.apply(request.auth!.user, request.params.id, request.body.jsonExtras)),
   );
 
   app.delete(
     '/api/c/authRecord/:id',
-    {
-      config: { auth: 'signedIn' },
-      schema: {
-        tags,
-        summary: 'Withdraw my pending identity record, or give up an approved one',
-        params: RecordIdParams,
-        response: responses(RecordSchema, [401, 404, 409]),
-      },
-    },
+    route.signedIn({
+      summary: 'Withdraw my pending identity record, or give up an approved one',
+      params: RecordIdParams,
+      data: RecordSchema,
+      failures: [404, 409],
+    }),
     async (request) => ok(await identity.withdraw(request.auth!.user, request.params.id)),
   );
 
-  await app.register(async (scope) => {
-    const uploads = scope.withTypeProvider<TypeBoxTypeProvider>();
-    // Multipart for this scope alone, unless the app mounts it for everyone; the limits go with each read.
-    if (!uploads.hasContentTypeParser('multipart/form-data')) await uploads.register(multipart);
+  await registerMultipartRoutes(app, (uploads) => {
     uploads.post(
       '/api/c/uploadBusinessCard',
-      {
-        config: { auth: 'signedIn' },
-        schema: {
-          tags,
-          summary: 'Upload a business card image (multipart, part `file`: PNG, JPEG or WebP, at most 5 MB)',
-          consumes: ['multipart/form-data'],
-          response: responses(UploadedCardSchema, [400, 401, 413, 415, 429]),
-        },
-      },
+      route.signedIn({
+        summary: 'Upload a business card image (multipart, part `file`: PNG, JPEG or WebP, at most 5 MB)',
+        consumes: ['multipart/form-data'],
+        data: UploadedCardSchema,
+        failures: [400, 413, 415, 429],
+      }),
       async (request) => {
-        if (!request.isMultipart()) throw invalid('file', 'required');
-        const file = await request.file({ limits: { files: 1, fields: 4, parts: 5, fileSize: BUSINESS_CARD_MAX_BYTES } });
-        if (!file || file.fieldname !== 'file') throw invalid('file', 'required');
-        let bytes: Buffer;
-        try {
-          bytes = await file.toBuffer();
-        } catch (error) {
-          if (error instanceof uploads.multipartErrors.RequestFileTooLargeError) {
-            throw fail('uploadTooLarge', { max: `${BUSINESS_CARD_MAX_BYTES / 1024 / 1024} MB` });
-          }
-          throw error;
-        }
+        const limits = { files: 1, fields: 4, parts: 5, fileSize: BUSINESS_CARD_MAX_BYTES };
+        const { bytes } = await readFilePart(request, limits, `${BUSINESS_CARD_MAX_BYTES / 1024 / 1024} MB`);
         return ok(await identity.storeBusinessCard(request.auth!.user, bytes));
       },
     );
@@ -125,15 +100,12 @@ export const identityRoutes: FastifyPluginAsyncTypebox<{ identity: IdentityServi
 
   app.get(
     '/api/admin/identity/applications',
-    {
-      config: admin,
-      schema: {
-        tags,
-        summary: 'Identity applications to review, pending first',
-        querystring: ApplicationListQuery,
-        response: responses(pageOf(ApplicationItemSchema), [400, 401, 403]),
-      },
-    },
+    route.admin({
+      summary: 'Identity applications to review, pending first',
+      querystring: ApplicationListQuery,
+      data: pageOf(ApplicationItemSchema),
+      failures: [400],
+    }),
     async (request) => {
       const { status, identityId, pageNum, pageSize } = request.query;
       return ok(
@@ -147,30 +119,20 @@ export const identityRoutes: FastifyPluginAsyncTypebox<{ identity: IdentityServi
 
   app.post(
     '/api/admin/identity/applications/:id/approve',
-    {
-      config: admin,
-      schema: {
-        tags,
-        summary: 'Approve an identity application',
-        params: RecordIdParams,
-        response: responses(RecordSchema, [401, 403, 404, 409]),
-      },
-    },
+    route.admin({ summary: 'Approve an identity application', params: RecordIdParams, data: RecordSchema, failures: [404, 409] }),
     async (request) => ok(await identity.approve(request.auth!.user, request.params.id)),
   );
 
   app.post(
     '/api/admin/identity/applications/:id/reject',
-    {
-      config: { ...admin, acceptQueryParams: true },
-      schema: {
-        tags,
-        summary: 'Reject an identity application with a reason',
-        params: RecordIdParams,
-        body: RejectBody,
-        response: responses(RecordSchema, [400, 401, 403, 404, 409]),
-      },
-    },
+    route.admin({
+      summary: 'Reject an identity application with a reason',
+      params: RecordIdParams,
+      acceptQueryParams: true,
+      body: RejectBody,
+      data: RecordSchema,
+      failures: [400, 404, 409],
+    }),
     async (request) => ok(await identity.reject(request.auth!.user, request.params.id, request.body.reason)),
   );
 };

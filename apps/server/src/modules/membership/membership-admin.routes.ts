@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Role } from '@spatia/contract';
 import { Type } from 'typebox';
-import { Nothing, ok, responses } from '../../lib/envelope.js';
+import { Nothing, ok } from '../../lib/envelope.js';
+import { routesFor } from '../../lib/route.js';
 import {
   AdminApplicationsSchema,
   AdminVersionSchema,
@@ -17,72 +17,56 @@ import {
 } from './membership.schemas.js';
 import type { MembershipService } from './membership.service.js';
 
-const admin = { auth: { role: Role.admin } } as const;
+const route = routesFor(tags);
 
 /** The back office's side: versions editor, application review queue, revocation. Admin role only. */
 export const membershipAdminRoutes: FastifyPluginAsyncTypebox<{ membership: MembershipService }> = async (app, { membership }) => {
   app.get(
     '/api/admin/membership/versions',
-    {
-      config: admin,
-      schema: {
-        tags,
-        summary: 'Every version, hidden ones too, with its holders and pending applications',
-        response: responses(Type.Array(AdminVersionSchema), [401, 403]),
-      },
-    },
+    route.admin({
+      summary: 'Every version, hidden ones too, with its holders and pending applications',
+      data: Type.Array(AdminVersionSchema),
+    }),
     async () => ok(await membership.adminVersions()),
   );
 
   app.post(
     '/api/admin/membership/versions',
-    {
-      config: admin,
-      schema: { tags, summary: 'Create a version', body: VersionBody, response: responses(AdminVersionSchema, [400, 401, 403]) },
-    },
+    route.admin({ summary: 'Create a version', body: VersionBody, data: AdminVersionSchema, failures: [400] }),
     async (request) => ok(await membership.createVersion(request.auth!.user, request.body)),
   );
 
   app.put(
     '/api/admin/membership/versions/:id',
-    {
-      config: admin,
-      schema: {
-        tags,
-        summary: 'Change a version (its holders get the new groups at once)',
-        params: VersionIdParams,
-        body: VersionBody,
-        response: responses(AdminVersionSchema, [400, 401, 403, 404]),
-      },
-    },
+    route.admin({
+      summary: 'Change a version (its holders get the new groups at once)',
+      params: VersionIdParams,
+      body: VersionBody,
+      data: AdminVersionSchema,
+      failures: [400, 404],
+    }),
     async (request) => ok(await membership.updateVersion(request.auth!.user, request.params.id, request.body)),
   );
 
   app.delete(
     '/api/admin/membership/versions/:id',
-    {
-      config: admin,
-      schema: {
-        tags,
-        summary: 'Remove a version: refused while held or applied for; hidden when past rows name it, deleted otherwise',
-        params: VersionIdParams,
-        response: responses(RemovedSchema, [400, 401, 403, 404, 409]),
-      },
-    },
+    route.admin({
+      summary: 'Remove a version: refused while held or applied for; hidden when past rows name it, deleted otherwise',
+      params: VersionIdParams,
+      data: RemovedSchema,
+      failures: [400, 404, 409],
+    }),
     async (request) => ok(await membership.removeVersion(request.auth!.user, request.params.id)),
   );
 
   app.get(
     '/api/admin/membership/applications',
-    {
-      config: admin,
-      schema: {
-        tags,
-        summary: 'Applications: pending first (oldest first), then decided ones (newest first)',
-        querystring: ApplicationsQuery,
-        response: responses(AdminApplicationsSchema, [400, 401, 403]),
-      },
-    },
+    route.admin({
+      summary: 'Applications: pending first (oldest first), then decided ones (newest first)',
+      querystring: ApplicationsQuery,
+      data: AdminApplicationsSchema,
+      failures: [400],
+    }),
     async (request) =>
       ok(
         await membership.adminApplications(
@@ -96,30 +80,25 @@ export const membershipAdminRoutes: FastifyPluginAsyncTypebox<{ membership: Memb
 
   app.post(
     '/api/admin/membership/applications/:id/approve',
-    {
-      config: admin,
-      schema: {
-        tags,
-        summary: "Approve: the applicant gets the version for its trial length (kind 'trial'); the trial is recorded",
-        params: ApplicationIdParams,
-        response: responses(ApprovedSchema, [400, 401, 403, 404, 409]),
-      },
-    },
+    route.admin({
+      summary: "Approve: the applicant gets the version for its trial length (kind 'trial'); the trial is recorded",
+      params: ApplicationIdParams,
+      data: ApprovedSchema,
+      failures: [400, 404, 409],
+    }),
     async (request) => ok(await membership.approve(request.auth!.user, request.params.id)),
   );
 
   app.post(
     '/api/admin/membership/applications/:id/reject',
-    {
-      config: { ...admin, acceptQueryParams: true },
-      schema: {
-        tags,
-        summary: 'Reject with a reason (the applicant is told)',
-        params: ApplicationIdParams,
-        body: ReasonBody,
-        response: responses(Nothing, [400, 401, 403, 404, 409]),
-      },
-    },
+    route.admin({
+      summary: 'Reject with a reason (the applicant is told)',
+      params: ApplicationIdParams,
+      acceptQueryParams: true,
+      body: ReasonBody,
+      data: Nothing,
+      failures: [400, 404, 409],
+    }),
     async (request) => {
       await membership.reject(request.auth!.user, request.params.id, request.body.reason);
       return ok(null);
@@ -128,16 +107,14 @@ export const membershipAdminRoutes: FastifyPluginAsyncTypebox<{ membership: Memb
 
   app.post(
     '/api/admin/memberships/:userUid/revoke',
-    {
-      config: { ...admin, acceptQueryParams: true },
-      schema: {
-        tags,
-        summary: "End a user's active membership now, with a reason (nothing they made is deleted)",
-        params: UserUidParams,
-        body: ReasonBody,
-        response: responses(Nothing, [400, 401, 403, 404, 409]),
-      },
-    },
+    route.admin({
+      summary: "End a user's active membership now, with a reason (nothing they made is deleted)",
+      params: UserUidParams,
+      acceptQueryParams: true,
+      body: ReasonBody,
+      data: Nothing,
+      failures: [400, 404, 409],
+    }),
     async (request) => {
       await membership.revoke(request.auth!.user, request.params.userUid, request.body.reason);
       return ok(null);

@@ -1,9 +1,8 @@
-import multipart from '@fastify/multipart';
-import type { FastifyPluginAsyncTypebox, TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { MEMBERSHIP_UPLOAD_MAX_BYTES } from '@spatia/contract';
-import type { FastifyRequest } from 'fastify';
-import { fail, invalid } from '../../lib/app-error.js';
-import { Nothing, ok, responses } from '../../lib/envelope.js';
+import { Nothing, ok } from '../../lib/envelope.js';
+import { readFilePart, registerMultipartRoutes } from '../../lib/multipart.js';
+import { routesFor } from '../../lib/route.js';
 import {
   ApplicationIdParams,
   ApplyBody,
@@ -18,107 +17,73 @@ import {
 import type { MembershipService } from './membership.service.js';
 import { Type } from 'typebox';
 
-const publicRoute = { auth: 'public' } as const;
-const signedIn = { auth: 'signedIn' } as const;
+const route = routesFor(tags);
 
 /** Versions for everyone; the licence upload, the application and "my membership" for the signed-in. */
 export const membershipRoutes: FastifyPluginAsyncTypebox<{ membership: MembershipService }> = async (app, { membership }) => {
   app.get(
     '/api/membership/versions',
-    {
-      config: publicRoute,
-      schema: {
-        tags,
-        summary: 'Membership versions on offer, in order (spec 3: id, identityName)',
-        response: responses(Type.Array(VersionItemSchema), []),
-      },
-    },
+    route.public({ summary: 'Membership versions on offer, in order (spec 3: id, identityName)', data: Type.Array(VersionItemSchema) }),
     async (request) => ok(await membership.listVersions(request.language)),
   );
 
   app.get(
     '/api/membership/versions/:id',
-    {
-      config: publicRoute,
-      schema: {
-        tags,
-        summary: 'A version on offer: price tags, permission groups, monthly price (fen) and trial length',
-        params: VersionIdParams,
-        response: responses(VersionDetailSchema, [400, 404]),
-      },
-    },
+    route.public({
+      summary: 'A version on offer: price tags, permission groups, monthly price (fen) and trial length',
+      params: VersionIdParams,
+      data: VersionDetailSchema,
+      failures: [400, 404],
+    }),
     async (request) => ok(await membership.versionDetail(request.params.id, request.language)),
   );
 
   app.post(
     '/api/c/membership/apply',
-    {
-      config: { ...signedIn, acceptQueryParams: true },
-      schema: {
-        tags,
-        summary: 'Apply for a version with its free trial (spec 2.7); checks in spec 5 order',
-        body: ApplyBody,
-        response: responses(IdSchema, [400, 401, 404, 409]),
-      },
-    },
+    route.signedIn({
+      summary: 'Apply for a version with its free trial (spec 2.7); checks in spec 5 order',
+      acceptQueryParams: true,
+      body: ApplyBody,
+      data: IdSchema,
+      failures: [400, 404, 409],
+    }),
     async (request) => ok(await membership.apply(request.auth!.user, request.body.versionId, request.body.jsonExtras)),
   );
 
   app.get(
     '/api/c/membership',
-    {
-      config: signedIn,
-      schema: { tags, summary: 'My membership and my applications', response: responses(MyMembershipSchema, [401]) },
-    },
+    route.signedIn({ summary: 'My membership and my applications', data: MyMembershipSchema }),
     async (request) => ok(await membership.mine(request.auth!.user, request.language)),
   );
 
   app.post(
     '/api/c/membership/applications/:id/withdraw',
-    {
-      config: signedIn,
-      schema: {
-        tags,
-        summary: 'Withdraw my application while it waits for review',
-        params: ApplicationIdParams,
-        response: responses(Nothing, [400, 401, 404, 409]),
-      },
-    },
+    route.signedIn({
+      summary: 'Withdraw my application while it waits for review',
+      params: ApplicationIdParams,
+      data: Nothing,
+      failures: [400, 404, 409],
+    }),
     async (request) => {
       await membership.withdraw(request.auth!.user, request.params.id);
       return ok(null);
     },
   );
 
-  await app.register(async (scope) => {
-    const uploads = scope.withTypeProvider<TypeBoxTypeProvider>();
-    await uploads.register(multipart, { limits: { fileSize: MEMBERSHIP_UPLOAD_MAX_BYTES, files: 1, fields: 10, parts: 11 } });
+  await registerMultipartRoutes(app, (uploads) => {
     uploads.post(
       '/api/c/upload',
-      {
-        config: signedIn,
-        schema: {
-          tags,
-          summary: `Upload a licence image (multipart field \`file\`; PNG, JPEG or WebP, at most ${MEMBERSHIP_UPLOAD_MAX_BYTES / 1024 / 1024} MB); answers data.url`,
-          consumes: ['multipart/form-data'],
-          response: responses(UploadedSchema, [400, 401, 413, 415, 429]),
-        },
+      route.signedIn({
+        summary: `Upload a licence image (multipart field \`file\`; PNG, JPEG or WebP, at most ${MEMBERSHIP_UPLOAD_MAX_BYTES / 1024 / 1024} MB); answers data.url`,
+        consumes: ['multipart/form-data'],
+        data: UploadedSchema,
+        failures: [400, 413, 415, 429],
+      }),
+      async (request) => {
+        const limits = { fileSize: MEMBERSHIP_UPLOAD_MAX_BYTES, files: 1, fields: 10, parts: 11 };
+        const { bytes } = await readFilePart(request, limits, `${MEMBERSHIP_UPLOAD_MAX_BYTES / 1024 / 1024} MB`);
+        return ok(await membership.uploadLicence(request.auth!.user, bytes));
       },
-      async (request) => ok(await membership.uploadLicence(request.auth!.user, await readFileField(request))),
     );
   });
 };
-
-/** The bytes of the multipart field `file`; too large or not multipart become the API's own errors. */
-async function readFileField(request: FastifyRequest): Promise<Buffer> {
-  try {
-    const file = await request.file();
-    if (!file || file.fieldname !== 'file') throw invalid('file', 'required');
-    return await file.toBuffer();
-  } catch (error) {
-    const code = (error as { code?: unknown }).code;
-    if (code === 'FST_REQ_FILE_TOO_LARGE') throw fail('uploadTooLarge', { max: `${MEMBERSHIP_UPLOAD_MAX_BYTES / 1024 / 1024} MB` });
-    if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') throw invalid('file', 'required');
-    throw error;
-  }
-}

@@ -1,10 +1,12 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Permission } from '@spatia/contract';
-import { ok, responses } from '../../lib/envelope.js';
+import { ok } from '../../lib/envelope.js';
+import { routesFor } from '../../lib/route.js';
 import { OrderFilterQuery, OrderListQuery, OrderPageSchema, tags } from './orders.schemas.js';
 import type { OrderQuery, OrdersService } from './orders.service.js';
 
-const orders162 = { auth: { permission: Permission.order } } as const;
+const route = routesFor(tags);
+const orderRoute = route.for({ permission: Permission.order });
 
 /** '' from a cleared filter means no filter. */
 function orderQuery(query: {
@@ -27,15 +29,12 @@ function orderQuery(query: {
 export const ordersRoutes: FastifyPluginAsyncTypebox<{ orders: OrdersService }> = async (app, { orders }) => {
   app.get(
     '/api/c/orders',
-    {
-      config: orders162,
-      schema: {
-        tags,
-        summary: 'The caller’s orders of one kind, newest first, with the totals of all that match (service-provider purchases: merchants)',
-        querystring: OrderListQuery,
-        response: responses(OrderPageSchema, [400, 401, 403]),
-      },
-    },
+    orderRoute({
+      summary: 'The caller’s orders of one kind, newest first, with the totals of all that match (service-provider purchases: merchants)',
+      querystring: OrderListQuery,
+      data: OrderPageSchema,
+      failures: [400],
+    }),
     async (request) => {
       const { pageNum, pageSize, ...filters } = request.query;
       return ok(await orders.list(request.auth!.user, orderQuery(filters), pageNum, pageSize));
@@ -44,14 +43,10 @@ export const ordersRoutes: FastifyPluginAsyncTypebox<{ orders: OrdersService }> 
 
   app.get(
     '/api/c/orders/export',
-    {
-      config: orders162,
-      schema: {
-        tags,
-        summary: 'The same orders as a CSV file (UTF-8 with BOM, headers in the caller’s language, yuan, at most 10,000 rows)',
-        querystring: OrderFilterQuery,
-      },
-    },
+    orderRoute({
+      summary: 'The same orders as a CSV file (UTF-8 with BOM, headers in the caller’s language, yuan, at most 10,000 rows)',
+      querystring: OrderFilterQuery,
+    }),
     async (request, reply) => {
       const { fileName, csv } = await orders.exportCsv(request.auth!.user, orderQuery(request.query), request.language);
       return reply

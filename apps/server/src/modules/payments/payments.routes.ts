@@ -2,8 +2,8 @@ import type { FastifyPluginAsyncTypebox, TypeBoxTypeProvider } from '@fastify/ty
 import { Role } from '@spatia/contract';
 import type { SandboxPayDriver } from '../../drivers/payments/sandbox-pay.js';
 import { fail } from '../../lib/app-error.js';
-import { ok, responses } from '../../lib/envelope.js';
-import { signedIn } from '../works/works.schemas.js';
+import { ok } from '../../lib/envelope.js';
+import { routesFor } from '../../lib/route.js';
 import {
   CheckoutParams,
   CheckoutQuery,
@@ -18,8 +18,9 @@ import {
 } from './payments.schemas.js';
 import type { PaymentsService } from './payments.service.js';
 
+const route = routesFor(tags);
 /** Spec 2.3: the recharge page is for photographers and customers. */
-const payers = { auth: { anyRole: [Role.photographer, Role.customer] } } as const;
+const payerRoute = route.for({ anyRole: [Role.photographer, Role.customer] });
 
 /** Spec 7.3's recharge calls, the providers' notifications and the sandbox's test checkout (docs/payments.md). */
 export const paymentsRoutes: FastifyPluginAsyncTypebox<{ payments: PaymentsService; sandbox?: SandboxPayDriver }> = async (
@@ -28,43 +29,34 @@ export const paymentsRoutes: FastifyPluginAsyncTypebox<{ payments: PaymentsServi
 ) => {
   app.get(
     '/api/c/flowRecharge/plans',
-    {
-      config: payers,
-      schema: {
-        tags,
-        summary: 'The flow recharge price list, the payment methods this site takes and the caller’s balance',
-        response: responses(RechargeOptionsSchema, [401, 403]),
-      },
-    },
+    payerRoute({
+      summary: 'The flow recharge price list, the payment methods this site takes and the caller’s balance',
+      data: RechargeOptionsSchema,
+    }),
     async (request) => ok(await payments.rechargeOptions(request.auth!.user.id)),
   );
 
   app.post(
     '/api/c/flowRecharge/nativePayNow',
-    {
-      config: { ...payers, acceptQueryParams: true },
-      schema: {
-        tags,
-        summary: 'Order months of flow at the price list’s fee and get the pay QR code (an Idempotency-Key header is honoured for 24 h)',
-        headers: IdempotencyHeaders,
-        body: RechargeBody,
-        response: responses(RechargeOrderSchema, [400, 401, 403, 422, 502]),
-      },
-    },
+    payerRoute({
+      summary: 'Order months of flow at the price list’s fee and get the pay QR code (an Idempotency-Key header is honoured for 24 h)',
+      headers: IdempotencyHeaders,
+      acceptQueryParams: true,
+      body: RechargeBody,
+      data: RechargeOrderSchema,
+      failures: [400, 422, 502],
+    }),
     async (request) => ok(await payments.startFlowRecharge(request.auth!.user.id, request.body, request.headers['idempotency-key'])),
   );
 
   app.get(
     '/api/c/flowRechargeOrder/:id/nativeUnifiedOrderQuery',
-    {
-      config: signedIn,
-      schema: {
-        tags,
-        summary: 'One of the caller’s recharge orders, after asking the provider while it is pending',
-        params: OrderIdParams,
-        response: responses(RechargeOrderSchema, [400, 401, 404]),
-      },
-    },
+    route.signedIn({
+      summary: 'One of the caller’s recharge orders, after asking the provider while it is pending',
+      params: OrderIdParams,
+      data: RechargeOrderSchema,
+      failures: [400, 404],
+    }),
     async (request) => ok(await payments.orderForPayer(request.auth!.user.id, request.params.id)),
   );
 
@@ -75,14 +67,10 @@ export const paymentsRoutes: FastifyPluginAsyncTypebox<{ payments: PaymentsServi
     notifications.addContentTypeParser('*', { parseAs: 'string', bodyLimit: 64 * 1024 }, (_request, body, done) => done(null, body));
     notifications.post(
       '/api/payments/:provider/notify',
-      {
-        config: { auth: 'anyone' },
-        schema: {
-          tags,
-          summary: 'A payment provider’s notification: verified, booked once, answered in the provider’s own format',
-          params: ProviderParams,
-        },
-      },
+      route.anyone({
+        summary: 'A payment provider’s notification: verified, booked once, answered in the provider’s own format',
+        params: ProviderParams,
+      }),
       async (request, reply) => {
         const answer = await payments.handleNotification(request.params.provider, {
           headers: request.headers,
@@ -97,16 +85,13 @@ export const paymentsRoutes: FastifyPluginAsyncTypebox<{ payments: PaymentsServi
 
   app.get(
     '/api/payments/sandbox/checkout/:orderNo',
-    {
-      config: { auth: 'anyone' },
-      schema: {
-        tags,
-        summary: 'The sandbox’s test checkout: the order its QR code names (the signature comes from the code)',
-        params: CheckoutParams,
-        querystring: CheckoutQuery,
-        response: responses(SandboxCheckoutSchema, [400, 404]),
-      },
-    },
+    route.anyone({
+      summary: 'The sandbox’s test checkout: the order its QR code names (the signature comes from the code)',
+      params: CheckoutParams,
+      querystring: CheckoutQuery,
+      data: SandboxCheckoutSchema,
+      failures: [400, 404],
+    }),
     async (request) => {
       const checkout = await sandbox.checkout(request.params.orderNo, request.query.sign);
       if (!checkout) throw fail('notFound');
@@ -116,16 +101,13 @@ export const paymentsRoutes: FastifyPluginAsyncTypebox<{ payments: PaymentsServi
 
   app.post(
     '/api/payments/sandbox/checkout/:orderNo/pay',
-    {
-      config: { auth: 'anyone' },
-      schema: {
-        tags,
-        summary: 'Pay in the sandbox: its books turn paid and its signed notification is delivered like a provider’s',
-        params: CheckoutParams,
-        querystring: CheckoutQuery,
-        response: responses(SandboxCheckoutSchema, [400, 404, 409]),
-      },
-    },
+    route.anyone({
+      summary: 'Pay in the sandbox: its books turn paid and its signed notification is delivered like a provider’s',
+      params: CheckoutParams,
+      querystring: CheckoutQuery,
+      data: SandboxCheckoutSchema,
+      failures: [400, 404, 409],
+    }),
     async (request) => {
       const { orderNo } = request.params;
       const notification = await sandbox.pay(orderNo, request.query.sign);

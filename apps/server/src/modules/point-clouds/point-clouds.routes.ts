@@ -1,7 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Permission } from '@spatia/contract';
-import { ok, responses } from '../../lib/envelope.js';
-import { IdParams, signedIn } from '../works/works.schemas.js';
+import { ok } from '../../lib/envelope.js';
+import { routesFor } from '../../lib/route.js';
+import { IdParams } from '../works/works.schemas.js';
 import { registerTicketedDownload } from '../download-tickets/ticketed-download.routes.js';
 import {
   MeasurementSetSchema,
@@ -13,34 +14,31 @@ import {
 } from './point-clouds.schemas.js';
 import type { PointCloudsService } from './point-clouds.service.js';
 
+const route = routesFor(tags);
+const pointCloudListRoute = route.for({ permission: Permission.pointCloudList });
+
 /** Viewers' data, measurements, LAS export and the point-cloud list (docs/pointcloud-format.md, docs/models.md). */
 export const pointCloudsRoutes: FastifyPluginAsyncTypebox<{ pointClouds: PointCloudsService }> = async (app, { pointClouds }) => {
   app.get(
     '/api/model/:id/scene',
-    {
-      config: { auth: 'public' },
-      schema: {
-        tags,
-        summary: "What a 3D or point-cloud work's viewer loads (anyone who may read the work)",
-        params: IdParams,
-        response: responses(WorkSceneSchema, [404, 409]),
-      },
-    },
+    route.public({
+      summary: "What a 3D or point-cloud work's viewer loads (anyone who may read the work)",
+      params: IdParams,
+      data: WorkSceneSchema,
+      failures: [404, 409],
+    }),
     async (request) => ok(await pointClouds.scene(request.auth?.user, request.params.id)),
   );
 
   app.put(
     '/api/model/:id/measurements',
-    {
-      config: signedIn,
-      schema: {
-        tags,
-        summary: "Save the measurements shown on a point cloud (the work's owner)",
-        params: IdParams,
-        body: MeasurementUpdateBody,
-        response: responses(MeasurementSetSchema, [400, 401, 403, 404, 409]),
-      },
-    },
+    route.signedIn({
+      summary: "Save the measurements shown on a point cloud (the work's owner)",
+      params: IdParams,
+      body: MeasurementUpdateBody,
+      data: MeasurementSetSchema,
+      failures: [400, 403, 404, 409],
+    }),
     async (request) => ok(await pointClouds.saveMeasurements(request.auth!.user, request.params.id, request.body)),
   );
 
@@ -56,15 +54,12 @@ export const pointCloudsRoutes: FastifyPluginAsyncTypebox<{ pointClouds: PointCl
 
   app.get(
     '/api/pointClouds',
-    {
-      config: { auth: { permission: Permission.pointCloudList } },
-      schema: {
-        tags,
-        summary: "The signed-in person's point-cloud works and their processing (permission 460)",
-        querystring: PointCloudListQuery,
-        response: responses(PointCloudPageSchema, [400, 401, 403]),
-      },
-    },
+    pointCloudListRoute({
+      summary: "The signed-in person's point-cloud works and their processing (permission 460)",
+      querystring: PointCloudListQuery,
+      data: PointCloudPageSchema,
+      failures: [400],
+    }),
     async (request) => ok(await pointClouds.listPointClouds(request.auth!.user, request.query, request.language)),
   );
 };

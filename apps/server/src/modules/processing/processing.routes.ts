@@ -1,9 +1,12 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { ok, responses } from '../../lib/envelope.js';
-import { IdParams, WorkDetailSchema, signedIn } from '../works/works.schemas.js';
+import { ok } from '../../lib/envelope.js';
+import { routesFor } from '../../lib/route.js';
+import { IdParams, WorkDetailSchema } from '../works/works.schemas.js';
 import type { WorksService } from '../works/works.service.js';
 import { ProcessingSchema, VerificationSchema, tags } from './processing.schemas.js';
 import type { ProcessingService } from './processing.service.js';
+
+const route = routesFor(tags);
 
 /** The solver: runs, where they stand, and going back to an unprocessed draft (docs/processing.md). */
 export const processingRoutes: FastifyPluginAsyncTypebox<{ works: WorksService; processing: ProcessingService }> = async (
@@ -12,57 +15,45 @@ export const processingRoutes: FastifyPluginAsyncTypebox<{ works: WorksService; 
 ) => {
   app.post(
     '/api/model/:id/activateSolver',
-    {
-      config: signedIn,
-      schema: {
-        tags,
-        summary: "Queue the processing of a work's origins (panoramas, a 3D model or a point cloud)",
-        params: IdParams,
-        response: responses(ProcessingSchema, [401, 403, 404, 409]),
-      },
-    },
+    route.signedIn({
+      summary: "Queue the processing of a work's origins (panoramas, a 3D model or a point cloud)",
+      params: IdParams,
+      data: ProcessingSchema,
+      failures: [403, 404, 409],
+    }),
     async (request) => ok(await processing.activate(request.auth!.user, request.params.id, request.language)),
   );
 
   app.get(
     '/api/model/:id/processing',
-    {
-      config: signedIn,
-      schema: {
-        tags,
-        summary: 'Where processing stands: state, stage, progress, failure',
-        params: IdParams,
-        response: responses(ProcessingSchema, [401, 403, 404]),
-      },
-    },
+    route.signedIn({
+      summary: 'Where processing stands: state, stage, progress, failure',
+      params: IdParams,
+      data: ProcessingSchema,
+      failures: [403, 404],
+    }),
     async (request) => ok(await processing.status(request.auth!.user, request.params.id, request.language)),
   );
 
   app.post(
     '/api/model/:id/reset',
-    {
-      config: signedIn,
-      schema: {
-        tags,
-        summary: 'Back to an unpublished, unprocessed draft (derived files are deleted)',
-        params: IdParams,
-        response: responses(WorkDetailSchema, [401, 403, 404, 409]),
-      },
-    },
+    route.signedIn({
+      summary: 'Back to an unpublished, unprocessed draft (derived files are deleted)',
+      params: IdParams,
+      data: WorkDetailSchema,
+      failures: [403, 404, 409],
+    }),
     async (request) => ok(await works.reset(request.auth!.user, request.params.id, (work, tx) => processing.discard(work, tx))),
   );
 
   app.post(
     '/api/model/:id/verify',
-    {
-      config: signedIn,
-      schema: {
-        tags,
-        summary: 'What the work still lacks before it can go online, and its processing',
-        params: IdParams,
-        response: responses(VerificationSchema, [401, 403, 404]),
-      },
-    },
+    route.signedIn({
+      summary: 'What the work still lacks before it can go online, and its processing',
+      params: IdParams,
+      data: VerificationSchema,
+      failures: [403, 404],
+    }),
     async (request) => {
       const work = await works.findManageable(request.auth!.user, request.params.id);
       const [verification, status] = await Promise.all([works.verification(work), processing.statusOf(work.id, request.language)]);

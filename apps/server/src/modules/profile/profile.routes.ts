@@ -2,7 +2,8 @@ import type { FastifyPluginAsyncTypebox, TypeBoxTypeProvider } from '@fastify/ty
 import { isAdmin, Permission } from '@spatia/contract';
 import type { FastifyRequest } from 'fastify';
 import { fail } from '../../lib/app-error.js';
-import { Nothing, ok, responses } from '../../lib/envelope.js';
+import { Nothing, ok } from '../../lib/envelope.js';
+import { routesFor } from '../../lib/route.js';
 import { requestOrigin } from '../../lib/request-info.js';
 import { ACCEPTED_IMAGE_TYPES, UPLOAD_LIMITS } from '../uploads/uploads.service.js';
 import {
@@ -18,7 +19,8 @@ import {
 } from './profile.schemas.js';
 import type { ProfileService } from './profile.service.js';
 
-const ownProfile = { auth: { permission: Permission.userInformation } } as const;
+const route = routesFor(tags);
+const ownProfileRoute = route.for({ permission: Permission.userInformation });
 
 export const profileRoutes: FastifyPluginAsyncTypebox<{ profile: ProfileService; publicUrl: string | undefined }> = async (
   app,
@@ -30,33 +32,24 @@ export const profileRoutes: FastifyPluginAsyncTypebox<{ profile: ProfileService;
     if (uid !== me.uid) throw fail('forbidden');
   };
 
-  app.get(
-    '/api/c/profile',
-    { config: ownProfile, schema: { tags, summary: 'My profile', response: responses(ProfileSchema, [401, 403]) } },
-    async (request) => ok(await profile.getProfile(request.auth!.user.id)),
+  app.get('/api/c/profile', ownProfileRoute({ summary: 'My profile', data: ProfileSchema }), async (request) =>
+    ok(await profile.getProfile(request.auth!.user.id)),
   );
 
-  app.get(
-    '/api/c/my/overview',
-    {
-      config: { auth: 'signedIn' },
-      schema: { tags, summary: "What the console's home counts", response: responses(OverviewSchema, [401]) },
-    },
-    async (request) => ok(await profile.getOverview(request.auth!.user.id)),
+  app.get('/api/c/my/overview', route.signedIn({ summary: "What the console's home counts", data: OverviewSchema }), async (request) =>
+    ok(await profile.getOverview(request.auth!.user.id)),
   );
 
   app.patch(
     '/api/client/:uid/info',
-    {
-      config: { ...ownProfile, acceptQueryParams: true },
-      schema: {
-        tags,
-        summary: 'Change my name (form body)',
-        params: ProfileUidParams,
-        body: RenameBody,
-        response: responses(Nothing, [400, 401, 403]),
-      },
-    },
+    ownProfileRoute({
+      summary: 'Change my name (form body)',
+      params: ProfileUidParams,
+      acceptQueryParams: true,
+      body: RenameBody,
+      data: Nothing,
+      failures: [400],
+    }),
     async (request) => {
       assertOwnUid(request, request.params.uid);
       await profile.rename(request.auth!.user.id, request.body.fullName);
@@ -66,15 +59,11 @@ export const profileRoutes: FastifyPluginAsyncTypebox<{ profile: ProfileService;
 
   app.get(
     '/api/client/:uid/avatar/uploadCredentials',
-    {
-      config: ownProfile,
-      schema: {
-        tags,
-        summary: `A one-time grant to upload my avatar (PNG, JPEG or WebP, at most ${UPLOAD_LIMITS.avatar / 1024 / 1024} MB)`,
-        params: ProfileUidParams,
-        response: responses(GrantSchema, [401, 403]),
-      },
-    },
+    ownProfileRoute({
+      summary: `A one-time grant to upload my avatar (PNG, JPEG or WebP, at most ${UPLOAD_LIMITS.avatar / 1024 / 1024} MB)`,
+      params: ProfileUidParams,
+      data: GrantSchema,
+    }),
     async (request) => {
       assertOwnUid(request, request.params.uid);
       return ok(await profile.avatarGrant(request.auth!.user));
@@ -83,24 +72,19 @@ export const profileRoutes: FastifyPluginAsyncTypebox<{ profile: ProfileService;
 
   app.get(
     '/api/c/enterpriseLogoUploadCredentials',
-    {
-      config: ownProfile,
-      schema: { tags, summary: 'A one-time grant to upload my enterprise logo', response: responses(GrantSchema, [401, 403]) },
-    },
+    ownProfileRoute({ summary: 'A one-time grant to upload my enterprise logo', data: GrantSchema }),
     async (request) => ok(await profile.enterpriseLogoGrant(request.auth!.user)),
   );
 
   app.put(
     '/api/c/my/info',
-    {
-      config: { ...ownProfile, acceptQueryParams: true },
-      schema: {
-        tags,
-        summary: 'Set my enterprise logo to one of my uploads (empty removes it)',
-        body: EnterpriseLogoBody,
-        response: responses(Nothing, [400, 401, 403]),
-      },
-    },
+    ownProfileRoute({
+      summary: 'Set my enterprise logo to one of my uploads (empty removes it)',
+      acceptQueryParams: true,
+      body: EnterpriseLogoBody,
+      data: Nothing,
+      failures: [400],
+    }),
     async (request) => {
       await profile.setEnterpriseLogo(request.auth!.user, request.body.enterpriseLogoUrl, requestOrigin(request, publicUrl));
       return ok(null);
@@ -118,14 +102,13 @@ export const profileRoutes: FastifyPluginAsyncTypebox<{ profile: ProfileService;
     uploads.put(
       '/api/uploads/:token',
       {
-        config: { auth: 'signedIn' },
-        bodyLimit: Math.max(...Object.values(UPLOAD_LIMITS)),
-        schema: {
-          tags,
+        ...route.signedIn({
           summary: 'Upload the file of a grant (raw bytes as the body)',
           params: UploadTokenParams,
-          response: responses(UploadedSchema, [400, 401, 403, 413, 415]),
-        },
+          data: UploadedSchema,
+          failures: [400, 403, 413, 415],
+        }),
+        bodyLimit: Math.max(...Object.values(UPLOAD_LIMITS)),
       },
       async (request) => {
         if (!Buffer.isBuffer(request.body)) throw fail('unsupportedImage');

@@ -1,9 +1,12 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { ok, responses } from '../../lib/envelope.js';
+import { ok } from '../../lib/envelope.js';
+import { routesFor } from '../../lib/route.js';
 import { clientOf, requestOrigin } from '../../lib/request-info.js';
 import { sendToken } from '../../plugins/auth.js';
 import { ConfirmBody, ConfirmedSchema, PollQuery, PollSchema, ScanBody, ScannedSchema, tags } from './qr-login.schemas.js';
 import type { QrLoginService } from './qr-login.service.js';
+
+const route = routesFor(tags);
 
 export const qrLoginRoutes: FastifyPluginAsyncTypebox<{ qrLogin: QrLoginService; publicUrl: string | undefined }> = async (
   app,
@@ -11,15 +14,12 @@ export const qrLoginRoutes: FastifyPluginAsyncTypebox<{ qrLogin: QrLoginService;
 ) => {
   app.get(
     '/api/qrcode/login',
-    {
-      config: { auth: 'anyone' },
-      schema: {
-        tags,
-        summary: 'Without pollToken: a new QR ticket (2 minutes). With pollToken: its status; once confirmed, the session (x-auth-token)',
-        querystring: PollQuery,
-        response: responses(PollSchema, [400, 404, 429]),
-      },
-    },
+    route.anyone({
+      summary: 'Without pollToken: a new QR ticket (2 minutes). With pollToken: its status; once confirmed, the session (x-auth-token)',
+      querystring: PollQuery,
+      data: PollSchema,
+      failures: [400, 404, 429],
+    }),
     async (request, reply) => {
       const { pollToken } = request.query;
       if (!pollToken) return ok(await qrLogin.createTicket(clientOf(request), requestOrigin(request, publicUrl)));
@@ -31,29 +31,25 @@ export const qrLoginRoutes: FastifyPluginAsyncTypebox<{ qrLogin: QrLoginService;
 
   app.post(
     '/api/qrcode/scan',
-    {
-      config: { auth: 'signedIn', acceptQueryParams: true },
-      schema: {
-        tags,
-        summary: 'The phone opened the QR link: mark it scanned and say which browser asks',
-        body: ScanBody,
-        response: responses(ScannedSchema, [400, 401, 404]),
-      },
-    },
+    route.signedIn({
+      summary: 'The phone opened the QR link: mark it scanned and say which browser asks',
+      acceptQueryParams: true,
+      body: ScanBody,
+      data: ScannedSchema,
+      failures: [400, 404],
+    }),
     async (request) => ok(await qrLogin.scan(request.body.ticket)),
   );
 
   app.post(
     '/api/qrcode/confirm',
-    {
-      config: { auth: 'signedIn', acceptQueryParams: true },
-      schema: {
-        tags,
-        summary: 'Confirm (accept=true) or decline the desktop sign-in',
-        body: ConfirmBody,
-        response: responses(ConfirmedSchema, [400, 401, 404]),
-      },
-    },
+    route.signedIn({
+      summary: 'Confirm (accept=true) or decline the desktop sign-in',
+      acceptQueryParams: true,
+      body: ConfirmBody,
+      data: ConfirmedSchema,
+      failures: [400, 404],
+    }),
     async (request) => ok(await qrLogin.confirm(request.body.ticket, request.auth!.user.id, request.body.accept)),
   );
 };

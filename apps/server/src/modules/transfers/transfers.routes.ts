@@ -1,40 +1,39 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Nothing, ok, responses } from '../../lib/envelope.js';
-import { UidParams, WorkDetailSchema, form, pageOf, priceInFen, signedIn } from '../works/works.schemas.js';
+import { Nothing, ok } from '../../lib/envelope.js';
+import { routesFor } from '../../lib/route.js';
+import { UidParams, WorkDetailSchema, pageOf, priceInFen } from '../works/works.schemas.js';
 import { DistributeBody, SellToBody, TransferIdParams, TransferListQuery, TransferSchema, tags } from './transfers.schemas.js';
 import type { TransfersService } from './transfers.service.js';
 
-const answered = responses(Nothing, [401, 403, 404, 409, 410]);
+const answered = { data: Nothing, failures: [403, 404, 409, 410] };
+
+const route = routesFor(tags);
 
 /** Handing works over: distribute, sell to someone, and the receipt and shipped lists with their actions. */
 export const transfersRoutes: FastifyPluginAsyncTypebox<{ transfers: TransfersService }> = async (app, { transfers }) => {
   app.post(
     '/api/model/:uid/distribute',
-    {
-      config: form,
-      schema: {
-        tags,
-        summary: 'Give a work to the user with this phone number',
-        params: UidParams,
-        body: DistributeBody,
-        response: responses(TransferSchema, [400, 401, 403, 404, 409]),
-      },
-    },
+    route.signedIn({
+      summary: 'Give a work to the user with this phone number',
+      params: UidParams,
+      acceptQueryParams: true,
+      body: DistributeBody,
+      data: TransferSchema,
+      failures: [400, 403, 404, 409],
+    }),
     async (request) => ok(await transfers.distribute(request.auth!.user, request.params.uid, request.body.phoneNumber)),
   );
 
   app.post(
     '/api/model/:uid/sellTo',
-    {
-      config: form,
-      schema: {
-        tags,
-        summary: 'Sell a work to one user (phone number or invite code) at a price in yuan',
-        params: UidParams,
-        body: SellToBody,
-        response: responses(TransferSchema, [400, 401, 403, 404, 409]),
-      },
-    },
+    route.signedIn({
+      summary: 'Sell a work to one user (phone number or invite code) at a price in yuan',
+      params: UidParams,
+      acceptQueryParams: true,
+      body: SellToBody,
+      data: TransferSchema,
+      failures: [400, 403, 404, 409],
+    }),
     async (request) => {
       const { phoneOrCode, sellingPrice, remark } = request.body;
       return ok(
@@ -48,15 +47,12 @@ export const transfersRoutes: FastifyPluginAsyncTypebox<{ transfers: TransfersSe
 
   app.get(
     '/api/transfers/received',
-    {
-      config: signedIn,
-      schema: {
-        tags,
-        summary: 'Projects awaiting receipt (and answered ones)',
-        querystring: TransferListQuery,
-        response: responses(pageOf(TransferSchema), [400, 401]),
-      },
-    },
+    route.signedIn({
+      summary: 'Projects awaiting receipt (and answered ones)',
+      querystring: TransferListQuery,
+      data: pageOf(TransferSchema),
+      failures: [400],
+    }),
     async (request) =>
       ok(
         await transfers.listReceived(request.auth!.user, request.query.status || undefined, request.query.pageNum, request.query.pageSize),
@@ -65,30 +61,19 @@ export const transfersRoutes: FastifyPluginAsyncTypebox<{ transfers: TransfersSe
 
   app.get(
     '/api/transfers/sent',
-    {
-      config: signedIn,
-      schema: {
-        tags,
-        summary: 'Shipped projects',
-        querystring: TransferListQuery,
-        response: responses(pageOf(TransferSchema), [400, 401]),
-      },
-    },
+    route.signedIn({ summary: 'Shipped projects', querystring: TransferListQuery, data: pageOf(TransferSchema), failures: [400] }),
     async (request) =>
       ok(await transfers.listSent(request.auth!.user, request.query.status || undefined, request.query.pageNum, request.query.pageSize)),
   );
 
   app.get(
     '/api/transfers/:id/work',
-    {
-      config: signedIn,
-      schema: {
-        tags,
-        summary: 'The work of a transfer, for its sender and receiver',
-        params: TransferIdParams,
-        response: responses(WorkDetailSchema, [401, 404]),
-      },
-    },
+    route.signedIn({
+      summary: 'The work of a transfer, for its sender and receiver',
+      params: TransferIdParams,
+      data: WorkDetailSchema,
+      failures: [404],
+    }),
     async (request) => ok(await transfers.transferredWork(request.auth!.user, request.params.id)),
   );
 
@@ -100,7 +85,7 @@ export const transfersRoutes: FastifyPluginAsyncTypebox<{ transfers: TransfersSe
   for (const action of actions) {
     app.post(
       `/api/transfers/:id/${action.name}`,
-      { config: signedIn, schema: { tags, summary: action.summary, params: TransferIdParams, response: answered } },
+      route.signedIn({ summary: action.summary, params: TransferIdParams, ...answered }),
       async (request) => {
         await action.run(request.auth!.user, request.params.id);
         return ok(null);

@@ -1,23 +1,25 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { fail } from '../../lib/app-error.js';
-import { ok, responses } from '../../lib/envelope.js';
+import { ok } from '../../lib/envelope.js';
+import { routesFor } from '../../lib/route.js';
 import { isAdmin, type UserInfo } from '@spatia/contract';
 import { UserInfoSchema, UserUidParams } from './users.schemas.js';
 import type { AuthUser, UsersService } from './users.service.js';
+
+const route = routesFor(['accounts']);
 
 export const usersRoutes: FastifyPluginAsyncTypebox<{ users: UsersService }> = async (app, { users }) => {
   app.get(
     '/api/client/:uid/info',
     {
-      config: { auth: 'signedIn' },
-      // Fetched on every console load and always small: it never reaches the compression threshold.
-      compress: false,
-      schema: {
-        tags: ['accounts'],
+      ...route.signedIn({
         summary: "User info by uid: your own, or anyone's for an admin",
         params: UserUidParams,
-        response: responses(UserInfoSchema, [401, 403, 404]),
-      },
+        data: UserInfoSchema,
+        failures: [403, 404],
+      }),
+      // Fetched on every console load and always small: it never reaches the compression threshold.
+      compress: false,
     },
     async (request) => {
       const me = request.auth!.user;

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { ok, responses } from '../../lib/envelope.js';
+import { ok } from '../../lib/envelope.js';
+import { routesFor } from '../../lib/route.js';
 import { CodeLoginResultSchema, IssuedCodeSchema, PhoneQuery } from '../../lib/schemas.js';
 import { clientOf, readCookie, requestOrigin } from '../../lib/request-info.js';
 import { okSignedIn, sendToken } from '../../plugins/auth.js';
@@ -15,6 +16,8 @@ export function safeRedirect(value: string | undefined): string {
   return value && value.startsWith('/') && !value.startsWith('//') && !value.startsWith('/\\') ? value : DEFAULT_REDIRECT;
 }
 
+const route = routesFor(tags);
+
 export const wechatRoutes: FastifyPluginAsyncTypebox<{
   wechat: WechatService;
   accounts: AccountsService;
@@ -22,14 +25,10 @@ export const wechatRoutes: FastifyPluginAsyncTypebox<{
 }> = async (app, { wechat, accounts, publicUrl }) => {
   app.get(
     '/api/open/wechat/authorize',
-    {
-      config: { auth: 'anyone' },
-      schema: {
-        tags,
-        summary: 'Start WeChat sign-in: redirects to WeChat; `redirect` is where to go after signing in',
-        querystring: AuthorizeQuery,
-      },
-    },
+    route.anyone({
+      summary: 'Start WeChat sign-in: redirects to WeChat; `redirect` is where to go after signing in',
+      querystring: AuthorizeQuery,
+    }),
     async (request, reply) => {
       const { state, authorizeUrl } = await wechat.begin(
         safeRedirect(request.query.redirect),
@@ -42,14 +41,7 @@ export const wechatRoutes: FastifyPluginAsyncTypebox<{
 
   app.get(
     '/api/open/wechat/callback',
-    {
-      config: { auth: 'anyone' },
-      schema: {
-        tags,
-        summary: "WeChat's redirect back; continues on the login page with a one-time hand-off",
-        querystring: CallbackQuery,
-      },
-    },
+    route.anyone({ summary: "WeChat's redirect back; continues on the login page with a one-time hand-off", querystring: CallbackQuery }),
     async (request, reply) => {
       const handoff = await wechat.callback(request.query.code, request.query.state, readCookie(request, STATE_COOKIE));
       reply.header('set-cookie', `${STATE_COOKIE}=; Path=/api/open/wechat; Max-Age=0; HttpOnly; SameSite=Lax`);
@@ -59,15 +51,13 @@ export const wechatRoutes: FastifyPluginAsyncTypebox<{
 
   app.post(
     '/api/open/wechat/complete',
-    {
-      config: { auth: 'anyone', acceptQueryParams: true },
-      schema: {
-        tags,
-        summary: 'Redeem the hand-off: a session (bound WeChat user) or a binding ticket (`unionId`) for binding a phone',
-        body: CompleteBody,
-        response: responses(CompletedSchema, [400, 404, 502]),
-      },
-    },
+    route.anyone({
+      summary: 'Redeem the hand-off: a session (bound WeChat user) or a binding ticket (`unionId`) for binding a phone',
+      acceptQueryParams: true,
+      body: CompleteBody,
+      data: CompletedSchema,
+      failures: [400, 404, 502],
+    }),
     async (request, reply) => {
       const completed = await wechat.complete(request.body.handoff, clientOf(request));
       if (!completed.bound) return ok(completed);
@@ -78,29 +68,24 @@ export const wechatRoutes: FastifyPluginAsyncTypebox<{
 
   app.get(
     '/api/open/wechat/bindPhone/verifyCode',
-    {
-      config: { auth: 'anyone' },
-      schema: {
-        tags,
-        summary: 'Send a code to bind a phone to a WeChat sign-in',
-        querystring: PhoneQuery,
-        response: responses(IssuedCodeSchema, [400, 429, 503]),
-      },
-    },
+    route.anyone({
+      summary: 'Send a code to bind a phone to a WeChat sign-in',
+      querystring: PhoneQuery,
+      data: IssuedCodeSchema,
+      failures: [400, 429, 503],
+    }),
     async (request) => ok(await accounts.sendCode(request.query.phoneNumber, 'bindPhone', request.ip)),
   );
 
   app.post(
     '/api/open/user/bindWechat',
-    {
-      config: { auth: 'anyone', acceptQueryParams: true },
-      schema: {
-        tags,
-        summary: 'Bind the WeChat identity (`unionId`: the binding ticket from /complete) to a phone, proven by code; signs in',
-        body: BindWechatBody,
-        response: responses(CodeLoginResultSchema, [400, 409]),
-      },
-    },
+    route.anyone({
+      summary: 'Bind the WeChat identity (`unionId`: the binding ticket from /complete) to a phone, proven by code; signs in',
+      acceptQueryParams: true,
+      body: BindWechatBody,
+      data: CodeLoginResultSchema,
+      failures: [400, 409],
+    }),
     async (request, reply) => {
       const { phoneNumber, unionId, ...code } = request.body;
       return okSignedIn(reply, await wechat.bindPhone(phoneNumber, unionId, code, clientOf(request)));

@@ -1,8 +1,9 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { AssetKind } from '@spatia/contract';
-import { ok, responses } from '../../lib/envelope.js';
+import { ok } from '../../lib/envelope.js';
+import { routesFor } from '../../lib/route.js';
 import type { WorkAssetsService } from './work-assets.service.js';
-import { AssetParams, IdParams, UploadGrantSchema, WorkDetailSchema, tags, signedIn } from './works.schemas.js';
+import { AssetParams, IdParams, UploadGrantSchema, WorkDetailSchema, tags } from './works.schemas.js';
 
 /** The spec's four upload-credential paths, one per asset kind, and ours for a tour's background music. */
 const credentialPaths: { path: string; kind: AssetKind; summary: string }[] = [
@@ -13,35 +14,26 @@ const credentialPaths: { path: string; kind: AssetKind; summary: string }[] = [
   { path: '/api/model/:id/music/uploadCredentials', kind: 'music', summary: 'Upload grant for the background music of a tour' },
 ];
 
+const route = routesFor(tags);
+
 export const workAssetsRoutes: FastifyPluginAsyncTypebox<{ assets: WorkAssetsService }> = async (app, { assets }) => {
   for (const { path, kind, summary } of credentialPaths) {
     app.get(
       path,
-      {
-        config: signedIn,
-        schema: {
-          tags,
-          summary,
-          description: 'Create a tus upload at `endpoint` with the metadata `grant`; the file is attached when the upload completes.',
-          params: IdParams,
-          response: responses(UploadGrantSchema, [401, 403, 404, 409]),
-        },
-      },
+      route.signedIn({
+        summary,
+        description: 'Create a tus upload at `endpoint` with the metadata `grant`; the file is attached when the upload completes.',
+        params: IdParams,
+        data: UploadGrantSchema,
+        failures: [403, 404, 409],
+      }),
       async (request) => ok(await assets.issueGrant(request.auth!.user, request.params.id, kind)),
     );
   }
 
   app.delete(
     '/api/model/:uid/assets/:assetId',
-    {
-      config: signedIn,
-      schema: {
-        tags,
-        summary: 'Remove one file from a work',
-        params: AssetParams,
-        response: responses(WorkDetailSchema, [401, 403, 404, 409]),
-      },
-    },
+    route.signedIn({ summary: 'Remove one file from a work', params: AssetParams, data: WorkDetailSchema, failures: [403, 404, 409] }),
     async (request) => ok(await assets.deleteAsset(request.auth!.user, request.params.uid, request.params.assetId)),
   );
 };

@@ -17,10 +17,6 @@ import { invalid } from '../../lib/app-error.js';
 /** Request and response shapes of the works API; they validate input and write the OpenAPI document. */
 export const tags = ['works'];
 
-/** Route configs: signed in, and signed in taking the spec client's query or form parameters. */
-export const signedIn = { auth: 'signedIn' } as const;
-export const form = { auth: 'signedIn', acceptQueryParams: true } as const;
-
 export const literals = <T extends string>(values: readonly T[]) => Type.Unsafe<T>({ type: 'string', enum: [...values] });
 
 export const WorkTypeSchema = literals(WORK_TYPES);
