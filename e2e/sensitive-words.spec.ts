@@ -58,7 +58,8 @@ for (const language of ['zh', 'en'] as const) {
   const text = texts[language];
 
   test(`admin adds a word, a user is warned, the admin removes it, then imports a file (${language})`, async ({ browser }) => {
-    test.setTimeout(60_000);
+    // Two browsers and four page loads: on a loaded 2-core machine it has taken a whole minute.
+    test.setTimeout(120_000);
     const suffix = String(Date.now() % 100_000).padStart(5, '0');
     const word = `${text.word}${suffix}`;
 

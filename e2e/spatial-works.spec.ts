@@ -110,7 +110,7 @@ test('upload a GLB and a LAS, process them, open both viewers signed out, measur
   await page.goto(`/details/${modelUid}`);
   const report = page.getByTestId('model-optimisation');
   // It comes with the scene, after the page's own data: give a loaded machine time.
-  await expect(report).toContainText('优化结果', { timeout: 30_000 });
+  await expect(report).toContainText('优化结果', { timeout: 60_000 });
   await expect(report.getByRole('row', { name: /三角面/ })).toContainText(/4,?158/);
   await expect(visitorPage.getByTestId('model-optimisation')).toHaveCount(0);
   await report.scrollIntoViewIfNeeded();
