@@ -2,9 +2,10 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { App as AntdApp, ConfigProvider, type ThemeConfig } from 'antd';
 import enUS from 'antd/locale/en_US';
 import zhCN from 'antd/locale/zh_CN';
-import { useEffect, type ReactNode } from 'react';
+import { useEffect, useMemo, type ReactNode } from 'react';
 import { registerFeedback } from '../api/feedback';
 import { useLanguage } from '../i18n';
+import { useMediaQuery } from '../lib/use-media-query';
 
 export const queryClient = new QueryClient({
   defaultOptions: {
@@ -38,9 +39,12 @@ function FeedbackBridge() {
 
 export function AppProviders({ children }: { children: ReactNode }) {
   const language = useLanguage();
+  // People who ask their system for less motion get no sliding, fading or zooming from antd.
+  const reducedMotion = useMediaQuery('(prefers-reduced-motion: reduce)');
+  const themeForMotion = useMemo(() => ({ ...theme, token: { ...theme.token, motion: !reducedMotion } }), [reducedMotion]);
   return (
     <QueryClientProvider client={queryClient}>
-      <ConfigProvider locale={language === 'zh' ? zhCN : enUS} theme={theme}>
+      <ConfigProvider locale={language === 'zh' ? zhCN : enUS} theme={themeForMotion}>
         <AntdApp>
           <FeedbackBridge />
           {children}

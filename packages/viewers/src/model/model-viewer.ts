@@ -116,7 +116,8 @@ export function mountModelViewer(container: HTMLElement, options: ModelViewerOpt
 
   let model: THREE.Object3D | null = null;
   let fit: CameraFit | null = null;
-  let wantAutoRotate = true;
+  // Turning on its own is motion nobody asked for where the system asks for less of it.
+  let wantAutoRotate = !window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
   let interacting = false;
   let resumeTimer = 0;
   let arSession: WebXrArSession | null = null;
@@ -171,7 +172,12 @@ export function mountModelViewer(container: HTMLElement, options: ModelViewerOpt
   const modelBounds = new THREE.Box3();
   const boundsFit = () => fitCameraToBounds({ min: modelBounds.min.toArray(), max: modelBounds.max.toArray() }, FOV, camera.aspect);
 
-  const autoRotateButton = createToggleButton({ label: strings.autoRotateOff, icon: ICONS.rotate, pressed: true, onToggle: setAutoRotate });
+  const autoRotateButton = createToggleButton({
+    label: wantAutoRotate ? strings.autoRotateOff : strings.autoRotateOn,
+    icon: ICONS.rotate,
+    pressed: wantAutoRotate,
+    onToggle: setAutoRotate,
+  });
   const arButton = createIconButton({ label: strings.viewInAr, icon: ICONS.ar, className: 's3d-model__ar', onClick: () => void enterAr() });
   arButton.hidden = true;
   shell.addToolbarButtons(autoRotateButton, arButton);
