@@ -1,6 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
-import type { IssuedVerificationCode } from '@spatia/contract';
+import type { CodeLoginResult, IssuedVerificationCode } from '@spatia/contract';
 import { request } from '../../../api/client';
+import { applyCodeLoginResult } from '../../../stores/session-store';
 
 /** What a code is for; each has its own sending endpoint (spec 7.3). */
 export type CodePurpose = 'register' | 'resetPassword' | 'smsLogin' | 'bindWechat';
@@ -29,4 +30,11 @@ export interface CodeProof {
   verifyCode: string;
   expiredTime: number;
   hash: string;
+}
+
+/** POST of a phone with its code to `url`: the answer signs the person in. */
+export async function signInWithCode<Input extends CodeProof>(url: string, input: Input): Promise<CodeLoginResult> {
+  const result = await request<CodeLoginResult>({ url, method: 'POST', data: input });
+  applyCodeLoginResult(result);
+  return result;
 }

@@ -1,8 +1,8 @@
 import { queryOptions, useMutation } from '@tanstack/react-query';
-import type { CodeLoginResult, WechatHandoffResult } from '@spatia/contract';
+import type { WechatHandoffResult } from '@spatia/contract';
 import { request, resolveBaseUrl } from '../../../api/client';
 import { applyCodeLoginResult } from '../../../stores/session-store';
-import type { CodeProof } from './verification-code';
+import { signInWithCode, type CodeProof } from './verification-code';
 
 /** Where the WeChat button sends the whole page: the server redirects on to the provider. */
 export function wechatAuthorizeUrl(redirect: string): string {
@@ -32,11 +32,7 @@ export interface BindWechatInput extends CodeProof {
 }
 
 /** POST /open/user/bindWechat: the phone every account needs (spec 1, 5); signs in. */
-export async function bindWechat(input: BindWechatInput): Promise<CodeLoginResult> {
-  const result = await request<CodeLoginResult>({ url: '/open/user/bindWechat', method: 'POST', data: input });
-  applyCodeLoginResult(result);
-  return result;
-}
+export const bindWechat = (input: BindWechatInput) => signInWithCode('/open/user/bindWechat', input);
 
 export function useBindWechat() {
   return useMutation({ mutationFn: bindWechat });

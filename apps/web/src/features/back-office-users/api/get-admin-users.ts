@@ -1,7 +1,8 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import type { AdminUserDetail, AdminUserPage, RoleCode, UserStatus } from '@spatia/contract';
 import { request } from '../../../api/client';
 import { pageQueryOptions } from '../../../api/page-query';
+import { detailQueryOptions } from '../../../lib/session-queries';
 
 export interface AdminUserSearch {
   /** Phone prefix, name prefix or invite code; '' lists everyone, newest first. */
@@ -34,12 +35,7 @@ export function getAdminUser(uid: string): Promise<AdminUserDetail> {
 }
 
 export function adminUserQueryOptions(uid: string) {
-  return queryOptions({
-    queryKey: [...ADMIN_USERS_QUERY_KEY, 'detail', uid],
-    queryFn: () => getAdminUser(uid),
-    retry: false,
-    meta: { session: true },
-  });
+  return detailQueryOptions([...ADMIN_USERS_QUERY_KEY, 'detail'], getAdminUser, uid);
 }
 
 export function useAdminUser(uid: string) {

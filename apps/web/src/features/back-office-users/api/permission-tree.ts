@@ -1,6 +1,7 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { UserPermissionTree } from '@spatia/contract';
 import { request } from '../../../api/client';
+import { detailQueryOptions } from '../../../lib/session-queries';
 
 const PERMISSIONS_QUERY_KEY = ['admin', 'permissions'] as const;
 
@@ -10,12 +11,7 @@ export function getPermissionTree(uid: string): Promise<UserPermissionTree> {
 }
 
 export function permissionTreeQueryOptions(uid: string) {
-  return queryOptions({
-    queryKey: [...PERMISSIONS_QUERY_KEY, 'tree', uid],
-    queryFn: () => getPermissionTree(uid),
-    retry: false,
-    meta: { session: true },
-  });
+  return detailQueryOptions([...PERMISSIONS_QUERY_KEY, 'tree'], getPermissionTree, uid);
 }
 
 export function usePermissionTree(uid: string) {

@@ -1,7 +1,8 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { DEFAULT_IDENTITY_IDS, type IdentityKindDetail, type IdentityRecord } from '@spatia/contract';
 import { useTranslation } from 'react-i18next';
 import { request } from '../../../api/client';
+import { useRefreshingMutation } from '../../../lib/use-refreshing-mutation';
 
 /** Everything identity-related is cached under this key (kinds with my records, the review queue). */
 export const IDENTITY_QUERY_KEY = ['identity'] as const;
@@ -27,6 +28,5 @@ export function useIdentityKinds(ids: readonly number[] = DEFAULT_IDENTITY_IDS) 
  * refetched afterwards, also after a failure: "already applied" or "already decided" mean it was stale.
  */
 export function useIdentityChange<Input>(mutationFn: (input: Input) => Promise<IdentityRecord>) {
-  const queryClient = useQueryClient();
-  return useMutation({ mutationFn, onSettled: () => queryClient.invalidateQueries({ queryKey: IDENTITY_QUERY_KEY }) });
+  return useRefreshingMutation(mutationFn, [IDENTITY_QUERY_KEY]);
 }

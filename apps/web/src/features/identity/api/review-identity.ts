@@ -1,7 +1,7 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { IdentityApplicationItem, IdentityRecord, IdentityRecordStatus, Page } from '@spatia/contract';
-import { useTranslation } from 'react-i18next';
 import { request } from '../../../api/client';
+import { reviewDecisionRequests } from '../../../lib/review-decision-requests';
+import { useLocalisedPageQuery } from '../../../lib/session-queries';
 import { IDENTITY_QUERY_KEY, useIdentityChange } from './identity-kinds';
 
 export interface IdentityQueueParams {
@@ -11,28 +11,19 @@ export interface IdentityQueueParams {
   pageSize: number;
 }
 
+const APPLICATIONS_URL = '/admin/identity/applications';
+
 /** GET /admin/identity/applications: pending first (oldest first), then the decided ones. */
 export function getIdentityApplications(params: IdentityQueueParams): Promise<Page<IdentityApplicationItem>> {
-  return request<Page<IdentityApplicationItem>>({ url: '/admin/identity/applications', params });
+  return request<Page<IdentityApplicationItem>>({ url: APPLICATIONS_URL, params });
 }
 
 export function useIdentityApplications(params: IdentityQueueParams) {
-  const { i18n } = useTranslation();
-  return useQuery({
-    queryKey: [...IDENTITY_QUERY_KEY, 'applications', params, i18n.language],
-    queryFn: () => getIdentityApplications(params),
-    placeholderData: keepPreviousData,
-    meta: { session: true },
-  });
+  return useLocalisedPageQuery([...IDENTITY_QUERY_KEY, 'applications'], getIdentityApplications, params);
 }
 
-export function approveIdentityApplication(id: number): Promise<IdentityRecord> {
-  return request<IdentityRecord>({ url: `/admin/identity/applications/${id}/approve`, method: 'POST' });
-}
-
-export function rejectIdentityApplication({ id, reason }: { id: number; reason: string }): Promise<IdentityRecord> {
-  return request<IdentityRecord>({ url: `/admin/identity/applications/${id}/reject`, method: 'POST', data: { reason } });
-}
+export const { approve: approveIdentityApplication, reject: rejectIdentityApplication } =
+  reviewDecisionRequests<IdentityRecord>(APPLICATIONS_URL);
 
 export const useApproveIdentityApplication = () => useIdentityChange(approveIdentityApplication);
 export const useRejectIdentityApplication = () => useIdentityChange(rejectIdentityApplication);

@@ -7,11 +7,11 @@ import {
   type IdentityRecordStatus,
 } from '@spatia/contract';
 import { useTranslation } from 'react-i18next';
-import { PageTable } from '../../../components/page-table';
-import { DecisionNote, useReviewDecisions } from '../../../components/review-decisions';
+import { FilteredPageTable } from '../../../components/filtered-page-table';
+import { useReviewDecisions } from '../../../components/review-decisions';
+import { decidedStateColumn, submittedColumn, TwoLineCell } from '../../../components/review-queue-cells';
 import { StatusFilter } from '../../../components/status-filter';
-import { formatDate } from '../../../lib/format';
-import { usePagedFilters } from '../../../lib/use-paged-filters';
+import { useStatusPagedFilters } from '../../../lib/use-status-paged-filters';
 import { useIdentityKinds } from '../api/identity-kinds';
 import { useApproveIdentityApplication, useIdentityApplications, useRejectIdentityApplication } from '../api/review-identity';
 import { IDENTITY_STATE_COLOUR } from './identity-card';
@@ -36,14 +36,12 @@ const PAGE_SIZE = 20;
 /** The back office's identity queue: pending first, a kind filter, the card to look at, approve or reject with a reason. */
 export function IdentityReviewQueue() {
   const { t } = useTranslation();
-  const { filters, changeFilters, paging } = usePagedFilters<QueueFilters>({ status: 'pending', identityId: undefined }, PAGE_SIZE);
+  const { filters, changeFilters, paging, query } = useStatusPagedFilters<QueueFilters>(
+    { status: 'pending', identityId: undefined },
+    PAGE_SIZE,
+  );
   const kinds = useIdentityKinds();
-  const applications = useIdentityApplications({
-    status: filters.status === 'all' ? undefined : filters.status,
-    identityId: filters.identityId,
-    pageNum: paging.pageNum,
-    pageSize: PAGE_SIZE,
-  });
+  const applications = useIdentityApplications(query);
   const decisions = useReviewDecisions<IdentityApplicationItem>({
     keyPrefix: 'identity.admin',
     approveContent: (item) =>
@@ -61,10 +59,7 @@ export function IdentityReviewQueue() {
       title: t('identity.admin.columns.applicant'),
       key: 'applicant',
       render: (_, row) => (
-        <div className="identity-admin__applicant">
-          <div>{row.applicant.name}</div>
-          <Typography.Text type="secondary">{row.applicant.phone}</Typography.Text>
-        </div>
+        <TwoLineCell primary={row.applicant.name} secondary={row.applicant.phone} className="identity-admin__applicant" />
       ),
     },
     { title: t('identity.admin.columns.identity'), key: 'identity', render: (_, row) => <Tag color="gold">{row.identity.name}</Tag> },
@@ -107,45 +102,43 @@ export function IdentityReviewQueue() {
         </dl>
       ),
     },
-    { title: t('identity.admin.columns.submitted'), dataIndex: 'createdAt', render: (time: number) => formatDate(time) },
-    {
-      title: t('identity.admin.columns.status'),
-      key: 'status',
-      render: (_, row) => (
-        <div>
-          <Tag color={IDENTITY_STATE_COLOUR[row.status]}>{t(`identity.status.${row.status}`)}</Tag>
-          <DecisionNote keyPrefix="identity.admin" reason={row.reason} decidedBy={row.decidedBy?.name} decidedAt={row.decidedAt} />
-        </div>
-      ),
-    },
+    submittedColumn(t('identity.admin.columns.submitted')),
+    decidedStateColumn(
+      t('identity.admin.columns.status'),
+      'identity.admin',
+      (row) => <Tag color={IDENTITY_STATE_COLOUR[row.status]}>{t(`identity.status.${row.status}`)}</Tag>,
+      (row) => ({ reason: row.reason, decidedBy: row.decidedBy?.name, decidedAt: row.decidedAt }),
+    ),
     decisions.actionsColumn(t('identity.admin.columns.actions'), (row) => row.status === 'pending'),
   ];
 
   return (
     <>
-      <div className="identity-admin__toolbar">
-        <StatusFilter
-          statuses={IDENTITY_RECORD_STATUSES}
-          value={filters.status}
-          onChange={(status) => changeFilters({ status })}
-          statusLabel={(status) => t(`identity.status.${status}`)}
-          allLabel={t('identity.admin.all')}
-          allFirst={false}
-          label={t('identity.admin.statusFilter')}
-        />
-        <Select<number>
-          allowClear
-          placeholder={t('identity.admin.allKinds')}
-          aria-label={t('identity.admin.kindFilter')}
-          value={filters.identityId}
-          onChange={(identityId) => changeFilters({ identityId })}
-          options={(kinds.data ?? []).map((kind) => ({ value: kind.id, label: kind.name }))}
-          className="identity-admin__kind"
-          data-testid="identity-kind-filter"
-        />
-      </div>
-      <PageTable
-        rowKey="id"
+      <FilteredPageTable
+        toolbarClassName="identity-admin__toolbar"
+        toolbar={
+          <>
+            <StatusFilter
+              statuses={IDENTITY_RECORD_STATUSES}
+              value={filters.status}
+              onChange={(status) => changeFilters({ status })}
+              statusLabel={(status) => t(`identity.status.${status}`)}
+              allLabel={t('identity.admin.all')}
+              allFirst={false}
+              label={t('identity.admin.statusFilter')}
+            />
+            <Select<number>
+              allowClear
+              placeholder={t('identity.admin.allKinds')}
+              aria-label={t('identity.admin.kindFilter')}
+              value={filters.identityId}
+              onChange={(identityId) => changeFilters({ identityId })}
+              options={(kinds.data ?? []).map((kind) => ({ value: kind.id, label: kind.name }))}
+              className="identity-admin__kind"
+              data-testid="identity-kind-filter"
+            />
+          </>
+        }
         columns={columns}
         page={applications.data}
         paging={paging}

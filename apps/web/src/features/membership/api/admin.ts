@@ -1,4 +1,4 @@
-import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import type {
   AdminMembershipApplication,
   AdminMembershipVersion,
@@ -9,6 +9,9 @@ import type {
 } from '@spatia/contract';
 import { useTranslation } from 'react-i18next';
 import { request } from '../../../api/client';
+import { reviewDecisionRequests } from '../../../lib/review-decision-requests';
+import { sessionQueryOptions, useLocalisedPageQuery } from '../../../lib/session-queries';
+import { useRefreshingMutation } from '../../../lib/use-refreshing-mutation';
 import { MEMBERSHIP_QUERY_KEY } from './versions';
 
 const ADMIN_KEY = [...MEMBERSHIP_QUERY_KEY, 'admin'] as const;
@@ -18,7 +21,7 @@ export function getAdminVersions(): Promise<AdminMembershipVersion[]> {
 }
 
 export function useAdminVersions() {
-  return useQuery(queryOptions({ queryKey: [...ADMIN_KEY, 'versions'], queryFn: getAdminVersions, meta: { session: true } }));
+  return useQuery(sessionQueryOptions([...ADMIN_KEY, 'versions'], getAdminVersions));
 }
 
 /** Create (no id) or change a version. */
@@ -34,9 +37,8 @@ export function removeVersion(id: number): Promise<{ outcome: 'deleted' | 'hidde
 }
 
 function useMembershipMutation<Input, Output>(mutationFn: (input: Input) => Promise<Output>) {
-  const queryClient = useQueryClient();
   // Versions, applications and the public lists all change together.
-  return useMutation({ mutationFn, onSettled: () => queryClient.invalidateQueries({ queryKey: MEMBERSHIP_QUERY_KEY }) });
+  return useRefreshingMutation(mutationFn, [MEMBERSHIP_QUERY_KEY]);
 }
 
 export const useSaveVersion = () => useMembershipMutation(saveVersion);
@@ -58,27 +60,20 @@ export interface ApplicationQueueParams {
   pageSize: number;
 }
 
+const APPLICATIONS_URL = '/admin/membership/applications';
+
 export function getAdminApplications({ status, pageNum, pageSize }: ApplicationQueueParams): Promise<Page<AdminMembershipApplication>> {
-  return request<Page<AdminMembershipApplication>>({ url: '/admin/membership/applications', params: { status, pageNum, pageSize } });
+  return request<Page<AdminMembershipApplication>>({ url: APPLICATIONS_URL, params: { status, pageNum, pageSize } });
 }
 
 export function useAdminApplications(params: ApplicationQueueParams) {
-  const { i18n } = useTranslation();
-  return useQuery({
-    queryKey: [...ADMIN_KEY, 'applications', params, i18n.language],
-    queryFn: () => getAdminApplications(params),
-    placeholderData: keepPreviousData,
-    meta: { session: true },
-  });
+  return useLocalisedPageQuery([...ADMIN_KEY, 'applications'], getAdminApplications, params);
 }
 
-export function approveApplication(id: number): Promise<{ membershipId: number; endsAt: number }> {
-  return request<{ membershipId: number; endsAt: number }>({ url: `/admin/membership/applications/${id}/approve`, method: 'POST' });
-}
-
-export function rejectApplication({ id, reason }: { id: number; reason: string }): Promise<null> {
-  return request<null>({ url: `/admin/membership/applications/${id}/reject`, method: 'POST', data: { reason } });
-}
+export const { approve: approveApplication, reject: rejectApplication } = reviewDecisionRequests<
+  { membershipId: number; endsAt: number },
+  null
+>(APPLICATIONS_URL);
 
 export const useApproveApplication = () => useMembershipMutation(approveApplication);
 export const useRejectApplication = () => useMembershipMutation(rejectApplication);

@@ -1,6 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { MembershipApplicationExtras } from '@spatia/contract';
 import { request } from '../../../api/client';
+import { useRefreshingMutation } from '../../../lib/use-refreshing-mutation';
 import { MEMBERSHIP_QUERY_KEY } from './versions';
 
 export interface MembershipApplicationInput extends MembershipApplicationExtras {
@@ -17,9 +17,5 @@ export function applyForMembership({ versionId, ...extras }: MembershipApplicati
 }
 
 export function useApplyForMembership() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: applyForMembership,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: [...MEMBERSHIP_QUERY_KEY, 'mine'] }),
-  });
+  return useRefreshingMutation(applyForMembership, [[...MEMBERSHIP_QUERY_KEY, 'mine']]);
 }

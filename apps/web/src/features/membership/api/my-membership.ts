@@ -1,7 +1,8 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Language, MyMembership } from '@spatia/contract';
 import { useTranslation } from 'react-i18next';
 import { request } from '../../../api/client';
+import { useRefreshingMutation } from '../../../lib/use-refreshing-mutation';
 import { MEMBERSHIP_QUERY_KEY } from './versions';
 
 /** GET /c/membership: my latest membership (any state) and my applications, newest first. */
@@ -28,9 +29,5 @@ export function withdrawApplication(id: number): Promise<null> {
 }
 
 export function useWithdrawApplication() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: withdrawApplication,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: [...MEMBERSHIP_QUERY_KEY, 'mine'] }),
-  });
+  return useRefreshingMutation(withdrawApplication, [[...MEMBERSHIP_QUERY_KEY, 'mine']]);
 }

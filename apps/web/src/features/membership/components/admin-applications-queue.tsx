@@ -1,4 +1,4 @@
-import { Image, Space, Tag, Typography, type TableColumnsType } from 'antd';
+import { Image, Space, Tag, type TableColumnsType } from 'antd';
 import {
   MEMBERSHIP_APPLICATION_STATUSES,
   MEMBERSHIP_REASON_MAX,
@@ -6,12 +6,12 @@ import {
   type MembershipApplicationStatus,
 } from '@spatia/contract';
 import { useTranslation } from 'react-i18next';
-import { PageTable } from '../../../components/page-table';
-import { DecisionNote, useReviewDecisions } from '../../../components/review-decisions';
+import { FilteredPageTable } from '../../../components/filtered-page-table';
+import { useReviewDecisions } from '../../../components/review-decisions';
+import { decidedStateColumn, submittedColumn, TwoLineCell } from '../../../components/review-queue-cells';
 import { StatusFilter } from '../../../components/status-filter';
 import { UserAvatar } from '../../../components/user-avatar';
-import { formatDate } from '../../../lib/format';
-import { usePagedFilters } from '../../../lib/use-paged-filters';
+import { useStatusPagedFilters } from '../../../lib/use-status-paged-filters';
 import { useAdminApplications, useApproveApplication, useRejectApplication } from '../api/admin';
 import { APPLICATION_STATUS_COLOUR } from './my-membership';
 import './membership.css';
@@ -21,15 +21,11 @@ const PAGE_SIZE = 20;
 /** The review queue: pending first (oldest first), licence images to look at, approve or reject with a reason. */
 export function AdminApplicationsQueue() {
   const { t } = useTranslation();
-  const { filters, changeFilters, paging } = usePagedFilters<{ status: MembershipApplicationStatus | 'all' }>(
+  const { filters, changeFilters, paging, query } = useStatusPagedFilters<{ status: MembershipApplicationStatus | 'all' }>(
     { status: 'pending' },
     PAGE_SIZE,
   );
-  const applications = useAdminApplications({
-    status: filters.status === 'all' ? undefined : filters.status,
-    pageNum: paging.pageNum,
-    pageSize: PAGE_SIZE,
-  });
+  const applications = useAdminApplications(query);
   const decisions = useReviewDecisions<AdminMembershipApplication>({
     keyPrefix: 'membership.admin',
     approveContent: (item) => t('membership.admin.approveContent', { name: item.applicant.name, version: item.versionName }),
@@ -48,10 +44,7 @@ export function AdminApplicationsQueue() {
       render: (_, row) => (
         <Space>
           <UserAvatar src={row.applicant.avatarUrl} name={row.applicant.name} size={32} />
-          <div>
-            <div>{row.name || row.applicant.name}</div>
-            <Typography.Text type="secondary">{row.phone}</Typography.Text>
-          </div>
+          <TwoLineCell primary={row.name || row.applicant.name} secondary={row.phone} />
         </Space>
       ),
     },
@@ -70,35 +63,31 @@ export function AdminApplicationsQueue() {
         </Image.PreviewGroup>
       ),
     },
-    { title: t('membership.admin.columnsApplications.submitted'), dataIndex: 'createdAt', render: (time: number) => formatDate(time) },
-    {
-      title: t('membership.admin.columnsApplications.status'),
-      key: 'status',
-      render: (_, row) => (
-        <div>
-          <Tag color={APPLICATION_STATUS_COLOUR[row.status]}>{t(`membership.applicationStatus.${row.status}`)}</Tag>
-          <DecisionNote keyPrefix="membership.admin" reason={row.reason} decidedBy={row.decidedBy ?? undefined} decidedAt={row.decidedAt} />
-        </div>
-      ),
-    },
+    submittedColumn(t('membership.admin.columnsApplications.submitted')),
+    decidedStateColumn(
+      t('membership.admin.columnsApplications.status'),
+      'membership.admin',
+      (row) => <Tag color={APPLICATION_STATUS_COLOUR[row.status]}>{t(`membership.applicationStatus.${row.status}`)}</Tag>,
+      (row) => ({ reason: row.reason, decidedBy: row.decidedBy ?? undefined, decidedAt: row.decidedAt }),
+    ),
     decisions.actionsColumn(t('membership.admin.columnsApplications.actions'), (row) => row.status === 'pending'),
   ];
 
   return (
     <>
-      <div className="membership-admin__toolbar">
-        <StatusFilter
-          statuses={MEMBERSHIP_APPLICATION_STATUSES}
-          value={filters.status}
-          onChange={(status) => changeFilters({ status })}
-          statusLabel={(status) => t(`membership.applicationStatus.${status}`)}
-          allLabel={t('membership.admin.all')}
-          allFirst={false}
-          label={t('membership.admin.filter')}
-        />
-      </div>
-      <PageTable
-        rowKey="id"
+      <FilteredPageTable
+        toolbarClassName="membership-admin__toolbar"
+        toolbar={
+          <StatusFilter
+            statuses={MEMBERSHIP_APPLICATION_STATUSES}
+            value={filters.status}
+            onChange={(status) => changeFilters({ status })}
+            statusLabel={(status) => t(`membership.applicationStatus.${status}`)}
+            allLabel={t('membership.admin.all')}
+            allFirst={false}
+            label={t('membership.admin.filter')}
+          />
+        }
         columns={columns}
         page={applications.data}
         paging={paging}

@@ -1,6 +1,7 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import type { UserOverview } from '@spatia/contract';
 import { request } from '../../../api/client';
+import { sessionQueryOptions } from '../../../lib/session-queries';
 
 /** GET /c/my/overview; `balance` is in fen. */
 export type Overview = UserOverview;
@@ -10,11 +11,7 @@ export function getOverview(): Promise<Overview> {
   return request<Overview>({ url: '/c/my/overview', silent: true });
 }
 
-export const overviewQueryOptions = queryOptions({
-  queryKey: ['overview'],
-  queryFn: getOverview,
-  meta: { session: true },
-});
+export const overviewQueryOptions = sessionQueryOptions(['overview'], getOverview);
 
 export function useOverview() {
   return useQuery(overviewQueryOptions);

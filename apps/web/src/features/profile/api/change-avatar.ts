@@ -1,7 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { withRefreshStamp } from '../../../lib/format';
 import { updateSessionUser } from '../../../stores/session-store';
-import { profileQueryOptions } from './get-profile';
+import { useProfileChange } from './get-profile';
 import type { UploadGrant } from './types';
 import { getAvatarUploadGrant, uploadWithGrant } from './upload';
 
@@ -22,9 +21,5 @@ export async function changeAvatar({ uid, render, onProgress }: ChangeAvatarInpu
 }
 
 export function useChangeAvatar() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: changeAvatar,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: profileQueryOptions.queryKey }),
-  });
+  return useProfileChange(changeAvatar);
 }

@@ -1,7 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { request } from '../../../api/client';
 import { updateSessionUser } from '../../../stores/session-store';
-import { profileQueryOptions } from './get-profile';
+import { useProfileChange } from './get-profile';
 import { getEnterpriseLogoUploadGrant, uploadWithGrant } from './upload';
 
 export interface ChangeEnterpriseLogoInput {
@@ -20,9 +19,5 @@ export async function changeEnterpriseLogo({ file, onProgress }: ChangeEnterpris
 }
 
 export function useChangeEnterpriseLogo() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: changeEnterpriseLogo,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: profileQueryOptions.queryKey }),
-  });
+  return useProfileChange(changeEnterpriseLogo);
 }

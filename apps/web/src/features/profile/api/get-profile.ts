@@ -1,17 +1,20 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { request } from '../../../api/client';
+import { sessionQueryOptions } from '../../../lib/session-queries';
 import type { Profile } from './types';
 
 export function getProfile(): Promise<Profile> {
   return request<Profile>({ url: '/c/profile' });
 }
 
-export const profileQueryOptions = queryOptions({
-  queryKey: ['profile'],
-  queryFn: getProfile,
-  meta: { session: true },
-});
+export const profileQueryOptions = sessionQueryOptions(['profile'], getProfile);
 
 export function useProfile() {
   return useQuery(profileQueryOptions);
+}
+
+/** A change of the profile: once it is saved, the profile is fetched again. */
+export function useProfileChange<Input, Output>(mutationFn: (input: Input) => Promise<Output>) {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn, onSuccess: () => queryClient.invalidateQueries({ queryKey: profileQueryOptions.queryKey }) });
 }

@@ -1,16 +1,14 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import type { ActiveSessionInfo } from '@spatia/contract';
 import { request } from '../../../api/client';
+import { sessionQueryOptions } from '../../../lib/session-queries';
+import { useRefreshingMutation } from '../../../lib/use-refreshing-mutation';
 
 export function getSessions(): Promise<ActiveSessionInfo[]> {
   return request<ActiveSessionInfo[]>({ url: '/c/sessions' });
 }
 
-export const sessionsQueryOptions = queryOptions({
-  queryKey: ['sessions'],
-  queryFn: getSessions,
-  meta: { session: true },
-});
+export const sessionsQueryOptions = sessionQueryOptions(['sessions'], getSessions);
 
 export function useSessions() {
   return useQuery(sessionsQueryOptions);
@@ -24,18 +22,10 @@ export function revokeOtherSessions(): Promise<{ revoked: number }> {
   return request<{ revoked: number }>({ url: '/c/sessions/revokeOthers', method: 'POST' });
 }
 
-function useSessionsMutation<T>(mutationFn: (input: T) => Promise<{ revoked: number }>) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: sessionsQueryOptions.queryKey }),
-  });
-}
-
 export function useRevokeSession() {
-  return useSessionsMutation(revokeSession);
+  return useRefreshingMutation(revokeSession, [sessionsQueryOptions.queryKey]);
 }
 
 export function useRevokeOtherSessions() {
-  return useSessionsMutation<void>(revokeOtherSessions);
+  return useRefreshingMutation<void, { revoked: number }>(revokeOtherSessions, [sessionsQueryOptions.queryKey]);
 }

@@ -1,7 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { formBody, request } from '../../../api/client';
 import { updateSessionUser } from '../../../stores/session-store';
-import { profileQueryOptions } from './get-profile';
+import { useProfileChange } from './get-profile';
 
 /** PATCH /client/{uid}/info with a form body (spec 7.3). */
 export async function updateName(uid: string, fullName: string): Promise<void> {
@@ -15,9 +14,5 @@ export async function updateName(uid: string, fullName: string): Promise<void> {
 }
 
 export function useUpdateName() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ uid, fullName }: { uid: string; fullName: string }) => updateName(uid, fullName),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: profileQueryOptions.queryKey }),
-  });
+  return useProfileChange(({ uid, fullName }: { uid: string; fullName: string }) => updateName(uid, fullName));
 }

@@ -1,4 +1,4 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { MeasurementSet, MeasurementUpdate, Tour, WorkDetail, WorkScene } from '@spatia/contract';
@@ -43,37 +43,33 @@ function retryUnlessAnswered(failures: number, error: Error): boolean {
   return failures < 1;
 }
 
+/** What every query of the page shares: dropped at sign-out (the owner's view differs), no retry once answered. */
+function publicPageQuery<Key extends QueryKey, Result>(queryKey: Key, queryFn: () => Promise<Result>) {
+  return { queryKey, queryFn, retry: retryUnlessAnswered, meta: { session: true } };
+}
+
 export function publicWorkQueryOptions(uid: string, language: string) {
   return queryOptions({
-    queryKey: publicWorkKeys.work(uid, language),
-    queryFn: () => getPublicWork(uid),
-    retry: retryUnlessAnswered,
+    ...publicPageQuery(publicWorkKeys.work(uid, language), () => getPublicWork(uid)),
     // Switching the language refetches the work without taking the viewer down meanwhile (same work only).
     placeholderData: (previous, previousQuery) => (previousQuery?.queryKey[2] === uid ? previous : undefined),
-    meta: { session: true },
   });
 }
 
 export function publicTourQueryOptions(uid: string) {
   return queryOptions({
-    queryKey: publicWorkKeys.tour(uid),
-    queryFn: () => getPublicTour(uid),
-    retry: retryUnlessAnswered,
+    ...publicPageQuery(publicWorkKeys.tour(uid), () => getPublicTour(uid)),
     // A tour only changes when its author saves it; a viewer rebuilt on every refetch would lose the view.
     staleTime: Infinity,
-    meta: { session: true },
   });
 }
 
 export function workSceneQueryOptions(uid: string) {
   return queryOptions({
-    queryKey: publicWorkKeys.scene(uid),
-    queryFn: () => getWorkScene(uid),
-    retry: retryUnlessAnswered,
+    ...publicPageQuery(publicWorkKeys.scene(uid), () => getWorkScene(uid)),
     // A rebuilt viewer would lose the view and the measurements being edited.
     staleTime: Infinity,
     refetchOnWindowFocus: false,
-    meta: { session: true },
   });
 }
 

@@ -1,5 +1,6 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { request } from '../../../api/client';
+import { detailQueryOptions } from '../../../lib/session-queries';
 import { TRANSFERS_QUERY_KEY } from './get-transfers';
 import type { WorkDetail } from './types';
 
@@ -9,13 +10,7 @@ export function getTransferWork(id: number): Promise<WorkDetail> {
 }
 
 export function transferWorkQueryOptions(id: number) {
-  return queryOptions({
-    queryKey: [...TRANSFERS_QUERY_KEY, 'work', id],
-    queryFn: () => getTransferWork(id),
-    // One failure, one message: the drawer offers "try again" itself.
-    retry: false,
-    meta: { session: true },
-  });
+  return detailQueryOptions([...TRANSFERS_QUERY_KEY, 'work'], getTransferWork, id);
 }
 
 /** `id` null: nothing is open, nothing is fetched. */

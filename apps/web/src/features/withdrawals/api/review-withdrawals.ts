@@ -1,7 +1,9 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { AdminWithdrawal, Page, Withdrawal, WithdrawalStatus } from '@spatia/contract';
 import { request } from '../../../api/client';
-import { WITHDRAWALS_QUERY_KEY } from './withdrawals';
+import { reviewDecisionRequests } from '../../../lib/review-decision-requests';
+import { useRefreshingMutation } from '../../../lib/use-refreshing-mutation';
+import { refetchWhilePaying, WITHDRAWALS_QUERY_KEY } from './withdrawals';
 
 export interface WithdrawalQueueParams {
   status?: WithdrawalStatus;
@@ -10,9 +12,11 @@ export interface WithdrawalQueueParams {
   pageSize: number;
 }
 
+const QUEUE_URL = '/admin/withdrawals';
+
 /** GET /admin/withdrawals: the back office's queue, newest first. */
 export function getWithdrawalQueue(params: WithdrawalQueueParams): Promise<Page<AdminWithdrawal>> {
-  return request<Page<AdminWithdrawal>>({ url: '/admin/withdrawals', params });
+  return request<Page<AdminWithdrawal>>({ url: QUEUE_URL, params });
 }
 
 /** Refreshes itself while an approved withdrawal waits for its payout. */
@@ -22,23 +26,11 @@ export function useWithdrawalQueue(params: WithdrawalQueueParams) {
     queryFn: () => getWithdrawalQueue(params),
     placeholderData: keepPreviousData,
     meta: { session: true },
-    refetchInterval: (query) =>
-      query.state.data?.list.some((item) => item.status === 'approved' || item.status === 'paying') ? 5_000 : false,
+    refetchInterval: refetchWhilePaying(5_000),
   });
 }
 
-export function approveWithdrawal(id: number): Promise<Withdrawal> {
-  return request<Withdrawal>({ url: `/admin/withdrawals/${id}/approve`, method: 'POST' });
-}
+export const { approve: approveWithdrawal, reject: rejectWithdrawal } = reviewDecisionRequests<Withdrawal>(QUEUE_URL);
 
-export function rejectWithdrawal({ id, reason }: { id: number; reason: string }): Promise<Withdrawal> {
-  return request<Withdrawal>({ url: `/admin/withdrawals/${id}/reject`, method: 'POST', data: { reason } });
-}
-
-function useDecision<Input>(mutationFn: (input: Input) => Promise<Withdrawal>) {
-  const queryClient = useQueryClient();
-  return useMutation({ mutationFn, onSettled: () => queryClient.invalidateQueries({ queryKey: WITHDRAWALS_QUERY_KEY }) });
-}
-
-export const useApproveWithdrawal = () => useDecision(approveWithdrawal);
-export const useRejectWithdrawal = () => useDecision(rejectWithdrawal);
+export const useApproveWithdrawal = () => useRefreshingMutation(approveWithdrawal, [WITHDRAWALS_QUERY_KEY]);
+export const useRejectWithdrawal = () => useRefreshingMutation(rejectWithdrawal, [WITHDRAWALS_QUERY_KEY]);

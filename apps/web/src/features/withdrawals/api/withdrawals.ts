@@ -1,7 +1,8 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { Page, PayoutAccount, PayoutChannel, Withdrawal, WithdrawalOptions, WithdrawalStatus } from '@spatia/contract';
 import { useTranslation } from 'react-i18next';
 import { request } from '../../../api/client';
+import { useRefreshingMutation } from '../../../lib/use-refreshing-mutation';
 
 /** Every withdrawal query starts with this key. */
 export const WITHDRAWALS_QUERY_KEY = ['withdrawals'] as const;
@@ -18,12 +19,13 @@ export function useWithdrawalOptions() {
 }
 
 function useWithdrawalChange<Input, Output>(mutationFn: (input: Input) => Promise<Output>) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn,
-    onSettled: () =>
-      Promise.all([WITHDRAWALS_QUERY_KEY, ...AFFECTED_QUERY_KEYS].map((queryKey) => queryClient.invalidateQueries({ queryKey }))),
-  });
+  return useRefreshingMutation(mutationFn, [WITHDRAWALS_QUERY_KEY, ...AFFECTED_QUERY_KEYS]);
+}
+
+/** A page's refetch interval: every `intervalMs` while a withdrawal on it is approved or being paid, else none. */
+export function refetchWhilePaying(intervalMs: number) {
+  return (query: { state: { data?: Page<Pick<Withdrawal, 'status'>> } }) =>
+    query.state.data?.list.some((item) => item.status === 'approved' || item.status === 'paying') ? intervalMs : false;
 }
 
 export interface BindAccountInput {
@@ -77,7 +79,6 @@ export function useWithdrawalRecords(params: RecordsParams) {
     queryKey: [...WITHDRAWALS_QUERY_KEY, 'records', params, i18n.language],
     queryFn: () => getWithdrawalRecords(params),
     placeholderData: keepPreviousData,
-    refetchInterval: (query) =>
-      query.state.data?.list.some((item) => item.status === 'approved' || item.status === 'paying') ? 10_000 : false,
+    refetchInterval: refetchWhilePaying(10_000),
   });
 }

@@ -2,9 +2,9 @@ import { Button, Typography, type TableColumnsType } from 'antd';
 import { type Withdrawal } from '@spatia/contract';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { PageTable } from '../../../components/page-table';
+import { FilteredPageTable } from '../../../components/filtered-page-table';
 import { formatDate, formatYuan } from '../../../lib/format';
-import { usePagedFilters } from '../../../lib/use-paged-filters';
+import { useStatusPagedFilters } from '../../../lib/use-status-paged-filters';
 import { useWithdrawalRecords } from '../api/withdrawals';
 import {
   WithdrawalRequested,
@@ -44,9 +44,12 @@ export function WithdrawalDetail({ item }: { item: Withdrawal }) {
 /** /wallet/withdrawRecord: every withdrawal with its state, filtered by state; refreshes while one is on its way. */
 export function WithdrawalRecords() {
   const { t } = useTranslation();
-  const { filters, changeFilters, paging } = usePagedFilters<{ status: WithdrawalStatusFilterValue }>({ status: 'all' }, PAGE_SIZE);
+  const { filters, changeFilters, paging, query } = useStatusPagedFilters<{ status: WithdrawalStatusFilterValue }>(
+    { status: 'all' },
+    PAGE_SIZE,
+  );
   const { status } = filters;
-  const records = useWithdrawalRecords({ status: status === 'all' ? undefined : status, pageNum: paging.pageNum, pageSize: PAGE_SIZE });
+  const records = useWithdrawalRecords(query);
 
   const columns: TableColumnsType<Withdrawal> = [
     {
@@ -69,29 +72,29 @@ export function WithdrawalRecords() {
   ];
 
   return (
-    <>
-      <div className="withdrawals__toolbar">
-        <WithdrawalStatusFilter
-          value={status}
-          onChange={(next) => changeFilters({ status: next })}
-          allFirst={true}
-          testId="withdrawal-status-filter"
-        />
-        <Link to="/wallet/withdraw">
-          <Button type="primary">{t('withdrawals.newRequest')}</Button>
-        </Link>
-      </div>
-      <PageTable
-        rowKey="id"
-        columns={columns}
-        page={records.data}
-        paging={paging}
-        loading={records.isFetching && !records.data}
-        emptyText={status === 'all' ? t('withdrawals.empty') : t('withdrawals.emptyFiltered')}
-        scroll={{ x: 760 }}
-        onRow={() => ({ 'data-testid': 'withdrawal-row' }) as React.HTMLAttributes<HTMLElement>}
-        data-testid="withdrawal-records"
-      />
-    </>
+    <FilteredPageTable
+      toolbarClassName="withdrawals__toolbar"
+      toolbar={
+        <>
+          <WithdrawalStatusFilter
+            value={status}
+            onChange={(next) => changeFilters({ status: next })}
+            allFirst={true}
+            testId="withdrawal-status-filter"
+          />
+          <Link to="/wallet/withdraw">
+            <Button type="primary">{t('withdrawals.newRequest')}</Button>
+          </Link>
+        </>
+      }
+      columns={columns}
+      page={records.data}
+      paging={paging}
+      loading={records.isFetching && !records.data}
+      emptyText={status === 'all' ? t('withdrawals.empty') : t('withdrawals.emptyFiltered')}
+      scroll={{ x: 760 }}
+      rowTestId="withdrawal-row"
+      data-testid="withdrawal-records"
+    />
   );
 }

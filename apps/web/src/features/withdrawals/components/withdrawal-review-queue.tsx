@@ -1,10 +1,11 @@
 import { Input, Typography, type TableColumnsType } from 'antd';
 import { WITHDRAWAL_REASON_MAX, type AdminWithdrawal } from '@spatia/contract';
 import { useTranslation } from 'react-i18next';
-import { PageTable } from '../../../components/page-table';
+import { FilteredPageTable } from '../../../components/filtered-page-table';
 import { useReviewDecisions } from '../../../components/review-decisions';
+import { TwoLineCell } from '../../../components/review-queue-cells';
 import { formatDate, formatYuan } from '../../../lib/format';
-import { usePagedFilters } from '../../../lib/use-paged-filters';
+import { useStatusPagedFilters } from '../../../lib/use-status-paged-filters';
 import { useApproveWithdrawal, useRejectWithdrawal, useWithdrawalQueue } from '../api/review-withdrawals';
 import { WithdrawalDetail } from './withdrawal-records';
 import {
@@ -20,16 +21,12 @@ const PAGE_SIZE = 20;
 /** The back office's withdrawal queue: under review first by default, approve or reject with a reason; payouts follow by themselves. */
 export function WithdrawalReviewQueue() {
   const { t } = useTranslation();
-  const { filters, changeFilters, paging } = usePagedFilters<{ status: WithdrawalStatusFilterValue; keyword: string }>(
-    { status: 'reviewing', keyword: '' },
-    PAGE_SIZE,
-  );
-  const queue = useWithdrawalQueue({
-    status: filters.status === 'all' ? undefined : filters.status,
-    keyword: filters.keyword || undefined,
-    pageNum: paging.pageNum,
-    pageSize: PAGE_SIZE,
-  });
+  // No keyword (undefined, not ''): the server is not asked for one.
+  const { filters, changeFilters, paging, query } = useStatusPagedFilters<{
+    status: WithdrawalStatusFilterValue;
+    keyword: string | undefined;
+  }>({ status: 'reviewing', keyword: undefined }, PAGE_SIZE);
+  const queue = useWithdrawalQueue(query);
   const decisions = useReviewDecisions<AdminWithdrawal>({
     keyPrefix: 'withdrawals.admin',
     approveContent: (item) =>
@@ -51,12 +48,7 @@ export function WithdrawalReviewQueue() {
     {
       title: t('withdrawals.admin.columns.person'),
       key: 'person',
-      render: (_, row) => (
-        <div>
-          <div>{row.user.name}</div>
-          <Typography.Text type="secondary">{row.user.phone}</Typography.Text>
-        </div>
-      ),
+      render: (_, row) => <TwoLineCell primary={row.user.name} secondary={row.user.phone} />,
     },
     {
       title: t('withdrawals.columns.amount'),
@@ -76,12 +68,14 @@ export function WithdrawalReviewQueue() {
       title: t('withdrawals.admin.columns.payee'),
       key: 'payee',
       render: (_, row) => (
-        <div>
-          <div>
-            {t(`withdrawals.channels.${row.channel}`)} · {row.accountFull}
-          </div>
-          <Typography.Text type="secondary">{row.realName}</Typography.Text>
-        </div>
+        <TwoLineCell
+          primary={
+            <>
+              {t(`withdrawals.channels.${row.channel}`)} · {row.accountFull}
+            </>
+          }
+          secondary={row.realName}
+        />
       ),
     },
     {
@@ -114,30 +108,32 @@ export function WithdrawalReviewQueue() {
 
   return (
     <>
-      <div className="withdrawals__toolbar">
-        <WithdrawalStatusFilter
-          value={filters.status}
-          onChange={(status) => changeFilters({ status })}
-          allFirst={false}
-          testId="withdrawal-queue-filter"
-        />
-        <Input.Search
-          allowClear
-          placeholder={t('withdrawals.admin.searchPlaceholder')}
-          aria-label={t('withdrawals.admin.searchPlaceholder')}
-          onSearch={(value) => changeFilters({ keyword: value.trim() })}
-          style={{ maxWidth: 320 }}
-        />
-      </div>
-      <PageTable
-        rowKey="id"
+      <FilteredPageTable
+        toolbarClassName="withdrawals__toolbar"
+        toolbar={
+          <>
+            <WithdrawalStatusFilter
+              value={filters.status}
+              onChange={(status) => changeFilters({ status })}
+              allFirst={false}
+              testId="withdrawal-queue-filter"
+            />
+            <Input.Search
+              allowClear
+              placeholder={t('withdrawals.admin.searchPlaceholder')}
+              aria-label={t('withdrawals.admin.searchPlaceholder')}
+              onSearch={(value) => changeFilters({ keyword: value.trim() || undefined })}
+              style={{ maxWidth: 320 }}
+            />
+          </>
+        }
         columns={columns}
         page={queue.data}
         paging={paging}
         loading={queue.isFetching && !queue.data}
         emptyText={t('withdrawals.admin.empty')}
         scroll={{ x: 1000 }}
-        onRow={() => ({ 'data-testid': 'withdrawal-queue-row' }) as React.HTMLAttributes<HTMLElement>}
+        rowTestId="withdrawal-queue-row"
         data-testid="withdrawal-queue"
       />
       {decisions.rejectDialog}
