@@ -1,34 +1,32 @@
 import { App, Upload, type UploadFile, type UploadProps } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { UPLOAD_IMAGE_TYPES } from '../api/post-image';
+import { formatBytes } from '../lib/format';
 
 interface ImageUploadOptions {
-  types: readonly string[];
   maxBytes: number;
   /** Sends one image; answers the stored image's link. */
   upload: (file: Blob, onProgress: (percent: number) => void) => Promise<string>;
-  notImageMessage: (fileName: string) => string;
-  tooLargeMessage: (fileName: string) => string;
 }
+
+/** The image types the server takes, widened to plain strings to check a chosen file's type against. */
+const IMAGE_TYPES: readonly string[] = UPLOAD_IMAGE_TYPES;
 
 /**
  * What an antd Upload needs to send each chosen image at once: the type and size checks (a refused file
- * never joins the list) and the upload with its progress, its result the stored link.
+ * never joins the list, and a message names it) and the upload with its progress, its result the stored link.
  */
-export function useImageUpload({
-  types,
-  maxBytes,
-  upload,
-  notImageMessage,
-  tooLargeMessage,
-}: ImageUploadOptions): Pick<UploadProps, 'accept' | 'beforeUpload' | 'customRequest'> {
+export function useImageUpload({ maxBytes, upload }: ImageUploadOptions): Pick<UploadProps, 'accept' | 'beforeUpload' | 'customRequest'> {
+  const { t } = useTranslation();
   const { message } = App.useApp();
 
   const beforeUpload: UploadProps['beforeUpload'] = (file) => {
-    if (!types.includes(file.type)) {
-      void message.error(notImageMessage(file.name));
+    if (!IMAGE_TYPES.includes(file.type)) {
+      void message.error(t('common.imageUpload.notImage', { name: file.name }));
       return Upload.LIST_IGNORE;
     }
     if (file.size > maxBytes) {
-      void message.error(tooLargeMessage(file.name));
+      void message.error(t('common.imageUpload.tooLarge', { name: file.name, max: formatBytes(maxBytes) }));
       return Upload.LIST_IGNORE;
     }
     return true;
@@ -41,7 +39,7 @@ export function useImageUpload({
       .catch((error: unknown) => onError?.(error instanceof Error ? error : new Error(String(error))));
   };
 
-  return { accept: types.join(','), beforeUpload, customRequest };
+  return { accept: IMAGE_TYPES.join(','), beforeUpload, customRequest };
 }
 
 /** The stored image's link of a finished upload, else undefined. */

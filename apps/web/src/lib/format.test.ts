@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { i18n } from '../i18n';
+import { describe, expect, it } from 'vitest';
+import { inLanguage } from '../test/in-language';
 import {
   formatBytes,
   formatCount,
@@ -55,9 +55,7 @@ describe('toMilliseconds and formatDate', () => {
 });
 
 describe('in English', () => {
-  beforeAll(async () => {
-    await i18n.changeLanguage('en');
-  });
+  inLanguage('en');
 
   it('formats time ago as minutes, hours, then days', () => {
     expect(formatTimeAgo(secondsAgo(5 * 60), NOW)).toBe('5 minutes');
@@ -87,12 +85,7 @@ describe('in English', () => {
 });
 
 describe('in Chinese', () => {
-  beforeAll(async () => {
-    await i18n.changeLanguage('zh');
-  });
-  afterAll(async () => {
-    await i18n.changeLanguage('zh');
-  });
+  inLanguage('zh');
 
   it('translates both formatters', () => {
     expect(formatTimeAgo(secondsAgo(5 * 60), NOW)).toBe('5 分钟');

@@ -1,7 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
 import { PageHeader } from '../components/page-header';
 import { overviewQueryOptions } from '../features/overview/api/get-overview';
 import { OverviewStrip } from '../features/overview/components/overview-strip';
@@ -11,6 +10,7 @@ import { UploadDrawer, type UploadTarget } from '../features/uploads/components/
 import { UploadPanel } from '../features/uploads/components/upload-panel';
 import { WorkEditDrawer, type WorkEditUploadSlots } from '../features/work-editor/components/work-edit-drawer';
 import { WorksManager } from '../features/works/components/works-manager';
+import { useLinkRequest } from '../lib/use-link-request';
 import './dashboard/dashboard-page.css';
 
 /** The edit drawer's cover field and Files tab come from the uploads feature. */
@@ -28,20 +28,10 @@ export default function DashboardPage() {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const [editUid, setEditUid] = useState<string | null>(null);
-  // `?edit={uid}` (a review notice's link) opens that work's drawer once, then leaves the address.
-  const [searchParams, setSearchParams] = useSearchParams();
-  const linkedUid = searchParams.get('edit');
-  useEffect(() => {
-    if (!linkedUid) return;
-    setEditUid(linkedUid);
-    setSearchParams(
-      (params) => {
-        params.delete('edit');
-        return params;
-      },
-      { replace: true },
-    );
-  }, [linkedUid, setSearchParams]);
+  // `?edit={uid}` (a review notice's link) opens that work's drawer.
+  useLinkRequest('edit', (uid) => {
+    if (uid) setEditUid(uid);
+  });
   const [uploadTarget, setUploadTarget] = useState<UploadTarget | null>(null);
   // The overview counts works by status: refresh it whenever the manager changes them.
   const refreshOverview = useCallback(() => void queryClient.invalidateQueries({ queryKey: overviewQueryOptions.queryKey }), [queryClient]);

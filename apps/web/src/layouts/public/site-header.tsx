@@ -61,17 +61,25 @@ export function SiteHeader() {
       onOk: () => navigate('/login'),
     });
 
-  const openOrder = () => {
+  /** Order and Membership version ask a visitor to sign in first. */
+  const whenSignedIn = (open: () => void) => () => {
     setDrawerOpen(false);
-    if (token) void navigate('/addOrder');
+    if (token) open();
     else askToLogin();
+  };
+  const openOrder = whenSignedIn(() => void navigate('/addOrder'));
+  const openMembership = whenSignedIn(() => setMembershipOpen(true));
+
+  const openDownload = () => {
+    setDrawerOpen(false);
+    setDownloadOpen(true);
   };
 
-  const openMembership = () => {
-    setDrawerOpen(false);
-    if (token) setMembershipOpen(true);
-    else askToLogin();
-  };
+  const navButton = (entry: NavEntry, className: string, onClick: () => void, testId: string) => (
+    <button key={entry.key} type="button" className={className} onClick={onClick} data-testid={testId}>
+      {t(entry.labelKey)}
+    </button>
+  );
 
   const renderEntry = (entry: NavEntry, className: string) => {
     switch (entry.kind) {
@@ -82,32 +90,11 @@ export function SiteHeader() {
           </NavLink>
         );
       case 'order':
-        return (
-          <button key={entry.key} type="button" className={className} onClick={openOrder} data-testid="nav-order">
-            {t(entry.labelKey)}
-          </button>
-        );
+        return navButton(entry, className, openOrder, 'nav-order');
       case 'download':
-        return (
-          <button
-            key={entry.key}
-            type="button"
-            className={className}
-            onClick={() => {
-              setDrawerOpen(false);
-              setDownloadOpen(true);
-            }}
-            data-testid="nav-download"
-          >
-            {t(entry.labelKey)}
-          </button>
-        );
+        return navButton(entry, className, openDownload, 'nav-download');
       case 'dialog':
-        return (
-          <button key={entry.key} type="button" className={className} onClick={openMembership} data-testid="nav-membership">
-            {t(entry.labelKey)}
-          </button>
-        );
+        return navButton(entry, className, openMembership, 'nav-membership');
     }
   };
 

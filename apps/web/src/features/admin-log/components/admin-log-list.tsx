@@ -1,9 +1,10 @@
-import { Button, DatePicker, Empty, Input, Select, Table, Tag, Typography, type TableColumnsType } from 'antd';
+import { Button, DatePicker, Empty, Input, Table, Tag, Typography, type TableColumnsType } from 'antd';
 import { ADMIN_ACTIONS, type AdminActionCode, type AdminLogEntry } from '@spatia/contract';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
+import { FilterSelect } from '../../../components/filter-select';
 import { LoadFailed } from '../../../components/load-failed';
 import { formatDate } from '../../../lib/format';
 import { useUi } from '../../../stores/ui-store';
@@ -156,17 +157,16 @@ export function AdminLogList() {
   return (
     <section className="admin-log" aria-label={t('adminLog.tableLabel')}>
       <div className="admin-log__filters">
-        <Select<AdminActionCode | ''>
+        <FilterSelect<AdminActionCode>
           className="admin-log__action"
-          aria-label={t('adminLog.filters.action')}
-          data-testid="admin-log-action-filter"
-          value={filters.action ?? ''}
-          onChange={(value) => change({ action: value || undefined })}
-          options={[
-            { value: '', label: t('adminLog.filters.allActions') },
-            ...ADMIN_ACTIONS.map((code) => ({ value: code, label: actionLabel(code) })),
-          ]}
-          showSearch={{ optionFilterProp: 'label' }}
+          label={t('adminLog.filters.action')}
+          testId="admin-log-action-filter"
+          value={filters.action}
+          onChange={(action) => change({ action })}
+          allLabel={t('adminLog.filters.allActions')}
+          choices={ADMIN_ACTIONS}
+          choiceLabel={actionLabel}
+          searchable
         />
         <DatePicker.RangePicker
           aria-label={t('adminLog.filters.range')}
@@ -176,15 +176,14 @@ export function AdminLogList() {
             change({ from: range?.[0]?.startOf('day').valueOf() ?? undefined, to: range?.[1]?.endOf('day').valueOf() ?? undefined })
           }
         />
-        <Select<string>
+        <FilterSelect<string>
           className="admin-log__target-type"
-          aria-label={t('adminLog.filters.targetType')}
-          value={filters.targetType ?? ''}
-          onChange={(value) => change({ targetType: value || undefined })}
-          options={[
-            { value: '', label: t('adminLog.filters.allTargets') },
-            ...TARGET_TYPES.map((type) => ({ value: type, label: targetLabel(type) })),
-          ]}
+          label={t('adminLog.filters.targetType')}
+          value={filters.targetType}
+          onChange={(targetType) => change({ targetType })}
+          allLabel={t('adminLog.filters.allTargets')}
+          choices={TARGET_TYPES}
+          choiceLabel={targetLabel}
         />
         <Input.Search
           className="admin-log__target-id"

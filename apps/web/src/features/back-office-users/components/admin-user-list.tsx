@@ -1,8 +1,9 @@
-import { Button, Empty, Input, Pagination, Select, Skeleton, Space, Table, type TableColumnsType } from 'antd';
+import { Button, Empty, Input, Pagination, Skeleton, Space, Table, type TableColumnsType } from 'antd';
 import { ALL_ROLES, USER_STATUSES, isRoleCode, type AdminUserSummary, type RoleCode, type UserStatus } from '@spatia/contract';
 import { useEffect, useState, type HTMLAttributes } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
+import { FilterSelect } from '../../../components/filter-select';
 import { LoadFailed } from '../../../components/load-failed';
 import { formatDate } from '../../../lib/format';
 import { useSession } from '../../../stores/session-store';
@@ -181,25 +182,23 @@ export function AdminUserList() {
           onSearch={(value) => update({ q: value.trim() })}
           data-testid="admin-user-search"
         />
-        <Select<RoleCode | ''>
+        <FilterSelect<RoleCode>
           className="bo-user-list__select"
-          aria-label={t('backOffice.users.roleFilter')}
-          value={search.role ?? ''}
-          onChange={(role) => update({ role: role || undefined })}
-          options={[
-            { value: '', label: t('backOffice.users.allRoles') },
-            ...ALL_ROLES.map((role) => ({ value: role, label: t(`backOffice.roles.${role}`) })),
-          ]}
+          label={t('backOffice.users.roleFilter')}
+          value={search.role}
+          onChange={(role) => update({ role })}
+          allLabel={t('backOffice.users.allRoles')}
+          choices={ALL_ROLES}
+          choiceLabel={(role) => t(`backOffice.roles.${role}`)}
         />
-        <Select<UserStatus | ''>
+        <FilterSelect<UserStatus>
           className="bo-user-list__select"
-          aria-label={t('backOffice.users.statusFilter')}
-          value={search.status ?? ''}
-          onChange={(status) => update({ status: status || undefined })}
-          options={[
-            { value: '', label: t('backOffice.users.allStatuses') },
-            ...USER_STATUSES.map((status) => ({ value: status, label: t(`backOffice.status.${status}`) })),
-          ]}
+          label={t('backOffice.users.statusFilter')}
+          value={search.status}
+          onChange={(status) => update({ status })}
+          allLabel={t('backOffice.users.allStatuses')}
+          choices={USER_STATUSES}
+          choiceLabel={(status) => t(`backOffice.status.${status}`)}
         />
       </div>
       {body}

@@ -1,9 +1,7 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { Upload, type UploadFile } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { UPLOAD_IMAGE_TYPES } from '../../../api/post-image';
 import { storedUrlOf, useImageUpload, withStoredUrls } from '../../../components/use-image-upload';
-import { formatBytes } from '../../../lib/format';
 import { BUSINESS_CARD_MAX_BYTES, uploadBusinessCard } from '../api/apply-identity';
 
 /** The stored card's link once the upload finished, else ''. */
@@ -18,13 +16,7 @@ export function uploadedCardUrl(files: readonly UploadFile[] | undefined): strin
  */
 export function BusinessCardUpload({ value, onChange }: { value?: UploadFile[]; onChange?: (files: UploadFile[]) => void }) {
   const { t } = useTranslation();
-  const imageUpload = useImageUpload({
-    types: UPLOAD_IMAGE_TYPES,
-    maxBytes: BUSINESS_CARD_MAX_BYTES,
-    upload: uploadBusinessCard,
-    notImageMessage: (name) => t('identity.dialog.notImage', { name }),
-    tooLargeMessage: (name) => t('identity.dialog.tooLarge', { name, max: formatBytes(BUSINESS_CARD_MAX_BYTES) }),
-  });
+  const imageUpload = useImageUpload({ maxBytes: BUSINESS_CARD_MAX_BYTES, upload: uploadBusinessCard });
 
   return (
     <Upload

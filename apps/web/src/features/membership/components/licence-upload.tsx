@@ -1,9 +1,7 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { Upload, type UploadFile } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { UPLOAD_IMAGE_TYPES } from '../../../api/post-image';
 import { storedUrlOf, useImageUpload, withStoredUrls } from '../../../components/use-image-upload';
-import { formatBytes } from '../../../lib/format';
 import { LICENCE_MAX_BYTES, uploadLicenceImage } from '../api/upload-licence';
 
 /** The urls of the finished uploads, in the order shown; the first is the cover (spec 5). */
@@ -22,13 +20,7 @@ export function uploadingCount(files: readonly UploadFile[]): number {
 export function LicenceUpload({ files, onChange }: { files: UploadFile[]; onChange: (files: UploadFile[]) => void }) {
   const { t } = useTranslation();
   const cover = files.find((file) => file.status === 'done')?.uid;
-  const imageUpload = useImageUpload({
-    types: UPLOAD_IMAGE_TYPES,
-    maxBytes: LICENCE_MAX_BYTES,
-    upload: uploadLicenceImage,
-    notImageMessage: (name) => t('membership.dialog.notImage', { name }),
-    tooLargeMessage: (name) => t('membership.dialog.tooLarge', { name, max: formatBytes(LICENCE_MAX_BYTES) }),
-  });
+  const imageUpload = useImageUpload({ maxBytes: LICENCE_MAX_BYTES, upload: uploadLicenceImage });
 
   return (
     <Upload

@@ -1,11 +1,12 @@
 import { DownloadOutlined } from '@ant-design/icons';
-import { Button, DatePicker, Empty, Pagination, Segmented, Select, Skeleton, Table, Tag, Typography, type TableColumnsType } from 'antd';
-import { hasRole, Role, type OrderDirection, type OrderRecord, type OrderStatus, type OrderType } from '@spatia/contract';
+import { Button, DatePicker, Empty, Pagination, Segmented, Skeleton, Table, Tag, Typography, type TableColumnsType } from 'antd';
+import { hasRole, ORDER_STATUSES, Role, type OrderDirection, type OrderRecord, type OrderStatus, type OrderType } from '@spatia/contract';
 import dayjs from 'dayjs';
 import { useState, type HTMLAttributes, type ReactNode } from 'react';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import { FilterSelect } from '../../../components/filter-select';
 import { LoadFailed } from '../../../components/load-failed';
 import { formatDate, formatYuan } from '../../../lib/format';
 import { useSession } from '../../../stores/session-store';
@@ -91,18 +92,15 @@ export function OrderList({ direction, type }: { direction: OrderDirection; type
         data-testid="order-types"
       />
       <div className="order-list__filters">
-        <Select<OrderStatus | ''>
+        <FilterSelect<OrderStatus>
           className="order-list__status"
-          aria-label={t('orders.filters.status')}
-          data-testid="order-status-filter"
-          value={filters.status ?? ''}
-          onChange={(value) => change({ status: value || undefined })}
-          options={[
-            { value: '', label: t('orders.filters.allStatuses') },
-            { value: 'pending', label: t('orders.status.pending') },
-            { value: 'completed', label: t('orders.status.completed') },
-            { value: 'closed', label: t('orders.status.closed') },
-          ]}
+          label={t('orders.filters.status')}
+          testId="order-status-filter"
+          value={filters.status}
+          onChange={(status) => change({ status })}
+          allLabel={t('orders.filters.allStatuses')}
+          choices={ORDER_STATUSES}
+          choiceLabel={(status) => t(`orders.status.${status}`)}
         />
         <DatePicker.RangePicker
           className="order-list__range"

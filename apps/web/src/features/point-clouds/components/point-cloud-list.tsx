@@ -12,6 +12,7 @@ import type { PointCloudListItem } from '@spatia/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { PointsProgress } from '../../../components/points-progress';
 import { useLanguage } from '../../../i18n';
 import { formatCount, formatRelativeTime } from '../../../lib/format';
 import { usePointClouds } from '../api/get-point-clouds';
@@ -166,7 +167,6 @@ function PointCloudRow({ item }: { item: PointCloudListItem }) {
 
 function PointCloudProcessing({ item }: { item: PointCloudListItem }) {
   const { t } = useTranslation();
-  const language = useLanguage();
   const progress = pointCloudProgressOf(item);
   switch (progress.kind) {
     case 'idle':
@@ -186,14 +186,7 @@ function PointCloudProcessing({ item }: { item: PointCloudListItem }) {
         <div className="point-clouds__processing point-clouds__processing--running" aria-live="polite">
           <p>
             <LoadingOutlined aria-hidden /> {t(`works.processing.stages.${progress.stage}`)}
-            {progress.points && (
-              <span className="point-clouds__points" data-testid="point-cloud-points-progress">
-                {t('works.processing.points', {
-                  done: formatCount(progress.points.done, language),
-                  total: formatCount(progress.points.total, language),
-                })}
-              </span>
-            )}
+            <PointsProgress points={progress.points} className="point-clouds__points" testId="point-cloud-points-progress" />
             <span className="point-clouds__percent">{progress.percent}%</span>
           </p>
           <Progress

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { i18n } from '../../../i18n';
+import { describe, expect, it } from 'vitest';
+import { inLanguage } from '../../../test/in-language';
 import {
   actionsFor,
   counterpartOf,
@@ -70,12 +70,7 @@ describe('counterpartOf', () => {
 });
 
 describe('in English', () => {
-  beforeAll(async () => {
-    await i18n.changeLanguage('en');
-  });
-  afterAll(async () => {
-    await i18n.changeLanguage('zh');
-  });
+  inLanguage('en');
 
   it('prices a sale in yuan with two decimals and a distribution as free', () => {
     expect(formatTransferPrice({ kind: 'sale', price: 8800 })).toBe('¥88.00');
@@ -102,9 +97,7 @@ describe('in English', () => {
 });
 
 describe('in Chinese', () => {
-  beforeAll(async () => {
-    await i18n.changeLanguage('zh');
-  });
+  inLanguage('zh');
 
   it('says 赠送 for a distribution and 剩余 for the time left', () => {
     expect(formatTransferPrice({ kind: 'distribute', price: 0 })).toBe('赠送');

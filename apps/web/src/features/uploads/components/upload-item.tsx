@@ -1,6 +1,7 @@
 import { CaretRightOutlined, CheckCircleFilled, CloseOutlined, FileOutlined, PauseOutlined, RedoOutlined } from '@ant-design/icons';
 import { Button, Popconfirm, Progress, Tag, Tooltip } from 'antd';
 import type { TFunction } from 'i18next';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatBytes, formatSpeed, percentOf, splitDuration } from '../lib/upload-progress';
 import type { RejectedFile, UploadFailure, UploadItem, UploadStatus, WorkUploads } from '../lib/upload-queue';
@@ -31,6 +32,24 @@ const PROGRESS_STATUS: Record<UploadStatus, 'active' | 'exception' | 'success' |
   done: 'success',
   error: 'exception',
 };
+
+interface RowActionProps {
+  /** The tooltip; it names the button too unless `ariaLabel` says more. */
+  title: string;
+  ariaLabel?: string;
+  icon: ReactNode;
+  onClick: () => void;
+  testId: string;
+}
+
+/** One of an upload row's small icon buttons. */
+function RowAction({ title, ariaLabel = title, icon, onClick, testId }: RowActionProps) {
+  return (
+    <Tooltip title={title}>
+      <Button type="text" size="small" icon={icon} onClick={onClick} aria-label={ariaLabel} data-testid={testId} />
+    </Tooltip>
+  );
+}
 
 interface UploadItemRowProps {
   item: UploadItem;
@@ -78,28 +97,20 @@ export function UploadItemRow({ item, uploads }: UploadItemRowProps) {
         </span>
         <span className="upload-item__actions">
           {running && (
-            <Tooltip title={t('workEdit.upload.pause')}>
-              <Button
-                type="text"
-                size="small"
-                icon={<PauseOutlined />}
-                onClick={() => uploads.pause(item.id)}
-                aria-label={t('workEdit.upload.pause')}
-                data-testid="upload-pause"
-              />
-            </Tooltip>
+            <RowAction
+              title={t('workEdit.upload.pause')}
+              icon={<PauseOutlined />}
+              onClick={() => uploads.pause(item.id)}
+              testId="upload-pause"
+            />
           )}
           {item.status === 'paused' && (
-            <Tooltip title={t('workEdit.upload.resume')}>
-              <Button
-                type="text"
-                size="small"
-                icon={<CaretRightOutlined />}
-                onClick={() => uploads.resume(item.id)}
-                aria-label={t('workEdit.upload.resume')}
-                data-testid="upload-resume"
-              />
-            </Tooltip>
+            <RowAction
+              title={t('workEdit.upload.resume')}
+              icon={<CaretRightOutlined />}
+              onClick={() => uploads.resume(item.id)}
+              testId="upload-resume"
+            />
           )}
           {item.status === 'error' && (
             <Button type="link" size="small" icon={<RedoOutlined />} onClick={() => uploads.retry(item.id)} data-testid="upload-retry">
@@ -107,16 +118,13 @@ export function UploadItemRow({ item, uploads }: UploadItemRowProps) {
             </Button>
           )}
           {item.status === 'done' || item.status === 'error' || item.bytesSent === 0 ? (
-            <Tooltip title={item.status === 'done' ? t('workEdit.upload.dismiss') : t('workEdit.upload.cancelShort')}>
-              <Button
-                type="text"
-                size="small"
-                icon={<CloseOutlined />}
-                onClick={() => uploads.cancel(item.id)}
-                aria-label={item.status === 'done' ? t('workEdit.upload.dismiss') : t('workEdit.upload.cancel', { name: item.name })}
-                data-testid="upload-cancel"
-              />
-            </Tooltip>
+            <RowAction
+              title={item.status === 'done' ? t('workEdit.upload.dismiss') : t('workEdit.upload.cancelShort')}
+              ariaLabel={item.status === 'done' ? t('workEdit.upload.dismiss') : t('workEdit.upload.cancel', { name: item.name })}
+              icon={<CloseOutlined />}
+              onClick={() => uploads.cancel(item.id)}
+              testId="upload-cancel"
+            />
           ) : (
             <Popconfirm
               title={t('workEdit.upload.cancelTitle')}

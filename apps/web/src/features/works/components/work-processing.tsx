@@ -11,8 +11,7 @@ import { App, Button, Progress, Skeleton } from 'antd';
 import type { WorkProcessing, WorkType } from '@spatia/contract';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLanguage } from '../../../i18n';
-import { formatCount } from '../../../lib/format';
+import { PointsProgress } from '../../../components/points-progress';
 import { useActivateSolver, useWorkProcessing } from '../api/processing';
 import { describeProcessing } from '../lib/processing-display';
 
@@ -34,7 +33,6 @@ interface WorkProcessingStatusProps {
  */
 export function WorkProcessingStatus({ uid, type, variant = 'compact', initial }: WorkProcessingStatusProps) {
   const { t } = useTranslation();
-  const language = useLanguage();
   const { message } = App.useApp();
   const query = useWorkProcessing(uid);
   const activate = useActivateSolver();
@@ -80,14 +78,7 @@ export function WorkProcessingStatus({ uid, type, variant = 'compact', initial }
             icon={view.tone === 'waiting' ? <ClockCircleOutlined aria-hidden /> : <LoadingOutlined aria-hidden />}
             text={view.tone === 'waiting' ? t('works.processing.queued') : t(`works.processing.stages.${view.stage ?? 'prepare'}`)}
           >
-            {view.points && (
-              <span className="work-processing__points" data-testid="work-processing-points">
-                {t('works.processing.points', {
-                  done: formatCount(view.points.done, language),
-                  total: formatCount(view.points.total, language),
-                })}
-              </span>
-            )}
+            <PointsProgress points={view.points} className="work-processing__points" testId="work-processing-points" />
             <span className="work-processing__percent">{view.percent}%</span>
           </StatusLine>
           <Progress

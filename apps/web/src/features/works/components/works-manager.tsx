@@ -2,8 +2,8 @@ import { Button, Checkbox, Empty, Pagination } from 'antd';
 import { WORK_TYPES, type WorkStatus, type WorkSummary, type WorkType } from '@spatia/contract';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
 import { LoadFailed } from '../../../components/load-failed';
+import { useLinkRequest } from '../../../lib/use-link-request';
 import { useSession } from '../../../stores/session-store';
 import { useWorks, type WorkListParams } from '../api/get-works';
 import { useDebouncedValue } from '../lib/use-debounced-value';
@@ -58,24 +58,13 @@ export function WorksManager({ onChanged, onEdit, onUpload }: WorksManagerProps)
   const [pageSize, setPageSize] = useState(PAGE_SIZES[0]!);
   const [createOpen, setCreateOpen] = useState(false);
   const [createType, setCreateType] = useState<WorkType>('panorama');
-  const [searchParams, setSearchParams] = useSearchParams();
-  // `?create=<type>` (e.g. from the point-cloud list's empty state) opens the dialog on that type, once.
-  const createParam = searchParams.get('create');
-  useEffect(() => {
-    if (createParam === null) return;
-    const asked = WORK_TYPES.find((workType) => workType === createParam);
-    if (asked) {
-      setCreateType(asked);
-      setCreateOpen(true);
-    }
-    setSearchParams(
-      (params) => {
-        params.delete('create');
-        return params;
-      },
-      { replace: true },
-    );
-  }, [createParam, setSearchParams]);
+  // `?create=<type>` (e.g. from the point-cloud list's empty state) opens the dialog on that type.
+  useLinkRequest('create', (asked) => {
+    const workType = WORK_TYPES.find((known) => known === asked);
+    if (!workType) return;
+    setCreateType(workType);
+    setCreateOpen(true);
+  });
   const [recycleOpen, setRecycleOpen] = useState(false);
 
   const filters: Filters = { keyword, status, type };
