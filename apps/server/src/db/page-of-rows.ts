@@ -1,4 +1,4 @@
-import { count, sql, type SQL } from 'drizzle-orm';
+import { count, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Executor } from './database.js';
 
@@ -45,6 +45,22 @@ export async function pageOfOrders<T extends PgTable>(
     total: sums?.total ?? 0,
     completed: { count: Number(sums?.completedCount ?? 0), amountFen: Number(sums?.completedAmount ?? 0) },
   };
+}
+
+/** Which money records an order page holds: statuses (all when left out) and a creation time range [from, to). */
+export interface OrderFilter<Status extends string> {
+  statuses?: readonly Status[];
+  from?: Date;
+  to?: Date;
+}
+
+/** The conditions `filter` puts on a money table's status and creation time, for `pageOfOrders`'s `where`. */
+export function orderFilterConditions(filter: OrderFilter<string>, columns: { status: PgColumn; createdAt: PgColumn }): SQL[] {
+  const conditions: SQL[] = [];
+  if (filter.statuses) conditions.push(inArray(columns.status, [...filter.statuses]));
+  if (filter.from) conditions.push(gte(columns.createdAt, filter.from));
+  if (filter.to) conditions.push(lt(columns.createdAt, filter.to));
+  return conditions;
 }
 
 function selectPage<T extends PgTable>(

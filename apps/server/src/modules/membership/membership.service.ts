@@ -13,6 +13,7 @@ import {
   type MembershipVersionDetail,
   type MembershipVersionItem,
   type MyMembership,
+  type NotificationKind,
   type Page,
   type PermissionGroupNode,
 } from '@spatia/contract';
@@ -271,11 +272,9 @@ export class MembershipService {
       );
       await this.repository.insertTrial(application.userId, application.licenceHash, tx);
       await this.repository.decideApplication(id, { status: 'approved', reason: '', decidedByUserId: admin.id, decidedAt: at }, tx);
-      await this.notifications.notify(tx, {
-        userId: application.userId,
-        kind: 'membershipApproved',
-        params: { ...versionParams(version), days: version.trialDays, endsAt: membership.endsAt.getTime() },
-        link: MEMBERSHIP_PAGE_PATH,
+      await this.tell(tx, application.userId, 'membershipApproved', version, {
+        days: version.trialDays,
+        endsAt: membership.endsAt.getTime(),
       });
       await this.adminLog.record(tx, {
         adminUserId: admin.id,
@@ -308,12 +307,7 @@ export class MembershipService {
         { status: 'rejected', reason: text, decidedByUserId: admin.id, decidedAt: new Date(this.now()) },
         tx,
       );
-      await this.notifications.notify(tx, {
-        userId: application.userId,
-        kind: 'membershipRejected',
-        params: { ...(version ? versionParams(version) : {}), reason: text },
-        link: MEMBERSHIP_PAGE_PATH,
-      });
+      await this.tell(tx, application.userId, 'membershipRejected', version, { reason: text });
       await this.adminLog.record(tx, {
         adminUserId: admin.id,
         action: 'membershipApplication.reject',
@@ -336,12 +330,7 @@ export class MembershipService {
       const at = new Date(this.now());
       await this.repository.endMembership(membership.id, 'revoked', at, tx);
       const version = await this.repository.findVersion(membership.versionId, tx);
-      await this.notifications.notify(tx, {
-        userId,
-        kind: 'membershipRevoked',
-        params: { ...(version ? versionParams(version) : {}), reason: text },
-        link: MEMBERSHIP_PAGE_PATH,
-      });
+      await this.tell(tx, userId, 'membershipRevoked', version, { reason: text });
       await this.adminLog.record(tx, {
         adminUserId: admin.id,
         action: 'membership.revoke',
@@ -363,13 +352,7 @@ export class MembershipService {
         tx,
       );
       for (const row of rows) {
-        const version = versions.get(row.versionId);
-        await this.notifications.notify(tx, {
-          userId: row.userId,
-          kind: 'membershipExpired',
-          params: { ...(version ? versionParams(version) : {}), endsAt: row.endsAt.getTime() },
-          link: MEMBERSHIP_PAGE_PATH,
-        });
+        await this.tell(tx, row.userId, 'membershipExpired', versions.get(row.versionId), { endsAt: row.endsAt.getTime() });
       }
       return rows;
     });
@@ -378,6 +361,22 @@ export class MembershipService {
   }
 
   // Helpers
+
+  /** A notice to a member or applicant, leading to their membership page; it names the version while the version exists. */
+  private tell(
+    tx: Transaction,
+    userId: number,
+    kind: NotificationKind,
+    version: VersionWithGroups | undefined,
+    params: Record<string, string | number>,
+  ): Promise<void> {
+    return this.notifications.notify(tx, {
+      userId,
+      kind,
+      params: { ...(version ? versionParams(version) : {}), ...params },
+      link: MEMBERSHIP_PAGE_PATH,
+    });
+  }
 
   private async decidable(id: number, tx: Transaction): Promise<ApplicationRow> {
     const application = await this.repository.lockApplication(id, tx);

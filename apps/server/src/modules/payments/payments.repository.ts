@@ -1,17 +1,13 @@
-import { and, asc, desc, eq, gt, gte, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { PaymentOrderKind, PaymentOrderStatus, PaymentProvider } from '@spatia/contract';
 import type { Db, Executor, Transaction } from '../../db/database.js';
 import { HotQueries } from '../../db/hot-query.js';
-import { pageOfOrders } from '../../db/page-of-rows.js';
+import { orderFilterConditions, pageOfOrders, type OrderFilter } from '../../db/page-of-rows.js';
 import { flowRechargePlans, paymentOrders } from '../../db/schema/index.js';
 
 export type PaymentOrderRow = typeof paymentOrders.$inferSelect;
-/** Which of a payer's orders a list holds: statuses (all when left out) and a creation time range [from, to). */
-export interface PaymentOrderFilter {
-  statuses?: readonly PaymentOrderStatus[];
-  from?: Date;
-  to?: Date;
-}
+/** Which of a payer's orders a list holds. */
+export type PaymentOrderFilter = OrderFilter<PaymentOrderStatus>;
 
 /** A provider's word that an order is paid. */
 export interface PaymentPaid {
@@ -160,10 +156,7 @@ export class PaymentsRepository {
     filter: PaymentOrderFilter,
     page: { limit: number; offset: number },
   ): Promise<{ rows: PaymentOrderRow[]; total: number; completed: { count: number; amountFen: number } }> {
-    const conditions: SQL[] = [eq(paymentOrders.userId, userId), eq(paymentOrders.kind, kind)];
-    if (filter.statuses) conditions.push(inArray(paymentOrders.status, [...filter.statuses]));
-    if (filter.from) conditions.push(gte(paymentOrders.createdAt, filter.from));
-    if (filter.to) conditions.push(lt(paymentOrders.createdAt, filter.to));
+    const conditions = [eq(paymentOrders.userId, userId), eq(paymentOrders.kind, kind), ...orderFilterConditions(filter, paymentOrders)];
     return pageOfOrders(this.db, paymentOrders, and(...conditions), [desc(paymentOrders.createdAt), desc(paymentOrders.id)], page, {
       completed: sql`${paymentOrders.status} = 'paid'`,
       amount: paymentOrders.amountFen,

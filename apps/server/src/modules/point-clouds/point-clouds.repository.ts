@@ -1,7 +1,6 @@
-import { eq } from 'drizzle-orm';
 import type { Measurement } from '@spatia/contract';
 import type { Db, Executor, Transaction } from '../../db/database.js';
-import { findOneRow } from '../../db/one-row.js';
+import { deleteWorkRow, findWorkRow, saveWorkRow } from '../../db/work-row.js';
 import { workMeasurements } from '../../db/schema/index.js';
 
 export type MeasurementsRow = typeof workMeasurements.$inferSelect;
@@ -11,24 +10,18 @@ export class PointCloudsRepository {
   constructor(private readonly db: Db) {}
 
   findMeasurements(workId: number, executor: Executor = this.db): Promise<MeasurementsRow | undefined> {
-    return findOneRow(executor, workMeasurements, eq(workMeasurements.workId, workId));
+    return findWorkRow(executor, workMeasurements, workId);
   }
 
   lockMeasurements(workId: number, tx: Transaction): Promise<MeasurementsRow | undefined> {
-    return findOneRow(tx, workMeasurements, eq(workMeasurements.workId, workId), 'forUpdate');
+    return findWorkRow(tx, workMeasurements, workId, 'forUpdate');
   }
 
-  async saveMeasurements(workId: number, measurements: Measurement[], revision: number, executor: Executor): Promise<MeasurementsRow> {
-    const values = { measurements, revision, updatedAt: new Date() };
-    const [row] = await executor
-      .insert(workMeasurements)
-      .values({ workId, ...values })
-      .onConflictDoUpdate({ target: workMeasurements.workId, set: values })
-      .returning();
-    return row!;
+  saveMeasurements(workId: number, measurements: Measurement[], revision: number, executor: Executor): Promise<MeasurementsRow> {
+    return saveWorkRow(executor, workMeasurements, workId, { measurements, revision, updatedAt: new Date() });
   }
 
-  async deleteMeasurements(workId: number, tx: Transaction): Promise<void> {
-    await tx.delete(workMeasurements).where(eq(workMeasurements.workId, workId));
+  deleteMeasurements(workId: number, tx: Transaction): Promise<void> {
+    return deleteWorkRow(tx, workMeasurements, workId);
   }
 }

@@ -1,7 +1,7 @@
 import { and, eq, inArray, lt, or, isNull, sql } from 'drizzle-orm';
 import type { ProcessingFailure, ProcessingStage } from '@spatia/contract';
 import type { Db, Executor, Transaction } from '../../db/database.js';
-import { findOneRow } from '../../db/one-row.js';
+import { deleteWorkRow, findWorkRow, saveWorkRow } from '../../db/work-row.js';
 import { workProcessing, type ProcessedOutput, type ProcessedScene } from '../../db/schema/index.js';
 
 export type ProcessingRow = typeof workProcessing.$inferSelect;
@@ -48,16 +48,16 @@ export class ProcessingRepository {
   constructor(readonly db: Db) {}
 
   find(workId: number, executor: Executor = this.db): Promise<ProcessingRow | undefined> {
-    return findOneRow(executor, workProcessing, eq(workProcessing.workId, workId));
+    return findWorkRow(executor, workProcessing, workId);
   }
 
   lock(workId: number, executor: Executor): Promise<ProcessingRow | undefined> {
-    return findOneRow(executor, workProcessing, eq(workProcessing.workId, workId), 'forUpdate');
+    return findWorkRow(executor, workProcessing, workId, 'forUpdate');
   }
 
   /** Queues a new run, replacing whatever run there was (the caller checked none is going on). */
-  async queue(workId: number, runId: string, executor: Executor): Promise<ProcessingRow> {
-    const fresh = {
+  queue(workId: number, runId: string, executor: Executor): Promise<ProcessingRow> {
+    return saveWorkRow(executor, workProcessing, workId, {
       state: 'queued' as const,
       stage: null,
       progress: 0,
@@ -75,13 +75,7 @@ export class ProcessingRepository {
       startedAt: null,
       finishedAt: null,
       updatedAt: new Date(),
-    };
-    const [row] = await executor
-      .insert(workProcessing)
-      .values({ workId, ...fresh })
-      .onConflictDoUpdate({ target: workProcessing.workId, set: fresh })
-      .returning();
-    return row!;
+    });
   }
 
   /**
@@ -235,7 +229,7 @@ export class ProcessingRepository {
   async discard(workId: number, tx: Transaction): Promise<HeldRun[] | undefined> {
     const current = await this.lock(workId, tx);
     if (!current) return undefined;
-    await tx.delete(workProcessing).where(eq(workProcessing.workId, workId));
+    await deleteWorkRow(tx, workProcessing, workId);
     return heldRuns(current);
   }
 

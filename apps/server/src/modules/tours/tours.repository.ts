@@ -1,6 +1,5 @@
-import { eq } from 'drizzle-orm';
 import type { Db, Executor, Transaction } from '../../db/database.js';
-import { findOneRow } from '../../db/one-row.js';
+import { deleteWorkRow, findWorkRow, saveWorkRow } from '../../db/work-row.js';
 import { workTours, type StoredTourSettings } from '../../db/schema/index.js';
 
 export type TourRow = typeof workTours.$inferSelect;
@@ -10,24 +9,18 @@ export class ToursRepository {
   constructor(readonly db: Db) {}
 
   find(workId: number, executor: Executor = this.db): Promise<TourRow | undefined> {
-    return findOneRow(executor, workTours, eq(workTours.workId, workId));
+    return findWorkRow(executor, workTours, workId);
   }
 
   lock(workId: number, tx: Transaction): Promise<TourRow | undefined> {
-    return findOneRow(tx, workTours, eq(workTours.workId, workId), 'forUpdate');
+    return findWorkRow(tx, workTours, workId, 'forUpdate');
   }
 
-  async save(workId: number, settings: StoredTourSettings, revision: number, executor: Executor = this.db): Promise<TourRow> {
-    const values = { settings, revision, updatedAt: new Date() };
-    const [row] = await executor
-      .insert(workTours)
-      .values({ workId, ...values })
-      .onConflictDoUpdate({ target: workTours.workId, set: values })
-      .returning();
-    return row!;
+  save(workId: number, settings: StoredTourSettings, revision: number, executor: Executor = this.db): Promise<TourRow> {
+    return saveWorkRow(executor, workTours, workId, { settings, revision, updatedAt: new Date() });
   }
 
-  async delete(workId: number, tx: Transaction): Promise<void> {
-    await tx.delete(workTours).where(eq(workTours.workId, workId));
+  delete(workId: number, tx: Transaction): Promise<void> {
+    return deleteWorkRow(tx, workTours, workId);
   }
 }

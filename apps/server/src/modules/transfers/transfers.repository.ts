@@ -1,18 +1,14 @@
-import { and, desc, eq, gte, inArray, lt, lte, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, lte, sql, type SQL } from 'drizzle-orm';
 import type { TransferStatus } from '@spatia/contract';
 import type { Db, Executor, Transaction } from '../../db/database.js';
 import { findOneRow } from '../../db/one-row.js';
-import { pageOfOrders, pageOfRows } from '../../db/page-of-rows.js';
+import { orderFilterConditions, pageOfOrders, pageOfRows, type OrderFilter } from '../../db/page-of-rows.js';
 import { workTransfers } from '../../db/schema/index.js';
 
 export type TransferRow = typeof workTransfers.$inferSelect;
 
-/** Which sales a list holds: statuses (all when left out) and a creation time range [from, to). */
-export interface SaleFilter {
-  statuses?: readonly TransferStatus[];
-  from?: Date;
-  to?: Date;
-}
+/** Which sales a list holds. */
+export type SaleFilter = OrderFilter<TransferStatus>;
 
 /** The only place that reads and writes work transfers. */
 export class TransfersRepository {
@@ -65,13 +61,11 @@ export class TransfersRepository {
     filter: SaleFilter,
     page: { limit: number; offset: number },
   ): Promise<{ rows: TransferRow[]; total: number; completed: { count: number; amountFen: number } }> {
-    const conditions: SQL[] = [
+    const conditions = [
       eq(side === 'receiver' ? workTransfers.receiverId : workTransfers.senderId, userId),
       eq(workTransfers.kind, 'sale'),
+      ...orderFilterConditions(filter, workTransfers),
     ];
-    if (filter.statuses) conditions.push(inArray(workTransfers.status, [...filter.statuses]));
-    if (filter.from) conditions.push(gte(workTransfers.createdAt, filter.from));
-    if (filter.to) conditions.push(lt(workTransfers.createdAt, filter.to));
     return pageOfOrders(this.db, workTransfers, and(...conditions), [desc(workTransfers.createdAt), desc(workTransfers.id)], page, {
       completed: sql`${workTransfers.status} = 'confirmed'`,
       amount: workTransfers.price,

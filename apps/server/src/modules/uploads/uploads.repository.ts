@@ -1,6 +1,7 @@
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/database.js';
 import { uploadGrants } from '../../db/schema/index.js';
+import { spendOnce } from '../../db/single-use.js';
 
 export type UploadKind = 'avatar' | 'enterpriseLogo';
 
@@ -28,12 +29,7 @@ export class UploadsRepository {
   }
 
   /** Uses the grant up; false when another request already did. */
-  async claim(id: number, now: Date): Promise<boolean> {
-    const rows = await this.db
-      .update(uploadGrants)
-      .set({ usedAt: now })
-      .where(and(eq(uploadGrants.id, id), isNull(uploadGrants.usedAt)))
-      .returning({ id: uploadGrants.id });
-    return rows.length === 1;
+  claim(id: number, now: Date): Promise<boolean> {
+    return spendOnce(this.db, uploadGrants, id, now);
   }
 }

@@ -7,6 +7,7 @@ import { countAll, countPerDay, type DailyCount } from '../../db/daily-counts.js
 import { HotQueries } from '../../db/hot-query.js';
 import { pageOfRows } from '../../db/page-of-rows.js';
 import { workAssets, workCounts, workTransfers, workUploadGrants, works } from '../../db/schema/index.js';
+import { spendOnce } from '../../db/single-use.js';
 
 export type WorkRow = typeof works.$inferSelect;
 
@@ -384,13 +385,8 @@ export class WorksRepository {
   }
 
   /** Uses the grant up; false when another upload already did. */
-  async claimGrant(id: number, now: Date): Promise<boolean> {
-    const rows = await this.db
-      .update(workUploadGrants)
-      .set({ usedAt: now })
-      .where(and(eq(workUploadGrants.id, id), isNull(workUploadGrants.usedAt)))
-      .returning({ id: workUploadGrants.id });
-    return rows.length === 1;
+  claimGrant(id: number, now: Date): Promise<boolean> {
+    return spendOnce(this.db, workUploadGrants, id, now);
   }
 
   /** Works created per UTC day of the last `days` days, and all works ever created. */
