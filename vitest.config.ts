@@ -18,6 +18,10 @@ export default defineConfig({
           root: 'apps/server',
           environment: 'node',
           testTimeout: 30_000,
+          // Files share a worker's loaded modules instead of importing the whole server again each (40% less
+          // time on a 2-core machine). Safe because no server test mocks modules or keeps state in them: each
+          // builds its own app on its own database copy.
+          isolate: false,
           globalSetup: ['src/test/database-template.setup.ts'],
           hookTimeout: 60_000,
           // The workers run Node with --conditions source, so a dependency Node loads itself resolves other
