@@ -11,6 +11,7 @@ import { LanguageSwitch } from '../../components/language-switch';
 import { AppDownloadDialog } from '../../features/app-download/components/app-download-dialog';
 import { MembershipDialog } from '../../features/membership/components/membership-dialog';
 import { NotificationBell } from '../../features/notifications/components/notification-bell';
+import { useMediaQuery } from '../../lib/use-media-query';
 import { useSession } from '../../stores/session-store';
 import { appSettings, closeSidebar, setDevice, toggleSidebar, uiStore, useUi } from '../../stores/ui-store';
 import { UserMenu } from '../user-menu';
@@ -25,16 +26,11 @@ const mobileQuery = `(max-width: ${MOBILE_BREAKPOINT_PX - 0.02}px)`;
 
 /** Device mode follows the viewport; under 992px the sidebar closes (spec 2.6, 4). */
 function useResponsiveDevice(): void {
+  const mobile = useMediaQuery(mobileQuery);
   useEffect(() => {
-    const media = window.matchMedia(mobileQuery);
-    const apply = () => {
-      setDevice(media.matches ? 'mobile' : 'desktop');
-      if (media.matches) closeSidebar(true);
-    };
-    apply();
-    media.addEventListener('change', apply);
-    return () => media.removeEventListener('change', apply);
-  }, []);
+    setDevice(mobile ? 'mobile' : 'desktop');
+    if (mobile) closeSidebar(true);
+  }, [mobile]);
 }
 
 export default function ConsoleLayout() {
