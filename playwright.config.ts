@@ -1,4 +1,17 @@
-import { defineConfig } from '@playwright/test';
+import { defineConfig, type PlaywrightTestOptions } from '@playwright/test';
+
+/**
+ * What a failing journey leaves to inspect (`npx playwright show-trace`), by E2E_TRACE:
+ * - `snapshots` (default): the page's DOM at each step, kept only when the journey fails.
+ * - `full`: those and a film of the screen. Filming makes Chromium paint and encode every frame in
+ *   software: measured, it doubles the journeys' time (2.5 min instead of 1.1 for six of them).
+ * - `off`: nothing; `npm test` runs so, and a failure there is rerun alone to see its trace.
+ */
+function traceOption(setting = 'snapshots'): PlaywrightTestOptions['trace'] {
+  if (setting === 'off') return 'off';
+  if (setting !== 'snapshots' && setting !== 'full') throw new Error(`E2E_TRACE is off, snapshots or full, not ${setting}`);
+  return { mode: 'retain-on-failure', snapshots: true, sources: true, screenshots: setting === 'full' };
+}
 
 /** Run through `npm run test:e2e` (scripts/e2e.mjs), which starts a seeded server and sets BASE_URL. */
 export default defineConfig({
@@ -22,7 +35,7 @@ export default defineConfig({
     // Asks the app for no motion, as some people's systems do: nothing to wait out, and no frames to paint
     // in software while a dialog slides in (Chromium's compositor was the largest CPU user of the journeys).
     reducedMotion: 'reduce',
-    trace: 'retain-on-failure',
+    trace: traceOption(process.env.E2E_TRACE),
     screenshot: 'only-on-failure',
     launchOptions: {
       // The Debian chromium package; never `npx playwright install`.

@@ -11,19 +11,20 @@ import { fileURLToPath } from 'node:url';
 import { startWechatStandIn } from '../e2e/support/wechat-stand-in.mjs';
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
-const adminCli = path.join(root, 'apps/server/dist/cli/admin.js');
 const serverEntry = path.join(root, 'apps/server/dist/server.js');
 
 /** Seeded accounts; e2e/support/session.ts holds the same values. */
-const admin = ['create', '--phone', '13800000001', '--password', 'Admin#2026pass'];
-const users = [
-  { phone: '13800000002', password: 'User#2026pass', name: 'Test User', roles: 'customer', menus: '161,162,35,37,163' },
-  { phone: '13800000003', password: 'Reset#2026pass', name: 'Reset User', roles: 'customer', menus: '161,162,35,37,163' },
-  { phone: '13800000004', password: 'Survey#2026pass', name: 'Survey User', roles: 'photographer', menus: '161,162,35,37,163,460' },
-];
-const seeds = [
-  admin,
-  ...users.map((user) => ['create-user', ...Object.entries(user).flatMap(([option, value]) => [`--${option}`, value])]),
+const accounts = [
+  { phone: '13800000001', password: 'Admin#2026pass', fullName: 'Administrator', roles: ['admin'], permissionIds: [] },
+  { phone: '13800000002', password: 'User#2026pass', fullName: 'Test User', roles: ['customer'], permissionIds: [161, 162, 35, 37, 163] },
+  { phone: '13800000003', password: 'Reset#2026pass', fullName: 'Reset User', roles: ['customer'], permissionIds: [161, 162, 35, 37, 163] },
+  {
+    phone: '13800000004',
+    password: 'Survey#2026pass',
+    fullName: 'Survey User',
+    roles: ['photographer'],
+    permissionIds: [161, 162, 35, 37, 163, 460],
+  },
 ];
 
 function run(command, args, env = process.env) {
@@ -36,6 +37,27 @@ function build() {
   } else {
     run('npx', ['tsc', '-b', 'apps/server']);
     run('npm', ['run', 'build', '-w', '@spatia/web']);
+  }
+}
+
+/**
+ * Creates the accounts through the same service as `npm run admin -- create-user`, in this one process:
+ * one database start instead of one per account.
+ */
+async function seed(env) {
+  const dist = (file) => import(path.join(root, 'apps/server/dist', file));
+  const [{ loadConfig }, { openDatabase }, { MemoryCache }, { UsersService }] = await Promise.all([
+    dist('config/config.js'),
+    dist('db/database.js'),
+    dist('lib/cache.js'),
+    dist('modules/users/users.service.js'),
+  ]);
+  const database = await openDatabase(loadConfig(env).database);
+  try {
+    const users = UsersService.on(database.db, new MemoryCache());
+    for (const account of accounts) await users.createUser(account);
+  } finally {
+    await database.close();
   }
 }
 
@@ -82,7 +104,7 @@ build();
 const dataDir = mkdtempSync(path.join(tmpdir(), 'spatia-e2e-'));
 const env = { ...process.env, DATA_DIR: dataDir, NODE_ENV: process.env.NODE_ENV ?? 'production' };
 delete env.DATABASE_URL;
-for (const args of seeds) run(process.execPath, [adminCli, ...args], env);
+await seed(env);
 
 const port = await freePort();
 const baseUrl = `http://127.0.0.1:${port}`;
