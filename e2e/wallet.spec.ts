@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { signedInAccount } from './support/accounts';
 import { dataOf } from './support/api';
 import { inBothLanguages, signInAt, signedInPage } from './support/back-office';
@@ -14,6 +14,10 @@ import { snap, users } from './support/session';
  * midnight); the wallet shows the requests, the traffic and what they cost, in the chart too; the
  * photographer buys a month of lease time from what is left.
  */
+
+// One after the other: each bills today, and a bill is written once per owner and day, so the journey that
+// billed first could bill the other's owner before that owner's traffic was all served.
+test.describe.configure({ mode: 'default' });
 
 /** High enough that a few dozen tiles cost fen: ¥1,000 per 10,000 requests is 10 fen a request. */
 const PRICES = { requestFenPer10k: '1000', gbFen: '1000' } as const;
