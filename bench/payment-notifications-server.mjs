@@ -1,6 +1,7 @@
 // The built Spatia server with BENCH_ORDERS pending sandbox recharge orders of 1,000 payers, and one
 // extra route for the baseline: GET /bench/pk answers one payment order by primary key, through the same
-// Fastify, database and envelope. One process for both, because the embedded database cannot be opened by two.
+// Fastify, database and envelope; and POST /bench/write, the least a write costs there: one row inserted and
+// committed. One process for all, because the embedded database cannot be opened by two.
 import { sql } from 'drizzle-orm';
 import { listenWithBaseline, openSeededServer } from './seeded-server.mjs';
 
@@ -31,5 +32,11 @@ app.get('/bench/booked', async () => {
     select (select count(*) from payment_orders where status = 'paid')::int as paid,
            (select count(*) from ledger_transactions where kind = 'flowRecharge')::int as postings`);
   return rows[0];
+});
+// The floor of any booking: one committed write of one row (a table with only its primary key).
+await database.db.execute(sql`create table bench_writes (id bigserial primary key)`);
+app.post('/bench/write', async () => {
+  const { rows } = await database.db.execute(sql`insert into bench_writes default values returning id`);
+  return { code: 0, msg: 'ok', data: rows[0] };
 });
 await listenWithBaseline(app, database, 'payment_orders', sampleId, { orders: ORDERS });

@@ -64,21 +64,24 @@ export async function run({ seconds = 5, connections = 32, rounds = 4 } = {}) {
       { setupRequest: (request) => ({ ...request, ...notification(booked[Math.floor(Math.random() * booked.length)] ?? 1) }) },
     ];
     const notifyUrl = `${server.baseUrl}/api/payments/sandbox/notify`;
-    const measureOf = (name, duration) =>
-      name === 'pk'
-        ? measure(`${server.baseUrl}/bench/pk`, { seconds: duration, connections, pid: server.pid })
-        : measure(notifyUrl, { seconds: duration, connections, pid: server.pid, requests: name === 'fresh' ? fresh : replayed });
+    const measureOf = (name, duration) => {
+      const options = { seconds: duration, connections, pid: server.pid };
+      if (name === 'pk') return measure(`${server.baseUrl}/bench/pk`, options);
+      if (name === 'write') return measure(`${server.baseUrl}/bench/write`, { ...options, requests: [{ method: 'POST' }] });
+      return measure(notifyUrl, { ...options, requests: name === 'fresh' ? fresh : replayed });
+    };
 
-    const names = ['pk', 'fresh', 'replayed'];
+    const names = ['pk', 'write', 'fresh', 'replayed'];
     for (const name of names) await measureOf(name, 1); // warm-up
     const samples = Object.fromEntries(names.map((name) => [name, []]));
-    const ratios = { fresh: [], replayed: [], freshCpu: [] };
+    const ratios = { fresh: [], replayed: [], freshCpu: [], write: [] };
     for (let round = 0; round < rounds; round += 1) {
       const taken = {};
       for (const name of roundOrder(round, names)) taken[name] = await measureOf(name, seconds);
       for (const name of names) samples[name].push(taken[name]);
       ratios.fresh.push(taken.fresh.rps / taken.pk.rps);
       ratios.replayed.push(taken.replayed.rps / taken.pk.rps);
+      ratios.write.push(taken.write.rps / taken.pk.rps);
       ratios.freshCpu.push(taken.fresh.perCpuSecond / taken.pk.perCpuSecond);
     }
     // Every fresh notification was booked once, and no replay booked again.
@@ -98,6 +101,7 @@ export async function run({ seconds = 5, connections = 32, rounds = 4 } = {}) {
       `  new notification: verify, lock, book, answer      ${describe('fresh')}  ratio ${format(ratio)}x (target ≥ ${TARGET_RATIO}x: ${ok ? 'met' : 'MISSED'}), ${format(median(ratios.freshCpu))}x per server CPU-second`,
     );
     console.log(`  repeated notification: verify, lock, answer       ${describe('replayed')}  ratio ${format(median(ratios.replayed))}x`);
+    console.log(`  the floor of a write: one row inserted, committed  ${describe('write')}  ratio ${format(median(ratios.write))}x`);
     return ok;
   } finally {
     await server.stop();
