@@ -1,9 +1,8 @@
 import { useState } from 'react';
+import type { PageParams } from './page-params';
 
 /** The page of a list on show, and how to move to another. */
-export interface Paging {
-  pageNum: number;
-  pageSize: number;
+export interface Paging extends PageParams {
   onPageChange: (pageNum: number) => void;
 }
 
