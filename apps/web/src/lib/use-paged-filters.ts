@@ -1,9 +1,8 @@
 import { useState } from 'react';
+import type { PageParams } from './page-params';
 
 /** The page of a list on show, and how to move to another. */
-export interface Paging {
-  pageNum: number;
-  pageSize: number;
+export interface Paging extends PageParams {
   onPageChange: (pageNum: number) => void;
 }
 
@@ -13,11 +12,16 @@ export interface Paging {
  */
 export function usePagedFilters<Filters extends object>(initial: Filters, pageSize: number) {
   const [filters, setFilters] = useState(initial);
+  return { filters, ...useFilterPaging<Filters>((next) => setFilters((current) => ({ ...current, ...next })), pageSize) };
+}
+
+/** The page on show of a list whose filters `mergeFilters` keeps: a changed filter goes back to the first page too. */
+export function useFilterPaging<Filters>(mergeFilters: (next: Partial<Filters>) => void, pageSize: number) {
   const [pageNum, setPageNum] = useState(1);
   const changeFilters = (next: Partial<Filters>) => {
-    setFilters((current) => ({ ...current, ...next }));
+    mergeFilters(next);
     setPageNum(1);
   };
   const paging: Paging = { pageNum, pageSize, onPageChange: setPageNum };
-  return { filters, changeFilters, paging };
+  return { changeFilters, paging };
 }

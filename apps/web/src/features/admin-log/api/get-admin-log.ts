@@ -2,16 +2,15 @@ import { useQuery } from '@tanstack/react-query';
 import type { AdminActionCode, AdminLogPage } from '@spatia/contract';
 import { request } from '../../../api/client';
 import { pageQueryOptions } from '../../../api/page-query';
+import type { PageParams } from '../../../lib/page-params';
 
-export interface AdminLogSearch {
+export interface AdminLogSearch extends PageParams {
   action?: AdminActionCode;
   targetType?: string;
   targetId?: string;
   /** Epoch milliseconds, both ends included. */
   from?: number;
   to?: number;
-  pageNum: number;
-  pageSize: number;
 }
 
 /** GET /admin/log: newest first, with the acting admin's uid and name and the states before and after. */

@@ -3,10 +3,11 @@ import { ADMIN_ACTIONS, type AdminActionCode, type AdminLogEntry } from '@spatia
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { FilterSelect } from '../../../components/filter-select';
 import { LoadFailed } from '../../../components/load-failed';
 import { formatDate } from '../../../lib/format';
+import { useAddressPagedFilters } from '../../../lib/use-address-paged-filters';
 import { useUi } from '../../../stores/ui-store';
 import { useAdminLog, type AdminLogSearch } from '../api/get-admin-log';
 import { StateDiffView } from './state-diff-view';
@@ -36,38 +37,31 @@ function timeParam(value: string | null): number | undefined {
 
 type LogFilters = Omit<AdminLogSearch, 'pageNum' | 'pageSize'>;
 
-/** The filters live in the address (`?action=&targetType=&targetId=&from=&to=`): a reload or a shared link keeps them. */
-function useLogFilters(): [LogFilters, (next: LogFilters) => void] {
-  const [params, setParams] = useSearchParams();
+/** The filters in the address: `?action=&targetType=&targetId=&from=&to=`. */
+function readLogFilters(params: URLSearchParams): LogFilters {
   const action = params.get('action');
-  const filters: LogFilters = {
+  return {
     action: isAction(action) ? action : undefined,
     targetType: params.get('targetType') || undefined,
     targetId: params.get('targetId') || undefined,
     from: timeParam(params.get('from')),
     to: timeParam(params.get('to')),
   };
-  const setFilters = (next: LogFilters) => {
-    const entries = Object.entries(next).filter(([, value]) => value !== undefined && value !== '');
-    setParams(new URLSearchParams(entries.map(([key, value]) => [key, String(value)])), { replace: true });
-  };
-  return [filters, setFilters];
+}
+
+function writeLogFilters(filters: LogFilters): URLSearchParams {
+  const entries = Object.entries(filters).filter(([, value]) => value !== undefined && value !== '');
+  return new URLSearchParams(entries.map(([key, value]) => [key, String(value)]));
 }
 
 /** The admin log browser: filters, a table newest first, and each entry's state before and after. */
 export function AdminLogList() {
   const { t } = useTranslation();
   const isMobile = useUi((state) => state.device === 'mobile');
-  const [filters, setFilters] = useLogFilters();
-  const [pageNum, setPageNum] = useState(1);
+  const { filters, changeFilters, paging } = useAddressPagedFilters(readLogFilters, writeLogFilters, PAGE_SIZE);
   const [targetDraft, setTargetDraft] = useState(filters.targetId ?? '');
-  const log = useAdminLog({ ...filters, pageNum, pageSize: PAGE_SIZE });
+  const log = useAdminLog({ ...filters, pageNum: paging.pageNum, pageSize: PAGE_SIZE });
   const filtered = Object.values(filters).some((value) => value !== undefined);
-
-  const change = (next: Partial<LogFilters>) => {
-    setFilters({ ...filters, ...next });
-    setPageNum(1);
-  };
 
   const actionLabel = (code: string) => t(`adminLog.actions.${code}`, { defaultValue: code });
   const targetLabel = (type: string) => t(`adminLog.targetTypes.${type}`, { defaultValue: type });
@@ -141,14 +135,14 @@ export function AdminLogList() {
           emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={filtered ? t('adminLog.empty') : t('adminLog.emptyAll')} />,
         }}
         pagination={{
-          current: pageNum,
+          current: paging.pageNum,
           pageSize: PAGE_SIZE,
           total: log.data?.total ?? 0,
           hideOnSinglePage: true,
           showSizeChanger: false,
           simple: isMobile,
           showTotal: (count) => <span className="admin-log__total">{t('adminLog.total', { count })}</span>,
-          onChange: setPageNum,
+          onChange: paging.onPageChange,
         }}
       />
     );
@@ -162,7 +156,7 @@ export function AdminLogList() {
           label={t('adminLog.filters.action')}
           testId="admin-log-action-filter"
           value={filters.action}
-          onChange={(action) => change({ action })}
+          onChange={(action) => changeFilters({ action })}
           allLabel={t('adminLog.filters.allActions')}
           choices={ADMIN_ACTIONS}
           choiceLabel={actionLabel}
@@ -173,14 +167,14 @@ export function AdminLogList() {
           placeholder={[t('adminLog.filters.rangeStart'), t('adminLog.filters.rangeEnd')]}
           value={filters.from !== undefined && filters.to !== undefined ? [dayjs(filters.from), dayjs(filters.to)] : null}
           onChange={(range) =>
-            change({ from: range?.[0]?.startOf('day').valueOf() ?? undefined, to: range?.[1]?.endOf('day').valueOf() ?? undefined })
+            changeFilters({ from: range?.[0]?.startOf('day').valueOf() ?? undefined, to: range?.[1]?.endOf('day').valueOf() ?? undefined })
           }
         />
         <FilterSelect<string>
           className="admin-log__target-type"
           label={t('adminLog.filters.targetType')}
           value={filters.targetType}
-          onChange={(targetType) => change({ targetType })}
+          onChange={(targetType) => changeFilters({ targetType })}
           allLabel={t('adminLog.filters.allTargets')}
           choices={TARGET_TYPES}
           choiceLabel={targetLabel}
@@ -193,13 +187,13 @@ export function AdminLogList() {
           value={targetDraft}
           maxLength={64}
           onChange={(event) => setTargetDraft(event.target.value)}
-          onSearch={(value) => change({ targetId: value.trim() || undefined })}
+          onSearch={(value) => changeFilters({ targetId: value.trim() || undefined })}
         />
         {filtered && (
           <Button
             onClick={() => {
               setTargetDraft('');
-              change({ action: undefined, targetType: undefined, targetId: undefined, from: undefined, to: undefined });
+              changeFilters({ action: undefined, targetType: undefined, targetId: undefined, from: undefined, to: undefined });
             }}
           >
             {t('adminLog.filters.reset')}

@@ -2,15 +2,14 @@ import { useQuery } from '@tanstack/react-query';
 import type { AdminUserDetail, AdminUserPage, RoleCode, UserStatus } from '@spatia/contract';
 import { request } from '../../../api/client';
 import { pageQueryOptions } from '../../../api/page-query';
+import type { PageParams } from '../../../lib/page-params';
 import { detailQueryOptions } from '../../../lib/session-queries';
 
-export interface AdminUserSearch {
+export interface AdminUserSearch extends PageParams {
   /** Phone prefix, name prefix or invite code; '' lists everyone, newest first. */
   q: string;
   role?: RoleCode;
   status?: UserStatus;
-  pageNum: number;
-  pageSize: number;
 }
 
 /** Every query of this feature starts with this key: one invalidation refreshes lists and details. */

@@ -1,14 +1,13 @@
 import type { IdentityApplicationItem, IdentityRecord, IdentityRecordStatus, Page } from '@spatia/contract';
 import { request } from '../../../api/client';
+import type { PageParams } from '../../../lib/page-params';
 import { reviewDecisionRequests } from '../../../lib/review-decision-requests';
 import { useLocalisedPageQuery } from '../../../lib/session-queries';
 import { IDENTITY_QUERY_KEY, useIdentityChange } from './identity-kinds';
 
-export interface IdentityQueueParams {
+export interface IdentityQueueParams extends PageParams {
   status?: IdentityRecordStatus;
   identityId?: number;
-  pageNum: number;
-  pageSize: number;
 }
 
 const APPLICATIONS_URL = '/admin/identity/applications';

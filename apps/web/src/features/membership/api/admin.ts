@@ -9,6 +9,7 @@ import type {
 } from '@spatia/contract';
 import { useTranslation } from 'react-i18next';
 import { request } from '../../../api/client';
+import type { PageParams } from '../../../lib/page-params';
 import { reviewDecisionRequests } from '../../../lib/review-decision-requests';
 import { sessionQueryOptions, useLocalisedPageQuery } from '../../../lib/session-queries';
 import { useRefreshingMutation } from '../../../lib/use-refreshing-mutation';
@@ -54,10 +55,8 @@ export function usePermissionCatalogue() {
   return useQuery({ queryKey: ['permissionCatalogue', i18n.language], queryFn: getPermissionCatalogue, staleTime: 5 * 60_000 });
 }
 
-export interface ApplicationQueueParams {
+export interface ApplicationQueueParams extends PageParams {
   status?: MembershipApplicationStatus;
-  pageNum: number;
-  pageSize: number;
 }
 
 const APPLICATIONS_URL = '/admin/membership/applications';

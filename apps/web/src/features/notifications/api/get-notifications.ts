@@ -2,6 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { NotificationPage } from '@spatia/contract';
 import { request } from '../../../api/client';
 import { pageQueryOptions } from '../../../api/page-query';
+import type { PageParams } from '../../../lib/page-params';
 
 /** How often the bell asks for the unread count while the page is visible (also on window focus). */
 export const UNREAD_POLL_MS = 30_000;
@@ -9,9 +10,7 @@ export const UNREAD_POLL_MS = 30_000;
 /** Every inbox query starts with this key: one invalidation refreshes the bell, the popover and the page. */
 export const NOTIFICATIONS_QUERY_KEY = ['notifications'] as const;
 
-export interface NotificationListParams {
-  pageNum: number;
-  pageSize: number;
+export interface NotificationListParams extends PageParams {
   /** Only notices not read yet. */
   unread?: boolean;
 }

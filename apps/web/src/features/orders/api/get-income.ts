@@ -2,13 +2,12 @@ import { useQuery } from '@tanstack/react-query';
 import type { IncomeStat } from '@spatia/contract';
 import { request } from '../../../api/client';
 import { pageQueryOptions } from '../../../api/page-query';
+import type { PageParams } from '../../../lib/page-params';
 
-export interface IncomeParams {
+export interface IncomeParams extends PageParams {
   /** `YYYY-MM-DD`; the server's default window (the last 30 days) when both are left out. */
   startTime?: string;
   endTime?: string;
-  pageNum: number;
-  pageSize: number;
 }
 
 /** GET /revenue/stat: income in a range of days, by source and by day, and a page of its records. */

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { OrderDirection, OrderPage, OrderStatus, OrderType } from '@spatia/contract';
 import { request } from '../../../api/client';
 import { pageQueryOptions } from '../../../api/page-query';
+import type { PageParams } from '../../../lib/page-params';
 
 export interface OrderFilters {
   /** Every status when left out. */
@@ -11,11 +12,9 @@ export interface OrderFilters {
   endTime?: string;
 }
 
-export interface OrderListParams extends OrderFilters {
+export interface OrderListParams extends OrderFilters, PageParams {
   direction: OrderDirection;
   type: OrderType;
-  pageNum: number;
-  pageSize: number;
 }
 
 export const ORDERS_QUERY_KEY = ['orders'] as const;

@@ -5,26 +5,21 @@ import dayjs from 'dayjs';
 import { useState, type HTMLAttributes, type ReactNode } from 'react';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { FilterSelect } from '../../../components/filter-select';
 import { LoadFailed } from '../../../components/load-failed';
 import { formatDate, formatYuan } from '../../../lib/format';
+import { useAddressPagedFilters } from '../../../lib/use-address-paged-filters';
 import { useSession } from '../../../stores/session-store';
 import { useUi } from '../../../stores/ui-store';
 import { exportOrders } from '../api/export-orders';
-import { useOrders, type OrderFilters } from '../api/get-orders';
+import { useOrders } from '../api/get-orders';
 import { orderTypesFor, readOrderFilters, writeOrderFilters } from '../lib/order-filters';
 import './orders.css';
 
 const PAGE_SIZE = 10;
 
 const STATUS_COLORS: Record<OrderStatus, string> = { pending: 'gold', completed: 'green', closed: 'default' };
-
-/** The filters live in the address, so a reload, a shared link or the sidebar's next kind of order keeps them. */
-function useOrderFilters(): [OrderFilters, (next: OrderFilters) => void] {
-  const [params, setParams] = useSearchParams();
-  return [readOrderFilters(params), (next) => setParams(writeOrderFilters(next), { replace: true })];
-}
 
 /**
  * One kind of order on one side (spec 2.4's seven order pages): the kinds of that side to switch
@@ -38,16 +33,11 @@ export function OrderList({ direction, type }: { direction: OrderDirection; type
   const isMerchant = hasRole({ roles }, Role.merchant);
   // Spec 2.3: the recharge page is for photographers and customers.
   const canRecharge = hasRole({ roles }, Role.photographer) || hasRole({ roles }, Role.customer);
-  const [filters, setFilters] = useOrderFilters();
-  const [pageNum, setPageNum] = useState(1);
+  // The filters live in the address, so a reload, a shared link or the sidebar's next kind of order keeps them.
+  const { filters, changeFilters, paging } = useAddressPagedFilters(readOrderFilters, writeOrderFilters, PAGE_SIZE);
   const [exporting, setExporting] = useState(false);
-  const orders = useOrders({ direction, type, ...filters, pageNum, pageSize: PAGE_SIZE });
+  const orders = useOrders({ direction, type, ...filters, pageNum: paging.pageNum, pageSize: PAGE_SIZE });
   const filtered = filters.status !== undefined || filters.startTime !== undefined;
-
-  const change = (next: Partial<OrderFilters>) => {
-    setFilters({ ...filters, ...next });
-    setPageNum(1);
-  };
 
   const download = async () => {
     setExporting(true);
@@ -97,7 +87,7 @@ export function OrderList({ direction, type }: { direction: OrderDirection; type
           label={t('orders.filters.status')}
           testId="order-status-filter"
           value={filters.status}
-          onChange={(status) => change({ status })}
+          onChange={(status) => changeFilters({ status })}
           allLabel={t('orders.filters.allStatuses')}
           choices={ORDER_STATUSES}
           choiceLabel={(status) => t(`orders.status.${status}`)}
@@ -108,11 +98,14 @@ export function OrderList({ direction, type }: { direction: OrderDirection; type
           placeholder={[t('orders.filters.rangeStart'), t('orders.filters.rangeEnd')]}
           value={filters.startTime && filters.endTime ? [dayjs(filters.startTime), dayjs(filters.endTime)] : null}
           onChange={(range) =>
-            change({ startTime: range?.[0]?.format('YYYY-MM-DD') ?? undefined, endTime: range?.[1]?.format('YYYY-MM-DD') ?? undefined })
+            changeFilters({
+              startTime: range?.[0]?.format('YYYY-MM-DD') ?? undefined,
+              endTime: range?.[1]?.format('YYYY-MM-DD') ?? undefined,
+            })
           }
         />
         {filtered && (
-          <Button onClick={() => change({ status: undefined, startTime: undefined, endTime: undefined })}>
+          <Button onClick={() => changeFilters({ status: undefined, startTime: undefined, endTime: undefined })}>
             {t('orders.filters.reset')}
           </Button>
         )}
@@ -146,7 +139,7 @@ export function OrderList({ direction, type }: { direction: OrderDirection; type
               loading={orders.isFetching}
               cells={cells}
               empty={empty}
-              pagination={{ current: pageNum, pageSize: PAGE_SIZE, total: orders.data?.total ?? 0, onChange: setPageNum }}
+              pagination={{ current: paging.pageNum, pageSize: PAGE_SIZE, total: orders.data?.total ?? 0, onChange: paging.onPageChange }}
             />
           ) : (
             <Table<OrderRecord>
@@ -159,12 +152,12 @@ export function OrderList({ direction, type }: { direction: OrderDirection; type
               onRow={() => ({ 'data-testid': 'order-row' }) as HTMLAttributes<HTMLElement>}
               locale={{ emptyText: empty }}
               pagination={{
-                current: pageNum,
+                current: paging.pageNum,
                 pageSize: PAGE_SIZE,
                 total: orders.data?.total ?? 0,
                 hideOnSinglePage: true,
                 showSizeChanger: false,
-                onChange: setPageNum,
+                onChange: paging.onPageChange,
               }}
             />
           )}

@@ -1,11 +1,10 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { PointCloudPage } from '@spatia/contract';
 import { request } from '../../../api/client';
+import type { PageParams } from '../../../lib/page-params';
 import { pointCloudPollInterval } from '../lib/point-cloud-rows';
 
-export interface PointCloudListParams {
-  pageNum: number;
-  pageSize: number;
+export interface PointCloudListParams extends PageParams {
   keyword: string;
 }
 

@@ -2,11 +2,10 @@ import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient }
 import type { Page, SensitiveWordEntry, SensitiveWordsAdded, SensitiveWordsImported, SensitiveWordsRemoved } from '@spatia/contract';
 import { request } from '../../../api/client';
 import { sensitiveWordsQueryOptions } from '../../../api/sensitive-words';
+import type { PageParams } from '../../../lib/page-params';
 
-export interface SensitiveWordPageParams {
+export interface SensitiveWordPageParams extends PageParams {
   q: string;
-  pageNum: number;
-  pageSize: number;
 }
 
 /** The import's answer: the first 1000 refused lines, and how many there were. */

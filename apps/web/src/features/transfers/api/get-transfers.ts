@@ -2,13 +2,12 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Page } from '@spatia/contract';
 import { request } from '../../../api/client';
 import { pageQueryOptions } from '../../../api/page-query';
+import type { PageParams } from '../../../lib/page-params';
 import type { TransferSide, TransferStatus, WorkTransfer } from './types';
 
-export interface TransferListParams {
+export interface TransferListParams extends PageParams {
   /** Every status when left out. */
   status?: TransferStatus;
-  pageNum: number;
-  pageSize: number;
 }
 
 /** Every transfer query starts with this key, so one invalidation refreshes lists, counts and details. */

@@ -13,13 +13,19 @@ const ICONS: Record<TransferAction, ReactNode> = {
   withdraw: <RollbackOutlined />,
 };
 
-interface TransferActionButtonsProps {
+/** What a list does with its transfers' buttons; every button is busy while its transfer's answer is on its way. */
+export interface TransferAnswerHandlers {
+  busyId: number | null;
+  onView: (transfer: WorkTransfer) => void;
+  onAnswer: (transfer: WorkTransfer, action: TransferAnswer) => void;
+}
+
+interface TransferActionButtonsProps extends Omit<TransferAnswerHandlers, 'onView'> {
   transfer: WorkTransfer;
   side: TransferSide;
   now: number;
-  onView?: () => void;
-  onAnswer: (action: TransferAnswer) => void;
-  busy: boolean;
+  /** No "view" button without it (the drawer already shows the work). */
+  onView?: TransferAnswerHandlers['onView'];
   /** Links in a table row, buttons on a card or in the drawer. */
   look: 'link' | 'button';
   /** Icons on buttons; a phone's card has no room for them. */
@@ -27,8 +33,18 @@ interface TransferActionButtonsProps {
 }
 
 /** The actions this side may take on the transfer, and nothing else. */
-export function TransferActionButtons({ transfer, side, now, onView, onAnswer, busy, look, withIcons = true }: TransferActionButtonsProps) {
+export function TransferActionButtons({
+  transfer,
+  side,
+  now,
+  onView,
+  onAnswer,
+  busyId,
+  look,
+  withIcons = true,
+}: TransferActionButtonsProps) {
   const { t } = useTranslation();
+  const busy = busyId === transfer.id;
   const actions = actionsFor(transfer, side, now).filter((action) => action !== 'view' || onView);
   return (
     <>
@@ -46,7 +62,7 @@ export function TransferActionButtons({ transfer, side, now, onView, onAnswer, b
             disabled={busy && action !== 'view'}
             className={`transfer-action transfer-action--${action}`}
             data-testid={`transfer-${action}`}
-            onClick={() => (action === 'view' ? onView?.() : onAnswer(action))}
+            onClick={() => (action === 'view' ? onView?.(transfer) : onAnswer(transfer, action))}
           >
             {t(`transfers.actions.${action}`)}
           </Button>

@@ -6,7 +6,7 @@ import { PartyCell, PriceText, ReceiptDeadline, TIME_FORMAT, TransferStatusTag, 
 import type { TransferViewProps } from './transfer-table';
 
 /** The phone list (under 992px): one card per transfer, its actions at the bottom. */
-export function TransferCards({ side, transfers, now, busyId, onView, onAnswer }: TransferViewProps) {
+export function TransferCards({ side, transfers, now, ...handlers }: TransferViewProps) {
   const { t } = useTranslation();
   return (
     <ul className="transfer-cards">
@@ -42,16 +42,7 @@ export function TransferCards({ side, transfers, now, busyId, onView, onAnswer }
             ) : null}
           </dl>
           <div className="transfer-card__actions">
-            <TransferActionButtons
-              transfer={transfer}
-              side={side}
-              now={now}
-              look="button"
-              withIcons={false}
-              busy={busyId === transfer.id}
-              onView={() => onView(transfer)}
-              onAnswer={(action) => onAnswer(transfer, action)}
-            />
+            <TransferActionButtons transfer={transfer} side={side} now={now} look="button" withIcons={false} {...handlers} />
           </div>
         </li>
       ))}

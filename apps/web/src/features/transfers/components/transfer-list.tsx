@@ -171,7 +171,7 @@ export function TransferList({ side }: { side: TransferSide }) {
         side={side}
         now={now}
         fullScreen={isMobile}
-        busy={drawerTransfer !== null && busyId === drawerTransfer.id}
+        busyId={busyId}
         onAnswer={onAnswer}
         onClose={() => setViewing((current) => (current ? { ...current, open: false } : current))}
         onClosed={() => setViewing((current) => (current && !current.open ? null : current))}

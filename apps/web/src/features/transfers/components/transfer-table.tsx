@@ -2,19 +2,15 @@ import { Table, type TableColumnsType, type TablePaginationConfig } from 'antd';
 import type { HTMLAttributes } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../../lib/format';
-import type { TransferAnswer } from '../api/answer-transfer';
 import type { TransferSide, WorkTransfer } from '../api/types';
 import { counterpartOf } from '../lib/transfer-rules';
-import { TransferActionButtons } from './transfer-action-buttons';
+import { TransferActionButtons, type TransferAnswerHandlers } from './transfer-action-buttons';
 import { PartyCell, PriceText, ReceiptDeadline, RemarkText, TransferStatusTag, WorkCell } from './transfer-parts';
 
-export interface TransferViewProps {
+export interface TransferViewProps extends TransferAnswerHandlers {
   side: TransferSide;
   transfers: WorkTransfer[];
   now: number;
-  busyId: number | null;
-  onView: (transfer: WorkTransfer) => void;
-  onAnswer: (transfer: WorkTransfer, action: TransferAnswer) => void;
 }
 
 /** The desktop list: one row per transfer, the columns of the spec. */
@@ -22,11 +18,9 @@ export function TransferTable({
   side,
   transfers,
   now,
-  busyId,
-  onView,
-  onAnswer,
   loading,
   pagination,
+  ...handlers
 }: TransferViewProps & { loading: boolean; pagination: TablePaginationConfig | false }) {
   const { t } = useTranslation();
   const columns: TableColumnsType<WorkTransfer> = [
@@ -80,15 +74,7 @@ export function TransferTable({
       fixed: 'right',
       render: (_, transfer) => (
         <div className="transfer-row-actions">
-          <TransferActionButtons
-            transfer={transfer}
-            side={side}
-            now={now}
-            look="link"
-            busy={busyId === transfer.id}
-            onView={() => onView(transfer)}
-            onAnswer={(action) => onAnswer(transfer, action)}
-          />
+          <TransferActionButtons transfer={transfer} side={side} now={now} look="link" {...handlers} />
         </div>
       ),
     },

@@ -3,22 +3,19 @@ import { Alert, Descriptions, Drawer, Empty, Image, List, Skeleton, Tag, Typogra
 import { useTranslation } from 'react-i18next';
 import { LoadFailed } from '../../../components/load-failed';
 import { formatDate, formatNumber } from '../../../lib/format';
-import type { TransferAnswer } from '../api/answer-transfer';
 import { useTransferWork } from '../api/get-transfer-work';
 import type { TransferSide, WorkAsset, WorkDetail, WorkTransfer } from '../api/types';
 import { actionsFor, counterpartOf } from '../lib/transfer-rules';
-import { TransferActionButtons } from './transfer-action-buttons';
+import { TransferActionButtons, type TransferAnswerHandlers } from './transfer-action-buttons';
 import { PartyCell, PriceText, ReceiptDeadline, TIME_FORMAT, TransferStatusTag, WorkThumb } from './transfer-parts';
 
-interface TransferWorkDrawerProps {
+interface TransferWorkDrawerProps extends Omit<TransferAnswerHandlers, 'onView'> {
   /** The transfer whose work is shown; kept while the drawer slides out. */
   transfer: WorkTransfer | null;
   open: boolean;
   side: TransferSide;
   now: number;
   fullScreen: boolean;
-  busy: boolean;
-  onAnswer: (transfer: WorkTransfer, action: TransferAnswer) => void;
   onClose: () => void;
   /** After the closing animation: the transfer can be let go. */
   onClosed: () => void;
@@ -120,7 +117,17 @@ function WorkBody({ work, filesAfterAnswer }: { work: WorkDetail; filesAfterAnsw
 }
 
 /** The work of a transfer as it is now, with the transfer's terms and the answers this side may give. */
-export function TransferWorkDrawer({ transfer, open, side, now, fullScreen, busy, onAnswer, onClose, onClosed }: TransferWorkDrawerProps) {
+export function TransferWorkDrawer({
+  transfer,
+  open,
+  side,
+  now,
+  fullScreen,
+  busyId,
+  onAnswer,
+  onClose,
+  onClosed,
+}: TransferWorkDrawerProps) {
   const { t } = useTranslation();
   const work = useTransferWork(transfer?.id ?? null);
   const answers = transfer ? actionsFor(transfer, side, now).filter((action) => action !== 'view') : [];
@@ -140,14 +147,7 @@ export function TransferWorkDrawer({ transfer, open, side, now, fullScreen, busy
       footer={
         transfer && answers.length > 0 ? (
           <div className="transfer-drawer__footer">
-            <TransferActionButtons
-              transfer={transfer}
-              side={side}
-              now={now}
-              look="button"
-              busy={busy}
-              onAnswer={(action) => onAnswer(transfer, action)}
-            />
+            <TransferActionButtons transfer={transfer} side={side} now={now} look="button" busyId={busyId} onAnswer={onAnswer} />
           </div>
         ) : null
       }

@@ -1,15 +1,14 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { AdminWithdrawal, Page, Withdrawal, WithdrawalStatus } from '@spatia/contract';
 import { request } from '../../../api/client';
+import type { PageParams } from '../../../lib/page-params';
 import { reviewDecisionRequests } from '../../../lib/review-decision-requests';
 import { useRefreshingMutation } from '../../../lib/use-refreshing-mutation';
 import { refetchWhilePaying, WITHDRAWALS_QUERY_KEY } from './withdrawals';
 
-export interface WithdrawalQueueParams {
+export interface WithdrawalQueueParams extends PageParams {
   status?: WithdrawalStatus;
   keyword?: string;
-  pageNum: number;
-  pageSize: number;
 }
 
 const QUEUE_URL = '/admin/withdrawals';

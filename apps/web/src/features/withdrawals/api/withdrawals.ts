@@ -2,6 +2,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { Page, PayoutAccount, PayoutChannel, Withdrawal, WithdrawalOptions, WithdrawalStatus } from '@spatia/contract';
 import { useTranslation } from 'react-i18next';
 import { request } from '../../../api/client';
+import type { PageParams } from '../../../lib/page-params';
 import { useRefreshingMutation } from '../../../lib/use-refreshing-mutation';
 
 /** Every withdrawal query starts with this key. */
@@ -61,10 +62,8 @@ export function requestWithdrawal({ idempotencyKey, ...body }: WithdrawInput): P
 
 export const useRequestWithdrawal = () => useWithdrawalChange(requestWithdrawal);
 
-export interface RecordsParams {
+export interface RecordsParams extends PageParams {
   status?: WithdrawalStatus;
-  pageNum: number;
-  pageSize: number;
 }
 
 /** GET /c/withdraw/records: my withdrawals, newest first. */

@@ -2,23 +2,19 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Page, WorkDetail, WorkReviewItem } from '@spatia/contract';
 import { request } from '../../../api/client';
 import { pageQueryOptions } from '../../../api/page-query';
+import type { PageParams } from '../../../lib/page-params';
 
 /** Every query of the queue starts with this key. */
 export const WORK_AUDIT_QUERY_KEY = ['workAudit'] as const;
 /** The back office's overview counts pending reviews: named here, not imported (a feature never imports another). */
 const AFFECTED_QUERY_KEYS = [['admin', 'overview']] as const;
 
-export interface ReviewQueueParams {
-  pageNum: number;
-  pageSize: number;
-}
-
 /** GET /audit/models: waiting works first, then claimed ones, oldest submission first (admins). */
-export function getReviewQueue({ pageNum, pageSize }: ReviewQueueParams): Promise<Page<WorkReviewItem>> {
+export function getReviewQueue({ pageNum, pageSize }: PageParams): Promise<Page<WorkReviewItem>> {
   return request<Page<WorkReviewItem>>({ url: '/audit/models', params: { pageNum, pageSize } });
 }
 
-export function reviewQueueQueryOptions(params: ReviewQueueParams) {
+export function reviewQueueQueryOptions(params: PageParams) {
   return {
     ...pageQueryOptions([...WORK_AUDIT_QUERY_KEY, 'queue'], getReviewQueue, params),
     // Other admins claim too: the queue stays current while it is open.
@@ -27,7 +23,7 @@ export function reviewQueueQueryOptions(params: ReviewQueueParams) {
   };
 }
 
-export function useReviewQueue(params: ReviewQueueParams) {
+export function useReviewQueue(params: PageParams) {
   return useQuery(reviewQueueQueryOptions(params));
 }
 

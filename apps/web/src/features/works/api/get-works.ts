@@ -2,10 +2,9 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import type { Page, WorkStatus, WorkSummary, WorkType } from '@spatia/contract';
 import { request } from '../../../api/client';
 import { workKeys } from '../../../api/work-keys';
+import type { PageParams } from '../../../lib/page-params';
 
-export interface WorkListParams {
-  pageNum: number;
-  pageSize: number;
+export interface WorkListParams extends PageParams {
   keyword?: string;
   status?: WorkStatus;
   type?: WorkType;
