@@ -3,9 +3,9 @@ import { defineConfig, type PlaywrightTestOptions } from '@playwright/test';
 /**
  * What a failing journey leaves to inspect (`npx playwright show-trace`), by E2E_TRACE:
  * - `snapshots` (default): the page's DOM at each step, kept only when the journey fails.
- * - `full`: those and a film of the screen. Filming makes Chromium paint and encode every frame in
- *   software: measured, it doubles the journeys' time (2.5 min instead of 1.1 for six of them).
+ * - `full`: those and a film of the screen, which makes Chromium paint and encode every frame in software.
  * - `off`: nothing; `npm test` runs so, and a failure there is rerun alone to see its trace.
+ * Six journeys measured on 2 cores: 2.5 min filmed, 1.5 min with snapshots, 1.1 min with no trace.
  */
 function traceOption(setting = 'snapshots'): PlaywrightTestOptions['trace'] {
   if (setting === 'off') return 'off';
