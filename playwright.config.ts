@@ -1,4 +1,4 @@
-import { defineConfig, type PlaywrightTestOptions } from '@playwright/test';
+import { defineConfig, type PlaywrightWorkerOptions } from '@playwright/test';
 
 /**
  * What a failing journey leaves to inspect (`npx playwright show-trace`), by E2E_TRACE:
@@ -7,7 +7,7 @@ import { defineConfig, type PlaywrightTestOptions } from '@playwright/test';
  * - `off`: nothing; `npm test` runs so, and a failure there is rerun alone to see its trace.
  * Six journeys measured on 2 cores: 2.5 min filmed, 1.5 min with snapshots, 1.1 min with no trace.
  */
-function traceOption(setting = 'snapshots'): PlaywrightTestOptions['trace'] {
+function traceOption(setting = 'snapshots'): PlaywrightWorkerOptions['trace'] {
   if (setting === 'off') return 'off';
   if (setting !== 'snapshots' && setting !== 'full') throw new Error(`E2E_TRACE is off, snapshots or full, not ${setting}`);
   return { mode: 'retain-on-failure', snapshots: true, sources: true, screenshots: setting === 'full' };
