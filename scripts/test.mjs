@@ -30,19 +30,21 @@ const DATABASE_TEST_FOLDERS = [
 const failedSteps = [];
 
 step('build', () => run('node', ['scripts/build.mjs'], process.env));
-step('format (Prettier)', () => run('npm', ['run', '--silent', 'format'], process.env));
-// ESLint and tsc each keep one core busy: side by side they take the time of the longer one.
-step('lint (ESLint) and type checks, side by side', () =>
+// Prettier, ESLint and tsc each keep one core busy: side by side they take about the time of the longest (ESLint).
+step('format (Prettier), lint (ESLint) and type checks, side by side', () =>
   run(
     'bash',
     [
       '-c',
-      `npm run --silent lint > "$1" 2>&1 & lint=$!
-       npm run --silent typecheck > "$2" 2>&1 & types=$!
-       wait $lint; lintStatus=$?; wait $types; typesStatus=$?
-       cat "$1" "$2"; echo "lint: exit $lintStatus, type checks: exit $typesStatus"
-       exit $((lintStatus | typesStatus))`,
+      `npm run --silent format > "$1" 2>&1 & format=$!
+       npm run --silent lint > "$2" 2>&1 & lint=$!
+       npm run --silent typecheck > "$3" 2>&1 & types=$!
+       wait $format; formatStatus=$?; wait $lint; lintStatus=$?; wait $types; typesStatus=$?
+       cat "$1" "$2" "$3"
+       echo "format: exit $formatStatus, lint: exit $lintStatus, type checks: exit $typesStatus"
+       exit $((formatStatus | lintStatus | typesStatus))`,
       'gates',
+      path.join(reports, 'format.txt'),
       path.join(reports, 'lint.txt'),
       path.join(reports, 'typecheck.txt'),
     ],
