@@ -2,6 +2,7 @@ import { and, eq, inArray, lt, or, isNull, sql } from 'drizzle-orm';
 import type { ProcessingFailure, ProcessingStage } from '@spatia/contract';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Db, Executor, Transaction } from '../../db/database.js';
+import { findRowsIn } from '../../db/rows-in.js';
 import { deleteWorkRow, findWorkRow, saveWorkRow } from '../../db/work-row.js';
 import { workProcessing, type ProcessedOutput, type ProcessedScene } from '../../db/schema/index.js';
 
@@ -275,11 +276,7 @@ export class ProcessingRepository {
 
   /** The processing of each of these works that has any, by work id. */
   async findByWorkIds(workIds: readonly number[]): Promise<Map<number, ProcessingRow>> {
-    if (workIds.length === 0) return new Map();
-    const rows = await this.db
-      .select()
-      .from(workProcessing)
-      .where(inArray(workProcessing.workId, [...workIds]));
+    const rows = await findRowsIn(this.db, workProcessing, workProcessing.workId, workIds);
     return new Map(rows.map((row) => [row.workId, row]));
   }
 
