@@ -525,6 +525,23 @@ async function freshWork(): Promise<string> {
   return (await createWork(owner, { name: `fresh ${freshWorks}` })).uid;
 }
 
+/** How a request's body is sent in each encoding: the content type it claims, and the bytes. */
+const BODY_ENCODINGS: Record<Exclude<Encoding, 'none'>, { contentType: string; payload: (body: unknown) => string | Buffer }> = {
+  json: { contentType: 'application/json', payload: looseJson },
+  jsonAsText: { contentType: 'text/plain', payload: looseJson },
+  form: { contentType: 'application/x-www-form-urlencoded', payload: formOf },
+  brokenJson: { contentType: 'application/json; charset=utf-8', payload: (body) => looseJson(body).slice(0, -1) + '\u0000' },
+  text: { contentType: 'text/plain; charset=latin1', payload: pathText },
+  octets: { contentType: 'application/octet-stream', payload: (body) => Buffer.from(wellFormed(pathText(body))) },
+  multipart: {
+    contentType: 'multipart/form-data; boundary=x',
+    payload: (body) => `--x\r\ncontent-disposition: form-data; name="a"\r\n\r\n${pathText(body)}\r\n--x--`,
+  },
+  huge: { contentType: 'application/json', payload: () => `{"name":"${'a'.repeat(1024 * 1024 + 10)}"}` },
+  // 200,000 nested arrays: within the body limit, deeper than any recursive walk survives.
+  deep: { contentType: 'application/json', payload: () => `{"name":${'['.repeat(200_000)}${']'.repeat(200_000)}}` },
+};
+
 async function injectionOf(request: FuzzRequest): Promise<Injection> {
   const { op } = request;
   const headers: Record<string, string> = { ...request.headers };
@@ -539,49 +556,10 @@ async function injectionOf(request: FuzzRequest): Promise<Injection> {
     url += `?${request.query.map(([key, value]) => `${encodeURIComponent(wellFormed(key))}=${encodeSegment(value)}`).join('&')}`;
   if (op.custom === 'tus') return tusInjection(request, headers);
   let payload: string | Buffer | undefined;
-  const body = request.body;
-  if (body !== undefined) {
-    switch (request.encoding) {
-      case 'json':
-        headers['content-type'] = 'application/json';
-        payload = looseJson(body);
-        break;
-      case 'jsonAsText':
-        headers['content-type'] = 'text/plain';
-        payload = looseJson(body);
-        break;
-      case 'form':
-        headers['content-type'] = 'application/x-www-form-urlencoded';
-        payload = formOf(body);
-        break;
-      case 'brokenJson':
-        headers['content-type'] = 'application/json; charset=utf-8';
-        payload = looseJson(body).slice(0, -1) + '\u0000';
-        break;
-      case 'text':
-        headers['content-type'] = 'text/plain; charset=latin1';
-        payload = pathText(body);
-        break;
-      case 'octets':
-        headers['content-type'] = 'application/octet-stream';
-        payload = Buffer.from(wellFormed(pathText(body)));
-        break;
-      case 'multipart':
-        headers['content-type'] = 'multipart/form-data; boundary=x';
-        payload = `--x\r\ncontent-disposition: form-data; name="a"\r\n\r\n${pathText(body)}\r\n--x--`;
-        break;
-      case 'huge':
-        headers['content-type'] = 'application/json';
-        payload = `{"name":"${'a'.repeat(1024 * 1024 + 10)}"}`;
-        break;
-      case 'deep':
-        // 200,000 nested arrays: within the body limit, deeper than any recursive walk survives.
-        headers['content-type'] = 'application/json';
-        payload = `{"name":${'['.repeat(200_000)}${']'.repeat(200_000)}}`;
-        break;
-      case 'none':
-        break;
-    }
+  if (request.body !== undefined && request.encoding !== 'none') {
+    const encoding = BODY_ENCODINGS[request.encoding];
+    headers['content-type'] = encoding.contentType;
+    payload = encoding.payload(request.body);
   }
   return { method: op.method as InjectOptions['method'], url, headers, ...(payload === undefined ? {} : { payload }) };
 }

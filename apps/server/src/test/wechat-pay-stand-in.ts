@@ -29,6 +29,16 @@ export interface WechatPayStandInOptions {
   apiV3Key: string;
 }
 
+/** A merchant made up for a test: WeChat's documentation example ids and a fresh APIv3 key. */
+export function testWechatMerchant(): Omit<WechatPayStandInOptions, 'merchantPublicKeyPem'> {
+  return {
+    appId: 'wxd678efh567hg6787',
+    mchId: '1900009191',
+    merchantSerialNo: '3775B6A45ACD588826D15E583A95F5DD3C6AA4F6',
+    apiV3Key: randomBytes(16).toString('hex'),
+  };
+}
+
 export type WechatTradeState = 'SUCCESS' | 'REFUND' | 'NOTPAY' | 'CLOSED' | 'REVOKED' | 'USERPAYING' | 'PAYERROR';
 
 /** The key WeChat signs with: the WeChat Pay public key (PUB_KEY_ID_…) or a platform certificate's. */

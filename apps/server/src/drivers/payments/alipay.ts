@@ -50,6 +50,26 @@ function paidState(
   return { orderNo, state: 'paid', transactionId, amountFen, paidAt };
 }
 
+/** A trade's state by its trade_status, as a query answer or a notification gives it. */
+function tradeState(
+  orderNo: string,
+  tradeStatus: unknown,
+  paidFields: { tradeNo: unknown; totalAmount: unknown; paidAt: unknown },
+  fail: (detail: string) => Error,
+): PaymentState {
+  switch (tradeStatus) {
+    case 'TRADE_SUCCESS':
+    case 'TRADE_FINISHED':
+      return paidState(orderNo, paidFields, fail);
+    case 'WAIT_BUYER_PAY':
+      return { orderNo, state: 'unpaid' };
+    case 'TRADE_CLOSED':
+      return { orderNo, state: 'closed' };
+    default:
+      throw fail(`unknown trade_status ${String(tradeStatus)}`);
+  }
+}
+
 /**
  * Alipay QR checkout (alipay.trade.precreate, query, close on the OpenAPI gateway) through the official
  * alipay-sdk, signed with RSA2; every answer's signature is checked against Alipay's public key.
@@ -91,17 +111,12 @@ export class AlipayDriver implements PaymentDriver {
     }
     if (answer.out_trade_no !== orderNo) throw this.failure('alipay.trade.query', `answer is about ${String(answer.out_trade_no)}`);
     const fail = (detail: string) => this.failure('alipay.trade.query', detail);
-    switch (answer.trade_status) {
-      case 'TRADE_SUCCESS':
-      case 'TRADE_FINISHED':
-        return paidState(orderNo, { tradeNo: answer.trade_no, totalAmount: answer.total_amount, paidAt: answer.send_pay_date }, fail);
-      case 'WAIT_BUYER_PAY':
-        return { orderNo, state: 'unpaid' };
-      case 'TRADE_CLOSED':
-        return { orderNo, state: 'closed' };
-      default:
-        throw fail(`unknown trade_status ${String(answer.trade_status)}`);
-    }
+    return tradeState(
+      orderNo,
+      answer.trade_status,
+      { tradeNo: answer.trade_no, totalAmount: answer.total_amount, paidAt: answer.send_pay_date },
+      fail,
+    );
   }
 
   async closePayment(orderNo: string): Promise<void> {
@@ -159,17 +174,12 @@ export class AlipayDriver implements PaymentDriver {
     if (fields.notify_type !== 'trade_status_sync') throw refuse(`notify_type is ${String(fields.notify_type)}`);
     const orderNo = text(fields.out_trade_no);
     if (!orderNo) throw refuse('no out_trade_no');
-    switch (fields.trade_status) {
-      case 'TRADE_SUCCESS':
-      case 'TRADE_FINISHED':
-        return paidState(orderNo, { tradeNo: fields.trade_no, totalAmount: fields.total_amount, paidAt: fields.gmt_payment }, refuse);
-      case 'WAIT_BUYER_PAY':
-        return { orderNo, state: 'unpaid' };
-      case 'TRADE_CLOSED':
-        return { orderNo, state: 'closed' };
-      default:
-        throw refuse(`unknown trade_status ${String(fields.trade_status)}`);
-    }
+    return tradeState(
+      orderNo,
+      fields.trade_status,
+      { tradeNo: fields.trade_no, totalAmount: fields.total_amount, paidAt: fields.gmt_payment },
+      refuse,
+    );
   }
 
   private call(

@@ -3,6 +3,7 @@ import { rsaKeyPems } from '../../test/rsa-keys.js';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
   startWechatPayStandIn,
+  testWechatMerchant,
   withTamperedBody,
   type AnswerSigning,
   type StandInOrder,
@@ -18,12 +19,7 @@ import {
 import { toBeijingTime, WechatPayDriver, wechatPayAuthorization, type WechatPayConfig } from './wechat-pay.js';
 
 const merchantKeys = rsaKeyPems();
-const merchant = {
-  appId: 'wxd678efh567hg6787',
-  mchId: '1900009191',
-  merchantSerialNo: '3775B6A45ACD588826D15E583A95F5DD3C6AA4F6',
-  apiV3Key: randomBytes(16).toString('hex'),
-};
+const merchant = testWechatMerchant();
 let standIn: WechatPayStandIn;
 
 beforeAll(async () => {

@@ -1,8 +1,7 @@
-import { randomBytes } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startAlipayStandIn, type AlipayStandIn } from '../../test/alipay-stand-in.js';
 import { rsaKeyPems } from '../../test/rsa-keys.js';
-import { startWechatPayStandIn, type WechatPayStandIn } from '../../test/wechat-pay-stand-in.js';
+import { startWechatPayStandIn, testWechatMerchant, type WechatPayStandIn } from '../../test/wechat-pay-stand-in.js';
 import { AlipayPayoutDriver } from './alipay-payout.js';
 import { PayoutProviderError, type PayoutRequest } from './payout-driver.js';
 import { WechatTransferDriver } from './wechat-transfer.js';
@@ -98,17 +97,13 @@ describe('Alipay fund transfer (alipay.fund.trans.uni.transfer)', () => {
 
 describe('WeChat Pay transfer to a balance (transfer-bills)', () => {
   const merchantKeys = rsaKeyPems();
-  const merchant = { appId: 'wxd678efh567hg6787', mchId: '1900009191', merchantSerialNo: '3775B6A45ACD588826D15E583A95F5DD3C6AA4F6' };
+  const merchant = testWechatMerchant();
   const openid = 'oUpF8uMuAJO_M2pxb1Q9zNjWeS6o';
   let wechat: WechatPayStandIn;
   let driver: WechatTransferDriver;
 
   beforeAll(async () => {
-    wechat = await startWechatPayStandIn({
-      ...merchant,
-      merchantPublicKeyPem: merchantKeys.publicKeyPem,
-      apiV3Key: randomBytes(16).toString('hex'),
-    });
+    wechat = await startWechatPayStandIn({ ...merchant, merchantPublicKeyPem: merchantKeys.publicKeyPem });
     wechat.payees.set(openid, '王小明');
     driver = new WechatTransferDriver({
       ...merchant,

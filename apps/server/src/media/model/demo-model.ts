@@ -3,6 +3,19 @@ import sharp from 'sharp';
 import { addMeshData, createSingleMeshDocument } from './mesh-data.js';
 import { cross, dot, normalize, sub, type Vec3 } from './vec3.js';
 
+/**
+ * A box's faces, each four corners counter-clockwise seen from outside. A corner is numbered by its
+ * bits: 1 takes the x of `max` (else of `min`), 2 the y of `max`, 4 the z of `max`.
+ */
+const BOX_FACES: readonly [number, number, number, number][] = [
+  [6, 7, 3, 2], // top
+  [0, 1, 5, 4], // bottom
+  [4, 5, 7, 6], // front
+  [1, 0, 2, 3], // back
+  [5, 1, 3, 7], // right
+  [0, 4, 6, 2], // left
+];
+
 /** Triangles of one material, built flat-shaded or smooth by the shape functions below. */
 class ShapeBuilder {
   readonly positions: number[] = [];
@@ -35,62 +48,8 @@ class ShapeBuilder {
   }
 
   box(min: Vec3, max: Vec3, uvScale = 1): void {
-    const [x0, y0, z0] = min;
-    const [x1, y1, z1] = max;
-    this.quad(
-      [
-        [x0, y1, z1],
-        [x1, y1, z1],
-        [x1, y1, z0],
-        [x0, y1, z0],
-      ],
-      uvScale,
-    ); // top
-    this.quad(
-      [
-        [x0, y0, z0],
-        [x1, y0, z0],
-        [x1, y0, z1],
-        [x0, y0, z1],
-      ],
-      uvScale,
-    ); // bottom
-    this.quad(
-      [
-        [x0, y0, z1],
-        [x1, y0, z1],
-        [x1, y1, z1],
-        [x0, y1, z1],
-      ],
-      uvScale,
-    ); // front
-    this.quad(
-      [
-        [x1, y0, z0],
-        [x0, y0, z0],
-        [x0, y1, z0],
-        [x1, y1, z0],
-      ],
-      uvScale,
-    ); // back
-    this.quad(
-      [
-        [x1, y0, z1],
-        [x1, y0, z0],
-        [x1, y1, z0],
-        [x1, y1, z1],
-      ],
-      uvScale,
-    ); // right
-    this.quad(
-      [
-        [x0, y0, z0],
-        [x0, y0, z1],
-        [x0, y1, z1],
-        [x0, y1, z0],
-      ],
-      uvScale,
-    ); // left
+    const corner = (bits: number): Vec3 => [bits & 1 ? max[0] : min[0], bits & 2 ? max[1] : min[1], bits & 4 ? max[2] : min[2]];
+    for (const [a, b, c, d] of BOX_FACES) this.quad([corner(a), corner(b), corner(c), corner(d)], uvScale);
   }
 
   /** An upright cylinder, smooth sides and flat caps. */

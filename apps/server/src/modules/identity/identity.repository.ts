@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { IdentityRecordStatus } from '@spatia/contract';
 import type { Db, Executor, Transaction } from '../../db/database.js';
+import { findRowsIn } from '../../db/rows-in.js';
 import { findOneRow } from '../../db/one-row.js';
 import { pageOfRows } from '../../db/page-of-rows.js';
 import { identityApplications, identityKinds } from '../../db/schema/index.js';
@@ -21,12 +22,8 @@ export interface ApprovedIdentityRow {
 export class IdentityRepository {
   constructor(readonly db: Db) {}
 
-  async findKinds(ids: readonly number[]): Promise<IdentityKindRow[]> {
-    if (ids.length === 0) return [];
-    return this.db
-      .select()
-      .from(identityKinds)
-      .where(inArray(identityKinds.id, [...ids]));
+  findKinds(ids: readonly number[]): Promise<IdentityKindRow[]> {
+    return findRowsIn(this.db, identityKinds, identityKinds.id, ids);
   }
 
   /** The user's latest record of each of these kinds (one per kind at most). */

@@ -79,35 +79,18 @@ export class MembershipRepository {
     const usage = new Map(ids.map((id) => [id, { activeMembers: 0, pendingApplications: 0, referenced: false }]));
     if (ids.length === 0) return usage;
     const [members, applications] = await Promise.all([
-      executor
-        .select({
-          versionId: userMemberships.versionId,
-          active: sql<number>`count(*) filter (where ${userMemberships.status} = 'active')`.mapWith(Number),
-          all: count(),
-        })
-        .from(userMemberships)
-        .where(inArray(userMemberships.versionId, [...ids]))
-        .groupBy(userMemberships.versionId),
-      executor
-        .select({
-          versionId: membershipApplications.versionId,
-          pending: sql<number>`count(*) filter (where ${membershipApplications.status} = 'pending')`.mapWith(Number),
-          all: count(),
-        })
-        .from(membershipApplications)
-        .where(inArray(membershipApplications.versionId, [...ids]))
-        .groupBy(membershipApplications.versionId),
+      countByVersion(executor, userMemberships, 'active', ids),
+      countByVersion(executor, membershipApplications, 'pending', ids),
     ]);
-    for (const row of members) {
-      const entry = usage.get(row.versionId)!;
-      entry.activeMembers = row.active;
-      entry.referenced ||= row.all > 0;
-    }
-    for (const row of applications) {
-      const entry = usage.get(row.versionId)!;
-      entry.pendingApplications = row.pending;
-      entry.referenced ||= row.all > 0;
-    }
+    const tally = (rows: VersionCount[], field: 'activeMembers' | 'pendingApplications') => {
+      for (const row of rows) {
+        const entry = usage.get(row.versionId)!;
+        entry[field] = row.matching;
+        entry.referenced ||= row.all > 0;
+      }
+    };
+    tally(members, 'activeMembers');
+    tally(applications, 'pendingApplications');
     return usage;
   }
 
@@ -274,4 +257,28 @@ export class MembershipRepository {
       groupCodes: groups.filter((group) => group.versionId === row.id).map((group) => group.groupCode),
     }));
   }
+}
+
+interface VersionCount {
+  versionId: number;
+  matching: number;
+  all: number;
+}
+
+/** Per version among `ids`: how many rows of `table` name it, and how many of those have `status`. */
+function countByVersion(
+  executor: Executor,
+  table: typeof userMemberships | typeof membershipApplications,
+  status: MembershipStatus | MembershipApplicationStatus,
+  ids: readonly number[],
+): Promise<VersionCount[]> {
+  return executor
+    .select({
+      versionId: table.versionId,
+      matching: sql<number>`count(*) filter (where ${table.status} = ${status})`.mapWith(Number),
+      all: count(),
+    })
+    .from(table)
+    .where(inArray(table.versionId, [...ids]))
+    .groupBy(table.versionId);
 }

@@ -2,6 +2,7 @@ import {
   MEMBERSHIP_COMPANY_NAME_MAX,
   MEMBERSHIP_LICENCE_IMAGES_MAX,
   MEMBERSHIP_PERSON_NAME_MAX,
+  type AdminActionCode,
   type AdminMembershipApplication,
   type AdminMembershipVersion,
   type AdminMembershipVersionInput,
@@ -160,13 +161,7 @@ export class MembershipService {
     const { fields, groupCodes } = await this.checkVersionInput(input);
     const id = await this.repository.db.transaction(async (tx) => {
       const created = await this.repository.insertVersion(fields, groupCodes, tx);
-      await this.adminLog.record(tx, {
-        adminUserId: admin.id,
-        action: 'membershipVersion.create',
-        targetType: 'membershipVersion',
-        targetId: created,
-        after: { ...fields, groupCodes },
-      });
+      await this.logVersionChange(tx, admin, 'membershipVersion.create', created, undefined, { ...fields, groupCodes });
       return created;
     });
     return this.adminVersion(id);
@@ -175,17 +170,9 @@ export class MembershipService {
   async updateVersion(admin: Actor, id: number, input: AdminMembershipVersionInput): Promise<AdminMembershipVersion> {
     const { fields, groupCodes } = await this.checkVersionInput(input);
     const affected = await this.repository.db.transaction(async (tx) => {
-      if (!(await this.repository.lockVersion(id, tx))) throw fail('notFound');
-      const before = await this.repository.findVersion(id, tx);
+      const before = await this.lockedVersion(id, tx);
       await this.repository.updateVersion(id, fields, groupCodes, tx);
-      await this.adminLog.record(tx, {
-        adminUserId: admin.id,
-        action: 'membershipVersion.update',
-        targetType: 'membershipVersion',
-        targetId: id,
-        before: before && versionFields(before),
-        after: { ...fields, groupCodes },
-      });
+      await this.logVersionChange(tx, admin, 'membershipVersion.update', id, before, { ...fields, groupCodes });
       return before && sameCodes(before.groupCodes, groupCodes) ? [] : this.repository.activeHolders(id, tx);
     });
     // The version's groups are part of its holders' permissions: they change at once.
@@ -196,21 +183,13 @@ export class MembershipService {
   /** Refused while anyone holds the version or waits for it; hidden when past rows name it; deleted otherwise. */
   async removeVersion(admin: Actor, id: number): Promise<{ outcome: 'deleted' | 'hidden' }> {
     return this.repository.db.transaction(async (tx) => {
-      if (!(await this.repository.lockVersion(id, tx))) throw fail('notFound');
-      const before = await this.repository.findVersion(id, tx);
+      const before = await this.lockedVersion(id, tx);
       const usage = (await this.repository.versionUsage([id], tx)).get(id)!;
       if (usage.activeMembers > 0 || usage.pendingApplications > 0) throw fail('membershipVersionInUse');
       const outcome = usage.referenced ? 'hidden' : 'deleted';
       if (outcome === 'hidden') await this.repository.hideVersion(id, tx);
       else await this.repository.deleteVersion(id, tx);
-      await this.adminLog.record(tx, {
-        adminUserId: admin.id,
-        action: 'membershipVersion.delete',
-        targetType: 'membershipVersion',
-        targetId: id,
-        before: before && versionFields(before),
-        after: outcome === 'hidden' ? { visible: false } : null,
-      });
+      await this.logVersionChange(tx, admin, 'membershipVersion.delete', id, before, outcome === 'hidden' ? { visible: false } : null);
       return { outcome };
     });
   }
@@ -375,6 +354,31 @@ export class MembershipService {
       kind,
       params: { ...(version ? versionParams(version) : {}), ...params },
       link: MEMBERSHIP_PAGE_PATH,
+    });
+  }
+
+  /** Locks the version for the rest of the transaction and reads it; refused as not found when there is none. */
+  private async lockedVersion(id: number, tx: Transaction): Promise<VersionWithGroups | undefined> {
+    if (!(await this.repository.lockVersion(id, tx))) throw fail('notFound');
+    return this.repository.findVersion(id, tx);
+  }
+
+  /** The admin log's entry for a change of a version: its fields before (none for a new one) and after. */
+  private logVersionChange(
+    tx: Transaction,
+    admin: Actor,
+    action: Extract<AdminActionCode, `membershipVersion.${string}`>,
+    id: number,
+    before: VersionWithGroups | undefined,
+    after: unknown,
+  ): Promise<void> {
+    return this.adminLog.record(tx, {
+      adminUserId: admin.id,
+      action,
+      targetType: 'membershipVersion',
+      targetId: id,
+      before: before && versionFields(before),
+      after,
     });
   }
 

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -8,7 +7,7 @@ import type { IncomingNotification } from '../../drivers/payments/payment-driver
 import { startAlipayStandIn, type AlipayStandIn } from '../../test/alipay-stand-in.js';
 import { rsaKeyPems } from '../../test/rsa-keys.js';
 import { createTestApp, json, type TestApp } from '../../test/test-app.js';
-import { startWechatPayStandIn, withTamperedBody, type WechatPayStandIn } from '../../test/wechat-pay-stand-in.js';
+import { startWechatPayStandIn, testWechatMerchant, withTamperedBody, type WechatPayStandIn } from '../../test/wechat-pay-stand-in.js';
 import { person, type Person } from '../../test/works-fixtures.js';
 import { LedgerAccount } from '../ledger/ledger.service.js';
 import { PaymentsRepository } from './payments.repository.js';
@@ -31,12 +30,7 @@ beforeAll(async () => {
     return file;
   };
   const wechatMerchant = rsaKeyPems();
-  const wechatAccount = {
-    appId: 'wx0000000000000001',
-    mchId: '1900000001',
-    merchantSerialNo: 'ABCDEF0123456789',
-    apiV3Key: randomBytes(16).toString('hex'),
-  };
+  const wechatAccount = testWechatMerchant();
   wechat = await startWechatPayStandIn({ ...wechatAccount, merchantPublicKeyPem: wechatMerchant.publicKeyPem });
   const alipayMerchant = rsaKeyPems();
   alipay = await startAlipayStandIn({ appId: '2021000000000002', merchantPublicKeyPem: alipayMerchant.publicKeyPem });

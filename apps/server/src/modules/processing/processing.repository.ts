@@ -1,6 +1,8 @@
 import { and, eq, inArray, lt, or, isNull, sql } from 'drizzle-orm';
 import type { ProcessingFailure, ProcessingStage } from '@spatia/contract';
+import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Db, Executor, Transaction } from '../../db/database.js';
+import { findRowsIn } from '../../db/rows-in.js';
 import { deleteWorkRow, findWorkRow, saveWorkRow } from '../../db/work-row.js';
 import { workProcessing, type ProcessedOutput, type ProcessedScene } from '../../db/schema/index.js';
 
@@ -111,33 +113,22 @@ export class ProcessingRepository {
   }
 
   /** Records progress and extends the lease; false when the run is no longer this job's. */
-  async heartbeat(lease: RunLease, { stage, progress, points }: RunProgress, until: Date): Promise<boolean> {
+  heartbeat(lease: RunLease, { stage, progress, points }: RunProgress, until: Date): Promise<boolean> {
     const counts = points ? { pointsDone: points.done, pointsTotal: points.total } : {};
-    const rows = await this.db
-      .update(workProcessing)
-      .set({ stage, progress, ...counts, leaseUntil: until, updatedAt: new Date() })
-      .where(this.holds(lease))
-      .returning({ workId: workProcessing.workId });
-    return rows.length > 0;
+    return this.updateHeld(lease, { stage, progress, ...counts, leaseUntil: until, updatedAt: new Date() });
   }
 
-  async addRunScene(lease: RunLease, scene: ProcessedScene, progress: number): Promise<boolean> {
-    const rows = await this.db
-      .update(workProcessing)
-      .set({ runScenes: sql`${workProcessing.runScenes} || ${JSON.stringify([scene])}::jsonb`, progress, updatedAt: new Date() })
-      .where(this.holds(lease))
-      .returning({ workId: workProcessing.workId });
-    return rows.length > 0;
+  addRunScene(lease: RunLease, scene: ProcessedScene, progress: number): Promise<boolean> {
+    return this.updateHeld(lease, {
+      runScenes: sql`${workProcessing.runScenes} || ${JSON.stringify([scene])}::jsonb`,
+      progress,
+      updatedAt: new Date(),
+    });
   }
 
   /** Records a 3D or point-cloud run's converted file, so a rerun after a restart only publishes it. */
-  async setRunOutput(lease: RunLease, output: ProcessedOutput, progress: number): Promise<boolean> {
-    const rows = await this.db
-      .update(workProcessing)
-      .set({ runOutput: output, progress, updatedAt: new Date() })
-      .where(this.holds(lease))
-      .returning({ workId: workProcessing.workId });
-    return rows.length > 0;
+  setRunOutput(lease: RunLease, output: ProcessedOutput, progress: number): Promise<boolean> {
+    return this.updateHeld(lease, { runOutput: output, progress, updatedAt: new Date() });
   }
 
   /** Makes the run's scenes (or converted file) the ones viewers see; answers the run they replace, if any. */
@@ -167,13 +158,8 @@ export class ProcessingRepository {
     return { previous, scenes: current.runScenes };
   }
 
-  async fail(lease: RunLease, failure: { reason: ProcessingFailure; fileName: string | null }): Promise<boolean> {
-    const rows = await this.db
-      .update(workProcessing)
-      .set(failedRun(failure.reason, failure.fileName))
-      .where(this.holds(lease))
-      .returning({ workId: workProcessing.workId });
-    return rows.length > 0;
+  fail(lease: RunLease, failure: { reason: ProcessingFailure; fileName: string | null }): Promise<boolean> {
+    return this.updateHeld(lease, failedRun(failure.reason, failure.fileName));
   }
 
   /** Counts a crash of the holder's media process; answers the run's crashes so far, or undefined when the lease is lost. */
@@ -290,12 +276,14 @@ export class ProcessingRepository {
 
   /** The processing of each of these works that has any, by work id. */
   async findByWorkIds(workIds: readonly number[]): Promise<Map<number, ProcessingRow>> {
-    if (workIds.length === 0) return new Map();
-    const rows = await this.db
-      .select()
-      .from(workProcessing)
-      .where(inArray(workProcessing.workId, [...workIds]));
+    const rows = await findRowsIn(this.db, workProcessing, workProcessing.workId, workIds);
     return new Map(rows.map((row) => [row.workId, row]));
+  }
+
+  /** Changes the run's row while `lease` still holds it; false when the run is no longer this job's. */
+  private async updateHeld(lease: RunLease, changes: PgUpdateSetSource<typeof workProcessing>): Promise<boolean> {
+    const rows = await this.db.update(workProcessing).set(changes).where(this.holds(lease)).returning({ workId: workProcessing.workId });
+    return rows.length > 0;
   }
 
   private holds(lease: RunLease) {

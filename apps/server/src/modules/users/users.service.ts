@@ -149,17 +149,10 @@ export class UsersService {
     const sessions = this.sessions;
     if (!sessions) throw new Error('UsersService.useSessions was not called');
     let ended: { forget(): Promise<void> } | undefined;
-    const state = await this.adminEdit(
-      adminId,
-      userId,
-      disabled ? 'user.disable' : 'user.enable',
-      async (tx, before) => {
-        await this.repository.setDisabled(tx, userId, disabled);
-        if (disabled) ended = await sessions.revokeAllSessionsIn(tx, userId);
-        return { ...before, disabled };
-      },
-      ['disabled'],
-    );
+    const state = await this.adminEdit(adminId, userId, disabled ? 'user.disable' : 'user.enable', 'disabled', disabled, async (tx) => {
+      await this.repository.setDisabled(tx, userId, disabled);
+      if (disabled) ended = await sessions.revokeAllSessionsIn(tx, userId);
+    });
     await ended?.forget();
     return state;
   }
@@ -169,30 +162,14 @@ export class UsersService {
     if (!roles.every(isRoleCode)) throw invalid('roles', 'enum', { allowed: ALL_ROLES.join(', ') });
     const unique = [...new Set(roles)].sort();
     if (adminId === userId && !unique.includes(Role.admin)) throw fail('forbidden');
-    return this.adminEdit(
-      adminId,
-      userId,
-      'user.roles',
-      async (tx, before) => {
-        await this.repository.replaceRoles(tx, userId, unique);
-        return { ...before, roles: unique };
-      },
-      ['roles'],
-    );
+    return this.adminEdit(adminId, userId, 'user.roles', 'roles', unique, (tx) => this.repository.replaceRoles(tx, userId, unique));
   }
 
   /** Back office: the enterprise flag (`businessRoleCode` 'enterprise', or '' when off; spec 6: enterprises may show a logo). */
   async setEnterprise(adminId: number, userId: number, on: boolean): Promise<AdminUserState> {
     const businessRoleCode = on ? ENTERPRISE_BUSINESS_ROLE : '';
-    return this.adminEdit(
-      adminId,
-      userId,
-      'user.enterprise',
-      async (tx, before) => {
-        await this.repository.setBusinessRoleCode(tx, userId, businessRoleCode);
-        return { ...before, businessRoleCode };
-      },
-      ['businessRoleCode'],
+    return this.adminEdit(adminId, userId, 'user.enterprise', 'businessRoleCode', businessRoleCode, (tx) =>
+      this.repository.setBusinessRoleCode(tx, userId, businessRoleCode),
     );
   }
 
@@ -200,45 +177,37 @@ export class UsersService {
   async setGrants(adminId: number, userId: number, permissionIds: readonly number[]): Promise<AdminUserState> {
     await this.assertKnownPermissions(permissionIds);
     const grants = [...new Set(permissionIds)].sort((a, b) => a - b);
-    return this.adminEdit(
-      adminId,
-      userId,
-      'user.permissions',
-      async (tx, before) => {
-        await this.repository.replaceGrants(tx, userId, grants);
-        return { ...before, grants };
-      },
-      ['grants'],
-    );
+    return this.adminEdit(adminId, userId, 'user.permissions', 'grants', grants, (tx) => this.repository.replaceGrants(tx, userId, grants));
   }
 
   /**
-   * One back-office edit of a user: in one transaction the row is locked, changed and the admin log
-   * written with the logged fields before and after; then the cached user is dropped so it applies at once.
+   * One back-office edit of a user's `field` to `value`: in one transaction the row is locked, `write`
+   * changes it and the admin log is written with the field before and after; then the cached user is
+   * dropped so it applies at once.
    */
-  private async adminEdit(
+  private async adminEdit<Field extends keyof AdminUserState>(
     adminId: number,
     userId: number,
     action: AdminActionCode,
-    change: (tx: Executor, before: AdminUserState) => Promise<AdminUserState>,
-    logged: readonly (keyof AdminUserState)[],
+    field: Field,
+    value: AdminUserState[Field],
+    write: (tx: Executor) => Promise<void>,
   ): Promise<AdminUserState> {
     const adminLog = this.adminLog;
     if (!adminLog) throw new Error('UsersService was built without the admin log');
     const after = await this.repository.transaction(async (tx) => {
       const before = await this.repository.lockAdminState(tx, userId);
       if (!before) throw fail('notFound');
-      const changed = await change(tx, before);
-      const pick = (state: AdminUserState) => Object.fromEntries(logged.map((field) => [field, state[field]]));
+      await write(tx);
       await adminLog.record(tx, {
         adminUserId: adminId,
         action,
         targetType: 'user',
         targetId: before.uid,
-        before: pick(before),
-        after: pick(changed),
+        before: { [field]: before[field] },
+        after: { [field]: value },
       });
-      return changed;
+      return { ...before, [field]: value };
     });
     await this.forgetCachedUser(userId);
     return after;

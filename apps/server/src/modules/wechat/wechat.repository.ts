@@ -1,24 +1,17 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/database.js';
+import { findOneRow } from '../../db/one-row.js';
 import { wechatIdentities } from '../../db/schema/index.js';
 
 export class WechatRepository {
   constructor(private readonly db: Db) {}
 
   async findUserId(unionId: string): Promise<number | undefined> {
-    const [row] = await this.db
-      .select({ userId: wechatIdentities.userId })
-      .from(wechatIdentities)
-      .where(eq(wechatIdentities.unionId, unionId));
-    return row?.userId;
+    return (await findOneRow(this.db, wechatIdentities, eq(wechatIdentities.unionId, unionId)))?.userId;
   }
 
   async findUnionIdOfUser(userId: number): Promise<string | undefined> {
-    const [row] = await this.db
-      .select({ unionId: wechatIdentities.unionId })
-      .from(wechatIdentities)
-      .where(eq(wechatIdentities.userId, userId));
-    return row?.unionId;
+    return (await findOneRow(this.db, wechatIdentities, eq(wechatIdentities.userId, userId)))?.unionId;
   }
 
   /** Binds; false when the unionid or the user is already bound (a concurrent binding won). */

@@ -7,6 +7,7 @@ import {
   WITHDRAWAL_MIN_FEN,
   WITHDRAWAL_REASON_MAX,
   type AdminWithdrawal,
+  type NotificationKind,
   type Page,
   type PayoutAccount,
   type PayoutChannel,
@@ -40,6 +41,7 @@ const CHANNEL_NAMES: Record<PayoutChannel, { channelZh: string; channelEn: strin
   wechat: { channelZh: '微信', channelEn: 'WeChat' },
 };
 const LINK = '/wallet/withdrawRecord';
+type WithdrawalNotificationKind = Extract<NotificationKind, `withdrawal${string}`>;
 
 export interface Actor {
   id: number;
@@ -239,12 +241,7 @@ export class WithdrawalsService {
         { status: 'approved', reviewerId: admin.id, reviewedAt: new Date(this.now()) },
         tx,
       );
-      await this.deps.notifications.notify(tx, {
-        userId: row.userId,
-        kind: 'withdrawalApproved',
-        params: { price: row.amountFen, ...CHANNEL_NAMES[row.channel] },
-        link: LINK,
-      });
+      await this.notifyOwner(tx, row, 'withdrawalApproved');
       // Paid within seconds where this process runs jobs; the schedule picks it up otherwise.
       await this.deps.jobs.send(PAYOUT_JOB, {}, { transaction: tx });
       return after;
@@ -264,12 +261,7 @@ export class WithdrawalsService {
         tx,
       );
       await this.deps.ledger.post({ ...reversalPosting(row.id, row.amountFen, this.accountsOf(row.userId)), memo: row.withdrawalNo }, tx);
-      await this.deps.notifications.notify(tx, {
-        userId: row.userId,
-        kind: 'withdrawalRejected',
-        params: { price: row.amountFen, reason: text, ...CHANNEL_NAMES[row.channel] },
-        link: LINK,
-      });
+      await this.notifyOwner(tx, row, 'withdrawalRejected', text);
       return after;
     });
     return presentWithdrawal(decided);
@@ -411,12 +403,7 @@ export class WithdrawalsService {
           },
           tx,
         );
-        await this.deps.notifications.notify(tx, {
-          userId: row.userId,
-          kind: 'withdrawalPaid',
-          params: { price: row.amountFen, ...CHANNEL_NAMES[row.channel] },
-          link: LINK,
-        });
+        await this.notifyOwner(tx, row, 'withdrawalPaid');
       } else {
         const reason = state.reason.slice(0, 500);
         await this.repository.update(
@@ -431,12 +418,7 @@ export class WithdrawalsService {
           tx,
         );
         await this.deps.ledger.post({ ...reversalPosting(row.id, row.amountFen, accounts), memo: row.withdrawalNo }, tx);
-        await this.deps.notifications.notify(tx, {
-          userId: row.userId,
-          kind: 'withdrawalFailed',
-          params: { price: row.amountFen, reason, ...CHANNEL_NAMES[row.channel] },
-          link: LINK,
-        });
+        await this.notifyOwner(tx, row, 'withdrawalFailed', reason);
       }
       return row;
     });
@@ -447,6 +429,16 @@ export class WithdrawalsService {
     const message = error instanceof Error ? error.message : String(error);
     this.deps.log.warn({ withdrawalNo: row.withdrawalNo, err: error }, 'a payout’s outcome is unknown; asking again next run');
     await this.repository.update(row.id, { lastError: message.slice(0, 500) }, this.repository.db);
+  }
+
+  /** Tells the withdrawal's owner what became of it; `reason` says why it was rejected or failed. */
+  private notifyOwner(tx: Transaction, row: WithdrawalRow, kind: WithdrawalNotificationKind, reason?: string): Promise<void> {
+    return this.deps.notifications.notify(tx, {
+      userId: row.userId,
+      kind,
+      params: { price: row.amountFen, ...(reason === undefined ? {} : { reason }), ...CHANNEL_NAMES[row.channel] },
+      link: LINK,
+    });
   }
 
   private accountsOf(userId: number) {

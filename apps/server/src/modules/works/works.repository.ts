@@ -2,6 +2,7 @@ import { and, arrayContains, desc, eq, gt, inArray, isNotNull, isNull, lt, ne, s
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { AssetKind, WorkStatus, WorkType } from '@spatia/contract';
 import type { Db, Executor } from '../../db/database.js';
+import { findRowsIn } from '../../db/rows-in.js';
 import { findOneRow } from '../../db/one-row.js';
 import { countAll, countPerDay, type DailyCount } from '../../db/daily-counts.js';
 import { HotQueries } from '../../db/hot-query.js';
@@ -112,12 +113,8 @@ export class WorksRepository {
     return findOneRow(this.db, works, eq(works.id, id));
   }
 
-  async findByIds(ids: readonly number[]): Promise<WorkRow[]> {
-    if (ids.length === 0) return [];
-    return this.db
-      .select()
-      .from(works)
-      .where(inArray(works.id, [...ids]));
+  findByIds(ids: readonly number[]): Promise<WorkRow[]> {
+    return findRowsIn(this.db, works, works.id, ids);
   }
 
   async findIdsByUids(uids: readonly string[]): Promise<Map<string, number>> {
