@@ -50,6 +50,16 @@ export type Language = 'zh' | 'en';
 
 export const LANGUAGES: readonly Language[] = ['zh', 'en'];
 
+/** The first of the browser's languages (`navigator.languages`) that the site speaks; zh when none is. */
+export function pickBrowserLanguage(browserLanguages: readonly string[]): Language {
+  for (const tag of browserLanguages) {
+    const lower = tag.toLowerCase();
+    if (lower.startsWith('en')) return 'en';
+    if (lower.startsWith('zh')) return 'zh';
+  }
+  return 'zh';
+}
+
 /** Public settings the browser may read (`GET /api/open/siteConfig`). Only allow-listed values. */
 export interface SiteConfig {
   companyName: Record<Language, string>;

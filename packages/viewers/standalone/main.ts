@@ -1,3 +1,4 @@
+import { pickBrowserLanguage } from '@spatia/contract';
 import { createTourViewer, isViewerLanguage, VIEWER_STRINGS, type ViewerLanguage } from '../src/tour/index';
 import { loadImageFromScript, readPackagedTour } from './packaged-files';
 import './standalone.css';
@@ -32,13 +33,7 @@ if (!tour) {
 }
 
 function pickLanguage(asked: string | null, browser: readonly string[]): ViewerLanguage {
-  if (isViewerLanguage(asked)) return asked;
-  for (const tag of browser) {
-    const lower = tag.toLowerCase();
-    if (lower.startsWith('en')) return 'en';
-    if (lower.startsWith('zh')) return 'zh';
-  }
-  return 'zh';
+  return isViewerLanguage(asked) ? asked : pickBrowserLanguage(browser);
 }
 
 function showMessage(text: string): void {

@@ -18,6 +18,11 @@ export interface TicketedDownload {
   tags: string[];
   summary: string;
   contentType: string;
+  files: TicketedFiles;
+}
+
+/** What checks the work, issues its tickets and opens its file (a service, or an adapter over one). */
+export interface TicketedFiles {
   issueTicket(actor: Actor, uid: string): Promise<DownloadTicket>;
   open(actor: Actor, uid: string): Promise<File>;
   openWithTicket(uid: string, ticket: string): Promise<File>;
@@ -35,7 +40,7 @@ export function registerTicketedDownload(app: FastifyInstance, download: Tickete
       data: TicketSchema,
       failures: [403, 404, 409],
     }),
-    async (request) => ok(await download.issueTicket(request.auth!.user, request.params.id)),
+    async (request) => ok(await download.files.issueTicket(request.auth!.user, request.params.id)),
   );
   typed.get(
     download.path,
@@ -48,7 +53,7 @@ export function registerTicketedDownload(app: FastifyInstance, download: Tickete
       const { id } = request.params;
       const { ticket } = request.query;
       if (!request.auth && !ticket) throw fail('unauthenticated');
-      const file = request.auth ? await download.open(request.auth.user, id) : await download.openWithTicket(id, ticket!);
+      const file = request.auth ? await download.files.open(request.auth.user, id) : await download.files.openWithTicket(id, ticket!);
       return sendDownload(reply, file, download.contentType);
     },
   );

@@ -11,8 +11,6 @@ export const offlinePackagesRoutes: FastifyPluginAsyncTypebox<{ offlinePackages:
     tags,
     summary: 'a zip of the offline package: a self-contained viewer and every tile',
     contentType: 'application/zip',
-    issueTicket: (actor, uid) => offlinePackages.issueTicket(actor, uid),
-    open: (actor, uid) => offlinePackages.open(actor, uid),
-    openWithTicket: (uid, ticket) => offlinePackages.openWithTicket(uid, ticket),
+    files: offlinePackages,
   });
 };

@@ -47,9 +47,11 @@ export const pointCloudsRoutes: FastifyPluginAsyncTypebox<{ pointClouds: PointCl
     tags,
     summary: 'the processed point cloud as a LAS 1.2 file, one node at a time',
     contentType: 'application/vnd.las',
-    issueTicket: (actor, uid) => pointClouds.issueLasTicket(actor, uid),
-    open: (actor, uid) => pointClouds.openLas(actor, uid),
-    openWithTicket: (uid, ticket) => pointClouds.openLasWithTicket(uid, ticket),
+    files: {
+      issueTicket: (actor, uid) => pointClouds.issueLasTicket(actor, uid),
+      open: (actor, uid) => pointClouds.openLas(actor, uid),
+      openWithTicket: (uid, ticket) => pointClouds.openLasWithTicket(uid, ticket),
+    },
   });
 
   app.get(
