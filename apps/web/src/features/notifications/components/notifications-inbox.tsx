@@ -1,9 +1,11 @@
 import { CheckOutlined } from '@ant-design/icons';
-import { Card, Empty, Flex, Pagination, Segmented, Skeleton } from 'antd';
+import { Card, Empty, Flex, Segmented, Skeleton } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { ListPager } from '../../../components/list-pager';
 import { LoadFailed } from '../../../components/load-failed';
+import type { Paging } from '../../../lib/use-paged-filters';
 import { useStepBackFromEmptyPage } from '../../../lib/use-step-back-from-empty-page';
 import { useNotifications } from '../api/get-notifications';
 import { MarkAllReadButton } from './mark-all-read-button';
@@ -35,6 +37,7 @@ export function NotificationsInbox() {
   const { t } = useTranslation();
   const [filter, setFilter] = useFilter();
   const [pageNum, setPageNum] = useState(1);
+  const paging: Paging = { pageNum, pageSize: PAGE_SIZE, onPageChange: setPageNum };
   const notices = useNotifications({ pageNum, pageSize: PAGE_SIZE, unread: filter === 'unread' });
   const openNotice = useOpenNotification();
 
@@ -68,17 +71,13 @@ export function NotificationsInbox() {
             </li>
           ))}
         </ul>
-        {total > PAGE_SIZE && (
-          <Pagination
-            className="notifications-inbox__pagination"
-            current={pageNum}
-            pageSize={PAGE_SIZE}
-            total={total}
-            showSizeChanger={false}
-            showTotal={(count) => t('notifications.total', { count })}
-            onChange={setPageNum}
-          />
-        )}
+        <ListPager
+          className="notifications-inbox__pagination"
+          paging={paging}
+          total={total}
+          showSizeChanger={false}
+          showTotal={(count) => t('notifications.total', { count })}
+        />
       </>
     );
   }

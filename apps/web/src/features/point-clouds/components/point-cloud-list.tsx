@@ -7,14 +7,16 @@ import {
   LoadingOutlined,
   MinusCircleOutlined,
 } from '@ant-design/icons';
-import { Button, Empty, Input, Pagination, Progress, Result, Skeleton, Tag, Tooltip } from 'antd';
+import { Button, Empty, Input, Progress, Result, Skeleton, Tag, Tooltip } from 'antd';
 import type { PointCloudListItem } from '@spatia/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { ListPager } from '../../../components/list-pager';
 import { PointsProgress } from '../../../components/points-progress';
 import { useLanguage } from '../../../i18n';
 import { formatCount, formatRelativeTime } from '../../../lib/format';
+import type { Paging } from '../../../lib/use-paged-filters';
 import { usePointClouds } from '../api/get-point-clouds';
 import { canOpen, pointCloudProgressOf } from '../lib/point-cloud-rows';
 import './point-clouds.css';
@@ -29,6 +31,7 @@ export function PointCloudList() {
   const { t } = useTranslation();
   const [keyword, setKeyword] = useState('');
   const [pageNum, setPageNum] = useState(1);
+  const paging: Paging = { pageNum, pageSize: PAGE_SIZE, onPageChange: setPageNum };
   const query = usePointClouds({ pageNum, pageSize: PAGE_SIZE, keyword });
   const page = query.data;
 
@@ -72,17 +75,7 @@ export function PointCloudList() {
             <PointCloudRow key={item.uid} item={item} />
           ))}
         </ul>
-        {page.total > PAGE_SIZE && (
-          <Pagination
-            className="point-clouds__pagination"
-            current={pageNum}
-            pageSize={PAGE_SIZE}
-            total={page.total}
-            onChange={setPageNum}
-            showSizeChanger={false}
-            size="small"
-          />
-        )}
+        <ListPager className="point-clouds__pagination" paging={paging} total={page.total} showSizeChanger={false} size="small" />
       </>
     );
   }

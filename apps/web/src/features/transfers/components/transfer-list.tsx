@@ -1,8 +1,10 @@
-import { Badge, Empty, Pagination, Skeleton, Tabs } from 'antd';
+import { Badge, Empty, Skeleton, Tabs } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { ListPager } from '../../../components/list-pager';
 import { LoadFailed } from '../../../components/load-failed';
+import type { Paging } from '../../../lib/use-paged-filters';
 import { useStepBackFromEmptyPage } from '../../../lib/use-step-back-from-empty-page';
 import { useUi } from '../../../stores/ui-store';
 import type { TransferAnswer } from '../api/answer-transfer';
@@ -45,6 +47,7 @@ export function TransferList({ side }: { side: TransferSide }) {
   const now = useNow();
   const [filter, setFilter] = useFilter(side);
   const [pageNum, setPageNum] = useState(1);
+  const paging: Paging = { pageNum, pageSize: PAGE_SIZE, onPageChange: setPageNum };
   const transfers = useTransfers(side, { status: statusOfFilter(filter), pageNum, pageSize: PAGE_SIZE });
   const pendingCount = usePendingTransferCount(side);
   const { ask, busyId } = useTransferActions();
@@ -108,16 +111,7 @@ export function TransferList({ side }: { side: TransferSide }) {
     body = (
       <>
         <TransferCards {...viewProps} />
-        {total > PAGE_SIZE && (
-          <Pagination
-            className="transfer-list__pagination"
-            simple
-            current={pageNum}
-            pageSize={PAGE_SIZE}
-            total={total}
-            onChange={setPageNum}
-          />
-        )}
+        <ListPager className="transfer-list__pagination" simple paging={paging} total={total} />
       </>
     );
   } else {

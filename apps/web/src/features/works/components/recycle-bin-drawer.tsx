@@ -1,10 +1,12 @@
 import { DeleteOutlined, UndoOutlined } from '@ant-design/icons';
-import { App, Button, Drawer, Empty, Grid, Pagination, Skeleton } from 'antd';
+import { App, Button, Drawer, Empty, Grid, Skeleton } from 'antd';
 import type { WorkSummary } from '@spatia/contract';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ListPager } from '../../../components/list-pager';
 import { LoadFailed } from '../../../components/load-failed';
 import { formatDate, formatRelativeTime } from '../../../lib/format';
+import type { Paging } from '../../../lib/use-paged-filters';
 import { usePurgeWork, useRecycleBin, useRestoreWorks } from '../api/recycle-bin';
 import { purgeTime } from '../lib/recycle-bin';
 import { UNDO_MESSAGE_KEY } from './use-work-actions';
@@ -24,6 +26,7 @@ export function RecycleBinDrawer({ open, onClose, onChanged }: RecycleBinDrawerP
   const { modal, message } = App.useApp();
   const screens = Grid.useBreakpoint();
   const [pageNum, setPageNum] = useState(1);
+  const paging: Paging = { pageNum, pageSize: PAGE_SIZE, onPageChange: setPageNum };
   const bin = useRecycleBin(pageNum, PAGE_SIZE, open);
   const restore = useRestoreWorks();
   const purge = usePurgeWork();
@@ -127,18 +130,14 @@ export function RecycleBinDrawer({ open, onClose, onChanged }: RecycleBinDrawerP
               </li>
             ))}
           </ul>
-          {total > PAGE_SIZE && (
-            <Pagination
-              className="works-recycle__pagination"
-              size="small"
-              align="center"
-              current={pageNum}
-              pageSize={PAGE_SIZE}
-              total={total}
-              onChange={setPageNum}
-              showTotal={(count) => t('works.recycle.total', { count })}
-            />
-          )}
+          <ListPager
+            className="works-recycle__pagination"
+            size="small"
+            align="center"
+            paging={paging}
+            total={total}
+            showTotal={(count) => t('works.recycle.total', { count })}
+          />
         </>
       )}
     </Drawer>
