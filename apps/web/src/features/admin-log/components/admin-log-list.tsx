@@ -114,7 +114,7 @@ export function AdminLogList() {
 
   let body;
   if (log.isError && !log.data) {
-    body = <LoadFailed title={t('adminLog.loadFailed')} error={log.error} onRetry={() => void log.refetch()} />;
+    body = <LoadFailed title={t('adminLog.loadFailed')} query={log} />;
   } else {
     body = (
       <Table<AdminLogEntry>

@@ -112,7 +112,7 @@ export function AdminUserList() {
   if (users.isPending) {
     body = <Skeleton active paragraph={{ rows: 6 }} />;
   } else if (users.isError && !users.data) {
-    body = <LoadFailed title={t('backOffice.users.loadFailed')} error={users.error} onRetry={() => void users.refetch()} />;
+    body = <LoadFailed title={t('backOffice.users.loadFailed')} query={users} />;
   } else if (list.length === 0) {
     body = <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={emptyText} data-testid="admin-users-empty" />;
   } else if (isMobile) {

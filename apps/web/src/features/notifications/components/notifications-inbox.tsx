@@ -52,7 +52,7 @@ export function NotificationsInbox() {
   if (notices.isPending) {
     body = <Skeleton active paragraph={{ rows: 6 }} title={false} />;
   } else if (notices.isError && !notices.data) {
-    body = <LoadFailed title={t('notifications.loadFailed')} error={notices.error} onRetry={() => void notices.refetch()} />;
+    body = <LoadFailed title={t('notifications.loadFailed')} query={notices} />;
   } else if (total === 0) {
     body = (
       <Empty

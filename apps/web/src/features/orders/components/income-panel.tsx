@@ -37,7 +37,7 @@ export function IncomePanel() {
 
   if (income.isPending) return <Skeleton active paragraph={{ rows: 10 }} />;
   if (income.isError && !income.data) {
-    return <LoadFailed title={t('income.loadFailed')} error={income.error} onRetry={() => void income.refetch()} testId="income-error" />;
+    return <LoadFailed title={t('income.loadFailed')} query={income} testId="income-error" />;
   }
 
   const stat = income.data;

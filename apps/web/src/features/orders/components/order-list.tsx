@@ -121,7 +121,7 @@ export function OrderList({ direction, type }: { direction: OrderDirection; type
         </Button>
       </div>
       {orders.isError && !orders.data ? (
-        <LoadFailed title={t('orders.loadFailed')} error={orders.error} onRetry={() => void orders.refetch()} testId="order-list-error" />
+        <LoadFailed title={t('orders.loadFailed')} query={orders} testId="order-list-error" />
       ) : (
         <>
           <p className="order-list__totals" data-testid="order-totals" aria-live="polite">

@@ -95,7 +95,7 @@ export function TransferList({ side }: { side: TransferSide }) {
   } else if (transfers.isError && !transfers.data) {
     body = (
       <div data-testid="transfer-list-error">
-        <LoadFailed title={t('transfers.list.loadFailed')} error={transfers.error} onRetry={() => void transfers.refetch()} />
+        <LoadFailed title={t('transfers.list.loadFailed')} query={transfers} />
       </div>
     );
   } else if (total === 0) {

@@ -172,7 +172,7 @@ export function WorkAuditQueue() {
 
   let body;
   if (queue.isError && !queue.data) {
-    body = <LoadFailed title={t('workAudit.loadFailed')} error={queue.error} onRetry={() => void queue.refetch()} />;
+    body = <LoadFailed title={t('workAudit.loadFailed')} query={queue} />;
   } else {
     body = (
       <Table<WorkReviewItem>

@@ -82,7 +82,7 @@ export function RecycleBinDrawer({ open, onClose, onChanged }: RecycleBinDrawerP
       {bin.isPending ? (
         <Skeleton active avatar paragraph={{ rows: 4 }} />
       ) : bin.isError ? (
-        <LoadFailed title={t('works.recycle.loadFailed')} onRetry={() => void bin.refetch()} />
+        <LoadFailed title={t('works.recycle.loadFailed')} query={bin} showMessage={false} />
       ) : list.length === 0 ? (
         <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('works.recycle.empty')} data-testid="recycle-bin-empty" />
       ) : (

@@ -121,7 +121,7 @@ export function WorksManager({ onChanged, onEdit, onUpload }: WorksManagerProps)
   if (works.isPending) {
     body = <WorksSkeleton view={view} count={pageSize > 12 ? 12 : pageSize} />;
   } else if (works.isError && !works.data) {
-    body = <LoadFailed title={t('works.list.loadFailed')} error={works.error} onRetry={() => void works.refetch()} testId="works-error" />;
+    body = <LoadFailed title={t('works.list.loadFailed')} query={works} testId="works-error" />;
   } else if (total === 0 && !filtered) {
     body = <WorksEmpty onCreate={() => setCreateOpen(true)} />;
   } else if (list.length === 0) {
