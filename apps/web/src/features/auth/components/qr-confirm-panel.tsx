@@ -17,7 +17,7 @@ interface QrConfirmPanelProps {
 /** The two answers, the one that signs in first. */
 const ANSWERS = [
   { accept: true, type: 'primary', labelKey: 'auth.qrConfirm.confirm', testId: 'qr-confirm-accept' },
-  { accept: false, type: 'default', labelKey: 'auth.qrConfirm.decline', testId: 'qr-confirm-decline' },
+  { accept: false, type: undefined, labelKey: 'auth.qrConfirm.decline', testId: 'qr-confirm-decline' },
 ] as const;
 
 /**
