@@ -6,7 +6,9 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { DailyBarChart } from '../../../components/daily-bar-chart';
 import { LoadFailed } from '../../../components/load-failed';
+import { tablePagination } from '../../../components/page-table';
 import { formatDate, formatYuan } from '../../../lib/format';
+import type { Paging } from '../../../lib/use-paged-filters';
 import { useUi } from '../../../stores/ui-store';
 import { useIncome } from '../api/get-income';
 import { incomeRangeProblem, readDayRange } from '../lib/order-filters';
@@ -24,6 +26,7 @@ export function IncomePanel() {
   const [params, setParams] = useSearchParams();
   const range = readDayRange(params);
   const [pageNum, setPageNum] = useState(1);
+  const paging: Paging = { pageNum, pageSize: PAGE_SIZE, onPageChange: setPageNum };
   const [problem, setProblem] = useState<'reversed' | 'tooLong' | null>(null);
   const income = useIncome({ ...range, pageNum, pageSize: PAGE_SIZE });
 
@@ -145,15 +148,7 @@ export function IncomePanel() {
           loading={income.isFetching}
           scroll={isMobile ? { x: 600 } : undefined}
           locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('income.empty')} /> }}
-          pagination={{
-            current: pageNum,
-            pageSize: PAGE_SIZE,
-            total: stat.records.total,
-            hideOnSinglePage: true,
-            showSizeChanger: false,
-            simple: isMobile,
-            onChange: setPageNum,
-          }}
+          pagination={tablePagination(paging, stat.records.total, { hideOnSinglePage: true, simple: isMobile })}
         />
       </Card>
     </div>

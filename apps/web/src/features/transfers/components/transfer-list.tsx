@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { ListPager } from '../../../components/list-pager';
 import { LoadFailed } from '../../../components/load-failed';
+import { tablePagination } from '../../../components/page-table';
 import type { Paging } from '../../../lib/use-paged-filters';
 import { useStepBackFromEmptyPage } from '../../../lib/use-step-back-from-empty-page';
 import { useUi } from '../../../stores/ui-store';
@@ -119,15 +120,7 @@ export function TransferList({ side }: { side: TransferSide }) {
       <TransferTable
         {...viewProps}
         loading={transfers.isPlaceholderData && transfers.isFetching}
-        pagination={{
-          current: pageNum,
-          pageSize: PAGE_SIZE,
-          total,
-          hideOnSinglePage: true,
-          showSizeChanger: false,
-          showTotal: (count) => t('transfers.list.total', { count }),
-          onChange: setPageNum,
-        }}
+        pagination={tablePagination(paging, total, { hideOnSinglePage: true, showTotal: (count) => t('transfers.list.total', { count }) })}
       />
     );
   }

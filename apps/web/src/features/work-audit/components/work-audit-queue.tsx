@@ -4,9 +4,11 @@ import type { WorkReviewItem } from '@spatia/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadFailed } from '../../../components/load-failed';
+import { tablePagination } from '../../../components/page-table';
 import { UserAvatar } from '../../../components/user-avatar';
 import { WorkStatusTag } from '../../../components/work-status-tag';
 import { formatDate, formatRelativeTime } from '../../../lib/format';
+import type { Paging } from '../../../lib/use-paged-filters';
 import { useStepBackFromEmptyPage } from '../../../lib/use-step-back-from-empty-page';
 import { useSession } from '../../../stores/session-store';
 import { useClaimReview, useDecideReview, useReviewQueue } from '../api/review-queue';
@@ -27,6 +29,7 @@ export function WorkAuditQueue() {
   const { message, modal } = App.useApp();
   const myUid = useSession((session) => session.uid);
   const [pageNum, setPageNum] = useState(1);
+  const paging: Paging = { pageNum, pageSize: PAGE_SIZE, onPageChange: setPageNum };
   const queue = useReviewQueue({ pageNum, pageSize: PAGE_SIZE });
   const claim = useClaimReview();
   const decide = useDecideReview();
@@ -182,9 +185,7 @@ export function WorkAuditQueue() {
         loading={queue.isPending}
         scroll={{ x: 960 }}
         locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('workAudit.empty')} /> }}
-        pagination={
-          total > PAGE_SIZE ? { current: pageNum, pageSize: PAGE_SIZE, total, showSizeChanger: false, onChange: setPageNum } : false
-        }
+        pagination={total > PAGE_SIZE ? tablePagination(paging, total) : false}
         data-testid="audit-queue"
       />
     );
