@@ -1,11 +1,10 @@
 import { CheckOutlined } from '@ant-design/icons';
 import { Card, Empty, Flex, Segmented, Skeleton } from 'antd';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { ListPager } from '../../../components/list-pager';
 import { LoadFailed } from '../../../components/load-failed';
-import type { Paging } from '../../../lib/use-paged-filters';
+import { usePaging } from '../../../lib/use-paged-filters';
 import { useStepBackFromEmptyPage } from '../../../lib/use-step-back-from-empty-page';
 import { useNotifications } from '../api/get-notifications';
 import { MarkAllReadButton } from './mark-all-read-button';
@@ -36,8 +35,8 @@ function useFilter(): [Filter, (filter: Filter) => void] {
 export function NotificationsInbox() {
   const { t } = useTranslation();
   const [filter, setFilter] = useFilter();
-  const [pageNum, setPageNum] = useState(1);
-  const paging: Paging = { pageNum, pageSize: PAGE_SIZE, onPageChange: setPageNum };
+  const paging = usePaging(PAGE_SIZE);
+  const { pageNum } = paging;
   const notices = useNotifications({ pageNum, pageSize: PAGE_SIZE, unread: filter === 'unread' });
   const openNotice = useOpenNotification();
 
@@ -46,7 +45,7 @@ export function NotificationsInbox() {
   const unread = notices.data?.unread ?? 0;
 
   // Reading notices in the unread filter can empty its last page: step back.
-  useStepBackFromEmptyPage(notices, pageNum, PAGE_SIZE, setPageNum);
+  useStepBackFromEmptyPage(notices, paging);
 
   let body;
   if (notices.isPending) {
@@ -90,7 +89,7 @@ export function NotificationsInbox() {
           value={filter}
           onChange={(next) => {
             setFilter(next);
-            setPageNum(1);
+            paging.onPageChange(1);
           }}
           options={[
             { value: 'all', label: t('notifications.filter.all') },

@@ -8,7 +8,7 @@ import { DailyBarChart } from '../../../components/daily-bar-chart';
 import { LoadFailed } from '../../../components/load-failed';
 import { tablePagination } from '../../../components/page-table';
 import { formatDate, formatYuan } from '../../../lib/format';
-import type { Paging } from '../../../lib/use-paged-filters';
+import { usePaging } from '../../../lib/use-paged-filters';
 import { useUi } from '../../../stores/ui-store';
 import { useIncome } from '../api/get-income';
 import { incomeRangeProblem, readDayRange } from '../lib/order-filters';
@@ -25,8 +25,8 @@ export function IncomePanel() {
   const isMobile = useUi((state) => state.device === 'mobile');
   const [params, setParams] = useSearchParams();
   const range = readDayRange(params);
-  const [pageNum, setPageNum] = useState(1);
-  const paging: Paging = { pageNum, pageSize: PAGE_SIZE, onPageChange: setPageNum };
+  const paging = usePaging(PAGE_SIZE);
+  const { pageNum } = paging;
   const [problem, setProblem] = useState<'reversed' | 'tooLong' | null>(null);
   const income = useIncome({ ...range, pageNum, pageSize: PAGE_SIZE });
 
@@ -35,7 +35,7 @@ export function IncomePanel() {
     setProblem(found);
     if (found) return;
     setParams(startTime && endTime ? new URLSearchParams({ startTime, endTime }) : new URLSearchParams(), { replace: true });
-    setPageNum(1);
+    paging.onPageChange(1);
   };
 
   if (income.isPending) return <Skeleton active paragraph={{ rows: 10 }} />;

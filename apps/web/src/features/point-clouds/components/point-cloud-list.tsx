@@ -18,7 +18,7 @@ import { ProcessingBar } from '../../../components/processing-bar';
 import { RelativeTime } from '../../../components/relative-time';
 import { useLanguage } from '../../../i18n';
 import { formatCount } from '../../../lib/format';
-import type { Paging } from '../../../lib/use-paged-filters';
+import { usePaging } from '../../../lib/use-paged-filters';
 import { usePointClouds } from '../api/get-point-clouds';
 import { canOpen, pointCloudProgressOf } from '../lib/point-cloud-rows';
 import './point-clouds.css';
@@ -32,8 +32,8 @@ const PAGE_SIZE = 10;
 export function PointCloudList() {
   const { t } = useTranslation();
   const [keyword, setKeyword] = useState('');
-  const [pageNum, setPageNum] = useState(1);
-  const paging: Paging = { pageNum, pageSize: PAGE_SIZE, onPageChange: setPageNum };
+  const paging = usePaging(PAGE_SIZE);
+  const { pageNum } = paging;
   const query = usePointClouds({ pageNum, pageSize: PAGE_SIZE, keyword });
   const page = query.data;
 
@@ -91,7 +91,7 @@ export function PointCloudList() {
           aria-label={t('pointClouds.search')}
           onSearch={(value) => {
             setKeyword(value.trim());
-            setPageNum(1);
+            paging.onPageChange(1);
           }}
           className="point-clouds__search"
           data-testid="point-clouds-search"

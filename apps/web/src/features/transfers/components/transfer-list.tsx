@@ -5,7 +5,7 @@ import { useSearchParams } from 'react-router';
 import { ListPager } from '../../../components/list-pager';
 import { LoadFailed } from '../../../components/load-failed';
 import { tablePagination } from '../../../components/page-table';
-import type { Paging } from '../../../lib/use-paged-filters';
+import { usePaging } from '../../../lib/use-paged-filters';
 import { useStepBackFromEmptyPage } from '../../../lib/use-step-back-from-empty-page';
 import { useUi } from '../../../stores/ui-store';
 import type { TransferAnswer } from '../api/answer-transfer';
@@ -47,8 +47,8 @@ export function TransferList({ side }: { side: TransferSide }) {
   const isMobile = useUi((state) => state.device === 'mobile');
   const now = useNow();
   const [filter, setFilter] = useFilter(side);
-  const [pageNum, setPageNum] = useState(1);
-  const paging: Paging = { pageNum, pageSize: PAGE_SIZE, onPageChange: setPageNum };
+  const paging = usePaging(PAGE_SIZE);
+  const { pageNum } = paging;
   const transfers = useTransfers(side, { status: statusOfFilter(filter), pageNum, pageSize: PAGE_SIZE });
   const pendingCount = usePendingTransferCount(side);
   const { ask, busyId } = useTransferActions();
@@ -58,7 +58,7 @@ export function TransferList({ side }: { side: TransferSide }) {
   const total = transfers.data?.total ?? 0;
 
   // An answer can empty the last page (a pending one that is now confirmed): step back a page.
-  useStepBackFromEmptyPage(transfers, pageNum, PAGE_SIZE, setPageNum);
+  useStepBackFromEmptyPage(transfers, paging);
 
   // The drawer follows the refreshed row, so its status and answers stay true after an answer.
   const drawerTransfer = viewing ? (list.find((item) => item.id === viewing.transfer.id) ?? viewing.transfer) : null;
@@ -72,7 +72,7 @@ export function TransferList({ side }: { side: TransferSide }) {
   const changeFilter = (next: string) => {
     if (!isTransferFilter(next)) return;
     setFilter(next);
-    setPageNum(1);
+    paging.onPageChange(1);
   };
 
   const emptyText =

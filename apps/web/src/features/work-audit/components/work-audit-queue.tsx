@@ -8,7 +8,7 @@ import { tablePagination } from '../../../components/page-table';
 import { UserAvatar } from '../../../components/user-avatar';
 import { WorkStatusTag } from '../../../components/work-status-tag';
 import { formatDate, formatRelativeTime } from '../../../lib/format';
-import type { Paging } from '../../../lib/use-paged-filters';
+import { usePaging } from '../../../lib/use-paged-filters';
 import { useStepBackFromEmptyPage } from '../../../lib/use-step-back-from-empty-page';
 import { useSession } from '../../../stores/session-store';
 import { useClaimReview, useDecideReview, useReviewQueue } from '../api/review-queue';
@@ -28,8 +28,8 @@ export function WorkAuditQueue() {
   const { t } = useTranslation();
   const { message, modal } = App.useApp();
   const myUid = useSession((session) => session.uid);
-  const [pageNum, setPageNum] = useState(1);
-  const paging: Paging = { pageNum, pageSize: PAGE_SIZE, onPageChange: setPageNum };
+  const paging = usePaging(PAGE_SIZE);
+  const { pageNum } = paging;
   const queue = useReviewQueue({ pageNum, pageSize: PAGE_SIZE });
   const claim = useClaimReview();
   const decide = useDecideReview();
@@ -42,7 +42,7 @@ export function WorkAuditQueue() {
   const previewed = previewing ? (list.find((item) => item.uid === previewing.work.uid) ?? previewing.work) : null;
 
   // A decision can empty the last page: step back.
-  useStepBackFromEmptyPage(queue, pageNum, PAGE_SIZE, setPageNum);
+  useStepBackFromEmptyPage(queue, paging);
 
   const busy = claim.isPending || decide.isPending;
   const openPreview = (work: WorkReviewItem) => setPreviewing({ work, open: true });

@@ -1,12 +1,12 @@
 import { DeleteOutlined, UndoOutlined } from '@ant-design/icons';
 import { App, Button, Drawer, Empty, Grid, Skeleton } from 'antd';
 import type { WorkSummary } from '@spatia/contract';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ListPager } from '../../../components/list-pager';
 import { LoadFailed } from '../../../components/load-failed';
 import { formatDate, formatRelativeTime } from '../../../lib/format';
-import type { Paging } from '../../../lib/use-paged-filters';
+import { usePaging } from '../../../lib/use-paged-filters';
 import { usePurgeWork, useRecycleBin, useRestoreWorks } from '../api/recycle-bin';
 import { purgeTime } from '../lib/recycle-bin';
 import { UNDO_MESSAGE_KEY } from './use-work-actions';
@@ -25,8 +25,8 @@ export function RecycleBinDrawer({ open, onClose, onChanged }: RecycleBinDrawerP
   const { t } = useTranslation();
   const { modal, message } = App.useApp();
   const screens = Grid.useBreakpoint();
-  const [pageNum, setPageNum] = useState(1);
-  const paging: Paging = { pageNum, pageSize: PAGE_SIZE, onPageChange: setPageNum };
+  const paging = usePaging(PAGE_SIZE);
+  const { pageNum, onPageChange } = paging;
   const bin = useRecycleBin(pageNum, PAGE_SIZE, open);
   const restore = useRestoreWorks();
   const purge = usePurgeWork();
@@ -66,8 +66,8 @@ export function RecycleBinDrawer({ open, onClose, onChanged }: RecycleBinDrawerP
   const lastPage = Math.max(1, Math.ceil(total / PAGE_SIZE));
   useEffect(() => {
     // The last item of a later page went: show the page that is now the last.
-    if (bin.data && pageNum > lastPage) setPageNum(lastPage);
-  }, [bin.data, pageNum, lastPage]);
+    if (bin.data && pageNum > lastPage) onPageChange(lastPage);
+  }, [bin.data, pageNum, lastPage, onPageChange]);
 
   return (
     <Drawer
