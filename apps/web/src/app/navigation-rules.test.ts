@@ -1,33 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { afterLoginTarget, decideNavigation, isOpenPath, showsSiteChrome, userInfoFailurePath } from './navigation-rules';
+import { OPEN_PATHS, afterLoginTarget, decideNavigation, isOpenPath, showsSiteChrome, userInfoFailurePath } from './navigation-rules';
 
 describe('isOpenPath (spec 2.1)', () => {
-  it.each([
-    '/',
-    '/mobile/home',
-    '/alipayAuthorization',
-    '/userProtocol',
-    '/privacyProtocol',
-    '/rechargeProtocol',
-    '/map',
-    '/details/12',
-    '/rentingHouse',
-    '/search',
-    '/person',
-    '/userWork/7',
-    '/market',
-    '/marketDetails/3',
-    '/guide',
-    '/articleDetails/9',
-    '/product',
-    '/enterprise',
-    '/mobile_space',
-    '/spaceDetail',
-    '/chooseAddress',
-    '/login',
-    '/earthvr',
-    '/addOrder',
-  ])('%s is open', (path) => {
+  // Each listed path, and a detail page under each listed prefix ('/details/' → '/details/1').
+  it.each(OPEN_PATHS.map((open) => (open !== '/' && open.endsWith('/') ? `${open}1` : open)))('%s is open', (path) => {
     expect(isOpenPath(path)).toBe(true);
   });
 

@@ -15,13 +15,18 @@ export function usePagedFilters<Filters extends object>(initial: Filters, pageSi
   return { filters, ...useFilterPaging<Filters>((next) => setFilters((current) => ({ ...current, ...next })), pageSize) };
 }
 
+/** The page on show of a list, the first to begin with. */
+export function usePaging(pageSize: number): Paging {
+  const [pageNum, setPageNum] = useState(1);
+  return { pageNum, pageSize, onPageChange: setPageNum };
+}
+
 /** The page on show of a list whose filters `mergeFilters` keeps: a changed filter goes back to the first page too. */
 export function useFilterPaging<Filters>(mergeFilters: (next: Partial<Filters>) => void, pageSize: number) {
-  const [pageNum, setPageNum] = useState(1);
+  const paging = usePaging(pageSize);
   const changeFilters = (next: Partial<Filters>) => {
     mergeFilters(next);
-    setPageNum(1);
+    paging.onPageChange(1);
   };
-  const paging: Paging = { pageNum, pageSize, onPageChange: setPageNum };
   return { changeFilters, paging };
 }

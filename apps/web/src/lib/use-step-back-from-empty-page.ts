@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import type { Paging } from './use-paged-filters';
 
 interface PageQuery {
   data: { list: readonly unknown[]; total: number } | undefined;
@@ -9,11 +10,11 @@ interface PageQuery {
  * When a change empties the page on show (its last rows answered, read or decided), moves to the page
  * that is now the last. A placeholder page (the previous one, kept while the next loads) does not count.
  */
-export function useStepBackFromEmptyPage(query: PageQuery, pageNum: number, pageSize: number, setPageNum: (pageNum: number) => void) {
+export function useStepBackFromEmptyPage(query: PageQuery, { pageNum, pageSize, onPageChange }: Paging) {
   const { data, isPlaceholderData } = query;
   useEffect(() => {
     if (data && !isPlaceholderData && data.list.length === 0 && pageNum > 1) {
-      setPageNum(Math.max(1, Math.ceil(data.total / pageSize)));
+      onPageChange(Math.max(1, Math.ceil(data.total / pageSize)));
     }
-  }, [data, isPlaceholderData, pageNum, pageSize, setPageNum]);
+  }, [data, isPlaceholderData, pageNum, pageSize, onPageChange]);
 }

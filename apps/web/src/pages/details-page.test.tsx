@@ -2,7 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { App as AntdApp } from 'antd';
 import { AxiosError, AxiosHeaders, type AxiosAdapter, type AxiosResponse } from 'axios';
-import type { Measurement, ModelView, PointCloudView, Tour, WorkDetail } from '@spatia/contract';
+import type { Measurement, ModelView, PointCloudView, Tour } from '@spatia/contract';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { http } from '../api/client';
@@ -10,6 +10,7 @@ import { registerFeedback } from '../api/feedback';
 import { i18n } from '../i18n';
 import { clearSession, sessionStore } from '../stores/session-store';
 import { WALL } from '../test/measurements';
+import { workDetail } from '../test/work-detail';
 import DetailsPage from './details-page';
 
 const createTourViewer = vi.fn((_container: HTMLElement, _tour: Tour, _options: { language: string }) => ({ destroy: vi.fn() }));
@@ -34,35 +35,17 @@ const mountPointCloudViewer = vi.fn((_container: HTMLElement, _options: PointClo
 }));
 vi.mock('@spatia/viewers/pointcloud', () => ({ mountPointCloudViewer }));
 
-const work: WorkDetail = {
-  uid: 'W1',
-  type: 'panorama',
+// The page's answer carries no views figure unless a test adds one.
+const { views, ...work } = workDetail({
   name: 'Loft on the river',
   description: 'Two floors.\nLots of light.',
   tags: ['loft', 'river'],
-  status: 'published',
-  onLined: true,
-  openInOfficial: false,
-  marketPrice: null,
-  budget: 0,
   coverUrl: '/files/cover.jpg',
-  version: 1,
   owner: { uid: 'U7', name: 'Ann Lee', avatarUrl: '' },
-  pendingTransfer: false,
-  createdAt: 0,
-  updatedAt: 0,
-  deletedAt: null,
-  address: '',
-  latitude: null,
-  longitude: null,
-  startTime: null,
-  endTime: null,
-  shopId: null,
-  reviewNote: '',
   assets: [
     { id: 9, kind: 'coverVideo', url: '/files/video.mp4', fileName: 'v.mp4', size: 1, contentType: 'video/mp4', sha256: '', createdAt: 0 },
   ],
-} as WorkDetail;
+});
 
 const tour: Tour = {
   workUid: 'W1',

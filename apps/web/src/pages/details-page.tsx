@@ -4,8 +4,7 @@ import type { WorkDetail } from '@spatia/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
-import { BrandMark } from '../components/brand-mark';
-import { LanguageSwitch } from '../components/language-switch';
+import { BrandBar } from '../components/brand-bar';
 import { UserAvatar } from '../components/user-avatar';
 import { IdentityBadges } from '../components/identity-badges';
 import { useCountView, usePublicTour, usePublicWork, useWorkScene } from '../features/public-work/api/get-public-work';
@@ -174,12 +173,7 @@ export default function DetailsPage() {
 
 /** No site header on this page (spec 2.1), so a slim bar: the brand (home) and the language. */
 function DetailsTopBar() {
-  return (
-    <div className="details-topbar">
-      <BrandMark />
-      <LanguageSwitch />
-    </div>
-  );
+  return <BrandBar className="details-topbar" />;
 }
 
 function ViewerAreaContent({ area, work, owner, onRetry }: { area: ViewerArea; work: WorkDetail; owner: boolean; onRetry: () => void }) {

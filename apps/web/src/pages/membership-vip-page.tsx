@@ -36,7 +36,7 @@ export default function MembershipVipPage() {
       {mine.isPending ? (
         <Skeleton active paragraph={{ rows: 6 }} />
       ) : mine.isError ? (
-        <LoadFailed title={t('membership.vip.loadFailed')} error={mine.error} onRetry={() => void mine.refetch()} />
+        <LoadFailed title={t('membership.vip.loadFailed')} query={mine} />
       ) : (
         <>
           {mine.data.trialUsed && mine.data.current?.status !== 'active' && (

@@ -22,7 +22,7 @@ export default function UserInformationPage() {
       {profile.isPending ? (
         <Skeleton avatar active paragraph={{ rows: 4 }} />
       ) : profile.isError ? (
-        <LoadFailed title={t('profile.loadFailed')} error={profile.error} onRetry={() => void profile.refetch()} />
+        <LoadFailed title={t('profile.loadFailed')} query={profile} />
       ) : (
         <>
           <ProfileSummaryCard profile={profile.data} />

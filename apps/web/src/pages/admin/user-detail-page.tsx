@@ -35,7 +35,7 @@ export default function AdminUserDetailPage() {
       user.error instanceof ApiError && user.error.code === ErrorCode.notFound ? (
         <Result status="404" title={t('backOffice.detail.notFound')} subTitle={uid} extra={back} />
       ) : (
-        <LoadFailed title={t('backOffice.detail.loadFailed')} error={user.error} onRetry={() => void user.refetch()} />
+        <LoadFailed title={t('backOffice.detail.loadFailed')} query={user} />
       );
   } else {
     const isSelf = user.data.uid === myUid;

@@ -1,7 +1,6 @@
 import { Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { BrandMark } from '../../components/brand-mark';
-import { LanguageSwitch } from '../../components/language-switch';
+import { BrandBar } from '../../components/brand-bar';
 import './protocol-document.css';
 
 interface Section {
@@ -15,10 +14,7 @@ export function ProtocolDocument({ area }: { area: 'user' | 'privacy' | 'recharg
   const sections = t(`protocol.${area}.sections`, { returnObjects: true }) as unknown as Section[];
   return (
     <div className="protocol">
-      <div className="protocol__bar">
-        <BrandMark />
-        <LanguageSwitch />
-      </div>
+      <BrandBar className="protocol__bar" />
       <article className="protocol__doc">
         <Typography.Title level={1}>{t(`protocol.${area}.title`)}</Typography.Title>
         <Typography.Paragraph type="secondary">{t('protocol.lastUpdated')}</Typography.Paragraph>

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { FilterSelect } from '../../../components/filter-select';
 import { LoadFailed } from '../../../components/load-failed';
+import { tablePagination } from '../../../components/page-table';
 import { formatDate } from '../../../lib/format';
 import { useAddressPagedFilters } from '../../../lib/use-address-paged-filters';
 import { useUi } from '../../../stores/ui-store';
@@ -114,7 +115,7 @@ export function AdminLogList() {
 
   let body;
   if (log.isError && !log.data) {
-    body = <LoadFailed title={t('adminLog.loadFailed')} error={log.error} onRetry={() => void log.refetch()} />;
+    body = <LoadFailed title={t('adminLog.loadFailed')} query={log} />;
   } else {
     body = (
       <Table<AdminLogEntry>
@@ -134,16 +135,11 @@ export function AdminLogList() {
         locale={{
           emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={filtered ? t('adminLog.empty') : t('adminLog.emptyAll')} />,
         }}
-        pagination={{
-          current: paging.pageNum,
-          pageSize: PAGE_SIZE,
-          total: log.data?.total ?? 0,
+        pagination={tablePagination(paging, log.data?.total ?? 0, {
           hideOnSinglePage: true,
-          showSizeChanger: false,
           simple: isMobile,
           showTotal: (count) => <span className="admin-log__total">{t('adminLog.total', { count })}</span>,
-          onChange: paging.onPageChange,
-        }}
+        })}
       />
     );
   }

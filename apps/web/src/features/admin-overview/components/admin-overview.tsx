@@ -30,7 +30,7 @@ export function AdminOverviewPanel() {
 
   if (overview.isPending) return <Skeleton active paragraph={{ rows: 8 }} />;
   if (overview.isError) {
-    return <LoadFailed title={t('adminOverview.loadFailed')} error={overview.error} onRetry={() => void overview.refetch()} />;
+    return <LoadFailed title={t('adminOverview.loadFailed')} query={overview} />;
   }
 
   const { pending, totals } = overview.data;

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { describeDevice } from '../../../lib/user-agent';
 import { useSession } from '../../../stores/session-store';
 import { qrScanQueryOptions, useAnswerQrTicket } from '../api/qr-confirm';
+import { RequestFailed } from './request-failed';
 import './auth.css';
 
 interface QrConfirmPanelProps {
@@ -12,6 +13,12 @@ interface QrConfirmPanelProps {
   /** Where "done" leads (the console). */
   onDone: () => void;
 }
+
+/** The two answers, the one that signs in first. */
+const ANSWERS = [
+  { accept: true, type: 'primary', labelKey: 'auth.qrConfirm.confirm', testId: 'qr-confirm-accept' },
+  { accept: false, type: undefined, labelKey: 'auth.qrConfirm.decline', testId: 'qr-confirm-decline' },
+] as const;
 
 /**
  * The phone side of QR sign-in: opening the page marks the ticket scanned; the user then confirms or
@@ -37,10 +44,9 @@ export function QrConfirmPanel({ ticket, onDone }: QrConfirmPanelProps) {
 
   if (scan.isError) {
     return (
-      <Result
-        status="warning"
+      <RequestFailed
         title={t('auth.qrConfirm.failedTitle')}
-        subTitle={scan.error.message || t('errors.requestFailed')}
+        error={scan.error}
         extra={<Typography.Text type="secondary">{t('auth.qrConfirm.scanAgain')}</Typography.Text>}
       />
     );
@@ -89,27 +95,20 @@ export function QrConfirmPanel({ ticket, onDone }: QrConfirmPanelProps) {
         {t('auth.qrConfirm.warning')}
       </Typography.Paragraph>
       <div className="qr-confirm__actions">
-        <Button
-          type="primary"
-          size="large"
-          block
-          loading={answer.isPending && answer.variables?.accept === true}
-          disabled={answer.isPending}
-          onClick={() => respond(true)}
-          data-testid="qr-confirm-accept"
-        >
-          {t('auth.qrConfirm.confirm')}
-        </Button>
-        <Button
-          size="large"
-          block
-          loading={answer.isPending && answer.variables?.accept === false}
-          disabled={answer.isPending}
-          onClick={() => respond(false)}
-          data-testid="qr-confirm-decline"
-        >
-          {t('auth.qrConfirm.decline')}
-        </Button>
+        {ANSWERS.map(({ accept, type, labelKey, testId }) => (
+          <Button
+            key={testId}
+            type={type}
+            size="large"
+            block
+            loading={answer.isPending && answer.variables?.accept === accept}
+            disabled={answer.isPending}
+            onClick={() => respond(accept)}
+            data-testid={testId}
+          >
+            {t(labelKey)}
+          </Button>
+        ))}
       </div>
     </div>
   );

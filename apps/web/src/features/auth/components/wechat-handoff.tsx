@@ -1,6 +1,6 @@
 import { WechatOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, Form, Result, Spin } from 'antd';
+import { Alert, Button, Form, Spin } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { IssuedVerificationCode } from '@spatia/contract';
@@ -8,6 +8,7 @@ import { useBindWechat, wechatHandoffQueryOptions } from '../api/wechat-login';
 import { CodeField, requireIssuedCode } from './code-field';
 import { PhoneField } from './phone-input';
 import { AuthForm } from './auth-form';
+import { RequestFailed } from './request-failed';
 import './auth.css';
 
 interface WechatHandoffProps {
@@ -48,10 +49,9 @@ export function WechatHandoff({ handoff, onSignedIn, onCancel }: WechatHandoffPr
 
   if (result.isError) {
     return (
-      <Result
-        status="warning"
+      <RequestFailed
         title={t('auth.wechat.failedTitle')}
-        subTitle={result.error.message || t('errors.requestFailed')}
+        error={result.error}
         extra={
           <Button type="primary" onClick={onCancel}>
             {t('auth.backToLogin')}

@@ -5,7 +5,9 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { FilterSelect } from '../../../components/filter-select';
 import { LoadFailed } from '../../../components/load-failed';
+import { tablePagination } from '../../../components/page-table';
 import { formatDate } from '../../../lib/format';
+import type { Paging } from '../../../lib/use-paged-filters';
 import { useSession } from '../../../stores/session-store';
 import { useUi } from '../../../stores/ui-store';
 import { useAdminUsers, type AdminUserSearch } from '../api/get-admin-users';
@@ -52,6 +54,7 @@ export function AdminUserList() {
   const [search, update] = useSearch();
   const [draft, setDraft] = useState(search.q);
   const users = useAdminUsers(search);
+  const paging: Paging = { pageNum: search.pageNum, pageSize: PAGE_SIZE, onPageChange: (pageNum) => update({ pageNum }) };
   const actions = useAccountActions();
 
   // The back button can change the query under the box.
@@ -112,7 +115,7 @@ export function AdminUserList() {
   if (users.isPending) {
     body = <Skeleton active paragraph={{ rows: 6 }} />;
   } else if (users.isError && !users.data) {
-    body = <LoadFailed title={t('backOffice.users.loadFailed')} error={users.error} onRetry={() => void users.refetch()} />;
+    body = <LoadFailed title={t('backOffice.users.loadFailed')} query={users} />;
   } else if (list.length === 0) {
     body = <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={emptyText} data-testid="admin-users-empty" />;
   } else if (isMobile) {
@@ -142,7 +145,7 @@ export function AdminUserList() {
         </ul>
         <div className="bo-user-list__footer">
           <span className="bo-user-list__total">{totalText(total)}</span>
-          <Pagination simple current={search.pageNum} pageSize={PAGE_SIZE} total={total} onChange={(pageNum) => update({ pageNum })} />
+          <Pagination simple current={paging.pageNum} pageSize={PAGE_SIZE} total={total} onChange={paging.onPageChange} />
         </div>
       </>
     );
@@ -154,15 +157,10 @@ export function AdminUserList() {
         dataSource={list}
         loading={users.isPlaceholderData && users.isFetching}
         onRow={(user) => ({ 'data-testid': 'admin-user-row', 'data-uid': user.uid }) as HTMLAttributes<HTMLElement>}
-        pagination={{
-          current: search.pageNum,
-          pageSize: PAGE_SIZE,
-          total,
-          showSizeChanger: false,
+        pagination={tablePagination(paging, total, {
           hideOnSinglePage: !capped,
           showTotal: (count) => <span className="bo-user-list__total">{totalText(count)}</span>,
-          onChange: (pageNum) => update({ pageNum }),
-        }}
+        })}
       />
     );
   }

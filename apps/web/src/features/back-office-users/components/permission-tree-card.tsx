@@ -20,7 +20,7 @@ export function PermissionTreeCard({ uid }: { uid: string }) {
   let body;
   if (tree.isPending) body = <Skeleton active paragraph={{ rows: 8 }} />;
   else if (tree.isError) {
-    body = <LoadFailed title={t('backOffice.tree.loadFailed')} error={tree.error} onRetry={() => void tree.refetch()} />;
+    body = <LoadFailed title={t('backOffice.tree.loadFailed')} query={tree} />;
   } else {
     // Keyed by the saved list: a save (or a change of roles) starts the editor afresh.
     body = <PermissionTreeEditor key={tree.data.permlist.join(',')} tree={tree.data} />;

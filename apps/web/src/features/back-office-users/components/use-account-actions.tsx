@@ -5,6 +5,15 @@ import { useChangeAdminUser, type AdminUserChange } from '../api/change-admin-us
 
 type Account = Pick<AdminUserSummary, 'uid' | 'name' | 'disabled' | 'enterprise'>;
 
+interface ConfirmOptions {
+  title: string;
+  content: string;
+  okText: string;
+  danger?: boolean;
+  done: (result: unknown) => string;
+  change: AdminUserChange;
+}
+
 /**
  * The account changes that need a confirmation (disable, enable, sign out everywhere, the enterprise
  * flag), shared by the list's row actions and the user's page. Each asks first, then says what happened.
@@ -14,17 +23,7 @@ export function useAccountActions() {
   const { modal, message } = App.useApp();
   const change = useChangeAdminUser();
 
-  const confirm = (
-    account: Account,
-    options: {
-      title: string;
-      content: string;
-      okText: string;
-      danger?: boolean;
-      done: (result: unknown) => string;
-      change: AdminUserChange;
-    },
-  ): void => {
+  const confirm = (account: Account, options: ConfirmOptions): void => {
     void modal.confirm({
       title: options.title,
       content: options.content,
@@ -40,30 +39,27 @@ export function useAccountActions() {
     });
   };
 
+  /** A change whose texts follow its action: `backOffice.access.{action}Title`, `…Confirm`, and `{action}` on the button. */
+  const confirmAction = (
+    account: Account,
+    action: 'disable' | 'enable' | 'signOut',
+    options: Omit<ConfirmOptions, 'title' | 'content' | 'okText'>,
+  ) =>
+    confirm(account, {
+      title: t(`backOffice.access.${action}Title`, { name: account.name }),
+      content: t(`backOffice.access.${action}Confirm`),
+      okText: t(`backOffice.access.${action}`),
+      ...options,
+    });
+
   return {
     busy: change.isPending,
     disable: (account: Account) =>
-      confirm(account, {
-        title: t('backOffice.access.disableTitle', { name: account.name }),
-        content: t('backOffice.access.disableConfirm'),
-        okText: t('backOffice.access.disable'),
-        danger: true,
-        change: { kind: 'disable' },
-        done: () => t('backOffice.access.disabled'),
-      }),
+      confirmAction(account, 'disable', { danger: true, change: { kind: 'disable' }, done: () => t('backOffice.access.disabled') }),
     enable: (account: Account) =>
-      confirm(account, {
-        title: t('backOffice.access.enableTitle', { name: account.name }),
-        content: t('backOffice.access.enableConfirm'),
-        okText: t('backOffice.access.enable'),
-        change: { kind: 'enable' },
-        done: () => t('backOffice.access.enabled'),
-      }),
+      confirmAction(account, 'enable', { change: { kind: 'enable' }, done: () => t('backOffice.access.enabled') }),
     signOutEverywhere: (account: Account) =>
-      confirm(account, {
-        title: t('backOffice.access.signOutTitle', { name: account.name }),
-        content: t('backOffice.access.signOutConfirm'),
-        okText: t('backOffice.access.signOut'),
+      confirmAction(account, 'signOut', {
         danger: true,
         change: { kind: 'signOutEverywhere' },
         done: (result) => t('backOffice.access.signedOut', { count: (result as SignOutEverywhereResult).ended }),

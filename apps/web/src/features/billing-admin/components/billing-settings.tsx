@@ -18,7 +18,7 @@ export function BillingSettingsPanel() {
   const settings = useBillingSettings();
   if (settings.isPending) return <Skeleton active paragraph={{ rows: 8 }} />;
   if (settings.isError) {
-    return <LoadFailed title={t('billingAdmin.loadFailed')} error={settings.error} onRetry={() => void settings.refetch()} />;
+    return <LoadFailed title={t('billingAdmin.loadFailed')} query={settings} />;
   }
   return (
     <div className="billing-settings">

@@ -47,7 +47,7 @@ export function IdentityCard() {
       {kinds.isPending ? (
         <Skeleton active paragraph={{ rows: 4 }} />
       ) : kinds.isError ? (
-        <LoadFailed title={t('identity.card.loadFailed')} onRetry={() => void kinds.refetch()} />
+        <LoadFailed title={t('identity.card.loadFailed')} query={kinds} showMessage={false} />
       ) : (
         <ul className="identity-kinds">
           {kinds.data.map((kind) => (

@@ -1,7 +1,8 @@
 import type { NotificationItem } from '@spatia/contract';
 import { useTranslation } from 'react-i18next';
+import { RelativeTime } from '../../../components/relative-time';
 import { useLanguage } from '../../../i18n';
-import { formatDate, formatRelativeTime } from '../../../lib/format';
+import { formatDate } from '../../../lib/format';
 import { notificationMessage } from '../lib/notification-message';
 
 interface NotificationEntryProps {
@@ -29,9 +30,7 @@ export function NotificationEntry({ item, onOpen }: NotificationEntryProps) {
           {!item.read && <span className="visually-hidden">{t('notifications.unreadLabel')}: </span>}
           {message}
         </span>
-        <time className="notification-entry__time" dateTime={new Date(item.createdAt).toISOString()} title={formatDate(item.createdAt)}>
-          {formatRelativeTime(item.createdAt)}
-        </time>
+        <RelativeTime className="notification-entry__time" at={item.createdAt} title={formatDate(item.createdAt)} />
       </span>
     </button>
   );

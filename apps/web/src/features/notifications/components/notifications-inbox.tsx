@@ -1,9 +1,10 @@
 import { CheckOutlined } from '@ant-design/icons';
-import { Card, Empty, Flex, Pagination, Segmented, Skeleton } from 'antd';
-import { useState } from 'react';
+import { Card, Empty, Flex, Segmented, Skeleton } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { ListPager } from '../../../components/list-pager';
 import { LoadFailed } from '../../../components/load-failed';
+import { usePaging } from '../../../lib/use-paged-filters';
 import { useStepBackFromEmptyPage } from '../../../lib/use-step-back-from-empty-page';
 import { useNotifications } from '../api/get-notifications';
 import { MarkAllReadButton } from './mark-all-read-button';
@@ -34,7 +35,8 @@ function useFilter(): [Filter, (filter: Filter) => void] {
 export function NotificationsInbox() {
   const { t } = useTranslation();
   const [filter, setFilter] = useFilter();
-  const [pageNum, setPageNum] = useState(1);
+  const paging = usePaging(PAGE_SIZE);
+  const { pageNum } = paging;
   const notices = useNotifications({ pageNum, pageSize: PAGE_SIZE, unread: filter === 'unread' });
   const openNotice = useOpenNotification();
 
@@ -43,13 +45,13 @@ export function NotificationsInbox() {
   const unread = notices.data?.unread ?? 0;
 
   // Reading notices in the unread filter can empty its last page: step back.
-  useStepBackFromEmptyPage(notices, pageNum, PAGE_SIZE, setPageNum);
+  useStepBackFromEmptyPage(notices, paging);
 
   let body;
   if (notices.isPending) {
     body = <Skeleton active paragraph={{ rows: 6 }} title={false} />;
   } else if (notices.isError && !notices.data) {
-    body = <LoadFailed title={t('notifications.loadFailed')} error={notices.error} onRetry={() => void notices.refetch()} />;
+    body = <LoadFailed title={t('notifications.loadFailed')} query={notices} />;
   } else if (total === 0) {
     body = (
       <Empty
@@ -68,17 +70,13 @@ export function NotificationsInbox() {
             </li>
           ))}
         </ul>
-        {total > PAGE_SIZE && (
-          <Pagination
-            className="notifications-inbox__pagination"
-            current={pageNum}
-            pageSize={PAGE_SIZE}
-            total={total}
-            showSizeChanger={false}
-            showTotal={(count) => t('notifications.total', { count })}
-            onChange={setPageNum}
-          />
-        )}
+        <ListPager
+          className="notifications-inbox__pagination"
+          paging={paging}
+          total={total}
+          showSizeChanger={false}
+          showTotal={(count) => t('notifications.total', { count })}
+        />
       </>
     );
   }
@@ -91,7 +89,7 @@ export function NotificationsInbox() {
           value={filter}
           onChange={(next) => {
             setFilter(next);
-            setPageNum(1);
+            paging.onPageChange(1);
           }}
           options={[
             { value: 'all', label: t('notifications.filter.all') },

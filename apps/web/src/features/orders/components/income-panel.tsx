@@ -6,7 +6,9 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { DailyBarChart } from '../../../components/daily-bar-chart';
 import { LoadFailed } from '../../../components/load-failed';
+import { tablePagination } from '../../../components/page-table';
 import { formatDate, formatYuan } from '../../../lib/format';
+import { usePaging } from '../../../lib/use-paged-filters';
 import { useUi } from '../../../stores/ui-store';
 import { useIncome } from '../api/get-income';
 import { incomeRangeProblem, readDayRange } from '../lib/order-filters';
@@ -23,7 +25,8 @@ export function IncomePanel() {
   const isMobile = useUi((state) => state.device === 'mobile');
   const [params, setParams] = useSearchParams();
   const range = readDayRange(params);
-  const [pageNum, setPageNum] = useState(1);
+  const paging = usePaging(PAGE_SIZE);
+  const { pageNum } = paging;
   const [problem, setProblem] = useState<'reversed' | 'tooLong' | null>(null);
   const income = useIncome({ ...range, pageNum, pageSize: PAGE_SIZE });
 
@@ -32,12 +35,12 @@ export function IncomePanel() {
     setProblem(found);
     if (found) return;
     setParams(startTime && endTime ? new URLSearchParams({ startTime, endTime }) : new URLSearchParams(), { replace: true });
-    setPageNum(1);
+    paging.onPageChange(1);
   };
 
   if (income.isPending) return <Skeleton active paragraph={{ rows: 10 }} />;
   if (income.isError && !income.data) {
-    return <LoadFailed title={t('income.loadFailed')} error={income.error} onRetry={() => void income.refetch()} testId="income-error" />;
+    return <LoadFailed title={t('income.loadFailed')} query={income} testId="income-error" />;
   }
 
   const stat = income.data;
@@ -145,15 +148,7 @@ export function IncomePanel() {
           loading={income.isFetching}
           scroll={isMobile ? { x: 600 } : undefined}
           locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('income.empty')} /> }}
-          pagination={{
-            current: pageNum,
-            pageSize: PAGE_SIZE,
-            total: stat.records.total,
-            hideOnSinglePage: true,
-            showSizeChanger: false,
-            simple: isMobile,
-            onChange: setPageNum,
-          }}
+          pagination={tablePagination(paging, stat.records.total, { hideOnSinglePage: true, simple: isMobile })}
         />
       </Card>
     </div>

@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { FilterSelect } from '../../../components/filter-select';
 import { LoadFailed } from '../../../components/load-failed';
+import { tablePagination } from '../../../components/page-table';
 import { formatDate, formatYuan } from '../../../lib/format';
 import { useAddressPagedFilters } from '../../../lib/use-address-paged-filters';
 import { useSession } from '../../../stores/session-store';
@@ -121,7 +122,7 @@ export function OrderList({ direction, type }: { direction: OrderDirection; type
         </Button>
       </div>
       {orders.isError && !orders.data ? (
-        <LoadFailed title={t('orders.loadFailed')} error={orders.error} onRetry={() => void orders.refetch()} testId="order-list-error" />
+        <LoadFailed title={t('orders.loadFailed')} query={orders} testId="order-list-error" />
       ) : (
         <>
           <p className="order-list__totals" data-testid="order-totals" aria-live="polite">
@@ -151,14 +152,7 @@ export function OrderList({ direction, type }: { direction: OrderDirection; type
               loading={orders.isFetching}
               onRow={() => ({ 'data-testid': 'order-row' }) as HTMLAttributes<HTMLElement>}
               locale={{ emptyText: empty }}
-              pagination={{
-                current: paging.pageNum,
-                pageSize: PAGE_SIZE,
-                total: orders.data?.total ?? 0,
-                hideOnSinglePage: true,
-                showSizeChanger: false,
-                onChange: paging.onPageChange,
-              }}
+              pagination={tablePagination(paging, orders.data?.total ?? 0, { hideOnSinglePage: true })}
             />
           )}
         </>

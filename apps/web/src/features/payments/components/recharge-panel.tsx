@@ -24,7 +24,7 @@ export function RechargePanel() {
   const [order, setOrder] = useState<FlowRechargeOrder | null>(null);
 
   if (options.isPending) return <Skeleton active paragraph={{ rows: 6 }} />;
-  if (options.isError) return <LoadFailed title={t('payments.loadFailed')} error={options.error} onRetry={() => void options.refetch()} />;
+  if (options.isError) return <LoadFailed title={t('payments.loadFailed')} query={options} />;
 
   const { plans, providers, balanceFen } = options.data;
   const plan = plans.find((candidate) => candidate.months === months) ?? plans[0];

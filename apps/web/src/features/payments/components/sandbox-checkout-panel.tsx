@@ -1,9 +1,29 @@
 import { ExperimentOutlined } from '@ant-design/icons';
-import { Alert, Button, Descriptions, Result, Spin, Typography } from 'antd';
+import { Alert, Button, Descriptions, Result, Spin, Typography, type ResultProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatYuan } from '../../../lib/format';
 import { usePaySandboxCheckout, useSandboxCheckout } from '../api/sandbox-checkout';
 import './payments.css';
+
+interface CheckoutEndProps {
+  /** Names the texts (`payments.sandbox.{end}Title` and `…Text`) and the test id (`sandbox-{end}`). */
+  end: 'unknown' | 'paid' | 'closed';
+  status: ResultProps['status'];
+  amount?: string;
+}
+
+/** Where the checkout stops: an order it does not know, one paid, one that can no longer be paid. */
+function CheckoutEnd({ end, status, amount }: CheckoutEndProps) {
+  const { t } = useTranslation();
+  return (
+    <Result
+      status={status}
+      title={t(`payments.sandbox.${end}Title`, { amount })}
+      subTitle={t(`payments.sandbox.${end}Text`)}
+      data-testid={`sandbox-${end}`}
+    />
+  );
+}
 
 /**
  * The sandbox's test checkout, opened on a phone from the recharge QR code: the order, clearly marked
@@ -15,37 +35,10 @@ export function SandboxCheckoutPanel({ orderNo, sign }: { orderNo: string; sign:
   const pay = usePaySandboxCheckout(orderNo, sign);
 
   if (checkout.isPending) return <Spin size="large" />;
-  if (checkout.isError) {
-    return (
-      <Result
-        status="404"
-        title={t('payments.sandbox.unknownTitle')}
-        subTitle={t('payments.sandbox.unknownText')}
-        data-testid="sandbox-unknown"
-      />
-    );
-  }
+  if (checkout.isError) return <CheckoutEnd end="unknown" status="404" />;
   const { amountFen, description, state } = checkout.data;
-  if (state === 'paid') {
-    return (
-      <Result
-        status="success"
-        title={t('payments.sandbox.paidTitle', { amount: formatYuan(amountFen) })}
-        subTitle={t('payments.sandbox.paidText')}
-        data-testid="sandbox-paid"
-      />
-    );
-  }
-  if (state === 'closed' || state === 'expired') {
-    return (
-      <Result
-        status="warning"
-        title={t('payments.sandbox.closedTitle')}
-        subTitle={t('payments.sandbox.closedText')}
-        data-testid="sandbox-closed"
-      />
-    );
-  }
+  if (state === 'paid') return <CheckoutEnd end="paid" status="success" amount={formatYuan(amountFen)} />;
+  if (state === 'closed' || state === 'expired') return <CheckoutEnd end="closed" status="warning" />;
 
   return (
     <div className="sandbox-checkout" data-testid="sandbox-checkout">

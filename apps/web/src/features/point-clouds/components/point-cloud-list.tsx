@@ -7,14 +7,18 @@ import {
   LoadingOutlined,
   MinusCircleOutlined,
 } from '@ant-design/icons';
-import { Button, Empty, Input, Pagination, Progress, Result, Skeleton, Tag, Tooltip } from 'antd';
+import { Button, Empty, Input, Result, Skeleton, Tag, Tooltip } from 'antd';
 import type { PointCloudListItem } from '@spatia/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { ListPager } from '../../../components/list-pager';
 import { PointsProgress } from '../../../components/points-progress';
+import { ProcessingBar } from '../../../components/processing-bar';
+import { RelativeTime } from '../../../components/relative-time';
 import { useLanguage } from '../../../i18n';
-import { formatCount, formatRelativeTime } from '../../../lib/format';
+import { formatCount } from '../../../lib/format';
+import { usePaging } from '../../../lib/use-paged-filters';
 import { usePointClouds } from '../api/get-point-clouds';
 import { canOpen, pointCloudProgressOf } from '../lib/point-cloud-rows';
 import './point-clouds.css';
@@ -28,7 +32,8 @@ const PAGE_SIZE = 10;
 export function PointCloudList() {
   const { t } = useTranslation();
   const [keyword, setKeyword] = useState('');
-  const [pageNum, setPageNum] = useState(1);
+  const paging = usePaging(PAGE_SIZE);
+  const { pageNum } = paging;
   const query = usePointClouds({ pageNum, pageSize: PAGE_SIZE, keyword });
   const page = query.data;
 
@@ -72,17 +77,7 @@ export function PointCloudList() {
             <PointCloudRow key={item.uid} item={item} />
           ))}
         </ul>
-        {page.total > PAGE_SIZE && (
-          <Pagination
-            className="point-clouds__pagination"
-            current={pageNum}
-            pageSize={PAGE_SIZE}
-            total={page.total}
-            onChange={setPageNum}
-            showSizeChanger={false}
-            size="small"
-          />
-        )}
+        <ListPager className="point-clouds__pagination" paging={paging} total={page.total} showSizeChanger={false} size="small" />
       </>
     );
   }
@@ -96,7 +91,7 @@ export function PointCloudList() {
           aria-label={t('pointClouds.search')}
           onSearch={(value) => {
             setKeyword(value.trim());
-            setPageNum(1);
+            paging.onPageChange(1);
           }}
           className="point-clouds__search"
           data-testid="point-clouds-search"
@@ -154,9 +149,7 @@ function PointCloudRow({ item }: { item: PointCloudListItem }) {
               : t('pointClouds.points', { count: item.points, formatted: formatCount(item.points, language) })}
           </span>
           <span aria-hidden>·</span>
-          <time dateTime={new Date(item.updatedAt).toISOString()}>
-            {t('pointClouds.updated', { time: formatRelativeTime(item.updatedAt) })}
-          </time>
+          <RelativeTime at={item.updatedAt} phrase={(time) => t('pointClouds.updated', { time })} />
         </div>
         <PointCloudProcessing item={item} />
       </div>
@@ -189,13 +182,7 @@ function PointCloudProcessing({ item }: { item: PointCloudListItem }) {
             <PointsProgress points={progress.points} className="point-clouds__points" testId="point-cloud-points-progress" />
             <span className="point-clouds__percent">{progress.percent}%</span>
           </p>
-          <Progress
-            percent={progress.percent}
-            size="small"
-            showInfo={false}
-            status="active"
-            aria-label={t('pointClouds.processingLabel', { name: item.name })}
-          />
+          <ProcessingBar percent={progress.percent} label={t('pointClouds.processingLabel', { name: item.name })} />
         </div>
       );
     case 'failed':

@@ -91,7 +91,7 @@ export function SensitiveWordsManager() {
   ];
 
   if (page.isError && !page.data) {
-    return <LoadFailed title={t('sensitiveWords.loadFailed')} error={page.error} onRetry={() => void page.refetch()} />;
+    return <LoadFailed title={t('sensitiveWords.loadFailed')} query={page} />;
   }
 
   const empty = search ? (

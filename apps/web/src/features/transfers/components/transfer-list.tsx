@@ -1,8 +1,11 @@
-import { Badge, Empty, Pagination, Skeleton, Tabs } from 'antd';
+import { Badge, Empty, Skeleton, Tabs } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { ListPager } from '../../../components/list-pager';
 import { LoadFailed } from '../../../components/load-failed';
+import { tablePagination } from '../../../components/page-table';
+import { usePaging } from '../../../lib/use-paged-filters';
 import { useStepBackFromEmptyPage } from '../../../lib/use-step-back-from-empty-page';
 import { useUi } from '../../../stores/ui-store';
 import type { TransferAnswer } from '../api/answer-transfer';
@@ -44,7 +47,8 @@ export function TransferList({ side }: { side: TransferSide }) {
   const isMobile = useUi((state) => state.device === 'mobile');
   const now = useNow();
   const [filter, setFilter] = useFilter(side);
-  const [pageNum, setPageNum] = useState(1);
+  const paging = usePaging(PAGE_SIZE);
+  const { pageNum } = paging;
   const transfers = useTransfers(side, { status: statusOfFilter(filter), pageNum, pageSize: PAGE_SIZE });
   const pendingCount = usePendingTransferCount(side);
   const { ask, busyId } = useTransferActions();
@@ -54,7 +58,7 @@ export function TransferList({ side }: { side: TransferSide }) {
   const total = transfers.data?.total ?? 0;
 
   // An answer can empty the last page (a pending one that is now confirmed): step back a page.
-  useStepBackFromEmptyPage(transfers, pageNum, PAGE_SIZE, setPageNum);
+  useStepBackFromEmptyPage(transfers, paging);
 
   // The drawer follows the refreshed row, so its status and answers stay true after an answer.
   const drawerTransfer = viewing ? (list.find((item) => item.id === viewing.transfer.id) ?? viewing.transfer) : null;
@@ -68,7 +72,7 @@ export function TransferList({ side }: { side: TransferSide }) {
   const changeFilter = (next: string) => {
     if (!isTransferFilter(next)) return;
     setFilter(next);
-    setPageNum(1);
+    paging.onPageChange(1);
   };
 
   const emptyText =
@@ -92,7 +96,7 @@ export function TransferList({ side }: { side: TransferSide }) {
   } else if (transfers.isError && !transfers.data) {
     body = (
       <div data-testid="transfer-list-error">
-        <LoadFailed title={t('transfers.list.loadFailed')} error={transfers.error} onRetry={() => void transfers.refetch()} />
+        <LoadFailed title={t('transfers.list.loadFailed')} query={transfers} />
       </div>
     );
   } else if (total === 0) {
@@ -108,16 +112,7 @@ export function TransferList({ side }: { side: TransferSide }) {
     body = (
       <>
         <TransferCards {...viewProps} />
-        {total > PAGE_SIZE && (
-          <Pagination
-            className="transfer-list__pagination"
-            simple
-            current={pageNum}
-            pageSize={PAGE_SIZE}
-            total={total}
-            onChange={setPageNum}
-          />
-        )}
+        <ListPager className="transfer-list__pagination" simple paging={paging} total={total} />
       </>
     );
   } else {
@@ -125,15 +120,7 @@ export function TransferList({ side }: { side: TransferSide }) {
       <TransferTable
         {...viewProps}
         loading={transfers.isPlaceholderData && transfers.isFetching}
-        pagination={{
-          current: pageNum,
-          pageSize: PAGE_SIZE,
-          total,
-          hideOnSinglePage: true,
-          showSizeChanger: false,
-          showTotal: (count) => t('transfers.list.total', { count }),
-          onChange: setPageNum,
-        }}
+        pagination={tablePagination(paging, total, { hideOnSinglePage: true, showTotal: (count) => t('transfers.list.total', { count }) })}
       />
     );
   }

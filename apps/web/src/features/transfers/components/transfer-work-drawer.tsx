@@ -184,7 +184,7 @@ export function TransferWorkDrawer({
               <Skeleton active paragraph={{ rows: 5 }} />
             </div>
           ) : work.isError ? (
-            <LoadFailed title={t('transfers.drawer.loadFailed')} error={work.error} onRetry={() => void work.refetch()} />
+            <LoadFailed title={t('transfers.drawer.loadFailed')} query={work} />
           ) : (
             <WorkBody work={work.data} filesAfterAnswer={side === 'received' && transfer.status === 'pending'} />
           )}

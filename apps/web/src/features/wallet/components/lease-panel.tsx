@@ -22,8 +22,7 @@ export function LeasePanel() {
   const [done, setDone] = useState<LeasePeriod | null>(null);
 
   if (overview.isPending) return <Skeleton active paragraph={{ rows: 6 }} />;
-  if (overview.isError)
-    return <LoadFailed title={t('wallet.lease.loadFailed')} error={overview.error} onRetry={() => void overview.refetch()} />;
+  if (overview.isError) return <LoadFailed title={t('wallet.lease.loadFailed')} query={overview} />;
 
   const { lease, balanceFen, leaseMonthFen, periods } = overview.data;
   const priceFen = leaseMonthFen * months;

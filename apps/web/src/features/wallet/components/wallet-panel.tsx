@@ -38,7 +38,7 @@ export function WalletPanel() {
   const stat = useWalletStat(uid, days);
 
   if (stat.isPending) return <Skeleton active paragraph={{ rows: 8 }} />;
-  if (stat.isError) return <LoadFailed title={t('wallet.loadFailed')} error={stat.error} onRetry={() => void stat.refetch()} />;
+  if (stat.isError) return <LoadFailed title={t('wallet.loadFailed')} query={stat} />;
 
   return (
     <div className="wallet" data-testid="wallet">

@@ -3,14 +3,17 @@ import { describe, expect, it } from 'vitest';
 import { budgetPercent, formatGb } from './traffic-units';
 
 describe('traffic units', () => {
-  it('shows bytes as decimal GB with fewer decimals as the figure grows', () => {
-    expect(formatGb(0)).toBe('0 GB');
-    expect(formatGb(250_000_000)).toBe('0.25 GB');
-    expect(formatGb(12.54 * BYTES_PER_GB)).toBe('12.5 GB');
-    expect(formatGb(1234.4 * BYTES_PER_GB)).toBe('1,234 GB');
-    expect(formatGb(9_500_000)).toBe('10 MB');
-    expect(formatGb(210_400)).toBe('210 KB');
-    expect(formatGb(512)).toBe('512 B');
+  // Decimal GB with fewer decimals as the figure grows; below 0.01 GB, the unit that fits.
+  it.each([
+    [0, '0 GB'],
+    [250_000_000, '0.25 GB'],
+    [12.54 * BYTES_PER_GB, '12.5 GB'],
+    [1234.4 * BYTES_PER_GB, '1,234 GB'],
+    [9_500_000, '10 MB'],
+    [210_400, '210 KB'],
+    [512, '512 B'],
+  ])('shows %d bytes as %s', (bytes, text) => {
+    expect(formatGb(bytes)).toBe(text);
   });
 
   it('measures a month against the budget, capped at 100', () => {

@@ -31,8 +31,7 @@ export function WithdrawPanel() {
   const [editing, setEditing] = useState<{ channel: PayoutChannel; replacing: boolean }>();
 
   if (options.isPending) return <Skeleton active paragraph={{ rows: 6 }} />;
-  if (options.isError)
-    return <LoadFailed title={t('withdrawals.loadFailed')} error={options.error} onRetry={() => void options.refetch()} />;
+  if (options.isError) return <LoadFailed title={t('withdrawals.loadFailed')} query={options} />;
 
   const { withdrawableFen, minFen, maxFen, channels, accounts, sandbox } = options.data;
   const accountOf = (channel: PayoutChannel): PayoutAccount | undefined => accounts.find((account) => account.channel === channel);

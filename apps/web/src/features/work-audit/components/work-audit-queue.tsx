@@ -4,9 +4,11 @@ import type { WorkReviewItem } from '@spatia/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadFailed } from '../../../components/load-failed';
+import { tablePagination } from '../../../components/page-table';
 import { UserAvatar } from '../../../components/user-avatar';
 import { WorkStatusTag } from '../../../components/work-status-tag';
 import { formatDate, formatRelativeTime } from '../../../lib/format';
+import { usePaging } from '../../../lib/use-paged-filters';
 import { useStepBackFromEmptyPage } from '../../../lib/use-step-back-from-empty-page';
 import { useSession } from '../../../stores/session-store';
 import { useClaimReview, useDecideReview, useReviewQueue } from '../api/review-queue';
@@ -26,7 +28,8 @@ export function WorkAuditQueue() {
   const { t } = useTranslation();
   const { message, modal } = App.useApp();
   const myUid = useSession((session) => session.uid);
-  const [pageNum, setPageNum] = useState(1);
+  const paging = usePaging(PAGE_SIZE);
+  const { pageNum } = paging;
   const queue = useReviewQueue({ pageNum, pageSize: PAGE_SIZE });
   const claim = useClaimReview();
   const decide = useDecideReview();
@@ -39,7 +42,7 @@ export function WorkAuditQueue() {
   const previewed = previewing ? (list.find((item) => item.uid === previewing.work.uid) ?? previewing.work) : null;
 
   // A decision can empty the last page: step back.
-  useStepBackFromEmptyPage(queue, pageNum, PAGE_SIZE, setPageNum);
+  useStepBackFromEmptyPage(queue, paging);
 
   const busy = claim.isPending || decide.isPending;
   const openPreview = (work: WorkReviewItem) => setPreviewing({ work, open: true });
@@ -172,7 +175,7 @@ export function WorkAuditQueue() {
 
   let body;
   if (queue.isError && !queue.data) {
-    body = <LoadFailed title={t('workAudit.loadFailed')} error={queue.error} onRetry={() => void queue.refetch()} />;
+    body = <LoadFailed title={t('workAudit.loadFailed')} query={queue} />;
   } else {
     body = (
       <Table<WorkReviewItem>
@@ -182,9 +185,7 @@ export function WorkAuditQueue() {
         loading={queue.isPending}
         scroll={{ x: 960 }}
         locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('workAudit.empty')} /> }}
-        pagination={
-          total > PAGE_SIZE ? { current: pageNum, pageSize: PAGE_SIZE, total, showSizeChanger: false, onChange: setPageNum } : false
-        }
+        pagination={total > PAGE_SIZE ? tablePagination(paging, total) : false}
         data-testid="audit-queue"
       />
     );

@@ -1,36 +1,21 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { WorkDetail } from '@spatia/contract';
 import { setUpApiHarness } from '../../../test/api-harness';
+import { workDetail } from '../../../test/work-detail';
 import { diffWork, findFormProblems, hasChanges, saveWorkChanges, workToFormValues, type WorkFormValues } from './update-work';
 
-const work: WorkDetail = {
+const work = workDetail({
   uid: 'w1',
-  type: 'panorama',
   name: 'West Lake',
   description: 'Dawn',
   tags: ['lake', 'dawn'],
-  status: 'published',
-  onLined: true,
-  openInOfficial: false,
-  marketPrice: null,
   budget: 200,
-  coverUrl: '',
-  version: 1,
   owner: { uid: 'u1', name: 'Ada', avatarUrl: '' },
-  pendingTransfer: false,
   createdAt: 1,
   updatedAt: 2,
-  deletedAt: null,
   address: 'Hangzhou',
   latitude: 30.25,
   longitude: 120.15,
-  startTime: null,
-  endTime: null,
-  shopId: null,
-  reviewNote: '',
-  views: 0,
-  assets: [],
-};
+});
 
 function edit(patch: Partial<WorkFormValues>): WorkFormValues {
   return { ...workToFormValues(work), ...patch };

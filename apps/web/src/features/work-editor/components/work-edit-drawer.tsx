@@ -120,7 +120,7 @@ export function WorkEditDrawer({ uid, open, onClose, uploads }: WorkEditDrawerPr
   const body = () => {
     if (!uid) return null;
     if (work.isError && !values) {
-      return <LoadFailed title={t('workEdit.loadFailed')} onRetry={() => void work.refetch()} />;
+      return <LoadFailed title={t('workEdit.loadFailed')} query={work} showMessage={false} />;
     }
     if (!detail || !values) return <Skeleton active paragraph={{ rows: 10 }} />;
     return (

@@ -20,7 +20,7 @@ export function WorkTrafficChart({ uid }: { uid: string }) {
 
   if (traffic.isPending) return <Skeleton active paragraph={{ rows: 4 }} />;
   if (traffic.isError) {
-    return <LoadFailed title={t('works.traffic.loadFailed')} error={traffic.error} onRetry={() => void traffic.refetch()} />;
+    return <LoadFailed title={t('works.traffic.loadFailed')} query={traffic} />;
   }
 
   const days = fillDays(traffic.data.days, TRAFFIC_DAYS, (day) => ({ day, requests: 0, bytes: 0 }));

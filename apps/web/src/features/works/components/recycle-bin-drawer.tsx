@@ -1,10 +1,12 @@
 import { DeleteOutlined, UndoOutlined } from '@ant-design/icons';
-import { App, Button, Drawer, Empty, Grid, Pagination, Skeleton } from 'antd';
+import { App, Button, Drawer, Empty, Grid, Skeleton } from 'antd';
 import type { WorkSummary } from '@spatia/contract';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ListPager } from '../../../components/list-pager';
 import { LoadFailed } from '../../../components/load-failed';
 import { formatDate, formatRelativeTime } from '../../../lib/format';
+import { usePaging } from '../../../lib/use-paged-filters';
 import { usePurgeWork, useRecycleBin, useRestoreWorks } from '../api/recycle-bin';
 import { purgeTime } from '../lib/recycle-bin';
 import { UNDO_MESSAGE_KEY } from './use-work-actions';
@@ -23,7 +25,8 @@ export function RecycleBinDrawer({ open, onClose, onChanged }: RecycleBinDrawerP
   const { t } = useTranslation();
   const { modal, message } = App.useApp();
   const screens = Grid.useBreakpoint();
-  const [pageNum, setPageNum] = useState(1);
+  const paging = usePaging(PAGE_SIZE);
+  const { pageNum, onPageChange } = paging;
   const bin = useRecycleBin(pageNum, PAGE_SIZE, open);
   const restore = useRestoreWorks();
   const purge = usePurgeWork();
@@ -63,8 +66,8 @@ export function RecycleBinDrawer({ open, onClose, onChanged }: RecycleBinDrawerP
   const lastPage = Math.max(1, Math.ceil(total / PAGE_SIZE));
   useEffect(() => {
     // The last item of a later page went: show the page that is now the last.
-    if (bin.data && pageNum > lastPage) setPageNum(lastPage);
-  }, [bin.data, pageNum, lastPage]);
+    if (bin.data && pageNum > lastPage) onPageChange(lastPage);
+  }, [bin.data, pageNum, lastPage, onPageChange]);
 
   return (
     <Drawer
@@ -79,7 +82,7 @@ export function RecycleBinDrawer({ open, onClose, onChanged }: RecycleBinDrawerP
       {bin.isPending ? (
         <Skeleton active avatar paragraph={{ rows: 4 }} />
       ) : bin.isError ? (
-        <LoadFailed title={t('works.recycle.loadFailed')} onRetry={() => void bin.refetch()} />
+        <LoadFailed title={t('works.recycle.loadFailed')} query={bin} showMessage={false} />
       ) : list.length === 0 ? (
         <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('works.recycle.empty')} data-testid="recycle-bin-empty" />
       ) : (
@@ -127,18 +130,14 @@ export function RecycleBinDrawer({ open, onClose, onChanged }: RecycleBinDrawerP
               </li>
             ))}
           </ul>
-          {total > PAGE_SIZE && (
-            <Pagination
-              className="works-recycle__pagination"
-              size="small"
-              align="center"
-              current={pageNum}
-              pageSize={PAGE_SIZE}
-              total={total}
-              onChange={setPageNum}
-              showTotal={(count) => t('works.recycle.total', { count })}
-            />
-          )}
+          <ListPager
+            className="works-recycle__pagination"
+            size="small"
+            align="center"
+            paging={paging}
+            total={total}
+            showTotal={(count) => t('works.recycle.total', { count })}
+          />
         </>
       )}
     </Drawer>

@@ -2,8 +2,8 @@ import { SwapOutlined } from '@ant-design/icons';
 import { Checkbox, Tag, Tooltip } from 'antd';
 import type { WorkSummary } from '@spatia/contract';
 import { useTranslation } from 'react-i18next';
+import { RelativeTime } from '../../../components/relative-time';
 import { WorkStatusTag } from '../../../components/work-status-tag';
-import { formatRelativeTime } from '../../../lib/format';
 import { formatMarketPrice } from '../lib/price';
 import { WorkActionsMenu, type WorkActionHandler } from './work-actions-menu';
 import { WorkCover } from './work-cover';
@@ -61,9 +61,7 @@ export function WorkCard({ work, selected, onSelect, onAction }: WorkCardProps) 
             <WorkTypeIcon type={work.type} /> {t(`works.type.${work.type}`)}
           </span>
           <span aria-hidden>·</span>
-          <time dateTime={new Date(work.updatedAt).toISOString()}>
-            {t('works.list.updated', { time: formatRelativeTime(work.updatedAt) })}
-          </time>
+          <RelativeTime at={work.updatedAt} phrase={(time) => t('works.list.updated', { time })} />
         </div>
         <WorkProcessingStatus uid={work.uid} type={work.type} />
         <WorkTags tags={work.tags} official={work.openInOfficial} />

@@ -7,11 +7,12 @@ import {
   ReloadOutlined,
   ThunderboltOutlined,
 } from '@ant-design/icons';
-import { App, Button, Progress, Skeleton } from 'antd';
+import { App, Button, Skeleton } from 'antd';
 import type { WorkProcessing, WorkType } from '@spatia/contract';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PointsProgress } from '../../../components/points-progress';
+import { ProcessingBar } from '../../../components/processing-bar';
 import { useActivateSolver, useWorkProcessing } from '../api/processing';
 import { describeProcessing } from '../lib/processing-display';
 
@@ -81,15 +82,7 @@ export function WorkProcessingStatus({ uid, type, variant = 'compact', initial }
             <PointsProgress points={view.points} className="work-processing__points" testId="work-processing-points" />
             <span className="work-processing__percent">{view.percent}%</span>
           </StatusLine>
-          <Progress
-            percent={view.percent}
-            size="small"
-            showInfo={false}
-            status="active"
-            aria-label={t('works.processing.progressLabel')}
-            data-testid="work-processing-progress"
-            data-percent={view.percent}
-          />
+          <ProcessingBar percent={view.percent} label={t('works.processing.progressLabel')} testId="work-processing-progress" />
         </>
       );
       break;

@@ -1,5 +1,5 @@
 import { Button, Checkbox, Empty, Pagination } from 'antd';
-import { WORK_TYPES, type WorkStatus, type WorkSummary, type WorkType } from '@spatia/contract';
+import { WORK_TYPES, type WorkSummary, type WorkType } from '@spatia/contract';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadFailed } from '../../../components/load-failed';
@@ -17,17 +17,11 @@ import { WorksBatchBar } from './works-batch-bar';
 import { WorksEmpty } from './works-empty';
 import { WorksSkeleton } from './works-skeleton';
 import { WorksTable } from './works-table';
-import { WorksToolbar } from './works-toolbar';
+import { NO_FILTERS, WorksToolbar, type WorkFilters } from './works-toolbar';
 import './works.css';
 
 const PAGE_SIZES = [12, 24, 48];
 const SEARCH_DELAY_MS = 300;
-
-interface Filters {
-  keyword: string;
-  status: WorkStatus | undefined;
-  type: WorkType | undefined;
-}
 
 /** Something that belongs to one set of filters and starts over when they change (the page, the selection). */
 interface PerFilters<T> {
@@ -50,10 +44,9 @@ interface WorksManagerProps {
 export function WorksManager({ onChanged, onEdit, onUpload }: WorksManagerProps) {
   const { t } = useTranslation();
   const ownerUid = useSession((session) => session.uid);
-  const [keywordInput, setKeywordInput] = useState('');
-  const keyword = useDebouncedValue(keywordInput.trim(), SEARCH_DELAY_MS);
-  const [status, setStatus] = useState<WorkStatus>();
-  const [type, setType] = useState<WorkType>();
+  const [filterInput, setFilterInput] = useState<WorkFilters>(NO_FILTERS);
+  const keyword = useDebouncedValue(filterInput.keyword.trim(), SEARCH_DELAY_MS);
+  const { status, type } = filterInput;
   const [view, setView] = useState<WorkView>(readWorkView);
   const [pageSize, setPageSize] = useState(PAGE_SIZES[0]!);
   const [createOpen, setCreateOpen] = useState(false);
@@ -67,7 +60,7 @@ export function WorksManager({ onChanged, onEdit, onUpload }: WorksManagerProps)
   });
   const [recycleOpen, setRecycleOpen] = useState(false);
 
-  const filters: Filters = { keyword, status, type };
+  const filters: WorkFilters = { keyword, status, type };
   const filtersKey = JSON.stringify(filters);
   const filtered = keyword !== '' || status !== undefined || type !== undefined;
 
@@ -118,11 +111,8 @@ export function WorksManager({ onChanged, onEdit, onUpload }: WorksManagerProps)
     writeWorkView(next);
   };
 
-  const clearFilters = () => {
-    setKeywordInput('');
-    setStatus(undefined);
-    setType(undefined);
-  };
+  const changeFilters = (changes: Partial<WorkFilters>) => setFilterInput((current) => ({ ...current, ...changes }));
+  const clearFilters = () => setFilterInput(NO_FILTERS);
 
   const selectedWorks = [...selected.values()];
   const pageSelected = list.filter((work) => selected.has(work.uid)).length;
@@ -131,7 +121,7 @@ export function WorksManager({ onChanged, onEdit, onUpload }: WorksManagerProps)
   if (works.isPending) {
     body = <WorksSkeleton view={view} count={pageSize > 12 ? 12 : pageSize} />;
   } else if (works.isError && !works.data) {
-    body = <LoadFailed title={t('works.list.loadFailed')} error={works.error} onRetry={() => void works.refetch()} testId="works-error" />;
+    body = <LoadFailed title={t('works.list.loadFailed')} query={works} testId="works-error" />;
   } else if (total === 0 && !filtered) {
     body = <WorksEmpty onCreate={() => setCreateOpen(true)} />;
   } else if (list.length === 0) {
@@ -175,12 +165,8 @@ export function WorksManager({ onChanged, onEdit, onUpload }: WorksManagerProps)
   return (
     <section className="works" aria-label={t('works.list.label')}>
       <WorksToolbar
-        keyword={keywordInput}
-        onKeywordChange={setKeywordInput}
-        status={status}
-        onStatusChange={setStatus}
-        type={type}
-        onTypeChange={setType}
+        filters={filterInput}
+        onFiltersChange={changeFilters}
         view={view}
         onViewChange={changeView}
         onCreate={() => setCreateOpen(true)}

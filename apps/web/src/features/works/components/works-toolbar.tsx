@@ -1,19 +1,24 @@
 import { AppstoreOutlined, DeleteOutlined, PlusOutlined, SearchOutlined, UnorderedListOutlined } from '@ant-design/icons';
 import { Button, Input, Segmented, Select, type InputRef } from 'antd';
 import { WORK_STATUSES, WORK_TYPES, type WorkStatus, type WorkType } from '@spatia/contract';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { WORK_STATUS_COLORS } from '../../../components/work-status-tag';
 import type { WorkView } from '../lib/view-preference';
 import { WorkTypeIcon } from './work-type-icon';
 
-interface WorksToolbarProps {
+/** What the list is narrowed to: the search box's text (as typed), a status, a type. */
+export interface WorkFilters {
   keyword: string;
-  onKeywordChange: (keyword: string) => void;
   status: WorkStatus | undefined;
-  onStatusChange: (status: WorkStatus | undefined) => void;
   type: WorkType | undefined;
-  onTypeChange: (type: WorkType | undefined) => void;
+}
+
+export const NO_FILTERS: WorkFilters = { keyword: '', status: undefined, type: undefined };
+
+interface WorksToolbarProps {
+  filters: WorkFilters;
+  onFiltersChange: (changes: Partial<WorkFilters>) => void;
   view: WorkView;
   onViewChange: (view: WorkView) => void;
   onCreate: () => void;
@@ -26,8 +31,36 @@ function isTypingTarget(target: EventTarget | null): boolean {
   return target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName);
 }
 
+interface ToolbarSelectProps<Value extends string> {
+  choices: readonly Value[];
+  value: Value | undefined;
+  onChange: (value: Value | undefined) => void;
+  /** An option's content: its mark and its name. */
+  renderChoice: (choice: Value) => ReactNode;
+  /** What shows while nothing is chosen, and the select's accessible name. */
+  texts: { all: string; label: string };
+  testId: string;
+}
+
+/** One of the toolbar's filters: a value with its mark, or none (cleared). */
+function ToolbarSelect<Value extends string>({ choices, value, onChange, renderChoice, texts, testId }: ToolbarSelectProps<Value>) {
+  return (
+    <Select<Value>
+      className="works-toolbar__select"
+      value={value}
+      onChange={(next) => onChange(next ?? undefined)}
+      allowClear
+      placeholder={texts.all}
+      aria-label={texts.label}
+      data-testid={testId}
+      popupMatchSelectWidth={false}
+      options={choices.map((choice) => ({ value: choice, label: <span className="works-toolbar__option">{renderChoice(choice)}</span> }))}
+    />
+  );
+}
+
 /** Search, filters, grid or table, and the two ways out: a new work and the recycle bin. */
-export function WorksToolbar(props: WorksToolbarProps) {
+export function WorksToolbar({ filters, onFiltersChange, ...props }: WorksToolbarProps) {
   const { t } = useTranslation();
   const search = useRef<InputRef>(null);
 
@@ -49,11 +82,11 @@ export function WorksToolbar(props: WorksToolbarProps) {
         <Input
           ref={search}
           className="works-toolbar__search"
-          value={props.keyword}
-          onChange={(event) => props.onKeywordChange(event.target.value)}
+          value={filters.keyword}
+          onChange={(event) => onFiltersChange({ keyword: event.target.value })}
           prefix={<SearchOutlined aria-hidden />}
           suffix={
-            props.keyword ? undefined : (
+            filters.keyword ? undefined : (
               <kbd className="works-toolbar__kbd" title={t('works.toolbar.searchShortcut')}>
                 /
               </kbd>
@@ -65,43 +98,31 @@ export function WorksToolbar(props: WorksToolbarProps) {
           aria-label={t('works.toolbar.search')}
           data-testid="works-search"
         />
-        <Select<WorkStatus>
-          className="works-toolbar__select"
-          value={props.status}
-          onChange={(value) => props.onStatusChange(value ?? undefined)}
-          allowClear
-          placeholder={t('works.toolbar.allStatuses')}
-          aria-label={t('works.toolbar.statusFilter')}
-          data-testid="works-status-filter"
-          popupMatchSelectWidth={false}
-          options={WORK_STATUSES.map((status) => ({
-            value: status,
-            label: (
-              <span className="works-toolbar__option">
-                <span className={`works-status-dot works-status-dot--${WORK_STATUS_COLORS[status]}`} aria-hidden />
-                {t(`works.status.${status}`)}
-              </span>
-            ),
-          }))}
+        <ToolbarSelect<WorkStatus>
+          choices={WORK_STATUSES}
+          value={filters.status}
+          onChange={(status) => onFiltersChange({ status })}
+          renderChoice={(status) => (
+            <>
+              <span className={`works-status-dot works-status-dot--${WORK_STATUS_COLORS[status]}`} aria-hidden />
+              {t(`works.status.${status}`)}
+            </>
+          )}
+          texts={{ all: t('works.toolbar.allStatuses'), label: t('works.toolbar.statusFilter') }}
+          testId="works-status-filter"
         />
-        <Select<WorkType>
-          className="works-toolbar__select"
-          value={props.type}
-          onChange={(value) => props.onTypeChange(value ?? undefined)}
-          allowClear
-          placeholder={t('works.toolbar.allTypes')}
-          aria-label={t('works.toolbar.typeFilter')}
-          data-testid="works-type-filter"
-          popupMatchSelectWidth={false}
-          options={WORK_TYPES.map((type) => ({
-            value: type,
-            label: (
-              <span className="works-toolbar__option">
-                <WorkTypeIcon type={type} />
-                {t(`works.type.${type}`)}
-              </span>
-            ),
-          }))}
+        <ToolbarSelect<WorkType>
+          choices={WORK_TYPES}
+          value={filters.type}
+          onChange={(type) => onFiltersChange({ type })}
+          renderChoice={(type) => (
+            <>
+              <WorkTypeIcon type={type} />
+              {t(`works.type.${type}`)}
+            </>
+          )}
+          texts={{ all: t('works.toolbar.allTypes'), label: t('works.toolbar.typeFilter') }}
+          testId="works-type-filter"
         />
       </div>
       <div className="works-toolbar__actions">
