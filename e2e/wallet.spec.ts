@@ -128,7 +128,10 @@ inBothLanguages(
     // The confirmation opens with an animation: click once it stands, as the review queues do.
     const confirm = page.locator('.ant-modal-confirm');
     await expect(confirm).toBeVisible();
+    // Waited for by name: a failure then says whether the purchase was asked for and what the server answered.
+    const purchase = page.waitForResponse((response) => response.url().endsWith('/purchaseTimeBalance'));
     await confirm.getByRole('button', { name: words.pay }).click();
+    expect((await purchase).status()).toBe(200);
     await expect(confirm).toHaveCount(0);
     await expect(page.getByTestId('lease-bought')).toContainText(words.bought);
     await expect(page.getByTestId('lease-balance')).toContainText(`¥${(balance - 30).toFixed(2)}`);

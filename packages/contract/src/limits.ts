@@ -7,6 +7,8 @@ export const MOBILE_BREAKPOINT_PX = 992;
 export const SIDEBAR_WIDTH_PX = 210;
 export const WORK_NAME_MAX = 20;
 export const WORK_DESCRIPTION_MAX = 200;
+/** The note an admin writes when rejecting a work in the audit queue. */
+export const REVIEW_NOTE_MAX = 200;
 export const QR_CODE_SIZE_PX = 200;
 export const SERVICE_HOURS = '9:00-17:00';
 export const DEFAULT_IDENTITY_IDS = [2, 16, 10, 58, 57, 47, 48, 49, 6, 61, 65, 71, 75, 79, 80] as const;

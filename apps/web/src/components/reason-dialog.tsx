@@ -9,6 +9,9 @@ interface ReasonDialogProps {
   requiredMessage: string;
   okText: string;
   maxLength: number;
+  /** Said under the text box: what the reason is for, who reads it. */
+  hint?: string;
+  placeholder?: string;
   busy: boolean;
   onCancel: () => void;
   /** The reason, trimmed; the caller closes the dialog once it is done. */
@@ -16,7 +19,7 @@ interface ReasonDialogProps {
   testId?: string;
 }
 
-/** A refusal that needs a reason (rejecting an application, a review): one required text, a danger button. */
+/** A refusal that needs a reason (rejecting an application, a review, a work): one required text, a danger button. */
 export function ReasonDialog({
   open,
   title,
@@ -24,6 +27,8 @@ export function ReasonDialog({
   requiredMessage,
   okText,
   maxLength,
+  hint,
+  placeholder,
   busy,
   onCancel,
   onSubmit,
@@ -48,8 +53,14 @@ export function ReasonDialog({
       destroyOnHidden
     >
       <Form form={form} layout="vertical" preserve={false}>
-        <Form.Item name="reason" label={label} rules={[{ required: true, whitespace: true, message: requiredMessage }]}>
-          <Input.TextArea rows={3} maxLength={maxLength} showCount data-testid={testId} />
+        <Form.Item name="reason" label={label} rules={[{ required: true, whitespace: true, message: requiredMessage }]} extra={hint}>
+          <Input.TextArea
+            autoSize={{ minRows: 3, maxRows: 6 }}
+            maxLength={maxLength}
+            showCount
+            placeholder={placeholder}
+            data-testid={testId}
+          />
         </Form.Item>
       </Form>
     </Modal>

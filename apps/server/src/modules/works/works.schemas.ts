@@ -1,6 +1,7 @@
 import {
   ASSET_KINDS,
   parseYuanToFen,
+  REVIEW_NOTE_MAX,
   SELLING_PRICE_MAX_FEN,
   WORK_ADDRESS_MAX,
   WORK_BUDGET_MAX_GB,
@@ -82,7 +83,7 @@ export const BatchDeleteBody = Type.Object({
   modelUids: Type.Union([Type.Array(Uid, { minItems: 1, maxItems: 200 }), Type.String({ minLength: 1, maxLength: 200 * 65 })]),
 });
 export const MarketBody = Type.Object({ price: Type.String({ minLength: 1, maxLength: 16, description: 'yuan as a decimal' }) });
-export const ReviewDecisionBody = Type.Object({ passed: Type.Boolean(), note: Type.Optional(Type.String({ maxLength: 200 })) });
+export const ReviewDecisionBody = Type.Object({ passed: Type.Boolean(), note: Type.Optional(Type.String({ maxLength: REVIEW_NOTE_MAX })) });
 
 export const Owner = Type.Object({
   uid: Type.String(),

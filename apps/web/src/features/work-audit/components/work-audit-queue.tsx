@@ -1,9 +1,10 @@
 import { ReloadOutlined } from '@ant-design/icons';
 import { App, Button, Card, Empty, Flex, Space, Table, type TableColumnsType } from 'antd';
-import type { WorkReviewItem } from '@spatia/contract';
+import { REVIEW_NOTE_MAX, type WorkReviewItem } from '@spatia/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadFailed } from '../../../components/load-failed';
+import { ReasonDialog } from '../../../components/reason-dialog';
 import { tablePagination } from '../../../components/page-table';
 import { UserAvatar } from '../../../components/user-avatar';
 import { WorkStatusTag } from '../../../components/work-status-tag';
@@ -13,7 +14,6 @@ import { useStepBackFromEmptyPage } from '../../../lib/use-step-back-from-empty-
 import { useSession } from '../../../stores/session-store';
 import { useClaimReview, useDecideReview, useReviewQueue } from '../api/review-queue';
 import { reviewStateOf } from '../lib/review-state';
-import { RejectDialog } from './reject-dialog';
 import { WorkPreviewDrawer } from './work-preview-drawer';
 import './work-audit.css';
 
@@ -212,12 +212,20 @@ export function WorkAuditQueue() {
         onPass={onPass}
         onReject={setRejecting}
       />
-      <RejectDialog
+      {/* Rejecting needs a reason: the owner reads it in their notice and on the work. */}
+      <ReasonDialog
         open={rejecting !== null}
-        workName={rejecting?.name ?? ''}
+        title={t('workAudit.reject.title', { name: rejecting?.name ?? '' })}
+        label={t('workAudit.reject.reason')}
+        requiredMessage={t('workAudit.reject.reasonRequired')}
+        hint={t('workAudit.reject.reasonHint')}
+        placeholder={t('workAudit.reject.placeholder')}
+        okText={t('workAudit.reject.confirm')}
+        maxLength={REVIEW_NOTE_MAX}
         busy={decide.isPending}
         onCancel={() => setRejecting(null)}
-        onReject={onReject}
+        onSubmit={onReject}
+        testId="audit-reject-reason"
       />
     </Card>
   );
