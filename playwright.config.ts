@@ -13,6 +13,9 @@ function traceOption(setting = 'snapshots'): PlaywrightWorkerOptions['trace'] {
   return { mode: 'retain-on-failure', snapshots: true, sources: true, screenshots: setting === 'full' };
 }
 
+/** The journeys that open a 3D or point-cloud viewer (`test.use({ launchOptions: SOFTWARE_WEBGL })`). */
+const VIEWER_JOURNEYS = ['spatial-works.spec.ts', 'tour-editor.spec.ts'];
+
 /** Run through `npm run test:e2e` (scripts/e2e.mjs), which starts a seeded server and sets BASE_URL. */
 export default defineConfig({
   testDir: 'e2e',
@@ -51,4 +54,11 @@ export default defineConfig({
       ],
     },
   },
+  // The journeys that draw WebGL in software take a different browser, so Playwright queued them after all the
+  // others, and the longest (over two minutes) ran alone at the end. As a project listed first they start first,
+  // and the short journeys fill in beside them.
+  projects: [
+    { name: 'viewers', testMatch: VIEWER_JOURNEYS },
+    { name: 'site', testIgnore: VIEWER_JOURNEYS },
+  ],
 });
