@@ -24,8 +24,12 @@ test('reset the password with a code and sign in with the new one, not the old',
   await expect(page.locator('#phoneNumber')).toHaveValue(phone);
 
   await page.locator('#password').fill(oldPassword);
+  // Waited for by its answer, not by any message: the reset's own success message may still be on show, and a click
+  // while this sign-in is still in flight would go to a busy button.
+  const refused = page.waitForResponse((response) => response.url().includes('/api/client/login'));
   await page.getByTestId('login-submit').click();
-  await expect(page.locator('.ant-message')).toBeVisible();
+  expect((await refused).status()).toBe(400);
+  await expect(page.locator('.ant-message')).toContainText('手机号或密码错误');
   await expect(page).toHaveURL('/login');
 
   await page.locator('#password').fill('NewPass2026');
