@@ -466,7 +466,7 @@ export function createServices(
     pending: {
       membershipApplications: () => membership.pendingCount(),
       identityApplications: () => identity.pendingCount(),
-      works: async () => (await workPublishing.reviewQueue(1, 1)).total,
+      works: () => workPublishing.reviewQueueSize(),
     },
   });
   // Ended memberships stop granting their groups within a minute (docs/membership.md).

@@ -86,6 +86,7 @@ export const ErrorCode = {
   measurementsStale: 1909,
   qrTicketUnknown: 1301,
   qrTicketExpired: 1302,
+  qrTicketScannedByOther: 1303,
   tooManyCodes: 1201,
   codeExpired: 1202,
   codeUsed: 1203,

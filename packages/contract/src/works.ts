@@ -63,6 +63,19 @@ export function isWorkOnline(status: WorkStatus): boolean {
   return status !== 'unpublished';
 }
 
+/**
+ * The status a reader who neither owns nor administers a work sees (docs/work-lifecycle.md): a review
+ * under way or refused is the owner's business, so such an online work shows as published.
+ */
+export function publicWorkStatus(status: WorkStatus): WorkStatus {
+  return status === 'unaudited' || status === 'underReview' || status === 'notPassed' ? 'published' : status;
+}
+
+/** The statuses whose online works such a reader finds under `status` (`publicWorkStatus` undone). */
+export function statusesShownAs(status: WorkStatus): WorkStatus[] {
+  return ONLINE.filter((candidate) => publicWorkStatus(candidate) === status);
+}
+
 /** A work waiting for or in review: what was submitted (texts, cover, origin) cannot change. */
 export function isWorkInReview(status: WorkStatus): boolean {
   return status === 'unaudited' || status === 'underReview';
@@ -193,12 +206,13 @@ export interface WorkSummary {
   openInOfficial: boolean;
   /** Price on the market in fen, or null when not on the market. */
   marketPrice: number | null;
-  budget: number;
+  /** GB a month; only in the answers of the owner and admins, as are `pendingTransfer` and `reviewNote`. */
+  budget?: number;
   coverUrl: string;
   version: number;
   owner: WorkOwner;
   /** Set while a transfer of this work waits for its receiver. */
-  pendingTransfer: boolean;
+  pendingTransfer?: boolean;
   createdAt: number;
   updatedAt: number;
   /** Set only in the recycle bin. */
@@ -213,7 +227,8 @@ export interface WorkDetail extends WorkSummary {
   startTime: number | null;
   endTime: number | null;
   shopId: number | null;
-  reviewNote: string;
+  /** The reviewer's note to the owner. */
+  reviewNote?: string;
   /** Opens of the public page. */
   views: number;
   assets: WorkAsset[];

@@ -41,6 +41,7 @@ const httpStatusOf: Partial<Record<ErrorName, number>> = {
   phoneNotRegistered: 404,
   qrTicketUnknown: 404,
   qrTicketExpired: 410,
+  qrTicketScannedByOther: 403,
   uploadGrantInvalid: 403,
   unsupportedImage: 415,
   uploadContentRejected: 415,

@@ -39,6 +39,10 @@ const catalogue = {
     zh: '二维码已过期或已使用，请在电脑上刷新二维码',
     en: 'This QR code has expired or was used. Refresh it on the computer',
   },
+  qrTicketScannedByOther: {
+    zh: '该二维码已被另一个账号扫描，只有扫码的账号可以确认登录',
+    en: 'Another account scanned this QR code. Only the account that scanned it can confirm the sign-in',
+  },
   uploadGrantInvalid: {
     zh: '上传凭证无效或已过期，请重新选择文件',
     en: 'The upload permission is not valid or has expired. Choose the file again',

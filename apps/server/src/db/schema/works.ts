@@ -6,6 +6,7 @@ import {
   doublePrecision,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   text,
@@ -13,7 +14,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { createdAt, idRef, serialId, updatedAt } from './columns.js';
-import { ASSET_KINDS, TRANSFER_KINDS, TRANSFER_STATUSES, WORK_STATUSES, WORK_TYPES } from '@spatia/contract';
+import { ASSET_KINDS, TRANSFER_KINDS, TRANSFER_STATUSES, WORK_STATUSES, WORK_TYPES, type WorkDetail } from '@spatia/contract';
 import { userRef, users } from './users.js';
 
 /** A work ("model" in the API): a panorama tour, a 3D model or a point cloud owned by one user. */
@@ -119,6 +120,11 @@ export const workTransfers = pgTable(
     remark: text('remark').notNull().default(''),
     /** The work's name when it was sent: what the receiver agreed to. */
     workName: text('work_name').notNull(),
+    /**
+     * The work as it was sent, as the public sees it (a WorkDetail): what a party who no longer owns it
+     * is shown, never the new owner's later changes. Null for transfers sent before it was kept.
+     */
+    workSnapshot: jsonb('work_snapshot').$type<WorkDetail>(),
     createdAt: createdAt(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     answeredAt: timestamp('answered_at', { withTimezone: true }),

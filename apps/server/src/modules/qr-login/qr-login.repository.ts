@@ -1,4 +1,4 @@
-import { and, eq, gt, inArray } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, or } from 'drizzle-orm';
 import type { Db } from '../../db/database.js';
 import { qrLoginTickets } from '../../db/schema/index.js';
 
@@ -39,12 +39,17 @@ export class QrLoginRepository {
     return row;
   }
 
-  /** Moves a live ticket from one of `from` to `to`; returns the row when this call made the move. */
+  /**
+   * Moves a live ticket from one of `from` to `to`; returns the row when this call made the move. With
+   * `userId`, a ticket another account already holds is not moved (and the move gives it to this one).
+   */
   async transition(id: number, from: TicketStatus[], to: TicketStatus, now: Date, userId?: number): Promise<TicketRow | undefined> {
+    const conditions = [eq(qrLoginTickets.id, id), inArray(qrLoginTickets.status, from), gt(qrLoginTickets.expiresAt, now)];
+    if (userId !== undefined) conditions.push(or(isNull(qrLoginTickets.userId), eq(qrLoginTickets.userId, userId))!);
     const [row] = await this.db
       .update(qrLoginTickets)
       .set({ status: to, ...(userId === undefined ? {} : { userId }) })
-      .where(and(eq(qrLoginTickets.id, id), inArray(qrLoginTickets.status, from), gt(qrLoginTickets.expiresAt, now)))
+      .where(and(...conditions))
       .returning(columns);
     return row;
   }

@@ -36,9 +36,9 @@ export const qrLoginRoutes: FastifyPluginAsyncTypebox<{ qrLogin: QrLoginService;
       acceptQueryParams: true,
       body: ScanBody,
       data: ScannedSchema,
-      failures: [400, 404],
+      failures: [400, 403, 404, 410],
     }),
-    async (request) => ok(await qrLogin.scan(request.body.ticket)),
+    async (request) => ok(await qrLogin.scan(request.body.ticket, request.auth!.user.id)),
   );
 
   app.post(
@@ -48,7 +48,7 @@ export const qrLoginRoutes: FastifyPluginAsyncTypebox<{ qrLogin: QrLoginService;
       acceptQueryParams: true,
       body: ConfirmBody,
       data: ConfirmedSchema,
-      failures: [400, 404],
+      failures: [400, 403, 404, 410],
     }),
     async (request) => ok(await qrLogin.confirm(request.body.ticket, request.auth!.user.id, request.body.accept)),
   );

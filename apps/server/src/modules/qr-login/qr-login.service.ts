@@ -55,10 +55,14 @@ export class QrLoginService {
     return { status: 'confirmed', expiresAt: row.expiresAt.getTime(), token, login: result };
   }
 
-  /** The phone opened the link: the desktop shows "scanned", the phone shows who is asking. */
-  async scan(ticket: string): Promise<QrScanResult> {
+  /**
+   * The phone opened the link: the desktop shows "scanned", the phone shows who is asking. The first
+   * account to scan a ticket holds it; another account that scans it after is refused.
+   */
+  async scan(ticket: string, userId: number): Promise<QrScanResult> {
     const row = await this.liveTicket(ticket);
-    const scanned = (await this.repository.transition(row.id, ['pending'], 'scanned', new Date(this.now()))) ?? row;
+    const scanned = (await this.repository.transition(row.id, ['pending'], 'scanned', new Date(this.now()), userId)) ?? row;
+    if (scanned.userId !== userId) throw fail('qrTicketScannedByOther');
     return {
       status: this.visibleStatus(scanned),
       expiresAt: scanned.expiresAt.getTime(),
@@ -66,16 +70,20 @@ export class QrLoginService {
     };
   }
 
+  /**
+   * Only the account that scanned the ticket answers it: anyone else who learns a ticket (a QR code on a
+   * shared screen) must not be able to sign that desktop into an account of their choosing. Answering a
+   * ticket nobody scanned yet scans it in the same step.
+   */
   async confirm(ticket: string, userId: number, accept: boolean): Promise<{ status: QrTicketStatus }> {
     const row = await this.liveTicket(ticket);
-    const moved = await this.repository.transition(
-      row.id,
-      ['pending', 'scanned'],
-      accept ? 'confirmed' : 'declined',
-      new Date(this.now()),
-      userId,
-    );
-    if (!moved) throw fail('qrTicketExpired');
+    if (row.userId !== null && row.userId !== userId) throw fail('qrTicketScannedByOther');
+    const to = accept ? 'confirmed' : 'declined';
+    const moved = await this.repository.transition(row.id, ['pending', 'scanned'], to, new Date(this.now()), userId);
+    if (!moved) {
+      const now = await this.repository.findByTicketHash(hashToken(ticket));
+      throw fail(now && now.userId !== userId && this.visibleStatus(now) !== 'expired' ? 'qrTicketScannedByOther' : 'qrTicketExpired');
+    }
     return { status: accept ? 'confirmed' : 'declined' };
   }
 

@@ -5,13 +5,11 @@ import { LedgerAccount, type LedgerService } from '../ledger/ledger.service.js';
 import type { NotificationsService } from '../notifications/notifications.service.js';
 import { fileUrl } from '../uploads/file-urls.js';
 import type { UsersService } from '../users/users.service.js';
-import type { Actor } from '../works/work-access.js';
+import { canManage, type Actor } from '../works/work-access.js';
 import type { WorkRow, WorksService } from '../works/works.service.js';
 import type { SaleFilter, TransferRow, TransfersRepository } from './transfers.repository.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-/** The statuses in which a receiver still sees the work of a transfer. */
-const RECEIVER_SEES: readonly TransferStatus[] = ['pending', 'confirmed'];
 
 /** A targeted sale as the order lists show it (docs/orders.md): the other side is the counterpart. */
 export interface SaleSummary {
@@ -99,17 +97,21 @@ export class TransfersService {
   }
 
   /**
-   * The work of a transfer, for its sender and receiver to look at. A receiver sees it while the transfer
-   * waits for them (a preview: the facts and what viewers see, never the files) and once confirmed;
-   * after a refusal, a withdrawal or the expiry, nothing. Files come only with ownership (`detail`).
+   * The work of a transfer, for its sender and receiver to look at. Whoever owns the work now sees it
+   * whole. A receiver sees it live while the transfer waits for them (a preview: what viewers see, never
+   * the files). Once it has left a party for good, that party sees it as it was sent (the snapshot), never
+   * the new owner's later changes: the sender after a confirmation, the receiver after passing it on. A
+   * receiver who refused it, or let it expire or be withdrawn, sees nothing.
    */
   async transferredWork(actor: Actor, id: number): Promise<WorkDetail> {
     const transfer = await this.repository.findById(id);
     if (!transfer || (transfer.senderId !== actor.id && transfer.receiverId !== actor.id)) throw fail('notFound');
-    if (transfer.senderId !== actor.id && !RECEIVER_SEES.includes(transfer.status)) throw fail('notFound');
     const work = await this.works.findById(transfer.workId);
     if (!work) throw fail('notFound');
-    return this.works.detail(work, actor);
+    const isSender = transfer.senderId === actor.id;
+    if (canManage(actor, work) || (!isSender && transfer.status === 'pending')) return this.works.detail(work, actor);
+    if ((isSender || transfer.status === 'confirmed') && transfer.workSnapshot) return transfer.workSnapshot;
+    throw fail('notFound');
   }
 
   async confirm(actor: Actor, id: number): Promise<void> {
@@ -152,6 +154,7 @@ export class TransfersService {
     if (sale) await Promise.all([this.ledger.openUserAccounts(receiverId), this.ledger.openUserAccounts(actor.id)]);
     await this.expireDue();
     const sender = await this.nameOf(actor.id);
+    const workSnapshot = await this.snapshotOf(uid);
     const row = await this.works.change(actor, uid, async (work, tx) => {
       if (receiverId === work.ownerId) throw fail('transferToSelf');
       await this.works.assertNotInTransfer(work, tx);
@@ -165,6 +168,7 @@ export class TransfersService {
           price: sale?.price ?? 0,
           remark: sale?.remark.trim() ?? '',
           workName: work.name,
+          workSnapshot,
           createdAt: new Date(sentAt),
           expiresAt: new Date(sentAt + TRANSFER_RECEIPT_DAYS * DAY_MS),
         },
@@ -216,6 +220,15 @@ export class TransfersService {
       return 'answered' as const;
     });
     if (outcome === 'expired') throw fail('transferExpired');
+  }
+
+  /**
+   * The work as the public sees it, taken as it is sent (`transferredWork`), read before the sending
+   * transaction opens for the reason `nameOf` gives. `change` then decides whether it may be sent at all.
+   */
+  private async snapshotOf(uid: string): Promise<WorkDetail | null> {
+    const work = await this.works.findByUid(uid);
+    return work ? this.works.detail(work, undefined) : null;
   }
 
   /** A person's public name, read before a transaction opens (on PGlite a read outside it would wait for it). */

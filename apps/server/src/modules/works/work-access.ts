@@ -1,6 +1,7 @@
 import { isAdmin, isWorkOnline, nextWorkStatus, type WorkAction, type WorkStatus } from '@spatia/contract';
 import { fail } from '../../lib/app-error.js';
 import type { AuthUser } from '../users/users.service.js';
+import type { WorkView } from './work-presenter.js';
 import type { WorkRow } from './works.repository.js';
 
 export type Actor = Pick<AuthUser, 'id' | 'roles'>;
@@ -8,6 +9,11 @@ export type Actor = Pick<AuthUser, 'id' | 'roles'>;
 /** Owners act on their works; an admin may act on anyone's. */
 export function canManage(actor: Actor | undefined, work: Pick<WorkRow, 'ownerId'>): boolean {
   return actor !== undefined && (actor.id === work.ownerId || isAdmin(actor));
+}
+
+/** How a work is presented to this reader (see `WorkView`). */
+export function viewOf(actor: Actor | undefined, work: Pick<WorkRow, 'ownerId'>): WorkView {
+  return canManage(actor, work) ? 'manager' : 'public';
 }
 
 /**

@@ -1,29 +1,34 @@
-import { isWorkOnline, type WorkAsset, type WorkDetail, type WorkOwner, type WorkSummary } from '@spatia/contract';
+import { isWorkOnline, publicWorkStatus, type WorkAsset, type WorkDetail, type WorkOwner, type WorkSummary } from '@spatia/contract';
 import { fileUrl } from '../uploads/file-urls.js';
 import type { WorkAssetRow, WorkRow, WorkSummaryRow } from './works.repository.js';
 
 const UNKNOWN_OWNER: WorkOwner = { uid: '', name: '', avatarUrl: '' };
 
-export function toWorkSummary(row: WorkSummaryRow, owner: WorkOwner | undefined, pendingTransfer: boolean): WorkSummary {
-  return {
+/**
+ * Who a work is presented to: its owner or an admin (`manager`), or anyone else (`public`), who sees
+ * what the public work page shows: no review, budget or transfer of someone else's.
+ */
+export type WorkView = 'manager' | 'public';
+
+export function toWorkSummary(row: WorkSummaryRow, owner: WorkOwner | undefined, pendingTransfer: boolean, view: WorkView): WorkSummary {
+  const summary: WorkSummary = {
     uid: row.uid,
     type: row.type,
     name: row.name,
     description: row.description,
     tags: row.tags,
-    status: row.status,
+    status: view === 'manager' ? row.status : publicWorkStatus(row.status),
     onLined: isWorkOnline(row.status),
     openInOfficial: row.openInOfficial,
     marketPrice: row.marketPrice,
-    budget: row.budget,
     coverUrl: fileUrl(row.coverKey),
     version: row.version,
     owner: owner ?? UNKNOWN_OWNER,
-    pendingTransfer,
     createdAt: row.createdAt.getTime(),
     updatedAt: row.updatedAt.getTime(),
     deletedAt: row.deletedAt?.getTime() ?? null,
   };
+  return view === 'manager' ? { ...summary, budget: row.budget, pendingTransfer } : summary;
 }
 
 /** `url`: where the reader may fetch it (a signed link for a private file). */
@@ -40,9 +45,15 @@ export function toWorkAsset(row: WorkAssetRow, url: string): WorkAsset {
   };
 }
 
-export function toWorkDetail(row: WorkRow, owner: WorkOwner | undefined, pendingTransfer: boolean, assets: WorkAsset[]): WorkDetail {
-  return {
-    ...toWorkSummary(row, owner, pendingTransfer),
+export function toWorkDetail(
+  row: WorkRow,
+  owner: WorkOwner | undefined,
+  pendingTransfer: boolean,
+  assets: WorkAsset[],
+  view: WorkView,
+): WorkDetail {
+  const detail: WorkDetail = {
+    ...toWorkSummary(row, owner, pendingTransfer, view),
     address: row.address,
     // The input rules keep these finite (lib/safe-input.ts); a value stored before them is shown as
     // unset rather than failing the answer for everyone.
@@ -51,10 +62,10 @@ export function toWorkDetail(row: WorkRow, owner: WorkOwner | undefined, pending
     startTime: finiteOrNull(row.startTime?.getTime()),
     endTime: finiteOrNull(row.endTime?.getTime()),
     shopId: row.shopId,
-    reviewNote: row.reviewNote,
     views: row.views,
     assets,
   };
+  return view === 'manager' ? { ...detail, reviewNote: row.reviewNote } : detail;
 }
 
 function finiteOrNull(value: number | null | undefined): number | null {

@@ -88,7 +88,7 @@ export const workPublishingRoutes: FastifyPluginAsyncTypebox<{ publishing: WorkP
       data: pageOf(WorkReviewItemSchema),
       failures: [400],
     }),
-    async (request) => ok(await publishing.reviewQueue(request.query.pageNum, request.query.pageSize)),
+    async (request) => ok(await publishing.reviewQueue(request.auth!.user, request.query.pageNum, request.query.pageSize)),
   );
 
   app.post(

@@ -92,11 +92,19 @@ export class WorkPublishingService {
     return this.works.detail(row, actor);
   }
 
+  /** How many works wait for or are in review (the back office's overview). */
+  async reviewQueueSize(): Promise<number> {
+    return (await this.repository.listForReview(1, 0)).total;
+  }
+
   /** The reviewers' queue (admins): works waiting for review first, then claimed ones; oldest submission first. */
-  async reviewQueue(pageNum: number, pageSize: number): Promise<Page<WorkReviewItem>> {
+  async reviewQueue(reviewer: Actor, pageNum: number, pageSize: number): Promise<Page<WorkReviewItem>> {
     const { rows, total } = await this.repository.listForReview(pageSize, (pageNum - 1) * pageSize);
     const reviewerIds = rows.flatMap((row) => (row.status === 'underReview' && row.reviewerId !== null ? [row.reviewerId] : []));
-    const [summaries, reviewers] = await Promise.all([this.works.summaries(rows), this.review.users.findPublicProfiles(reviewerIds)]);
+    const [summaries, reviewers] = await Promise.all([
+      this.works.summaries(rows, reviewer),
+      this.review.users.findPublicProfiles(reviewerIds),
+    ]);
     const list = summaries.map((summary, index) => {
       const row = rows[index]!;
       const reviewer = row.status === 'underReview' && row.reviewerId !== null ? reviewers.get(row.reviewerId) : undefined;

@@ -1,6 +1,6 @@
 import { and, arrayContains, desc, eq, gt, inArray, isNotNull, isNull, lt, ne, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import type { AssetKind, WorkStatus, WorkType } from '@spatia/contract';
+import { statusesShownAs, type AssetKind, type WorkStatus, type WorkType } from '@spatia/contract';
 import type { Db, Executor } from '../../db/database.js';
 import { findRowsIn } from '../../db/rows-in.js';
 import { findOneRow } from '../../db/one-row.js';
@@ -82,6 +82,7 @@ export interface WorkListFilter {
   ownerId: number;
   /** Others see only works that are online. */
   onlineOnly: boolean;
+  /** With `onlineOnly`, the status as those others see it (`publicWorkStatus`): it may stand for several. */
   status?: WorkStatus;
   type?: WorkType;
   tag?: string;
@@ -434,6 +435,7 @@ export function listValues(filter: WorkListFilter) {
   return {
     ownerId: filter.ownerId,
     status: filter.status,
+    statuses: filter.status === undefined ? undefined : statusesShownAs(filter.status),
     type: filter.type,
     tag: filter.tag === undefined ? undefined : [filter.tag],
     keywordGrams: filter.keyword?.grams,
@@ -493,7 +495,7 @@ function countsAnswerTotal(shape: ListShape): boolean {
 /** The total of an owner's (and status's) works, from the counts the trigger keeps. */
 function keptCountQuery(shape: ListShape) {
   const conditions: SQL[] = [eq(workCounts.ownerId, filterValue(shape, 'ownerId', workCounts.ownerId))];
-  if (shape.status) conditions.push(eq(workCounts.status, filterValue(shape, 'status', workCounts.status)));
+  if (shape.status) conditions.push(statusCondition(shape, workCounts.status));
   if (shape.onlineOnly) conditions.push(ne(workCounts.status, 'unpublished'));
   return sql`select coalesce(sum(${workCounts.live}), 0)::int from ${workCounts} where ${and(...conditions)}`;
 }
@@ -501,11 +503,18 @@ function keptCountQuery(shape: ListShape) {
 /** Written out in full: inside the subquery a bare column reference would name work_transfers.id. */
 const pendingTransferOfListedWork = sql<boolean>`exists (select 1 from "work_transfers" as pending where pending.work_id = "works"."id" and pending.status = 'pending')`;
 
+/** The owner's own list keeps one status; another reader's keeps those that show as it (a text array, as tags are). */
+function statusCondition(shape: ListShape, column: AnyPgColumn): SQL {
+  if (!shape.onlineOnly) return eq(column, filterValue(shape, 'status', column));
+  // The cast makes the sub-select that hides the value an array expression, not a row source for ANY.
+  return sql`${column} = any(${filterValue(shape, 'statuses', works.tags)}::text[])`;
+}
+
 function listConditions(shape: ListShape): SQL[] {
   const value = (name: keyof ListValues, column: AnyPgColumn) => filterValue(shape, name, column);
   const conditions: SQL[] = [eq(works.ownerId, value('ownerId', works.ownerId)), isNull(works.deletedAt)];
   if (shape.onlineOnly) conditions.push(sql`${works.status} <> 'unpublished'`);
-  if (shape.status) conditions.push(eq(works.status, value('status', works.status)));
+  if (shape.status) conditions.push(statusCondition(shape, works.status));
   if (shape.type) conditions.push(eq(works.type, value('type', works.type)));
   if (shape.tag) conditions.push(arrayContains(works.tags, value('tag', works.tags)));
   if (shape.keyword !== 'none') {

@@ -20,7 +20,7 @@ import { fail, invalid } from '../../lib/app-error.js';
 import type { StorageDriver } from '../../drivers/storage/storage-driver.js';
 import type { ModerationService } from '../moderation/moderation.service.js';
 import type { PublicProfile, UsersService } from '../users/users.service.js';
-import { assertManageable, assertReadable, canManage, transition, type Actor } from './work-access.js';
+import { assertManageable, assertReadable, canManage, transition, viewOf, type Actor } from './work-access.js';
 import { fileUrl, type FileUrlSigner } from '../uploads/file-urls.js';
 import { toWorkAsset, toWorkDetail, toWorkSummary } from './work-presenter.js';
 import { keywordGrams, normalizeSearchText, searchGramsOf, searchableText } from './search-grams.js';
@@ -136,7 +136,8 @@ export class WorksService {
     });
     const [owners, badges] = await Promise.all([this.users.findPublicProfiles([ownerId]), this.badgesOf([ownerId], language)]);
     const owner = ownerWithBadges(owners, badges, ownerId);
-    const list = rows.map((row) => toWorkSummary(row, owner, row.pendingTransfer));
+    const view = viewOf(actor, { ownerId });
+    const list = rows.map((row) => toWorkSummary(row, owner, row.pendingTransfer, view));
     return { list, total, pageNum: query.pageNum, pageSize: query.pageSize };
   }
 
@@ -362,12 +363,12 @@ export class WorksService {
   /** The official showcase, open to everyone (the home page and a new user's empty dashboard show it). */
   async showcase(pageNum: number, pageSize: number, language?: Language): Promise<Page<WorkSummary>> {
     const { rows, total } = await this.repository.listShowcase(pageSize, (pageNum - 1) * pageSize);
-    return { list: await this.summaries(rows, language), total, pageNum, pageSize };
+    return { list: await this.summaries(rows, undefined, language), total, pageNum, pageSize };
   }
 
   async recycleBin(actor: Actor, pageNum: number, pageSize: number): Promise<Page<WorkSummary>> {
     const { rows, total } = await this.repository.listDeleted(actor.id, pageSize, (pageNum - 1) * pageSize);
-    return { list: await this.summaries(rows), total, pageNum, pageSize };
+    return { list: await this.summaries(rows, actor), total, pageNum, pageSize };
   }
 
   async restore(actor: Actor, uid: string): Promise<WorkDetail> {
@@ -423,7 +424,8 @@ export class WorksService {
       this.badgesOf([row.ownerId], language),
     ]);
     const owner = ownerWithBadges(owners, badges, row.ownerId);
-    return toWorkDetail(row, owner, pending, await this.presentAssets(assets, canManage(reader, row)));
+    const view = viewOf(reader, row);
+    return toWorkDetail(row, owner, pending, await this.presentAssets(assets, view === 'manager'), view);
   }
 
   private async presentAssets(rows: readonly WorkAssetRow[], readsPrivateFiles: boolean): Promise<WorkAsset[]> {
@@ -440,7 +442,7 @@ export class WorksService {
     return this.repository.hasAssetOfKinds(key, PUBLIC_ASSET_KINDS);
   }
 
-  async summaries(rows: readonly WorkRow[], language?: Language): Promise<WorkSummary[]> {
+  async summaries(rows: readonly WorkRow[], reader: Actor | undefined, language?: Language): Promise<WorkSummary[]> {
     const [owners, pending, badges] = await Promise.all([
       this.users.findPublicProfiles(rows.map((row) => row.ownerId)),
       this.repository.workIdsWithPendingTransfers(rows.map((row) => row.id)),
@@ -449,7 +451,7 @@ export class WorksService {
         language,
       ),
     ]);
-    return rows.map((row) => toWorkSummary(row, ownerWithBadges(owners, badges, row.ownerId), pending.has(row.id)));
+    return rows.map((row) => toWorkSummary(row, ownerWithBadges(owners, badges, row.ownerId), pending.has(row.id), viewOf(reader, row)));
   }
 
   /** The owners' approved identities, only for public answers (those given a language). */

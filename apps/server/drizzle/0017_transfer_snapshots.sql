@@ -1,0 +1,1 @@
+ALTER TABLE "work_transfers" ADD COLUMN "work_snapshot" jsonb;
