@@ -162,6 +162,15 @@ test('a receiver views, confirms, rejects and cannot pay; the sender withdraws a
   await senderPage.getByRole('tab', { name: '已收货' }).click();
   await expect(senderPage).toHaveURL('/model/sendModel?status=confirmed');
   await expect(senderPage.getByTestId('transfer-row')).toHaveCount(1);
+
+  // The new owner rewrites the description; the sender still sees the work as it was sent.
+  await dataOf(await receiver.api.patch(`/api/model/${uids.gift}/attr`, { form: { description: '新主人的私密简介' } }));
+  await rowOf(senderPage, works.gift).getByTestId('transfer-view').click();
+  const sentDrawer = senderPage.locator('.transfer-drawer');
+  await expect(sentDrawer.getByTestId('transfer-as-sent')).toContainText('它现在属于 周收货');
+  await expect(sentDrawer.getByTestId('transfer-work-detail')).toContainText('傍晚的海港，十二个点位。');
+  await expect(sentDrawer).not.toContainText('新主人的私密简介');
+  await snap(senderPage, 'transfers-sent-drawer-zh-desktop', { fullPage: false });
   await senderContext.close();
 
   // Back on the receiver's side, only the sale is left to answer; "all" shows every answer.

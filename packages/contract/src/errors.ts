@@ -87,6 +87,7 @@ export const ErrorCode = {
   qrTicketUnknown: 1301,
   qrTicketExpired: 1302,
   qrTicketScannedByOther: 1303,
+  qrTicketNotScanned: 1304,
   tooManyCodes: 1201,
   codeExpired: 1202,
   codeUsed: 1203,

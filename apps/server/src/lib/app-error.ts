@@ -42,6 +42,7 @@ const httpStatusOf: Partial<Record<ErrorName, number>> = {
   qrTicketUnknown: 404,
   qrTicketExpired: 410,
   qrTicketScannedByOther: 403,
+  qrTicketNotScanned: 409,
   uploadGrantInvalid: 403,
   unsupportedImage: 415,
   uploadContentRejected: 415,

@@ -43,6 +43,7 @@ const catalogue = {
     zh: '该二维码已被另一个账号扫描，只有扫码的账号可以确认登录',
     en: 'Another account scanned this QR code. Only the account that scanned it can confirm the sign-in',
   },
+  qrTicketNotScanned: { zh: '请先用手机扫描该二维码，再确认登录', en: 'Scan this QR code with your phone before confirming the sign-in' },
   uploadGrantInvalid: {
     zh: '上传凭证无效或已过期，请重新选择文件',
     en: 'The upload permission is not valid or has expired. Choose the file again',

@@ -151,6 +151,10 @@ describe('a QR sign-in ticket', () => {
 
   it('is answered only by the account that scanned it', async () => {
     const [scanner, bystander] = [await person(testApp.app), await person(testApp.app)];
+    const unscanned = json<{ data: { ticket: string } }>(await testApp.app.inject({ method: 'GET', url: '/api/qrcode/login' })).data;
+    const early = await bystander.call('POST', '/api/qrcode/confirm', { ticket: unscanned.ticket, accept: true });
+    expect(json(early).code).toBe(ErrorCode.qrTicketNotScanned);
+
     for (const accept of [true, false]) {
       const { ticket, pollToken } = await scannedTicket(scanner);
       const hijack = await bystander.call('POST', '/api/qrcode/confirm', { ticket, accept });

@@ -75,6 +75,7 @@ describe('QR sign-in', () => {
 
   it('does not let the ticket in the QR code collect the session', async () => {
     const ticket = await newTicket();
+    await phoneCall('/api/qrcode/scan', { ticket: ticket.ticket });
     await phoneCall('/api/qrcode/confirm', { ticket: ticket.ticket, accept: true });
     const stolen = await poll(ticket.ticket);
     expect(stolen.statusCode).toBe(404);
@@ -83,6 +84,7 @@ describe('QR sign-in', () => {
 
   it('tells the desktop when the phone declines', async () => {
     const ticket = await newTicket();
+    await phoneCall('/api/qrcode/scan', { ticket: ticket.ticket });
     const declined = await phoneCall('/api/qrcode/confirm', { ticket: ticket.ticket, accept: 'false' });
     expect(json(declined).data).toEqual({ status: 'declined' });
     const answer = await poll(ticket.pollToken);

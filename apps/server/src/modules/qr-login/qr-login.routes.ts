@@ -48,7 +48,7 @@ export const qrLoginRoutes: FastifyPluginAsyncTypebox<{ qrLogin: QrLoginService;
       acceptQueryParams: true,
       body: ConfirmBody,
       data: ConfirmedSchema,
-      failures: [400, 403, 404, 410],
+      failures: [400, 403, 404, 409, 410],
     }),
     async (request) => ok(await qrLogin.confirm(request.body.ticket, request.auth!.user.id, request.body.accept)),
   );

@@ -72,18 +72,14 @@ export class QrLoginService {
 
   /**
    * Only the account that scanned the ticket answers it: anyone else who learns a ticket (a QR code on a
-   * shared screen) must not be able to sign that desktop into an account of their choosing. Answering a
-   * ticket nobody scanned yet scans it in the same step.
+   * shared screen) must not be able to sign that desktop into an account of their choosing.
    */
   async confirm(ticket: string, userId: number, accept: boolean): Promise<{ status: QrTicketStatus }> {
     const row = await this.liveTicket(ticket);
-    if (row.userId !== null && row.userId !== userId) throw fail('qrTicketScannedByOther');
-    const to = accept ? 'confirmed' : 'declined';
-    const moved = await this.repository.transition(row.id, ['pending', 'scanned'], to, new Date(this.now()), userId);
-    if (!moved) {
-      const now = await this.repository.findByTicketHash(hashToken(ticket));
-      throw fail(now && now.userId !== userId && this.visibleStatus(now) !== 'expired' ? 'qrTicketScannedByOther' : 'qrTicketExpired');
-    }
+    if (row.userId === null) throw fail('qrTicketNotScanned');
+    if (row.userId !== userId) throw fail('qrTicketScannedByOther');
+    const moved = await this.repository.transition(row.id, ['scanned'], accept ? 'confirmed' : 'declined', new Date(this.now()), userId);
+    if (!moved) throw fail('qrTicketExpired');
     return { status: accept ? 'confirmed' : 'declined' };
   }
 

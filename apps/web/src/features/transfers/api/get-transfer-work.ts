@@ -4,9 +4,12 @@ import { detailQueryOptions } from '../../../lib/session-queries';
 import { TRANSFERS_QUERY_KEY } from './get-transfers';
 import type { WorkDetail } from './types';
 
-/** GET /transfers/{id}/work: the work as it is now, for the sender and the receiver alike. */
+/**
+ * GET /transfers/{id}/work: the work as it is now, or as it was sent once it left the caller. Silent: the
+ * drawer says what failed in its own place (LoadFailed, or why there is nothing to show).
+ */
 export function getTransferWork(id: number): Promise<WorkDetail> {
-  return request<WorkDetail>({ url: `/transfers/${id}/work` });
+  return request<WorkDetail>({ url: `/transfers/${id}/work`, silent: true });
 }
 
 export function transferWorkQueryOptions(id: number) {

@@ -1,6 +1,7 @@
 import { FileOutlined, LinkOutlined } from '@ant-design/icons';
 import { Alert, Descriptions, Drawer, Empty, Image, List, Skeleton, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../../api/client';
 import { LoadFailed } from '../../../components/load-failed';
 import { formatDate, formatNumber } from '../../../lib/format';
 import { useTransferWork } from '../api/get-transfer-work';
@@ -49,6 +50,10 @@ function AssetItem({ asset }: { asset: WorkAsset }) {
       />
     </List.Item>
   );
+}
+
+function isNotFound(error: Error | null): boolean {
+  return error instanceof ApiError && error.status === 404;
 }
 
 /** `filesAfterAnswer`: the receiver of a transfer still waiting sees a preview; the originals come with the work. */
@@ -116,7 +121,7 @@ function WorkBody({ work, filesAfterAnswer }: { work: WorkDetail; filesAfterAnsw
   );
 }
 
-/** The work of a transfer as it is now, with the transfer's terms and the answers this side may give. */
+/** The work of a transfer (as it is now, or as it was sent once it left this side), its terms and the answers this side may give. */
 export function TransferWorkDrawer({
   transfer,
   open,
@@ -131,6 +136,8 @@ export function TransferWorkDrawer({
   const { t } = useTranslation();
   const work = useTransferWork(transfer?.id ?? null);
   const answers = transfer ? actionsFor(transfer, side, now).filter((action) => action !== 'view') : [];
+  // The sender of a confirmed transfer is shown the work as it was sent, never the new owner's (docs/work-lifecycle.md).
+  const handedOver = side === 'sent' && transfer?.status === 'confirmed';
 
   return (
     <Drawer
@@ -183,10 +190,23 @@ export function TransferWorkDrawer({
               <Skeleton.Image active className="transfer-drawer__skeleton-cover" />
               <Skeleton active paragraph={{ rows: 5 }} />
             </div>
+          ) : handedOver && isNotFound(work.error) ? (
+            <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('transfers.drawer.notKept', { name: transfer.receiver.name })} />
           ) : work.isError ? (
             <LoadFailed title={t('transfers.drawer.loadFailed')} query={work} />
           ) : (
-            <WorkBody work={work.data} filesAfterAnswer={side === 'received' && transfer.status === 'pending'} />
+            <>
+              {handedOver && (
+                <Alert
+                  type="info"
+                  showIcon
+                  className="transfer-drawer__files-note"
+                  data-testid="transfer-as-sent"
+                  title={t('transfers.drawer.asSent', { date: formatDate(transfer.sentAt, TIME_FORMAT), name: transfer.receiver.name })}
+                />
+              )}
+              <WorkBody work={work.data} filesAfterAnswer={side === 'received' && transfer.status === 'pending'} />
+            </>
           )}
         </>
       )}
