@@ -9,7 +9,10 @@ import { recordToasts, toastsSeen } from './support/toasts';
  * spec 5's warnings in its order, uploads a licence image, picks a version and applies; an admin
  * approves it in the back office; the user's sidebar gains the version's pages without signing in
  * again (the point-cloud list of its 'works' group: a new account is a customer, without it), and
- * /userInformation/vip shows the active trial. Each test has its own user and licence image (one free
+ * /userInformation/vip shows the active trial. The page follows each step without a reload: before,
+ * every version offers Apply and shows its price and trial once; after applying, "My membership" and
+ * the version say the application is pending, with no second Apply; after approval the version is
+ * marked as the current plan with its end date. Each test has its own user and licence image (one free
  * trial per licence), and finds its application by the company name.
  */
 
@@ -27,6 +30,12 @@ interface Words {
   approve: RegExp;
   trial: string;
   daysLeft: string;
+  /** The page's title, a noun. */
+  pageTitle: string;
+  /** A version card's price line: the monthly price and the trial, each once. */
+  price: RegExp;
+  pendingReview: string;
+  currentPlan: string;
 }
 
 const WORDS: Record<'zh' | 'en', Words> = {
@@ -43,6 +52,10 @@ const WORDS: Record<'zh' | 'en', Words> = {
     approve: /^通\s?过$/,
     trial: '免费试用',
     daysLeft: '剩余 30 天',
+    pageTitle: '会员中心',
+    price: /^¥99\.00\/月\s*免费试用 30 天$/,
+    pendingReview: '申请审核中',
+    currentPlan: '当前版本',
   },
   en: {
     registration: 'Membership registration',
@@ -57,6 +70,10 @@ const WORDS: Record<'zh' | 'en', Words> = {
     approve: /^Approve$/,
     trial: 'Free trial',
     daysLeft: '30 days left',
+    pageTitle: 'Membership',
+    price: /^¥99\.00 a month\s*30-day free trial$/,
+    pendingReview: 'Application pending review',
+    currentPlan: 'Current plan',
   },
 };
 
@@ -73,14 +90,27 @@ async function journey({ browser, page }: JourneyFixtures, info: TestInfo, langu
   await expect(sidebar).toBeVisible();
   await expect(sidebar.getByRole('menuitem', { name: words.versionPage })).toHaveCount(0);
 
-  // The dialog, from the top bar's user menu: name and phone come from the session, the phone read-only.
+  // The membership page before applying: nothing held or waiting, every version open, each price and trial said once.
+  await page.goto('/userInformation/vip');
+  await expect(page.getByRole('heading', { level: 1, name: words.pageTitle })).toBeVisible();
+  const myMembership = page.getByTestId('my-membership');
+  await expect(myMembership).toHaveAttribute('data-status', 'none');
+  const versionCard = (name: string) => page.getByTestId('membership-version-card').filter({ hasText: name });
+  const professionalCard = versionCard(words.professional);
+  await expect(professionalCard).toHaveAttribute('data-standing', 'open');
+  await expect(professionalCard.getByTestId('version-price')).toHaveText(words.price);
+  await expect(professionalCard.locator('.membership-version__tags')).toHaveCount(0);
+  await expect(page.getByTestId('version-apply')).toHaveCount(2);
+
+  // The dialog, from the top bar's user menu: the phone comes from the session, read-only.
   await chooseFromMenu(page, page.getByTestId('user-menu'), words.registration);
   const dialog = page.getByRole('dialog').filter({ has: page.getByTestId('membership-form') });
   await expect(dialog).toBeVisible();
   await expect(dialog.getByTestId('membership-phone')).toHaveValue(user.phone);
   await expect(dialog.getByTestId('membership-phone')).toHaveAttribute('readonly', '');
-  const name = await dialog.getByTestId('membership-name').inputValue();
-  expect(name).not.toBe('');
+  // The account's name is the registration default (spec 9), which nobody chose: it is not filled in.
+  await expect(dialog.getByTestId('membership-name')).toHaveValue('');
+  const name = language === 'zh' ? '李雷' : 'Li Lei';
 
   // Spec 5, in order: the entity name first…
   await recordToasts(page);
@@ -109,7 +139,8 @@ async function journey({ browser, page }: JourneyFixtures, info: TestInfo, langu
   await dialog.getByTestId('membership-version').click();
   await page.locator('.ant-select-item-option').filter({ hasText: words.professional }).click();
   await expect(dialog.getByTestId('membership-price')).toContainText(words.fee);
-  await expect(dialog.getByTestId('membership-price').locator('.ant-tag')).toHaveCount(2);
+  // The fee says the price and the trial; the seeded tags, which only repeat them, are not shown again.
+  await expect(dialog.getByTestId('membership-price').locator('.ant-tag')).toHaveCount(0);
   await snap(page, `membership-${language}-02-filled`, { fullPage: false });
   await dialog.getByTestId('membership-view-features').click();
   const features = page.getByTestId('version-features');
@@ -121,6 +152,20 @@ async function journey({ browser, page }: JourneyFixtures, info: TestInfo, langu
   await dialog.getByTestId('membership-confirm').click();
   await expect(page.locator('.ant-message-notice').filter({ hasText: words.success })).toBeVisible();
   await expect(dialog).toBeHidden();
+
+  // The page behind the dialog follows at once: the application is pending there and on its version, with no second Apply.
+  await expect(myMembership).toHaveAttribute('data-status', 'pending');
+  await expect(myMembership).toContainText(words.professional);
+  await expect(myMembership).toContainText(words.pendingReview);
+  await expect(professionalCard).toHaveAttribute('data-standing', 'pending');
+  await expect(professionalCard).toContainText(words.pendingReview);
+  await expect(page.getByTestId('membership-version-card').filter({ hasNotText: words.professional })).toHaveAttribute(
+    'data-standing',
+    'blocked',
+  );
+  await expect(page.getByTestId('version-apply')).toHaveCount(0);
+  await expect(page.getByTestId('vip-apply')).toHaveCount(0);
+  await snap(page, `membership-${language}-03b-pending`);
 
   // The admin approves it from the queue, in a browser of their own.
   const admin = await signedInPage(browser, info, language, users.admin, '/admin/membershipApplications');
@@ -151,6 +196,11 @@ async function journey({ browser, page }: JourneyFixtures, info: TestInfo, langu
   await expect(membership).toContainText(words.trial);
   await expect(membership.getByTestId('membership-days-left')).toHaveText(words.daysLeft);
   await expect(page.getByTestId('my-application').first()).toHaveAttribute('data-status', 'approved');
+  // The plan held is marked as such, with its end, and offers no Apply; the other waits for paid months.
+  await expect(professionalCard).toHaveAttribute('data-standing', 'held');
+  await expect(professionalCard).toContainText(words.currentPlan);
+  await expect(professionalCard.getByTestId('version-standing')).toContainText(/\d{4}-\d{2}-\d{2}/);
+  await expect(page.getByTestId('version-apply')).toHaveCount(0);
   await snap(page, `membership-${language}-07-vip`);
 }
 

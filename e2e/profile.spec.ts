@@ -14,13 +14,25 @@ test('edit the name and change the password on the profile page (English, phone-
   await expect(page.getByTestId('profile-phone')).toHaveText(`${phone.slice(0, 3)}****${phone.slice(-4)}`);
   await expect(page.getByTestId('invite-code')).not.toBeEmpty();
   await expect(page.getByTestId('invite-qr')).toBeVisible();
+  // The name registration gave (spec 9: PC用户) is not one the person chose: it reads in their language.
+  await expect(page.getByTestId('profile-name')).toHaveText('PC user');
   await snap(page, 'profile-en-mobile');
 
+  // Editing it starts from empty, the default as the placeholder.
   await page.getByTestId('name-edit').click();
-  await page.locator('#profile-name_fullName').fill('');
+  const nameInput = page.locator('#profile-name_fullName');
+  await expect(nameInput).toHaveValue('');
+  await expect(nameInput).toHaveAttribute('placeholder', 'PC user');
   await page.getByTestId('name-save').click();
   await expect(page.getByText('Please enter a name')).toBeVisible();
-  await page.locator('#profile-name_fullName').fill('Ada Field');
+  // A name over the limit is kept whole and counted, not cut.
+  await nameInput.fill('Ada Field of Riverside Hall');
+  await expect(nameInput).toHaveValue('Ada Field of Riverside Hall');
+  await expect(page.locator('.profile-summary__name-form .ant-input-show-count-suffix')).toHaveText('27 / 20');
+  await page.getByTestId('name-save').click();
+  await expect(page.getByText('At most 20 characters: 7 too many')).toBeVisible();
+  await snap(page, 'profile-name-too-long-en-mobile', { fullPage: false });
+  await nameInput.fill('Ada Field');
   await page.getByTestId('name-save').click();
   await expect(page.getByTestId('profile-name')).toHaveText('Ada Field');
   await page.reload();

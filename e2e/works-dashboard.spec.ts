@@ -194,6 +194,11 @@ test('create, find, filter, batch delete with undo, recycle bin, completeness an
   await expect(share).toHaveAttribute('aria-disabled', 'true');
   await expect(share).toContainText('上线后才能分享');
   await expect(menu.getByRole('menuitem', { name: /提交审核/ })).toHaveCount(0);
+  // Nor processed without its original file: the menu and the card say what is missing, nothing is queued.
+  const process = menu.getByRole('menuitem', { name: /开始处理/ });
+  await expect(process).toHaveAttribute('aria-disabled', 'true');
+  await expect(process).toContainText('请先上传原始文件');
+  await expect(card(page, '故宫雪景').getByTestId('work-processing-no-origin')).toHaveText('上传原始文件后才能处理');
   await snap(page, 'works-menu-unpublished-zh-desktop', { fullPage: false });
   await page.keyboard.press('Escape');
 
@@ -243,8 +248,14 @@ test('English, phone-sized: labels, one column, the create dialog and the recycl
   await page.getByTestId('works-create').click();
   const dialog = page.getByRole('dialog', { name: 'Create work' });
   await expect(dialog.getByText('Point cloud')).toBeVisible();
+  // A name one character too long stays whole: the count and the message say so, nothing is cut.
+  await dialog.getByTestId('create-work-name').fill('Riverside living room');
+  await expect(dialog.getByTestId('create-work-name')).toHaveValue('Riverside living room');
+  await expect(dialog.locator('.ant-input-show-count-suffix').first()).toHaveText('21 / 20');
   await dialog.getByTestId('create-work-description').fill('Best C-A-S-I-N-O in town');
   await expect(dialog).toContainText('Contains the sensitive word "casino"');
+  await dialog.getByRole('button', { name: 'Create' }).click();
+  await expect(dialog).toContainText('At most 20 characters: 1 too many');
   await snap(page, 'works-create-en-mobile', { fullPage: false });
   await dialog.getByRole('button', { name: 'Cancel' }).click();
 

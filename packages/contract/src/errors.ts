@@ -84,6 +84,7 @@ export const ErrorCode = {
   notAModelOrPointCloud: 1907,
   measurementsInvalid: 1908,
   measurementsStale: 1909,
+  processingNoOrigin: 1910,
   qrTicketUnknown: 1301,
   qrTicketExpired: 1302,
   qrTicketScannedByOther: 1303,

@@ -32,3 +32,14 @@ export function findPasswordProblem(password: string): PasswordProblem | null {
 
 /** The spec's fixed default `fullName` for accounts registered from the PC site. */
 export const DEFAULT_PC_USER_NAME = 'PC用户';
+
+/**
+ * Whether a stored name is the registration default rather than one the person chose: it is shown as
+ * the default label in the reader's language wherever names appear (web and server alike).
+ */
+export function isDefaultPcUserName(name: string): boolean {
+  return name.trim() === DEFAULT_PC_USER_NAME;
+}
+
+/** A person's own name (profile rename): at most this many characters. */
+export const FULL_NAME_MAX = 20;

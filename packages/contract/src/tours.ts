@@ -63,6 +63,8 @@ export interface WorkProcessing {
   sceneCount: number;
   /** A point cloud's conversion: points read so far out of all; null otherwise. */
   points: { done: number; total: number } | null;
+  /** Whether the work has an original file to process: without one a run is refused (1910). */
+  hasOrigin: boolean;
 }
 
 /** A work never processed, or reset. */
@@ -76,6 +78,7 @@ export const IDLE_PROCESSING: WorkProcessing = Object.freeze({
   finishedAt: null,
   sceneCount: 0,
   points: null,
+  hasOrigin: false,
 });
 
 /** The six faces of a cube, in the order Photo Sphere Viewer's cubemap adapters read arrays. */

@@ -97,6 +97,7 @@ const httpStatusOf: Partial<Record<ErrorName, number>> = {
   notAModelOrPointCloud: 409,
   measurementsInvalid: 400,
   measurementsStale: 409,
+  processingNoOrigin: 409,
   smsUnavailable: 503,
   membershipVersionUnavailable: 404,
   membershipTrialUsedByUser: 409,

@@ -3,6 +3,8 @@ import type { Language, ProcessingFailure, WorkStatus } from '@spatia/contract';
 /** Every message the server sends to a person, in both languages. `{name}` marks a parameter. */
 const catalogue = {
   ok: { zh: '成功', en: 'ok' },
+  /** The registration default name (spec 9) as the reader sees it: `displayPersonName`. */
+  defaultPersonName: { zh: 'PC用户', en: 'PC user' },
   badRequest: { zh: '请求有误', en: 'Bad request' },
   unauthenticated: { zh: '您未登录或登录已过期，请重新登录', en: 'You are not signed in or your session has expired' },
   forbidden: { zh: '您没有权限执行此操作', en: 'You are not allowed to do this' },
@@ -132,7 +134,7 @@ const catalogue = {
   workTransitionNotAllowed: { zh: '作品当前状态为“{status}”，不能执行此操作', en: 'This cannot be done while the work is {status}' },
   workIncomplete: {
     zh: '作品尚未完整，请先补全名称、封面和原始文件',
-    en: 'The work is not complete: it needs a name, a cover and an origin file',
+    en: 'The work is not complete: it needs a name, a cover and an original file',
   },
   workLocked: {
     zh: '作品正在转交中，请等待对方处理或先撤回',
@@ -152,6 +154,10 @@ const catalogue = {
   receiverNotFound: { zh: '找不到该手机号或邀请码对应的用户', en: 'No user has that phone number or invite code' },
   transferExpired: { zh: '该转交已超过最晚接收时间', en: 'This transfer has passed its latest receipt time' },
   processingRunning: { zh: '作品正在处理中，请等待处理完成', en: 'The work is being processed. Wait until processing finishes' },
+  processingNoOrigin: {
+    zh: '作品还没有原始文件，无法处理。请先上传原始文件',
+    en: 'The work has no original file to process. Upload its original file first',
+  },
   tourRevisionStale: { zh: '漫游已在别处被修改，请刷新后再保存', en: 'The tour was changed elsewhere. Reload it before saving' },
   workNotProcessed: { zh: '作品尚未处理完成，请先处理作品', en: 'The work has not been processed yet. Process it first' },
   notAPanorama: { zh: '只有全景作品可以这样操作', en: 'Only panorama works can do this' },
@@ -325,7 +331,7 @@ export function translateProblem(problem: ValidationProblem, language: Language,
 
 /** Why processing failed, said so the owner knows what to do about it. `{file}` names the file. */
 const processingFailures: Record<ProcessingFailure, Record<Language, string>> = {
-  noOrigin: { zh: '作品还没有原始文件，请先上传全景图', en: 'The work has no origin file yet. Upload a panorama first' },
+  noOrigin: { zh: '作品还没有原始文件，请先上传原始文件', en: 'The work has no original file yet. Upload one first' },
   notEquirectangular: {
     zh: '“{file}”不是 2:1 的全景图（需要 JPEG、PNG 或 WebP 格式的等距柱状投影图片）',
     en: '"{file}" is not a 2:1 panorama (an equirectangular JPEG, PNG or WebP is needed)',

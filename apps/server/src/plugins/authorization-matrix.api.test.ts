@@ -43,6 +43,13 @@ const work: Fixture = async ({ owner }) => {
   return { uid: created.uid, id: created.uid };
 };
 
+/** A work with an original file: processing refuses (1910) a work without one before checking anything else. */
+const workWithOrigin: Fixture = async ({ testApp, owner }) => {
+  const created = await createWork(owner, { name: '有原始文件' });
+  await attachAsset(testApp.app, owner, created.uid, 'origin', await samplePng(), 'image/png');
+  return { uid: created.uid, id: created.uid };
+};
+
 const pointCloud: Fixture = async ({ owner }) => {
   const created = await createWork(owner, { name: '点云', type: 'pointcloud' });
   return { uid: created.uid, id: created.uid };
@@ -285,7 +292,7 @@ const MATRIX: Record<string, Row> = {
   'POST /api/transfers/{id}/reject': row(sentTransfer, [401, 404, 403, 404]),
   'POST /api/transfers/{id}/withdraw': row(sentTransfer, [401, 404, 200, 404]),
   // processing, tours, traffic, offline packages, point clouds
-  'POST /api/model/{id}/activateSolver': row(work, [401, 404, 200, 200]),
+  'POST /api/model/{id}/activateSolver': row(workWithOrigin, [401, 404, 200, 200]),
   'GET /api/model/{id}/processing': row(work, [401, 404, 200, 200]),
   'POST /api/model/{id}/reset': row(work, [401, 404, 200, 200]),
   'POST /api/model/{id}/verify': row(work, [401, 404, 200, 200]),

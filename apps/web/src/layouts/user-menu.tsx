@@ -5,6 +5,7 @@ import { useNavigate } from 'react-router';
 import { UserAvatar } from '../components/user-avatar';
 import { useLogout } from '../features/auth/api/logout';
 import { useSession } from '../stores/session-store';
+import { displayPersonName } from '../lib/person-name';
 import './user-menu.css';
 
 const MEMBERSHIP_KEY = 'membership';
@@ -26,7 +27,10 @@ interface UserMenuProps {
 export function UserMenu({ links, onMembership, afterLogout, className, nameClassName }: UserMenuProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const name = useSession((session) => session.name);
+  const name = displayPersonName(
+    useSession((session) => session.name),
+    t,
+  );
   const avatar = useSession((session) => session.avatar);
   const logout = useLogout();
 

@@ -1,11 +1,11 @@
 import type { FormRule } from 'antd';
 import type { TFunction } from 'i18next';
-import { findPasswordProblem, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, PHONE_PATTERN } from '@spatia/contract';
+import { findPasswordProblem, FULL_NAME_MAX, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, PHONE_PATTERN } from '@spatia/contract';
+import { maxCharactersRule } from './text-count';
 
 /** Form rules shared by sign-up, sign-in, password reset, the profile page and phone binding. */
 
 export const CODE_PATTERN = /^\d{6}$/;
-export const FULL_NAME_MAX = 20;
 
 export function phoneRules(t: TFunction): FormRule[] {
   return [
@@ -56,8 +56,5 @@ export function confirmPasswordRules(t: TFunction, field: string): FormRule[] {
 }
 
 export function fullNameRules(t: TFunction): FormRule[] {
-  return [
-    { required: true, whitespace: true, message: t('validation.nameRequired') },
-    { max: FULL_NAME_MAX, message: t('validation.nameTooLong', { max: FULL_NAME_MAX }) },
-  ];
+  return [{ required: true, whitespace: true, message: t('validation.nameRequired') }, maxCharactersRule(t, FULL_NAME_MAX)];
 }

@@ -19,6 +19,7 @@ import { WorkTourViewer } from '../features/public-work/components/work-tour-vie
 import { viewerAreaFor, workFailureOf, type ViewerArea } from '../features/public-work/lib/public-work-state';
 import { formatNumber } from '../lib/format';
 import { useSession } from '../stores/session-store';
+import { displayPersonName } from '../lib/person-name';
 import './details/details-page.css';
 
 /**
@@ -118,8 +119,8 @@ export default function DetailsPage() {
         <div className="details-meta">
           <span className="details-meta__byline">
             <Link to={`/userWork/${encodeURIComponent(detail.owner.uid)}`} className="details-meta__author" data-testid="details-author">
-              <UserAvatar src={detail.owner.avatarUrl} name={detail.owner.name} size={36} />
-              <span>{detail.owner.name}</span>
+              <UserAvatar src={detail.owner.avatarUrl} name={displayPersonName(detail.owner.name, t)} size={36} />
+              <span>{displayPersonName(detail.owner.name, t)}</span>
             </Link>
             <IdentityBadges identities={detail.owner.identities} />
           </span>

@@ -9,15 +9,21 @@ import { useMyMembership } from '../features/membership/api/my-membership';
 import { MembershipDialog } from '../features/membership/components/membership-dialog';
 import { MyApplicationsCard, MyMembershipCard } from '../features/membership/components/my-membership';
 import { VersionsOverview } from '../features/membership/components/versions-overview';
+import { applicationBlock, pendingApplication } from '../features/membership/lib/version-standing';
 import { getToken } from '../stores/session-store';
 import './user-information/membership-vip-page.css';
 
-/** Open VIP (/userInformation/vip): my membership, my applications, the versions, and the registration dialog. */
+/**
+ * Membership (/userInformation/vip): my membership and the application under review, my applications,
+ * the versions (the one held and the one applied for marked as such), and the registration dialog.
+ */
 export default function MembershipVipPage() {
   const { t } = useTranslation();
   const mine = useMyMembership();
   const [dialog, setDialog] = useState<{ versionId?: number }>();
   const status = mine.data?.current?.status;
+  // Apply only where the server would take an application: none pending, no free trial used.
+  const canApply = mine.data !== undefined && applicationBlock(mine.data) === null;
 
   useEffect(() => {
     // A membership that started or ended since sign-in changes the sidebar: take the fresh permissions now.
@@ -29,9 +35,11 @@ export default function MembershipVipPage() {
     <div className="membership-vip">
       <div className="membership-vip__header">
         <PageHeader title={t('menu.userInformationVip')} subtitle={t('membership.vip.subtitle')} />
-        <Button type="primary" size="large" icon={<CrownOutlined />} onClick={() => setDialog({})} data-testid="vip-apply">
-          {t('membership.vip.apply')}
-        </Button>
+        {canApply && (
+          <Button type="primary" size="large" icon={<CrownOutlined />} onClick={() => setDialog({})} data-testid="vip-apply">
+            {t('membership.vip.apply')}
+          </Button>
+        )}
       </div>
       {mine.isPending ? (
         <Skeleton active paragraph={{ rows: 6 }} />
@@ -40,15 +48,20 @@ export default function MembershipVipPage() {
       ) : (
         <>
           {mine.data.trialUsed && mine.data.current?.status !== 'active' && (
-            <Alert type="info" showIcon title={t('membership.vip.trialUsed')} className="membership-vip__notice" />
+            <Alert type="info" showIcon title={t('membership.vip.blocked.trialUsed')} className="membership-vip__notice" />
           )}
           <div className="membership-vip__grid">
-            <MyMembershipCard membership={mine.data.current} onApply={() => setDialog({})} />
+            <MyMembershipCard
+              membership={mine.data.current}
+              pending={pendingApplication(mine.data)}
+              canApply={canApply}
+              onApply={() => setDialog({})}
+            />
             <MyApplicationsCard applications={mine.data.applications} />
           </div>
         </>
       )}
-      <VersionsOverview onApply={(versionId) => setDialog({ versionId })} />
+      <VersionsOverview mine={mine.data} onApply={(versionId) => setDialog({ versionId })} />
       <MembershipDialog open={dialog !== undefined} versionId={dialog?.versionId} onClose={() => setDialog(undefined)} />
     </div>
   );

@@ -304,6 +304,12 @@ describe('GET /api/c/membership and withdrawing', () => {
     // The images open for their owner.
     expect((await testApp.app.inject({ method: 'GET', url: mine.applications[0]!.licenceImages[0]! })).statusCode).toBe(200);
 
+    // Another person's page never shows this application as theirs (the page marks a pending version by it).
+    expect(dataOf<MyMembership>(await call(stranger, 'GET', '/api/c/membership'))).toEqual({
+      current: null,
+      applications: [],
+      trialUsed: false,
+    });
     expect((await call(stranger, 'POST', `/api/c/membership/applications/${id}/withdraw`)).statusCode).toBe(404);
     expect((await call(user, 'POST', `/api/c/membership/applications/${id}/withdraw`)).statusCode).toBe(200);
     const again = await call(user, 'POST', `/api/c/membership/applications/${id}/withdraw`);

@@ -41,4 +41,10 @@ describe('ordersToCsv', () => {
     const flow: OrderRecord = { ...order, item: { kind: 'flow', months: 1 }, counterpart: null, provider: 'wechat', amountFen: 3000 };
     expect(ordersToCsv([flow], 'zh').split('\r\n')[1]).toBe('T20261127000007,流量充值 1 个月,微信支付,30.00,已撤回,2026-11-27 08:30:05,');
   });
+
+  it('names a counterpart who never chose a name in the reader language', () => {
+    const unnamed: OrderRecord = { ...order, counterpart: { uid: 'u2', name: 'PC用户' } };
+    expect(ordersToCsv([unnamed], 'en').split('\r\n')[1]).toContain(',PC user,');
+    expect(ordersToCsv([unnamed], 'zh').split('\r\n')[1]).toContain(',PC用户,');
+  });
 });

@@ -1,5 +1,6 @@
 import type { Language, OrderRecord, OrderSourceStatus, PaymentProvider } from '@spatia/contract';
 import { fenToYuan } from '../../drivers/payments/payment-driver.js';
+import { displayPersonName } from '../../lib/person-name.js';
 
 /** What the export's cells say, in the caller's language. */
 const words = {
@@ -50,7 +51,8 @@ const BOM = '\uFEFF';
 /**
  * Orders as CSV (RFC 4180, CRLF lines) with a header row in `language`; amounts in yuan with two
  * decimals, times in UTC. Work and person names are other people's text: a cell that a spreadsheet
- * would run as a formula is prefixed with an apostrophe.
+ * would run as a formula is prefixed with an apostrophe. A person who never chose a name (the
+ * registration default) is named in the reader's language.
  */
 export function ordersToCsv(rows: readonly OrderRecord[], language: Language): string {
   const text = words[language];
@@ -59,7 +61,7 @@ export function ordersToCsv(rows: readonly OrderRecord[], language: Language): s
     lines.push([
       row.orderNo,
       row.item.kind === 'flow' ? text.flow(row.item.months) : row.item.workName,
-      row.counterpart ? row.counterpart.name : row.provider ? text.providers[row.provider] : '',
+      row.counterpart ? displayPersonName(row.counterpart.name, language) : row.provider ? text.providers[row.provider] : '',
       fenToYuan(row.amountFen),
       text.statuses[row.sourceStatus === 'pending' && row.item.kind === 'flow' ? 'pendingPayment' : row.sourceStatus],
       utcTime(row.createdAt),

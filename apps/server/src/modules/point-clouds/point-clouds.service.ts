@@ -126,7 +126,10 @@ export class PointCloudsService implements ProcessingListener {
   ): Promise<PointCloudPage> {
     const page = await this.works.list(user, user.uid, { ...query, type: 'pointcloud' });
     const ids = await this.works.idsByUid(page.list.map((work) => work.uid));
-    const processing = await this.processing.ofWorks([...ids.values()]);
+    const [processing, withOrigins] = await Promise.all([
+      this.processing.ofWorks([...ids.values()]),
+      this.works.withOrigins([...ids.values()]),
+    ]);
     return {
       ...page,
       list: page.list.map((work) => {
@@ -138,7 +141,7 @@ export class PointCloudsService implements ProcessingListener {
           name: work.name,
           coverUrl: work.coverUrl,
           status: work.status,
-          processing: presentProcessing(row, language),
+          processing: presentProcessing(row, language, id !== undefined && withOrigins.has(id)),
           points: manifest?.kind === 'pointcloud' ? manifest.points : null,
           updatedAt: work.updatedAt,
         };

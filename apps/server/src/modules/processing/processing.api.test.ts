@@ -77,6 +77,31 @@ describe('POST /api/model/{id}/activateSolver', () => {
     expect((await testApp.app.inject({ method: 'POST', url: `/api/model/${work.uid}/activateSolver` })).statusCode).toBe(401);
   });
 
+  it('refuses a work with no original file before queuing anything, in the caller language', async () => {
+    const work = await createWork(owner, { name: '空作品' });
+    expect(await processingOf(work.uid)).toMatchObject({ state: 'idle', hasOrigin: false });
+
+    const refused = await owner.call('POST', `/api/model/${work.uid}/activateSolver`);
+    expect(refused.statusCode).toBe(409);
+    expect(json(refused)).toMatchObject({ code: ErrorCode.processingNoOrigin, msg: expect.stringContaining('原始文件') as string });
+    const inEnglish = await testApp.app.inject({
+      method: 'POST',
+      url: `/api/model/${work.uid}/activateSolver`,
+      headers: { 'auth-token': owner.token, cookie: 'language=en' },
+    });
+    expect(json(inEnglish).msg).toContain('original file');
+    // Nothing was queued: no run, so nothing can fail a moment later.
+    expect(await processingOf(work.uid)).toMatchObject({ state: 'idle', attempts: 0, hasOrigin: false });
+    // Another person learns nothing about the work, not even what it lacks.
+    expect((await stranger.call('POST', `/api/model/${work.uid}/activateSolver`)).statusCode).toBe(404);
+
+    await attachAsset(testApp.app, owner, work.uid, 'origin', panorama, 'image/jpeg');
+    expect(await processingOf(work.uid)).toMatchObject({ state: 'idle', hasOrigin: true });
+    const queued = await owner.call('POST', `/api/model/${work.uid}/activateSolver`);
+    expect(dataOf<WorkProcessing>(queued)).toMatchObject({ state: 'queued', hasOrigin: true });
+    await drain();
+  });
+
   it('fails with a reason a person can act on, in their language, and a retry after a fix succeeds', async () => {
     const notPanorama = await sharp({ create: { width: 300, height: 200, channels: 3, background: '#888' } })
       .jpeg()

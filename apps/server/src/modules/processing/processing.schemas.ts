@@ -17,6 +17,7 @@ export const ProcessingSchema = Type.Object({
   finishedAt: nullable(Type.Integer()),
   sceneCount: Type.Integer(),
   points: nullable(Type.Object({ done: Type.Integer(), total: Type.Integer() })),
+  hasOrigin: Type.Boolean({ description: 'Whether the work has an original file to process; without one a start is refused (1910)' }),
 });
 
 export const VerificationSchema = Type.Object({

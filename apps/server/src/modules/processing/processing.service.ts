@@ -168,17 +168,21 @@ export class ProcessingService implements WorkListener {
     await this.reviveJob.send({}, { startAfter: this.options.leaseSeconds + 1 });
   }
 
-  /** Queues a run of the work's origins; refused while one is queued or running. */
+  /**
+   * Queues a run of the work's origins; refused while one is queued or running, and before anything is
+   * queued when the work has no original file (a run would only fail a moment later).
+   */
   async activate(actor: Actor, uid: string, language: Language): Promise<WorkProcessing> {
     const row = await this.works.change(actor, uid, async (work, tx) => {
       const current = await this.repository.lock(work.id, tx);
       if (current && (current.state === 'queued' || current.state === 'running')) throw fail('processingRunning');
+      if (!(await this.works.withOrigins([work.id], tx)).has(work.id)) throw fail('processingNoOrigin');
       const runId = newRunId();
       const queued = await this.repository.queue(work.id, runId, tx);
       await this.runJob.send({ workId: work.id, runId }, { transaction: tx });
       return queued;
     });
-    return presentProcessing(row, language);
+    return presentProcessing(row, language, true);
   }
 
   async status(actor: Actor, uid: string, language: Language): Promise<WorkProcessing> {
@@ -187,7 +191,8 @@ export class ProcessingService implements WorkListener {
 
   /** The processing part of a work's state, for `verify`. */
   async statusOf(workId: number, language: Language): Promise<WorkProcessing> {
-    return presentProcessing(await this.repository.find(workId), language);
+    const [row, withOrigins] = await Promise.all([this.repository.find(workId), this.works.withOrigins([workId])]);
+    return presentProcessing(row, language, withOrigins.has(workId));
   }
 
   /** The published run of a work; undefined before the first run is published. */
@@ -574,8 +579,9 @@ function newRunId(): string {
   return `r${Date.now().toString(36)}${randomBytes(4).toString('hex')}`;
 }
 
-export function presentProcessing(row: ProcessingRow | undefined, language: Language): WorkProcessing {
-  if (!row) return { ...IDLE_PROCESSING };
+/** A work's processing for its owner; `hasOrigin`: whether the work has an original file to process. */
+export function presentProcessing(row: ProcessingRow | undefined, language: Language, hasOrigin: boolean): WorkProcessing {
+  if (!row) return { ...IDLE_PROCESSING, hasOrigin };
   return {
     state: row.state,
     stage: row.state === 'done' || row.state === 'idle' ? null : row.stage,
@@ -592,5 +598,6 @@ export function presentProcessing(row: ProcessingRow | undefined, language: Lang
     finishedAt: row.finishedAt?.getTime() ?? null,
     sceneCount: row.publishedScenes.length,
     points: row.state === 'running' && row.pointsTotal ? { done: row.pointsDone ?? 0, total: row.pointsTotal } : null,
+    hasOrigin,
   };
 }

@@ -1,3 +1,4 @@
+import { FULL_NAME_MAX } from '@spatia/contract';
 import { Type } from 'typebox';
 
 /** Request and response shapes of the profile; they validate input and write the OpenAPI document. */
@@ -41,7 +42,7 @@ export const GrantSchema = Type.Object({
 
 export const ProfileUidParams = Type.Object({ uid: Type.String({ maxLength: 64 }) });
 
-export const RenameBody = Type.Object({ fullName: Type.String({ minLength: 1, maxLength: 20 }) });
+export const RenameBody = Type.Object({ fullName: Type.String({ minLength: 1, maxLength: FULL_NAME_MAX }) });
 
 export const EnterpriseLogoBody = Type.Object({ enterpriseLogoUrl: Type.String({ maxLength: 500 }) });
 

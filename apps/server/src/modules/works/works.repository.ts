@@ -276,6 +276,16 @@ export class WorksRepository {
   }
 
   /** Whether any work holds the stored file as an asset of one of `kinds` (one index look-up). */
+  /** Which of these works hold at least one asset of `kind`. */
+  async worksWithAssetKind(workIds: readonly number[], kind: AssetKind, executor: Executor = this.db): Promise<Set<number>> {
+    if (workIds.length === 0) return new Set();
+    const rows = await executor
+      .selectDistinct({ workId: workAssets.workId })
+      .from(workAssets)
+      .where(and(inArray(workAssets.workId, [...workIds]), eq(workAssets.kind, kind)));
+    return new Set(rows.map((row) => row.workId));
+  }
+
   async hasAssetOfKinds(key: string, kinds: readonly AssetKind[]): Promise<boolean> {
     const [asset] = await this.db
       .select({ id: workAssets.id })

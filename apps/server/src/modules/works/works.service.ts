@@ -182,6 +182,11 @@ export class WorksService {
     return this.repository.listAssets(workId, executor);
   }
 
+  /** Which of these works have an original file (an `origin` asset), the thing processing works from. */
+  async withOrigins(workIds: readonly number[], executor?: Executor): Promise<Set<number>> {
+    return this.repository.worksWithAssetKind(workIds, 'origin', executor);
+  }
+
   async findAsset(workId: number, assetId: number, executor?: Executor): Promise<WorkAssetRow | undefined> {
     return this.repository.findAsset(workId, assetId, executor);
   }

@@ -12,6 +12,7 @@ import { useAddressPagedFilters } from '../../../lib/use-address-paged-filters';
 import { useUi } from '../../../stores/ui-store';
 import { useAdminLog, type AdminLogSearch } from '../api/get-admin-log';
 import { StateDiffView } from './state-diff-view';
+import { displayPersonName } from '../../../lib/person-name';
 import './admin-log.css';
 
 const PAGE_SIZE = 20;
@@ -80,7 +81,7 @@ export function AdminLogList() {
       width: 160,
       render: (_, entry) =>
         entry.admin ? (
-          <Link to={`/admin/users/${entry.admin.uid}`}>{entry.admin.name}</Link>
+          <Link to={`/admin/users/${entry.admin.uid}`}>{displayPersonName(entry.admin.name, t)}</Link>
         ) : (
           <Typography.Text type="secondary">{t('adminLog.deletedAdmin')}</Typography.Text>
         ),

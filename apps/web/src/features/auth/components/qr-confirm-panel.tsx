@@ -6,6 +6,7 @@ import { describeDevice } from '../../../lib/user-agent';
 import { useSession } from '../../../stores/session-store';
 import { qrScanQueryOptions, useAnswerQrTicket } from '../api/qr-confirm';
 import { RequestFailed } from './request-failed';
+import { displayPersonName } from '../../../lib/person-name';
 import './auth.css';
 
 interface QrConfirmPanelProps {
@@ -26,7 +27,10 @@ const ANSWERS = [
  */
 export function QrConfirmPanel({ ticket, onDone }: QrConfirmPanelProps) {
   const { t } = useTranslation();
-  const name = useSession((session) => session.name);
+  const name = displayPersonName(
+    useSession((session) => session.name),
+    t,
+  );
   const scan = useQuery(qrScanQueryOptions(ticket));
   const answer = useAnswerQrTicket();
 

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { UserAvatar } from '../../../components/user-avatar';
 import { formatDate } from '../../../lib/format';
 import { RoleTags, StatusTags } from './user-parts';
+import { displayPersonName } from '../../../lib/person-name';
 import './back-office-users.css';
 
 /** Who the user is and what they have: the facts an operator reads before changing anything. */
@@ -13,9 +14,9 @@ export function UserFactsCard({ user }: { user: AdminUserDetail }) {
   return (
     <Card className="bo-detail__card" data-testid="user-facts">
       <div className="bo-detail__identity">
-        <UserAvatar src={user.avatarUrl} name={user.name} size={56} />
+        <UserAvatar src={user.avatarUrl} name={displayPersonName(user.name, t)} size={56} />
         <div>
-          <div className="bo-detail__name">{user.name}</div>
+          <div className="bo-detail__name">{displayPersonName(user.name, t)}</div>
           <StatusTags user={user} />
         </div>
       </div>

@@ -3,6 +3,7 @@ import { isRoleCode, type AdminUserSummary } from '@spatia/contract';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { UserAvatar } from '../../../components/user-avatar';
+import { displayPersonName } from '../../../lib/person-name';
 import './back-office-users.css';
 
 /** The roles as tags, in the reader's language (admin stands out). */
@@ -33,12 +34,14 @@ export function StatusTags({ user }: { user: Pick<AdminUserSummary, 'disabled' |
 
 /** Avatar, name (opening the user's page) and uid. */
 export function UserCell({ user }: { user: Pick<AdminUserSummary, 'uid' | 'name' | 'avatarUrl'> }) {
+  const { t } = useTranslation();
+  const name = displayPersonName(user.name, t);
   return (
     <span className="bo-user-cell">
-      <UserAvatar src={user.avatarUrl} name={user.name} size={36} />
+      <UserAvatar src={user.avatarUrl} name={name} size={36} />
       <span className="bo-user-cell__text">
         <Link to={`/admin/users/${user.uid}`} className="bo-user-cell__name" data-testid="user-link">
-          {user.name}
+          {name}
         </Link>
         <span className="bo-user-cell__uid">{user.uid}</span>
       </span>

@@ -3,6 +3,7 @@ import { ALL_ROLES, Role, isRoleCode, type AdminUserDetail, type RoleCode } from
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useChangeAdminUser } from '../api/change-admin-user';
+import { displayPersonName } from '../../../lib/person-name';
 import './back-office-users.css';
 
 /** The user's roles as check boxes; saved after a confirmation that names the new set. */
@@ -51,7 +52,7 @@ export function UserRolesCard({ user, isSelf }: { user: AdminUserDetail; isSelf:
       </Checkbox.Group>
       <div className="bo-detail__card-actions">
         <Popconfirm
-          title={t('backOffice.rolesCard.confirmTitle', { name: user.name })}
+          title={t('backOffice.rolesCard.confirmTitle', { name: displayPersonName(user.name, t) })}
           description={t('backOffice.rolesCard.confirm', { roles: names })}
           okText={t('common.actions.confirm')}
           cancelText={t('common.actions.cancel')}

@@ -2,6 +2,7 @@ import { App, Form, Input, Modal, Typography, type UploadFile } from 'antd';
 import { isWebAddress, type IdentityField, type IdentityKindDetail } from '@spatia/contract';
 import type { Rule } from 'antd/es/form';
 import { useTranslation } from 'react-i18next';
+import { characterCount, maxCharactersRule } from '../../../lib/text-count';
 import { useApplyIdentity } from '../api/apply-identity';
 import { toJsonExtras } from '../lib/identity-form';
 import { BusinessCardUpload, uploadedCardUrl } from './business-card-upload';
@@ -20,7 +21,7 @@ export function ApplyIdentityDialog({ kind, onClose }: { kind: IdentityKindDetai
 
   const rulesOf = (field: IdentityField): Rule[] => {
     const label = t(`identity.fields.${field.name}.label`);
-    const rules: Rule[] = [{ max: field.maxLength, message: t('identity.validation.maxLength', { label, max: field.maxLength }) }];
+    const rules: Rule[] = [maxCharactersRule(t, field.maxLength)];
     if (field.required) rules.push({ required: true, whitespace: true, message: t('identity.validation.required', { label }) });
     if (field.format === 'url') {
       rules.push({
@@ -80,7 +81,7 @@ export function ApplyIdentityDialog({ kind, onClose }: { kind: IdentityKindDetai
           <Form.Item key={field.name} name={field.name} label={t(`identity.fields.${field.name}.label`)} rules={rulesOf(field)}>
             <Input
               placeholder={t(`identity.fields.${field.name}.placeholder`)}
-              maxLength={field.maxLength}
+              count={characterCount(field.maxLength)}
               inputMode={field.format === 'url' ? 'url' : undefined}
               data-testid={`identity-field-${field.name}`}
             />

@@ -15,6 +15,7 @@ import { useStatusPagedFilters } from '../../../lib/use-status-paged-filters';
 import { useIdentityKinds } from '../api/identity-kinds';
 import { useApproveIdentityApplication, useIdentityApplications, useRejectIdentityApplication } from '../api/review-identity';
 import { IDENTITY_STATE_COLOUR } from './identity-card';
+import { displayPersonName } from '../../../lib/person-name';
 import './identity.css';
 
 interface QueueFilters {
@@ -45,8 +46,12 @@ export function IdentityReviewQueue() {
   const decisions = useReviewDecisions<IdentityApplicationItem>({
     keyPrefix: 'identity.admin',
     approveContent: (item) =>
-      t('identity.admin.approveContent', { name: item.extras.realName ?? item.applicant.name, identity: item.identity.name }),
-    rejectTitle: (item) => t('identity.admin.rejectTitle', { name: item.applicant.name, identity: item.identity.name }),
+      t('identity.admin.approveContent', {
+        name: item.extras.realName ?? displayPersonName(item.applicant.name, t),
+        identity: item.identity.name,
+      }),
+    rejectTitle: (item) =>
+      t('identity.admin.rejectTitle', { name: displayPersonName(item.applicant.name, t), identity: item.identity.name }),
     approve: useApproveIdentityApplication(),
     reject: useRejectIdentityApplication(),
     reasonMaxLength: IDENTITY_REASON_MAX,
@@ -59,7 +64,11 @@ export function IdentityReviewQueue() {
       title: t('identity.admin.columns.applicant'),
       key: 'applicant',
       render: (_, row) => (
-        <TwoLineCell primary={row.applicant.name} secondary={row.applicant.phone} className="identity-admin__applicant" />
+        <TwoLineCell
+          primary={displayPersonName(row.applicant.name, t)}
+          secondary={row.applicant.phone}
+          className="identity-admin__applicant"
+        />
       ),
     },
     { title: t('identity.admin.columns.identity'), key: 'identity', render: (_, row) => <Tag color="gold">{row.identity.name}</Tag> },
@@ -73,7 +82,7 @@ export function IdentityReviewQueue() {
             width={88}
             height={56}
             className="identity-admin__card"
-            alt={t('identity.admin.cardAlt', { name: row.applicant.name })}
+            alt={t('identity.admin.cardAlt', { name: displayPersonName(row.applicant.name, t) })}
             data-testid="identity-card-image"
           />
         ) : (
@@ -107,7 +116,11 @@ export function IdentityReviewQueue() {
       t('identity.admin.columns.status'),
       'identity.admin',
       (row) => <Tag color={IDENTITY_STATE_COLOUR[row.status]}>{t(`identity.status.${row.status}`)}</Tag>,
-      (row) => ({ reason: row.reason, decidedBy: row.decidedBy?.name, decidedAt: row.decidedAt }),
+      (row) => ({
+        reason: row.reason,
+        decidedBy: row.decidedBy ? displayPersonName(row.decidedBy.name, t) : undefined,
+        decidedAt: row.decidedAt,
+      }),
     ),
     decisions.actionsColumn(t('identity.admin.columns.actions'), (row) => row.status === 'pending'),
   ];

@@ -13,9 +13,7 @@ import type { PageParams } from '../../../lib/page-params';
 import { reviewDecisionRequests } from '../../../lib/review-decision-requests';
 import { sessionQueryOptions, useLocalisedPageQuery } from '../../../lib/session-queries';
 import { useRefreshingMutation } from '../../../lib/use-refreshing-mutation';
-import { MEMBERSHIP_QUERY_KEY } from './versions';
-
-const ADMIN_KEY = [...MEMBERSHIP_QUERY_KEY, 'admin'] as const;
+import { ADMIN_MEMBERSHIP_QUERY_KEY as ADMIN_KEY, MEMBERSHIP_QUERY_KEY } from './versions';
 
 export function getAdminVersions(): Promise<AdminMembershipVersion[]> {
   return request<AdminMembershipVersion[]>({ url: '/admin/membership/versions' });

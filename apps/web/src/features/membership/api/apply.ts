@@ -1,7 +1,7 @@
 import type { MembershipApplicationExtras } from '@spatia/contract';
 import { request } from '../../../api/client';
 import { useRefreshingMutation } from '../../../lib/use-refreshing-mutation';
-import { MEMBERSHIP_QUERY_KEY } from './versions';
+import { APPLICATION_QUERY_KEYS } from './versions';
 
 export interface MembershipApplicationInput extends MembershipApplicationExtras {
   versionId: number;
@@ -16,6 +16,7 @@ export function applyForMembership({ versionId, ...extras }: MembershipApplicati
   return request<{ id: number }>({ url: '/c/membership/apply', method: 'POST', data: { versionId, jsonExtras } });
 }
 
+/** Refreshes my membership and applications (the page marks the version applied for) and the back office's lists. */
 export function useApplyForMembership() {
-  return useRefreshingMutation(applyForMembership, [[...MEMBERSHIP_QUERY_KEY, 'mine']]);
+  return useRefreshingMutation(applyForMembership, APPLICATION_QUERY_KEYS);
 }

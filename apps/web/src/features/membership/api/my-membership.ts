@@ -3,7 +3,7 @@ import type { Language, MyMembership } from '@spatia/contract';
 import { useTranslation } from 'react-i18next';
 import { request } from '../../../api/client';
 import { useRefreshingMutation } from '../../../lib/use-refreshing-mutation';
-import { MEMBERSHIP_QUERY_KEY } from './versions';
+import { APPLICATION_QUERY_KEYS, MEMBERSHIP_QUERY_KEY } from './versions';
 
 /** GET /c/membership: my latest membership (any state) and my applications, newest first. */
 export function getMyMembership(): Promise<MyMembership> {
@@ -28,6 +28,7 @@ export function withdrawApplication(id: number): Promise<null> {
   return request<null>({ url: `/c/membership/applications/${id}/withdraw`, method: 'POST' });
 }
 
+/** Refreshes what applying refreshes. */
 export function useWithdrawApplication() {
-  return useRefreshingMutation(withdrawApplication, [[...MEMBERSHIP_QUERY_KEY, 'mine']]);
+  return useRefreshingMutation(withdrawApplication, APPLICATION_QUERY_KEYS);
 }

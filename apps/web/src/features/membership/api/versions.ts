@@ -5,6 +5,10 @@ import { request } from '../../../api/client';
 
 /** Every membership query starts with this key, so one invalidation refreshes lists, details and "mine". */
 export const MEMBERSHIP_QUERY_KEY = ['membership'] as const;
+/** The back office's lists (versions with their pending counts, the review queue). */
+export const ADMIN_MEMBERSHIP_QUERY_KEY = [...MEMBERSHIP_QUERY_KEY, 'admin'] as const;
+/** What applying or withdrawing changes: my membership and applications, and the back office's lists. */
+export const APPLICATION_QUERY_KEYS = [[...MEMBERSHIP_QUERY_KEY, 'mine'], ADMIN_MEMBERSHIP_QUERY_KEY] as const;
 
 /** GET /membership/versions: the versions on offer, in order, named in the caller's language. */
 export function getMembershipVersions(): Promise<MembershipVersionItem[]> {

@@ -14,6 +14,7 @@ import { UserAvatar } from '../../../components/user-avatar';
 import { useStatusPagedFilters } from '../../../lib/use-status-paged-filters';
 import { useAdminApplications, useApproveApplication, useRejectApplication } from '../api/admin';
 import { APPLICATION_STATUS_COLOUR } from './my-membership';
+import { displayPersonName } from '../../../lib/person-name';
 import './membership.css';
 
 const PAGE_SIZE = 20;
@@ -28,8 +29,9 @@ export function AdminApplicationsQueue() {
   const applications = useAdminApplications(query);
   const decisions = useReviewDecisions<AdminMembershipApplication>({
     keyPrefix: 'membership.admin',
-    approveContent: (item) => t('membership.admin.approveContent', { name: item.applicant.name, version: item.versionName }),
-    rejectTitle: (item) => t('membership.admin.rejectTitle', { name: item.applicant.name }),
+    approveContent: (item) =>
+      t('membership.admin.approveContent', { name: displayPersonName(item.applicant.name, t), version: item.versionName }),
+    rejectTitle: (item) => t('membership.admin.rejectTitle', { name: displayPersonName(item.applicant.name, t) }),
     approve: useApproveApplication(),
     reject: useRejectApplication(),
     reasonMaxLength: MEMBERSHIP_REASON_MAX,
@@ -43,8 +45,8 @@ export function AdminApplicationsQueue() {
       key: 'applicant',
       render: (_, row) => (
         <Space>
-          <UserAvatar src={row.applicant.avatarUrl} name={row.applicant.name} size={32} />
-          <TwoLineCell primary={row.name || row.applicant.name} secondary={row.phone} />
+          <UserAvatar src={row.applicant.avatarUrl} name={displayPersonName(row.applicant.name, t)} size={32} />
+          <TwoLineCell primary={row.name || displayPersonName(row.applicant.name, t)} secondary={row.phone} />
         </Space>
       ),
     },
@@ -68,7 +70,11 @@ export function AdminApplicationsQueue() {
       t('membership.admin.columnsApplications.status'),
       'membership.admin',
       (row) => <Tag color={APPLICATION_STATUS_COLOUR[row.status]}>{t(`membership.applicationStatus.${row.status}`)}</Tag>,
-      (row) => ({ reason: row.reason, decidedBy: row.decidedBy ?? undefined, decidedAt: row.decidedAt }),
+      (row) => ({
+        reason: row.reason,
+        decidedBy: row.decidedBy === null ? undefined : displayPersonName(row.decidedBy, t),
+        decidedAt: row.decidedAt,
+      }),
     ),
     decisions.actionsColumn(t('membership.admin.columnsApplications.actions'), (row) => row.status === 'pending'),
   ];

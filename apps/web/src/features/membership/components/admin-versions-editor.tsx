@@ -28,6 +28,7 @@ import {
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatYuan } from '../../../lib/format';
+import { characterCount, maxCharactersRule } from '../../../lib/text-count';
 import { usePermissionCatalogue, useRemoveVersion, useSaveVersion, useAdminVersions } from '../api/admin';
 import './membership.css';
 
@@ -182,6 +183,9 @@ function VersionDrawer({ editing, onClose }: { editing: AdminMembershipVersion |
   const catalogue = usePermissionCatalogue();
   const save = useSaveVersion();
   const required = { required: true, whitespace: true, message: t('membership.admin.form.required') };
+  const versionNameLimit = maxCharactersRule(t, MEMBERSHIP_VERSION_NAME_MAX);
+  const tagLabelLimit = maxCharactersRule(t, MEMBERSHIP_PRICE_TAG_LABEL_MAX);
+  const tagValueLimit = maxCharactersRule(t, MEMBERSHIP_PRICE_TAG_VALUE_MAX);
 
   useEffect(() => {
     if (!editing) return;
@@ -231,11 +235,11 @@ function VersionDrawer({ editing, onClose }: { editing: AdminMembershipVersion |
     >
       <Form form={form} layout="vertical" data-testid="version-form">
         <div className="membership-dialog__row">
-          <Form.Item name="identityNameZh" label={t('membership.admin.form.identityNameZh')} rules={[required]}>
-            <Input maxLength={MEMBERSHIP_VERSION_NAME_MAX} />
+          <Form.Item name="identityNameZh" label={t('membership.admin.form.identityNameZh')} rules={[required, versionNameLimit]}>
+            <Input count={characterCount(MEMBERSHIP_VERSION_NAME_MAX)} />
           </Form.Item>
-          <Form.Item name="identityNameEn" label={t('membership.admin.form.identityNameEn')} rules={[required]}>
-            <Input maxLength={MEMBERSHIP_VERSION_NAME_MAX} />
+          <Form.Item name="identityNameEn" label={t('membership.admin.form.identityNameEn')} rules={[required, versionNameLimit]}>
+            <Input count={characterCount(MEMBERSHIP_VERSION_NAME_MAX)} />
           </Form.Item>
         </div>
         <Form.Item label={t('membership.admin.form.priceTags')}>
@@ -244,14 +248,14 @@ function VersionDrawer({ editing, onClose }: { editing: AdminMembershipVersion |
               <div className="membership-admin__tags">
                 {fields.map((field) => (
                   <div key={field.key} className="membership-admin__tag-row">
-                    <Form.Item name={[field.name, 'labelZh']} rules={[required]}>
-                      <Input placeholder={t('membership.admin.form.labelZh')} maxLength={MEMBERSHIP_PRICE_TAG_LABEL_MAX} />
+                    <Form.Item name={[field.name, 'labelZh']} rules={[required, tagLabelLimit]}>
+                      <Input placeholder={t('membership.admin.form.labelZh')} count={characterCount(MEMBERSHIP_PRICE_TAG_LABEL_MAX)} />
                     </Form.Item>
-                    <Form.Item name={[field.name, 'labelEn']} rules={[required]}>
-                      <Input placeholder={t('membership.admin.form.labelEn')} maxLength={MEMBERSHIP_PRICE_TAG_LABEL_MAX} />
+                    <Form.Item name={[field.name, 'labelEn']} rules={[required, tagLabelLimit]}>
+                      <Input placeholder={t('membership.admin.form.labelEn')} count={characterCount(MEMBERSHIP_PRICE_TAG_LABEL_MAX)} />
                     </Form.Item>
-                    <Form.Item name={[field.name, 'value']} rules={[required]}>
-                      <Input placeholder={t('membership.admin.form.value')} maxLength={MEMBERSHIP_PRICE_TAG_VALUE_MAX} />
+                    <Form.Item name={[field.name, 'value']} rules={[required, tagValueLimit]}>
+                      <Input placeholder={t('membership.admin.form.value')} count={characterCount(MEMBERSHIP_PRICE_TAG_VALUE_MAX)} />
                     </Form.Item>
                     <Button
                       type="text"

@@ -1,12 +1,21 @@
-import { App, Button, Form, Input, Modal, Select, Space, Tag, Typography } from 'antd';
-import { MEMBERSHIP_COMPANY_NAME_MAX, MEMBERSHIP_PERSON_NAME_MAX, MEMBERSHIP_UPLOAD_MAX_BYTES } from '@spatia/contract';
+import { Alert, App, Button, Form, Input, Modal, Select, Space, Tag, Typography } from 'antd';
+import {
+  isDefaultPcUserName,
+  MEMBERSHIP_COMPANY_NAME_MAX,
+  MEMBERSHIP_PERSON_NAME_MAX,
+  MEMBERSHIP_UPLOAD_MAX_BYTES,
+} from '@spatia/contract';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatBytes, formatYuan } from '../../../lib/format';
+import { characterCount, maxCharactersRule } from '../../../lib/text-count';
 import { useSession } from '../../../stores/session-store';
 import { useApplyForMembership } from '../api/apply';
+import { useMyMembership } from '../api/my-membership';
 import { useMembershipVersion, useMembershipVersions } from '../api/versions';
 import { firstApplicationProblem } from '../lib/application-checks';
+import { tagsBeyondHeadline } from '../lib/price-tags';
+import { applicationBlock, versionStanding } from '../lib/version-standing';
 import { LicenceUpload, uploadedUrls, uploadingCount, type UploadFile } from './licence-upload';
 import { VersionFeaturesModal } from './version-features';
 import './membership.css';
@@ -21,7 +30,9 @@ interface FormValues {
 /**
  * The membership registration dialog (spec 2.7): licence images, company name, name and phone (from the
  * session; the phone read-only), the version with its price tags, the fee and a link to the version's
- * features. Confirm runs spec 5's checks in order, each a warning; the server checks again.
+ * features. Confirm runs spec 5's checks in order, each a warning; the server checks again. The version
+ * held and the one already applied for cannot be chosen, and while no application is possible (one waits,
+ * or the free trial was used) the dialog says so and Confirm is off.
  */
 export function MembershipDialog({ open, onClose, versionId }: { open: boolean; onClose: () => void; versionId?: number }) {
   const { t } = useTranslation();
@@ -35,11 +46,14 @@ export function MembershipDialog({ open, onClose, versionId }: { open: boolean; 
   const selectedId = Form.useWatch('versionId', form);
   const detail = useMembershipVersion(selectedId);
   const apply = useApplyForMembership();
+  const mine = useMyMembership();
+  const block = applicationBlock(mine.data);
 
   useEffect(() => {
     if (!open) return;
     form.resetFields();
-    form.setFieldsValue({ name: sessionName, phone: sessionPhone, versionId });
+    // The registration default is no one's name: the applicant types theirs.
+    form.setFieldsValue({ name: isDefaultPcUserName(sessionName) ? '' : sessionName, phone: sessionPhone, versionId });
     setFiles([]);
   }, [open, form, sessionName, sessionPhone, versionId]);
 
@@ -75,6 +89,8 @@ export function MembershipDialog({ open, onClose, versionId }: { open: boolean; 
   };
 
   const version = detail.data?.id === selectedId ? detail.data : undefined;
+  // The fee below says the price and the trial; a tag that only repeats them is left out.
+  const extraTags = version ? tagsBeyondHeadline(version.priceTags, version) : [];
 
   return (
     <Modal
@@ -88,7 +104,14 @@ export function MembershipDialog({ open, onClose, versionId }: { open: boolean; 
         <Button key="cancel" onClick={onClose} data-testid="membership-cancel">
           {t('membership.dialog.cancel')}
         </Button>,
-        <Button key="confirm" type="primary" loading={apply.isPending} onClick={() => void confirm()} data-testid="membership-confirm">
+        <Button
+          key="confirm"
+          type="primary"
+          loading={apply.isPending}
+          disabled={block !== null}
+          onClick={() => void confirm()}
+          data-testid="membership-confirm"
+        >
           {t('membership.dialog.confirm')}
         </Button>,
       ]}
@@ -96,6 +119,15 @@ export function MembershipDialog({ open, onClose, versionId }: { open: boolean; 
       <Typography.Paragraph type="secondary" className="membership-dialog__intro">
         {t('membership.dialog.intro')}
       </Typography.Paragraph>
+      {block && (
+        <Alert
+          type="info"
+          showIcon
+          title={t(`membership.vip.blocked.${block}`)}
+          className="membership-dialog__blocked"
+          data-testid="membership-blocked"
+        />
+      )}
       <Form form={form} layout="vertical" requiredMark className="membership-dialog__form" data-testid="membership-form">
         <Form.Item
           label={t('membership.dialog.licence')}
@@ -107,10 +139,13 @@ export function MembershipDialog({ open, onClose, versionId }: { open: boolean; 
         <Form.Item
           name="companyName"
           label={t('membership.dialog.companyName')}
-          rules={[{ required: true, whitespace: true, message: t('membership.required.companyName') }]}
+          rules={[
+            { required: true, whitespace: true, message: t('membership.required.companyName') },
+            maxCharactersRule(t, MEMBERSHIP_COMPANY_NAME_MAX),
+          ]}
         >
           <Input
-            maxLength={MEMBERSHIP_COMPANY_NAME_MAX}
+            count={characterCount(MEMBERSHIP_COMPANY_NAME_MAX)}
             placeholder={t('membership.dialog.companyNamePlaceholder')}
             data-testid="membership-company"
           />
@@ -119,9 +154,12 @@ export function MembershipDialog({ open, onClose, versionId }: { open: boolean; 
           <Form.Item
             name="name"
             label={t('membership.dialog.name')}
-            rules={[{ required: true, whitespace: true, message: t('membership.required.name') }]}
+            rules={[
+              { required: true, whitespace: true, message: t('membership.required.name') },
+              maxCharactersRule(t, MEMBERSHIP_PERSON_NAME_MAX),
+            ]}
           >
-            <Input maxLength={MEMBERSHIP_PERSON_NAME_MAX} data-testid="membership-name" />
+            <Input count={characterCount(MEMBERSHIP_PERSON_NAME_MAX)} data-testid="membership-name" />
           </Form.Item>
           <Form.Item
             name="phone"
@@ -140,19 +178,32 @@ export function MembershipDialog({ open, onClose, versionId }: { open: boolean; 
           <Select
             placeholder={t('membership.dialog.versionPlaceholder')}
             loading={versions.isPending}
-            options={(versions.data ?? []).map((item) => ({ value: item.id, label: item.identityName }))}
+            options={(versions.data ?? []).map((item) => {
+              const standing = versionStanding(item.id, mine.data).kind;
+              const taken = standing === 'held' || standing === 'pending';
+              const mark = standing === 'held' ? 'currentPlan' : 'pendingReview';
+              return {
+                value: item.id,
+                label: taken
+                  ? t('membership.dialog.versionMarked', { name: item.identityName, mark: t(`membership.vip.${mark}`) })
+                  : item.identityName,
+                disabled: taken,
+              };
+            })}
             data-testid="membership-version"
           />
         </Form.Item>
         {version && (
           <div className="membership-dialog__price" data-testid="membership-price">
-            <Space size={[4, 8]} wrap>
-              {version.priceTags.map((tag) => (
-                <Tag key={`${tag.label}-${tag.value}`} color="blue">
-                  {t('membership.priceTag', { label: tag.label, value: tag.value })}
-                </Tag>
-              ))}
-            </Space>
+            {extraTags.length > 0 && (
+              <Space size={[4, 8]} wrap className="membership-dialog__tags">
+                {extraTags.map((tag) => (
+                  <Tag key={`${tag.label}-${tag.value}`} color="blue">
+                    {t('membership.priceTag', { label: tag.label, value: tag.value })}
+                  </Tag>
+                ))}
+              </Space>
+            )}
             <Typography.Paragraph type="secondary" className="membership-dialog__fee">
               {version.trialDays > 0
                 ? t('membership.dialog.fee', { days: version.trialDays, price: formatYuan(version.monthlyPriceFen) })

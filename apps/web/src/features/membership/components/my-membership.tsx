@@ -1,4 +1,4 @@
-import { CrownOutlined } from '@ant-design/icons';
+import { ClockCircleOutlined, CrownOutlined } from '@ant-design/icons';
 import { App, Button, Card, Empty, Image, List, Progress, Space, Tag, Typography } from 'antd';
 import type { MembershipApplicationItem, MembershipApplicationStatus, MembershipItem, MembershipStatus } from '@spatia/contract';
 import { useTranslation } from 'react-i18next';
@@ -15,8 +15,44 @@ export const APPLICATION_STATUS_COLOUR: Record<MembershipApplicationStatus, stri
   withdrawn: 'default',
 };
 
-/** My membership: version, trial or paid, when it ends and how much is left (a bar), or why it ended. */
-export function MyMembershipCard({ membership, onApply }: { membership: MembershipItem | null; onApply: () => void }) {
+/** The application under review, in "My membership": which version, since when, and that a notice will follow. */
+function PendingApplication({ application, alone }: { application: MembershipApplicationItem; alone: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <div
+      className={alone ? 'membership-card__pending' : 'membership-card__pending membership-card__pending--below'}
+      data-testid="my-membership-pending"
+    >
+      <div className="membership-card__head">
+        <Typography.Title level={alone ? 3 : 4} className="membership-card__version">
+          {application.versionName}
+        </Typography.Title>
+        <Tag color="processing" icon={<ClockCircleOutlined />}>
+          {t('membership.vip.pendingReview')}
+        </Tag>
+      </div>
+      <Typography.Paragraph type="secondary" className="membership-card__pending-text">
+        {t('membership.vip.pendingText', { date: formatDate(application.createdAt, 'YYYY-MM-DD') })}
+      </Typography.Paragraph>
+    </div>
+  );
+}
+
+interface MyMembershipCardProps {
+  /** The latest membership, whatever its state; null when the person never had one. */
+  membership: MembershipItem | null;
+  /** The application waiting for review, if any. */
+  pending: MembershipApplicationItem | null;
+  /** Whether the person may apply now (nothing pending, no free trial used). */
+  canApply: boolean;
+  onApply: () => void;
+}
+
+/**
+ * My membership: the version held (trial or paid, when it ends and how much is left, with a bar) or why
+ * it ended, and the application under review if there is one; with neither, a way to apply.
+ */
+export function MyMembershipCard({ membership, pending, canApply, onApply }: MyMembershipCardProps) {
   const { t } = useTranslation();
   const title = (
     <span className="membership-card__title">
@@ -25,12 +61,18 @@ export function MyMembershipCard({ membership, onApply }: { membership: Membersh
   );
   if (!membership) {
     return (
-      <Card title={title} className="membership-card" data-testid="my-membership">
-        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('membership.vip.none')}>
-          <Button type="primary" onClick={onApply} data-testid="vip-apply-empty">
-            {t('membership.vip.apply')}
-          </Button>
-        </Empty>
+      <Card title={title} className="membership-card" data-testid="my-membership" data-status={pending ? 'pending' : 'none'}>
+        {pending ? (
+          <PendingApplication application={pending} alone />
+        ) : (
+          <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('membership.vip.none')}>
+            {canApply && (
+              <Button type="primary" onClick={onApply} data-testid="vip-apply-empty">
+                {t('membership.vip.apply')}
+              </Button>
+            )}
+          </Empty>
+        )}
       </Card>
     );
   }
@@ -67,6 +109,7 @@ export function MyMembershipCard({ membership, onApply }: { membership: Membersh
           {t('membership.vip.ended', { date: formatDate(membership.endsAt, 'YYYY-MM-DD') })}
         </Typography.Paragraph>
       )}
+      {pending && <PendingApplication application={pending} alone={false} />}
     </Card>
   );
 }

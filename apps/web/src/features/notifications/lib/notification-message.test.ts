@@ -33,6 +33,12 @@ describe('notification messages', () => {
     expect(notificationMessage(gift, 'zh', zh)).toBe('Li 向您分发了作品《W》，请确认收货');
   });
 
+  it('names a person who never chose a name in the reader language', () => {
+    const confirmed = { kind: 'transferConfirmed' as const, params: { workName: 'W', receiver: 'PC用户', transferKind: 'distribute' } };
+    expect(notificationMessage(confirmed, 'en', i18n.getFixedT('en'))).toBe('PC user confirmed receipt of the work "W"');
+    expect(notificationMessage(confirmed, 'zh', i18n.getFixedT('zh'))).toContain('PC用户');
+  });
+
   it('leaves no placeholder unfilled for the params each sender writes', () => {
     const samples: Record<(typeof NOTIFICATION_KINDS)[number], Record<string, string | number>> = {
       membershipApproved: { versionId: 1, versionZh: '专业版', versionEn: 'Pro', days: 7, endsAt: Date.UTC(2030, 0, 2) },

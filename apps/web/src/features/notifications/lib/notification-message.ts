@@ -1,6 +1,7 @@
 import type { Language, NotificationItem } from '@spatia/contract';
 import type { TFunction } from 'i18next';
 import { formatDate, formatYuan } from '../../../lib/format';
+import { displayPersonName } from '../../../lib/person-name';
 
 type Params = NotificationItem['params'];
 
@@ -8,10 +9,13 @@ type Params = NotificationItem['params'];
 const DAY_PARAMS = new Set(['endsAt']);
 /** Params that hold money in fen. */
 const MONEY_PARAMS = new Set(['price', 'balance']);
+/** Params that hold a person's name. */
+const PERSON_PARAMS = new Set(['sender', 'receiver']);
 
 /**
  * The values a kind's message names, ready for the reader: a pair `nameZh`/`nameEn` becomes `name` in
- * the reader's language, money in fen becomes yuan, days are dates, and an empty reason says so.
+ * the reader's language, money in fen becomes yuan, days are dates, a person's name is shown as names
+ * are everywhere (the registration default in the reader's language), and an empty reason says so.
  */
 export function messageValues(params: Params, language: Language, t: TFunction): Record<string, string | number> {
   const values: Record<string, string | number> = {};
@@ -19,6 +23,7 @@ export function messageValues(params: Params, language: Language, t: TFunction):
     values[key] = value;
     if (DAY_PARAMS.has(key) && typeof value === 'number') values[key] = formatDate(value, 'YYYY-MM-DD');
     if (MONEY_PARAMS.has(key) && typeof value === 'number') values[key] = formatYuan(value);
+    if (PERSON_PARAMS.has(key) && typeof value === 'string') values[key] = displayPersonName(value, t);
   }
   for (const [key, value] of Object.entries(params)) {
     const pair = /^(.+)(Zh|En)$/.exec(key);

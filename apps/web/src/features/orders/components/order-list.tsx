@@ -16,6 +16,7 @@ import { useUi } from '../../../stores/ui-store';
 import { exportOrders } from '../api/export-orders';
 import { useOrders } from '../api/get-orders';
 import { orderTypesFor, readOrderFilters, writeOrderFilters } from '../lib/order-filters';
+import { displayPersonName } from '../../../lib/person-name';
 import './orders.css';
 
 const PAGE_SIZE = 10;
@@ -200,7 +201,8 @@ function orderCells(
     },
     counterpart: {
       title: t(`orders.columns.counterpart.${counterpartOf(direction, type)}`),
-      render: (order) => (order.counterpart ? order.counterpart.name : order.provider ? t(`orders.provider.${order.provider}`) : ''),
+      render: (order) =>
+        order.counterpart ? displayPersonName(order.counterpart.name, t) : order.provider ? t(`orders.provider.${order.provider}`) : '',
     },
     amount: {
       title: t('orders.columns.amount'),

@@ -1,13 +1,16 @@
 import { CameraOutlined, EditOutlined, MobileOutlined, CalendarOutlined, CrownOutlined } from '@ant-design/icons';
 import { App, Button, Form, Input, Space, Tag, Typography } from 'antd';
+import { FULL_NAME_MAX, isDefaultPcUserName } from '@spatia/contract';
 import { useRef, useState, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ImageCropDialog, type RenderCrop } from '../../../components/image-crop-dialog';
 import { SectionCard } from '../../../components/section-card';
 import { UserAvatar } from '../../../components/user-avatar';
-import { fullNameRules, FULL_NAME_MAX } from '../../../lib/account-rules';
+import { fullNameRules } from '../../../lib/account-rules';
 import { formatDate, maskPhone } from '../../../lib/format';
 import { pickOutputType } from '../../../lib/image-crop';
+import { displayPersonName } from '../../../lib/person-name';
+import { characterCount } from '../../../lib/text-count';
 import { useSession } from '../../../stores/session-store';
 import { useChangeAvatar } from '../api/change-avatar';
 import type { Profile, UploadGrant } from '../api/types';
@@ -32,6 +35,8 @@ function NameEditor({ uid, name, onClose }: { uid: string; name: string; onClose
   const { message } = App.useApp();
   const update = useUpdateName();
   const [form] = Form.useForm<{ fullName: string }>();
+  // A name the person never chose is not one to edit: they start from empty, the default shown as the placeholder.
+  const initialName = isDefaultPcUserName(name) ? '' : name;
   const submit = ({ fullName }: { fullName: string }) => {
     update.mutate(
       { uid, fullName: fullName.trim() },
@@ -47,15 +52,15 @@ function NameEditor({ uid, name, onClose }: { uid: string; name: string; onClose
     <Form
       form={form}
       layout="inline"
-      initialValues={{ fullName: name }}
+      initialValues={{ fullName: initialName }}
       onFinish={submit}
       className="profile-summary__name-form"
       name="profile-name"
     >
       <Form.Item name="fullName" rules={fullNameRules(t)} className="profile-summary__name-input">
         <Input
-          maxLength={FULL_NAME_MAX}
-          showCount
+          count={characterCount(FULL_NAME_MAX)}
+          placeholder={displayPersonName(name, t)}
           autoFocus
           aria-label={t('profile.name.label')}
           onKeyDown={(event) => {
@@ -121,7 +126,7 @@ export function ProfileSummaryCard({ profile }: { profile: Profile }) {
     <SectionCard className="profile-summary">
       <div className="profile-summary__avatar">
         {/* The session's copy carries the refresh stamp, so a new picture shows at once. */}
-        <UserAvatar src={sessionAvatar || profile.avatarUrl} name={profile.name} size={88} />
+        <UserAvatar src={sessionAvatar || profile.avatarUrl} name={displayPersonName(profile.name, t)} size={88} />
         <Button
           shape="circle"
           icon={<CameraOutlined />}
@@ -139,7 +144,7 @@ export function ProfileSummaryCard({ profile }: { profile: Profile }) {
         ) : (
           <div className="profile-summary__name-row">
             <Typography.Title level={2} className="profile-summary__name" data-testid="profile-name">
-              {profile.name}
+              {displayPersonName(profile.name, t)}
             </Typography.Title>
             <Button type="text" size="small" icon={<EditOutlined />} onClick={() => setEditingName(true)} data-testid="name-edit">
               {t('profile.name.edit')}

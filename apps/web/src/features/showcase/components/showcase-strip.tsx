@@ -2,6 +2,7 @@ import { CompassOutlined, EyeOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useShowcase } from '../../../api/showcase';
+import { displayPersonName } from '../../../lib/person-name';
 import './showcase-strip.css';
 
 /**
@@ -30,7 +31,7 @@ export function ShowcaseStrip() {
                 </span>
               </span>
               <span className="showcase__name">{work.name}</span>
-              <span className="showcase__owner">{work.owner.name}</span>
+              <span className="showcase__owner">{displayPersonName(work.owner.name, t)}</span>
             </Link>
           </li>
         ))}

@@ -1,9 +1,18 @@
 import { ArrowRightOutlined, DeleteOutlined, InfoCircleOutlined, NodeIndexOutlined } from '@ant-design/icons';
 import { Button, Form, Input, Select, Slider } from 'antd';
 import { TOUR_LIMITS, type Hotspot, type InfoHotspot, type LinkHotspot, type TourSceneSettings } from '@spatia/contract';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
+import { characterCount, charactersOver } from '../../../lib/text-count';
 import { clampYaw, type InfoHotspotChange, type LinkHotspotChange } from '../lib/tour-editor-state';
-import type { HotspotProblem } from '../lib/tour-problems';
+import { HOTSPOT_TEXT_LIMITS, type HotspotProblem } from '../lib/tour-problems';
+
+/** A written field's error state and message when its text is over its limit: by how much, not cut. */
+function lengthHelp(t: TFunction, field: keyof typeof HOTSPOT_TEXT_LIMITS, text: string) {
+  const max = HOTSPOT_TEXT_LIMITS[field];
+  const over = charactersOver(text, max);
+  return over > 0 ? { validateStatus: 'error' as const, help: t('validation.tooLong', { max, over }) } : {};
+}
 
 interface HotspotInspectorProps {
   hotspot: Hotspot;
@@ -130,12 +139,16 @@ function LinkFields({
           />
         </div>
       </Form.Item>
-      <Form.Item label={t('tours.hotspot.label')} htmlFor="hotspot-label" extra={t('tours.hotspot.labelHelp')}>
+      <Form.Item
+        label={t('tours.hotspot.label')}
+        htmlFor="hotspot-label"
+        extra={t('tours.hotspot.labelHelp')}
+        {...lengthHelp(t, 'label', hotspot.label)}
+      >
         <Input
           id="hotspot-label"
           value={hotspot.label}
-          maxLength={TOUR_LIMITS.sceneName}
-          showCount
+          count={characterCount(HOTSPOT_TEXT_LIMITS.label)}
           placeholder={target ? t('tours.hotspot.labelPlaceholder', { name: target.name }) : undefined}
           onChange={(event) => onChange({ label: event.target.value })}
           data-testid="hotspot-label"
@@ -164,23 +177,21 @@ function InfoFields({
   const showImage = hotspot.imageUrl.trim() !== '' && !unsafe('imageUrl');
   return (
     <Form layout="vertical" component="div" requiredMark={false} className="hotspot-inspector__form">
-      <Form.Item label={t('tours.hotspot.infoTitleField')} htmlFor="hotspot-title">
+      <Form.Item label={t('tours.hotspot.infoTitleField')} htmlFor="hotspot-title" {...lengthHelp(t, 'title', hotspot.title)}>
         <Input
           id="hotspot-title"
           value={hotspot.title}
-          maxLength={TOUR_LIMITS.hotspotTitle}
-          showCount
+          count={characterCount(HOTSPOT_TEXT_LIMITS.title)}
           placeholder={t('tours.hotspot.infoTitlePlaceholder')}
           onChange={(event) => onChange({ title: event.target.value })}
           data-testid="hotspot-title"
         />
       </Form.Item>
-      <Form.Item label={t('tours.hotspot.text')} htmlFor="hotspot-text">
+      <Form.Item label={t('tours.hotspot.text')} htmlFor="hotspot-text" {...lengthHelp(t, 'text', hotspot.text)}>
         <Input.TextArea
           id="hotspot-text"
           value={hotspot.text}
-          maxLength={TOUR_LIMITS.hotspotText}
-          showCount
+          count={characterCount(HOTSPOT_TEXT_LIMITS.text)}
           autoSize={{ minRows: 3, maxRows: 8 }}
           onChange={(event) => onChange({ text: event.target.value })}
           data-testid="hotspot-text"

@@ -139,13 +139,10 @@ describe('hotspots', () => {
     expect(selectedHotspot(state)).toMatchObject({ targetSceneId: 'a3', arrowYaw: 160, label: 'To the garden' });
   });
 
-  it('edits an info hotspot within the limits', () => {
+  it('edits an info hotspot, keeping a title over its limit whole for the person to shorten', () => {
     const state = withInfo({ title: 'x'.repeat(100), text: 'Built 1920', linkUrl: 'https://example.com' });
-    expect(selectedHotspot(state)).toMatchObject({
-      title: 'x'.repeat(TOUR_LIMITS.hotspotTitle),
-      text: 'Built 1920',
-      linkUrl: 'https://example.com',
-    });
+    expect(selectedHotspot(state)).toMatchObject({ title: 'x'.repeat(100), text: 'Built 1920', linkUrl: 'https://example.com' });
+    expect(tourProblems(state.draft)).toEqual([{ sceneId: 'a1', hotspotId: 'i1', field: 'title', problem: 'tooLong' }]);
   });
 
   it('deletes the selected hotspot, and undo puts it back where it was', () => {
@@ -262,6 +259,13 @@ describe('dirty tracking and saving', () => {
 });
 
 describe('problems the server would refuse', () => {
+  it('points at texts over their limits, counted as the server counts them', () => {
+    const text = withInfo({ text: '😀'.repeat(TOUR_LIMITS.hotspotText) });
+    expect(tourProblems(text.draft)).toEqual([]);
+    const over = withInfo({ text: '😀'.repeat(TOUR_LIMITS.hotspotText + 1) });
+    expect(tourProblems(over.draft)).toEqual([{ sceneId: 'a1', hotspotId: 'i1', field: 'text', problem: 'tooLong' }]);
+  });
+
   it('points at unsafe addresses of info hotspots', () => {
     const state = withInfo({ imageUrl: 'javascript:alert(1)', linkUrl: '/files/a.jpg' });
     expect(tourProblems(state.draft)).toEqual([{ sceneId: 'a1', hotspotId: 'i1', field: 'imageUrl', problem: 'unsafeUrl' }]);

@@ -184,7 +184,6 @@ export function tourEditorReducer(state: TourEditorState, action: TourEditorActi
     case 'changeLink': {
       const change = { ...action.change };
       if (change.arrowYaw !== undefined) change.arrowYaw = clampYaw(change.arrowYaw);
-      if (change.label !== undefined) change.label = change.label.slice(0, TOUR_LIMITS.sceneName);
       if (
         change.targetSceneId !== undefined &&
         !state.draft.scenes.some((scene) => scene.id === change.targetSceneId && scene.id !== state.sceneId)
@@ -195,8 +194,7 @@ export function tourEditorReducer(state: TourEditorState, action: TourEditorActi
     }
     case 'changeInfo': {
       const change = { ...action.change };
-      if (change.title !== undefined) change.title = change.title.slice(0, TOUR_LIMITS.hotspotTitle);
-      if (change.text !== undefined) change.text = change.text.slice(0, TOUR_LIMITS.hotspotText);
+      // A title or text over its limit stays whole: the inspector counts it and the problems keep it from being saved.
       if (change.imageUrl !== undefined) change.imageUrl = change.imageUrl.slice(0, TOUR_LIMITS.url);
       if (change.linkUrl !== undefined) change.linkUrl = change.linkUrl.slice(0, TOUR_LIMITS.url);
       return withHotspot(state, action.hotspotId, (hotspot) => (hotspot.kind === 'info' ? { ...hotspot, ...change } : hotspot));

@@ -6,6 +6,7 @@ import { UserAvatar } from '../../../components/user-avatar';
 import { formatDate } from '../../../lib/format';
 import type { WorkOwner, WorkTransfer, WorkType } from '../api/types';
 import { effectiveStatus, formatTransferPrice, receiptCountdown, STATUS_COLORS } from '../lib/transfer-rules';
+import { displayPersonName } from '../../../lib/person-name';
 
 export const TIME_FORMAT = 'YYYY-MM-DD HH:mm';
 
@@ -47,13 +48,9 @@ export function WorkCell({ transfer, wrap = false }: { transfer: WorkTransfer; w
   );
 }
 
-export function partyName(party: WorkOwner, unknown: string): string {
-  return party.name.trim() || unknown;
-}
-
 export function PartyCell({ party }: { party: WorkOwner }) {
   const { t } = useTranslation();
-  const name = partyName(party, t('transfers.unknownUser'));
+  const name = displayPersonName(party.name, t);
   return (
     <span className="transfer-party">
       <UserAvatar src={party.avatarUrl} name={name} size={24} />

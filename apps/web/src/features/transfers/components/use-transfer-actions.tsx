@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { formatYuan } from '../../../lib/format';
 import { useAnswerTransfer, type TransferAnswer } from '../api/answer-transfer';
 import type { WorkTransfer } from '../api/types';
-import { partyName } from './transfer-parts';
+import { displayPersonName } from '../../../lib/person-name';
 
 /**
  * Asks before answering a transfer, then answers it. A failure is not reported here: the HTTP client
@@ -15,11 +15,10 @@ export function useTransferActions() {
   const answer = useAnswerTransfer();
 
   const ask = (transfer: WorkTransfer, action: TransferAnswer, onDone?: () => void) => {
-    const unknown = t('transfers.unknownUser');
     const values = {
       name: transfer.work.name || t('transfers.untitled'),
-      sender: partyName(transfer.sender, unknown),
-      receiver: partyName(transfer.receiver, unknown),
+      sender: displayPersonName(transfer.sender.name, t),
+      receiver: displayPersonName(transfer.receiver.name, t),
       price: formatYuan(transfer.price),
     };
     const content =

@@ -2,6 +2,7 @@ import { Form, Input, Modal } from 'antd';
 import { ALIPAY_LOGON_ID_PATTERN, PAYOUT_REAL_NAME_MAX, WECHAT_OPENID_PATTERN, type PayoutChannel } from '@spatia/contract';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { characterCount, maxCharactersRule } from '../../../lib/text-count';
 import { useBindPayoutAccount } from '../api/withdrawals';
 
 interface PayoutAccountDialogProps {
@@ -61,9 +62,12 @@ export function PayoutAccountDialog({ channel, replacing, onClose }: PayoutAccou
           name="realName"
           label={t('withdrawals.accounts.realNameLabel')}
           extra={t('withdrawals.accounts.realNameHint')}
-          rules={[{ required: true, whitespace: true, message: t('withdrawals.accounts.realNameRequired') }]}
+          rules={[
+            { required: true, whitespace: true, message: t('withdrawals.accounts.realNameRequired') },
+            maxCharactersRule(t, PAYOUT_REAL_NAME_MAX),
+          ]}
         >
-          <Input autoComplete="name" maxLength={PAYOUT_REAL_NAME_MAX} data-testid="payout-name-input" />
+          <Input autoComplete="name" count={characterCount(PAYOUT_REAL_NAME_MAX)} data-testid="payout-name-input" />
         </Form.Item>
       </Form>
     </Modal>

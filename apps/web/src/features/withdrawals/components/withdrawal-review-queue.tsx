@@ -14,6 +14,7 @@ import {
   WithdrawalStatusTag,
   type WithdrawalStatusFilterValue,
 } from './withdrawal-status-tag';
+import { displayPersonName } from '../../../lib/person-name';
 import './withdrawals.css';
 
 const PAGE_SIZE = 20;
@@ -36,7 +37,8 @@ export function WithdrawalReviewQueue() {
         channel: t(`withdrawals.channels.${item.channel}`),
         account: item.accountFull,
       }),
-    rejectTitle: (item) => t('withdrawals.admin.rejectTitle', { name: item.user.name, amount: formatYuan(item.amountFen) }),
+    rejectTitle: (item) =>
+      t('withdrawals.admin.rejectTitle', { name: displayPersonName(item.user.name, t), amount: formatYuan(item.amountFen) }),
     approve: useApproveWithdrawal(),
     reject: useRejectWithdrawal(),
     reasonMaxLength: WITHDRAWAL_REASON_MAX,
@@ -48,7 +50,7 @@ export function WithdrawalReviewQueue() {
     {
       title: t('withdrawals.admin.columns.person'),
       key: 'person',
-      render: (_, row) => <TwoLineCell primary={row.user.name} secondary={row.user.phone} />,
+      render: (_, row) => <TwoLineCell primary={displayPersonName(row.user.name, t)} secondary={row.user.phone} />,
     },
     {
       title: t('withdrawals.columns.amount'),
@@ -92,7 +94,7 @@ export function WithdrawalReviewQueue() {
           <WithdrawalDetail item={row} />
           {row.reviewer && row.reviewedAt !== null && (
             <Typography.Text type="secondary" className="withdrawals__detail">
-              {t('withdrawals.admin.reviewedBy', { name: row.reviewer.name, date: formatDate(row.reviewedAt) })}
+              {t('withdrawals.admin.reviewedBy', { name: displayPersonName(row.reviewer.name, t), date: formatDate(row.reviewedAt) })}
             </Typography.Text>
           )}
           {row.status === 'paying' && row.lastError && (

@@ -15,6 +15,7 @@ import { useSession } from '../../../stores/session-store';
 import { useClaimReview, useDecideReview, useReviewQueue } from '../api/review-queue';
 import { reviewStateOf } from '../lib/review-state';
 import { WorkPreviewDrawer } from './work-preview-drawer';
+import { displayPersonName } from '../../../lib/person-name';
 import './work-audit.css';
 
 const PAGE_SIZE = 10;
@@ -110,8 +111,8 @@ export function WorkAuditQueue() {
       key: 'owner',
       render: (_, work) => (
         <span className="work-audit-queue__person">
-          <UserAvatar src={work.owner.avatarUrl} name={work.owner.name} size={24} />
-          {work.owner.name}
+          <UserAvatar src={work.owner.avatarUrl} name={displayPersonName(work.owner.name, t)} size={24} />
+          {displayPersonName(work.owner.name, t)}
         </span>
       ),
     },
@@ -131,7 +132,11 @@ export function WorkAuditQueue() {
       render: (_, work) => {
         if (work.status === 'unaudited') return <span className="work-audit-queue__muted">{t('workAudit.notClaimed')}</span>;
         if (reviewStateOf(work, myUid) === 'mine') return <strong data-testid="audit-claimed-by">{t('workAudit.claimedByMe')}</strong>;
-        return <span data-testid="audit-claimed-by">{work.reviewer?.name || t('workAudit.unknownReviewer')}</span>;
+        return (
+          <span data-testid="audit-claimed-by">
+            {work.reviewer?.name.trim() ? displayPersonName(work.reviewer.name, t) : t('workAudit.unknownReviewer')}
+          </span>
+        );
       },
     },
     {

@@ -6,6 +6,7 @@ import { UserAvatar } from '../../../components/user-avatar';
 import { WorkStatusTag } from '../../../components/work-status-tag';
 import { formatDate } from '../../../lib/format';
 import { detailsUrl, previewUrl, type ReviewState } from '../lib/review-state';
+import { displayPersonName } from '../../../lib/person-name';
 
 interface WorkPreviewDrawerProps {
   work: WorkReviewItem | null;
@@ -74,7 +75,9 @@ export function WorkPreviewDrawer({ work, open, state, busy, onClose, onClaim, o
           type="info"
           showIcon
           className="work-audit-preview__notice"
-          title={t('workAudit.preview.claimedByOther', { name: work.reviewer?.name || t('workAudit.unknownReviewer') })}
+          title={t('workAudit.preview.claimedByOther', {
+            name: work.reviewer?.name.trim() ? displayPersonName(work.reviewer.name, t) : t('workAudit.unknownReviewer'),
+          })}
         />
       )}
       <div className="work-audit-preview__stage">
@@ -90,8 +93,8 @@ export function WorkPreviewDrawer({ work, open, state, busy, onClose, onClaim, o
         <Descriptions.Item label={t('workAudit.columns.name')}>{work.name}</Descriptions.Item>
         <Descriptions.Item label={t('workAudit.columns.owner')}>
           <Space size={8}>
-            <UserAvatar src={work.owner.avatarUrl} name={work.owner.name} size={24} />
-            {work.owner.name}
+            <UserAvatar src={work.owner.avatarUrl} name={displayPersonName(work.owner.name, t)} size={24} />
+            {displayPersonName(work.owner.name, t)}
           </Space>
         </Descriptions.Item>
         <Descriptions.Item label={t('workAudit.columns.type')}>{t(`works.type.${work.type}`)}</Descriptions.Item>

@@ -3,7 +3,8 @@ import type { WorkDetail } from '@spatia/contract';
 import { FORM_HEADERS, formBody, request } from '../../../api/client';
 import { workQueryKey } from '../../../api/get-work';
 import { invalidateWorks } from '../../../api/work-keys';
-import { textLength, WORK_TEXT_LIMITS } from '../lib/text-limits';
+import { textLength } from '../../../lib/text-count';
+import { WORK_TEXT_LIMITS } from '../lib/text-limits';
 import { addWorkTag, removeWorkTag } from './work-tags';
 
 export interface WorkLocation {

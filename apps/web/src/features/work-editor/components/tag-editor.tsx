@@ -3,7 +3,8 @@ import { Button, Input, Space, Tag, Typography } from 'antd';
 import { useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { WORK_TAGS_MAX } from '@spatia/contract';
-import { findTagProblem, textLength, WORK_TEXT_LIMITS, type TagProblem } from '../lib/text-limits';
+import { characterCount, textLength } from '../../../lib/text-count';
+import { findTagProblem, WORK_TEXT_LIMITS, type TagProblem } from '../lib/text-limits';
 import { SensitiveWordHint } from './sensitive-word-hint';
 
 interface TagEditorProps {
@@ -76,7 +77,7 @@ export function TagEditor({ tags, onChange, disabled = false, sensitiveWords }: 
           disabled={disabled || full}
           placeholder={full ? t('workEdit.tags.full', { max: WORK_TAGS_MAX }) : t('workEdit.tags.placeholder')}
           status={shownProblem ? 'error' : undefined}
-          count={{ show: true, max: WORK_TEXT_LIMITS.tag, strategy: textLength }}
+          count={characterCount(WORK_TEXT_LIMITS.tag)}
           aria-label={t('workEdit.tags.add')}
           data-testid="tag-input"
         />

@@ -17,7 +17,8 @@ import {
   type WorkFormProblem,
   type WorkFormValues,
 } from '../api/update-work';
-import { textLength, WORK_TEXT_LIMITS, type LimitedField } from '../lib/text-limits';
+import { characterCount } from '../../../lib/text-count';
+import { WORK_TEXT_LIMITS, type LimitedField } from '../lib/text-limits';
 import { MapPicker } from './map-picker';
 import { SensitiveWordHint } from './sensitive-word-hint';
 import { TagEditor } from './tag-editor';
@@ -243,7 +244,7 @@ function DetailsForm({ work, cover, values, onChange, problems, words, locked, s
       id: `work-edit-${field}`,
       value: values[field],
       onChange: (event: { target: { value: string } }) => set(field, event.target.value),
-      count: { show: true, max: WORK_TEXT_LIMITS[field], strategy: textLength },
+      count: characterCount(WORK_TEXT_LIMITS[field]),
       placeholder: t(`workEdit.placeholders.${field}`),
       'data-testid': `work-edit-${field}`,
     };

@@ -1,3 +1,4 @@
+import { textLength } from '../../../lib/text-count';
 import { WORK_ADDRESS_MAX, WORK_DESCRIPTION_MAX, WORK_NAME_MAX, WORK_TAG_MAX_LENGTH, WORK_TAGS_MAX } from '@spatia/contract';
 
 /** The limits of a work's texts, as the server checks them. */
@@ -9,16 +10,6 @@ export const WORK_TEXT_LIMITS = {
 } as const;
 
 export type LimitedField = keyof typeof WORK_TEXT_LIMITS;
-
-/**
- * Characters as a person counts them and as the server's schema does (JSON Schema counts code
- * points): an emoji made of a surrogate pair is one, not two.
- */
-export function textLength(text: string): number {
-  let count = 0;
-  for (const _ of text) count += 1;
-  return count;
-}
 
 export type TagProblem = 'empty' | 'tooLong' | 'duplicate' | 'tooMany';
 

@@ -47,14 +47,17 @@ export function useWorkProcessing(uid: string | null) {
   return useQuery({ ...processingQueryOptions(uid ?? ''), enabled: uid !== null });
 }
 
-/** Starts a run and shows it at once; a refusal because one runs already (1901) refreshes the state instead. */
+/**
+ * Starts a run and shows it at once; a refusal because one runs already (1901) or because the original
+ * file is gone (1910) refreshes the state instead, which then says why.
+ */
 export function useActivateSolver() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: activateSolver,
     onSuccess: (processing, uid) => queryClient.setQueryData(workKeys.processing(uid), processing),
     onError: (error, uid) => {
-      if (error instanceof ApiError && error.code === ErrorCode.processingRunning) {
+      if (error instanceof ApiError && (error.code === ErrorCode.processingRunning || error.code === ErrorCode.processingNoOrigin)) {
         void queryClient.invalidateQueries({ queryKey: workKeys.processing(uid) });
       }
     },

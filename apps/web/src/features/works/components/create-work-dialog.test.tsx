@@ -41,4 +41,26 @@ describe('CreateWorkDialog', () => {
     await act(async () => release());
     expect(await screen.findByText(/赌博/)).toBeTruthy();
   });
+
+  it('keeps a name longer than the limit whole and says by how much it is over, instead of cutting it', async () => {
+    await act(() => i18n.changeLanguage('en'));
+    const release = holdSensitiveWords([]);
+    release();
+    const onCreated = vi.fn();
+    render(
+      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+        <AntdApp>
+          <CreateWorkDialog open onClose={vi.fn()} onCreated={onCreated} />
+        </AntdApp>
+      </QueryClientProvider>,
+    );
+    const name = screen.getByTestId<HTMLInputElement>('create-work-name');
+    fireEvent.change(name, { target: { value: 'Riverside living room' } });
+    expect(name.value).toBe('Riverside living room');
+    expect(document.body.textContent).toContain('21 / 20');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Create' }));
+    expect(await screen.findByText('At most 20 characters: 1 too many')).toBeTruthy();
+    expect(onCreated).not.toHaveBeenCalled();
+  });
 });

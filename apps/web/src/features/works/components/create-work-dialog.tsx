@@ -4,6 +4,7 @@ import { WORK_DESCRIPTION_MAX, WORK_NAME_MAX, WORK_TYPES, type WorkDetail, type 
 import { useTranslation } from 'react-i18next';
 import { useSensitiveWords } from '../../../api/sensitive-words';
 import { findSensitiveWords } from '../../../lib/sensitive-words';
+import { characterCount, maxCharactersRule } from '../../../lib/text-count';
 import { useCreateWork } from '../api/create-work';
 import { WorkTypeIcon } from './work-type-icon';
 
@@ -80,12 +81,15 @@ export function CreateWorkDialog({ open, onClose, onCreated, initialType = 'pano
           name="name"
           label={t('works.create.name')}
           validateFirst
-          rules={[{ required: true, whitespace: true, message: t('works.create.nameRequired') }, sensitiveRule]}
+          rules={[
+            { required: true, whitespace: true, message: t('works.create.nameRequired') },
+            maxCharactersRule(t, WORK_NAME_MAX),
+            sensitiveRule,
+          ]}
         >
           <Input
             placeholder={t('works.create.namePlaceholder')}
-            maxLength={WORK_NAME_MAX}
-            showCount
+            count={characterCount(WORK_NAME_MAX)}
             autoFocus
             autoComplete="off"
             data-testid="create-work-name"
@@ -98,11 +102,15 @@ export function CreateWorkDialog({ open, onClose, onCreated, initialType = 'pano
             data-testid="create-work-type"
           />
         </Form.Item>
-        <Form.Item name="description" label={t('works.create.description')} rules={[sensitiveRule]} className="works-create__description">
+        <Form.Item
+          name="description"
+          label={t('works.create.description')}
+          rules={[maxCharactersRule(t, WORK_DESCRIPTION_MAX), sensitiveRule]}
+          className="works-create__description"
+        >
           <Input.TextArea
             placeholder={t('works.create.descriptionPlaceholder')}
-            maxLength={WORK_DESCRIPTION_MAX}
-            showCount
+            count={characterCount(WORK_DESCRIPTION_MAX)}
             autoSize={{ minRows: 3, maxRows: 6 }}
             data-testid="create-work-description"
           />

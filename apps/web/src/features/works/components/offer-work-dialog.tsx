@@ -3,6 +3,7 @@ import { PHONE_PATTERN, WORK_REMARK_MAX, type WorkSummary } from '@spatia/contra
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatYuan } from '../../../lib/format';
+import { characterCount, maxCharactersRule } from '../../../lib/text-count';
 import { useRetained } from '../../../lib/use-retained';
 import { useDistributeWork, useSellWork } from '../api/transfer-work';
 import { usePutWorkOnMarket } from '../api/work-market';
@@ -53,11 +54,10 @@ function SellFields() {
         <Input placeholder={t('works.sell.receiverPlaceholder')} maxLength={32} autoFocus autoComplete="off" />
       </Form.Item>
       <PriceField />
-      <Form.Item name="remark" label={t('works.sell.remark')}>
+      <Form.Item name="remark" label={t('works.sell.remark')} rules={[maxCharactersRule(t, WORK_REMARK_MAX)]}>
         <Input.TextArea
           placeholder={t('works.sell.remarkPlaceholder')}
-          maxLength={WORK_REMARK_MAX}
-          showCount
+          count={characterCount(WORK_REMARK_MAX)}
           autoSize={{ minRows: 2, maxRows: 4 }}
         />
       </Form.Item>

@@ -189,7 +189,11 @@ export function useWorkActions({ onChanged, onDeleted, onEdit, onUpload }: WorkA
     const { uid, name } = work;
     switch (action) {
       case 'process':
-        void activate.mutateAsync(uid).then(() => void message.success(t('works.processing.queuedMessage')), quietly);
+        void activate.mutateAsync(uid).then(
+          () => void message.success(t('works.processing.queuedMessage')),
+          // No original file (its upload still on its way, or deleted elsewhere): the checklist shows how to add it.
+          (error: unknown) => (error instanceof ApiError && error.code === ErrorCode.processingNoOrigin ? showChecklist(work) : undefined),
+        );
         return;
       case 'editTour':
         void navigate(workPaths.tourEditor(uid));

@@ -29,7 +29,7 @@ interface WorkProcessingStatusProps {
 /**
  * Where a work's processing stands: not processed, queued, running with a live bar and the stage (a
  * point cloud's conversion with its points), failed with the server's reason and a Retry button, or
- * done (a panorama with its scene count). The
+ * done (a panorama with its scene count). Without an original file it says so in place of the button. The
  * query asks again every second only while the work is queued or running.
  */
 export function WorkProcessingStatus({ uid, type, variant = 'compact', initial }: WorkProcessingStatusProps) {
@@ -48,7 +48,12 @@ export function WorkProcessingStatus({ uid, type, variant = 'compact', initial }
     activate.mutate(uid, {
       onSuccess: () => void message.success(t('works.processing.queuedMessage')),
     });
-  const startButton = (
+  // Without an original file a start is refused (1910): say what to upload instead of offering it.
+  const startButton = view.missingOrigin ? (
+    <span className="work-processing__hint" data-testid="work-processing-no-origin">
+      {t('works.processing.noOrigin')}
+    </span>
+  ) : (
     <Button
       size="small"
       type={view.tone === 'failed' ? 'primary' : 'link'}

@@ -11,7 +11,7 @@ import {
   processLabelOf,
 } from './processing-display';
 
-const processing = (extra: Partial<WorkProcessing> = {}): WorkProcessing => ({ ...IDLE_PROCESSING, ...extra });
+const processing = (extra: Partial<WorkProcessing> = {}): WorkProcessing => ({ ...IDLE_PROCESSING, hasOrigin: true, ...extra });
 
 describe('polling', () => {
   it('asks every second only while the work is queued or running', () => {
@@ -67,6 +67,15 @@ describe('describeProcessing', () => {
       canStart: true,
       startLabel: 'retry',
     });
+  });
+
+  it('offers no start without an original file, and says what is missing instead', () => {
+    for (const state of ['idle', 'failed', 'done'] as const) {
+      expect(describeProcessing(processing({ state, hasOrigin: false }))).toMatchObject({ canStart: false, missingOrigin: true });
+    }
+    expect(describeProcessing(processing({ state: 'idle' }))).toMatchObject({ canStart: true, missingOrigin: false });
+    // A run under way goes on whatever happened to its file; the bar shows it, not a missing file.
+    expect(describeProcessing(processing({ state: 'running', stage: 'tiles', hasOrigin: false }))).toMatchObject({ missingOrigin: false });
   });
 
   it('waits in the queue without a stage', () => {

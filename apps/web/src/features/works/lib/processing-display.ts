@@ -4,7 +4,7 @@ import type { ProcessingStage, ProcessingState, WorkProcessing, WorkType } from 
 export const PROCESSING_POLL_MS = 1000;
 
 /** What the works menu and the indicator need to know about a work's processing. */
-export type ProcessingSubject = Pick<WorkProcessing, 'state' | 'sceneCount'>;
+export type ProcessingSubject = Pick<WorkProcessing, 'state' | 'sceneCount' | 'hasOrigin'>;
 
 /** Queued or running: the server refuses another start (1901) and the console keeps asking. */
 export function isProcessingActive(state: ProcessingState | undefined): boolean {
@@ -58,8 +58,10 @@ export interface ProcessingView {
   points: { done: number; total: number } | null;
   /** The server's localized reason, when the run failed. */
   failureMessage: string | null;
-  /** Whether a run can be started now (not while one is queued or running). */
+  /** Whether a run can be started now: not while one is queued or running, nor without an original file. */
   canStart: boolean;
+  /** The work has no original file: a start would be refused, so the indicator says what to upload instead. */
+  missingOrigin: boolean;
   startLabel: ProcessLabel;
 }
 
@@ -73,7 +75,8 @@ export function describeProcessing(processing: WorkProcessing): ProcessingView {
     sceneCount: processing.sceneCount,
     points: processing.state === 'running' && processing.points && processing.points.total > 0 ? processing.points : null,
     failureMessage: processing.state === 'failed' ? (processing.failure?.message ?? null) : null,
-    canStart: !isProcessingActive(processing.state),
+    canStart: !isProcessingActive(processing.state) && processing.hasOrigin,
+    missingOrigin: !processing.hasOrigin && !isProcessingActive(processing.state),
     startLabel: processLabelOf(processing.state),
   };
 }

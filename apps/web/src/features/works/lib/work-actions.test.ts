@@ -97,7 +97,7 @@ describe('offeredWorkActions', () => {
 
 describe('offeredWorkActions for a panorama and its processing', () => {
   const processingActions = (state: 'idle' | 'queued' | 'running' | 'done' | 'failed', sceneCount = 0) =>
-    offeredWorkActions(work('unpublished'), { state, sceneCount }).filter(({ action }) =>
+    offeredWorkActions(work('unpublished'), { state, sceneCount, hasOrigin: true }).filter(({ action }) =>
       ['process', 'editTour', 'downloadOffline', 'openPublic'].includes(action),
     );
 
@@ -113,6 +113,19 @@ describe('offeredWorkActions for a panorama and its processing', () => {
     expect(processingActions('queued')).toEqual([{ action: 'process', blockedBy: 'processing' }]);
   });
 
+  it('shows processing blocked, with the reason, while the work has no original file', () => {
+    const withoutOrigin = (state: 'idle' | 'failed' | 'done') =>
+      offeredWorkActions(work('unpublished'), { state, sceneCount: 0, hasOrigin: false }).find(({ action }) => action === 'process');
+    expect(withoutOrigin('idle')).toEqual({ action: 'process', blockedBy: 'noOrigin' });
+    // The original deleted after a run: no retry and no second run until there is one again.
+    expect(withoutOrigin('failed')).toEqual({ action: 'process', blockedBy: 'noOrigin' });
+    expect(withoutOrigin('done')).toEqual({ action: 'process', blockedBy: 'noOrigin' });
+    expect(offeredWorkActions(work('unpublished'), { state: 'running', sceneCount: 0, hasOrigin: false })).toContainEqual({
+      action: 'process',
+      blockedBy: 'processing',
+    });
+  });
+
   it('offers the tour, its offline package and its public page once processed, after the menu order', () => {
     expect(processingActions('done', 2)).toEqual([
       { action: 'process' },
@@ -121,7 +134,9 @@ describe('offeredWorkActions for a panorama and its processing', () => {
       { action: 'openPublic' },
     ]);
     expect(actionsOf(work('unpublished')).indexOf('verify')).toBeLessThan(
-      offeredWorkActions(work('unpublished'), { state: 'done', sceneCount: 1 }).findIndex(({ action }) => action === 'process'),
+      offeredWorkActions(work('unpublished'), { state: 'done', sceneCount: 1, hasOrigin: true }).findIndex(
+        ({ action }) => action === 'process',
+      ),
     );
   });
 
@@ -134,7 +149,7 @@ describe('offeredWorkActions for a panorama and its processing', () => {
 
 describe('offeredWorkActions for 3D models and point clouds', () => {
   const spatialActions = (type: 'model3d' | 'pointcloud', state: 'idle' | 'running' | 'done' | 'failed') =>
-    offeredWorkActions(work('unpublished', { type }), { state, sceneCount: 0 })
+    offeredWorkActions(work('unpublished', { type }), { state, sceneCount: 0, hasOrigin: true })
       .map(({ action }) => action)
       .filter((action) => ['process', 'editTour', 'downloadOffline', 'exportLas', 'downloadOriginal', 'openPublic'].includes(action));
 

@@ -31,7 +31,7 @@ export const WORK_MENU_ACTIONS = [
 export type WorkMenuAction = (typeof WORK_MENU_ACTIONS)[number];
 
 /** Why an offered action cannot be taken right now. */
-export type WorkActionBlock = 'pendingTransfer' | 'notOnline' | 'processing';
+export type WorkActionBlock = 'pendingTransfer' | 'notOnline' | 'processing' | 'noOrigin';
 
 export interface OfferedWorkAction {
   action: WorkMenuAction;
@@ -102,6 +102,8 @@ function isOffered(work: WorkActionSubject, action: WorkMenuAction, processing: 
 
 function blockOf(work: WorkActionSubject, action: WorkMenuAction, processing: ProcessingSubject | undefined): WorkActionBlock | undefined {
   if (action === 'process' && isProcessingActive(processing?.state)) return 'processing';
+  // The server refuses a start without an original file (1910): say so before, as the checklist does.
+  if (action === 'process' && processing && !processing.hasOrigin) return 'noOrigin';
   if (work.pendingTransfer && LOCKED_BY_TRANSFER.has(action)) return 'pendingTransfer';
   if (action === 'share' && !isWorkOnline(work.status)) return 'notOnline';
   return undefined;
