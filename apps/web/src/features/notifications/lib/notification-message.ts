@@ -1,4 +1,4 @@
-import type { Language, NotificationItem } from '@spatia/contract';
+import type { Language, NotificationItem, NotificationKind } from '@spatia/contract';
 import type { TFunction } from 'i18next';
 import { formatDate, formatYuan } from '../../../lib/format';
 
@@ -8,6 +8,8 @@ type Params = NotificationItem['params'];
 const DAY_PARAMS = new Set(['endsAt']);
 /** Params that hold money in fen. */
 const MONEY_PARAMS = new Set(['price', 'balance']);
+/** The param a kind's message counts, so the message takes its plural form ("1 month", "3 months"). */
+const COUNTED_PARAM: Partial<Record<NotificationKind, string>> = { rechargePaid: 'months' };
 
 /**
  * The values a kind's message names, ready for the reader: a pair `nameZh`/`nameEn` becomes `name` in
@@ -34,5 +36,7 @@ export function messageValues(params: Params, language: Language, t: TFunction):
 export function notificationMessage(item: Pick<NotificationItem, 'kind' | 'params'>, language: Language, t: TFunction): string {
   const key = `notifications.kinds.${item.kind}`;
   const context = item.params.transferKind === 'sale' ? 'sale' : undefined;
-  return t(key, { ...messageValues(item.params, language, t), context, defaultValue: t('notifications.unknownKind') });
+  const counted = COUNTED_PARAM[item.kind];
+  const count = counted === undefined ? undefined : Number(item.params[counted]);
+  return t(key, { ...messageValues(item.params, language, t), context, count, defaultValue: t('notifications.unknownKind') });
 }
