@@ -5,6 +5,7 @@ import { useNavigate } from 'react-router';
 import { UserAvatar } from '../components/user-avatar';
 import { useLogout } from '../features/auth/api/logout';
 import { useSession } from '../stores/session-store';
+import { usePersonName } from '../lib/use-person-name';
 import './user-menu.css';
 
 const MEMBERSHIP_KEY = 'membership';
@@ -26,7 +27,8 @@ interface UserMenuProps {
 export function UserMenu({ links, onMembership, afterLogout, className, nameClassName }: UserMenuProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const name = useSession((session) => session.name);
+  const personName = usePersonName();
+  const name = personName(useSession((session) => session.name));
   const avatar = useSession((session) => session.avatar);
   const logout = useLogout();
 

@@ -19,6 +19,7 @@ import { WorkTourViewer } from '../features/public-work/components/work-tour-vie
 import { viewerAreaFor, workFailureOf, type ViewerArea } from '../features/public-work/lib/public-work-state';
 import { formatNumber } from '../lib/format';
 import { useSession } from '../stores/session-store';
+import { usePersonName } from '../lib/use-person-name';
 import './details/details-page.css';
 
 /**
@@ -30,6 +31,7 @@ import './details/details-page.css';
  */
 export default function DetailsPage() {
   const { t } = useTranslation();
+  const personName = usePersonName();
   const { id = '' } = useParams();
   const [searchParams] = useSearchParams();
   const embedded = searchParams.get('embed') === '1';
@@ -119,7 +121,7 @@ export default function DetailsPage() {
           <span className="details-meta__byline">
             <Link to={`/userWork/${encodeURIComponent(detail.owner.uid)}`} className="details-meta__author" data-testid="details-author">
               <UserAvatar src={detail.owner.avatarUrl} name={detail.owner.name} size={36} />
-              <span>{detail.owner.name}</span>
+              <span>{personName(detail.owner.name)}</span>
             </Link>
             <IdentityBadges identities={detail.owner.identities} />
           </span>

@@ -1,4 +1,5 @@
-import { Button, DatePicker, Empty, Input, Table, Tag, Typography, type TableColumnsType } from 'antd';
+import { SettingOutlined } from '@ant-design/icons';
+import { Button, DatePicker, Empty, Input, Table, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
 import { ADMIN_ACTIONS, type AdminActionCode, type AdminLogEntry } from '@spatia/contract';
 import dayjs from 'dayjs';
 import { useState } from 'react';
@@ -12,6 +13,7 @@ import { useAddressPagedFilters } from '../../../lib/use-address-paged-filters';
 import { useUi } from '../../../stores/ui-store';
 import { useAdminLog, type AdminLogSearch } from '../api/get-admin-log';
 import { StateDiffView } from './state-diff-view';
+import { usePersonName } from '../../../lib/use-person-name';
 import './admin-log.css';
 
 const PAGE_SIZE = 20;
@@ -26,6 +28,7 @@ const TARGET_TYPES = [
   'sensitiveWord',
   'billingPrices',
   'rechargePlans',
+  'withdrawal',
 ] as const;
 
 function isAction(value: string | null): value is AdminActionCode {
@@ -58,6 +61,7 @@ function writeLogFilters(filters: LogFilters): URLSearchParams {
 /** The admin log browser: filters, a table newest first, and each entry's state before and after. */
 export function AdminLogList() {
   const { t } = useTranslation();
+  const personName = usePersonName();
   const isMobile = useUi((state) => state.device === 'mobile');
   const { filters, changeFilters, paging } = useAddressPagedFilters(readLogFilters, writeLogFilters, PAGE_SIZE);
   const [targetDraft, setTargetDraft] = useState(filters.targetId ?? '');
@@ -78,12 +82,22 @@ export function AdminLogList() {
       key: 'admin',
       title: t('adminLog.columns.admin'),
       width: 160,
-      render: (_, entry) =>
-        entry.admin ? (
-          <Link to={`/admin/users/${entry.admin.uid}`}>{entry.admin.name}</Link>
+      render: (_, entry) => {
+        if (entry.actor === 'system') {
+          return (
+            <Tooltip title={t('adminLog.systemHint')}>
+              <Tag icon={<SettingOutlined />} data-testid="admin-log-system">
+                {t('adminLog.system')}
+              </Tag>
+            </Tooltip>
+          );
+        }
+        return entry.admin ? (
+          <Link to={`/admin/users/${entry.admin.uid}`}>{personName(entry.admin.name)}</Link>
         ) : (
           <Typography.Text type="secondary">{t('adminLog.deletedAdmin')}</Typography.Text>
-        ),
+        );
+      },
     },
     {
       key: 'action',

@@ -6,6 +6,7 @@ import { describeDevice } from '../../../lib/user-agent';
 import { useSession } from '../../../stores/session-store';
 import { qrScanQueryOptions, useAnswerQrTicket } from '../api/qr-confirm';
 import { RequestFailed } from './request-failed';
+import { usePersonName } from '../../../lib/use-person-name';
 import './auth.css';
 
 interface QrConfirmPanelProps {
@@ -26,7 +27,8 @@ const ANSWERS = [
  */
 export function QrConfirmPanel({ ticket, onDone }: QrConfirmPanelProps) {
   const { t } = useTranslation();
-  const name = useSession((session) => session.name);
+  const personName = usePersonName();
+  const name = personName(useSession((session) => session.name));
   const scan = useQuery(qrScanQueryOptions(ticket));
   const answer = useAnswerQrTicket();
 

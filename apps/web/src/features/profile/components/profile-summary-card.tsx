@@ -14,6 +14,7 @@ import type { Profile, UploadGrant } from '../api/types';
 import { useUpdateName } from '../api/update-name';
 import { UploadRejectedError } from '../api/upload';
 import { IMAGE_INPUT_ACCEPT, uploadRejectionMessage } from './upload-messages';
+import { usePersonName } from '../../../lib/use-person-name';
 import './profile.css';
 
 const AVATAR_SIZE_PX = 512;
@@ -76,6 +77,7 @@ function NameEditor({ uid, name, onClose }: { uid: string; name: string; onClose
 /** Avatar, name, masked phone and account facts, with avatar and name changes. */
 export function ProfileSummaryCard({ profile }: { profile: Profile }) {
   const { t } = useTranslation();
+  const personName = usePersonName();
   const { message } = App.useApp();
   const sessionAvatar = useSession((session) => session.avatar);
   const changeAvatar = useChangeAvatar();
@@ -135,11 +137,11 @@ export function ProfileSummaryCard({ profile }: { profile: Profile }) {
       </div>
       <div className="profile-summary__body">
         {editingName ? (
-          <NameEditor uid={profile.uid} name={profile.name} onClose={() => setEditingName(false)} />
+          <NameEditor uid={profile.uid} name={personName(profile.name)} onClose={() => setEditingName(false)} />
         ) : (
           <div className="profile-summary__name-row">
             <Typography.Title level={2} className="profile-summary__name" data-testid="profile-name">
-              {profile.name}
+              {personName(profile.name)}
             </Typography.Title>
             <Button type="text" size="small" icon={<EditOutlined />} onClick={() => setEditingName(true)} data-testid="name-edit">
               {t('profile.name.edit')}

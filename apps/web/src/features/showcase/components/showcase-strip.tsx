@@ -2,6 +2,7 @@ import { CompassOutlined, EyeOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useShowcase } from '../../../api/showcase';
+import { usePersonName } from '../../../lib/use-person-name';
 import './showcase-strip.css';
 
 /**
@@ -10,6 +11,7 @@ import './showcase-strip.css';
  */
 export function ShowcaseStrip() {
   const { t } = useTranslation();
+  const personName = usePersonName();
   const showcase = useShowcase();
   const works = showcase.data?.list ?? [];
   if (works.length === 0) return null;
@@ -30,7 +32,7 @@ export function ShowcaseStrip() {
                 </span>
               </span>
               <span className="showcase__name">{work.name}</span>
-              <span className="showcase__owner">{work.owner.name}</span>
+              <span className="showcase__owner">{personName(work.owner.name)}</span>
             </Link>
           </li>
         ))}

@@ -14,6 +14,7 @@ import {
   WithdrawalStatusTag,
   type WithdrawalStatusFilterValue,
 } from './withdrawal-status-tag';
+import { usePersonName } from '../../../lib/use-person-name';
 import './withdrawals.css';
 
 const PAGE_SIZE = 20;
@@ -21,6 +22,7 @@ const PAGE_SIZE = 20;
 /** The back office's withdrawal queue: under review first by default, approve or reject with a reason; payouts follow by themselves. */
 export function WithdrawalReviewQueue() {
   const { t } = useTranslation();
+  const personName = usePersonName();
   // No keyword (undefined, not ''): the server is not asked for one.
   const { filters, changeFilters, paging, query } = useStatusPagedFilters<{
     status: WithdrawalStatusFilterValue;
@@ -92,7 +94,7 @@ export function WithdrawalReviewQueue() {
           <WithdrawalDetail item={row} />
           {row.reviewer && row.reviewedAt !== null && (
             <Typography.Text type="secondary" className="withdrawals__detail">
-              {t('withdrawals.admin.reviewedBy', { name: row.reviewer.name, date: formatDate(row.reviewedAt) })}
+              {t('withdrawals.admin.reviewedBy', { name: personName(row.reviewer.name), date: formatDate(row.reviewedAt) })}
             </Typography.Text>
           )}
           {row.status === 'paying' && row.lastError && (

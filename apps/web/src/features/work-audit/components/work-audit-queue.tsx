@@ -15,6 +15,7 @@ import { useSession } from '../../../stores/session-store';
 import { useClaimReview, useDecideReview, useReviewQueue } from '../api/review-queue';
 import { reviewStateOf } from '../lib/review-state';
 import { WorkPreviewDrawer } from './work-preview-drawer';
+import { usePersonName } from '../../../lib/use-person-name';
 import './work-audit.css';
 
 const PAGE_SIZE = 10;
@@ -26,6 +27,7 @@ const PAGE_SIZE = 10;
  */
 export function WorkAuditQueue() {
   const { t } = useTranslation();
+  const personName = usePersonName();
   const { message, modal } = App.useApp();
   const myUid = useSession((session) => session.uid);
   const paging = usePaging(PAGE_SIZE);
@@ -111,7 +113,7 @@ export function WorkAuditQueue() {
       render: (_, work) => (
         <span className="work-audit-queue__person">
           <UserAvatar src={work.owner.avatarUrl} name={work.owner.name} size={24} />
-          {work.owner.name}
+          {personName(work.owner.name)}
         </span>
       ),
     },
@@ -131,7 +133,11 @@ export function WorkAuditQueue() {
       render: (_, work) => {
         if (work.status === 'unaudited') return <span className="work-audit-queue__muted">{t('workAudit.notClaimed')}</span>;
         if (reviewStateOf(work, myUid) === 'mine') return <strong data-testid="audit-claimed-by">{t('workAudit.claimedByMe')}</strong>;
-        return <span data-testid="audit-claimed-by">{work.reviewer?.name || t('workAudit.unknownReviewer')}</span>;
+        return (
+          <span data-testid="audit-claimed-by">
+            {work.reviewer?.name ? personName(work.reviewer.name) : t('workAudit.unknownReviewer')}
+          </span>
+        );
       },
     },
     {

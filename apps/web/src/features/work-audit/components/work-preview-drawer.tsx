@@ -6,6 +6,7 @@ import { UserAvatar } from '../../../components/user-avatar';
 import { WorkStatusTag } from '../../../components/work-status-tag';
 import { formatDate } from '../../../lib/format';
 import { detailsUrl, previewUrl, type ReviewState } from '../lib/review-state';
+import { usePersonName } from '../../../lib/use-person-name';
 
 interface WorkPreviewDrawerProps {
   work: WorkReviewItem | null;
@@ -24,6 +25,7 @@ interface WorkPreviewDrawerProps {
  */
 export function WorkPreviewDrawer({ work, open, state, busy, onClose, onClaim, onPass, onReject }: WorkPreviewDrawerProps) {
   const { t } = useTranslation();
+  const personName = usePersonName();
   const screens = Grid.useBreakpoint();
   if (!work) return null;
 
@@ -74,7 +76,9 @@ export function WorkPreviewDrawer({ work, open, state, busy, onClose, onClaim, o
           type="info"
           showIcon
           className="work-audit-preview__notice"
-          title={t('workAudit.preview.claimedByOther', { name: work.reviewer?.name || t('workAudit.unknownReviewer') })}
+          title={t('workAudit.preview.claimedByOther', {
+            name: work.reviewer?.name ? personName(work.reviewer.name) : t('workAudit.unknownReviewer'),
+          })}
         />
       )}
       <div className="work-audit-preview__stage">
@@ -91,7 +95,7 @@ export function WorkPreviewDrawer({ work, open, state, busy, onClose, onClaim, o
         <Descriptions.Item label={t('workAudit.columns.owner')}>
           <Space size={8}>
             <UserAvatar src={work.owner.avatarUrl} name={work.owner.name} size={24} />
-            {work.owner.name}
+            {personName(work.owner.name)}
           </Space>
         </Descriptions.Item>
         <Descriptions.Item label={t('workAudit.columns.type')}>{t(`works.type.${work.type}`)}</Descriptions.Item>
