@@ -62,7 +62,7 @@ inBothLanguages(
     await page.getByTestId('recharge-plan-1').click();
     const pay = page.getByTestId('recharge-pay');
     await expect(pay).toBeDisabled();
-    await expect(page.getByTestId('recharge-agree').locator('a[href="/rechargeProtocol"]')).toHaveText(words.agreement);
+    await expect(page.locator('.recharge__pay a[href="/rechargeProtocol"]')).toHaveText(words.agreement);
     await page.getByTestId('recharge-agree').check();
     await expect(pay).toBeEnabled();
     await expect(pay).toHaveText(words.pay);

@@ -27,10 +27,10 @@ describe('diffStates', () => {
 
   it('keeps a field named only before (the row the action concerned) as context, never as a removal', () => {
     // An identity decision records who applied for what before, and only the decision after.
-    expect(diffStates({ status: 'pending', userId: 12, identityId: 3 }, { status: 'approved', reason: '' })).toEqual({
+    expect(diffStates({ status: 'pending', userId: 12, identityId: 3 }, { status: 'rejected', reason: 'Blurred card' })).toEqual({
       changes: [
-        { path: 'status', kind: 'changed', before: 'pending', after: 'approved' },
-        { path: 'reason', kind: 'added', after: '' },
+        { path: 'status', kind: 'changed', before: 'pending', after: 'rejected' },
+        { path: 'reason', kind: 'added', after: 'Blurred card' },
       ],
       context: [
         { path: 'userId', value: 12 },
@@ -40,6 +40,12 @@ describe('diffStates', () => {
     // A hidden membership version: only `visible` changed, whatever else was recorded before.
     expect(diffStates({ identityNameEn: 'Pro', visible: true }, { visible: false }).changes).toEqual([
       { path: 'visible', kind: 'changed', before: true, after: false },
+    ]);
+  });
+
+  it('does not count a field set to nothing (an approval’s empty reason) as a change', () => {
+    expect(diffStates({ status: 'reviewing' }, { status: 'approved', reason: '', note: null, words: [] }).changes).toEqual([
+      { path: 'status', kind: 'changed', before: 'reviewing', after: 'approved' },
     ]);
   });
 

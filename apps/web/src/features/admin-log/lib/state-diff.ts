@@ -27,6 +27,11 @@ function isEmpty(value: unknown): boolean {
   return value === null || value === undefined;
 }
 
+/** A value that says nothing: no value, empty text, an empty list. */
+function isBlank(value: unknown): boolean {
+  return isEmpty(value) || value === '' || (Array.isArray(value) && value.length === 0);
+}
+
 function same(a: unknown, b: unknown): boolean {
   return JSON.stringify(a) === JSON.stringify(b);
 }
@@ -40,7 +45,8 @@ function join(path: string, key: string): string {
  * A missing state (null) means the thing did not exist: a creation lists every field as added, a
  * deletion every field as removed. Otherwise only what differs is a change: a field the same on both
  * sides, or named only in `before` (the log records who and what an action concerned there, and
- * leaves it out of `after` because the action did not touch it), is context, never a removal.
+ * leaves it out of `after` because the action did not touch it), is context, never a removal; a
+ * field that appears only after with nothing in it (an approval's empty reason) is no change at all.
  */
 export function diffStates(before: unknown, after: unknown): StateDiff {
   const diff: StateDiff = { changes: [], context: [] };
@@ -62,8 +68,9 @@ function collect(before: unknown, after: unknown, path: string, diff: StateDiff)
     for (const key of new Set([...Object.keys(before), ...Object.keys(after)])) {
       const at = join(path, key);
       if (!(key in after)) diff.context.push({ path: at, value: before[key] });
-      else if (!(key in before)) diff.changes.push({ path: at, kind: 'added', after: after[key] });
-      else if (isRecord(before[key]) && isRecord(after[key])) collect(before[key], after[key], at, diff);
+      else if (!(key in before)) {
+        if (!isBlank(after[key])) diff.changes.push({ path: at, kind: 'added', after: after[key] });
+      } else if (isRecord(before[key]) && isRecord(after[key])) collect(before[key], after[key], at, diff);
       else if (same(before[key], after[key])) diff.context.push({ path: at, value: after[key] });
       else diff.changes.push({ path: at, kind: 'changed', before: before[key], after: after[key] });
     }
