@@ -21,6 +21,9 @@ interface Words {
   activeTag: string;
   actions: { permissions: string; disable: string; enable: string };
   before: string;
+  /** The field `disabled` as the log labels it, and its values before and after. */
+  disabledField: string;
+  disabledChange: [string, string];
 }
 
 const WORDS: Record<'zh' | 'en', Words> = {
@@ -34,6 +37,8 @@ const WORDS: Record<'zh' | 'en', Words> = {
     activeTag: '正常',
     actions: { permissions: '修改权限', disable: '停用账号', enable: '启用账号' },
     before: '操作前',
+    disabledField: '已停用',
+    disabledChange: ['否', '是'],
   },
   en: {
     usersTitle: 'Users',
@@ -45,6 +50,8 @@ const WORDS: Record<'zh' | 'en', Words> = {
     activeTag: 'Active',
     actions: { permissions: 'Changed permissions', disable: 'Disabled an account', enable: 'Enabled an account' },
     before: 'Before',
+    disabledField: 'Disabled',
+    disabledChange: ['No', 'Yes'],
   },
 };
 
@@ -143,7 +150,11 @@ async function journey({ browser, page, request, playwright }: JourneyFixtures, 
   await page.locator('.ant-table-row').filter({ hasText: words.actions.disable }).locator('.ant-table-row-expand-icon').click();
   const diff = page.getByTestId('state-diff');
   await expect(diff).toContainText(words.before);
-  await expect(diff.locator('[data-kind="changed"]')).toContainText('disabled');
+  // The field under its label, not its name, with readable values.
+  const change = diff.locator('[data-kind="changed"]');
+  await expect(change.locator('.state-diff__path')).toHaveText(words.disabledField);
+  await expect(change.locator('.state-diff__before')).toHaveText(words.disabledChange[0]);
+  await expect(change.locator('.state-diff__after')).toHaveText(words.disabledChange[1]);
   await snap(page, `back-office-users-${language}-06-log`);
 
   // On a phone: the list becomes cards, the user's page one column.

@@ -181,6 +181,13 @@ test('a receiver views, confirms, rejects and cannot pay; the sender withdraws a
   await expect(rowOf(page, works.withdrawn).getByTestId('transfer-status')).toHaveText('已撤回');
   await expect(rowOf(page, works.withdrawn).getByTestId('transfer-confirm')).toHaveCount(0);
   await snap(page, 'transfers-receipt-all-zh-desktop');
+
+  // The receiver has shipped nothing: the empty state names the real menu and actions, and leads there.
+  await page.goto('/model/sendModel');
+  await expect(page.getByTestId('transfer-list-empty')).toContainText('可在“我的全景模型管理”中打开作品的 ⋯ 菜单，选择“分发”或“定向出售”');
+  await snap(page, 'transfers-sent-empty-zh-desktop', { fullPage: false });
+  await page.getByTestId('transfer-list-go-to-works').click();
+  await expect(page).toHaveURL('/dashboard/dashboard');
 });
 
 test('on a phone the lists are cards and the drawer fills the screen (English)', async ({ browser, playwright, request }, info) => {
@@ -240,7 +247,10 @@ test('on a phone the lists are cards and the drawer fills the screen (English)',
   // The receiver has shipped nothing: the empty state says where hand-overs start.
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto('/model/sendModel');
-  await expect(page.getByTestId('transfer-list-empty')).toContainText('Distribute or Targeted sale');
+  await expect(page.getByTestId('transfer-list-empty')).toContainText(
+    'In My panoramas and models, open the ⋯ menu of a work and choose Distribute or Targeted sale',
+  );
+  await expect(page.getByTestId('transfer-list-go-to-works')).toHaveText('Open My panoramas and models');
   await snap(page, 'transfers-sent-empty-en-mobile');
   await context.close();
 });

@@ -29,6 +29,8 @@ const WORDS = {
     approve: /^通\s?过$/,
     adminTitle: '提现审核',
     paidNotice: '您的提现 ¥20.00 已打款到您的支付宝账户',
+    logStatus: ['状态', '审核中', '已通过'],
+    logContext: ['未变', '金额', '¥20.00', '渠道', '支付宝'],
   },
   en: {
     withdrawTitle: 'Withdraw',
@@ -47,6 +49,8 @@ const WORDS = {
     approve: /^Approve$/,
     adminTitle: 'Withdrawals',
     paidNotice: 'Your withdrawal of ¥20.00 was paid to your Alipay account',
+    logStatus: ['Status', 'In review', 'Approved'],
+    logContext: ['Unchanged', 'Amount', '¥20.00', 'Channel', 'Alipay'],
   },
 } as const;
 
@@ -149,6 +153,16 @@ inBothLanguages(
     const decided = adminPage.getByTestId('withdrawal-queue-row').filter({ hasText: sellerName });
     await expect(decided.getByTestId('withdrawal-status')).toHaveText(words.paid, { timeout: 30_000 });
     await snap(adminPage, `withdrawals-${language}-07-admin-paid`);
+
+    // The admin log: what the approval changed, under labels; the amount, channel and user it concerned
+    // are context, not struck out as removed (both languages' journeys approve the same amount).
+    await adminPage.goto('/admin/log?action=withdrawal.approve');
+    await adminPage.locator('.ant-table-row').first().locator('.ant-table-row-expand-icon').click();
+    const diff = adminPage.getByTestId('state-diff');
+    await expect(diff.locator('[data-kind="changed"]')).toHaveText(words.logStatus.join(''));
+    await expect(diff.locator('[data-kind="removed"]')).toHaveCount(0);
+    for (const text of words.logContext) await expect(diff.getByTestId('state-diff-context')).toContainText(text);
+    await snap(adminPage, `withdrawals-${language}-07b-admin-log`, { fullPage: false });
     await adminPage.context().close();
 
     // The seller's records show it paid (the page refreshes itself while a withdrawal is on its way).

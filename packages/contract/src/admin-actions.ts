@@ -26,3 +26,62 @@ export const ADMIN_ACTIONS = [
 ] as const;
 
 export type AdminActionCode = (typeof ADMIN_ACTIONS)[number];
+
+/**
+ * Who took an action the log records: an administrator, or the platform itself (what it does on its
+ * own, such as passing the demo works it makes at the first start, before anyone signed in).
+ */
+export const ADMIN_LOG_ACTORS = ['admin', 'system'] as const;
+export type AdminLogActor = (typeof ADMIN_LOG_ACTORS)[number];
+
+/**
+ * Every field a recorded state may name. The log browser shows each under a label in the reader's
+ * language (adminLog.fields), never as the raw name: add a field here, and its labels, before recording it.
+ */
+export const ADMIN_LOG_FIELDS = [
+  // whose, and which
+  'userId',
+  'identityId',
+  'versionId',
+  'membershipId',
+  'replacedMembershipId',
+  // decisions
+  'status',
+  'reason',
+  'reviewNote',
+  'kind',
+  'endsAt',
+  // accounts
+  'disabled',
+  'roles',
+  'businessRoleCode',
+  'grants',
+  'sessions',
+  // membership versions
+  'identityNameZh',
+  'identityNameEn',
+  'priceTags',
+  'groupCodes',
+  'monthlyPriceFen',
+  'trialDays',
+  'sortOrder',
+  'visible',
+  // sensitive words
+  'words',
+  'fileName',
+  'skipped',
+  'invalid',
+  // billing prices
+  'requestFenPer10k',
+  'gbFen',
+  'leaseMonthFen',
+  'lowBalanceFen',
+  'graceDays',
+  // withdrawals
+  'amountFen',
+  'channel',
+] as const;
+export type AdminLogField = (typeof ADMIN_LOG_FIELDS)[number];
+
+/** A state before or after an action: named fields, or a list recorded whole (the recharge price list). */
+export type AdminLogState = { readonly [Field in AdminLogField]?: unknown } | readonly unknown[];

@@ -1,4 +1,4 @@
-import type { AdminActionCode } from './admin-actions.js';
+import type { AdminActionCode, AdminLogActor } from './admin-actions.js';
 import type { Page } from './api.js';
 import type { MembershipItem } from './membership.js';
 import type { RoleCode } from './permissions.js';
@@ -68,7 +68,9 @@ export interface AdminLogEntry {
   id: number;
   createdAt: number;
   action: AdminActionCode;
-  /** Who acted; null once that admin's account was deleted. */
+  /** An administrator, or the platform itself. */
+  actor: AdminLogActor;
+  /** The administrator who acted; null for the system, and once that admin's account was deleted. */
   admin: { uid: string; name: string } | null;
   targetType: string;
   targetId: string;

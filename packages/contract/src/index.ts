@@ -19,3 +19,4 @@ export * from './payments.js';
 export * from './billing.js';
 export * from './orders.js';
 export * from './withdrawals.js';
+export * from './given-names.js';

@@ -46,11 +46,21 @@ export interface FlowRechargeOrder {
 export const SANDBOX_CHECKOUT_STATES = ['unpaid', 'paid', 'closed', 'expired'] as const;
 export type SandboxCheckoutState = (typeof SANDBOX_CHECKOUT_STATES)[number];
 
+/** What an order buys, for a checkout to name in its reader's language. */
+export interface PaymentPurchase {
+  kind: PaymentOrderKind;
+  /** For a flow recharge: the months of traffic. */
+  months: number;
+}
+
 /** What the sandbox's test checkout shows about the order its QR code names. */
 export interface SandboxCheckout {
   orderNo: string;
   amountFen: number;
+  /** The text the provider was given (both languages, as WeChat Pay and Alipay show one text to every payer). */
   description: string;
+  /** What the order buys, which the checkout names in the reader's language; null for an order this site did not issue. */
+  purchase: PaymentPurchase | null;
   state: SandboxCheckoutState;
   expiresAt: number;
 }

@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { Role } from '@spatia/contract';
+import { GIVEN_NAMES, Role } from '@spatia/contract';
 import { ConfigError, loadConfig, loadDotEnv, type Config } from '../config/config.js';
 import { openDatabase, type Database } from '../db/database.js';
 import { AppError, ValidationError } from '../lib/app-error.js';
@@ -55,7 +55,7 @@ async function main(argv: string[]): Promise<number> {
     const created = await users.createUser({
       phone,
       password,
-      fullName: values.name ?? (command === 'create' ? 'Administrator' : phone),
+      fullName: values.name ?? (command === 'create' ? GIVEN_NAMES.administrator.stored : phone),
       roles,
       permissionIds,
     });
@@ -94,9 +94,6 @@ async function addDemo(config: Config, database: Database): Promise<number> {
         return 0;
       case 'noFiles':
         console.error(`No demo files in ${config.demoDir ?? DEFAULT_DEMO_DIR}: run npm run build first.`);
-        return 1;
-      case 'noAdmin':
-        console.error('No administrator to review the demo works: create one first (npm run admin -- create).');
         return 1;
     }
   } finally {

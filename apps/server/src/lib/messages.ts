@@ -1,10 +1,12 @@
 import type { Language, ProcessingFailure, WorkStatus } from '@spatia/contract';
 
-/** Every message the server sends to a person, in both languages. `{name}` marks a parameter. */
+/**
+ * Every message the server sends to a person, in both languages. `{name}` marks a parameter;
+ * `{name:one|other}` the words that follow a number in English, chosen by that number's plural form.
+ */
 const catalogue = {
   ok: { zh: '成功', en: 'ok' },
   /** The registration default name (spec 9) as the reader sees it: `displayPersonName`. */
-  defaultPersonName: { zh: 'PC用户', en: 'PC user' },
   badRequest: { zh: '请求有误', en: 'Bad request' },
   unauthenticated: { zh: '您未登录或登录已过期，请重新登录', en: 'You are not signed in or your session has expired' },
   forbidden: { zh: '您没有权限执行此操作', en: 'You are not allowed to do this' },
@@ -83,7 +85,7 @@ const catalogue = {
   rechargePlanUnknown: { zh: '没有 {months} 个月的充值套餐', en: 'There is no {months}-month recharge plan' },
   rechargeFeeMismatch: {
     zh: '金额与价目表不符：{months} 个月为 {expected} 元，请刷新页面后重试',
-    en: 'The fee does not match the price list: {months} months cost ¥{expected}. Please reload the page and try again',
+    en: 'The fee does not match the price list: {months} {months:month costs|months cost} ¥{expected}. Please reload the page and try again',
   },
   paymentProviderUnavailable: { zh: '本站暂不支持该支付方式', en: 'This site does not take this payment method' },
   paymentProviderFailed: {
@@ -124,12 +126,12 @@ const catalogue = {
   },
   dateRangeTooLong: {
     zh: '查询范围最多 {max} 天，当前为 {days} 天，请缩小日期范围',
-    en: 'A range can span at most {max} days; this one spans {days}. Please choose a shorter range',
+    en: 'A range can span at most {max} {max:day|days}; this one spans {days}. Please choose a shorter range',
   },
   orderTypeNotInDirection: { zh: '没有这类订单：{direction} / {type}', en: 'There are no orders of this kind: {direction} / {type}' },
   orderExportTooLarge: {
     zh: '符合条件的订单有 {count} 条，一次最多导出 {max} 条，请缩小日期范围或筛选状态',
-    en: '{count} orders match; an export holds at most {max}. Please narrow the dates or filter by status',
+    en: '{count} {count:order matches|orders match}; an export holds at most {max}. Please narrow the dates or filter by status',
   },
   workTransitionNotAllowed: { zh: '作品当前状态为“{status}”，不能执行此操作', en: 'This cannot be done while the work is {status}' },
   workIncomplete: {
@@ -140,7 +142,7 @@ const catalogue = {
     zh: '作品正在转交中，请等待对方处理或先撤回',
     en: 'The work is being handed over. Wait for the receiver or withdraw the transfer first',
   },
-  workTagLimit: { zh: '一个作品最多 {max} 个标签', en: 'A work can have at most {max} tags' },
+  workTagLimit: { zh: '一个作品最多 {max} 个标签', en: 'A work can have at most {max} {max:tag|tags}' },
   workUnderAudit: {
     zh: '作品正在审核中，请先撤回审核再修改',
     en: 'The work is being reviewed. Withdraw it from review before changing it',
@@ -176,7 +178,7 @@ const catalogue = {
     zh: '验证码错误次数过多已失效，请重新获取',
     en: 'Too many wrong attempts: the code no longer works. Please request a new one',
   },
-  codeWrong: { zh: '验证码错误，还可尝试 {remaining} 次', en: 'Wrong code. {remaining} attempts left' },
+  codeWrong: { zh: '验证码错误，还可尝试 {remaining} 次', en: 'Wrong code. {remaining} {remaining:attempt|attempts} left' },
   smsUnavailable: { zh: '短信发送失败，请稍后再试', en: 'The text message could not be sent. Please try again later' },
   membershipCompanyNameMissing: { zh: '请填写主体名称', en: 'please fill in the entity name' },
   membershipNameAndPhoneMissing: { zh: '请填写姓名和电话', en: 'please fill in name and phone' },
@@ -233,8 +235,8 @@ export type MessageKey = keyof typeof catalogue;
 const validationProblems = {
   required: { zh: '为必填项', en: 'is required' },
   type: { zh: '应为{type}', en: 'must be a {type}' },
-  minLength: { zh: '长度至少为 {limit} 个字符', en: 'must be at least {limit} characters' },
-  maxLength: { zh: '长度不能超过 {limit} 个字符', en: 'must be at most {limit} characters' },
+  minLength: { zh: '长度至少为 {limit} 个字符', en: 'must be at least {limit} {limit:character|characters}' },
+  maxLength: { zh: '长度不能超过 {limit} 个字符', en: 'must be at most {limit} {limit:character|characters}' },
   minimum: { zh: '不能小于 {limit}', en: 'must be at least {limit}' },
   maximum: { zh: '不能大于 {limit}', en: 'must be at most {limit}' },
   pattern: { zh: '格式不正确', en: 'has the wrong format' },
@@ -243,15 +245,15 @@ const validationProblems = {
   additionalProperties: { zh: '不被接受', en: 'is not accepted' },
   invalid: { zh: '无效', en: 'is invalid' },
   nulCharacter: { zh: '不能包含空字符（U+0000）', en: 'must not contain the NUL character (U+0000)' },
-  tooShort: { zh: '至少需要 {limit} 个字符', en: 'must be at least {limit} characters' },
-  tooLong: { zh: '不能超过 {limit} 个字符', en: 'must be at most {limit} characters' },
-  tooManyItems: { zh: '最多只能有 {limit} 项', en: 'must list at most {limit} items' },
+  tooShort: { zh: '至少需要 {limit} 个字符', en: 'must be at least {limit} {limit:character|characters}' },
+  tooLong: { zh: '不能超过 {limit} 个字符', en: 'must be at most {limit} {limit:character|characters}' },
+  tooManyItems: { zh: '最多只能有 {limit} 项', en: 'must list at most {limit} {limit:item|items}' },
   needsLetterAndDigit: { zh: '需同时包含字母和数字', en: 'must contain both letters and digits' },
   sensitiveWords: { zh: '包含敏感词：{words}', en: 'contains words that are not allowed: {words}' },
   onlyPunctuation: { zh: '不能只包含空格、标点或符号', en: 'must not consist only of spaces, punctuation or symbols' },
   notUtf8Text: { zh: '必须是 UTF-8 编码的文本或 CSV 文件', en: 'must be a UTF-8 text or CSV file' },
-  tooManyWords: { zh: '最多包含 {limit} 个词', en: 'must hold at most {limit} words' },
-  minItems: { zh: '至少需要 {limit} 项', en: 'must have at least {limit} items' },
+  tooManyWords: { zh: '最多包含 {limit} 个词', en: 'must hold at most {limit} {limit:word|words}' },
+  minItems: { zh: '至少需要 {limit} 项', en: 'must have at least {limit} {limit:item|items}' },
 } as const satisfies Record<string, Record<Language, string>>;
 
 export type ValidationProblem = keyof typeof validationProblems;
@@ -384,6 +386,18 @@ export function messageKeys(): MessageKey[] {
   return Object.keys(catalogue) as MessageKey[];
 }
 
+const englishPlural = new Intl.PluralRules('en');
+
+/** Fills `{name}` with its parameter, and `{name:one|other}` with the form the parameter's number takes. */
 function interpolate(template: string, params: MessageParams): string {
-  return template.replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
+  return template.replace(/\{(\w+)(?::([^|{}]*)\|([^|{}]*))?\}/g, (whole, name: string, one?: string, other?: string) => {
+    if (!(name in params)) return whole;
+    if (one === undefined || other === undefined) return String(params[name]);
+    return englishPlural.select(Number(params[name])) === 'one' ? one : other;
+  });
+}
+
+/** Every validation problem's key, for the tests that read the whole catalogue. */
+export function validationProblemKeys(): ValidationProblem[] {
+  return Object.keys(validationProblems) as ValidationProblem[];
 }

@@ -15,7 +15,7 @@ export function PeriodSwitch<Days extends number>({ periods, value, onChange }: 
       size="small"
       value={value}
       onChange={onChange}
-      options={periods.map((days) => ({ value: days, label: t('common.lastDays', { days }) }))}
+      options={periods.map((days) => ({ value: days, label: t('common.lastDays', { count: days }) }))}
     />
   );
 }

@@ -16,7 +16,11 @@ export function PointsProgress({ points, className, testId }: PointsProgressProp
   if (!points) return null;
   return (
     <span className={className} data-testid={testId}>
-      {t('works.processing.points', { done: formatCount(points.done, language), total: formatCount(points.total, language) })}
+      {t('works.processing.points', {
+        count: points.total,
+        done: formatCount(points.done, language),
+        total: formatCount(points.total, language),
+      })}
     </span>
   );
 }

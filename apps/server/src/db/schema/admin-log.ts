@@ -1,4 +1,6 @@
-import { bigint, index, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
+import { ADMIN_LOG_ACTORS } from '@spatia/contract';
+import { sql } from 'drizzle-orm';
+import { bigint, check, index, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
 import { serialId, createdAt } from './columns.js';
 import { users } from './users.js';
 
@@ -7,6 +9,8 @@ export const adminActions = pgTable(
   'admin_actions',
   {
     id: serialId(),
+    /** An administrator, or the system (the platform acting on its own, with no admin). */
+    actor: text('actor', { enum: ADMIN_LOG_ACTORS }).notNull().default('admin'),
     adminUserId: bigint('admin_user_id', { mode: 'number' }).references(() => users.id, { onDelete: 'set null' }),
     action: text('action').notNull(),
     targetType: text('target_type').notNull(),
@@ -15,5 +19,10 @@ export const adminActions = pgTable(
     after: jsonb('after'),
     createdAt: createdAt(),
   },
-  (table) => [index().on(table.createdAt), index().on(table.action, table.createdAt), index().on(table.targetType, table.targetId)],
+  (table) => [
+    index().on(table.createdAt),
+    index().on(table.action, table.createdAt),
+    index().on(table.targetType, table.targetId),
+    check('admin_actions_system_has_no_admin', sql`${table.actor} = 'admin' or ${table.adminUserId} is null`),
+  ],
 );

@@ -48,8 +48,11 @@ export class SandboxPayDriver implements PaymentDriver {
     return { codeUrl: `${this.publicUrl ?? ''}${path}` };
   }
 
-  /** The checkout page's view of an order; undefined when the order or its signature is unknown. */
-  async checkout(orderNo: string, sign: string): Promise<SandboxCheckout | undefined> {
+  /**
+   * The checkout page's view of an order as the provider's books hold it (what it buys is ours to say:
+   * the route adds it); undefined when the order or its signature is unknown.
+   */
+  async checkout(orderNo: string, sign: string): Promise<Omit<SandboxCheckout, 'purchase'> | undefined> {
     if (!(await this.signatureMatches(orderNo, sign))) return undefined;
     const [row] = await this.db.select().from(sandboxPayments).where(eq(sandboxPayments.orderNo, orderNo));
     if (!row) return undefined;

@@ -61,6 +61,18 @@ describe('GET /api/open/permissions/catalogue', () => {
     const zh = await testApp.app.inject({ method: 'GET', url: '/api/open/permissions/catalogue', cookies: { language: 'zh' } });
     expect(json<{ data: PermissionGroupNode[] }>(zh).data[0]!.groupName).toBe('基础功能');
   });
+
+  it('names traffic as every other page does (Traffic, 流量), never "Flow"', async () => {
+    const namesIn = async (language: string) => {
+      const answer = await testApp.app.inject({ method: 'GET', url: '/api/open/permissions/catalogue', cookies: { language } });
+      const groups = json<{ data: PermissionGroupNode[] }>(answer).data;
+      return new Map(groups.flatMap((group) => flatten(group.menus as UserPermissionNode[])).map((node) => [node.permId, node.permName]));
+    };
+    const [en, zh] = [await namesIn('en'), await namesIn('zh')];
+    expect([en.get(35), en.get(16213)]).toEqual(['Traffic wallet', 'Traffic orders']);
+    expect([zh.get(35), zh.get(16213)]).toEqual(['流量钱包', '流量订单']);
+    expect([...en.values()].filter((name) => /\bflow\b/i.test(name))).toEqual([]);
+  });
 });
 
 describe('effective permissions (user info `menus`)', () => {

@@ -1,9 +1,12 @@
+import type { AdminLogActor } from '@spatia/contract';
 import { and, count, desc, eq, gte, lte, type SQL } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/database.js';
 import { adminActions } from '../../db/schema/index.js';
 
 export interface NewAdminAction {
-  adminUserId: number;
+  actor: AdminLogActor;
+  /** Null for the system. */
+  adminUserId: number | null;
   action: string;
   targetType: string;
   targetId: string;

@@ -157,6 +157,7 @@ describe('disable and enable', () => {
     const log = dataOf<AdminLogPage>(await admin.call('GET', `/api/admin/log?targetType=user&targetId=${target.uid}`));
     expect(log.list.map((entry) => entry.action)).toEqual(['user.enable', 'user.disable']);
     expect(log.list[1]).toMatchObject({
+      actor: 'admin',
       admin: { uid: admin.uid, name: 'Ada Admin' },
       before: { disabled: false },
       after: { disabled: true },

@@ -1,5 +1,6 @@
 import {
   ADMIN_ACTIONS,
+  ADMIN_LOG_ACTORS,
   ADMIN_LOG_PAGE_SIZE_MAX,
   ALL_ROLES,
   USER_SEARCH_PAGE_SIZE_MAX,
@@ -80,6 +81,7 @@ export const AdminLogPageSchema = pageOf(
     id: Type.Integer(),
     createdAt: Type.Integer(),
     action: ActionSchema,
+    actor: literals(ADMIN_LOG_ACTORS),
     admin: Type.Union([Type.Object({ uid: Type.String(), name: Type.String() }), Type.Null()]),
     targetType: Type.String(),
     targetId: Type.String(),

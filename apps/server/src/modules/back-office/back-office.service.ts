@@ -114,7 +114,7 @@ export class BackOfficeUsersService {
     return { ended: revoked.count };
   }
 
-  /** A page of the admin log, newest first, with each acting admin's uid and name. */
+  /** A page of the admin log, newest first, with who acted: the system, or an admin's uid and name. */
   async log({ adminUid, pageNum, pageSize, ...filter }: AdminLogQuery): Promise<AdminLogPage> {
     const { users, adminLog } = this.deps;
     if (filter.from !== undefined && filter.to !== undefined && filter.to < filter.from) {
@@ -130,6 +130,7 @@ export class BackOfficeUsersService {
         id: row.id,
         createdAt: row.createdAt.getTime(),
         action: row.action as AdminActionCode,
+        actor: row.actor,
         admin: profile ? { uid: profile.uid, name: profile.name } : null,
         targetType: row.targetType,
         targetId: row.targetId,

@@ -1,7 +1,7 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { Role, type ModelView, type Page, type PointCloudView, type Tour, type WorkSummary } from '@spatia/contract';
+import { Role, type AdminLogPage, type ModelView, type Page, type PointCloudView, type Tour, type WorkSummary } from '@spatia/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ServerMilestones } from '../../db/server-milestones.js';
 import { buildDemoModel } from '../../media/model/index.js';
@@ -25,6 +25,8 @@ const noFiles = mkdtempSync(path.join(os.tmpdir(), 'spatia-no-demo-'));
 
 beforeAll(async () => {
   testApp = await createTestApp();
+  // Ready as the server is before it seeds: seeding sends processing jobs inside its transactions.
+  await testApp.app.services.jobs.start();
   demoDir = mkdtempSync(path.join(os.tmpdir(), 'spatia-demo-'));
   for (const scene of DEMO_SCENES)
     writeFileSync(path.join(demoDir, scene.file), await renderSyntheticPanorama({ width: 2048, height: 1024, label: scene.label }));
@@ -38,17 +40,20 @@ const get = async <T>(url: string) => json<{ data: T }>(await testApp.app.inject
 const showcase = () => get<Page<WorkSummary>>('/api/showcase');
 
 describe('the demo works', () => {
-  it('wait for an administrator, then the first start adds them once, whatever the admin command did before', async () => {
+  it('are added once by the first start, passed by the platform’s own review: the system’s action, not an administrator’s', async () => {
     const { services } = testApp.app;
-    // No administrator yet (the server's first start creates one, or the admin command did): nothing, and the next start tries again.
-    expect(await seedDemoWorksOnce(services, demoDir)).toEqual({ outcome: 'noAdmin' });
-    // Created as `npm run admin -- create` does, before the server ever started.
-    await person(testApp.app, { roles: [Role.admin] });
+    // Without the rendered files: nothing, and the next start tries again.
     expect(await seedDemoWorksOnce(services, noFiles)).toEqual({ outcome: 'noFiles' });
 
+    // No administrator exists, and none is needed: nobody has signed in yet.
     const seeded = await seedDemoWorksOnce(services, demoDir);
     expect(seeded?.outcome).toBe('added');
     expect((await showcase()).total).toBe(3);
+    const admin = await person(testApp.app, { roles: [Role.admin] });
+    const log = json<{ data: AdminLogPage }>(await admin.call('GET', '/api/admin/log?targetType=work')).data;
+    expect(log.list.map(({ action, actor, admin: by }) => ({ action, actor, by }))).toEqual(
+      Array.from({ length: 3 }, () => ({ action: 'work.auditPass', actor: 'system', by: null })),
+    );
     // A later start leaves them alone, and works the operator deleted stay deleted.
     expect(await seedDemoWorksOnce(services, demoDir)).toBeUndefined();
     expect((await showcase()).total).toBe(3);

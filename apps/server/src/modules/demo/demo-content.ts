@@ -3,7 +3,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
-import { AssetContentType, Role, type AssetKind, type LinkHotspot } from '@spatia/contract';
+import { AssetContentType, GIVEN_NAMES, Role, type AssetKind, type LinkHotspot } from '@spatia/contract';
 import type { Database } from '../../db/database.js';
 import { ServerMilestones } from '../../db/server-milestones.js';
 import type { StorageDriver } from '../../drivers/storage/storage-driver.js';
@@ -60,9 +60,9 @@ export interface DemoWorks {
 
 /**
  * What adding the demo works came to: added; left alone because the demo account still has works; or
- * not possible, for want of the rendered files (no `npm run build` yet) or of an administrator to review them.
+ * not possible, for want of the rendered files (no `npm run build` yet).
  */
-export type DemoOutcome = { outcome: 'added'; works: DemoWorks } | { outcome: 'present' | 'noFiles' | 'noAdmin' };
+export type DemoOutcome = { outcome: 'added'; works: DemoWorks } | { outcome: 'present' | 'noFiles' };
 
 /**
  * The first start of a platform, whatever the admin command did before it, adds the demo works: once in
@@ -74,13 +74,8 @@ export async function seedDemoWorksOnce(services: DemoServices, demoDir = DEFAUL
   // Reached first, so that of several servers starting together on one PostgreSQL only one seeds.
   if (!(await milestones.reach('demo-works-seeded'))) return undefined;
   const seeded = await addDemoWorks(services, demoDir);
-  if (seeded.outcome === 'noFiles' || seeded.outcome === 'noAdmin') {
-    services.logger.warn(
-      { demoDir },
-      seeded.outcome === 'noFiles'
-        ? 'no demo files found (run `npm run build`): starting without demo works'
-        : 'no administrator to review the demo works: starting without them',
-    );
+  if (seeded.outcome === 'noFiles') {
+    services.logger.warn({ demoDir }, 'no demo files found (run `npm run build`): starting without demo works');
     await milestones.forget('demo-works-seeded');
   }
   return seeded;
@@ -88,8 +83,8 @@ export async function seedDemoWorksOnce(services: DemoServices, demoDir = DEFAUL
 
 /**
  * Working examples for a new platform: a demo account with a two-scene panorama tour (linked both ways),
- * a 3D model and a point cloud, each reviewed by the first administrator and shown in the official
- * showcase. A work has one name and one description, so theirs carry both languages. Everything goes
+ * a 3D model and a point cloud, each passed by the platform's own review (the admin log shows the
+ * system, not an administrator) and shown in the official showcase. A work has one name and one description, so theirs carry both languages. Everything goes
  * through the same services as a person's work; processing runs as jobs. Nothing is added while the
  * demo account still has works (the recycle bin's do not count).
  */
@@ -102,8 +97,6 @@ export async function addDemoWorks(services: DemoServices, demoDir = DEFAULT_DEM
     DEMO_POINT_CLOUD_COVER,
   ].map((file) => path.join(demoDir, file));
   if (!files.every(existsSync)) return { outcome: 'noFiles' };
-  const admin = await services.users.findFirstAdmin();
-  if (!admin) return { outcome: 'noAdmin' };
   const existing = await services.users.findIdByPhone(DEMO_PHONE);
   if (existing !== undefined && [...(await services.works.countByStatus(existing)).values()].some((count) => count > 0))
     return { outcome: 'present' };
@@ -113,14 +106,14 @@ export async function addDemoWorks(services: DemoServices, demoDir = DEFAULT_DEM
       await services.users.createUser({
         phone: DEMO_PHONE,
         password: null,
-        fullName: 'Spatia 示例',
+        fullName: GIVEN_NAMES.demo.stored,
         roles: [Role.photographer],
         permissionIds: [],
       })
     ).id;
   const owner = (await services.users.getAuthUser(ownerId))!;
-  const tour = await seedDemoTour(services, owner, admin, demoDir);
-  const model = await seedDemoWork(services, owner, admin, {
+  const tour = await seedDemoTour(services, owner, demoDir);
+  const model = await seedDemoWork(services, owner, {
     name: '湖畔亭子 Lake Pavilion',
     type: 'model3d',
     description:
@@ -129,7 +122,7 @@ export async function addDemoWorks(services: DemoServices, demoDir = DEFAULT_DEM
     cover: path.join(demoDir, DEMO_MODEL_COVER),
     contentType: AssetContentType.glb,
   });
-  const pointCloud = await seedDemoWork(services, owner, admin, {
+  const pointCloud = await seedDemoWork(services, owner, {
     name: '山地与小楼 Hill & House',
     type: 'pointcloud',
     description:
@@ -145,18 +138,17 @@ export async function addDemoWorks(services: DemoServices, demoDir = DEFAULT_DEM
 async function seedDemoWork(
   services: DemoServices,
   owner: Actor,
-  admin: Actor,
   demo: { name: string; type: 'model3d' | 'pointcloud'; description: string; file: string; cover: string; contentType: string },
 ): Promise<string> {
   const work = await services.works.create(owner, { name: demo.name, type: demo.type, description: demo.description });
   await attach(services, owner, work.uid, 'origin', readFileSync(demo.file), path.basename(demo.file), demo.contentType);
   await attach(services, owner, work.uid, 'cover', readFileSync(demo.cover), 'cover.jpg', AssetContentType.jpeg);
-  await publishForShowcase(services, owner, admin, work.uid);
+  await publishForShowcase(services, owner, work.uid);
   await services.processing.activate(owner, work.uid, 'zh');
   return work.uid;
 }
 
-async function seedDemoTour(services: DemoServices, owner: Actor, admin: Actor, demoDir: string): Promise<string> {
+async function seedDemoTour(services: DemoServices, owner: Actor, demoDir: string): Promise<string> {
   const files = DEMO_SCENES.map((scene) => path.join(demoDir, scene.file));
   const work = await services.works.create(owner, {
     name: '江景两居室 Riverside Flat',
@@ -212,17 +204,16 @@ async function seedDemoTour(services: DemoServices, owner: Actor, admin: Actor, 
     musicAssetId: null,
   });
 
-  await publishForShowcase(services, owner, admin, work.uid);
+  await publishForShowcase(services, owner, work.uid);
   await services.processing.activate(owner, work.uid, 'zh');
   return work.uid;
 }
 
-/** Online, reviewed by the first administrator, and in the official showcase. */
-async function publishForShowcase(services: DemoServices, owner: Actor, admin: Actor, uid: string): Promise<void> {
+/** Online, passed by the platform's own review, and in the official showcase. */
+async function publishForShowcase(services: DemoServices, owner: Actor, uid: string): Promise<void> {
   await services.workPublishing.setOnLined(owner, uid, true);
   await services.workPublishing.submitForAudit(owner, uid);
-  await services.workPublishing.claimReview(admin, uid);
-  await services.workPublishing.decideReview(admin, uid, { passed: true, note: '' });
+  await services.workPublishing.passReviewAsSystem(owner, uid);
   await services.workPublishing.setOpenInOfficial(owner, uid, true);
 }
 

@@ -3,6 +3,7 @@ import {
   MEMBERSHIP_LICENCE_IMAGES_MAX,
   MEMBERSHIP_PERSON_NAME_MAX,
   type AdminActionCode,
+  type AdminLogState,
   type AdminMembershipApplication,
   type AdminMembershipVersion,
   type AdminMembershipVersionInput,
@@ -370,7 +371,7 @@ export class MembershipService {
     action: Extract<AdminActionCode, `membershipVersion.${string}`>,
     id: number,
     before: VersionWithGroups | undefined,
-    after: unknown,
+    after: AdminLogState | null,
   ): Promise<void> {
     return this.adminLog.record(tx, {
       adminUserId: admin.id,

@@ -5,6 +5,7 @@ import {
   SENSITIVE_WORD_MAX_LENGTH,
   SENSITIVE_WORDS_IMPORT_MAX_WORDS,
   type AdminActionCode,
+  type AdminLogState,
   type Page,
   type SensitiveWordEntry,
   type SensitiveWordImportProblem,
@@ -223,7 +224,7 @@ export class ModerationService {
     admin: Admin,
     action: AdminActionCode,
     words: readonly string[],
-    entry: { before: unknown; after: unknown; targetId?: string },
+    entry: { before: AdminLogState | null; after: AdminLogState | null; targetId?: string },
   ): Promise<void> {
     // A call that changed nothing (every word skipped or missing) is not an action.
     if (words.length === 0) return;

@@ -1,6 +1,5 @@
-import type { Language, OrderRecord, OrderSourceStatus, PaymentProvider } from '@spatia/contract';
+import { nameForReader, type Language, type OrderRecord, type OrderSourceStatus, type PaymentProvider } from '@spatia/contract';
 import { fenToYuan } from '../../drivers/payments/payment-driver.js';
-import { displayPersonName } from '../../lib/person-name.js';
 
 /** What the export's cells say, in the caller's language. */
 const words = {
@@ -61,7 +60,7 @@ export function ordersToCsv(rows: readonly OrderRecord[], language: Language): s
     lines.push([
       row.orderNo,
       row.item.kind === 'flow' ? text.flow(row.item.months) : row.item.workName,
-      row.counterpart ? displayPersonName(row.counterpart.name, language) : row.provider ? text.providers[row.provider] : '',
+      row.counterpart ? nameForReader(row.counterpart.name, language) : row.provider ? text.providers[row.provider] : '',
       fenToYuan(row.amountFen),
       text.statuses[row.sourceStatus === 'pending' && row.item.kind === 'flow' ? 'pendingPayment' : row.sourceStatus],
       utcTime(row.createdAt),

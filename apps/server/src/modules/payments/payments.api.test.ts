@@ -1,4 +1,11 @@
-import { ErrorCode, Role, type FlowRechargeOptions, type FlowRechargeOrder, type NotificationPage } from '@spatia/contract';
+import {
+  ErrorCode,
+  Role,
+  type FlowRechargeOptions,
+  type FlowRechargeOrder,
+  type NotificationPage,
+  type SandboxCheckout,
+} from '@spatia/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../db/database.js';
@@ -168,9 +175,11 @@ describe('paying through the sandbox checkout', () => {
     const payer = (await appPerson()).payer;
     const order = await startOrder(payer, 1, 3000);
     const checkoutUrl = `/api/payments/sandbox/checkout/${order.orderNo}?sign=${signOf(order)}`;
-    expect(data<{ state: string; amountFen: number }>(await testApp.app.inject({ method: 'GET', url: checkoutUrl }))).toMatchObject({
+    // What the order buys comes as data, for the checkout to say in its reader's language only.
+    expect(data<SandboxCheckout>(await testApp.app.inject({ method: 'GET', url: checkoutUrl }))).toMatchObject({
       state: 'unpaid',
       amountFen: 3000,
+      purchase: { kind: 'flowRecharge', months: 1 },
     });
 
     const paid = await testApp.app.inject({
@@ -178,7 +187,7 @@ describe('paying through the sandbox checkout', () => {
       url: `/api/payments/sandbox/checkout/${order.orderNo}/pay?sign=${signOf(order)}`,
     });
     expect(paid.statusCode, paid.body).toBe(200);
-    expect(data<{ state: string }>(paid).state).toBe('paid');
+    expect(data<SandboxCheckout>(paid)).toMatchObject({ state: 'paid', purchase: { kind: 'flowRecharge', months: 1 } });
 
     const seen = data<FlowRechargeOrder>(await query(payer, order.id));
     expect(seen).toMatchObject({ status: 'paid', balanceFen: 3000, codeUrl: '' });

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox, TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { Role } from '@spatia/contract';
+import { Role, type SandboxCheckout } from '@spatia/contract';
 import type { SandboxPayDriver } from '../../drivers/payments/sandbox-pay.js';
 import { fail } from '../../lib/app-error.js';
 import { ok } from '../../lib/envelope.js';
@@ -83,6 +83,12 @@ export const paymentsRoutes: FastifyPluginAsyncTypebox<{ payments: PaymentsServi
 
   if (!sandbox) return;
 
+  /** The sandbox's view of an order, with what it buys (ours to say), or undefined. */
+  const checkoutOf = async (orderNo: string, sign: string): Promise<SandboxCheckout | undefined> => {
+    const checkout = await sandbox.checkout(orderNo, sign);
+    return checkout && { ...checkout, purchase: (await payments.purchaseOf(orderNo)) ?? null };
+  };
+
   app.get(
     '/api/payments/sandbox/checkout/:orderNo',
     route.anyone({
@@ -93,7 +99,7 @@ export const paymentsRoutes: FastifyPluginAsyncTypebox<{ payments: PaymentsServi
       failures: [400, 404],
     }),
     async (request) => {
-      const checkout = await sandbox.checkout(request.params.orderNo, request.query.sign);
+      const checkout = await checkoutOf(request.params.orderNo, request.query.sign);
       if (!checkout) throw fail('notFound');
       return ok(checkout);
     },
@@ -113,7 +119,7 @@ export const paymentsRoutes: FastifyPluginAsyncTypebox<{ payments: PaymentsServi
       const notification = await sandbox.pay(orderNo, request.query.sign);
       if (!notification) throw (await sandbox.checkout(orderNo, request.query.sign)) ? fail('paymentOrderNotPayable') : fail('notFound');
       await payments.handleNotification('sandbox', notification);
-      return ok((await sandbox.checkout(orderNo, request.query.sign))!);
+      return ok((await checkoutOf(orderNo, request.query.sign))!);
     },
   );
 };

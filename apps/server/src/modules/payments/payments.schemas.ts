@@ -1,4 +1,10 @@
-import { IDEMPOTENCY_KEY_MAX_LENGTH, PAYMENT_ORDER_STATUSES, PAYMENT_PROVIDERS, SANDBOX_CHECKOUT_STATES } from '@spatia/contract';
+import {
+  IDEMPOTENCY_KEY_MAX_LENGTH,
+  PAYMENT_ORDER_KINDS,
+  PAYMENT_ORDER_STATUSES,
+  PAYMENT_PROVIDERS,
+  SANDBOX_CHECKOUT_STATES,
+} from '@spatia/contract';
 import { Type } from 'typebox';
 import { NullableInteger, literals } from '../works/works.schemas.js';
 
@@ -47,7 +53,10 @@ export const RechargeOrderSchema = Type.Object({
 export const SandboxCheckoutSchema = Type.Object({
   orderNo: Type.String(),
   amountFen: Type.Integer(),
-  description: Type.String(),
+  description: Type.String({ description: 'the text the provider was given, in both languages' }),
+  purchase: Type.Union([Type.Object({ kind: literals(PAYMENT_ORDER_KINDS), months: Type.Integer() }), Type.Null()], {
+    description: 'what the order buys, for the checkout to name in the reader’s language; null for an order this site did not issue',
+  }),
   state: literals(SANDBOX_CHECKOUT_STATES),
   expiresAt: Type.Integer(),
 });

@@ -6,6 +6,7 @@ import {
   type FlowRechargePlan,
   type FlowRechargeOrder,
   type PaymentProvider,
+  type PaymentPurchase,
 } from '@spatia/contract';
 import {
   PaymentNotificationRefused,
@@ -138,6 +139,12 @@ export class PaymentsService {
       this.log.error({ err: error, orderNo: order.orderNo, provider }, 'the payment provider did not take the order');
       throw fail('paymentProviderFailed');
     }
+  }
+
+  /** What an order buys, for a checkout to name in its reader's language; undefined for an order number we never issued. */
+  async purchaseOf(orderNo: string): Promise<PaymentPurchase | undefined> {
+    const order = await this.repository.findByOrderNo(orderNo);
+    return order && { kind: order.kind, months: order.months };
   }
 
   /**

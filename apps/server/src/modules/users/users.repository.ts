@@ -267,17 +267,6 @@ export class UsersRepository {
     return row !== undefined;
   }
 
-  /** The earliest account with the role. */
-  async findFirstIdWithRole(role: string): Promise<number | undefined> {
-    const [row] = await this.db
-      .select({ userId: userRoles.userId })
-      .from(userRoles)
-      .where(eq(userRoles.role, role))
-      .orderBy(userRoles.userId)
-      .limit(1);
-    return row?.userId;
-  }
-
   async anyUserHasRole(role: string): Promise<boolean> {
     const [row] = await this.db.select({ userId: userRoles.userId }).from(userRoles).where(eq(userRoles.role, role)).limit(1);
     return row !== undefined;

@@ -3,12 +3,14 @@ import {
   ALL_ROLES,
   ENTERPRISE_BUSINESS_ROLE,
   findPasswordProblem,
+  GIVEN_NAMES,
   PASSWORD_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
   isRoleCode,
   PHONE_PATTERN,
   Role,
   type AdminActionCode,
+  type AdminLogField,
   type UserInfo,
 } from '@spatia/contract';
 import { fail, invalid } from '../../lib/app-error.js';
@@ -185,7 +187,7 @@ export class UsersService {
    * changes it and the admin log is written with the field before and after; then the cached user is
    * dropped so it applies at once.
    */
-  private async adminEdit<Field extends keyof AdminUserState>(
+  private async adminEdit<Field extends keyof AdminUserState & AdminLogField>(
     adminId: number,
     userId: number,
     action: AdminActionCode,
@@ -277,17 +279,11 @@ export class UsersService {
    * The first start of an empty platform has no one who can administer it: create an admin with a
    * generated password, which the caller prints once. Returns nothing when an admin already exists.
    */
-  /** The first administrator: whoever the server or the admin command created first. */
-  async findFirstAdmin(): Promise<AuthUser | undefined> {
-    const id = await this.repository.findFirstIdWithRole(Role.admin);
-    return id === undefined ? undefined : this.getAuthUser(id);
-  }
-
   async ensureInitialAdmin(phone: string): Promise<{ phone: string; password: string } | undefined> {
     if (await this.repository.anyUserHasRole(Role.admin)) return undefined;
     if ((await this.repository.findIdByPhone(phone)) !== undefined) return undefined;
     const password = generatePassword();
-    await this.createUser({ phone, password, fullName: 'Administrator', roles: [Role.admin], permissionIds: [] });
+    await this.createUser({ phone, password, fullName: GIVEN_NAMES.administrator.stored, roles: [Role.admin], permissionIds: [] });
     return { phone, password };
   }
 

@@ -1,4 +1,4 @@
-import type { Page, WorkDetail, WorkReviewItem, WorkShare } from '@spatia/contract';
+import type { Page, WorkDetail, WorkReviewItem, WorkShare, WorkStatus } from '@spatia/contract';
 import type { Transaction } from '../../db/database.js';
 import { fail, invalid } from '../../lib/app-error.js';
 import type { AdminLogService } from '../admin-log/admin-log.service.js';
@@ -132,26 +132,21 @@ export class WorkPublishingService {
   async decideReview(reviewer: Actor, uid: string, decision: { passed: boolean; note: string }): Promise<WorkDetail> {
     const note = decision.note.trim();
     if (!decision.passed && note.length === 0) throw invalid('note', 'required');
-    const row = await this.holdingReview(reviewer, uid, async (work, tx) => {
-      const status = transition(work.status, decision.passed ? 'approve' : 'reject');
-      const decided = await this.repository.update(work.id, { status, reviewNote: note }, tx);
-      await this.review.adminLog.record(tx, {
-        adminUserId: reviewer.id,
-        action: decision.passed ? 'work.auditPass' : 'work.auditReject',
-        targetType: 'work',
-        targetId: work.uid,
-        before: { status: work.status, reviewNote: work.reviewNote },
-        after: { status, reviewNote: note },
-      });
-      await this.review.notifications.notify(tx, {
-        userId: work.ownerId,
-        kind: decision.passed ? 'workAuditPassed' : 'workAuditRejected',
-        params: { workName: work.name, workUid: work.uid, reason: note },
-        link: `/dashboard/dashboard?edit=${work.uid}`,
-      });
-      return decided;
-    });
+    const row = await this.holdingReview(reviewer, uid, (work, tx) =>
+      this.decide(tx, work, transition(work.status, decision.passed ? 'approve' : 'reject'), note, reviewer),
+    );
     return this.works.detail(row, reviewer);
+  }
+
+  /**
+   * The platform's own review of a work it made itself (the demo works of the first start): passed
+   * without an administrator's claim, and logged as the system's action rather than an administrator's.
+   */
+  async passReviewAsSystem(owner: Actor, uid: string): Promise<WorkDetail> {
+    const row = await this.works.change(owner, uid, (work, tx) =>
+      this.decide(tx, work, transition(transition(work.status, 'claimReview'), 'approve'), '', 'system'),
+    );
+    return this.works.detail(row, owner);
   }
 
   /** The public link, with an embed code; only for works that are online. */
@@ -165,6 +160,28 @@ export class WorkPublishingService {
   }
 
   /** Runs a review step on the locked work, refusing when another admin holds its claim (named in the refusal). */
+  /** A review's outcome, with its admin log entry and the owner's notice, in the decision's transaction. */
+  private async decide(tx: Transaction, work: WorkRow, status: WorkStatus, note: string, by: Actor | 'system'): Promise<WorkRow> {
+    const decided = await this.repository.update(work.id, { status, reviewNote: note }, tx);
+    const passed = status === 'passed';
+    const entry = {
+      action: passed ? ('work.auditPass' as const) : ('work.auditReject' as const),
+      targetType: 'work',
+      targetId: work.uid,
+      before: { status: work.status, reviewNote: work.reviewNote },
+      after: { status, reviewNote: note },
+    };
+    if (by === 'system') await this.review.adminLog.recordSystemAction(tx, entry);
+    else await this.review.adminLog.record(tx, { ...entry, adminUserId: by.id });
+    await this.review.notifications.notify(tx, {
+      userId: work.ownerId,
+      kind: passed ? 'workAuditPassed' : 'workAuditRejected',
+      params: { workName: work.name, workUid: work.uid, reason: note },
+      link: `/dashboard/dashboard?edit=${work.uid}`,
+    });
+    return decided;
+  }
+
   private async holdingReview(reviewer: Actor, uid: string, step: (work: WorkRow, tx: Transaction) => Promise<WorkRow>): Promise<WorkRow> {
     try {
       return await this.works.change(reviewer, uid, (work, tx) => {

@@ -1,4 +1,5 @@
-import { Button, DatePicker, Empty, Input, Table, Tag, Typography, type TableColumnsType } from 'antd';
+import { SettingOutlined } from '@ant-design/icons';
+import { Button, DatePicker, Empty, Input, Table, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
 import { ADMIN_ACTIONS, type AdminActionCode, type AdminLogEntry } from '@spatia/contract';
 import dayjs from 'dayjs';
 import { useState } from 'react';
@@ -27,6 +28,7 @@ const TARGET_TYPES = [
   'sensitiveWord',
   'billingPrices',
   'rechargePlans',
+  'withdrawal',
 ] as const;
 
 function isAction(value: string | null): value is AdminActionCode {
@@ -79,12 +81,22 @@ export function AdminLogList() {
       key: 'admin',
       title: t('adminLog.columns.admin'),
       width: 160,
-      render: (_, entry) =>
-        entry.admin ? (
+      render: (_, entry) => {
+        if (entry.actor === 'system') {
+          return (
+            <Tooltip title={t('adminLog.systemHint')}>
+              <Tag icon={<SettingOutlined />} data-testid="admin-log-system">
+                {t('adminLog.system')}
+              </Tag>
+            </Tooltip>
+          );
+        }
+        return entry.admin ? (
           <Link to={`/admin/users/${entry.admin.uid}`}>{displayPersonName(entry.admin.name, t)}</Link>
         ) : (
           <Typography.Text type="secondary">{t('adminLog.deletedAdmin')}</Typography.Text>
-        ),
+        );
+      },
     },
     {
       key: 'action',

@@ -1,48 +1,81 @@
 /** How one field of a recorded state changed between `before` and `after` of an admin-log entry. */
 export interface StateDiffLine {
-  /** Dotted path of the field ('' for a state that is not an object). */
+  /** Dotted path of the field ('' for a state that is not an object, such as a whole price list). */
   path: string;
-  kind: 'added' | 'removed' | 'changed' | 'same';
+  kind: 'added' | 'removed' | 'changed';
   before?: unknown;
   after?: unknown;
+}
+
+/** A field the action did not change: the same on both sides, or named only before (which user, which amount). */
+export interface StateContextLine {
+  path: string;
+  value: unknown;
+}
+
+/** What an admin-log entry's states say: what the action changed, and what stayed as it was. */
+export interface StateDiff {
+  changes: StateDiffLine[];
+  context: StateContextLine[];
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
+function isEmpty(value: unknown): boolean {
+  return value === null || value === undefined;
+}
+
+/** A value that says nothing: no value, empty text, an empty list. */
+function isBlank(value: unknown): boolean {
+  return isEmpty(value) || value === '' || (Array.isArray(value) && value.length === 0);
+}
+
 function same(a: unknown, b: unknown): boolean {
   return JSON.stringify(a) === JSON.stringify(b);
 }
 
-/**
- * The two states field by field, in the order their fields appear (nested objects by dotted path).
- * A missing state (null) counts as an object without fields, so a creation lists every field as
- * added and a removal every field as removed.
- */
-export function diffStates(before: unknown, after: unknown, path = ''): StateDiffLine[] {
-  const empty = (value: unknown) => value === null || value === undefined;
-  if ((isRecord(before) || empty(before)) && (isRecord(after) || empty(after)) && !(empty(before) && empty(after))) {
-    const from = isRecord(before) ? before : {};
-    const to = isRecord(after) ? after : {};
-    const keys = [...new Set([...Object.keys(from), ...Object.keys(to)])];
-    return keys.flatMap((key) => {
-      const at = path ? `${path}.${key}` : key;
-      const inFrom = key in from;
-      const inTo = key in to;
-      if (inFrom && inTo && isRecord(from[key]) && isRecord(to[key])) return diffStates(from[key], to[key], at);
-      if (!inTo) return [{ path: at, kind: 'removed' as const, before: from[key] }];
-      if (!inFrom) return [{ path: at, kind: 'added' as const, after: to[key] }];
-      return [{ path: at, kind: same(from[key], to[key]) ? ('same' as const) : ('changed' as const), before: from[key], after: to[key] }];
-    });
-  }
-  if (empty(before) && empty(after)) return [];
-  return [{ path, kind: same(before, after) ? 'same' : 'changed', before, after }];
+function join(path: string, key: string): string {
+  return path ? `${path}.${key}` : key;
 }
 
-/** A recorded value as one line of text: strings as they are, everything else as JSON. */
-export function formatStateValue(value: unknown): string {
-  if (typeof value === 'string') return value === '' ? '""' : value;
-  if (value === undefined) return '';
-  return JSON.stringify(value);
+/**
+ * The two states field by field, in the order their fields appear (nested objects by dotted path).
+ * A missing state (null) means the thing did not exist: a creation lists every field as added, a
+ * deletion every field as removed. Otherwise only what differs is a change: a field the same on both
+ * sides, or named only in `before` (the log records who and what an action concerned there, and
+ * leaves it out of `after` because the action did not touch it), is context, never a removal; a
+ * field that appears only after with nothing in it (an approval's empty reason) is no change at all.
+ */
+export function diffStates(before: unknown, after: unknown): StateDiff {
+  const diff: StateDiff = { changes: [], context: [] };
+  collect(before, after, '', diff);
+  return diff;
+}
+
+function collect(before: unknown, after: unknown, path: string, diff: StateDiff): void {
+  if (isEmpty(before) && isEmpty(after)) return;
+  if (isEmpty(after) && isRecord(before)) {
+    for (const [key, value] of Object.entries(before)) diff.changes.push({ path: join(path, key), kind: 'removed', before: value });
+    return;
+  }
+  if (isEmpty(before) && isRecord(after)) {
+    for (const [key, value] of Object.entries(after)) diff.changes.push({ path: join(path, key), kind: 'added', after: value });
+    return;
+  }
+  if (isRecord(before) && isRecord(after)) {
+    for (const key of new Set([...Object.keys(before), ...Object.keys(after)])) {
+      const at = join(path, key);
+      if (!(key in after)) diff.context.push({ path: at, value: before[key] });
+      else if (!(key in before)) {
+        if (!isBlank(after[key])) diff.changes.push({ path: at, kind: 'added', after: after[key] });
+      } else if (isRecord(before[key]) && isRecord(after[key])) collect(before[key], after[key], at, diff);
+      else if (same(before[key], after[key])) diff.context.push({ path: at, value: after[key] });
+      else diff.changes.push({ path: at, kind: 'changed', before: before[key], after: after[key] });
+    }
+    return;
+  }
+  if (same(before, after)) diff.context.push({ path, value: after });
+  else diff.changes.push({ path, kind: 'changed', before, after });
 }

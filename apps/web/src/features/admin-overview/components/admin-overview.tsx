@@ -78,11 +78,11 @@ export function AdminOverviewPanel() {
           label={t('adminOverview.chartLabel', {
             measure: t(`adminOverview.${measure === 'users' ? 'newUsers' : 'newWorks'}`),
             total,
-            days,
+            count: days,
           })}
           caption={t('adminOverview.growthTitle')}
           dayTitle={t('adminOverview.day')}
-          emptyText={t(`adminOverview.${measure === 'users' ? 'noNewUsers' : 'noNewWorks'}`, { days })}
+          emptyText={t(`adminOverview.${measure === 'users' ? 'noNewUsers' : 'noNewWorks'}`, { count: days })}
           columns={[
             { title: t('adminOverview.newUsers'), cell: (row) => formatNumber(row.users) },
             { title: t('adminOverview.newWorks'), cell: (row) => formatNumber(row.works) },

@@ -206,7 +206,7 @@ export function MembershipDialog({ open, onClose, versionId }: { open: boolean; 
             )}
             <Typography.Paragraph type="secondary" className="membership-dialog__fee">
               {version.trialDays > 0
-                ? t('membership.dialog.fee', { days: version.trialDays, price: formatYuan(version.monthlyPriceFen) })
+                ? t('membership.dialog.fee', { count: version.trialDays, price: formatYuan(version.monthlyPriceFen) })
                 : t('membership.dialog.feeNoTrial', { price: formatYuan(version.monthlyPriceFen) })}
             </Typography.Paragraph>
           </div>

@@ -8,7 +8,9 @@ describe('notification messages', () => {
   it('has a zh and an en message for every kind the server may send', () => {
     for (const language of ['zh', 'en'] as const) {
       const kinds = (catalogues[language].notifications as { kinds: Record<string, unknown> }).kinds;
-      const missing = NOTIFICATION_KINDS.filter((kind) => typeof kinds[kind] !== 'string' || !String(kinds[kind]).trim());
+      // A message that counts something exists in plural forms (`kind_one`, `kind_other`); zh has only `_other`.
+      const messageOf = (kind: string) => kinds[kind] ?? kinds[`${kind}_other`];
+      const missing = NOTIFICATION_KINDS.filter((kind) => typeof messageOf(kind) !== 'string' || !String(messageOf(kind)).trim());
       expect(missing, language).toEqual([]);
     }
   });
@@ -37,6 +39,19 @@ describe('notification messages', () => {
     const confirmed = { kind: 'transferConfirmed' as const, params: { workName: 'W', receiver: 'PC用户', transferKind: 'distribute' } };
     expect(notificationMessage(confirmed, 'en', i18n.getFixedT('en'))).toBe('PC user confirmed receipt of the work "W"');
     expect(notificationMessage(confirmed, 'zh', i18n.getFixedT('zh'))).toContain('PC用户');
+  });
+
+  it('counts the months of a recharge in the reader’s plural form', () => {
+    const en = i18n.getFixedT('en');
+    const zh = i18n.getFixedT('zh');
+    const paid = (months: number) => ({ kind: 'rechargePaid' as const, params: { price: 8500, months } });
+    expect(notificationMessage(paid(1), 'en', en)).toBe(
+      'Your recharge of ¥85.00 (1 month of traffic) was paid and added to your traffic balance',
+    );
+    expect(notificationMessage(paid(3), 'en', en)).toBe(
+      'Your recharge of ¥85.00 (3 months of traffic) was paid and added to your traffic balance',
+    );
+    expect(notificationMessage(paid(1), 'zh', zh)).toBe('您的 1 个月流量充值 ¥85.00 已到账');
   });
 
   it('leaves no placeholder unfilled for the params each sender writes', () => {

@@ -1,4 +1,4 @@
-import type { Language, NotificationItem } from '@spatia/contract';
+import type { Language, NotificationItem, NotificationKind } from '@spatia/contract';
 import type { TFunction } from 'i18next';
 import { formatDate, formatYuan } from '../../../lib/format';
 import { displayPersonName } from '../../../lib/person-name';
@@ -12,6 +12,9 @@ const MONEY_PARAMS = new Set(['price', 'balance']);
 /** Params that hold a person's name. */
 const PERSON_PARAMS = new Set(['sender', 'receiver']);
 
+/** The param a kind's message counts, so the message takes its plural form ("1 month", "3 months"). */
+const COUNTED_PARAM: Partial<Record<NotificationKind, string>> = { rechargePaid: 'months' };
+
 /**
  * The values a kind's message names, ready for the reader: a pair `nameZh`/`nameEn` becomes `name` in
  * the reader's language, money in fen becomes yuan, days are dates, a person's name is shown as names
@@ -23,7 +26,7 @@ export function messageValues(params: Params, language: Language, t: TFunction):
     values[key] = value;
     if (DAY_PARAMS.has(key) && typeof value === 'number') values[key] = formatDate(value, 'YYYY-MM-DD');
     if (MONEY_PARAMS.has(key) && typeof value === 'number') values[key] = formatYuan(value);
-    if (PERSON_PARAMS.has(key) && typeof value === 'string') values[key] = displayPersonName(value, t);
+    if (PERSON_PARAMS.has(key) && typeof value === 'string') values[key] = displayPersonName(value, t, language);
   }
   for (const [key, value] of Object.entries(params)) {
     const pair = /^(.+)(Zh|En)$/.exec(key);
@@ -39,5 +42,7 @@ export function messageValues(params: Params, language: Language, t: TFunction):
 export function notificationMessage(item: Pick<NotificationItem, 'kind' | 'params'>, language: Language, t: TFunction): string {
   const key = `notifications.kinds.${item.kind}`;
   const context = item.params.transferKind === 'sale' ? 'sale' : undefined;
-  return t(key, { ...messageValues(item.params, language, t), context, defaultValue: t('notifications.unknownKind') });
+  const counted = COUNTED_PARAM[item.kind];
+  const count = counted === undefined ? undefined : Number(item.params[counted]);
+  return t(key, { ...messageValues(item.params, language, t), context, count, defaultValue: t('notifications.unknownKind') });
 }

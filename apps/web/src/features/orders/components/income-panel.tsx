@@ -86,7 +86,7 @@ export function IncomePanel() {
         <Alert
           type="warning"
           showIcon
-          title={t(`income.rangeProblem.${problem}`, { max: INCOME_MAX_DAYS })}
+          title={t(`income.rangeProblem.${problem}`, { count: INCOME_MAX_DAYS })}
           closable={{ onClose: () => setProblem(null) }}
         />
       )}
@@ -114,7 +114,7 @@ export function IncomePanel() {
             rows={stat.byDay}
             value={(row) => row.amountFen}
             format={formatYuan}
-            label={t('income.chartLabel', { days, total: formatYuan(stat.totalFen) })}
+            label={t('income.chartLabel', { count: days, total: formatYuan(stat.totalFen) })}
             caption={t('income.byDay')}
             dayTitle={t('income.columns.day')}
             columns={[{ title: t('income.columns.amount'), cell: (row) => formatYuan(row.amountFen) }]}

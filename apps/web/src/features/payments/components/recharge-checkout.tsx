@@ -30,7 +30,7 @@ export function RechargeCheckout({ order: started, onAgain, onRenew, renewing }:
       <Result
         status="success"
         title={t('payments.paidTitle', { amount: formatYuan(order.amountFen) })}
-        subTitle={t('payments.paidText', { months: order.months, balance: formatYuan(order.balanceFen) })}
+        subTitle={t('payments.paidText', { count: order.months, balance: formatYuan(order.balanceFen) })}
         extra={
           <Button type="primary" onClick={onAgain} data-testid="recharge-again">
             {t('payments.again')}
@@ -80,7 +80,7 @@ export function RechargeCheckout({ order: started, onAgain, onRenew, renewing }:
             {order.provider === 'sandbox' && <Tag color="orange">{t('payments.testTag')}</Tag>}
           </Typography.Paragraph>
           <Typography.Paragraph type="secondary">
-            {t('payments.orderFacts', { months: order.months, orderNo: order.orderNo })}
+            {t('payments.orderFacts', { count: order.months, orderNo: order.orderNo })}
           </Typography.Paragraph>
           <Typography.Paragraph role="status" aria-live="polite" data-testid="recharge-waiting">
             <LoadingOutlined /> {t('payments.waiting', { time: countdown })}

@@ -102,7 +102,11 @@ export function RechargePanel() {
 
       <div className="recharge__pay">
         <Checkbox checked={agreed} onChange={(event) => setAgreed(event.target.checked)} data-testid="recharge-agree">
-          <Trans i18nKey="payments.agree" components={{ protocol: <Link to="/rechargeProtocol" target="_blank" rel="noopener" /> }} />
+          <Trans
+            i18nKey="payments.agree"
+            values={{ agreement: t('menu.rechargeProtocol') }}
+            components={{ protocol: <Link to="/rechargeProtocol" target="_blank" rel="noopener" /> }}
+          />
         </Checkbox>
         <Button
           type="primary"
@@ -114,7 +118,9 @@ export function RechargePanel() {
         >
           {plan ? t('payments.pay', { amount: formatYuan(plan.feeFen) }) : t('payments.choosePlan')}
         </Button>
-        {!agreed && <Typography.Text type="secondary">{t('payments.agreeFirst')}</Typography.Text>}
+        {!agreed && (
+          <Typography.Text type="secondary">{t('payments.agreeFirst', { agreement: t('menu.rechargeProtocol') })}</Typography.Text>
+        )}
       </div>
     </div>
   );

@@ -36,7 +36,7 @@ export function SandboxCheckoutPanel({ orderNo, sign }: { orderNo: string; sign:
 
   if (checkout.isPending) return <Spin size="large" />;
   if (checkout.isError) return <CheckoutEnd end="unknown" status="404" />;
-  const { amountFen, description, state } = checkout.data;
+  const { amountFen, description, purchase, state } = checkout.data;
   if (state === 'paid') return <CheckoutEnd end="paid" status="success" amount={formatYuan(amountFen)} />;
   if (state === 'closed' || state === 'expired') return <CheckoutEnd end="closed" status="warning" />;
 
@@ -53,7 +53,12 @@ export function SandboxCheckoutPanel({ orderNo, sign }: { orderNo: string; sign:
         {formatYuan(amountFen)}
       </Typography.Title>
       <Descriptions column={1} size="small" bordered>
-        <Descriptions.Item label={t('payments.sandbox.what')}>{description}</Descriptions.Item>
+        <Descriptions.Item label={t('payments.sandbox.what')}>
+          {/* The provider's text carries both languages; what the order buys is said in the reader's. */}
+          <span data-testid="sandbox-purchase">
+            {purchase ? t(`payments.sandbox.purchase.${purchase.kind}`, { count: purchase.months }) : description}
+          </span>
+        </Descriptions.Item>
         <Descriptions.Item label={t('payments.sandbox.orderNo')}>{orderNo}</Descriptions.Item>
       </Descriptions>
       <Button type="primary" size="large" block loading={pay.isPending} onClick={() => pay.mutate()} data-testid="sandbox-pay">

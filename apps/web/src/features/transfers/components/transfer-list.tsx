@@ -1,7 +1,7 @@
-import { Badge, Empty, Skeleton, Tabs } from 'antd';
+import { Badge, Button, Empty, Skeleton, Tabs } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { ListPager } from '../../../components/list-pager';
 import { LoadFailed } from '../../../components/load-failed';
 import { tablePagination } from '../../../components/page-table';
@@ -20,6 +20,8 @@ import { useTransferActions } from './use-transfer-actions';
 import './transfers.css';
 
 const PAGE_SIZE = 10;
+/** Where works are handed over from: the works dashboard. */
+const WORKS_PATH = '/dashboard/dashboard';
 
 /** The status filter lives in the address (`?status=`), so a reload or a shared link keeps it. */
 function useFilter(side: TransferSide): [TransferFilter, (filter: TransferFilter) => void] {
@@ -75,12 +77,26 @@ export function TransferList({ side }: { side: TransferSide }) {
     paging.onPageChange(1);
   };
 
+  // The real names of the menu and the actions a work is handed over with, so the hint leads somewhere.
+  const handOverNames = {
+    dashboard: t('menu.dashboard'),
+    distribute: t('works.actions.distribute'),
+    sellTo: t('works.actions.sellTo'),
+  };
   const emptyText =
     filter === 'all'
-      ? t(`transfers.${side}.empty`)
+      ? t(`transfers.${side}.empty`, handOverNames)
       : filter === 'pending'
         ? t(`transfers.${side}.emptyPending`)
         : t('transfers.emptyFiltered');
+  const emptyAction =
+    side === 'sent' && filter === 'all' ? (
+      <Link to={WORKS_PATH} data-testid="transfer-list-go-to-works">
+        <Button type="primary" tabIndex={-1}>
+          {t('transfers.sent.goToWorks', handOverNames)}
+        </Button>
+      </Link>
+    ) : null;
 
   const viewProps = { side, transfers: list, now, busyId, onView, onAnswer };
 
@@ -106,7 +122,9 @@ export function TransferList({ side }: { side: TransferSide }) {
         image={Empty.PRESENTED_IMAGE_SIMPLE}
         description={emptyText}
         data-testid="transfer-list-empty"
-      />
+      >
+        {emptyAction}
+      </Empty>
     );
   } else if (isMobile) {
     body = (

@@ -107,11 +107,11 @@ function WalletCards({ stat, days }: { stat: WalletStat; days: number }) {
         </div>
       </Card>
       <Card size="small" className="wallet__card">
-        <Statistic title={t('wallet.requests', { days })} value={formatNumber(stat.requests)} data-testid="wallet-requests" />
+        <Statistic title={t('wallet.requests', { count: days })} value={formatNumber(stat.requests)} data-testid="wallet-requests" />
         <Typography.Text type="secondary">{t('wallet.cost', { amount: formatYuan(stat.requestCostFen) })}</Typography.Text>
       </Card>
       <Card size="small" className="wallet__card">
-        <Statistic title={t('wallet.traffic', { days })} value={formatGb(stat.bytes)} data-testid="wallet-traffic" />
+        <Statistic title={t('wallet.traffic', { count: days })} value={formatGb(stat.bytes)} data-testid="wallet-traffic" />
         <Typography.Text type="secondary">{t('wallet.cost', { amount: formatYuan(stat.trafficCostFen) })}</Typography.Text>
       </Card>
       <Card size="small" className="wallet__card">
@@ -166,10 +166,10 @@ function UsageCard({ stat, days, onDays }: { stat: WalletStat; days: WalletStatD
         rows={rows}
         value={(day) => day[measure]}
         format={format}
-        label={t('wallet.chartLabel', { measure: t(`wallet.measure.${measure}`), total: format(total), days })}
+        label={t('wallet.chartLabel', { measure: t(`wallet.measure.${measure}`), total: format(total), count: days })}
         caption={t('wallet.usageTitle')}
         dayTitle={t('wallet.day')}
-        emptyText={t('wallet.noUsage', { days })}
+        emptyText={t('wallet.noUsage', { count: days })}
         columns={[
           { title: t('wallet.measure.requests'), cell: (day) => formatNumber(day.requests) },
           { title: t('wallet.measure.bytes'), cell: (day) => formatGb(day.bytes) },
@@ -183,7 +183,7 @@ function UsageCard({ stat, days, onDays }: { stat: WalletStat; days: WalletStatD
         </Typography.Paragraph>
       )}
       <Typography.Paragraph type="secondary" className="wallet__prices">
-        {t('wallet.prices', { request: formatYuan(prices.requestFenPer10k), gb: formatYuan(prices.gbFen), days: prices.graceDays })}
+        {t('wallet.prices', { request: formatYuan(prices.requestFenPer10k), gb: formatYuan(prices.gbFen), count: prices.graceDays })}
       </Typography.Paragraph>
     </Card>
   );
@@ -199,7 +199,7 @@ function WorksCard({ works, days }: { works: WalletWork[]; days: number }) {
         dataSource={works}
         pagination={false}
         scroll={{ x: 720 }}
-        locale={{ emptyText: t('wallet.noWorks', { days }) }}
+        locale={{ emptyText: t('wallet.noWorks', { count: days }) }}
         columns={[
           {
             title: t('wallet.columns.work'),

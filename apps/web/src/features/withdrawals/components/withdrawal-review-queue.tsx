@@ -99,7 +99,7 @@ export function WithdrawalReviewQueue() {
           )}
           {row.status === 'paying' && row.lastError && (
             <Typography.Text type="warning" className="withdrawals__detail">
-              {t('withdrawals.admin.lastError', { error: row.lastError, attempts: row.attempts })}
+              {t('withdrawals.admin.lastError', { error: row.lastError, count: row.attempts })}
             </Typography.Text>
           )}
         </div>

@@ -31,7 +31,7 @@ export function WorkTrafficChart({ uid }: { uid: string }) {
     <section className="work-traffic" aria-labelledby="work-traffic-title" data-testid="work-traffic">
       <header className="work-traffic__head">
         <h3 id="work-traffic-title" className="work-traffic__title">
-          {t('works.traffic.title', { days: TRAFFIC_DAYS })}
+          {t('works.traffic.title', { count: TRAFFIC_DAYS })}
         </h3>
         <Segmented<Measure>
           size="small"
@@ -62,7 +62,7 @@ export function WorkTrafficChart({ uid }: { uid: string }) {
             measure: t(`works.traffic.${measure}`),
             total: format(values.reduce((sum, value) => sum + value, 0)),
           })}
-          caption={t('works.traffic.title', { days: TRAFFIC_DAYS })}
+          caption={t('works.traffic.title', { count: TRAFFIC_DAYS })}
           dayTitle={t('works.traffic.day')}
           columns={[
             { title: t('works.traffic.requests'), cell: (day) => formatNumber(day.requests) },
