@@ -9,6 +9,7 @@ import {
 } from '@spatia/contract';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
+import { adminActions } from '../../db/schema/index.js';
 import { appWithPeople } from '../../test/app-with-people.js';
 import { authHeaders, dataOf, json, signIn } from '../../test/test-app.js';
 import { createWork, person, type Person } from '../../test/works-fixtures.js';
@@ -287,6 +288,30 @@ describe('GET /api/admin/log', () => {
     expect(paged).toMatchObject({ total: 3, pageNum: 2, pageSize: 2 });
     expect(paged.list.map((entry) => entry.action)).toEqual(['user.enterprise']);
     expect(dataOf<AdminLogPage>(await admin.call('GET', '/api/admin/log?adminUid=no-such-admin'))).toMatchObject({ total: 0, list: [] });
+  });
+
+  it('shows what the platform did on its own as the system’s, which no admin filter matches, and keeps it without an admin', async () => {
+    const { adminLog, database } = testApp.app.services;
+    const targetId = `system-${Date.now()}`;
+    await adminLog.recordSystemAction(database.db, {
+      action: 'work.auditPass',
+      targetType: 'work',
+      targetId,
+      before: { status: 'underReview' },
+      after: { status: 'passed' },
+    });
+    const log = dataOf<AdminLogPage>(await admin.call('GET', `/api/admin/log?targetId=${targetId}`));
+    expect(log.list).toEqual([expect.objectContaining({ action: 'work.auditPass', actor: 'system', admin: null })]);
+    expect(dataOf<AdminLogPage>(await admin.call('GET', `/api/admin/log?adminUid=${admin.uid}&targetId=${targetId}`)).total).toBe(0);
+    // A system entry naming an admin is refused by the database itself (the driver's error is the query's cause).
+    const refused = await database.db
+      .insert(adminActions)
+      .values({ actor: 'system', adminUserId: admin.id, action: 'work.auditPass', targetType: 'work', targetId })
+      .then(
+        () => undefined,
+        (error: Error) => error,
+      );
+    expect(String(refused?.cause)).toMatch(/admin_actions_system_has_no_admin/);
   });
 
   it('refuses bad parameters', async () => {
