@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { App as AntdApp, ConfigProvider, type ThemeConfig } from 'antd';
+import { App as AntdApp, ConfigProvider, type ConfigProviderProps, type ThemeConfig } from 'antd';
 import enUS from 'antd/locale/en_US';
 import zhCN from 'antd/locale/zh_CN';
 import { useEffect, useMemo, type ReactNode } from 'react';
@@ -28,6 +28,12 @@ const theme: ThemeConfig = {
   },
 };
 
+/**
+ * Every table scrolls sideways inside its own box when its columns need more room than the screen gives,
+ * instead of squeezing words apart or widening the page (issue 24); a table may still set its own `scroll`.
+ */
+const tableDefaults: ConfigProviderProps['table'] = { scroll: { x: 'max-content' } };
+
 /** Hands antd's context-aware message and modal to the HTTP client. */
 function FeedbackBridge() {
   const { message, modal } = AntdApp.useApp();
@@ -44,7 +50,7 @@ export function AppProviders({ children }: { children: ReactNode }) {
   const themeForMotion = useMemo(() => ({ ...theme, token: { ...theme.token, motion: !reducedMotion } }), [reducedMotion]);
   return (
     <QueryClientProvider client={queryClient}>
-      <ConfigProvider locale={language === 'zh' ? zhCN : enUS} theme={themeForMotion}>
+      <ConfigProvider locale={language === 'zh' ? zhCN : enUS} theme={themeForMotion} table={tableDefaults}>
         <AntdApp>
           <FeedbackBridge />
           {children}

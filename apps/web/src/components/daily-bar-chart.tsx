@@ -1,9 +1,9 @@
 import { niceCeiling } from '../lib/daily-series';
 import './daily-bar-chart.css';
 
+/** The plot's own units: the SVG stretches them to the box, whose height the stylesheet fixes. */
 const WIDTH = 600;
 const HEIGHT = 160;
-const AXIS = 56;
 const GAP = 2;
 
 export interface DailyTableColumn<Row> {
@@ -26,10 +26,14 @@ interface DailyBarChartProps<Row extends { day: string }> {
   /** Days the table lists (by default those with a bar). */
   listed?: (row: Row) => boolean;
   /** Said over the empty axes when no day has a bar. */
-  emptyText?: string;
+  emptyText: string;
 }
 
-/** One bar per day on a round scale, with the first and last day under the axis. Hover shows a day's value. */
+/**
+ * One bar per day on a round scale, with the scale's top and zero beside it and the first and last day
+ * under it. Hover shows a day's value. The labels are text of the page, not of the drawing, so they keep
+ * their size whatever the chart's width; with no bar there is no scale to show, only zero and `emptyText`.
+ */
 export function DailyBarChart<Row extends { day: string }>({
   rows,
   value,
@@ -41,48 +45,49 @@ export function DailyBarChart<Row extends { day: string }>({
   listed = (row) => value(row) > 0,
   emptyText,
 }: DailyBarChartProps<Row>) {
-  const top = niceCeiling(Math.max(0, ...rows.map(value)));
-  const barWidth = (WIDTH - AXIS) / Math.max(1, rows.length);
+  const highest = Math.max(0, ...rows.map(value));
+  const top = niceCeiling(highest);
+  const barWidth = WIDTH / Math.max(1, rows.length);
 
   return (
     <figure className="daily-chart">
-      <svg className="daily-chart__svg" viewBox={`0 0 ${WIDTH} ${HEIGHT + 18}`} role="img" aria-label={label}>
-        <line x1={AXIS} x2={WIDTH} y1={HEIGHT} y2={HEIGHT} className="daily-chart__axis" />
-        <line x1={AXIS} x2={WIDTH} y1={0.5} y2={0.5} className="daily-chart__grid" />
-        <text x={AXIS - 4} y={10} textAnchor="end" className="daily-chart__tick">
-          {format(top)}
-        </text>
-        {rows.map((row, index) => {
-          const height = (value(row) / top) * (HEIGHT - 4);
-          return (
-            <rect
-              key={row.day}
-              x={AXIS + index * barWidth + GAP / 2}
-              y={HEIGHT - height}
-              width={Math.max(1, barWidth - GAP)}
-              height={height}
-              rx={2}
-              className="daily-chart__bar"
-            >
-              <title>{`${row.day}: ${format(value(row))}`}</title>
-            </rect>
-          );
-        })}
-        {rows.length > 0 && (
-          <>
-            <text x={AXIS} y={HEIGHT + 15} className="daily-chart__tick">
-              {rows[0]!.day.slice(5)}
-            </text>
-            <text x={WIDTH} y={HEIGHT + 15} textAnchor="end" className="daily-chart__tick">
-              {rows.at(-1)!.day.slice(5)}
-            </text>
-          </>
+      <div className="daily-chart__scale" aria-hidden="true">
+        <span className="daily-chart__tick" data-testid="daily-chart-top">
+          {highest > 0 ? format(top) : ''}
+        </span>
+        <span className="daily-chart__tick">{format(0)}</span>
+      </div>
+      <div className="daily-chart__plot">
+        <svg className="daily-chart__svg" viewBox={`0 0 ${WIDTH} ${HEIGHT}`} preserveAspectRatio="none" role="img" aria-label={label}>
+          <line x1={0} x2={WIDTH} y1={0.5} y2={0.5} className="daily-chart__grid" vectorEffect="non-scaling-stroke" />
+          <line x1={0} x2={WIDTH} y1={HEIGHT - 0.5} y2={HEIGHT - 0.5} className="daily-chart__axis" vectorEffect="non-scaling-stroke" />
+          {rows.map((row, index) => {
+            const height = (value(row) / top) * (HEIGHT - 4);
+            return (
+              <rect
+                key={row.day}
+                x={index * barWidth + GAP / 2}
+                y={HEIGHT - height}
+                width={Math.max(1, barWidth - GAP)}
+                height={height}
+                className="daily-chart__bar"
+              >
+                <title>{`${row.day}: ${format(value(row))}`}</title>
+              </rect>
+            );
+          })}
+        </svg>
+        {highest === 0 && (
+          <p className="daily-chart__empty" data-testid="daily-chart-empty">
+            {emptyText}
+          </p>
         )}
-      </svg>
-      {emptyText && !rows.some((row) => value(row) > 0) && (
-        <figcaption className="daily-chart__empty" data-testid="daily-chart-empty">
-          {emptyText}
-        </figcaption>
+      </div>
+      {rows.length > 0 && (
+        <div className="daily-chart__days" aria-hidden="true">
+          <span className="daily-chart__tick">{rows[0]!.day.slice(5)}</span>
+          <span className="daily-chart__tick">{rows.at(-1)!.day.slice(5)}</span>
+        </div>
       )}
       <table className="visually-hidden">
         <caption>{caption}</caption>

@@ -2,6 +2,7 @@ import { App, Typography, type TableColumnType } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRetained } from '../lib/use-retained';
+import { actionsColumn } from './actions-column';
 import { ReasonDialog } from './reason-dialog';
 import { ReviewActions } from './review-actions';
 import { formatDate } from '../lib/format';
@@ -61,20 +62,20 @@ export function useReviewDecisions<Item extends { id: number }>({
     });
   };
 
-  const actionsColumn = (title: string, waiting: (item: Item) => boolean): TableColumnType<Item> => ({
-    title,
-    key: 'actions',
-    render: (_, item) =>
-      waiting(item) && (
-        <ReviewActions
-          approveText={t(`${keyPrefix}.approve`)}
-          rejectText={t(`${keyPrefix}.reject`)}
-          onApprove={() => confirmApprove(item)}
-          onReject={() => setRejecting(item)}
-          testId={testId}
-        />
-      ),
-  });
+  const decisionsColumn = (title: string, waiting: (item: Item) => boolean): TableColumnType<Item> =>
+    actionsColumn<Item>(
+      title,
+      (item) =>
+        waiting(item) && (
+          <ReviewActions
+            approveText={t(`${keyPrefix}.approve`)}
+            rejectText={t(`${keyPrefix}.reject`)}
+            onApprove={() => confirmApprove(item)}
+            onReject={() => setRejecting(item)}
+            testId={testId}
+          />
+        ),
+    );
 
   const rejectDialog = (
     <ReasonDialog
@@ -102,7 +103,7 @@ export function useReviewDecisions<Item extends { id: number }>({
     />
   );
 
-  return { actionsColumn, rejectDialog };
+  return { actionsColumn: decisionsColumn, rejectDialog };
 }
 
 interface DecisionNoteProps {

@@ -139,7 +139,6 @@ export function AdminLogList() {
         columns={columns}
         dataSource={log.data?.list ?? []}
         loading={log.isFetching}
-        scroll={isMobile ? { x: 640 } : undefined}
         expandable={{
           expandedRowRender: (entry) => <StateDiffView before={entry.before} after={entry.after} />,
           expandRowByClick: true,

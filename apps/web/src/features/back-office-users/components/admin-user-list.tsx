@@ -3,6 +3,7 @@ import { ALL_ROLES, USER_STATUSES, isRoleCode, type AdminUserSummary, type RoleC
 import { useEffect, useState, type HTMLAttributes } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
+import { actionsColumn } from '../../../components/actions-column';
 import { FilterSelect } from '../../../components/filter-select';
 import { LoadFailed } from '../../../components/load-failed';
 import { tablePagination } from '../../../components/page-table';
@@ -108,7 +109,7 @@ export function AdminUserList() {
       width: 120,
       render: (_, user) => formatDate(user.createdAt, 'YYYY-MM-DD'),
     },
-    { key: 'actions', title: t('backOffice.users.columns.actions'), width: 200, render: (_, user) => rowActions(user) },
+    actionsColumn<AdminUserSummary>(t('backOffice.users.columns.actions'), rowActions, 200),
   ];
 
   let body;

@@ -157,7 +157,6 @@ export function IdentityReviewQueue() {
         paging={paging}
         loading={applications.isFetching}
         emptyText={t('identity.admin.empty')}
-        scroll={{ x: 1000 }}
         data-testid="identity-applications"
       />
       {decisions.rejectDialog}

@@ -99,7 +99,6 @@ export function AdminApplicationsQueue() {
         paging={paging}
         loading={applications.isFetching}
         emptyText={t('membership.admin.empty')}
-        scroll={{ x: 960 }}
         data-testid="admin-applications"
       />
       {decisions.rejectDialog}

@@ -27,6 +27,7 @@ import {
 } from '@spatia/contract';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { actionsColumn } from '../../../components/actions-column';
 import { formatYuan } from '../../../lib/format';
 import { characterCount, maxCharactersRule } from '../../../lib/text-count';
 import { usePermissionCatalogue, useRemoveVersion, useSaveVersion, useAdminVersions } from '../api/admin';
@@ -80,7 +81,7 @@ export function AdminVersionsEditor() {
       title: t('membership.admin.columns.priceTags'),
       key: 'priceTags',
       render: (_, version) => (
-        <Space size={[4, 4]} wrap>
+        <Space size={[4, 4]} wrap className="membership-admin__tag-list">
           {version.priceTags.map((tag, index) => (
             <Tag key={index}>
               {t('membership.priceTag', { label: i18n.language === 'en' ? tag.labelEn : tag.labelZh, value: tag.value })}
@@ -93,7 +94,7 @@ export function AdminVersionsEditor() {
       title: t('membership.admin.columns.groups'),
       key: 'groups',
       render: (_, version) => (
-        <Space size={[4, 4]} wrap>
+        <Space size={[4, 4]} wrap className="membership-admin__tag-list">
           {[...version.groupCodes]
             .sort((a, b) => (groupOrder.get(a) ?? Infinity) - (groupOrder.get(b) ?? Infinity))
             .map((code) => (
@@ -123,35 +124,31 @@ export function AdminVersionsEditor() {
       key: 'usage',
       render: (_, version) => `${version.activeMembers} / ${version.pendingApplications}`,
     },
-    {
-      title: t('membership.admin.columns.actions'),
-      key: 'actions',
-      render: (_, version) => (
-        <Space size={4}>
-          <Button size="small" icon={<EditOutlined />} onClick={() => setEditing(version)}>
-            {t('membership.admin.edit')}
+    actionsColumn<AdminMembershipVersion>(t('membership.admin.columns.actions'), (version) => (
+      <Space size={4}>
+        <Button size="small" icon={<EditOutlined />} onClick={() => setEditing(version)}>
+          {t('membership.admin.edit')}
+        </Button>
+        <Popconfirm
+          title={t('membership.admin.removeConfirm', { name: nameOf(version) })}
+          okText={t('membership.admin.remove')}
+          cancelText={t('common.actions.cancel')}
+          okButtonProps={{ danger: true }}
+          onConfirm={() =>
+            void remove
+              .mutateAsync(version.id)
+              .then(
+                ({ outcome }) => void message.success(t(outcome === 'deleted' ? 'membership.admin.removed' : 'membership.admin.hidden')),
+              )
+              .catch(() => undefined)
+          }
+        >
+          <Button size="small" danger icon={<DeleteOutlined />}>
+            {t('membership.admin.remove')}
           </Button>
-          <Popconfirm
-            title={t('membership.admin.removeConfirm', { name: nameOf(version) })}
-            okText={t('membership.admin.remove')}
-            cancelText={t('common.actions.cancel')}
-            okButtonProps={{ danger: true }}
-            onConfirm={() =>
-              void remove
-                .mutateAsync(version.id)
-                .then(
-                  ({ outcome }) => void message.success(t(outcome === 'deleted' ? 'membership.admin.removed' : 'membership.admin.hidden')),
-                )
-                .catch(() => undefined)
-            }
-          >
-            <Button size="small" danger icon={<DeleteOutlined />}>
-              {t('membership.admin.remove')}
-            </Button>
-          </Popconfirm>
-        </Space>
-      ),
-    },
+        </Popconfirm>
+      </Space>
+    )),
   ];
 
   return (
@@ -168,7 +165,6 @@ export function AdminVersionsEditor() {
         dataSource={versions.data ?? []}
         loading={versions.isPending}
         pagination={false}
-        scroll={{ x: 960 }}
         data-testid="admin-versions"
       />
       <VersionDrawer editing={editing} onClose={() => setEditing(undefined)} />

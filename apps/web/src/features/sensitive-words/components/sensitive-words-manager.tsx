@@ -3,6 +3,7 @@ import { App, Button, Empty, Input, Popconfirm, Table, Typography, type TableCol
 import type { SensitiveWordEntry } from '@spatia/contract';
 import { useEffect, useState, type HTMLAttributes } from 'react';
 import { useTranslation } from 'react-i18next';
+import { actionsColumn } from '../../../components/actions-column';
 import { LoadFailed } from '../../../components/load-failed';
 import { formatDate } from '../../../lib/format';
 import { useRemoveSensitiveWords, useSensitiveWordPage } from '../api/sensitive-words-admin';
@@ -69,25 +70,20 @@ export function SensitiveWordsManager() {
       width: 180,
       render: (_, entry) => formatDate(entry.createdAt, 'YYYY-MM-DD HH:mm'),
     },
-    {
-      key: 'actions',
-      title: t('sensitiveWords.columns.actions'),
-      width: 100,
-      render: (_, entry) => (
-        <Popconfirm
-          title={t('sensitiveWords.removeTitle', { word: entry.word })}
-          description={t('sensitiveWords.removeHint')}
-          okText={t('sensitiveWords.remove')}
-          okButtonProps={{ danger: true, 'data-testid': 'sensitive-word-remove-confirm' }}
-          cancelText={t('common.actions.cancel')}
-          onConfirm={() => void removeWords([entry.word])}
-        >
-          <Button type="link" danger size="small" data-testid="sensitive-word-remove">
-            {t('sensitiveWords.remove')}
-          </Button>
-        </Popconfirm>
-      ),
-    },
+    actionsColumn<SensitiveWordEntry>(t('sensitiveWords.columns.actions'), (entry) => (
+      <Popconfirm
+        title={t('sensitiveWords.removeTitle', { word: entry.word })}
+        description={t('sensitiveWords.removeHint')}
+        okText={t('sensitiveWords.remove')}
+        okButtonProps={{ danger: true, 'data-testid': 'sensitive-word-remove-confirm' }}
+        cancelText={t('common.actions.cancel')}
+        onConfirm={() => void removeWords([entry.word])}
+      >
+        <Button type="link" danger size="small" data-testid="sensitive-word-remove">
+          {t('sensitiveWords.remove')}
+        </Button>
+      </Popconfirm>
+    )),
   ];
 
   if (page.isError && !page.data) {

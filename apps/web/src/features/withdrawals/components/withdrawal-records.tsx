@@ -92,7 +92,6 @@ export function WithdrawalRecords() {
       paging={paging}
       loading={records.isFetching && !records.data}
       emptyText={status === 'all' ? t('withdrawals.empty') : t('withdrawals.emptyFiltered')}
-      scroll={{ x: 760 }}
       rowTestId="withdrawal-row"
       data-testid="withdrawal-records"
     />

@@ -134,7 +134,6 @@ export function WithdrawalReviewQueue() {
         paging={paging}
         loading={queue.isFetching && !queue.data}
         emptyText={t('withdrawals.admin.empty')}
-        scroll={{ x: 1000 }}
         rowTestId="withdrawal-queue-row"
         data-testid="withdrawal-queue"
       />

@@ -188,7 +188,6 @@ export function WorkAuditQueue() {
         columns={columns}
         dataSource={list}
         loading={queue.isPending}
-        scroll={{ x: 960 }}
         locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('workAudit.empty')} /> }}
         pagination={total > PAGE_SIZE ? tablePagination(paging, total) : false}
         data-testid="audit-queue"

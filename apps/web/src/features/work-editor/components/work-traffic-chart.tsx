@@ -69,6 +69,7 @@ export function WorkTrafficChart({ uid }: { uid: string }) {
             { title: t('works.traffic.bytes'), cell: (day) => formatBytes(day.bytes) },
           ]}
           listed={(day) => day.requests > 0}
+          emptyText={t('works.traffic.empty')}
         />
       )}
       <p className="work-traffic__note">{t('works.traffic.note')}</p>
