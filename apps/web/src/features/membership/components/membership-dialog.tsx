@@ -1,4 +1,4 @@
-import { Alert, App, Button, Form, Input, Modal, Select, Space, Tag, Typography } from 'antd';
+import { Alert, App, Button, Form, Input, Modal, Select, Typography } from 'antd';
 import {
   isDefaultPcUserName,
   MEMBERSHIP_COMPANY_NAME_MAX,
@@ -14,8 +14,8 @@ import { useApplyForMembership } from '../api/apply';
 import { useMyMembership } from '../api/my-membership';
 import { useMembershipVersion, useMembershipVersions } from '../api/versions';
 import { firstApplicationProblem } from '../lib/application-checks';
-import { tagsBeyondHeadline } from '../lib/price-tags';
 import { applicationBlock, versionStanding } from '../lib/version-standing';
+import { ExtraPriceTags } from './extra-price-tags';
 import { LicenceUpload, uploadedUrls, uploadingCount, type UploadFile } from './licence-upload';
 import { VersionFeaturesModal } from './version-features';
 import './membership.css';
@@ -89,8 +89,6 @@ export function MembershipDialog({ open, onClose, versionId }: { open: boolean; 
   };
 
   const version = detail.data?.id === selectedId ? detail.data : undefined;
-  // The fee below says the price and the trial; a tag that only repeats them is left out.
-  const extraTags = version ? tagsBeyondHeadline(version.priceTags, version) : [];
 
   return (
     <Modal
@@ -195,15 +193,8 @@ export function MembershipDialog({ open, onClose, versionId }: { open: boolean; 
         </Form.Item>
         {version && (
           <div className="membership-dialog__price" data-testid="membership-price">
-            {extraTags.length > 0 && (
-              <Space size={[4, 8]} wrap className="membership-dialog__tags">
-                {extraTags.map((tag) => (
-                  <Tag key={`${tag.label}-${tag.value}`} color="blue">
-                    {t('membership.priceTag', { label: tag.label, value: tag.value })}
-                  </Tag>
-                ))}
-              </Space>
-            )}
+            {/* The fee below says the price and the trial; a tag that only repeats them is left out. */}
+            <ExtraPriceTags version={version} className="membership-dialog__tags" />
             <Typography.Paragraph type="secondary" className="membership-dialog__fee">
               {version.trialDays > 0
                 ? t('membership.dialog.fee', { count: version.trialDays, price: formatYuan(version.monthlyPriceFen) })

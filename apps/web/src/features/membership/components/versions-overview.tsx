@@ -1,33 +1,24 @@
 import { CheckCircleFilled, ClockCircleOutlined } from '@ant-design/icons';
-import { Alert, Button, Card, Skeleton, Space, Tag, Typography } from 'antd';
+import { Alert, Button, Card, Skeleton, Tag, Typography } from 'antd';
 import type { MembershipVersionDetail, MembershipVersionItem, MyMembership } from '@spatia/contract';
 import { useTranslation } from 'react-i18next';
 import { formatDate, formatYuan } from '../../../lib/format';
 import { useMembershipVersion, useMembershipVersions } from '../api/versions';
-import { tagsBeyondHeadline } from '../lib/price-tags';
 import { versionStanding, type VersionStanding } from '../lib/version-standing';
+import { ExtraPriceTags } from './extra-price-tags';
 import { VersionFeatureTree } from './version-features';
 import './membership.css';
 
 /** The version's price and trial, once: the headline from its own fields, then the tags that say more. */
 function VersionPrice({ detail }: { detail: MembershipVersionDetail }) {
   const { t } = useTranslation();
-  const extraTags = tagsBeyondHeadline(detail.priceTags, detail);
   return (
     <>
       <Typography.Paragraph className="membership-version__price" data-testid="version-price">
         {t('membership.vip.monthly', { price: formatYuan(detail.monthlyPriceFen) })}
         {detail.trialDays > 0 && <Tag color="gold">{t('membership.vip.trialDays', { count: detail.trialDays })}</Tag>}
       </Typography.Paragraph>
-      {extraTags.length > 0 && (
-        <Space size={[4, 8]} wrap className="membership-version__tags">
-          {extraTags.map((tag) => (
-            <Tag key={`${tag.label}-${tag.value}`} color="blue">
-              {t('membership.priceTag', { label: tag.label, value: tag.value })}
-            </Tag>
-          ))}
-        </Space>
-      )}
+      <ExtraPriceTags version={detail} className="membership-version__tags" />
     </>
   );
 }
