@@ -33,6 +33,12 @@ test('the sidebar toggle writes sidebarStatus and the sidebar closes below 992px
 
   await page.setViewportSize({ width: 1280, height: 800 });
   await expect(page.getByTestId('console-sidebar')).toBeVisible();
+
+  // A parent of the sidebar typed or bookmarked leads to its first page, not to the not-found page.
+  await page.goto('/wallet');
+  await expect(page).toHaveURL(/\/wallet\/index$/);
+  await page.goto('/order');
+  await expect(page).toHaveURL(/\/order\/consume\/orientation$/);
 });
 
 test('in English every sidebar label shows whole at 210px, on as many lines as it needs', async ({ browser }) => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Permission } from '@spatia/contract';
-import { accessibleConsoleRoutes, filterRoutes, findRouteChain, hasPage, isPathAccessible, menuRoutes } from './access';
+import { accessibleConsoleRoutes, filterRoutes, findRouteChain, hasPage, isPathAccessible, landingPathOf, menuRoutes } from './access';
 import { permissionRoutes, routeTable } from './route-table';
 import type { AppRoute } from './route-types';
 
@@ -58,23 +58,49 @@ describe('filterRoutes (spec 6)', () => {
   });
 });
 
+/** Account basics (276): every role's default, so every real account holds it. */
+const basics = [Permission.locked];
+
 describe('role-restricted console routes (spec 2.3)', () => {
   it('gives /recharge/index to photographers and customers, /signed/index to photographers', () => {
-    const photographer = paths(accessibleConsoleRoutes({ roles: ['photographer'], menus: [] }));
+    const photographer = paths(accessibleConsoleRoutes({ roles: ['photographer'], menus: basics }));
     expect(photographer).toEqual(expect.arrayContaining(['/dashboard/dashboard', '/recharge/index', '/signed/index']));
     const customerPaths = paths(accessibleConsoleRoutes(customer));
     expect(customerPaths).toContain('/recharge/index');
     expect(customerPaths).not.toContain('/signed/index');
-    const merchant = paths(accessibleConsoleRoutes({ roles: ['merchant'], menus: [] }));
+    const merchant = paths(accessibleConsoleRoutes({ roles: ['merchant'], menus: basics }));
     expect(merchant).not.toContain('/recharge/index');
     expect(merchant).toContain('/dashboard/dashboard');
+  });
+
+  it('gives a non-admin with empty menus none of them either (spec 6)', () => {
+    expect(accessibleConsoleRoutes({ roles: ['photographer'], menus: [] })).toEqual([]);
+    expect(isPathAccessible('/dashboard/dashboard', { roles: ['customer'], menus: [] })).toBe(false);
+    expect(paths(accessibleConsoleRoutes(admin))).toContain('/dashboard/dashboard');
+  });
+});
+
+describe('landingPathOf (a parent of the sidebar typed or bookmarked)', () => {
+  it('leads to the first child page the user may see, in menu order', () => {
+    expect(landingPathOf('/wallet', customer)).toBe('/wallet/index');
+    expect(landingPathOf('/order', customer)).toBe('/order/consume/orientation');
+    expect(landingPathOf('/order/income', customer)).toBe('/order/income/orientation');
+    expect(landingPathOf('/userInformation', customer)).toBe('/userInformation/index');
+    expect(landingPathOf('/admin', admin)).toBe('/admin/overview');
+  });
+
+  it('leaves pages, unknown paths and parents out of reach alone', () => {
+    expect(landingPathOf('/wallet/index', customer)).toBeUndefined();
+    expect(landingPathOf('/nowhere', customer)).toBeUndefined();
+    expect(landingPathOf('/admin', customer)).toBeUndefined();
+    expect(landingPathOf('/wallet', { roles: ['customer'], menus: basics })).toBeUndefined();
   });
 });
 
 describe('isPathAccessible', () => {
-  it('allows public paths and the dashboard for everyone signed in', () => {
+  it('allows public paths to everyone signed in, and the dashboard to everyone with menus', () => {
     expect(isPathAccessible('/', { roles: [], menus: [] })).toBe(true);
-    expect(isPathAccessible('/dashboard/dashboard', { roles: [], menus: [] })).toBe(true);
+    expect(isPathAccessible('/dashboard/dashboard', { roles: [], menus: basics })).toBe(true);
   });
   it('denies gated paths without the permission', () => {
     expect(isPathAccessible('/wallet/index', { roles: ['customer'], menus: [] })).toBe(false);

@@ -37,8 +37,13 @@ function filterTree(routes: readonly AppRoute[], keep: (meta: RouteMeta) => bool
   return result;
 }
 
-/** The console routes this user may open: the basis of the sidebar and of the guard's access check (the back office: admins). */
+/**
+ * The console routes this user may open: the basis of the sidebar and of the guard's access check (the
+ * back office: admins). Spec 6: a non-admin whose menus list is empty gets none, the routes every
+ * signed-in user has (2.3) included.
+ */
 export function accessibleConsoleRoutes(user: AccessSubject): AppRoute[] {
+  if (!isAdmin(user) && user.menus.length === 0) return [];
   return [...filterRoutesByRole(consoleRoutes, user), ...filterRoutes(permissionRoutes, user), ...filterRoutesByRole(adminRoutes, user)];
 }
 
@@ -52,6 +57,25 @@ export function findRouteChain(routes: readonly AppRoute[], pathname: string): A
     if (matchPath({ path: route.path, end: true }, pathname)) return [route];
   }
   return [];
+}
+
+/**
+ * Where a typed or bookmarked parent of the sidebar (`/order`, `/wallet`: a route with children and no
+ * page of its own) leads: its first child page this user may see, in menu order. Undefined for any
+ * other path, and for a parent with no such child (the not-found page answers it).
+ */
+export function landingPathOf(pathname: string, user: AccessSubject): string | undefined {
+  const parent = findRouteChain(accessibleConsoleRoutes(user), pathname).at(-1);
+  if (!parent?.children || parent.page || parent.path !== pathname) return undefined;
+  return firstPage(menuRoutes(parent.children));
+}
+
+function firstPage(routes: readonly AppRoute[]): string | undefined {
+  for (const route of routes) {
+    const found = route.page ? route.path : firstPage(route.children ?? []);
+    if (found) return found;
+  }
+  return undefined;
 }
 
 /** Public and standalone paths are always accessible here; the guard's token rule covers them. */

@@ -74,6 +74,13 @@ describe('guardLoader', () => {
     expect(await navigate('/explain/list')).toEqual({ redirect: '/404' });
   });
 
+  it('leads a parent of the sidebar to its first child page the user may see, keeping the query', async () => {
+    signIn();
+    answer(200, { code: 0, msg: 'ok', data: info });
+    expect(await navigate('/wallet?from=bookmark')).toEqual({ redirect: '/wallet/index?from=bookmark' });
+    expect(await navigate('/order')).toEqual({ redirect: '/404' });
+  });
+
   it("on failure resets the token, shows the server's message and goes to / with the redirect", async () => {
     signIn();
     answer(401, { code: 401, msg: 'Session expired' });

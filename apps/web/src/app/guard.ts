@@ -5,7 +5,7 @@ import { getFeedback } from '../api/feedback';
 import { EmptyUserInfoError, loadSessionUser } from '../features/auth/api/load-session-user';
 import { i18n } from '../i18n';
 import { resetToken, sessionStore } from '../stores/session-store';
-import { isPathAccessible } from './access';
+import { isPathAccessible, landingPathOf } from './access';
 import { decideNavigation, userInfoFailurePath } from './navigation-rules';
 
 function userInfoErrorMessage(error: unknown): string {
@@ -17,7 +17,8 @@ function userInfoErrorMessage(error: unknown): string {
 /**
  * The navigation guard (spec 2.1, 4), run as the root route's loader before every navigation:
  * anonymous users reach open paths only; with a token the user info is fetched once, and a
- * console route the user may not open shows the 404 page. A redirect is returned, not thrown: React
+ * console route the user may not open shows the 404 page, and a parent of the sidebar leads to its
+ * first child page the user may see. A redirect is returned, not thrown: React
  * Router follows a returned redirect Response the same way.
  */
 export async function guardLoader({ request }: LoaderFunctionArgs): Promise<Response | null> {
@@ -43,6 +44,8 @@ export async function guardLoader({ request }: LoaderFunctionArgs): Promise<Resp
   }
 
   const current = sessionStore.get();
-  if (current.token && !isPathAccessible(pathname, current)) return redirect('/404');
-  return null;
+  if (!current.token) return null;
+  if (!isPathAccessible(pathname, current)) return redirect('/404');
+  const landing = landingPathOf(pathname, current);
+  return landing ? redirect(`${landing}${search}`) : null;
 }
