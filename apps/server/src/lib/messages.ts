@@ -6,7 +6,6 @@ import type { Language, ProcessingFailure, WorkStatus } from '@spatia/contract';
  */
 const catalogue = {
   ok: { zh: '成功', en: 'ok' },
-  /** The registration default name (spec 9) as the reader sees it: `displayPersonName`. */
   badRequest: { zh: '请求有误', en: 'Bad request' },
   unauthenticated: { zh: '您未登录或登录已过期，请重新登录', en: 'You are not signed in or your session has expired' },
   forbidden: { zh: '您没有权限执行此操作', en: 'You are not allowed to do this' },
