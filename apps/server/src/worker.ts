@@ -2,8 +2,8 @@ import { installShutdown, readConfigOrExit } from './lib/process-lifecycle.js';
 
 /**
  * `npm run worker`: a process that only runs background jobs, beside web servers started with
- * WORKER_IN_PROCESS=false; start as many as the work needs. It assembles the same app as the server,
- * so it knows every job the modules define, but it never listens.
+ * WORKER_IN_PROCESS=false; start as many as the work needs. It builds the same modules as the server,
+ * so it knows every job they declare, but no HTTP app: it never listens.
  */
 async function main(): Promise<void> {
   const config = readConfigOrExit();
@@ -14,22 +14,23 @@ async function main(): Promise<void> {
     process.exit(1);
   }
   // Loaded only now, so that the refusal above is immediate.
-  const [{ buildApp }, { openDatabase }] = await Promise.all([import('./app.js'), import('./db/database.js')]);
+  const [{ assemble }, { openDatabase }] = await Promise.all([import('./kernel/platform.js'), import('./db/database.js')]);
   const database = await openDatabase(config.database);
-  const app = await buildApp(config, { database, jobs: 'background' });
+  const assembly = await assemble(config, { database, jobs: 'background' });
+  const { logger, jobs } = assembly.services;
   installShutdown(
     async () => {
-      void app.services.jobs.stop();
-      // The app's own close stops the jobs; the database closes after it.
-      await app.close();
+      void jobs.stop();
+      // Closing stops the jobs and the modules; the database closes after it.
+      await assembly.close();
       await database.close();
     },
     config.shutdownTimeoutMs,
-    (message) => app.services.logger.info(message),
+    (message) => logger.info(message),
     'running jobs',
   );
-  await app.ready();
-  app.services.logger.info('Spatia worker is running jobs');
+  await assembly.startJobs();
+  logger.info('Spatia worker is running jobs');
 }
 
 await main();

@@ -9,6 +9,7 @@ import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
 import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import type { Config } from '../config/config.js';
+import { trackCommits } from './after-commit.js';
 import * as schema from './schema/index.js';
 
 export type Schema = typeof schema;
@@ -61,7 +62,7 @@ async function openPglite(dataDir: string | null, template?: Blob): Promise<Data
   const db = drizzlePglite({ client, schema });
   await migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER });
   return {
-    db: db as unknown as Db,
+    db: trackCommits(db as unknown as Db),
     kind: 'pglite',
     client,
     ping: async () => {
@@ -79,7 +80,7 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
   pool.on('error', (error) => console.error(`database connection lost: ${error.message}`));
   const db = drizzlePostgres({ client: pool, schema });
   return {
-    db: db as unknown as Db,
+    db: trackCommits(db as unknown as Db),
     kind: 'postgres',
     pool,
     url,

@@ -96,6 +96,11 @@ export interface SendOptions {
   transaction?: Transaction;
 }
 
+/** A typed way to send the job `name`, which a module declares (with its handler) in its index.ts. */
+export function jobOf<T extends JobData>(queue: Pick<JobQueue, 'send'>, name: string): JobType<T> {
+  return { name, send: (data, options) => queue.send(name, data, options) };
+}
+
 /** What `define` answers: the job's name and a typed way to send it. */
 export interface JobType<T extends JobData> {
   readonly name: string;

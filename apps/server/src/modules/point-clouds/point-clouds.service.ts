@@ -21,7 +21,7 @@ import { exportPointCloudLas } from '../../media/pointcloud/index.js';
 import type { DownloadTicket, DownloadTickets } from '../download-tickets/download-tickets.service.js';
 import type { ModerationService } from '../moderation/moderation.service.js';
 import { sceneFolder } from '../processing/derived-files.js';
-import { presentProcessing, SPATIAL_FOLDER, type ProcessingListener, type ProcessingService } from '../processing/processing.service.js';
+import { presentProcessing, SPATIAL_FOLDER, type ProcessingService } from '../processing/processing.service.js';
 import { fileUrl } from '../uploads/file-urls.js';
 import type { AuthUser } from '../users/users.service.js';
 import type { Actor } from '../works/work-access.js';
@@ -41,7 +41,7 @@ interface PublishedOutput {
  * clouds, the export back to LAS, and the point-cloud list (docs/models.md, docs/pointcloud-format.md).
  * A reset forgets the measurements.
  */
-export class PointCloudsService implements ProcessingListener {
+export class PointCloudsService {
   constructor(
     private readonly repository: PointCloudsRepository,
     private readonly processing: ProcessingService,

@@ -275,8 +275,8 @@ export class ProcessingRepository {
   }
 
   /** The processing of each of these works that has any, by work id. */
-  async findByWorkIds(workIds: readonly number[]): Promise<Map<number, ProcessingRow>> {
-    const rows = await findRowsIn(this.db, workProcessing, workProcessing.workId, workIds);
+  async findByWorkIds(workIds: readonly number[], executor: Executor = this.db): Promise<Map<number, ProcessingRow>> {
+    const rows = await findRowsIn(executor, workProcessing, workProcessing.workId, workIds);
     return new Map(rows.map((row) => [row.workId, row]));
   }
 

@@ -14,7 +14,9 @@ import {
 import type { Executor, Transaction } from '../../db/database.js';
 import type { ProcessedOutput, ProcessedScene } from '../../db/schema/index.js';
 import type { StorageDriver } from '../../drivers/storage/storage-driver.js';
-import type { Job, JobQueue, JobType } from '../../jobs/job-queue.js';
+import { jobOf, type Job, type JobQueue, type JobType } from '../../jobs/job-queue.js';
+import { afterCommit } from '../../db/after-commit.js';
+import type { DomainEvents } from '../../kernel/domain-events.js';
 import { fail } from '../../lib/app-error.js';
 import { MemoryCache } from '../../lib/cache.js';
 import { contentTypeOfKey } from '../../lib/file-signature.js';
@@ -26,7 +28,7 @@ import { hostTag, PROCESS_TAG_PATTERN, processTag, tagIsGone } from '../../lib/p
 import { MediaProcess, MediaProcessDied } from '../../media/isolated/isolated-media.js';
 import { MediaError } from '../../media/media-error.js';
 import type { Actor } from '../works/work-access.js';
-import type { WorkListener, WorkRow, WorksService } from '../works/works.service.js';
+import type { WorkRow, WorksService } from '../works/works.service.js';
 import { derivedFolder, sceneFolder } from './derived-files.js';
 import { heldRuns, type HeldRun, type ProcessingRepository, type ProcessingRow, type RunLease } from './processing.repository.js';
 import { listSceneSources, type OriginAsset, type SceneSource } from './scene-sources.js';
@@ -43,20 +45,14 @@ export interface PublishedRun {
   output: ProcessedOutput | null;
 }
 
-/**
- * What another module keeps beside a work's processed output (a tour's settings, a point cloud's
- * measurements), told inside the transaction that publishes a run or forgets the output.
- */
-export interface ProcessingListener {
-  /** A run was published; `scenes` are a panorama's scenes in upload order (none for other types). */
-  onPublished?(work: WorkRow, scenes: ProcessedScene[], tx: Transaction): Promise<void>;
-  /** The work's processing was forgotten (a reset). */
-  onDiscarded?(workId: number, tx: Transaction): Promise<void>;
-  /** A copy was made, sharing the original's published run if it has one; `assetIds` maps the original's assets to the copy's. */
-  onCopied?(originalId: number, copyId: number, assetIds: ReadonlyMap<number, number>, tx: Transaction): Promise<void>;
-}
+/** The jobs of processing; their handlers and options are declared in index.ts. */
+export const PROCESSING_JOBS = {
+  run: 'processing.run',
+  deleteRun: 'processing.deleteRun',
+  reviveStalled: 'processing.reviveStalled',
+} as const;
 
-interface RunJob {
+export interface RunJob {
   workId: number;
   runId: string;
 }
@@ -77,7 +73,7 @@ interface RunProduct {
 /** The folder (beside panorama scenes' folders) that holds a 3D or point-cloud work's converted files. */
 export const SPATIAL_FOLDER = 'main';
 
-interface DeleteRunJob {
+export interface DeleteRunJob {
   /** The work whose folder holds the run (the original's, for a run a copy shared). */
   workUid: string;
   runId: string;
@@ -99,10 +95,10 @@ const STAGE_SPAN: Record<ProcessingStage, [number, number]> = {
 };
 const HEARTBEAT_MS = 1000;
 /** Retries after an unexpected failure or a shutdown mid-run; a bad upload fails at once instead. */
-const RUN_RETRIES = 5;
+export const RUN_RETRIES = 5;
 const UPLOAD_CONCURRENCY = 8;
 /** A run's job expires after this; a stalled one is taken over through its lease long before. */
-const RUN_EXPIRY_SECONDS = 6 * 3600;
+export const RUN_EXPIRY_SECONDS = 6 * 3600;
 /**
  * Attempts of one run that may end with a process dying (its media process, or the whole worker found
  * stalled) before the run fails as `crashed` instead of being retried: a file that crashes whatever
@@ -128,11 +124,10 @@ interface RunInputs {
  * The solver: turns a work's uploaded panoramas into tiled scenes (docs/processing.md). A run is a job;
  * the row in `work_processing` is its truth: which run is current, who holds it, how far it got.
  */
-export class ProcessingService implements WorkListener {
+export class ProcessingService {
   private readonly runJob: JobType<RunJob>;
   private readonly deleteRunJob: JobType<DeleteRunJob>;
   private readonly reviveJob: JobType<object>;
-  private readonly listeners: ProcessingListener[] = [];
   /** Which folder a copy's run is stored in, by `{copy uid}/{run id}` (never changes while the copy shows that run). */
   private readonly sharedFolders = new MemoryCache(20_000);
 
@@ -141,21 +136,13 @@ export class ProcessingService implements WorkListener {
     private readonly works: WorksService,
     private readonly storage: StorageDriver,
     jobs: JobQueue,
+    private readonly events: DomainEvents,
     private readonly logger: Logger,
     private readonly options: ProcessingOptions,
   ) {
-    this.runJob = jobs.define<RunJob>('processing.run', (job) => this.run(job), {
-      retryLimit: RUN_RETRIES,
-      retryDelaySeconds: 2,
-      expireInSeconds: RUN_EXPIRY_SECONDS,
-    });
-    this.deleteRunJob = jobs.define<DeleteRunJob>('processing.deleteRun', (job) => this.releaseRun(job.data));
-    this.reviveJob = jobs.define('processing.reviveStalled', () => this.reviveStalled(), { schedule: { cron: '* * * * *' } });
-  }
-
-  /** Tells `listener` of every publish and reset from now on. */
-  listen(listener: ProcessingListener): void {
-    this.listeners.push(listener);
+    this.runJob = jobOf<RunJob>(jobs, PROCESSING_JOBS.run);
+    this.deleteRunJob = jobOf<DeleteRunJob>(jobs, PROCESSING_JOBS.deleteRun);
+    this.reviveJob = jobOf(jobs, PROCESSING_JOBS.reviveStalled);
   }
 
   /**
@@ -207,11 +194,11 @@ export class ProcessingService implements WorkListener {
     return this.repository.findByWorkIds(workIds);
   }
 
-  /** Called inside the reset of a work: processing and what listeners keep are forgotten, the files deleted after commit. */
+  /** Called inside the reset of a work: processing and what other modules keep beside it are forgotten, the files deleted after commit. */
   async discard(work: WorkRow, tx: Transaction): Promise<void> {
     const unusedRuns = await this.repository.discard(work.id, tx);
     if (!unusedRuns) return;
-    for (const listener of this.listeners) await listener.onDiscarded?.(work.id, tx);
+    await this.events.publish(tx, 'processing.discarded', { workId: work.id });
     for (const held of unusedRuns) {
       await this.deleteRunJob.send(this.runFolder(work, held), { transaction: tx });
     }
@@ -222,18 +209,20 @@ export class ProcessingService implements WorkListener {
    * change, so the copy shows the same ones at once. Its viewers ask for them under the copy's own
    * folder (`storedKeyOf`), so its traffic is its own.
    */
-  async onCopied(original: WorkRow, copy: WorkRow, assetIds: ReadonlyMap<number, number>, tx: Transaction): Promise<void> {
+  async shareWithCopy(original: WorkRow, copy: WorkRow, assetIds: ReadonlyMap<number, number>, tx: Transaction): Promise<void> {
     await this.repository.share(original, copy.id, assetIds, tx);
-    for (const listener of this.listeners) await listener.onCopied?.(original.id, copy.id, assetIds, tx);
   }
 
   /**
-   * Before works are purged: once they are gone, their derived files go too, except runs a copy still
-   * shows (the last work to let go of a run deletes it).
+   * Inside the purge of works, before their rows go: once it commits, their derived files go too, except
+   * runs a copy still shows (the last work to let go of a run deletes it).
    */
-  async onPurging(works: readonly WorkRow[]): Promise<() => Promise<void>> {
-    const rows = await this.repository.findByWorkIds(works.map((work) => work.id));
-    return async () => {
+  async forgetPurged(works: readonly WorkRow[], tx: Transaction): Promise<void> {
+    const rows = await this.repository.findByWorkIds(
+      works.map((work) => work.id),
+      tx,
+    );
+    afterCommit(tx, async () => {
       for (const work of works) {
         const held = rows.has(work.id) ? heldRuns(rows.get(work.id)!) : [];
         if (await this.repository.folderShared(work.uid)) {
@@ -243,7 +232,7 @@ export class ProcessingService implements WorkListener {
         }
         for (const run of held) if (run.sharedFrom) await this.releaseRun(this.runFolder(work, run));
       }
-    };
+    });
   }
 
   /**
@@ -269,8 +258,8 @@ export class ProcessingService implements WorkListener {
     return { workUid: run.sharedFrom ?? work.uid, runId: run.runId };
   }
 
-  /** Deletes a run's files unless a work still shows them or is making them. */
-  private async releaseRun(folder: DeleteRunJob): Promise<void> {
+  /** Deletes a run's files unless a work still shows them or is making them (the job `processing.deleteRun`). */
+  async releaseRun(folder: DeleteRunJob): Promise<void> {
     if (!(await this.repository.runInUse(folder.runId))) await this.storage.deleteFolder(derivedFolder(folder.workUid, folder.runId));
   }
 
@@ -320,7 +309,7 @@ export class ProcessingService implements WorkListener {
       const published = await this.repository.publish(run.lease, tx);
       if (!published) throw new LeaseLost();
       const ordered = made.sceneOrder.map((id) => published.scenes.find((scene) => scene.id === id)).filter((scene) => scene !== undefined);
-      for (const listener of this.listeners) await listener.onPublished?.(work, ordered, tx);
+      await this.events.publish(tx, 'processing.published', { work, scenes: ordered });
       if (published.previous && published.previous.runId !== run.lease.runId) {
         await this.deleteRunJob.send(this.runFolder(work, published.previous), { transaction: tx });
       }

@@ -4,7 +4,7 @@ import type { ProcessedScene, StoredTourSettings } from '../../db/schema/index.j
 import { fail } from '../../lib/app-error.js';
 import type { ModerationService } from '../moderation/moderation.service.js';
 import { sceneFolder } from '../processing/derived-files.js';
-import type { ProcessingListener, ProcessingService } from '../processing/processing.service.js';
+import type { ProcessingService } from '../processing/processing.service.js';
 import { fileUrl } from '../uploads/file-urls.js';
 import type { Actor } from '../works/work-access.js';
 import type { WorkAssetRow, WorkRow, WorksService } from '../works/works.service.js';
@@ -33,7 +33,7 @@ export interface ProcessedWork {
  * Panorama tours: the processed scenes of a work, with what its owner set for each (docs/processing.md).
  * A published run reconciles the settings with its scenes; a reset forgets them.
  */
-export class ToursService implements ProcessingListener {
+export class ToursService {
   constructor(
     private readonly repository: ToursRepository,
     private readonly processing: ProcessingService,

@@ -1,7 +1,7 @@
 import { and, eq, inArray, notInArray, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { Role } from '@spatia/contract';
-import { rowsOf, type Db, type Executor } from '../../db/database.js';
+import { rowsOf, type Db, type Executor, type Transaction } from '../../db/database.js';
 import { countAll, countPerDay, type DailyCount } from '../../db/daily-counts.js';
 import {
   membershipVersionGroups,
@@ -253,7 +253,7 @@ export class UsersRepository {
     }
   }
 
-  async transaction<T>(work: (tx: Executor) => Promise<T>): Promise<T> {
+  async transaction<T>(work: (tx: Transaction) => Promise<T>): Promise<T> {
     return this.db.transaction(work);
   }
 

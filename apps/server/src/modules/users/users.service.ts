@@ -16,20 +16,13 @@ import {
 import { fail, invalid } from '../../lib/app-error.js';
 import type { Cache } from '../../lib/cache.js';
 import { hashPassword } from '../auth/password.js';
-import type { Db, Executor } from '../../db/database.js';
+import type { Db, Transaction } from '../../db/database.js';
 import type { AdminLogService } from '../admin-log/admin-log.service.js';
+import type { DomainEvents } from '../../kernel/domain-events.js';
 import { presentUserIdentity } from './user-identity.js';
 import { UsersRepository, type PermissionSources, type UserProfileRow } from './users.repository.js';
 
 export type { PermissionSources } from './users.repository.js';
-
-/**
- * Ends sessions inside the caller's transaction (AuthService; it depends on this service, so
- * createServices hands it over with `useSessions`). `forget` drops the cached sessions once committed.
- */
-export interface SessionEnder {
-  revokeAllSessionsIn(executor: Executor, userId: number): Promise<{ count: number; forget(): Promise<void> }>;
-}
 
 /** What the back office's user edits answer: the user's state after the change. */
 export interface AdminUserState {
@@ -68,24 +61,19 @@ const UID_TTL_SECONDS = 60 * 60;
 const INVITE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 
 export class UsersService {
-  private sessions: SessionEnder | undefined;
-
   constructor(
     private readonly repository: UsersRepository,
     private readonly cache: Cache,
     /** Needed by the back office's edits (each writes the admin log); the admin command and sign-in do without. */
     private readonly adminLog?: AdminLogService,
+    /** Needed by the back office's disable, whose `user.disabled` ends the account's sessions (the auth module). */
+    private readonly events?: DomainEvents,
     private readonly now: () => number = () => Date.now(),
   ) {}
 
   /** The service over the database's own users tables: what the app, the admin command and tests use. */
-  static on(db: Db, cache: Cache, adminLog?: AdminLogService): UsersService {
-    return new UsersService(new UsersRepository(db), cache, adminLog);
-  }
-
-  /** How the back office ends a user's sessions (AuthService, which is built after this service). */
-  useSessions(sessions: SessionEnder): void {
-    this.sessions = sessions;
+  static on(db: Db, cache: Cache, adminLog?: AdminLogService, events?: DomainEvents): UsersService {
+    return new UsersService(new UsersRepository(db), cache, adminLog, events);
   }
 
   async createUser(input: CreateUserInput): Promise<{ id: number; uid: string }> {
@@ -148,15 +136,12 @@ export class UsersService {
   /** Back office: disables (ends every session at once) or enables an account. An admin cannot disable themselves. */
   async setDisabled(adminId: number, userId: number, disabled: boolean): Promise<AdminUserState> {
     if (disabled && adminId === userId) throw fail('forbidden');
-    const sessions = this.sessions;
-    if (!sessions) throw new Error('UsersService.useSessions was not called');
-    let ended: { forget(): Promise<void> } | undefined;
-    const state = await this.adminEdit(adminId, userId, disabled ? 'user.disable' : 'user.enable', 'disabled', disabled, async (tx) => {
+    const events = this.events;
+    if (!events) throw new Error('UsersService needs the domain events to disable an account');
+    return this.adminEdit(adminId, userId, disabled ? 'user.disable' : 'user.enable', 'disabled', disabled, async (tx) => {
       await this.repository.setDisabled(tx, userId, disabled);
-      if (disabled) ended = await sessions.revokeAllSessionsIn(tx, userId);
+      if (disabled) await events.publish(tx, 'user.disabled', { userId });
     });
-    await ended?.forget();
-    return state;
   }
 
   /** Back office: the user's roles become exactly `roles`. An admin cannot take the admin role from themselves. */
@@ -193,7 +178,7 @@ export class UsersService {
     action: AdminActionCode,
     field: Field,
     value: AdminUserState[Field],
-    write: (tx: Executor) => Promise<void>,
+    write: (tx: Transaction) => Promise<void>,
   ): Promise<AdminUserState> {
     const adminLog = this.adminLog;
     if (!adminLog) throw new Error('UsersService was built without the admin log');

@@ -1,7 +1,7 @@
 import { and, arrayContains, desc, eq, gt, inArray, isNotNull, isNull, lt, ne, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { statusesShownAs, type AssetKind, type WorkStatus, type WorkType } from '@spatia/contract';
-import type { Db, Executor } from '../../db/database.js';
+import type { Db, Executor, Transaction } from '../../db/database.js';
 import { findRowsIn } from '../../db/rows-in.js';
 import { findOneRow } from '../../db/one-row.js';
 import { countAll, countPerDay, type DailyCount } from '../../db/daily-counts.js';
@@ -219,28 +219,26 @@ export class WorksRepository {
   }
 
   /** Removes works and their assets' rows; answers the storage keys no remaining work refers to. */
-  async purge(ids: readonly number[]): Promise<string[]> {
+  async purge(ids: readonly number[], tx: Transaction): Promise<string[]> {
     if (ids.length === 0) return [];
-    return this.db.transaction(async (tx) => {
-      const keys = await tx
-        .selectDistinct({ key: workAssets.storageKey })
-        .from(workAssets)
-        .where(inArray(workAssets.workId, [...ids]));
-      const covers = await tx
-        .selectDistinct({ key: works.coverKey })
-        .from(works)
-        .where(inArray(works.id, [...ids]));
-      await tx.delete(works).where(inArray(works.id, [...ids]));
-      const candidates = [...new Set([...keys, ...covers].map((row) => row.key).filter(Boolean))];
-      if (candidates.length === 0) return [];
-      const stillUsed = await tx
-        .selectDistinct({ key: workAssets.storageKey })
-        .from(workAssets)
-        .where(inArray(workAssets.storageKey, candidates));
-      const stillCovers = await tx.selectDistinct({ key: works.coverKey }).from(works).where(inArray(works.coverKey, candidates));
-      const used = new Set([...stillUsed, ...stillCovers].map((row) => row.key));
-      return candidates.filter((key) => !used.has(key));
-    });
+    const keys = await tx
+      .selectDistinct({ key: workAssets.storageKey })
+      .from(workAssets)
+      .where(inArray(workAssets.workId, [...ids]));
+    const covers = await tx
+      .selectDistinct({ key: works.coverKey })
+      .from(works)
+      .where(inArray(works.id, [...ids]));
+    await tx.delete(works).where(inArray(works.id, [...ids]));
+    const candidates = [...new Set([...keys, ...covers].map((row) => row.key).filter(Boolean))];
+    if (candidates.length === 0) return [];
+    const stillUsed = await tx
+      .selectDistinct({ key: workAssets.storageKey })
+      .from(workAssets)
+      .where(inArray(workAssets.storageKey, candidates));
+    const stillCovers = await tx.selectDistinct({ key: works.coverKey }).from(works).where(inArray(works.coverKey, candidates));
+    const used = new Set([...stillUsed, ...stillCovers].map((row) => row.key));
+    return candidates.filter((key) => !used.has(key));
   }
 
   async countByStatus(ownerId: number): Promise<Map<WorkStatus, number>> {

@@ -26,6 +26,7 @@ import { toWorkAsset, toWorkDetail, toWorkSummary } from './work-presenter.js';
 import { keywordGrams, normalizeSearchText, searchGramsOf, searchableText } from './search-grams.js';
 import { copyName, copyNamePrefix } from './copy-name.js';
 import type { Executor, Transaction } from '../../db/database.js';
+import type { DomainEvents } from '../../kernel/domain-events.js';
 import type { WorkAssetRow, WorkChanges, WorkRow, WorksRepository } from './works.repository.js';
 
 export type { WorkAssetRow, WorkRow };
@@ -57,13 +58,6 @@ export interface WorkAttributes {
  * them): a copy shares it, and a purge lets go of it without deleting what another work still shows
  * (docs/work-lifecycle.md).
  */
-export interface WorkListener {
-  /** Inside the copy's transaction; `assetIds` maps each of the original's assets to the copy's. */
-  onCopied?(original: WorkRow, copy: WorkRow, assetIds: ReadonlyMap<number, number>, tx: Transaction): Promise<void>;
-  /** Before works are purged; what it answers runs once they are gone. */
-  onPurging?(works: readonly WorkRow[]): Promise<() => Promise<void>>;
-}
-
 /** Why a work's viewers see a notice instead of it, if they do. */
 export type ViewingGate = (work: WorkRow) => Promise<ServingHoldReason | null>;
 
@@ -77,28 +71,18 @@ const UID_ALPHABET = 'abcdefghijkmnpqrstuvwxyz23456789';
 
 /** Creating, listing, editing, tagging, copying and deleting works. Status rules live in work-access. */
 export class WorksService {
-  private readonly listeners: WorkListener[] = [];
-  private viewingGate: ViewingGate | undefined;
-
   constructor(
     private readonly repository: WorksRepository,
     private readonly users: UsersService,
     private readonly moderation: ModerationService,
     private readonly storage: StorageDriver,
     private readonly privateFiles: FileUrlSigner,
-    private readonly identities?: OwnerIdentities,
+    private readonly identities: OwnerIdentities | undefined,
+    private readonly events: DomainEvents,
+    /** Whether viewers other than the owner and admins may see a work's content (billing answers it). */
+    private readonly viewingGate: ViewingGate | undefined,
     private readonly now: () => number = () => Date.now(),
   ) {}
-
-  /** Decides from now on whether viewers other than the owner and admins may see a work's content (billing). */
-  gateViewing(gate: ViewingGate): void {
-    this.viewingGate = gate;
-  }
-
-  /** Tells `listener` of every copy and purge from now on. */
-  listen(listener: WorkListener): void {
-    this.listeners.push(listener);
-  }
 
   async create(actor: Actor, input: { name: string; type: WorkType; description: string }): Promise<WorkDetail> {
     const name = input.name.trim();
@@ -340,7 +324,7 @@ export class WorksService {
         tx,
       );
       const assetIds = await this.repository.copyAssets(work.id, row.id, tx);
-      for (const listener of this.listeners) await listener.onCopied?.(work, row, assetIds, tx);
+      await this.events.publish(tx, 'work.copied', { original: work, copy: row, assetIds });
       return row;
     });
     return this.detail(copy, actor);
@@ -465,12 +449,17 @@ export class WorksService {
     return this.identities.approvedIdentitiesOf(ownerIds, language);
   }
 
-  /** Removes the works, then the files no work uses any more, and (through the listeners) what was derived for them alone. */
+  /** Removes the works, then the files no work uses any more, and (through `works.purging`) what was derived for them alone. */
   private async purgeRows(rows: readonly WorkRow[]): Promise<void> {
-    const afterPurge = [];
-    for (const listener of this.listeners) if (listener.onPurging) afterPurge.push(await listener.onPurging(rows));
-    for (const key of await this.repository.purge(rows.map((row) => row.id))) await this.storage.delete(key);
-    for (const release of afterPurge) await release();
+    if (rows.length === 0) return;
+    const unused = await this.repository.db.transaction(async (tx) => {
+      await this.events.publish(tx, 'works.purging', { works: rows });
+      return this.repository.purge(
+        rows.map((row) => row.id),
+        tx,
+      );
+    });
+    for (const key of unused) await this.storage.delete(key);
   }
 }
 

@@ -1,0 +1,21 @@
+import { defineModule } from '../../kernel/module.js';
+import { accountsRoutes } from './accounts.routes.js';
+import { AccountsService } from './accounts.service.js';
+
+declare module '../../kernel/module.js' {
+  interface ModuleRegistry {
+    accounts: {
+      /** Sign-up, sign-in by code or password, password reset and phone changes. */
+      accounts: AccountsService;
+    };
+  }
+}
+
+export default defineModule({
+  name: 'accounts',
+  needs: ['users', 'auth', 'verification'],
+  build: ({ users, auth, verification, loginThrottle, rateLimiter }) => ({
+    accounts: new AccountsService(users, auth, verification, loginThrottle, rateLimiter),
+  }),
+  routes: (app, { accounts }) => app.register(accountsRoutes, { accounts }),
+});

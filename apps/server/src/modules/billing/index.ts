@@ -1,0 +1,40 @@
+import { defineModule } from '../../kernel/module.js';
+import { BillingAdminService } from './billing-admin.service.js';
+import { BillingRepository } from './billing.repository.js';
+import { billingRoutes } from './billing.routes.js';
+import { BillingService } from './billing.service.js';
+import { WalletService } from './wallet.service.js';
+
+declare module '../../kernel/module.js' {
+  interface ModuleRegistry {
+    billing: {
+      /** Traffic billing, budgets and pauses (docs/billing.md). */
+      billing: BillingService;
+      /** The flow wallet and lease time. */
+      wallet: WalletService;
+      /** The back office's billing prices and recharge price list. */
+      billingAdmin: BillingAdminService;
+    };
+  }
+}
+
+export default defineModule({
+  name: 'billing',
+  needs: ['ledger', 'traffic', 'works', 'notifications', 'users', 'payments', 'admin-log'],
+  build: ({ database, ledger, traffic, works, notifications, users, payments, adminLog, logger }) => {
+    const repository = new BillingRepository(database.db);
+    return {
+      billing: new BillingService(repository, ledger, traffic, works, notifications, logger),
+      wallet: new WalletService(repository, ledger, traffic, works, users),
+      billingAdmin: new BillingAdminService(repository, payments, adminLog),
+    };
+  },
+  routes: (app, { wallet, billingAdmin }) => app.register(billingRoutes, { wallet, billingAdmin }),
+  // A paused owner's works, or a work over its monthly budget, show a notice to viewers.
+  provides: ({ billing }) => ({ 'works.viewingHold': (work) => billing.holdOf(work) }),
+  // Each finished UTC day is billed once, shortly after midnight; settling, pauses, budgets and notices every 5 minutes (docs/billing.md).
+  jobs: ({ billing }) => [
+    { name: 'billing.daily', handler: () => billing.billDueDays(), options: { schedule: { cron: '10 0 * * *' } } },
+    { name: 'billing.enforce', handler: () => billing.enforce(), options: { schedule: { cron: '*/5 * * * *' } } },
+  ],
+});

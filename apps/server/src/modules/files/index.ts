@@ -1,0 +1,23 @@
+import { defineModule } from '../../kernel/module.js';
+import { filesRoutes } from './files.routes.js';
+
+/** `/files/*`: stored files, public ones to anyone and private ones by signed link, counted as traffic. */
+export default defineModule({
+  name: 'files',
+  needs: ['uploads', 'works', 'processing', 'traffic'],
+  build: () => ({}),
+  routes: (app, { storage, privateFiles, works, processing, traffic }) =>
+    app.register(filesRoutes, {
+      storage,
+      privateFiles,
+      isPublicAsset: (key) => works.isPublicAssetKey(key),
+      storedKeyOf: (key) => processing.storedKeyOf(key),
+      onServed: (served) => traffic.record(served),
+    }),
+});
+
+declare module '../../kernel/module.js' {
+  interface ModuleRegistry {
+    files: object;
+  }
+}

@@ -1,0 +1,31 @@
+import { defineModule } from '../../kernel/module.js';
+import { IdentityRepository } from './identity.repository.js';
+import { identityRoutes } from './identity.routes.js';
+import { IdentityService } from './identity.service.js';
+
+declare module '../../kernel/module.js' {
+  interface ModuleRegistry {
+    identity: {
+      /** Identity authentication and the badges approved identities show beside a person's name. */
+      identity: IdentityService;
+    };
+  }
+}
+
+export default defineModule({
+  name: 'identity',
+  needs: ['users', 'uploads', 'moderation', 'notifications', 'admin-log'],
+  build: ({ database, users, storage, privateFiles, cache, rateLimiter, moderation, notifications, adminLog }) => ({
+    identity: new IdentityService(new IdentityRepository(database.db), {
+      users,
+      storage,
+      privateFiles,
+      cache,
+      rateLimiter,
+      moderation,
+      notifications,
+      adminLog,
+    }),
+  }),
+  routes: (app, { identity }) => app.register(identityRoutes, { identity }),
+});

@@ -1,0 +1,38 @@
+import { defineModule } from '../../kernel/module.js';
+import { LicenceImages } from './licence-images.js';
+import { membershipAdminRoutes } from './membership-admin.routes.js';
+import { MembershipRepository } from './membership.repository.js';
+import { membershipRoutes } from './membership.routes.js';
+import { MembershipService } from './membership.service.js';
+
+declare module '../../kernel/module.js' {
+  interface ModuleRegistry {
+    membership: {
+      /** Membership versions, applications and the memberships they give (docs/membership.md). */
+      membership: MembershipService;
+    };
+  }
+}
+
+export default defineModule({
+  name: 'membership',
+  needs: ['users', 'notifications', 'admin-log', 'uploads', 'access'],
+  build: ({ database, users, notifications, adminLog, storage, privateFiles, rateLimiter, access }) => ({
+    membership: new MembershipService(
+      new MembershipRepository(database.db),
+      users,
+      notifications,
+      adminLog,
+      new LicenceImages(storage, privateFiles, rateLimiter),
+      (language) => access.catalogueTree(language),
+    ),
+  }),
+  routes: async (app, { membership }) => {
+    await app.register(membershipRoutes, { membership });
+    await app.register(membershipAdminRoutes, { membership });
+  },
+  // Ended memberships stop granting their groups within a minute (docs/membership.md).
+  jobs: ({ membership }) => [
+    { name: 'membership.expire', handler: () => membership.expireDue(), options: { schedule: { cron: '* * * * *' } } },
+  ],
+});

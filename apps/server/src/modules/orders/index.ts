@@ -1,0 +1,20 @@
+import { defineModule } from '../../kernel/module.js';
+import { createOrderSources } from './order-sources.js';
+import { ordersRoutes } from './orders.routes.js';
+import { OrdersService } from './orders.service.js';
+
+declare module '../../kernel/module.js' {
+  interface ModuleRegistry {
+    orders: {
+      /** The order pages and their export, over the payments and transfers (docs/orders.md). */
+      orders: OrdersService;
+    };
+  }
+}
+
+export default defineModule({
+  name: 'orders',
+  needs: ['payments', 'transfers'],
+  build: ({ payments, transfers }) => ({ orders: new OrdersService(createOrderSources({ payments, transfers })) }),
+  routes: (app, { orders }) => app.register(ordersRoutes, { orders }),
+});

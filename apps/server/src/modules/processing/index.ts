@@ -1,0 +1,64 @@
+import path from 'node:path';
+import type { ProcessedScene } from '../../db/schema/index.js';
+import { defineModule } from '../../kernel/module.js';
+import type { WorkRow } from '../works/works.service.js';
+import { ProcessingRepository } from './processing.repository.js';
+import { processingRoutes } from './processing.routes.js';
+import {
+  PROCESSING_JOBS,
+  ProcessingService,
+  RUN_EXPIRY_SECONDS,
+  RUN_RETRIES,
+  type DeleteRunJob,
+  type RunJob,
+} from './processing.service.js';
+
+declare module '../../kernel/module.js' {
+  interface ModuleRegistry {
+    processing: {
+      /** The solver: panorama processing runs as jobs (docs/processing.md). */
+      processing: ProcessingService;
+    };
+  }
+}
+
+declare module '../../kernel/domain-events.js' {
+  interface DomainEventMap {
+    /** Inside the transaction that publishes a run; `scenes` are a panorama's scenes in upload order (none for other types). */
+    'processing.published': { work: WorkRow; scenes: ProcessedScene[] };
+    /** Inside a reset: the work's processed output is forgotten. */
+    'processing.discarded': { workId: number };
+  }
+}
+
+export default defineModule({
+  name: 'processing',
+  needs: ['works'],
+  build: ({ config, database, works, storage, jobs, events, logger }) => ({
+    processing: new ProcessingService(new ProcessingRepository(database.db), works, storage, jobs, events, logger, {
+      scratchDir: path.join(config.dataDir, 'tmp', 'processing'),
+      leaseSeconds: config.processingLeaseSeconds,
+    }),
+  }),
+  routes: (app, { works, processing }) => app.register(processingRoutes, { works, processing }),
+  jobs: ({ processing }) => [
+    {
+      name: PROCESSING_JOBS.run,
+      handler: (job) => processing.run(job as Parameters<ProcessingService['run']>[0]),
+      options: { retryLimit: RUN_RETRIES, retryDelaySeconds: 2, expireInSeconds: RUN_EXPIRY_SECONDS },
+    },
+    { name: PROCESSING_JOBS.deleteRun, handler: (job) => processing.releaseRun(job.data as DeleteRunJob) },
+    { name: PROCESSING_JOBS.reviveStalled, handler: () => processing.reviveStalled(), options: { schedule: { cron: '* * * * *' } } },
+  ],
+  on: ({ processing }) => ({
+    // A copy shares the processed output of its original; a purge deletes only what no other work shows.
+    'work.copied': {
+      when: 'transaction',
+      handle: ({ original, copy, assetIds }, tx) => processing.shareWithCopy(original, copy, assetIds, tx),
+    },
+    'works.purging': { when: 'transaction', handle: ({ works }, tx) => processing.forgetPurged(works, tx) },
+  }),
+  start: ({ processing }) => processing.afterStart(),
+});
+
+export type { RunJob };

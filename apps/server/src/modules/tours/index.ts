@@ -1,0 +1,31 @@
+import { defineModule } from '../../kernel/module.js';
+import { ToursRepository } from './tours.repository.js';
+import { toursRoutes } from './tours.routes.js';
+import { ToursService } from './tours.service.js';
+
+declare module '../../kernel/module.js' {
+  interface ModuleRegistry {
+    tours: {
+      /** A panorama's tour: scenes, hotspots, music and the editor's settings. */
+      tours: ToursService;
+    };
+  }
+}
+
+export default defineModule({
+  name: 'tours',
+  needs: ['processing', 'works', 'moderation'],
+  build: ({ database, processing, works, moderation }) => ({
+    tours: new ToursService(new ToursRepository(database.db), processing, works, moderation),
+  }),
+  routes: (app, { tours }) => app.register(toursRoutes, { tours }),
+  // What a tour keeps beside the processed output follows its publishes, resets and copies.
+  on: ({ tours }) => ({
+    'processing.published': { when: 'transaction', handle: ({ work, scenes }, tx) => tours.onPublished(work, scenes, tx) },
+    'processing.discarded': { when: 'transaction', handle: ({ workId }, tx) => tours.onDiscarded(workId, tx) },
+    'work.copied': {
+      when: 'transaction',
+      handle: ({ original, copy, assetIds }, tx) => tours.onCopied(original.id, copy.id, assetIds, tx),
+    },
+  }),
+});

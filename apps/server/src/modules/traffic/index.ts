@@ -1,0 +1,21 @@
+import { defineModule } from '../../kernel/module.js';
+import { TrafficRepository } from './traffic.repository.js';
+import { trafficRoutes } from './traffic.routes.js';
+import { TrafficService } from './traffic.service.js';
+
+declare module '../../kernel/module.js' {
+  interface ModuleRegistry {
+    traffic: {
+      /** Bytes served per work and day, counted in memory and flushed in batches. */
+      traffic: TrafficService;
+    };
+  }
+}
+
+export default defineModule({
+  name: 'traffic',
+  needs: ['works'],
+  build: ({ database, works }) => ({ traffic: new TrafficService(new TrafficRepository(database.db), works) }),
+  routes: (app, { traffic }) => app.register(trafficRoutes, { traffic }),
+  stop: ({ traffic }) => traffic.flush(),
+});

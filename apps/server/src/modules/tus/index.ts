@@ -1,0 +1,40 @@
+import { defineModule } from '../../kernel/module.js';
+import type { WorkAssetsService } from '../works/work-assets.service.js';
+import { createTusBackend } from './create-tus-backend.js';
+import { ResumableUploads } from './resumable-uploads.js';
+import { tusRoutes } from './tus.routes.js';
+import type { ResumableUploadHooks } from './upload-grant.js';
+
+declare module '../../kernel/module.js' {
+  interface ModuleRegistry {
+    tus: {
+      /** Resumable uploads at /api/tus (docs/uploads.md). */
+      resumableUploads: ResumableUploads;
+    };
+  }
+}
+
+export default defineModule({
+  name: 'tus',
+  needs: ['works'],
+  build: ({ config, storage, workAssets, overrides }) => ({
+    resumableUploads: new ResumableUploads(
+      createTusBackend(config, storage),
+      storage,
+      overrides.resumableUploads ?? workAssetUploads(workAssets),
+      { publicUrl: config.publicUrl },
+    ),
+  }),
+  routes: (app, { resumableUploads }) => app.register(tusRoutes, { uploads: resumableUploads }),
+  jobs: ({ resumableUploads }) => [
+    { name: 'uploads.cleanup', handler: () => resumableUploads.cleanupExpiredUploads(), options: { schedule: { cron: '17 * * * *' } } },
+  ],
+});
+
+/** The works module's side of /api/tus: its grants, and attaching each finished upload to its work. */
+function workAssetUploads(assets: WorkAssetsService): ResumableUploadHooks {
+  return {
+    resolveGrant: (token) => assets.resolveGrant(token),
+    onComplete: (grant, upload) => assets.attach(grant.grantId, { ...upload, fileName: upload.filename }),
+  };
+}

@@ -1,0 +1,31 @@
+import { defineModule } from '../../kernel/module.js';
+import { UserDirectoryService } from './user-directory.service.js';
+import { usersRoutes } from './users.routes.js';
+import { UsersService } from './users.service.js';
+
+declare module '../../kernel/module.js' {
+  interface ModuleRegistry {
+    users: {
+      users: UsersService;
+      /** The back office's search over people. */
+      userDirectory: UserDirectoryService;
+    };
+  }
+}
+
+declare module '../../kernel/domain-events.js' {
+  interface DomainEventMap {
+    /** The back office disabled an account: its sessions must end in the same transaction. */
+    'user.disabled': { userId: number };
+  }
+}
+
+export default defineModule({
+  name: 'users',
+  needs: ['admin-log'],
+  build: ({ database, cache, adminLog, events }) => ({
+    users: UsersService.on(database.db, cache, adminLog, events),
+    userDirectory: UserDirectoryService.on(database.db),
+  }),
+  routes: (app, { users }) => app.register(usersRoutes, { users }),
+});

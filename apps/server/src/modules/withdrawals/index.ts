@@ -1,0 +1,44 @@
+import { createPayoutDrivers } from '../../drivers/payouts/create-payout-drivers.js';
+import { defineModule } from '../../kernel/module.js';
+import { WithdrawalsRepository } from './withdrawals.repository.js';
+import { withdrawalsRoutes } from './withdrawals.routes.js';
+import { PAYOUT_JOB, WithdrawalsService } from './withdrawals.service.js';
+
+declare module '../../kernel/module.js' {
+  interface ModuleRegistry {
+    withdrawals: {
+      /** Withdrawals of income, their review and their payout (docs/withdrawals.md). */
+      withdrawals: WithdrawalsService;
+    };
+  }
+}
+
+export default defineModule({
+  name: 'withdrawals',
+  needs: ['ledger', 'notifications', 'admin-log', 'users'],
+  build: ({ config, database, ledger, notifications, adminLog, users, jobs, logger }) => ({
+    withdrawals: new WithdrawalsService({
+      repository: new WithdrawalsRepository(database.db),
+      ledger,
+      notifications,
+      adminLog,
+      users,
+      drivers: createPayoutDrivers(config.payouts, database.db),
+      jobs,
+      log: logger,
+    }),
+  }),
+  routes: (app, { withdrawals }) => app.register(withdrawalsRoutes, { withdrawals }),
+  // Approved withdrawals are paid out, and open payouts asked about again (docs/withdrawals.md). Each approval
+  // queues a run at once: `singleton` runs one at a time but keeps every queued run, so an approval that
+  // commits while a run is reading its batch still gets a run of its own.
+  jobs: ({ withdrawals }) => [
+    {
+      name: PAYOUT_JOB,
+      handler: () => withdrawals.payOut(),
+      options: { schedule: { cron: '* * * * *' }, policy: 'singleton', retryLimit: 0 },
+    },
+  ],
+});
+
+export { PAYOUT_JOB };

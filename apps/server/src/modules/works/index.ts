@@ -1,0 +1,72 @@
+import type { ServingHoldReason } from '@spatia/contract';
+import type { FastifyRequest } from 'fastify';
+import { defineModule } from '../../kernel/module.js';
+import type { PageMeta } from '../../plugins/web-app.js';
+import { workAssetsRoutes } from './work-assets.routes.js';
+import { WorkAssetsService } from './work-assets.service.js';
+import { describeWorkPage } from './work-page-meta.js';
+import { workPublishingRoutes } from './work-publishing.routes.js';
+import { WorkPublishingService } from './work-publishing.service.js';
+import { WorkViews } from './work-views.js';
+import { WorksRepository } from './works.repository.js';
+import { worksRoutes } from './works.routes.js';
+import { WorksService } from './works.service.js';
+import type { WorkRow } from './works.service.js';
+
+declare module '../../kernel/module.js' {
+  interface ModuleRegistry {
+    works: {
+      works: WorksService;
+      /** Publishing, going online and offline, and the review of works. */
+      workPublishing: WorkPublishingService;
+      /** A work's files: upload grants, covers, attachments. */
+      workAssets: WorkAssetsService;
+      /** Views and likes. */
+      workViews: WorkViews;
+    };
+  }
+}
+
+declare module '../../kernel/domain-events.js' {
+  interface DomainEventMap {
+    /** Inside the copy's transaction; `assetIds` maps each of the original's assets to the copy's. */
+    'work.copied': { original: WorkRow; copy: WorkRow; assetIds: ReadonlyMap<number, number> };
+    /** Inside the purge's transaction, before the rows go: what was derived for these works may go after commit. */
+    'works.purging': { works: readonly WorkRow[] };
+  }
+}
+
+declare module '../../kernel/hooks.js' {
+  interface HookMap {
+    /** Why a work's viewers (other than its owner and admins) see a notice instead of it, if they do. */
+    'works.viewingHold': (work: WorkRow) => Promise<ServingHoldReason | null>;
+    /** The title, description and image a shared link of a page shows. */
+    'pages.describe': (request: FastifyRequest) => Promise<PageMeta | undefined>;
+  }
+}
+
+export default defineModule({
+  name: 'works',
+  needs: ['users', 'moderation', 'uploads', 'identity', 'notifications', 'admin-log'],
+  build: ({ database, users, moderation, storage, privateFiles, identity, notifications, adminLog, rateLimiter, events, hooks }) => {
+    const repository = new WorksRepository(database.db);
+    const works = new WorksService(repository, users, moderation, storage, privateFiles, identity, events, (work) =>
+      Promise.resolve(hooks.get('works.viewingHold')?.(work) ?? null),
+    );
+    return {
+      works,
+      workPublishing: new WorkPublishingService(works, repository, { users, notifications, adminLog }),
+      workAssets: new WorkAssetsService(works, repository, storage),
+      workViews: new WorkViews(works, repository, rateLimiter),
+    };
+  },
+  routes: async (app, { works, workPublishing, workAssets, workViews, config }) => {
+    await app.register(worksRoutes, { works, publishing: workPublishing, views: workViews });
+    await app.register(workPublishingRoutes, { publishing: workPublishing, publicUrl: config.publicUrl });
+    await app.register(workAssetsRoutes, { assets: workAssets });
+  },
+  provides: ({ works, config }) => ({ 'pages.describe': describeWorkPage(works, config.publicUrl) }),
+  jobs: ({ works }) => [
+    { name: 'works.purgeRecycleBin', handler: () => works.purgeExpired(), options: { schedule: { cron: '23 3 * * *' } } },
+  ],
+});
