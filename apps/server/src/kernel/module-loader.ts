@@ -84,11 +84,13 @@ export function loadModules(platform: Platform, declarations: readonly ModuleDec
     }
   }
   const context = services as never;
+  const emitted = new Set<string>(modules.flatMap((module) => module.emits ?? []));
   for (const module of modules) {
     if (module.provides) platform.hooks.provide(module.name, module.provides(context));
     for (const job of module.jobs?.(context) ?? []) platform.jobs.define(job.name, job.handler, job.options);
     const subscriptions = module.on?.(context) ?? {};
     for (const [event, subscription] of Object.entries(subscriptions)) {
+      if (!emitted.has(event)) throw new Error(`the module ${module.name} reacts to ${event}, which no module emits`);
       if (subscription) platform.events.subscribe(module.name, event as never, subscription);
     }
   }

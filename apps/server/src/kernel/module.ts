@@ -78,6 +78,8 @@ export interface ModuleDeclaration<Name extends ModuleName = ModuleName, Needs e
   jobs?(context: ModuleContext<Name, Needs>): JobDeclaration[];
   /** The hooks it answers for other modules. */
   provides?(context: ModuleContext<Name, Needs>): HookImplementations;
+  /** The domain events its services publish (the loader refuses a subscription to an event nobody emits). */
+  emits?: readonly EventName[];
   /** The domain events it reacts to. */
   on?(context: ModuleContext<Name, Needs>): ModuleSubscriptions;
   /** Once the job queue runs, in the server and in a worker. */

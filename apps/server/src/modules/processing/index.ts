@@ -33,6 +33,7 @@ declare module '../../kernel/domain-events.js' {
 
 export default defineModule({
   name: 'processing',
+  emits: ['processing.published', 'processing.discarded'],
   needs: ['works'],
   build: ({ config, database, works, storage, jobs, events, logger }) => ({
     processing: new ProcessingService(new ProcessingRepository(database.db), works, storage, jobs, events, logger, {

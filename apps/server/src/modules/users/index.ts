@@ -22,6 +22,7 @@ declare module '../../kernel/domain-events.js' {
 
 export default defineModule({
   name: 'users',
+  emits: ['user.disabled'],
   needs: ['admin-log'],
   build: ({ database, cache, adminLog, events }) => ({
     users: UsersService.on(database.db, cache, adminLog, events),

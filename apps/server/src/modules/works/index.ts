@@ -47,6 +47,7 @@ declare module '../../kernel/hooks.js' {
 
 export default defineModule({
   name: 'works',
+  emits: ['work.copied', 'works.purging'],
   needs: ['users', 'moderation', 'uploads', 'identity', 'notifications', 'admin-log'],
   build: ({ database, users, moderation, storage, privateFiles, identity, notifications, adminLog, rateLimiter, events, hooks }) => {
     const repository = new WorksRepository(database.db);
