@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from './database.js';
-import { serverMilestones } from './schema/index.js';
+import { serverMilestones } from './schema/milestones.js';
 
 /** What the platform does once in its life. */
 export type Milestone = 'demo-works-seeded';

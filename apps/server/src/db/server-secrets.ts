@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { Db } from './database.js';
-import { serverSecrets } from './schema/index.js';
+import { serverSecrets } from './schema/server-secrets.js';
 
 /** Secrets the server generates once and every process shares, kept in the database. */
 export class ServerSecrets {

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { userMemberships } from '../db/schema/index.js';
+import { userMemberships } from '../modules/membership/membership.tables.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

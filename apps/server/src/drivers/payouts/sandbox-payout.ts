@@ -2,7 +2,7 @@ import type { PayoutChannel } from '@spatia/contract';
 import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/database.js';
-import { sandboxPayouts } from '../../db/schema/index.js';
+import { sandboxPayouts } from '../../modules/withdrawals/withdrawals.tables.js';
 import { assertPayoutNo, assertPayoutRequest, type PayoutDriver, type PayoutRequest, type PayoutState } from './payout-driver.js';
 
 /** A payout account whose id contains this (any case) is refused by the sandbox, so the failure path can be shown. */

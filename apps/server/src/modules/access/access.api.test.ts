@@ -1,7 +1,8 @@
 import { ErrorCode, Permission, Role, type PermissionGroupNode, type UserPermissionNode, type UserPermissionTree } from '@spatia/contract';
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { adminActions, userPermissions } from '../../db/schema/index.js';
+import { adminActions } from '../admin-log/admin-log.tables.js';
+import { userPermissions } from '../users/users.tables.js';
 import { giveMembership } from '../../test/access-fixtures.js';
 import { appWithPeople } from '../../test/app-with-people.js';
 import { json, type TestApp } from '../../test/test-app.js';

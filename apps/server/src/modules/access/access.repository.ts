@@ -1,6 +1,6 @@
 import { asc } from 'drizzle-orm';
 import type { Db } from '../../db/database.js';
-import { permissionCatalogue, permissionGroups } from '../../db/schema/index.js';
+import { permissionCatalogue, permissionGroups } from './access.tables.js';
 
 export interface CatalogueGroupRow {
   code: string;

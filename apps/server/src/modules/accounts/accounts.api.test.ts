@@ -1,7 +1,7 @@
 import { AUTH_HEADER_X, ErrorCode } from '@spatia/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { users } from '../../db/schema/index.js';
+import { users } from '../users/users.tables.js';
 import { authHeaders, createTestApp, createUser, json, signIn, type TestApp } from '../../test/test-app.js';
 import { requestCode, resetPassword } from '../../test/sms-codes.js';
 

@@ -1,7 +1,7 @@
 import type { AdminLogActor } from '@spatia/contract';
 import { and, count, desc, eq, gte, lte, type SQL } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/database.js';
-import { adminActions } from '../../db/schema/index.js';
+import { adminActions } from './admin-log.tables.js';
 
 export interface NewAdminAction {
   actor: AdminLogActor;

@@ -1,7 +1,8 @@
 import { AUTH_HEADER_X, ErrorCode, Permission, Role } from '@spatia/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sessions, users } from '../../db/schema/index.js';
+import { sessions } from './sessions.tables.js';
+import { users } from '../users/users.tables.js';
 import { MemoryRateLimiter } from '../../lib/rate-limiter.js';
 import { authHeaders, createTestApp, createUser, json, signIn, type TestApp, type TestUser } from '../../test/test-app.js';
 import { requestCode, resetPassword } from '../../test/sms-codes.js';

@@ -1,6 +1,6 @@
 import { and, count, desc, eq, gt, isNull, ne } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/database.js';
-import { sessions } from '../../db/schema/index.js';
+import { sessions } from './sessions.tables.js';
 
 export interface ActiveSession {
   id: number;

@@ -9,7 +9,7 @@ import {
 } from '@spatia/contract';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
-import { adminActions } from '../../db/schema/index.js';
+import { adminActions } from '../admin-log/admin-log.tables.js';
 import { appWithPeople } from '../../test/app-with-people.js';
 import { authHeaders, dataOf, json, signIn } from '../../test/test-app.js';
 import { createWork, person, type Person } from '../../test/works-fixtures.js';

@@ -2,7 +2,7 @@ import type { BillingPrices } from '@spatia/contract';
 import { and, asc, desc, eq, gt, gte, inArray, isNotNull, lt, sql } from 'drizzle-orm';
 import { anyId, recordset } from '../../db/bulk.js';
 import { rowsOf, type Db, type Executor, type Transaction } from '../../db/database.js';
-import { billedDays, billingOwners, billingPrices, budgetHolds, leasePeriods, trafficBills } from '../../db/schema/index.js';
+import { billedDays, billingOwners, billingPrices, budgetHolds, leasePeriods, trafficBills } from './billing.tables.js';
 
 export interface BillRow {
   ownerId: number;

@@ -13,7 +13,9 @@ import {
 import { and, eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminActions, identityKinds, notifications } from '../../db/schema/index.js';
+import { adminActions } from '../admin-log/admin-log.tables.js';
+import { identityKinds } from './identity.tables.js';
+import { notifications } from '../notifications/notifications.tables.js';
 import { postFile } from '../../test/multipart.js';
 import { appWithPeople } from '../../test/app-with-people.js';
 import { authHeaders, dataOf, json, type TestApp } from '../../test/test-app.js';

@@ -4,7 +4,7 @@ import type { Db, Executor, Transaction } from '../../db/database.js';
 import { findRowsIn } from '../../db/rows-in.js';
 import { findOneRow } from '../../db/one-row.js';
 import { pageOfRows } from '../../db/page-of-rows.js';
-import { identityApplications, identityKinds } from '../../db/schema/index.js';
+import { identityApplications, identityKinds } from './identity.tables.js';
 
 export type IdentityKindRow = typeof identityKinds.$inferSelect;
 export type IdentityRecordRow = typeof identityApplications.$inferSelect;

@@ -1,7 +1,7 @@
 import { and, count, desc, eq, gt, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import { anyId, arrayLiteral, recordset } from '../../db/bulk.js';
 import { rowsOf, type Db } from '../../db/database.js';
-import { ledgerAccounts, ledgerEntries, ledgerTransactions } from '../../db/schema/index.js';
+import { ledgerAccounts, ledgerEntries, ledgerTransactions } from './ledger.tables.js';
 
 export type LedgerTx = Parameters<Parameters<Db['transaction']>[0]>[0];
 

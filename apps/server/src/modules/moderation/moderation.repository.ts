@@ -1,7 +1,7 @@
 import { asc, desc, ilike, inArray, sql } from 'drizzle-orm';
 import type { Db, Executor, Transaction } from '../../db/database.js';
 import { pageOfRows } from '../../db/page-of-rows.js';
-import { sensitiveWords } from '../../db/schema/index.js';
+import { sensitiveWords } from './moderation.tables.js';
 
 export type SensitiveWordRow = typeof sensitiveWords.$inferSelect;
 

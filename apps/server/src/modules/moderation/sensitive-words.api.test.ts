@@ -2,7 +2,7 @@ import { ErrorCode, Role, type Page, type SensitiveWordEntry } from '@spatia/con
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminActions } from '../../db/schema/index.js';
+import { adminActions } from '../admin-log/admin-log.tables.js';
 import { multipartFile } from '../../test/multipart.js';
 import { authHeaders, createTestApp, createUser, json, signIn, type TestApp } from '../../test/test-app.js';
 

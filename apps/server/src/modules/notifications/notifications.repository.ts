@@ -2,7 +2,7 @@ import { and, desc, eq, inArray, isNotNull, isNull, lt, sql, type SQL } from 'dr
 import type { Db, Executor } from '../../db/database.js';
 import { pageOfRows } from '../../db/page-of-rows.js';
 import { HotQueries } from '../../db/hot-query.js';
-import { notifications } from '../../db/schema/index.js';
+import { notifications } from './notifications.tables.js';
 
 export interface NewNotification {
   userId: number;

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { CUBE_FACES, type PanoramaManifest } from '@spatia/contract';
 import { describe, expect, it } from 'vitest';
-import type { ProcessedScene } from '../../db/schema/index.js';
+import type { ProcessedScene } from '../processing/processing.tables.js';
 import type { StorageDriver } from '../../drivers/storage/storage-driver.js';
 import { CSP_META, HOSTILE, runImageScript, runTourScript, VIEWER_INDEX } from '../../test/offline-package-fixtures.js';
 import { readZipEntries } from '../../test/zip-fixtures.js';

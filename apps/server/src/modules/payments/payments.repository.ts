@@ -3,7 +3,7 @@ import type { PaymentOrderKind, PaymentOrderStatus, PaymentProvider } from '@spa
 import type { Db, Executor, Transaction } from '../../db/database.js';
 import { HotQueries } from '../../db/hot-query.js';
 import { orderFilterConditions, pageOfOrders, type OrderFilter } from '../../db/page-of-rows.js';
-import { flowRechargePlans, paymentOrders } from '../../db/schema/index.js';
+import { flowRechargePlans, paymentOrders } from './payments.tables.js';
 
 export type PaymentOrderRow = typeof paymentOrders.$inferSelect;
 /** Which of a payer's orders a list holds. */

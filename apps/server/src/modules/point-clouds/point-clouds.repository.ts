@@ -1,7 +1,7 @@
 import type { Measurement } from '@spatia/contract';
 import type { Db, Executor, Transaction } from '../../db/database.js';
 import { deleteWorkRow, findWorkRow, saveWorkRow } from '../../db/work-row.js';
-import { workMeasurements } from '../../db/schema/index.js';
+import { workMeasurements } from './point-clouds.tables.js';
 
 export type MeasurementsRow = typeof workMeasurements.$inferSelect;
 

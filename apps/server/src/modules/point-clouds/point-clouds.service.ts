@@ -12,7 +12,7 @@ import {
   type WorkScene,
 } from '@spatia/contract';
 import type { Executor, Transaction } from '../../db/database.js';
-import type { ProcessedOutput } from '../../db/schema/index.js';
+import type { ProcessedOutput } from '../processing/processing.tables.js';
 import type { StorageDriver } from '../../drivers/storage/storage-driver.js';
 import { fail } from '../../lib/app-error.js';
 import type { Logger } from '../../lib/logger.js';

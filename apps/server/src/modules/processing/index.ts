@@ -1,5 +1,5 @@
 import path from 'node:path';
-import type { ProcessedScene } from '../../db/schema/index.js';
+import type { ProcessedScene } from './processing.tables.js';
 import { defineModule } from '../../kernel/module.js';
 import type { WorkRow } from '../works/works.service.js';
 import { ProcessingRepository } from './processing.repository.js';

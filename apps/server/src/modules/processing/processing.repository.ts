@@ -4,7 +4,7 @@ import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Db, Executor, Transaction } from '../../db/database.js';
 import { findRowsIn } from '../../db/rows-in.js';
 import { deleteWorkRow, findWorkRow, saveWorkRow } from '../../db/work-row.js';
-import { workProcessing, type ProcessedOutput, type ProcessedScene } from '../../db/schema/index.js';
+import { workProcessing, type ProcessedOutput, type ProcessedScene } from './processing.tables.js';
 
 export type ProcessingRow = typeof workProcessing.$inferSelect;
 

@@ -12,7 +12,7 @@ import {
   type WorkProcessing,
 } from '@spatia/contract';
 import type { Executor, Transaction } from '../../db/database.js';
-import type { ProcessedOutput, ProcessedScene } from '../../db/schema/index.js';
+import type { ProcessedOutput, ProcessedScene } from './processing.tables.js';
 import type { StorageDriver } from '../../drivers/storage/storage-driver.js';
 import { jobOf, type Job, type JobQueue, type JobType } from '../../jobs/job-queue.js';
 import { afterCommit } from '../../db/after-commit.js';

@@ -1,6 +1,6 @@
 import { and, eq, gt, inArray, isNull, or } from 'drizzle-orm';
 import type { Db } from '../../db/database.js';
-import { qrLoginTickets } from '../../db/schema/index.js';
+import { qrLoginTickets } from './qr-login.tables.js';
 
 export type TicketStatus = 'pending' | 'scanned' | 'confirmed' | 'declined' | 'consumed';
 

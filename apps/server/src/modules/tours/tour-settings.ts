@@ -1,5 +1,6 @@
 import { TOUR_LIMITS, type Hotspot, type TourSceneSettings, type TourUpdate } from '@spatia/contract';
-import type { ProcessedScene, StoredTourSettings } from '../../db/schema/index.js';
+import type { ProcessedScene } from '../processing/processing.tables.js';
+import type { StoredTourSettings } from './tours.tables.js';
 import type { TourProblem } from '../../lib/messages.js';
 
 export const DEFAULT_FOV = 75;

@@ -1,6 +1,6 @@
 import type { Db, Executor, Transaction } from '../../db/database.js';
 import { deleteWorkRow, findWorkRow, saveWorkRow } from '../../db/work-row.js';
-import { workTours, type StoredTourSettings } from '../../db/schema/index.js';
+import { workTours, type StoredTourSettings } from './tours.tables.js';
 
 export type TourRow = typeof workTours.$inferSelect;
 

@@ -1,6 +1,7 @@
 import type { Tour, TourUpdate } from '@spatia/contract';
 import type { Executor, Transaction } from '../../db/database.js';
-import type { ProcessedScene, StoredTourSettings } from '../../db/schema/index.js';
+import type { ProcessedScene } from '../processing/processing.tables.js';
+import type { StoredTourSettings } from './tours.tables.js';
 import { fail } from '../../lib/app-error.js';
 import type { ModerationService } from '../moderation/moderation.service.js';
 import { sceneFolder } from '../processing/derived-files.js';

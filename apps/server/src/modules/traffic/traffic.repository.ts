@@ -1,6 +1,6 @@
 import { and, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.js';
-import { workTrafficDaily } from '../../db/schema/index.js';
+import { workTrafficDaily } from './traffic.tables.js';
 
 /** Requests and bytes served for one work on one day, for one owner. */
 export interface CountedTraffic {

@@ -3,7 +3,7 @@ import type { TransferStatus } from '@spatia/contract';
 import type { Db, Executor, Transaction } from '../../db/database.js';
 import { findOneRow } from '../../db/one-row.js';
 import { orderFilterConditions, pageOfOrders, pageOfRows, type OrderFilter } from '../../db/page-of-rows.js';
-import { workTransfers } from '../../db/schema/index.js';
+import { workTransfers } from './transfers.tables.js';
 
 export type TransferRow = typeof workTransfers.$inferSelect;
 

@@ -1,6 +1,6 @@
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/database.js';
-import { uploadGrants } from '../../db/schema/index.js';
+import { uploadGrants } from './uploads.tables.js';
 import { spendOnce } from '../../db/single-use.js';
 
 export type UploadKind = 'avatar' | 'enterpriseLogo';

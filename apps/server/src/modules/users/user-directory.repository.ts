@@ -1,7 +1,7 @@
 import { and, count, desc, eq, exists, isNotNull, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import type { UserStatus } from '@spatia/contract';
 import type { Db } from '../../db/database.js';
-import { userRoles, users } from '../../db/schema/index.js';
+import { userRoles, users } from './users.tables.js';
 
 /** Which users a back-office search reads. The prefixes are exclusive: a search is by phone or by name. */
 export interface DirectoryFilter {

@@ -1,7 +1,7 @@
 import { ErrorCode, Role } from '@spatia/contract';
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminActions } from '../../db/schema/index.js';
+import { adminActions } from '../admin-log/admin-log.tables.js';
 import { appWithPeople } from '../../test/app-with-people.js';
 import { authHeaders, createUser, json, signIn, type TestApp } from '../../test/test-app.js';
 import { requestCode } from '../../test/sms-codes.js';

@@ -3,16 +3,9 @@ import { alias } from 'drizzle-orm/pg-core';
 import { Role } from '@spatia/contract';
 import { rowsOf, type Db, type Executor, type Transaction } from '../../db/database.js';
 import { countAll, countPerDay, type DailyCount } from '../../db/daily-counts.js';
-import {
-  membershipVersionGroups,
-  permissionCatalogue,
-  rolePermissions,
-  tiers,
-  userMemberships,
-  userPermissions,
-  userRoles,
-  users,
-} from '../../db/schema/index.js';
+import { membershipVersionGroups, userMemberships } from '../membership/membership.tables.js';
+import { permissionCatalogue, rolePermissions } from '../access/access.tables.js';
+import { tiers, userPermissions, userRoles, users } from './users.tables.js';
 
 export interface NewUser {
   uid: string;

@@ -1,6 +1,6 @@
 import { and, eq, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.js';
-import { verificationCodeUses } from '../../db/schema/index.js';
+import { verificationCodeUses } from './verification.tables.js';
 
 export interface CodeUse {
   failures: number;

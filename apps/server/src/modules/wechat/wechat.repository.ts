@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/database.js';
 import { findOneRow } from '../../db/one-row.js';
-import { wechatIdentities } from '../../db/schema/index.js';
+import { wechatIdentities } from './wechat.tables.js';
 
 export class WechatRepository {
   constructor(private readonly db: Db) {}

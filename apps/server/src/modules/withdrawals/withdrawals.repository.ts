@@ -2,7 +2,7 @@ import type { PayoutChannel, PayoutProvider, WithdrawalStatus } from '@spatia/co
 import { and, asc, count, desc, eq, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Db, Executor, Transaction } from '../../db/database.js';
 import { findOneRow } from '../../db/one-row.js';
-import { payoutAccounts, withdrawals } from '../../db/schema/index.js';
+import { payoutAccounts, withdrawals } from './withdrawals.tables.js';
 
 export type PayoutAccountRow = typeof payoutAccounts.$inferSelect;
 export type WithdrawalRow = typeof withdrawals.$inferSelect;

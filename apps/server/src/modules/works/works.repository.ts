@@ -7,7 +7,8 @@ import { findOneRow } from '../../db/one-row.js';
 import { countAll, countPerDay, type DailyCount } from '../../db/daily-counts.js';
 import { HotQueries } from '../../db/hot-query.js';
 import { pageOfRows } from '../../db/page-of-rows.js';
-import { workAssets, workCounts, workTransfers, workUploadGrants, works } from '../../db/schema/index.js';
+import { workAssets, workCounts, workUploadGrants, works } from './works.tables.js';
+import { workTransfers } from '../transfers/transfers.tables.js';
 import { spendOnce } from '../../db/single-use.js';
 
 export type WorkRow = typeof works.$inferSelect;

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, date, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { createdAt, serialId, updatedAt } from './columns.js';
-import { userRef, users } from './users.js';
-import { works } from './works.js';
+import { createdAt, serialId, updatedAt } from '../../db/schema/columns.js';
+import { userRef, users } from '../users/users.tables.js';
+import { works } from '../works/works.tables.js';
 
 /** The prices traffic and lease time are billed at: one row, edited in the back office (docs/billing.md). */
 export const billingPrices = pgTable(

@@ -1,7 +1,7 @@
 import { index, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-import { serialId, createdAt } from './columns.js';
+import { serialId, createdAt } from '../../db/schema/columns.js';
 import { sql } from 'drizzle-orm';
-import { userRef } from './users.js';
+import { userRef } from '../users/users.tables.js';
 
 /** A person's inbox (the bell). `kind` and `params` are rendered in the reader's language. */
 export const notifications = pgTable(

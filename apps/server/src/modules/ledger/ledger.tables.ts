@@ -1,7 +1,7 @@
 import { bigint, boolean, check, index, pgTable, text } from 'drizzle-orm/pg-core';
-import { createdAt, idRef, serialId } from './columns.js';
+import { createdAt, idRef, serialId } from '../../db/schema/columns.js';
 import { sql } from 'drizzle-orm';
-import { users } from './users.js';
+import { users } from '../users/users.tables.js';
 
 /**
  * Double-entry ledger. Money is integer fen. Every movement is one transaction whose entries sum to

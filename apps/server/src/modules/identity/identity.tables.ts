@@ -1,7 +1,7 @@
 import { boolean, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { serialId, createdAt } from './columns.js';
+import { serialId, createdAt } from '../../db/schema/columns.js';
 import { sql } from 'drizzle-orm';
-import { reviewColumns, userRef } from './users.js';
+import { reviewColumns, userRef } from '../users/users.tables.js';
 
 /** Kinds of identity a person can prove (spec 7.3: identity ids). Seeded by migration; docs/identity.md lists them. */
 export const identityKinds = pgTable('identity_kinds', {

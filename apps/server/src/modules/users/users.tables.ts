@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { type AnyPgColumn, bigint, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
-import { serialId, createdAt, idRef, updatedAt } from './columns.js';
+import { serialId, createdAt, idRef, updatedAt } from '../../db/schema/columns.js';
 
 export const users = pgTable(
   'users',

@@ -1,5 +1,5 @@
 import { pgTable, text } from 'drizzle-orm/pg-core';
-import { createdAt } from './columns.js';
+import { createdAt } from '../../db/schema/columns.js';
 
 /** Words that names, descriptions and tags may not contain. Seeded by migration; an admin may edit. */
 export const sensitiveWords = pgTable('sensitive_words', {

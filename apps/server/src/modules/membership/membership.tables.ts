@@ -1,8 +1,8 @@
 import { bigint, boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { createdAt, idRef, serialId, updatedAt } from './columns.js';
+import { createdAt, idRef, serialId, updatedAt } from '../../db/schema/columns.js';
 import { sql } from 'drizzle-orm';
-import { permissionGroups } from './access.js';
-import { reviewColumns, userRef, users } from './users.js';
+import { permissionGroups } from '../access/access.tables.js';
+import { reviewColumns, userRef, users } from '../users/users.tables.js';
 
 export interface PriceTag {
   labelZh: string;

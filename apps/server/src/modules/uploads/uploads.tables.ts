@@ -1,6 +1,6 @@
 import { integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-import { serialId, createdAt } from './columns.js';
-import { userRef } from './users.js';
+import { serialId, createdAt } from '../../db/schema/columns.js';
+import { userRef } from '../users/users.tables.js';
 
 /** A one-time permission to upload one file of one kind, handed out by an upload-credentials call. */
 export const uploadGrants = pgTable('upload_grants', {

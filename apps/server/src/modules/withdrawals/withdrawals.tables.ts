@@ -1,8 +1,8 @@
 import { PAYOUT_CHANNELS, PAYOUT_PROVIDERS, WITHDRAWAL_STATUSES } from '@spatia/contract';
 import { sql } from 'drizzle-orm';
 import { bigint, check, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { createdAt, serialId, updatedAt } from './columns.js';
-import { userRef, users } from './users.js';
+import { createdAt, serialId, updatedAt } from '../../db/schema/columns.js';
+import { userRef, users } from '../users/users.tables.js';
 
 /**
  * Where a person's withdrawals go (docs/withdrawals.md): at most one account per channel, replaced by

@@ -1,8 +1,8 @@
 import { PAYMENT_ORDER_KINDS, PAYMENT_ORDER_STATUSES, PAYMENT_PROVIDERS } from '@spatia/contract';
 import { sql } from 'drizzle-orm';
 import { bigint, check, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { createdAt, serialId, updatedAt } from './columns.js';
-import { userRef } from './users.js';
+import { createdAt, serialId, updatedAt } from '../../db/schema/columns.js';
+import { userRef } from '../users/users.tables.js';
 
 /**
  * What a person pays through a provider (docs/payments.md). A row is booked in the ledger exactly

@@ -1,8 +1,8 @@
 import { ADMIN_LOG_ACTORS } from '@spatia/contract';
 import { sql } from 'drizzle-orm';
 import { bigint, check, index, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
-import { serialId, createdAt } from './columns.js';
-import { users } from './users.js';
+import { serialId, createdAt } from '../../db/schema/columns.js';
+import { users } from '../users/users.tables.js';
 
 /** Every admin action, append-only (a trigger refuses updates and deletes). */
 export const adminActions = pgTable(

@@ -1,17 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, date, index, integer, jsonb, pgTable, primaryKey, real, text, timestamp } from 'drizzle-orm/pg-core';
-import { idRef, updatedAt } from './columns.js';
+import { bigint, check, index, integer, jsonb, pgTable, primaryKey, real, text, timestamp } from 'drizzle-orm/pg-core';
+import { updatedAt } from '../../db/schema/columns.js';
 import {
   PROCESSING_FAILURES,
   PROCESSING_STAGES,
   PROCESSING_STATES,
-  type Measurement,
   type ModelManifest,
   type PanoramaManifest,
   type PointCloudManifest,
-  type TourSceneSettings,
 } from '@spatia/contract';
-import { works } from './works.js';
+import { works } from '../works/works.tables.js';
 
 /** A scene a processing run has finished: where it came from and what it produced. */
 export interface ProcessedScene {
@@ -91,51 +89,3 @@ export const workProcessing = pgTable(
     check('work_processing_progress_range', sql`${table.progress} >= 0 and ${table.progress} <= 1`),
   ],
 );
-
-/** What the owner edited of a processed tour; scenes and files come from the published run. */
-export interface StoredTourSettings {
-  scenes: TourSceneSettings[];
-  autorotateDelay: number;
-  gallery: boolean;
-  musicAssetId: number | null;
-}
-
-export const workTours = pgTable('work_tours', {
-  workId: bigint('work_id', { mode: 'number' })
-    .primaryKey()
-    .references(() => works.id, { onDelete: 'cascade' }),
-  revision: integer('revision').notNull().default(1),
-  settings: jsonb('settings').$type<StoredTourSettings>().notNull(),
-  updatedAt: updatedAt(),
-});
-
-/**
- * Files served for a work, per UTC day and per owner at the time (a work handed over mid-day splits
- * its day between the two owners): what traffic billing and statistics read.
- */
-export const workTrafficDaily = pgTable(
-  'work_traffic_daily',
-  {
-    workId: idRef('work_id', () => works.id, { onDelete: 'cascade' }),
-    day: date('day', { mode: 'string' }).notNull(),
-    ownerId: bigint('owner_id', { mode: 'number' }).notNull(),
-    requests: bigint('requests', { mode: 'number' }).notNull().default(0),
-    bytes: bigint('bytes', { mode: 'number' }).notNull().default(0),
-  },
-  (table) => [
-    primaryKey({ columns: [table.workId, table.day, table.ownerId] }),
-    index().on(table.ownerId, table.day),
-    // The daily billing reads one day of every owner.
-    index().on(table.day),
-  ],
-);
-
-/** Measurements the owner saved on a point cloud; everyone who may view the work sees them. */
-export const workMeasurements = pgTable('work_measurements', {
-  workId: bigint('work_id', { mode: 'number' })
-    .primaryKey()
-    .references(() => works.id, { onDelete: 'cascade' }),
-  revision: integer('revision').notNull().default(1),
-  measurements: jsonb('measurements').$type<Measurement[]>().notNull(),
-  updatedAt: updatedAt(),
-});

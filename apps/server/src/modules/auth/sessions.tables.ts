@@ -1,6 +1,6 @@
 import { index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-import { serialId, createdAt } from './columns.js';
-import { userRef } from './users.js';
+import { serialId, createdAt } from '../../db/schema/columns.js';
+import { userRef } from '../users/users.tables.js';
 
 /** Sign-in sessions. Only the SHA-256 of a token is stored; the token itself exists only in the client. */
 export const sessions = pgTable(
