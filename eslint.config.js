@@ -12,6 +12,7 @@ import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescrip
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 import spatia from './eslint/boundaries.js';
+import { houseRules } from './eslint/house-rules.js';
 
 const typeCheckedProjects = [
   './packages/contract/tsconfig.check.json',
@@ -74,7 +75,7 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', ignoreRestSiblings: true }],
       'import-x/no-cycle': 'error',
       'import-x/no-self-import': 'error',
-      'spatia/boundaries': 'error',
+      'spatia/boundaries': ['error', houseRules],
     },
   },
   {

@@ -1,13 +1,18 @@
 // The house rules that keep the code base's rooms apart, checked on every relative import:
 //   - a web feature never imports another feature (pages and layouts compose features);
 //   - a package never imports an app;
-//   - a server module never imports another module's repository (it calls that module's service).
+//   - a server module reaches another module only through its index.ts (its public surface);
+//   - a server module's code uses its own tables only (a tables file may name another's for a foreign
+//     key); the exceptions are declared with their reason in eslint/house-rules.js;
+//   - only src/db and the migrations see every table at once (db/schema/index.ts).
+// Tests may reach anything: they check the rows and internals they are about.
 import path from 'node:path';
 
 const root = path.dirname(path.dirname(new URL(import.meta.url).pathname));
 
 const WEB_FEATURES = path.join(root, 'apps/web/src/features');
 const SERVER_MODULES = path.join(root, 'apps/server/src/modules');
+const ALL_TABLES = path.join(root, 'apps/server/src/db/schema/index.ts');
 const PACKAGES = path.join(root, 'packages');
 const APPS = path.join(root, 'apps');
 
@@ -23,7 +28,31 @@ function isInside(folder, file) {
   return !relative.startsWith('..') && !path.isAbsolute(relative);
 }
 
-export function boundaryViolation(importer, imported) {
+const isTest = (file) => /\.test\.tsx?$/.test(file);
+const isTables = (file) => /\.tables\.ts$/.test(file);
+
+function allowedForeignTables(options, importer, module) {
+  const relative = path.relative(root, importer);
+  return (options.foreignTables ?? []).some((exception) => exception.file === relative && exception.modules.includes(module));
+}
+
+function serverModuleViolation(importer, imported, options) {
+  const importerModule = firstFolderUnder(SERVER_MODULES, importer);
+  if (!importerModule || isTest(importer)) return undefined;
+  if (imported === ALL_TABLES) return { messageId: 'allTables', data: { from: importerModule } };
+  const importedModule = firstFolderUnder(SERVER_MODULES, imported);
+  if (!importedModule || importedModule === importerModule) return undefined;
+  if (isTables(imported)) {
+    if (isTables(importer) || allowedForeignTables(options, importer, importedModule)) return undefined;
+    return { messageId: 'foreignTables', data: { from: importerModule, to: importedModule } };
+  }
+  if (path.basename(imported) !== 'index.ts') {
+    return { messageId: 'moduleInternals', data: { from: importerModule, to: importedModule, file: path.basename(imported) } };
+  }
+  return undefined;
+}
+
+export function boundaryViolation(importer, imported, options = {}) {
   const importerFeature = firstFolderUnder(WEB_FEATURES, importer);
   const importedFeature = firstFolderUnder(WEB_FEATURES, imported);
   if (importerFeature && importedFeature && importerFeature !== importedFeature) {
@@ -32,28 +61,48 @@ export function boundaryViolation(importer, imported) {
   if (isInside(PACKAGES, importer) && isInside(APPS, imported)) {
     return { messageId: 'packageImportsApp', data: {} };
   }
-  const importerModule = firstFolderUnder(SERVER_MODULES, importer);
-  const importedModule = firstFolderUnder(SERVER_MODULES, imported);
-  if (importerModule && importedModule && importerModule !== importedModule && /\.repository\.[jt]s$/.test(imported)) {
-    return { messageId: 'foreignRepository', data: { from: importerModule, to: importedModule } };
-  }
-  return undefined;
+  return serverModuleViolation(importer, imported, options);
 }
 
 const boundaries = {
   meta: {
     type: 'problem',
     docs: { description: 'Keeps web features, packages and server modules apart' },
-    schema: [],
+    schema: [
+      {
+        type: 'object',
+        properties: {
+          foreignTables: {
+            type: 'array',
+            items: {
+              type: 'object',
+              properties: {
+                file: { type: 'string' },
+                modules: { type: 'array', items: { type: 'string' } },
+                reason: { type: 'string', minLength: 10 },
+              },
+              required: ['file', 'modules', 'reason'],
+              additionalProperties: false,
+            },
+          },
+        },
+        additionalProperties: false,
+      },
+    ],
     messages: {
       featureImport:
         'The web feature "{{from}}" imports the feature "{{to}}": move the shared piece to components/, lib/ or api/, or compose both in a page.',
       packageImportsApp: 'A package never imports an app.',
-      foreignRepository: 'The server module "{{from}}" imports the repository of "{{to}}": call that module\'s service instead.',
+      moduleInternals:
+        'The server module "{{from}}" imports {{file}} of "{{to}}": import it from ../{{to}}/index.js, and export it there if it belongs to that module\'s public surface.',
+      foreignTables:
+        'The server module "{{from}}" uses the tables of "{{to}}": call that module\'s service, or declare the exception with its reason in eslint/house-rules.js.',
+      allTables: 'The server module "{{from}}" imports every table (db/schema/index.ts): import its own from its *.tables.ts.',
     },
   },
   create(context) {
     const importer = context.filename;
+    const options = context.options[0] ?? {};
     function check(node) {
       const specifier = node.source?.value;
       if (typeof specifier !== 'string') return;
@@ -63,7 +112,7 @@ const boundaries = {
       }
       if (!specifier.startsWith('.')) return;
       const imported = path.resolve(path.dirname(importer), specifier.replace(/\.js$/, '.ts'));
-      const violation = boundaryViolation(importer, imported);
+      const violation = boundaryViolation(importer, imported, options);
       if (violation) context.report({ node: node.source, ...violation });
     }
     return { ImportDeclaration: check, ExportNamedDeclaration: check, ExportAllDeclaration: check, ImportExpression: check };

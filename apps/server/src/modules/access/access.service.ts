@@ -11,7 +11,7 @@ import {
 } from '@spatia/contract';
 import { fail } from '../../lib/app-error.js';
 import type { Cache } from '../../lib/cache.js';
-import type { PermissionSources, UsersService } from '../users/users.service.js';
+import type { PermissionSources, UsersService } from '../users/index.js';
 import type { AccessRepository, CatalogueGroupRow, CataloguePermissionRow } from './access.repository.js';
 
 interface Catalogue {

@@ -4,11 +4,11 @@ import { fail } from '../../lib/app-error.js';
 import type { RateLimiter } from '../../lib/rate-limiter.js';
 import { addressBucket } from '../../lib/request-info.js';
 import type { ClientInfo } from '../../lib/request-info.js';
-import type { AuthService } from '../auth/auth.service.js';
-import type { LoginThrottle } from '../auth/login-throttle.js';
-import { verifyPassword } from '../auth/password.js';
-import { assertPasswordRule, type UsersService } from '../users/users.service.js';
-import type { VerificationService } from '../verification/verification.service.js';
+import type { AuthService } from '../auth/index.js';
+import type { LoginThrottle } from '../auth/index.js';
+import { verifyPassword } from '../auth/index.js';
+import { assertPasswordRule, type UsersService } from '../users/index.js';
+import type { VerificationService } from '../verification/index.js';
 
 export interface CodeFields {
   verifyCode: string;

@@ -19,3 +19,6 @@ export default defineModule({
   }),
   routes: (app, { accounts }) => app.register(accountsRoutes, { accounts }),
 });
+
+// The public surface of the module: what other modules use.
+export { type AccountsService, type CodeFields } from './accounts.service.js';

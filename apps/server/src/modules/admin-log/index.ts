@@ -16,3 +16,6 @@ export default defineModule({
   needs: [],
   build: ({ database }) => ({ adminLog: new AdminLogService(new AdminLogRepository(database.db)) }),
 });
+
+// The public surface of the module: what other modules use.
+export { type AdminLogFilter, type AdminLogService } from './admin-log.service.js';

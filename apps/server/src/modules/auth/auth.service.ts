@@ -3,7 +3,7 @@ import { SESSION_LIFETIME_MS, type ActiveSessionInfo, type LoginResult } from '@
 import { fail } from '../../lib/app-error.js';
 import type { Cache } from '../../lib/cache.js';
 import type { Executor } from '../../db/database.js';
-import type { AuthUser, UsersService } from '../users/users.service.js';
+import type { AuthUser, UsersService } from '../users/index.js';
 import { verifyPassword } from './password.js';
 import type { LoginThrottle } from './login-throttle.js';
 import type { ClientInfo } from '../../lib/request-info.js';

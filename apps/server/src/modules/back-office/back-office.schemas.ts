@@ -8,8 +8,8 @@ import {
   USER_STATUSES,
 } from '@spatia/contract';
 import { Type } from 'typebox';
-import { MembershipSchema } from '../membership/membership.schemas.js';
-import { NullableInteger, Uid, WORK_TIME_MAX, literals, pageOf } from '../works/works.schemas.js';
+import { MembershipSchema } from '../membership/index.js';
+import { NullableInteger, Uid, WORK_TIME_MAX, literals, pageOf } from '../works/index.js';
 
 /** Request and response shapes of the back office's user pages and admin log (docs/back-office.md). */
 export const tags = ['back office'];

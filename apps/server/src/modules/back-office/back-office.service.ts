@@ -9,12 +9,12 @@ import {
   type SignOutEverywhereResult,
 } from '@spatia/contract';
 import { fail, invalid } from '../../lib/app-error.js';
-import type { AdminLogFilter, AdminLogService } from '../admin-log/admin-log.service.js';
-import type { AuthService } from '../auth/auth.service.js';
-import type { MembershipService } from '../membership/membership.service.js';
-import type { UserDirectoryService, UserSearch } from '../users/user-directory.service.js';
-import type { AuthUser, UsersService } from '../users/users.service.js';
-import type { WorksService } from '../works/works.service.js';
+import type { AdminLogFilter, AdminLogService } from '../admin-log/index.js';
+import type { AuthService } from '../auth/index.js';
+import type { MembershipService } from '../membership/index.js';
+import type { UserDirectoryService, UserSearch } from '../users/index.js';
+import type { AuthUser, UsersService } from '../users/index.js';
+import type { WorksService } from '../works/index.js';
 import type { BackOfficeRepository } from './back-office.repository.js';
 
 /** The acting admin. */

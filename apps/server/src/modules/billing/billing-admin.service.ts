@@ -1,7 +1,7 @@
 import type { BillingPrices, FlowRechargePlan } from '@spatia/contract';
 import { fail } from '../../lib/app-error.js';
-import type { AdminLogService } from '../admin-log/admin-log.service.js';
-import type { PaymentsService } from '../payments/payments.service.js';
+import type { AdminLogService } from '../admin-log/index.js';
+import type { PaymentsService } from '../payments/index.js';
 import type { BillingRepository } from './billing.repository.js';
 
 export interface BillingSettings {

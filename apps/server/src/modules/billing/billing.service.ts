@@ -1,10 +1,10 @@
 import { BYTES_PER_GB, trafficCostFen, type ServingHoldReason } from '@spatia/contract';
 import type { Logger } from '../../lib/logger.js';
 import type { Transaction } from '../../db/database.js';
-import { LedgerAccount, type LedgerService, type Posting } from '../ledger/ledger.service.js';
-import type { NotificationsService } from '../notifications/notifications.service.js';
-import type { TrafficService } from '../traffic/traffic.service.js';
-import type { WorksService } from '../works/works.service.js';
+import { LedgerAccount, type LedgerService, type Posting } from '../ledger/index.js';
+import type { NotificationsService } from '../notifications/index.js';
+import type { TrafficService } from '../traffic/index.js';
+import type { WorksService } from '../works/index.js';
 import type { BillRow, BillingRepository } from './billing.repository.js';
 import { addDays, dayStart, dayOf, monthOf } from '../../lib/day-range.js';
 

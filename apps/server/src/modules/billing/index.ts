@@ -38,3 +38,6 @@ export default defineModule({
     { name: 'billing.enforce', handler: () => billing.enforce(), options: { schedule: { cron: '*/5 * * * *' } } },
   ],
 });
+
+// The public surface of the module: what other modules use.
+export { type BillingService } from './billing.service.js';

@@ -12,10 +12,10 @@ import {
   type WalletWork,
 } from '@spatia/contract';
 import { fail } from '../../lib/app-error.js';
-import { LedgerAccount, type LedgerService } from '../ledger/ledger.service.js';
-import type { TrafficService } from '../traffic/traffic.service.js';
-import type { AuthUser, UsersService } from '../users/users.service.js';
-import type { WorksService } from '../works/works.service.js';
+import { LedgerAccount, type LedgerService } from '../ledger/index.js';
+import type { TrafficService } from '../traffic/index.js';
+import type { AuthUser, UsersService } from '../users/index.js';
+import type { WorksService } from '../works/index.js';
 import type { BillingRepository, LeasePeriodRow } from './billing.repository.js';
 import { graceEndsAt } from './billing.service.js';
 import { addDays, addMonths, daysFrom, dayOf, monthOf } from '../../lib/day-range.js';

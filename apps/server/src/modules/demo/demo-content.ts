@@ -9,14 +9,14 @@ import { ServerMilestones } from '../../db/server-milestones.js';
 import type { StorageDriver } from '../../drivers/storage/storage-driver.js';
 import { EXTENSION_OF, type ContentType } from '../../lib/file-signature.js';
 import type { Logger } from '../../lib/logger.js';
-import type { ProcessingService } from '../processing/processing.service.js';
-import { DEFAULT_FOV } from '../tours/tour-settings.js';
-import type { ToursService } from '../tours/tours.service.js';
-import type { UsersService } from '../users/users.service.js';
-import type { Actor } from '../works/work-access.js';
-import type { WorkAssetsService } from '../works/work-assets.service.js';
-import type { WorkPublishingService } from '../works/work-publishing.service.js';
-import type { WorksService } from '../works/works.service.js';
+import type { ProcessingService } from '../processing/index.js';
+import { DEFAULT_FOV } from '../tours/index.js';
+import type { ToursService } from '../tours/index.js';
+import type { UsersService } from '../users/index.js';
+import type { Actor } from '../works/index.js';
+import type { WorkAssetsService } from '../works/index.js';
+import type { WorkPublishingService } from '../works/index.js';
+import type { WorksService } from '../works/index.js';
 
 /** Where the build renders the demo content's files (`npm run build`, scripts/build.mjs). */
 export const DEFAULT_DEMO_DIR = fileURLToPath(new URL('../../../demo', import.meta.url));

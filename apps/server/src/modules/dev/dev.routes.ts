@@ -4,7 +4,7 @@ import type { ConsoleSmsDriver } from '../../drivers/sms/console-sms.js';
 import { fail } from '../../lib/app-error.js';
 import { ok } from '../../lib/envelope.js';
 import { routesFor } from '../../lib/route.js';
-import type { BillingService } from '../billing/billing.service.js';
+import type { BillingService } from '../billing/index.js';
 import { BillDayParams, BilledDaySchema, OutboxQuery, OutboxSchema } from './dev.schemas.js';
 
 const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);

@@ -2,8 +2,8 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { DownloadTicket } from '@spatia/contract';
 import { fail } from '../../lib/app-error.js';
 import type { Cache } from '../../lib/cache.js';
-import type { UsersService } from '../users/users.service.js';
-import type { Actor } from '../works/work-access.js';
+import type { UsersService } from '../users/index.js';
+import type { Actor } from '../works/index.js';
 
 const TICKET_SECONDS = 60;
 

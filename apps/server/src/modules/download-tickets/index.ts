@@ -15,3 +15,7 @@ export default defineModule({
   needs: ['users'],
   build: ({ cache, users }) => ({ downloadTickets: new DownloadTickets(cache, users) }),
 });
+
+// The public surface of the module: what other modules use.
+export { type DownloadTicket, type DownloadTickets } from './download-tickets.service.js';
+export { registerTicketedDownload } from './ticketed-download.routes.js';

@@ -4,8 +4,8 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { fail } from '../../lib/app-error.js';
 import { ok } from '../../lib/envelope.js';
 import { routesFor } from '../../lib/route.js';
-import type { Actor } from '../works/work-access.js';
-import { IdParams } from '../works/works.schemas.js';
+import type { Actor } from '../works/index.js';
+import { IdParams } from '../works/index.js';
 import { DownloadQuery, TicketSchema } from './download-tickets.schemas.js';
 import type { DownloadTicket } from './download-tickets.service.js';
 

@@ -2,7 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { isStorageKey, type ByteRange, type StorageDriver } from '../../drivers/storage/storage-driver.js';
 import { fail } from '../../lib/app-error.js';
 import { contentTypeOfKey } from '../../lib/file-signature.js';
-import { SIGNED_FILE_URL_SECONDS, type FileUrlSigner } from '../uploads/file-urls.js';
+import { SIGNED_FILE_URL_SECONDS, type FileUrlSigner } from '../uploads/index.js';
 
 /** One `bytes=a-b`, `bytes=a-` or `bytes=-n` range within `size`; undefined for anything else. */
 export function parseRange(header: string | undefined, size: number): ByteRange | undefined {

@@ -16,11 +16,11 @@ import { fail, invalid } from '../../lib/app-error.js';
 import type { Cache } from '../../lib/cache.js';
 import { detectImageType } from '../../lib/file-signature.js';
 import type { RateLimiter } from '../../lib/rate-limiter.js';
-import type { AdminLogService } from '../admin-log/admin-log.service.js';
-import type { ModerationService } from '../moderation/moderation.service.js';
-import type { NotificationsService } from '../notifications/notifications.service.js';
-import { FILES_PREFIX, type FileUrlSigner } from '../uploads/file-urls.js';
-import type { AuthUser, UsersService } from '../users/users.service.js';
+import type { AdminLogService } from '../admin-log/index.js';
+import type { ModerationService } from '../moderation/index.js';
+import type { NotificationsService } from '../notifications/index.js';
+import { FILES_PREFIX, type FileUrlSigner } from '../uploads/index.js';
+import type { AuthUser, UsersService } from '../users/index.js';
 import { plainText, readExtras } from './identity-extras.js';
 import type { ApprovedIdentityRow, IdentityKindRow, IdentityRecordRow, IdentityRepository } from './identity.repository.js';
 

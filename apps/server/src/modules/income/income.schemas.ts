@@ -1,7 +1,7 @@
 import { INCOME_SOURCES } from '@spatia/contract';
 import { Type } from 'typebox';
-import { literals } from '../works/works.schemas.js';
-import { DayQuery } from '../orders/orders.schemas.js';
+import { literals } from '../works/index.js';
+import { DayQuery } from '../orders/index.js';
 
 /** Request and response shapes of the income statistics; they validate input and write the OpenAPI document. */
 export const tags = ['orders'];

@@ -1,7 +1,7 @@
 import { INCOME_DEFAULT_DAYS, INCOME_MAX_DAYS, daysInRange, type IncomeSource, type IncomeStat } from '@spatia/contract';
 import { fail } from '../../lib/app-error.js';
 import { addDays, dayOf, daysFrom, parseDayRange } from '../../lib/day-range.js';
-import { LedgerAccount, type LedgerService } from '../ledger/ledger.service.js';
+import { LedgerAccount, type LedgerService } from '../ledger/index.js';
 
 /**
  * The ledger movements that are income, by the kind they were booked with, and the source each one

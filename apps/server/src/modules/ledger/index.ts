@@ -16,3 +16,6 @@ export default defineModule({
   needs: [],
   build: ({ database }) => ({ ledger: new LedgerService(new LedgerRepository(database.db)) }),
 });
+
+// The public surface of the module: what other modules use.
+export { LedgerAccount, type LedgerService, type Posting } from './ledger.service.js';

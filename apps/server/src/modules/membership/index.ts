@@ -36,3 +36,7 @@ export default defineModule({
     { name: 'membership.expire', handler: () => membership.expireDue(), options: { schedule: { cron: '* * * * *' } } },
   ],
 });
+
+// The public surface of the module: what other modules use.
+export { MembershipSchema } from './membership.schemas.js';
+export { type MembershipService } from './membership.service.js';

@@ -5,7 +5,7 @@ import type { StorageDriver } from '../../drivers/storage/storage-driver.js';
 import { fail } from '../../lib/app-error.js';
 import { detectImageType } from '../../lib/file-signature.js';
 import type { RateLimiter } from '../../lib/rate-limiter.js';
-import { FILES_PREFIX, type FileUrlSigner } from '../uploads/file-urls.js';
+import { FILES_PREFIX, type FileUrlSigner } from '../uploads/index.js';
 
 /** Uploads per user per window (a licence is a handful of photos; this only stops a script). */
 const UPLOADS_PER_WINDOW = 30;

@@ -3,7 +3,13 @@ import type { MembershipApplicationStatus, MembershipKind, MembershipStatus } fr
 import type { Db, Executor, Transaction } from '../../db/database.js';
 import { findOneRow } from '../../db/one-row.js';
 import { pageOfRows } from '../../db/page-of-rows.js';
-import { membershipApplications, membershipTrials, membershipVersionGroups, membershipVersions, userMemberships } from './membership.tables.js';
+import {
+  membershipApplications,
+  membershipTrials,
+  membershipVersionGroups,
+  membershipVersions,
+  userMemberships,
+} from './membership.tables.js';
 
 export type VersionRow = typeof membershipVersions.$inferSelect;
 export type ApplicationRow = typeof membershipApplications.$inferSelect;

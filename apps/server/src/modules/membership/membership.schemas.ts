@@ -11,7 +11,7 @@ import {
   MEMBERSHIP_VERSION_NAME_MAX,
 } from '@spatia/contract';
 import { Type, type TSchema } from 'typebox';
-import { NullableInteger, Owner, literals, pageOf } from '../works/works.schemas.js';
+import { NullableInteger, Owner, literals, pageOf } from '../works/index.js';
 
 /** Request and response shapes of membership versions and applications (docs/membership.md). */
 export const tags = ['membership'];

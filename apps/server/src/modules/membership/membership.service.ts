@@ -21,9 +21,9 @@ import {
 } from '@spatia/contract';
 import type { Transaction } from '../../db/database.js';
 import { fail, invalid } from '../../lib/app-error.js';
-import type { AdminLogService } from '../admin-log/admin-log.service.js';
-import type { NotificationsService } from '../notifications/notifications.service.js';
-import type { AuthUser, UsersService } from '../users/users.service.js';
+import type { AdminLogService } from '../admin-log/index.js';
+import type { NotificationsService } from '../notifications/index.js';
+import type { AuthUser, UsersService } from '../users/index.js';
 import { licenceHashOf, type LicenceImages } from './licence-images.js';
 import type { ApplicationRow, MembershipRepository, MembershipRow, VersionWithGroups } from './membership.repository.js';
 

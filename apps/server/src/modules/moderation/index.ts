@@ -24,3 +24,6 @@ export default defineModule({
   }),
   routes: (app, { moderation }) => app.register(moderationRoutes, { moderation }),
 });
+
+// The public surface of the module: what other modules use.
+export { type ModerationService } from './moderation.service.js';

@@ -17,7 +17,7 @@ import {
 import type { Transaction } from '../../db/database.js';
 import { invalid } from '../../lib/app-error.js';
 import type { Cache } from '../../lib/cache.js';
-import type { AdminLogService } from '../admin-log/admin-log.service.js';
+import type { AdminLogService } from '../admin-log/index.js';
 import { readWordFile } from './word-file.js';
 import type { ModerationRepository } from './moderation.repository.js';
 

@@ -22,3 +22,6 @@ export default defineModule({
     { name: 'notifications.prune', handler: () => notifications.pruneRead(), options: { schedule: { cron: '41 3 * * *' } } },
   ],
 });
+
+// The public surface of the module: what other modules use.
+export { type NotificationsService } from './notifications.service.js';

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { registerTicketedDownload } from '../download-tickets/ticketed-download.routes.js';
+import { registerTicketedDownload } from '../download-tickets/index.js';
 import type { OfflinePackages } from './offline-packages.service.js';
 
 const tags = ['processing'];

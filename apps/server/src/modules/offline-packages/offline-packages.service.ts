@@ -19,11 +19,11 @@ import {
 } from '@spatia/contract';
 import type { StorageDriver } from '../../drivers/storage/storage-driver.js';
 import { EXTENSION_OF, type ContentType } from '../../lib/file-signature.js';
-import type { DownloadTicket, DownloadTickets } from '../download-tickets/download-tickets.service.js';
-import { sceneFolder } from '../processing/derived-files.js';
-import { buildTour, type ToursService } from '../tours/tours.service.js';
-import type { Actor } from '../works/work-access.js';
-import type { WorksService } from '../works/works.service.js';
+import type { DownloadTicket, DownloadTickets } from '../download-tickets/index.js';
+import { sceneFolder } from '../processing/index.js';
+import { buildTour, type ToursService } from '../tours/index.js';
+import type { Actor } from '../works/index.js';
+import type { WorksService } from '../works/index.js';
 
 /** Where `npm run build` puts the standalone tour viewer (packages/viewers). */
 export const DEFAULT_VIEWER_DIST_DIR = fileURLToPath(new URL('../../../../../packages/viewers/dist/standalone', import.meta.url));

@@ -18,3 +18,6 @@ export default defineModule({
   build: ({ payments, transfers }) => ({ orders: new OrdersService(createOrderSources({ payments, transfers })) }),
   routes: (app, { orders }) => app.register(ordersRoutes, { orders }),
 });
+
+// The public surface of the module: what other modules use.
+export { DayQuery } from './orders.schemas.js';

@@ -8,8 +8,8 @@ import type {
   TransferStatus,
 } from '@spatia/contract';
 import type { DayRange } from '../../lib/day-range.js';
-import type { PaymentsService } from '../payments/payments.service.js';
-import type { TransfersService } from '../transfers/transfers.service.js';
+import type { PaymentsService } from '../payments/index.js';
+import type { TransfersService } from '../transfers/index.js';
 
 /** Which orders of a person a page holds: one status of the common vocabulary (all when left out), and a time range. */
 export interface OrderFilter extends DayRange {

@@ -36,3 +36,7 @@ export default defineModule({
     { name: 'payments.reconcile', handler: () => payments.reconcile(), options: { schedule: { cron: '* * * * *' } } },
   ],
 });
+
+// The public surface of the module: what other modules use.
+export { IdempotencyHeaders } from './payments.schemas.js';
+export { type PaymentsService } from './payments.service.js';

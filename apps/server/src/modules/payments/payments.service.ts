@@ -20,8 +20,8 @@ import { sql } from 'drizzle-orm';
 import type { Transaction } from '../../db/database.js';
 import { fail } from '../../lib/app-error.js';
 import type { Logger } from '../../lib/logger.js';
-import { LedgerAccount, type LedgerService } from '../ledger/ledger.service.js';
-import type { NotificationsService } from '../notifications/notifications.service.js';
+import { LedgerAccount, type LedgerService } from '../ledger/index.js';
+import type { NotificationsService } from '../notifications/index.js';
 import type { PaymentOrderFilter, PaymentOrderRow, PaymentsRepository } from './payments.repository.js';
 
 const MINUTE_MS = 60_000;

@@ -2,8 +2,8 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Permission } from '@spatia/contract';
 import { ok } from '../../lib/envelope.js';
 import { routesFor } from '../../lib/route.js';
-import { IdParams } from '../works/works.schemas.js';
-import { registerTicketedDownload } from '../download-tickets/ticketed-download.routes.js';
+import { IdParams } from '../works/index.js';
+import { registerTicketedDownload } from '../download-tickets/index.js';
 import {
   MeasurementSetSchema,
   MeasurementUpdateBody,

@@ -1,6 +1,6 @@
 import { MEASUREMENT_KINDS, MEASUREMENT_LIMITS } from '@spatia/contract';
 import { Type } from 'typebox';
-import { ProcessingSchema } from '../processing/processing.schemas.js';
+import { ProcessingSchema } from '../processing/index.js';
 
 /** Request and response shapes of 3D and point-cloud works' viewers, measurements and list. */
 export const tags = ['3D and point clouds'];

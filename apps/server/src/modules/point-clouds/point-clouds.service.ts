@@ -12,20 +12,20 @@ import {
   type WorkScene,
 } from '@spatia/contract';
 import type { Executor, Transaction } from '../../db/database.js';
-import type { ProcessedOutput } from '../processing/processing.tables.js';
+import type { ProcessedOutput } from '../processing/index.js';
 import type { StorageDriver } from '../../drivers/storage/storage-driver.js';
 import { fail } from '../../lib/app-error.js';
 import type { Logger } from '../../lib/logger.js';
 import type { MeasurementProblem } from '../../lib/messages.js';
 import { exportPointCloudLas } from '../../media/pointcloud/index.js';
-import type { DownloadTicket, DownloadTickets } from '../download-tickets/download-tickets.service.js';
-import type { ModerationService } from '../moderation/moderation.service.js';
-import { sceneFolder } from '../processing/derived-files.js';
-import { presentProcessing, SPATIAL_FOLDER, type ProcessingService } from '../processing/processing.service.js';
-import { fileUrl } from '../uploads/file-urls.js';
-import type { AuthUser } from '../users/users.service.js';
-import type { Actor } from '../works/work-access.js';
-import type { WorkRow, WorksService } from '../works/works.service.js';
+import type { DownloadTicket, DownloadTickets } from '../download-tickets/index.js';
+import type { ModerationService } from '../moderation/index.js';
+import { sceneFolder } from '../processing/index.js';
+import { presentProcessing, SPATIAL_FOLDER, type ProcessingService } from '../processing/index.js';
+import { fileUrl } from '../uploads/index.js';
+import type { AuthUser } from '../users/index.js';
+import type { Actor } from '../works/index.js';
+import type { WorkRow, WorksService } from '../works/index.js';
 import type { PointCloudsRepository } from './point-clouds.repository.js';
 
 /** A processed 3D or point-cloud work: its converted file and the run folder that holds it. */

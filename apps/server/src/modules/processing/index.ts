@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { ProcessedScene } from './processing.tables.js';
 import { defineModule } from '../../kernel/module.js';
-import type { WorkRow } from '../works/works.service.js';
+import type { WorkRow } from '../works/index.js';
 import { ProcessingRepository } from './processing.repository.js';
 import { processingRoutes } from './processing.routes.js';
 import {
@@ -63,3 +63,9 @@ export default defineModule({
 });
 
 export type { RunJob };
+
+// The public surface of the module: what other modules use.
+export { sceneFolder, workUidOfDerivedKey } from './derived-files.js';
+export { ProcessingSchema } from './processing.schemas.js';
+export { SPATIAL_FOLDER, presentProcessing, type ProcessingService } from './processing.service.js';
+export { type ProcessedOutput, type ProcessedScene } from './processing.tables.js';

@@ -5,7 +5,7 @@ import { fail } from '../../lib/app-error.js';
 import { Nothing, ok } from '../../lib/envelope.js';
 import { routesFor } from '../../lib/route.js';
 import { requestOrigin } from '../../lib/request-info.js';
-import { ACCEPTED_IMAGE_TYPES, UPLOAD_LIMITS } from '../uploads/uploads.service.js';
+import { ACCEPTED_IMAGE_TYPES, UPLOAD_LIMITS } from '../uploads/index.js';
 import {
   EnterpriseLogoBody,
   GrantSchema,

@@ -7,9 +7,9 @@ import {
   type WorkStatus,
 } from '@spatia/contract';
 import { fail } from '../../lib/app-error.js';
-import { LedgerAccount, type LedgerService } from '../ledger/ledger.service.js';
-import type { StoredUpload, UploadsService } from '../uploads/uploads.service.js';
-import type { AuthUser, UsersService } from '../users/users.service.js';
+import { LedgerAccount, type LedgerService } from '../ledger/index.js';
+import type { StoredUpload, UploadsService } from '../uploads/index.js';
+import type { AuthUser, UsersService } from '../users/index.js';
 
 /** Where stored files are served. */
 export const FILES_PATH = '/files';

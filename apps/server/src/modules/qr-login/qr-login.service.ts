@@ -3,9 +3,9 @@ import type { CodeLoginResult, QrScanResult, QrTicket, QrTicketStatus } from '@s
 import { fail } from '../../lib/app-error.js';
 import type { RateLimiter } from '../../lib/rate-limiter.js';
 import { addressBucket } from '../../lib/request-info.js';
-import type { AccountsService } from '../accounts/accounts.service.js';
+import type { AccountsService } from '../accounts/index.js';
 import type { ClientInfo } from '../../lib/request-info.js';
-import { hashToken } from '../auth/auth.service.js';
+import { hashToken } from '../auth/index.js';
 import type { QrLoginRepository, TicketRow } from './qr-login.repository.js';
 
 export const QR_TICKET_LIFETIME_MS = 2 * 60 * 1000;

@@ -1,5 +1,5 @@
 import { TOUR_LIMITS, type Hotspot, type TourSceneSettings, type TourUpdate } from '@spatia/contract';
-import type { ProcessedScene } from '../processing/processing.tables.js';
+import type { ProcessedScene } from '../processing/index.js';
 import type { StoredTourSettings } from './tours.tables.js';
 import type { TourProblem } from '../../lib/messages.js';
 

@@ -1,14 +1,14 @@
 import type { Tour, TourUpdate } from '@spatia/contract';
 import type { Executor, Transaction } from '../../db/database.js';
-import type { ProcessedScene } from '../processing/processing.tables.js';
+import type { ProcessedScene } from '../processing/index.js';
 import type { StoredTourSettings } from './tours.tables.js';
 import { fail } from '../../lib/app-error.js';
-import type { ModerationService } from '../moderation/moderation.service.js';
-import { sceneFolder } from '../processing/derived-files.js';
-import type { ProcessingService } from '../processing/processing.service.js';
-import { fileUrl } from '../uploads/file-urls.js';
-import type { Actor } from '../works/work-access.js';
-import type { WorkAssetRow, WorkRow, WorksService } from '../works/works.service.js';
+import type { ModerationService } from '../moderation/index.js';
+import { sceneFolder } from '../processing/index.js';
+import type { ProcessingService } from '../processing/index.js';
+import { fileUrl } from '../uploads/index.js';
+import type { Actor } from '../works/index.js';
+import type { WorkAssetRow, WorkRow, WorksService } from '../works/index.js';
 import { reconcileTourSettings, tourTexts, tourUpdateProblem } from './tour-settings.js';
 import type { ToursRepository } from './tours.repository.js';
 

@@ -1,4 +1,4 @@
-import { bigint, integer, jsonb, pgTable, primaryKey } from 'drizzle-orm/pg-core';
+import { bigint, integer, jsonb, pgTable } from 'drizzle-orm/pg-core';
 import { updatedAt } from '../../db/schema/columns.js';
 import { type TourSceneSettings } from '@spatia/contract';
 import { works } from '../works/works.tables.js';

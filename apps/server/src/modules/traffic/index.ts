@@ -19,3 +19,6 @@ export default defineModule({
   routes: (app, { traffic }) => app.register(trafficRoutes, { traffic }),
   stop: ({ traffic }) => traffic.flush(),
 });
+
+// The public surface of the module: what other modules use.
+export { type TrafficService } from './traffic.service.js';

@@ -1,8 +1,8 @@
 import type { WorkTrafficDay } from '@spatia/contract';
 import { MemoryCache } from '../../lib/cache.js';
-import { workUidOfDerivedKey } from '../processing/derived-files.js';
-import type { Actor } from '../works/work-access.js';
-import type { WorksService } from '../works/works.service.js';
+import { workUidOfDerivedKey } from '../processing/index.js';
+import type { Actor } from '../works/index.js';
+import type { WorksService } from '../works/index.js';
 import type { CountedTraffic, OwnerTraffic, TrafficRepository } from './traffic.repository.js';
 
 /** A file served: its key, the bytes sent, and the work the page said it was for (`?w=`), if any. */

@@ -24,3 +24,6 @@ export default defineModule({
     { name: 'transfers.expire', handler: () => transfers.expireDue(), options: { schedule: { cron: '* * * * *' } } },
   ],
 });
+
+// The public surface of the module: what other modules use.
+export { type TransfersService } from './transfers.service.js';

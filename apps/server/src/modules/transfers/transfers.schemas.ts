@@ -1,6 +1,6 @@
 import { PHONE_PATTERN, TRANSFER_KINDS, TRANSFER_STATUSES, WORK_REMARK_MAX } from '@spatia/contract';
 import { Type } from 'typebox';
-import { NullableInteger, Owner, PageQuery, WorkTypeSchema, literals } from '../works/works.schemas.js';
+import { NullableInteger, Owner, PageQuery, WorkTypeSchema, literals } from '../works/index.js';
 
 /** Request and response shapes of transfers; they validate input and write the OpenAPI document. */
 export const tags = ['works'];

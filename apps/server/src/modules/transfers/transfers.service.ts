@@ -1,12 +1,12 @@
 import { TRANSFER_RECEIPT_DAYS, type Page, type TransferStatus, type WorkDetail, type WorkTransfer } from '@spatia/contract';
 import { fail } from '../../lib/app-error.js';
 import type { Transaction } from '../../db/database.js';
-import { LedgerAccount, type LedgerService } from '../ledger/ledger.service.js';
-import type { NotificationsService } from '../notifications/notifications.service.js';
-import { fileUrl } from '../uploads/file-urls.js';
-import type { UsersService } from '../users/users.service.js';
-import { canManage, type Actor } from '../works/work-access.js';
-import type { WorkRow, WorksService } from '../works/works.service.js';
+import { LedgerAccount, type LedgerService } from '../ledger/index.js';
+import type { NotificationsService } from '../notifications/index.js';
+import { fileUrl } from '../uploads/index.js';
+import type { UsersService } from '../users/index.js';
+import { canManage, type Actor } from '../works/index.js';
+import type { WorkRow, WorksService } from '../works/index.js';
 import type { SaleFilter, TransferRow, TransfersRepository } from './transfers.repository.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;

@@ -1,5 +1,5 @@
 import { defineModule } from '../../kernel/module.js';
-import type { WorkAssetsService } from '../works/work-assets.service.js';
+import type { WorkAssetsService } from '../works/index.js';
 import { createTusBackend } from './create-tus-backend.js';
 import { ResumableUploads } from './resumable-uploads.js';
 import { tusRoutes } from './tus.routes.js';

@@ -403,7 +403,7 @@ describe.each(backends)('tus uploads: $name', (backend) => {
     const grant = desk.issue();
     const location = (await create(grant, 5000)).headers.get('location')!;
     expect((await patch(location, grant, 0, glb(1000))).status).toBe(204);
-    const uploads = app.services.resumableUploads!;
+    const uploads = app.services.resumableUploads;
     expect(await uploads.cleanupExpiredUploads()).toBe(0);
     const storage = app.services.storage;
     if (storage instanceof S3StorageDriver) {

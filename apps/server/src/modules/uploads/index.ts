@@ -22,3 +22,7 @@ export default defineModule({
     privateFiles: new FileUrlSigner(() => (config.authSecret ? Promise.resolve(config.authSecret) : secrets.get('file-url-hmac'))),
   }),
 });
+
+// The public surface of the module: what other modules use.
+export { FILES_PREFIX, SIGNED_FILE_URL_SECONDS, fileUrl, type FileUrlSigner } from './file-urls.js';
+export { ACCEPTED_IMAGE_TYPES, UPLOAD_LIMITS, type StoredUpload, type UploadsService } from './uploads.service.js';

@@ -4,7 +4,7 @@ import type { UploadGrant } from '@spatia/contract';
 import type { StorageDriver } from '../../drivers/storage/storage-driver.js';
 import { fail } from '../../lib/app-error.js';
 import { detectImageType, type ImageType } from '../../lib/file-signature.js';
-import { hashToken } from '../auth/auth.service.js';
+import { hashToken } from '../auth/index.js';
 import type { UploadKind, UploadsRepository } from './uploads.repository.js';
 
 export const GRANT_LIFETIME_MS = 10 * 60 * 1000;

@@ -30,3 +30,7 @@ export default defineModule({
   }),
   routes: (app, { users }) => app.register(usersRoutes, { users }),
 });
+
+// The public surface of the module: what other modules use.
+export { type UserDirectoryService, type UserSearch } from './user-directory.service.js';
+export { assertPasswordRule, type AuthUser, type PermissionSources, type PublicProfile, type UsersService } from './users.service.js';

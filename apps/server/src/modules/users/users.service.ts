@@ -15,9 +15,9 @@ import {
 } from '@spatia/contract';
 import { fail, invalid } from '../../lib/app-error.js';
 import type { Cache } from '../../lib/cache.js';
-import { hashPassword } from '../auth/password.js';
+import { hashPassword } from '../auth/index.js';
 import type { Db, Transaction } from '../../db/database.js';
-import type { AdminLogService } from '../admin-log/admin-log.service.js';
+import type { AdminLogService } from '../admin-log/index.js';
 import type { DomainEvents } from '../../kernel/domain-events.js';
 import { presentUserIdentity } from './user-identity.js';
 import { UsersRepository, type PermissionSources, type UserProfileRow } from './users.repository.js';

@@ -26,3 +26,6 @@ export default defineModule({
     ),
   }),
 });
+
+// The public surface of the module: what other modules use.
+export { type VerificationService } from './verification.service.js';

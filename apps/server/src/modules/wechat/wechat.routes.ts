@@ -4,7 +4,7 @@ import { routesFor } from '../../lib/route.js';
 import { CodeLoginResultSchema, IssuedCodeSchema, PhoneQuery } from '../../lib/schemas.js';
 import { clientOf, readCookie, requestOrigin } from '../../lib/request-info.js';
 import { okSignedIn, sendToken } from '../../plugins/auth.js';
-import type { AccountsService } from '../accounts/accounts.service.js';
+import type { AccountsService } from '../accounts/index.js';
 import { AuthorizeQuery, BindWechatBody, CallbackQuery, CompleteBody, CompletedSchema, tags } from './wechat.schemas.js';
 import type { WechatService } from './wechat.service.js';
 

@@ -3,11 +3,11 @@ import type { CodeLoginResult } from '@spatia/contract';
 import type { WechatOAuthDriver } from '../../drivers/oauth/wechat-oauth.js';
 import { fail } from '../../lib/app-error.js';
 import type { Cache } from '../../lib/cache.js';
-import type { AccountsService, CodeFields } from '../accounts/accounts.service.js';
+import type { AccountsService, CodeFields } from '../accounts/index.js';
 import type { ClientInfo } from '../../lib/request-info.js';
-import { hashToken } from '../auth/auth.service.js';
-import type { UsersService } from '../users/users.service.js';
-import type { VerificationService } from '../verification/verification.service.js';
+import { hashToken } from '../auth/index.js';
+import type { UsersService } from '../users/index.js';
+import type { VerificationService } from '../verification/index.js';
 import type { WechatRepository } from './wechat.repository.js';
 
 const STATE_TTL_SECONDS = 10 * 60;

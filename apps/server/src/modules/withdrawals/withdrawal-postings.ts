@@ -1,4 +1,4 @@
-import type { Posting } from '../ledger/ledger.service.js';
+import type { Posting } from '../ledger/index.js';
 
 /**
  * The three ledger movements of a withdrawal (docs/withdrawals.md), built from the accounts they touch:

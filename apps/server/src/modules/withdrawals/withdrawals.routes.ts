@@ -3,8 +3,8 @@ import { Permission } from '@spatia/contract';
 import { Type } from 'typebox';
 import { ok } from '../../lib/envelope.js';
 import { routesFor } from '../../lib/route.js';
-import { IdempotencyHeaders } from '../payments/payments.schemas.js';
-import { pageOf } from '../works/works.schemas.js';
+import { IdempotencyHeaders } from '../payments/index.js';
+import { pageOf } from '../works/index.js';
 import {
   AdminQuery,
   AdminWithdrawalSchema,

@@ -22,10 +22,10 @@ import type { Transaction } from '../../db/database.js';
 import type { JobQueue } from '../../jobs/job-queue.js';
 import { AppError, fail, invalid } from '../../lib/app-error.js';
 import type { Logger } from '../../lib/logger.js';
-import type { AdminLogService } from '../admin-log/admin-log.service.js';
-import { LedgerAccount, type LedgerService } from '../ledger/ledger.service.js';
-import type { NotificationsService } from '../notifications/notifications.service.js';
-import type { UsersService } from '../users/users.service.js';
+import type { AdminLogService } from '../admin-log/index.js';
+import { LedgerAccount, type LedgerService } from '../ledger/index.js';
+import type { NotificationsService } from '../notifications/index.js';
+import type { UsersService } from '../users/index.js';
 import { paidPosting, requestPosting, reversalPosting } from './withdrawal-postings.js';
 import type { PayoutAccountRow, WithdrawalFilter, WithdrawalRow, WithdrawalsRepository } from './withdrawals.repository.js';
 

@@ -71,3 +71,23 @@ export default defineModule({
     { name: 'works.purgeRecycleBin', handler: () => works.purgeExpired(), options: { schedule: { cron: '23 3 * * *' } } },
   ],
 });
+
+// The public surface of the module: what other modules use.
+export { canManage, type Actor } from './work-access.js';
+export { type WorkAssetsService } from './work-assets.service.js';
+export { type WorkPublishingService } from './work-publishing.service.js';
+export {
+  IdParams,
+  NullableInteger,
+  Owner,
+  PageQuery,
+  Uid,
+  UidParams,
+  WORK_TIME_MAX,
+  WorkDetailSchema,
+  WorkTypeSchema,
+  literals,
+  pageOf,
+  priceInFen,
+} from './works.schemas.js';
+export { type WorkAssetRow, type WorkRow, type WorksService } from './works.service.js';

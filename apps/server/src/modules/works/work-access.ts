@@ -1,6 +1,6 @@
 import { isAdmin, isWorkOnline, nextWorkStatus, type WorkAction, type WorkStatus } from '@spatia/contract';
 import { fail } from '../../lib/app-error.js';
-import type { AuthUser } from '../users/users.service.js';
+import type { AuthUser } from '../users/index.js';
 import type { WorkView } from './work-presenter.js';
 import type { WorkRow } from './works.repository.js';
 

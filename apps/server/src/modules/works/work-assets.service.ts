@@ -4,7 +4,7 @@ import sharp from 'sharp';
 import { assetKindsOf, assetRule, SINGLE_ASSET_KINDS, type AssetKind, type AssetUploadGrant, type WorkDetail } from '@spatia/contract';
 import type { StorageDriver } from '../../drivers/storage/storage-driver.js';
 import { fail } from '../../lib/app-error.js';
-import { hashToken } from '../auth/auth.service.js';
+import { hashToken } from '../auth/index.js';
 import { transition, type Actor } from './work-access.js';
 import type { WorksRepository } from './works.repository.js';
 import type { WorksService } from './works.service.js';

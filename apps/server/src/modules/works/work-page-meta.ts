@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import { isWorkOnline } from '@spatia/contract';
 import { requestOrigin } from '../../lib/request-info.js';
 import type { PageMeta } from '../../plugins/web-app.js';
-import { fileUrl } from '../uploads/file-urls.js';
+import { fileUrl } from '../uploads/index.js';
 import type { WorksService } from './works.service.js';
 
 const DETAILS_PATH = /^\/details\/([A-Za-z0-9_-]{1,64})\/?(?:\?|$)/;

@@ -1,5 +1,5 @@
 import { isWorkOnline, publicWorkStatus, type WorkAsset, type WorkDetail, type WorkOwner, type WorkSummary } from '@spatia/contract';
-import { fileUrl } from '../uploads/file-urls.js';
+import { fileUrl } from '../uploads/index.js';
 import type { WorkAssetRow, WorkRow, WorkSummaryRow } from './works.repository.js';
 
 const UNKNOWN_OWNER: WorkOwner = { uid: '', name: '', avatarUrl: '' };

@@ -1,9 +1,9 @@
 import type { Page, WorkDetail, WorkReviewItem, WorkShare, WorkStatus } from '@spatia/contract';
 import type { Transaction } from '../../db/database.js';
 import { fail, invalid } from '../../lib/app-error.js';
-import type { AdminLogService } from '../admin-log/admin-log.service.js';
-import type { NotificationsService } from '../notifications/notifications.service.js';
-import type { UsersService } from '../users/users.service.js';
+import type { AdminLogService } from '../admin-log/index.js';
+import type { NotificationsService } from '../notifications/index.js';
+import type { UsersService } from '../users/index.js';
 import { transition, type Actor } from './work-access.js';
 import type { WorkRow, WorksRepository } from './works.repository.js';
 import type { WorksService } from './works.service.js';

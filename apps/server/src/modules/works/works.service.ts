@@ -18,10 +18,10 @@ import {
 } from '@spatia/contract';
 import { fail, invalid } from '../../lib/app-error.js';
 import type { StorageDriver } from '../../drivers/storage/storage-driver.js';
-import type { ModerationService } from '../moderation/moderation.service.js';
-import type { PublicProfile, UsersService } from '../users/users.service.js';
+import type { ModerationService } from '../moderation/index.js';
+import type { PublicProfile, UsersService } from '../users/index.js';
 import { assertManageable, assertReadable, canManage, transition, viewOf, type Actor } from './work-access.js';
-import { fileUrl, type FileUrlSigner } from '../uploads/file-urls.js';
+import { fileUrl, type FileUrlSigner } from '../uploads/index.js';
 import { toWorkAsset, toWorkDetail, toWorkSummary } from './work-presenter.js';
 import { keywordGrams, normalizeSearchText, searchGramsOf, searchableText } from './search-grams.js';
 import { copyName, copyNamePrefix } from './copy-name.js';
