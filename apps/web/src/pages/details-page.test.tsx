@@ -271,12 +271,12 @@ describe('the public page of a work', () => {
       const save = await screen.findByRole('button', { name: /Save measurements/ });
       expect(save.hasAttribute('disabled')).toBe(true);
       act(() => options.onMeasurementsChange!([WALL, { ...WALL, id: 'm2' }]));
-      expect(document.body.textContent).toContain('Unsaved changes');
+      const barState = () => screen.getByTestId('measurements-bar').querySelector('[aria-live]')?.textContent;
+      expect(barState()).toBe('Unsaved changes');
       expect(save.hasAttribute('disabled')).toBe(false);
       fireEvent.click(save);
       await waitFor(() => expect(screen.getByRole('button', { name: /Save measurements/ }).hasAttribute('disabled')).toBe(true));
-      expect(document.body.textContent).toContain('2 measurements');
-      expect(document.body.textContent).not.toContain('Unsaved changes');
+      expect(barState()).toBe('2 measurements');
       expect(screen.getByRole('link', { name: /Download original/ }).getAttribute('href')).toBe('/files/origin/terrain.las');
       expect(screen.getByRole('button', { name: /Export LAS/ }).hasAttribute('disabled')).toBe(false);
     });
