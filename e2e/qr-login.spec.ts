@@ -68,14 +68,15 @@ test('QR login: a declined code can be refreshed; leaving the tab stops polling'
   expect(next.data.ticket).not.toBe(data.ticket);
   await expect(page.getByTestId('qr-login')).toHaveAttribute('data-status', 'pending');
 
-  // Another tab: no more polls.
+  // Another tab: the panel goes, and with it the polling. That nothing is asked takes watching for a
+  // while: three of the panel's 500 ms poll intervals.
   await page.getByRole('tab', { name: '密码登录' }).click();
-  await page.waitForTimeout(300);
+  await expect(page.getByTestId('qr-login')).toHaveCount(0);
   let polls = 0;
   page.on('request', (request) => {
     if (request.url().includes('pollToken')) polls += 1;
   });
-  await page.waitForTimeout(1_500);
+  await page.waitForTimeout(3 * 500);
   expect(polls).toBe(0);
   await phoneContext.close();
 });

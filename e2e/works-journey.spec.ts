@@ -83,9 +83,11 @@ test('create, upload across a dropped connection, edit, tag, copy, delete, resto
   await origin.locator('input[type="file"]').setInputFiles(originFile);
   const item = origin.getByTestId('upload-item').filter({ hasText: 'lake-200mb.zip' });
   await expect.poll(() => acceptedPatches, { timeout: 120_000 }).toBeGreaterThanOrEqual(12);
+  // Offline until a request of the upload has failed on it: the upload must then ask where to go on from.
+  const cut = page.waitForEvent('requestfailed', (request) => request.url().includes('/api/tus/'));
   await ownerContext.setOffline(true);
+  await cut;
   await snap(page, 'journey-upload-offline-zh-desktop', { fullPage: false });
-  await page.waitForTimeout(1_500);
   await ownerContext.setOffline(false);
   await expect(item).toHaveAttribute('data-status', 'done', { timeout: 180_000 });
   expect(Math.max(...headOffsets), 'the resumed upload went on from what the server held').toBeGreaterThanOrEqual(12 * 8 * MB);

@@ -15,11 +15,38 @@ export const TOKEN_COOKIE = 'spatia_token';
 
 const artifacts = path.join(import.meta.dirname, '..', '.artifacts');
 
-/** Screenshots land in e2e/.artifacts/ (gitignored) for people to look at. */
+/**
+ * Screenshots land in e2e/.artifacts/ (gitignored) for people to look at. They are taken once the page
+ * has settled: the journeys ask for reduced motion, so antd draws no motion, and what other animations
+ * run (a CSS transition of the app's own) are waited out; Playwright then stills whatever is left
+ * (a spinner's endless turn) rather than catch it mid-frame.
+ */
 export async function snap(page: Page, name: string, { fullPage = true }: { fullPage?: boolean } = {}): Promise<void> {
-  // Let dialogs, drawers and dropdowns finish their entry animation.
-  await page.waitForTimeout(300);
-  await page.screenshot({ path: path.join(artifacts, `${name}.png`), fullPage });
+  await animationsFinished(page);
+  await page.screenshot({ path: path.join(artifacts, `${name}.png`), fullPage, animations: 'disabled' });
+}
+
+/**
+ * Waits until every finite animation and transition on the page has finished (endless ones, such as a
+ * spinner's, never do and are left out), then for a frame to be drawn with their end state. A page that
+ * keeps starting new ones is given at most `timeoutMs`.
+ */
+export async function animationsFinished(page: Page, timeoutMs = 2_000): Promise<void> {
+  await page.evaluate(async (timeoutMs) => {
+    const finite = () =>
+      document
+        .getAnimations()
+        .filter((animation) => animation.playState === 'running' && animation.effect?.getComputedTiming().endTime !== Infinity);
+    const deadline = performance.now() + timeoutMs;
+    for (let running = finite(); running.length > 0 && performance.now() < deadline; running = finite()) {
+      const left = deadline - performance.now();
+      await Promise.race([
+        Promise.allSettled(running.map((animation) => animation.finished)),
+        new Promise((resolve) => setTimeout(resolve, left)),
+      ]);
+    }
+    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+  }, timeoutMs);
 }
 
 export async function fillLogin(page: Page, user: { phone: string; password: string }): Promise<void> {

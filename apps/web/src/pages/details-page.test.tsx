@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { App as AntdApp } from 'antd';
 import { AxiosError, AxiosHeaders, type AxiosAdapter, type AxiosResponse } from 'axios';
 import type { Measurement, ModelView, PointCloudView, Tour } from '@spatia/contract';
@@ -117,15 +117,16 @@ describe('the public page of a work', () => {
   it('shows the viewer with the tour, then name, author, tags, description and cover video', async () => {
     replies = { '/model/W1': ok(work), '/model/W1/tour': ok(tour) };
     await renderPage();
-    expect(await screen.findByRole('heading', { level: 1, name: 'Loft on the river' })).toBeTruthy();
+    expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe('Loft on the river');
     await waitFor(() => expect(createTourViewer).toHaveBeenCalledTimes(1));
     const [, shownTour, options] = createTourViewer.mock.calls[0]!;
     expect(shownTour).toEqual(tour);
     expect(options.language).toBe('en');
     expect(screen.getByTestId('details-author').getAttribute('href')).toBe('/userWork/U7');
-    expect(screen.getByText('Ann Lee')).toBeTruthy();
-    expect(screen.getByText('loft')).toBeTruthy();
-    expect(screen.getByText(/Lots of light/)).toBeTruthy();
+    expect(screen.getByTestId('details-author').textContent).toContain('Ann Lee');
+    const tags = within(screen.getByRole('list', { name: 'Tags' })).getAllByRole('listitem');
+    expect(tags.map((tag) => tag.textContent)).toEqual(['loft', 'river']);
+    expect(screen.getByRole('region', { name: 'Description' }).textContent).toBe('DescriptionTwo floors.\nLots of light.');
     expect(screen.getByTestId('details-video').getAttribute('src')).toBe('/files/video.mp4');
     // No views figure until the server sends one.
     expect(screen.queryByTestId('details-views')).toBeNull();
@@ -146,16 +147,18 @@ describe('the public page of a work', () => {
     expect(screen.getByTestId<HTMLTextAreaElement>('share-embed').value).toContain(
       `<iframe src="${url}?embed=1" title="Loft on the river"`,
     );
-    expect(screen.getByTestId('share-qr')).toBeTruthy();
+    const qr = screen.getByTestId('share-qr');
+    expect(qr.tagName).toBe('CANVAS');
+    expect(qr.getAttribute('aria-label')).toBe('QR code of the link');
   });
 
   it('says the work is offline or gone on 404, in both languages, with a way home', async () => {
     replies = { '/model/W1': { status: 404, body: { code: 404, msg: 'Not found' } } };
     await renderPage('/details/W1', 'zh');
-    expect(await screen.findByText('该作品已下线或不存在')).toBeTruthy();
+    expect((await screen.findByTestId('work-notice')).textContent).toContain('该作品已下线或不存在');
     cleanup();
     const router = await renderPage();
-    expect(await screen.findByText('This work is offline or does not exist')).toBeTruthy();
+    expect((await screen.findByTestId('work-notice')).textContent).toContain('This work is offline or does not exist');
     fireEvent.click(screen.getByTestId('work-notice-home'));
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
     expect(createTourViewer).not.toHaveBeenCalled();
@@ -164,15 +167,17 @@ describe('the public page of a work', () => {
   it('says the tour is still being processed on 1903, keeping the work below', async () => {
     replies = { '/model/W1': ok(work), '/model/W1/tour': { status: 409, body: { code: 1903, msg: 'Not processed yet' } } };
     await renderPage();
-    expect(await screen.findByText('This tour is still being processed')).toBeTruthy();
-    expect(screen.getByRole('heading', { level: 1, name: 'Loft on the river' })).toBeTruthy();
+    expect((await screen.findByTestId('work-notice')).textContent).toContain('This tour is still being processed');
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Loft on the river');
     expect(createTourViewer).not.toHaveBeenCalled();
   });
 
   it('tells the owner that an offline work is theirs only, without sharing', async () => {
     replies = { '/model/W1': ok({ ...work, status: 'unpublished' }), '/model/W1/tour': ok(tour) };
     await renderPage();
-    expect(await screen.findByText(/only you can see this page/)).toBeTruthy();
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'This work is offline: only you can see this page. Put it online to share it.',
+    );
     expect(screen.queryByTestId('details-share')).toBeNull();
   });
 
@@ -205,7 +210,9 @@ describe('the public page of a work', () => {
     });
     expect(screen.getByTestId('details-facts').textContent).toContain('1.2M triangles');
     expect(screen.getByTestId('details-facts').textContent).toContain('5 MB');
-    expect(screen.getByRole('region', { name: '3D model: Loft on the river' })).toBeTruthy();
+    // The viewer is drawn inside the region that names the model.
+    const region = screen.getByRole('region', { name: '3D model: Loft on the river' });
+    expect(region.contains(mountModelViewer.mock.calls[0]![0])).toBe(true);
     expect(createTourViewer).not.toHaveBeenCalled();
     expect(screen.queryByTestId('details-downloads')).toBeNull();
   });
@@ -264,13 +271,14 @@ describe('the public page of a work', () => {
       const save = await screen.findByRole('button', { name: /Save measurements/ });
       expect(save.hasAttribute('disabled')).toBe(true);
       act(() => options.onMeasurementsChange!([WALL, { ...WALL, id: 'm2' }]));
-      expect(screen.getByText('Unsaved changes')).toBeTruthy();
+      const barState = () => screen.getByTestId('measurements-bar').querySelector('[aria-live]')?.textContent;
+      expect(barState()).toBe('Unsaved changes');
       expect(save.hasAttribute('disabled')).toBe(false);
       fireEvent.click(save);
       await waitFor(() => expect(screen.getByRole('button', { name: /Save measurements/ }).hasAttribute('disabled')).toBe(true));
-      expect(screen.getByText('2 measurements')).toBeTruthy();
+      expect(barState()).toBe('2 measurements');
       expect(screen.getByRole('link', { name: /Download original/ }).getAttribute('href')).toBe('/files/origin/terrain.las');
-      expect(screen.getByRole('button', { name: /Export LAS/ })).toBeTruthy();
+      expect(screen.getByRole('button', { name: /Export LAS/ }).hasAttribute('disabled')).toBe(false);
     });
   });
 });

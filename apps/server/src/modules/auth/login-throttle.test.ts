@@ -12,7 +12,6 @@ describe('the waits after failed passwords', () => {
   it('per phone: four free, then 15 s doubling, and the tenth locks for 15 minutes', () => {
     expect(Array.from({ length: 11 }, (_, index) => phoneWaitMs(index + 1) / SECOND)).toEqual([0, 0, 0, 0, 15, 30, 60, 120, 240, 900, 900]);
     expect(PHONE_RULE.waitsMs).toHaveLength(10);
-    expect(PHONE_RULE.restartAtEnd).toBe(true);
   });
 
   it('per address: ten free, then 1 s doubling, never more than 10 minutes', () => {
@@ -23,7 +22,6 @@ describe('the waits after failed passwords', () => {
     expect(addressWaitMs(21)).toBe(10 * MINUTE);
     expect(addressWaitMs(500)).toBe(10 * MINUTE);
     expect(ADDRESS_RULE.waitsMs.at(-1)).toBe(10 * MINUTE);
-    expect(ADDRESS_RULE.restartAtEnd).toBe(false);
   });
 
   it('never forgets a count while its wait still runs', () => {
@@ -85,6 +83,31 @@ describe('LoginThrottle', () => {
     });
     await throttle.clearPhone('13900000002');
     await expect(throttle.admit('13900000002', '10.0.1.99')).resolves.toBeDefined();
+  });
+
+  it('gives a phone four free tries again once its lock has passed', async () => {
+    const { clock, throttle } = setUp();
+    for (let i = 0; i < 10; i += 1) {
+      await failOnce(throttle, '13900000004', `10.0.4.${i}`);
+      clock.now += 5 * MINUTE;
+    }
+    clock.now += 10 * MINUTE;
+    for (let i = 10; i < 14; i += 1) expect(await failOnce(throttle, '13900000004', `10.0.4.${i}`)).toBeUndefined();
+    expect(await failOnce(throttle, '13900000004', '10.0.4.14')).toMatchObject({
+      code: ErrorCode.passwordRetryIn,
+      params: { seconds: 15 },
+    });
+  });
+
+  it('keeps an address at its longest wait while failures go on: no fresh free tries', async () => {
+    const { clock, throttle } = setUp();
+    let last: AppError | undefined;
+    for (let i = 0; i < ADDRESS_RULE.waitsMs.length; i += 1) {
+      last = await failOnce(throttle, `1394000${String(i).padStart(4, '0')}`, '10.0.5.1');
+      clock.now += (last?.retryAfterSeconds ?? 0) * SECOND;
+    }
+    expect(last).toMatchObject({ code: ErrorCode.passwordRetryIn, retryAfterSeconds: 600 });
+    expect(await failOnce(throttle, '13940009999', '10.0.5.1')).toMatchObject({ code: ErrorCode.passwordRetryIn, retryAfterSeconds: 600 });
   });
 
   it('gives a right password its attempt back: successes never use up an address', async () => {

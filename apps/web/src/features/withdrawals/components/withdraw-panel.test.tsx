@@ -7,6 +7,7 @@ import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import { http } from '../../../api/client';
 import { i18n } from '../../../i18n';
+import { fieldMessage } from '../../../test/field-message';
 import { WithdrawPanel } from './withdraw-panel';
 
 afterEach(() => cleanup());
@@ -69,11 +70,11 @@ describe('WithdrawPanel', () => {
     const amount = screen.getByTestId('withdraw-amount');
     fireEvent.change(amount, { target: { value: '9.99' } });
     fireEvent.click(screen.getByTestId('withdraw-submit'));
-    expect(await screen.findByText('每次提现至少 ¥10.00')).toBeTruthy();
+    await waitFor(() => expect(fieldMessage(amount)).toBe('每次提现至少 ¥10.00'));
     fireEvent.change(amount, { target: { value: '25.01' } });
-    expect(await screen.findByText('最多可提现 ¥25.00')).toBeTruthy();
+    await waitFor(() => expect(fieldMessage(amount)).toBe('最多可提现 ¥25.00'));
     fireEvent.change(amount, { target: { value: '1.234' } });
-    expect(await screen.findByText('请输入以元为单位、最多两位小数的金额')).toBeTruthy();
+    await waitFor(() => expect(fieldMessage(amount)).toBe('请输入以元为单位、最多两位小数的金额'));
 
     fireEvent.click(screen.getByTestId('withdraw-all'));
     await waitFor(() => expect((amount as HTMLInputElement).value).toBe('25.00'));
@@ -84,7 +85,9 @@ describe('WithdrawPanel', () => {
     expect(requests).toHaveLength(0);
     fireEvent.click(screen.getByRole('button', { name: '确认提现' }));
 
-    expect(await screen.findByText('records page')).toBeTruthy();
+    // Sent, the panel makes way for the records.
+    await waitFor(() => expect(document.body.textContent).toContain('records page'));
+    expect(screen.queryByTestId('withdraw-submit')).toBeNull();
     expect(requests).toHaveLength(1);
     expect(JSON.parse(String(requests[0]!.data))).toEqual({ amount: 2_500, channel: 'alipay' });
     expect(String(requests[0]!.headers['Idempotency-Key'])).toMatch(/^[0-9a-f-]{36}$/);
@@ -94,7 +97,8 @@ describe('WithdrawPanel', () => {
     await act(() => i18n.changeLanguage('en'));
     serve({ ...OPTIONS, accounts: [], sandbox: false });
     renderPanel();
-    expect(await screen.findByText('Bind an Alipay account or WeChat above to withdraw.')).toBeTruthy();
+    // The notice stands in place of the form.
+    expect((await screen.findByText('Bind an Alipay account or WeChat above to withdraw.')).closest('.ant-empty')).not.toBeNull();
     expect(screen.queryByTestId('withdraw-submit')).toBeNull();
     expect(screen.queryByTestId('withdraw-sandbox')).toBeNull();
   });

@@ -1,10 +1,11 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { App as AntdApp } from 'antd';
 import { AxiosHeaders, type AxiosAdapter } from 'axios';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { http } from '../../../api/client';
 import { i18n } from '../../../i18n';
+import { fieldMessage } from '../../../test/field-message';
 import { CreateWorkDialog } from './create-work-dialog';
 
 afterEach(() => cleanup());
@@ -39,7 +40,11 @@ describe('CreateWorkDialog', () => {
     expect(document.body.textContent).not.toContain('赌博');
 
     await act(async () => release());
-    expect(await screen.findByText(/赌博/)).toBeTruthy();
+    await waitFor(() =>
+      expect(fieldMessage(screen.getByTestId('create-work-name'))).toBe(
+        'Contains the sensitive word "赌博". Please change it before saving',
+      ),
+    );
   });
 
   it('keeps a name longer than the limit whole and says by how much it is over, instead of cutting it', async () => {
@@ -60,7 +65,7 @@ describe('CreateWorkDialog', () => {
     expect(document.body.textContent).toContain('21 / 20');
 
     fireEvent.click(screen.getByRole('button', { name: 'Create' }));
-    expect(await screen.findByText('At most 20 characters: 1 too many')).toBeTruthy();
+    await waitFor(() => expect(fieldMessage(name)).toBe('At most 20 characters: 1 too many'));
     expect(onCreated).not.toHaveBeenCalled();
   });
 });
