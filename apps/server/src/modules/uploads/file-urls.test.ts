@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { FileUrlSigner, fileUrl } from './file-urls.js';
-import { parseRange } from './files.routes.js';
 
 const NOW = 1_800_000_000_000;
 const HOUR = 3_600_000;
@@ -64,22 +63,5 @@ describe('signed links to private files', () => {
     expect(await files.check('assets/ab/abc', link.expires, undefined)).toBe('invalid');
     expect(await files.check('assets/ab/abc', '1e15', link.signature)).toBe('invalid');
     expect(await files.check('assets/ab/abc', '1'.repeat(16), link.signature)).toBe('invalid');
-  });
-});
-
-describe('parseRange', () => {
-  it('reads one range from a start, to an end, or of the last bytes, within the size', () => {
-    expect(parseRange('bytes=0-9', 100)).toEqual({ start: 0, end: 9 });
-    expect(parseRange('bytes=90-', 100)).toEqual({ start: 90, end: 99 });
-    expect(parseRange('bytes=-10', 100)).toEqual({ start: 90, end: 99 });
-    expect(parseRange(' bytes=95-200 ', 100)).toEqual({ start: 95, end: 99 });
-    expect(parseRange('bytes=-500', 100)).toEqual({ start: 0, end: 99 });
-  });
-
-  it('answers nothing for what it cannot serve: several ranges, past the end, reversed, other units, an empty file', () => {
-    for (const header of [undefined, '', 'bytes=-', 'bytes=0-1,5-6', 'bytes=100-', 'bytes=9-2', 'items=0-9', 'bytes=a-b']) {
-      expect(parseRange(header, 100), String(header)).toBeUndefined();
-    }
-    expect(parseRange('bytes=0-9', 0)).toBeUndefined();
   });
 });
