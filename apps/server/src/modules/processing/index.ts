@@ -1,6 +1,8 @@
 import path from 'node:path';
 import type { ProcessedScene } from './processing.tables.js';
+import type { Job } from '../../jobs/job-queue.js';
 import { defineModule } from '../../kernel/module.js';
+import { ProcessingJobs } from './processing.jobs.js';
 import type { WorkRow } from '../works/index.js';
 import { ProcessingRepository } from './processing.repository.js';
 import { processingRoutes } from './processing.routes.js';
@@ -18,6 +20,8 @@ declare module '../../kernel/module.js' {
     processing: {
       /** The solver: panorama processing runs as jobs (docs/processing.md). */
       processing: ProcessingService;
+      /** Its background work: the runs, reviving stalled ones, deleting released run folders. */
+      processingJobs: ProcessingJobs;
     };
   }
 }
@@ -35,21 +39,23 @@ export default defineModule({
   name: 'processing',
   emits: ['processing.published', 'processing.discarded'],
   needs: ['works'],
-  build: ({ config, database, works, storage, jobs, events, logger }) => ({
-    processing: new ProcessingService(new ProcessingRepository(database.db), works, storage, jobs, events, logger, {
-      scratchDir: path.join(config.dataDir, 'tmp', 'processing'),
-      leaseSeconds: config.processingLeaseSeconds,
-    }),
-  }),
+  build: ({ config, database, works, storage, jobs, events, logger }) => {
+    const repository = new ProcessingRepository(database.db);
+    const options = { scratchDir: path.join(config.dataDir, 'tmp', 'processing'), leaseSeconds: config.processingLeaseSeconds };
+    return {
+      processing: new ProcessingService(repository, works, storage, jobs, events),
+      processingJobs: new ProcessingJobs(repository, works, storage, jobs, events, logger, options),
+    };
+  },
   routes: (app, { works, processing }) => app.register(processingRoutes, { works, processing }),
-  jobs: ({ processing }) => [
+  jobs: ({ processing, processingJobs }) => [
     {
       name: PROCESSING_JOBS.run,
-      handler: (job) => processing.run(job as Parameters<ProcessingService['run']>[0]),
+      handler: (job) => processingJobs.run(job as Job<RunJob>),
       options: { retryLimit: RUN_RETRIES, retryDelaySeconds: 2, expireInSeconds: RUN_EXPIRY_SECONDS },
     },
     { name: PROCESSING_JOBS.deleteRun, handler: (job) => processing.releaseRun(job.data as DeleteRunJob) },
-    { name: PROCESSING_JOBS.reviveStalled, handler: () => processing.reviveStalled(), options: { schedule: { cron: '* * * * *' } } },
+    { name: PROCESSING_JOBS.reviveStalled, handler: () => processingJobs.reviveStalled(), options: { schedule: { cron: '* * * * *' } } },
   ],
   on: ({ processing }) => ({
     // A copy shares the processed output of its original; a purge deletes only what no other work shows.
@@ -59,7 +65,7 @@ export default defineModule({
     },
     'works.purging': { when: 'transaction', handle: ({ works }, tx) => processing.forgetPurged(works, tx) },
   }),
-  start: ({ processing }) => processing.afterStart(),
+  start: ({ processingJobs }) => processingJobs.afterStart(),
 });
 
 export type { RunJob };

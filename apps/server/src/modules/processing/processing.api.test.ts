@@ -177,15 +177,15 @@ describe('a run and its lease', () => {
   it('is taken by one job only; another job for the same run does nothing while the lease lives', async () => {
     const work = await panoramaWork();
     await owner.call('POST', `/api/model/${work.uid}/activateSolver`);
-    const { processing } = testApp.app.services;
+    const { processingJobs } = testApp.app.services;
     const row = await processingRow(work.uid);
-    const repository = (processing as unknown as { repository: ProcessingRepository }).repository;
+    const repository = (processingJobs as unknown as { repository: ProcessingRepository }).repository;
     const lease = { workId: row.workId, runId: row.runId!, jobId: 'job-a' };
     expect(await repository.claim(lease, new Date(Date.now() + 60_000))).toBeDefined();
     expect(await repository.claim({ ...lease, jobId: 'job-b' }, new Date(Date.now() + 60_000))).toBeUndefined();
     // Once the holder stops renewing, the lease runs out and the run can be taken over.
     await repository.heartbeat(lease, { stage: 'tiles', progress: 0.5, points: null }, new Date(Date.now() - 1000));
-    expect(await processing.reviveStalled()).toBe(1);
+    expect(await processingJobs.reviveStalled()).toBe(1);
     await drain();
     expect(await processingOf(work.uid)).toMatchObject({ state: 'done' });
   });

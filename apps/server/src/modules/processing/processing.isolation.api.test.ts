@@ -194,7 +194,7 @@ describe('a media process that dies', () => {
       const lease = { workId: row.workId, runId: row.runId!, jobId: `killed-${death}` };
       expect(await repository().claim(lease, new Date(Date.now() + 60_000))).toBeDefined();
       await repository().heartbeat(lease, { stage: 'tiles', progress: 0.4, points: null }, new Date(Date.now() - 1000));
-      expect(await testApp.app.services.processing.reviveStalled()).toBe(1);
+      expect(await testApp.app.services.processingJobs.reviveStalled()).toBe(1);
       expect(await processingOf(work.uid)).toMatchObject({ state: death < PROCESSING_CRASH_LIMIT ? 'queued' : 'failed' });
     }
     const failed = await processingOf(work.uid, 'en');
