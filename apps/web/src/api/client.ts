@@ -203,7 +203,7 @@ export type ApiData<M extends Method, P extends PathOf<M>> = MethodResponse<Api,
 
 /** What the transport takes besides the operation's own parameters and body. */
 type TransportOptions = Pick<AxiosRequestConfig, 'tjhx' | 'point_cloud' | 'map' | 'silent' | 'signal' | 'timeout' | 'headers'> & {
-  /** Send the body as application/x-www-form-urlencoded, as the spec's client sends login and attribute changes. */
+  /** Send the body (or an empty one) as application/x-www-form-urlencoded, as the spec's client sends login and attribute changes. */
   form?: boolean;
 };
 
@@ -215,7 +215,7 @@ type CallArgs<M extends Method, P extends PathOf<M>> = object extends ParamsOpti
   ? [options?: CallOptions<M, P>]
   : [options: CallOptions<M, P>];
 
-/** `/model/{uid}/traffic` with `{uid: 'a'}`: `/model/a/traffic`. */
+/** `/model/{id}/traffic` with `{id: 'a'}`: `/model/a/traffic`. */
 export function fillPath(template: string, values: Record<string, string | number | boolean | undefined> = {}): string {
   return template.replace(/\{([^}]+)\}/g, (_, name: string) => {
     const value = values[name];
@@ -232,16 +232,19 @@ async function call<M extends Method, P extends PathOf<M>>(method: M, path: P, o
   };
   const config: AxiosRequestConfig = { ...transport, method, url: fillPath(path, params?.path) };
   if (params?.query !== undefined) config.params = params.query;
-  if (body !== undefined) {
-    config.data = form ? formBody(body as Record<string, string | number | boolean | undefined>) : body;
-    if (form) config.headers = { ...FORM_HEADERS, ...(transport.headers as Record<string, string> | undefined) };
+  if (form) {
+    // An operation without a body sends an empty form, as the spec's client does (adding a tag).
+    config.data = formBody((body ?? {}) as Record<string, string | number | boolean | undefined>);
+    config.headers = { ...FORM_HEADERS, ...(transport.headers as Record<string, string> | undefined) };
+  } else if (body !== undefined) {
+    config.data = body;
   }
   return request<ApiData<M, P>>(config);
 }
 
 /**
  * The typed client (issue 25): a page calls an operation by its method and path and gets the declared
- * shapes, `api.get('/model/{uid}/traffic', { params: { path: { uid } } })`. It goes through `http`, so the
+ * shapes, `api.get('/model/{id}/traffic', { params: { path: { id: uid } } })`. It goes through `http`, so the
  * hosts, the auth headers, the envelope and the error messages are those of `request`.
  */
 export const api = {
