@@ -36,6 +36,8 @@ export default defineConfig({
         test: { name: 'viewers', root: 'packages/viewers', environment: 'node' },
       },
       'apps/web/vitest.config.ts',
+      // The lint rules of eslint/: run through ESLint with the repository's config.
+      { test: { name: 'eslint', root: 'eslint', environment: 'node', testTimeout: 30_000 } },
     ],
   },
 });

@@ -1,5 +1,8 @@
 // The house rules that keep the code base's rooms apart, checked on every relative import:
 //   - a web feature never imports another feature (pages and layouts compose features);
+//   - the web's layers (webLayerViolation): shared code (components, lib, api, stores, i18n, styles) never
+//     imports a feature, a feature never imports the app shell (app, pages, layouts), and a feature is
+//     imported from outside only through its index.ts;
 //   - a package never imports an app;
 //   - a server module reaches another module only through its index.ts (its public surface);
 //   - a server module's code uses its own tables only (a tables file may name another's for a foreign
@@ -11,6 +14,9 @@ import path from 'node:path';
 const root = path.dirname(path.dirname(new URL(import.meta.url).pathname));
 
 const WEB_FEATURES = path.join(root, 'apps/web/src/features');
+const WEB_SRC = path.join(root, 'apps/web/src');
+const WEB_SHARED = ['components', 'lib', 'api', 'stores', 'i18n', 'styles'].map((folder) => path.join(WEB_SRC, folder));
+const WEB_SHELL = ['app', 'pages', 'layouts'].map((folder) => path.join(WEB_SRC, folder));
 const SERVER_MODULES = path.join(root, 'apps/server/src/modules');
 const ALL_TABLES = path.join(root, 'apps/server/src/db/schema/index.ts');
 const PACKAGES = path.join(root, 'packages');
@@ -52,6 +58,32 @@ function serverModuleViolation(importer, imported, options) {
   return undefined;
 }
 
+/** The feature a path is in or is (`features/auth`, `features/auth/index.ts`), and what follows its folder. */
+function webFeatureOf(file) {
+  const relative = path.relative(WEB_FEATURES, file);
+  if (relative === '' || relative.startsWith('..') || path.isAbsolute(relative)) return undefined;
+  const [feature, ...rest] = relative.split(path.sep);
+  return { feature, rest: rest.join('/') };
+}
+
+/** The web's layers (bulletproof-react): shared code below features, features below the app shell. */
+export function webLayerViolation(importer, imported) {
+  const target = webFeatureOf(imported);
+  const source = webFeatureOf(importer);
+  if (target && WEB_SHARED.some((folder) => isInside(folder, importer))) {
+    return { messageId: 'sharedImportsFeature', data: { to: target.feature } };
+  }
+  if (source && WEB_SHELL.some((folder) => isInside(folder, imported))) {
+    return { messageId: 'featureImportsShell', data: { from: source.feature, to: path.relative(WEB_SRC, imported).split(path.sep)[0] } };
+  }
+  if (!target || source?.feature === target.feature) return undefined;
+  if (source) return { messageId: 'featureImport', data: { from: source.feature, to: target.feature } };
+  if (!['', 'index', 'index.ts'].includes(target.rest)) {
+    return { messageId: 'featureDeepImport', data: { to: target.feature, path: target.rest.replace(/\.tsx?$/, '') } };
+  }
+  return undefined;
+}
+
 export function boundaryViolation(importer, imported, options = {}) {
   const importerFeature = firstFolderUnder(WEB_FEATURES, importer);
   const importedFeature = firstFolderUnder(WEB_FEATURES, imported);
@@ -61,7 +93,7 @@ export function boundaryViolation(importer, imported, options = {}) {
   if (isInside(PACKAGES, importer) && isInside(APPS, imported)) {
     return { messageId: 'packageImportsApp', data: {} };
   }
-  return serverModuleViolation(importer, imported, options);
+  return serverModuleViolation(importer, imported, options) ?? webLayerViolation(importer, imported);
 }
 
 const boundaries = {
@@ -98,6 +130,12 @@ const boundaries = {
       foreignTables:
         'The server module "{{from}}" uses the tables of "{{to}}": call that module\'s service, or declare the exception with its reason in eslint/house-rules.js.',
       allTables: 'The server module "{{from}}" imports every table (db/schema/index.ts): import its own from its *.tables.ts.',
+      sharedImportsFeature:
+        'Shared web code (components, lib, api, stores, i18n, styles) imports the feature "{{to}}": shared code sits below the features, so move what both need here, or compose in a page.',
+      featureImportsShell:
+        'The web feature "{{from}}" imports {{to}}/: features sit below the app shell (app, pages, layouts), which composes them.',
+      featureDeepImport:
+        'This imports "{{path}}" inside the feature "{{to}}": import the feature through its index.ts, and export there what other parts use.',
     },
   },
   create(context) {

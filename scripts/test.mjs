@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // `npm test`: every tier of tests, ending with one summary line.
 //   1. build (the end-to-end tests run the built server and web app), then the gates of `npm run check`:
-//      formatting (Prettier), lint (ESLint, type-aware) and type checks of every package, tests included
+//      formatting (Prettier), lint (ESLint, type-aware) and type checks of every package, tests included,
+//      and the web's API types against the server's API description
 //   2. unit and API tests of every package on the embedded database (PGlite)
 //   3. the server's database tests again on PostgreSQL, when DATABASE_URL is set
 //   4. end-to-end journeys in Chromium
@@ -51,6 +52,8 @@ step('format (Prettier), lint (ESLint) and type checks, side by side', () =>
     process.env,
   ),
 );
+// The web's API types (apps/web/src/api/schema.gen.ts) match what the server's route schemas describe now.
+step('API types are current', () => run('node', ['scripts/generate-api-types.mjs', '--check'], process.env));
 
 step('unit and API tests (PGlite)', () => {
   const report = path.join(reports, 'vitest-pglite.json');

@@ -9,9 +9,11 @@ import {
   type Envelope,
   type SiteConfig,
 } from '@spatia/contract';
+import type { Client, ClientPathsWithMethod, MethodResponse, ParamsOption, RequestBodyOption } from 'openapi-fetch';
 import { i18n } from '../i18n';
 import { getToken, resetToken, setToken } from '../stores/session-store';
 import { getFeedback } from './feedback';
+import type { paths } from './schema.gen';
 
 declare module 'axios' {
   interface AxiosRequestConfig {
@@ -189,3 +191,66 @@ export function formBody(values: Record<string, string | number | boolean | unde
   }
   return body;
 }
+
+/** The API's operations as the server describes them (`npm run api:types`), by method and path. */
+type Api = Client<paths, 'application/json'>;
+type Method = 'get' | 'post' | 'put' | 'delete' | 'patch';
+type PathOf<M extends Method> = ClientPathsWithMethod<Api, M>;
+type Operation<M extends Method, P extends PathOf<M>> = paths[P][M];
+
+/** The `data` of an operation's success envelope `{code: 0, msg, data}`. */
+export type ApiData<M extends Method, P extends PathOf<M>> = MethodResponse<Api, M, P> extends { data: infer D } ? D : never;
+
+/** What the transport takes besides the operation's own parameters and body. */
+type TransportOptions = Pick<AxiosRequestConfig, 'tjhx' | 'point_cloud' | 'map' | 'silent' | 'signal' | 'timeout' | 'headers'> & {
+  /** Send the body (or an empty one) as application/x-www-form-urlencoded, as the spec's client sends login and attribute changes. */
+  form?: boolean;
+};
+
+/** The operation's path and query parameters and its body, as declared; `params` is optional when nothing is required. */
+type CallOptions<M extends Method, P extends PathOf<M>> = ParamsOption<Operation<M, P>> &
+  RequestBodyOption<Operation<M, P>> &
+  TransportOptions;
+type CallArgs<M extends Method, P extends PathOf<M>> = object extends ParamsOption<Operation<M, P>> & RequestBodyOption<Operation<M, P>>
+  ? [options?: CallOptions<M, P>]
+  : [options: CallOptions<M, P>];
+
+/** `/model/{id}/traffic` with `{id: 'a'}`: `/model/a/traffic`. */
+export function fillPath(template: string, values: Record<string, string | number | boolean | undefined> = {}): string {
+  return template.replace(/\{([^}]+)\}/g, (_, name: string) => {
+    const value = values[name];
+    if (value === undefined) throw new Error(`${template}: no value for {${name}}`);
+    // Commas stay as they are: a path parameter may be a comma-separated list (`/authIdentity/{ids}/details`).
+    return encodeURIComponent(String(value)).replace(/%2C/gi, ',');
+  });
+}
+
+async function call<M extends Method, P extends PathOf<M>>(method: M, path: P, options?: CallOptions<M, P>): Promise<ApiData<M, P>> {
+  const { params, body, form, ...transport } = (options ?? {}) as TransportOptions & {
+    params?: { path?: Record<string, string | number | boolean | undefined>; query?: Record<string, unknown> };
+    body?: unknown;
+  };
+  const config: AxiosRequestConfig = { ...transport, method, url: fillPath(path, params?.path) };
+  if (params?.query !== undefined) config.params = params.query;
+  if (form) {
+    // An operation without a body sends an empty form, as the spec's client does (adding a tag).
+    config.data = formBody((body ?? {}) as Record<string, string | number | boolean | undefined>);
+    config.headers = { ...FORM_HEADERS, ...(transport.headers as Record<string, string> | undefined) };
+  } else if (body !== undefined) {
+    config.data = body;
+  }
+  return request<ApiData<M, P>>(config);
+}
+
+/**
+ * The typed client (issue 25): a page calls an operation by its method and path and gets the declared
+ * shapes, `api.get('/model/{id}/traffic', { params: { path: { id: uid } } })`. It goes through `http`, so the
+ * hosts, the auth headers, the envelope and the error messages are those of `request`.
+ */
+export const api = {
+  get: <P extends PathOf<'get'>>(path: P, ...[options]: CallArgs<'get', P>) => call('get', path, options),
+  post: <P extends PathOf<'post'>>(path: P, ...[options]: CallArgs<'post', P>) => call('post', path, options),
+  put: <P extends PathOf<'put'>>(path: P, ...[options]: CallArgs<'put', P>) => call('put', path, options),
+  delete: <P extends PathOf<'delete'>>(path: P, ...[options]: CallArgs<'delete', P>) => call('delete', path, options),
+  patch: <P extends PathOf<'patch'>>(path: P, ...[options]: CallArgs<'patch', P>) => call('patch', path, options),
+};

@@ -1,9 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { request } from './client';
+import { api } from './client';
+import { queryKeys } from './query-keys';
 
 /** GET /sensitiveWordArray. Silent: the warning is a courtesy, the server checks again on save. */
 export function getSensitiveWords(): Promise<string[]> {
-  return request<string[]>({ url: '/sensitiveWordArray', silent: true });
+  return api.get('/sensitiveWordArray', { silent: true });
 }
 
 /**
@@ -11,7 +12,7 @@ export function getSensitiveWords(): Promise<string[]> {
  * warnings of pages already open (the server answers with `no-store`, and checks every save anyway).
  */
 export const sensitiveWordsQueryOptions = queryOptions({
-  queryKey: ['sensitiveWords'],
+  queryKey: queryKeys.sensitiveWords,
   queryFn: getSensitiveWords,
   staleTime: 60_000,
   gcTime: Infinity,

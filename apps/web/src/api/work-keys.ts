@@ -1,21 +1,9 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { queryKeys } from './query-keys';
 
-/**
- * Query keys of works, shared by the works, uploads and work-editor features. Everything starts with
- * 'works', so that one invalidation after a change refreshes the lists, the recycle bin and any open
- * work together.
- */
-export const workKeys = {
-  all: ['works'] as const,
-  lists: () => [...workKeys.all, 'list'] as const,
-  recycleBin: () => [...workKeys.all, 'recycleBin'] as const,
-  share: (uid: string) => [...workKeys.all, 'share', uid] as const,
-  processing: (uid: string) => [...workKeys.all, 'processing', uid] as const,
-  traffic: (uid: string, days: number) => [...workKeys.all, 'traffic', uid, days] as const,
-};
-
+/** After any change to works: refreshes the lists, the recycle bin and any open work together (`queryKeys.works`). */
 export function invalidateWorks(queryClient: QueryClient): Promise<void> {
-  return queryClient.invalidateQueries({ queryKey: workKeys.all });
+  return queryClient.invalidateQueries({ queryKey: queryKeys.works.all });
 }
 
 /** A change to works that, once it succeeds, refreshes every works query. */

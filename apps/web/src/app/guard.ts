@@ -2,7 +2,7 @@ import { redirect, type LoaderFunctionArgs } from 'react-router';
 import { ERROR_TOAST_MS } from '@spatia/contract';
 import { ApiError } from '../api/client';
 import { getFeedback } from '../api/feedback';
-import { EmptyUserInfoError, loadSessionUser } from '../features/auth/api/load-session-user';
+import { EmptyUserInfoError, loadSessionUser } from '../features/auth';
 import { i18n } from '../i18n';
 import { resetToken, sessionStore } from '../stores/session-store';
 import { isPathAccessible, landingPathOf } from './access';

@@ -3,7 +3,7 @@ import { Button, Dropdown, type MenuProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { UserAvatar } from '../components/user-avatar';
-import { useLogout } from '../features/auth/api/logout';
+import { useLogout } from '../features/auth';
 import { useSession } from '../stores/session-store';
 import { displayPersonName } from '../lib/person-name';
 import './user-menu.css';

@@ -2,14 +2,10 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../components/page-header';
-import { overviewQueryOptions } from '../features/overview/api/get-overview';
-import { OverviewStrip } from '../features/overview/components/overview-strip';
-import { CoverEditor } from '../features/uploads/components/cover-editor';
-import { FilesTabLabel } from '../features/uploads/components/files-tab-label';
-import { UploadDrawer, type UploadTarget } from '../features/uploads/components/upload-drawer';
-import { UploadPanel } from '../features/uploads/components/upload-panel';
-import { WorkEditDrawer, type WorkEditUploadSlots } from '../features/work-editor/components/work-edit-drawer';
-import { WorksManager } from '../features/works/components/works-manager';
+import { overviewQueryOptions, OverviewStrip } from '../features/overview';
+import { CoverEditor, FilesTabLabel, UploadDrawer, UploadPanel, type UploadTarget } from '../features/uploads';
+import { WorkEditDrawer, type WorkEditUploadSlots } from '../features/work-editor';
+import { WorksManager } from '../features/works';
 import { useLinkRequest } from '../lib/use-link-request';
 import './dashboard/dashboard-page.css';
 

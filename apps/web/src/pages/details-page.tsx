@@ -7,16 +7,23 @@ import { Link, useParams, useSearchParams } from 'react-router';
 import { BrandBar } from '../components/brand-bar';
 import { UserAvatar } from '../components/user-avatar';
 import { IdentityBadges } from '../components/identity-badges';
-import { useCountView, usePublicTour, usePublicWork, useWorkScene } from '../features/public-work/api/get-public-work';
-import { ModelOptimisation } from '../features/public-work/components/model-optimisation';
-import { OwnerDownloads } from '../features/public-work/components/owner-downloads';
-import { PublicShareDialog } from '../features/public-work/components/public-share-dialog';
-import { WorkNotice } from '../features/public-work/components/work-notice';
-import { WorkFacts } from '../features/public-work/components/work-facts';
-import { WorkModelViewer } from '../features/public-work/components/work-model-viewer';
-import { WorkPointCloudViewer } from '../features/public-work/components/work-point-cloud-viewer';
-import { WorkTourViewer } from '../features/public-work/components/work-tour-viewer';
-import { viewerAreaFor, workFailureOf, type ViewerArea } from '../features/public-work/lib/public-work-state';
+import {
+  ModelOptimisation,
+  OwnerDownloads,
+  PublicShareDialog,
+  useCountView,
+  usePublicTour,
+  usePublicWork,
+  useWorkScene,
+  type ViewerArea,
+  viewerAreaFor,
+  WorkFacts,
+  workFailureOf,
+  WorkModelViewer,
+  WorkNotice,
+  WorkPointCloudViewer,
+  WorkTourViewer,
+} from '../features/public-work';
 import { formatNumber } from '../lib/format';
 import { useSession } from '../stores/session-store';
 import { displayPersonName } from '../lib/person-name';

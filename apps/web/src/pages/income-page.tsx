@@ -1,5 +1,5 @@
 import { FeaturePage } from '../components/feature-page';
-import { IncomePanel } from '../features/orders/components/income-panel';
+import { IncomePanel } from '../features/orders';
 
 /** /recode/income (permission 37): income by source and by day, with the records. */
 export default function IncomePage() {

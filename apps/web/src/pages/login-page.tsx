@@ -6,13 +6,15 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { afterLoginTarget } from '../app/navigation-rules';
 import { BrandMark } from '../components/brand-mark';
 import { LanguageSwitch } from '../components/language-switch';
-import { ForgotPasswordForm } from '../features/auth/components/forgot-password-form';
-import { PasswordLoginForm } from '../features/auth/components/password-login-form';
-import { QrLoginPanel } from '../features/auth/components/qr-login-panel';
-import { RegisterForm } from '../features/auth/components/register-form';
-import { SmsLoginForm } from '../features/auth/components/sms-login-form';
-import { WechatHandoff } from '../features/auth/components/wechat-handoff';
-import { WechatLoginButton } from '../features/auth/components/wechat-login-button';
+import {
+  ForgotPasswordForm,
+  PasswordLoginForm,
+  QrLoginPanel,
+  RegisterForm,
+  SmsLoginForm,
+  WechatHandoff,
+  WechatLoginButton,
+} from '../features/auth';
 import { useSiteConfig } from '../api/site-config';
 import './login/login-page.css';
 

@@ -4,12 +4,16 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadFailed } from '../components/load-failed';
 import { PageHeader } from '../components/page-header';
-import { loadSessionUser } from '../features/auth/api/load-session-user';
-import { useMyMembership } from '../features/membership/api/my-membership';
-import { MembershipDialog } from '../features/membership/components/membership-dialog';
-import { MyApplicationsCard, MyMembershipCard } from '../features/membership/components/my-membership';
-import { VersionsOverview } from '../features/membership/components/versions-overview';
-import { applicationBlock, pendingApplication } from '../features/membership/lib/version-standing';
+import { loadSessionUser } from '../features/auth';
+import {
+  applicationBlock,
+  MembershipDialog,
+  MyApplicationsCard,
+  MyMembershipCard,
+  pendingApplication,
+  useMyMembership,
+  VersionsOverview,
+} from '../features/membership';
 import { getToken } from '../stores/session-store';
 import './user-information/membership-vip-page.css';
 

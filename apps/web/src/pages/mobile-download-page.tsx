@@ -3,7 +3,7 @@ import { Alert, Button, Spin, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useSiteConfig } from '../api/site-config';
 import { MobilePage } from '../components/mobile-page';
-import { useMobileAppInfo } from '../features/app-download/api/get-mobile-app';
+import { useMobileAppInfo } from '../features/app-download';
 import './mobile/mobile-download-page.css';
 
 /**

@@ -2,7 +2,7 @@ import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-route
 import { HOME_AFTER_LOGIN } from '../app/home-path';
 import { loginPathFor } from '../app/navigation-rules';
 import { MobilePage } from '../components/mobile-page';
-import { QrConfirmPanel } from '../features/auth/components/qr-confirm-panel';
+import { QrConfirmPanel } from '../features/auth';
 import { useSession } from '../stores/session-store';
 
 /**

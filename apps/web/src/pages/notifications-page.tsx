@@ -1,5 +1,5 @@
 import { FeaturePage } from '../components/feature-page';
-import { NotificationsInbox } from '../features/notifications/components/notifications-inbox';
+import { NotificationsInbox } from '../features/notifications';
 
 /** /notifications: every notice of mine, reached from the bell's "see all" (hidden from the sidebar). */
 export default function NotificationsPage() {

@@ -1,8 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { PageHeader } from '../components/page-header';
-import { OrderList } from '../features/orders/components/order-list';
-import { orderPageOf } from '../features/orders/lib/order-filters';
+import { OrderList, orderPageOf } from '../features/orders';
 import NotFoundPage from './not-found-page';
 
 /** The seven order pages of spec 2.4 (`/order/{consume|income}/{type}`, permission 162): one list, by path. */

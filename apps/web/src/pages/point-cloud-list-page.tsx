@@ -1,5 +1,5 @@
 import { FeaturePage } from '../components/feature-page';
-import { PointCloudList } from '../features/point-clouds/components/point-cloud-list';
+import { PointCloudList } from '../features/point-clouds';
 
 /** /pointCloudList (permission 460): the person's point-cloud works and their conversion. */
 export default function PointCloudListPage() {

@@ -7,9 +7,8 @@ import { ApiError } from '../api/client';
 import { useWork } from '../api/get-work';
 import { HOME_AFTER_LOGIN } from '../app/home-path';
 import { PageLoading } from '../components/page-loading';
-import { useTour } from '../features/tours/api/tour-api';
-import { TourEditor, type TourMusicAsset } from '../features/tours/components/tour-editor';
-import { UploadDrawer, type UploadTarget } from '../features/uploads/components/upload-drawer';
+import { TourEditor, type TourMusicAsset, useTour } from '../features/tours';
+import { UploadDrawer, type UploadTarget } from '../features/uploads';
 
 /**
  * The tour editor of one work (`/model/tour/:id`): the tour from the tours feature, the work's music

@@ -1,13 +1,8 @@
 import { Skeleton } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { LoadFailed } from '../components/load-failed';
-import { IdentityCard } from '../features/identity/components/identity-card';
-import { useProfile } from '../features/profile/api/get-profile';
-import { ChangePasswordCard } from '../features/profile/components/change-password-card';
-import { EnterpriseLogoCard } from '../features/profile/components/enterprise-logo-card';
-import { InviteCard } from '../features/profile/components/invite-card';
-import { ProfileSummaryCard } from '../features/profile/components/profile-summary-card';
-import { SessionsCard } from '../features/profile/components/sessions-card';
+import { IdentityCard } from '../features/identity';
+import { ChangePasswordCard, EnterpriseLogoCard, InviteCard, ProfileSummaryCard, SessionsCard, useProfile } from '../features/profile';
 import './user-information/user-information-page.css';
 import { PageHeader } from '../components/page-header';
 

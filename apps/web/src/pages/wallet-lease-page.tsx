@@ -1,5 +1,5 @@
 import { FeaturePage } from '../components/feature-page';
-import { LeasePanel } from '../features/wallet/components/lease-panel';
+import { LeasePanel } from '../features/wallet';
 
 /** /wallet/lease (spec 2.4): lease time bought from the balance. */
 export default function WalletLeasePage() {

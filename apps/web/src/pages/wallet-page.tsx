@@ -1,5 +1,5 @@
 import { FeaturePage } from '../components/feature-page';
-import { WalletPanel } from '../features/wallet/components/wallet-panel';
+import { WalletPanel } from '../features/wallet';
 
 /** /wallet/index (spec 2.4, permission 35): the flow wallet. */
 export default function WalletPage() {

@@ -1,5 +1,5 @@
 import { FeaturePage } from '../components/feature-page';
-import { WithdrawPanel } from '../features/withdrawals/components/withdraw-panel';
+import { WithdrawPanel } from '../features/withdrawals';
 
 /** /wallet/withdraw (spec 2.4, wallet permission): take earned income out to a bound Alipay account or WeChat. */
 export default function WalletWithdrawPage() {

@@ -1,5 +1,5 @@
 import { FeaturePage } from '../components/feature-page';
-import { WithdrawalRecords } from '../features/withdrawals/components/withdrawal-records';
+import { WithdrawalRecords } from '../features/withdrawals';
 
 /** /wallet/withdrawRecord (spec 2.4, wallet permission): every withdrawal and what became of it. */
 export default function WalletWithdrawRecordPage() {

@@ -8,9 +8,9 @@ import { HOME_AFTER_LOGIN } from '../../app/home-path';
 import { routeTable } from '../../app/route-table';
 import { BrandMark } from '../../components/brand-mark';
 import { LanguageSwitch } from '../../components/language-switch';
-import { AppDownloadDialog } from '../../features/app-download/components/app-download-dialog';
-import { MembershipDialog } from '../../features/membership/components/membership-dialog';
-import { NotificationBell } from '../../features/notifications/components/notification-bell';
+import { AppDownloadDialog } from '../../features/app-download';
+import { MembershipDialog } from '../../features/membership';
+import { NotificationBell } from '../../features/notifications';
 import { useSession } from '../../stores/session-store';
 import { UserMenu } from '../user-menu';
 

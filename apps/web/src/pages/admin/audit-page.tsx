@@ -1,5 +1,5 @@
 import { FeaturePage } from '../../components/feature-page';
-import { WorkAuditQueue } from '../../features/work-audit/components/work-audit-queue';
+import { WorkAuditQueue } from '../../features/work-audit';
 
 /** The works audit queue of the back office (/admin/audit, admins only). */
 export default function AdminAuditPage() {

@@ -1,5 +1,5 @@
 import { FeaturePage } from '../../components/feature-page';
-import { BillingSettingsPanel } from '../../features/billing-admin/components/billing-settings';
+import { BillingSettingsPanel } from '../../features/billing-admin';
 
 /** /admin/billing: traffic, lease and recharge prices (docs/billing.md). */
 export default function BillingPage() {

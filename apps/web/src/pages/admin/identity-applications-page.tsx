@@ -1,5 +1,5 @@
 import { FeaturePage } from '../../components/feature-page';
-import { IdentityReviewQueue } from '../../features/identity/components/identity-review-queue';
+import { IdentityReviewQueue } from '../../features/identity';
 
 /** The identity application review queue (/admin/identityApplications, admins only). */
 export default function IdentityApplicationsPage() {

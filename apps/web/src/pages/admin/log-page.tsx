@@ -1,5 +1,5 @@
 import { FeaturePage } from '../../components/feature-page';
-import { AdminLogList } from '../../features/admin-log/components/admin-log-list';
+import { AdminLogList } from '../../features/admin-log';
 
 /** The admin log (/admin/log, admins only): every admin action with its state before and after. */
 export default function AdminLogPage() {

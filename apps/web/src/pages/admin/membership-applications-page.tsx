@@ -1,5 +1,5 @@
 import { FeaturePage } from '../../components/feature-page';
-import { AdminApplicationsQueue } from '../../features/membership/components/admin-applications-queue';
+import { AdminApplicationsQueue } from '../../features/membership';
 
 /** The membership application review queue (/admin/membershipApplications, admins only). */
 export default function MembershipApplicationsPage() {

@@ -1,5 +1,5 @@
 import { FeaturePage } from '../../components/feature-page';
-import { AdminVersionsEditor } from '../../features/membership/components/admin-versions-editor';
+import { AdminVersionsEditor } from '../../features/membership';
 
 /** Membership versions of the back office (/admin/membershipVersions, admins only). */
 export default function MembershipVersionsPage() {

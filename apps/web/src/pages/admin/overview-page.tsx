@@ -1,5 +1,5 @@
 import { FeaturePage } from '../../components/feature-page';
-import { AdminOverviewPanel } from '../../features/admin-overview/components/admin-overview';
+import { AdminOverviewPanel } from '../../features/admin-overview';
 
 /** The back office's first page (/admin/overview, admins only). */
 export default function AdminOverviewPage() {

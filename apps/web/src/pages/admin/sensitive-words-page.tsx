@@ -1,5 +1,5 @@
 import { FeaturePage } from '../../components/feature-page';
-import { SensitiveWordsManager } from '../../features/sensitive-words/components/sensitive-words-manager';
+import { SensitiveWordsManager } from '../../features/sensitive-words';
 
 /** The sensitive-word list of the back office (/admin/sensitiveWords, admins only). */
 export default function SensitiveWordsPage() {

@@ -6,11 +6,7 @@ import { Link, useParams } from 'react-router';
 import { ApiError } from '../../api/client';
 import { LoadFailed } from '../../components/load-failed';
 import { PageHeader } from '../../components/page-header';
-import { useAdminUser } from '../../features/back-office-users/api/get-admin-users';
-import { PermissionTreeCard } from '../../features/back-office-users/components/permission-tree-card';
-import { UserAccessCard } from '../../features/back-office-users/components/user-access-card';
-import { UserFactsCard } from '../../features/back-office-users/components/user-facts-card';
-import { UserRolesCard } from '../../features/back-office-users/components/user-roles-card';
+import { PermissionTreeCard, useAdminUser, UserAccessCard, UserFactsCard, UserRolesCard } from '../../features/back-office-users';
 import { useSession } from '../../stores/session-store';
 
 /** One user in the back office (/admin/users/:uid): facts, roles, access and the permission tree. */

@@ -1,5 +1,5 @@
 import { FeaturePage } from '../../components/feature-page';
-import { AdminUserList } from '../../features/back-office-users/components/admin-user-list';
+import { AdminUserList } from '../../features/back-office-users';
 
 /** The back office's users (/admin/users, admins only): search, filters and row actions. */
 export default function AdminUsersPage() {

@@ -1,5 +1,5 @@
 import { FeaturePage } from '../../components/feature-page';
-import { WithdrawalReviewQueue } from '../../features/withdrawals/components/withdrawal-review-queue';
+import { WithdrawalReviewQueue } from '../../features/withdrawals';
 
 /** The withdrawal review queue (/admin/withdrawals, admins only). */
 export default function WithdrawalsPage() {

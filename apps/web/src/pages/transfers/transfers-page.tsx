@@ -1,8 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../components/page-header';
-import type { TransferSide } from '../../features/transfers/api/types';
-import { PendingTransferSummary } from '../../features/transfers/components/pending-transfer-summary';
-import { TransferList } from '../../features/transfers/components/transfer-list';
+import type { TransferSide } from '../../features/transfers';
+import { PendingTransferSummary, TransferList } from '../../features/transfers';
 import './transfers-page.css';
 
 /** One side's transfers page (spec 2.3): its header with the count awaiting an answer, then the list. */

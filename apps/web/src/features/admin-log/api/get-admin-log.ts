@@ -1,8 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import type { AdminActionCode, AdminLogPage } from '@spatia/contract';
-import { request } from '../../../api/client';
+import { api } from '../../../api/client';
 import { pageQueryOptions } from '../../../api/page-query';
 import type { PageParams } from '../../../lib/page-params';
+import { queryKeys } from '../../../api/query-keys';
 
 export interface AdminLogSearch extends PageParams {
   action?: AdminActionCode;
@@ -15,11 +16,11 @@ export interface AdminLogSearch extends PageParams {
 
 /** GET /admin/log: newest first, with the acting admin's uid and name and the states before and after. */
 export function getAdminLog(search: AdminLogSearch): Promise<AdminLogPage> {
-  return request<AdminLogPage>({ url: '/admin/log', params: { ...search, targetId: search.targetId || undefined } });
+  return api.get('/admin/log', { params: { query: { ...search, targetId: search.targetId || undefined } } });
 }
 
 export function adminLogQueryOptions(search: AdminLogSearch) {
-  return pageQueryOptions(['admin', 'log'], getAdminLog, search);
+  return pageQueryOptions(queryKeys.admin.log(), getAdminLog, search);
 }
 
 export function useAdminLog(search: AdminLogSearch) {

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import type { LoginResult } from '@spatia/contract';
-import { formBody, request } from '../../../api/client';
+import { api } from '../../../api/client';
 import { applyLoginResult } from '../../../stores/session-store';
 
 export interface PasswordLoginInput {
@@ -10,12 +10,7 @@ export interface PasswordLoginInput {
 
 /** POST /client/login, form encoded; the token comes back in the x-auth-token header (the client stores it). */
 export async function loginWithPassword(input: PasswordLoginInput): Promise<LoginResult> {
-  const result = await request<LoginResult>({
-    url: '/client/login',
-    method: 'POST',
-    data: formBody({ phoneNumber: input.phoneNumber, password: input.password }),
-    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-  });
+  const result = await api.post('/client/login', { body: { phoneNumber: input.phoneNumber, password: input.password }, form: true });
   applyLoginResult(result);
   return result;
 }

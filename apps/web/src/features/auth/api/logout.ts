@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { request } from '../../../api/client';
+import { api } from '../../../api/client';
 import { rememberLanguage } from '../../../i18n';
 import { clearSession } from '../../../stores/session-store';
 import { readRememberedPhone, rememberPhone } from '../lib/remembered-phone';
@@ -13,7 +13,7 @@ import { readRememberedPhone, rememberPhone } from '../lib/remembered-phone';
 export async function logout(): Promise<void> {
   const rememberedPhone = readRememberedPhone();
   try {
-    await request<void>({ url: '/c/logout', method: 'POST', silent: true });
+    await api.post('/c/logout', { silent: true });
   } finally {
     clearSession();
     rememberLanguage();

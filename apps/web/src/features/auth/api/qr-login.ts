@@ -2,6 +2,7 @@ import { queryOptions } from '@tanstack/react-query';
 import type { QrTicket, QrTicketState, QrTicketStatus } from '@spatia/contract';
 import { request } from '../../../api/client';
 import { applyCodeLoginResult } from '../../../stores/session-store';
+import { queryKeys } from '../../../api/query-keys';
 
 export type { QrTicketState, QrTicketStatus };
 
@@ -25,7 +26,7 @@ export async function pollQrTicket(pollToken: string): Promise<QrTicketState> {
 /** `attempt` changes when the user asks for a fresh code. */
 export const qrTicketQueryOptions = (attempt: number) =>
   queryOptions({
-    queryKey: ['qr-login', 'ticket', attempt],
+    queryKey: queryKeys.auth.qrLoginTicket(attempt),
     queryFn: createQrTicket,
     staleTime: Infinity,
     gcTime: 0,
@@ -38,7 +39,7 @@ export function isFinalQrStatus(status: QrTicketStatus | undefined): boolean {
 
 export const qrTicketStateQueryOptions = (pollToken: string, enabled: boolean) =>
   queryOptions({
-    queryKey: ['qr-login', 'state', pollToken],
+    queryKey: queryKeys.auth.qrLoginState(pollToken),
     queryFn: () => pollQrTicket(pollToken),
     enabled: enabled && pollToken !== '',
     gcTime: 0,

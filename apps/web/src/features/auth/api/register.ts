@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { DEFAULT_PC_USER_NAME, type LoginResult } from '@spatia/contract';
-import { request } from '../../../api/client';
+import { api } from '../../../api/client';
 import { applyLoginResult } from '../../../stores/session-store';
 import type { CodeProof } from './verification-code';
 
@@ -12,10 +12,8 @@ export interface RegisterInput extends CodeProof {
 
 /** POST /c/register: creates the account and signs in (the token comes in x-auth-token). */
 export async function register(input: RegisterInput): Promise<LoginResult> {
-  const result = await request<LoginResult>({
-    url: '/c/register',
-    method: 'POST',
-    data: { ...input, invitedCode: input.invitedCode || undefined, fullName: DEFAULT_PC_USER_NAME },
+  const result = await api.post('/c/register', {
+    body: { ...input, invitedCode: input.invitedCode || undefined, fullName: DEFAULT_PC_USER_NAME },
   });
   applyLoginResult(result);
   return result;

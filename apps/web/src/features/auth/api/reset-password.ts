@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { request } from '../../../api/client';
+import { api } from '../../../api/client';
 import type { CodeProof } from './verification-code';
 
 export interface ResetPasswordInput extends CodeProof {
@@ -9,7 +9,7 @@ export interface ResetPasswordInput extends CodeProof {
 
 /** POST /client/renewPwd: every session of the account ends; the user then signs in again. */
 export function resetPassword(input: ResetPasswordInput): Promise<null> {
-  return request<null>({ url: '/client/renewPwd', method: 'POST', data: input });
+  return api.post('/client/renewPwd', { body: input });
 }
 
 export function useResetPassword() {

@@ -3,6 +3,7 @@ import type { WechatHandoffResult } from '@spatia/contract';
 import { request, resolveBaseUrl } from '../../../api/client';
 import { applyCodeLoginResult } from '../../../stores/session-store';
 import { signInWithCode, type CodeProof } from './verification-code';
+import { queryKeys } from '../../../api/query-keys';
 
 /** Where the WeChat button sends the whole page: the server redirects on to the provider. */
 export function wechatAuthorizeUrl(redirect: string): string {
@@ -19,7 +20,7 @@ export async function completeWechatLogin(handoff: string): Promise<WechatHandof
 /** A query keyed by the handoff, so that it is traded once however often the page mounts. */
 export const wechatHandoffQueryOptions = (handoff: string) =>
   queryOptions({
-    queryKey: ['wechat-login', 'handoff', handoff],
+    queryKey: queryKeys.auth.wechatHandoff(handoff),
     queryFn: () => completeWechatLogin(handoff),
     staleTime: Infinity,
     gcTime: Infinity,

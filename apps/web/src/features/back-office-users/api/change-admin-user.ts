@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AdminUserDetail, RoleCode, SignOutEverywhereResult } from '@spatia/contract';
-import { request } from '../../../api/client';
-import { ADMIN_USERS_QUERY_KEY } from './get-admin-users';
+import { api } from '../../../api/client';
+import { queryKeys } from '../../../api/query-keys';
 
 /**
  * What an admin can change about a user. Each answers the user as they are now (sign-out everywhere:
@@ -14,24 +14,23 @@ export type AdminUserChange =
   | { kind: 'enterprise'; enterprise: boolean }
   | { kind: 'signOutEverywhere' };
 
-/** Keys of other features a change makes stale (the admin log, the permission tree). Named, not imported. */
-const AFFECTED_QUERY_KEYS = [
-  ['admin', 'log'],
-  ['admin', 'permissions'],
-] as const;
+/** What a change makes stale besides the users: the admin log, the permission tree. */
+const AFFECTED_QUERY_KEYS = [queryKeys.admin.log(), queryKeys.admin.permissions()];
 
 /** POST /admin/users/{uid}/disable | enable | signOutEverywhere, PUT /admin/users/{uid}/roles | enterprise. */
 export function changeAdminUser(uid: string, change: AdminUserChange): Promise<AdminUserDetail | SignOutEverywhereResult> {
-  const base = `/admin/users/${encodeURIComponent(uid)}`;
+  const params = { path: { uid } };
   switch (change.kind) {
     case 'disable':
+      return api.post('/admin/users/{uid}/disable', { params });
     case 'enable':
+      return api.post('/admin/users/{uid}/enable', { params });
     case 'signOutEverywhere':
-      return request({ url: `${base}/${change.kind}`, method: 'POST' });
+      return api.post('/admin/users/{uid}/signOutEverywhere', { params });
     case 'roles':
-      return request({ url: `${base}/roles`, method: 'PUT', data: { roles: change.roles } });
+      return api.put('/admin/users/{uid}/roles', { params, body: { roles: change.roles } });
     case 'enterprise':
-      return request({ url: `${base}/enterprise`, method: 'PUT', data: { enterprise: change.enterprise } });
+      return api.put('/admin/users/{uid}/enterprise', { params, body: { enterprise: change.enterprise } });
   }
 }
 
@@ -41,6 +40,6 @@ export function useChangeAdminUser() {
     mutationFn: ({ uid, change }: { uid: string; change: AdminUserChange }) => changeAdminUser(uid, change),
     // Also after a failure: "already disabled" (2303) means the page is stale.
     onSettled: () =>
-      Promise.all([ADMIN_USERS_QUERY_KEY, ...AFFECTED_QUERY_KEYS].map((queryKey) => queryClient.invalidateQueries({ queryKey }))),
+      Promise.all([queryKeys.admin.users(), ...AFFECTED_QUERY_KEYS].map((queryKey) => queryClient.invalidateQueries({ queryKey }))),
   });
 }

@@ -1,17 +1,16 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { UserPermissionTree } from '@spatia/contract';
-import { request } from '../../../api/client';
+import { api } from '../../../api/client';
 import { detailQueryOptions } from '../../../lib/session-queries';
-
-const PERMISSIONS_QUERY_KEY = ['admin', 'permissions'] as const;
+import { queryKeys } from '../../../api/query-keys';
 
 /** GET /admin/permissions/tree?uid=: the catalogue with the user's effective permissions, their sources and locks. */
 export function getPermissionTree(uid: string): Promise<UserPermissionTree> {
-  return request<UserPermissionTree>({ url: '/admin/permissions/tree', params: { uid } });
+  return api.get('/admin/permissions/tree', { params: { query: { uid } } });
 }
 
 export function permissionTreeQueryOptions(uid: string) {
-  return detailQueryOptions([...PERMISSIONS_QUERY_KEY, 'tree'], getPermissionTree, uid);
+  return detailQueryOptions([...queryKeys.admin.permissions(), 'tree'], getPermissionTree, uid);
 }
 
 export function usePermissionTree(uid: string) {
@@ -20,7 +19,7 @@ export function usePermissionTree(uid: string) {
 
 /** PUT /admin/users/{uid}/permissions: the ids the user should hold; answers the tree as saved. */
 export function savePermissions(uid: string, permIds: readonly number[]): Promise<UserPermissionTree> {
-  return request<UserPermissionTree>({ url: `/admin/users/${encodeURIComponent(uid)}/permissions`, method: 'PUT', data: { permIds } });
+  return api.put('/admin/users/{uid}/permissions', { params: { path: { uid } }, body: { permIds: [...permIds] } });
 }
 
 export function useSavePermissions(uid: string) {
@@ -30,11 +29,6 @@ export function useSavePermissions(uid: string) {
     onSuccess: (tree) => queryClient.setQueryData(permissionTreeQueryOptions(uid).queryKey, tree),
     // The user's detail (effective menus) and the admin log change with it.
     onSettled: () =>
-      Promise.all(
-        [
-          ['admin', 'users'],
-          ['admin', 'log'],
-        ].map((queryKey) => queryClient.invalidateQueries({ queryKey })),
-      ),
+      Promise.all([queryKeys.admin.users(), queryKeys.admin.log()].map((queryKey) => queryClient.invalidateQueries({ queryKey }))),
   });
 }

@@ -1,26 +1,26 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { BillingPrices, FlowRechargePlan } from '@spatia/contract';
-import { request } from '../../../api/client';
+import { api } from '../../../api/client';
+import { queryKeys } from '../../../api/query-keys';
 
 export interface BillingSettings {
   prices: BillingPrices;
   plans: FlowRechargePlan[];
 }
 
-const BILLING_SETTINGS_KEY = ['admin', 'billing'] as const;
-
 export function useBillingSettings() {
-  return useQuery({ queryKey: BILLING_SETTINGS_KEY, queryFn: () => request<BillingSettings>({ url: '/admin/billing' }) });
+  return useQuery({ queryKey: queryKeys.admin.billing(), queryFn: (): Promise<BillingSettings> => api.get('/admin/billing') });
 }
 
 /** PUT /admin/billing/prices or /admin/billing/rechargePlans; both answer the settings as saved. */
-function useSaveSettings<Body>(url: string) {
+function useSaveSettings<Body>(save: (body: Body) => Promise<BillingSettings>) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (data: Body) => request<BillingSettings>({ url, method: 'PUT', data }),
-    onSuccess: (saved) => queryClient.setQueryData(BILLING_SETTINGS_KEY, saved),
+    mutationFn: save,
+    onSuccess: (saved) => queryClient.setQueryData(queryKeys.admin.billing(), saved),
   });
 }
 
-export const useSavePrices = () => useSaveSettings<BillingPrices>('/admin/billing/prices');
-export const useSavePlans = () => useSaveSettings<{ plans: FlowRechargePlan[] }>('/admin/billing/rechargePlans');
+export const useSavePrices = () => useSaveSettings((body: BillingPrices) => api.put('/admin/billing/prices', { body }));
+export const useSavePlans = () =>
+  useSaveSettings((body: { plans: FlowRechargePlan[] }) => api.put('/admin/billing/rechargePlans', { body }));

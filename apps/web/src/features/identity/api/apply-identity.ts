@@ -1,5 +1,5 @@
 import { BUSINESS_CARD_MAX_BYTES, type IdentityRecord } from '@spatia/contract';
-import { request } from '../../../api/client';
+import { api } from '../../../api/client';
 import { postImage } from '../../../api/post-image';
 import { useIdentityChange } from './identity-kinds';
 
@@ -12,12 +12,12 @@ export function uploadBusinessCard(file: Blob, onProgress?: (percent: number) =>
 
 /** POST /c/applyIdentity/{id} with `jsonExtras`: the business card link and the kind's fields. */
 export function applyIdentity({ identityId, extras }: { identityId: number; extras: Record<string, string> }): Promise<IdentityRecord> {
-  return request<IdentityRecord>({ url: `/c/applyIdentity/${identityId}`, method: 'POST', data: { jsonExtras: JSON.stringify(extras) } });
+  return api.post('/c/applyIdentity/{id}', { params: { path: { id: identityId } }, body: { jsonExtras: JSON.stringify(extras) } });
 }
 
 /** DELETE /c/authRecord/{id}: withdraws a pending record or gives up an approved one. */
 export function withdrawIdentityRecord(recordId: number): Promise<IdentityRecord> {
-  return request<IdentityRecord>({ url: `/c/authRecord/${recordId}`, method: 'DELETE' });
+  return api.delete('/c/authRecord/{id}', { params: { path: { id: recordId } } });
 }
 
 export const useApplyIdentity = () => useIdentityChange(applyIdentity);

@@ -3,9 +3,9 @@ import { DEFAULT_IDENTITY_IDS, type IdentityKindDetail, type IdentityRecord } fr
 import { useTranslation } from 'react-i18next';
 import { request } from '../../../api/client';
 import { useRefreshingMutation } from '../../../lib/use-refreshing-mutation';
+import { queryKeys } from '../../../api/query-keys';
 
 /** Everything identity-related is cached under this key (kinds with my records, the review queue). */
-export const IDENTITY_QUERY_KEY = ['identity'] as const;
 
 /** GET /authIdentity/{ids}/details: the kinds in the order given, each with my latest record (null: none). */
 export function getIdentityDetails(ids: readonly number[]): Promise<IdentityKindDetail[]> {
@@ -16,7 +16,7 @@ export function getIdentityDetails(ids: readonly number[]): Promise<IdentityKind
 export function useIdentityKinds(ids: readonly number[] = DEFAULT_IDENTITY_IDS) {
   const { i18n } = useTranslation();
   return useQuery({
-    queryKey: [...IDENTITY_QUERY_KEY, 'kinds', ids.join(','), i18n.language],
+    queryKey: queryKeys.identity.kinds(ids.join(','), i18n.language),
     queryFn: () => getIdentityDetails(ids),
     placeholderData: keepPreviousData,
     meta: { session: true },
@@ -28,5 +28,5 @@ export function useIdentityKinds(ids: readonly number[] = DEFAULT_IDENTITY_IDS) 
  * refetched afterwards, also after a failure: "already applied" or "already decided" mean it was stale.
  */
 export function useIdentityChange<Input>(mutationFn: (input: Input) => Promise<IdentityRecord>) {
-  return useRefreshingMutation(mutationFn, [IDENTITY_QUERY_KEY]);
+  return useRefreshingMutation(mutationFn, [queryKeys.identity.all]);
 }

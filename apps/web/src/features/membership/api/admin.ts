@@ -8,36 +8,36 @@ import type {
   PermissionGroupNode,
 } from '@spatia/contract';
 import { useTranslation } from 'react-i18next';
-import { request } from '../../../api/client';
+import { api } from '../../../api/client';
 import type { PageParams } from '../../../lib/page-params';
 import { reviewDecisionRequests } from '../../../lib/review-decision-requests';
 import { sessionQueryOptions, useLocalisedPageQuery } from '../../../lib/session-queries';
 import { useRefreshingMutation } from '../../../lib/use-refreshing-mutation';
-import { ADMIN_MEMBERSHIP_QUERY_KEY as ADMIN_KEY, MEMBERSHIP_QUERY_KEY } from './versions';
+import { queryKeys } from '../../../api/query-keys';
 
 export function getAdminVersions(): Promise<AdminMembershipVersion[]> {
-  return request<AdminMembershipVersion[]>({ url: '/admin/membership/versions' });
+  return api.get('/admin/membership/versions');
 }
 
 export function useAdminVersions() {
-  return useQuery(sessionQueryOptions([...ADMIN_KEY, 'versions'], getAdminVersions));
+  return useQuery(sessionQueryOptions([...queryKeys.membership.admin(), 'versions'], getAdminVersions));
 }
 
 /** Create (no id) or change a version. */
 export function saveVersion({ id, input }: { id?: number; input: AdminMembershipVersionInput }): Promise<AdminMembershipVersion> {
   return id === undefined
-    ? request<AdminMembershipVersion>({ url: '/admin/membership/versions', method: 'POST', data: input })
-    : request<AdminMembershipVersion>({ url: `/admin/membership/versions/${id}`, method: 'PUT', data: input });
+    ? api.post('/admin/membership/versions', { body: input })
+    : api.put('/admin/membership/versions/{id}', { params: { path: { id } }, body: input });
 }
 
 /** Refused (409) while anyone holds it or waits for it; hidden when history names it, deleted otherwise. */
 export function removeVersion(id: number): Promise<{ outcome: 'deleted' | 'hidden' }> {
-  return request<{ outcome: 'deleted' | 'hidden' }>({ url: `/admin/membership/versions/${id}`, method: 'DELETE' });
+  return api.delete('/admin/membership/versions/{id}', { params: { path: { id } } });
 }
 
 function useMembershipMutation<Input, Output>(mutationFn: (input: Input) => Promise<Output>) {
   // Versions, applications and the public lists all change together.
-  return useRefreshingMutation(mutationFn, [MEMBERSHIP_QUERY_KEY]);
+  return useRefreshingMutation(mutationFn, [queryKeys.membership.all]);
 }
 
 export const useSaveVersion = () => useMembershipMutation(saveVersion);
@@ -45,12 +45,12 @@ export const useRemoveVersion = () => useMembershipMutation(removeVersion);
 
 /** GET /open/permissions/catalogue: the groups a version can grant, in the caller's language. */
 export function getPermissionCatalogue(): Promise<PermissionGroupNode[]> {
-  return request<PermissionGroupNode[]>({ url: '/open/permissions/catalogue' });
+  return api.get('/open/permissions/catalogue');
 }
 
 export function usePermissionCatalogue() {
   const { i18n } = useTranslation();
-  return useQuery({ queryKey: ['permissionCatalogue', i18n.language], queryFn: getPermissionCatalogue, staleTime: 5 * 60_000 });
+  return useQuery({ queryKey: queryKeys.permissionCatalogue(i18n.language), queryFn: getPermissionCatalogue, staleTime: 5 * 60_000 });
 }
 
 export interface ApplicationQueueParams extends PageParams {
@@ -60,11 +60,11 @@ export interface ApplicationQueueParams extends PageParams {
 const APPLICATIONS_URL = '/admin/membership/applications';
 
 export function getAdminApplications({ status, pageNum, pageSize }: ApplicationQueueParams): Promise<Page<AdminMembershipApplication>> {
-  return request<Page<AdminMembershipApplication>>({ url: APPLICATIONS_URL, params: { status, pageNum, pageSize } });
+  return api.get('/admin/membership/applications', { params: { query: { status, pageNum, pageSize } } });
 }
 
 export function useAdminApplications(params: ApplicationQueueParams) {
-  return useLocalisedPageQuery([...ADMIN_KEY, 'applications'], getAdminApplications, params);
+  return useLocalisedPageQuery([...queryKeys.membership.admin(), 'applications'], getAdminApplications, params);
 }
 
 export const { approve: approveApplication, reject: rejectApplication } = reviewDecisionRequests<

@@ -1,5 +1,5 @@
 import type { MembershipApplicationExtras } from '@spatia/contract';
-import { request } from '../../../api/client';
+import { api } from '../../../api/client';
 import { useRefreshingMutation } from '../../../lib/use-refreshing-mutation';
 import { APPLICATION_QUERY_KEYS } from './versions';
 
@@ -13,7 +13,7 @@ export interface MembershipApplicationInput extends MembershipApplicationExtras 
  */
 export function applyForMembership({ versionId, ...extras }: MembershipApplicationInput): Promise<{ id: number }> {
   const jsonExtras = JSON.stringify({ ...extras, cover: extras.licenceImages[0] ?? '' });
-  return request<{ id: number }>({ url: '/c/membership/apply', method: 'POST', data: { versionId, jsonExtras } });
+  return api.post('/c/membership/apply', { body: { versionId, jsonExtras } });
 }
 
 /** Refreshes my membership and applications (the page marks the version applied for) and the back office's lists. */

@@ -1,18 +1,19 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Language, MyMembership } from '@spatia/contract';
 import { useTranslation } from 'react-i18next';
-import { request } from '../../../api/client';
+import { api } from '../../../api/client';
 import { useRefreshingMutation } from '../../../lib/use-refreshing-mutation';
-import { APPLICATION_QUERY_KEYS, MEMBERSHIP_QUERY_KEY } from './versions';
+import { APPLICATION_QUERY_KEYS } from './versions';
+import { queryKeys } from '../../../api/query-keys';
 
 /** GET /c/membership: my latest membership (any state) and my applications, newest first. */
 export function getMyMembership(): Promise<MyMembership> {
-  return request<MyMembership>({ url: '/c/membership' });
+  return api.get('/c/membership');
 }
 
 export function myMembershipQueryOptions(language: Language) {
   return queryOptions({
-    queryKey: [...MEMBERSHIP_QUERY_KEY, 'mine', language],
+    queryKey: [...queryKeys.membership.mine(), language],
     queryFn: getMyMembership,
     meta: { session: true },
   });
@@ -25,7 +26,7 @@ export function useMyMembership() {
 
 /** POST /c/membership/applications/{id}/withdraw: only while it waits for review. */
 export function withdrawApplication(id: number): Promise<null> {
-  return request<null>({ url: `/c/membership/applications/${id}/withdraw`, method: 'POST' });
+  return api.post('/c/membership/applications/{id}/withdraw', { params: { path: { id } } });
 }
 
 /** Refreshes what applying refreshes. */

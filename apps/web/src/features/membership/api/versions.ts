@@ -1,29 +1,26 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Language, MembershipVersionDetail, MembershipVersionItem } from '@spatia/contract';
 import { useTranslation } from 'react-i18next';
-import { request } from '../../../api/client';
+import { api } from '../../../api/client';
+import { queryKeys } from '../../../api/query-keys';
 
-/** Every membership query starts with this key, so one invalidation refreshes lists, details and "mine". */
-export const MEMBERSHIP_QUERY_KEY = ['membership'] as const;
-/** The back office's lists (versions with their pending counts, the review queue). */
-export const ADMIN_MEMBERSHIP_QUERY_KEY = [...MEMBERSHIP_QUERY_KEY, 'admin'] as const;
 /** What applying or withdrawing changes: my membership and applications, and the back office's lists. */
-export const APPLICATION_QUERY_KEYS = [[...MEMBERSHIP_QUERY_KEY, 'mine'], ADMIN_MEMBERSHIP_QUERY_KEY] as const;
+export const APPLICATION_QUERY_KEYS = [queryKeys.membership.mine(), queryKeys.membership.admin()];
 
 /** GET /membership/versions: the versions on offer, in order, named in the caller's language. */
 export function getMembershipVersions(): Promise<MembershipVersionItem[]> {
-  return request<MembershipVersionItem[]>({ url: '/membership/versions' });
+  return api.get('/membership/versions');
 }
 
 /** GET /membership/versions/{id}: price tags, permission groups, monthly price (fen) and trial days. */
 export function getMembershipVersion(id: number): Promise<MembershipVersionDetail> {
-  return request<MembershipVersionDetail>({ url: `/membership/versions/${id}` });
+  return api.get('/membership/versions/{id}', { params: { path: { id } } });
 }
 
 // The server answers in the language of the `language` cookie: the language is part of each key.
 export function membershipVersionsQueryOptions(language: Language) {
   return queryOptions({
-    queryKey: [...MEMBERSHIP_QUERY_KEY, 'versions', language],
+    queryKey: queryKeys.membership.versions(language),
     queryFn: getMembershipVersions,
     staleTime: 60_000,
   });
@@ -31,7 +28,7 @@ export function membershipVersionsQueryOptions(language: Language) {
 
 export function membershipVersionQueryOptions(id: number, language: Language) {
   return queryOptions({
-    queryKey: [...MEMBERSHIP_QUERY_KEY, 'version', id, language],
+    queryKey: queryKeys.membership.version(id, language),
     queryFn: () => getMembershipVersion(id),
     staleTime: 60_000,
   });

@@ -1,14 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { NotificationPage } from '@spatia/contract';
-import { request } from '../../../api/client';
+import { api, request } from '../../../api/client';
 import { pageQueryOptions } from '../../../api/page-query';
 import type { PageParams } from '../../../lib/page-params';
+import { queryKeys } from '../../../api/query-keys';
 
 /** How often the bell asks for the unread count while the page is visible (also on window focus). */
 export const UNREAD_POLL_MS = 30_000;
-
-/** Every inbox query starts with this key: one invalidation refreshes the bell, the popover and the page. */
-export const NOTIFICATIONS_QUERY_KEY = ['notifications'] as const;
 
 export interface NotificationListParams extends PageParams {
   /** Only notices not read yet. */
@@ -17,15 +15,11 @@ export interface NotificationListParams extends PageParams {
 
 /** GET /c/notifications: my notices, newest first, with my unread count. */
 export function getNotifications({ pageNum, pageSize, unread }: NotificationListParams, silent = false): Promise<NotificationPage> {
-  return request<NotificationPage>({
-    url: '/c/notifications',
-    params: { pageNum, pageSize, unread: unread ? true : undefined },
-    silent,
-  });
+  return request<NotificationPage>({ url: '/c/notifications', params: { pageNum, pageSize, unread: unread ? true : undefined }, silent });
 }
 
 export function notificationsQueryOptions(params: NotificationListParams, silent = false) {
-  return pageQueryOptions([...NOTIFICATIONS_QUERY_KEY, 'list'], (page: NotificationListParams) => getNotifications(page, silent), params);
+  return pageQueryOptions(queryKeys.notifications.list(), (page: NotificationListParams) => getNotifications(page, silent), params);
 }
 
 export function useNotifications(params: NotificationListParams, options: { enabled?: boolean; silent?: boolean } = {}) {
@@ -34,11 +28,11 @@ export function useNotifications(params: NotificationListParams, options: { enab
 
 /** GET /c/notifications/unreadCount. Silent: a failed poll leaves the badge as it was, without a message every 30 s. */
 export function getUnreadCount(): Promise<number> {
-  return request<{ unread: number }>({ url: '/c/notifications/unreadCount', silent: true }).then((data) => data.unread);
+  return api.get('/c/notifications/unreadCount', { silent: true }).then((data) => data.unread);
 }
 
 export const unreadCountQueryOptions = queryOptions({
-  queryKey: [...NOTIFICATIONS_QUERY_KEY, 'unreadCount'],
+  queryKey: queryKeys.notifications.unreadCount(),
   queryFn: getUnreadCount,
   refetchInterval: UNREAD_POLL_MS,
   refetchOnWindowFocus: true,

@@ -1,8 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import type { OrderDirection, OrderPage, OrderStatus, OrderType } from '@spatia/contract';
-import { request } from '../../../api/client';
+import { api } from '../../../api/client';
 import { pageQueryOptions } from '../../../api/page-query';
 import type { PageParams } from '../../../lib/page-params';
+import { queryKeys } from '../../../api/query-keys';
 
 export interface OrderFilters {
   /** Every status when left out. */
@@ -17,15 +18,13 @@ export interface OrderListParams extends OrderFilters, PageParams {
   type: OrderType;
 }
 
-export const ORDERS_QUERY_KEY = ['orders'] as const;
-
 /** GET /c/orders: one page of the caller's orders of a kind, newest first, with the totals of all that match. */
 export function getOrders(params: OrderListParams): Promise<OrderPage> {
-  return request<OrderPage>({ url: '/c/orders', params });
+  return api.get('/c/orders', { params: { query: params } });
 }
 
 export function ordersQueryOptions(params: OrderListParams) {
-  return pageQueryOptions(ORDERS_QUERY_KEY, getOrders, params);
+  return pageQueryOptions(queryKeys.orders, getOrders, params);
 }
 
 export function useOrders(params: OrderListParams) {

@@ -1,24 +1,23 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { FlowRechargeOptions, FlowRechargeOrder, PaymentProvider } from '@spatia/contract';
-import { request } from '../../../api/client';
+import { api } from '../../../api/client';
+import { queryKeys } from '../../../api/query-keys';
 
-/** Every recharge query starts with this key. */
-export const RECHARGE_QUERY_KEY = ['recharge'] as const;
 /**
  * What a paid order changes elsewhere: the overview's balance and the bell's notice. Named here, not
  * imported (a feature never imports another).
  */
-const AFFECTED_QUERY_KEYS = [['overview'], ['notifications']] as const;
+const AFFECTED_QUERY_KEYS = [queryKeys.overview, queryKeys.notifications.all];
 /** How often the page asks about an order while it waits to be paid. */
 export const ORDER_POLL_MS = 2000;
 
 /** GET /c/flowRecharge/plans: the price list, the providers this site takes and my balance. */
 export function getRechargeOptions(): Promise<FlowRechargeOptions> {
-  return request<FlowRechargeOptions>({ url: '/c/flowRecharge/plans' });
+  return api.get('/c/flowRecharge/plans');
 }
 
 export function useRechargeOptions() {
-  return useQuery(queryOptions({ queryKey: [...RECHARGE_QUERY_KEY, 'options'], queryFn: getRechargeOptions }));
+  return useQuery(queryOptions({ queryKey: queryKeys.recharge.options(), queryFn: getRechargeOptions }));
 }
 
 export interface RechargeRequest {
@@ -31,12 +30,7 @@ export interface RechargeRequest {
 
 /** POST /c/flowRecharge/nativePayNow (months, fee in fen): the order and its pay QR code. */
 export function startRecharge({ idempotencyKey, ...body }: RechargeRequest): Promise<FlowRechargeOrder> {
-  return request<FlowRechargeOrder>({
-    url: '/c/flowRecharge/nativePayNow',
-    method: 'POST',
-    data: body,
-    headers: { 'Idempotency-Key': idempotencyKey },
-  });
+  return api.post('/c/flowRecharge/nativePayNow', { body, headers: { 'Idempotency-Key': idempotencyKey } });
 }
 
 export function useStartRecharge() {
@@ -45,19 +39,19 @@ export function useStartRecharge() {
 
 /** GET /c/flowRechargeOrder/{id}/nativeUnifiedOrderQuery: the order as the provider last said. */
 export function getRechargeOrder(id: number): Promise<FlowRechargeOrder> {
-  return request<FlowRechargeOrder>({ url: `/c/flowRechargeOrder/${id}/nativeUnifiedOrderQuery`, silent: true });
+  return api.get('/c/flowRechargeOrder/{id}/nativeUnifiedOrderQuery', { params: { path: { id } }, silent: true });
 }
 
 /** Polls the order every two seconds while it is pending; stops once it is paid or closed. */
 export function useRechargeOrder(id: number | null) {
   const queryClient = useQueryClient();
   return useQuery({
-    queryKey: [...RECHARGE_QUERY_KEY, 'order', id],
+    queryKey: queryKeys.recharge.order(id),
     queryFn: async () => {
       const order = await getRechargeOrder(id!);
       if (order.status === 'paid') {
         await Promise.all(
-          [[...RECHARGE_QUERY_KEY, 'options'], ...AFFECTED_QUERY_KEYS].map((queryKey) => queryClient.invalidateQueries({ queryKey })),
+          [queryKeys.recharge.options(), ...AFFECTED_QUERY_KEYS].map((queryKey) => queryClient.invalidateQueries({ queryKey })),
         );
       }
       return order;

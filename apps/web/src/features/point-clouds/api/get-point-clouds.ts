@@ -1,8 +1,9 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { PointCloudPage } from '@spatia/contract';
-import { request } from '../../../api/client';
+import { api } from '../../../api/client';
 import type { PageParams } from '../../../lib/page-params';
 import { pointCloudPollInterval } from '../lib/point-cloud-rows';
+import { queryKeys } from '../../../api/query-keys';
 
 export interface PointCloudListParams extends PageParams {
   keyword: string;
@@ -14,16 +15,15 @@ export interface PointCloudListParams extends PageParams {
  */
 export function getPointClouds(params: PointCloudListParams): Promise<PointCloudPage> {
   const keyword = params.keyword.trim();
-  return request<PointCloudPage>({
-    url: '/pointClouds',
+  return api.get('/pointClouds', {
+    params: { query: { pageNum: params.pageNum, pageSize: params.pageSize, keyword: keyword || undefined } },
     point_cloud: true,
-    params: { pageNum: params.pageNum, pageSize: params.pageSize, keyword: keyword || undefined },
   });
 }
 
 export function pointCloudsQueryOptions(params: PointCloudListParams) {
   return queryOptions({
-    queryKey: ['pointClouds', params] as const,
+    queryKey: queryKeys.pointClouds(params),
     queryFn: () => getPointClouds(params),
     placeholderData: keepPreviousData,
     // Asked again every second while a cloud on the page waits or converts.

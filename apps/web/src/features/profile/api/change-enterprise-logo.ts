@@ -1,4 +1,4 @@
-import { request } from '../../../api/client';
+import { api } from '../../../api/client';
 import { updateSessionUser } from '../../../stores/session-store';
 import { useProfileChange } from './get-profile';
 import { getEnterpriseLogoUploadGrant, uploadWithGrant } from './upload';
@@ -12,7 +12,7 @@ export interface ChangeEnterpriseLogoInput {
 export async function changeEnterpriseLogo({ file, onProgress }: ChangeEnterpriseLogoInput): Promise<string> {
   const grant = await getEnterpriseLogoUploadGrant();
   const url = await uploadWithGrant(grant, file, onProgress);
-  await request<unknown>({ url: '/c/my/info', method: 'PUT', data: { enterpriseLogoUrl: url } });
+  await api.put('/c/my/info', { body: { enterpriseLogoUrl: url } });
   // The session keeps the logo only when it is https (spec 3).
   updateSessionUser({ logo: url });
   return url;

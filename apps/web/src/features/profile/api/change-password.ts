@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { request } from '../../../api/client';
+import { api } from '../../../api/client';
 import { profileQueryOptions } from './get-profile';
 import { sessionsQueryOptions } from './sessions';
 
@@ -11,7 +11,7 @@ export interface ChangePasswordInput {
 
 /** POST /c/password: the user's other sessions end; this one stays. */
 export function changePassword(input: ChangePasswordInput): Promise<null> {
-  return request<null>({ url: '/c/password', method: 'POST', data: input });
+  return api.post('/c/password', { body: input });
 }
 
 export function useChangePassword() {

@@ -1,13 +1,14 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { request } from '../../../api/client';
+import { api } from '../../../api/client';
 import { sessionQueryOptions } from '../../../lib/session-queries';
 import type { Profile } from './types';
+import { queryKeys } from '../../../api/query-keys';
 
 export function getProfile(): Promise<Profile> {
-  return request<Profile>({ url: '/c/profile' });
+  return api.get('/c/profile');
 }
 
-export const profileQueryOptions = sessionQueryOptions(['profile'], getProfile);
+export const profileQueryOptions = sessionQueryOptions(queryKeys.profile, getProfile);
 
 export function useProfile() {
   return useQuery(profileQueryOptions);

@@ -1,25 +1,26 @@
 import { useQuery } from '@tanstack/react-query';
 import type { ActiveSessionInfo } from '@spatia/contract';
-import { request } from '../../../api/client';
+import { api } from '../../../api/client';
 import { sessionQueryOptions } from '../../../lib/session-queries';
 import { useRefreshingMutation } from '../../../lib/use-refreshing-mutation';
+import { queryKeys } from '../../../api/query-keys';
 
 export function getSessions(): Promise<ActiveSessionInfo[]> {
-  return request<ActiveSessionInfo[]>({ url: '/c/sessions' });
+  return api.get('/c/sessions');
 }
 
-export const sessionsQueryOptions = sessionQueryOptions(['sessions'], getSessions);
+export const sessionsQueryOptions = sessionQueryOptions(queryKeys.sessions, getSessions);
 
 export function useSessions() {
   return useQuery(sessionsQueryOptions);
 }
 
 export function revokeSession(id: number): Promise<{ revoked: number }> {
-  return request<{ revoked: number }>({ url: `/c/sessions/${id}`, method: 'DELETE' });
+  return api.delete('/c/sessions/{id}', { params: { path: { id } } });
 }
 
 export function revokeOtherSessions(): Promise<{ revoked: number }> {
-  return request<{ revoked: number }>({ url: '/c/sessions/revokeOthers', method: 'POST' });
+  return api.post('/c/sessions/revokeOthers');
 }
 
 export function useRevokeSession() {

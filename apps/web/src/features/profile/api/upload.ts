@@ -1,12 +1,12 @@
-import { request } from '../../../api/client';
+import { request, api } from '../../../api/client';
 import type { UploadGrant } from './types';
 
 export function getAvatarUploadGrant(uid: string): Promise<UploadGrant> {
-  return request<UploadGrant>({ url: `/client/${encodeURIComponent(uid)}/avatar/uploadCredentials` });
+  return api.get('/client/{uid}/avatar/uploadCredentials', { params: { path: { uid } } });
 }
 
 export function getEnterpriseLogoUploadGrant(): Promise<UploadGrant> {
-  return request<UploadGrant>({ url: '/c/enterpriseLogoUploadCredentials' });
+  return api.get('/c/enterpriseLogoUploadCredentials');
 }
 
 /** Raised before any upload when the file breaks the grant's limits; the message is ours to word. */

@@ -2,29 +2,14 @@ import { queryOptions, useMutation, useQuery, useQueryClient, type QueryKey } fr
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { MeasurementSet, MeasurementUpdate, Tour, WorkDetail, WorkScene } from '@spatia/contract';
-import { ApiError, request } from '../../../api/client';
+import { ApiError, api, request } from '../../../api/client';
 import { exportPointCloudLas } from '../../../api/download-ticket';
-
-/**
- * Query keys of the public work page; per session: the owner sees their offline work, others do not.
- * The work per language too: the owner's identity badges are named in the reader's language.
- */
-export const publicWorkKeys = {
-  all: ['publicWork'] as const,
-  works: (uid: string) => [...publicWorkKeys.all, 'work', uid] as const,
-  work: (uid: string, language: string) => [...publicWorkKeys.works(uid), language] as const,
-  tour: (uid: string) => [...publicWorkKeys.all, 'tour', uid] as const,
-  scene: (uid: string) => [...publicWorkKeys.all, 'scene', uid] as const,
-};
-
-/** GET /model/{uid}: 404 for a work that is offline (to everyone but its owner) or gone. Silent: the page says it. */
-export function getPublicWork(uid: string): Promise<WorkDetail> {
-  return request<WorkDetail>({ url: `/model/${encodeURIComponent(uid)}`, silent: true });
-}
+import { getWork } from '../../../api/get-work';
+import { queryKeys } from '../../../api/query-keys';
 
 /** GET /model/{uid}/tour: the tour a viewer shows; 409 with code 1903 until the work has been processed. */
 export function getPublicTour(uid: string): Promise<Tour> {
-  return request<Tour>({ url: `/model/${encodeURIComponent(uid)}/tour`, silent: true });
+  return api.get('/model/{id}/tour', { params: { path: { id: uid } }, silent: true });
 }
 
 /** GET /model/{uid}/scene: what a 3D model's or point cloud's viewer loads; 409 with 1903 until processed. */
@@ -50,7 +35,7 @@ function publicPageQuery<Key extends QueryKey, Result>(queryKey: Key, queryFn: (
 
 export function publicWorkQueryOptions(uid: string, language: string) {
   return queryOptions({
-    ...publicPageQuery(publicWorkKeys.work(uid, language), () => getPublicWork(uid)),
+    ...publicPageQuery(queryKeys.works.detailIn(uid, language), () => getWork(uid, { silent: true })),
     // Switching the language refetches the work without taking the viewer down meanwhile (same work only).
     placeholderData: (previous, previousQuery) => (previousQuery?.queryKey[2] === uid ? previous : undefined),
   });
@@ -58,7 +43,7 @@ export function publicWorkQueryOptions(uid: string, language: string) {
 
 export function publicTourQueryOptions(uid: string) {
   return queryOptions({
-    ...publicPageQuery(publicWorkKeys.tour(uid), () => getPublicTour(uid)),
+    ...publicPageQuery(queryKeys.publicWork.tour(uid), () => getPublicTour(uid)),
     // A tour only changes when its author saves it; a viewer rebuilt on every refetch would lose the view.
     staleTime: Infinity,
   });
@@ -66,7 +51,7 @@ export function publicTourQueryOptions(uid: string) {
 
 export function workSceneQueryOptions(uid: string) {
   return queryOptions({
-    ...publicPageQuery(publicWorkKeys.scene(uid), () => getWorkScene(uid)),
+    ...publicPageQuery(queryKeys.publicWork.scene(uid), () => getWorkScene(uid)),
     // A rebuilt viewer would lose the view and the measurements being edited.
     staleTime: Infinity,
     refetchOnWindowFocus: false,
@@ -96,7 +81,7 @@ export function usePublicTour(uid: string, enabled: boolean) {
 
 /** POST /model/{uid}/views: counts this open of the page (the server counts a visitor once an hour). */
 export function countView(uid: string): Promise<{ views: number }> {
-  return request<{ views: number }>({ url: `/model/${encodeURIComponent(uid)}/views`, method: 'POST', silent: true });
+  return api.post('/model/{id}/views', { params: { path: { id: uid } }, silent: true });
 }
 
 /** Counts one view per page open, once the work is known to be readable, and shows the new figure. */
@@ -106,7 +91,7 @@ export function useCountView(uid: string, readable: boolean): void {
     if (!readable) return;
     countView(uid).then(
       ({ views }) =>
-        queryClient.setQueriesData<WorkDetail>({ queryKey: publicWorkKeys.works(uid) }, (work) => (work ? { ...work, views } : work)),
+        queryClient.setQueriesData<WorkDetail>({ queryKey: queryKeys.works.detail(uid) }, (work) => (work ? { ...work, views } : work)),
       () => undefined, // a view that was not counted changes nothing the visitor needs to know
     );
   }, [uid, readable, queryClient]);

@@ -1,8 +1,9 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Page, SensitiveWordEntry, SensitiveWordsAdded, SensitiveWordsImported, SensitiveWordsRemoved } from '@spatia/contract';
-import { request } from '../../../api/client';
+import { api, request } from '../../../api/client';
 import { sensitiveWordsQueryOptions } from '../../../api/sensitive-words';
 import type { PageParams } from '../../../lib/page-params';
+import { queryKeys } from '../../../api/query-keys';
 
 export interface SensitiveWordPageParams extends PageParams {
   q: string;
@@ -11,17 +12,14 @@ export interface SensitiveWordPageParams extends PageParams {
 /** The import's answer: the first 1000 refused lines, and how many there were. */
 export type ImportResult = SensitiveWordsImported & { invalidTotal: number };
 
-/** Every query of this page starts with this key, so one invalidation refreshes them. */
-export const SENSITIVE_WORDS_ADMIN_KEY = ['admin', 'sensitiveWords'] as const;
-
 /** GET /admin/sensitiveWords: newest first; `q` matches any part of a word in any case. */
 export function getSensitiveWordPage({ q, pageNum, pageSize }: SensitiveWordPageParams): Promise<Page<SensitiveWordEntry>> {
-  return request<Page<SensitiveWordEntry>>({ url: '/admin/sensitiveWords', params: { q: q || undefined, pageNum, pageSize } });
+  return api.get('/admin/sensitiveWords', { params: { query: { q: q || undefined, pageNum, pageSize } } });
 }
 
 export function sensitiveWordPageQueryOptions(params: SensitiveWordPageParams) {
   return queryOptions({
-    queryKey: [...SENSITIVE_WORDS_ADMIN_KEY, 'page', params],
+    queryKey: [...queryKeys.admin.sensitiveWords(), 'page', params],
     queryFn: () => getSensitiveWordPage(params),
     // A new page or search keeps the old rows on screen until the new ones arrive.
     placeholderData: keepPreviousData,
@@ -35,12 +33,12 @@ export function useSensitiveWordPage(params: SensitiveWordPageParams) {
 
 /** POST /admin/sensitiveWords: listed words (in any disguise) come back as skipped. */
 export function addSensitiveWords(words: string[]): Promise<SensitiveWordsAdded> {
-  return request<SensitiveWordsAdded>({ url: '/admin/sensitiveWords', method: 'POST', data: { words } });
+  return api.post('/admin/sensitiveWords', { body: { words } });
 }
 
 /** DELETE /admin/sensitiveWords. */
 export function removeSensitiveWords(words: string[]): Promise<SensitiveWordsRemoved> {
-  return request<SensitiveWordsRemoved>({ url: '/admin/sensitiveWords', method: 'DELETE', data: { words } });
+  return api.delete('/admin/sensitiveWords', { body: { words } });
 }
 
 /** POST /admin/sensitiveWords/import: the file as the multipart field `file`. */
@@ -55,7 +53,7 @@ function useRefreshAfterChange() {
   const queryClient = useQueryClient();
   return () =>
     Promise.all([
-      queryClient.invalidateQueries({ queryKey: SENSITIVE_WORDS_ADMIN_KEY }),
+      queryClient.invalidateQueries({ queryKey: queryKeys.admin.sensitiveWords() }),
       queryClient.invalidateQueries({ queryKey: sensitiveWordsQueryOptions.queryKey }),
     ]);
 }

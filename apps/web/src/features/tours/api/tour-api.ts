@@ -1,18 +1,11 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Tour, TourUpdate } from '@spatia/contract';
-import { request } from '../../../api/client';
-
-const path = (uid: string) => `/model/${encodeURIComponent(uid)}/tour`;
-
-/** Query keys of the tours feature. */
-export const tourKeys = {
-  all: ['tours'] as const,
-  tour: (uid: string) => [...tourKeys.all, uid] as const,
-};
+import { api } from '../../../api/client';
+import { queryKeys } from '../../../api/query-keys';
 
 /** GET /model/{uid}/tour: the processed scenes with their settings (1903 before the first processing). Silent: the editor says it. */
 export function getTour(uid: string): Promise<Tour> {
-  return request<Tour>({ url: path(uid), silent: true });
+  return api.get('/model/{id}/tour', { params: { path: { id: uid } }, silent: true });
 }
 
 /**
@@ -21,12 +14,12 @@ export function getTour(uid: string): Promise<Tour> {
  * Silent: the editor puts each refusal where it can be acted on (a reload offer, the form).
  */
 export function saveTour(uid: string, update: TourUpdate): Promise<Tour> {
-  return request<Tour>({ url: path(uid), method: 'PUT', data: update, silent: true });
+  return api.put('/model/{id}/tour', { params: { path: { id: uid } }, body: update, silent: true });
 }
 
 export function tourQueryOptions(uid: string) {
   return queryOptions({
-    queryKey: tourKeys.tour(uid),
+    queryKey: queryKeys.tours.tour(uid),
     queryFn: () => getTour(uid),
     // The editor reads the tour once and works on its own copy; a refetch would not change it.
     staleTime: Infinity,
@@ -44,6 +37,6 @@ export function useSaveTour(uid: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (update: TourUpdate) => saveTour(uid, update),
-    onSuccess: (tour) => queryClient.setQueryData(tourKeys.tour(uid), tour),
+    onSuccess: (tour) => queryClient.setQueryData(queryKeys.tours.tour(uid), tour),
   });
 }

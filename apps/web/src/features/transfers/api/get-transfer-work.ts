@@ -1,19 +1,19 @@
 import { useQuery } from '@tanstack/react-query';
-import { request } from '../../../api/client';
+import { api } from '../../../api/client';
 import { detailQueryOptions } from '../../../lib/session-queries';
-import { TRANSFERS_QUERY_KEY } from './get-transfers';
 import type { WorkDetail } from './types';
+import { queryKeys } from '../../../api/query-keys';
 
 /**
  * GET /transfers/{id}/work: the work as it is now, or as it was sent once it left the caller. Silent: the
  * drawer says what failed in its own place (LoadFailed, or why there is nothing to show).
  */
 export function getTransferWork(id: number): Promise<WorkDetail> {
-  return request<WorkDetail>({ url: `/transfers/${id}/work`, silent: true });
+  return api.get('/transfers/{id}/work', { params: { path: { id } }, silent: true });
 }
 
 export function transferWorkQueryOptions(id: number) {
-  return detailQueryOptions([...TRANSFERS_QUERY_KEY, 'work'], getTransferWork, id);
+  return detailQueryOptions(queryKeys.transfers.work(), getTransferWork, id);
 }
 
 /** `id` null: nothing is open, nothing is fetched. */

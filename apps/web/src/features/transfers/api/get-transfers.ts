@@ -1,17 +1,15 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Page } from '@spatia/contract';
-import { request } from '../../../api/client';
+import { api } from '../../../api/client';
 import { pageQueryOptions } from '../../../api/page-query';
 import type { PageParams } from '../../../lib/page-params';
 import type { TransferSide, TransferStatus, WorkTransfer } from './types';
+import { queryKeys } from '../../../api/query-keys';
 
 export interface TransferListParams extends PageParams {
   /** Every status when left out. */
   status?: TransferStatus;
 }
-
-/** Every transfer query starts with this key, so one invalidation refreshes lists, counts and details. */
-export const TRANSFERS_QUERY_KEY = ['transfers'] as const;
 
 /** GET /transfers/received or /transfers/sent: newest first. `silent`: the caller shows a failure itself. */
 export function getTransfers(
@@ -19,11 +17,11 @@ export function getTransfers(
   { status, pageNum, pageSize }: TransferListParams,
   silent = false,
 ): Promise<Page<WorkTransfer>> {
-  return request<Page<WorkTransfer>>({ url: `/transfers/${side}`, params: { pageNum, pageSize, status }, silent });
+  return api.get(`/transfers/${side}`, { params: { query: { pageNum, pageSize, status } }, silent });
 }
 
 export function transfersQueryOptions(side: TransferSide, params: TransferListParams) {
-  return pageQueryOptions([...TRANSFERS_QUERY_KEY, side, 'list'], (page: TransferListParams) => getTransfers(side, page), params);
+  return pageQueryOptions(queryKeys.transfers.list(side), (page: TransferListParams) => getTransfers(side, page), params);
 }
 
 export function useTransfers(side: TransferSide, params: TransferListParams) {
@@ -36,7 +34,7 @@ export function useTransfers(side: TransferSide, params: TransferListParams) {
  */
 export function pendingTransferCountQueryOptions(side: TransferSide) {
   return queryOptions({
-    queryKey: [...TRANSFERS_QUERY_KEY, side, 'pendingCount'],
+    queryKey: queryKeys.transfers.pendingCount(side),
     queryFn: async () => (await getTransfers(side, { status: 'pending', pageNum: 1, pageSize: 1 }, true)).total,
     meta: { session: true },
   });

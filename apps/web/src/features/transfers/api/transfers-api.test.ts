@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { setUpApiHarness } from '../../../test/api-harness';
 import { answerTransfer } from './answer-transfer';
 import { getTransferWork } from './get-transfer-work';
-import { getTransfers, pendingTransferCountQueryOptions, TRANSFERS_QUERY_KEY, transfersQueryOptions } from './get-transfers';
+import { queryKeys } from '../../../api/query-keys';
+import { getTransfers, pendingTransferCountQueryOptions, transfersQueryOptions } from './get-transfers';
 
 const { seen, replyWith } = setUpApiHarness();
 
@@ -32,7 +33,7 @@ describe('transfers api', () => {
       transfersQueryOptions('received', { pageNum: 1, pageSize: 10 }).queryKey,
       pendingTransferCountQueryOptions('received').queryKey,
     ]) {
-      expect(key.slice(0, TRANSFERS_QUERY_KEY.length)).toEqual([...TRANSFERS_QUERY_KEY]);
+      expect(key.slice(0, queryKeys.transfers.all.length)).toEqual([...queryKeys.transfers.all]);
     }
   });
 

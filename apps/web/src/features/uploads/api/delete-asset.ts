@@ -1,12 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { WorkDetail } from '@spatia/contract';
-import { request } from '../../../api/client';
-import { workQueryKey } from '../../../api/get-work';
+import { api } from '../../../api/client';
+import { workQueryOptions } from '../../../api/get-work';
 import { invalidateWorks } from '../../../api/work-keys';
 
 /** DELETE /model/{uid}/assets/{assetId}: the work without that file. */
 export function deleteAsset(uid: string, assetId: number): Promise<WorkDetail> {
-  return request<WorkDetail>({ url: `/model/${encodeURIComponent(uid)}/assets/${assetId}`, method: 'DELETE' });
+  return api.delete('/model/{uid}/assets/{assetId}', { params: { path: { uid, assetId } } });
 }
 
 export function useDeleteAsset(uid: string) {
@@ -14,7 +14,7 @@ export function useDeleteAsset(uid: string) {
   return useMutation({
     mutationFn: (assetId: number) => deleteAsset(uid, assetId),
     onSuccess: (detail) => {
-      queryClient.setQueryData(workQueryKey(uid), detail);
+      queryClient.setQueryData(workQueryOptions(uid).queryKey, detail);
       return invalidateWorks(queryClient);
     },
   });

@@ -1,10 +1,11 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { AdminWithdrawal, Page, Withdrawal, WithdrawalStatus } from '@spatia/contract';
-import { request } from '../../../api/client';
+import { api } from '../../../api/client';
 import type { PageParams } from '../../../lib/page-params';
 import { reviewDecisionRequests } from '../../../lib/review-decision-requests';
 import { useRefreshingMutation } from '../../../lib/use-refreshing-mutation';
-import { refetchWhilePaying, WITHDRAWALS_QUERY_KEY } from './withdrawals';
+import { refetchWhilePaying } from './withdrawals';
+import { queryKeys } from '../../../api/query-keys';
 
 export interface WithdrawalQueueParams extends PageParams {
   status?: WithdrawalStatus;
@@ -15,13 +16,13 @@ const QUEUE_URL = '/admin/withdrawals';
 
 /** GET /admin/withdrawals: the back office's queue, newest first. */
 export function getWithdrawalQueue(params: WithdrawalQueueParams): Promise<Page<AdminWithdrawal>> {
-  return request<Page<AdminWithdrawal>>({ url: QUEUE_URL, params });
+  return api.get('/admin/withdrawals', { params: { query: params } });
 }
 
 /** Refreshes itself while an approved withdrawal waits for its payout. */
 export function useWithdrawalQueue(params: WithdrawalQueueParams) {
   return useQuery({
-    queryKey: [...WITHDRAWALS_QUERY_KEY, 'queue', params],
+    queryKey: queryKeys.withdrawals.queue(params),
     queryFn: () => getWithdrawalQueue(params),
     placeholderData: keepPreviousData,
     meta: { session: true },
@@ -31,5 +32,5 @@ export function useWithdrawalQueue(params: WithdrawalQueueParams) {
 
 export const { approve: approveWithdrawal, reject: rejectWithdrawal } = reviewDecisionRequests<Withdrawal>(QUEUE_URL);
 
-export const useApproveWithdrawal = () => useRefreshingMutation(approveWithdrawal, [WITHDRAWALS_QUERY_KEY]);
-export const useRejectWithdrawal = () => useRefreshingMutation(rejectWithdrawal, [WITHDRAWALS_QUERY_KEY]);
+export const useApproveWithdrawal = () => useRefreshingMutation(approveWithdrawal, [queryKeys.withdrawals.all]);
+export const useRejectWithdrawal = () => useRefreshingMutation(rejectWithdrawal, [queryKeys.withdrawals.all]);

@@ -1,26 +1,25 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { Page, PayoutAccount, PayoutChannel, Withdrawal, WithdrawalOptions, WithdrawalStatus } from '@spatia/contract';
 import { useTranslation } from 'react-i18next';
-import { request } from '../../../api/client';
+import { api } from '../../../api/client';
 import type { PageParams } from '../../../lib/page-params';
 import { useRefreshingMutation } from '../../../lib/use-refreshing-mutation';
+import { queryKeys } from '../../../api/query-keys';
 
-/** Every withdrawal query starts with this key. */
-export const WITHDRAWALS_QUERY_KEY = ['withdrawals'] as const;
 /** What a withdrawal changes elsewhere: the overview's income and the bell. Named here, not imported (a feature never imports another). */
-const AFFECTED_QUERY_KEYS = [['overview'], ['notifications']] as const;
+const AFFECTED_QUERY_KEYS = [queryKeys.overview, queryKeys.notifications.all];
 
 /** GET /c/withdraw/options: what I can withdraw, the limits, the payout methods and my bound accounts. */
 export function getWithdrawalOptions(): Promise<WithdrawalOptions> {
-  return request<WithdrawalOptions>({ url: '/c/withdraw/options' });
+  return api.get('/c/withdraw/options');
 }
 
 export function useWithdrawalOptions() {
-  return useQuery({ queryKey: [...WITHDRAWALS_QUERY_KEY, 'options'], queryFn: getWithdrawalOptions });
+  return useQuery({ queryKey: queryKeys.withdrawals.options(), queryFn: getWithdrawalOptions });
 }
 
 function useWithdrawalChange<Input, Output>(mutationFn: (input: Input) => Promise<Output>) {
-  return useRefreshingMutation(mutationFn, [WITHDRAWALS_QUERY_KEY, ...AFFECTED_QUERY_KEYS]);
+  return useRefreshingMutation(mutationFn, [queryKeys.withdrawals.all, ...AFFECTED_QUERY_KEYS]);
 }
 
 /** A page's refetch interval: every `intervalMs` while a withdrawal on it is approved or being paid, else none. */
@@ -37,11 +36,11 @@ export interface BindAccountInput {
 
 /** PUT /c/withdraw/accounts/{channel}: binds the method's account, replacing the one bound before. */
 export function bindPayoutAccount({ channel, ...body }: BindAccountInput): Promise<PayoutAccount> {
-  return request<PayoutAccount>({ url: `/c/withdraw/accounts/${channel}`, method: 'PUT', data: body });
+  return api.put('/c/withdraw/accounts/{channel}', { params: { path: { channel } }, body });
 }
 
 export function unbindPayoutAccount(channel: PayoutChannel): Promise<PayoutAccount[]> {
-  return request<PayoutAccount[]>({ url: `/c/withdraw/accounts/${channel}`, method: 'DELETE' });
+  return api.delete('/c/withdraw/accounts/{channel}', { params: { path: { channel } } });
 }
 
 export const useBindPayoutAccount = () => useWithdrawalChange(bindPayoutAccount);
@@ -57,7 +56,7 @@ export interface WithdrawInput {
 
 /** POST /c/withdraw: the withdrawal, waiting for review. */
 export function requestWithdrawal({ idempotencyKey, ...body }: WithdrawInput): Promise<Withdrawal> {
-  return request<Withdrawal>({ url: '/c/withdraw', method: 'POST', data: body, headers: { 'Idempotency-Key': idempotencyKey } });
+  return api.post('/c/withdraw', { body, headers: { 'Idempotency-Key': idempotencyKey } });
 }
 
 export const useRequestWithdrawal = () => useWithdrawalChange(requestWithdrawal);
@@ -68,14 +67,14 @@ export interface RecordsParams extends PageParams {
 
 /** GET /c/withdraw/records: my withdrawals, newest first. */
 export function getWithdrawalRecords(params: RecordsParams): Promise<Page<Withdrawal>> {
-  return request<Page<Withdrawal>>({ url: '/c/withdraw/records', params });
+  return api.get('/c/withdraw/records', { params: { query: params } });
 }
 
 /** Refreshes itself every 10 s while a withdrawal on the page is still on its way. */
 export function useWithdrawalRecords(params: RecordsParams) {
   const { i18n } = useTranslation();
   return useQuery({
-    queryKey: [...WITHDRAWALS_QUERY_KEY, 'records', params, i18n.language],
+    queryKey: queryKeys.withdrawals.records(params, i18n.language),
     queryFn: () => getWithdrawalRecords(params),
     placeholderData: keepPreviousData,
     refetchInterval: refetchWhilePaying(10_000),

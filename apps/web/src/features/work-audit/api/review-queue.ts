@@ -1,22 +1,21 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Page, WorkDetail, WorkReviewItem } from '@spatia/contract';
-import { request } from '../../../api/client';
+import { api } from '../../../api/client';
 import { pageQueryOptions } from '../../../api/page-query';
 import type { PageParams } from '../../../lib/page-params';
+import { queryKeys } from '../../../api/query-keys';
 
-/** Every query of the queue starts with this key. */
-export const WORK_AUDIT_QUERY_KEY = ['workAudit'] as const;
 /** The back office's overview counts pending reviews: named here, not imported (a feature never imports another). */
-const AFFECTED_QUERY_KEYS = [['admin', 'overview']] as const;
+const AFFECTED_QUERY_KEYS = [queryKeys.admin.overview()];
 
 /** GET /audit/models: waiting works first, then claimed ones, oldest submission first (admins). */
 export function getReviewQueue({ pageNum, pageSize }: PageParams): Promise<Page<WorkReviewItem>> {
-  return request<Page<WorkReviewItem>>({ url: '/audit/models', params: { pageNum, pageSize } });
+  return api.get('/audit/models', { params: { query: { pageNum, pageSize } } });
 }
 
 export function reviewQueueQueryOptions(params: PageParams) {
   return {
-    ...pageQueryOptions([...WORK_AUDIT_QUERY_KEY, 'queue'], getReviewQueue, params),
+    ...pageQueryOptions([...queryKeys.workAudit, 'queue'], getReviewQueue, params),
     // Other admins claim too: the queue stays current while it is open.
     refetchInterval: 30_000,
     refetchOnWindowFocus: true,
@@ -29,7 +28,7 @@ export function useReviewQueue(params: PageParams) {
 
 /** POST /audit/models/{uid}/claim: one admin takes the work; another admin's claim is refused (1706). */
 export function claimReview(uid: string): Promise<WorkDetail> {
-  return request<WorkDetail>({ url: `/audit/models/${encodeURIComponent(uid)}/claim`, method: 'POST' });
+  return api.post('/audit/models/{uid}/claim', { params: { path: { uid } } });
 }
 
 export interface ReviewDecision {
@@ -41,7 +40,7 @@ export interface ReviewDecision {
 
 /** POST /audit/models/{uid}/decision: only the admin holding the claim. */
 export function decideReview({ uid, passed, note }: ReviewDecision): Promise<WorkDetail> {
-  return request<WorkDetail>({ url: `/audit/models/${encodeURIComponent(uid)}/decision`, method: 'POST', data: { passed, note } });
+  return api.post('/audit/models/{uid}/decision', { params: { path: { uid } }, body: { passed, note } });
 }
 
 function useQueueMutation<Input>(mutationFn: (input: Input) => Promise<WorkDetail>) {
@@ -50,7 +49,7 @@ function useQueueMutation<Input>(mutationFn: (input: Input) => Promise<WorkDetai
     mutationFn,
     // Also after a failure: "claimed by another admin" means the queue is stale.
     onSettled: () =>
-      Promise.all([WORK_AUDIT_QUERY_KEY, ...AFFECTED_QUERY_KEYS].map((queryKey) => queryClient.invalidateQueries({ queryKey }))),
+      Promise.all([queryKeys.workAudit, ...AFFECTED_QUERY_KEYS].map((queryKey) => queryClient.invalidateQueries({ queryKey }))),
   });
 }
 

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { WorkDetail } from '@spatia/contract';
 import { FORM_HEADERS, formBody, request } from '../../../api/client';
-import { workQueryKey } from '../../../api/get-work';
+import { workQueryOptions } from '../../../api/get-work';
 import { invalidateWorks } from '../../../api/work-keys';
 import { textLength } from '../../../lib/text-count';
 import { WORK_TEXT_LIMITS } from '../lib/text-limits';
@@ -142,7 +142,7 @@ export function useSaveWork(uid: string) {
   return useMutation({
     mutationFn: (changes: WorkChanges) => saveWorkChanges(uid, changes),
     onSuccess: (detail) => {
-      if (detail) queryClient.setQueryData(workQueryKey(uid), detail);
+      if (detail) queryClient.setQueryData(workQueryOptions(uid).queryKey, detail);
     },
     // Also after a refusal part-way: what did save must show in the form and in the lists.
     onSettled: () => invalidateWorks(queryClient),

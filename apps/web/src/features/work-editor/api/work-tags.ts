@@ -1,24 +1,17 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { FORM_HEADERS, request } from '../../../api/client';
+import { api } from '../../../api/client';
 import { invalidateWorks } from '../../../api/work-keys';
 
-function tagUrl(uid: string, tag: string): string {
-  return `/model/${encodeURIComponent(uid)}/tag/${encodeURIComponent(tag.trim())}`;
-}
+const tagParams = (uid: string, tag: string) => ({ path: { uid, tag: tag.trim() } });
 
 /** POST /model/{uid}/tag/{tag} (form, empty body): the work's tags after the change. */
 export function addWorkTag(uid: string, tag: string): Promise<string[]> {
-  return request<string[]>({
-    url: tagUrl(uid, tag),
-    method: 'POST',
-    data: new URLSearchParams(),
-    headers: FORM_HEADERS,
-  });
+  return api.post('/model/{uid}/tag/{tag}', { params: tagParams(uid, tag), form: true });
 }
 
 /** DELETE /model/{uid}/tag/{tag}: the work's tags after the change. */
 export function removeWorkTag(uid: string, tag: string): Promise<string[]> {
-  return request<string[]>({ url: tagUrl(uid, tag), method: 'DELETE' });
+  return api.delete('/model/{uid}/tag/{tag}', { params: tagParams(uid, tag) });
 }
 
 /** One tag at a time, for screens that change tags on the spot (the edit drawer saves them with the form). */

@@ -1,5 +1,5 @@
 import type { WorkDetail, WorkType } from '@spatia/contract';
-import { request } from '../../../api/client';
+import { api } from '../../../api/client';
 import { useWorksMutation } from '../../../api/work-keys';
 
 export interface CreateWorkInput {
@@ -10,7 +10,7 @@ export interface CreateWorkInput {
 
 /** POST /model: a new, unpublished work without files. */
 export function createWork(input: CreateWorkInput): Promise<WorkDetail> {
-  return request<WorkDetail>({ url: '/model', method: 'POST', data: input });
+  return api.post('/model', { body: input });
 }
 
 export function useCreateWork() {

@@ -1,9 +1,9 @@
-import { request } from '../../../api/client';
+import { api } from '../../../api/client';
 import { useWorksMutation } from '../../../api/work-keys';
 
 /** DELETE /model/{id}: into the recycle bin. */
 export async function deleteWork(uid: string): Promise<void> {
-  await request<null>({ url: `/model/${encodeURIComponent(uid)}`, method: 'DELETE' });
+  await api.delete('/model/{id}', { params: { path: { id: uid } } });
 }
 
 /**
@@ -12,11 +12,7 @@ export async function deleteWork(uid: string): Promise<void> {
  * one-element list (array coercion), so `?modelUids=a,b` only works for a single uid.
  */
 export async function deleteWorks(uids: readonly string[]): Promise<number> {
-  const { deleted } = await request<{ deleted: number }>({
-    url: '/model/batchDeleteLogically',
-    method: 'DELETE',
-    data: { modelUids: [...uids] },
-  });
+  const { deleted } = await api.delete('/model/batchDeleteLogically', { body: { modelUids: [...uids] } });
   return deleted;
 }
 

@@ -1,28 +1,25 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ErrorCode, type WorkProcessing } from '@spatia/contract';
-import { ApiError, request } from '../../../api/client';
-import { workQueryKey } from '../../../api/get-work';
-import { workKeys } from '../../../api/work-keys';
+import { ApiError, api } from '../../../api/client';
+import { queryKeys } from '../../../api/query-keys';
 import { processingFinished, processingPollInterval } from '../lib/processing-display';
-
-const path = (uid: string) => `/model/${encodeURIComponent(uid)}`;
 
 /**
  * GET /model/{uid}/processing. Silent: it is asked every second while a run goes on, and a hiccup
  * must not become a toast a second; the indicator keeps the last answer.
  */
 export function getProcessing(uid: string, signal?: AbortSignal): Promise<WorkProcessing> {
-  return request<WorkProcessing>({ url: `${path(uid)}/processing`, signal, silent: true });
+  return api.get('/model/{id}/processing', { params: { path: { id: uid } }, signal, silent: true });
 }
 
 /** POST /model/{uid}/activateSolver: queues a run of any work type (1901 while one is queued or running). */
 export function activateSolver(uid: string): Promise<WorkProcessing> {
-  return request<WorkProcessing>({ url: `${path(uid)}/activateSolver`, method: 'POST' });
+  return api.post('/model/{id}/activateSolver', { params: { path: { id: uid } } });
 }
 
 /** Where a work's processing stands, asked again every second only while it is queued or running. */
 export function processingQueryOptions(uid: string) {
-  const queryKey = workKeys.processing(uid);
+  const queryKey = queryKeys.works.processing(uid);
   return queryOptions({
     queryKey,
     queryFn: async ({ client, signal }) => {
@@ -30,8 +27,8 @@ export function processingQueryOptions(uid: string) {
       const next = await getProcessing(uid, signal);
       // A finished run may have made the cover: the lists and the open work show it.
       if (processingFinished(previous, next.state)) {
-        void client.invalidateQueries({ queryKey: workKeys.lists() });
-        void client.invalidateQueries({ queryKey: workQueryKey(uid) });
+        void client.invalidateQueries({ queryKey: queryKeys.works.lists() });
+        void client.invalidateQueries({ queryKey: queryKeys.works.detail(uid) });
       }
       return next;
     },
@@ -55,10 +52,10 @@ export function useActivateSolver() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: activateSolver,
-    onSuccess: (processing, uid) => queryClient.setQueryData(workKeys.processing(uid), processing),
+    onSuccess: (processing, uid) => queryClient.setQueryData(queryKeys.works.processing(uid), processing),
     onError: (error, uid) => {
       if (error instanceof ApiError && (error.code === ErrorCode.processingRunning || error.code === ErrorCode.processingNoOrigin)) {
-        void queryClient.invalidateQueries({ queryKey: workKeys.processing(uid) });
+        void queryClient.invalidateQueries({ queryKey: queryKeys.works.processing(uid) });
       }
     },
   });

@@ -1,27 +1,25 @@
 import type { WorkDetail } from '@spatia/contract';
-import { FORM_HEADERS, formBody, request } from '../../../api/client';
+import { api } from '../../../api/client';
 import { useWorksMutation } from '../../../api/work-keys';
-
-const path = (uid: string) => `/model/${encodeURIComponent(uid)}`;
 
 /** PUT /model/{id}/onLined: online needs a name, a cover and an origin (1702); offline also leaves showcase and market. */
 export function setWorkOnline(uid: string, onLined: boolean): Promise<WorkDetail> {
-  return request<WorkDetail>({ url: `${path(uid)}/onLined`, method: 'PUT', data: formBody({ onLined }), headers: FORM_HEADERS });
+  return api.put('/model/{id}/onLined', { params: { path: { id: uid } }, body: { onLined }, form: true });
 }
 
 /** POST /model/{uid}/audit: submit for the platform's review. */
 export function submitWorkForReview(uid: string): Promise<WorkDetail> {
-  return request<WorkDetail>({ url: `${path(uid)}/audit`, method: 'POST' });
+  return api.post('/model/{uid}/audit', { params: { path: { uid } } });
 }
 
 /** DELETE /model/{uid}/audit: withdraw while it waits for a reviewer. */
 export function withdrawWorkFromReview(uid: string): Promise<WorkDetail> {
-  return request<WorkDetail>({ url: `${path(uid)}/audit`, method: 'DELETE' });
+  return api.delete('/model/{uid}/audit', { params: { path: { uid } } });
 }
 
 /** PATCH /model/{uid}/attr openInOfficial=true|false: the official showcase takes reviewed works only. */
 export function setWorkInOfficial(uid: string, openInOfficial: boolean): Promise<WorkDetail> {
-  return request<WorkDetail>({ url: `${path(uid)}/attr`, method: 'PATCH', data: formBody({ openInOfficial }), headers: FORM_HEADERS });
+  return api.patch('/model/{uid}/attr', { params: { path: { uid } }, body: { openInOfficial }, form: true });
 }
 
 export function useSetWorkOnline() {

@@ -1,16 +1,17 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Page, WorkDetail, WorkSummary } from '@spatia/contract';
-import { request } from '../../../api/client';
-import { invalidateWorks, workKeys } from '../../../api/work-keys';
+import { api } from '../../../api/client';
+import { queryKeys } from '../../../api/query-keys';
+import { invalidateWorks } from '../../../api/work-keys';
 
 /** GET /model/recycleBin: my deleted works, removed for good 30 days after deletion. */
 export function getRecycleBin(pageNum: number, pageSize: number): Promise<Page<WorkSummary>> {
-  return request<Page<WorkSummary>>({ url: '/model/recycleBin', params: { pageNum, pageSize } });
+  return api.get('/model/recycleBin', { params: { query: { pageNum, pageSize } } });
 }
 
 export function recycleBinQueryOptions(pageNum: number, pageSize: number) {
   return queryOptions({
-    queryKey: [...workKeys.recycleBin(), pageNum, pageSize] as const,
+    queryKey: [...queryKeys.works.recycleBin(), pageNum, pageSize] as const,
     queryFn: () => getRecycleBin(pageNum, pageSize),
     placeholderData: keepPreviousData,
     meta: { session: true },
@@ -23,7 +24,7 @@ export function useRecycleBin(pageNum: number, pageSize: number, enabled = true)
 
 /** POST /model/{uid}/restore: back from the recycle bin (as an unpublished work). */
 export function restoreWork(uid: string): Promise<WorkDetail> {
-  return request<WorkDetail>({ url: `/model/${encodeURIComponent(uid)}/restore`, method: 'POST' });
+  return api.post('/model/{uid}/restore', { params: { path: { uid } } });
 }
 
 /** Several at once, as the undo after a batch delete needs. */
@@ -33,7 +34,7 @@ export function restoreWorks(uids: readonly string[]): Promise<WorkDetail[]> {
 
 /** DELETE /model/{uid}/purge: gone for good, files included. */
 export async function purgeWork(uid: string): Promise<void> {
-  await request<null>({ url: `/model/${encodeURIComponent(uid)}/purge`, method: 'DELETE' });
+  await api.delete('/model/{uid}/purge', { params: { path: { uid } } });
 }
 
 export function useRestoreWorks() {

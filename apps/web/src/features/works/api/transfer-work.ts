@@ -1,5 +1,5 @@
 import type { WorkTransfer } from '@spatia/contract';
-import { FORM_HEADERS, formBody, request } from '../../../api/client';
+import { api } from '../../../api/client';
 import { useWorksMutation } from '../../../api/work-keys';
 import { fenToYuanText } from '../lib/price';
 
@@ -8,11 +8,10 @@ const DISTRIBUTE_FULL_NAME = '1';
 
 /** POST /model/{uid}/distribute: hand the work, free, to the user with this phone number. */
 export function distributeWork(uid: string, phoneNumber: string): Promise<WorkTransfer> {
-  return request<WorkTransfer>({
-    url: `/model/${encodeURIComponent(uid)}/distribute`,
-    method: 'POST',
-    data: formBody({ fullName: DISTRIBUTE_FULL_NAME, phoneNumber }),
-    headers: FORM_HEADERS,
+  return api.post('/model/{uid}/distribute', {
+    params: { path: { uid } },
+    body: { fullName: DISTRIBUTE_FULL_NAME, phoneNumber },
+    form: true,
   });
 }
 
@@ -25,11 +24,10 @@ export interface SellWorkInput {
 
 /** POST /model/{uid}/sellTo: a targeted sale; the receiver pays when confirming. */
 export function sellWork({ uid, phoneOrCode, priceFen, remark }: SellWorkInput): Promise<WorkTransfer> {
-  return request<WorkTransfer>({
-    url: `/model/${encodeURIComponent(uid)}/sellTo`,
-    method: 'POST',
-    data: formBody({ phoneOrCode: phoneOrCode.trim(), sellingPrice: fenToYuanText(priceFen), remark: remark.trim() }),
-    headers: FORM_HEADERS,
+  return api.post('/model/{uid}/sellTo', {
+    params: { path: { uid } },
+    body: { phoneOrCode: phoneOrCode.trim(), sellingPrice: fenToYuanText(priceFen), remark: remark.trim() },
+    form: true,
   });
 }
 

@@ -1,21 +1,16 @@
 import type { WorkDetail } from '@spatia/contract';
-import { FORM_HEADERS, formBody, request } from '../../../api/client';
+import { api } from '../../../api/client';
 import { useWorksMutation } from '../../../api/work-keys';
 import { fenToYuanText } from '../lib/price';
 
 /** PUT /model/{uid}/market price=<yuan>: on the market (reviewed works only). */
 export function putWorkOnMarket(uid: string, priceFen: number): Promise<WorkDetail> {
-  return request<WorkDetail>({
-    url: `/model/${encodeURIComponent(uid)}/market`,
-    method: 'PUT',
-    data: formBody({ price: fenToYuanText(priceFen) }),
-    headers: FORM_HEADERS,
-  });
+  return api.put('/model/{uid}/market', { params: { path: { uid } }, body: { price: fenToYuanText(priceFen) }, form: true });
 }
 
 /** DELETE /model/{uid}/market. */
 export function takeWorkOffMarket(uid: string): Promise<WorkDetail> {
-  return request<WorkDetail>({ url: `/model/${encodeURIComponent(uid)}/market`, method: 'DELETE' });
+  return api.delete('/model/{uid}/market', { params: { path: { uid } } });
 }
 
 export function usePutWorkOnMarket() {

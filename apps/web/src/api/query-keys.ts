@@ -1,0 +1,101 @@
+import type { WalletStatDays } from '@spatia/contract';
+
+/**
+ * Every query key of the web app, in one place (issue 25). A feature writes its keys from here, and a
+ * change that makes another feature's answers stale invalidates them through here: `queryKeys.overview`,
+ * never `['overview']`. Each key starts with its feature's root, so invalidating the root refreshes all of
+ * its queries; the back office's start with 'admin'.
+ */
+export const queryKeys = {
+  siteConfig: ['site-config'] as const,
+  showcase: (pageSize: number) => ['showcase', pageSize] as const,
+  sensitiveWords: ['sensitiveWords'] as const,
+  mobileApp: ['mobile-app-info'] as const,
+  overview: ['overview'] as const,
+  profile: ['profile'] as const,
+  sessions: ['sessions'] as const,
+  pointClouds: (params: unknown) => ['pointClouds', params] as const,
+  orders: ['orders'] as const,
+  income: ['income'] as const,
+  sandboxCheckout: (orderNo: string) => ['sandboxCheckout', orderNo] as const,
+  permissionCatalogue: (language: string) => ['permissionCatalogue', language] as const,
+  auth: {
+    qrConfirm: (ticket: unknown) => ['qr-confirm', 'scan', ticket] as const,
+    qrLoginTicket: (attempt: unknown) => ['qr-login', 'ticket', attempt] as const,
+    qrLoginState: (pollToken: unknown) => ['qr-login', 'state', pollToken] as const,
+    wechatHandoff: (handoff: unknown) => ['wechat-login', 'handoff', handoff] as const,
+  },
+  /** Works, of the works, uploads and work-editor features: one invalidation refreshes lists, bin and open works. */
+  works: {
+    all: ['works'] as const,
+    lists: () => [...queryKeys.works.all, 'list'] as const,
+    recycleBin: () => [...queryKeys.works.all, 'recycleBin'] as const,
+    /** `GET /model/{id}`, of the console's drawers and the public work page alike; per language (the owner's badges are named in it). */
+    detail: (uid: string) => [...queryKeys.works.all, 'detail', uid] as const,
+    detailIn: (uid: string, language: string) => [...queryKeys.works.detail(uid), language] as const,
+    share: (uid: string) => [...queryKeys.works.all, 'share', uid] as const,
+    processing: (uid: string) => [...queryKeys.works.all, 'processing', uid] as const,
+    traffic: (uid: string, days: number) => [...queryKeys.works.all, 'traffic', uid, days] as const,
+  },
+  /** The public work page's viewers (the work itself is `works.detailIn`). */
+  publicWork: {
+    all: ['publicWork'] as const,
+    tour: (uid: string) => [...queryKeys.publicWork.all, 'tour', uid] as const,
+    scene: (uid: string) => [...queryKeys.publicWork.all, 'scene', uid] as const,
+  },
+  identity: {
+    all: ['identity'] as const,
+    kinds: (ids: string, language: string) => [...queryKeys.identity.all, 'kinds', ids, language] as const,
+    applications: () => [...queryKeys.identity.all, 'applications'] as const,
+  },
+  membership: {
+    all: ['membership'] as const,
+    mine: () => [...queryKeys.membership.all, 'mine'] as const,
+    versions: (language: string) => [...queryKeys.membership.all, 'versions', language] as const,
+    version: (id: number, language: string) => [...queryKeys.membership.all, 'version', id, language] as const,
+    admin: () => [...queryKeys.membership.all, 'admin'] as const,
+  },
+  wallet: {
+    all: ['wallet'] as const,
+    stat: (uid: string, days: WalletStatDays) => [...queryKeys.wallet.all, 'stat', uid, days] as const,
+    lease: (uid: string) => [...queryKeys.wallet.all, 'lease', uid] as const,
+  },
+  recharge: {
+    all: ['recharge'] as const,
+    options: () => [...queryKeys.recharge.all, 'options'] as const,
+    order: (id: number | null) => [...queryKeys.recharge.all, 'order', id] as const,
+  },
+  notifications: {
+    all: ['notifications'] as const,
+    list: () => [...queryKeys.notifications.all, 'list'] as const,
+    unreadCount: () => [...queryKeys.notifications.all, 'unreadCount'] as const,
+  },
+  transfers: {
+    all: ['transfers'] as const,
+    list: (side: string) => [...queryKeys.transfers.all, side, 'list'] as const,
+    pendingCount: (side: string) => [...queryKeys.transfers.all, side, 'pendingCount'] as const,
+    work: () => [...queryKeys.transfers.all, 'work'] as const,
+  },
+  withdrawals: {
+    all: ['withdrawals'] as const,
+    options: () => [...queryKeys.withdrawals.all, 'options'] as const,
+    queue: (params: unknown) => [...queryKeys.withdrawals.all, 'queue', params] as const,
+    records: (params: unknown, language: string) => [...queryKeys.withdrawals.all, 'records', params, language] as const,
+  },
+  workAudit: ['workAudit'] as const,
+  tours: {
+    all: ['tours'] as const,
+    tour: (uid: string) => [...queryKeys.tours.all, uid] as const,
+  },
+  /** The back office's. */
+  admin: {
+    all: ['admin'] as const,
+    overview: () => [...queryKeys.admin.all, 'overview'] as const,
+    overviewOf: (days: number) => [...queryKeys.admin.overview(), days] as const,
+    billing: () => [...queryKeys.admin.all, 'billing'] as const,
+    log: () => [...queryKeys.admin.all, 'log'] as const,
+    users: () => [...queryKeys.admin.all, 'users'] as const,
+    permissions: () => [...queryKeys.admin.all, 'permissions'] as const,
+    sensitiveWords: () => [...queryKeys.admin.all, 'sensitiveWords'] as const,
+  },
+};

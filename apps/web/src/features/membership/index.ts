@@ -1,0 +1,8 @@
+// What other parts of the web app use of the membership feature: they import it from here, never from its folders.
+export { useMyMembership } from './api/my-membership';
+export { AdminApplicationsQueue } from './components/admin-applications-queue';
+export { AdminVersionsEditor } from './components/admin-versions-editor';
+export { MembershipDialog } from './components/membership-dialog';
+export { MyApplicationsCard, MyMembershipCard } from './components/my-membership';
+export { VersionsOverview } from './components/versions-overview';
+export { applicationBlock, pendingApplication } from './lib/version-standing';

@@ -1,0 +1,12 @@
+// What other parts of the web app use of the public-work feature: they import it from here, never from its folders.
+export { useCountView, usePublicTour, usePublicWork, useWorkScene } from './api/get-public-work';
+export { ModelOptimisation } from './components/model-optimisation';
+export { OwnerDownloads } from './components/owner-downloads';
+export { PublicShareDialog } from './components/public-share-dialog';
+export { WorkFacts } from './components/work-facts';
+export { WorkModelViewer } from './components/work-model-viewer';
+export { WorkNotice } from './components/work-notice';
+export { WorkPointCloudViewer } from './components/work-point-cloud-viewer';
+export { WorkTourViewer } from './components/work-tour-viewer';
+export { viewerAreaFor, workFailureOf } from './lib/public-work-state';
+export type { ViewerArea } from './lib/public-work-state';
