@@ -1,6 +1,6 @@
 import { INCOME_SOURCES } from '@spatia/contract';
 import { Type } from 'typebox';
-import { literals } from '../works/works.schemas.js';
+import { literals } from '../../lib/schemas.js';
 import { DayQuery } from '../orders/orders.schemas.js';
 
 /** Request and response shapes of the income statistics; they validate input and write the OpenAPI document. */

@@ -4,7 +4,7 @@ import { Type } from 'typebox';
 import { ok } from '../../lib/envelope.js';
 import { routesFor } from '../../lib/route.js';
 import { IdempotencyHeaders } from '../payments/payments.schemas.js';
-import { pageOf } from '../works/works.schemas.js';
+import { pageOf } from '../../lib/schemas.js';
 import {
   AdminQuery,
   AdminWithdrawalSchema,
