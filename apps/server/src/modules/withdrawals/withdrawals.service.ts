@@ -28,6 +28,7 @@ import type { NotificationsService } from '../notifications/notifications.servic
 import type { UsersService } from '../users/users.service.js';
 import { paidPosting, requestPosting, reversalPosting } from './withdrawal-postings.js';
 import type { PayoutAccountRow, WithdrawalFilter, WithdrawalRow, WithdrawalsRepository } from './withdrawals.repository.js';
+import { runIdempotent } from '../../lib/idempotency.js';
 
 /** The payout job; approving a withdrawal queues a run at once, the schedule runs it every minute. */
 export const PAYOUT_JOB = 'withdrawals.payout';
@@ -116,18 +117,27 @@ export class WithdrawalsService {
 
   /**
    * Asks to withdraw `amount` fen of the caller's income to the account bound for `channel`. The same
-   * Idempotency-Key answers the withdrawal it created (with another amount or channel: refused).
+   * Idempotency-Key answers the withdrawal it created for 24 h (with another amount or channel: refused).
    */
   async request(userId: number, input: { amount: number; channel: PayoutChannel }, idempotencyKey?: string): Promise<Withdrawal> {
-    const { amount, channel } = input;
-    const fingerprint = `${channel}:${amount}`;
-    if (idempotencyKey) {
-      const earlier = await this.repository.findByIdempotencyKey(userId, idempotencyKey);
-      if (earlier) {
-        if (earlier.requestFingerprint !== fingerprint) throw fail('idempotencyKeyReused');
-        return presentWithdrawal(earlier);
-      }
-    }
+    const fingerprint = `${input.channel}:${input.amount}`;
+    return runIdempotent({
+      key: idempotencyKey,
+      fingerprint,
+      now: this.now(),
+      find: (key) => this.repository.findByIdempotencyKey(userId, key),
+      release: (row) => this.repository.releaseIdempotencyKey(row.id),
+      create: () => this.createRequest(userId, input, fingerprint, idempotencyKey),
+      replay: presentWithdrawal,
+    });
+  }
+
+  private async createRequest(
+    userId: number,
+    { amount, channel }: { amount: number; channel: PayoutChannel },
+    fingerprint: string,
+    idempotencyKey: string | undefined,
+  ): Promise<Withdrawal> {
     if (amount < WITHDRAWAL_MIN_FEN) throw fail('withdrawalBelowMinimum', { min: fenToYuan(WITHDRAWAL_MIN_FEN) });
     if (amount > WITHDRAWAL_MAX_FEN) throw fail('withdrawalAboveMaximum', { max: fenToYuan(WITHDRAWAL_MAX_FEN) });
     if (!this.deps.drivers.forChannel(channel)) throw fail('payoutChannelUnavailable');
@@ -162,11 +172,6 @@ export class WithdrawalsService {
       if (error instanceof AppError && error.code === ErrorCode.insufficientBalance) {
         const available = await this.incomeOf(userId);
         throw fail('withdrawalOverIncome', { available: fenToYuan(available), amount: fenToYuan(amount) });
-      }
-      // The same key sent twice at once: the other request created it.
-      if (idempotencyKey && isUniqueViolation(error)) {
-        const earlier = await this.repository.findByIdempotencyKey(userId, idempotencyKey);
-        if (earlier?.requestFingerprint === fingerprint) return presentWithdrawal(earlier);
       }
       throw error;
     }
@@ -490,10 +495,4 @@ export function maskName(name: string): string {
 function newWithdrawalNo(now: number): string {
   const stamp = new Date(now).toISOString().replace(/\D/g, '').slice(0, 14);
   return `W${stamp}${randomBytes(4).toString('hex').toUpperCase()}`;
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  const code =
-    (error as { code?: unknown; cause?: { code?: unknown } } | null)?.code ?? (error as { cause?: { code?: unknown } } | null)?.cause?.code;
-  return code === '23505';
 }
