@@ -17,6 +17,7 @@ import type { Cache } from '../../lib/cache.js';
 import { detectImageType } from '../../lib/file-signature.js';
 import type { RateLimiter } from '../../lib/rate-limiter.js';
 import type { AdminLogService } from '../admin-log/admin-log.service.js';
+import { decidePending } from '../admin-log/review-decision.js';
 import type { ModerationService } from '../moderation/moderation.service.js';
 import type { NotificationsService } from '../notifications/notifications.service.js';
 import { FILES_PREFIX, type FileUrlSigner } from '../uploads/file-urls.js';
@@ -211,30 +212,30 @@ export class IdentityService {
     const found = await this.repository.findRecord(recordId);
     if (!found) throw fail('notFound');
     const [kind] = await this.repository.findKinds([found.identityId]);
-    const decided = await this.repository.db.transaction(async (tx) => {
-      const record = await this.repository.lockRecord(recordId, tx);
-      if (!record) throw fail('notFound');
-      if (record.status !== 'pending') throw fail('identityAlreadyDecided');
-      const after = await this.repository.updateRecord(
-        record.id,
-        { status, reason, decidedByUserId: admin.id, decidedAt: new Date(this.now()) },
-        tx,
-      );
-      await this.deps.notifications.notify(tx, {
-        userId: record.userId,
-        kind: status === 'approved' ? 'identityApproved' : 'identityRejected',
-        params: { identityId: record.identityId, nameZh: kind?.nameZh ?? '', nameEn: kind?.nameEn ?? '', reason },
-        link: '/userInformation/index',
-      });
-      await this.deps.adminLog.record(tx, {
-        adminUserId: admin.id,
-        action: status === 'approved' ? 'identityApplication.approve' : 'identityApplication.reject',
-        targetType: 'identityApplication',
-        targetId: record.id,
-        before: { status: record.status, userId: record.userId, identityId: record.identityId },
-        after: { status, reason },
-      });
-      return after;
+    const decided = await decidePending({ ...this.deps, db: this.repository.db }, admin, {
+      lock: (tx) => this.repository.lockRecord(recordId, tx),
+      isPending: (record) => record.status === 'pending',
+      alreadyDecided: 'identityAlreadyDecided',
+      decide: async (record, tx) => ({
+        result: await this.repository.updateRecord(
+          record.id,
+          { status, reason, decidedByUserId: admin.id, decidedAt: new Date(this.now()) },
+          tx,
+        ),
+        notice: {
+          userId: record.userId,
+          kind: status === 'approved' ? 'identityApproved' : 'identityRejected',
+          params: { identityId: record.identityId, nameZh: kind?.nameZh ?? '', nameEn: kind?.nameEn ?? '', reason },
+          link: '/userInformation/index',
+        },
+        log: {
+          action: status === 'approved' ? 'identityApplication.approve' : 'identityApplication.reject',
+          targetType: 'identityApplication',
+          targetId: record.id,
+          before: { status: record.status, userId: record.userId, identityId: record.identityId },
+          after: { status, reason },
+        },
+      }),
     });
     await this.deps.cache.delete(badgesKey(decided.userId));
     return this.presentRecord(decided);

@@ -22,10 +22,12 @@ import {
 import type { Transaction } from '../../db/database.js';
 import { fail, invalid } from '../../lib/app-error.js';
 import type { AdminLogService } from '../admin-log/admin-log.service.js';
-import type { NotificationsService } from '../notifications/notifications.service.js';
+import { decidePending, type PendingReview } from '../admin-log/review-decision.js';
+import type { Notice, NotificationsService } from '../notifications/notifications.service.js';
 import type { AuthUser, UsersService } from '../users/users.service.js';
 import { licenceHashOf, type LicenceImages } from './licence-images.js';
 import type { ApplicationRow, MembershipRepository, MembershipRow, VersionWithGroups } from './membership.repository.js';
+import { isUniqueViolation } from '../../db/unique-violation.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** Where membership notices lead. */
@@ -229,8 +231,7 @@ export class MembershipService {
    */
   async approve(admin: Actor, id: number): Promise<{ membershipId: number; endsAt: number }> {
     const at = new Date(this.now());
-    const { userId, result } = await this.repository.db.transaction(async (tx) => {
-      const application = await this.decidable(id, tx);
+    const { userId, result } = await this.decideApplication(admin, id, async (application, tx) => {
       const version = await this.repository.findVersion(application.versionId, tx);
       if (!version) throw fail('membershipVersionUnavailable');
       if (version.trialDays <= 0) throw fail('membershipNoTrial');
@@ -252,25 +253,26 @@ export class MembershipService {
       );
       await this.repository.insertTrial(application.userId, application.licenceHash, tx);
       await this.repository.decideApplication(id, { status: 'approved', reason: '', decidedByUserId: admin.id, decidedAt: at }, tx);
-      await this.tell(tx, application.userId, 'membershipApproved', version, {
-        days: version.trialDays,
-        endsAt: membership.endsAt.getTime(),
-      });
-      await this.adminLog.record(tx, {
-        adminUserId: admin.id,
-        action: 'membershipApplication.approve',
-        targetType: 'membershipApplication',
-        targetId: id,
-        before: { status: 'pending', replacedMembershipId: previous?.id ?? null },
-        after: {
-          status: 'approved',
-          membershipId: membership.id,
-          kind: 'trial',
-          versionId: version.id,
-          endsAt: membership.endsAt.toISOString(),
+      return {
+        result: { userId: application.userId, result: { membershipId: membership.id, endsAt: membership.endsAt.getTime() } },
+        notice: this.noticeOf(application.userId, 'membershipApproved', version, {
+          days: version.trialDays,
+          endsAt: membership.endsAt.getTime(),
+        }),
+        log: {
+          action: 'membershipApplication.approve',
+          targetType: 'membershipApplication',
+          targetId: id,
+          before: { status: 'pending', replacedMembershipId: previous?.id ?? null },
+          after: {
+            status: 'approved',
+            membershipId: membership.id,
+            kind: 'trial',
+            versionId: version.id,
+            endsAt: membership.endsAt.toISOString(),
+          },
         },
-      });
-      return { userId: application.userId, result: { membershipId: membership.id, endsAt: membership.endsAt.getTime() } };
+      };
     });
     await this.users.forgetCachedUser(userId);
     return result;
@@ -279,23 +281,24 @@ export class MembershipService {
   async reject(admin: Actor, id: number, reason: string): Promise<void> {
     const text = reason.trim();
     if (!text) throw invalid('reason', 'required');
-    await this.repository.db.transaction(async (tx) => {
-      const application = await this.decidable(id, tx);
+    await this.decideApplication(admin, id, async (application, tx) => {
       const version = await this.repository.findVersion(application.versionId, tx);
       await this.repository.decideApplication(
         id,
         { status: 'rejected', reason: text, decidedByUserId: admin.id, decidedAt: new Date(this.now()) },
         tx,
       );
-      await this.tell(tx, application.userId, 'membershipRejected', version, { reason: text });
-      await this.adminLog.record(tx, {
-        adminUserId: admin.id,
-        action: 'membershipApplication.reject',
-        targetType: 'membershipApplication',
-        targetId: id,
-        before: { status: 'pending' },
-        after: { status: 'rejected', reason: text },
-      });
+      return {
+        result: undefined,
+        notice: this.noticeOf(application.userId, 'membershipRejected', version, { reason: text }),
+        log: {
+          action: 'membershipApplication.reject',
+          targetType: 'membershipApplication',
+          targetId: id,
+          before: { status: 'pending' },
+          after: { status: 'rejected', reason: text },
+        },
+      };
     });
   }
 
@@ -350,11 +353,25 @@ export class MembershipService {
     version: VersionWithGroups | undefined,
     params: Record<string, string | number>,
   ): Promise<void> {
-    return this.notifications.notify(tx, {
-      userId,
-      kind,
-      params: { ...(version ? versionParams(version) : {}), ...params },
-      link: MEMBERSHIP_PAGE_PATH,
+    return this.notifications.notify(tx, this.noticeOf(userId, kind, version, params));
+  }
+
+  private noticeOf(
+    userId: number,
+    kind: NotificationKind,
+    version: VersionWithGroups | undefined,
+    params: Record<string, string | number>,
+  ): Notice {
+    return { userId, kind, params: { ...(version ? versionParams(version) : {}), ...params }, link: MEMBERSHIP_PAGE_PATH };
+  }
+
+  /** A decision on a pending application, which is locked for it; a decided one is refused. */
+  private decideApplication<Result>(admin: Actor, id: number, decide: PendingReview<ApplicationRow, Result>['decide']): Promise<Result> {
+    return decidePending({ db: this.repository.db, notifications: this.notifications, adminLog: this.adminLog }, admin, {
+      lock: (tx) => this.repository.lockApplication(id, tx),
+      isPending: (application) => application.status === 'pending',
+      alreadyDecided: 'membershipApplicationDecided',
+      decide,
     });
   }
 
@@ -381,13 +398,6 @@ export class MembershipService {
       before: before && versionFields(before),
       after,
     });
-  }
-
-  private async decidable(id: number, tx: Transaction): Promise<ApplicationRow> {
-    const application = await this.repository.lockApplication(id, tx);
-    if (!application) throw fail('notFound');
-    if (application.status !== 'pending') throw fail('membershipApplicationDecided');
-    return application;
   }
 
   private async assertNoTrial(userId: number, hashes: string[]): Promise<void> {
@@ -537,11 +547,4 @@ function parseExtras(jsonExtras: string | undefined): MembershipApplicationExtra
     phone: text('phone'),
     licenceImages: [...new Set(images.map((url) => url.trim()).filter(Boolean))],
   };
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  for (let current: unknown = error; current; current = (current as { cause?: unknown }).cause) {
-    if ((current as { code?: unknown }).code === '23505') return true;
-  }
-  return false;
 }

@@ -23,8 +23,9 @@ import type { JobQueue } from '../../jobs/job-queue.js';
 import { AppError, fail, invalid } from '../../lib/app-error.js';
 import type { Logger } from '../../lib/logger.js';
 import type { AdminLogService } from '../admin-log/admin-log.service.js';
+import { decidePending } from '../admin-log/review-decision.js';
 import { LedgerAccount, type LedgerService } from '../ledger/ledger.service.js';
-import type { NotificationsService } from '../notifications/notifications.service.js';
+import type { Notice, NotificationsService } from '../notifications/notifications.service.js';
 import type { UsersService } from '../users/users.service.js';
 import { paidPosting, requestPosting, reversalPosting } from './withdrawal-postings.js';
 import type { PayoutAccountRow, WithdrawalFilter, WithdrawalRow, WithdrawalsRepository } from './withdrawals.repository.js';
@@ -246,10 +247,9 @@ export class WithdrawalsService {
         { status: 'approved', reviewerId: admin.id, reviewedAt: new Date(this.now()) },
         tx,
       );
-      await this.notifyOwner(tx, row, 'withdrawalApproved');
       // Paid within seconds where this process runs jobs; the schedule picks it up otherwise.
       await this.deps.jobs.send(PAYOUT_JOB, {}, { transaction: tx });
-      return after;
+      return { after, notice: this.noticeTo(row, 'withdrawalApproved') };
     });
     return presentWithdrawal(decided);
   }
@@ -266,8 +266,7 @@ export class WithdrawalsService {
         tx,
       );
       await this.deps.ledger.post({ ...reversalPosting(row.id, row.amountFen, this.accountsOf(row.userId)), memo: row.withdrawalNo }, tx);
-      await this.notifyOwner(tx, row, 'withdrawalRejected', text);
-      return after;
+      return { after, notice: this.noticeTo(row, 'withdrawalRejected', text) };
     });
     return presentWithdrawal(decided);
   }
@@ -275,23 +274,26 @@ export class WithdrawalsService {
   private async decide(
     admin: Actor,
     id: number,
-    change: (row: WithdrawalRow, tx: Transaction) => Promise<WithdrawalRow>,
+    change: (row: WithdrawalRow, tx: Transaction) => Promise<{ after: WithdrawalRow; notice: Notice }>,
   ): Promise<WithdrawalRow> {
-    return this.repository.db.transaction(async (tx) => {
-      // Locked: a second admin deciding at the same moment waits, then finds it decided.
-      const row = await this.repository.lock(id, tx);
-      if (!row) throw fail('notFound');
-      if (row.status !== 'reviewing') throw fail('withdrawalAlreadyDecided');
-      const after = await change(row, tx);
-      await this.deps.adminLog.record(tx, {
-        adminUserId: admin.id,
-        action: after.status === 'approved' ? 'withdrawal.approve' : 'withdrawal.reject',
-        targetType: 'withdrawal',
-        targetId: row.withdrawalNo,
-        before: { status: row.status, amountFen: row.amountFen, userId: row.userId, channel: row.channel },
-        after: { status: after.status, reason: after.rejectReason },
-      });
-      return after;
+    return decidePending({ ...this.deps, db: this.repository.db }, admin, {
+      lock: (tx) => this.repository.lock(id, tx),
+      isPending: (row) => row.status === 'reviewing',
+      alreadyDecided: 'withdrawalAlreadyDecided',
+      decide: async (row, tx) => {
+        const { after, notice } = await change(row, tx);
+        return {
+          result: after,
+          notice,
+          log: {
+            action: after.status === 'approved' ? 'withdrawal.approve' : 'withdrawal.reject',
+            targetType: 'withdrawal',
+            targetId: row.withdrawalNo,
+            before: { status: row.status, amountFen: row.amountFen, userId: row.userId, channel: row.channel },
+            after: { status: after.status, reason: after.rejectReason },
+          },
+        };
+      },
     });
   }
 
@@ -438,12 +440,16 @@ export class WithdrawalsService {
 
   /** Tells the withdrawal's owner what became of it; `reason` says why it was rejected or failed. */
   private notifyOwner(tx: Transaction, row: WithdrawalRow, kind: WithdrawalNotificationKind, reason?: string): Promise<void> {
-    return this.deps.notifications.notify(tx, {
+    return this.deps.notifications.notify(tx, this.noticeTo(row, kind, reason));
+  }
+
+  private noticeTo(row: WithdrawalRow, kind: WithdrawalNotificationKind, reason?: string): Notice {
+    return {
       userId: row.userId,
       kind,
       params: { price: row.amountFen, ...(reason === undefined ? {} : { reason }), ...CHANNEL_NAMES[row.channel] },
       link: LINK,
-    });
+    };
   }
 
   private accountsOf(userId: number) {
