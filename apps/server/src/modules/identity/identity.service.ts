@@ -1,5 +1,3 @@
-import { createHash } from 'node:crypto';
-import sharp from 'sharp';
 import {
   IDENTITY_REASON_MAX,
   identityFieldsOf,
@@ -14,7 +12,7 @@ import {
 import type { StorageDriver } from '../../drivers/storage/storage-driver.js';
 import { fail, invalid } from '../../lib/app-error.js';
 import type { Cache } from '../../lib/cache.js';
-import { detectImageType } from '../../lib/file-signature.js';
+import { takeImage } from '../../lib/image-intake.js';
 import type { RateLimiter } from '../../lib/rate-limiter.js';
 import type { AdminLogService } from '../admin-log/admin-log.service.js';
 import { decidePending } from '../admin-log/review-decision.js';
@@ -90,20 +88,11 @@ export class IdentityService {
   async storeBusinessCard(actor: Actor, bytes: Buffer): Promise<{ url: string }> {
     const decision = await this.deps.rateLimiter.hit(`identity-card:${actor.id}`, CARD_UPLOADS_PER_HOUR, 3600);
     if (!decision.allowed) throw fail('retryIn', { seconds: decision.retryAfterSeconds });
-    if (!detectImageType(bytes)) throw fail('unsupportedImage');
-    let output: Buffer;
-    try {
-      output = await sharp(bytes, { limitInputPixels: 50_000_000 })
-        .rotate()
-        .resize(1600, 1600, { fit: 'inside', withoutEnlargement: true })
-        .webp({ quality: 85 })
-        .toBuffer();
-    } catch {
-      throw fail('unsupportedImage');
-    }
-    const digest = createHash('sha256').update(output).digest('hex').slice(0, 20);
-    const key = `${CARD_FOLDER}/${actor.uid}/${digest}.webp`;
-    await this.deps.storage.put(key, output, 'image/webp');
+    const key = await takeImage(this.deps.storage, bytes, {
+      render: (image) => image.resize(1600, 1600, { fit: 'inside', withoutEnlargement: true }).webp({ quality: 85 }),
+      contentType: 'image/webp',
+      keyOf: ({ output }) => `${CARD_FOLDER}/${actor.uid}/${output.slice(0, 20)}.webp`,
+    });
     return { url: await this.deps.privateFiles.sign(key) };
   }
 
