@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import {
+  fenToYuan,
   PAYMENT_ORDER_TTL_MINUTES,
   type FlowRechargeOptions,
   type FlowRechargePlan,
@@ -9,7 +10,6 @@ import {
 } from '@spatia/contract';
 import {
   PaymentNotificationRefused,
-  fenToYuan,
   type IncomingNotification,
   type NotificationReply,
   type PaymentDriver,

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import {
+  fenToYuan,
   ALIPAY_LOGON_ID_PATTERN,
   ErrorCode,
   WECHAT_OPENID_PATTERN,
@@ -17,7 +18,6 @@ import {
 } from '@spatia/contract';
 import type { PayoutDrivers } from '../../drivers/payouts/create-payout-drivers.js';
 import type { PayoutDriver, PayoutState } from '../../drivers/payouts/payout-driver.js';
-import { fenToYuan } from '../../drivers/payments/payment-driver.js';
 import type { Transaction } from '../../db/database.js';
 import type { JobQueue } from '../../jobs/job-queue.js';
 import { AppError, fail, invalid } from '../../lib/app-error.js';

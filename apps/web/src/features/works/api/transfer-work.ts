@@ -1,7 +1,6 @@
-import type { WorkTransfer } from '@spatia/contract';
+import { fenToYuan, type WorkTransfer } from '@spatia/contract';
 import { FORM_HEADERS, formBody, request } from '../../../api/client';
 import { useWorksMutation } from '../../../api/work-keys';
-import { fenToYuanText } from '../lib/price';
 
 /** The full name the spec's client always sends with a distribution. */
 const DISTRIBUTE_FULL_NAME = '1';
@@ -28,7 +27,7 @@ export function sellWork({ uid, phoneOrCode, priceFen, remark }: SellWorkInput):
   return request<WorkTransfer>({
     url: `/model/${encodeURIComponent(uid)}/sellTo`,
     method: 'POST',
-    data: formBody({ phoneOrCode: phoneOrCode.trim(), sellingPrice: fenToYuanText(priceFen), remark: remark.trim() }),
+    data: formBody({ phoneOrCode: phoneOrCode.trim(), sellingPrice: fenToYuan(priceFen), remark: remark.trim() }),
     headers: FORM_HEADERS,
   });
 }

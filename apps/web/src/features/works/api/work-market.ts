@@ -1,14 +1,13 @@
-import type { WorkDetail } from '@spatia/contract';
+import { fenToYuan, type WorkDetail } from '@spatia/contract';
 import { FORM_HEADERS, formBody, request } from '../../../api/client';
 import { useWorksMutation } from '../../../api/work-keys';
-import { fenToYuanText } from '../lib/price';
 
 /** PUT /model/{uid}/market price=<yuan>: on the market (reviewed works only). */
 export function putWorkOnMarket(uid: string, priceFen: number): Promise<WorkDetail> {
   return request<WorkDetail>({
     url: `/model/${encodeURIComponent(uid)}/market`,
     method: 'PUT',
-    data: formBody({ price: fenToYuanText(priceFen) }),
+    data: formBody({ price: fenToYuan(priceFen) }),
     headers: FORM_HEADERS,
   });
 }
