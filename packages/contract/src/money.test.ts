@@ -50,12 +50,16 @@ describe('formatYuan', () => {
 });
 
 describe('parseYuanToFen', () => {
-  it('takes at most two decimals and no sign', () => {
-    expect(parseYuanToFen('12')).toBe(1200);
-    expect(parseYuanToFen('12.5')).toBe(1250);
-    expect(parseYuanToFen(' 0.01 ')).toBe(1);
-    expect(parseYuanToFen('1.234')).toBeNull();
-    expect(parseYuanToFen('-1')).toBeNull();
-    expect(parseYuanToFen('')).toBeNull();
+  it.each([
+    ['12', 1200],
+    ['12.5', 1250],
+    ['0.07', 7],
+    [' 100.50 ', 10050],
+  ])('reads %s yuan as %i fen', (text, fen) => {
+    expect(parseYuanToFen(text)).toBe(fen);
+  });
+
+  it.each(['1.234', '-1', '1e3', ''])('refuses %j: at most two decimals, no sign, no exponent', (text) => {
+    expect(parseYuanToFen(text)).toBeNull();
   });
 });

@@ -1,10 +1,9 @@
 import { ErrorCode } from '@spatia/contract';
 import { describe, expect, it } from 'vitest';
-import { IDEMPOTENCY_WINDOW_MS, runIdempotent, type KeyedRow } from './idempotency.js';
+import { IDEMPOTENCY_WINDOW_MS, runIdempotent, type IdempotencyStore, type KeyedRow } from './idempotency.js';
 
-interface Row extends KeyedRow {
-  id: number;
-}
+type Row = KeyedRow;
+const USER = 7;
 
 const NOW = Date.UTC(2026, 0, 1);
 
@@ -12,15 +11,17 @@ const NOW = Date.UTC(2026, 0, 1);
 function table() {
   const rows = new Map<string, Row>();
   let created = 0;
+  const store: IdempotencyStore<Row> = {
+    findByIdempotencyKey: async (userId, wanted) => (userId === USER ? rows.get(wanted) : undefined),
+    releaseIdempotencyKey: async (id) => {
+      for (const [stored, candidate] of rows) if (candidate.id === id) rows.delete(stored);
+    },
+  };
   const request = (key: string | undefined, fingerprint = 'a') =>
-    runIdempotent<Row, number>({
+    runIdempotent<Row, number>(store, USER, {
       key,
       fingerprint,
       now: NOW,
-      find: async (wanted) => rows.get(wanted),
-      release: async (row) => {
-        for (const [stored, candidate] of rows) if (candidate === row) rows.delete(stored);
-      },
       create: async () => {
         created += 1;
         const id = created;
@@ -76,12 +77,10 @@ describe('runIdempotent', () => {
 
   it('passes on errors that are not the key taken', async () => {
     await expect(
-      runIdempotent({
+      runIdempotent({ findByIdempotencyKey: async () => undefined, releaseIdempotencyKey: async () => undefined }, USER, {
         key: 'k',
         fingerprint: 'a',
         now: NOW,
-        find: async () => undefined,
-        release: async () => undefined,
         create: () => Promise.reject(new Error('insert failed', { cause: { code: '23505' } })),
         replay: () => 0,
       }),

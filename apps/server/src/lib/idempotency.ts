@@ -7,8 +7,17 @@ export const IDEMPOTENCY_WINDOW_MS = IDEMPOTENCY_KEY_HOURS * 60 * 60_000;
 
 /** What a row created under a key keeps of it: when, and the request it was sent with. */
 export interface KeyedRow {
+  id: number;
   createdAt: Date;
   requestFingerprint: string | null;
+}
+
+/** Where the rows created under a key are: a table with a unique index on (user, key). */
+export interface IdempotencyStore<Row extends KeyedRow> {
+  /** The row stored under the user's key, however old. */
+  findByIdempotencyKey(userId: number, key: string): Promise<Row | undefined>;
+  /** Takes the key off a row older than the window, so that the key can create again. */
+  releaseIdempotencyKey(id: number): Promise<void>;
 }
 
 export interface IdempotentRequest<Row extends KeyedRow, Answer> {
@@ -17,10 +26,6 @@ export interface IdempotentRequest<Row extends KeyedRow, Answer> {
   /** What the request asked for: the same key with another fingerprint is refused. */
   fingerprint: string;
   now: number;
-  /** The row stored under the key, however old. */
-  find: (key: string) => Promise<Row | undefined>;
-  /** Takes the key off a row older than the window, so that the key can create again. */
-  release: (row: Row) => Promise<void>;
   /** The effect. It stores the key with its row under a unique index on the key. */
   create: () => Promise<Answer>;
   /** The answer a repeated request gets, from the row the first one stored. */
@@ -32,17 +37,21 @@ export interface IdempotentRequest<Row extends KeyedRow, Answer> {
  * same key with another request is refused (1606). Two requests racing with one key both find no row;
  * the unique index lets one insert, and the other, refused by it, answers from the row that won.
  */
-export async function runIdempotent<Row extends KeyedRow, Answer>(request: IdempotentRequest<Row, Answer>): Promise<Answer> {
+export async function runIdempotent<Row extends KeyedRow, Answer>(
+  store: IdempotencyStore<Row>,
+  userId: number,
+  request: IdempotentRequest<Row, Answer>,
+): Promise<Answer> {
   const { key } = request;
   if (!key) return request.create();
-  const earlier = await request.find(key);
+  const earlier = await store.findByIdempotencyKey(userId, key);
   if (earlier && isFresh(earlier, request.now)) return answerAgain(request, earlier);
-  if (earlier) await request.release(earlier);
+  if (earlier) await store.releaseIdempotencyKey(earlier.id);
   try {
     return await request.create();
   } catch (error) {
     if (!isUniqueViolation(error)) throw error;
-    const winner = await request.find(key);
+    const winner = await store.findByIdempotencyKey(userId, key);
     if (!winner) throw error;
     return answerAgain(request, winner);
   }

@@ -93,12 +93,10 @@ export class PaymentsService {
     if (!provider) throw fail('paymentProviderUnavailable');
     const driver = this.driver(provider);
     const fingerprint = `flowRecharge:${provider}:${request.months}:${request.fee}`;
-    return runIdempotent({
+    return runIdempotent(this.repository, userId, {
       key: idempotencyKey,
       fingerprint,
       now: this.now(),
-      find: (key) => this.repository.findByIdempotencyKey(userId, key),
-      release: (order) => this.repository.releaseIdempotencyKey(order.id),
       create: () => this.createFlowRecharge(userId, driver, provider, request, fingerprint, idempotencyKey),
       replay: (order) => {
         // The first request with this key still waits for the provider's QR code.

@@ -122,12 +122,10 @@ export class WithdrawalsService {
    */
   async request(userId: number, input: { amount: number; channel: PayoutChannel }, idempotencyKey?: string): Promise<Withdrawal> {
     const fingerprint = `${input.channel}:${input.amount}`;
-    return runIdempotent({
+    return runIdempotent(this.repository, userId, {
       key: idempotencyKey,
       fingerprint,
       now: this.now(),
-      find: (key) => this.repository.findByIdempotencyKey(userId, key),
-      release: (row) => this.repository.releaseIdempotencyKey(row.id),
       create: () => this.createRequest(userId, input, fingerprint, idempotencyKey),
       replay: presentWithdrawal,
     });
