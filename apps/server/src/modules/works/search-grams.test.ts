@@ -5,7 +5,8 @@ import { HotQueries } from '../../db/hot-query.js';
 import { rowsOf } from '../../db/database.js';
 import { createTestDatabase, type TestDatabase } from '../../test/test-database.js';
 import { keywordGrams, searchGramsOf, searchableText } from './search-grams.js';
-import { listPageQuery, listShape, listValues, WorksRepository } from './works.repository.js';
+import { listPageQuery, listShape, listValues } from './works-list-query.js';
+import { WorksRepository } from './works.repository.js';
 
 describe('search grams', () => {
   it('holds every unigram and bigram of each word, normalized', () => {
