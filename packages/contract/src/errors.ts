@@ -50,6 +50,7 @@ export const ErrorCode = {
   paymentProviderFailed: 1605,
   idempotencyKeyReused: 1606,
   paymentOrderNotPayable: 1607,
+  idempotencyKeyInProgress: 1608,
   workBudgetUsedUp: 1610,
   workBalanceUnpaid: 1611,
   rechargePlanMonthsRepeated: 1612,

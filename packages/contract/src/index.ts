@@ -3,6 +3,7 @@ export * from './errors.js';
 export * from './api.js';
 export * from './limits.js';
 export * from './works.js';
+export * from './money.js';
 export * from './tours.js';
 export * from './spatial.js';
 export * from './offline-package.js';

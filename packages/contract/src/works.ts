@@ -289,10 +289,3 @@ export interface WorkTransfer {
   expiresAt: number;
   answeredAt: number | null;
 }
-
-/** Parses a price typed in yuan ("12", "12.5", "12.50") into whole fen without floating point; null if it is not one. */
-export function parseYuanToFen(text: string): number | null {
-  const match = /^\s*(\d{1,9})(?:\.(\d{1,2}))?\s*$/.exec(text);
-  if (!match) return null;
-  return Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0'));
-}

@@ -62,6 +62,7 @@ const httpStatusOf: Partial<Record<ErrorName, number>> = {
   paymentProviderFailed: 502,
   idempotencyKeyReused: 422,
   paymentOrderNotPayable: 409,
+  idempotencyKeyInProgress: 409,
   workBudgetUsedUp: 402,
   workBalanceUnpaid: 402,
   rechargePlanMonthsRepeated: 400,

@@ -119,6 +119,10 @@ const catalogue = {
     zh: '该 Idempotency-Key 已用于另一笔不同的请求',
     en: 'This Idempotency-Key was already used for a different request',
   },
+  idempotencyKeyInProgress: {
+    zh: '使用该 Idempotency-Key 的请求仍在处理中，请稍后重试',
+    en: 'A request with this Idempotency-Key is still being handled. Please try again shortly',
+  },
   dateRangeReversed: {
     zh: '开始日期 {startTime} 晚于结束日期 {endTime}',
     en: 'The start date {startTime} is after the end date {endTime}',

@@ -7,7 +7,6 @@ import {
   formatNumber,
   formatRelativeTime,
   formatTimeAgo,
-  formatYuan,
   maskPhone,
   toMilliseconds,
   withRefreshStamp,
@@ -103,15 +102,6 @@ describe('maskPhone', () => {
     expect(maskPhone('')).toBe('');
     expect(maskPhone(undefined)).toBe('');
     expect(maskPhone('12345')).toBe('12345');
-  });
-});
-
-describe('formatYuan', () => {
-  it('turns fen into yuan with two decimals and grouping', () => {
-    expect(formatYuan(0)).toBe('¥0.00');
-    expect(formatYuan(5)).toBe('¥0.05');
-    expect(formatYuan(123456)).toBe('¥1,234.56');
-    expect(formatYuan(-250)).toBe('-¥2.50');
   });
 });
 

@@ -107,13 +107,8 @@ export function maskPhone(phone: string | null | undefined): string {
   return `${phone.slice(0, 3)}${'*'.repeat(phone.length - 7)}${phone.slice(-4)}`;
 }
 
-/** Money comes from the server in fen (integers); shown as yuan with two decimals: 123456 -> '¥1,234.56'. */
-export function formatYuan(fen: number): string {
-  const yuan = (Number.isFinite(fen) ? fen : 0) / 100;
-  const sign = yuan < 0 ? '-' : '';
-  const digits = Math.abs(yuan).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-  return `${sign}¥${digits}`;
-}
+/** Money comes from the server in fen (integers); shown as yuan by the contract's one formatter: 123456 -> '¥1,234.56'. */
+export { formatYuan } from '@spatia/contract';
 
 /** Spec 7.3: an avatar refresh appends a timestamp query, so that no cache keeps the old picture. */
 export function withRefreshStamp(url: string, now: number = Date.now()): string {

@@ -1,10 +1,10 @@
-import { parseYuanToFen } from '@spatia/contract';
+import { fenToYuan, parseYuanToFen } from '@spatia/contract';
 import { generateKeyPairSync } from 'node:crypto';
 import { AlipaySdk } from 'alipay-sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAlipayStandIn, type AlipayStandIn, type NotificationChanges, type StandInTrade } from '../../test/alipay-stand-in.js';
 import { AlipayDriver, type AlipayConfig } from './alipay.js';
-import { fenToYuan, PaymentNotificationRefused, PaymentProviderError } from './payment-driver.js';
+import { PaymentNotificationRefused, PaymentProviderError } from './payment-driver.js';
 
 const appId = '2021000000000001';
 const merchantKeys = generateKeyPairSync('rsa', { modulusLength: 2048 });

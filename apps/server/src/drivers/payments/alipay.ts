@@ -1,4 +1,4 @@
-import { parseYuanToFen } from '@spatia/contract';
+import { fenToYuan, parseYuanToFen } from '@spatia/contract';
 import type { AlipaySdkCommonResult } from 'alipay-sdk';
 import {
   ALIPAY_SUCCESS_CODE,
@@ -10,7 +10,6 @@ import {
 } from './alipay-gateway.js';
 import {
   assertNativePaymentRequest,
-  fenToYuan,
   PaymentNotificationRefused,
   PaymentProviderError,
   type IncomingNotification,

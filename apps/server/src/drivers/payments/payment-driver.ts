@@ -90,10 +90,3 @@ export function assertNativePaymentRequest(request: NativePaymentRequest): void 
   if (!Number.isSafeInteger(request.amountFen) || request.amountFen < 1) throw new RangeError('amount is whole fen, at least 1');
   if (Buffer.byteLength(request.description, 'utf8') > 127) throw new RangeError('description is over 127 bytes');
 }
-
-/** 1234 fen → "12.34", the yuan string Alipay takes and gives. */
-export function fenToYuan(fen: number): string {
-  const sign = fen < 0 ? '-' : '';
-  const abs = Math.abs(fen);
-  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
-}

@@ -7,7 +7,7 @@ import {
   fromShanghaiDateTime,
   type AlipayApplication,
 } from '../payments/alipay-gateway.js';
-import { fenToYuan } from '../payments/payment-driver.js';
+import { fenToYuan } from '@spatia/contract';
 import { assertPayoutNo, assertPayoutRequest, PayoutProviderError } from './payout-driver.js';
 import type { PayoutDriver, PayoutRequest, PayoutState } from './payout-driver.js';
 

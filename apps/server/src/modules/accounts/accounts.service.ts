@@ -9,6 +9,7 @@ import type { LoginThrottle } from '../auth/index.js';
 import { verifyPassword } from '../auth/index.js';
 import { assertPasswordRule, type UsersService } from '../users/index.js';
 import type { VerificationService } from '../verification/index.js';
+import { isUniqueViolation } from '../../db/unique-violation.js';
 
 export interface CodeFields {
   verifyCode: string;
@@ -137,9 +138,4 @@ export class AccountsService {
 
 function codeOf(fields: CodeFields): CodeFields {
   return { verifyCode: fields.verifyCode, expiredTime: Number(fields.expiredTime), hash: fields.hash };
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  const cause = (error as { cause?: { code?: string } } | undefined)?.cause;
-  return (error as { code?: string } | undefined)?.code === '23505' || cause?.code === '23505';
 }

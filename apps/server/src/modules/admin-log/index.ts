@@ -18,4 +18,6 @@ export default defineModule({
 });
 
 // The public surface of the module: what other modules use.
-export { type AdminLogFilter, type AdminLogService } from './admin-log.service.js';
+export { type AdminLogFilter } from './admin-log.repository.js';
+export { type AdminLogService } from './admin-log.service.js';
+export { type PendingReview, decidePending, recordDecision } from './review-decision.js';

@@ -39,6 +39,6 @@ export default defineModule({
 });
 
 // The public surface of the module: what other modules use.
-export { hashToken, type AuthService } from './auth.service.js';
+export { type AuthService, hashToken } from './auth.service.js';
 export { type LoginThrottle } from './login-throttle.js';
 export { hashPassword, verifyPassword } from './password.js';

@@ -9,7 +9,8 @@ import {
 } from '@spatia/contract';
 import { Type } from 'typebox';
 import { MembershipSchema } from '../membership/index.js';
-import { NullableInteger, Uid, WORK_TIME_MAX, literals, pageOf } from '../works/index.js';
+import { WORK_TIME_MAX } from '../works/index.js';
+import { NullableInteger, Uid, literals, pageOf } from '../../lib/schemas.js';
 
 /** Request and response shapes of the back office's user pages and admin log (docs/back-office.md). */
 export const tags = ['back office'];

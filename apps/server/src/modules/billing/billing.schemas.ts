@@ -1,6 +1,6 @@
 import { BILLING_PRICE_LIMITS, LEASE_MONTHS_MAX, SERVING_HOLD_REASONS, WALLET_STAT_DAYS } from '@spatia/contract';
 import { Type } from 'typebox';
-import { NullableInteger, Uid, literals } from '../works/index.js';
+import { NullableInteger, Uid, literals } from '../../lib/schemas.js';
 
 /** Request and response shapes of the wallet, lease time and billing prices. */
 export const tags = ['billing'];

@@ -5,7 +5,7 @@ import { fail } from '../../lib/app-error.js';
 import { ok } from '../../lib/envelope.js';
 import { routesFor } from '../../lib/route.js';
 import type { Actor } from '../works/index.js';
-import { IdParams } from '../works/index.js';
+import { IdParams } from '../../lib/schemas.js';
 import { DownloadQuery, TicketSchema } from './download-tickets.schemas.js';
 import type { DownloadTicket } from './download-tickets.service.js';
 

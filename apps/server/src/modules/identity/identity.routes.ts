@@ -5,7 +5,7 @@ import { invalid } from '../../lib/app-error.js';
 import { ok } from '../../lib/envelope.js';
 import { readFilePart, registerMultipartRoutes } from '../../lib/multipart.js';
 import { routesFor } from '../../lib/route.js';
-import { pageOf } from '../works/index.js';
+import { pageOf } from '../../lib/schemas.js';
 import {
   ApplicationItemSchema,
   ApplicationListQuery,

@@ -1,6 +1,6 @@
 import { IDENTITY_EXTRAS_MAX_LENGTH, IDENTITY_RECORD_STATUSES, WORK_PAGE_SIZE_MAX } from '@spatia/contract';
 import { Type } from 'typebox';
-import { literals } from '../works/index.js';
+import { literals } from '../../lib/schemas.js';
 
 /** Request and response shapes of identity authentication; they validate input and write the OpenAPI document. */
 export const tags = ['identity'];

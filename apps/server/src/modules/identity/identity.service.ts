@@ -1,5 +1,3 @@
-import { createHash } from 'node:crypto';
-import sharp from 'sharp';
 import {
   IDENTITY_REASON_MAX,
   identityFieldsOf,
@@ -14,9 +12,10 @@ import {
 import type { StorageDriver } from '../../drivers/storage/storage-driver.js';
 import { fail, invalid } from '../../lib/app-error.js';
 import type { Cache } from '../../lib/cache.js';
-import { detectImageType } from '../../lib/file-signature.js';
+import { takeImage } from '../../lib/image-intake.js';
 import type { RateLimiter } from '../../lib/rate-limiter.js';
 import type { AdminLogService } from '../admin-log/index.js';
+import { decidePending } from '../admin-log/index.js';
 import type { ModerationService } from '../moderation/index.js';
 import type { NotificationsService } from '../notifications/index.js';
 import { FILES_PREFIX, type FileUrlSigner } from '../uploads/index.js';
@@ -89,20 +88,11 @@ export class IdentityService {
   async storeBusinessCard(actor: Actor, bytes: Buffer): Promise<{ url: string }> {
     const decision = await this.deps.rateLimiter.hit(`identity-card:${actor.id}`, CARD_UPLOADS_PER_HOUR, 3600);
     if (!decision.allowed) throw fail('retryIn', { seconds: decision.retryAfterSeconds });
-    if (!detectImageType(bytes)) throw fail('unsupportedImage');
-    let output: Buffer;
-    try {
-      output = await sharp(bytes, { limitInputPixels: 50_000_000 })
-        .rotate()
-        .resize(1600, 1600, { fit: 'inside', withoutEnlargement: true })
-        .webp({ quality: 85 })
-        .toBuffer();
-    } catch {
-      throw fail('unsupportedImage');
-    }
-    const digest = createHash('sha256').update(output).digest('hex').slice(0, 20);
-    const key = `${CARD_FOLDER}/${actor.uid}/${digest}.webp`;
-    await this.deps.storage.put(key, output, 'image/webp');
+    const key = await takeImage(this.deps.storage, bytes, {
+      render: (image) => image.resize(1600, 1600, { fit: 'inside', withoutEnlargement: true }).webp({ quality: 85 }),
+      contentType: 'image/webp',
+      keyOf: ({ output }) => `${CARD_FOLDER}/${actor.uid}/${output.slice(0, 20)}.webp`,
+    });
     return { url: await this.deps.privateFiles.sign(key) };
   }
 
@@ -211,30 +201,30 @@ export class IdentityService {
     const found = await this.repository.findRecord(recordId);
     if (!found) throw fail('notFound');
     const [kind] = await this.repository.findKinds([found.identityId]);
-    const decided = await this.repository.db.transaction(async (tx) => {
-      const record = await this.repository.lockRecord(recordId, tx);
-      if (!record) throw fail('notFound');
-      if (record.status !== 'pending') throw fail('identityAlreadyDecided');
-      const after = await this.repository.updateRecord(
-        record.id,
-        { status, reason, decidedByUserId: admin.id, decidedAt: new Date(this.now()) },
-        tx,
-      );
-      await this.deps.notifications.notify(tx, {
-        userId: record.userId,
-        kind: status === 'approved' ? 'identityApproved' : 'identityRejected',
-        params: { identityId: record.identityId, nameZh: kind?.nameZh ?? '', nameEn: kind?.nameEn ?? '', reason },
-        link: '/userInformation/index',
-      });
-      await this.deps.adminLog.record(tx, {
-        adminUserId: admin.id,
-        action: status === 'approved' ? 'identityApplication.approve' : 'identityApplication.reject',
-        targetType: 'identityApplication',
-        targetId: record.id,
-        before: { status: record.status, userId: record.userId, identityId: record.identityId },
-        after: { status, reason },
-      });
-      return after;
+    const decided = await decidePending({ ...this.deps, db: this.repository.db }, admin, {
+      lock: (tx) => this.repository.lockRecord(recordId, tx),
+      isPending: (record) => record.status === 'pending',
+      alreadyDecided: 'identityAlreadyDecided',
+      decide: async (record, tx) => ({
+        result: await this.repository.updateRecord(
+          record.id,
+          { status, reason, decidedByUserId: admin.id, decidedAt: new Date(this.now()) },
+          tx,
+        ),
+        notice: {
+          userId: record.userId,
+          kind: status === 'approved' ? 'identityApproved' : 'identityRejected',
+          params: { identityId: record.identityId, nameZh: kind?.nameZh ?? '', nameEn: kind?.nameEn ?? '', reason },
+          link: '/userInformation/index',
+        },
+        log: {
+          action: status === 'approved' ? 'identityApplication.approve' : 'identityApplication.reject',
+          targetType: 'identityApplication',
+          targetId: record.id,
+          before: { status: record.status, userId: record.userId, identityId: record.identityId },
+          after: { status, reason },
+        },
+      }),
     });
     await this.deps.cache.delete(badgesKey(decided.userId));
     return this.presentRecord(decided);

@@ -1,6 +1,6 @@
 import { INCOME_SOURCES } from '@spatia/contract';
 import { Type } from 'typebox';
-import { literals } from '../works/index.js';
+import { literals } from '../../lib/schemas.js';
 import { DayQuery } from '../orders/index.js';
 
 /** Request and response shapes of the income statistics; they validate input and write the OpenAPI document. */

@@ -1,9 +1,7 @@
-import { createHash } from 'node:crypto';
-import sharp from 'sharp';
 import { MEMBERSHIP_UPLOAD_MAX_BYTES } from '@spatia/contract';
 import type { StorageDriver } from '../../drivers/storage/storage-driver.js';
 import { fail } from '../../lib/app-error.js';
-import { detectImageType } from '../../lib/file-signature.js';
+import { takeImage } from '../../lib/image-intake.js';
 import type { RateLimiter } from '../../lib/rate-limiter.js';
 import { FILES_PREFIX, type FileUrlSigner } from '../uploads/index.js';
 
@@ -30,21 +28,15 @@ export class LicenceImages {
   async upload(owner: { id: number; uid: string }, bytes: Buffer): Promise<{ url: string }> {
     const decision = await this.limiter.hit(`licence-upload:${owner.id}`, UPLOADS_PER_WINDOW, UPLOAD_WINDOW_SECONDS);
     if (!decision.allowed) throw fail('retryIn', { seconds: decision.retryAfterSeconds });
-    if (bytes.length > MEMBERSHIP_UPLOAD_MAX_BYTES)
-      throw fail('uploadTooLarge', { max: `${MEMBERSHIP_UPLOAD_MAX_BYTES / 1024 / 1024} MB` });
-    if (!detectImageType(bytes)) throw fail('unsupportedImage');
-    let output: Buffer;
-    try {
-      output = await sharp(bytes, { limitInputPixels: 50_000_000 })
-        .rotate()
-        .resize(MAX_SIDE_PX, MAX_SIDE_PX, { fit: 'inside', withoutEnlargement: true })
-        .webp({ quality: 85 })
-        .toBuffer();
-    } catch {
-      throw fail('unsupportedImage');
-    }
-    const key = licenceKey(owner.uid, createHash('sha256').update(bytes).digest('hex'));
-    await this.storage.put(key, output, 'image/webp');
+    const key = await takeImage(this.storage, bytes, {
+      maxBytes: {
+        limit: MEMBERSHIP_UPLOAD_MAX_BYTES,
+        refuse: () => fail('uploadTooLarge', { max: `${MEMBERSHIP_UPLOAD_MAX_BYTES / 1024 / 1024} MB` }),
+      },
+      render: (image) => image.resize(MAX_SIDE_PX, MAX_SIDE_PX, { fit: 'inside', withoutEnlargement: true }).webp({ quality: 85 }),
+      contentType: 'image/webp',
+      keyOf: ({ input }) => licenceKey(owner.uid, input),
+    });
     return { url: await this.signer.sign(key) };
   }
 

@@ -11,7 +11,7 @@ import {
   MEMBERSHIP_VERSION_NAME_MAX,
 } from '@spatia/contract';
 import { Type, type TSchema } from 'typebox';
-import { NullableInteger, Owner, literals, pageOf } from '../works/index.js';
+import { NullableInteger, PersonSummarySchema, literals, pageOf } from '../../lib/schemas.js';
 
 /** Request and response shapes of membership versions and applications (docs/membership.md). */
 export const tags = ['membership'];
@@ -129,7 +129,7 @@ export const ApplicationsQuery = Type.Object({
 });
 
 export const AdminApplicationsSchema = pageOf(
-  Type.Object({ ...ApplicationFields, applicant: Owner, decidedBy: Type.Union([Type.String(), Type.Null()]) }),
+  Type.Object({ ...ApplicationFields, applicant: PersonSummarySchema, decidedBy: Type.Union([Type.String(), Type.Null()]) }),
 );
 
 export const ApprovedSchema = Type.Object({ membershipId: Type.Integer(), endsAt: Type.Integer() });

@@ -24,4 +24,4 @@ export default defineModule({
 });
 
 // The public surface of the module: what other modules use.
-export { type NotificationsService } from './notifications.service.js';
+export { type Notice, type NotificationsService } from './notifications.service.js';

@@ -1,5 +1,4 @@
-import { nameForReader, type Language, type OrderRecord, type OrderSourceStatus, type PaymentProvider } from '@spatia/contract';
-import { fenToYuan } from '../../drivers/payments/payment-driver.js';
+import { fenToYuan, nameForReader, type Language, type OrderRecord, type OrderSourceStatus, type PaymentProvider } from '@spatia/contract';
 
 /** What the export's cells say, in the caller's language. */
 const words = {

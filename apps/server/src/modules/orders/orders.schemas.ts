@@ -1,6 +1,6 @@
 import { ORDER_DIRECTIONS, ORDER_SOURCE_STATUSES, ORDER_STATUSES, ORDER_TYPES, PAYMENT_PROVIDERS } from '@spatia/contract';
 import { Type } from 'typebox';
-import { NullableInteger, literals } from '../works/index.js';
+import { NullableInteger, literals } from '../../lib/schemas.js';
 
 /** Request and response shapes of the order pages; they validate input and write the OpenAPI document. */
 export const tags = ['orders'];

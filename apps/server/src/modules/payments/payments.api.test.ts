@@ -162,6 +162,38 @@ describe('POST /api/c/flowRecharge/nativePayNow', () => {
     expect(data<FlowRechargeOrder>(stranger12).id).not.toBe(first.id);
   });
 
+  it('creates one order for two requests racing with one Idempotency-Key', async () => {
+    const key = { 'idempotency-key': `race-${Date.now()}` };
+    const answers = await Promise.all([
+      recharge(customer, { months: 1, fee: 3000 }, key),
+      recharge(customer, { months: 1, fee: 3000 }, key),
+    ]);
+    const orders = answers.filter((answer) => answer.statusCode === 200).map((answer) => data<FlowRechargeOrder>(answer));
+    expect(orders.length).toBeGreaterThan(0);
+    expect(new Set(orders.map((order) => order.id)).size).toBe(1);
+    // The one that lost either answers the same order or says the first is still being handled.
+    for (const answer of answers.filter((candidate) => candidate.statusCode !== 200)) {
+      expect([answer.statusCode, json(answer).code]).toEqual([409, ErrorCode.idempotencyKeyInProgress]);
+    }
+    const { db } = testApp.app.services.database;
+    const stored = await rowsOf<{ count: number }>(
+      db,
+      sql`select count(*)::int as count from payment_orders where user_id = ${customer.id} and idempotency_key = ${key['idempotency-key']}`,
+    );
+    expect(stored[0]!.count).toBe(1);
+  });
+
+  it('takes an Idempotency-Key older than 24 hours as a new request', async () => {
+    const key = { 'idempotency-key': `old-${Date.now()}` };
+    const first = data<FlowRechargeOrder>(await recharge(customer, { months: 1, fee: 3000 }, key));
+    await testApp.app.services.database.db.execute(
+      sql`update payment_orders set created_at = created_at - interval '25 hours' where id = ${first.id}`,
+    );
+    const later = await recharge(customer, { months: 12, fee: 30000 }, key);
+    expect(later.statusCode, later.body).toBe(200);
+    expect(data<FlowRechargeOrder>(later).id).not.toBe(first.id);
+  });
+
   it('refuses anonymous callers and merchants', async () => {
     expect(
       (await testApp.app.inject({ method: 'POST', url: '/api/c/flowRecharge/nativePayNow', payload: { months: 1, fee: 3000 } })).statusCode,

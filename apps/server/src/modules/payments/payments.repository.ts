@@ -56,6 +56,11 @@ export class PaymentsRepository {
     return row;
   }
 
+  /** Frees the order's Idempotency-Key, older than its window, for a new order. */
+  async releaseIdempotencyKey(id: number): Promise<void> {
+    await this.db.update(paymentOrders).set({ idempotencyKey: null }).where(eq(paymentOrders.id, id));
+  }
+
   /** A pending order of the same purchase that can still be paid until `payableUntil`: paying again reuses it. */
   async findReusable(
     order: Pick<PaymentOrderRow, 'userId' | 'kind' | 'provider' | 'amountFen' | 'months'>,

@@ -6,7 +6,7 @@ import {
   SANDBOX_CHECKOUT_STATES,
 } from '@spatia/contract';
 import { Type } from 'typebox';
-import { NullableInteger, literals } from '../works/index.js';
+import { NullableInteger, literals } from '../../lib/schemas.js';
 
 /** Request and response shapes of payments; they validate input and write the OpenAPI document. */
 export const tags = ['payments'];

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import {
-  IDEMPOTENCY_KEY_HOURS,
+  fenToYuan,
   PAYMENT_ORDER_TTL_MINUTES,
   type FlowRechargeOptions,
   type FlowRechargePlan,
@@ -10,7 +10,6 @@ import {
 } from '@spatia/contract';
 import {
   PaymentNotificationRefused,
-  fenToYuan,
   type IncomingNotification,
   type NotificationReply,
   type PaymentDriver,
@@ -19,6 +18,7 @@ import {
 import { sql } from 'drizzle-orm';
 import type { Transaction } from '../../db/database.js';
 import { fail } from '../../lib/app-error.js';
+import { runIdempotent } from '../../lib/idempotency.js';
 import type { Logger } from '../../lib/logger.js';
 import { LedgerAccount, type LedgerService } from '../ledger/index.js';
 import type { NotificationsService } from '../notifications/index.js';
@@ -93,13 +93,27 @@ export class PaymentsService {
     if (!provider) throw fail('paymentProviderUnavailable');
     const driver = this.driver(provider);
     const fingerprint = `flowRecharge:${provider}:${request.months}:${request.fee}`;
-    if (idempotencyKey) {
-      const earlier = await this.repository.findByIdempotencyKey(userId, idempotencyKey);
-      if (earlier && earlier.createdAt.getTime() > this.now() - IDEMPOTENCY_KEY_HOURS * 60 * MINUTE_MS) {
-        if (earlier.requestFingerprint !== fingerprint) throw fail('idempotencyKeyReused');
-        return this.view(earlier);
-      }
-    }
+    return runIdempotent(this.repository, userId, {
+      key: idempotencyKey,
+      fingerprint,
+      now: this.now(),
+      create: () => this.createFlowRecharge(userId, driver, provider, request, fingerprint, idempotencyKey),
+      replay: (order) => {
+        // The first request with this key still waits for the provider's QR code.
+        if (order.status === 'pending' && !order.codeUrl) throw fail('idempotencyKeyInProgress');
+        return this.view(order);
+      },
+    });
+  }
+
+  private async createFlowRecharge(
+    userId: number,
+    driver: PaymentDriver,
+    provider: PaymentProvider,
+    request: { months: number; fee: number },
+    fingerprint: string,
+    idempotencyKey: string | undefined,
+  ): Promise<FlowRechargeOrder> {
     const plan = (await this.repository.plans()).find((candidate) => candidate.months === request.months);
     if (!plan) throw fail('rechargePlanUnknown', { months: request.months });
     if (plan.feeFen !== request.fee) throw fail('rechargeFeeMismatch', { months: plan.months, expected: fenToYuan(plan.feeFen) });

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Permission } from '@spatia/contract';
 import { ok } from '../../lib/envelope.js';
 import { routesFor } from '../../lib/route.js';
-import { IdParams } from '../works/index.js';
+import { IdParams } from '../../lib/schemas.js';
 import { registerTicketedDownload } from '../download-tickets/index.js';
 import {
   MeasurementSetSchema,

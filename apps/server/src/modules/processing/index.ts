@@ -73,5 +73,5 @@ export type { RunJob };
 // The public surface of the module: what other modules use.
 export { sceneFolder, workUidOfDerivedKey } from './derived-files.js';
 export { ProcessingSchema } from './processing.schemas.js';
-export { SPATIAL_FOLDER, presentProcessing, type ProcessingService } from './processing.service.js';
+export { type ProcessingService, SPATIAL_FOLDER, presentProcessing } from './processing.service.js';
 export { type ProcessedOutput, type ProcessedScene } from './processing.tables.js';

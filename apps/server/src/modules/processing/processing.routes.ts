@@ -1,7 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ok } from '../../lib/envelope.js';
 import { routesFor } from '../../lib/route.js';
-import { IdParams, WorkDetailSchema } from '../works/index.js';
+import { IdParams } from '../../lib/schemas.js';
+import { WorkDetailSchema } from '../works/index.js';
 import type { WorksService } from '../works/index.js';
 import { ProcessingSchema, VerificationSchema, tags } from './processing.schemas.js';
 import type { ProcessingService } from './processing.service.js';

@@ -32,4 +32,4 @@ export default defineModule({
 
 // The public surface of the module: what other modules use.
 export { DEFAULT_FOV } from './tour-settings.js';
-export { buildTour, type ToursService } from './tours.service.js';
+export { type ToursService, buildTour } from './tours.service.js';

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ok } from '../../lib/envelope.js';
 import { routesFor } from '../../lib/route.js';
-import { IdParams } from '../works/index.js';
+import { IdParams } from '../../lib/schemas.js';
 import { TourSchema, TourUpdateBody, tags } from './tours.schemas.js';
 import type { ToursService } from './tours.service.js';
 

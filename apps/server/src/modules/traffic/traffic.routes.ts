@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ok } from '../../lib/envelope.js';
 import { routesFor } from '../../lib/route.js';
-import { IdParams } from '../works/index.js';
+import { IdParams } from '../../lib/schemas.js';
 import { TrafficQuery, TrafficSchema, tags } from './traffic.schemas.js';
 import type { TrafficService } from './traffic.service.js';
 

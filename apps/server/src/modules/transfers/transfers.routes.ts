@@ -1,7 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Nothing, ok } from '../../lib/envelope.js';
 import { routesFor } from '../../lib/route.js';
-import { UidParams, WorkDetailSchema, pageOf, priceInFen } from '../works/index.js';
+import { WorkDetailSchema } from '../works/index.js';
+import { UidParams, pageOf, priceInFen } from '../../lib/schemas.js';
 import { DistributeBody, SellToBody, TransferIdParams, TransferListQuery, TransferSchema, tags } from './transfers.schemas.js';
 import type { TransfersService } from './transfers.service.js';
 

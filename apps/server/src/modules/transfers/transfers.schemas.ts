@@ -1,6 +1,7 @@
 import { PHONE_PATTERN, TRANSFER_KINDS, TRANSFER_STATUSES, WORK_REMARK_MAX } from '@spatia/contract';
 import { Type } from 'typebox';
-import { NullableInteger, Owner, PageQuery, WorkTypeSchema, literals } from '../works/index.js';
+import { WorkTypeSchema } from '../works/index.js';
+import { NullableInteger, PersonSummarySchema, PageQuery, literals } from '../../lib/schemas.js';
 
 /** Request and response shapes of transfers; they validate input and write the OpenAPI document. */
 export const tags = ['works'];
@@ -27,8 +28,8 @@ export const TransferSchema = Type.Object({
   kind: literals(TRANSFER_KINDS),
   status: TransferStatusSchema,
   work: Type.Object({ uid: Type.String(), name: Type.String(), type: WorkTypeSchema, coverUrl: Type.String() }),
-  sender: Owner,
-  receiver: Owner,
+  sender: PersonSummarySchema,
+  receiver: PersonSummarySchema,
   price: Type.Integer(),
   remark: Type.String(),
   sentAt: Type.Integer(),

@@ -24,5 +24,5 @@ export default defineModule({
 });
 
 // The public surface of the module: what other modules use.
-export { FILES_PREFIX, SIGNED_FILE_URL_SECONDS, fileUrl, type FileUrlSigner } from './file-urls.js';
-export { ACCEPTED_IMAGE_TYPES, UPLOAD_LIMITS, type StoredUpload, type UploadsService } from './uploads.service.js';
+export { FILES_PREFIX, type FileUrlSigner, SIGNED_FILE_URL_SECONDS, fileUrl } from './file-urls.js';
+export { ACCEPTED_IMAGE_TYPES, type StoredUpload, UPLOAD_LIMITS, type UploadsService } from './uploads.service.js';

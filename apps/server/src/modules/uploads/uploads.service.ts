@@ -1,9 +1,10 @@
-import { createHash, randomBytes } from 'node:crypto';
-import sharp, { type Sharp } from 'sharp';
+import { randomBytes } from 'node:crypto';
+import type { Sharp } from 'sharp';
 import type { UploadGrant } from '@spatia/contract';
 import type { StorageDriver } from '../../drivers/storage/storage-driver.js';
 import { fail } from '../../lib/app-error.js';
-import { detectImageType, type ImageType } from '../../lib/file-signature.js';
+import type { ImageType } from '../../lib/file-signature.js';
+import { takeImage } from '../../lib/image-intake.js';
 import { hashToken } from '../auth/index.js';
 import type { UploadKind, UploadsRepository } from './uploads.repository.js';
 
@@ -59,20 +60,17 @@ export class UploadsService {
   async receive(token: string, userId: number, ownerUid: string, bytes: Buffer): Promise<StoredUpload> {
     const grant = await this.repository.findUsable(hashToken(token), userId, new Date(this.now()));
     if (!grant) throw fail('uploadGrantInvalid');
-    if (bytes.length > grant.maxBytes) throw fail('payloadTooLarge');
-    if (!detectImageType(bytes)) throw fail('unsupportedImage');
     const normalizer = normalizers[grant.kind];
-    let output: Buffer;
-    try {
-      output = await normalizer.render(sharp(bytes, { limitInputPixels: 50_000_000 }).rotate()).toBuffer();
-    } catch {
-      throw fail('unsupportedImage');
-    }
-    if (!(await this.repository.claim(grant.id, new Date(this.now())))) throw fail('uploadGrantInvalid');
-    const digest = createHash('sha256').update(output).digest('hex').slice(0, 20);
     const folder = grant.kind === 'avatar' ? 'avatars' : 'logos';
-    const key = `${folder}/${ownerUid}/${digest}.${normalizer.extension}`;
-    await this.storage.put(key, output, normalizer.extension === 'png' ? 'image/png' : 'image/webp');
+    const key = await takeImage(this.storage, bytes, {
+      maxBytes: { limit: grant.maxBytes, refuse: () => fail('payloadTooLarge') },
+      render: normalizer.render,
+      contentType: normalizer.extension === 'png' ? 'image/png' : 'image/webp',
+      beforeStore: async () => {
+        if (!(await this.repository.claim(grant.id, new Date(this.now())))) throw fail('uploadGrantInvalid');
+      },
+      keyOf: ({ output }) => `${folder}/${ownerUid}/${output.slice(0, 20)}.${normalizer.extension}`,
+    });
     return { kind: grant.kind, key };
   }
 }

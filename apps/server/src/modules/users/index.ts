@@ -33,4 +33,5 @@ export default defineModule({
 
 // The public surface of the module: what other modules use.
 export { type UserDirectoryService, type UserSearch } from './user-directory.service.js';
-export { assertPasswordRule, type AuthUser, type PermissionSources, type PublicProfile, type UsersService } from './users.service.js';
+export { type PermissionSources } from './users.repository.js';
+export { type AuthUser, type PublicProfile, type UsersService, assertPasswordRule } from './users.service.js';

@@ -226,6 +226,29 @@ describe('asking to withdraw', () => {
     expect(await income(who)).toBe(3_000);
   });
 
+  it('creates one withdrawal for two requests racing with one Idempotency-Key', async () => {
+    const who = await earnerWith(5_000);
+    const answers = await Promise.all([
+      withdraw(who, { amount: 2_000, channel: 'alipay' }, 'race-1'),
+      withdraw(who, { amount: 2_000, channel: 'alipay' }, 'race-1'),
+    ]);
+    expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200]);
+    expect(dataOf<Withdrawal>(answers[1])).toEqual(dataOf<Withdrawal>(answers[0]));
+    expect(await income(who)).toBe(3_000);
+  });
+
+  it('takes an Idempotency-Key older than 24 hours as a new request', async () => {
+    const who = await earnerWith(5_000);
+    const first = dataOf<Withdrawal>(await withdraw(who, { amount: 2_000, channel: 'alipay' }, 'press-old'));
+    await testApp.app.services.database.db.execute(
+      sql`update withdrawals set created_at = created_at - interval '25 hours' where user_id = ${who.id}`,
+    );
+    const later = await withdraw(who, { amount: 2_500, channel: 'alipay' }, 'press-old');
+    expect(later.statusCode, later.body).toBe(200);
+    expect(dataOf<Withdrawal>(later).id).not.toBe(first.id);
+    expect(await income(who)).toBe(500);
+  });
+
   it('never overdraws the income under concurrent requests', async () => {
     const who = await earnerWith(5_000);
     const answers = await Promise.all(Array.from({ length: 6 }, () => withdraw(who, { amount: 2_000, channel: 'alipay' })));

@@ -65,6 +65,11 @@ export class WithdrawalsRepository {
     return findOneRow(this.db, withdrawals, and(eq(withdrawals.userId, userId), eq(withdrawals.idempotencyKey, key)));
   }
 
+  /** Frees the withdrawal's Idempotency-Key, older than its window, for a new request. */
+  async releaseIdempotencyKey(id: number): Promise<void> {
+    await this.db.update(withdrawals).set({ idempotencyKey: null }).where(eq(withdrawals.id, id));
+  }
+
   /** The row, locked until the transaction ends: deciders and the payout job take turns on it. */
   lock(id: number, tx: Transaction): Promise<WithdrawalRow | undefined> {
     return findOneRow(tx, withdrawals, eq(withdrawals.id, id), 'forUpdate');

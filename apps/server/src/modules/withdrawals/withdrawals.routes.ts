@@ -4,7 +4,7 @@ import { Type } from 'typebox';
 import { ok } from '../../lib/envelope.js';
 import { routesFor } from '../../lib/route.js';
 import { IdempotencyHeaders } from '../payments/index.js';
-import { pageOf } from '../works/index.js';
+import { pageOf } from '../../lib/schemas.js';
 import {
   AdminQuery,
   AdminWithdrawalSchema,

@@ -1,6 +1,6 @@
 import { PAYOUT_CHANNELS, PAYOUT_PROVIDERS, PAYOUT_REAL_NAME_MAX, WITHDRAWAL_STATUSES, WORK_PAGE_SIZE_MAX } from '@spatia/contract';
 import { Type } from 'typebox';
-import { NullableInteger, literals } from '../works/index.js';
+import { NullableInteger, literals } from '../../lib/schemas.js';
 
 /** Request and response shapes of withdrawals; they validate input and write the OpenAPI document. */
 export const tags = ['withdrawals'];

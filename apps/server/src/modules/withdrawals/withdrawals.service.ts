@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import {
+  fenToYuan,
   ALIPAY_LOGON_ID_PATTERN,
   ErrorCode,
   WECHAT_OPENID_PATTERN,
@@ -7,7 +8,6 @@ import {
   WITHDRAWAL_MIN_FEN,
   WITHDRAWAL_REASON_MAX,
   type AdminWithdrawal,
-  type NotificationKind,
   type Page,
   type PayoutAccount,
   type PayoutChannel,
@@ -16,32 +16,22 @@ import {
   type WithdrawalStatus,
 } from '@spatia/contract';
 import type { PayoutDrivers } from '../../drivers/payouts/create-payout-drivers.js';
-import type { PayoutDriver, PayoutState } from '../../drivers/payouts/payout-driver.js';
-import { fenToYuan } from '../../drivers/payments/payment-driver.js';
 import type { Transaction } from '../../db/database.js';
 import type { JobQueue } from '../../jobs/job-queue.js';
 import { AppError, fail, invalid } from '../../lib/app-error.js';
 import type { Logger } from '../../lib/logger.js';
 import type { AdminLogService } from '../admin-log/index.js';
+import { decidePending } from '../admin-log/index.js';
 import { LedgerAccount, type LedgerService } from '../ledger/index.js';
-import type { NotificationsService } from '../notifications/index.js';
+import type { Notice, NotificationsService } from '../notifications/index.js';
 import type { UsersService } from '../users/index.js';
-import { paidPosting, requestPosting, reversalPosting } from './withdrawal-postings.js';
+import { requestPosting, reversalPosting } from './withdrawal-postings.js';
 import type { PayoutAccountRow, WithdrawalFilter, WithdrawalRow, WithdrawalsRepository } from './withdrawals.repository.js';
+import { runIdempotent } from '../../lib/idempotency.js';
+import { withdrawalAccountsOf, withdrawalNotice } from './withdrawal-notices.js';
+import { PAYOUT_JOB, WithdrawalPayouts, type PayoutRun } from './withdrawals.jobs.js';
 
-/** The payout job; approving a withdrawal queues a run at once, the schedule runs it every minute. */
-export const PAYOUT_JOB = 'withdrawals.payout';
-/** A payout still `paying` is asked about again once this long has passed since the last look. */
-const LOOK_AGAIN_MS = 50_000;
-const PAYOUT_BATCH = 50;
-/** What the payee's Alipay or WeChat shows beside the money. */
-const PAYOUT_REMARK = 'Spatia 收益提现';
-const CHANNEL_NAMES: Record<PayoutChannel, { channelZh: string; channelEn: string }> = {
-  alipay: { channelZh: '支付宝', channelEn: 'Alipay' },
-  wechat: { channelZh: '微信', channelEn: 'WeChat' },
-};
-const LINK = '/wallet/withdrawRecord';
-type WithdrawalNotificationKind = Extract<NotificationKind, `withdrawal${string}`>;
+export { PAYOUT_JOB, type PayoutRun } from './withdrawals.jobs.js';
 
 export interface Actor {
   id: number;
@@ -59,15 +49,6 @@ export interface WithdrawalsDependencies {
   now?: () => number;
 }
 
-/** What one run of the payout job did. */
-export interface PayoutRun {
-  checked: number;
-  paid: number;
-  failed: number;
-  /** Taken by the provider, not finished yet; or its outcome unknown: asked again next run. */
-  open: number;
-}
-
 /**
  * Withdrawals of earned income (docs/withdrawals.md). The request moves the money from the income to a
  * pending account in the transaction that writes the row, so a balance can never be withdrawn twice;
@@ -77,10 +58,13 @@ export interface PayoutRun {
 export class WithdrawalsService {
   private readonly repository: WithdrawalsRepository;
   private readonly now: () => number;
+  /** The payout engine, apart; `payOut` still answers for it here. */
+  readonly payouts: WithdrawalPayouts;
 
   constructor(private readonly deps: WithdrawalsDependencies) {
     this.repository = deps.repository;
     this.now = deps.now ?? Date.now;
+    this.payouts = new WithdrawalPayouts(deps);
   }
 
   // ---- the person's side ----
@@ -116,18 +100,25 @@ export class WithdrawalsService {
 
   /**
    * Asks to withdraw `amount` fen of the caller's income to the account bound for `channel`. The same
-   * Idempotency-Key answers the withdrawal it created (with another amount or channel: refused).
+   * Idempotency-Key answers the withdrawal it created for 24 h (with another amount or channel: refused).
    */
   async request(userId: number, input: { amount: number; channel: PayoutChannel }, idempotencyKey?: string): Promise<Withdrawal> {
-    const { amount, channel } = input;
-    const fingerprint = `${channel}:${amount}`;
-    if (idempotencyKey) {
-      const earlier = await this.repository.findByIdempotencyKey(userId, idempotencyKey);
-      if (earlier) {
-        if (earlier.requestFingerprint !== fingerprint) throw fail('idempotencyKeyReused');
-        return presentWithdrawal(earlier);
-      }
-    }
+    const fingerprint = `${input.channel}:${input.amount}`;
+    return runIdempotent(this.repository, userId, {
+      key: idempotencyKey,
+      fingerprint,
+      now: this.now(),
+      create: () => this.createRequest(userId, input, fingerprint, idempotencyKey),
+      replay: presentWithdrawal,
+    });
+  }
+
+  private async createRequest(
+    userId: number,
+    { amount, channel }: { amount: number; channel: PayoutChannel },
+    fingerprint: string,
+    idempotencyKey: string | undefined,
+  ): Promise<Withdrawal> {
     if (amount < WITHDRAWAL_MIN_FEN) throw fail('withdrawalBelowMinimum', { min: fenToYuan(WITHDRAWAL_MIN_FEN) });
     if (amount > WITHDRAWAL_MAX_FEN) throw fail('withdrawalAboveMaximum', { max: fenToYuan(WITHDRAWAL_MAX_FEN) });
     if (!this.deps.drivers.forChannel(channel)) throw fail('payoutChannelUnavailable');
@@ -153,7 +144,10 @@ export class WithdrawalsService {
           tx,
         );
         // Locks the income and refuses below zero: concurrent requests cannot withdraw it twice.
-        await this.deps.ledger.post({ ...requestPosting(created.id, amount, this.accountsOf(userId)), memo: created.withdrawalNo }, tx);
+        await this.deps.ledger.post(
+          { ...requestPosting(created.id, amount, withdrawalAccountsOf(userId)), memo: created.withdrawalNo },
+          tx,
+        );
         return created;
       });
       this.deps.log.info({ withdrawalNo: row.withdrawalNo, userId, amount }, 'withdrawal requested');
@@ -162,11 +156,6 @@ export class WithdrawalsService {
       if (error instanceof AppError && error.code === ErrorCode.insufficientBalance) {
         const available = await this.incomeOf(userId);
         throw fail('withdrawalOverIncome', { available: fenToYuan(available), amount: fenToYuan(amount) });
-      }
-      // The same key sent twice at once: the other request created it.
-      if (idempotencyKey && isUniqueViolation(error)) {
-        const earlier = await this.repository.findByIdempotencyKey(userId, idempotencyKey);
-        if (earlier?.requestFingerprint === fingerprint) return presentWithdrawal(earlier);
       }
       throw error;
     }
@@ -241,10 +230,9 @@ export class WithdrawalsService {
         { status: 'approved', reviewerId: admin.id, reviewedAt: new Date(this.now()) },
         tx,
       );
-      await this.notifyOwner(tx, row, 'withdrawalApproved');
       // Paid within seconds where this process runs jobs; the schedule picks it up otherwise.
       await this.deps.jobs.send(PAYOUT_JOB, {}, { transaction: tx });
-      return after;
+      return { after, notice: withdrawalNotice(row, 'withdrawalApproved') };
     });
     return presentWithdrawal(decided);
   }
@@ -260,9 +248,11 @@ export class WithdrawalsService {
         { status: 'rejected', rejectReason: text, reviewerId: admin.id, reviewedAt: new Date(this.now()) },
         tx,
       );
-      await this.deps.ledger.post({ ...reversalPosting(row.id, row.amountFen, this.accountsOf(row.userId)), memo: row.withdrawalNo }, tx);
-      await this.notifyOwner(tx, row, 'withdrawalRejected', text);
-      return after;
+      await this.deps.ledger.post(
+        { ...reversalPosting(row.id, row.amountFen, withdrawalAccountsOf(row.userId)), memo: row.withdrawalNo },
+        tx,
+      );
+      return { after, notice: withdrawalNotice(row, 'withdrawalRejected', text) };
     });
     return presentWithdrawal(decided);
   }
@@ -270,179 +260,34 @@ export class WithdrawalsService {
   private async decide(
     admin: Actor,
     id: number,
-    change: (row: WithdrawalRow, tx: Transaction) => Promise<WithdrawalRow>,
+    change: (row: WithdrawalRow, tx: Transaction) => Promise<{ after: WithdrawalRow; notice: Notice }>,
   ): Promise<WithdrawalRow> {
-    return this.repository.db.transaction(async (tx) => {
-      // Locked: a second admin deciding at the same moment waits, then finds it decided.
-      const row = await this.repository.lock(id, tx);
-      if (!row) throw fail('notFound');
-      if (row.status !== 'reviewing') throw fail('withdrawalAlreadyDecided');
-      const after = await change(row, tx);
-      await this.deps.adminLog.record(tx, {
-        adminUserId: admin.id,
-        action: after.status === 'approved' ? 'withdrawal.approve' : 'withdrawal.reject',
-        targetType: 'withdrawal',
-        targetId: row.withdrawalNo,
-        before: { status: row.status, amountFen: row.amountFen, userId: row.userId, channel: row.channel },
-        after: { status: after.status, reason: after.rejectReason },
-      });
-      return after;
+    return decidePending({ ...this.deps, db: this.repository.db }, admin, {
+      lock: (tx) => this.repository.lock(id, tx),
+      isPending: (row) => row.status === 'reviewing',
+      alreadyDecided: 'withdrawalAlreadyDecided',
+      decide: async (row, tx) => {
+        const { after, notice } = await change(row, tx);
+        return {
+          result: after,
+          notice,
+          log: {
+            action: after.status === 'approved' ? 'withdrawal.approve' : 'withdrawal.reject',
+            targetType: 'withdrawal',
+            targetId: row.withdrawalNo,
+            before: { status: row.status, amountFen: row.amountFen, userId: row.userId, channel: row.channel },
+            after: { status: after.status, reason: after.rejectReason },
+          },
+        };
+      },
     });
   }
 
   // ---- the payout job ----
 
-  /**
-   * One run of `withdrawals.payout`: approved withdrawals are claimed (`paying`) and sent to their
-   * channel's driver under our number; those still paying are asked about again. A provider's word is
-   * booked once: paid, or failed with the money back. An unknown outcome leaves the withdrawal paying,
-   * to be asked about (never blindly sent again) next run.
-   */
-  async payOut(): Promise<PayoutRun> {
-    const due = await this.repository.dueForPayout(new Date(this.now() - LOOK_AGAIN_MS), PAYOUT_BATCH);
-    const run: PayoutRun = { checked: due.length, paid: 0, failed: 0, open: 0 };
-    for (const row of due) {
-      let outcome: 'paid' | 'failed' | 'open' | 'skipped';
-      try {
-        outcome = row.status === 'approved' ? await this.startPayout(row) : await this.followUp(row);
-      } catch (error) {
-        // One withdrawal's trouble must not stop the others'; it is looked at again next run.
-        this.deps.log.error({ err: error, withdrawalNo: row.withdrawalNo }, 'paying a withdrawal out failed');
-        outcome = 'open';
-      }
-      if (outcome !== 'skipped') run[outcome] += 1;
-    }
-    return run;
-  }
-
-  private async startPayout(row: WithdrawalRow): Promise<'paid' | 'failed' | 'open' | 'skipped'> {
-    const driver = this.deps.drivers.forChannel(row.channel);
-    if (!driver) {
-      this.deps.log.error({ withdrawalNo: row.withdrawalNo, channel: row.channel }, 'no payout provider for an approved withdrawal');
-      return 'skipped';
-    }
-    await this.deps.ledger.openSystemAccount(LedgerAccount.payouts(driver.provider));
-    const claimed = await this.repository.claimApproved(row.id, driver.provider, new Date(this.now()));
-    if (!claimed) return 'skipped';
-    return this.send(claimed, driver);
-  }
-
-  private async followUp(row: WithdrawalRow): Promise<'paid' | 'failed' | 'open' | 'skipped'> {
-    const driver = row.provider ? this.deps.drivers.byProvider(row.provider) : undefined;
-    if (!driver) {
-      await this.noteError(row, `payout provider ${String(row.provider)} is not configured`);
-      return 'open';
-    }
-    await this.deps.ledger.openSystemAccount(LedgerAccount.payouts(driver.provider));
-    const claimed = await this.repository.claimPaying(row, new Date(this.now()));
-    if (!claimed) return 'skipped';
-    let state: PayoutState;
-    try {
-      state = await driver.query(row.withdrawalNo);
-    } catch (error) {
-      await this.noteError(claimed, error);
-      return 'open';
-    }
-    // The provider never received it (the first call was lost): sending it again under the same number is safe.
-    if (state.state === 'notFound') return this.send(claimed, driver);
-    return this.apply(claimed, state);
-  }
-
-  private async send(row: WithdrawalRow, driver: PayoutDriver): Promise<'paid' | 'failed' | 'open'> {
-    let state: PayoutState;
-    try {
-      state = await driver.transfer({
-        payoutNo: row.withdrawalNo,
-        amountFen: row.amountFen,
-        account: row.account,
-        realName: row.realName,
-        remark: PAYOUT_REMARK,
-      });
-    } catch (error) {
-      await this.noteError(row, error);
-      return 'open';
-    }
-    return this.apply(row, state);
-  }
-
-  private async apply(row: WithdrawalRow, state: PayoutState): Promise<'paid' | 'failed' | 'open'> {
-    switch (state.state) {
-      case 'paid':
-      case 'failed':
-        await this.settle(row.id, state);
-        return state.state;
-      case 'processing':
-        await this.repository.update(
-          row.id,
-          { providerReference: state.reference || row.providerReference, lastError: '' },
-          this.repository.db,
-        );
-        return 'open';
-      case 'notFound':
-        await this.noteError(row, 'the provider has no payout under this number');
-        return 'open';
-    }
-  }
-
-  /** Books the provider's final word once: a withdrawal no longer paying was settled by another run. */
-  private async settle(id: number, state: Extract<PayoutState, { state: 'paid' | 'failed' }>): Promise<void> {
-    const settled = await this.repository.db.transaction(async (tx) => {
-      const row = await this.repository.lock(id, tx);
-      if (!row || row.status !== 'paying') return undefined;
-      const accounts = this.accountsOf(row.userId);
-      if (state.state === 'paid') {
-        await this.repository.update(
-          row.id,
-          { status: 'paid', paidAt: state.paidAt, providerReference: state.reference, lastError: '' },
-          tx,
-        );
-        await this.deps.ledger.post(
-          {
-            ...paidPosting(row.id, row.amountFen, { ...accounts, payouts: LedgerAccount.payouts(row.provider ?? 'sandbox') }),
-            memo: row.withdrawalNo,
-          },
-          tx,
-        );
-        await this.notifyOwner(tx, row, 'withdrawalPaid');
-      } else {
-        const reason = state.reason.slice(0, 500);
-        await this.repository.update(
-          row.id,
-          {
-            status: 'failed',
-            failedAt: new Date(this.now()),
-            failure: reason,
-            providerReference: state.reference || row.providerReference,
-            lastError: '',
-          },
-          tx,
-        );
-        await this.deps.ledger.post({ ...reversalPosting(row.id, row.amountFen, accounts), memo: row.withdrawalNo }, tx);
-        await this.notifyOwner(tx, row, 'withdrawalFailed', reason);
-      }
-      return row;
-    });
-    if (settled) this.deps.log.info({ withdrawalNo: settled.withdrawalNo, outcome: state.state }, 'withdrawal payout settled');
-  }
-
-  private async noteError(row: WithdrawalRow, error: unknown): Promise<void> {
-    const message = error instanceof Error ? error.message : String(error);
-    this.deps.log.warn({ withdrawalNo: row.withdrawalNo, err: error }, 'a payout’s outcome is unknown; asking again next run');
-    await this.repository.update(row.id, { lastError: message.slice(0, 500) }, this.repository.db);
-  }
-
-  /** Tells the withdrawal's owner what became of it; `reason` says why it was rejected or failed. */
-  private notifyOwner(tx: Transaction, row: WithdrawalRow, kind: WithdrawalNotificationKind, reason?: string): Promise<void> {
-    return this.deps.notifications.notify(tx, {
-      userId: row.userId,
-      kind,
-      params: { price: row.amountFen, ...(reason === undefined ? {} : { reason }), ...CHANNEL_NAMES[row.channel] },
-      link: LINK,
-    });
-  }
-
-  private accountsOf(userId: number) {
-    return { income: LedgerAccount.income(userId), pending: LedgerAccount.withdrawalsPending };
+  /** One run of `withdrawals.payout` (withdrawals.jobs.ts). */
+  payOut(): Promise<PayoutRun> {
+    return this.payouts.payOut();
   }
 
   private incomeOf(userId: number): Promise<number> {
@@ -490,10 +335,4 @@ export function maskName(name: string): string {
 function newWithdrawalNo(now: number): string {
   const stamp = new Date(now).toISOString().replace(/\D/g, '').slice(0, 14);
   return `W${stamp}${randomBytes(4).toString('hex').toUpperCase()}`;
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  const code =
-    (error as { code?: unknown; cause?: { code?: unknown } } | null)?.code ?? (error as { cause?: { code?: unknown } } | null)?.cause?.code;
-  return code === '23505';
 }

@@ -73,21 +73,9 @@ export default defineModule({
 });
 
 // The public surface of the module: what other modules use.
-export { canManage, type Actor } from './work-access.js';
+export { type Actor, canManage } from './work-access.js';
 export { type WorkAssetsService } from './work-assets.service.js';
 export { type WorkPublishingService } from './work-publishing.service.js';
-export {
-  IdParams,
-  NullableInteger,
-  Owner,
-  PageQuery,
-  Uid,
-  UidParams,
-  WORK_TIME_MAX,
-  WorkDetailSchema,
-  WorkTypeSchema,
-  literals,
-  pageOf,
-  priceInFen,
-} from './works.schemas.js';
-export { type WorkAssetRow, type WorkRow, type WorksService } from './works.service.js';
+export { type WorkAssetRow, type WorkRow } from './works.repository.js';
+export { WORK_TIME_MAX, WorkDetailSchema, WorkTypeSchema } from './works.schemas.js';
+export { type WorksService } from './works.service.js';

@@ -1,11 +1,12 @@
-import { nextWorkStatus, WORK_STATUSES, WORK_TRANSITIONS, parseYuanToFen } from '@spatia/contract';
+import { nextWorkStatus, WORK_STATUSES, WORK_TRANSITIONS } from '@spatia/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HotQueries } from '../../db/hot-query.js';
 import { rowsOf } from '../../db/database.js';
 import { createTestDatabase, type TestDatabase } from '../../test/test-database.js';
 import { keywordGrams, searchGramsOf, searchableText } from './search-grams.js';
-import { listPageQuery, listShape, listValues, WorksRepository } from './works.repository.js';
+import { listPageQuery, listShape, listValues } from './works-list-query.js';
+import { WorksRepository } from './works.repository.js';
 
 describe('search grams', () => {
   it('holds every unigram and bigram of each word, normalized', () => {
@@ -42,17 +43,6 @@ describe('work transitions', () => {
     expect(nextWorkStatus('unpublished', 'edit')).toBe('unpublished');
     expect(nextWorkStatus('underReview', 'edit')).toBeNull();
     expect(nextWorkStatus('published', 'expose')).toBeNull();
-  });
-
-  it('parses prices in yuan to whole fen without floating point', () => {
-    expect(parseYuanToFen('12')).toBe(1200);
-    expect(parseYuanToFen('12.5')).toBe(1250);
-    expect(parseYuanToFen('0.07')).toBe(7);
-    expect(parseYuanToFen(' 100.50 ')).toBe(10050);
-    expect(parseYuanToFen('1.234')).toBeNull();
-    expect(parseYuanToFen('-1')).toBeNull();
-    expect(parseYuanToFen('1e3')).toBeNull();
-    expect(parseYuanToFen('')).toBeNull();
   });
 });
 

@@ -3,7 +3,8 @@ import type { AssetKind } from '@spatia/contract';
 import { ok } from '../../lib/envelope.js';
 import { routesFor } from '../../lib/route.js';
 import type { WorkAssetsService } from './work-assets.service.js';
-import { AssetParams, IdParams, UploadGrantSchema, WorkDetailSchema, tags } from './works.schemas.js';
+import { AssetParams, UploadGrantSchema, WorkDetailSchema, tags } from './works.schemas.js';
+import { IdParams } from '../../lib/schemas.js';
 
 /** The spec's four upload-credential paths, one per asset kind, and ours for a tour's background music. */
 const credentialPaths: { path: string; kind: AssetKind; summary: string }[] = [

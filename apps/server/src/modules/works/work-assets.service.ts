@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { buffer } from 'node:stream/consumers';
-import sharp from 'sharp';
 import { assetKindsOf, assetRule, SINGLE_ASSET_KINDS, type AssetKind, type AssetUploadGrant, type WorkDetail } from '@spatia/contract';
 import type { StorageDriver } from '../../drivers/storage/storage-driver.js';
 import { fail } from '../../lib/app-error.js';
+import { renderImage } from '../../lib/image-intake.js';
 import { hashToken } from '../auth/index.js';
 import { transition, type Actor } from './work-access.js';
 import type { WorksRepository } from './works.repository.js';
@@ -19,6 +19,8 @@ export const TUS_ENDPOINT = '/api/tus';
 
 /** Assets whose change is a change of what reviewers approved. */
 const REVIEWED_KINDS: readonly AssetKind[] = ['origin', 'cover'];
+/** A cover comes from a photo or a render the owner chose, larger than a profile picture may be. */
+const COVER_MAX_INPUT_PIXELS = 100_000_000;
 
 export interface UploadedFile {
   key: string;
@@ -117,16 +119,11 @@ export class WorkAssetsService {
     const stored = await this.storage.read(file.key);
     if (!stored) throw fail('notFound');
     const bytes = await buffer(stored.stream);
-    let output: Buffer;
-    try {
-      output = await sharp(bytes, { limitInputPixels: 100_000_000 })
-        .rotate()
-        .resize({ width: 1600, withoutEnlargement: true })
-        .webp({ quality: 82 })
-        .toBuffer();
-    } catch {
-      throw fail('unsupportedImage');
-    }
+    const output = await renderImage(
+      bytes,
+      (image) => image.resize({ width: 1600, withoutEnlargement: true }).webp({ quality: 82 }),
+      COVER_MAX_INPUT_PIXELS,
+    );
     const key = `covers/${file.sha256}.webp`;
     await this.storage.put(key, output, 'image/webp');
     return key;

@@ -3,20 +3,8 @@ import { ok } from '../../lib/envelope.js';
 import { routesFor } from '../../lib/route.js';
 import { requestOrigin } from '../../lib/request-info.js';
 import type { WorkPublishingService } from './work-publishing.service.js';
-import {
-  IdParams,
-  MarketBody,
-  OnLinedBody,
-  PageQuerySchema,
-  ReviewDecisionBody,
-  ShareSchema,
-  UidParams,
-  WorkDetailSchema,
-  WorkReviewItemSchema,
-  pageOf,
-  priceInFen,
-  tags,
-} from './works.schemas.js';
+import { MarketBody, OnLinedBody, ReviewDecisionBody, ShareSchema, WorkDetailSchema, WorkReviewItemSchema, tags } from './works.schemas.js';
+import { IdParams, PageQuerySchema, UidParams, pageOf, priceInFen } from '../../lib/schemas.js';
 
 const changed = { data: WorkDetailSchema, failures: [400, 403, 404, 409] };
 

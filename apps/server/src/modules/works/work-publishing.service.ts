@@ -2,6 +2,7 @@ import type { Page, WorkDetail, WorkReviewItem, WorkShare, WorkStatus } from '@s
 import type { Transaction } from '../../db/database.js';
 import { fail, invalid } from '../../lib/app-error.js';
 import type { AdminLogService } from '../admin-log/index.js';
+import { recordDecision } from '../admin-log/index.js';
 import type { NotificationsService } from '../notifications/index.js';
 import type { UsersService } from '../users/index.js';
 import { transition, type Actor } from './work-access.js';
@@ -164,20 +165,20 @@ export class WorkPublishingService {
   private async decide(tx: Transaction, work: WorkRow, status: WorkStatus, note: string, by: Actor | 'system'): Promise<WorkRow> {
     const decided = await this.repository.update(work.id, { status, reviewNote: note }, tx);
     const passed = status === 'passed';
-    const entry = {
-      action: passed ? ('work.auditPass' as const) : ('work.auditReject' as const),
-      targetType: 'work',
-      targetId: work.uid,
-      before: { status: work.status, reviewNote: work.reviewNote },
-      after: { status, reviewNote: note },
-    };
-    if (by === 'system') await this.review.adminLog.recordSystemAction(tx, entry);
-    else await this.review.adminLog.record(tx, { ...entry, adminUserId: by.id });
-    await this.review.notifications.notify(tx, {
-      userId: work.ownerId,
-      kind: passed ? 'workAuditPassed' : 'workAuditRejected',
-      params: { workName: work.name, workUid: work.uid, reason: note },
-      link: `/dashboard/dashboard?edit=${work.uid}`,
+    await recordDecision(this.review, tx, by, {
+      log: {
+        action: passed ? 'work.auditPass' : 'work.auditReject',
+        targetType: 'work',
+        targetId: work.uid,
+        before: { status: work.status, reviewNote: work.reviewNote },
+        after: { status, reviewNote: note },
+      },
+      notice: {
+        userId: work.ownerId,
+        kind: passed ? 'workAuditPassed' : 'workAuditRejected',
+        params: { workName: work.name, workUid: work.uid, reason: note },
+        link: `/dashboard/dashboard?edit=${work.uid}`,
+      },
     });
     return decided;
   }

@@ -10,18 +10,15 @@ import {
   BudgetBody,
   CreateWorkBody,
   DeletedSchema,
-  IdParams,
-  PageQuerySchema,
   TagParams,
   TagsSchema,
-  UidParams,
   ViewsSchema,
   WorkDetailSchema,
   WorkListQuerySchema,
   WorkSummarySchema,
-  pageOf,
   tags,
 } from './works.schemas.js';
+import { IdParams, PageQuerySchema, UidParams, pageOf } from '../../lib/schemas.js';
 
 const route = routesFor(tags);
 

@@ -1,24 +1,19 @@
 import {
   ASSET_KINDS,
-  parseYuanToFen,
   REVIEW_NOTE_MAX,
-  SELLING_PRICE_MAX_FEN,
   WORK_ADDRESS_MAX,
   WORK_BUDGET_MAX_GB,
   WORK_DESCRIPTION_MAX,
   WORK_NAME_MAX,
-  WORK_PAGE_SIZE_MAX,
   WORK_STATUSES,
   WORK_TAG_MAX_LENGTH,
   WORK_TYPES,
 } from '@spatia/contract';
 import { Type } from 'typebox';
-import { invalid } from '../../lib/app-error.js';
+import { NullableInteger, PageQuery, PersonSummarySchema, Uid, UidParams, literals } from '../../lib/schemas.js';
 
 /** Request and response shapes of the works API; they validate input and write the OpenAPI document. */
 export const tags = ['works'];
-
-export const literals = <T extends string>(values: readonly T[]) => Type.Unsafe<T>({ type: 'string', enum: [...values] });
 
 export const WorkTypeSchema = literals(WORK_TYPES);
 export const WorkStatusSchema = literals(WORK_STATUSES);
@@ -26,18 +21,9 @@ export const WorkStatusSchema = literals(WORK_STATUSES);
 export const WorkName = Type.String({ minLength: 1, maxLength: WORK_NAME_MAX });
 export const WorkDescription = Type.String({ maxLength: WORK_DESCRIPTION_MAX });
 export const Tag = Type.String({ minLength: 1, maxLength: WORK_TAG_MAX_LENGTH });
-export const Uid = Type.String({ minLength: 1, maxLength: 64 });
+/** Shared with the processing routes, which still import it from here. */
 
-export const UidParams = Type.Object({ uid: Uid });
-export const IdParams = Type.Object({ id: Uid });
 export const TagParams = Type.Object({ uid: Uid, tag: Tag });
-
-export const PageQuery = {
-  pageNum: Type.Integer({ minimum: 1, default: 1 }),
-  pageSize: Type.Integer({ minimum: 1, maximum: WORK_PAGE_SIZE_MAX, default: 12 }),
-};
-
-export const PageQuerySchema = Type.Object(PageQuery);
 
 export const WorkListQuerySchema = Type.Object({
   ...PageQuery,
@@ -85,18 +71,6 @@ export const BatchDeleteBody = Type.Object({
 export const MarketBody = Type.Object({ price: Type.String({ minLength: 1, maxLength: 16, description: 'yuan as a decimal' }) });
 export const ReviewDecisionBody = Type.Object({ passed: Type.Boolean(), note: Type.Optional(Type.String({ maxLength: REVIEW_NOTE_MAX })) });
 
-export const Owner = Type.Object({
-  uid: Type.String(),
-  name: Type.String(),
-  avatarUrl: Type.String(),
-  identities: Type.Optional(
-    Type.Array(Type.Object({ id: Type.Integer(), code: Type.String(), name: Type.String() }), {
-      description: "the owner's approved identities (public answers only)",
-    }),
-  ),
-});
-export const NullableInteger = Type.Union([Type.Integer(), Type.Null()]);
-
 export const WorkSummarySchema = Type.Object({
   uid: Type.String(),
   type: WorkTypeSchema,
@@ -110,7 +84,7 @@ export const WorkSummarySchema = Type.Object({
   budget: Type.Optional(Type.Integer({ description: "the owner's and admins' answers only" })),
   coverUrl: Type.String(),
   version: Type.Integer(),
-  owner: Owner,
+  owner: PersonSummarySchema,
   pendingTransfer: Type.Optional(Type.Boolean({ description: "the owner's and admins' answers only" })),
   createdAt: Type.Integer(),
   updatedAt: Type.Integer(),
@@ -121,7 +95,7 @@ export const WorkSummarySchema = Type.Object({
 export const WorkReviewItemSchema = Type.Object({
   ...WorkSummarySchema.properties,
   submittedAt: NullableInteger,
-  reviewer: Type.Union([Owner, Type.Null()]),
+  reviewer: Type.Union([PersonSummarySchema, Type.Null()]),
 });
 
 export const WorkAssetSchema = Type.Object({
@@ -148,9 +122,6 @@ export const WorkDetailSchema = Type.Object({
   assets: Type.Array(WorkAssetSchema),
 });
 
-export const pageOf = <T extends Parameters<typeof Type.Array>[0]>(item: T) =>
-  Type.Object({ list: Type.Array(item), total: Type.Integer(), pageNum: Type.Integer(), pageSize: Type.Integer() });
-
 export const UploadGrantSchema = Type.Object({
   endpoint: Type.String(),
   grant: Type.String(),
@@ -166,10 +137,3 @@ export const TagsSchema = Type.Array(Type.String());
 export const ViewsSchema = Type.Object({ views: Type.Integer() });
 export const DeletedSchema = Type.Object({ deleted: Type.Integer() });
 export const AssetParams = Type.Object({ ...UidParams.properties, assetId: Type.Integer({ minimum: 1 }) });
-
-/** A price typed in yuan, as whole fen; a clear validation error otherwise. */
-export function priceInFen(field: string, text: string): number {
-  const fen = parseYuanToFen(text);
-  if (fen === null || fen <= 0 || fen > SELLING_PRICE_MAX_FEN) throw invalid(field, 'invalid');
-  return fen;
-}

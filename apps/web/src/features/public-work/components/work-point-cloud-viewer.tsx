@@ -2,11 +2,11 @@ import { ExclamationCircleOutlined, SaveOutlined } from '@ant-design/icons';
 import { App, Button } from 'antd';
 import { POINT_CLOUD_OCTREE_PATH, type Measurement, type PointCloudView } from '@spatia/contract';
 import type * as PointCloudViewers from '@spatia/viewers/pointcloud';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useBlocker } from 'react-router';
 import { ApiError } from '../../../api/client';
 import { useLanguage } from '../../../i18n';
+import { useLeaveGuard } from '../../../lib/use-leave-guard';
 import { getWorkScene, useSaveMeasurements } from '../api/get-public-work';
 import { afterSave, isDirty, isStaleSave, startDraft, type MeasurementDraft } from '../lib/measurement-draft';
 import { LazyViewerFrame, useLazyViewer } from './lazy-viewer';
@@ -53,7 +53,12 @@ export function WorkPointCloudViewer({ scene, label, editable }: WorkPointCloudV
   );
   const { container, handle, state } = useLazyViewer(loadViewer, mount);
 
-  useLeaveWarning(dirty);
+  useLeaveGuard(dirty, {
+    title: t('details.measurements.leaveTitle'),
+    text: t('details.measurements.leaveText'),
+    leave: t('details.measurements.leave'),
+    stay: t('details.measurements.stay'),
+  });
 
   /** Someone saved these measurements elsewhere: take theirs (this page's changes are dropped). */
   const reload = async () => {
@@ -116,47 +121,4 @@ export function WorkPointCloudViewer({ scene, label, editable }: WorkPointCloudV
       )}
     </LazyViewerFrame>
   );
-}
-
-/** Asks before a navigation in the app, and lets the browser ask before a reload or close, while changes are unsaved. */
-function useLeaveWarning(dirty: boolean) {
-  const { t } = useTranslation();
-  const { modal } = App.useApp();
-  const blocker = useBlocker(({ currentLocation, nextLocation }) => dirty && currentLocation.pathname !== nextLocation.pathname);
-
-  const asking = useRef(false);
-
-  useEffect(() => {
-    if (blocker.state !== 'blocked' || asking.current) return;
-    asking.current = true;
-    const answered = () => {
-      asking.current = false;
-    };
-    modal.confirm({
-      title: t('details.measurements.leaveTitle'),
-      content: t('details.measurements.leaveText'),
-      okText: t('details.measurements.leave'),
-      okButtonProps: { danger: true },
-      cancelText: t('details.measurements.stay'),
-      onOk: () => {
-        answered();
-        blocker.proceed();
-      },
-      onCancel: () => {
-        answered();
-        blocker.reset();
-      },
-    });
-  }, [blocker, modal, t]);
-
-  useEffect(() => {
-    if (!dirty) return;
-    const warn = (event: BeforeUnloadEvent) => {
-      event.preventDefault();
-      // Older browsers show the prompt only when a value is set.
-      event.returnValue = '';
-    };
-    window.addEventListener('beforeunload', warn);
-    return () => window.removeEventListener('beforeunload', warn);
-  }, [dirty]);
 }

@@ -4,9 +4,9 @@ import { useQueryClient } from '@tanstack/react-query';
 import { ErrorCode, type HotspotKind, type Tour, type TourSceneSettings } from '@spatia/contract';
 import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useBlocker } from 'react-router';
 import { ApiError, showReloginDialog } from '../../../api/client';
 import { useLanguage } from '../../../i18n';
+import { useLeaveGuard } from '../../../lib/use-leave-guard';
 import { tourQueryOptions, useSaveTour } from '../api/tour-api';
 import {
   canPlace,
@@ -169,25 +169,12 @@ export function TourEditor({ uid, workName, tour, musicAssets, onBack, onUploadM
   }, [state.placing, state.hotspotId, removeHotspot]);
 
   // Leaving: inside the app, ask; closing or reloading the tab, the browser asks.
-  const blocker = useBlocker(({ currentLocation, nextLocation }) => dirty && currentLocation.pathname !== nextLocation.pathname);
-  useEffect(() => {
-    if (blocker.state !== 'blocked') return;
-    modal.confirm({
-      title: t('tours.leave.title'),
-      content: t('tours.leave.text'),
-      okText: t('tours.leave.discard'),
-      okButtonProps: { danger: true },
-      cancelText: t('tours.leave.keep'),
-      onOk: () => blocker.proceed(),
-      onCancel: () => blocker.reset(),
-    });
-  }, [blocker, modal, t]);
-  useEffect(() => {
-    if (!dirty) return;
-    const onBeforeUnload = (event: BeforeUnloadEvent) => event.preventDefault();
-    window.addEventListener('beforeunload', onBeforeUnload);
-    return () => window.removeEventListener('beforeunload', onBeforeUnload);
-  }, [dirty]);
+  useLeaveGuard(dirty, {
+    title: t('tours.leave.title'),
+    text: t('tours.leave.text'),
+    leave: t('tours.leave.discard'),
+    stay: t('tours.leave.keep'),
+  });
 
   const togglePlacing = (kind: HotspotKind) => dispatch(state.placing === kind ? { type: 'stopPlacing' } : { type: 'startPlacing', kind });
 

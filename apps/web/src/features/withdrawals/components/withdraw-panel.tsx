@@ -1,13 +1,13 @@
 import { AlipayCircleOutlined, WechatOutlined } from '@ant-design/icons';
 import { Alert, App, Button, Card, Empty, Form, Input, Radio, Skeleton, Space, Statistic, Typography } from 'antd';
-import type { PayoutAccount, PayoutChannel } from '@spatia/contract';
+import { fenToYuan, type PayoutAccount, type PayoutChannel } from '@spatia/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { LoadFailed } from '../../../components/load-failed';
 import { formatYuan } from '../../../lib/format';
 import { useRequestWithdrawal, useUnbindPayoutAccount, useWithdrawalOptions } from '../api/withdrawals';
-import { checkWithdrawAmount, fenToInput } from '../lib/withdraw-amount';
+import { checkWithdrawAmount } from '../lib/withdraw-amount';
 import { PayoutAccountDialog } from './payout-account-dialog';
 import './withdrawals.css';
 
@@ -175,7 +175,7 @@ export function WithdrawPanel() {
                 </Form.Item>
                 <Button
                   onClick={() => {
-                    form.setFieldValue('amount', fenToInput(Math.min(withdrawableFen, maxFen)));
+                    form.setFieldValue('amount', fenToYuan(Math.min(withdrawableFen, maxFen)));
                     void form.validateFields(['amount']).catch(() => undefined);
                   }}
                   disabled={withdrawableFen === 0}

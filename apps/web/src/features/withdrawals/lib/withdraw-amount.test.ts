@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkWithdrawAmount, fenToInput } from './withdraw-amount';
+import { checkWithdrawAmount } from './withdraw-amount';
 
 const limits = { minFen: 1_000, maxFen: 20_000_000, withdrawableFen: 12_345 };
 
@@ -17,11 +17,5 @@ describe('the withdraw amount', () => {
     expect(checkWithdrawAmount('9.99', limits)).toEqual({ ok: false, key: 'belowMinimum', values: { min: 1_000 } });
     expect(checkWithdrawAmount('123.46', limits)).toEqual({ ok: false, key: 'overIncome', values: { available: 12_345 } });
     expect(checkWithdrawAmount('300000', { ...limits, withdrawableFen: 50_000_000 })).toMatchObject({ key: 'aboveMaximum' });
-  });
-
-  it('writes all of the income as the input shows it', () => {
-    expect(fenToInput(12_345)).toBe('123.45');
-    expect(fenToInput(1_000)).toBe('10.00');
-    expect(fenToInput(5)).toBe('0.05');
   });
 });

@@ -18,8 +18,3 @@ export function checkWithdrawAmount(text: string, limits: { minFen: number; maxF
   if (fen > limits.withdrawableFen) return { ok: false, key: 'overIncome', values: { available: limits.withdrawableFen } };
   return { ok: true, fen };
 }
-
-/** All of it, in yuan as the input shows it: 123456 → "1234.56". */
-export function fenToInput(fen: number): string {
-  return `${Math.floor(fen / 100)}.${String(fen % 100).padStart(2, '0')}`;
-}

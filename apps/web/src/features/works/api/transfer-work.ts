@@ -1,7 +1,6 @@
-import type { WorkTransfer } from '@spatia/contract';
+import { fenToYuan, type WorkTransfer } from '@spatia/contract';
 import { api } from '../../../api/client';
 import { useWorksMutation } from '../../../api/work-keys';
-import { fenToYuanText } from '../lib/price';
 
 /** The full name the spec's client always sends with a distribution. */
 const DISTRIBUTE_FULL_NAME = '1';
@@ -26,7 +25,7 @@ export interface SellWorkInput {
 export function sellWork({ uid, phoneOrCode, priceFen, remark }: SellWorkInput): Promise<WorkTransfer> {
   return api.post('/model/{uid}/sellTo', {
     params: { path: { uid } },
-    body: { phoneOrCode: phoneOrCode.trim(), sellingPrice: fenToYuanText(priceFen), remark: remark.trim() },
+    body: { phoneOrCode: phoneOrCode.trim(), sellingPrice: fenToYuan(priceFen), remark: remark.trim() },
     form: true,
   });
 }

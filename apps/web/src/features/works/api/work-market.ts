@@ -1,11 +1,10 @@
-import type { WorkDetail } from '@spatia/contract';
+import { fenToYuan, type WorkDetail } from '@spatia/contract';
 import { api } from '../../../api/client';
 import { useWorksMutation } from '../../../api/work-keys';
-import { fenToYuanText } from '../lib/price';
 
 /** PUT /model/{uid}/market price=<yuan>: on the market (reviewed works only). */
 export function putWorkOnMarket(uid: string, priceFen: number): Promise<WorkDetail> {
-  return api.put('/model/{uid}/market', { params: { path: { uid } }, body: { price: fenToYuanText(priceFen) }, form: true });
+  return api.put('/model/{uid}/market', { params: { path: { uid } }, body: { price: fenToYuan(priceFen) }, form: true });
 }
 
 /** DELETE /model/{uid}/market. */

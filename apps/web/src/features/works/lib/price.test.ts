@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { fenToYuanText, formatMarketPrice, parsePriceInput } from './price';
+import { fenToYuan } from '@spatia/contract';
+import { formatMarketPrice, parsePriceInput } from './price';
 
 describe('parsePriceInput', () => {
   it('reads yuan with up to two decimals as whole fen', () => {
@@ -25,15 +26,9 @@ describe('parsePriceInput', () => {
   });
 });
 
-describe('fenToYuanText', () => {
-  it('writes the decimal the API takes', () => {
-    expect(fenToYuanText(1250)).toBe('12.50');
-    expect(fenToYuanText(1)).toBe('0.01');
-    expect(fenToYuanText(100000)).toBe('1000.00');
-  });
-
-  it('round-trips through the parser', () => {
-    for (const fen of [1, 99, 100, 12345, 1_000_000_000]) expect(parsePriceInput(fenToYuanText(fen))).toEqual({ fen });
+describe('parsePriceInput', () => {
+  it('takes back the decimal the API is sent', () => {
+    for (const fen of [1, 99, 100, 12345, 1_000_000_000]) expect(parsePriceInput(fenToYuan(fen))).toEqual({ fen });
   });
 });
 

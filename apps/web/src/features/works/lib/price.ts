@@ -19,13 +19,6 @@ export function parsePriceInput(text: string): ParsedPrice {
   return { fen };
 }
 
-/** Whole fen as the decimal yuan string the API takes: 1250 -> '12.50'. */
-export function fenToYuanText(fen: number): string {
-  const whole = Math.trunc(fen / 100);
-  const cents = String(Math.abs(fen % 100)).padStart(2, '0');
-  return `${whole}.${cents}`;
-}
-
 /** A market price for display; '—' when the work is not on the market. */
 export function formatMarketPrice(fen: number | null): string {
   return fen === null ? '—' : formatYuan(fen);
