@@ -45,7 +45,7 @@ describe('domain events', () => {
       when: 'transaction',
       handle: ({ n }) => Promise.resolve(void log.push(`in transaction ${n}`)),
     });
-    events.subscribe('b', 'test.happened', { handle: ({ n }) => Promise.resolve(void log.push(`after commit ${n}`)) });
+    events.subscribe('b', 'test.happened', { when: 'commit', handle: ({ n }) => Promise.resolve(void log.push(`after commit ${n}`)) });
     await testDatabase.database.db.transaction(async (tx) => {
       await events.publish(tx, 'test.happened', { n: 1 });
       log.push('transaction ends');
@@ -57,7 +57,7 @@ describe('domain events', () => {
     const { queue } = fakeQueue();
     const events = new DomainEvents(queue, silent);
     const delivered: number[] = [];
-    events.subscribe('b', 'test.happened', { handle: ({ n }) => Promise.resolve(void delivered.push(n)) });
+    events.subscribe('b', 'test.happened', { when: 'commit', handle: ({ n }) => Promise.resolve(void delivered.push(n)) });
     const rolledBack = testDatabase.database.db.transaction(async (tx) => {
       await events.publish(tx, 'test.happened', { n: 2 });
       throw new Error('the cause fails');
@@ -92,7 +92,7 @@ describe('domain events', () => {
     const errors: string[] = [];
     const log = { error: (...args: unknown[]) => void errors.push(String(args[1])) };
     const events = new DomainEvents(queue, log as never);
-    events.subscribe('e', 'test.happened', { handle: () => Promise.reject(new Error('down')) });
+    events.subscribe('e', 'test.happened', { when: 'commit', handle: () => Promise.reject(new Error('down')) });
     await testDatabase.database.db.transaction((tx) => events.publish(tx, 'test.happened', { n: 5 }));
     expect(errors).toEqual(['the e module failed to handle test.happened']);
   });

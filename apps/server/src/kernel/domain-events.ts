@@ -16,14 +16,14 @@ export type EventName = keyof DomainEventMap;
  * How a module reacts to an event:
  * - `transaction`: inside the publisher's transaction, so what it writes commits or rolls back with the
  *   cause (a copy's derived rows, the sessions a disabled account loses). A failure fails the cause.
- * - `commit` (the default): in this process once the transaction committed; a failure is logged.
+ * - `commit`: in this process once the transaction committed; a failure is logged.
  * - `queue`: once the transaction committed, as a job that whichever process runs jobs picks up, retried
  *   on failure. The job is queued in the same transaction, so it exists exactly when the cause does. Its
  *   payload travels as JSON.
  */
 export type EventSubscription<Payload> =
   | { when: 'transaction'; handle(payload: Payload, tx: Transaction): Promise<void> }
-  | { when?: 'commit' | 'queue'; handle(payload: Payload): Promise<void> };
+  | { when: 'commit' | 'queue'; handle(payload: Payload): Promise<void> };
 
 interface Subscriber {
   module: string;
@@ -82,7 +82,7 @@ export class DomainEvents {
 
   subscriptions(): SubscriptionRecord[] {
     return [...this.subscribers].flatMap(([event, list]) =>
-      list.map(({ module, subscription }) => ({ event, module, when: subscription.when ?? 'commit' })),
+      list.map(({ module, subscription }) => ({ event, module, when: subscription.when })),
     );
   }
 }

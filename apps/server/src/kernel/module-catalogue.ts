@@ -18,9 +18,7 @@ export function describeModules(declarations: readonly ModuleDeclaration[]): str
       const cron = job.options?.schedule?.cron;
       return cron ? `\`${job.name}\` (${cron})` : `\`${job.name}\``;
     });
-    const reacts = Object.entries(module.on?.(standIn) ?? {}).map(
-      ([event, subscription]) => `\`${event}\` (${subscription?.when ?? 'commit'})`,
-    );
+    const reacts = Object.entries(module.on?.(standIn) ?? {}).map(([event, subscription]) => `\`${event}\` (${subscription?.when})`);
     const hooks = Object.keys(module.provides?.(standIn) ?? {}).map((hook) => `\`${hook}\``);
     const cells = [
       `\`${module.name}\``,

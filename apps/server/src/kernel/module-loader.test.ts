@@ -32,7 +32,7 @@ describe('the module loader', () => {
     const platform = { jobs: { define: () => undefined }, events: { subscribe: () => undefined }, hooks: { provide: () => undefined } };
     const twice = [declared('a', [], { build: () => ({ shared: 1 }) }), declared('b', [], { build: () => ({ shared: 2 }) })] as never[];
     expect(() => loadModules(platform as unknown as Platform, twice)).toThrow('the module b builds shared, which a built already');
-    const deaf = [declared('a', [], { on: () => ({ 'nobody.said': { handle: () => Promise.resolve() } }) as never })];
+    const deaf = [declared('a', [], { on: () => ({ 'nobody.said': { when: 'commit', handle: () => Promise.resolve() } }) as never })];
     expect(() => loadModules(platform as unknown as Platform, deaf)).toThrow('the module a reacts to nobody.said, which no module emits');
   });
 
