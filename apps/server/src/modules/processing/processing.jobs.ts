@@ -6,7 +6,7 @@ import sharp from 'sharp';
 import { MODEL_POSTER_PATH, PANORAMA_PREVIEW_PATH, POINT_CLOUD_PREVIEW_PATH } from '@spatia/contract';
 import type { ProcessedScene } from './processing.tables.js';
 import type { StorageDriver } from '../../drivers/storage/storage-driver.js';
-import { jobOf, type Job, type JobQueue, type JobType } from '../../jobs/job-queue.js';
+import type { Job, JobQueue } from '../../jobs/job-queue.js';
 import type { DomainEvents } from '../../kernel/domain-events.js';
 import { contentTypeOfKey } from '../../lib/file-signature.js';
 import type { Logger } from '../../lib/logger.js';
@@ -22,13 +22,13 @@ import { convertSpatialOrigin } from './spatial-sources.js';
 import { LeaseLost, RunContext, stageProgress } from './run-context.js';
 import {
   PROCESSING_CRASH_LIMIT,
-  PROCESSING_JOBS,
   RUN_EXPIRY_SECONDS,
+  processingJobTypes,
   runFolderOf,
-  type DeleteRunJob,
+  SPATIAL_FOLDER,
+  type ProcessingJobTypes,
   type ProcessingOptions,
   type RunJob,
-  SPATIAL_FOLDER,
 } from './processing.service.js';
 
 /** An image processing made that can become the work's cover, and the part of it to use. */
@@ -64,9 +64,7 @@ interface RunInputs {
  * result in one transaction; runs whose process died are revived, and what dead processes left is swept.
  */
 export class ProcessingJobs {
-  private readonly runJob: JobType<RunJob>;
-  private readonly deleteRunJob: JobType<DeleteRunJob>;
-  private readonly reviveJob: JobType<object>;
+  private readonly jobTypes: ProcessingJobTypes;
 
   constructor(
     private readonly repository: ProcessingRepository,
@@ -77,9 +75,7 @@ export class ProcessingJobs {
     private readonly logger: Logger,
     private readonly options: ProcessingOptions,
   ) {
-    this.runJob = jobOf<RunJob>(jobs, PROCESSING_JOBS.run);
-    this.deleteRunJob = jobOf<DeleteRunJob>(jobs, PROCESSING_JOBS.deleteRun);
-    this.reviveJob = jobOf(jobs, PROCESSING_JOBS.reviveStalled);
+    this.jobTypes = processingJobTypes(jobs);
   }
 
   /**
@@ -89,7 +85,7 @@ export class ProcessingJobs {
    */
   async afterStart(): Promise<void> {
     await this.sweepScratch();
-    await this.reviveJob.send({}, { startAfter: this.options.leaseSeconds + 1 });
+    await this.jobTypes.reviveStalled.send({}, { startAfter: this.options.leaseSeconds + 1 });
   }
 
   /** A run's job: claims the run, then does what is left of it. */
@@ -140,7 +136,7 @@ export class ProcessingJobs {
       const ordered = made.sceneOrder.map((id) => published.scenes.find((scene) => scene.id === id)).filter((scene) => scene !== undefined);
       await this.events.publish(tx, 'processing.published', { work, scenes: ordered });
       if (published.previous && published.previous.runId !== run.lease.runId) {
-        await this.deleteRunJob.send(runFolderOf(work, published.previous), { transaction: tx });
+        await this.jobTypes.deleteRun.send(runFolderOf(work, published.previous), { transaction: tx });
       }
     });
   }
@@ -282,7 +278,7 @@ export class ProcessingJobs {
           { workId: row.workId, runId: row.runId, crashes: revived.crashes },
           revived.failed ? 'processing run failed: its process died too often' : 'processing run revived: its process died',
         );
-        if (!revived.failed) await this.runJob.send({ workId: row.workId, runId: row.runId! }, { transaction: tx });
+        if (!revived.failed) await this.jobTypes.run.send({ workId: row.workId, runId: row.runId! }, { transaction: tx });
       });
     }
     await this.sweepScratch();

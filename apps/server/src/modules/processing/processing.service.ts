@@ -3,7 +3,7 @@ import { IDLE_PROCESSING, type WorkProcessing } from '@spatia/contract';
 import type { Executor, Transaction } from '../../db/database.js';
 import type { ProcessedOutput, ProcessedScene } from './processing.tables.js';
 import type { StorageDriver } from '../../drivers/storage/storage-driver.js';
-import { jobOf, type JobQueue, type JobType } from '../../jobs/job-queue.js';
+import { jobOf, type JobQueue } from '../../jobs/job-queue.js';
 import { afterCommit } from '../../db/after-commit.js';
 import type { DomainEvents } from '../../kernel/domain-events.js';
 import { fail } from '../../lib/app-error.js';
@@ -31,6 +31,17 @@ export const PROCESSING_JOBS = {
   deleteRun: 'processing.deleteRun',
   reviveStalled: 'processing.reviveStalled',
 } as const;
+
+/** Typed senders of the processing jobs, for the services that queue them. */
+export function processingJobTypes(queue: Pick<JobQueue, 'send'>) {
+  return {
+    run: jobOf<RunJob>(queue, PROCESSING_JOBS.run),
+    deleteRun: jobOf<DeleteRunJob>(queue, PROCESSING_JOBS.deleteRun),
+    reviveStalled: jobOf<object>(queue, PROCESSING_JOBS.reviveStalled),
+  };
+}
+
+export type ProcessingJobTypes = ReturnType<typeof processingJobTypes>;
 
 export interface RunJob {
   workId: number;
@@ -69,8 +80,7 @@ const SHARED_FOLDER_TTL_SECONDS = 3600;
  * the row in `work_processing` is its truth: which run is current, who holds it, how far it got.
  */
 export class ProcessingService {
-  private readonly runJob: JobType<RunJob>;
-  private readonly deleteRunJob: JobType<DeleteRunJob>;
+  private readonly jobTypes: ProcessingJobTypes;
   /** Which folder a copy's run is stored in, by `{copy uid}/{run id}` (never changes while the copy shows that run). */
   private readonly sharedFolders = new MemoryCache(20_000);
 
@@ -81,8 +91,7 @@ export class ProcessingService {
     jobs: JobQueue,
     private readonly events: DomainEvents,
   ) {
-    this.runJob = jobOf<RunJob>(jobs, PROCESSING_JOBS.run);
-    this.deleteRunJob = jobOf<DeleteRunJob>(jobs, PROCESSING_JOBS.deleteRun);
+    this.jobTypes = processingJobTypes(jobs);
   }
 
   /**
@@ -96,7 +105,7 @@ export class ProcessingService {
       if (!(await this.works.withOrigins([work.id], tx)).has(work.id)) throw fail('processingNoOrigin');
       const runId = newRunId();
       const queued = await this.repository.queue(work.id, runId, tx);
-      await this.runJob.send({ workId: work.id, runId }, { transaction: tx });
+      await this.jobTypes.run.send({ workId: work.id, runId }, { transaction: tx });
       return queued;
     });
     return presentProcessing(row, language, true);
@@ -130,7 +139,7 @@ export class ProcessingService {
     if (!unusedRuns) return;
     await this.events.publish(tx, 'processing.discarded', { workId: work.id });
     for (const held of unusedRuns) {
-      await this.deleteRunJob.send(runFolderOf(work, held), { transaction: tx });
+      await this.jobTypes.deleteRun.send(runFolderOf(work, held), { transaction: tx });
     }
   }
 
@@ -190,7 +199,7 @@ export class ProcessingService {
   }
 }
 
-export function newRunId(): string {
+function newRunId(): string {
   return `r${Date.now().toString(36)}${randomBytes(4).toString('hex')}`;
 }
 

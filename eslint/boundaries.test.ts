@@ -1,4 +1,4 @@
-// The web's layering rules of eslint/boundaries.js, run through ESLint with the repository's own config on
+// The house's boundaries (eslint/boundaries.js), run through ESLint with the repository's own config on
 // small made-up files. The files do not exist: each is linted as text under the path it pretends to have,
 // which is all the rule reads, without type information (the type-aware rules are left out here).
 import path from 'node:path';
@@ -13,12 +13,15 @@ const eslint = new ESLint({
   ruleFilter: ({ ruleId }) => ruleId === 'spatia/boundaries',
 });
 
-/** The boundaries messages ESLint gives `code` as the file `file` (relative to apps/web/src). */
-async function boundaryMessages(file: string, code: string): Promise<string[]> {
-  const [result] = await eslint.lintText(code, { filePath: path.join(root, 'apps/web/src', file) });
+/** The boundaries messages ESLint gives `code` as the file `file` (relative to the repository). */
+async function messagesAt(file: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath: path.join(root, file) });
   expect(result?.messages.filter((message) => message.ruleId !== 'spatia/boundaries')).toEqual([]);
   return (result?.messages ?? []).map((message) => message.messageId ?? message.message);
 }
+
+/** The same for a file under apps/web/src. */
+const boundaryMessages = (file: string, code: string) => messagesAt(`apps/web/src/${file}`, code);
 
 describe('web layers (eslint/boundaries.js)', () => {
   it('stops shared code from importing a feature, even through its index', async () => {
@@ -69,5 +72,44 @@ describe('web layers (eslint/boundaries.js)', () => {
         "import { getWorks } from '../api/get-works';\nimport { api } from '../../../api/client';\nexport { getWorks, api };\n",
       ),
     ).toEqual([]);
+  });
+});
+
+describe('server modules (eslint/boundaries.js with the exceptions of eslint/house-rules.js)', () => {
+  const tours = (file: string) => `apps/server/src/modules/tours/${file}`;
+
+  it("stops a module's code from using another module's tables, unless declared, and lets a tables file name one for a foreign key", async () => {
+    expect(
+      await messagesAt('apps/server/src/modules/orders/orders.repository.ts', "import { works } from '../works/works.tables.js';\n"),
+    ).toEqual(['foreignTables']);
+    expect(await messagesAt('apps/server/src/modules/works/works.repository.ts', "import { works } from './works.tables.js';\n")).toEqual(
+      [],
+    );
+    expect(
+      await messagesAt(
+        'apps/server/src/modules/works/works.repository.ts',
+        "import { workTransfers } from '../transfers/transfers.tables.js';\n",
+      ),
+    ).toEqual([]);
+    expect(await messagesAt(tours('tours.tables.ts'), "import { works } from '../works/works.tables.js';\n")).toEqual([]);
+  });
+
+  it("stops a module from importing another module's internals, and lets it use that module's index", async () => {
+    expect(await messagesAt(tours('tours.service.ts'), "import { WorksService } from '../works/works.service.js';\n")).toEqual([
+      'moduleInternals',
+    ]);
+    expect(await messagesAt(tours('tours.service.ts'), "import type { WorksService } from '../works/index.js';\n")).toEqual([]);
+  });
+
+  it('stops a module from importing every table at once; its tests may reach anything', async () => {
+    expect(await messagesAt(tours('tours.repository.ts'), "import { works } from '../../db/schema/index.js';\n")).toEqual(['allTables']);
+    expect(await messagesAt(tours('tours.api.test.ts'), "import { works } from '../../db/schema/index.js';\n")).toEqual([]);
+    expect(await messagesAt(tours('tours.api.test.ts'), "import { WorksService } from '../works/works.service.js';\n")).toEqual([]);
+  });
+
+  it('keeps packages away from apps', async () => {
+    expect(await messagesAt('packages/contract/src/fixture.ts', "import { x } from '@spatia/server';\nexport { x };\n")).toEqual([
+      'packageImportsApp',
+    ]);
   });
 });
