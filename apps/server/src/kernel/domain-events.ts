@@ -31,7 +31,7 @@ interface Subscriber {
   jobName: string;
 }
 
-/** What the loader declared, for the architecture document and its test. */
+/** One module's reaction to an event, as subscribed. */
 export interface SubscriptionRecord {
   event: string;
   module: string;
@@ -80,6 +80,7 @@ export class DomainEvents {
     }
   }
 
+  /** Which module reacts to which event, and when. */
   subscriptions(): SubscriptionRecord[] {
     return [...this.subscribers].flatMap(([event, list]) =>
       list.map(({ module, subscription }) => ({ event, module, when: subscription.when })),

@@ -25,8 +25,4 @@ export class Hooks {
   get<H extends HookName>(name: H): HookMap[H] | undefined {
     return this.implementations.get(name)?.implementation as HookMap[H] | undefined;
   }
-
-  providers(): { hook: string; module: string }[] {
-    return [...this.implementations].map(([hook, { module }]) => ({ hook, module }));
-  }
 }

@@ -61,7 +61,6 @@ export function orderModules(modules: readonly ModuleDeclaration[]): ModuleDecla
 /** The modules, built in order over the platform, with their jobs, hooks and event subscriptions declared. */
 export interface LoadedModules {
   services: Services;
-  modules: readonly ModuleDeclaration[];
   /** Registers every module's routes, in build order. */
   registerRoutes(app: FastifyInstance): Promise<void>;
   /** Each module's `start`, in build order (once the job queue runs). */
@@ -96,7 +95,6 @@ export function loadModules(platform: Platform, declarations: readonly ModuleDec
   }
   return {
     services: services as unknown as Services,
-    modules,
     registerRoutes: async (app) => {
       for (const module of modules) await module.routes?.(app, context);
     },
