@@ -1,4 +1,4 @@
-/** The sensitive-word list and its back office (docs/moderation.md, docs/back-office.md). */
+/** The sensitive-word list and its back office (docs/sensitive-words.md, docs/back-office.md). */
 
 /** A listed word has 1 to 50 characters once trimmed. */
 export const SENSITIVE_WORD_MAX_LENGTH = 50;

@@ -102,9 +102,9 @@ beforeAll(async () => {
  */
 /** The fuzz may have made a sensitive word of anything (say "__l", which matches every "l"): fixture names must pass again. */
 async function forgetFuzzedWords(): Promise<void> {
-  const { moderation } = testApp.app.services;
-  const words = await moderation.words();
-  if (words.length > 0) await moderation.removeWords(admin, words);
+  const { sensitiveWords } = testApp.app.services;
+  const words = await sensitiveWords.words();
+  if (words.length > 0) await sensitiveWords.removeWords(admin, words);
 }
 
 async function refreshWorks(): Promise<void> {

@@ -1,6 +1,6 @@
 import { useParams, useSearchParams } from 'react-router';
 import { MobilePage } from '../components/mobile-page';
-import { SandboxCheckoutPanel } from '../features/payments';
+import { SandboxCheckoutPanel } from '../features/recharge';
 
 /** Opened on any device from a sandbox recharge QR code; /mobile is an open prefix (spec 2.1), no sign-in. */
 export default function MobileSandboxPayPage() {

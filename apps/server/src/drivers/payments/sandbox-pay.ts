@@ -2,7 +2,7 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { SandboxCheckout } from '@spatia/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.js';
-import { sandboxPayments } from '../../modules/payments/payments.tables.js';
+import { sandboxPayments } from '../../modules/recharge/recharge.tables.js';
 import {
   PaymentNotificationRefused,
   assertNativePaymentRequest,

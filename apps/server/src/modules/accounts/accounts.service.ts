@@ -8,7 +8,7 @@ import type { AuthService } from '../auth/index.js';
 import type { LoginThrottle } from '../auth/index.js';
 import { verifyPassword } from '../auth/index.js';
 import { assertPasswordRule, type UsersService } from '../users/index.js';
-import type { VerificationService } from '../verification/index.js';
+import type { SmsCodesService } from '../sms-codes/index.js';
 import { isUniqueViolation } from '../../db/unique-violation.js';
 
 export interface CodeFields {
@@ -40,7 +40,7 @@ export class AccountsService {
   constructor(
     private readonly users: UsersService,
     private readonly auth: AuthService,
-    private readonly verification: VerificationService,
+    private readonly smsCodes: SmsCodesService,
     private readonly loginThrottle: LoginThrottle,
     private readonly limiter: RateLimiter,
   ) {}
@@ -63,7 +63,7 @@ export class AccountsService {
     const registered = await this.isRegistered(phone);
     if (purpose === 'register' && registered) throw fail('accountExists');
     if (purpose === 'resetPassword' && !registered) throw fail('phoneNotRegistered');
-    return this.verification.sendCode(phone, purpose, ip);
+    return this.smsCodes.sendCode(phone, purpose, ip);
   }
 
   async register(input: RegistrationInput, client: ClientInfo): Promise<{ token: string; result: LoginResult }> {
@@ -71,7 +71,7 @@ export class AccountsService {
     assertPasswordRule('password', input.password);
     const inviterId = input.invitedCode ? await this.users.findIdByInviteCode(input.invitedCode) : undefined;
     if (input.invitedCode && inviterId === undefined) throw fail('invalidInviteCode');
-    await this.verification.consumeCode({ phone: input.phoneNumber, purpose: 'register', ...codeOf(input) });
+    await this.smsCodes.consumeCode({ phone: input.phoneNumber, purpose: 'register', ...codeOf(input) });
     const user = await this.createFreeAccount(input.phoneNumber, input.password, input.fullName, inviterId);
     const token = await this.auth.startSession(user.id, client);
     const profile = await this.users.getAuthUser(user.id);
@@ -80,7 +80,7 @@ export class AccountsService {
 
   /** Signs in with a code; a phone seen for the first time gets a new account (spec: SMS login registers). */
   async smsLogin(phone: string, code: CodeFields, client: ClientInfo): Promise<{ token: string; result: CodeLoginResult }> {
-    await this.verification.consumeCode({ phone, purpose: 'smsLogin', ...codeOf(code) });
+    await this.smsCodes.consumeCode({ phone, purpose: 'smsLogin', ...codeOf(code) });
     const userId = (await this.users.findIdByPhone(phone)) ?? (await this.createFreeAccount(phone, null)).id;
     return this.startCodeSession(userId, client);
   }
@@ -98,7 +98,7 @@ export class AccountsService {
     assertPasswordRule('newPwd', newPassword);
     const userId = await this.users.findIdByPhone(phone);
     if (userId === undefined) throw fail('phoneNotRegistered');
-    await this.verification.consumeCode({ phone, purpose: 'resetPassword', ...codeOf(code) });
+    await this.smsCodes.consumeCode({ phone, purpose: 'resetPassword', ...codeOf(code) });
     await this.users.setPassword(userId, newPassword);
     await this.auth.revokeSessions(userId, 'all');
     await this.loginThrottle.clearPhone(phone);

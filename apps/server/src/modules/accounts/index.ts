@@ -13,9 +13,9 @@ declare module '../../kernel/module.js' {
 
 export default defineModule({
   name: 'accounts',
-  needs: ['users', 'auth', 'verification'],
-  build: ({ users, auth, verification, loginThrottle, rateLimiter }) => ({
-    accounts: new AccountsService(users, auth, verification, loginThrottle, rateLimiter),
+  needs: ['users', 'auth', 'sms-codes'],
+  build: ({ users, auth, smsCodes, loginThrottle, rateLimiter }) => ({
+    accounts: new AccountsService(users, auth, smsCodes, loginThrottle, rateLimiter),
   }),
   routes: (app, { accounts }) => app.register(accountsRoutes, { accounts }),
 });

@@ -1,7 +1,7 @@
 import type { BillingPrices, FlowRechargePlan } from '@spatia/contract';
 import { fail } from '../../lib/app-error.js';
 import type { AdminLogService } from '../admin-log/index.js';
-import type { PaymentsService } from '../payments/index.js';
+import type { RechargeService } from '../recharge/index.js';
 import type { BillingRepository } from './billing.repository.js';
 
 export interface BillingSettings {
@@ -13,12 +13,12 @@ export interface BillingSettings {
 export class BillingAdminService {
   constructor(
     private readonly repository: BillingRepository,
-    private readonly payments: PaymentsService,
+    private readonly recharge: RechargeService,
     private readonly adminLog: AdminLogService,
   ) {}
 
   async settings(): Promise<BillingSettings> {
-    const [prices, plans] = await Promise.all([this.repository.prices(), this.payments.plans()]);
+    const [prices, plans] = await Promise.all([this.repository.prices(), this.recharge.plans()]);
     return { prices, plans };
   }
 
@@ -44,7 +44,7 @@ export class BillingAdminService {
     if (new Set(plans.map((plan) => plan.months)).size !== plans.length) throw fail('rechargePlanMonthsRepeated');
     const sorted = [...plans].sort((a, b) => a.months - b.months);
     await this.repository.db.transaction(async (tx) => {
-      const before = await this.payments.replacePlans(sorted, tx);
+      const before = await this.recharge.replacePlans(sorted, tx);
       await this.adminLog.record(tx, {
         adminUserId,
         action: 'billing.rechargePlans',

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Permission } from '@spatia/contract';
 import { ok } from '../../lib/envelope.js';
 import { routesFor } from '../../lib/route.js';
-import { IdempotencyHeaders } from '../payments/index.js';
+import { IdempotencyHeaders } from '../recharge/index.js';
 import type { BillingAdminService } from './billing-admin.service.js';
 import {
   BillingSettingsSchema,

@@ -20,13 +20,13 @@ declare module '../../kernel/module.js' {
 
 export default defineModule({
   name: 'billing',
-  needs: ['ledger', 'traffic', 'works', 'notifications', 'users', 'payments', 'admin-log'],
-  build: ({ database, ledger, traffic, works, notifications, users, payments, adminLog, logger }) => {
+  needs: ['ledger', 'traffic', 'works', 'notifications', 'users', 'recharge', 'admin-log'],
+  build: ({ database, ledger, traffic, works, notifications, users, recharge, adminLog, logger }) => {
     const repository = new BillingRepository(database.db);
     return {
       billing: new BillingService(repository, ledger, traffic, works, notifications, logger),
       wallet: new WalletService(repository, ledger, traffic, works, users),
-      billingAdmin: new BillingAdminService(repository, payments, adminLog),
+      billingAdmin: new BillingAdminService(repository, recharge, adminLog),
     };
   },
   routes: (app, { wallet, billingAdmin }) => app.register(billingRoutes, { wallet, billingAdmin }),

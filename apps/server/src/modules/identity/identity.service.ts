@@ -16,7 +16,7 @@ import { takeImage } from '../../lib/image-intake.js';
 import type { RateLimiter } from '../../lib/rate-limiter.js';
 import type { AdminLogService } from '../admin-log/index.js';
 import { decidePending } from '../admin-log/index.js';
-import type { ModerationService } from '../moderation/index.js';
+import type { SensitiveWordsService } from '../sensitive-words/index.js';
 import type { NotificationsService } from '../notifications/index.js';
 import { FILES_PREFIX, type FileUrlSigner } from '../uploads/index.js';
 import type { AuthUser, UsersService } from '../users/index.js';
@@ -51,7 +51,7 @@ export class IdentityService {
       privateFiles: FileUrlSigner;
       cache: Cache;
       rateLimiter: RateLimiter;
-      moderation: ModerationService;
+      sensitiveWords: SensitiveWordsService;
       notifications: NotificationsService;
       adminLog: AdminLogService;
     },
@@ -104,7 +104,7 @@ export class IdentityService {
     const { businessCardUrl, extras } = readExtras(jsonExtras, fields);
     for (const field of fields) {
       const value = extras[field.name];
-      if (value && field.format === 'text') await this.deps.moderation.assertClean(`jsonExtras.${field.name}`, value);
+      if (value && field.format === 'text') await this.deps.sensitiveWords.assertClean(`jsonExtras.${field.name}`, value);
     }
     const cardKey = await this.ownCardKey(actor, businessCardUrl);
     const row = await this.repository.insertPending({ userId: actor.id, identityId, extras, businessCardUrl: `${FILES_PREFIX}${cardKey}` });

@@ -14,15 +14,15 @@ declare module '../../kernel/module.js' {
 
 export default defineModule({
   name: 'identity',
-  needs: ['users', 'uploads', 'moderation', 'notifications', 'admin-log'],
-  build: ({ database, users, storage, privateFiles, cache, rateLimiter, moderation, notifications, adminLog }) => ({
+  needs: ['users', 'uploads', 'sensitive-words', 'notifications', 'admin-log'],
+  build: ({ database, users, storage, privateFiles, cache, rateLimiter, sensitiveWords, notifications, adminLog }) => ({
     identity: new IdentityService(new IdentityRepository(database.db), {
       users,
       storage,
       privateFiles,
       cache,
       rateLimiter,
-      moderation,
+      sensitiveWords,
       notifications,
       adminLog,
     }),

@@ -14,8 +14,8 @@ declare module '../../kernel/module.js' {
 
 export default defineModule({
   name: 'orders',
-  needs: ['payments', 'transfers'],
-  build: ({ payments, transfers }) => ({ orders: new OrdersService(createOrderSources({ payments, transfers })) }),
+  needs: ['recharge', 'transfers'],
+  build: ({ recharge, transfers }) => ({ orders: new OrdersService(createOrderSources({ recharge, transfers })) }),
   routes: (app, { orders }) => app.register(ordersRoutes, { orders }),
 });
 

@@ -8,7 +8,7 @@ import type {
   TransferStatus,
 } from '@spatia/contract';
 import type { DayRange } from '../../lib/day-range.js';
-import type { PaymentsService } from '../payments/index.js';
+import type { RechargeService } from '../recharge/index.js';
 import type { TransfersService } from '../transfers/index.js';
 
 /** Which orders of a person a page holds: one status of the common vocabulary (all when left out), and a time range. */
@@ -51,10 +51,10 @@ const transferStatuses = statusMap<TransferStatus>({
 });
 
 /** Flow recharges the person paid for: their payment orders of kind flowRecharge. */
-function flowRechargeSource(payments: PaymentsService): OrderSource {
+function flowRechargeSource(recharge: RechargeService): OrderSource {
   return {
     async list(userId, filter, page) {
-      const { rows, total, paid } = await payments.ordersOfPayer(
+      const { rows, total, paid } = await recharge.ordersOfPayer(
         userId,
         'flowRecharge',
         { statuses: paymentStatuses.sourceStatuses(filter.status), from: filter.from, to: filter.to },
@@ -122,12 +122,12 @@ const noOrdersYet: OrderSource = {
   list: async () => ({ rows: [], total: 0, completed: { count: 0, amountFen: 0 } }),
 };
 
-export function createOrderSources(services: { payments: PaymentsService; transfers: TransfersService }): OrderSources {
+export function createOrderSources(services: { recharge: RechargeService; transfers: TransfersService }): OrderSources {
   return {
     consume: {
       orientation: targetedSaleSource(services.transfers, 'receiver'),
       market: noOrdersYet,
-      flow: flowRechargeSource(services.payments),
+      flow: flowRechargeSource(services.recharge),
       serviceProvider: noOrdersYet,
     },
     income: {

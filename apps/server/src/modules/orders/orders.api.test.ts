@@ -59,11 +59,11 @@ async function payInSandbox(order: FlowRechargeOrder): Promise<void> {
 
 /** The order's code runs out unpaid (its times moved back), and the reconciliation job closes it. */
 async function expireUnpaid(order: FlowRechargeOrder): Promise<void> {
-  const { database, payments } = testApp.app.services;
+  const { database, recharge } = testApp.app.services;
   await database.db.execute(
     sql`update payment_orders set created_at = created_at - interval '40 seconds', expires_at = now() - interval '1 minute' where id = ${order.id}`,
   );
-  expect(await payments.reconcile()).toMatchObject({ closed: 1 });
+  expect(await recharge.reconcile()).toMatchObject({ closed: 1 });
 }
 
 beforeAll(async () => {

@@ -14,13 +14,13 @@ declare module '../../kernel/module.js' {
 
 export default defineModule({
   name: 'point-clouds',
-  needs: ['processing', 'works', 'moderation', 'download-tickets'],
-  build: ({ database, processing, works, moderation, storage, downloadTickets, logger }) => ({
+  needs: ['processing', 'works', 'sensitive-words', 'download-tickets'],
+  build: ({ database, processing, works, sensitiveWords, storage, downloadTickets, logger }) => ({
     pointClouds: new PointCloudsService(
       new PointCloudsRepository(database.db),
       processing,
       works,
-      moderation,
+      sensitiveWords,
       storage,
       downloadTickets,
       logger,

@@ -19,7 +19,7 @@ import type { Logger } from '../../lib/logger.js';
 import type { MeasurementProblem } from '../../lib/messages.js';
 import { exportPointCloudLas } from '../../media/pointcloud/index.js';
 import type { DownloadTicket, DownloadTickets } from '../download-tickets/index.js';
-import type { ModerationService } from '../moderation/index.js';
+import type { SensitiveWordsService } from '../sensitive-words/index.js';
 import { sceneFolder } from '../processing/index.js';
 import { presentProcessing, SPATIAL_FOLDER, type ProcessingService } from '../processing/index.js';
 import { fileUrl } from '../uploads/index.js';
@@ -46,7 +46,7 @@ export class PointCloudsService {
     private readonly repository: PointCloudsRepository,
     private readonly processing: ProcessingService,
     private readonly works: WorksService,
-    private readonly moderation: ModerationService,
+    private readonly sensitiveWords: SensitiveWordsService,
     private readonly storage: StorageDriver,
     private readonly tickets: DownloadTickets,
     private readonly logger: Logger,
@@ -64,7 +64,7 @@ export class PointCloudsService {
   }
 
   async saveMeasurements(actor: Actor, uid: string, update: MeasurementUpdate): Promise<MeasurementSet> {
-    await this.moderation.assertClean('label', update.measurements.map((measurement) => measurement.label).join('\n'));
+    await this.sensitiveWords.assertClean('label', update.measurements.map((measurement) => measurement.label).join('\n'));
     return this.works.change(actor, uid, async (work, tx) => {
       const { manifest } = await this.pointCloud(work, tx);
       const stored = await this.repository.lockMeasurements(work.id, tx);

@@ -14,9 +14,9 @@ declare module '../../kernel/module.js' {
 
 export default defineModule({
   name: 'tours',
-  needs: ['processing', 'works', 'moderation'],
-  build: ({ database, processing, works, moderation }) => ({
-    tours: new ToursService(new ToursRepository(database.db), processing, works, moderation),
+  needs: ['processing', 'works', 'sensitive-words'],
+  build: ({ database, processing, works, sensitiveWords }) => ({
+    tours: new ToursService(new ToursRepository(database.db), processing, works, sensitiveWords),
   }),
   routes: (app, { tours }) => app.register(toursRoutes, { tours }),
   // What a tour keeps beside the processed output follows its publishes, resets and copies.

@@ -3,7 +3,7 @@ import type { Executor, Transaction } from '../../db/database.js';
 import type { ProcessedScene } from '../processing/index.js';
 import type { StoredTourSettings } from './tours.tables.js';
 import { fail } from '../../lib/app-error.js';
-import type { ModerationService } from '../moderation/index.js';
+import type { SensitiveWordsService } from '../sensitive-words/index.js';
 import { sceneFolder } from '../processing/index.js';
 import type { ProcessingService } from '../processing/index.js';
 import { fileUrl } from '../uploads/index.js';
@@ -39,7 +39,7 @@ export class ToursService {
     private readonly repository: ToursRepository,
     private readonly processing: ProcessingService,
     private readonly works: WorksService,
-    private readonly moderation: ModerationService,
+    private readonly sensitiveWords: SensitiveWordsService,
   ) {}
 
   /** The tour as the site's viewer reads it; anyone who may read the work may read its tour. */
@@ -49,7 +49,7 @@ export class ToursService {
   }
 
   async save(actor: Actor, uid: string, update: TourUpdate): Promise<Tour> {
-    await this.moderation.assertClean('tour', tourTexts(update).join('\n'));
+    await this.sensitiveWords.assertClean('tour', tourTexts(update).join('\n'));
     const saved = await this.works.change(actor, uid, async (work, tx) => {
       const processed = await this.load(work, tx);
       const stored = await this.repository.lock(work.id, tx);

@@ -15,17 +15,11 @@ declare module '../../kernel/module.js' {
 
 export default defineModule({
   name: 'wechat',
-  needs: ['users', 'accounts', 'verification'],
-  build: ({ config, database, users, accounts, verification, cache, secrets }) => ({
+  needs: ['users', 'accounts', 'sms-codes'],
+  build: ({ config, database, users, accounts, smsCodes, cache, secrets }) => ({
     wechat: config.wechat
-      ? new WechatService(
-          new WechatOAuthDriver(config.wechat),
-          new WechatRepository(database.db),
-          users,
-          accounts,
-          verification,
-          cache,
-          () => secrets.get('wechat-binding'),
+      ? new WechatService(new WechatOAuthDriver(config.wechat), new WechatRepository(database.db), users, accounts, smsCodes, cache, () =>
+          secrets.get('wechat-binding'),
         )
       : undefined,
   }),

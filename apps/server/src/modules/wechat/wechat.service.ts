@@ -7,7 +7,7 @@ import type { AccountsService, CodeFields } from '../accounts/index.js';
 import type { ClientInfo } from '../../lib/request-info.js';
 import { hashToken } from '../auth/index.js';
 import type { UsersService } from '../users/index.js';
-import type { VerificationService } from '../verification/index.js';
+import type { SmsCodesService } from '../sms-codes/index.js';
 import type { WechatRepository } from './wechat.repository.js';
 
 const STATE_TTL_SECONDS = 10 * 60;
@@ -34,7 +34,7 @@ export class WechatService {
     private readonly repository: WechatRepository,
     private readonly users: UsersService,
     private readonly accounts: AccountsService,
-    private readonly verification: VerificationService,
+    private readonly smsCodes: SmsCodesService,
     private readonly cache: Cache,
     private readonly loadSecret: () => Promise<string>,
     private readonly now: () => number = () => Date.now(),
@@ -91,7 +91,7 @@ export class WechatService {
   /** Binds the WeChat identity to the phone's account (created on first use) and signs in. */
   async bindPhone(phone: string, bindingTicket: string, code: CodeFields, client: ClientInfo) {
     const unionId = await this.openBinding(bindingTicket);
-    await this.verification.consumeCode({ phone, purpose: 'bindPhone', ...code, expiredTime: Number(code.expiredTime) });
+    await this.smsCodes.consumeCode({ phone, purpose: 'bindPhone', ...code, expiredTime: Number(code.expiredTime) });
     const existing = await this.users.findIdByPhone(phone);
     if (existing !== undefined && (await this.repository.findUnionIdOfUser(existing)) !== undefined) throw fail('wechatAlreadyBound');
     const userId = existing ?? (await this.accounts.createFreeAccount(phone, null)).id;

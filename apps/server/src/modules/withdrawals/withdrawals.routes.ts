@@ -3,7 +3,7 @@ import { Permission } from '@spatia/contract';
 import { Type } from 'typebox';
 import { ok } from '../../lib/envelope.js';
 import { routesFor } from '../../lib/route.js';
-import { IdempotencyHeaders } from '../payments/index.js';
+import { IdempotencyHeaders } from '../recharge/index.js';
 import { pageOf } from '../../lib/schemas.js';
 import {
   AdminQuery,

@@ -48,10 +48,10 @@ declare module '../../kernel/hooks.js' {
 export default defineModule({
   name: 'works',
   emits: ['work.copied', 'works.purging'],
-  needs: ['users', 'moderation', 'uploads', 'identity', 'notifications', 'admin-log'],
-  build: ({ database, users, moderation, storage, privateFiles, identity, notifications, adminLog, rateLimiter, events, hooks }) => {
+  needs: ['users', 'sensitive-words', 'uploads', 'identity', 'notifications', 'admin-log'],
+  build: ({ database, users, sensitiveWords, storage, privateFiles, identity, notifications, adminLog, rateLimiter, events, hooks }) => {
     const repository = new WorksRepository(database.db);
-    const works = new WorksService(repository, users, moderation, storage, privateFiles, identity, events, (work) =>
+    const works = new WorksService(repository, users, sensitiveWords, storage, privateFiles, identity, events, (work) =>
       Promise.resolve(hooks.get('works.viewingHold')?.(work) ?? null),
     );
     return {

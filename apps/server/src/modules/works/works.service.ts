@@ -18,7 +18,7 @@ import {
 } from '@spatia/contract';
 import { fail, invalid } from '../../lib/app-error.js';
 import type { StorageDriver } from '../../drivers/storage/storage-driver.js';
-import type { ModerationService } from '../moderation/index.js';
+import type { SensitiveWordsService } from '../sensitive-words/index.js';
 import type { PublicProfile, UsersService } from '../users/index.js';
 import { assertManageable, assertReadable, canManage, transition, viewOf, type Actor } from './work-access.js';
 import { fileUrl, type FileUrlSigner } from '../uploads/index.js';
@@ -74,7 +74,7 @@ export class WorksService {
   constructor(
     private readonly repository: WorksRepository,
     private readonly users: UsersService,
-    private readonly moderation: ModerationService,
+    private readonly sensitiveWords: SensitiveWordsService,
     private readonly storage: StorageDriver,
     private readonly privateFiles: FileUrlSigner,
     private readonly identities: OwnerIdentities | undefined,
@@ -87,8 +87,8 @@ export class WorksService {
   async create(actor: Actor, input: { name: string; type: WorkType; description: string }): Promise<WorkDetail> {
     const name = input.name.trim();
     const description = input.description.trim();
-    await this.moderation.assertClean('name', name);
-    await this.moderation.assertClean('description', description);
+    await this.sensitiveWords.assertClean('name', name);
+    await this.sensitiveWords.assertClean('description', description);
     const row = await this.repository.insert({
       uid: newWorkUid(),
       ownerId: actor.id,
@@ -190,15 +190,15 @@ export class WorksService {
     if (attributes.name !== undefined) {
       changes.name = attributes.name.trim();
       if (changes.name.length === 0) throw invalid('name', 'required');
-      await this.moderation.assertClean('name', changes.name);
+      await this.sensitiveWords.assertClean('name', changes.name);
     }
     if (attributes.description !== undefined) {
       changes.description = attributes.description.trim();
-      await this.moderation.assertClean('description', changes.description);
+      await this.sensitiveWords.assertClean('description', changes.description);
     }
     if (attributes.address !== undefined) {
       changes.address = attributes.address.trim();
-      await this.moderation.assertClean('address', changes.address);
+      await this.sensitiveWords.assertClean('address', changes.address);
     }
     if (attributes.latitude !== undefined) changes.latitude = attributes.latitude;
     if (attributes.longitude !== undefined) changes.longitude = attributes.longitude;
@@ -222,7 +222,7 @@ export class WorksService {
 
   async addTag(actor: Actor, uid: string, rawTag: string): Promise<string[]> {
     const tag = rawTag.trim();
-    await this.moderation.assertClean('tag', tag);
+    await this.sensitiveWords.assertClean('tag', tag);
     return this.change(actor, uid, async (work, tx) => {
       if (work.tags.includes(tag)) return work.tags;
       if (work.tags.length >= WORK_TAGS_MAX) throw fail('workTagLimit', { max: WORK_TAGS_MAX });

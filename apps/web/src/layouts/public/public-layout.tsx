@@ -1,7 +1,7 @@
 import { Outlet, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { showsSiteChrome } from '../../app/navigation-rules';
-import { SiteFooter } from '../../features/site';
+import { SiteFooter } from '../../features/footer';
 import { SiteHeader } from './site-header';
 import './public-layout.css';
 

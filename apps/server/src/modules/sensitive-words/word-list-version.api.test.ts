@@ -12,8 +12,8 @@ import { MemoryCache, RedisCache, type Cache } from '../../lib/cache.js';
 import { createTestDatabase, type TestDatabase } from '../../test/test-database.js';
 import { sharedTestApp } from '../../test/shared-test-app.js';
 import { authHeaders, createUser, signIn } from '../../test/test-app.js';
-import { ModerationRepository } from './moderation.repository.js';
-import { ModerationService, WORD_LIST_VERSION_KEY } from './moderation.service.js';
+import { SensitiveWordsRepository } from './sensitive-words.repository.js';
+import { SensitiveWordsService, WORD_LIST_VERSION_KEY } from './sensitive-words.service.js';
 
 /*
  * Two server processes in one test: two apps on one database and one cache (the same Redis when
@@ -54,10 +54,10 @@ describe('a change made through one process is in force in the other at once', (
       expect(response.statusCode, response.body).toBe(200);
     };
     // The second process has read (and keeps) the list before the change.
-    await expect(second.services.moderation.assertClean('name', 'Pachinko parlour tour')).resolves.toBeUndefined();
+    await expect(second.services.sensitiveWords.assertClean('name', 'Pachinko parlour tour')).resolves.toBeUndefined();
 
     await changeList('POST');
-    await expect(second.services.moderation.assertClean('name', 'Pachinko parlour tour')).rejects.toMatchObject({
+    await expect(second.services.sensitiveWords.assertClean('name', 'Pachinko parlour tour')).rejects.toMatchObject({
       problem: 'sensitiveWords',
       problemParams: { words: 'pachinko' },
     });
@@ -65,7 +65,7 @@ describe('a change made through one process is in force in the other at once', (
     expect(publicList.json<{ data: string[] }>().data).toContain('pachinko');
 
     await changeList('DELETE');
-    await expect(second.services.moderation.assertClean('name', 'Pachinko parlour tour')).resolves.toBeUndefined();
+    await expect(second.services.sensitiveWords.assertClean('name', 'Pachinko parlour tour')).resolves.toBeUndefined();
   });
 });
 
@@ -73,7 +73,7 @@ describe('the cost of the version check', () => {
   const testApp = sharedTestApp();
 
   /** assertClean calls per second on the seeded list after a warm-up. */
-  async function rate(moderation: ModerationService, calls: number): Promise<number> {
+  async function rate(moderation: SensitiveWordsService, calls: number): Promise<number> {
     for (let index = 0; index < 200; index += 1) await moderation.assertClean('name', '杭州西湖 360° 全景 sunrise tour');
     const started = performance.now();
     for (let index = 0; index < calls; index += 1) await moderation.assertClean('name', '杭州西湖 360° 全景 sunrise tour');
@@ -81,13 +81,13 @@ describe('the cost of the version check', () => {
   }
 
   it('reading the version on every check costs little next to the check itself (figures printed)', async () => {
-    const repository = new ModerationRepository(testApp.app.services.database.db);
+    const repository = new SensitiveWordsRepository(testApp.app.services.database.db);
     const { adminLog } = testApp.app.services;
     const cache = new MemoryCache();
     await cache.set(WORD_LIST_VERSION_KEY, 'v1', 60);
-    const everyCall = new ModerationService(repository, { cache, adminLog });
+    const everyCall = new SensitiveWordsService(repository, { cache, adminLog });
     // The baseline: a version read at most once an hour, i.e. the list straight from memory.
-    const baseline = new ModerationService(repository, { cache, adminLog, versionCheckIntervalMs: 3_600_000 });
+    const baseline = new SensitiveWordsService(repository, { cache, adminLog, versionCheckIntervalMs: 3_600_000 });
     // Alternated, best of three each: the machine is shared, and the slower runs are its noise.
     const baselineRates: number[] = [];
     const everyCallRates: number[] = [];
@@ -105,7 +105,7 @@ describe('the cost of the version check', () => {
     if (redisUrl) {
       const redis = new RedisCache(redisUrl, prefix);
       await redis.set(WORD_LIST_VERSION_KEY, 'v1', 60);
-      const redisEveryCall = new ModerationService(repository, { cache: redis, adminLog });
+      const redisEveryCall = new SensitiveWordsService(repository, { cache: redis, adminLog });
       lines.push(`${Math.round(await rate(redisEveryCall, 2_000))}/s reading it from Redis`);
       await redis.close();
     }
@@ -127,7 +127,7 @@ describe('when the version cannot be trusted', () => {
       },
     };
   }
-  const adminLog = {} as ConstructorParameters<typeof ModerationService>[1]['adminLog'];
+  const adminLog = {} as ConstructorParameters<typeof SensitiveWordsService>[1]['adminLog'];
 
   it('goes on checking while the cache is unreadable, reading the table at most once a minute', async () => {
     const table = fakeRepository(['heist']);
@@ -138,7 +138,7 @@ describe('when the version cannot be trusted', () => {
       delete: () => Promise.resolve(),
       close: () => Promise.resolve(),
     };
-    const moderation = new ModerationService(table as unknown as ModerationRepository, { cache: broken, adminLog, now: () => now });
+    const moderation = new SensitiveWordsService(table as unknown as SensitiveWordsRepository, { cache: broken, adminLog, now: () => now });
     await expect(moderation.assertClean('name', 'the heist')).rejects.toMatchObject({ problem: 'sensitiveWords' });
     await Promise.all([moderation.words(), moderation.words(), moderation.words()]);
     expect(table.reads).toBe(1);
@@ -151,7 +151,7 @@ describe('when the version cannot be trusted', () => {
     const table = fakeRepository(['heist']);
     const cache = new MemoryCache();
     let now = 0;
-    const moderation = new ModerationService(table as unknown as ModerationRepository, { cache, adminLog, now: () => now });
+    const moderation = new SensitiveWordsService(table as unknown as SensitiveWordsRepository, { cache, adminLog, now: () => now });
     await cache.set(WORD_LIST_VERSION_KEY, 'v1', 60);
     await moderation.words();
     await moderation.words();

@@ -1,16 +1,16 @@
 import { defineModule } from '../../kernel/module.js';
-import { siteRoutes } from './site.routes.js';
+import { footerRoutes } from './footer.routes.js';
 
 declare module '../../kernel/module.js' {
   interface ModuleRegistry {
-    site: object;
+    footer: object;
   }
 }
 
 /** What every page of the site shows from the configuration (the footer's filing numbers, contacts). */
 export default defineModule({
-  name: 'site',
+  name: 'footer',
   needs: [],
   build: () => ({}),
-  routes: (app, { config }) => app.register(siteRoutes, { config }),
+  routes: (app, { config }) => app.register(footerRoutes, { config }),
 });

@@ -1,13 +1,13 @@
 import { and, eq, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.js';
-import { verificationCodeUses } from './verification.tables.js';
+import { verificationCodeUses } from './sms-codes.tables.js';
 
 export interface CodeUse {
   failures: number;
   used: boolean;
 }
 
-export class VerificationRepository {
+export class SmsCodesRepository {
   constructor(private readonly db: Db) {}
 
   /** The state of a code, creating its row on first sight. */

@@ -19,7 +19,7 @@ import { invalid } from '../../lib/app-error.js';
 import type { Cache } from '../../lib/cache.js';
 import type { AdminLogService } from '../admin-log/index.js';
 import { readWordFile } from './word-file.js';
-import type { ModerationRepository } from './moderation.repository.js';
+import type { SensitiveWordsRepository } from './sensitive-words.repository.js';
 
 export { normalizeForMatching };
 
@@ -71,7 +71,7 @@ export interface ModerationOptions {
   now?: () => number;
   /**
    * How long a version check holds (ms). 0, the default, reads the version on every use (a Map lookup
-   * in memory, one GET with Redis); docs/moderation.md has the measurement.
+   * in memory, one GET with Redis); docs/sensitive-words.md has the measurement.
    */
   versionCheckIntervalMs?: number;
   /** Told when the new version could not be written (the change itself is saved). */
@@ -92,7 +92,7 @@ export interface ImportedFile {
  * office's list, add, remove and import. A change takes effect at once in every process: each keeps the
  * list with the version it read, reads the version on use and reloads when it moved.
  */
-export class ModerationService {
+export class SensitiveWordsService {
   private loaded: LoadedList | undefined;
   private reloading: { version: LoadedList['version']; promise: Promise<LoadedList> } | undefined;
   private readonly cache: Cache;
@@ -102,7 +102,7 @@ export class ModerationService {
   private readonly onError: (message: string, error: unknown) => void;
 
   constructor(
-    private readonly repository: ModerationRepository,
+    private readonly repository: SensitiveWordsRepository,
     options: ModerationOptions,
   ) {
     this.cache = options.cache;

@@ -2,7 +2,7 @@ import { ErrorCode } from '@spatia/contract';
 import { describe, expect, it } from 'vitest';
 import { sharedTestApp } from '../../test/shared-test-app.js';
 import { json } from '../../test/test-app.js';
-import { findSensitiveWords, normalizeForMatching } from './moderation.service.js';
+import { findSensitiveWords, normalizeForMatching } from './sensitive-words.service.js';
 
 describe('findSensitiveWords', () => {
   const words = ['赌博', 'casino', 'escort service'];
@@ -31,13 +31,13 @@ describe('GET /api/sensitiveWordArray and the server check', () => {
   });
 
   it("refuses text with a listed word, naming the field and the word in the caller's language", async () => {
-    const { moderation } = testApp.app.services;
-    await expect(moderation.assertClean('name', '周末赌博之旅')).rejects.toMatchObject({
+    const { sensitiveWords } = testApp.app.services;
+    await expect(sensitiveWords.assertClean('name', '周末赌博之旅')).rejects.toMatchObject({
       code: ErrorCode.validation,
       field: 'name',
       problem: 'sensitiveWords',
       problemParams: { words: '赌博' },
     });
-    await expect(moderation.assertClean('description', '杭州西湖 360° 全景')).resolves.toBeUndefined();
+    await expect(sensitiveWords.assertClean('description', '杭州西湖 360° 全景')).resolves.toBeUndefined();
   });
 });

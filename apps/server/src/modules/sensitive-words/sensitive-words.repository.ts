@@ -1,12 +1,12 @@
 import { asc, desc, ilike, inArray, sql } from 'drizzle-orm';
 import type { Db, Executor, Transaction } from '../../db/database.js';
 import { pageOfRows } from '../../db/page-of-rows.js';
-import { sensitiveWords } from './moderation.tables.js';
+import { sensitiveWords } from './sensitive-words.tables.js';
 
 export type SensitiveWordRow = typeof sensitiveWords.$inferSelect;
 
 /** The only place that reads and writes `sensitive_words`. */
-export class ModerationRepository {
+export class SensitiveWordsRepository {
   constructor(readonly db: Db) {}
 
   async listWords(executor: Executor = this.db): Promise<string[]> {

@@ -15,17 +15,17 @@ import {
   RechargeOrderSchema,
   SandboxCheckoutSchema,
   tags,
-} from './payments.schemas.js';
-import type { PaymentsService } from './payments.service.js';
+} from './recharge.schemas.js';
+import type { RechargeService } from './recharge.service.js';
 
 const route = routesFor(tags);
 /** Spec 2.3: the recharge page is for photographers and customers. */
 const payerRoute = route.for({ anyRole: [Role.photographer, Role.customer] });
 
 /** Spec 7.3's recharge calls, the providers' notifications and the sandbox's test checkout (docs/payments.md). */
-export const paymentsRoutes: FastifyPluginAsyncTypebox<{ payments: PaymentsService; sandbox?: SandboxPayDriver }> = async (
+export const rechargeRoutes: FastifyPluginAsyncTypebox<{ recharge: RechargeService; sandbox?: SandboxPayDriver }> = async (
   app,
-  { payments, sandbox },
+  { recharge, sandbox },
 ) => {
   app.get(
     '/api/c/flowRecharge/plans',
@@ -33,7 +33,7 @@ export const paymentsRoutes: FastifyPluginAsyncTypebox<{ payments: PaymentsServi
       summary: 'The flow recharge price list, the payment methods this site takes and the caller’s balance',
       data: RechargeOptionsSchema,
     }),
-    async (request) => ok(await payments.rechargeOptions(request.auth!.user.id)),
+    async (request) => ok(await recharge.rechargeOptions(request.auth!.user.id)),
   );
 
   app.post(
@@ -46,7 +46,7 @@ export const paymentsRoutes: FastifyPluginAsyncTypebox<{ payments: PaymentsServi
       data: RechargeOrderSchema,
       failures: [400, 422, 502],
     }),
-    async (request) => ok(await payments.startFlowRecharge(request.auth!.user.id, request.body, request.headers['idempotency-key'])),
+    async (request) => ok(await recharge.startFlowRecharge(request.auth!.user.id, request.body, request.headers['idempotency-key'])),
   );
 
   app.get(
@@ -57,7 +57,7 @@ export const paymentsRoutes: FastifyPluginAsyncTypebox<{ payments: PaymentsServi
       data: RechargeOrderSchema,
       failures: [400, 404],
     }),
-    async (request) => ok(await payments.orderForPayer(request.auth!.user.id, request.params.id)),
+    async (request) => ok(await recharge.orderForPayer(request.auth!.user.id, request.params.id)),
   );
 
   // Providers sign the bytes they send: this scope reads every body as the raw text it arrived as.
@@ -72,7 +72,7 @@ export const paymentsRoutes: FastifyPluginAsyncTypebox<{ payments: PaymentsServi
         params: ProviderParams,
       }),
       async (request, reply) => {
-        const answer = await payments.handleNotification(request.params.provider, {
+        const answer = await recharge.handleNotification(request.params.provider, {
           headers: request.headers,
           rawBody: typeof request.body === 'string' ? request.body : '',
         });
@@ -86,7 +86,7 @@ export const paymentsRoutes: FastifyPluginAsyncTypebox<{ payments: PaymentsServi
   /** The sandbox's view of an order, with what it buys (ours to say), or undefined. */
   const checkoutOf = async (orderNo: string, sign: string): Promise<SandboxCheckout | undefined> => {
     const checkout = await sandbox.checkout(orderNo, sign);
-    return checkout && { ...checkout, purchase: (await payments.purchaseOf(orderNo)) ?? null };
+    return checkout && { ...checkout, purchase: (await recharge.purchaseOf(orderNo)) ?? null };
   };
 
   app.get(
@@ -118,7 +118,7 @@ export const paymentsRoutes: FastifyPluginAsyncTypebox<{ payments: PaymentsServi
       const { orderNo } = request.params;
       const notification = await sandbox.pay(orderNo, request.query.sign);
       if (!notification) throw (await sandbox.checkout(orderNo, request.query.sign)) ? fail('paymentOrderNotPayable') : fail('notFound');
-      await payments.handleNotification('sandbox', notification);
+      await recharge.handleNotification('sandbox', notification);
       return ok((await checkoutOf(orderNo, request.query.sign))!);
     },
   );

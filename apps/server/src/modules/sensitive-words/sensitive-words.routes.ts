@@ -12,15 +12,18 @@ import {
   SensitiveWordsRemovedSchema,
   SensitiveWordsSchema,
   tags,
-} from './moderation.schemas.js';
-import type { ModerationService } from './moderation.service.js';
+} from './sensitive-words.schemas.js';
+import type { SensitiveWordsService } from './sensitive-words.service.js';
 
 const route = routesFor(tags);
 /** The forms' list sits with the works in the API document. */
 const worksRoute = routesFor(['works']);
 
-/** The public list the forms warn with, and the back office's list, add, remove and import (docs/moderation.md). */
-export const moderationRoutes: FastifyPluginAsyncTypebox<{ moderation: ModerationService }> = async (app, { moderation }) => {
+/** The public list the forms warn with, and the back office's list, add, remove and import (docs/sensitive-words.md). */
+export const sensitiveWordsRoutes: FastifyPluginAsyncTypebox<{ sensitiveWords: SensitiveWordsService }> = async (
+  app,
+  { sensitiveWords },
+) => {
   app.get(
     '/api/sensitiveWordArray',
     worksRoute.public({
@@ -30,7 +33,7 @@ export const moderationRoutes: FastifyPluginAsyncTypebox<{ moderation: Moderatio
     async (_request, reply) => {
       // A change in the back office reaches the forms on their next fetch: no browser or proxy keeps it.
       void reply.header('cache-control', 'no-store');
-      return ok(await moderation.words());
+      return ok(await sensitiveWords.words());
     },
   );
 
@@ -42,7 +45,7 @@ export const moderationRoutes: FastifyPluginAsyncTypebox<{ moderation: Moderatio
       data: SensitiveWordPageSchema,
       failures: [400],
     }),
-    async (request) => ok(await moderation.listPage(request.query.q ?? '', request.query.pageNum, request.query.pageSize)),
+    async (request) => ok(await sensitiveWords.listPage(request.query.q ?? '', request.query.pageNum, request.query.pageSize)),
   );
 
   app.post(
@@ -53,7 +56,7 @@ export const moderationRoutes: FastifyPluginAsyncTypebox<{ moderation: Moderatio
       data: SensitiveWordsAddedSchema,
       failures: [400],
     }),
-    async (request) => ok(await moderation.addWords(request.auth!.user, request.body.words)),
+    async (request) => ok(await sensitiveWords.addWords(request.auth!.user, request.body.words)),
   );
 
   app.delete(
@@ -64,7 +67,7 @@ export const moderationRoutes: FastifyPluginAsyncTypebox<{ moderation: Moderatio
       data: SensitiveWordsRemovedSchema,
       failures: [400],
     }),
-    async (request) => ok(await moderation.removeWords(request.auth!.user, request.body.words)),
+    async (request) => ok(await sensitiveWords.removeWords(request.auth!.user, request.body.words)),
   );
 
   await registerMultipartRoutes(app, (uploads) => {
@@ -78,7 +81,7 @@ export const moderationRoutes: FastifyPluginAsyncTypebox<{ moderation: Moderatio
       }),
       async (request) => {
         const file = await readFilePart(request, { fileSize: SENSITIVE_WORDS_IMPORT_MAX_BYTES, files: 1, fields: 10 }, '1 MiB');
-        return ok(await moderation.importFile(request.auth!.user, file));
+        return ok(await sensitiveWords.importFile(request.auth!.user, file));
       },
     );
   });

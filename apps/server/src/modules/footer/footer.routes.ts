@@ -3,12 +3,12 @@ import type { Config } from '../../config/config.js';
 import { ok } from '../../lib/envelope.js';
 import { routesFor } from '../../lib/route.js';
 import { requestOrigin } from '../../lib/request-info.js';
-import { MobileAppSchema, SiteConfigSchema, tags } from './site.schemas.js';
-import { mobileAppInfo, publicSiteConfig } from './site.service.js';
+import { MobileAppSchema, SiteConfigSchema, tags } from './footer.schemas.js';
+import { mobileAppInfo, publicSiteConfig } from './footer.service.js';
 
 const route = routesFor(tags);
 
-export const siteRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app, { config }) => {
+export const footerRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app, { config }) => {
   const siteConfig = publicSiteConfig(config);
 
   app.get(

@@ -1,22 +1,22 @@
 import { defineModule } from '../../kernel/module.js';
-import { VerificationRepository } from './verification.repository.js';
-import { VerificationService } from './verification.service.js';
+import { SmsCodesRepository } from './sms-codes.repository.js';
+import { SmsCodesService } from './sms-codes.service.js';
 
 declare module '../../kernel/module.js' {
   interface ModuleRegistry {
-    verification: {
+    'sms-codes': {
       /** SMS verification codes: sending, limits and checking. */
-      verification: VerificationService;
+      smsCodes: SmsCodesService;
     };
   }
 }
 
 export default defineModule({
-  name: 'verification',
+  name: 'sms-codes',
   needs: [],
   build: ({ config, database, sms, rateLimiter, secrets, logger }) => ({
-    verification: new VerificationService(
-      new VerificationRepository(database.db),
+    smsCodes: new SmsCodesService(
+      new SmsCodesRepository(database.db),
       sms,
       rateLimiter,
       () => (config.authSecret ? Promise.resolve(config.authSecret) : secrets.get('verification-code-hmac')),
@@ -28,4 +28,4 @@ export default defineModule({
 });
 
 // The public surface of the module: what other modules use.
-export { type VerificationService } from './verification.service.js';
+export { type SmsCodesService } from './sms-codes.service.js';

@@ -4,13 +4,13 @@ import { ServerSecrets } from '../../db/server-secrets.js';
 import { ConsoleSmsDriver } from '../../drivers/sms/console-sms.js';
 import { MemoryRateLimiter } from '../../lib/rate-limiter.js';
 import { createTestDatabase, type TestDatabase } from '../../test/test-database.js';
-import { VerificationRepository } from './verification.repository.js';
-import { CODE_LIFETIME_MS, VerificationService } from './verification.service.js';
+import { SmsCodesRepository } from './sms-codes.repository.js';
+import { CODE_LIFETIME_MS, SmsCodesService } from './sms-codes.service.js';
 
 let testDatabase: TestDatabase;
 let clock: { now: number };
 let sms: ConsoleSmsDriver;
-let service: VerificationService;
+let service: SmsCodesService;
 let phoneCounter = 0;
 
 beforeAll(async () => {
@@ -20,8 +20,8 @@ afterAll(() => testDatabase.drop());
 beforeEach(() => {
   clock = { now: Date.now() };
   sms = new ConsoleSmsDriver(() => undefined, true);
-  service = new VerificationService(
-    new VerificationRepository(testDatabase.database.db),
+  service = new SmsCodesService(
+    new SmsCodesRepository(testDatabase.database.db),
     sms,
     new MemoryRateLimiter(() => clock.now),
     () => new ServerSecrets(testDatabase.database.db).get('verification-code-hmac'),

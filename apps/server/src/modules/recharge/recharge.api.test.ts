@@ -15,8 +15,8 @@ import { appWithPeople } from '../../test/app-with-people.js';
 import { json, type TestApp } from '../../test/test-app.js';
 import { person, type Person } from '../../test/works-fixtures.js';
 import { LedgerAccount } from '../ledger/ledger.service.js';
-import { PaymentsRepository } from './payments.repository.js';
-import { PaymentsService } from './payments.service.js';
+import { RechargeRepository } from './recharge.repository.js';
+import { RechargeService } from './recharge.service.js';
 
 let testApp: TestApp;
 let customer: Person;
@@ -62,10 +62,10 @@ async function startOrder(as: Person, months = 1, fee = 3000): Promise<FlowRecha
 }
 
 /** The same service on a clock `aheadMs` in the future: the reconciliation job as it runs later. */
-function serviceLater(aheadMs: number): PaymentsService {
+function serviceLater(aheadMs: number): RechargeService {
   const { database, ledger, notifications, logger } = testApp.app.services;
-  return new PaymentsService(
-    new PaymentsRepository(database.db),
+  return new RechargeService(
+    new RechargeRepository(database.db),
     { sandbox: sandbox() },
     ledger,
     notifications,

@@ -98,7 +98,7 @@ describe('the back office of sensitive words', () => {
   });
 
   it('adds trimmed words, skips listed ones in any disguise and repeats, logs the change, and the check refuses them at once', async () => {
-    await expect(app.services.moderation.assertClean('name', 'Roulette night')).resolves.toBeUndefined();
+    await expect(app.services.sensitiveWords.assertClean('name', 'Roulette night')).resolves.toBeUndefined();
     const response = await add(['  Roulette  ', 'ＲＯＵＬＥＴＴＥ', 'CA SINO', 'black-jack', 'blackjack']);
     expect(response.statusCode, response.body).toBe(200);
     expect(json<Envelope<unknown>>(response).data).toEqual({
@@ -106,7 +106,7 @@ describe('the back office of sensitive words', () => {
       skipped: ['ＲＯＵＬＥＴＴＥ', 'CA SINO', 'blackjack'],
     });
 
-    await expect(app.services.moderation.assertClean('name', 'roulette night')).rejects.toMatchObject({ problem: 'sensitiveWords' });
+    await expect(app.services.sensitiveWords.assertClean('name', 'roulette night')).rejects.toMatchObject({ problem: 'sensitiveWords' });
     const words = json<Envelope<string[]>>(await app.inject({ method: 'GET', url: '/api/sensitiveWordArray' })).data;
     expect(words).toEqual(expect.arrayContaining(['Roulette', 'black-jack']));
     expect((await list('pageSize=2')).list.map((entry) => entry.word).sort()).toEqual(['Roulette', 'black-jack']);
@@ -144,11 +144,11 @@ describe('the back office of sensitive words', () => {
 
   it('removes words written the same way or in a disguise, reports missing ones, logs the change, and the check lets them through at once', async () => {
     await add(['lottery fraud', 'Pyramid Scheme']);
-    await expect(app.services.moderation.assertClean('description', 'a pyramid scheme')).rejects.toThrow();
+    await expect(app.services.sensitiveWords.assertClean('description', 'a pyramid scheme')).rejects.toThrow();
     const response = await remove(['lottery fraud', 'PYRAMID-SCHEME', 'never listed']);
     expect(response.statusCode, response.body).toBe(200);
     expect(json<Envelope<unknown>>(response).data).toEqual({ removed: ['lottery fraud', 'Pyramid Scheme'], missing: ['never listed'] });
-    await expect(app.services.moderation.assertClean('description', 'a pyramid scheme')).resolves.toBeUndefined();
+    await expect(app.services.sensitiveWords.assertClean('description', 'a pyramid scheme')).resolves.toBeUndefined();
     const [entry] = await logOf(app, 'sensitiveWord.remove');
     expect(entry).toMatchObject({ adminUserId: adminId, before: { words: ['lottery fraud', 'Pyramid Scheme'] }, after: null });
 
@@ -178,7 +178,7 @@ describe('the back office of sensitive words', () => {
       ],
       invalidTotal: 2,
     });
-    await expect(app.services.moderation.assertClean('name', 'Smuggling goods tour')).rejects.toThrow();
+    await expect(app.services.sensitiveWords.assertClean('name', 'Smuggling goods tour')).rejects.toThrow();
     const [entry] = await logOf(app, 'sensitiveWord.import');
     expect(entry).toMatchObject({
       adminUserId: adminId,

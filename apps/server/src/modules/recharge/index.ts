@@ -1,15 +1,15 @@
 import { createPaymentDrivers } from '../../drivers/payments/create-payment-drivers.js';
 import type { SandboxPayDriver } from '../../drivers/payments/sandbox-pay.js';
 import { defineModule } from '../../kernel/module.js';
-import { PaymentsRepository } from './payments.repository.js';
-import { paymentsRoutes } from './payments.routes.js';
-import { PaymentsService } from './payments.service.js';
+import { RechargeRepository } from './recharge.repository.js';
+import { rechargeRoutes } from './recharge.routes.js';
+import { RechargeService } from './recharge.service.js';
 
 declare module '../../kernel/module.js' {
   interface ModuleRegistry {
-    payments: {
+    recharge: {
       /** Flow recharges through the payment providers, booked once in the ledger (docs/payments.md). */
-      payments: PaymentsService;
+      recharge: RechargeService;
       /** The sandbox provider's test checkout, when the sandbox is among PAYMENT_PROVIDERS. */
       sandboxPay: SandboxPayDriver | undefined;
     };
@@ -17,7 +17,7 @@ declare module '../../kernel/module.js' {
 }
 
 export default defineModule({
-  name: 'payments',
+  name: 'recharge',
   needs: ['ledger', 'notifications'],
   build: ({ config, database, secrets, ledger, notifications, logger }) => {
     const payment = createPaymentDrivers(config.payments, {
@@ -26,17 +26,17 @@ export default defineModule({
       publicUrl: config.publicUrl,
     });
     return {
-      payments: new PaymentsService(new PaymentsRepository(database.db), payment.drivers, ledger, notifications, logger),
+      recharge: new RechargeService(new RechargeRepository(database.db), payment.drivers, ledger, notifications, logger),
       sandboxPay: payment.sandbox,
     };
   },
-  routes: (app, { payments, sandboxPay }) => app.register(paymentsRoutes, { payments, sandbox: sandboxPay }),
+  routes: (app, { recharge, sandboxPay }) => app.register(rechargeRoutes, { recharge, sandbox: sandboxPay }),
   // A lost notification is still booked, and unpaid orders close once expired (docs/payments.md).
-  jobs: ({ payments }) => [
-    { name: 'payments.reconcile', handler: () => payments.reconcile(), options: { schedule: { cron: '* * * * *' } } },
+  jobs: ({ recharge }) => [
+    { name: 'payments.reconcile', handler: () => recharge.reconcile(), options: { schedule: { cron: '* * * * *' } } },
   ],
 });
 
 // The public surface of the module: what other modules use.
-export { IdempotencyHeaders } from './payments.schemas.js';
-export { type PaymentsService } from './payments.service.js';
+export { IdempotencyHeaders } from './recharge.schemas.js';
+export { type RechargeService } from './recharge.service.js';

@@ -10,8 +10,8 @@ import { createTestApp, json, type TestApp } from '../../test/test-app.js';
 import { startWechatPayStandIn, testWechatMerchant, withTamperedBody, type WechatPayStandIn } from '../../test/wechat-pay-stand-in.js';
 import { person, type Person } from '../../test/works-fixtures.js';
 import { LedgerAccount } from '../ledger/ledger.service.js';
-import { PaymentsRepository } from './payments.repository.js';
-import { PaymentsService } from './payments.service.js';
+import { RechargeRepository } from './recharge.repository.js';
+import { RechargeService } from './recharge.service.js';
 
 /**
  * The real providers end to end through the server, each against its local stand-in: the server is
@@ -121,9 +121,9 @@ describe('WeChat Pay API v3', () => {
     const order = await recharge(who, 'wechat');
     wechat.pay(order.orderNo);
     const { database, ledger, notifications, logger } = testApp.app.services;
-    const later = new PaymentsService(
-      new PaymentsRepository(database.db),
-      { wechat: testApp.app.services.payments.driver('wechat') },
+    const later = new RechargeService(
+      new RechargeRepository(database.db),
+      { wechat: testApp.app.services.recharge.driver('wechat') },
       ledger,
       notifications,
       logger,

@@ -22,7 +22,7 @@ import { runIdempotent } from '../../lib/idempotency.js';
 import type { Logger } from '../../lib/logger.js';
 import { LedgerAccount, type LedgerService } from '../ledger/index.js';
 import type { NotificationsService } from '../notifications/index.js';
-import type { PaymentOrderFilter, PaymentOrderRow, PaymentsRepository } from './payments.repository.js';
+import type { PaymentOrderFilter, PaymentOrderRow, RechargeRepository } from './recharge.repository.js';
 
 const MINUTE_MS = 60_000;
 /** A payer polling an order asks the provider at most this often; the reconciliation job, once a minute. */
@@ -54,9 +54,9 @@ type Booking = 'booked' | 'alreadyBooked' | 'notPaid' | 'unknownOrder' | 'amount
  * concurrently; the payer's polling; the reconciliation job): one statement turns the order paid only if
  * it is not yet, and writes the ledger posting (keyed by the provider's transaction id) and the notice with it.
  */
-export class PaymentsService {
+export class RechargeService {
   constructor(
-    private readonly repository: PaymentsRepository,
+    private readonly repository: RechargeRepository,
     private readonly drivers: PaymentDrivers,
     private readonly ledger: LedgerService,
     private readonly notifications: NotificationsService,

@@ -4,7 +4,7 @@ import { SmsDeliveryError, type CodePurpose, type SmsDriver } from '../../driver
 import { fail } from '../../lib/app-error.js';
 import type { RateLimiter } from '../../lib/rate-limiter.js';
 import { addressBucket } from '../../lib/request-info.js';
-import type { VerificationRepository } from './verification.repository.js';
+import type { SmsCodesRepository } from './sms-codes.repository.js';
 
 export const CODE_LIFETIME_MS = 5 * 60 * 1000;
 export const CODE_MAX_FAILURES = 5;
@@ -31,11 +31,11 @@ export interface CodeProof {
  * code, purpose and expiry under a server secret, and sends it back with the code. The server only
  * tracks, per hash, how many wrong guesses were made and whether it was used.
  */
-export class VerificationService {
+export class SmsCodesService {
   private secret: Promise<string> | undefined;
 
   constructor(
-    private readonly repository: VerificationRepository,
+    private readonly repository: SmsCodesRepository,
     private readonly sms: SmsDriver,
     private readonly limiter: RateLimiter,
     private readonly loadSecret: () => Promise<string>,

@@ -3,7 +3,7 @@ import type { PaymentOrderKind, PaymentOrderStatus, PaymentProvider } from '@spa
 import type { Db, Executor, Transaction } from '../../db/database.js';
 import { HotQueries } from '../../db/hot-query.js';
 import { orderFilterConditions, pageOfOrders, type OrderFilter } from '../../db/page-of-rows.js';
-import { flowRechargePlans, paymentOrders } from './payments.tables.js';
+import { flowRechargePlans, paymentOrders } from './recharge.tables.js';
 
 export type PaymentOrderRow = typeof paymentOrders.$inferSelect;
 /** Which of a payer's orders a list holds. */
@@ -22,7 +22,7 @@ export interface PaymentPaid {
 export type NewPaymentOrder = Omit<typeof paymentOrders.$inferInsert, 'id' | 'status' | 'updatedAt'>;
 
 /** The only place that reads and writes payment orders and the recharge price list. */
-export class PaymentsRepository {
+export class RechargeRepository {
   private readonly hot: HotQueries;
 
   constructor(readonly db: Db) {
