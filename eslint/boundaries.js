@@ -6,8 +6,7 @@
 //   - a package never imports an app;
 //   - a server module reaches another module only through its index.ts (its public surface);
 //   - a server module's code uses its own tables only (a tables file may name another's for a foreign
-//     key); the exceptions are declared with their reason in eslint/house-rules.js;
-//   - only src/db and the migrations see every table at once (db/schema/index.ts).
+//     key); the exceptions are declared with their reason in eslint/house-rules.js.
 // Tests may reach anything: they check the rows and internals they are about.
 import path from 'node:path';
 
@@ -18,7 +17,6 @@ const WEB_SRC = path.join(root, 'apps/web/src');
 const WEB_SHARED = ['components', 'lib', 'api', 'stores', 'i18n', 'styles'].map((folder) => path.join(WEB_SRC, folder));
 const WEB_SHELL = ['app', 'pages', 'layouts'].map((folder) => path.join(WEB_SRC, folder));
 const SERVER_MODULES = path.join(root, 'apps/server/src/modules');
-const ALL_TABLES = path.join(root, 'apps/server/src/db/schema/index.ts');
 const PACKAGES = path.join(root, 'packages');
 const APPS = path.join(root, 'apps');
 
@@ -45,7 +43,6 @@ function allowedForeignTables(options, importer, module) {
 function serverModuleViolation(importer, imported, options) {
   const importerModule = firstFolderUnder(SERVER_MODULES, importer);
   if (!importerModule || isTest(importer)) return undefined;
-  if (imported === ALL_TABLES) return { messageId: 'allTables', data: { from: importerModule } };
   const importedModule = firstFolderUnder(SERVER_MODULES, imported);
   if (!importedModule || importedModule === importerModule) return undefined;
   if (isTables(imported)) {
@@ -129,7 +126,6 @@ const boundaries = {
         'The server module "{{from}}" imports {{file}} of "{{to}}": import it from ../{{to}}/index.js, and export it there if it belongs to that module\'s public surface.',
       foreignTables:
         'The server module "{{from}}" uses the tables of "{{to}}": call that module\'s service, or declare the exception with its reason in eslint/house-rules.js.',
-      allTables: 'The server module "{{from}}" imports every table (db/schema/index.ts): import its own from its *.tables.ts.',
       sharedImportsFeature:
         'Shared web code (components, lib, api, stores, i18n, styles) imports the feature "{{to}}": shared code sits below the features, so move what both need here, or compose in a page.',
       featureImportsShell:

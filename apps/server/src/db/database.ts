@@ -10,11 +10,12 @@ import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import type { Config } from '../config/config.js';
 import { trackCommits } from './after-commit.js';
-import * as schema from './schema/index.js';
-
-export type Schema = typeof schema;
-/** The Drizzle handle every repository uses; the same type on PGlite and on PostgreSQL. */
-export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+/**
+ * The Drizzle handle every repository uses; the same type on PGlite and on PostgreSQL. It carries no
+ * schema: repositories import their own module's tables, and nothing uses Drizzle's relational queries,
+ * so no file has to gather every table (drizzle-kit finds them by the `*.tables.ts` pattern).
+ */
+export type Db = PgDatabase<PgQueryResultHKT>;
 /** What `db.transaction(async (tx) => …)` hands its callback. */
 export type Transaction = Parameters<Parameters<Db['transaction']>[0]>[0];
 /** A transaction or the database itself: repositories take one where a read or write may join the caller's transaction. */
@@ -59,7 +60,7 @@ export async function openDatabase(options: Config['database'] | { kind: 'pglite
 async function openPglite(dataDir: string | null, template?: Blob): Promise<Database> {
   if (dataDir) await mkdir(dataDir, { recursive: true });
   const client = dataDir ? await PGlite.create(dataDir) : await PGlite.create({ loadDataDir: template });
-  const db = drizzlePglite({ client, schema });
+  const db = drizzlePglite({ client });
   await migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER });
   return {
     db: trackCommits(db as unknown as Db),
@@ -78,7 +79,7 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
   // An idle connection that dies (a database restart, a network cut, a terminated backend) is reported
   // here; without a listener it would crash the process. The pool opens a new one when next needed.
   pool.on('error', (error) => console.error(`database connection lost: ${error.message}`));
-  const db = drizzlePostgres({ client: pool, schema });
+  const db = drizzlePostgres({ client: pool });
   return {
     db: trackCommits(db as unknown as Db),
     kind: 'postgres',
