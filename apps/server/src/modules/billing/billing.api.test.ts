@@ -342,6 +342,26 @@ describe('lease time', () => {
     expect(json(reused).code).toBe(ErrorCode.idempotencyKeyReused);
   });
 
+  it('lets an Idempotency-Key buy again once its 24 hours are over', async () => {
+    const payer = await person(testApp.app, { menus: wallet });
+    await fund(payer, 10_000);
+    const buy = () =>
+      testApp.app.inject({
+        method: 'POST',
+        url: `/api/client/${payer.uid}/purchaseTimeBalance`,
+        headers: { 'auth-token': payer.token, 'x-auth-token': payer.token, 'idempotency-key': 'lease-daily' },
+        payload: { months: 1 },
+      });
+    const first = data<LeasePurchase>(await buy());
+    await services().database.db.execute(
+      sql`update lease_periods set created_at = created_at - interval '25 hours' where id = ${first.period.id}`,
+    );
+    const later = data<LeasePurchase>(await buy());
+    expect(later.period.id).not.toBe(first.period.id);
+    expect(later.period.startsAt).toBe(first.period.endsAt);
+    expect(await balanceOf(payer)).toBe(4_000);
+  });
+
   it('refuses what the balance cannot pay, months out of range and another’s wallet, leaving nothing behind', async () => {
     const payer = await person(testApp.app, { menus: wallet });
     await fund(payer, 2_999);

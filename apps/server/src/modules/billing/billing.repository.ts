@@ -259,6 +259,11 @@ export class BillingRepository {
     return row;
   }
 
+  /** Frees a key older than the Idempotency-Key window, so that it can buy again. */
+  async releaseLeaseIdempotencyKey(id: number): Promise<void> {
+    await this.db.update(leasePeriods).set({ idempotencyKey: null }).where(eq(leasePeriods.id, id));
+  }
+
   /** The end of this user's last lease period, if any. */
   async lastLeaseEnd(userId: number, tx: Transaction): Promise<Date | undefined> {
     const rows = await tx

@@ -19,11 +19,18 @@ import type { WorksService } from '../works/index.js';
 import type { BillingRepository, LeasePeriodRow } from './billing.repository.js';
 import { graceEndsAt } from './billing.service.js';
 import { addDays, addMonths, daysFrom, dayOf, monthOf } from '../../lib/day-range.js';
+import { runIdempotent, type IdempotencyStore, type KeyedRow } from '../../lib/idempotency.js';
 
 const DAY_MS = 86_400_000;
 /** The works the wallet lists, most traffic first. */
 const WALLET_WORKS_SHOWN = 50;
 const LEASE_REVENUE = LedgerAccount.revenue('lease');
+
+type KeyedLeasePeriod = KeyedRow & { period: LeasePeriodRow };
+
+function leaseFingerprint(months: number): string {
+  return `months:${months}`;
+}
 
 /** The flow wallet's figures and lease time (spec 1, 3 and 7.3; docs/billing.md). */
 export class WalletService {
@@ -95,18 +102,37 @@ export class WalletService {
    */
   async purchaseLease(actor: AuthUser, uid: string, months: number, idempotencyKey?: string): Promise<LeasePurchase> {
     const userId = await this.ownWallet(actor, uid);
-    if (idempotencyKey) {
-      const earlier = await this.repository.leaseByIdempotencyKey(userId, idempotencyKey);
-      if (earlier) return this.purchaseAnswer(userId, earlier, months);
-    }
+    return runIdempotent(this.leaseKeys, userId, {
+      key: idempotencyKey,
+      fingerprint: leaseFingerprint(months),
+      now: this.now(),
+      create: async () => this.purchaseAnswer(userId, await this.bookLease(userId, months, idempotencyKey)),
+      replay: ({ period }) => this.purchaseAnswer(userId, period),
+    });
+  }
+
+  /** The lease periods as the Idempotency-Key helper sees them: a purchase is told apart by its months. */
+  private readonly leaseKeys: IdempotencyStore<KeyedLeasePeriod> = {
+    findByIdempotencyKey: async (userId, key) => {
+      const period = await this.repository.leaseByIdempotencyKey(userId, key);
+      return period && { id: period.id, createdAt: period.createdAt, requestFingerprint: leaseFingerprint(period.months), period };
+    },
+    releaseIdempotencyKey: (id) => this.repository.releaseLeaseIdempotencyKey(id),
+  };
+
+  /**
+   * The movement and the period, in one transaction. The movement locks the balance first, so two
+   * purchases queue and the second starts where the first ends; a second purchase under the same key
+   * fails on the period's unique key and takes the movement back with it.
+   */
+  private async bookLease(userId: number, months: number, idempotencyKey: string | undefined): Promise<LeasePeriodRow> {
     const { leaseMonthFen } = await this.repository.prices();
     const priceFen = leaseMonthFen * months;
     await Promise.all([this.ledger.openUserAccounts(userId), this.ledger.openSystemAccount(LEASE_REVENUE)]);
-    const period = await this.repository.db.transaction(async (tx) => {
-      // The movement locks the balance first, so two purchases queue and the second starts where the first ends.
-      const { replayed } = await this.ledger.post(
+    return this.repository.db.transaction(async (tx) => {
+      await this.ledger.post(
         {
-          reference: `lease:${userId}:${idempotencyKey ?? randomUUID()}`,
+          reference: `lease:${userId}:${randomUUID()}`,
           kind: 'leasePurchase',
           memo: `${months}`,
           entries: [
@@ -116,7 +142,6 @@ export class WalletService {
         },
         tx,
       );
-      if (replayed) return undefined;
       const now = new Date(this.now());
       const lastEnd = await this.repository.lastLeaseEnd(userId, tx);
       const startsAt = lastEnd && lastEnd > now ? lastEnd : now;
@@ -125,14 +150,9 @@ export class WalletService {
         tx,
       );
     });
-    // Replayed: the same Idempotency-Key was booked by a concurrent request, which wrote the period.
-    const booked = period ?? (await this.repository.leaseByIdempotencyKey(userId, idempotencyKey!));
-    if (!booked) throw new Error('a lease purchase was booked without its period');
-    return this.purchaseAnswer(userId, booked, months);
   }
 
-  private async purchaseAnswer(userId: number, period: LeasePeriodRow, months: number): Promise<LeasePurchase> {
-    if (period.months !== months) throw fail('idempotencyKeyReused');
+  private async purchaseAnswer(userId: number, period: LeasePeriodRow): Promise<LeasePurchase> {
     const [lease, balanceFen] = await Promise.all([this.leaseStatus(userId), this.ledger.balance(LedgerAccount.balance(userId))]);
     return { period: toLeasePeriod(period), lease, balanceFen };
   }

@@ -9,6 +9,7 @@ import { workPublishingRoutes } from './work-publishing.routes.js';
 import { WorkPublishingService } from './work-publishing.service.js';
 import { WorkViews } from './work-views.js';
 import { WorksRepository } from './works.repository.js';
+import { WorkUploadGrantsRepository } from './work-upload-grants.repository.js';
 import { worksRoutes } from './works.routes.js';
 import { WorksService } from './works.service.js';
 import type { WorkRow } from './works.service.js';
@@ -57,7 +58,7 @@ export default defineModule({
     return {
       works,
       workPublishing: new WorkPublishingService(works, repository, { users, notifications, adminLog }),
-      workAssets: new WorkAssetsService(works, repository, storage),
+      workAssets: new WorkAssetsService(works, repository, new WorkUploadGrantsRepository(database.db), storage),
       workViews: new WorkViews(works, repository, rateLimiter),
     };
   },

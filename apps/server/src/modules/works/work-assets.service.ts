@@ -7,6 +7,7 @@ import { renderImage } from '../../lib/image-intake.js';
 import { hashToken } from '../auth/index.js';
 import { transition, type Actor } from './work-access.js';
 import type { WorksRepository } from './works.repository.js';
+import type { WorkUploadGrantsRepository } from './work-upload-grants.repository.js';
 import type { WorksService } from './works.service.js';
 import { contentEdit } from './works.service.js';
 
@@ -43,6 +44,7 @@ export class WorkAssetsService {
   constructor(
     private readonly works: WorksService,
     private readonly repository: WorksRepository,
+    private readonly grants: WorkUploadGrantsRepository,
     private readonly storage: StorageDriver,
     private readonly now: () => number = () => Date.now(),
   ) {}
@@ -54,7 +56,7 @@ export class WorkAssetsService {
     const rule = assetRule(kind, work.type);
     const token = randomBytes(24).toString('base64url');
     const expiresAt = this.now() + WORK_GRANT_LIFETIME_MS;
-    await this.repository.insertGrant({
+    await this.grants.insert({
       tokenHash: hashToken(token),
       userId: actor.id,
       workId: work.id,
@@ -68,7 +70,7 @@ export class WorkAssetsService {
 
   /** What the tus endpoint asks before accepting an upload: the grant behind a token, if it is usable. */
   async resolveGrant(token: string): Promise<ResolvedGrant | undefined> {
-    const grant = await this.repository.findUsableGrant(hashToken(token), new Date(this.now()));
+    const grant = await this.grants.findUsable(hashToken(token), new Date(this.now()));
     if (!grant) return undefined;
     return { grantId: grant.id, userId: grant.userId, maxBytes: grant.maxBytes, accept: grant.accept, purpose: `work-${grant.kind}` };
   }
@@ -78,8 +80,8 @@ export class WorkAssetsService {
    * work deleted or sent for review meanwhile refuses the file.
    */
   async attach(grantId: number, file: UploadedFile): Promise<void> {
-    const grant = await this.repository.findGrantById(grantId);
-    if (!grant || !(await this.repository.claimGrant(grant.id, new Date(this.now())))) throw fail('uploadGrantInvalid');
+    const grant = await this.grants.findById(grantId);
+    if (!grant || !(await this.grants.claim(grant.id, new Date(this.now())))) throw fail('uploadGrantInvalid');
     const coverKey = grant.kind === 'cover' ? await this.renderCover(file) : undefined;
     await this.repository.db.transaction(async (tx) => {
       const work = await this.repository.lockById(grant.workId, tx);

@@ -6,9 +6,8 @@ import { findOneRow } from '../../db/one-row.js';
 import { countAll, countPerDay, type DailyCount } from '../../db/daily-counts.js';
 import { HotQueries } from '../../db/hot-query.js';
 import { pageOfRows } from '../../db/page-of-rows.js';
-import { workAssets, workCounts, workUploadGrants, works } from './works.tables.js';
+import { workAssets, workCounts, works } from './works.tables.js';
 import { workTransfers } from '../transfers/transfers.tables.js';
-import { spendOnce } from '../../db/single-use.js';
 import {
   listCountQuery,
   listPageQuery,
@@ -329,28 +328,6 @@ export class WorksRepository {
       .from(workTransfers)
       .where(and(inArray(workTransfers.workId, [...workIds]), eq(workTransfers.status, 'pending')));
     return new Set(rows.map((row) => row.workId));
-  }
-
-  async insertGrant(grant: Omit<typeof workUploadGrants.$inferInsert, 'id' | 'createdAt' | 'usedAt'>): Promise<void> {
-    await this.db.insert(workUploadGrants).values(grant);
-  }
-
-  async findUsableGrant(tokenHash: string, now: Date) {
-    const [row] = await this.db
-      .select()
-      .from(workUploadGrants)
-      .where(and(eq(workUploadGrants.tokenHash, tokenHash), isNull(workUploadGrants.usedAt), gt(workUploadGrants.expiresAt, now)));
-    return row;
-  }
-
-  async findGrantById(id: number) {
-    const [row] = await this.db.select().from(workUploadGrants).where(eq(workUploadGrants.id, id));
-    return row;
-  }
-
-  /** Uses the grant up; false when another upload already did. */
-  claimGrant(id: number, now: Date): Promise<boolean> {
-    return spendOnce(this.db, workUploadGrants, id, now);
   }
 
   /** Works created per UTC day of the last `days` days, and all works ever created. */
