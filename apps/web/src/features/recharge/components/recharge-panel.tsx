@@ -8,7 +8,7 @@ import { formatYuan } from '../../../lib/format';
 import { useRechargeOptions, useStartRecharge } from '../api/recharge';
 import { planSavings } from '../lib/plan-savings';
 import { RechargeCheckout } from './recharge-checkout';
-import './payments.css';
+import './recharge.css';
 
 /**
  * /recharge/index: pick months of flow, a payment method, agree to the recharge protocol, pay by QR

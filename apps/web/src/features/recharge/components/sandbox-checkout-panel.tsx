@@ -3,7 +3,7 @@ import { Alert, Button, Descriptions, Result, Spin, Typography, type ResultProps
 import { useTranslation } from 'react-i18next';
 import { formatYuan } from '../../../lib/format';
 import { usePaySandboxCheckout, useSandboxCheckout } from '../api/sandbox-checkout';
-import './payments.css';
+import './recharge.css';
 
 interface CheckoutEndProps {
   /** Names the texts (`payments.sandbox.{end}Title` and `…Text`) and the test id (`sandbox-{end}`). */
