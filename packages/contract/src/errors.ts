@@ -15,7 +15,11 @@ export type ErrorCatalogue<Errors extends Record<string, ErrorDeclaration> = Rec
   readonly [errorCatalogue]: true;
 };
 
-/** The errors of a domain, declared once: `defineErrors({ name: { code, status, zh, en }, … })`. */
+/**
+ * The errors of a domain, declared once: `defineErrors({ name: { code, status, zh, en }, … })`. Free of
+ * side effects for bundlers, so that the web app ships only the catalogues it reads.
+ */
+/* @__NO_SIDE_EFFECTS__ */
 export function defineErrors<const Errors extends Record<string, ErrorDeclaration>>(errors: Errors): ErrorCatalogue<Errors> {
   for (const [name, error] of Object.entries(errors)) {
     if (!Number.isInteger(error.code) || error.code < 0) throw new Error(`error ${name}: code ${error.code} is not a whole number`);
