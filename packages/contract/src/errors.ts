@@ -1,124 +1,129 @@
-/**
- * Stable error codes of the API envelope. `code` is what clients branch on; the HTTP status is the
- * transport's view of the same failure. Catalogue with messages: docs/errors.md.
- */
-export const ErrorCode = {
-  ok: 0,
-  badRequest: 400,
-  unauthenticated: 401,
-  forbidden: 403,
-  notFound: 404,
-  methodNotAllowed: 405,
-  conflict: 409,
-  payloadTooLarge: 413,
-  tooManyRequests: 429,
-  retryIn: 1002,
-  internal: 500,
-  unavailable: 503,
-  validation: 1001,
-  invalidCredentials: 1101,
-  accountExists: 1102,
-  missingRole: 1103,
-  missingPermission: 1104,
-  notYourAccount: 1105,
-  accountLocked: 1106,
-  phoneNotRegistered: 1107,
-  invalidInviteCode: 1108,
-  wrongCurrentPassword: 1109,
-  passwordRetryIn: 1110,
-  accountDisabled: 1111,
-  unknownPermissionIds: 1112,
-  uploadGrantInvalid: 1401,
-  unsupportedImage: 1402,
-  notEnterprise: 1403,
-  invalidLogoUrl: 1404,
-  uploadContentRejected: 1405,
-  uploadTooLarge: 1406,
-  uploadLengthRequired: 1407,
-  uploadNotFound: 1408,
-  uploadOffsetConflict: 1409,
-  fileLinkExpired: 1410,
-  wechatStateInvalid: 1501,
-  wechatHandoffInvalid: 1502,
-  wechatFailed: 1503,
-  wechatBindingInvalid: 1504,
-  wechatAlreadyBound: 1505,
-  insufficientBalance: 1601,
-  rechargePlanUnknown: 1602,
-  rechargeFeeMismatch: 1603,
-  paymentProviderUnavailable: 1604,
-  paymentProviderFailed: 1605,
-  idempotencyKeyReused: 1606,
-  paymentOrderNotPayable: 1607,
-  idempotencyKeyInProgress: 1608,
-  workBudgetUsedUp: 1610,
-  workBalanceUnpaid: 1611,
-  rechargePlanMonthsRepeated: 1612,
-  dateRangeReversed: 1630,
-  dateRangeTooLong: 1631,
-  orderTypeNotInDirection: 1632,
-  orderExportTooLarge: 1633,
-  withdrawalBelowMinimum: 1620,
-  withdrawalOverIncome: 1621,
-  withdrawalAboveMaximum: 1622,
-  payoutAccountMissing: 1623,
-  payoutChannelUnavailable: 1624,
-  withdrawalAlreadyDecided: 1625,
-  alipayLogonIdInvalid: 1626,
-  wechatOpenidInvalid: 1627,
-  workTransitionNotAllowed: 1701,
-  workIncomplete: 1702,
-  workLocked: 1703,
-  workTagLimit: 1704,
-  workUnderAudit: 1705,
-  workReviewClaimed: 1706,
-  transferNotPending: 1801,
-  transferToSelf: 1802,
-  receiverNotFound: 1803,
-  transferExpired: 1804,
-  processingRunning: 1901,
-  tourRevisionStale: 1902,
-  workNotProcessed: 1903,
-  notAPanorama: 1904,
-  tourInvalid: 1905,
-  notAPointCloud: 1906,
-  notAModelOrPointCloud: 1907,
-  measurementsInvalid: 1908,
-  measurementsStale: 1909,
-  processingNoOrigin: 1910,
-  qrTicketUnknown: 1301,
-  qrTicketExpired: 1302,
-  qrTicketScannedByOther: 1303,
-  qrTicketNotScanned: 1304,
-  tooManyCodes: 1201,
-  codeExpired: 1202,
-  codeUsed: 1203,
-  codeDead: 1204,
-  codeWrong: 1205,
-  smsUnavailable: 1206,
-  membershipCompanyNameMissing: 2101,
-  membershipNameAndPhoneMissing: 2102,
-  membershipVersionMissing: 2103,
-  membershipLicenceMissing: 2104,
-  membershipLicenceInvalid: 2105,
-  membershipPhoneMismatch: 2106,
-  membershipVersionUnavailable: 2107,
-  membershipTrialUsedByUser: 2108,
-  membershipTrialUsedByLicence: 2109,
-  membershipApplicationPending: 2110,
-  membershipApplicationDecided: 2111,
-  membershipVersionInUse: 2112,
-  membershipNotActive: 2113,
-  membershipNoTrial: 2114,
-  identityAlreadyOpen: 2201,
-  identityRecordClosed: 2202,
-  identityAlreadyDecided: 2203,
-  businessCardInvalid: 2204,
-  identityExtrasInvalid: 2205,
-  cannotDisableSelf: 2301,
-  cannotDropOwnAdmin: 2302,
-  userAlreadyDisabled: 2303,
-  userNotDisabled: 2304,
-} as const;
+import type { Language } from './api.js';
 
-export type ErrorCodeValue = (typeof ErrorCode)[keyof typeof ErrorCode];
+/**
+ * Errors of the API envelope. `code` is stable: it is what clients branch on; `status` is the HTTP status
+ * the failure travels with; `zh` and `en` are the message (`{name}` marks a parameter, `{name:one|other}`
+ * the English words that follow a number). Each domain declares its own errors with `defineErrors` in its
+ * contract file; the server finds every catalogue among the contract's exports. docs/errors.md lists them.
+ */
+export type ErrorDeclaration = { readonly code: number; readonly status: number } & { readonly [L in Language]: string };
+
+/** Marks an object as a catalogue of errors (a non-enumerable property: listing its errors skips it). */
+export const errorCatalogue: unique symbol = Symbol.for('@spatia/contract/error-catalogue');
+
+export type ErrorCatalogue<Errors extends Record<string, ErrorDeclaration> = Record<string, ErrorDeclaration>> = Errors & {
+  readonly [errorCatalogue]: true;
+};
+
+/**
+ * The errors of a domain, declared once: `defineErrors({ name: { code, status, zh, en }, … })`. Free of
+ * side effects for bundlers, so that the web app ships only the catalogues it reads.
+ */
+/* @__NO_SIDE_EFFECTS__ */
+export function defineErrors<const Errors extends Record<string, ErrorDeclaration>>(errors: Errors): ErrorCatalogue<Errors> {
+  for (const [name, error] of Object.entries(errors)) {
+    if (!Number.isInteger(error.code) || error.code < 0) throw new Error(`error ${name}: code ${error.code} is not a whole number`);
+    if (!Number.isInteger(error.status) || error.status < 200 || error.status > 599) {
+      throw new Error(`error ${name}: status ${error.status} is not an HTTP status`);
+    }
+    if (!error.zh.trim() || !error.en.trim()) throw new Error(`error ${name}: a message is empty`);
+    Object.freeze(error);
+  }
+  Object.defineProperty(errors, errorCatalogue, { value: true });
+  return Object.freeze(errors) as ErrorCatalogue<Errors>;
+}
+
+export function isErrorCatalogue(value: unknown): value is ErrorCatalogue {
+  return typeof value === 'object' && value !== null && (value as Partial<ErrorCatalogue>)[errorCatalogue] === true;
+}
+
+/** Each error's code by its name, e.g. `codesOf(WithdrawalErrors).withdrawalBelowMinimum` (1620). */
+export function codesOf<const Errors extends Record<string, ErrorDeclaration>>(
+  catalogue: ErrorCatalogue<Errors>,
+): { readonly [Name in keyof Errors]: Errors[Name]['code'] } {
+  return Object.freeze(Object.fromEntries(Object.entries(catalogue).map(([name, error]) => [name, error.code]))) as never;
+}
+
+/** The names of every error in the catalogues among a module's exports (`typeof import('@spatia/contract')`). */
+export type ErrorNameOf<Exports> = {
+  [Export in keyof Exports]: Exports[Export] extends { readonly [errorCatalogue]: true }
+    ? Exclude<keyof Exports[Export], typeof errorCatalogue> & string
+    : never;
+}[keyof Exports];
+
+/** One error as the server knows it: its declaration, its name and the export that declares it. */
+export interface CollectedError extends ErrorDeclaration {
+  readonly name: string;
+  readonly catalogue: string;
+}
+
+/**
+ * Every error of every catalogue among `exports` (a module namespace: `import * as contract`), by name.
+ * Refuses two errors with one name or one code, naming both.
+ */
+export function collectErrors<Exports extends object>(exports: Exports): Readonly<Record<ErrorNameOf<Exports>, CollectedError>> {
+  const byName = new Map<string, CollectedError>();
+  const byCode = new Map<number, CollectedError>();
+  const seen = new Set<object>();
+  for (const [catalogue, value] of Object.entries(exports)) {
+    if (!isErrorCatalogue(value) || seen.has(value)) continue;
+    seen.add(value);
+    for (const [name, declaration] of Object.entries(value)) {
+      const error: CollectedError = { ...declaration, name, catalogue };
+      const sameName = byName.get(name);
+      if (sameName) throw new Error(`error ${name} is declared twice: in ${sameName.catalogue} and in ${catalogue}`);
+      const sameCode = byCode.get(error.code);
+      if (sameCode) {
+        throw new Error(`error code ${error.code} is declared twice: ${sameCode.name} (${sameCode.catalogue}) and ${name} (${catalogue})`);
+      }
+      byName.set(name, error);
+      byCode.set(error.code, error);
+    }
+  }
+  return Object.freeze(Object.fromEntries(byName)) as Record<ErrorNameOf<Exports>, CollectedError>;
+}
+
+/**
+ * The errors any part of the API may answer with: the transport's own failures, validation, rate limits
+ * and `Idempotency-Key` reuse (lib/idempotency.ts). A domain's errors are in its own file.
+ */
+export const GeneralErrors = defineErrors({
+  ok: { code: 0, status: 200, zh: '成功', en: 'ok' },
+  badRequest: { code: 400, status: 400, zh: '请求有误', en: 'Bad request' },
+  unauthenticated: {
+    code: 401,
+    status: 401,
+    zh: '您未登录或登录已过期，请重新登录',
+    en: 'You are not signed in or your session has expired',
+  },
+  forbidden: { code: 403, status: 403, zh: '您没有权限执行此操作', en: 'You are not allowed to do this' },
+  notFound: { code: 404, status: 404, zh: '您访问的资源不存在', en: 'Not found' },
+  methodNotAllowed: { code: 405, status: 405, zh: '不支持该请求方法', en: 'Method not allowed' },
+  conflict: { code: 409, status: 409, zh: '操作与当前状态冲突', en: 'This conflicts with the current state' },
+  payloadTooLarge: { code: 413, status: 413, zh: '请求内容过大', en: 'The request is too large' },
+  tooManyRequests: { code: 429, status: 429, zh: '请求过于频繁，请稍后再试', en: 'Too many requests, please try again later' },
+  internal: {
+    code: 500,
+    status: 500,
+    zh: '服务器开小差了，请稍后重试（请求编号 {requestId}）',
+    en: 'Something went wrong on our side (request id {requestId})',
+  },
+  unavailable: { code: 503, status: 503, zh: '服务正在重启，请稍后重试', en: 'The service is restarting, please try again shortly' },
+  validation: { code: 1001, status: 400, zh: '参数 {field} {problem}', en: 'Parameter {field} {problem}' },
+  retryIn: { code: 1002, status: 429, zh: '操作过于频繁，请 {wait}后再试', en: 'Too many attempts. Try again in {wait}' },
+  idempotencyKeyReused: {
+    code: 1606,
+    status: 422,
+    zh: '该 Idempotency-Key 已用于另一笔不同的请求',
+    en: 'This Idempotency-Key was already used for a different request',
+  },
+  idempotencyKeyInProgress: {
+    code: 1608,
+    status: 409,
+    zh: '使用该 Idempotency-Key 的请求仍在处理中，请稍后重试',
+    en: 'A request with this Idempotency-Key is still being handled. Please try again shortly',
+  },
+});
+
+/** The general errors' codes by name. A domain's codes: `WithdrawalErrors.withdrawalBelowMinimum.code`. */
+export const ErrorCode = codesOf(GeneralErrors);

@@ -1,7 +1,18 @@
 import { describe, expect, it } from 'vitest';
+import { apiErrors } from './app-error.js';
 import { messageKeys, translate, translateProblem, validationProblemKeys } from './messages.js';
 
 describe('server messages', () => {
+  it('say each error in the words its catalogue declares, and the messages without a code of their own', () => {
+    for (const error of Object.values(apiErrors)) {
+      const name = error.name as keyof typeof apiErrors;
+      expect([translate(name, 'zh'), translate(name, 'en')], error.name).toEqual([error.zh, error.en]);
+    }
+    expect(messageKeys()).toEqual([...Object.keys(apiErrors), 'routeNotFound', 'unsupportedMediaType']);
+    expect(translate('routeNotFound', 'en', { method: 'GET', url: '/api/nothing' })).toBe('No endpoint GET /api/nothing');
+    expect(translate('unsupportedMediaType', 'zh')).toBe('不支持的请求内容类型');
+  });
+
   it('take the English plural form of the number they name', () => {
     expect(translate('codeWrong', 'en', { remaining: 1 })).toBe('Wrong code. 1 attempt left');
     expect(translate('codeWrong', 'en', { remaining: 2 })).toBe('Wrong code. 2 attempts left');

@@ -1,4 +1,4 @@
-import { ErrorCode, Permission, Role } from '@spatia/contract';
+import { Permission, Role, AuthErrors } from '@spatia/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authHeaders, createTestApp, createUser, json, signIn, type TestApp } from '../test/test-app.js';
 
@@ -41,10 +41,10 @@ describe('guards', () => {
     expect((await call('/api/test/signed-in', token)).statusCode).toBe(200);
     const role = await call('/api/test/photographer', token);
     expect(role.statusCode).toBe(403);
-    expect(json(role)).toEqual({ code: ErrorCode.missingRole, msg: 'This is only available to: photographer' });
+    expect(json(role)).toEqual({ code: AuthErrors.missingRole.code, msg: 'This is only available to: photographer' });
     const permission = await call('/api/test/wallet', token);
     expect(permission.statusCode).toBe(403);
-    expect(json(permission).code).toBe(ErrorCode.missingPermission);
+    expect(json(permission).code).toBe(AuthErrors.missingPermission.code);
   });
 
   it('lets holders of the role or permission through', async () => {

@@ -1,4 +1,4 @@
-import { ErrorCode, Role, type WorkDetail } from '@spatia/contract';
+import { Role, type WorkDetail, QrLoginErrors } from '@spatia/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authHeaders, createTestApp, json, type TestApp } from '../test/test-app.js';
 import { person, publishedWork, type Person } from '../test/works-fixtures.js';
@@ -153,13 +153,13 @@ describe('a QR sign-in ticket', () => {
     const [scanner, bystander] = [await person(testApp.app), await person(testApp.app)];
     const unscanned = json<{ data: { ticket: string } }>(await testApp.app.inject({ method: 'GET', url: '/api/qrcode/login' })).data;
     const early = await bystander.call('POST', '/api/qrcode/confirm', { ticket: unscanned.ticket, accept: true });
-    expect(json(early).code).toBe(ErrorCode.qrTicketNotScanned);
+    expect(json(early).code).toBe(QrLoginErrors.qrTicketNotScanned.code);
 
     for (const accept of [true, false]) {
       const { ticket, pollToken } = await scannedTicket(scanner);
       const hijack = await bystander.call('POST', '/api/qrcode/confirm', { ticket, accept });
       expect(hijack.statusCode).toBe(403);
-      expect(json(hijack).code).toBe(ErrorCode.qrTicketScannedByOther);
+      expect(json(hijack).code).toBe(QrLoginErrors.qrTicketScannedByOther.code);
       expect((await bystander.call('POST', '/api/qrcode/scan', { ticket })).statusCode).toBe(403);
 
       expect(json(await scanner.call('POST', '/api/qrcode/confirm', { ticket, accept })).data).toEqual({

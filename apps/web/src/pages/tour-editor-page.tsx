@@ -1,5 +1,5 @@
 import { Button, Result } from 'antd';
-import { ErrorCode } from '@spatia/contract';
+import { ErrorCode, ProcessingErrors, TourErrors } from '@spatia/contract';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
@@ -32,7 +32,7 @@ export default function TourEditorPage() {
   if (tour.isPending || !freshTour || (work.isPending && !work.isError)) return <PageLoading fullScreen />;
   if (tour.isError) {
     const code = tour.error instanceof ApiError ? tour.error.code : undefined;
-    const notProcessed = code === ErrorCode.workNotProcessed || code === ErrorCode.notAPanorama;
+    const notProcessed = code === ProcessingErrors.workNotProcessed.code || code === TourErrors.notAPanorama.code;
     return (
       <Result
         status={notProcessed ? 'info' : code === ErrorCode.notFound ? '404' : 'warning'}

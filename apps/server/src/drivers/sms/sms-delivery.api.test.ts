@@ -1,4 +1,4 @@
-import { ErrorCode } from '@spatia/contract';
+import { SmsCodeErrors } from '@spatia/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, json, type TestApp } from '../../test/test-app.js';
 import { startAliyunStandIn, type StandIn } from '../../test/sms-stand-ins.js';
@@ -43,6 +43,9 @@ describe('codes sent through a real SMS driver', () => {
       cookies: { language: 'en' },
     });
     expect(response.statusCode).toBe(503);
-    expect(json(response)).toEqual({ code: ErrorCode.smsUnavailable, msg: 'The text message could not be sent. Please try again later' });
+    expect(json(response)).toEqual({
+      code: SmsCodeErrors.smsUnavailable.code,
+      msg: 'The text message could not be sent. Please try again later',
+    });
   });
 });

@@ -1,4 +1,12 @@
-import { ErrorCode, Permission, Role, type PermissionGroupNode, type UserPermissionNode, type UserPermissionTree } from '@spatia/contract';
+import {
+  ErrorCode,
+  Permission,
+  Role,
+  type PermissionGroupNode,
+  type UserPermissionNode,
+  type UserPermissionTree,
+  AuthErrors,
+} from '@spatia/contract';
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { adminActions } from '../admin-log/admin-log.tables.js';
@@ -163,7 +171,7 @@ describe('GET /api/admin/permissions/tree', () => {
     expect((await testApp.app.inject({ method: 'GET', url })).statusCode).toBe(401);
     const own = await user.call('GET', url);
     expect(own.statusCode).toBe(403);
-    expect(json(own).code).toBe(ErrorCode.missingRole);
+    expect(json(own).code).toBe(AuthErrors.missingRole.code);
     expect((await admin.call('GET', '/api/admin/permissions/tree?uid=nobody')).statusCode).toBe(404);
     expect(json(await admin.call('GET', '/api/admin/permissions/tree')).code).toBe(ErrorCode.validation);
   });
@@ -218,7 +226,7 @@ describe('PUT /api/admin/users/{uid}/permissions', () => {
     const user = await person(testApp.app, { menus: [480] });
     const response = await admin.call('PUT', `/api/admin/users/${user.uid}/permissions`, { permIds: [481, 99999, 77777] });
     expect(response.statusCode).toBe(400);
-    expect(json(response)).toMatchObject({ code: ErrorCode.unknownPermissionIds });
+    expect(json(response)).toMatchObject({ code: AuthErrors.unknownPermissionIds.code });
     expect(json(response).msg).toContain('77777, 99999');
     const rows = await testApp.app.services.database.db.select().from(userPermissions).where(eq(userPermissions.userId, user.id));
     expect(rows.map((row) => row.permissionId)).toEqual([480]);

@@ -1,4 +1,4 @@
-import { AUTH_HEADER_X, ErrorCode } from '@spatia/contract';
+import { AUTH_HEADER_X, ErrorCode, AuthErrors, SmsCodeErrors } from '@spatia/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../users/users.tables.js';
@@ -92,10 +92,10 @@ describe('registration', () => {
     const user = await createUser(testApp.app);
     const taken = await testApp.app.inject({ method: 'GET', url: `/api/client/register/verifyCode?phoneNumber=${user.phone}` });
     expect(taken.statusCode).toBe(409);
-    expect(json(taken).code).toBe(ErrorCode.accountExists);
+    expect(json(taken).code).toBe(AuthErrors.accountExists.code);
     const response = await register(newPhone(), { invitedCode: 'NOPE99' });
     expect(response.statusCode).toBe(400);
-    expect(json(response).code).toBe(ErrorCode.invalidInviteCode);
+    expect(json(response).code).toBe(AuthErrors.invalidInviteCode.code);
   });
 
   it('explains a weak password and a wrong code, and creates nothing', async () => {
@@ -109,7 +109,7 @@ describe('registration', () => {
       cookies: { language: 'en' },
       payload: { phoneNumber: phone, password: 'Welcome2026', ...code, verifyCode: code.verifyCode === '000000' ? '000001' : '000000' },
     });
-    expect(json(wrong)).toEqual({ code: ErrorCode.codeWrong, msg: 'Wrong code. 4 attempts left' });
+    expect(json(wrong)).toEqual({ code: SmsCodeErrors.codeWrong.code, msg: 'Wrong code. 4 attempts left' });
     const check = await testApp.app.inject({ method: 'POST', url: '/api/client/checkPhoneNumber', payload: { phoneNumber: phone } });
     expect(json(check).data).toEqual({ registered: false });
   });
@@ -155,7 +155,7 @@ describe('SMS-code sign-in', () => {
     const phone = newPhone();
     const code = await requestCode(testApp.app, '/api/client/register/verifyCode', phone);
     const response = await testApp.app.inject({ method: 'POST', url: '/api/c/smsLogin', payload: { phoneNumber: phone, ...code } });
-    expect(json(response).code).toBe(ErrorCode.codeWrong);
+    expect(json(response).code).toBe(SmsCodeErrors.codeWrong.code);
   });
 });
 
@@ -175,14 +175,14 @@ describe('password reset and change', () => {
     const reset = await resetPassword(testApp.app, user.phone, 'BrandNew2026');
     expect(reset.statusCode, reset.body).toBe(200);
     expect((await userInfo(oldToken, user.uid)).statusCode).toBe(401);
-    expect(json(await attempt(user.password)).code).toBe(ErrorCode.invalidCredentials);
+    expect(json(await attempt(user.password)).code).toBe(AuthErrors.invalidCredentials.code);
     expect((await attempt('BrandNew2026')).statusCode).toBe(200);
   });
 
   it('refuses a reset code for a phone without an account', async () => {
     const response = await testApp.app.inject({ method: 'GET', url: `/api/client/forgetPwd/verifyCode?phoneNumber=${newPhone()}` });
     expect(response.statusCode).toBe(404);
-    expect(json(response).code).toBe(ErrorCode.phoneNotRegistered);
+    expect(json(response).code).toBe(AuthErrors.phoneNotRegistered.code);
   });
 
   it('changes the password with the current one, ending the other sessions but not this one', async () => {
@@ -195,7 +195,7 @@ describe('password reset and change', () => {
       headers: authHeaders(here),
       payload: { currentPassword: 'nope12345', newPassword: 'Changed2026' },
     });
-    expect(json(wrong).code).toBe(ErrorCode.wrongCurrentPassword);
+    expect(json(wrong).code).toBe(AuthErrors.wrongCurrentPassword.code);
     const changed = await testApp.app.inject({
       method: 'POST',
       url: '/api/c/password',

@@ -1,4 +1,4 @@
-import { AUTH_HEADER_X, ErrorCode, Permission, Role } from '@spatia/contract';
+import { AUTH_HEADER_X, ErrorCode, Permission, Role, AuthErrors } from '@spatia/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessions } from './sessions.tables.js';
@@ -59,7 +59,7 @@ describe('POST /api/client/login', () => {
     const payload = { phoneNumber: customer.phone, password: 'wrong-password1' };
     const english = await testApp.app.inject({ method: 'POST', url: '/api/client/login', payload, cookies: { language: 'en' } });
     expect(english.statusCode).toBe(400);
-    expect(json(english)).toEqual({ code: ErrorCode.invalidCredentials, msg: 'Wrong phone number or password' });
+    expect(json(english)).toEqual({ code: AuthErrors.invalidCredentials.code, msg: 'Wrong phone number or password' });
     const chinese = await testApp.app.inject({ method: 'POST', url: '/api/client/login', payload });
     expect(json(chinese).msg).toBe('手机号或密码错误');
   });
@@ -70,7 +70,7 @@ describe('POST /api/client/login', () => {
       url: '/api/client/login',
       payload: { phoneNumber: '13000000000', password: 'whatever123' },
     });
-    expect(json(response).code).toBe(ErrorCode.invalidCredentials);
+    expect(json(response).code).toBe(AuthErrors.invalidCredentials.code);
   });
 
   it('names the missing or malformed field', async () => {
@@ -133,7 +133,7 @@ describe('GET /api/client/:uid/info', () => {
     const token = await signIn(testApp.app, customer);
     const response = await testApp.app.inject({ method: 'GET', url: `/api/client/${other.uid}/info`, headers: authHeaders(token) });
     expect(response.statusCode).toBe(403);
-    expect(json(response).code).toBe(ErrorCode.notYourAccount);
+    expect(json(response).code).toBe(AuthErrors.notYourAccount.code);
   });
 
   it('lets an admin read any user, and says 404 for an unknown uid', async () => {
@@ -196,42 +196,43 @@ describe('password guessing', () => {
     const attacker = '198.51.100.1';
     for (let i = 0; i < 10; i += 1) {
       const response = await login(`1370000${String(i).padStart(4, '0')}`, 'guess-123', attacker);
-      expect(json(response).code).toBe(ErrorCode.invalidCredentials);
+      expect(json(response).code).toBe(AuthErrors.invalidCredentials.code);
     }
     const eleventh = await login('13700000010', 'guess-123', attacker);
-    expectWait(eleventh, ErrorCode.passwordRetryIn, 1);
+    expectWait(eleventh, AuthErrors.passwordRetryIn.code, 1);
     expect(json(eleventh).msg).toBe('Too many wrong passwords. Try again in 1 s, or sign in with a code');
     const chinese = await login('13700000011', 'guess-123', attacker, 'zh');
-    expectWait(chinese, ErrorCode.passwordRetryIn, 1);
+    expectWait(chinese, AuthErrors.passwordRetryIn.code, 1);
     expect(json(chinese).msg).toBe('密码错误次数过多，请 1 秒后再试，或使用验证码登录');
     // While it waits, even a right password from that address is not checked; other addresses are not held up.
-    expectWait(await login(customer.phone, customer.password, attacker), ErrorCode.passwordRetryIn, 1);
+    expectWait(await login(customer.phone, customer.password, attacker), AuthErrors.passwordRetryIn.code, 1);
     expect((await login(customer.phone, customer.password, '198.51.100.2')).statusCode).toBe(200);
 
     clock.now += SECOND;
-    expectWait(await login('13700000012', 'guess-123', attacker), ErrorCode.passwordRetryIn, 2);
+    expectWait(await login('13700000012', 'guess-123', attacker), AuthErrors.passwordRetryIn.code, 2);
     clock.now += 2 * SECOND;
     expect((await login(customer.phone, customer.password, attacker)).statusCode).toBe(200);
     // The right password does not wipe the address's failures: the next guess waits longer still.
-    expectWait(await login('13700000013', 'guess-123', attacker), ErrorCode.passwordRetryIn, 2);
+    expectWait(await login('13700000013', 'guess-123', attacker), AuthErrors.passwordRetryIn.code, 2);
     clock.now += 2 * SECOND;
-    expectWait(await login('13700000013', 'guess-123', attacker), ErrorCode.passwordRetryIn, 4);
+    expectWait(await login('13700000013', 'guess-123', attacker), AuthErrors.passwordRetryIn.code, 4);
     // Sixteen minutes of guessing later, the wait has stopped growing at 10 minutes.
     for (let wait = 4; wait < 600; wait = Math.min(600, wait * 2)) {
       clock.now += wait * SECOND;
-      expectWait(await login('13700000014', 'guess-123', attacker), ErrorCode.passwordRetryIn, Math.min(600, wait * 2));
+      expectWait(await login('13700000014', 'guess-123', attacker), AuthErrors.passwordRetryIn.code, Math.min(600, wait * 2));
     }
   });
 
   it('delays, then locks, one phone guessed from many addresses; SMS sign-in and a reset still work', async () => {
     const victim = await createUser(testApp.app);
     const from = (i: number) => `192.0.2.${i}`;
-    for (let i = 1; i <= 4; i += 1) expect(json(await login(victim.phone, 'guess-123', from(i))).code).toBe(ErrorCode.invalidCredentials);
+    for (let i = 1; i <= 4; i += 1)
+      expect(json(await login(victim.phone, 'guess-123', from(i))).code).toBe(AuthErrors.invalidCredentials.code);
     const fifth = await login(victim.phone, 'guess-123', from(5));
-    expectWait(fifth, ErrorCode.passwordRetryIn, 15);
+    expectWait(fifth, AuthErrors.passwordRetryIn.code, 15);
     expect(json(fifth).msg).toBe('Too many wrong passwords. Try again in 15 s, or sign in with a code');
     // The wait holds for the phone whatever the address, and the right password too.
-    expectWait(await login(victim.phone, victim.password, from(6)), ErrorCode.passwordRetryIn, 15);
+    expectWait(await login(victim.phone, victim.password, from(6)), AuthErrors.passwordRetryIn.code, 15);
     for (const [attempt, wait] of [
       [6, 30],
       [7, 60],
@@ -239,16 +240,16 @@ describe('password guessing', () => {
       [9, 240],
     ] as const) {
       clock.now += (wait / 2) * SECOND;
-      expectWait(await login(victim.phone, 'guess-123', from(attempt)), ErrorCode.passwordRetryIn, wait);
+      expectWait(await login(victim.phone, 'guess-123', from(attempt)), AuthErrors.passwordRetryIn.code, wait);
     }
     clock.now += 240 * SECOND;
     const tenth = await login(victim.phone, 'guess-123', from(10));
-    expectWait(tenth, ErrorCode.accountLocked, 900);
+    expectWait(tenth, AuthErrors.accountLocked.code, 900);
     expect(json(tenth).msg).toBe(
       'Too many wrong passwords: this phone number is locked for 15 min. Try again later or sign in with a code',
     );
     const locked = await login(victim.phone, victim.password, from(11), 'zh');
-    expectWait(locked, ErrorCode.accountLocked, 900);
+    expectWait(locked, AuthErrors.accountLocked.code, 900);
     expect(json(locked).msg).toBe('密码错误次数过多，该手机号已锁定，请 15 分钟后再试或使用验证码登录');
 
     const smsLogin = await testApp.app.inject({
@@ -268,12 +269,12 @@ describe('password guessing', () => {
   it('lets the right password in once the wait has passed, and that starts the phone from zero', async () => {
     const user = await createUser(testApp.app);
     for (let i = 1; i <= 4; i += 1) await login(user.phone, 'guess-123', `192.0.2.${20 + i}`);
-    expectWait(await login(user.phone, 'guess-123', '192.0.2.25'), ErrorCode.passwordRetryIn, 15);
+    expectWait(await login(user.phone, 'guess-123', '192.0.2.25'), AuthErrors.passwordRetryIn.code, 15);
     clock.now += 15 * SECOND;
     expect((await login(user.phone, user.password, '192.0.2.26')).statusCode).toBe(200);
     for (let i = 1; i <= 4; i += 1)
-      expect(json(await login(user.phone, 'guess-123', `192.0.2.${30 + i}`)).code).toBe(ErrorCode.invalidCredentials);
-    expectWait(await login(user.phone, 'guess-123', '192.0.2.35'), ErrorCode.passwordRetryIn, 15);
+      expect(json(await login(user.phone, 'guess-123', `192.0.2.${30 + i}`)).code).toBe(AuthErrors.invalidCredentials.code);
+    expectWait(await login(user.phone, 'guess-123', '192.0.2.35'), AuthErrors.passwordRetryIn.code, 15);
   });
 
   it('ends a lock after 15 minutes, and the address that caused it cannot cause another at once', async () => {
@@ -283,16 +284,16 @@ describe('password guessing', () => {
       await login(user.phone, 'guess-123', stranger);
       clock.now += 4 * MINUTE;
     }
-    expectWait(await login(user.phone, user.password, '203.0.113.51'), ErrorCode.accountLocked, 11 * 60);
+    expectWait(await login(user.phone, user.password, '203.0.113.51'), AuthErrors.accountLocked.code, 11 * 60);
     clock.now += 11 * MINUTE;
     // The phone starts over; the stranger's address has used its ten free failures and now waits.
-    expectWait(await login(user.phone, 'guess-123', stranger), ErrorCode.passwordRetryIn, 1);
+    expectWait(await login(user.phone, 'guess-123', stranger), AuthErrors.passwordRetryIn.code, 1);
     expect((await login(user.phone, user.password, '203.0.113.51')).statusCode).toBe(200);
   });
 
   it('counts an unknown phone like a known one', async () => {
     for (let i = 1; i <= 4; i += 1)
-      expect(json(await login('13600000000', 'guess-123', `192.0.2.${40 + i}`)).code).toBe(ErrorCode.invalidCredentials);
-    expectWait(await login('13600000000', 'guess-123', '192.0.2.45'), ErrorCode.passwordRetryIn, 15);
+      expect(json(await login('13600000000', 'guess-123', `192.0.2.${40 + i}`)).code).toBe(AuthErrors.invalidCredentials.code);
+    expectWait(await login('13600000000', 'guess-123', '192.0.2.45'), AuthErrors.passwordRetryIn.code, 15);
   });
 });

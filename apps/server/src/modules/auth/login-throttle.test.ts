@@ -1,4 +1,4 @@
-import { ErrorCode } from '@spatia/contract';
+import { AuthErrors } from '@spatia/contract';
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../../lib/app-error.js';
 import { describeWait, translate } from '../../lib/messages.js';
@@ -56,13 +56,13 @@ describe('LoginThrottle', () => {
     const { clock, throttle } = setUp();
     for (let i = 0; i < 4; i += 1) expect(await failOnce(throttle, '13900000001', `10.0.0.${i}`)).toBeUndefined();
     expect(await failOnce(throttle, '13900000001', '10.0.0.9')).toMatchObject({
-      code: ErrorCode.passwordRetryIn,
+      code: AuthErrors.passwordRetryIn.code,
       params: { seconds: 15 },
       retryAfterSeconds: 15,
     });
     clock.now += 14 * SECOND;
     await expect(throttle.admit('13900000001', '10.0.0.10')).rejects.toMatchObject({
-      code: ErrorCode.passwordRetryIn,
+      code: AuthErrors.passwordRetryIn.code,
       retryAfterSeconds: 1,
     });
     clock.now += SECOND;
@@ -76,9 +76,9 @@ describe('LoginThrottle', () => {
       last = await failOnce(throttle, '13900000002', `10.0.1.${i}`);
       clock.now += 5 * MINUTE;
     }
-    expect(last).toMatchObject({ code: ErrorCode.accountLocked, params: { minutes: 15 }, retryAfterSeconds: 900 });
+    expect(last).toMatchObject({ code: AuthErrors.accountLocked.code, params: { minutes: 15 }, retryAfterSeconds: 900 });
     await expect(throttle.admit('13900000002', '10.0.1.99')).rejects.toMatchObject({
-      code: ErrorCode.accountLocked,
+      code: AuthErrors.accountLocked.code,
       params: { minutes: 10 },
     });
     await throttle.clearPhone('13900000002');
@@ -94,7 +94,7 @@ describe('LoginThrottle', () => {
     clock.now += 10 * MINUTE;
     for (let i = 10; i < 14; i += 1) expect(await failOnce(throttle, '13900000004', `10.0.4.${i}`)).toBeUndefined();
     expect(await failOnce(throttle, '13900000004', '10.0.4.14')).toMatchObject({
-      code: ErrorCode.passwordRetryIn,
+      code: AuthErrors.passwordRetryIn.code,
       params: { seconds: 15 },
     });
   });
@@ -106,15 +106,21 @@ describe('LoginThrottle', () => {
       last = await failOnce(throttle, `1394000${String(i).padStart(4, '0')}`, '10.0.5.1');
       clock.now += (last?.retryAfterSeconds ?? 0) * SECOND;
     }
-    expect(last).toMatchObject({ code: ErrorCode.passwordRetryIn, retryAfterSeconds: 600 });
-    expect(await failOnce(throttle, '13940009999', '10.0.5.1')).toMatchObject({ code: ErrorCode.passwordRetryIn, retryAfterSeconds: 600 });
+    expect(last).toMatchObject({ code: AuthErrors.passwordRetryIn.code, retryAfterSeconds: 600 });
+    expect(await failOnce(throttle, '13940009999', '10.0.5.1')).toMatchObject({
+      code: AuthErrors.passwordRetryIn.code,
+      retryAfterSeconds: 600,
+    });
   });
 
   it('gives a right password its attempt back: successes never use up an address', async () => {
     const { throttle } = setUp();
     for (let i = 0; i < 50; i += 1) await throttle.succeeded(await throttle.admit(`1390000${String(i).padStart(4, '0')}`, '10.0.2.1'));
     for (let i = 0; i < 10; i += 1) expect(await failOnce(throttle, `1391000${String(i).padStart(4, '0')}`, '10.0.2.1')).toBeUndefined();
-    expect(await failOnce(throttle, '13910009999', '10.0.2.1')).toMatchObject({ code: ErrorCode.passwordRetryIn, params: { seconds: 1 } });
+    expect(await failOnce(throttle, '13910009999', '10.0.2.1')).toMatchObject({
+      code: AuthErrors.passwordRetryIn.code,
+      params: { seconds: 1 },
+    });
   });
 
   it('does not charge an address for attempts refused because the phone waits', async () => {
@@ -128,7 +134,7 @@ describe('LoginThrottle', () => {
   it('counts an IPv6 client per /64', async () => {
     const { throttle } = setUp();
     for (let i = 1; i <= 10; i += 1) await failOnce(throttle, `1393000${String(i).padStart(4, '0')}`, `2001:db8:7:1::${i.toString(16)}`);
-    expect(await failOnce(throttle, '13930009999', '2001:db8:7:1:ffff::1')).toMatchObject({ code: ErrorCode.passwordRetryIn });
+    expect(await failOnce(throttle, '13930009999', '2001:db8:7:1:ffff::1')).toMatchObject({ code: AuthErrors.passwordRetryIn.code });
     expect(await failOnce(throttle, '13930009998', '2001:db8:7:2::1')).toBeUndefined();
   });
 });

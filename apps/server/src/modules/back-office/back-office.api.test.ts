@@ -6,6 +6,8 @@ import {
   type AdminUserDetail,
   type AdminUserPage,
   type SignOutEverywhereResult,
+  AuthErrors,
+  BackOfficeUserErrors,
 } from '@spatia/contract';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -31,7 +33,7 @@ async function expectAdminOnly(method: 'GET' | 'POST' | 'PUT', url: string, payl
   expect(noSession.statusCode).toBe(401);
   const notAdmin = await member.call(method, url, payload);
   expect(notAdmin.statusCode).toBe(403);
-  expect(codeOf(notAdmin)).toBe(ErrorCode.missingRole);
+  expect(codeOf(notAdmin)).toBe(AuthErrors.missingRole.code);
 }
 
 async function expectInvalid(response: LightMyRequestResponse, field: string) {
@@ -140,11 +142,11 @@ describe('disable and enable', () => {
       url: '/api/client/login',
       payload: { phoneNumber: target.phone, password: target.password },
     });
-    expect(codeOf(login)).toBe(ErrorCode.accountDisabled);
+    expect(codeOf(login)).toBe(AuthErrors.accountDisabled.code);
 
     const again = await admin.call('POST', `/api/admin/users/${target.uid}/disable`);
     expect(again.statusCode).toBe(409);
-    expect(codeOf(again)).toBe(ErrorCode.userAlreadyDisabled);
+    expect(codeOf(again)).toBe(BackOfficeUserErrors.userAlreadyDisabled.code);
 
     const enabled = await admin.call('POST', `/api/admin/users/${target.uid}/enable`);
     expect(enabled.statusCode).toBe(200);
@@ -153,7 +155,7 @@ describe('disable and enable', () => {
 
     const enabledAgain = await admin.call('POST', `/api/admin/users/${target.uid}/enable`);
     expect(enabledAgain.statusCode).toBe(409);
-    expect(codeOf(enabledAgain)).toBe(ErrorCode.userNotDisabled);
+    expect(codeOf(enabledAgain)).toBe(BackOfficeUserErrors.userNotDisabled.code);
 
     const log = dataOf<AdminLogPage>(await admin.call('GET', `/api/admin/log?targetType=user&targetId=${target.uid}`));
     expect(log.list.map((entry) => entry.action)).toEqual(['user.enable', 'user.disable']);
@@ -168,7 +170,7 @@ describe('disable and enable', () => {
   it('refuses to disable yourself', async () => {
     const response = await admin.call('POST', `/api/admin/users/${admin.uid}/disable`);
     expect(response.statusCode).toBe(403);
-    expect(codeOf(response)).toBe(ErrorCode.cannotDisableSelf);
+    expect(codeOf(response)).toBe(BackOfficeUserErrors.cannotDisableSelf.code);
     expect(json(response).msg).toBe('不能停用您自己的账号');
   });
 
@@ -201,7 +203,7 @@ describe('PUT /api/admin/users/{uid}/roles', () => {
   it('lets an admin give up other roles but not their own admin role', async () => {
     const response = await admin.call('PUT', `/api/admin/users/${admin.uid}/roles`, { roles: [Role.customer] });
     expect(response.statusCode).toBe(403);
-    expect(codeOf(response)).toBe(ErrorCode.cannotDropOwnAdmin);
+    expect(codeOf(response)).toBe(BackOfficeUserErrors.cannotDropOwnAdmin.code);
     const kept = await admin.call('PUT', `/api/admin/users/${admin.uid}/roles`, { roles: [Role.admin, Role.customer] });
     expect(dataOf<AdminUserDetail>(kept).roles).toEqual([Role.admin, Role.customer]);
   });

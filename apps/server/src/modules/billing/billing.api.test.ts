@@ -9,6 +9,8 @@ import {
   type NotificationPage,
   type WalletStat,
   type WorkDetail,
+  BillingErrors,
+  LedgerErrors,
 } from '@spatia/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -190,7 +192,7 @@ describe('pauses, budgets and notices', () => {
     await billingAt('2026-06-05T00:00:00Z').enforce();
     const refused = await viewer.call('GET', `/api/model/${work.uid}/tour`);
     expect(refused.statusCode).toBe(402);
-    expect(json(refused).code).toBe(ErrorCode.workBalanceUnpaid);
+    expect(json(refused).code).toBe(BillingErrors.workBalanceUnpaid.code);
     expect((await payer.call('GET', `/api/model/${work.uid}/tour`)).statusCode).toBe(409); // the owner still sees it
     expect((await admin.call('GET', `/api/model/${work.uid}/tour`)).statusCode).toBe(409);
     await billingAt('2026-06-05T00:05:00Z').enforce();
@@ -215,7 +217,7 @@ describe('pauses, budgets and notices', () => {
     await services().billing.enforce();
     const refused = await viewer.call('GET', `/api/model/${work.uid}/scene`);
     expect(refused.statusCode).toBe(402);
-    expect(json(refused).code).toBe(ErrorCode.workBudgetUsedUp);
+    expect(json(refused).code).toBe(BillingErrors.workBudgetUsedUp.code);
     expect((await viewer.call('GET', `/api/model/${other.uid}/tour`)).statusCode).toBe(409);
     expect((await payer.call('GET', `/api/model/${work.uid}/scene`)).statusCode).not.toBe(402);
     await services().billing.enforce();
@@ -367,7 +369,7 @@ describe('lease time', () => {
     await fund(payer, 2_999);
     const poor = await payer.call('POST', `/api/client/${payer.uid}/purchaseTimeBalance`, { months: 1 });
     expect(poor.statusCode).toBe(409);
-    expect(json(poor).code).toBe(ErrorCode.insufficientBalance);
+    expect(json(poor).code).toBe(LedgerErrors.insufficientBalance.code);
     expect((await payer.call('POST', `/api/client/${payer.uid}/purchaseTimeBalance`, { months: 0 })).statusCode).toBe(400);
     expect((await payer.call('POST', `/api/client/${payer.uid}/purchaseTimeBalance`, { months: 37 })).statusCode).toBe(400);
     expect((await payer.call('POST', `/api/client/${owner.uid}/purchaseTimeBalance`, { months: 1 })).statusCode).toBe(404);
@@ -400,7 +402,7 @@ describe('the back office’s billing prices', () => {
 
     const repeated = await admin.call('PUT', '/api/admin/billing/rechargePlans', { plans: [plans[0], plans[0]] });
     expect(repeated.statusCode).toBe(400);
-    expect(json(repeated).code).toBe(ErrorCode.rechargePlanMonthsRepeated);
+    expect(json(repeated).code).toBe(BillingErrors.rechargePlanMonthsRepeated.code);
     expect((await admin.call('PUT', '/api/admin/billing/rechargePlans', { plans: [] })).statusCode).toBe(400);
     expect((await admin.call('PUT', '/api/admin/billing/prices', { ...prices, graceDays: -1 })).statusCode).toBe(400);
     expect((await owner.call('PUT', '/api/admin/billing/prices', prices)).statusCode).toBe(403);

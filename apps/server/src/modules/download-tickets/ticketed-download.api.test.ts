@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import { ErrorCode } from '@spatia/contract';
+import { ErrorCode, ProcessingErrors } from '@spatia/contract';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fail } from '../../lib/app-error.js';
 import { createTestApp, dataOf, json, type TestApp } from '../../test/test-app.js';
@@ -48,7 +48,7 @@ describe('POST {path}/ticket', () => {
     files.issueTicket.mockRejectedValue(fail('workNotProcessed'));
     const refused = await owner.call('POST', '/api/test-download/W1/file/ticket');
     expect(refused.statusCode).toBe(409);
-    expect(json(refused).code).toBe(ErrorCode.workNotProcessed);
+    expect(json(refused).code).toBe(ProcessingErrors.workNotProcessed.code);
   });
 });
 

@@ -9,6 +9,8 @@ import {
   type Page,
   type WorkDetail,
   type WorkSummary,
+  IdentityErrors,
+  UploadErrors,
 } from '@spatia/contract';
 import { and, eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
@@ -122,7 +124,7 @@ describe('POST /api/c/uploadBusinessCard', () => {
     expect(messageOf(wrongPart)).toBe('参数 file 为必填项');
     const text = await uploadCard(applicant, Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"></svg>'));
     expect(text.statusCode).toBe(415);
-    expect(codeOf(text)).toBe(ErrorCode.unsupportedImage);
+    expect(codeOf(text)).toBe(UploadErrors.unsupportedImage.code);
     const notMultipart = await applicant.call('POST', '/api/c/uploadBusinessCard', { file: 'x' });
     expect(messageOf(notMultipart)).toBe('参数 file 为必填项');
   });
@@ -131,7 +133,7 @@ describe('POST /api/c/uploadBusinessCard', () => {
     const huge = Buffer.concat([await samplePng(), randomBytes(5 * 1024 * 1024)]);
     const response = await uploadCard(applicant, huge);
     expect(response.statusCode).toBe(413);
-    expect(codeOf(response)).toBe(ErrorCode.uploadTooLarge);
+    expect(codeOf(response)).toBe(UploadErrors.uploadTooLarge.code);
   });
 
   it('is rate-limited per user', async () => {
@@ -180,7 +182,7 @@ describe('POST /api/c/applyIdentity/{id}', () => {
     await applied(user, 48);
     const again = await apply(user, 48, { businessCardUrl: await cardOf(user), realName: '张三' });
     expect(again.statusCode).toBe(409);
-    expect(codeOf(again)).toBe(ErrorCode.identityAlreadyOpen);
+    expect(codeOf(again)).toBe(IdentityErrors.identityAlreadyOpen.code);
   });
 
   it('404s an unknown or hidden kind and 401s without a session', async () => {
@@ -194,11 +196,11 @@ describe('POST /api/c/applyIdentity/{id}', () => {
   it('says which field is wrong', async () => {
     const card = await cardOf(applicant);
     const cases: [Record<string, unknown> | string, number, string][] = [
-      ['not json', ErrorCode.identityExtrasInvalid, 'Parameter jsonExtras must be a JSON object whose values are all text'],
-      ['[1,2]', ErrorCode.identityExtrasInvalid, 'Parameter jsonExtras must be a JSON object whose values are all text'],
+      ['not json', IdentityErrors.identityExtrasInvalid.code, 'Parameter jsonExtras must be a JSON object whose values are all text'],
+      ['[1,2]', IdentityErrors.identityExtrasInvalid.code, 'Parameter jsonExtras must be a JSON object whose values are all text'],
       [
         { businessCardUrl: card, realName: 7 },
-        ErrorCode.identityExtrasInvalid,
+        IdentityErrors.identityExtrasInvalid.code,
         'Parameter jsonExtras must be a JSON object whose values are all text',
       ],
       [{ realName: '张三' }, ErrorCode.validation, 'Parameter jsonExtras.businessCardUrl is required'],
@@ -217,12 +219,12 @@ describe('POST /api/c/applyIdentity/{id}', () => {
       [{ businessCardUrl: card, realName: '张三', shopName: 'x' }, ErrorCode.validation, 'Parameter jsonExtras.shopName is not accepted'],
       [
         { businessCardUrl: '/files/assets/identity/someone/0123456789abcdef0123.webp', realName: '张三' },
-        ErrorCode.businessCardInvalid,
+        IdentityErrors.businessCardInvalid.code,
         'The business card must be an image you uploaded with "Upload business card"',
       ],
       [
         { businessCardUrl: 'https://evil.example/card.webp', realName: '张三' },
-        ErrorCode.businessCardInvalid,
+        IdentityErrors.businessCardInvalid.code,
         'The business card must be an image you uploaded with "Upload business card"',
       ],
     ];
@@ -246,7 +248,7 @@ describe('POST /api/c/applyIdentity/{id}', () => {
   it("refuses another user's business card", async () => {
     const card = await cardOf(stranger);
     const response = await apply(applicant, 57, { businessCardUrl: card, realName: '张三', company: 'Studio' });
-    expect(codeOf(response)).toBe(ErrorCode.businessCardInvalid);
+    expect(codeOf(response)).toBe(IdentityErrors.businessCardInvalid.code);
   });
 });
 
@@ -261,7 +263,7 @@ describe('DELETE /api/c/authRecord/{id}', () => {
     expect(dataOf<IdentityRecord>(withdrawn).status).toBe('revoked');
     const again = await user.call('DELETE', `/api/c/authRecord/${record.id}`);
     expect(again.statusCode).toBe(409);
-    expect(codeOf(again)).toBe(ErrorCode.identityRecordClosed);
+    expect(codeOf(again)).toBe(IdentityErrors.identityRecordClosed.code);
     expect((await user.call('DELETE', '/api/c/authRecord/999999')).statusCode).toBe(404);
     expect((await testApp.app.inject({ method: 'DELETE', url: `/api/c/authRecord/${record.id}` })).statusCode).toBe(401);
     expect((await applied(user, 6)).status).toBe('pending');
@@ -273,7 +275,7 @@ describe('DELETE /api/c/authRecord/{id}', () => {
     await admin.call('POST', `/api/admin/identity/applications/${record.id}/reject`, { reason: '名片不清晰' });
     const response = await user.call('DELETE', `/api/c/authRecord/${record.id}`);
     expect(response.statusCode).toBe(409);
-    expect(codeOf(response)).toBe(ErrorCode.identityRecordClosed);
+    expect(codeOf(response)).toBe(IdentityErrors.identityRecordClosed.code);
   });
 });
 
@@ -337,7 +339,7 @@ describe('the back office', () => {
     for (const action of ['approve', 'reject']) {
       const again = await admin.call('POST', `/api/admin/identity/applications/${record.id}/${action}`, { reason: 'late' });
       expect(again.statusCode).toBe(409);
-      expect(codeOf(again)).toBe(ErrorCode.identityAlreadyDecided);
+      expect(codeOf(again)).toBe(IdentityErrors.identityAlreadyDecided.code);
     }
     expect((await admin.call('POST', '/api/admin/identity/applications/999999/approve')).statusCode).toBe(404);
   });
@@ -368,7 +370,7 @@ describe('the back office', () => {
     const withdrawn = await applied(user, 79, { shopName: '山间民宿' });
     await user.call('DELETE', `/api/c/authRecord/${withdrawn.id}`);
     expect(codeOf(await admin.call('POST', `/api/admin/identity/applications/${withdrawn.id}/approve`))).toBe(
-      ErrorCode.identityAlreadyDecided,
+      IdentityErrors.identityAlreadyDecided.code,
     );
   });
 });

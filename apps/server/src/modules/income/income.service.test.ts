@@ -1,4 +1,4 @@
-import { ErrorCode } from '@spatia/contract';
+import { ErrorCode, OrderErrors } from '@spatia/contract';
 import { describe, expect, it } from 'vitest';
 import { LedgerAccount, type LedgerService } from '../ledger/ledger.service.js';
 import { INCOME_KINDS, IncomeService } from './income.service.js';
@@ -60,11 +60,11 @@ describe('income statistics', () => {
   it('refuse more than 366 days, a reversed range and a day that does not exist, before asking the ledger', async () => {
     const { asked, income } = setUp();
     await expect(income.stat(7, { ...page, startTime: '2025-01-01', endTime: '2026-01-02' })).rejects.toMatchObject({
-      code: ErrorCode.dateRangeTooLong,
+      code: OrderErrors.dateRangeTooLong.code,
       params: { max: 366, days: 367 },
     });
     await expect(income.stat(7, { ...page, startTime: '2026-01-02', endTime: '2026-01-01' })).rejects.toMatchObject({
-      code: ErrorCode.dateRangeReversed,
+      code: OrderErrors.dateRangeReversed.code,
     });
     await expect(income.stat(7, { ...page, endTime: '2026-02-30' })).rejects.toMatchObject({ code: ErrorCode.validation });
     expect(asked).toEqual([]);

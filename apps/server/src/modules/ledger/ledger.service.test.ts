@@ -1,4 +1,4 @@
-import { ErrorCode } from '@spatia/contract';
+import { LedgerErrors } from '@spatia/contract';
 import fc from 'fast-check';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -84,7 +84,7 @@ describe('ledger postings', () => {
         kind: 'sale',
         entries: movement(accounts[0]!.balance, accounts[1]!.income, 101),
       }),
-    ).rejects.toMatchObject({ code: ErrorCode.insufficientBalance, httpStatus: 409 });
+    ).rejects.toMatchObject({ code: LedgerErrors.insufficientBalance.code, httpStatus: 409 });
     expect(await ledger.balance(accounts[0]!.balance)).toBe(100);
     expect(await ledger.balance(accounts[1]!.income)).toBe(0);
   });
@@ -139,7 +139,7 @@ describe('ledger postings', () => {
     await expect(
       inTransaction((tx) => ledger.postFromBalances([first.balance], tx, () => batch(`${prefix}:over`, 101))),
     ).rejects.toMatchObject({
-      code: ErrorCode.insufficientBalance,
+      code: LedgerErrors.insufficientBalance.code,
     });
     await expect(
       inTransaction((tx) => ledger.postFromBalances([second.balance], tx, () => batch(`${prefix}:unlocked`, 1))),
@@ -318,7 +318,7 @@ describe('ledger property', () => {
               withdrawals.set(op.id, { user: op.user, amount: op.amount });
               for (const entry of posting.entries) add(entry.account, entry.amount);
             } else {
-              expect(result).toMatchObject({ code: ErrorCode.insufficientBalance });
+              expect(result).toMatchObject({ code: LedgerErrors.insufficientBalance.code });
             }
             continue;
           }
@@ -354,7 +354,7 @@ describe('ledger property', () => {
             booked.add(op.reference);
             for (const entry of entries) add(entry.account, entry.amount);
           } else {
-            expect(result).toMatchObject({ code: ErrorCode.insufficientBalance });
+            expect(result).toMatchObject({ code: LedgerErrors.insufficientBalance.code });
           }
         }
 

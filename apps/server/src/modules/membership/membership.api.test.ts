@@ -9,6 +9,8 @@ import {
   type MyMembership,
   type Page,
   type UserInfo,
+  MembershipErrors,
+  UploadErrors,
 } from '@spatia/contract';
 import { and, eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
@@ -131,7 +133,7 @@ describe('versions (public)', () => {
   });
 
   it('refuses unknown and hidden versions, and ids that are not numbers', async () => {
-    expect(codeOf(await call(undefined, 'GET', '/api/membership/versions/9999'))).toBe(ErrorCode.membershipVersionUnavailable);
+    expect(codeOf(await call(undefined, 'GET', '/api/membership/versions/9999'))).toBe(MembershipErrors.membershipVersionUnavailable.code);
     expect((await call(undefined, 'GET', '/api/membership/versions/abc')).statusCode).toBe(400);
     const hidden = dataOf<AdminMembershipVersion>(
       await call(admin, 'POST', '/api/admin/membership/versions', versionBody({ visible: false })),
@@ -162,7 +164,7 @@ describe('POST /api/c/upload', () => {
     expect((await upload(undefined, await samplePng())).statusCode).toBe(401);
     const text = await upload(user, Buffer.from('just some text, not an image'), 'file', 'image/png');
     expect(text.statusCode).toBe(415);
-    expect(codeOf(text)).toBe(ErrorCode.unsupportedImage);
+    expect(codeOf(text)).toBe(UploadErrors.unsupportedImage.code);
     const wrongField = await upload(user, await samplePng(), 'picture');
     expect(wrongField.statusCode).toBe(400);
     expect(codeOf(wrongField)).toBe(ErrorCode.validation);
@@ -171,7 +173,7 @@ describe('POST /api/c/upload', () => {
     const big = Buffer.concat([await samplePng(), Buffer.alloc(MEMBERSHIP_UPLOAD_MAX_BYTES)]);
     const tooLarge = await upload(user, big);
     expect(tooLarge.statusCode).toBe(413);
-    expect(codeOf(tooLarge)).toBe(ErrorCode.uploadTooLarge);
+    expect(codeOf(tooLarge)).toBe(UploadErrors.uploadTooLarge.code);
   });
 
   it('limits how often one user uploads', async () => {
@@ -189,41 +191,47 @@ describe('POST /api/c/membership/apply', () => {
     const user = await person(testApp.app);
     const url = await licenceOf(user);
     const steps: [Record<string, unknown>, number | undefined, number, string, string][] = [
-      [{}, 1, ErrorCode.membershipCompanyNameMissing, '请填写主体名称', 'please fill in the entity name'],
-      [{ companyName: '  ' }, 1, ErrorCode.membershipCompanyNameMissing, '请填写主体名称', 'please fill in the entity name'],
-      [{ companyName: 'ACME' }, 1, ErrorCode.membershipNameAndPhoneMissing, '请填写姓名和电话', 'please fill in name and phone'],
+      [{}, 1, MembershipErrors.membershipCompanyNameMissing.code, '请填写主体名称', 'please fill in the entity name'],
+      [{ companyName: '  ' }, 1, MembershipErrors.membershipCompanyNameMissing.code, '请填写主体名称', 'please fill in the entity name'],
+      [
+        { companyName: 'ACME' },
+        1,
+        MembershipErrors.membershipNameAndPhoneMissing.code,
+        '请填写姓名和电话',
+        'please fill in name and phone',
+      ],
       [
         { companyName: 'ACME', name: 'Li' },
         1,
-        ErrorCode.membershipNameAndPhoneMissing,
+        MembershipErrors.membershipNameAndPhoneMissing.code,
         '请填写姓名和电话',
         'please fill in name and phone',
       ],
       [
         { companyName: 'ACME', phone: user.phone },
         1,
-        ErrorCode.membershipNameAndPhoneMissing,
+        MembershipErrors.membershipNameAndPhoneMissing.code,
         '请填写姓名和电话',
         'please fill in name and phone',
       ],
       [
         { companyName: 'ACME', name: 'Li', phone: user.phone },
         undefined,
-        ErrorCode.membershipVersionMissing,
+        MembershipErrors.membershipVersionMissing.code,
         '请选择会员版本',
         'please choose a membership version',
       ],
       [
         { companyName: 'ACME', name: 'Li', phone: user.phone },
         0,
-        ErrorCode.membershipVersionMissing,
+        MembershipErrors.membershipVersionMissing.code,
         '请选择会员版本',
         'please choose a membership version',
       ],
       [
         { companyName: 'ACME', name: 'Li', phone: user.phone, licenceImages: [] },
         1,
-        ErrorCode.membershipLicenceMissing,
+        MembershipErrors.membershipLicenceMissing.code,
         '请上传营业执照、登记证书或身份证图片',
         'please upload a business licence, registration certificate or ID',
       ],
@@ -236,7 +244,7 @@ describe('POST /api/c/membership/apply', () => {
     }
     // Everything else right: only the missing company name is named.
     expect(codeOf(await apply(user, 1, { licenceImages: [url], name: 'Li', phone: user.phone }))).toBe(
-      ErrorCode.membershipCompanyNameMissing,
+      MembershipErrors.membershipCompanyNameMissing.code,
     );
   });
 
@@ -246,16 +254,16 @@ describe('POST /api/c/membership/apply', () => {
     const url = await licenceOf(user);
     const theirs = await licenceOf(other);
     const extras = { licenceImages: [url], companyName: 'ACME', name: 'Li', phone: user.phone };
-    expect(codeOf(await apply(user, 1, { ...extras, phone: other.phone }))).toBe(ErrorCode.membershipPhoneMismatch);
-    expect(codeOf(await apply(user, 1, { ...extras, licenceImages: [theirs] }))).toBe(ErrorCode.membershipLicenceInvalid);
+    expect(codeOf(await apply(user, 1, { ...extras, phone: other.phone }))).toBe(MembershipErrors.membershipPhoneMismatch.code);
+    expect(codeOf(await apply(user, 1, { ...extras, licenceImages: [theirs] }))).toBe(MembershipErrors.membershipLicenceInvalid.code);
     expect(codeOf(await apply(user, 1, { ...extras, licenceImages: ['https://example.com/licence.png'] }))).toBe(
-      ErrorCode.membershipLicenceInvalid,
+      MembershipErrors.membershipLicenceInvalid.code,
     );
     const forged = url.replace(/[0-9a-f]{64}/, 'f'.repeat(64));
-    expect(codeOf(await apply(user, 1, { ...extras, licenceImages: [forged] }))).toBe(ErrorCode.membershipLicenceInvalid);
+    expect(codeOf(await apply(user, 1, { ...extras, licenceImages: [forged] }))).toBe(MembershipErrors.membershipLicenceInvalid.code);
     const unavailable = await apply(user, 9999, extras);
     expect(unavailable.statusCode).toBe(404);
-    expect(codeOf(unavailable)).toBe(ErrorCode.membershipVersionUnavailable);
+    expect(codeOf(unavailable)).toBe(MembershipErrors.membershipVersionUnavailable.code);
     expect(codeOf(await apply(user, 1, '{not json'))).toBe(ErrorCode.validation);
     expect(codeOf(await apply(user, 1, '[1,2]'))).toBe(ErrorCode.validation);
     expect(codeOf(await apply(user, 1, { ...extras, companyName: 'x'.repeat(101) }))).toBe(ErrorCode.validation);
@@ -270,7 +278,10 @@ describe('POST /api/c/membership/apply', () => {
 
     const again = await apply(user, 2, extras, 'en');
     expect(again.statusCode).toBe(409);
-    expect(json(again)).toEqual({ code: ErrorCode.membershipApplicationPending, msg: 'you already have an application under review' });
+    expect(json(again)).toEqual({
+      code: MembershipErrors.membershipApplicationPending.code,
+      msg: 'you already have an application under review',
+    });
     expect((await call(undefined, 'POST', '/api/c/membership/apply', { versionId: 1, jsonExtras: '{}' })).statusCode).toBe(401);
   });
 
@@ -316,7 +327,7 @@ describe('GET /api/c/membership and withdrawing', () => {
     expect((await call(user, 'POST', `/api/c/membership/applications/${id}/withdraw`)).statusCode).toBe(200);
     const again = await call(user, 'POST', `/api/c/membership/applications/${id}/withdraw`);
     expect(again.statusCode).toBe(409);
-    expect(codeOf(again)).toBe(ErrorCode.membershipApplicationDecided);
+    expect(codeOf(again)).toBe(MembershipErrors.membershipApplicationDecided.code);
     expect(dataOf<MyMembership>(await call(user, 'GET', '/api/c/membership')).applications[0]!.status).toBe('withdrawn');
     expect((await call(admin, 'POST', `/api/admin/membership/applications/${id}/approve`)).statusCode).toBe(409);
     expect((await call(undefined, 'GET', '/api/c/membership')).statusCode).toBe(401);
@@ -402,13 +413,15 @@ describe('back office: versions', () => {
     const applicationId = await applyFully(user, used.id);
     const refused = await call(admin, 'DELETE', `/api/admin/membership/versions/${used.id}`);
     expect(refused.statusCode).toBe(409);
-    expect(codeOf(refused)).toBe(ErrorCode.membershipVersionInUse);
+    expect(codeOf(refused)).toBe(MembershipErrors.membershipVersionInUse.code);
     expect((await call(admin, 'POST', `/api/admin/membership/applications/${applicationId}/approve`)).statusCode).toBe(200);
     const listed = dataOf<AdminMembershipVersion[]>(await call(admin, 'GET', '/api/admin/membership/versions')).find(
       (row) => row.id === used.id,
     );
     expect(listed).toMatchObject({ activeMembers: 1, pendingApplications: 0 });
-    expect(codeOf(await call(admin, 'DELETE', `/api/admin/membership/versions/${used.id}`))).toBe(ErrorCode.membershipVersionInUse);
+    expect(codeOf(await call(admin, 'DELETE', `/api/admin/membership/versions/${used.id}`))).toBe(
+      MembershipErrors.membershipVersionInUse.code,
+    );
     expect((await call(admin, 'POST', `/api/admin/memberships/${user.uid}/revoke`, { reason: 'test' })).statusCode).toBe(200);
     expect(dataOf(await call(admin, 'DELETE', `/api/admin/membership/versions/${used.id}`))).toEqual({ outcome: 'hidden' });
   });
@@ -468,9 +481,9 @@ describe('back office: applications', () => {
 
     const twice = await call(admin, 'POST', `/api/admin/membership/applications/${id}/approve`);
     expect(twice.statusCode).toBe(409);
-    expect(codeOf(twice)).toBe(ErrorCode.membershipApplicationDecided);
+    expect(codeOf(twice)).toBe(MembershipErrors.membershipApplicationDecided.code);
     expect(codeOf(await call(admin, 'POST', `/api/admin/membership/applications/${id}/reject`, { reason: 'late' }))).toBe(
-      ErrorCode.membershipApplicationDecided,
+      MembershipErrors.membershipApplicationDecided.code,
     );
     expect((await call(admin, 'POST', '/api/admin/membership/applications/99999/approve')).statusCode).toBe(404);
 
@@ -482,7 +495,10 @@ describe('back office: applications', () => {
       'en',
     );
     expect(again.statusCode).toBe(409);
-    expect(json(again)).toEqual({ code: ErrorCode.membershipTrialUsedByUser, msg: 'Your account has already had its free trial' });
+    expect(json(again)).toEqual({
+      code: MembershipErrors.membershipTrialUsedByUser.code,
+      msg: 'Your account has already had its free trial',
+    });
   });
 
   it('one trial per licence image: the same bytes from another account are refused, at application and at approval', async () => {
@@ -495,7 +511,7 @@ describe('back office: applications', () => {
     expect((await call(admin, 'POST', `/api/admin/membership/applications/${firstId}/approve`)).statusCode).toBe(200);
     const late = await call(admin, 'POST', `/api/admin/membership/applications/${secondId}/approve`);
     expect(late.statusCode).toBe(409);
-    expect(codeOf(late)).toBe(ErrorCode.membershipTrialUsedByLicence);
+    expect(codeOf(late)).toBe(MembershipErrors.membershipTrialUsedByLicence.code);
     // Refused as a whole: still pending, no membership, no trial.
     const [still] = await db().select().from(membershipApplications).where(eq(membershipApplications.id, secondId));
     expect(still!.status).toBe('pending');
@@ -509,7 +525,7 @@ describe('back office: applications', () => {
       phone: third.phone,
     });
     expect(refused.statusCode).toBe(409);
-    expect(codeOf(refused)).toBe(ErrorCode.membershipTrialUsedByLicence);
+    expect(codeOf(refused)).toBe(MembershipErrors.membershipTrialUsedByLicence.code);
   });
 
   it('approving ends an active membership the user holds, in the same step', async () => {
@@ -534,7 +550,7 @@ describe('back office: applications', () => {
     const id = await applyFully(user, noTrial.id);
     const refused = await call(admin, 'POST', `/api/admin/membership/applications/${id}/approve`);
     expect(refused.statusCode).toBe(409);
-    expect(codeOf(refused)).toBe(ErrorCode.membershipNoTrial);
+    expect(codeOf(refused)).toBe(MembershipErrors.membershipNoTrial.code);
 
     const other = await person(testApp.app);
     const otherId = await applyFully(other, 1);
@@ -542,7 +558,7 @@ describe('back office: applications', () => {
       .insert(membershipTrials)
       .values({ userId: other.id, licenceHash: 'e'.repeat(64) });
     expect(codeOf(await call(admin, 'POST', `/api/admin/membership/applications/${otherId}/approve`))).toBe(
-      ErrorCode.membershipTrialUsedByUser,
+      MembershipErrors.membershipTrialUsedByUser.code,
     );
   });
 
@@ -584,7 +600,7 @@ describe('back office: applications', () => {
     expect(await logged('membership.revoke', user.uid)).toHaveLength(1);
     const again = await call(admin, 'POST', `/api/admin/memberships/${user.uid}/revoke`, { reason: '违规' });
     expect(again.statusCode).toBe(409);
-    expect(codeOf(again)).toBe(ErrorCode.membershipNotActive);
+    expect(codeOf(again)).toBe(MembershipErrors.membershipNotActive.code);
   });
 });
 

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { ErrorCode, panoramaTilePath, type Tour, type TourUpdate } from '@spatia/contract';
+import { panoramaTilePath, type Tour, type TourUpdate, ProcessingErrors, TourErrors } from '@spatia/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { renderSyntheticPanorama } from '../../media/panorama/index.js';
 import { dataOf, json, type TestApp } from '../../test/test-app.js';
@@ -146,14 +146,16 @@ describe('GET /api/model/{id}/offlinePackage', () => {
     expect((await testApp.app.inject({ method: 'GET', url: `/api/model/${work.uid}/offlinePackage` })).statusCode).toBe(401);
     expect((await stranger.call('POST', `/api/model/${work.uid}/offlinePackage/ticket`)).statusCode).toBe(404);
     const unprocessed = await panoramaWork();
-    expect(json(await owner.call('POST', `/api/model/${unprocessed.uid}/offlinePackage/ticket`)).code).toBe(ErrorCode.workNotProcessed);
+    expect(json(await owner.call('POST', `/api/model/${unprocessed.uid}/offlinePackage/ticket`)).code).toBe(
+      ProcessingErrors.workNotProcessed.code,
+    );
   });
 
   it('is refused before processing, for other types, and to other people', async () => {
     const unprocessed = await panoramaWork();
-    expect(json(await owner.call('GET', `/api/model/${unprocessed.uid}/offlinePackage`)).code).toBe(ErrorCode.workNotProcessed);
+    expect(json(await owner.call('GET', `/api/model/${unprocessed.uid}/offlinePackage`)).code).toBe(ProcessingErrors.workNotProcessed.code);
     const model = await createWork(owner, { type: 'pointcloud' });
-    expect(json(await owner.call('GET', `/api/model/${model.uid}/offlinePackage`)).code).toBe(ErrorCode.notAPanorama);
+    expect(json(await owner.call('GET', `/api/model/${model.uid}/offlinePackage`)).code).toBe(TourErrors.notAPanorama.code);
     expect((await stranger.call('GET', `/api/model/${unprocessed.uid}/offlinePackage`)).statusCode).toBe(404);
   });
 });

@@ -6,6 +6,8 @@ import {
   type OrderPage,
   type OrderRecord,
   type WorkTransfer,
+  AuthErrors,
+  OrderErrors,
 } from '@spatia/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -171,7 +173,7 @@ describe('GET /api/c/orders', () => {
   it('keeps the service-provider purchases to merchants (spec 2.4), admins passing', async () => {
     const refused = await buyer.call('GET', '/api/c/orders?direction=consume&type=serviceProvider');
     expect(refused.statusCode).toBe(403);
-    expect(json(refused).code).toBe(ErrorCode.missingRole);
+    expect(json(refused).code).toBe(AuthErrors.missingRole.code);
     expect((await merchant.call('GET', '/api/c/orders?direction=consume&type=serviceProvider')).statusCode).toBe(200);
     expect((await admin.call('GET', '/api/c/orders?direction=consume&type=serviceProvider')).statusCode).toBe(200);
     expect((await merchant.call('GET', '/api/c/orders?direction=income&type=serviceProvider')).statusCode).toBe(200);
@@ -180,21 +182,21 @@ describe('GET /api/c/orders', () => {
   it('refuses callers without permission 162, and anonymous ones', async () => {
     const refused = await nobody.call('GET', '/api/c/orders?direction=consume&type=flow');
     expect(refused.statusCode).toBe(403);
-    expect(json(refused).code).toBe(ErrorCode.missingPermission);
+    expect(json(refused).code).toBe(AuthErrors.missingPermission.code);
     expect((await testApp.app.inject({ method: 'GET', url: '/api/c/orders?direction=consume&type=flow' })).statusCode).toBe(401);
   });
 
   it('refuses bad filters with a message naming what is wrong', async () => {
     const reversed = await buyer.call('GET', `/api/c/orders?direction=consume&type=flow&startTime=${today()}&endTime=${yesterday()}`);
     expect(reversed.statusCode).toBe(400);
-    expect(json(reversed)).toMatchObject({ code: ErrorCode.dateRangeReversed, msg: expect.stringContaining(today()) });
+    expect(json(reversed)).toMatchObject({ code: OrderErrors.dateRangeReversed.code, msg: expect.stringContaining(today()) });
     const noSuchDay = await buyer.call('GET', '/api/c/orders?direction=consume&type=flow&startTime=2026-02-30');
     expect(json(noSuchDay)).toMatchObject({ code: ErrorCode.validation, msg: expect.stringContaining('startTime') });
     const format = await buyer.call('GET', '/api/c/orders?direction=consume&type=flow&endTime=27.11.2026');
     expect(json(format)).toMatchObject({ code: ErrorCode.validation, msg: expect.stringContaining('endTime') });
     const kind = await buyer.call('GET', '/api/c/orders?direction=income&type=flow');
     expect(kind.statusCode).toBe(400);
-    expect(json(kind).code).toBe(ErrorCode.orderTypeNotInDirection);
+    expect(json(kind).code).toBe(OrderErrors.orderTypeNotInDirection.code);
     for (const query of [
       'direction=sideways&type=flow',
       'direction=consume',
@@ -248,7 +250,7 @@ describe('GET /api/c/orders/export', () => {
     expect((await exportOf(nobody, 'direction=consume&type=flow')).statusCode).toBe(403);
     const reversed = await exportOf(buyer, `direction=consume&type=flow&startTime=${today()}&endTime=${yesterday()}`, 'en');
     expect(reversed.statusCode).toBe(400);
-    expect(json(reversed)).toMatchObject({ code: ErrorCode.dateRangeReversed, msg: expect.stringContaining('after the end date') });
+    expect(json(reversed)).toMatchObject({ code: OrderErrors.dateRangeReversed.code, msg: expect.stringContaining('after the end date') });
     expect((await testApp.app.inject({ method: 'GET', url: '/api/c/orders/export?direction=consume&type=flow' })).statusCode).toBe(401);
   });
 
@@ -257,7 +259,7 @@ describe('GET /api/c/orders/export', () => {
     const source: OrderSource = { list: async () => ({ rows: many, total: 12_345, completed: { count: 0, amountFen: 0 } }) };
     const service = new OrdersService({ consume: { flow: source }, income: {} });
     await expect(service.exportCsv({ id: 1, roles: [], menus: [] }, { direction: 'consume', type: 'flow' }, 'en')).rejects.toMatchObject({
-      code: ErrorCode.orderExportTooLarge,
+      code: OrderErrors.orderExportTooLarge.code,
       params: { count: 12_345, max: 10_000 },
     });
   });
@@ -315,15 +317,15 @@ describe('GET /api/revenue/stat', () => {
   it('refuses more than 366 days, a reversed range, and callers without permission 37', async () => {
     const long = await seller.call('GET', '/api/revenue/stat?startTime=2025-01-01&endTime=2026-01-02');
     expect(long.statusCode).toBe(400);
-    expect(json(long)).toMatchObject({ code: ErrorCode.dateRangeTooLong, msg: expect.stringContaining('367') });
+    expect(json(long)).toMatchObject({ code: OrderErrors.dateRangeTooLong.code, msg: expect.stringContaining('367') });
     const reversed = await seller.call('GET', '/api/revenue/stat?startTime=2026-01-02&endTime=2026-01-01');
-    expect(json(reversed).code).toBe(ErrorCode.dateRangeReversed);
+    expect(json(reversed).code).toBe(OrderErrors.dateRangeReversed.code);
     expect(json(await seller.call('GET', '/api/revenue/stat?startTime=2026-13-01')).code).toBe(ErrorCode.validation);
     // A malformed end alone (the start is counted back from it) is refused, not a 500.
     expect((await seller.call('GET', '/api/revenue/stat?endTime=5343-68-43')).statusCode).toBe(400);
     const refused = await nobody.call('GET', '/api/revenue/stat');
     expect(refused.statusCode).toBe(403);
-    expect(json(refused).code).toBe(ErrorCode.missingPermission);
+    expect(json(refused).code).toBe(AuthErrors.missingPermission.code);
     expect((await testApp.app.inject({ method: 'GET', url: '/api/revenue/stat' })).statusCode).toBe(401);
   });
 });

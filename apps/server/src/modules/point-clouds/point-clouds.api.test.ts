@@ -7,7 +7,6 @@ import yazl from 'yazl';
 import { buffer } from 'node:stream/consumers';
 import {
   AssetContentType,
-  ErrorCode,
   MODEL_FILE_PATH,
   Permission,
   POINT_CLOUD_OCTREE_PATH,
@@ -17,6 +16,7 @@ import {
   type PointCloudPage,
   type PointCloudView,
   type WorkProcessing,
+  SpatialErrors,
 } from '@spatia/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildDemoModel } from '../../media/model/index.js';
@@ -206,7 +206,7 @@ describe('point clouds', () => {
 
     const stale = await owner.call('PUT', `/api/model/${cloud.uid}/measurements`, { revision: 0, measurements: [] });
     expect(stale.statusCode).toBe(409);
-    expect(json(stale).code).toBe(ErrorCode.measurementsStale);
+    expect(json(stale).code).toBe(SpatialErrors.measurementsStale.code);
 
     const threePointHeight = await testApp.app.inject({
       method: 'PUT',
@@ -216,14 +216,14 @@ describe('point clouds', () => {
     });
     expect(threePointHeight.statusCode).toBe(400);
     expect(json<{ code: number; msg: string }>(threePointHeight)).toMatchObject({
-      code: ErrorCode.measurementsInvalid,
+      code: SpatialErrors.measurementsInvalid.code,
       msg: expect.stringContaining('exactly 2'),
     });
     const far = await owner.call('PUT', `/api/model/${cloud.uid}/measurements`, {
       revision: 1,
       measurements: [{ ...distance, points: [min, [max[0] + 1e6, max[1], max[2]]] }],
     });
-    expect(json(far).code).toBe(ErrorCode.measurementsInvalid);
+    expect(json(far).code).toBe(SpatialErrors.measurementsInvalid.code);
     const notAPoint = await owner.call('PUT', `/api/model/${cloud.uid}/measurements`, {
       revision: 1,
       measurements: [
@@ -296,8 +296,8 @@ describe('point clouds', () => {
     const model = await processedWork('model3d', glb, AssetContentType.glb);
     const save = await owner.call('PUT', `/api/model/${model.uid}/measurements`, { revision: 0, measurements: [] });
     expect(save.statusCode).toBe(409);
-    expect(json(save).code).toBe(ErrorCode.notAPointCloud);
+    expect(json(save).code).toBe(SpatialErrors.notAPointCloud.code);
     const panorama = await createWork(owner, { type: 'panorama' });
-    expect(json(await owner.call('GET', `/api/model/${panorama.uid}/scene`)).code).toBe(ErrorCode.notAModelOrPointCloud);
+    expect(json(await owner.call('GET', `/api/model/${panorama.uid}/scene`)).code).toBe(SpatialErrors.notAModelOrPointCloud.code);
   });
 });

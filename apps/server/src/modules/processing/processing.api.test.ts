@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import { ErrorCode, panoramaTilePath, type Tour, type WorkProcessing, type WorkVerification } from '@spatia/contract';
+import { panoramaTilePath, type Tour, type WorkProcessing, type WorkVerification, ProcessingErrors, TourErrors } from '@spatia/contract';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { renderSyntheticPanorama } from '../../media/panorama/index.js';
 import { dataOf, json, type TestApp } from '../../test/test-app.js';
@@ -61,14 +61,14 @@ describe('POST /api/model/{id}/activateSolver', () => {
     await owner.call('POST', `/api/model/${work.uid}/activateSolver`);
     const twice = await owner.call('POST', `/api/model/${work.uid}/activateSolver`);
     expect(twice.statusCode).toBe(409);
-    expect(json(twice).code).toBe(ErrorCode.processingRunning);
+    expect(json(twice).code).toBe(ProcessingErrors.processingRunning.code);
     await drain();
 
     // Other types are processed too (point-clouds.api.test.ts), but have no tour.
     const model = await createWork(owner, { type: 'model3d' });
     const wrongType = await owner.call('GET', `/api/model/${model.uid}/tour`);
     expect(wrongType.statusCode).toBe(409);
-    expect(json(wrongType).code).toBe(ErrorCode.notAPanorama);
+    expect(json(wrongType).code).toBe(TourErrors.notAPanorama.code);
 
     expect((await stranger.call('POST', `/api/model/${work.uid}/activateSolver`)).statusCode).toBe(404);
     expect((await stranger.call('GET', `/api/model/${work.uid}/processing`)).statusCode).toBe(404);
@@ -83,7 +83,10 @@ describe('POST /api/model/{id}/activateSolver', () => {
 
     const refused = await owner.call('POST', `/api/model/${work.uid}/activateSolver`);
     expect(refused.statusCode).toBe(409);
-    expect(json(refused)).toMatchObject({ code: ErrorCode.processingNoOrigin, msg: expect.stringContaining('原始文件') as string });
+    expect(json(refused)).toMatchObject({
+      code: ProcessingErrors.processingNoOrigin.code,
+      msg: expect.stringContaining('原始文件') as string,
+    });
     const inEnglish = await testApp.app.inject({
       method: 'POST',
       url: `/api/model/${work.uid}/activateSolver`,
@@ -215,6 +218,6 @@ describe('POST /api/model/{id}/reset and verify', () => {
     expect((await testApp.app.inject({ method: 'GET', url: tileUrl })).statusCode).toBe(404);
     const gone = await owner.call('GET', `/api/model/${work.uid}/tour`);
     expect(gone.statusCode).toBe(409);
-    expect(json(gone).code).toBe(ErrorCode.workNotProcessed);
+    expect(json(gone).code).toBe(ProcessingErrors.workNotProcessed.code);
   });
 });

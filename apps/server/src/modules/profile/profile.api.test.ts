@@ -1,4 +1,4 @@
-import { ErrorCode, Permission } from '@spatia/contract';
+import { ErrorCode, Permission, AuthErrors, UploadErrors } from '@spatia/contract';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authHeaders, createTestApp, createUser, json, signIn, type TestApp, type TestUser } from '../../test/test-app.js';
@@ -86,7 +86,7 @@ describe('PATCH /api/client/:uid/info', () => {
       payload: { fullName: 'x' },
     });
     expect(foreign.statusCode).toBe(403);
-    expect(json(foreign).code).toBe(ErrorCode.notYourAccount);
+    expect(json(foreign).code).toBe(AuthErrors.notYourAccount.code);
     const long = await testApp.app.inject({
       method: 'PATCH',
       url: `/api/client/${member.uid}/info`,
@@ -112,7 +112,7 @@ describe('avatar upload', () => {
       expect(uploaded.statusCode, uploaded.body).toBe(200);
       urls.push(json<{ data: { url: string } }>(uploaded).data.url);
       const again = await upload(grant.uploadUrl, await png(10, 10));
-      expect(json(again).code).toBe(ErrorCode.uploadGrantInvalid);
+      expect(json(again).code).toBe(UploadErrors.uploadGrantInvalid.code);
     }
     expect(urls[0]).not.toBe(urls[1]);
     expect(urls[1]).toMatch(new RegExp(`^/files/avatars/${member.uid}/[0-9a-f]{20}\\.webp$`));
@@ -129,7 +129,7 @@ describe('avatar upload', () => {
     const grant = json<{ data: { uploadUrl: string } }>(await get(`/api/client/${member.uid}/avatar/uploadCredentials`)).data;
     const fake = await upload(grant.uploadUrl, Buffer.from('<html>not an image</html>'), 'image/png');
     expect(fake.statusCode).toBe(415);
-    expect(json(fake).code).toBe(ErrorCode.unsupportedImage);
+    expect(json(fake).code).toBe(UploadErrors.unsupportedImage.code);
   });
 
   it("does not let anyone else use my grant, or ask for a grant for someone else's avatar", async () => {
@@ -137,7 +137,7 @@ describe('avatar upload', () => {
     const otherToken = await signIn(testApp.app, other);
     const grant = json<{ data: { uploadUrl: string } }>(await get(`/api/client/${member.uid}/avatar/uploadCredentials`)).data;
     const stolen = await upload(grant.uploadUrl, await png(50, 50), 'image/png', otherToken);
-    expect(json(stolen).code).toBe(ErrorCode.uploadGrantInvalid);
+    expect(json(stolen).code).toBe(UploadErrors.uploadGrantInvalid.code);
     expect((await get(`/api/client/${member.uid}/avatar/uploadCredentials`, otherToken)).statusCode).toBe(403);
     expect((await upload(grant.uploadUrl, await png(50, 50), 'image/png', '')).statusCode).toBe(401);
   });
@@ -147,7 +147,7 @@ describe('enterprise logo', () => {
   it('is only for enterprise accounts', async () => {
     const response = await get('/api/c/enterpriseLogoUploadCredentials');
     expect(response.statusCode).toBe(403);
-    expect(json(response).code).toBe(ErrorCode.notEnterprise);
+    expect(json(response).code).toBe(UploadErrors.notEnterprise.code);
   });
 
   it('uploads to an absolute https URL that PUT /api/c/my/info accepts, and refuses foreign URLs', async () => {
@@ -167,7 +167,7 @@ describe('enterprise logo', () => {
       headers: authHeaders(enterpriseToken),
       payload: { enterpriseLogoUrl: 'https://evil.example/logo.png' },
     });
-    expect(json(foreign).code).toBe(ErrorCode.invalidLogoUrl);
+    expect(json(foreign).code).toBe(UploadErrors.invalidLogoUrl.code);
     const set = await testApp.app.inject({
       method: 'PUT',
       url: '/api/c/my/info',

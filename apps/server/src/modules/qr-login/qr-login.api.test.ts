@@ -1,4 +1,4 @@
-import { AUTH_HEADER_X, ErrorCode } from '@spatia/contract';
+import { AUTH_HEADER_X, ErrorCode, QrLoginErrors } from '@spatia/contract';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { authHeaders, createTestApp, createUser, json, signIn, type TestApp, type TestUser } from '../../test/test-app.js';
 import { QR_TICKET_LIFETIME_MS } from './qr-login.service.js';
@@ -70,7 +70,7 @@ describe('QR sign-in', () => {
     expect(json(again).data).toMatchObject({ status: 'expired' });
     expect(again.headers[AUTH_HEADER_X]).toBeUndefined();
     const reconfirm = await phoneCall('/api/qrcode/confirm', { ticket: ticket.ticket, accept: true });
-    expect(json(reconfirm).code).toBe(ErrorCode.qrTicketExpired);
+    expect(json(reconfirm).code).toBe(QrLoginErrors.qrTicketExpired.code);
   });
 
   it('does not let the ticket in the QR code collect the session', async () => {
@@ -79,7 +79,7 @@ describe('QR sign-in', () => {
     await phoneCall('/api/qrcode/confirm', { ticket: ticket.ticket, accept: true });
     const stolen = await poll(ticket.ticket);
     expect(stolen.statusCode).toBe(404);
-    expect(json(stolen).code).toBe(ErrorCode.qrTicketUnknown);
+    expect(json(stolen).code).toBe(QrLoginErrors.qrTicketUnknown.code);
   });
 
   it('tells the desktop when the phone declines', async () => {
@@ -99,7 +99,7 @@ describe('QR sign-in', () => {
       expect(json<{ data: { status: string } }>(await poll(ticket.pollToken)).data.status).toBe('expired');
       const late = await phoneCall('/api/qrcode/scan', { ticket: ticket.ticket });
       expect(late.statusCode).toBe(410);
-      expect(json(late).code).toBe(ErrorCode.qrTicketExpired);
+      expect(json(late).code).toBe(QrLoginErrors.qrTicketExpired.code);
     } finally {
       vi.useRealTimers();
     }

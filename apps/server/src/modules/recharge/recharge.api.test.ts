@@ -5,6 +5,7 @@ import {
   type FlowRechargeOrder,
   type NotificationPage,
   type SandboxCheckout,
+  PaymentErrors,
 } from '@spatia/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -135,9 +136,9 @@ describe('POST /api/c/flowRecharge/nativePayNow', () => {
     const before = await orderCount();
     const mismatch = await recharge(customer, { months: 1, fee: 1 });
     expect(mismatch.statusCode).toBe(400);
-    expect(json(mismatch)).toMatchObject({ code: ErrorCode.rechargeFeeMismatch, msg: expect.stringContaining('30.00') });
+    expect(json(mismatch)).toMatchObject({ code: PaymentErrors.rechargeFeeMismatch.code, msg: expect.stringContaining('30.00') });
     const unknown = await recharge(customer, { months: 2, fee: 6000 });
-    expect(json(unknown).code).toBe(ErrorCode.rechargePlanUnknown);
+    expect(json(unknown).code).toBe(PaymentErrors.rechargePlanUnknown.code);
     expect((await recharge(customer, { months: 1, fee: 30.5 })).statusCode).toBe(400);
     expect((await recharge(customer, { months: 1 })).statusCode).toBe(400);
     expect(await orderCount()).toBe(before);
@@ -146,7 +147,7 @@ describe('POST /api/c/flowRecharge/nativePayNow', () => {
   it('refuses a provider the site does not take', async () => {
     const response = await recharge(customer, { months: 1, fee: 3000, provider: 'wechat' });
     expect(response.statusCode).toBe(400);
-    expect(json(response).code).toBe(ErrorCode.paymentProviderUnavailable);
+    expect(json(response).code).toBe(PaymentErrors.paymentProviderUnavailable.code);
   });
 
   it('answers the first order to a repeated Idempotency-Key, and refuses the key with another request', async () => {
@@ -341,7 +342,7 @@ describe('reconciliation (the payments.reconcile job)', () => {
       url: `/api/payments/sandbox/checkout/${order.orderNo}/pay?sign=${signOf(order)}`,
     });
     expect(pay.statusCode).toBe(409);
-    expect(json(pay).code).toBe(ErrorCode.paymentOrderNotPayable);
+    expect(json(pay).code).toBe(PaymentErrors.paymentOrderNotPayable.code);
     // A new purchase gets a new order.
     expect((await startOrder(payer)).id).not.toBe(order.id);
   });

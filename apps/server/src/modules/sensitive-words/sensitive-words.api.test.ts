@@ -1,4 +1,4 @@
-import { ErrorCode, Role, type Page, type SensitiveWordEntry } from '@spatia/contract';
+import { ErrorCode, Role, type Page, type SensitiveWordEntry, AuthErrors, UploadErrors } from '@spatia/contract';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -75,7 +75,7 @@ describe('the back office of sensitive words', () => {
       expect(json(anonymous).code).toBe(ErrorCode.unauthenticated);
       const forbidden = await app.inject({ ...call, headers: { ...call.headers, ...customer } });
       expect(forbidden.statusCode, `${call.method} ${call.url}`).toBe(403);
-      expect(json(forbidden).code).toBe(ErrorCode.missingRole);
+      expect(json(forbidden).code).toBe(AuthErrors.missingRole.code);
     }
   });
 
@@ -196,7 +196,7 @@ describe('the back office of sensitive words', () => {
     );
     const tooLarge = await importFile(Buffer.alloc(1024 * 1024 + 1, 'a'));
     expect(tooLarge.statusCode).toBe(413);
-    expect(json(tooLarge)).toMatchObject({ code: ErrorCode.uploadTooLarge, msg: expect.stringContaining('1 MiB') });
+    expect(json(tooLarge)).toMatchObject({ code: UploadErrors.uploadTooLarge.code, msg: expect.stringContaining('1 MiB') });
     const many = Buffer.from(Array.from({ length: 20_001 }, (_, index) => `w${index}`).join('\n'));
     expectInvalid(await importFile(many), /file.*20000/);
     expect(await logOf(app, 'sensitiveWord.import')).toHaveLength(1);

@@ -1,4 +1,4 @@
-import { ErrorCode } from '@spatia/contract';
+import { SmsCodeErrors } from '@spatia/contract';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ServerSecrets } from '../../db/server-secrets.js';
 import { ConsoleSmsDriver } from '../../drivers/sms/console-sms.js';
@@ -58,13 +58,13 @@ describe('verification codes', () => {
   it('accepts the right code once', async () => {
     const proof = proofOf(await issue());
     await service.consumeCode(proof);
-    await expect(service.consumeCode(proof)).rejects.toMatchObject({ code: ErrorCode.codeUsed });
+    await expect(service.consumeCode(proof)).rejects.toMatchObject({ code: SmsCodeErrors.codeUsed.code });
   });
 
   it('refuses an expired code', async () => {
     const issued = await issue();
     clock.now += CODE_LIFETIME_MS + 1;
-    await expect(service.consumeCode(proofOf(issued))).rejects.toMatchObject({ code: ErrorCode.codeExpired });
+    await expect(service.consumeCode(proofOf(issued))).rejects.toMatchObject({ code: SmsCodeErrors.codeExpired.code });
   });
 
   it('dies after five wrong guesses, even for the right code afterwards', async () => {
@@ -73,20 +73,20 @@ describe('verification codes', () => {
     const base = proofOf(issued);
     for (let attempt = 1; attempt <= 4; attempt += 1) {
       await expect(service.consumeCode({ ...base, verifyCode: wrong })).rejects.toMatchObject({
-        code: ErrorCode.codeWrong,
+        code: SmsCodeErrors.codeWrong.code,
         params: { remaining: 5 - attempt },
       });
     }
-    await expect(service.consumeCode({ ...base, verifyCode: wrong })).rejects.toMatchObject({ code: ErrorCode.codeDead });
-    await expect(service.consumeCode({ ...base, verifyCode: issued.code })).rejects.toMatchObject({ code: ErrorCode.codeDead });
+    await expect(service.consumeCode({ ...base, verifyCode: wrong })).rejects.toMatchObject({ code: SmsCodeErrors.codeDead.code });
+    await expect(service.consumeCode({ ...base, verifyCode: issued.code })).rejects.toMatchObject({ code: SmsCodeErrors.codeDead.code });
   });
 
   it('binds the code to its phone, purpose and expiry', async () => {
     const base = proofOf(await issue());
-    await expect(service.consumeCode({ ...base, phone: nextPhone() })).rejects.toMatchObject({ code: ErrorCode.codeWrong });
-    await expect(service.consumeCode({ ...base, purpose: 'smsLogin' })).rejects.toMatchObject({ code: ErrorCode.codeWrong });
+    await expect(service.consumeCode({ ...base, phone: nextPhone() })).rejects.toMatchObject({ code: SmsCodeErrors.codeWrong.code });
+    await expect(service.consumeCode({ ...base, purpose: 'smsLogin' })).rejects.toMatchObject({ code: SmsCodeErrors.codeWrong.code });
     await expect(service.consumeCode({ ...base, expiredTime: base.expiredTime + 60_000 })).rejects.toMatchObject({
-      code: ErrorCode.codeWrong,
+      code: SmsCodeErrors.codeWrong.code,
     });
   });
 
@@ -94,7 +94,7 @@ describe('verification codes', () => {
     const phone = nextPhone();
     await issue(phone);
     await expect(service.sendCode(phone, 'register', '10.0.0.2')).rejects.toMatchObject({
-      code: ErrorCode.tooManyCodes,
+      code: SmsCodeErrors.tooManyCodes.code,
       params: { seconds: 60 },
     });
     for (let minute = 1; minute <= 4; minute += 1) {
@@ -103,7 +103,7 @@ describe('verification codes', () => {
     }
     clock.now += 61_000;
     const refusal = await service.sendCode(phone, 'register', '10.0.0.2').catch((error: unknown) => error);
-    expect(refusal).toMatchObject({ code: ErrorCode.tooManyCodes });
+    expect(refusal).toMatchObject({ code: SmsCodeErrors.tooManyCodes.code });
     expect((refusal as { params: { seconds: number } }).params.seconds).toBeGreaterThan(60);
   });
 

@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import { ErrorCode, type Tour, type TourUpdate } from '@spatia/contract';
+import { ErrorCode, type Tour, type TourUpdate, TourErrors } from '@spatia/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { renderSyntheticPanorama } from '../../media/panorama/index.js';
 import { dataOf, json, type TestApp } from '../../test/test-app.js';
@@ -80,7 +80,7 @@ describe('GET and PUT /api/model/{id}/tour', () => {
       update({ revision: tour.revision - 1 }) as unknown as Record<string, unknown>,
     );
     expect(stale.statusCode).toBe(409);
-    expect(json(stale).code).toBe(ErrorCode.tourRevisionStale);
+    expect(json(stale).code).toBe(TourErrors.tourRevisionStale.code);
 
     const withHotspot = (hotspot: Record<string, unknown>) => {
       const scenes = update().scenes.map((scene, index) => (index === 0 ? { ...scene, hotspots: [hotspot as never] } : scene));
@@ -88,7 +88,7 @@ describe('GET and PUT /api/model/{id}/tour', () => {
     };
     const dead = await withHotspot({ id: 'x', kind: 'link', yaw: 0, pitch: 0, targetSceneId: 'a999', arrowYaw: 0, label: '' });
     expect(dead.statusCode).toBe(400);
-    expect(json(dead).code).toBe(ErrorCode.tourInvalid);
+    expect(json(dead).code).toBe(TourErrors.tourInvalid.code);
     const script = await withHotspot({
       id: 'y',
       kind: 'info',
@@ -99,7 +99,10 @@ describe('GET and PUT /api/model/{id}/tour', () => {
       imageUrl: '',
       linkUrl: 'javascript:alert(1)',
     });
-    expect(json(script)).toMatchObject({ code: ErrorCode.tourInvalid, msg: '漫游设置有误：热点 y 的链接只能是 http(s) 地址或本站文件' });
+    expect(json(script)).toMatchObject({
+      code: TourErrors.tourInvalid.code,
+      msg: '漫游设置有误：热点 y 的链接只能是 http(s) 地址或本站文件',
+    });
     const outOfRange = await withHotspot({ id: 'z', kind: 'info', yaw: 400, pitch: 0, title: 't', text: '', imageUrl: '', linkUrl: '' });
     expect(outOfRange.statusCode).toBe(400);
     expect(json(outOfRange).code).toBe(ErrorCode.validation);
@@ -108,7 +111,7 @@ describe('GET and PUT /api/model/{id}/tour', () => {
       `/api/model/${uid}/tour`,
       update({ scenes: update().scenes.slice(1) }) as unknown as Record<string, unknown>,
     );
-    expect(json(missingScene).code).toBe(ErrorCode.tourInvalid);
+    expect(json(missingScene).code).toBe(TourErrors.tourInvalid.code);
     const sensitive = await owner.call(
       'PUT',
       `/api/model/${uid}/tour`,

@@ -1,4 +1,13 @@
-import { ErrorCode, type NotificationPage, type Page, type WorkDetail, type WorkSummary, type WorkTransfer } from '@spatia/contract';
+import {
+  type NotificationPage,
+  type Page,
+  type WorkDetail,
+  type WorkSummary,
+  type WorkTransfer,
+  LedgerErrors,
+  TransferErrors,
+  WorkErrors,
+} from '@spatia/contract';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { LedgerAccount } from '../ledger/ledger.service.js';
 import { dataOf, json } from '../../test/test-app.js';
@@ -61,8 +70,8 @@ describe('distribute', () => {
     const listed = dataOf<Page<WorkSummary>>(await sender.call('GET', `/api/fe/client/${sender.uid}/models?pageSize=100`));
     expect(listed.list.find((row) => row.uid === work.uid)?.pendingTransfer).toBe(true);
     expect(listed.list.filter((row) => row.pendingTransfer).map((row) => row.uid)).toEqual([work.uid]);
-    expect(json(await owner(sender).delete(work.uid)).code).toBe(ErrorCode.workLocked);
-    expect(json(await distribute(sender, work.uid, stranger.phone)).code).toBe(ErrorCode.workLocked);
+    expect(json(await owner(sender).delete(work.uid)).code).toBe(WorkErrors.workLocked.code);
+    expect(json(await distribute(sender, work.uid, stranger.phone)).code).toBe(WorkErrors.workLocked.code);
 
     // Only the receiver answers; only the sender withdraws.
     expect((await stranger.call('POST', `/api/transfers/${transfer.id}/confirm`)).statusCode).toBe(404);
@@ -77,15 +86,15 @@ describe('distribute', () => {
 
     const again = await receiver.call('POST', `/api/transfers/${transfer.id}/reject`);
     expect(again.statusCode).toBe(409);
-    expect(json(again).code).toBe(ErrorCode.transferNotPending);
+    expect(json(again).code).toBe(TransferErrors.transferNotPending.code);
   });
 
   it("refuses yourself, unknown phone numbers, bad numbers and someone else's work", async () => {
     const work = await createWork(sender);
-    expect(json(await distribute(sender, work.uid, sender.phone)).code).toBe(ErrorCode.transferToSelf);
+    expect(json(await distribute(sender, work.uid, sender.phone)).code).toBe(TransferErrors.transferToSelf.code);
     const unknown = await distribute(sender, work.uid, '13999999999');
     expect(unknown.statusCode).toBe(404);
-    expect(json(unknown).code).toBe(ErrorCode.receiverNotFound);
+    expect(json(unknown).code).toBe(TransferErrors.receiverNotFound.code);
     expect((await distribute(sender, work.uid, '12345')).statusCode).toBe(400);
     expect((await distribute(stranger, work.uid, receiver.phone)).statusCode).toBe(404);
     const online = await publishedWork(testApp.app, sender);
@@ -113,7 +122,7 @@ describe('distribute', () => {
     const clock = vi.spyOn(Date, 'now').mockReturnValue(transfer.expiresAt + 1);
     try {
       await expect(testApp.app.services.transfers.confirm({ id: receiver.id, roles: [] }, transfer.id)).rejects.toMatchObject({
-        code: ErrorCode.transferExpired,
+        code: TransferErrors.transferExpired.code,
         httpStatus: 410,
       });
     } finally {
@@ -158,7 +167,7 @@ describe('sellTo', () => {
 
     const poor = await buyer.call('POST', `/api/transfers/${transfer.id}/confirm`);
     expect(poor.statusCode).toBe(409);
-    expect(json(poor).code).toBe(ErrorCode.insufficientBalance);
+    expect(json(poor).code).toBe(LedgerErrors.insufficientBalance.code);
     expect((await received(buyer, 'pending')).list.map((row) => row.id)).toContain(transfer.id);
     expect(dataOf<WorkDetail>(await seller.call('GET', `/api/model/${work.uid}`)).owner.uid).toBe(seller.uid);
 
@@ -182,7 +191,7 @@ describe('sellTo', () => {
       seller.call('POST', `/api/transfers/${transfer.id}/withdraw`),
     ]);
     expect(answers.filter((answer) => answer.statusCode === 200)).toHaveLength(1);
-    expect(answers.filter((answer) => json(answer).code === ErrorCode.transferNotPending)).toHaveLength(2);
+    expect(answers.filter((answer) => json(answer).code === TransferErrors.transferNotPending.code)).toHaveLength(2);
     const { ledger } = testApp.app.services;
     const paid = 10_000 - (await ledger.balance(LedgerAccount.balance(buyer.id)));
     expect([0, 1_000]).toContain(paid);
@@ -199,7 +208,7 @@ describe('sellTo', () => {
     await workPublishing.decideReview(admin, work.uid, { passed: true, note: '' });
     await sender.call('PUT', `/api/model/${work.uid}/market`, 'price=50');
     const transfer = dataOf<WorkTransfer>(await sell(sender, work.uid, buyer.phone, '30'));
-    expect(json(await sender.call('PUT', `/api/model/${work.uid}/market`, 'price=60')).code).toBe(ErrorCode.workLocked);
+    expect(json(await sender.call('PUT', `/api/model/${work.uid}/market`, 'price=60')).code).toBe(WorkErrors.workLocked.code);
     await topUp(buyer, 3_000);
     await buyer.call('POST', `/api/transfers/${transfer.id}/confirm`);
     expect(dataOf<WorkDetail>(await buyer.call('GET', `/api/model/${work.uid}`))).toMatchObject({

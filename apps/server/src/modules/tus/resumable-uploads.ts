@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { ERRORS, Metadata, Server, type Upload } from '@tus/server';
-import { ErrorCode } from '@spatia/contract';
+import { ErrorCode, UploadErrors } from '@spatia/contract';
 import type { StorageDriver } from '../../drivers/storage/storage-driver.js';
 import { AppError, fail } from '../../lib/app-error.js';
 import { detectContentType, EXTENSION_OF, LABEL_OF, SIGNATURE_LENGTH, type ContentType } from '../../lib/file-signature.js';
@@ -203,7 +203,7 @@ function clientFailureOf(failure: unknown): Error {
   if (failure instanceof AppError) return failure;
   const { status_code: status, body } = failure as { status_code?: number; body?: string };
   if (body === ERRORS.FILE_NOT_FOUND.body) return fail('uploadNotFound');
-  if (body === ERRORS.FILE_NO_LONGER_EXISTS.body) return new AppError(ErrorCode.uploadNotFound, 410, 'uploadNotFound');
+  if (body === ERRORS.FILE_NO_LONGER_EXISTS.body) return new AppError(UploadErrors.uploadNotFound.code, 410, 'uploadNotFound');
   if (body === ERRORS.INVALID_OFFSET.body) return fail('uploadOffsetConflict');
   if (body === ERRORS.INVALID_LENGTH.body || body === ERRORS.UNSUPPORTED_CREATION_DEFER_LENGTH_EXTENSION.body)
     return fail('uploadLengthRequired');

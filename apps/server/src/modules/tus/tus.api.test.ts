@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { ListObjectsV2Command } from '@aws-sdk/client-s3';
-import { ErrorCode } from '@spatia/contract';
+import { ErrorCode, UploadErrors } from '@spatia/contract';
 import type { FastifyInstance } from 'fastify';
 import * as tus from 'tus-js-client';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -216,7 +216,7 @@ describe.each(backends)('tus uploads: $name', (backend) => {
     const stale = await patch(location, grant, MIB, file.subarray(MIB, MIB + 10));
     if (offset !== MIB) {
       expect(stale.status).toBe(409);
-      expect(await stale.json()).toMatchObject({ code: ErrorCode.uploadOffsetConflict });
+      expect(await stale.json()).toMatchObject({ code: UploadErrors.uploadOffsetConflict.code });
     }
     const rest = await patch(location, grant, offset, file.subarray(offset));
     expect(rest.status).toBe(204);
@@ -258,12 +258,12 @@ describe.each(backends)('tus uploads: $name', (backend) => {
     });
     expect(unknown.status).toBe(403);
     expect(await unknown.json()).toEqual({
-      code: ErrorCode.uploadGrantInvalid,
+      code: UploadErrors.uploadGrantInvalid.code,
       msg: expect.stringMatching(/upload permission is not valid/),
     });
     const missing = await fetch(`${baseUrl}/api/tus`, { method: 'POST', headers: tusHeaders(undefined, { 'upload-length': '10' }) });
     expect(missing.status).toBe(403);
-    expect(await missing.json()).toMatchObject({ code: ErrorCode.uploadGrantInvalid, msg: expect.stringMatching(/上传凭证/) });
+    expect(await missing.json()).toMatchObject({ code: UploadErrors.uploadGrantInvalid.code, msg: expect.stringMatching(/上传凭证/) });
     // Metadata and header naming different grants is no grant at all.
     const mixed = await fetch(`${baseUrl}/api/tus`, {
       method: 'POST',
@@ -283,13 +283,13 @@ describe.each(backends)('tus uploads: $name', (backend) => {
       }),
     });
     expect(tooLarge.status).toBe(413);
-    expect(await tooLarge.json()).toEqual({ code: ErrorCode.uploadTooLarge, msg: 'The file is too large: at most 1 MB here' });
+    expect(await tooLarge.json()).toEqual({ code: UploadErrors.uploadTooLarge.code, msg: 'The file is too large: at most 1 MB here' });
     const deferred = await fetch(`${baseUrl}/api/tus`, {
       method: 'POST',
       headers: tusHeaders(undefined, { 'upload-defer-length': '1', 'upload-metadata': tusMetadata({ grant }) }),
     });
     expect(deferred.status).toBe(400);
-    expect(await deferred.json()).toMatchObject({ code: ErrorCode.uploadLengthRequired });
+    expect(await deferred.json()).toMatchObject({ code: UploadErrors.uploadLengthRequired.code });
     // Bytes beyond the declared length are refused too.
     const created = await create(grant, 100);
     const overflow = await patch(created.headers.get('location')!, grant, 0, glb(200));
@@ -309,7 +309,7 @@ describe.each(backends)('tus uploads: $name', (backend) => {
     });
     expect(answer.status).toBe(415);
     expect(await answer.json()).toEqual({
-      code: ErrorCode.uploadContentRejected,
+      code: UploadErrors.uploadContentRejected.code,
       msg: 'The file is not of an accepted type (GLB, LAS); the upload was discarded',
     });
     expect(desk.completed).toEqual([]);
@@ -326,7 +326,7 @@ describe.each(backends)('tus uploads: $name', (backend) => {
       expect((await head(location, grant)).status).toBe(403);
       const write = await patch(location, grant ?? '', 0, file);
       expect(write.status).toBe(403);
-      expect(await write.json()).toMatchObject({ code: ErrorCode.uploadGrantInvalid });
+      expect(await write.json()).toMatchObject({ code: UploadErrors.uploadGrantInvalid.code });
       const remove = await fetch(`${baseUrl}${location}`, { method: 'DELETE', headers: tusHeaders(grant) });
       expect(remove.status).toBe(403);
     }
@@ -350,7 +350,7 @@ describe.each(backends)('tus uploads: $name', (backend) => {
     const location = (await create(grant, file.length)).headers.get('location')!;
     const answer = await patch(location, grant, 0, file);
     expect(answer.status).toBe(403);
-    expect(await answer.json()).toMatchObject({ code: ErrorCode.uploadGrantInvalid });
+    expect(await answer.json()).toMatchObject({ code: UploadErrors.uploadGrantInvalid.code });
     expect(desk.completed).toHaveLength(1);
   });
 
@@ -396,7 +396,7 @@ describe.each(backends)('tus uploads: $name', (backend) => {
       body: 'x',
     });
     expect(junk.status).toBe(404);
-    expect(await junk.json()).toMatchObject({ code: ErrorCode.uploadNotFound });
+    expect(await junk.json()).toMatchObject({ code: UploadErrors.uploadNotFound.code });
   });
 
   it('cleans up uploads past their expiry; they answer 410 until then', async () => {
@@ -480,7 +480,7 @@ describe('tus uploads: default hooks', () => {
         },
       });
       expect(answer.statusCode).toBe(403);
-      expect(answer.json()).toMatchObject({ code: ErrorCode.uploadGrantInvalid });
+      expect(answer.json()).toMatchObject({ code: UploadErrors.uploadGrantInvalid.code });
       expect(test.app.services.resumableUploads).toBeDefined();
     } finally {
       await test.close();

@@ -1,4 +1,4 @@
-import { ErrorCode, Role } from '@spatia/contract';
+import { ErrorCode, Role, UploadErrors } from '@spatia/contract';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/database.js';
@@ -62,7 +62,7 @@ describe('receiving an upload', () => {
     expect(file.contentType).toBe('image/webp');
     expect(await sharp(file.content).metadata()).toMatchObject({ format: 'webp', width: 512, height: 512 });
     await expect(uploads.receive(token, member.id, member.uid, await image(300, 120))).rejects.toMatchObject({
-      code: ErrorCode.uploadGrantInvalid,
+      code: UploadErrors.uploadGrantInvalid.code,
     });
   });
 
@@ -88,14 +88,16 @@ describe('receiving an upload', () => {
   it('takes a grant from no one but the person it was issued to, and not once it has expired', async () => {
     const token = tokenOf((await uploads.issueGrant(member.id, 'avatar')).uploadUrl);
     const png = await image(64, 64);
-    await expect(uploads.receive(token, other.id, other.uid, png)).rejects.toMatchObject({ code: ErrorCode.uploadGrantInvalid });
+    await expect(uploads.receive(token, other.id, other.uid, png)).rejects.toMatchObject({ code: UploadErrors.uploadGrantInvalid.code });
     await expect(uploads.receive('made-up-token', member.id, member.uid, png)).rejects.toMatchObject({
-      code: ErrorCode.uploadGrantInvalid,
+      code: UploadErrors.uploadGrantInvalid.code,
     });
     const start = clock.now;
     clock.now = start + GRANT_LIFETIME_MS;
     try {
-      await expect(uploads.receive(token, member.id, member.uid, png)).rejects.toMatchObject({ code: ErrorCode.uploadGrantInvalid });
+      await expect(uploads.receive(token, member.id, member.uid, png)).rejects.toMatchObject({
+        code: UploadErrors.uploadGrantInvalid.code,
+      });
     } finally {
       clock.now = start;
     }
@@ -110,11 +112,11 @@ describe('receiving an upload', () => {
       code: ErrorCode.payloadTooLarge,
     });
     await expect(uploads.receive(token, member.id, member.uid, Buffer.from('GIF89a not one we take'))).rejects.toMatchObject({
-      code: ErrorCode.unsupportedImage,
+      code: UploadErrors.unsupportedImage.code,
     });
     // A PNG by its first bytes that does not decode.
     const broken = (await image(64, 64)).subarray(0, 60);
-    await expect(uploads.receive(token, member.id, member.uid, broken)).rejects.toMatchObject({ code: ErrorCode.unsupportedImage });
+    await expect(uploads.receive(token, member.id, member.uid, broken)).rejects.toMatchObject({ code: UploadErrors.unsupportedImage.code });
     expect(stored.size).toBe(before);
     await expect(uploads.receive(token, member.id, member.uid, await image(64, 64))).resolves.toMatchObject({ kind: 'enterpriseLogo' });
   });

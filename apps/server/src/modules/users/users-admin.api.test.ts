@@ -1,4 +1,4 @@
-import { ErrorCode, Role } from '@spatia/contract';
+import { ErrorCode, Role, AuthErrors } from '@spatia/contract';
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminActions } from '../admin-log/admin-log.tables.js';
@@ -56,17 +56,20 @@ describe('UsersService.setDisabled', () => {
       cookies: { language: 'en' },
     });
     expect(password.statusCode).toBe(403);
-    expect(json(password)).toEqual({ code: ErrorCode.accountDisabled, msg: 'This account has been disabled. Please contact support' });
+    expect(json(password)).toEqual({
+      code: AuthErrors.accountDisabled.code,
+      msg: 'This account has been disabled. Please contact support',
+    });
     // A wrong password still says only that: being disabled is told to the account's holder alone.
     const wrong = await testApp.app.inject({
       method: 'POST',
       url: '/api/client/login',
       payload: { phoneNumber: user.phone, password: 'Wrong#2026' },
     });
-    expect(json(wrong).code).toBe(ErrorCode.invalidCredentials);
+    expect(json(wrong).code).toBe(AuthErrors.invalidCredentials.code);
     const code = await smsSignIn(user.phone);
     expect(code.statusCode).toBe(403);
-    expect(json(code).code).toBe(ErrorCode.accountDisabled);
+    expect(json(code).code).toBe(AuthErrors.accountDisabled.code);
 
     expect(await lastLogEntry('user.disable', user.uid)).toMatchObject({
       adminUserId: admin.id,
@@ -133,7 +136,7 @@ describe('UsersService.setGrants', () => {
     expect(json<{ data: { menus: number[] } }>(await info(user)).data.menus).toEqual([481, 490]);
     expect(await lastLogEntry('user.permissions', user.uid)).toMatchObject({ before: { grants: [480] }, after: { grants: [481, 490] } });
     await expect(users().setGrants(admin.id, user.id, [481, 5])).rejects.toMatchObject({
-      code: ErrorCode.unknownPermissionIds,
+      code: AuthErrors.unknownPermissionIds.code,
       params: { ids: '5' },
     });
   });
@@ -143,6 +146,6 @@ describe('createUser (the admin command’s create-user --menus)', () => {
   it('grants catalogue ids beyond the spec’s list and refuses unknown ones', async () => {
     const created = await createUser(testApp.app, { roles: [], menus: [16214] });
     expect((await users().getAuthUser(created.id))?.menus).toEqual([16214]);
-    await expect(createUser(testApp.app, { menus: [12345] })).rejects.toMatchObject({ code: ErrorCode.unknownPermissionIds });
+    await expect(createUser(testApp.app, { menus: [12345] })).rejects.toMatchObject({ code: AuthErrors.unknownPermissionIds.code });
   });
 });

@@ -1,4 +1,4 @@
-import { AUTH_HEADER_X, ErrorCode } from '@spatia/contract';
+import { AUTH_HEADER_X, WechatErrors } from '@spatia/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startWechatStandIn } from '../../../../../e2e/support/wechat-stand-in.mjs';
 import { authHeaders, createTestApp, createUser, json, type TestApp } from '../../test/test-app.js';
@@ -91,7 +91,7 @@ describe('WeChat sign-in', () => {
     await testApp.app.services.rateLimiter.reset(`code:phone:60:${member.phone}`);
     const refused = await bind(member.phone, another.unionId);
     expect(refused.statusCode).toBe(409);
-    expect(json(refused).code).toBe(ErrorCode.wechatAlreadyBound);
+    expect(json(refused).code).toBe(WechatErrors.wechatAlreadyBound.code);
   });
 
   it("redeems a hand-off once, and refuses a callback without the browser's state", async () => {
@@ -99,9 +99,9 @@ describe('WeChat sign-in', () => {
     expect((await complete(handoff)).statusCode).toBe(200);
     const reused = await complete(handoff);
     expect(reused.statusCode).toBe(404);
-    expect(json(reused).code).toBe(ErrorCode.wechatHandoffInvalid);
+    expect(json(reused).code).toBe(WechatErrors.wechatHandoffInvalid.code);
     const forged = await complete(await signInWithWechat({ dropStateCookie: true }));
-    expect(json(forged).code).toBe(ErrorCode.wechatStateInvalid);
+    expect(json(forged).code).toBe(WechatErrors.wechatStateInvalid.code);
   });
 
   it('does not bind a unionId that did not come from a WeChat sign-in here', async () => {
@@ -109,10 +109,10 @@ describe('WeChat sign-in', () => {
     const [payload, signature] = pending.unionId.split('.');
     const tampered = Buffer.from(JSON.stringify({ u: 'someone-else', e: Date.now() + 60_000 })).toString('base64url');
     const response = await bind(newPhone(), `${tampered}.${signature}`);
-    expect(json(response).code).toBe(ErrorCode.wechatBindingInvalid);
+    expect(json(response).code).toBe(WechatErrors.wechatBindingInvalid.code);
     expect(payload).toBeTruthy();
     const raw = await bind(newPhone(), 'union-raw-identifier');
-    expect(json(raw).code).toBe(ErrorCode.wechatBindingInvalid);
+    expect(json(raw).code).toBe(WechatErrors.wechatBindingInvalid.code);
   });
 
   it('reports a code WeChat refuses as a WeChat failure', async () => {
@@ -127,7 +127,7 @@ describe('WeChat sign-in', () => {
     const handoff = new URL(String(callback.headers.location), 'http://site').searchParams.get('wechatHandoff')!;
     const response = await complete(handoff);
     expect(response.statusCode).toBe(502);
-    expect(json(response).code).toBe(ErrorCode.wechatFailed);
+    expect(json(response).code).toBe(WechatErrors.wechatFailed.code);
   });
 
   it('sends the browser only to this site after signing in', async () => {

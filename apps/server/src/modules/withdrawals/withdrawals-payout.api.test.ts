@@ -1,4 +1,4 @@
-import { ErrorCode, Role, type PayoutChannel, type Withdrawal } from '@spatia/contract';
+import { Role, type PayoutChannel, type Withdrawal, WithdrawalErrors } from '@spatia/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PayoutDrivers } from '../../drivers/payouts/create-payout-drivers.js';
 import { PayoutProviderError, type PayoutDriver, type PayoutRequest, type PayoutState } from '../../drivers/payouts/payout-driver.js';
@@ -189,11 +189,11 @@ describe('a site that pays out to Alipay only', () => {
     await expect(
       service.bindAccount(who.id, 'wechat', { account: 'oUpF8uMuAJO_M2pxb1Q9zNjWeS6o', realName: '王小明' }),
     ).rejects.toMatchObject({
-      code: ErrorCode.payoutChannelUnavailable,
+      code: WithdrawalErrors.payoutChannelUnavailable.code,
       httpStatus: 400,
     });
     await expect(service.request(who.id, { amount: 1_000, channel: 'wechat' })).rejects.toMatchObject({
-      code: ErrorCode.payoutChannelUnavailable,
+      code: WithdrawalErrors.payoutChannelUnavailable.code,
     });
   });
 });

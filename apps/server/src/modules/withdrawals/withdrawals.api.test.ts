@@ -8,6 +8,7 @@ import {
   type PayoutAccount,
   type Withdrawal,
   type WithdrawalOptions,
+  WithdrawalErrors,
 } from '@spatia/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -129,7 +130,7 @@ describe('payout accounts', () => {
     const unbound = await earner.call('DELETE', '/api/c/withdraw/accounts/wechat');
     expect(dataOf<PayoutAccount[]>(unbound).map((account) => account.channel)).toEqual(['alipay']);
     const again = await earner.call('DELETE', '/api/c/withdraw/accounts/wechat');
-    expect([again.statusCode, codeOf(again)]).toEqual([409, ErrorCode.payoutAccountMissing]);
+    expect([again.statusCode, codeOf(again)]).toEqual([409, WithdrawalErrors.payoutAccountMissing.code]);
   });
 
   it('refuses accounts that are not one, with the reason in the caller’s language', async () => {
@@ -142,10 +143,10 @@ describe('payout accounts', () => {
     });
     expect([alipay.statusCode, json(alipay)]).toEqual([
       400,
-      { code: ErrorCode.alipayLogonIdInvalid, msg: 'The Alipay account must be a mobile number or an e-mail address' },
+      { code: WithdrawalErrors.alipayLogonIdInvalid.code, msg: 'The Alipay account must be a mobile number or an e-mail address' },
     ]);
     const openid = await bind(stranger, 'wechat', { account: 'short', realName: '李' });
-    expect([openid.statusCode, codeOf(openid)]).toEqual([400, ErrorCode.wechatOpenidInvalid]);
+    expect([openid.statusCode, codeOf(openid)]).toEqual([400, WithdrawalErrors.wechatOpenidInvalid.code]);
     expect((await bind(stranger, 'wechat', { account: 'oUpF8uMuAJO_M2pxb1Q9zNjWeS6o', realName: '   ' })).statusCode).toBe(400);
     expect((await bind(stranger, 'bank', { account: '6222020202020202', realName: '李' })).statusCode).toBe(400);
     expect(dataOf<WithdrawalOptions>(await stranger.call('GET', '/api/c/withdraw/options')).accounts).toEqual([]);
@@ -200,15 +201,15 @@ describe('asking to withdraw', () => {
     });
     expect([below.statusCode, json(below)]).toEqual([
       400,
-      { code: ErrorCode.withdrawalBelowMinimum, msg: 'A withdrawal must be at least ¥10.00' },
+      { code: WithdrawalErrors.withdrawalBelowMinimum.code, msg: 'A withdrawal must be at least ¥10.00' },
     ]);
     const over = await withdraw(who, { amount: 3_001, channel: 'alipay' });
     expect([over.statusCode, json(over)]).toEqual([
       409,
-      { code: ErrorCode.withdrawalOverIncome, msg: '可提现收益为 ¥30.00，不能提现 ¥30.01' },
+      { code: WithdrawalErrors.withdrawalOverIncome.code, msg: '可提现收益为 ¥30.00，不能提现 ¥30.01' },
     ]);
     const unbound = await withdraw(who, { amount: 1_000, channel: 'wechat' });
-    expect([unbound.statusCode, codeOf(unbound)]).toEqual([409, ErrorCode.payoutAccountMissing]);
+    expect([unbound.statusCode, codeOf(unbound)]).toEqual([409, WithdrawalErrors.payoutAccountMissing.code]);
     for (const body of [{ amount: 10.5, channel: 'alipay' }, { amount: 1_000, channel: 'bank' }, { amount: '1000' }, {}]) {
       expect((await withdraw(who, body)).statusCode, JSON.stringify(body)).toBe(400);
     }
@@ -253,7 +254,7 @@ describe('asking to withdraw', () => {
     const who = await earnerWith(5_000);
     const answers = await Promise.all(Array.from({ length: 6 }, () => withdraw(who, { amount: 2_000, channel: 'alipay' })));
     expect(answers.filter((answer) => answer.statusCode === 200)).toHaveLength(2);
-    expect(answers.filter((answer) => codeOf(answer) === ErrorCode.withdrawalOverIncome)).toHaveLength(4);
+    expect(answers.filter((answer) => codeOf(answer) === WithdrawalErrors.withdrawalOverIncome.code)).toHaveLength(4);
     expect(await income(who)).toBe(1_000);
     expect(dataOf<Page<Withdrawal>>(await who.call('GET', '/api/c/withdraw/records')).total).toBe(2);
   });
@@ -317,7 +318,7 @@ describe('the back office’s review', () => {
     expect(log[0]).toMatchObject({ action: 'withdrawal.reject', targetId: withdrawal.withdrawalNo });
 
     const late = await approve(admin, withdrawal.id);
-    expect([late.statusCode, codeOf(late)]).toEqual([409, ErrorCode.withdrawalAlreadyDecided]);
+    expect([late.statusCode, codeOf(late)]).toEqual([409, WithdrawalErrors.withdrawalAlreadyDecided.code]);
     expect((await approve(admin, 987_654_321)).statusCode).toBe(404);
   });
 
@@ -326,7 +327,7 @@ describe('the back office’s review', () => {
     const withdrawal = await requested(who, 2_000);
     const answers = await Promise.all([approve(admin, withdrawal.id), reject(secondAdmin, withdrawal.id, '重复申请')]);
     expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 409]);
-    expect(codeOf(answers.find((answer) => answer.statusCode === 409)!)).toBe(ErrorCode.withdrawalAlreadyDecided);
+    expect(codeOf(answers.find((answer) => answer.statusCode === 409)!)).toBe(WithdrawalErrors.withdrawalAlreadyDecided.code);
     const status = (await mine(who, withdrawal.id)).status;
     // Whichever won, the money is either on its way or back, never both.
     expect(await income(who)).toBe(status === 'rejected' ? 4_000 : 2_000);

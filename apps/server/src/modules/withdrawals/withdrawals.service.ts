@@ -2,7 +2,6 @@ import { randomBytes } from 'node:crypto';
 import {
   fenToYuan,
   ALIPAY_LOGON_ID_PATTERN,
-  ErrorCode,
   WECHAT_OPENID_PATTERN,
   WITHDRAWAL_MAX_FEN,
   WITHDRAWAL_MIN_FEN,
@@ -14,6 +13,7 @@ import {
   type Withdrawal,
   type WithdrawalOptions,
   type WithdrawalStatus,
+  LedgerErrors,
 } from '@spatia/contract';
 import type { PayoutDrivers } from '../../drivers/payouts/create-payout-drivers.js';
 import type { Transaction } from '../../db/database.js';
@@ -153,7 +153,7 @@ export class WithdrawalsService {
       this.deps.log.info({ withdrawalNo: row.withdrawalNo, userId, amount }, 'withdrawal requested');
       return presentWithdrawal(row);
     } catch (error) {
-      if (error instanceof AppError && error.code === ErrorCode.insufficientBalance) {
+      if (error instanceof AppError && error.code === LedgerErrors.insufficientBalance.code) {
         const available = await this.incomeOf(userId);
         throw fail('withdrawalOverIncome', { available: fenToYuan(available), amount: fenToYuan(amount) });
       }

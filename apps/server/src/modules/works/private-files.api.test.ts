@@ -1,4 +1,4 @@
-import { ErrorCode, type WorkAsset, type WorkDetail, type WorkTransfer } from '@spatia/contract';
+import { type WorkAsset, type WorkDetail, type WorkTransfer, UploadErrors } from '@spatia/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ServerSecrets } from '../../db/server-secrets.js';
 import { dataOf, json, type TestApp } from '../../test/test-app.js';
@@ -82,7 +82,7 @@ describe('originals and SLR photos of an online work', () => {
     const response = await testApp.app.inject({ method: 'GET', url: await yesterday.sign(key), cookies: { language: 'en' } });
     expect(response.statusCode).toBe(403);
     expect(json(response)).toEqual({
-      code: ErrorCode.fileLinkExpired,
+      code: UploadErrors.fileLinkExpired.code,
       msg: 'This download link has expired. Open the work again for a new one',
     });
   });

@@ -1,4 +1,13 @@
-import { ErrorCode, Role, type AssetUploadGrant, type Page, type WorkDetail, type WorkShare, type WorkSummary } from '@spatia/contract';
+import {
+  Role,
+  type AssetUploadGrant,
+  type Page,
+  type WorkDetail,
+  type WorkShare,
+  type WorkSummary,
+  UploadErrors,
+  WorkErrors,
+} from '@spatia/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dataOf, json, type TestApp } from '../../test/test-app.js';
 import { appWithPeople } from '../../test/app-with-people.js';
@@ -24,7 +33,7 @@ describe('PUT /api/model/{id}/onLined', () => {
     const work = await createWork(owner);
     const response = await owner.call('PUT', `/api/model/${work.uid}/onLined`, 'onLined=true');
     expect(response.statusCode).toBe(409);
-    expect(json(response).code).toBe(ErrorCode.workIncomplete);
+    expect(json(response).code).toBe(WorkErrors.workIncomplete.code);
   });
 
   it('puts a complete work online and takes it offline again; strangers cannot', async () => {
@@ -49,10 +58,10 @@ describe('review, showcase and market', () => {
     // Waiting for review: content is frozen, the market is closed.
     const edit = await owner.call('PATCH', `/api/model/${work.uid}/attr`, { name: '改名' });
     expect(edit.statusCode).toBe(409);
-    expect(json(edit).code).toBe(ErrorCode.workUnderAudit);
+    expect(json(edit).code).toBe(WorkErrors.workUnderAudit.code);
     const cover = await owner.call('GET', `/api/model/${work.uid}/uploadCredentials`);
-    expect(json(cover).code).toBe(ErrorCode.workUnderAudit);
-    expect(json(await owner.call('PUT', `/api/model/${work.uid}/market`, 'price=10')).code).toBe(ErrorCode.workTransitionNotAllowed);
+    expect(json(cover).code).toBe(WorkErrors.workUnderAudit.code);
+    expect(json(await owner.call('PUT', `/api/model/${work.uid}/market`, 'price=10')).code).toBe(WorkErrors.workTransitionNotAllowed.code);
 
     expect(dataOf<WorkDetail>(await owner.call('DELETE', `/api/model/${work.uid}/audit`)).status).toBe('published');
     await owner.call('POST', `/api/model/${work.uid}/audit`);
@@ -107,7 +116,7 @@ describe('review, showcase and market', () => {
     expect((await owner.call('PUT', `/api/model/${work.uid}/market`, 'price=5')).statusCode).toBe(409);
     expect((await stranger.call('POST', `/api/model/${work.uid}/audit`)).statusCode).toBe(403);
     const draft = await createWork(owner);
-    expect(json(await owner.call('POST', `/api/model/${draft.uid}/audit`)).code).toBe(ErrorCode.workTransitionNotAllowed);
+    expect(json(await owner.call('POST', `/api/model/${draft.uid}/audit`)).code).toBe(WorkErrors.workTransitionNotAllowed.code);
     expect(await statusOf(draft.uid)).toBe('unpublished');
   });
 
@@ -176,7 +185,7 @@ describe('upload credentials', () => {
     await storage.put('assets/aa/slr-test', Buffer.from('zip'), 'application/zip');
     const file = { key: 'assets/aa/slr-test', size: 3, contentType: 'application/zip', sha256: 'a'.repeat(64) };
     await workAssets.attach(resolved.grantId, file);
-    await expect(workAssets.attach(resolved.grantId, file)).rejects.toMatchObject({ code: ErrorCode.uploadGrantInvalid });
+    await expect(workAssets.attach(resolved.grantId, file)).rejects.toMatchObject({ code: UploadErrors.uploadGrantInvalid.code });
     expect(await workAssets.resolveGrant(grant.grant)).toBeUndefined();
     expect(await workAssets.resolveGrant('not-a-grant')).toBeUndefined();
   });

@@ -1,4 +1,4 @@
-import { ErrorCode, Role, type NotificationPage, type Page, type WorkDetail, type WorkReviewItem } from '@spatia/contract';
+import { ErrorCode, Role, type NotificationPage, type Page, type WorkDetail, type WorkReviewItem, WorkErrors } from '@spatia/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../db/database.js';
@@ -42,9 +42,9 @@ describe('the review queue', () => {
 
     const taken = await secondReviewer.call('POST', `/api/audit/models/${work.uid}/claim`);
     expect(taken.statusCode).toBe(409);
-    expect(json(taken)).toMatchObject({ code: ErrorCode.workReviewClaimed, msg: '审核员甲 已认领此作品的审核，只有认领人可以审核' });
+    expect(json(taken)).toMatchObject({ code: WorkErrors.workReviewClaimed.code, msg: '审核员甲 已认领此作品的审核，只有认领人可以审核' });
     const decidedByOther = await secondReviewer.call('POST', `/api/audit/models/${work.uid}/decision`, { passed: true });
-    expect(json(decidedByOther).code).toBe(ErrorCode.workReviewClaimed);
+    expect(json(decidedByOther).code).toBe(WorkErrors.workReviewClaimed.code);
     expect(await logOf(work.uid)).toEqual([]);
     expect((await inbox()).list.filter((item) => item.params.workUid === work.uid)).toEqual([]);
   });
@@ -97,7 +97,7 @@ describe('the review queue', () => {
   it('a pass tells the owner and writes the admin log', async () => {
     const work = await submitted('通过作品');
     const early = await reviewer.call('POST', `/api/audit/models/${work.uid}/decision`, { passed: true });
-    expect(json(early).code).toBe(ErrorCode.workTransitionNotAllowed);
+    expect(json(early).code).toBe(WorkErrors.workTransitionNotAllowed.code);
     await reviewer.call('POST', `/api/audit/models/${work.uid}/claim`);
     expect(dataOf<WorkDetail>(await reviewer.call('POST', `/api/audit/models/${work.uid}/decision`, { passed: true })).status).toBe(
       'passed',

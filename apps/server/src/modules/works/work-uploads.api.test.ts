@@ -1,4 +1,4 @@
-import { ErrorCode, type WorkDetail } from '@spatia/contract';
+import { type WorkDetail, UploadErrors } from '@spatia/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, json, type TestApp } from '../../test/test-app.js';
 import { tusUpload } from '../../test/tus-fixtures.js';
@@ -58,7 +58,7 @@ describe("uploading a work's files with tus", () => {
     const grant = await uploadGrant(owner, work.uid, 'cover');
     const answer = await upload(grant.grant, Buffer.from('PK\u0003\u0004 not an image at all'), 'cover.jpg');
     expect(answer.status).toBeGreaterThanOrEqual(400);
-    expect((await answer.json()) as { code: number }).toMatchObject({ code: ErrorCode.uploadContentRejected });
+    expect((await answer.json()) as { code: number }).toMatchObject({ code: UploadErrors.uploadContentRejected.code });
     expect((await detail(work.uid)).assets).toEqual([]);
   });
 

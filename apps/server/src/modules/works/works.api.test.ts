@@ -1,4 +1,4 @@
-import { ErrorCode, Role, type Page, type WorkDetail, type WorkSummary, type WorkVerification } from '@spatia/contract';
+import { ErrorCode, Role, type Page, type WorkDetail, type WorkSummary, type WorkVerification, WorkErrors } from '@spatia/contract';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { dataOf, json } from '../../test/test-app.js';
 import { appWithPeople } from '../../test/app-with-people.js';
@@ -110,7 +110,7 @@ describe('tags', () => {
     for (let index = 1; index < 10; index += 1) await add(`t${index}`);
     const eleventh = await add('one-more');
     expect(eleventh.statusCode).toBe(400);
-    expect(json(eleventh).code).toBe(ErrorCode.workTagLimit);
+    expect(json(eleventh).code).toBe(WorkErrors.workTagLimit.code);
     const removed = await owner.call('DELETE', `/api/model/${work.uid}/tag/${encodeURIComponent('现代')}`);
     expect(dataOf<string[]>(removed)).not.toContain('现代');
     // A tag is found by search, and filters the list.

@@ -1,4 +1,4 @@
-import { ErrorCode } from '@spatia/contract';
+import { SpatialErrors } from '@spatia/contract';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../../api/client';
 import { measurement, WALL } from '../../../test/measurements';
@@ -49,8 +49,8 @@ describe('a draft', () => {
 
 describe('isStaleSave', () => {
   it('recognises the stale-revision refusal only', () => {
-    expect(isStaleSave(new ApiError('stale', ErrorCode.measurementsStale, 409, false))).toBe(true);
-    expect(isStaleSave(new ApiError('bad', ErrorCode.measurementsInvalid, 400, false))).toBe(false);
+    expect(isStaleSave(new ApiError('stale', SpatialErrors.measurementsStale.code, 409, false))).toBe(true);
+    expect(isStaleSave(new ApiError('bad', SpatialErrors.measurementsInvalid.code, 400, false))).toBe(false);
     expect(isStaleSave(new Error('network'))).toBe(false);
   });
 });

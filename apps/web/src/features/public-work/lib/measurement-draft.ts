@@ -1,4 +1,4 @@
-import { ErrorCode, type Measurement, type MeasurementSet } from '@spatia/contract';
+import { type Measurement, type MeasurementSet, SpatialErrors } from '@spatia/contract';
 import { ApiError } from '../../../api/client';
 
 /**
@@ -40,5 +40,5 @@ export function afterSave(draft: MeasurementDraft, sent: readonly Measurement[],
 
 /** Someone saved these measurements elsewhere since this page loaded (1909): reload, or lose theirs. */
 export function isStaleSave(error: unknown): boolean {
-  return error instanceof ApiError && error.code === ErrorCode.measurementsStale;
+  return error instanceof ApiError && error.code === SpatialErrors.measurementsStale.code;
 }

@@ -1,4 +1,13 @@
-import { ErrorCode, type ModelView, type PointCloudView, type Tour } from '@spatia/contract';
+import {
+  ErrorCode,
+  type ModelView,
+  type PointCloudView,
+  type Tour,
+  BillingErrors,
+  ProcessingErrors,
+  SpatialErrors,
+  TourErrors,
+} from '@spatia/contract';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../../api/client';
 import { viewerAreaFor, workFailureOf } from './public-work-state';
@@ -29,7 +38,9 @@ describe('public work page states', () => {
   });
 
   it('says "still being processed" on 1903 and for a tour without scenes', () => {
-    expect(viewerAreaFor(panorama, { status: 'error', error: new ApiError('', ErrorCode.workNotProcessed, 409, false) })).toEqual({
+    expect(
+      viewerAreaFor(panorama, { status: 'error', error: new ApiError('', ProcessingErrors.workNotProcessed.code, 409, false) }),
+    ).toEqual({
       kind: 'processing',
     });
     expect(viewerAreaFor(panorama, { status: 'success', data: tour(0) })).toEqual({ kind: 'processing' });
@@ -39,7 +50,7 @@ describe('public work page states', () => {
     expect(viewerAreaFor(panorama, { status: 'error', error: new ApiError('', ErrorCode.notFound, 404, false) })).toEqual({
       kind: 'offline',
     });
-    expect(viewerAreaFor(panorama, { status: 'error', error: new ApiError('', ErrorCode.notAPanorama, 409, false) })).toEqual({
+    expect(viewerAreaFor(panorama, { status: 'error', error: new ApiError('', TourErrors.notAPanorama.code, 409, false) })).toEqual({
       kind: 'unsupported',
     });
     expect(viewerAreaFor(panorama, { status: 'error', error: new ApiError('', undefined, undefined, false) })).toEqual({ kind: 'failed' });
@@ -47,14 +58,14 @@ describe('public work page states', () => {
 
   it('says a work is paused for its budget (1610) or its unpaid traffic (1611)', () => {
     const paused = (code: number) => viewerAreaFor(panorama, { status: 'error', error: new ApiError('', code, 402, false) });
-    expect(paused(ErrorCode.workBudgetUsedUp)).toEqual({ kind: 'paused', reason: 'budget' });
-    expect(paused(ErrorCode.workBalanceUnpaid)).toEqual({ kind: 'paused', reason: 'balance' });
+    expect(paused(BillingErrors.workBudgetUsedUp.code)).toEqual({ kind: 'paused', reason: 'budget' });
+    expect(paused(BillingErrors.workBalanceUnpaid.code)).toEqual({ kind: 'paused', reason: 'balance' });
   });
 
   it('shows a 3D model or a point cloud from its scene, never from the tour', () => {
     const model = { type: 'model3d', workUid: 'w2' } as unknown as ModelView;
     const cloud = { type: 'pointcloud', workUid: 'w3' } as unknown as PointCloudView;
-    const tourError = { status: 'error' as const, error: new ApiError('', ErrorCode.notAPanorama, 409, false) };
+    const tourError = { status: 'error' as const, error: new ApiError('', TourErrors.notAPanorama.code, 409, false) };
     expect(viewerAreaFor({ type: 'model3d' }, tourError, { status: 'pending' })).toEqual({ kind: 'loading' });
     expect(viewerAreaFor({ type: 'model3d' }, tourError, { status: 'success', data: model })).toEqual({ kind: 'model', scene: model });
     expect(viewerAreaFor({ type: 'pointcloud' }, { status: 'pending' }, { status: 'success', data: cloud })).toEqual({
@@ -65,10 +76,10 @@ describe('public work page states', () => {
 
   it("reads the scene's refusals as the tour's: not processed (1903), wrong type (1907), gone", () => {
     const failing = (code: number, status: number) => ({ status: 'error' as const, error: new ApiError('', code, status, false) });
-    expect(viewerAreaFor({ type: 'pointcloud' }, { status: 'pending' }, failing(ErrorCode.workNotProcessed, 409))).toEqual({
+    expect(viewerAreaFor({ type: 'pointcloud' }, { status: 'pending' }, failing(ProcessingErrors.workNotProcessed.code, 409))).toEqual({
       kind: 'processing',
     });
-    expect(viewerAreaFor({ type: 'model3d' }, { status: 'pending' }, failing(ErrorCode.notAModelOrPointCloud, 409))).toEqual({
+    expect(viewerAreaFor({ type: 'model3d' }, { status: 'pending' }, failing(SpatialErrors.notAModelOrPointCloud.code, 409))).toEqual({
       kind: 'unsupported',
     });
     expect(viewerAreaFor({ type: 'model3d' }, { status: 'pending' }, failing(ErrorCode.notFound, 404))).toEqual({ kind: 'offline' });

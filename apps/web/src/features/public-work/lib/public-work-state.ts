@@ -1,4 +1,15 @@
-import { ErrorCode, type ModelView, type PointCloudView, type Tour, type WorkDetail, type WorkScene } from '@spatia/contract';
+import {
+  ErrorCode,
+  type ModelView,
+  type PointCloudView,
+  type Tour,
+  type WorkDetail,
+  type WorkScene,
+  BillingErrors,
+  ProcessingErrors,
+  SpatialErrors,
+  TourErrors,
+} from '@spatia/contract';
 import { ApiError } from '../../../api/client';
 
 /** Why the page shows a notice instead of the work: gone or offline (404), or anything else. */
@@ -55,11 +66,11 @@ export function viewerAreaFor(
 }
 
 function errorArea(error: unknown): ViewerArea {
-  if (error instanceof ApiError && error.code === ErrorCode.workNotProcessed) return { kind: 'processing' };
-  if (error instanceof ApiError && (error.code === ErrorCode.notAPanorama || error.code === ErrorCode.notAModelOrPointCloud))
+  if (error instanceof ApiError && error.code === ProcessingErrors.workNotProcessed.code) return { kind: 'processing' };
+  if (error instanceof ApiError && (error.code === TourErrors.notAPanorama.code || error.code === SpatialErrors.notAModelOrPointCloud.code))
     return { kind: 'unsupported' };
-  if (error instanceof ApiError && error.code === ErrorCode.workBudgetUsedUp) return { kind: 'paused', reason: 'budget' };
-  if (error instanceof ApiError && error.code === ErrorCode.workBalanceUnpaid) return { kind: 'paused', reason: 'balance' };
+  if (error instanceof ApiError && error.code === BillingErrors.workBudgetUsedUp.code) return { kind: 'paused', reason: 'budget' };
+  if (error instanceof ApiError && error.code === BillingErrors.workBalanceUnpaid.code) return { kind: 'paused', reason: 'balance' };
   if (isNotFound(error)) return { kind: 'offline' };
   return { kind: 'failed' };
 }

@@ -1,7 +1,7 @@
 import { AimOutlined, ArrowLeftOutlined, InfoCircleOutlined, NodeIndexOutlined, SaveOutlined } from '@ant-design/icons';
 import { Alert, App, Button, Tag, Tooltip } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
-import { ErrorCode, type HotspotKind, type Tour, type TourSceneSettings } from '@spatia/contract';
+import { ErrorCode, type HotspotKind, type Tour, type TourSceneSettings, TourErrors } from '@spatia/contract';
 import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, showReloginDialog } from '../../../api/client';
@@ -103,7 +103,7 @@ export function TourEditor({ uid, workName, tour, musicAssets, onBack, onUploadM
         const serverMessage = error instanceof ApiError ? error.message : '';
         if (code === ErrorCode.unauthenticated) {
           showReloginDialog();
-        } else if (code === ErrorCode.tourRevisionStale) {
+        } else if (code === TourErrors.tourRevisionStale.code) {
           modal.confirm({
             title: serverMessage || t('tours.stale.title'),
             content: t('tours.stale.text'),
@@ -112,7 +112,7 @@ export function TourEditor({ uid, workName, tour, musicAssets, onBack, onUploadM
             cancelText: t('tours.stale.keep'),
             onOk: reload,
           });
-        } else if (code === ErrorCode.tourInvalid && serverMessage) {
+        } else if (code === TourErrors.tourInvalid.code && serverMessage) {
           // The server names what is wrong; it stays above the editor until the next save.
           setServerProblem(serverMessage);
         } else {

@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ErrorCode, type WorkProcessing } from '@spatia/contract';
+import { type WorkProcessing, ProcessingErrors } from '@spatia/contract';
 import { ApiError, api } from '../../../api/client';
 import { queryKeys } from '../../../api/query-keys';
 import { processingFinished, processingPollInterval } from '../lib/processing-display';
@@ -54,7 +54,10 @@ export function useActivateSolver() {
     mutationFn: activateSolver,
     onSuccess: (processing, uid) => queryClient.setQueryData(queryKeys.works.processing(uid), processing),
     onError: (error, uid) => {
-      if (error instanceof ApiError && (error.code === ErrorCode.processingRunning || error.code === ErrorCode.processingNoOrigin)) {
+      if (
+        error instanceof ApiError &&
+        (error.code === ProcessingErrors.processingRunning.code || error.code === ProcessingErrors.processingNoOrigin.code)
+      ) {
         void queryClient.invalidateQueries({ queryKey: queryKeys.works.processing(uid) });
       }
     },

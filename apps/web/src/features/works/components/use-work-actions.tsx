@@ -1,5 +1,5 @@
 import { App, Button } from 'antd';
-import { ErrorCode, MODEL_BUDGET_DEFAULT_GB, type WorkSummary } from '@spatia/contract';
+import { MODEL_BUDGET_DEFAULT_GB, type WorkSummary, ProcessingErrors, WorkErrors } from '@spatia/contract';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -148,7 +148,7 @@ export function useWorkActions({ onChanged, onDeleted, onEdit, onUpload }: WorkA
       await setOnline.mutateAsync({ uid: work.uid, onLined: true });
     } catch (error) {
       // Incomplete: the server said so; the checklist shows what is missing and how to add it.
-      if (error instanceof ApiError && error.code === ErrorCode.workIncomplete) await showChecklist(work);
+      if (error instanceof ApiError && error.code === WorkErrors.workIncomplete.code) await showChecklist(work);
       return;
     }
     changed(t('works.done.published', { name: work.name }));
@@ -192,7 +192,8 @@ export function useWorkActions({ onChanged, onDeleted, onEdit, onUpload }: WorkA
         void activate.mutateAsync(uid).then(
           () => void message.success(t('works.processing.queuedMessage')),
           // No original file (its upload still on its way, or deleted elsewhere): the checklist shows how to add it.
-          (error: unknown) => (error instanceof ApiError && error.code === ErrorCode.processingNoOrigin ? showChecklist(work) : undefined),
+          (error: unknown) =>
+            error instanceof ApiError && error.code === ProcessingErrors.processingNoOrigin.code ? showChecklist(work) : undefined,
         );
         return;
       case 'editTour':
