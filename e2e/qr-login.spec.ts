@@ -1,4 +1,4 @@
-import { devices, expect, test } from '@playwright/test';
+import { devices, expect, test, type Request } from '@playwright/test';
 import { fillLogin, snap, users } from './support/session';
 
 const { defaultBrowserType: _ignored, ...iphone } = devices['iPhone 13'];
@@ -38,7 +38,35 @@ test('QR login: a signed-in phone confirms and the computer signs in', async ({ 
   await phoneContext.close();
 });
 
+/** The sign-in page's poll interval (QR_POLL_INTERVAL_MS in apps/web/src/features/auth/api/qr-login.ts). */
+const POLL_INTERVAL_MS = 500;
+
 test('QR login: a declined code can be refreshed; leaving the tab stops polling', async ({ page, browser }) => {
+  // The page's timers on a clock the journey can move on (it runs in real time until then).
+  await page.clock.install();
+  // The polls sent since the count was last reset, and those still on their way.
+  let polls = 0;
+  const inFlight = new Set<Request>();
+  page.on('request', (request) => {
+    if (!request.url().includes('pollToken')) return;
+    polls += 1;
+    inFlight.add(request);
+  });
+  page.on('requestfinished', (request) => inFlight.delete(request));
+  page.on('requestfailed', (request) => inFlight.delete(request));
+  /**
+   * The polls sent while the clock moves three poll intervals on, which fires every timer due in that time at
+   * once. A poll on its way would make the panel skip its turns (one at a time), so those finish first; a
+   * request of the page's own, sent after the timers, is seen after anything they sent.
+   */
+  const pollsOverThreeIntervals = async (): Promise<number> => {
+    polls = 0;
+    await expect.poll(() => inFlight.size).toBe(0);
+    await page.clock.runFor(3 * POLL_INTERVAL_MS);
+    expect(await page.evaluate(async () => (await fetch('/api/health')).ok)).toBe(true);
+    return polls;
+  };
+
   await page.goto('/login');
   const ticketAnswer = page.waitForResponse(
     (response) => new URL(response.url()).pathname === '/api/qrcode/login' && !response.url().includes('pollToken'),
@@ -68,15 +96,12 @@ test('QR login: a declined code can be refreshed; leaving the tab stops polling'
   expect(next.data.ticket).not.toBe(data.ticket);
   await expect(page.getByTestId('qr-login')).toHaveAttribute('data-status', 'pending');
 
-  // Another tab: the panel goes, and with it the polling. That nothing is asked takes watching for a
-  // while: three of the panel's 500 ms poll intervals.
+  // While the panel shows it polls, and the count sees it.
+  expect(await pollsOverThreeIntervals()).toBeGreaterThan(0);
+
+  // Another tab: the panel goes, and with it the polling.
   await page.getByRole('tab', { name: '密码登录' }).click();
   await expect(page.getByTestId('qr-login')).toHaveCount(0);
-  let polls = 0;
-  page.on('request', (request) => {
-    if (request.url().includes('pollToken')) polls += 1;
-  });
-  await page.waitForTimeout(3 * 500);
-  expect(polls).toBe(0);
+  expect(await pollsOverThreeIntervals()).toBe(0);
   await phoneContext.close();
 });

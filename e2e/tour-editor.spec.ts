@@ -8,6 +8,7 @@ import { dataOf } from './support/api';
 import { createAccount, uniquePhone } from './support/accounts';
 import { chooseFromMenu, fillLogin, snap } from './support/session';
 import { authHeaders, cardOf, sessionToken } from './support/works';
+import { expectDrawn } from './support/viewers';
 import { SOFTWARE_WEBGL } from './support/webgl';
 
 /*
@@ -115,13 +116,15 @@ test('process two panoramas, link scene 1 to scene 2 with a hotspot placed and d
   await chooseFromMenu(page, card.getByTestId('work-actions'), /编辑漫游/);
   await expect(page).toHaveURL(`/model/tour/${uid}`);
   const canvas = page.getByTestId('tour-canvas');
+  // The element the panorama viewer is mounted in: its data-drawn says when the picture is complete.
+  const panorama = canvas.locator('.tour-canvas__viewer');
   await expect(canvas).toHaveAttribute('data-ready', 'true', { timeout: 30_000 });
   const opened = await tourOf(page, uid);
   const [first, second] = opened.scenes;
   await expect(canvas).toHaveAttribute('data-scene', first!.id);
   await expect(page.getByTestId('tour-save')).toBeDisabled();
-  // Let the base faces arrive before looking.
-  await page.waitForTimeout(1500);
+  // Look once the base faces and the tiles of the view are drawn.
+  await expectDrawn(panorama);
   await snap(page, 'tour-editor-opened', { fullPage: false });
 
   // "Add link", then a click on the panorama places it, pointing at the next scene, and selects it.
@@ -173,11 +176,12 @@ test('process two panoramas, link scene 1 to scene 2 with a hotspot placed and d
   await expect(page.getByTestId('scene-panel-hotspot')).toHaveCount(1);
   await page.getByTestId('scene-panel-hotspot').click();
   await expect(page.getByTestId('hotspot-position')).toHaveText(`位置：水平 ${link.yaw.toFixed(1)}°，俯仰 ${link.pitch.toFixed(1)}°`);
-  await page.waitForTimeout(1000);
+  await expectDrawn(panorama);
   await snap(page, 'tour-editor-reloaded', { fullPage: false });
 
   // On a phone the panels stack under the panorama.
   await page.setViewportSize({ width: 390, height: 844 });
-  await page.waitForTimeout(800);
+  // Drawn again at the panorama's new size, not only at the old one.
+  await expectDrawn(panorama);
   await snap(page, 'tour-editor-mobile', { fullPage: true });
 });

@@ -75,10 +75,13 @@ export function mountModelViewer(container: HTMLElement, options: ModelViewerOpt
 
   const shell = createViewerShell(root, {
     strings,
+    host: container,
     renderer: { antialias: true, alpha: true },
     fov: FOV,
     damping: 0.08,
     draw,
+    // The GLB comes whole, its textures with it: a frame with the model shows all of it.
+    complete: () => model !== null,
     resetView: () => resetView(),
     onDestroy,
   });

@@ -74,11 +74,14 @@ export function mountPointCloudViewer(container: HTMLElement, options: PointClou
 
   const shell = createViewerShell(root, {
     strings,
+    host: container,
     renderer: { antialias: false },
     fov: 55,
     up: [0, 0, 1],
     damping: 0.1,
     draw,
+    // The frame showed the nodes this view wants once the last selection is current and found none missing.
+    complete: () => !selectionDue && octree.complete,
     onResize,
     resetView: () => resetView(),
     onDestroy,

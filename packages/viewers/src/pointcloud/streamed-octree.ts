@@ -78,6 +78,14 @@ export class StreamedOctree {
     return this.hierarchy !== null;
   }
 
+  /**
+   * Something is shown and nothing the last selection asked for is still loading (nodes that failed are
+   * given up, so a partial cloud completes too).
+   */
+  get complete(): boolean {
+    return this.visibleNames.size > 0 && this.loader.pending === 0;
+  }
+
   /** Shows the nodes `camera` needs (drawn `cssHeight` pixels high) and asks for the missing ones. */
   select(camera: THREE.PerspectiveCamera, cssHeight: number): OctreeSelection | null {
     if (!this.hierarchy) return null;

@@ -8,6 +8,7 @@ import * as THREE from 'three';
 import { OrbitControls } from 'three/examples/jsm/controls/OrbitControls.js';
 import './viewer-3d.css';
 import { canGoFullscreen, createIconButton, ICONS, showErrorBox, toggleFullscreen } from './controls';
+import { DrawnSignal } from './drawn-signal';
 
 export interface ViewerShellStrings {
   canvasLabel: string;
@@ -18,6 +19,8 @@ export interface ViewerShellStrings {
 
 export interface ViewerShellOptions {
   strings: ViewerShellStrings;
+  /** The element the viewer was mounted in; its `data-drawn` follows the frames (shared/drawn-signal.ts). */
+  host: HTMLElement;
   renderer: THREE.WebGLRendererParameters;
   /** Vertical field of view in degrees; near and far are the viewer's to set. */
   fov: number;
@@ -27,6 +30,8 @@ export interface ViewerShellOptions {
   damping: number;
   /** Draws one frame, after the controls have moved the camera. */
   draw(now: number): void;
+  /** After `draw`: whether that frame showed all there is to show (nothing the view needs still loading). */
+  complete(): boolean;
   /** After the renderer and the camera have taken the root's new size (CSS pixels). */
   onResize?(width: number, height: number): void;
   /** The reset button's action. */
@@ -88,6 +93,8 @@ export function createViewerShell(root: HTMLElement, options: ViewerShellOptions
   controls.dampingFactor = options.damping;
   controls.screenSpacePanning = true;
 
+  const drawn = new DrawnSignal(options.host);
+  let size = { width: 1, height: 1 };
   let destroyed = false;
   let paused = false;
   let frameRequest = 0;
@@ -96,6 +103,7 @@ export function createViewerShell(root: HTMLElement, options: ViewerShellOptions
     if (destroyed || paused) return;
     const moving = controls.update();
     options.draw(now);
+    drawn.frame(size.width, size.height, options.complete());
     // Damping and auto-rotate need further frames; otherwise drawing stops until something changes.
     if (moving || controls.autoRotate) requestRender();
   };
@@ -107,6 +115,7 @@ export function createViewerShell(root: HTMLElement, options: ViewerShellOptions
   const resize = () => {
     const width = Math.max(root.clientWidth, 1);
     const height = Math.max(root.clientHeight, 1);
+    size = { width, height };
     renderer.setSize(width, height, false);
     camera.aspect = width / height;
     camera.updateProjectionMatrix();
@@ -139,6 +148,7 @@ export function createViewerShell(root: HTMLElement, options: ViewerShellOptions
     },
     pause() {
       paused = true;
+      drawn.invalidate();
       cancelAnimationFrame(frameRequest);
       frameRequest = 0;
     },
@@ -156,6 +166,7 @@ export function createViewerShell(root: HTMLElement, options: ViewerShellOptions
       renderer.dispose();
       renderer.forceContextLoss();
       root.remove();
+      drawn.dispose();
     },
   };
 }

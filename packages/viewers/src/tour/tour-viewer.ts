@@ -11,6 +11,7 @@ import '@photo-sphere-viewer/markers-plugin/index.css';
 import '@photo-sphere-viewer/gallery-plugin/index.css';
 import './tour-viewer.css';
 import { escapeHtml, trustedHtml } from '../shared/html';
+import { DrawnPlugin } from './drawn-plugin';
 import { createTourEditing, type TourEditing } from './editing';
 import { galleryBehaviour } from './gallery';
 import { hotspotMarker, infoPanelHtml, type HotspotContext, type HotspotMarkerData } from './hotspots';
@@ -114,6 +115,8 @@ export function createTourViewer(container: HTMLElement, tour: Tour, options: To
   }
   if (galleryOptions) plugins.push([GalleryPlugin, { ...galleryOptions, thumbnailSize: { width: 160, height: 80 } }]);
   if (handheld && !editMode) plugins.push([GyroscopePlugin, {}], [StereoPlugin, {}]);
+  // Last: it counts the image loads through whatever loader the plugins before it put in place.
+  plugins.push(DrawnPlugin);
 
   let music: BackgroundMusic | null = null;
   let immersiveSession: ImmersiveTour | null = null;
