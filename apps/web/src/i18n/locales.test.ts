@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { catalogues } from './locales';
+import { buildCatalogues } from './catalogues';
+import { catalogues, localeFiles } from './locales';
 
 const { zh, en } = catalogues;
 
@@ -31,10 +32,64 @@ function messagesOf(value: unknown, prefix = '', into = new Map<string, string>(
   return into;
 }
 
+describe('the message files', () => {
+  const paths = Object.keys(localeFiles);
+
+  it('are read from i18n/locales and from every feature that has strings', () => {
+    expect(paths).toEqual(expect.arrayContaining(['./zh/common.json', './en/common.json']));
+    expect(paths).toEqual(
+      expect.arrayContaining([
+        '../../features/withdrawals/locales/zh/withdrawals.json',
+        '../../features/withdrawals/locales/en/withdrawals.json',
+      ]),
+    );
+  });
+
+  it('all lie in a zh or en folder, shared or of a feature', () => {
+    const misplaced = paths.filter((path) => !/^(?:\.|\.\.\/\.\.\/features\/[\w-]+\/locales)\/(zh|en)\/\w+\.json$/.test(path));
+    expect(misplaced).toEqual([]);
+  });
+
+  it('each have their twin in the other language, in the same place', () => {
+    const twin = (path: string) =>
+      path.replace(/\/(zh|en)\/(\w+\.json)$/, (_, language: string, file: string) => `/${language === 'zh' ? 'en' : 'zh'}/${file}`);
+    expect(paths.filter((path) => !paths.includes(twin(path)))).toEqual([]);
+  });
+});
+
+describe('buildCatalogues', () => {
+  it('names each namespace by its file, wherever the file lies', () => {
+    const built = buildCatalogues({
+      './zh/common.json': { ok: '好' },
+      './en/common.json': { ok: 'OK' },
+      '../../features/wallet/locales/zh/wallet.json': { title: '钱包' },
+      '../../features/wallet/locales/en/wallet.json': { title: 'Wallet' },
+    });
+    expect(built).toEqual({
+      zh: { common: { ok: '好' }, wallet: { title: '钱包' } },
+      en: { common: { ok: 'OK' }, wallet: { title: 'Wallet' } },
+    });
+  });
+
+  it('refuses a namespace that two files define, naming both', () => {
+    const files = {
+      './en/wallet.json': { title: 'Wallet' },
+      '../../features/wallet/locales/en/wallet.json': { title: 'Wallet' },
+    };
+    expect(() => buildCatalogues(files)).toThrow(
+      'The namespace "wallet" (en) is defined twice: ./en/wallet.json and ../../features/wallet/locales/en/wallet.json',
+    );
+  });
+
+  it('lets two languages each define the namespace once', () => {
+    expect(() => buildCatalogues({ './zh/menu.json': {}, './en/menu.json': {} })).not.toThrow();
+  });
+});
+
 describe('translations', () => {
-  it('loads the same namespaces from both folders', () => {
+  it('loads the same namespaces in both languages', () => {
     expect(Object.keys(zh).sort()).toEqual(Object.keys(en).sort());
-    expect(Object.keys(zh)).toEqual(expect.arrayContaining(['common', 'menu', 'works', 'errors']));
+    expect(Object.keys(zh)).toEqual(expect.arrayContaining(['common', 'menu', 'works', 'errors', 'withdrawals', 'notifications']));
   });
 
   const zhKeys = keysOf(zh);

@@ -1,18 +1,14 @@
-import type { Language } from '@spatia/contract';
+import { buildCatalogues, type Messages } from '../catalogues';
 
-/** One namespace of messages, as its JSON file holds it (nested objects of strings). */
-export type Messages = { [key: string]: string | Messages };
+export type { Messages };
 
-const files = import.meta.glob<Messages>('./*/*.json', { eager: true, import: 'default' });
+/**
+ * The message files: the shared namespaces here (`./zh/common.json`), and each feature's own beside its
+ * code (`features/<feature>/locales/{zh,en}/<namespace>.json`), so that a feature brings its strings along.
+ */
+export const localeFiles: Readonly<Record<string, Messages>> = {
+  ...import.meta.glob<Messages>('./*/*.json', { eager: true, import: 'default' }),
+  ...import.meta.glob<Messages>('../../features/*/locales/*/*.json', { eager: true, import: 'default' }),
+};
 
-/** Every namespace of one language, keyed by file name: `./en/home.json` becomes `home`. */
-function catalogueOf(language: Language): Record<string, Messages> {
-  const namespaces: Record<string, Messages> = {};
-  for (const [path, messages] of Object.entries(files)) {
-    const match = /^\.\/(\w+)\/(\w+)\.json$/.exec(path);
-    if (match?.[1] === language && match[2]) namespaces[match[2]] = messages;
-  }
-  return namespaces;
-}
-
-export const catalogues: Record<Language, Record<string, Messages>> = { zh: catalogueOf('zh'), en: catalogueOf('en') };
+export const catalogues = buildCatalogues(localeFiles);
