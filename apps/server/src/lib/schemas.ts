@@ -64,3 +64,11 @@ export function priceInFen(field: string, text: string): number {
   if (fen === null || fen <= 0 || fen > SELLING_PRICE_MAX_FEN) throw invalid(field, 'invalid');
   return fen;
 }
+
+/** An array that is always empty (`[]` in the web's types): the deepest level of a tree, whose children stop there. */
+export const AlwaysEmpty = Type.Unsafe<[]>({
+  type: 'array',
+  prefixItems: [],
+  items: false,
+  description: 'always empty: the deepest level',
+});

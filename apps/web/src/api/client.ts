@@ -9,7 +9,7 @@ import {
   type Envelope,
   type SiteConfig,
 } from '@spatia/contract';
-import type { Client, ClientPathsWithMethod, MethodResponse, ParamsOption, RequestBodyOption } from 'openapi-fetch';
+import type { Client, ClientPathsWithMethod, ParamsOption, RequestBodyOption } from 'openapi-fetch';
 import { i18n } from '../i18n';
 import { getToken, resetToken, setToken } from '../stores/session-store';
 import { getFeedback } from './feedback';
@@ -183,11 +183,14 @@ export async function request<T>(config: AxiosRequestConfig): Promise<T> {
 /** The form body the spec's client sends for attribute changes and the like (with `formBody`). */
 export const FORM_HEADERS = { 'Content-Type': 'application/x-www-form-urlencoded' } as const;
 
-/** application/x-www-form-urlencoded body, as the spec's client sends login and attribute changes. */
-export function formBody(values: Record<string, string | number | boolean | undefined>): URLSearchParams {
+/**
+ * application/x-www-form-urlencoded body, as the spec's client sends login and attribute changes. `null`
+ * (a number cleared) is sent as an empty value, which the server reads as null; `undefined` is left out.
+ */
+export function formBody(values: Record<string, string | number | boolean | null | undefined>): URLSearchParams {
   const body = new URLSearchParams();
   for (const [key, value] of Object.entries(values)) {
-    if (value !== undefined) body.append(key, String(value));
+    if (value !== undefined) body.append(key, value === null ? '' : String(value));
   }
   return body;
 }
@@ -198,8 +201,17 @@ type Method = 'get' | 'post' | 'put' | 'delete' | 'patch';
 type PathOf<M extends Method> = ClientPathsWithMethod<Api, M>;
 type Operation<M extends Method, P extends PathOf<M>> = paths[P][M];
 
-/** The `data` of an operation's success envelope `{code: 0, msg, data}`. */
-export type ApiData<M extends Method, P extends PathOf<M>> = MethodResponse<Api, M, P> extends { data: infer D } ? D : never;
+/**
+ * The `data` of an operation's success envelope `{code: 0, msg, data}`, read straight from its 200 answer:
+ * openapi-fetch's `MethodResponse` passes it through `Readable`, which widens a tuple (a point's
+ * `[x, y, z]`) into an array.
+ */
+export type ApiData<M extends Method, P extends PathOf<M>> =
+  Operation<M, P> extends { responses: { 200: { content: { 'application/json': { data: infer D } } } } } ? D : never;
+
+/** The body an operation takes, as declared (JSON; `form: true` sends the same fields form-encoded). */
+export type ApiBody<M extends Method, P extends PathOf<M>> =
+  Operation<M, P> extends { requestBody?: { content: { 'application/json': infer B } } } ? B : never;
 
 /** What the transport takes besides the operation's own parameters and body. */
 type TransportOptions = Pick<AxiosRequestConfig, 'tjhx' | 'point_cloud' | 'map' | 'silent' | 'signal' | 'timeout' | 'headers'> & {
@@ -234,7 +246,7 @@ async function call<M extends Method, P extends PathOf<M>>(method: M, path: P, o
   if (params?.query !== undefined) config.params = params.query;
   if (form) {
     // An operation without a body sends an empty form, as the spec's client does (adding a tag).
-    config.data = formBody((body ?? {}) as Record<string, string | number | boolean | undefined>);
+    config.data = formBody((body ?? {}) as Record<string, string | number | boolean | null | undefined>);
     config.headers = { ...FORM_HEADERS, ...(transport.headers as Record<string, string> | undefined) };
   } else if (body !== undefined) {
     config.data = body;

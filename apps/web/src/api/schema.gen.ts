@@ -1605,7 +1605,8 @@ export interface paths {
                         permId: number;
                         permName: string;
                         source: 'role' | 'membership' | 'grant' | null;
-                        subMenus: Record<string, never>[];
+                        /** @description always empty: the deepest level */
+                        subMenus: [];
                       }[];
                     }[];
                   }[];
@@ -2590,7 +2591,8 @@ export interface paths {
                         permId: number;
                         permName: string;
                         source: 'role' | 'membership' | 'grant' | null;
-                        subMenus: Record<string, never>[];
+                        /** @description always empty: the deepest level */
+                        subMenus: [];
                       }[];
                     }[];
                   }[];
@@ -7576,7 +7578,8 @@ export interface paths {
                         subMenus: {
                           permId: number;
                           permName: string;
-                          subMenus: unknown[];
+                          /** @description always empty: the deepest level */
+                          subMenus: [];
                         }[];
                       }[];
                     }[];
@@ -11795,7 +11798,8 @@ export interface paths {
                     subMenus: {
                       permId: number;
                       permName: string;
-                      subMenus: Record<string, never>[];
+                      /** @description always empty: the deepest level */
+                      subMenus: [];
                     }[];
                   }[];
                 }[];

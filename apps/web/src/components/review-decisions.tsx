@@ -8,6 +8,12 @@ import { ReviewActions } from './review-actions';
 import { formatDate } from '../lib/format';
 import './review-decisions.css';
 
+/** A rejection of an item of a review queue, with the reason the applicant is shown. */
+export interface Rejection {
+  id: number;
+  reason: string;
+}
+
 interface ReviewDecisionsOptions<Item extends { id: number }> {
   /**
    * Where the queue's texts live: `{keyPrefix}.approve`, `.reject`, `.approveTitle`, `.approved`,
@@ -18,7 +24,7 @@ interface ReviewDecisionsOptions<Item extends { id: number }> {
   rejectTitle: (item: Item) => string;
   approve: { mutateAsync: (id: number) => Promise<unknown> };
   reject: {
-    mutate: (input: { id: number; reason: string }, options: { onSuccess: () => void }) => void;
+    mutate: (input: Rejection, options: { onSuccess: () => void }) => void;
     isPending: boolean;
   };
   reasonMaxLength: number;

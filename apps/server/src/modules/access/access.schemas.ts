@@ -1,5 +1,6 @@
 import { PERMISSION_TREE_MAX_DEPTH } from '@spatia/contract';
 import { Type, type TSchema } from 'typebox';
+import { AlwaysEmpty } from '../../lib/schemas.js';
 
 /** Request and response shapes of the access module; they validate input and write the OpenAPI document. */
 export const tags = ['access'];
@@ -19,8 +20,8 @@ export const PermissionIdsBody = Type.Object({
  * both documents and enforces spec 3's "nested up to 4 levels" (the group is the first).
  */
 function nested(fields: Record<string, TSchema>, levels: number): TSchema {
-  const children = levels > 1 ? nested(fields, levels - 1) : Type.Object({});
-  return Type.Object({ ...fields, subMenus: Type.Array(children, levels > 1 ? {} : { maxItems: 0 }) });
+  const subMenus = levels > 1 ? Type.Array(nested(fields, levels - 1)) : AlwaysEmpty;
+  return Type.Object({ ...fields, subMenus });
 }
 
 const bareFields = { permId: Type.Integer(), permName: Type.String() };

@@ -11,7 +11,7 @@ import {
   MEMBERSHIP_VERSION_NAME_MAX,
 } from '@spatia/contract';
 import { Type, type TSchema } from 'typebox';
-import { NullableInteger, PersonSummarySchema, literals, pageOf } from '../../lib/schemas.js';
+import { AlwaysEmpty, NullableInteger, PersonSummarySchema, literals, pageOf } from '../../lib/schemas.js';
 
 /** Request and response shapes of membership versions and applications (docs/membership.md). */
 export const tags = ['membership'];
@@ -27,7 +27,7 @@ function menuLevel(depth: number): TSchema {
   return Type.Object({
     permName: Type.String(),
     permId: Type.Integer(),
-    subMenus: depth > 1 ? Type.Array(menuLevel(depth - 1)) : Type.Array(Type.Unknown(), { maxItems: 0 }),
+    subMenus: depth > 1 ? Type.Array(menuLevel(depth - 1)) : AlwaysEmpty,
   });
 }
 

@@ -1,7 +1,7 @@
 import type { IdentityApplicationItem, IdentityRecord, IdentityRecordStatus, Page } from '@spatia/contract';
 import { api } from '../../../api/client';
 import type { PageParams } from '../../../lib/page-params';
-import { reviewDecisionRequests } from '../../../lib/review-decision-requests';
+import type { Rejection } from '../../../components/review-decisions';
 import { useLocalisedPageQuery } from '../../../lib/session-queries';
 import { useIdentityChange } from './identity-kinds';
 import { queryKeys } from '../../../api/query-keys';
@@ -10,8 +10,6 @@ export interface IdentityQueueParams extends PageParams {
   status?: IdentityRecordStatus;
   identityId?: number;
 }
-
-const APPLICATIONS_URL = '/admin/identity/applications';
 
 /** GET /admin/identity/applications: pending first (oldest first), then the decided ones. */
 export function getIdentityApplications(params: IdentityQueueParams): Promise<Page<IdentityApplicationItem>> {
@@ -22,8 +20,15 @@ export function useIdentityApplications(params: IdentityQueueParams) {
   return useLocalisedPageQuery(queryKeys.identity.applications(), getIdentityApplications, params);
 }
 
-export const { approve: approveIdentityApplication, reject: rejectIdentityApplication } =
-  reviewDecisionRequests<IdentityRecord>(APPLICATIONS_URL);
+/** POST /admin/identity/applications/{id}/approve: the record, approved. */
+export function approveIdentityApplication(id: number): Promise<IdentityRecord> {
+  return api.post('/admin/identity/applications/{id}/approve', { params: { path: { id } } });
+}
+
+/** POST /admin/identity/applications/{id}/reject with the reason: the record, rejected. */
+export function rejectIdentityApplication({ id, reason }: Rejection): Promise<IdentityRecord> {
+  return api.post('/admin/identity/applications/{id}/reject', { params: { path: { id } }, body: { reason } });
+}
 
 export const useApproveIdentityApplication = () => useIdentityChange(approveIdentityApplication);
 export const useRejectIdentityApplication = () => useIdentityChange(rejectIdentityApplication);

@@ -10,7 +10,7 @@ import type {
 import { useTranslation } from 'react-i18next';
 import { api } from '../../../api/client';
 import type { PageParams } from '../../../lib/page-params';
-import { reviewDecisionRequests } from '../../../lib/review-decision-requests';
+import type { Rejection } from '../../../components/review-decisions';
 import { sessionQueryOptions, useLocalisedPageQuery } from '../../../lib/session-queries';
 import { useRefreshingMutation } from '../../../lib/use-refreshing-mutation';
 import { queryKeys } from '../../../api/query-keys';
@@ -57,8 +57,6 @@ export interface ApplicationQueueParams extends PageParams {
   status?: MembershipApplicationStatus;
 }
 
-const APPLICATIONS_URL = '/admin/membership/applications';
-
 export function getAdminApplications({ status, pageNum, pageSize }: ApplicationQueueParams): Promise<Page<AdminMembershipApplication>> {
   return api.get('/admin/membership/applications', { params: { query: { status, pageNum, pageSize } } });
 }
@@ -67,10 +65,15 @@ export function useAdminApplications(params: ApplicationQueueParams) {
   return useLocalisedPageQuery([...queryKeys.membership.admin(), 'applications'], getAdminApplications, params);
 }
 
-export const { approve: approveApplication, reject: rejectApplication } = reviewDecisionRequests<
-  { membershipId: number; endsAt: number },
-  null
->(APPLICATIONS_URL);
+/** POST /admin/membership/applications/{id}/approve: the membership it starts. */
+export function approveApplication(id: number): Promise<{ membershipId: number; endsAt: number }> {
+  return api.post('/admin/membership/applications/{id}/approve', { params: { path: { id } } });
+}
+
+/** POST /admin/membership/applications/{id}/reject with the reason. */
+export function rejectApplication({ id, reason }: Rejection): Promise<null> {
+  return api.post('/admin/membership/applications/{id}/reject', { params: { path: { id } }, body: { reason } });
+}
 
 export const useApproveApplication = () => useMembershipMutation(approveApplication);
 export const useRejectApplication = () => useMembershipMutation(rejectApplication);

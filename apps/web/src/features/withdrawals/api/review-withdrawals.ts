@@ -2,7 +2,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { AdminWithdrawal, Page, Withdrawal, WithdrawalStatus } from '@spatia/contract';
 import { api } from '../../../api/client';
 import type { PageParams } from '../../../lib/page-params';
-import { reviewDecisionRequests } from '../../../lib/review-decision-requests';
+import type { Rejection } from '../../../components/review-decisions';
 import { useRefreshingMutation } from '../../../lib/use-refreshing-mutation';
 import { refetchWhilePaying } from './withdrawals';
 import { queryKeys } from '../../../api/query-keys';
@@ -11,8 +11,6 @@ export interface WithdrawalQueueParams extends PageParams {
   status?: WithdrawalStatus;
   keyword?: string;
 }
-
-const QUEUE_URL = '/admin/withdrawals';
 
 /** GET /admin/withdrawals: the back office's queue, newest first. */
 export function getWithdrawalQueue(params: WithdrawalQueueParams): Promise<Page<AdminWithdrawal>> {
@@ -30,7 +28,15 @@ export function useWithdrawalQueue(params: WithdrawalQueueParams) {
   });
 }
 
-export const { approve: approveWithdrawal, reject: rejectWithdrawal } = reviewDecisionRequests<Withdrawal>(QUEUE_URL);
+/** POST /admin/withdrawals/{id}/approve: the withdrawal, approved (its payout follows). */
+export function approveWithdrawal(id: number): Promise<Withdrawal> {
+  return api.post('/admin/withdrawals/{id}/approve', { params: { path: { id } } });
+}
+
+/** POST /admin/withdrawals/{id}/reject with the reason: the withdrawal, rejected (the amount goes back). */
+export function rejectWithdrawal({ id, reason }: Rejection): Promise<Withdrawal> {
+  return api.post('/admin/withdrawals/{id}/reject', { params: { path: { id } }, body: { reason } });
+}
 
 export const useApproveWithdrawal = () => useRefreshingMutation(approveWithdrawal, [queryKeys.withdrawals.all]);
 export const useRejectWithdrawal = () => useRefreshingMutation(rejectWithdrawal, [queryKeys.withdrawals.all]);

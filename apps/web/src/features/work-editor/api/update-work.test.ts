@@ -32,18 +32,18 @@ describe('form to PATCH', () => {
     expect(diffWork(work, edit({ name: 'West Lake at dawn ', description: 'Dawn' })).attributes).toEqual({ name: 'West Lake at dawn' });
   });
 
-  it('sends coordinates as a pair, rounded, and empty values to clear them', () => {
+  it('sends coordinates as a pair, rounded, and null to clear them', () => {
     expect(diffWork(work, edit({ location: { latitude: 31.2304123456, longitude: 121.4737 } })).attributes).toEqual({
-      latitude: '31.230412',
-      longitude: '121.4737',
+      latitude: 31.230412,
+      longitude: 121.4737,
     });
-    expect(diffWork(work, edit({ location: null })).attributes).toEqual({ latitude: '', longitude: '' });
+    expect(diffWork(work, edit({ location: null })).attributes).toEqual({ latitude: null, longitude: null });
   });
 
-  it('sends times in epoch milliseconds and clears them with empty values', () => {
+  it('sends times in epoch milliseconds and clears them with null', () => {
     const withTimes = { ...work, startTime: 1_700_000_000_000, endTime: 1_800_000_000_000 };
-    expect(diffWork(work, edit({ startTime: 1_700_000_000_000 })).attributes).toEqual({ startTime: '1700000000000' });
-    expect(diffWork(withTimes, { ...workToFormValues(withTimes), endTime: null }).attributes).toEqual({ endTime: '' });
+    expect(diffWork(work, edit({ startTime: 1_700_000_000_000 })).attributes).toEqual({ startTime: 1_700_000_000_000 });
+    expect(diffWork(withTimes, { ...workToFormValues(withTimes), endTime: null }).attributes).toEqual({ endTime: null });
   });
 
   it('turns the tag list into additions and removals', () => {
@@ -69,14 +69,19 @@ describe('saving', () => {
 
   beforeEach(() => replyBy((config) => (config.url?.includes('/tag/') ? ['dawn', 'mist'] : { ...work, name: 'New' })));
 
-  it('PATCHes the form body, then removes tags before adding', async () => {
-    const saved = await saveWorkChanges('w1', { attributes: { name: 'New', latitude: '' }, addTags: ['mist'], removeTags: ['lake'] });
+  it('PATCHes the form body (a cleared number empty), then removes tags before adding', async () => {
+    const saved = await saveWorkChanges('w1', {
+      attributes: { name: 'New', latitude: null, startTime: 1_700_000_000_000 },
+      addTags: ['mist'],
+      removeTags: ['lake'],
+    });
     expect(seen.map((config) => `${config.method} ${config.url}`)).toEqual([
       'patch /model/w1/attr',
       'delete /model/w1/tag/lake',
       'post /model/w1/tag/mist',
     ]);
-    expect(String(seen[0]?.data)).toBe('name=New&latitude=');
+    // A cleared number goes as an empty value, as the spec's client sends it.
+    expect(String(seen[0]?.data)).toBe('name=New&latitude=&startTime=1700000000000');
     expect(seen[0]?.headers.get('Content-Type')).toBe('application/x-www-form-urlencoded');
     expect(saved).toMatchObject({ name: 'New', tags: ['dawn', 'mist'] });
   });

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { WorkDetail } from '@spatia/contract';
-import { FORM_HEADERS, formBody, request } from '../../../api/client';
+import { api, type ApiBody } from '../../../api/client';
 import { workQueryOptions } from '../../../api/get-work';
 import { invalidateWorks } from '../../../api/work-keys';
 import { textLength } from '../../../lib/text-count';
@@ -23,9 +23,13 @@ export interface WorkFormValues {
   tags: string[];
 }
 
-/** The form fields of PATCH /model/{uid}/attr; an empty value clears a number. */
-export type WorkAttributeField = 'name' | 'description' | 'address' | 'latitude' | 'longitude' | 'startTime' | 'endTime';
-export type WorkAttributeChanges = Partial<Record<WorkAttributeField, string>>;
+/** The fields of PATCH /model/{uid}/attr the drawer edits; `null` clears a number (an empty value in the form). */
+export type WorkAttributeChanges = Partial<
+  Pick<
+    NonNullable<ApiBody<'patch', '/model/{uid}/attr'>>,
+    'name' | 'description' | 'address' | 'latitude' | 'longitude' | 'startTime' | 'endTime'
+  >
+>;
 
 export interface WorkChanges {
   attributes: WorkAttributeChanges;
@@ -51,12 +55,12 @@ function sameCoordinate(a: number | null, b: number | null): boolean {
   return Math.round(a * 1e6) === Math.round(b * 1e6);
 }
 
-function roundCoordinate(value: number): string {
-  return String(Math.round(value * 1e6) / 1e6);
+function roundCoordinate(value: number): number {
+  return Math.round(value * 1e6) / 1e6;
 }
 
-function optionalTime(value: number | null): string {
-  return value === null ? '' : String(Math.round(value));
+function optionalTime(value: number | null): number | null {
+  return value === null ? null : Math.round(value);
 }
 
 /**
@@ -72,8 +76,8 @@ export function diffWork(work: WorkDetail, values: WorkFormValues): WorkChanges 
   const latitude = values.location?.latitude ?? null;
   const longitude = values.location?.longitude ?? null;
   if (!sameCoordinate(latitude, work.latitude) || !sameCoordinate(longitude, work.longitude)) {
-    attributes.latitude = latitude === null ? '' : roundCoordinate(latitude);
-    attributes.longitude = longitude === null ? '' : roundCoordinate(longitude);
+    attributes.latitude = latitude === null ? null : roundCoordinate(latitude);
+    attributes.longitude = longitude === null ? null : roundCoordinate(longitude);
   }
   if (values.startTime !== work.startTime) attributes.startTime = optionalTime(values.startTime);
   if (values.endTime !== work.endTime) attributes.endTime = optionalTime(values.endTime);
@@ -114,12 +118,7 @@ export function findFormProblems(values: WorkFormValues): WorkFormProblem[] {
 
 /** PATCH /model/{uid}/attr, form encoded: the work after the change. */
 export function updateWorkAttributes(uid: string, attributes: WorkAttributeChanges): Promise<WorkDetail> {
-  return request<WorkDetail>({
-    url: `/model/${encodeURIComponent(uid)}/attr`,
-    method: 'PATCH',
-    data: formBody(attributes),
-    headers: FORM_HEADERS,
-  });
+  return api.patch('/model/{uid}/attr', { params: { path: { uid } }, body: attributes, form: true });
 }
 
 /**
