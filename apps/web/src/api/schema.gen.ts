@@ -3620,7 +3620,8 @@ export interface paths {
                 fields: {
                   format: 'text' | 'url';
                   maxLength: number;
-                  name: string;
+                  /** @enum {string} */
+                  name: 'realName' | 'company' | 'title' | 'portfolioUrl' | 'shopName' | 'licenceNo';
                   required: boolean;
                 }[];
                 id: number;
@@ -3708,7 +3709,8 @@ export interface paths {
                 fields: {
                   format: 'text' | 'url';
                   maxLength: number;
-                  name: string;
+                  /** @enum {string} */
+                  name: 'realName' | 'company' | 'title' | 'portfolioUrl' | 'shopName' | 'licenceNo';
                   required: boolean;
                 }[];
                 id: number;
@@ -4732,8 +4734,31 @@ export interface paths {
                 list: {
                   createdAt: number;
                   id: number;
-                  /** @description one of NOTIFICATION_KINDS (docs/notifications.md) */
-                  kind: string;
+                  /**
+                   * @description docs/notifications.md
+                   * @enum {string}
+                   */
+                  kind:
+                    | 'membershipApproved'
+                    | 'membershipRejected'
+                    | 'membershipExpired'
+                    | 'membershipRevoked'
+                    | 'identityApproved'
+                    | 'identityRejected'
+                    | 'workAuditPassed'
+                    | 'workAuditRejected'
+                    | 'transferReceived'
+                    | 'transferConfirmed'
+                    | 'transferRejected'
+                    | 'rechargePaid'
+                    | 'balanceLow'
+                    | 'servingPaused'
+                    | 'servingResumed'
+                    | 'budgetReached'
+                    | 'withdrawalApproved'
+                    | 'withdrawalRejected'
+                    | 'withdrawalPaid'
+                    | 'withdrawalFailed';
                   link: string;
                   params: {
                     [key: string]: string | number;
@@ -9174,27 +9199,94 @@ export interface paths {
             'application/json': {
               /** @enum {number} */
               code: 0;
-              data: {
-                baseUrl: string;
-                manifest: {
-                  kind: string;
-                } & {
-                  [key: string]: unknown;
-                };
-                measurements?: {
-                  measurements: {
-                    id: string;
+              data:
+                | {
+                    /** @description folder of the derived files, ending in / */
+                    baseUrl: string;
+                    manifest: {
+                      after: {
+                        fileBytes: number;
+                        maxTextureSize: number;
+                        textureBytes: number;
+                        textures: number;
+                        triangles: number;
+                        vertices: number;
+                      };
+                      before: {
+                        fileBytes: number;
+                        maxTextureSize: number;
+                        textureBytes: number;
+                        textures: number;
+                        triangles: number;
+                        vertices: number;
+                      };
+                      bounds: {
+                        max: [number, number, number];
+                        min: [number, number, number];
+                      };
+                      /** @enum {string} */
+                      geometryCompression: 'meshopt' | 'none';
+                      /** @enum {string} */
+                      kind: 'model';
+                      poster: boolean;
+                      /** @enum {string} */
+                      sourceFormat: 'glb' | 'gltf' | 'obj' | 'ply';
+                      textureFormats: string[];
+                    };
+                    name: string;
                     /** @enum {string} */
-                    kind: 'distance' | 'area' | 'height';
-                    label: string;
-                    points: [number, number, number][];
-                  }[];
-                  revision: number;
-                };
-                name: string;
-                type: string;
-                workUid: string;
-              };
+                    type: 'model3d';
+                    workUid: string;
+                  }
+                | {
+                    /** @description folder of the derived files, ending in / */
+                    baseUrl: string;
+                    manifest: {
+                      attributes: {
+                        intensity: boolean;
+                        rgb: boolean;
+                      };
+                      bounds: {
+                        max: [number, number, number];
+                        min: [number, number, number];
+                      };
+                      cube: {
+                        min: [number, number, number];
+                        size: number;
+                      };
+                      intensityRange: [number, number];
+                      /** @enum {string} */
+                      kind: 'pointcloud';
+                      nodes: {
+                        byteSize: number;
+                        name: string;
+                        offset: number;
+                        points: number;
+                      }[];
+                      offset: [number, number, number];
+                      points: number;
+                      scale: [number, number, number];
+                      /** @enum {string} */
+                      sourceFormat: 'las' | 'laz' | 'ply' | 'xyz';
+                      spacing: number;
+                      /** @enum {number} */
+                      version: 1;
+                    };
+                    measurements: {
+                      measurements: {
+                        id: string;
+                        /** @enum {string} */
+                        kind: 'distance' | 'area' | 'height';
+                        label: string;
+                        points: [number, number, number][];
+                      }[];
+                      revision: number;
+                    };
+                    name: string;
+                    /** @enum {string} */
+                    type: 'pointcloud';
+                    workUid: string;
+                  };
               msg: string;
             };
           };
@@ -12150,18 +12242,25 @@ export interface paths {
             'application/json': {
               /** @enum {number} */
               code: 0;
-              data: {
-                bound: boolean;
-                login?: {
-                  avatarUrl: string;
-                  phoneNumber: string;
-                  username: string;
-                  userUid: string;
-                };
-                nickname?: string;
-                redirect: string;
-                unionId?: string;
-              };
+              data:
+                | {
+                    /** @enum {boolean} */
+                    bound: true;
+                    login: {
+                      avatarUrl: string;
+                      phoneNumber: string;
+                      username: string;
+                      userUid: string;
+                    };
+                    redirect: string;
+                  }
+                | {
+                    /** @enum {boolean} */
+                    bound: false;
+                    nickname: string;
+                    redirect: string;
+                    unionId: string;
+                  };
               msg: string;
             };
           };
@@ -12650,19 +12749,25 @@ export interface paths {
             'application/json': {
               /** @enum {number} */
               code: 0;
-              data: {
-                confirmUrl?: string;
-                expiresAt: number;
-                login?: {
-                  avatarUrl: string;
-                  phoneNumber: string;
-                  username: string;
-                  userUid: string;
-                };
-                pollToken?: string;
-                status: 'pending' | 'scanned' | 'confirmed' | 'declined' | 'expired';
-                ticket?: string;
-              };
+              data:
+                | {
+                    confirmUrl: string;
+                    expiresAt: number;
+                    pollToken: string;
+                    /** @enum {string} */
+                    status: 'pending';
+                    ticket: string;
+                  }
+                | {
+                    expiresAt: number;
+                    login?: {
+                      avatarUrl: string;
+                      phoneNumber: string;
+                      username: string;
+                      userUid: string;
+                    };
+                    status: 'pending' | 'scanned' | 'confirmed' | 'declined' | 'expired';
+                  };
               msg: string;
             };
           };

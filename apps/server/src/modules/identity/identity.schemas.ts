@@ -1,4 +1,4 @@
-import { IDENTITY_EXTRAS_MAX_LENGTH, IDENTITY_RECORD_STATUSES, WORK_PAGE_SIZE_MAX } from '@spatia/contract';
+import { IDENTITY_EXTRAS_MAX_LENGTH, IDENTITY_RECORD_STATUSES, WORK_PAGE_SIZE_MAX, type IdentityFieldName } from '@spatia/contract';
 import { Type } from 'typebox';
 import { literals } from '../../lib/schemas.js';
 
@@ -31,8 +31,18 @@ export const ApplicationListQuery = Type.Object({
   pageSize: Type.Integer({ minimum: 1, maximum: WORK_PAGE_SIZE_MAX, default: 20 }),
 });
 
+/** Every IdentityFieldName; the `satisfies` fails the build when the contract adds or drops one. */
+const FIELD_NAMES = Object.keys({
+  realName: true,
+  company: true,
+  title: true,
+  portfolioUrl: true,
+  shopName: true,
+  licenceNo: true,
+} satisfies Record<IdentityFieldName, true>) as IdentityFieldName[];
+
 const FieldSchema = Type.Object({
-  name: Type.String(),
+  name: literals(FIELD_NAMES),
   required: Type.Boolean(),
   maxLength: Type.Integer(),
   format: Type.Union([Type.Literal('text'), Type.Literal('url')]),

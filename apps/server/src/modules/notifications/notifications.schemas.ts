@@ -1,4 +1,4 @@
-import { NOTIFICATION_PAGE_SIZE_MAX } from '@spatia/contract';
+import { NOTIFICATION_KINDS, NOTIFICATION_PAGE_SIZE_MAX, type NotificationKind } from '@spatia/contract';
 import { Type } from 'typebox';
 
 /** Request and response shapes of the inbox; they validate input and write the OpenAPI document. */
@@ -14,7 +14,7 @@ export const NotificationIdParams = Type.Object({ id: Type.Integer({ minimum: 1 
 
 export const NotificationSchema = Type.Object({
   id: Type.Integer(),
-  kind: Type.String({ description: 'one of NOTIFICATION_KINDS (docs/notifications.md)' }),
+  kind: Type.Unsafe<NotificationKind>({ type: 'string', enum: [...NOTIFICATION_KINDS], description: 'docs/notifications.md' }),
   params: Type.Record(Type.String(), Type.Union([Type.String(), Type.Number()])),
   link: Type.String(),
   read: Type.Boolean(),

@@ -1,5 +1,6 @@
-import { MEASUREMENT_KINDS, MEASUREMENT_LIMITS } from '@spatia/contract';
+import { MEASUREMENT_KINDS, MEASUREMENT_LIMITS, MODEL_SOURCE_FORMATS, POINT_CLOUD_SOURCE_FORMATS } from '@spatia/contract';
 import { Type } from 'typebox';
+import { literals } from '../../lib/schemas.js';
 import { ProcessingSchema } from '../processing/index.js';
 
 /** Request and response shapes of 3D and point-cloud works' viewers, measurements and list. */
@@ -25,17 +26,60 @@ export const MeasurementUpdateBody = Type.Object({
   measurements: Type.Array(MeasurementSchema, { maxItems: MEASUREMENT_LIMITS.measurements }),
 });
 
-/** Manifests are written by the pipelines and read by the viewers; their fields are documented in the contract. */
-const Manifest = Type.Object({ kind: Type.String() }, { additionalProperties: true });
+const Vec3 = Type.Tuple([Type.Number(), Type.Number(), Type.Number()]);
+const Box3 = Type.Object({ min: Vec3, max: Vec3 });
 
-export const WorkSceneSchema = Type.Object({
-  type: Type.String(),
+const ModelStatsSchema = Type.Object({
+  triangles: Type.Number(),
+  vertices: Type.Number(),
+  textureBytes: Type.Number(),
+  fileBytes: Type.Number(),
+  textures: Type.Number(),
+  maxTextureSize: Type.Number(),
+});
+
+/**
+ * Manifests are written by the pipelines and read by the viewers; the contract documents their fields
+ * (ModelManifest). Numbers are `number`, never `integer`: the serializer would round a fraction.
+ */
+const ModelManifestSchema = Type.Object({
+  kind: Type.Literal('model'),
+  sourceFormat: literals(MODEL_SOURCE_FORMATS),
+  before: ModelStatsSchema,
+  after: ModelStatsSchema,
+  bounds: Box3,
+  geometryCompression: literals(['meshopt', 'none']),
+  textureFormats: Type.Array(Type.String()),
+  poster: Type.Boolean(),
+});
+
+/** PointCloudManifest; docs/pointcloud-format.md. */
+const PointCloudManifestSchema = Type.Object({
+  kind: Type.Literal('pointcloud'),
+  version: Type.Literal(1),
+  sourceFormat: literals(POINT_CLOUD_SOURCE_FORMATS),
+  points: Type.Number(),
+  bounds: Box3,
+  cube: Type.Object({ min: Vec3, size: Type.Number() }),
+  spacing: Type.Number(),
+  attributes: Type.Object({ rgb: Type.Boolean(), intensity: Type.Boolean() }),
+  intensityRange: Type.Tuple([Type.Number(), Type.Number()]),
+  scale: Vec3,
+  offset: Vec3,
+  nodes: Type.Array(Type.Object({ name: Type.String(), points: Type.Number(), offset: Type.Number(), byteSize: Type.Number() })),
+});
+
+const SceneOf = {
   workUid: Type.String(),
   name: Type.String(),
-  baseUrl: Type.String(),
-  manifest: Manifest,
-  measurements: Type.Optional(MeasurementSetSchema),
-});
+  baseUrl: Type.String({ description: 'folder of the derived files, ending in /' }),
+};
+
+/** WorkScene: a 3D model's (ModelView) or a point cloud's (PointCloudView, with its measurements). */
+export const WorkSceneSchema = Type.Union([
+  Type.Object({ type: Type.Literal('model3d'), ...SceneOf, manifest: ModelManifestSchema }),
+  Type.Object({ type: Type.Literal('pointcloud'), ...SceneOf, manifest: PointCloudManifestSchema, measurements: MeasurementSetSchema }),
+]);
 
 export const PointCloudListQuery = Type.Object({
   pageNum: Type.Integer({ minimum: 1, default: 1 }),

@@ -15,14 +15,27 @@ const Ticket = Type.String({ minLength: 16, maxLength: 64 });
 
 export const PollQuery = Type.Object({ pollToken: Type.Optional(Ticket) });
 
-export const PollSchema = Type.Object({
+/** Without pollToken: a new ticket, always pending (QrTicket). */
+const NewTicketSchema = Type.Object({
+  ticket: Type.String(),
+  pollToken: Type.String(),
+  confirmUrl: Type.String(),
+  expiresAt: Type.Integer(),
+  status: Type.Literal('pending'),
+});
+
+/** With pollToken: where the ticket stands (QrTicketState); `login` comes with 'confirmed', with the token header. */
+const TicketStateSchema = Type.Object({
   status: Status,
   expiresAt: Type.Integer(),
-  ticket: Type.Optional(Type.String()),
-  pollToken: Type.Optional(Type.String()),
-  confirmUrl: Type.Optional(Type.String()),
   login: Type.Optional(CodeLoginResultSchema),
 });
+
+/**
+ * The two answers of `GET /api/qrcode/login`. The new ticket comes first: the serializer writes an answer with
+ * the first shape it matches, and a new ticket would match the state too (losing its ticket and tokens).
+ */
+export const PollSchema = Type.Union([NewTicketSchema, TicketStateSchema]);
 
 export const ScanBody = Type.Object({ ticket: Ticket });
 

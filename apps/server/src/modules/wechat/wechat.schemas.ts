@@ -13,13 +13,11 @@ export const CallbackQuery = Type.Object({
 
 export const CompleteBody = Type.Object({ handoff: Type.String({ minLength: 16, maxLength: 64 }) });
 
-export const CompletedSchema = Type.Object({
-  bound: Type.Boolean(),
-  redirect: Type.String(),
-  login: Type.Optional(CodeLoginResultSchema),
-  unionId: Type.Optional(Type.String()),
-  nickname: Type.Optional(Type.String()),
-});
+/** A session (the WeChat identity has an account), or a binding ticket (`unionId`) for binding a phone first. */
+export const CompletedSchema = Type.Union([
+  Type.Object({ bound: Type.Literal(true), login: CodeLoginResultSchema, redirect: Type.String() }),
+  Type.Object({ bound: Type.Literal(false), unionId: Type.String(), nickname: Type.String(), redirect: Type.String() }),
+]);
 
 export const BindWechatBody = Type.Object({
   phoneNumber: PhoneNumber,

@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { QrTicket, QrTicketState, QrTicketStatus } from '@spatia/contract';
-import { request } from '../../../api/client';
+import { api } from '../../../api/client';
 import { applyCodeLoginResult } from '../../../stores/session-store';
 import { queryKeys } from '../../../api/query-keys';
 
@@ -9,8 +9,11 @@ export type { QrTicketState, QrTicketStatus };
 /** How often the sign-in page asks whether the phone has confirmed. */
 export const QR_POLL_INTERVAL_MS = 500;
 
-export function createQrTicket(): Promise<QrTicket> {
-  return request<QrTicket>({ url: '/qrcode/login' });
+/** GET /qrcode/login without a pollToken: a new ticket (the same path with one answers its state). */
+export async function createQrTicket(): Promise<QrTicket> {
+  const answer = await api.get('/qrcode/login');
+  if (!('ticket' in answer)) throw new Error('GET /qrcode/login answered a ticket state where a new ticket was asked for');
+  return answer;
 }
 
 /**
@@ -18,7 +21,7 @@ export function createQrTicket(): Promise<QrTicket> {
  * the next poll simply tries again.
  */
 export async function pollQrTicket(pollToken: string): Promise<QrTicketState> {
-  const state = await request<QrTicketState>({ url: '/qrcode/login', params: { pollToken }, silent: true });
+  const state: QrTicketState = await api.get('/qrcode/login', { params: { query: { pollToken } }, silent: true });
   if (state.status === 'confirmed' && state.login) applyCodeLoginResult(state.login);
   return state;
 }

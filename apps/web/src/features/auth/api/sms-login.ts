@@ -1,4 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
+import { api } from '../../../api/client';
 import { signInWithCode, type CodeProof } from './verification-code';
 
 export interface SmsLoginInput extends CodeProof {
@@ -6,7 +7,7 @@ export interface SmsLoginInput extends CodeProof {
 }
 
 /** POST /c/smsLogin: signs in with a code; a phone without an account gets one. */
-export const loginWithSmsCode = (input: SmsLoginInput) => signInWithCode('/c/smsLogin', input);
+export const loginWithSmsCode = (input: SmsLoginInput) => signInWithCode(api.post('/c/smsLogin', { body: input }));
 
 export function useSmsLogin() {
   return useMutation({ mutationFn: loginWithSmsCode });

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import type { CodeLoginResult, IssuedVerificationCode } from '@spatia/contract';
-import { api, request } from '../../../api/client';
+import { api } from '../../../api/client';
 import { applyCodeLoginResult } from '../../../stores/session-store';
 
 /** What a code is for; each has its own sending endpoint (spec 7.3). */
@@ -32,9 +32,9 @@ export interface CodeProof {
   hash: string;
 }
 
-/** POST of a phone with its code to `url`: the answer signs the person in. */
-export async function signInWithCode<Input extends CodeProof>(url: string, input: Input): Promise<CodeLoginResult> {
-  const result = await request<CodeLoginResult>({ url, method: 'POST', data: input });
+/** The answer to a phone sent with its code (`api.post('/c/smsLogin', …)`): it signs the person in. */
+export async function signInWithCode(answer: Promise<CodeLoginResult>): Promise<CodeLoginResult> {
+  const result = await answer;
   applyCodeLoginResult(result);
   return result;
 }

@@ -1,6 +1,6 @@
 import { queryOptions, useMutation } from '@tanstack/react-query';
 import type { WechatHandoffResult } from '@spatia/contract';
-import { request, resolveBaseUrl } from '../../../api/client';
+import { api, resolveBaseUrl } from '../../../api/client';
 import { applyCodeLoginResult } from '../../../stores/session-store';
 import { signInWithCode, type CodeProof } from './verification-code';
 import { queryKeys } from '../../../api/query-keys';
@@ -12,7 +12,7 @@ export function wechatAuthorizeUrl(redirect: string): string {
 
 /** POST /open/wechat/complete: trades the handoff from the provider's return for a sign-in or a binding ticket. */
 export async function completeWechatLogin(handoff: string): Promise<WechatHandoffResult> {
-  const result = await request<WechatHandoffResult>({ url: '/open/wechat/complete', method: 'POST', data: { handoff } });
+  const result = await api.post('/open/wechat/complete', { body: { handoff } });
   if (result.bound) applyCodeLoginResult(result.login);
   return result;
 }
@@ -33,7 +33,7 @@ export interface BindWechatInput extends CodeProof {
 }
 
 /** POST /open/user/bindWechat: the phone every account needs (spec 1, 5); signs in. */
-export const bindWechat = (input: BindWechatInput) => signInWithCode('/open/user/bindWechat', input);
+export const bindWechat = (input: BindWechatInput) => signInWithCode(api.post('/open/user/bindWechat', { body: input }));
 
 export function useBindWechat() {
   return useMutation({ mutationFn: bindWechat });

@@ -1,7 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { DEFAULT_IDENTITY_IDS, type IdentityKindDetail, type IdentityRecord } from '@spatia/contract';
 import { useTranslation } from 'react-i18next';
-import { request } from '../../../api/client';
+import { api } from '../../../api/client';
 import { useRefreshingMutation } from '../../../lib/use-refreshing-mutation';
 import { queryKeys } from '../../../api/query-keys';
 
@@ -9,7 +9,7 @@ import { queryKeys } from '../../../api/query-keys';
 
 /** GET /authIdentity/{ids}/details: the kinds in the order given, each with my latest record (null: none). */
 export function getIdentityDetails(ids: readonly number[]): Promise<IdentityKindDetail[]> {
-  return request<IdentityKindDetail[]>({ url: `/authIdentity/${ids.join(',')}/details` });
+  return api.get('/authIdentity/{ids}/details', { params: { path: { ids: ids.join(',') } } });
 }
 
 /** The spec's default kinds (spec 9), named in the current language, with my records. */

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { NotificationPage } from '@spatia/contract';
-import { api, request } from '../../../api/client';
+import { api } from '../../../api/client';
 import { pageQueryOptions } from '../../../api/page-query';
 import type { PageParams } from '../../../lib/page-params';
 import { queryKeys } from '../../../api/query-keys';
@@ -15,7 +15,7 @@ export interface NotificationListParams extends PageParams {
 
 /** GET /c/notifications: my notices, newest first, with my unread count. */
 export function getNotifications({ pageNum, pageSize, unread }: NotificationListParams, silent = false): Promise<NotificationPage> {
-  return request<NotificationPage>({ url: '/c/notifications', params: { pageNum, pageSize, unread: unread ? true : undefined }, silent });
+  return api.get('/c/notifications', { params: { query: { pageNum, pageSize, unread: unread ? true : undefined } }, silent });
 }
 
 export function notificationsQueryOptions(params: NotificationListParams, silent = false) {

@@ -2,7 +2,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient, type QueryKey } fr
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { MeasurementSet, MeasurementUpdate, Tour, WorkDetail, WorkScene } from '@spatia/contract';
-import { ApiError, api, request } from '../../../api/client';
+import { ApiError, api } from '../../../api/client';
 import { exportPointCloudLas } from '../../../api/download-ticket';
 import { getWork } from '../../../api/get-work';
 import { queryKeys } from '../../../api/query-keys';
@@ -14,12 +14,12 @@ export function getPublicTour(uid: string): Promise<Tour> {
 
 /** GET /model/{uid}/scene: what a 3D model's or point cloud's viewer loads; 409 with 1903 until processed. */
 export function getWorkScene(uid: string): Promise<WorkScene> {
-  return request<WorkScene>({ url: `/model/${encodeURIComponent(uid)}/scene`, silent: true });
+  return api.get('/model/{id}/scene', { params: { path: { id: uid } }, silent: true });
 }
 
 /** PUT /model/{uid}/measurements (the owner): 1909 when someone saved since `revision`, 1908 when a measurement is refused. */
 export function saveMeasurements(uid: string, update: MeasurementUpdate): Promise<MeasurementSet> {
-  return request<MeasurementSet>({ url: `/model/${encodeURIComponent(uid)}/measurements`, method: 'PUT', data: update, silent: true });
+  return api.put('/model/{id}/measurements', { params: { path: { id: uid } }, body: update, silent: true });
 }
 
 /** Answers that will not change on a retry (not found, not processed): asking again only delays the notice. */
