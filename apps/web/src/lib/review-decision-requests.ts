@@ -7,7 +7,8 @@ export interface Rejection {
 
 /**
  * The back office's two answers to an item of the review queue at `queueUrl`:
- * POST `{queueUrl}/{id}/approve`, and POST `{queueUrl}/{id}/reject` with the reason.
+ * POST `{queueUrl}/{id}/approve`, and POST `{queueUrl}/{id}/reject` with the reason. The server declares
+ * both with `registerReviewDecisions` (apps/server/src/modules/admin-log/review-decision.routes.ts).
  */
 export function reviewDecisionRequests<Approved, Rejected = Approved>(queueUrl: string) {
   return {
