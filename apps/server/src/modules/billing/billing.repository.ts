@@ -2,6 +2,7 @@ import type { BillingPrices } from '@spatia/contract';
 import { and, asc, desc, eq, gt, gte, inArray, isNotNull, lt, sql } from 'drizzle-orm';
 import { anyId, recordset } from '../../db/bulk.js';
 import { rowsOf, type Db, type Executor, type Transaction } from '../../db/database.js';
+import { findByIdempotencyKey, releaseIdempotencyKey } from '../../db/idempotency-key.js';
 import { billedDays, billingOwners, billingPrices, budgetHolds, leasePeriods, trafficBills } from './billing.tables.js';
 
 export interface BillRow {
@@ -251,17 +252,13 @@ export class BillingRepository {
       .orderBy(asc(leasePeriods.startsAt));
   }
 
-  async leaseByIdempotencyKey(userId: number, key: string): Promise<LeasePeriodRow | undefined> {
-    const [row] = await this.db
-      .select()
-      .from(leasePeriods)
-      .where(and(eq(leasePeriods.userId, userId), eq(leasePeriods.idempotencyKey, key)));
-    return row;
+  leaseByIdempotencyKey(userId: number, key: string): Promise<LeasePeriodRow | undefined> {
+    return findByIdempotencyKey(this.db, leasePeriods, userId, key);
   }
 
   /** Frees a key older than the Idempotency-Key window, so that it can buy again. */
-  async releaseLeaseIdempotencyKey(id: number): Promise<void> {
-    await this.db.update(leasePeriods).set({ idempotencyKey: null }).where(eq(leasePeriods.id, id));
+  releaseLeaseIdempotencyKey(id: number): Promise<void> {
+    return releaseIdempotencyKey(this.db, leasePeriods, id);
   }
 
   /** The end of this user's last lease period, if any. */

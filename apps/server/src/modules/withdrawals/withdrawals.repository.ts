@@ -1,6 +1,7 @@
 import type { PayoutChannel, PayoutProvider, WithdrawalStatus } from '@spatia/contract';
 import { and, asc, count, desc, eq, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Db, Executor, Transaction } from '../../db/database.js';
+import { findByIdempotencyKey, releaseIdempotencyKey } from '../../db/idempotency-key.js';
 import { findOneRow } from '../../db/one-row.js';
 import { payoutAccounts, withdrawals } from './withdrawals.tables.js';
 
@@ -62,12 +63,12 @@ export class WithdrawalsRepository {
   }
 
   findByIdempotencyKey(userId: number, key: string): Promise<WithdrawalRow | undefined> {
-    return findOneRow(this.db, withdrawals, and(eq(withdrawals.userId, userId), eq(withdrawals.idempotencyKey, key)));
+    return findByIdempotencyKey(this.db, withdrawals, userId, key);
   }
 
   /** Frees the withdrawal's Idempotency-Key, older than its window, for a new request. */
-  async releaseIdempotencyKey(id: number): Promise<void> {
-    await this.db.update(withdrawals).set({ idempotencyKey: null }).where(eq(withdrawals.id, id));
+  releaseIdempotencyKey(id: number): Promise<void> {
+    return releaseIdempotencyKey(this.db, withdrawals, id);
   }
 
   /** The row, locked until the transaction ends: deciders and the payout job take turns on it. */
