@@ -159,7 +159,8 @@ export class RechargeRepository {
     page: { limit: number; offset: number },
   ): Promise<{ rows: PaymentOrderRow[]; total: number; completed: { count: number; amountFen: number } }> {
     const conditions = [eq(paymentOrders.userId, userId), eq(paymentOrders.kind, kind), ...orderFilterConditions(filter, paymentOrders)];
-    return pageOfOrders(this.db, paymentOrders, and(...conditions), [desc(paymentOrders.createdAt), desc(paymentOrders.id)], page, {
+    const order = [desc(paymentOrders.createdAt), desc(paymentOrders.id)];
+    return pageOfOrders(this.db, { table: paymentOrders, where: and(...conditions), order }, page, {
       completed: sql`${paymentOrders.status} = 'paid'`,
       amount: paymentOrders.amountFen,
     });
