@@ -2,7 +2,7 @@ import type { PayoutChannel, PayoutProvider, WithdrawalStatus } from '@spatia/co
 import { and, asc, count, desc, eq, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Db, Executor, Transaction } from '../../db/database.js';
 import { findByIdempotencyKey, releaseIdempotencyKey } from '../../db/idempotency-key.js';
-import { findOneRow } from '../../db/one-row.js';
+import { findOneRow, updateRowById } from '../../db/one-row.js';
 import { payoutAccounts, withdrawals } from './withdrawals.tables.js';
 
 export type PayoutAccountRow = typeof payoutAccounts.$inferSelect;
@@ -76,13 +76,8 @@ export class WithdrawalsRepository {
     return findOneRow(tx, withdrawals, eq(withdrawals.id, id), 'forUpdate');
   }
 
-  async update(id: number, changes: Partial<Omit<WithdrawalRow, 'id'>>, executor: Executor): Promise<WithdrawalRow> {
-    const [row] = await executor
-      .update(withdrawals)
-      .set({ ...changes, updatedAt: new Date() })
-      .where(eq(withdrawals.id, id))
-      .returning();
-    return row!;
+  update(id: number, changes: Partial<Omit<WithdrawalRow, 'id'>>, executor: Executor): Promise<WithdrawalRow> {
+    return updateRowById(executor, withdrawals, id, changes);
   }
 
   /**

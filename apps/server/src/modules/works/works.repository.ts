@@ -2,7 +2,7 @@ import { and, desc, eq, inArray, isNotNull, isNull, lt, sql } from 'drizzle-orm'
 import type { AssetKind, WorkStatus } from '@spatia/contract';
 import type { Db, Executor, Transaction } from '../../db/database.js';
 import { findRowsIn } from '../../db/rows-in.js';
-import { findOneRow } from '../../db/one-row.js';
+import { findOneRow, updateRowById } from '../../db/one-row.js';
 import { countAll, countPerDay, type DailyCount } from '../../db/daily-counts.js';
 import { HotQueries } from '../../db/hot-query.js';
 import { pageOfRows } from '../../db/page-of-rows.js';
@@ -142,13 +142,8 @@ export class WorksRepository {
     return pageOfRows(this.db, { table: works, where, order }, { limit, offset });
   }
 
-  async update(id: number, changes: WorkChanges, executor: Executor = this.db): Promise<WorkRow> {
-    const [row] = await executor
-      .update(works)
-      .set({ ...changes, updatedAt: new Date() })
-      .where(eq(works.id, id))
-      .returning();
-    return row!;
+  update(id: number, changes: WorkChanges, executor: Executor = this.db): Promise<WorkRow> {
+    return updateRowById(executor, works, id, changes);
   }
 
   /** Into the recycle bin: offline, off the showcase and the market, in one write. */
