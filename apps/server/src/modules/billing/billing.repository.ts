@@ -3,6 +3,7 @@ import { and, asc, desc, eq, gt, gte, inArray, isNotNull, lt, sql } from 'drizzl
 import { anyId, recordset } from '../../db/bulk.js';
 import { rowsOf, type Db, type Executor, type Transaction } from '../../db/database.js';
 import { findByIdempotencyKey, releaseIdempotencyKey } from '../../db/idempotency-key.js';
+import { findRowsIn } from '../../db/rows-in.js';
 import { billedDays, billingOwners, billingPrices, budgetHolds, leasePeriods, trafficBills } from './billing.tables.js';
 
 export interface BillRow {
@@ -211,12 +212,9 @@ export class BillingRepository {
     return this.db.select().from(budgetHolds);
   }
 
+  /** The month each of these works went over its budget in, for those held. */
   async budgetHoldsOf(workIds: readonly number[]): Promise<Map<number, string>> {
-    if (workIds.length === 0) return new Map();
-    const rows = await this.db
-      .select({ workId: budgetHolds.workId, month: budgetHolds.month })
-      .from(budgetHolds)
-      .where(inArray(budgetHolds.workId, [...workIds]));
+    const rows = await findRowsIn(this.db, budgetHolds, budgetHolds.workId, workIds);
     return new Map(rows.map((row) => [row.workId, row.month]));
   }
 
