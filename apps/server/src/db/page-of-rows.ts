@@ -2,17 +2,28 @@ import { count, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Executor } from './database.js';
 
-/** One page of the rows of `table` that match `where`, in `order`, and how many match in all: the two reads go out together. */
+/** The rows a list pages through: those of `table` that match `where`, in `order`. */
+export interface ListedRows<T extends PgTable> {
+  table: T;
+  where: SQL | undefined;
+  order: readonly (PgColumn | SQL)[];
+}
+
+/** Which of them a page holds. */
+export interface PageWindow {
+  limit: number;
+  offset: number;
+}
+
+/** One page of the listed rows, and how many there are in all: the two reads go out together. */
 export async function pageOfRows<T extends PgTable>(
   executor: Executor,
-  table: T,
-  where: SQL | undefined,
-  order: readonly (PgColumn | SQL)[],
-  page: { limit: number; offset: number },
+  listed: ListedRows<T>,
+  page: PageWindow,
 ): Promise<{ rows: T['$inferSelect'][]; total: number }> {
   const [rows, [counted]] = await Promise.all([
-    selectPage(executor, table, where, order, page),
-    executor.select({ total: count() }).from(asAnyTable(table)).where(where),
+    selectPage(executor, listed, page),
+    executor.select({ total: count() }).from(asAnyTable(listed.table)).where(listed.where),
   ]);
   return { rows, total: counted?.total ?? 0 };
 }
@@ -23,22 +34,20 @@ export async function pageOfRows<T extends PgTable>(
  */
 export async function pageOfOrders<T extends PgTable>(
   executor: Executor,
-  table: T,
-  where: SQL | undefined,
-  order: readonly (PgColumn | SQL)[],
-  page: { limit: number; offset: number },
+  listed: ListedRows<T>,
+  page: PageWindow,
   measure: { completed: SQL; amount: PgColumn },
 ): Promise<{ rows: T['$inferSelect'][]; total: number; completed: { count: number; amountFen: number } }> {
   const [rows, [sums]] = await Promise.all([
-    page.limit === 0 ? Promise.resolve([]) : selectPage(executor, table, where, order, page),
+    page.limit === 0 ? Promise.resolve([]) : selectPage(executor, listed, page),
     executor
       .select({
         total: count(),
         completedCount: sql<string>`count(*) filter (where ${measure.completed})`,
         completedAmount: sql<string>`coalesce(sum(${measure.amount}) filter (where ${measure.completed}), 0)`,
       })
-      .from(asAnyTable(table))
-      .where(where),
+      .from(asAnyTable(listed.table))
+      .where(listed.where),
   ]);
   return {
     rows,
@@ -65,10 +74,8 @@ export function orderFilterConditions(filter: OrderFilter<string>, columns: { st
 
 function selectPage<T extends PgTable>(
   executor: Executor,
-  table: T,
-  where: SQL | undefined,
-  order: readonly (PgColumn | SQL)[],
-  page: { limit: number; offset: number },
+  { table, where, order }: ListedRows<T>,
+  page: PageWindow,
 ): Promise<T['$inferSelect'][]> {
   return executor
     .select()

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
-import type { Executor } from './database.js';
+import type { Db, Executor } from './database.js';
 import { findOneRow } from './one-row.js';
 
 /** A table that holds at most one row per work, keyed by its `workId` column (tours, measurements, processing). */
@@ -36,4 +36,21 @@ export async function saveWorkRow<T extends TableOfWorkRows>(
 /** Deletes the work's row of `table`, if it has one. */
 export async function deleteWorkRow(executor: Executor, table: TableOfWorkRows, workId: number): Promise<void> {
   await executor.delete(table).where(eq(table.workId, workId));
+}
+
+/** The repository of a table that holds at most one row per work: the work's row, read or locked. */
+export class WorkRowRepository<T extends TableOfWorkRows> {
+  constructor(
+    readonly db: Db,
+    protected readonly table: T,
+  ) {}
+
+  find(workId: number, executor: Executor = this.db): Promise<T['$inferSelect'] | undefined> {
+    return findWorkRow(executor, this.table, workId);
+  }
+
+  /** The row, locked until the transaction of `executor` ends. */
+  lock(workId: number, executor: Executor): Promise<T['$inferSelect'] | undefined> {
+    return findWorkRow(executor, this.table, workId, 'forUpdate');
+  }
 }

@@ -36,6 +36,50 @@ function useStageSize(): number {
   return size;
 }
 
+/** The stage's handlers, spread onto it: drag or the arrow keys pan; the wheel (about the pointer) or +/- zoom. */
+function useStageGestures(
+  zoom: number,
+  pan: (dx: number, dy: number) => void,
+  setZoom: (zoom: number, focus?: { x: number; y: number }) => void,
+) {
+  const drag = useRef<{ pointerId: number; x: number; y: number } | null>(null);
+  const endDrag = () => {
+    drag.current = null;
+  };
+  return {
+    onPointerDown: (event: PointerEvent<HTMLDivElement>) => {
+      event.currentTarget.setPointerCapture(event.pointerId);
+      drag.current = { pointerId: event.pointerId, x: event.clientX, y: event.clientY };
+    },
+    onPointerMove: (event: PointerEvent<HTMLDivElement>) => {
+      const last = drag.current;
+      if (!last || last.pointerId !== event.pointerId) return;
+      pan(event.clientX - last.x, event.clientY - last.y);
+      drag.current = { pointerId: event.pointerId, x: event.clientX, y: event.clientY };
+    },
+    onPointerUp: endDrag,
+    onPointerCancel: endDrag,
+    onWheel: (event: WheelEvent<HTMLDivElement>) => {
+      const box = event.currentTarget.getBoundingClientRect();
+      setZoom(zoom * (event.deltaY < 0 ? 1.08 : 1 / 1.08), { x: event.clientX - box.left, y: event.clientY - box.top });
+    },
+    onKeyDown: (event: KeyboardEvent<HTMLDivElement>) => {
+      const moves: Record<string, [number, number]> = {
+        ArrowLeft: [KEY_STEP_PX, 0],
+        ArrowRight: [-KEY_STEP_PX, 0],
+        ArrowUp: [0, KEY_STEP_PX],
+        ArrowDown: [0, -KEY_STEP_PX],
+      };
+      const move = moves[event.key];
+      if (move) pan(...move);
+      else if (event.key === '+' || event.key === '=') setZoom(zoom + ZOOM_STEP);
+      else if (event.key === '-' || event.key === '_') setZoom(zoom - ZOOM_STEP);
+      else return;
+      event.preventDefault();
+    },
+  };
+}
+
 /**
  * A square crop in the browser: drag (or arrow keys) to move, the slider, the wheel or +/- to zoom.
  * The result is drawn on a canvas, so the server receives exactly the square the user saw.
@@ -46,7 +90,6 @@ export function ImageCropDialog({ file, title, outputSize = 512, busy = false, p
   const [image, setImage] = useState<HTMLImageElement | null>(null);
   const [failed, setFailed] = useState(false);
   const [crop, setCrop] = useState<CropState>({ zoom: 1, x: 0, y: 0 });
-  const drag = useRef<{ pointerId: number; x: number; y: number } | null>(null);
 
   // The stage size is read once per file; a resize keeps the current crop (clamped below).
   const showImage = useEffectEvent((element: HTMLImageElement) => {
@@ -81,37 +124,7 @@ export function ImageCropDialog({ file, title, outputSize = 512, busy = false, p
     if (size) setCrop((current) => panCrop(current, dx, dy, size, stage));
   };
 
-  const onPointerDown = (event: PointerEvent<HTMLDivElement>) => {
-    event.currentTarget.setPointerCapture(event.pointerId);
-    drag.current = { pointerId: event.pointerId, x: event.clientX, y: event.clientY };
-  };
-  const onPointerMove = (event: PointerEvent<HTMLDivElement>) => {
-    const last = drag.current;
-    if (!last || last.pointerId !== event.pointerId) return;
-    pan(event.clientX - last.x, event.clientY - last.y);
-    drag.current = { pointerId: event.pointerId, x: event.clientX, y: event.clientY };
-  };
-  const onPointerUp = () => {
-    drag.current = null;
-  };
-  const onWheel = (event: WheelEvent<HTMLDivElement>) => {
-    const box = event.currentTarget.getBoundingClientRect();
-    setZoom(crop.zoom * (event.deltaY < 0 ? 1.08 : 1 / 1.08), { x: event.clientX - box.left, y: event.clientY - box.top });
-  };
-  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    const moves: Record<string, [number, number]> = {
-      ArrowLeft: [KEY_STEP_PX, 0],
-      ArrowRight: [-KEY_STEP_PX, 0],
-      ArrowUp: [0, KEY_STEP_PX],
-      ArrowDown: [0, -KEY_STEP_PX],
-    };
-    const move = moves[event.key];
-    if (move) pan(...move);
-    else if (event.key === '+' || event.key === '=') setZoom(crop.zoom + ZOOM_STEP);
-    else if (event.key === '-' || event.key === '_') setZoom(crop.zoom - ZOOM_STEP);
-    else return;
-    event.preventDefault();
-  };
+  const gestures = useStageGestures(crop.zoom, pan, setZoom);
 
   const confirm = () => {
     if (!image || !size) return;
@@ -155,12 +168,7 @@ export function ImageCropDialog({ file, title, outputSize = 512, busy = false, p
               role="group"
               aria-label={t('common.crop.stageLabel')}
               aria-describedby="image-crop-help"
-              onPointerDown={onPointerDown}
-              onPointerMove={onPointerMove}
-              onPointerUp={onPointerUp}
-              onPointerCancel={onPointerUp}
-              onWheel={onWheel}
-              onKeyDown={onKeyDown}
+              {...gestures}
               data-testid="crop-stage"
             >
               <img

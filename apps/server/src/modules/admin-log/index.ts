@@ -21,3 +21,4 @@ export default defineModule({
 export { type AdminLogFilter } from './admin-log.repository.js';
 export { type AdminLogService } from './admin-log.service.js';
 export { type PendingReview, decidePending, recordDecision } from './review-decision.js';
+export { registerReviewDecisions } from './review-decision.routes.js';

@@ -2,6 +2,8 @@ import type { BillingPrices } from '@spatia/contract';
 import { and, asc, desc, eq, gt, gte, inArray, isNotNull, lt, sql } from 'drizzle-orm';
 import { anyId, recordset } from '../../db/bulk.js';
 import { rowsOf, type Db, type Executor, type Transaction } from '../../db/database.js';
+import { findByIdempotencyKey, releaseIdempotencyKey } from '../../db/idempotency-key.js';
+import { findRowsIn } from '../../db/rows-in.js';
 import { billedDays, billingOwners, billingPrices, budgetHolds, leasePeriods, trafficBills } from './billing.tables.js';
 
 export interface BillRow {
@@ -210,12 +212,9 @@ export class BillingRepository {
     return this.db.select().from(budgetHolds);
   }
 
+  /** The month each of these works went over its budget in, for those held. */
   async budgetHoldsOf(workIds: readonly number[]): Promise<Map<number, string>> {
-    if (workIds.length === 0) return new Map();
-    const rows = await this.db
-      .select({ workId: budgetHolds.workId, month: budgetHolds.month })
-      .from(budgetHolds)
-      .where(inArray(budgetHolds.workId, [...workIds]));
+    const rows = await findRowsIn(this.db, budgetHolds, budgetHolds.workId, workIds);
     return new Map(rows.map((row) => [row.workId, row.month]));
   }
 
@@ -251,17 +250,13 @@ export class BillingRepository {
       .orderBy(asc(leasePeriods.startsAt));
   }
 
-  async leaseByIdempotencyKey(userId: number, key: string): Promise<LeasePeriodRow | undefined> {
-    const [row] = await this.db
-      .select()
-      .from(leasePeriods)
-      .where(and(eq(leasePeriods.userId, userId), eq(leasePeriods.idempotencyKey, key)));
-    return row;
+  leaseByIdempotencyKey(userId: number, key: string): Promise<LeasePeriodRow | undefined> {
+    return findByIdempotencyKey(this.db, leasePeriods, userId, key);
   }
 
   /** Frees a key older than the Idempotency-Key window, so that it can buy again. */
-  async releaseLeaseIdempotencyKey(id: number): Promise<void> {
-    await this.db.update(leasePeriods).set({ idempotencyKey: null }).where(eq(leasePeriods.id, id));
+  releaseLeaseIdempotencyKey(id: number): Promise<void> {
+    return releaseIdempotencyKey(this.db, leasePeriods, id);
   }
 
   /** The end of this user's last lease period, if any. */

@@ -101,17 +101,12 @@ export class IdentityRepository {
     if (filter.identityId !== undefined) conditions.push(eq(identityApplications.identityId, filter.identityId));
     const where = conditions.length > 0 ? and(...conditions) : undefined;
     const pending = sql`${identityApplications.status} = 'pending'`;
-    return pageOfRows(
-      this.db,
-      identityApplications,
-      where,
-      [
-        desc(pending),
-        sql`case when ${pending} then ${identityApplications.createdAt} end asc`,
-        desc(identityApplications.createdAt),
-        desc(identityApplications.id),
-      ],
-      filter,
-    );
+    const order = [
+      desc(pending),
+      sql`case when ${pending} then ${identityApplications.createdAt} end asc`,
+      desc(identityApplications.createdAt),
+      desc(identityApplications.id),
+    ];
+    return pageOfRows(this.db, { table: identityApplications, where, order }, filter);
   }
 }

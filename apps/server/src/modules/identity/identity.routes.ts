@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { BUSINESS_CARD_MAX_BYTES, IDENTITY_DETAILS_MAX_IDS } from '@spatia/contract';
 import { Type } from 'typebox';
 import { invalid } from '../../lib/app-error.js';
+import { registerReviewDecisions } from '../admin-log/index.js';
 import { ok } from '../../lib/envelope.js';
 import { readFilePart, registerMultipartRoutes } from '../../lib/multipart.js';
 import { routesFor } from '../../lib/route.js';
@@ -117,22 +118,22 @@ export const identityRoutes: FastifyPluginAsyncTypebox<{ identity: IdentityServi
     },
   );
 
-  app.post(
-    '/api/admin/identity/applications/:id/approve',
-    route.admin({ summary: 'Approve an identity application', params: RecordIdParams, data: RecordSchema, failures: [404, 409] }),
-    async (request) => ok(await identity.approve(request.auth!.user, request.params.id)),
-  );
-
-  app.post(
-    '/api/admin/identity/applications/:id/reject',
-    route.admin({
+  registerReviewDecisions(app, {
+    queueUrl: '/api/admin/identity/applications',
+    tags,
+    params: RecordIdParams,
+    reasonBody: RejectBody,
+    approve: {
+      summary: 'Approve an identity application',
+      data: RecordSchema,
+      failures: [404, 409],
+      decide: (admin, id) => identity.approve(admin, id),
+    },
+    reject: {
       summary: 'Reject an identity application with a reason',
-      params: RecordIdParams,
-      acceptQueryParams: true,
-      body: RejectBody,
       data: RecordSchema,
       failures: [400, 404, 409],
-    }),
-    async (request) => ok(await identity.reject(request.auth!.user, request.params.id, request.body.reason)),
-  );
+      decide: (admin, id, reason) => identity.reject(admin, id, reason),
+    },
+  });
 };

@@ -216,38 +216,24 @@ type Operation =
   /** A day's traffic billing: each user's balance gives what it can of their cost (a repeated day is a replay). */
   | { type: 'bill'; day: number; costs: number[] };
 
-const operation = (users: number): fc.Arbitrary<Operation> =>
-  fc.oneof(
-    fc.record({
-      type: fc.constant('topup' as const),
-      user: fc.nat(users - 1),
-      amount: fc.integer({ min: 1, max: 50_000 }),
-      reference: fc.nat(40),
-    }),
-    fc.record({
-      type: fc.constant('sale' as const),
-      from: fc.nat(users - 1),
-      to: fc.nat(users - 1),
-      amount: fc.integer({ min: 1, max: 80_000 }),
-      reference: fc.nat(40),
-    }),
-    fc.record({
-      type: fc.constant('withdraw' as const),
-      user: fc.nat(users - 1),
-      amount: fc.integer({ min: 1, max: 60_000 }),
-      id: fc.nat(12),
-    }),
-    fc.record({
-      type: fc.constant('settle' as const),
-      id: fc.nat(12),
-      outcome: fc.constantFrom('paid' as const, 'reversed' as const),
-    }),
+const operation = (users: number): fc.Arbitrary<Operation> => {
+  const user = fc.nat(users - 1);
+  const amountUpTo = (max: number) => fc.integer({ min: 1, max });
+  // Few references and withdrawal ids: a repeated one is a replay, and a settlement finds the withdrawal it settles.
+  const reference = fc.nat(40);
+  const withdrawalId = fc.nat(12);
+  return fc.oneof(
+    fc.record({ type: fc.constant('topup' as const), user, amount: amountUpTo(50_000), reference }),
+    fc.record({ type: fc.constant('sale' as const), from: user, to: user, amount: amountUpTo(80_000), reference }),
+    fc.record({ type: fc.constant('withdraw' as const), user, amount: amountUpTo(60_000), id: withdrawalId }),
+    fc.record({ type: fc.constant('settle' as const), id: withdrawalId, outcome: fc.constantFrom('paid' as const, 'reversed' as const) }),
     fc.record({
       type: fc.constant('bill' as const),
       day: fc.nat(4),
       costs: fc.array(fc.integer({ min: 0, max: 40_000 }), { minLength: users, maxLength: users }),
     }),
   );
+};
 
 describe('ledger property', () => {
   it('no sequence of recharges, sales, traffic bills, withdrawals, payouts, reversals, overdrafts and replays creates or loses money', async () => {

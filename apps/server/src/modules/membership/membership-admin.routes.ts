@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { Nothing, ok } from '../../lib/envelope.js';
+import { registerReviewDecisions } from '../admin-log/index.js';
 import { routesFor } from '../../lib/route.js';
 import {
   AdminApplicationsSchema,
@@ -78,32 +79,27 @@ export const membershipAdminRoutes: FastifyPluginAsyncTypebox<{ membership: Memb
       ),
   );
 
-  app.post(
-    '/api/admin/membership/applications/:id/approve',
-    route.admin({
+  registerReviewDecisions(app, {
+    queueUrl: '/api/admin/membership/applications',
+    tags,
+    params: ApplicationIdParams,
+    reasonBody: ReasonBody,
+    approve: {
       summary: "Approve: the applicant gets the version for its trial length (kind 'trial'); the trial is recorded",
-      params: ApplicationIdParams,
       data: ApprovedSchema,
       failures: [400, 404, 409],
-    }),
-    async (request) => ok(await membership.approve(request.auth!.user, request.params.id)),
-  );
-
-  app.post(
-    '/api/admin/membership/applications/:id/reject',
-    route.admin({
+      decide: (admin, id) => membership.approve(admin, id),
+    },
+    reject: {
       summary: 'Reject with a reason (the applicant is told)',
-      params: ApplicationIdParams,
-      acceptQueryParams: true,
-      body: ReasonBody,
       data: Nothing,
       failures: [400, 404, 409],
-    }),
-    async (request) => {
-      await membership.reject(request.auth!.user, request.params.id, request.body.reason);
-      return ok(null);
+      decide: async (admin, id, reason) => {
+        await membership.reject(admin, id, reason);
+        return null;
+      },
     },
-  );
+  });
 
   app.post(
     '/api/admin/memberships/:userUid/revoke',

@@ -139,18 +139,13 @@ export class MembershipRepository {
     offset: number,
   ): Promise<{ rows: ApplicationRow[]; total: number }> {
     const where = status ? eq(membershipApplications.status, status) : undefined;
-    return pageOfRows(
-      this.db,
-      membershipApplications,
-      where,
-      [
-        sql`case when ${membershipApplications.status} = 'pending' then 0 else 1 end`,
-        sql`case when ${membershipApplications.status} = 'pending' then ${membershipApplications.createdAt} end asc`,
-        desc(membershipApplications.createdAt),
-        desc(membershipApplications.id),
-      ],
-      { limit, offset },
-    );
+    const order = [
+      sql`case when ${membershipApplications.status} = 'pending' then 0 else 1 end`,
+      sql`case when ${membershipApplications.status} = 'pending' then ${membershipApplications.createdAt} end asc`,
+      desc(membershipApplications.createdAt),
+      desc(membershipApplications.id),
+    ];
+    return pageOfRows(this.db, { table: membershipApplications, where, order }, { limit, offset });
   }
 
   // Trials

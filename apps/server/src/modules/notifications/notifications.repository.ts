@@ -36,7 +36,8 @@ export class NotificationsRepository {
   /** A page of one user's notices, newest first, and how many match. */
   async list(userId: number, unreadOnly: boolean, limit: number, offset: number): Promise<{ rows: NotificationRow[]; total: number }> {
     const where = unreadOnly ? and(eq(notifications.userId, userId), isNull(notifications.readAt)) : eq(notifications.userId, userId);
-    return pageOfRows(this.db, notifications, where, [desc(notifications.createdAt), desc(notifications.id)], { limit, offset });
+    const order = [desc(notifications.createdAt), desc(notifications.id)];
+    return pageOfRows(this.db, { table: notifications, where, order }, { limit, offset });
   }
 
   /**

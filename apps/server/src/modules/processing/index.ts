@@ -40,11 +40,11 @@ export default defineModule({
   emits: ['processing.published', 'processing.discarded'],
   needs: ['works'],
   build: ({ config, database, works, storage, jobs, events, logger }) => {
-    const repository = new ProcessingRepository(database.db);
+    const deps = { repository: new ProcessingRepository(database.db), works, storage, jobs, events };
     const options = { scratchDir: path.join(config.dataDir, 'tmp', 'processing'), leaseSeconds: config.processingLeaseSeconds };
     return {
-      processing: new ProcessingService(repository, works, storage, jobs, events),
-      processingJobs: new ProcessingJobs(repository, works, storage, jobs, events, logger, options),
+      processing: new ProcessingService(deps),
+      processingJobs: new ProcessingJobs({ ...deps, logger, options }),
     };
   },
   routes: (app, { works, processing }) => app.register(processingRoutes, { works, processing }),

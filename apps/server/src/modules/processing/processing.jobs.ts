@@ -5,16 +5,14 @@ import { buffer } from 'node:stream/consumers';
 import sharp from 'sharp';
 import { MODEL_POSTER_PATH, PANORAMA_PREVIEW_PATH, POINT_CLOUD_PREVIEW_PATH } from '@spatia/contract';
 import type { ProcessedScene } from './processing.tables.js';
-import type { StorageDriver } from '../../drivers/storage/storage-driver.js';
-import type { Job, JobQueue } from '../../jobs/job-queue.js';
-import type { DomainEvents } from '../../kernel/domain-events.js';
+import type { Job } from '../../jobs/job-queue.js';
 import { contentTypeOfKey } from '../../lib/file-signature.js';
 import type { Logger } from '../../lib/logger.js';
 import { sweepMemoryScratch } from '../../lib/memory-scratch.js';
 import { hostTag, PROCESS_TAG_PATTERN, processTag, tagIsGone } from '../../lib/process-identity.js';
 import { MediaProcess, MediaProcessDied } from '../../media/isolated/isolated-media.js';
 import { MediaError } from '../../media/media-error.js';
-import type { WorkRow, WorksService } from '../works/index.js';
+import type { WorkRow } from '../works/index.js';
 import { sceneFolder } from './derived-files.js';
 import { type ProcessingRepository, type ProcessingRow, type RunLease } from './processing.repository.js';
 import { listSceneSources, type OriginAsset, type SceneSource } from './scene-sources.js';
@@ -26,6 +24,7 @@ import {
   processingJobTypes,
   runFolderOf,
   SPATIAL_FOLDER,
+  type ProcessingDependencies,
   type ProcessingJobTypes,
   type ProcessingOptions,
   type RunJob,
@@ -64,18 +63,12 @@ interface RunInputs {
  * result in one transaction; runs whose process died are revived, and what dead processes left is swept.
  */
 export class ProcessingJobs {
+  private readonly repository: ProcessingRepository;
   private readonly jobTypes: ProcessingJobTypes;
 
-  constructor(
-    private readonly repository: ProcessingRepository,
-    private readonly works: WorksService,
-    private readonly storage: StorageDriver,
-    jobs: JobQueue,
-    private readonly events: DomainEvents,
-    private readonly logger: Logger,
-    private readonly options: ProcessingOptions,
-  ) {
-    this.jobTypes = processingJobTypes(jobs);
+  constructor(private readonly deps: ProcessingDependencies & { logger: Logger; options: ProcessingOptions }) {
+    this.repository = deps.repository;
+    this.jobTypes = processingJobTypes(deps.jobs);
   }
 
   /**
@@ -85,7 +78,7 @@ export class ProcessingJobs {
    */
   async afterStart(): Promise<void> {
     await this.sweepScratch();
-    await this.jobTypes.reviveStalled.send({}, { startAfter: this.options.leaseSeconds + 1 });
+    await this.jobTypes.reviveStalled.send({}, { startAfter: this.deps.options.leaseSeconds + 1 });
   }
 
   /** A run's job: claims the run, then does what is left of it. */
@@ -99,7 +92,7 @@ export class ProcessingJobs {
       return { failed: 'crashed' };
     }
     // Named after this process too, so that a start can tell what dead processes left.
-    const scratch = path.join(this.options.scratchDir, `${lease.runId}-${processTag()}-${randomBytes(3).toString('hex')}`);
+    const scratch = path.join(this.deps.options.scratchDir, `${lease.runId}-${processTag()}-${randomBytes(3).toString('hex')}`);
     const run = new RunContext(this.repository, lease, job.signal, () => this.leaseEnd());
     // The media work runs in a process of its own: a crash there fails this attempt, not the server.
     const media = new MediaProcess();
@@ -117,11 +110,11 @@ export class ProcessingJobs {
   }
 
   private async process(run: RunContext, claimed: ProcessingRow, scratch: string, media: MediaProcess): Promise<void> {
-    const work = await this.works.findById(claimed.workId);
+    const work = await this.deps.works.findById(claimed.workId);
     if (!work || work.deletedAt) throw new MediaError('noOrigin', '', 'the work is gone');
 
     await run.enter('prepare', 0);
-    const origins = (await this.works.listAssets(work.id)).filter((asset) => asset.kind === 'origin');
+    const origins = (await this.deps.works.listAssets(work.id)).filter((asset) => asset.kind === 'origin');
     if (origins.length === 0) throw new MediaError('noOrigin', '', 'no origin file');
     const inputs: RunInputs = { run, work, claimed, origins, scratch, media };
     const made = work.type === 'panorama' ? await this.tilePanoramas(inputs) : await this.convertOrigin(inputs);
@@ -134,7 +127,7 @@ export class ProcessingJobs {
       const published = await this.repository.publish(run.lease, tx);
       if (!published) throw new LeaseLost();
       const ordered = made.sceneOrder.map((id) => published.scenes.find((scene) => scene.id === id)).filter((scene) => scene !== undefined);
-      await this.events.publish(tx, 'processing.published', { work, scenes: ordered });
+      await this.deps.events.publish(tx, 'processing.published', { work, scenes: ordered });
       if (published.previous && published.previous.runId !== run.lease.runId) {
         await this.jobTypes.deleteRun.send(runFolderOf(work, published.previous), { transaction: tx });
       }
@@ -145,7 +138,7 @@ export class ProcessingJobs {
   private async tilePanoramas({ run, work, claimed, origins, scratch, media }: RunInputs): Promise<RunProduct> {
     const unpack = (zipPath: string, folder: string, fileName: string, maxTotalBytes: number) =>
       media.run({ kind: 'unpackZip', zipPath, folder, fileName, maxTotalBytes }, { signal: run.signal });
-    const sources = await listSceneSources(origins, this.storage, scratch, unpack);
+    const sources = await listSceneSources(origins, this.deps.storage, scratch, unpack);
     const done = new Set(claimed.runScenes.map((scene) => scene.id));
     for (const [index, source] of sources.entries()) {
       if (done.has(source.id)) continue;
@@ -174,7 +167,7 @@ export class ProcessingJobs {
     let output = claimed.runOutput?.assetId === origin.id ? claimed.runOutput : null;
     if (!output) {
       await run.enter('convert', 0);
-      const manifest = await convertSpatialOrigin(work.type, origin, this.storage, scratch, run, media);
+      const manifest = await convertSpatialOrigin(work.type, origin, this.deps.storage, scratch, run, media);
       await this.uploadFolder(path.join(scratch, 'out'), folder, (fraction) => run.report('convert', 0.9 + fraction * 0.1));
       output = { assetId: origin.id, sourceName: origin.fileName, manifest };
       if (!(await this.repository.setRunOutput(run.lease, output, stageProgress('convert', 1)))) throw new LeaseLost();
@@ -220,7 +213,7 @@ export class ProcessingJobs {
         const file = path.join(entry.parentPath, entry.name);
         const relative = path.relative(folder, file).split(path.sep).join('/');
         // Stored with the type the files route will serve them with.
-        await this.storage.putFile(`${keyPrefix}/${relative}`, file, contentTypeOfKey(relative));
+        await this.deps.storage.putFile(`${keyPrefix}/${relative}`, file, contentTypeOfKey(relative));
         onProgress(++moved / files.length);
       }
     };
@@ -229,13 +222,13 @@ export class ProcessingJobs {
 
   /** A work uploaded without a cover gets one from what processing made, as lists show covers. */
   private async coverFrom(work: WorkRow, source: CoverSource): Promise<void> {
-    const image = await this.storage.read(source.key);
+    const image = await this.deps.storage.read(source.key);
     if (!image) return;
     const pipeline = sharp(await buffer(image.stream));
     const cover = await (source.crop ? pipeline.extract(source.crop) : pipeline).webp({ quality: 82 }).toBuffer();
     const key = `covers/derived-${work.uid}-${randomBytes(4).toString('hex')}.webp`;
-    await this.storage.put(key, cover, 'image/webp');
-    await this.works.useDerivedCover(work.id, key);
+    await this.deps.storage.put(key, cover, 'image/webp');
+    await this.deps.works.useDerivedCover(work.id, key);
   }
 
   private async handleFailure(run: RunContext, job: Job<RunJob>, error: unknown): Promise<unknown> {
@@ -247,7 +240,7 @@ export class ProcessingJobs {
       return { failed: error.reason };
     }
     const lastAttempt = job.attempt > job.retryLimit;
-    this.logger.error({ err: error, workId: run.lease.workId, runId: run.lease.runId, attempt: job.attempt }, 'processing run failed');
+    this.deps.logger.error({ err: error, workId: run.lease.workId, runId: run.lease.runId, attempt: job.attempt }, 'processing run failed');
     if (error instanceof MediaProcessDied) {
       const crashes = await this.repository.recordCrash(run.lease);
       if (crashes === undefined) return { skipped: 'the run was reset or taken over' };
@@ -274,7 +267,7 @@ export class ProcessingJobs {
       await this.repository.db.transaction(async (tx) => {
         const revived = await this.repository.reviveStalled(row, PROCESSING_CRASH_LIMIT, tx);
         if (!revived) return;
-        this.logger.warn(
+        this.deps.logger.warn(
           { workId: row.workId, runId: row.runId, crashes: revived.crashes },
           revived.failed ? 'processing run failed: its process died too often' : 'processing run revived: its process died',
         );
@@ -291,9 +284,9 @@ export class ProcessingJobs {
    * the longest a run may take) and their decoded sources on the memory filesystem.
    */
   async sweepScratch(): Promise<void> {
-    const entries = await readdir(this.options.scratchDir, { withFileTypes: true }).catch(() => []);
+    const entries = await readdir(this.deps.options.scratchDir, { withFileTypes: true }).catch(() => []);
     for (const entry of entries) {
-      const folder = path.join(this.options.scratchDir, entry.name);
+      const folder = path.join(this.deps.options.scratchDir, entry.name);
       const tag = RUN_SCRATCH.exec(entry.name);
       if (tag && tag[3] === hostTag()) {
         if (tagIsGone(Number(tag[1]), Number(tag[2]), tag[3])) await rm(folder, { recursive: true, force: true });
@@ -310,6 +303,6 @@ export class ProcessingJobs {
   }
 
   private leaseEnd(): Date {
-    return new Date(Date.now() + this.options.leaseSeconds * 1000);
+    return new Date(Date.now() + this.deps.options.leaseSeconds * 1000);
   }
 }

@@ -3,7 +3,7 @@ import type { ProcessingFailure, ProcessingStage } from '@spatia/contract';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Db, Executor, Transaction } from '../../db/database.js';
 import { findRowsIn } from '../../db/rows-in.js';
-import { deleteWorkRow, findWorkRow, saveWorkRow } from '../../db/work-row.js';
+import { deleteWorkRow, saveWorkRow, WorkRowRepository } from '../../db/work-row.js';
 import { workProcessing, type ProcessedOutput, type ProcessedScene } from './processing.tables.js';
 
 export type ProcessingRow = typeof workProcessing.$inferSelect;
@@ -46,15 +46,9 @@ function failedRun(reason: ProcessingFailure, fileName: string | null) {
 }
 
 /** The only place that reads and writes `work_processing`. */
-export class ProcessingRepository {
-  constructor(readonly db: Db) {}
-
-  find(workId: number, executor: Executor = this.db): Promise<ProcessingRow | undefined> {
-    return findWorkRow(executor, workProcessing, workId);
-  }
-
-  lock(workId: number, executor: Executor): Promise<ProcessingRow | undefined> {
-    return findWorkRow(executor, workProcessing, workId, 'forUpdate');
+export class ProcessingRepository extends WorkRowRepository<typeof workProcessing> {
+  constructor(db: Db) {
+    super(db, workProcessing);
   }
 
   /** Queues a new run, replacing whatever run there was (the caller checked none is going on). */

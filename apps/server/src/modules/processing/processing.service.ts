@@ -57,6 +57,15 @@ export interface DeleteRunJob {
   runId: string;
 }
 
+/** What the solver's public side (ProcessingService) and its background work (ProcessingJobs) are built on. */
+export interface ProcessingDependencies {
+  repository: ProcessingRepository;
+  works: WorksService;
+  storage: StorageDriver;
+  jobs: JobQueue;
+  events: DomainEvents;
+}
+
 export interface ProcessingOptions {
   /** Where runs keep their temporary files (DATA_DIR/tmp/processing). */
   scratchDir: string;
@@ -80,18 +89,14 @@ const SHARED_FOLDER_TTL_SECONDS = 3600;
  * the row in `work_processing` is its truth: which run is current, who holds it, how far it got.
  */
 export class ProcessingService {
+  private readonly repository: ProcessingRepository;
   private readonly jobTypes: ProcessingJobTypes;
   /** Which folder a copy's run is stored in, by `{copy uid}/{run id}` (never changes while the copy shows that run). */
   private readonly sharedFolders = new MemoryCache(20_000);
 
-  constructor(
-    private readonly repository: ProcessingRepository,
-    private readonly works: WorksService,
-    private readonly storage: StorageDriver,
-    jobs: JobQueue,
-    private readonly events: DomainEvents,
-  ) {
-    this.jobTypes = processingJobTypes(jobs);
+  constructor(private readonly deps: ProcessingDependencies) {
+    this.repository = deps.repository;
+    this.jobTypes = processingJobTypes(deps.jobs);
   }
 
   /**
@@ -99,10 +104,10 @@ export class ProcessingService {
    * queued when the work has no original file (a run would only fail a moment later).
    */
   async activate(actor: Actor, uid: string, language: Language): Promise<WorkProcessing> {
-    const row = await this.works.change(actor, uid, async (work, tx) => {
+    const row = await this.deps.works.change(actor, uid, async (work, tx) => {
       const current = await this.repository.lock(work.id, tx);
       if (current && (current.state === 'queued' || current.state === 'running')) throw fail('processingRunning');
-      if (!(await this.works.withOrigins([work.id], tx)).has(work.id)) throw fail('processingNoOrigin');
+      if (!(await this.deps.works.withOrigins([work.id], tx)).has(work.id)) throw fail('processingNoOrigin');
       const runId = newRunId();
       const queued = await this.repository.queue(work.id, runId, tx);
       await this.jobTypes.run.send({ workId: work.id, runId }, { transaction: tx });
@@ -112,12 +117,12 @@ export class ProcessingService {
   }
 
   async status(actor: Actor, uid: string, language: Language): Promise<WorkProcessing> {
-    return this.statusOf((await this.works.findManageable(actor, uid)).id, language);
+    return this.statusOf((await this.deps.works.findManageable(actor, uid)).id, language);
   }
 
   /** The processing part of a work's state, for `verify`. */
   async statusOf(workId: number, language: Language): Promise<WorkProcessing> {
-    const [row, withOrigins] = await Promise.all([this.repository.find(workId), this.works.withOrigins([workId])]);
+    const [row, withOrigins] = await Promise.all([this.repository.find(workId), this.deps.works.withOrigins([workId])]);
     return presentProcessing(row, language, withOrigins.has(workId));
   }
 
@@ -137,7 +142,7 @@ export class ProcessingService {
   async discard(work: WorkRow, tx: Transaction): Promise<void> {
     const unusedRuns = await this.repository.discard(work.id, tx);
     if (!unusedRuns) return;
-    await this.events.publish(tx, 'processing.discarded', { workId: work.id });
+    await this.deps.events.publish(tx, 'processing.discarded', { workId: work.id });
     for (const held of unusedRuns) {
       await this.jobTypes.deleteRun.send(runFolderOf(work, held), { transaction: tx });
     }
@@ -167,7 +172,7 @@ export class ProcessingService {
         if (await this.repository.folderShared(work.uid)) {
           for (const run of held) if (!run.sharedFrom) await this.releaseRun(runFolderOf(work, run));
         } else {
-          await this.storage.deleteFolder(derivedFolder(work.uid));
+          await this.deps.storage.deleteFolder(derivedFolder(work.uid));
         }
         for (const run of held) if (run.sharedFrom) await this.releaseRun(runFolderOf(work, run));
       }
@@ -185,7 +190,7 @@ export class ProcessingService {
     const cacheKey = `${workUid}/${runId}`;
     let sharedFrom = await this.sharedFolders.get<string | null>(cacheKey);
     if (sharedFrom === undefined) {
-      const work = await this.works.findByUid(workUid);
+      const work = await this.deps.works.findByUid(workUid);
       const row = work && (await this.repository.find(work.id));
       sharedFrom = row?.publishedRunId === runId ? row.publishedFromUid : null;
       await this.sharedFolders.set(cacheKey, sharedFrom, SHARED_FOLDER_TTL_SECONDS);
@@ -195,7 +200,7 @@ export class ProcessingService {
 
   /** Deletes a run's files unless a work still shows them or is making them (the job `processing.deleteRun`). */
   async releaseRun(folder: DeleteRunJob): Promise<void> {
-    if (!(await this.repository.runInUse(folder.runId))) await this.storage.deleteFolder(derivedFolder(folder.workUid, folder.runId));
+    if (!(await this.repository.runInUse(folder.runId))) await this.deps.storage.deleteFolder(derivedFolder(folder.workUid, folder.runId));
   }
 }
 

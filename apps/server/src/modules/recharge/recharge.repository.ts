@@ -2,6 +2,7 @@ import { and, asc, desc, eq, gt, isNull, lt, or, sql, type SQL } from 'drizzle-o
 import type { PaymentOrderKind, PaymentOrderStatus, PaymentProvider } from '@spatia/contract';
 import type { Db, Executor, Transaction } from '../../db/database.js';
 import { HotQueries } from '../../db/hot-query.js';
+import { findByIdempotencyKey, releaseIdempotencyKey } from '../../db/idempotency-key.js';
 import { orderFilterConditions, pageOfOrders, type OrderFilter } from '../../db/page-of-rows.js';
 import { flowRechargePlans, paymentOrders } from './recharge.tables.js';
 
@@ -48,17 +49,13 @@ export class RechargeRepository {
     return row;
   }
 
-  async findByIdempotencyKey(userId: number, key: string, executor: Executor = this.db): Promise<PaymentOrderRow | undefined> {
-    const [row] = await executor
-      .select()
-      .from(paymentOrders)
-      .where(and(eq(paymentOrders.userId, userId), eq(paymentOrders.idempotencyKey, key)));
-    return row;
+  findByIdempotencyKey(userId: number, key: string): Promise<PaymentOrderRow | undefined> {
+    return findByIdempotencyKey(this.db, paymentOrders, userId, key);
   }
 
   /** Frees the order's Idempotency-Key, older than its window, for a new order. */
-  async releaseIdempotencyKey(id: number): Promise<void> {
-    await this.db.update(paymentOrders).set({ idempotencyKey: null }).where(eq(paymentOrders.id, id));
+  releaseIdempotencyKey(id: number): Promise<void> {
+    return releaseIdempotencyKey(this.db, paymentOrders, id);
   }
 
   /** A pending order of the same purchase that can still be paid until `payableUntil`: paying again reuses it. */
@@ -162,7 +159,8 @@ export class RechargeRepository {
     page: { limit: number; offset: number },
   ): Promise<{ rows: PaymentOrderRow[]; total: number; completed: { count: number; amountFen: number } }> {
     const conditions = [eq(paymentOrders.userId, userId), eq(paymentOrders.kind, kind), ...orderFilterConditions(filter, paymentOrders)];
-    return pageOfOrders(this.db, paymentOrders, and(...conditions), [desc(paymentOrders.createdAt), desc(paymentOrders.id)], page, {
+    const order = [desc(paymentOrders.createdAt), desc(paymentOrders.id)];
+    return pageOfOrders(this.db, { table: paymentOrders, where: and(...conditions), order }, page, {
       completed: sql`${paymentOrders.status} = 'paid'`,
       amount: paymentOrders.amountFen,
     });

@@ -17,7 +17,8 @@ export class SensitiveWordsRepository {
   /** A page of the list, newest first, optionally only words containing `search` (any case). */
   async page(search: string, limit: number, offset: number): Promise<{ rows: SensitiveWordRow[]; total: number }> {
     const where = search ? ilike(sensitiveWords.word, `%${escapeLike(search)}%`) : undefined;
-    return pageOfRows(this.db, sensitiveWords, where, [desc(sensitiveWords.createdAt), asc(sensitiveWords.word)], { limit, offset });
+    const order = [desc(sensitiveWords.createdAt), asc(sensitiveWords.word)];
+    return pageOfRows(this.db, { table: sensitiveWords, where, order }, { limit, offset });
   }
 
   /** Holds off other changes of the list until `tx` ends; readers are not held. */

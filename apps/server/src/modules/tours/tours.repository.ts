@@ -1,19 +1,13 @@
 import type { Db, Executor, Transaction } from '../../db/database.js';
-import { deleteWorkRow, findWorkRow, saveWorkRow } from '../../db/work-row.js';
+import { deleteWorkRow, saveWorkRow, WorkRowRepository } from '../../db/work-row.js';
 import { workTours, type StoredTourSettings } from './tours.tables.js';
 
 export type TourRow = typeof workTours.$inferSelect;
 
 /** The only place that reads and writes `work_tours`. */
-export class ToursRepository {
-  constructor(readonly db: Db) {}
-
-  find(workId: number, executor: Executor = this.db): Promise<TourRow | undefined> {
-    return findWorkRow(executor, workTours, workId);
-  }
-
-  lock(workId: number, tx: Transaction): Promise<TourRow | undefined> {
-    return findWorkRow(tx, workTours, workId, 'forUpdate');
+export class ToursRepository extends WorkRowRepository<typeof workTours> {
+  constructor(db: Db) {
+    super(db, workTours);
   }
 
   save(workId: number, settings: StoredTourSettings, revision: number, executor: Executor = this.db): Promise<TourRow> {

@@ -51,7 +51,8 @@ export class TransfersRepository {
     const conditions: SQL[] = [eq(side === 'receiver' ? workTransfers.receiverId : workTransfers.senderId, userId)];
     if (status) conditions.push(eq(workTransfers.status, status));
     const where = and(...conditions);
-    return pageOfRows(this.db, workTransfers, where, [desc(workTransfers.createdAt), desc(workTransfers.id)], { limit, offset });
+    const order = [desc(workTransfers.createdAt), desc(workTransfers.id)];
+    return pageOfRows(this.db, { table: workTransfers, where, order }, { limit, offset });
   }
 
   /** One page of the targeted sales on one side of a user, newest first; how many match; the count and sum of the confirmed ones. */
@@ -66,7 +67,8 @@ export class TransfersRepository {
       eq(workTransfers.kind, 'sale'),
       ...orderFilterConditions(filter, workTransfers),
     ];
-    return pageOfOrders(this.db, workTransfers, and(...conditions), [desc(workTransfers.createdAt), desc(workTransfers.id)], page, {
+    const order = [desc(workTransfers.createdAt), desc(workTransfers.id)];
+    return pageOfOrders(this.db, { table: workTransfers, where: and(...conditions), order }, page, {
       completed: sql`${workTransfers.status} = 'confirmed'`,
       amount: workTransfers.price,
     });

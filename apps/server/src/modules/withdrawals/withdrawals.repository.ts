@@ -1,7 +1,8 @@
 import type { PayoutChannel, PayoutProvider, WithdrawalStatus } from '@spatia/contract';
 import { and, asc, count, desc, eq, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Db, Executor, Transaction } from '../../db/database.js';
-import { findOneRow } from '../../db/one-row.js';
+import { findByIdempotencyKey, releaseIdempotencyKey } from '../../db/idempotency-key.js';
+import { findOneRow, updateRowById } from '../../db/one-row.js';
 import { payoutAccounts, withdrawals } from './withdrawals.tables.js';
 
 export type PayoutAccountRow = typeof payoutAccounts.$inferSelect;
@@ -62,12 +63,12 @@ export class WithdrawalsRepository {
   }
 
   findByIdempotencyKey(userId: number, key: string): Promise<WithdrawalRow | undefined> {
-    return findOneRow(this.db, withdrawals, and(eq(withdrawals.userId, userId), eq(withdrawals.idempotencyKey, key)));
+    return findByIdempotencyKey(this.db, withdrawals, userId, key);
   }
 
   /** Frees the withdrawal's Idempotency-Key, older than its window, for a new request. */
-  async releaseIdempotencyKey(id: number): Promise<void> {
-    await this.db.update(withdrawals).set({ idempotencyKey: null }).where(eq(withdrawals.id, id));
+  releaseIdempotencyKey(id: number): Promise<void> {
+    return releaseIdempotencyKey(this.db, withdrawals, id);
   }
 
   /** The row, locked until the transaction ends: deciders and the payout job take turns on it. */
@@ -75,13 +76,8 @@ export class WithdrawalsRepository {
     return findOneRow(tx, withdrawals, eq(withdrawals.id, id), 'forUpdate');
   }
 
-  async update(id: number, changes: Partial<Omit<WithdrawalRow, 'id'>>, executor: Executor): Promise<WithdrawalRow> {
-    const [row] = await executor
-      .update(withdrawals)
-      .set({ ...changes, updatedAt: new Date() })
-      .where(eq(withdrawals.id, id))
-      .returning();
-    return row!;
+  update(id: number, changes: Partial<Omit<WithdrawalRow, 'id'>>, executor: Executor): Promise<WithdrawalRow> {
+    return updateRowById(executor, withdrawals, id, changes);
   }
 
   /**

@@ -3,6 +3,7 @@ import { Permission } from '@spatia/contract';
 import { Type } from 'typebox';
 import { ok } from '../../lib/envelope.js';
 import { routesFor } from '../../lib/route.js';
+import { registerReviewDecisions } from '../admin-log/index.js';
 import { IdempotencyHeaders } from '../recharge/index.js';
 import { pageOf } from '../../lib/schemas.js';
 import {
@@ -108,27 +109,22 @@ export const withdrawalsRoutes: FastifyPluginAsyncTypebox<{ withdrawals: Withdra
     },
   );
 
-  app.post(
-    '/api/admin/withdrawals/:id/approve',
-    route.admin({
+  registerReviewDecisions(app, {
+    queueUrl: '/api/admin/withdrawals',
+    tags,
+    params: WithdrawalIdParams,
+    reasonBody: RejectBody,
+    approve: {
       summary: 'Approve a withdrawal under review; the payout job pays it out',
-      params: WithdrawalIdParams,
       data: WithdrawalSchema,
       failures: [400, 404, 409],
-    }),
-    async (request) => ok(await withdrawals.approve(request.auth!.user, request.params.id)),
-  );
-
-  app.post(
-    '/api/admin/withdrawals/:id/reject',
-    route.admin({
+      decide: (admin, id) => withdrawals.approve(admin, id),
+    },
+    reject: {
       summary: 'Reject a withdrawal under review with a reason; the money goes back to the person’s income',
-      params: WithdrawalIdParams,
-      acceptQueryParams: true,
-      body: RejectBody,
       data: WithdrawalSchema,
       failures: [400, 404, 409],
-    }),
-    async (request) => ok(await withdrawals.reject(request.auth!.user, request.params.id, request.body.reason)),
-  );
+      decide: (admin, id, reason) => withdrawals.reject(admin, id, reason),
+    },
+  });
 };

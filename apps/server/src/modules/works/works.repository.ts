@@ -2,7 +2,7 @@ import { and, desc, eq, inArray, isNotNull, isNull, lt, sql } from 'drizzle-orm'
 import type { AssetKind, WorkStatus } from '@spatia/contract';
 import type { Db, Executor, Transaction } from '../../db/database.js';
 import { findRowsIn } from '../../db/rows-in.js';
-import { findOneRow } from '../../db/one-row.js';
+import { findOneRow, updateRowById } from '../../db/one-row.js';
 import { countAll, countPerDay, type DailyCount } from '../../db/daily-counts.js';
 import { HotQueries } from '../../db/hot-query.js';
 import { pageOfRows } from '../../db/page-of-rows.js';
@@ -126,34 +126,24 @@ export class WorksRepository {
 
   async listDeleted(ownerId: number, limit: number, offset: number): Promise<{ rows: WorkRow[]; total: number }> {
     const where = and(eq(works.ownerId, ownerId), isNotNull(works.deletedAt));
-    return pageOfRows(this.db, works, where, [desc(works.deletedAt)], { limit, offset });
+    return pageOfRows(this.db, { table: works, where, order: [desc(works.deletedAt)] }, { limit, offset });
   }
 
   /** The official showcase: approved works their owners chose to show, most recently changed first. */
   async listShowcase(limit: number, offset: number): Promise<{ rows: WorkRow[]; total: number }> {
     const where = and(eq(works.openInOfficial, true), eq(works.status, 'exposed'), isNull(works.deletedAt));
-    return pageOfRows(this.db, works, where, [desc(works.updatedAt), desc(works.id)], { limit, offset });
+    return pageOfRows(this.db, { table: works, where, order: [desc(works.updatedAt), desc(works.id)] }, { limit, offset });
   }
 
   /** Works waiting for or under review, across owners: waiting ones first, then the oldest submission. */
   async listForReview(limit: number, offset: number): Promise<{ rows: WorkRow[]; total: number }> {
     const where = and(inArray(works.status, ['unaudited', 'underReview']), isNull(works.deletedAt));
-    return pageOfRows(
-      this.db,
-      works,
-      where,
-      [sql`${works.status} = 'underReview'`, sql`coalesce(${works.reviewSubmittedAt}, ${works.updatedAt})`, works.id],
-      { limit, offset },
-    );
+    const order = [sql`${works.status} = 'underReview'`, sql`coalesce(${works.reviewSubmittedAt}, ${works.updatedAt})`, works.id];
+    return pageOfRows(this.db, { table: works, where, order }, { limit, offset });
   }
 
-  async update(id: number, changes: WorkChanges, executor: Executor = this.db): Promise<WorkRow> {
-    const [row] = await executor
-      .update(works)
-      .set({ ...changes, updatedAt: new Date() })
-      .where(eq(works.id, id))
-      .returning();
-    return row!;
+  update(id: number, changes: WorkChanges, executor: Executor = this.db): Promise<WorkRow> {
+    return updateRowById(executor, works, id, changes);
   }
 
   /** Into the recycle bin: offline, off the showcase and the market, in one write. */
