@@ -4,85 +4,21 @@
  * adapter) in happy-dom: only WebGL is stood in for, and every base face and tile waits for the test to
  * let it arrive.
  */
-import { SYSTEM, type Viewer } from '@photo-sphere-viewer/core';
+import type { Viewer } from '@photo-sphere-viewer/core';
 import type { Tour, TourScene } from '@spatia/contract';
-import type * as Three from 'three';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { DeviceProfile } from './levels';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { loadCorsImage } from './scene-images';
+import { DESKTOP, installViewerPage } from './headless-viewer.test-support';
 import { createTourViewer, type TourViewerHandle } from './tour-viewer';
 
-/** Render loops still running. */
-const loops = vi.hoisted(() => new Set<ReturnType<typeof setInterval>>());
-
-vi.mock('three', async (importOriginal) => {
-  const three = await importOriginal<typeof Three>();
-  /** Photo Sphere Viewer's renderer without a GPU: every scene object is real, nothing is drawn. */
-  class HeadlessRenderer {
-    domElement = document.createElement('canvas');
-    outputColorSpace = '';
-    toneMapping = 0;
-    xr = { enabled: false };
-    private frames: ReturnType<typeof setInterval> | undefined;
-    setPixelRatio() {}
-    setSize() {}
-    setAnimationLoop(frame: ((time: number) => void) | null) {
-      this.stop();
-      if (frame) loops.add((this.frames = setInterval(() => frame(performance.now()), 16)));
-    }
-    render() {}
-    // A transition draws the next scene once off screen first.
-    setRenderTarget() {}
-    dispose() {
-      this.stop();
-    }
-    private stop() {
-      clearInterval(this.frames);
-      if (this.frames) loops.delete(this.frames);
-    }
-    initTexture() {}
-  }
-  return { ...three, WebGLRenderer: HeadlessRenderer };
-});
+vi.mock('three', async (importOriginal) => (await import('./headless-viewer.test-support')).headlessThree(importOriginal));
 
 /** A 1×1 PNG: every face and tile is this. */
 const PIXEL = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
 
 let width = 1280;
-beforeAll(() => {
-  const getContext = HTMLCanvasElement.prototype.getContext;
-  HTMLCanvasElement.prototype.getContext = function (this: HTMLCanvasElement, kind: string, ...rest: unknown[]) {
-    if (kind === 'webgl2') return { MAX_TEXTURE_SIZE: 0x0d33, getParameter: () => 4096, getExtension: () => null };
-    return (getContext as (...args: unknown[]) => unknown).call(this, kind, ...rest);
-  } as typeof getContext;
-  // Vitest loads no CSS, so Photo Sphere Viewer reports its stylesheets missing; it also logs the scene that fails on purpose.
-  const consoleError = console.error.bind(console);
-  vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => {
-    if (!/stylesheet .* is not loaded|could not load scenes\//.test(String(args[0]))) consoleError(...args);
-  });
-  Object.defineProperty(HTMLElement.prototype, 'clientWidth', { configurable: true, get: () => width });
-  Object.defineProperty(HTMLElement.prototype, 'clientHeight', { configurable: true, get: () => 800 });
-  // The blurred base faces go through a 2D canvas, which happy-dom does not draw.
-  Object.assign(SYSTEM, { __maxCanvasWidth: 4096 });
-  vi.stubGlobal(
-    'OffscreenCanvas',
-    class {
-      constructor(
-        public width: number,
-        public height: number,
-      ) {}
-      getContext() {
-        return { filter: '', drawImage: () => undefined };
-      }
-    },
-  );
-});
-
-afterAll(() => {
-  for (const loop of loops) clearInterval(loop);
-});
-
-const DESKTOP: DeviceProfile = { handheld: false, deviceMemoryGb: 8, maxTextureSize: 8192, screenWidth: 1920, screenHeight: 1080 };
+// Besides, the viewer logs the scene that fails on purpose.
+installViewerPage({ width: () => width, expectedErrors: /could not load scenes\// });
 
 function scene(id: string): TourScene {
   return {

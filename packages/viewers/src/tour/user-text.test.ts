@@ -4,46 +4,15 @@
  * the real viewer (Photo Sphere Viewer and its plugins, which write captions, gallery titles, markers,
  * tooltips and panels with innerHTML) in happy-dom; only WebGL and image decoding are stood in for.
  */
-import { SYSTEM } from '@photo-sphere-viewer/core';
 import { MarkersPlugin } from '@photo-sphere-viewer/markers-plugin';
 import { OFFLINE_TOUR_GLOBAL, type InfoHotspot, type LinkHotspot, type Tour, type TourScene } from '@spatia/contract';
-import type * as Three from 'three';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type * as PackagedFiles from '../../standalone/packaged-files';
-import type { DeviceProfile } from './levels';
 import { loadCorsImage } from './scene-images';
+import { DESKTOP, installViewerPage } from './headless-viewer.test-support';
 import { createTourViewer, type TourViewerHandle } from './tour-viewer';
 
-/** Render loops still running (a viewer nobody destroyed, like the offline page's). */
-const loops = vi.hoisted(() => new Set<ReturnType<typeof setInterval>>());
-
-vi.mock('three', async (importOriginal) => {
-  const three = await importOriginal<typeof Three>();
-  /** Photo Sphere Viewer's renderer without a GPU: every scene object is real, nothing is drawn. */
-  class HeadlessRenderer {
-    domElement = document.createElement('canvas');
-    outputColorSpace = '';
-    toneMapping = 0;
-    xr = { enabled: false };
-    private frames: ReturnType<typeof setInterval> | undefined;
-    setPixelRatio() {}
-    setSize() {}
-    setAnimationLoop(frame: ((time: number) => void) | null) {
-      this.stop();
-      if (frame) loops.add((this.frames = setInterval(() => frame(performance.now()), 16)));
-    }
-    render() {}
-    dispose() {
-      this.stop();
-    }
-    private stop() {
-      clearInterval(this.frames);
-      if (this.frames) loops.delete(this.frames);
-    }
-    initTexture() {}
-  }
-  return { ...three, WebGLRenderer: HeadlessRenderer };
-});
+vi.mock('three', async (importOriginal) => (await import('./headless-viewer.test-support')).headlessThree(importOriginal));
 
 /** A 1×1 PNG: every face and tile "loads" as this. */
 const PIXEL = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
@@ -54,44 +23,13 @@ vi.mock('../../standalone/packaged-files', async (importOriginal) => ({
   loadImageFromScript: () => loadCorsImage(`data:image/png;base64,${PIXEL}`),
 }));
 
+installViewerPage();
+
 beforeAll(() => {
-  const getContext = HTMLCanvasElement.prototype.getContext;
-  HTMLCanvasElement.prototype.getContext = function (this: HTMLCanvasElement, kind: string, ...rest: unknown[]) {
-    if (kind === 'webgl2') return { MAX_TEXTURE_SIZE: 0x0d33, getParameter: () => 4096, getExtension: () => null };
-    return (getContext as (...args: unknown[]) => unknown).call(this, kind, ...rest);
-  } as typeof getContext;
   vi.stubGlobal('fetch', async () => new Response(Buffer.from(PIXEL, 'base64'), { headers: { 'content-type': 'image/png' } }));
   vi.spyOn(URL, 'createObjectURL').mockReturnValue(`data:image/png;base64,${PIXEL}`);
   vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => undefined);
-  // Vitest loads no CSS, so Photo Sphere Viewer reports its stylesheets missing.
-  const consoleError = console.error.bind(console);
-  vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => {
-    if (!/stylesheet .* is not loaded/.test(String(args[0]))) consoleError(...args);
-  });
-  // A laid-out page: the viewer's size decides which markers are in view and where their tooltips go.
-  Object.defineProperty(HTMLElement.prototype, 'clientWidth', { configurable: true, get: () => 1280 });
-  Object.defineProperty(HTMLElement.prototype, 'clientHeight', { configurable: true, get: () => 800 });
-  // The blurred base faces go through a 2D canvas, which happy-dom does not draw.
-  Object.assign(SYSTEM, { __maxCanvasWidth: 4096 });
-  vi.stubGlobal(
-    'OffscreenCanvas',
-    class {
-      constructor(
-        public width: number,
-        public height: number,
-      ) {}
-      getContext() {
-        return { filter: '', drawImage: () => undefined };
-      }
-    },
-  );
 });
-
-afterAll(() => {
-  for (const loop of loops) clearInterval(loop);
-});
-
-const DESKTOP: DeviceProfile = { handheld: false, deviceMemoryGb: 8, maxTextureSize: 8192, screenWidth: 1920, screenHeight: 1080 };
 
 /** What an attacker would name things: an element, an attribute break-out, and entities that must stay as typed. */
 const NAMES = {

@@ -123,18 +123,20 @@ export class RechargeService {
     if (reusable?.codeUrl) return this.view(reusable);
 
     await Promise.all([this.ledger.openUserAccounts(userId), this.ledger.openSystemAccount(LedgerAccount.provider(provider))]);
+    // One clock reading: the order lasts exactly its time to live from its creation, however slow the machine.
+    const now = this.now();
     const order =
       reusable ??
       (await this.repository.insert(
         {
           ...purchase,
-          orderNo: newOrderNo(this.now()),
+          orderNo: newOrderNo(now),
           // Shown in the payer's WeChat or Alipay and on the test checkout, whatever the payer's language.
           description: `Spatia 流量充值 ${plan.months} 个月 / traffic recharge, ${plan.months} months`,
           idempotencyKey: idempotencyKey ?? null,
           requestFingerprint: fingerprint,
-          createdAt: new Date(this.now()),
-          expiresAt: new Date(this.now() + PAYMENT_ORDER_TTL_MINUTES * MINUTE_MS),
+          createdAt: new Date(now),
+          expiresAt: new Date(now + PAYMENT_ORDER_TTL_MINUTES * MINUTE_MS),
         },
         this.repository.db,
       ));
