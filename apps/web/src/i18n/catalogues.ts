@@ -1,11 +1,10 @@
 import type { Language } from '@spatia/contract';
+import { isLanguage } from './language';
 
 /** One namespace of messages, as its JSON file holds it (nested objects of strings). */
 export type Messages = { [key: string]: string | Messages };
 
 export type Catalogues = Record<Language, Record<string, Messages>>;
-
-const LANGUAGES: readonly Language[] = ['zh', 'en'];
 
 /** `…/<language>/<namespace>.json`: the language folder and the namespace a file defines. */
 const LOCALE_FILE = /(?:^|\/)(\w+)\/(\w+)\.json$/;
@@ -19,9 +18,8 @@ export function buildCatalogues(files: Readonly<Record<string, Messages>>): Cata
   const catalogues: Catalogues = { zh: {}, en: {} };
   const definedAt: Record<Language, Record<string, string>> = { zh: {}, en: {} };
   for (const [path, messages] of Object.entries(files)) {
-    const [, language, namespace] = LOCALE_FILE.exec(path) ?? [];
-    if (!namespace || !LANGUAGES.includes(language as Language)) continue;
-    const lang = language as Language;
+    const [, lang, namespace] = LOCALE_FILE.exec(path) ?? [];
+    if (!namespace || !isLanguage(lang)) continue;
     const earlier = definedAt[lang][namespace];
     if (earlier !== undefined) {
       throw new Error(`The namespace "${namespace}" (${lang}) is defined twice: ${earlier} and ${path}`);
