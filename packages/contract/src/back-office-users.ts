@@ -3,6 +3,7 @@ import type { Page } from './api.js';
 import type { MembershipItem } from './membership.js';
 import type { RoleCode } from './permissions.js';
 import { defineErrors } from './errors.js';
+import backOfficeUserErrors from './back-office-users.errors.json' with { type: 'json' };
 
 /** The back office's user pages and admin log browser (docs/back-office.md). */
 
@@ -82,14 +83,4 @@ export interface AdminLogEntry {
 export type AdminLogPage = Page<AdminLogEntry>;
 
 /** The back office's user pages (the back-office module): 230x. */
-export const BackOfficeUserErrors = defineErrors({
-  cannotDisableSelf: { code: 2301, status: 403, zh: '不能停用您自己的账号', en: 'You cannot disable your own account' },
-  cannotDropOwnAdmin: {
-    code: 2302,
-    status: 403,
-    zh: '不能移除您自己的管理员角色，请让另一位管理员操作',
-    en: 'You cannot remove the admin role from yourself; ask another admin',
-  },
-  userAlreadyDisabled: { code: 2303, status: 409, zh: '该账号已停用', en: 'This account is already disabled' },
-  userNotDisabled: { code: 2304, status: 409, zh: '该账号未停用，无需启用', en: 'This account is not disabled' },
-});
+export const BackOfficeUserErrors = defineErrors(backOfficeUserErrors);

@@ -3,6 +3,7 @@
  * billed per UTC day and owner from the files served for their works.
  */
 import { defineErrors } from './errors.js';
+import billingErrors from './billing.errors.json' with { type: 'json' };
 
 /** Bytes in a billed GB: decimal, as cloud providers bill traffic. Budgets are in the same GB. */
 export const BYTES_PER_GB = 1_000_000_000;
@@ -119,23 +120,4 @@ export interface LeasePurchase {
 }
 
 /** Traffic billing: a work paused for its traffic (1610, 1611), the recharge price list (1612). */
-export const BillingErrors = defineErrors({
-  workBudgetUsedUp: {
-    code: 1610,
-    status: 402,
-    zh: '该作品本月的流量预算已用完，暂停展示',
-    en: 'This work has used up its traffic budget for the month and is paused',
-  },
-  workBalanceUnpaid: {
-    code: 1611,
-    status: 402,
-    zh: '该作品的流量费用未付，暂停展示',
-    en: 'This work is paused until its traffic is paid for',
-  },
-  rechargePlanMonthsRepeated: {
-    code: 1612,
-    status: 400,
-    zh: '每个月数只能有一个充值套餐',
-    en: 'Each number of months can have only one recharge plan',
-  },
-});
+export const BillingErrors = defineErrors(billingErrors);

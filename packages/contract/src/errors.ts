@@ -1,10 +1,12 @@
 import type { Language } from './api.js';
+import generalErrors from './general.errors.json' with { type: 'json' };
 
 /**
  * Errors of the API envelope. `code` is stable: it is what clients branch on; `status` is the HTTP status
  * the failure travels with; `zh` and `en` are the message (`{name}` marks a parameter, `{name:one|other}`
- * the English words that follow a number). Each domain declares its own errors with `defineErrors` in its
- * contract file; the server finds every catalogue among the contract's exports. docs/errors.md lists them.
+ * the English words that follow a number). Each domain's errors are data, in `<domain>.errors.json` next to
+ * its contract file, which exports them through `defineErrors`; the server finds every catalogue among the
+ * contract's exports. docs/errors.md lists them.
  */
 export type ErrorDeclaration = { readonly code: number; readonly status: number } & { readonly [L in Language]: string };
 
@@ -16,8 +18,9 @@ export type ErrorCatalogue<Errors extends Record<string, ErrorDeclaration> = Rec
 };
 
 /**
- * The errors of a domain, declared once: `defineErrors({ name: { code, status, zh, en }, … })`. Free of
- * side effects for bundlers, so that the web app ships only the catalogues it reads.
+ * The errors of a domain, declared once: `defineErrors(json)` where the JSON reads
+ * `{ "name": { "code", "status", "zh", "en" }, … }`; checked and frozen here. Free of side effects for
+ * bundlers, so that the web app ships only the catalogues it reads.
  */
 /* @__NO_SIDE_EFFECTS__ */
 export function defineErrors<const Errors extends Record<string, ErrorDeclaration>>(errors: Errors): ErrorCatalogue<Errors> {
@@ -87,43 +90,7 @@ export function collectErrors<Exports extends object>(exports: Exports): Readonl
  * The errors any part of the API may answer with: the transport's own failures, validation, rate limits
  * and `Idempotency-Key` reuse (lib/idempotency.ts). A domain's errors are in its own file.
  */
-export const GeneralErrors = defineErrors({
-  ok: { code: 0, status: 200, zh: '成功', en: 'ok' },
-  badRequest: { code: 400, status: 400, zh: '请求有误', en: 'Bad request' },
-  unauthenticated: {
-    code: 401,
-    status: 401,
-    zh: '您未登录或登录已过期，请重新登录',
-    en: 'You are not signed in or your session has expired',
-  },
-  forbidden: { code: 403, status: 403, zh: '您没有权限执行此操作', en: 'You are not allowed to do this' },
-  notFound: { code: 404, status: 404, zh: '您访问的资源不存在', en: 'Not found' },
-  methodNotAllowed: { code: 405, status: 405, zh: '不支持该请求方法', en: 'Method not allowed' },
-  conflict: { code: 409, status: 409, zh: '操作与当前状态冲突', en: 'This conflicts with the current state' },
-  payloadTooLarge: { code: 413, status: 413, zh: '请求内容过大', en: 'The request is too large' },
-  tooManyRequests: { code: 429, status: 429, zh: '请求过于频繁，请稍后再试', en: 'Too many requests, please try again later' },
-  internal: {
-    code: 500,
-    status: 500,
-    zh: '服务器开小差了，请稍后重试（请求编号 {requestId}）',
-    en: 'Something went wrong on our side (request id {requestId})',
-  },
-  unavailable: { code: 503, status: 503, zh: '服务正在重启，请稍后重试', en: 'The service is restarting, please try again shortly' },
-  validation: { code: 1001, status: 400, zh: '参数 {field} {problem}', en: 'Parameter {field} {problem}' },
-  retryIn: { code: 1002, status: 429, zh: '操作过于频繁，请 {wait}后再试', en: 'Too many attempts. Try again in {wait}' },
-  idempotencyKeyReused: {
-    code: 1606,
-    status: 422,
-    zh: '该 Idempotency-Key 已用于另一笔不同的请求',
-    en: 'This Idempotency-Key was already used for a different request',
-  },
-  idempotencyKeyInProgress: {
-    code: 1608,
-    status: 409,
-    zh: '使用该 Idempotency-Key 的请求仍在处理中，请稍后重试',
-    en: 'A request with this Idempotency-Key is still being handled. Please try again shortly',
-  },
-});
+export const GeneralErrors = defineErrors(generalErrors);
 
 /** The general errors' codes by name. A domain's codes: `WithdrawalErrors.withdrawalBelowMinimum.code`. */
 export const ErrorCode = codesOf(GeneralErrors);

@@ -3,6 +3,7 @@
  * states of a record. docs/identity.md describes them.
  */
 import { defineErrors } from './errors.js';
+import identityErrors from './identity.errors.json' with { type: 'json' };
 
 /* The identity ids the web app asks for by default (spec 9) are DEFAULT_IDENTITY_IDS in limits.ts. */
 
@@ -123,35 +124,4 @@ export interface IdentityApplicationItem extends IdentityRecord {
 }
 
 /** Identity authentication (the identity module): 22xx. */
-export const IdentityErrors = defineErrors({
-  identityAlreadyOpen: {
-    code: 2201,
-    status: 409,
-    zh: '您已有该身份的认证申请正在审核或已通过，不能重复申请',
-    en: 'You already have an application for this identity under review or approved',
-  },
-  identityRecordClosed: {
-    code: 2202,
-    status: 409,
-    zh: '该认证记录已被驳回或撤销，不能再操作',
-    en: 'This identity record was already rejected or withdrawn',
-  },
-  identityAlreadyDecided: {
-    code: 2203,
-    status: 409,
-    zh: '该认证申请已处理，不能再次审核',
-    en: 'This identity application has already been decided',
-  },
-  businessCardInvalid: {
-    code: 2204,
-    status: 400,
-    zh: '名片必须是您本人通过“上传名片”上传的图片',
-    en: 'The business card must be an image you uploaded with "Upload business card"',
-  },
-  identityExtrasInvalid: {
-    code: 2205,
-    status: 400,
-    zh: '参数 jsonExtras 必须是 JSON 对象，且每个值都是文字',
-    en: 'Parameter jsonExtras must be a JSON object whose values are all text',
-  },
-});
+export const IdentityErrors = defineErrors(identityErrors);

@@ -1,5 +1,6 @@
 import type { PermissionGroupNode } from './permission-tree.js';
 import { defineErrors } from './errors.js';
+import membershipErrors from './membership.errors.json' with { type: 'json' };
 
 /** Membership versions and applications (spec 2.7, 3, 5; docs/membership.md). */
 
@@ -112,64 +113,4 @@ export interface AdminMembershipApplication extends MembershipApplicationItem {
 }
 
 /** Membership applications and versions (the membership module): 21xx. */
-export const MembershipErrors = defineErrors({
-  membershipCompanyNameMissing: { code: 2101, status: 400, zh: '请填写主体名称', en: 'please fill in the entity name' },
-  membershipNameAndPhoneMissing: { code: 2102, status: 400, zh: '请填写姓名和电话', en: 'please fill in name and phone' },
-  membershipVersionMissing: { code: 2103, status: 400, zh: '请选择会员版本', en: 'please choose a membership version' },
-  membershipLicenceMissing: {
-    code: 2104,
-    status: 400,
-    zh: '请上传营业执照、登记证书或身份证图片',
-    en: 'please upload a business licence, registration certificate or ID',
-  },
-  membershipLicenceInvalid: {
-    code: 2105,
-    status: 400,
-    zh: '证件图片须是您通过本平台上传的图片，请重新上传',
-    en: 'The licence images must be images you uploaded here. Upload them again',
-  },
-  membershipPhoneMismatch: {
-    code: 2106,
-    status: 400,
-    zh: '电话须与账号绑定的手机号一致',
-    en: 'The phone must be the phone number of your account',
-  },
-  membershipVersionUnavailable: {
-    code: 2107,
-    status: 404,
-    zh: '该会员版本不存在或已下架',
-    en: 'This membership version does not exist or is no longer offered',
-  },
-  membershipTrialUsedByUser: { code: 2108, status: 409, zh: '您的账号已使用过免费试用', en: 'Your account has already had its free trial' },
-  membershipTrialUsedByLicence: {
-    code: 2109,
-    status: 409,
-    zh: '该证件已用于一次免费试用',
-    en: 'This licence was already used for a free trial',
-  },
-  membershipApplicationPending: {
-    code: 2110,
-    status: 409,
-    zh: '您已有一个正在审核的申请，请等待审核结果',
-    en: 'you already have an application under review',
-  },
-  membershipApplicationDecided: {
-    code: 2111,
-    status: 409,
-    zh: '该申请已处理，不能再操作',
-    en: 'This application has already been decided',
-  },
-  membershipVersionInUse: {
-    code: 2112,
-    status: 409,
-    zh: '该版本仍有会员在使用或有待审核的申请，不能删除',
-    en: 'Members hold this version or applications for it are under review: it cannot be removed',
-  },
-  membershipNotActive: { code: 2113, status: 409, zh: '该用户当前没有有效的会员', en: 'This user has no active membership' },
-  membershipNoTrial: {
-    code: 2114,
-    status: 409,
-    zh: '该版本没有免费试用，付费开通将随支付功能提供',
-    en: 'This version has no free trial; paid months come with payments',
-  },
-});
+export const MembershipErrors = defineErrors(membershipErrors);

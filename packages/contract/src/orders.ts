@@ -6,6 +6,7 @@
 import type { Page } from './api.js';
 import type { PaymentProvider } from './payments.js';
 import { defineErrors } from './errors.js';
+import orderErrors from './orders.errors.json' with { type: 'json' };
 
 export const ORDER_DIRECTIONS = ['consume', 'income'] as const;
 export type OrderDirection = (typeof ORDER_DIRECTIONS)[number];
@@ -120,29 +121,4 @@ export function orderExportFileName(direction: OrderDirection, type: OrderType, 
 }
 
 /** Order lists, exports and income queries (the orders and income modules): 1630–1633. */
-export const OrderErrors = defineErrors({
-  dateRangeReversed: {
-    code: 1630,
-    status: 400,
-    zh: '开始日期 {startTime} 晚于结束日期 {endTime}',
-    en: 'The start date {startTime} is after the end date {endTime}',
-  },
-  dateRangeTooLong: {
-    code: 1631,
-    status: 400,
-    zh: '查询范围最多 {max} 天，当前为 {days} 天，请缩小日期范围',
-    en: 'A range can span at most {max} {max:day|days}; this one spans {days}. Please choose a shorter range',
-  },
-  orderTypeNotInDirection: {
-    code: 1632,
-    status: 400,
-    zh: '没有这类订单：{direction} / {type}',
-    en: 'There are no orders of this kind: {direction} / {type}',
-  },
-  orderExportTooLarge: {
-    code: 1633,
-    status: 400,
-    zh: '符合条件的订单有 {count} 条，一次最多导出 {max} 条，请缩小日期范围或筛选状态',
-    en: '{count} {count:order matches|orders match}; an export holds at most {max}. Please narrow the dates or filter by status',
-  },
-});
+export const OrderErrors = defineErrors(orderErrors);

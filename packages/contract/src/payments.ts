@@ -3,6 +3,7 @@
  * recharge it buys. Money is integer fen everywhere.
  */
 import { defineErrors } from './errors.js';
+import paymentErrors from './payments.errors.json' with { type: 'json' };
 
 export const PAYMENT_PROVIDERS = ['sandbox', 'wechat', 'alipay'] as const;
 export type PaymentProvider = (typeof PAYMENT_PROVIDERS)[number];
@@ -74,25 +75,4 @@ export const IDEMPOTENCY_KEY_HOURS = 24;
 export const IDEMPOTENCY_KEY_MAX_LENGTH = 64;
 
 /** Paying for a flow recharge (the recharge module): 160x. */
-export const PaymentErrors = defineErrors({
-  rechargePlanUnknown: { code: 1602, status: 400, zh: '没有 {months} 个月的充值套餐', en: 'There is no {months}-month recharge plan' },
-  rechargeFeeMismatch: {
-    code: 1603,
-    status: 400,
-    zh: '金额与价目表不符：{months} 个月为 {expected} 元，请刷新页面后重试',
-    en: 'The fee does not match the price list: {months} {months:month costs|months cost} ¥{expected}. Please reload the page and try again',
-  },
-  paymentProviderUnavailable: { code: 1604, status: 400, zh: '本站暂不支持该支付方式', en: 'This site does not take this payment method' },
-  paymentProviderFailed: {
-    code: 1605,
-    status: 502,
-    zh: '支付服务暂时无法下单，请稍后重试',
-    en: 'The payment service could not take the order. Please try again shortly',
-  },
-  paymentOrderNotPayable: {
-    code: 1607,
-    status: 409,
-    zh: '该订单已关闭或已过期，不能再支付',
-    en: 'This order is closed or expired and can no longer be paid',
-  },
-});
+export const PaymentErrors = defineErrors(paymentErrors);

@@ -5,6 +5,7 @@
 import type { Page } from './api.js';
 import type { WorkProcessing } from './tours.js';
 import { defineErrors } from './errors.js';
+import spatialErrors from './spatial.errors.json' with { type: 'json' };
 
 export type Vec3 = [number, number, number];
 
@@ -209,24 +210,4 @@ export interface PointCloudListItem {
 export type PointCloudPage = Page<PointCloudListItem>;
 
 /** 3D models, point clouds and their measurements (the point-clouds module): 1906–1909. */
-export const SpatialErrors = defineErrors({
-  notAPointCloud: { code: 1906, status: 409, zh: '只有点云作品可以这样操作', en: 'Only point-cloud works can do this' },
-  notAModelOrPointCloud: {
-    code: 1907,
-    status: 409,
-    zh: '只有三维模型和点云作品有这种查看数据；全景作品请读取漫游',
-    en: 'Only 3D and point-cloud works have this; a panorama work has a tour',
-  },
-  measurementsInvalid: {
-    code: 1908,
-    status: 400,
-    zh: '测量“{label}”有误：{problem}',
-    en: 'The measurement "{label}" is not valid: {problem}',
-  },
-  measurementsStale: {
-    code: 1909,
-    status: 409,
-    zh: '测量已在别处被修改，请刷新后再保存',
-    en: 'The measurements were changed elsewhere. Reload before saving',
-  },
-});
+export const SpatialErrors = defineErrors(spatialErrors);

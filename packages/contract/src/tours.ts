@@ -3,6 +3,8 @@
  * tour a viewer shows. Design: docs/processing.md; models and point clouds: spatial.ts.
  */
 import { defineErrors } from './errors.js';
+import processingErrors from './processing.errors.json' with { type: 'json' };
+import tourErrors from './tours.errors.json' with { type: 'json' };
 
 /** Where a work's processing stands. `idle`: never run, or reset. */
 export const PROCESSING_STATES = ['idle', 'queued', 'running', 'done', 'failed'] as const;
@@ -232,35 +234,7 @@ export interface WorkTrafficDay {
 }
 
 /** Processing a work (the processing module): 1901, 1903, 1910. */
-export const ProcessingErrors = defineErrors({
-  processingRunning: {
-    code: 1901,
-    status: 409,
-    zh: '作品正在处理中，请等待处理完成',
-    en: 'The work is being processed. Wait until processing finishes',
-  },
-  workNotProcessed: {
-    code: 1903,
-    status: 409,
-    zh: '作品尚未处理完成，请先处理作品',
-    en: 'The work has not been processed yet. Process it first',
-  },
-  processingNoOrigin: {
-    code: 1910,
-    status: 409,
-    zh: '作品还没有原始文件，无法处理。请先上传原始文件',
-    en: 'The work has no original file to process. Upload its original file first',
-  },
-});
+export const ProcessingErrors = defineErrors(processingErrors);
 
 /** Panorama tours (the tours module): 1902, 1904, 1905. */
-export const TourErrors = defineErrors({
-  tourRevisionStale: {
-    code: 1902,
-    status: 409,
-    zh: '漫游已在别处被修改，请刷新后再保存',
-    en: 'The tour was changed elsewhere. Reload it before saving',
-  },
-  notAPanorama: { code: 1904, status: 409, zh: '只有全景作品可以这样操作', en: 'Only panorama works can do this' },
-  tourInvalid: { code: 1905, status: 400, zh: '漫游设置有误：{problem}', en: 'The tour is not valid: {problem}' },
-});
+export const TourErrors = defineErrors(tourErrors);

@@ -3,6 +3,7 @@
  * WeChat. Money is integer fen everywhere.
  */
 import { defineErrors } from './errors.js';
+import withdrawalErrors from './withdrawals.errors.json' with { type: 'json' };
 
 /** Where the money goes: an Alipay account (its login id: phone or e-mail) or WeChat (the person's openid). */
 export const PAYOUT_CHANNELS = ['alipay', 'wechat'] as const;
@@ -89,38 +90,4 @@ export interface AdminWithdrawal extends Withdrawal {
 }
 
 /** Withdrawals and payout accounts (the withdrawals module): 1620–1627. */
-export const WithdrawalErrors = defineErrors({
-  withdrawalBelowMinimum: { code: 1620, status: 400, zh: '每次提现至少 ¥{min}', en: 'A withdrawal must be at least ¥{min}' },
-  withdrawalOverIncome: {
-    code: 1621,
-    status: 409,
-    zh: '可提现收益为 ¥{available}，不能提现 ¥{amount}',
-    en: 'You can withdraw at most ¥{available} of your income, not ¥{amount}',
-  },
-  withdrawalAboveMaximum: { code: 1622, status: 400, zh: '每次提现最多 ¥{max}', en: 'A withdrawal can be at most ¥{max}' },
-  payoutAccountMissing: { code: 1623, status: 409, zh: '请先绑定该收款方式的账户', en: 'Bind an account for this payout method first' },
-  payoutChannelUnavailable: {
-    code: 1624,
-    status: 400,
-    zh: '本站暂不支持提现到该收款方式',
-    en: 'This site does not pay out to this method',
-  },
-  withdrawalAlreadyDecided: {
-    code: 1625,
-    status: 409,
-    zh: '该提现申请已处理，不能再次审核',
-    en: 'This withdrawal has already been decided',
-  },
-  alipayLogonIdInvalid: {
-    code: 1626,
-    status: 400,
-    zh: '支付宝账号须为手机号或邮箱',
-    en: 'The Alipay account must be a mobile number or an e-mail address',
-  },
-  wechatOpenidInvalid: {
-    code: 1627,
-    status: 400,
-    zh: '微信 openid 须为 16 到 64 位字母、数字、- 或 _',
-    en: 'The WeChat openid is 16 to 64 letters, digits, - or _',
-  },
-});
+export const WithdrawalErrors = defineErrors(withdrawalErrors);

@@ -6,6 +6,7 @@
 import type { IdentityBadge } from './identity.js';
 import type { WorkProcessing } from './tours.js';
 import { defineErrors } from './errors.js';
+import workErrors from './works.errors.json' with { type: 'json' };
 
 export const WORK_TYPES = ['panorama', 'model3d', 'pointcloud'] as const;
 export type WorkType = (typeof WORK_TYPES)[number];
@@ -292,36 +293,4 @@ export interface WorkTransfer {
 }
 
 /** Works and their review (the works module): 170x. */
-export const WorkErrors = defineErrors({
-  workTransitionNotAllowed: {
-    code: 1701,
-    status: 409,
-    zh: '作品当前状态为“{status}”，不能执行此操作',
-    en: 'This cannot be done while the work is {status}',
-  },
-  workIncomplete: {
-    code: 1702,
-    status: 409,
-    zh: '作品尚未完整，请先补全名称、封面和原始文件',
-    en: 'The work is not complete: it needs a name, a cover and an original file',
-  },
-  workLocked: {
-    code: 1703,
-    status: 409,
-    zh: '作品正在转交中，请等待对方处理或先撤回',
-    en: 'The work is being handed over. Wait for the receiver or withdraw the transfer first',
-  },
-  workTagLimit: { code: 1704, status: 400, zh: '一个作品最多 {max} 个标签', en: 'A work can have at most {max} {max:tag|tags}' },
-  workUnderAudit: {
-    code: 1705,
-    status: 409,
-    zh: '作品正在审核中，请先撤回审核再修改',
-    en: 'The work is being reviewed. Withdraw it from review before changing it',
-  },
-  workReviewClaimed: {
-    code: 1706,
-    status: 409,
-    zh: '{name} 已认领此作品的审核，只有认领人可以审核',
-    en: '{name} has claimed this review; only they can decide it',
-  },
-});
+export const WorkErrors = defineErrors(workErrors);
