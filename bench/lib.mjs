@@ -18,7 +18,7 @@ export async function freePort() {
 }
 
 /** Starts a node script as a server and resolves once `healthPath` answers 200. */
-export async function startServer(script, env, healthPath, { timeoutMs = 30_000 } = {}) {
+export async function startServer(script, env, healthPath, { timeoutMs = 120_000 } = {}) {
   const port = await freePort();
   // BENCH_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/prof' profiles the server (Node refuses that flag in NODE_OPTIONS).
   const child = spawn(process.execPath, [...(process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean), script], {
@@ -29,13 +29,20 @@ export async function startServer(script, env, healthPath, { timeoutMs = 30_000 
   let output = '';
   child.stdout.on('data', (chunk) => (output += chunk));
   const baseUrl = `http://127.0.0.1:${port}`;
-  for (let attempt = 0; attempt < timeoutMs / 100; attempt += 1) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
     try {
       if ((await fetch(baseUrl + healthPath)).ok) break;
     } catch {
       // not yet listening
     }
     if (child.exitCode !== null) throw new Error(`${script} exited:\n${output}`);
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(
+        `${script} did not answer ${healthPath} within ${timeoutMs / 1000} s (a loaded machine? raise timeoutMs):\n${output}`,
+      );
+    }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   return {
