@@ -19,7 +19,7 @@ const OPTIONS: FlowRechargeOptions = {
   ],
   providers: ['sandbox'],
   balanceFen: 0,
-} as FlowRechargeOptions;
+};
 
 /**
  * The server as the page sees it: nativePayNow answers one order per Idempotency-Key (the first one made
