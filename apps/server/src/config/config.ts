@@ -282,7 +282,7 @@ function checkSandboxMoney(
 }
 
 /** Whether an origin names this machine: localhost, 127.0.0.0/8 or ::1. */
-export function isLoopbackOrigin(origin: string): boolean {
+function isLoopbackOrigin(origin: string): boolean {
   const host = new URL(origin).hostname.toLowerCase();
   return host === 'localhost' || host.endsWith('.localhost') || host === '[::1]' || /^127(\.\d{1,3}){3}$/.test(host);
 }
