@@ -1,14 +1,16 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import type { AxiosAdapter } from 'axios';
 import type { FlowRechargeOptions, FlowRechargeOrder } from '@spatia/contract';
 import { App as AntdApp } from 'antd';
-import { AxiosHeaders, type AxiosAdapter, type InternalAxiosRequestConfig } from 'axios';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { http } from '../../../api/client';
 import { i18n } from '../../../i18n';
+import { setUpApiHarness } from '../../../test/api-harness';
 import { RechargePanel } from './recharge-panel';
 
+const api = setUpApiHarness();
 afterEach(() => cleanup());
 beforeEach(() => localStorage.clear());
 
@@ -23,26 +25,25 @@ const OPTIONS: FlowRechargeOptions = {
 
 /**
  * The server as the page sees it: nativePayNow answers one order per Idempotency-Key (the first one made
- * under it, as the server does), and each order stays as `statusOf` says.
+ * under it, as the server does), and each order stays as `statusOf` says. Answers the keys sent, in order.
  */
 function serve(statusOf: (order: FlowRechargeOrder) => FlowRechargeOrder['status'] = () => 'pending') {
   const orders = new Map<string, FlowRechargeOrder>();
   const keys: string[] = [];
-  const answer = (config: InternalAxiosRequestConfig, data: unknown) => ({
-    status: 200,
-    statusText: '',
-    data: { code: 0, msg: 'ok', data },
-    headers: new AxiosHeaders(),
-    config,
-  });
-  const adapter: AxiosAdapter = async (config) => {
-    if (config.url === '/c/flowRecharge/plans') return answer(config, OPTIONS);
-    if (config.url === '/c/flowRecharge/nativePayNow') {
-      const key = String(config.headers['Idempotency-Key']);
-      keys.push(key);
-      const body = JSON.parse(String(config.data)) as { months: number; fee: number; provider: FlowRechargeOrder['provider'] };
-      const id = orders.get(key)?.id ?? orders.size + 1;
-      const order: FlowRechargeOrder = {
+  api.replyBy((config) => {
+    if (config.url === '/c/flowRecharge/plans') return OPTIONS;
+    const polled = /^\/c\/flowRechargeOrder\/(\d+)\//.exec(config.url ?? '');
+    if (polled) {
+      const order = [...orders.values()].find((candidate) => candidate.id === Number(polled[1]))!;
+      return { ...order, status: statusOf(order) };
+    }
+    if (config.url !== '/c/flowRecharge/nativePayNow') throw new Error(`unexpected request ${config.method} ${config.url}`);
+    const key = String(config.headers['Idempotency-Key']);
+    keys.push(key);
+    const body = JSON.parse(String(config.data)) as { months: number; fee: number; provider: FlowRechargeOrder['provider'] };
+    const id = orders.size + 1;
+    if (!orders.has(key)) {
+      orders.set(key, {
         id,
         orderNo: `R${id}`,
         provider: body.provider,
@@ -54,19 +55,11 @@ function serve(statusOf: (order: FlowRechargeOrder) => FlowRechargeOrder['status
         expiresAt: Date.now() + 15 * 60_000,
         paidAt: null,
         balanceFen: 0,
-      };
-      if (!orders.has(key)) orders.set(key, order);
-      const stored = orders.get(key)!;
-      return answer(config, { ...stored, status: statusOf(stored) });
+      });
     }
-    const polled = /^\/c\/flowRechargeOrder\/(\d+)\//.exec(config.url ?? '');
-    if (polled) {
-      const order = [...orders.values()].find((candidate) => candidate.id === Number(polled[1]))!;
-      return answer(config, { ...order, status: statusOf(order) });
-    }
-    throw new Error(`unexpected request ${config.method} ${config.url}`);
-  };
-  http.defaults.adapter = adapter;
+    const stored = orders.get(key)!;
+    return { ...stored, status: statusOf(stored) };
+  });
   return keys;
 }
 
@@ -111,6 +104,27 @@ describe('RechargePanel', () => {
     openTab();
     expect(await pressPay(12)).not.toBe(firstCode);
     expect(keys[2]).not.toBe(keys[0]);
+  });
+
+  it('sends a second press of the same purchase, after a lost answer, with the same key', async () => {
+    const keys = serve();
+    let lost = 0;
+    const answerOf = http.defaults.adapter as AxiosAdapter;
+    http.defaults.adapter = async (config) => {
+      const answer = await answerOf(config);
+      // The first order's answer never arrives: the person presses again.
+      if (config.url === '/c/flowRecharge/nativePayNow' && (lost += 1) === 1) throw new Error('network error');
+      return answer;
+    };
+    openTab();
+    fireEvent.click(await screen.findByTestId('recharge-plan-1'));
+    fireEvent.click(screen.getByTestId('recharge-agree'));
+    fireEvent.click(screen.getByTestId('recharge-pay'));
+    await waitFor(() => expect(keys).toHaveLength(1));
+    await waitFor(() => expect(screen.getByTestId('recharge-pay').className).not.toContain('loading'));
+    fireEvent.click(screen.getByTestId('recharge-pay'));
+    expect((await screen.findByTestId('recharge-open-checkout')).getAttribute('href')).toContain('R1');
+    expect(keys).toEqual([keys[0], keys[0]]);
   });
 
   it('starts afresh, with a new key, once the purchase’s order is paid', async () => {
