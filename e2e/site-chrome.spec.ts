@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import type { Envelope, MobileAppInfo, SiteConfig } from '@spatia/contract';
-import { snap } from './support/session';
+import { signIn, snap } from './support/session';
 
 test('header and footer show on the home page, with the footer texts from the site config', async ({ page, request }) => {
   const config = ((await (await request.get('/api/open/siteConfig')).json()) as Envelope<SiteConfig>).data!;
@@ -66,4 +66,22 @@ test("on a new install the client download QR code opens the site's own download
   const config = ((await (await request.get('/api/open/siteConfig')).json()) as Envelope<SiteConfig>).data!;
   await expect(notice).toContainText(config.servicePhone);
   await snap(page, 'download-page-zh-mobile');
+});
+
+test('while the sandbox takes the payments, every page says it is a test site, in zh and en', async ({ page, request }) => {
+  // scripts/e2e.mjs leaves PAYMENT_PROVIDERS and PAYOUT_PROVIDERS at the sandbox.
+  const config = ((await (await request.get('/api/open/siteConfig')).json()) as Envelope<SiteConfig>).data!;
+  expect(config.sandboxMoney).toBe(true);
+  const banner = page.getByTestId('sandbox-money-banner');
+  for (const path of ['/', '/login', '/privacyProtocol']) {
+    await page.goto(path);
+    await expect(banner).toHaveText('测试模式：充值与提现均走沙箱，不收取也不支付真实资金');
+  }
+  // The console too, where the recharge and withdrawal pages are.
+  await signIn(page);
+  await expect(banner).toBeVisible();
+  await snap(page, 'sandbox-banner-zh', { fullPage: false });
+  await page.getByTestId('language-toggle').click();
+  await expect(banner).toHaveText('Test mode: recharges and withdrawals go through the sandbox. No real money is taken or paid out.');
+  await snap(page, 'sandbox-banner-en', { fullPage: false });
 });

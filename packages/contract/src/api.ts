@@ -76,6 +76,8 @@ export interface SiteConfig {
   map: { tileUrl: string; attribution: string };
   /** An external point-cloud list the menu entry (permission 460) opens; empty: the console's own page. */
   pointCloudListUrl: string;
+  /** Whether payments and payouts go through the sandbox, which moves no real money: every page then shows a test-mode banner. */
+  sandboxMoney: boolean;
 }
 
 /** Request headers and cookie names fixed by the spec and the architecture guide. */

@@ -96,6 +96,7 @@ describe('loadConfig', () => {
     expect(() =>
       loadConfig({
         PAYMENT_PROVIDERS: 'alipay',
+        PAYOUT_PROVIDERS: 'alipay',
         PUBLIC_URL: 'https://spatia.example.com',
         ALIPAY_APP_ID: '2021',
         ALIPAY_PRIVATE_KEY_FILE: '/nonexistent/key.pem',
@@ -116,6 +117,65 @@ describe('loadConfig', () => {
     expect(() =>
       loadConfig({ PAYOUT_PROVIDERS: 'alipay,sandbox', ALIPAY_APP_ID: '2021', ALIPAY_PRIVATE_KEY_FILE: '/nonexistent/key.pem' }),
     ).toThrow(/ALIPAY_PUBLIC_KEY_FILE must be set when PAYOUT_PROVIDERS names its provider/);
+  });
+
+  describe('the sandbox, which moves no real money', () => {
+    const alipay = { ALIPAY_APP_ID: '2021', ALIPAY_PRIVATE_KEY_FILE: '/k.pem', ALIPAY_PUBLIC_KEY_FILE: '/a.pem' };
+    const problemsOf = (env: Record<string, string>): string[] => {
+      try {
+        loadConfig(env);
+      } catch (error) {
+        if (error instanceof ConfigError) return error.problems;
+        throw error;
+      }
+      return [];
+    };
+    const mixed =
+      /^PAYOUT_PROVIDERS must be sandbox alone with PAYMENT_PROVIDERS=sandbox alone, or real providers only with real PAYMENT_PROVIDERS only/;
+
+    it('never pays real money out of free test recharges, nor books real withdrawals as paid', () => {
+      // Free recharges, withdrawn through Alipay.
+      expect(problemsOf({ PAYOUT_PROVIDERS: 'alipay', ...alipay })).toEqual([expect.stringMatching(mixed)]);
+      expect(
+        problemsOf({ PAYMENT_PROVIDERS: 'sandbox,alipay', PAYOUT_PROVIDERS: 'alipay', PUBLIC_URL: 'http://localhost', ...alipay }),
+      ).toEqual([expect.stringMatching(mixed)]);
+      // Real recharges, withdrawn through the sandbox: booked as paid while no money leaves.
+      // Even with the opt-in: it allows a test site, never a mixed one.
+      const realPaidBySandbox = {
+        PAYMENT_PROVIDERS: 'alipay',
+        PUBLIC_URL: 'https://spatia.example.com',
+        SANDBOX_MONEY: 'allow',
+        ...alipay,
+      };
+      expect(problemsOf({ ...realPaidBySandbox, PAYOUT_PROVIDERS: 'sandbox' })).toEqual([expect.stringMatching(mixed)]);
+      expect(problemsOf({ ...realPaidBySandbox, PAYOUT_PROVIDERS: 'alipay,sandbox' })).toEqual([expect.stringMatching(mixed)]);
+      // One line for the whole start, naming both variables.
+      expect(() => loadConfig({ PAYOUT_PROVIDERS: 'alipay', ...alipay })).toThrow(/PAYOUT_PROVIDERS must .*PAYMENT_PROVIDERS/);
+      // Sandbox on both sides, or on neither, starts (the real one stops later, at its missing key files).
+      expect(problemsOf({})).toEqual([]);
+      expect(() => loadConfig({ ...realPaidBySandbox, PAYOUT_PROVIDERS: 'alipay' })).toThrow(
+        /ALIPAY_PRIVATE_KEY_FILE must be a readable key file/,
+      );
+    });
+
+    it('runs beyond this machine only when SANDBOX_MONEY=allow says so', () => {
+      const publicSite = { PUBLIC_URL: 'https://spatia.example.com' };
+      expect(problemsOf(publicSite)).toEqual([
+        'SANDBOX_MONEY must be allow to run the payment and payout sandbox at https://spatia.example.com, beyond this machine (anyone there recharges for free)',
+      ]);
+      expect(problemsOf({ PUBLIC_URL: 'http://192.168.1.20:8080' })).toEqual([expect.stringMatching(/^SANDBOX_MONEY must be allow/)]);
+      expect(problemsOf({ ...publicSite, SANDBOX_MONEY: 'yes' })).toEqual([expect.stringMatching(/^SANDBOX_MONEY must be one of allow/)]);
+      expect(loadConfig({ ...publicSite, SANDBOX_MONEY: 'allow' }).payments.providers).toEqual(['sandbox']);
+      for (const origin of [
+        'http://localhost:8080',
+        'http://127.0.0.1',
+        'http://127.8.0.1:3000',
+        'http://[::1]:8080',
+        'http://app.localhost',
+      ]) {
+        expect(problemsOf({ PUBLIC_URL: origin }), origin).toEqual([]);
+      }
+    });
   });
 
   it('takes a map tile URL only with {z}, {x} and {y} in it, in any order', () => {

@@ -168,6 +168,7 @@ const environmentSchema = z
       .default('sandbox')
       .transform((value) => [...new Set(value.split(',').map((name) => name.trim()))])
       .pipe(z.array(z.enum(PAYOUT_PROVIDERS)).min(1)),
+    SANDBOX_MONEY: z.enum(['allow']).optional(),
     WECHAT_PAY_TRANSFER_SCENE_ID: z
       .string()
       .regex(/^\d{1,8}$/, 'the number of a transfer scene approved on the merchant platform (e.g. 1000)')
@@ -225,6 +226,7 @@ const environmentSchema = z
     for (const name of payoutVariables) {
       if (!env[name]) context.addIssue({ code: 'custom', path: [name], message: 'set when PAYOUT_PROVIDERS names its provider' });
     }
+    checkSandboxMoney(env, context);
     if (paymentVariables.length > 0 && !env.PUBLIC_URL) {
       context.addIssue({
         code: 'custom',
@@ -248,6 +250,42 @@ const environmentSchema = z
       if (!env[name]) context.addIssue({ code: 'custom', path: [name], message: `set when SMS_DRIVER=${env.SMS_DRIVER}` });
     }
   });
+
+/**
+ * The sandbox takes test recharges for free and books payouts as paid while no money moves: either both
+ * sides are the sandbox or neither is, so free money is never paid out for real and a real withdrawal is
+ * never booked by the sandbox. A site reached beyond this machine runs it only when the operator says so.
+ */
+function checkSandboxMoney(
+  env: { PAYMENT_PROVIDERS: readonly string[]; PAYOUT_PROVIDERS: readonly string[]; PUBLIC_URL?: string; SANDBOX_MONEY?: 'allow' },
+  context: z.core.$RefinementCtx,
+): void {
+  const { PAYMENT_PROVIDERS: payments, PAYOUT_PROVIDERS: payouts } = env;
+  const sandboxOnly = (providers: readonly string[]) => providers.length === 1 && providers[0] === 'sandbox';
+  if (!payments.includes('sandbox') && !payouts.includes('sandbox')) return;
+  if (!sandboxOnly(payments) || !sandboxOnly(payouts)) {
+    context.addIssue({
+      code: 'custom',
+      path: ['PAYOUT_PROVIDERS'],
+      message:
+        'sandbox alone with PAYMENT_PROVIDERS=sandbox alone, or real providers only with real PAYMENT_PROVIDERS only ' +
+        '(free test recharges must never be paid out as real money, nor real withdrawals booked as paid by the sandbox)',
+    });
+  }
+  if (env.PUBLIC_URL && !isLoopbackOrigin(env.PUBLIC_URL) && env.SANDBOX_MONEY !== 'allow') {
+    context.addIssue({
+      code: 'custom',
+      path: ['SANDBOX_MONEY'],
+      message: `allow to run the payment and payout sandbox at ${env.PUBLIC_URL}, beyond this machine (anyone there recharges for free)`,
+    });
+  }
+}
+
+/** Whether an origin names this machine: localhost, 127.0.0.0/8 or ::1. */
+function isLoopbackOrigin(origin: string): boolean {
+  const host = new URL(origin).hostname.toLowerCase();
+  return host === 'localhost' || host.endsWith('.localhost') || host === '[::1]' || /^127(\.\d{1,3}){3}$/.test(host);
+}
 
 /**
  * TRUST_PROXY: `true` means one proxy (the nearest hop's X-Forwarded-For entry is the client), not "trust

@@ -25,6 +25,8 @@ export async function createTestApp(env: Record<string, string> = {}, options: O
     WEB_DIST_DIR: path.join(os.tmpdir(), 'spatia-no-web-app'),
     // Tests read the codes they were "sent" (dev.api.test.ts checks the outbox stays closed without it).
     ...(env.SMS_DRIVER && env.SMS_DRIVER !== 'console' ? {} : { SMS_DEV_OUTBOX: 'true' }),
+    // Tests that name a PUBLIC_URL beyond this machine still pay through the sandbox (config.test.ts checks the opt-in).
+    SANDBOX_MONEY: 'allow',
     ...env,
   });
   const app = await buildApp(config, { jobs: 'manual', ...options, database });

@@ -11961,6 +11961,7 @@ export interface paths {
                   };
                   url: string;
                 }[];
+                sandboxMoney: boolean;
                 serviceHours: string;
                 servicePhone: string;
                 softwareNotice: {

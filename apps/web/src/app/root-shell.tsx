@@ -3,6 +3,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, ScrollRestoration, useLocation, useNavigation } from 'react-router';
 import { PageLoading } from '../components/page-loading';
+import { SandboxMoneyBanner } from '../components/sandbox-money-banner';
 
 NProgress.configure({ showSpinner: false, trickleSpeed: 120 });
 
@@ -24,6 +25,7 @@ export function RootShell() {
   return (
     <>
       <Outlet />
+      <SandboxMoneyBanner />
       <ScrollRestoration />
     </>
   );

@@ -6,7 +6,11 @@ import type { PayoutDriver } from './payout-driver.js';
 import { SandboxPayoutDriver } from './sandbox-payout.js';
 import { WechatTransferDriver } from './wechat-transfer.js';
 
-/** One driver per provider of PAYOUT_PROVIDERS; each channel is paid by its own provider when listed, else by the sandbox. */
+/**
+ * One driver per provider of PAYOUT_PROVIDERS; each channel is paid by its own provider when listed. The
+ * sandbox pays every channel on a test site, where it is the only one (config.ts), and never stands in for
+ * a real provider that is not listed: it would book a real person's withdrawal as paid while no money left.
+ */
 export class PayoutDrivers {
   constructor(private readonly drivers: Partial<Record<PayoutProvider, PayoutDriver>>) {}
 
@@ -14,7 +18,10 @@ export class PayoutDrivers {
   forChannel(channel: PayoutChannel): PayoutDriver | undefined {
     const own = this.drivers[channel];
     if (own?.channels.includes(channel)) return own;
-    return this.drivers.sandbox;
+    const realProviders = (Object.keys(this.drivers) as PayoutProvider[]).filter(
+      (provider) => provider !== 'sandbox' && this.drivers[provider],
+    );
+    return realProviders.length === 0 ? this.drivers.sandbox : undefined;
   }
 
   /** The driver of a payout already started: asked again whatever the configuration says now. */

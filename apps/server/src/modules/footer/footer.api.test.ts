@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../config/config.js';
 import { createTestApp, json, type TestApp } from '../../test/test-app.js';
+import { publicSiteConfig } from './footer.service.js';
 
 let testApp: TestApp;
 beforeAll(async () => {
@@ -43,6 +45,8 @@ describe('public site settings', () => {
       apiBaseUrls: { main: '/api', tjhx: '/api', pointCloud: 'https://slices.example.com:8443/api', maps: '' },
       map: { tileUrl: 'http://tiles.example.com:8080/osm/{z}/{x}/{y}.png', attribution: expect.stringContaining('OpenStreetMap') },
       pointCloudListUrl: 'https://slices.example.com/list',
+      // The tests pay through the sandbox: the pages say they are a test site.
+      sandboxMoney: true,
     });
     expect(JSON.stringify(data)).not.toMatch(/DATA_DIR|DATABASE|postgres:|REDIS/);
   });
@@ -52,6 +56,13 @@ describe('public site settings', () => {
     const policy = String(page.headers['content-security-policy']);
     expect(policy).toContain("connect-src 'self' blob: https://slices.example.com:8443 http://tiles.example.com:8080;");
     expect(policy).toMatch(/img-src [^;]* http:\/\/tiles\.example\.com:8080;/);
+  });
+
+  it('tells the pages the site takes real money once neither payments nor payouts go through the sandbox', () => {
+    const config = loadConfig({});
+    const live = { ...config, payments: { providers: ['alipay' as const] }, payouts: { providers: ['alipay' as const] } };
+    expect(publicSiteConfig(live).sandboxMoney).toBe(false);
+    expect(publicSiteConfig(config).sandboxMoney).toBe(true);
   });
 
   it('locks JSON answers down with a fixed header set', async () => {

@@ -17,6 +17,7 @@ export const SiteConfigSchema = Type.Object({
   apiBaseUrls: Type.Object({ main: Type.String(), tjhx: Type.String(), pointCloud: Type.String(), maps: Type.String() }),
   map: Type.Object({ tileUrl: Type.String(), attribution: Type.String() }),
   pointCloudListUrl: Type.String(),
+  sandboxMoney: Type.Boolean(),
 });
 
 export const MobileAppSchema = Type.Object({ apkUrl: Type.String(), downloadUrl: Type.String() });

@@ -27,6 +27,7 @@ export function publicSiteConfig(config: Config): SiteConfig {
     },
     map: { tileUrl: site.MAP_TILE_URL, attribution: site.MAP_TILE_ATTRIBUTION },
     pointCloudListUrl: site.POINT_CLOUD_LIST_URL,
+    sandboxMoney: config.payments.providers.includes('sandbox') || config.payouts.providers.includes('sandbox'),
   };
 }
 

@@ -106,6 +106,22 @@ describe('ledger postings', () => {
     expect(await ledger.balance(accounts[1]!.income)).toBe(900);
   });
 
+  it('answers concurrent replays of one movement with its booking, not with an insufficient balance', async () => {
+    const { system, accounts, prefix } = await openScenario(2);
+    await topUp(prefix, system, accounts[0]!.balance, 1_000);
+    // The balance covers the movement once: a retried request racing its first must not read as an overdraft.
+    const posting = {
+      reference: `${prefix}:pressed-twice`,
+      kind: 'sale',
+      entries: movement(accounts[0]!.balance, accounts[1]!.income, 700),
+    };
+    const answers = await Promise.all(Array.from({ length: 4 }, () => ledger.post(posting)));
+    expect(new Set(answers.map((answer) => answer.transactionId)).size).toBe(1);
+    expect(answers.filter((answer) => !answer.replayed)).toHaveLength(1);
+    expect(await ledger.balance(accounts[0]!.balance)).toBe(300);
+    expect(await ledger.balance(accounts[1]!.income)).toBe(700);
+  });
+
   it('moves money both ways between two accounts at once without a deadlock, and credits a system account in parallel', async () => {
     const { system, accounts, prefix } = await openScenario(2);
     const [first, second] = [accounts[0]!.balance, accounts[1]!.balance];
@@ -203,6 +219,72 @@ describe('ledger postings', () => {
         LedgerInvariantError,
       );
     }
+  });
+});
+
+describe('the database guarding the ledger', () => {
+  const db = () => testDatabase.database.db;
+  /** A movement written with plain SQL, past LedgerService: the database alone decides. */
+  const writeRaw = (reference: string, entries: { account: string; amount: number }[]) =>
+    db().transaction(async (tx) => {
+      const [row] = await rowsOf<{ id: string }>(
+        tx,
+        sql`insert into ledger_transactions (kind, reference) values ('raw', ${reference}) returning id`,
+      );
+      for (const entry of entries) {
+        await tx.execute(
+          sql`insert into ledger_entries (transaction_id, account_id, amount)
+              values (${row!.id}, (select id from ledger_accounts where code = ${entry.account}), ${entry.amount})`,
+        );
+      }
+      return Number(row!.id);
+    });
+  /** What the database said refusing `work`: Drizzle names the query and wraps the refusal; a failed commit stands alone. */
+  const refusal = async (work: Promise<unknown>): Promise<string> => {
+    const error = await work.then(
+      () => undefined,
+      (thrown: unknown) => thrown,
+    );
+    const messages: string[] = [];
+    for (let current = error; current instanceof Error; current = current.cause) messages.push(current.message);
+    return messages.join(' / ');
+  };
+  const transactionsOf = async (reference: string) =>
+    (await rowsOf<{ count: number }>(db(), sql`select count(*)::int as count from ledger_transactions where reference = ${reference}`))[0]!
+      .count;
+
+  it('refuses, at commit, a transaction whose entries do not sum to zero', async () => {
+    const { system, accounts, prefix } = await openScenario(1);
+    const account = accounts[0]!.balance;
+    expect(await refusal(writeRaw(`${prefix}:unbalanced`, [{ account, amount: 100 }]))).toMatch(/does not balance: its entries sum to 100/);
+    const offByOne = [
+      { account: system, amount: -100 },
+      { account, amount: 99 },
+    ];
+    expect(await refusal(writeRaw(`${prefix}:off-by-one`, offByOne))).toMatch(/does not balance: its entries sum to -1/);
+    expect(await transactionsOf(`${prefix}:unbalanced`)).toBe(0);
+    expect(await ledger.balance(account)).toBe(0);
+    // Written in several statements, a balanced movement commits: the sum is checked once all are in.
+    await writeRaw(`${prefix}:balanced`, movement(system, account, 250));
+    expect(await ledger.balance(account)).toBe(250);
+  });
+
+  it('refuses any change or removal of an entry or a transaction', async () => {
+    const { system, accounts, prefix } = await openScenario(1);
+    const { transactionId } = await topUp(prefix, system, accounts[0]!.balance, 500);
+    const appendOnly = (table: string) => new RegExp(`${table} is append-only: a movement is corrected by another movement`);
+    const entries = sql`ledger_entries where transaction_id = ${transactionId}`;
+    const transaction = sql`ledger_transactions where id = ${transactionId}`;
+    expect(await refusal(db().execute(sql`update ledger_entries set amount = amount * 2 where transaction_id = ${transactionId}`))).toMatch(
+      appendOnly('ledger_entries'),
+    );
+    expect(await refusal(db().execute(sql`delete from ${entries}`))).toMatch(appendOnly('ledger_entries'));
+    expect(await refusal(db().execute(sql`update ledger_transactions set reference = 'moved' where id = ${transactionId}`))).toMatch(
+      appendOnly('ledger_transactions'),
+    );
+    expect(await refusal(db().execute(sql`delete from ${transaction}`))).toMatch(appendOnly('ledger_transactions'));
+    expect(await ledger.balance(accounts[0]!.balance)).toBe(500);
+    expect(await transactionsOf(`${prefix}:topup`)).toBe(1);
   });
 });
 

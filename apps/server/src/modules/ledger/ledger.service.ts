@@ -111,16 +111,18 @@ export class LedgerService {
       const guarded = [...totals]
         .filter(([code, delta]) => delta < 0 && !accounts.get(code)!.allowNegative)
         .map(([code]) => accounts.get(code)!);
-      // A replay must answer the first booking even when the balance no longer covers it: look first.
-      // Without a balance to check, the insert below tells a replay by its reference just as well.
+      // A replay must answer the first booking even when the balance no longer covers it: look, once the
+      // accounts are locked, so that a first booking that held the lock meanwhile is seen (each statement
+      // reads what committed before it). Without a balance to check, the insert below tells a replay by
+      // its reference just as well.
       if (guarded.length > 0) {
+        await this.repository.lockAccounts(
+          tx,
+          guarded.map((account) => account.id),
+        );
         const earlier = await this.repository.findTransaction(tx, posting.reference);
         if (earlier !== undefined) return { transactionId: earlier, replayed: true };
       }
-      await this.repository.lockAccounts(
-        tx,
-        guarded.map((account) => account.id),
-      );
       for (const account of guarded) {
         if ((await this.repository.balanceOf(tx, account.id)) + totals.get(account.code)! < 0) throw fail('insufficientBalance');
       }

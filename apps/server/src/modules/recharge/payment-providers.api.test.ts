@@ -38,6 +38,8 @@ beforeAll(async () => {
   testApp = await createTestApp({
     PUBLIC_URL: 'https://spatia.example.com',
     PAYMENT_PROVIDERS: 'wechat,alipay',
+    // Real payments never go with the sandbox's payouts (config.ts).
+    PAYOUT_PROVIDERS: 'alipay',
     WECHAT_PAY_APP_ID: wechatAccount.appId,
     WECHAT_PAY_MCH_ID: wechatAccount.mchId,
     WECHAT_PAY_MERCHANT_SERIAL_NO: wechatAccount.merchantSerialNo,

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
 import {
   fenToYuan,
   PAYMENT_ORDER_TTL_MINUTES,
@@ -29,6 +30,12 @@ const MINUTE_MS = 60_000;
 const PAYER_CHECK_INTERVAL_MS = 5_000;
 /** An order is reused for the same purchase only while at least this long is left to pay it. */
 const REUSE_MARGIN_MS = 2 * MINUTE_MS;
+/**
+ * How long a request repeating an Idempotency-Key waits for the first one's QR code: a little longer than
+ * a provider may take to answer (its calls time out after 10 s), and how often it looks.
+ */
+const CODE_WAIT_MS = 12_000;
+const CODE_LOOK_MS = 50;
 const RECONCILE_BATCH = 100;
 
 /** A payer's order as the order lists show it (docs/orders.md). */
@@ -98,11 +105,7 @@ export class RechargeService {
       fingerprint,
       now: this.now(),
       create: () => this.createFlowRecharge(userId, driver, provider, request, fingerprint, idempotencyKey),
-      replay: (order) => {
-        // The first request with this key still waits for the provider's QR code.
-        if (order.status === 'pending' && !order.codeUrl) throw fail('idempotencyKeyInProgress');
-        return this.view(order);
-      },
+      replay: async (order) => this.view(await this.withItsCode(order)),
     });
   }
 
@@ -155,6 +158,22 @@ export class RechargeService {
       this.log.error({ err: error, orderNo: order.orderNo, provider }, 'the payment provider did not take the order');
       throw fail('paymentProviderFailed');
     }
+  }
+
+  /**
+   * The order once the request that made it has its QR code: a request repeating the key (a second press,
+   * a second tab) that arrives meanwhile waits for it, so that both answer the same order and code. Only a
+   * provider slower than its own timeout leaves it waiting in vain (409, 1608).
+   */
+  private async withItsCode(order: PaymentOrderRow): Promise<PaymentOrderRow> {
+    const deadline = Date.now() + CODE_WAIT_MS;
+    let current = order;
+    while (current.status === 'pending' && !current.codeUrl) {
+      if (Date.now() >= deadline) throw fail('idempotencyKeyInProgress');
+      await sleep(CODE_LOOK_MS);
+      current = (await this.repository.findById(order.id)) ?? current;
+    }
+    return current;
   }
 
   /** What an order buys, for a checkout to name in its reader's language; undefined for an order number we never issued. */

@@ -227,15 +227,25 @@ describe('asking to withdraw', () => {
     expect(await income(who)).toBe(3_000);
   });
 
-  it('creates one withdrawal for two requests racing with one Idempotency-Key', async () => {
+  it('creates one withdrawal for requests racing with one Idempotency-Key, and answers each with it', async () => {
     const who = await earnerWith(5_000);
-    const answers = await Promise.all([
-      withdraw(who, { amount: 2_000, channel: 'alipay' }, 'race-1'),
-      withdraw(who, { amount: 2_000, channel: 'alipay' }, 'race-1'),
-    ]);
-    expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200]);
-    expect(dataOf<Withdrawal>(answers[1])).toEqual(dataOf<Withdrawal>(answers[0]));
+    const answers = await Promise.all(Array.from({ length: 4 }, () => withdraw(who, { amount: 2_000, channel: 'alipay' }, 'race-1')));
+    expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200, 200, 200]);
+    const [first, ...others] = answers.map((answer) => dataOf<Withdrawal>(answer));
+    for (const other of others) expect(other).toEqual(first);
     expect(await income(who)).toBe(3_000);
+  });
+
+  it('answers a request racing a stale key with the one withdrawal it makes anew', async () => {
+    const who = await earnerWith(5_000);
+    await withdraw(who, { amount: 1_000, channel: 'alipay' }, 'race-stale');
+    await testApp.app.services.database.db.execute(
+      sql`update withdrawals set created_at = created_at - interval '25 hours' where user_id = ${who.id}`,
+    );
+    const answers = await Promise.all(Array.from({ length: 3 }, () => withdraw(who, { amount: 2_000, channel: 'alipay' }, 'race-stale')));
+    expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200, 200]);
+    expect(new Set(answers.map((answer) => dataOf<Withdrawal>(answer).id)).size).toBe(1);
+    expect(await income(who)).toBe(2_000);
   });
 
   it('takes an Idempotency-Key older than 24 hours as a new request', async () => {

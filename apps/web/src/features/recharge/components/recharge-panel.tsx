@@ -7,6 +7,7 @@ import { LoadFailed } from '../../../components/load-failed';
 import { formatYuan } from '../../../lib/format';
 import { useRechargeOptions, useStartRecharge } from '../api/recharge';
 import { planSavings } from '../lib/plan-savings';
+import { forgetPurchaseKey, purchaseKey, type Purchase } from '../lib/purchase-key';
 import { RechargeCheckout } from './recharge-checkout';
 import './recharge.css';
 
@@ -30,20 +31,37 @@ export function RechargePanel() {
   const plan = plans.find((candidate) => candidate.months === months) ?? plans[0];
   const method = provider ?? providers[0];
 
+  /**
+   * One key per purchase (lib/purchase-key.ts): a second press or tab shows the same QR code. A key whose
+   * order can no longer be paid (paid, closed, expired) is spent: the purchase then starts afresh, once.
+   */
+  const startPurchase = (purchase: Purchase, afresh = false) => {
+    if (afresh) forgetPurchaseKey(purchase);
+    start.mutate(
+      { ...purchase, idempotencyKey: purchaseKey(purchase) },
+      {
+        onSuccess: (answered) => {
+          if (!afresh && (answered.status !== 'pending' || answered.expiresAt <= Date.now())) startPurchase(purchase, true);
+          else setOrder(answered);
+        },
+      },
+    );
+  };
   const pay = () => {
-    if (!plan || !method) return;
-    start.mutate({ months: plan.months, fee: plan.feeFen, provider: method, idempotencyKey: crypto.randomUUID() }, { onSuccess: setOrder });
+    if (plan && method) startPurchase({ months: plan.months, fee: plan.feeFen, provider: method });
   };
 
   if (order) {
+    const purchase = { months: order.months, fee: order.amountFen, provider: order.provider };
     return (
       <RechargeCheckout
         order={order}
         onAgain={() => {
+          forgetPurchaseKey(purchase);
           setOrder(null);
           void options.refetch();
         }}
-        onRenew={pay}
+        onRenew={() => startPurchase(purchase, true)}
         renewing={start.isPending}
       />
     );
