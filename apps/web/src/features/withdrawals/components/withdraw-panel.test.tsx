@@ -17,7 +17,7 @@ const OPTIONS: WithdrawalOptions = {
   minFen: 1_000,
   maxFen: 20_000_000,
   channels: ['alipay', 'wechat'],
-  accounts: [{ channel: 'alipay', account: '139****5678', realName: '*小明', updatedAt: 0 }],
+  accounts: [{ channel: 'alipay', account: '139****5678', realName: '*小明', updatedAt: 0, usableAt: 0 }],
   sandbox: true,
 };
 
