@@ -121,12 +121,12 @@ inBothLanguages(
     await page.getByTestId('payout-account-alipay-edit').click();
     await page.getByTestId('payout-account-input').fill('not-an-account');
     await page.getByTestId('payout-name-input').fill('王小明');
-    await page.getByTestId('payout-account-save').click();
-    await expect(page.locator('.ant-form-item-explain-error')).toBeVisible();
-    await page.getByTestId('payout-account-input').fill('13912345678');
     // The proof: the password here (the SMS code below, at the withdrawal).
     await page.getByTestId('step-up-use-password').click();
     await page.getByTestId('step-up-password').fill(seller.password);
+    await page.getByTestId('payout-account-save').click();
+    await expect(page.locator('.ant-form-item-explain-error')).toBeVisible();
+    await page.getByTestId('payout-account-input').fill('13912345678');
     await snap(page, `withdrawals-${language}-02-bind-dialog`, { fullPage: false });
     await page.getByTestId('payout-account-save').click();
     await expect(page.getByTestId('payout-account-alipay').getByTestId('payout-account-masked')).toHaveText(words.accountMasked);
