@@ -59,22 +59,13 @@ async function earner(fen = 5_000, options: Parameters<typeof person>[1] = {}): 
 }
 
 const setCooling = (as: Person, hours: unknown) => as.call('PUT', '/api/admin/withdrawals/settings', { payoutAccountCoolingHours: hours });
+/** A call as `who`, in `language` (the messages of refusals). */
+const callIn = (who: Person, method: 'PUT' | 'POST', url: string, payload: Record<string, unknown>, language: string) =>
+  testApp.app.inject({ method, url, headers: { 'auth-token': who.token, 'x-auth-token': who.token }, cookies: { language }, payload });
 const bind = (who: Person, body: Record<string, unknown>, language = 'zh') =>
-  testApp.app.inject({
-    method: 'PUT',
-    url: '/api/c/withdraw/accounts/alipay',
-    headers: { 'auth-token': who.token, 'x-auth-token': who.token },
-    cookies: { language },
-    payload: { account: '13912345678', realName: '王小明', ...body },
-  });
+  callIn(who, 'PUT', '/api/c/withdraw/accounts/alipay', { account: '13912345678', realName: '王小明', ...body }, language);
 const withdraw = (who: Person, body: Record<string, unknown>, language = 'zh') =>
-  testApp.app.inject({
-    method: 'POST',
-    url: '/api/c/withdraw',
-    headers: { 'auth-token': who.token, 'x-auth-token': who.token },
-    cookies: { language },
-    payload: { amount: 2_000, channel: 'alipay', ...body },
-  });
+  callIn(who, 'POST', '/api/c/withdraw', { amount: 2_000, channel: 'alipay', ...body }, language);
 
 /** Asks for a withdrawal code and reads it from the console driver's outbox, as the person reads their SMS. */
 async function codeFor(who: Person): Promise<{ verifyCode: string; hash: string; expiredTime: number }> {

@@ -68,10 +68,10 @@ describe('WithdrawalReviewQueue', () => {
     const rows = await screen.findAllByTestId('withdrawal-queue-row');
     expect(rows).toHaveLength(2);
     const [own, other] = rows as [HTMLElement, HTMLElement];
-    expect((within(own).getByTestId('withdrawal-approve') as HTMLButtonElement).disabled).toBe(true);
-    expect((within(own).getByTestId('withdrawal-reject') as HTMLButtonElement).disabled).toBe(false);
+    expect(within(own).getByTestId<HTMLButtonElement>('withdrawal-approve').disabled).toBe(true);
+    expect(within(own).getByTestId<HTMLButtonElement>('withdrawal-reject').disabled).toBe(false);
     expect(within(own).queryByTestId('withdrawal-name-mismatch')).toBeNull();
-    expect((within(other).getByTestId('withdrawal-approve') as HTMLButtonElement).disabled).toBe(false);
+    expect(within(other).getByTestId<HTMLButtonElement>('withdrawal-approve').disabled).toBe(false);
     expect(within(other).getByTestId('withdrawal-name-mismatch').textContent).toBe('Not the real-name identity (李四)');
 
     await act(() => i18n.changeLanguage('zh'));
