@@ -1,5 +1,5 @@
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
-import { signedInAccount, type SignedInAccount } from './support/accounts';
+import { readCode, signedInAccount, type SignedInAccount } from './support/accounts';
 import { dataOf } from './support/api';
 import { inBothLanguages, signedInPage, signInAt, type Language } from './support/back-office';
 import { snap, users } from './support/session';
@@ -9,6 +9,8 @@ import { snap, users } from './support/session';
  * recharges through the sandbox checkout and pays for a work sold to them. The seller binds an Alipay
  * account, asks to withdraw ¥20.00, an admin approves it in the back office, the payout job pays it
  * through the sandbox provider, and the seller's records show it paid (the rest still withdrawable).
+ * Binding takes the seller's password and the withdrawal an SMS code sent to their phone (docs/withdrawals.md,
+ * "Step-up checks"); an admin sets the cooling period of new accounts to 0 first, so the account can be used at once.
  */
 
 const WORDS = {
@@ -22,6 +24,9 @@ const WORDS = {
     belowMinimum: '每次提现至少 ¥10.00',
     overIncome: '最多可提现 ¥25.00',
     confirm: '确认提现',
+    codeNotSent: '请先获取验证码',
+    byPassword: '登录密码',
+    codeLabel: '验证码',
     confirmSummary: '将从收益中冻结 ¥20.00，审核通过后打款到支付宝 139****5678（*小明）。',
     reviewing: '审核中',
     paid: '已到账',
@@ -42,6 +47,9 @@ const WORDS = {
     belowMinimum: 'A withdrawal must be at least ¥10.00',
     overIncome: 'You can withdraw at most ¥25.00',
     confirm: 'Withdraw',
+    codeNotSent: 'Please get a verification code first',
+    byPassword: 'Password',
+    codeLabel: 'Verification code',
     confirmSummary: '¥20.00 will be set aside from your income and paid to Alipay 139****5678 (*小明) once an operator approves it.',
     reviewing: 'Under review',
     paid: 'Paid',
@@ -72,6 +80,18 @@ async function earnBySale(seller: SignedInAccount, buyer: SignedInAccount, workN
   await dataOf(await buyer.api.post(`/api/transfers/${transfer.id}/confirm`));
 }
 
+/** New payout accounts usable at once (the back office's setting; 24 hours by default). */
+async function noCoolingPeriod(request: APIRequestContext): Promise<void> {
+  const login = await request.post('/api/client/login', { form: { phoneNumber: users.admin.phone, password: users.admin.password } });
+  const token = login.headers()['x-auth-token'] ?? '';
+  await dataOf(
+    await request.put('/api/admin/withdrawals/settings', {
+      data: { payoutAccountCoolingHours: 0 },
+      headers: { 'auth-token': token, 'x-auth-token': token },
+    }),
+  );
+}
+
 const recordRow = (page: Page) => page.getByTestId('withdrawal-row').first();
 /** A form field's error (the one before it may still be fading out). */
 const fieldError = (page: Page, text: string) => page.locator('.ant-form-item-explain-error', { hasText: text });
@@ -87,6 +107,7 @@ inBothLanguages(
     await dataOf(await seller.api.patch(`/api/client/${seller.uid}/info`, { form: { fullName: sellerName } }));
     await rechargeThroughSandbox(buyer, request);
     await earnBySale(seller, buyer, language === 'zh' ? '江景样板间' : 'River view suite');
+    await noCoolingPeriod(request);
 
     // The withdraw page: ¥25.00 withdrawable, nothing bound yet.
     await signInAt(page, seller, '/wallet/withdraw');
@@ -100,6 +121,9 @@ inBothLanguages(
     await page.getByTestId('payout-account-alipay-edit').click();
     await page.getByTestId('payout-account-input').fill('not-an-account');
     await page.getByTestId('payout-name-input').fill('王小明');
+    // The proof: the password here (the SMS code below, at the withdrawal).
+    await page.getByTestId('step-up-use-password').click();
+    await page.getByTestId('step-up-password').fill(seller.password);
     await page.getByTestId('payout-account-save').click();
     await expect(page.locator('.ant-form-item-explain-error')).toBeVisible();
     await page.getByTestId('payout-account-input').fill('13912345678');
@@ -120,10 +144,21 @@ inBothLanguages(
     await amount.fill('20');
     await snap(page, `withdrawals-${language}-03-amount`);
     await page.getByTestId('withdraw-submit').click();
-    const confirm = page.locator('.ant-modal-confirm');
+    const confirm = page.locator('.ant-modal').filter({ has: page.getByTestId('withdraw-confirm-summary') });
     await expect(confirm.getByTestId('withdraw-confirm-summary')).toHaveText(words.confirmSummary);
+    // The withdrawal asks for an SMS code sent to the seller's own phone.
+    const code = confirm.getByRole('textbox', { name: words.codeLabel });
+    await code.fill('123456');
+    await confirm.getByTestId('withdraw-confirm').click();
+    await expect(fieldError(page, words.codeNotSent)).toBeVisible();
+    // One code a minute per phone (the sign-up code counts): ask again until the wait is over.
+    await expect(async () => {
+      await confirm.getByTestId('send-code').click();
+      await expect(confirm.getByTestId('send-code')).toBeDisabled({ timeout: 3_000 });
+    }).toPass({ timeout: 75_000, intervals: [5_000] });
+    await code.fill(await readCode(request, seller.phone, 'withdrawal'));
     await snap(page, `withdrawals-${language}-04-confirm`, { fullPage: false });
-    await confirm.getByRole('button', { name: words.confirm, exact: true }).click();
+    await confirm.getByTestId('withdraw-confirm').click();
 
     // The records: under review.
     await expect(page).toHaveURL(/\/wallet\/withdrawRecord$/);
@@ -141,6 +176,11 @@ inBothLanguages(
     await expect(queued).toContainText('13912345678');
     await expect(queued).toContainText('王小明');
     await snap(adminPage, `withdrawals-${language}-06-admin-queue`);
+    // The back office's setting the journey changed: new accounts usable at once.
+    await adminPage.getByTestId('withdrawal-settings').click();
+    await expect(adminPage.getByTestId('withdrawal-settings-cooling')).toHaveValue('0');
+    await snap(adminPage, `withdrawals-${language}-06b-admin-settings`, { fullPage: false });
+    await adminPage.keyboard.press('Escape');
     await queued.getByTestId('withdrawal-approve').click();
     const approveDialog = adminPage.locator('.ant-modal-confirm');
     await expect(approveDialog).toContainText('¥20.00');

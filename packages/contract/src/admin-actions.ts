@@ -23,6 +23,7 @@ export const ADMIN_ACTIONS = [
   'billing.rechargePlans',
   'withdrawal.approve',
   'withdrawal.reject',
+  'withdrawal.settings',
 ] as const;
 
 export type AdminActionCode = (typeof ADMIN_ACTIONS)[number];
@@ -80,6 +81,7 @@ export const ADMIN_LOG_FIELDS = [
   // withdrawals
   'amountFen',
   'channel',
+  'payoutAccountCoolingHours',
 ] as const;
 export type AdminLogField = (typeof ADMIN_LOG_FIELDS)[number];
 

@@ -25,6 +25,7 @@ export const NOTIFICATION_KINDS = [
   'withdrawalRejected',
   'withdrawalPaid',
   'withdrawalFailed',
+  'payoutAccountBound',
 ] as const;
 
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];

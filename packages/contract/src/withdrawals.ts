@@ -4,6 +4,7 @@
  */
 import { defineErrors } from './errors.js';
 import withdrawalErrors from './withdrawals.errors.json' with { type: 'json' };
+import withdrawalStepUpErrors from './withdrawal-step-up.errors.json' with { type: 'json' };
 
 /** Where the money goes: an Alipay account (its login id: phone or e-mail) or WeChat (the person's openid). */
 export const PAYOUT_CHANNELS = ['alipay', 'wechat'] as const;
@@ -40,6 +41,8 @@ export interface PayoutAccount {
   /** `*三` , `*n Li`: the surname hidden. */
   realName: string;
   updatedAt: number;
+  /** When a withdrawal may first go to it: its binding time plus the cooling period (Step-up checks). */
+  usableAt: number;
 }
 
 /** The withdraw page's data. */
@@ -87,7 +90,39 @@ export interface AdminWithdrawal extends Withdrawal {
   lastError: string;
   /** The person's income balance now. */
   withdrawableFen: number;
+  /** The real names of the person's approved identities (Step-up checks); empty when none is approved. */
+  identityNames: string[];
+  /** True when identities are approved and the payee name matches none of their real names: the queue flags it. */
+  payeeNameMismatch: boolean;
 }
 
 /** Withdrawals and payout accounts (the withdrawals module): 1620–1627. */
 export const WithdrawalErrors = defineErrors(withdrawalErrors);
+
+// ---- Step-up checks (docs/withdrawals.md "Step-up checks") ----
+
+/**
+ * The proof a person gives before binding or replacing a payout account and before asking for a
+ * withdrawal: a fresh SMS code sent to their own phone (`GET /api/c/withdraw/verifyCode`), or their
+ * password. Sent in the request body beside the request's own fields.
+ */
+export interface StepUpProof {
+  verifyCode?: string;
+  expiredTime?: number;
+  hash?: string;
+  password?: string;
+}
+
+/** How long a newly bound or replaced payout account waits before a withdrawal may go to it, by default. */
+export const PAYOUT_ACCOUNT_COOLING_HOURS_DEFAULT = 24;
+/** The longest cooling period an admin may set: 30 days. */
+export const PAYOUT_ACCOUNT_COOLING_HOURS_MAX = 720;
+
+/** The back office's withdrawal settings (`/api/admin/withdrawals/settings`). */
+export interface WithdrawalSettings {
+  /** Hours a newly bound or replaced payout account waits before it can be withdrawn to; 0: at once. */
+  payoutAccountCoolingHours: number;
+}
+
+/** Binding, withdrawal and approval checks (the withdrawals module): 1660–1664. */
+export const WithdrawalStepUpErrors = defineErrors(withdrawalStepUpErrors);

@@ -148,6 +148,8 @@ describe('API description', () => {
         '/api/admin/withdrawals',
         '/api/admin/withdrawals/{id}/approve',
         '/api/admin/withdrawals/{id}/reject',
+        '/api/c/withdraw/verifyCode',
+        '/api/admin/withdrawals/settings',
       ].sort(),
     );
     expect(document.paths['/api/client/{uid}/info']?.get?.security).toEqual([{ token: [] }]);

@@ -135,8 +135,9 @@ async function withdrawalOf(world: World, who: Person): Promise<{ id: string }> 
       { account: `user:${who.id}:income`, amount: 1_000 },
     ],
   });
-  await who.call('PUT', '/api/c/withdraw/accounts/alipay', { account: '13912345678', realName: '矩阵' });
-  const response = await who.call('POST', '/api/c/withdraw', { amount: 1_000, channel: 'alipay' });
+  await world.testApp.app.services.withdrawals.updateSettings(world.admin, { payoutAccountCoolingHours: 0 });
+  await who.call('PUT', '/api/c/withdraw/accounts/alipay', { account: '13912345678', realName: '矩阵', password: who.password });
+  const response = await who.call('POST', '/api/c/withdraw', { amount: 1_000, channel: 'alipay', password: who.password });
   if (response.statusCode !== 200) throw new Error(`withdraw failed: ${response.body}`);
   return { id: String(json<{ data: { id: number } }>(response).data.id) };
 }

@@ -612,6 +612,7 @@ export interface paths {
                 | 'billing.rechargePlans'
                 | 'withdrawal.approve'
                 | 'withdrawal.reject'
+                | 'withdrawal.settings'
               )
             | '';
           adminUid?: string;
@@ -665,7 +666,8 @@ export interface paths {
                     | 'billing.prices'
                     | 'billing.rechargePlans'
                     | 'withdrawal.approve'
-                    | 'withdrawal.reject';
+                    | 'withdrawal.reject'
+                    | 'withdrawal.settings';
                   /** @enum {string} */
                   actor: 'admin' | 'system';
                   admin: {
@@ -2901,8 +2903,12 @@ export interface paths {
                   failedAt: number | null;
                   failure: string;
                   id: number;
+                  /** @description the real names of the person’s approved identities */
+                  identityNames: string[];
                   lastError: string;
                   paidAt: number | null;
+                  /** @description identities are approved and the payee name matches none of them */
+                  payeeNameMismatch: boolean;
                   provider: ('sandbox' | 'alipay' | 'wechat') | null;
                   providerReference: string;
                   realName: string;
@@ -3173,6 +3179,130 @@ export interface paths {
         };
       };
     };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/admin/withdrawals/settings': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The withdrawal settings: the cooling period of new payout accounts */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {number} */
+              code: 0;
+              data: {
+                /** @description hours a newly bound or replaced payout account waits before a withdrawal may go to it; 0: at once */
+                payoutAccountCoolingHours: number;
+              };
+              msg: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+      };
+    };
+    /** Set the cooling period of newly bound or replaced payout accounts (hours, 0 to 720); accounts already bound follow it too */
+    put: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /** @description hours a newly bound or replaced payout account waits before a withdrawal may go to it; 0: at once */
+            payoutAccountCoolingHours: number;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {number} */
+              code: 0;
+              data: {
+                /** @description hours a newly bound or replaced payout account waits before a withdrawal may go to it; 0: at once */
+                payoutAccountCoolingHours: number;
+              };
+              msg: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+      };
+    };
+    post?: never;
     delete?: never;
     options?: never;
     head?: never;
@@ -4758,7 +4888,8 @@ export interface paths {
                     | 'withdrawalApproved'
                     | 'withdrawalRejected'
                     | 'withdrawalPaid'
-                    | 'withdrawalFailed';
+                    | 'withdrawalFailed'
+                    | 'payoutAccountBound';
                   link: string;
                   params: {
                     [key: string]: string | number;
@@ -5893,6 +6024,14 @@ export interface paths {
             amount: number;
             /** @enum {string} */
             channel: 'alipay' | 'wechat';
+            /** @description from the verifyCode answer (epoch ms) */
+            expiredTime?: number;
+            /** @description from the verifyCode answer */
+            hash?: string;
+            /** @description the caller’s password, instead of a code */
+            password?: string;
+            /** @description the 6-digit code from the SMS */
+            verifyCode?: string;
           };
         };
       };
@@ -6002,8 +6141,16 @@ export interface paths {
           'application/json': {
             /** @description the Alipay login id (mobile number or e-mail) or the WeChat openid */
             account: string;
+            /** @description from the verifyCode answer (epoch ms) */
+            expiredTime?: number;
+            /** @description from the verifyCode answer */
+            hash?: string;
+            /** @description the caller’s password, instead of a code */
+            password?: string;
             /** @description the payee’s real name, as the account holds it */
             realName: string;
+            /** @description the 6-digit code from the SMS */
+            verifyCode?: string;
           };
         };
       };
@@ -6025,6 +6172,8 @@ export interface paths {
                 /** @description masked */
                 realName: string;
                 updatedAt: number;
+                /** @description when a withdrawal may first go to it: bound + the cooling period (epoch ms) */
+                usableAt: number;
               };
               msg: string;
             };
@@ -6089,6 +6238,8 @@ export interface paths {
                 /** @description masked */
                 realName: string;
                 updatedAt: number;
+                /** @description when a withdrawal may first go to it: bound + the cooling period (epoch ms) */
+                usableAt: number;
               }[];
               msg: string;
             };
@@ -6172,6 +6323,8 @@ export interface paths {
                   /** @description masked */
                   realName: string;
                   updatedAt: number;
+                  /** @description when a withdrawal may first go to it: bound + the cooling period (epoch ms) */
+                  usableAt: number;
                 }[];
                 channels: ('alipay' | 'wechat')[];
                 maxFen: number;
@@ -6380,6 +6533,86 @@ export interface paths {
         };
         /** @description Default Response */
         404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/c/withdraw/verifyCode': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Send a code to my own phone, to bind a payout account or ask for a withdrawal (the SMS code limits apply) */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {number} */
+              code: 0;
+              data: {
+                expiredTime: number;
+                hash: string;
+              };
+              msg: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        503: {
           headers: {
             [name: string]: unknown;
           };

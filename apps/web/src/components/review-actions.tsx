@@ -1,5 +1,5 @@
 import { CheckOutlined, CloseOutlined } from '@ant-design/icons';
-import { Button, Space } from 'antd';
+import { Button, Space, Tooltip } from 'antd';
 
 interface ReviewActionsProps {
   approveText: string;
@@ -8,15 +8,26 @@ interface ReviewActionsProps {
   onReject: () => void;
   /** `{testId}-approve` and `{testId}-reject` name the two buttons. */
   testId: string;
+  /** Why this admin may not approve (their own withdrawal): the button is disabled and says why on hover. */
+  approveBlockedReason?: string;
 }
 
 /** The two answers to a pending application in a back-office review queue. */
-export function ReviewActions({ approveText, rejectText, onApprove, onReject, testId }: ReviewActionsProps) {
+export function ReviewActions({ approveText, rejectText, onApprove, onReject, testId, approveBlockedReason }: ReviewActionsProps) {
   return (
     <Space size={4}>
-      <Button size="small" type="primary" icon={<CheckOutlined />} onClick={onApprove} data-testid={`${testId}-approve`}>
-        {approveText}
-      </Button>
+      <Tooltip title={approveBlockedReason}>
+        <Button
+          size="small"
+          type="primary"
+          icon={<CheckOutlined />}
+          onClick={onApprove}
+          disabled={approveBlockedReason !== undefined}
+          data-testid={`${testId}-approve`}
+        >
+          {approveText}
+        </Button>
+      </Tooltip>
       <Button size="small" danger icon={<CloseOutlined />} onClick={onReject} data-testid={`${testId}-reject`}>
         {rejectText}
       </Button>

@@ -31,6 +31,8 @@ interface ReviewDecisionsOptions<Item extends { id: number }> {
   /** `{testId}-approve` and `{testId}-reject` name the two buttons. */
   testId: string;
   reasonTestId: string;
+  /** Why the signed-in admin may not approve this item (undefined: they may); the button is disabled with it as a tooltip. */
+  approveBlocked?: (item: Item) => string | undefined;
 }
 
 /**
@@ -46,6 +48,7 @@ export function useReviewDecisions<Item extends { id: number }>({
   reasonMaxLength,
   testId,
   reasonTestId,
+  approveBlocked,
 }: ReviewDecisionsOptions<Item>) {
   const { t } = useTranslation();
   const { modal, message } = App.useApp();
@@ -79,6 +82,7 @@ export function useReviewDecisions<Item extends { id: number }>({
             onApprove={() => confirmApprove(item)}
             onReject={() => setRejecting(item)}
             testId={testId}
+            approveBlockedReason={approveBlocked?.(item)}
           />
         ),
     );

@@ -1,6 +1,6 @@
 import * as dysmsapi from '@alicloud/dysmsapi20170525';
 import { $OpenApiUtil } from '@alicloud/openapi-core';
-import { SmsDeliveryError, type CodePurpose, type SmsDriver } from './sms-driver.js';
+import { SmsDeliveryError, type CodePurpose, type SmsDriver, type SmsNotice } from './sms-driver.js';
 
 export interface AliyunSmsConfig {
   accessKeyId: string;
@@ -8,6 +8,8 @@ export interface AliyunSmsConfig {
   signName: string;
   /** A template with one `${code}` parameter. */
   templateCode: string;
+  /** The template of the new-payout-account notice, with `${channel}` and `${account}`; unset: that notice is not sent. */
+  payoutAccountTemplateCode?: string;
   /** Host, or host:port; `http://` in front for a local stand-in. Default dysmsapi.aliyuncs.com. */
   endpoint: string;
 }
@@ -36,14 +38,24 @@ export class AliyunSmsDriver implements SmsDriver {
   }
 
   async sendVerificationCode(phone: string, code: string, _purpose: CodePurpose): Promise<void> {
+    await this.send(phone, this.config.templateCode, { code });
+  }
+
+  async sendNotice(phone: string, notice: SmsNotice): Promise<void> {
+    const template = this.config.payoutAccountTemplateCode;
+    if (!template) throw new SmsDeliveryError('Aliyun', `no template for ${notice.kind} (ALIYUN_SMS_PAYOUT_ACCOUNT_TEMPLATE_CODE)`);
+    await this.send(phone, template, { channel: notice.channelZh, account: notice.account });
+  }
+
+  private async send(phone: string, templateCode: string, params: Record<string, string>): Promise<void> {
     let answer: { Code?: string; Message?: string } | undefined;
     try {
       const response = await this.client.sendSms(
         new dysmsapi.SendSmsRequest({
           phoneNumbers: phone,
           signName: this.config.signName,
-          templateCode: this.config.templateCode,
-          templateParam: JSON.stringify({ code }),
+          templateCode,
+          templateParam: JSON.stringify(params),
         }),
       );
       answer = { Code: response.body?.code, Message: response.body?.message };

@@ -1,8 +1,9 @@
-import type { CodePurpose, SmsDriver } from './sms-driver.js';
+import type { CodePurpose, SmsDriver, SmsNotice } from './sms-driver.js';
 
 export interface OutboxMessage {
   phoneNumber: string;
-  purpose: CodePurpose;
+  /** A code's purpose, or a notice's kind (then `code` is ''). */
+  purpose: CodePurpose | SmsNotice['kind'];
   code: string;
   text: string;
   sentAt: number;
@@ -26,11 +27,20 @@ export class ConsoleSmsDriver implements SmsDriver {
 
   async sendVerificationCode(phone: string, code: string, purpose: CodePurpose): Promise<void> {
     const text = `【Spatia】验证码 ${code}，5 分钟内有效，请勿告诉他人。Your Spatia code is ${code}, valid for 5 minutes.`;
-    if (this.keepsOutbox) {
-      this.outbox.push({ phoneNumber: phone, purpose, code, text, sentAt: Date.now() });
-      if (this.outbox.length > OUTBOX_SIZE) this.outbox.shift();
-    }
+    this.keep({ phoneNumber: phone, purpose, code, text, sentAt: Date.now() });
     this.log(`[sms:console] to ${phone} (${purpose}): ${text}`);
+  }
+
+  async sendNotice(phone: string, notice: SmsNotice): Promise<void> {
+    const text = `【Spatia】您的账户绑定了新的${notice.channelZh}收款账户 ${notice.account}，如非本人操作请立即修改密码并联系客服。A payout account ${notice.account} was bound to your Spatia account; if this was not you, change your password and contact us.`;
+    this.keep({ phoneNumber: phone, purpose: notice.kind, code: '', text, sentAt: Date.now() });
+    this.log(`[sms:console] to ${phone} (${notice.kind}): ${text}`);
+  }
+
+  private keep(message: OutboxMessage): void {
+    if (!this.keepsOutbox) return;
+    this.outbox.push(message);
+    if (this.outbox.length > OUTBOX_SIZE) this.outbox.shift();
   }
 
   /** Latest first. */

@@ -42,6 +42,24 @@ describe('Aliyun SMS driver', () => {
     });
   });
 
+  it('sends the notice of a new payout account with its own template, and refuses when none is configured', async () => {
+    const driver = new AliyunSmsDriver({
+      ...aliyunKeys,
+      signName: 'Spatia',
+      templateCode: 'SMS_0001',
+      payoutAccountTemplateCode: 'SMS_0002',
+      endpoint: aliyun.endpoint,
+    });
+    const notice = { kind: 'payoutAccountBound', channelZh: '支付宝', account: '139****5678' } as const;
+    await driver.sendNotice('13912345678', notice);
+    expect(aliyun.accepted.at(-1)).toMatchObject({
+      PhoneNumbers: '13912345678',
+      TemplateCode: 'SMS_0002',
+      TemplateParam: '{"channel":"支付宝","account":"139****5678"}',
+    });
+    await expect(aliyunDriver().sendNotice('13912345678', notice)).rejects.toThrow(/ALIYUN_SMS_PAYOUT_ACCOUNT_TEMPLATE_CODE/);
+  });
+
   it('fails clearly when the signature is wrong or the provider refuses', async () => {
     await expect(aliyunDriver('wrong-secret').sendVerificationCode('13912345678', '111111', 'register')).rejects.toThrow(
       /SignatureDoesNotMatch/,
@@ -59,6 +77,22 @@ describe('Tencent Cloud SMS driver', () => {
       TemplateId: '100001',
       TemplateParamSet: ['654321'],
     });
+  });
+
+  it('sends the notice of a new payout account with its own template, and refuses when none is configured', async () => {
+    const notice = { kind: 'payoutAccountBound', channelZh: '微信', account: 'oUpF****eS6o' } as const;
+    const driver = new TencentSmsDriver({
+      ...tencentKeys,
+      sdkAppId: '1400000000',
+      signName: 'Spatia',
+      templateId: '100001',
+      payoutAccountTemplateId: '100002',
+      region: 'ap-guangzhou',
+      endpoint: tencent.endpoint,
+    });
+    await driver.sendNotice('13912345678', notice);
+    expect(tencent.accepted.at(-1)).toMatchObject({ TemplateId: '100002', TemplateParamSet: ['微信', 'oUpF****eS6o'] });
+    await expect(tencentDriver().sendNotice('13912345678', notice)).rejects.toThrow(/TENCENT_SMS_PAYOUT_ACCOUNT_TEMPLATE_ID/);
   });
 
   it('fails clearly when the signature is wrong or the provider refuses', async () => {

@@ -1,5 +1,5 @@
 import * as tencentcloud from 'tencentcloud-sdk-nodejs-sms';
-import { SmsDeliveryError, type CodePurpose, type SmsDriver } from './sms-driver.js';
+import { SmsDeliveryError, type CodePurpose, type SmsDriver, type SmsNotice } from './sms-driver.js';
 
 export interface TencentSmsConfig {
   secretId: string;
@@ -8,6 +8,8 @@ export interface TencentSmsConfig {
   signName: string;
   /** A template with one parameter: the code. */
   templateId: string;
+  /** The template of the new-payout-account notice, with two parameters: the method and the account; unset: not sent. */
+  payoutAccountTemplateId?: string;
   region: string;
   /** Host, or host:port; `http://` in front for a local stand-in. Default sms.tencentcloudapi.com. */
   endpoint: string;
@@ -44,14 +46,24 @@ export class TencentSmsDriver implements SmsDriver {
   }
 
   async sendVerificationCode(phone: string, code: string, _purpose: CodePurpose): Promise<void> {
+    await this.send(phone, this.config.templateId, [code]);
+  }
+
+  async sendNotice(phone: string, notice: SmsNotice): Promise<void> {
+    const template = this.config.payoutAccountTemplateId;
+    if (!template) throw new SmsDeliveryError('Tencent Cloud', `no template for ${notice.kind} (TENCENT_SMS_PAYOUT_ACCOUNT_TEMPLATE_ID)`);
+    await this.send(phone, template, [notice.channelZh, notice.account]);
+  }
+
+  private async send(phone: string, templateId: string, params: string[]): Promise<void> {
     let status: SendStatus | undefined;
     try {
       const response = await this.client.SendSms({
         PhoneNumberSet: [`+86${phone}`],
         SmsSdkAppId: this.config.sdkAppId,
         SignName: this.config.signName,
-        TemplateId: this.config.templateId,
-        TemplateParamSet: [code],
+        TemplateId: templateId,
+        TemplateParamSet: params,
       });
       status = response.SendStatusSet?.[0];
     } catch (error) {

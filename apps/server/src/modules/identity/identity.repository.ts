@@ -89,6 +89,22 @@ export class IdentityRepository {
       .orderBy(asc(identityKinds.sortOrder), asc(identityKinds.id));
   }
 
+  /** The real names (`extras.realName`) of these users' approved identities, any kind, one row per record that has one. */
+  async approvedRealNames(userIds: readonly number[]): Promise<{ userId: number; realName: string }[]> {
+    if (userIds.length === 0) return [];
+    const realName = sql<string>`${identityApplications.extras} ->> 'realName'`;
+    return this.db
+      .select({ userId: identityApplications.userId, realName })
+      .from(identityApplications)
+      .where(
+        and(
+          inArray(identityApplications.userId, [...userIds]),
+          eq(identityApplications.status, 'approved'),
+          sql`coalesce(${realName}, '') <> ''`,
+        ),
+      );
+  }
+
   /** The review queue: pending records first (oldest first), then the decided ones (newest first). */
   async listRecords(filter: {
     status: IdentityRecordStatus | undefined;

@@ -197,6 +197,19 @@ export class IdentityService {
     );
   }
 
+  /**
+   * The real names each of these users proved in an approved identity (withdrawals compare the payee
+   * name with them). Never cached: a decision shows at once in the withdrawal queue.
+   */
+  async approvedRealNamesOf(userIds: readonly number[]): Promise<Map<number, string[]>> {
+    const names = new Map<number, string[]>(userIds.map((id) => [id, []]));
+    for (const { userId, realName } of await this.repository.approvedRealNames([...new Set(userIds)])) {
+      const list = names.get(userId)!;
+      if (!list.includes(realName)) list.push(realName);
+    }
+    return names;
+  }
+
   private async decide(admin: Actor, recordId: number, status: 'approved' | 'rejected', reason: string): Promise<IdentityRecord> {
     const found = await this.repository.findRecord(recordId);
     if (!found) throw fail('notFound');

@@ -29,3 +29,6 @@ export default defineModule({
   }),
   routes: (app, { identity }) => app.register(identityRoutes, { identity }),
 });
+
+// The public surface of the module: what other modules use.
+export { type IdentityService } from './identity.service.js';

@@ -4,7 +4,7 @@ import type { Notice } from '../notifications/index.js';
 import type { WithdrawalAccounts } from './withdrawal-postings.js';
 import type { WithdrawalRow } from './withdrawals.repository.js';
 
-const CHANNEL_NAMES: Record<PayoutChannel, { channelZh: string; channelEn: string }> = {
+export const CHANNEL_NAMES: Record<PayoutChannel, { channelZh: string; channelEn: string }> = {
   alipay: { channelZh: '支付宝', channelEn: 'Alipay' },
   wechat: { channelZh: '微信', channelEn: 'WeChat' },
 };

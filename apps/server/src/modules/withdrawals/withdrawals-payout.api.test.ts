@@ -6,6 +6,8 @@ import { appWithPeople } from '../../test/app-with-people.js';
 import { json, type TestApp } from '../../test/test-app.js';
 import { person, type Person } from '../../test/works-fixtures.js';
 import { LedgerAccount } from '../ledger/ledger.service.js';
+import { WithdrawalSettingsRepository } from './withdrawal-settings.repository.js';
+import { WithdrawalStepUp } from './withdrawal-step-up.js';
 import { WithdrawalsRepository } from './withdrawals.repository.js';
 import { WithdrawalsService } from './withdrawals.service.js';
 
@@ -49,12 +51,13 @@ let admin: Person;
 beforeAll(async () => {
   ({ testApp, admin } = await appWithPeople({ admin: { roles: [Role.admin] } }));
   await testApp.app.services.ledger.openSystemAccount('system:test:sales');
+  await testApp.app.services.withdrawals.updateSettings(admin, { payoutAccountCoolingHours: 0 });
 });
 afterAll(() => testApp.close());
 
 let clock = Date.now();
 function serviceWith(provider: ScriptedProvider): WithdrawalsService {
-  const { database, ledger, notifications, adminLog, users, jobs, logger } = testApp.app.services;
+  const { database, ledger, notifications, adminLog, users, jobs, logger, smsCodes, identity, rateLimiter, sms } = testApp.app.services;
   return new WithdrawalsService({
     repository: new WithdrawalsRepository(database.db),
     ledger,
@@ -65,6 +68,10 @@ function serviceWith(provider: ScriptedProvider): WithdrawalsService {
     jobs,
     log: logger,
     now: () => clock,
+    stepUp: new WithdrawalStepUp({ smsCodes, users, limiter: rateLimiter }),
+    settings: new WithdrawalSettingsRepository(database.db),
+    identity,
+    sms,
   });
 }
 
@@ -87,8 +94,8 @@ async function approvedWithdrawal(
       { account: LedgerAccount.income(who.id), amount: earnedFen },
     ],
   });
-  await service.bindAccount(who.id, 'alipay', { account: '13912345678', realName: '王小明' });
-  const withdrawal = await service.request(who.id, { amount: amountFen, channel: 'alipay' });
+  await service.bindAccount(who.id, 'alipay', { account: '13912345678', realName: '王小明', password: who.password });
+  const withdrawal = await service.request(who.id, { amount: amountFen, channel: 'alipay', password: who.password });
   await service.approve(admin, withdrawal.id);
   return { who, id: withdrawal.id };
 }

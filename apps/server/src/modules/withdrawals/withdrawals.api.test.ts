@@ -35,6 +35,8 @@ beforeAll(async () => {
     walletless: { roles: [] },
   }));
   await testApp.app.services.ledger.openSystemAccount('system:test:sales');
+  // New accounts are usable at once here; withdrawals-step-up.api.test.ts covers the cooling period and the proof.
+  await testApp.app.services.withdrawals.updateSettings(admin, { payoutAccountCoolingHours: 0 });
 });
 afterAll(() => testApp.close());
 
@@ -59,13 +61,15 @@ async function earn(who: Person, fen: number): Promise<void> {
   });
 }
 
-const bind = (who: Person, channel: string, body: Record<string, unknown>) => who.call('PUT', `/api/c/withdraw/accounts/${channel}`, body);
+/** Binds with the password as step-up proof. */
+const bind = (who: Person, channel: string, body: Record<string, unknown>) =>
+  who.call('PUT', `/api/c/withdraw/accounts/${channel}`, { password: who.password, ...body });
 const withdraw = (who: Person, body: Record<string, unknown>, key?: string) =>
   testApp.app.inject({
     method: 'POST',
     url: '/api/c/withdraw',
     headers: { 'auth-token': who.token, 'x-auth-token': who.token, ...(key ? { 'idempotency-key': key } : {}) },
-    payload: body,
+    payload: { password: who.password, ...body },
   });
 
 /** A person with `fen` of income and an Alipay account bound (the sandbox refuses accounts with "fail" in them). */

@@ -36,8 +36,9 @@ export class WithdrawalsRepository {
     channel: PayoutChannel,
     fields: { account: string; realName: string },
     at: Date,
+    executor: Executor = this.db,
   ): Promise<PayoutAccountRow> {
-    const [row] = await this.db
+    const [row] = await executor
       .insert(payoutAccounts)
       .values({ userId, channel, ...fields, createdAt: at, updatedAt: at })
       .onConflictDoUpdate({ target: [payoutAccounts.userId, payoutAccounts.channel], set: { ...fields, updatedAt: at } })

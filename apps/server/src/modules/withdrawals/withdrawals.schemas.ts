@@ -1,6 +1,13 @@
-import { PAYOUT_CHANNELS, PAYOUT_PROVIDERS, PAYOUT_REAL_NAME_MAX, WITHDRAWAL_STATUSES, WORK_PAGE_SIZE_MAX } from '@spatia/contract';
+import {
+  PAYOUT_ACCOUNT_COOLING_HOURS_MAX,
+  PAYOUT_CHANNELS,
+  PAYOUT_PROVIDERS,
+  PAYOUT_REAL_NAME_MAX,
+  WITHDRAWAL_STATUSES,
+  WORK_PAGE_SIZE_MAX,
+} from '@spatia/contract';
 import { Type } from 'typebox';
-import { NullableInteger, literals } from '../../lib/schemas.js';
+import { CodeFieldsSchema, NullableInteger, literals } from '../../lib/schemas.js';
 
 /** Request and response shapes of withdrawals; they validate input and write the OpenAPI document. */
 export const tags = ['withdrawals'];
@@ -11,14 +18,33 @@ const StatusSchema = literals(WITHDRAWAL_STATUSES);
 export const ChannelParams = Type.Object({ channel: ChannelSchema });
 export const WithdrawalIdParams = Type.Object({ id: Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER }) });
 
+// ---- Step-up checks: the proof binding and withdrawing carry (docs/withdrawals.md "Step-up checks") ----
+/** A code from `GET /api/c/withdraw/verifyCode` (all three fields) or the password; one of them is required. */
+const StepUpFields = {
+  verifyCode: Type.Optional(CodeFieldsSchema.verifyCode),
+  expiredTime: Type.Optional(CodeFieldsSchema.expiredTime),
+  hash: Type.Optional(CodeFieldsSchema.hash),
+  password: Type.Optional(Type.String({ minLength: 1, maxLength: 128, description: 'the caller’s password, instead of a code' })),
+};
+
+export const WithdrawalSettingsSchema = Type.Object({
+  payoutAccountCoolingHours: Type.Integer({
+    minimum: 0,
+    maximum: PAYOUT_ACCOUNT_COOLING_HOURS_MAX,
+    description: 'hours a newly bound or replaced payout account waits before a withdrawal may go to it; 0: at once',
+  }),
+});
+
 export const BindAccountBody = Type.Object({
   account: Type.String({ minLength: 1, maxLength: 254, description: 'the Alipay login id (mobile number or e-mail) or the WeChat openid' }),
   realName: Type.String({ minLength: 1, maxLength: PAYOUT_REAL_NAME_MAX, description: 'the payee’s real name, as the account holds it' }),
+  ...StepUpFields,
 });
 
 export const WithdrawBody = Type.Object({
   amount: Type.Integer({ minimum: 1, maximum: 100_000_000, description: 'in fen, at least the minimum and at most the income balance' }),
   channel: ChannelSchema,
+  ...StepUpFields,
 });
 
 export const MineQuery = Type.Object({
@@ -41,6 +67,7 @@ export const PayoutAccountSchema = Type.Object({
   account: Type.String({ description: 'masked' }),
   realName: Type.String({ description: 'masked' }),
   updatedAt: Type.Integer(),
+  usableAt: Type.Integer({ description: 'when a withdrawal may first go to it: bound + the cooling period (epoch ms)' }),
 });
 
 export const WithdrawalOptionsSchema = Type.Object({
@@ -80,4 +107,6 @@ export const AdminWithdrawalSchema = Type.Object({
   attempts: Type.Integer(),
   lastError: Type.String(),
   withdrawableFen: Type.Integer(),
+  identityNames: Type.Array(Type.String(), { description: 'the real names of the person’s approved identities' }),
+  payeeNameMismatch: Type.Boolean({ description: 'identities are approved and the payee name matches none of them' }),
 });

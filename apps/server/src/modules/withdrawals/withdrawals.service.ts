@@ -7,15 +7,19 @@ import {
   WITHDRAWAL_MIN_FEN,
   WITHDRAWAL_REASON_MAX,
   type AdminWithdrawal,
+  type IssuedVerificationCode,
   type Page,
   type PayoutAccount,
   type PayoutChannel,
+  type StepUpProof,
   type Withdrawal,
   type WithdrawalOptions,
+  type WithdrawalSettings,
   type WithdrawalStatus,
   LedgerErrors,
 } from '@spatia/contract';
 import type { PayoutDrivers } from '../../drivers/payouts/create-payout-drivers.js';
+import type { SmsDriver } from '../../drivers/sms/sms-driver.js';
 import type { Transaction } from '../../db/database.js';
 import type { JobQueue } from '../../jobs/job-queue.js';
 import { AppError, fail, invalid } from '../../lib/app-error.js';
@@ -25,10 +29,13 @@ import { decidePending } from '../admin-log/index.js';
 import { LedgerAccount, type LedgerService } from '../ledger/index.js';
 import type { Notice, NotificationsService } from '../notifications/index.js';
 import type { UsersService } from '../users/index.js';
+import type { IdentityService } from '../identity/index.js';
+import type { WithdrawalSettingsRepository } from './withdrawal-settings.repository.js';
+import { beijingTime, sameRealName, type WithdrawalStepUp } from './withdrawal-step-up.js';
 import { requestPosting, reversalPosting } from './withdrawal-postings.js';
 import type { PayoutAccountRow, WithdrawalFilter, WithdrawalRow, WithdrawalsRepository } from './withdrawals.repository.js';
 import { runIdempotent } from '../../lib/idempotency.js';
-import { withdrawalAccountsOf, withdrawalNotice } from './withdrawal-notices.js';
+import { CHANNEL_NAMES, withdrawalAccountsOf, withdrawalNotice } from './withdrawal-notices.js';
 import { PAYOUT_JOB, WithdrawalPayouts, type PayoutRun } from './withdrawals.jobs.js';
 
 export { PAYOUT_JOB, type PayoutRun } from './withdrawals.jobs.js';
@@ -47,6 +54,12 @@ export interface WithdrawalsDependencies {
   jobs: Pick<JobQueue, 'send'>;
   log: Pick<Logger, 'error' | 'warn' | 'info'>;
   now?: () => number;
+  // Step-up checks (docs/withdrawals.md "Step-up checks")
+  stepUp: WithdrawalStepUp;
+  settings: WithdrawalSettingsRepository;
+  identity: Pick<IdentityService, 'approvedRealNamesOf'>;
+  /** Tells the person by SMS too that a payout account was bound. */
+  sms: Pick<SmsDriver, 'sendNotice'>;
 }
 
 /**
@@ -70,39 +83,65 @@ export class WithdrawalsService {
   // ---- the person's side ----
 
   async options(userId: number): Promise<WithdrawalOptions> {
-    const [withdrawableFen, accounts] = await Promise.all([this.incomeOf(userId), this.repository.accountsOf(userId)]);
+    const [withdrawableFen, accounts, coolingMs] = await Promise.all([
+      this.incomeOf(userId),
+      this.repository.accountsOf(userId),
+      this.coolingMs(),
+    ]);
     const channels = this.deps.drivers.channels;
     return {
       withdrawableFen,
       minFen: WITHDRAWAL_MIN_FEN,
       maxFen: WITHDRAWAL_MAX_FEN,
       channels,
-      accounts: accounts.filter((account) => channels.includes(account.channel)).map(presentAccount),
+      accounts: accounts.filter((account) => channels.includes(account.channel)).map((account) => presentAccount(account, coolingMs)),
       sandbox: this.deps.drivers.sandbox,
     };
   }
 
-  /** Binds the channel's payout account, or replaces the one bound before. */
-  async bindAccount(userId: number, channel: PayoutChannel, input: { account: string; realName: string }): Promise<PayoutAccount> {
+  /**
+   * Binds the channel's payout account, or replaces the one bound before, once the person proved it is
+   * them (a fresh SMS code or the password). They are told in the inbox; the account can be withdrawn to
+   * only after the cooling period.
+   */
+  async bindAccount(
+    userId: number,
+    channel: PayoutChannel,
+    input: { account: string; realName: string } & StepUpProof,
+  ): Promise<PayoutAccount> {
     if (!this.deps.drivers.channels.includes(channel)) throw fail('payoutChannelUnavailable');
     const account = input.account.trim();
     if (channel === 'alipay' && !ALIPAY_LOGON_ID_PATTERN.test(account)) throw fail('alipayLogonIdInvalid');
     if (channel === 'wechat' && !WECHAT_OPENID_PATTERN.test(account)) throw fail('wechatOpenidInvalid');
     const realName = input.realName.trim().replace(/\s+/g, ' ');
     if (!realName) throw invalid('realName', 'required');
-    return presentAccount(await this.repository.saveAccount(userId, channel, { account, realName }, new Date(this.now())));
+    await this.deps.stepUp.verify(userId, input);
+    const coolingMs = await this.coolingMs();
+    const saved = await this.repository.db.transaction(async (tx) => {
+      const row = await this.repository.saveAccount(userId, channel, { account, realName }, new Date(this.now()), tx);
+      await this.deps.notifications.notify(tx, payoutAccountNotice(row, coolingMs));
+      return row;
+    });
+    this.deps.log.info({ userId, channel }, 'payout account bound');
+    await this.smsPayoutAccountNotice(saved);
+    return presentAccount(saved, coolingMs);
   }
 
   async unbindAccount(userId: number, channel: PayoutChannel): Promise<PayoutAccount[]> {
     if (!(await this.repository.removeAccount(userId, channel))) throw fail('payoutAccountMissing');
-    return (await this.repository.accountsOf(userId)).map(presentAccount);
+    const coolingMs = await this.coolingMs();
+    return (await this.repository.accountsOf(userId)).map((account) => presentAccount(account, coolingMs));
   }
 
   /**
    * Asks to withdraw `amount` fen of the caller's income to the account bound for `channel`. The same
    * Idempotency-Key answers the withdrawal it created for 24 h (with another amount or channel: refused).
    */
-  async request(userId: number, input: { amount: number; channel: PayoutChannel }, idempotencyKey?: string): Promise<Withdrawal> {
+  async request(
+    userId: number,
+    input: { amount: number; channel: PayoutChannel } & StepUpProof,
+    idempotencyKey?: string,
+  ): Promise<Withdrawal> {
     const fingerprint = `${input.channel}:${input.amount}`;
     return runIdempotent(this.repository, userId, {
       key: idempotencyKey,
@@ -115,7 +154,7 @@ export class WithdrawalsService {
 
   private async createRequest(
     userId: number,
-    { amount, channel }: { amount: number; channel: PayoutChannel },
+    { amount, channel, ...proof }: { amount: number; channel: PayoutChannel } & StepUpProof,
     fingerprint: string,
     idempotencyKey: string | undefined,
   ): Promise<Withdrawal> {
@@ -124,6 +163,9 @@ export class WithdrawalsService {
     if (!this.deps.drivers.forChannel(channel)) throw fail('payoutChannelUnavailable');
     const account = await this.repository.accountOf(userId, channel);
     if (!account) throw fail('payoutAccountMissing');
+    const usableAt = account.updatedAt.getTime() + (await this.coolingMs());
+    if (this.now() < usableAt) throw fail('payoutAccountCooling', { usableAt: beijingTime(usableAt) });
+    await this.deps.stepUp.verify(userId, proof);
 
     await this.deps.ledger.openUserAccounts(userId);
     await this.deps.ledger.openSystemAccount(LedgerAccount.withdrawalsPending);
@@ -203,9 +245,11 @@ export class WithdrawalsService {
     }
     const incomes = new Map<number, number>();
     for (const id of new Set(rows.map((row) => row.userId))) incomes.set(id, await this.incomeOf(id));
+    const identityNames = await this.deps.identity.approvedRealNamesOf(rows.map((row) => row.userId));
     const list = rows.map((row): AdminWithdrawal => {
       const person = people.get(row.userId);
       const reviewer = row.reviewerId === null ? undefined : people.get(row.reviewerId);
+      const names = identityNames.get(row.userId) ?? [];
       return {
         ...presentWithdrawal(row),
         user: { uid: person?.uid ?? '', name: person?.name ?? '', phone: person?.phone ?? '' },
@@ -217,6 +261,8 @@ export class WithdrawalsService {
         attempts: row.attempts,
         lastError: row.lastError,
         withdrawableFen: incomes.get(row.userId) ?? 0,
+        identityNames: names,
+        payeeNameMismatch: names.length > 0 && !names.some((name) => sameRealName(name, row.realName)),
       };
     });
     return { list, total, pageNum: filter.pageNum, pageSize: filter.pageSize };
@@ -225,6 +271,8 @@ export class WithdrawalsService {
   /** Approves a withdrawal under review and queues its payout; a second decision is refused. */
   async approve(admin: Actor, id: number): Promise<Withdrawal> {
     const decided = await this.decide(admin, id, async (row, tx) => {
+      // Four eyes: the money of an admin's own withdrawal is released by another admin.
+      if (row.userId === admin.id) throw fail('withdrawalOwnApproval');
       const after = await this.repository.update(
         row.id,
         { status: 'approved', reviewerId: admin.id, reviewedAt: new Date(this.now()) },
@@ -283,6 +331,54 @@ export class WithdrawalsService {
     });
   }
 
+  // ---- step-up checks: the code, the cooling period (docs/withdrawals.md "Step-up checks") ----
+
+  /** Sends a withdrawal code to the caller's own phone (the SMS code service's limits apply). */
+  sendStepUpCode(userId: number, ip: string): Promise<IssuedVerificationCode> {
+    return this.deps.stepUp.sendCode(userId, ip);
+  }
+
+  settings(): Promise<WithdrawalSettings> {
+    return this.deps.settings.settings();
+  }
+
+  /** Sets the cooling period of new payout accounts; it applies to accounts already bound too. Logged. */
+  async updateSettings(admin: Actor, settings: WithdrawalSettings): Promise<WithdrawalSettings> {
+    await this.repository.db.transaction(async (tx) => {
+      const before = await this.deps.settings.settings(tx);
+      await this.deps.settings.update(settings, tx);
+      await this.deps.adminLog.record(tx, {
+        adminUserId: admin.id,
+        action: 'withdrawal.settings',
+        targetType: 'withdrawalSettings',
+        targetId: 1,
+        before,
+        after: settings,
+      });
+    });
+    return this.settings();
+  }
+
+  /** The SMS beside the inbox's notice; the account is bound either way, so a failure is only logged. */
+  private async smsPayoutAccountNotice(row: PayoutAccountRow): Promise<void> {
+    try {
+      const phone = (await this.deps.users.getAuthUser(row.userId))?.phone;
+      if (phone) {
+        await this.deps.sms.sendNotice(phone, {
+          kind: 'payoutAccountBound',
+          channelZh: CHANNEL_NAMES[row.channel].channelZh,
+          account: maskAccount(row.account),
+        });
+      }
+    } catch (error) {
+      this.deps.log.warn({ userId: row.userId, err: error }, 'the SMS notice of a new payout account was not sent');
+    }
+  }
+
+  private async coolingMs(): Promise<number> {
+    return (await this.deps.settings.settings()).payoutAccountCoolingHours * 60 * 60 * 1000;
+  }
+
   // ---- the payout job ----
 
   /** One run of `withdrawals.payout` (withdrawals.jobs.ts). */
@@ -295,8 +391,29 @@ export class WithdrawalsService {
   }
 }
 
-function presentAccount(row: PayoutAccountRow): PayoutAccount {
-  return { channel: row.channel, account: maskAccount(row.account), realName: maskName(row.realName), updatedAt: row.updatedAt.getTime() };
+function presentAccount(row: PayoutAccountRow, coolingMs: number): PayoutAccount {
+  return {
+    channel: row.channel,
+    account: maskAccount(row.account),
+    realName: maskName(row.realName),
+    updatedAt: row.updatedAt.getTime(),
+    usableAt: row.updatedAt.getTime() + coolingMs,
+  };
+}
+
+/** Tells a person a payout account was bound to them: if it was not them, they act before it can be used. */
+function payoutAccountNotice(row: PayoutAccountRow, coolingMs: number): Notice {
+  return {
+    userId: row.userId,
+    kind: 'payoutAccountBound',
+    params: {
+      ...CHANNEL_NAMES[row.channel],
+      account: maskAccount(row.account),
+      name: maskName(row.realName),
+      usableAt: row.updatedAt.getTime() + coolingMs,
+    },
+    link: '/wallet/withdraw',
+  };
 }
 
 function presentWithdrawal(row: WithdrawalRow): Withdrawal {

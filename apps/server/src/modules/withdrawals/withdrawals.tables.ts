@@ -1,4 +1,10 @@
-import { PAYOUT_CHANNELS, PAYOUT_PROVIDERS, WITHDRAWAL_STATUSES } from '@spatia/contract';
+import {
+  PAYOUT_ACCOUNT_COOLING_HOURS_DEFAULT,
+  PAYOUT_ACCOUNT_COOLING_HOURS_MAX,
+  PAYOUT_CHANNELS,
+  PAYOUT_PROVIDERS,
+  WITHDRAWAL_STATUSES,
+} from '@spatia/contract';
 import { sql } from 'drizzle-orm';
 import { bigint, check, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, serialId, updatedAt } from '../../db/schema/columns.js';
@@ -86,3 +92,25 @@ export const sandboxPayouts = pgTable('sandbox_payouts', {
   reason: text('reason').notNull().default(''),
   createdAt: createdAt(),
 });
+
+// ---- Step-up checks (docs/withdrawals.md "Step-up checks") ----
+
+/**
+ * The back office's withdrawal settings: one row. A newly bound or replaced payout account can be
+ * withdrawn to only `payout_account_cooling_hours` after it was bound (0: at once).
+ */
+export const withdrawalSettings = pgTable(
+  'withdrawal_settings',
+  {
+    id: integer('id').primaryKey().default(1),
+    payoutAccountCoolingHours: integer('payout_account_cooling_hours').notNull().default(PAYOUT_ACCOUNT_COOLING_HOURS_DEFAULT),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    check('withdrawal_settings_single_row', sql`${table.id} = 1`),
+    check(
+      'withdrawal_settings_cooling',
+      sql`${table.payoutAccountCoolingHours} between 0 and ${sql.raw(String(PAYOUT_ACCOUNT_COOLING_HOURS_MAX))}`,
+    ),
+  ],
+);

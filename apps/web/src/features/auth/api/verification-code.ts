@@ -1,4 +1,3 @@
-import { useMutation } from '@tanstack/react-query';
 import type { CodeLoginResult, IssuedVerificationCode } from '@spatia/contract';
 import { api } from '../../../api/client';
 import { applyCodeLoginResult } from '../../../stores/session-store';
@@ -19,10 +18,6 @@ const CODE_URLS = {
  */
 export function sendVerificationCode(purpose: CodePurpose, phoneNumber: string): Promise<IssuedVerificationCode> {
   return api.get(CODE_URLS[purpose], { params: { query: { phoneNumber } } });
-}
-
-export function useSendVerificationCode(purpose: CodePurpose) {
-  return useMutation({ mutationFn: (phoneNumber: string) => sendVerificationCode(purpose, phoneNumber) });
 }
 
 /** The fields every code-checked request carries. */

@@ -1,37 +1,52 @@
 import { SafetyOutlined } from '@ant-design/icons';
+import { useMutation } from '@tanstack/react-query';
 import { App, Button, Form, Input, Space, type FormInstance } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { IssuedVerificationCode } from '@spatia/contract';
 import { codeRules } from '../../../lib/account-rules';
-import { useSendVerificationCode, type CodePurpose } from '../api/verification-code';
+import { sendVerificationCode, type CodePurpose } from '../api/verification-code';
 import { useCountdown } from '../lib/use-countdown';
 import './auth.css';
 
 /** After a code is sent, the button waits this long before it offers another. */
 export const RESEND_DELAY_S = 60;
 
-interface CodeFieldProps {
+export type CodeFieldProps = {
   form: FormInstance;
-  purpose: CodePurpose;
   onIssued: (code: IssuedVerificationCode) => void;
-  /** The form field holding the phone the code goes to. */
-  phoneField?: string;
-}
+} & (
+  | {
+      purpose: CodePurpose;
+      /** The form field holding the phone the code goes to. */
+      phoneField?: string;
+      sendCode?: undefined;
+    }
+  | {
+      /** Sends the code some other way: to the signed-in person's own phone (withdrawals), without a phone field. */
+      sendCode: () => Promise<IssuedVerificationCode>;
+      purpose?: undefined;
+      phoneField?: undefined;
+    }
+);
 
 /** The 6-digit code input with its "Get code" button (60 s countdown after a successful send). */
-export function CodeField({ form, purpose, onIssued, phoneField = 'phoneNumber' }: CodeFieldProps) {
+export function CodeField({ form, purpose, onIssued, phoneField = 'phoneNumber', sendCode }: CodeFieldProps) {
   const { t } = useTranslation();
   const { message } = App.useApp();
-  const send = useSendVerificationCode(purpose);
+  const send = useMutation({
+    mutationFn: (phone: string) => (sendCode ? sendCode() : sendVerificationCode(purpose, phone)),
+  });
   const [secondsLeft, startCountdown] = useCountdown();
 
   const requestCode = async () => {
-    let phone: string;
-    try {
-      const values = (await form.validateFields([phoneField])) as Record<string, string>;
-      phone = (values[phoneField] ?? '').trim();
-    } catch {
-      return; // The phone field shows why.
+    let phone = '';
+    if (!sendCode) {
+      try {
+        const values = (await form.validateFields([phoneField])) as Record<string, string>;
+        phone = (values[phoneField] ?? '').trim();
+      } catch {
+        return; // The phone field shows why.
+      }
     }
     // A refusal (e.g. 'try again in 42 s') is shown by the client as the server's message.
     send.mutate(phone, {

@@ -7,6 +7,8 @@ type Params = NotificationItem['params'];
 
 /** Params that hold a time (epoch ms) and are shown as a day. */
 const DAY_PARAMS = new Set(['endsAt']);
+/** Params that hold a time (epoch ms) and are shown to the minute. */
+const MINUTE_PARAMS = new Set(['usableAt']);
 /** Params that hold money in fen. */
 const MONEY_PARAMS = new Set(['price', 'balance']);
 /** Params that hold a person's name. */
@@ -25,6 +27,7 @@ export function messageValues(params: Params, language: Language, t: TFunction):
   for (const [key, value] of Object.entries(params)) {
     values[key] = value;
     if (DAY_PARAMS.has(key) && typeof value === 'number') values[key] = formatDate(value, 'YYYY-MM-DD');
+    if (MINUTE_PARAMS.has(key) && typeof value === 'number') values[key] = formatDate(value, 'YYYY-MM-DD HH:mm');
     if (MONEY_PARAMS.has(key) && typeof value === 'number') values[key] = formatYuan(value);
     if (PERSON_PARAMS.has(key) && typeof value === 'string') values[key] = displayPersonName(value, t, language);
   }

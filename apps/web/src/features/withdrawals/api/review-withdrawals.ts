@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { AdminWithdrawal, Page, Withdrawal, WithdrawalStatus } from '@spatia/contract';
+import type { AdminWithdrawal, Page, Withdrawal, WithdrawalSettings, WithdrawalStatus } from '@spatia/contract';
 import { api } from '../../../api/client';
 import type { PageParams } from '../../../lib/page-params';
 import type { Rejection } from '../../../components/review-decisions';
@@ -40,3 +40,21 @@ export function rejectWithdrawal({ id, reason }: Rejection): Promise<Withdrawal>
 
 export const useApproveWithdrawal = () => useRefreshingMutation(approveWithdrawal, [queryKeys.withdrawals.all]);
 export const useRejectWithdrawal = () => useRefreshingMutation(rejectWithdrawal, [queryKeys.withdrawals.all]);
+
+// ---- Step-up checks: the back office's withdrawal settings ----
+
+/** GET /admin/withdrawals/settings: the cooling period of new payout accounts. */
+export function getWithdrawalSettings(): Promise<WithdrawalSettings> {
+  return api.get('/admin/withdrawals/settings');
+}
+
+export function useWithdrawalSettings(enabled: boolean) {
+  return useQuery({ queryKey: [...queryKeys.withdrawals.all, 'settings'], queryFn: getWithdrawalSettings, enabled });
+}
+
+/** PUT /admin/withdrawals/settings. */
+export function saveWithdrawalSettings(settings: WithdrawalSettings): Promise<WithdrawalSettings> {
+  return api.put('/admin/withdrawals/settings', { body: settings });
+}
+
+export const useSaveWithdrawalSettings = () => useRefreshingMutation(saveWithdrawalSettings, [queryKeys.withdrawals.all]);

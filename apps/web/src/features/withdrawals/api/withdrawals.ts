@@ -1,5 +1,14 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { Page, PayoutAccount, PayoutChannel, Withdrawal, WithdrawalOptions, WithdrawalStatus } from '@spatia/contract';
+import type {
+  IssuedVerificationCode,
+  Page,
+  PayoutAccount,
+  PayoutChannel,
+  StepUpProof,
+  Withdrawal,
+  WithdrawalOptions,
+  WithdrawalStatus,
+} from '@spatia/contract';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../../api/client';
 import type { PageParams } from '../../../lib/page-params';
@@ -28,7 +37,12 @@ export function refetchWhilePaying(intervalMs: number) {
     query.state.data?.list.some((item) => item.status === 'approved' || item.status === 'paying') ? intervalMs : false;
 }
 
-export interface BindAccountInput {
+/** GET /c/withdraw/verifyCode: a code sent to my own phone, the proof binding and withdrawing take. */
+export function sendWithdrawalCode(): Promise<IssuedVerificationCode> {
+  return api.get('/c/withdraw/verifyCode');
+}
+
+export interface BindAccountInput extends StepUpProof {
   channel: PayoutChannel;
   account: string;
   realName: string;
@@ -46,7 +60,7 @@ export function unbindPayoutAccount(channel: PayoutChannel): Promise<PayoutAccou
 export const useBindPayoutAccount = () => useWithdrawalChange(bindPayoutAccount);
 export const useUnbindPayoutAccount = () => useWithdrawalChange(unbindPayoutAccount);
 
-export interface WithdrawInput {
+export interface WithdrawInput extends StepUpProof {
   /** In fen. */
   amount: number;
   channel: PayoutChannel;

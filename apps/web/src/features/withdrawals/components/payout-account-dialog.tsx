@@ -4,22 +4,32 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { characterCount, maxCharactersRule } from '../../../lib/text-count';
 import { useBindPayoutAccount } from '../api/withdrawals';
+import { proofFrom, StepUpProofFields, useStepUpProof, type StepUpCodeField } from './step-up-proof';
 
 interface PayoutAccountDialogProps {
   /** The method whose account is bound or replaced; undefined while closed. */
   channel: PayoutChannel | undefined;
   replacing: boolean;
   onClose: () => void;
+  codeField: StepUpCodeField;
 }
 
-/** Binds (or replaces) the account one payout method pays to: the Alipay login id or the WeChat openid, with the real name. */
-export function PayoutAccountDialog({ channel, replacing, onClose }: PayoutAccountDialogProps) {
+/**
+ * Binds (or replaces) the account one payout method pays to: the Alipay login id or the WeChat openid,
+ * with the real name, proved by an SMS code to the person's phone or their password.
+ */
+export function PayoutAccountDialog({ channel, replacing, onClose, codeField }: PayoutAccountDialogProps) {
   const { t } = useTranslation();
-  const [form] = Form.useForm<{ account: string; realName: string }>();
+  const [form] = Form.useForm<{ account: string; realName: string; verifyCode?: string; password?: string }>();
   const bind = useBindPayoutAccount();
+  const proof = useStepUpProof();
+  const { setIssued } = proof;
   useEffect(() => {
-    if (channel) form.resetFields();
-  }, [channel, form]);
+    if (channel) {
+      form.resetFields();
+      setIssued(null);
+    }
+  }, [channel, form, setIssued]);
   const pattern = channel === 'wechat' ? WECHAT_OPENID_PATTERN : ALIPAY_LOGON_ID_PATTERN;
   const name = channel ? t(`withdrawals.channels.${channel}`) : '';
   return (
@@ -39,7 +49,9 @@ export function PayoutAccountDialog({ channel, replacing, onClose }: PayoutAccou
         requiredMark={false}
         onFinish={(values) => {
           if (!channel) return;
-          bind.mutate({ channel, account: values.account.trim(), realName: values.realName.trim() }, { onSuccess: onClose });
+          const given = proofFrom(proof, form, values, t('validation.codeNotSent'));
+          if (!given) return;
+          bind.mutate({ channel, account: values.account.trim(), realName: values.realName.trim(), ...given }, { onSuccess: onClose });
         }}
       >
         <Form.Item
@@ -69,6 +81,7 @@ export function PayoutAccountDialog({ channel, replacing, onClose }: PayoutAccou
         >
           <Input autoComplete="name" count={characterCount(PAYOUT_REAL_NAME_MAX)} data-testid="payout-name-input" />
         </Form.Item>
+        <StepUpProofFields form={form} state={proof} codeField={codeField} />
       </Form>
     </Modal>
   );

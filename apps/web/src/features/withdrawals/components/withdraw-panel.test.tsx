@@ -1,14 +1,29 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import type { WithdrawalOptions } from '@spatia/contract';
-import { App as AntdApp } from 'antd';
+import { App as AntdApp, Form, Input } from 'antd';
 import { AxiosHeaders, type AxiosAdapter, type InternalAxiosRequestConfig } from 'axios';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import { http } from '../../../api/client';
 import { i18n } from '../../../i18n';
 import { fieldMessage } from '../../../test/field-message';
+import type { StepUpCodeField } from './step-up-proof';
 import { WithdrawPanel } from './withdraw-panel';
+
+const ISSUED = { hash: 'f'.repeat(64), expiredTime: 1_900_000_000_000 };
+
+/** The code field the page lends (the auth feature's), as small as the panel needs it: an input and a send button. */
+const TestCodeField: StepUpCodeField = ({ onIssued, sendCode }) => (
+  <>
+    <Form.Item name="verifyCode" label="code" rules={[{ required: true, message: 'code' }]}>
+      <Input data-testid="test-code" />
+    </Form.Item>
+    <button type="button" onClick={() => void sendCode().then(onIssued)} data-testid="test-send-code">
+      send
+    </button>
+  </>
+);
 
 afterEach(() => cleanup());
 
@@ -17,7 +32,7 @@ const OPTIONS: WithdrawalOptions = {
   minFen: 1_000,
   maxFen: 20_000_000,
   channels: ['alipay', 'wechat'],
-  accounts: [{ channel: 'alipay', account: '139****5678', realName: '*小明', updatedAt: 0 }],
+  accounts: [{ channel: 'alipay', account: '139****5678', realName: '*小明', updatedAt: 0, usableAt: 0 }],
   sandbox: true,
 };
 
@@ -33,6 +48,7 @@ function serve(options: WithdrawalOptions) {
   });
   const adapter: AxiosAdapter = async (config) => {
     if (config.url === '/c/withdraw/options') return answer(config, options);
+    if (config.url === '/c/withdraw/verifyCode') return answer(config, ISSUED);
     if (config.url === '/c/withdraw' && config.method === 'post') {
       requests.push(config);
       return answer(config, { id: 1 });
@@ -49,7 +65,7 @@ function renderPanel() {
       <AntdApp>
         <MemoryRouter initialEntries={['/wallet/withdraw']}>
           <Routes>
-            <Route path="/wallet/withdraw" element={<WithdrawPanel />} />
+            <Route path="/wallet/withdraw" element={<WithdrawPanel codeField={TestCodeField} />} />
             <Route path="/wallet/withdrawRecord" element={<p>records page</p>} />
           </Routes>
         </MemoryRouter>
@@ -83,13 +99,20 @@ describe('WithdrawPanel', () => {
       '将从收益中冻结 ¥25.00，审核通过后打款到支付宝 139****5678（*小明）。',
     );
     expect(requests).toHaveLength(0);
+    // A code typed but none sent yet: the code field says so and nothing is sent.
+    fireEvent.change(screen.getByTestId('test-code'), { target: { value: '123456' } });
+    fireEvent.click(screen.getByRole('button', { name: '确认提现' }));
+    await waitFor(() => expect(fieldMessage(screen.getByTestId('test-code'))).toBe('请先获取验证码'));
+    expect(requests).toHaveLength(0);
+    fireEvent.click(screen.getByTestId('test-send-code'));
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
     fireEvent.click(screen.getByRole('button', { name: '确认提现' }));
 
     // Sent, the panel makes way for the records.
     await waitFor(() => expect(document.body.textContent).toContain('records page'));
     expect(screen.queryByTestId('withdraw-submit')).toBeNull();
     expect(requests).toHaveLength(1);
-    expect(JSON.parse(String(requests[0]!.data))).toEqual({ amount: 2_500, channel: 'alipay' });
+    expect(JSON.parse(String(requests[0]!.data))).toEqual({ amount: 2_500, channel: 'alipay', verifyCode: '123456', ...ISSUED });
     expect(String(requests[0]!.headers['Idempotency-Key'])).toMatch(/^[0-9a-f-]{36}$/);
   });
 

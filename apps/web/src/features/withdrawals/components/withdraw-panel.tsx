@@ -1,14 +1,16 @@
 import { AlipayCircleOutlined, WechatOutlined } from '@ant-design/icons';
 import { Alert, App, Button, Card, Empty, Form, Input, Radio, Skeleton, Space, Statistic, Typography } from 'antd';
-import { fenToYuan, type PayoutAccount, type PayoutChannel } from '@spatia/contract';
+import { fenToYuan, type PayoutAccount, type PayoutChannel, type StepUpProof } from '@spatia/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { LoadFailed } from '../../../components/load-failed';
-import { formatYuan } from '../../../lib/format';
+import { formatDate, formatYuan } from '../../../lib/format';
 import { useRequestWithdrawal, useUnbindPayoutAccount, useWithdrawalOptions } from '../api/withdrawals';
 import { checkWithdrawAmount } from '../lib/withdraw-amount';
 import { PayoutAccountDialog } from './payout-account-dialog';
+import type { StepUpCodeField } from './step-up-proof';
+import { WithdrawConfirmDialog, type WithdrawDraft } from './withdraw-confirm-dialog';
 import './withdrawals.css';
 
 const CHANNEL_ICON: Record<PayoutChannel, React.ReactNode> = {
@@ -18,9 +20,10 @@ const CHANNEL_ICON: Record<PayoutChannel, React.ReactNode> = {
 
 /**
  * /wallet/withdraw: the income that can be withdrawn, the accounts it can go to (bound, replaced,
- * unbound here), and the request: an amount in yuan (or all of it), a method, a confirmation.
+ * unbound here), and the request: an amount in yuan (or all of it), a method, a confirmation with an
+ * SMS code (or the password). `codeField` is the code input the page lends (the auth feature's).
  */
-export function WithdrawPanel() {
+export function WithdrawPanel({ codeField }: { codeField: StepUpCodeField }) {
   const { t } = useTranslation();
   const { modal, message } = App.useApp();
   const navigate = useNavigate();
@@ -29,6 +32,7 @@ export function WithdrawPanel() {
   const submit = useRequestWithdrawal();
   const [form] = Form.useForm<{ amount: string; channel: PayoutChannel }>();
   const [editing, setEditing] = useState<{ channel: PayoutChannel; replacing: boolean }>();
+  const [draft, setDraft] = useState<WithdrawDraft>();
 
   if (options.isPending) return <Skeleton active paragraph={{ rows: 6 }} />;
   if (options.isError) return <LoadFailed title={t('withdrawals.loadFailed')} query={options} />;
@@ -52,30 +56,21 @@ export function WithdrawPanel() {
     const check = checkWithdrawAmount(amount, { minFen, maxFen, withdrawableFen });
     const account = accountOf(channel);
     if (!check.ok || !account) return;
-    modal.confirm({
-      title: t('withdrawals.request.confirmTitle'),
-      content: (
-        <div data-testid="withdraw-confirm-summary">
-          {t('withdrawals.request.confirmContent', {
-            amount: formatYuan(check.fen),
-            channel: t(`withdrawals.channels.${channel}`),
-            account: account.account,
-            name: account.realName,
-          })}
-        </div>
-      ),
-      okText: t('withdrawals.request.confirm'),
-      cancelText: t('common.actions.cancel'),
-      onOk: () =>
-        submit
-          .mutateAsync({ amount: check.fen, channel, idempotencyKey: crypto.randomUUID() })
-          .then(() => {
-            void message.success(t('withdrawals.request.submitted'));
-            void navigate('/wallet/withdrawRecord');
-          })
-          // The client has shown the server's message; the dialog closes.
-          .catch(() => undefined),
-    });
+    setDraft({ fen: check.fen, channel, account });
+  };
+
+  const sendRequest = (confirmed: WithdrawDraft, proof: StepUpProof) => {
+    submit.mutate(
+      { amount: confirmed.fen, channel: confirmed.channel, idempotencyKey: crypto.randomUUID(), ...proof },
+      {
+        // A refusal (a wrong code, an account still cooling) is the server's message, shown by the client; the dialog stays.
+        onSuccess: () => {
+          setDraft(undefined);
+          void message.success(t('withdrawals.request.submitted'));
+          void navigate('/wallet/withdrawRecord');
+        },
+      },
+    );
   };
 
   return (
@@ -101,9 +96,16 @@ export function WithdrawPanel() {
                 <div className="withdraw__account-text">
                   <Typography.Text strong>{t(`withdrawals.channels.${channel}`)}</Typography.Text>
                   {account ? (
-                    <Typography.Text data-testid="payout-account-masked">
-                      {account.account} · {account.realName}
-                    </Typography.Text>
+                    <>
+                      <Typography.Text data-testid="payout-account-masked">
+                        {account.account} · {account.realName}
+                      </Typography.Text>
+                      {account.usableAt > Date.now() && (
+                        <Typography.Text type="warning" data-testid="payout-account-cooling">
+                          {t('withdrawals.stepUp.coolingUntil', { time: formatDate(account.usableAt, 'YYYY-MM-DD HH:mm') })}
+                        </Typography.Text>
+                      )}
+                    </>
                   ) : (
                     <Typography.Text type="secondary">{t('withdrawals.accounts.notBound')}</Typography.Text>
                   )}
@@ -191,7 +193,19 @@ export function WithdrawPanel() {
           </Form>
         )}
       </Card>
-      <PayoutAccountDialog channel={editing?.channel} replacing={editing?.replacing ?? false} onClose={() => setEditing(undefined)} />
+      <PayoutAccountDialog
+        channel={editing?.channel}
+        replacing={editing?.replacing ?? false}
+        onClose={() => setEditing(undefined)}
+        codeField={codeField}
+      />
+      <WithdrawConfirmDialog
+        draft={draft}
+        busy={submit.isPending}
+        codeField={codeField}
+        onCancel={() => setDraft(undefined)}
+        onConfirm={sendRequest}
+      />
     </div>
   );
 }

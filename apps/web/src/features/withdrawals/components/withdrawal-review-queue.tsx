@@ -1,4 +1,5 @@
-import { Input, Typography, type TableColumnsType } from 'antd';
+import { Input, Tag, Typography, type TableColumnsType } from 'antd';
+import { WarningOutlined } from '@ant-design/icons';
 import { WITHDRAWAL_REASON_MAX, type AdminWithdrawal } from '@spatia/contract';
 import { useTranslation } from 'react-i18next';
 import { FilteredPageTable } from '../../../components/filtered-page-table';
@@ -15,6 +16,8 @@ import {
   type WithdrawalStatusFilterValue,
 } from './withdrawal-status-tag';
 import { displayPersonName } from '../../../lib/person-name';
+import { useSession } from '../../../stores/session-store';
+import { WithdrawalSettingsButton } from './withdrawal-settings-dialog';
 import './withdrawals.css';
 
 const PAGE_SIZE = 20;
@@ -28,6 +31,7 @@ export function WithdrawalReviewQueue() {
     keyword: string | undefined;
   }>({ status: 'reviewing', keyword: undefined }, PAGE_SIZE);
   const queue = useWithdrawalQueue(query);
+  const myUid = useSession((session) => session.uid);
   const decisions = useReviewDecisions<AdminWithdrawal>({
     keyPrefix: 'withdrawals.admin',
     approveContent: (item) =>
@@ -44,6 +48,8 @@ export function WithdrawalReviewQueue() {
     reasonMaxLength: WITHDRAWAL_REASON_MAX,
     testId: 'withdrawal',
     reasonTestId: 'withdrawal-reject-reason',
+    // Four eyes: the server refuses it too (1664).
+    approveBlocked: (item) => (item.user.uid === myUid ? t('withdrawals.admin.ownWithdrawal') : undefined),
   });
 
   const columns: TableColumnsType<AdminWithdrawal> = [
@@ -76,7 +82,16 @@ export function WithdrawalReviewQueue() {
               {t(`withdrawals.channels.${row.channel}`)} · {row.accountFull}
             </>
           }
-          secondary={row.realName}
+          secondary={
+            <>
+              {row.realName}
+              {row.payeeNameMismatch && (
+                <Tag color="warning" icon={<WarningOutlined />} className="withdrawals__mismatch" data-testid="withdrawal-name-mismatch">
+                  {t('withdrawals.admin.nameMismatch', { names: row.identityNames.join(' / ') })}
+                </Tag>
+              )}
+            </>
+          }
         />
       ),
     },
@@ -127,6 +142,7 @@ export function WithdrawalReviewQueue() {
               onSearch={(value) => changeFilters({ keyword: value.trim() || undefined })}
               style={{ maxWidth: 320 }}
             />
+            <WithdrawalSettingsButton />
           </>
         }
         columns={columns}
