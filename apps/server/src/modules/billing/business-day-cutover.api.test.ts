@@ -56,6 +56,15 @@ function serverOn(calendar: BusinessCalendar) {
   };
 }
 
+/** The owner's traffic was counted on these days with these bytes, each day billed by one run, every byte in a bill once. */
+async function expectBilledOnce(ownerId: number, bytesByDay: Record<string, number>): Promise<void> {
+  const expected = Object.entries(bytesByDay).map(([day, bytes]) => ({ day, bytes: String(bytes) }));
+  const counted = await countedOf(ownerId);
+  expect(counted).toEqual(expected);
+  expect(await billsOf(ownerId)).toEqual(counted);
+  expect(await runsOf(Object.keys(bytesByDay))).toEqual(Object.keys(bytesByDay).map((day) => [day, 1]));
+}
+
 async function countedOf(ownerId: number) {
   return rowsOf<{ day: string; bytes: string }>(
     testApp.app.services.database.db,
@@ -97,18 +106,7 @@ describe('moving from UTC days to Beijing days', () => {
     await after.serve(work.uid, '2026-10-06T10:00:00Z', 32);
     await after.billDueDays('2026-10-06T16:10:00Z');
 
-    const counted = await countedOf(owner.id);
-    expect(counted).toEqual([
-      { day: '2026-10-04', bytes: '3' },
-      { day: '2026-10-05', bytes: '12' },
-      { day: '2026-10-06', bytes: '48' },
-    ]);
-    expect(await billsOf(owner.id)).toEqual(counted);
-    expect(await runsOf(['2026-10-04', '2026-10-05', '2026-10-06'])).toEqual([
-      ['2026-10-04', 1],
-      ['2026-10-05', 1],
-      ['2026-10-06', 1],
-    ]);
+    await expectBilledOnce(owner.id, { '2026-10-04': 3, '2026-10-05': 12, '2026-10-06': 48 });
   });
 
   it('bills every byte once when the switch comes after 16:00 UTC (Beijing already on the next day)', async () => {
@@ -128,17 +126,6 @@ describe('moving from UTC days to Beijing days', () => {
     await after.billDueDays('2026-10-13T00:10:00Z'); // 13 October is not over in Beijing
     await after.billDueDays('2026-10-13T16:10:00Z');
 
-    const counted = await countedOf(owner.id);
-    expect(counted).toEqual([
-      { day: '2026-10-11', bytes: '1' },
-      { day: '2026-10-12', bytes: '6' },
-      { day: '2026-10-13', bytes: '24' },
-    ]);
-    expect(await billsOf(owner.id)).toEqual(counted);
-    expect(await runsOf(['2026-10-11', '2026-10-12', '2026-10-13'])).toEqual([
-      ['2026-10-11', 1],
-      ['2026-10-12', 1],
-      ['2026-10-13', 1],
-    ]);
+    await expectBilledOnce(owner.id, { '2026-10-11': 1, '2026-10-12': 6, '2026-10-13': 24 });
   });
 });
