@@ -143,6 +143,12 @@ describe('daily traffic billing', () => {
     expect(references.map((row) => row.reference)).toEqual(['traffic:2026-03-10:1', 'traffic:2026-03-10:2']);
   });
 
+  it('runs the daily job at 00:10 on the business clock', async () => {
+    expect(await services().jobs.getSchedules()).toContainEqual(
+      expect.objectContaining({ name: 'billing.daily', cron: '10 0 * * *', timezone: 'Asia/Shanghai' }),
+    );
+  });
+
   it('bills the finished days nobody billed, and never today', async () => {
     const payer = await person(testApp.app, { menus: wallet });
     const work = await publishedWork(testApp.app, payer);
