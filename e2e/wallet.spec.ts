@@ -100,7 +100,8 @@ inBothLanguages(
     await view.waitForLoadState('networkidle');
     await visitor.close();
 
-    const today = new Date().toISOString().slice(0, 10);
+    // Today as the server bills it: a business day, in Beijing by default (docs/billing.md "Days").
+    const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Shanghai' }).format(new Date());
     const billed = await dataOf<{ bills: number }>(await request.post(`/api/dev/billing/${today}`));
     expect(billed.bills).toBeGreaterThanOrEqual(1);
 

@@ -7,6 +7,6 @@ export type ReviewKind = (typeof REVIEW_KINDS)[number];
 export interface AdminOverview {
   pending: Record<ReviewKind, number>;
   totals: { users: number; works: number };
-  /** Days with new users or works, oldest first (UTC); the chart fills the empty ones. */
+  /** Every business day of the period (the server's time zone, Beijing by default), oldest first, today last. */
   days: { day: string; users: number; works: number }[];
 }

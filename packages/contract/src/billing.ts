@@ -1,6 +1,6 @@
 /**
  * Traffic billing, the flow wallet and lease time (docs/billing.md). Money is integer fen; traffic is
- * billed per UTC day and owner from the files served for their works.
+ * billed per business day (the server's time zone, Beijing by default) and owner from the files served for their works.
  */
 import { defineErrors } from './errors.js';
 import billingErrors from './billing.errors.json' with { type: 'json' };
@@ -63,7 +63,7 @@ export interface WalletWork {
   /** Its share of the period's cost at today's prices (bills are per owner, not per work). */
   costFen: number;
   budgetGb: number;
-  /** Bytes served this calendar month (UTC), against the budget. */
+  /** Bytes served this calendar month (of business days), against the budget. */
   monthBytes: number;
   hold: ServingHoldReason | null;
 }
@@ -80,6 +80,8 @@ export interface LeaseStatus {
 
 export interface WalletStat {
   balanceFen: number;
+  /** The business time zone (IANA name) whose days these are and are billed; Asia/Shanghai unless the operator set another. */
+  timeZone: string;
   days: WalletDay[];
   requests: number;
   requestCostFen: number;

@@ -1,7 +1,7 @@
 /**
  * Orders and income (docs/orders.md): the console's `/order/...` pages list what a person bought
  * (consume) and sold (income), one page per kind of order; `/recode/income` sums what they earned.
- * Money is integer fen; days are UTC calendar days written `YYYY-MM-DD`.
+ * Money is integer fen; days are business days (the server's time zone, Beijing by default) written `YYYY-MM-DD`.
  */
 import type { Page } from './api.js';
 import type { PaymentProvider } from './payments.js';
@@ -80,6 +80,8 @@ export type IncomeSource = (typeof INCOME_SOURCES)[number];
 export interface IncomeStat {
   startTime: string;
   endTime: string;
+  /** Today, a business day: the web's "last N days" end on it, not on the browser's date. */
+  today: string;
   /** Income earned in the range. */
   totalFen: number;
   /** The income balance now: what can be withdrawn. */

@@ -226,7 +226,7 @@ export const TOUR_LIMITS = {
   autorotateDelayMax: 600,
 } as const;
 
-/** A work's traffic on one day (UTC), as billing and statistics read it. */
+/** A work's traffic on one business day (the server's time zone, Beijing by default), as billing and statistics read it. */
 export interface WorkTrafficDay {
   day: string;
   requests: number;

@@ -19,6 +19,15 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ DEMO_WORKS: 'no' })).toThrow('DEMO_WORKS');
   });
 
+  it('counts days in Beijing unless told another IANA time zone, and refuses offsets and unknown names', () => {
+    expect(loadConfig({}).businessTimeZone).toBe('Asia/Shanghai');
+    expect(loadConfig({ BUSINESS_TIME_ZONE: 'Europe/Berlin' }).businessTimeZone).toBe('Europe/Berlin');
+    expect(() => loadConfig({ BUSINESS_TIME_ZONE: '+08:00' })).toThrow(
+      'BUSINESS_TIME_ZONE must be an IANA time zone name such as Asia/Shanghai',
+    );
+    expect(() => loadConfig({ BUSINESS_TIME_ZONE: 'Asia/Beijing' })).toThrow('BUSINESS_TIME_ZONE');
+  });
+
   it('opens the SMS outbox only on request, and only for the console driver', () => {
     expect(loadConfig({ SMS_DEV_OUTBOX: 'true' }).sms).toEqual({ driver: 'console', devOutbox: true });
     expect(() => loadConfig({ SMS_DEV_OUTBOX: 'true', SMS_DRIVER: 'aliyun' })).toThrow(

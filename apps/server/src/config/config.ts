@@ -11,6 +11,7 @@ import type { WechatTransferConfig } from '../drivers/payouts/wechat-transfer.js
 import type { S3StorageConfig } from '../drivers/storage/s3-storage.js';
 import type { AliyunSmsConfig } from '../drivers/sms/aliyun-sms.js';
 import type { TencentSmsConfig } from '../drivers/sms/tencent-sms.js';
+import { DEFAULT_BUSINESS_TIME_ZONE, isTimeZone } from '../lib/business-time.js';
 
 /**
  * Every setting the server reads, validated once at boot. A bad value stops the server with one line
@@ -121,6 +122,8 @@ const environmentSchema = z
     SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
     WORKER_IN_PROCESS: booleanVariable(true),
     PROCESSING_LEASE_SECONDS: z.coerce.number().int().min(2).max(3600).default(60),
+    // The days money and statistics count in (docs/billing.md "Days"): an IANA zone name.
+    BUSINESS_TIME_ZONE: z.string().default(DEFAULT_BUSINESS_TIME_ZONE).refine(isTimeZone, 'an IANA time zone name such as Asia/Shanghai'),
     PUBLIC_URL: z
       .string()
       .url()
@@ -335,6 +338,8 @@ export interface Config {
   workerInProcess: boolean;
   /** How long a processing run stays with a worker that stopped reporting before another takes it over. */
   processingLeaseSeconds: number;
+  /** The time zone whose days billing, budgets, leases, income and statistics count in (default Asia/Shanghai). */
+  businessTimeZone: string;
   /** Signs verification codes; generated once and kept in the database when not set. */
   authSecret: string | undefined;
   /** The origin people reach the site at (QR links, absolute file URLs); else taken from each request. */
@@ -411,6 +416,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_MS,
     workerInProcess: env.WORKER_IN_PROCESS,
     processingLeaseSeconds: env.PROCESSING_LEASE_SECONDS,
+    businessTimeZone: env.BUSINESS_TIME_ZONE,
     authSecret: env.AUTH_SECRET,
     publicUrl: env.PUBLIC_URL,
     sms: smsConfigOf(env),

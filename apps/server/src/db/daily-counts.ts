@@ -1,25 +1,28 @@
 import { type AnyColumn, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
+import type { BusinessCalendar } from '../lib/business-time.js';
+import { addDays } from '../lib/day-range.js';
 import { type Executor, rowsOf } from './database.js';
 
 export interface DailyCount {
-  /** A UTC day, `YYYY-MM-DD`. */
+  /** A business day, `YYYY-MM-DD`. */
   day: string;
   count: number;
 }
 
-/** How many rows of `table` were stamped on each UTC day of the last `days` days (days without any are left out). */
+/** How many rows of `table` were stamped on each business day of the last `days` days (days without any are left out). */
 export async function countPerDay(
   executor: Executor,
   table: PgTable,
   stamp: AnyColumn,
   days: number,
+  calendar: BusinessCalendar,
   now = new Date(),
 ): Promise<DailyCount[]> {
-  const since = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() - (days - 1)));
+  const since = calendar.dayStart(addDays(calendar.today(now.getTime()), -(days - 1)));
   const rows = await rowsOf<{ day: string; count: string | number }>(
     executor,
-    sql`select to_char(${stamp} at time zone 'UTC', 'YYYY-MM-DD') as day, count(*) as count
+    sql`select to_char(${stamp} at time zone ${calendar.zone}, 'YYYY-MM-DD') as day, count(*) as count
         from ${table} where ${stamp} >= ${since.toISOString()} group by 1 order by 1`,
   );
   return rows.map((row) => ({ day: row.day, count: Number(row.count) }));

@@ -6692,6 +6692,8 @@ export interface paths {
                 };
                 requestCostFen: number;
                 requests: number;
+                /** @description The business time zone whose days are billed (IANA name) */
+                timeZone: string;
                 trafficCostFen: number;
                 unpaidFen: number;
                 works: {
@@ -13201,6 +13203,8 @@ export interface paths {
                   total: number;
                 };
                 startTime: string;
+                /** @description today as a business day (YYYY-MM-DD): what the ranges "last N days" end on */
+                today: string;
                 /** @description income earned in the range, in fen */
                 totalFen: number;
                 /** @description the income balance now */

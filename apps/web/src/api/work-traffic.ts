@@ -2,7 +2,7 @@ import { queryOptions } from '@tanstack/react-query';
 import { api, type ApiData } from './client';
 import { queryKeys } from './query-keys';
 
-/** What `GET /model/{id}/traffic` answers: one entry per day with traffic (UTC, oldest first) and the totals. */
+/** What `GET /model/{id}/traffic` answers: every business day of the window (oldest first, today last, as the server counts them) and the totals. */
 export type WorkTraffic = ApiData<'get', '/model/{id}/traffic'>;
 
 /** GET /model/{id}/traffic?days=: requests and bytes served for the work (its owner), of the work drawer and the wallet alike. */

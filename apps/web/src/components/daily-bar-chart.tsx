@@ -12,7 +12,7 @@ export interface DailyTableColumn<Row> {
 }
 
 interface DailyBarChartProps<Row extends { day: string }> {
-  /** Every day of the window, oldest first (see `fillDays`). */
+  /** Every day of the window, oldest first, as the server reports them (business days). */
   rows: readonly Row[];
   /** The bar of a day. */
   value: (row: Row) => number;

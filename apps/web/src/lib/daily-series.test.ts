@@ -1,24 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fillDays, niceCeiling } from './daily-series';
-
-const emptyTraffic = (day: string) => ({ day, requests: 0, bytes: 0 });
-
-describe('fillDays', () => {
-  const now = Date.parse('2026-03-10T08:00:00Z');
-
-  it('gives every day up to today, oldest first, zero where nothing was served', () => {
-    const filled = fillDays([{ day: '2026-03-09', requests: 4, bytes: 1000 }], 3, emptyTraffic, now);
-    expect(filled).toEqual([
-      { day: '2026-03-08', requests: 0, bytes: 0 },
-      { day: '2026-03-09', requests: 4, bytes: 1000 },
-      { day: '2026-03-10', requests: 0, bytes: 0 },
-    ]);
-  });
-
-  it('leaves out days older than the window', () => {
-    expect(fillDays([{ day: '2026-01-01', requests: 9, bytes: 9 }], 30, emptyTraffic, now).every((day) => day.requests === 0)).toBe(true);
-  });
-});
+import { niceCeiling } from './daily-series';
 
 describe('niceCeiling', () => {
   it('rounds up to 1, 2 or 5 times a power of ten', () => {

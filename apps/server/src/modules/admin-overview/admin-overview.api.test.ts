@@ -1,5 +1,7 @@
 import { ErrorCode, Role, type AdminOverview } from '@spatia/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BusinessCalendar } from '../../lib/business-time.js';
+import { addDays } from '../../lib/day-range.js';
 import { postFile } from '../../test/multipart.js';
 import { appWithPeople } from '../../test/app-with-people.js';
 import { json, type TestApp } from '../../test/test-app.js';
@@ -12,7 +14,8 @@ let member: Person;
 beforeAll(async () => ({ testApp, admin, member } = await appWithPeople({ admin: { roles: [Role.admin] }, member: { name: 'Member' } })));
 afterAll(() => testApp.close());
 
-const today = () => new Date().toISOString().slice(0, 10);
+// The charts count business days (Beijing's).
+const today = () => new BusinessCalendar('Asia/Shanghai').today(Date.now());
 
 describe('GET /api/admin/overview', () => {
   it('counts users and works, per day and in all, and every review queue', async () => {
@@ -21,7 +24,11 @@ describe('GET /api/admin/overview', () => {
     expect(response.statusCode).toBe(200);
     const overview = json<{ data: AdminOverview }>(response).data;
     expect(overview.totals).toEqual({ users: 2, works: 1 });
-    expect(overview.days).toEqual([{ day: today(), users: 2, works: 1 }]);
+    // Every business day of the 30, today last; only today had any.
+    expect(overview.days).toHaveLength(30);
+    expect(overview.days.at(-1)).toEqual({ day: today(), users: 2, works: 1 });
+    expect(overview.days[0]!.day).toBe(addDays(today(), -29));
+    expect(overview.days.slice(0, -1).every((day) => day.users === 0 && day.works === 0)).toBe(true);
     expect(overview.pending).toEqual({ membershipApplications: 0, identityApplications: 0, works: 0 });
   });
 

@@ -1,5 +1,7 @@
 import type { AdminOverview, ReviewKind } from '@spatia/contract';
 import type { DailyCount } from '../../db/daily-counts.js';
+import { BusinessCalendar } from '../../lib/business-time.js';
+import { addDays, daysFrom } from '../../lib/day-range.js';
 
 export interface OverviewSources {
   signups(days: number): Promise<{ total: number; perDay: DailyCount[] }>;
@@ -10,7 +12,11 @@ export interface OverviewSources {
 
 /** The back office's first page: what waits for a decision, and how the platform grows day by day. */
 export class AdminOverviewService {
-  constructor(private readonly sources: OverviewSources) {}
+  constructor(
+    private readonly sources: OverviewSources,
+    private readonly calendar = new BusinessCalendar(),
+    private readonly now: () => number = () => Date.now(),
+  ) {}
 
   async overview(days: number): Promise<AdminOverview> {
     const kinds = Object.keys(this.sources.pending) as ReviewKind[];
@@ -21,7 +27,9 @@ export class AdminOverviewService {
     ]);
     const pending = Object.fromEntries(kinds.map((kind, index) => [kind, pendingCounts[index] ?? 0])) as Record<ReviewKind, number>;
     const newWorks = new Map(works.perDay.map((row) => [row.day, row.count]));
-    const dayKeys = [...new Set([...signups.perDay.map((row) => row.day), ...newWorks.keys()])].sort();
+    // Every business day of the period, today last: the chart draws them as they are.
+    const today = this.calendar.today(this.now());
+    const dayKeys = daysFrom(addDays(today, -(days - 1)), today);
     const newUsers = new Map(signups.perDay.map((row) => [row.day, row.count]));
     return {
       pending,

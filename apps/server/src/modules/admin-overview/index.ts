@@ -1,4 +1,5 @@
 import { defineModule } from '../../kernel/module.js';
+import { BusinessCalendar } from '../../lib/business-time.js';
 import { adminOverviewRoutes } from './admin-overview.routes.js';
 import { AdminOverviewService } from './admin-overview.service.js';
 
@@ -14,16 +15,23 @@ declare module '../../kernel/module.js' {
 export default defineModule({
   name: 'admin-overview',
   needs: ['users', 'works', 'membership', 'identity'],
-  build: ({ users, works, workPublishing, membership, identity }) => ({
-    adminOverview: new AdminOverviewService({
-      signups: (days) => users.signupStats(days),
-      works: (days) => works.creationStats(days),
-      pending: {
-        membershipApplications: () => membership.pendingCount(),
-        identityApplications: () => identity.pendingCount(),
-        works: () => workPublishing.reviewQueueSize(),
-      },
-    }),
-  }),
+  build: ({ config, users, works, workPublishing, membership, identity }) => {
+    // The charts count business days (docs/billing.md "Days").
+    const calendar = new BusinessCalendar(config.businessTimeZone);
+    return {
+      adminOverview: new AdminOverviewService(
+        {
+          signups: (days) => users.signupStats(days, calendar),
+          works: (days) => works.creationStats(days, calendar),
+          pending: {
+            membershipApplications: () => membership.pendingCount(),
+            identityApplications: () => identity.pendingCount(),
+            works: () => workPublishing.reviewQueueSize(),
+          },
+        },
+        calendar,
+      ),
+    };
+  },
   routes: (app, { adminOverview }) => app.register(adminOverviewRoutes, { overview: adminOverview }),
 });

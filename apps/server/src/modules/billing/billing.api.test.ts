@@ -21,7 +21,10 @@ import { person, publishedWork, type Person } from '../../test/works-fixtures.js
 import { LedgerAccount } from '../ledger/ledger.service.js';
 import { BillingRepository } from './billing.repository.js';
 import { BillingService } from './billing.service.js';
-import { dayOf } from '../../lib/day-range.js';
+import { WalletService } from './wallet.service.js';
+import type { AuthUser } from '../users/index.js';
+import { BusinessCalendar } from '../../lib/business-time.js';
+import { addDays } from '../../lib/day-range.js';
 
 let testApp: TestApp;
 let owner: Person;
@@ -73,6 +76,16 @@ async function serve(work: WorkDetail, ownerId: number, day: string, requests: n
     select id, ${day}::date, ${ownerId}, ${requests}, ${bytes} from works where uid = ${work.uid}
     on conflict (work_id, day, owner_id) do update
       set requests = work_traffic_daily.requests + excluded.requests, bytes = work_traffic_daily.bytes + excluded.bytes`);
+}
+
+const beijing = new BusinessCalendar('Asia/Shanghai');
+const todayInBeijing = () => beijing.today(Date.now());
+
+/** A lease period bought earlier, from `startsAt` to `endsAt`. */
+async function leased(who: Pick<Person, 'id'>, startsAt: string, endsAt: string): Promise<void> {
+  await services().database.db.execute(sql`
+    insert into lease_periods (user_id, months, price_fen, starts_at, ends_at)
+    values (${who.id}, 1, 3000, ${startsAt}::timestamptz, ${endsAt}::timestamptz)`);
 }
 
 /** The billing service on a clock set to `at` (the jobs as they run that day). */
@@ -130,6 +143,12 @@ describe('daily traffic billing', () => {
     expect(references.map((row) => row.reference)).toEqual(['traffic:2026-03-10:1', 'traffic:2026-03-10:2']);
   });
 
+  it('runs the daily job at 00:10 on the business clock', async () => {
+    expect(await services().jobs.getSchedules()).toContainEqual(
+      expect.objectContaining({ name: 'billing.daily', cron: '10 0 * * *', timezone: 'Asia/Shanghai' }),
+    );
+  });
+
   it('bills the finished days nobody billed, and never today', async () => {
     const payer = await person(testApp.app, { menus: wallet });
     const work = await publishedWork(testApp.app, payer);
@@ -138,9 +157,11 @@ describe('daily traffic billing', () => {
     await serve(work, payer.id, '2026-04-11', 10_000, 0);
     await serve(work, payer.id, '2026-04-12', 10_000, 0);
 
-    await billingAt('2026-04-12T08:00:00Z').billDueDays();
+    // 23:59 in Beijing: 12 April is not over there (nor in UTC).
+    await billingAt('2026-04-12T15:59:00Z').billDueDays();
     expect((await billsOf(payer.id)).map((bill) => bill.day)).toEqual(['2026-04-10', '2026-04-11']);
-    await billingAt('2026-04-13T00:10:00Z').billDueDays();
+    // 00:10 on 13 April in Beijing, still 12 April in UTC: the business day is over.
+    await billingAt('2026-04-12T16:10:00Z').billDueDays();
     expect((await billsOf(payer.id)).map((bill) => bill.day)).toEqual(['2026-04-10', '2026-04-11', '2026-04-12']);
     expect(await balanceOf(payer)).toBe(1_000 - 3 * 50);
   });
@@ -164,18 +185,55 @@ describe('daily traffic billing', () => {
     expect(await balanceOf(payer)).toBe(300);
   });
 
-  it('does not charge a day a lease covers', async () => {
+  it('does not charge a day a lease covers whole', async () => {
     const payer = await person(testApp.app, { menus: wallet });
     const work = await publishedWork(testApp.app, payer);
     await fund(payer, 3_000);
     const bought = await payer.call('POST', `/api/client/${payer.uid}/purchaseTimeBalance`, { months: 1 });
     expect(bought.statusCode, bought.body).toBe(200);
-    const today = dayOf(Date.now());
-    await serve(work, payer.id, today, 50_000, 3 * BYTES_PER_GB);
+    const tomorrow = addDays(todayInBeijing(), 1);
+    await serve(work, payer.id, tomorrow, 50_000, 3 * BYTES_PER_GB);
 
-    await billingAt(`${today}T23:59:00Z`).billDay(today);
-    expect(await billsOf(payer.id)).toEqual([{ day: today, cost_fen: '0', charged_fen: '0', covered_by_lease: true }]);
+    await billingAt(beijing.dayStart(addDays(tomorrow, 1)).toISOString()).billDay(tomorrow);
+    expect(await billsOf(payer.id)).toEqual([{ day: tomorrow, cost_fen: '0', charged_fen: '0', covered_by_lease: true }]);
     expect(await balanceOf(payer)).toBe(0);
+  });
+
+  it('charges the hours of a day no lease covered: a lease bought at 23:00 leaves 23 of 24 to pay', async () => {
+    const payer = await person(testApp.app, { menus: wallet });
+    const work = await publishedWork(testApp.app, payer);
+    await fund(payer, 10_000);
+    // Bought at 23:00 in Beijing on 1 July (15:00 UTC), for a month: it ends at 23:00 on 1 August.
+    await leased(payer, '2026-07-01T15:00:00Z', '2026-08-01T15:00:00Z');
+    // 50,000 requests (250 fen) and 3 GB (240 fen) each day: 490 fen.
+    for (const day of ['2026-07-01', '2026-07-02', '2026-08-01', '2026-08-02']) await serve(work, payer.id, day, 50_000, 3 * BYTES_PER_GB);
+
+    await billingAt('2026-08-02T16:10:00Z').billDueDays();
+    expect(await billsOf(payer.id)).toEqual([
+      { day: '2026-07-01', cost_fen: '470', charged_fen: '470', covered_by_lease: true }, // 490 × 23/24 = 469.6
+      { day: '2026-07-02', cost_fen: '0', charged_fen: '0', covered_by_lease: true },
+      { day: '2026-08-01', cost_fen: '20', charged_fen: '20', covered_by_lease: true }, // the last hour: 490 × 1/24 = 20.4
+      { day: '2026-08-02', cost_fen: '490', charged_fen: '490', covered_by_lease: false },
+    ]);
+    expect(await balanceOf(payer)).toBe(10_000 - 470 - 20 - 490);
+    // The wallet splits what a partly covered day owes between requests and traffic, adding up to it.
+    const { database, ledger, traffic, works, users } = services();
+    const walletThen = new WalletService(new BillingRepository(database.db), ledger, traffic, works, users, () =>
+      Date.parse('2026-08-02T17:00:00Z'),
+    );
+    const stat = await walletThen.stat({ id: payer.id, uid: payer.uid } as AuthUser, payer.uid, 90);
+    expect(stat.requestCostFen + stat.trafficCostFen).toBe(470 + 20 + 490);
+  });
+
+  it('counts the lease time of the business day: a lease ending at 10:00 in Beijing leaves 14 hours of that day to pay', async () => {
+    const payer = await person(testApp.app, { menus: wallet });
+    const work = await publishedWork(testApp.app, payer);
+    await fund(payer, 10_000);
+    // 00:00 to 10:00 of 1 September in Beijing; in UTC the lease ends at 02:00 on 1 September and began on 31 August.
+    await leased(payer, '2026-08-31T16:00:00Z', '2026-09-01T02:00:00Z');
+    await serve(work, payer.id, '2026-09-01', 48_000, 0); // 240 fen
+    await billingAt('2026-09-01T16:00:00Z').billDueDays();
+    expect(await billsOf(payer.id)).toEqual([{ day: '2026-09-01', cost_fen: '140', charged_fen: '140', covered_by_lease: true }]);
   });
 });
 
@@ -186,10 +244,11 @@ describe('pauses, budgets and notices', () => {
     await serve(work, payer.id, '2026-06-01', 20_000, 0); // 100 fen, nothing to pay with
 
     await billingAt('2026-06-02T00:10:00Z').billDay('2026-06-01');
-    await billingAt('2026-06-04T12:00:00Z').enforce(); // within 3 days' grace
+    // The grace ends as 5 June begins in Beijing: 16:00 UTC on 4 June.
+    await billingAt('2026-06-04T15:59:59Z').enforce(); // within 3 days' grace
     expect((await viewer.call('GET', `/api/model/${work.uid}/tour`)).statusCode).toBe(409); // not processed: served as usual
 
-    await billingAt('2026-06-05T00:00:00Z').enforce();
+    await billingAt('2026-06-04T16:00:00Z').enforce();
     const refused = await viewer.call('GET', `/api/model/${work.uid}/tour`);
     expect(refused.statusCode).toBe(402);
     expect(json(refused).code).toBe(BillingErrors.workBalanceUnpaid.code);
@@ -210,7 +269,7 @@ describe('pauses, budgets and notices', () => {
     const work = await publishedWork(testApp.app, payer, 'Popular');
     const other = await publishedWork(testApp.app, payer, 'Quiet');
     expect((await payer.call('POST', `/api/model/${work.uid}/budget`, 'budget=2')).statusCode).toBe(200);
-    const today = dayOf(Date.now());
+    const today = todayInBeijing();
     await serve(work, payer.id, today, 1_000, 2 * BYTES_PER_GB + 1);
     await serve(other, payer.id, today, 1_000, 2 * BYTES_PER_GB + 1); // under its 200 GB
 
@@ -262,11 +321,11 @@ describe('GET /api/client/{id}/balance/stat', () => {
     const payer = await person(testApp.app, { menus: wallet });
     const work = await publishedWork(testApp.app, payer, 'Charted');
     await fund(payer, 2_000);
-    const today = dayOf(Date.now());
-    const yesterday = dayOf(Date.now() - 86_400_000);
+    const today = todayInBeijing();
+    const yesterday = addDays(today, -1);
     await serve(work, payer.id, yesterday, 20_000, BYTES_PER_GB);
     await serve(work, payer.id, today, 10_000, 0);
-    await billingAt(`${today}T00:10:00Z`).billDay(yesterday);
+    await billingAt(beijing.dayStart(today).toISOString()).billDay(yesterday);
 
     const stat = data<WalletStat>(await payer.call('GET', `/api/client/${payer.uid}/balance/stat?days=30`));
     expect(stat.days).toHaveLength(30);

@@ -72,6 +72,26 @@ export class BillingRepository {
     return new Set(rows.map((row) => row.userId));
   }
 
+  /**
+   * How many milliseconds of [`start`, `end`) each owner's lease periods cover (owners with none are
+   * left out). Periods of one owner follow each other without overlapping, so their parts add up.
+   */
+  async leaseCoverageBetween(
+    ownerIds: readonly number[],
+    start: Date,
+    end: Date,
+    executor: Executor = this.db,
+  ): Promise<Map<number, number>> {
+    if (ownerIds.length === 0) return new Map();
+    const covered = sql<string>`sum(extract(epoch from least(${leasePeriods.endsAt}, ${end.toISOString()}::timestamptz) - greatest(${leasePeriods.startsAt}, ${start.toISOString()}::timestamptz)) * 1000)`;
+    const rows = await executor
+      .select({ userId: leasePeriods.userId, covered })
+      .from(leasePeriods)
+      .where(and(sql`${leasePeriods.userId} ${anyId(ownerIds)}`, lt(leasePeriods.startsAt, end), gt(leasePeriods.endsAt, start)))
+      .groupBy(leasePeriods.userId);
+    return new Map(rows.map((row) => [row.userId, Math.min(Math.round(Number(row.covered)), end.getTime() - start.getTime())]));
+  }
+
   /** Inserts bills not written yet; answers the owners whose bill is new. */
   async insertBills(bills: readonly BillRow[], tx: Transaction): Promise<Set<number>> {
     if (bills.length === 0) return new Set();

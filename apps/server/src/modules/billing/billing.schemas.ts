@@ -61,6 +61,7 @@ const LeasePeriodSchema = Type.Object({
 
 export const WalletStatSchema = Type.Object({
   balanceFen: fen,
+  timeZone: Type.String({ description: 'The business time zone whose days are billed (IANA name)' }),
   days: Type.Array(
     Type.Object({ day: Type.String(), requests: Type.Integer(), bytes: Type.Integer(), costFen: fen, billed: Type.Boolean() }),
   ),

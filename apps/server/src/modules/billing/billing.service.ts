@@ -6,14 +6,15 @@ import type { NotificationsService } from '../notifications/index.js';
 import type { TrafficService } from '../traffic/index.js';
 import type { WorksService } from '../works/index.js';
 import type { BillRow, BillingRepository } from './billing.repository.js';
-import { addDays, dayStart, dayOf, monthOf } from '../../lib/day-range.js';
+import { BusinessCalendar } from '../../lib/business-time.js';
+import { addDays, monthOf } from '../../lib/day-range.js';
 
 /** How far back a run looks for days with traffic that were never billed (a server down for weeks). */
 const CATCH_UP_DAYS = 35;
 const TRAFFIC_REVENUE = LedgerAccount.revenue('traffic');
 
 /**
- * Turns served traffic into money (docs/billing.md): `billDueDays` bills each finished UTC day once per
+ * Turns served traffic into money (docs/billing.md): `billDueDays` bills each finished business day once per
  * owner at the admin's prices and charges the flow balance through the ledger; `enforce` settles what a
  * balance could not pay, pauses the works of owners past the grace period, holds works over their
  * monthly budget and tells owners of a low balance. Viewers ask `holdOf` before showing a work.
@@ -27,11 +28,12 @@ export class BillingService {
     private readonly notifications: NotificationsService,
     private readonly log: Pick<Logger, 'info' | 'warn'>,
     private readonly now: () => number = () => Date.now(),
+    private readonly calendar = new BusinessCalendar(),
   ) {}
 
   /** Bills every finished day with traffic that has not been billed; answers the bills written. */
   async billDueDays(): Promise<number> {
-    const today = dayOf(this.now());
+    const today = this.calendar.today(this.now());
     const from = addDays(today, -CATCH_UP_DAYS);
     const [days, billed] = await Promise.all([this.traffic.daysWithTraffic(from, today), this.repository.billedDaysSince(from)]);
     let bills = 0;
@@ -56,11 +58,14 @@ export class BillingService {
       const totals = counted.filter((total) => !billed.has(total.ownerId));
       if (totals.length === 0) return 0;
       const ownerIds = totals.map((total) => total.ownerId);
-      const leased = await this.repository.ownersLeasedBetween(ownerIds, dayStart(day), dayStart(addDays(day, 1)), tx);
+      const start = this.calendar.dayStart(day);
+      const end = this.calendar.dayStart(addDays(day, 1));
+      const leased = await this.repository.leaseCoverageBetween(ownerIds, start, end, tx);
       const bills: BillRow[] = totals.map((total) => {
         const cost = trafficCostFen(prices, total.requests, total.bytes);
-        const coveredByLease = leased.has(total.ownerId);
-        return { ...total, ...cost, day, costFen: coveredByLease ? 0 : cost.costFen, coveredByLease, chargedFen: 0 };
+        const coveredMs = leased.get(total.ownerId) ?? 0;
+        const costFen = uncoveredCostFen(cost.costFen, coveredMs, end.getTime() - start.getTime());
+        return { ...total, ...cost, day, costFen, coveredByLease: coveredMs > 0, chargedFen: 0 };
       });
       const due = bills.filter((bill) => bill.costFen > 0);
       // One movement for the day: each owner's balance gives what it can of the bill, the platform's revenue takes the sum.
@@ -109,10 +114,10 @@ export class BillingService {
   /** Why viewers other than the owner and admins see a notice instead of this work, if they do. */
   async holdOf(work: { id: number; ownerId: number; budget: number }): Promise<ServingHoldReason | null> {
     if (await this.repository.isPaused(work.ownerId)) return 'balance';
-    const month = monthOf(dayOf(this.now()));
-    if ((await this.repository.budgetHoldsOf([work.id])).get(work.id) !== month) return null;
+    const monthStart = this.calendar.monthStart(this.now());
+    if ((await this.repository.budgetHoldsOf([work.id])).get(work.id) !== monthOf(monthStart)) return null;
     // The owner may have raised the budget since the hold: it ends at once, not at the next run.
-    const served = (await this.traffic.bytesOfWorks([work.id], `${month}-01`)).get(work.id) ?? 0;
+    const served = (await this.traffic.bytesOfWorks([work.id], monthStart)).get(work.id) ?? 0;
     return served >= work.budget * BYTES_PER_GB ? 'budget' : null;
   }
 
@@ -158,7 +163,9 @@ export class BillingService {
     const now = this.now();
     const leased = await this.repository.ownersLeasedBetween([...oldest.keys()], new Date(now), new Date(now + 1));
     const due = new Set(
-      [...oldest].filter(([ownerId, day]) => !leased.has(ownerId) && graceEndsAt(day, prices.graceDays) <= now).map(([ownerId]) => ownerId),
+      [...oldest]
+        .filter(([ownerId, day]) => !leased.has(ownerId) && graceEndsAt(this.calendar, day, prices.graceDays) <= now)
+        .map(([ownerId]) => ownerId),
     );
     for (const ownerId of new Set([...due, ...paused])) {
       const pause = due.has(ownerId);
@@ -173,9 +180,10 @@ export class BillingService {
 
   /** Works that served their monthly budget are held until the month ends or the budget rises. */
   private async enforceBudgets(): Promise<void> {
-    const month = monthOf(dayOf(this.now()));
+    const monthStart = this.calendar.monthStart(this.now());
+    const month = monthOf(monthStart);
     // No budget is under 1 GB: works that served less cannot be over theirs.
-    const serving = await this.traffic.worksServingAtLeast(`${month}-01`, BYTES_PER_GB);
+    const serving = await this.traffic.worksServingAtLeast(monthStart, BYTES_PER_GB);
     const works = await this.works.findByIds(serving.map((work) => work.workId));
     const over = serving.flatMap(({ workId, bytes }) => {
       const work = works.get(workId);
@@ -202,7 +210,7 @@ export class BillingService {
   /** Tells owners billed lately once when their balance falls under the admin's threshold, again after it rose above. */
   private async noticeLowBalances(): Promise<void> {
     const prices = await this.repository.prices();
-    const owners = await this.repository.ownersBilledSince(addDays(dayOf(this.now()), -CATCH_UP_DAYS));
+    const owners = await this.repository.ownersBilledSince(addDays(this.calendar.today(this.now()), -CATCH_UP_DAYS));
     if (owners.length === 0) return;
     const [balances, standing] = await Promise.all([
       this.ledger.balances(owners.map((ownerId) => LedgerAccount.balance(ownerId))),
@@ -226,6 +234,17 @@ export class BillingService {
 }
 
 /** When an owner whose traffic of `unpaidDay` is unpaid stops being served: the grace period after that day was billed. */
-export function graceEndsAt(unpaidDay: string, graceDays: number): number {
-  return dayStart(addDays(unpaidDay, 1 + graceDays)).getTime();
+export function graceEndsAt(calendar: BusinessCalendar, unpaidDay: string, graceDays: number): number {
+  return calendar.dayStart(addDays(unpaidDay, 1 + graceDays)).getTime();
+}
+
+/**
+ * What a day's traffic costs when a lease covered `coveredMs` of its `dayMs`: the cost of the hours no
+ * lease covered, `cost × uncovered ÷ day`, rounded to the fen half up (docs/billing.md "Lease time").
+ * A lease bought at 23:00 leaves 23 hours of the day to pay; a whole day covered costs nothing.
+ */
+export function uncoveredCostFen(costFen: number, coveredMs: number, dayMs: number): number {
+  const uncovered = BigInt(Math.max(0, Math.min(dayMs, dayMs - coveredMs)));
+  const day = BigInt(dayMs);
+  return Number((BigInt(costFen) * uncovered * 2n + day) / (2n * day));
 }

@@ -16,9 +16,10 @@ import { LedgerAccount, type LedgerService } from '../ledger/index.js';
 import type { TrafficService } from '../traffic/index.js';
 import type { AuthUser, UsersService } from '../users/index.js';
 import type { WorksService } from '../works/index.js';
-import type { BillingRepository, LeasePeriodRow } from './billing.repository.js';
+import type { BillRow, BillingRepository, LeasePeriodRow } from './billing.repository.js';
 import { graceEndsAt } from './billing.service.js';
-import { addDays, addMonths, daysFrom, dayOf, monthOf } from '../../lib/day-range.js';
+import { BusinessCalendar } from '../../lib/business-time.js';
+import { addDays, daysFrom, monthOf } from '../../lib/day-range.js';
 import { runIdempotent, type IdempotencyStore, type KeyedRow } from '../../lib/idempotency.js';
 
 const DAY_MS = 86_400_000;
@@ -41,14 +42,15 @@ export class WalletService {
     private readonly works: WorksService,
     private readonly users: UsersService,
     private readonly now: () => number = () => Date.now(),
+    private readonly calendar = new BusinessCalendar(),
   ) {}
 
   /** `GET /client/{id}/balance/stat`: the wallet of the client `uid` (the caller's own; admins may read anyone's). */
   async stat(actor: AuthUser, uid: string, days: WalletStatDays): Promise<WalletStat> {
     const userId = await this.walletOwner(actor, uid);
-    const today = dayOf(this.now());
+    const today = this.calendar.today(this.now());
     const from = addDays(today, -(days - 1));
-    const monthStart = `${monthOf(today)}-01`;
+    const monthStart = this.calendar.monthStart(this.now());
     const [prices, balanceFen, trafficDays, bills, workTraffic, unpaid, lease, paused] = await Promise.all([
       this.repository.prices(),
       this.ledger.balance(LedgerAccount.balance(userId)),
@@ -68,16 +70,17 @@ export class WalletService {
       costFen: billByDay.get(day)?.costFen ?? 0,
       billed: billByDay.has(day),
     }));
-    const charged = bills.filter((bill) => !bill.coveredByLease);
+    const owed = bills.map(owedParts);
     return {
       balanceFen,
+      timeZone: this.calendar.zone,
       days: series,
       requests: sum(series.map((day) => day.requests)),
-      requestCostFen: sum(charged.map((bill) => bill.requestCostFen)),
+      requestCostFen: sum(owed.map((parts) => parts.requestCostFen)),
       bytes: sum(series.map((day) => day.bytes)),
-      trafficCostFen: sum(charged.map((bill) => bill.trafficCostFen)),
+      trafficCostFen: sum(owed.map((parts) => parts.trafficCostFen)),
       unpaidFen: unpaid.unpaidFen,
-      graceEndsAt: unpaid.oldestDay ? graceEndsAt(unpaid.oldestDay, prices.graceDays) : null,
+      graceEndsAt: unpaid.oldestDay ? graceEndsAt(this.calendar, unpaid.oldestDay, prices.graceDays) : null,
       lease,
       prices,
       works: await this.walletWorks(workTraffic, prices, monthStart, paused),
@@ -146,7 +149,7 @@ export class WalletService {
       const lastEnd = await this.repository.lastLeaseEnd(userId, tx);
       const startsAt = lastEnd && lastEnd > now ? lastEnd : now;
       return this.repository.insertLeasePeriod(
-        { userId, months, priceFen, startsAt, endsAt: addMonths(startsAt, months), idempotencyKey: idempotencyKey ?? null },
+        { userId, months, priceFen, startsAt, endsAt: this.calendar.addMonths(startsAt, months), idempotencyKey: idempotencyKey ?? null },
         tx,
       );
     });
@@ -183,7 +186,7 @@ export class WalletService {
       const work = rows.get(workId);
       if (!work || work.deletedAt) return [];
       const served = monthBytes.get(workId) ?? 0;
-      const overBudget = holds.get(workId) === monthStart.slice(0, 7) && served >= work.budget * BYTES_PER_GB;
+      const overBudget = holds.get(workId) === monthOf(monthStart) && served >= work.budget * BYTES_PER_GB;
       return [
         {
           uid: work.uid,
@@ -213,6 +216,20 @@ export class WalletService {
     if (uid !== actor.uid) throw fail('notFound');
     return actor.id;
   }
+}
+
+/**
+ * What a bill owes for requests and for traffic: its two costs, shared in the proportion of what a
+ * lease left to pay (`costFen`), so that the two add up to it. A day a lease covered whole owes nothing.
+ */
+function owedParts(bill: Pick<BillRow, 'requestCostFen' | 'trafficCostFen' | 'costFen'>): {
+  requestCostFen: number;
+  trafficCostFen: number;
+} {
+  const full = bill.requestCostFen + bill.trafficCostFen;
+  if (full === 0 || bill.costFen === full) return { requestCostFen: bill.requestCostFen, trafficCostFen: bill.trafficCostFen };
+  const requestCostFen = Math.round((bill.requestCostFen * bill.costFen) / full);
+  return { requestCostFen, trafficCostFen: bill.costFen - requestCostFen };
 }
 
 function sum(values: readonly number[]): number {

@@ -18,6 +18,7 @@ const SourceSchema = literals(INCOME_SOURCES);
 export const IncomeStatSchema = Type.Object({
   startTime: Type.String(),
   endTime: Type.String(),
+  today: Type.String({ description: 'today as a business day (YYYY-MM-DD): what the ranges "last N days" end on' }),
   totalFen: Type.Integer({ description: 'income earned in the range, in fen' }),
   withdrawableFen: Type.Integer({ description: 'the income balance now' }),
   bySource: Type.Array(Type.Object({ source: SourceSchema, amountFen: Type.Integer(), count: Type.Integer() })),

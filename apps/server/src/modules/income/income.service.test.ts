@@ -23,13 +23,14 @@ function setUp(answers: { sums?: Sums; credits?: Credits; balance?: number } = {
 }
 
 const page = { pageNum: 1, pageSize: 10 };
-const day = (text: string) => new Date(`${text}T00:00:00Z`);
+/** The instant a Beijing day begins: 16:00 UTC of the day before. */
+const day = (text: string) => new Date(`${text}T00:00:00+08:00`);
 
 describe('income statistics', () => {
-  it('cover the last 30 days up to today (UTC) when no day is given, one entry a day', async () => {
+  it('cover the last 30 days up to today (in Beijing) when no day is given, one entry a day', async () => {
     const { asked, income } = setUp();
     const stat = await income.stat(7, page);
-    expect(stat).toMatchObject({ startTime: '2026-02-09', endTime: '2026-03-10', totalFen: 0, bySource: [] });
+    expect(stat).toMatchObject({ startTime: '2026-02-09', endTime: '2026-03-10', today: '2026-03-10', totalFen: 0, bySource: [] });
     expect(stat.byDay).toHaveLength(30);
     expect(stat.byDay[0]).toEqual({ day: '2026-02-09', amountFen: 0 });
     expect(stat.byDay.at(-1)).toEqual({ day: '2026-03-10', amountFen: 0 });
@@ -39,7 +40,20 @@ describe('income statistics', () => {
       Object.keys(INCOME_KINDS),
       day('2026-02-09'),
       day('2026-03-11'),
+      'Asia/Shanghai',
     ]);
+  });
+
+  it('count today as Beijing’s: at 16:00 UTC the next day has begun', async () => {
+    const ledger = {
+      creditSums: async () => ({ byKind: [], byDay: [] }),
+      credits: async () => ({ rows: [], total: 0 }),
+      balance: async () => 0,
+    };
+    const late = new IncomeService(ledger as unknown as LedgerService, () => Date.parse('2026-03-10T16:00:00Z'));
+    expect(await late.stat(7, page)).toMatchObject({ startTime: '2026-02-10', endTime: '2026-03-11', today: '2026-03-11' });
+    const early = new IncomeService(ledger as unknown as LedgerService, () => Date.parse('2026-03-10T15:59:59Z'));
+    expect(await early.stat(7, page)).toMatchObject({ endTime: '2026-03-10' });
   });
 
   it('count an open start back from the end given, and an open end is today', async () => {
@@ -88,6 +102,7 @@ describe('income statistics', () => {
     expect(stat).toEqual({
       startTime: '2026-03-07',
       endTime: '2026-03-09',
+      today: '2026-03-10',
       totalFen: 1_250,
       withdrawableFen: 900,
       bySource: [{ source: 'orientation', amountFen: 1_250, count: 2 }],

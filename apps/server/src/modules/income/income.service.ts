@@ -1,6 +1,7 @@
 import { INCOME_DEFAULT_DAYS, INCOME_MAX_DAYS, daysInRange, type IncomeSource, type IncomeStat } from '@spatia/contract';
 import { fail } from '../../lib/app-error.js';
-import { addDays, dayOf, daysFrom, parseDayRange } from '../../lib/day-range.js';
+import { BusinessCalendar } from '../../lib/business-time.js';
+import { addDays, daysFrom } from '../../lib/day-range.js';
 import { LedgerAccount, type LedgerService } from '../ledger/index.js';
 
 /**
@@ -24,19 +25,21 @@ export class IncomeService {
   constructor(
     private readonly ledger: LedgerService,
     private readonly now: () => number = Date.now,
+    private readonly calendar = new BusinessCalendar(),
   ) {}
 
   async stat(userId: number, query: IncomeQuery): Promise<IncomeStat> {
     // The days as sent are checked first: an open start is counted back from the end.
-    parseDayRange(query.startTime, query.endTime);
-    const { startTime, endTime } = this.range(query.startTime, query.endTime);
-    const { from, to } = parseDayRange(startTime, endTime);
+    this.calendar.parseDayRange(query.startTime, query.endTime);
+    const today = this.calendar.today(this.now());
+    const { startTime, endTime } = this.range(query.startTime, query.endTime, today);
+    const { from, to } = this.calendar.parseDayRange(startTime, endTime);
     const days = daysInRange(startTime, endTime);
     if (days > INCOME_MAX_DAYS) throw fail('dateRangeTooLong', { max: INCOME_MAX_DAYS, days });
     const account = LedgerAccount.income(userId);
     const kinds = Object.keys(INCOME_KINDS);
     const [sums, records, withdrawableFen] = await Promise.all([
-      this.ledger.creditSums(account, kinds, from!, to!),
+      this.ledger.creditSums(account, kinds, from!, to!, this.calendar.zone),
       this.ledger.credits(account, kinds, from!, to!, { limit: query.pageSize, offset: (query.pageNum - 1) * query.pageSize }),
       this.ledger.balance(account),
     ]);
@@ -52,6 +55,7 @@ export class IncomeService {
     return {
       startTime,
       endTime,
+      today,
       totalFen: [...bySource.values()].reduce((total, sum) => total + sum.amountFen, 0),
       withdrawableFen,
       bySource: [...bySource.values()].sort((a, b) => b.amountFen - a.amountFen),
@@ -71,9 +75,9 @@ export class IncomeService {
     };
   }
 
-  /** The days asked for; an open end is today (UTC), an open start the default window before the end. */
-  private range(startTime: string | undefined, endTime: string | undefined): { startTime: string; endTime: string } {
-    const end = endTime || dayOf(this.now());
+  /** The days asked for; an open end is today (a business day), an open start the default window before the end. */
+  private range(startTime: string | undefined, endTime: string | undefined, today: string): { startTime: string; endTime: string } {
+    const end = endTime || today;
     return { startTime: startTime || addDays(end, -(INCOME_DEFAULT_DAYS - 1)), endTime: end };
   }
 }

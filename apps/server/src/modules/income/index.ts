@@ -1,4 +1,5 @@
 import { defineModule } from '../../kernel/module.js';
+import { BusinessCalendar } from '../../lib/business-time.js';
 import { incomeRoutes } from './income.routes.js';
 import { IncomeService } from './income.service.js';
 
@@ -14,6 +15,6 @@ declare module '../../kernel/module.js' {
 export default defineModule({
   name: 'income',
   needs: ['ledger'],
-  build: ({ ledger }) => ({ income: new IncomeService(ledger) }),
+  build: ({ ledger, config }) => ({ income: new IncomeService(ledger, () => Date.now(), new BusinessCalendar(config.businessTimeZone)) }),
   routes: (app, { income }) => app.register(incomeRoutes, { income }),
 });

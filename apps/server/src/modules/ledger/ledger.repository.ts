@@ -138,16 +138,17 @@ export class LedgerRepository {
 
   /**
    * Credits (positive entries) to the account `code` by transactions of these kinds booked in
-   * [`from`, `to`): their sums per kind and per UTC day. Income statistics read this.
+   * [`from`, `to`): their sums per kind and per day of `timeZone`. Income statistics read this.
    */
   async creditSums(
     code: string,
     kinds: readonly string[],
     from: Date,
     to: Date,
+    timeZone: string,
   ): Promise<{ byKind: { kind: string; amount: number; count: number }[]; byDay: { day: string; amount: number }[] }> {
     const where = this.creditsWhere(code, kinds, from, to);
-    const day = sql<string>`to_char(${ledgerTransactions.createdAt} at time zone 'UTC', 'YYYY-MM-DD')`;
+    const day = sql<string>`to_char(${ledgerTransactions.createdAt} at time zone ${timeZone}, 'YYYY-MM-DD')`;
     const [byKind, byDay] = await Promise.all([
       this.db
         .select({ kind: ledgerTransactions.kind, amount: sql<string>`sum(${ledgerEntries.amount})`, count: count() })
@@ -162,8 +163,9 @@ export class LedgerRepository {
         .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerEntries.accountId))
         .innerJoin(ledgerTransactions, eq(ledgerTransactions.id, ledgerEntries.transactionId))
         .where(where)
-        .groupBy(day)
-        .orderBy(day),
+        // By position: the zone is a parameter, and the same expression written twice would be two parameters.
+        .groupBy(sql`1`)
+        .orderBy(sql`1`),
     ]);
     return {
       byKind: byKind.map((row) => ({ kind: row.kind, amount: Number(row.amount), count: row.count })),

@@ -88,8 +88,8 @@ export class LedgerService {
   }
 
   /** Credits to `account` by these kinds of movement in [`from`, `to`), summed per kind and per UTC day. */
-  creditSums(account: string, kinds: readonly string[], from: Date, to: Date) {
-    return this.repository.creditSums(account, kinds, from, to);
+  creditSums(account: string, kinds: readonly string[], from: Date, to: Date, timeZone: string) {
+    return this.repository.creditSums(account, kinds, from, to, timeZone);
   }
 
   /** One page of those credits, newest first. */

@@ -1,4 +1,5 @@
 import { defineModule } from '../../kernel/module.js';
+import { BusinessCalendar } from '../../lib/business-time.js';
 import { createOrderSources } from './order-sources.js';
 import { ordersRoutes } from './orders.routes.js';
 import { OrdersService } from './orders.service.js';
@@ -15,7 +16,9 @@ declare module '../../kernel/module.js' {
 export default defineModule({
   name: 'orders',
   needs: ['recharge', 'transfers'],
-  build: ({ recharge, transfers }) => ({ orders: new OrdersService(createOrderSources({ recharge, transfers })) }),
+  build: ({ recharge, transfers, config }) => ({
+    orders: new OrdersService(createOrderSources({ recharge, transfers }), new BusinessCalendar(config.businessTimeZone)),
+  }),
   routes: (app, { orders }) => app.register(ordersRoutes, { orders }),
 });
 

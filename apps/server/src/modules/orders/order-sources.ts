@@ -7,7 +7,7 @@ import type {
   PaymentOrderStatus,
   TransferStatus,
 } from '@spatia/contract';
-import type { DayRange } from '../../lib/day-range.js';
+import type { DayRange } from '../../lib/business-time.js';
 import type { RechargeService } from '../recharge/index.js';
 import type { TransfersService } from '../transfers/index.js';
 

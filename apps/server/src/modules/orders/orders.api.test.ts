@@ -11,6 +11,8 @@ import {
 } from '@spatia/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BusinessCalendar } from '../../lib/business-time.js';
+import { addDays } from '../../lib/day-range.js';
 import { appWithPeople } from '../../test/app-with-people.js';
 import { dataOf, json, type TestApp } from '../../test/test-app.js';
 import { createWork, type Person } from '../../test/works-fixtures.js';
@@ -30,8 +32,9 @@ let pending: FlowRechargeOrder;
 let closed: FlowRechargeOrder;
 let sale: WorkTransfer;
 
-const today = () => new Date().toISOString().slice(0, 10);
-const yesterday = () => new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
+// Order dates are business days (Beijing's).
+const today = () => new BusinessCalendar('Asia/Shanghai').today(Date.now());
+const yesterday = () => addDays(today(), -1);
 const orders = async (as: Person, query: string) => {
   const response = await as.call('GET', `/api/c/orders?${query}`);
   expect(response.statusCode, response.body).toBe(200);

@@ -13,7 +13,7 @@ import {
   type OrderType,
 } from '@spatia/contract';
 import { fail } from '../../lib/app-error.js';
-import { parseDayRange } from '../../lib/day-range.js';
+import { BusinessCalendar } from '../../lib/business-time.js';
 import type { OrderSource, OrderSources } from './order-sources.js';
 import { ordersToCsv } from './orders-csv.js';
 
@@ -21,7 +21,7 @@ export interface OrderQuery {
   direction: OrderDirection;
   type: OrderType;
   status?: OrderStatus;
-  /** `YYYY-MM-DD`, both days included (UTC); an open end when left out. */
+  /** `YYYY-MM-DD`, both days included (business days); an open end when left out. */
   startTime?: string;
   endTime?: string;
 }
@@ -33,11 +33,14 @@ type Caller = AccessSubject & { id: number };
  * time, read from the module that owns each kind through its order source.
  */
 export class OrdersService {
-  constructor(private readonly sources: OrderSources) {}
+  constructor(
+    private readonly sources: OrderSources,
+    private readonly calendar = new BusinessCalendar(),
+  ) {}
 
   async list(caller: Caller, query: OrderQuery, pageNum: number, pageSize: number): Promise<OrderPage> {
     const source = this.sourceFor(caller, query);
-    const filter = { status: query.status, ...parseDayRange(query.startTime, query.endTime) };
+    const filter = { status: query.status, ...this.calendar.parseDayRange(query.startTime, query.endTime) };
     const { rows, total, completed } = await source.list(caller.id, filter, { limit: pageSize, offset: (pageNum - 1) * pageSize });
     return {
       list: rows,
@@ -51,7 +54,7 @@ export class OrdersService {
   /** Every order the filters match as CSV in `language`, or 1633 when they are more than an export holds. */
   async exportCsv(caller: Caller, query: OrderQuery, language: Language): Promise<{ fileName: string; csv: string }> {
     const source = this.sourceFor(caller, query);
-    const filter = { status: query.status, ...parseDayRange(query.startTime, query.endTime) };
+    const filter = { status: query.status, ...this.calendar.parseDayRange(query.startTime, query.endTime) };
     const { rows, total } = await source.list(caller.id, filter, { limit: ORDER_EXPORT_MAX_ROWS + 1, offset: 0 });
     if (rows.length > ORDER_EXPORT_MAX_ROWS) throw fail('orderExportTooLarge', { count: total, max: ORDER_EXPORT_MAX_ROWS });
     return {

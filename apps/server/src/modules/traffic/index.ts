@@ -1,4 +1,5 @@
 import { defineModule } from '../../kernel/module.js';
+import { BusinessCalendar } from '../../lib/business-time.js';
 import { TrafficRepository } from './traffic.repository.js';
 import { trafficRoutes } from './traffic.routes.js';
 import { TrafficService } from './traffic.service.js';
@@ -15,7 +16,9 @@ declare module '../../kernel/module.js' {
 export default defineModule({
   name: 'traffic',
   needs: ['works'],
-  build: ({ database, works }) => ({ traffic: new TrafficService(new TrafficRepository(database.db), works) }),
+  build: ({ config, database, works }) => ({
+    traffic: new TrafficService(new TrafficRepository(database.db), works, () => Date.now(), new BusinessCalendar(config.businessTimeZone)),
+  }),
   routes: (app, { traffic }) => app.register(trafficRoutes, { traffic }),
   stop: ({ traffic }) => traffic.flush(),
 });

@@ -1,5 +1,7 @@
 import { panoramaTilePath, type Tour } from '@spatia/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BusinessCalendar } from '../../lib/business-time.js';
+import { addDays } from '../../lib/day-range.js';
 import { renderSyntheticPanorama } from '../../media/panorama/index.js';
 import { dataOf, type TestApp } from '../../test/test-app.js';
 import { appWithPeople } from '../../test/app-with-people.js';
@@ -21,11 +23,16 @@ describe('traffic', () => {
     const tile = await testApp.app.inject({ method: 'GET', url: tour.scenes[0]!.baseUrl + panoramaTilePath(0, 'front', 0, 0) });
     const thumb = await testApp.app.inject({ method: 'GET', url: `${tour.scenes[0]!.baseUrl}thumb.jpg`, headers: { range: 'bytes=0-99' } });
     expect(thumb.statusCode).toBe(206);
-    const traffic = await owner.call('GET', `/api/model/${work.uid}/traffic?days=7`);
+    const traffic = await owner.call('GET', `/api/model/${work.uid}/traffic?days=3`);
     expect(traffic.statusCode).toBe(200);
-    const today = new Date().toISOString().slice(0, 10);
+    // Counted on the business day (Beijing's), not UTC's; every day of the window is there, today last.
+    const today = new BusinessCalendar('Asia/Shanghai').today(Date.now());
     expect(dataOf(traffic)).toEqual({
-      days: [{ day: today, requests: 2, bytes: tile.rawPayload.length + 100 }],
+      days: [
+        { day: addDays(today, -2), requests: 0, bytes: 0 },
+        { day: addDays(today, -1), requests: 0, bytes: 0 },
+        { day: today, requests: 2, bytes: tile.rawPayload.length + 100 },
+      ],
       requests: 2,
       bytes: tile.rawPayload.length + 100,
     });

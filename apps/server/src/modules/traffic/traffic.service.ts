@@ -1,5 +1,7 @@
 import type { WorkTrafficDay } from '@spatia/contract';
+import { BusinessCalendar } from '../../lib/business-time.js';
 import { MemoryCache } from '../../lib/cache.js';
+import { addDays, daysFrom } from '../../lib/day-range.js';
 import { workUidOfDerivedKey } from '../processing/index.js';
 import type { Actor } from '../works/index.js';
 import type { WorksService } from '../works/index.js';
@@ -19,10 +21,9 @@ interface Owned {
 
 const FLUSH_MS = 5000;
 const LOOKUP_TTL_SECONDS = 60;
-const DAY_MS = 86_400_000;
 
 /**
- * Counts the files served for each work, per day and owner (docs/processing.md). Counts gather in
+ * Counts the files served for each work, per business day and owner (docs/processing.md). Counts gather in
  * memory and are added to the table every few seconds in one statement, so serving a tile never
  * waits for a write; what a crash loses is at most those few seconds.
  */
@@ -36,6 +37,7 @@ export class TrafficService {
     private readonly repository: TrafficRepository,
     private readonly works: WorksService,
     private readonly now: () => number = () => Date.now(),
+    private readonly calendar = new BusinessCalendar(),
   ) {}
 
   /** Attributes a served file to its work: derived files by their key; uploaded files when `?w=` names a work that holds them. */
@@ -47,7 +49,7 @@ export class TrafficService {
         ? await this.ownerOfAsset(served.workUid, served.key)
         : undefined;
     if (!owned) return;
-    const day = new Date(this.now()).toISOString().slice(0, 10);
+    const day = this.calendar.dayOf(this.now());
     const key = `${owned.workId}|${day}|${owned.ownerId}`;
     const entry = this.pending.get(key) ?? { ...owned, day, requests: 0, bytes: 0 };
     entry.requests += 1;
@@ -81,10 +83,13 @@ export class TrafficService {
   async ofWork(actor: Actor, uid: string, days: number): Promise<{ days: WorkTrafficDay[]; requests: number; bytes: number }> {
     const work = await this.works.findManageable(actor, uid);
     await this.flush();
-    const from = new Date(this.now() - (days - 1) * DAY_MS).toISOString().slice(0, 10);
+    const today = this.calendar.today(this.now());
+    const from = addDays(today, -(days - 1));
     const counted = await this.repository.ofWork(work.id, from);
+    const byDay = new Map(counted.map((day) => [day.day, day]));
     return {
-      days: counted,
+      // Every business day of the window, today last: the web draws them as they are, with no day arithmetic of its own.
+      days: daysFrom(from, today).map((day) => byDay.get(day) ?? { day, requests: 0, bytes: 0 }),
       requests: counted.reduce((sum, day) => sum + day.requests, 0),
       bytes: counted.reduce((sum, day) => sum + day.bytes, 0),
     };

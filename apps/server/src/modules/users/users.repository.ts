@@ -6,6 +6,7 @@ import { countAll, countPerDay, type DailyCount } from '../../db/daily-counts.js
 import { membershipVersionGroups, userMemberships } from '../membership/membership.tables.js';
 import { permissionCatalogue, rolePermissions } from '../access/access.tables.js';
 import { tiers, userPermissions, userRoles, users } from './users.tables.js';
+import type { BusinessCalendar } from '../../lib/business-time.js';
 
 export interface NewUser {
   uid: string;
@@ -330,9 +331,9 @@ export class UsersRepository {
       .where(eq(users.id, id));
   }
 
-  /** New accounts per UTC day of the last `days` days, and all accounts: the back office's overview. */
-  async signupStats(days: number): Promise<{ total: number; perDay: DailyCount[] }> {
-    const [total, perDay] = await Promise.all([countAll(this.db, users), countPerDay(this.db, users, users.createdAt, days)]);
+  /** New accounts per business day of the last `days` days, and all accounts: the back office's overview. */
+  async signupStats(days: number, calendar: BusinessCalendar): Promise<{ total: number; perDay: DailyCount[] }> {
+    const [total, perDay] = await Promise.all([countAll(this.db, users), countPerDay(this.db, users, users.createdAt, days, calendar)]);
     return { total, perDay };
   }
 }

@@ -21,6 +21,7 @@ import type { AdminLogService } from '../admin-log/index.js';
 import type { DomainEvents } from '../../kernel/domain-events.js';
 import { presentUserIdentity } from './user-identity.js';
 import { UsersRepository, type PermissionSources, type UserProfileRow } from './users.repository.js';
+import type { BusinessCalendar } from '../../lib/business-time.js';
 
 export type { PermissionSources } from './users.repository.js';
 
@@ -273,8 +274,8 @@ export class UsersService {
   }
 
   /** New accounts per UTC day of the last `days` days, and all accounts. */
-  async signupStats(days: number) {
-    return this.repository.signupStats(days);
+  async signupStats(days: number, calendar: BusinessCalendar) {
+    return this.repository.signupStats(days, calendar);
   }
 
   private async generateInviteCode(): Promise<string> {

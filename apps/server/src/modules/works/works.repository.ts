@@ -19,6 +19,7 @@ import {
   type ListValues,
   type WorkListFilter,
 } from './works-list-query.js';
+import type { BusinessCalendar } from '../../lib/business-time.js';
 
 export type { WorkListFilter } from './works-list-query.js';
 
@@ -320,9 +321,9 @@ export class WorksRepository {
     return new Set(rows.map((row) => row.workId));
   }
 
-  /** Works created per UTC day of the last `days` days, and all works ever created. */
-  async creationStats(days: number): Promise<{ total: number; perDay: DailyCount[] }> {
-    const [total, perDay] = await Promise.all([countAll(this.db, works), countPerDay(this.db, works, works.createdAt, days)]);
+  /** Works created per business day of the last `days` days, and all works ever created. */
+  async creationStats(days: number, calendar: BusinessCalendar): Promise<{ total: number; perDay: DailyCount[] }> {
+    const [total, perDay] = await Promise.all([countAll(this.db, works), countPerDay(this.db, works, works.createdAt, days, calendar)]);
     return { total, perDay };
   }
 }

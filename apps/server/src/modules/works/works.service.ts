@@ -28,6 +28,7 @@ import { copyName, copyNamePrefix } from './copy-name.js';
 import type { Executor, Transaction } from '../../db/database.js';
 import type { DomainEvents } from '../../kernel/domain-events.js';
 import type { WorkAssetRow, WorkChanges, WorkRow, WorksRepository } from './works.repository.js';
+import type { BusinessCalendar } from '../../lib/business-time.js';
 
 export type { WorkAssetRow, WorkRow };
 
@@ -389,8 +390,8 @@ export class WorksService {
   }
 
   /** Works created per UTC day of the last `days` days, and all works: the back office's overview. */
-  async creationStats(days: number) {
-    return this.repository.creationStats(days);
+  async creationStats(days: number, calendar: BusinessCalendar) {
+    return this.repository.creationStats(days, calendar);
   }
 
   async countByStatus(ownerId: number): Promise<Map<WorkStatus, number>> {

@@ -75,9 +75,10 @@ export function IncomePanel() {
           value={[dayjs(stat.startTime), dayjs(stat.endTime)]}
           onChange={(next) => changeRange(next?.[0]?.format('YYYY-MM-DD'), next?.[1]?.format('YYYY-MM-DD'))}
           presets={[
-            { label: t('income.lastDays', { count: 7 }), value: [dayjs().subtract(6, 'day'), dayjs()] },
-            { label: t('income.lastDays', { count: 30 }), value: [dayjs().subtract(29, 'day'), dayjs()] },
-            { label: t('income.lastDays', { count: 90 }), value: [dayjs().subtract(89, 'day'), dayjs()] },
+            // The server's today (a business day), not the browser's.
+            { label: t('income.lastDays', { count: 7 }), value: [dayjs(stat.today).subtract(6, 'day'), dayjs(stat.today)] },
+            { label: t('income.lastDays', { count: 30 }), value: [dayjs(stat.today).subtract(29, 'day'), dayjs(stat.today)] },
+            { label: t('income.lastDays', { count: 90 }), value: [dayjs(stat.today).subtract(89, 'day'), dayjs(stat.today)] },
           ]}
         />
         {range.startTime && <Button onClick={() => changeRange(undefined, undefined)}>{t('income.lastDays', { count: 30 })}</Button>}

@@ -13,7 +13,6 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { DailyBarChart } from '../../../components/daily-bar-chart';
 import { PeriodSwitch } from '../../../components/period-switch';
-import { fillDays } from '../../../lib/daily-series';
 import { LoadFailed } from '../../../components/load-failed';
 import { formatDate, formatNumber, formatYuan } from '../../../lib/format';
 import { useSession } from '../../../stores/session-store';
@@ -133,7 +132,7 @@ function UsageCard({ stat, days, onDays }: { stat: WalletStat; days: WalletStatD
   const { prices } = stat;
   // One work's days: its traffic, and its cost at today's prices (bills are per owner, not per work).
   const rows: WalletDay[] = work
-    ? fillDays(workTraffic.data?.days ?? [], days, (day) => ({ day, requests: 0, bytes: 0 })).map((day) => ({
+    ? (workTraffic.data?.days ?? stat.days.map(({ day }) => ({ day, requests: 0, bytes: 0 }))).map((day) => ({
         ...day,
         costFen: trafficCostFen(prices, day.requests, day.bytes).costFen,
         billed: false,
@@ -183,7 +182,12 @@ function UsageCard({ stat, days, onDays }: { stat: WalletStat; days: WalletStatD
         </Typography.Paragraph>
       )}
       <Typography.Paragraph type="secondary" className="wallet__prices">
-        {t('wallet.prices', { request: formatYuan(prices.requestFenPer10k), gb: formatYuan(prices.gbFen), count: prices.graceDays })}
+        {t('wallet.prices', {
+          request: formatYuan(prices.requestFenPer10k),
+          gb: formatYuan(prices.gbFen),
+          count: prices.graceDays,
+          timeZone: stat.timeZone,
+        })}
       </Typography.Paragraph>
     </Card>
   );

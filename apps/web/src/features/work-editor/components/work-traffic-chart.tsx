@@ -5,12 +5,11 @@ import { LoadFailed } from '../../../components/load-failed';
 import { formatBytes, formatNumber } from '../../../lib/format';
 import { TRAFFIC_DAYS, useWorkTraffic } from '../api/get-work-traffic';
 import { DailyBarChart } from '../../../components/daily-bar-chart';
-import { fillDays } from '../../../lib/daily-series';
 
 type Measure = 'requests' | 'bytes';
 
 /**
- * The work's traffic over the last 30 days (UTC days, as billing counts them): totals, and one bar
+ * The work's traffic over the last 30 days (business days, as billing counts them): totals, and one bar
  * per day for requests or for data served. A table of the same numbers is there for screen readers.
  */
 export function WorkTrafficChart({ uid }: { uid: string }) {
@@ -23,7 +22,8 @@ export function WorkTrafficChart({ uid }: { uid: string }) {
     return <LoadFailed title={t('works.traffic.loadFailed')} query={traffic} />;
   }
 
-  const days = fillDays(traffic.data.days, TRAFFIC_DAYS, (day) => ({ day, requests: 0, bytes: 0 }));
+  // Every business day of the window, as the server counts them.
+  const days = traffic.data.days;
   const format = (value: number) => (measure === 'bytes' ? formatBytes(value) : formatNumber(value));
   const values = days.map((day) => day[measure]);
 
