@@ -62,14 +62,60 @@ describe('Alipay fund transfer (alipay.fund.trans.uni.transfer)', () => {
     expect(await driver.query(payout.payoutNo)).toEqual(paid);
   });
 
-  it('reads a refusal (unknown payee, wrong name) as failed, with Alipay’s reason', async () => {
-    expect(await driver.transfer(request({ account: 'nobody@example.com' }))).toEqual({
+  it('reads a refusal (unknown payee, wrong name) as failed once the query finds no transfer, with the reason in both languages', async () => {
+    const unknownPayee = request({ account: 'nobody@example.com' });
+    expect(await driver.transfer(unknownPayee)).toEqual({
       state: 'failed',
       reference: '',
-      reason: '收款账号不存在',
+      reason: expect.stringMatching(/^支付宝收款账户不存在.* \/ The Alipay account does not exist.*\(PAYEE_NOT_EXIST: 收款账号不存在\)$/),
+    });
+    // Confirmed by a query under our number before it counts as failed.
+    expect(alipay.calls.at(-1)).toMatchObject({
+      method: 'alipay.fund.trans.common.query',
+      bizContent: { out_biz_no: unknownPayee.payoutNo },
     });
     const wrongName = await driver.transfer(request({ account: 'mei@example.com', realName: 'Someone Else' }));
-    expect(wrongName).toMatchObject({ state: 'failed', reason: expect.stringContaining('姓名') });
+    expect(wrongName).toMatchObject({ state: 'failed', reason: expect.stringContaining('PAYEE_USER_INFO_ERROR') });
+  });
+
+  it.each([
+    [
+      'a missing permission (40006)',
+      { code: '40006', msg: 'Insufficient Permissions', subCode: 'isv.insufficient-isv-permissions', subMsg: 'ISV权限不足' },
+    ],
+    [
+      'a limited permit (40004 PERMIT_CHECK_PERM_LIMITED)',
+      {
+        code: '40004',
+        msg: 'Business Failed',
+        subCode: 'PERMIT_CHECK_PERM_LIMITED',
+        subMsg: '根据监管部门的要求，当前商户账户的收付款功能被限制',
+      },
+    ],
+    ['an invalid parameter (40002)', { code: '40002', msg: 'Invalid Arguments', subCode: 'isv.invalid-parameter', subMsg: '参数无效' }],
+  ])('ends %s as failed after the query finds nothing, the site’s setup named as the cause', async (_, refusal) => {
+    alipay.refuseTransfers = refusal;
+    try {
+      const payout = request({ account: 'mei@example.com', realName: 'Mei Li' });
+      const refused = await driver.transfer(payout);
+      expect(refused).toEqual({
+        state: 'failed',
+        reference: '',
+        reason: expect.stringContaining(
+          `Alipay refused the site’s payout setup; the administrators will look into it (${refusal.subCode}: ${refusal.subMsg})`,
+        ),
+      });
+      expect(alipay.calls.at(-1)).toMatchObject({ method: 'alipay.fund.trans.common.query', bizContent: { out_biz_no: payout.payoutNo } });
+    } finally {
+      alipay.refuseTransfers = undefined;
+    }
+  });
+
+  it('never reads a refusal as failed when the query finds the transfer made under our number', async () => {
+    const payout = request({ account: 'mei@example.com', realName: 'Mei Li', amountFen: 3_000 });
+    const paid = await driver.transfer(payout);
+    // The same number again with another amount: Alipay refuses the repeat, but the first one was paid.
+    expect(await driver.transfer({ ...payout, amountFen: 3_100 })).toEqual(paid);
   });
 
   it('throws on a system error, whose outcome is open, and the query then finds the transfer made', async () => {
@@ -122,7 +168,7 @@ describe('WeChat Pay transfer to a balance (transfer-bills)', () => {
     const payout = request({ account: openid });
     const waiting = await driver.transfer(payout);
     const bill = wechat.bills.get(payout.payoutNo)!;
-    expect(waiting).toEqual({ state: 'processing', reference: bill.transferBillNo });
+    expect(waiting).toEqual({ state: 'processing', reference: bill.transferBillNo, payeeConfirmation: bill.packageInfo });
     expect(bill.userName).toBe('王小明');
     expect(bill.request).toMatchObject({ appid: merchant.appId, openid, transfer_amount: 12_345, transfer_scene_id: '1000' });
     expect(bill.request.user_name).not.toContain('王');
