@@ -23,6 +23,7 @@ export const ADMIN_ACTIONS = [
   'billing.rechargePlans',
   'withdrawal.approve',
   'withdrawal.reject',
+  'withdrawal.endFailed',
 ] as const;
 
 export type AdminActionCode = (typeof ADMIN_ACTIONS)[number];

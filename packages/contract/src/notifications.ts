@@ -25,6 +25,9 @@ export const NOTIFICATION_KINDS = [
   'withdrawalRejected',
   'withdrawalPaid',
   'withdrawalFailed',
+  // payouts that end (docs/withdrawals.md)
+  'withdrawalConfirmInWechat',
+  'withdrawalPayoutStuck',
 ] as const;
 
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];

@@ -83,6 +83,8 @@ export interface StandInBill {
   state: TransferBillState;
   /** The payee's name, decrypted from user_name. */
   userName: string;
+  /** What the payee's WeChat confirms the bill with (requestMerchantTransfer's `package`). */
+  packageInfo: string;
   failReason?: string;
   createTime: string;
   updateTime: string;
@@ -102,6 +104,11 @@ export interface WechatPayStandIn {
   bills: Map<string, StandInBill>;
   /** The payee confirms the transfer in WeChat: WAIT_USER_CONFIRM → SUCCESS. */
   confirm(outBillNo: string): StandInBill;
+  /**
+   * What WeChat does when a page calls `WeixinJSBridge.invoke('requestMerchantTransfer', { mchId, appId,
+   * package })` and the payee confirms: the bill waiting under that package, for that merchant and app, is paid.
+   */
+  confirmInWechat(request: { mchId: string; appId: string; package: string }): StandInBill;
   /** Nobody confirmed in time: WAIT_USER_CONFIRM → CANCELLED. */
   cancel(outBillNo: string, reason?: string): StandInBill;
   /** The payer scans and pays: NOTPAY → SUCCESS. Throws for an order that cannot be paid. */
@@ -331,7 +338,13 @@ export async function startWechatPayStandIn(options: WechatPayStandInOptions): P
     if (existing) {
       if (existing.request.transfer_amount !== amount || existing.request.openid !== openid)
         throw new WechatError(400, 'INVALID_REQUEST', '商户单号重复，且参数与原单不一致');
-      return { out_bill_no: outBillNo, transfer_bill_no: existing.transferBillNo, create_time: existing.createTime, state: existing.state };
+      return {
+        out_bill_no: outBillNo,
+        transfer_bill_no: existing.transferBillNo,
+        create_time: existing.createTime,
+        state: existing.state,
+        ...(existing.state === 'WAIT_USER_CONFIRM' ? { package_info: existing.packageInfo } : {}),
+      };
     }
     if (!payees.has(openid)) throw new WechatError(400, 'INVALID_REQUEST', 'openid 与 appid 不匹配');
     if (name && payees.get(openid) !== name) throw new WechatError(400, 'PARAM_ERROR', '收款用户姓名校验不通过，请核实');
@@ -342,6 +355,7 @@ export async function startWechatPayStandIn(options: WechatPayStandInOptions): P
       transferBillNo: `1330000071100999991182020050700019480${billCount}`,
       state: 'WAIT_USER_CONFIRM',
       userName: name,
+      packageInfo: `affffddafdfafddffda==${billCount}`,
       createTime: now,
       updateTime: now,
     };
@@ -351,7 +365,7 @@ export async function startWechatPayStandIn(options: WechatPayStandInOptions): P
       transfer_bill_no: made.transferBillNo,
       create_time: made.createTime,
       state: made.state,
-      package_info: `affffddafdfafddffda==${billCount}`,
+      package_info: made.packageInfo,
     };
   }
 
@@ -429,6 +443,14 @@ export async function startWechatPayStandIn(options: WechatPayStandInOptions): P
       bill.state = 'SUCCESS';
       bill.updateTime = beijingTime(Date.now());
       return bill;
+    },
+
+    confirmInWechat(request) {
+      if (request.mchId !== options.mchId || request.appId !== options.appId)
+        throw new Error('stand-in: requestMerchantTransfer with another merchant or app');
+      const waiting = [...bills].find(([, bill]) => bill.packageInfo === request.package);
+      if (!waiting) throw new Error('stand-in: no bill has this package');
+      return standIn.confirm(waiting[0]);
     },
 
     cancel(outBillNo, reason = '用户超时未确认收款，已撤销') {

@@ -2,6 +2,7 @@ import { createPayoutDrivers } from '../../drivers/payouts/create-payout-drivers
 import { defineModule } from '../../kernel/module.js';
 import { WithdrawalsRepository } from './withdrawals.repository.js';
 import { withdrawalsRoutes } from './withdrawals.routes.js';
+import { withdrawalPayoutsRoutes } from './withdrawal-payouts.routes.js';
 import { PAYOUT_JOB, WithdrawalsService } from './withdrawals.service.js';
 
 declare module '../../kernel/module.js' {
@@ -28,7 +29,10 @@ export default defineModule({
       log: logger,
     }),
   }),
-  routes: (app, { withdrawals }) => app.register(withdrawalsRoutes, { withdrawals }),
+  routes: async (app, { withdrawals }) => {
+    await app.register(withdrawalsRoutes, { withdrawals });
+    await app.register(withdrawalPayoutsRoutes, { withdrawals });
+  },
   // Approved withdrawals are paid out, and open payouts asked about again (docs/withdrawals.md). Each approval
   // queues a run at once: `singleton` runs one at a time but keeps every queued run, so an approval that
   // commits while a run is reading its batch still gets a run of its own.

@@ -76,6 +76,8 @@ describe('notification messages', () => {
       withdrawalRejected: { price: 5000, channelZh: '支付宝', channelEn: 'Alipay', reason: 'x' },
       withdrawalPaid: { price: 5000, channelZh: '微信', channelEn: 'WeChat' },
       withdrawalFailed: { price: 5000, channelZh: '微信', channelEn: 'WeChat', reason: 'x' },
+      withdrawalConfirmInWechat: { price: 5000, channelZh: '微信', channelEn: 'WeChat' },
+      withdrawalPayoutStuck: { price: 5000, withdrawalNo: 'W1', attempts: 8, error: 'x' },
     };
     for (const language of ['zh', 'en'] as const) {
       for (const kind of NOTIFICATION_KINDS) {
