@@ -50,6 +50,11 @@ export interface PayoutDriver {
    * merchant and app ids that go with each bill's package. Absent where payouts need no confirmation.
    */
   readonly payeeConfirmation?: { mchId: string; appId: string };
+  /**
+   * How long after the job started a call to the provider it may still be on its way (its request timeout):
+   * until then nobody may take "no payout under this number" for an answer. Default two minutes.
+   */
+  readonly callWindowMs?: number;
 }
 
 /** The provider did not answer, answered with an error that leaves the outcome open, or with an answer that does not verify. */

@@ -187,6 +187,37 @@ describe('an admin ends a payout as failed', () => {
     expect(await income(who)).toBe(1_300);
   });
 
+  it('ends one the sandbox never answered, once its call is over (the back office’s journey)', async () => {
+    const who = await person(testApp.app);
+    const { ledger } = testApp.app.services;
+    await ledger.openUserAccounts(who.id);
+    await ledger.post({
+      reference: 'test:payout-ends:lost',
+      kind: 'sale',
+      entries: [
+        { account: 'system:test:sales', amount: -1_500 },
+        { account: LedgerAccount.income(who.id), amount: 1_500 },
+      ],
+    });
+    await who.call('PUT', '/api/c/withdraw/accounts/alipay', { account: 'lost-payee@example.com', realName: '王小明' });
+    const withdrawal = json<{ data: Withdrawal }>(await who.call('POST', '/api/c/withdraw', { amount: 1_500, channel: 'alipay' })).data;
+    await admin.call('POST', `/api/admin/withdrawals/${withdrawal.id}/approve`);
+    await payOut();
+    const queued = json<{ data: { list: AdminWithdrawal[] } }>(
+      await admin.call('GET', `/api/admin/withdrawals?keyword=${withdrawal.withdrawalNo}`),
+    ).data.list[0]!;
+    expect(queued).toMatchObject({ status: 'paying', provider: 'sandbox', lastError: expect.stringContaining('no answer') });
+    expect(queued.nextAttemptAt).toBeGreaterThan(Date.now());
+    expect(json(await endAsFailed(withdrawal.id)).code).toBe(WithdrawalErrors.withdrawalPayoutInFlight.code);
+
+    await testApp.app.services.database.db
+      .update(withdrawalsTable)
+      .set({ lastAttemptAt: new Date(Date.now() - 6_000) })
+      .where(eq(withdrawalsTable.id, withdrawal.id));
+    expect((await endAsFailed(withdrawal.id)).statusCode).toBe(200);
+    expect(await income(who)).toBe(1_500);
+  });
+
   it('refuses while the provider says the payout is under way, while a run has just called it, or where it cannot ask', async () => {
     const { withdrawal } = await approved('wechat', 1_400);
     await payOut();

@@ -28,7 +28,7 @@ const RETRY_CAP_MS = 60 * 60_000;
 export const PAYOUT_RETRY_LIMIT = 8;
 /** A provider that leaves this many payouts in a row unknown in one run is left alone until the next run. */
 const PROVIDER_TRIP = 3;
-/** A run touched the withdrawal this recently: its call to the provider may still be on the way. */
+/** A run touched the withdrawal this recently: its call to the provider may still be on the way (a driver may say less). */
 const IN_FLIGHT_MS = 2 * 60_000;
 /** WeChat cancels a bill its payee has not confirmed after 24 hours. */
 const CONFIRMATION_WINDOW_MS = 24 * 60 * 60_000;
@@ -337,8 +337,9 @@ export class WithdrawalPayouts {
   }
 
   private async confirmNothingPaid(row: WithdrawalRow): Promise<void> {
-    if (row.lastAttemptAt && row.lastAttemptAt.getTime() > this.now() - IN_FLIGHT_MS) throw fail('withdrawalPayoutInFlight');
     const driver = row.provider ? this.deps.drivers.byProvider(row.provider) : undefined;
+    const callWindow = driver?.callWindowMs ?? IN_FLIGHT_MS;
+    if (row.lastAttemptAt && row.lastAttemptAt.getTime() > this.now() - callWindow) throw fail('withdrawalPayoutInFlight');
     if (!driver) throw fail('withdrawalPayoutUnconfirmed');
     let state: PayoutState;
     try {
