@@ -280,6 +280,26 @@ describe('payouts that end', () => {
     await expect(service.endAsFailed(admin, id, 'x')).rejects.toMatchObject({ code: WithdrawalErrors.withdrawalNotEndable.code });
   });
 
+  it('hands a payout it gave up on back to the job when the provider, asked by the admin, says it was paid', async () => {
+    const provider = new ScriptedProvider();
+    const service = serviceWith(provider);
+    const { who, id } = await approvedWithdrawal(service, 1_700);
+    provider.nextTransfer = 'loseAnswer';
+    await nextRun(service);
+    provider.down = true;
+    for (let streak = 1; streak < PAYOUT_RETRY_LIMIT; streak += 1) {
+      clock += retryDelayMs(streak);
+      await service.payOut();
+    }
+    expect((await adminRow(service, who)).payoutStuckAt).not.toBeNull();
+    provider.down = false;
+    clock += 60 * 60_000;
+    await expect(service.endAsFailed(admin, id, 'x')).rejects.toMatchObject({ code: WithdrawalErrors.withdrawalPayoutWasPaid.code });
+    expect(await service.payOut()).toMatchObject({ paid: 1 });
+    expect(await statusOf(who, id)).toBe('paid');
+    expect(await income(who)).toBe(0);
+  });
+
   it('works through each provider side by side: one that hangs holds up no other', async () => {
     const slow = new ScriptedProvider('alipay');
     const quick = new ScriptedProvider('wechat');

@@ -348,7 +348,12 @@ export class WithdrawalPayouts {
       this.deps.log.warn({ withdrawalNo: row.withdrawalNo, err: error }, 'the provider could not confirm a payout an admin is ending');
       throw fail('withdrawalPayoutUnconfirmed');
     }
-    if (state.state === 'paid' || state.state === 'processing') throw fail('withdrawalPayoutWasPaid');
+    if (state.state === 'paid' || state.state === 'processing') {
+      // The provider answers again: a payout the job gave up on goes back to it, to be booked at its next run.
+      if (row.payoutStuckAt)
+        await this.repository.update(row.id, { payoutStuckAt: null, errorStreak: 0, nextAttemptAt: null }, this.repository.db);
+      throw fail('withdrawalPayoutWasPaid');
+    }
   }
 
   // ---- the payee confirms in WeChat ----
