@@ -1,4 +1,4 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startAlipayStandIn, type AlipayStandIn } from '../../test/alipay-stand-in.js';
 import { rsaKeyPems } from '../../test/rsa-keys.js';
 import { startWechatPayStandIn, testWechatMerchant, type WechatPayStandIn } from '../../test/wechat-pay-stand-in.js';
@@ -200,5 +200,82 @@ describe('WeChat Pay transfer to a balance (transfer-bills)', () => {
     await driver.transfer(payout);
     wechat.answerSigning = 'foreignKey';
     await expect(driver.query(payout.payoutNo)).rejects.toBeInstanceOf(PayoutProviderError);
+  });
+});
+
+describe('WeChat Pay platform certificates (GET /v3/certificates)', () => {
+  const merchantKeys = rsaKeyPems();
+  const merchant = testWechatMerchant();
+  const openid = 'oUpF8uMuAJO_M2pxb1Q9zNjWeS6o';
+  const HOUR = 3600_000;
+  let wechat: WechatPayStandIn;
+
+  beforeAll(async () => {
+    wechat = await startWechatPayStandIn({ ...merchant, merchantPublicKeyPem: merchantKeys.publicKeyPem });
+    wechat.payees.set(openid, '王小明');
+  });
+  afterAll(() => wechat.close());
+  afterEach(() => {
+    wechat.answerSigning = 'publicKeyId';
+    vi.useRealTimers();
+  });
+
+  const driverWith = (platformPublicKeys: Record<string, string>) =>
+    new WechatTransferDriver({
+      ...merchant,
+      merchantPrivateKeyPem: merchantKeys.privateKeyPem,
+      platformPublicKeys,
+      endpoint: wechat.endpoint,
+      transferSceneId: '1000',
+      apiV3Key: merchant.apiV3Key,
+    });
+  /** A transfer: its answer (2xx) must carry a signature the driver can check. */
+  const transfer = (driver: WechatTransferDriver) => driver.transfer(request({ account: openid, amountFen: 1_000 }));
+  /** Time moves for the driver and the stand-in alike (both read Date). */
+  const later = (ms: number) => vi.setSystemTime(Date.now() + ms);
+
+  it('downloads and decrypts the certificates, every 12 hours and hourly once one expires within 3 days, and trusts a new one', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    wechat.answerSigning = 'certificate';
+    const driver = driverWith({ [wechat.certificateSerial]: wechat.platformPublicKeys[wechat.certificateSerial]! });
+    const start = wechat.certificateDownloads;
+    const downloads = () => wechat.certificateDownloads - start;
+
+    await transfer(driver);
+    expect(downloads()).toBe(1);
+    later(HOUR);
+    await transfer(driver);
+    expect(downloads()).toBe(1);
+
+    // WeChat Pay issues a successor and, later, signs with it: the download 12 hours on brings it in time.
+    const successor = wechat.issueCertificate(365);
+    later(11 * HOUR);
+    await transfer(driver);
+    expect(downloads()).toBe(2);
+    wechat.signWithCertificate(successor);
+    expect(await transfer(driver)).toMatchObject({ state: 'processing' });
+
+    // One that expires within 3 days is looked after hourly.
+    wechat.issueCertificate(2);
+    later(12 * HOUR);
+    await transfer(driver);
+    expect(downloads()).toBe(3);
+    later(HOUR / 2);
+    await transfer(driver);
+    expect(downloads()).toBe(3);
+    later(HOUR / 2);
+    await transfer(driver);
+    expect(downloads()).toBe(4);
+  });
+
+  it('refuses an answer signed by a certificate it never downloaded, and never downloads in public-key mode', async () => {
+    const before = wechat.certificateDownloads;
+    const publicKeyMode = driverWith({ [wechat.publicKeyId]: wechat.platformPublicKeys[wechat.publicKeyId]! });
+    expect(await transfer(publicKeyMode)).toMatchObject({ state: 'processing' });
+    expect(wechat.certificateDownloads).toBe(before);
+
+    wechat.answerSigning = 'certificate';
+    wechat.signWithCertificate(wechat.issueCertificate(365));
+    await expect(transfer(publicKeyMode)).rejects.toBeInstanceOf(PayoutProviderError);
   });
 });
