@@ -14,6 +14,7 @@ import { rsaKeyPems } from '../../test/rsa-keys.js';
 import { authHeaders, createTestApp, json, type TestApp } from '../../test/test-app.js';
 import { startWechatPayStandIn, testWechatMerchant, type WechatPayStandIn } from '../../test/wechat-pay-stand-in.js';
 import { person, type Person } from '../../test/works-fixtures.js';
+import { earnIncome } from '../../test/income.js';
 import { LedgerAccount } from '../ledger/ledger.service.js';
 import { withdrawals as withdrawalsTable } from './withdrawals.tables.js';
 import { eq } from 'drizzle-orm';
@@ -52,28 +53,16 @@ beforeAll(async () => {
   });
   admin = await person(testApp.app, { roles: [Role.admin] });
   clerk = await person(testApp.app);
-  await testApp.app.services.ledger.openSystemAccount('system:test:sales');
 });
 afterAll(async () => {
   await testApp.close();
   await wechat.close();
 });
 
-let earned = 0;
 /** A person with income who asked to withdraw `amountFen` through `channel`, approved by the admin. */
 async function approved(channel: 'wechat' | 'alipay', amountFen: number): Promise<{ who: Person; withdrawal: Withdrawal }> {
   const who = await person(testApp.app);
-  const { ledger } = testApp.app.services;
-  await ledger.openUserAccounts(who.id);
-  earned += 1;
-  await ledger.post({
-    reference: `test:payout-ends:${earned}`,
-    kind: 'sale',
-    entries: [
-      { account: 'system:test:sales', amount: -amountFen },
-      { account: LedgerAccount.income(who.id), amount: amountFen },
-    ],
-  });
+  await earnIncome(testApp.app, who.id, amountFen);
   const account = channel === 'wechat' ? OPENID : '13912345678';
   expect((await who.call('PUT', `/api/c/withdraw/accounts/${channel}`, { account, realName: '王小明' })).statusCode).toBe(200);
   const withdrawal = json<{ data: Withdrawal }>(await who.call('POST', '/api/c/withdraw', { amount: amountFen, channel })).data;
@@ -189,16 +178,7 @@ describe('an admin ends a payout as failed', () => {
 
   it('ends one the sandbox never answered, once its call is over (the back office’s journey)', async () => {
     const who = await person(testApp.app);
-    const { ledger } = testApp.app.services;
-    await ledger.openUserAccounts(who.id);
-    await ledger.post({
-      reference: 'test:payout-ends:lost',
-      kind: 'sale',
-      entries: [
-        { account: 'system:test:sales', amount: -1_500 },
-        { account: LedgerAccount.income(who.id), amount: 1_500 },
-      ],
-    });
+    await earnIncome(testApp.app, who.id, 1_500);
     await who.call('PUT', '/api/c/withdraw/accounts/alipay', { account: 'lost-payee@example.com', realName: '王小明' });
     const withdrawal = json<{ data: Withdrawal }>(await who.call('POST', '/api/c/withdraw', { amount: 1_500, channel: 'alipay' })).data;
     await admin.call('POST', `/api/admin/withdrawals/${withdrawal.id}/approve`);
@@ -261,15 +241,7 @@ describe('an admin ends a payout as failed', () => {
     expect((await endAsFailed(withdrawal.id, 'x', clerk)).statusCode).toBe(403);
 
     const earner = await person(testApp.app);
-    await testApp.app.services.ledger.openUserAccounts(earner.id);
-    await testApp.app.services.ledger.post({
-      reference: 'test:payout-ends:reviewing',
-      kind: 'sale',
-      entries: [
-        { account: 'system:test:sales', amount: -1_000 },
-        { account: LedgerAccount.income(earner.id), amount: 1_000 },
-      ],
-    });
+    await earnIncome(testApp.app, earner.id, 1_000);
     await earner.call('PUT', '/api/c/withdraw/accounts/alipay', { account: '13912345678', realName: '王小明' });
     const reviewing = json<{ data: Withdrawal }>(await earner.call('POST', '/api/c/withdraw', { amount: 1_000, channel: 'alipay' })).data;
     const refused = await endAsFailed(reviewing.id);

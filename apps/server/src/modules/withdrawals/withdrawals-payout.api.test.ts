@@ -5,6 +5,7 @@ import { PayoutProviderError, type PayoutDriver, type PayoutRequest, type Payout
 import { appWithPeople } from '../../test/app-with-people.js';
 import { json, type TestApp } from '../../test/test-app.js';
 import { person, type Person } from '../../test/works-fixtures.js';
+import { earnIncome } from '../../test/income.js';
 import { LedgerAccount } from '../ledger/ledger.service.js';
 import { WithdrawalsRepository } from './withdrawals.repository.js';
 import { WithdrawalsService } from './withdrawals.service.js';
@@ -61,7 +62,6 @@ let admin: Person;
 
 beforeAll(async () => {
   ({ testApp, admin } = await appWithPeople({ admin: { roles: [Role.admin] } }));
-  await testApp.app.services.ledger.openSystemAccount('system:test:sales');
 });
 afterAll(() => testApp.close());
 
@@ -81,7 +81,6 @@ function serviceWith(...providers: ScriptedProvider[]): WithdrawalsService {
   });
 }
 
-let count = 0;
 /** An approved withdrawal of `amountFen` by a new person who earned `earnedFen`. */
 async function approvedWithdrawal(
   service: WithdrawalsService,
@@ -90,17 +89,7 @@ async function approvedWithdrawal(
   channel: PayoutChannel = 'alipay',
 ): Promise<{ who: Person; id: number }> {
   const who = await person(testApp.app);
-  const { ledger } = testApp.app.services;
-  await ledger.openUserAccounts(who.id);
-  count += 1;
-  await ledger.post({
-    reference: `test:payout-earn:${count}`,
-    kind: 'sale',
-    entries: [
-      { account: 'system:test:sales', amount: -earnedFen },
-      { account: LedgerAccount.income(who.id), amount: earnedFen },
-    ],
-  });
+  await earnIncome(testApp.app, who.id, earnedFen);
   const account = channel === 'alipay' ? '13912345678' : 'oUpF8uMuAJO_M2pxb1Q9zNjWeS6o';
   await service.bindAccount(who.id, channel, { account, realName: '王小明' });
   const withdrawal = await service.request(who.id, { amount: amountFen, channel });
