@@ -211,7 +211,9 @@ inBothLanguages(
     await rechargeThroughSandbox(buyer, request);
     await earnBySale(seller, buyer, language === 'zh' ? '山景样板间' : 'Hill view suite');
     // The sandbox never answers a payout to an account containing "lost" (docs/withdrawals.md).
-    await dataOf(await seller.api.put('/api/c/withdraw/accounts/alipay', { data: { account: 'lost-payee@example.com', realName: '王小明' } }));
+    await dataOf(
+      await seller.api.put('/api/c/withdraw/accounts/alipay', { data: { account: 'lost-payee@example.com', realName: '王小明' } }),
+    );
     const withdrawal = await dataOf<{ id: number; withdrawalNo: string }>(
       await seller.api.post('/api/c/withdraw', { data: { amount: 1_500, channel: 'alipay' } }),
     );
