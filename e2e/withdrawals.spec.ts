@@ -1,4 +1,4 @@
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Page, type TestInfo } from '@playwright/test';
 import { signedInAccount, type SignedInAccount } from './support/accounts';
 import { dataOf } from './support/api';
 import { inBothLanguages, signedInPage, signInAt, type Language } from './support/back-office';
@@ -72,6 +72,22 @@ async function earnBySale(seller: SignedInAccount, buyer: SignedInAccount, workN
   await dataOf(await buyer.api.post(`/api/transfers/${transfer.id}/confirm`));
 }
 
+/** A seller named `sellerName` with ¥25.00 of income from selling `workName` to a buyer who recharged through the sandbox. */
+async function sellerWithIncome(
+  { request, playwright }: { request: APIRequestContext; playwright: { request: Parameters<typeof signedInAccount>[1] } },
+  info: TestInfo,
+  sellerName: string,
+  workName: string,
+): Promise<SignedInAccount> {
+  const baseURL = info.project.use.baseURL;
+  const seller = await signedInAccount(request, playwright.request, { network: 8, password: 'Withdraw#2026', baseURL });
+  const buyer = await signedInAccount(request, playwright.request, { network: 8, password: 'Withdraw#2026', baseURL });
+  await dataOf(await seller.api.patch(`/api/client/${seller.uid}/info`, { form: { fullName: sellerName } }));
+  await rechargeThroughSandbox(buyer, request);
+  await earnBySale(seller, buyer, workName);
+  return seller;
+}
+
 const recordRow = (page: Page) => page.getByTestId('withdrawal-row').first();
 /** A form field's error (the one before it may still be fading out). */
 const fieldError = (page: Page, text: string) => page.locator('.ant-form-item-explain-error', { hasText: text });
@@ -80,13 +96,8 @@ inBothLanguages(
   'a seller withdraws income to Alipay; an admin approves it in the back office and the records show it paid',
   async ({ page, browser, request, playwright }, info, language: Language) => {
     const words = WORDS[language];
-    const baseURL = info.project.use.baseURL;
-    const seller = await signedInAccount(request, playwright.request, { network: 8, password: 'Withdraw#2026', baseURL });
-    const buyer = await signedInAccount(request, playwright.request, { network: 8, password: 'Withdraw#2026', baseURL });
     const sellerName = language === 'zh' ? '周提现' : 'Zoe Withdraw';
-    await dataOf(await seller.api.patch(`/api/client/${seller.uid}/info`, { form: { fullName: sellerName } }));
-    await rechargeThroughSandbox(buyer, request);
-    await earnBySale(seller, buyer, language === 'zh' ? '江景样板间' : 'River view suite');
+    const seller = await sellerWithIncome({ request, playwright }, info, sellerName, language === 'zh' ? '江景样板间' : 'River view suite');
 
     // The withdraw page: ¥25.00 withdrawable, nothing bound yet.
     await signInAt(page, seller, '/wallet/withdraw');
@@ -203,13 +214,8 @@ inBothLanguages(
   'an admin ends a payout that got no answer as failed, once the provider confirms nothing was paid; the money is back',
   async ({ page, browser, request, playwright }, info, language: Language) => {
     const words = ENDING_WORDS[language];
-    const baseURL = info.project.use.baseURL;
-    const seller = await signedInAccount(request, playwright.request, { network: 8, password: 'Withdraw#2026', baseURL });
-    const buyer = await signedInAccount(request, playwright.request, { network: 8, password: 'Withdraw#2026', baseURL });
     const sellerName = language === 'zh' ? '吴未达' : 'Una Answered';
-    await dataOf(await seller.api.patch(`/api/client/${seller.uid}/info`, { form: { fullName: sellerName } }));
-    await rechargeThroughSandbox(buyer, request);
-    await earnBySale(seller, buyer, language === 'zh' ? '山景样板间' : 'Hill view suite');
+    const seller = await sellerWithIncome({ request, playwright }, info, sellerName, language === 'zh' ? '山景样板间' : 'Hill view suite');
     // The sandbox never answers a payout to an account containing "lost" (docs/withdrawals.md).
     await dataOf(
       await seller.api.put('/api/c/withdraw/accounts/alipay', { data: { account: 'lost-payee@example.com', realName: '王小明' } }),
