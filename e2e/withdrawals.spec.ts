@@ -1,4 +1,4 @@
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Page, type TestInfo } from '@playwright/test';
 import { readCode, signedInAccount, type SignedInAccount } from './support/accounts';
 import { dataOf } from './support/api';
 import { inBothLanguages, signedInPage, signInAt, type Language } from './support/back-office';
@@ -92,6 +92,23 @@ async function noCoolingPeriod(request: APIRequestContext): Promise<void> {
   );
 }
 
+/** A seller named `sellerName` with ¥25.00 of income from selling `workName` to a buyer who recharged through the sandbox. */
+async function sellerWithIncome(
+  { request, playwright }: { request: APIRequestContext; playwright: { request: Parameters<typeof signedInAccount>[1] } },
+  info: TestInfo,
+  sellerName: string,
+  workName: string,
+): Promise<SignedInAccount> {
+  const baseURL = info.project.use.baseURL;
+  const seller = await signedInAccount(request, playwright.request, { network: 8, password: 'Withdraw#2026', baseURL });
+  const buyer = await signedInAccount(request, playwright.request, { network: 8, password: 'Withdraw#2026', baseURL });
+  await dataOf(await seller.api.patch(`/api/client/${seller.uid}/info`, { form: { fullName: sellerName } }));
+  await rechargeThroughSandbox(buyer, request);
+  await earnBySale(seller, buyer, workName);
+  await noCoolingPeriod(request);
+  return seller;
+}
+
 const recordRow = (page: Page) => page.getByTestId('withdrawal-row').first();
 /** A form field's error (the one before it may still be fading out). */
 const fieldError = (page: Page, text: string) => page.locator('.ant-form-item-explain-error', { hasText: text });
@@ -100,14 +117,8 @@ inBothLanguages(
   'a seller withdraws income to Alipay; an admin approves it in the back office and the records show it paid',
   async ({ page, browser, request, playwright }, info, language: Language) => {
     const words = WORDS[language];
-    const baseURL = info.project.use.baseURL;
-    const seller = await signedInAccount(request, playwright.request, { network: 8, password: 'Withdraw#2026', baseURL });
-    const buyer = await signedInAccount(request, playwright.request, { network: 8, password: 'Withdraw#2026', baseURL });
     const sellerName = language === 'zh' ? '周提现' : 'Zoe Withdraw';
-    await dataOf(await seller.api.patch(`/api/client/${seller.uid}/info`, { form: { fullName: sellerName } }));
-    await rechargeThroughSandbox(buyer, request);
-    await earnBySale(seller, buyer, language === 'zh' ? '江景样板间' : 'River view suite');
-    await noCoolingPeriod(request);
+    const seller = await sellerWithIncome({ request, playwright }, info, sellerName, language === 'zh' ? '江景样板间' : 'River view suite');
 
     // The withdraw page: ¥25.00 withdrawable, nothing bound yet.
     await signInAt(page, seller, '/wallet/withdraw');
@@ -217,5 +228,83 @@ inBothLanguages(
     // What is left can still be withdrawn.
     await page.goto('/wallet/withdraw');
     await expect(page.getByTestId('withdraw-available')).toContainText(words.availableAfter);
+  },
+);
+
+const ENDING_WORDS = {
+  zh: {
+    paying: '打款中',
+    failed: '打款失败',
+    endFailed: '标记为失败',
+    reason: '支付宝确认未收到这笔转账，请重新提现',
+    ended: '已标记为失败，款项已退回其收益余额',
+    failedNotice: '您的提现 ¥15.00 打款失败，款项已退回收益余额',
+  },
+  en: {
+    paying: 'Paying out',
+    failed: 'Payout failed',
+    endFailed: 'End as failed',
+    reason: 'Alipay confirmed it never received this transfer; please withdraw again',
+    ended: "Ended as failed; the money is back in the person's income",
+    failedNotice: 'Your withdrawal of ¥15.00 could not be paid out and the money is back in your income',
+  },
+} as const;
+
+inBothLanguages(
+  'an admin ends a payout that got no answer as failed, once the provider confirms nothing was paid; the money is back',
+  async ({ page, browser, request, playwright }, info, language: Language) => {
+    const words = ENDING_WORDS[language];
+    const sellerName = language === 'zh' ? '吴未达' : 'Una Answered';
+    const seller = await sellerWithIncome({ request, playwright }, info, sellerName, language === 'zh' ? '山景样板间' : 'Hill view suite');
+    // The sandbox never answers a payout to an account containing "lost" (docs/withdrawals.md).
+    await dataOf(
+      await seller.api.put('/api/c/withdraw/accounts/alipay', {
+        data: { account: 'lost-payee@example.com', realName: '王小明', password: seller.password },
+      }),
+    );
+    const withdrawal = await dataOf<{ id: number; withdrawalNo: string }>(
+      await seller.api.post('/api/c/withdraw', { data: { amount: 1_500, channel: 'alipay', password: seller.password } }),
+    );
+
+    const adminPage = await signedInPage(browser, info, language, users.admin, `/admin/withdrawals`);
+    const row = () => adminPage.getByTestId('withdrawal-queue-row').filter({ hasText: sellerName });
+    await row().getByTestId('withdrawal-approve').click();
+    await adminPage.locator('.ant-modal-confirm .ant-btn-primary').click();
+    await expect(row()).toHaveCount(0);
+
+    // The payout job asked the sandbox and got no answer: paying, the error shown, looked at again later.
+    await adminPage.getByTestId('withdrawal-queue-filter').getByText(WORDS[language].all, { exact: true }).click();
+    await expect(row().getByTestId('withdrawal-status')).toHaveText(words.paying, { timeout: 30_000 });
+    await expect(row()).toContainText('no answer', { timeout: 30_000 });
+    await snap(adminPage, `withdrawals-${language}-09-admin-paying-unknown`);
+
+    await row().getByTestId('withdrawal-end-failed').click();
+    const dialog = adminPage.locator('.ant-modal').filter({ has: adminPage.getByTestId('withdrawal-end-reason') });
+    await expect(dialog).toContainText('¥15.00');
+    await dialog.getByRole('button', { name: words.endFailed }).click();
+    await expect(dialog.locator('.ant-form-item-explain-error')).toBeVisible();
+    await adminPage.getByTestId('withdrawal-end-reason').fill(words.reason);
+    await snap(adminPage, `withdrawals-${language}-10-end-dialog`, { fullPage: false });
+    // The sandbox's call takes five seconds to give up; until then the server answers "try again shortly"
+    // (1659), since only a call that is over makes "nothing under this number" an answer.
+    await expect(async () => {
+      if (await dialog.isVisible()) await dialog.getByRole('button', { name: words.endFailed }).click();
+      await expect(adminPage.getByText(words.ended)).toBeVisible({ timeout: 1_500 });
+    }).toPass({ timeout: 30_000, intervals: [1_000] });
+    await expect(row().getByTestId('withdrawal-status')).toHaveText(words.failed);
+    await expect(row().getByTestId('withdrawal-end-failed')).toHaveCount(0);
+    await snap(adminPage, `withdrawals-${language}-11-admin-ended`);
+    await adminPage.context().close();
+
+    // The seller: the reason on the record, the money back, the notice.
+    await signInAt(page, seller, '/wallet/withdrawRecord');
+    await expect(recordRow(page).getByTestId('withdrawal-status')).toHaveText(words.failed);
+    await expect(recordRow(page)).toContainText(words.reason);
+    await snap(page, `withdrawals-${language}-12-seller-failed`);
+    await page.getByTestId('notification-bell').click();
+    await expect(page.getByText(words.failedNotice).first()).toBeVisible();
+    const options = await dataOf<{ withdrawableFen: number }>(await seller.api.get('/api/c/withdraw/options'));
+    expect(options.withdrawableFen).toBe(2_500);
+    expect(withdrawal.withdrawalNo).toMatch(/^W/);
   },
 );

@@ -24,6 +24,7 @@ export const ADMIN_ACTIONS = [
   'withdrawal.approve',
   'withdrawal.reject',
   'withdrawal.settings',
+  'withdrawal.endFailed',
 ] as const;
 
 export type AdminActionCode = (typeof ADMIN_ACTIONS)[number];

@@ -26,6 +26,9 @@ export const NOTIFICATION_KINDS = [
   'withdrawalPaid',
   'withdrawalFailed',
   'payoutAccountBound',
+  // payouts that end (docs/withdrawals.md)
+  'withdrawalConfirmInWechat',
+  'withdrawalPayoutStuck',
 ] as const;
 
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];

@@ -78,7 +78,7 @@ export interface Withdrawal {
 }
 
 /** A withdrawal in the back office's queue. */
-export interface AdminWithdrawal extends Withdrawal {
+export interface AdminWithdrawal extends Withdrawal, PayoutProgress {
   user: { uid: string; name: string; phone: string };
   /** The account and name in full: the operator checks them before approving. */
   accountFull: string;
@@ -96,7 +96,33 @@ export interface AdminWithdrawal extends Withdrawal {
   payeeNameMismatch: boolean;
 }
 
-/** Withdrawals and payout accounts (the withdrawals module): 1620–1627. */
+// ---- Payouts that end (docs/withdrawals.md, "Payouts that end") ----
+
+/** Where a payout the job could not finish stands, for the back office. */
+export interface PayoutProgress {
+  /** When the job looks at the payout next (null: at its next run, or never again once it ended). */
+  nextAttemptAt: number | null;
+  /** When the job gave up asking (too many unknown outcomes in a row) and told the admins; an admin ends it. */
+  payoutStuckAt: number | null;
+}
+
+/** The statuses an admin may end as failed, once the provider confirms that nothing was paid. */
+export const WITHDRAWAL_ENDABLE_STATUSES = ['approved', 'paying'] as const satisfies readonly WithdrawalStatus[];
+
+/** What the WeChat confirmation page needs to call `requestMerchantTransfer` inside WeChat. */
+export interface WithdrawalConfirmation {
+  id: number;
+  withdrawalNo: string;
+  amountFen: number;
+  /** The merchant id, the AppID and the bill's `package_info`, as `requestMerchantTransfer` takes them. */
+  mchId: string;
+  appId: string;
+  package: string;
+  /** When WeChat cancels a bill nobody confirmed: 24 hours after the transfer. */
+  expiresAt: number;
+}
+
+/** Withdrawals and payout accounts (the withdrawals module): 1620–1627, and 1655–1659 for payouts that end. */
 export const WithdrawalErrors = defineErrors(withdrawalErrors);
 
 // ---- Step-up checks (docs/withdrawals.md "Step-up checks") ----

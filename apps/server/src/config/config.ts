@@ -508,6 +508,8 @@ function wechatMerchantOf(env: Environment): WechatPayMerchant {
     merchantPrivateKeyPem: readKeyFile('WECHAT_PAY_PRIVATE_KEY_FILE', env),
     platformPublicKeys: wechatPlatformPublicKeys(env),
     endpoint: env.WECHAT_PAY_ENDPOINT,
+    // Platform-certificate mode downloads fresh certificates with it (docs/payments.md).
+    apiV3Key: env.WECHAT_PAY_API_V3_KEY,
   };
 }
 

@@ -318,6 +318,9 @@ const MATRIX: Record<string, Row> = {
   'GET /api/c/withdraw/records/{id}': row((world) => withdrawalOf(world, world.owner), [401, 404, 200, 404]),
   'POST /api/admin/withdrawals/{id}/approve': row(ofAnotherPerson(withdrawalOf), [401, 403, 403, 200]),
   'POST /api/admin/withdrawals/{id}/reject': row(ofAnotherPerson(withdrawalOf), [401, 403, 403, 200], WITH_REASON),
+  // payouts that end: a withdrawal under review cannot be ended as failed (409); only its owner may confirm it in WeChat
+  'POST /api/admin/withdrawals/{id}/fail': row(ofAnotherPerson(withdrawalOf), [401, 403, 403, 409], WITH_REASON),
+  'GET /api/c/withdraw/records/{id}/confirmation': row((world) => withdrawalOf(world, world.owner), [401, 404, 409, 404]),
   // membership (docs/membership.md)
   'GET /api/membership/versions/{id}': row(async () => ({ id: '1' }), [200, 200, 200, 200]),
   'PUT /api/admin/membership/versions/{id}': row(membershipVersion, [401, 403, 403, 200], { body: versionInput }),

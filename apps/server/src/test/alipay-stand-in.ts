@@ -25,6 +25,12 @@ export interface AlipayStandIn {
   transfers: Map<string, StandInTransfer>;
   /** The next transfer is made but answered with Alipay's system error (20000), as after an outage mid-call. */
   failNextTransferAnswer: boolean;
+  /**
+   * Refuse every new transfer with this answer (the query still answers): the merchant's fund-transfer
+   * permission missing (40006 isv.insufficient-isv-permissions), its permit limited
+   * (40004 PERMIT_CHECK_PERM_LIMITED)…
+   */
+  refuseTransfers?: { code: string; msg: string; subCode: string; subMsg: string };
   /** The trade notification Alipay would post to notify_url for the trade as it is now. */
   notificationFor(orderNo: string, changes?: NotificationChanges): { headers: Record<string, string>; rawBody: string };
   close(): Promise<void>;
@@ -270,6 +276,8 @@ export async function startAlipayStandIn(merchant: { appId: string; merchantPubl
       if (existing.transAmount !== transAmount || existing.identity !== identity)
         throw businessFailure('INVALID_PARAMETER', '外部单号重复，且参数不一致');
     } else {
+      const refusal = standIn.refuseTransfers;
+      if (refusal) throw new GatewayRefusal(refusal.code, refusal.msg, refusal.subCode, refusal.subMsg);
       if (!payees.has(identity)) throw businessFailure('PAYEE_NOT_EXIST', '收款账号不存在');
       if (payees.get(identity) !== name) throw businessFailure('PAYEE_USER_INFO_ERROR', '支付宝账号和姓名不匹配，请确认姓名是否正确');
       transferCount += 1;

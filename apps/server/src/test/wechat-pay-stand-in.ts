@@ -10,7 +10,11 @@ import {
   verify,
   type KeyObject,
 } from 'node:crypto';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
 import type { IncomingNotification } from '../drivers/payments/payment-driver.js';
 
 /**
@@ -83,6 +87,8 @@ export interface StandInBill {
   state: TransferBillState;
   /** The payee's name, decrypted from user_name. */
   userName: string;
+  /** What the payee's WeChat confirms the bill with (requestMerchantTransfer's `package`). */
+  packageInfo: string;
   failReason?: string;
   createTime: string;
   updateTime: string;
@@ -102,12 +108,42 @@ export interface WechatPayStandIn {
   bills: Map<string, StandInBill>;
   /** The payee confirms the transfer in WeChat: WAIT_USER_CONFIRM → SUCCESS. */
   confirm(outBillNo: string): StandInBill;
+  /**
+   * What WeChat does when a page calls `WeixinJSBridge.invoke('requestMerchantTransfer', { mchId, appId,
+   * package })` and the payee confirms: the bill waiting under that package, for that merchant and app, is paid.
+   */
+  confirmInWechat(request: { mchId: string; appId: string; package: string }): StandInBill;
   /** Nobody confirmed in time: WAIT_USER_CONFIRM → CANCELLED. */
   cancel(outBillNo: string, reason?: string): StandInBill;
   /** The payer scans and pays: NOTPAY → SUCCESS. Throws for an order that cannot be paid. */
   pay(orderNo: string): StandInOrder;
   notificationFor(orderNo: string, overrides?: NotificationOverrides): IncomingNotification;
+  /**
+   * WeChat Pay issues a new platform certificate (valid `days` from now), listed by GET /v3/certificates
+   * from then on; answers are signed with it only after `signWithCertificate(serial)`.
+   */
+  issueCertificate(days: number): string;
+  /** Answers in 'certificate' mode are signed with this certificate's key from now on. */
+  signWithCertificate(serial: string): void;
+  /** How many times GET /v3/certificates was asked. */
+  certificateDownloads: number;
   close(): Promise<void>;
+}
+
+/** A self-signed X.509 certificate for the key, valid `days` from now, as WeChat Pay's platform certificates are PEM. */
+function platformCertificatePem(privateKey: KeyObject, serial: string, days: number): string {
+  const folder = mkdtempSync(path.join(os.tmpdir(), 'wechat-stand-in-cert-'));
+  try {
+    const keyFile = path.join(folder, 'key.pem');
+    writeFileSync(keyFile, privateKey.export({ type: 'pkcs8', format: 'pem' }));
+    return execFileSync(
+      'openssl',
+      ['req', '-x509', '-new', '-key', keyFile, '-subj', '/CN=Tenpay.com Root CA', '-days', String(days), '-set_serial', `0x${serial}`],
+      { encoding: 'utf8' },
+    );
+  } finally {
+    rmSync(folder, { recursive: true, force: true });
+  }
 }
 
 /** The same notification with its body changed after signing. */
@@ -170,6 +206,10 @@ export async function startWechatPayStandIn(options: WechatPayStandInOptions): P
     publicKeyId: { serial: publicKeyId, privateKey: publicKeyIdPair.privateKey },
     certificate: { serial: certificateSerial, privateKey: certificatePair.privateKey },
   };
+  /** The platform certificates WeChat Pay lists, by serial; the first one's PEM is made when first listed. */
+  const certificates = new Map<string, { privateKey: KeyObject; days: number; pem?: string }>([
+    [certificateSerial, { privateKey: certificatePair.privateKey, days: 365 }],
+  ]);
   const orders = new Map<string, StandInOrder>();
   const usedNonces = new Set<string>();
   let transactionCount = 0;
@@ -314,7 +354,10 @@ export async function startWechatPayStandIn(options: WechatPayStandInOptions): P
     if (userName !== undefined) {
       if (typeof userName !== 'string' || !userName) throw new WechatError(400, 'PARAM_ERROR', 'user_name 须为加密后的字符串');
       const serial = String(request.headers['wechatpay-serial'] ?? '');
-      const key = Object.values(signingKeys).find((candidate) => candidate.serial === serial);
+      const certificate = certificates.get(serial);
+      const key = certificate
+        ? { serial, privateKey: certificate.privateKey }
+        : Object.values(signingKeys).find((candidate) => candidate.serial === serial);
       if (!key) throw new WechatError(400, 'PARAM_ERROR', 'Wechatpay-Serial 须为加密 user_name 的微信支付公钥 ID 或平台证书序列号');
       try {
         name = privateDecrypt(
@@ -331,7 +374,13 @@ export async function startWechatPayStandIn(options: WechatPayStandInOptions): P
     if (existing) {
       if (existing.request.transfer_amount !== amount || existing.request.openid !== openid)
         throw new WechatError(400, 'INVALID_REQUEST', '商户单号重复，且参数与原单不一致');
-      return { out_bill_no: outBillNo, transfer_bill_no: existing.transferBillNo, create_time: existing.createTime, state: existing.state };
+      return {
+        out_bill_no: outBillNo,
+        transfer_bill_no: existing.transferBillNo,
+        create_time: existing.createTime,
+        state: existing.state,
+        ...(existing.state === 'WAIT_USER_CONFIRM' ? { package_info: existing.packageInfo } : {}),
+      };
     }
     if (!payees.has(openid)) throw new WechatError(400, 'INVALID_REQUEST', 'openid 与 appid 不匹配');
     if (name && payees.get(openid) !== name) throw new WechatError(400, 'PARAM_ERROR', '收款用户姓名校验不通过，请核实');
@@ -342,6 +391,7 @@ export async function startWechatPayStandIn(options: WechatPayStandInOptions): P
       transferBillNo: `1330000071100999991182020050700019480${billCount}`,
       state: 'WAIT_USER_CONFIRM',
       userName: name,
+      packageInfo: `affffddafdfafddffda==${billCount}`,
       createTime: now,
       updateTime: now,
     };
@@ -351,7 +401,22 @@ export async function startWechatPayStandIn(options: WechatPayStandInOptions): P
       transfer_bill_no: made.transferBillNo,
       create_time: made.createTime,
       state: made.state,
-      package_info: `affffddafdfafddffda==${billCount}`,
+      package_info: made.packageInfo,
+    };
+  }
+
+  /** One entry of GET /v3/certificates: the certificate encrypted with the APIv3 key (AEAD_AES_256_GCM). */
+  function listedCertificate(serial: string, certificate: { privateKey: KeyObject; days: number; pem?: string }) {
+    certificate.pem ??= platformCertificatePem(certificate.privateKey, serial, certificate.days);
+    const nonce = randomBytes(6).toString('hex');
+    const cipher = createCipheriv('aes-256-gcm', Buffer.from(options.apiV3Key, 'ascii'), Buffer.from(nonce, 'utf8'));
+    cipher.setAAD(Buffer.from('certificate', 'utf8'));
+    const sealed = Buffer.concat([cipher.update(certificate.pem, 'utf8'), cipher.final(), cipher.getAuthTag()]);
+    return {
+      serial_no: serial,
+      effective_time: beijingTime(Date.now()),
+      expire_time: beijingTime(Date.now() + certificate.days * 86_400_000),
+      encrypt_certificate: { algorithm: 'AEAD_AES_256_GCM', nonce, associated_data: 'certificate', ciphertext: sealed.toString('base64') },
     };
   }
 
@@ -384,6 +449,10 @@ export async function startWechatPayStandIn(options: WechatPayStandInOptions): P
         // WeChat answers 204 for an order it does not know as well.
         if (order) order.tradeState = 'CLOSED';
         return answer(response, 204, undefined);
+      }
+      if (request.method === 'GET' && url.pathname === '/v3/certificates') {
+        standIn.certificateDownloads += 1;
+        return answer(response, 200, { data: [...certificates].map(([serial, certificate]) => listedCertificate(serial, certificate)) });
       }
       if (request.method === 'POST' && url.pathname === '/v3/fund-app/mch-transfer/transfer-bills') {
         return answer(response, 200, createBill(request, jsonBody(body)));
@@ -429,6 +498,28 @@ export async function startWechatPayStandIn(options: WechatPayStandInOptions): P
       bill.state = 'SUCCESS';
       bill.updateTime = beijingTime(Date.now());
       return bill;
+    },
+
+    certificateDownloads: 0,
+
+    issueCertificate(days) {
+      const serial = randomBytes(20).toString('hex').toUpperCase();
+      certificates.set(serial, { privateKey: rsaKeyPair().privateKey, days });
+      return serial;
+    },
+
+    signWithCertificate(serial) {
+      const certificate = certificates.get(serial);
+      if (!certificate) throw new Error(`stand-in: no certificate ${serial}`);
+      signingKeys.certificate = { serial, privateKey: certificate.privateKey };
+    },
+
+    confirmInWechat(request) {
+      if (request.mchId !== options.mchId || request.appId !== options.appId)
+        throw new Error('stand-in: requestMerchantTransfer with another merchant or app');
+      const waiting = [...bills].find(([, bill]) => bill.packageInfo === request.package);
+      if (!waiting) throw new Error('stand-in: no bill has this package');
+      return standIn.confirm(waiting[0]);
     },
 
     cancel(outBillNo, reason = '用户超时未确认收款，已撤销') {

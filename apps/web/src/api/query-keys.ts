@@ -81,6 +81,7 @@ export const queryKeys = {
     options: () => [...queryKeys.withdrawals.all, 'options'] as const,
     queue: (params: unknown) => [...queryKeys.withdrawals.all, 'queue', params] as const,
     records: (params: unknown, language: string) => [...queryKeys.withdrawals.all, 'records', params, language] as const,
+    confirmation: (id: number) => [...queryKeys.withdrawals.all, 'confirmation', id] as const,
   },
   workAudit: ['workAudit'] as const,
   tours: {

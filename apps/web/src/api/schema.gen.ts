@@ -613,6 +613,7 @@ export interface paths {
                 | 'withdrawal.approve'
                 | 'withdrawal.reject'
                 | 'withdrawal.settings'
+                | 'withdrawal.endFailed'
               )
             | '';
           adminUid?: string;
@@ -667,7 +668,8 @@ export interface paths {
                     | 'billing.rechargePlans'
                     | 'withdrawal.approve'
                     | 'withdrawal.reject'
-                    | 'withdrawal.settings';
+                    | 'withdrawal.settings'
+                    | 'withdrawal.endFailed';
                   /** @enum {string} */
                   actor: 'admin' | 'system';
                   admin: {
@@ -2906,9 +2908,13 @@ export interface paths {
                   /** @description the real names of the person’s approved identities */
                   identityNames: string[];
                   lastError: string;
+                  /** @description when the payout job looks at this payout next */
+                  nextAttemptAt: number | null;
                   paidAt: number | null;
                   /** @description identities are approved and the payee name matches none of them */
                   payeeNameMismatch: boolean;
+                  /** @description when the payout job gave up after too many unknown outcomes and alerted the admins */
+                  payoutStuckAt: number | null;
                   provider: ('sandbox' | 'alipay' | 'wechat') | null;
                   providerReference: string;
                   realName: string;
@@ -3017,6 +3023,140 @@ export interface paths {
                 reviewedAt: number | null;
                 /** @enum {string} */
                 status: 'reviewing' | 'approved' | 'paying' | 'paid' | 'rejected' | 'failed';
+                withdrawalNo: string;
+              };
+              msg: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/admin/withdrawals/{id}/fail': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** End an approved or paying withdrawal as failed, with a reason shown to the person, once its provider confirms that nothing was paid; the money goes back to the income */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: number;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /** @description why, shown to the person */
+            reason: string;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {number} */
+              code: 0;
+              data: {
+                account: string;
+                accountFull: string;
+                amountFen: number;
+                attempts: number;
+                /** @enum {string} */
+                channel: 'alipay' | 'wechat';
+                createdAt: number;
+                failedAt: number | null;
+                failure: string;
+                id: number;
+                /** @description the real names of the person’s approved identities */
+                identityNames: string[];
+                lastError: string;
+                /** @description when the payout job looks at this payout next */
+                nextAttemptAt: number | null;
+                paidAt: number | null;
+                /** @description identities are approved and the payee name matches none of them */
+                payeeNameMismatch: boolean;
+                /** @description when the payout job gave up after too many unknown outcomes and alerted the admins */
+                payoutStuckAt: number | null;
+                provider: ('sandbox' | 'alipay' | 'wechat') | null;
+                providerReference: string;
+                realName: string;
+                rejectReason: string;
+                reviewedAt: number | null;
+                reviewer: {
+                  name: string;
+                  uid: string;
+                } | null;
+                /** @enum {string} */
+                status: 'reviewing' | 'approved' | 'paying' | 'paid' | 'rejected' | 'failed';
+                user: {
+                  name: string;
+                  phone: string;
+                  uid: string;
+                };
+                withdrawableFen: number;
                 withdrawalNo: string;
               };
               msg: string;
@@ -4889,7 +5029,9 @@ export interface paths {
                     | 'withdrawalRejected'
                     | 'withdrawalPaid'
                     | 'withdrawalFailed'
-                    | 'payoutAccountBound';
+                    | 'payoutAccountBound'
+                    | 'withdrawalConfirmInWechat'
+                    | 'withdrawalPayoutStuck';
                   link: string;
                   params: {
                     [key: string]: string | number;
@@ -6533,6 +6675,104 @@ export interface paths {
         };
         /** @description Default Response */
         404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/c/withdraw/records/{id}/confirmation': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** What the WeChat confirmation page needs (merchant id, app id, the bill’s package) for one of the caller’s payouts waiting for it */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: number;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {number} */
+              code: 0;
+              data: {
+                amountFen: number;
+                appId: string;
+                /** @description when WeChat cancels the bill if it is not confirmed */
+                expiresAt: number;
+                id: number;
+                mchId: string;
+                /** @description the bill’s package_info, for WeixinJSBridge requestMerchantTransfer */
+                package: string;
+                withdrawalNo: string;
+              };
+              msg: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        409: {
           headers: {
             [name: string]: unknown;
           };

@@ -306,6 +306,12 @@ export const mobileRoutes: readonly AppRoute[] = [
     meta: { titleKey: 'menu.mobileSandboxPay', layout: 'none', hidden: true, query: ['sign'] },
     page: () => import('../pages/mobile-sandbox-pay-page'),
   },
+  {
+    // A WeChat payout's payee confirms it inside WeChat, from the notice they get (docs/withdrawals.md).
+    path: '/mobile/withdrawConfirm/:id',
+    meta: { titleKey: 'menu.mobileWithdrawConfirm', layout: 'none', hidden: true },
+    page: () => import('../pages/mobile-withdraw-confirm-page'),
+  },
   { path: '/space/house', meta: { titleKey: 'menu.spaceHouse', layout: 'none', query: ['uid'] } },
   { path: '/space/upload', meta: { titleKey: 'menu.spaceUpload', layout: 'none' } },
   { path: '/space/template', meta: { titleKey: 'menu.spaceTemplate', layout: 'none', query: ['id'] } },

@@ -1,4 +1,15 @@
-import { constants, createPrivateKey, createPublicKey, publicEncrypt, randomBytes, sign, verify, type KeyObject } from 'node:crypto';
+import {
+  constants,
+  createDecipheriv,
+  createPrivateKey,
+  createPublicKey,
+  publicEncrypt,
+  randomBytes,
+  sign,
+  verify,
+  X509Certificate,
+  type KeyObject,
+} from 'node:crypto';
 
 /**
  * The merchant side of WeChat Pay API v3 that payments (Native orders) and payouts (transfers to a
@@ -22,6 +33,11 @@ export interface WechatPayMerchant {
   platformPublicKeys: Record<string, string>;
   /** https://api.mch.weixin.qq.com in production; a local stand-in in tests. */
   endpoint: string;
+  /**
+   * The APIv3 key. Where WeChat Pay signs with platform certificates (not a WeChat Pay public key) it
+   * decrypts the certificates downloaded from `GET /v3/certificates`, which keep them fresh before one expires.
+   */
+  apiV3Key?: string;
 }
 
 /** The stand-in and any other caller that must sign a request exactly as the driver does. */
@@ -85,10 +101,24 @@ function signatureMatches(message: Buffer, key: KeyObject, signatureBase64: stri
   }
 }
 
+const HOUR_MS = 3600_000;
+/** Platform certificates are downloaded again this often… */
+const CERTIFICATE_REFRESH_MS = 12 * HOUR_MS;
+/** …and, hourly at most, whenever one known expires within this: WeChat issues its successor ahead of time. */
+const CERTIFICATE_EXPIRY_MARGIN_MS = 72 * HOUR_MS;
+/** A download that failed is tried again after this. */
+const CERTIFICATE_RETRY_MS = 10 * 60_000;
+const CERTIFICATES = '/v3/certificates';
+const AUTH_TAG_BYTES = 16;
+
 export class WechatPayClient {
   private readonly merchantPrivateKey: KeyObject;
   private readonly platformKeys: Map<string, KeyObject>;
   private readonly endpoint: string;
+  /** When each platform certificate downloaded from WeChat Pay expires (the configured ones are not known). */
+  private readonly certificateExpiry = new Map<string, number>();
+  private lastCertificateDownload = Number.NEGATIVE_INFINITY;
+  private certificateDownload: Promise<void> | undefined;
 
   /**
    * `fail` makes the error a failed call throws (the caller's own kind); `now` (epoch milliseconds)
@@ -167,6 +197,7 @@ export class WechatPayClient {
       ...extraHeaders,
     };
     if (payload !== undefined) headers['Content-Type'] = 'application/json';
+    if (pathWithQuery !== CERTIFICATES) await this.keepCertificatesFresh();
 
     let status: number;
     let answerHeaders: Headers;
@@ -194,5 +225,88 @@ export class WechatPayClient {
     const problem = this.signatureProblem((name) => answerHeaders.get(name) ?? undefined, answerBody);
     if (problem) throw this.fail(`${method} ${pathWithQuery}: answer refused: ${problem}`);
     return { ok: true, status, body: answerBody };
+  }
+
+  // ---- platform certificates (docs/payments.md): the WeChat Pay public key needs none of this ----
+
+  /** True where WeChat Pay signs with platform certificates and the APIv3 key can decrypt new ones. */
+  get refreshesCertificates(): boolean {
+    return Boolean(this.merchant.apiV3Key) && [...this.platformKeys.keys()].some((serial) => !serial.startsWith('PUB_KEY_ID_'));
+  }
+
+  /** The serials of the platform keys answers are checked against now, with the expiry of those downloaded. */
+  platformCertificates(): { serial: string; expiresAt: number | null }[] {
+    return [...this.platformKeys.keys()].map((serial) => ({ serial, expiresAt: this.certificateExpiry.get(serial) ?? null }));
+  }
+
+  /**
+   * Downloads the platform certificates when due: every 12 hours, and sooner (hourly at most) once a known
+   * one expires within 3 days. A failed download keeps the keys there are and is tried again in 10 minutes.
+   */
+  async keepCertificatesFresh(): Promise<void> {
+    if (!this.refreshesCertificates) return;
+    const now = this.now();
+    const since = now - this.lastCertificateDownload;
+    const expiring = [...this.certificateExpiry.values()].some((expiresAt) => expiresAt - now < CERTIFICATE_EXPIRY_MARGIN_MS);
+    if (since < CERTIFICATE_REFRESH_MS && !(expiring && since >= HOUR_MS)) return;
+    this.certificateDownload ??= this.downloadCertificates()
+      .catch(() => {
+        // The keys there are still check answers; the next call after the retry delay tries again.
+        this.lastCertificateDownload = this.now() - CERTIFICATE_REFRESH_MS + CERTIFICATE_RETRY_MS;
+      })
+      .finally(() => (this.certificateDownload = undefined));
+    await this.certificateDownload;
+  }
+
+  /**
+   * `GET /v3/certificates`: its answer is checked with a key already known (a certificate WeChat Pay still
+   * signs with); each certificate in it comes encrypted (AEAD_AES_256_GCM with the APIv3 key). The valid
+   * ones join the keys; those expired leave.
+   */
+  async downloadCertificates(): Promise<void> {
+    const answer = await this.call('GET', CERTIFICATES);
+    if (!answer.ok) throw this.fail(`GET ${CERTIFICATES}: HTTP ${answer.status} ${answer.code}: ${answer.detail}`);
+    const listed = parseJson(answer.body.toString('utf8'));
+    const entries = isRecord(listed) && Array.isArray(listed.data) ? listed.data : undefined;
+    if (!entries) throw this.fail(`GET ${CERTIFICATES}: no certificate list in the answer`);
+    const now = this.now();
+    for (const entry of entries) {
+      if (!isRecord(entry) || typeof entry.serial_no !== 'string' || !isRecord(entry.encrypt_certificate)) continue;
+      const pem = this.decryptCertificate(entry.encrypt_certificate);
+      const certificate = new X509Certificate(pem);
+      const expiresAt = Date.parse(certificate.validTo);
+      if (!(expiresAt > now) || Date.parse(certificate.validFrom) > now) continue;
+      this.platformKeys.set(entry.serial_no, certificate.publicKey);
+      this.certificateExpiry.set(entry.serial_no, expiresAt);
+    }
+    for (const [serial, expiresAt] of this.certificateExpiry) {
+      if (expiresAt <= now) {
+        this.certificateExpiry.delete(serial);
+        this.platformKeys.delete(serial);
+      }
+    }
+    this.lastCertificateDownload = now;
+  }
+
+  private decryptCertificate(sealed: Record<string, unknown>): string {
+    const { ciphertext, nonce, associated_data: associatedData = '', algorithm } = sealed;
+    if (
+      algorithm !== 'AEAD_AES_256_GCM' ||
+      typeof ciphertext !== 'string' ||
+      typeof nonce !== 'string' ||
+      typeof associatedData !== 'string'
+    )
+      throw this.fail(`GET ${CERTIFICATES}: a certificate without AEAD_AES_256_GCM, ciphertext or nonce`);
+    const bytes = Buffer.from(ciphertext, 'base64');
+    try {
+      const decipher = createDecipheriv('aes-256-gcm', Buffer.from(this.merchant.apiV3Key ?? '', 'ascii'), Buffer.from(nonce, 'utf8'), {
+        authTagLength: AUTH_TAG_BYTES,
+      });
+      decipher.setAAD(Buffer.from(associatedData, 'utf8'));
+      decipher.setAuthTag(bytes.subarray(bytes.length - AUTH_TAG_BYTES));
+      return Buffer.concat([decipher.update(bytes.subarray(0, bytes.length - AUTH_TAG_BYTES)), decipher.final()]).toString('utf8');
+    } catch {
+      throw this.fail(`GET ${CERTIFICATES}: a certificate does not decrypt with the APIv3 key`);
+    }
   }
 }

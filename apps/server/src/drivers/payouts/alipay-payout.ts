@@ -18,6 +18,27 @@ const PRODUCT = { product_code: 'TRANS_ACCOUNT_NO_PWD', biz_scene: 'DIRECT_TRANS
 /** Alipay asks to retry these with the same out_biz_no: the outcome is open. */
 const RETRY_SUB_CODES = new Set(['SYSTEM_ERROR', 'ACQ.SYSTEM_ERROR', 'aop.SYSTEM_ERROR', 'isp.unknow-error']);
 const ORDER_NOT_EXIST = 'ORDER_NOT_EXIST';
+/**
+ * Gateway codes of a refusal that transferred nothing and will be refused again, whatever the number:
+ * a business refusal (40004: the payee unknown or not matching the name, the merchant's permit…), a
+ * missing or invalid parameter (40001, 40002) and a missing permission (40006: the fund-transfer product
+ * not signed). 20000 and the SYSTEM_ERROR family leave the outcome open (Alipay: ask, then resend).
+ */
+const REFUSAL_CODES = new Set(['40001', '40002', '40004', '40006']);
+/** Refusals about the payee's account: the person can fix them (bind the right account or name) and ask again. */
+const PAYEE_REFUSAL =
+  /^(PAYEE_|PERMIT_CHECK_PERM_IDENTITY_THEFT|PERMIT_NON_BANK_LIMIT_PAYEE|PAYEE_ACC_OCUPIED|CARD_BIN_ERROR|IDENTITY_FUND_RELATION_NOT_FOUND)/;
+const PAYEE_REASON =
+  '支付宝收款账户不存在、与姓名不符或无法收款，请检查收款账户 / The Alipay account does not exist, does not match the name or cannot receive money: check your payout account';
+const SITE_REASON =
+  '平台的支付宝打款设置被支付宝拒绝，管理员会处理 / Alipay refused the site’s payout setup; the administrators will look into it';
+
+/** What the payee reads in the notice and the records (both languages), with Alipay's own code and words. */
+export function alipayRefusalReason(answer: AlipaySdkCommonResult): string {
+  const subCode = text(answer.sub_code);
+  const own = [subCode, text(answer.sub_msg)].filter(Boolean).join(': ') || describeFailure(answer);
+  return `${PAYEE_REFUSAL.test(subCode) ? PAYEE_REASON : SITE_REASON} (${own})`;
+}
 
 const text = (value: unknown): string => (typeof value === 'string' ? value : '');
 
@@ -47,9 +68,8 @@ export class AlipayPayoutDriver implements PayoutDriver {
       remark: request.remark,
     });
     if (answer.code !== ALIPAY_SUCCESS_CODE) {
-      // A business refusal (payee unknown, name wrong, merchant balance short…) transferred nothing.
-      if (answer.code === '40004' && !RETRY_SUB_CODES.has(text(answer.sub_code))) {
-        return { state: 'failed', reference: '', reason: text(answer.sub_msg) || describeFailure(answer) };
+      if (REFUSAL_CODES.has(text(answer.code)) && !RETRY_SUB_CODES.has(text(answer.sub_code))) {
+        return this.confirmRefusal(request.payoutNo, alipayRefusalReason(answer));
       }
       throw this.failure(TRANSFER, describeFailure(answer));
     }
@@ -69,6 +89,17 @@ export class AlipayPayoutDriver implements PayoutDriver {
     if (answer.out_biz_no !== undefined && answer.out_biz_no !== payoutNo)
       throw this.failure(QUERY, `answer is about ${text(answer.out_biz_no)}`);
     return this.stateOf(QUERY, answer, 'pay_date');
+  }
+
+  /**
+   * A refusal ends the payout only once the query confirms that no transfer exists under our number (or
+   * that it failed): a repeat refused for different parameters must never give back money already paid.
+   * A query that cannot tell leaves the outcome open.
+   */
+  private async confirmRefusal(payoutNo: string, reason: string): Promise<Exclude<PayoutState, { state: 'notFound' }>> {
+    const existing = await this.query(payoutNo);
+    if (existing.state === 'notFound') return { state: 'failed', reference: '', reason };
+    return existing;
   }
 
   private stateOf(method: string, answer: AlipaySdkCommonResult, paidAtField: 'trans_date' | 'pay_date'): PayoutState {

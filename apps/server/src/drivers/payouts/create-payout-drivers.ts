@@ -29,6 +29,11 @@ export class PayoutDrivers {
     return this.drivers[provider];
   }
 
+  /** Every configured driver: the payout job works through each one's withdrawals side by side. */
+  get configured(): PayoutDriver[] {
+    return Object.values(this.drivers).filter((driver): driver is PayoutDriver => driver !== undefined);
+  }
+
   /** The channels this site pays out to, in the order the page offers them. */
   get channels(): PayoutChannel[] {
     return (['alipay', 'wechat'] as const).filter((channel) => this.forChannel(channel) !== undefined);

@@ -24,7 +24,12 @@ export type PayoutState =
   | { state: 'paid'; reference: string; paidAt: Date }
   | { state: 'failed'; reference: string; reason: string }
   /** Taken but not finished (WeChat: waiting for the payee to confirm); ask again later. */
-  | { state: 'processing'; reference: string }
+  | {
+      state: 'processing';
+      reference: string;
+      /** WeChat's `package_info` of a bill waiting for the payee: what the confirmation page hands to WeChat. */
+      payeeConfirmation?: string;
+    }
   /** The provider has no payout under this number: it never arrived, and sending it again is safe. */
   | { state: 'notFound' };
 
@@ -40,6 +45,16 @@ export interface PayoutDriver {
   transfer(request: PayoutRequest): Promise<Exclude<PayoutState, { state: 'notFound' }>>;
   /** The provider's state of the payout under our number. Throws PayoutProviderError when it cannot tell. */
   query(payoutNo: string): Promise<PayoutState>;
+  /**
+   * Where the payee confirms a payout inside the provider's app (WeChat's requestMerchantTransfer): the
+   * merchant and app ids that go with each bill's package. Absent where payouts need no confirmation.
+   */
+  readonly payeeConfirmation?: { mchId: string; appId: string };
+  /**
+   * How long after the job started a call to the provider it may still be on its way (its request timeout):
+   * until then nobody may take "no payout under this number" for an answer. Default two minutes.
+   */
+  readonly callWindowMs?: number;
 }
 
 /** The provider did not answer, answered with an error that leaves the outcome open, or with an answer that does not verify. */

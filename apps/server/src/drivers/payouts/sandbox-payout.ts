@@ -3,11 +3,23 @@ import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/database.js';
 import { sandboxPayouts } from '../../modules/withdrawals/withdrawals.tables.js';
-import { assertPayoutNo, assertPayoutRequest, type PayoutDriver, type PayoutRequest, type PayoutState } from './payout-driver.js';
+import {
+  assertPayoutNo,
+  assertPayoutRequest,
+  PayoutProviderError,
+  type PayoutDriver,
+  type PayoutRequest,
+  type PayoutState,
+} from './payout-driver.js';
 
 /** A payout account whose id contains this (any case) is refused by the sandbox, so the failure path can be shown. */
 export const SANDBOX_REFUSED_ACCOUNT_MARK = 'fail';
 export const SANDBOX_REFUSAL_REASON = '测试收款账户拒收 / The test payee account refused the payout';
+/**
+ * A payout account whose id contains this (any case) never gets an answer from the sandbox: nothing is
+ * booked and the outcome stays unknown, so the back office's "end as failed" can be shown and tested.
+ */
+export const SANDBOX_UNANSWERED_ACCOUNT_MARK = 'lost';
 
 /**
  * The test payout provider: moves no money. It pays every payout at once, except to an account whose id
@@ -17,6 +29,8 @@ export const SANDBOX_REFUSAL_REASON = '测试收款账户拒收 / The test payee
 export class SandboxPayoutDriver implements PayoutDriver {
   readonly provider = 'sandbox';
   readonly channels: readonly PayoutChannel[] = ['alipay', 'wechat'];
+  /** Its calls are statements on our own database: one has ended within seconds. */
+  readonly callWindowMs = 5_000;
 
   constructor(
     private readonly db: Db,
@@ -25,6 +39,8 @@ export class SandboxPayoutDriver implements PayoutDriver {
 
   async transfer(request: PayoutRequest): Promise<Exclude<PayoutState, { state: 'notFound' }>> {
     assertPayoutRequest(request);
+    if (request.account.toLowerCase().includes(SANDBOX_UNANSWERED_ACCOUNT_MARK))
+      throw new PayoutProviderError('sandbox', 'the test payee’s payout got no answer (the sandbox never answers this account)');
     const refused = request.account.toLowerCase().includes(SANDBOX_REFUSED_ACCOUNT_MARK);
     await this.db
       .insert(sandboxPayouts)

@@ -39,12 +39,15 @@ export class WechatTransferDriver implements PayoutDriver {
   readonly provider = 'wechat';
   readonly channels: readonly PayoutChannel[] = ['wechat'];
   private readonly client: WechatPayClient;
+  /** The payee confirms each bill inside WeChat with these and the bill's package_info (requestMerchantTransfer). */
+  readonly payeeConfirmation: { mchId: string; appId: string };
 
   constructor(
     private readonly config: WechatTransferConfig,
     now: () => number = Date.now,
   ) {
     this.client = new WechatPayClient(config, (detail) => new PayoutProviderError('wechat', detail), now);
+    this.payeeConfirmation = { mchId: config.mchId, appId: config.appId };
   }
 
   async transfer(request: PayoutRequest): Promise<Exclude<PayoutState, { state: 'notFound' }>> {
@@ -105,8 +108,11 @@ export class WechatTransferDriver implements PayoutDriver {
       case 'PROCESSING':
       case 'WAIT_USER_CONFIRM':
       case 'TRANSFERING':
-      case 'CANCELING':
-        return { state: 'processing', reference };
+      case 'CANCELING': {
+        // Only the transfer's answer carries the package the payee confirms with; a query's does not.
+        const confirmation = bill.state === 'WAIT_USER_CONFIRM' ? text(bill.package_info) : '';
+        return { state: 'processing', reference, ...(confirmation ? { payeeConfirmation: confirmation } : {}) };
+      }
       case 'FAIL':
       case 'CANCELLED':
         return { state: 'failed', reference, reason: text(bill.fail_reason) || String(bill.state) };

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { PaymentOrderKind, PaymentOrderStatus, PaymentProvider } from '@spatia/contract';
 import type { Db, Executor, Transaction } from '../../db/database.js';
 import { HotQueries } from '../../db/hot-query.js';
@@ -136,13 +136,20 @@ export class RechargeRepository {
   }
 
   /** Pending orders older than `createdBefore` not asked about since `checkedBefore`, oldest first. */
-  async pendingToCheck(createdBefore: Date, checkedBefore: Date, limit: number): Promise<PaymentOrderRow[]> {
+  async pendingToCheck(
+    createdBefore: Date,
+    checkedBefore: Date,
+    limit: number,
+    providers: readonly PaymentProvider[],
+  ): Promise<PaymentOrderRow[]> {
+    if (providers.length === 0) return [];
     return this.db
       .select()
       .from(paymentOrders)
       .where(
         and(
           eq(paymentOrders.status, 'pending'),
+          inArray(paymentOrders.provider, [...providers]),
           lt(paymentOrders.createdAt, createdBefore),
           or(isNull(paymentOrders.checkedAt), lt(paymentOrders.checkedAt, checkedBefore)),
         ),

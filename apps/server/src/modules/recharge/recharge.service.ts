@@ -243,19 +243,27 @@ export class RechargeService {
   /** The reconciliation job: asks the provider about pending orders, books the paid, closes the expired. */
   async reconcile(): Promise<{ checked: number; booked: number; closed: number }> {
     const now = this.now();
-    const due = await this.repository.pendingToCheck(new Date(now - 30_000), new Date(now - MINUTE_MS), RECONCILE_BATCH);
+    // Only the providers configured now: another's orders wait, untouched, rather than fill every batch.
+    const due = await this.repository.pendingToCheck(new Date(now - 30_000), new Date(now - MINUTE_MS), RECONCILE_BATCH, this.providers);
     let booked = 0;
     let closed = 0;
-    for (const order of due) {
-      try {
-        const outcome = await this.settle(order);
-        if (outcome === 'booked') booked += 1;
-        if (outcome === 'closed') closed += 1;
-      } catch (error) {
-        // One provider's outage must not stop the others' orders; the next run asks again.
-        this.log.error({ err: error, orderNo: order.orderNo }, 'reconciling a payment order failed');
-      }
-    }
+    // Each provider's orders side by side: one that hangs or fails holds up no other (docs/withdrawals.md, "Payouts that end").
+    const byProvider = new Map<PaymentProvider, PaymentOrderRow[]>();
+    for (const order of due) byProvider.set(order.provider, [...(byProvider.get(order.provider) ?? []), order]);
+    await Promise.all(
+      [...byProvider.values()].map(async (orders) => {
+        for (const order of orders) {
+          try {
+            const outcome = await this.settle(order);
+            if (outcome === 'booked') booked += 1;
+            if (outcome === 'closed') closed += 1;
+          } catch (error) {
+            // One order's trouble must not stop the others'; the next run asks again.
+            this.log.error({ err: error, orderNo: order.orderNo }, 'reconciling a payment order failed');
+          }
+        }
+      }),
+    );
     return { checked: due.length, booked, closed };
   }
 

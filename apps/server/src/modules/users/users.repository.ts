@@ -261,6 +261,17 @@ export class UsersRepository {
     return row !== undefined;
   }
 
+  /** Every account holding the role and not disabled (the admins an alert goes to). */
+  async idsWithRole(role: string): Promise<number[]> {
+    const rows = await this.db
+      .select({ id: users.id })
+      .from(userRoles)
+      .innerJoin(users, eq(users.id, userRoles.userId))
+      .where(and(eq(userRoles.role, role), sql`${users.disabledAt} is null`))
+      .orderBy(users.id);
+    return rows.map((row) => row.id);
+  }
+
   async anyUserHasRole(role: string): Promise<boolean> {
     const [row] = await this.db.select({ userId: userRoles.userId }).from(userRoles).where(eq(userRoles.role, role)).limit(1);
     return row !== undefined;

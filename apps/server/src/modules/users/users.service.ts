@@ -211,6 +211,11 @@ export class UsersService {
     return id;
   }
 
+  /** The enabled administrators: whom the platform alerts when something needs a person (a payout stuck). */
+  async adminIds(): Promise<number[]> {
+    return this.repository.idsWithRole(Role.admin);
+  }
+
   async findIdByPhone(phone: string): Promise<number | undefined> {
     return this.repository.findIdByPhone(phone);
   }

@@ -5,6 +5,7 @@ import { stepUpRoutes } from './withdrawal-step-up.routes.js';
 import { WithdrawalStepUp } from './withdrawal-step-up.js';
 import { WithdrawalsRepository } from './withdrawals.repository.js';
 import { withdrawalsRoutes } from './withdrawals.routes.js';
+import { withdrawalPayoutsRoutes } from './withdrawal-payouts.routes.js';
 import { PAYOUT_JOB, WithdrawalsService } from './withdrawals.service.js';
 
 declare module '../../kernel/module.js' {
@@ -38,6 +39,7 @@ export default defineModule({
   routes: async (app, { withdrawals }) => {
     await app.register(withdrawalsRoutes, { withdrawals });
     await app.register(stepUpRoutes, { withdrawals });
+    await app.register(withdrawalPayoutsRoutes, { withdrawals });
   },
   // Approved withdrawals are paid out, and open payouts asked about again (docs/withdrawals.md). Each approval
   // queues a run at once: `singleton` runs one at a time but keeps every queued run, so an approval that

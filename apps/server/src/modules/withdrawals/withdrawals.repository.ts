@@ -1,5 +1,5 @@
 import type { PayoutChannel, PayoutProvider, WithdrawalStatus } from '@spatia/contract';
-import { and, asc, count, desc, eq, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Db, Executor, Transaction } from '../../db/database.js';
 import { findByIdempotencyKey, releaseIdempotencyKey } from '../../db/idempotency-key.js';
 import { findOneRow, updateRowById } from '../../db/one-row.js';
@@ -85,34 +85,57 @@ export class WithdrawalsRepository {
    * Takes an approved withdrawal for paying out: one caller wins, whoever else tries at the same moment
    * (another worker) gets undefined.
    */
-  async claimApproved(id: number, provider: PayoutProvider, at: Date): Promise<WithdrawalRow | undefined> {
+  async claimApproved(id: number, provider: PayoutProvider, at: Date, lookAgainAt: Date): Promise<WithdrawalRow | undefined> {
     const [row] = await this.db
       .update(withdrawals)
-      .set({ status: 'paying', provider, attempts: sql`${withdrawals.attempts} + 1`, lastAttemptAt: at, updatedAt: at })
+      .set({
+        status: 'paying',
+        provider,
+        attempts: sql`${withdrawals.attempts} + 1`,
+        lastAttemptAt: at,
+        nextAttemptAt: lookAgainAt,
+        updatedAt: at,
+      })
       .where(and(eq(withdrawals.id, id), eq(withdrawals.status, 'approved')))
       .returning();
     return row;
   }
 
   /** Takes a withdrawal still paying for another look at the provider, unless someone took it since `seenAttemptAt`. */
-  async claimPaying(row: WithdrawalRow, at: Date): Promise<WithdrawalRow | undefined> {
+  async claimPaying(row: WithdrawalRow, at: Date, lookAgainAt: Date): Promise<WithdrawalRow | undefined> {
     const [claimed] = await this.db
       .update(withdrawals)
-      .set({ attempts: sql`${withdrawals.attempts} + 1`, lastAttemptAt: at, updatedAt: at })
+      .set({ attempts: sql`${withdrawals.attempts} + 1`, lastAttemptAt: at, nextAttemptAt: lookAgainAt, updatedAt: at })
       .where(and(eq(withdrawals.id, row.id), eq(withdrawals.status, 'paying'), eq(withdrawals.attempts, row.attempts)))
       .returning();
     return claimed;
   }
 
-  /** Approved withdrawals, and those paying not looked at since `lookedBefore`: oldest first. */
-  async dueForPayout(lookedBefore: Date, limit: number): Promise<WithdrawalRow[]> {
+  /**
+   * One provider's share of a payout run, oldest first: the approved withdrawals of the channels it takes
+   * new payouts for, and those it is paying whose next look is due and that the job has not given up on.
+   * Each provider is asked for its own share, so one provider's backlog never crowds out another's.
+   */
+  async dueForPayout(
+    provider: PayoutProvider,
+    newPayoutChannels: readonly PayoutChannel[],
+    now: Date,
+    limit: number,
+  ): Promise<WithdrawalRow[]> {
     return this.db
       .select()
       .from(withdrawals)
       .where(
         or(
-          eq(withdrawals.status, 'approved'),
-          and(eq(withdrawals.status, 'paying'), or(isNull(withdrawals.lastAttemptAt), lt(withdrawals.lastAttemptAt, lookedBefore))),
+          newPayoutChannels.length === 0
+            ? undefined
+            : and(eq(withdrawals.status, 'approved'), inArray(withdrawals.channel, [...newPayoutChannels])),
+          and(
+            eq(withdrawals.status, 'paying'),
+            eq(withdrawals.provider, provider),
+            isNull(withdrawals.payoutStuckAt),
+            or(isNull(withdrawals.nextAttemptAt), lte(withdrawals.nextAttemptAt, now)),
+          ),
         ),
       )
       .orderBy(asc(withdrawals.createdAt), asc(withdrawals.id))

@@ -109,4 +109,28 @@ export const AdminWithdrawalSchema = Type.Object({
   withdrawableFen: Type.Integer(),
   identityNames: Type.Array(Type.String(), { description: 'the real names of the person’s approved identities' }),
   payeeNameMismatch: Type.Boolean({ description: 'identities are approved and the payee name matches none of them' }),
+  ...payoutProgressFields(),
+});
+
+// ---- payouts that end (docs/withdrawals.md, "Payouts that end") ----
+
+function payoutProgressFields() {
+  return {
+    nextAttemptAt: Type.Union([Type.Integer(), Type.Null()], { description: 'when the payout job looks at this payout next' }),
+    payoutStuckAt: Type.Union([Type.Integer(), Type.Null()], {
+      description: 'when the payout job gave up after too many unknown outcomes and alerted the admins',
+    }),
+  };
+}
+
+export const EndAsFailedBody = Type.Object({ reason: Type.String({ maxLength: 1000, description: 'why, shown to the person' }) });
+
+export const WithdrawalConfirmationSchema = Type.Object({
+  id: Type.Integer(),
+  withdrawalNo: Type.String(),
+  amountFen: Type.Integer(),
+  mchId: Type.String(),
+  appId: Type.String(),
+  package: Type.String({ description: 'the bill’s package_info, for WeixinJSBridge requestMerchantTransfer' }),
+  expiresAt: Type.Integer({ description: 'when WeChat cancels the bill if it is not confirmed' }),
 });

@@ -49,7 +49,7 @@ export interface WithdrawalsDependencies {
   ledger: LedgerService;
   notifications: NotificationsService;
   adminLog: AdminLogService;
-  users: Pick<UsersService, 'getAuthUser' | 'findIdByPhone'>;
+  users: Pick<UsersService, 'getAuthUser' | 'findIdByPhone' | 'adminIds'>;
   drivers: PayoutDrivers;
   jobs: Pick<JobQueue, 'send'>;
   log: Pick<Logger, 'error' | 'warn' | 'info'>;
@@ -260,6 +260,8 @@ export class WithdrawalsService {
         providerReference: row.providerReference,
         attempts: row.attempts,
         lastError: row.lastError,
+        nextAttemptAt: row.status === 'paying' ? (row.nextAttemptAt?.getTime() ?? null) : null,
+        payoutStuckAt: row.payoutStuckAt?.getTime() ?? null,
         withdrawableFen: incomes.get(row.userId) ?? 0,
         identityNames: names,
         payeeNameMismatch: names.length > 0 && !names.some((name) => sameRealName(name, row.realName)),
@@ -384,6 +386,13 @@ export class WithdrawalsService {
   /** One run of `withdrawals.payout` (withdrawals.jobs.ts). */
   payOut(): Promise<PayoutRun> {
     return this.payouts.payOut();
+  }
+
+  /** An admin ends an approved or paying withdrawal as failed once its provider confirms nothing was paid (withdrawals.jobs.ts). */
+  async endAsFailed(admin: Actor, id: number, reason: string): Promise<AdminWithdrawal> {
+    const ended = await this.payouts.endAsFailed(admin, id, reason);
+    const [row] = (await this.listForAdmin({ keyword: ended.withdrawalNo, pageNum: 1, pageSize: 1 })).list;
+    return row!;
   }
 
   private incomeOf(userId: number): Promise<number> {

@@ -62,6 +62,17 @@ export const withdrawals = pgTable(
     lastAttemptAt: timestamp('last_attempt_at', { withTimezone: true }),
     /** The last thing that went wrong asking the provider (its outcome then unknown), for the operator. */
     lastError: text('last_error').notNull().default(''),
+    // ---- payouts that end (docs/withdrawals.md, "Payouts that end") ----
+    /** The payout job looks at it again from then on (null: at its next run): backs off after each unknown outcome. */
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }),
+    /** Unknown outcomes in a row (no answer, a system error); a clear answer from the provider resets it. */
+    errorStreak: integer('error_streak').notNull().default(0),
+    /** When the job gave up after too many unknown outcomes and told the admins: it is not asked again until an admin ends it. */
+    payoutStuckAt: timestamp('payout_stuck_at', { withTimezone: true }),
+    /** WeChat's `package_info` of a bill waiting for the payee's confirmation ('' otherwise). */
+    payeeConfirmation: text('payee_confirmation').notNull().default(''),
+    /** When WeChat cancels the bill if the payee never confirmed it (24 h after the transfer). */
+    payeeConfirmationUntil: timestamp('payee_confirmation_until', { withTimezone: true }),
     paidAt: timestamp('paid_at', { withTimezone: true }),
     failedAt: timestamp('failed_at', { withTimezone: true }),
     idempotencyKey: text('idempotency_key'),

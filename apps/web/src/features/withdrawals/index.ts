@@ -2,3 +2,4 @@
 export { WithdrawPanel } from './components/withdraw-panel';
 export { WithdrawalRecords } from './components/withdrawal-records';
 export { WithdrawalReviewQueue } from './components/withdrawal-review-queue';
+export { WithdrawalConfirmPanel } from './components/withdrawal-confirm-panel';

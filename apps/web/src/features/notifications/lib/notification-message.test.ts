@@ -77,6 +77,8 @@ describe('notification messages', () => {
       withdrawalPaid: { price: 5000, channelZh: '微信', channelEn: 'WeChat' },
       withdrawalFailed: { price: 5000, channelZh: '微信', channelEn: 'WeChat', reason: 'x' },
       payoutAccountBound: { channelZh: '支付宝', channelEn: 'Alipay', account: '139****5678', name: '*小明', usableAt: Date.UTC(2030, 0, 2) },
+      withdrawalConfirmInWechat: { price: 5000, channelZh: '微信', channelEn: 'WeChat' },
+      withdrawalPayoutStuck: { price: 5000, withdrawalNo: 'W1', attempts: 8, error: 'x' },
     };
     for (const language of ['zh', 'en'] as const) {
       for (const kind of NOTIFICATION_KINDS) {

@@ -38,6 +38,12 @@ export function rejectWithdrawal({ id, reason }: Rejection): Promise<Withdrawal>
   return api.post('/admin/withdrawals/{id}/reject', { params: { path: { id } }, body: { reason } });
 }
 
+/** POST /admin/withdrawals/{id}/fail with the reason: ends an approved or paying payout once its provider confirms nothing was paid. */
+export function endWithdrawalAsFailed({ id, reason }: Rejection): Promise<AdminWithdrawal> {
+  return api.post('/admin/withdrawals/{id}/fail', { params: { path: { id } }, body: { reason } });
+}
+
+export const useEndWithdrawalAsFailed = () => useRefreshingMutation(endWithdrawalAsFailed, [queryKeys.withdrawals.all]);
 export const useApproveWithdrawal = () => useRefreshingMutation(approveWithdrawal, [queryKeys.withdrawals.all]);
 export const useRejectWithdrawal = () => useRefreshingMutation(rejectWithdrawal, [queryKeys.withdrawals.all]);
 

@@ -39,6 +39,8 @@ const row = (id: number, uid: string, fields: Partial<AdminWithdrawal> = {}): Ad
   withdrawableFen: 500,
   identityNames: [],
   payeeNameMismatch: false,
+  nextAttemptAt: null,
+  payoutStuckAt: null,
   ...fields,
 });
 

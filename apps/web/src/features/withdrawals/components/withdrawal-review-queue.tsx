@@ -1,13 +1,16 @@
-import { Input, Tag, Typography, type TableColumnsType } from 'antd';
-import { WarningOutlined } from '@ant-design/icons';
-import { WITHDRAWAL_REASON_MAX, type AdminWithdrawal } from '@spatia/contract';
+import { StopOutlined, WarningOutlined } from '@ant-design/icons';
+import { App, Button, Input, Tag, Typography, type TableColumnsType } from 'antd';
+import { useState } from 'react';
+import { WITHDRAWAL_ENDABLE_STATUSES, WITHDRAWAL_REASON_MAX, type AdminWithdrawal, type WithdrawalStatus } from '@spatia/contract';
 import { useTranslation } from 'react-i18next';
 import { FilteredPageTable } from '../../../components/filtered-page-table';
 import { useReviewDecisions } from '../../../components/review-decisions';
 import { TwoLineCell } from '../../../components/review-queue-cells';
 import { formatDate, formatYuan } from '../../../lib/format';
 import { useStatusPagedFilters } from '../../../lib/use-status-paged-filters';
-import { useApproveWithdrawal, useRejectWithdrawal, useWithdrawalQueue } from '../api/review-withdrawals';
+import { ReasonDialog } from '../../../components/reason-dialog';
+import { useRetained } from '../../../lib/use-retained';
+import { useApproveWithdrawal, useEndWithdrawalAsFailed, useRejectWithdrawal, useWithdrawalQueue } from '../api/review-withdrawals';
 import { WithdrawalDetail } from './withdrawal-records';
 import {
   WithdrawalRequested,
@@ -51,7 +54,9 @@ export function WithdrawalReviewQueue() {
     // Four eyes: the server refuses it too (1664).
     approveBlocked: (item) => (item.user.uid === myUid ? t('withdrawals.admin.ownWithdrawal') : undefined),
   });
+  const ending = usePayoutEnding();
 
+  const decisionsColumn = decisions.actionsColumn(t('withdrawals.admin.columns.actions'), (row) => row.status === 'reviewing');
   const columns: TableColumnsType<AdminWithdrawal> = [
     {
       title: t('withdrawals.admin.columns.person'),
@@ -117,10 +122,15 @@ export function WithdrawalReviewQueue() {
               {t('withdrawals.admin.lastError', { error: row.lastError, count: row.attempts })}
             </Typography.Text>
           )}
+          <PayoutProgressNote row={row} />
         </div>
       ),
     },
-    decisions.actionsColumn(t('withdrawals.admin.columns.actions'), (row) => row.status === 'reviewing'),
+    {
+      ...decisionsColumn,
+      render: (_, row) =>
+        row.status === 'reviewing' ? decisionsColumn.render?.(undefined, row, 0) : isEndable(row.status) && ending.button(row),
+    },
   ];
 
   return (
@@ -154,6 +164,75 @@ export function WithdrawalReviewQueue() {
         data-testid="withdrawal-queue"
       />
       {decisions.rejectDialog}
+      {ending.dialog}
     </>
   );
+}
+
+// ---- payouts that end (docs/withdrawals.md, "Payouts that end") ----
+
+const isEndable = (status: WithdrawalStatus) => (WITHDRAWAL_ENDABLE_STATUSES as readonly WithdrawalStatus[]).includes(status);
+
+/** When the payout job looks again, or that it gave up and waits for an admin. */
+function PayoutProgressNote({ row }: { row: AdminWithdrawal }) {
+  const { t } = useTranslation();
+  if (row.payoutStuckAt !== null)
+    return (
+      <Typography.Text type="danger" className="withdrawals__detail" data-testid="withdrawal-payout-stuck">
+        {t('withdrawals.payouts.stuck', { count: row.attempts, date: formatDate(row.payoutStuckAt, 'YYYY-MM-DD HH:mm') })}
+      </Typography.Text>
+    );
+  if (row.status !== 'paying' || !row.lastError || row.nextAttemptAt === null) return null;
+  return (
+    <Typography.Text type="secondary" className="withdrawals__detail">
+      {t('withdrawals.payouts.nextLook', { time: formatDate(row.nextAttemptAt, 'HH:mm:ss') })}
+    </Typography.Text>
+  );
+}
+
+/** "End as failed" on an approved or paying withdrawal: a reason, confirmed in a dialog; the server asks the provider first. */
+function usePayoutEnding() {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const end = useEndWithdrawalAsFailed();
+  const [ending, setEnding] = useState<AdminWithdrawal | null>(null);
+  // The dialog keeps its title while it animates closed.
+  const shown = useRetained(ending);
+
+  const button = (row: AdminWithdrawal) => (
+    <Button size="small" danger icon={<StopOutlined />} onClick={() => setEnding(row)} data-testid="withdrawal-end-failed">
+      {t('withdrawals.payouts.endFailed')}
+    </Button>
+  );
+
+  const dialog = (
+    <ReasonDialog
+      open={ending !== null}
+      title={
+        shown ? t('withdrawals.payouts.endTitle', { name: displayPersonName(shown.user.name, t), amount: formatYuan(shown.amountFen) }) : ''
+      }
+      label={t('withdrawals.payouts.endReasonLabel')}
+      requiredMessage={t('withdrawals.payouts.endReasonRequired')}
+      hint={t('withdrawals.payouts.endHint')}
+      okText={t('withdrawals.payouts.endFailed')}
+      maxLength={WITHDRAWAL_REASON_MAX}
+      busy={end.isPending}
+      onCancel={() => setEnding(null)}
+      onSubmit={(reason) => {
+        if (!ending) return;
+        end.mutate(
+          { id: ending.id, reason },
+          {
+            onSuccess: () => {
+              void message.success(t('withdrawals.payouts.ended'));
+              setEnding(null);
+            },
+          },
+        );
+      }}
+      testId="withdrawal-end-reason"
+    />
+  );
+
+  return { button, dialog };
 }

@@ -1,0 +1,20 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { LedgerAccount } from '../modules/ledger/ledger.service.js';
+
+const TEST_SALES = 'system:test:sales';
+
+/** `fen` of income for the user, booked as a sale from a test account: what withdrawals take out. */
+export async function earnIncome(app: FastifyInstance, userId: number, fen: number): Promise<void> {
+  const { ledger } = app.services;
+  await ledger.openSystemAccount(TEST_SALES);
+  await ledger.openUserAccounts(userId);
+  await ledger.post({
+    reference: `test:earn:${randomUUID()}`,
+    kind: 'sale',
+    entries: [
+      { account: TEST_SALES, amount: -fen },
+      { account: LedgerAccount.income(userId), amount: fen },
+    ],
+  });
+}
