@@ -76,7 +76,13 @@ describe('notification messages', () => {
       withdrawalRejected: { price: 5000, channelZh: '支付宝', channelEn: 'Alipay', reason: 'x' },
       withdrawalPaid: { price: 5000, channelZh: '微信', channelEn: 'WeChat' },
       withdrawalFailed: { price: 5000, channelZh: '微信', channelEn: 'WeChat', reason: 'x' },
-      payoutAccountBound: { channelZh: '支付宝', channelEn: 'Alipay', account: '139****5678', name: '*小明', usableAt: Date.UTC(2030, 0, 2) },
+      payoutAccountBound: {
+        channelZh: '支付宝',
+        channelEn: 'Alipay',
+        account: '139****5678',
+        name: '*小明',
+        usableAt: Date.UTC(2030, 0, 2),
+      },
       withdrawalConfirmInWechat: { price: 5000, channelZh: '微信', channelEn: 'WeChat' },
       withdrawalPayoutStuck: { price: 5000, withdrawalNo: 'W1', attempts: 8, error: 'x' },
     };
