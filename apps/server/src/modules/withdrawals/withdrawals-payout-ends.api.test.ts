@@ -9,7 +9,7 @@ import {
   type Withdrawal,
   type WithdrawalConfirmation,
 } from '@spatia/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { rsaKeyPems } from '../../test/rsa-keys.js';
 import { authHeaders, createTestApp, json, type TestApp } from '../../test/test-app.js';
 import { startWechatPayStandIn, testWechatMerchant, type WechatPayStandIn } from '../../test/wechat-pay-stand-in.js';
@@ -20,16 +20,37 @@ import { withdrawals as withdrawalsTable } from './withdrawals.tables.js';
 import { eq } from 'drizzle-orm';
 
 /**
- * Payouts that end, through the API of a server that pays WeChat through the WeChat Pay stand-in and
- * Alipay through the sandbox: the payee confirms a WeChat transfer on our page (or never does, and
- * the money comes back), and an admin ends a payout as failed once its provider confirms nothing was paid.
+ * Payouts that end, through the API of two servers (a site pays out through real providers or through
+ * the sandbox, never both: config.ts): one pays WeChat through the WeChat Pay stand-in, the other Alipay
+ * through the sandbox. The payee confirms a WeChat transfer on our page (or never does, and the money
+ * comes back), and an admin ends a payout as failed once its provider confirms nothing was paid.
  */
+interface Site {
+  testApp: TestApp;
+  admin: Person;
+  clerk: Person;
+}
+let wechatSite: Site;
+let sandboxSite: Site;
+/** The site the running test speaks to (`on`). */
 let testApp: TestApp;
-let wechat: WechatPayStandIn;
 let admin: Person;
 let clerk: Person;
+let wechat: WechatPayStandIn;
 const merchant = testWechatMerchant();
 const OPENID = 'oUpF8uMuAJO_M2pxb1Q9zNjWeS6o';
+
+async function openSite(environment: Record<string, string>): Promise<Site> {
+  const app = await createTestApp(environment);
+  const siteAdmin = await person(app.app, { roles: [Role.admin] });
+  // New payout accounts usable at once (the step-up checks' cooling period is tested on its own).
+  await app.app.services.withdrawals.updateSettings(siteAdmin, { payoutAccountCoolingHours: 0 });
+  return { testApp: app, admin: siteAdmin, clerk: await person(app.app) };
+}
+
+function on(site: Site): void {
+  ({ testApp, admin, clerk } = site);
+}
 
 beforeAll(async () => {
   const keys = mkdtempSync(path.join(os.tmpdir(), 'spatia-payout-keys-'));
@@ -41,21 +62,24 @@ beforeAll(async () => {
   const merchantKeys = rsaKeyPems();
   wechat = await startWechatPayStandIn({ ...merchant, merchantPublicKeyPem: merchantKeys.publicKeyPem });
   wechat.payees.set(OPENID, '王小明');
-  testApp = await createTestApp({
-    PAYOUT_PROVIDERS: 'wechat,sandbox',
+  wechatSite = await openSite({
+    PAYMENT_PROVIDERS: 'wechat',
+    PAYOUT_PROVIDERS: 'wechat',
+    PUBLIC_URL: 'https://spatia.example.com',
     WECHAT_PAY_APP_ID: merchant.appId,
     WECHAT_PAY_MCH_ID: merchant.mchId,
     WECHAT_PAY_MERCHANT_SERIAL_NO: merchant.merchantSerialNo,
     WECHAT_PAY_PRIVATE_KEY_FILE: keyFile('merchant.pem', merchantKeys.privateKeyPem),
+    WECHAT_PAY_API_V3_KEY: merchant.apiV3Key,
     WECHAT_PAY_PUBLIC_KEY_ID: wechat.publicKeyId,
     WECHAT_PAY_PUBLIC_KEY_FILE: keyFile('wechat-pay-public.pem', wechat.platformPublicKeys[wechat.publicKeyId]!),
     WECHAT_PAY_ENDPOINT: wechat.endpoint,
   });
-  admin = await person(testApp.app, { roles: [Role.admin] });
-  clerk = await person(testApp.app);
+  sandboxSite = await openSite({});
 });
 afterAll(async () => {
-  await testApp.close();
+  await wechatSite?.testApp.close();
+  await sandboxSite?.testApp.close();
   await wechat.close();
 });
 
@@ -64,8 +88,11 @@ async function approved(channel: 'wechat' | 'alipay', amountFen: number): Promis
   const who = await person(testApp.app);
   await earnIncome(testApp.app, who.id, amountFen);
   const account = channel === 'wechat' ? OPENID : '13912345678';
-  expect((await who.call('PUT', `/api/c/withdraw/accounts/${channel}`, { account, realName: '王小明' })).statusCode).toBe(200);
-  const withdrawal = json<{ data: Withdrawal }>(await who.call('POST', '/api/c/withdraw', { amount: amountFen, channel })).data;
+  const bound = await who.call('PUT', `/api/c/withdraw/accounts/${channel}`, { account, realName: '王小明', password: who.password });
+  expect(bound.statusCode, bound.body).toBe(200);
+  const withdrawal = json<{ data: Withdrawal }>(
+    await who.call('POST', '/api/c/withdraw', { amount: amountFen, channel, password: who.password }),
+  ).data;
   expect((await admin.call('POST', `/api/admin/withdrawals/${withdrawal.id}/approve`)).statusCode).toBe(200);
   return { who, withdrawal };
 }
@@ -84,6 +111,8 @@ const endAsFailed = (id: number, reason = '渠道确认未付款 / The provider 
   as.call('POST', `/api/admin/withdrawals/${id}/fail`, { reason });
 
 describe('a WeChat transfer the payee confirms on our page', () => {
+  beforeEach(() => on(wechatSite));
+
   it('tells the payee to confirm, hands the page what WeChat needs, and books the payout once they did', async () => {
     const { who, withdrawal } = await approved('wechat', 2_500);
     await payOut();
@@ -142,6 +171,8 @@ describe('a WeChat transfer the payee confirms on our page', () => {
 });
 
 describe('an admin ends a payout as failed', () => {
+  beforeEach(() => on(sandboxSite));
+
   it('ends one still approved (nothing was sent): failed with the reason, money back, the person told, the admin log written', async () => {
     const { who, withdrawal } = await approved('alipay', 1_200);
     const response = await endAsFailed(withdrawal.id, '收款账户已注销 / The payee account was closed');
@@ -179,8 +210,14 @@ describe('an admin ends a payout as failed', () => {
   it('ends one the sandbox never answered, once its call is over (the back office’s journey)', async () => {
     const who = await person(testApp.app);
     await earnIncome(testApp.app, who.id, 1_500);
-    await who.call('PUT', '/api/c/withdraw/accounts/alipay', { account: 'lost-payee@example.com', realName: '王小明' });
-    const withdrawal = json<{ data: Withdrawal }>(await who.call('POST', '/api/c/withdraw', { amount: 1_500, channel: 'alipay' })).data;
+    await who.call('PUT', '/api/c/withdraw/accounts/alipay', {
+      account: 'lost-payee@example.com',
+      realName: '王小明',
+      password: who.password,
+    });
+    const withdrawal = json<{ data: Withdrawal }>(
+      await who.call('POST', '/api/c/withdraw', { amount: 1_500, channel: 'alipay', password: who.password }),
+    ).data;
     await admin.call('POST', `/api/admin/withdrawals/${withdrawal.id}/approve`);
     await payOut();
     const queued = json<{ data: { list: AdminWithdrawal[] } }>(
@@ -199,6 +236,7 @@ describe('an admin ends a payout as failed', () => {
   });
 
   it('refuses while the provider says the payout is under way, while a run has just called it, or where it cannot ask', async () => {
+    on(wechatSite);
     const { withdrawal } = await approved('wechat', 1_400);
     await payOut();
     const justCalled = await endAsFailed(withdrawal.id);
@@ -221,7 +259,7 @@ describe('an admin ends a payout as failed', () => {
     expect(json(english).msg).toContain('was paid or is still under way');
 
     // A payout started by a provider this server no longer has: nobody to ask.
-    const orphan = await approved('alipay', 1_000);
+    const orphan = await approved('wechat', 1_000);
     await testApp.app.services.database.db
       .update(withdrawalsTable)
       .set({ status: 'paying', provider: 'alipay', attempts: 1, lastAttemptAt: new Date(Date.now() - 10 * 60_000) })
@@ -242,8 +280,10 @@ describe('an admin ends a payout as failed', () => {
 
     const earner = await person(testApp.app);
     await earnIncome(testApp.app, earner.id, 1_000);
-    await earner.call('PUT', '/api/c/withdraw/accounts/alipay', { account: '13912345678', realName: '王小明' });
-    const reviewing = json<{ data: Withdrawal }>(await earner.call('POST', '/api/c/withdraw', { amount: 1_000, channel: 'alipay' })).data;
+    await earner.call('PUT', '/api/c/withdraw/accounts/alipay', { account: '13912345678', realName: '王小明', password: earner.password });
+    const reviewing = json<{ data: Withdrawal }>(
+      await earner.call('POST', '/api/c/withdraw', { amount: 1_000, channel: 'alipay', password: earner.password }),
+    ).data;
     const refused = await endAsFailed(reviewing.id);
     expect(refused.statusCode).toBe(409);
     expect(json(refused).code).toBe(WithdrawalErrors.withdrawalNotEndable.code);
