@@ -243,6 +243,11 @@ export class UsersService {
   }
 
   /** Name and avatar of each user, as others may see them. */
+  /** Every enabled admin's id: those a notice for the admins goes to. */
+  adminIds(): Promise<number[]> {
+    return this.repository.adminIds();
+  }
+
   async findPublicProfiles(ids: readonly number[]): Promise<Map<number, PublicProfile>> {
     const unique = [...new Set(ids)];
     if (unique.length === 1) {
