@@ -23,6 +23,7 @@ export const ADMIN_ACTIONS = [
   'billing.rechargePlans',
   'withdrawal.approve',
   'withdrawal.reject',
+  'rechargeOrder.refund',
 ] as const;
 
 export type AdminActionCode = (typeof ADMIN_ACTIONS)[number];
@@ -80,6 +81,9 @@ export const ADMIN_LOG_FIELDS = [
   // withdrawals
   'amountFen',
   'channel',
+  // refunds
+  'refundedFen',
+  'refundNo',
 ] as const;
 export type AdminLogField = (typeof ADMIN_LOG_FIELDS)[number];
 

@@ -261,13 +261,15 @@ export async function startAlipayStandIn(merchant: { appId: string; merchantPubl
   function refundTrade(fields: Record<string, unknown>): Record<string, unknown> {
     const trade = trades.get(String(fields.out_trade_no));
     if (!trade) throw businessFailure('ACQ.TRADE_NOT_EXIST', '交易不存在');
-    if (fields.trade_no !== undefined && fields.trade_no !== trade.tradeNo) throw businessFailure('ACQ.TRADE_NOT_EXIST', 'trade_no 与 out_trade_no 不匹配');
+    if (fields.trade_no !== undefined && fields.trade_no !== trade.tradeNo)
+      throw businessFailure('ACQ.TRADE_NOT_EXIST', 'trade_no 与 out_trade_no 不匹配');
     const { refund_amount: refundAmount, out_request_no: requestNo, refund_reason: reason } = fields;
     if (typeof refundAmount !== 'string' || !YUAN.test(refundAmount) || yuanInFen(refundAmount) < 1)
       throw businessFailure('ACQ.INVALID_PARAMETER', `refund_amount ${String(refundAmount)} 不是合法金额`);
     if (requestNo !== undefined && (typeof requestNo !== 'string' || !requestNo || requestNo.length > 64))
       throw businessFailure('ACQ.INVALID_PARAMETER', 'out_request_no 无效');
-    if (reason !== undefined && (typeof reason !== 'string' || [...reason].length > 256)) throw businessFailure('ACQ.INVALID_PARAMETER', 'refund_reason 无效');
+    if (reason !== undefined && (typeof reason !== 'string' || [...reason].length > 256))
+      throw businessFailure('ACQ.INVALID_PARAMETER', 'refund_reason 无效');
     const outRequestNo = typeof requestNo === 'string' ? requestNo : trade.outTradeNo;
     const existing = trade.refunds.get(outRequestNo);
     const answer = (fundChange: 'Y' | 'N') => ({
@@ -516,7 +518,8 @@ export async function startAlipayStandIn(merchant: { appId: string; merchantPubl
     portalRefund(orderNo, amountFen) {
       const trade = trades.get(orderNo);
       if (trade?.status !== 'TRADE_SUCCESS') throw new Error(`trade ${orderNo} is ${trade?.status ?? 'unknown'}, not refundable`);
-      if (refundedFen(trade) + amountFen > yuanInFen(trade.totalAmount)) throw new Error(`trade ${orderNo} has less than ${amountFen} fen left`);
+      if (refundedFen(trade) + amountFen > yuanInFen(trade.totalAmount))
+        throw new Error(`trade ${orderNo} has less than ${amountFen} fen left`);
       return addRefund(trade, `HZ${Date.now()}${trade.refunds.size + 1}`, fenInYuan(amountFen), 'portal');
     },
     notificationFor,

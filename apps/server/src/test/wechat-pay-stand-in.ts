@@ -407,11 +407,19 @@ export async function startWechatPayStandIn(options: WechatPayStandInOptions): P
 
   function refundedOf(transactionId: string): number {
     let sum = 0;
-    for (const refund of refunds.values()) if (refund.transactionId === transactionId && refund.status !== 'CLOSED' && refund.status !== 'ABNORMAL') sum += refund.amountFen;
+    for (const refund of refunds.values())
+      if (refund.transactionId === transactionId && refund.status !== 'CLOSED' && refund.status !== 'ABNORMAL') sum += refund.amountFen;
     return sum;
   }
 
-  function makeRefund(outRefundNo: string, orderNo: string, order: StandInOrder, amountFen: number, request: Record<string, unknown>, status: RefundStatus): StandInRefund {
+  function makeRefund(
+    outRefundNo: string,
+    orderNo: string,
+    order: StandInOrder,
+    amountFen: number,
+    request: Record<string, unknown>,
+    status: RefundStatus,
+  ): StandInRefund {
     refundCount += 1;
     const total = isRecord(order.request.amount) ? (order.request.amount.total as number) : 0;
     const refund: StandInRefund = {
@@ -432,10 +440,18 @@ export async function startWechatPayStandIn(options: WechatPayStandInOptions): P
 
   /** POST /v3/refund/domestic/refunds: the payment named by transaction_id or out_trade_no, never more than is left of it. */
   function createRefund(body: Record<string, unknown>): Record<string, unknown> {
-    const { transaction_id: transactionId, out_trade_no: outTradeNo, out_refund_no: outRefundNo, reason, notify_url: notifyUrl, amount } = body;
+    const {
+      transaction_id: transactionId,
+      out_trade_no: outTradeNo,
+      out_refund_no: outRefundNo,
+      reason,
+      notify_url: notifyUrl,
+      amount,
+    } = body;
     if (typeof outRefundNo !== 'string' || !/^[0-9A-Za-z_|*@-]{1,64}$/.test(outRefundNo))
       throw new WechatError(400, 'PARAM_ERROR', 'out_refund_no 须为 1 到 64 位数字、大小写字母、_-|*@');
-    if (reason !== undefined && (typeof reason !== 'string' || [...reason].length > 80)) throw new WechatError(400, 'PARAM_ERROR', 'reason 最多 80 个字符');
+    if (reason !== undefined && (typeof reason !== 'string' || [...reason].length > 80))
+      throw new WechatError(400, 'PARAM_ERROR', 'reason 最多 80 个字符');
     if (notifyUrl !== undefined && (typeof notifyUrl !== 'string' || !/^https:\/\/[^?#\s]+$/.test(notifyUrl)))
       throw new WechatError(400, 'PARAM_ERROR', 'notify_url 须为不带参数的 https 地址');
     if (!isRecord(amount) || !Number.isSafeInteger(amount.refund) || (amount.refund as number) < 1 || !Number.isSafeInteger(amount.total))
@@ -443,12 +459,18 @@ export async function startWechatPayStandIn(options: WechatPayStandInOptions): P
     if (amount.currency !== 'CNY') throw new WechatError(400, 'PARAM_ERROR', 'amount.currency 须为 CNY');
     let found: [string, StandInOrder] | undefined;
     for (const entry of orders) {
-      if ((typeof transactionId === 'string' && entry[1].transactionId === transactionId) || (transactionId === undefined && entry[0] === outTradeNo)) found = entry;
+      if (
+        (typeof transactionId === 'string' && entry[1].transactionId === transactionId) ||
+        (transactionId === undefined && entry[0] === outTradeNo)
+      )
+        found = entry;
     }
-    if (typeof transactionId !== 'string' && typeof outTradeNo !== 'string') throw new WechatError(400, 'PARAM_ERROR', 'transaction_id 与 out_trade_no 须填一个');
+    if (typeof transactionId !== 'string' && typeof outTradeNo !== 'string')
+      throw new WechatError(400, 'PARAM_ERROR', 'transaction_id 与 out_trade_no 须填一个');
     if (!found) throw new WechatError(404, 'RESOURCE_NOT_EXISTS', '订单不存在');
     const [orderNo, order] = found;
-    if (order.tradeState !== 'SUCCESS' && order.tradeState !== 'REFUND') throw new WechatError(400, 'INVALID_REQUEST', '订单未支付，不能退款');
+    if (order.tradeState !== 'SUCCESS' && order.tradeState !== 'REFUND')
+      throw new WechatError(400, 'INVALID_REQUEST', '订单未支付，不能退款');
     const total = isRecord(order.request.amount) ? order.request.amount.total : undefined;
     if (amount.total !== total) throw new WechatError(400, 'PARAM_ERROR', '订单金额 amount.total 与原订单不一致');
     const existing = refunds.get(outRefundNo);
@@ -462,7 +484,12 @@ export async function startWechatPayStandIn(options: WechatPayStandInOptions): P
     return refundOf(outRefundNo, makeRefund(outRefundNo, orderNo, order, amount.refund as number, body, 'PROCESSING'));
   }
 
-  function sealedNotification(resource: Record<string, unknown>, eventType: string, originalType: string, overrides: NotificationOverrides): IncomingNotification {
+  function sealedNotification(
+    resource: Record<string, unknown>,
+    eventType: string,
+    originalType: string,
+    overrides: NotificationOverrides,
+  ): IncomingNotification {
     const content = { ...resource, ...overrides.transaction };
     const nonce = randomBytes(6).toString('hex');
     const associatedData = originalType;

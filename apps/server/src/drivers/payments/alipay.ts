@@ -72,12 +72,7 @@ function paidState(orderNo: string, fields: PaidFields, fail: (detail: string) =
 }
 
 /** A trade's state by its trade_status, as a query answer or a notification gives it. */
-function tradeState(
-  orderNo: string,
-  tradeStatus: unknown,
-  paidFields: PaidFields,
-  fail: (detail: string) => Error,
-): PaymentState {
+function tradeState(orderNo: string, tradeStatus: unknown, paidFields: PaidFields, fail: (detail: string) => Error): PaymentState {
   switch (tradeStatus) {
     case 'TRADE_SUCCESS':
     case 'TRADE_FINISHED':
@@ -181,10 +176,12 @@ export class AlipayDriver implements PaymentDriver {
     });
     const base = { orderNo: request.orderNo, refundNo: request.refundNo, amountFen: request.amountFen };
     if (answer.code !== SUCCESS_CODE) {
-      if (answer.code === '40004' && typeof answer.sub_code === 'string' && REFUND_REFUSED.has(answer.sub_code)) return { ...base, state: 'failed' };
+      if (answer.code === '40004' && typeof answer.sub_code === 'string' && REFUND_REFUSED.has(answer.sub_code))
+        return { ...base, state: 'failed' };
       throw this.failure('alipay.trade.refund', describeFailure(answer));
     }
-    if (answer.out_trade_no !== request.orderNo) throw this.failure('alipay.trade.refund', `answer is about ${String(answer.out_trade_no)}`);
+    if (answer.out_trade_no !== request.orderNo)
+      throw this.failure('alipay.trade.refund', `answer is about ${String(answer.out_trade_no)}`);
     return { ...base, state: 'succeeded' };
   }
 

@@ -250,7 +250,8 @@ function parseNotice(rawBody: string): ProviderNotice {
     const { orderNo, refundNo, state, amountFen } = value;
     if (typeof orderNo !== 'string' || typeof refundNo !== 'string' || !Number.isSafeInteger(amountFen) || (amountFen as number) < 1)
       throw new PaymentNotificationRefused('sandbox', 'a refund notice without order, refund number or amount');
-    if (state !== 'pending' && state !== 'succeeded' && state !== 'failed') throw new PaymentNotificationRefused('sandbox', 'unknown refund state');
+    if (state !== 'pending' && state !== 'succeeded' && state !== 'failed')
+      throw new PaymentNotificationRefused('sandbox', 'unknown refund state');
     return { kind: 'refund', refund: { orderNo, refundNo, state, amountFen: amountFen as number } };
   }
   return { kind: 'payment', payment: parseState(value) };

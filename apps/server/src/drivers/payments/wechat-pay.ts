@@ -50,7 +50,8 @@ function refundStateOf(refund: unknown, fail: (detail: string) => Error): Refund
   if (typeof orderNo !== 'string' || orderNo === '' || typeof refundNo !== 'string' || refundNo === '')
     throw fail('the refund has no out_trade_no or out_refund_no');
   const amountFen = isRecord(amount) ? amount.refund : undefined;
-  if (typeof amountFen !== 'number' || !Number.isSafeInteger(amountFen) || amountFen < 1) throw fail(`refund ${refundNo} has no whole amount.refund`);
+  if (typeof amountFen !== 'number' || !Number.isSafeInteger(amountFen) || amountFen < 1)
+    throw fail(`refund ${refundNo} has no whole amount.refund`);
   const status = refund.status ?? refund.refund_status;
   const providerRefundId = typeof refundId === 'string' && refundId !== '' ? refundId : undefined;
   const base = { orderNo, refundNo, amountFen, ...(providerRefundId ? { providerRefundId } : {}) };

@@ -181,10 +181,12 @@ export class LedgerService {
     reversal: { reference: string; kind: string; memo?: string; userId: number; from: 'balance' | 'income'; to: string; amountFen: number },
     within: LedgerTx,
   ): Promise<{ takenFen: number; debtFen: number; booked: boolean }> {
-    if (!Number.isSafeInteger(reversal.amountFen) || reversal.amountFen < 1) throw new LedgerInvariantError('a reversal is whole fen, at least 1');
+    if (!Number.isSafeInteger(reversal.amountFen) || reversal.amountFen < 1)
+      throw new LedgerInvariantError('a reversal is whole fen, at least 1');
     const from = reversal.from === 'balance' ? LedgerAccount.balance(reversal.userId) : LedgerAccount.income(reversal.userId);
     const debt = LedgerAccount.debt(reversal.userId);
-    await this.openDebtAccount(reversal.userId);
+    // Within the caller's transaction: on the embedded database a statement outside it would wait for it.
+    if (!this.knownAccounts.has(debt)) await this.repository.ensureAccount(debt, reversal.userId, true, within);
     let takenFen = 0;
     let debtFen = 0;
     const booked = await this.postFromBalances([from], within, (balances) => {
@@ -200,41 +202,42 @@ export class LedgerService {
 
   /** What the user owes (zero or more fen): the debt a reversal left, less what was settled since. */
   async debtOf(userId: number): Promise<number> {
-    return -(await this.repository.balanceByCode(LedgerAccount.debt(userId)));
+    return 0 - (await this.repository.balanceByCode(LedgerAccount.debt(userId)));
   }
 
   /**
    * Pays the user's debt from their balance, as far as the balance goes (after a recharge): the next money
-   * in settles what a refund left owing first. Answers what was paid. Both accounts are locked, so two
-   * settlements never pay one debt twice.
+   * in settles what a refund left owing first. Answers what was paid. The balance is locked and the debt
+   * read after it, so two settlements never pay one debt twice.
    */
   async settleDebt(userId: number, within?: LedgerTx): Promise<number> {
     const balance = LedgerAccount.balance(userId);
     const debt = LedgerAccount.debt(userId);
     if ((await this.repository.findAccounts(this.repository.db, [debt])).size === 0) return 0;
     let paid = 0;
-    const settle = (tx: LedgerTx) =>
-      this.postFromBalances([balance, debt], tx, (balances) => {
-        paid = Math.min(Math.max(balances.get(balance) ?? 0, 0), Math.max(-(balances.get(debt) ?? 0), 0));
-        if (paid === 0) return [];
-        return [
-          {
-            // A settlement is decided on locked balances, not replayed: each is its own movement.
-            reference: `debt:${userId}:settle:${randomUUID()}`,
-            kind: 'debtSettled',
-            entries: [
-              { account: balance, amount: -paid },
-              { account: debt, amount: paid },
-            ],
-          },
-        ];
-      });
+    const settle = async (tx: LedgerTx) => {
+      // The balance's lock orders settlements; the debt (a system-like account, never locked) is read after it.
+      const accounts = await this.accountsFor(tx, [balance, debt]);
+      const [balanceId, debtId] = [accounts.get(balance)!.id, accounts.get(debt)!.id];
+      await this.repository.lockAccounts(tx, [balanceId]);
+      const balances = await this.repository.balancesOf(tx, [balanceId, debtId]);
+      paid = Math.min(Math.max(balances.get(balanceId) ?? 0, 0), Math.max(0 - (balances.get(debtId) ?? 0), 0));
+      if (paid === 0) return;
+      // A settlement is decided on the locked balance, not replayed: each is its own movement.
+      await this.post(
+        {
+          reference: `debt:${userId}:settle:${randomUUID()}`,
+          kind: 'debtSettled',
+          entries: [
+            { account: balance, amount: -paid },
+            { account: debt, amount: paid },
+          ],
+        },
+        tx,
+      );
+    };
     await (within ? settle(within) : this.repository.db.transaction(settle));
     return paid;
-  }
-
-  private async openDebtAccount(userId: number): Promise<void> {
-    if (!this.knownAccounts.has(LedgerAccount.debt(userId))) await this.repository.ensureAccount(LedgerAccount.debt(userId), userId, true);
   }
 
   /**

@@ -77,7 +77,8 @@ function flowRechargeSource(recharge: RechargeService): OrderSource {
           amountFen: order.amountFen,
           refundedFen: order.refundedFen,
           status: paymentStatuses.commonStatus(order.status),
-          sourceStatus: order.status === 'paid' && order.refundedFen > 0 ? paidRefundState(order.amountFen, order.refundedFen) : order.status,
+          sourceStatus:
+            order.status === 'paid' && order.refundedFen > 0 ? paidRefundState(order.amountFen, order.refundedFen) : order.status,
           createdAt: order.createdAt,
           completedAt: order.paidAt,
         })),

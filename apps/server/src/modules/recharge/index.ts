@@ -22,14 +22,14 @@ declare module '../../kernel/module.js' {
 
 export default defineModule({
   name: 'recharge',
-  needs: ['ledger', 'notifications', 'users'],
-  build: ({ config, database, secrets, ledger, notifications, users, logger }) => {
+  needs: ['ledger', 'notifications', 'users', 'admin-log'],
+  build: ({ config, database, secrets, ledger, notifications, users, adminLog, logger }) => {
     const payment = createPaymentDrivers(config.payments, {
       db: database.db,
       secret: () => (config.authSecret ? Promise.resolve(config.authSecret) : secrets.get('sandbox-payments')),
       publicUrl: config.publicUrl,
     });
-    const refunds = new RefundsService(new RefundsRepository(database.db), payment.drivers, ledger, notifications, users, logger);
+    const refunds = new RefundsService(new RefundsRepository(database.db), payment.drivers, ledger, notifications, users, adminLog, logger);
     return {
       recharge: new RechargeService(new RechargeRepository(database.db), payment.drivers, ledger, notifications, logger, Date.now, refunds),
       sandboxPay: payment.sandbox,

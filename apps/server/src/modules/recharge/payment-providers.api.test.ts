@@ -182,7 +182,9 @@ describe('refunds through the providers (docs/refunds.md)', () => {
       expect((await notify('wechat', wechat.notificationFor(order.orderNo), 'application/json')).statusCode).toBe(200);
     } else {
       alipay.pay(order.orderNo);
-      expect((await notify('alipay', alipay.notificationFor(order.orderNo), 'application/x-www-form-urlencoded; charset=utf-8')).body).toBe('success');
+      expect((await notify('alipay', alipay.notificationFor(order.orderNo), 'application/x-www-form-urlencoded; charset=utf-8')).body).toBe(
+        'success',
+      );
     }
     expect(await balanceOf(who)).toBe(3000);
     return { who, order };
@@ -195,15 +197,15 @@ describe('refunds through the providers (docs/refunds.md)', () => {
     const response = await refund(order.id, 1500);
     expect(response.statusCode, response.body).toBe(200);
     expect(data<AdminRechargeOrder>(response).refunds).toMatchObject([{ status: 'pending', amountFen: 1500 }]);
-    const [[refundNo, asked]] = [...wechat.refunds].filter(([, item]) => item.outTradeNo === order.orderNo);
-    expect(asked!.request).toMatchObject({
+    const [refundNo, asked] = [...wechat.refunds].find(([, item]) => item.outTradeNo === order.orderNo)!;
+    expect(asked.request).toMatchObject({
       out_refund_no: refundNo,
       amount: { refund: 1500, total: 3000, currency: 'CNY' },
       notify_url: 'https://spatia.example.com/api/payments/wechat/notify',
     });
     expect(await balanceOf(who)).toBe(3000);
 
-    const success = wechat.settleRefund(refundNo!);
+    const success = wechat.settleRefund(refundNo);
     const answers = await Promise.all(Array.from({ length: 15 }, () => notify('wechat', success, 'application/json')));
     expect(answers.map((answer) => answer.statusCode)).toEqual(Array(15).fill(200));
     expect(await balanceOf(who)).toBe(1500);
@@ -211,7 +213,10 @@ describe('refunds through the providers (docs/refunds.md)', () => {
     // WeChat's REFUND trade state is still a paid order.
     const polled = data<FlowRechargeOrder>(await who.call('GET', `/api/c/flowRechargeOrder/${order.id}/nativeUnifiedOrderQuery`));
     expect(polled.status).toBe('paid');
-    expect(await testApp.app.services.recharge.driver('wechat').queryPayment(order.orderNo)).toMatchObject({ state: 'paid', refunded: true });
+    expect(await testApp.app.services.recharge.driver('wechat').queryPayment(order.orderNo)).toMatchObject({
+      state: 'paid',
+      refunded: true,
+    });
   });
 
   it('WeChat: the stand-in refuses more than is left and another amount under the same number; the driver reads both as failed', async () => {
@@ -266,7 +271,9 @@ describe('refunds through the providers (docs/refunds.md)', () => {
     // Its notification (refund_fee 30.00, TRADE_CLOSED) books nothing more, and the reconciliation finds nothing new.
     const closed = alipay.notificationFor(order.orderNo);
     expect((await notify('alipay', closed, 'application/x-www-form-urlencoded; charset=utf-8')).body).toBe('success');
-    await testApp.app.services.refunds.checkProviderRefunds((await new RefundsRepository(testApp.app.services.database.db).findOrder(order.id))!);
+    await testApp.app.services.refunds.checkProviderRefunds(
+      (await new RefundsRepository(testApp.app.services.database.db).findOrder(order.id))!,
+    );
     expect(await balanceOf(who)).toBe(0);
     expect((await viewOf(order.orderNo)).refunds).toHaveLength(2);
   });
@@ -279,7 +286,9 @@ describe('refunds through the providers (docs/refunds.md)', () => {
     expect(await balanceOf(who)).toBe(2000);
 
     alipay.portalRefund(order.orderNo, 2000); // the notification is lost
-    await testApp.app.services.refunds.checkProviderRefunds((await new RefundsRepository(testApp.app.services.database.db).findOrder(order.id))!);
+    await testApp.app.services.refunds.checkProviderRefunds(
+      (await new RefundsRepository(testApp.app.services.database.db).findOrder(order.id))!,
+    );
     expect(await balanceOf(who)).toBe(0);
     expect(await viewOf(order.orderNo)).toMatchObject({ refundedFen: 3000, refundState: 'refunded' });
   });

@@ -29,10 +29,11 @@ const route = routesFor(tags);
 const payerRoute = route.for({ anyRole: [Role.photographer, Role.customer] });
 
 /** Spec 7.3's recharge calls, the providers' notifications and the sandbox's test checkout (docs/payments.md). */
-export const rechargeRoutes: FastifyPluginAsyncTypebox<{ recharge: RechargeService; sandbox?: SandboxPayDriver; refunds: RefundsService }> = async (
-  app,
-  { recharge, sandbox, refunds },
-) => {
+export const rechargeRoutes: FastifyPluginAsyncTypebox<{
+  recharge: RechargeService;
+  sandbox?: SandboxPayDriver;
+  refunds: RefundsService;
+}> = async (app, { recharge, sandbox, refunds }) => {
   app.get(
     '/api/admin/rechargeOrders',
     route.admin({

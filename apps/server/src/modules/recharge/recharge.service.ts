@@ -315,7 +315,11 @@ export class RechargeService {
     if (order.providerTransactionId !== state.transactionId) {
       // The same order paid twice at the provider: the second payment goes back whole, automatically.
       if (this.refunds) await this.refunds.refundDuplicatePayment(order, state);
-      else this.log.error({ orderNo: order.orderNo, first: order.providerTransactionId, second: state.transactionId }, 'an order was paid twice');
+      else
+        this.log.error(
+          { orderNo: order.orderNo, first: order.providerTransactionId, second: state.transactionId },
+          'an order was paid twice',
+        );
     }
     return 'alreadyBooked';
   }
@@ -346,8 +350,28 @@ export class RechargeService {
   }
 }
 
-function summaryOf({ id, orderNo, provider, status, months, amountFen, createdAt, paidAt, refundedFen }: PaymentOrderRow): PaymentOrderSummary {
-  return { id, orderNo, provider, status, months, amountFen, createdAt: createdAt.getTime(), paidAt: paidAt?.getTime() ?? null, refundedFen };
+function summaryOf({
+  id,
+  orderNo,
+  provider,
+  status,
+  months,
+  amountFen,
+  createdAt,
+  paidAt,
+  refundedFen,
+}: PaymentOrderRow): PaymentOrderSummary {
+  return {
+    id,
+    orderNo,
+    provider,
+    status,
+    months,
+    amountFen,
+    createdAt: createdAt.getTime(),
+    paidAt: paidAt?.getTime() ?? null,
+    refundedFen,
+  };
 }
 
 /** `R` + UTC time to the second + 8 random hex digits: 23 characters, sortable, unguessable enough to not be enumerated. */

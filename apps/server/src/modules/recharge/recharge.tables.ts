@@ -1,4 +1,10 @@
-import { PAYMENT_ORDER_KINDS, PAYMENT_ORDER_STATUSES, PAYMENT_PROVIDERS, PAYMENT_REFUND_ORIGINS, PAYMENT_REFUND_STATUSES } from '@spatia/contract';
+import {
+  PAYMENT_ORDER_KINDS,
+  PAYMENT_ORDER_STATUSES,
+  PAYMENT_PROVIDERS,
+  PAYMENT_REFUND_ORIGINS,
+  PAYMENT_REFUND_STATUSES,
+} from '@spatia/contract';
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, idRef, serialId, updatedAt } from '../../db/schema/columns.js';

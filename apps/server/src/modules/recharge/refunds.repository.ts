@@ -134,7 +134,10 @@ export class RefundsRepository {
         .orderBy(desc(paymentOrders.createdAt), desc(paymentOrders.id))
         .limit(page.limit)
         .offset(page.offset),
-      this.db.select({ total: sql<number>`count(*)::int` }).from(paymentOrders).where(where),
+      this.db
+        .select({ total: sql<number>`count(*)::int` })
+        .from(paymentOrders)
+        .where(where),
     ]);
     return { rows, total: Number(count?.total ?? 0) };
   }

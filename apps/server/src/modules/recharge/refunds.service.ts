@@ -11,6 +11,7 @@ import type { PaymentDriver, PaymentState, RefundState } from '../../drivers/pay
 import { fail } from '../../lib/app-error.js';
 import type { Logger } from '../../lib/logger.js';
 import { LedgerAccount, type LedgerService } from '../ledger/index.js';
+import type { AdminLogService } from '../admin-log/index.js';
 import type { NotificationsService } from '../notifications/index.js';
 import type { UsersService } from '../users/index.js';
 import type { PaymentOrderRow } from './recharge.repository.js';
@@ -48,6 +49,7 @@ export class RefundsService {
     private readonly ledger: LedgerService,
     private readonly notifications: NotificationsService,
     private readonly users: Pick<UsersService, 'adminIds' | 'findPublicProfiles' | 'findIdByUid' | 'findIdByPhoneOrInviteCode'>,
+    private readonly adminLog: Pick<AdminLogService, 'record'>,
     private readonly log: Pick<Logger, 'error' | 'warn' | 'info'>,
     private readonly now: () => number = Date.now,
   ) {}
@@ -91,7 +93,8 @@ export class RefundsService {
     if (!reason) throw fail('refundReasonRequired');
     const earlier = await this.repository.findByIdempotencyKey(adminId, idempotencyKey);
     if (earlier) {
-      if (earlier.orderId !== orderId || earlier.amountFen !== request.amountFen || earlier.reason !== reason) throw fail('idempotencyKeyReused');
+      if (earlier.orderId !== orderId || earlier.amountFen !== request.amountFen || earlier.reason !== reason)
+        throw fail('idempotencyKeyReused');
       return this.orderView(orderId);
     }
     const refund = await this.repository.db.transaction(async (tx) => {
@@ -114,7 +117,16 @@ export class RefundsService {
         },
         tx,
       );
-      return inserted ? { refund: inserted, order } : undefined;
+      if (!inserted) return undefined;
+      await this.adminLog.record(tx, {
+        adminUserId: adminId,
+        action: 'rechargeOrder.refund',
+        targetType: 'rechargeOrder',
+        targetId: order.orderNo,
+        before: { refundedFen: order.refundedFen, amountFen: order.amountFen, userId: order.userId },
+        after: { refundNo: inserted.refundNo, amountFen: inserted.amountFen, reason },
+      });
+      return { refund: inserted, order };
     });
     // Another request with the same key won the race: it answers the same refund.
     if (!refund) return this.orderView(orderId);
@@ -161,6 +173,8 @@ export class RefundsService {
   private async book(refund: PaymentRefundRow, providerRefundId: string | undefined): Promise<boolean> {
     const order = await this.repository.findOrder(refund.orderId);
     if (!order) return false;
+    // Read before the transaction: on the embedded database a statement outside it would wait for it.
+    const admins = refund.origin === 'admin' ? [] : await this.users.adminIds();
     const booked = await this.repository.db.transaction(async (tx) => {
       const done = await this.repository.markSucceeded(tx, refund.id, new Date(this.now()), providerRefundId);
       if (!done) return undefined;
@@ -189,7 +203,7 @@ export class RefundsService {
       const adminNotice: NotificationKind | undefined =
         done.origin === 'provider' ? 'refundFoundAtProvider' : done.origin === 'duplicatePayment' ? 'duplicatePaymentRefunded' : undefined;
       if (adminNotice) {
-        for (const adminId of await this.users.adminIds()) {
+        for (const adminId of admins) {
           await this.notifications.notify(tx, {
             userId: adminId,
             kind: adminNotice,
@@ -234,7 +248,10 @@ export class RefundsService {
       const left = refundable(locked, await this.repository.refundsOf([order.id], tx));
       if (amountFen > left) {
         // The provider moved more than we know was left: book what is left, and have a person look.
-        this.log.error({ orderNo: order.orderNo, refundNo, amountFen, left }, 'a refund at the provider exceeds what was left of the order');
+        this.log.error(
+          { orderNo: order.orderNo, refundNo, amountFen, left },
+          'a refund at the provider exceeds what was left of the order',
+        );
       }
       if (left <= 0) return undefined;
       return this.repository.insert(
@@ -275,7 +292,10 @@ export class RefundsService {
         this.repository.db,
       )) ?? (await this.repository.findByRefundNo(refundNo));
     if (!refund || refund.status !== 'pending') return 'alreadyBooked';
-    this.log.warn({ orderNo: order.orderNo, first: order.providerTransactionId, second: payment.transactionId }, 'an order was paid twice: refunding the second payment');
+    this.log.warn(
+      { orderNo: order.orderNo, first: order.providerTransactionId, second: payment.transactionId },
+      'an order was paid twice: refunding the second payment',
+    );
     return this.askProvider(order, refund);
   }
 
@@ -296,7 +316,11 @@ export class RefundsService {
         this.log.error({ err: error, refundNo: refund.refundNo }, 'reconciling a refund failed');
       }
     }
-    const due = await this.repository.paidToCheck(new Date(now - REFUND_CHECK_DAYS * DAY_MS), new Date(now - REFUND_CHECK_INTERVAL_MS), RECONCILE_BATCH);
+    const due = await this.repository.paidToCheck(
+      new Date(now - REFUND_CHECK_DAYS * DAY_MS),
+      new Date(now - REFUND_CHECK_INTERVAL_MS),
+      RECONCILE_BATCH,
+    );
     let found = 0;
     for (const order of due) {
       try {
@@ -317,10 +341,13 @@ export class RefundsService {
     const state = told ?? (await this.driver(order.provider).queryPayment(order.orderNo));
     if (state.state !== 'paid' || state.transactionId !== order.providerTransactionId || !state.refunded) return 'alreadyBooked';
     const refunds = await this.repository.refundsOf([order.id]);
-    const known = refunds.filter((refund) => refund.reversesBooking && refund.status !== 'failed').reduce((sum, refund) => sum + refund.amountFen, 0);
+    const known = refunds
+      .filter((refund) => refund.reversesBooking && refund.status !== 'failed')
+      .reduce((sum, refund) => sum + refund.amountFen, 0);
     if (state.refundedFen === undefined) {
       // WeChat says "refunded" without an amount: its refund notification carries it; a person checks if none came.
-      if (known === 0) this.log.warn({ orderNo: order.orderNo }, 'the provider reports a refund this site has not booked; its notification will book it');
+      if (known === 0)
+        this.log.warn({ orderNo: order.orderNo }, 'the provider reports a refund this site has not booked; its notification will book it');
       return 'alreadyBooked';
     }
     if (state.refundedFen <= known) return 'alreadyBooked';
@@ -363,7 +390,9 @@ export class RefundsService {
 
 /** What can still be refunded of an order: its amount less its refunds that succeeded or are under way. */
 function refundable(order: PaymentOrderRow, refunds: readonly PaymentRefundRow[]): number {
-  const taken = refunds.filter((refund) => refund.reversesBooking && refund.status !== 'failed').reduce((sum, refund) => sum + refund.amountFen, 0);
+  const taken = refunds
+    .filter((refund) => refund.reversesBooking && refund.status !== 'failed')
+    .reduce((sum, refund) => sum + refund.amountFen, 0);
   return Math.max(order.amountFen - taken, 0);
 }
 
