@@ -45,7 +45,7 @@ inBothLanguages(
     const row = page.getByTestId('recharge-order-row').filter({ hasText: orderNo });
     await expect(row).toHaveCount(1);
     await row.getByTestId('recharge-order-refund').click();
-    const amount = page.getByTestId('refund-amount').locator('input');
+    const amount = page.getByTestId('refund-amount');
     await expect(amount).toHaveValue('30.00');
     await amount.fill('15');
     await page.getByTestId('refund-reason').fill(language === 'zh' ? '客户申请退一半' : 'The customer asked for half back');

@@ -48,13 +48,7 @@ export interface PaymentRefundView {
 }
 
 /** A recharge order in the back office: its payer, what was refunded and what can still be. */
-export interface AdminRechargeOrder {
-  id: number;
-  orderNo: string;
-  provider: PaymentProvider;
-  status: PaymentOrderStatus;
-  months: number;
-  amountFen: number;
+export interface AdminRechargeOrder extends PaymentOrderCore {
   refundedFen: number;
   /** What an admin may still refund: the amount less what was refunded or is being refunded. */
   refundableFen: number;
@@ -82,14 +76,18 @@ export interface FlowRechargeOptions {
   balanceFen: number;
 }
 
-/** A recharge order as its payer sees it (nativePayNow and nativeUnifiedOrderQuery answer this). */
-export interface FlowRechargeOrder {
+/** What every view of a payment order starts with. */
+export interface PaymentOrderCore {
   id: number;
   orderNo: string;
   provider: PaymentProvider;
   status: PaymentOrderStatus;
   months: number;
   amountFen: number;
+}
+
+/** A recharge order as its payer sees it (nativePayNow and nativeUnifiedOrderQuery answer this). */
+export interface FlowRechargeOrder extends PaymentOrderCore {
   /** What the pay QR code encodes; '' once the order is paid or closed. */
   codeUrl: string;
   createdAt: number;

@@ -40,13 +40,18 @@ export const RechargeOptionsSchema = Type.Object({
   balanceFen: Type.Integer(),
 });
 
-export const RechargeOrderSchema = Type.Object({
+/** What every view of a payment order starts with. */
+const orderCore = {
   id: Type.Integer(),
   orderNo: Type.String(),
   provider: ProviderSchema,
   status: literals(PAYMENT_ORDER_STATUSES),
   months: Type.Integer(),
   amountFen: Type.Integer(),
+};
+
+export const RechargeOrderSchema = Type.Object({
+  ...orderCore,
   codeUrl: Type.String(),
   createdAt: Type.Integer(),
   expiresAt: Type.Integer(),
@@ -94,12 +99,7 @@ const RefundSchema = Type.Object({
 });
 
 export const AdminRechargeOrderSchema = Type.Object({
-  id: Type.Integer(),
-  orderNo: Type.String(),
-  provider: ProviderSchema,
-  status: literals(PAYMENT_ORDER_STATUSES),
-  months: Type.Integer(),
-  amountFen: Type.Integer(),
+  ...orderCore,
   refundedFen: Type.Integer(),
   refundableFen: Type.Integer(),
   refundState: literals(PAYMENT_REFUND_STATES),

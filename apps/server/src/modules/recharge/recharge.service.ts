@@ -350,28 +350,10 @@ export class RechargeService {
   }
 }
 
-function summaryOf({
-  id,
-  orderNo,
-  provider,
-  status,
-  months,
-  amountFen,
-  createdAt,
-  paidAt,
-  refundedFen,
-}: PaymentOrderRow): PaymentOrderSummary {
-  return {
-    id,
-    orderNo,
-    provider,
-    status,
-    months,
-    amountFen,
-    createdAt: createdAt.getTime(),
-    paidAt: paidAt?.getTime() ?? null,
-    refundedFen,
-  };
+function summaryOf(order: PaymentOrderRow): PaymentOrderSummary {
+  const { id, orderNo, provider, status, months, amountFen, refundedFen } = order;
+  const times = { createdAt: order.createdAt.getTime(), paidAt: order.paidAt?.getTime() ?? null };
+  return { id, orderNo, provider, status, months, amountFen, refundedFen, ...times };
 }
 
 /** `R` + UTC time to the second + 8 random hex digits: 23 characters, sortable, unguessable enough to not be enumerated. */

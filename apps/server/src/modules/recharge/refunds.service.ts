@@ -176,6 +176,8 @@ export class RefundsService {
     // Read before the transaction: on the embedded database a statement outside it would wait for it.
     const admins = refund.origin === 'admin' ? [] : await this.users.adminIds();
     const booked = await this.repository.db.transaction(async (tx) => {
+      // The order first, then the refund, as every refund transaction takes them: none waits on another in reverse.
+      await this.repository.lockOrder(tx, order.id);
       const done = await this.repository.markSucceeded(tx, refund.id, new Date(this.now()), providerRefundId);
       if (!done) return undefined;
       let debtFen = 0;
@@ -243,6 +245,8 @@ export class RefundsService {
     amountFen: number,
     providerRefundId?: string,
   ): Promise<RefundOutcome> {
+    const earlier = await this.repository.findByRefundNo(refundNo);
+    if (earlier) return (await this.book(earlier, providerRefundId)) ? 'booked' : 'alreadyBooked';
     const recorded = await this.repository.db.transaction(async (tx) => {
       const locked = (await this.repository.lockOrder(tx, order.id))!;
       const left = refundable(locked, await this.repository.refundsOf([order.id], tx));
@@ -341,9 +345,7 @@ export class RefundsService {
     const state = told ?? (await this.driver(order.provider).queryPayment(order.orderNo));
     if (state.state !== 'paid' || state.transactionId !== order.providerTransactionId || !state.refunded) return 'alreadyBooked';
     const refunds = await this.repository.refundsOf([order.id]);
-    const known = refunds
-      .filter((refund) => refund.reversesBooking && refund.status !== 'failed')
-      .reduce((sum, refund) => sum + refund.amountFen, 0);
+    const known = refundedOrUnderway(refunds);
     if (state.refundedFen === undefined) {
       // WeChat says "refunded" without an amount: its refund notification carries it; a person checks if none came.
       if (known === 0)
@@ -390,10 +392,14 @@ export class RefundsService {
 
 /** What can still be refunded of an order: its amount less its refunds that succeeded or are under way. */
 function refundable(order: PaymentOrderRow, refunds: readonly PaymentRefundRow[]): number {
-  const taken = refunds
+  return Math.max(order.amountFen - refundedOrUnderway(refunds), 0);
+}
+
+/** What an order's refunds took or are taking of its booked payment (a second payment's refund is apart). */
+function refundedOrUnderway(refunds: readonly PaymentRefundRow[]): number {
+  return refunds
     .filter((refund) => refund.reversesBooking && refund.status !== 'failed')
     .reduce((sum, refund) => sum + refund.amountFen, 0);
-  return Math.max(order.amountFen - taken, 0);
 }
 
 function refundView(refund: PaymentRefundRow): PaymentRefundView {
