@@ -37,6 +37,8 @@ export function refundRechargeOrder({ id, amountFen, reason, idempotencyKey }: R
   return api.post('/admin/rechargeOrders/{id}/refunds', {
     params: { path: { id }, header: { 'idempotency-key': idempotencyKey } },
     body: { amountFen, reason },
+    // The typed parameter only states the header; the transport sends these.
+    headers: { 'Idempotency-Key': idempotencyKey },
   });
 }
 
