@@ -25,6 +25,7 @@ export const ADMIN_ACTIONS = [
   'withdrawal.reject',
   'withdrawal.settings',
   'withdrawal.endFailed',
+  'rechargeOrder.refund',
 ] as const;
 
 export type AdminActionCode = (typeof ADMIN_ACTIONS)[number];
@@ -83,6 +84,9 @@ export const ADMIN_LOG_FIELDS = [
   'amountFen',
   'channel',
   'payoutAccountCoolingHours',
+  // refunds
+  'refundedFen',
+  'refundNo',
 ] as const;
 export type AdminLogField = (typeof ADMIN_LOG_FIELDS)[number];
 

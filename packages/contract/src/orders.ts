@@ -37,8 +37,21 @@ export function orderPageNeedsMerchant(direction: OrderDirection, type: OrderTyp
 export const ORDER_STATUSES = ['pending', 'completed', 'closed'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
-/** The sources' own statuses: a payment order's and a work transfer's. */
-export const ORDER_SOURCE_STATUSES = ['pending', 'paid', 'closed', 'confirmed', 'rejected', 'withdrawn', 'expired'] as const;
+/**
+ * The sources' own statuses: a payment order's (a paid one refunded in part or in full says so,
+ * docs/refunds.md; it stays completed: money moved) and a work transfer's.
+ */
+export const ORDER_SOURCE_STATUSES = [
+  'pending',
+  'paid',
+  'partlyRefunded',
+  'refunded',
+  'closed',
+  'confirmed',
+  'rejected',
+  'withdrawn',
+  'expired',
+] as const;
 export type OrderSourceStatus = (typeof ORDER_SOURCE_STATUSES)[number];
 
 /** One order as its lists show it. */
@@ -53,6 +66,8 @@ export interface OrderRecord {
   counterpart: { uid: string; name: string } | null;
   provider: PaymentProvider | null;
   amountFen: number;
+  /** What was refunded of it (a recharge refunded by an admin or the provider); 0 for most orders. */
+  refundedFen: number;
   status: OrderStatus;
   sourceStatus: OrderSourceStatus;
   createdAt: number;

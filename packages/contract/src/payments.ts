@@ -12,6 +12,53 @@ export type PaymentProvider = (typeof PAYMENT_PROVIDERS)[number];
 export const PAYMENT_ORDER_STATUSES = ['pending', 'paid', 'closed'] as const;
 export type PaymentOrderStatus = (typeof PAYMENT_ORDER_STATUSES)[number];
 
+/**
+ * A refund's way (docs/refunds.md): pending while the provider moves the money, succeeded once it did (and
+ * the ledger reversed it), failed when the provider refused it.
+ */
+export const PAYMENT_REFUND_STATUSES = ['pending', 'succeeded', 'failed'] as const;
+export type PaymentRefundStatus = (typeof PAYMENT_REFUND_STATUSES)[number];
+
+/** Who started a refund: an admin, the provider's own portal (found by reconciliation), or the system (a second payment). */
+export const PAYMENT_REFUND_ORIGINS = ['admin', 'provider', 'duplicatePayment'] as const;
+export type PaymentRefundOrigin = (typeof PAYMENT_REFUND_ORIGINS)[number];
+
+/** How much of a paid order went back: none, part or all of it. */
+export const PAYMENT_REFUND_STATES = ['none', 'partlyRefunded', 'refunded'] as const;
+export type PaymentRefundState = (typeof PAYMENT_REFUND_STATES)[number];
+
+export function refundStateOf(amountFen: number, refundedFen: number): PaymentRefundState {
+  if (refundedFen <= 0) return 'none';
+  return refundedFen >= amountFen ? 'refunded' : 'partlyRefunded';
+}
+
+/** An admin's refund reason: required, at most this many characters (WeChat and Alipay take 80). */
+export const REFUND_REASON_MAX_LENGTH = 80;
+
+/** One refund of an order, as the back office shows it. */
+export interface PaymentRefundView {
+  id: number;
+  refundNo: string;
+  origin: PaymentRefundOrigin;
+  status: PaymentRefundStatus;
+  amountFen: number;
+  reason: string;
+  createdAt: number;
+  succeededAt: number | null;
+}
+
+/** A recharge order in the back office: its payer, what was refunded and what can still be. */
+export interface AdminRechargeOrder extends PaymentOrderCore {
+  refundedFen: number;
+  /** What an admin may still refund: the amount less what was refunded or is being refunded. */
+  refundableFen: number;
+  refundState: PaymentRefundState;
+  payer: { id: number; uid: string; name: string };
+  createdAt: number;
+  paidAt: number | null;
+  refunds: PaymentRefundView[];
+}
+
 /** What an order buys. Market and service orders arrive with their issue. */
 export const PAYMENT_ORDER_KINDS = ['flowRecharge'] as const;
 export type PaymentOrderKind = (typeof PAYMENT_ORDER_KINDS)[number];
@@ -29,14 +76,18 @@ export interface FlowRechargeOptions {
   balanceFen: number;
 }
 
-/** A recharge order as its payer sees it (nativePayNow and nativeUnifiedOrderQuery answer this). */
-export interface FlowRechargeOrder {
+/** What every view of a payment order starts with. */
+export interface PaymentOrderCore {
   id: number;
   orderNo: string;
   provider: PaymentProvider;
   status: PaymentOrderStatus;
   months: number;
   amountFen: number;
+}
+
+/** A recharge order as its payer sees it (nativePayNow and nativeUnifiedOrderQuery answer this). */
+export interface FlowRechargeOrder extends PaymentOrderCore {
   /** What the pay QR code encodes; '' once the order is paid or closed. */
   codeUrl: string;
   createdAt: number;

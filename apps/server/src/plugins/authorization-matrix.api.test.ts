@@ -309,6 +309,10 @@ const MATRIX: Record<string, Row> = {
   'GET /api/model/{id}/pointCloud/las': row(pointCloud, [401, 404, 409, 409], { query: 'ticket=forged-ticket-value' }),
   // payments (docs/payments.md): a payer's order is theirs alone
   'GET /api/c/flowRechargeOrder/{id}/nativeUnifiedOrderQuery': row(ownerRechargeOrder, [401, 404, 200, 404]),
+  // An admin's refund needs an Idempotency-Key, which the matrix does not send: the admin passes the rule and meets 400.
+  'POST /api/admin/rechargeOrders/{id}/refunds': row(ownerRechargeOrder, [401, 403, 403, 400], {
+    body: { amountFen: 100, reason: 'matrix' },
+  }),
   // the wallet (docs/billing.md): one's own, which admins may read but never spend
   'GET /api/client/{id}/balance/stat': row(ownerUser, [401, 404, 200, 200]),
   'GET /api/client/{id}/lease': row(ownerUser, [401, 404, 200, 200]),

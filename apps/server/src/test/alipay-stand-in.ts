@@ -19,6 +19,8 @@ export interface AlipayStandIn {
   trade(orderNo: string): StandInTrade | undefined;
   /** The buyer scans and pays: WAIT_BUYER_PAY → TRADE_SUCCESS. */
   pay(orderNo: string): StandInTrade;
+  /** A refund the merchant made in Alipay's merchant portal (out_request_no of Alipay's own). */
+  portalRefund(orderNo: string, amountFen: number): StandInRefund;
   /** Alipay accounts that can be paid: login id → the holder's real name. */
   payees: Map<string, string>;
   /** Fund transfers made, by out_biz_no. */
@@ -56,6 +58,15 @@ export interface StandInTrade {
   expiresAt?: Date;
   paidAt?: Date;
   closedAt?: Date;
+  /** Refunds by out_request_no. */
+  refunds: Map<string, StandInRefund>;
+}
+
+export interface StandInRefund {
+  outRequestNo: string;
+  refundAmount: string;
+  reason: string;
+  refundedAt: Date;
 }
 
 export interface StandInTransfer {
@@ -206,6 +217,7 @@ export async function startAlipayStandIn(merchant: { appId: string; merchantPubl
       subject,
       status: 'WAIT_BUYER_PAY',
       createdAt: new Date(),
+      refunds: new Map(),
     };
     trade.subject = subject;
     trade.notifyUrl = parameters.notify_url;
@@ -235,6 +247,72 @@ export async function startAlipayStandIn(merchant: { appId: string; merchantPubl
       });
     }
     return answer;
+  }
+
+  const refundedFen = (trade: StandInTrade) => [...trade.refunds.values()].reduce((sum, refund) => sum + yuanInFen(refund.refundAmount), 0);
+  const fenInYuan = (fen: number) => `${Math.floor(fen / 100)}.${String(fen % 100).padStart(2, '0')}`;
+
+  function addRefund(trade: StandInTrade, outRequestNo: string, refundAmount: string, reason: string): StandInRefund {
+    const refund = { outRequestNo, refundAmount, reason, refundedAt: new Date() };
+    trade.refunds.set(outRequestNo, refund);
+    // A trade refunded in full closes.
+    if (refundedFen(trade) >= yuanInFen(trade.totalAmount)) {
+      trade.status = 'TRADE_CLOSED';
+      trade.closedAt = new Date();
+    }
+    return refund;
+  }
+
+  /** alipay.trade.refund: synchronous; the same out_request_no again is the same refund (fund_change N). */
+  function refundTrade(fields: Record<string, unknown>): Record<string, unknown> {
+    const trade = trades.get(String(fields.out_trade_no));
+    if (!trade) throw businessFailure('ACQ.TRADE_NOT_EXIST', '交易不存在');
+    if (fields.trade_no !== undefined && fields.trade_no !== trade.tradeNo)
+      throw businessFailure('ACQ.TRADE_NOT_EXIST', 'trade_no 与 out_trade_no 不匹配');
+    const { refund_amount: refundAmount, out_request_no: requestNo, refund_reason: reason } = fields;
+    if (typeof refundAmount !== 'string' || !YUAN.test(refundAmount) || yuanInFen(refundAmount) < 1)
+      throw businessFailure('ACQ.INVALID_PARAMETER', `refund_amount ${String(refundAmount)} 不是合法金额`);
+    if (requestNo !== undefined && (typeof requestNo !== 'string' || !requestNo || requestNo.length > 64))
+      throw businessFailure('ACQ.INVALID_PARAMETER', 'out_request_no 无效');
+    if (reason !== undefined && (typeof reason !== 'string' || [...reason].length > 256))
+      throw businessFailure('ACQ.INVALID_PARAMETER', 'refund_reason 无效');
+    const outRequestNo = typeof requestNo === 'string' ? requestNo : trade.outTradeNo;
+    const existing = trade.refunds.get(outRequestNo);
+    const answer = (fundChange: 'Y' | 'N') => ({
+      trade_no: trade.tradeNo,
+      out_trade_no: trade.outTradeNo,
+      buyer_logon_id: '159****5620',
+      fund_change: fundChange,
+      refund_fee: fenInYuan(refundedFen(trade)),
+      gmt_refund_pay: shanghaiTime(new Date()),
+    });
+    if (existing) {
+      if (existing.refundAmount !== refundAmount) throw businessFailure('ACQ.REFUND_AMT_NOT_EQUAL_TOTAL', '同一笔退款请求的退款金额不一致');
+      return answer('N');
+    }
+    if (trade.status !== 'TRADE_SUCCESS') throw businessFailure('ACQ.TRADE_STATUS_ERROR', '交易状态不合法');
+    if (refundedFen(trade) + yuanInFen(refundAmount) > yuanInFen(trade.totalAmount))
+      throw businessFailure('ACQ.REFUND_AMT_NOT_EQUAL_TOTAL', '退款金额超限');
+    addRefund(trade, outRequestNo, refundAmount, typeof reason === 'string' ? reason : '');
+    return answer('Y');
+  }
+
+  /** alipay.trade.fastpay.refund.query: REFUND_SUCCESS for a refund made; a success without refund fields otherwise. */
+  function refundQuery(fields: Record<string, unknown>): Record<string, unknown> {
+    const trade = trades.get(String(fields.out_trade_no));
+    if (!trade) throw businessFailure('ACQ.TRADE_NOT_EXIST', '交易不存在');
+    if (typeof fields.out_request_no !== 'string' || !fields.out_request_no) throw missing('out-request-no');
+    const refund = trade.refunds.get(fields.out_request_no);
+    if (!refund) return { trade_no: trade.tradeNo, out_trade_no: trade.outTradeNo, out_request_no: fields.out_request_no };
+    return {
+      trade_no: trade.tradeNo,
+      out_trade_no: trade.outTradeNo,
+      out_request_no: refund.outRequestNo,
+      total_amount: trade.totalAmount,
+      refund_amount: refund.refundAmount,
+      refund_status: 'REFUND_SUCCESS',
+      gmt_refund_pay: shanghaiTime(refund.refundedAt),
+    };
   }
 
   function closeTrade(fields: Record<string, unknown>): Record<string, unknown> {
@@ -328,6 +406,8 @@ export async function startAlipayStandIn(merchant: { appId: string; merchantPubl
     'alipay.trade.precreate': precreate,
     'alipay.trade.query': (_parameters, fields) => query(fields),
     'alipay.trade.close': (_parameters, fields) => closeTrade(fields),
+    'alipay.trade.refund': (_parameters, fields) => refundTrade(fields),
+    'alipay.trade.fastpay.refund.query': (_parameters, fields) => refundQuery(fields),
   };
 
   /** Signs the response object's JSON text exactly as sent, slashes escaped the way Alipay's gateway writes them. */
@@ -399,6 +479,14 @@ export async function startAlipayStandIn(merchant: { appId: string; merchantPubl
       });
     }
     if (trade.closedAt) fields.gmt_close = shanghaiTime(trade.closedAt);
+    const lastRefund = [...trade.refunds.values()].at(-1);
+    if (lastRefund) {
+      Object.assign(fields, {
+        refund_fee: fenInYuan(refundedFen(trade)),
+        out_biz_no: lastRefund.outRequestNo,
+        gmt_refund: `${shanghaiTime(lastRefund.refundedAt)}.000`,
+      });
+    }
     Object.assign(fields, changes.fields);
     const present = (record: Record<string, string | undefined>) =>
       Object.fromEntries(Object.entries(record).filter((entry): entry is [string, string] => entry[1] !== undefined));
@@ -434,6 +522,13 @@ export async function startAlipayStandIn(merchant: { appId: string; merchantPubl
       trade.status = 'TRADE_SUCCESS';
       trade.paidAt = new Date();
       return trade;
+    },
+    portalRefund(orderNo, amountFen) {
+      const trade = trades.get(orderNo);
+      if (trade?.status !== 'TRADE_SUCCESS') throw new Error(`trade ${orderNo} is ${trade?.status ?? 'unknown'}, not refundable`);
+      if (refundedFen(trade) + amountFen > yuanInFen(trade.totalAmount))
+        throw new Error(`trade ${orderNo} has less than ${amountFen} fen left`);
+      return addRefund(trade, `HZ${Date.now()}${trade.refunds.size + 1}`, fenInYuan(amountFen), 'portal');
     },
     notificationFor,
     payees,

@@ -94,6 +94,21 @@ export interface StandInBill {
   updateTime: string;
 }
 
+export type RefundStatus = 'PROCESSING' | 'SUCCESS' | 'CLOSED' | 'ABNORMAL';
+
+export interface StandInRefund {
+  /** The refund request's JSON body, as accepted. */
+  request: Record<string, unknown>;
+  outTradeNo: string;
+  transactionId: string;
+  refundId: string;
+  status: RefundStatus;
+  amountFen: number;
+  totalFen: number;
+  createTime: string;
+  successTime?: string;
+}
+
 export interface WechatPayStandIn {
   endpoint: string;
   publicKeyId: string;
@@ -106,6 +121,12 @@ export interface WechatPayStandIn {
   /** People a transfer can reach: openid (under the merchant's AppID) → real name. */
   payees: Map<string, string>;
   bills: Map<string, StandInBill>;
+  /** Refunds by out_refund_no. WeChat answers a new one PROCESSING; `settleRefund` ends it. */
+  refunds: Map<string, StandInRefund>;
+  /** WeChat finishes a refund (SUCCESS, or CLOSED/ABNORMAL) and its signed REFUND.* notification comes back. */
+  settleRefund(outRefundNo: string, status?: Exclude<RefundStatus, 'PROCESSING'>, overrides?: NotificationOverrides): IncomingNotification;
+  /** A refund the merchant made in WeChat's merchant portal: recorded SUCCESS at once, its notification comes back. */
+  portalRefund(orderNo: string, amountFen: number): IncomingNotification;
   /** The payee confirms the transfer in WeChat: WAIT_USER_CONFIRM → SUCCESS. */
   confirm(outBillNo: string): StandInBill;
   /**
@@ -420,6 +441,172 @@ export async function startWechatPayStandIn(options: WechatPayStandInOptions): P
     };
   }
 
+  const refunds = new Map<string, StandInRefund>();
+  let refundCount = 0;
+
+  function refundOf(outRefundNo: string, refund: StandInRefund): Record<string, unknown> {
+    return {
+      refund_id: refund.refundId,
+      out_refund_no: outRefundNo,
+      transaction_id: refund.transactionId,
+      out_trade_no: refund.outTradeNo,
+      channel: 'ORIGINAL',
+      user_received_account: '支付用户零钱',
+      ...(refund.successTime ? { success_time: refund.successTime } : {}),
+      create_time: refund.createTime,
+      status: refund.status,
+      funds_account: 'AVAILABLE',
+      amount: {
+        total: refund.totalFen,
+        refund: refund.amountFen,
+        payer_total: refund.totalFen,
+        payer_refund: refund.amountFen,
+        settlement_refund: refund.amountFen,
+        settlement_total: refund.totalFen,
+        discount_refund: 0,
+        currency: 'CNY',
+        refund_fee: 0,
+      },
+    };
+  }
+
+  function refundedOf(transactionId: string): number {
+    let sum = 0;
+    for (const refund of refunds.values())
+      if (refund.transactionId === transactionId && refund.status !== 'CLOSED' && refund.status !== 'ABNORMAL') sum += refund.amountFen;
+    return sum;
+  }
+
+  function makeRefund(
+    outRefundNo: string,
+    orderNo: string,
+    order: StandInOrder,
+    amountFen: number,
+    request: Record<string, unknown>,
+    status: RefundStatus,
+  ): StandInRefund {
+    refundCount += 1;
+    const total = isRecord(order.request.amount) ? (order.request.amount.total as number) : 0;
+    const refund: StandInRefund = {
+      request,
+      outTradeNo: orderNo,
+      transactionId: order.transactionId!,
+      refundId: `50300${String(Date.now()).slice(-10)}${String(refundCount).padStart(14, '0')}`,
+      status,
+      amountFen,
+      totalFen: total,
+      createTime: beijingTime(Date.now()),
+      ...(status === 'SUCCESS' ? { successTime: beijingTime(Date.now()) } : {}),
+    };
+    refunds.set(outRefundNo, refund);
+    order.tradeState = 'REFUND';
+    return refund;
+  }
+
+  /** POST /v3/refund/domestic/refunds: the payment named by transaction_id or out_trade_no, never more than is left of it. */
+  function createRefund(body: Record<string, unknown>): Record<string, unknown> {
+    const {
+      transaction_id: transactionId,
+      out_trade_no: outTradeNo,
+      out_refund_no: outRefundNo,
+      reason,
+      notify_url: notifyUrl,
+      amount,
+    } = body;
+    if (typeof outRefundNo !== 'string' || !/^[0-9A-Za-z_|*@-]{1,64}$/.test(outRefundNo))
+      throw new WechatError(400, 'PARAM_ERROR', 'out_refund_no 须为 1 到 64 位数字、大小写字母、_-|*@');
+    if (reason !== undefined && (typeof reason !== 'string' || [...reason].length > 80))
+      throw new WechatError(400, 'PARAM_ERROR', 'reason 最多 80 个字符');
+    if (notifyUrl !== undefined && (typeof notifyUrl !== 'string' || !/^https:\/\/[^?#\s]+$/.test(notifyUrl)))
+      throw new WechatError(400, 'PARAM_ERROR', 'notify_url 须为不带参数的 https 地址');
+    if (!isRecord(amount) || !Number.isSafeInteger(amount.refund) || (amount.refund as number) < 1 || !Number.isSafeInteger(amount.total))
+      throw new WechatError(400, 'PARAM_ERROR', 'amount.refund 与 amount.total 须为大于 0 的整数');
+    if (amount.currency !== 'CNY') throw new WechatError(400, 'PARAM_ERROR', 'amount.currency 须为 CNY');
+    let found: [string, StandInOrder] | undefined;
+    for (const entry of orders) {
+      if (
+        (typeof transactionId === 'string' && entry[1].transactionId === transactionId) ||
+        (transactionId === undefined && entry[0] === outTradeNo)
+      )
+        found = entry;
+    }
+    if (typeof transactionId !== 'string' && typeof outTradeNo !== 'string')
+      throw new WechatError(400, 'PARAM_ERROR', 'transaction_id 与 out_trade_no 须填一个');
+    if (!found) throw new WechatError(404, 'RESOURCE_NOT_EXISTS', '订单不存在');
+    const [orderNo, order] = found;
+    if (order.tradeState !== 'SUCCESS' && order.tradeState !== 'REFUND')
+      throw new WechatError(400, 'INVALID_REQUEST', '订单未支付，不能退款');
+    const total = isRecord(order.request.amount) ? order.request.amount.total : undefined;
+    if (amount.total !== total) throw new WechatError(400, 'PARAM_ERROR', '订单金额 amount.total 与原订单不一致');
+    const existing = refunds.get(outRefundNo);
+    if (existing) {
+      if (existing.amountFen !== amount.refund || existing.outTradeNo !== orderNo)
+        throw new WechatError(400, 'INVALID_REQUEST', '商户退款单号重复，且参数与原单不一致');
+      return refundOf(outRefundNo, existing);
+    }
+    if (refundedOf(order.transactionId!) + (amount.refund as number) > (total as number))
+      throw new WechatError(400, 'INVALID_REQUEST', '申请退款金额超过订单可退金额');
+    return refundOf(outRefundNo, makeRefund(outRefundNo, orderNo, order, amount.refund as number, body, 'PROCESSING'));
+  }
+
+  function sealedNotification(
+    resource: Record<string, unknown>,
+    eventType: string,
+    originalType: string,
+    overrides: NotificationOverrides,
+  ): IncomingNotification {
+    const content = { ...resource, ...overrides.transaction };
+    const nonce = randomBytes(6).toString('hex');
+    const associatedData = originalType;
+    const cipher = createCipheriv('aes-256-gcm', Buffer.from(overrides.apiV3Key ?? options.apiV3Key, 'ascii'), Buffer.from(nonce, 'utf8'));
+    cipher.setAAD(Buffer.from(associatedData, 'utf8'));
+    const sealed = Buffer.concat([cipher.update(JSON.stringify(content), 'utf8'), cipher.final(), cipher.getAuthTag()]);
+    const envelope = {
+      id: randomUUID(),
+      create_time: beijingTime(Date.now()),
+      resource_type: 'encrypt-resource',
+      event_type: overrides.eventType ?? eventType,
+      summary: eventType.startsWith('REFUND.') ? '退款成功' : '支付成功',
+      resource: {
+        original_type: originalType,
+        algorithm: overrides.algorithm ?? 'AEAD_AES_256_GCM',
+        ciphertext: sealed.toString('base64'),
+        associated_data: associatedData,
+        nonce,
+      },
+    };
+    const rawBody = overrides.rawBody ?? JSON.stringify(envelope);
+    const timestamp = overrides.timestamp ?? Math.floor(Date.now() / 1000);
+    const signatureNonce = randomBytes(16).toString('hex').toUpperCase();
+    const key = signingKeys[overrides.signWith ?? 'publicKeyId'];
+    return {
+      headers: {
+        'content-type': 'application/json',
+        'wechatpay-timestamp': String(timestamp),
+        'wechatpay-nonce': signatureNonce,
+        'wechatpay-signature': overrides.signature ?? signMessage(key.privateKey, timestamp, signatureNonce, rawBody),
+        'wechatpay-serial': overrides.serial ?? key.serial,
+        'wechatpay-signature-type': 'WECHATPAY2-SHA256-RSA2048',
+      },
+      rawBody,
+    };
+  }
+
+  /** What a refund notification's resource holds: the merchant, never the AppID. */
+  function refundNotificationResource(outRefundNo: string, refund: StandInRefund): Record<string, unknown> {
+    return {
+      mchid: options.mchId,
+      out_trade_no: refund.outTradeNo,
+      transaction_id: refund.transactionId,
+      out_refund_no: outRefundNo,
+      refund_id: refund.refundId,
+      refund_status: refund.status,
+      ...(refund.successTime ? { success_time: refund.successTime } : {}),
+      user_received_account: '支付用户零钱',
+      amount: { total: refund.totalFen, refund: refund.amountFen, payer_total: refund.totalFen, payer_refund: refund.amountFen },
+    };
+  }
+
   async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
     const body = await readBody(request);
     try {
@@ -453,6 +640,16 @@ export async function startWechatPayStandIn(options: WechatPayStandInOptions): P
       if (request.method === 'GET' && url.pathname === '/v3/certificates') {
         standIn.certificateDownloads += 1;
         return answer(response, 200, { data: [...certificates].map(([serial, certificate]) => listedCertificate(serial, certificate)) });
+      }
+      if (request.method === 'POST' && url.pathname === '/v3/refund/domestic/refunds') {
+        return answer(response, 200, createRefund(jsonBody(body)));
+      }
+      const refundPath = /^\/v3\/refund\/domestic\/refunds\/([^/]+)$/.exec(url.pathname);
+      if (request.method === 'GET' && refundPath?.[1]) {
+        const outRefundNo = decodeURIComponent(refundPath[1]);
+        const refund = refunds.get(outRefundNo);
+        if (!refund) throw new WechatError(404, 'RESOURCE_NOT_EXISTS', '退款单不存在');
+        return answer(response, 200, refundOf(outRefundNo, refund));
       }
       if (request.method === 'POST' && url.pathname === '/v3/fund-app/mch-transfer/transfer-bills') {
         return answer(response, 200, createBill(request, jsonBody(body)));
@@ -548,45 +745,27 @@ export async function startWechatPayStandIn(options: WechatPayStandInOptions): P
     notificationFor(orderNo, overrides = {}) {
       const order = orders.get(orderNo);
       if (!order) throw new Error(`stand-in: no order ${orderNo}`);
-      const transaction = { ...transactionOf(orderNo, order), ...overrides.transaction };
-      const nonce = randomBytes(6).toString('hex');
-      const associatedData = 'transaction';
-      const cipher = createCipheriv(
-        'aes-256-gcm',
-        Buffer.from(overrides.apiV3Key ?? options.apiV3Key, 'ascii'),
-        Buffer.from(nonce, 'utf8'),
-      );
-      cipher.setAAD(Buffer.from(associatedData, 'utf8'));
-      const sealed = Buffer.concat([cipher.update(JSON.stringify(transaction), 'utf8'), cipher.final(), cipher.getAuthTag()]);
-      const envelope = {
-        id: randomUUID(),
-        create_time: beijingTime(Date.now()),
-        resource_type: 'encrypt-resource',
-        event_type: overrides.eventType ?? 'TRANSACTION.SUCCESS',
-        summary: '支付成功',
-        resource: {
-          original_type: 'transaction',
-          algorithm: overrides.algorithm ?? 'AEAD_AES_256_GCM',
-          ciphertext: sealed.toString('base64'),
-          associated_data: associatedData,
-          nonce,
-        },
-      };
-      const rawBody = overrides.rawBody ?? JSON.stringify(envelope);
-      const timestamp = overrides.timestamp ?? Math.floor(Date.now() / 1000);
-      const signatureNonce = randomBytes(16).toString('hex').toUpperCase();
-      const key = signingKeys[overrides.signWith ?? 'publicKeyId'];
-      return {
-        headers: {
-          'content-type': 'application/json',
-          'wechatpay-timestamp': String(timestamp),
-          'wechatpay-nonce': signatureNonce,
-          'wechatpay-signature': overrides.signature ?? signMessage(key.privateKey, timestamp, signatureNonce, rawBody),
-          'wechatpay-serial': overrides.serial ?? key.serial,
-          'wechatpay-signature-type': 'WECHATPAY2-SHA256-RSA2048',
-        },
-        rawBody,
-      };
+      return sealedNotification(transactionOf(orderNo, order), 'TRANSACTION.SUCCESS', 'transaction', overrides);
+    },
+
+    refunds,
+
+    settleRefund(outRefundNo, status = 'SUCCESS', overrides = {}) {
+      const refund = refunds.get(outRefundNo);
+      if (!refund) throw new Error(`stand-in: no refund ${outRefundNo}`);
+      if (refund.status === 'PROCESSING') {
+        refund.status = status;
+        if (status === 'SUCCESS') refund.successTime = beijingTime(Date.now());
+      }
+      return sealedNotification(refundNotificationResource(outRefundNo, refund), `REFUND.${refund.status}`, 'refund', overrides);
+    },
+
+    portalRefund(orderNo, amountFen) {
+      const order = orders.get(orderNo);
+      if (!order?.transactionId) throw new Error(`stand-in: order ${orderNo} is not paid`);
+      const outRefundNo = `PORTAL${Date.now()}${refundCount + 1}`;
+      const refund = makeRefund(outRefundNo, orderNo, order, amountFen, { out_refund_no: outRefundNo }, 'SUCCESS');
+      return sealedNotification(refundNotificationResource(outRefundNo, refund), 'REFUND.SUCCESS', 'refund', {});
     },
 
     close: () => new Promise((resolve) => server.close(() => resolve())),

@@ -76,6 +76,10 @@ export const queryKeys = {
     pendingCount: (side: string) => [...queryKeys.transfers.all, side, 'pendingCount'] as const,
     work: () => [...queryKeys.transfers.all, 'work'] as const,
   },
+  rechargeOrdersAdmin: {
+    all: ['rechargeOrdersAdmin'] as const,
+    list: (params: unknown) => [...queryKeys.rechargeOrdersAdmin.all, 'list', params] as const,
+  },
   withdrawals: {
     all: ['withdrawals'] as const,
     options: () => [...queryKeys.withdrawals.all, 'options'] as const,

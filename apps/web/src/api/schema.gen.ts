@@ -614,6 +614,7 @@ export interface paths {
                 | 'withdrawal.reject'
                 | 'withdrawal.settings'
                 | 'withdrawal.endFailed'
+                | 'rechargeOrder.refund'
               )
             | '';
           adminUid?: string;
@@ -669,7 +670,8 @@ export interface paths {
                     | 'withdrawal.approve'
                     | 'withdrawal.reject'
                     | 'withdrawal.settings'
-                    | 'withdrawal.endFailed';
+                    | 'withdrawal.endFailed'
+                    | 'rechargeOrder.refund';
                   /** @enum {string} */
                   actor: 'admin' | 'system';
                   admin: {
@@ -1664,6 +1666,266 @@ export interface paths {
     };
     put?: never;
     post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/admin/rechargeOrders': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Recharge orders for the back office: payer, refunded amount, what can still be refunded, refunds */
+    get: {
+      parameters: {
+        query: {
+          /** @description part of an order number, or a payer’s uid, phone or invite code */
+          keyword?: string;
+          pageNum: number;
+          pageSize: number;
+          status?: 'pending' | 'paid' | 'closed';
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {number} */
+              code: 0;
+              data: {
+                list: {
+                  amountFen: number;
+                  createdAt: number;
+                  id: number;
+                  months: number;
+                  orderNo: string;
+                  paidAt: number | null;
+                  payer: {
+                    id: number;
+                    name: string;
+                    uid: string;
+                  };
+                  /** @enum {string} */
+                  provider: 'sandbox' | 'wechat' | 'alipay';
+                  refundableFen: number;
+                  refundedFen: number;
+                  refunds: {
+                    amountFen: number;
+                    createdAt: number;
+                    id: number;
+                    /** @enum {string} */
+                    origin: 'admin' | 'provider' | 'duplicatePayment';
+                    reason: string;
+                    refundNo: string;
+                    /** @enum {string} */
+                    status: 'pending' | 'succeeded' | 'failed';
+                    succeededAt: number | null;
+                  }[];
+                  /** @enum {string} */
+                  refundState: 'none' | 'partlyRefunded' | 'refunded';
+                  /** @enum {string} */
+                  status: 'pending' | 'paid' | 'closed';
+                }[];
+                pageNum: number;
+                pageSize: number;
+                total: number;
+              };
+              msg: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/admin/rechargeOrders/{id}/refunds': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Refund part or all of a paid recharge through its provider (once per Idempotency-Key; docs/refunds.md) */
+    post: {
+      parameters: {
+        query?: never;
+        header: {
+          'idempotency-key': string;
+        };
+        path: {
+          id: number;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /** @description what to refund, in fen: at most what is left of the order */
+            amountFen: number;
+            /** @description why; the payer’s WeChat or Alipay shows it */
+            reason: string;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {number} */
+              code: 0;
+              data: {
+                amountFen: number;
+                createdAt: number;
+                id: number;
+                months: number;
+                orderNo: string;
+                paidAt: number | null;
+                payer: {
+                  id: number;
+                  name: string;
+                  uid: string;
+                };
+                /** @enum {string} */
+                provider: 'sandbox' | 'wechat' | 'alipay';
+                refundableFen: number;
+                refundedFen: number;
+                refunds: {
+                  amountFen: number;
+                  createdAt: number;
+                  id: number;
+                  /** @enum {string} */
+                  origin: 'admin' | 'provider' | 'duplicatePayment';
+                  reason: string;
+                  refundNo: string;
+                  /** @enum {string} */
+                  status: 'pending' | 'succeeded' | 'failed';
+                  succeededAt: number | null;
+                }[];
+                /** @enum {string} */
+                refundState: 'none' | 'partlyRefunded' | 'refunded';
+                /** @enum {string} */
+                status: 'pending' | 'paid' | 'closed';
+              };
+              msg: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        502: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+      };
+    };
     delete?: never;
     options?: never;
     head?: never;
@@ -5021,6 +5283,9 @@ export interface paths {
                     | 'transferConfirmed'
                     | 'transferRejected'
                     | 'rechargePaid'
+                    | 'rechargeRefunded'
+                    | 'refundFoundAtProvider'
+                    | 'duplicatePaymentRefunded'
                     | 'balanceLow'
                     | 'servingPaused'
                     | 'servingResumed'
@@ -5311,8 +5576,11 @@ export interface paths {
                       };
                   orderNo: string;
                   provider: ('sandbox' | 'wechat' | 'alipay') | null;
+                  /** @description what was refunded of it, in fen */
+                  refundedFen: number;
                   /** @enum {string} */
-                  sourceStatus: 'pending' | 'paid' | 'closed' | 'confirmed' | 'rejected' | 'withdrawn' | 'expired';
+                  sourceStatus:
+                    'pending' | 'paid' | 'partlyRefunded' | 'refunded' | 'closed' | 'confirmed' | 'rejected' | 'withdrawn' | 'expired';
                   /** @enum {string} */
                   status: 'pending' | 'completed' | 'closed';
                   /** @enum {string} */

@@ -273,6 +273,11 @@ export const adminRoutes: readonly AppRoute[] = [
         page: () => import('../pages/admin/withdrawals-page'),
       },
       {
+        path: '/admin/rechargeOrders',
+        meta: { titleKey: 'menu.adminRechargeOrders', layout: 'console', roles: [Role.admin] },
+        page: () => import('../pages/admin/recharge-orders-page'),
+      },
+      {
         path: '/admin/log',
         meta: { titleKey: 'menu.adminLog', layout: 'console', roles: [Role.admin] },
         page: () => import('../pages/admin/log-page'),

@@ -10,6 +10,7 @@ import {
 } from './alipay-gateway.js';
 import {
   assertNativePaymentRequest,
+  assertRefundRequest,
   PaymentNotificationRefused,
   PaymentProviderError,
   type IncomingNotification,
@@ -18,6 +19,9 @@ import {
   type NotificationReply,
   type PaymentDriver,
   type PaymentState,
+  type ProviderNotice,
+  type RefundRequest,
+  type RefundState,
 } from './payment-driver.js';
 
 export interface AlipayConfig extends AlipayApplication {
@@ -34,36 +38,55 @@ function text(value: unknown): string | undefined {
   return typeof value === 'string' && value !== '' ? value : undefined;
 }
 
+/** Alipay's refusals of a refund that no retry with the same out_request_no will change. */
+const REFUND_REFUSED = new Set([
+  'ACQ.TRADE_NOT_EXIST',
+  'ACQ.TRADE_STATUS_ERROR',
+  'ACQ.TRADE_NOT_ALLOWED_REFUND',
+  'ACQ.REFUND_AMT_NOT_EQUAL_TOTAL',
+  'ACQ.REFUND_FEE_ERROR',
+  'ACQ.TRADE_HAS_FINISHED',
+  'ACQ.SELLER_BALANCE_NOT_ENOUGH',
+  'ACQ.REASON_TRADE_BEEN_FREEZEN',
+  'ACQ.INVALID_PARAMETER',
+]);
+
+interface PaidFields {
+  tradeNo: unknown;
+  totalAmount: unknown;
+  paidAt: unknown;
+  /** What was refunded of the trade so far, in yuan (a notification's refund_fee). */
+  refundFee?: unknown;
+}
+
 /** The fields of a paid trade, as Alipay names them in a query answer or a notification. */
-function paidState(
-  orderNo: string,
-  fields: { tradeNo: unknown; totalAmount: unknown; paidAt: unknown },
-  fail: (detail: string) => Error,
-): PaymentState {
+function paidState(orderNo: string, fields: PaidFields, fail: (detail: string) => Error): PaymentState {
   const transactionId = text(fields.tradeNo);
   const amountFen = typeof fields.totalAmount === 'string' ? parseYuanToFen(fields.totalAmount) : null;
   const paidAt = fromShanghaiDateTime(fields.paidAt);
   if (!transactionId) throw fail(`paid trade ${orderNo} has no trade_no`);
   if (amountFen === null || amountFen < 1) throw fail(`paid trade ${orderNo} has no valid total_amount`);
   if (!paidAt) throw fail(`paid trade ${orderNo} has no valid payment time`);
-  return { orderNo, state: 'paid', transactionId, amountFen, paidAt };
+  const refundedFen = typeof fields.refundFee === 'string' ? parseYuanToFen(fields.refundFee) : null;
+  return { orderNo, state: 'paid', transactionId, amountFen, paidAt, ...(refundedFen ? { refunded: true, refundedFen } : {}) };
 }
 
 /** A trade's state by its trade_status, as a query answer or a notification gives it. */
-function tradeState(
-  orderNo: string,
-  tradeStatus: unknown,
-  paidFields: { tradeNo: unknown; totalAmount: unknown; paidAt: unknown },
-  fail: (detail: string) => Error,
-): PaymentState {
+function tradeState(orderNo: string, tradeStatus: unknown, paidFields: PaidFields, fail: (detail: string) => Error): PaymentState {
   switch (tradeStatus) {
     case 'TRADE_SUCCESS':
     case 'TRADE_FINISHED':
       return paidState(orderNo, paidFields, fail);
     case 'WAIT_BUYER_PAY':
       return { orderNo, state: 'unpaid' };
-    case 'TRADE_CLOSED':
+    case 'TRADE_CLOSED': {
+      // Closed after it was paid: refunded in full (Alipay closes a trade whose money all went back).
+      if (text(paidFields.tradeNo) && fromShanghaiDateTime(paidFields.paidAt)) {
+        const paid = paidState(orderNo, paidFields, fail);
+        return paid.state === 'paid' ? { ...paid, refunded: true, refundedFen: paid.refundedFen ?? paid.amountFen } : paid;
+      }
       return { orderNo, state: 'closed' };
+    }
     default:
       throw fail(`unknown trade_status ${String(tradeStatus)}`);
   }
@@ -136,6 +159,43 @@ export class AlipayDriver implements PaymentDriver {
     return this.readNotification(notification);
   }
 
+  /** Alipay tells a refund in the trade's own notification (its refund_fee: all refunded so far). */
+  async verifyNotice(notification: IncomingNotification): Promise<ProviderNotice> {
+    return { kind: 'payment', payment: this.readNotification(notification) };
+  }
+
+  /** alipay.trade.refund: synchronous; the same out_request_no again answers the same refund (fund_change N). */
+  async refund(request: RefundRequest): Promise<RefundState> {
+    assertRefundRequest(request);
+    const answer = await this.call('alipay.trade.refund', {
+      out_trade_no: request.orderNo,
+      trade_no: request.transactionId,
+      out_request_no: request.refundNo,
+      refund_amount: fenToYuan(request.amountFen),
+      refund_reason: [...request.reason].slice(0, 80).join(''),
+    });
+    const base = { orderNo: request.orderNo, refundNo: request.refundNo, amountFen: request.amountFen };
+    if (answer.code !== SUCCESS_CODE) {
+      if (answer.code === '40004' && typeof answer.sub_code === 'string' && REFUND_REFUSED.has(answer.sub_code))
+        return { ...base, state: 'failed' };
+      throw this.failure('alipay.trade.refund', describeFailure(answer));
+    }
+    if (answer.out_trade_no !== request.orderNo)
+      throw this.failure('alipay.trade.refund', `answer is about ${String(answer.out_trade_no)}`);
+    return { ...base, state: 'succeeded' };
+  }
+
+  /** alipay.trade.fastpay.refund.query: REFUND_SUCCESS once refunded; an answer without it is not (yet) a refund. */
+  async queryRefund(orderNo: string, refundNo: string): Promise<RefundState> {
+    const answer = await this.call('alipay.trade.fastpay.refund.query', { out_trade_no: orderNo, out_request_no: refundNo });
+    if (answer.code !== SUCCESS_CODE) throw this.failure('alipay.trade.fastpay.refund.query', describeFailure(answer));
+    const amountFen = typeof answer.refund_amount === 'string' ? parseYuanToFen(answer.refund_amount) : null;
+    if (answer.refund_status === 'REFUND_SUCCESS' && amountFen) return { orderNo, refundNo, state: 'succeeded', amountFen };
+    // Alipay answers a refund it has not made with success and no refund fields: not (yet) done; asking for it
+    // again with the same out_request_no is how it is retried.
+    return { orderNo, refundNo, state: 'pending', amountFen: amountFen ?? 0 };
+  }
+
   acknowledge(): NotificationReply {
     return { statusCode: 200, contentType: 'text/plain', body: 'success' };
   }
@@ -176,7 +236,7 @@ export class AlipayDriver implements PaymentDriver {
     return tradeState(
       orderNo,
       fields.trade_status,
-      { tradeNo: fields.trade_no, totalAmount: fields.total_amount, paidAt: fields.gmt_payment },
+      { tradeNo: fields.trade_no, totalAmount: fields.total_amount, paidAt: fields.gmt_payment, refundFee: fields.refund_fee },
       refuse,
     );
   }

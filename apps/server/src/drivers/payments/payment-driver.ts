@@ -24,10 +24,55 @@ export interface NativeCheckout {
   codeUrl: string;
 }
 
-/** A provider's word on one order, from a verified notification or from a query. */
+/**
+ * A provider's word on one order, from a verified notification or from a query. A paid order may have
+ * been refunded since, in part or in full (here or in the provider's own portal): `refundedFen` is how
+ * much the provider says it refunded, when it says (Alipay's `TRADE_CLOSED` after payment: all of it);
+ * `refunded` alone means it says "some", without an amount (WeChat's `REFUND` state).
+ */
 export type PaymentState =
-  | { orderNo: string; state: 'paid'; transactionId: string; amountFen: number; paidAt: Date }
+  | {
+      orderNo: string;
+      state: 'paid';
+      transactionId: string;
+      amountFen: number;
+      paidAt: Date;
+      refunded?: boolean;
+      refundedFen?: number;
+    }
   | { orderNo: string; state: 'unpaid' | 'closed' };
+
+/** A refund asked of the provider: part or all of one payment of one order. */
+export interface RefundRequest {
+  /** Our order number (out_trade_no). */
+  orderNo: string;
+  /** The provider's transaction id of the payment refunded (a second payment of the same order has its own). */
+  transactionId: string;
+  /** Our refund number (WeChat's out_refund_no, Alipay's out_request_no): the same number is the same refund. */
+  refundNo: string;
+  /** Integer fen, at least 1, at most what is left of the payment. */
+  amountFen: number;
+  /** What the payment was, in fen (WeChat wants it with every refund). */
+  totalFen: number;
+  /** Shown to the payer by WeChat and Alipay; at most 80 characters. */
+  reason: string;
+}
+
+/**
+ * A provider's word on one refund: `pending` while it moves the money (WeChat's PROCESSING), `succeeded`
+ * once the money is back with the payer, `failed` when it will not be (WeChat's CLOSED or ABNORMAL).
+ */
+export interface RefundState {
+  orderNo: string;
+  refundNo: string;
+  state: 'pending' | 'succeeded' | 'failed';
+  amountFen: number;
+  /** The provider's own refund id, once it has one. */
+  providerRefundId?: string;
+}
+
+/** What a verified notification tells: a payment (or its absence), or a refund. */
+export type ProviderNotice = { kind: 'payment'; payment: PaymentState } | { kind: 'refund'; refund: RefundState };
 
 export interface IncomingNotification {
   /** Lower-case header names, as Node gives them. */
@@ -56,6 +101,19 @@ export interface PaymentDriver {
   queryPayment(orderNo: string): Promise<PaymentState>;
   /** Closes an unpaid order at the provider, so it can no longer be paid. Closing a closed one succeeds. */
   closePayment(orderNo: string): Promise<void>;
+  /**
+   * Asks the provider to refund (part of) a payment. The same refund number asked again is the same
+   * refund: the provider answers its state and moves no more money. A refusal the provider gives for
+   * good (more than is left, the payment too old) answers `failed`; no answer throws PaymentProviderError.
+   */
+  refund(request: RefundRequest): Promise<RefundState>;
+  /** The provider's state of a refund we asked for; a refund number it never saw throws. */
+  queryRefund(orderNo: string, refundNo: string): Promise<RefundState>;
+  /**
+   * Verifies and reads a notification that may be a payment's or a refund's (WeChat's REFUND.* events,
+   * Alipay's trade notification of a refund, the sandbox's refund notice).
+   */
+  verifyNotice(notification: IncomingNotification): Promise<ProviderNotice>;
   /** The answer once a notification is booked (or was booked before). */
   acknowledge(): NotificationReply;
   /** The answer to a notification that was refused or could not be booked: the provider retries. */
@@ -83,6 +141,16 @@ const ORDER_NO = /^[A-Za-z0-9_-]{6,32}$/;
 /** Every provider takes these order numbers, and they go into URL paths unescaped. */
 export function assertOrderNo(orderNo: string): void {
   if (!ORDER_NO.test(orderNo)) throw new RangeError(`order number ${orderNo} is not 6-32 of [A-Za-z0-9_-]`);
+}
+
+const REFUND_NO = /^[A-Za-z0-9_-]{6,64}$/;
+
+export function assertRefundRequest(request: RefundRequest): void {
+  assertOrderNo(request.orderNo);
+  if (!REFUND_NO.test(request.refundNo)) throw new RangeError(`refund number ${request.refundNo} is not 6-64 of [A-Za-z0-9_-]`);
+  if (!Number.isSafeInteger(request.amountFen) || request.amountFen < 1) throw new RangeError('a refund is whole fen, at least 1');
+  if (request.amountFen > request.totalFen) throw new RangeError('a refund is at most the payment');
+  if (request.transactionId === '') throw new RangeError('a refund names the payment it refunds');
 }
 
 export function assertNativePaymentRequest(request: NativePaymentRequest): void {

@@ -2,16 +2,21 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { SandboxCheckout } from '@spatia/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.js';
-import { sandboxPayments } from '../../modules/recharge/recharge.tables.js';
+import { sandboxPayments, sandboxRefunds } from '../../modules/recharge/recharge.tables.js';
 import {
   PaymentNotificationRefused,
+  PaymentProviderError,
   assertNativePaymentRequest,
+  assertRefundRequest,
   type IncomingNotification,
   type NativeCheckout,
   type NativePaymentRequest,
   type NotificationReply,
   type PaymentDriver,
   type PaymentState,
+  type ProviderNotice,
+  type RefundRequest,
+  type RefundState,
 } from './payment-driver.js';
 
 /** Notifications older or newer than this are refused, as WeChat Pay's are. */
@@ -83,6 +88,12 @@ export class SandboxPayDriver implements PaymentDriver {
   }
 
   async verifyNotification(notification: IncomingNotification): Promise<PaymentState> {
+    const notice = await this.verifyNotice(notification);
+    if (notice.kind !== 'payment') throw new PaymentNotificationRefused('sandbox', 'a refund notice where a payment was expected');
+    return notice.payment;
+  }
+
+  async verifyNotice(notification: IncomingNotification): Promise<ProviderNotice> {
     const timestamp = header(notification, 'x-sandbox-timestamp');
     const signature = header(notification, 'x-sandbox-signature');
     if (!timestamp || !signature) throw new PaymentNotificationRefused('sandbox', 'no signature');
@@ -93,13 +104,81 @@ export class SandboxPayDriver implements PaymentDriver {
     if (!/^\d{10}$/.test(timestamp) || Math.abs(this.now() - Number(timestamp) * 1000) > NOTIFICATION_WINDOW_MS) {
       throw new PaymentNotificationRefused('sandbox', 'timestamp outside the 300 s window');
     }
-    return parseState(notification.rawBody);
+    return parseNotice(notification.rawBody);
+  }
+
+  /**
+   * Refunds (part of) a paid transaction, at once, as its books allow: never more than is left of that
+   * transaction, and the same refund number again answers that refund (another amount under it is refused).
+   */
+  async refund(request: RefundRequest): Promise<RefundState> {
+    assertRefundRequest(request);
+    const base = { orderNo: request.orderNo, refundNo: request.refundNo, amountFen: request.amountFen };
+    return this.db.transaction(async (tx) => {
+      const [payment] = await tx.select().from(sandboxPayments).where(eq(sandboxPayments.orderNo, request.orderNo)).for('update');
+      if (payment?.state !== 'paid') return { ...base, state: 'failed' as const };
+      const [earlier] = await tx.select().from(sandboxRefunds).where(eq(sandboxRefunds.refundNo, request.refundNo));
+      if (earlier) return { ...base, state: earlier.amountFen === request.amountFen ? ('succeeded' as const) : ('failed' as const) };
+      const [{ refunded }] = (await tx
+        .select({ refunded: sql<number>`coalesce(sum(${sandboxRefunds.amountFen}), 0)::bigint` })
+        .from(sandboxRefunds)
+        .where(eq(sandboxRefunds.transactionId, request.transactionId))) as [{ refunded: number }];
+      // The first payment is the books' own; a second one (payAgain) was of the same amount.
+      if (Number(refunded) + request.amountFen > payment.amountFen) return { ...base, state: 'failed' as const };
+      await tx.insert(sandboxRefunds).values({ ...base, transactionId: request.transactionId });
+      return { ...base, state: 'succeeded' as const, providerRefundId: `SBXR${request.refundNo}` };
+    });
+  }
+
+  async queryRefund(orderNo: string, refundNo: string): Promise<RefundState> {
+    const [row] = await this.db.select().from(sandboxRefunds).where(eq(sandboxRefunds.refundNo, refundNo));
+    if (row?.orderNo !== orderNo) throw new PaymentProviderError('sandbox', `no refund ${refundNo} of ${orderNo}`);
+    return { orderNo, refundNo, state: 'succeeded', amountFen: row.amountFen, providerRefundId: `SBXR${refundNo}` };
+  }
+
+  /**
+   * The operator refunds in the sandbox's "portal", not through this site: its books refund and its signed
+   * refund notice comes back, for delivery (or to be lost, so that reconciliation finds the refund).
+   */
+  async portalRefund(orderNo: string, amountFen: number): Promise<IncomingNotification> {
+    const [payment] = await this.db.select().from(sandboxPayments).where(eq(sandboxPayments.orderNo, orderNo));
+    if (payment?.state !== 'paid' || !payment.transactionId) throw new RangeError(`sandbox order ${orderNo} is not paid`);
+    const refundNo = `SBXP${this.now()}${randomBytes(4).toString('hex')}`;
+    const refund = await this.refund({
+      orderNo,
+      transactionId: payment.transactionId,
+      refundNo,
+      amountFen,
+      totalFen: payment.amountFen,
+      reason: 'portal',
+    });
+    if (refund.state !== 'succeeded') throw new RangeError(`sandbox order ${orderNo} has less than ${amountFen} left to refund`);
+    return this.signedNotice(JSON.stringify({ kind: 'refund', ...refund }));
+  }
+
+  /** The payer pays a paid order a second time (a test of what a provider may do): its notification, with a new transaction. */
+  async payAgain(orderNo: string): Promise<IncomingNotification> {
+    const first = await this.queryPayment(orderNo);
+    if (first.state !== 'paid') throw new RangeError(`sandbox order ${orderNo} is not paid`);
+    return this.notificationFor({ ...first, transactionId: `SBX${this.now()}${randomBytes(6).toString('hex')}` });
   }
 
   async queryPayment(orderNo: string): Promise<PaymentState> {
     const [row] = await this.db.select().from(sandboxPayments).where(eq(sandboxPayments.orderNo, orderNo));
     if (row?.state === 'paid' && row.transactionId && row.paidAt) {
-      return { orderNo, state: 'paid', transactionId: row.transactionId, amountFen: row.amountFen, paidAt: row.paidAt };
+      const [{ refunded }] = (await this.db
+        .select({ refunded: sql<number>`coalesce(sum(${sandboxRefunds.amountFen}), 0)::bigint` })
+        .from(sandboxRefunds)
+        .where(eq(sandboxRefunds.transactionId, row.transactionId))) as [{ refunded: number }];
+      const refundedFen = Number(refunded);
+      return {
+        orderNo,
+        state: 'paid',
+        transactionId: row.transactionId,
+        amountFen: row.amountFen,
+        paidAt: row.paidAt,
+        ...(refundedFen > 0 ? { refunded: true, refundedFen } : {}),
+      };
     }
     return { orderNo, state: row?.state === 'closed' ? 'closed' : 'unpaid' };
   }
@@ -121,7 +200,15 @@ export class SandboxPayDriver implements PaymentDriver {
 
   /** A signed notification of an order's state, as the sandbox sends it (`sentAt`: when it is stamped as sent). */
   async notificationFor(state: PaymentState, sentAt = this.now()): Promise<IncomingNotification> {
-    const rawBody = JSON.stringify(state.state === 'paid' ? { ...state, paidAt: state.paidAt.getTime() } : state);
+    return this.signedNotice(JSON.stringify(state.state === 'paid' ? { ...state, paidAt: state.paidAt.getTime() } : state), sentAt);
+  }
+
+  /** A signed notification of a refund, as the sandbox sends it. */
+  refundNotificationFor(refund: RefundState, sentAt = this.now()): Promise<IncomingNotification> {
+    return this.signedNotice(JSON.stringify({ kind: 'refund', ...refund }), sentAt);
+  }
+
+  private async signedNotice(rawBody: string, sentAt = this.now()): Promise<IncomingNotification> {
     const timestamp = String(Math.floor(sentAt / 1000));
     return {
       headers: { 'x-sandbox-timestamp': timestamp, 'x-sandbox-signature': await this.sign(`${timestamp}\n${rawBody}\n`) },
@@ -151,7 +238,7 @@ function header(notification: IncomingNotification, name: string): string | unde
   return Array.isArray(value) ? value[0] : value;
 }
 
-function parseState(rawBody: string): PaymentState {
+function parseNotice(rawBody: string): ProviderNotice {
   let body: unknown;
   try {
     body = JSON.parse(rawBody);
@@ -159,6 +246,18 @@ function parseState(rawBody: string): PaymentState {
     throw new PaymentNotificationRefused('sandbox', 'body is not JSON');
   }
   const value = body as Record<string, unknown>;
+  if (value.kind === 'refund') {
+    const { orderNo, refundNo, state, amountFen } = value;
+    if (typeof orderNo !== 'string' || typeof refundNo !== 'string' || !Number.isSafeInteger(amountFen) || (amountFen as number) < 1)
+      throw new PaymentNotificationRefused('sandbox', 'a refund notice without order, refund number or amount');
+    if (state !== 'pending' && state !== 'succeeded' && state !== 'failed')
+      throw new PaymentNotificationRefused('sandbox', 'unknown refund state');
+    return { kind: 'refund', refund: { orderNo, refundNo, state, amountFen: amountFen as number } };
+  }
+  return { kind: 'payment', payment: parseState(value) };
+}
+
+function parseState(value: Record<string, unknown>): PaymentState {
   if (typeof value.orderNo !== 'string') throw new PaymentNotificationRefused('sandbox', 'no order number');
   if (value.state === 'paid') {
     if (typeof value.transactionId !== 'string' || !Number.isSafeInteger(value.amountFen) || !Number.isSafeInteger(value.paidAt)) {

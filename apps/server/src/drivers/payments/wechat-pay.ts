@@ -2,6 +2,7 @@ import { createDecipheriv } from 'node:crypto';
 import {
   assertNativePaymentRequest,
   assertOrderNo,
+  assertRefundRequest,
   PaymentNotificationRefused,
   PaymentProviderError,
   type IncomingNotification,
@@ -10,6 +11,9 @@ import {
   type NotificationReply,
   type PaymentDriver,
   type PaymentState,
+  type ProviderNotice,
+  type RefundRequest,
+  type RefundState,
 } from './payment-driver.js';
 import {
   isRecord,
@@ -35,7 +39,38 @@ export interface WechatPayConfig extends WechatPayMerchant {
   apiV3Key: string;
   /** Where WeChat Pay sends payment notifications: https, without a query. */
   notifyUrl: string;
+  /** Where it sends refund notifications; the payment notifications' address unless given. */
+  refundNotifyUrl?: string;
 }
+
+/** A refund's status as WeChat writes it (an answer's `status`, a notification's `refund_status`) as ours. */
+function refundStateOf(refund: unknown, fail: (detail: string) => Error): RefundState {
+  if (!isRecord(refund)) throw fail('the refund is not an object');
+  const { out_trade_no: orderNo, out_refund_no: refundNo, refund_id: refundId, amount } = refund;
+  if (typeof orderNo !== 'string' || orderNo === '' || typeof refundNo !== 'string' || refundNo === '')
+    throw fail('the refund has no out_trade_no or out_refund_no');
+  const amountFen = isRecord(amount) ? amount.refund : undefined;
+  if (typeof amountFen !== 'number' || !Number.isSafeInteger(amountFen) || amountFen < 1)
+    throw fail(`refund ${refundNo} has no whole amount.refund`);
+  const status = refund.status ?? refund.refund_status;
+  const providerRefundId = typeof refundId === 'string' && refundId !== '' ? refundId : undefined;
+  const base = { orderNo, refundNo, amountFen, ...(providerRefundId ? { providerRefundId } : {}) };
+  switch (status) {
+    case 'SUCCESS':
+      return { ...base, state: 'succeeded' };
+    case 'PROCESSING':
+      return { ...base, state: 'pending' };
+    // ABNORMAL: the payer's card or account could not take the money back; the merchant must act in the portal.
+    case 'CLOSED':
+    case 'ABNORMAL':
+      return { ...base, state: 'failed' };
+    default:
+      throw fail(`refund ${refundNo} has an unknown status ${JSON.stringify(status)}`);
+  }
+}
+
+/** WeChat's refusals of a refund that no retry will change. */
+const REFUND_REFUSED = new Set(['PARAM_ERROR', 'INVALID_REQUEST', 'NOT_ENOUGH', 'USER_ACCOUNT_ABNORMAL', 'MCH_NOT_EXISTS']);
 
 const AUTH_TAG_BYTES = 16;
 
@@ -46,7 +81,8 @@ function stateOf(transaction: unknown, fail: (detail: string) => Error): Payment
   if (typeof orderNo !== 'string' || orderNo === '') throw fail('the transaction has no out_trade_no');
   const tradeState = transaction.trade_state;
   switch (tradeState) {
-    // A refunded order was paid first; refunds are booked on their own.
+    // A refunded order was paid first: it stays paid, and says that some of it went back (how much, only the
+    // refunds themselves tell).
     case 'SUCCESS':
     case 'REFUND': {
       const transactionId = transaction.transaction_id;
@@ -57,7 +93,14 @@ function stateOf(transaction: unknown, fail: (detail: string) => Error): Payment
         throw fail(`paid order ${orderNo} has no whole amount.total`);
       if (typeof successTime !== 'string' || !RFC_3339.test(successTime) || Number.isNaN(Date.parse(successTime)))
         throw fail(`paid order ${orderNo} has no success_time`);
-      return { orderNo, state: 'paid', transactionId, amountFen, paidAt: new Date(successTime) };
+      return {
+        orderNo,
+        state: 'paid',
+        transactionId,
+        amountFen,
+        paidAt: new Date(successTime),
+        ...(tradeState === 'REFUND' ? { refunded: true } : {}),
+      };
     }
     case 'NOTPAY':
     case 'USERPAYING':
@@ -133,7 +176,46 @@ export class WechatPayDriver implements PaymentDriver {
   }
 
   async verifyNotification(notification: IncomingNotification): Promise<PaymentState> {
+    const notice = this.readNotification(notification);
+    if (notice.kind !== 'payment') throw new PaymentNotificationRefused('wechat', 'a refund notification where a payment was expected');
+    return notice.payment;
+  }
+
+  async verifyNotice(notification: IncomingNotification): Promise<ProviderNotice> {
     return this.readNotification(notification);
+  }
+
+  async refund(request: RefundRequest): Promise<RefundState> {
+    assertRefundRequest(request);
+    const answer = await this.client.call('POST', '/v3/refund/domestic/refunds', {
+      transaction_id: request.transactionId,
+      out_refund_no: request.refundNo,
+      reason: [...request.reason].slice(0, 80).join(''),
+      notify_url: this.config.refundNotifyUrl ?? this.config.notifyUrl,
+      amount: { refund: request.amountFen, total: request.totalFen, currency: 'CNY' },
+    });
+    if (!answer.ok) {
+      const detail = `refund ${request.refundNo}: HTTP ${answer.status} ${answer.code}: ${answer.detail}`;
+      if (answer.status >= 400 && answer.status < 500 && REFUND_REFUSED.has(answer.code)) {
+        return { orderNo: request.orderNo, refundNo: request.refundNo, state: 'failed', amountFen: request.amountFen };
+      }
+      throw this.providerError(detail);
+    }
+    return this.refundAnswer(answer.body, request.orderNo, request.refundNo);
+  }
+
+  async queryRefund(orderNo: string, refundNo: string): Promise<RefundState> {
+    assertOrderNo(orderNo);
+    const answer = await this.client.call('GET', `/v3/refund/domestic/refunds/${encodeURIComponent(refundNo)}`);
+    if (!answer.ok) throw this.providerError(`query of refund ${refundNo}: HTTP ${answer.status} ${answer.code}: ${answer.detail}`);
+    return this.refundAnswer(answer.body, orderNo, refundNo);
+  }
+
+  private refundAnswer(body: Buffer, orderNo: string, refundNo: string): RefundState {
+    const fail = (detail: string) => this.providerError(`refund ${refundNo}: ${detail}`);
+    const state = refundStateOf(parseJson(body.toString('utf8')), fail);
+    if (state.refundNo !== refundNo || state.orderNo !== orderNo) throw fail('the answer is about another refund or order');
+    return state;
   }
 
   /** WeChat reads 200 or 204 as "received" and needs no body. */
@@ -145,7 +227,7 @@ export class WechatPayDriver implements PaymentDriver {
     return { statusCode: 500, contentType: 'application/json', body: JSON.stringify({ code: 'FAIL', message: reason }) };
   }
 
-  private readNotification({ headers, rawBody }: IncomingNotification): PaymentState {
+  private readNotification({ headers, rawBody }: IncomingNotification): ProviderNotice {
     const refused = (detail: string) => new PaymentNotificationRefused('wechat', detail);
     const problem = this.client.signatureProblem((name) => singleHeader(headers[name]), Buffer.from(rawBody, 'utf8'));
     if (problem) throw refused(problem);
@@ -159,8 +241,12 @@ export class WechatPayDriver implements PaymentDriver {
     const transaction = parseJson(this.decrypt(resource, refused));
     if (!isRecord(transaction)) throw refused('the decrypted resource is not a JSON object');
     if (transaction.mchid !== this.config.mchId) throw refused(`the notification is for mchid ${JSON.stringify(transaction.mchid)}`);
+    // A refund's resource names the merchant only; a payment's names our AppID too.
+    if (typeof envelope.event_type === 'string' && envelope.event_type.startsWith('REFUND.')) {
+      return { kind: 'refund', refund: refundStateOf(transaction, refused) };
+    }
     if (transaction.appid !== this.config.appId) throw refused(`the notification is for appid ${JSON.stringify(transaction.appid)}`);
-    return stateOf(transaction, refused);
+    return { kind: 'payment', payment: stateOf(transaction, refused) };
   }
 
   private decrypt(resource: Record<string, unknown>, refused: (detail: string) => Error): string {

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import {
+  fenToYuan,
   BYTES_PER_GB,
   isAdmin,
   trafficCostFen,
@@ -129,6 +130,9 @@ export class WalletService {
    * fails on the period's unique key and takes the movement back with it.
    */
   private async bookLease(userId: number, months: number, idempotencyKey: string | undefined): Promise<LeasePeriodRow> {
+    // While a refund's debt is open, the balance settles it before it buys anything (docs/refunds.md).
+    const debtFen = await this.ledger.debtOf(userId);
+    if (debtFen > 0) throw fail('debtOpen', { debt: fenToYuan(debtFen) });
     const { leaseMonthFen } = await this.repository.prices();
     const priceFen = leaseMonthFen * months;
     await Promise.all([this.ledger.openUserAccounts(userId), this.ledger.openSystemAccount(LEASE_REVENUE)]);

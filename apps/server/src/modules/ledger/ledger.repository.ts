@@ -14,8 +14,8 @@ export interface LedgerAccountRow {
 export class LedgerRepository {
   constructor(readonly db: Db) {}
 
-  async ensureAccount(code: string, ownerUserId: number | null, allowNegative: boolean): Promise<void> {
-    await this.db.insert(ledgerAccounts).values({ code, ownerUserId, allowNegative }).onConflictDoNothing();
+  async ensureAccount(code: string, ownerUserId: number | null, allowNegative: boolean, executor: LedgerTx | Db = this.db): Promise<void> {
+    await executor.insert(ledgerAccounts).values({ code, ownerUserId, allowNegative }).onConflictDoNothing();
   }
 
   async ensureAccounts(accounts: { code: string; ownerUserId: number | null; allowNegative: boolean }[]): Promise<void> {

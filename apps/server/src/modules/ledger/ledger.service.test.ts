@@ -449,3 +449,130 @@ describe('ledger property', () => {
     expect(Number(unbalanced?.count)).toBe(0);
   }, 120_000);
 });
+
+type RefundOperation =
+  | { type: 'recharge'; user: number; amount: number }
+  /** Spending from the balance (traffic, lease time), as far as it goes. */
+  | { type: 'spend'; user: number; amount: number }
+  /** A refund of part of a recharge (`recharge` picks one made before); `again` replays the previous refund's reference. */
+  | { type: 'refund'; recharge: number; amount: number; again: boolean }
+  /** What the next recharge does first: the debt paid from the balance as far as it goes. */
+  | { type: 'settle'; user: number };
+
+describe('ledger property: refunds, partial refunds and debts (docs/refunds.md)', () => {
+  it('a reversal takes what the balance holds and the rest as debt, never twice, and settling never overpays', async () => {
+    const users = 2;
+    const user = fc.nat(users - 1);
+    const operations: fc.Arbitrary<RefundOperation[]> = fc.array(
+      fc.oneof<fc.Arbitrary<RefundOperation>[]>(
+        fc.record({ type: fc.constant('recharge' as const), user, amount: fc.integer({ min: 1, max: 30_000 }) }),
+        fc.record({ type: fc.constant('spend' as const), user, amount: fc.integer({ min: 1, max: 30_000 }) }),
+        fc.record({
+          type: fc.constant('refund' as const),
+          recharge: fc.nat(6),
+          amount: fc.integer({ min: 1, max: 30_000 }),
+          again: fc.boolean(),
+        }),
+        fc.record({ type: fc.constant('settle' as const), user }),
+      ),
+      { minLength: 1, maxLength: 25 },
+    );
+    await fc.assert(
+      fc.asyncProperty(operations, async (ops) => {
+        const { prefix, system } = await openScenario(0);
+        const revenue = `${prefix}:system:revenue`;
+        await ledger.openSystemAccount(revenue);
+        // Users of this scenario only: their accounts under the codes the ledger gives users.
+        const userIds = Array.from({ length: users }, (_, index) => 800_000_000 + run * 10 + index);
+        for (const userId of userIds) {
+          await testDatabase.database.db.execute(
+            sql`insert into ledger_accounts (code, allow_negative) values (${`user:${userId}:balance`}, false), (${`user:${userId}:debt`}, true)`,
+          );
+        }
+        const balanceOf = (index: number) => `user:${userIds[index]}:balance`;
+        const debtOf = (index: number) => `user:${userIds[index]}:debt`;
+        const model = new Map<string, number>();
+        const add = (account: string, amount: number) => model.set(account, (model.get(account) ?? 0) + amount);
+        const recharges: { user: number; amount: number; refunded: number }[] = [];
+        let lastRefund: { reference: string; user: number; amount: number } | undefined;
+        const inTransaction = <T>(work: (tx: LedgerTx) => Promise<T>) => testDatabase.database.db.transaction(work);
+
+        for (const op of ops) {
+          if (op.type === 'recharge') {
+            await ledger.post({
+              reference: `${prefix}:recharge:${recharges.length}`,
+              kind: 'topup',
+              entries: movement(system, balanceOf(op.user), op.amount),
+            });
+            recharges.push({ user: op.user, amount: op.amount, refunded: 0 });
+            add(balanceOf(op.user), op.amount);
+            add(system, -op.amount);
+          } else if (op.type === 'spend') {
+            const amount = Math.min(op.amount, model.get(balanceOf(op.user)) ?? 0);
+            if (amount === 0) continue;
+            await ledger.post({
+              reference: `${prefix}:spend:${Math.random()}`,
+              kind: 'trafficBill',
+              entries: movement(balanceOf(op.user), revenue, amount),
+            });
+            add(balanceOf(op.user), -amount);
+            add(revenue, amount);
+          } else if (op.type === 'refund') {
+            if (op.again && lastRefund) {
+              const replay = lastRefund;
+              const result = await inTransaction((tx) =>
+                ledger.reverse(
+                  {
+                    reference: replay.reference,
+                    kind: 'rechargeRefund',
+                    userId: userIds[replay.user]!,
+                    from: 'balance',
+                    to: system,
+                    amountFen: replay.amount,
+                  },
+                  tx,
+                ),
+              );
+              expect(result).toEqual({ takenFen: 0, debtFen: 0, booked: false });
+              continue;
+            }
+            const recharge = recharges[op.recharge];
+            if (!recharge || recharge.refunded >= recharge.amount) continue;
+            const amount = Math.min(op.amount, recharge.amount - recharge.refunded);
+            const reference = `${prefix}:refund:${op.recharge}:${recharge.refunded}`;
+            const result = await inTransaction((tx) =>
+              ledger.reverse(
+                { reference, kind: 'rechargeRefund', userId: userIds[recharge.user]!, from: 'balance', to: system, amountFen: amount },
+                tx,
+              ),
+            );
+            const held = model.get(balanceOf(recharge.user)) ?? 0;
+            expect(result).toEqual({ takenFen: Math.min(held, amount), debtFen: amount - Math.min(held, amount), booked: true });
+            recharge.refunded += amount;
+            lastRefund = { reference, user: recharge.user, amount };
+            add(balanceOf(recharge.user), -result.takenFen);
+            add(debtOf(recharge.user), -result.debtFen);
+            add(system, amount);
+          } else {
+            const paid = await ledger.settleDebt(userIds[op.user]!);
+            const expected = Math.min(model.get(balanceOf(op.user)) ?? 0, 0 - (model.get(debtOf(op.user)) ?? 0));
+            expect(paid).toBe(expected);
+            add(balanceOf(op.user), -paid);
+            add(debtOf(op.user), paid);
+          }
+        }
+
+        const all = [system, revenue, ...userIds.flatMap((_, index) => [balanceOf(index), debtOf(index)])];
+        const balances = await Promise.all(all.map((account) => ledger.balance(account)));
+        expect(balances.reduce((sum, balance) => sum + balance, 0)).toBe(0);
+        for (const [index, account] of all.entries()) expect(balances[index], account).toBe(model.get(account) ?? 0);
+        for (let index = 0; index < users; index += 1) {
+          expect(await ledger.balance(balanceOf(index))).toBeGreaterThanOrEqual(0);
+          expect(await ledger.balance(debtOf(index))).toBeLessThanOrEqual(0);
+          expect(await ledger.debtOf(userIds[index]!)).toBe(0 - (model.get(debtOf(index)) ?? 0));
+        }
+      }),
+      { numRuns: 20 },
+    );
+  }, 120_000);
+});

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { sql, type SQL } from 'drizzle-orm';
 import { fail } from '../../lib/app-error.js';
 import type { Db } from '../../db/database.js';
@@ -25,6 +26,11 @@ export const LedgerAccount = {
   /** `balance` of a user id that a statement gives. */
   balanceIn: (userId: SQL) => sql`'user:' || ${userId} || ':balance'`,
   income: (userId: number) => `user:${userId}:income`,
+  /**
+   * What a person owes after a reversal took more than their account held (docs/refunds.md): at or below
+   * zero, minus the debt; never above. The one user account that may go below zero, and only by a reversal.
+   */
+  debt: (userId: number) => `user:${userId}:debt`,
   payments: 'system:payments',
   /** Where a payment provider's money enters: its balance is what the provider owes us, less what it paid out. */
   provider: (provider: string) => `system:payments:${provider}`,
@@ -164,6 +170,76 @@ export class LedgerService {
     if (!from.allowNegative) throw new LedgerInvariantError(`${movement.from} is not a system account`);
     const { toBalanceOf, ...rest } = movement;
     return this.repository.transferCtes(source, { ...rest, fromAccountId: from.id, toCode: LedgerAccount.balanceIn(toBalanceOf) });
+  }
+
+  /**
+   * Takes back money a user was credited, within the caller's transaction (a refund of their recharge, a
+   * reversed sale's income; docs/refunds.md): `amountFen` goes from the user's `from` account to the system
+   * account `to`. What the account no longer holds is taken from their debt account, which goes below zero
+   * by that much: the account itself never does. Booked once by `reference`. Answers what the account paid
+   * and what became debt (both zero for a replay).
+   */
+  async reverse(
+    reversal: { reference: string; kind: string; memo?: string; userId: number; from: 'balance' | 'income'; to: string; amountFen: number },
+    within: LedgerTx,
+  ): Promise<{ takenFen: number; debtFen: number; booked: boolean }> {
+    if (!Number.isSafeInteger(reversal.amountFen) || reversal.amountFen < 1)
+      throw new LedgerInvariantError('a reversal is whole fen, at least 1');
+    const from = reversal.from === 'balance' ? LedgerAccount.balance(reversal.userId) : LedgerAccount.income(reversal.userId);
+    const debt = LedgerAccount.debt(reversal.userId);
+    // Within the caller's transaction: on the embedded database a statement outside it would wait for it.
+    if (!this.knownAccounts.has(debt)) await this.repository.ensureAccount(debt, reversal.userId, true, within);
+    let takenFen = 0;
+    let debtFen = 0;
+    const booked = await this.postFromBalances([from], within, (balances) => {
+      takenFen = Math.min(Math.max(balances.get(from) ?? 0, 0), reversal.amountFen);
+      debtFen = reversal.amountFen - takenFen;
+      const entries = [{ account: reversal.to, amount: reversal.amountFen }];
+      if (takenFen > 0) entries.push({ account: from, amount: -takenFen });
+      if (debtFen > 0) entries.push({ account: debt, amount: -debtFen });
+      return [{ reference: reversal.reference, kind: reversal.kind, memo: reversal.memo, entries }];
+    });
+    return booked > 0 ? { takenFen, debtFen, booked: true } : { takenFen: 0, debtFen: 0, booked: false };
+  }
+
+  /** What the user owes (zero or more fen): the debt a reversal left, less what was settled since. */
+  async debtOf(userId: number): Promise<number> {
+    return 0 - (await this.repository.balanceByCode(LedgerAccount.debt(userId)));
+  }
+
+  /**
+   * Pays the user's debt from their balance, as far as the balance goes (after a recharge): the next money
+   * in settles what a refund left owing first. Answers what was paid. The balance is locked and the debt
+   * read after it, so two settlements never pay one debt twice.
+   */
+  async settleDebt(userId: number, within?: LedgerTx): Promise<number> {
+    const balance = LedgerAccount.balance(userId);
+    const debt = LedgerAccount.debt(userId);
+    if ((await this.repository.findAccounts(this.repository.db, [debt])).size === 0) return 0;
+    let paid = 0;
+    const settle = async (tx: LedgerTx) => {
+      // The balance's lock orders settlements; the debt (a system-like account, never locked) is read after it.
+      const accounts = await this.accountsFor(tx, [balance, debt]);
+      const [balanceId, debtId] = [accounts.get(balance)!.id, accounts.get(debt)!.id];
+      await this.repository.lockAccounts(tx, [balanceId]);
+      const balances = await this.repository.balancesOf(tx, [balanceId, debtId]);
+      paid = Math.min(Math.max(balances.get(balanceId) ?? 0, 0), Math.max(0 - (balances.get(debtId) ?? 0), 0));
+      if (paid === 0) return;
+      // A settlement is decided on the locked balance, not replayed: each is its own movement.
+      await this.post(
+        {
+          reference: `debt:${userId}:settle:${randomUUID()}`,
+          kind: 'debtSettled',
+          entries: [
+            { account: balance, amount: -paid },
+            { account: debt, amount: paid },
+          ],
+        },
+        tx,
+      );
+    };
+    await (within ? settle(within) : this.repository.db.transaction(settle));
+    return paid;
   }
 
   /**

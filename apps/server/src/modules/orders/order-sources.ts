@@ -1,11 +1,12 @@
-import type {
-  OrderDirection,
-  OrderRecord,
-  OrderSourceStatus,
-  OrderStatus,
-  OrderType,
-  PaymentOrderStatus,
-  TransferStatus,
+import {
+  refundStateOf,
+  type OrderDirection,
+  type OrderRecord,
+  type OrderSourceStatus,
+  type OrderStatus,
+  type OrderType,
+  type PaymentOrderStatus,
+  type TransferStatus,
 } from '@spatia/contract';
 import type { DayRange } from '../../lib/business-time.js';
 import type { RechargeService } from '../recharge/index.js';
@@ -50,6 +51,11 @@ const transferStatuses = statusMap<TransferStatus>({
   closed: ['rejected', 'withdrawn', 'expired'],
 });
 
+/** A paid order refunded in part or in full, as its source status says it. */
+function paidRefundState(amountFen: number, refundedFen: number): 'partlyRefunded' | 'refunded' {
+  return refundStateOf(amountFen, refundedFen) === 'refunded' ? 'refunded' : 'partlyRefunded';
+}
+
 /** Flow recharges the person paid for: their payment orders of kind flowRecharge. */
 function flowRechargeSource(recharge: RechargeService): OrderSource {
   return {
@@ -69,8 +75,10 @@ function flowRechargeSource(recharge: RechargeService): OrderSource {
           counterpart: null,
           provider: order.provider,
           amountFen: order.amountFen,
+          refundedFen: order.refundedFen,
           status: paymentStatuses.commonStatus(order.status),
-          sourceStatus: order.status,
+          sourceStatus:
+            order.status === 'paid' && order.refundedFen > 0 ? paidRefundState(order.amountFen, order.refundedFen) : order.status,
           createdAt: order.createdAt,
           completedAt: order.paidAt,
         })),
@@ -100,6 +108,7 @@ function targetedSaleSource(transfers: TransfersService, side: 'receiver' | 'sen
           counterpart: sale.counterpart,
           provider: null,
           amountFen: sale.price,
+          refundedFen: 0,
           status: transferStatuses.commonStatus(sale.status),
           sourceStatus: sale.status,
           createdAt: sale.createdAt,

@@ -22,6 +22,7 @@ describe('ordersToCsv', () => {
   const order: OrderRecord = {
     id: 'orientation:7',
     orderNo: 'T20261127000007',
+    refundedFen: 0,
     type: 'orientation',
     item: { kind: 'work', workName: '样板间, 二期', workUid: 'abc' },
     counterpart: { uid: 'u1', name: 'Ann' },

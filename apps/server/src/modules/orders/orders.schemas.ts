@@ -33,6 +33,7 @@ const OrderSchema = Type.Object({
   counterpart: Type.Union([Type.Object({ uid: Type.String(), name: Type.String() }), Type.Null()]),
   provider: Type.Union([literals(PAYMENT_PROVIDERS), Type.Null()]),
   amountFen: Type.Integer(),
+  refundedFen: Type.Integer({ description: 'what was refunded of it, in fen' }),
   status: literals(ORDER_STATUSES),
   sourceStatus: literals(ORDER_SOURCE_STATUSES),
   createdAt: Type.Integer(),

@@ -4,6 +4,8 @@ import { defineModule } from '../../kernel/module.js';
 import { RechargeRepository } from './recharge.repository.js';
 import { rechargeRoutes } from './recharge.routes.js';
 import { RechargeService } from './recharge.service.js';
+import { RefundsRepository } from './refunds.repository.js';
+import { RefundsService } from './refunds.service.js';
 
 declare module '../../kernel/module.js' {
   interface ModuleRegistry {
@@ -12,25 +14,29 @@ declare module '../../kernel/module.js' {
       recharge: RechargeService;
       /** The sandbox provider's test checkout, when the sandbox is among PAYMENT_PROVIDERS. */
       sandboxPay: SandboxPayDriver | undefined;
+      /** Refunds of payments, by admins, found at the provider, or of a second payment (docs/refunds.md). */
+      refunds: RefundsService;
     };
   }
 }
 
 export default defineModule({
   name: 'recharge',
-  needs: ['ledger', 'notifications'],
-  build: ({ config, database, secrets, ledger, notifications, logger }) => {
+  needs: ['ledger', 'notifications', 'users', 'admin-log'],
+  build: ({ config, database, secrets, ledger, notifications, users, adminLog, logger }) => {
     const payment = createPaymentDrivers(config.payments, {
       db: database.db,
       secret: () => (config.authSecret ? Promise.resolve(config.authSecret) : secrets.get('sandbox-payments')),
       publicUrl: config.publicUrl,
     });
+    const refunds = new RefundsService(new RefundsRepository(database.db), payment.drivers, ledger, notifications, users, adminLog, logger);
     return {
-      recharge: new RechargeService(new RechargeRepository(database.db), payment.drivers, ledger, notifications, logger),
+      recharge: new RechargeService(new RechargeRepository(database.db), payment.drivers, ledger, notifications, logger, Date.now, refunds),
       sandboxPay: payment.sandbox,
+      refunds,
     };
   },
-  routes: (app, { recharge, sandboxPay }) => app.register(rechargeRoutes, { recharge, sandbox: sandboxPay }),
+  routes: (app, { recharge, sandboxPay, refunds }) => app.register(rechargeRoutes, { recharge, sandbox: sandboxPay, refunds }),
   // A lost notification is still booked, and unpaid orders close once expired (docs/payments.md).
   jobs: ({ recharge }) => [
     { name: 'payments.reconcile', handler: () => recharge.reconcile(), options: { schedule: { cron: '* * * * *' } } },
@@ -40,3 +46,4 @@ export default defineModule({
 // The public surface of the module: what other modules use.
 export { IdempotencyHeaders } from './recharge.schemas.js';
 export { type RechargeService } from './recharge.service.js';
+export { type RefundsService } from './refunds.service.js';

@@ -1,7 +1,7 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { Role, type FlowRechargeOptions, type FlowRechargeOrder } from '@spatia/contract';
+import { Role, type AdminRechargeOrder, type FlowRechargeOptions, type FlowRechargeOrder } from '@spatia/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { IncomingNotification } from '../../drivers/payments/payment-driver.js';
 import { startAlipayStandIn, type AlipayStandIn } from '../../test/alipay-stand-in.js';
@@ -12,6 +12,7 @@ import { person, type Person } from '../../test/works-fixtures.js';
 import { LedgerAccount } from '../ledger/ledger.service.js';
 import { RechargeRepository } from './recharge.repository.js';
 import { RechargeService } from './recharge.service.js';
+import { RefundsRepository } from './refunds.repository.js';
 
 /**
  * The real providers end to end through the server, each against its local stand-in: the server is
@@ -159,5 +160,138 @@ describe('Alipay', () => {
     const answer = await notify('alipay', forged, 'application/x-www-form-urlencoded; charset=utf-8');
     expect(answer.body).toBe('fail');
     expect(await balanceOf(who)).toBe(0);
+  });
+});
+
+describe('refunds through the providers (docs/refunds.md)', () => {
+  let admin: Person;
+  beforeAll(async () => {
+    admin = await person(testApp.app, { roles: [Role.admin] });
+  });
+
+  const refund = (orderId: number, amountFen: number, key = `key-${Math.random()}`) =>
+    testApp.app.inject({
+      method: 'POST',
+      url: `/api/admin/rechargeOrders/${orderId}/refunds`,
+      headers: { 'x-auth-token': admin.token, 'idempotency-key': key },
+      payload: { amountFen, reason: '客户申请退款' },
+    });
+  const paidWith = async (provider: 'wechat' | 'alipay') => {
+    const who = await payer();
+    const order = await recharge(who, provider);
+    if (provider === 'wechat') {
+      wechat.pay(order.orderNo);
+      expect((await notify('wechat', wechat.notificationFor(order.orderNo), 'application/json')).statusCode).toBe(200);
+    } else {
+      alipay.pay(order.orderNo);
+      expect((await notify('alipay', alipay.notificationFor(order.orderNo), 'application/x-www-form-urlencoded; charset=utf-8')).body).toBe(
+        'success',
+      );
+    }
+    expect(await balanceOf(who)).toBe(3000);
+    return { who, order };
+  };
+  const viewOf = async (orderNo: string) =>
+    data<{ list: AdminRechargeOrder[] }>(await admin.call('GET', `/api/admin/rechargeOrders?keyword=${orderNo}`)).list[0]!;
+
+  it('WeChat: asks a signed refund of half, which is pending until REFUND.SUCCESS arrives; 15 notifications at once book it once', async () => {
+    const { who, order } = await paidWith('wechat');
+    const response = await refund(order.id, 1500);
+    expect(response.statusCode, response.body).toBe(200);
+    expect(data<AdminRechargeOrder>(response).refunds).toMatchObject([{ status: 'pending', amountFen: 1500 }]);
+    const [refundNo, asked] = [...wechat.refunds].find(([, item]) => item.outTradeNo === order.orderNo)!;
+    expect(asked.request).toMatchObject({
+      out_refund_no: refundNo,
+      amount: { refund: 1500, total: 3000, currency: 'CNY' },
+      notify_url: 'https://spatia.example.com/api/payments/wechat/notify',
+    });
+    expect(await balanceOf(who)).toBe(3000);
+
+    const success = wechat.settleRefund(refundNo);
+    const answers = await Promise.all(Array.from({ length: 15 }, () => notify('wechat', success, 'application/json')));
+    expect(answers.map((answer) => answer.statusCode)).toEqual(Array(15).fill(200));
+    expect(await balanceOf(who)).toBe(1500);
+    expect(await viewOf(order.orderNo)).toMatchObject({ refundedFen: 1500, refundState: 'partlyRefunded', status: 'paid' });
+    // WeChat's REFUND trade state is still a paid order.
+    const polled = data<FlowRechargeOrder>(await who.call('GET', `/api/c/flowRechargeOrder/${order.id}/nativeUnifiedOrderQuery`));
+    expect(polled.status).toBe('paid');
+    expect(await testApp.app.services.recharge.driver('wechat').queryPayment(order.orderNo)).toMatchObject({
+      state: 'paid',
+      refunded: true,
+    });
+  });
+
+  it('WeChat: the stand-in refuses more than is left and another amount under the same number; the driver reads both as failed', async () => {
+    const { order } = await paidWith('wechat');
+    const driver = testApp.app.services.recharge.driver('wechat');
+    const transactionId = wechat.orders.get(order.orderNo)!.transactionId!;
+    const ask = (refundNo: string, amountFen: number) =>
+      driver.refund({ orderNo: order.orderNo, transactionId, refundNo, amountFen, totalFen: 3000, reason: 'test' });
+    expect(await ask(`${order.orderNo}X1`, 2000)).toMatchObject({ state: 'pending', amountFen: 2000 });
+    expect(await ask(`${order.orderNo}X1`, 2000)).toMatchObject({ state: 'pending' });
+    expect(await ask(`${order.orderNo}X1`, 1000)).toMatchObject({ state: 'failed' });
+    expect(await ask(`${order.orderNo}X2`, 1001)).toMatchObject({ state: 'failed' });
+    expect(await driver.queryRefund(order.orderNo, `${order.orderNo}X1`)).toMatchObject({ state: 'pending', amountFen: 2000 });
+    await expect(driver.queryRefund(order.orderNo, `${order.orderNo}X9`)).rejects.toThrow(/RESOURCE_NOT_EXISTS/);
+  });
+
+  it('WeChat: a refund made in the merchant portal is booked from its notification; REFUND.ABNORMAL books nothing', async () => {
+    const { who, order } = await paidWith('wechat');
+    const portal = wechat.portalRefund(order.orderNo, 1000);
+    expect((await notify('wechat', portal, 'application/json')).statusCode).toBe(200);
+    expect(await balanceOf(who)).toBe(2000);
+    expect((await viewOf(order.orderNo)).refunds).toMatchObject([{ origin: 'provider', status: 'succeeded', amountFen: 1000 }]);
+
+    const response = await refund(order.id, 500);
+    const refundNo = data<AdminRechargeOrder>(response).refunds.find((item) => item.origin === 'admin')!.refundNo;
+    expect((await notify('wechat', wechat.settleRefund(refundNo, 'ABNORMAL'), 'application/json')).statusCode).toBe(200);
+    expect(await balanceOf(who)).toBe(2000);
+    expect((await viewOf(order.orderNo)).refunds.find((item) => item.refundNo === refundNo)?.status).toBe('failed');
+    // A refund notification whose signature does not check out is refused.
+    const forged = wechat.settleRefund(refundNo, 'SUCCESS', { signature: 'AAAA' });
+    expect((await notify('wechat', forged, 'application/json')).statusCode).toBe(500);
+  });
+
+  it('Alipay: refunds half at once with out_request_no, then the rest; the closed trade reads as paid and refunded', async () => {
+    const { who, order } = await paidWith('alipay');
+    const key = `alipay-half-${order.id}`;
+    const first = await refund(order.id, 1500, key);
+    expect(first.statusCode, first.body).toBe(200);
+    expect(data<AdminRechargeOrder>(first)).toMatchObject({ refundedFen: 1500, refundState: 'partlyRefunded' });
+    expect((await refund(order.id, 1500, key)).statusCode).toBe(200);
+    const calls = alipay.calls.filter((call) => call.method === 'alipay.trade.refund' && call.bizContent.out_trade_no === order.orderNo);
+    expect(calls).toHaveLength(1);
+    expect(calls[0]!.bizContent).toMatchObject({ refund_amount: '15.00', out_request_no: expect.stringMatching(/^R\d+/) as unknown });
+    expect(await balanceOf(who)).toBe(1500);
+
+    expect(data<AdminRechargeOrder>(await refund(order.id, 1500))).toMatchObject({ refundedFen: 3000, refundState: 'refunded' });
+    expect(alipay.trade(order.orderNo)?.status).toBe('TRADE_CLOSED');
+    expect(await testApp.app.services.recharge.driver('alipay').queryPayment(order.orderNo)).toMatchObject({
+      state: 'paid',
+      refundedFen: 3000,
+    });
+    // Its notification (refund_fee 30.00, TRADE_CLOSED) books nothing more, and the reconciliation finds nothing new.
+    const closed = alipay.notificationFor(order.orderNo);
+    expect((await notify('alipay', closed, 'application/x-www-form-urlencoded; charset=utf-8')).body).toBe('success');
+    await testApp.app.services.refunds.checkProviderRefunds(
+      (await new RefundsRepository(testApp.app.services.database.db).findOrder(order.id))!,
+    );
+    expect(await balanceOf(who)).toBe(0);
+    expect((await viewOf(order.orderNo)).refunds).toHaveLength(2);
+  });
+
+  it('Alipay: a portal refund arrives in the trade notification’s refund_fee; a full one is found by the trade’s TRADE_CLOSED', async () => {
+    const { who, order } = await paidWith('alipay');
+    alipay.portalRefund(order.orderNo, 1000);
+    const partial = alipay.notificationFor(order.orderNo);
+    expect((await notify('alipay', partial, 'application/x-www-form-urlencoded; charset=utf-8')).body).toBe('success');
+    expect(await balanceOf(who)).toBe(2000);
+
+    alipay.portalRefund(order.orderNo, 2000); // the notification is lost
+    await testApp.app.services.refunds.checkProviderRefunds(
+      (await new RefundsRepository(testApp.app.services.database.db).findOrder(order.id))!,
+    );
+    expect(await balanceOf(who)).toBe(0);
+    expect(await viewOf(order.orderNo)).toMatchObject({ refundedFen: 3000, refundState: 'refunded' });
   });
 });

@@ -5,6 +5,9 @@ import { fail } from '../../lib/app-error.js';
 import { ok } from '../../lib/envelope.js';
 import { routesFor } from '../../lib/route.js';
 import {
+  AdminRechargeOrderPageSchema,
+  AdminRechargeOrderSchema,
+  AdminRechargeOrdersQuery,
   CheckoutParams,
   CheckoutQuery,
   IdempotencyHeaders,
@@ -13,20 +16,52 @@ import {
   RechargeBody,
   RechargeOptionsSchema,
   RechargeOrderSchema,
+  RefundBody,
+  RefundHeaders,
   SandboxCheckoutSchema,
   tags,
 } from './recharge.schemas.js';
 import type { RechargeService } from './recharge.service.js';
+import type { RefundsService } from './refunds.service.js';
 
 const route = routesFor(tags);
 /** Spec 2.3: the recharge page is for photographers and customers. */
 const payerRoute = route.for({ anyRole: [Role.photographer, Role.customer] });
 
 /** Spec 7.3's recharge calls, the providers' notifications and the sandbox's test checkout (docs/payments.md). */
-export const rechargeRoutes: FastifyPluginAsyncTypebox<{ recharge: RechargeService; sandbox?: SandboxPayDriver }> = async (
-  app,
-  { recharge, sandbox },
-) => {
+export const rechargeRoutes: FastifyPluginAsyncTypebox<{
+  recharge: RechargeService;
+  sandbox?: SandboxPayDriver;
+  refunds: RefundsService;
+}> = async (app, { recharge, sandbox, refunds }) => {
+  app.get(
+    '/api/admin/rechargeOrders',
+    route.admin({
+      summary: 'Recharge orders for the back office: payer, refunded amount, what can still be refunded, refunds',
+      querystring: AdminRechargeOrdersQuery,
+      data: AdminRechargeOrderPageSchema,
+      failures: [400],
+    }),
+    async (request) => {
+      const { pageNum, pageSize, ...query } = request.query;
+      return ok(await refunds.listForAdmin(query, { pageNum, pageSize }));
+    },
+  );
+
+  app.post(
+    '/api/admin/rechargeOrders/:id/refunds',
+    route.admin({
+      summary: 'Refund part or all of a paid recharge through its provider (once per Idempotency-Key; docs/refunds.md)',
+      params: OrderIdParams,
+      headers: RefundHeaders,
+      body: RefundBody,
+      data: AdminRechargeOrderSchema,
+      failures: [400, 404, 409, 422, 502],
+    }),
+    async (request) =>
+      ok(await refunds.refundByAdmin(request.auth!.user.id, request.params.id, request.body, request.headers['idempotency-key'])),
+  );
+
   app.get(
     '/api/c/flowRecharge/plans',
     payerRoute({

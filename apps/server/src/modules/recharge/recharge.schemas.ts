@@ -3,6 +3,10 @@ import {
   PAYMENT_ORDER_KINDS,
   PAYMENT_ORDER_STATUSES,
   PAYMENT_PROVIDERS,
+  PAYMENT_REFUND_ORIGINS,
+  PAYMENT_REFUND_STATES,
+  PAYMENT_REFUND_STATUSES,
+  REFUND_REASON_MAX_LENGTH,
   SANDBOX_CHECKOUT_STATES,
 } from '@spatia/contract';
 import { Type } from 'typebox';
@@ -36,13 +40,18 @@ export const RechargeOptionsSchema = Type.Object({
   balanceFen: Type.Integer(),
 });
 
-export const RechargeOrderSchema = Type.Object({
+/** What every view of a payment order starts with. */
+const orderCore = {
   id: Type.Integer(),
   orderNo: Type.String(),
   provider: ProviderSchema,
   status: literals(PAYMENT_ORDER_STATUSES),
   months: Type.Integer(),
   amountFen: Type.Integer(),
+};
+
+export const RechargeOrderSchema = Type.Object({
+  ...orderCore,
   codeUrl: Type.String(),
   createdAt: Type.Integer(),
   expiresAt: Type.Integer(),
@@ -59,4 +68,50 @@ export const SandboxCheckoutSchema = Type.Object({
   }),
   state: literals(SANDBOX_CHECKOUT_STATES),
   expiresAt: Type.Integer(),
+});
+
+/** An admin's refund: the Idempotency-Key is required, so a refund is made once however often it is pressed. */
+export const RefundHeaders = Type.Object({
+  'idempotency-key': Type.String({ minLength: 1, maxLength: IDEMPOTENCY_KEY_MAX_LENGTH, pattern: '^[\\x21-\\x7e]+$' }),
+});
+
+export const RefundBody = Type.Object({
+  amountFen: Type.Integer({ minimum: 1, maximum: 100_000_000, description: 'what to refund, in fen: at most what is left of the order' }),
+  reason: Type.String({ minLength: 1, maxLength: REFUND_REASON_MAX_LENGTH, description: 'why; the payer’s WeChat or Alipay shows it' }),
+});
+
+export const AdminRechargeOrdersQuery = Type.Object({
+  status: Type.Optional(literals(PAYMENT_ORDER_STATUSES)),
+  keyword: Type.Optional(Type.String({ maxLength: 64, description: 'part of an order number, or a payer’s uid, phone or invite code' })),
+  pageNum: Type.Integer({ minimum: 1, maximum: 100_000, default: 1 }),
+  pageSize: Type.Integer({ minimum: 1, maximum: 100, default: 20 }),
+});
+
+const RefundSchema = Type.Object({
+  id: Type.Integer(),
+  refundNo: Type.String(),
+  origin: literals(PAYMENT_REFUND_ORIGINS),
+  status: literals(PAYMENT_REFUND_STATUSES),
+  amountFen: Type.Integer(),
+  reason: Type.String(),
+  createdAt: Type.Integer(),
+  succeededAt: NullableInteger,
+});
+
+export const AdminRechargeOrderSchema = Type.Object({
+  ...orderCore,
+  refundedFen: Type.Integer(),
+  refundableFen: Type.Integer(),
+  refundState: literals(PAYMENT_REFUND_STATES),
+  payer: Type.Object({ id: Type.Integer(), uid: Type.String(), name: Type.String() }),
+  createdAt: Type.Integer(),
+  paidAt: NullableInteger,
+  refunds: Type.Array(RefundSchema),
+});
+
+export const AdminRechargeOrderPageSchema = Type.Object({
+  list: Type.Array(AdminRechargeOrderSchema),
+  total: Type.Integer(),
+  pageNum: Type.Integer(),
+  pageSize: Type.Integer(),
 });

@@ -15,6 +15,7 @@ import {
   type NotificationReply,
   type PaymentDriver,
   type PaymentState,
+  type ProviderNotice,
 } from '../../drivers/payments/payment-driver.js';
 import { sql } from 'drizzle-orm';
 import type { Transaction } from '../../db/database.js';
@@ -24,6 +25,7 @@ import type { Logger } from '../../lib/logger.js';
 import { LedgerAccount, type LedgerService } from '../ledger/index.js';
 import type { NotificationsService } from '../notifications/index.js';
 import type { PaymentOrderFilter, PaymentOrderRow, RechargeRepository } from './recharge.repository.js';
+import type { RefundsService } from './refunds.service.js';
 
 const MINUTE_MS = 60_000;
 /** A payer polling an order asks the provider at most this often; the reconciliation job, once a minute. */
@@ -48,6 +50,8 @@ export interface PaymentOrderSummary {
   amountFen: number;
   createdAt: number;
   paidAt: number | null;
+  /** What was refunded of it (docs/refunds.md). */
+  refundedFen: number;
 }
 
 export type PaymentDrivers = Partial<Record<PaymentProvider, PaymentDriver>>;
@@ -69,6 +73,8 @@ export class RechargeService {
     private readonly notifications: NotificationsService,
     private readonly log: Pick<Logger, 'error' | 'warn' | 'info'>,
     private readonly now: () => number = Date.now,
+    /** Refunds, which a second payment of an order starts (docs/refunds.md). */
+    private readonly refunds?: RefundsService,
   ) {}
 
   /** The providers this site takes, in the order the page offers them. */
@@ -224,15 +230,29 @@ export class RechargeService {
   async handleNotification(provider: PaymentProvider, notification: IncomingNotification): Promise<NotificationReply> {
     const driver = this.drivers[provider];
     if (!driver) throw fail('notFound');
-    let state: PaymentState;
+    let notice: ProviderNotice;
     try {
-      state = await driver.verifyNotification(notification);
+      notice = await driver.verifyNotice(notification);
     } catch (error) {
       if (!(error instanceof PaymentNotificationRefused)) throw error;
       this.log.warn({ provider, reason: error.message }, 'payment notification refused');
       return driver.refuse('verification failed');
     }
+    if (notice.kind === 'refund') {
+      const outcome = this.refunds ? await this.refunds.handleNotice(provider, notice.refund) : 'unknownOrder';
+      if (outcome === 'unknownOrder') {
+        this.log.error({ provider, refundNo: notice.refund.refundNo }, 'a verified refund notification names no paid order of ours');
+        return driver.refuse(outcome);
+      }
+      return driver.acknowledge();
+    }
+    const state = notice.payment;
     const booking = await this.book(provider, state);
+    // A refund the provider tells in the payment's own notification (Alipay's refund_fee).
+    if (booking === 'alreadyBooked' && state.state === 'paid' && state.refundedFen !== undefined && this.refunds) {
+      const order = await this.repository.findByOrderNo(state.orderNo);
+      if (order) await this.refunds.checkProviderRefunds(order, state);
+    }
     if (booking === 'unknownOrder' || booking === 'amountMismatch') {
       this.log.error({ provider, orderNo: state.orderNo, booking }, 'a verified payment notification could not be booked');
       return driver.refuse(booking);
@@ -240,8 +260,14 @@ export class RechargeService {
     return driver.acknowledge();
   }
 
-  /** The reconciliation job: asks the provider about pending orders, books the paid, closes the expired. */
+  /** The reconciliation job: asks the provider about pending orders, books the paid, closes the expired; then the refunds. */
   async reconcile(): Promise<{ checked: number; booked: number; closed: number }> {
+    const payments = await this.reconcilePayments();
+    if (this.refunds) await this.refunds.reconcile();
+    return payments;
+  }
+
+  private async reconcilePayments(): Promise<{ checked: number; booked: number; closed: number }> {
     const now = this.now();
     // Only the providers configured now: another's orders wait, untouched, rather than fill every batch.
     const due = await this.repository.pendingToCheck(new Date(now - 30_000), new Date(now - MINUTE_MS), RECONCILE_BATCH, this.providers);
@@ -306,17 +332,21 @@ export class RechargeService {
     const paid = await this.repository.markPaidWith({ ...state, provider, now: new Date(this.now()) }, () => [credit, notice]);
     if (paid) {
       this.log.info({ provider, orderNo: state.orderNo, transactionId: state.transactionId }, 'payment booked');
+      // What a refund left owing is paid first from the money that just came in (docs/refunds.md).
+      await this.ledger.settleDebt(paid.userId);
       return 'booked';
     }
     const order = await this.repository.findByOrderNo(state.orderNo);
     if (!order || order.provider !== provider) return 'unknownOrder';
     if (order.status !== 'paid') return 'amountMismatch';
     if (order.providerTransactionId !== state.transactionId) {
-      // The same order paid twice at the provider: the second payment must be refunded by hand.
-      this.log.error(
-        { orderNo: order.orderNo, first: order.providerTransactionId, second: state.transactionId },
-        'an order was paid twice',
-      );
+      // The same order paid twice at the provider: the second payment goes back whole, automatically.
+      if (this.refunds) await this.refunds.refundDuplicatePayment(order, state);
+      else
+        this.log.error(
+          { orderNo: order.orderNo, first: order.providerTransactionId, second: state.transactionId },
+          'an order was paid twice',
+        );
     }
     return 'alreadyBooked';
   }
@@ -347,8 +377,10 @@ export class RechargeService {
   }
 }
 
-function summaryOf({ id, orderNo, provider, status, months, amountFen, createdAt, paidAt }: PaymentOrderRow): PaymentOrderSummary {
-  return { id, orderNo, provider, status, months, amountFen, createdAt: createdAt.getTime(), paidAt: paidAt?.getTime() ?? null };
+function summaryOf(order: PaymentOrderRow): PaymentOrderSummary {
+  const { id, orderNo, provider, status, months, amountFen, refundedFen } = order;
+  const times = { createdAt: order.createdAt.getTime(), paidAt: order.paidAt?.getTime() ?? null };
+  return { id, orderNo, provider, status, months, amountFen, refundedFen, ...times };
 }
 
 /** `R` + UTC time to the second + 8 random hex digits: 23 characters, sortable, unguessable enough to not be enumerated. */

@@ -1,8 +1,14 @@
-import { PAYMENT_ORDER_KINDS, PAYMENT_ORDER_STATUSES, PAYMENT_PROVIDERS } from '@spatia/contract';
+import {
+  PAYMENT_ORDER_KINDS,
+  PAYMENT_ORDER_STATUSES,
+  PAYMENT_PROVIDERS,
+  PAYMENT_REFUND_ORIGINS,
+  PAYMENT_REFUND_STATUSES,
+} from '@spatia/contract';
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { createdAt, serialId, updatedAt } from '../../db/schema/columns.js';
-import { userRef } from '../users/users.tables.js';
+import { bigint, boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAt, idRef, serialId, updatedAt } from '../../db/schema/columns.js';
+import { userRef, users } from '../users/users.tables.js';
 
 /**
  * What a person pays through a provider (docs/payments.md). A row is booked in the ledger exactly
@@ -33,6 +39,10 @@ export const paymentOrders = pgTable(
     closedAt: timestamp('closed_at', { withTimezone: true }),
     /** When the reconciliation job last asked the provider about this order. */
     checkedAt: timestamp('checked_at', { withTimezone: true }),
+    /** What was refunded of the booked payment and reversed in the ledger (docs/refunds.md); at most the amount. */
+    refundedFen: bigint('refunded_fen', { mode: 'number' }).notNull().default(0),
+    /** When the reconciliation job last asked the provider whether this paid order was refunded. */
+    refundCheckedAt: timestamp('refund_checked_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -44,10 +54,51 @@ export const paymentOrders = pgTable(
       .on(table.createdAt)
       .where(sql`${table.status} = 'pending'`),
     check('payment_orders_amount', sql`${table.amountFen} > 0`),
+    check('payment_orders_refunded', sql`${table.refundedFen} between 0 and ${table.amountFen}`),
+    index('payment_orders_paid_refund_check')
+      .on(table.paidAt)
+      .where(sql`${table.status} = 'paid'`),
     check(
       'payment_orders_paid',
       sql`(${table.status} = 'paid') = (${table.providerTransactionId} is not null and ${table.paidAt} is not null)`,
     ),
+  ],
+);
+
+/**
+ * Money given back of a payment (docs/refunds.md): asked for by an admin, found made in the provider's
+ * portal, or the whole of a second payment of an order already paid. `refund_no` is our out_refund_no /
+ * out_request_no, unique, so a refund is asked for and booked once however often it is pressed or notified.
+ */
+export const paymentRefunds = pgTable(
+  'payment_refunds',
+  {
+    id: serialId(),
+    refundNo: text('refund_no').notNull().unique(),
+    orderId: idRef('order_id', () => paymentOrders.id, { onDelete: 'restrict' }),
+    /** The provider's transaction refunded: the order's payment, or a second one. */
+    transactionId: text('transaction_id').notNull(),
+    origin: text('origin', { enum: PAYMENT_REFUND_ORIGINS }).notNull(),
+    status: text('status', { enum: PAYMENT_REFUND_STATUSES }).notNull().default('pending'),
+    amountFen: bigint('amount_fen', { mode: 'number' }).notNull(),
+    reason: text('reason').notNull(),
+    /** The admin who asked for it; null for refunds found at the provider or made by the system. */
+    requestedBy: bigint('requested_by', { mode: 'number' }).references(() => users.id, { onDelete: 'restrict' }),
+    idempotencyKey: text('idempotency_key'),
+    providerRefundId: text('provider_refund_id'),
+    /** Whether the order's payment is reversed in the ledger (false for a second payment, never booked). */
+    reversesBooking: boolean('reverses_booking').notNull().default(true),
+    succeededAt: timestamp('succeeded_at', { withTimezone: true }),
+    failedAt: timestamp('failed_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index().on(table.orderId),
+    uniqueIndex('payment_refunds_idempotency_key').on(table.requestedBy, table.idempotencyKey),
+    index('payment_refunds_pending')
+      .on(table.createdAt)
+      .where(sql`${table.status} = 'pending'`),
+    check('payment_refunds_amount', sql`${table.amountFen} > 0`),
   ],
 );
 
@@ -75,5 +126,14 @@ export const sandboxPayments = pgTable('sandbox_payments', {
   transactionId: text('transaction_id'),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   paidAt: timestamp('paid_at', { withTimezone: true }),
+  createdAt: createdAt(),
+});
+
+/** The sandbox's refunds, as a provider keeps them: by refund number, per transaction. */
+export const sandboxRefunds = pgTable('sandbox_refunds', {
+  refundNo: text('refund_no').primaryKey(),
+  orderNo: text('order_no').notNull(),
+  transactionId: text('transaction_id').notNull(),
+  amountFen: bigint('amount_fen', { mode: 'number' }).notNull(),
   createdAt: createdAt(),
 });

@@ -6,6 +6,8 @@ import type {
   NotificationReply,
   PaymentDriver,
   PaymentState,
+  ProviderNotice,
+  RefundState,
 } from '../../drivers/payments/payment-driver.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { person } from '../../test/works-fixtures.js';
@@ -39,6 +41,15 @@ class ScriptedPayments implements PaymentDriver {
       : { orderNo, state: 'paid', transactionId: `${this.provider}-${orderNo}`, amountFen, paidAt: new Date() };
   }
   async closePayment(): Promise<void> {}
+  async refund(): Promise<RefundState> {
+    throw new Error('no refunds here');
+  }
+  async queryRefund(): Promise<RefundState> {
+    throw new Error('no refunds here');
+  }
+  async verifyNotice(): Promise<ProviderNotice> {
+    throw new Error('no notifications here');
+  }
   acknowledge(): NotificationReply {
     throw new Error('no notifications here');
   }

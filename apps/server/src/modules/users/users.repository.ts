@@ -1,4 +1,4 @@
-import { and, eq, inArray, notInArray, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, isNull, notInArray, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { Role } from '@spatia/contract';
 import { rowsOf, type Db, type Executor, type Transaction } from '../../db/database.js';
@@ -261,17 +261,6 @@ export class UsersRepository {
     return row !== undefined;
   }
 
-  /** Every account holding the role and not disabled (the admins an alert goes to). */
-  async idsWithRole(role: string): Promise<number[]> {
-    const rows = await this.db
-      .select({ id: users.id })
-      .from(userRoles)
-      .innerJoin(users, eq(users.id, userRoles.userId))
-      .where(and(eq(userRoles.role, role), sql`${users.disabledAt} is null`))
-      .orderBy(users.id);
-    return rows.map((row) => row.id);
-  }
-
   async anyUserHasRole(role: string): Promise<boolean> {
     const [row] = await this.db.select({ userId: userRoles.userId }).from(userRoles).where(eq(userRoles.role, role)).limit(1);
     return row !== undefined;
@@ -283,6 +272,17 @@ export class UsersRepository {
       .from(userRoles)
       .where(and(eq(userRoles.userId, userId), eq(userRoles.role, role)));
     return row !== undefined;
+  }
+
+  /** Every enabled admin's id, ascending (whom a notice for the admins reaches). */
+  async adminIds(): Promise<number[]> {
+    const rows = await this.db
+      .select({ id: userRoles.userId })
+      .from(userRoles)
+      .innerJoin(users, eq(users.id, userRoles.userId))
+      .where(and(eq(userRoles.role, Role.admin), isNull(users.disabledAt)))
+      .orderBy(userRoles.userId);
+    return rows.map((row) => row.id);
   }
 
   async findIdByInviteCode(code: string): Promise<number | undefined> {

@@ -211,11 +211,6 @@ export class UsersService {
     return id;
   }
 
-  /** The enabled administrators: whom the platform alerts when something needs a person (a payout stuck). */
-  async adminIds(): Promise<number[]> {
-    return this.repository.idsWithRole(Role.admin);
-  }
-
   async findIdByPhone(phone: string): Promise<number | undefined> {
     return this.repository.findIdByPhone(phone);
   }
@@ -246,6 +241,11 @@ export class UsersService {
   async updateProfile(userId: number, changes: Partial<{ fullName: string; avatarUrl: string; enterpriseLogoUrl: string }>): Promise<void> {
     await this.repository.updateProfile(userId, changes);
     await this.forgetCachedUser(userId);
+  }
+
+  /** Every enabled admin's id: whom a notice for the admins reaches (a payout stuck, a refund found at the provider). */
+  adminIds(): Promise<number[]> {
+    return this.repository.adminIds();
   }
 
   /** Name and avatar of each user, as others may see them. */

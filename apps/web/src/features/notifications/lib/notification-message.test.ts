@@ -54,6 +54,14 @@ describe('notification messages', () => {
     expect(notificationMessage(paid(1), 'zh', zh)).toBe('您的 1 个月流量充值 ¥85.00 已到账');
   });
 
+  it('says when a refund left a debt, and not when it did not', () => {
+    const t = i18n.getFixedT('en');
+    const refunded = (debt: number) =>
+      notificationMessage({ kind: 'rechargeRefunded', params: { price: 3000, orderNo: 'R1', debt } }, 'en', t);
+    expect(refunded(0)).not.toContain('debt');
+    expect(refunded(1200)).toContain('¥12.00');
+  });
+
   it('leaves no placeholder unfilled for the params each sender writes', () => {
     const samples: Record<(typeof NOTIFICATION_KINDS)[number], Record<string, string | number>> = {
       membershipApproved: { versionId: 1, versionZh: '专业版', versionEn: 'Pro', days: 7, endsAt: Date.UTC(2030, 0, 2) },
@@ -68,6 +76,9 @@ describe('notification messages', () => {
       transferConfirmed: { workName: 'W', receiver: 'R', transferKind: 'sale', price: 100 },
       transferRejected: { workName: 'W', receiver: 'R', transferKind: 'distribute', price: 0 },
       rechargePaid: { price: 8500, months: 3 },
+      rechargeRefunded: { price: 3000, orderNo: 'R1', debt: 1200 },
+      refundFoundAtProvider: { price: 3000, orderNo: 'R1' },
+      duplicatePaymentRefunded: { price: 3000, orderNo: 'R1' },
       balanceLow: { balance: 512 },
       servingPaused: {},
       servingResumed: {},

@@ -10,7 +10,7 @@ const DAY_PARAMS = new Set(['endsAt']);
 /** Params that hold a time (epoch ms) and are shown to the minute. */
 const MINUTE_PARAMS = new Set(['usableAt']);
 /** Params that hold money in fen. */
-const MONEY_PARAMS = new Set(['price', 'balance']);
+const MONEY_PARAMS = new Set(['price', 'balance', 'debt']);
 /** Params that hold a person's name. */
 const PERSON_PARAMS = new Set(['sender', 'receiver']);
 
@@ -44,7 +44,8 @@ export function messageValues(params: Params, language: Language, t: TFunction):
 /** A notice as one sentence in the reader's language; a kind this build does not know gets a plain fallback. */
 export function notificationMessage(item: Pick<NotificationItem, 'kind' | 'params'>, language: Language, t: TFunction): string {
   const key = `notifications.kinds.${item.kind}`;
-  const context = item.params.transferKind === 'sale' ? 'sale' : undefined;
+  // A refund that left a debt says so (docs/refunds.md).
+  const context = item.params.transferKind === 'sale' ? 'sale' : Number(item.params.debt) > 0 ? 'debt' : undefined;
   const counted = COUNTED_PARAM[item.kind];
   const count = counted === undefined ? undefined : Number(item.params[counted]);
   return t(key, { ...messageValues(item.params, language, t), context, count, defaultValue: t('notifications.unknownKind') });

@@ -206,12 +206,21 @@ function orderCells(
     },
     amount: {
       title: t('orders.columns.amount'),
-      render: (order) => <span className="order-list__amount">{formatYuan(order.amountFen)}</span>,
+      render: (order) => (
+        <span className="order-list__amount">
+          {formatYuan(order.amountFen)}
+          {order.refundedFen > 0 && (
+            <Typography.Text type="secondary" className="order-list__refunded" data-testid="order-refunded">
+              {t('orders.refunded', { amount: formatYuan(order.refundedFen) })}
+            </Typography.Text>
+          )}
+        </span>
+      ),
     },
     status: {
       title: t('orders.columns.status'),
       render: (order) => (
-        <Tag color={STATUS_COLORS[order.status]} data-testid="order-status">
+        <Tag color={order.refundedFen > 0 ? 'orange' : STATUS_COLORS[order.status]} data-testid="order-status">
           {t(
             `orders.sourceStatus.${order.sourceStatus === 'pending' && order.item.kind === 'flow' ? 'pendingPayment' : order.sourceStatus}`,
           )}
