@@ -25,6 +25,8 @@ const accounts = [
     roles: ['photographer'],
     permissionIds: [161, 162, 35, 37, 163, 460],
   },
+  { phone: '13800000005', password: 'Withdraw#2026', fullName: 'Withdraw Zh', roles: ['customer'], permissionIds: [161, 162, 35, 37, 163] },
+  { phone: '13800000006', password: 'Withdraw#2026', fullName: 'Withdraw En', roles: ['customer'], permissionIds: [161, 162, 35, 37, 163] },
 ];
 
 function run(command, args, env = process.env) {

@@ -69,6 +69,15 @@ export async function signedInAccount(
 ): Promise<SignedInAccount> {
   const phone = uniquePhone(network);
   await createAccount(request, phone, password);
+  return signedInAs(request, contexts, { phone, password, baseURL });
+}
+
+/** An existing account (one the e2e run seeded) signed in through POST /api/client/login. */
+export async function signedInAs(
+  request: APIRequestContext,
+  contexts: APIRequest,
+  { phone, password, baseURL }: { phone: string; password: string; baseURL?: string },
+): Promise<SignedInAccount> {
   const login = await request.post('/api/client/login', { form: { phoneNumber: phone, password } });
   const { uid } = await dataOf<{ uid: string }>(login);
   const token = login.headers()['x-auth-token'] ?? '';

@@ -9,6 +9,14 @@ export const users = {
   resetter: { phone: '13800000003', password: 'Reset#2026pass', name: 'Reset User' },
   /** A photographer with the point-cloud list (permission 460). */
   surveyor: { phone: '13800000004', password: 'Survey#2026pass', name: 'Survey User' },
+  /**
+   * The withdrawal journey's sellers, one per language: seeded, so no sign-up code went to their phones and
+   * the withdrawal's code (one a minute per phone) comes at once.
+   */
+  withdrawers: {
+    zh: { phone: '13800000005', password: 'Withdraw#2026' },
+    en: { phone: '13800000006', password: 'Withdraw#2026' },
+  },
 } as const;
 
 export const TOKEN_COOKIE = 'spatia_token';

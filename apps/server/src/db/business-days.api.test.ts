@@ -33,9 +33,14 @@ describe('days counted in SQL', () => {
         { account, amount: 500 },
       ],
     });
-    await database.db.execute(
-      sql`update ledger_transactions set created_at = '2026-03-10T16:30:00Z' where reference = ${`business-days:${seller.id}`}`,
-    );
+    // The ledger is append-only (0019_ledger_guards): a test back-dating a movement lifts the guard for that one change.
+    await database.db.transaction(async (tx) => {
+      await tx.execute(sql`alter table ledger_transactions disable trigger ledger_transactions_append_only`);
+      await tx.execute(
+        sql`update ledger_transactions set created_at = '2026-03-10T16:30:00Z' where reference = ${`business-days:${seller.id}`}`,
+      );
+      await tx.execute(sql`alter table ledger_transactions enable trigger ledger_transactions_append_only`);
+    });
 
     const { from, to } = beijing.parseDayRange('2026-03-10', '2026-03-11');
     const inBeijing = await ledger.creditSums(account, ['workSale'], from!, to!, beijing.zone);

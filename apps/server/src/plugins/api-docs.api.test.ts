@@ -150,6 +150,10 @@ describe('API description', () => {
         '/api/admin/withdrawals/{id}/reject',
         '/api/c/withdraw/verifyCode',
         '/api/admin/withdrawals/settings',
+        '/api/admin/withdrawals/{id}/fail',
+        '/api/c/withdraw/records/{id}/confirmation',
+        '/api/admin/rechargeOrders',
+        '/api/admin/rechargeOrders/{id}/refunds',
       ].sort(),
     );
     expect(document.paths['/api/client/{uid}/info']?.get?.security).toEqual([{ token: [] }]);
