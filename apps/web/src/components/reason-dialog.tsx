@@ -1,4 +1,4 @@
-import { Form, Input, Modal } from 'antd';
+import { Form, Input, Modal, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 
 interface ReasonDialogProps {
@@ -9,7 +9,7 @@ interface ReasonDialogProps {
   requiredMessage: string;
   okText: string;
   maxLength: number;
-  /** Said under the text box: what the reason is for, who reads it. */
+  /** Said above the text box: what the reason is for, who reads it. */
   hint?: string;
   placeholder?: string;
   busy: boolean;
@@ -52,8 +52,10 @@ export function ReasonDialog({
       }
       destroyOnHidden
     >
+      {/* Above the box, not under it: the character count stands under it. */}
+      {hint && <Typography.Paragraph type="secondary">{hint}</Typography.Paragraph>}
       <Form form={form} layout="vertical" preserve={false}>
-        <Form.Item name="reason" label={label} rules={[{ required: true, whitespace: true, message: requiredMessage }]} extra={hint}>
+        <Form.Item name="reason" label={label} rules={[{ required: true, whitespace: true, message: requiredMessage }]}>
           <Input.TextArea
             autoSize={{ minRows: 3, maxRows: 6 }}
             maxLength={maxLength}
