@@ -208,8 +208,10 @@ inBothLanguages(
     await snap(adminPage, `withdrawals-${language}-07-admin-paid`);
 
     // The admin log: what the approval changed, under labels; the amount, channel and user it concerned
-    // are context, not struck out as removed (both languages' journeys approve the same amount).
-    await adminPage.goto('/admin/log?action=withdrawal.approve');
+    // are context, not struck out as removed. Other journeys approve withdrawals at the same time: this
+    // one's entry is found by its withdrawal number.
+    const records = await dataOf<{ list: { withdrawalNo: string }[] }>(await seller.api.get('/api/c/withdraw/records'));
+    await adminPage.goto(`/admin/log?action=withdrawal.approve&targetId=${records.list[0]!.withdrawalNo}`);
     await adminPage.locator('.ant-table-row').first().locator('.ant-table-row-expand-icon').click();
     const diff = adminPage.getByTestId('state-diff');
     await expect(diff.locator('[data-kind="changed"]')).toHaveText(words.logStatus.join(''));
