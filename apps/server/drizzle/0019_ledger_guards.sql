@@ -1,22 +1,29 @@
--- The ledger guards itself, whatever writes to it (docs/ledger.md): the entries of a transaction sum to
--- zero when it commits, and no entry or transaction is ever changed or removed. TRUNCATE is not a row
+-- The ledger guards itself, whatever writes to it (docs/ledger.md): the entries a statement writes leave
+-- each of their transactions summing to zero, and no entry or transaction is ever changed or removed. TRUNCATE is not a row
 -- change and stays possible for whoever owns the tables.
-CREATE FUNCTION "ledger_transaction_balanced"() RETURNS trigger LANGUAGE plpgsql AS $$
+CREATE FUNCTION "ledger_transactions_balanced"() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
-  total numeric;
+  unbalanced record;
 BEGIN
-  SELECT coalesce(sum(amount), 0) INTO total FROM "ledger_entries" WHERE transaction_id = NEW.transaction_id;
-  IF total <> 0 THEN
-    RAISE EXCEPTION 'ledger transaction % does not balance: its entries sum to %', NEW.transaction_id, total
+  SELECT entry.transaction_id, sum(entry.amount) AS total INTO unbalanced
+    FROM "ledger_entries" entry
+    WHERE entry.transaction_id IN (SELECT DISTINCT transaction_id FROM new_entries)
+    GROUP BY entry.transaction_id
+    HAVING sum(entry.amount) <> 0
+    LIMIT 1;
+  IF FOUND THEN
+    RAISE EXCEPTION 'ledger transaction % does not balance: its entries sum to %', unbalanced.transaction_id, unbalanced.total
       USING ERRCODE = 'check_violation';
   END IF;
   RETURN NULL;
 END
 $$;
 --> statement-breakpoint
--- Checked at commit, once a movement's entries are all in (one statement or several).
-CREATE CONSTRAINT TRIGGER "ledger_transaction_balanced" AFTER INSERT ON "ledger_entries"
-  DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION "ledger_transaction_balanced"();
+-- Checked once per statement, over the movements it wrote: every code path writes a movement's entries in
+-- one statement (ledger.repository.ts), and a row trigger, deferred to commit, made the daily billing's
+-- 100,000 entries ten times slower.
+CREATE TRIGGER "ledger_entries_balanced" AFTER INSERT ON "ledger_entries"
+  REFERENCING NEW TABLE AS new_entries FOR EACH STATEMENT EXECUTE FUNCTION "ledger_transactions_balanced"();
 --> statement-breakpoint
 CREATE FUNCTION "ledger_append_only"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
