@@ -89,19 +89,21 @@ export async function run({ rounds = 4 } = {}) {
             select owner_id, day, sum(requests), sum(bytes), 0, 0, 1, false, 1 from work_traffic_daily group by owner_id, day
             returning 1)
           select count(*)::int as bills from written`);
-        await tx.execute(sql`
-          insert into ledger_entries (transaction_id, account_id, amount)
-          select t.id, a.id, -1 from traffic_bills b
-          join ledger_accounts a on a.code = 'user:' || b.owner_id || ':balance'
-          join ledger_transactions t on t.reference = 'bench-floor:' || b.day`);
-        // The database refuses a movement that does not balance (docs/ledger.md): one counter-entry per day.
+        // The database refuses a movement that does not balance (docs/ledger.md): one counter-entry per
+        // day, in the same statement as the bills' entries, as the ledger writes a movement.
         await tx.execute(
           sql`insert into ledger_accounts (code, allow_negative) values ('system:bench-floor', true) on conflict do nothing`,
         );
         await tx.execute(sql`
           insert into ledger_entries (transaction_id, account_id, amount)
-          select t.id, (select id from ledger_accounts where code = 'system:bench-floor'), count(*) from ledger_transactions t
-          join ledger_entries e on e.transaction_id = t.id where t.kind = 'benchFloor' group by t.id`);
+          select t.id, a.id, -1 from traffic_bills b
+          join ledger_accounts a on a.code = 'user:' || b.owner_id || ':balance'
+          join ledger_transactions t on t.reference = 'bench-floor:' || b.day
+          union all
+          select t.id, (select id from ledger_accounts where code = 'system:bench-floor'), count(*) from traffic_bills b
+          join ledger_accounts a on a.code = 'user:' || b.owner_id || ':balance'
+          join ledger_transactions t on t.reference = 'bench-floor:' || b.day
+          group by t.id`);
         return rows[0].bills;
       });
     const billing = app.services.billing;

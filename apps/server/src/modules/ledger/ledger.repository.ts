@@ -132,6 +132,11 @@ export class LedgerRepository {
       )`;
   }
 
+  /** An SQL expression: whether the account whose code `code` gives exists. */
+  accountExists(code: SQL): SQL {
+    return sql`exists (select 1 from ${ledgerAccounts} where code = ${code})`;
+  }
+
   async insertEntries(tx: LedgerTx, entries: { transactionId: number; accountId: number; amount: number }[]): Promise<void> {
     await tx.insert(ledgerEntries).values(entries);
   }

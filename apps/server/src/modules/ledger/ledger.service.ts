@@ -25,6 +25,8 @@ export const LedgerAccount = {
   balance: (userId: number) => `user:${userId}:balance`,
   /** `balance` of a user id that a statement gives. */
   balanceIn: (userId: SQL) => sql`'user:' || ${userId} || ':balance'`,
+  /** The code of the debt account of the user an SQL expression names. */
+  debtIn: (userId: SQL) => sql`'user:' || ${userId} || ':debt'`,
   income: (userId: number) => `user:${userId}:income`,
   /**
    * What a person owes after a reversal took more than their account held (docs/refunds.md): at or below
@@ -205,6 +207,15 @@ export class LedgerService {
   /** What the user owes (zero or more fen): the debt a reversal left, less what was settled since. */
   async debtOf(userId: number): Promise<number> {
     return 0 - (await this.repository.balanceByCode(LedgerAccount.debt(userId)));
+  }
+
+  /**
+   * An SQL expression, true when the user the expression `userId` names has ever owed a debt (their debt
+   * account exists): part of a caller's statement, so that a payment booked in one round trip learns in it
+   * whether `settleDebt` has anything to do.
+   */
+  hasDebtAccount(userId: SQL): SQL {
+    return this.repository.accountExists(LedgerAccount.debtIn(userId));
   }
 
   /**

@@ -96,9 +96,17 @@ export class RechargeRepository {
    * `alsoWrite` gives may differ per payment only through `paid` and the placeholder `transactionId`.
    * Answers the order paid, or nothing when no such unpaid order is left.
    */
-  async markPaidWith(payment: PaymentPaid, alsoWrite: (paid: SQL) => SQL[]): Promise<{ userId: number } | undefined> {
+  /**
+   * Marks the order paid, with what `alsoWrite` adds to the same statement; `inDebt` (an expression over
+   * `paid`) is read in it too, so that the caller needs no second round trip to learn it.
+   */
+  async markPaidWith(
+    payment: PaymentPaid,
+    alsoWrite: (paid: SQL) => SQL[],
+    inDebt: (paid: SQL) => SQL,
+  ): Promise<{ userId: number; inDebt: boolean } | undefined> {
     const paid = sql.raw('paid');
-    const [row] = await this.hot.run<{ user_id: number | string }>(
+    const [row] = await this.hot.run<{ user_id: number | string; in_debt: boolean }>(
       `markPaid:${payment.provider}`,
       () => sql`with paid as (
           update ${paymentOrders}
@@ -108,7 +116,7 @@ export class RechargeRepository {
             and amount_fen = ${sql.placeholder('amountFen')} and status <> 'paid'
           returning user_id, kind, order_no, amount_fen, months
         ), ${sql.join(alsoWrite(paid), sql`, `)}
-        select user_id from paid`,
+        select user_id, ${inDebt(paid)} as in_debt from paid`,
       {
         transactionId: payment.transactionId,
         paidAt: payment.paidAt.toISOString(),
@@ -117,7 +125,7 @@ export class RechargeRepository {
         amountFen: payment.amountFen,
       },
     );
-    return row && { userId: Number(row.user_id) };
+    return row && { userId: Number(row.user_id), inDebt: row.in_debt };
   }
 
   async setCodeUrl(id: number, codeUrl: string): Promise<void> {

@@ -329,11 +329,15 @@ export class RechargeService {
       params: sql`jsonb_build_object('price', paid.amount_fen, 'months', paid.months)`,
       link: '/recharge/index',
     });
-    const paid = await this.repository.markPaidWith({ ...state, provider, now: new Date(this.now()) }, () => [credit, notice]);
+    const paid = await this.repository.markPaidWith(
+      { ...state, provider, now: new Date(this.now()) },
+      () => [credit, notice],
+      (order) => this.ledger.hasDebtAccount(sql`${order}.user_id`),
+    );
     if (paid) {
       this.log.info({ provider, orderNo: state.orderNo, transactionId: state.transactionId }, 'payment booked');
       // What a refund left owing is paid first from the money that just came in (docs/refunds.md).
-      await this.ledger.settleDebt(paid.userId);
+      if (paid.inDebt) await this.ledger.settleDebt(paid.userId);
       return 'booked';
     }
     const order = await this.repository.findByOrderNo(state.orderNo);
