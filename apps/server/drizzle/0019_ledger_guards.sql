@@ -5,11 +5,12 @@ CREATE FUNCTION "ledger_transactions_balanced"() RETURNS trigger LANGUAGE plpgsq
 DECLARE
   unbalanced record;
 BEGIN
-  SELECT entry.transaction_id, sum(entry.amount) AS total INTO unbalanced
-    FROM "ledger_entries" entry
-    WHERE entry.transaction_id IN (SELECT DISTINCT transaction_id FROM new_entries)
-    GROUP BY entry.transaction_id
-    HAVING sum(entry.amount) <> 0
+  -- The statement's own entries are enough: every transaction summed to zero before it (entries are never
+  -- changed or removed), so it still does exactly when what the statement added to it sums to zero.
+  SELECT transaction_id, sum(amount) AS total INTO unbalanced
+    FROM new_entries
+    GROUP BY transaction_id
+    HAVING sum(amount) <> 0
     LIMIT 1;
   IF FOUND THEN
     RAISE EXCEPTION 'ledger transaction % does not balance: its entries sum to %', unbalanced.transaction_id, unbalanced.total
