@@ -1,5 +1,6 @@
 import type { PermissionGroupNode } from './permission-tree.js';
 import { defineErrors } from './errors.js';
+import type { FlowRechargeOrder, PaymentProvider } from './payments.js';
 import membershipErrors from './membership.errors.json' with { type: 'json' };
 
 /** Membership versions and applications (spec 2.7, 3, 5; docs/membership.md). */
@@ -12,7 +13,7 @@ export type MembershipApplicationStatus = (typeof MEMBERSHIP_APPLICATION_STATUSE
 export const MEMBERSHIP_STATUSES = ['active', 'expired', 'revoked'] as const;
 export type MembershipStatus = (typeof MEMBERSHIP_STATUSES)[number];
 
-/** A free trial (approval) or paid months (with payments, a later issue). */
+/** A free trial (approval) or paid months (a renewal paid from the balance or by a payment QR code). */
 export const MEMBERSHIP_KINDS = ['trial', 'paid'] as const;
 export type MembershipKind = (typeof MEMBERSHIP_KINDS)[number];
 
@@ -79,6 +80,67 @@ export interface MembershipItem {
   status: MembershipStatus;
   startsAt: number;
   endsAt: number;
+  /** `endsAt` + the grace period: until then an active membership keeps its features (docs/membership.md "Paying"). */
+  graceEndsAt: number;
+  /** Renew one month from the balance by itself when the period ends. */
+  autoRenew: boolean;
+}
+
+/** Months a renewal may buy, and what a month of the version costs. */
+export const MEMBERSHIP_RENEW_MONTHS = [1, 3, 6, 12] as const;
+/** Days after its end that an unpaid membership keeps its features, so a renewal a little late loses nothing. */
+export const MEMBERSHIP_GRACE_DAYS = 7;
+/** Days before the end of a trial or a paid period at which the holder is reminded, once each. */
+export const MEMBERSHIP_REMINDER_DAYS = [7, 1] as const;
+
+/** How a renewal is paid: from the flow balance, or by a provider's QR code. */
+export type MembershipPaymentMethod = 'balance' | PaymentProvider;
+
+/** `POST /api/c/membership/renew` (JSON or form): months of the version held, and how to pay. Takes an `Idempotency-Key` header. */
+export interface MembershipRenewalRequest {
+  months: number;
+  method: MembershipPaymentMethod;
+}
+
+/**
+ * The answer of a renewal. From the balance: the membership as it is now and `order` null. By QR code: the
+ * payment order to show and poll (`GET /api/c/flowRechargeOrder/{id}/nativeUnifiedOrderQuery`), `membership`
+ * as it was; the payment, once booked, renews the membership by itself.
+ */
+export interface MembershipRenewal {
+  membership: MembershipItem;
+  order: FlowRechargeOrder | null;
+  balanceFen: number;
+}
+
+/** What renewing the membership held would take, for the page's renew panel (null in `MyMembership` when it cannot be renewed). */
+export interface MembershipRenewalOptions {
+  versionId: number;
+  versionName: string;
+  monthlyPriceFen: number;
+  months: readonly number[];
+  /** The providers this site takes for a QR payment, in the order the page offers them. */
+  providers: PaymentProvider[];
+  balanceFen: number;
+  /** What a refund left owing: while above zero, renewing is refused (the next recharge settles it). */
+  debtFen: number;
+}
+
+/** One paid period: a renewal from the balance, or a QR payment booked. */
+export interface MembershipPaymentItem {
+  id: number;
+  /** `M…` for a balance payment, the payment order's `R…` for a QR payment. */
+  orderNo: string;
+  versionName: string;
+  months: number;
+  amountFen: number;
+  method: MembershipPaymentMethod;
+  paidAt: number;
+  /** The period the payment bought. */
+  periodStartsAt: number;
+  periodEndsAt: number;
+  /** Renewed by the job from the balance (auto-renew), not by the person. */
+  automatic: boolean;
 }
 
 /** `GET /api/c/membership`: my latest membership (any status; null when never had one) and my applications. */
@@ -87,6 +149,15 @@ export interface MyMembership {
   applications: MembershipApplicationItem[];
   /** Whether this account has had its free trial. */
   trialUsed: boolean;
+  /** Null when there is nothing to renew: no membership yet, a revoked one, or a version that is gone. */
+  renewal: MembershipRenewalOptions | null;
+  /** The latest payments for memberships, newest first (at most 20; the orders page lists them all). */
+  payments: MembershipPaymentItem[];
+}
+
+/** `PUT /api/c/membership/autoRenew` `{autoRenew}`: answers the membership. */
+export interface MembershipAutoRenewRequest {
+  autoRenew: boolean;
 }
 
 /** A version as the back office edits it (both languages). */

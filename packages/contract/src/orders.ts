@@ -11,13 +11,16 @@ import orderErrors from './orders.errors.json' with { type: 'json' };
 export const ORDER_DIRECTIONS = ['consume', 'income'] as const;
 export type OrderDirection = (typeof ORDER_DIRECTIONS)[number];
 
-/** orientation: targeted sales of works; market: the work market; flow: traffic recharges; serviceProvider: service orders. */
-export const ORDER_TYPES = ['orientation', 'market', 'flow', 'serviceProvider'] as const;
+/**
+ * orientation: targeted sales of works; market: the work market; flow: traffic recharges; serviceProvider:
+ * service orders; membership: months of the membership paid for (not a spec route: the issue asked for them).
+ */
+export const ORDER_TYPES = ['orientation', 'market', 'flow', 'serviceProvider', 'membership'] as const;
 export type OrderType = (typeof ORDER_TYPES)[number];
 
 /** Spec 2.4: which kinds of order each side lists, in the sidebar's order. */
 export const ORDER_TYPES_OF: Record<OrderDirection, readonly OrderType[]> = {
-  consume: ['orientation', 'market', 'flow', 'serviceProvider'],
+  consume: ['orientation', 'market', 'flow', 'serviceProvider', 'membership'],
   income: ['orientation', 'serviceProvider', 'market'],
 };
 
@@ -61,7 +64,10 @@ export interface OrderRecord {
   orderNo: string;
   type: OrderType;
   /** What was bought: a work (`workName`, `workUid`) or months of traffic (`months`). */
-  item: { kind: 'work'; workName: string; workUid: string } | { kind: 'flow'; months: number };
+  item:
+    | { kind: 'work'; workName: string; workUid: string }
+    | { kind: 'flow'; months: number }
+    | { kind: 'membership'; months: number; versionName: string };
   /** The other person of the order; null for a recharge, paid to the platform through `provider`. */
   counterpart: { uid: string; name: string } | null;
   provider: PaymentProvider | null;

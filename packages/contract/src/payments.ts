@@ -59,8 +59,8 @@ export interface AdminRechargeOrder extends PaymentOrderCore {
   refunds: PaymentRefundView[];
 }
 
-/** What an order buys. Market and service orders arrive with their issue. */
-export const PAYMENT_ORDER_KINDS = ['flowRecharge'] as const;
+/** What an order buys: a flow recharge, or months of the membership held (docs/membership.md). Market and service orders arrive with their issue. */
+export const PAYMENT_ORDER_KINDS = ['flowRecharge', 'membership'] as const;
 export type PaymentOrderKind = (typeof PAYMENT_ORDER_KINDS)[number];
 
 /** One line of the flow recharge price list: months of flow and what they cost. */
@@ -103,7 +103,7 @@ export type SandboxCheckoutState = (typeof SANDBOX_CHECKOUT_STATES)[number];
 /** What an order buys, for a checkout to name in its reader's language. */
 export interface PaymentPurchase {
   kind: PaymentOrderKind;
-  /** For a flow recharge: the months of traffic. */
+  /** For a flow recharge: the plan's months; for a membership: the months renewed. */
   months: number;
 }
 
