@@ -4,10 +4,12 @@ import { inBothLanguages, signInAt } from './support/back-office';
 import { snap } from './support/session';
 
 /**
- * Flow recharge through the sandbox provider (issue 15, docs/payments.md): a new customer picks one month
- * (a count of one: "1 month", never "1 months"), agrees to the recharge agreement and gets a pay QR code;
- * a phone (a second browser, signed out) opens the code's test checkout, in the reader's language only,
- * and pays; the recharge page shows the money without a reload, and the bell tells it.
+ * Flow recharge through the sandbox provider (issue 15, docs/payments.md): a new customer picks the
+ * 3-month plan, agrees to the recharge agreement and gets a pay QR code; a phone (a second browser, signed
+ * out) opens the code's test checkout, in the reader's language only, and pays; the recharge page shows
+ * the money without a reload, and the bell tells it. What arrived is said as what it is, money on the
+ * balance, and it buys exactly the plan's 3 months of lease at the plan's ¥85 (issue 26, docs/billing.md
+ * "What a recharge buys"), not 3 × ¥30.
  */
 
 const WORDS = {
@@ -15,38 +17,42 @@ const WORDS = {
     title: '流量充值',
     balanceZero: '¥0.00',
     agreement: '《充值协议》',
-    pay: '支付 ¥30.00',
-    orderFacts: '1 个月流量 · 订单号',
+    pay: '支付 ¥85.00',
+    orderFacts: '3 个月套餐，充入流量余额 · 订单号',
     testBanner: '测试收银台',
-    purchase: '流量充值 1 个月',
+    purchase: '流量余额充值（3 个月套餐）',
     otherLanguage: /traffic|recharge/i,
-    sandboxPay: '支付 ¥30.00（测试）',
-    sandboxPaid: '已支付 ¥30.00（测试）',
-    received: '已到账 ¥30.00',
-    added: '已增加 1 个月流量',
-    balanceAfter: '当前流量余额 ¥30.00',
-    notice: '您的 1 个月流量充值 ¥30.00 已到账',
+    sandboxPay: '支付 ¥85.00（测试）',
+    sandboxPaid: '已支付 ¥85.00（测试）',
+    received: '已到账 ¥85.00',
+    added: '已充入流量余额，当前余额 ¥85.00',
+    buysLease: '也可以用 ¥85.00 购买 3 个月租赁时长',
+    notice: '您的流量充值 ¥85.00（3 个月套餐）已到账流量余额',
+    leasePay: '支付 ¥85.00',
+    leaseBought: '已购买 3 个月',
   },
   en: {
     title: 'Traffic recharge',
     balanceZero: '¥0.00',
     agreement: 'Recharge agreement',
-    pay: 'Pay ¥30.00',
-    orderFacts: '1 month of traffic · order',
+    pay: 'Pay ¥85.00',
+    orderFacts: '3-month plan, to your traffic balance · order',
     testBanner: 'Test checkout',
-    purchase: 'Traffic recharge, 1 month',
+    purchase: 'Traffic balance recharge, 3-month plan',
     otherLanguage: /[\u4e00-\u9fff]/,
-    sandboxPay: 'Pay ¥30.00 (test)',
-    sandboxPaid: 'Paid ¥30.00 (test)',
-    received: '¥30.00 received',
-    added: '1 month of traffic was added.',
-    balanceAfter: 'Your traffic balance is now ¥30.00',
-    notice: 'Your recharge of ¥30.00 (1 month of traffic) was paid',
+    sandboxPay: 'Pay ¥85.00 (test)',
+    sandboxPaid: 'Paid ¥85.00 (test)',
+    received: '¥85.00 received',
+    added: 'It is on your traffic balance, now ¥85.00.',
+    buysLease: 'or buys 3 months of lease time for ¥85.00',
+    notice: 'Your recharge of ¥85.00 (3-month plan) was paid and is on your traffic balance',
+    leasePay: 'Pay ¥85.00',
+    leaseBought: '3 months bought',
   },
 } as const;
 
 inBothLanguages(
-  'a customer recharges one month of traffic, paying the sandbox QR code from a phone',
+  'a customer recharges the 3-month plan, paying the sandbox QR code from a phone, and buys its 3 months of lease at the plan’s price',
   async ({ page, browser, request }, info, language) => {
     const words = WORDS[language];
     const user = { phone: uniquePhone(5), password: 'Recharge#2026' };
@@ -58,8 +64,8 @@ inBothLanguages(
     const bell = page.getByTestId('notification-bell');
     await expect(bell).toHaveAttribute('data-unread', '0');
 
-    // One month, and the recharge agreement (named as its page is) agreed to before the pay button opens.
-    await page.getByTestId('recharge-plan-1').click();
+    // Three months, and the recharge agreement (named as its page is) agreed to before the pay button opens.
+    await page.getByTestId('recharge-plan-3').click();
     const pay = page.getByTestId('recharge-pay');
     await expect(pay).toBeDisabled();
     await expect(page.locator('.recharge__pay a[href="/rechargeProtocol"]')).toHaveText(words.agreement);
@@ -101,15 +107,26 @@ inBothLanguages(
     const paid = page.getByTestId('recharge-paid');
     await expect(paid).toContainText(words.received);
     await expect(paid).toContainText(words.added);
-    await expect(paid).toContainText(words.balanceAfter);
+    await expect(paid).toContainText(words.buysLease);
     await expect(bell).toHaveAttribute('data-unread', '1');
     await snap(page, `recharge-${language}-05-paid`, { fullPage: false });
     await bell.click();
     await expect(page.getByTestId('notification-panel').getByTestId('notification-entry').first()).toContainText(words.notice);
     await page.keyboard.press('Escape');
 
-    // Back to the plans: the balance is the money paid.
-    await page.getByTestId('recharge-again').click();
-    await expect(page.getByTestId('recharge-balance')).toContainText('¥30.00');
+    // What arrived buys exactly the plan's months of lease, at the plan's fee.
+    await paid.getByTestId('recharge-buy-lease').click();
+    await expect(page).toHaveURL('/wallet/lease?months=3');
+    await expect(page.getByTestId('lease-price')).toContainText('¥85.00');
+    await page.getByTestId('lease-buy').click();
+    // The confirmation opens with an animation: click once it stands.
+    const confirm = page.locator('.ant-modal-confirm');
+    await expect(confirm).toBeVisible();
+    await confirm.getByRole('button', { name: words.leasePay }).click();
+    await expect(confirm).toHaveCount(0);
+    await expect(page.getByTestId('lease-bought')).toContainText(words.leaseBought);
+    await expect(page.getByTestId('lease-balance')).toContainText('¥0.00');
+    await expect(page.getByTestId('lease-summary')).toHaveAttribute('data-state', 'running');
+    await snap(page, `recharge-${language}-06-lease`);
   },
 );

@@ -4,6 +4,7 @@
  */
 import { defineErrors } from './errors.js';
 import billingErrors from './billing.errors.json' with { type: 'json' };
+import type { FlowRechargePlan } from './payments.js';
 
 /** Bytes in a billed GB: decimal, as cloud providers bill traffic. Budgets are in the same GB. */
 export const BYTES_PER_GB = 1_000_000_000;
@@ -111,7 +112,27 @@ export interface LeaseOverview {
   lease: LeaseStatus;
   balanceFen: number;
   leaseMonthFen: number;
+  /** The recharge price list, which prices lease time too: see `leasePriceFen`. */
+  plans: FlowRechargePlan[];
   periods: LeasePeriod[];
+}
+
+/** A plan's price a month, and what it saves against the one-month plan (whole percent; 0 when none). */
+export function planSavings(plan: FlowRechargePlan, plans: readonly FlowRechargePlan[]): { perMonthFen: number; savingPercent: number } {
+  const perMonthFen = Math.round(plan.feeFen / plan.months);
+  const single = plans.find((candidate) => candidate.months === 1);
+  if (!single || plan.months === 1) return { perMonthFen, savingPercent: 0 };
+  const savingPercent = Math.floor((1 - plan.feeFen / (single.feeFen * plan.months)) * 100);
+  return { perMonthFen, savingPercent: Math.max(0, savingPercent) };
+}
+
+/**
+ * What `months` of lease time cost (docs/billing.md "What a recharge buys"): the recharge price list's fee
+ * for that many months where the list has them, so that a recharge of a plan buys exactly the plan's months
+ * of lease; any other number of months, the monthly lease price times the months.
+ */
+export function leasePriceFen(months: number, plans: readonly FlowRechargePlan[], leaseMonthFen: number): number {
+  return plans.find((plan) => plan.months === months)?.feeFen ?? leaseMonthFen * months;
 }
 
 /** The answer of `POST /client/{id}/purchaseTimeBalance`. */

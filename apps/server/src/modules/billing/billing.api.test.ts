@@ -217,8 +217,8 @@ describe('daily traffic billing', () => {
     ]);
     expect(await balanceOf(payer)).toBe(10_000 - 470 - 20 - 490);
     // The wallet splits what a partly covered day owes between requests and traffic, adding up to it.
-    const { database, ledger, traffic, works, users } = services();
-    const walletThen = new WalletService(new BillingRepository(database.db), ledger, traffic, works, users, () =>
+    const { database, ledger, traffic, works, users, recharge } = services();
+    const walletThen = new WalletService(new BillingRepository(database.db), ledger, traffic, works, users, recharge, () =>
       Date.parse('2026-08-02T17:00:00Z'),
     );
     const stat = await walletThen.stat({ id: payer.id, uid: payer.uid } as AuthUser, payer.uid, 90);
@@ -382,6 +382,23 @@ describe('lease time', () => {
     const overview = data<LeaseOverview>(await payer.call('GET', `/api/client/${payer.uid}/lease`));
     expect(overview).toMatchObject({ balanceFen: 1_000, leaseMonthFen: 3_000, lease: { running: true } });
     expect(overview.periods.map((period) => period.months)).toEqual([2, 1]);
+  });
+
+  it('prices the months of a recharge plan at the plan’s fee, so a recharge of a plan buys exactly its months of lease', async () => {
+    const payer = await person(testApp.app, { menus: wallet });
+    const plans = await services().recharge.plans();
+    const threeMonths = plans.find((plan) => plan.months === 3)!;
+    expect(threeMonths.feeFen).toBeLessThan(3 * DEFAULT_PRICES.leaseMonthFen);
+    // What a paid recharge of the 3-month plan leaves on the balance, and nothing more.
+    await fund(payer, threeMonths.feeFen);
+    const bought = data<LeasePurchase>(await payer.call('POST', `/api/client/${payer.uid}/purchaseTimeBalance`, { months: 3 }));
+    expect(bought).toMatchObject({ period: { months: 3, priceFen: threeMonths.feeFen }, balanceFen: 0 });
+    // Months the list does not hold cost the monthly price each.
+    await fund(payer, 2 * DEFAULT_PRICES.leaseMonthFen);
+    const two = data<LeasePurchase>(await payer.call('POST', `/api/client/${payer.uid}/purchaseTimeBalance`, { months: 2 }));
+    expect(two).toMatchObject({ period: { months: 2, priceFen: 2 * DEFAULT_PRICES.leaseMonthFen }, balanceFen: 0 });
+    const overview = data<LeaseOverview>(await payer.call('GET', `/api/client/${payer.uid}/lease`));
+    expect(overview.plans).toEqual(plans);
   });
 
   it('answers the same purchase for the same Idempotency-Key, even sent at once', async () => {

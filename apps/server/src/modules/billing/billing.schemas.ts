@@ -36,12 +36,12 @@ const PricesShape = {
 export const PricesBody = Type.Object(PricesShape);
 const PricesSchema = Type.Object(PricesShape);
 
-export const PlansBody = Type.Object({
-  plans: Type.Array(
-    Type.Object({ months: Type.Integer({ minimum: 1, maximum: 36 }), feeFen: Type.Integer({ minimum: 1, maximum: 100_000_000 }) }),
-    { minItems: 1, maxItems: 12 },
-  ),
+const PlanSchema = Type.Object({
+  months: Type.Integer({ minimum: 1, maximum: 36 }),
+  feeFen: Type.Integer({ minimum: 1, maximum: 100_000_000 }),
 });
+
+export const PlansBody = Type.Object({ plans: Type.Array(PlanSchema, { minItems: 1, maxItems: 12 }) });
 
 const LeaseStatusSchema = Type.Object({
   running: Type.Boolean(),
@@ -91,6 +91,7 @@ export const LeaseOverviewSchema = Type.Object({
   lease: LeaseStatusSchema,
   balanceFen: fen,
   leaseMonthFen: fen,
+  plans: Type.Array(PlanSchema, { description: 'the recharge price list, which prices lease time for its months' }),
   periods: Type.Array(LeasePeriodSchema),
 });
 

@@ -28,7 +28,7 @@ export default defineModule({
     const now = () => Date.now();
     return {
       billing: new BillingService(repository, ledger, traffic, works, notifications, logger, now, calendar),
-      wallet: new WalletService(repository, ledger, traffic, works, users, now, calendar),
+      wallet: new WalletService(repository, ledger, traffic, works, users, recharge, now, calendar),
       billingAdmin: new BillingAdminService(repository, recharge, adminLog),
     };
   },

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import {
+  leasePriceFen,
   fenToYuan,
   BYTES_PER_GB,
   isAdmin,
@@ -16,6 +17,7 @@ import { fail } from '../../lib/app-error.js';
 import { LedgerAccount, type LedgerService } from '../ledger/index.js';
 import type { TrafficService } from '../traffic/index.js';
 import type { AuthUser, UsersService } from '../users/index.js';
+import type { RechargeService } from '../recharge/index.js';
 import type { WorksService } from '../works/index.js';
 import type { BillRow, BillingRepository, LeasePeriodRow } from './billing.repository.js';
 import { graceEndsAt } from './billing.service.js';
@@ -42,6 +44,8 @@ export class WalletService {
     private readonly traffic: TrafficService,
     private readonly works: WorksService,
     private readonly users: UsersService,
+    /** The recharge price list, which prices lease time for its months (`leasePriceFen`). */
+    private readonly recharge: Pick<RechargeService, 'plans'>,
     private readonly now: () => number = () => Date.now(),
     private readonly calendar = new BusinessCalendar(),
   ) {}
@@ -91,13 +95,14 @@ export class WalletService {
   /** What `/wallet/lease` shows: the lease, the price of a month, the balance and every period bought. */
   async leaseOverview(actor: AuthUser, uid: string): Promise<LeaseOverview> {
     const userId = await this.walletOwner(actor, uid);
-    const [lease, balanceFen, prices, periods] = await Promise.all([
+    const [lease, balanceFen, prices, plans, periods] = await Promise.all([
       this.leaseStatus(userId),
       this.ledger.balance(LedgerAccount.balance(userId)),
       this.repository.prices(),
+      this.recharge.plans(),
       this.repository.leasePeriodsOf(userId),
     ]);
-    return { lease, balanceFen, leaseMonthFen: prices.leaseMonthFen, periods: periods.map(toLeasePeriod) };
+    return { lease, balanceFen, leaseMonthFen: prices.leaseMonthFen, plans, periods: periods.map(toLeasePeriod) };
   }
 
   /**
@@ -133,8 +138,8 @@ export class WalletService {
     // While a refund's debt is open, the balance settles it before it buys anything (docs/refunds.md).
     const debtFen = await this.ledger.debtOf(userId);
     if (debtFen > 0) throw fail('debtOpen', { debt: fenToYuan(debtFen) });
-    const { leaseMonthFen } = await this.repository.prices();
-    const priceFen = leaseMonthFen * months;
+    const [{ leaseMonthFen }, plans] = await Promise.all([this.repository.prices(), this.recharge.plans()]);
+    const priceFen = leasePriceFen(months, plans, leaseMonthFen);
     await Promise.all([this.ledger.openUserAccounts(userId), this.ledger.openSystemAccount(LEASE_REVENUE)]);
     return this.repository.db.transaction(async (tx) => {
       await this.ledger.post(

@@ -1,10 +1,12 @@
 import { LoadingOutlined } from '@ant-design/icons';
 import { Button, Card, Result, Space, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { FlowRechargeOrder } from '@spatia/contract';
+import { Link } from 'react-router';
+import { hasPermission, Permission, type FlowRechargeOrder } from '@spatia/contract';
 import { QrCode } from '../../../components/qr-code';
 import { formatYuan } from '../../../lib/format';
 import { useNow } from '../../../lib/use-now';
+import { useSession } from '../../../stores/session-store';
 import { useRechargeOrder } from '../api/recharge';
 import { absoluteCheckoutUrl } from '../lib/checkout-url';
 
@@ -24,17 +26,30 @@ export function RechargeCheckout({ order: started, onAgain, onRenew, renewing }:
   const polled = useRechargeOrder(started.id);
   const order = polled.data ?? started;
   const now = useNow(1000);
+  const mayLease = useSession((session) => hasPermission(session, Permission.wallet));
 
   if (order.status === 'paid') {
+    // What a recharge buys (docs/billing.md): money on the balance, which buys the plan's months of lease at the plan's fee.
     return (
       <Result
         status="success"
         title={t('payments.paidTitle', { amount: formatYuan(order.amountFen) })}
-        subTitle={t('payments.paidText', { count: order.months, balance: formatYuan(order.balanceFen) })}
+        subTitle={t('payments.paidText', {
+          count: order.months,
+          balance: formatYuan(order.balanceFen),
+          price: formatYuan(order.amountFen),
+        })}
         extra={
-          <Button type="primary" onClick={onAgain} data-testid="recharge-again">
-            {t('payments.again')}
-          </Button>
+          <Space wrap>
+            {mayLease && (
+              <Link to={`/wallet/lease?months=${order.months}`} data-testid="recharge-buy-lease">
+                <Button type="primary">{t('payments.buyLease', { count: order.months })}</Button>
+              </Link>
+            )}
+            <Button type={mayLease ? 'default' : 'primary'} onClick={onAgain} data-testid="recharge-again">
+              {t('payments.again')}
+            </Button>
+          </Space>
         }
         data-testid="recharge-paid"
       />

@@ -2,11 +2,10 @@ import { Alert, Button, Card, Checkbox, Radio, Skeleton, Statistic, Tag, Typogra
 import { useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { FlowRechargeOrder, PaymentProvider } from '@spatia/contract';
+import { planSavings, type FlowRechargeOrder, type PaymentProvider } from '@spatia/contract';
 import { LoadFailed } from '../../../components/load-failed';
 import { formatYuan } from '../../../lib/format';
 import { useRechargeOptions, useStartRecharge } from '../api/recharge';
-import { planSavings } from '../lib/plan-savings';
 import { forgetPurchaseKey, purchaseKey, type Purchase } from '../lib/purchase-key';
 import { RechargeCheckout } from './recharge-checkout';
 import './recharge.css';

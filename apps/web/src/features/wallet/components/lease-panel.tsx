@@ -1,8 +1,8 @@
 import { Alert, Button, Card, InputNumber, Modal, Segmented, Skeleton, Statistic, Table, Tag, Typography } from 'antd';
-import { LEASE_MONTHS_MAX, type LeasePeriod } from '@spatia/contract';
+import { LEASE_MONTHS_MAX, leasePriceFen, planSavings, type LeasePeriod } from '@spatia/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { LoadFailed } from '../../../components/load-failed';
 import { formatDate, formatYuan } from '../../../lib/format';
 import { useSession } from '../../../stores/session-store';
@@ -10,22 +10,31 @@ import { useLeaseOverview, usePurchaseLease } from '../api/wallet';
 import { LeaseSummary } from './lease-summary';
 import './wallet.css';
 
-const QUICK_MONTHS = [1, 3, 6, 12] as const;
+/** The months `?months=` asks for (the recharge's success screen links here with its plan's), else one. */
+function requestedMonths(value: string | null): number {
+  const months = Number(value);
+  return Number.isInteger(months) && months >= 1 && months <= LEASE_MONTHS_MAX ? months : 1;
+}
 
-/** /wallet/lease: the lease running or queued, buying more months from the balance, and every period bought. */
+/**
+ * /wallet/lease: the lease running or queued, buying more months from the balance, and every period bought.
+ * The recharge price list prices lease time for its months (docs/billing.md "What a recharge buys").
+ */
 export function LeasePanel() {
   const { t } = useTranslation();
   const uid = useSession((session) => session.uid);
   const overview = useLeaseOverview(uid);
   const purchase = usePurchaseLease(uid);
-  const [months, setMonths] = useState(1);
+  const [searchParams] = useSearchParams();
+  const [months, setMonths] = useState(() => requestedMonths(searchParams.get('months')));
   const [done, setDone] = useState<LeasePeriod | null>(null);
 
   if (overview.isPending) return <Skeleton active paragraph={{ rows: 6 }} />;
   if (overview.isError) return <LoadFailed title={t('wallet.lease.loadFailed')} query={overview} />;
 
-  const { lease, balanceFen, leaseMonthFen, periods } = overview.data;
-  const priceFen = leaseMonthFen * months;
+  const { lease, balanceFen, leaseMonthFen, plans, periods } = overview.data;
+  const priceFen = leasePriceFen(months, plans, leaseMonthFen);
+  const quickMonths = plans.length > 0 ? plans.map((plan) => plan.months) : [1];
   const affordable = priceFen <= balanceFen;
 
   const buy = () => {
@@ -69,9 +78,16 @@ export function LeasePanel() {
         <Typography.Paragraph type="secondary">{t('wallet.lease.explain', { price: formatYuan(leaseMonthFen) })}</Typography.Paragraph>
         <div className="wallet__lease-form">
           <Segmented<number>
-            value={QUICK_MONTHS.includes(months as (typeof QUICK_MONTHS)[number]) ? months : 0}
+            value={quickMonths.includes(months) ? months : 0}
             onChange={(value) => value > 0 && setMonths(value)}
-            options={QUICK_MONTHS.map((value) => ({ value, label: t('wallet.lease.months', { count: value }) }))}
+            options={plans.map((plan) => {
+              const { savingPercent } = planSavings(plan, plans);
+              const label = t('wallet.lease.planOption', { count: plan.months, price: formatYuan(plan.feeFen) });
+              return {
+                value: plan.months,
+                label: savingPercent > 0 ? `${label} · ${t('wallet.lease.saving', { percent: savingPercent })}` : label,
+              };
+            })}
             aria-label={t('wallet.lease.monthsLabel')}
           />
           <InputNumber<number>
