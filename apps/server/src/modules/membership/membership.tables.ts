@@ -3,6 +3,7 @@ import { createdAt, idRef, serialId, updatedAt } from '../../db/schema/columns.j
 import { sql } from 'drizzle-orm';
 import { permissionGroups } from '../access/access.tables.js';
 import { reviewColumns, userRef, users } from '../users/users.tables.js';
+import { paymentOrders } from '../recharge/recharge.tables.js';
 
 export interface PriceTag {
   labelZh: string;
