@@ -70,7 +70,9 @@ function renew(as: Person, months: number, method: string, key?: string) {
 }
 
 /** A member of the version (or `versionId`), with a membership of `kind` ending at `endsAt`. */
-async function member(options: { endsAt: number; kind?: 'trial' | 'paid'; status?: string; versionId?: number } = { endsAt: Date.now() + 20 * DAY_MS }) {
+async function member(
+  options: { endsAt: number; kind?: 'trial' | 'paid'; status?: string; versionId?: number } = { endsAt: Date.now() + 20 * DAY_MS },
+) {
   const who = await person(testApp.app);
   await db()
     .insert(userMemberships)
@@ -89,7 +91,12 @@ async function member(options: { endsAt: number; kind?: 'trial' | 'paid'; status
 }
 
 async function membershipOf(who: Person) {
-  const [row] = await db().select().from(userMemberships).where(eq(userMemberships.userId, who.id)).orderBy(sql`id desc`).limit(1);
+  const [row] = await db()
+    .select()
+    .from(userMemberships)
+    .where(eq(userMemberships.userId, who.id))
+    .orderBy(sql`id desc`)
+    .limit(1);
   return row!;
 }
 
@@ -122,7 +129,14 @@ async function owe(who: Person, amountFen: number) {
   await ledger.openSystemAccount(LedgerAccount.provider('sandbox'));
   await db().transaction((tx) =>
     ledger.reverse(
-      { reference: `test-debt:${who.id}:${Math.random()}`, kind: 'test', userId: who.id, from: 'balance', to: LedgerAccount.provider('sandbox'), amountFen },
+      {
+        reference: `test-debt:${who.id}:${Math.random()}`,
+        kind: 'test',
+        userId: who.id,
+        from: 'balance',
+        to: LedgerAccount.provider('sandbox'),
+        amountFen,
+      },
       tx,
     ),
   );
@@ -155,7 +169,12 @@ describe('POST /api/c/membership/renew from the balance', () => {
     const expectedEnd = calendar().addMonths(new Date(endsAt), 3).getTime();
     expect(renewal.order).toBeNull();
     expect(renewal.balanceFen).toBe(20_000 - 3 * PRICE);
-    expect(renewal.membership).toMatchObject({ kind: 'paid', status: 'active', endsAt: expectedEnd, graceEndsAt: expectedEnd + 7 * DAY_MS });
+    expect(renewal.membership).toMatchObject({
+      kind: 'paid',
+      status: 'active',
+      endsAt: expectedEnd,
+      graceEndsAt: expectedEnd + 7 * DAY_MS,
+    });
     expect(await balanceOf(who)).toBe(20_000 - 3 * PRICE);
 
     const [payment] = await paymentsOf(who);
@@ -178,7 +197,13 @@ describe('POST /api/c/membership/renew from the balance', () => {
     // The page shows the payment and what renewing again would take.
     const mine = dataOf<MyMembership>(await call(who, 'GET', '/api/c/membership'));
     expect(mine.payments).toHaveLength(1);
-    expect(mine.payments[0]).toMatchObject({ orderNo: payment!.orderNo, months: 3, amountFen: 3 * PRICE, method: 'balance', versionName: 'Paid edition' });
+    expect(mine.payments[0]).toMatchObject({
+      orderNo: payment!.orderNo,
+      months: 3,
+      amountFen: 3 * PRICE,
+      method: 'balance',
+      versionName: 'Paid edition',
+    });
     expect(mine.renewal).toEqual({
       versionId: version.id,
       versionName: 'Paid edition',
@@ -262,7 +287,10 @@ describe('POST /api/c/membership/renew from the balance', () => {
     const who = await member();
     const months = await renew(who, 2, 'balance');
     expect(months.statusCode).toBe(400);
-    expect(json(months)).toEqual({ code: MembershipErrors.membershipRenewMonthsInvalid.code, msg: 'The months renewed must be one of 1, 3, 6, 12' });
+    expect(json(months)).toEqual({
+      code: MembershipErrors.membershipRenewMonthsInvalid.code,
+      msg: 'The months renewed must be one of 1, 3, 6, 12',
+    });
     const method = await renew(who, 1, 'cash');
     expect(method.statusCode).toBe(400);
     expect(codeOf(method)).toBe(ErrorCode.validation);
@@ -320,7 +348,13 @@ describe('POST /api/c/membership/renew by a payment QR code', () => {
     expect((await membershipOf(who)).endsAt.getTime()).toBe(expectedEnd);
     const payments = await paymentsOf(who);
     expect(payments).toHaveLength(1);
-    expect(payments[0]).toMatchObject({ orderNo: order!.orderNo, method: 'sandbox', paymentOrderId: order!.id, months: 6, amountFen: 6 * PRICE });
+    expect(payments[0]).toMatchObject({
+      orderNo: order!.orderNo,
+      method: 'sandbox',
+      paymentOrderId: order!.id,
+      months: 6,
+      amountFen: 6 * PRICE,
+    });
     // The money came in and went to the renewal: the balance is as it was.
     expect(await balanceOf(who)).toBe(0);
     expect(await noticesOf(who, 'membershipRenewed')).toHaveLength(1);
@@ -406,7 +440,11 @@ describe('grace, reminders and auto-renew (the membership job)', () => {
     const grace = await noticesOf(who, 'membershipInGrace');
     expect(grace).toHaveLength(1);
     const { endsAt } = await membershipOf(who);
-    expect(grace[0]!.params).toMatchObject({ versionEn: 'Paid edition', endsAt: endsAt.getTime(), graceEndsAt: endsAt.getTime() + 7 * DAY_MS });
+    expect(grace[0]!.params).toMatchObject({
+      versionEn: 'Paid edition',
+      endsAt: endsAt.getTime(),
+      graceEndsAt: endsAt.getTime() + 7 * DAY_MS,
+    });
     expect((await membershipOf(who)).status).toBe('active');
     expect(await menusOf(who)).toContain(TEAM_MANAGEMENT);
 
@@ -437,7 +475,10 @@ describe('grace, reminders and auto-renew (the membership job)', () => {
     let reminders = await noticesOf(who, 'membershipEndingSoon');
     expect(reminders).toHaveLength(1);
     expect(reminders[0]!.params).toMatchObject({ versionZh: '付费版', days: 7, kind: 'trial' });
-    await db().update(userMemberships).set({ endsAt: new Date(Date.now() + 0.5 * DAY_MS) }).where(eq(userMemberships.userId, who.id));
+    await db()
+      .update(userMemberships)
+      .set({ endsAt: new Date(Date.now() + 0.5 * DAY_MS) })
+      .where(eq(userMemberships.userId, who.id));
     await runJob();
     await runJob();
     reminders = await noticesOf(who, 'membershipEndingSoon');
@@ -512,8 +553,10 @@ describe('GET /api/c/orders?direction=consume&type=membership', () => {
       status: 'completed',
       sourceStatus: 'paid',
     });
-    expect((dataOf<OrderPage>(await call(who, 'GET', '/api/c/orders?direction=consume&type=membership&status=pending'))).total).toBe(0);
-    expect((dataOf<OrderPage>(await call(await person(testApp.app), 'GET', '/api/c/orders?direction=consume&type=membership'))).total).toBe(0);
+    expect(dataOf<OrderPage>(await call(who, 'GET', '/api/c/orders?direction=consume&type=membership&status=pending')).total).toBe(0);
+    expect(dataOf<OrderPage>(await call(await person(testApp.app), 'GET', '/api/c/orders?direction=consume&type=membership')).total).toBe(
+      0,
+    );
 
     const csv = await call(who, 'GET', '/api/c/orders/export?direction=consume&type=membership');
     expect(csv.statusCode, csv.body).toBe(200);

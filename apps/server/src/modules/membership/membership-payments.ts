@@ -67,7 +67,12 @@ export class MembershipPayments {
   ) {}
 
   /** `POST /api/c/membership/renew`. */
-  async renew(user: Actor, request: MembershipRenewalRequest, idempotencyKey: string | undefined, language: Language): Promise<MembershipRenewal> {
+  async renew(
+    user: Actor,
+    request: MembershipRenewalRequest,
+    idempotencyKey: string | undefined,
+    language: Language,
+  ): Promise<MembershipRenewal> {
     const { months, method } = request;
     if (!(MEMBERSHIP_RENEW_MONTHS as readonly number[]).includes(months)) {
       throw fail('membershipRenewMonthsInvalid', { allowed: MEMBERSHIP_RENEW_MONTHS.join(', ') });
@@ -297,7 +302,11 @@ export class MembershipPayments {
           );
           sent += 1;
         }
-        await this.repository.setRemindedDays(row.id, [...new Set([...row.remindedDays, ...due])].sort((a, b) => b - a), tx);
+        await this.repository.setRemindedDays(
+          row.id,
+          [...new Set([...row.remindedDays, ...due])].sort((a, b) => b - a),
+          tx,
+        );
       }
       return sent;
     });
@@ -330,7 +339,10 @@ export class MembershipPayments {
   // Helpers
 
   /** The membership the caller may renew, its version and the price of `months` of it; refused otherwise. */
-  private async renewable(userId: number, months: number): Promise<{ latest: MembershipRow; version: VersionWithGroups; priceFen: number }> {
+  private async renewable(
+    userId: number,
+    months: number,
+  ): Promise<{ latest: MembershipRow; version: VersionWithGroups; priceFen: number }> {
     const latest = await this.repository.latestMembershipOf(userId);
     if (!latest || latest.status === 'revoked') throw fail('membershipNothingToRenew');
     const version = await this.repository.findVersion(latest.versionId);
@@ -434,7 +446,12 @@ export class MembershipPayments {
     const balanceFen = await this.balanceOf(userId);
     await this.notifications.notify(
       this.repository.db,
-      membershipNotice(userId, 'membershipRenewalFailed', version, { price: priceFen, balance: balanceFen, reason, automatic: automatic ? 1 : 0 }),
+      membershipNotice(userId, 'membershipRenewalFailed', version, {
+        price: priceFen,
+        balance: balanceFen,
+        reason,
+        automatic: automatic ? 1 : 0,
+      }),
     );
   }
 

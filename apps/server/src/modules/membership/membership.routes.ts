@@ -76,8 +76,7 @@ export const membershipRoutes: FastifyPluginAsyncTypebox<{ membership: Membershi
       data: RenewalSchema,
       failures: [400, 409, 422, 502],
     }),
-    async (request) =>
-      ok(await membership.renew(request.auth!.user, request.body, request.headers['idempotency-key'], request.language)),
+    async (request) => ok(await membership.renew(request.auth!.user, request.body, request.headers['idempotency-key'], request.language)),
   );
 
   app.put(

@@ -123,7 +123,11 @@ export const MyMembershipSchema = Type.Object({
 
 export const RenewBody = Type.Object({
   // Any whole number here, so that months not on offer get the membership's own message (2118).
-  months: Type.Integer({ minimum: 0, maximum: 1000, description: `months of the version held: one of ${MEMBERSHIP_RENEW_MONTHS.join(', ')}` }),
+  months: Type.Integer({
+    minimum: 0,
+    maximum: 1000,
+    description: `months of the version held: one of ${MEMBERSHIP_RENEW_MONTHS.join(', ')}`,
+  }),
   method: MethodSchema,
 });
 

@@ -56,7 +56,16 @@ export class MembershipService {
     private readonly now: () => number = () => Date.now(),
   ) {
     this.admin = new MembershipAdminService(repository, users, notifications, adminLog, licences, catalogue, now);
-    this.payments = new MembershipPayments(repository, users, notifications, paying.ledger, paying.recharge, paying.calendar, paying.log, now);
+    this.payments = new MembershipPayments(
+      repository,
+      users,
+      notifications,
+      paying.ledger,
+      paying.recharge,
+      paying.calendar,
+      paying.log,
+      now,
+    );
     this.jobs = new MembershipJobs(repository, users, notifications, this.payments, now);
     // A paid payment order of kind `membership` renews the membership (docs/payments.md "Fulfilment").
     paying.recharge.fulfilWith('membership', this.payments.fulfilOrder);
@@ -177,7 +186,12 @@ export class MembershipService {
   /** Renewals, auto-renew and the membership payments (membership-payments.ts). */
   readonly payments: MembershipPayments;
 
-  renew(user: Actor, request: MembershipRenewalRequest, idempotencyKey: string | undefined, language: Language): Promise<MembershipRenewal> {
+  renew(
+    user: Actor,
+    request: MembershipRenewalRequest,
+    idempotencyKey: string | undefined,
+    language: Language,
+  ): Promise<MembershipRenewal> {
     return this.payments.renew(user, request, idempotencyKey, language);
   }
 

@@ -87,7 +87,10 @@ export const userMemberships = pgTable(
      * What the job told of the period ending at `ends_at`, so each notice goes once: the reminder days
      * sent (7, 1), the grace notice, a failed automatic renewal. Reset whenever `ends_at` moves.
      */
-    remindedDays: integer('reminded_days').array().notNull().default(sql`'{}'::integer[]`),
+    remindedDays: integer('reminded_days')
+      .array()
+      .notNull()
+      .default(sql`'{}'::integer[]`),
     graceNotifiedAt: timestamp('grace_notified_at', { withTimezone: true }),
     autoRenewFailedAt: timestamp('auto_renew_failed_at', { withTimezone: true }),
     createdAt: createdAt(),

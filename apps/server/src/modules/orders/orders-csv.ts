@@ -24,7 +24,8 @@ const words = {
   en: {
     headers: ['Order no.', 'Item', 'Counterpart', 'Amount (CNY)', 'Status', 'Placed at (UTC)', 'Completed at (UTC)'],
     flow: (months: number) => `Traffic recharge, ${months} ${months === 1 ? 'month' : 'months'}`,
-    membership: (versionName: string, months: number) => `Membership renewal, ${versionName}, ${months} ${months === 1 ? 'month' : 'months'}`,
+    membership: (versionName: string, months: number) =>
+      `Membership renewal, ${versionName}, ${months} ${months === 1 ? 'month' : 'months'}`,
     balance: 'Balance',
     providers: { wechat: 'WeChat Pay', alipay: 'Alipay', sandbox: 'Test payment (sandbox)' },
     statuses: {
