@@ -240,6 +240,23 @@ describe('POST /api/c/membership/renew from the balance', () => {
     expect(await menusOf(who)).toContain(TEAM_MANAGEMENT);
   });
 
+  it('takes renewals pressed at once in turn: each one paid extends the last, the rest are refused', async () => {
+    for (const status of ['active', 'expired', 'active', 'expired']) {
+      const endsAt = status === 'active' ? Date.now() + 5 * DAY_MS : Date.now() - 30 * DAY_MS;
+      const who = await member({ endsAt, status });
+      await fund(who, 2 * PRICE);
+      const answers = await Promise.all(Array.from({ length: 5 }, () => renew(who, 1, 'balance')));
+      expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 200, 409, 409, 409]);
+      expect(await paymentsOf(who)).toHaveLength(2);
+      expect(await balanceOf(who)).toBe(0);
+      const rows = await db().select().from(userMemberships).where(eq(userMemberships.userId, who.id));
+      const active = rows.filter((row) => row.status === 'active');
+      expect(active).toHaveLength(1);
+      const [first] = (await paymentsOf(who)).sort((a, b) => a.id - b.id);
+      expect(active[0]!.endsAt.getTime()).toBe(calendar().addMonths(calendar().addMonths(first!.periodStartsAt, 1), 1).getTime());
+    }
+  });
+
   it('refuses a short balance, saying what is short, and writes nothing', async () => {
     const who = await member();
     await fund(who, 3000);

@@ -369,13 +369,16 @@ export class MembershipPayments {
   }
 
   /**
-   * The renewal in the caller's transaction: the holder's membership is locked first (then the balance, by
-   * the movement), so two renewals queue and the second extends where the first ended.
+   * The renewal in the caller's transaction: the holder's memberships are locked first (then the balance, by
+   * the movement), so two renewals queue and the second extends where the first ended, lapsed or not.
    */
   private async bookWithin(tx: Transaction, renewal: Renewal): Promise<void> {
     const { userId, version, months } = renewal;
     const priceFen = version.monthlyPriceFen * months;
     await this.ledger.openSystemAccount(MEMBERSHIP_REVENUE, tx);
+    // Every membership row of the holder, in id order, then the balance (by the movement): renewals of one
+    // person queue on their oldest row, and each reads the membership the one before it left.
+    await this.repository.lockMembershipsOf(userId, tx);
     const active = await this.repository.lockActiveMembership(userId, tx);
     const { replayed } = await this.ledger.post(
       {

@@ -236,8 +236,14 @@ export class MembershipRepository {
 
   // Paying (docs/membership.md "Paying")
 
-  lockMembership(id: number, tx: Transaction): Promise<MembershipRow | undefined> {
-    return findOneRow(tx, userMemberships, eq(userMemberships.id, id), 'forUpdate');
+  /** Locks every membership row of the user, in id order: the one order in which renewals take them. */
+  async lockMembershipsOf(userId: number, tx: Transaction): Promise<void> {
+    await tx
+      .select({ id: userMemberships.id })
+      .from(userMemberships)
+      .where(eq(userMemberships.userId, userId))
+      .orderBy(asc(userMemberships.id))
+      .for('update');
   }
 
   /** A new period: the end moves, the membership is paid, and what the job told of the old end is forgotten. */
