@@ -544,6 +544,13 @@ describe('grace, reminders and auto-renew (the membership job)', () => {
     expect(await noticesOf(who, 'membershipInGrace')).toHaveLength(1);
     expect(await paymentsOf(who)).toHaveLength(0);
     expect(await balanceOf(who)).toBe(1000);
+    // Topped up during the grace period: the next run renews after all, without a second failure notice.
+    await fund(who, PRICE);
+    await runJob();
+    expect(await paymentsOf(who)).toHaveLength(1);
+    expect(await balanceOf(who)).toBe(1000);
+    expect(await noticesOf(who, 'membershipRenewalFailed')).toHaveLength(1);
+    expect((await membershipOf(who)).autoRenewFailedAt).toBeNull();
     // Turning it off is the holder's too.
     const off = await call(who, 'PUT', '/api/c/membership/autoRenew', { autoRenew: false });
     expect(dataOf<MembershipItem>(off).autoRenew).toBe(false);

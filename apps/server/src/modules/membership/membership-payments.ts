@@ -241,11 +241,11 @@ export class MembershipPayments {
 
   private async autoRenew(row: MembershipRow): Promise<boolean> {
     const version = await this.repository.findVersion(row.versionId);
-    const priceFen = (version?.monthlyPriceFen ?? 0) * 1;
+    const priceFen = version?.monthlyPriceFen ?? 0;
     const [balanceFen, debtFen] = await Promise.all([this.balanceOf(row.userId), this.ledger.debtOf(row.userId)]);
     const reason = debtFen > 0 ? 'debt' : balanceFen < priceFen ? 'balance' : undefined;
     if (!version || priceFen <= 0 || reason) {
-      // Told once per period; the grace notice follows as for anyone whose period ended.
+      // Told once per period (tried again each run, silently); the grace notice follows as for anyone whose period ended.
       const marked = await this.repository.db.transaction((tx) =>
         this.repository.markAutoRenewFailed(row.id, row.endsAt, new Date(this.now()), tx),
       );
@@ -278,7 +278,7 @@ export class MembershipPayments {
     const now = this.now();
     const days = [...MEMBERSHIP_REMINDER_DAYS].sort((a, b) => b - a);
     const reminded = await this.repository.db.transaction(async (tx) => {
-      const rows = await this.repository.lockDueReminders(new Date(now), days[0]! * DAY_MS, days, tx);
+      const rows = await this.repository.lockDueReminders(new Date(now), days, tx);
       const versions = await versionsById(
         this.repository,
         rows.map((row) => row.versionId),

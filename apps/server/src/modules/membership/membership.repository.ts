@@ -299,7 +299,10 @@ export class MembershipRepository {
     return releaseIdempotencyKey(this.db, membershipPayments, id);
   }
 
-  /** Active memberships to renew by themselves now: auto-renew on, ended, in grace, not tried this period. */
+  /**
+   * Active memberships to renew by themselves now: auto-renew on, ended, still in grace. One whose renewal
+   * could not pay is tried again each run (the holder may top up meanwhile), after the ones not tried yet.
+   */
   async dueForAutoRenewal(now: Date): Promise<MembershipRow[]> {
     return this.db
       .select()
@@ -310,10 +313,9 @@ export class MembershipRepository {
           eq(userMemberships.autoRenew, true),
           lte(userMemberships.endsAt, now),
           sql`${graceEnd} > ${now.toISOString()}::timestamptz`,
-          isNull(userMemberships.autoRenewFailedAt),
         ),
       )
-      .orderBy(asc(userMemberships.endsAt))
+      .orderBy(sql`${userMemberships.autoRenewFailedAt} asc nulls first`, asc(userMemberships.endsAt))
       .limit(JOB_BATCH);
   }
 
@@ -326,8 +328,12 @@ export class MembershipRepository {
     return rows.length > 0;
   }
 
-  /** Active memberships ending within `withinMs` that some reminder day has not been told yet, locked (others skip them). */
-  async lockDueReminders(now: Date, withinMs: number, days: readonly number[], tx: Transaction): Promise<MembershipRow[]> {
+  /** Active memberships with a reminder day reached and not told yet (`days` before the end), locked (others skip them). */
+  async lockDueReminders(now: Date, days: readonly number[], tx: Transaction): Promise<MembershipRow[]> {
+    const reached = days.map(
+      (day) =>
+        sql`(${userMemberships.endsAt} <= ${new Date(now.getTime() + day * 24 * 60 * 60_000).toISOString()}::timestamptz and not (${sql.raw(String(day))} = any(${userMemberships.remindedDays})))`,
+    );
     return tx
       .select()
       .from(userMemberships)
@@ -335,8 +341,7 @@ export class MembershipRepository {
         and(
           eq(userMemberships.status, 'active'),
           sql`${userMemberships.endsAt} > ${now.toISOString()}::timestamptz`,
-          sql`${userMemberships.endsAt} <= ${new Date(now.getTime() + withinMs).toISOString()}::timestamptz`,
-          sql`not (${userMemberships.remindedDays} @> ${sql.raw(`'{${days.join(',')}}'::integer[]`)})`,
+          sql`(${sql.join(reached, sql` or `)})`,
         ),
       )
       .orderBy(asc(userMemberships.endsAt))
