@@ -86,7 +86,8 @@ export class MembershipPayments {
           amountFen: priceFen,
           months,
           subjectId: version.id,
-          description: `Spatia 会员续费 ${version.identityNameZh} ${months} 个月 / membership renewal, ${version.identityNameEn}, ${months} months`,
+          // Without the version's names: providers cap the description (WeChat at 127 characters).
+          description: `Spatia 会员续费 ${months} 个月 / membership renewal, ${months} months`,
         };
       });
       return { ...(await this.renewalAnswer(user.id, language)), order };
