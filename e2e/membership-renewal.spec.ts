@@ -70,24 +70,25 @@ inBothLanguages(
     await expect(panel).toContainText(words.renewTitle);
     await expect(panel.getByTestId('renew-total')).toHaveText(words.total1);
     const balance = panel.getByTestId('renew-method-balance');
-    await expect(balance).toContainText(words.balance);
-    await expect(balance.locator('input')).toBeChecked();
+    const balanceRadio = panel.locator('input[type=radio][value=balance]');
+    await expect(balance).toHaveText(words.balance);
+    await expect(balanceRadio).toBeChecked();
     await expect(page.getByTestId('membership-payments')).toBeVisible();
     await expect(page.getByTestId('membership-payment')).toHaveCount(0);
 
     // Three months are more than the balance holds: it is disabled with the amount short, the QR code offered instead.
     await panel.getByTestId('renew-months-3').click();
     await expect(panel.getByTestId('renew-total')).toHaveText(words.total3);
-    await expect(balance.locator('input')).toBeDisabled();
+    await expect(balanceRadio).toBeDisabled();
     await expect(panel.getByTestId('renew-short')).toHaveText(words.short);
-    await expect(panel.getByTestId('renew-method-sandbox').locator('input')).toBeChecked();
+    await expect(panel.locator('input[type=radio][value=sandbox]')).toBeChecked();
     await expect(panel.getByTestId('renew-recharge')).toHaveAttribute('href', '/recharge/index');
     await snap(page, `membership-renewal-${language}-01-short`);
 
     // One month from the balance, confirmed.
     await panel.getByTestId('renew-months-1').click();
     await balance.click();
-    await expect(balance.locator('input')).toBeChecked();
+    await expect(balanceRadio).toBeChecked();
     await expect(panel.getByTestId('renew-pay')).toHaveText(words.pay);
     await panel.getByTestId('renew-pay').click();
     const confirm = page.locator('.ant-modal-confirm');

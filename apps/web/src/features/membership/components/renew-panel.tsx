@@ -198,10 +198,12 @@ export const RenewPanel = forwardRef<HTMLDivElement, RenewPanelProps>(function R
           className="membership-renew__methods"
         >
           {quote.methods.map((choice) => (
-            <Radio key={choice.method} value={choice.method} disabled={choice.disabled} data-testid={`renew-method-${choice.method}`}>
-              {choice.method === 'balance'
-                ? t('membership.renew.balance', { balance: formatYuan(renewal.balanceFen) })
-                : t(`checkout.provider.${choice.method}`)}
+            <Radio key={choice.method} value={choice.method} disabled={choice.disabled}>
+              <span data-testid={`renew-method-${choice.method}`}>
+                {choice.method === 'balance'
+                  ? t('membership.renew.balance', { balance: formatYuan(renewal.balanceFen) })
+                  : t(`checkout.provider.${choice.method}`)}
+              </span>
               {choice.method === 'balance' && choice.shortFen > 0 && (
                 <Typography.Text type="danger" className="membership-renew__short" data-testid="renew-short">
                   {t('membership.renew.short', { amount: formatYuan(choice.shortFen) })}
