@@ -1,4 +1,4 @@
-import { PAYMENT_ORDER_TTL_MINUTES, type PaymentProvider } from '@spatia/contract';
+import { PAYMENT_ORDER_TTL_MINUTES, type FlowRechargeOrder, type PaymentProvider } from '@spatia/contract';
 
 /**
  * What one press of "pay" buys: the same thing (`what`: a traffic plan, a membership version), months,
@@ -37,6 +37,14 @@ export function purchaseKey(purchase: Purchase<string>, now = Date.now()): strin
     // No storage: the page keeps the key for its own life.
   }
   return fresh.key;
+}
+
+/**
+ * Whether the order a key answered can no longer be paid (paid, closed, expired): the key is spent, and the
+ * purchase starts afresh, once, with a new one.
+ */
+export function isSpentOrder(order: Pick<FlowRechargeOrder, 'status' | 'expiresAt'>, now = Date.now()): boolean {
+  return order.status !== 'pending' || order.expiresAt <= now;
 }
 
 /** The purchase's order is paid, closed or given up: the next press is a new purchase. */

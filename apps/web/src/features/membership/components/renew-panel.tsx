@@ -14,7 +14,7 @@ import { Link } from 'react-router';
 import { ApiError } from '../../../api/client';
 import { QrCheckout } from '../../../components/qr-checkout';
 import { formatDate, formatYuan } from '../../../lib/format';
-import { forgetPurchaseKey, purchaseKey, type Purchase } from '../../../lib/purchase-key';
+import { forgetPurchaseKey, isSpentOrder, purchaseKey, type Purchase } from '../../../lib/purchase-key';
 import { useSession } from '../../../stores/session-store';
 import { RENEWAL_QUERY_KEYS, useRenewMembership, useSetAutoRenew } from '../api/renew';
 import { renewalMethod, renewalQuote, renewedEndsAt } from '../lib/renewal';
@@ -96,7 +96,7 @@ export const RenewPanel = forwardRef<HTMLDivElement, RenewPanelProps>(function R
     send(purchase).then(
       (answer) => {
         const started = answer.order;
-        if (started && !afresh && (started.status !== 'pending' || started.expiresAt <= Date.now())) payByQr(purchase, true);
+        if (started && !afresh && isSpentOrder(started)) payByQr(purchase, true);
         else setOrder(started);
       },
       () => undefined,

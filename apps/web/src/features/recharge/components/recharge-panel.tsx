@@ -7,7 +7,7 @@ import { LoadFailed } from '../../../components/load-failed';
 import { formatYuan } from '../../../lib/format';
 import { useRechargeOptions, useStartRecharge } from '../api/recharge';
 import { planSavings } from '../lib/plan-savings';
-import { forgetPurchaseKey, purchaseKey, type Purchase } from '../../../lib/purchase-key';
+import { forgetPurchaseKey, isSpentOrder, purchaseKey, type Purchase } from '../../../lib/purchase-key';
 import { RechargeCheckout } from './recharge-checkout';
 import './recharge.css';
 
@@ -42,7 +42,7 @@ export function RechargePanel() {
       { months, fee, provider, idempotencyKey: purchaseKey(purchase) },
       {
         onSuccess: (answered) => {
-          if (!afresh && (answered.status !== 'pending' || answered.expiresAt <= Date.now())) startPurchase(purchase, true);
+          if (!afresh && isSpentOrder(answered)) startPurchase(purchase, true);
           else setOrder(answered);
         },
       },
