@@ -1,4 +1,5 @@
 import { expect } from '@playwright/test';
+import { dataOf } from './support/api';
 import { inBothLanguages, signInAt } from './support/back-office';
 import { trialMemberWithBalance } from './support/membership';
 import { snap, users } from './support/session';
@@ -7,8 +8,9 @@ import { snap, users } from './support/session';
  * Paid membership (issue 26, docs/membership.md "Paying"): a trial member of Professional with ¥160.00 on
  * their flow balance opens /userInformation/vip; three months (¥297.00) are more than the balance holds,
  * which the panel says with the amount short; one month (¥99.00) from the balance, confirmed in a dialog
- * that names the end it will have, makes the membership paid until then; the payment shows on the page and
- * on /order/consume/membership. Automatic renewal is switched on and off again. The page also fits a phone.
+ * that names the end it will have, makes the membership paid until then; three more months are paid by the
+ * sandbox's QR code, and the page shows the renewal once paid. Both payments show on the page and on
+ * /order/consume/membership. Automatic renewal is switched on and off again. The page also fits a phone.
  */
 
 const WORDS = {
@@ -28,6 +30,11 @@ const WORDS = {
     method: '流量余额',
     autoOn: '已开启自动续费',
     autoOff: '已关闭自动续费',
+    qrFacts: '专业版 3 个月 · 订单号',
+    qrPaid: '已支付 ¥297.00',
+    qrItem: '专业版 · 3 个月',
+    sandbox: '测试收银台',
+    ordersSandbox: '测试支付',
     ordersTitle: '消费订单',
     segment: '会员',
   },
@@ -47,6 +54,11 @@ const WORDS = {
     method: 'Flow balance',
     autoOn: 'Automatic renewal is on',
     autoOff: 'Automatic renewal is off',
+    qrFacts: 'Professional, 3 months · order',
+    qrPaid: '¥297.00 received',
+    qrItem: 'Professional · 3 months',
+    sandbox: 'Test checkout',
+    ordersSandbox: 'Test checkout',
     ordersTitle: 'Purchase orders',
     segment: 'Membership',
   },
@@ -110,6 +122,25 @@ inBothLanguages(
     await expect(payment).toContainText(words.method);
     await snap(page, `membership-renewal-${language}-03-renewed`);
 
+    // Three months by the QR code, as the balance no longer covers them: the test checkout is paid (the phone's
+    // part, e2e/recharge.spec.ts), and the page learns it and shows the membership renewed by the server.
+    await panel.getByTestId('renew-months-3').click();
+    await expect(panel.locator('input[type=radio][value=sandbox]')).toBeChecked();
+    await panel.getByTestId('renew-pay').click();
+    await expect(page.getByTestId('renew-checkout')).toContainText(words.qrFacts);
+    await expect(page.getByTestId('renew-qr')).toBeVisible();
+    await snap(page, `membership-renewal-${language}-04-qr`, { fullPage: false });
+    const checkoutUrl = (await page.getByTestId('renew-open-checkout').getAttribute('href'))!;
+    const orderNo = /sandboxPay\/(R\w+)\?/.exec(checkoutUrl)![1]!;
+    const sign = new URL(checkoutUrl).searchParams.get('sign')!;
+    await dataOf(await page.request.post(`/api/payments/sandbox/checkout/${orderNo}/pay?sign=${sign}`));
+    await expect(page.getByTestId('renew-paid')).toContainText(words.qrPaid);
+    await page.getByTestId('renew-done').click();
+    await expect(payment).toHaveCount(2);
+    await expect(payment.first()).toContainText(words.qrItem);
+    await expect(payment.first()).toContainText(words.sandbox);
+    await expect(card.getByTestId('membership-ends')).not.toContainText(newEnd);
+
     // Automatic renewal: on, kept across a reload, then off again.
     const auto = panel.getByTestId('renew-auto');
     await expect(auto).toHaveAttribute('aria-checked', 'false');
@@ -126,7 +157,7 @@ inBothLanguages(
     await page.setViewportSize({ width: 390, height: 844 });
     await expect(page.getByTestId('membership-renew')).toBeVisible();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-    await snap(page, `membership-renewal-${language}-04-phone`);
+    await snap(page, `membership-renewal-${language}-05-phone`);
     await page.setViewportSize({ width: 1280, height: 800 });
 
     // All membership payments: the orders page's Membership segment.
@@ -134,11 +165,14 @@ inBothLanguages(
     await expect(page).toHaveURL('/order/consume/membership');
     await expect(page.locator('h1')).toHaveText(words.ordersTitle);
     await expect(page.getByTestId('order-types').locator('.ant-segmented-item-selected')).toHaveText(words.segment);
-    const row = page.getByTestId('order-row');
-    await expect(row).toHaveCount(1);
-    await expect(row).toContainText(words.paymentItem);
-    await expect(row).toContainText('¥99.00');
-    await expect(row).toContainText(words.method);
-    await snap(page, `membership-renewal-${language}-05-orders`);
+    const rows = page.getByTestId('order-row');
+    await expect(rows).toHaveCount(2);
+    await expect(rows.first()).toContainText(words.qrItem);
+    await expect(rows.first()).toContainText('¥297.00');
+    await expect(rows.first()).toContainText(words.ordersSandbox);
+    await expect(rows.nth(1)).toContainText(words.paymentItem);
+    await expect(rows.nth(1)).toContainText('¥99.00');
+    await expect(rows.nth(1)).toContainText(words.method);
+    await snap(page, `membership-renewal-${language}-06-orders`);
   },
 );

@@ -12,18 +12,7 @@ const SHOWN = 5;
 export function MembershipPaymentsCard({ payments }: { payments: readonly MembershipPaymentItem[] }) {
   const { t } = useTranslation();
   return (
-    <Card
-      title={t('membership.payments.title')}
-      className="membership-card"
-      data-testid="membership-payments"
-      extra={
-        payments.length > 0 && (
-          <Link to="/order/consume/membership" data-testid="membership-payments-all">
-            {t('membership.payments.all')}
-          </Link>
-        )
-      }
-    >
+    <Card title={t('membership.payments.title')} className="membership-card" data-testid="membership-payments">
       {payments.length === 0 ? (
         <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('membership.payments.empty')} />
       ) : (
@@ -54,6 +43,12 @@ export function MembershipPaymentsCard({ payments }: { payments: readonly Member
               </div>
             </List.Item>
           )}
+          footer={
+            // Below the list rather than in the title bar, which a phone's width would cut short.
+            <Link to="/order/consume/membership" data-testid="membership-payments-all">
+              {t('membership.payments.all')}
+            </Link>
+          }
         />
       )}
     </Card>
