@@ -32,6 +32,8 @@ describe('API description', () => {
         '/api/c/membership',
         '/api/c/membership/applications/{id}/withdraw',
         '/api/c/membership/apply',
+        '/api/c/membership/autoRenew',
+        '/api/c/membership/renew',
         '/api/c/upload',
         '/api/membership/versions',
         '/api/membership/versions/{id}',

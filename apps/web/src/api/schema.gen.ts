@@ -2355,7 +2355,11 @@ export interface paths {
                 enterprise: boolean;
                 inviteCode: string;
                 membership: {
+                  /** @description renew one month from the balance by itself when the period ends */
+                  autoRenew: boolean;
                   endsAt: number;
+                  /** @description endsAt + the grace period: until then an active membership keeps its features */
+                  graceEndsAt: number;
                   id: number;
                   /** @enum {string} */
                   kind: 'trial' | 'paid';
@@ -2467,7 +2471,11 @@ export interface paths {
                 enterprise: boolean;
                 inviteCode: string;
                 membership: {
+                  /** @description renew one month from the balance by itself when the period ends */
+                  autoRenew: boolean;
                   endsAt: number;
+                  /** @description endsAt + the grace period: until then an active membership keeps its features */
+                  graceEndsAt: number;
                   id: number;
                   /** @enum {string} */
                   kind: 'trial' | 'paid';
@@ -2586,7 +2594,11 @@ export interface paths {
                 enterprise: boolean;
                 inviteCode: string;
                 membership: {
+                  /** @description renew one month from the balance by itself when the period ends */
+                  autoRenew: boolean;
                   endsAt: number;
+                  /** @description endsAt + the grace period: until then an active membership keeps its features */
+                  graceEndsAt: number;
                   id: number;
                   /** @enum {string} */
                   kind: 'trial' | 'paid';
@@ -2710,7 +2722,11 @@ export interface paths {
                 enterprise: boolean;
                 inviteCode: string;
                 membership: {
+                  /** @description renew one month from the balance by itself when the period ends */
+                  autoRenew: boolean;
                   endsAt: number;
+                  /** @description endsAt + the grace period: until then an active membership keeps its features */
+                  graceEndsAt: number;
                   id: number;
                   /** @enum {string} */
                   kind: 'trial' | 'paid';
@@ -2961,7 +2977,11 @@ export interface paths {
                 enterprise: boolean;
                 inviteCode: string;
                 membership: {
+                  /** @description renew one month from the balance by itself when the period ends */
+                  autoRenew: boolean;
                   endsAt: number;
+                  /** @description endsAt + the grace period: until then an active membership keeps its features */
+                  graceEndsAt: number;
                   id: number;
                   /** @enum {string} */
                   kind: 'trial' | 'paid';
@@ -4889,13 +4909,41 @@ export interface paths {
                   versionName: string;
                 }[];
                 current: {
+                  /** @description renew one month from the balance by itself when the period ends */
+                  autoRenew: boolean;
                   endsAt: number;
+                  /** @description endsAt + the grace period: until then an active membership keeps its features */
+                  graceEndsAt: number;
                   id: number;
                   /** @enum {string} */
                   kind: 'trial' | 'paid';
                   startsAt: number;
                   /** @enum {string} */
                   status: 'active' | 'expired' | 'revoked';
+                  versionId: number;
+                  versionName: string;
+                } | null;
+                payments: {
+                  amountFen: number;
+                  automatic: boolean;
+                  id: number;
+                  /** @enum {string} */
+                  method: 'balance' | 'sandbox' | 'wechat' | 'alipay';
+                  months: number;
+                  orderNo: string;
+                  paidAt: number;
+                  periodEndsAt: number;
+                  periodStartsAt: number;
+                  versionName: string;
+                }[];
+                renewal: {
+                  balanceFen: number;
+                  /** @description what a refund left owing: while above zero, renewing is refused */
+                  debtFen: number;
+                  /** @description fen */
+                  monthlyPriceFen: number;
+                  months: number[];
+                  providers: ('sandbox' | 'wechat' | 'alipay')[];
                   versionId: number;
                   versionName: string;
                 } | null;
@@ -5075,6 +5123,223 @@ export interface paths {
         };
         /** @description Default Response */
         409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/c/membership/autoRenew': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /** Turn renewing one month from my balance at the end of each period on or off */
+    put: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            autoRenew: boolean;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {number} */
+              code: 0;
+              data: {
+                /** @description renew one month from the balance by itself when the period ends */
+                autoRenew: boolean;
+                endsAt: number;
+                /** @description endsAt + the grace period: until then an active membership keeps its features */
+                graceEndsAt: number;
+                id: number;
+                /** @enum {string} */
+                kind: 'trial' | 'paid';
+                startsAt: number;
+                /** @enum {string} */
+                status: 'active' | 'expired' | 'revoked';
+                versionId: number;
+                versionName: string;
+              };
+              msg: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+      };
+    };
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/c/membership/renew': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Renew my membership for 1, 3, 6 or 12 months: from my balance at once, or by a payment QR code (the order; the payment renews it). An Idempotency-Key header is honoured for 24 h */
+    post: {
+      parameters: {
+        query?: never;
+        header?: {
+          'idempotency-key'?: string;
+        };
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            method: 'balance' | 'sandbox' | 'wechat' | 'alipay';
+            /** @description months of the version held: one of 1, 3, 6, 12 */
+            months: number;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {number} */
+              code: 0;
+              data: {
+                balanceFen: number;
+                membership: {
+                  /** @description renew one month from the balance by itself when the period ends */
+                  autoRenew: boolean;
+                  endsAt: number;
+                  /** @description endsAt + the grace period: until then an active membership keeps its features */
+                  graceEndsAt: number;
+                  id: number;
+                  /** @enum {string} */
+                  kind: 'trial' | 'paid';
+                  startsAt: number;
+                  /** @enum {string} */
+                  status: 'active' | 'expired' | 'revoked';
+                  versionId: number;
+                  versionName: string;
+                };
+                order: {
+                  amountFen: number;
+                  balanceFen: number;
+                  codeUrl: string;
+                  createdAt: number;
+                  expiresAt: number;
+                  id: number;
+                  months: number;
+                  orderNo: string;
+                  paidAt: number | null;
+                  /** @enum {string} */
+                  provider: 'sandbox' | 'wechat' | 'alipay';
+                  /** @enum {string} */
+                  status: 'pending' | 'paid' | 'closed';
+                } | null;
+              };
+              msg: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        502: {
           headers: {
             [name: string]: unknown;
           };
@@ -5275,6 +5540,10 @@ export interface paths {
                     | 'membershipRejected'
                     | 'membershipExpired'
                     | 'membershipRevoked'
+                    | 'membershipEndingSoon'
+                    | 'membershipInGrace'
+                    | 'membershipRenewed'
+                    | 'membershipRenewalFailed'
                     | 'identityApproved'
                     | 'identityRejected'
                     | 'workAuditPassed'
@@ -5535,7 +5804,7 @@ export interface paths {
           /** @description a day, YYYY-MM-DD (UTC), included */
           startTime?: string;
           status?: ('pending' | 'completed' | 'closed') | '';
-          type: 'orientation' | 'market' | 'flow' | 'serviceProvider';
+          type: 'orientation' | 'market' | 'flow' | 'serviceProvider' | 'membership';
         };
         header?: never;
         path?: never;
@@ -5573,6 +5842,12 @@ export interface paths {
                         /** @enum {string} */
                         kind: 'flow';
                         months: number;
+                      }
+                    | {
+                        /** @enum {string} */
+                        kind: 'membership';
+                        months: number;
+                        versionName: string;
                       };
                   orderNo: string;
                   provider: ('sandbox' | 'wechat' | 'alipay') | null;
@@ -5584,7 +5859,7 @@ export interface paths {
                   /** @enum {string} */
                   status: 'pending' | 'completed' | 'closed';
                   /** @enum {string} */
-                  type: 'orientation' | 'market' | 'flow' | 'serviceProvider';
+                  type: 'orientation' | 'market' | 'flow' | 'serviceProvider' | 'membership';
                 }[];
                 pageNum: number;
                 pageSize: number;
@@ -5655,7 +5930,7 @@ export interface paths {
           /** @description a day, YYYY-MM-DD (UTC), included */
           startTime?: string;
           status?: ('pending' | 'completed' | 'closed') | '';
-          type: 'orientation' | 'market' | 'flow' | 'serviceProvider';
+          type: 'orientation' | 'market' | 'flow' | 'serviceProvider' | 'membership';
         };
         header?: never;
         path?: never;
@@ -13119,7 +13394,7 @@ export interface paths {
                 /** @description what the order buys, for the checkout to name in the reader’s language; null for an order this site did not issue */
                 purchase: {
                   /** @enum {string} */
-                  kind: 'flowRecharge';
+                  kind: 'flowRecharge' | 'membership';
                   months: number;
                 } | null;
                 /** @enum {string} */
@@ -13198,7 +13473,7 @@ export interface paths {
                 /** @description what the order buys, for the checkout to name in the reader’s language; null for an order this site did not issue */
                 purchase: {
                   /** @enum {string} */
-                  kind: 'flowRecharge';
+                  kind: 'flowRecharge' | 'membership';
                   months: number;
                 } | null;
                 /** @enum {string} */

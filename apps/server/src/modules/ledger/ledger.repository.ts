@@ -65,8 +65,8 @@ export class LedgerRepository {
     return balances;
   }
 
-  async balanceByCode(code: string): Promise<number> {
-    const [row] = await this.db
+  async balanceByCode(code: string, executor: LedgerTx | Db = this.db): Promise<number> {
+    const [row] = await executor
       .select({ balance: sql<string>`coalesce(sum(${ledgerEntries.amount}), 0)` })
       .from(ledgerEntries)
       .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerEntries.accountId))

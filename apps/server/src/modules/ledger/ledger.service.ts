@@ -37,7 +37,7 @@ export const LedgerAccount = {
   /** Where a payment provider's money enters: its balance is what the provider owes us, less what it paid out. */
   provider: (provider: string) => `system:payments:${provider}`,
   /** What the platform earned from a stream (`traffic`, `lease`). */
-  revenue: (stream: 'traffic' | 'lease') => `system:revenue:${stream}`,
+  revenue: (stream: 'traffic' | 'lease' | 'membership') => `system:revenue:${stream}`,
   /** Withdrawals asked for and not yet paid or given back: their money waits here (docs/withdrawals.md). */
   withdrawalsPending: 'system:withdrawals:pending',
   /** Where paid-out money leaves, per payout provider. */
@@ -76,12 +76,18 @@ export class LedgerService {
     await this.repository.ensureAccounts(unopened);
   }
 
-  async openSystemAccount(code: string): Promise<void> {
-    await this.repository.ensureAccount(code, null, true);
+  async openSystemAccount(code: string, within?: LedgerTx): Promise<void> {
+    await this.repository.ensureAccount(code, null, true, within);
   }
 
-  balance(account: string): Promise<number> {
-    return this.repository.balanceByCode(account);
+  /** An account's balance (0 for an account never opened); within the caller's transaction when given. */
+  balance(account: string, within?: LedgerTx): Promise<number> {
+    return this.repository.balanceByCode(account, within);
+  }
+
+  /** Whether the user ever owed a debt after a refund (their debt account exists), within the caller's transaction. */
+  async hasOwed(userId: number, within: LedgerTx): Promise<boolean> {
+    return (await this.repository.findAccounts(within, [LedgerAccount.debt(userId)])).size > 0;
   }
 
   /** The balances of these open accounts, without locking them (what a notice or a page shows). */

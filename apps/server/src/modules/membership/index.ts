@@ -1,4 +1,5 @@
 import { defineModule } from '../../kernel/module.js';
+import { BusinessCalendar } from '../../lib/business-time.js';
 import { LicenceImages } from './licence-images.js';
 import { membershipAdminRoutes } from './membership-admin.routes.js';
 import { MembershipRepository } from './membership.repository.js';
@@ -16,8 +17,8 @@ declare module '../../kernel/module.js' {
 
 export default defineModule({
   name: 'membership',
-  needs: ['users', 'notifications', 'admin-log', 'uploads', 'access'],
-  build: ({ database, users, notifications, adminLog, storage, privateFiles, rateLimiter, access }) => ({
+  needs: ['users', 'notifications', 'admin-log', 'uploads', 'access', 'ledger', 'recharge'],
+  build: ({ config, database, users, notifications, adminLog, storage, privateFiles, rateLimiter, access, ledger, recharge, logger }) => ({
     membership: new MembershipService(
       new MembershipRepository(database.db),
       users,
@@ -25,15 +26,16 @@ export default defineModule({
       adminLog,
       new LicenceImages(storage, privateFiles, rateLimiter),
       (language) => access.catalogueTree(language),
+      { ledger, recharge, calendar: new BusinessCalendar(config.businessTimeZone), log: logger },
     ),
   }),
   routes: async (app, { membership }) => {
     await app.register(membershipRoutes, { membership });
     await app.register(membershipAdminRoutes, { membership });
   },
-  // Ended memberships stop granting their groups within a minute (docs/membership.md).
+  // Automatic renewals, reminders and grace notices; memberships past their grace stop granting their groups within a minute (docs/membership.md "Jobs").
   jobs: ({ membership }) => [
-    { name: 'membership.expire', handler: () => membership.expireDue(), options: { schedule: { cron: '* * * * *' } } },
+    { name: 'membership.expire', handler: () => membership.runJob(), options: { schedule: { cron: '* * * * *' } } },
   ],
 });
 

@@ -1,4 +1,11 @@
-import type { Language, MembershipApplicationItem, MembershipApplicationStatus, MembershipItem, NotificationKind } from '@spatia/contract';
+import {
+  MEMBERSHIP_GRACE_DAYS,
+  type Language,
+  type MembershipApplicationItem,
+  type MembershipApplicationStatus,
+  type MembershipItem,
+  type NotificationKind,
+} from '@spatia/contract';
 import type { Transaction } from '../../db/database.js';
 import type { Notice } from '../notifications/index.js';
 import type { AuthUser } from '../users/index.js';
@@ -7,6 +14,8 @@ import type { ApplicationRow, MembershipRepository, MembershipRow, VersionWithGr
 
 /** What the membership services know of the person acting. */
 export type Actor = Pick<AuthUser, 'id' | 'uid' | 'phone'>;
+
+const DAY_MS = 24 * 60 * 60_000;
 
 /** Where membership notices lead. */
 export const MEMBERSHIP_PAGE_PATH = '/userInformation/vip';
@@ -71,5 +80,7 @@ export function membershipItem(row: MembershipRow, versions: Map<number, Version
     status: row.status as MembershipItem['status'],
     startsAt: row.startsAt.getTime(),
     endsAt: row.endsAt.getTime(),
+    graceEndsAt: row.endsAt.getTime() + MEMBERSHIP_GRACE_DAYS * DAY_MS,
+    autoRenew: row.autoRenew,
   };
 }

@@ -1,5 +1,6 @@
 import {
   ErrorCode,
+  MEMBERSHIP_GRACE_DAYS,
   MEMBERSHIP_UPLOAD_MAX_BYTES,
   Role,
   type AdminMembershipApplication,
@@ -302,7 +303,7 @@ describe('GET /api/c/membership and withdrawing', () => {
     const user = await person(testApp.app);
     const stranger = await person(testApp.app);
     const empty = dataOf<MyMembership>(await call(user, 'GET', '/api/c/membership'));
-    expect(empty).toEqual({ current: null, applications: [], trialUsed: false });
+    expect(empty).toEqual({ current: null, applications: [], trialUsed: false, renewal: null, payments: [] });
     const id = await applyFully(user, 2);
     const mine = dataOf<MyMembership>(await call(user, 'GET', '/api/c/membership', undefined, 'en'));
     expect(mine.applications).toHaveLength(1);
@@ -322,6 +323,8 @@ describe('GET /api/c/membership and withdrawing', () => {
       current: null,
       applications: [],
       trialUsed: false,
+      renewal: null,
+      payments: [],
     });
     expect((await call(stranger, 'POST', `/api/c/membership/applications/${id}/withdraw`)).statusCode).toBe(404);
     expect((await call(user, 'POST', `/api/c/membership/applications/${id}/withdraw`)).statusCode).toBe(200);
@@ -610,14 +613,14 @@ describe('the membership.expire job', () => {
     expect(schedules.find((schedule) => schedule.name === 'membership.expire')).toMatchObject({ cron: '* * * * *' });
   });
 
-  it('expires ended memberships once, tells each holder, and their groups go without a new sign-in', async () => {
+  it('expires memberships past their grace period once, tells each holder, and their groups go without a new sign-in', async () => {
     const user = await person(testApp.app);
     const id = await applyFully(user, 1);
     expect((await call(admin, 'POST', `/api/admin/membership/applications/${id}/approve`)).statusCode).toBe(200);
     expect(await menusOf(user)).toContain(163);
     await db()
       .update(userMemberships)
-      .set({ endsAt: new Date(Date.now() - 1000) })
+      .set({ endsAt: new Date(Date.now() - MEMBERSHIP_GRACE_DAYS * DAY_MS - 1000) })
       .where(and(eq(userMemberships.userId, user.id), eq(userMemberships.status, 'active')));
 
     const { jobs } = testApp.app.services;

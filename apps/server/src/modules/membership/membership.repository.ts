@@ -1,10 +1,12 @@
-import { and, asc, count, desc, eq, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
-import type { MembershipApplicationStatus, MembershipKind, MembershipStatus } from '@spatia/contract';
+import { and, asc, count, desc, eq, gte, inArray, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
+import { MEMBERSHIP_GRACE_DAYS, type MembershipApplicationStatus, type MembershipKind, type MembershipStatus } from '@spatia/contract';
 import type { Db, Executor, Transaction } from '../../db/database.js';
 import { findOneRow } from '../../db/one-row.js';
-import { pageOfRows } from '../../db/page-of-rows.js';
+import { findByIdempotencyKey, releaseIdempotencyKey } from '../../db/idempotency-key.js';
+import { pageOfOrders, pageOfRows } from '../../db/page-of-rows.js';
 import {
   membershipApplications,
+  membershipPayments,
   membershipTrials,
   membershipVersionGroups,
   membershipVersions,
@@ -14,6 +16,13 @@ import {
 export type VersionRow = typeof membershipVersions.$inferSelect;
 export type ApplicationRow = typeof membershipApplications.$inferSelect;
 export type MembershipRow = typeof userMemberships.$inferSelect;
+export type MembershipPaymentRow = typeof membershipPayments.$inferSelect;
+export type NewMembershipPayment = Omit<typeof membershipPayments.$inferInsert, 'id' | 'createdAt'>;
+
+/** When an active membership stops granting its groups: its end plus the grace period. */
+const graceEnd = sql`(${userMemberships.endsAt} + make_interval(days => ${sql.raw(String(MEMBERSHIP_GRACE_DAYS))}))`;
+/** How many memberships one run of the job handles per step; the next run takes the rest. */
+const JOB_BATCH = 200;
 
 export type VersionFields = Pick<
   typeof membershipVersions.$inferInsert,
@@ -197,8 +206,8 @@ export class MembershipRepository {
   }
 
   /** The user's latest membership, whatever its state. */
-  async latestMembershipOf(userId: number): Promise<MembershipRow | undefined> {
-    const [row] = await this.db
+  async latestMembershipOf(userId: number, executor: Executor = this.db): Promise<MembershipRow | undefined> {
+    const [row] = await executor
       .select()
       .from(userMemberships)
       .where(eq(userMemberships.userId, userId))
@@ -211,18 +220,144 @@ export class MembershipRepository {
     return row;
   }
 
-  /** Active memberships whose end has come become expired; answers them (user and version). */
+  /** Active memberships whose grace period has passed become expired; answers them (user and version). */
   async expireDue(now: Date, tx: Transaction): Promise<{ id: number; userId: number; versionId: number; endsAt: Date }[]> {
     return tx
       .update(userMemberships)
       .set({ status: 'expired' })
-      .where(and(eq(userMemberships.status, 'active'), lte(userMemberships.endsAt, now)))
+      .where(and(eq(userMemberships.status, 'active'), lte(graceEnd, now)))
       .returning({
         id: userMemberships.id,
         userId: userMemberships.userId,
         versionId: userMemberships.versionId,
         endsAt: userMemberships.endsAt,
       });
+  }
+
+  // Paying (docs/membership.md "Paying")
+
+  lockMembership(id: number, tx: Transaction): Promise<MembershipRow | undefined> {
+    return findOneRow(tx, userMemberships, eq(userMemberships.id, id), 'forUpdate');
+  }
+
+  /** A new period: the end moves, the membership is paid, and what the job told of the old end is forgotten. */
+  async extendMembership(id: number, endsAt: Date, tx: Transaction): Promise<MembershipRow> {
+    const [row] = await tx
+      .update(userMemberships)
+      .set({ endsAt, kind: 'paid', remindedDays: [], graceNotifiedAt: null, autoRenewFailedAt: null })
+      .where(eq(userMemberships.id, id))
+      .returning();
+    return row!;
+  }
+
+  async setAutoRenew(id: number, autoRenew: boolean, tx: Transaction): Promise<MembershipRow> {
+    const [row] = await tx.update(userMemberships).set({ autoRenew }).where(eq(userMemberships.id, id)).returning();
+    return row!;
+  }
+
+  async insertPayment(payment: NewMembershipPayment, tx: Transaction): Promise<MembershipPaymentRow> {
+    const [row] = await tx.insert(membershipPayments).values(payment).returning();
+    return row!;
+  }
+
+  async paymentsOf(userId: number, limit: number): Promise<MembershipPaymentRow[]> {
+    return this.db
+      .select()
+      .from(membershipPayments)
+      .where(eq(membershipPayments.userId, userId))
+      .orderBy(desc(membershipPayments.createdAt), desc(membershipPayments.id))
+      .limit(limit);
+  }
+
+  /** One page of a person's membership payments (all completed), newest first, for the orders pages. */
+  async paymentsPage(
+    userId: number,
+    range: { from?: Date; to?: Date },
+    page: { limit: number; offset: number },
+  ): Promise<{ rows: MembershipPaymentRow[]; total: number; completed: { count: number; amountFen: number } }> {
+    const conditions = [eq(membershipPayments.userId, userId)];
+    if (range.from) conditions.push(gte(membershipPayments.createdAt, range.from));
+    if (range.to) conditions.push(lt(membershipPayments.createdAt, range.to));
+    const order = [desc(membershipPayments.createdAt), desc(membershipPayments.id)];
+    return pageOfOrders(this.db, { table: membershipPayments, where: and(...conditions), order }, page, {
+      completed: sql`true`,
+      amount: membershipPayments.amountFen,
+    });
+  }
+
+  paymentByIdempotencyKey(userId: number, key: string): Promise<MembershipPaymentRow | undefined> {
+    return findByIdempotencyKey(this.db, membershipPayments, userId, key);
+  }
+
+  releasePaymentIdempotencyKey(id: number): Promise<void> {
+    return releaseIdempotencyKey(this.db, membershipPayments, id);
+  }
+
+  /** Active memberships to renew by themselves now: auto-renew on, ended, in grace, not tried this period. */
+  async dueForAutoRenewal(now: Date): Promise<MembershipRow[]> {
+    return this.db
+      .select()
+      .from(userMemberships)
+      .where(
+        and(
+          eq(userMemberships.status, 'active'),
+          eq(userMemberships.autoRenew, true),
+          lte(userMemberships.endsAt, now),
+          sql`${graceEnd} > ${now.toISOString()}::timestamptz`,
+          isNull(userMemberships.autoRenewFailedAt),
+        ),
+      )
+      .orderBy(asc(userMemberships.endsAt))
+      .limit(JOB_BATCH);
+  }
+
+  async markAutoRenewFailed(id: number, endsAt: Date, at: Date, tx: Transaction): Promise<boolean> {
+    const rows = await tx
+      .update(userMemberships)
+      .set({ autoRenewFailedAt: at })
+      .where(and(eq(userMemberships.id, id), eq(userMemberships.endsAt, endsAt), isNull(userMemberships.autoRenewFailedAt)))
+      .returning({ id: userMemberships.id });
+    return rows.length > 0;
+  }
+
+  /** Active memberships ending within `withinMs` that some reminder day has not been told yet, locked (others skip them). */
+  async lockDueReminders(now: Date, withinMs: number, days: readonly number[], tx: Transaction): Promise<MembershipRow[]> {
+    return tx
+      .select()
+      .from(userMemberships)
+      .where(
+        and(
+          eq(userMemberships.status, 'active'),
+          sql`${userMemberships.endsAt} > ${now.toISOString()}::timestamptz`,
+          sql`${userMemberships.endsAt} <= ${new Date(now.getTime() + withinMs).toISOString()}::timestamptz`,
+          sql`not (${userMemberships.remindedDays} @> ${sql.raw(`'{${days.join(',')}}'::integer[]`)})`,
+        ),
+      )
+      .orderBy(asc(userMemberships.endsAt))
+      .limit(JOB_BATCH)
+      .for('update', { skipLocked: true });
+  }
+
+  async setRemindedDays(id: number, days: number[], tx: Transaction): Promise<void> {
+    await tx.update(userMemberships).set({ remindedDays: days }).where(eq(userMemberships.id, id));
+  }
+
+  /** Active memberships whose end passed and whose grace was not told yet: marked told, answered. */
+  async markGraceDue(now: Date, tx: Transaction): Promise<MembershipRow[]> {
+    const due = tx
+      .select({ id: userMemberships.id })
+      .from(userMemberships)
+      .where(
+        and(
+          eq(userMemberships.status, 'active'),
+          lte(userMemberships.endsAt, now),
+          sql`${graceEnd} > ${now.toISOString()}::timestamptz`,
+          isNull(userMemberships.graceNotifiedAt),
+        ),
+      )
+      .limit(JOB_BATCH)
+      .for('update', { skipLocked: true });
+    return tx.update(userMemberships).set({ graceNotifiedAt: now }).where(inArray(userMemberships.id, due)).returning();
   }
 
   private async replaceGroups(versionId: number, groupCodes: readonly string[], tx: Transaction): Promise<void> {

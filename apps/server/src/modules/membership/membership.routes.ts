@@ -3,9 +3,14 @@ import { MEMBERSHIP_UPLOAD_MAX_BYTES } from '@spatia/contract';
 import { Nothing, ok } from '../../lib/envelope.js';
 import { readFilePart, registerMultipartRoutes } from '../../lib/multipart.js';
 import { routesFor } from '../../lib/route.js';
+import { IdempotencyHeaders } from '../recharge/index.js';
 import {
   ApplicationIdParams,
   ApplyBody,
+  AutoRenewBody,
+  MembershipSchema,
+  RenewBody,
+  RenewalSchema,
   IdSchema,
   MyMembershipSchema,
   UploadedSchema,
@@ -53,7 +58,37 @@ export const membershipRoutes: FastifyPluginAsyncTypebox<{ membership: Membershi
   app.get(
     '/api/c/membership',
     route.signedIn({ summary: 'My membership and my applications', data: MyMembershipSchema }),
-    async (request) => ok(await membership.mine(request.auth!.user, request.language)),
+    async (request) => {
+      const mine = await membership.mine(request.auth!.user, request.language);
+      // The contract's month list is read-only; the schema's type is a plain array.
+      return ok({ ...mine, renewal: mine.renewal && { ...mine.renewal, months: [...mine.renewal.months] } });
+    },
+  );
+
+  app.post(
+    '/api/c/membership/renew',
+    route.signedIn({
+      summary:
+        'Renew my membership for 1, 3, 6 or 12 months: from my balance at once, or by a payment QR code (the order; the payment renews it). An Idempotency-Key header is honoured for 24 h',
+      headers: IdempotencyHeaders,
+      acceptQueryParams: true,
+      body: RenewBody,
+      data: RenewalSchema,
+      failures: [400, 409, 422, 502],
+    }),
+    async (request) => ok(await membership.renew(request.auth!.user, request.body, request.headers['idempotency-key'], request.language)),
+  );
+
+  app.put(
+    '/api/c/membership/autoRenew',
+    route.signedIn({
+      summary: 'Turn renewing one month from my balance at the end of each period on or off',
+      acceptQueryParams: true,
+      body: AutoRenewBody,
+      data: MembershipSchema,
+      failures: [400, 409],
+    }),
+    async (request) => ok(await membership.setAutoRenew(request.auth!.user, request.body.autoRenew, request.language)),
   );
 
   app.post(

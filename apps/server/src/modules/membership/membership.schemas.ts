@@ -6,12 +6,15 @@ import {
   MEMBERSHIP_PRICE_TAG_VALUE_MAX,
   MEMBERSHIP_PRICE_TAGS_MAX,
   MEMBERSHIP_REASON_MAX,
+  MEMBERSHIP_RENEW_MONTHS,
   MEMBERSHIP_STATUSES,
+  PAYMENT_PROVIDERS,
   MEMBERSHIP_TRIAL_DAYS_MAX,
   MEMBERSHIP_VERSION_NAME_MAX,
 } from '@spatia/contract';
 import { Type, type TSchema } from 'typebox';
 import { AlwaysEmpty, NullableInteger, PersonSummarySchema, literals, pageOf } from '../../lib/schemas.js';
+import { RechargeOrderSchema } from '../recharge/index.js';
 
 /** Request and response shapes of membership versions and applications (docs/membership.md). */
 export const tags = ['membership'];
@@ -81,13 +84,60 @@ export const MembershipSchema = Type.Object({
   status: literals(MEMBERSHIP_STATUSES),
   startsAt: Type.Integer(),
   endsAt: Type.Integer(),
+  graceEndsAt: Type.Integer({ description: 'endsAt + the grace period: until then an active membership keeps its features' }),
+  autoRenew: Type.Boolean({ description: 'renew one month from the balance by itself when the period ends' }),
+});
+
+const MethodSchema = literals(['balance', ...PAYMENT_PROVIDERS] as const);
+
+export const RenewalOptionsSchema = Type.Object({
+  versionId: Type.Integer(),
+  versionName: Type.String(),
+  monthlyPriceFen: Type.Integer({ description: 'fen' }),
+  months: Type.Array(Type.Integer()),
+  providers: Type.Array(literals(PAYMENT_PROVIDERS)),
+  balanceFen: Type.Integer(),
+  debtFen: Type.Integer({ description: 'what a refund left owing: while above zero, renewing is refused' }),
+});
+
+export const MembershipPaymentSchema = Type.Object({
+  id: Type.Integer(),
+  orderNo: Type.String(),
+  versionName: Type.String(),
+  months: Type.Integer(),
+  amountFen: Type.Integer(),
+  method: MethodSchema,
+  paidAt: Type.Integer(),
+  periodStartsAt: Type.Integer(),
+  periodEndsAt: Type.Integer(),
+  automatic: Type.Boolean(),
 });
 
 export const MyMembershipSchema = Type.Object({
   current: Type.Union([MembershipSchema, Type.Null()]),
   applications: Type.Array(Type.Object(ApplicationFields)),
   trialUsed: Type.Boolean(),
+  renewal: Type.Union([RenewalOptionsSchema, Type.Null()]),
+  payments: Type.Array(MembershipPaymentSchema),
 });
+
+export const RenewBody = Type.Object({
+  // Any whole number here, so that months not on offer get the membership's own message (2118).
+  months: Type.Integer({
+    minimum: 0,
+    maximum: 1000,
+    description: `months of the version held: one of ${MEMBERSHIP_RENEW_MONTHS.join(', ')}`,
+  }),
+  method: MethodSchema,
+});
+
+export const RenewalSchema = Type.Object({
+  membership: MembershipSchema,
+  order: Type.Union([RechargeOrderSchema, Type.Null()]),
+  balanceFen: Type.Integer(),
+});
+
+export const AutoRenewBody = Type.Object({ autoRenew: Type.Boolean() });
 
 const PriceTagInput = Type.Object({
   labelZh: Type.String({ minLength: 1, maxLength: MEMBERSHIP_PRICE_TAG_LABEL_MAX }),

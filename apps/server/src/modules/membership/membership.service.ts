@@ -9,6 +9,9 @@ import {
   type MembershipApplicationExtras,
   type MembershipApplicationStatus,
   type MembershipVersionDetail,
+  type MembershipItem,
+  type MembershipRenewal,
+  type MembershipRenewalRequest,
   type MembershipVersionItem,
   type MyMembership,
   type Page,
@@ -16,13 +19,18 @@ import {
 } from '@spatia/contract';
 import { isUniqueViolation } from '../../db/unique-violation.js';
 import { fail, invalid } from '../../lib/app-error.js';
+import type { BusinessCalendar } from '../../lib/business-time.js';
+import type { Logger } from '../../lib/logger.js';
 import type { AdminLogService } from '../admin-log/index.js';
+import type { LedgerService } from '../ledger/index.js';
+import type { RechargeService } from '../recharge/index.js';
 import type { NotificationsService } from '../notifications/index.js';
 import type { UsersService } from '../users/index.js';
 import type { LicenceImages } from './licence-images.js';
 import { MembershipAdminService } from './membership-admin.service.js';
 import { applicationItem, membershipItem, nameOf, versionsById, type Actor } from './membership-views.js';
 import { MembershipJobs } from './membership.jobs.js';
+import { MembershipPayments } from './membership-payments.js';
 import type { MembershipRepository } from './membership.repository.js';
 
 export { MEMBERSHIP_PAGE_PATH } from './membership-views.js';
@@ -44,10 +52,23 @@ export class MembershipService {
     private readonly licences: LicenceImages,
     /** The permission catalogue as a tree (the access module's). */
     private readonly catalogue: (language: Language) => Promise<PermissionGroupNode[]>,
+    paying: { ledger: LedgerService; recharge: RechargeService; calendar: BusinessCalendar; log: Pick<Logger, 'error' | 'warn' | 'info'> },
     private readonly now: () => number = () => Date.now(),
   ) {
     this.admin = new MembershipAdminService(repository, users, notifications, adminLog, licences, catalogue, now);
-    this.jobs = new MembershipJobs(repository, users, notifications, now);
+    this.payments = new MembershipPayments(
+      repository,
+      users,
+      notifications,
+      paying.ledger,
+      paying.recharge,
+      paying.calendar,
+      paying.log,
+      now,
+    );
+    this.jobs = new MembershipJobs(repository, users, notifications, this.payments, now);
+    // A paid payment order of kind `membership` renews the membership (docs/payments.md "Fulfilment").
+    paying.recharge.fulfilWith('membership', this.payments.fulfilOrder);
   }
 
   // Public
@@ -130,10 +151,16 @@ export class MembershipService {
       ...applications.map((row) => row.versionId),
       ...(latest ? [latest.versionId] : []),
     ]);
+    const [renewal, payments] = await Promise.all([
+      this.payments.renewalOptions(user.id, latest, language),
+      this.payments.latestPayments(user.id, language),
+    ]);
     return {
       current: latest ? membershipItem(latest, versions, language) : null,
       applications: await Promise.all(applications.map((row) => applicationItem(this.licences, row, versions, language))),
       trialUsed: trial === 'user',
+      renewal,
+      payments,
     };
   }
 
@@ -156,6 +183,21 @@ export class MembershipService {
 
   readonly admin: MembershipAdminService;
   readonly jobs: MembershipJobs;
+  /** Renewals, auto-renew and the membership payments (membership-payments.ts). */
+  readonly payments: MembershipPayments;
+
+  renew(
+    user: Actor,
+    request: MembershipRenewalRequest,
+    idempotencyKey: string | undefined,
+    language: Language,
+  ): Promise<MembershipRenewal> {
+    return this.payments.renew(user, request, idempotencyKey, language);
+  }
+
+  setAutoRenew(user: Actor, autoRenew: boolean, language: Language): Promise<MembershipItem> {
+    return this.payments.setAutoRenew(user, autoRenew, language);
+  }
 
   adminVersions(): Promise<AdminMembershipVersion[]> {
     return this.admin.adminVersions();
@@ -200,6 +242,11 @@ export class MembershipService {
 
   expireDue(): Promise<number> {
     return this.jobs.expireDue();
+  }
+
+  /** The `membership.expire` job's run: automatic renewals, reminders, grace notices, expiry. */
+  runJob(): ReturnType<MembershipJobs['run']> {
+    return this.jobs.run();
   }
 
   // Helpers

@@ -3,6 +3,7 @@ import { createdAt, idRef, serialId, updatedAt } from '../../db/schema/columns.j
 import { sql } from 'drizzle-orm';
 import { permissionGroups } from '../access/access.tables.js';
 import { reviewColumns, userRef, users } from '../users/users.tables.js';
+import { paymentOrders } from '../recharge/recharge.tables.js';
 
 export interface PriceTag {
   labelZh: string;
@@ -80,6 +81,18 @@ export const userMemberships = pgTable(
     status: text('status').notNull().default('active'),
     startsAt: timestamp('starts_at', { withTimezone: true }).notNull().defaultNow(),
     endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
+    /** Renew one month from the balance by itself when the period ends (docs/membership.md "Paying"). */
+    autoRenew: boolean('auto_renew').notNull().default(false),
+    /**
+     * What the job told of the period ending at `ends_at`, so each notice goes once: the reminder days
+     * sent (7, 1), the grace notice, a failed automatic renewal. Reset whenever `ends_at` moves.
+     */
+    remindedDays: integer('reminded_days')
+      .array()
+      .notNull()
+      .default(sql`'{}'::integer[]`),
+    graceNotifiedAt: timestamp('grace_notified_at', { withTimezone: true }),
+    autoRenewFailedAt: timestamp('auto_renew_failed_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (table) => [
@@ -98,3 +111,38 @@ export const membershipTrials = pgTable('membership_trials', {
   licenceHash: text('licence_hash').notNull().unique(),
   createdAt: createdAt(),
 });
+
+/**
+ * Paid periods (docs/membership.md "Paying"): a renewal from the balance, or a QR payment fulfilled. The
+ * ledger movement that paid it is named by `ledger_reference` (unique: one period per movement).
+ */
+export const membershipPayments = pgTable(
+  'membership_payments',
+  {
+    id: serialId(),
+    /** `M` + UTC stamp + random hex for a balance payment; the payment order's number for a QR payment. */
+    orderNo: text('order_no').notNull().unique(),
+    userId: userRef('user_id', 'restrict'),
+    versionId: idRef('version_id', () => membershipVersions.id, { onDelete: 'restrict' }),
+    membershipId: idRef('membership_id', () => userMemberships.id, { onDelete: 'restrict' }),
+    months: integer('months').notNull(),
+    amountFen: bigint('amount_fen', { mode: 'number' }).notNull(),
+    /** balance | wechat | alipay | sandbox */
+    method: text('method').notNull(),
+    paymentOrderId: bigint('payment_order_id', { mode: 'number' })
+      .unique()
+      .references(() => paymentOrders.id, { onDelete: 'restrict' }),
+    ledgerReference: text('ledger_reference').notNull().unique(),
+    periodStartsAt: timestamp('period_starts_at', { withTimezone: true }).notNull(),
+    periodEndsAt: timestamp('period_ends_at', { withTimezone: true }).notNull(),
+    /** Renewed by the job (auto-renew), not by the person. */
+    automatic: boolean('automatic').notNull().default(false),
+    idempotencyKey: text('idempotency_key'),
+    requestFingerprint: text('request_fingerprint').notNull().default(''),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index().on(table.userId, table.createdAt, table.id),
+    uniqueIndex('membership_payments_idempotency_key').on(table.userId, table.idempotencyKey),
+  ],
+);

@@ -15,9 +15,9 @@ declare module '../../kernel/module.js' {
 
 export default defineModule({
   name: 'orders',
-  needs: ['recharge', 'transfers'],
-  build: ({ recharge, transfers, config }) => ({
-    orders: new OrdersService(createOrderSources({ recharge, transfers }), new BusinessCalendar(config.businessTimeZone)),
+  needs: ['recharge', 'transfers', 'membership'],
+  build: ({ recharge, transfers, membership, config }) => ({
+    orders: new OrdersService(createOrderSources({ recharge, transfers, membership }), new BusinessCalendar(config.businessTimeZone)),
   }),
   routes: (app, { orders }) => app.register(ordersRoutes, { orders }),
 });

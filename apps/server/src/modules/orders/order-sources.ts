@@ -1,5 +1,6 @@
 import {
   refundStateOf,
+  type Language,
   type OrderDirection,
   type OrderRecord,
   type OrderSourceStatus,
@@ -9,12 +10,15 @@ import {
   type TransferStatus,
 } from '@spatia/contract';
 import type { DayRange } from '../../lib/business-time.js';
+import type { MembershipService } from '../membership/index.js';
 import type { RechargeService } from '../recharge/index.js';
 import type { TransfersService } from '../transfers/index.js';
 
 /** Which orders of a person a page holds: one status of the common vocabulary (all when left out), and a time range. */
 export interface OrderFilter extends DayRange {
   status?: OrderStatus;
+  /** The reader's language, for what a source names (a membership version). */
+  language?: Language;
 }
 
 export interface OrderSlice {
@@ -89,6 +93,42 @@ function flowRechargeSource(recharge: RechargeService): OrderSource {
   };
 }
 
+/**
+ * Months of membership the person paid for (docs/membership.md "Paying"): each payment is booked when it is
+ * made, so every one is completed. A QR payment not yet paid is a payment order, not a membership payment.
+ */
+function membershipSource(membership: MembershipService): OrderSource {
+  return {
+    async list(userId, filter, page) {
+      if (filter.status && filter.status !== 'completed') return { rows: [], total: 0, completed: { count: 0, amountFen: 0 } };
+      const { rows, total, completed } = await membership.payments.paymentsPage(
+        userId,
+        { from: filter.from, to: filter.to },
+        page,
+        filter.language ?? 'zh',
+      );
+      return {
+        rows: rows.map((payment) => ({
+          id: `membership:${payment.id}`,
+          orderNo: payment.orderNo,
+          type: 'membership',
+          item: { kind: 'membership', months: payment.months, versionName: payment.versionName },
+          counterpart: null,
+          provider: payment.method === 'balance' ? null : payment.method,
+          amountFen: payment.amountFen,
+          refundedFen: 0,
+          status: 'completed',
+          sourceStatus: 'paid',
+          createdAt: payment.paidAt,
+          completedAt: payment.paidAt,
+        })),
+        total,
+        completed,
+      };
+    },
+  };
+}
+
 /** Targeted sales of works: bought (the receiver's side) or sold (the sender's). Distributions are free and not orders. */
 function targetedSaleSource(transfers: TransfersService, side: 'receiver' | 'sender'): OrderSource {
   return {
@@ -131,13 +171,18 @@ const noOrdersYet: OrderSource = {
   list: async () => ({ rows: [], total: 0, completed: { count: 0, amountFen: 0 } }),
 };
 
-export function createOrderSources(services: { recharge: RechargeService; transfers: TransfersService }): OrderSources {
+export function createOrderSources(services: {
+  recharge: RechargeService;
+  transfers: TransfersService;
+  membership: MembershipService;
+}): OrderSources {
   return {
     consume: {
       orientation: targetedSaleSource(services.transfers, 'receiver'),
       market: noOrdersYet,
       flow: flowRechargeSource(services.recharge),
       serviceProvider: noOrdersYet,
+      membership: membershipSource(services.membership),
     },
     income: {
       orientation: targetedSaleSource(services.transfers, 'sender'),

@@ -5,6 +5,8 @@ const words = {
   zh: {
     headers: ['订单号', '商品', '交易对方', '金额（元）', '状态', '下单时间（UTC）', '完成时间（UTC）'],
     flow: (months: number) => `流量充值 ${months} 个月`,
+    membership: (versionName: string, months: number) => `会员续费 ${versionName} ${months} 个月`,
+    balance: '余额支付',
     providers: { wechat: '微信支付', alipay: '支付宝', sandbox: '测试支付（沙箱）' },
     statuses: {
       pendingPayment: '待支付',
@@ -22,6 +24,9 @@ const words = {
   en: {
     headers: ['Order no.', 'Item', 'Counterpart', 'Amount (CNY)', 'Status', 'Placed at (UTC)', 'Completed at (UTC)'],
     flow: (months: number) => `Traffic recharge, ${months} ${months === 1 ? 'month' : 'months'}`,
+    membership: (versionName: string, months: number) =>
+      `Membership renewal, ${versionName}, ${months} ${months === 1 ? 'month' : 'months'}`,
+    balance: 'Balance',
     providers: { wechat: 'WeChat Pay', alipay: 'Alipay', sandbox: 'Test payment (sandbox)' },
     statuses: {
       pendingPayment: 'Awaiting payment',
@@ -41,6 +46,9 @@ const words = {
   {
     headers: string[];
     flow: (months: number) => string;
+    membership: (versionName: string, months: number) => string;
+    /** Who a membership paid from the balance was paid to: the payment method. */
+    balance: string;
     providers: Record<PaymentProvider, string>;
     /** `pendingPayment`: a recharge waiting to be paid; `pending`: a sale waiting for its buyer's answer. */
     statuses: Record<OrderSourceStatus | 'pendingPayment', string>;
@@ -62,8 +70,14 @@ export function ordersToCsv(rows: readonly OrderRecord[], language: Language): s
   for (const row of rows) {
     lines.push([
       row.orderNo,
-      row.item.kind === 'flow' ? text.flow(row.item.months) : row.item.workName,
-      row.counterpart ? nameForReader(row.counterpart.name, language) : row.provider ? text.providers[row.provider] : '',
+      itemText(row.item, text),
+      row.counterpart
+        ? nameForReader(row.counterpart.name, language)
+        : row.provider
+          ? text.providers[row.provider]
+          : row.item.kind === 'membership'
+            ? text.balance
+            : '',
       fenToYuan(row.amountFen),
       text.statuses[row.sourceStatus === 'pending' && row.item.kind === 'flow' ? 'pendingPayment' : row.sourceStatus],
       utcTime(row.createdAt),
@@ -71,6 +85,17 @@ export function ordersToCsv(rows: readonly OrderRecord[], language: Language): s
     ]);
   }
   return BOM + lines.map((cells) => cells.map(csvCell).join(',')).join('\r\n') + '\r\n';
+}
+
+function itemText(item: OrderRecord['item'], text: (typeof words)[Language]): string {
+  switch (item.kind) {
+    case 'flow':
+      return text.flow(item.months);
+    case 'membership':
+      return text.membership(item.versionName, item.months);
+    case 'work':
+      return item.workName;
+  }
 }
 
 function utcTime(time: number): string {

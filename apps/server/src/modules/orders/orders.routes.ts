@@ -37,7 +37,7 @@ export const ordersRoutes: FastifyPluginAsyncTypebox<{ orders: OrdersService }> 
     }),
     async (request) => {
       const { pageNum, pageSize, ...filters } = request.query;
-      return ok(await orders.list(request.auth!.user, orderQuery(filters), pageNum, pageSize));
+      return ok(await orders.list(request.auth!.user, orderQuery(filters), pageNum, pageSize, request.language));
     },
   );
 

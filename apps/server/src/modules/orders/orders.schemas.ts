@@ -29,6 +29,7 @@ const OrderSchema = Type.Object({
   item: Type.Union([
     Type.Object({ kind: Type.Literal('work'), workName: Type.String(), workUid: Type.String() }),
     Type.Object({ kind: Type.Literal('flow'), months: Type.Integer() }),
+    Type.Object({ kind: Type.Literal('membership'), months: Type.Integer(), versionName: Type.String() }),
   ]),
   counterpart: Type.Union([Type.Object({ uid: Type.String(), name: Type.String() }), Type.Null()]),
   provider: Type.Union([literals(PAYMENT_PROVIDERS), Type.Null()]),

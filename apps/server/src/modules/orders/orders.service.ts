@@ -38,9 +38,9 @@ export class OrdersService {
     private readonly calendar = new BusinessCalendar(),
   ) {}
 
-  async list(caller: Caller, query: OrderQuery, pageNum: number, pageSize: number): Promise<OrderPage> {
+  async list(caller: Caller, query: OrderQuery, pageNum: number, pageSize: number, language: Language = 'zh'): Promise<OrderPage> {
     const source = this.sourceFor(caller, query);
-    const filter = { status: query.status, ...this.calendar.parseDayRange(query.startTime, query.endTime) };
+    const filter = { status: query.status, language, ...this.calendar.parseDayRange(query.startTime, query.endTime) };
     const { rows, total, completed } = await source.list(caller.id, filter, { limit: pageSize, offset: (pageNum - 1) * pageSize });
     return {
       list: rows,
@@ -54,7 +54,7 @@ export class OrdersService {
   /** Every order the filters match as CSV in `language`, or 1633 when they are more than an export holds. */
   async exportCsv(caller: Caller, query: OrderQuery, language: Language): Promise<{ fileName: string; csv: string }> {
     const source = this.sourceFor(caller, query);
-    const filter = { status: query.status, ...this.calendar.parseDayRange(query.startTime, query.endTime) };
+    const filter = { status: query.status, language, ...this.calendar.parseDayRange(query.startTime, query.endTime) };
     const { rows, total } = await source.list(caller.id, filter, { limit: ORDER_EXPORT_MAX_ROWS + 1, offset: 0 });
     if (rows.length > ORDER_EXPORT_MAX_ROWS) throw fail('orderExportTooLarge', { count: total, max: ORDER_EXPORT_MAX_ROWS });
     return {

@@ -60,7 +60,7 @@ export class RechargeRepository {
 
   /** A pending order of the same purchase that can still be paid until `payableUntil`: paying again reuses it. */
   async findReusable(
-    order: Pick<PaymentOrderRow, 'userId' | 'kind' | 'provider' | 'amountFen' | 'months'>,
+    order: Pick<PaymentOrderRow, 'userId' | 'kind' | 'provider' | 'amountFen' | 'months' | 'subjectId'>,
     payableUntil: Date,
   ): Promise<PaymentOrderRow | undefined> {
     const [row] = await this.db
@@ -74,6 +74,7 @@ export class RechargeRepository {
           eq(paymentOrders.provider, order.provider),
           eq(paymentOrders.amountFen, order.amountFen),
           eq(paymentOrders.months, order.months),
+          sql`${paymentOrders.subjectId} is not distinct from ${order.subjectId}`,
           gt(paymentOrders.expiresAt, payableUntil),
         ),
       )
@@ -104,9 +105,9 @@ export class RechargeRepository {
     payment: PaymentPaid,
     alsoWrite: (paid: SQL) => SQL[],
     inDebt: (paid: SQL) => SQL,
-  ): Promise<{ userId: number; inDebt: boolean } | undefined> {
+  ): Promise<{ id: number; userId: number; kind: PaymentOrderKind; inDebt: boolean } | undefined> {
     const paid = sql.raw('paid');
-    const [row] = await this.hot.run<{ user_id: number | string; in_debt: boolean }>(
+    const [row] = await this.hot.run<{ id: number | string; user_id: number | string; kind: PaymentOrderKind; in_debt: boolean }>(
       `markPaid:${payment.provider}`,
       () => sql`with paid as (
           update ${paymentOrders}
@@ -114,9 +115,9 @@ export class RechargeRepository {
               paid_at = ${sql.placeholder('paidAt')}, code_url = '', updated_at = ${sql.placeholder('now')}
           where order_no = ${sql.placeholder('orderNo')} and provider = ${payment.provider}
             and amount_fen = ${sql.placeholder('amountFen')} and status <> 'paid'
-          returning user_id, kind, order_no, amount_fen, months
+          returning id, user_id, kind, order_no, amount_fen, months
         ), ${sql.join(alsoWrite(paid), sql`, `)}
-        select user_id, ${inDebt(paid)} as in_debt from paid`,
+        select id, user_id, kind, ${inDebt(paid)} as in_debt from paid`,
       {
         transactionId: payment.transactionId,
         paidAt: payment.paidAt.toISOString(),
@@ -125,7 +126,40 @@ export class RechargeRepository {
         amountFen: payment.amountFen,
       },
     );
-    return row && { userId: Number(row.user_id), inDebt: row.in_debt };
+    return row && { id: Number(row.id), userId: Number(row.user_id), kind: row.kind, inDebt: row.in_debt };
+  }
+
+  /** The paid order, locked until the caller's transaction ends, when its fulfilment has not run yet. */
+  async lockUnfulfilled(id: number, tx: Transaction): Promise<PaymentOrderRow | undefined> {
+    const [row] = await tx
+      .select()
+      .from(paymentOrders)
+      .where(and(eq(paymentOrders.id, id), eq(paymentOrders.status, 'paid'), isNull(paymentOrders.fulfilledAt)))
+      .for('update');
+    return row;
+  }
+
+  async markFulfilled(id: number, at: Date, tx: Transaction): Promise<void> {
+    await tx.update(paymentOrders).set({ fulfilledAt: at, updatedAt: at }).where(eq(paymentOrders.id, id));
+  }
+
+  /** Paid orders of these kinds whose fulfilment has not run, paid before `paidBefore`, oldest first (the reconciliation job). */
+  async unfulfilled(kinds: readonly PaymentOrderKind[], paidBefore: Date, limit: number): Promise<PaymentOrderRow[]> {
+    if (kinds.length === 0) return [];
+    return this.db
+      .select()
+      .from(paymentOrders)
+      .where(
+        and(
+          eq(paymentOrders.status, 'paid'),
+          sql`${paymentOrders.kind} <> 'flowRecharge'`,
+          isNull(paymentOrders.fulfilledAt),
+          inArray(paymentOrders.kind, [...kinds]),
+          lt(paymentOrders.paidAt, paidBefore),
+        ),
+      )
+      .orderBy(asc(paymentOrders.paidAt))
+      .limit(limit);
   }
 
   async setCodeUrl(id: number, codeUrl: string): Promise<void> {

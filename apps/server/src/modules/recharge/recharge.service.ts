@@ -6,6 +6,7 @@ import {
   type FlowRechargeOptions,
   type FlowRechargePlan,
   type FlowRechargeOrder,
+  type PaymentOrderKind,
   type PaymentProvider,
   type PaymentPurchase,
 } from '@spatia/contract';
@@ -56,6 +57,27 @@ export interface PaymentOrderSummary {
 
 export type PaymentDrivers = Partial<Record<PaymentProvider, PaymentDriver>>;
 
+/** What an order buys, as the module that sells it names it. */
+export interface PaymentPurchaseSpec {
+  kind: PaymentOrderKind;
+  amountFen: number;
+  months: number;
+  /** What the kind's module needs to know the thing bought again (a membership: its version). */
+  subjectId: number | null;
+  /** Shown in the payer's WeChat or Alipay and on the test checkout. */
+  description: string;
+}
+
+/**
+ * What a paid order of a kind delivers. `once` runs `work` in a transaction that holds the order locked,
+ * only while the order is paid and not yet fulfilled, and marks it fulfilled with it; it answers whether
+ * `work` ran. A handler may call `once` more than one time (after a failed attempt, to record the failure).
+ */
+export type PaymentFulfilment = (
+  orderId: number,
+  once: (work: (order: PaymentOrderRow, tx: Transaction) => Promise<void>) => Promise<boolean>,
+) => Promise<void>;
+
 /** Outcome of booking a provider's word on an order (logged; the provider only learns acknowledge or refuse). */
 type Booking = 'booked' | 'alreadyBooked' | 'notPaid' | 'unknownOrder' | 'amountMismatch';
 
@@ -104,30 +126,53 @@ export class RechargeService {
   ): Promise<FlowRechargeOrder> {
     const provider = request.provider ?? this.providers[0];
     if (!provider) throw fail('paymentProviderUnavailable');
+    return this.startPayment(userId, provider, `flowRecharge:${provider}:${request.months}:${request.fee}`, idempotencyKey, async () => {
+      const plan = (await this.repository.plans()).find((candidate) => candidate.months === request.months);
+      if (!plan) throw fail('rechargePlanUnknown', { months: request.months });
+      if (plan.feeFen !== request.fee) throw fail('rechargeFeeMismatch', { months: plan.months, expected: fenToYuan(plan.feeFen) });
+      return {
+        kind: 'flowRecharge',
+        amountFen: plan.feeFen,
+        months: plan.months,
+        subjectId: null,
+        // Shown in the payer's WeChat or Alipay and on the test checkout, whatever the payer's language.
+        description: `Spatia 流量充值 ${plan.months} 个月 / traffic recharge, ${plan.months} months`,
+      };
+    });
+  }
+
+  /**
+   * An order of any kind and the provider's QR code for it (a flow recharge; a membership's months, for the
+   * membership module). `purchase` checks the request and names what is bought; it runs only when the
+   * Idempotency-Key has no order yet. The same purchase while an earlier order can still be paid answers
+   * that order (one order number, so one payment); the same key answers its first order for 24 h.
+   */
+  async startPayment(
+    userId: number,
+    provider: PaymentProvider,
+    fingerprint: string,
+    idempotencyKey: string | undefined,
+    purchase: () => Promise<PaymentPurchaseSpec>,
+  ): Promise<FlowRechargeOrder> {
     const driver = this.driver(provider);
-    const fingerprint = `flowRecharge:${provider}:${request.months}:${request.fee}`;
     return runIdempotent(this.repository, userId, {
       key: idempotencyKey,
       fingerprint,
       now: this.now(),
-      create: () => this.createFlowRecharge(userId, driver, provider, request, fingerprint, idempotencyKey),
+      create: async () => this.createPayment(userId, driver, provider, await purchase(), fingerprint, idempotencyKey),
       replay: async (order) => this.view(await this.withItsCode(order)),
     });
   }
 
-  private async createFlowRecharge(
+  private async createPayment(
     userId: number,
     driver: PaymentDriver,
     provider: PaymentProvider,
-    request: { months: number; fee: number },
+    spec: PaymentPurchaseSpec,
     fingerprint: string,
     idempotencyKey: string | undefined,
   ): Promise<FlowRechargeOrder> {
-    const plan = (await this.repository.plans()).find((candidate) => candidate.months === request.months);
-    if (!plan) throw fail('rechargePlanUnknown', { months: request.months });
-    if (plan.feeFen !== request.fee) throw fail('rechargeFeeMismatch', { months: plan.months, expected: fenToYuan(plan.feeFen) });
-
-    const purchase = { userId, kind: 'flowRecharge' as const, provider, amountFen: plan.feeFen, months: plan.months };
+    const purchase = { userId, kind: spec.kind, provider, amountFen: spec.amountFen, months: spec.months, subjectId: spec.subjectId };
     const reusable = idempotencyKey ? undefined : await this.repository.findReusable(purchase, new Date(this.now() + REUSE_MARGIN_MS));
     if (reusable?.codeUrl) return this.view(reusable);
 
@@ -140,8 +185,7 @@ export class RechargeService {
         {
           ...purchase,
           orderNo: newOrderNo(now),
-          // Shown in the payer's WeChat or Alipay and on the test checkout, whatever the payer's language.
-          description: `Spatia 流量充值 ${plan.months} 个月 / traffic recharge, ${plan.months} months`,
+          description: spec.description,
           idempotencyKey: idempotencyKey ?? null,
           requestFingerprint: fingerprint,
           createdAt: new Date(now),
@@ -163,6 +207,44 @@ export class RechargeService {
       await this.repository.markClosed(order.id, new Date(this.now()), this.repository.db);
       this.log.error({ err: error, orderNo: order.orderNo, provider }, 'the payment provider did not take the order');
       throw fail('paymentProviderFailed');
+    }
+  }
+
+  /**
+   * Registers what a paid order of `kind` delivers beyond the money on the balance (a membership's months).
+   * The kind's module calls it when it is built; recharge knows no kind's rules (docs/payments.md "Fulfilment").
+   */
+  fulfilWith(kind: Exclude<PaymentOrderKind, 'flowRecharge'>, handler: PaymentFulfilment): void {
+    this.fulfilments.set(kind, handler);
+  }
+
+  /** The handler registered for a kind (tests wrap it). */
+  fulfilmentOf(kind: PaymentOrderKind): PaymentFulfilment | undefined {
+    return this.fulfilments.get(kind);
+  }
+
+  private readonly fulfilments = new Map<PaymentOrderKind, PaymentFulfilment>();
+
+  /**
+   * Runs the kind's fulfilment of a paid order, at most once however often and however concurrently it is
+   * called: each step runs in a transaction that locks the order and does nothing once `fulfilled_at` is
+   * set. A failure is logged and left for the reconciliation job; the money is booked either way.
+   */
+  private async fulfil(order: Pick<PaymentOrderRow, 'id' | 'kind' | 'orderNo'>): Promise<void> {
+    const handler = this.fulfilments.get(order.kind);
+    if (!handler) return;
+    try {
+      await handler(order.id, (work) =>
+        this.repository.db.transaction(async (tx) => {
+          const locked = await this.repository.lockUnfulfilled(order.id, tx);
+          if (!locked) return false;
+          await work(locked, tx);
+          await this.repository.markFulfilled(order.id, new Date(this.now()), tx);
+          return true;
+        }),
+      );
+    } catch (error) {
+      this.log.error({ err: error, orderNo: order.orderNo, kind: order.kind }, 'fulfilling a paid order failed; the job tries again');
     }
   }
 
@@ -203,6 +285,10 @@ export class RechargeService {
         // A provider that does not answer leaves the order as we know it; the payer's page polls on.
         this.log.error({ err: error, orderNo: order.orderNo }, 'asking the provider about a payment order failed');
       }
+      order = (await this.repository.findById(id))!;
+    }
+    if (order.status === 'paid' && !order.fulfilledAt && this.fulfilments.has(order.kind)) {
+      await this.fulfil(order);
       order = (await this.repository.findById(id))!;
     }
     return this.view(order);
@@ -263,8 +349,16 @@ export class RechargeService {
   /** The reconciliation job: asks the provider about pending orders, books the paid, closes the expired; then the refunds. */
   async reconcile(): Promise<{ checked: number; booked: number; closed: number }> {
     const payments = await this.reconcilePayments();
+    await this.fulfilPaid();
     if (this.refunds) await this.refunds.reconcile();
     return payments;
+  }
+
+  /** Paid orders whose fulfilment did not run (a crash after the booking), paid more than 30 s ago: fulfilled now. */
+  private async fulfilPaid(): Promise<number> {
+    const due = await this.repository.unfulfilled([...this.fulfilments.keys()], new Date(this.now() - 30_000), RECONCILE_BATCH);
+    for (const order of due) await this.fulfil(order);
+    return due.length;
   }
 
   private async reconcilePayments(): Promise<{ checked: number; booked: number; closed: number }> {
@@ -323,7 +417,8 @@ export class RechargeService {
       reference: sql`${`payment:${provider}:`} || ${sql.placeholder('transactionId')}`,
       memo: sql`paid.order_no`,
     });
-    const notice = this.notifications.noticesFrom(sql`paid`, {
+    // Only a flow recharge is told here; another kind's fulfilment tells what the payment bought.
+    const notice = this.notifications.noticesFrom(sql`paid where paid.kind = 'flowRecharge'`, {
       userId: sql`paid.user_id`,
       kind: 'rechargePaid',
       params: sql`jsonb_build_object('price', paid.amount_fen, 'months', paid.months)`,
@@ -338,6 +433,7 @@ export class RechargeService {
       this.log.info({ provider, orderNo: state.orderNo, transactionId: state.transactionId }, 'payment booked');
       // What a refund left owing is paid first from the money that just came in (docs/refunds.md).
       if (paid.inDebt) await this.ledger.settleDebt(paid.userId);
+      if (paid.kind !== 'flowRecharge') await this.fulfil({ id: paid.id, kind: paid.kind, orderNo: state.orderNo });
       return 'booked';
     }
     const order = await this.repository.findByOrderNo(state.orderNo);

@@ -26,8 +26,15 @@ export const paymentOrders = pgTable(
     provider: text('provider', { enum: PAYMENT_PROVIDERS }).notNull(),
     status: text('status', { enum: PAYMENT_ORDER_STATUSES }).notNull().default('pending'),
     amountFen: bigint('amount_fen', { mode: 'number' }).notNull(),
-    /** For a flow recharge: the months bought. */
+    /** For a flow recharge: the months bought; for a membership: the months renewed. */
     months: integer('months').notNull().default(0),
+    /** What the order buys, for a kind that names something (a membership: the version renewed). */
+    subjectId: bigint('subject_id', { mode: 'number' }),
+    /**
+     * When the kind's fulfilment ran for the paid order (a membership renewed): null until then. A flow
+     * recharge is whole once booked and never gets one (docs/payments.md "Fulfilment").
+     */
+    fulfilledAt: timestamp('fulfilled_at', { withTimezone: true }),
     description: text('description').notNull(),
     codeUrl: text('code_url').notNull().default(''),
     idempotencyKey: text('idempotency_key'),
@@ -55,6 +62,9 @@ export const paymentOrders = pgTable(
       .where(sql`${table.status} = 'pending'`),
     check('payment_orders_amount', sql`${table.amountFen} > 0`),
     check('payment_orders_refunded', sql`${table.refundedFen} between 0 and ${table.amountFen}`),
+    index('payment_orders_unfulfilled')
+      .on(table.paidAt)
+      .where(sql`${table.status} = 'paid' and ${table.kind} <> 'flowRecharge' and ${table.fulfilledAt} is null`),
     index('payment_orders_paid_refund_check')
       .on(table.paidAt)
       .where(sql`${table.status} = 'paid'`),

@@ -101,6 +101,8 @@ export class RefundsService {
       const order = await this.repository.lockOrder(tx, orderId);
       if (!order) throw fail('notFound');
       if (order.status !== 'paid' || !order.providerTransactionId) throw fail('refundOrderNotPaid');
+      // The months a membership payment bought would need taking back first: not yet (docs/refunds.md).
+      if (order.kind === 'membership') throw fail('membershipRefundNotSupported');
       const refunds = await this.repository.refundsOf([order.id], tx);
       const refundableFen = refundable(order, refunds);
       if (request.amountFen > refundableFen) throw fail('refundAmountTooHigh', { refundable: (refundableFen / 100).toFixed(2) });
