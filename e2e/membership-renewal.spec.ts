@@ -10,7 +10,8 @@ import { snap, users } from './support/session';
  * which the panel says with the amount short; one month (¥99.00) from the balance, confirmed in a dialog
  * that names the end it will have, makes the membership paid until then; three more months are paid by the
  * sandbox's QR code, and the page shows the renewal once paid. Both payments show on the page and on
- * /order/consume/membership. Automatic renewal is switched on and off again. The page also fits a phone.
+ * /order/consume/membership, and the bell tells both. Automatic renewal is switched on and off again. The
+ * page also fits a phone.
  */
 
 const WORDS = {
@@ -30,6 +31,7 @@ const WORDS = {
     method: '流量余额',
     autoOn: '已开启自动续费',
     autoOff: '已关闭自动续费',
+    notices: ['您的会员版本“专业版”已续费 1 个月（¥99.00），有效期至', '您的会员版本“专业版”已续费 3 个月（¥297.00），有效期至'],
     qrFacts: '专业版 3 个月 · 订单号',
     qrPaid: '已支付 ¥297.00',
     qrItem: '专业版 · 3 个月',
@@ -54,6 +56,10 @@ const WORDS = {
     method: 'Flow balance',
     autoOn: 'Automatic renewal is on',
     autoOff: 'Automatic renewal is off',
+    notices: [
+      'Your membership "Professional" was renewed for 1 month (¥99.00); it now runs until',
+      'Your membership "Professional" was renewed for 3 months (¥297.00); it now runs until',
+    ],
     qrFacts: 'Professional, 3 months · order',
     qrPaid: '¥297.00 received',
     qrItem: 'Professional · 3 months',
@@ -140,6 +146,12 @@ inBothLanguages(
     await expect(payment.first()).toContainText(words.qrItem);
     await expect(payment.first()).toContainText(words.sandbox);
     await expect(card.getByTestId('membership-ends')).not.toContainText(newEnd);
+
+    // The bell tells both renewals, in the reader's language.
+    await page.getByTestId('notification-bell').click();
+    const entries = page.getByTestId('notification-panel').getByTestId('notification-entry');
+    for (const notice of words.notices) await expect(entries.filter({ hasText: notice })).toHaveCount(1);
+    await page.keyboard.press('Escape');
 
     // Automatic renewal: on, kept across a reload, then off again.
     const auto = panel.getByTestId('renew-auto');
