@@ -27,6 +27,9 @@ const accounts = [
   },
   { phone: '13800000005', password: 'Withdraw#2026', fullName: 'Withdraw Zh', roles: ['customer'], permissionIds: [161, 162, 35, 37, 163] },
   { phone: '13800000006', password: 'Withdraw#2026', fullName: 'Withdraw En', roles: ['customer'], permissionIds: [161, 162, 35, 37, 163] },
+  // The membership renewal journey's trial members, one per language (their trial and balance: e2e/support/membership.ts).
+  { phone: '13800000007', password: 'Renew#2026', fullName: 'Renew Zh', roles: ['customer'], permissionIds: [161, 162, 35, 37, 163] },
+  { phone: '13800000008', password: 'Renew#2026', fullName: 'Renew En', roles: ['customer'], permissionIds: [161, 162, 35, 37, 163] },
 ];
 
 function run(command, args, env = process.env) {

@@ -17,6 +17,11 @@ export const users = {
     zh: { phone: '13800000005', password: 'Withdraw#2026' },
     en: { phone: '13800000006', password: 'Withdraw#2026' },
   },
+  /** The membership renewal journey's members, one per language: a trial and a balance are given them through the API. */
+  renewers: {
+    zh: { phone: '13800000007', password: 'Renew#2026' },
+    en: { phone: '13800000008', password: 'Renew#2026' },
+  },
 } as const;
 
 export const TOKEN_COOKIE = 'spatia_token';

@@ -63,8 +63,9 @@ export const queryKeys = {
   recharge: {
     all: ['recharge'] as const,
     options: () => [...queryKeys.recharge.all, 'options'] as const,
-    order: (id: number | null) => [...queryKeys.recharge.all, 'order', id] as const,
   },
+  /** A payment order a checkout polls (a recharge's or a membership renewal's). */
+  paymentOrder: (id: number | null) => ['paymentOrder', id] as const,
   notifications: {
     all: ['notifications'] as const,
     list: () => [...queryKeys.notifications.all, 'list'] as const,

@@ -7585,6 +7585,11 @@ export interface paths {
                   priceFen: number;
                   startsAt: number;
                 }[];
+                /** @description the recharge price list, which prices lease time for its months */
+                plans: {
+                  feeFen: number;
+                  months: number;
+                }[];
               };
               msg: string;
             };

@@ -148,6 +148,7 @@ describe('route table', () => {
       '/order/consume/market',
       '/order/consume/flow',
       '/order/consume/serviceProvider',
+      '/order/consume/membership',
       '/order/income/orientation',
       '/order/income/serviceProvider',
       '/order/income/market',

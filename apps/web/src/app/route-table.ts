@@ -175,6 +175,8 @@ export const permissionRoutes: readonly AppRoute[] = [
             meta: { titleKey: 'menu.orderServiceProvider', layout: 'console', roles: [Role.merchant] },
             page: orderPage,
           },
+          // Membership renewals (issue 26): not a spec page; the same permission (162) as the other orders.
+          { path: '/order/consume/membership', meta: { titleKey: 'menu.orderMembership', layout: 'console' }, page: orderPage },
         ],
       },
       {

@@ -1,6 +1,6 @@
 import { CrownOutlined } from '@ant-design/icons';
 import { Alert, Button, Skeleton } from 'antd';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadFailed } from '../components/load-failed';
 import { PageHeader } from '../components/page-header';
@@ -8,9 +8,11 @@ import { loadSessionUser } from '../features/auth';
 import {
   applicationBlock,
   MembershipDialog,
+  MembershipPaymentsCard,
   MyApplicationsCard,
   MyMembershipCard,
   pendingApplication,
+  RenewPanel,
   useMyMembership,
   VersionsOverview,
 } from '../features/membership';
@@ -19,21 +21,31 @@ import './user-information/membership-vip-page.css';
 
 /**
  * Membership (/userInformation/vip): my membership and the application under review, my applications,
- * the versions (the one held and the one applied for marked as such), and the registration dialog.
+ * renewing (months, balance or QR code, automatic renewal) and my membership payments, the versions (the
+ * one held and the one applied for marked as such), and the registration dialog.
  */
 export default function MembershipVipPage() {
   const { t } = useTranslation();
   const mine = useMyMembership();
   const [dialog, setDialog] = useState<{ versionId?: number }>();
-  const status = mine.data?.current?.status;
+  const renewRef = useRef<HTMLDivElement>(null);
+  const current = mine.data?.current;
+  // Status and kind: a membership that started, lapsed, or was paid for since sign-in.
+  const state = current ? `${current.status}:${current.kind}:${current.endsAt}` : undefined;
+  const renewal = mine.data?.renewal ?? null;
   // Apply only where the server would take an application: none pending, no free trial used.
   const canApply = mine.data !== undefined && applicationBlock(mine.data) === null;
 
   useEffect(() => {
     // A membership that started or ended since sign-in changes the sidebar: take the fresh permissions now.
     const token = getToken();
-    if (status && token) void loadSessionUser(token).catch(() => undefined);
-  }, [status]);
+    if (state && token) void loadSessionUser(token).catch(() => undefined);
+  }, [state]);
+
+  const goToRenew = () => {
+    renewRef.current?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+    renewRef.current?.focus({ preventScroll: true });
+  };
 
   return (
     <div className="membership-vip">
@@ -60,9 +72,16 @@ export default function MembershipVipPage() {
               pending={pendingApplication(mine.data)}
               canApply={canApply}
               onApply={() => setDialog({})}
+              onRenew={renewal ? goToRenew : undefined}
             />
             <MyApplicationsCard applications={mine.data.applications} />
           </div>
+          {(renewal || mine.data.payments.length > 0) && (
+            <div className="membership-vip__grid">
+              {renewal && <RenewPanel ref={renewRef} membership={mine.data.current} renewal={renewal} />}
+              <MembershipPaymentsCard payments={mine.data.payments} />
+            </div>
+          )}
         </>
       )}
       <VersionsOverview mine={mine.data} onApply={(versionId) => setDialog({ versionId })} />

@@ -3,6 +3,8 @@ export { useMyMembership } from './api/my-membership';
 export { AdminApplicationsQueue } from './components/admin-applications-queue';
 export { AdminVersionsEditor } from './components/admin-versions-editor';
 export { MembershipDialog } from './components/membership-dialog';
+export { MembershipPaymentsCard } from './components/membership-payments';
 export { MyApplicationsCard, MyMembershipCard } from './components/my-membership';
+export { RenewPanel } from './components/renew-panel';
 export { VersionsOverview } from './components/versions-overview';
 export { applicationBlock, pendingApplication } from './lib/version-standing';

@@ -2,6 +2,7 @@ import { Alert, App, Button, Form, Input, Modal, Select, Typography } from 'antd
 import {
   isDefaultPcUserName,
   MEMBERSHIP_COMPANY_NAME_MAX,
+  MEMBERSHIP_GRACE_DAYS,
   MEMBERSHIP_PERSON_NAME_MAX,
   MEMBERSHIP_UPLOAD_MAX_BYTES,
 } from '@spatia/contract';
@@ -197,7 +198,11 @@ export function MembershipDialog({ open, onClose, versionId }: { open: boolean; 
             <ExtraPriceTags version={version} className="membership-dialog__tags" />
             <Typography.Paragraph type="secondary" className="membership-dialog__fee">
               {version.trialDays > 0
-                ? t('membership.dialog.fee', { count: version.trialDays, price: formatYuan(version.monthlyPriceFen) })
+                ? t('membership.dialog.fee', {
+                    count: version.trialDays,
+                    price: formatYuan(version.monthlyPriceFen),
+                    grace: MEMBERSHIP_GRACE_DAYS,
+                  })
                 : t('membership.dialog.feeNoTrial', { price: formatYuan(version.monthlyPriceFen) })}
             </Typography.Paragraph>
           </div>

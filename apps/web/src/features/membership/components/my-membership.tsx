@@ -1,10 +1,11 @@
 import { ClockCircleOutlined, CrownOutlined } from '@ant-design/icons';
-import { App, Button, Card, Empty, Image, List, Progress, Space, Tag, Typography } from 'antd';
+import { Alert, App, Button, Card, Empty, Image, List, Progress, Space, Tag, Typography } from 'antd';
 import type { MembershipApplicationItem, MembershipApplicationStatus, MembershipItem, MembershipStatus } from '@spatia/contract';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../../lib/format';
 import { useWithdrawApplication } from '../api/my-membership';
 import { daysLeft, percentLeft } from '../lib/membership-time';
+import { membershipPhase } from '../lib/renewal';
 import './membership.css';
 
 const STATUS_COLOUR: Record<MembershipStatus, string> = { active: 'green', expired: 'default', revoked: 'red' };
@@ -46,13 +47,16 @@ interface MyMembershipCardProps {
   /** Whether the person may apply now (nothing pending, no free trial used). */
   canApply: boolean;
   onApply: () => void;
+  /** Leads to the renew panel; left out when the membership cannot be renewed. */
+  onRenew?: () => void;
 }
 
 /**
- * My membership: the version held (trial or paid, when it ends and how much is left, with a bar) or why
- * it ended, and the application under review if there is one; with neither, a way to apply.
+ * My membership: the version held (trial or paid, when it ends and how much is left, with a bar), its grace
+ * period after the end (features kept until then: renew), or why it ended, and the application under review
+ * if there is one; with neither, a way to apply.
  */
-export function MyMembershipCard({ membership, pending, canApply, onApply }: MyMembershipCardProps) {
+export function MyMembershipCard({ membership, pending, canApply, onApply, onRenew }: MyMembershipCardProps) {
   const { t } = useTranslation();
   const title = (
     <span className="membership-card__title">
@@ -76,17 +80,29 @@ export function MyMembershipCard({ membership, pending, canApply, onApply }: MyM
       </Card>
     );
   }
-  const active = membership.status === 'active';
+  const phase = membershipPhase(membership);
   const left = daysLeft(membership.endsAt);
+  const endDay = formatDate(membership.endsAt, 'YYYY-MM-DD');
+  const renewButton = onRenew && (
+    <Button type="primary" onClick={onRenew} data-testid="membership-renew-now">
+      {t('membership.vip.renewNow')}
+    </Button>
+  );
   return (
-    <Card title={title} className="membership-card" data-testid="my-membership" data-status={membership.status}>
+    <Card title={title} className="membership-card" data-testid="my-membership" data-status={membership.status} data-phase={phase}>
       <div className="membership-card__head">
         <Typography.Title level={3} className="membership-card__version">
           {membership.versionName}
         </Typography.Title>
         <Space size={4}>
-          <Tag color="gold">{t(`membership.kind.${membership.kind}`)}</Tag>
-          <Tag color={STATUS_COLOUR[membership.status]}>{t(`membership.status.${membership.status}`)}</Tag>
+          <Tag color="gold" data-testid="membership-kind">
+            {t(`membership.kind.${membership.kind}`)}
+          </Tag>
+          {phase === 'grace' ? (
+            <Tag color="orange">{t('membership.vip.graceTag')}</Tag>
+          ) : (
+            <Tag color={STATUS_COLOUR[membership.status]}>{t(`membership.status.${membership.status}`)}</Tag>
+          )}
         </Space>
       </div>
       <dl className="membership-card__dates">
@@ -96,18 +112,37 @@ export function MyMembershipCard({ membership, pending, canApply, onApply }: MyM
         </div>
         <div>
           <dt>{t('membership.vip.ends')}</dt>
-          <dd>{formatDate(membership.endsAt)}</dd>
+          <dd data-testid="membership-ends">{formatDate(membership.endsAt)}</dd>
         </div>
       </dl>
-      {active ? (
+      {phase === 'active' && (
         <div className="membership-card__left">
           <Progress percent={percentLeft(membership.startsAt, membership.endsAt)} showInfo={false} strokeColor="#d4a017" />
           <span data-testid="membership-days-left">{t('membership.vip.daysLeft', { count: left })}</span>
         </div>
-      ) : (
-        <Typography.Paragraph type="secondary">
-          {t('membership.vip.ended', { date: formatDate(membership.endsAt, 'YYYY-MM-DD') })}
-        </Typography.Paragraph>
+      )}
+      {phase === 'grace' && (
+        <Alert
+          type="warning"
+          showIcon
+          title={t('membership.vip.grace', { date: endDay, graceEnds: formatDate(membership.graceEndsAt, 'YYYY-MM-DD') })}
+          action={renewButton}
+          className="membership-card__alert"
+          data-testid="membership-grace"
+        />
+      )}
+      {phase === 'ended' && onRenew && (
+        <Alert
+          type="error"
+          showIcon
+          title={t('membership.vip.lapsed', { date: endDay })}
+          action={renewButton}
+          className="membership-card__alert"
+          data-testid="membership-lapsed"
+        />
+      )}
+      {(phase === 'revoked' || (phase === 'ended' && !onRenew)) && (
+        <Typography.Paragraph type="secondary">{t('membership.vip.ended', { date: endDay })}</Typography.Paragraph>
       )}
       {pending && <PendingApplication application={pending} alone={false} />}
     </Card>

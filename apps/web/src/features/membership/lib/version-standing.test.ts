@@ -13,6 +13,8 @@ const membership = (extra: Partial<MembershipItem> = {}): MembershipItem => ({
   status: 'active',
   startsAt: NOW - DAY,
   endsAt: NOW + 29 * DAY,
+  graceEndsAt: NOW + 36 * DAY,
+  autoRenew: false,
   ...extra,
 });
 
@@ -31,7 +33,14 @@ const application = (extra: Partial<MembershipApplicationItem> = {}): Membership
   ...extra,
 });
 
-const mine = (extra: Partial<MyMembership> = {}): MyMembership => ({ current: null, applications: [], trialUsed: false, ...extra });
+const mine = (extra: Partial<MyMembership> = {}): MyMembership => ({
+  current: null,
+  applications: [],
+  trialUsed: false,
+  renewal: null,
+  payments: [],
+  ...extra,
+});
 
 describe('heldMembership', () => {
   it('is the active membership until its end, and nothing after or once ended', () => {

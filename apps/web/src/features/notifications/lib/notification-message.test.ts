@@ -54,6 +54,42 @@ describe('notification messages', () => {
     expect(notificationMessage(paid(1), 'zh', zh)).toBe('您的 1 个月流量充值 ¥85.00 已到账');
   });
 
+  it('says which membership notice it is: a trial or a paid period ending, a renewal by hand or automatic, a short balance or a debt', () => {
+    const en = i18n.getFixedT('en');
+    const zh = i18n.getFixedT('zh');
+    const version = { versionZh: '专业版', versionEn: 'Professional' };
+    const ending = (kind: string, days: number) =>
+      notificationMessage({ kind: 'membershipEndingSoon', params: { ...version, endsAt: Date.UTC(2030, 0, 2), days, kind } }, 'en', en);
+    expect(ending('trial', 1)).toBe(
+      'The free trial of "Professional" ends in 1 day, on 2030-01-02. Renew from your balance or by QR code to keep its features',
+    );
+    expect(ending('paid', 7)).toBe(
+      'Your membership "Professional" ends in 7 days, on 2030-01-02. Renew it from your balance or by QR code to keep its features',
+    );
+    const grace = { ...version, endsAt: Date.UTC(2030, 0, 2), graceEndsAt: Date.UTC(2030, 0, 9) };
+    expect(notificationMessage({ kind: 'membershipInGrace', params: grace }, 'zh', zh)).toBe(
+      '您的会员版本“专业版”已于 2030-01-02 到期，功能保留至 2030-01-09，请及时续费',
+    );
+    const renewed = (automatic: number, months: number) =>
+      notificationMessage(
+        { kind: 'membershipRenewed', params: { ...version, months, price: 9900 * months, endsAt: Date.UTC(2030, 3, 2), automatic } },
+        'en',
+        en,
+      );
+    expect(renewed(0, 3)).toBe('Your membership "Professional" was renewed for 3 months (¥297.00); it now runs until 2030-04-02');
+    expect(renewed(1, 1)).toBe(
+      'Your membership "Professional" was renewed automatically for 1 month (¥99.00 from your balance); it now runs until 2030-04-02',
+    );
+    const failed = (reason: string) =>
+      notificationMessage(
+        { kind: 'membershipRenewalFailed', params: { ...version, price: 9900, balance: 1200, reason, automatic: 1 } },
+        'zh',
+        zh,
+      );
+    expect(failed('balance')).toBe('您的会员版本“专业版”续费失败：需 ¥99.00，流量余额仅 ¥12.00。请充值或扫码续费');
+    expect(failed('debt')).toContain('欠款');
+  });
+
   it('says when a refund left a debt, and not when it did not', () => {
     const t = i18n.getFixedT('en');
     const refunded = (debt: number) =>
@@ -68,6 +104,10 @@ describe('notification messages', () => {
       membershipRejected: { versionId: 1, versionZh: '专业版', versionEn: 'Pro', reason: 'x' },
       membershipExpired: { versionId: 1, versionZh: '专业版', versionEn: 'Pro', endsAt: Date.UTC(2030, 0, 2) },
       membershipRevoked: { versionId: 1, versionZh: '专业版', versionEn: 'Pro', reason: 'x' },
+      membershipEndingSoon: { versionZh: '专业版', versionEn: 'Pro', endsAt: Date.UTC(2030, 0, 2), days: 7, kind: 'trial' },
+      membershipInGrace: { versionZh: '专业版', versionEn: 'Pro', endsAt: Date.UTC(2030, 0, 2), graceEndsAt: Date.UTC(2030, 0, 9) },
+      membershipRenewed: { versionZh: '专业版', versionEn: 'Pro', months: 3, price: 29700, endsAt: Date.UTC(2030, 3, 2), automatic: 0 },
+      membershipRenewalFailed: { versionZh: '专业版', versionEn: 'Pro', price: 9900, balance: 1200, reason: 'balance', automatic: 1 },
       identityApproved: { identityId: 2, nameZh: '摄影师', nameEn: 'Photographer', reason: '' },
       identityRejected: { identityId: 2, nameZh: '摄影师', nameEn: 'Photographer', reason: 'x' },
       workAuditPassed: { workName: 'W', workUid: 'u', reason: '' },

@@ -6,7 +6,7 @@ import { displayPersonName } from '../../../lib/person-name';
 type Params = NotificationItem['params'];
 
 /** Params that hold a time (epoch ms) and are shown as a day. */
-const DAY_PARAMS = new Set(['endsAt']);
+const DAY_PARAMS = new Set(['endsAt', 'graceEndsAt']);
 /** Params that hold a time (epoch ms) and are shown to the minute. */
 const MINUTE_PARAMS = new Set(['usableAt']);
 /** Params that hold money in fen. */
@@ -15,7 +15,18 @@ const MONEY_PARAMS = new Set(['price', 'balance', 'debt']);
 const PERSON_PARAMS = new Set(['sender', 'receiver']);
 
 /** The param a kind's message counts, so the message takes its plural form ("1 month", "3 months"). */
-const COUNTED_PARAM: Partial<Record<NotificationKind, string>> = { rechargePaid: 'months' };
+const COUNTED_PARAM: Partial<Record<NotificationKind, string>> = {
+  rechargePaid: 'months',
+  membershipEndingSoon: 'days',
+  membershipRenewed: 'months',
+};
+
+/** A kind whose message has variants (`kind_context`), and the variant its params ask for. */
+const CONTEXT_OF: Partial<Record<NotificationKind, (params: Params) => string | undefined>> = {
+  membershipEndingSoon: (params) => (params.kind === 'trial' ? 'trial' : undefined),
+  membershipRenewed: (params) => (String(params.automatic) === 'true' || params.automatic === 1 ? 'auto' : undefined),
+  membershipRenewalFailed: (params) => (params.reason === 'debt' ? 'debt' : undefined),
+};
 
 /**
  * The values a kind's message names, ready for the reader: a pair `nameZh`/`nameEn` becomes `name` in
@@ -45,7 +56,9 @@ export function messageValues(params: Params, language: Language, t: TFunction):
 export function notificationMessage(item: Pick<NotificationItem, 'kind' | 'params'>, language: Language, t: TFunction): string {
   const key = `notifications.kinds.${item.kind}`;
   // A refund that left a debt says so (docs/refunds.md).
-  const context = item.params.transferKind === 'sale' ? 'sale' : Number(item.params.debt) > 0 ? 'debt' : undefined;
+  const context =
+    CONTEXT_OF[item.kind]?.(item.params) ??
+    (item.params.transferKind === 'sale' ? 'sale' : Number(item.params.debt) > 0 ? 'debt' : undefined);
   const counted = COUNTED_PARAM[item.kind];
   const count = counted === undefined ? undefined : Number(item.params[counted]);
   return t(key, { ...messageValues(item.params, language, t), context, count, defaultValue: t('notifications.unknownKind') });

@@ -162,9 +162,9 @@ export function OrderList({ direction, type }: { direction: OrderDirection; type
   );
 }
 
-/** Who the other side is: the payment method for a recharge, the seller for a purchase, the buyer for a sale. */
+/** Who the other side is: the payment method for a recharge or a membership, the seller for a purchase, the buyer for a sale. */
 function counterpartOf(direction: OrderDirection, type: OrderType): 'provider' | 'seller' | 'buyer' {
-  if (type === 'flow') return 'provider';
+  if (type === 'flow' || type === 'membership') return 'provider';
   return direction === 'consume' ? 'seller' : 'buyer';
 }
 
@@ -192,17 +192,21 @@ function orderCells(
     },
     item: {
       title: t('orders.columns.item'),
-      render: (order) =>
-        order.item.kind === 'flow' ? (
-          t('orders.item.flow', { count: order.item.months })
-        ) : (
-          <span className="order-list__item">{order.item.workName}</span>
-        ),
+      render: (order) => {
+        const { item } = order;
+        if (item.kind === 'flow') return t('orders.item.flow', { count: item.months });
+        if (item.kind === 'membership') return t('orders.item.membership', { version: item.versionName, count: item.months });
+        return <span className="order-list__item">{item.workName}</span>;
+      },
     },
     counterpart: {
       title: t(`orders.columns.counterpart.${counterpartOf(direction, type)}`),
-      render: (order) =>
-        order.counterpart ? displayPersonName(order.counterpart.name, t) : order.provider ? t(`orders.provider.${order.provider}`) : '',
+      render: (order) => {
+        if (order.counterpart) return displayPersonName(order.counterpart.name, t);
+        if (order.provider) return t(`orders.provider.${order.provider}`);
+        // A membership paid from the flow balance goes through no provider.
+        return order.item.kind === 'membership' ? t('orders.provider.balance') : '';
+      },
     },
     amount: {
       title: t('orders.columns.amount'),
@@ -222,7 +226,7 @@ function orderCells(
       render: (order) => (
         <Tag color={order.refundedFen > 0 ? 'orange' : STATUS_COLORS[order.status]} data-testid="order-status">
           {t(
-            `orders.sourceStatus.${order.sourceStatus === 'pending' && order.item.kind === 'flow' ? 'pendingPayment' : order.sourceStatus}`,
+            `orders.sourceStatus.${order.sourceStatus === 'pending' && order.item.kind !== 'work' ? 'pendingPayment' : order.sourceStatus}`,
           )}
         </Tag>
       ),

@@ -2,22 +2,30 @@ import { describe, expect, it } from 'vitest';
 import { incomeRangeProblem, orderPageOf, orderTypesFor, readOrderFilters, writeOrderFilters } from './order-filters';
 
 describe('orderPageOf', () => {
-  it('reads the direction and type of the seven order pages', () => {
+  it('reads the direction and type of the seven order pages, and of the membership payments', () => {
     expect(orderPageOf('/order/consume/flow')).toEqual({ direction: 'consume', type: 'flow' });
+    expect(orderPageOf('/order/consume/membership')).toEqual({ direction: 'consume', type: 'membership' });
     expect(orderPageOf('/order/income/serviceProvider/')).toEqual({ direction: 'income', type: 'serviceProvider' });
   });
 
   it('answers null for anything else', () => {
-    for (const path of ['/order/income/flow', '/order/consume', '/order/sideways/flow', '/wallet/index', '/order/consume/flow/1']) {
+    for (const path of [
+      '/order/income/flow',
+      '/order/income/membership',
+      '/order/consume',
+      '/order/sideways/flow',
+      '/wallet/index',
+      '/order/consume/flow/1',
+    ]) {
       expect(orderPageOf(path), path).toBeNull();
     }
   });
 });
 
 describe('orderTypesFor', () => {
-  it('shows the service-provider purchases to merchants only', () => {
-    expect(orderTypesFor('consume', false)).toEqual(['orientation', 'market', 'flow']);
-    expect(orderTypesFor('consume', true)).toEqual(['orientation', 'market', 'flow', 'serviceProvider']);
+  it('shows the service-provider purchases to merchants only, and the membership payments to everyone', () => {
+    expect(orderTypesFor('consume', false)).toEqual(['orientation', 'market', 'flow', 'membership']);
+    expect(orderTypesFor('consume', true)).toEqual(['orientation', 'market', 'flow', 'serviceProvider', 'membership']);
     expect(orderTypesFor('income', false)).toEqual(['orientation', 'serviceProvider', 'market']);
   });
 });

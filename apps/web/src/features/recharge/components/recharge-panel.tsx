@@ -6,7 +6,7 @@ import { planSavings, type FlowRechargeOrder, type PaymentProvider } from '@spat
 import { LoadFailed } from '../../../components/load-failed';
 import { formatYuan } from '../../../lib/format';
 import { useRechargeOptions, useStartRecharge } from '../api/recharge';
-import { forgetPurchaseKey, purchaseKey, type Purchase } from '../lib/purchase-key';
+import { forgetPurchaseKey, isSpentOrder, purchaseKey, type Purchase } from '../../../lib/purchase-key';
 import { RechargeCheckout } from './recharge-checkout';
 import './recharge.css';
 
@@ -31,27 +31,28 @@ export function RechargePanel() {
   const method = provider ?? providers[0];
 
   /**
-   * One key per purchase (lib/purchase-key.ts): a second press or tab shows the same QR code. A key whose
+   * One key per purchase (src/lib/purchase-key.ts): a second press or tab shows the same QR code. A key whose
    * order can no longer be paid (paid, closed, expired) is spent: the purchase then starts afresh, once.
    */
   const startPurchase = (purchase: Purchase, afresh = false) => {
     if (afresh) forgetPurchaseKey(purchase);
+    const { months, fee, provider } = purchase;
     start.mutate(
-      { ...purchase, idempotencyKey: purchaseKey(purchase) },
+      { months, fee, provider, idempotencyKey: purchaseKey(purchase) },
       {
         onSuccess: (answered) => {
-          if (!afresh && (answered.status !== 'pending' || answered.expiresAt <= Date.now())) startPurchase(purchase, true);
+          if (!afresh && isSpentOrder(answered)) startPurchase(purchase, true);
           else setOrder(answered);
         },
       },
     );
   };
   const pay = () => {
-    if (plan && method) startPurchase({ months: plan.months, fee: plan.feeFen, provider: method });
+    if (plan && method) startPurchase({ what: 'flowRecharge', months: plan.months, fee: plan.feeFen, provider: method });
   };
 
   if (order) {
-    const purchase = { months: order.months, fee: order.amountFen, provider: order.provider };
+    const purchase = { what: 'flowRecharge', months: order.months, fee: order.amountFen, provider: order.provider };
     return (
       <RechargeCheckout
         order={order}
@@ -110,7 +111,7 @@ export function RechargePanel() {
         >
           {providers.map((candidate) => (
             <Radio.Button key={candidate} value={candidate}>
-              <span data-testid={`recharge-provider-${candidate}`}>{t(`payments.provider.${candidate}`)}</span>
+              <span data-testid={`recharge-provider-${candidate}`}>{t(`checkout.provider.${candidate}`)}</span>
             </Radio.Button>
           ))}
         </Radio.Group>
