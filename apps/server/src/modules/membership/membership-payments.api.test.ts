@@ -322,7 +322,7 @@ describe('POST /api/c/membership/renew from the balance', () => {
     const before = await membershipOf(holder);
     expect(codeOf(await renew(other, 1, 'balance'))).toBe(MembershipErrors.membershipNothingToRenew.code);
     expect(codeOf(await call(other, 'PUT', '/api/c/membership/autoRenew', { autoRenew: true }))).toBe(
-      MembershipErrors.membershipNotActive.code,
+      MembershipErrors.membershipAutoRenewUnavailable.code,
     );
     const after = await membershipOf(holder);
     expect(after.endsAt).toEqual(before.endsAt);

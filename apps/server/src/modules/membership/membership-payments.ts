@@ -130,7 +130,7 @@ export class MembershipPayments {
   async setAutoRenew(user: Actor, autoRenew: boolean, language: Language): Promise<MembershipItem> {
     const row = await this.repository.db.transaction(async (tx) => {
       const active = await this.repository.lockActiveMembership(user.id, tx);
-      if (!active) throw fail('membershipNotActive');
+      if (!active) throw fail('membershipAutoRenewUnavailable');
       return this.repository.setAutoRenew(active.id, autoRenew, tx);
     });
     return membershipItem(row, await versionsById(this.repository, [row.versionId]), language);

@@ -40,7 +40,9 @@ describe('ordersToCsv', () => {
         'T20261127000007,"样板间, 二期",Ann,1000.05,Withdrawn,2026-11-27 08:30:05,\r\n',
     );
     const flow: OrderRecord = { ...order, item: { kind: 'flow', months: 1 }, counterpart: null, provider: 'wechat', amountFen: 3000 };
-    expect(ordersToCsv([flow], 'zh').split('\r\n')[1]).toBe('T20261127000007,流量充值 1 个月,微信支付,30.00,已撤回,2026-11-27 08:30:05,');
+    expect(ordersToCsv([flow], 'zh').split('\r\n')[1]).toBe(
+      'T20261127000007,流量余额充值（1 个月套餐）,微信支付,30.00,已撤回,2026-11-27 08:30:05,',
+    );
   });
 
   it('names a counterpart who never chose a name in the reader language', () => {

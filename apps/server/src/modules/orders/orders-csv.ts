@@ -4,7 +4,7 @@ import { fenToYuan, nameForReader, type Language, type OrderRecord, type OrderSo
 const words = {
   zh: {
     headers: ['订单号', '商品', '交易对方', '金额（元）', '状态', '下单时间（UTC）', '完成时间（UTC）'],
-    flow: (months: number) => `流量充值 ${months} 个月`,
+    flow: (months: number) => `流量余额充值（${months} 个月套餐）`,
     membership: (versionName: string, months: number) => `会员续费 ${versionName} ${months} 个月`,
     balance: '余额支付',
     providers: { wechat: '微信支付', alipay: '支付宝', sandbox: '测试支付（沙箱）' },
@@ -23,7 +23,7 @@ const words = {
   },
   en: {
     headers: ['Order no.', 'Item', 'Counterpart', 'Amount (CNY)', 'Status', 'Placed at (UTC)', 'Completed at (UTC)'],
-    flow: (months: number) => `Traffic recharge, ${months} ${months === 1 ? 'month' : 'months'}`,
+    flow: (months: number) => `Traffic balance recharge, ${months}-month plan`,
     membership: (versionName: string, months: number) =>
       `Membership renewal, ${versionName}, ${months} ${months === 1 ? 'month' : 'months'}`,
     balance: 'Balance',

@@ -233,7 +233,9 @@ describe('GET /api/c/orders/export', () => {
     expect(lines.at(-1)).toBe('');
     const paidLine = lines.find((line) => line.startsWith(paid.orderNo))!;
     expect(paidLine).toMatch(
-      new RegExp(`^${paid.orderNo},流量充值 1 个月,测试支付（沙箱）,30\\.00,已支付,\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d,\\d{4}-`),
+      new RegExp(
+        `^${paid.orderNo},流量余额充值（1 个月套餐）,测试支付（沙箱）,30\\.00,已支付,\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d,\\d{4}-`,
+      ),
     );
     expect(lines.find((line) => line.startsWith(pending.orderNo))).toMatch(/,160\.00,待支付,[^,]+,$/);
 

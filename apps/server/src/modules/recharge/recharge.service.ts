@@ -136,7 +136,7 @@ export class RechargeService {
         months: plan.months,
         subjectId: null,
         // Shown in the payer's WeChat or Alipay and on the test checkout, whatever the payer's language.
-        description: `Spatia 流量充值 ${plan.months} 个月 / traffic recharge, ${plan.months} months`,
+        description: `Spatia 流量余额充值（${plan.months} 个月套餐）/ traffic balance recharge, ${plan.months}-month plan`,
       };
     });
   }

@@ -46,12 +46,12 @@ describe('notification messages', () => {
     const zh = i18n.getFixedT('zh');
     const paid = (months: number) => ({ kind: 'rechargePaid' as const, params: { price: 8500, months } });
     expect(notificationMessage(paid(1), 'en', en)).toBe(
-      'Your recharge of ¥85.00 (1 month of traffic) was paid and added to your traffic balance',
+      'Your recharge of ¥85.00 (1-month plan) was paid and is on your traffic balance. It buys 1 month of lease time at that price',
     );
     expect(notificationMessage(paid(3), 'en', en)).toBe(
-      'Your recharge of ¥85.00 (3 months of traffic) was paid and added to your traffic balance',
+      'Your recharge of ¥85.00 (3-month plan) was paid and is on your traffic balance. It buys 3 months of lease time at that price',
     );
-    expect(notificationMessage(paid(1), 'zh', zh)).toBe('您的 1 个月流量充值 ¥85.00 已到账');
+    expect(notificationMessage(paid(1), 'zh', zh)).toBe('您的流量充值 ¥85.00（1 个月套餐）已到账流量余额，可按此价格购买 1 个月租赁时长');
   });
 
   it('says which membership notice it is: a trial or a paid period ending, a renewal by hand or automatic, a short balance or a debt', () => {
