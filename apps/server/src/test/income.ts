@@ -18,3 +18,18 @@ export async function earnIncome(app: FastifyInstance, userId: number, fen: numb
     ],
   });
 }
+
+/** `fen` on the user's flow balance, booked as a paid sandbox recharge would book it. */
+export async function fundBalance(app: FastifyInstance, userId: number, fen: number): Promise<void> {
+  const { ledger } = app.services;
+  await ledger.openUserAccounts(userId);
+  await ledger.openSystemAccount(LedgerAccount.provider('sandbox'));
+  await ledger.post({
+    reference: `test:fund:${randomUUID()}`,
+    kind: 'flowRecharge',
+    entries: [
+      { account: LedgerAccount.provider('sandbox'), amount: -fen },
+      { account: LedgerAccount.balance(userId), amount: fen },
+    ],
+  });
+}

@@ -25,6 +25,7 @@ import { WalletService } from './wallet.service.js';
 import type { AuthUser } from '../users/index.js';
 import { BusinessCalendar } from '../../lib/business-time.js';
 import { addDays } from '../../lib/day-range.js';
+import { fundBalance } from '../../test/income.js';
 
 let testApp: TestApp;
 let owner: Person;
@@ -57,17 +58,7 @@ const DEFAULT_PRICES: BillingPrices & Record<string, number> = {
 
 /** Money in, as a paid recharge would book it. */
 async function fund(who: Pick<Person, 'id'>, amountFen: number): Promise<void> {
-  const { ledger } = services();
-  await ledger.openUserAccounts(who.id);
-  await ledger.openSystemAccount(LedgerAccount.provider('sandbox'));
-  await ledger.post({
-    reference: `test-fund:${who.id}:${Math.random()}`,
-    kind: 'flowRecharge',
-    entries: [
-      { account: LedgerAccount.provider('sandbox'), amount: -amountFen },
-      { account: LedgerAccount.balance(who.id), amount: amountFen },
-    ],
-  });
+  await fundBalance(testApp.app, who.id, amountFen);
 }
 
 async function serve(work: WorkDetail, ownerId: number, day: string, requests: number, bytes: number): Promise<void> {

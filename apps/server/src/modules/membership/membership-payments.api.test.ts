@@ -24,6 +24,7 @@ import { LedgerAccount } from '../ledger/index.js';
 import { notifications } from '../notifications/notifications.tables.js';
 import { paymentOrders } from '../recharge/recharge.tables.js';
 import { membershipPayments, userMemberships } from './membership.tables.js';
+import { fundBalance } from '../../test/income.js';
 
 let testApp: TestApp;
 let admin: Person;
@@ -109,17 +110,7 @@ async function setEnd(who: Person, endsAt: number) {
 }
 
 async function fund(who: Person, amountFen: number) {
-  const { ledger } = services();
-  await ledger.openUserAccounts(who.id);
-  await ledger.openSystemAccount(LedgerAccount.provider('sandbox'));
-  await ledger.post({
-    reference: `test-fund:${who.id}:${Math.random()}`,
-    kind: 'flowRecharge',
-    entries: [
-      { account: LedgerAccount.provider('sandbox'), amount: -amountFen },
-      { account: LedgerAccount.balance(who.id), amount: amountFen },
-    ],
-  });
+  await fundBalance(testApp.app, who.id, amountFen);
 }
 
 /** A refund's debt of `amountFen` (the balance being empty). */
