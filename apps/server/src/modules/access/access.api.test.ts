@@ -1,4 +1,5 @@
 import {
+  MEMBERSHIP_GRACE_DAYS,
   ErrorCode,
   Permission,
   Role,
@@ -15,6 +16,8 @@ import { giveMembership } from '../../test/access-fixtures.js';
 import { appWithPeople } from '../../test/app-with-people.js';
 import { json, type TestApp } from '../../test/test-app.js';
 import { person, type Person } from '../../test/works-fixtures.js';
+
+const GRACE_MS = MEMBERSHIP_GRACE_DAYS * 86_400_000;
 
 /** The customer role's defaults as migration 0013 seeds them. */
 const CUSTOMER_DEFAULTS = [35, 37, 161, 162, 276, 1621, 1622, 16211, 16212, 16213, 16221, 16222, 16223];
@@ -100,9 +103,15 @@ describe('effective permissions (user info `menus`)', () => {
     expect(await menusOf(member)).toEqual(sorted([...CUSTOMER_DEFAULTS, ...PROFESSIONAL_GROUPS, 480]));
   });
 
-  it('ignore a membership that has ended, not begun, or was revoked, even before the expiry job runs', async () => {
+  it('keep a membership that ended within its grace period (docs/membership.md "Grace")', async () => {
+    const user = await person(testApp.app);
+    await giveMembership(testApp.app, user.id, { endsAt: new Date(Date.now() - 1000) });
+    expect(await menusOf(user)).not.toEqual(CUSTOMER_DEFAULTS);
+  });
+
+  it('ignore a membership whose grace period has ended, not begun, or was revoked, even before the expiry job runs', async () => {
     for (const times of [
-      { endsAt: new Date(Date.now() - 1000) },
+      { endsAt: new Date(Date.now() - GRACE_MS - 1000) },
       { startsAt: new Date(Date.now() + 60_000) },
       { status: 'revoked' as const },
     ]) {
@@ -120,13 +129,13 @@ describe('effective permissions (user info `menus`)', () => {
     expect(await menusOf(admin)).toEqual(sorted(all));
   });
 
-  it('are cached only until the membership ends (or begins)', async () => {
+  it('are cached only until the membership’s grace period ends (or it begins)', async () => {
     const cache = testApp.app.services.cache;
     const set = vi.spyOn(cache, 'set');
     const lastTtl = (userId: number) => set.mock.calls.filter(([key]) => key === `user:${userId}`).at(-1)?.[2];
     try {
       const ending = await person(testApp.app);
-      await giveMembership(testApp.app, ending.id, { endsAt: new Date(Date.now() + 20_000) });
+      await giveMembership(testApp.app, ending.id, { endsAt: new Date(Date.now() - GRACE_MS + 20_000) });
       await testApp.app.services.users.getAuthUser(ending.id);
       const ttl = lastTtl(ending.id);
       expect(ttl).toBeGreaterThan(10);
