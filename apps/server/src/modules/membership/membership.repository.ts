@@ -1,11 +1,12 @@
 import { and, asc, count, desc, eq, gte, inArray, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
-import { MEMBERSHIP_GRACE_DAYS, type MembershipApplicationStatus, type MembershipKind, type MembershipStatus } from '@spatia/contract';
+import { type MembershipApplicationStatus, type MembershipKind, type MembershipStatus } from '@spatia/contract';
 import type { Db, Executor, Transaction } from '../../db/database.js';
 import { findOneRow } from '../../db/one-row.js';
 import { findByIdempotencyKey, releaseIdempotencyKey } from '../../db/idempotency-key.js';
 import { pageOfOrders, pageOfRows } from '../../db/page-of-rows.js';
 import {
   membershipApplications,
+  membershipGraceEnd,
   membershipPayments,
   membershipTrials,
   membershipVersionGroups,
@@ -20,7 +21,6 @@ export type MembershipPaymentRow = typeof membershipPayments.$inferSelect;
 export type NewMembershipPayment = Omit<typeof membershipPayments.$inferInsert, 'id' | 'createdAt'>;
 
 /** When an active membership stops granting its groups: its end plus the grace period. */
-const graceEnd = sql`(${userMemberships.endsAt} + make_interval(days => ${sql.raw(String(MEMBERSHIP_GRACE_DAYS))}))`;
 /** How many memberships one run of the job handles per step; the next run takes the rest. */
 const JOB_BATCH = 200;
 
@@ -225,7 +225,7 @@ export class MembershipRepository {
     return tx
       .update(userMemberships)
       .set({ status: 'expired' })
-      .where(and(eq(userMemberships.status, 'active'), lte(graceEnd, now)))
+      .where(and(eq(userMemberships.status, 'active'), lte(membershipGraceEnd, now)))
       .returning({
         id: userMemberships.id,
         userId: userMemberships.userId,
@@ -312,7 +312,7 @@ export class MembershipRepository {
           eq(userMemberships.status, 'active'),
           eq(userMemberships.autoRenew, true),
           lte(userMemberships.endsAt, now),
-          sql`${graceEnd} > ${now.toISOString()}::timestamptz`,
+          sql`${membershipGraceEnd} > ${now.toISOString()}::timestamptz`,
         ),
       )
       .orderBy(sql`${userMemberships.autoRenewFailedAt} asc nulls first`, asc(userMemberships.endsAt))
@@ -362,7 +362,7 @@ export class MembershipRepository {
         and(
           eq(userMemberships.status, 'active'),
           lte(userMemberships.endsAt, now),
-          sql`${graceEnd} > ${now.toISOString()}::timestamptz`,
+          sql`${membershipGraceEnd} > ${now.toISOString()}::timestamptz`,
           isNull(userMemberships.graceNotifiedAt),
         ),
       )

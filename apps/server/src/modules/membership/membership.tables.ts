@@ -1,6 +1,7 @@
 import { bigint, boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, idRef, serialId, updatedAt } from '../../db/schema/columns.js';
 import { sql } from 'drizzle-orm';
+import { MEMBERSHIP_GRACE_DAYS } from '@spatia/contract';
 import { permissionGroups } from '../access/access.tables.js';
 import { reviewColumns, userRef, users } from '../users/users.tables.js';
 import { paymentOrders } from '../recharge/recharge.tables.js';
@@ -146,3 +147,6 @@ export const membershipPayments = pgTable(
     uniqueIndex('membership_payments_idempotency_key').on(table.userId, table.idempotencyKey),
   ],
 );
+
+/** When an active membership stops granting its groups: its end plus the grace period (docs/membership.md "Grace"). */
+export const membershipGraceEnd = sql`(${userMemberships.endsAt} + make_interval(days => ${sql.raw(String(MEMBERSHIP_GRACE_DAYS))}))`;

@@ -152,6 +152,7 @@ export class RechargeRepository {
       .where(
         and(
           eq(paymentOrders.status, 'paid'),
+          // The partial index payment_orders_unfulfilled's own condition, so that the planner uses it.
           sql`${paymentOrders.kind} <> 'flowRecharge'`,
           isNull(paymentOrders.fulfilledAt),
           inArray(paymentOrders.kind, [...kinds]),

@@ -1,9 +1,9 @@
 import { and, eq, inArray, isNull, notInArray, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { MEMBERSHIP_GRACE_DAYS, Role } from '@spatia/contract';
+import { Role } from '@spatia/contract';
 import { rowsOf, type Db, type Executor, type Transaction } from '../../db/database.js';
 import { countAll, countPerDay, type DailyCount } from '../../db/daily-counts.js';
-import { membershipVersionGroups, userMemberships } from '../membership/membership.tables.js';
+import { membershipGraceEnd, membershipVersionGroups, userMemberships } from '../membership/membership.tables.js';
 import { permissionCatalogue, rolePermissions } from '../access/access.tables.js';
 import { tiers, userPermissions, userRoles, users } from './users.tables.js';
 import type { BusinessCalendar } from '../../lib/business-time.js';
@@ -45,12 +45,9 @@ export interface PermissionSources {
   grant: number[];
 }
 
-/** When an active membership stops granting its groups: its end plus the grace period (docs/membership.md "Paying"). */
-const graceEndOfMembership = sql`(${userMemberships.endsAt} + make_interval(days => ${sql.raw(String(MEMBERSHIP_GRACE_DAYS))}))`;
-
 /** A user_memberships row that counts now: active, begun and not past its grace (the expiry job may not have run yet). */
 function activeMembershipOf(userId: SQL | number): SQL {
-  return sql`${userMemberships.userId} = ${userId} and ${userMemberships.status} = 'active' and ${userMemberships.startsAt} <= now() and ${graceEndOfMembership} > now()`;
+  return sql`${userMemberships.userId} = ${userId} and ${userMemberships.status} = 'active' and ${userMemberships.startsAt} <= now() and ${membershipGraceEnd} > now()`;
 }
 
 function isAdminSql(userId: SQL | number): SQL<boolean> {
@@ -95,8 +92,8 @@ function qualified<T>(field: SQL<T>): SQL<T> {
 
 const permissionsChangeAtOfUser = qualified(sql<
   number | null
->`(select (extract(epoch from case when ${userMemberships.startsAt} > now() then ${userMemberships.startsAt} else ${graceEndOfMembership} end) * 1000)::float8
-  from ${userMemberships} where ${userMemberships.userId} = ${users.id} and ${userMemberships.status} = 'active' and ${graceEndOfMembership} > now()
+>`(select (extract(epoch from case when ${userMemberships.startsAt} > now() then ${userMemberships.startsAt} else ${membershipGraceEnd} end) * 1000)::float8
+  from ${userMemberships} where ${userMemberships.userId} = ${users.id} and ${userMemberships.status} = 'active' and ${membershipGraceEnd} > now()
   order by 1 limit 1)`);
 
 const rolesOfUser = qualified(
