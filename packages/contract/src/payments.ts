@@ -60,7 +60,12 @@ export interface AdminRechargeOrder extends PaymentOrderCore {
 }
 
 /** What an order buys: a flow recharge, or months of the membership held (docs/membership.md). Market and service orders arrive with their issue. */
-export const PAYMENT_ORDER_KINDS = ['flowRecharge', 'membership'] as const;
+/**
+ * What a payment order buys: traffic balance, a membership's months, a market purchase (the part the balance
+ * did not cover), a service order (a shoot: its deposit or the whole), a targeted sale's price. Every kind
+ * is credited to the payer's balance when paid; a kind other than flowRecharge is then fulfilled by its module.
+ */
+export const PAYMENT_ORDER_KINDS = ['flowRecharge', 'membership', 'market', 'serviceOrder', 'targetedSale'] as const;
 export type PaymentOrderKind = (typeof PAYMENT_ORDER_KINDS)[number];
 
 /** One line of the flow recharge price list: months of flow and what they cost. */

@@ -13399,7 +13399,7 @@ export interface paths {
                 /** @description what the order buys, for the checkout to name in the reader’s language; null for an order this site did not issue */
                 purchase: {
                   /** @enum {string} */
-                  kind: 'flowRecharge' | 'membership';
+                  kind: 'flowRecharge' | 'membership' | 'market' | 'serviceOrder' | 'targetedSale';
                   months: number;
                 } | null;
                 /** @enum {string} */
@@ -13478,7 +13478,7 @@ export interface paths {
                 /** @description what the order buys, for the checkout to name in the reader’s language; null for an order this site did not issue */
                 purchase: {
                   /** @enum {string} */
-                  kind: 'flowRecharge' | 'membership';
+                  kind: 'flowRecharge' | 'membership' | 'market' | 'serviceOrder' | 'targetedSale';
                   months: number;
                 } | null;
                 /** @enum {string} */

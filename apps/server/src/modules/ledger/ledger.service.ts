@@ -37,7 +37,7 @@ export const LedgerAccount = {
   /** Where a payment provider's money enters: its balance is what the provider owes us, less what it paid out. */
   provider: (provider: string) => `system:payments:${provider}`,
   /** What the platform earned from a stream (`traffic`, `lease`). */
-  revenue: (stream: 'traffic' | 'lease' | 'membership') => `system:revenue:${stream}`,
+  revenue: (stream: 'traffic' | 'lease' | 'membership' | 'market' | 'serviceOrders') => `system:revenue:${stream}`,
   /** Withdrawals asked for and not yet paid or given back: their money waits here (docs/withdrawals.md). */
   withdrawalsPending: 'system:withdrawals:pending',
   /** Where paid-out money leaves, per payout provider. */
