@@ -20,6 +20,7 @@ export const NOTIFICATION_KINDS = [
   'transferReceived',
   'transferConfirmed',
   'transferRejected',
+  'transferPaymentKept',
   'rechargePaid',
   'rechargeRefunded',
   'refundFoundAtProvider',

@@ -14,9 +14,9 @@ declare module '../../kernel/module.js' {
 
 export default defineModule({
   name: 'transfers',
-  needs: ['works', 'users', 'ledger', 'notifications'],
-  build: ({ database, works, users, ledger, notifications }) => ({
-    transfers: new TransfersService(new TransfersRepository(database.db), works, users, ledger, notifications),
+  needs: ['works', 'users', 'ledger', 'notifications', 'recharge'],
+  build: ({ database, works, users, ledger, notifications, recharge, logger }) => ({
+    transfers: new TransfersService(new TransfersRepository(database.db), works, users, ledger, notifications, { recharge, log: logger }),
   }),
   routes: (app, { transfers }) => app.register(transfersRoutes, { transfers }),
   // Lists and answers expire due transfers themselves; the job keeps the table true between them.

@@ -31,6 +31,11 @@ export class TransfersRepository {
     await executor.update(workTransfers).set({ status, answeredAt: at }).where(eq(workTransfers.id, id));
   }
 
+  /** Moves a transfer's latest receipt time (a sale waiting for its payment order). */
+  async setExpiry(id: number, expiresAt: Date, tx: Transaction): Promise<void> {
+    await tx.update(workTransfers).set({ expiresAt }).where(eq(workTransfers.id, id));
+  }
+
   /** Pending transfers past their latest receipt time become expired; answers how many. */
   async expireDue(now: Date): Promise<number> {
     const rows = await this.db

@@ -3,7 +3,18 @@ import { Nothing, ok } from '../../lib/envelope.js';
 import { routesFor } from '../../lib/route.js';
 import { WorkDetailSchema } from '../works/index.js';
 import { UidParams, pageOf, priceInFen } from '../../lib/schemas.js';
-import { DistributeBody, SellToBody, TransferIdParams, TransferListQuery, TransferSchema, tags } from './transfers.schemas.js';
+import { IdempotencyHeaders } from '../recharge/index.js';
+import {
+  ConfirmationSchema,
+  ConfirmBody,
+  DistributeBody,
+  PaymentOptionsSchema,
+  SellToBody,
+  TransferIdParams,
+  TransferListQuery,
+  TransferSchema,
+  tags,
+} from './transfers.schemas.js';
 import type { TransfersService } from './transfers.service.js';
 
 const answered = { data: Nothing, failures: [403, 404, 409, 410] };
@@ -78,8 +89,34 @@ export const transfersRoutes: FastifyPluginAsyncTypebox<{ transfers: TransfersSe
     async (request) => ok(await transfers.transferredWork(request.auth!.user, request.params.id)),
   );
 
+  app.get(
+    '/api/transfers/:id/payment',
+    route.signedIn({
+      summary: "What paying a sale takes: its price, the receiver's balance and debt, what a QR payment would charge",
+      params: TransferIdParams,
+      data: PaymentOptionsSchema,
+      failures: [403, 404, 409],
+    }),
+    async (request) => ok(await transfers.paymentOptions(request.auth!.user, request.params.id)),
+  );
+
+  app.post(
+    '/api/transfers/:id/confirm',
+    route.signedIn({
+      summary:
+        'Confirm receipt. A sale pays its price from your balance; with `method` a provider and a balance short of it, the answer is instead the payment order whose QR code pays what is missing, and its payment confirms the sale. An Idempotency-Key header is honoured for 24 h',
+      params: TransferIdParams,
+      headers: IdempotencyHeaders,
+      acceptQueryParams: true,
+      body: ConfirmBody,
+      data: ConfirmationSchema,
+      failures: [400, 403, 404, 409, 410, 422, 502],
+    }),
+    async (request) =>
+      ok(await transfers.confirm(request.auth!.user, request.params.id, request.body, request.headers['idempotency-key'])),
+  );
+
   const actions = [
-    { name: 'confirm', summary: 'Confirm receipt (a sale pays the price from your balance)', run: transfers.confirm.bind(transfers) },
     { name: 'reject', summary: 'Reject a transfer', run: transfers.reject.bind(transfers) },
     { name: 'withdraw', summary: 'Withdraw a transfer you sent', run: transfers.withdraw.bind(transfers) },
   ];

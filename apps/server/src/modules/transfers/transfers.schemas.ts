@@ -1,5 +1,6 @@
-import { PHONE_PATTERN, TRANSFER_KINDS, TRANSFER_STATUSES, WORK_REMARK_MAX } from '@spatia/contract';
+import { PAYMENT_PROVIDERS, PHONE_PATTERN, TRANSFER_KINDS, TRANSFER_STATUSES, WORK_REMARK_MAX } from '@spatia/contract';
 import { Type } from 'typebox';
+import { RechargeOrderSchema } from '../recharge/index.js';
 import { WorkTypeSchema } from '../works/index.js';
 import { NullableInteger, PersonSummarySchema, PageQuery, literals } from '../../lib/schemas.js';
 
@@ -35,4 +36,24 @@ export const TransferSchema = Type.Object({
   sentAt: Type.Integer(),
   expiresAt: Type.Integer(),
   answeredAt: NullableInteger,
+});
+
+export const ConfirmBody = Type.Object({
+  // How a sale is paid: `balance` (the default) from the balance alone; a provider: the balance and a payment QR code for what it lacks.
+  method: Type.Optional(literals(['balance', ...PAYMENT_PROVIDERS] as const)),
+});
+
+export const ConfirmationSchema = Type.Object({
+  status: literals(['confirmed', 'awaitingPayment'] as const),
+  order: Type.Union([RechargeOrderSchema, Type.Null()], {
+    description: 'awaitingPayment: the order whose QR code pays what the balance lacks; its payment confirms the sale',
+  }),
+});
+
+export const PaymentOptionsSchema = Type.Object({
+  priceFen: Type.Integer(),
+  balanceFen: Type.Integer(),
+  debtFen: Type.Integer({ description: 'what a refund left owing: a QR payment settles it first' }),
+  shortFen: Type.Integer({ description: 'what a QR payment would charge: 0 when the balance pays the price' }),
+  providers: Type.Array(literals(PAYMENT_PROVIDERS)),
 });

@@ -1,12 +1,24 @@
-import { TRANSFER_RECEIPT_DAYS, type Page, type TransferStatus, type WorkDetail, type WorkTransfer } from '@spatia/contract';
+import {
+  TRANSFER_RECEIPT_DAYS,
+  type Page,
+  type TransferConfirmation,
+  type TransferConfirmRequest,
+  type TransferPaymentOptions,
+  type TransferStatus,
+  type WorkDetail,
+  type WorkTransfer,
+} from '@spatia/contract';
 import { fail } from '../../lib/app-error.js';
-import type { Transaction } from '../../db/database.js';
+import type { Executor, Transaction } from '../../db/database.js';
 import { LedgerAccount, type LedgerService } from '../ledger/index.js';
+import type { Logger } from '../../lib/logger.js';
 import type { NotificationsService } from '../notifications/index.js';
+import type { RechargeService } from '../recharge/index.js';
 import { fileUrl } from '../uploads/index.js';
 import type { UsersService } from '../users/index.js';
 import { canManage, type Actor } from '../works/index.js';
 import type { WorkRow, WorksService } from '../works/index.js';
+import { TransferPayments } from './transfer-payments.js';
 import type { SaleFilter, TransferRow, TransfersRepository } from './transfers.repository.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -33,7 +45,8 @@ export interface SaleTerms {
  * Handing a work to another user: a distribution (free) or a targeted sale. The receiver confirms
  * or rejects, the sender may withdraw until then, and an unanswered transfer expires at its latest
  * receipt time. Confirming a sale moves the price from the receiver's balance to the sender's income
- * in the same database transaction as the change of owner.
+ * in the same database transaction as the change of owner; a balance short of it may be topped up by a
+ * payment QR code whose payment confirms the sale (transfer-payments.ts).
  */
 export class TransfersService {
   constructor(
@@ -42,8 +55,15 @@ export class TransfersService {
     private readonly users: UsersService,
     private readonly ledger: LedgerService,
     private readonly notifications: NotificationsService,
+    paying: { recharge: RechargeService; log: Pick<Logger, 'warn'> },
     private readonly now: () => number = () => Date.now(),
-  ) {}
+  ) {
+    this.payments = new TransferPayments(this, repository, ledger, paying.recharge, notifications, paying.log, now);
+    // A paid payment order of kind `targetedSale` confirms its sale (docs/payments.md "Fulfilment").
+    paying.recharge.fulfilWith('targetedSale', this.payments.fulfilOrder);
+  }
+
+  private readonly payments: TransferPayments;
 
   async distribute(actor: Actor, uid: string, phoneNumber: string): Promise<WorkTransfer> {
     return this.send(actor, uid, phoneNumber, undefined);
@@ -114,33 +134,77 @@ export class TransfersService {
     throw fail('notFound');
   }
 
-  async confirm(actor: Actor, id: number): Promise<void> {
-    await this.answer(actor, id, 'receiver', 'transferConfirmed', async (row, tx) => {
-      await this.works.handOver(row.workId, row.receiverId, tx);
-      if (row.price > 0) {
-        await this.ledger.post(
-          {
-            reference: `work-transfer:${row.id}`,
-            kind: 'workSale',
-            memo: row.workName,
-            entries: [
-              { account: LedgerAccount.balance(row.receiverId), amount: -row.price },
-              { account: LedgerAccount.income(row.senderId), amount: row.price },
-            ],
-          },
-          tx,
-        );
-      }
-      return 'confirmed';
+  /**
+   * `POST /api/transfers/{id}/confirm`. From the balance (no `method`, or `balance`): the work changes hands
+   * and a sale's price moves at once, or the balance is short (1601). With a provider and a balance short of
+   * a sale's price: a payment order for what it lacks (`awaitingPayment`); its payment confirms the sale
+   * (transfer-payments.ts). Otherwise a provider changes nothing: the balance pays.
+   */
+  async confirm(
+    actor: Actor,
+    id: number,
+    request: TransferConfirmRequest = {},
+    idempotencyKey?: string,
+  ): Promise<TransferConfirmation> {
+    const method = request.method ?? 'balance';
+    if (method !== 'balance') {
+      const order = await this.payments.startIfShort(actor, id, method, idempotencyKey);
+      if (order) return { status: 'awaitingPayment', order };
+    }
+    await this.answer(actor, id, 'receiver', 'transferConfirmed', (row, tx, at) => this.confirmWithin(row, at, tx));
+    return { status: 'confirmed', order: null };
+  }
+
+  /** `GET /api/transfers/{id}/payment`: what paying the sale takes, for its receiver. */
+  async paymentOptions(actor: Actor, id: number): Promise<TransferPaymentOptions> {
+    return this.payments.options(actor, id);
+  }
+
+  /**
+   * Confirms a pending transfer in the caller's transaction, the transfer locked: the work changes hands,
+   * a sale's price moves from the receiver's balance to the sender's income (one movement per transfer,
+   * whichever way it is paid), and the transfer is confirmed. A short balance throws 1601 and rolls it back.
+   */
+  async confirmWithin(row: TransferRow, at: Date, tx: Transaction): Promise<void> {
+    await this.works.handOver(row.workId, row.receiverId, tx);
+    if (row.price > 0) {
+      await this.ledger.post(
+        {
+          reference: `work-transfer:${row.id}`,
+          kind: 'workSale',
+          memo: row.workName,
+          entries: [
+            { account: LedgerAccount.balance(row.receiverId), amount: -row.price },
+            { account: LedgerAccount.income(row.senderId), amount: row.price },
+          ],
+        },
+        tx,
+      );
+    }
+    await this.repository.answer(row.id, 'confirmed', at, tx);
+  }
+
+  /** The notice that tells the sender of the receiver's answer, within the caller's transaction when given. */
+  async tellSender(
+    executor: Executor,
+    row: TransferRow,
+    notice: 'transferConfirmed' | 'transferRejected',
+    receiverName: string,
+  ): Promise<void> {
+    await this.notifications.notify(executor, {
+      userId: row.senderId,
+      kind: notice,
+      params: { workName: row.workName, receiver: receiverName, transferKind: row.kind, price: row.price },
+      link: '/model/sendModel',
     });
   }
 
   async reject(actor: Actor, id: number): Promise<void> {
-    await this.answer(actor, id, 'receiver', 'transferRejected', async () => 'rejected');
+    await this.answer(actor, id, 'receiver', 'transferRejected', (row, tx, at) => this.repository.answer(row.id, 'rejected', at, tx));
   }
 
   async withdraw(actor: Actor, id: number): Promise<void> {
-    await this.answer(actor, id, 'sender', undefined, async () => 'withdrawn');
+    await this.answer(actor, id, 'sender', undefined, (row, tx, at) => this.repository.answer(row.id, 'withdrawn', at, tx));
   }
 
   /** The expiry job (and every list) calls this; answers how many transfers expired. */
@@ -195,28 +259,19 @@ export class TransfersService {
     id: number,
     side: 'receiver' | 'sender',
     notice: 'transferConfirmed' | 'transferRejected' | undefined,
-    decide: (row: TransferRow, tx: Transaction) => Promise<TransferStatus>,
+    decide: (row: TransferRow, tx: Transaction, at: Date) => Promise<void>,
   ): Promise<void> {
     const at = new Date(this.now());
     const actorName = notice ? await this.nameOf(actor.id) : '';
     const outcome = await this.repository.db.transaction(async (tx) => {
       const row = await this.repository.lock(id, tx);
-      if (!row || (row.senderId !== actor.id && row.receiverId !== actor.id)) throw fail('notFound');
-      if ((side === 'receiver' ? row.receiverId : row.senderId) !== actor.id) throw fail('forbidden');
-      if (row.status !== 'pending') throw fail('transferNotPending');
+      assertAnswerable(row, actor, side);
       if (row.expiresAt <= at) {
         await this.repository.answer(row.id, 'expired', at, tx);
         return 'expired' as const;
       }
-      await this.repository.answer(row.id, await decide(row, tx), at, tx);
-      if (notice) {
-        await this.notifications.notify(tx, {
-          userId: row.senderId,
-          kind: notice,
-          params: { workName: row.workName, receiver: actorName, transferKind: row.kind, price: row.price },
-          link: '/model/sendModel',
-        });
-      }
+      await decide(row, tx, at);
+      if (notice) await this.tellSender(tx, row, notice, actorName);
       return 'answered' as const;
     });
     if (outcome === 'expired') throw fail('transferExpired');
@@ -232,7 +287,7 @@ export class TransfersService {
   }
 
   /** A person's public name, read before a transaction opens (on PGlite a read outside it would wait for it). */
-  private async nameOf(userId: number): Promise<string> {
+  async nameOf(userId: number): Promise<string> {
     return (await this.users.findPublicProfiles([userId])).get(userId)?.name ?? '';
   }
 
@@ -265,4 +320,11 @@ export class TransfersService {
       answeredAt: row.answeredAt?.getTime() ?? null,
     }));
   }
+}
+
+/** Refuses an answer the actor may not give: not theirs to see (404), the other side's (403), answered already (409). */
+export function assertAnswerable(row: TransferRow | undefined, actor: Actor, side: 'receiver' | 'sender'): asserts row is TransferRow {
+  if (!row || (row.senderId !== actor.id && row.receiverId !== actor.id)) throw fail('notFound');
+  if ((side === 'receiver' ? row.receiverId : row.senderId) !== actor.id) throw fail('forbidden');
+  if (row.status !== 'pending') throw fail('transferNotPending');
 }

@@ -26,6 +26,7 @@ const CONTEXT_OF: Partial<Record<NotificationKind, (params: Params) => string | 
   membershipEndingSoon: (params) => (params.kind === 'trial' ? 'trial' : undefined),
   membershipRenewed: (params) => (String(params.automatic) === 'true' || params.automatic === 1 ? 'auto' : undefined),
   membershipRenewalFailed: (params) => (params.reason === 'debt' ? 'debt' : undefined),
+  transferPaymentKept: (params) => (params.reason === 'balance' || params.reason === 'debt' ? String(params.reason) : undefined),
 };
 
 /**
