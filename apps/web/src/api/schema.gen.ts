@@ -5551,6 +5551,7 @@ export interface paths {
                     | 'transferReceived'
                     | 'transferConfirmed'
                     | 'transferRejected'
+                    | 'transferPaymentKept'
                     | 'rechargePaid'
                     | 'rechargeRefunded'
                     | 'refundFoundAtProvider'
@@ -14179,17 +14180,26 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Confirm receipt (a sale pays the price from your balance) */
+    /** Confirm receipt. A sale pays its price from your balance; with `method` a provider and a balance short of it, the answer is instead the payment order whose QR code pays what is missing, and its payment confirms the sale. An Idempotency-Key header is honoured for 24 h */
     post: {
       parameters: {
         query?: never;
-        header?: never;
+        header?: {
+          'idempotency-key'?: string;
+        };
         path: {
           id: number;
         };
         cookie?: never;
       };
-      requestBody?: never;
+      requestBody: {
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            method?: 'balance' | 'sandbox' | 'wechat' | 'alipay';
+          };
+        };
+      };
       responses: {
         /** @description Default Response */
         200: {
@@ -14200,9 +14210,37 @@ export interface paths {
             'application/json': {
               /** @enum {number} */
               code: 0;
-              data: null;
+              data: {
+                /** @description awaitingPayment: the order whose QR code pays what the balance lacks; its payment confirms the sale */
+                order: {
+                  amountFen: number;
+                  balanceFen: number;
+                  codeUrl: string;
+                  createdAt: number;
+                  expiresAt: number;
+                  id: number;
+                  months: number;
+                  orderNo: string;
+                  paidAt: number | null;
+                  /** @enum {string} */
+                  provider: 'sandbox' | 'wechat' | 'alipay';
+                  /** @enum {string} */
+                  status: 'pending' | 'paid' | 'closed';
+                } | null;
+                /** @enum {string} */
+                status: 'confirmed' | 'awaitingPayment';
+              };
               msg: string;
             };
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
           };
         };
         /** @description Default Response */
@@ -14250,8 +14288,113 @@ export interface paths {
             'application/json': components['schemas']['def-0'];
           };
         };
+        /** @description Default Response */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        502: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
       };
     };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/transfers/{id}/payment': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** What paying a sale takes: its price, the receiver's balance and debt, what a QR payment would charge */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: number;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {number} */
+              code: 0;
+              data: {
+                balanceFen: number;
+                /** @description what a refund left owing: a QR payment settles it first */
+                debtFen: number;
+                priceFen: number;
+                providers: ('sandbox' | 'wechat' | 'alipay')[];
+                /** @description what a QR payment would charge: 0 when the balance pays the price */
+                shortFen: number;
+              };
+              msg: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
     delete?: never;
     options?: never;
     head?: never;

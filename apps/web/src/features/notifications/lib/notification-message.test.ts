@@ -115,6 +115,7 @@ describe('notification messages', () => {
       transferReceived: { workName: 'W', sender: 'S', transferKind: 'sale', price: 100 },
       transferConfirmed: { workName: 'W', receiver: 'R', transferKind: 'sale', price: 100 },
       transferRejected: { workName: 'W', receiver: 'R', transferKind: 'distribute', price: 0 },
+      transferPaymentKept: { workName: 'W', price: 3000, balance: 4000, reason: 'debt' },
       rechargePaid: { price: 8500, months: 3 },
       rechargeRefunded: { price: 3000, orderNo: 'R1', debt: 1200 },
       refundFoundAtProvider: { price: 3000, orderNo: 'R1' },
@@ -143,6 +144,9 @@ describe('notification messages', () => {
         expect(text, `${language} ${kind}`).not.toMatch(/\{\{|undefined/);
       }
     }
+    expect(notificationMessage({ kind: 'transferPaymentKept', params: samples.transferPaymentKept }, 'en', i18n.getFixedT('en'))).toContain(
+      'first settled a debt',
+    );
     expect(notificationMessage({ kind: 'withdrawalPaid', params: samples.withdrawalPaid }, 'zh', i18n.getFixedT('zh'))).toBe(
       '您的提现 ¥50.00 已打款到您的微信账户',
     );

@@ -1,7 +1,8 @@
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import { setUpApiHarness } from '../../../test/api-harness';
-import { answerTransfer } from './answer-transfer';
+import { answerTransfer, confirmSale } from './answer-transfer';
+import { getTransferPayment } from './get-transfer-payment';
 import { getTransferWork } from './get-transfer-work';
 import { queryKeys } from '../../../api/query-keys';
 import { getTransfers, pendingTransferCountQueryOptions, transfersQueryOptions } from './get-transfers';
@@ -49,5 +50,14 @@ describe('transfers api', () => {
       'post /transfers/13/reject',
       'post /transfers/14/withdraw',
     ]);
+  });
+
+  it('confirms a sale with a method and an Idempotency-Key, and reads what paying it takes', async () => {
+    replyWith({ status: 'awaitingPayment', order: null });
+    await getTransferPayment(21);
+    await confirmSale({ id: 21, method: 'sandbox', idempotencyKey: 'k-1' });
+    expect(seen.map((config) => `${config.method} ${config.url}`)).toEqual(['get /transfers/21/payment', 'post /transfers/21/confirm']);
+    expect(JSON.parse(String(seen[1]?.data))).toEqual({ method: 'sandbox' });
+    expect(seen[1]?.headers.get('Idempotency-Key')).toBe('k-1');
   });
 });

@@ -53,7 +53,7 @@ export function TransferList({ side }: { side: TransferSide }) {
   const { pageNum } = paging;
   const transfers = useTransfers(side, { status: statusOfFilter(filter), pageNum, pageSize: PAGE_SIZE });
   const pendingCount = usePendingTransferCount(side);
-  const { ask, busyId } = useTransferActions();
+  const { ask, busyId, dialog } = useTransferActions();
   const [viewing, setViewing] = useState<{ transfer: WorkTransfer; open: boolean } | null>(null);
 
   const list = transfers.data?.list ?? [];
@@ -181,6 +181,7 @@ export function TransferList({ side }: { side: TransferSide }) {
         onClose={() => setViewing((current) => (current ? { ...current, open: false } : current))}
         onClosed={() => setViewing((current) => (current && !current.open ? null : current))}
       />
+      {dialog}
     </section>
   );
 }
