@@ -2,7 +2,6 @@ import { expect, test, type APIRequestContext, type Page, type APIRequest, type 
 import { signedInAccount, type SignedInAccount } from './support/accounts';
 import { fillLogin, snap } from './support/session';
 import { dataOf } from './support/api';
-import type { Envelope } from '@spatia/contract';
 
 /*
  * Handing works over (spec 2.3, "projects awaiting receipt" and "shipped projects"). Every test makes
@@ -109,20 +108,16 @@ test('a receiver views, confirms, rejects and cannot pay; the sender withdraws a
   const mine = await dataOf<{ list: { uid: string; name: string }[] }>(await receiver.api.get(`/api/fe/client/${receiver.uid}/models`));
   expect(mine.list.map((work) => work.uid)).toContain(uids.gift);
 
-  // A sale the balance cannot pay: the dialog names the price, the server says why it failed.
+  // A sale the balance cannot pay: the dialog names the price, the balance and what it lacks, and offers the
+  // QR code for the rest (paid in the next journey); closed, the sale still waits.
   await sale.getByTestId('transfer-confirm').click();
-  await expect(confirmDialog(page)).toContainText('将从您的余额中支付 ¥88.00 给 林发货');
+  const payDialog = page.getByTestId('sale-payment');
+  await expect(payDialog.getByTestId('sale-short')).toContainText('余额还差 ¥88.00');
+  await expect(payDialog.getByTestId('sale-balance')).toHaveText('¥0.00');
+  await expect(payDialog.getByTestId('sale-pay-qr')).toContainText('支付 ¥88.00 并确认收货');
   await snap(page, 'transfers-confirm-sale-zh-desktop', { fullPage: false });
-  const refused = page.waitForResponse((response) => response.url().endsWith('/confirm'));
-  await confirmDialog(page).getByRole('button', { name: '确认收货' }).click();
-  const answer = await refused;
-  expect(answer.status()).toBe(409);
-  const { code, msg } = (await answer.json()) as Envelope<null>;
-  expect(code).toBe(1601);
-  await expect(page.locator('.ant-message')).toContainText(msg);
-  // Shown once, by the HTTP client: the page adds no toast of its own.
-  await expect(page.locator('.ant-message-notice').filter({ hasText: msg })).toHaveCount(1);
-  await snap(page, 'transfers-insufficient-balance-zh-desktop', { fullPage: false });
+  await page.keyboard.press('Escape');
+  await expect(payDialog).toBeHidden();
   await expect(sale.getByTestId('transfer-status')).toHaveText('待收货');
 
   // Reject one.
@@ -252,5 +247,63 @@ test('on a phone the lists are cards and the drawer fills the screen (English)',
   );
   await expect(page.getByTestId('transfer-list-go-to-works')).toHaveText('Open My panoramas and models');
   await snap(page, 'transfers-sent-empty-en-mobile');
+  await context.close();
+});
+
+test('a receiver whose balance is short pays the rest by the test QR code, and the sale is confirmed (English)', async ({
+  browser,
+  playwright,
+  request,
+}, info) => {
+  const sender = await makeAccount(playwright.request, request, info, 'Cleo Seller');
+  const receiver = await makeAccount(playwright.request, request, info, 'Dan Buyer');
+  // ¥160.00 on the receiver's balance: six months of flow, paid at the sandbox's test checkout.
+  const recharge = await dataOf<{ orderNo: string; codeUrl: string }>(
+    await receiver.api.post('/api/c/flowRecharge/nativePayNow', {
+      data: { months: 6, fee: 16_000 },
+      headers: { 'Idempotency-Key': `sale-qr-${Date.now()}` },
+    }),
+  );
+  const rechargeSign = new URL(recharge.codeUrl, 'http://site').searchParams.get('sign')!;
+  await dataOf(await request.post(`/api/payments/sandbox/checkout/${recharge.orderNo}/pay?sign=${rechargeSign}`));
+  await sell(sender, await createWork(sender, 'Penthouse tour'), receiver, '200', 'With the floor plan');
+
+  const context = await browser.newContext({ locale: 'en-US', viewport: { width: 1366, height: 860 } });
+  const page = await context.newPage();
+  await signInTo(page, receiver, '/model/receiptModel');
+  const sale = rowOf(page, 'Penthouse tour');
+  await sale.getByTestId('transfer-confirm').click();
+  const dialog = page.getByTestId('sale-payment');
+  await expect(dialog.getByTestId('sale-balance')).toHaveText('¥160.00');
+  await expect(dialog.getByTestId('sale-short')).toContainText('Your balance is ¥40.00 short');
+  await snap(page, 'transfers-sale-short-en-desktop', { fullPage: false });
+  await dialog.getByTestId('sale-pay-qr').click();
+
+  // The QR code for the missing ¥40.00; the test checkout is paid as a phone would (e2e/recharge.spec.ts).
+  const checkout = dialog.getByTestId('sale-checkout');
+  await expect(checkout).toContainText('¥40.00');
+  await expect(checkout).toContainText('The rest of the price of “Penthouse tour”');
+  await expect(dialog.getByTestId('sale-qr')).toBeVisible();
+  await snap(page, 'transfers-sale-qr-en-desktop', { fullPage: false });
+  const checkoutUrl = (await dialog.getByTestId('sale-open-checkout').getAttribute('href'))!;
+  const orderNo = /sandboxPay\/(R\w+)\?/.exec(checkoutUrl)![1]!;
+  const sign = new URL(checkoutUrl).searchParams.get('sign')!;
+  await dataOf(await page.request.post(`/api/payments/sandbox/checkout/${orderNo}/pay?sign=${sign}`));
+  await expect(dialog.getByTestId('sale-paid')).toContainText('The sale is confirmed');
+  await snap(page, 'transfers-sale-paid-en-desktop', { fullPage: false });
+  await dialog.getByTestId('sale-paid-done').click();
+  await expect(dialog).toBeHidden();
+  await expect(rowOf(page, 'Penthouse tour')).toHaveCount(0);
+  await page.getByRole('tab', { name: 'All' }).click();
+  await expect(rowOf(page, 'Penthouse tour').getByTestId('transfer-status')).toHaveText('Received');
+  await snap(page, 'transfers-sale-confirmed-en-desktop');
+
+  // The whole price left the balance (¥160.00 + ¥40.00), and the work is the receiver's.
+  const sent = await dataOf<{ list: { work: { name: string }; status: string }[] }>(
+    await sender.api.get('/api/transfers/sent?status=confirmed'),
+  );
+  expect(sent.list.map((row) => row.work.name)).toEqual(['Penthouse tour']);
+  const options = await dataOf<{ balanceFen: number }>(await receiver.api.get('/api/c/flowRecharge/plans'));
+  expect(options.balanceFen).toBe(0);
   await context.close();
 });

@@ -83,7 +83,7 @@ const saleMovements = (id: number) =>
   rowsOf<{ kind: string }>(db(), sql`select kind from ledger_transactions where reference = ${`work-transfer:${id}`}`);
 
 describe('GET /api/transfers/{id}/payment', () => {
-  it("tells the receiver the price, the balance and what a QR payment would charge; nobody else", async () => {
+  it('tells the receiver the price, the balance and what a QR payment would charge; nobody else', async () => {
     const { seller, buyer, transfer } = await sale('100', 3_000);
     const options = dataOf<TransferPaymentOptions>(await buyer.call('GET', `/api/transfers/${transfer.id}/payment`));
     expect(options).toEqual({ priceFen: 10_000, balanceFen: 3_000, debtFen: 0, shortFen: 7_000, providers: services().recharge.providers });
@@ -105,7 +105,10 @@ describe('POST /api/transfers/{id}/confirm with a payment method', () => {
     expect(dataOf<WorkDetail>(await buyer.call('GET', `/api/model/${work.uid}`)).owner.uid).toBe(buyer.uid);
     // The method `balance` is the old answer with a body.
     const other = await sale('1', 500);
-    expect(dataOf<TransferConfirmation>(await confirm(other.buyer, other.transfer.id, 'balance'))).toEqual({ status: 'confirmed', order: null });
+    expect(dataOf<TransferConfirmation>(await confirm(other.buyer, other.transfer.id, 'balance'))).toEqual({
+      status: 'confirmed',
+      order: null,
+    });
   });
 
   it('keeps refusing a short balance without a provider (1601), and refuses bad input', async () => {
@@ -206,7 +209,10 @@ describe('POST /api/transfers/{id}/confirm with a payment method', () => {
     expect(await balanceOf(buyer)).toBe(3_000);
     expect(await saleMovements(transfer.id)).toHaveLength(1);
     const [kept] = await noticesOf(buyer, 'transferPaymentKept');
-    expect(kept).toMatchObject({ link: '/model/receiptModel', params: { workName: '扫码作品', price: 3_000, balance: 3_000, reason: 'closed' } });
+    expect(kept).toMatchObject({
+      link: '/model/receiptModel',
+      params: { workName: '扫码作品', price: 3_000, balance: 3_000, reason: 'closed' },
+    });
   });
 
   it('leaves the money on the balance when the sender withdraws during the payment', async () => {

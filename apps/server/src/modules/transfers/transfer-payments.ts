@@ -99,7 +99,10 @@ export class TransferPayments {
       };
       const at = new Date(this.now());
       if (!row || row.receiverId !== order.userId || row.status !== 'pending') {
-        this.log.warn({ orderNo: order.orderNo, transferId: order.subjectId }, 'a paid sale order found its sale answered; its money stays on the balance');
+        this.log.warn(
+          { orderNo: order.orderNo, transferId: order.subjectId },
+          'a paid sale order found its sale answered; its money stays on the balance',
+        );
         return keep('closed');
       }
       // Paid after the sale's latest receipt time (which its orders move past their own end): too late.
@@ -117,7 +120,12 @@ export class TransferPayments {
     const { confirmed, kept } = outcome;
     // Names are read outside the transaction (transfers.service.ts `nameOf`), so the notices follow it.
     if (confirmed) {
-      await this.transfers.tellSender(this.repository.db, confirmed, 'transferConfirmed', await this.transfers.nameOf(confirmed.receiverId));
+      await this.transfers.tellSender(
+        this.repository.db,
+        confirmed,
+        'transferConfirmed',
+        await this.transfers.nameOf(confirmed.receiverId),
+      );
     }
     if (kept) {
       await this.notifications.notify(this.repository.db, {

@@ -112,8 +112,7 @@ export const transfersRoutes: FastifyPluginAsyncTypebox<{ transfers: TransfersSe
       data: ConfirmationSchema,
       failures: [400, 403, 404, 409, 410, 422, 502],
     }),
-    async (request) =>
-      ok(await transfers.confirm(request.auth!.user, request.params.id, request.body, request.headers['idempotency-key'])),
+    async (request) => ok(await transfers.confirm(request.auth!.user, request.params.id, request.body, request.headers['idempotency-key'])),
   );
 
   const actions = [

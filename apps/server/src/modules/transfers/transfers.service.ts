@@ -140,12 +140,7 @@ export class TransfersService {
    * a sale's price: a payment order for what it lacks (`awaitingPayment`); its payment confirms the sale
    * (transfer-payments.ts). Otherwise a provider changes nothing: the balance pays.
    */
-  async confirm(
-    actor: Actor,
-    id: number,
-    request: TransferConfirmRequest = {},
-    idempotencyKey?: string,
-  ): Promise<TransferConfirmation> {
+  async confirm(actor: Actor, id: number, request: TransferConfirmRequest = {}, idempotencyKey?: string): Promise<TransferConfirmation> {
     const method = request.method ?? 'balance';
     if (method !== 'balance') {
       const order = await this.payments.startIfShort(actor, id, method, idempotencyKey);

@@ -45,7 +45,11 @@ export interface SaleConfirmInput {
  * with a short balance, the order whose QR code pays what is missing (the server confirms once it is paid).
  */
 export function confirmSale({ id, method, idempotencyKey }: SaleConfirmInput): Promise<TransferConfirmation> {
-  return api.post('/transfers/{id}/confirm', { params: { path: { id } }, body: { method }, headers: { 'Idempotency-Key': idempotencyKey } });
+  return api.post('/transfers/{id}/confirm', {
+    params: { path: { id } },
+    body: { method },
+    headers: { 'Idempotency-Key': idempotencyKey },
+  });
 }
 
 export function useConfirmSale() {

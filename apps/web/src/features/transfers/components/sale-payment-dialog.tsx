@@ -212,12 +212,7 @@ function SalePayment({
                 </Radio.Group>
               )}
               <div className="sale-payment__actions">
-                <Button
-                  type="primary"
-                  loading={confirmSale.isPending}
-                  onClick={() => send(purchaseOf(provider))}
-                  data-testid="sale-pay-qr"
-                >
+                <Button type="primary" loading={confirmSale.isPending} onClick={() => send(purchaseOf(provider))} data-testid="sale-pay-qr">
                   {t('transfers.pay.payRest', { amount: formatYuan(options.shortFen), provider: t(`checkout.provider.${provider}`) })}
                 </Button>
               </div>
