@@ -45,10 +45,11 @@ export function SalePaymentDialog({ transfer, onClose, onConfirmed }: SalePaymen
       data-testid="sale-payment"
     >
       {transfer &&
-        (payment.isPending ? (
+        // Once an order is under way its checkout stays, whatever the options say after the payment confirmed the sale.
+        (order === null && payment.isPending ? (
           <Skeleton active paragraph={{ rows: 3 }} />
-        ) : payment.isError ? (
-          <LoadFailed title={t('transfers.pay.loadFailed')} query={payment} showMessage={false} />
+        ) : order === null && !payment.data ? (
+          <LoadFailed title={t('transfers.pay.loadFailed')} query={payment} />
         ) : (
           <SalePayment
             transfer={transfer}
@@ -73,7 +74,8 @@ function SalePayment({
   onConfirmed,
 }: {
   transfer: WorkTransfer;
-  options: TransferPaymentOptions;
+  /** Undefined only while `order` is shown (the options may fail once the payment confirmed the sale). */
+  options: TransferPaymentOptions | undefined;
   order: FlowRechargeOrder | null;
   onOrder: (order: FlowRechargeOrder | null) => void;
   onConfirmed: () => void;
@@ -82,9 +84,8 @@ function SalePayment({
   const { message } = App.useApp();
   const confirmSale = useConfirmSale();
   const [chosen, setChosen] = useState<PaymentProvider | null>(null);
-  const provider = chosen ?? options.providers[0] ?? null;
-  const short = options.shortFen > 0;
-  const purchaseOf = (method: TransferPaymentMethod, fee = options.shortFen): Purchase<TransferPaymentMethod> => ({
+  const provider = chosen ?? options?.providers[0] ?? null;
+  const purchaseOf = (method: TransferPaymentMethod, fee: number): Purchase<TransferPaymentMethod> => ({
     what: `transfer:${transfer.id}`,
     months: 0,
     fee,
@@ -153,6 +154,8 @@ function SalePayment({
     );
   }
 
+  if (!options) return null;
+  const short = options.shortFen > 0;
   const values = { sender: displayPersonName(transfer.sender.name, t), price: formatYuan(options.priceFen) };
   return (
     <div className="sale-payment__body">
@@ -212,7 +215,12 @@ function SalePayment({
                 </Radio.Group>
               )}
               <div className="sale-payment__actions">
-                <Button type="primary" loading={confirmSale.isPending} onClick={() => send(purchaseOf(provider))} data-testid="sale-pay-qr">
+                <Button
+                  type="primary"
+                  loading={confirmSale.isPending}
+                  onClick={() => send(purchaseOf(provider, options.shortFen))}
+                  data-testid="sale-pay-qr"
+                >
                   {t('transfers.pay.payRest', { amount: formatYuan(options.shortFen), provider: t(`checkout.provider.${provider}`) })}
                 </Button>
               </div>
