@@ -139,6 +139,7 @@ describe('API description', () => {
         '/api/transfers/received',
         '/api/transfers/sent',
         '/api/transfers/{id}/confirm',
+        '/api/transfers/{id}/payment',
         '/api/transfers/{id}/reject',
         '/api/transfers/{id}/withdraw',
         '/api/transfers/{id}/work',

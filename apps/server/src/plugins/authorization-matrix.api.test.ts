@@ -290,6 +290,7 @@ const MATRIX: Record<string, Row> = {
   // A transfer is between its two parties: an admin is no party to it.
   'GET /api/transfers/{id}/work': row(sentTransfer, [401, 404, 200, 404]),
   'POST /api/transfers/{id}/confirm': row(sentTransfer, [401, 404, 403, 404]),
+  'GET /api/transfers/{id}/payment': row(sentTransfer, [401, 404, 403, 404]),
   'POST /api/transfers/{id}/reject': row(sentTransfer, [401, 404, 403, 404]),
   'POST /api/transfers/{id}/withdraw': row(sentTransfer, [401, 404, 200, 404]),
   // processing, tours, traffic, offline packages, point clouds
