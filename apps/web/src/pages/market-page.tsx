@@ -1,0 +1,11 @@
+import { MarketBrowser, MarketTopBar } from '../features/market';
+
+/** /market (open): the works on the market, searched, filtered and sorted as the address says. */
+export default function MarketPage() {
+  return (
+    <div className="market-page">
+      <MarketTopBar />
+      <MarketBrowser />
+    </div>
+  );
+}
