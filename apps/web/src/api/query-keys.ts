@@ -95,7 +95,8 @@ export const queryKeys = {
   market: {
     all: ['market'] as const,
     search: (query: unknown, language: string) => [...queryKeys.market.all, 'search', query, language] as const,
-    listing: (id: number, language: string) => [...queryKeys.market.all, 'listing', id, language] as const,
+    /** Per reader: what they may do (buy, bought, their own) and their balance come with it. */
+    listing: (id: number, language: string, uid: string) => [...queryKeys.market.all, 'listing', id, language, uid] as const,
     purchases: () => [...queryKeys.market.all, 'purchases'] as const,
   },
   tours: {

@@ -12,6 +12,7 @@ import { api } from '../../../api/client';
 import { pageQueryOptions } from '../../../api/page-query';
 import { queryKeys } from '../../../api/query-keys';
 import type { PageParams } from '../../../lib/page-params';
+import { useSession } from '../../../stores/session-store';
 import { type MarketQuery, priceRangeFen } from '../lib/market-query';
 
 export const MARKET_PAGE_SIZE = 12;
@@ -51,12 +52,12 @@ export function getListing(id: number): Promise<MarketListingDetail> {
 }
 
 export function useListing(id: number, language: string) {
+  const uid = useSession((session) => session.uid);
   return useQuery({
-    queryKey: queryKeys.market.listing(id, language),
+    queryKey: queryKeys.market.listing(id, language, uid),
     queryFn: () => getListing(id),
     enabled: Number.isSafeInteger(id) && id > 0,
     retry: false,
-    // What the caller may do changes with the session.
     meta: { session: true },
   });
 }

@@ -133,7 +133,7 @@ export function BuyDialog({ listing, open, onClose }: BuyDialogProps) {
       width={step.kind === 'qr' ? 640 : 520}
       destroyOnHidden
       afterClose={() => setStep({ kind: 'confirm' })}
-      maskClosable={step.kind === 'confirm'}
+      mask={{ closable: step.kind === 'confirm' }}
       data-testid="market-buy-dialog"
     >
       {body}
