@@ -145,7 +145,10 @@ test('a listed work is approved, found on the market, bought with the balance an
 
   // The other language, once: the bought works page in English.
   await page.goto('/model/bought');
-  await page.getByRole('button', { name: /切换语言|Switch language/ }).first().click();
+  await page
+    .getByRole('button', { name: /切换语言|Switch language/ })
+    .first()
+    .click();
   await expect(page.locator('h1')).toHaveText('Bought works');
   await expect(bought.getByTestId('bought-licence')).toHaveText('Copy licence');
   await expect(bought.getByTestId('bought-open')).toHaveText('Open my copy');

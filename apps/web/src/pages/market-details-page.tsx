@@ -2,7 +2,9 @@ import { Button, Skeleton } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { ApiError } from '../api/client';
-import { ListingOverview, MarketTopBar, useListing } from '../features/market';
+import { loginPathFor } from '../app/navigation-rules';
+import { ListingOverview, useListing } from '../features/market';
+import { MarketTopBar } from './market/market-top-bar';
 import { usePublicTour, useWorkScene, viewerAreaFor, WorkFacts, WorkNotice, WorkViewerArea } from '../features/public-work';
 import './details/details-page.css';
 
@@ -72,6 +74,7 @@ export default function MarketDetailsPage() {
       </div>
       <ListingOverview
         listing={listing.data}
+        loginPath={loginPathFor(`/marketDetails/${listingId}`)}
         facts={area.kind === 'model' || area.kind === 'pointcloud' ? <WorkFacts scene={area.scene} /> : undefined}
       />
     </div>

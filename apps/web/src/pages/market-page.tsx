@@ -1,4 +1,5 @@
-import { MarketBrowser, MarketTopBar } from '../features/market';
+import { MarketBrowser } from '../features/market';
+import { MarketTopBar } from './market/market-top-bar';
 
 /** /market (open): the works on the market, searched, filtered and sorted as the address says. */
 export default function MarketPage() {

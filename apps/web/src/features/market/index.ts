@@ -3,4 +3,3 @@ export { useListing } from './api/market';
 export { BoughtWorks } from './components/bought-works';
 export { ListingOverview } from './components/listing-overview';
 export { MarketBrowser } from './components/market-browser';
-export { MarketTopBar } from './components/market-top-bar';

@@ -38,7 +38,7 @@ export function MarketListingsAdmin() {
   const [refusal, setRefusal] = useState<Refusal | null>(null);
   const busy = approve.isPending || reject.isPending || takeOff.isPending;
 
-  const onApprove = (listing: AdminMarketListing) =>
+  const onApprove = (listing: AdminMarketListing) => {
     modal.confirm({
       title: t('marketAdmin.approve.title', { name: listing.work.name }),
       content: t('marketAdmin.approve.content', {
@@ -55,6 +55,7 @@ export function MarketListingsAdmin() {
           () => undefined,
         ),
     });
+  };
 
   const onRefuse = (reason: string) => {
     if (!refusal) return;

@@ -99,7 +99,9 @@ describe('BuyDialog', () => {
     };
     api.replyBy((config) => (config.url === '/market/listings/7/purchase' ? { purchase: null, order, balanceFen: 3000 } : order));
     openDialog(listing({ balanceFen: 3000 }));
-    expect(screen.getByTestId('market-buy-how').textContent).toContain('Your balance pays ¥30.00; the remaining ¥20.00 is paid by QR code.');
+    expect(screen.getByTestId('market-buy-how').textContent).toContain(
+      'Your balance pays ¥30.00; the remaining ¥20.00 is paid by QR code.',
+    );
     expect(screen.getByTestId('market-buy-pay').textContent).toBe('Pay ¥20.00 by QR code');
     fireEvent.click(screen.getByTestId('market-buy-pay'));
     expect((await screen.findByTestId('market-open-checkout')).getAttribute('href')).toContain('/mobile/sandboxPay/R4');

@@ -3,8 +3,7 @@ import { Alert, App, Button, Card, Tag, Typography } from 'antd';
 import type { MarketListingDetail } from '@spatia/contract';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation, useNavigate } from 'react-router';
-import { loginPathFor } from '../../../app/navigation-rules';
+import { Link, useNavigate } from 'react-router';
 import { IdentityBadges } from '../../../components/identity-badges';
 import { UserAvatar } from '../../../components/user-avatar';
 import { formatYuan } from '../../../lib/format';
@@ -20,7 +19,16 @@ import './market.css';
  * `facts` (the viewer's figures), and beside them the price, the licence explained and Buy, or what the
  * person already has.
  */
-export function ListingOverview({ listing, facts }: { listing: MarketListingDetail; facts?: ReactNode }) {
+export function ListingOverview({
+  listing,
+  facts,
+  loginPath,
+}: {
+  listing: MarketListingDetail;
+  facts?: ReactNode;
+  /** The sign-in page that comes back here (the app shell's). */
+  loginPath: string;
+}) {
   const { t } = useTranslation();
   const seller = displayPersonName(listing.seller.name, t);
   return (
@@ -51,17 +59,16 @@ export function ListingOverview({ listing, facts }: { listing: MarketListingDeta
           </p>
         </section>
       </div>
-      <PurchaseCard listing={listing} />
+      <PurchaseCard listing={listing} loginPath={loginPath} />
     </article>
   );
 }
 
 /** Price, licence, sales, and what the person can do: buy, open what they bought, or nothing on their own listing. */
-function PurchaseCard({ listing }: { listing: MarketListingDetail }) {
+function PurchaseCard({ listing, loginPath }: { listing: MarketListingDetail; loginPath: string }) {
   const { t } = useTranslation();
   const { modal } = App.useApp();
   const navigate = useNavigate();
-  const { pathname, search } = useLocation();
   const signedIn = useSession((session) => session.token !== '');
   const [buying, setBuying] = useState(false);
   const plan = purchasePlanOf(listing, signedIn);
@@ -72,7 +79,7 @@ function PurchaseCard({ listing }: { listing: MarketListingDetail }) {
       content: t('market.detail.loginText'),
       okText: t('common.actions.login'),
       cancelText: t('common.actions.cancel'),
-      onOk: () => navigate(loginPathFor(`${pathname}${search}`)),
+      onOk: () => navigate(loginPath),
     });
 
   let action;

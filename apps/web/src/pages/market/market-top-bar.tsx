@@ -2,12 +2,12 @@ import { AppstoreOutlined, ShopOutlined } from '@ant-design/icons';
 import { Button } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { HOME_AFTER_LOGIN } from '../../../app/home-path';
-import { loginPathFor } from '../../../app/navigation-rules';
-import { BrandMark } from '../../../components/brand-mark';
-import { LanguageSwitch } from '../../../components/language-switch';
-import { useSession } from '../../../stores/session-store';
-import './market.css';
+import { HOME_AFTER_LOGIN } from '../../app/home-path';
+import { loginPathFor } from '../../app/navigation-rules';
+import { BrandMark } from '../../components/brand-mark';
+import { LanguageSwitch } from '../../components/language-switch';
+import { useSession } from '../../stores/session-store';
+import './market-top-bar.css';
 
 /**
  * The market's pages have no site header (spec 2.1 names where it shows), so a slim bar: the brand (home),
