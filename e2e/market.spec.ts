@@ -89,8 +89,13 @@ test('a listed work is approved, found on the market, bought with the balance an
   await expect(card).toContainText('¥50.00');
   await expect(card).toContainText('复制许可');
   await snap(page, 'market-02-search');
+  // A reload keeps the search; on a phone the grid is one column and nothing is wider than the screen.
+  await page.setViewportSize({ width: 390, height: 844 });
   await page.reload();
   await expect(card).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await snap(page, 'market-02-search-phone');
+  await page.setViewportSize({ width: 1280, height: 800 });
   await card.click();
 
   // The listing's page: the work's viewer area, price, licence explained; Buy asks a visitor to sign in first.
