@@ -13,7 +13,8 @@ import { gradientPng } from './support/works';
  * (¥30.00, one month of flow recharged) is short, so the confirmation says the balance pays ¥30.00 and a QR
  * code the other ¥20.00; the sandbox's test checkout is paid and the purchase completes; the bought work is on
  * the console's bought works page, whose copy opens in the buyer's works. A few English strings are checked
- * once the language is switched. Lean on purpose: the CI is near its time budget.
+ * once the language is switched. The admin then refunds the purchase (reason, confirmation) and the buyer's
+ * page says so. Lean on purpose: the CI is near its time budget.
  */
 
 const PRICE = '50';
@@ -77,7 +78,6 @@ test('a listed work is approved, found on the market, bought with the balance an
   await adminPage.getByTestId('market-approve-confirm').click();
   await expect(adminPage.locator('.ant-message-notice')).toContainText(`“${NAME}”已上架市场`);
   await expect(row).toHaveCount(0);
-  await adminPage.context().close();
 
   // A visitor finds it on the market by a Chinese word; the query stays in the address.
   await page.goto('/market');
@@ -158,4 +158,26 @@ test('a listed work is approved, found on the market, bought with the balance an
   await expect(bought.getByTestId('bought-licence')).toHaveText('Copy licence');
   await expect(bought.getByTestId('bought-open')).toHaveText('Open my copy');
   await snap(page, 'market-08-console-en');
+
+  // The admin refunds it from the market's purchases (a reason, then a confirmation naming what the buyer loses).
+  await adminPage.goto('/admin/marketPurchases');
+  const sale = adminPage.getByTestId('market-purchase-row').filter({ hasText: NAME });
+  await expect(sale).toContainText('余额 ¥30.00 + 测试收银台 ¥20.00');
+  await sale.getByTestId('market-purchase-refund').click();
+  await adminPage.getByTestId('market-refund-reason').fill('买家误购');
+  await adminPage.getByTestId('market-refund-submit').click();
+  await expect(adminPage.locator('.ant-modal-confirm')).toContainText('副本将被删除');
+  await snap(adminPage, 'market-09-refund-confirm', { fullPage: false });
+  await adminPage.getByTestId('market-refund-confirm').click();
+  await expect(sale.getByTestId('market-purchase-status')).toHaveText('已退款');
+  await snap(adminPage, 'market-10-purchases');
+  await adminPage.goto('/admin/marketSettings');
+  await expect(adminPage.getByTestId('market-fee-example')).toBeVisible();
+  await snap(adminPage, 'market-11-settings');
+  await adminPage.context().close();
+
+  // The buyer's bought works say so, and open nothing any more.
+  await page.reload();
+  await expect(bought.getByTestId('bought-status')).toHaveText('Refunded');
+  await expect(bought.getByTestId('bought-open')).toHaveCount(0);
 });

@@ -1,48 +1,50 @@
 import type { WorkSummary } from '@spatia/contract';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { formatYuan } from '../../../lib/format';
 import { useWorkListing } from '../api/work-market';
-import { marketMarkOf } from '../lib/market-listing';
+import { type MarketMark as Mark, marketMarkOf } from '../lib/market-listing';
+import { formatMarketPrice } from '../lib/price';
 
-/**
- * Where the work stands on the market, on its card (over the cover) and its row: waiting for review, on the
- * market at a price, rejected or taken off with the reason (in its title, and read out).
- */
-export function MarketMark({
-  work,
-  className,
-  hideOnMarket = false,
-}: {
-  work: Pick<WorkSummary, 'uid' | 'marketPrice'>;
-  className: string;
-  /** Where the price is shown beside it already. */
-  hideOnMarket?: boolean;
-}) {
-  const { t } = useTranslation();
-  const mark = marketMarkOf(work, useWorkListing(work.uid));
-  if (!mark || (hideOnMarket && mark.kind === 'onMarket')) return null;
-  let text: string;
-  let reason = '';
+type Subject = Pick<WorkSummary, 'uid' | 'marketPrice'>;
+
+/** The mark's words: in market review or on sale at the price, rejected or taken off with the reason. */
+function markText(mark: Mark, t: TFunction): string {
   switch (mark.kind) {
     case 'pending':
-      text = t('works.marketMark.pending', { price: formatYuan(mark.priceFen) });
-      break;
+      return t('works.marketMark.pending', { price: formatYuan(mark.priceFen) });
     case 'onMarket':
-      text = t('works.list.onMarket', { price: formatYuan(mark.priceFen) });
-      break;
+      return t('works.list.onMarket', { price: formatYuan(mark.priceFen) });
     case 'rejected':
-      text = t('works.marketMark.rejected');
-      reason = mark.reason;
-      break;
-    case 'off':
-      text = t(mark.byAdmin ? 'works.marketMark.offByAdmin' : 'works.marketMark.offWorkChanged');
-      reason = mark.reason;
-      break;
+    case 'off': {
+      const status =
+        mark.kind === 'rejected'
+          ? t('works.marketMark.rejected')
+          : t(mark.byAdmin ? 'works.marketMark.offByAdmin' : 'works.marketMark.offWorkChanged');
+      return mark.reason ? t('works.marketMark.withReason', { status, reason: mark.reason }) : status;
+    }
   }
-  const full = reason ? t('works.marketMark.withReason', { status: text, reason }) : text;
+}
+
+function MarkLabel({ mark, className }: { mark: Mark; className: string }) {
+  const { t } = useTranslation();
+  const text = markText(mark, t);
   return (
-    <span className={`${className} ${className}--${mark.kind}`} title={full} data-testid="work-market" data-market={mark.kind}>
-      {full}
+    <span className={`${className} ${className}--${mark.kind}`} title={text} data-testid="work-market" data-market={mark.kind}>
+      {text}
     </span>
   );
+}
+
+/** Where the work stands on the market, over its card's cover; nothing when it was never listed. */
+export function MarketMark({ work, className }: { work: Subject; className: string }) {
+  const mark = marketMarkOf(work, useWorkListing(work.uid));
+  return mark ? <MarkLabel mark={mark} className={className} /> : null;
+}
+
+/** The table's market column: the price while on sale, else the listing's state, else a dash. */
+export function MarketPriceCell({ work }: { work: Subject }) {
+  const mark = marketMarkOf(work, useWorkListing(work.uid));
+  if (!mark || mark.kind === 'onMarket') return <span className="works-table__price">{formatMarketPrice(work.marketPrice)}</span>;
+  return <MarkLabel mark={mark} className="works-table__market" />;
 }

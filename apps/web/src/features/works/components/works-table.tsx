@@ -5,8 +5,7 @@ import type { HTMLAttributes } from 'react';
 import { useTranslation } from 'react-i18next';
 import { WorkStatusTag } from '../../../components/work-status-tag';
 import { formatDate, formatRelativeTime } from '../../../lib/format';
-import { formatMarketPrice } from '../lib/price';
-import { MarketMark } from './market-mark';
+import { MarketPriceCell } from './market-mark';
 import { WorkActionsMenu, type WorkActionHandler } from './work-actions-menu';
 import { WorkCover } from './work-cover';
 import { WorkProcessingStatus } from './work-processing';
@@ -82,12 +81,7 @@ export function WorksTable({ works, loading, selected, onSelectionChange, onActi
       width: 120,
       align: 'right',
       responsive: ['md'],
-      render: (_, work) => (
-        <span className="works-table__price">
-          {formatMarketPrice(work.marketPrice)}
-          <MarketMark work={work} className="works-table__market" hideOnMarket />
-        </span>
-      ),
+      render: (_, work) => <MarketPriceCell work={work} />,
     },
     {
       key: 'updated',
