@@ -322,12 +322,12 @@ export class WorksService {
 
   /**
    * A copy of the work into another person's works, inside the caller's transaction (a market purchase of a
-   * copy licence, docs/market.md): named as `copy` names it among the new owner's works, unpublished.
+   * copy licence, docs/market.md): under the work's name (marked as a copy when they hold that name), unpublished.
    */
   async copyTo(workId: number, newOwnerId: number, language: Language, tx: Transaction): Promise<WorkRow> {
     const work = await this.repository.lockById(workId, tx);
     if (!work || work.deletedAt) throw fail('notFound');
-    return this.copyRow(work, newOwnerId, language, tx);
+    return this.copyRow(work, newOwnerId, language, tx, { keepName: true });
   }
 
   /**
@@ -351,8 +351,16 @@ export class WorksService {
   }
 
   /** A new work with the same content owned by `ownerId`, pointing at the same stored files and sharing what processing made of them. */
-  private async copyRow(work: WorkRow, ownerId: number, language: Language, tx: Transaction): Promise<WorkRow> {
-    const name = copyName(work.name, language, await this.repository.namesStartingWith(ownerId, copyNamePrefix(work.name), tx));
+  private async copyRow(
+    work: WorkRow,
+    ownerId: number,
+    language: Language,
+    tx: Transaction,
+    options = { keepName: false },
+  ): Promise<WorkRow> {
+    const taken = await this.repository.namesStartingWith(ownerId, copyNamePrefix(work.name), tx);
+    // Into another person's works a copy keeps the name, unless they hold a work of that name already.
+    const name = options.keepName && !taken.has(work.name) ? work.name : copyName(work.name, language, taken);
     const row = await this.repository.insert(
       {
         uid: newWorkUid(),

@@ -27,6 +27,7 @@ const CONTEXT_OF: Partial<Record<NotificationKind, (params: Params) => string | 
   membershipRenewed: (params) => (String(params.automatic) === 'true' || params.automatic === 1 ? 'auto' : undefined),
   membershipRenewalFailed: (params) => (params.reason === 'debt' ? 'debt' : undefined),
   marketPurchased: (params) => (params.licence === 'copy' ? 'copy' : undefined),
+  marketPurchaseRefunded: (params) => (Number(params.toProvider) > 0 ? 'provider' : undefined),
 };
 
 /**
