@@ -1,14 +1,15 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { signedInAccount, type SignedInAccount } from './support/accounts';
+import { signedInAs, type SignedInAccount } from './support/accounts';
 import { dataOf } from './support/api';
 import { signedInPage } from './support/back-office';
+import { fundedBuyer } from './support/market';
 import { upload } from './support/processing';
 import { fillLogin, snap, users } from './support/session';
 import { gradientPng } from './support/works';
 
 /*
- * The market (issue 27, docs/market.md), in Chinese: a seller's reviewed work is listed at ¥50.00 with a copy
- * licence (through the API); an admin approves the listing in the back office; a visitor finds it on /market
+ * The market (issue 27, docs/market.md), in Chinese: the seeded seller's reviewed work is listed at ¥50.00 with a
+ * copy licence (through the API); an admin approves the listing in the back office; a visitor finds it on /market
  * by a Chinese word, opens /marketDetails, presses Buy, signs in at the prompt and comes back; their balance
  * (¥30.00, one month of flow recharged) is short, so the confirmation says the balance pays ¥30.00 and a QR
  * code the other ¥20.00; the sandbox's test checkout is paid and the purchase completes; the bought work is on
@@ -42,18 +43,6 @@ async function listedWork(seller: SignedInAccount, request: APIRequestContext): 
   return listing.id;
 }
 
-/** One month of flow (¥30.00) recharged and paid at the sandbox's test checkout. */
-async function rechargedMonth(buyer: SignedInAccount, request: APIRequestContext): Promise<void> {
-  const order = await dataOf<{ orderNo: string; codeUrl: string }>(
-    await buyer.api.post('/api/c/flowRecharge/nativePayNow', {
-      data: { months: 1, fee: 3000 },
-      headers: { 'Idempotency-Key': `market-${Date.now()}` },
-    }),
-  );
-  const sign = new URL(order.codeUrl, 'http://site').searchParams.get('sign');
-  await dataOf(await request.post(`/api/payments/sandbox/checkout/${order.orderNo}/pay?sign=${sign}`));
-}
-
 test('a listed work is approved, found on the market, bought with the balance and a QR code, and opened from the console', async ({
   browser,
   page,
@@ -62,11 +51,14 @@ test('a listed work is approved, found on the market, bought with the balance an
 }, info) => {
   test.slow();
   const baseURL = info.project.use.baseURL;
-  const [seller, buyer] = await Promise.all([
-    signedInAccount(request, playwright.request, { network: 9, password: 'Seller#2026', baseURL }),
-    signedInAccount(request, playwright.request, { network: 9, password: 'Buyer#2026', baseURL }),
+  // The seeded seller and buyer (scripts/e2e.mjs) start empty; the buyer gets ¥30.00 on their balance.
+  const buyer = users.marketBuyers.zh;
+  const seller = await signedInAs(request, playwright.request, { ...users.marketSellers.zh, baseURL });
+  const [listingId] = await Promise.all([
+    listedWork(seller, request),
+    fundedBuyer(request, playwright.request, { buyer, language: 'zh', baseURL }),
   ]);
-  const [listingId] = await Promise.all([listedWork(seller, request), rechargedMonth(buyer, request)]);
+  await seller.api.dispose();
 
   // The admin approves the listing in the back office (its own browser, in Chinese).
   const adminPage = await signedInPage(browser, info, 'zh', users.admin, '/admin/marketListings');
@@ -88,6 +80,7 @@ test('a listed work is approved, found on the market, bought with the balance an
   const card = page.getByTestId('market-card').filter({ hasText: NAME });
   await expect(card).toContainText('¥50.00');
   await expect(card).toContainText('复制许可');
+  await expect(card).toContainText(users.marketSellers.zh.name);
   await snap(page, 'market-02-search');
   // A reload keeps the search; on a phone the grid is one column and nothing is wider than the screen.
   await page.setViewportSize({ width: 390, height: 844 });
@@ -180,4 +173,11 @@ test('a listed work is approved, found on the market, bought with the balance an
   await page.reload();
   await expect(bought.getByTestId('bought-status')).toHaveText('Refunded');
   await expect(bought.getByTestId('bought-open')).toHaveCount(0);
+  // The orders page lists the market purchase as any other order.
+  await page.goto('/order/consume/market');
+  const order = page.getByTestId('order-row').filter({ hasText: NAME });
+  await expect(order.getByTestId('order-status')).toHaveText('Refunded');
+  await expect(order).toContainText(users.marketSellers.zh.name);
+  await expect(order.getByTestId('order-refunded')).toHaveText('¥50.00 refunded');
+  await snap(page, 'market-12-orders-en');
 });

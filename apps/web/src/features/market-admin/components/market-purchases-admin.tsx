@@ -83,8 +83,13 @@ export function MarketPurchasesAdmin() {
               {t('marketAdmin.purchases.status.refunded')}
             </Tag>
             <Typography.Text type="secondary" className="market-admin__note">
-              {t('marketAdmin.purchases.refundedLine', { time: formatDate(row.refundedAt), reason: row.refundReason })}
+              {formatDate(row.refundedAt)}
             </Typography.Text>
+            {row.refundReason && (
+              <Typography.Text type="secondary" className="market-admin__note">
+                {t('marketAdmin.reason', { reason: row.refundReason })}
+              </Typography.Text>
+            )}
           </div>
         ) : (
           <div className="market-admin__status">
