@@ -22,9 +22,9 @@ type NavEntry =
 
 /**
  * Spec 2.6 header entries, in order. Links without a page are hidden; 'Membership version' opens the
- * membership registration dialog (signed in) or the login prompt, as Order does. The market (spec 1 lists it
- * among the public site's pages, and /market has no header of its own to be found from) comes before Client
- * download (docs/market.md).
+ * membership registration dialog (signed in) or the login prompt, as Order does. Market is added before Client
+ * download: spec 1 counts it among the public site's pages, and without an entry nothing would lead there
+ * (docs/web.md, "The market").
  */
 const NAV_ENTRIES: readonly NavEntry[] = [
   { key: 'home', kind: 'link', to: '/', labelKey: 'menu.home' },
