@@ -81,9 +81,9 @@ ALTER TABLE "market_settings" ADD CONSTRAINT "market_settings_updated_by_users_i
 CREATE UNIQUE INDEX "market_listings_work" ON "market_listings" USING btree ("work_id");--> statement-breakpoint
 CREATE INDEX "market_listings_seller" ON "market_listings" USING btree ("seller_id","submitted_at","id");--> statement-breakpoint
 CREATE INDEX "market_listings_search_grams" ON "market_listings" USING gin ("search_grams");--> statement-breakpoint
-CREATE INDEX "market_listings_newest" ON "market_listings" USING btree ("listed_at" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE "market_listings"."status" = 'onMarket';--> statement-breakpoint
+CREATE INDEX "market_listings_newest" ON "market_listings" USING btree ("listed_at","id") WHERE "market_listings"."status" = 'onMarket';--> statement-breakpoint
 CREATE INDEX "market_listings_price" ON "market_listings" USING btree ("price_fen","id") WHERE "market_listings"."status" = 'onMarket';--> statement-breakpoint
-CREATE INDEX "market_listings_popular" ON "market_listings" USING btree ("sales" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE "market_listings"."status" = 'onMarket';--> statement-breakpoint
+CREATE INDEX "market_listings_popular" ON "market_listings" USING btree ("sales","id") WHERE "market_listings"."status" = 'onMarket';--> statement-breakpoint
 CREATE INDEX "market_listings_review" ON "market_listings" USING btree ("status","submitted_at","id");--> statement-breakpoint
 CREATE UNIQUE INDEX "market_purchases_one_per_buyer" ON "market_purchases" USING btree ("listing_id","buyer_id") WHERE "market_purchases"."status" = 'completed';--> statement-breakpoint
 CREATE UNIQUE INDEX "market_purchases_idempotency" ON "market_purchases" USING btree ("buyer_id","idempotency_key") WHERE "market_purchases"."idempotency_key" is not null;--> statement-breakpoint

@@ -101,7 +101,7 @@ export class MarketAdminService {
         userId: listing.sellerId,
         kind: 'marketListingRejected',
         params: { workName: listing.workName, reason },
-        link: '/market/myListings',
+        link: `/dashboard/dashboard?edit=${listing.workUid}`,
       });
       return rejected;
     });
@@ -131,7 +131,7 @@ export class MarketAdminService {
         userId: listing.sellerId,
         kind: 'marketListingTakenOff',
         params: { workName: listing.workName, reason },
-        link: '/market/myListings',
+        link: `/dashboard/dashboard?edit=${listing.workUid}`,
       });
       return off;
     });

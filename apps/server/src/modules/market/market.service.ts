@@ -245,7 +245,7 @@ export class MarketService {
         userId: failed.order.userId,
         kind: 'marketPurchaseFailed',
         params: { price: failed.order.amountFen, orderNo: failed.order.orderNo, reason: failed.reason },
-        link: '/recode/wallet',
+        link: '/wallet/index',
       });
     }
   };
@@ -462,7 +462,7 @@ export class MarketService {
       userId: buying.buyerId,
       kind: 'marketPurchased',
       params: { workName: listing.workName, price: listing.priceFen, licence: listing.licence, orderNo: buying.orderNo },
-      link: copy ? `/dashboard/dashboard?edit=${copy.uid}` : `/marketDetails/${listing.id}`,
+      link: copy ? `/dashboard/dashboard?edit=${copy.uid}` : '/model/bought',
     });
     await this.deps.notifications.notify(tx, {
       userId: listing.sellerId,

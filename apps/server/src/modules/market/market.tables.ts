@@ -55,14 +55,15 @@ export const marketListings = pgTable(
     uniqueIndex('market_listings_work').on(table.workId),
     index('market_listings_seller').on(table.sellerId, table.submittedAt, table.id),
     index('market_listings_search_grams').using('gin', table.searchGrams),
+    // Ascending: scanned backwards they give `desc` (nulls first), the order the search asks for.
     index('market_listings_newest')
-      .on(table.listedAt.desc(), table.id.desc())
+      .on(table.listedAt, table.id)
       .where(sql`${table.status} = 'onMarket'`),
     index('market_listings_price')
       .on(table.priceFen, table.id)
       .where(sql`${table.status} = 'onMarket'`),
     index('market_listings_popular')
-      .on(table.sales.desc(), table.id.desc())
+      .on(table.sales, table.id)
       .where(sql`${table.status} = 'onMarket'`),
     index('market_listings_review').on(table.status, table.submittedAt, table.id),
     check('market_listings_price_positive', sql`${table.priceFen} > 0`),
