@@ -3,6 +3,7 @@
 //   --rounds N    rounds per benchmark (default 4)
 import { parseArgs } from 'node:util';
 import { run as apiThroughput } from './api-throughput.mjs';
+import { run as marketSearch } from './market-search.mjs';
 import { run as panoramaProcessing } from './panorama-processing.mjs';
 import { run as paymentNotifications } from './payment-notifications.mjs';
 import { run as pointcloudConversion } from './pointcloud-conversion.mjs';
@@ -18,6 +19,7 @@ const results = [
   await tusUpload(options),
   await worksList(options),
   await userSearch(options),
+  await marketSearch(options),
   await paymentNotifications(options),
   await trafficBilling(options),
   await panoramaProcessing(options),

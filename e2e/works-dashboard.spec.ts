@@ -331,16 +331,18 @@ test('a published work: put online, review, market price and share with link and
   await page.reload();
   await expect(work.getByTestId('work-status')).toHaveText('已通过');
 
+  // Listed on the market: it waits for the market's review (e2e/market.spec.ts goes on from there).
   await chooseFromMenu(page, work.getByTestId('work-actions'), /上架市场/);
   const market = page.getByRole('dialog', { name: '上架市场' });
   await market.getByTestId('price-input').fill('12.345');
-  await market.getByRole('button', { name: /上\s?架/ }).click();
+  await market.getByTestId('market-listing-submit').click();
   await expect(market).toContainText('请输入金额，最多两位小数');
   await market.getByTestId('price-input').fill('1288.5');
-  await market.getByRole('button', { name: /上\s?架/ }).click();
+  await market.getByText('复制许可').click();
+  await market.getByTestId('market-listing-submit').click();
   await expect(market).toBeHidden();
-  await expect(work.getByTestId('work-status')).toHaveText('展示中');
-  await expect(work.getByTestId('work-price')).toHaveText('在售 ¥1,288.50');
+  await expect(work.getByTestId('work-status')).toHaveText('已通过');
+  await expect(work.getByTestId('work-market')).toHaveText('市场审核中 ¥1,288.50');
 
   await chooseFromMenu(page, work.getByTestId('work-actions'), /分享/);
   const share = page.getByRole('dialog', { name: '分享“雨后竹林”' });
@@ -354,6 +356,6 @@ test('a published work: put online, review, market price and share with link and
   await page.keyboard.press('Escape');
 
   await page.getByTestId('works-view').getByText('列表').click();
-  await expect(row(page, '雨后竹林')).toContainText('¥1,288.50');
+  await expect(row(page, '雨后竹林').getByTestId('work-market')).toHaveText('市场审核中 ¥1,288.50');
   await snap(page, 'works-table-published-zh-desktop');
 });

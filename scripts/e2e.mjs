@@ -30,6 +30,11 @@ const accounts = [
   // The membership renewal journey's trial members, one per language (their trial and balance: e2e/support/membership.ts).
   { phone: '13800000007', password: 'Renew#2026', fullName: 'Renew Zh', roles: ['customer'], permissionIds: [161, 162, 35, 37, 163] },
   { phone: '13800000008', password: 'Renew#2026', fullName: 'Renew En', roles: ['customer'], permissionIds: [161, 162, 35, 37, 163] },
+  // The market journey's sellers and buyers, one per language (their works and balance: e2e/support/market.ts).
+  { phone: '13800000009', password: 'Market#2026', fullName: 'Seller Zh', roles: ['photographer'], permissionIds: [161, 162, 35, 37, 163] },
+  { phone: '13800000010', password: 'Market#2026', fullName: 'Seller En', roles: ['photographer'], permissionIds: [161, 162, 35, 37, 163] },
+  { phone: '13800000011', password: 'Market#2026', fullName: 'Buyer Zh', roles: ['customer'], permissionIds: [161, 162, 35, 37, 163] },
+  { phone: '13800000012', password: 'Market#2026', fullName: 'Buyer En', roles: ['customer'], permissionIds: [161, 162, 35, 37, 163] },
 ];
 
 function run(command, args, env = process.env) {

@@ -22,6 +22,15 @@ export const users = {
     zh: { phone: '13800000007', password: 'Renew#2026' },
     en: { phone: '13800000008', password: 'Renew#2026' },
   },
+  /** The market journey's sellers and buyers, one per language; their works and balance: e2e/support/market.ts. */
+  marketSellers: {
+    zh: { phone: '13800000009', password: 'Market#2026', name: 'Seller Zh' },
+    en: { phone: '13800000010', password: 'Market#2026', name: 'Seller En' },
+  },
+  marketBuyers: {
+    zh: { phone: '13800000011', password: 'Market#2026', name: 'Buyer Zh' },
+    en: { phone: '13800000012', password: 'Market#2026', name: 'Buyer En' },
+  },
 } as const;
 
 export const TOKEN_COOKIE = 'spatia_token';

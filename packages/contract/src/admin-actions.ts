@@ -26,6 +26,11 @@ export const ADMIN_ACTIONS = [
   'withdrawal.settings',
   'withdrawal.endFailed',
   'rechargeOrder.refund',
+  'marketListing.approve',
+  'marketListing.reject',
+  'marketListing.takeOff',
+  'market.settings',
+  'marketPurchase.refund',
 ] as const;
 
 export type AdminActionCode = (typeof ADMIN_ACTIONS)[number];
@@ -87,6 +92,11 @@ export const ADMIN_LOG_FIELDS = [
   // refunds
   'refundedFen',
   'refundNo',
+  // the market
+  'priceFen',
+  'licence',
+  'feeBasisPoints',
+  'refundWindowDays',
 ] as const;
 export type AdminLogField = (typeof ADMIN_LOG_FIELDS)[number];
 

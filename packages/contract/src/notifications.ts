@@ -37,6 +37,15 @@ export const NOTIFICATION_KINDS = [
   // payouts that end (docs/withdrawals.md)
   'withdrawalConfirmInWechat',
   'withdrawalPayoutStuck',
+  // the market (docs/market.md)
+  'marketListingApproved',
+  'marketListingRejected',
+  'marketListingTakenOff',
+  'marketSold',
+  'marketPurchased',
+  'marketPurchaseFailed',
+  'marketPurchaseRefunded',
+  'marketSaleRefunded',
 ] as const;
 
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];

@@ -157,6 +157,18 @@ describe('API description', () => {
         '/api/c/withdraw/records/{id}/confirmation',
         '/api/admin/rechargeOrders',
         '/api/admin/rechargeOrders/{id}/refunds',
+        '/api/market/listings',
+        '/api/market/listings/{id}',
+        '/api/market/listings/{id}/purchase',
+        '/api/market/purchases',
+        '/api/market/myListings',
+        '/api/admin/market/listings',
+        '/api/admin/market/listings/{id}/approve',
+        '/api/admin/market/listings/{id}/reject',
+        '/api/admin/market/listings/{id}/takeOff',
+        '/api/admin/market/settings',
+        '/api/admin/market/purchases',
+        '/api/admin/market/purchases/{id}/refund',
       ].sort(),
     );
     expect(document.paths['/api/client/{uid}/info']?.get?.security).toEqual([{ token: [] }]);

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authHeaders, createTestApp, json, signIn, type TestApp } from '../test/test-app.js';
 import { postFile } from '../test/multipart.js';
 import { attachAsset, createWork, person, samplePng, withToken, type Person } from '../test/works-fixtures.js';
+import { boughtListing, listedWork } from '../test/market-fixtures.js';
 
 /**
  * The authorization matrix (docs/access.md): every endpoint that takes an id or a uid in its path is
@@ -234,6 +235,20 @@ const ofAnotherPerson =
 /** The options of a rejection or revocation, which needs a reason. */
 const WITH_REASON = { body: { reason: 'matrix' } };
 
+/** The owner's listing on the market (docs/market.md); `approve: false` leaves it waiting for review. */
+const listing =
+  (approve = true): Fixture =>
+  async ({ testApp, owner, admin }) => {
+    const listed = await listedWork(testApp.app, owner, { approve, admin });
+    return { id: String(listed.listing.id) };
+  };
+
+/** A purchase of the owner's listing by the receiver. */
+const marketPurchase: Fixture = async ({ testApp, owner, admin, receiver }) => {
+  const listed = await listedWork(testApp.app, owner, { admin });
+  return { id: String(await boughtListing(testApp.app, receiver, listed.listing)) };
+};
+
 /**
  * One line per endpoint: `'METHOD /path/{param}': row(fixture, [anonymous, other, owner, admin])`.
  * 401 = not signed in; 403 = signed in without the right; 404 = "no such thing" as far as the caller
@@ -273,6 +288,13 @@ const MATRIX: Record<string, Row> = {
   'DELETE /api/model/{uid}/audit': row(work, [401, 404, 409, 409]),
   'PUT /api/model/{uid}/market': row(work, [401, 404, 409, 409], { body: { price: '9.90' } }),
   'DELETE /api/model/{uid}/market': row(work, [401, 404, 200, 200]),
+  // market (docs/market.md): a purchase needs a balance (none here but the seller's own listing); admins review
+  'GET /api/market/listings/{id}': row(listing(), [200, 200, 200, 200]),
+  'POST /api/market/listings/{id}/purchase': row(listing(), [401, 409, 409, 409], { body: { method: 'balance' } }),
+  'POST /api/admin/market/listings/{id}/approve': row(listing(false), [401, 403, 403, 200]),
+  'POST /api/admin/market/listings/{id}/reject': row(listing(false), [401, 403, 403, 200], WITH_REASON),
+  'POST /api/admin/market/listings/{id}/takeOff': row(listing(), [401, 403, 403, 200], WITH_REASON),
+  'POST /api/admin/market/purchases/{id}/refund': row(marketPurchase, [401, 403, 403, 200], WITH_REASON),
   'GET /api/model/{uid}/share': row(work, [401, 404, 409, 409]),
   'POST /api/audit/models/{uid}/claim': row(work, [401, 403, 403, 409]),
   'POST /api/audit/models/{uid}/decision': row(work, [401, 403, 403, 409], { body: { passed: true } }),

@@ -36,6 +36,8 @@ export const queryKeys = {
     share: (uid: string) => [...queryKeys.works.all, 'share', uid] as const,
     processing: (uid: string) => [...queryKeys.works.all, 'processing', uid] as const,
     traffic: (uid: string, days: number) => [...queryKeys.works.all, 'traffic', uid, days] as const,
+    /** The owner's market listings (`GET /market/myListings`): any change to works may end one (docs/market.md). */
+    marketListings: () => [...queryKeys.works.all, 'marketListings'] as const,
   },
   /** The public work page's viewers (the work itself is `works.detailIn`). */
   publicWork: {
@@ -89,6 +91,14 @@ export const queryKeys = {
     confirmation: (id: number) => [...queryKeys.withdrawals.all, 'confirmation', id] as const,
   },
   workAudit: ['workAudit'] as const,
+  /** The market: its search, a listing, the buyer's bought works (the seller's listings are `works.marketListings`). */
+  market: {
+    all: ['market'] as const,
+    search: (query: unknown, language: string) => [...queryKeys.market.all, 'search', query, language] as const,
+    /** Per reader: what they may do (buy, bought, their own) and their balance come with it. */
+    listing: (id: number, language: string, uid: string) => [...queryKeys.market.all, 'listing', id, language, uid] as const,
+    purchases: () => [...queryKeys.market.all, 'purchases'] as const,
+  },
   tours: {
     all: ['tours'] as const,
     tour: (uid: string) => [...queryKeys.tours.all, uid] as const,
@@ -103,5 +113,6 @@ export const queryKeys = {
     users: () => [...queryKeys.admin.all, 'users'] as const,
     permissions: () => [...queryKeys.admin.all, 'permissions'] as const,
     sensitiveWords: () => [...queryKeys.admin.all, 'sensitiveWords'] as const,
+    market: () => [...queryKeys.admin.all, 'market'] as const,
   },
 };

@@ -615,6 +615,11 @@ export interface paths {
                 | 'withdrawal.settings'
                 | 'withdrawal.endFailed'
                 | 'rechargeOrder.refund'
+                | 'marketListing.approve'
+                | 'marketListing.reject'
+                | 'marketListing.takeOff'
+                | 'market.settings'
+                | 'marketPurchase.refund'
               )
             | '';
           adminUid?: string;
@@ -671,7 +676,12 @@ export interface paths {
                     | 'withdrawal.reject'
                     | 'withdrawal.settings'
                     | 'withdrawal.endFailed'
-                    | 'rechargeOrder.refund';
+                    | 'rechargeOrder.refund'
+                    | 'marketListing.approve'
+                    | 'marketListing.reject'
+                    | 'marketListing.takeOff'
+                    | 'market.settings'
+                    | 'marketPurchase.refund';
                   /** @enum {string} */
                   actor: 'admin' | 'system';
                   admin: {
@@ -723,6 +733,885 @@ export interface paths {
       };
     };
     put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/admin/market/listings': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Listings by status (waiting for review first, oldest first), searchable by the work's or seller's name, uid or phone */
+    get: {
+      parameters: {
+        query: {
+          /** @description the work's name or uid, or the seller's uid or phone number */
+          keyword?: string;
+          pageNum: number;
+          pageSize: number;
+          status?: ('pending' | 'onMarket' | 'rejected' | 'off') | '';
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {number} */
+              code: 0;
+              data: {
+                list: {
+                  decidedAt: number | null;
+                  id: number;
+                  /** @enum {string} */
+                  licence: 'view' | 'copy';
+                  listedAt: number | null;
+                  offReason: ('seller' | 'admin' | 'workChanged') | null;
+                  priceFen: number;
+                  reason: string;
+                  sales: number;
+                  seller: {
+                    avatarUrl: string;
+                    id: number;
+                    /** @description the owner's approved identities (public answers only) */
+                    identities?: {
+                      code: string;
+                      id: number;
+                      name: string;
+                    }[];
+                    name: string;
+                    uid: string;
+                  };
+                  /** @enum {string} */
+                  status: 'pending' | 'onMarket' | 'rejected' | 'off';
+                  submittedAt: number;
+                  work: {
+                    coverUrl: string;
+                    name: string;
+                    /** @enum {string} */
+                    type: 'panorama' | 'model3d' | 'pointcloud';
+                    uid: string;
+                  };
+                }[];
+                pageNum: number;
+                pageSize: number;
+                total: number;
+              };
+              msg: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/admin/market/listings/{id}/approve': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Put a listing waiting for review on the market */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: number;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {number} */
+              code: 0;
+              data: {
+                decidedAt: number | null;
+                id: number;
+                /** @enum {string} */
+                licence: 'view' | 'copy';
+                listedAt: number | null;
+                offReason: ('seller' | 'admin' | 'workChanged') | null;
+                priceFen: number;
+                reason: string;
+                sales: number;
+                seller: {
+                  avatarUrl: string;
+                  id: number;
+                  /** @description the owner's approved identities (public answers only) */
+                  identities?: {
+                    code: string;
+                    id: number;
+                    name: string;
+                  }[];
+                  name: string;
+                  uid: string;
+                };
+                /** @enum {string} */
+                status: 'pending' | 'onMarket' | 'rejected' | 'off';
+                submittedAt: number;
+                work: {
+                  coverUrl: string;
+                  name: string;
+                  /** @enum {string} */
+                  type: 'panorama' | 'model3d' | 'pointcloud';
+                  uid: string;
+                };
+              };
+              msg: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/admin/market/listings/{id}/reject': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Refuse a listing waiting for review, with a reason its seller reads */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: number;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            reason: string;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {number} */
+              code: 0;
+              data: {
+                decidedAt: number | null;
+                id: number;
+                /** @enum {string} */
+                licence: 'view' | 'copy';
+                listedAt: number | null;
+                offReason: ('seller' | 'admin' | 'workChanged') | null;
+                priceFen: number;
+                reason: string;
+                sales: number;
+                seller: {
+                  avatarUrl: string;
+                  id: number;
+                  /** @description the owner's approved identities (public answers only) */
+                  identities?: {
+                    code: string;
+                    id: number;
+                    name: string;
+                  }[];
+                  name: string;
+                  uid: string;
+                };
+                /** @enum {string} */
+                status: 'pending' | 'onMarket' | 'rejected' | 'off';
+                submittedAt: number;
+                work: {
+                  coverUrl: string;
+                  name: string;
+                  /** @enum {string} */
+                  type: 'panorama' | 'model3d' | 'pointcloud';
+                  uid: string;
+                };
+              };
+              msg: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/admin/market/listings/{id}/takeOff': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Take a listing on the market off it, with a reason its seller reads */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: number;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            reason: string;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {number} */
+              code: 0;
+              data: {
+                decidedAt: number | null;
+                id: number;
+                /** @enum {string} */
+                licence: 'view' | 'copy';
+                listedAt: number | null;
+                offReason: ('seller' | 'admin' | 'workChanged') | null;
+                priceFen: number;
+                reason: string;
+                sales: number;
+                seller: {
+                  avatarUrl: string;
+                  id: number;
+                  /** @description the owner's approved identities (public answers only) */
+                  identities?: {
+                    code: string;
+                    id: number;
+                    name: string;
+                  }[];
+                  name: string;
+                  uid: string;
+                };
+                /** @enum {string} */
+                status: 'pending' | 'onMarket' | 'rejected' | 'off';
+                submittedAt: number;
+                work: {
+                  coverUrl: string;
+                  name: string;
+                  /** @enum {string} */
+                  type: 'panorama' | 'model3d' | 'pointcloud';
+                  uid: string;
+                };
+              };
+              msg: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/admin/market/purchases': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Purchases, newest first, searchable by order number or the buyer's or seller's uid or phone */
+    get: {
+      parameters: {
+        query: {
+          /** @description an order number, or the buyer's or seller's uid or phone number */
+          keyword?: string;
+          pageNum: number;
+          pageSize: number;
+          status?: ('completed' | 'refunded') | '';
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {number} */
+              code: 0;
+              data: {
+                list: {
+                  buyer: {
+                    avatarUrl: string;
+                    /** @description the owner's approved identities (public answers only) */
+                    identities?: {
+                      code: string;
+                      id: number;
+                      name: string;
+                    }[];
+                    name: string;
+                    uid: string;
+                  };
+                  copyUid: string | null;
+                  feeFen: number;
+                  id: number;
+                  /** @enum {string} */
+                  licence: 'view' | 'copy';
+                  listingId: number;
+                  orderNo: string;
+                  paidByProviderFen: number;
+                  paidFromBalanceFen: number;
+                  priceFen: number;
+                  provider: ('sandbox' | 'wechat' | 'alipay') | null;
+                  purchasedAt: number;
+                  refundableUntil: number;
+                  refundedAt: number | null;
+                  refundReason: string;
+                  seller: {
+                    avatarUrl: string;
+                    /** @description the owner's approved identities (public answers only) */
+                    identities?: {
+                      code: string;
+                      id: number;
+                      name: string;
+                    }[];
+                    name: string;
+                    uid: string;
+                  };
+                  /** @enum {string} */
+                  status: 'completed' | 'refunded';
+                  work: {
+                    coverUrl: string;
+                    name: string;
+                    /** @enum {string} */
+                    type: 'panorama' | 'model3d' | 'pointcloud';
+                    uid: string;
+                  };
+                }[];
+                pageNum: number;
+                pageSize: number;
+                total: number;
+              };
+              msg: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/admin/market/purchases/{id}/refund': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Refund a purchase within the refund window: the seller's income and the fee go back to the buyer's balance, the QR-paid part on to the provider; the licence ends (a copy is removed). Idempotency-Key honoured */
+    post: {
+      parameters: {
+        query?: never;
+        header?: {
+          'idempotency-key'?: string;
+        };
+        path: {
+          id: number;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            reason: string;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {number} */
+              code: 0;
+              data: {
+                buyer: {
+                  avatarUrl: string;
+                  /** @description the owner's approved identities (public answers only) */
+                  identities?: {
+                    code: string;
+                    id: number;
+                    name: string;
+                  }[];
+                  name: string;
+                  uid: string;
+                };
+                copyUid: string | null;
+                feeFen: number;
+                id: number;
+                /** @enum {string} */
+                licence: 'view' | 'copy';
+                listingId: number;
+                orderNo: string;
+                paidByProviderFen: number;
+                paidFromBalanceFen: number;
+                priceFen: number;
+                provider: ('sandbox' | 'wechat' | 'alipay') | null;
+                purchasedAt: number;
+                refundableUntil: number;
+                refundedAt: number | null;
+                refundReason: string;
+                seller: {
+                  avatarUrl: string;
+                  /** @description the owner's approved identities (public answers only) */
+                  identities?: {
+                    code: string;
+                    id: number;
+                    name: string;
+                  }[];
+                  name: string;
+                  uid: string;
+                };
+                /** @enum {string} */
+                status: 'completed' | 'refunded';
+                work: {
+                  coverUrl: string;
+                  name: string;
+                  /** @enum {string} */
+                  type: 'panorama' | 'model3d' | 'pointcloud';
+                  uid: string;
+                };
+              };
+              msg: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        502: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/admin/market/settings': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The platform's fee (basis points of the price) and the refund window (days) */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {number} */
+              code: 0;
+              data: {
+                /** @description the platform fee, 1/10000 of the price */
+                feeBasisPoints: number;
+                refundWindowDays: number;
+              };
+              msg: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+      };
+    };
+    /** Change the platform's fee (for sales from now on) and the refund window */
+    put: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /** @description the platform fee, 1/10000 of the price */
+            feeBasisPoints: number;
+            refundWindowDays: number;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {number} */
+              code: 0;
+              data: {
+                /** @description the platform fee, 1/10000 of the price */
+                feeBasisPoints: number;
+                refundWindowDays: number;
+              };
+              msg: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+      };
+    };
     post?: never;
     delete?: never;
     options?: never;
@@ -5566,7 +6455,15 @@ export interface paths {
                     | 'withdrawalFailed'
                     | 'payoutAccountBound'
                     | 'withdrawalConfirmInWechat'
-                    | 'withdrawalPayoutStuck';
+                    | 'withdrawalPayoutStuck'
+                    | 'marketListingApproved'
+                    | 'marketListingRejected'
+                    | 'marketListingTakenOff'
+                    | 'marketSold'
+                    | 'marketPurchased'
+                    | 'marketPurchaseFailed'
+                    | 'marketPurchaseRefunded'
+                    | 'marketSaleRefunded';
                   link: string;
                   params: {
                     [key: string]: string | number;
@@ -8518,6 +9415,616 @@ export interface paths {
         };
         /** @description Default Response */
         503: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/market/listings': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Listings on the market: search (Chinese too), filter by type and price (fen), sort by newest, popular or price */
+    get: {
+      parameters: {
+        query: {
+          /** @description fen */
+          maxPrice?: number;
+          /** @description fen */
+          minPrice?: number;
+          pageNum: number;
+          pageSize: number;
+          /** @description words of the name, description or tags (Chinese too) */
+          q?: string;
+          sort?: 'newest' | 'popular' | 'priceAsc' | 'priceDesc';
+          type?: ('panorama' | 'model3d' | 'pointcloud') | '';
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {number} */
+              code: 0;
+              data: {
+                list: {
+                  id: number;
+                  /** @enum {string} */
+                  licence: 'view' | 'copy';
+                  listedAt: number;
+                  priceFen: number;
+                  sales: number;
+                  seller: {
+                    avatarUrl: string;
+                    /** @description the owner's approved identities (public answers only) */
+                    identities?: {
+                      code: string;
+                      id: number;
+                      name: string;
+                    }[];
+                    name: string;
+                    uid: string;
+                  };
+                  work: {
+                    coverUrl: string;
+                    name: string;
+                    /** @enum {string} */
+                    type: 'panorama' | 'model3d' | 'pointcloud';
+                    uid: string;
+                  };
+                }[];
+                pageNum: number;
+                pageSize: number;
+                total: number;
+              };
+              msg: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/market/listings/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** A listing with its work as the public page shows it, the seller's badges and the caller's standing (bought, own); only its seller, its buyers and admins see it off the market */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: number;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {number} */
+              code: 0;
+              data: {
+                balanceFen: number;
+                detail: {
+                  address: string;
+                  assets: {
+                    contentType: string;
+                    createdAt: number;
+                    fileName: string;
+                    id: number;
+                    /** @enum {string} */
+                    kind: 'origin' | 'cover' | 'slr' | 'coverVideo' | 'music';
+                    sha256: string;
+                    size: number;
+                    url: string;
+                  }[];
+                  /** @description the owner's and admins' answers only */
+                  budget?: number;
+                  coverUrl: string;
+                  createdAt: number;
+                  deletedAt: number | null;
+                  description: string;
+                  endTime: number | null;
+                  latitude: number | null;
+                  longitude: number | null;
+                  marketPrice: number | null;
+                  name: string;
+                  onLined: boolean;
+                  openInOfficial: boolean;
+                  owner: {
+                    avatarUrl: string;
+                    /** @description the owner's approved identities (public answers only) */
+                    identities?: {
+                      code: string;
+                      id: number;
+                      name: string;
+                    }[];
+                    name: string;
+                    uid: string;
+                  };
+                  /** @description the owner's and admins' answers only */
+                  pendingTransfer?: boolean;
+                  /** @description the owner's and admins' answers only */
+                  reviewNote?: string;
+                  shopId: number | null;
+                  startTime: number | null;
+                  /** @enum {string} */
+                  status: 'unpublished' | 'published' | 'unaudited' | 'underReview' | 'notPassed' | 'passed' | 'exposed';
+                  tags: string[];
+                  /** @enum {string} */
+                  type: 'panorama' | 'model3d' | 'pointcloud';
+                  uid: string;
+                  updatedAt: number;
+                  version: number;
+                  views: number;
+                };
+                id: number;
+                /** @enum {string} */
+                licence: 'view' | 'copy';
+                listedAt: number;
+                mine: boolean;
+                priceFen: number;
+                providers: ('sandbox' | 'wechat' | 'alipay')[];
+                purchaseId: number | null;
+                sales: number;
+                seller: {
+                  avatarUrl: string;
+                  /** @description the owner's approved identities (public answers only) */
+                  identities?: {
+                    code: string;
+                    id: number;
+                    name: string;
+                  }[];
+                  name: string;
+                  uid: string;
+                };
+                /** @enum {string} */
+                status: 'pending' | 'onMarket' | 'rejected' | 'off';
+                work: {
+                  coverUrl: string;
+                  description: string;
+                  name: string;
+                  /** @enum {string} */
+                  type: 'panorama' | 'model3d' | 'pointcloud';
+                  uid: string;
+                };
+              };
+              msg: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/market/listings/{id}/purchase': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Buy a listing: `balance` pays from the balance; a provider pays from the balance and answers a payment QR code for what it lacks (the payment completes the purchase). An Idempotency-Key header is honoured for 24 h */
+    post: {
+      parameters: {
+        query?: never;
+        header?: {
+          'idempotency-key'?: string;
+        };
+        path: {
+          id: number;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            method: 'balance' | 'sandbox' | 'wechat' | 'alipay';
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {number} */
+              code: 0;
+              data: {
+                balanceFen: number;
+                order: {
+                  amountFen: number;
+                  balanceFen: number;
+                  codeUrl: string;
+                  createdAt: number;
+                  expiresAt: number;
+                  id: number;
+                  months: number;
+                  orderNo: string;
+                  paidAt: number | null;
+                  /** @enum {string} */
+                  provider: 'sandbox' | 'wechat' | 'alipay';
+                  /** @enum {string} */
+                  status: 'pending' | 'paid' | 'closed';
+                } | null;
+                purchase: {
+                  buyer: {
+                    avatarUrl: string;
+                    /** @description the owner's approved identities (public answers only) */
+                    identities?: {
+                      code: string;
+                      id: number;
+                      name: string;
+                    }[];
+                    name: string;
+                    uid: string;
+                  };
+                  copyUid: string | null;
+                  feeFen: number;
+                  id: number;
+                  /** @enum {string} */
+                  licence: 'view' | 'copy';
+                  listingId: number;
+                  orderNo: string;
+                  paidByProviderFen: number;
+                  paidFromBalanceFen: number;
+                  priceFen: number;
+                  provider: ('sandbox' | 'wechat' | 'alipay') | null;
+                  purchasedAt: number;
+                  refundableUntil: number;
+                  refundedAt: number | null;
+                  refundReason: string;
+                  seller: {
+                    avatarUrl: string;
+                    /** @description the owner's approved identities (public answers only) */
+                    identities?: {
+                      code: string;
+                      id: number;
+                      name: string;
+                    }[];
+                    name: string;
+                    uid: string;
+                  };
+                  /** @enum {string} */
+                  status: 'completed' | 'refunded';
+                  work: {
+                    coverUrl: string;
+                    name: string;
+                    /** @enum {string} */
+                    type: 'panorama' | 'model3d' | 'pointcloud';
+                    uid: string;
+                  };
+                } | null;
+              };
+              msg: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        502: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/market/myListings': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** My listings with their status and the reason of a rejection */
+    get: {
+      parameters: {
+        query: {
+          pageNum: number;
+          pageSize: number;
+          status?: ('pending' | 'onMarket' | 'rejected' | 'off') | '';
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {number} */
+              code: 0;
+              data: {
+                list: {
+                  decidedAt: number | null;
+                  id: number;
+                  /** @enum {string} */
+                  licence: 'view' | 'copy';
+                  listedAt: number | null;
+                  offReason: ('seller' | 'admin' | 'workChanged') | null;
+                  priceFen: number;
+                  reason: string;
+                  sales: number;
+                  /** @enum {string} */
+                  status: 'pending' | 'onMarket' | 'rejected' | 'off';
+                  submittedAt: number;
+                  work: {
+                    coverUrl: string;
+                    name: string;
+                    /** @enum {string} */
+                    type: 'panorama' | 'model3d' | 'pointcloud';
+                    uid: string;
+                  };
+                }[];
+                pageNum: number;
+                pageSize: number;
+                total: number;
+              };
+              msg: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/market/purchases': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** My bought works, newest first (refunded ones too) */
+    get: {
+      parameters: {
+        query: {
+          pageNum: number;
+          pageSize: number;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {number} */
+              code: 0;
+              data: {
+                list: {
+                  buyer: {
+                    avatarUrl: string;
+                    /** @description the owner's approved identities (public answers only) */
+                    identities?: {
+                      code: string;
+                      id: number;
+                      name: string;
+                    }[];
+                    name: string;
+                    uid: string;
+                  };
+                  copyUid: string | null;
+                  feeFen: number;
+                  id: number;
+                  /** @enum {string} */
+                  licence: 'view' | 'copy';
+                  listingId: number;
+                  orderNo: string;
+                  paidByProviderFen: number;
+                  paidFromBalanceFen: number;
+                  priceFen: number;
+                  provider: ('sandbox' | 'wechat' | 'alipay') | null;
+                  purchasedAt: number;
+                  refundableUntil: number;
+                  refundedAt: number | null;
+                  refundReason: string;
+                  seller: {
+                    avatarUrl: string;
+                    /** @description the owner's approved identities (public answers only) */
+                    identities?: {
+                      code: string;
+                      id: number;
+                      name: string;
+                    }[];
+                    name: string;
+                    uid: string;
+                  };
+                  /** @enum {string} */
+                  status: 'completed' | 'refunded';
+                  work: {
+                    coverUrl: string;
+                    name: string;
+                    /** @enum {string} */
+                    type: 'panorama' | 'model3d' | 'pointcloud';
+                    uid: string;
+                  };
+                }[];
+                pageNum: number;
+                pageSize: number;
+                total: number;
+              };
+              msg: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        401: {
           headers: {
             [name: string]: unknown;
           };
@@ -11845,7 +13352,7 @@ export interface paths {
       cookie?: never;
     };
     get?: never;
-    /** Put a reviewed work on the market at a price in yuan */
+    /** List a published, reviewed work on the market at a price in yuan with a licence (view when left out): the listing waits for review */
     put: {
       parameters: {
         query?: never;
@@ -11858,6 +13365,8 @@ export interface paths {
       requestBody: {
         content: {
           'application/json': {
+            /** @enum {string} */
+            licence?: 'view' | 'copy';
             /** @description yuan as a decimal */
             price: string;
           };
@@ -11874,57 +13383,25 @@ export interface paths {
               /** @enum {number} */
               code: 0;
               data: {
-                address: string;
-                assets: {
-                  contentType: string;
-                  createdAt: number;
-                  fileName: string;
-                  id: number;
-                  /** @enum {string} */
-                  kind: 'origin' | 'cover' | 'slr' | 'coverVideo' | 'music';
-                  sha256: string;
-                  size: number;
-                  url: string;
-                }[];
-                /** @description the owner's and admins' answers only */
-                budget?: number;
-                coverUrl: string;
-                createdAt: number;
-                deletedAt: number | null;
-                description: string;
-                endTime: number | null;
-                latitude: number | null;
-                longitude: number | null;
-                marketPrice: number | null;
-                name: string;
-                onLined: boolean;
-                openInOfficial: boolean;
-                owner: {
-                  avatarUrl: string;
-                  /** @description the owner's approved identities (public answers only) */
-                  identities?: {
-                    code: string;
-                    id: number;
-                    name: string;
-                  }[];
+                decidedAt: number | null;
+                id: number;
+                /** @enum {string} */
+                licence: 'view' | 'copy';
+                listedAt: number | null;
+                offReason: ('seller' | 'admin' | 'workChanged') | null;
+                priceFen: number;
+                reason: string;
+                sales: number;
+                /** @enum {string} */
+                status: 'pending' | 'onMarket' | 'rejected' | 'off';
+                submittedAt: number;
+                work: {
+                  coverUrl: string;
                   name: string;
+                  /** @enum {string} */
+                  type: 'panorama' | 'model3d' | 'pointcloud';
                   uid: string;
                 };
-                /** @description the owner's and admins' answers only */
-                pendingTransfer?: boolean;
-                /** @description the owner's and admins' answers only */
-                reviewNote?: string;
-                shopId: number | null;
-                startTime: number | null;
-                /** @enum {string} */
-                status: 'unpublished' | 'published' | 'unaudited' | 'underReview' | 'notPassed' | 'passed' | 'exposed';
-                tags: string[];
-                /** @enum {string} */
-                type: 'panorama' | 'model3d' | 'pointcloud';
-                uid: string;
-                updatedAt: number;
-                version: number;
-                views: number;
               };
               msg: string;
             };
@@ -11978,7 +13455,7 @@ export interface paths {
       };
     };
     post?: never;
-    /** Take a work off the market */
+    /** Take a work's listing off the market (or out of review); null when the work has none */
     delete: {
       parameters: {
         query?: never;
@@ -12000,69 +13477,28 @@ export interface paths {
               /** @enum {number} */
               code: 0;
               data: {
-                address: string;
-                assets: {
-                  contentType: string;
-                  createdAt: number;
-                  fileName: string;
-                  id: number;
-                  /** @enum {string} */
-                  kind: 'origin' | 'cover' | 'slr' | 'coverVideo' | 'music';
-                  sha256: string;
-                  size: number;
-                  url: string;
-                }[];
-                /** @description the owner's and admins' answers only */
-                budget?: number;
-                coverUrl: string;
-                createdAt: number;
-                deletedAt: number | null;
-                description: string;
-                endTime: number | null;
-                latitude: number | null;
-                longitude: number | null;
-                marketPrice: number | null;
-                name: string;
-                onLined: boolean;
-                openInOfficial: boolean;
-                owner: {
-                  avatarUrl: string;
-                  /** @description the owner's approved identities (public answers only) */
-                  identities?: {
-                    code: string;
-                    id: number;
-                    name: string;
-                  }[];
+                decidedAt: number | null;
+                id: number;
+                /** @enum {string} */
+                licence: 'view' | 'copy';
+                listedAt: number | null;
+                offReason: ('seller' | 'admin' | 'workChanged') | null;
+                priceFen: number;
+                reason: string;
+                sales: number;
+                /** @enum {string} */
+                status: 'pending' | 'onMarket' | 'rejected' | 'off';
+                submittedAt: number;
+                work: {
+                  coverUrl: string;
                   name: string;
+                  /** @enum {string} */
+                  type: 'panorama' | 'model3d' | 'pointcloud';
                   uid: string;
                 };
-                /** @description the owner's and admins' answers only */
-                pendingTransfer?: boolean;
-                /** @description the owner's and admins' answers only */
-                reviewNote?: string;
-                shopId: number | null;
-                startTime: number | null;
-                /** @enum {string} */
-                status: 'unpublished' | 'published' | 'unaudited' | 'underReview' | 'notPassed' | 'passed' | 'exposed';
-                tags: string[];
-                /** @enum {string} */
-                type: 'panorama' | 'model3d' | 'pointcloud';
-                uid: string;
-                updatedAt: number;
-                version: number;
-                views: number;
-              };
+              } | null;
               msg: string;
             };
-          };
-        };
-        /** @description Default Response */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
           };
         };
         /** @description Default Response */
@@ -12085,15 +13521,6 @@ export interface paths {
         };
         /** @description Default Response */
         404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description Default Response */
-        409: {
           headers: {
             [name: string]: unknown;
           };

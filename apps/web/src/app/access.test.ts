@@ -221,6 +221,7 @@ describe('route table', () => {
       '/dashboard/dashboard',
       '/model/receiptModel',
       '/model/sendModel',
+      '/model/bought',
       '/recharge/index',
       '/wallet',
       '/wallet/index',

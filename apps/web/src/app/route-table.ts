@@ -42,8 +42,12 @@ export const publicRoutes: readonly AppRoute[] = [
   { path: '/person', meta: { titleKey: 'menu.person', layout: 'public' } },
   { path: '/userWork/:id', meta: { titleKey: 'menu.userWork', layout: 'public', hidden: true } },
   { path: '/search', meta: { titleKey: 'menu.search', layout: 'public' } },
-  { path: '/market', meta: { titleKey: 'menu.market', layout: 'public' } },
-  { path: '/marketDetails/:id', meta: { titleKey: 'menu.marketDetails', layout: 'public', hidden: true } },
+  { path: '/market', meta: { titleKey: 'menu.market', layout: 'public' }, page: () => import('../pages/market-page') },
+  {
+    path: '/marketDetails/:id',
+    meta: { titleKey: 'menu.marketDetails', layout: 'public', hidden: true },
+    page: () => import('../pages/market-details-page'),
+  },
 ];
 
 /** Pages without the public or console chrome. */
@@ -68,6 +72,12 @@ export const consoleRoutes: readonly AppRoute[] = [
     path: '/model/sendModel',
     meta: { titleKey: 'menu.sendModel', icon: 'send', layout: 'console' },
     page: () => import('../pages/send-model-page'),
+  },
+  {
+    // Works bought on the market (issue 27, docs/market.md): not a spec page; every signed-in person may buy.
+    path: '/model/bought',
+    meta: { titleKey: 'menu.bought', icon: 'bought', layout: 'console' },
+    page: () => import('../pages/bought-works-page'),
   },
   {
     // Full screen: the panorama needs the room. Ownership is the server's check, as for the works list.
@@ -278,6 +288,21 @@ export const adminRoutes: readonly AppRoute[] = [
         path: '/admin/rechargeOrders',
         meta: { titleKey: 'menu.adminRechargeOrders', layout: 'console', roles: [Role.admin] },
         page: () => import('../pages/admin/recharge-orders-page'),
+      },
+      {
+        path: '/admin/marketListings',
+        meta: { titleKey: 'menu.adminMarketListings', layout: 'console', roles: [Role.admin] },
+        page: () => import('../pages/admin/market-listings-page'),
+      },
+      {
+        path: '/admin/marketPurchases',
+        meta: { titleKey: 'menu.adminMarketPurchases', layout: 'console', roles: [Role.admin] },
+        page: () => import('../pages/admin/market-purchases-page'),
+      },
+      {
+        path: '/admin/marketSettings',
+        meta: { titleKey: 'menu.adminMarketSettings', layout: 'console', roles: [Role.admin] },
+        page: () => import('../pages/admin/market-settings-page'),
       },
       {
         path: '/admin/log',

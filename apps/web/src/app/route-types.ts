@@ -6,6 +6,7 @@ export type RouteIcon =
   | 'dashboard'
   | 'receipt'
   | 'send'
+  | 'bought'
   | 'recharge'
   | 'signed'
   | 'pointCloud'

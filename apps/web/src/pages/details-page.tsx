@@ -15,14 +15,11 @@ import {
   usePublicTour,
   usePublicWork,
   useWorkScene,
-  type ViewerArea,
   viewerAreaFor,
   WorkFacts,
   workFailureOf,
-  WorkModelViewer,
   WorkNotice,
-  WorkPointCloudViewer,
-  WorkTourViewer,
+  WorkViewerArea,
 } from '../features/public-work';
 import { formatNumber } from '../lib/format';
 import { useSession } from '../stores/session-store';
@@ -93,7 +90,7 @@ export default function DetailsPage() {
   const owner = sessionUid !== '' && sessionUid === detail.owner.uid && !embedded;
   const stage = (
     <div className="details-stage">
-      <ViewerAreaContent
+      <WorkViewerArea
         area={area}
         work={detail}
         owner={owner}
@@ -182,58 +179,6 @@ export default function DetailsPage() {
 /** No site header on this page (spec 2.1), so a slim bar: the brand (home) and the language. */
 function DetailsTopBar() {
   return <BrandBar className="details-topbar" />;
-}
-
-function ViewerAreaContent({ area, work, owner, onRetry }: { area: ViewerArea; work: WorkDetail; owner: boolean; onRetry: () => void }) {
-  const { t } = useTranslation();
-  const label = t('details.viewerLabel', { name: work.name, context: work.type });
-  switch (area.kind) {
-    case 'loading':
-      return <div className="details-stage__loading" aria-label={t('details.viewerLoading', { context: work.type })} role="status" />;
-    case 'tour':
-      return <WorkTourViewer tour={area.tour} label={label} />;
-    case 'model':
-      return <WorkModelViewer scene={area.scene} label={label} />;
-    case 'pointcloud':
-      return <WorkPointCloudViewer scene={area.scene} editable={owner} label={label} />;
-    case 'processing':
-      return (
-        <WorkNotice
-          dark
-          status="info"
-          title={t('details.processingTitle', { context: work.type })}
-          text={t('details.processingText', { context: work.type })}
-        />
-      );
-    case 'offline':
-      return <WorkNotice dark status="404" title={t('details.offlineTitle')} text={t('details.offlineText')} />;
-    case 'paused':
-    case 'unsupported':
-      // Nothing to view: the cover stays behind the notice.
-      return (
-        <>
-          {work.coverUrl && <img className="details-stage__cover" src={work.coverUrl} alt="" />}
-          {area.kind === 'paused' ? (
-            <WorkNotice dark status="warning" title={t('details.pausedTitle')} text={t(`details.pausedText.${area.reason}`)} />
-          ) : (
-            <WorkNotice dark status="info" title={t('details.unsupportedTitle')} text={t('details.unsupportedText')} />
-          )}
-        </>
-      );
-    case 'failed':
-      return (
-        <WorkNotice
-          dark
-          status="error"
-          title={t('details.tourFailedTitle', { context: work.type })}
-          action={
-            <Button type="primary" onClick={onRetry}>
-              {t('details.retry')}
-            </Button>
-          }
-        />
-      );
-  }
 }
 
 /** The public page's open count, once the server sends it. */

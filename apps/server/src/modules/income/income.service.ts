@@ -7,10 +7,12 @@ import { LedgerAccount, type LedgerService } from '../ledger/index.js';
 /**
  * The ledger movements that are income, by the kind they were booked with, and the source each one
  * counts under. Only these count: a withdrawal takes money out of income and is not income, nor is
- * money a refused withdrawal gives back. The market and service orders add their kinds here.
+ * money a refused withdrawal gives back. Service orders add their kind here.
  */
 export const INCOME_KINDS: Readonly<Record<string, IncomeSource>> = {
   workSale: 'orientation',
+  // A market sale credits the seller's income with the price less the platform's fee (docs/market.md).
+  marketSale: 'market',
 };
 
 export interface IncomeQuery {

@@ -800,3 +800,161 @@ describe('ledger property: refunds, partial refunds and debts (docs/refunds.md)'
     );
   }, 120_000);
 });
+
+type MarketOperation =
+  | { type: 'recharge'; user: number; amount: number }
+  /** A market purchase (docs/market.md): the buyer's balance to the seller's income less the fee, and the fee to revenue. */
+  | { type: 'purchase'; buyer: number; seller: number; price: number; feeBasisPoints: number }
+  /** Income leaving (a withdrawal paid): what a later refund may no longer find there. */
+  | { type: 'withdraw'; user: number; amount: number }
+  /** An admin's refund of a purchase made before; `again` books it a second time, which must move nothing. */
+  | { type: 'refund'; purchase: number; again: boolean };
+
+describe('ledger property: market purchases, fees and refunds (docs/market.md)', () => {
+  it('a sale and its refund create or lose no money; a refund leaves a debt on income that the next sale settles first', async () => {
+    const users = 3;
+    const user = fc.nat(users - 1);
+    const operations: fc.Arbitrary<MarketOperation[]> = fc.array(
+      fc.oneof<fc.Arbitrary<MarketOperation>[]>(
+        fc.record({ type: fc.constant('recharge' as const), user, amount: fc.integer({ min: 1, max: 20_000 }) }),
+        fc.record({
+          type: fc.constant('purchase' as const),
+          buyer: user,
+          seller: user,
+          price: fc.integer({ min: 1, max: 15_000 }),
+          feeBasisPoints: fc.integer({ min: 0, max: 5_000 }),
+        }),
+        fc.record({ type: fc.constant('withdraw' as const), user, amount: fc.integer({ min: 1, max: 20_000 }) }),
+        fc.record({ type: fc.constant('refund' as const), purchase: fc.nat(8), again: fc.boolean() }),
+      ),
+      { minLength: 1, maxLength: 30 },
+    );
+    await fc.assert(
+      fc.asyncProperty(operations, async (ops) => {
+        const { prefix, system } = await openScenario(0);
+        const revenue = `${prefix}:system:revenue:market`;
+        const payouts = `${prefix}:system:payouts`;
+        await ledger.openSystemAccount(revenue);
+        await ledger.openSystemAccount(payouts);
+        const userIds = Array.from({ length: users }, (_, index) => 900_000_000 + run * 10 + index);
+        for (const userId of userIds) {
+          await testDatabase.database.db.execute(
+            sql`insert into ledger_accounts (code, allow_negative) values (${LedgerAccount.balance(userId)}, false), (${LedgerAccount.income(userId)}, false), (${LedgerAccount.debt(userId)}, true)`,
+          );
+        }
+        const balanceOf = (index: number) => LedgerAccount.balance(userIds[index]!);
+        const incomeOf = (index: number) => LedgerAccount.income(userIds[index]!);
+        const debtOf = (index: number) => LedgerAccount.debt(userIds[index]!);
+        const model = new Map<string, number>();
+        const held = (account: string) => model.get(account) ?? 0;
+        const add = (account: string, amount: number) => model.set(account, held(account) + amount);
+        const purchases: { buyer: number; seller: number; income: number; fee: number; refunded: boolean }[] = [];
+
+        for (const op of ops) {
+          if (op.type === 'recharge') {
+            await ledger.post({
+              reference: `${prefix}:recharge:${Math.random()}`,
+              kind: 'topup',
+              entries: movement(system, balanceOf(op.user), op.amount),
+            });
+            add(system, -op.amount);
+            add(balanceOf(op.user), op.amount);
+          } else if (op.type === 'purchase') {
+            if (op.buyer === op.seller) continue;
+            const fee = Math.floor((op.price * op.feeBasisPoints) / 10_000);
+            const income = op.price - fee;
+            const reference = `${prefix}:market:purchase:${purchases.length}`;
+            const entries = [
+              { account: balanceOf(op.buyer), amount: -op.price },
+              { account: incomeOf(op.seller), amount: income },
+            ];
+            if (fee > 0) entries.push({ account: revenue, amount: fee });
+            if (held(balanceOf(op.buyer)) < op.price) {
+              await expect(ledger.post({ reference, kind: 'marketSale', entries })).rejects.toMatchObject({
+                code: LedgerErrors.insufficientBalance.code,
+              });
+              continue;
+            }
+            const settled = await testDatabase.database.db.transaction(async (tx) => {
+              await ledger.post({ reference, kind: 'marketSale', entries }, tx);
+              return ledger.settleDebt(userIds[op.seller]!, tx, 'income');
+            });
+            add(balanceOf(op.buyer), -op.price);
+            add(incomeOf(op.seller), income);
+            add(revenue, fee);
+            // The sale's income settles the seller's debt first, as far as it goes.
+            const expected = Math.min(held(incomeOf(op.seller)), 0 - held(debtOf(op.seller)));
+            expect(settled).toBe(expected);
+            add(incomeOf(op.seller), -settled);
+            add(debtOf(op.seller), settled);
+            purchases.push({ buyer: op.buyer, seller: op.seller, income, fee, refunded: false });
+          } else if (op.type === 'withdraw') {
+            const amount = Math.min(op.amount, held(incomeOf(op.user)));
+            if (amount === 0) continue;
+            await ledger.post({
+              reference: `${prefix}:withdraw:${Math.random()}`,
+              kind: 'test',
+              entries: movement(incomeOf(op.user), payouts, amount),
+            });
+            add(incomeOf(op.user), -amount);
+            add(payouts, amount);
+          } else {
+            const purchase = purchases[op.purchase];
+            if (!purchase || (purchase.refunded && !op.again)) continue;
+            const refund = (tx: LedgerTx) =>
+              Promise.all([
+                ledger.reverse(
+                  {
+                    reference: `${prefix}:market:refund:${op.purchase}:income`,
+                    kind: 'marketRefund',
+                    userId: userIds[purchase.seller]!,
+                    from: 'income',
+                    to: balanceOf(purchase.buyer),
+                    amountFen: purchase.income,
+                  },
+                  tx,
+                ),
+                purchase.fee > 0
+                  ? ledger.post(
+                      {
+                        reference: `${prefix}:market:refund:${op.purchase}:fee`,
+                        kind: 'marketRefund',
+                        entries: movement(revenue, balanceOf(purchase.buyer), purchase.fee),
+                      },
+                      tx,
+                    )
+                  : Promise.resolve({ replayed: purchase.refunded }),
+              ]);
+            const [reversal, feeBack] = await testDatabase.database.db.transaction(async (tx) => {
+              const reversed = await refund(tx);
+              return reversed;
+            });
+            if (purchase.refunded) {
+              expect(reversal.booked).toBe(false);
+              expect(feeBack.replayed).toBe(true);
+              continue;
+            }
+            const taken = Math.min(held(incomeOf(purchase.seller)), purchase.income);
+            expect(reversal).toEqual({ takenFen: taken, debtFen: purchase.income - taken, booked: true });
+            add(incomeOf(purchase.seller), -taken);
+            add(debtOf(purchase.seller), -(purchase.income - taken));
+            add(balanceOf(purchase.buyer), purchase.income + purchase.fee);
+            add(revenue, -purchase.fee);
+            purchase.refunded = true;
+          }
+        }
+
+        const all = [system, revenue, payouts, ...userIds.flatMap((_, index) => [balanceOf(index), incomeOf(index), debtOf(index)])];
+        const balances = await Promise.all(all.map((account) => ledger.balance(account)));
+        expect(balances.reduce((sum, balance) => sum + balance, 0)).toBe(0);
+        for (const [index, account] of all.entries()) expect(balances[index], account).toBe(held(account));
+        for (let index = 0; index < users; index += 1) {
+          expect(await ledger.balance(balanceOf(index))).toBeGreaterThanOrEqual(0);
+          expect(await ledger.balance(incomeOf(index))).toBeGreaterThanOrEqual(0);
+          expect(await ledger.balance(debtOf(index))).toBeLessThanOrEqual(0);
+        }
+      }),
+      { numRuns: 20 },
+    );
+  }, 180_000);
+});

@@ -57,9 +57,10 @@ export class LedgerService {
 
   constructor(private readonly repository: LedgerRepository) {}
 
-  async openUserAccounts(userId: number): Promise<void> {
-    await this.repository.ensureAccount(LedgerAccount.balance(userId), userId, false);
-    await this.repository.ensureAccount(LedgerAccount.income(userId), userId, false);
+  /** Given the caller's transaction, within it (on the embedded database a statement outside it would wait for it). */
+  async openUserAccounts(userId: number, within?: LedgerTx): Promise<void> {
+    await this.repository.ensureAccount(LedgerAccount.balance(userId), userId, false, within);
+    await this.repository.ensureAccount(LedgerAccount.income(userId), userId, false, within);
   }
 
   /** Opens the accounts of many users at once, those not open yet (the daily billing's owners). */
@@ -225,14 +226,14 @@ export class LedgerService {
   }
 
   /**
-   * Pays the user's debt from their balance, as far as the balance goes (after a recharge): the next money
-   * in settles what a refund left owing first. Answers what was paid. The balance is locked and the debt
-   * read after it, so two settlements never pay one debt twice.
+   * Pays the user's debt from their balance, as far as the balance goes (after a recharge), or from their
+   * income (after a market sale): the next money in settles what a refund left owing first. Answers what was
+   * paid. The account paying is locked and the debt read after it, so two settlements never pay one debt twice.
    */
-  async settleDebt(userId: number, within?: LedgerTx): Promise<number> {
-    const balance = LedgerAccount.balance(userId);
+  async settleDebt(userId: number, within?: LedgerTx, from: 'balance' | 'income' = 'balance'): Promise<number> {
+    const balance = from === 'balance' ? LedgerAccount.balance(userId) : LedgerAccount.income(userId);
     const debt = LedgerAccount.debt(userId);
-    if ((await this.repository.findAccounts(this.repository.db, [debt])).size === 0) return 0;
+    if ((await this.repository.findAccounts(within ?? this.repository.db, [debt])).size === 0) return 0;
     let paid = 0;
     const settle = async (tx: LedgerTx) => {
       // The balance's lock orders settlements; the debt (a system-like account, never locked) is read after it.

@@ -10,6 +10,7 @@ import {
   type TransferStatus,
 } from '@spatia/contract';
 import type { DayRange } from '../../lib/business-time.js';
+import type { MarketService } from '../market/index.js';
 import type { MembershipService } from '../membership/index.js';
 import type { RechargeService } from '../recharge/index.js';
 import type { TransfersService } from '../transfers/index.js';
@@ -161,12 +162,48 @@ function targetedSaleSource(transfers: TransfersService, side: 'receiver' | 'sen
   };
 }
 
+/**
+ * Market purchases (docs/market.md): bought (the buyer's side, the price) or sold (the seller's side, what they
+ * earned: the price less the fee). Each is booked when made, so every one is completed; a refunded one stays
+ * completed (money moved, and back) and says `refunded`, with the amount refunded.
+ */
+function marketSource(market: MarketService, side: 'buyer' | 'seller'): OrderSource {
+  return {
+    async list(userId, filter, page) {
+      if (filter.status && filter.status !== 'completed') return { rows: [], total: 0, completed: { count: 0, amountFen: 0 } };
+      const { rows, total, completed } = await market.ordersPage(side, userId, { from: filter.from, to: filter.to }, page);
+      return {
+        rows: rows.map((purchase) => {
+          const amountFen = side === 'buyer' ? purchase.priceFen : purchase.priceFen - purchase.feeFen;
+          const counterpart = side === 'buyer' ? purchase.seller : purchase.buyer;
+          return {
+            id: `market:${purchase.id}`,
+            orderNo: purchase.orderNo,
+            type: 'market' as const,
+            item: { kind: 'work' as const, workName: purchase.work.name, workUid: purchase.work.uid },
+            counterpart: { uid: counterpart.uid, name: counterpart.name },
+            provider: purchase.provider,
+            amountFen,
+            refundedFen: purchase.status === 'refunded' ? amountFen : 0,
+            status: 'completed' as const,
+            sourceStatus: purchase.status === 'refunded' ? ('refunded' as const) : ('paid' as const),
+            createdAt: purchase.purchasedAt,
+            completedAt: purchase.purchasedAt,
+          };
+        }),
+        total,
+        completed,
+      };
+    },
+  };
+}
+
 /** `T` + the UTC day it was sent + the transfer id: readable, sortable, and the same on both sides of the sale. */
 export function targetedSaleOrderNo(id: number, createdAt: number): string {
   return `T${new Date(createdAt).toISOString().slice(0, 10).replace(/-/g, '')}${String(id).padStart(6, '0')}`;
 }
 
-/** Orders whose source does not exist yet (market, service provider): always an empty page. */
+/** Orders whose source does not exist yet (service provider): always an empty page. */
 const noOrdersYet: OrderSource = {
   list: async () => ({ rows: [], total: 0, completed: { count: 0, amountFen: 0 } }),
 };
@@ -175,11 +212,12 @@ export function createOrderSources(services: {
   recharge: RechargeService;
   transfers: TransfersService;
   membership: MembershipService;
+  market: MarketService;
 }): OrderSources {
   return {
     consume: {
       orientation: targetedSaleSource(services.transfers, 'receiver'),
-      market: noOrdersYet,
+      market: marketSource(services.market, 'buyer'),
       flow: flowRechargeSource(services.recharge),
       serviceProvider: noOrdersYet,
       membership: membershipSource(services.membership),
@@ -187,7 +225,7 @@ export function createOrderSources(services: {
     income: {
       orientation: targetedSaleSource(services.transfers, 'sender'),
       serviceProvider: noOrdersYet,
-      market: noOrdersYet,
+      market: marketSource(services.market, 'seller'),
     },
   };
 }

@@ -12,7 +12,7 @@ import { WorksRepository } from './works.repository.js';
 import { WorkUploadGrantsRepository } from './work-upload-grants.repository.js';
 import { worksRoutes } from './works.routes.js';
 import { WorksService } from './works.service.js';
-import type { WorkRow } from './works.service.js';
+import type { WorkLeftMarketReason, WorkRow } from './works.service.js';
 
 declare module '../../kernel/module.js' {
   interface ModuleRegistry {
@@ -34,6 +34,11 @@ declare module '../../kernel/domain-events.js' {
     'work.copied': { original: WorkRow; copy: WorkRow; assetIds: ReadonlyMap<number, number> };
     /** Inside the purge's transaction, before the rows go: what was derived for these works may go after commit. */
     'works.purging': { works: readonly WorkRow[] };
+    /**
+     * Inside the change's transaction: these works can no longer be sold as they were listed (an edit of what
+     * review approved, offline, reset, handed over, into the recycle bin); a listing of them ends (docs/market.md).
+     */
+    'works.leftMarket': { workIds: readonly number[]; reason: WorkLeftMarketReason };
   }
 }
 
@@ -48,7 +53,7 @@ declare module '../../kernel/hooks.js' {
 
 export default defineModule({
   name: 'works',
-  emits: ['work.copied', 'works.purging'],
+  emits: ['work.copied', 'works.purging', 'works.leftMarket'],
   needs: ['users', 'sensitive-words', 'uploads', 'identity', 'notifications', 'admin-log'],
   build: ({ database, users, sensitiveWords, storage, privateFiles, identity, notifications, adminLog, rateLimiter, events, hooks }) => {
     const repository = new WorksRepository(database.db);
@@ -79,4 +84,5 @@ export { type WorkAssetsService } from './work-assets.service.js';
 export { type WorkPublishingService } from './work-publishing.service.js';
 export { type WorkAssetRow, type WorkRow } from './works.repository.js';
 export { WORK_TIME_MAX, WorkDetailSchema, WorkTypeSchema } from './works.schemas.js';
-export { type WorksService } from './works.service.js';
+export { type WorkLeftMarketReason, type WorksService } from './works.service.js';
+export { keywordGrams, normalizeSearchText } from './search-grams.js';

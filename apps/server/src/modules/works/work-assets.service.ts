@@ -100,6 +100,7 @@ export class WorkAssetsService {
         tx,
       );
       const changes = REVIEWED_KINDS.includes(grant.kind) ? contentEdit(work) : {};
+      if (changes.status !== undefined && changes.status !== work.status) await this.works.leftMarket(tx, [work.id], 'edited');
       await this.repository.update(work.id, { ...changes, ...(coverKey ? { coverKey } : {}) }, tx);
     });
   }
@@ -110,6 +111,7 @@ export class WorkAssetsService {
       if (!asset) throw fail('notFound');
       const reviewed = REVIEWED_KINDS.includes(asset.kind);
       const changes = reviewed ? contentEdit(work) : {};
+      if (changes.status !== undefined && changes.status !== work.status) await this.works.leftMarket(tx, [work.id], 'edited');
       await this.repository.deleteAsset(work.id, assetId, tx);
       return this.repository.update(work.id, { ...changes, ...(asset.kind === 'cover' ? { coverKey: '' } : {}) }, tx);
     });

@@ -1,4 +1,6 @@
 import {
+  MarketErrors,
+  type MyMarketListing,
   Role,
   type AssetUploadGrant,
   type Page,
@@ -61,7 +63,7 @@ describe('review, showcase and market', () => {
     expect(json(edit).code).toBe(WorkErrors.workUnderAudit.code);
     const cover = await owner.call('GET', `/api/model/${work.uid}/uploadCredentials`);
     expect(json(cover).code).toBe(WorkErrors.workUnderAudit.code);
-    expect(json(await owner.call('PUT', `/api/model/${work.uid}/market`, 'price=10')).code).toBe(WorkErrors.workTransitionNotAllowed.code);
+    expect(json(await owner.call('PUT', `/api/model/${work.uid}/market`, 'price=10')).code).toBe(MarketErrors.marketWorkNotListable.code);
 
     expect(dataOf<WorkDetail>(await owner.call('DELETE', `/api/model/${work.uid}/audit`)).status).toBe('published');
     await owner.call('POST', `/api/model/${work.uid}/audit`);
@@ -82,22 +84,25 @@ describe('review, showcase and market', () => {
       reviewNote: '很好',
     });
 
-    // Market: a price in yuan becomes fen; the work is exposed; taken off, it falls back to passed.
+    // Market (docs/market.md): a price in yuan becomes fen; the listing waits for review; approved, the work is
+    // exposed; taken off, it falls back to passed.
     expect((await owner.call('PUT', `/api/model/${work.uid}/market`, 'price=12.345')).statusCode).toBe(400);
     expect((await owner.call('PUT', `/api/model/${work.uid}/market`, 'price=0')).statusCode).toBe(400);
     expect((await stranger.call('PUT', `/api/model/${work.uid}/market`, 'price=12.5')).statusCode).toBe(403);
-    expect(dataOf<WorkDetail>(await owner.call('PUT', `/api/model/${work.uid}/market`, 'price=12.5'))).toMatchObject({
-      status: 'exposed',
-      marketPrice: 1250,
-    });
+    const listing = dataOf<MyMarketListing>(await owner.call('PUT', `/api/model/${work.uid}/market`, 'price=12.5'));
+    expect(listing).toMatchObject({ status: 'pending', priceFen: 1250, licence: 'view' });
+    expect(await statusOf(work.uid)).toBe('passed');
+    expect(dataOf<MyMarketListing>(await admin.call('POST', `/api/admin/market/listings/${listing.id}/approve`)).status).toBe('onMarket');
+    expect(dataOf<WorkDetail>(await owner.call('GET', `/api/model/${work.uid}`))).toMatchObject({ status: 'exposed', marketPrice: 1250 });
     expect(dataOf<WorkDetail>(await owner.call('PATCH', `/api/model/${work.uid}/attr`, 'openInOfficial=true'))).toMatchObject({
       status: 'exposed',
       openInOfficial: true,
     });
-    expect(dataOf<WorkDetail>(await owner.call('DELETE', `/api/model/${work.uid}/market`))).toMatchObject({
-      status: 'exposed',
-      marketPrice: null,
+    expect(dataOf<MyMarketListing>(await owner.call('DELETE', `/api/model/${work.uid}/market`))).toMatchObject({
+      status: 'off',
+      offReason: 'seller',
     });
+    expect(dataOf<WorkDetail>(await owner.call('GET', `/api/model/${work.uid}`))).toMatchObject({ status: 'exposed', marketPrice: null });
     expect(dataOf<WorkDetail>(await owner.call('PATCH', `/api/model/${work.uid}/attr`, 'openInOfficial=false'))).toMatchObject({
       status: 'passed',
     });

@@ -3,14 +3,14 @@ import { ok } from '../../lib/envelope.js';
 import { routesFor } from '../../lib/route.js';
 import { requestOrigin } from '../../lib/request-info.js';
 import type { WorkPublishingService } from './work-publishing.service.js';
-import { MarketBody, OnLinedBody, ReviewDecisionBody, ShareSchema, WorkDetailSchema, WorkReviewItemSchema, tags } from './works.schemas.js';
-import { IdParams, PageQuerySchema, UidParams, pageOf, priceInFen } from '../../lib/schemas.js';
+import { OnLinedBody, ReviewDecisionBody, ShareSchema, WorkDetailSchema, WorkReviewItemSchema, tags } from './works.schemas.js';
+import { IdParams, PageQuerySchema, UidParams, pageOf } from '../../lib/schemas.js';
 
 const changed = { data: WorkDetailSchema, failures: [400, 403, 404, 409] };
 
 const route = routesFor(tags);
 
-/** Online and offline, review, the market and sharing (see docs/work-lifecycle.md). */
+/** Online and offline, review and sharing (see docs/work-lifecycle.md; the market's calls are the market module's). */
 export const workPublishingRoutes: FastifyPluginAsyncTypebox<{ publishing: WorkPublishingService; publicUrl: string | undefined }> = async (
   app,
   { publishing, publicUrl },
@@ -37,24 +37,6 @@ export const workPublishingRoutes: FastifyPluginAsyncTypebox<{ publishing: WorkP
     '/api/model/:uid/audit',
     route.signedIn({ summary: 'Withdraw a work waiting for review', params: UidParams, ...changed }),
     async (request) => ok(await publishing.withdrawFromAudit(request.auth!.user, request.params.uid)),
-  );
-
-  app.put(
-    '/api/model/:uid/market',
-    route.signedIn({
-      summary: 'Put a reviewed work on the market at a price in yuan',
-      params: UidParams,
-      acceptQueryParams: true,
-      body: MarketBody,
-      ...changed,
-    }),
-    async (request) => ok(await publishing.putOnMarket(request.auth!.user, request.params.uid, priceInFen('price', request.body.price))),
-  );
-
-  app.delete(
-    '/api/model/:uid/market',
-    route.signedIn({ summary: 'Take a work off the market', params: UidParams, ...changed }),
-    async (request) => ok(await publishing.takeOffMarket(request.auth!.user, request.params.uid)),
   );
 
   app.get(

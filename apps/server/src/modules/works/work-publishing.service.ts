@@ -41,6 +41,7 @@ export class WorkPublishingService {
         return this.repository.update(work.id, { status: transition(work.status, 'publish') }, tx);
       }
       if (work.status === 'unpublished') return work;
+      await this.works.leftMarket(tx, [work.id], 'offline');
       return this.repository.update(
         work.id,
         { status: transition(work.status, 'unpublish'), openInOfficial: false, marketPrice: null },
@@ -60,21 +61,20 @@ export class WorkPublishingService {
     return this.works.detail(row, actor);
   }
 
-  /** On the market at a price in fen: only works that passed review and are not being handed over. */
-  async putOnMarket(actor: Actor, uid: string, price: number): Promise<WorkDetail> {
-    const row = await this.works.change(actor, uid, async (work, tx) => {
-      await this.works.assertNotInTransfer(work, tx);
-      return this.repository.update(work.id, { marketPrice: price, status: transition(work.status, 'expose') }, tx);
-    });
-    return this.works.detail(row, actor);
-  }
-
-  async takeOffMarket(actor: Actor, uid: string): Promise<WorkDetail> {
-    const row = await this.works.change(actor, uid, async (work, tx) => {
+  /**
+   * Shows the work on the market at a price in fen, or no longer (null), inside the market's transaction
+   * (docs/market.md): a work on the market is exposed; shown nowhere it falls back to passed. Only a work
+   * that passed review goes on the market; answers null (nothing changed) for one that no longer did.
+   */
+  async showOnMarket(workId: number, priceFen: number | null, tx: Transaction): Promise<WorkRow | null> {
+    const work = await this.repository.lockById(workId, tx);
+    if (!work || work.deletedAt) return null;
+    if (priceFen === null) {
       if (work.marketPrice === null) return work;
       return this.repository.update(work.id, { marketPrice: null, status: this.statusWhenHidden(work, { marketPrice: null }) }, tx);
-    });
-    return this.works.detail(row, actor);
+    }
+    if (work.status !== 'passed' && work.status !== 'exposed') return null;
+    return this.repository.update(work.id, { marketPrice: priceFen, status: transition(work.status, 'expose') }, tx);
   }
 
   async submitForAudit(actor: Actor, uid: string): Promise<WorkDetail> {

@@ -68,7 +68,6 @@ export const OnLinedBody = Type.Object({ onLined: Type.Boolean() });
 export const BatchDeleteBody = Type.Object({
   modelUids: Type.Union([Type.Array(Uid, { minItems: 1, maxItems: 200 }), Type.String({ minLength: 1, maxLength: 200 * 65 })]),
 });
-export const MarketBody = Type.Object({ price: Type.String({ minLength: 1, maxLength: 16, description: 'yuan as a decimal' }) });
 export const ReviewDecisionBody = Type.Object({ passed: Type.Boolean(), note: Type.Optional(Type.String({ maxLength: REVIEW_NOTE_MAX })) });
 
 export const WorkSummarySchema = Type.Object({

@@ -26,11 +26,15 @@ import { toWorkAsset, toWorkDetail, toWorkSummary } from './work-presenter.js';
 import { keywordGrams, normalizeSearchText, searchGramsOf, searchableText } from './search-grams.js';
 import { copyName, copyNamePrefix } from './copy-name.js';
 import type { Executor, Transaction } from '../../db/database.js';
+import { afterCommit } from '../../db/after-commit.js';
 import type { DomainEvents } from '../../kernel/domain-events.js';
 import type { WorkAssetRow, WorkChanges, WorkRow, WorksRepository } from './works.repository.js';
 import type { BusinessCalendar } from '../../lib/business-time.js';
 
 export type { WorkAssetRow, WorkRow };
+
+/** Why works left the market (`works.leftMarket`). */
+export type WorkLeftMarketReason = 'edited' | 'offline' | 'reset' | 'handedOver' | 'deleted';
 
 export interface WorkListQuery {
   pageNum: number;
@@ -214,7 +218,10 @@ export class WorksService {
       const contentChanged =
         (changes.name !== undefined && changes.name !== work.name) ||
         (changes.description !== undefined && changes.description !== work.description);
-      if (contentChanged) Object.assign(changes, contentEdit(work));
+      if (contentChanged) {
+        Object.assign(changes, contentEdit(work));
+        if (changes.status !== work.status) await this.leftMarket(tx, [work.id], 'edited');
+      }
       const next = { name: changes.name ?? work.name, description: changes.description ?? work.description, tags: work.tags };
       return this.repository.update(work.id, { ...changes, ...searchColumns(next) }, tx);
     });
@@ -253,6 +260,7 @@ export class WorksService {
     const row = await this.change(actor, uid, async (work, tx) => {
       await this.assertNotInTransfer(work, tx);
       await alsoForget?.(work, tx);
+      await this.leftMarket(tx, [work.id], 'reset');
       return this.repository.update(
         work.id,
         { status: transition(work.status, 'reset'), openInOfficial: false, marketPrice: null, reviewNote: '' },
@@ -278,7 +286,13 @@ export class WorksService {
     const work = await this.repository.lockById(workId, tx);
     if (!work || work.deletedAt) throw fail('notFound');
     const status = work.status === 'exposed' ? 'passed' : work.status;
+    await this.leftMarket(tx, [work.id], 'handedOver');
     await this.repository.update(work.id, { ownerId: newOwnerId, openInOfficial: false, marketPrice: null, status }, tx);
+  }
+
+  /** The work's row, locked until the caller's transaction ends (the market locks a work before its listing). */
+  lockById(workId: number, tx: Transaction): Promise<WorkRow | undefined> {
+    return this.repository.lockById(workId, tx);
   }
 
   /** A work the actor may change, read without locking it. */
@@ -302,33 +316,74 @@ export class WorksService {
    * stored files and sharing what processing made of them; it starts unpublished.
    */
   async copy(actor: Actor, uid: string, language: Language): Promise<WorkDetail> {
-    const copy = await this.change(actor, uid, async (work, tx) => {
-      const name = copyName(work.name, language, await this.repository.namesStartingWith(work.ownerId, copyNamePrefix(work.name), tx));
-      const row = await this.repository.insert(
-        {
-          uid: newWorkUid(),
-          ownerId: work.ownerId,
-          type: work.type,
-          name,
-          description: work.description,
-          tags: work.tags,
-          budget: work.budget,
-          address: work.address,
-          latitude: work.latitude,
-          longitude: work.longitude,
-          coverKey: work.coverKey,
-          startTime: work.startTime,
-          endTime: work.endTime,
-          shopId: work.shopId,
-          ...searchColumns({ name, description: work.description, tags: work.tags }),
-        },
-        tx,
-      );
-      const assetIds = await this.repository.copyAssets(work.id, row.id, tx);
-      await this.events.publish(tx, 'work.copied', { original: work, copy: row, assetIds });
-      return row;
-    });
+    const copy = await this.change(actor, uid, (work, tx) => this.copyRow(work, work.ownerId, language, tx));
     return this.detail(copy, actor);
+  }
+
+  /**
+   * A copy of the work into another person's works, inside the caller's transaction (a market purchase of a
+   * copy licence, docs/market.md): under the work's name (marked as a copy when they hold that name), unpublished.
+   */
+  async copyTo(workId: number, newOwnerId: number, language: Language, tx: Transaction): Promise<WorkRow> {
+    const work = await this.repository.lockById(workId, tx);
+    if (!work || work.deletedAt) throw fail('notFound');
+    return this.copyRow(work, newOwnerId, language, tx, { keepName: true });
+  }
+
+  /**
+   * Removes a work for good inside the caller's transaction (a refunded market copy taken back); the files
+   * no work uses any more are deleted once it commits. Answers whether there was a work to remove.
+   */
+  async purgeWithin(workId: number, tx: Transaction): Promise<boolean> {
+    const work = await this.repository.lockById(workId, tx);
+    if (!work) return false;
+    await this.events.publish(tx, 'works.purging', { works: [work] });
+    const unused = await this.repository.purge([work.id], tx);
+    afterCommit(tx, async () => {
+      for (const key of unused) await this.storage.delete(key);
+    });
+    return true;
+  }
+
+  /** Tells the market, inside the change's transaction, that these works can no longer be sold as listed. */
+  async leftMarket(tx: Transaction, workIds: readonly number[], reason: WorkLeftMarketReason): Promise<void> {
+    if (workIds.length > 0) await this.events.publish(tx, 'works.leftMarket', { workIds, reason });
+  }
+
+  /** A new work with the same content owned by `ownerId`, pointing at the same stored files and sharing what processing made of them. */
+  private async copyRow(
+    work: WorkRow,
+    ownerId: number,
+    language: Language,
+    tx: Transaction,
+    options = { keepName: false },
+  ): Promise<WorkRow> {
+    const taken = await this.repository.namesStartingWith(ownerId, copyNamePrefix(work.name), tx);
+    // Into another person's works a copy keeps the name, unless they hold a work of that name already.
+    const name = options.keepName && !taken.has(work.name) ? work.name : copyName(work.name, language, taken);
+    const row = await this.repository.insert(
+      {
+        uid: newWorkUid(),
+        ownerId,
+        type: work.type,
+        name,
+        description: work.description,
+        tags: work.tags,
+        budget: work.budget,
+        address: work.address,
+        latitude: work.latitude,
+        longitude: work.longitude,
+        coverKey: work.coverKey,
+        startTime: work.startTime,
+        endTime: work.endTime,
+        shopId: work.shopId,
+        ...searchColumns({ name, description: work.description, tags: work.tags }),
+      },
+      tx,
+    );
+    const assetIds = await this.repository.copyAssets(work.id, row.id, tx);
+    await this.events.publish(tx, 'work.copied', { original: work, copy: row, assetIds });
+    return row;
   }
 
   /** Into the recycle bin, offline. Several at once are all moved or none is. */
@@ -341,6 +396,11 @@ export class WorksService {
         const work = assertManageable(actor, found.get(uid));
         await this.assertNotInTransfer(work, tx);
       }
+      await this.leftMarket(
+        tx,
+        rows.map((row) => row.id),
+        'deleted',
+      );
       await this.repository.moveToRecycleBin(
         rows.map((row) => row.id),
         new Date(this.now()),

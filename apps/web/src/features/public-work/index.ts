@@ -8,5 +8,6 @@ export { WorkModelViewer } from './components/work-model-viewer';
 export { WorkNotice } from './components/work-notice';
 export { WorkPointCloudViewer } from './components/work-point-cloud-viewer';
 export { WorkTourViewer } from './components/work-tour-viewer';
+export { WorkViewerArea } from './components/work-viewer-area';
 export { viewerAreaFor, workFailureOf } from './lib/public-work-state';
 export type { ViewerArea } from './lib/public-work-state';

@@ -22,7 +22,9 @@ type NavEntry =
 
 /**
  * Spec 2.6 header entries, in order. Links without a page are hidden; 'Membership version' opens the
- * membership registration dialog (signed in) or the login prompt, as Order does.
+ * membership registration dialog (signed in) or the login prompt, as Order does. Market is added before Client
+ * download: spec 1 counts it among the public site's pages, and without an entry nothing would lead there
+ * (docs/web.md, "The market").
  */
 const NAV_ENTRIES: readonly NavEntry[] = [
   { key: 'home', kind: 'link', to: '/', labelKey: 'menu.home' },
@@ -31,6 +33,7 @@ const NAV_ENTRIES: readonly NavEntry[] = [
   { key: 'product', kind: 'link', to: '/product', labelKey: 'menu.product' },
   { key: 'course', kind: 'link', to: '/guide', labelKey: 'menu.course' },
   { key: 'enterprise', kind: 'link', to: '/enterprise', labelKey: 'menu.enterprise' },
+  { key: 'market', kind: 'link', to: '/market', labelKey: 'menu.market' },
   { key: 'download', kind: 'download', labelKey: 'menu.clientDownload' },
 ];
 

@@ -2,11 +2,11 @@ import type { TFunction } from 'i18next';
 import { formatDate, formatYuan } from '../../../lib/format';
 
 /** Fields that hold money in fen. */
-const MONEY_FIELDS = new Set(['amountFen', 'monthlyPriceFen', 'requestFenPer10k', 'gbFen', 'leaseMonthFen', 'lowBalanceFen']);
+const MONEY_FIELDS = new Set(['amountFen', 'monthlyPriceFen', 'requestFenPer10k', 'gbFen', 'leaseMonthFen', 'lowBalanceFen', 'priceFen']);
 /** Fields that hold a time (ISO text). */
 const TIME_FIELDS = new Set(['endsAt']);
 /** Fields whose values are codes, each with a label of its own (`adminLog.values.{field}.{code}`). */
-export const CODED_FIELDS = ['status', 'kind', 'channel', 'roles', 'businessRoleCode', 'groupCodes'] as const;
+export const CODED_FIELDS = ['status', 'kind', 'channel', 'roles', 'businessRoleCode', 'groupCodes', 'licence'] as const;
 const CODED = new Set<string>(CODED_FIELDS);
 
 function fieldOf(path: string): string {

@@ -137,6 +137,14 @@ describe('notification messages', () => {
       },
       withdrawalConfirmInWechat: { price: 5000, channelZh: '微信', channelEn: 'WeChat' },
       withdrawalPayoutStuck: { price: 5000, withdrawalNo: 'W1', attempts: 8, error: 'x' },
+      marketListingApproved: { workName: 'W', price: 1000 },
+      marketListingRejected: { workName: 'W', reason: 'x' },
+      marketListingTakenOff: { workName: 'W', reason: 'x' },
+      marketSold: { workName: 'W', price: 1000, income: 900, orderNo: 'K1' },
+      marketPurchased: { workName: 'W', price: 1000, licence: 'copy', orderNo: 'K1' },
+      marketPurchaseFailed: { price: 500, orderNo: 'R1', cause: 'marketListingNotOnMarket' },
+      marketPurchaseRefunded: { workName: 'W', price: 1000, toProvider: 500, orderNo: 'K1', reason: 'x' },
+      marketSaleRefunded: { workName: 'W', income: 900, debt: 300, orderNo: 'K1', reason: 'x' },
     };
     for (const language of ['zh', 'en'] as const) {
       for (const kind of NOTIFICATION_KINDS) {

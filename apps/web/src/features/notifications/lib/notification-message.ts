@@ -10,7 +10,7 @@ const DAY_PARAMS = new Set(['endsAt', 'graceEndsAt']);
 /** Params that hold a time (epoch ms) and are shown to the minute. */
 const MINUTE_PARAMS = new Set(['usableAt']);
 /** Params that hold money in fen. */
-const MONEY_PARAMS = new Set(['price', 'balance', 'debt']);
+const MONEY_PARAMS = new Set(['price', 'balance', 'debt', 'income', 'toProvider']);
 /** Params that hold a person's name. */
 const PERSON_PARAMS = new Set(['sender', 'receiver']);
 
@@ -27,6 +27,8 @@ const CONTEXT_OF: Partial<Record<NotificationKind, (params: Params) => string | 
   membershipRenewed: (params) => (String(params.automatic) === 'true' || params.automatic === 1 ? 'auto' : undefined),
   membershipRenewalFailed: (params) => (params.reason === 'debt' ? 'debt' : undefined),
   transferPaymentKept: (params) => (params.reason === 'balance' || params.reason === 'debt' ? String(params.reason) : undefined),
+  marketPurchased: (params) => (params.licence === 'copy' ? 'copy' : undefined),
+  marketPurchaseRefunded: (params) => (Number(params.toProvider) > 0 ? 'provider' : undefined),
 };
 
 /**

@@ -52,11 +52,11 @@ describe('works API requests', () => {
     expect(formOf(sent(2))).toEqual({ budget: '200' });
   });
 
-  it('sends prices as yuan with two decimals', async () => {
+  it("sends prices as yuan with two decimals, and the listing's licence", async () => {
     replyWith({});
-    await putWorkOnMarket('w1', 128850);
+    await putWorkOnMarket({ uid: 'w1', priceFen: 128850, licence: 'copy' });
     expect(`${sent().method} ${sent().url}`).toBe('put /model/w1/market');
-    expect(formOf(sent())).toEqual({ price: '1288.50' });
+    expect(formOf(sent())).toEqual({ price: '1288.50', licence: 'copy' });
     await sellWork({ uid: 'w1', phoneOrCode: ' 13800000002 ', priceFen: 5, remark: ' for you ' });
     expect(`${sent(1).method} ${sent(1).url}`).toBe('post /model/w1/sellTo');
     expect(formOf(sent(1))).toEqual({ phoneOrCode: '13800000002', sellingPrice: '0.05', remark: 'for you' });

@@ -2,21 +2,20 @@ import { App, Form, Input, Modal } from 'antd';
 import { PHONE_PATTERN, WORK_REMARK_MAX, type WorkSummary } from '@spatia/contract';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatYuan } from '../../../lib/format';
 import { characterCount, maxCharactersRule } from '../../../lib/text-count';
 import { useRetained } from '../../../lib/use-retained';
 import { useDistributeWork, useSellWork } from '../api/transfer-work';
-import { usePutWorkOnMarket } from '../api/work-market';
 import { parsePriceInput } from '../lib/price';
 import { PriceField } from './price-field';
 
 /**
  * Where a work is offered: to one user for free (`distribute`, they accept), to one user at a price
- * (`sell`, by phone number or invite code; they confirm and pay), or on the market at a price.
+ * (`sell`, by phone number or invite code; they confirm and pay). The market has its own dialog
+ * (`market-listing-dialog.tsx`): a listing is reviewed, and it has a licence.
  */
-export type OfferKind = 'distribute' | 'sell' | 'market';
+export type OfferKind = 'distribute' | 'sell';
 
-export const OFFER_KINDS: readonly OfferKind[] = ['distribute', 'sell', 'market'];
+export const OFFER_KINDS: readonly OfferKind[] = ['distribute', 'sell'];
 
 interface OfferValues {
   phoneNumber?: string;
@@ -69,7 +68,6 @@ function SellFields() {
 const FIELDS: Record<OfferKind, ReactNode> = {
   distribute: <DistributeFields />,
   sell: <SellFields />,
-  market: <PriceField autoFocus />,
 };
 
 interface OfferWorkDialogProps {
@@ -87,8 +85,7 @@ export function OfferWorkDialog({ kind, work, onClose, onDone }: OfferWorkDialog
   const [form] = Form.useForm<OfferValues>();
   const distribute = useDistributeWork();
   const sell = useSellWork();
-  const putOnMarket = usePutWorkOnMarket();
-  const pending = { distribute, sell, market: putOnMarket }[kind].isPending;
+  const pending = { distribute, sell }[kind].isPending;
 
   /** Sends the offer; the success message, or null when the form held no valid price. */
   const send = async (
@@ -101,12 +98,8 @@ export function OfferWorkDialog({ kind, work, onClose, onDone }: OfferWorkDialog
     }
     const { fen } = parsePriceInput(price);
     if (fen === undefined) return null;
-    if (kind === 'sell') {
-      await sell.mutateAsync({ uid, phoneOrCode, priceFen: fen, remark });
-      return t('works.done.sold');
-    }
-    await putOnMarket.mutateAsync({ uid, priceFen: fen });
-    return t('works.done.onMarket', { price: formatYuan(fen) });
+    await sell.mutateAsync({ uid, phoneOrCode, priceFen: fen, remark });
+    return t('works.done.sold');
   };
 
   const submit = async (values: OfferValues) => {

@@ -13,6 +13,7 @@ import { useRestoreWorks } from '../api/recycle-bin';
 import { useVerifyWork } from '../api/verify-work';
 import { useDownloadOriginal, useExportLas } from '../api/work-files';
 import { useTakeWorkOffMarket } from '../api/work-market';
+import { MarketListingDialog } from './market-listing-dialog';
 import type { WorkMenuAction } from '../lib/work-actions';
 import { workPaths } from '../lib/work-paths';
 import { OFFER_KINDS, OfferWorkDialog, type OfferKind } from './offer-work-dialog';
@@ -49,6 +50,7 @@ export function useWorkActions({ onChanged, onDeleted, onEdit, onUpload }: WorkA
   const [verifyState, setVerifyState] = useState<VerifyState | null>(null);
   const [offer, setOffer] = useState<{ kind: OfferKind; work: WorkSummary } | null>(null);
   const [shareTarget, setShareTarget] = useState<WorkSummary | null>(null);
+  const [listing, setListing] = useState<WorkSummary | null>(null);
 
   const verify = useVerifyWork();
   const setOnline = useSetWorkOnline();
@@ -247,17 +249,21 @@ export function useWorkActions({ onChanged, onDeleted, onEdit, onUpload }: WorkA
         return;
       }
       case 'putOnMarket':
-        setOffer({ kind: 'market', work });
+        setListing(work);
         return;
-      case 'takeOffMarket':
+      case 'takeOffMarket': {
+        // A listing in review is withdrawn; one on the market taken off (buyers keep what they bought).
+        const pending = work.marketPrice === null;
         confirmThen({
-          title: t('works.confirm.offMarketTitle', { name }),
-          content: t('works.confirm.offMarketText'),
-          okText: t('works.actions.takeOffMarket'),
+          title: t(pending ? 'works.confirm.withdrawListingTitle' : 'works.confirm.offMarketTitle', { name }),
+          content: t(pending ? 'works.confirm.withdrawListingText' : 'works.confirm.offMarketText'),
+          okText: t(pending ? 'works.actions.withdrawListing' : 'works.actions.takeOffMarket'),
           danger: true,
-          run: () => takeOffMarket.mutateAsync(uid).then(() => changed(t('works.done.offMarket'))),
+          run: () =>
+            takeOffMarket.mutateAsync(uid).then(() => changed(t(pending ? 'works.done.listingWithdrawn' : 'works.done.offMarket'))),
         });
         return;
+      }
       case 'sellTo':
         setOffer({ kind: 'sell', work });
         return;
@@ -309,6 +315,7 @@ export function useWorkActions({ onChanged, onDeleted, onEdit, onUpload }: WorkA
           onDone={onChanged}
         />
       ))}
+      <MarketListingDialog work={listing} onClose={() => setListing(null)} onDone={onChanged} />
       <ShareDialog work={shareTarget} onClose={() => setShareTarget(null)} />
     </>
   );

@@ -30,6 +30,8 @@ import type { WorkSummary } from '@spatia/contract';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useWorkProcessing } from '../api/processing';
+import { useWorkListing } from '../api/work-market';
+import { marketStateOf } from '../lib/market-listing';
 import { processLabelOf } from '../lib/processing-display';
 import { offeredWorkActions, type WorkMenuAction } from '../lib/work-actions';
 
@@ -79,9 +81,14 @@ export type WorkActionHandler = (action: WorkMenuAction, work: WorkSummary) => v
 export function WorkActionsMenu({ work, onAction }: { work: WorkSummary; onAction: WorkActionHandler }) {
   const { t } = useTranslation();
   const processing = useWorkProcessing(work.uid).data;
-  const offered = offeredWorkActions(work, processing);
-  const labelOf = (action: WorkMenuAction) =>
-    action === 'process' && processing ? t(`works.processing.actions.${processLabelOf(processing.state)}`) : t(`works.actions.${action}`);
+  const market = marketStateOf(work, useWorkListing(work.uid));
+  const offered = offeredWorkActions({ ...work, market }, processing);
+  const labelOf = (action: WorkMenuAction) => {
+    if (action === 'process' && processing) return t(`works.processing.actions.${processLabelOf(processing.state)}`);
+    // A listing still in review is withdrawn rather than taken off.
+    if (action === 'takeOffMarket' && market === 'pending') return t('works.actions.withdrawListing');
+    return t(`works.actions.${action}`);
+  };
   const items: NonNullable<MenuProps['items']> = [];
   for (const group of GROUPS) {
     const entries = offered.filter(({ action }) => group.includes(action));

@@ -4,7 +4,7 @@ import type { WorkSummary } from '@spatia/contract';
 import { useTranslation } from 'react-i18next';
 import { RelativeTime } from '../../../components/relative-time';
 import { WorkStatusTag } from '../../../components/work-status-tag';
-import { formatMarketPrice } from '../lib/price';
+import { MarketMark } from './market-mark';
 import { WorkActionsMenu, type WorkActionHandler } from './work-actions-menu';
 import { WorkCover } from './work-cover';
 import { WorkProcessingStatus } from './work-processing';
@@ -43,11 +43,7 @@ export function WorkCard({ work, selected, onSelect, onAction }: WorkCardProps) 
             </Tooltip>
           )}
         </div>
-        {work.marketPrice !== null && (
-          <span className="work-card__price" data-testid="work-price">
-            {t('works.list.onMarket', { price: formatMarketPrice(work.marketPrice) })}
-          </span>
-        )}
+        <MarketMark work={work} className="work-card__price" />
       </div>
       <div className="work-card__body">
         <div className="work-card__title-row">

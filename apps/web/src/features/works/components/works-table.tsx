@@ -5,7 +5,7 @@ import type { HTMLAttributes } from 'react';
 import { useTranslation } from 'react-i18next';
 import { WorkStatusTag } from '../../../components/work-status-tag';
 import { formatDate, formatRelativeTime } from '../../../lib/format';
-import { formatMarketPrice } from '../lib/price';
+import { MarketPriceCell } from './market-mark';
 import { WorkActionsMenu, type WorkActionHandler } from './work-actions-menu';
 import { WorkCover } from './work-cover';
 import { WorkProcessingStatus } from './work-processing';
@@ -81,7 +81,7 @@ export function WorksTable({ works, loading, selected, onSelectionChange, onActi
       width: 120,
       align: 'right',
       responsive: ['md'],
-      render: (_, work) => <span className="works-table__price">{formatMarketPrice(work.marketPrice)}</span>,
+      render: (_, work) => <MarketPriceCell work={work} />,
     },
     {
       key: 'updated',

@@ -81,6 +81,17 @@ describe('offeredWorkActions', () => {
     expect(actions).not.toContain('putOnMarket');
   });
 
+  it('reads the latest listing: waiting or on the market can be taken off, rejected or off can be listed again', () => {
+    expect(actionsOf(work('passed', { market: 'pending' }))).toContain('takeOffMarket');
+    expect(actionsOf(work('passed', { market: 'pending' }))).not.toContain('putOnMarket');
+    expect(actionsOf(work('exposed', { marketPrice: 1200, market: 'onMarket' }))).toContain('takeOffMarket');
+    for (const market of ['rejected', 'off', null] as const) {
+      const actions = actionsOf(work('passed', { market }));
+      expect(actions, String(market)).toContain('putOnMarket');
+      expect(actions, String(market)).not.toContain('takeOffMarket');
+    }
+  });
+
   it('blocks handing over, pricing, resetting and deleting while a transfer waits', () => {
     const offered = offeredWorkActions(work('passed', { pendingTransfer: true }));
     const blocked = offered.filter(({ blockedBy }) => blockedBy === 'pendingTransfer').map(({ action }) => action);

@@ -1,4 +1,4 @@
-import { isWorkOnline, nextWorkStatus, type WorkStatus, type WorkSummary } from '@spatia/contract';
+import { isWorkOnline, nextWorkStatus, type MarketListingStatus, type WorkStatus, type WorkSummary } from '@spatia/contract';
 import { hasProcessedOutput, hasTour, isProcessingActive, type ProcessingSubject } from './processing-display';
 
 /** What a person can do to one of their works from the dashboard's actions menu, in menu order. */
@@ -39,7 +39,16 @@ export interface OfferedWorkAction {
   blockedBy?: WorkActionBlock;
 }
 
-export type WorkActionSubject = Pick<WorkSummary, 'type' | 'status' | 'openInOfficial' | 'marketPrice' | 'pendingTransfer'>;
+export type WorkActionSubject = Pick<WorkSummary, 'type' | 'status' | 'openInOfficial' | 'marketPrice' | 'pendingTransfer'> & {
+  /** The state of the work's latest market listing, once known (`lib/market-listing.ts` marketStateOf); else its `marketPrice` says. */
+  market?: MarketListingStatus | null;
+};
+
+/** A listing waiting for review or on the market: it can be taken off, and the work cannot be listed again meanwhile. */
+function isListed(work: WorkActionSubject): boolean {
+  const state = work.market === undefined ? (work.marketPrice === null ? null : 'onMarket') : work.market;
+  return state === 'pending' || state === 'onMarket';
+}
 
 /** Actions that hand the work over, price it or remove it: the server refuses them while a transfer waits (1703). */
 const LOCKED_BY_TRANSFER: ReadonlySet<WorkMenuAction> = new Set(['putOnMarket', 'sellTo', 'distribute', 'reset', 'delete']);
@@ -91,9 +100,9 @@ function isOffered(work: WorkActionSubject, action: WorkMenuAction, processing: 
     case 'hideFromOfficial':
       return work.openInOfficial;
     case 'putOnMarket':
-      return work.marketPrice === null && allows(status, 'expose');
+      return !isListed(work) && allows(status, 'expose');
     case 'takeOffMarket':
-      return work.marketPrice !== null;
+      return isListed(work);
     case 'reset':
       // A draft is already what a reset makes of a work.
       return status !== 'unpublished' && allows(status, 'reset');

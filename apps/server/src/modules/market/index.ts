@@ -1,0 +1,48 @@
+import { defineModule } from '../../kernel/module.js';
+import { marketAdminRoutes } from './market-admin.routes.js';
+import { MarketAdminService } from './market-admin.service.js';
+import { MarketRepository } from './market.repository.js';
+import { marketRoutes } from './market.routes.js';
+import { MarketService } from './market.service.js';
+
+declare module '../../kernel/module.js' {
+  interface ModuleRegistry {
+    market: {
+      /** The work market for its people: search, a listing, buying, listing a work (docs/market.md). */
+      market: MarketService;
+      /** The back office's market: review of listings, fee and refund window, refunds. */
+      marketAdmin: MarketAdminService;
+    };
+  }
+}
+
+export default defineModule({
+  name: 'market',
+  needs: ['works', 'users', 'identity', 'ledger', 'recharge', 'notifications', 'admin-log'],
+  build: ({ database, works, workPublishing, users, identity, ledger, recharge, refunds, notifications, adminLog, logger }) => {
+    const deps = {
+      repository: new MarketRepository(database.db),
+      works,
+      publishing: workPublishing,
+      users,
+      identity,
+      ledger,
+      recharge,
+      notifications,
+      log: logger,
+    };
+    const market = new MarketService(deps);
+    return { market, marketAdmin: new MarketAdminService(market, { ...deps, adminLog, refunds }) };
+  },
+  routes: async (app, { market, marketAdmin }) => {
+    await app.register(marketRoutes, { market });
+    await app.register(marketAdminRoutes, { admin: marketAdmin });
+  },
+  on: ({ market }) => ({
+    // A listed work that changes what review approved, goes offline, is reset, handed over or deleted leaves the market with it.
+    'works.leftMarket': { when: 'transaction', handle: ({ workIds, reason }, tx) => market.workLeftMarket(workIds, reason, tx) },
+  }),
+});
+
+// The public surface of the module: what other modules use.
+export { type MarketService } from './market.service.js';

@@ -1,0 +1,84 @@
+// Requests per second of the market's search (GET /api/market/listings, open to everyone) over 100,000
+// listings on the market, as a ratio to a route on the same server that does one primary-key SELECT,
+// measured in the same run: a two-character Chinese keyword matching 1,000 listings, newest first (the
+// GIN index on the listings' grams, docs/market.md), and the same keyword by price. The browse without a
+// keyword (newest first, its total capped at 10,000) is reported beside them. Rounds alternate the order of
+// the measurements and the figure is the median of the per-round ratios. Runs on PostgreSQL when
+// DATABASE_URL is set.
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { format, measure, median, roundOrder, startServer } from './lib.mjs';
+
+const TARGET_RATIO = 0.3;
+
+export async function run({ seconds = 5, connections = 64, rounds = 4 } = {}) {
+  const env = {
+    DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'spatia-bench-market-')),
+    LOG_LEVEL: 'warn',
+    NODE_ENV: 'production',
+    REDIS_URL: undefined,
+  };
+  const databaseUrl = process.env.DATABASE_URL;
+  let dropDatabase = async () => {};
+  if (databaseUrl) {
+    const { createScratchDatabase } = await import('../apps/server/dist/db/scratch-database.js');
+    const scratch = await createScratchDatabase(databaseUrl, 'spatia_bench');
+    env.DATABASE_URL = scratch.url;
+    dropDatabase = scratch.drop;
+  }
+  const server = await startServer('bench/market-search-server.mjs', env, '/bench/pk', { timeoutMs: 600_000 });
+  try {
+    const keyword = encodeURIComponent('湖景');
+    const urls = {
+      pk: `${server.baseUrl}/bench/pk`,
+      search: `${server.baseUrl}/api/market/listings?q=${keyword}&sort=newest&pageSize=12`,
+      searchByPrice: `${server.baseUrl}/api/market/listings?q=${keyword}&sort=priceAsc&pageSize=12`,
+      browse: `${server.baseUrl}/api/market/listings?sort=newest&pageSize=12`,
+    };
+    const first = await (await fetch(urls.search)).json();
+    if (first.data?.total !== 1_000 || first.data.list.length !== 12)
+      throw new Error(`unexpected search answer: ${JSON.stringify(first).slice(0, 300)}`);
+    const names = Object.keys(urls);
+    const measureOf = (name, duration) => measure(urls[name], { seconds: duration, connections, pid: server.pid });
+    for (const name of names) await measureOf(name, 1); // warm-up
+    const samples = Object.fromEntries(names.map((name) => [name, []]));
+    const ratios = { search: [], searchByPrice: [], browse: [] };
+    const cpuRatios = { search: [], searchByPrice: [], browse: [] };
+    for (let round = 0; round < rounds; round += 1) {
+      const taken = {};
+      for (const name of roundOrder(round, names)) taken[name] = await measureOf(name, seconds);
+      for (const name of names) samples[name].push(taken[name]);
+      if (!(taken.pk.rps > 0)) throw new Error('the primary-key route answered nothing in a round: the machine is too loaded to measure');
+      for (const name of Object.keys(ratios)) {
+        ratios[name].push(taken[name].rps / taken.pk.rps);
+        cpuRatios[name].push(taken[name].perCpuSecond / taken.pk.perCpuSecond);
+      }
+    }
+    const database = databaseUrl ? 'postgres' : 'pglite';
+    const describe = (name) =>
+      `${format(median(samples[name].map((s) => s.rps)), 0).padStart(6)} req/s  p50 ${median(samples[name].map((s) => s.p50))} ms  p99 ${median(samples[name].map((s) => s.p99))} ms`;
+    const ratio = median(ratios.search);
+    const byPrice = median(ratios.searchByPrice);
+    const ok = ratio >= TARGET_RATIO && byPrice >= TARGET_RATIO;
+    console.log(
+      `market-search (${database}, 100,000 listings on the market, ${connections} connections, ${rounds} rounds of ${seconds} s)`,
+    );
+    console.log(`  primary-key SELECT route            ${describe('pk')}`);
+    console.log(`  search '湖景' (1,000 matches), newest ${describe('search')}  ratio ${format(ratio)}x`);
+    console.log(`  search '湖景', by price              ${describe('searchByPrice')}  ratio ${format(byPrice)}x`);
+    console.log(`  browse, newest (total capped 10,000) ${describe('browse')}  ratio ${format(median(ratios.browse))}x (reported)`);
+    console.log(`  target ≥ ${TARGET_RATIO}x for the searches: ${ok ? 'ok' : 'BELOW TARGET'}`);
+    console.log(
+      `  per server CPU-second (Node process only): search ${format(median(cpuRatios.search))}x, by price ${format(median(cpuRatios.searchByPrice))}x, browse ${format(median(cpuRatios.browse))}x`,
+    );
+    return ok;
+  } finally {
+    await server.stop();
+    await dropDatabase();
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  process.exitCode = (await run()) ? 0 : 1;
+}
