@@ -258,7 +258,7 @@ export class ServiceOrdersService {
     } else {
       await this.refuseWhileInDebt(actor.id);
       await this.openAccounts(actor.id);
-      let opened = false;
+      let opened: boolean;
       try {
         opened = await this.repository.db.transaction(async (tx) => {
           const locked = (await this.repository.lockOrder(id, tx))!;
