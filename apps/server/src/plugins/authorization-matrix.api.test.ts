@@ -225,7 +225,7 @@ const DAY = 24 * 60 * 60_000;
 
 /** A service order placed (unpaid) by the owner; the price rule it needs is set first. */
 const serviceOrder: Fixture = async ({ testApp, owner, admin }) => {
-  await testApp.app.services.serviceOrders.setPriceRule(admin, 'panoramaTour', {
+  await testApp.app.services.serviceOrders.setPriceRule({ id: admin.id, roles: [Role.admin] }, 'panoramaTour', {
     pricePerSiteFen: 10_000,
     pricePerM2Fen: 100,
     minimumFen: 0,
