@@ -31,6 +31,15 @@ export const ADMIN_ACTIONS = [
   'marketListing.takeOff',
   'market.settings',
   'marketPurchase.refund',
+  'signingApplication.approve',
+  'signingApplication.reject',
+  'signedProvider.revoke',
+  'serviceOrder.assign',
+  'serviceOrder.cancel',
+  'servicePriceRule.update',
+  'serviceOrderSettings.update',
+  'serviceCoupon.create',
+  'serviceCoupon.update',
 ] as const;
 
 export type AdminActionCode = (typeof ADMIN_ACTIONS)[number];
@@ -97,6 +106,18 @@ export const ADMIN_LOG_FIELDS = [
   'licence',
   'feeBasisPoints',
   'refundWindowDays',
+  // service orders and signing
+  'provinceCodes',
+  'providerId',
+  'orderNo',
+  'requirementType',
+  'pricePerSiteFen',
+  'pricePerM2Fen',
+  'minimumFen',
+  'depositBps',
+  'enabled',
+  'platformFeeBps',
+  'code',
 ] as const;
 export type AdminLogField = (typeof ADMIN_LOG_FIELDS)[number];
 

@@ -29,3 +29,4 @@ export * from './wechat.js';
 export * from './ledger.js';
 export * from './transfers.js';
 export * from './market.js';
+export * from './service-orders.js';

@@ -46,6 +46,17 @@ export const NOTIFICATION_KINDS = [
   'marketPurchaseFailed',
   'marketPurchaseRefunded',
   'marketSaleRefunded',
+  // service orders and signing (docs/service-orders.md)
+  'serviceOrderPaid',
+  'serviceOrderOpen',
+  'serviceOrderAccepted',
+  'serviceOrderAssigned',
+  'serviceOrderDelivered',
+  'serviceOrderCompleted',
+  'serviceOrderCancelled',
+  'signingApproved',
+  'signingRejected',
+  'signingRevoked',
 ] as const;
 
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];

@@ -7,12 +7,15 @@ import { LedgerAccount, type LedgerService } from '../ledger/index.js';
 /**
  * The ledger movements that are income, by the kind they were booked with, and the source each one
  * counts under. Only these count: a withdrawal takes money out of income and is not income, nor is
- * money a refused withdrawal gives back. Service orders add their kind here.
+ * money a refused withdrawal gives back.
  */
 export const INCOME_KINDS: Readonly<Record<string, IncomeSource>> = {
   workSale: 'orientation',
   // A market sale credits the seller's income with the price less the platform's fee (docs/market.md).
   marketSale: 'market',
+  serviceOrderIncome: 'serviceProvider',
+  // What an admin's cancellation left the provider of an order (docs/service-orders.md "Cancelling").
+  serviceOrderRefund: 'serviceProvider',
 };
 
 export interface IncomeQuery {

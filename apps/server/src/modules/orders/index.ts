@@ -15,10 +15,10 @@ declare module '../../kernel/module.js' {
 
 export default defineModule({
   name: 'orders',
-  needs: ['recharge', 'transfers', 'membership', 'market'],
-  build: ({ recharge, transfers, membership, market, config }) => ({
+  needs: ['recharge', 'transfers', 'membership', 'market', 'service-orders'],
+  build: ({ recharge, transfers, membership, market, serviceOrders, config }) => ({
     orders: new OrdersService(
-      createOrderSources({ recharge, transfers, membership, market }),
+      createOrderSources({ recharge, transfers, membership, market, serviceOrders }),
       new BusinessCalendar(config.businessTimeZone),
     ),
   }),

@@ -29,6 +29,7 @@ const CONTEXT_OF: Partial<Record<NotificationKind, (params: Params) => string | 
   transferPaymentKept: (params) => (params.reason === 'balance' || params.reason === 'debt' ? String(params.reason) : undefined),
   marketPurchased: (params) => (params.licence === 'copy' ? 'copy' : undefined),
   marketPurchaseRefunded: (params) => (Number(params.toProvider) > 0 ? 'provider' : undefined),
+  serviceOrderPaid: (params) => (params.part === 'rest' ? 'rest' : undefined),
 };
 
 /**
