@@ -50,7 +50,7 @@ const DAY_MS = 24 * 60 * 60_000;
 
 function call(
   as: Person | undefined,
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
   url: string,
   payload?: Record<string, unknown>,
   headers = {},
