@@ -28,3 +28,4 @@ export * from './uploads.js';
 export * from './wechat.js';
 export * from './ledger.js';
 export * from './transfers.js';
+export * from './service-orders.js';

@@ -2227,6 +2227,1925 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/admin/serviceOrder/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** An order, with what an admin may do */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: number;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {number} */
+              code: 0;
+              data: {
+                acceptedAt: number | null;
+                actions: ('pay' | 'cancel' | 'confirm' | 'accept' | 'markShot' | 'deliver' | 'adminCancel' | 'adminAssign')[];
+                address: string;
+                appointmentAt: number;
+                areaM2: number | null;
+                cancelledAt: number | null;
+                cancelReason: string;
+                city: string;
+                completedAt: number | null;
+                couponCode: string | null;
+                createdAt: number;
+                customer: {
+                  avatarUrl: string;
+                  name: string;
+                  uid: string;
+                };
+                deliveredAt: number | null;
+                deliveredWorks: {
+                  coverUrl: string;
+                  name: string;
+                  transferId: number;
+                  uid: string;
+                }[];
+                deliveryNote: string;
+                depositFen: number;
+                discountFen: number;
+                id: number;
+                latitude: number | null;
+                listPriceFen: number;
+                longitude: number | null;
+                orderNo: string;
+                paidAt: number | null;
+                /** @description paid in, less refunds */
+                paidFen: number;
+                payable: {
+                  amountFen: number;
+                  /** @enum {string} */
+                  part: 'deposit' | 'whole' | 'rest';
+                } | null;
+                phone: string;
+                priceFen: number;
+                /** @enum {string} */
+                pricing: 'sites' | 'area';
+                provider: {
+                  avatarUrl: string;
+                  name: string;
+                  uid: string;
+                } | null;
+                providerIncomeFen: number | null;
+                /** @enum {string} */
+                provinceCode:
+                  | '11'
+                  | '12'
+                  | '13'
+                  | '14'
+                  | '15'
+                  | '21'
+                  | '22'
+                  | '23'
+                  | '31'
+                  | '32'
+                  | '33'
+                  | '34'
+                  | '35'
+                  | '36'
+                  | '37'
+                  | '41'
+                  | '42'
+                  | '43'
+                  | '44'
+                  | '45'
+                  | '46'
+                  | '50'
+                  | '51'
+                  | '52'
+                  | '53'
+                  | '54'
+                  | '61'
+                  | '62'
+                  | '63'
+                  | '64'
+                  | '65'
+                  | '71'
+                  | '81'
+                  | '82';
+                refundedFen: number;
+                remark: string;
+                /** @enum {string} */
+                requirementType: 'panoramaTour' | 'model3d' | 'pointCloud';
+                shotAt: number | null;
+                siteCount: number | null;
+                /** @enum {string} */
+                status: 'placed' | 'paid' | 'accepted' | 'shot' | 'delivered' | 'completed' | 'cancelled';
+                title: string;
+              };
+              msg: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/admin/serviceOrder/{id}/assign': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Assign a paid, untaken order to an active signed provider */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: number;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            providerUid: string;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {number} */
+              code: 0;
+              data: {
+                acceptedAt: number | null;
+                actions: ('pay' | 'cancel' | 'confirm' | 'accept' | 'markShot' | 'deliver' | 'adminCancel' | 'adminAssign')[];
+                address: string;
+                appointmentAt: number;
+                areaM2: number | null;
+                cancelledAt: number | null;
+                cancelReason: string;
+                city: string;
+                completedAt: number | null;
+                couponCode: string | null;
+                createdAt: number;
+                customer: {
+                  avatarUrl: string;
+                  name: string;
+                  uid: string;
+                };
+                deliveredAt: number | null;
+                deliveredWorks: {
+                  coverUrl: string;
+                  name: string;
+                  transferId: number;
+                  uid: string;
+                }[];
+                deliveryNote: string;
+                depositFen: number;
+                discountFen: number;
+                id: number;
+                latitude: number | null;
+                listPriceFen: number;
+                longitude: number | null;
+                orderNo: string;
+                paidAt: number | null;
+                /** @description paid in, less refunds */
+                paidFen: number;
+                payable: {
+                  amountFen: number;
+                  /** @enum {string} */
+                  part: 'deposit' | 'whole' | 'rest';
+                } | null;
+                phone: string;
+                priceFen: number;
+                /** @enum {string} */
+                pricing: 'sites' | 'area';
+                provider: {
+                  avatarUrl: string;
+                  name: string;
+                  uid: string;
+                } | null;
+                providerIncomeFen: number | null;
+                /** @enum {string} */
+                provinceCode:
+                  | '11'
+                  | '12'
+                  | '13'
+                  | '14'
+                  | '15'
+                  | '21'
+                  | '22'
+                  | '23'
+                  | '31'
+                  | '32'
+                  | '33'
+                  | '34'
+                  | '35'
+                  | '36'
+                  | '37'
+                  | '41'
+                  | '42'
+                  | '43'
+                  | '44'
+                  | '45'
+                  | '46'
+                  | '50'
+                  | '51'
+                  | '52'
+                  | '53'
+                  | '54'
+                  | '61'
+                  | '62'
+                  | '63'
+                  | '64'
+                  | '65'
+                  | '71'
+                  | '81'
+                  | '82';
+                refundedFen: number;
+                remark: string;
+                /** @enum {string} */
+                requirementType: 'panoramaTour' | 'model3d' | 'pointCloud';
+                shotAt: number | null;
+                siteCount: number | null;
+                /** @enum {string} */
+                status: 'placed' | 'paid' | 'accepted' | 'shot' | 'delivered' | 'completed' | 'cancelled';
+                title: string;
+              };
+              msg: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/admin/serviceOrder/{id}/cancel': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Cancel an order not yet completed, with a reason: refundFen (default all paid) back to the balance, the rest to the provider */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: number;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            reason: string;
+            /** @description defaults to all that was paid */
+            refundFen?: number;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {number} */
+              code: 0;
+              data: {
+                acceptedAt: number | null;
+                actions: ('pay' | 'cancel' | 'confirm' | 'accept' | 'markShot' | 'deliver' | 'adminCancel' | 'adminAssign')[];
+                address: string;
+                appointmentAt: number;
+                areaM2: number | null;
+                cancelledAt: number | null;
+                cancelReason: string;
+                city: string;
+                completedAt: number | null;
+                couponCode: string | null;
+                createdAt: number;
+                customer: {
+                  avatarUrl: string;
+                  name: string;
+                  uid: string;
+                };
+                deliveredAt: number | null;
+                deliveredWorks: {
+                  coverUrl: string;
+                  name: string;
+                  transferId: number;
+                  uid: string;
+                }[];
+                deliveryNote: string;
+                depositFen: number;
+                discountFen: number;
+                id: number;
+                latitude: number | null;
+                listPriceFen: number;
+                longitude: number | null;
+                orderNo: string;
+                paidAt: number | null;
+                /** @description paid in, less refunds */
+                paidFen: number;
+                payable: {
+                  amountFen: number;
+                  /** @enum {string} */
+                  part: 'deposit' | 'whole' | 'rest';
+                } | null;
+                phone: string;
+                priceFen: number;
+                /** @enum {string} */
+                pricing: 'sites' | 'area';
+                provider: {
+                  avatarUrl: string;
+                  name: string;
+                  uid: string;
+                } | null;
+                providerIncomeFen: number | null;
+                /** @enum {string} */
+                provinceCode:
+                  | '11'
+                  | '12'
+                  | '13'
+                  | '14'
+                  | '15'
+                  | '21'
+                  | '22'
+                  | '23'
+                  | '31'
+                  | '32'
+                  | '33'
+                  | '34'
+                  | '35'
+                  | '36'
+                  | '37'
+                  | '41'
+                  | '42'
+                  | '43'
+                  | '44'
+                  | '45'
+                  | '46'
+                  | '50'
+                  | '51'
+                  | '52'
+                  | '53'
+                  | '54'
+                  | '61'
+                  | '62'
+                  | '63'
+                  | '64'
+                  | '65'
+                  | '71'
+                  | '81'
+                  | '82';
+                refundedFen: number;
+                remark: string;
+                /** @enum {string} */
+                requirementType: 'panoramaTour' | 'model3d' | 'pointCloud';
+                shotAt: number | null;
+                siteCount: number | null;
+                /** @enum {string} */
+                status: 'placed' | 'paid' | 'accepted' | 'shot' | 'delivered' | 'completed' | 'cancelled';
+                title: string;
+              };
+              msg: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/admin/serviceOrder/coupons': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Coupons, newest first */
+    get: {
+      parameters: {
+        query: {
+          pageNum: number;
+          pageSize: number;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {number} */
+              code: 0;
+              data: {
+                list: {
+                  amountOffFen: number;
+                  code: string;
+                  createdAt: number;
+                  enabled: boolean;
+                  id: number;
+                  /** @enum {string} */
+                  kind: 'amount' | 'percent';
+                  minSpendFen: number;
+                  name: string;
+                  percentOff: number;
+                  perUserLimit: number;
+                  /** @description 0 = no limit */
+                  totalLimit: number;
+                  usedCount: number;
+                  validFrom: number;
+                  validUntil: number;
+                }[];
+                pageNum: number;
+                pageSize: number;
+                total: number;
+              };
+              msg: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+      };
+    };
+    put?: never;
+    /** Create a coupon (amount or percent off) */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /** @description fen off, kind amount */
+            amountOffFen: number;
+            /** @description 4–20 letters and digits, upper-cased; empty = generated */
+            code?: string;
+            /** @enum {string} */
+            kind: 'amount' | 'percent';
+            /** @description the list price must reach it */
+            minSpendFen: number;
+            name: string;
+            /** @description percent off, kind percent */
+            percentOff: number;
+            perUserLimit: number;
+            /** @description 0 = no limit */
+            totalLimit: number;
+            validFrom: number;
+            validUntil: number;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {number} */
+              code: 0;
+              data: {
+                amountOffFen: number;
+                code: string;
+                createdAt: number;
+                enabled: boolean;
+                id: number;
+                /** @enum {string} */
+                kind: 'amount' | 'percent';
+                minSpendFen: number;
+                name: string;
+                percentOff: number;
+                perUserLimit: number;
+                /** @description 0 = no limit */
+                totalLimit: number;
+                usedCount: number;
+                validFrom: number;
+                validUntil: number;
+              };
+              msg: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/admin/serviceOrder/coupons/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /** Enable or disable a coupon */
+    put: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: number;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            enabled: boolean;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {number} */
+              code: 0;
+              data: {
+                amountOffFen: number;
+                code: string;
+                createdAt: number;
+                enabled: boolean;
+                id: number;
+                /** @enum {string} */
+                kind: 'amount' | 'percent';
+                minSpendFen: number;
+                name: string;
+                percentOff: number;
+                perUserLimit: number;
+                /** @description 0 = no limit */
+                totalLimit: number;
+                usedCount: number;
+                validFrom: number;
+                validUntil: number;
+              };
+              msg: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+      };
+    };
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/admin/serviceOrder/priceRules': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The price rule of every requirement type (disabled ones too) */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {number} */
+              code: 0;
+              data: {
+                /** @description the deposit's share of the price, basis points (10000 = the whole) */
+                depositBps: number;
+                enabled: boolean;
+                /** @description the estimate never goes below it */
+                minimumFen: number;
+                /** @description fen per square metre */
+                pricePerM2Fen: number;
+                /** @description fen per site */
+                pricePerSiteFen: number;
+                /** @enum {string} */
+                requirementType: 'panoramaTour' | 'model3d' | 'pointCloud';
+              }[];
+              msg: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/admin/serviceOrder/priceRules/{requirementType}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /** Set a requirement type's price rule; orders already placed keep their price */
+    put: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          requirementType: 'panoramaTour' | 'model3d' | 'pointCloud';
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /** @description basis points; 10000 = the deposit is the whole price */
+            depositBps: number;
+            enabled: boolean;
+            /** @description the estimate never goes below it */
+            minimumFen: number;
+            /** @description fen per square metre */
+            pricePerM2Fen: number;
+            /** @description fen per site */
+            pricePerSiteFen: number;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {number} */
+              code: 0;
+              data: {
+                /** @description the deposit's share of the price, basis points (10000 = the whole) */
+                depositBps: number;
+                enabled: boolean;
+                /** @description the estimate never goes below it */
+                minimumFen: number;
+                /** @description fen per square metre */
+                pricePerM2Fen: number;
+                /** @description fen per site */
+                pricePerSiteFen: number;
+                /** @enum {string} */
+                requirementType: 'panoramaTour' | 'model3d' | 'pointCloud';
+              };
+              msg: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+      };
+    };
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/admin/serviceOrder/settings': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Service orders' settings: the platform fee */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {number} */
+              code: 0;
+              data: {
+                /** @description the platform's share of a completed order, basis points */
+                platformFeeBps: number;
+              };
+              msg: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+      };
+    };
+    /** Set the platform fee (applies to orders completed from now) */
+    put: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /** @description the platform's share of a completed order, basis points */
+            platformFeeBps: number;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {number} */
+              code: 0;
+              data: {
+                /** @description the platform's share of a completed order, basis points */
+                platformFeeBps: number;
+              };
+              msg: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+      };
+    };
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/admin/serviceOrders': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Every service order, newest first */
+    get: {
+      parameters: {
+        query: {
+          /** @description order number, title or phone */
+          keyword?: string;
+          pageNum: number;
+          pageSize: number;
+          status?: 'placed' | 'paid' | 'accepted' | 'shot' | 'delivered' | 'completed' | 'cancelled';
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {number} */
+              code: 0;
+              data: {
+                list: {
+                  appointmentAt: number;
+                  areaM2: number | null;
+                  city: string;
+                  createdAt: number;
+                  customer: {
+                    avatarUrl: string;
+                    name: string;
+                    uid: string;
+                  };
+                  depositFen: number;
+                  discountFen: number;
+                  id: number;
+                  listPriceFen: number;
+                  orderNo: string;
+                  /** @description paid in, less refunds */
+                  paidFen: number;
+                  priceFen: number;
+                  /** @enum {string} */
+                  pricing: 'sites' | 'area';
+                  provider: {
+                    avatarUrl: string;
+                    name: string;
+                    uid: string;
+                  } | null;
+                  /** @enum {string} */
+                  provinceCode:
+                    | '11'
+                    | '12'
+                    | '13'
+                    | '14'
+                    | '15'
+                    | '21'
+                    | '22'
+                    | '23'
+                    | '31'
+                    | '32'
+                    | '33'
+                    | '34'
+                    | '35'
+                    | '36'
+                    | '37'
+                    | '41'
+                    | '42'
+                    | '43'
+                    | '44'
+                    | '45'
+                    | '46'
+                    | '50'
+                    | '51'
+                    | '52'
+                    | '53'
+                    | '54'
+                    | '61'
+                    | '62'
+                    | '63'
+                    | '64'
+                    | '65'
+                    | '71'
+                    | '81'
+                    | '82';
+                  refundedFen: number;
+                  /** @enum {string} */
+                  requirementType: 'panoramaTour' | 'model3d' | 'pointCloud';
+                  siteCount: number | null;
+                  /** @enum {string} */
+                  status: 'placed' | 'paid' | 'accepted' | 'shot' | 'delivered' | 'completed' | 'cancelled';
+                  title: string;
+                }[];
+                pageNum: number;
+                pageSize: number;
+                total: number;
+              };
+              msg: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/admin/signing/applications': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Signing applications, pending first, then newest */
+    get: {
+      parameters: {
+        query: {
+          pageNum: number;
+          pageSize: number;
+          status?: 'pending' | 'approved' | 'rejected' | 'withdrawn';
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {number} */
+              code: 0;
+              data: {
+                list: {
+                  applicant: {
+                    avatarUrl: string;
+                    name: string;
+                    uid: string;
+                  };
+                  createdAt: number;
+                  decidedAt: number | null;
+                  equipment: string;
+                  id: number;
+                  intro: string;
+                  provinceCodes: (
+                    | '11'
+                    | '12'
+                    | '13'
+                    | '14'
+                    | '15'
+                    | '21'
+                    | '22'
+                    | '23'
+                    | '31'
+                    | '32'
+                    | '33'
+                    | '34'
+                    | '35'
+                    | '36'
+                    | '37'
+                    | '41'
+                    | '42'
+                    | '43'
+                    | '44'
+                    | '45'
+                    | '46'
+                    | '50'
+                    | '51'
+                    | '52'
+                    | '53'
+                    | '54'
+                    | '61'
+                    | '62'
+                    | '63'
+                    | '64'
+                    | '65'
+                    | '71'
+                    | '81'
+                    | '82'
+                  )[];
+                  reason: string;
+                  sampleWorks: {
+                    coverUrl: string;
+                    name: string;
+                    uid: string;
+                  }[];
+                  /** @enum {string} */
+                  status: 'pending' | 'approved' | 'rejected' | 'withdrawn';
+                }[];
+                pageNum: number;
+                pageSize: number;
+                total: number;
+              };
+              msg: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/admin/signing/applications/{id}/approve': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Approve an application: the applicant becomes (or stays) a signed provider for its provinces */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: number;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {number} */
+              code: 0;
+              data: {
+                applicant: {
+                  avatarUrl: string;
+                  name: string;
+                  uid: string;
+                };
+                createdAt: number;
+                decidedAt: number | null;
+                equipment: string;
+                id: number;
+                intro: string;
+                provinceCodes: (
+                  | '11'
+                  | '12'
+                  | '13'
+                  | '14'
+                  | '15'
+                  | '21'
+                  | '22'
+                  | '23'
+                  | '31'
+                  | '32'
+                  | '33'
+                  | '34'
+                  | '35'
+                  | '36'
+                  | '37'
+                  | '41'
+                  | '42'
+                  | '43'
+                  | '44'
+                  | '45'
+                  | '46'
+                  | '50'
+                  | '51'
+                  | '52'
+                  | '53'
+                  | '54'
+                  | '61'
+                  | '62'
+                  | '63'
+                  | '64'
+                  | '65'
+                  | '71'
+                  | '81'
+                  | '82'
+                )[];
+                reason: string;
+                sampleWorks: {
+                  coverUrl: string;
+                  name: string;
+                  uid: string;
+                }[];
+                /** @enum {string} */
+                status: 'pending' | 'approved' | 'rejected' | 'withdrawn';
+              };
+              msg: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/admin/signing/applications/{id}/reject': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Reject an application with a reason */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: number;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            reason: string;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {number} */
+              code: 0;
+              data: {
+                applicant: {
+                  avatarUrl: string;
+                  name: string;
+                  uid: string;
+                };
+                createdAt: number;
+                decidedAt: number | null;
+                equipment: string;
+                id: number;
+                intro: string;
+                provinceCodes: (
+                  | '11'
+                  | '12'
+                  | '13'
+                  | '14'
+                  | '15'
+                  | '21'
+                  | '22'
+                  | '23'
+                  | '31'
+                  | '32'
+                  | '33'
+                  | '34'
+                  | '35'
+                  | '36'
+                  | '37'
+                  | '41'
+                  | '42'
+                  | '43'
+                  | '44'
+                  | '45'
+                  | '46'
+                  | '50'
+                  | '51'
+                  | '52'
+                  | '53'
+                  | '54'
+                  | '61'
+                  | '62'
+                  | '63'
+                  | '64'
+                  | '65'
+                  | '71'
+                  | '81'
+                  | '82'
+                )[];
+                reason: string;
+                sampleWorks: {
+                  coverUrl: string;
+                  name: string;
+                  uid: string;
+                }[];
+                /** @enum {string} */
+                status: 'pending' | 'approved' | 'rejected' | 'withdrawn';
+              };
+              msg: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/admin/signing/providers': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Signed providers (filter by status and a province they serve), for the list and the assign picker */
+    get: {
+      parameters: {
+        query: {
+          pageNum: number;
+          pageSize: number;
+          provinceCode?: string;
+          status?: 'active' | 'revoked';
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {number} */
+              code: 0;
+              data: {
+                list: {
+                  activeOrders: number;
+                  completedOrders: number;
+                  equipment: string;
+                  provider: {
+                    avatarUrl: string;
+                    name: string;
+                    uid: string;
+                  };
+                  provinceCodes: (
+                    | '11'
+                    | '12'
+                    | '13'
+                    | '14'
+                    | '15'
+                    | '21'
+                    | '22'
+                    | '23'
+                    | '31'
+                    | '32'
+                    | '33'
+                    | '34'
+                    | '35'
+                    | '36'
+                    | '37'
+                    | '41'
+                    | '42'
+                    | '43'
+                    | '44'
+                    | '45'
+                    | '46'
+                    | '50'
+                    | '51'
+                    | '52'
+                    | '53'
+                    | '54'
+                    | '61'
+                    | '62'
+                    | '63'
+                    | '64'
+                    | '65'
+                    | '71'
+                    | '81'
+                    | '82'
+                  )[];
+                  revokedAt: number | null;
+                  revokeReason: string;
+                  signedAt: number;
+                  /** @enum {string} */
+                  status: 'active' | 'revoked';
+                }[];
+                pageNum: number;
+                pageSize: number;
+                total: number;
+              };
+              msg: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/admin/signing/providers/{uid}/revoke': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Revoke a signed provider with a reason (orders they took stay theirs) */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          uid: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            reason: string;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {number} */
+              code: 0;
+              data: {
+                activeOrders: number;
+                completedOrders: number;
+                equipment: string;
+                provider: {
+                  avatarUrl: string;
+                  name: string;
+                  uid: string;
+                };
+                provinceCodes: (
+                  | '11'
+                  | '12'
+                  | '13'
+                  | '14'
+                  | '15'
+                  | '21'
+                  | '22'
+                  | '23'
+                  | '31'
+                  | '32'
+                  | '33'
+                  | '34'
+                  | '35'
+                  | '36'
+                  | '37'
+                  | '41'
+                  | '42'
+                  | '43'
+                  | '44'
+                  | '45'
+                  | '46'
+                  | '50'
+                  | '51'
+                  | '52'
+                  | '53'
+                  | '54'
+                  | '61'
+                  | '62'
+                  | '63'
+                  | '64'
+                  | '65'
+                  | '71'
+                  | '81'
+                  | '82'
+                )[];
+                revokedAt: number | null;
+                revokeReason: string;
+                signedAt: number;
+                /** @enum {string} */
+                status: 'active' | 'revoked';
+              };
+              msg: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/admin/users': {
     parameters: {
       query?: never;
@@ -6174,6 +8093,1842 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/c/serviceOrder': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Place a service order (spec 3). The server prices it again; a differing estimateFen is refused. An Idempotency-Key header is honoured for 24 h */
+    post: {
+      parameters: {
+        query?: never;
+        header?: {
+          'idempotency-key'?: string;
+        };
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            address: string;
+            /** @description epoch ms */
+            appointmentAt: number;
+            /** @description whole square metres */
+            areaM2?: number | null;
+            city: string;
+            /** @description case does not matter; empty = none */
+            couponCode?: string;
+            /** @description the price the person saw; refused (2455) when it differs */
+            estimateFen?: number;
+            latitude?: number | null;
+            longitude?: number | null;
+            /** @description 11-digit mobile number */
+            phone: string;
+            /** @enum {string} */
+            pricing: 'sites' | 'area';
+            /** @description GB/T 2260 two-digit province code */
+            provinceCode: string;
+            remark?: string;
+            /** @enum {string} */
+            requirementType: 'panoramaTour' | 'model3d' | 'pointCloud';
+            siteCount?: number | null;
+            title: string;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {number} */
+              code: 0;
+              data: {
+                acceptedAt: number | null;
+                actions: ('pay' | 'cancel' | 'confirm' | 'accept' | 'markShot' | 'deliver' | 'adminCancel' | 'adminAssign')[];
+                address: string;
+                appointmentAt: number;
+                areaM2: number | null;
+                cancelledAt: number | null;
+                cancelReason: string;
+                city: string;
+                completedAt: number | null;
+                couponCode: string | null;
+                createdAt: number;
+                customer: {
+                  avatarUrl: string;
+                  name: string;
+                  uid: string;
+                };
+                deliveredAt: number | null;
+                deliveredWorks: {
+                  coverUrl: string;
+                  name: string;
+                  transferId: number;
+                  uid: string;
+                }[];
+                deliveryNote: string;
+                depositFen: number;
+                discountFen: number;
+                id: number;
+                latitude: number | null;
+                listPriceFen: number;
+                longitude: number | null;
+                orderNo: string;
+                paidAt: number | null;
+                /** @description paid in, less refunds */
+                paidFen: number;
+                payable: {
+                  amountFen: number;
+                  /** @enum {string} */
+                  part: 'deposit' | 'whole' | 'rest';
+                } | null;
+                phone: string;
+                priceFen: number;
+                /** @enum {string} */
+                pricing: 'sites' | 'area';
+                provider: {
+                  avatarUrl: string;
+                  name: string;
+                  uid: string;
+                } | null;
+                providerIncomeFen: number | null;
+                /** @enum {string} */
+                provinceCode:
+                  | '11'
+                  | '12'
+                  | '13'
+                  | '14'
+                  | '15'
+                  | '21'
+                  | '22'
+                  | '23'
+                  | '31'
+                  | '32'
+                  | '33'
+                  | '34'
+                  | '35'
+                  | '36'
+                  | '37'
+                  | '41'
+                  | '42'
+                  | '43'
+                  | '44'
+                  | '45'
+                  | '46'
+                  | '50'
+                  | '51'
+                  | '52'
+                  | '53'
+                  | '54'
+                  | '61'
+                  | '62'
+                  | '63'
+                  | '64'
+                  | '65'
+                  | '71'
+                  | '81'
+                  | '82';
+                refundedFen: number;
+                remark: string;
+                /** @enum {string} */
+                requirementType: 'panoramaTour' | 'model3d' | 'pointCloud';
+                shotAt: number | null;
+                siteCount: number | null;
+                /** @enum {string} */
+                status: 'placed' | 'paid' | 'accepted' | 'shot' | 'delivered' | 'completed' | 'cancelled';
+                title: string;
+              };
+              msg: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/c/serviceOrder/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** An order, for its customer, its provider, or a signed provider it is open to */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: number;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {number} */
+              code: 0;
+              data: {
+                acceptedAt: number | null;
+                actions: ('pay' | 'cancel' | 'confirm' | 'accept' | 'markShot' | 'deliver' | 'adminCancel' | 'adminAssign')[];
+                address: string;
+                appointmentAt: number;
+                areaM2: number | null;
+                cancelledAt: number | null;
+                cancelReason: string;
+                city: string;
+                completedAt: number | null;
+                couponCode: string | null;
+                createdAt: number;
+                customer: {
+                  avatarUrl: string;
+                  name: string;
+                  uid: string;
+                };
+                deliveredAt: number | null;
+                deliveredWorks: {
+                  coverUrl: string;
+                  name: string;
+                  transferId: number;
+                  uid: string;
+                }[];
+                deliveryNote: string;
+                depositFen: number;
+                discountFen: number;
+                id: number;
+                latitude: number | null;
+                listPriceFen: number;
+                longitude: number | null;
+                orderNo: string;
+                paidAt: number | null;
+                /** @description paid in, less refunds */
+                paidFen: number;
+                payable: {
+                  amountFen: number;
+                  /** @enum {string} */
+                  part: 'deposit' | 'whole' | 'rest';
+                } | null;
+                phone: string;
+                priceFen: number;
+                /** @enum {string} */
+                pricing: 'sites' | 'area';
+                provider: {
+                  avatarUrl: string;
+                  name: string;
+                  uid: string;
+                } | null;
+                providerIncomeFen: number | null;
+                /** @enum {string} */
+                provinceCode:
+                  | '11'
+                  | '12'
+                  | '13'
+                  | '14'
+                  | '15'
+                  | '21'
+                  | '22'
+                  | '23'
+                  | '31'
+                  | '32'
+                  | '33'
+                  | '34'
+                  | '35'
+                  | '36'
+                  | '37'
+                  | '41'
+                  | '42'
+                  | '43'
+                  | '44'
+                  | '45'
+                  | '46'
+                  | '50'
+                  | '51'
+                  | '52'
+                  | '53'
+                  | '54'
+                  | '61'
+                  | '62'
+                  | '63'
+                  | '64'
+                  | '65'
+                  | '71'
+                  | '81'
+                  | '82';
+                refundedFen: number;
+                remark: string;
+                /** @enum {string} */
+                requirementType: 'panoramaTour' | 'model3d' | 'pointCloud';
+                shotAt: number | null;
+                siteCount: number | null;
+                /** @enum {string} */
+                status: 'placed' | 'paid' | 'accepted' | 'shot' | 'delivered' | 'completed' | 'cancelled';
+                title: string;
+              };
+              msg: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/c/serviceOrder/{id}/accept': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Take an open order in my provinces (one provider only: a second gets 2466) */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: number;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {number} */
+              code: 0;
+              data: {
+                acceptedAt: number | null;
+                actions: ('pay' | 'cancel' | 'confirm' | 'accept' | 'markShot' | 'deliver' | 'adminCancel' | 'adminAssign')[];
+                address: string;
+                appointmentAt: number;
+                areaM2: number | null;
+                cancelledAt: number | null;
+                cancelReason: string;
+                city: string;
+                completedAt: number | null;
+                couponCode: string | null;
+                createdAt: number;
+                customer: {
+                  avatarUrl: string;
+                  name: string;
+                  uid: string;
+                };
+                deliveredAt: number | null;
+                deliveredWorks: {
+                  coverUrl: string;
+                  name: string;
+                  transferId: number;
+                  uid: string;
+                }[];
+                deliveryNote: string;
+                depositFen: number;
+                discountFen: number;
+                id: number;
+                latitude: number | null;
+                listPriceFen: number;
+                longitude: number | null;
+                orderNo: string;
+                paidAt: number | null;
+                /** @description paid in, less refunds */
+                paidFen: number;
+                payable: {
+                  amountFen: number;
+                  /** @enum {string} */
+                  part: 'deposit' | 'whole' | 'rest';
+                } | null;
+                phone: string;
+                priceFen: number;
+                /** @enum {string} */
+                pricing: 'sites' | 'area';
+                provider: {
+                  avatarUrl: string;
+                  name: string;
+                  uid: string;
+                } | null;
+                providerIncomeFen: number | null;
+                /** @enum {string} */
+                provinceCode:
+                  | '11'
+                  | '12'
+                  | '13'
+                  | '14'
+                  | '15'
+                  | '21'
+                  | '22'
+                  | '23'
+                  | '31'
+                  | '32'
+                  | '33'
+                  | '34'
+                  | '35'
+                  | '36'
+                  | '37'
+                  | '41'
+                  | '42'
+                  | '43'
+                  | '44'
+                  | '45'
+                  | '46'
+                  | '50'
+                  | '51'
+                  | '52'
+                  | '53'
+                  | '54'
+                  | '61'
+                  | '62'
+                  | '63'
+                  | '64'
+                  | '65'
+                  | '71'
+                  | '81'
+                  | '82';
+                refundedFen: number;
+                remark: string;
+                /** @enum {string} */
+                requirementType: 'panoramaTour' | 'model3d' | 'pointCloud';
+                shotAt: number | null;
+                siteCount: number | null;
+                /** @enum {string} */
+                status: 'placed' | 'paid' | 'accepted' | 'shot' | 'delivered' | 'completed' | 'cancelled';
+                title: string;
+              };
+              msg: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/c/serviceOrder/{id}/cancel': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Cancel my order before a provider takes it: what was paid goes back to my balance, the coupon use too */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: number;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            reason?: string;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {number} */
+              code: 0;
+              data: {
+                acceptedAt: number | null;
+                actions: ('pay' | 'cancel' | 'confirm' | 'accept' | 'markShot' | 'deliver' | 'adminCancel' | 'adminAssign')[];
+                address: string;
+                appointmentAt: number;
+                areaM2: number | null;
+                cancelledAt: number | null;
+                cancelReason: string;
+                city: string;
+                completedAt: number | null;
+                couponCode: string | null;
+                createdAt: number;
+                customer: {
+                  avatarUrl: string;
+                  name: string;
+                  uid: string;
+                };
+                deliveredAt: number | null;
+                deliveredWorks: {
+                  coverUrl: string;
+                  name: string;
+                  transferId: number;
+                  uid: string;
+                }[];
+                deliveryNote: string;
+                depositFen: number;
+                discountFen: number;
+                id: number;
+                latitude: number | null;
+                listPriceFen: number;
+                longitude: number | null;
+                orderNo: string;
+                paidAt: number | null;
+                /** @description paid in, less refunds */
+                paidFen: number;
+                payable: {
+                  amountFen: number;
+                  /** @enum {string} */
+                  part: 'deposit' | 'whole' | 'rest';
+                } | null;
+                phone: string;
+                priceFen: number;
+                /** @enum {string} */
+                pricing: 'sites' | 'area';
+                provider: {
+                  avatarUrl: string;
+                  name: string;
+                  uid: string;
+                } | null;
+                providerIncomeFen: number | null;
+                /** @enum {string} */
+                provinceCode:
+                  | '11'
+                  | '12'
+                  | '13'
+                  | '14'
+                  | '15'
+                  | '21'
+                  | '22'
+                  | '23'
+                  | '31'
+                  | '32'
+                  | '33'
+                  | '34'
+                  | '35'
+                  | '36'
+                  | '37'
+                  | '41'
+                  | '42'
+                  | '43'
+                  | '44'
+                  | '45'
+                  | '46'
+                  | '50'
+                  | '51'
+                  | '52'
+                  | '53'
+                  | '54'
+                  | '61'
+                  | '62'
+                  | '63'
+                  | '64'
+                  | '65'
+                  | '71'
+                  | '81'
+                  | '82';
+                refundedFen: number;
+                remark: string;
+                /** @enum {string} */
+                requirementType: 'panoramaTour' | 'model3d' | 'pointCloud';
+                shotAt: number | null;
+                siteCount: number | null;
+                /** @enum {string} */
+                status: 'placed' | 'paid' | 'accepted' | 'shot' | 'delivered' | 'completed' | 'cancelled';
+                title: string;
+              };
+              msg: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/c/serviceOrder/{id}/confirm': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Confirm a delivered order: the works become mine, the order completes and the provider's income is posted */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: number;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {number} */
+              code: 0;
+              data: {
+                acceptedAt: number | null;
+                actions: ('pay' | 'cancel' | 'confirm' | 'accept' | 'markShot' | 'deliver' | 'adminCancel' | 'adminAssign')[];
+                address: string;
+                appointmentAt: number;
+                areaM2: number | null;
+                cancelledAt: number | null;
+                cancelReason: string;
+                city: string;
+                completedAt: number | null;
+                couponCode: string | null;
+                createdAt: number;
+                customer: {
+                  avatarUrl: string;
+                  name: string;
+                  uid: string;
+                };
+                deliveredAt: number | null;
+                deliveredWorks: {
+                  coverUrl: string;
+                  name: string;
+                  transferId: number;
+                  uid: string;
+                }[];
+                deliveryNote: string;
+                depositFen: number;
+                discountFen: number;
+                id: number;
+                latitude: number | null;
+                listPriceFen: number;
+                longitude: number | null;
+                orderNo: string;
+                paidAt: number | null;
+                /** @description paid in, less refunds */
+                paidFen: number;
+                payable: {
+                  amountFen: number;
+                  /** @enum {string} */
+                  part: 'deposit' | 'whole' | 'rest';
+                } | null;
+                phone: string;
+                priceFen: number;
+                /** @enum {string} */
+                pricing: 'sites' | 'area';
+                provider: {
+                  avatarUrl: string;
+                  name: string;
+                  uid: string;
+                } | null;
+                providerIncomeFen: number | null;
+                /** @enum {string} */
+                provinceCode:
+                  | '11'
+                  | '12'
+                  | '13'
+                  | '14'
+                  | '15'
+                  | '21'
+                  | '22'
+                  | '23'
+                  | '31'
+                  | '32'
+                  | '33'
+                  | '34'
+                  | '35'
+                  | '36'
+                  | '37'
+                  | '41'
+                  | '42'
+                  | '43'
+                  | '44'
+                  | '45'
+                  | '46'
+                  | '50'
+                  | '51'
+                  | '52'
+                  | '53'
+                  | '54'
+                  | '61'
+                  | '62'
+                  | '63'
+                  | '64'
+                  | '65'
+                  | '71'
+                  | '81'
+                  | '82';
+                refundedFen: number;
+                remark: string;
+                /** @enum {string} */
+                requirementType: 'panoramaTour' | 'model3d' | 'pointCloud';
+                shotAt: number | null;
+                siteCount: number | null;
+                /** @enum {string} */
+                status: 'placed' | 'paid' | 'accepted' | 'shot' | 'delivered' | 'completed' | 'cancelled';
+                title: string;
+              };
+              msg: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/c/serviceOrder/{id}/deliver': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Deliver works of mine to the customer (work transfers tied to the order); again after a lapsed delivery */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: number;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            note?: string;
+            workUids: string[];
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {number} */
+              code: 0;
+              data: {
+                acceptedAt: number | null;
+                actions: ('pay' | 'cancel' | 'confirm' | 'accept' | 'markShot' | 'deliver' | 'adminCancel' | 'adminAssign')[];
+                address: string;
+                appointmentAt: number;
+                areaM2: number | null;
+                cancelledAt: number | null;
+                cancelReason: string;
+                city: string;
+                completedAt: number | null;
+                couponCode: string | null;
+                createdAt: number;
+                customer: {
+                  avatarUrl: string;
+                  name: string;
+                  uid: string;
+                };
+                deliveredAt: number | null;
+                deliveredWorks: {
+                  coverUrl: string;
+                  name: string;
+                  transferId: number;
+                  uid: string;
+                }[];
+                deliveryNote: string;
+                depositFen: number;
+                discountFen: number;
+                id: number;
+                latitude: number | null;
+                listPriceFen: number;
+                longitude: number | null;
+                orderNo: string;
+                paidAt: number | null;
+                /** @description paid in, less refunds */
+                paidFen: number;
+                payable: {
+                  amountFen: number;
+                  /** @enum {string} */
+                  part: 'deposit' | 'whole' | 'rest';
+                } | null;
+                phone: string;
+                priceFen: number;
+                /** @enum {string} */
+                pricing: 'sites' | 'area';
+                provider: {
+                  avatarUrl: string;
+                  name: string;
+                  uid: string;
+                } | null;
+                providerIncomeFen: number | null;
+                /** @enum {string} */
+                provinceCode:
+                  | '11'
+                  | '12'
+                  | '13'
+                  | '14'
+                  | '15'
+                  | '21'
+                  | '22'
+                  | '23'
+                  | '31'
+                  | '32'
+                  | '33'
+                  | '34'
+                  | '35'
+                  | '36'
+                  | '37'
+                  | '41'
+                  | '42'
+                  | '43'
+                  | '44'
+                  | '45'
+                  | '46'
+                  | '50'
+                  | '51'
+                  | '52'
+                  | '53'
+                  | '54'
+                  | '61'
+                  | '62'
+                  | '63'
+                  | '64'
+                  | '65'
+                  | '71'
+                  | '81'
+                  | '82';
+                refundedFen: number;
+                remark: string;
+                /** @enum {string} */
+                requirementType: 'panoramaTour' | 'model3d' | 'pointCloud';
+                shotAt: number | null;
+                siteCount: number | null;
+                /** @enum {string} */
+                status: 'placed' | 'paid' | 'accepted' | 'shot' | 'delivered' | 'completed' | 'cancelled';
+                title: string;
+              };
+              msg: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/c/serviceOrder/{id}/deliverableWorks': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Works I may deliver for this order: mine, processed, not in another transfer */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: number;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {number} */
+              code: 0;
+              data: {
+                coverUrl: string;
+                name: string;
+                type: string;
+                uid: string;
+              }[];
+              msg: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/c/serviceOrder/{id}/pay': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Pay the deposit, the whole, or the rest after a deposit: from my balance at once, or by a payment QR code (the payment pays it when booked). An Idempotency-Key header is honoured for 24 h */
+    post: {
+      parameters: {
+        query?: never;
+        header?: {
+          'idempotency-key'?: string;
+        };
+        path: {
+          id: number;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            method: 'balance' | 'sandbox' | 'wechat' | 'alipay';
+            /** @enum {string} */
+            part: 'deposit' | 'whole' | 'rest';
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {number} */
+              code: 0;
+              data: {
+                balanceFen: number;
+                order: {
+                  acceptedAt: number | null;
+                  actions: ('pay' | 'cancel' | 'confirm' | 'accept' | 'markShot' | 'deliver' | 'adminCancel' | 'adminAssign')[];
+                  address: string;
+                  appointmentAt: number;
+                  areaM2: number | null;
+                  cancelledAt: number | null;
+                  cancelReason: string;
+                  city: string;
+                  completedAt: number | null;
+                  couponCode: string | null;
+                  createdAt: number;
+                  customer: {
+                    avatarUrl: string;
+                    name: string;
+                    uid: string;
+                  };
+                  deliveredAt: number | null;
+                  deliveredWorks: {
+                    coverUrl: string;
+                    name: string;
+                    transferId: number;
+                    uid: string;
+                  }[];
+                  deliveryNote: string;
+                  depositFen: number;
+                  discountFen: number;
+                  id: number;
+                  latitude: number | null;
+                  listPriceFen: number;
+                  longitude: number | null;
+                  orderNo: string;
+                  paidAt: number | null;
+                  /** @description paid in, less refunds */
+                  paidFen: number;
+                  payable: {
+                    amountFen: number;
+                    /** @enum {string} */
+                    part: 'deposit' | 'whole' | 'rest';
+                  } | null;
+                  phone: string;
+                  priceFen: number;
+                  /** @enum {string} */
+                  pricing: 'sites' | 'area';
+                  provider: {
+                    avatarUrl: string;
+                    name: string;
+                    uid: string;
+                  } | null;
+                  providerIncomeFen: number | null;
+                  /** @enum {string} */
+                  provinceCode:
+                    | '11'
+                    | '12'
+                    | '13'
+                    | '14'
+                    | '15'
+                    | '21'
+                    | '22'
+                    | '23'
+                    | '31'
+                    | '32'
+                    | '33'
+                    | '34'
+                    | '35'
+                    | '36'
+                    | '37'
+                    | '41'
+                    | '42'
+                    | '43'
+                    | '44'
+                    | '45'
+                    | '46'
+                    | '50'
+                    | '51'
+                    | '52'
+                    | '53'
+                    | '54'
+                    | '61'
+                    | '62'
+                    | '63'
+                    | '64'
+                    | '65'
+                    | '71'
+                    | '81'
+                    | '82';
+                  refundedFen: number;
+                  remark: string;
+                  /** @enum {string} */
+                  requirementType: 'panoramaTour' | 'model3d' | 'pointCloud';
+                  shotAt: number | null;
+                  siteCount: number | null;
+                  /** @enum {string} */
+                  status: 'placed' | 'paid' | 'accepted' | 'shot' | 'delivered' | 'completed' | 'cancelled';
+                  title: string;
+                };
+                payment: {
+                  amountFen: number;
+                  balanceFen: number;
+                  codeUrl: string;
+                  createdAt: number;
+                  expiresAt: number;
+                  id: number;
+                  months: number;
+                  orderNo: string;
+                  paidAt: number | null;
+                  /** @enum {string} */
+                  provider: 'sandbox' | 'wechat' | 'alipay';
+                  /** @enum {string} */
+                  status: 'pending' | 'paid' | 'closed';
+                } | null;
+              };
+              msg: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        502: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/c/serviceOrder/{id}/shot': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Say the shoot of my accepted order is done */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: number;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {number} */
+              code: 0;
+              data: {
+                acceptedAt: number | null;
+                actions: ('pay' | 'cancel' | 'confirm' | 'accept' | 'markShot' | 'deliver' | 'adminCancel' | 'adminAssign')[];
+                address: string;
+                appointmentAt: number;
+                areaM2: number | null;
+                cancelledAt: number | null;
+                cancelReason: string;
+                city: string;
+                completedAt: number | null;
+                couponCode: string | null;
+                createdAt: number;
+                customer: {
+                  avatarUrl: string;
+                  name: string;
+                  uid: string;
+                };
+                deliveredAt: number | null;
+                deliveredWorks: {
+                  coverUrl: string;
+                  name: string;
+                  transferId: number;
+                  uid: string;
+                }[];
+                deliveryNote: string;
+                depositFen: number;
+                discountFen: number;
+                id: number;
+                latitude: number | null;
+                listPriceFen: number;
+                longitude: number | null;
+                orderNo: string;
+                paidAt: number | null;
+                /** @description paid in, less refunds */
+                paidFen: number;
+                payable: {
+                  amountFen: number;
+                  /** @enum {string} */
+                  part: 'deposit' | 'whole' | 'rest';
+                } | null;
+                phone: string;
+                priceFen: number;
+                /** @enum {string} */
+                pricing: 'sites' | 'area';
+                provider: {
+                  avatarUrl: string;
+                  name: string;
+                  uid: string;
+                } | null;
+                providerIncomeFen: number | null;
+                /** @enum {string} */
+                provinceCode:
+                  | '11'
+                  | '12'
+                  | '13'
+                  | '14'
+                  | '15'
+                  | '21'
+                  | '22'
+                  | '23'
+                  | '31'
+                  | '32'
+                  | '33'
+                  | '34'
+                  | '35'
+                  | '36'
+                  | '37'
+                  | '41'
+                  | '42'
+                  | '43'
+                  | '44'
+                  | '45'
+                  | '46'
+                  | '50'
+                  | '51'
+                  | '52'
+                  | '53'
+                  | '54'
+                  | '61'
+                  | '62'
+                  | '63'
+                  | '64'
+                  | '65'
+                  | '71'
+                  | '81'
+                  | '82';
+                refundedFen: number;
+                remark: string;
+                /** @enum {string} */
+                requirementType: 'panoramaTour' | 'model3d' | 'pointCloud';
+                shotAt: number | null;
+                siteCount: number | null;
+                /** @enum {string} */
+                status: 'placed' | 'paid' | 'accepted' | 'shot' | 'delivered' | 'completed' | 'cancelled';
+                title: string;
+              };
+              msg: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/c/serviceOrders': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** My service orders: as=customer (placed, the default) or as=provider (taken), newest first */
+    get: {
+      parameters: {
+        query: {
+          as?: 'customer' | 'provider';
+          pageNum: number;
+          pageSize: number;
+          status?: 'placed' | 'paid' | 'accepted' | 'shot' | 'delivered' | 'completed' | 'cancelled';
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {number} */
+              code: 0;
+              data: {
+                list: {
+                  appointmentAt: number;
+                  areaM2: number | null;
+                  city: string;
+                  createdAt: number;
+                  customer: {
+                    avatarUrl: string;
+                    name: string;
+                    uid: string;
+                  };
+                  depositFen: number;
+                  discountFen: number;
+                  id: number;
+                  listPriceFen: number;
+                  orderNo: string;
+                  /** @description paid in, less refunds */
+                  paidFen: number;
+                  priceFen: number;
+                  /** @enum {string} */
+                  pricing: 'sites' | 'area';
+                  provider: {
+                    avatarUrl: string;
+                    name: string;
+                    uid: string;
+                  } | null;
+                  /** @enum {string} */
+                  provinceCode:
+                    | '11'
+                    | '12'
+                    | '13'
+                    | '14'
+                    | '15'
+                    | '21'
+                    | '22'
+                    | '23'
+                    | '31'
+                    | '32'
+                    | '33'
+                    | '34'
+                    | '35'
+                    | '36'
+                    | '37'
+                    | '41'
+                    | '42'
+                    | '43'
+                    | '44'
+                    | '45'
+                    | '46'
+                    | '50'
+                    | '51'
+                    | '52'
+                    | '53'
+                    | '54'
+                    | '61'
+                    | '62'
+                    | '63'
+                    | '64'
+                    | '65'
+                    | '71'
+                    | '81'
+                    | '82';
+                  refundedFen: number;
+                  /** @enum {string} */
+                  requirementType: 'panoramaTour' | 'model3d' | 'pointCloud';
+                  siteCount: number | null;
+                  /** @enum {string} */
+                  status: 'placed' | 'paid' | 'accepted' | 'shot' | 'delivered' | 'completed' | 'cancelled';
+                  title: string;
+                }[];
+                pageNum: number;
+                pageSize: number;
+                total: number;
+              };
+              msg: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/c/serviceOrders/open': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Open orders in a signed provider's provinces: paid, not yet taken, oldest appointment first */
+    get: {
+      parameters: {
+        query: {
+          pageNum: number;
+          pageSize: number;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {number} */
+              code: 0;
+              data: {
+                list: {
+                  appointmentAt: number;
+                  areaM2: number | null;
+                  city: string;
+                  createdAt: number;
+                  customer: {
+                    avatarUrl: string;
+                    name: string;
+                    uid: string;
+                  };
+                  depositFen: number;
+                  discountFen: number;
+                  id: number;
+                  listPriceFen: number;
+                  orderNo: string;
+                  /** @description paid in, less refunds */
+                  paidFen: number;
+                  priceFen: number;
+                  /** @enum {string} */
+                  pricing: 'sites' | 'area';
+                  provider: {
+                    avatarUrl: string;
+                    name: string;
+                    uid: string;
+                  } | null;
+                  /** @enum {string} */
+                  provinceCode:
+                    | '11'
+                    | '12'
+                    | '13'
+                    | '14'
+                    | '15'
+                    | '21'
+                    | '22'
+                    | '23'
+                    | '31'
+                    | '32'
+                    | '33'
+                    | '34'
+                    | '35'
+                    | '36'
+                    | '37'
+                    | '41'
+                    | '42'
+                    | '43'
+                    | '44'
+                    | '45'
+                    | '46'
+                    | '50'
+                    | '51'
+                    | '52'
+                    | '53'
+                    | '54'
+                    | '61'
+                    | '62'
+                    | '63'
+                    | '64'
+                    | '65'
+                    | '71'
+                    | '81'
+                    | '82';
+                  refundedFen: number;
+                  /** @enum {string} */
+                  requirementType: 'panoramaTour' | 'model3d' | 'pointCloud';
+                  siteCount: number | null;
+                  /** @enum {string} */
+                  status: 'placed' | 'paid' | 'accepted' | 'shot' | 'delivered' | 'completed' | 'cancelled';
+                  title: string;
+                }[];
+                pageNum: number;
+                pageSize: number;
+                total: number;
+              };
+              msg: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/c/sessions': {
     parameters: {
       query?: never;
@@ -6331,6 +10086,438 @@ export interface paths {
         };
         /** @description Default Response */
         401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/c/signing': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** My latest signing application and whether I am signed now */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {number} */
+              code: 0;
+              data: {
+                application: {
+                  applicant: {
+                    avatarUrl: string;
+                    name: string;
+                    uid: string;
+                  };
+                  createdAt: number;
+                  decidedAt: number | null;
+                  equipment: string;
+                  id: number;
+                  intro: string;
+                  provinceCodes: (
+                    | '11'
+                    | '12'
+                    | '13'
+                    | '14'
+                    | '15'
+                    | '21'
+                    | '22'
+                    | '23'
+                    | '31'
+                    | '32'
+                    | '33'
+                    | '34'
+                    | '35'
+                    | '36'
+                    | '37'
+                    | '41'
+                    | '42'
+                    | '43'
+                    | '44'
+                    | '45'
+                    | '46'
+                    | '50'
+                    | '51'
+                    | '52'
+                    | '53'
+                    | '54'
+                    | '61'
+                    | '62'
+                    | '63'
+                    | '64'
+                    | '65'
+                    | '71'
+                    | '81'
+                    | '82'
+                  )[];
+                  reason: string;
+                  sampleWorks: {
+                    coverUrl: string;
+                    name: string;
+                    uid: string;
+                  }[];
+                  /** @enum {string} */
+                  status: 'pending' | 'approved' | 'rejected' | 'withdrawn';
+                } | null;
+                provider: {
+                  activeOrders: number;
+                  completedOrders: number;
+                  equipment: string;
+                  provider: {
+                    avatarUrl: string;
+                    name: string;
+                    uid: string;
+                  };
+                  provinceCodes: (
+                    | '11'
+                    | '12'
+                    | '13'
+                    | '14'
+                    | '15'
+                    | '21'
+                    | '22'
+                    | '23'
+                    | '31'
+                    | '32'
+                    | '33'
+                    | '34'
+                    | '35'
+                    | '36'
+                    | '37'
+                    | '41'
+                    | '42'
+                    | '43'
+                    | '44'
+                    | '45'
+                    | '46'
+                    | '50'
+                    | '51'
+                    | '52'
+                    | '53'
+                    | '54'
+                    | '61'
+                    | '62'
+                    | '63'
+                    | '64'
+                    | '65'
+                    | '71'
+                    | '81'
+                    | '82'
+                  )[];
+                  revokedAt: number | null;
+                  revokeReason: string;
+                  signedAt: number;
+                  /** @enum {string} */
+                  status: 'active' | 'revoked';
+                } | null;
+              };
+              msg: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/c/signing/apply': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Apply to be a signed service provider: provinces served, equipment, an intro and 1–6 sample works of mine */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            equipment: string;
+            intro: string;
+            /** @description GB/T 2260 two-digit province codes */
+            provinceCodes: string[];
+            sampleWorkUids: string[];
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {number} */
+              code: 0;
+              data: {
+                applicant: {
+                  avatarUrl: string;
+                  name: string;
+                  uid: string;
+                };
+                createdAt: number;
+                decidedAt: number | null;
+                equipment: string;
+                id: number;
+                intro: string;
+                provinceCodes: (
+                  | '11'
+                  | '12'
+                  | '13'
+                  | '14'
+                  | '15'
+                  | '21'
+                  | '22'
+                  | '23'
+                  | '31'
+                  | '32'
+                  | '33'
+                  | '34'
+                  | '35'
+                  | '36'
+                  | '37'
+                  | '41'
+                  | '42'
+                  | '43'
+                  | '44'
+                  | '45'
+                  | '46'
+                  | '50'
+                  | '51'
+                  | '52'
+                  | '53'
+                  | '54'
+                  | '61'
+                  | '62'
+                  | '63'
+                  | '64'
+                  | '65'
+                  | '71'
+                  | '81'
+                  | '82'
+                )[];
+                reason: string;
+                sampleWorks: {
+                  coverUrl: string;
+                  name: string;
+                  uid: string;
+                }[];
+                /** @enum {string} */
+                status: 'pending' | 'approved' | 'rejected' | 'withdrawn';
+              };
+              msg: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/c/signing/withdraw': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Withdraw my application while it waits */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {number} */
+              code: 0;
+              data: {
+                applicant: {
+                  avatarUrl: string;
+                  name: string;
+                  uid: string;
+                };
+                createdAt: number;
+                decidedAt: number | null;
+                equipment: string;
+                id: number;
+                intro: string;
+                provinceCodes: (
+                  | '11'
+                  | '12'
+                  | '13'
+                  | '14'
+                  | '15'
+                  | '21'
+                  | '22'
+                  | '23'
+                  | '31'
+                  | '32'
+                  | '33'
+                  | '34'
+                  | '35'
+                  | '36'
+                  | '37'
+                  | '41'
+                  | '42'
+                  | '43'
+                  | '44'
+                  | '45'
+                  | '46'
+                  | '50'
+                  | '51'
+                  | '52'
+                  | '53'
+                  | '54'
+                  | '61'
+                  | '62'
+                  | '63'
+                  | '64'
+                  | '65'
+                  | '71'
+                  | '81'
+                  | '82'
+                )[];
+                reason: string;
+                sampleWorks: {
+                  coverUrl: string;
+                  name: string;
+                  uid: string;
+                }[];
+                /** @enum {string} */
+                status: 'pending' | 'approved' | 'rejected' | 'withdrawn';
+              };
+              msg: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        409: {
           headers: {
             [name: string]: unknown;
           };
@@ -14066,6 +18253,149 @@ export interface paths {
               /** @enum {number} */
               code: 0;
               data: string[];
+              msg: string;
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/serviceOrder/estimate': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** An order's estimated price (the contract's estimateServiceOrder), with the coupon checked (against the caller's own uses when signed in) */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /** @description whole square metres */
+            areaM2?: number | null;
+            /** @description case does not matter; empty = none */
+            couponCode?: string;
+            /** @enum {string} */
+            pricing: 'sites' | 'area';
+            /** @enum {string} */
+            requirementType: 'panoramaTour' | 'model3d' | 'pointCloud';
+            siteCount?: number | null;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {number} */
+              code: 0;
+              data: {
+                coupon: {
+                  applies: boolean;
+                  code: string;
+                  discountFen: number;
+                  name: string;
+                  problem: string | null;
+                  problemCode: number | null;
+                } | null;
+                depositFen: number;
+                discountFen: number;
+                listPriceFen: number;
+                priceFen: number;
+              };
+              msg: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/serviceOrder/options': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** What /addOrder needs: the enabled price rules and the payment providers */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {number} */
+              code: 0;
+              data: {
+                providers: ('sandbox' | 'wechat' | 'alipay')[];
+                /** @description the enabled rules only */
+                rules: {
+                  /** @description the deposit's share of the price, basis points (10000 = the whole) */
+                  depositBps: number;
+                  enabled: boolean;
+                  /** @description the estimate never goes below it */
+                  minimumFen: number;
+                  /** @description fen per square metre */
+                  pricePerM2Fen: number;
+                  /** @description fen per site */
+                  pricePerSiteFen: number;
+                  /** @enum {string} */
+                  requirementType: 'panoramaTour' | 'model3d' | 'pointCloud';
+                }[];
+              };
               msg: string;
             };
           };
