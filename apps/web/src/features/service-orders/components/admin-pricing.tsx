@@ -164,7 +164,7 @@ function CreateCouponDialog({ open, onClose }: { open: boolean; onClose: () => v
       title={t('serviceOrders.admin.newCoupon')}
       okText={t('serviceOrders.admin.create')}
       cancelText={t('common.actions.cancel')}
-      okButtonProps={{ loading: create.isPending, 'data-testid': 'coupon-create-submit' } as object}
+      okButtonProps={{ loading: create.isPending, 'data-testid': 'coupon-create-submit' }}
       onCancel={onClose}
       destroyOnHidden
       onOk={() =>

@@ -11,7 +11,7 @@ import { ServiceOrderStatusTag, usePlaceOf } from './service-order-view';
 const PAGE_SIZE = 10;
 
 interface OrderRowsProps {
-  query: { data?: ServiceOrderPage; isPending: boolean; isFetching: boolean; isError: boolean; error: Error | null; refetch: () => unknown };
+  query: { data?: ServiceOrderPage; isPending: boolean; isFetching: boolean; isError: boolean; error: Error | null; refetch: () => Promise<unknown> };
   pageNum: number;
   onPage: (pageNum: number) => void;
   empty: string;

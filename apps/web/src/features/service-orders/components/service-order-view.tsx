@@ -304,7 +304,7 @@ function DeliverDialog({ order, onClose }: { order: ServiceOrderDetail; onClose:
       title={t('serviceOrders.delivery.dialogTitle')}
       okText={t('serviceOrders.actions.deliver')}
       cancelText={t('common.actions.cancel')}
-      okButtonProps={{ disabled: picked.length === 0, loading: deliver.isPending, 'data-testid': 'service-deliver-submit' } as object}
+      okButtonProps={{ disabled: picked.length === 0, loading: deliver.isPending, 'data-testid': 'service-deliver-submit' }}
       onCancel={onClose}
       onOk={() =>
         deliver.mutateAsync({ id: order.id, workUids: picked, note: note.trim() || undefined }).then(
