@@ -33,7 +33,7 @@ export function PayPanel({ order, initialPart }: { order: ServiceOrderDetail; in
   const [part, setPart] = useState<ServicePaymentPart | undefined>(
     parts.find((candidate) => candidate.part === initialPart)?.part ?? parts[0]?.part,
   );
-  const [method, setMethod] = useState<ServicePaymentMethod>('balance');
+  const [chosenMethod, setMethod] = useState<ServicePaymentMethod | null>(null);
   const [checkout, setCheckout] = useState<FlowRechargeOrder | null>(null);
   const options = useServiceOrderOptions();
   const overview = useQuery({
@@ -47,6 +47,9 @@ export function PayPanel({ order, initialPart }: { order: ServiceOrderDetail; in
 
   const balanceFen = overview.data?.balance ?? null;
   const shortFen = balanceFen === null ? 0 : Math.max(0, chosen.amountFen - balanceFen);
+  const providers = options.data?.providers ?? [];
+  // The balance until the person chooses, unless it lacks money: then the first QR provider.
+  const method: ServicePaymentMethod = chosenMethod ?? (shortFen > 0 && providers[0] ? providers[0] : 'balance');
   const purchaseOf = (how: ServicePaymentMethod): Purchase<ServicePaymentMethod> => ({
     what: `service:${order.id}:${chosen.part}`,
     months: 0,
@@ -123,7 +126,6 @@ export function PayPanel({ order, initialPart }: { order: ServiceOrderDetail; in
     );
   }
 
-  const providers = options.data?.providers ?? [];
   return (
     <Card
       className="service-pay"
