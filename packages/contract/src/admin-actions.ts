@@ -26,6 +26,15 @@ export const ADMIN_ACTIONS = [
   'withdrawal.settings',
   'withdrawal.endFailed',
   'rechargeOrder.refund',
+  'signingApplication.approve',
+  'signingApplication.reject',
+  'signedProvider.revoke',
+  'serviceOrder.assign',
+  'serviceOrder.cancel',
+  'servicePriceRule.update',
+  'serviceOrderSettings.update',
+  'serviceCoupon.create',
+  'serviceCoupon.update',
 ] as const;
 
 export type AdminActionCode = (typeof ADMIN_ACTIONS)[number];
@@ -87,6 +96,18 @@ export const ADMIN_LOG_FIELDS = [
   // refunds
   'refundedFen',
   'refundNo',
+  // service orders and signing
+  'provinceCodes',
+  'providerId',
+  'orderNo',
+  'requirementType',
+  'pricePerSiteFen',
+  'pricePerM2Fen',
+  'minimumFen',
+  'depositBps',
+  'enabled',
+  'platformFeeBps',
+  'code',
 ] as const;
 export type AdminLogField = (typeof ADMIN_LOG_FIELDS)[number];
 

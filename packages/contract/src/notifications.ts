@@ -36,6 +36,17 @@ export const NOTIFICATION_KINDS = [
   // payouts that end (docs/withdrawals.md)
   'withdrawalConfirmInWechat',
   'withdrawalPayoutStuck',
+  // service orders and signing (docs/service-orders.md)
+  'serviceOrderPaid',
+  'serviceOrderOpen',
+  'serviceOrderAccepted',
+  'serviceOrderAssigned',
+  'serviceOrderDelivered',
+  'serviceOrderCompleted',
+  'serviceOrderCancelled',
+  'signingApproved',
+  'signingRejected',
+  'signingRevoked',
 ] as const;
 
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];

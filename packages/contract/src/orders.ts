@@ -5,6 +5,7 @@
  */
 import type { Page } from './api.js';
 import type { PaymentProvider } from './payments.js';
+import type { ServiceRequirementType } from './service-orders.js';
 import { defineErrors } from './errors.js';
 import orderErrors from './orders.errors.json' with { type: 'json' };
 
@@ -54,6 +55,13 @@ export const ORDER_SOURCE_STATUSES = [
   'rejected',
   'withdrawn',
   'expired',
+  // a service order's own (docs/service-orders.md); `paid` above is also one of them
+  'placed',
+  'accepted',
+  'shot',
+  'delivered',
+  'completed',
+  'cancelled',
 ] as const;
 export type OrderSourceStatus = (typeof ORDER_SOURCE_STATUSES)[number];
 
@@ -63,11 +71,12 @@ export interface OrderRecord {
   id: string;
   orderNo: string;
   type: OrderType;
-  /** What was bought: a work (`workName`, `workUid`) or months of traffic (`months`). */
+  /** What was bought: a work (`workName`, `workUid`), months of traffic (`months`) or of a membership, or a shoot (a service order). */
   item:
     | { kind: 'work'; workName: string; workUid: string }
     | { kind: 'flow'; months: number }
-    | { kind: 'membership'; months: number; versionName: string };
+    | { kind: 'membership'; months: number; versionName: string }
+    | { kind: 'service'; title: string; requirementType: ServiceRequirementType };
   /** The other person of the order; null for a recharge, paid to the platform through `provider`. */
   counterpart: { uid: string; name: string } | null;
   provider: PaymentProvider | null;

@@ -615,6 +615,15 @@ export interface paths {
                 | 'withdrawal.settings'
                 | 'withdrawal.endFailed'
                 | 'rechargeOrder.refund'
+                | 'signingApplication.approve'
+                | 'signingApplication.reject'
+                | 'signedProvider.revoke'
+                | 'serviceOrder.assign'
+                | 'serviceOrder.cancel'
+                | 'servicePriceRule.update'
+                | 'serviceOrderSettings.update'
+                | 'serviceCoupon.create'
+                | 'serviceCoupon.update'
               )
             | '';
           adminUid?: string;
@@ -671,7 +680,16 @@ export interface paths {
                     | 'withdrawal.reject'
                     | 'withdrawal.settings'
                     | 'withdrawal.endFailed'
-                    | 'rechargeOrder.refund';
+                    | 'rechargeOrder.refund'
+                    | 'signingApplication.approve'
+                    | 'signingApplication.reject'
+                    | 'signedProvider.revoke'
+                    | 'serviceOrder.assign'
+                    | 'serviceOrder.cancel'
+                    | 'servicePriceRule.update'
+                    | 'serviceOrderSettings.update'
+                    | 'serviceCoupon.create'
+                    | 'serviceCoupon.update';
                   /** @enum {string} */
                   actor: 'admin' | 'system';
                   admin: {
@@ -7484,7 +7502,17 @@ export interface paths {
                     | 'withdrawalFailed'
                     | 'payoutAccountBound'
                     | 'withdrawalConfirmInWechat'
-                    | 'withdrawalPayoutStuck';
+                    | 'withdrawalPayoutStuck'
+                    | 'serviceOrderPaid'
+                    | 'serviceOrderOpen'
+                    | 'serviceOrderAccepted'
+                    | 'serviceOrderAssigned'
+                    | 'serviceOrderDelivered'
+                    | 'serviceOrderCompleted'
+                    | 'serviceOrderCancelled'
+                    | 'signingApproved'
+                    | 'signingRejected'
+                    | 'signingRevoked';
                   link: string;
                   params: {
                     [key: string]: string | number;
@@ -7767,6 +7795,13 @@ export interface paths {
                         kind: 'membership';
                         months: number;
                         versionName: string;
+                      }
+                    | {
+                        /** @enum {string} */
+                        kind: 'service';
+                        /** @enum {string} */
+                        requirementType: 'panoramaTour' | 'model3d' | 'pointCloud';
+                        title: string;
                       };
                   orderNo: string;
                   provider: ('sandbox' | 'wechat' | 'alipay') | null;
@@ -7774,7 +7809,21 @@ export interface paths {
                   refundedFen: number;
                   /** @enum {string} */
                   sourceStatus:
-                    'pending' | 'paid' | 'partlyRefunded' | 'refunded' | 'closed' | 'confirmed' | 'rejected' | 'withdrawn' | 'expired';
+                    | 'pending'
+                    | 'paid'
+                    | 'partlyRefunded'
+                    | 'refunded'
+                    | 'closed'
+                    | 'confirmed'
+                    | 'rejected'
+                    | 'withdrawn'
+                    | 'expired'
+                    | 'placed'
+                    | 'accepted'
+                    | 'shot'
+                    | 'delivered'
+                    | 'completed'
+                    | 'cancelled';
                   /** @enum {string} */
                   status: 'pending' | 'completed' | 'closed';
                   /** @enum {string} */

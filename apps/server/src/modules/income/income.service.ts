@@ -11,6 +11,7 @@ import { LedgerAccount, type LedgerService } from '../ledger/index.js';
  */
 export const INCOME_KINDS: Readonly<Record<string, IncomeSource>> = {
   workSale: 'orientation',
+  serviceOrderIncome: 'serviceProvider',
 };
 
 export interface IncomeQuery {

@@ -15,9 +15,12 @@ declare module '../../kernel/module.js' {
 
 export default defineModule({
   name: 'orders',
-  needs: ['recharge', 'transfers', 'membership'],
-  build: ({ recharge, transfers, membership, config }) => ({
-    orders: new OrdersService(createOrderSources({ recharge, transfers, membership }), new BusinessCalendar(config.businessTimeZone)),
+  needs: ['recharge', 'transfers', 'membership', 'service-orders'],
+  build: ({ recharge, transfers, membership, serviceOrders, config }) => ({
+    orders: new OrdersService(
+      createOrderSources({ recharge, transfers, membership, serviceOrders }),
+      new BusinessCalendar(config.businessTimeZone),
+    ),
   }),
   routes: (app, { orders }) => app.register(ordersRoutes, { orders }),
 });

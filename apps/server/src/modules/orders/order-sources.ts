@@ -7,11 +7,13 @@ import {
   type OrderStatus,
   type OrderType,
   type PaymentOrderStatus,
+  type ServiceOrderStatus,
   type TransferStatus,
 } from '@spatia/contract';
 import type { DayRange } from '../../lib/business-time.js';
 import type { MembershipService } from '../membership/index.js';
 import type { RechargeService } from '../recharge/index.js';
+import type { ServiceOrdersService } from '../service-orders/index.js';
 import type { TransfersService } from '../transfers/index.js';
 
 /** Which orders of a person a page holds: one status of the common vocabulary (all when left out), and a time range. */
@@ -53,6 +55,12 @@ const transferStatuses = statusMap<TransferStatus>({
   pending: ['pending'],
   completed: ['confirmed'],
   closed: ['rejected', 'withdrawn', 'expired'],
+});
+
+const serviceStatuses = statusMap<ServiceOrderStatus>({
+  pending: ['placed', 'paid', 'accepted', 'shot', 'delivered'],
+  completed: ['completed'],
+  closed: ['cancelled'],
 });
 
 /** A paid order refunded in part or in full, as its source status says it. */
@@ -161,12 +169,52 @@ function targetedSaleSource(transfers: TransfersService, side: 'receiver' | 'sen
   };
 }
 
+/**
+ * Service orders (docs/service-orders.md): placed by the person (consume; the counterpart is the provider
+ * once one took it) or provided by them (income; the customer, and the income once completed).
+ */
+function serviceOrderSource(serviceOrders: ServiceOrdersService, side: 'customer' | 'provider'): OrderSource {
+  return {
+    async list(userId, filter, page) {
+      const { rows, total, completed } = await serviceOrders.ordersPage(
+        side,
+        userId,
+        { statuses: serviceStatuses.sourceStatuses(filter.status), from: filter.from, to: filter.to },
+        page,
+      );
+      const people = await serviceOrders.partiesOf(rows);
+      return {
+        rows: rows.map((order) => {
+          const other = side === 'customer' ? order.providerId : order.customerId;
+          const person = other === null ? undefined : people.get(other);
+          return {
+            id: `serviceProvider:${order.id}`,
+            orderNo: order.orderNo,
+            type: 'serviceProvider',
+            item: { kind: 'service', title: order.title, requirementType: order.requirementType },
+            counterpart: person ? { uid: person.uid, name: person.name } : null,
+            provider: null,
+            amountFen: side === 'provider' && order.status === 'completed' ? (order.providerIncomeFen ?? 0) : order.priceFen,
+            refundedFen: order.refundedFen,
+            status: serviceStatuses.commonStatus(order.status),
+            sourceStatus: order.status,
+            createdAt: order.createdAt.getTime(),
+            completedAt: order.completedAt?.getTime() ?? null,
+          };
+        }),
+        total,
+        completed,
+      };
+    },
+  };
+}
+
 /** `T` + the UTC day it was sent + the transfer id: readable, sortable, and the same on both sides of the sale. */
 export function targetedSaleOrderNo(id: number, createdAt: number): string {
   return `T${new Date(createdAt).toISOString().slice(0, 10).replace(/-/g, '')}${String(id).padStart(6, '0')}`;
 }
 
-/** Orders whose source does not exist yet (market, service provider): always an empty page. */
+/** Orders whose source does not exist yet (the market): always an empty page. */
 const noOrdersYet: OrderSource = {
   list: async () => ({ rows: [], total: 0, completed: { count: 0, amountFen: 0 } }),
 };
@@ -175,18 +223,19 @@ export function createOrderSources(services: {
   recharge: RechargeService;
   transfers: TransfersService;
   membership: MembershipService;
+  serviceOrders: ServiceOrdersService;
 }): OrderSources {
   return {
     consume: {
       orientation: targetedSaleSource(services.transfers, 'receiver'),
       market: noOrdersYet,
       flow: flowRechargeSource(services.recharge),
-      serviceProvider: noOrdersYet,
+      serviceProvider: serviceOrderSource(services.serviceOrders, 'customer'),
       membership: membershipSource(services.membership),
     },
     income: {
       orientation: targetedSaleSource(services.transfers, 'sender'),
-      serviceProvider: noOrdersYet,
+      serviceProvider: serviceOrderSource(services.serviceOrders, 'provider'),
       market: noOrdersYet,
     },
   };

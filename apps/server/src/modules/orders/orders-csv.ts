@@ -19,6 +19,12 @@ const words = {
       rejected: '已拒绝',
       withdrawn: '已撤回',
       expired: '已过期',
+      placed: '待支付',
+      accepted: '已接单',
+      shot: '已拍摄',
+      delivered: '已交付',
+      completed: '已完成',
+      cancelled: '已取消',
     },
   },
   en: {
@@ -39,6 +45,12 @@ const words = {
       rejected: 'Rejected',
       withdrawn: 'Withdrawn',
       expired: 'Expired',
+      placed: 'Awaiting payment',
+      accepted: 'Accepted',
+      shot: 'Shot',
+      delivered: 'Delivered',
+      completed: 'Completed',
+      cancelled: 'Cancelled',
     },
   },
 } satisfies Record<
@@ -95,6 +107,8 @@ function itemText(item: OrderRecord['item'], text: (typeof words)[Language]): st
       return text.membership(item.versionName, item.months);
     case 'work':
       return item.workName;
+    case 'service':
+      return item.title;
   }
 }
 

@@ -1,4 +1,11 @@
-import { ORDER_DIRECTIONS, ORDER_SOURCE_STATUSES, ORDER_STATUSES, ORDER_TYPES, PAYMENT_PROVIDERS } from '@spatia/contract';
+import {
+  ORDER_DIRECTIONS,
+  ORDER_SOURCE_STATUSES,
+  ORDER_STATUSES,
+  ORDER_TYPES,
+  PAYMENT_PROVIDERS,
+  SERVICE_REQUIREMENT_TYPES,
+} from '@spatia/contract';
 import { Type } from 'typebox';
 import { NullableInteger, literals } from '../../lib/schemas.js';
 
@@ -30,6 +37,7 @@ const OrderSchema = Type.Object({
     Type.Object({ kind: Type.Literal('work'), workName: Type.String(), workUid: Type.String() }),
     Type.Object({ kind: Type.Literal('flow'), months: Type.Integer() }),
     Type.Object({ kind: Type.Literal('membership'), months: Type.Integer(), versionName: Type.String() }),
+    Type.Object({ kind: Type.Literal('service'), title: Type.String(), requirementType: literals(SERVICE_REQUIREMENT_TYPES) }),
   ]),
   counterpart: Type.Union([Type.Object({ uid: Type.String(), name: Type.String() }), Type.Null()]),
   provider: Type.Union([literals(PAYMENT_PROVIDERS), Type.Null()]),

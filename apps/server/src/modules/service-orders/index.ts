@@ -1,4 +1,5 @@
 import { defineModule } from '../../kernel/module.js';
+import { ServiceOrdersRepository } from './service-orders.repository.js';
 import { serviceOrdersRoutes } from './service-orders.routes.js';
 import { ServiceOrdersService } from './service-orders.service.js';
 
@@ -13,9 +14,24 @@ declare module '../../kernel/module.js' {
 
 export default defineModule({
   name: 'service-orders',
-  needs: ['signing'],
-  build: () => ({ serviceOrders: new ServiceOrdersService() }),
+  needs: ['signing', 'users', 'works', 'processing', 'transfers', 'ledger', 'recharge', 'notifications', 'admin-log'],
+  build: ({ database, signing, users, works, processing, transfers, ledger, recharge, notifications, adminLog, logger }) => ({
+    serviceOrders: new ServiceOrdersService(new ServiceOrdersRepository(database.db), {
+      signing,
+      users,
+      works,
+      processing,
+      transfers,
+      ledger,
+      recharge,
+      notifications,
+      adminLog,
+      log: logger,
+    }),
+  }),
   routes: (app, { serviceOrders }) => app.register(serviceOrdersRoutes, { serviceOrders }),
 });
 
+// The public surface of the module: what other modules use (the orders pages).
+export { type ServiceOrderRow } from './service-orders.repository.js';
 export { type ServiceOrdersService } from './service-orders.service.js';

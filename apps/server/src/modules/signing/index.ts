@@ -1,4 +1,5 @@
 import { defineModule } from '../../kernel/module.js';
+import { SigningRepository } from './signing.repository.js';
 import { signingRoutes } from './signing.routes.js';
 import { SigningService } from './signing.service.js';
 
@@ -13,9 +14,12 @@ declare module '../../kernel/module.js' {
 
 export default defineModule({
   name: 'signing',
-  needs: [],
-  build: () => ({ signing: new SigningService() }),
+  needs: ['users', 'works', 'notifications', 'admin-log'],
+  build: ({ database, users, works, notifications, adminLog }) => ({
+    signing: new SigningService(new SigningRepository(database.db), users, works, notifications, adminLog),
+  }),
   routes: (app, { signing }) => app.register(signingRoutes, { signing }),
 });
 
-export { type SigningService } from './signing.service.js';
+// The public surface of the module: what other modules use (service-orders: who may accept what).
+export { type ActiveProvider, type ProviderOrderCounts, type SigningService } from './signing.service.js';

@@ -1,4 +1,4 @@
-import { and, desc, eq, lte, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import type { TransferStatus } from '@spatia/contract';
 import type { Db, Executor, Transaction } from '../../db/database.js';
 import { findOneRow } from '../../db/one-row.js';
@@ -25,6 +25,14 @@ export class TransfersRepository {
 
   lock(id: number, tx: Transaction): Promise<TransferRow | undefined> {
     return findOneRow(tx, workTransfers, eq(workTransfers.id, id), 'forUpdate');
+  }
+
+  async statusesOf(ids: readonly number[]): Promise<Map<number, TransferStatus>> {
+    const rows = await this.db
+      .select({ id: workTransfers.id, status: workTransfers.status })
+      .from(workTransfers)
+      .where(inArray(workTransfers.id, [...ids]));
+    return new Map(rows.map((row) => [row.id, row.status]));
   }
 
   async answer(id: number, status: TransferStatus, at: Date, executor: Executor): Promise<void> {

@@ -46,11 +46,62 @@ export class TransfersService {
   ) {}
 
   async distribute(actor: Actor, uid: string, phoneNumber: string): Promise<WorkTransfer> {
-    return this.send(actor, uid, phoneNumber, undefined);
+    const receiverId = await this.users.findIdByPhoneOrInviteCode(phoneNumber);
+    if (receiverId === undefined) throw fail('receiverNotFound');
+    return this.send(actor, uid, receiverId, undefined);
   }
 
   async sell(actor: Actor, uid: string, phoneOrCode: string, terms: SaleTerms): Promise<WorkTransfer> {
-    return this.send(actor, uid, phoneOrCode, terms);
+    const receiverId = await this.users.findIdByPhoneOrInviteCode(phoneOrCode);
+    if (receiverId === undefined) throw fail('receiverNotFound');
+    return this.send(actor, uid, receiverId, terms);
+  }
+
+  /**
+   * A service order's delivery (docs/service-orders.md "Delivery"): the work is offered free to the order's
+   * customer as a distribution, locked like any transfer while it waits; the order confirms it
+   * (`settleForOrder`) when the customer confirms the order.
+   */
+  async offerForOrder(actor: Actor, uid: string, receiverId: number): Promise<WorkTransfer> {
+    return this.send(actor, uid, receiverId, undefined);
+  }
+
+  /**
+   * Confirms an order's delivery transfers in the caller's transaction: a pending one hands its work over,
+   * one the receiver already confirmed stays so. Answers false, changing nothing, when any of them lapsed
+   * (withdrawn, rejected or expired): the order's provider delivers again.
+   */
+  async settleForOrder(transferIds: readonly number[], receiverId: number, tx: Transaction): Promise<boolean> {
+    const at = new Date(this.now());
+    const rows: TransferRow[] = [];
+    for (const id of [...transferIds].sort((a, b) => a - b)) {
+      const row = await this.repository.lock(id, tx);
+      if (!row || row.receiverId !== receiverId) return false;
+      if (row.status === 'confirmed') continue;
+      if (row.status !== 'pending' || row.expiresAt <= at) return false;
+      rows.push(row);
+    }
+    for (const row of rows) {
+      await this.works.handOver(row.workId, row.receiverId, tx);
+      await this.repository.answer(row.id, 'confirmed', at, tx);
+    }
+    return true;
+  }
+
+  /** Withdraws an order's delivery transfers still waiting (a cancelled order, a new delivery). */
+  async withdrawForOrder(transferIds: readonly number[], tx: Transaction): Promise<void> {
+    const at = new Date(this.now());
+    for (const id of [...transferIds].sort((a, b) => a - b)) {
+      const row = await this.repository.lock(id, tx);
+      if (row?.status === 'pending') await this.repository.answer(row.id, 'withdrawn', at, tx);
+    }
+  }
+
+  /** The statuses of these transfers now (expired ones marked first). */
+  async statusesOf(transferIds: readonly number[]): Promise<Map<number, TransferStatus>> {
+    if (transferIds.length === 0) return new Map();
+    await this.expireDue();
+    return this.repository.statusesOf(transferIds);
   }
 
   async listReceived(actor: Actor, status: TransferStatus | undefined, pageNum: number, pageSize: number): Promise<Page<WorkTransfer>> {
@@ -148,9 +199,7 @@ export class TransfersService {
     return this.repository.expireDue(new Date(this.now()));
   }
 
-  private async send(actor: Actor, uid: string, receiverKey: string, sale: SaleTerms | undefined): Promise<WorkTransfer> {
-    const receiverId = await this.users.findIdByPhoneOrInviteCode(receiverKey);
-    if (receiverId === undefined) throw fail('receiverNotFound');
+  private async send(actor: Actor, uid: string, receiverId: number, sale: SaleTerms | undefined): Promise<WorkTransfer> {
     if (sale) await Promise.all([this.ledger.openUserAccounts(receiverId), this.ledger.openUserAccounts(actor.id)]);
     await this.expireDue();
     const sender = await this.nameOf(actor.id);

@@ -136,6 +136,16 @@ describe('notification messages', () => {
       },
       withdrawalConfirmInWechat: { price: 5000, channelZh: '微信', channelEn: 'WeChat' },
       withdrawalPayoutStuck: { price: 5000, withdrawalNo: 'W1', attempts: 8, error: 'x' },
+      serviceOrderPaid: { orderNo: 'S1', title: '样板间', price: 5000, part: 'deposit' },
+      serviceOrderOpen: { orderNo: 'S1', title: '样板间', provinceZh: '上海市', provinceEn: 'Shanghai' },
+      serviceOrderAccepted: { orderNo: 'S1', title: '样板间', provider: '摄影师' },
+      serviceOrderAssigned: { orderNo: 'S1', title: '样板间' },
+      serviceOrderDelivered: { orderNo: 'S1', title: '样板间', count: 2 },
+      serviceOrderCompleted: { orderNo: 'S1', title: '样板间', price: 4500 },
+      serviceOrderCancelled: { orderNo: 'S1', title: '样板间', price: 5000, reason: '' },
+      signingApproved: { areasZh: '上海市', areasEn: 'Shanghai' },
+      signingRejected: { reason: '样片不足' },
+      signingRevoked: { reason: '' },
     };
     for (const language of ['zh', 'en'] as const) {
       for (const kind of NOTIFICATION_KINDS) {

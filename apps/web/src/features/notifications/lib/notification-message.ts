@@ -26,6 +26,7 @@ const CONTEXT_OF: Partial<Record<NotificationKind, (params: Params) => string | 
   membershipEndingSoon: (params) => (params.kind === 'trial' ? 'trial' : undefined),
   membershipRenewed: (params) => (String(params.automatic) === 'true' || params.automatic === 1 ? 'auto' : undefined),
   membershipRenewalFailed: (params) => (params.reason === 'debt' ? 'debt' : undefined),
+  serviceOrderPaid: (params) => (params.part === 'rest' ? 'rest' : undefined),
 };
 
 /**

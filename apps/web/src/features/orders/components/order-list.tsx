@@ -196,6 +196,7 @@ function orderCells(
         const { item } = order;
         if (item.kind === 'flow') return t('orders.item.flow', { count: item.months });
         if (item.kind === 'membership') return t('orders.item.membership', { version: item.versionName, count: item.months });
+        if (item.kind === 'service') return <span className="order-list__item">{item.title}</span>;
         return <span className="order-list__item">{item.workName}</span>;
       },
     },
