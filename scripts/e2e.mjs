@@ -30,6 +30,36 @@ const accounts = [
   // The membership renewal journey's trial members, one per language (their trial and balance: e2e/support/membership.ts).
   { phone: '13800000007', password: 'Renew#2026', fullName: 'Renew Zh', roles: ['customer'], permissionIds: [161, 162, 35, 37, 163] },
   { phone: '13800000008', password: 'Renew#2026', fullName: 'Renew En', roles: ['customer'], permissionIds: [161, 162, 35, 37, 163] },
+  // The service-order journeys' people (their balance, signing and work: e2e/support/service-orders.ts).
+  {
+    phone: '13800000021',
+    password: 'Shoot#2026',
+    fullName: 'Shoot Customer Zh',
+    roles: ['customer'],
+    permissionIds: [161, 162, 35, 37, 163],
+  },
+  {
+    phone: '13800000022',
+    password: 'Shoot#2026',
+    fullName: 'Shoot Customer En',
+    roles: ['customer'],
+    permissionIds: [161, 162, 35, 37, 163],
+  },
+  { phone: '13800000023', password: 'Shoot#2026', fullName: 'Shoot Merchant', roles: ['merchant'], permissionIds: [161, 162, 35, 37, 163] },
+  {
+    phone: '13800000024',
+    password: 'Shoot#2026',
+    fullName: 'Shoot Photographer Zh',
+    roles: ['photographer'],
+    permissionIds: [161, 162, 35, 37, 163],
+  },
+  {
+    phone: '13800000025',
+    password: 'Shoot#2026',
+    fullName: 'Shoot Photographer En',
+    roles: ['photographer'],
+    permissionIds: [161, 162, 35, 37, 163],
+  },
 ];
 
 function run(command, args, env = process.env) {

@@ -22,6 +22,18 @@ export const users = {
     zh: { phone: '13800000007', password: 'Renew#2026' },
     en: { phone: '13800000008', password: 'Renew#2026' },
   },
+  /** The service-order journeys' customers, one per language (balance and coupon: e2e/support/service-orders.ts). */
+  serviceCustomers: {
+    zh: { phone: '13800000021', password: 'Shoot#2026', name: 'Shoot Customer Zh' },
+    en: { phone: '13800000022', password: 'Shoot#2026', name: 'Shoot Customer En' },
+  },
+  /** A merchant, for the service-provider purchase orders page (merchants only, spec 2.4). */
+  serviceMerchant: { phone: '13800000023', password: 'Shoot#2026', name: 'Shoot Merchant' },
+  /** Photographers the journeys sign for Shanghai (31), one per language, each with a processed work to deliver. */
+  servicePhotographers: {
+    zh: { phone: '13800000024', password: 'Shoot#2026', name: 'Shoot Photographer Zh' },
+    en: { phone: '13800000025', password: 'Shoot#2026', name: 'Shoot Photographer En' },
+  },
 } as const;
 
 export const TOKEN_COOKIE = 'spatia_token';

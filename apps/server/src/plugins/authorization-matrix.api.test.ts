@@ -219,6 +219,71 @@ async function identityRecord(world: World, applicant: Person): Promise<{ id: st
   return { id: String(json<{ data: { id: number } }>(applied).data.id) };
 }
 
+// ---- service orders and signing (docs/service-orders.md) ----
+
+const DAY = 24 * 60 * 60_000;
+
+/** A service order placed (unpaid) by the owner; the price rule it needs is set first. */
+const serviceOrder: Fixture = async ({ testApp, owner, admin }) => {
+  await testApp.app.services.serviceOrders.setPriceRule(admin, 'panoramaTour', {
+    pricePerSiteFen: 10_000,
+    pricePerM2Fen: 100,
+    minimumFen: 0,
+    depositBps: 3000,
+    enabled: true,
+  });
+  const placed = await owner.call('POST', '/api/c/serviceOrder', {
+    requirementType: 'panoramaTour',
+    title: '矩阵订单',
+    phone: '13912345678',
+    provinceCode: '31',
+    city: '上海',
+    address: '矩阵路 1 号',
+    pricing: 'sites',
+    siteCount: 3,
+    appointmentAt: Date.now() + 3 * DAY,
+  });
+  if (placed.statusCode !== 200) throw new Error(`placing failed: ${placed.body}`);
+  return { id: String(json<{ data: { id: number } }>(placed).data.id) };
+};
+
+const serviceCoupon: Fixture = async ({ admin }) => {
+  const created = await admin.call('POST', '/api/admin/serviceOrder/coupons', {
+    name: '矩阵券',
+    kind: 'amount',
+    amountOffFen: 100,
+    percentOff: 0,
+    minSpendFen: 0,
+    validFrom: Date.now() - DAY,
+    validUntil: Date.now() + DAY,
+    perUserLimit: 1,
+    totalLimit: 0,
+  });
+  if (created.statusCode !== 200) throw new Error(`coupon failed: ${created.body}`);
+  return { id: String(json<{ data: { id: number } }>(created).data.id) };
+};
+
+/** A photographer's signing application waiting for review, with a work of theirs as its sample. */
+async function signingApplication(world: World): Promise<{ id: string; uid: string }> {
+  const photographer = await person(world.testApp.app, { roles: [Role.photographer] });
+  const sample = await createWork(photographer, { name: '样片' });
+  const applied = await photographer.call('POST', '/api/c/signing/apply', {
+    provinceCodes: ['31'],
+    equipment: '全景相机',
+    intro: '',
+    sampleWorkUids: [sample.uid],
+  });
+  if (applied.statusCode !== 200) throw new Error(`signing failed: ${applied.body}`);
+  return { id: String(json<{ data: { id: number } }>(applied).data.id), uid: photographer.uid };
+}
+
+const signedProvider: Fixture = async (world) => {
+  const { id, uid } = await signingApplication(world);
+  const approved = await world.admin.call('POST', `/api/admin/signing/applications/${id}/approve`);
+  if (approved.statusCode !== 200) throw new Error(`approve failed: ${approved.body}`);
+  return { uid };
+};
+
 const row = (fixture: Fixture, expected: Row['expected'], options: Omit<Row, 'fixture' | 'expected'> = {}): Row => ({
   fixture,
   expected,
@@ -325,6 +390,23 @@ const MATRIX: Record<string, Row> = {
   // payouts that end: a withdrawal under review cannot be ended as failed (409); only its owner may confirm it in WeChat
   'POST /api/admin/withdrawals/{id}/fail': row(ofAnotherPerson(withdrawalOf), [401, 403, 403, 409], WITH_REASON),
   'GET /api/c/withdraw/records/{id}/confirmation': row((world) => withdrawalOf(world, world.owner), [401, 404, 409, 404]),
+  // service orders (docs/service-orders.md): an order is its customer's; providers and admins act through their own rules
+  'GET /api/c/serviceOrder/{id}': row(serviceOrder, [401, 404, 200, 200]),
+  'POST /api/c/serviceOrder/{id}/pay': row(serviceOrder, [401, 404, 409, 404], { body: { part: 'whole', method: 'balance' } }),
+  'POST /api/c/serviceOrder/{id}/cancel': row(serviceOrder, [401, 404, 200, 404], { body: {} }),
+  'POST /api/c/serviceOrder/{id}/confirm': row(serviceOrder, [401, 404, 409, 404]),
+  'POST /api/c/serviceOrder/{id}/accept': row(serviceOrder, [401, 403, 403, 403]),
+  'POST /api/c/serviceOrder/{id}/shot': row(serviceOrder, [401, 403, 403, 404]),
+  'GET /api/c/serviceOrder/{id}/deliverableWorks': row(serviceOrder, [401, 403, 403, 404]),
+  'POST /api/c/serviceOrder/{id}/deliver': row(serviceOrder, [401, 403, 403, 404], { body: { workUids: ['x'] } }),
+  'GET /api/admin/serviceOrder/{id}': row(serviceOrder, [401, 403, 403, 200]),
+  'POST /api/admin/serviceOrder/{id}/assign': row(serviceOrder, [401, 403, 403, 409], { body: { providerUid: 'nobody' } }),
+  'POST /api/admin/serviceOrder/{id}/cancel': row(serviceOrder, [401, 403, 403, 200], WITH_REASON),
+  'PUT /api/admin/serviceOrder/coupons/{id}': row(serviceCoupon, [401, 403, 403, 200], { body: { enabled: false } }),
+  // signing: admins decide on applications and revoke providers
+  'POST /api/admin/signing/applications/{id}/approve': row((world) => signingApplication(world), [401, 403, 403, 200]),
+  'POST /api/admin/signing/applications/{id}/reject': row((world) => signingApplication(world), [401, 403, 403, 200], WITH_REASON),
+  'POST /api/admin/signing/providers/{uid}/revoke': row(signedProvider, [401, 403, 403, 200], WITH_REASON),
   // membership (docs/membership.md)
   'GET /api/membership/versions/{id}': row(async () => ({ id: '1' }), [200, 200, 200, 200]),
   'PUT /api/admin/membership/versions/{id}': row(membershipVersion, [401, 403, 403, 200], { body: versionInput }),

@@ -7,11 +7,13 @@ import { LedgerAccount, type LedgerService } from '../ledger/index.js';
 /**
  * The ledger movements that are income, by the kind they were booked with, and the source each one
  * counts under. Only these count: a withdrawal takes money out of income and is not income, nor is
- * money a refused withdrawal gives back. The market and service orders add their kinds here.
+ * money a refused withdrawal gives back. The market adds its kinds here.
  */
 export const INCOME_KINDS: Readonly<Record<string, IncomeSource>> = {
   workSale: 'orientation',
   serviceOrderIncome: 'serviceProvider',
+  // What an admin's cancellation left the provider of an order (docs/service-orders.md "Cancelling").
+  serviceOrderRefund: 'serviceProvider',
 };
 
 export interface IncomeQuery {

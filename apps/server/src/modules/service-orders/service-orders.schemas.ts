@@ -23,6 +23,10 @@ import {
 import { Type } from 'typebox';
 import { NullableInteger, PageQuery, PhoneNumber, Uid, literals, pageOf } from '../../lib/schemas.js';
 import { RechargeOrderSchema } from '../recharge/index.js';
+import { WORK_TIME_MAX } from '../works/index.js';
+
+/** A time, epoch ms. */
+const Time = Type.Integer({ minimum: 0, maximum: WORK_TIME_MAX, description: 'epoch ms' });
 
 /** Request and response shapes of service orders, price rules and coupons (docs/service-orders.md). */
 export const tags = ['service orders'];
@@ -100,7 +104,7 @@ export const PlaceBody = Type.Object({
   longitude: Type.Optional(Type.Union([Type.Number({ minimum: -180, maximum: 180 }), Type.Null()])),
   ...Quantity,
   couponCode: Type.Optional(CouponCode),
-  appointmentAt: Type.Integer({ minimum: 0, description: 'epoch ms' }),
+  appointmentAt: Time,
   remark: Type.Optional(Type.String({ maxLength: SERVICE_REMARK_MAX })),
   estimateFen: Type.Optional(Type.Integer({ minimum: 0, description: 'the price the person saw; refused (2455) when it differs' })),
 });
@@ -230,8 +234,8 @@ export const CouponCreateBody = Type.Object({
   amountOffFen: Fen('fen off, kind amount'),
   percentOff: Type.Integer({ minimum: 0, maximum: 99, description: 'percent off, kind percent' }),
   minSpendFen: Fen('the list price must reach it'),
-  validFrom: Type.Integer({ minimum: 0 }),
-  validUntil: Type.Integer({ minimum: 0 }),
+  validFrom: Time,
+  validUntil: Time,
   perUserLimit: Type.Integer({ minimum: 1, maximum: 1000 }),
   totalLimit: Type.Integer({ minimum: 0, maximum: 1_000_000, description: '0 = no limit' }),
 });

@@ -258,7 +258,7 @@ export class ServiceOrdersService {
     } else {
       await this.refuseWhileInDebt(actor.id);
       await this.openAccounts(actor.id);
-      let opened = false;
+      let opened: boolean;
       try {
         opened = await this.repository.db.transaction(async (tx) => {
           const locked = (await this.repository.lockOrder(id, tx))!;
@@ -345,7 +345,8 @@ export class ServiceOrdersService {
   }
 
   async confirm(actor: Actor, id: number, language: Language): Promise<ServiceOrderDetail> {
-    await this.customerOrder(actor, id);
+    const before = await this.customerOrder(actor, id);
+    await this.openPayoutAccounts(before.providerId);
     const row = await this.repository.db.transaction(async (tx) => {
       const order = (await this.repository.lockOrder(id, tx))!;
       if (order.status !== 'delivered') throw fail('serviceOrderWrongState');
@@ -520,6 +521,7 @@ export class ServiceOrdersService {
   async adminCancel(admin: Actor, id: number, request: ServiceAdminCancelRequest, language: Language): Promise<ServiceOrderDetail> {
     const reason = request.reason.trim();
     if (!reason) throw fail('serviceReasonMissing');
+    await this.openPayoutAccounts((await this.repository.findOrder(id))?.providerId ?? null);
     const row = await this.repository.db.transaction(async (tx) => {
       const order = await this.repository.lockOrder(id, tx);
       if (!order) throw fail('notFound');
@@ -909,6 +911,13 @@ export class ServiceOrdersService {
 
   private async openAccounts(userId: number): Promise<void> {
     await Promise.all([this.deps.ledger.openUserAccounts(userId), this.deps.ledger.openSystemAccount(SERVICE_ORDERS_HELD)]);
+  }
+
+  /** The accounts a completion or a cancellation may pay into, opened before its transaction. */
+  private async openPayoutAccounts(providerId: number | null): Promise<void> {
+    await this.deps.ledger.openSystemAccount(SERVICE_ORDERS_REVENUE);
+    await this.deps.ledger.openSystemAccount(SERVICE_ORDERS_HELD);
+    if (providerId !== null) await this.deps.ledger.openUserAccounts(providerId);
   }
 
   private balanceOf(userId: number): Promise<number> {

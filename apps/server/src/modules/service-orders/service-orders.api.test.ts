@@ -1,0 +1,614 @@
+import {
+  GeneralErrors,
+  LedgerErrors,
+  Role,
+  ServiceOrderErrors,
+  type MySigning,
+  type OrderPage,
+  type Page,
+  type ServiceCoupon,
+  type ServiceEstimateAnswer,
+  type ServiceOrderDetail,
+  type ServiceOrderItem,
+  type ServiceOrderOptions,
+  type ServicePaymentAnswer,
+  type SigningApplicationItem,
+} from '@spatia/contract';
+import type { LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { SandboxPayDriver } from '../../drivers/payments/sandbox-pay.js';
+import { appWithPeople } from '../../test/app-with-people.js';
+import { fundBalance } from '../../test/income.js';
+import { authHeaders, dataOf, json, type TestApp } from '../../test/test-app.js';
+import { createWork, person, type Person } from '../../test/works-fixtures.js';
+import { LedgerAccount } from '../ledger/index.js';
+import { workProcessing } from '../processing/processing.tables.js';
+import { SERVICE_ORDERS_HELD, SERVICE_ORDERS_REVENUE } from './service-orders.service.js';
+
+const DAY_MS = 24 * 60 * 60_000;
+let testApp: TestApp;
+let admin: Person;
+let customer: Person;
+let merchant: Person;
+let stranger: Person;
+/** Signed for Shanghai (31). */
+let providerA: Person;
+/** Signed for Shanghai (31) and Beijing (11). */
+let providerB: Person;
+/** Signed for Guangdong (44) only. */
+let faraway: Person;
+let unsigned: Person;
+
+const services = () => testApp.app.services;
+const codeOf = (response: LightMyRequestResponse) => json(response).code;
+
+function call(as: Person | undefined, method: 'GET' | 'POST' | 'PUT', url: string, payload?: Record<string, unknown>, headers = {}) {
+  return testApp.app.inject({
+    method,
+    url,
+    headers: { ...(as ? authHeaders(as.token) : {}), cookie: 'language=en', ...headers },
+    ...(payload === undefined ? {} : { payload }),
+  });
+}
+
+const orderInput = (overrides: Record<string, unknown> = {}) => ({
+  requirementType: 'panoramaTour',
+  title: '江景样板间',
+  phone: '13912345678',
+  provinceCode: '31',
+  city: '上海',
+  address: '黄浦区中山东一路 1 号',
+  latitude: 31.24,
+  longitude: 121.49,
+  pricing: 'sites',
+  siteCount: 10,
+  appointmentAt: Date.now() + 3 * DAY_MS,
+  ...overrides,
+});
+
+async function place(as: Person, overrides: Record<string, unknown> = {}): Promise<ServiceOrderDetail> {
+  const response = await call(as, 'POST', '/api/c/serviceOrder', orderInput(overrides));
+  expect(response.statusCode, response.body).toBe(200);
+  return dataOf<ServiceOrderDetail>(response);
+}
+
+/** The data of a success, failing with the answer otherwise. */
+function okData<T>(response: LightMyRequestResponse): T {
+  expect(response.statusCode, response.body).toBe(200);
+  return dataOf<T>(response);
+}
+
+const pay = (as: Person, id: number, part: string, method = 'balance', key?: string) =>
+  call(as, 'POST', `/api/c/serviceOrder/${id}/pay`, { part, method }, key ? { 'idempotency-key': key } : {});
+
+async function paidOrder(as: Person = customer, overrides: Record<string, unknown> = {}): Promise<ServiceOrderDetail> {
+  const order = await place(as, overrides);
+  await fundBalance(testApp.app, as.id, order.priceFen);
+  const paid = await pay(as, order.id, 'whole');
+  expect(paid.statusCode, paid.body).toBe(200);
+  return dataOf<ServicePaymentAnswer>(paid).order;
+}
+
+async function coupon(overrides: Record<string, unknown> = {}): Promise<ServiceCoupon> {
+  const response = await call(admin, 'POST', '/api/admin/serviceOrder/coupons', {
+    name: '新客立减',
+    kind: 'amount',
+    amountOffFen: 5_000,
+    percentOff: 0,
+    minSpendFen: 10_000,
+    validFrom: Date.now() - DAY_MS,
+    validUntil: Date.now() + 30 * DAY_MS,
+    perUserLimit: 1,
+    totalLimit: 0,
+    ...overrides,
+  });
+  expect(response.statusCode, response.body).toBe(200);
+  return dataOf<ServiceCoupon>(response);
+}
+
+async function signed(name: string, provinceCodes: string[]): Promise<Person> {
+  const photographer = await person(testApp.app, { roles: [Role.photographer], name });
+  const sample = await createWork(photographer, { name: `${name}的样片` });
+  const applied = await call(photographer, 'POST', '/api/c/signing/apply', {
+    provinceCodes,
+    equipment: 'Insta360 Pro 2',
+    intro: '十年经验',
+    sampleWorkUids: [sample.uid],
+  });
+  expect(applied.statusCode, applied.body).toBe(200);
+  const approved = await call(admin, 'POST', `/api/admin/signing/applications/${dataOf<SigningApplicationItem>(applied).id}/approve`);
+  expect(approved.statusCode, approved.body).toBe(200);
+  return photographer;
+}
+
+/** A work of the owner's that counts as processed (its run published), without running the pipeline. */
+async function processedWork(owner: Person, name: string): Promise<string> {
+  const work = await createWork(owner, { name });
+  const id = (await services().works.findByUid(work.uid))!.id;
+  await services()
+    .database.db.insert(workProcessing)
+    .values({ workId: id, publishedRunId: `test-run-${id}` });
+  return work.uid;
+}
+
+const balanceOf = (userId: number) => services().ledger.balance(LedgerAccount.balance(userId));
+const incomeOf = (userId: number) => services().ledger.balance(LedgerAccount.income(userId));
+
+beforeAll(async () => {
+  ({ testApp, admin, customer, merchant, stranger, unsigned } = await appWithPeople({
+    admin: { roles: [Role.admin], name: 'Admin' },
+    customer: { roles: [Role.customer], name: 'Customer' },
+    merchant: { roles: [Role.merchant], name: 'Merchant' },
+    stranger: { roles: [Role.customer], name: 'Stranger' },
+    unsigned: { roles: [Role.photographer], name: 'Unsigned' },
+  }));
+  for (const [type, perSite] of [
+    ['panoramaTour', 10_000],
+    ['model3d', 20_000],
+  ] as const) {
+    const response = await call(admin, 'PUT', `/api/admin/serviceOrder/priceRules/${type}`, {
+      pricePerSiteFen: perSite,
+      pricePerM2Fen: 500,
+      minimumFen: 30_000,
+      depositBps: 3000,
+      enabled: true,
+    });
+    expect(response.statusCode, response.body).toBe(200);
+  }
+  providerA = await signed('Provider A', ['31']);
+  providerB = await signed('Provider B', ['31', '11']);
+  faraway = await signed('Faraway', ['44']);
+});
+afterAll(() => testApp.close());
+
+describe('price rules, options and the estimate', () => {
+  it('admins set rules; the public sees the enabled ones; bad input and non-admins are refused', async () => {
+    const bad = await call(admin, 'PUT', '/api/admin/serviceOrder/priceRules/pointCloud', {
+      pricePerSiteFen: 0,
+      pricePerM2Fen: 0,
+      minimumFen: 0,
+      depositBps: 3000,
+      enabled: true,
+    });
+    expect(codeOf(bad)).toBe(ServiceOrderErrors.servicePriceRuleInvalid.code);
+    expect((await call(admin, 'PUT', '/api/admin/serviceOrder/priceRules/pointCloud', { pricePerSiteFen: 1 })).statusCode).toBe(400);
+    expect((await call(customer, 'GET', '/api/admin/serviceOrder/priceRules')).statusCode).toBe(403);
+    const disabled = await call(admin, 'PUT', '/api/admin/serviceOrder/priceRules/pointCloud', {
+      pricePerSiteFen: 100,
+      pricePerM2Fen: 10,
+      minimumFen: 0,
+      depositBps: 10_000,
+      enabled: false,
+    });
+    expect(disabled.statusCode).toBe(200);
+    const options = dataOf<ServiceOrderOptions>(await call(undefined, 'GET', '/api/serviceOrder/options'));
+    expect(options.rules.map((rule) => rule.requirementType).sort()).toEqual(['model3d', 'panoramaTour']);
+    expect(options.providers).toContain('sandbox');
+  });
+
+  it('estimates publicly, by sites or by area, never below the minimum, and checks a coupon', async () => {
+    const bySites = dataOf<ServiceEstimateAnswer>(
+      await call(undefined, 'POST', '/api/serviceOrder/estimate', { requirementType: 'panoramaTour', pricing: 'sites', siteCount: 10 }),
+    );
+    expect(bySites).toEqual({ listPriceFen: 100_000, discountFen: 0, priceFen: 100_000, depositFen: 30_000, coupon: null });
+    const small = dataOf<ServiceEstimateAnswer>(
+      await call(undefined, 'POST', '/api/serviceOrder/estimate', { requirementType: 'panoramaTour', pricing: 'area', areaM2: 10 }),
+    );
+    expect(small.listPriceFen).toBe(30_000);
+    const { code } = await coupon({ amountOffFen: 2_000 });
+    const withCoupon = dataOf<ServiceEstimateAnswer>(
+      await call(customer, 'POST', '/api/serviceOrder/estimate', {
+        requirementType: 'panoramaTour',
+        pricing: 'sites',
+        siteCount: 10,
+        couponCode: code.toLowerCase(),
+      }),
+    );
+    expect(withCoupon).toMatchObject({ priceFen: 98_000, discountFen: 2_000, coupon: { code, applies: true, discountFen: 2_000 } });
+    const unknown = dataOf<ServiceEstimateAnswer>(
+      await call(undefined, 'POST', '/api/serviceOrder/estimate', {
+        requirementType: 'panoramaTour',
+        pricing: 'sites',
+        siteCount: 10,
+        couponCode: 'NOPE1234',
+      }),
+    );
+    expect(unknown.coupon).toMatchObject({
+      applies: false,
+      problemCode: ServiceOrderErrors.serviceCouponUnknown.code,
+      problem: 'No such coupon',
+    });
+    expect(unknown.priceFen).toBe(100_000);
+    const missing = await call(undefined, 'POST', '/api/serviceOrder/estimate', { requirementType: 'panoramaTour', pricing: 'area' });
+    expect(codeOf(missing)).toBe(ServiceOrderErrors.serviceQuantityInvalid.code);
+    const off = await call(undefined, 'POST', '/api/serviceOrder/estimate', {
+      requirementType: 'pointCloud',
+      pricing: 'sites',
+      siteCount: 1,
+    });
+    expect(codeOf(off)).toBe(ServiceOrderErrors.serviceTypeUnavailable.code);
+  });
+});
+
+describe('placing', () => {
+  it('needs a session and a customer or merchant; prices on the server; refuses a stale estimate and bad input', async () => {
+    expect((await call(undefined, 'POST', '/api/c/serviceOrder', orderInput())).statusCode).toBe(401);
+    expect((await call(unsigned, 'POST', '/api/c/serviceOrder', orderInput())).statusCode).toBe(403);
+    const order = await place(merchant, { estimateFen: 100_000 });
+    expect(order).toMatchObject({
+      status: 'placed',
+      priceFen: 100_000,
+      depositFen: 30_000,
+      paidFen: 0,
+      payable: { part: 'deposit', amountFen: 30_000 },
+      provinceCode: '31',
+      customer: { uid: merchant.uid },
+      provider: null,
+    });
+    expect(order.actions).toEqual(['pay', 'cancel']);
+    expect(order.orderNo).toMatch(/^S\d{14}[0-9a-f]{8}$/);
+    const stale = await call(customer, 'POST', '/api/c/serviceOrder', orderInput({ estimateFen: 90_000 }));
+    expect(codeOf(stale)).toBe(ServiceOrderErrors.serviceEstimateStale.code);
+    expect(json(stale).msg).toContain('¥1000.00');
+    expect(codeOf(await call(customer, 'POST', '/api/c/serviceOrder', orderInput({ provinceCode: '99' })))).toBe(
+      ServiceOrderErrors.serviceProvinceInvalid.code,
+    );
+    expect(codeOf(await call(customer, 'POST', '/api/c/serviceOrder', orderInput({ appointmentAt: Date.now() - 1000 })))).toBe(
+      ServiceOrderErrors.serviceAppointmentInvalid.code,
+    );
+    expect(codeOf(await call(customer, 'POST', '/api/c/serviceOrder', orderInput({ title: '  ' })))).toBe(
+      ServiceOrderErrors.serviceFieldsMissing.code,
+    );
+    expect(codeOf(await call(customer, 'POST', '/api/c/serviceOrder', orderInput({ pricing: 'area', siteCount: 3 })))).toBe(
+      ServiceOrderErrors.serviceQuantityInvalid.code,
+    );
+    expect((await call(customer, 'POST', '/api/c/serviceOrder', orderInput({ phone: '123' }))).statusCode).toBe(400);
+  });
+
+  it('answers the same order to the same Idempotency-Key', async () => {
+    const key = `place-${Date.now()}`;
+    const input = orderInput();
+    const first = okData<ServiceOrderDetail>(await call(customer, 'POST', '/api/c/serviceOrder', input, { 'idempotency-key': key }));
+    const again = okData<ServiceOrderDetail>(await call(customer, 'POST', '/api/c/serviceOrder', input, { 'idempotency-key': key }));
+    expect(again.id).toBe(first.id);
+    const other = await call(customer, 'POST', '/api/c/serviceOrder', { ...input, siteCount: 11 }, { 'idempotency-key': key });
+    expect(other.statusCode).toBe(422);
+  });
+
+  it('only the customer sees an unpaid order; lists show each side its own', async () => {
+    const order = await place(customer, { title: '只给我看' });
+    expect((await call(stranger, 'GET', `/api/c/serviceOrder/${order.id}`)).statusCode).toBe(404);
+    expect((await call(providerA, 'GET', `/api/c/serviceOrder/${order.id}`)).statusCode).toBe(404);
+    expect((await call(admin, 'GET', `/api/admin/serviceOrder/${order.id}`)).statusCode).toBe(200);
+    const mine = dataOf<Page<ServiceOrderItem>>(await call(customer, 'GET', '/api/c/serviceOrders?status=placed&pageSize=50'));
+    expect(mine.list.map((item) => item.id)).toContain(order.id);
+    const theirs = dataOf<Page<ServiceOrderItem>>(await call(stranger, 'GET', '/api/c/serviceOrders'));
+    expect(theirs.list.map((item) => item.id)).not.toContain(order.id);
+  });
+});
+
+describe('paying', () => {
+  it('pays the deposit from the balance into the held account, then the rest; refuses a short balance, a wrong part and another person', async () => {
+    const order = await place(customer);
+    const short = await pay(customer, order.id, 'deposit');
+    expect(codeOf(short)).toBe(ServiceOrderErrors.serviceBalanceShort.code);
+    expect((await pay(stranger, order.id, 'deposit')).statusCode).toBe(404);
+    expect(codeOf(await pay(customer, order.id, 'rest'))).toBe(ServiceOrderErrors.servicePartNotPayable.code);
+    await fundBalance(testApp.app, customer.id, 30_000);
+    const heldBefore = await services().ledger.balance(SERVICE_ORDERS_HELD);
+    const paid = dataOf<ServicePaymentAnswer>(await pay(customer, order.id, 'deposit', 'balance', `dep-${order.id}`));
+    expect(paid.order).toMatchObject({ status: 'paid', paidFen: 30_000, payable: { part: 'rest', amountFen: 70_000 } });
+    expect(paid.payment).toBeNull();
+    expect(await services().ledger.balance(SERVICE_ORDERS_HELD)).toBe(heldBefore + 30_000);
+    // The same key again answers the order; without it the part is refused.
+    expect((await pay(customer, order.id, 'deposit', 'balance', `dep-${order.id}`)).statusCode).toBe(200);
+    expect(codeOf(await pay(customer, order.id, 'deposit'))).toBe(ServiceOrderErrors.servicePartNotPayable.code);
+    expect(codeOf(await pay(customer, order.id, 'whole'))).toBe(ServiceOrderErrors.servicePartNotPayable.code);
+    await fundBalance(testApp.app, customer.id, 70_000);
+    const rest = dataOf<ServicePaymentAnswer>(await pay(customer, order.id, 'rest'));
+    expect(rest.order).toMatchObject({ status: 'paid', paidFen: 100_000, payable: null });
+  });
+
+  it('pays by QR code: the payment, once booked, pays the part through the balance', async () => {
+    const order = await place(customer, { title: '扫码付' });
+    const started = dataOf<ServicePaymentAnswer>(await pay(customer, order.id, 'whole', 'sandbox'));
+    expect(started.payment).toMatchObject({ amountFen: 100_000, status: 'pending' });
+    expect(started.order.status).toBe('placed');
+    const sign = new URL(started.payment!.codeUrl, 'http://site').searchParams.get('sign')!;
+    const sandbox = services().sandboxPay as SandboxPayDriver;
+    const notification = (await sandbox.pay(started.payment!.orderNo, sign))!;
+    const notified = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/payments/sandbox/notify',
+      headers: { 'content-type': 'application/json', ...(notification.headers as Record<string, string>) },
+      payload: notification.rawBody,
+    });
+    expect(notified.statusCode).toBe(200);
+    await call(customer, 'GET', `/api/c/flowRechargeOrder/${started.payment!.id}/nativeUnifiedOrderQuery`);
+    const after = dataOf<ServiceOrderDetail>(await call(customer, 'GET', `/api/c/serviceOrder/${order.id}`));
+    expect(after).toMatchObject({ status: 'paid', paidFen: 100_000 });
+  });
+
+  it('a coupon is consumed with the payment, once per person even when two payments race', async () => {
+    const { code } = await coupon({ perUserLimit: 1 });
+    const racer = await person(testApp.app, { roles: [Role.customer] });
+    const first = await place(racer, { couponCode: code });
+    const second = await place(racer, { couponCode: code });
+    expect(first.priceFen).toBe(95_000);
+    await fundBalance(testApp.app, racer.id, 2 * 95_000);
+    const answers = await Promise.all([pay(racer, first.id, 'whole'), pay(racer, second.id, 'whole')]);
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 409]);
+    expect(answers.map(codeOf)).toContain(ServiceOrderErrors.serviceCouponUserLimit.code);
+    expect(await balanceOf(racer.id)).toBe(95_000);
+    const coupons = dataOf<Page<ServiceCoupon>>(await call(admin, 'GET', '/api/admin/serviceOrder/coupons?pageSize=50'));
+    expect(coupons.list.find((item) => item.code === code)?.usedCount).toBe(1);
+  });
+
+  it('a coupon with one use in all goes to exactly one of two people paying at once', async () => {
+    const { code } = await coupon({ totalLimit: 1, perUserLimit: 5 });
+    const [one, two] = [await person(testApp.app), await person(testApp.app)];
+    const orders = [await place(one, { couponCode: code }), await place(two, { couponCode: code })];
+    await fundBalance(testApp.app, one.id, 95_000);
+    await fundBalance(testApp.app, two.id, 95_000);
+    const answers = await Promise.all([pay(one, orders[0]!.id, 'whole'), pay(two, orders[1]!.id, 'whole')]);
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 409]);
+    expect(answers.map(codeOf)).toContain(ServiceOrderErrors.serviceCouponUsedUp.code);
+  });
+});
+
+describe('signing', () => {
+  it('photographers apply with their own works; one waits at a time; admins approve or reject; customers cannot apply', async () => {
+    const photographer = await person(testApp.app, { roles: [Role.photographer], name: 'Applicant' });
+    const mine = await createWork(photographer, { name: '样片' });
+    const others = await createWork(stranger, { name: '别人的' });
+    const apply = (body: Record<string, unknown>, as = photographer) =>
+      call(as, 'POST', '/api/c/signing/apply', {
+        provinceCodes: ['31'],
+        equipment: '相机',
+        intro: '',
+        sampleWorkUids: [mine.uid],
+        ...body,
+      });
+    expect((await apply({}, customer)).statusCode).toBe(403);
+    expect(codeOf(await apply({ provinceCodes: ['99'] }))).toBe(ServiceOrderErrors.signingAreasInvalid.code);
+    expect(codeOf(await apply({ equipment: ' ' }))).toBe(ServiceOrderErrors.signingEquipmentMissing.code);
+    expect(codeOf(await apply({ sampleWorkUids: [others.uid] }))).toBe(ServiceOrderErrors.signingSampleWorksInvalid.code);
+    const applied = dataOf<SigningApplicationItem>(await apply({ provinceCodes: ['44', '31', '31'] }));
+    expect(applied).toMatchObject({ status: 'pending', provinceCodes: ['31', '44'], sampleWorks: [{ uid: mine.uid }] });
+    expect(codeOf(await apply({}))).toBe(ServiceOrderErrors.signingApplicationPending.code);
+    expect(codeOf(await call(admin, 'POST', `/api/admin/signing/applications/${applied.id}/reject`, { reason: ' ' }))).toBe(
+      ServiceOrderErrors.serviceReasonMissing.code,
+    );
+    expect((await call(admin, 'POST', `/api/admin/signing/applications/${applied.id}/reject`, { reason: '样片不足' })).statusCode).toBe(
+      200,
+    );
+    expect(codeOf(await call(admin, 'POST', `/api/admin/signing/applications/${applied.id}/approve`))).toBe(
+      ServiceOrderErrors.signingApplicationNotPending.code,
+    );
+    const again = dataOf<SigningApplicationItem>(await apply({}));
+    expect((await call(admin, 'POST', `/api/admin/signing/applications/${again.id}/approve`)).statusCode).toBe(200);
+    const status = dataOf<MySigning>(await call(photographer, 'GET', '/api/c/signing'));
+    expect(status.provider).toMatchObject({ status: 'active', provinceCodes: ['31'] });
+    expect(codeOf(await apply({}))).toBe(ServiceOrderErrors.signingAlreadySigned.code);
+    const listed = dataOf<Page<{ provider: { uid: string } }>>(
+      await call(admin, 'GET', '/api/admin/signing/providers?provinceCode=31&status=active&pageSize=50'),
+    );
+    expect(listed.list.map((row) => row.provider.uid)).toContain(photographer.uid);
+    expect((await call(admin, 'POST', `/api/admin/signing/providers/${photographer.uid}/revoke`, { reason: '投诉' })).statusCode).toBe(200);
+    expect(codeOf(await call(admin, 'POST', `/api/admin/signing/providers/${photographer.uid}/revoke`, { reason: '投诉' }))).toBe(
+      ServiceOrderErrors.signingProviderNotActive.code,
+    );
+    expect(codeOf(await call(photographer, 'GET', '/api/c/serviceOrders/open'))).toBe(ServiceOrderErrors.serviceProviderNotSigned.code);
+  });
+});
+
+describe('accepting, delivering and confirming', () => {
+  it('exactly one of two providers accepting at once wins; the other gets 2466', async () => {
+    const order = await paidOrder();
+    const open = dataOf<Page<ServiceOrderItem>>(await call(providerA, 'GET', '/api/c/serviceOrders/open?pageSize=50'));
+    expect(open.list.map((item) => item.id)).toContain(order.id);
+    const seen = dataOf<ServiceOrderDetail>(await call(providerA, 'GET', `/api/c/serviceOrder/${order.id}`));
+    expect(seen.phone).toBe('');
+    expect(seen.actions).toEqual(['accept']);
+    const answers = await Promise.all([
+      call(providerA, 'POST', `/api/c/serviceOrder/${order.id}/accept`),
+      call(providerB, 'POST', `/api/c/serviceOrder/${order.id}/accept`),
+    ]);
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 409]);
+    expect(answers.map(codeOf)).toContain(ServiceOrderErrors.serviceOrderTaken.code);
+    const after = dataOf<ServiceOrderDetail>(await call(customer, 'GET', `/api/c/serviceOrder/${order.id}`));
+    expect(after.status).toBe('accepted');
+    expect([providerA.uid, providerB.uid]).toContain(after.provider?.uid);
+  });
+
+  it('refuses the unsigned, a provider outside the area, an unpaid order; customers cannot cancel once accepted', async () => {
+    const unpaid = await place(customer);
+    expect(codeOf(await call(providerA, 'POST', `/api/c/serviceOrder/${unpaid.id}/accept`))).toBe(
+      ServiceOrderErrors.serviceOrderWrongState.code,
+    );
+    const order = await paidOrder();
+    expect(codeOf(await call(unsigned, 'POST', `/api/c/serviceOrder/${order.id}/accept`))).toBe(
+      ServiceOrderErrors.serviceProviderNotSigned.code,
+    );
+    expect(codeOf(await call(faraway, 'POST', `/api/c/serviceOrder/${order.id}/accept`))).toBe(
+      ServiceOrderErrors.serviceOrderOutsideArea.code,
+    );
+    expect((await call(customer, 'POST', `/api/c/serviceOrder/${order.id}/accept`)).statusCode).toBe(403);
+    expect((await call(providerA, 'POST', `/api/c/serviceOrder/${order.id}/accept`)).statusCode).toBe(200);
+    expect(codeOf(await call(customer, 'POST', `/api/c/serviceOrder/${order.id}/cancel`, {}))).toBe(
+      ServiceOrderErrors.serviceOrderWrongState.code,
+    );
+    expect((await call(providerB, 'POST', `/api/c/serviceOrder/${order.id}/shot`)).statusCode).toBe(404);
+  });
+
+  it('the whole way: deposit, accept, shoot, deliver, pay the rest, confirm: works handed over, income posted less the fee', async () => {
+    expect((await call(admin, 'PUT', '/api/admin/serviceOrder/settings', { platformFeeBps: 1000 })).statusCode).toBe(200);
+    const buyer = await person(testApp.app, { roles: [Role.customer], name: 'Buyer' });
+    const order = await place(buyer);
+    await fundBalance(testApp.app, buyer.id, 30_000);
+    expect((await pay(buyer, order.id, 'deposit')).statusCode).toBe(200);
+    expect((await call(providerA, 'POST', `/api/c/serviceOrder/${order.id}/accept`)).statusCode).toBe(200);
+    expect((await call(providerA, 'POST', `/api/c/serviceOrder/${order.id}/shot`)).statusCode).toBe(200);
+    expect(codeOf(await call(providerA, 'POST', `/api/c/serviceOrder/${order.id}/shot`))).toBe(
+      ServiceOrderErrors.serviceOrderWrongState.code,
+    );
+    const raw = await createWork(providerA, { name: '未处理' });
+    const processed = await processedWork(providerA, '江景成片');
+    const deliverable = dataOf<{ uid: string }[]>(await call(providerA, 'GET', `/api/c/serviceOrder/${order.id}/deliverableWorks`));
+    expect(deliverable.map((work) => work.uid)).toContain(processed);
+    expect(deliverable.map((work) => work.uid)).not.toContain(raw.uid);
+    expect(codeOf(await call(providerA, 'POST', `/api/c/serviceOrder/${order.id}/deliver`, { workUids: [raw.uid] }))).toBe(
+      ServiceOrderErrors.serviceDeliveryWorksInvalid.code,
+    );
+    const delivered = dataOf<ServiceOrderDetail>(
+      await call(providerA, 'POST', `/api/c/serviceOrder/${order.id}/deliver`, { workUids: [processed], note: '请查收' }),
+    );
+    expect(delivered).toMatchObject({
+      status: 'delivered',
+      deliveryNote: '请查收',
+      deliveredWorks: [{ uid: processed, name: '江景成片' }],
+    });
+    expect(codeOf(await call(buyer, 'POST', `/api/c/serviceOrder/${order.id}/confirm`))).toBe(ServiceOrderErrors.serviceRestUnpaid.code);
+    await fundBalance(testApp.app, buyer.id, 70_000);
+    expect((await pay(buyer, order.id, 'rest')).statusCode).toBe(200);
+    const incomeBefore = await incomeOf(providerA.id);
+    const revenueBefore = await services().ledger.balance(SERVICE_ORDERS_REVENUE);
+    const confirmed = okData<ServiceOrderDetail>(await call(buyer, 'POST', `/api/c/serviceOrder/${order.id}/confirm`));
+    expect(confirmed).toMatchObject({ status: 'completed', providerIncomeFen: 90_000 });
+    expect(await incomeOf(providerA.id)).toBe(incomeBefore + 90_000);
+    expect(await services().ledger.balance(SERVICE_ORDERS_REVENUE)).toBe(revenueBefore + 10_000);
+    expect((await services().works.findByUid(processed))!.ownerId).toBe(buyer.id);
+    expect(codeOf(await call(buyer, 'POST', `/api/c/serviceOrder/${order.id}/confirm`))).toBe(
+      ServiceOrderErrors.serviceOrderWrongState.code,
+    );
+    expect(await incomeOf(providerA.id)).toBe(incomeBefore + 90_000);
+
+    // The orders pages: the provider's income side lists it completed with the income.
+    const income = dataOf<OrderPage>(await call(providerA, 'GET', '/api/c/orders?direction=income&type=serviceProvider&pageSize=50'));
+    expect(income.list.find((row) => row.orderNo === order.orderNo)).toMatchObject({
+      status: 'completed',
+      sourceStatus: 'completed',
+      amountFen: 90_000,
+      item: { kind: 'service', title: '江景样板间' },
+      counterpart: { uid: buyer.uid },
+    });
+  });
+
+  it('a lapsed delivery blocks confirming until the provider delivers again', async () => {
+    const order = await paidOrder();
+    expect((await call(providerB, 'POST', `/api/c/serviceOrder/${order.id}/accept`)).statusCode).toBe(200);
+    const work = await processedWork(providerB, '第一版');
+    const delivered = dataOf<ServiceOrderDetail>(
+      await call(providerB, 'POST', `/api/c/serviceOrder/${order.id}/deliver`, { workUids: [work] }),
+    );
+    expect((await call(customer, 'POST', `/api/transfers/${delivered.deliveredWorks[0]!.transferId}/reject`)).statusCode).toBe(200);
+    expect(codeOf(await call(customer, 'POST', `/api/c/serviceOrder/${order.id}/confirm`))).toBe(
+      ServiceOrderErrors.serviceDeliveryLapsed.code,
+    );
+    const again = await call(providerB, 'POST', `/api/c/serviceOrder/${order.id}/deliver`, { workUids: [work] });
+    expect(again.statusCode, again.body).toBe(200);
+    expect((await call(customer, 'POST', `/api/c/serviceOrder/${order.id}/confirm`)).statusCode).toBe(200);
+  });
+});
+
+describe('cancelling', () => {
+  it('the customer cancels before acceptance: the money back to the balance, the coupon use given back', async () => {
+    const { code } = await coupon({ perUserLimit: 1 });
+    const buyer = await person(testApp.app);
+    const order = await place(buyer, { couponCode: code });
+    await fundBalance(testApp.app, buyer.id, order.priceFen);
+    expect((await pay(buyer, order.id, 'whole')).statusCode).toBe(200);
+    expect(await balanceOf(buyer.id)).toBe(0);
+    expect((await call(stranger, 'POST', `/api/c/serviceOrder/${order.id}/cancel`, {})).statusCode).toBe(404);
+    const cancelled = dataOf<ServiceOrderDetail>(await call(buyer, 'POST', `/api/c/serviceOrder/${order.id}/cancel`, { reason: '改期' }));
+    expect(cancelled).toMatchObject({ status: 'cancelled', refundedFen: 95_000, paidFen: 0, cancelReason: '改期' });
+    expect(await balanceOf(buyer.id)).toBe(95_000);
+    expect(codeOf(await call(buyer, 'POST', `/api/c/serviceOrder/${order.id}/cancel`, {}))).toBe(
+      ServiceOrderErrors.serviceOrderWrongState.code,
+    );
+    // The use came back: the same coupon works again for the same person.
+    const next = await place(buyer, { couponCode: code });
+    expect((await pay(buyer, next.id, 'whole')).statusCode).toBe(200);
+  });
+
+  it('an admin cancels after acceptance with a reason; the part not refunded goes to the provider', async () => {
+    const order = await paidOrder();
+    expect((await call(providerA, 'POST', `/api/c/serviceOrder/${order.id}/accept`)).statusCode).toBe(200);
+    expect((await call(customer, 'POST', `/api/admin/serviceOrder/${order.id}/cancel`, { reason: 'x' })).statusCode).toBe(403);
+    expect(codeOf(await call(admin, 'POST', `/api/admin/serviceOrder/${order.id}/cancel`, { reason: '' }))).toBe(
+      ServiceOrderErrors.serviceReasonMissing.code,
+    );
+    expect(
+      codeOf(await call(admin, 'POST', `/api/admin/serviceOrder/${order.id}/cancel`, { reason: '客户取消', refundFen: 200_000 })),
+    ).toBe(ServiceOrderErrors.serviceRefundTooMuch.code);
+    const [balanceBefore, incomeBefore] = [await balanceOf(customer.id), await incomeOf(providerA.id)];
+    const cancelled = okData<ServiceOrderDetail>(
+      await call(admin, 'POST', `/api/admin/serviceOrder/${order.id}/cancel`, { reason: '客户取消', refundFen: 80_000 }),
+    );
+    expect(cancelled).toMatchObject({ status: 'cancelled', refundedFen: 80_000, providerIncomeFen: 20_000 });
+    expect(await balanceOf(customer.id)).toBe(balanceBefore + 80_000);
+    expect(await incomeOf(providerA.id)).toBe(incomeBefore + 20_000);
+    expect(codeOf(await call(admin, 'POST', `/api/admin/serviceOrder/${order.id}/cancel`, { reason: '再次' }))).toBe(
+      ServiceOrderErrors.serviceOrderWrongState.code,
+    );
+  });
+});
+
+describe('the back office', () => {
+  it('assigns a paid order to an active signed provider only, once', async () => {
+    const order = await paidOrder();
+    expect(codeOf(await call(admin, 'POST', `/api/admin/serviceOrder/${order.id}/assign`, { providerUid: unsigned.uid }))).toBe(
+      ServiceOrderErrors.serviceAssigneeInvalid.code,
+    );
+    const assigned = dataOf<ServiceOrderDetail>(
+      await call(admin, 'POST', `/api/admin/serviceOrder/${order.id}/assign`, { providerUid: faraway.uid }),
+    );
+    expect(assigned).toMatchObject({ status: 'accepted', provider: { uid: faraway.uid } });
+    expect(codeOf(await call(admin, 'POST', `/api/admin/serviceOrder/${order.id}/assign`, { providerUid: providerA.uid }))).toBe(
+      ServiceOrderErrors.serviceOrderTaken.code,
+    );
+    const listed = dataOf<Page<ServiceOrderItem>>(await call(admin, 'GET', `/api/admin/serviceOrders?keyword=${order.orderNo}`));
+    expect(listed.list.map((item) => item.id)).toEqual([order.id]);
+    expect((await call(customer, 'GET', '/api/admin/serviceOrders')).statusCode).toBe(403);
+  });
+
+  it('coupons: bad terms and a taken code are refused; disabling stops their use', async () => {
+    expect(
+      codeOf(
+        await call(admin, 'POST', '/api/admin/serviceOrder/coupons', {
+          name: 'x',
+          kind: 'percent',
+          amountOffFen: 0,
+          percentOff: 0,
+          minSpendFen: 0,
+          validFrom: 0,
+          validUntil: 1,
+          perUserLimit: 1,
+          totalLimit: 0,
+        }),
+      ),
+    ).toBe(ServiceOrderErrors.serviceCouponInvalid.code);
+    const made = await coupon({ code: `TAKEN${Date.now() % 100000}` });
+    const taken = await call(admin, 'POST', '/api/admin/serviceOrder/coupons', {
+      code: made.code,
+      name: 'dup',
+      kind: 'amount',
+      amountOffFen: 1,
+      percentOff: 0,
+      minSpendFen: 0,
+      validFrom: 0,
+      validUntil: Date.now() + DAY_MS,
+      perUserLimit: 1,
+      totalLimit: 0,
+    });
+    expect(codeOf(taken)).toBe(ServiceOrderErrors.serviceCouponCodeTaken.code);
+    expect((await call(admin, 'PUT', `/api/admin/serviceOrder/coupons/${made.id}`, { enabled: false })).statusCode).toBe(200);
+    expect(codeOf(await call(customer, 'POST', '/api/c/serviceOrder', orderInput({ couponCode: made.code })))).toBe(
+      ServiceOrderErrors.serviceCouponDisabled.code,
+    );
+    expect(codeOf(await call(admin, 'PUT', '/api/admin/serviceOrder/settings', { platformFeeBps: 9000 }))).toBe(
+      GeneralErrors.validation.code,
+    );
+    expect(LedgerErrors.insufficientBalance.code).toBe(1601);
+  });
+});
