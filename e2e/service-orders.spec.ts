@@ -1,72 +1,22 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { signedInAccount, signedInAs, type SignedInAccount } from './support/accounts';
+import { expect, test, type Page } from '@playwright/test';
 import { dataOf } from './support/api';
-import { DEMO_PANORAMAS, processOrigins } from './support/processing';
+import { prepareServiceOrders, serviceCouponCode } from './support/service-orders';
 import { fillLogin, snap, users } from './support/session';
 
 /*
  * Service orders (issue 27, docs/web.md "Service orders and signing"): a merchant books a panorama shoot on
  * /addOrder with a coupon, the estimate updating as they type, and pays the whole price by the sandbox's
- * QR code; a signed photographer of Beijing accepts it on /signed/index, marks it shot and delivers a
+ * QR code; a signed photographer of Shanghai accepts it on /signed/index, marks it shot and delivers a
  * processed work; the merchant confirms the delivery. Both order pages show it (/order/consume and
  * /order/income serviceProvider). In Chinese; the English page is checked once through the language cookie.
- * Setup (accounts, the price rule, the coupon, the photographer's signing and processed work) is done
- * through the API: those screens are not what this journey tests.
+ * Setup (the seeded merchant and photographer, the price rules, the coupon, the photographer's signing for
+ * Shanghai and processed work: e2e/support/service-orders.ts) is done through the API: those screens are
+ * not what this journey tests.
  */
 
 const SUFFIX = String(Date.now()).slice(-6);
-const COUPON = `SHOOT${SUFFIX}`;
 const TITLE = `样板间拍摄 ${SUFFIX}`;
-
-async function account(request: APIRequestContext, playwright: { request: Parameters<typeof signedInAs>[1] }, baseURL: string, role: string) {
-  const person = await signedInAccount(request, playwright.request, { network: 5, password: 'Shoot#2026', baseURL });
-  const admin = await signedInAs(request, playwright.request, { ...users.admin, baseURL });
-  await dataOf(await admin.api.put(`/api/admin/users/${person.uid}/roles`, { data: { roles: [role] } }));
-  await dataOf(await admin.api.put(`/api/admin/users/${person.uid}/permissions`, { data: { permIds: [161, 162, 35, 37] } }));
-  return person;
-}
-
-/** A panorama rule (¥100 a site, 30 % deposit) and a ¥50 coupon, as an admin sets them. */
-async function pricing(admin: SignedInAccount): Promise<void> {
-  await dataOf(
-    await admin.api.put('/api/admin/serviceOrder/priceRules/panoramaTour', {
-      data: { pricePerSiteFen: 10_000, pricePerM2Fen: 500, minimumFen: 20_000, depositBps: 3_000, enabled: true },
-    }),
-  );
-  await dataOf(
-    await admin.api.post('/api/admin/serviceOrder/coupons', {
-      data: {
-        code: COUPON,
-        name: '新客立减',
-        kind: 'amount',
-        amountOffFen: 5_000,
-        percentOff: 0,
-        minSpendFen: 0,
-        validFrom: Date.now() - 60_000,
-        validUntil: Date.now() + 7 * 86_400_000,
-        perUserLimit: 1,
-        totalLimit: 0,
-      },
-    }),
-  );
-}
-
-/** A photographer with a processed panorama, signed for Beijing. */
-async function signedPhotographer(photographer: SignedInAccount, admin: SignedInAccount): Promise<string> {
-  const { uid } = await dataOf<{ uid: string }>(
-    await photographer.api.post('/api/model', { data: { name: `交付漫游 ${SUFFIX}`, type: 'panorama', description: '' } }),
-  );
-  await processOrigins(photographer.api, uid, [{ name: '客厅.jpg', bytes: readFileSync(path.join(DEMO_PANORAMAS, 'living-room.jpg')) }]);
-  const application = await dataOf<{ id: number }>(
-    await photographer.api.post('/api/c/signing/apply', {
-      data: { provinceCodes: ['11', '12'], equipment: '全景相机', intro: '', sampleWorkUids: [uid] },
-    }),
-  );
-  await dataOf(await admin.api.post(`/api/admin/signing/applications/${application.id}/approve`));
-  return uid;
-}
+const COUPON = serviceCouponCode('zh');
 
 async function signInTo(page: Page, user: { phone: string; password: string }, to: string): Promise<void> {
   await page.goto(`/login?redirect=${encodeURIComponent(to)}`);
@@ -82,11 +32,9 @@ test('a merchant books a shoot with a coupon and pays; a signed photographer acc
 }, info) => {
   test.slow();
   const baseURL = info.project.use.baseURL!;
-  const admin = await signedInAs(request, playwright.request, { ...users.admin, baseURL });
-  const merchant = await account(request, playwright, baseURL, 'merchant');
-  const photographer = await account(request, playwright, baseURL, 'photographer');
-  await pricing(admin);
-  await signedPhotographer(photographer, admin);
+  await prepareServiceOrders(request, playwright.request, { language: 'zh', baseURL });
+  const merchant = users.serviceMerchant;
+  const photographer = users.servicePhotographers.zh;
 
   // The merchant books: the estimate follows the quantity and the coupon.
   await signInTo(page, merchant, '/addOrder');
@@ -94,14 +42,17 @@ test('a merchant books a shoot with a coupon and pays; a signed photographer acc
   await form.getByTestId('add-order-type').getByText('全景漫游').click();
   await page.getByTestId('add-order-title').fill(TITLE);
   await expect(page.getByTestId('add-order-phone')).toHaveValue(merchant.phone);
+  // ¥20.00 a site, at least ¥50.00.
+  await page.getByTestId('add-order-sites').fill('2');
+  await expect(page.getByTestId('add-order-total')).toHaveText('¥50.00');
   await page.getByTestId('add-order-sites').fill('6');
-  await expect(page.getByTestId('add-order-total')).toHaveText('¥600.00');
+  await expect(page.getByTestId('add-order-total')).toHaveText('¥120.00');
   await page.getByTestId('add-order-province').click();
-  await page.keyboard.type('北京');
+  await page.keyboard.type('上海');
   await page.keyboard.press('Enter');
   await expect(page.getByTestId('china-map').locator('.china-map__province--active')).toHaveCount(1);
-  await page.getByTestId('add-order-city').fill('北京');
-  await page.getByTestId('add-order-address').fill('海淀区中关村大街 1 号');
+  await page.getByTestId('add-order-city').fill('上海');
+  await page.getByTestId('add-order-address').fill('浦东新区世纪大道 1 号');
   const appointment = new Date(Date.now() + 3 * 86_400_000);
   const day = `${appointment.getFullYear()}-${String(appointment.getMonth() + 1).padStart(2, '0')}-${String(appointment.getDate()).padStart(2, '0')}`;
   await page.getByTestId('add-order-appointment').click();
@@ -109,9 +60,9 @@ test('a merchant books a shoot with a coupon and pays; a signed photographer acc
   await page.keyboard.press('Enter');
   await page.getByTestId('add-order-coupon').fill(COUPON.toLowerCase());
   await page.getByTestId('add-order-coupon-apply').click();
-  await expect(page.getByTestId('add-order-coupon-result')).toContainText('新客立减');
-  await expect(page.getByTestId('add-order-discount')).toHaveText('−¥50.00');
-  await expect(page.getByTestId('add-order-total')).toHaveText('¥550.00');
+  await expect(page.getByTestId('add-order-coupon-result')).toContainText('¥20.00');
+  await expect(page.getByTestId('add-order-discount')).toHaveText('−¥20.00');
+  await expect(page.getByTestId('add-order-total')).toHaveText('¥100.00');
   await page.getByTestId('add-order-part').getByText('现在支付全款').click();
   await snap(page, 'service-orders-01-add-order');
   await page.getByTestId('add-order-submit').click();
@@ -128,10 +79,10 @@ test('a merchant books a shoot with a coupon and pays; a signed photographer acc
   const orderNo = /sandboxPay\/(\w+)\?/.exec(checkoutUrl)![1]!;
   const sign = new URL(checkoutUrl).searchParams.get('sign')!;
   await dataOf(await page.request.post(`/api/payments/sandbox/checkout/${orderNo}/pay?sign=${sign}`));
-  await expect(page.getByTestId('service-pay-paid')).toContainText('¥550.00');
+  await expect(page.getByTestId('service-pay-paid')).toContainText('¥100.00');
   await page.getByTestId('service-pay-done').click();
   await expect(page.getByTestId('service-order-status')).toHaveText('已付款，待接单');
-  await expect(page.getByTestId('service-order-paid')).toHaveText('¥550.00');
+  await expect(page.getByTestId('service-order-paid')).toHaveText('¥100.00');
 
   // The photographer accepts it among the open orders of their provinces, marks it shot and delivers.
   const provider = await (await browser.newContext({ baseURL, locale: 'zh-CN', reducedMotion: 'reduce' })).newPage();
