@@ -29,7 +29,8 @@ export function useAdminServiceOrders(params: AdminServiceOrdersParams) {
   return useQuery(
     pageQueryOptions(
       [...ADMIN, 'orders'],
-      (query: AdminServiceOrdersParams) => api.get('/admin/serviceOrders', { params: { query: { ...query, keyword: query.keyword || undefined } } }),
+      (query: AdminServiceOrdersParams) =>
+        api.get('/admin/serviceOrders', { params: { query: { ...query, keyword: query.keyword || undefined } } }),
       params,
     ),
   );
@@ -82,15 +83,23 @@ export function useServiceSettings() {
 }
 
 export function useSaveServiceSettings() {
-  return useRefreshingMutation((body: ServiceOrderSettings): Promise<ServiceOrderSettings> => api.put('/admin/serviceOrder/settings', { body }), REFRESHES);
+  return useRefreshingMutation(
+    (body: ServiceOrderSettings): Promise<ServiceOrderSettings> => api.put('/admin/serviceOrder/settings', { body }),
+    REFRESHES,
+  );
 }
 
 export function useCoupons(params: PageParams) {
-  return useQuery(pageQueryOptions([...ADMIN, 'coupons'], (query: PageParams) => api.get('/admin/serviceOrder/coupons', { params: { query } }), params));
+  return useQuery(
+    pageQueryOptions([...ADMIN, 'coupons'], (query: PageParams) => api.get('/admin/serviceOrder/coupons', { params: { query } }), params),
+  );
 }
 
 export function useCreateCoupon() {
-  return useRefreshingMutation((body: ServiceCouponCreate): Promise<ServiceCoupon> => api.post('/admin/serviceOrder/coupons', { body }), REFRESHES);
+  return useRefreshingMutation(
+    (body: ServiceCouponCreate): Promise<ServiceCoupon> => api.post('/admin/serviceOrder/coupons', { body }),
+    REFRESHES,
+  );
 }
 
 export function useSetCouponEnabled() {

@@ -40,7 +40,10 @@ export function estimateServiceOrder(body: ServiceEstimateRequest): Promise<Serv
 }
 
 /** POST /c/serviceOrder: places the order (an Idempotency-Key per form submission, so a retried press places one). */
-export function placeServiceOrder({ idempotencyKey, ...body }: ServiceOrderPlaceRequest & { idempotencyKey: string }): Promise<ServiceOrderDetail> {
+export function placeServiceOrder({
+  idempotencyKey,
+  ...body
+}: ServiceOrderPlaceRequest & { idempotencyKey: string }): Promise<ServiceOrderDetail> {
   return api.post('/c/serviceOrder', { body, headers: { 'Idempotency-Key': idempotencyKey } });
 }
 
@@ -97,7 +100,15 @@ export function usePayServiceOrder() {
 
 export function useServiceOrderAction() {
   return useRefreshingMutation(
-    ({ id, action, reason }: { id: number; action: 'cancel' | 'confirm' | 'accept' | 'shot'; reason?: string }): Promise<ServiceOrderDetail> => {
+    ({
+      id,
+      action,
+      reason,
+    }: {
+      id: number;
+      action: 'cancel' | 'confirm' | 'accept' | 'shot';
+      reason?: string;
+    }): Promise<ServiceOrderDetail> => {
       const path = { params: { path: { id } } };
       switch (action) {
         case 'cancel':

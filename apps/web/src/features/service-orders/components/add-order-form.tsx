@@ -127,7 +127,12 @@ export function AddOrderForm() {
       return;
     }
     const request = placeRequestOf(
-      { ...filled, requirementType: filled.requirementType!, pricing: filled.pricing!, couponCode: coupon?.applies ? appliedCode : undefined },
+      {
+        ...filled,
+        requirementType: filled.requirementType!,
+        pricing: filled.pricing!,
+        couponCode: coupon?.applies ? appliedCode : undefined,
+      },
       estimate?.priceFen,
     );
     place.mutateAsync({ ...request, idempotencyKey: idempotencyKey.current }).then(
@@ -155,7 +160,11 @@ export function AddOrderForm() {
     >
       <div className="add-order__grid">
         <Card title={t('serviceOrders.form.what')} className="add-order__card">
-          <Form.Item name="requirementType" label={t('serviceOrders.fields.requirementType')} rules={[{ required: true, message: t('serviceOrders.form.required') }]}>
+          <Form.Item
+            name="requirementType"
+            label={t('serviceOrders.fields.requirementType')}
+            rules={[{ required: true, message: t('serviceOrders.form.required') }]}
+          >
             <Radio.Group optionType="button" buttonStyle="solid" data-testid="add-order-type">
               {rules.map((candidate) => (
                 <Radio.Button key={candidate.requirementType} value={candidate.requirementType}>
@@ -169,7 +178,12 @@ export function AddOrderForm() {
             label={t('serviceOrders.fields.title')}
             rules={[{ required: true, whitespace: true, message: t('serviceOrders.form.titleRequired') }]}
           >
-            <Input maxLength={SERVICE_TITLE_MAX} showCount placeholder={t('serviceOrders.form.titlePlaceholder')} data-testid="add-order-title" />
+            <Input
+              maxLength={SERVICE_TITLE_MAX}
+              showCount
+              placeholder={t('serviceOrders.form.titlePlaceholder')}
+              data-testid="add-order-title"
+            />
           </Form.Item>
           <Form.Item
             name="phone"
@@ -194,7 +208,14 @@ export function AddOrderForm() {
               extra={rule && t('serviceOrders.form.unitArea', { price: formatYuan(rule.pricePerM2Fen) })}
               rules={[{ required: true, message: t('serviceOrders.form.areaRequired') }]}
             >
-              <InputNumber min={1} max={SERVICE_AREA_M2_MAX} precision={0} suffix="m²" className="add-order__number" data-testid="add-order-area" />
+              <InputNumber
+                min={1}
+                max={SERVICE_AREA_M2_MAX}
+                precision={0}
+                suffix="m²"
+                className="add-order__number"
+                data-testid="add-order-area"
+              />
             </Form.Item>
           ) : (
             <Form.Item
@@ -229,13 +250,21 @@ export function AddOrderForm() {
             />
           </Form.Item>
           <Form.Item name="remark" label={t('serviceOrders.fields.remark')}>
-            <Input.TextArea maxLength={SERVICE_REMARK_MAX} autoSize={{ minRows: 2, maxRows: 5 }} placeholder={t('serviceOrders.form.remarkPlaceholder')} />
+            <Input.TextArea
+              maxLength={SERVICE_REMARK_MAX}
+              autoSize={{ minRows: 2, maxRows: 5 }}
+              placeholder={t('serviceOrders.form.remarkPlaceholder')}
+            />
           </Form.Item>
         </Card>
 
         <Card title={t('serviceOrders.form.where')} className="add-order__card">
           <div className="add-order__region">
-            <Form.Item name="provinceCode" label={t('serviceOrders.fields.province')} rules={[{ required: true, message: t('serviceOrders.form.provinceRequired') }]}>
+            <Form.Item
+              name="provinceCode"
+              label={t('serviceOrders.fields.province')}
+              rules={[{ required: true, message: t('serviceOrders.form.provinceRequired') }]}
+            >
               <Select
                 showSearch={{ optionFilterProp: 'label' }}
                 options={provinceOptions}
@@ -243,7 +272,11 @@ export function AddOrderForm() {
                 data-testid="add-order-province"
               />
             </Form.Item>
-            <Form.Item name="city" label={t('serviceOrders.fields.city')} rules={[{ required: true, whitespace: true, message: t('serviceOrders.form.cityRequired') }]}>
+            <Form.Item
+              name="city"
+              label={t('serviceOrders.fields.city')}
+              rules={[{ required: true, whitespace: true, message: t('serviceOrders.form.cityRequired') }]}
+            >
               <Input maxLength={SERVICE_CITY_MAX} data-testid="add-order-city" />
             </Form.Item>
           </div>
@@ -269,7 +302,10 @@ export function AddOrderForm() {
         </Card>
 
         <Card title={t('serviceOrders.form.price')} className="add-order__card add-order__summary">
-          <Form.Item label={t('serviceOrders.fields.coupon')} extra={<CouponLine code={appliedCode} check={coupon ?? null} checking={couponQuery.isFetching} />}>
+          <Form.Item
+            label={t('serviceOrders.fields.coupon')}
+            extra={<CouponLine code={appliedCode} check={coupon ?? null} checking={couponQuery.isFetching} />}
+          >
             <Space.Compact block>
               <Form.Item name="couponCode" noStyle>
                 <Input
@@ -306,7 +342,11 @@ export function AddOrderForm() {
           </dl>
           {hasDeposit && estimate && (
             <Form.Item label={t('serviceOrders.pay.part')}>
-              <Radio.Group value={part} onChange={(event) => setPart(event.target.value as ServicePaymentPart)} data-testid="add-order-part">
+              <Radio.Group
+                value={part}
+                onChange={(event) => setPart(event.target.value as ServicePaymentPart)}
+                data-testid="add-order-part"
+              >
                 <Radio value="deposit">{t('serviceOrders.form.payDeposit', { amount: formatYuan(estimate.depositFen) })}</Radio>
                 <Radio value="whole">{t('serviceOrders.form.payWhole', { amount: formatYuan(estimate.priceFen) })}</Radio>
               </Radio.Group>

@@ -1,4 +1,20 @@
-import { App, Button, Card, DatePicker, Form, Input, InputNumber, Modal, Popconfirm, Radio, Skeleton, Switch, Table, Tag, Typography } from 'antd';
+import {
+  App,
+  Button,
+  Card,
+  DatePicker,
+  Form,
+  Input,
+  InputNumber,
+  Modal,
+  Popconfirm,
+  Radio,
+  Skeleton,
+  Switch,
+  Table,
+  Tag,
+  Typography,
+} from 'antd';
 import {
   SERVICE_COUPON_CODE_PATTERN,
   SERVICE_COUPON_NAME_MAX,
@@ -12,7 +28,15 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadFailed } from '../../../components/load-failed';
 import { formatDate, formatYuan } from '../../../lib/format';
-import { useCoupons, useCreateCoupon, usePriceRules, useSavePriceRule, useSaveServiceSettings, useServiceSettings, useSetCouponEnabled } from '../api/admin';
+import {
+  useCoupons,
+  useCreateCoupon,
+  usePriceRules,
+  useSavePriceRule,
+  useSaveServiceSettings,
+  useServiceSettings,
+  useSetCouponEnabled,
+} from '../api/admin';
 import './service-orders.css';
 
 /** Yuan typed in a form, fen sent: 12.5 → 1250. */
@@ -76,7 +100,12 @@ function PriceRuleCard({ rule }: { rule: ServicePriceRule }) {
         <Form.Item name="minimum" label={t('serviceOrders.admin.minimum')} rules={[{ required: true }]}>
           <InputNumber min={0} precision={2} prefix="¥" className="admin-number" />
         </Form.Item>
-        <Form.Item name="depositPercent" label={t('serviceOrders.admin.depositPercent')} extra={t('serviceOrders.admin.depositHint')} rules={[{ required: true }]}>
+        <Form.Item
+          name="depositPercent"
+          label={t('serviceOrders.admin.depositPercent')}
+          extra={t('serviceOrders.admin.depositHint')}
+          rules={[{ required: true }]}
+        >
           <InputNumber min={0.01} max={100} precision={2} suffix="%" className="admin-number" />
         </Form.Item>
         <Form.Item name="enabled" label={t('serviceOrders.admin.enabled')} valuePropName="checked">
@@ -96,7 +125,8 @@ function PlatformFeeCard() {
   const { message } = App.useApp();
   const settings = useServiceSettings();
   const save = useSaveServiceSettings();
-  if (!settings.data) return settings.isError ? <LoadFailed title={t('serviceOrders.admin.loadFailed')} query={settings} /> : <Skeleton active />;
+  if (!settings.data)
+    return settings.isError ? <LoadFailed title={t('serviceOrders.admin.loadFailed')} query={settings} /> : <Skeleton active />;
   return (
     <Card size="small" title={t('serviceOrders.admin.platformFee')}>
       <Form
@@ -132,7 +162,10 @@ export function AdminPriceRules() {
     <div className="admin-pricing">
       <div className="admin-pricing__rules">
         {rules.data.map((rule) => (
-          <PriceRuleCard key={`${rule.requirementType}:${rule.pricePerSiteFen}:${rule.pricePerM2Fen}:${rule.minimumFen}:${rule.depositBps}:${rule.enabled}`} rule={rule} />
+          <PriceRuleCard
+            key={`${rule.requirementType}:${rule.pricePerSiteFen}:${rule.pricePerM2Fen}:${rule.minimumFen}:${rule.depositBps}:${rule.enabled}`}
+            rule={rule}
+          />
         ))}
       </div>
       <PlatformFeeCard />
@@ -210,7 +243,11 @@ function CreateCouponDialog({ open, onClose }: { open: boolean; onClose: () => v
         >
           <Input maxLength={20} data-testid="coupon-code" />
         </Form.Item>
-        <Form.Item name="name" label={t('serviceOrders.admin.couponName')} rules={[{ required: true, whitespace: true, message: t('serviceOrders.admin.couponNameRequired') }]}>
+        <Form.Item
+          name="name"
+          label={t('serviceOrders.admin.couponName')}
+          rules={[{ required: true, whitespace: true, message: t('serviceOrders.admin.couponNameRequired') }]}
+        >
           <Input maxLength={SERVICE_COUPON_NAME_MAX} data-testid="coupon-name" />
         </Form.Item>
         <Form.Item name="kind" label={t('serviceOrders.admin.couponKind')}>
@@ -220,25 +257,42 @@ function CreateCouponDialog({ open, onClose }: { open: boolean; onClose: () => v
           </Radio.Group>
         </Form.Item>
         {kind === 'percent' ? (
-          <Form.Item name="percentOff" label={t('serviceOrders.admin.percentOff')} rules={[{ required: true, message: t('serviceOrders.admin.valueRequired') }]}>
+          <Form.Item
+            name="percentOff"
+            label={t('serviceOrders.admin.percentOff')}
+            rules={[{ required: true, message: t('serviceOrders.admin.valueRequired') }]}
+          >
             <InputNumber min={1} max={99} precision={0} suffix="%" />
           </Form.Item>
         ) : (
-          <Form.Item name="amountOff" label={t('serviceOrders.admin.amountOff')} rules={[{ required: true, message: t('serviceOrders.admin.valueRequired') }]}>
+          <Form.Item
+            name="amountOff"
+            label={t('serviceOrders.admin.amountOff')}
+            rules={[{ required: true, message: t('serviceOrders.admin.valueRequired') }]}
+          >
             <InputNumber min={0.01} precision={2} prefix="¥" data-testid="coupon-amount" />
           </Form.Item>
         )}
         <Form.Item name="minSpend" label={t('serviceOrders.admin.minSpend')}>
           <InputNumber min={0} precision={2} prefix="¥" />
         </Form.Item>
-        <Form.Item name="validity" label={t('serviceOrders.admin.validity')} rules={[{ required: true, message: t('serviceOrders.admin.valueRequired') }]}>
+        <Form.Item
+          name="validity"
+          label={t('serviceOrders.admin.validity')}
+          rules={[{ required: true, message: t('serviceOrders.admin.valueRequired') }]}
+        >
           <DatePicker.RangePicker />
         </Form.Item>
         <div className="admin-coupon__limits">
           <Form.Item name="perUserLimit" label={t('serviceOrders.admin.perUserLimit')} rules={[{ required: true }]}>
             <InputNumber min={1} precision={0} />
           </Form.Item>
-          <Form.Item name="totalLimit" label={t('serviceOrders.admin.totalLimit')} extra={t('serviceOrders.admin.totalLimitHint')} rules={[{ required: true }]}>
+          <Form.Item
+            name="totalLimit"
+            label={t('serviceOrders.admin.totalLimit')}
+            extra={t('serviceOrders.admin.totalLimitHint')}
+            rules={[{ required: true }]}
+          >
             <InputNumber min={0} precision={0} />
           </Form.Item>
         </div>
@@ -272,7 +326,15 @@ export function AdminCoupons() {
           pagination={{ current: pageNum, pageSize: 10, total: coupons.data?.total ?? 0, onChange: setPageNum, hideOnSinglePage: true }}
           data-testid="coupon-table"
           columns={[
-            { key: 'code', title: t('serviceOrders.admin.couponCode'), render: (_, coupon) => <Typography.Text copyable strong>{coupon.code}</Typography.Text> },
+            {
+              key: 'code',
+              title: t('serviceOrders.admin.couponCode'),
+              render: (_, coupon) => (
+                <Typography.Text copyable strong>
+                  {coupon.code}
+                </Typography.Text>
+              ),
+            },
             { key: 'name', title: t('serviceOrders.admin.couponName'), dataIndex: 'name' },
             {
               key: 'terms',
@@ -319,7 +381,7 @@ export function AdminCoupons() {
                     okText={t('serviceOrders.admin.disable')}
                     okButtonProps={{ danger: true }}
                     cancelText={t('common.actions.cancel')}
-                    onConfirm={() => setEnabled.mutateAsync({ id: coupon.id, enabled: false }).catch(() => undefined)}
+                    onConfirm={() => void setEnabled.mutateAsync({ id: coupon.id, enabled: false }).catch(() => undefined)}
                   >
                     <Button danger size="small">
                       {t('serviceOrders.admin.disable')}

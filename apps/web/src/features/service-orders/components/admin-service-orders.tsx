@@ -79,12 +79,24 @@ export function AdminServiceOrders() {
               ),
             },
             { key: 'no', title: t('serviceOrders.admin.orderNo'), dataIndex: 'orderNo' },
-            { key: 'type', title: t('serviceOrders.fields.requirementType'), render: (_, order) => t(`serviceOrders.requirementType.${order.requirementType}`) },
+            {
+              key: 'type',
+              title: t('serviceOrders.fields.requirementType'),
+              render: (_, order) => t(`serviceOrders.requirementType.${order.requirementType}`),
+            },
             { key: 'place', title: t('serviceOrders.fields.place'), render: (_, order) => placeOf(order) },
             { key: 'customer', title: t('serviceOrders.fields.customer'), render: (_, order) => displayPersonName(order.customer.name, t) },
-            { key: 'provider', title: t('serviceOrders.fields.provider'), render: (_, order) => (order.provider ? displayPersonName(order.provider.name, t) : '—') },
+            {
+              key: 'provider',
+              title: t('serviceOrders.fields.provider'),
+              render: (_, order) => (order.provider ? displayPersonName(order.provider.name, t) : '—'),
+            },
             { key: 'price', title: t('serviceOrders.fields.price'), align: 'right', render: (_, order) => formatYuan(order.priceFen) },
-            { key: 'status', title: t('serviceOrders.admin.status'), render: (_, order) => <ServiceOrderStatusTag status={order.status} /> },
+            {
+              key: 'status',
+              title: t('serviceOrders.admin.status'),
+              render: (_, order) => <ServiceOrderStatusTag status={order.status} />,
+            },
             { key: 'at', title: t('serviceOrders.fields.appointmentAt'), render: (_, order) => formatDate(order.appointmentAt, TIME) },
           ]}
         />
@@ -106,7 +118,9 @@ function AdminOrderDrawer({ id, onClose }: { id: number | null; onClose: () => v
   const providers = useQuery({
     queryKey: [...queryKeys.serviceOrders.admin(), 'assignable', data?.provinceCode],
     queryFn: (): Promise<Page<SignedProviderItem>> =>
-      api.get('/admin/signing/providers', { params: { query: { status: 'active', provinceCode: data!.provinceCode, pageNum: 1, pageSize: 50 } } }),
+      api.get('/admin/signing/providers', {
+        params: { query: { status: 'active', provinceCode: data!.provinceCode, pageNum: 1, pageSize: 50 } },
+      }),
     enabled: !!data && data.actions.includes('adminAssign'),
   });
 
@@ -125,7 +139,9 @@ function AdminOrderDrawer({ id, onClose }: { id: number | null; onClose: () => v
             <Descriptions.Item label={t('serviceOrders.fields.price')}>{formatYuan(data.priceFen)}</Descriptions.Item>
             <Descriptions.Item label={t('serviceOrders.fields.paid')}>{formatYuan(data.paidFen)}</Descriptions.Item>
             <Descriptions.Item label={t('serviceOrders.fields.customer')}>{displayPersonName(data.customer.name, t)}</Descriptions.Item>
-            <Descriptions.Item label={t('serviceOrders.fields.provider')}>{data.provider ? displayPersonName(data.provider.name, t) : '—'}</Descriptions.Item>
+            <Descriptions.Item label={t('serviceOrders.fields.provider')}>
+              {data.provider ? displayPersonName(data.provider.name, t) : '—'}
+            </Descriptions.Item>
             {data.cancelReason && <Descriptions.Item label={t('serviceOrders.admin.cancelReason')}>{data.cancelReason}</Descriptions.Item>}
           </Descriptions>
           {data.actions.includes('adminAssign') && (
@@ -141,7 +157,10 @@ function AdminOrderDrawer({ id, onClose }: { id: number | null; onClose: () => v
                   loading={providers.isFetching}
                   placeholder={t('serviceOrders.admin.assignPlaceholder')}
                   notFoundContent={t('serviceOrders.admin.noProviderHere')}
-                  options={(providers.data?.list ?? []).map((item) => ({ value: item.provider.uid, label: displayPersonName(item.provider.name, t) }))}
+                  options={(providers.data?.list ?? []).map((item) => ({
+                    value: item.provider.uid,
+                    label: displayPersonName(item.provider.name, t),
+                  }))}
                   className="admin-order__assign"
                 />
                 <Button
@@ -201,10 +220,18 @@ function AdminCancelDialog({ id, paidFen, onClose }: { id: number; paidFen: numb
       }
     >
       <Form form={form} layout="vertical" initialValues={{ reason: '', refund: paidFen / 100 }}>
-        <Form.Item name="reason" label={t('serviceOrders.admin.cancelReason')} rules={[{ required: true, whitespace: true, message: t('serviceOrders.admin.reasonRequired') }]}>
+        <Form.Item
+          name="reason"
+          label={t('serviceOrders.admin.cancelReason')}
+          rules={[{ required: true, whitespace: true, message: t('serviceOrders.admin.reasonRequired') }]}
+        >
           <Input.TextArea maxLength={SERVICE_REASON_MAX} showCount autoSize={{ minRows: 2, maxRows: 4 }} />
         </Form.Item>
-        <Form.Item name="refund" label={t('serviceOrders.admin.refund')} extra={t('serviceOrders.admin.refundHint', { paid: formatYuan(paidFen) })}>
+        <Form.Item
+          name="refund"
+          label={t('serviceOrders.admin.refund')}
+          extra={t('serviceOrders.admin.refundHint', { paid: formatYuan(paidFen) })}
+        >
           <InputNumber min={0} max={paidFen / 100} precision={2} prefix="¥" />
         </Form.Item>
       </Form>

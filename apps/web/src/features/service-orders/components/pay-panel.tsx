@@ -141,7 +141,11 @@ export function PayPanel({ order, initialPart }: { order: ServiceOrderDetail; in
           <Typography.Text strong id="service-pay-part">
             {t('serviceOrders.pay.part')}
           </Typography.Text>
-          <Radio.Group value={chosen.part} onChange={(event) => setPart(event.target.value as ServicePaymentPart)} aria-labelledby="service-pay-part">
+          <Radio.Group
+            value={chosen.part}
+            onChange={(event) => setPart(event.target.value as ServicePaymentPart)}
+            aria-labelledby="service-pay-part"
+          >
             {parts.map((candidate) => (
               <Radio key={candidate.part} value={candidate.part} data-testid={`service-pay-part-${candidate.part}`}>
                 {t(`serviceOrders.part.${candidate.part}`)} · {formatYuan(candidate.amountFen)}
@@ -161,7 +165,9 @@ export function PayPanel({ order, initialPart }: { order: ServiceOrderDetail; in
           className="service-pay__methods"
         >
           <Radio value="balance" disabled={shortFen > 0} data-testid="service-pay-method-balance">
-            {balanceFen === null ? t('serviceOrders.pay.balanceUnknown') : t('serviceOrders.pay.balance', { balance: formatYuan(balanceFen) })}
+            {balanceFen === null
+              ? t('serviceOrders.pay.balanceUnknown')
+              : t('serviceOrders.pay.balance', { balance: formatYuan(balanceFen) })}
             {shortFen > 0 && (
               <Typography.Text type="danger" className="service-pay__short">
                 {' '}

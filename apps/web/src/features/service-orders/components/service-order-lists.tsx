@@ -11,7 +11,14 @@ import { ServiceOrderStatusTag, usePlaceOf } from './service-order-view';
 const PAGE_SIZE = 10;
 
 interface OrderRowsProps {
-  query: { data?: ServiceOrderPage; isPending: boolean; isFetching: boolean; isError: boolean; error: Error | null; refetch: () => Promise<unknown> };
+  query: {
+    data?: ServiceOrderPage;
+    isPending: boolean;
+    isFetching: boolean;
+    isError: boolean;
+    error: Error | null;
+    refetch: () => Promise<unknown>;
+  };
   pageNum: number;
   onPage: (pageNum: number) => void;
   empty: string;
@@ -110,7 +117,12 @@ export function OpenServiceOrders({ enabled }: { enabled: boolean }) {
       empty={t('serviceOrders.empty.open')}
       testId="open-orders"
       action={(order) => (
-        <Button type="primary" loading={act.isPending && act.variables.id === order.id} onClick={() => void accept(order)} data-testid="open-order-accept">
+        <Button
+          type="primary"
+          loading={act.isPending && act.variables.id === order.id}
+          onClick={() => void accept(order)}
+          data-testid="open-order-accept"
+        >
           {t('serviceOrders.actions.accept')}
         </Button>
       )}

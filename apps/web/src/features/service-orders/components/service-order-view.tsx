@@ -1,6 +1,12 @@
 import { CheckCircleOutlined } from '@ant-design/icons';
 import { Alert, App, Button, Card, Checkbox, Descriptions, Empty, Input, Modal, Space, Steps, Tag, Typography } from 'antd';
-import { provinceName, type ServiceOrderDetail, type ServiceOrderItem, type ServiceOrderStatus, type ServicePaymentPart } from '@spatia/contract';
+import {
+  provinceName,
+  type ServiceOrderDetail,
+  type ServiceOrderItem,
+  type ServiceOrderStatus,
+  type ServicePaymentPart,
+} from '@spatia/contract';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -39,7 +45,8 @@ export function ServiceOrderStatusTag({ status }: { status: ServiceOrderStatus }
 /** "Beijing · Haidian" */
 export function usePlaceOf() {
   const language = useLanguage();
-  return (order: Pick<ServiceOrderItem, 'provinceCode' | 'city'>) => [provinceName(order.provinceCode, language), order.city].filter(Boolean).join(' · ');
+  return (order: Pick<ServiceOrderItem, 'provinceCode' | 'city'>) =>
+    [provinceName(order.provinceCode, language), order.city].filter(Boolean).join(' · ');
 }
 
 /**
@@ -83,7 +90,8 @@ function OrderDetail({ order, payPart }: { order: ServiceOrderDetail; payPart?: 
           items={timeline.map((entry) => ({
             title: t(`serviceOrders.timeline.${entry.step}`),
             content: entry.at ? formatDate(entry.at, TIME) : undefined,
-            status: entry.step === 'cancelled' ? 'error' : entry.state === 'done' ? 'finish' : entry.state === 'current' ? 'process' : 'wait',
+            status:
+              entry.step === 'cancelled' ? 'error' : entry.state === 'done' ? 'finish' : entry.state === 'current' ? 'process' : 'wait',
           }))}
           data-testid="service-order-timeline"
         />
@@ -96,13 +104,17 @@ function OrderDetail({ order, payPart }: { order: ServiceOrderDetail; payPart?: 
 
       <Card title={t('serviceOrders.detailTitle')}>
         <Descriptions column={{ xs: 1, sm: 1, md: 2 }} size="small" bordered>
-          <Descriptions.Item label={t('serviceOrders.fields.requirementType')}>{t(`serviceOrders.requirementType.${order.requirementType}`)}</Descriptions.Item>
+          <Descriptions.Item label={t('serviceOrders.fields.requirementType')}>
+            {t(`serviceOrders.requirementType.${order.requirementType}`)}
+          </Descriptions.Item>
           <Descriptions.Item label={t('serviceOrders.fields.appointmentAt')}>{formatDate(order.appointmentAt, TIME)}</Descriptions.Item>
           <Descriptions.Item label={t('serviceOrders.fields.place')}>{placeOf(order)}</Descriptions.Item>
           <Descriptions.Item label={t('serviceOrders.fields.address')}>{order.address}</Descriptions.Item>
           <Descriptions.Item label={t('serviceOrders.fields.phone')}>{order.phone}</Descriptions.Item>
           <Descriptions.Item label={t('serviceOrders.fields.quantity')}>
-            {order.pricing === 'sites' ? t('serviceOrders.quantity.sites', { count: order.siteCount ?? 0 }) : t('serviceOrders.quantity.area', { count: order.areaM2 ?? 0 })}
+            {order.pricing === 'sites'
+              ? t('serviceOrders.quantity.sites', { count: order.siteCount ?? 0 })
+              : t('serviceOrders.quantity.area', { count: order.areaM2 ?? 0 })}
           </Descriptions.Item>
           <Descriptions.Item label={t('serviceOrders.fields.listPrice')}>{formatYuan(order.listPriceFen)}</Descriptions.Item>
           <Descriptions.Item label={t('serviceOrders.fields.coupon')}>
@@ -116,13 +128,19 @@ function OrderDetail({ order, payPart }: { order: ServiceOrderDetail; payPart?: 
           </Descriptions.Item>
           <Descriptions.Item label={t('serviceOrders.fields.paid')}>
             <span data-testid="service-order-paid">{formatYuan(order.paidFen)}</span>
-            {order.refundedFen > 0 && <Typography.Text type="warning"> {t('serviceOrders.refunded', { amount: formatYuan(order.refundedFen) })}</Typography.Text>}
+            {order.refundedFen > 0 && (
+              <Typography.Text type="warning"> {t('serviceOrders.refunded', { amount: formatYuan(order.refundedFen) })}</Typography.Text>
+            )}
           </Descriptions.Item>
           <Descriptions.Item label={t('serviceOrders.fields.customer')}>
             <Party party={order.customer} />
           </Descriptions.Item>
           <Descriptions.Item label={t('serviceOrders.fields.provider')}>
-            {order.provider ? <Party party={order.provider} /> : <Typography.Text type="secondary">{t('serviceOrders.noProvider')}</Typography.Text>}
+            {order.provider ? (
+              <Party party={order.provider} />
+            ) : (
+              <Typography.Text type="secondary">{t('serviceOrders.noProvider')}</Typography.Text>
+            )}
           </Descriptions.Item>
           <Descriptions.Item label={t('serviceOrders.fields.createdAt')}>{formatDate(order.createdAt, TIME)}</Descriptions.Item>
           {order.providerIncomeFen !== null && (
@@ -187,7 +205,13 @@ function OrderActions({ order, payPart }: { order: ServiceOrderDetail; payPart?:
 
   if (can('accept')) {
     buttons.push(
-      <Button key="accept" type="primary" onClick={() => void run('accept', 'serviceOrders.actions.accepted')} loading={act.isPending} data-testid="service-accept">
+      <Button
+        key="accept"
+        type="primary"
+        onClick={() => void run('accept', 'serviceOrders.actions.accepted')}
+        loading={act.isPending}
+        data-testid="service-accept"
+      >
         {t('serviceOrders.actions.accept')}
       </Button>,
     );
@@ -198,7 +222,7 @@ function OrderActions({ order, payPart }: { order: ServiceOrderDetail; payPart?:
         key="shot"
         type="primary"
         onClick={() =>
-          modal.confirm({
+          void modal.confirm({
             title: t('serviceOrders.actions.shotTitle'),
             content: t('serviceOrders.actions.shotText'),
             okText: t('serviceOrders.actions.shot'),
@@ -226,7 +250,7 @@ function OrderActions({ order, payPart }: { order: ServiceOrderDetail; payPart?:
         type="primary"
         icon={<CheckCircleOutlined />}
         onClick={() =>
-          modal.confirm({
+          void modal.confirm({
             title: t('serviceOrders.actions.confirmTitle'),
             content: t('serviceOrders.actions.confirmText', { count: order.deliveredWorks.length }),
             okText: t('serviceOrders.actions.confirm'),
@@ -251,7 +275,11 @@ function OrderActions({ order, payPart }: { order: ServiceOrderDetail; payPart?:
             title: t('serviceOrders.actions.cancelTitle'),
             content: (
               <>
-                <p>{order.paidFen > 0 ? t('serviceOrders.actions.cancelRefund', { amount: formatYuan(order.paidFen) }) : t('serviceOrders.actions.cancelText')}</p>
+                <p>
+                  {order.paidFen > 0
+                    ? t('serviceOrders.actions.cancelRefund', { amount: formatYuan(order.paidFen) })
+                    : t('serviceOrders.actions.cancelText')}
+                </p>
                 <Input.TextArea
                   aria-label={t('serviceOrders.actions.cancelReason')}
                   placeholder={t('serviceOrders.actions.cancelReason')}
@@ -307,7 +335,7 @@ function DeliverDialog({ order, onClose }: { order: ServiceOrderDetail; onClose:
       okButtonProps={{ disabled: picked.length === 0, loading: deliver.isPending, 'data-testid': 'service-deliver-submit' }}
       onCancel={onClose}
       onOk={() =>
-        deliver.mutateAsync({ id: order.id, workUids: picked, note: note.trim() || undefined }).then(
+        void deliver.mutateAsync({ id: order.id, workUids: picked, note: note.trim() || undefined }).then(
           () => {
             void message.success(t('serviceOrders.delivery.done'));
             onClose();

@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import type { ServicePriceRule } from '@spatia/contract';
-import { appointmentProblem, liveEstimate, mapCodeOfProvince, normalizeCouponCode, placeRequestOf, provinceOfMapCode, saveDraft, takeDraft } from './order-form';
+import {
+  appointmentProblem,
+  liveEstimate,
+  mapCodeOfProvince,
+  normalizeCouponCode,
+  placeRequestOf,
+  provinceOfMapCode,
+  saveDraft,
+  takeDraft,
+} from './order-form';
 
 const rule: ServicePriceRule = {
   requirementType: 'panoramaTour',
@@ -21,15 +30,20 @@ describe('the booking form', () => {
     });
     expect(liveEstimate([rule], { requirementType: 'panoramaTour', pricing: 'area', areaM2: 10 }, null)?.priceFen).toBe(20_000);
     expect(
-      liveEstimate([rule], { requirementType: 'panoramaTour', pricing: 'sites', siteCount: 10 }, { kind: 'amount', amountOffFen: 5_000, percentOff: 0, minSpendFen: 0 })
-        ?.priceFen,
+      liveEstimate(
+        [rule],
+        { requirementType: 'panoramaTour', pricing: 'sites', siteCount: 10 },
+        { kind: 'amount', amountOffFen: 5_000, percentOff: 0, minSpendFen: 0 },
+      )?.priceFen,
     ).toBe(45_000);
   });
 
   it('has no estimate without a quantity, a rule or an enabled rule', () => {
     expect(liveEstimate([rule], { requirementType: 'panoramaTour', pricing: 'sites' }, null)).toBeNull();
     expect(liveEstimate([rule], { requirementType: 'model3d', pricing: 'sites', siteCount: 3 }, null)).toBeNull();
-    expect(liveEstimate([{ ...rule, enabled: false }], { requirementType: 'panoramaTour', pricing: 'sites', siteCount: 3 }, null)).toBeNull();
+    expect(
+      liveEstimate([{ ...rule, enabled: false }], { requirementType: 'panoramaTour', pricing: 'sites', siteCount: 3 }, null),
+    ).toBeNull();
   });
 
   it('maps the map`s six-digit province codes to the contract`s two and back', () => {

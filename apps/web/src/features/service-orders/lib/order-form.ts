@@ -64,7 +64,10 @@ export function appointmentProblem(at: number | null | undefined, now = Date.now
 }
 
 /** The request of a complete form: the quantity of the chosen method only, the coupon only when typed. */
-export function placeRequestOf(values: Required<Pick<OrderFormValues, 'requirementType' | 'pricing'>> & OrderFormValues, estimateFen: number | undefined): ServiceOrderPlaceRequest {
+export function placeRequestOf(
+  values: Required<Pick<OrderFormValues, 'requirementType' | 'pricing'>> & OrderFormValues,
+  estimateFen: number | undefined,
+): ServiceOrderPlaceRequest {
   const couponCode = normalizeCouponCode(values.couponCode);
   return {
     requirementType: values.requirementType,
@@ -102,7 +105,7 @@ export function takeDraft(): OrderFormValues | null {
     const raw = sessionStorage.getItem(DRAFT_KEY);
     sessionStorage.removeItem(DRAFT_KEY);
     const value: unknown = raw ? JSON.parse(raw) : null;
-    return value && typeof value === 'object' ? (value as OrderFormValues) : null;
+    return value && typeof value === 'object' ? value : null;
   } catch {
     return null;
   }

@@ -74,9 +74,9 @@ describe('what can be paid', () => {
       { part: 'whole', amountFen: 30_000 },
     ]);
     expect(payableParts(order({ actions: ['pay'], depositFen: 30_000 }))).toEqual([{ part: 'whole', amountFen: 30_000 }]);
-    expect(payableParts(order({ status: 'delivered', actions: ['pay', 'confirm'], payable: { part: 'rest', amountFen: 21_000 } }))).toEqual([
-      { part: 'rest', amountFen: 21_000 },
-    ]);
+    expect(payableParts(order({ status: 'delivered', actions: ['pay', 'confirm'], payable: { part: 'rest', amountFen: 21_000 } }))).toEqual(
+      [{ part: 'rest', amountFen: 21_000 }],
+    );
     expect(payableParts(order({ actions: [] }))).toEqual([]);
   });
 });

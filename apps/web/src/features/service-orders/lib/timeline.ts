@@ -1,7 +1,14 @@
 import type { ServiceOrderDetail, ServiceOrderStatus } from '@spatia/contract';
 
 /** The steps of an order's life, in order (docs/web.md "Service orders"). */
-export const TIMELINE_STEPS = ['placed', 'paid', 'accepted', 'shot', 'delivered', 'completed'] as const satisfies readonly ServiceOrderStatus[];
+export const TIMELINE_STEPS = [
+  'placed',
+  'paid',
+  'accepted',
+  'shot',
+  'delivered',
+  'completed',
+] as const satisfies readonly ServiceOrderStatus[];
 export type TimelineStep = (typeof TIMELINE_STEPS)[number];
 
 export interface TimelineEntry {

@@ -28,7 +28,10 @@ export function useMySigning() {
 }
 
 export function useApplyForSigning() {
-  return useRefreshingMutation((body: SigningApplyRequest): Promise<SigningApplicationItem> => api.post('/c/signing/apply', { body }), REFRESHES);
+  return useRefreshingMutation(
+    (body: SigningApplyRequest): Promise<SigningApplicationItem> => api.post('/c/signing/apply', { body }),
+    REFRESHES,
+  );
 }
 
 export function useWithdrawSigning() {
@@ -39,7 +42,8 @@ export function useWithdrawSigning() {
 export function useMyWorksForSamples(uid: string) {
   return useQuery({
     queryKey: [...queryKeys.works.lists(), uid, 'signingSamples'],
-    queryFn: (): Promise<Page<WorkSummary>> => api.get('/fe/client/{id}/models', { params: { path: { id: uid }, query: { pageNum: 1, pageSize: 50 } } }),
+    queryFn: (): Promise<Page<WorkSummary>> =>
+      api.get('/fe/client/{id}/models', { params: { path: { id: uid }, query: { pageNum: 1, pageSize: 50 } } }),
     enabled: uid !== '',
     meta: { session: true },
   });

@@ -22,7 +22,12 @@ import { displayPersonName } from '../../../lib/person-name';
 import { useDecideApplication, useRevokeProvider, useSignedProviders, useSigningApplications } from '../api/signing';
 import './signing.css';
 
-const STATUS_COLORS: Record<SigningApplicationStatus, string> = { pending: 'gold', approved: 'green', rejected: 'red', withdrawn: 'default' };
+const STATUS_COLORS: Record<SigningApplicationStatus, string> = {
+  pending: 'gold',
+  approved: 'green',
+  rejected: 'red',
+  withdrawn: 'default',
+};
 
 function Person({ person }: { person: SigningApplicationItem['applicant'] }) {
   const { t } = useTranslation();
@@ -73,7 +78,13 @@ export function AdminSigningApplications() {
           dataSource={applications.data?.list ?? []}
           scroll={{ x: 960 }}
           locale={{ emptyText: t('signing.admin.noApplications') }}
-          pagination={{ current: pageNum, pageSize: 10, total: applications.data?.total ?? 0, onChange: setPageNum, hideOnSinglePage: true }}
+          pagination={{
+            current: pageNum,
+            pageSize: 10,
+            total: applications.data?.total ?? 0,
+            onChange: setPageNum,
+            hideOnSinglePage: true,
+          }}
           data-testid="signing-applications"
           expandable={{
             expandedRowRender: (application) => (
@@ -98,10 +109,22 @@ export function AdminSigningApplications() {
             ),
           }}
           columns={[
-            { key: 'applicant', title: t('signing.admin.applicant'), render: (_, application) => <Person person={application.applicant} /> },
-            { key: 'areas', title: t('signing.fields.areas'), render: (_, application) => provincesText(application.provinceCodes, language) },
+            {
+              key: 'applicant',
+              title: t('signing.admin.applicant'),
+              render: (_, application) => <Person person={application.applicant} />,
+            },
+            {
+              key: 'areas',
+              title: t('signing.fields.areas'),
+              render: (_, application) => provincesText(application.provinceCodes, language),
+            },
             { key: 'equipment', title: t('signing.fields.equipment'), dataIndex: 'equipment', ellipsis: true },
-            { key: 'at', title: t('signing.admin.appliedAt'), render: (_, application) => formatDate(application.createdAt, 'YYYY-MM-DD HH:mm') },
+            {
+              key: 'at',
+              title: t('signing.admin.appliedAt'),
+              render: (_, application) => formatDate(application.createdAt, 'YYYY-MM-DD HH:mm'),
+            },
             {
               key: 'status',
               title: t('signing.admin.status'),
@@ -123,7 +146,7 @@ export function AdminSigningApplications() {
                       okText={t('signing.admin.approve')}
                       cancelText={t('common.actions.cancel')}
                       onConfirm={() =>
-                        decide.mutateAsync({ id: application.id, approve: true }).then(
+                        void decide.mutateAsync({ id: application.id, approve: true }).then(
                           () => void message.success(t('signing.admin.approved')),
                           () => undefined,
                         )
@@ -202,7 +225,11 @@ export function AdminSignedProviders() {
             { key: 'provider', title: t('signing.admin.provider'), render: (_, item) => <Person person={item.provider} /> },
             { key: 'areas', title: t('signing.fields.areas'), render: (_, item) => provincesText(item.provinceCodes, language) },
             { key: 'since', title: t('signing.admin.signedAt'), render: (_, item) => formatDate(item.signedAt, 'YYYY-MM-DD') },
-            { key: 'orders', title: t('signing.admin.orders'), render: (_, item) => t('signing.admin.ordersCount', { active: item.activeOrders, completed: item.completedOrders }) },
+            {
+              key: 'orders',
+              title: t('signing.admin.orders'),
+              render: (_, item) => t('signing.admin.ordersCount', { active: item.activeOrders, completed: item.completedOrders }),
+            },
             {
               key: 'status',
               title: t('signing.admin.status'),

@@ -96,7 +96,11 @@ function SignedCard({ signing }: { signing: MySigning }) {
             {t('signing.signedTitle')}
           </Typography.Title>
           <Typography.Paragraph type="secondary">
-            {t('signing.signedSince', { date: formatDate(provider.signedAt, 'YYYY-MM-DD'), active: provider.activeOrders, completed: provider.completedOrders })}
+            {t('signing.signedSince', {
+              date: formatDate(provider.signedAt, 'YYYY-MM-DD'),
+              active: provider.activeOrders,
+              completed: provider.completedOrders,
+            })}
           </Typography.Paragraph>
           <ProvinceTags codes={provider.provinceCodes} />
         </div>
@@ -118,7 +122,7 @@ function PendingCard({ application }: { application: SigningApplicationItem }) {
         extra={
           <Button
             onClick={() =>
-              modal.confirm({
+              void modal.confirm({
                 title: t('signing.withdrawTitle'),
                 content: t('signing.withdrawText'),
                 okText: t('signing.withdraw'),
@@ -186,8 +190,18 @@ function ApplyCard({ previous }: { previous: SigningApplicationItem | null }) {
             data-testid="signing-areas"
           />
         </Form.Item>
-        <Form.Item name="equipment" label={t('signing.fields.equipment')} rules={[{ required: true, whitespace: true, message: t('signing.equipmentRequired') }]}>
-          <Input.TextArea maxLength={SIGNING_EQUIPMENT_MAX} showCount autoSize={{ minRows: 2, maxRows: 5 }} placeholder={t('signing.equipmentPlaceholder')} data-testid="signing-equipment" />
+        <Form.Item
+          name="equipment"
+          label={t('signing.fields.equipment')}
+          rules={[{ required: true, whitespace: true, message: t('signing.equipmentRequired') }]}
+        >
+          <Input.TextArea
+            maxLength={SIGNING_EQUIPMENT_MAX}
+            showCount
+            autoSize={{ minRows: 2, maxRows: 5 }}
+            placeholder={t('signing.equipmentPlaceholder')}
+            data-testid="signing-equipment"
+          />
         </Form.Item>
         <Form.Item
           name="sampleWorkUids"
@@ -221,9 +235,16 @@ function ApplyCard({ previous }: { previous: SigningApplicationItem | null }) {
           )}
         </Form.Item>
         <Form.Item name="intro" label={t('signing.fields.intro')}>
-          <Input.TextArea maxLength={SIGNING_INTRO_MAX} showCount autoSize={{ minRows: 3, maxRows: 8 }} placeholder={t('signing.introPlaceholder')} />
+          <Input.TextArea
+            maxLength={SIGNING_INTRO_MAX}
+            showCount
+            autoSize={{ minRows: 3, maxRows: 8 }}
+            placeholder={t('signing.introPlaceholder')}
+          />
         </Form.Item>
-        {previous?.status === 'withdrawn' && <Alert type="info" showIcon title={t('signing.withdrawnBefore')} className="signing-form__alert" />}
+        {previous?.status === 'withdrawn' && (
+          <Alert type="info" showIcon title={t('signing.withdrawnBefore')} className="signing-form__alert" />
+        )}
         <Button type="primary" htmlType="submit" loading={apply.isPending} data-testid="signing-submit">
           {t('signing.submit')}
         </Button>
