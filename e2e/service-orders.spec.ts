@@ -57,7 +57,7 @@ test('a merchant books a shoot with a coupon and pays; a signed photographer acc
   const day = `${appointment.getFullYear()}-${String(appointment.getMonth() + 1).padStart(2, '0')}-${String(appointment.getDate()).padStart(2, '0')}`;
   await page.getByTestId('add-order-appointment').click();
   await page.keyboard.type(`${day} 10:00`);
-  await page.keyboard.press('Enter');
+  await page.locator('.ant-picker-ok button').click();
   await page.getByTestId('add-order-coupon').fill(COUPON.toLowerCase());
   await page.getByTestId('add-order-coupon-apply').click();
   await expect(page.getByTestId('add-order-coupon-result')).toContainText('¥20.00');
