@@ -2883,7 +2883,9 @@ export interface paths {
             perUserLimit: number;
             /** @description 0 = no limit */
             totalLimit: number;
+            /** @description epoch ms */
             validFrom: number;
+            /** @description epoch ms */
             validUntil: number;
           };
         };
