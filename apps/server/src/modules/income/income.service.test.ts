@@ -67,7 +67,7 @@ describe('income statistics', () => {
     await income.stat(7, page);
     expect(Object.keys(INCOME_KINDS)).not.toContain('withdrawal');
     for (const call of asked.filter((call) => call.method !== 'balance'))
-      expect(call.args.slice(0, 2)).toEqual([LedgerAccount.income(7), ['workSale']]);
+      expect(call.args.slice(0, 2)).toEqual([LedgerAccount.income(7), ['workSale', 'serviceOrderIncome', 'serviceOrderRefund']]);
     expect(asked.find((call) => call.method === 'balance')!.args).toEqual([LedgerAccount.income(7)]);
   });
 
