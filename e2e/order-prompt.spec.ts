@@ -17,7 +17,7 @@ test('Order while signed out asks to log in first; Login goes to /login', async 
     .locator('.ant-modal-confirm')
     .getByRole('button', { name: /登\s?录/ })
     .click();
-  await expect(page).toHaveURL('/login');
+  await expect(page).toHaveURL('/login?redirect=%2FaddOrder');
 });
 
 test('on a phone the Order entry lives in the menu drawer', async ({ page }) => {

@@ -99,6 +99,22 @@ export const queryKeys = {
     listing: (id: number, language: string, uid: string) => [...queryKeys.market.all, 'listing', id, language, uid] as const,
     purchases: () => [...queryKeys.market.all, 'purchases'] as const,
   },
+  /** Service orders (docs/web.md "Service orders"): the booking form's options, my orders, one order, the back office's. */
+  serviceOrders: {
+    all: ['serviceOrders'] as const,
+    options: () => [...queryKeys.serviceOrders.all, 'options'] as const,
+    lists: () => [...queryKeys.serviceOrders.all, 'list'] as const,
+    open: () => [...queryKeys.serviceOrders.all, 'open'] as const,
+    detail: (id: number) => [...queryKeys.serviceOrders.all, 'detail', id] as const,
+    deliverable: (id: number) => [...queryKeys.serviceOrders.all, 'deliverable', id] as const,
+    admin: () => [...queryKeys.serviceOrders.all, 'admin'] as const,
+  },
+  /** Signing (the photographer's application, the back office's queue). */
+  signing: {
+    all: ['signing'] as const,
+    mine: () => [...queryKeys.signing.all, 'mine'] as const,
+    admin: () => [...queryKeys.signing.all, 'admin'] as const,
+  },
   tours: {
     all: ['tours'] as const,
     tour: (uid: string) => [...queryKeys.tours.all, uid] as const,

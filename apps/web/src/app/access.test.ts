@@ -223,6 +223,8 @@ describe('route table', () => {
       '/model/sendModel',
       '/model/bought',
       '/recharge/index',
+      // Ours (docs/web.md "Service orders"): the shoots a customer or merchant booked.
+      '/serviceOrders',
       '/wallet',
       '/wallet/index',
     ]);
@@ -232,6 +234,7 @@ describe('route table', () => {
     expect(hasPage(routeTable, '/userInformation/index')).toBe(true);
     expect(hasPage(routeTable, '/wallet/lease')).toBe(true);
     expect(hasPage(routeTable, '/team/index')).toBe(false);
-    expect(hasPage(routeTable, '/addOrder')).toBe(false);
+    expect(hasPage(routeTable, '/addOrder')).toBe(true);
+    expect(hasPage(routeTable, '/explain/list')).toBe(false);
   });
 });

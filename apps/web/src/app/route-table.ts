@@ -12,7 +12,7 @@ export const publicRoutes: readonly AppRoute[] = [
   { path: '/', meta: { titleKey: 'menu.home', layout: 'public' }, page: () => import('../pages/home-page') },
   { path: '/index', redirect: '/', meta: { titleKey: 'menu.index', layout: 'public', hidden: true } },
   { path: '/rentingHouse', meta: { titleKey: 'menu.rentingHouse', layout: 'public', keepAlive: true } },
-  { path: '/addOrder', meta: { titleKey: 'menu.addOrder', layout: 'public' } },
+  { path: '/addOrder', meta: { titleKey: 'menu.addOrder', layout: 'public' }, page: () => import('../pages/add-order-page') },
   { path: '/product', meta: { titleKey: 'menu.product', layout: 'public', variants: true } },
   { path: '/guide', meta: { titleKey: 'menu.guide', layout: 'public' } },
   { path: '/articleDetails/:id', meta: { titleKey: 'menu.articleDetails', layout: 'public', hidden: true } },
@@ -90,7 +90,24 @@ export const consoleRoutes: readonly AppRoute[] = [
     meta: { titleKey: 'menu.recharge', icon: 'recharge', layout: 'console', roles: [Role.photographer, Role.customer] },
     page: () => import('../pages/recharge-page'),
   },
-  { path: '/signed/index', meta: { titleKey: 'menu.signed', icon: 'signed', layout: 'console', roles: [Role.photographer] } },
+  {
+    path: '/signed/index',
+    meta: { titleKey: 'menu.signed', icon: 'signed', layout: 'console', roles: [Role.photographer] },
+    page: () => import('../pages/signed-page'),
+  },
+  {
+    // Not a spec route (docs/web.md "Service orders"): the shoots a customer or merchant booked; the spec's
+    // /order/consume/serviceProvider lists their payments too, but only for merchants.
+    path: '/serviceOrders',
+    meta: { titleKey: 'menu.serviceOrders', icon: 'order', layout: 'console', roles: [Role.customer, Role.merchant] },
+    page: () => import('../pages/service-orders-page'),
+  },
+  {
+    // One service order, for its customer and its provider alike (the server decides who may see it).
+    path: '/serviceOrder/:id',
+    meta: { titleKey: 'menu.serviceOrder', layout: 'console', hidden: true, activeMenu: '/serviceOrders' },
+    page: () => import('../pages/service-order-page'),
+  },
   {
     // Reached from the bell's "see all" in both top bars (docs/notifications.md).
     path: '/notifications',
@@ -303,6 +320,21 @@ export const adminRoutes: readonly AppRoute[] = [
         path: '/admin/marketSettings',
         meta: { titleKey: 'menu.adminMarketSettings', layout: 'console', roles: [Role.admin] },
         page: () => import('../pages/admin/market-settings-page'),
+      },
+      {
+        path: '/admin/serviceOrders',
+        meta: { titleKey: 'menu.adminServiceOrders', layout: 'console', roles: [Role.admin] },
+        page: () => import('../pages/admin/service-orders-page'),
+      },
+      {
+        path: '/admin/servicePricing',
+        meta: { titleKey: 'menu.adminServicePricing', layout: 'console', roles: [Role.admin] },
+        page: () => import('../pages/admin/service-pricing-page'),
+      },
+      {
+        path: '/admin/signing',
+        meta: { titleKey: 'menu.adminSigning', layout: 'console', roles: [Role.admin] },
+        page: () => import('../pages/admin/signing-page'),
       },
       {
         path: '/admin/log',

@@ -55,22 +55,23 @@ export function SiteHeader() {
   const [membershipOpen, setMembershipOpen] = useState(false);
   const entries = NAV_ENTRIES.filter(isAvailable);
 
-  const askToLogin = () =>
+  /** Spec 2.6: Login goes to /login, and back to where the entry leads once signed in. */
+  const askToLogin = (then?: string) =>
     modal.confirm({
       title: t('errors.loginRequiredTitle'),
       content: t('errors.loginRequired'),
       okText: t('common.actions.login'),
       cancelText: t('common.actions.cancel'),
-      onOk: () => navigate('/login'),
+      onOk: () => navigate(then ? `/login?redirect=${encodeURIComponent(then)}` : '/login'),
     });
 
   /** Order and Membership version ask a visitor to sign in first. */
-  const whenSignedIn = (open: () => void) => () => {
+  const whenSignedIn = (open: () => void, then?: string) => () => {
     setDrawerOpen(false);
     if (token) open();
-    else askToLogin();
+    else askToLogin(then);
   };
-  const openOrder = whenSignedIn(() => void navigate('/addOrder'));
+  const openOrder = whenSignedIn(() => void navigate('/addOrder'), '/addOrder');
   const openMembership = whenSignedIn(() => setMembershipOpen(true));
 
   const openDownload = () => {

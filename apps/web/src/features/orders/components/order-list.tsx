@@ -196,7 +196,21 @@ function orderCells(
         const { item } = order;
         if (item.kind === 'flow') return t('orders.item.flow', { count: item.months });
         if (item.kind === 'membership') return t('orders.item.membership', { version: item.versionName, count: item.months });
-        if (item.kind === 'service') return <span className="order-list__item">{item.title}</span>;
+        if (item.kind === 'service') {
+          // `serviceProvider:{id}`: the service order's page (docs/web.md "Service orders and signing").
+          const serviceOrderId = order.id.split(':')[1];
+          return (
+            <span className="order-list__item">
+              <Link to={`/serviceOrder/${serviceOrderId}`} data-testid="order-service-link">
+                {item.title}
+              </Link>
+              <Typography.Text type="secondary" className="order-list__kind">
+                {' · '}
+                {t(`orders.requirementType.${item.requirementType}`)}
+              </Typography.Text>
+            </span>
+          );
+        }
         return <span className="order-list__item">{item.workName}</span>;
       },
     },
