@@ -383,7 +383,7 @@ export class ServiceOrdersService {
         userId: order.providerId!,
         kind: 'serviceOrderCompleted',
         params: { orderNo: order.orderNo, title: order.title, price: providerIncomeFen },
-        link: '/order/income/serviceProvider',
+        link: `/serviceOrder/${order.id}`,
       });
       return completed;
     });
@@ -493,7 +493,7 @@ export class ServiceOrdersService {
         userId: locked.customerId,
         kind: 'serviceOrderDelivered',
         params: { orderNo: locked.orderNo, title: locked.title, count: offered.length },
-        link: '/order/consume/serviceProvider',
+        link: `/serviceOrder/${locked.id}`,
       });
       return delivered;
     });
@@ -746,7 +746,7 @@ export class ServiceOrdersService {
       userId: order.customerId,
       kind: 'serviceOrderPaid',
       params: { orderNo: order.orderNo, title: order.title, price: amountFen, part },
-      link: '/order/consume/serviceProvider',
+      link: `/serviceOrder/${order.id}`,
     });
     return opens;
   }
@@ -797,9 +797,9 @@ export class ServiceOrdersService {
       params: { orderNo: order.orderNo, title: order.title, price: refundFen, reason },
     };
     if (by === 'admin')
-      await this.deps.notifications.notify(tx, { userId: order.customerId, ...notice, link: '/order/consume/serviceProvider' });
+      await this.deps.notifications.notify(tx, { userId: order.customerId, ...notice, link: `/serviceOrder/${order.id}` });
     if (order.providerId !== null)
-      await this.deps.notifications.notify(tx, { userId: order.providerId, ...notice, link: '/order/income/serviceProvider' });
+      await this.deps.notifications.notify(tx, { userId: order.providerId, ...notice, link: `/serviceOrder/${order.id}` });
     return cancelled;
   }
 
@@ -817,14 +817,14 @@ export class ServiceOrdersService {
         userId: taken.customerId,
         kind: 'serviceOrderAccepted',
         params: { orderNo: taken.orderNo, title: taken.title, provider: names.get(providerId)?.name ?? '' },
-        link: '/order/consume/serviceProvider',
+        link: `/serviceOrder/${taken.id}`,
       });
       if (admin) {
         await this.deps.notifications.notify(tx, {
           userId: providerId,
           kind: 'serviceOrderAssigned',
           params: { orderNo: taken.orderNo, title: taken.title },
-          link: '/order/income/serviceProvider',
+          link: `/serviceOrder/${taken.id}`,
         });
         await this.deps.adminLog.record(tx, {
           adminUserId: admin.id,

@@ -154,6 +154,10 @@ export function AddOrderForm() {
       className="add-order"
       initialValues={{ pricing: 'sites', phone }}
       onFinish={submit}
+      // Only the Place button places an order: Enter in a field (a picker's confirmation among them) does not.
+      onKeyDown={(event) => {
+        if (event.key === 'Enter' && event.target instanceof HTMLInputElement) event.preventDefault();
+      }}
       scrollToFirstError
       requiredMark
       data-testid="add-order-form"
