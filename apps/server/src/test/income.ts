@@ -33,3 +33,23 @@ export async function fundBalance(app: FastifyInstance, userId: number, fen: num
     ],
   });
 }
+
+/** A debt of `fen` on the user, as a refund leaves one when the balance no longer holds what it takes back. */
+export async function oweDebt(app: FastifyInstance, userId: number, fen: number): Promise<void> {
+  const { ledger, database } = app.services;
+  await ledger.openUserAccounts(userId);
+  await ledger.openSystemAccount(LedgerAccount.provider('sandbox'));
+  await database.db.transaction((tx) =>
+    ledger.reverse(
+      {
+        reference: `test:debt:${randomUUID()}`,
+        kind: 'test',
+        userId,
+        from: 'balance',
+        to: LedgerAccount.provider('sandbox'),
+        amountFen: fen,
+      },
+      tx,
+    ),
+  );
+}

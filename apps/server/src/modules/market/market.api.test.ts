@@ -23,7 +23,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../db/database.js';
 import type { SandboxPayDriver } from '../../drivers/payments/sandbox-pay.js';
 import { appWithPeople } from '../../test/app-with-people.js';
-import { fundBalance } from '../../test/income.js';
+import { fundBalance, oweDebt } from '../../test/income.js';
 import { boughtListing, listedWork, reviewedWork } from '../../test/market-fixtures.js';
 import { authHeaders, dataOf, json, type TestApp } from '../../test/test-app.js';
 import { person, type Person } from '../../test/works-fixtures.js';
@@ -369,7 +369,7 @@ describe('POST /api/market/listings/{id}/purchase from the balance', () => {
 
     const debtor = await person(testApp.app);
     await fundBalance(testApp.app, debtor.id, 1_000);
-    await owe(debtor, 1_500);
+    await oweDebt(testApp.app, debtor.id, 1_500);
     await fundBalance(testApp.app, debtor.id, 1_000);
     expect(codeOf(await buy(debtor, listing.id))).toBe(PaymentErrors.debtOpen.code);
 
@@ -604,22 +604,3 @@ describe('GET and PUT /api/admin/market/settings', () => {
     });
   });
 });
-
-/** A refund's debt of `amountFen` on the balance (the balance being short of it). */
-async function owe(who: Person, amountFen: number) {
-  const { ledger } = services();
-  await ledger.openSystemAccount(LedgerAccount.provider('sandbox'));
-  await db().transaction((tx) =>
-    ledger.reverse(
-      {
-        reference: `test-debt:${who.id}:${Math.random()}`,
-        kind: 'test',
-        userId: who.id,
-        from: 'balance',
-        to: LedgerAccount.provider('sandbox'),
-        amountFen,
-      },
-      tx,
-    ),
-  );
-}

@@ -24,7 +24,7 @@ import { LedgerAccount } from '../ledger/index.js';
 import { notifications } from '../notifications/notifications.tables.js';
 import { paymentOrders } from '../recharge/recharge.tables.js';
 import { membershipPayments, userMemberships } from './membership.tables.js';
-import { fundBalance } from '../../test/income.js';
+import { fundBalance, oweDebt } from '../../test/income.js';
 
 let testApp: TestApp;
 let admin: Person;
@@ -111,26 +111,6 @@ async function setEnd(who: Person, endsAt: number) {
 
 async function fund(who: Person, amountFen: number) {
   await fundBalance(testApp.app, who.id, amountFen);
-}
-
-/** A refund's debt of `amountFen` (the balance being empty). */
-async function owe(who: Person, amountFen: number) {
-  const { ledger } = services();
-  await ledger.openUserAccounts(who.id);
-  await ledger.openSystemAccount(LedgerAccount.provider('sandbox'));
-  await db().transaction((tx) =>
-    ledger.reverse(
-      {
-        reference: `test-debt:${who.id}:${Math.random()}`,
-        kind: 'test',
-        userId: who.id,
-        from: 'balance',
-        to: LedgerAccount.provider('sandbox'),
-        amountFen,
-      },
-      tx,
-    ),
-  );
 }
 
 const balanceOf = (who: Person) => services().ledger.balance(LedgerAccount.balance(who.id));
@@ -266,7 +246,7 @@ describe('POST /api/c/membership/renew from the balance', () => {
 
   it('refuses while a refund left a debt', async () => {
     const who = await member();
-    await owe(who, 1200);
+    await oweDebt(testApp.app, who.id, 1200);
     const response = await renew(who, 1, 'balance');
     expect(response.statusCode).toBe(409);
     expect(codeOf(response)).toBe(PaymentErrors.debtOpen.code);
@@ -409,7 +389,7 @@ describe('POST /api/c/membership/renew by a payment QR code', () => {
   it('leaves the money on the balance and says so when a debt took it first', async () => {
     const who = await member();
     const { order } = await startQr(who);
-    await owe(who, 1000);
+    await oweDebt(testApp.app, who.id, 1000);
     const notification = (await sandbox().pay(order!.orderNo, signOf(order!.codeUrl)))!;
     expect((await notify(notification)).statusCode).toBe(200);
     expect(await paymentsOf(who)).toHaveLength(0);

@@ -11,7 +11,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { rowsOf } from '../../db/database.js';
 import { appWithPeople } from '../../test/app-with-people.js';
-import { fundBalance } from '../../test/income.js';
+import { fundBalance, oweDebt } from '../../test/income.js';
 import { authHeaders, dataOf, json } from '../../test/test-app.js';
 import { createWork, person, type Person } from '../../test/works-fixtures.js';
 import { LedgerAccount } from '../ledger/index.js';
@@ -269,7 +269,7 @@ describe('POST /api/transfers/{id}/confirm with a payment method', () => {
 
   it('charges a debt with the missing part, which the booking settles first; a debt taken after leaves the sale waiting', async () => {
     const { seller, buyer, transfer } = await sale('20');
-    await owe(buyer, 500);
+    await oweDebt(testApp.app, buyer.id, 500);
     const options = dataOf<TransferPaymentOptions>(await buyer.call('GET', `/api/transfers/${transfer.id}/payment`));
     expect(options).toMatchObject({ priceFen: 2_000, balanceFen: 0, debtFen: 500, shortFen: 2_500 });
     const order = await startQr(buyer, transfer.id);
@@ -283,30 +283,10 @@ describe('POST /api/transfers/{id}/confirm with a payment method', () => {
     // A debt that arrives after the order was made is settled first: the sale stays pending, the money on the balance.
     const next = await sale('20');
     const second = await startQr(next.buyer, next.transfer.id);
-    await owe(next.buyer, 700);
+    await oweDebt(testApp.app, next.buyer.id, 700);
     await pay(second);
     expect((await statusOf(next.transfer.id)).status).toBe('pending');
     expect(await balanceOf(next.buyer)).toBe(1_300);
     expect((await noticesOf(next.buyer, 'transferPaymentKept'))[0]!.params).toMatchObject({ reason: 'debt', price: 2_000, balance: 1_300 });
   });
 });
-
-/** A refund's debt of `amountFen` (the balance being empty). */
-async function owe(who: Person, amountFen: number) {
-  const { ledger } = services();
-  await ledger.openUserAccounts(who.id);
-  await ledger.openSystemAccount(LedgerAccount.provider('sandbox'));
-  await db().transaction((tx) =>
-    ledger.reverse(
-      {
-        reference: `test-debt:${who.id}:${Math.random()}`,
-        kind: 'test',
-        userId: who.id,
-        from: 'balance',
-        to: LedgerAccount.provider('sandbox'),
-        amountFen,
-      },
-      tx,
-    ),
-  );
-}
