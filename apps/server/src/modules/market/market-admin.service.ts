@@ -84,26 +84,7 @@ export class MarketAdminService {
     const reason = requiredReason(rawReason);
     const row = await this.decide(id, async (listing, tx) => {
       if (listing.status !== 'pending') throw fail('marketListingNotPending');
-      const rejected = await this.repository.updateListing(
-        listing.id,
-        { status: 'rejected', reason, offReason: null, decidedAt: new Date(this.market.now()), decidedBy: admin.id },
-        tx,
-      );
-      await this.deps.adminLog.record(tx, {
-        adminUserId: admin.id,
-        action: 'marketListing.reject',
-        targetType: 'marketListing',
-        targetId: String(listing.id),
-        before: { status: listing.status },
-        after: { status: 'rejected', reason },
-      });
-      await this.deps.notifications.notify(tx, {
-        userId: listing.sellerId,
-        kind: 'marketListingRejected',
-        params: { workName: listing.workName, reason },
-        link: `/dashboard/dashboard?edit=${listing.workUid}`,
-      });
-      return rejected;
+      return this.close(admin, listing, { status: 'rejected', offReason: null, reason }, tx);
     });
     return (await this.views([row]))[0]!;
   }
@@ -114,28 +95,38 @@ export class MarketAdminService {
     const row = await this.decide(id, async (listing, tx) => {
       if (listing.status !== 'onMarket' && listing.status !== 'pending') throw fail('marketListingNotOnMarket');
       if (listing.status === 'onMarket') await this.deps.publishing.showOnMarket(listing.workId, null, tx);
-      const off = await this.repository.updateListing(
-        listing.id,
-        { status: 'off', reason, offReason: 'admin', decidedAt: new Date(this.market.now()), decidedBy: admin.id },
-        tx,
-      );
-      await this.deps.adminLog.record(tx, {
-        adminUserId: admin.id,
-        action: 'marketListing.takeOff',
-        targetType: 'marketListing',
-        targetId: String(listing.id),
-        before: { status: listing.status },
-        after: { status: 'off', reason },
-      });
-      await this.deps.notifications.notify(tx, {
-        userId: listing.sellerId,
-        kind: 'marketListingTakenOff',
-        params: { workName: listing.workName, reason },
-        link: `/dashboard/dashboard?edit=${listing.workUid}`,
-      });
-      return off;
+      return this.close(admin, listing, { status: 'off', offReason: 'admin', reason }, tx);
     });
     return (await this.views([row]))[0]!;
+  }
+
+  /** A rejection or an admin's take-off: the listing's new state, the admin log's line and the seller's notice, in `tx`. */
+  private async close(
+    admin: Actor,
+    listing: ListingRow,
+    end: { status: 'rejected' | 'off'; offReason: 'admin' | null; reason: string },
+    tx: Transaction,
+  ): Promise<ListingRow> {
+    const closed = await this.repository.updateListing(
+      listing.id,
+      { ...end, decidedAt: new Date(this.market.now()), decidedBy: admin.id },
+      tx,
+    );
+    await this.deps.adminLog.record(tx, {
+      adminUserId: admin.id,
+      action: end.status === 'rejected' ? 'marketListing.reject' : 'marketListing.takeOff',
+      targetType: 'marketListing',
+      targetId: String(listing.id),
+      before: { status: listing.status },
+      after: { status: end.status, reason: end.reason },
+    });
+    await this.deps.notifications.notify(tx, {
+      userId: listing.sellerId,
+      kind: end.status === 'rejected' ? 'marketListingRejected' : 'marketListingTakenOff',
+      params: { workName: listing.workName, reason: end.reason },
+      link: `/dashboard/dashboard?edit=${listing.workUid}`,
+    });
+    return closed;
   }
 
   async settings(): Promise<MarketSettings> {
