@@ -146,11 +146,12 @@ function OrderDetail({ order, payPart }: { order: ServiceOrderDetail; payPart?: 
           {order.providerIncomeFen !== null && (
             <Descriptions.Item label={t('serviceOrders.fields.providerIncome')}>{formatYuan(order.providerIncomeFen)}</Descriptions.Item>
           )}
-          {order.remark && (
+          {/* Not `remark && …`: an empty remark would be a child, and the table would draw it as an empty row. */}
+          {order.remark ? (
             <Descriptions.Item label={t('serviceOrders.fields.remark')} span={2}>
               {order.remark}
             </Descriptions.Item>
-          )}
+          ) : null}
         </Descriptions>
       </Card>
 
