@@ -18,4 +18,4 @@ export default defineModule({
 });
 
 // The public surface of the module: what other modules use.
-export { LedgerAccount, type LedgerService, type Posting } from './ledger.service.js';
+export { balanceShortfall, LedgerAccount, type LedgerService, type Posting } from './ledger.service.js';

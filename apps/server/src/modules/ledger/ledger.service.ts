@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { fenToYuan } from '@spatia/contract';
 import { sql, type SQL } from 'drizzle-orm';
 import { fail } from '../../lib/app-error.js';
 import type { Db } from '../../db/database.js';
@@ -43,6 +44,15 @@ export const LedgerAccount = {
   /** Where paid-out money leaves, per payout provider. */
   payouts: (provider: string) => `system:payouts:${provider}`,
 } as const;
+
+/**
+ * What a "balance short" message names when a balance does not hold `dueFen`: the amount due, the balance
+ * (a debt shows as zero) and what is missing, in yuan. Each domain answers it under its own code.
+ */
+export function balanceShortfall(dueFen: number, balanceFen: number): { price: string; balance: string; short: string } {
+  const held = Math.max(balanceFen, 0);
+  return { price: fenToYuan(dueFen), balance: fenToYuan(held), short: fenToYuan(dueFen - held) };
+}
 
 /**
  * The only thing that changes a balance. Each movement is one database transaction whose entries sum

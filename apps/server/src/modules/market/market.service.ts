@@ -23,7 +23,7 @@ import { AppError, fail, invalid } from '../../lib/app-error.js';
 import { runIdempotent, type IdempotencyStore, type KeyedRow } from '../../lib/idempotency.js';
 import type { Logger } from '../../lib/logger.js';
 import type { IdentityService } from '../identity/index.js';
-import { LedgerAccount, type LedgerService } from '../ledger/index.js';
+import { balanceShortfall, LedgerAccount, type LedgerService } from '../ledger/index.js';
 import type { NotificationsService } from '../notifications/index.js';
 import type { PaymentOrderRow, RechargeService } from '../recharge/index.js';
 import type { UsersService } from '../users/index.js';
@@ -387,11 +387,7 @@ export class MarketService {
     } catch (error) {
       if (error instanceof AppError && error.messageKey === 'insufficientBalance') {
         const balanceFen = await this.balanceOf(buying.buyerId);
-        throw fail('marketBalanceShort', {
-          price: fenToYuan(listing.priceFen),
-          balance: fenToYuan(Math.max(balanceFen, 0)),
-          short: fenToYuan(listing.priceFen - Math.max(balanceFen, 0)),
-        });
+        throw fail('marketBalanceShort', balanceShortfall(listing.priceFen, balanceFen));
       }
       throw error;
     }

@@ -16,7 +16,7 @@ import { AppError, fail } from '../../lib/app-error.js';
 import type { BusinessCalendar } from '../../lib/business-time.js';
 import { runIdempotent, type IdempotencyStore, type KeyedRow } from '../../lib/idempotency.js';
 import type { Logger } from '../../lib/logger.js';
-import { LedgerAccount, type LedgerService } from '../ledger/index.js';
+import { balanceShortfall, LedgerAccount, type LedgerService } from '../ledger/index.js';
 import type { NotificationsService } from '../notifications/index.js';
 import type { PaymentOrderRow, RechargeService } from '../recharge/index.js';
 import type { UsersService } from '../users/index.js';
@@ -356,11 +356,7 @@ export class MembershipPayments {
   }
 
   private balanceShort(priceFen: number, balanceFen: number): AppError {
-    return fail('membershipBalanceShort', {
-      price: fenToYuan(priceFen),
-      balance: fenToYuan(Math.max(balanceFen, 0)),
-      short: fenToYuan(priceFen - Math.max(balanceFen, 0)),
-    });
+    return fail('membershipBalanceShort', balanceShortfall(priceFen, balanceFen));
   }
 
   private async book(renewal: Renewal): Promise<void> {

@@ -48,7 +48,7 @@ import { runIdempotent, type IdempotencyStore, type KeyedRow } from '../../lib/i
 import type { Logger } from '../../lib/logger.js';
 import { translate } from '../../lib/messages.js';
 import type { AdminLogService } from '../admin-log/index.js';
-import { LedgerAccount, type LedgerService } from '../ledger/index.js';
+import { balanceShortfall, LedgerAccount, type LedgerService } from '../ledger/index.js';
 import type { NotificationsService } from '../notifications/index.js';
 import type { ProcessingService } from '../processing/index.js';
 import type { PaymentOrderRow, RechargeService } from '../recharge/index.js';
@@ -271,11 +271,7 @@ export class ServiceOrdersService {
       } catch (error) {
         if (error instanceof AppError && error.messageKey === 'insufficientBalance') {
           const balanceFen = await this.balanceOf(actor.id);
-          throw fail('serviceBalanceShort', {
-            price: fenToYuan(amountFen),
-            balance: fenToYuan(Math.max(balanceFen, 0)),
-            short: fenToYuan(amountFen - Math.max(balanceFen, 0)),
-          });
+          throw fail('serviceBalanceShort', balanceShortfall(amountFen, balanceFen));
         }
         throw error;
       }
