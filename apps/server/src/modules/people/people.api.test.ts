@@ -143,7 +143,12 @@ describe('POST /api/c/removeFollow/{id}', () => {
     expect(await rowsBetween(ann, bob)).toHaveLength(0);
     expect(await counts(bob)).toEqual({ follows: 0, fans: 0 });
     // Cat does not follow Ann (Ann follows Cat): removing Cat as a follower leaves Ann's follow alone.
-    expect(dataOf<FollowRelation>(await removeFollower(ann, cat))).toEqual({ uid: cat.uid, isFollowing: true, isFollowedBy: false, remarkName: '' });
+    expect(dataOf<FollowRelation>(await removeFollower(ann, cat))).toEqual({
+      uid: cat.uid,
+      isFollowing: true,
+      isFollowedBy: false,
+      remarkName: '',
+    });
     expect(await counts(ann)).toEqual({ follows: 1, fans: 0 });
     expectError(await removeFollower(ann, { uid: 'nobody-has-this' }), PeopleErrors.personNotFound);
   });
