@@ -77,6 +77,12 @@ export type AuthorizeRelation = 'mutual' | 'team' | 'other';
 export interface AuthorizeCandidate extends PersonCard {
   relation: AuthorizeRelation;
   remarkName: string;
+  /**
+   * What the hand-over calls take (distribute by phone, sell by phone or code). Told only when it is no news
+   * to the searcher: a mutual follow, a team member, or the person whose number was typed; null otherwise,
+   * and such a person cannot be picked.
+   */
+  phoneNumber: string | null;
 }
 
 /** Works a homepage counts per type: only those anyone may see (online, outside the recycle bin). */

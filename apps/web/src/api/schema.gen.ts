@@ -7348,6 +7348,7 @@ export interface paths {
               data: {
                 avatarUrl: string;
                 name: string;
+                phoneNumber: string | null;
                 /** @enum {string} */
                 relation: 'mutual' | 'team' | 'other';
                 remarkName: string;

@@ -308,6 +308,19 @@ describe('GET /api/c/availableAuthorizePersonList/search', () => {
     expect(await search(meInvited, stranger.phone)).toEqual([['Stranger Wu', 'other', '']]);
     expect(await search(meInvited, 'oneway wu')).toEqual([['Oneway Wu', 'other', 'One']]);
     expect(await search(meInvited, 'Stranger')).toEqual([]);
+    // A phone number only where it is no news: the mutual follow, the team, the number typed; not a name match.
+    const phonesFor = async (q: string) =>
+      dataOf<AuthorizeCandidate[]>(
+        await meInvited.call('GET', `/api/c/availableAuthorizePersonList/search?q=${encodeURIComponent(q)}`),
+      ).map((candidate) => [candidate.name, candidate.phoneNumber]);
+    expect(await phonesFor('')).toEqual([
+      ['Friend Wu', friend.phone],
+      ['Second Wu', recruitsRecruit.phone],
+      ['Recruit Wu', recruit.phone],
+      ['Boss Lin', boss.phone],
+    ]);
+    expect(await phonesFor(stranger.phone)).toEqual([['Stranger Wu', stranger.phone]]);
+    expect(await phonesFor('oneway wu')).toEqual([['Oneway Wu', null]]);
     expect(await search(meInvited, thirdLevel.phone)).toEqual([['Third Wu', 'other', '']]);
     // The team goes both ways: two levels up from the second level.
     expect(await search(recruitsRecruit, '')).toEqual([

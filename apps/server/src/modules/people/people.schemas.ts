@@ -67,7 +67,12 @@ export const FollowRelationSchema = Type.Object({
 });
 
 export const AuthorizeCandidatesSchema = Type.Array(
-  Type.Object({ ...PersonCard, relation: literals(['mutual', 'team', 'other'] as const), remarkName: Type.String() }),
+  Type.Object({
+    ...PersonCard,
+    relation: literals(['mutual', 'team', 'other'] as const),
+    remarkName: Type.String(),
+    phoneNumber: Type.Union([Type.String(), Type.Null()]),
+  }),
   { maxItems: AUTHORIZE_SEARCH_MAX },
 );
 

@@ -95,8 +95,9 @@ export class PeopleService {
     const ordered = new Map<number, { relation: AuthorizeCandidate['relation']; remarkName: string }>();
     for (const row of mutual) ordered.set(row.id, { relation: 'mutual', remarkName: row.remarkName });
     for (const id of team) if (!ordered.has(id)) ordered.set(id, { relation: 'team', remarkName: '' });
+    let byPhone: number | undefined;
     if (q !== '' && ordered.size < limit) {
-      const byPhone = await this.users.findIdByPhone(q);
+      byPhone = await this.users.findIdByPhone(q);
       const byName = await this.users.findIdsByExactName(q, limit);
       for (const id of [...(byPhone === undefined ? [] : [byPhone]), ...byName]) {
         if (!ordered.has(id)) ordered.set(id, { relation: 'other', remarkName: '' });
@@ -104,13 +105,24 @@ export class PeopleService {
     }
     ordered.delete(me.id);
     const ids = [...ordered.keys()].slice(0, limit);
-    const [profiles, remarks] = await Promise.all([this.users.findPublicProfiles(ids), this.repository.remarksOf(me.id, ids)]);
+    // A phone number is told only to whom it is no news: mutual follows, the team, or whoever typed it.
+    const phoneShown = ids.filter((id) => ordered.get(id)!.relation !== 'other' || id === byPhone);
+    const [profiles, remarks, phones] = await Promise.all([
+      this.users.findPublicProfiles(ids),
+      this.repository.remarksOf(me.id, ids),
+      this.users.findPhones(phoneShown),
+    ]);
     const candidates: AuthorizeCandidate[] = [];
     for (const id of ids) {
       const profile = profiles.get(id);
       const entry = ordered.get(id)!;
       if (!profile) continue;
-      candidates.push({ ...profile, relation: entry.relation, remarkName: remarks.get(id) ?? entry.remarkName });
+      candidates.push({
+        ...profile,
+        relation: entry.relation,
+        remarkName: remarks.get(id) ?? entry.remarkName,
+        phoneNumber: phones.get(id) ?? null,
+      });
     }
     return candidates;
   }

@@ -298,6 +298,15 @@ export class UsersRepository {
       .where(inArray(users.id, [...ids]));
   }
 
+  async findPhones(ids: readonly number[]): Promise<Map<number, string>> {
+    if (ids.length === 0) return new Map();
+    const rows = await this.db
+      .select({ id: users.id, phone: users.phone })
+      .from(users)
+      .where(inArray(users.id, [...ids]));
+    return new Map(rows.map((row) => [row.id, row.phone]));
+  }
+
   /**
    * People of `userId`'s team (docs/people.md): whom they invited and whom those invited, their inviter and
    * the inviter's inviter; those whose name contains `q` or whose phone is `q` (all of them for an empty

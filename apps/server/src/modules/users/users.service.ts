@@ -260,6 +260,11 @@ export class UsersService {
     return new Map(rows.map(({ id, ...profile }) => [id, profile]));
   }
 
+  /** Phone numbers by user id: only for a caller that has decided the reader may see them (docs/people.md). */
+  findPhones(ids: readonly number[]): Promise<Map<number, string>> {
+    return this.repository.findPhones(ids);
+  }
+
   /** Team members of `userId` (invited by them or by one they invited, their inviter and the inviter's) matching `q` by name or phone. */
   findTeamMatching(userId: number, q: string, limit: number): Promise<number[]> {
     return this.repository.findTeamMatching(userId, q, limit);
