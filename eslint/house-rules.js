@@ -14,5 +14,10 @@ export const houseRules = {
       modules: ['transfers'],
       reason: 'the works list shows whether a transfer is pending inside its one hand-tuned statement (docs/architecture.md)',
     },
+    {
+      file: 'apps/server/src/modules/market/market.repository.ts',
+      modules: ['users'],
+      reason: 'the market\'s search answers its page with each seller\'s name and avatar in its one statement (docs/market.md "Browsing")',
+    },
   ],
 };
