@@ -2,8 +2,12 @@
 // listings on the market, as a ratio to a route on the same server that does one primary-key SELECT,
 // measured in the same run: a two-character Chinese keyword matching 1,000 listings, newest first (the
 // GIN index on the listings' grams, docs/market.md), and the same keyword by price. The browse without a
-// keyword (newest first, its total capped at 10,000) is reported beside them. Rounds alternate the order of
-// the measurements and the figure is the median of the per-round ratios. Runs on PostgreSQL when
+// keyword (newest first, its total capped at 10,000) is reported beside them. Those requests are anonymous,
+// so after the first they are answered from the page kept under the market's generation (docs/market.md
+// "How a search is answered"); the same search signed in (read afresh, its total kept) and the floor (the
+// search's statement alone on a bench route: page, sellers' names and, in one line, the capped count) show
+// what a search costs when nothing is kept, and how much of it is PostgreSQL's. Rounds alternate the order
+// of the measurements and the figure is the median of the per-round ratios. Runs on PostgreSQL when
 // DATABASE_URL is set.
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
