@@ -19,5 +19,10 @@ export const houseRules = {
       modules: ['users'],
       reason: "the follow lists search by the other person's name and page by keyset in one statement (docs/people.md)",
     },
+    {
+      file: 'apps/server/src/modules/market/market.repository.ts',
+      modules: ['users'],
+      reason: 'the market\'s search answers its page with each seller\'s name and avatar in its one statement (docs/market.md "Browsing")',
+    },
   ],
 };

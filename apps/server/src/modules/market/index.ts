@@ -19,9 +19,9 @@ declare module '../../kernel/module.js' {
 export default defineModule({
   name: 'market',
   needs: ['works', 'users', 'identity', 'ledger', 'recharge', 'notifications', 'admin-log'],
-  build: ({ database, works, workPublishing, users, identity, ledger, recharge, refunds, notifications, adminLog, logger }) => {
+  build: ({ database, cache, works, workPublishing, users, identity, ledger, recharge, refunds, notifications, adminLog, logger }) => {
     const deps = {
-      repository: new MarketRepository(database.db),
+      repository: new MarketRepository(database.db, cache),
       works,
       publishing: workPublishing,
       users,

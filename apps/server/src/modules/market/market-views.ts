@@ -31,7 +31,13 @@ export function workCardOf(row: Pick<ListingRow, 'workUid' | 'workName' | 'workT
   return { uid: row.workUid, name: row.workName, type: row.workType, coverUrl: fileUrl(row.coverKey) };
 }
 
-export function listingCard(row: ListingRow, people: People): MarketListingCard {
+export function listingCard(
+  row: Pick<
+    ListingRow,
+    'id' | 'sellerId' | 'priceFen' | 'licence' | 'sales' | 'listedAt' | 'submittedAt' | 'workUid' | 'workName' | 'workType' | 'coverKey'
+  >,
+  people: People,
+): MarketListingCard {
   return {
     id: row.id,
     work: workCardOf(row),

@@ -1,4 +1,5 @@
-import { and, arrayContains, asc, count, desc, eq, gte, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
+import { randomBytes } from 'node:crypto';
+import { and, arrayContains, asc, desc, eq, gte, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
 import {
   MARKET_DEFAULT_SETTINGS,
   MARKET_SEARCH_TOTAL_MAX,
@@ -8,12 +9,20 @@ import {
   type MarketSort,
   type WorkType,
 } from '@spatia/contract';
+import { afterCommit } from '../../db/after-commit.js';
 import { rowsOf, type Db, type Executor, type Transaction } from '../../db/database.js';
 import { findOneRow, updateRowById } from '../../db/one-row.js';
 import { orderFilterConditions, pageOfOrders, pageOfRows, type OrderFilter } from '../../db/page-of-rows.js';
+import type { Cache } from '../../lib/cache.js';
+import { users } from '../users/users.tables.js';
 import { marketListings, marketPurchases, marketSettings } from './market.tables.js';
 
 export type ListingRow = typeof marketListings.$inferSelect;
+/** What a search's card needs of a listing, with its seller's public profile (null: the seller is gone). */
+export type ListingCardRow = Pick<
+  ListingRow,
+  'id' | 'sellerId' | 'priceFen' | 'licence' | 'sales' | 'listedAt' | 'submittedAt' | 'workUid' | 'workName' | 'workType' | 'coverKey'
+> & { seller: { uid: string; name: string; avatarUrl: string } | null };
 export type PurchaseRow = typeof marketPurchases.$inferSelect;
 type ListingChanges = Partial<Omit<typeof marketListings.$inferInsert, 'id' | 'workId'>>;
 
@@ -28,7 +37,11 @@ export interface ListingSearch {
 
 /** The only place that reads and writes the market's tables. */
 export class MarketRepository {
-  constructor(readonly db: Db) {}
+  /** `cache`: where the searches' totals are kept (none: counted on every search). */
+  constructor(
+    readonly db: Db,
+    private readonly cache?: Cache,
+  ) {}
 
   // Listings
 
@@ -50,11 +63,14 @@ export class MarketRepository {
 
   async insertListing(values: Omit<typeof marketListings.$inferInsert, 'id'>, tx: Transaction): Promise<ListingRow> {
     const [row] = await tx.insert(marketListings).values(values).returning();
+    await this.changed(tx);
     return row!;
   }
 
-  updateListing(id: number, changes: ListingChanges, executor: Executor): Promise<ListingRow> {
-    return updateRowById(executor, marketListings, id, changes);
+  async updateListing(id: number, changes: ListingChanges, executor: Executor): Promise<ListingRow> {
+    const row = await updateRowById(executor, marketListings, id, changes);
+    await this.changed(executor);
+    return row;
   }
 
   async addSales(id: number, delta: number, executor: Executor): Promise<void> {
@@ -62,45 +78,111 @@ export class MarketRepository {
       .update(marketListings)
       .set({ sales: sql`greatest(${marketListings.sales} + ${delta}, 0)` })
       .where(eq(marketListings.id, id));
+    await this.changed(executor);
   }
 
   /**
-   * A page of the listings on the market. The keyword's grams go through the GIN index, the substring test
-   * drops false matches; `total` counts at most MARKET_SEARCH_TOTAL_MAX (a broad search would otherwise
-   * count every listing for every page).
+   * A page of the listings on the market as cards, with each seller's name and avatar and the total, in one
+   * statement. The keyword's grams go through the GIN index, the substring test drops false matches;
+   * `total` counts at most MARKET_SEARCH_TOTAL_MAX (a broad search would otherwise count every listing for
+   * every page). The total is the costly part (every match's row is read), so it is kept in the cache
+   * under the market's generation, which every change of a listing renews after its commit
+   * (docs/market.md "Browsing"); without a cache it is counted every time.
    */
-  async search(search: ListingSearch, page: { limit: number; offset: number }): Promise<{ rows: ListingRow[]; total: number }> {
-    const where = searchConditions(search);
-    const capped = this.db
-      .select({ one: sql<number>`1` })
-      .from(marketListings)
-      .where(where)
-      .limit(MARKET_SEARCH_TOTAL_MAX)
-      .as('capped');
-    const [rows, [counted]] = await Promise.all([this.searchPage(search, page), this.db.select({ total: count() }).from(capped)]);
-    return { rows, total: counted?.total ?? 0 };
+  async search(
+    search: ListingSearch,
+    page: { limit: number; offset: number },
+    options: { cachedPage?: boolean } = {},
+  ): Promise<{ rows: ListingCardRow[]; total: number }> {
+    const generation = this.cache ? await this.generation() : undefined;
+    const filter = JSON.stringify([search.keyword?.text ?? '', search.type ?? '', search.minPrice ?? '', search.maxPrice ?? '']);
+    const pageKey =
+      generation && options.cachedPage
+        ? `market:searchPage:${generation}:${filter}:${search.sort}:${page.limit}:${page.offset}`
+        : undefined;
+    if (pageKey) {
+      const kept = await this.cache!.get<{ rows: RawCardRow[]; total: number }>(pageKey);
+      if (kept) return { rows: kept.rows.map(cardRowOf), total: kept.total };
+    }
+    const totalKey = generation ? `market:searchTotal:${generation}:${filter}` : undefined;
+    const known = totalKey ? await this.cache!.get<number>(totalKey) : undefined;
+    const rows = await rowsOf<RawCardRow>(this.db, this.searchStatement(search, page, known === undefined));
+    let total = known;
+    if (total === undefined) {
+      if (rows.length > 0) total = Number(rows[0]!.total);
+      else {
+        // Past the last page: nothing carried the count.
+        const [counted] = await rowsOf<{ total: number | string }>(this.db, sql`select ${cappedCount(search)} as total`);
+        total = Number(counted?.total ?? 0);
+      }
+      if (totalKey) await this.cache!.set(totalKey, total, SEARCH_TOTAL_TTL_SECONDS);
+    }
+    if (pageKey) await this.cache!.set(pageKey, { rows, total }, SEARCH_PAGE_TTL_SECONDS);
+    return { rows: rows.map(cardRowOf), total };
   }
 
   /** The plan of a search's page (its test shows the gram index finds Chinese keywords). */
   async searchPlan(search: ListingSearch, page: { limit: number; offset: number }): Promise<string> {
-    const rows = await rowsOf<{ 'QUERY PLAN': string }>(this.db, sql`explain ${this.searchPage(search, page)}`);
+    const rows = await rowsOf<{ 'QUERY PLAN': string }>(this.db, sql`explain ${this.searchStatement(search, page, true)}`);
     return rows.map((row) => row['QUERY PLAN']).join('\n');
   }
 
-  private searchPage(search: ListingSearch, page: { limit: number; offset: number }) {
-    const order = {
-      newest: [desc(marketListings.listedAt), desc(marketListings.id)],
-      popular: [desc(marketListings.sales), desc(marketListings.id)],
-      priceAsc: [asc(marketListings.priceFen), asc(marketListings.id)],
-      priceDesc: [desc(marketListings.priceFen), desc(marketListings.id)],
+  /**
+   * The search's one statement: the page of listings (through the sort's partial index or the gram index),
+   * their sellers' names, and, when asked, the capped count (an init plan, evaluated once).
+   */
+  private searchStatement(search: ListingSearch, page: { limit: number; offset: number }, withTotal: boolean): SQL {
+    const inner = {
+      newest: sql`${marketListings.listedAt} desc, ${marketListings.id} desc`,
+      popular: sql`${marketListings.sales} desc, ${marketListings.id} desc`,
+      priceAsc: sql`${marketListings.priceFen} asc, ${marketListings.id} asc`,
+      priceDesc: sql`${marketListings.priceFen} desc, ${marketListings.id} desc`,
     }[search.sort];
-    return this.db
-      .select()
-      .from(marketListings)
-      .where(searchConditions(search))
-      .orderBy(...order)
-      .limit(page.limit)
-      .offset(page.offset);
+    const outer = {
+      newest: sql`l.listed_at desc, l.id desc`,
+      popular: sql`l.sales desc, l.id desc`,
+      priceAsc: sql`l.price_fen asc, l.id asc`,
+      priceDesc: sql`l.price_fen desc, l.id desc`,
+    }[search.sort];
+    const total = withTotal ? cappedCount(search) : sql`null`;
+    return sql`
+      select l.id, l.seller_id, l.price_fen, l.licence, l.sales, l.listed_at, l.submitted_at,
+             l.work_uid, l.work_name, l.work_type, l.cover_key,
+             u.uid as seller_uid, u.full_name as seller_name, u.avatar_url as seller_avatar_url,
+             ${total} as total
+      from (select ${marketListings.id}, ${marketListings.sellerId}, ${marketListings.priceFen}, ${marketListings.licence},
+                   ${marketListings.sales}, ${marketListings.listedAt}, ${marketListings.submittedAt}, ${marketListings.workUid},
+                   ${marketListings.workName}, ${marketListings.workType}, ${marketListings.coverKey}
+            from ${marketListings}
+            where ${searchConditions(search)}
+            order by ${inner}
+            limit ${page.limit} offset ${page.offset}) as l
+      left join lateral (select ${users.uid}, ${users.fullName}, ${users.avatarUrl} from ${users} where ${users.id} = l.seller_id limit 1) as u on true
+      order by ${outer}`;
+  }
+
+  /**
+   * The market's generation, under which searches' totals and pages are kept. A missing one is made before
+   * the search runs, so a search that read the market before a change's commit is always kept under a
+   * generation that change renews afterwards.
+   */
+  private async generation(): Promise<string> {
+    const cache = this.cache!;
+    let generation = await cache.get<string>(GENERATION_KEY);
+    if (!generation) {
+      generation = newGeneration();
+      await cache.set(GENERATION_KEY, generation, GENERATION_TTL_SECONDS);
+    }
+    return generation;
+  }
+
+  /** After a change of a listing commits (at once outside a transaction), every search is answered afresh. */
+  private async changed(executor: Executor): Promise<void> {
+    const cache = this.cache;
+    if (!cache) return;
+    const renew = () => cache.set(GENERATION_KEY, newGeneration(), GENERATION_TTL_SECONDS);
+    if (executor === this.db) await renew();
+    else afterCommit(executor as Transaction, renew);
   }
 
   listingsOfSeller(
@@ -247,6 +329,61 @@ export class MarketRepository {
       .values({ id: 1, ...settings, updatedBy })
       .onConflictDoUpdate({ target: marketSettings.id, set: { ...settings, updatedBy, updatedAt: new Date() } });
   }
+}
+
+/**
+ * How long a search's total, and an anonymous search's page, are kept at most. Every change of a listing
+ * through this repository (status, terms, what the work shows, sales) renews the generation at once, so
+ * these only bound what the repository cannot see: a seller's new name or avatar reaches anonymous
+ * visitors' pages within SEARCH_PAGE_TTL_SECONDS (signed-in callers never read a kept page).
+ */
+const SEARCH_TOTAL_TTL_SECONDS = 60;
+const SEARCH_PAGE_TTL_SECONDS = 10;
+const GENERATION_KEY = 'market:searchGeneration';
+const GENERATION_TTL_SECONDS = 24 * 60 * 60;
+
+function newGeneration(): string {
+  return randomBytes(6).toString('hex');
+}
+
+/** The number of listings a search matches, counting at most MARKET_SEARCH_TOTAL_MAX. */
+function cappedCount(search: ListingSearch): SQL {
+  return sql`(select count(*) from (select 1 from ${marketListings} where ${searchConditions(search)} limit ${MARKET_SEARCH_TOTAL_MAX}) as capped)`;
+}
+
+interface RawCardRow {
+  id: number | string;
+  seller_id: number | string;
+  price_fen: number | string;
+  licence: ListingRow['licence'];
+  sales: number | string;
+  listed_at: Date | string | null;
+  submitted_at: Date | string;
+  work_uid: string;
+  work_name: string;
+  work_type: WorkType;
+  cover_key: string;
+  seller_uid: string | null;
+  seller_name: string | null;
+  seller_avatar_url: string | null;
+  total: number | string | null;
+}
+
+function cardRowOf(row: RawCardRow): ListingCardRow {
+  return {
+    id: Number(row.id),
+    sellerId: Number(row.seller_id),
+    priceFen: Number(row.price_fen),
+    licence: row.licence,
+    sales: Number(row.sales),
+    listedAt: row.listed_at === null ? null : new Date(row.listed_at),
+    submittedAt: new Date(row.submitted_at),
+    workUid: row.work_uid,
+    workName: row.work_name,
+    workType: row.work_type,
+    coverKey: row.cover_key,
+    seller: row.seller_uid === null ? null : { uid: row.seller_uid, name: row.seller_name ?? '', avatarUrl: row.seller_avatar_url ?? '' },
+  };
 }
 
 /** The listings on the market a search matches. */

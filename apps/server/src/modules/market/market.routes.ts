@@ -34,7 +34,7 @@ export const marketRoutes: FastifyPluginAsyncTypebox<{ market: MarketService }> 
     }),
     async (request) => {
       const { type, ...query } = request.query;
-      return ok(await market.search({ ...query, type: type || undefined }, request.language));
+      return ok(await market.search({ ...query, type: type || undefined }, request.language, Boolean(request.auth)));
     },
   );
 

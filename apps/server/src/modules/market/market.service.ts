@@ -103,6 +103,8 @@ export class MarketService {
       pageSize: number;
     },
     language: Language,
+    /** Signed-in callers always read the listings afresh (anonymous ones may get a page kept up to 10 s, docs/market.md). */
+    signedIn = false,
   ): Promise<Page<MarketListingCard>> {
     const { pageNum, pageSize } = query;
     if (query.minPrice !== undefined && query.maxPrice !== undefined && query.minPrice > query.maxPrice)
@@ -117,12 +119,12 @@ export class MarketService {
         sort: query.sort ?? 'newest',
       },
       { limit: pageSize, offset: (pageNum - 1) * pageSize },
+      { cachedPage: !signedIn },
     );
-    const people = await this.people(
-      rows.map((row) => row.sellerId),
-      language,
-    );
-    return { list: rows.map((row) => listingCard(row, people)), total, pageNum, pageSize };
+    // The sellers' names came with the page; their badges come from the identity module's cache.
+    const profiles = new Map(rows.flatMap((row) => (row.seller ? [[row.sellerId, row.seller] as const] : [])));
+    const badges = rows.length > 0 ? await this.deps.identity.approvedIdentitiesOf([...profiles.keys()], language) : undefined;
+    return { list: rows.map((row) => listingCard(row, { profiles, badges })), total, pageNum, pageSize };
   }
 
   /** `GET /api/market/listings/{id}`: on the market for everyone; otherwise only for its seller, its buyers and admins. */
