@@ -14,5 +14,10 @@ export const houseRules = {
       modules: ['transfers'],
       reason: 'the works list shows whether a transfer is pending inside its one hand-tuned statement (docs/architecture.md)',
     },
+    {
+      file: 'apps/server/src/modules/people/people.repository.ts',
+      modules: ['users'],
+      reason: "the follow lists search by the other person's name and page by keyset in one statement (docs/people.md)",
+    },
   ],
 };

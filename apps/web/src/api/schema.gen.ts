@@ -7316,6 +7316,75 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/c/availableAuthorizePersonList/search': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** People I may hand works to: mutual follows and my team first, then exact phone or name matches */
+    get: {
+      parameters: {
+        query?: {
+          /** @description a name, part of one, or an exact phone number */
+          q?: string;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {number} */
+              code: 0;
+              data: {
+                avatarUrl: string;
+                name: string;
+                /** @enum {string} */
+                relation: 'mutual' | 'team' | 'other';
+                remarkName: string;
+                uid: string;
+              }[];
+              msg: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/c/enterpriseLogoUploadCredentials': {
     parameters: {
       query?: never;
@@ -7365,6 +7434,83 @@ export interface paths {
         };
         /** @description Default Response */
         403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/c/fans': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** People who follow me, newest first (keyset paging by cursor; q searches name and remark) */
+    get: {
+      parameters: {
+        query: {
+          /** @description the previous page's nextCursor; none for the first page (keyset paging, newest first) */
+          cursor?: string;
+          pageSize: number;
+          /** @description part of their name or of my remark name for them */
+          q?: string;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {number} */
+              code: 0;
+              data: {
+                list: {
+                  avatarUrl: string;
+                  mutual: boolean;
+                  name: string;
+                  remarkName: string;
+                  /** @description epoch ms */
+                  since: number;
+                  uid: string;
+                }[];
+                /** @description null on the last page */
+                nextCursor: string | null;
+              };
+              msg: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        401: {
           headers: {
             [name: string]: unknown;
           };
@@ -7628,6 +7774,235 @@ export interface paths {
         };
         /** @description Default Response */
         404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/c/follow/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Follow a person by uid (following again changes nothing; oneself is refused) */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {number} */
+              code: 0;
+              data: {
+                isFollowedBy: boolean;
+                isFollowing: boolean;
+                remarkName: string;
+                uid: string;
+              };
+              msg: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/c/followEachOthers': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** People I follow who follow me, newest follow first (keyset paging by cursor; q searches name and remark) */
+    get: {
+      parameters: {
+        query: {
+          /** @description the previous page's nextCursor; none for the first page (keyset paging, newest first) */
+          cursor?: string;
+          pageSize: number;
+          /** @description part of their name or of my remark name for them */
+          q?: string;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {number} */
+              code: 0;
+              data: {
+                list: {
+                  avatarUrl: string;
+                  mutual: boolean;
+                  name: string;
+                  remarkName: string;
+                  /** @description epoch ms */
+                  since: number;
+                  uid: string;
+                }[];
+                /** @description null on the last page */
+                nextCursor: string | null;
+              };
+              msg: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/c/follows': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** People I follow, newest first (keyset paging by cursor; q searches name and remark) */
+    get: {
+      parameters: {
+        query: {
+          /** @description the previous page's nextCursor; none for the first page (keyset paging, newest first) */
+          cursor?: string;
+          pageSize: number;
+          /** @description part of their name or of my remark name for them */
+          q?: string;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {number} */
+              code: 0;
+              data: {
+                list: {
+                  avatarUrl: string;
+                  mutual: boolean;
+                  name: string;
+                  remarkName: string;
+                  /** @description epoch ms */
+                  since: number;
+                  uid: string;
+                }[];
+                /** @description null on the last page */
+                nextCursor: string | null;
+              };
+              msg: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        401: {
           headers: {
             [name: string]: unknown;
           };
@@ -8889,6 +9264,80 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/c/person': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** My own personal homepage */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {number} */
+              code: 0;
+              data: {
+                avatarUrl: string;
+                enterpriseLogoUrl: string;
+                fans: number;
+                follows: number;
+                identities: {
+                  code: string;
+                  id: number;
+                  name: string;
+                }[];
+                isSelf: boolean;
+                name: string;
+                uid: string;
+                viewer: {
+                  isFollowedBy: boolean;
+                  isFollowing: boolean;
+                  remarkName: string;
+                } | null;
+                works: {
+                  model3d: number;
+                  panorama: number;
+                  pointcloud: number;
+                };
+                worksTotal: number;
+              };
+              msg: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/c/profile': {
     parameters: {
       query?: never;
@@ -9027,6 +9476,81 @@ export interface paths {
         };
         /** @description Default Response */
         409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/c/removeFollow/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Remove a follower of mine (when they do not follow me, nothing changes) */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {number} */
+              code: 0;
+              data: {
+                isFollowedBy: boolean;
+                isFollowing: boolean;
+                remarkName: string;
+                uid: string;
+              };
+              msg: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        404: {
           headers: {
             [name: string]: unknown;
           };
@@ -11636,6 +12160,81 @@ export interface paths {
     };
     put?: never;
     post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/c/unFollow/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Stop following a person (when I do not follow them, nothing changes) */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {number} */
+              code: 0;
+              data: {
+                isFollowedBy: boolean;
+                isFollowing: boolean;
+                remarkName: string;
+                uid: string;
+              };
+              msg: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+      };
+    };
     delete?: never;
     options?: never;
     head?: never;
@@ -18599,6 +19198,185 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/open/person/{uid}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** A person's homepage, open to everyone; whether I follow them and they me when signed in */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          uid: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {number} */
+              code: 0;
+              data: {
+                avatarUrl: string;
+                enterpriseLogoUrl: string;
+                fans: number;
+                follows: number;
+                identities: {
+                  code: string;
+                  id: number;
+                  name: string;
+                }[];
+                isSelf: boolean;
+                name: string;
+                uid: string;
+                viewer: {
+                  isFollowedBy: boolean;
+                  isFollowing: boolean;
+                  remarkName: string;
+                } | null;
+                works: {
+                  model3d: number;
+                  panorama: number;
+                  pointcloud: number;
+                };
+                worksTotal: number;
+              };
+              msg: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/open/person/{uid}/works': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** A person's public works, by type, newest first (online works only, as anyone sees them) */
+    get: {
+      parameters: {
+        query: {
+          pageNum: number;
+          pageSize: number;
+          /** @description one type; empty or none for all */
+          type?: ('panorama' | 'model3d' | 'pointcloud') | '';
+        };
+        header?: never;
+        path: {
+          uid: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {number} */
+              code: 0;
+              data: {
+                list: {
+                  /** @description the owner's and admins' answers only */
+                  budget?: number;
+                  coverUrl: string;
+                  createdAt: number;
+                  deletedAt: number | null;
+                  description: string;
+                  marketPrice: number | null;
+                  name: string;
+                  onLined: boolean;
+                  openInOfficial: boolean;
+                  owner: {
+                    avatarUrl: string;
+                    /** @description the owner's approved identities (public answers only) */
+                    identities?: {
+                      code: string;
+                      id: number;
+                      name: string;
+                    }[];
+                    name: string;
+                    uid: string;
+                  };
+                  /** @description the owner's and admins' answers only */
+                  pendingTransfer?: boolean;
+                  /** @enum {string} */
+                  status: 'unpublished' | 'published' | 'unaudited' | 'underReview' | 'notPassed' | 'passed' | 'exposed';
+                  tags: string[];
+                  /** @enum {string} */
+                  type: 'panorama' | 'model3d' | 'pointcloud';
+                  uid: string;
+                  updatedAt: number;
+                  version: number;
+                }[];
+                pageNum: number;
+                pageSize: number;
+                total: number;
+              };
+              msg: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/open/siteConfig': {
     parameters: {
       query?: never;
@@ -20798,6 +21576,85 @@ export interface paths {
       };
     };
     post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v2/c/follow/{phoneOrCodes}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Follow a person by phone number or invite code, with my remark name for them */
+    post: {
+      parameters: {
+        query?: {
+          /** @description my name for them; empty keeps none */
+          remarkName?: string;
+        };
+        header?: never;
+        path: {
+          /** @description an 11-digit phone number or an invite code */
+          phoneOrCodes: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {number} */
+              code: 0;
+              data: {
+                isFollowedBy: boolean;
+                isFollowing: boolean;
+                remarkName: string;
+                uid: string;
+              };
+              msg: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+      };
+    };
     delete?: never;
     options?: never;
     head?: never;

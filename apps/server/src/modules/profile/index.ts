@@ -13,9 +13,15 @@ declare module '../../kernel/module.js' {
 
 export default defineModule({
   name: 'profile',
-  needs: ['users', 'uploads', 'ledger', 'works'],
-  build: ({ users, uploads, ledger, works }) => ({
-    profile: new ProfileService(users, uploads, ledger, (ownerId) => works.countByStatus(ownerId)),
+  needs: ['users', 'uploads', 'ledger', 'works', 'people'],
+  build: ({ users, uploads, ledger, works, people }) => ({
+    profile: new ProfileService(
+      users,
+      uploads,
+      ledger,
+      (ownerId) => works.countByStatus(ownerId),
+      (userId) => people.counts(userId),
+    ),
   }),
   routes: (app, { profile, config }) => app.register(profileRoutes, { profile, publicUrl: config.publicUrl }),
 });

@@ -24,6 +24,7 @@ export class ProfileService {
     private readonly uploads: UploadsService,
     private readonly ledger: LedgerService,
     private readonly countWorksByStatus: (ownerId: number) => Promise<Map<WorkStatus, number>>,
+    private readonly countFollows: (userId: number) => Promise<{ follows: number; fans: number }>,
   ) {}
 
   async getProfile(userId: number): Promise<Profile> {
@@ -39,16 +40,16 @@ export class ProfileService {
   }
 
   /**
-   * Counts for the console's home: works by status (the recycle bin excluded) and the balance from
-   * the ledger. Follows arrive with their own issue; until then a user has none, which the counts say.
+   * Counts for the console's home: works by status (the recycle bin excluded), fans and follows (the
+   * people module's counters) and the balance from the ledger.
    */
   async getOverview(userId: number): Promise<UserOverview> {
-    const counts = await this.countWorksByStatus(userId);
+    const [counts, follows] = await Promise.all([this.countWorksByStatus(userId), this.countFollows(userId)]);
     const byStatus = Object.fromEntries(WORK_STATUSES.map((status) => [status, counts.get(status) ?? 0])) as Record<WorkStatus, number>;
     return {
       works: { total: [...counts.values()].reduce((sum, value) => sum + value, 0), byStatus },
-      followers: 0,
-      following: 0,
+      followers: follows.fans,
+      following: follows.follows,
       balance: await this.ledger.balance(LedgerAccount.balance(userId)),
     };
   }

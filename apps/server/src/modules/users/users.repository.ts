@@ -298,6 +298,47 @@ export class UsersRepository {
       .where(inArray(users.id, [...ids]));
   }
 
+  /**
+   * People of `userId`'s team (docs/people.md): whom they invited and whom those invited, their inviter and
+   * the inviter's inviter; those whose name contains `q` or whose phone is `q` (all of them for an empty
+   * `q`), newest account first. Enabled accounts only.
+   */
+  async findTeamMatching(userId: number, q: string, limit: number): Promise<number[]> {
+    const pattern = `%${q.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+    const rows = await rowsOf<{ id: number | string }>(
+      this.db,
+      sql`
+        with me as (select invited_by_user_id as up from ${users} where id = ${userId}),
+        team as (
+          select id from ${users} where invited_by_user_id = ${userId}
+          union
+          select u.id from ${users} u join ${users} first on u.invited_by_user_id = first.id where first.invited_by_user_id = ${userId}
+          union
+          select up from me where up is not null
+          union
+          select u.invited_by_user_id from ${users} u join me on u.id = me.up where u.invited_by_user_id is not null
+        )
+        select u.id from ${users} u join team on team.id = u.id
+        where u.id <> ${userId} and u.disabled_at is null
+          and (${q} = '' or u.full_name ilike ${pattern} or u.phone = ${q})
+        order by u.id desc
+        limit ${limit}
+      `,
+    );
+    return rows.map((row) => Number(row.id));
+  }
+
+  /** Enabled accounts whose name is exactly `name` (case-insensitive), newest first. */
+  async findIdsByExactName(name: string, limit: number): Promise<number[]> {
+    const rows = await this.db
+      .select({ id: users.id })
+      .from(users)
+      .where(and(sql`lower(${users.fullName}) = lower(${name})`, isNull(users.disabledAt)))
+      .orderBy(sql`${users.id} desc`)
+      .limit(limit);
+    return rows.map((row) => row.id);
+  }
+
   async findIdByPhone(phone: string): Promise<number | undefined> {
     const [row] = await this.db.select({ id: users.id }).from(users).where(eq(users.phone, phone));
     return row?.id;

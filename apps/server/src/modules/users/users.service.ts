@@ -260,6 +260,16 @@ export class UsersService {
     return new Map(rows.map(({ id, ...profile }) => [id, profile]));
   }
 
+  /** Team members of `userId` (invited by them or by one they invited, their inviter and the inviter's) matching `q` by name or phone. */
+  findTeamMatching(userId: number, q: string, limit: number): Promise<number[]> {
+    return this.repository.findTeamMatching(userId, q, limit);
+  }
+
+  /** Enabled accounts named exactly `name`. */
+  findIdsByExactName(name: string, limit: number): Promise<number[]> {
+    return this.repository.findIdsByExactName(name, limit);
+  }
+
   /** The user a phone number or an invite code names (phone numbers are 11 digits, invite codes are not). */
   async findIdByPhoneOrInviteCode(phoneOrCode: string): Promise<number | undefined> {
     const value = phoneOrCode.trim();

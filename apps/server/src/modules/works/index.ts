@@ -83,6 +83,6 @@ export { type Actor, canManage } from './work-access.js';
 export { type WorkAssetsService } from './work-assets.service.js';
 export { type WorkPublishingService } from './work-publishing.service.js';
 export { type WorkAssetRow, type WorkRow } from './works.repository.js';
-export { WORK_TIME_MAX, WorkDetailSchema, WorkTypeSchema } from './works.schemas.js';
+export { WORK_TIME_MAX, WorkDetailSchema, WorkSummarySchema, WorkTypeSchema } from './works.schemas.js';
 export { type WorkLeftMarketReason, type WorksService } from './works.service.js';
 export { keywordGrams, normalizeSearchText } from './search-grams.js';
