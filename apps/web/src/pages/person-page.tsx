@@ -1,5 +1,6 @@
 import { useSearchParams } from 'react-router';
 import { PersonHomepageView } from '../features/people';
+import { PEOPLE_LINKS } from './person/people-links';
 import { isPersonTab, type PersonTab } from '../lib/person-paths';
 
 /** /person (open): one's own homepage, or anyone's with `?uid=`; one's own lists are tabs (`?tab=`). */
@@ -14,5 +15,5 @@ export default function PersonPage() {
     else query.set('tab', next);
     setParams(query, { replace: true });
   };
-  return <PersonHomepageView key={uid} uid={uid} tab={tab} onTabChange={changeTab} />;
+  return <PersonHomepageView key={uid} uid={uid} tab={tab} onTabChange={changeTab} links={PEOPLE_LINKS} />;
 }

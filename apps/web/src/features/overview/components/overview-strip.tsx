@@ -88,7 +88,6 @@ export function OverviewStrip() {
           </div>
         );
       })}
-      ))}
     </section>
   );
 }

@@ -91,8 +91,7 @@ function useFollowMutation<Input>(mutationFn: (input: Input) => Promise<FollowRe
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn,
-    onSettled: () =>
-      Promise.all([queryKeys.people.all, queryKeys.overview].map((queryKey) => queryClient.invalidateQueries({ queryKey }))),
+    onSettled: () => Promise.all([queryKeys.people.all, queryKeys.overview].map((queryKey) => queryClient.invalidateQueries({ queryKey }))),
   });
 }
 

@@ -46,10 +46,21 @@ export function FollowDialog({ open, onClose }: { open: boolean; onClose: () => 
           label={t('people.followDialog.target')}
           rules={[{ required: true, whitespace: true, message: t('people.followDialog.targetRequired') }]}
         >
-          <Input placeholder={t('people.followDialog.targetPlaceholder')} maxLength={32} autoFocus autoComplete="off" data-testid="people-follow-target" />
+          <Input
+            placeholder={t('people.followDialog.targetPlaceholder')}
+            maxLength={32}
+            autoFocus
+            autoComplete="off"
+            data-testid="people-follow-target"
+          />
         </Form.Item>
         <Form.Item name="remarkName" label={t('people.followDialog.remark')} rules={[maxCharactersRule(t, REMARK_NAME_MAX)]}>
-          <Input placeholder={t('people.followDialog.remarkPlaceholder')} count={characterCount(REMARK_NAME_MAX)} autoComplete="off" data-testid="people-follow-remark" />
+          <Input
+            placeholder={t('people.followDialog.remarkPlaceholder')}
+            count={characterCount(REMARK_NAME_MAX)}
+            autoComplete="off"
+            data-testid="people-follow-remark"
+          />
         </Form.Item>
       </Form>
     </Modal>

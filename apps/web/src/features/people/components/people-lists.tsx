@@ -106,7 +106,7 @@ function PersonRow({ kind, row }: { kind: FollowListKind; row: FollowListItem })
   const unfollow = useUnfollow();
   const remove = useRemoveFollower();
 
-  const askUnfollow = () =>
+  const askUnfollow = () => {
     modal.confirm({
       title: t('people.lists.unfollowTitle', { name }),
       content: t('people.lists.unfollowText'),
@@ -122,8 +122,9 @@ function PersonRow({ kind, row }: { kind: FollowListKind; row: FollowListItem })
         void message.success(t('people.follow.unfollowed', { name }));
       },
     });
+  };
 
-  const askRemove = () =>
+  const askRemove = () => {
     modal.confirm({
       title: t('people.lists.removeTitle', { name }),
       content: t('people.lists.removeText'),
@@ -139,6 +140,7 @@ function PersonRow({ kind, row }: { kind: FollowListKind; row: FollowListItem })
         void message.success(t('people.lists.removed', { name }));
       },
     });
+  };
 
   const followBack = async () => {
     try {

@@ -6,17 +6,17 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { IdentityBadges } from '../../../components/identity-badges';
 import { UserAvatar } from '../../../components/user-avatar';
-import { loginPathFor } from '../../../app/navigation-rules';
 import { formatNumber } from '../../../lib/format';
 import { usePersonName } from '../../../lib/person-name';
 import { personPath } from '../../../lib/person-paths';
 import { httpsOnly } from '../../../stores/session-store';
 import { useFollow, useUnfollow } from '../api/people';
 import { followButtonState } from '../lib/follow-state';
+import type { PeopleLinks } from '../lib/people-links';
 import { ShareDialog } from './share-dialog';
 
 /** The top of a homepage and of the public works page: who the person is, their figures, follow and share. */
-export function PersonHero({ person }: { person: PersonHomepage }) {
+export function PersonHero({ person, links }: { person: PersonHomepage; links: PeopleLinks }) {
   const { t } = useTranslation();
   const personName = usePersonName();
   const name = personName(person.name);
@@ -28,7 +28,7 @@ export function PersonHero({ person }: { person: PersonHomepage }) {
     const content = (
       <>
         <strong data-testid={`person-${key}-count`}>{formatNumber(value)}</strong>
-        {t(`people.counts.${key}`)}
+        {t(`people.counts.${key}`, { count: value })}
       </>
     );
     return person.isSelf ? (
@@ -57,14 +57,14 @@ export function PersonHero({ person }: { person: PersonHomepage }) {
           <div className="person-hero__counts">
             <span className="person-hero__count">
               <strong data-testid="person-works-count">{formatNumber(person.worksTotal)}</strong>
-              {t('people.tabs.works')}
+              {t('people.counts.works', { count: person.worksTotal })}
             </span>
             {figure('fans', person.fans)}
             {figure('follows', person.follows)}
           </div>
         </div>
         <div className="person-hero__actions">
-          <FollowButton person={person} name={name} />
+          <FollowButton person={person} name={name} links={links} />
           <Button icon={<ShareAltOutlined />} onClick={() => setSharing(true)} data-testid="person-share">
             {t('people.share.button')}
           </Button>
@@ -75,7 +75,7 @@ export function PersonHero({ person }: { person: PersonHomepage }) {
   );
 }
 
-function FollowButton({ person, name }: { person: PersonHomepage; name: string }) {
+function FollowButton({ person, name, links }: { person: PersonHomepage; name: string; links: PeopleLinks }) {
   const { t } = useTranslation();
   const { modal, message } = App.useApp();
   const navigate = useNavigate();
@@ -94,16 +94,17 @@ function FollowButton({ person, name }: { person: PersonHomepage; name: string }
     void message.success(t('people.follow.followed', { name }));
   };
 
-  const askSignIn = () =>
+  const askSignIn = () => {
     modal.confirm({
       title: t('people.follow.follow'),
       content: t('people.follow.signInPrompt'),
       okText: t('people.signIn'),
       cancelText: t('common.actions.cancel'),
-      onOk: () => void navigate(loginPathFor(`${location.pathname}${location.search}`)),
+      onOk: () => void navigate(links.loginPathFor(`${location.pathname}${location.search}`)),
     });
+  };
 
-  const askUnfollow = () =>
+  const askUnfollow = () => {
     modal.confirm({
       title: t('people.lists.unfollowTitle', { name }),
       content: t('people.lists.unfollowText'),
@@ -119,6 +120,7 @@ function FollowButton({ person, name }: { person: PersonHomepage; name: string }
         void message.success(t('people.follow.unfollowed', { name }));
       },
     });
+  };
 
   if (state === 'following' || state === 'mutual') {
     return (

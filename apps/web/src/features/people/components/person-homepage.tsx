@@ -5,17 +5,17 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { ApiError } from '../../../api/client';
 import { LoadFailed } from '../../../components/load-failed';
-import { loginPathFor } from '../../../app/navigation-rules';
 import { PERSON_PATH, type PersonTab } from '../../../lib/person-paths';
 import { useSession } from '../../../stores/session-store';
 import { usePersonHomepage } from '../api/people';
+import type { PeopleLinks } from '../lib/people-links';
 import { PeopleList } from './people-lists';
 import { PersonHero } from './person-hero';
 import { PersonWorks } from './person-works';
 import './people.css';
 
 /** A person's page frame: loading, not found, failed, or the hero and what `children` draws below it. */
-function PersonFrame({ uid, children }: { uid: string; children: (person: PersonHomepage) => ReactNode }) {
+function PersonFrame({ uid, links, children }: { uid: string; links: PeopleLinks; children: (person: PersonHomepage) => ReactNode }) {
   const { t } = useTranslation();
   const homepage = usePersonHomepage(uid);
 
@@ -46,7 +46,7 @@ function PersonFrame({ uid, children }: { uid: string; children: (person: Person
   }
   return (
     <div className="person-page" data-testid="person-page">
-      <PersonHero person={homepage.data} />
+      <PersonHero person={homepage.data} links={links} />
       <div className="person-body">{children(homepage.data)}</div>
     </div>
   );
@@ -57,13 +57,14 @@ interface PersonHomepageViewProps {
   uid: string;
   tab: PersonTab;
   onTabChange: (tab: PersonTab) => void;
+  links: PeopleLinks;
 }
 
 /**
  * `/person`: a homepage. One's own has the works and the three lists (follows, fans, mutual follows) as
  * tabs; anyone else's, their works. Signed out without a uid, it asks to sign in and come back.
  */
-export function PersonHomepageView({ uid, tab, onTabChange }: PersonHomepageViewProps) {
+export function PersonHomepageView({ uid, tab, onTabChange, links }: PersonHomepageViewProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const token = useSession((session) => session.token);
@@ -76,7 +77,7 @@ export function PersonHomepageView({ uid, tab, onTabChange }: PersonHomepageView
             title={t('people.signInTitle')}
             subTitle={t('people.signInText')}
             extra={
-              <Button type="primary" onClick={() => void navigate(loginPathFor(PERSON_PATH))} data-testid="person-sign-in">
+              <Button type="primary" onClick={() => void navigate(links.loginPathFor(PERSON_PATH))} data-testid="person-sign-in">
                 {t('people.signIn')}
               </Button>
             }
@@ -87,7 +88,7 @@ export function PersonHomepageView({ uid, tab, onTabChange }: PersonHomepageView
     );
   }
   return (
-    <PersonFrame uid={uid}>
+    <PersonFrame uid={uid} links={links}>
       {(person) =>
         person.isSelf ? (
           <Tabs
@@ -95,7 +96,7 @@ export function PersonHomepageView({ uid, tab, onTabChange }: PersonHomepageView
             onChange={(key) => onTabChange(key as PersonTab)}
             destroyOnHidden
             items={[
-              { key: 'works', label: t('people.tabs.works'), children: <PersonWorks person={person} /> },
+              { key: 'works', label: t('people.tabs.works'), children: <PersonWorks person={person} links={links} /> },
               { key: 'follows', label: t('people.tabs.follows'), children: <PeopleList kind="follows" /> },
               { key: 'fans', label: t('people.tabs.fans'), children: <PeopleList kind="fans" /> },
               { key: 'mutual', label: t('people.tabs.mutual'), children: <PeopleList kind="mutual" /> },
@@ -103,7 +104,7 @@ export function PersonHomepageView({ uid, tab, onTabChange }: PersonHomepageView
             data-testid="person-tabs"
           />
         ) : (
-          <PersonWorks person={person} />
+          <PersonWorks person={person} links={links} />
         )
       }
     </PersonFrame>
@@ -111,14 +112,14 @@ export function PersonHomepageView({ uid, tab, onTabChange }: PersonHomepageView
 }
 
 /** `/userWork/{uid}`: a person's public works under their hero. */
-export function PersonWorksView({ uid }: { uid: string }) {
+export function PersonWorksView({ uid, links }: { uid: string; links: PeopleLinks }) {
   const { t } = useTranslation();
   return (
-    <PersonFrame uid={uid}>
+    <PersonFrame uid={uid} links={links}>
       {(person) => (
         <>
           <h2 className="person-works__title">{t('people.worksTitle')}</h2>
-          <PersonWorks person={person} />
+          <PersonWorks person={person} links={links} />
         </>
       )}
     </PersonFrame>

@@ -5,15 +5,15 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { LoadFailed } from '../../../components/load-failed';
-import { HOME_AFTER_LOGIN } from '../../../app/home-path';
 import { formatDate } from '../../../lib/format';
 import { usePersonWorks, type WorksFilter } from '../api/people';
 import { workTypeTabs } from '../lib/follow-state';
+import type { PeopleLinks } from '../lib/people-links';
 
 const SKELETON_CARDS = 4;
 
 /** A person's public works, by type, each opening its public page with its viewer; more on request. */
-export function PersonWorks({ person }: { person: PersonHomepage }) {
+export function PersonWorks({ person, links }: { person: PersonHomepage; links: PeopleLinks }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [type, setType] = useState<WorksFilter>('all');
@@ -43,7 +43,7 @@ export function PersonWorks({ person }: { person: PersonHomepage }) {
         data-testid="person-works-empty"
       >
         {person.isSelf && type === 'all' && (
-          <Button type="primary" onClick={() => void navigate(HOME_AFTER_LOGIN)}>
+          <Button type="primary" onClick={() => void navigate(links.worksManagerPath)}>
             {t('people.works.manage')}
           </Button>
         )}
