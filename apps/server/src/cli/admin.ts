@@ -7,6 +7,7 @@ import { MemoryCache } from '../lib/cache.js';
 import { DataDirLockedError, lockDataDir } from '../lib/data-dir-lock.js';
 import { translate, translateProblem } from '../lib/messages.js';
 import { UsersService } from '../modules/users/users.service.js';
+import { PeopleRepository } from '../modules/people/index.js';
 import { buildApp } from '../app.js';
 import { ServerMilestones } from '../db/server-milestones.js';
 import { addDemoWorks, DEFAULT_DEMO_DIR } from '../modules/demo/demo-content.js';
@@ -21,6 +22,8 @@ Commands:
                roles' defaults (ids of the permission catalogue; docs/access.md).
   demo         Add the demo works (a tour, a 3D model, a point cloud) to the demo account, unless it
                has them already. The server's first start adds them once; this adds them again.
+  recount      Rebuild the kept counts from their rows: how many people each person follows and how
+               many follow them (docs/people.md). Says how many people's counts it corrected.
 
 With the embedded database (no DATABASE_URL) the server must be stopped first: the database belongs to one process.`;
 
@@ -38,11 +41,12 @@ async function main(argv: string[]): Promise<number> {
     },
   });
   const command = positionals[0];
-  if (values.help || (command !== 'create' && command !== 'create-user' && command !== 'demo')) {
+  if (values.help || (command !== 'create' && command !== 'create-user' && command !== 'demo' && command !== 'recount')) {
     console.log(usage);
     return values.help ? 0 : 2;
   }
   if (command === 'demo') return withDatabase(addDemo);
+  if (command === 'recount') return withDatabase(recount);
   const { phone, password } = values;
   if (!phone || !password) {
     console.error('Both --phone and --password are required.\n\n' + usage);
@@ -99,6 +103,13 @@ async function addDemo(config: Config, database: Database): Promise<number> {
   } finally {
     await app.close();
   }
+}
+
+/** The follow counters, rebuilt in one transaction from the `follows` rows. */
+async function recount(_config: Config, database: Database): Promise<number> {
+  const corrected = await database.db.transaction((tx) => new PeopleRepository(database.db).recount(tx));
+  console.log(`Follow counts rebuilt: ${corrected} ${corrected === 1 ? 'person' : 'people'} corrected.`);
+  return 0;
 }
 
 function splitList(value: string): string[] {

@@ -336,6 +336,12 @@ const MATRIX: Record<string, Row> = {
   'PUT /api/admin/users/{uid}/roles': row(freshUser, [401, 403, 403, 200], { body: { roles: [Role.customer, Role.photographer] } }),
   'PUT /api/admin/users/{uid}/enterprise': row(freshUser, [401, 403, 403, 200], { body: { enterprise: true } }),
   'POST /api/admin/users/{uid}/signOutEverywhere': row(freshUser, [401, 403, 403, 200]),
+  // people (docs/people.md): the path names the owner; following oneself is refused
+  'POST /api/c/follow/{id}': row(ownerUser, [401, 200, 400, 200]),
+  'POST /api/c/unFollow/{id}': row(ownerUser, [401, 200, 400, 200]),
+  'POST /api/c/removeFollow/{id}': row(ownerUser, [401, 200, 400, 200]),
+  'GET /api/open/person/{uid}': row(ownerUser, [200, 200, 200, 200]),
+  'GET /api/open/person/{uid}/works': row(ownerUser, [200, 200, 200, 200]),
   // works
   'GET /api/fe/client/{id}/models': row(ownerUser, [200, 200, 200, 200]),
   'POST /api/model/{id}/views': row(work, [404, 404, 200, 200]),

@@ -116,7 +116,7 @@ export class PeopleRepository {
       wanted as (
         select coalesce(a.user_id, c.user_id) as user_id, coalesce(a.follows, 0) as follows, coalesce(a.fans, 0) as fans
         from actual a full join ${followCounts} c on c.user_id = a.user_id
-        where c.user_id is null or a.user_id is null or c.follows <> a.follows or c.fans <> a.fans
+        where c.user_id is null or c.follows <> coalesce(a.follows, 0) or c.fans <> coalesce(a.fans, 0)
       )
       insert into ${followCounts} (user_id, follows, fans)
       select user_id, follows, fans from wanted

@@ -145,6 +145,11 @@ export class PeopleService {
     return this.repository.counts(userId);
   }
 
+  /** Rebuilds the follow counters from the rows (`npm run admin -- recount`); answers how many it corrected. */
+  recount(): Promise<number> {
+    return this.db.transaction((tx) => this.repository.recount(tx));
+  }
+
   private async homepageOf(viewer: AuthUser | undefined, personId: number, language: Language): Promise<PersonHomepage> {
     const person = await this.users.getAuthUser(personId);
     if (!person || person.disabled) throw fail('personNotFound');
