@@ -12,6 +12,7 @@ import {
   type UserOverview,
 } from '@spatia/contract';
 import { eq, or, sql } from 'drizzle-orm';
+import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, dataOf, json, signIn, type TestApp } from '../../test/test-app.js';
 import { createWork, person, publishedWork, withToken, type Person } from '../../test/works-fixtures.js';
@@ -72,7 +73,7 @@ const rowsBetween = async (a: { id: number }, b: { id: number }) =>
     );
 const inviteCodeOf = async (someone: Person) =>
   (await testApp.app.services.database.db.select({ code: users.inviteCode }).from(users).where(eq(users.id, someone.id)))[0]!.code;
-const expectError = (response: { statusCode: number; body: string }, error: { code: number; status: number }) => {
+const expectError = (response: LightMyRequestResponse, error: { code: number; status: number }) => {
   expect(response.statusCode, response.body).toBe(error.status);
   expect(json(response).code).toBe(error.code);
 };
