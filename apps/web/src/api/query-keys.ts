@@ -119,7 +119,8 @@ export const queryKeys = {
   people: {
     all: ['people'] as const,
     /** Per reader: the follow button's state comes with it, and the badges are named in the reader's language. */
-    homepage: (uid: string, language: string, viewerUid: string) => [...queryKeys.people.all, 'homepage', uid, language, viewerUid] as const,
+    homepage: (uid: string, language: string, viewerUid: string) =>
+      [...queryKeys.people.all, 'homepage', uid, language, viewerUid] as const,
     works: (uid: string, type: string) => [...queryKeys.people.all, 'works', uid, type] as const,
     list: (kind: string, q: string) => [...queryKeys.people.all, 'list', kind, q] as const,
   },
