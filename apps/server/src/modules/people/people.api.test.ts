@@ -390,6 +390,7 @@ describe('personal homepages', () => {
 
     await testApp.app.services.users.setDisabled(admin.id, company.id, true);
     expectError(await anonymous('GET', `/api/open/person/${company.uid}`), PeopleErrors.personNotFound);
+    expectError(await anonymous('GET', `/api/open/person/${company.uid}/works`), PeopleErrors.personNotFound);
   });
 });
 

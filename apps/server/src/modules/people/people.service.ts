@@ -136,7 +136,8 @@ export class PeopleService {
     query: { type?: WorkType; pageNum: number; pageSize: number },
     language: Language,
   ): Promise<PersonWorksPage> {
-    await this.personId(uid);
+    const person = await this.users.getAuthUser(await this.personId(uid));
+    if (!person || person.disabled) throw fail('personNotFound');
     return this.works.list(undefined, uid, { pageNum: query.pageNum, pageSize: query.pageSize, type: query.type }, language);
   }
 
