@@ -65,6 +65,23 @@ const accounts = [
     roles: ['photographer'],
     permissionIds: [161, 162, 35, 37, 163],
   },
+  // The people journeys (e2e/people.spec.ts): who follows whom, and a homepage with a work, one pair per language.
+  { phone: '13800000031', password: 'People#2026', fullName: 'Follow Zh A', roles: ['customer'], permissionIds: [161, 162, 35, 37, 163] },
+  { phone: '13800000032', password: 'People#2026', fullName: 'Follow Zh B', roles: ['customer'], permissionIds: [161, 162, 35, 37, 163] },
+  {
+    phone: '13800000033',
+    password: 'People#2026',
+    fullName: 'Home En Owner',
+    roles: ['photographer'],
+    permissionIds: [161, 162, 35, 37, 163],
+  },
+  {
+    phone: '13800000034',
+    password: 'People#2026',
+    fullName: 'Home En Visitor',
+    roles: ['customer'],
+    permissionIds: [161, 162, 35, 37, 163],
+  },
 ];
 
 function run(command, args, env = process.env) {

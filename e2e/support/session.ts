@@ -43,6 +43,13 @@ export const users = {
     zh: { phone: '13800000024', password: 'Shoot#2026', name: 'Shoot Photographer Zh' },
     en: { phone: '13800000025', password: 'Shoot#2026', name: 'Shoot Photographer En' },
   },
+  /** The people journeys: one follows the other by invite code (zh); a homepage with a work and its visitor (en). */
+  people: {
+    zhFollower: { phone: '13800000031', password: 'People#2026', name: 'Follow Zh A' },
+    zhFollowed: { phone: '13800000032', password: 'People#2026', name: 'Follow Zh B' },
+    enOwner: { phone: '13800000033', password: 'People#2026', name: 'Home En Owner' },
+    enVisitor: { phone: '13800000034', password: 'People#2026', name: 'Home En Visitor' },
+  },
 } as const;
 
 export const TOKEN_COOKIE = 'spatia_token';

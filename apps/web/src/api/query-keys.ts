@@ -115,6 +115,15 @@ export const queryKeys = {
     mine: () => [...queryKeys.signing.all, 'mine'] as const,
     admin: () => [...queryKeys.signing.all, 'admin'] as const,
   },
+  /** People (docs/web.md "People"): homepages, their works, the follow lists; a follow change refreshes them all. */
+  people: {
+    all: ['people'] as const,
+    /** Per reader: the follow button's state comes with it, and the badges are named in the reader's language. */
+    homepage: (uid: string, language: string, viewerUid: string) =>
+      [...queryKeys.people.all, 'homepage', uid, language, viewerUid] as const,
+    works: (uid: string, type: string) => [...queryKeys.people.all, 'works', uid, type] as const,
+    list: (kind: string, q: string) => [...queryKeys.people.all, 'list', kind, q] as const,
+  },
   tours: {
     all: ['tours'] as const,
     tour: (uid: string) => [...queryKeys.tours.all, uid] as const,

@@ -39,8 +39,12 @@ export const publicRoutes: readonly AppRoute[] = [
     meta: { titleKey: 'menu.details', layout: 'public', hidden: true },
     page: () => import('../pages/details-page'),
   },
-  { path: '/person', meta: { titleKey: 'menu.person', layout: 'public' } },
-  { path: '/userWork/:id', meta: { titleKey: 'menu.userWork', layout: 'public', hidden: true } },
+  { path: '/person', meta: { titleKey: 'menu.person', layout: 'public' }, page: () => import('../pages/person-page') },
+  {
+    path: '/userWork/:id',
+    meta: { titleKey: 'menu.userWork', layout: 'public', hidden: true },
+    page: () => import('../pages/user-work-page'),
+  },
   { path: '/search', meta: { titleKey: 'menu.search', layout: 'public' } },
   { path: '/market', meta: { titleKey: 'menu.market', layout: 'public' }, page: () => import('../pages/market-page') },
   {

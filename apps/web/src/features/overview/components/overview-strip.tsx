@@ -2,6 +2,8 @@ import { AppstoreOutlined, HeartOutlined, UserAddOutlined, WalletOutlined } from
 import { Skeleton } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { personPath } from '../../../lib/person-paths';
 import { formatNumber, formatYuan } from '../../../lib/format';
 import { useOverview } from '../api/get-overview';
 import './overview-strip.css';
@@ -12,6 +14,8 @@ interface Stat {
   label: string;
   value: string;
   note?: string;
+  /** Where the figure's list is (followers and following: the lists on one's homepage). */
+  to?: string;
 }
 
 /** Works, followers, following and balance at a glance, above the dashboard's content. */
@@ -42,25 +46,48 @@ export function OverviewStrip() {
       // Every status but unpublished is online (docs/work-lifecycle.md).
       note: t('dashboard.overview.published', { count: works.total - works.byStatus.unpublished }),
     },
-    { key: 'followers', icon: <HeartOutlined />, label: t('dashboard.overview.followers'), value: formatNumber(followers) },
-    { key: 'following', icon: <UserAddOutlined />, label: t('dashboard.overview.following'), value: formatNumber(following) },
+    {
+      key: 'followers',
+      icon: <HeartOutlined />,
+      label: t('dashboard.overview.followers'),
+      value: formatNumber(followers),
+      to: personPath(undefined, 'fans'),
+    },
+    {
+      key: 'following',
+      icon: <UserAddOutlined />,
+      label: t('dashboard.overview.following'),
+      value: formatNumber(following),
+      to: personPath(undefined, 'follows'),
+    },
     { key: 'balance', icon: <WalletOutlined />, label: t('dashboard.overview.balance'), value: formatYuan(balance) },
   ];
 
   return (
     <section className="overview-strip" aria-label={t('dashboard.overview.label')} data-testid="overview-strip">
-      {stats.map((stat) => (
-        <div key={stat.key} className="overview-strip__item" data-stat={stat.key}>
-          <span className={`overview-strip__icon overview-strip__icon--${stat.key}`} aria-hidden>
-            {stat.icon}
-          </span>
-          <div className="overview-strip__text">
-            <span className="overview-strip__label">{stat.label}</span>
-            <strong className="overview-strip__value">{stat.value}</strong>
-            {stat.note && <span className="overview-strip__note">{stat.note}</span>}
+      {stats.map((stat) => {
+        const content = (
+          <>
+            <span className={`overview-strip__icon overview-strip__icon--${stat.key}`} aria-hidden>
+              {stat.icon}
+            </span>
+            <div className="overview-strip__text">
+              <span className="overview-strip__label">{stat.label}</span>
+              <strong className="overview-strip__value">{stat.value}</strong>
+              {stat.note && <span className="overview-strip__note">{stat.note}</span>}
+            </div>
+          </>
+        );
+        return stat.to ? (
+          <Link key={stat.key} to={stat.to} className="overview-strip__item overview-strip__item--link" data-stat={stat.key}>
+            {content}
+          </Link>
+        ) : (
+          <div key={stat.key} className="overview-strip__item" data-stat={stat.key}>
+            {content}
           </div>
-        </div>
-      ))}
+        );
+      })}
     </section>
   );
 }
