@@ -123,6 +123,8 @@ export const queryKeys = {
       [...queryKeys.people.all, 'homepage', uid, language, viewerUid] as const,
     works: (uid: string, type: string) => [...queryKeys.people.all, 'works', uid, type] as const,
     list: (kind: string, q: string) => [...queryKeys.people.all, 'list', kind, q] as const,
+    /** The people search of the distribute and sell dialogs. */
+    authorizeSearch: (q: string) => [...queryKeys.people.all, 'authorizeSearch', q] as const,
   },
   tours: {
     all: ['tours'] as const,

@@ -2,6 +2,7 @@ import { App, Form, Input, Modal } from 'antd';
 import { PHONE_PATTERN, WORK_REMARK_MAX, type WorkSummary } from '@spatia/contract';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PersonPicker } from '../../../components/person-picker';
 import { characterCount, maxCharactersRule } from '../../../lib/text-count';
 import { useRetained } from '../../../lib/use-retained';
 import { useDistributeWork, useSellWork } from '../api/transfer-work';
@@ -36,7 +37,7 @@ function DistributeFields() {
         { pattern: PHONE_PATTERN, message: t('works.distribute.phoneInvalid') },
       ]}
     >
-      <Input placeholder={t('works.distribute.phonePlaceholder')} inputMode="tel" maxLength={11} autoFocus autoComplete="off" />
+      <PersonPicker placeholder={t('works.distribute.phonePlaceholder')} inputMode="tel" maxLength={11} testId="distribute-receiver" />
     </Form.Item>
   );
 }
@@ -50,7 +51,7 @@ function SellFields() {
         label={t('works.sell.receiver')}
         rules={[{ required: true, whitespace: true, message: t('works.sell.receiverRequired') }]}
       >
-        <Input placeholder={t('works.sell.receiverPlaceholder')} maxLength={32} autoFocus autoComplete="off" />
+        <PersonPicker placeholder={t('works.sell.receiverPlaceholder')} maxLength={32} testId="sell-receiver" />
       </Form.Item>
       <PriceField />
       <Form.Item name="remark" label={t('works.sell.remark')} rules={[maxCharactersRule(t, WORK_REMARK_MAX)]}>
