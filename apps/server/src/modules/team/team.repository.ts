@@ -91,7 +91,9 @@ export class TeamRepository {
     const read = async () => (await this.db.select().from(teamCounts).where(eq(teamCounts.userId, userId)))[0];
     let row = await read();
     if (!row) {
-      await this.db.execute(sql`insert into ${teamCounts} (user_id, first_count, second_count, reward_fen) ${this.computed(userId)} on conflict (user_id) do nothing`);
+      await this.db.execute(
+        sql`insert into ${teamCounts} (user_id, first_count, second_count, reward_fen) ${this.computed(userId)} on conflict (user_id) do nothing`,
+      );
       row = await read();
     }
     return { firstCount: row?.firstCount ?? 0, secondCount: row?.secondCount ?? 0, rewardFen: row?.rewardFen ?? 0 };
@@ -113,7 +115,11 @@ export class TeamRepository {
   }
 
   /** Rewards of today, of this month and pending, for the overview (today and month start as instants). */
-  async rewardSums(userId: number, todayStart: Date, monthStart: Date): Promise<{ todayFen: number; monthFen: number; pendingFen: number }> {
+  async rewardSums(
+    userId: number,
+    todayStart: Date,
+    monthStart: Date,
+  ): Promise<{ todayFen: number; monthFen: number; pendingFen: number }> {
     const [row] = await rowsOf<{ today: string; month: string; pending: string }>(
       this.db,
       sql`select
@@ -147,9 +153,7 @@ export class TeamRepository {
     if (filter.superiorId !== undefined) conditions.push(sql`f.id = ${filter.superiorId}`);
     const q = filter.q?.trim().toLowerCase();
     if (q)
-      conditions.push(
-        sql`(strpos(lower(s.full_name), ${q}) > 0 or strpos(s.phone, ${q}) > 0 or strpos(lower(s.invite_code), ${q}) > 0)`,
-      );
+      conditions.push(sql`(strpos(lower(s.full_name), ${q}) > 0 or strpos(s.phone, ${q}) > 0 or strpos(lower(s.invite_code), ${q}) > 0)`);
     const where = sql.join(conditions, sql` and `);
     const from = sql`from ${users} s join ${users} f on f.id = s.invited_by_user_id where ${where}`;
     const [rows, totals] = await Promise.all([
@@ -261,10 +265,7 @@ export class TeamRepository {
     return row;
   }
 
-  async insertReward(
-    reward: Omit<typeof teamRewards.$inferInsert, 'id' | 'createdAt' | 'releasedAt'>,
-    tx: Transaction,
-  ): Promise<number> {
+  async insertReward(reward: Omit<typeof teamRewards.$inferInsert, 'id' | 'createdAt' | 'releasedAt'>, tx: Transaction): Promise<number> {
     const [row] = await tx.insert(teamRewards).values(reward).returning({ id: teamRewards.id });
     return row!.id;
   }
@@ -305,7 +306,11 @@ export class TeamRepository {
     return rows.map(toReward);
   }
 
-  async updateReward(id: number, change: { amountFen?: number; status?: TeamRewardStatus; releasedAt?: Date }, tx: Transaction): Promise<void> {
+  async updateReward(
+    id: number,
+    change: { amountFen?: number; status?: TeamRewardStatus; releasedAt?: Date },
+    tx: Transaction,
+  ): Promise<void> {
     await tx.update(teamRewards).set(change).where(eq(teamRewards.id, id));
   }
 

@@ -116,7 +116,14 @@ export class TeamService {
     if (first === null) return;
     const paidAt = new Date(payment.paidAt);
     const recorded = await this.repository.insertPayment(
-      { reference: `${source}:${payment.reference}`, source, payerUserId: payment.payerUserId, orderNo: payment.orderNo, paidFen: payment.amountFen, paidAt },
+      {
+        reference: `${source}:${payment.reference}`,
+        source,
+        payerUserId: payment.payerUserId,
+        orderNo: payment.orderNo,
+        paidFen: payment.amountFen,
+        paidAt,
+      },
       tx,
     );
     if (!recorded) return; // told before: never twice
@@ -362,7 +369,8 @@ export class TeamService {
     calendar.parseDayRange(query.startTime, query.endTime);
     const end = query.endTime || calendar.today(this.now());
     let start = query.startTime;
-    if (!start) start = granularity === 'day' ? addDays(end, -(TEAM_STAT_DEFAULT_DAYS - 1)) : firstOfMonthsBefore(end, TEAM_STAT_DEFAULT_MONTHS - 1);
+    if (!start)
+      start = granularity === 'day' ? addDays(end, -(TEAM_STAT_DEFAULT_DAYS - 1)) : firstOfMonthsBefore(end, TEAM_STAT_DEFAULT_MONTHS - 1);
     const periods = granularity === 'day' ? daysFrom(start, end) : monthsFrom(start, end);
     const max = granularity === 'day' ? TEAM_STAT_MAX_DAYS : TEAM_STAT_MAX_MONTHS;
     if (periods.length > max) throw fail('teamStatRangeTooLong', { max, count: periods.length });
