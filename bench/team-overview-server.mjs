@@ -36,6 +36,11 @@ await database.db.execute(sql`
   insert into team_rewards (payment_id, level, beneficiary_user_id, payer_user_id, kind, paid_at, basis_points, amount_fen, status, release_at)
   select id, 1, ${leader}, payer_user_id, 'flow', paid_at, 1000, 300, 'pending', now() + interval '7 days'
   from team_payments where reference like 'flowRecharge:bench-%'`);
+// As the module keeps them with each reward: the rewards per business day (the default zone).
+await database.db.execute(sql`
+  insert into team_daily (user_id, day, amount_fen)
+  select beneficiary_user_id, to_char(paid_at at time zone 'Asia/Shanghai', 'YYYY-MM-DD'), sum(amount_fen)
+  from team_rewards group by 1, 2`);
 await database.db.execute(sql`vacuum analyze`);
 
 await listenWithBaseline(app, database, 'users', leader, { first: FIRST, second: FIRST * PER_FIRST, rewards: REWARDS });

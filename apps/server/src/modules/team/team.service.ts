@@ -165,7 +165,8 @@ export class TeamService {
         },
         tx,
       );
-      await this.repository.bump(beneficiary, { rewardFen: amountFen }, tx);
+      await this.repository.bump(beneficiary, { rewardFen: amountFen, pendingFen: amountFen }, tx);
+      await this.repository.bumpDay(beneficiary, this.deps.calendar.dayOf(paidAt), amountFen, tx);
     }
   }
 
@@ -225,7 +226,8 @@ export class TeamService {
           );
         }
         await this.repository.updateReward(reward.id, { amountFen, ...(amountFen === 0 ? { status: 'reversed' as const } : {}) }, tx);
-        await this.repository.bump(reward.beneficiaryUserId, { rewardFen: -back }, tx);
+        await this.repository.bump(reward.beneficiaryUserId, { rewardFen: -back, pendingFen: reward.status === 'pending' ? -back : 0 }, tx);
+        await this.repository.bumpDay(reward.beneficiaryUserId, this.deps.calendar.dayOf(payment.paidAt), -back, tx);
       }
     }
   }
@@ -254,6 +256,7 @@ export class TeamService {
             await this.deps.ledger.settleDebt(reward.beneficiaryUserId, tx, 'income');
           }
           await this.repository.updateReward(reward.id, { status: 'withdrawable', releasedAt: new Date(this.now()) }, tx);
+          if (reward.amountFen > 0) await this.repository.bump(reward.beneficiaryUserId, { pendingFen: -reward.amountFen }, tx);
         }
         return due.length;
       });
@@ -275,22 +278,22 @@ export class TeamService {
     const now = this.now();
     const calendar = this.deps.calendar;
     const today = calendar.today(now);
-    const [counts, sums, inviteCode, settings] = await Promise.all([
-      this.repository.counts(userId),
-      this.repository.rewardSums(userId, calendar.dayStart(today), calendar.dayStart(calendar.monthStart(now))),
-      this.repository.inviteCodeOf(userId),
-      this.repository.settings(),
-    ]);
+    let read = await this.repository.overview(userId, today, calendar.monthStart(now));
+    if (!read.counts) {
+      // Someone never counted (older than the team): counted from the tree once.
+      await this.repository.countOnce(userId);
+      read = await this.repository.overview(userId, today, calendar.monthStart(now));
+    }
     return {
-      firstLevelCount: counts.firstCount,
-      secondLevelCount: counts.secondCount,
-      todayFen: sums.todayFen,
-      monthFen: sums.monthFen,
-      totalFen: counts.rewardFen,
-      pendingFen: sums.pendingFen,
+      firstLevelCount: read.counts?.firstCount ?? 0,
+      secondLevelCount: read.counts?.secondCount ?? 0,
+      todayFen: read.todayFen,
+      monthFen: read.monthFen,
+      totalFen: read.counts?.rewardFen ?? 0,
+      pendingFen: read.counts?.pendingFen ?? 0,
       today,
-      inviteCode,
-      settings,
+      inviteCode: read.inviteCode,
+      settings: read.settings,
     };
   }
 
