@@ -19,7 +19,7 @@ import {
 } from '@spatia/contract';
 import type { Transaction } from '../../db/database.js';
 import { fail } from '../../lib/app-error.js';
-import { BusinessCalendar } from '../../lib/business-time.js';
+import type { BusinessCalendar } from '../../lib/business-time.js';
 import { addDays, daysFrom, monthOf } from '../../lib/day-range.js';
 import type { Logger } from '../../lib/logger.js';
 import type { AdminLogService } from '../admin-log/index.js';
