@@ -24,5 +24,11 @@ export const houseRules = {
       modules: ['users'],
       reason: 'the market\'s search answers its page with each seller\'s name and avatar in its one statement (docs/market.md "Browsing")',
     },
+    {
+      file: 'apps/server/src/modules/team/team.repository.ts',
+      modules: ['users'],
+      reason:
+        'the team is the invitation tree of users (users.invited_by_user_id): its lists search and page people by name, phone and invite code two levels down in one statement (docs/team.md)',
+    },
   ],
 };

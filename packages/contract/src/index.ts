@@ -31,3 +31,4 @@ export * from './transfers.js';
 export * from './market.js';
 export * from './service-orders.js';
 export * from './people.js';
+export * from './team.js';
