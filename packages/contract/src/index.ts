@@ -30,3 +30,4 @@ export * from './ledger.js';
 export * from './transfers.js';
 export * from './market.js';
 export * from './service-orders.js';
+export * from './team.js';

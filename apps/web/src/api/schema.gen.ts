@@ -5055,6 +5055,139 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/admin/team/settings': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The team rates (basis points of what a subordinate pays) and the pending window (days) */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {number} */
+              code: 0;
+              data: {
+                /** @description 1/10000 of the amount paid */
+                firstLevelBasisPoints: number;
+                pendingDays: number;
+                /** @description 1/10000 of the amount paid */
+                secondLevelBasisPoints: number;
+              };
+              msg: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+      };
+    };
+    /** Change the team rates (for payments from now on) and the pending window */
+    put: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /** @description 1/10000 of the amount paid */
+            firstLevelBasisPoints: number;
+            pendingDays: number;
+            /** @description 1/10000 of the amount paid */
+            secondLevelBasisPoints: number;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {number} */
+              code: 0;
+              data: {
+                /** @description 1/10000 of the amount paid */
+                firstLevelBasisPoints: number;
+                pendingDays: number;
+                /** @description 1/10000 of the amount paid */
+                secondLevelBasisPoints: number;
+              };
+              msg: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+      };
+    };
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/admin/users': {
     parameters: {
       query?: never;
@@ -7382,6 +7515,101 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/c/firstSubordinates': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The people the caller invited, newest first, each with what they earned the caller */
+    get: {
+      parameters: {
+        query: {
+          pageNum: number;
+          pageSize: number;
+          /** @description part of a subordinate's name, phone or invite code */
+          q?: string;
+          /** @description the invite code of their superior: for the second level, one of the first level */
+          superiorCode?: string;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {number} */
+              code: 0;
+              data: {
+                list: {
+                  avatarUrl: string;
+                  contributionFen: number;
+                  inviteCode: string;
+                  joinedAt: number;
+                  name: string;
+                  /** @description middle four digits masked */
+                  phone: string;
+                  subordinateCount: number;
+                  superior: {
+                    inviteCode: string;
+                    name: string;
+                    uid: string;
+                  };
+                  uid: string;
+                }[];
+                pageNum: number;
+                pageSize: number;
+                total: number;
+              };
+              msg: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/c/flowRecharge/nativePayNow': {
     parameters: {
       query?: never;
@@ -7628,6 +7856,110 @@ export interface paths {
         };
         /** @description Default Response */
         404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/c/flowTgRevenues': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The caller’s rewards on flow recharges of their team, by the day paid (default the last 30 days), newest first */
+    get: {
+      parameters: {
+        query: {
+          /** @description a day, YYYY-MM-DD (UTC), included */
+          endTime?: string;
+          pageNum: number;
+          pageSize: number;
+          /** @description a day, YYYY-MM-DD (UTC), included */
+          startTime?: string;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {number} */
+              code: 0;
+              data: {
+                list: {
+                  amountFen: number;
+                  at: number;
+                  basisPoints: number;
+                  id: number;
+                  /** @enum {string} */
+                  kind: 'flow' | 'project';
+                  /** @enum {integer} */
+                  level: 1 | 2;
+                  orderNo: string;
+                  paidFen: number;
+                  payer: {
+                    avatarUrl: string;
+                    name: string;
+                    uid: string;
+                  };
+                  refundedFen: number;
+                  releaseAt: number;
+                  /** @enum {string} */
+                  source: 'flowRecharge' | 'market' | 'serviceOrder';
+                  /** @enum {string} */
+                  status: 'pending' | 'withdrawable' | 'reversed';
+                }[];
+                pageNum: number;
+                pageSize: number;
+                /** @description the rewards of the whole range */
+                sumFen: number;
+                total: number;
+              };
+              msg: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        403: {
           headers: {
             [name: string]: unknown;
           };
@@ -8963,6 +9295,110 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/c/projectTgRevenues': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The caller’s rewards on market purchases and service orders of their team, by the day paid (default the last 30 days), newest first */
+    get: {
+      parameters: {
+        query: {
+          /** @description a day, YYYY-MM-DD (UTC), included */
+          endTime?: string;
+          pageNum: number;
+          pageSize: number;
+          /** @description a day, YYYY-MM-DD (UTC), included */
+          startTime?: string;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {number} */
+              code: 0;
+              data: {
+                list: {
+                  amountFen: number;
+                  at: number;
+                  basisPoints: number;
+                  id: number;
+                  /** @enum {string} */
+                  kind: 'flow' | 'project';
+                  /** @enum {integer} */
+                  level: 1 | 2;
+                  orderNo: string;
+                  paidFen: number;
+                  payer: {
+                    avatarUrl: string;
+                    name: string;
+                    uid: string;
+                  };
+                  refundedFen: number;
+                  releaseAt: number;
+                  /** @enum {string} */
+                  source: 'flowRecharge' | 'market' | 'serviceOrder';
+                  /** @enum {string} */
+                  status: 'pending' | 'withdrawable' | 'reversed';
+                }[];
+                pageNum: number;
+                pageSize: number;
+                /** @description the rewards of the whole range */
+                sumFen: number;
+                total: number;
+              };
+              msg: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/c/register': {
     parameters: {
       query?: never;
@@ -9036,6 +9472,110 @@ export interface paths {
         };
       };
     };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/c/secondSubordinates': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The people the caller’s first level invited (all, or those of one: superiorCode), newest first, each with what they earned the caller */
+    get: {
+      parameters: {
+        query: {
+          pageNum: number;
+          pageSize: number;
+          /** @description part of a subordinate's name, phone or invite code */
+          q?: string;
+          /** @description the invite code of their superior: for the second level, one of the first level */
+          superiorCode?: string;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {number} */
+              code: 0;
+              data: {
+                list: {
+                  avatarUrl: string;
+                  contributionFen: number;
+                  inviteCode: string;
+                  joinedAt: number;
+                  name: string;
+                  /** @description middle four digits masked */
+                  phone: string;
+                  subordinateCount: number;
+                  superior: {
+                    inviteCode: string;
+                    name: string;
+                    uid: string;
+                  };
+                  uid: string;
+                }[];
+                pageNum: number;
+                pageSize: number;
+                total: number;
+              };
+              msg: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
     delete?: never;
     options?: never;
     head?: never;
@@ -11625,6 +12165,166 @@ export interface paths {
         };
         /** @description Default Response */
         503: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/c/team/revenueStat': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The caller’s rewards per day (default the last 30 days) or per month (default the last 12), every period, for the charts */
+    get: {
+      parameters: {
+        query?: {
+          /** @description a day, YYYY-MM-DD (UTC), included */
+          endTime?: string;
+          granularity?: 'day' | 'month';
+          /** @description a day, YYYY-MM-DD (UTC), included */
+          startTime?: string;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {number} */
+              code: 0;
+              data: {
+                endTime: string;
+                /** @enum {string} */
+                granularity: 'day' | 'month';
+                points: {
+                  flowFen: number;
+                  period: string;
+                  projectFen: number;
+                  totalFen: number;
+                }[];
+                startTime: string;
+              };
+              msg: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/c/team/statOverview': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The caller’s team: how many people at each level, rewards today, this month and in total, the invite code and the rates */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {number} */
+              code: 0;
+              data: {
+                firstLevelCount: number;
+                inviteCode: string;
+                monthFen: number;
+                pendingFen: number;
+                secondLevelCount: number;
+                settings: {
+                  /** @description 1/10000 of the amount paid */
+                  firstLevelBasisPoints: number;
+                  pendingDays: number;
+                  /** @description 1/10000 of the amount paid */
+                  secondLevelBasisPoints: number;
+                };
+                today: string;
+                todayFen: number;
+                totalFen: number;
+              };
+              msg: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        403: {
           headers: {
             [name: string]: unknown;
           };
