@@ -115,6 +115,14 @@ export const queryKeys = {
     mine: () => [...queryKeys.signing.all, 'mine'] as const,
     admin: () => [...queryKeys.signing.all, 'admin'] as const,
   },
+  /** The two-level team (`/team/index`): its overview, both levels, both kinds of reward, the chart. */
+  team: {
+    all: ['team'] as const,
+    overview: () => [...queryKeys.team.all, 'overview'] as const,
+    subordinates: (level: 1 | 2) => [...queryKeys.team.all, 'subordinates', level] as const,
+    revenues: (kind: string) => [...queryKeys.team.all, 'revenues', kind] as const,
+    revenueStat: (granularity: string) => [...queryKeys.team.all, 'revenueStat', granularity] as const,
+  },
   tours: {
     all: ['tours'] as const,
     tour: (uid: string) => [...queryKeys.tours.all, uid] as const,
