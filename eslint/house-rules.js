@@ -14,5 +14,11 @@ export const houseRules = {
       modules: ['transfers'],
       reason: 'the works list shows whether a transfer is pending inside its one hand-tuned statement (docs/architecture.md)',
     },
+    {
+      file: 'apps/server/src/modules/team/team.repository.ts',
+      modules: ['users'],
+      reason:
+        "the team is the invitation tree of users (users.invited_by_user_id): its lists search and page people by name, phone and invite code two levels down in one statement (docs/team.md)",
+    },
   ],
 };

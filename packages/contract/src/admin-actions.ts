@@ -40,6 +40,7 @@ export const ADMIN_ACTIONS = [
   'serviceOrderSettings.update',
   'serviceCoupon.create',
   'serviceCoupon.update',
+  'team.settings',
 ] as const;
 
 export type AdminActionCode = (typeof ADMIN_ACTIONS)[number];
@@ -118,6 +119,10 @@ export const ADMIN_LOG_FIELDS = [
   'enabled',
   'platformFeeBps',
   'code',
+  // the team
+  'firstLevelBasisPoints',
+  'secondLevelBasisPoints',
+  'pendingDays',
 ] as const;
 export type AdminLogField = (typeof ADMIN_LOG_FIELDS)[number];
 

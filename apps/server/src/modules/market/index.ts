@@ -16,10 +16,20 @@ declare module '../../kernel/module.js' {
   }
 }
 
+declare module '../../kernel/domain-events.js' {
+  interface DomainEventMap {
+    /** A purchase was booked (the team's promotion rewards, docs/team.md). */
+    'market.purchased': { reference: string; orderNo: string; payerUserId: number; amountFen: number; paidAt: number };
+    /** An admin refunded a purchase: `amountFen` went back to the buyer. */
+    'market.purchaseRefunded': { orderNo: string; refundReference: string; amountFen: number };
+  }
+}
+
 export default defineModule({
   name: 'market',
+  emits: ['market.purchased', 'market.purchaseRefunded'],
   needs: ['works', 'users', 'identity', 'ledger', 'recharge', 'notifications', 'admin-log'],
-  build: ({ database, works, workPublishing, users, identity, ledger, recharge, refunds, notifications, adminLog, logger }) => {
+  build: ({ database, works, workPublishing, users, identity, ledger, recharge, refunds, notifications, adminLog, logger, events }) => {
     const deps = {
       repository: new MarketRepository(database.db),
       works,
@@ -30,6 +40,7 @@ export default defineModule({
       recharge,
       notifications,
       log: logger,
+      events,
     };
     const market = new MarketService(deps);
     return { market, marketAdmin: new MarketAdminService(market, { ...deps, adminLog, refunds }) };

@@ -248,6 +248,8 @@ export class MarketAdminService {
         tx,
       );
     }
+    const refund = { orderNo: purchase.orderNo, refundReference: `market:refund:${purchase.orderNo}`, amountFen: purchase.priceFen };
+    await this.deps.events?.publish(tx, 'market.purchaseRefunded', refund);
     if (purchase.copyWorkId !== null) await this.deps.works.purgeWithin(purchase.copyWorkId, tx);
     const refunded = await this.repository.setPurchase(
       purchase.id,

@@ -1,3 +1,4 @@
+import type { DomainEvents } from '../../kernel/domain-events.js';
 import { randomBytes } from 'node:crypto';
 import {
   fenToYuan,
@@ -60,6 +61,8 @@ export interface MarketDeps {
   notifications: NotificationsService;
   log: Pick<Logger, 'error' | 'warn' | 'info'>;
   now?: () => number;
+  /** Tells the team of a purchase and a refund in their transaction (docs/team.md). */
+  events?: Pick<DomainEvents, 'publish'>;
 }
 
 /** A purchase to book in one transaction. */
@@ -454,6 +457,8 @@ export class MarketService {
       tx,
     );
     await this.repository.addSales(listing.id, 1, tx);
+    const told = { reference: purchaseReference(buying.orderNo), orderNo: buying.orderNo, payerUserId: buying.buyerId, amountFen: listing.priceFen, paidAt: this.now() };
+    await this.deps.events?.publish(tx, 'market.purchased', told);
     await this.deps.notifications.notify(tx, {
       userId: buying.buyerId,
       kind: 'marketPurchased',

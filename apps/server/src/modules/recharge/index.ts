@@ -20,18 +20,38 @@ declare module '../../kernel/module.js' {
   }
 }
 
+declare module '../../kernel/domain-events.js' {
+  interface DomainEventMap {
+    /** A flow recharge was paid and booked (the team's promotion rewards, docs/team.md). */
+    'recharge.flowPaid': { reference: string; orderNo: string; payerUserId: number; amountFen: number; paidAt: number };
+    /** A refund of a flow recharge was booked: `amountFen` went back to the payer. */
+    'recharge.flowRefunded': { orderNo: string; refundReference: string; amountFen: number };
+  }
+}
+
 export default defineModule({
   name: 'recharge',
+  emits: ['recharge.flowPaid', 'recharge.flowRefunded'],
   needs: ['ledger', 'notifications', 'users', 'admin-log'],
-  build: ({ config, database, secrets, ledger, notifications, users, adminLog, logger }) => {
+  build: ({ config, database, secrets, ledger, notifications, users, adminLog, logger, events }) => {
     const payment = createPaymentDrivers(config.payments, {
       db: database.db,
       secret: () => (config.authSecret ? Promise.resolve(config.authSecret) : secrets.get('sandbox-payments')),
       publicUrl: config.publicUrl,
     });
-    const refunds = new RefundsService(new RefundsRepository(database.db), payment.drivers, ledger, notifications, users, adminLog, logger);
+    const refunds = new RefundsService(
+      new RefundsRepository(database.db),
+      payment.drivers,
+      ledger,
+      notifications,
+      users,
+      adminLog,
+      logger,
+      Date.now,
+      events,
+    );
     return {
-      recharge: new RechargeService(new RechargeRepository(database.db), payment.drivers, ledger, notifications, logger, Date.now, refunds),
+      recharge: new RechargeService(new RechargeRepository(database.db), payment.drivers, ledger, notifications, logger, Date.now, refunds, events),
       sandboxPay: payment.sandbox,
       refunds,
     };

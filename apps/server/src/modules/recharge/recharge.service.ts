@@ -1,3 +1,4 @@
+import type { DomainEvents } from '../../kernel/domain-events.js';
 import { randomBytes } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import {
@@ -97,6 +98,8 @@ export class RechargeService {
     private readonly now: () => number = Date.now,
     /** Refunds, which a second payment of an order starts (docs/refunds.md). */
     private readonly refunds?: RefundsService,
+    /** Tells the team of a paid flow recharge (docs/team.md). */
+    private readonly events?: Pick<DomainEvents, 'publish'>,
   ) {}
 
   /** The providers this site takes, in the order the page offers them. */
@@ -406,6 +409,21 @@ export class RechargeService {
     return 'pending';
   }
 
+  /**
+   * The team's rewards on a flow recharge (docs/team.md), in a transaction of their own: the booking is one
+   * statement (bench/payment-notifications.mjs). A failure is logged and leaves the payment booked.
+   */
+  private async tellFlowPaid(provider: PaymentProvider, state: Extract<PaymentState, { state: 'paid' }>, userId: number): Promise<void> {
+    const events = this.events;
+    if (!events) return;
+    const told = { reference: `flowRecharge:${state.orderNo}`, orderNo: state.orderNo, payerUserId: userId, amountFen: state.amountFen, paidAt: state.paidAt.getTime() };
+    try {
+      await this.repository.db.transaction((tx) => events.publish(tx, 'recharge.flowPaid', told));
+    } catch (error) {
+      this.log.error({ err: error, provider, orderNo: state.orderNo }, 'telling the team of a paid recharge failed');
+    }
+  }
+
   private async book(provider: PaymentProvider, state: PaymentState): Promise<Booking> {
     if (state.state !== 'paid') return 'notPaid';
     // A payment that arrives after the order was closed is still money taken: it is booked.
@@ -433,6 +451,7 @@ export class RechargeService {
       this.log.info({ provider, orderNo: state.orderNo, transactionId: state.transactionId }, 'payment booked');
       // What a refund left owing is paid first from the money that just came in (docs/refunds.md).
       if (paid.inDebt) await this.ledger.settleDebt(paid.userId);
+      if (paid.kind === 'flowRecharge') await this.tellFlowPaid(provider, state, paid.userId);
       if (paid.kind !== 'flowRecharge') await this.fulfil({ id: paid.id, kind: paid.kind, orderNo: state.orderNo });
       return 'booked';
     }

@@ -1,3 +1,4 @@
+import type { DomainEvents } from '../../kernel/domain-events.js';
 import {
   refundStateOf,
   type AdminRechargeOrder,
@@ -52,6 +53,8 @@ export class RefundsService {
     private readonly adminLog: Pick<AdminLogService, 'record'>,
     private readonly log: Pick<Logger, 'error' | 'warn' | 'info'>,
     private readonly now: () => number = Date.now,
+    /** Tells the team of a flow recharge's refund in its transaction (docs/team.md). */
+    private readonly events?: Pick<DomainEvents, 'publish'>,
   ) {}
 
   private driver(provider: PaymentProvider): PaymentDriver {
@@ -197,6 +200,8 @@ export class RefundsService {
           },
           tx,
         ));
+        if (order.kind === 'flowRecharge')
+          await this.events?.publish(tx, 'recharge.flowRefunded', { orderNo: order.orderNo, refundReference: done.refundNo, amountFen: done.amountFen });
       }
       await this.notifications.notify(tx, {
         userId: order.userId,

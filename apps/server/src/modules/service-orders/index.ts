@@ -12,10 +12,20 @@ declare module '../../kernel/module.js' {
   }
 }
 
+declare module '../../kernel/domain-events.js' {
+  interface DomainEventMap {
+    /** A part of a service order was paid into the held account (the team's promotion rewards, docs/team.md). */
+    'serviceOrder.paid': { reference: string; orderNo: string; payerUserId: number; amountFen: number; paidAt: number };
+    /** A cancellation gave `amountFen` of what was paid back to the customer. */
+    'serviceOrder.refunded': { orderNo: string; refundReference: string; amountFen: number };
+  }
+}
+
 export default defineModule({
   name: 'service-orders',
+  emits: ['serviceOrder.paid', 'serviceOrder.refunded'],
   needs: ['signing', 'users', 'works', 'processing', 'transfers', 'ledger', 'recharge', 'notifications', 'admin-log'],
-  build: ({ database, signing, users, works, processing, transfers, ledger, recharge, notifications, adminLog, logger }) => ({
+  build: ({ database, signing, users, works, processing, transfers, ledger, recharge, notifications, adminLog, logger, events }) => ({
     serviceOrders: new ServiceOrdersService(new ServiceOrdersRepository(database.db), {
       signing,
       users,
@@ -27,6 +37,7 @@ export default defineModule({
       notifications,
       adminLog,
       log: logger,
+      events,
     }),
   }),
   routes: (app, { serviceOrders }) => app.register(serviceOrdersRoutes, { serviceOrders }),

@@ -1,3 +1,4 @@
+import type { DomainEvents } from '../../kernel/domain-events.js';
 import { randomBytes } from 'node:crypto';
 import {
   estimateServiceOrder,
@@ -84,6 +85,8 @@ export interface ServiceOrdersDependencies {
   notifications: NotificationsService;
   adminLog: AdminLogService;
   log: Pick<Logger, 'error' | 'warn' | 'info'>;
+  /** Tells the team of a payment and a refund in their transaction (docs/team.md). */
+  events?: Pick<DomainEvents, 'publish'>;
 }
 
 /**
@@ -732,6 +735,8 @@ export class ServiceOrdersService {
       );
     }
     await this.repository.insertPayment({ orderId: order.id, part, amountFen, method, paymentOrderId, ledgerReference: reference }, tx);
+    const paid = { reference, orderNo: order.orderNo, payerUserId: order.customerId, amountFen, paidAt: this.now() };
+    await this.deps.events?.publish(tx, 'serviceOrder.paid', paid);
     const opens = order.status === 'placed';
     await this.repository.updateOrder(
       order.id,
@@ -771,6 +776,7 @@ export class ServiceOrdersService {
         tx,
       );
     }
+    if (refundFen > 0) await this.deps.events?.publish(tx, 'serviceOrder.refunded', { orderNo: order.orderNo, refundReference: `serviceOrder:${order.id}:cancel`, amountFen: refundFen });
     await this.repository.releaseRedemption(order.id, tx);
     const deliveries = await this.repository.deliveriesOf(order.id, tx);
     await this.deps.transfers.withdrawForOrder(

@@ -17,12 +17,14 @@ declare module '../../kernel/domain-events.js' {
   interface DomainEventMap {
     /** The back office disabled an account: its sessions must end in the same transaction. */
     'user.disabled': { userId: number };
+    /** Someone registered with an invite code: `invitedByUserId` is their superior for good (docs/team.md). */
+    'user.registered': { userId: number; invitedByUserId: number };
   }
 }
 
 export default defineModule({
   name: 'users',
-  emits: ['user.disabled'],
+  emits: ['user.disabled', 'user.registered'],
   needs: ['admin-log'],
   build: ({ database, cache, adminLog, events }) => ({
     users: UsersService.on(database.db, cache, adminLog, events),

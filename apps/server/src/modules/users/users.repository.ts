@@ -106,7 +106,7 @@ export class UsersRepository {
   constructor(private readonly db: Db) {}
 
   /** Inserts the user with its roles and permissions in one transaction. */
-  async insert(user: NewUser): Promise<{ id: number; uid: string }> {
+  async insert(user: NewUser, alsoWithin?: (tx: Transaction, created: { id: number }) => Promise<void>): Promise<{ id: number; uid: string }> {
     return this.db.transaction(async (tx) => {
       const [created] = await tx
         .insert(users)
@@ -126,6 +126,7 @@ export class UsersRepository {
       if (user.permissionIds.length > 0) {
         await tx.insert(userPermissions).values(user.permissionIds.map((permissionId) => ({ userId: created.id, permissionId })));
       }
+      await alsoWithin?.(tx, created);
       return created;
     });
   }

@@ -93,6 +93,9 @@ export class UsersService {
       roles: [...new Set(input.roles)],
       permissionIds: [...new Set(input.permissionIds)],
       invitedByUserId: input.invitedByUserId ?? null,
+    }, async (tx, created) => {
+      // The team counts its new member in this transaction (docs/team.md); a sign-up earns nobody anything.
+      if (input.invitedByUserId) await this.events?.publish(tx, 'user.registered', { userId: created.id, invitedByUserId: input.invitedByUserId });
     });
   }
 
