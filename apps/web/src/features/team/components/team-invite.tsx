@@ -29,9 +29,11 @@ export function TeamInvite({ code, prominent }: { code: string; prominent: boole
             {t('team.invite.emptyTitle')}
           </Typography.Title>
         )}
-        <Typography.Paragraph type="secondary" className="team-invite__hint">
-          {t('team.invite.hint')}
-        </Typography.Paragraph>
+        {prominent && (
+          <Typography.Paragraph type="secondary" className="team-invite__hint">
+            {t('team.invite.hint')}
+          </Typography.Paragraph>
+        )}
         <span className="team-invite__label">{t('team.invite.code')}</span>
         <span className="team-invite__code" data-testid="team-invite-code">
           {code}

@@ -120,7 +120,7 @@ function RevenueList({ kind }: { kind: TeamRevenueKind }) {
       key: 'status',
       title: t('team.rewards.columns.status'),
       render: (_, reward) => (
-        <span className="team-money--stack">
+        <span className="team-status">
           <Tag color={STATUS_COLORS[reward.status]} data-testid="team-reward-status">
             {t(`team.rewards.status.${reward.status}`)}
           </Tag>
