@@ -7,6 +7,7 @@ import { run as marketSearch } from './market-search.mjs';
 import { run as panoramaProcessing } from './panorama-processing.mjs';
 import { run as paymentNotifications } from './payment-notifications.mjs';
 import { run as pointcloudConversion } from './pointcloud-conversion.mjs';
+import { run as teamOverview } from './team-overview.mjs';
 import { run as trafficBilling } from './traffic-billing.mjs';
 import { run as tusUpload } from './tus-upload.mjs';
 import { run as userSearch } from './user-search.mjs';
@@ -20,6 +21,7 @@ const results = [
   await worksList(options),
   await userSearch(options),
   await marketSearch(options),
+  await teamOverview(options),
   await paymentNotifications(options),
   await trafficBilling(options),
   await panoramaProcessing(options),

@@ -18,7 +18,7 @@ export const houseRules = {
       file: 'apps/server/src/modules/team/team.repository.ts',
       modules: ['users'],
       reason:
-        "the team is the invitation tree of users (users.invited_by_user_id): its lists search and page people by name, phone and invite code two levels down in one statement (docs/team.md)",
+        'the team is the invitation tree of users (users.invited_by_user_id): its lists search and page people by name, phone and invite code two levels down in one statement (docs/team.md)',
     },
   ],
 };

@@ -3,7 +3,15 @@ CREATE TABLE "team_counts" (
 	"first_count" integer DEFAULT 0 NOT NULL,
 	"second_count" integer DEFAULT 0 NOT NULL,
 	"reward_fen" bigint DEFAULT 0 NOT NULL,
-	CONSTRAINT "team_counts_not_negative" CHECK ("team_counts"."first_count" >= 0 and "team_counts"."second_count" >= 0 and "team_counts"."reward_fen" >= 0)
+	"pending_fen" bigint DEFAULT 0 NOT NULL,
+	CONSTRAINT "team_counts_not_negative" CHECK ("team_counts"."first_count" >= 0 and "team_counts"."second_count" >= 0 and "team_counts"."reward_fen" >= 0 and "team_counts"."pending_fen" >= 0)
+);
+--> statement-breakpoint
+CREATE TABLE "team_daily" (
+	"user_id" bigint NOT NULL,
+	"day" text NOT NULL,
+	"amount_fen" bigint DEFAULT 0 NOT NULL,
+	CONSTRAINT "team_daily_user_id_day_pk" PRIMARY KEY("user_id","day")
 );
 --> statement-breakpoint
 CREATE TABLE "team_payments" (
@@ -56,6 +64,7 @@ CREATE TABLE "team_settings" (
 );
 --> statement-breakpoint
 ALTER TABLE "team_counts" ADD CONSTRAINT "team_counts_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "team_daily" ADD CONSTRAINT "team_daily_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "team_payments" ADD CONSTRAINT "team_payments_payer_user_id_users_id_fk" FOREIGN KEY ("payer_user_id") REFERENCES "public"."users"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "team_refunds" ADD CONSTRAINT "team_refunds_payment_id_team_payments_id_fk" FOREIGN KEY ("payment_id") REFERENCES "public"."team_payments"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "team_rewards" ADD CONSTRAINT "team_rewards_payment_id_team_payments_id_fk" FOREIGN KEY ("payment_id") REFERENCES "public"."team_payments"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint

@@ -64,7 +64,7 @@ export interface TeamOverview {
   pendingFen: number;
   /** Today as a business day (YYYY-MM-DD). */
   today: string;
-  /** The caller's own invite code: the invite link is `/login?inviteCode={code}`. */
+  /** The caller's own invite code: the invite link is `/login?mode=register&invite={code}` (the registration form, filled in). */
   inviteCode: string;
   settings: TeamSettings;
 }

@@ -457,7 +457,13 @@ export class MarketService {
       tx,
     );
     await this.repository.addSales(listing.id, 1, tx);
-    const told = { reference: purchaseReference(buying.orderNo), orderNo: buying.orderNo, payerUserId: buying.buyerId, amountFen: listing.priceFen, paidAt: this.now() };
+    const told = {
+      reference: purchaseReference(buying.orderNo),
+      orderNo: buying.orderNo,
+      payerUserId: buying.buyerId,
+      amountFen: listing.priceFen,
+      paidAt: this.now(),
+    };
     await this.deps.events?.publish(tx, 'market.purchased', told);
     await this.deps.notifications.notify(tx, {
       userId: buying.buyerId,

@@ -51,7 +51,16 @@ export default defineModule({
       events,
     );
     return {
-      recharge: new RechargeService(new RechargeRepository(database.db), payment.drivers, ledger, notifications, logger, Date.now, refunds, events),
+      recharge: new RechargeService(
+        new RechargeRepository(database.db),
+        payment.drivers,
+        ledger,
+        notifications,
+        logger,
+        Date.now,
+        refunds,
+        events,
+      ),
       sandboxPay: payment.sandbox,
       refunds,
     };

@@ -416,7 +416,13 @@ export class RechargeService {
   private async tellFlowPaid(provider: PaymentProvider, state: Extract<PaymentState, { state: 'paid' }>, userId: number): Promise<void> {
     const events = this.events;
     if (!events) return;
-    const told = { reference: `flowRecharge:${state.orderNo}`, orderNo: state.orderNo, payerUserId: userId, amountFen: state.amountFen, paidAt: state.paidAt.getTime() };
+    const told = {
+      reference: `flowRecharge:${state.orderNo}`,
+      orderNo: state.orderNo,
+      payerUserId: userId,
+      amountFen: state.amountFen,
+      paidAt: state.paidAt.getTime(),
+    };
     try {
       await this.repository.db.transaction((tx) => events.publish(tx, 'recharge.flowPaid', told));
     } catch (error) {

@@ -201,7 +201,11 @@ export class RefundsService {
           tx,
         ));
         if (order.kind === 'flowRecharge')
-          await this.events?.publish(tx, 'recharge.flowRefunded', { orderNo: order.orderNo, refundReference: done.refundNo, amountFen: done.amountFen });
+          await this.events?.publish(tx, 'recharge.flowRefunded', {
+            orderNo: order.orderNo,
+            refundReference: done.refundNo,
+            amountFen: done.amountFen,
+          });
       }
       await this.notifications.notify(tx, {
         userId: order.userId,

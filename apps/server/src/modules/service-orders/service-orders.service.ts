@@ -776,7 +776,12 @@ export class ServiceOrdersService {
         tx,
       );
     }
-    if (refundFen > 0) await this.deps.events?.publish(tx, 'serviceOrder.refunded', { orderNo: order.orderNo, refundReference: `serviceOrder:${order.id}:cancel`, amountFen: refundFen });
+    if (refundFen > 0)
+      await this.deps.events?.publish(tx, 'serviceOrder.refunded', {
+        orderNo: order.orderNo,
+        refundReference: `serviceOrder:${order.id}:cancel`,
+        amountFen: refundFen,
+      });
     await this.repository.releaseRedemption(order.id, tx);
     const deliveries = await this.repository.deliveriesOf(order.id, tx);
     await this.deps.transfers.withdrawForOrder(

@@ -27,7 +27,9 @@ export default defineModule({
   }),
   routes: (app, { team }) => app.register(teamRoutes, { team }),
   // Rewards whose pending window passed become withdrawable income (docs/team.md).
-  jobs: ({ team }) => [{ name: 'team.release', handler: () => team.releaseDue().then(() => undefined), options: { schedule: { cron: '* * * * *' } } }],
+  jobs: ({ team }) => [
+    { name: 'team.release', handler: () => team.releaseDue().then(() => undefined), options: { schedule: { cron: '* * * * *' } } },
+  ],
   on: ({ team }) => ({
     // The superior is fixed at registration: the counts of both levels change with it.
     'user.registered': { when: 'transaction', handle: (payload, tx) => team.registered(payload, tx) },

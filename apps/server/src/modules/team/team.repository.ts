@@ -3,7 +3,7 @@ import { TEAM_DEFAULT_SETTINGS } from '@spatia/contract';
 import { eq, sql, type SQL } from 'drizzle-orm';
 import { rowsOf, type Db, type Executor, type Transaction } from '../../db/database.js';
 import { users } from '../users/users.tables.js';
-import { teamCounts, teamPayments, teamRefunds, teamRewards, teamSettings } from './team.tables.js';
+import { teamCounts, teamDaily, teamPayments, teamRefunds, teamRewards, teamSettings } from './team.tables.js';
 
 export interface CountsRow {
   firstCount: number;
@@ -17,6 +17,7 @@ export interface PaymentRow {
   orderNo: string;
   paidFen: number;
   refundedFen: number;
+  paidAt: Date;
 }
 
 export interface RewardRow {
@@ -72,29 +73,91 @@ export class TeamRepository {
     return sql`select ${userId}::bigint,
       (select count(*) from ${users} f where f.invited_by_user_id = ${userId})::int,
       (select count(*) from ${users} s join ${users} f on f.id = s.invited_by_user_id where f.invited_by_user_id = ${userId})::int,
-      (select coalesce(sum(r.amount_fen), 0) from ${teamRewards} r where r.beneficiary_user_id = ${userId})::bigint`;
+      (select coalesce(sum(r.amount_fen), 0) from ${teamRewards} r where r.beneficiary_user_id = ${userId})::bigint,
+      (select coalesce(sum(r.amount_fen), 0) from ${teamRewards} r where r.beneficiary_user_id = ${userId} and r.status = 'pending')::bigint`;
   }
 
   /**
    * Adds to a person's counts in the caller's transaction; a person without a row yet is counted from the tree
    * and their rewards (which already hold the change), so the row is right either way.
    */
-  async bump(userId: number, delta: { first?: number; second?: number; rewardFen?: number }, tx: Transaction): Promise<void> {
-    await tx.execute(sql`insert into ${teamCounts} (user_id, first_count, second_count, reward_fen) ${this.computed(userId)}
+  async bump(
+    userId: number,
+    delta: { first?: number; second?: number; rewardFen?: number; pendingFen?: number },
+    tx: Transaction,
+  ): Promise<void> {
+    await tx.execute(sql`insert into ${teamCounts} (user_id, first_count, second_count, reward_fen, pending_fen) ${this.computed(userId)}
       on conflict (user_id) do update set
         first_count = ${teamCounts}.first_count + ${delta.first ?? 0},
         second_count = ${teamCounts}.second_count + ${delta.second ?? 0},
-        reward_fen = ${teamCounts}.reward_fen + ${delta.rewardFen ?? 0}`);
+        reward_fen = ${teamCounts}.reward_fen + ${delta.rewardFen ?? 0},
+        pending_fen = ${teamCounts}.pending_fen + ${delta.pendingFen ?? 0}`);
   }
 
-  async counts(userId: number): Promise<CountsRow> {
-    const read = async () => (await this.db.select().from(teamCounts).where(eq(teamCounts.userId, userId)))[0];
-    let row = await read();
-    if (!row) {
-      await this.db.execute(sql`insert into ${teamCounts} (user_id, first_count, second_count, reward_fen) ${this.computed(userId)} on conflict (user_id) do nothing`);
-      row = await read();
-    }
-    return { firstCount: row?.firstCount ?? 0, secondCount: row?.secondCount ?? 0, rewardFen: row?.rewardFen ?? 0 };
+  /** Adds to the person's rewards of a business day. */
+  async bumpDay(userId: number, day: string, amountFen: number, tx: Transaction): Promise<void> {
+    await tx
+      .insert(teamDaily)
+      .values({ userId, day, amountFen })
+      .onConflictDoUpdate({ target: [teamDaily.userId, teamDaily.day], set: { amountFen: sql`${teamDaily.amountFen} + ${amountFen}` } });
+  }
+
+  /**
+   * The overview in one statement: the counts row (undefined when the person has none yet), the invite
+   * code, the settings row and the rewards of today and of this month from the daily sums.
+   */
+  async overview(
+    userId: number,
+    today: string,
+    monthStart: string,
+  ): Promise<{
+    counts?: CountsRow & { pendingFen: number };
+    inviteCode: string;
+    settings: TeamSettings;
+    todayFen: number;
+    monthFen: number;
+  }> {
+    const [row] = await rowsOf<Record<string, unknown>>(
+      this.db,
+      sql`select u.invite_code, c.first_count, c.second_count, c.reward_fen, c.pending_fen,
+          s.first_level_basis_points, s.second_level_basis_points, s.pending_days,
+          (select coalesce(sum(d.amount_fen), 0) from ${teamDaily} d where d.user_id = u.id and d.day = ${today}) as today,
+          (select coalesce(sum(d.amount_fen), 0) from ${teamDaily} d where d.user_id = u.id and d.day >= ${monthStart} and d.day <= ${today}) as month
+        from ${users} u
+          left join ${teamCounts} c on c.user_id = u.id
+          left join ${teamSettings} s on s.id = 1
+        where u.id = ${userId}`,
+    );
+    const settings =
+      row?.first_level_basis_points == null
+        ? { ...TEAM_DEFAULT_SETTINGS }
+        : {
+            firstLevelBasisPoints: num(row.first_level_basis_points),
+            secondLevelBasisPoints: num(row.second_level_basis_points),
+            pendingDays: num(row.pending_days),
+          };
+    return {
+      counts:
+        row?.first_count == null
+          ? undefined
+          : {
+              firstCount: num(row.first_count),
+              secondCount: num(row.second_count),
+              rewardFen: num(row.reward_fen),
+              pendingFen: num(row.pending_fen),
+            },
+      inviteCode: row ? String(row.invite_code) : '',
+      settings,
+      todayFen: num(row?.today),
+      monthFen: num(row?.month),
+    };
+  }
+
+  /** Counts a person who has no counts row yet from the tree and their rewards (once: a row that exists stays). */
+  async countOnce(userId: number): Promise<void> {
+    await this.db.execute(
+      sql`insert into ${teamCounts} (user_id, first_count, second_count, reward_fen, pending_fen) ${this.computed(userId)} on conflict (user_id) do nothing`,
+    );
   }
 
   /** The person's superior and theirs (null where there is none). */
@@ -110,21 +173,6 @@ export class TeamRepository {
   async inviteCodeOf(userId: number): Promise<string> {
     const [row] = await this.db.select({ inviteCode: users.inviteCode }).from(users).where(eq(users.id, userId));
     return row?.inviteCode ?? '';
-  }
-
-  /** Rewards of today, of this month and pending, for the overview (today and month start as instants). */
-  async rewardSums(userId: number, todayStart: Date, monthStart: Date): Promise<{ todayFen: number; monthFen: number; pendingFen: number }> {
-    const [row] = await rowsOf<{ today: string; month: string; pending: string }>(
-      this.db,
-      sql`select
-          coalesce(sum(amount_fen) filter (where paid_at >= ${todayStart.toISOString()} and paid_at >= ${monthStart.toISOString()}), 0) as today,
-          coalesce(sum(amount_fen) filter (where paid_at >= ${monthStart.toISOString()}), 0) as month,
-          coalesce(sum(amount_fen) filter (where status = 'pending'), 0) as pending
-        from ${teamRewards}
-        where beneficiary_user_id = ${userId} and kind in ('flow', 'project')
-          and (status = 'pending' or paid_at >= ${(todayStart < monthStart ? todayStart : monthStart).toISOString()})`,
-    );
-    return { todayFen: num(row?.today), monthFen: num(row?.month), pendingFen: num(row?.pending) };
   }
 
   /** Whether `code` is the invite code of one of the person's first level. */
@@ -147,9 +195,7 @@ export class TeamRepository {
     if (filter.superiorId !== undefined) conditions.push(sql`f.id = ${filter.superiorId}`);
     const q = filter.q?.trim().toLowerCase();
     if (q)
-      conditions.push(
-        sql`(strpos(lower(s.full_name), ${q}) > 0 or strpos(s.phone, ${q}) > 0 or strpos(lower(s.invite_code), ${q}) > 0)`,
-      );
+      conditions.push(sql`(strpos(lower(s.full_name), ${q}) > 0 or strpos(s.phone, ${q}) > 0 or strpos(lower(s.invite_code), ${q}) > 0)`);
     const where = sql.join(conditions, sql` and `);
     const from = sql`from ${users} s join ${users} f on f.id = s.invited_by_user_id where ${where}`;
     const [rows, totals] = await Promise.all([
@@ -261,10 +307,7 @@ export class TeamRepository {
     return row;
   }
 
-  async insertReward(
-    reward: Omit<typeof teamRewards.$inferInsert, 'id' | 'createdAt' | 'releasedAt'>,
-    tx: Transaction,
-  ): Promise<number> {
+  async insertReward(reward: Omit<typeof teamRewards.$inferInsert, 'id' | 'createdAt' | 'releasedAt'>, tx: Transaction): Promise<number> {
     const [row] = await tx.insert(teamRewards).values(reward).returning({ id: teamRewards.id });
     return row!.id;
   }
@@ -279,7 +322,7 @@ export class TeamRepository {
   async lockPayments(source: TeamRevenueSource, orderNo: string, tx: Transaction): Promise<PaymentRow[]> {
     const rows = await rowsOf<Record<string, unknown>>(
       tx,
-      sql`select id, reference, order_no, paid_fen, refunded_fen from ${teamPayments}
+      sql`select id, reference, order_no, paid_fen, refunded_fen, paid_at from ${teamPayments}
         where source = ${source} and order_no = ${orderNo} order by id desc for update`,
     );
     return rows.map((row) => ({
@@ -288,6 +331,7 @@ export class TeamRepository {
       orderNo: String(row.order_no),
       paidFen: num(row.paid_fen),
       refundedFen: num(row.refunded_fen),
+      paidAt: new Date(row.paid_at as string | Date),
     }));
   }
 
@@ -305,7 +349,11 @@ export class TeamRepository {
     return rows.map(toReward);
   }
 
-  async updateReward(id: number, change: { amountFen?: number; status?: TeamRewardStatus; releasedAt?: Date }, tx: Transaction): Promise<void> {
+  async updateReward(
+    id: number,
+    change: { amountFen?: number; status?: TeamRewardStatus; releasedAt?: Date },
+    tx: Transaction,
+  ): Promise<void> {
     await tx.update(teamRewards).set(change).where(eq(teamRewards.id, id));
   }
 

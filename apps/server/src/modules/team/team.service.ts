@@ -19,7 +19,7 @@ import {
 } from '@spatia/contract';
 import type { Transaction } from '../../db/database.js';
 import { fail } from '../../lib/app-error.js';
-import { BusinessCalendar } from '../../lib/business-time.js';
+import type { BusinessCalendar } from '../../lib/business-time.js';
 import { addDays, daysFrom, monthOf } from '../../lib/day-range.js';
 import type { Logger } from '../../lib/logger.js';
 import type { AdminLogService } from '../admin-log/index.js';
@@ -116,7 +116,14 @@ export class TeamService {
     if (first === null) return;
     const paidAt = new Date(payment.paidAt);
     const recorded = await this.repository.insertPayment(
-      { reference: `${source}:${payment.reference}`, source, payerUserId: payment.payerUserId, orderNo: payment.orderNo, paidFen: payment.amountFen, paidAt },
+      {
+        reference: `${source}:${payment.reference}`,
+        source,
+        payerUserId: payment.payerUserId,
+        orderNo: payment.orderNo,
+        paidFen: payment.amountFen,
+        paidAt,
+      },
       tx,
     );
     if (!recorded) return; // told before: never twice
@@ -158,7 +165,8 @@ export class TeamService {
         },
         tx,
       );
-      await this.repository.bump(beneficiary, { rewardFen: amountFen }, tx);
+      await this.repository.bump(beneficiary, { rewardFen: amountFen, pendingFen: amountFen }, tx);
+      await this.repository.bumpDay(beneficiary, this.deps.calendar.dayOf(paidAt), amountFen, tx);
     }
   }
 
@@ -218,7 +226,8 @@ export class TeamService {
           );
         }
         await this.repository.updateReward(reward.id, { amountFen, ...(amountFen === 0 ? { status: 'reversed' as const } : {}) }, tx);
-        await this.repository.bump(reward.beneficiaryUserId, { rewardFen: -back }, tx);
+        await this.repository.bump(reward.beneficiaryUserId, { rewardFen: -back, pendingFen: reward.status === 'pending' ? -back : 0 }, tx);
+        await this.repository.bumpDay(reward.beneficiaryUserId, this.deps.calendar.dayOf(payment.paidAt), -back, tx);
       }
     }
   }
@@ -247,6 +256,7 @@ export class TeamService {
             await this.deps.ledger.settleDebt(reward.beneficiaryUserId, tx, 'income');
           }
           await this.repository.updateReward(reward.id, { status: 'withdrawable', releasedAt: new Date(this.now()) }, tx);
+          if (reward.amountFen > 0) await this.repository.bump(reward.beneficiaryUserId, { pendingFen: -reward.amountFen }, tx);
         }
         return due.length;
       });
@@ -268,22 +278,22 @@ export class TeamService {
     const now = this.now();
     const calendar = this.deps.calendar;
     const today = calendar.today(now);
-    const [counts, sums, inviteCode, settings] = await Promise.all([
-      this.repository.counts(userId),
-      this.repository.rewardSums(userId, calendar.dayStart(today), calendar.dayStart(calendar.monthStart(now))),
-      this.repository.inviteCodeOf(userId),
-      this.repository.settings(),
-    ]);
+    let read = await this.repository.overview(userId, today, calendar.monthStart(now));
+    if (!read.counts) {
+      // Someone never counted (older than the team): counted from the tree once.
+      await this.repository.countOnce(userId);
+      read = await this.repository.overview(userId, today, calendar.monthStart(now));
+    }
     return {
-      firstLevelCount: counts.firstCount,
-      secondLevelCount: counts.secondCount,
-      todayFen: sums.todayFen,
-      monthFen: sums.monthFen,
-      totalFen: counts.rewardFen,
-      pendingFen: sums.pendingFen,
+      firstLevelCount: read.counts?.firstCount ?? 0,
+      secondLevelCount: read.counts?.secondCount ?? 0,
+      todayFen: read.todayFen,
+      monthFen: read.monthFen,
+      totalFen: read.counts?.rewardFen ?? 0,
+      pendingFen: read.counts?.pendingFen ?? 0,
       today,
-      inviteCode,
-      settings,
+      inviteCode: read.inviteCode,
+      settings: read.settings,
     };
   }
 
@@ -362,7 +372,8 @@ export class TeamService {
     calendar.parseDayRange(query.startTime, query.endTime);
     const end = query.endTime || calendar.today(this.now());
     let start = query.startTime;
-    if (!start) start = granularity === 'day' ? addDays(end, -(TEAM_STAT_DEFAULT_DAYS - 1)) : firstOfMonthsBefore(end, TEAM_STAT_DEFAULT_MONTHS - 1);
+    if (!start)
+      start = granularity === 'day' ? addDays(end, -(TEAM_STAT_DEFAULT_DAYS - 1)) : firstOfMonthsBefore(end, TEAM_STAT_DEFAULT_MONTHS - 1);
     const periods = granularity === 'day' ? daysFrom(start, end) : monthsFrom(start, end);
     const max = granularity === 'day' ? TEAM_STAT_MAX_DAYS : TEAM_STAT_MAX_MONTHS;
     if (periods.length > max) throw fail('teamStatRangeTooLong', { max, count: periods.length });

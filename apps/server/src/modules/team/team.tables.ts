@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, integer, pgTable, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, check, index, integer, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, idRef, serialId, updatedAt } from '../../db/schema/columns.js';
 import { userRef, users } from '../users/users.tables.js';
 
@@ -17,8 +17,29 @@ export const teamCounts = pgTable(
     secondCount: integer('second_count').notNull().default(0),
     /** Every reward earned, net of reversals, in fen. */
     rewardFen: bigint('reward_fen', { mode: 'number' }).notNull().default(0),
+    /** Of those, what is still pending. */
+    pendingFen: bigint('pending_fen', { mode: 'number' }).notNull().default(0),
   },
-  (table) => [check('team_counts_not_negative', sql`${table.firstCount} >= 0 and ${table.secondCount} >= 0 and ${table.rewardFen} >= 0`)],
+  (table) => [
+    check(
+      'team_counts_not_negative',
+      sql`${table.firstCount} >= 0 and ${table.secondCount} >= 0 and ${table.rewardFen} >= 0 and ${table.pendingFen} >= 0`,
+    ),
+  ],
+);
+
+/**
+ * Per person and business day of payment, the rewards earned net of reversals, kept with each reward and
+ * reversal: today's and this month's figures of the overview read at most 31 rows.
+ */
+export const teamDaily = pgTable(
+  'team_daily',
+  {
+    userId: userRef('user_id'),
+    day: text('day').notNull(),
+    amountFen: bigint('amount_fen', { mode: 'number' }).notNull().default(0),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.day] })],
 );
 
 /** A real payment by someone with a superior, recorded once by its reference (the paying module's order), with what refunds took back. */

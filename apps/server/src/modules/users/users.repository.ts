@@ -106,7 +106,10 @@ export class UsersRepository {
   constructor(private readonly db: Db) {}
 
   /** Inserts the user with its roles and permissions in one transaction. */
-  async insert(user: NewUser, alsoWithin?: (tx: Transaction, created: { id: number }) => Promise<void>): Promise<{ id: number; uid: string }> {
+  async insert(
+    user: NewUser,
+    alsoWithin?: (tx: Transaction, created: { id: number }) => Promise<void>,
+  ): Promise<{ id: number; uid: string }> {
     return this.db.transaction(async (tx) => {
       const [created] = await tx
         .insert(users)

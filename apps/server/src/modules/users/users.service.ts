@@ -84,19 +84,23 @@ export class UsersService {
     await this.assertKnownPermissions(input.permissionIds);
     if ((await this.repository.findIdByPhone(input.phone)) !== undefined) throw fail('accountExists');
 
-    return this.repository.insert({
-      uid: randomBytes(8).toString('hex'),
-      phone: input.phone,
-      fullName: input.fullName.trim() || input.phone,
-      inviteCode: await this.generateInviteCode(),
-      passwordHash: input.password === null ? null : await hashPassword(input.password),
-      roles: [...new Set(input.roles)],
-      permissionIds: [...new Set(input.permissionIds)],
-      invitedByUserId: input.invitedByUserId ?? null,
-    }, async (tx, created) => {
-      // The team counts its new member in this transaction (docs/team.md); a sign-up earns nobody anything.
-      if (input.invitedByUserId) await this.events?.publish(tx, 'user.registered', { userId: created.id, invitedByUserId: input.invitedByUserId });
-    });
+    return this.repository.insert(
+      {
+        uid: randomBytes(8).toString('hex'),
+        phone: input.phone,
+        fullName: input.fullName.trim() || input.phone,
+        inviteCode: await this.generateInviteCode(),
+        passwordHash: input.password === null ? null : await hashPassword(input.password),
+        roles: [...new Set(input.roles)],
+        permissionIds: [...new Set(input.permissionIds)],
+        invitedByUserId: input.invitedByUserId ?? null,
+      },
+      async (tx, created) => {
+        // The team counts its new member in this transaction (docs/team.md); a sign-up earns nobody anything.
+        if (input.invitedByUserId)
+          await this.events?.publish(tx, 'user.registered', { userId: created.id, invitedByUserId: input.invitedByUserId });
+      },
+    );
   }
 
   /**
