@@ -629,6 +629,7 @@ export interface paths {
                 | 'serviceOrderSettings.update'
                 | 'serviceCoupon.create'
                 | 'serviceCoupon.update'
+                | 'team.settings'
               )
             | '';
           adminUid?: string;
@@ -699,7 +700,8 @@ export interface paths {
                     | 'servicePriceRule.update'
                     | 'serviceOrderSettings.update'
                     | 'serviceCoupon.create'
-                    | 'serviceCoupon.update';
+                    | 'serviceCoupon.update'
+                    | 'team.settings';
                   /** @enum {string} */
                   actor: 'admin' | 'system';
                   admin: {
