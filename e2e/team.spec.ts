@@ -19,6 +19,7 @@ const WORDS = {
     first: '一级',
     second: '二级',
     pending: '待结算',
+    byMonth: '按月',
   },
   en: {
     title: 'My team',
@@ -27,6 +28,7 @@ const WORDS = {
     first: 'First level',
     second: 'Second level',
     pending: 'Pending',
+    byMonth: 'By month',
   },
 } as const;
 
@@ -82,6 +84,10 @@ inBothLanguages(
     await expect(leadReward).toHaveCount(1);
     await expect(leadReward.getByTestId('team-reward-level')).toHaveText(words.second);
     await expect(leadReward.getByTestId('team-reward-amount')).toHaveText('¥1.50');
+    // The chart by month holds this month's reward (its table is for screen readers).
+    await leadPage.getByTestId('team-chart-granularity').getByText(words.byMonth).click();
+    await expect(leadPage.getByTestId('team-chart')).toHaveAttribute('data-granularity', 'month');
+    await expect(leadPage.getByTestId('team-chart').locator('table')).toContainText('¥1.50');
     const firstRow = leadPage.getByTestId('team-members-1').getByTestId('team-member-row');
     await expect(firstRow).toContainText(member.name);
     await firstRow.getByTestId('team-show-invitees').click();
