@@ -16,6 +16,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../db/database.js';
 import { BusinessCalendar } from '../../lib/business-time.js';
+import { fundBalance } from '../../test/income.js';
 import { boughtListing, listedWork } from '../../test/market-fixtures.js';
 import { json, signIn, type TestApp } from '../../test/test-app.js';
 import { withToken, type Person } from '../../test/works-fixtures.js';
@@ -230,6 +231,41 @@ describe('the team (docs/team.md)', () => {
     });
     expect(refunded.statusCode, refunded.body).toBe(200);
     expect((await projects(a)).list).toMatchObject([{ amountFen: 0, status: 'reversed', refundedFen: 5000 }]);
+    expect(await ledgerSum()).toBe(0);
+  });
+
+  it('rewards a service order paid from the balance as project revenue and reverses it when the order is cancelled', async () => {
+    const rule = await admin.call('PUT', '/api/admin/serviceOrder/priceRules/panoramaTour', {
+      pricePerSiteFen: 10_000,
+      pricePerM2Fen: 500,
+      minimumFen: 30_000,
+      depositBps: 3000,
+      enabled: true,
+    });
+    expect(rule.statusCode, rule.body).toBe(200);
+    const placed = await b.call('POST', '/api/c/serviceOrder', {
+      requirementType: 'panoramaTour',
+      title: '江景样板间',
+      phone: '13912345678',
+      provinceCode: '31',
+      city: '上海',
+      address: '黄浦区中山东一路 1 号',
+      latitude: 31.24,
+      longitude: 121.49,
+      pricing: 'sites',
+      siteCount: 10,
+      appointmentAt: Date.now() + 3 * DAY_MS,
+    });
+    expect(placed.statusCode, placed.body).toBe(200);
+    const order = data<{ id: number; orderNo: string; priceFen: number }>(placed);
+    await fundBalance(testApp.app, b.id, order.priceFen);
+    const paid = await b.call('POST', `/api/c/serviceOrder/${order.id}/pay`, { part: 'whole', method: 'balance' });
+    expect(paid.statusCode, paid.body).toBe(200);
+    const mine = () => projects(a).then((page) => page.list.find((item) => item.orderNo === order.orderNo));
+    expect(await mine()).toMatchObject({ source: 'serviceOrder', level: 1, paidFen: order.priceFen, amountFen: order.priceFen / 10 });
+    const cancelled = await b.call('POST', `/api/c/serviceOrder/${order.id}/cancel`, { reason: '改期' });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    expect(await mine()).toMatchObject({ amountFen: 0, status: 'reversed', refundedFen: order.priceFen });
     expect(await ledgerSum()).toBe(0);
   });
 
