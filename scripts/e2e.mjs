@@ -82,6 +82,25 @@ const accounts = [
     roles: ['customer'],
     permissionIds: [161, 162, 35, 37, 163],
   },
+  // The team journey's superiors, one chain per language: 42 invited by 41, 45 by 44 (e2e/support/team.ts).
+  { phone: '13800000041', password: 'Team#2026', fullName: 'Team Lead Zh', roles: ['customer'], permissionIds: [161, 162, 35, 37, 163] },
+  {
+    phone: '13800000042',
+    password: 'Team#2026',
+    fullName: 'Team Member Zh',
+    roles: ['customer'],
+    permissionIds: [161, 162, 35, 37, 163],
+    invitedBy: '13800000041',
+  },
+  { phone: '13800000044', password: 'Team#2026', fullName: 'Team Lead En', roles: ['customer'], permissionIds: [161, 162, 35, 37, 163] },
+  {
+    phone: '13800000045',
+    password: 'Team#2026',
+    fullName: 'Team Member En',
+    roles: ['customer'],
+    permissionIds: [161, 162, 35, 37, 163],
+    invitedBy: '13800000044',
+  },
 ];
 
 function run(command, args, env = process.env) {
@@ -112,7 +131,12 @@ async function seed(env) {
   const database = await openDatabase(loadConfig(env).database);
   try {
     const users = UsersService.on(database.db, new MemoryCache());
-    for (const account of accounts) await users.createUser(account);
+    // `invitedBy` names an account seeded before it (its superior, spec 6).
+    const ids = new Map();
+    for (const { invitedBy, ...account } of accounts) {
+      const { id } = await users.createUser({ ...account, invitedByUserId: invitedBy ? ids.get(invitedBy) : undefined });
+      ids.set(account.phone, id);
+    }
   } finally {
     await database.close();
   }

@@ -126,6 +126,14 @@ export const queryKeys = {
     /** The people search of the distribute and sell dialogs. */
     authorizeSearch: (q: string) => [...queryKeys.people.all, 'authorizeSearch', q] as const,
   },
+  /** The two-level team (`/team/index`): its overview, both levels, both kinds of reward, the chart. */
+  team: {
+    all: ['team'] as const,
+    overview: () => [...queryKeys.team.all, 'overview'] as const,
+    subordinates: (level: 1 | 2) => [...queryKeys.team.all, 'subordinates', level] as const,
+    revenues: (kind: string) => [...queryKeys.team.all, 'revenues', kind] as const,
+    revenueStat: (granularity: string) => [...queryKeys.team.all, 'revenueStat', granularity] as const,
+  },
   tours: {
     all: ['tours'] as const,
     tour: (uid: string) => [...queryKeys.tours.all, uid] as const,

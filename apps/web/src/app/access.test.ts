@@ -233,7 +233,7 @@ describe('route table', () => {
     expect(hasPage(routeTable, '/dashboard/dashboard')).toBe(true);
     expect(hasPage(routeTable, '/userInformation/index')).toBe(true);
     expect(hasPage(routeTable, '/wallet/lease')).toBe(true);
-    expect(hasPage(routeTable, '/team/index')).toBe(false);
+    expect(hasPage(routeTable, '/team/index')).toBe(true);
     expect(hasPage(routeTable, '/addOrder')).toBe(true);
     expect(hasPage(routeTable, '/explain/list')).toBe(false);
   });

@@ -224,7 +224,13 @@ export const permissionRoutes: readonly AppRoute[] = [
   {
     path: '/team',
     meta: { titleKey: 'menu.team', icon: 'team', layout: 'console', perm: Permission.team },
-    children: [{ path: '/team/index', meta: { titleKey: 'menu.team', layout: 'console', perm: Permission.team } }],
+    children: [
+      {
+        path: '/team/index',
+        meta: { titleKey: 'menu.team', layout: 'console', perm: Permission.team },
+        page: () => import('../pages/team-page'),
+      },
+    ],
   },
   {
     path: '/tujingxiu',

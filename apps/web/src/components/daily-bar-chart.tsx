@@ -27,6 +27,8 @@ interface DailyBarChartProps<Row extends { day: string }> {
   listed?: (row: Row) => boolean;
   /** Said over the empty axes when no day has a bar. */
   emptyText: string;
+  /** The first and last bar's label under the axis (by default the day without its year; a chart of months names them whole). */
+  tick?: (day: string) => string;
 }
 
 /**
@@ -44,6 +46,7 @@ export function DailyBarChart<Row extends { day: string }>({
   columns,
   listed = (row) => value(row) > 0,
   emptyText,
+  tick = (day) => day.slice(5),
 }: DailyBarChartProps<Row>) {
   const highest = Math.max(0, ...rows.map(value));
   const top = niceCeiling(highest);
@@ -85,8 +88,8 @@ export function DailyBarChart<Row extends { day: string }>({
       </div>
       {rows.length > 0 && (
         <div className="daily-chart__days" aria-hidden="true">
-          <span className="daily-chart__tick">{rows[0]!.day.slice(5)}</span>
-          <span className="daily-chart__tick">{rows.at(-1)!.day.slice(5)}</span>
+          <span className="daily-chart__tick">{tick(rows[0]!.day)}</span>
+          <span className="daily-chart__tick">{tick(rows.at(-1)!.day)}</span>
         </div>
       )}
       <table className="visually-hidden">
