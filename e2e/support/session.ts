@@ -43,6 +43,11 @@ export const users = {
     zh: { phone: '13800000024', password: 'Shoot#2026', name: 'Shoot Photographer Zh' },
     en: { phone: '13800000025', password: 'Shoot#2026', name: 'Shoot Photographer En' },
   },
+  /** Photographers of the signing journeys (e2e/service-orders-admin.spec.ts): one applies through the form, one is approved. */
+  signingApplicants: {
+    form: { phone: '13800000029', password: 'Sign#2026', name: 'Sign Form Photographer' },
+    approved: { phone: '13800000030', password: 'Sign#2026', name: 'Sign Approve Photographer' },
+  },
 } as const;
 
 export const TOKEN_COOKIE = 'spatia_token';
