@@ -1,6 +1,6 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { createAccount, uniquePhone } from './support/accounts';
-import { fillLogin, signIn, snap, users, sessionFromApi } from './support/session';
+import { sessionFromApi, signIn, snap, users } from './support/session';
 import { authHeaders, sessionToken } from './support/works';
 import { recordToasts, toastsSeen } from './support/toasts';
 
