@@ -1,14 +1,13 @@
 import { expect, test } from '@playwright/test';
 import { createAccount, uniquePhone } from './support/accounts';
-import { fillLogin, snap } from './support/session';
+import { snap, sessionFromApi } from './support/session';
 
 test('change the avatar: pick, crop, save; the top bar shows the new picture', async ({ page }) => {
   const phone = uniquePhone(4);
   const password = 'Avatar2026';
   await createAccount(page.request, phone, password);
-  await page.goto('/login?redirect=%2FuserInformation%2Findex');
-  await fillLogin(page, { phone, password });
-  await expect(page).toHaveURL('/userInformation/index');
+  await sessionFromApi(page.context(), { phone, password });
+  await page.goto('/userInformation/index');
   await expect(page.getByTestId('profile-name')).toBeVisible();
   await snap(page, 'profile-zh-desktop');
 

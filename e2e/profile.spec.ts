@@ -1,15 +1,14 @@
 import { expect, test } from '@playwright/test';
 import { createAccount, uniquePhone } from './support/accounts';
-import { fillLogin, snap, users } from './support/session';
+import { snap, users, sessionFromApi } from './support/session';
 
 test('edit the name and change the password on the profile page (English, phone-sized)', async ({ browser }) => {
   const context = await browser.newContext({ locale: 'en-US', viewport: { width: 390, height: 844 } });
   const page = await context.newPage();
   const phone = uniquePhone(3);
   await createAccount(page.request, phone, 'Profile2026');
-  await page.goto('/login?redirect=%2FuserInformation%2Findex');
-  await fillLogin(page, { phone, password: 'Profile2026' });
-  await expect(page).toHaveURL('/userInformation/index');
+  await sessionFromApi(page.context(), { phone, password: 'Profile2026' });
+  await page.goto('/userInformation/index');
   await expect(page.locator('h1')).toHaveText('My profile');
   await expect(page.getByTestId('profile-phone')).toHaveText(`${phone.slice(0, 3)}****${phone.slice(-4)}`);
   await expect(page.getByTestId('invite-code')).not.toBeEmpty();
@@ -62,9 +61,8 @@ test('edit the name and change the password on the profile page (English, phone-
 test('the dashboard shows the overview strip (English, phone-sized)', async ({ browser }) => {
   const context = await browser.newContext({ locale: 'en-US', viewport: { width: 390, height: 844 } });
   const page = await context.newPage();
-  await page.goto('/login');
-  await fillLogin(page, users.customer);
-  await expect(page).toHaveURL('/dashboard/dashboard');
+  await sessionFromApi(page.context(), users.customer);
+  await page.goto('/dashboard/dashboard');
   const strip = page.getByTestId('overview-strip');
   await expect(strip).toContainText('Works');
   await expect(strip.locator('[data-stat="balance"]')).toContainText(/¥\d[\d,]*\.\d{2}/);

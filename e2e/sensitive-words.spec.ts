@@ -1,6 +1,6 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { createAccount, uniquePhone } from './support/accounts';
-import { fillLogin, signIn, snap, users } from './support/session';
+import { sessionFromApi, signIn, snap, users } from './support/session';
 import { authHeaders, sessionToken } from './support/works';
 import { recordToasts, toastsSeen } from './support/toasts';
 
@@ -38,9 +38,8 @@ async function openSignedIn(browser: Browser, locale: string, user: { phone: str
   const page = await context.newPage();
   if (user.phone === users.admin.phone) await signIn(page, user);
   else {
-    await page.goto('/login');
-    await fillLogin(page, user);
-    await expect(page).toHaveURL(/\/dashboard\/dashboard$/);
+    await sessionFromApi(page.context(), user);
+    await page.goto('/dashboard/dashboard');
   }
   return page;
 }

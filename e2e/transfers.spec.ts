@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Page, type APIRequest, type TestInfo } from '@playwright/test';
 import { signedInAccount, type SignedInAccount } from './support/accounts';
-import { fillLogin, snap } from './support/session';
+import { snap, sessionFromApi } from './support/session';
 import { dataOf } from './support/api';
 
 /*
@@ -39,8 +39,8 @@ async function sell(owner: Account, workUid: string, receiver: Account, sellingP
 }
 
 async function signInTo(page: Page, account: Account, path: string): Promise<void> {
-  await page.goto(`/login?redirect=${encodeURIComponent(path)}`);
-  await fillLogin(page, account);
+  await sessionFromApi(page.context(), account);
+  await page.goto(path);
   await expect(page).toHaveURL(path);
 }
 

@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { SiteConfig } from '@spatia/contract';
 import { createAccount, uniquePhone } from './support/accounts';
 import { dataOf } from './support/api';
-import { chooseFromMenu, fillLogin, snap } from './support/session';
+import { chooseFromMenu, snap, sessionFromApi } from './support/session';
 import { gradientPng, WorksApi, zipLikeBytes } from './support/works';
 
 /*
@@ -18,9 +18,8 @@ const MB = 1024 * 1024;
 async function signUpAndIn(page: Page): Promise<WorksApi> {
   const phone = uniquePhone(7);
   await createAccount(page.request, phone, 'Edit2026pass');
-  await page.goto('/login');
-  await fillLogin(page, { phone, password: 'Edit2026pass' });
-  await expect(page).toHaveURL('/dashboard/dashboard');
+  await sessionFromApi(page.context(), { phone, password: 'Edit2026pass' });
+  await page.goto('/dashboard/dashboard');
   return WorksApi.of(page);
 }
 

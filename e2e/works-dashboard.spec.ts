@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Locator, type Page, type APIRequest, type TestInfo } from '@playwright/test';
 import { signedInAccount, type SignedInAccount } from './support/accounts';
-import { chooseFromMenu, fillLogin, snap } from './support/session';
+import { chooseFromMenu, snap, sessionFromApi } from './support/session';
 import { dataOf } from './support/api';
 
 /*
@@ -46,9 +46,8 @@ async function uploadAsset(owner: Account, uid: string, kind: 'cover' | 'origin'
 }
 
 async function signInToDashboard(page: Page, account: Account): Promise<void> {
-  await page.goto('/login');
-  await fillLogin(page, account);
-  await expect(page).toHaveURL('/dashboard/dashboard');
+  await sessionFromApi(page.context(), account);
+  await page.goto('/dashboard/dashboard');
 }
 
 const card = (page: Page, name: string): Locator =>

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createAccount, uniquePhone } from './support/accounts';
-import { chooseFromMenu, fillLogin, snap } from './support/session';
+import { chooseFromMenu, snap, sessionFromApi } from './support/session';
 import { gradientPng, WorksApi, zipLikeBytes } from './support/works';
 
 /*
@@ -21,9 +21,8 @@ test.afterAll(() => {
 });
 
 async function signInAs(page: Page, phone: string): Promise<void> {
-  await page.goto('/login');
-  await fillLogin(page, { phone, password: PASSWORD });
-  await expect(page).toHaveURL('/dashboard/dashboard');
+  await sessionFromApi(page.context(), { phone, password: PASSWORD });
+  await page.goto('/dashboard/dashboard');
 }
 
 const card = (page: Page, name: string): Locator =>

@@ -65,6 +65,21 @@ const accounts = [
     roles: ['photographer'],
     permissionIds: [161, 162, 35, 37, 163],
   },
+  // The signing journeys' applicants (e2e/service-orders-admin.spec.ts): one fills the form, one is approved.
+  {
+    phone: '13800000029',
+    password: 'Sign#2026',
+    fullName: 'Sign Form Photographer',
+    roles: ['photographer'],
+    permissionIds: [161, 162, 35, 37, 163],
+  },
+  {
+    phone: '13800000030',
+    password: 'Sign#2026',
+    fullName: 'Sign Approve Photographer',
+    roles: ['photographer'],
+    permissionIds: [161, 162, 35, 37, 163],
+  },
   // The people journeys (e2e/people.spec.ts): who follows whom, and a homepage with a work, one pair per language.
   { phone: '13800000031', password: 'People#2026', fullName: 'Follow Zh A', roles: ['customer'], permissionIds: [161, 162, 35, 37, 163] },
   { phone: '13800000032', password: 'People#2026', fullName: 'Follow Zh B', roles: ['customer'], permissionIds: [161, 162, 35, 37, 163] },

@@ -8,7 +8,7 @@ import {
   type PlaywrightWorkerArgs,
   type TestInfo,
 } from '@playwright/test';
-import { fillLogin } from './session';
+import { sessionFromApi } from './session';
 import { gradientPng } from './works';
 
 /*
@@ -47,10 +47,12 @@ export function inBothLanguages(
   });
 }
 
-/** Signs in through the login page, which then leads to `path`. */
+/**
+ * Signs in without the login form (`sessionFromApi`: the login form has journeys of its own) and opens `path`.
+ */
 export async function signInAt(page: Page, user: { phone: string; password: string }, path: string): Promise<void> {
-  await page.goto(`/login?redirect=${encodeURIComponent(path)}`);
-  await fillLogin(page, user);
+  await sessionFromApi(page.context(), user);
+  await page.goto(path);
   await expect(page).toHaveURL(path);
 }
 

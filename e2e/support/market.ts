@@ -19,7 +19,8 @@ export interface ListedWork {
 
 /**
  * A work of the seller's on the market: created with a cover and an origin, put online, submitted for
- * review, passed by the seeded admin, listed at `price` yuan with `licence`, and the listing approved.
+ * review, passed by the seeded admin, listed at `price` yuan with `licence`, and the listing approved
+ * (or, with `approve: false`, left waiting for the market's review).
  */
 export async function listedWork(
   request: APIRequestContext,
@@ -30,6 +31,7 @@ export async function listedWork(
     price = '9.90',
     licence = 'view',
     language,
+    approve = true,
     baseURL,
   }: {
     seller: { phone: string; password: string };
@@ -37,6 +39,7 @@ export async function listedWork(
     price?: string;
     licence?: 'view' | 'copy';
     language: Language;
+    approve?: boolean;
     baseURL?: string;
   },
 ): Promise<ListedWork> {
@@ -47,7 +50,8 @@ export async function listedWork(
       await owner.api.post('/api/model', { data: { name, type: 'panorama', description: `${name}: a work on the market` } }),
     );
     await upload(owner.api, work.uid, 'uploadCredentials', 'cover.png', freshPng(320, 180, language));
-    await upload(owner.api, work.uid, 'origin/uploadCredentials', 'origin.png', freshPng(1024, 512, language));
+    // Small: nothing processes it, review only needs an origin to be there.
+    await upload(owner.api, work.uid, 'origin/uploadCredentials', 'origin.png', freshPng(64, 32, language));
     await dataOf(await owner.api.put(`/api/model/${work.uid}/onLined`, { data: { onLined: true } }));
     await dataOf(await owner.api.post(`/api/model/${work.uid}/audit`));
     await dataOf(await admin.api.post(`/api/audit/models/${work.uid}/claim`));
@@ -55,7 +59,7 @@ export async function listedWork(
     const listing = await dataOf<{ id: number; priceFen: number }>(
       await owner.api.put(`/api/model/${work.uid}/market`, { data: { price, licence } }),
     );
-    await dataOf(await admin.api.post(`/api/admin/market/listings/${listing.id}/approve`));
+    if (approve) await dataOf(await admin.api.post(`/api/admin/market/listings/${listing.id}/approve`));
     return { uid: work.uid, name, listingId: listing.id, priceFen: listing.priceFen };
   } finally {
     await Promise.all([owner.api.dispose(), admin.api.dispose()]);

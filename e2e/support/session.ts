@@ -1,4 +1,4 @@
-import { expect, type Locator, type Page } from '@playwright/test';
+import { expect, type BrowserContext, type Locator, type Page } from '@playwright/test';
 import path from 'node:path';
 
 /** Seeded by scripts/e2e.mjs. */
@@ -50,6 +50,11 @@ export const users = {
     enOwner: { phone: '13800000033', password: 'People#2026', name: 'Home En Owner' },
     enVisitor: { phone: '13800000034', password: 'People#2026', name: 'Home En Visitor' },
   },
+  /** Photographers of the signing journeys (e2e/service-orders-admin.spec.ts): one applies through the form, one is approved. */
+  signingApplicants: {
+    form: { phone: '13800000029', password: 'Sign#2026', name: 'Sign Form Photographer' },
+    approved: { phone: '13800000030', password: 'Sign#2026', name: 'Sign Approve Photographer' },
+  },
 } as const;
 
 export const TOKEN_COOKIE = 'spatia_token';
@@ -96,12 +101,34 @@ export async function fillLogin(page: Page, user: { phone: string; password: str
   await page.getByTestId('login-submit').click();
 }
 
-/** Logs in through the form and waits for the console. */
+/**
+ * Signs `user` in without the login form (POST /api/client/login, the token into the session cookie the web
+ * app starts from) and opens the console. The form's own journeys (login-redirect, sms-login, qr-login,
+ * register, password-reset) go through it; the rest only need a session, and the form cost each of them a
+ * page load and a redirect through the dashboard.
+ */
 export async function signIn(page: Page, user: { phone: string; password: string } = users.customer): Promise<void> {
-  await page.goto('/login');
-  await fillLogin(page, user);
-  await expect(page).toHaveURL(/\/dashboard\/dashboard$/);
+  await sessionFromApi(page.context(), user);
+  await page.goto('/dashboard/dashboard');
   await expect(page.getByTestId('console-sidebar')).toBeVisible();
+}
+
+/**
+ * Puts a session of `user` into the browser context: one POST /api/client/login through the context's own
+ * request (which shares the context's cookies), its token and uid into the cookies the web app reads at start
+ * (apps/web/src/stores/session-store.ts); the route guard then loads the user's roles and menus as after a reload.
+ */
+export async function sessionFromApi(context: BrowserContext, user: { phone: string; password: string }): Promise<void> {
+  const login = await context.request.post('/api/client/login', { form: { phoneNumber: user.phone, password: user.password } });
+  const body = (await login.json()) as { msg?: string; data?: { uid: string } };
+  expect(login.ok(), `sign-in of ${user.phone}: ${body.msg}`).toBe(true);
+  const token = login.headers()['x-auth-token'] ?? '';
+  expect(token).not.toBe('');
+  const url = new URL(login.url()).origin;
+  await context.addCookies([
+    { name: TOKEN_COOKIE, value: token, url },
+    { name: 'spatia_uid', value: body.data?.uid ?? '', url },
+  ]);
 }
 
 export async function cookieValue(page: Page, name: string): Promise<string | undefined> {

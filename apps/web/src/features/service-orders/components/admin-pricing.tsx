@@ -66,6 +66,8 @@ function PriceRuleCard({ rule }: { rule: ServicePriceRule }) {
     >
       <Form<RuleForm>
         form={form}
+        // Named, so that each card's fields have ids of their own (and each label its own field).
+        name={`price-rule-${rule.requirementType}`}
         layout="vertical"
         initialValues={{
           pricePerSite: toYuan(rule.pricePerSiteFen),

@@ -112,7 +112,9 @@ function AdminOrderDrawer({ id, onClose }: { id: number | null; onClose: () => v
   const placeOf = usePlaceOf();
   const order = useAdminServiceOrder(id);
   const assign = useAssignProvider();
-  const [providerUid, setProviderUid] = useState<string | undefined>(undefined);
+  // The photographer chosen for this order: the drawer stays mounted, and another order's choice is not carried over.
+  const [choice, setChoice] = useState<{ orderId: number; uid: string } | null>(null);
+  const providerUid = choice !== null && choice.orderId === id ? choice.uid : undefined;
   const [cancelling, setCancelling] = useState(false);
   const data = order.data;
   const providers = useQuery({
@@ -153,7 +155,7 @@ function AdminOrderDrawer({ id, onClose }: { id: number | null; onClose: () => v
                 <Select
                   aria-labelledby="assign-label"
                   value={providerUid}
-                  onChange={setProviderUid}
+                  onChange={(uid: string) => setChoice({ orderId: data.id, uid })}
                   loading={providers.isFetching}
                   placeholder={t('serviceOrders.admin.assignPlaceholder')}
                   notFoundContent={t('serviceOrders.admin.noProviderHere')}
