@@ -30,6 +30,10 @@ export default defineModule({
     }),
   }),
   routes: (app, { serviceOrders }) => app.register(serviceOrdersRoutes, { serviceOrders }),
+  // Placed orders left unpaid past SERVICE_UNPAID_EXPIRY_MINUTES are cancelled within a minute (docs/service-orders.md "Unpaid orders expire").
+  jobs: ({ serviceOrders }) => [
+    { name: 'serviceOrders.expireUnpaid', handler: () => serviceOrders.expireUnpaid(), options: { schedule: { cron: '* * * * *' } } },
+  ],
 });
 
 // The public surface of the module: what other modules use (the orders pages).

@@ -1,5 +1,6 @@
 import {
   GeneralErrors,
+  SERVICE_UNPAID_EXPIRY_MINUTES,
   LedgerErrors,
   Role,
   ServiceOrderErrors,
@@ -14,6 +15,7 @@ import {
   type ServicePaymentAnswer,
   type SigningApplicationItem,
 } from '@spatia/contract';
+import { and, eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SandboxPayDriver } from '../../drivers/payments/sandbox-pay.js';
@@ -22,8 +24,11 @@ import { fundBalance } from '../../test/income.js';
 import { authHeaders, dataOf, json, type TestApp } from '../../test/test-app.js';
 import { createWork, person, type Person } from '../../test/works-fixtures.js';
 import { LedgerAccount } from '../ledger/index.js';
+import { notifications } from '../notifications/notifications.tables.js';
 import { workProcessing } from '../processing/processing.tables.js';
-import { SERVICE_ORDERS_HELD, SERVICE_ORDERS_REVENUE } from './service-orders.service.js';
+import { paymentOrders } from '../recharge/recharge.tables.js';
+import { SERVICE_ORDERS_HELD, SERVICE_ORDERS_REVENUE, SERVICE_UNPAID_EXPIRY_REASON } from './service-orders.service.js';
+import { serviceOrders } from './service-orders.tables.js';
 
 const DAY_MS = 24 * 60 * 60_000;
 let testApp: TestApp;
@@ -129,6 +134,40 @@ async function processedWork(owner: Person, name: string): Promise<string> {
     .database.db.insert(workProcessing)
     .values({ workId: id, publishedRunId: `test-run-${id}` });
   return work.uid;
+}
+
+const noticesOf = (who: Person, kind: string) =>
+  services()
+    .database.db.select()
+    .from(notifications)
+    .where(and(eq(notifications.userId, who.id), eq(notifications.kind, kind)));
+
+/** Moves an order's placing back past the unpaid window (and its QR payment orders' end, when asked). */
+async function placedLongAgo(id: number, paymentOrdersToo = false): Promise<void> {
+  const db = services().database.db;
+  const past = new Date(Date.now() - (SERVICE_UNPAID_EXPIRY_MINUTES + 1) * 60_000);
+  await db.update(serviceOrders).set({ createdAt: past }).where(eq(serviceOrders.id, id));
+  if (paymentOrdersToo) {
+    await db
+      .update(paymentOrders)
+      .set({ expiresAt: new Date(Date.now() - 1_000) })
+      .where(and(eq(paymentOrders.kind, 'serviceOrder'), eq(paymentOrders.subjectId, id)));
+  }
+}
+
+/** Starts a QR payment of the part and pays it at the sandbox; answers the provider's notification, not sent yet. */
+async function payAtSandbox(as: Person, id: number, part: string) {
+  const started = okData<ServicePaymentAnswer>(await pay(as, id, part, 'sandbox'));
+  const sign = new URL(started.payment!.codeUrl, 'http://site').searchParams.get('sign')!;
+  const notification = (await (services().sandboxPay as SandboxPayDriver).pay(started.payment!.orderNo, sign))!;
+  const send = () =>
+    testApp.app.inject({
+      method: 'POST',
+      url: '/api/payments/sandbox/notify',
+      headers: { 'content-type': 'application/json', ...(notification.headers as Record<string, string>) },
+      payload: notification.rawBody,
+    });
+  return { payment: started.payment!, send };
 }
 
 const balanceOf = (userId: number) => services().ledger.balance(LedgerAccount.balance(userId));
@@ -551,6 +590,102 @@ describe('cancelling', () => {
     expect(codeOf(await call(admin, 'POST', `/api/admin/serviceOrder/${order.id}/cancel`, { reason: '再次' }))).toBe(
       ServiceOrderErrors.serviceOrderWrongState.code,
     );
+  });
+});
+
+describe('unpaid orders expire (the job serviceOrders.expireUnpaid)', () => {
+  const expire = () => services().serviceOrders.expireUnpaid();
+
+  it('cancels a placed order left unpaid past the window, tells the customer, and once only; a recent one stays', async () => {
+    const buyer = await person(testApp.app, { roles: [Role.customer] });
+    const { code } = await coupon({ perUserLimit: 1 });
+    const stale = await place(buyer, { couponCode: code, title: '过期未付' });
+    const recent = await place(buyer, { title: '刚下单' });
+    await placedLongAgo(stale.id);
+    // Paying it now is refused (wrong state): the job is about to cancel it.
+    await fundBalance(testApp.app, buyer.id, stale.priceFen);
+    const refused = await pay(buyer, stale.id, 'whole');
+    expect(refused.statusCode).toBe(409);
+    expect(codeOf(refused)).toBe(ServiceOrderErrors.serviceOrderUnpaidExpired.code);
+    expect(json(refused).msg).toContain(`${SERVICE_UNPAID_EXPIRY_MINUTES} minutes`);
+    expect(codeOf(await pay(buyer, stale.id, 'whole', 'sandbox'))).toBe(ServiceOrderErrors.serviceOrderUnpaidExpired.code);
+    // Another person still gets 404, not the state.
+    expect((await pay(stranger, stale.id, 'whole')).statusCode).toBe(404);
+
+    const { jobs } = services();
+    expect((await jobs.getSchedules()).find((schedule) => schedule.name === 'serviceOrders.expireUnpaid')).toMatchObject({
+      cron: '* * * * *',
+    });
+    await jobs.send('serviceOrders.expireUnpaid', {});
+    expect(await jobs.drain(['serviceOrders.expireUnpaid'])).toMatchObject({ failed: 0 });
+    const cancelled = okData<ServiceOrderDetail>(await call(buyer, 'GET', `/api/c/serviceOrder/${stale.id}`));
+    expect(cancelled).toMatchObject({
+      status: 'cancelled',
+      paidFen: 0,
+      refundedFen: 0,
+      cancelReason: SERVICE_UNPAID_EXPIRY_REASON,
+      actions: [],
+    });
+    expect(okData<ServiceOrderDetail>(await call(buyer, 'GET', `/api/c/serviceOrder/${recent.id}`)).status).toBe('placed');
+    const [notice, ...more] = await noticesOf(buyer, 'serviceOrderExpired');
+    expect(more).toHaveLength(0);
+    expect(notice).toMatchObject({
+      link: `/serviceOrder/${stale.id}`,
+      params: { orderNo: stale.orderNo, minutes: SERVICE_UNPAID_EXPIRY_MINUTES },
+    });
+    // Again: nothing more happens.
+    await expire();
+    expect(await noticesOf(buyer, 'serviceOrderExpired')).toHaveLength(1);
+    expect(await balanceOf(buyer.id)).toBe(stale.priceFen);
+    // The coupon was never used: the same person may use it on a new order.
+    const next = await place(buyer, { couponCode: code });
+    expect((await pay(buyer, next.id, 'whole')).statusCode).toBe(200);
+  });
+
+  it('waits for a QR payment order still open, then closes it at the provider and cancels', async () => {
+    const buyer = await person(testApp.app, { roles: [Role.customer] });
+    const order = await place(buyer);
+    const started = okData<ServicePaymentAnswer>(await pay(buyer, order.id, 'whole', 'sandbox'));
+    await placedLongAgo(order.id);
+    expect((await expire()).waiting).toBeGreaterThanOrEqual(1);
+    expect(okData<ServiceOrderDetail>(await call(buyer, 'GET', `/api/c/serviceOrder/${order.id}`)).status).toBe('placed');
+    await placedLongAgo(order.id, true);
+    await expire();
+    expect(okData<ServiceOrderDetail>(await call(buyer, 'GET', `/api/c/serviceOrder/${order.id}`)).status).toBe('cancelled');
+    const [payment] = await services().database.db.select().from(paymentOrders).where(eq(paymentOrders.id, started.payment!.id));
+    expect(payment!.status).toBe('closed');
+  });
+
+  it('a payment the provider took before the expiry ran pays the order instead: never both', async () => {
+    const buyer = await person(testApp.app, { roles: [Role.customer] });
+    const order = await place(buyer);
+    await payAtSandbox(buyer, order.id, 'whole');
+    // The notification is lost; the order and its payment order are past their time.
+    await placedLongAgo(order.id, true);
+    await Promise.all([expire(), expire()]);
+    const after = okData<ServiceOrderDetail>(await call(buyer, 'GET', `/api/c/serviceOrder/${order.id}`));
+    expect(after).toMatchObject({ status: 'paid', paidFen: order.priceFen });
+    expect(await noticesOf(buyer, 'serviceOrderExpired')).toHaveLength(0);
+    expect(await services().ledger.balance(SERVICE_ORDERS_HELD)).toBeGreaterThanOrEqual(order.priceFen);
+  });
+
+  it('a QR payment arriving after the order was cancelled stays on the balance, and the customer is told', async () => {
+    const buyer = await person(testApp.app, { roles: [Role.customer] });
+    const order = await place(buyer);
+    const { payment, send } = await payAtSandbox(buyer, order.id, 'whole');
+    okData<ServiceOrderDetail>(await call(buyer, 'POST', `/api/c/serviceOrder/${order.id}/cancel`, { reason: '不拍了' }));
+    expect((await send()).statusCode).toBe(200);
+    expect((await send()).statusCode).toBe(200);
+    const after = okData<ServiceOrderDetail>(await call(buyer, 'GET', `/api/c/serviceOrder/${order.id}`));
+    expect(after).toMatchObject({ status: 'cancelled', paidFen: 0 });
+    expect(await balanceOf(buyer.id)).toBe(order.priceFen);
+    const kept = await noticesOf(buyer, 'serviceOrderPaymentKept');
+    expect(kept).toHaveLength(1);
+    expect(kept[0]).toMatchObject({
+      link: `/serviceOrder/${order.id}`,
+      params: { orderNo: order.orderNo, price: payment.amountFen, balance: order.priceFen, reason: 'cancelled' },
+    });
+    expect(await noticesOf(buyer, 'serviceOrderPaid')).toHaveLength(0);
   });
 });
 
