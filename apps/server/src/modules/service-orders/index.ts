@@ -15,7 +15,7 @@ declare module '../../kernel/module.js' {
 export default defineModule({
   name: 'service-orders',
   needs: ['signing', 'users', 'works', 'processing', 'transfers', 'ledger', 'recharge', 'notifications', 'admin-log'],
-  build: ({ database, signing, users, works, processing, transfers, ledger, recharge, notifications, adminLog, logger }) => ({
+  build: ({ database, signing, users, works, processing, transfers, ledger, recharge, refunds, notifications, adminLog, logger }) => ({
     serviceOrders: new ServiceOrdersService(new ServiceOrdersRepository(database.db), {
       signing,
       users,
@@ -24,6 +24,7 @@ export default defineModule({
       transfers,
       ledger,
       recharge,
+      refunds,
       notifications,
       adminLog,
       log: logger,

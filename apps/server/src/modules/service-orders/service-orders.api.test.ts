@@ -26,7 +26,7 @@ import { createWork, person, type Person } from '../../test/works-fixtures.js';
 import { LedgerAccount } from '../ledger/index.js';
 import { notifications } from '../notifications/notifications.tables.js';
 import { workProcessing } from '../processing/processing.tables.js';
-import { paymentOrders } from '../recharge/recharge.tables.js';
+import { paymentOrders, paymentRefunds } from '../recharge/recharge.tables.js';
 import { SERVICE_ORDERS_HELD, SERVICE_ORDERS_REVENUE, SERVICE_UNPAID_EXPIRY_REASON } from './service-orders.service.js';
 import { serviceOrders } from './service-orders.tables.js';
 
@@ -686,6 +686,66 @@ describe('unpaid orders expire (the job serviceOrders.expireUnpaid)', () => {
       params: { orderNo: order.orderNo, price: payment.amountFen, balance: order.priceFen, reason: 'cancelled' },
     });
     expect(await noticesOf(buyer, 'serviceOrderPaid')).toHaveLength(0);
+  });
+});
+
+describe('cancelling an order paid by QR code: that part goes back through the refunds of payments', () => {
+  const refundsOf = (paymentOrderId: number) =>
+    services().database.db.select().from(paymentRefunds).where(eq(paymentRefunds.orderId, paymentOrderId));
+  const providerAccount = LedgerAccount.provider('sandbox');
+
+  it('the customer cancels: the QR-paid whole goes back to the card, the balance is where it was, the ledger balances', async () => {
+    const buyer = await person(testApp.app, { roles: [Role.customer] });
+    const order = await place(buyer, { title: '扫码后取消' });
+    const providerBefore = await services().ledger.balance(providerAccount);
+    const { payment, send } = await payAtSandbox(buyer, order.id, 'whole');
+    expect((await send()).statusCode).toBe(200);
+    expect(okData<ServiceOrderDetail>(await call(buyer, 'GET', `/api/c/serviceOrder/${order.id}`)).status).toBe('paid');
+    expect(await services().ledger.balance(providerAccount)).toBe(providerBefore - order.priceFen);
+    // Another person cannot cancel it; nothing is refunded.
+    expect((await call(stranger, 'POST', `/api/c/serviceOrder/${order.id}/cancel`, {})).statusCode).toBe(404);
+    expect(await refundsOf(payment.id)).toHaveLength(0);
+
+    const cancelled = okData<ServiceOrderDetail>(await call(buyer, 'POST', `/api/c/serviceOrder/${order.id}/cancel`, { reason: '改期' }));
+    expect(cancelled).toMatchObject({ status: 'cancelled', refundedFen: order.priceFen });
+    const [refund, ...others] = await refundsOf(payment.id);
+    expect(others).toHaveLength(0);
+    expect(refund).toMatchObject({
+      origin: 'cancellation',
+      status: 'succeeded',
+      amountFen: order.priceFen,
+      refundNo: `${payment.orderNo}C`,
+    });
+    // The money went to the held account, back to the balance, and from there to the card: nothing stays.
+    expect(await balanceOf(buyer.id)).toBe(0);
+    expect(await services().ledger.balance(providerAccount)).toBe(providerBefore);
+    const [paymentRow] = await services().database.db.select().from(paymentOrders).where(eq(paymentOrders.id, payment.id));
+    expect(paymentRow!.refundedFen).toBe(order.priceFen);
+    // Cancelling again is the wrong state and refunds nothing more.
+    expect(codeOf(await call(buyer, 'POST', `/api/c/serviceOrder/${order.id}/cancel`, {}))).toBe(
+      ServiceOrderErrors.serviceOrderWrongState.code,
+    );
+    expect(await refundsOf(payment.id)).toHaveLength(1);
+  });
+
+  it('an admin refunds part: the QR-paid rest goes back to the card first, the balance-paid deposit stays for the provider', async () => {
+    const buyer = await person(testApp.app, { roles: [Role.customer] });
+    const order = await place(buyer, { title: '定金余额尾款扫码' });
+    await fundBalance(testApp.app, buyer.id, order.depositFen);
+    okData<ServicePaymentAnswer>(await pay(buyer, order.id, 'deposit'));
+    const { payment, send } = await payAtSandbox(buyer, order.id, 'rest');
+    expect((await send()).statusCode).toBe(200);
+    expect((await call(providerA, 'POST', `/api/c/serviceOrder/${order.id}/accept`)).statusCode).toBe(200);
+    const restFen = order.priceFen - order.depositFen;
+    const refundFen = restFen + 10_000;
+    const [incomeBefore, heldBefore] = [await incomeOf(providerA.id), await services().ledger.balance(SERVICE_ORDERS_HELD)];
+    okData<ServiceOrderDetail>(await call(admin, 'POST', `/api/admin/serviceOrder/${order.id}/cancel`, { reason: '无法拍摄', refundFen }));
+    const [refund] = await refundsOf(payment.id);
+    expect(refund).toMatchObject({ origin: 'cancellation', status: 'succeeded', amountFen: restFen });
+    // The rest went back to the card; 10,000 of the deposit to the balance; the remainder to the provider.
+    expect(await balanceOf(buyer.id)).toBe(10_000);
+    expect(await incomeOf(providerA.id)).toBe(incomeBefore + order.priceFen - refundFen);
+    expect(await services().ledger.balance(SERVICE_ORDERS_HELD)).toBe(heldBefore - order.priceFen);
   });
 });
 

@@ -52,7 +52,7 @@ import type { AdminLogService } from '../admin-log/index.js';
 import { balanceShortfall, LedgerAccount, type LedgerService } from '../ledger/index.js';
 import type { NotificationsService } from '../notifications/index.js';
 import type { ProcessingService } from '../processing/index.js';
-import type { PaymentOrderRow, RechargeService } from '../recharge/index.js';
+import type { PaymentOrderRow, RechargeService, RefundsService } from '../recharge/index.js';
 import type { SigningService } from '../signing/index.js';
 import type { TransfersService } from '../transfers/index.js';
 import { fileUrl } from '../uploads/index.js';
@@ -87,6 +87,7 @@ export interface ServiceOrdersDependencies {
   transfers: TransfersService;
   ledger: LedgerService;
   recharge: RechargeService;
+  refunds: Pick<RefundsService, 'refundCancelled'>;
   notifications: NotificationsService;
   adminLog: AdminLogService;
   log: Pick<Logger, 'error' | 'warn' | 'info'>;
@@ -408,6 +409,7 @@ export class ServiceOrdersService {
       if (order.status !== 'placed' && order.status !== 'paid') throw fail('serviceOrderWrongState');
       return this.cancelWithin(tx, order, reason.trim(), order.paidFen, 'customer');
     });
+    await this.refundQrPart(row, reason.trim());
     return this.present(actor, row, language);
   }
 
@@ -606,6 +608,7 @@ export class ServiceOrdersService {
       });
       return cancelled;
     });
+    await this.refundQrPart(row, reason);
     return this.present(admin, row, language);
   }
 
@@ -868,6 +871,34 @@ export class ServiceOrdersService {
     if (order.providerId !== null)
       await this.deps.notifications.notify(tx, { userId: order.providerId, ...notice, link: `/serviceOrder/${order.id}` });
     return cancelled;
+  }
+
+  /**
+   * After a cancellation committed (its refund on the customer's balance): the part of the refund that QR
+   * payments paid goes back to the payer's card through the refunds of payments (docs/refunds.md), which
+   * take it from the balance again once the provider confirms; the latest payments first, each at most what
+   * it paid. A provider's refusal leaves the money on the balance (an admin may refund the payment order
+   * from the recharge orders' screen) and is logged.
+   */
+  private async refundQrPart(order: ServiceOrderRow, reason: string): Promise<void> {
+    let left = order.refundedFen;
+    if (left <= 0) return;
+    const payments = await this.repository.paymentsOf(order.id);
+    for (const payment of [...payments].reverse()) {
+      if (left <= 0) break;
+      if (payment.paymentOrderId === null) continue;
+      const amountFen = Math.min(left, payment.amountFen);
+      left -= amountFen;
+      try {
+        const outcome = await this.deps.refunds.refundCancelled(payment.paymentOrderId, amountFen, reason || order.orderNo);
+        if (outcome === 'failed') throw new Error('the provider refused the refund');
+      } catch (error) {
+        this.deps.log.error(
+          { err: error, serviceOrderNo: order.orderNo, paymentOrderId: payment.paymentOrderId },
+          "refunding a cancelled service order's QR payment through its provider failed; the money stays on the balance",
+        );
+      }
+    }
   }
 
   /** One conditional update gives the order to the provider; the loser learns why. */
