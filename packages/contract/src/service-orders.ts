@@ -415,6 +415,12 @@ export interface SigningApplyRequest {
   sampleWorkUids: string[];
 }
 
+/** `PUT /api/c/signing/areas`: a signed provider changes the provinces they serve and their equipment. */
+export interface SigningAreasRequest {
+  provinceCodes: string[];
+  equipment: string;
+}
+
 export interface SigningSampleWork {
   uid: string;
   name: string;

@@ -439,6 +439,49 @@ describe('signing', () => {
     );
     expect(codeOf(await call(photographer, 'GET', '/api/c/serviceOrders/open'))).toBe(ServiceOrderErrors.serviceProviderNotSigned.code);
   });
+
+  it('a signed provider changes their areas and equipment; the open orders they see and may take follow; others are refused', async () => {
+    const mover = await signed('Mover', ['44']);
+    const inBeijing = await paidOrder(customer, { provinceCode: '11', city: '北京', title: '北京的单' });
+    const openIds = async () => okData<Page<ServiceOrderItem>>(await call(mover, 'GET', '/api/c/serviceOrders/open')).list.map((o) => o.id);
+    expect(await openIds()).not.toContain(inBeijing.id);
+    expect(codeOf(await call(mover, 'POST', `/api/c/serviceOrder/${inBeijing.id}/accept`))).toBe(
+      ServiceOrderErrors.serviceOrderOutsideArea.code,
+    );
+    // Bad input: no province, an unknown one, no equipment.
+    for (const [body, error] of [
+      [{ provinceCodes: [], equipment: 'x' }, ServiceOrderErrors.signingAreasInvalid],
+      [{ provinceCodes: ['99'], equipment: 'x' }, ServiceOrderErrors.signingAreasInvalid],
+      [{ provinceCodes: ['11'], equipment: '  ' }, ServiceOrderErrors.signingEquipmentMissing],
+    ] as const) {
+      const refused = await call(mover, 'PUT', '/api/c/signing/areas', body);
+      expect(refused.statusCode).toBe(400);
+      expect(codeOf(refused)).toBe(error.code);
+    }
+    // Customers (role) and photographers who are not signed cannot.
+    expect((await call(customer, 'PUT', '/api/c/signing/areas', { provinceCodes: ['11'], equipment: 'x' })).statusCode).toBe(403);
+    expect(codeOf(await call(unsigned, 'PUT', '/api/c/signing/areas', { provinceCodes: ['11'], equipment: 'x' }))).toBe(
+      ServiceOrderErrors.serviceProviderNotSigned.code,
+    );
+    expect((await call(undefined, 'PUT', '/api/c/signing/areas', { provinceCodes: ['11'], equipment: 'x' })).statusCode).toBe(401);
+
+    const changed = okData<MySigning>(
+      await call(mover, 'PUT', '/api/c/signing/areas', { provinceCodes: ['44', '11', '11'], equipment: ' 大疆 + Insta360 ' }),
+    );
+    expect(changed.provider).toMatchObject({ provinceCodes: ['11', '44'], equipment: '大疆 + Insta360', status: 'active' });
+    expect(await openIds()).toContain(inBeijing.id);
+    expect(okData<ServiceOrderDetail>(await call(mover, 'POST', `/api/c/serviceOrder/${inBeijing.id}/accept`)).status).toBe('accepted');
+    // Leaving Beijing keeps the order taken; new Beijing orders are no longer open to them.
+    okData<MySigning>(await call(mover, 'PUT', '/api/c/signing/areas', { provinceCodes: ['44'], equipment: '大疆' }));
+    const next = await paidOrder(customer, { provinceCode: '11', city: '北京', title: '北京的第二单' });
+    expect(await openIds()).not.toContain(next.id);
+    expect(okData<ServiceOrderDetail>(await call(mover, 'GET', `/api/c/serviceOrder/${inBeijing.id}`)).status).toBe('accepted');
+    // Wrong state: a revoked provider cannot change areas (they apply again).
+    expect((await call(admin, 'POST', `/api/admin/signing/providers/${mover.uid}/revoke`, { reason: '投诉' })).statusCode).toBe(200);
+    expect(codeOf(await call(mover, 'PUT', '/api/c/signing/areas', { provinceCodes: ['11'], equipment: 'x' }))).toBe(
+      ServiceOrderErrors.serviceProviderNotSigned.code,
+    );
+  });
 });
 
 describe('accepting, delivering and confirming', () => {
