@@ -392,6 +392,32 @@ describe('POST /api/market/listings/{id}/purchase from the balance', () => {
     // The original stays the seller's, on the market.
     expect(await workOf(work.uid)).toMatchObject({ ownerId: seller.id, status: 'exposed' });
   });
+
+  it('refuses listing a bought copy (2412), even published and reviewed; the buyer may list works of their own', async () => {
+    const { listing } = await list(seller, { price: '3.00', licence: 'copy', name: '复制后转卖' });
+    const buyer = await person(testApp.app);
+    await fundBalance(testApp.app, buyer.id, 300);
+    const { copyUid } = dataOf<MarketPurchaseAnswer>(await buy(buyer, listing.id)).purchase!;
+    expect((await buyer.call('PUT', `/api/model/${copyUid}/onLined`, 'onLined=true')).statusCode).toBe(200);
+    expect((await call(buyer, 'POST', `/api/model/${copyUid}/audit`)).statusCode).toBe(200);
+    await services().workPublishing.passReviewAsSystem({ id: buyer.id, roles: [Role.customer] }, copyUid!);
+    const refused = await call(buyer, 'PUT', `/api/model/${copyUid}/market`, { price: '5.00', licence: 'view' });
+    expect(refused.statusCode).toBe(409);
+    expect(codeOf(refused)).toBe(MarketErrors.marketCopyNotListable.code);
+    expect(json(refused).msg).toBe('This work is a copy bought on the market; it cannot be listed for sale');
+    const zh = await testApp.app.inject({
+      method: 'PUT',
+      url: `/api/model/${copyUid}/market`,
+      headers: { ...authHeaders(buyer.token), cookie: 'language=zh' },
+      payload: { price: '5.00' },
+    });
+    expect(json(zh).msg).toBe('这是从市场购买的作品副本，不能再上架出售');
+    // Nothing was written; another person cannot list it either.
+    expect(await services().database.db.select().from(marketListings).where(eq(marketListings.sellerId, buyer.id))).toHaveLength(0);
+    expect((await call(seller, 'PUT', `/api/model/${copyUid}/market`, { price: '5.00' })).statusCode).toBeGreaterThanOrEqual(403);
+    // A work of the buyer's own still lists.
+    expect((await list(buyer, { price: '4.00', name: '自己的作品' })).listing.status).toBe('onMarket');
+  });
 });
 
 describe('buying by QR code for what the balance lacks', () => {

@@ -44,6 +44,16 @@ export class MarketRepository {
     return findOneRow(tx, marketListings, eq(marketListings.workId, workId), 'forUpdate');
   }
 
+  /** Whether the work is a buyer's copy made by a market purchase (copy licence): it is not to be sold on. */
+  async isBoughtCopy(workId: number, executor: Executor = this.db): Promise<boolean> {
+    const [row] = await executor
+      .select({ id: marketPurchases.id })
+      .from(marketPurchases)
+      .where(eq(marketPurchases.copyWorkId, workId))
+      .limit(1);
+    return row !== undefined;
+  }
+
   findListingOfWork(workId: number, executor: Executor = this.db): Promise<ListingRow | undefined> {
     return findOneRow(executor, marketListings, eq(marketListings.workId, workId));
   }

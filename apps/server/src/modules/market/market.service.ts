@@ -288,6 +288,8 @@ export class MarketService {
   async submit(actor: Actor, uid: string, terms: { priceFen: number; licence: MarketLicence }): Promise<MyMarketListing> {
     const row = await this.deps.works.change(actor, uid, async (work, tx) => {
       if (work.status !== 'passed' && work.status !== 'exposed') throw fail('marketWorkNotListable');
+      // A copy licence lets the buyer use the work, not sell it on.
+      if (await this.repository.isBoughtCopy(work.id, tx)) throw fail('marketCopyNotListable');
       await this.deps.works.assertNotInTransfer(work, tx);
       const listing = await this.repository.lockListingOfWork(work.id, tx);
       const live = listing && (listing.status === 'pending' || listing.status === 'onMarket');

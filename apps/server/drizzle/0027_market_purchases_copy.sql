@@ -1,0 +1,1 @@
+CREATE INDEX "market_purchases_copy" ON "market_purchases" USING btree ("copy_work_id") WHERE "market_purchases"."copy_work_id" is not null;
