@@ -14271,13 +14271,15 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** My listings with their status and the reason of a rejection */
+    /** My listings with their status and the reason of a rejection; with workUids, only those of these works (the works in view) */
     get: {
       parameters: {
         query: {
           pageNum: number;
           pageSize: number;
           status?: ('pending' | 'onMarket' | 'rejected' | 'off') | '';
+          /** @description Only the listings of these works (uids separated by commas, at most 100): the works in view */
+          workUids?: string;
         };
         header?: never;
         path?: never;

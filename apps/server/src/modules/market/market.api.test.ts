@@ -420,6 +420,38 @@ describe('POST /api/market/listings/{id}/purchase from the balance', () => {
   });
 });
 
+describe('GET /api/market/myListings?workUids=: the listings of the works in view', () => {
+  it("answers only the caller's listings of those works, whatever else they list; bad input and strangers get nothing more", async () => {
+    const lister = await person(testApp.app);
+    const listed = [];
+    for (const name of ['其一', '其二', '其三']) listed.push(await list(lister, { name, price: '2.00' }));
+    const unlisted = await reviewedWork(testApp.app, lister, '未上架');
+    const other = await list(seller, { name: '别人的' });
+    const ask = (as: Person | undefined, uids: string[], extra = '') =>
+      call(as, 'GET', `/api/market/myListings?pageSize=100&workUids=${uids.join(',')}${extra}`);
+
+    // The first page of one listing would not reach the first work; asked by uid, each is there.
+    const firstOnly = dataOf<Page<MyMarketListing>>(await call(lister, 'GET', '/api/market/myListings?pageSize=1'));
+    expect(firstOnly.total).toBe(3);
+    const wanted = [listed[0]!.work.uid, listed[2]!.work.uid, unlisted.uid, other.work.uid];
+    const page = dataOf<Page<MyMarketListing>>(await ask(lister, wanted));
+    expect(page.list.map((row) => row.work.uid).sort()).toEqual([listed[0]!.work.uid, listed[2]!.work.uid].sort());
+    expect(page.total).toBe(2);
+    // With a status too; an empty list of uids answers nothing.
+    expect(dataOf<Page<MyMarketListing>>(await ask(lister, wanted, '&status=pending')).list).toEqual([]);
+    expect(dataOf<Page<MyMarketListing>>(await call(lister, 'GET', '/api/market/myListings?workUids=')).list).toEqual([]);
+    // Another person asking for these works sees none of them.
+    expect(dataOf<Page<MyMarketListing>>(await ask(seller, [listed[0]!.work.uid])).list).toEqual([]);
+    // More than 100 works, or signed out, are refused.
+    const tooMany = await ask(
+      lister,
+      Array.from({ length: 101 }, (_, index) => `w${index}`),
+    );
+    expect(tooMany.statusCode).toBe(400);
+    expect((await ask(undefined, [listed[0]!.work.uid])).statusCode).toBe(401);
+  });
+});
+
 describe('buying by QR code for what the balance lacks', () => {
   const signOf = (codeUrl: string) => new URL(codeUrl, 'http://site').searchParams.get('sign')!;
   const notify = (notification: { headers: unknown; rawBody: string }) =>

@@ -117,9 +117,11 @@ export class MarketRepository {
     sellerId: number,
     status: MarketListingStatus | undefined,
     page: { limit: number; offset: number },
+    workUids?: readonly string[],
   ): Promise<{ rows: ListingRow[]; total: number }> {
     const conditions = [eq(marketListings.sellerId, sellerId)];
     if (status) conditions.push(eq(marketListings.status, status));
+    if (workUids) conditions.push(workUids.length ? inArray(marketListings.workUid, [...workUids]) : sql`false`);
     return pageOfRows(
       this.db,
       { table: marketListings, where: and(...conditions), order: [desc(marketListings.submittedAt), desc(marketListings.id)] },
