@@ -587,6 +587,18 @@ describe('refunds: POST /api/admin/market/purchases/{id}/refund', () => {
     expect(dataOf<MarketListingDetail>(await call(buyer, 'GET', `/api/market/listings/${listing.id}`)).purchaseId).toBeNull();
     const consumed = dataOf<OrderPage>(await call(buyer, 'GET', '/api/c/orders?direction=consume&type=market'));
     expect(consumed.list[0]).toMatchObject({ sourceStatus: 'refunded', refundedFen: 1000 });
+    // Counted as completed, as a refunded recharge is (docs/orders.md): the row, the totals and the status filter agree.
+    expect(consumed.list[0]!.status).toBe('completed');
+    expect(consumed.totals).toEqual({ count: 1, amountFen: 1000, completedCount: 1 });
+    const completedOnly = dataOf<OrderPage>(await call(buyer, 'GET', '/api/c/orders?direction=consume&type=market&status=completed'));
+    expect(completedOnly.totals).toEqual({ count: 1, amountFen: 1000, completedCount: 1 });
+    const sold = dataOf<OrderPage>(await call(shop, 'GET', '/api/c/orders?direction=income&type=market'));
+    expect(sold.totals).toEqual({ count: 1, amountFen: 900, completedCount: 1 });
+    // Another person's page has none of it; a pending filter none either.
+    expect(
+      dataOf<OrderPage>(await call(await person(testApp.app), 'GET', '/api/c/orders?direction=consume&type=market')).totals.count,
+    ).toBe(0);
+    expect(dataOf<OrderPage>(await call(buyer, 'GET', '/api/c/orders?direction=consume&type=market&status=pending')).total).toBe(0);
 
     // Past the window.
     const late = await boughtListing(testApp.app, buyer, listing);
