@@ -54,6 +54,8 @@ export const NOTIFICATION_KINDS = [
   'serviceOrderDelivered',
   'serviceOrderCompleted',
   'serviceOrderCancelled',
+  'serviceOrderExpired',
+  'serviceOrderPaymentKept',
   'signingApproved',
   'signingRejected',
   'signingRevoked',

@@ -19,8 +19,11 @@ export type PaymentOrderStatus = (typeof PAYMENT_ORDER_STATUSES)[number];
 export const PAYMENT_REFUND_STATUSES = ['pending', 'succeeded', 'failed'] as const;
 export type PaymentRefundStatus = (typeof PAYMENT_REFUND_STATUSES)[number];
 
-/** Who started a refund: an admin, the provider's own portal (found by reconciliation), or the system (a second payment). */
-export const PAYMENT_REFUND_ORIGINS = ['admin', 'provider', 'duplicatePayment'] as const;
+/**
+ * Who started a refund: an admin, the provider's own portal (found by reconciliation), or the system (a second
+ * payment; a cancellation of what the order paid for, such as a service order).
+ */
+export const PAYMENT_REFUND_ORIGINS = ['admin', 'provider', 'duplicatePayment', 'cancellation'] as const;
 export type PaymentRefundOrigin = (typeof PAYMENT_REFUND_ORIGINS)[number];
 
 /** How much of a paid order went back: none, part or all of it. */

@@ -86,6 +86,11 @@ export const SERVICE_REMARK_MAX = 500;
 export const SERVICE_REASON_MAX = 200;
 /** An appointment is at most this many days ahead. */
 export const SERVICE_APPOINTMENT_DAYS_MAX = 365;
+/**
+ * A placed order not paid this many minutes after it was placed is cancelled by the expiry job (a QR payment
+ * order still open keeps it until that order's time is up: docs/service-orders.md "Unpaid orders expire").
+ */
+export const SERVICE_UNPAID_EXPIRY_MINUTES = 30;
 /** Works one delivery hands over. */
 export const SERVICE_DELIVERY_WORKS_MAX = 20;
 /** The platform's share of a completed order, in basis points (an admin setting); at most half. */
@@ -408,6 +413,12 @@ export interface SigningApplyRequest {
   intro: string;
   /** Uids of the applicant's own works (1–6). */
   sampleWorkUids: string[];
+}
+
+/** `PUT /api/c/signing/areas`: a signed provider changes the provinces they serve and their equipment. */
+export interface SigningAreasRequest {
+  provinceCodes: string[];
+  equipment: string;
 }
 
 export interface SigningSampleWork {

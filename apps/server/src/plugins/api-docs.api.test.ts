@@ -193,6 +193,7 @@ describe('API description', () => {
         '/api/admin/serviceOrder/coupons/{id}',
         '/api/c/signing',
         '/api/c/signing/apply',
+        '/api/c/signing/areas',
         '/api/c/signing/withdraw',
         // people (docs/people.md)
         '/api/c/follow/{id}',

@@ -2635,7 +2635,7 @@ export interface paths {
                     createdAt: number;
                     id: number;
                     /** @enum {string} */
-                    origin: 'admin' | 'provider' | 'duplicatePayment';
+                    origin: 'admin' | 'provider' | 'duplicatePayment' | 'cancellation';
                     reason: string;
                     refundNo: string;
                     /** @enum {string} */
@@ -2754,7 +2754,7 @@ export interface paths {
                   createdAt: number;
                   id: number;
                   /** @enum {string} */
-                  origin: 'admin' | 'provider' | 'duplicatePayment';
+                  origin: 'admin' | 'provider' | 'duplicatePayment' | 'cancellation';
                   reason: string;
                   refundNo: string;
                   /** @enum {string} */
@@ -9120,6 +9120,8 @@ export interface paths {
                     | 'serviceOrderDelivered'
                     | 'serviceOrderCompleted'
                     | 'serviceOrderCancelled'
+                    | 'serviceOrderExpired'
+                    | 'serviceOrderPaymentKept'
                     | 'signingApproved'
                     | 'signingRejected'
                     | 'signingRevoked';
@@ -12426,6 +12428,190 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/c/signing/areas': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /** As an active signed provider, change the provinces I serve and my equipment (the open orders I see follow at once) */
+    put: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            equipment: string;
+            /** @description GB/T 2260 two-digit province codes */
+            provinceCodes: string[];
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {number} */
+              code: 0;
+              data: {
+                application: {
+                  applicant: {
+                    avatarUrl: string;
+                    name: string;
+                    uid: string;
+                  };
+                  createdAt: number;
+                  decidedAt: number | null;
+                  equipment: string;
+                  id: number;
+                  intro: string;
+                  provinceCodes: (
+                    | '11'
+                    | '12'
+                    | '13'
+                    | '14'
+                    | '15'
+                    | '21'
+                    | '22'
+                    | '23'
+                    | '31'
+                    | '32'
+                    | '33'
+                    | '34'
+                    | '35'
+                    | '36'
+                    | '37'
+                    | '41'
+                    | '42'
+                    | '43'
+                    | '44'
+                    | '45'
+                    | '46'
+                    | '50'
+                    | '51'
+                    | '52'
+                    | '53'
+                    | '54'
+                    | '61'
+                    | '62'
+                    | '63'
+                    | '64'
+                    | '65'
+                    | '71'
+                    | '81'
+                    | '82'
+                  )[];
+                  reason: string;
+                  sampleWorks: {
+                    coverUrl: string;
+                    name: string;
+                    uid: string;
+                  }[];
+                  /** @enum {string} */
+                  status: 'pending' | 'approved' | 'rejected' | 'withdrawn';
+                } | null;
+                provider: {
+                  activeOrders: number;
+                  completedOrders: number;
+                  equipment: string;
+                  provider: {
+                    avatarUrl: string;
+                    name: string;
+                    uid: string;
+                  };
+                  provinceCodes: (
+                    | '11'
+                    | '12'
+                    | '13'
+                    | '14'
+                    | '15'
+                    | '21'
+                    | '22'
+                    | '23'
+                    | '31'
+                    | '32'
+                    | '33'
+                    | '34'
+                    | '35'
+                    | '36'
+                    | '37'
+                    | '41'
+                    | '42'
+                    | '43'
+                    | '44'
+                    | '45'
+                    | '46'
+                    | '50'
+                    | '51'
+                    | '52'
+                    | '53'
+                    | '54'
+                    | '61'
+                    | '62'
+                    | '63'
+                    | '64'
+                    | '65'
+                    | '71'
+                    | '81'
+                    | '82'
+                  )[];
+                  revokedAt: number | null;
+                  revokeReason: string;
+                  signedAt: number;
+                  /** @enum {string} */
+                  status: 'active' | 'revoked';
+                } | null;
+              };
+              msg: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+      };
+    };
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/c/signing/withdraw': {
     parameters: {
       query?: never;
@@ -15387,13 +15573,15 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** My listings with their status and the reason of a rejection */
+    /** My listings with their status and the reason of a rejection; with workUids, only those of these works (the works in view) */
     get: {
       parameters: {
         query: {
           pageNum: number;
           pageSize: number;
           status?: ('pending' | 'onMarket' | 'rejected' | 'off') | '';
+          /** @description Only the listings of these works (uids separated by commas, at most 100): the works in view */
+          workUids?: string;
         };
         header?: never;
         path?: never;

@@ -392,6 +392,64 @@ describe('POST /api/market/listings/{id}/purchase from the balance', () => {
     // The original stays the seller's, on the market.
     expect(await workOf(work.uid)).toMatchObject({ ownerId: seller.id, status: 'exposed' });
   });
+
+  it('refuses listing a bought copy (2412), even published and reviewed; the buyer may list works of their own', async () => {
+    const { listing } = await list(seller, { price: '3.00', licence: 'copy', name: '复制后转卖' });
+    const buyer = await person(testApp.app);
+    await fundBalance(testApp.app, buyer.id, 300);
+    const { copyUid } = dataOf<MarketPurchaseAnswer>(await buy(buyer, listing.id)).purchase!;
+    expect((await buyer.call('PUT', `/api/model/${copyUid}/onLined`, 'onLined=true')).statusCode).toBe(200);
+    expect((await call(buyer, 'POST', `/api/model/${copyUid}/audit`)).statusCode).toBe(200);
+    await services().workPublishing.passReviewAsSystem({ id: buyer.id, roles: [Role.customer] }, copyUid!);
+    const refused = await call(buyer, 'PUT', `/api/model/${copyUid}/market`, { price: '5.00', licence: 'view' });
+    expect(refused.statusCode).toBe(409);
+    expect(codeOf(refused)).toBe(MarketErrors.marketCopyNotListable.code);
+    expect(json(refused).msg).toBe('This work is a copy bought on the market; it cannot be listed for sale');
+    const zh = await testApp.app.inject({
+      method: 'PUT',
+      url: `/api/model/${copyUid}/market`,
+      headers: { ...authHeaders(buyer.token), cookie: 'language=zh' },
+      payload: { price: '5.00' },
+    });
+    expect(json(zh).msg).toBe('这是从市场购买的作品副本，不能再上架出售');
+    // Nothing was written; another person cannot list it either.
+    expect(await services().database.db.select().from(marketListings).where(eq(marketListings.sellerId, buyer.id))).toHaveLength(0);
+    expect((await call(seller, 'PUT', `/api/model/${copyUid}/market`, { price: '5.00' })).statusCode).toBeGreaterThanOrEqual(403);
+    // A work of the buyer's own still lists.
+    expect((await list(buyer, { price: '4.00', name: '自己的作品' })).listing.status).toBe('onMarket');
+  });
+});
+
+describe('GET /api/market/myListings?workUids=: the listings of the works in view', () => {
+  it("answers only the caller's listings of those works, whatever else they list; bad input and strangers get nothing more", async () => {
+    const lister = await person(testApp.app);
+    const listed = [];
+    for (const name of ['其一', '其二', '其三']) listed.push(await list(lister, { name, price: '2.00' }));
+    const unlisted = await reviewedWork(testApp.app, lister, '未上架');
+    const other = await list(seller, { name: '别人的' });
+    const ask = (as: Person | undefined, uids: string[], extra = '') =>
+      call(as, 'GET', `/api/market/myListings?pageSize=100&workUids=${uids.join(',')}${extra}`);
+
+    // The first page of one listing would not reach the first work; asked by uid, each is there.
+    const firstOnly = dataOf<Page<MyMarketListing>>(await call(lister, 'GET', '/api/market/myListings?pageSize=1'));
+    expect(firstOnly.total).toBe(3);
+    const wanted = [listed[0]!.work.uid, listed[2]!.work.uid, unlisted.uid, other.work.uid];
+    const page = dataOf<Page<MyMarketListing>>(await ask(lister, wanted));
+    expect(page.list.map((row) => row.work.uid).sort()).toEqual([listed[0]!.work.uid, listed[2]!.work.uid].sort());
+    expect(page.total).toBe(2);
+    // With a status too; an empty list of uids answers nothing.
+    expect(dataOf<Page<MyMarketListing>>(await ask(lister, wanted, '&status=pending')).list).toEqual([]);
+    expect(dataOf<Page<MyMarketListing>>(await call(lister, 'GET', '/api/market/myListings?workUids=')).list).toEqual([]);
+    // Another person asking for these works sees none of them.
+    expect(dataOf<Page<MyMarketListing>>(await ask(seller, [listed[0]!.work.uid])).list).toEqual([]);
+    // More than 100 works, or signed out, are refused.
+    const tooMany = await ask(
+      lister,
+      Array.from({ length: 101 }, (_, index) => `w${index}`),
+    );
+    expect(tooMany.statusCode).toBe(400);
+    expect((await ask(undefined, [listed[0]!.work.uid])).statusCode).toBe(401);
+  });
 });
 
 describe('buying by QR code for what the balance lacks', () => {
@@ -529,6 +587,18 @@ describe('refunds: POST /api/admin/market/purchases/{id}/refund', () => {
     expect(dataOf<MarketListingDetail>(await call(buyer, 'GET', `/api/market/listings/${listing.id}`)).purchaseId).toBeNull();
     const consumed = dataOf<OrderPage>(await call(buyer, 'GET', '/api/c/orders?direction=consume&type=market'));
     expect(consumed.list[0]).toMatchObject({ sourceStatus: 'refunded', refundedFen: 1000 });
+    // Counted as completed, as a refunded recharge is (docs/orders.md): the row, the totals and the status filter agree.
+    expect(consumed.list[0]!.status).toBe('completed');
+    expect(consumed.totals).toEqual({ count: 1, amountFen: 1000, completedCount: 1 });
+    const completedOnly = dataOf<OrderPage>(await call(buyer, 'GET', '/api/c/orders?direction=consume&type=market&status=completed'));
+    expect(completedOnly.totals).toEqual({ count: 1, amountFen: 1000, completedCount: 1 });
+    const sold = dataOf<OrderPage>(await call(shop, 'GET', '/api/c/orders?direction=income&type=market'));
+    expect(sold.totals).toEqual({ count: 1, amountFen: 900, completedCount: 1 });
+    // Another person's page has none of it; a pending filter none either.
+    expect(
+      dataOf<OrderPage>(await call(await person(testApp.app), 'GET', '/api/c/orders?direction=consume&type=market')).totals.count,
+    ).toBe(0);
+    expect(dataOf<OrderPage>(await call(buyer, 'GET', '/api/c/orders?direction=consume&type=market&status=pending')).total).toBe(0);
 
     // Past the window.
     const late = await boughtListing(testApp.app, buyer, listing);

@@ -57,6 +57,16 @@ export class MarketRepository {
     return findOneRow(tx, marketListings, eq(marketListings.workId, workId), 'forUpdate');
   }
 
+  /** Whether the work is a buyer's copy made by a market purchase (copy licence): it is not to be sold on. */
+  async isBoughtCopy(workId: number, executor: Executor = this.db): Promise<boolean> {
+    const [row] = await executor
+      .select({ id: marketPurchases.id })
+      .from(marketPurchases)
+      .where(eq(marketPurchases.copyWorkId, workId))
+      .limit(1);
+    return row !== undefined;
+  }
+
   findListingOfWork(workId: number, executor: Executor = this.db): Promise<ListingRow | undefined> {
     return findOneRow(executor, marketListings, eq(marketListings.workId, workId));
   }
@@ -189,9 +199,11 @@ export class MarketRepository {
     sellerId: number,
     status: MarketListingStatus | undefined,
     page: { limit: number; offset: number },
+    workUids?: readonly string[],
   ): Promise<{ rows: ListingRow[]; total: number }> {
     const conditions = [eq(marketListings.sellerId, sellerId)];
     if (status) conditions.push(eq(marketListings.status, status));
+    if (workUids) conditions.push(workUids.length ? inArray(marketListings.workUid, [...workUids]) : sql`false`);
     return pageOfRows(
       this.db,
       { table: marketListings, where: and(...conditions), order: [desc(marketListings.submittedAt), desc(marketListings.id)] },
@@ -287,9 +299,10 @@ export class MarketRepository {
       this.db,
       { table: marketPurchases, where: and(...conditions), order: [desc(marketPurchases.createdAt), desc(marketPurchases.id)] },
       page,
-      // Money moved for a refunded purchase too (and back): the figures count what stands, completed ones.
+      // Every purchase is completed on the orders pages, a refunded one too (money moved, and back), as a
+      // refunded recharge stays a paid order there (docs/orders.md "Statuses"): the totals count them alike.
       {
-        completed: sql`${marketPurchases.status} = 'completed'`,
+        completed: sql`true`,
         amount: side === 'buyer' ? marketPurchases.priceFen : marketPurchases.incomeFen,
       },
     );

@@ -88,13 +88,21 @@ export const marketRoutes: FastifyPluginAsyncTypebox<{ market: MarketService }> 
   app.get(
     '/api/market/myListings',
     route.signedIn({
-      summary: 'My listings with their status and the reason of a rejection',
+      summary: 'My listings with their status and the reason of a rejection; with workUids, only those of these works (the works in view)',
       querystring: MyListingsQuery,
       data: pageOf(MyListingSchema),
       failures: [400],
     }),
     async (request) =>
-      ok(await market.myListings(request.auth!.user, request.query.status || undefined, request.query.pageNum, request.query.pageSize)),
+      ok(
+        await market.myListings(
+          request.auth!.user,
+          request.query.status || undefined,
+          request.query.pageNum,
+          request.query.pageSize,
+          request.query.workUids,
+        ),
+      ),
   );
 
   app.put(

@@ -11,6 +11,7 @@ import {
   PAYMENT_PROVIDERS,
   SELLING_PRICE_MAX_FEN,
   WORK_TYPES,
+  WORK_PAGE_SIZE_MAX,
 } from '@spatia/contract';
 import { Type } from 'typebox';
 import { NullableInteger, PageQuery, PersonSummarySchema, literals } from '../../lib/schemas.js';
@@ -43,6 +44,12 @@ export const ListingSearchQuery = Type.Object({
 export const MyListingsQuery = Type.Object({
   ...PageQuery,
   status: Type.Optional(Type.Union([ListingStatusSchema, Type.Literal('')])),
+  workUids: Type.Optional(
+    Type.String({
+      maxLength: WORK_PAGE_SIZE_MAX * 33,
+      description: `Only the listings of these works (uids separated by commas, at most ${WORK_PAGE_SIZE_MAX}): the works in view`,
+    }),
+  ),
 });
 
 export const AdminListingsQuery = Type.Object({

@@ -18,6 +18,7 @@ import {
   type Page,
   type MarketListingCard,
   type WorkType,
+  WORK_PAGE_SIZE_MAX,
 } from '@spatia/contract';
 import type { Transaction } from '../../db/database.js';
 import { AppError, fail, invalid } from '../../lib/app-error.js';
@@ -280,8 +281,17 @@ export class MarketService {
     status: MarketListingStatus | undefined,
     pageNum: number,
     pageSize: number,
+    workUids?: string,
   ): Promise<Page<MyMarketListing>> {
-    const { rows, total } = await this.repository.listingsOfSeller(actor.id, status, { limit: pageSize, offset: (pageNum - 1) * pageSize });
+    // The works manager asks for the works in view, so a seller with any number of listings gets each work's mark.
+    const uids = workUids === undefined ? undefined : [...new Set(workUids.split(',').map((uid) => uid.trim()))].filter(Boolean);
+    if (uids && uids.length > WORK_PAGE_SIZE_MAX) throw fail('validation', { field: 'workUids', problem: `≤ ${WORK_PAGE_SIZE_MAX}` });
+    const { rows, total } = await this.repository.listingsOfSeller(
+      actor.id,
+      status,
+      { limit: pageSize, offset: (pageNum - 1) * pageSize },
+      uids,
+    );
     return { list: rows.map(myListing), total, pageNum, pageSize };
   }
 
@@ -293,6 +303,8 @@ export class MarketService {
   async submit(actor: Actor, uid: string, terms: { priceFen: number; licence: MarketLicence }): Promise<MyMarketListing> {
     const row = await this.deps.works.change(actor, uid, async (work, tx) => {
       if (work.status !== 'passed' && work.status !== 'exposed') throw fail('marketWorkNotListable');
+      // A copy licence lets the buyer use the work, not sell it on.
+      if (await this.repository.isBoughtCopy(work.id, tx)) throw fail('marketCopyNotListable');
       await this.deps.works.assertNotInTransfer(work, tx);
       const listing = await this.repository.lockListingOfWork(work.id, tx);
       const live = listing && (listing.status === 'pending' || listing.status === 'onMarket');

@@ -121,6 +121,10 @@ export const marketPurchases = pgTable(
       .where(sql`${table.idempotencyKey} is not null`),
     index('market_purchases_buyer').on(table.buyerId, table.createdAt, table.id),
     index('market_purchases_seller').on(table.sellerId, table.createdAt, table.id),
+    // Listing a work asks whether it is a bought copy (docs/market.md "A listing").
+    index('market_purchases_copy')
+      .on(table.copyWorkId)
+      .where(sql`${table.copyWorkId} is not null`),
     check(
       'market_purchases_money',
       sql`${table.priceFen} > 0 and ${table.feeFen} >= 0 and ${table.feeFen} <= ${table.priceFen} and ${table.incomeFen} = ${table.priceFen} - ${table.feeFen}`,

@@ -174,6 +174,21 @@ export class RechargeRepository {
       .where(and(eq(paymentOrders.id, id), eq(paymentOrders.status, 'pending')));
   }
 
+  /** The payer's pending orders of one purchase (a kind and its subject), such as the payments of a service order. */
+  async pendingOfSubject(userId: number, kind: PaymentOrderKind, subjectId: number): Promise<PaymentOrderRow[]> {
+    return this.db
+      .select()
+      .from(paymentOrders)
+      .where(
+        and(
+          eq(paymentOrders.userId, userId),
+          eq(paymentOrders.kind, kind),
+          eq(paymentOrders.subjectId, subjectId),
+          eq(paymentOrders.status, 'pending'),
+        ),
+      );
+  }
+
   async markChecked(id: number, at: Date): Promise<void> {
     await this.db.update(paymentOrders).set({ checkedAt: at }).where(eq(paymentOrders.id, id));
   }

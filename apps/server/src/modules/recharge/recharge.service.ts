@@ -390,6 +390,29 @@ export class RechargeService {
     return { checked: due.length, booked, closed };
   }
 
+  /**
+   * Settles the payer's pending orders of one purchase whose time is up, as reconciliation would: each is
+   * asked about, closed at the provider when unpaid (booked, and fulfilled, when it was paid after all).
+   * Answers whether one can still be paid (not expired yet, or the provider did not answer): the caller
+   * then waits, as a service order's expiry does (docs/service-orders.md "Unpaid orders expire").
+   */
+  async settleOpenOrdersOf(userId: number, kind: Exclude<PaymentOrderKind, 'flowRecharge'>, subjectId: number): Promise<{ open: boolean }> {
+    let open = false;
+    for (const order of await this.repository.pendingOfSubject(userId, kind, subjectId)) {
+      if (order.expiresAt.getTime() > this.now()) {
+        open = true;
+        continue;
+      }
+      try {
+        if ((await this.settle(order)) === 'pending') open = true;
+      } catch (error) {
+        this.log.error({ err: error, orderNo: order.orderNo }, 'settling a payment order of an expiring purchase failed');
+        open = true;
+      }
+    }
+    return { open };
+  }
+
   /** Asks the provider about one pending order: books it when paid, closes it when expired unpaid. */
   private async settle(order: PaymentOrderRow): Promise<'booked' | 'closed' | 'pending'> {
     const driver = this.driver(order.provider);

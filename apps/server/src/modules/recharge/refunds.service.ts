@@ -140,6 +140,40 @@ export class RefundsService {
     return this.orderView(orderId);
   }
 
+  /**
+   * Sends back what a paid order of another kind paid for something cancelled (a service order:
+   * docs/service-orders.md "Cancelling and refunds"): the cancellation has given the money back to the
+   * payer's balance; this refund takes it from there once the provider confirms, like an admin's. One per
+   * order, numbered `{order no}C`, so calling again answers the same refund; at most what is left of the order.
+   */
+  async refundCancelled(orderId: number, amountFen: number, reason: string): Promise<RefundOutcome> {
+    const refund = await this.repository.db.transaction(async (tx) => {
+      const order = await this.repository.lockOrder(tx, orderId);
+      if (!order) throw fail('notFound');
+      if (order.status !== 'paid' || !order.providerTransactionId) throw fail('refundOrderNotPaid');
+      if (order.kind === 'membership') throw fail('membershipRefundNotSupported');
+      const refundNo = `${order.orderNo}C`;
+      const earlier = await this.repository.findByRefundNo(refundNo, tx);
+      if (earlier) return { refund: earlier, order };
+      const refundableFen = refundable(order, await this.repository.refundsOf([order.id], tx));
+      if (amountFen <= 0 || amountFen > refundableFen) throw fail('refundAmountTooHigh', { refundable: (refundableFen / 100).toFixed(2) });
+      const inserted = await this.repository.insert(
+        {
+          refundNo,
+          orderId: order.id,
+          transactionId: order.providerTransactionId,
+          origin: 'cancellation',
+          amountFen,
+          reason: reason.slice(0, 80) || 'cancelled',
+        },
+        tx,
+      );
+      return { refund: inserted ?? (await this.repository.findByRefundNo(refundNo, tx))!, order };
+    });
+    if (refund.refund.status !== 'pending') return 'alreadyBooked';
+    return this.askProvider(refund.order, refund.refund);
+  }
+
   /** Asks the provider for a refund of ours (again, under the same number) and books what it answers. */
   private async askProvider(order: PaymentOrderRow, refund: PaymentRefundRow): Promise<RefundOutcome> {
     let state: RefundState;

@@ -25,7 +25,21 @@ export default defineModule({
   name: 'service-orders',
   emits: ['serviceOrder.paid', 'serviceOrder.refunded'],
   needs: ['signing', 'users', 'works', 'processing', 'transfers', 'ledger', 'recharge', 'notifications', 'admin-log'],
-  build: ({ database, signing, users, works, processing, transfers, ledger, recharge, notifications, adminLog, logger, events }) => ({
+  build: ({
+    database,
+    signing,
+    users,
+    works,
+    processing,
+    transfers,
+    ledger,
+    recharge,
+    refunds,
+    notifications,
+    adminLog,
+    logger,
+    events,
+  }) => ({
     serviceOrders: new ServiceOrdersService(new ServiceOrdersRepository(database.db), {
       signing,
       users,
@@ -34,6 +48,7 @@ export default defineModule({
       transfers,
       ledger,
       recharge,
+      refunds,
       notifications,
       adminLog,
       log: logger,
@@ -41,6 +56,10 @@ export default defineModule({
     }),
   }),
   routes: (app, { serviceOrders }) => app.register(serviceOrdersRoutes, { serviceOrders }),
+  // Placed orders left unpaid past SERVICE_UNPAID_EXPIRY_MINUTES are cancelled within a minute (docs/service-orders.md "Unpaid orders expire").
+  jobs: ({ serviceOrders }) => [
+    { name: 'serviceOrders.expireUnpaid', handler: () => serviceOrders.expireUnpaid(), options: { schedule: { cron: '* * * * *' } } },
+  ],
 });
 
 // The public surface of the module: what other modules use (the orders pages).

@@ -1,5 +1,6 @@
 import {
   GeneralErrors,
+  SERVICE_UNPAID_EXPIRY_MINUTES,
   LedgerErrors,
   Role,
   ServiceOrderErrors,
@@ -14,6 +15,7 @@ import {
   type ServicePaymentAnswer,
   type SigningApplicationItem,
 } from '@spatia/contract';
+import { and, eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SandboxPayDriver } from '../../drivers/payments/sandbox-pay.js';
@@ -22,8 +24,11 @@ import { fundBalance } from '../../test/income.js';
 import { authHeaders, dataOf, json, type TestApp } from '../../test/test-app.js';
 import { createWork, person, type Person } from '../../test/works-fixtures.js';
 import { LedgerAccount } from '../ledger/index.js';
+import { notifications } from '../notifications/notifications.tables.js';
 import { workProcessing } from '../processing/processing.tables.js';
-import { SERVICE_ORDERS_HELD, SERVICE_ORDERS_REVENUE } from './service-orders.service.js';
+import { paymentOrders, paymentRefunds } from '../recharge/recharge.tables.js';
+import { SERVICE_ORDERS_HELD, SERVICE_ORDERS_REVENUE, SERVICE_UNPAID_EXPIRY_REASON } from './service-orders.service.js';
+import { serviceOrders } from './service-orders.tables.js';
 
 const DAY_MS = 24 * 60 * 60_000;
 let testApp: TestApp;
@@ -129,6 +134,40 @@ async function processedWork(owner: Person, name: string): Promise<string> {
     .database.db.insert(workProcessing)
     .values({ workId: id, publishedRunId: `test-run-${id}` });
   return work.uid;
+}
+
+const noticesOf = (who: Person, kind: string) =>
+  services()
+    .database.db.select()
+    .from(notifications)
+    .where(and(eq(notifications.userId, who.id), eq(notifications.kind, kind)));
+
+/** Moves an order's placing back past the unpaid window (and its QR payment orders' end, when asked). */
+async function placedLongAgo(id: number, paymentOrdersToo = false): Promise<void> {
+  const db = services().database.db;
+  const past = new Date(Date.now() - (SERVICE_UNPAID_EXPIRY_MINUTES + 1) * 60_000);
+  await db.update(serviceOrders).set({ createdAt: past }).where(eq(serviceOrders.id, id));
+  if (paymentOrdersToo) {
+    await db
+      .update(paymentOrders)
+      .set({ expiresAt: new Date(Date.now() - 1_000) })
+      .where(and(eq(paymentOrders.kind, 'serviceOrder'), eq(paymentOrders.subjectId, id)));
+  }
+}
+
+/** Starts a QR payment of the part and pays it at the sandbox; answers the provider's notification, not sent yet. */
+async function payAtSandbox(as: Person, id: number, part: string) {
+  const started = okData<ServicePaymentAnswer>(await pay(as, id, part, 'sandbox'));
+  const sign = new URL(started.payment!.codeUrl, 'http://site').searchParams.get('sign')!;
+  const notification = (await (services().sandboxPay as SandboxPayDriver).pay(started.payment!.orderNo, sign))!;
+  const send = () =>
+    testApp.app.inject({
+      method: 'POST',
+      url: '/api/payments/sandbox/notify',
+      headers: { 'content-type': 'application/json', ...(notification.headers as Record<string, string>) },
+      payload: notification.rawBody,
+    });
+  return { payment: started.payment!, send };
 }
 
 const balanceOf = (userId: number) => services().ledger.balance(LedgerAccount.balance(userId));
@@ -400,6 +439,49 @@ describe('signing', () => {
     );
     expect(codeOf(await call(photographer, 'GET', '/api/c/serviceOrders/open'))).toBe(ServiceOrderErrors.serviceProviderNotSigned.code);
   });
+
+  it('a signed provider changes their areas and equipment; the open orders they see and may take follow; others are refused', async () => {
+    const mover = await signed('Mover', ['44']);
+    const inBeijing = await paidOrder(customer, { provinceCode: '11', city: '北京', title: '北京的单' });
+    const openIds = async () => okData<Page<ServiceOrderItem>>(await call(mover, 'GET', '/api/c/serviceOrders/open')).list.map((o) => o.id);
+    expect(await openIds()).not.toContain(inBeijing.id);
+    expect(codeOf(await call(mover, 'POST', `/api/c/serviceOrder/${inBeijing.id}/accept`))).toBe(
+      ServiceOrderErrors.serviceOrderOutsideArea.code,
+    );
+    // Bad input: no province, an unknown one, no equipment.
+    for (const [body, error] of [
+      [{ provinceCodes: [], equipment: 'x' }, ServiceOrderErrors.signingAreasInvalid],
+      [{ provinceCodes: ['99'], equipment: 'x' }, ServiceOrderErrors.signingAreasInvalid],
+      [{ provinceCodes: ['11'], equipment: '  ' }, ServiceOrderErrors.signingEquipmentMissing],
+    ] as const) {
+      const refused = await call(mover, 'PUT', '/api/c/signing/areas', body);
+      expect(refused.statusCode).toBe(400);
+      expect(codeOf(refused)).toBe(error.code);
+    }
+    // Customers (role) and photographers who are not signed cannot.
+    expect((await call(customer, 'PUT', '/api/c/signing/areas', { provinceCodes: ['11'], equipment: 'x' })).statusCode).toBe(403);
+    expect(codeOf(await call(unsigned, 'PUT', '/api/c/signing/areas', { provinceCodes: ['11'], equipment: 'x' }))).toBe(
+      ServiceOrderErrors.serviceProviderNotSigned.code,
+    );
+    expect((await call(undefined, 'PUT', '/api/c/signing/areas', { provinceCodes: ['11'], equipment: 'x' })).statusCode).toBe(401);
+
+    const changed = okData<MySigning>(
+      await call(mover, 'PUT', '/api/c/signing/areas', { provinceCodes: ['44', '11', '11'], equipment: ' 大疆 + Insta360 ' }),
+    );
+    expect(changed.provider).toMatchObject({ provinceCodes: ['11', '44'], equipment: '大疆 + Insta360', status: 'active' });
+    expect(await openIds()).toContain(inBeijing.id);
+    expect(okData<ServiceOrderDetail>(await call(mover, 'POST', `/api/c/serviceOrder/${inBeijing.id}/accept`)).status).toBe('accepted');
+    // Leaving Beijing keeps the order taken; new Beijing orders are no longer open to them.
+    okData<MySigning>(await call(mover, 'PUT', '/api/c/signing/areas', { provinceCodes: ['44'], equipment: '大疆' }));
+    const next = await paidOrder(customer, { provinceCode: '11', city: '北京', title: '北京的第二单' });
+    expect(await openIds()).not.toContain(next.id);
+    expect(okData<ServiceOrderDetail>(await call(mover, 'GET', `/api/c/serviceOrder/${inBeijing.id}`)).status).toBe('accepted');
+    // Wrong state: a revoked provider cannot change areas (they apply again).
+    expect((await call(admin, 'POST', `/api/admin/signing/providers/${mover.uid}/revoke`, { reason: '投诉' })).statusCode).toBe(200);
+    expect(codeOf(await call(mover, 'PUT', '/api/c/signing/areas', { provinceCodes: ['11'], equipment: 'x' }))).toBe(
+      ServiceOrderErrors.serviceProviderNotSigned.code,
+    );
+  });
 });
 
 describe('accepting, delivering and confirming', () => {
@@ -551,6 +633,162 @@ describe('cancelling', () => {
     expect(codeOf(await call(admin, 'POST', `/api/admin/serviceOrder/${order.id}/cancel`, { reason: '再次' }))).toBe(
       ServiceOrderErrors.serviceOrderWrongState.code,
     );
+  });
+});
+
+describe('unpaid orders expire (the job serviceOrders.expireUnpaid)', () => {
+  const expire = () => services().serviceOrders.expireUnpaid();
+
+  it('cancels a placed order left unpaid past the window, tells the customer, and once only; a recent one stays', async () => {
+    const buyer = await person(testApp.app, { roles: [Role.customer] });
+    const { code } = await coupon({ perUserLimit: 1 });
+    const stale = await place(buyer, { couponCode: code, title: '过期未付' });
+    const recent = await place(buyer, { title: '刚下单' });
+    await placedLongAgo(stale.id);
+    // Paying it now is refused (wrong state): the job is about to cancel it.
+    await fundBalance(testApp.app, buyer.id, stale.priceFen);
+    const refused = await pay(buyer, stale.id, 'whole');
+    expect(refused.statusCode).toBe(409);
+    expect(codeOf(refused)).toBe(ServiceOrderErrors.serviceOrderUnpaidExpired.code);
+    expect(json(refused).msg).toContain(`${SERVICE_UNPAID_EXPIRY_MINUTES} minutes`);
+    expect(codeOf(await pay(buyer, stale.id, 'whole', 'sandbox'))).toBe(ServiceOrderErrors.serviceOrderUnpaidExpired.code);
+    // Another person still gets 404, not the state.
+    expect((await pay(stranger, stale.id, 'whole')).statusCode).toBe(404);
+
+    const { jobs } = services();
+    expect((await jobs.getSchedules()).find((schedule) => schedule.name === 'serviceOrders.expireUnpaid')).toMatchObject({
+      cron: '* * * * *',
+    });
+    await jobs.send('serviceOrders.expireUnpaid', {});
+    expect(await jobs.drain(['serviceOrders.expireUnpaid'])).toMatchObject({ failed: 0 });
+    const cancelled = okData<ServiceOrderDetail>(await call(buyer, 'GET', `/api/c/serviceOrder/${stale.id}`));
+    expect(cancelled).toMatchObject({
+      status: 'cancelled',
+      paidFen: 0,
+      refundedFen: 0,
+      cancelReason: SERVICE_UNPAID_EXPIRY_REASON,
+      actions: [],
+    });
+    expect(okData<ServiceOrderDetail>(await call(buyer, 'GET', `/api/c/serviceOrder/${recent.id}`)).status).toBe('placed');
+    const [notice, ...more] = await noticesOf(buyer, 'serviceOrderExpired');
+    expect(more).toHaveLength(0);
+    expect(notice).toMatchObject({
+      link: `/serviceOrder/${stale.id}`,
+      params: { orderNo: stale.orderNo, minutes: SERVICE_UNPAID_EXPIRY_MINUTES },
+    });
+    // Again: nothing more happens.
+    await expire();
+    expect(await noticesOf(buyer, 'serviceOrderExpired')).toHaveLength(1);
+    expect(await balanceOf(buyer.id)).toBe(stale.priceFen);
+    // The coupon was never used: the same person may use it on a new order.
+    const next = await place(buyer, { couponCode: code });
+    expect((await pay(buyer, next.id, 'whole')).statusCode).toBe(200);
+  });
+
+  it('waits for a QR payment order still open, then closes it at the provider and cancels', async () => {
+    const buyer = await person(testApp.app, { roles: [Role.customer] });
+    const order = await place(buyer);
+    const started = okData<ServicePaymentAnswer>(await pay(buyer, order.id, 'whole', 'sandbox'));
+    await placedLongAgo(order.id);
+    expect((await expire()).waiting).toBeGreaterThanOrEqual(1);
+    expect(okData<ServiceOrderDetail>(await call(buyer, 'GET', `/api/c/serviceOrder/${order.id}`)).status).toBe('placed');
+    await placedLongAgo(order.id, true);
+    await expire();
+    expect(okData<ServiceOrderDetail>(await call(buyer, 'GET', `/api/c/serviceOrder/${order.id}`)).status).toBe('cancelled');
+    const [payment] = await services().database.db.select().from(paymentOrders).where(eq(paymentOrders.id, started.payment!.id));
+    expect(payment!.status).toBe('closed');
+  });
+
+  it('a payment the provider took before the expiry ran pays the order instead: never both', async () => {
+    const buyer = await person(testApp.app, { roles: [Role.customer] });
+    const order = await place(buyer);
+    await payAtSandbox(buyer, order.id, 'whole');
+    // The notification is lost; the order and its payment order are past their time.
+    await placedLongAgo(order.id, true);
+    await Promise.all([expire(), expire()]);
+    const after = okData<ServiceOrderDetail>(await call(buyer, 'GET', `/api/c/serviceOrder/${order.id}`));
+    expect(after).toMatchObject({ status: 'paid', paidFen: order.priceFen });
+    expect(await noticesOf(buyer, 'serviceOrderExpired')).toHaveLength(0);
+    expect(await services().ledger.balance(SERVICE_ORDERS_HELD)).toBeGreaterThanOrEqual(order.priceFen);
+  });
+
+  it('a QR payment arriving after the order was cancelled stays on the balance, and the customer is told', async () => {
+    const buyer = await person(testApp.app, { roles: [Role.customer] });
+    const order = await place(buyer);
+    const { payment, send } = await payAtSandbox(buyer, order.id, 'whole');
+    okData<ServiceOrderDetail>(await call(buyer, 'POST', `/api/c/serviceOrder/${order.id}/cancel`, { reason: '不拍了' }));
+    expect((await send()).statusCode).toBe(200);
+    expect((await send()).statusCode).toBe(200);
+    const after = okData<ServiceOrderDetail>(await call(buyer, 'GET', `/api/c/serviceOrder/${order.id}`));
+    expect(after).toMatchObject({ status: 'cancelled', paidFen: 0 });
+    expect(await balanceOf(buyer.id)).toBe(order.priceFen);
+    const kept = await noticesOf(buyer, 'serviceOrderPaymentKept');
+    expect(kept).toHaveLength(1);
+    expect(kept[0]).toMatchObject({
+      link: `/serviceOrder/${order.id}`,
+      params: { orderNo: order.orderNo, price: payment.amountFen, balance: order.priceFen, reason: 'cancelled' },
+    });
+    expect(await noticesOf(buyer, 'serviceOrderPaid')).toHaveLength(0);
+  });
+});
+
+describe('cancelling an order paid by QR code: that part goes back through the refunds of payments', () => {
+  const refundsOf = (paymentOrderId: number) =>
+    services().database.db.select().from(paymentRefunds).where(eq(paymentRefunds.orderId, paymentOrderId));
+  const providerAccount = LedgerAccount.provider('sandbox');
+
+  it('the customer cancels: the QR-paid whole goes back to the card, the balance is where it was, the ledger balances', async () => {
+    const buyer = await person(testApp.app, { roles: [Role.customer] });
+    const order = await place(buyer, { title: '扫码后取消' });
+    const providerBefore = await services().ledger.balance(providerAccount);
+    const { payment, send } = await payAtSandbox(buyer, order.id, 'whole');
+    expect((await send()).statusCode).toBe(200);
+    expect(okData<ServiceOrderDetail>(await call(buyer, 'GET', `/api/c/serviceOrder/${order.id}`)).status).toBe('paid');
+    expect(await services().ledger.balance(providerAccount)).toBe(providerBefore - order.priceFen);
+    // Another person cannot cancel it; nothing is refunded.
+    expect((await call(stranger, 'POST', `/api/c/serviceOrder/${order.id}/cancel`, {})).statusCode).toBe(404);
+    expect(await refundsOf(payment.id)).toHaveLength(0);
+
+    const cancelled = okData<ServiceOrderDetail>(await call(buyer, 'POST', `/api/c/serviceOrder/${order.id}/cancel`, { reason: '改期' }));
+    expect(cancelled).toMatchObject({ status: 'cancelled', refundedFen: order.priceFen });
+    const [refund, ...others] = await refundsOf(payment.id);
+    expect(others).toHaveLength(0);
+    expect(refund).toMatchObject({
+      origin: 'cancellation',
+      status: 'succeeded',
+      amountFen: order.priceFen,
+      refundNo: `${payment.orderNo}C`,
+    });
+    // The money went to the held account, back to the balance, and from there to the card: nothing stays.
+    expect(await balanceOf(buyer.id)).toBe(0);
+    expect(await services().ledger.balance(providerAccount)).toBe(providerBefore);
+    const [paymentRow] = await services().database.db.select().from(paymentOrders).where(eq(paymentOrders.id, payment.id));
+    expect(paymentRow!.refundedFen).toBe(order.priceFen);
+    // Cancelling again is the wrong state and refunds nothing more.
+    expect(codeOf(await call(buyer, 'POST', `/api/c/serviceOrder/${order.id}/cancel`, {}))).toBe(
+      ServiceOrderErrors.serviceOrderWrongState.code,
+    );
+    expect(await refundsOf(payment.id)).toHaveLength(1);
+  });
+
+  it('an admin refunds part: the QR-paid rest goes back to the card first, the balance-paid deposit stays for the provider', async () => {
+    const buyer = await person(testApp.app, { roles: [Role.customer] });
+    const order = await place(buyer, { title: '定金余额尾款扫码' });
+    await fundBalance(testApp.app, buyer.id, order.depositFen);
+    okData<ServicePaymentAnswer>(await pay(buyer, order.id, 'deposit'));
+    const { payment, send } = await payAtSandbox(buyer, order.id, 'rest');
+    expect((await send()).statusCode).toBe(200);
+    expect((await call(providerA, 'POST', `/api/c/serviceOrder/${order.id}/accept`)).statusCode).toBe(200);
+    const restFen = order.priceFen - order.depositFen;
+    const refundFen = restFen + 10_000;
+    const [incomeBefore, heldBefore] = [await incomeOf(providerA.id), await services().ledger.balance(SERVICE_ORDERS_HELD)];
+    okData<ServiceOrderDetail>(await call(admin, 'POST', `/api/admin/serviceOrder/${order.id}/cancel`, { reason: '无法拍摄', refundFen }));
+    const [refund] = await refundsOf(payment.id);
+    expect(refund).toMatchObject({ origin: 'cancellation', status: 'succeeded', amountFen: restFen });
+    // The rest went back to the card; 10,000 of the deposit to the balance; the remainder to the provider.
+    expect(await balanceOf(buyer.id)).toBe(10_000);
+    expect(await incomeOf(providerA.id)).toBe(incomeBefore + order.priceFen - refundFen);
+    expect(await services().ledger.balance(SERVICE_ORDERS_HELD)).toBe(heldBefore - order.priceFen);
   });
 });
 

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { ServiceOrderStatus, ServiceRequirementType } from '@spatia/contract';
 import type { Db, Executor, Transaction } from '../../db/database.js';
 import { findOneRow } from '../../db/one-row.js';
@@ -151,6 +151,16 @@ export class ServiceOrdersRepository {
   async updateOrder(id: number, changes: Partial<ServiceOrderInsert>, executor: Executor): Promise<ServiceOrderRow> {
     const [row] = await executor.update(serviceOrders).set(changes).where(eq(serviceOrders.id, id)).returning();
     return row!;
+  }
+
+  /** Placed orders nothing was paid of, placed before `placedBefore`, oldest first (the expiry job's batch). */
+  async unpaidPlacedBefore(placedBefore: Date, limit: number): Promise<ServiceOrderRow[]> {
+    return this.db
+      .select()
+      .from(serviceOrders)
+      .where(and(eq(serviceOrders.status, 'placed'), eq(serviceOrders.paidFen, 0), lt(serviceOrders.createdAt, placedBefore)))
+      .orderBy(asc(serviceOrders.createdAt))
+      .limit(limit);
   }
 
   /**

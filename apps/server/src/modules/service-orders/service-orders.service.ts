@@ -14,6 +14,7 @@ import {
   SERVICE_PLATFORM_FEE_BPS_MAX,
   SERVICE_REST_PAYABLE_STATUSES,
   SERVICE_SITE_COUNT_MAX,
+  SERVICE_UNPAID_EXPIRY_MINUTES,
   WORK_PAGE_SIZE_MAX,
   type Language,
   type Page,
@@ -52,7 +53,7 @@ import type { AdminLogService } from '../admin-log/index.js';
 import { balanceShortfall, LedgerAccount, type LedgerService } from '../ledger/index.js';
 import type { NotificationsService } from '../notifications/index.js';
 import type { ProcessingService } from '../processing/index.js';
-import type { PaymentOrderRow, RechargeService } from '../recharge/index.js';
+import type { PaymentOrderRow, RechargeService, RefundsService } from '../recharge/index.js';
 import type { SigningService } from '../signing/index.js';
 import type { TransfersService } from '../transfers/index.js';
 import { fileUrl } from '../uploads/index.js';
@@ -60,7 +61,12 @@ import type { UsersService } from '../users/index.js';
 import type { Actor, WorksService } from '../works/index.js';
 import type { ServiceCouponRow, ServiceOrderRow, ServiceOrdersRepository, ServicePriceRuleRow } from './service-orders.repository.js';
 
-const DAY_MS = 24 * 60 * 60_000;
+const MINUTE_MS = 60_000;
+const DAY_MS = 24 * 60 * MINUTE_MS;
+/** Orders one run of the expiry job looks at; the rest wait for the next minute. */
+const EXPIRY_BATCH = 100;
+/** The reason an order the expiry job cancelled shows, in both languages (it is stored once for every reader). */
+export const SERVICE_UNPAID_EXPIRY_REASON = `超过 ${SERVICE_UNPAID_EXPIRY_MINUTES} 分钟未付款 / not paid within ${SERVICE_UNPAID_EXPIRY_MINUTES} minutes`;
 /** Where the money of service orders waits from payment until the customer confirms (or a cancellation gives it back). */
 export const SERVICE_ORDERS_HELD = 'system:serviceOrders:held';
 export const SERVICE_ORDERS_REVENUE = LedgerAccount.revenue('serviceOrders');
@@ -82,6 +88,7 @@ export interface ServiceOrdersDependencies {
   transfers: TransfersService;
   ledger: LedgerService;
   recharge: RechargeService;
+  refunds: Pick<RefundsService, 'refundCancelled'>;
   notifications: NotificationsService;
   adminLog: AdminLogService;
   log: Pick<Logger, 'error' | 'warn' | 'info'>;
@@ -230,10 +237,12 @@ export class ServiceOrdersService {
   ): Promise<ServicePaymentAnswer> {
     const { part, method } = request;
     const order = await this.customerOrder(actor, id);
+    this.refuseIfExpired(order);
     if (method !== 'balance') {
       this.deps.recharge.driver(method);
       const payment = await this.deps.recharge.startPayment(actor.id, method, `serviceOrder:${id}:${part}:${method}`, key, async () => {
         const current = await this.customerOrder(actor, id);
+        this.refuseIfExpired(current);
         const amountFen = payableAmount(current, part);
         if (amountFen === null) throw fail('servicePartNotPayable');
         await this.refuseWhileInDebt(actor.id);
@@ -265,6 +274,7 @@ export class ServiceOrdersService {
       try {
         opened = await this.repository.db.transaction(async (tx) => {
           const locked = (await this.repository.lockOrder(id, tx))!;
+          this.refuseIfExpired(locked);
           const due = payableAmount(locked, part);
           if (due === null) throw fail('servicePartNotPayable');
           const problem = await this.paymentProblem(locked, tx);
@@ -313,6 +323,26 @@ export class ServiceOrdersService {
           { orderNo: payment.orderNo, serviceOrderNo: order.orderNo, problem: problem?.key ?? 'balance' },
           'a paid service-order payment cannot pay its part; its money stays on the balance',
         );
+        // The customer learns where the money is and why, as a kept sale payment says (transferPaymentKept).
+        await this.deps.notifications.notify(tx, {
+          userId: order.customerId,
+          kind: 'serviceOrderPaymentKept',
+          params: {
+            orderNo: order.orderNo,
+            title: order.title,
+            price: payment.amountFen,
+            balance: balanceFen,
+            reason:
+              order.status === 'cancelled'
+                ? 'cancelled'
+                : problem && problem.key !== 'servicePartNotPayable'
+                  ? 'coupon'
+                  : problem
+                    ? 'paid'
+                    : 'balance',
+          },
+          link: `/serviceOrder/${order.id}`,
+        });
         return;
       }
       await this.deps.ledger.openSystemAccount(SERVICE_ORDERS_HELD, tx);
@@ -333,6 +363,48 @@ export class ServiceOrdersService {
     if (opened !== undefined) await this.tellProvidersOfOpenOrder(opened);
   };
 
+  /**
+   * The expiry job (every minute): a placed order nothing was paid of, placed more than
+   * SERVICE_UNPAID_EXPIRY_MINUTES ago, is cancelled: its coupon reservation given back, its customer told.
+   * Its QR payment orders are settled first (closed at the provider, or booked when paid after all); one
+   * that can still be paid keeps the order until its time is up. The cancellation locks the order and checks
+   * it is still unpaid, as every payment does under the same lock: a payment and the expiry never both win;
+   * money that arrives afterwards stays on the balance and the customer is told (`serviceOrderPaymentKept`).
+   */
+  async expireUnpaid(): Promise<{ expired: number; waiting: number }> {
+    const cutoff = new Date(this.now() - SERVICE_UNPAID_EXPIRY_MINUTES * MINUTE_MS);
+    const due = await this.repository.unpaidPlacedBefore(cutoff, EXPIRY_BATCH);
+    let expired = 0;
+    let waiting = 0;
+    for (const candidate of due) {
+      try {
+        const { open } = await this.deps.recharge.settleOpenOrdersOf(candidate.customerId, 'serviceOrder', candidate.id);
+        if (open) {
+          waiting += 1;
+          continue;
+        }
+        const cancelled = await this.repository.db.transaction(async (tx) => {
+          const order = await this.repository.lockOrder(candidate.id, tx);
+          if (!order || order.status !== 'placed' || order.paidFen > 0) return false;
+          await this.cancelWithin(tx, order, SERVICE_UNPAID_EXPIRY_REASON, 0, 'expiry');
+          await this.deps.notifications.notify(tx, {
+            userId: order.customerId,
+            kind: 'serviceOrderExpired',
+            params: { orderNo: order.orderNo, title: order.title, minutes: SERVICE_UNPAID_EXPIRY_MINUTES },
+            link: `/serviceOrder/${order.id}`,
+          });
+          return true;
+        });
+        if (cancelled) expired += 1;
+      } catch (error) {
+        // One order's trouble must not stop the others'; the next run tries again.
+        this.deps.log.error({ err: error, serviceOrderId: candidate.id }, 'expiring an unpaid service order failed');
+      }
+    }
+    if (expired > 0 || waiting > 0) this.deps.log.info({ expired, waiting }, 'unpaid service orders expired');
+    return { expired, waiting };
+  }
+
   async cancel(actor: Actor, id: number, reason: string, language: Language): Promise<ServiceOrderDetail> {
     await this.customerOrder(actor, id);
     const row = await this.repository.db.transaction(async (tx) => {
@@ -340,6 +412,7 @@ export class ServiceOrdersService {
       if (order.status !== 'placed' && order.status !== 'paid') throw fail('serviceOrderWrongState');
       return this.cancelWithin(tx, order, reason.trim(), order.paidFen, 'customer');
     });
+    await this.refundQrPart(row, reason.trim());
     return this.present(actor, row, language);
   }
 
@@ -538,6 +611,7 @@ export class ServiceOrdersService {
       });
       return cancelled;
     });
+    await this.refundQrPart(row, reason);
     return this.present(admin, row, language);
   }
 
@@ -758,7 +832,7 @@ export class ServiceOrdersService {
     order: ServiceOrderRow,
     reason: string,
     refundFen: number,
-    by: 'customer' | 'admin',
+    by: 'customer' | 'admin' | 'expiry',
   ): Promise<ServiceOrderRow> {
     const kept = order.paidFen - refundFen;
     if (order.paidFen > 0) {
@@ -808,6 +882,34 @@ export class ServiceOrdersService {
     if (order.providerId !== null)
       await this.deps.notifications.notify(tx, { userId: order.providerId, ...notice, link: `/serviceOrder/${order.id}` });
     return cancelled;
+  }
+
+  /**
+   * After a cancellation committed (its refund on the customer's balance): the part of the refund that QR
+   * payments paid goes back to the payer's card through the refunds of payments (docs/refunds.md), which
+   * take it from the balance again once the provider confirms; the latest payments first, each at most what
+   * it paid. A provider's refusal leaves the money on the balance (an admin may refund the payment order
+   * from the recharge orders' screen) and is logged.
+   */
+  private async refundQrPart(order: ServiceOrderRow, reason: string): Promise<void> {
+    let left = order.refundedFen;
+    if (left <= 0) return;
+    const payments = await this.repository.paymentsOf(order.id);
+    for (const payment of [...payments].reverse()) {
+      if (left <= 0) break;
+      if (payment.paymentOrderId === null) continue;
+      const amountFen = Math.min(left, payment.amountFen);
+      left -= amountFen;
+      try {
+        const outcome = await this.deps.refunds.refundCancelled(payment.paymentOrderId, amountFen, reason || order.orderNo);
+        if (outcome === 'failed') throw new Error('the provider refused the refund');
+      } catch (error) {
+        this.deps.log.error(
+          { err: error, serviceOrderNo: order.orderNo, paymentOrderId: payment.paymentOrderId },
+          "refunding a cancelled service order's QR payment through its provider failed; the money stays on the balance",
+        );
+      }
+    }
   }
 
   /** One conditional update gives the order to the provider; the loser learns why. */
@@ -908,6 +1010,14 @@ export class ServiceOrdersService {
     if (order.status !== 'paid' || order.providerId !== null) return false;
     const provider = await this.deps.signing.activeProvider(actor.id);
     return provider?.provinceCodes.includes(order.provinceCode as ProvinceCode) ?? false;
+  }
+
+  /** A placed order past its time to pay is being cancelled by the expiry job: no payment starts on it. */
+  private refuseIfExpired(order: ServiceOrderRow): void {
+    if (order.status !== 'placed' || order.paidFen > 0) return;
+    if (order.createdAt.getTime() <= this.now() - SERVICE_UNPAID_EXPIRY_MINUTES * MINUTE_MS) {
+      throw fail('serviceOrderUnpaidExpired', { minutes: SERVICE_UNPAID_EXPIRY_MINUTES });
+    }
   }
 
   private async refuseWhileInDebt(userId: number): Promise<void> {

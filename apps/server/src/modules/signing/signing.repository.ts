@@ -88,6 +88,20 @@ export class SigningRepository {
     return saved!;
   }
 
+  /** Changes an active provider's areas and equipment; undefined when they are not active (revoked meanwhile). */
+  async updateActiveProvider(
+    userId: number,
+    changes: { provinceCodes: string[]; equipment: string },
+    executor: Executor,
+  ): Promise<SignedProviderRow | undefined> {
+    const [row] = await executor
+      .update(signedProviders)
+      .set(changes)
+      .where(and(eq(signedProviders.userId, userId), eq(signedProviders.status, 'active')))
+      .returning();
+    return row;
+  }
+
   async revokeProvider(userId: number, reason: string, at: Date, executor: Executor): Promise<SignedProviderRow> {
     const [row] = await executor
       .update(signedProviders)

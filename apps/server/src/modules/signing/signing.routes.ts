@@ -8,6 +8,7 @@ import {
   ApplicationSchema,
   ApplicationsQuery,
   ApplyBody,
+  AreasBody,
   MySigningSchema,
   ProviderPageSchema,
   ProviderSchema,
@@ -39,6 +40,17 @@ export const signingRoutes: FastifyPluginAsyncTypebox<{ signing: SigningService 
       failures: [400, 409],
     }),
     async (request) => ok(await signing.apply(request.auth!.user, request.body)),
+  );
+
+  app.put(
+    '/api/c/signing/areas',
+    photographerRoute({
+      summary: 'As an active signed provider, change the provinces I serve and my equipment (the open orders I see follow at once)',
+      body: AreasBody,
+      data: MySigningSchema,
+      failures: [400, 403],
+    }),
+    async (request) => ok(await signing.updateAreas(request.auth!.user, request.body)),
   );
 
   app.post(

@@ -28,6 +28,14 @@ export const ApplyBody = Type.Object({
   sampleWorkUids: Type.Array(Uid, { maxItems: SIGNING_SAMPLE_WORKS_MAX }),
 });
 
+export const AreasBody = Type.Object({
+  provinceCodes: Type.Array(Type.String({ maxLength: 2 }), {
+    maxItems: PROVINCE_CODES.length,
+    description: 'GB/T 2260 two-digit province codes',
+  }),
+  equipment: Type.String({ maxLength: SIGNING_EQUIPMENT_MAX }),
+});
+
 export const ApplicationSchema = Type.Object({
   id: Type.Integer(),
   applicant: PartySchema,

@@ -12,6 +12,7 @@ import {
   type SigningApplicationItem,
   type SigningApplicationStatus,
   type SigningApplyRequest,
+  type SigningAreasRequest,
 } from '@spatia/contract';
 import type { Executor } from '../../db/database.js';
 import { isUniqueViolation } from '../../db/unique-violation.js';
@@ -115,6 +116,23 @@ export class SigningService {
       }
     });
     return (await this.presentApplications([row]))[0]!;
+  }
+
+  /**
+   * A signed provider changes the provinces they serve and their equipment (docs/service-orders.md
+   * "Signing"), without a new application: the open orders they see and may take follow at once; orders
+   * they already took stay theirs. Only while active (a revoked provider applies again).
+   */
+  async updateAreas(actor: Actor, request: SigningAreasRequest): Promise<MySigning> {
+    const provinceCodes = [...new Set(request.provinceCodes)];
+    if (provinceCodes.length === 0 || !provinceCodes.every(isProvinceCode)) throw fail('signingAreasInvalid');
+    const equipment = request.equipment.trim();
+    if (!equipment) throw fail('signingEquipmentMissing');
+    await this.repository.db.transaction(async (tx) => {
+      const updated = await this.repository.updateActiveProvider(actor.id, { provinceCodes: sortCodes(provinceCodes), equipment }, tx);
+      if (!updated) throw fail('serviceProviderNotSigned');
+    });
+    return this.mine(actor);
   }
 
   async withdraw(actor: Actor): Promise<SigningApplicationItem> {

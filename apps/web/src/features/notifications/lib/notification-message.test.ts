@@ -152,6 +152,8 @@ describe('notification messages', () => {
       serviceOrderDelivered: { orderNo: 'S1', title: '样板间', count: 2 },
       serviceOrderCompleted: { orderNo: 'S1', title: '样板间', price: 4500 },
       serviceOrderCancelled: { orderNo: 'S1', title: '样板间', price: 5000, reason: '' },
+      serviceOrderExpired: { orderNo: 'S1', title: '样板间', minutes: 30 },
+      serviceOrderPaymentKept: { orderNo: 'S1', title: '样板间', price: 5000, balance: 5000, reason: 'cancelled' },
       signingApproved: { areasZh: '上海市', areasEn: 'Shanghai' },
       signingRejected: { reason: '样片不足' },
       signingRevoked: { reason: '' },

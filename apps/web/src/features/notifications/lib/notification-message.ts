@@ -30,6 +30,8 @@ const CONTEXT_OF: Partial<Record<NotificationKind, (params: Params) => string | 
   marketPurchased: (params) => (params.licence === 'copy' ? 'copy' : undefined),
   marketPurchaseRefunded: (params) => (Number(params.toProvider) > 0 ? 'provider' : undefined),
   serviceOrderPaid: (params) => (params.part === 'rest' ? 'rest' : undefined),
+  serviceOrderPaymentKept: (params) =>
+    params.reason === 'paid' || params.reason === 'coupon' || params.reason === 'balance' ? String(params.reason) : undefined,
 };
 
 /**

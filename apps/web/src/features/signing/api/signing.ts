@@ -7,6 +7,7 @@ import type {
   SigningApplicationItem,
   SigningApplicationStatus,
   SigningApplyRequest,
+  SigningAreasRequest,
   WorkSummary,
 } from '@spatia/contract';
 import { api } from '../../../api/client';
@@ -32,6 +33,11 @@ export function useApplyForSigning() {
     (body: SigningApplyRequest): Promise<SigningApplicationItem> => api.post('/c/signing/apply', { body }),
     REFRESHES,
   );
+}
+
+/** PUT /c/signing/areas: a signed provider changes the provinces they serve and their equipment. */
+export function useUpdateSigningAreas() {
+  return useRefreshingMutation((body: SigningAreasRequest): Promise<MySigning> => api.put('/c/signing/areas', { body }), REFRESHES);
 }
 
 export function useWithdrawSigning() {

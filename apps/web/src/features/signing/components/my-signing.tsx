@@ -16,7 +16,7 @@ import { LoadFailed } from '../../../components/load-failed';
 import { useLanguage } from '../../../i18n';
 import { formatDate } from '../../../lib/format';
 import { useSession } from '../../../stores/session-store';
-import { useApplyForSigning, useMySigning, useMyWorksForSamples, useWithdrawSigning } from '../api/signing';
+import { useApplyForSigning, useMySigning, useMyWorksForSamples, useUpdateSigningAreas, useWithdrawSigning } from '../api/signing';
 import './signing.css';
 
 interface ApplyForm {
@@ -87,6 +87,7 @@ function ProvinceTags({ codes }: { codes: readonly string[] }) {
 function SignedCard({ signing }: { signing: MySigning }) {
   const { t } = useTranslation();
   const provider = signing.provider!;
+  const [editing, setEditing] = useState(false);
   return (
     <Card className="signing-card" data-testid="signing-signed">
       <Space align="start" size={12}>
@@ -103,9 +104,76 @@ function SignedCard({ signing }: { signing: MySigning }) {
             })}
           </Typography.Paragraph>
           <ProvinceTags codes={provider.provinceCodes} />
+          {provider.equipment && (
+            <Typography.Paragraph type="secondary" className="signing-card__equipment" data-testid="signing-equipment-now">
+              {t('signing.equipmentNow', { equipment: provider.equipment })}
+            </Typography.Paragraph>
+          )}
+          {editing ? (
+            <AreasForm provinceCodes={provider.provinceCodes} equipment={provider.equipment} onDone={() => setEditing(false)} />
+          ) : (
+            <Button onClick={() => setEditing(true)} data-testid="signing-edit-areas">
+              {t('signing.editAreas')}
+            </Button>
+          )}
         </div>
       </Space>
     </Card>
+  );
+}
+
+/** A signed provider changes the provinces they serve and their equipment; the open orders below follow. */
+function AreasForm({ provinceCodes, equipment, onDone }: { provinceCodes: readonly string[]; equipment: string; onDone: () => void }) {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  const { message } = App.useApp();
+  const update = useUpdateSigningAreas();
+  return (
+    <Form<{ provinceCodes: string[]; equipment: string }>
+      layout="vertical"
+      initialValues={{ provinceCodes: [...provinceCodes], equipment }}
+      onFinish={(values) =>
+        void update.mutateAsync({ provinceCodes: values.provinceCodes, equipment: values.equipment.trim() }).then(
+          () => {
+            void message.success(t('signing.areasSaved'));
+            onDone();
+          },
+          () => undefined,
+        )
+      }
+      className="signing-form signing-form--areas"
+      data-testid="signing-areas-form"
+    >
+      <Form.Item name="provinceCodes" label={t('signing.fields.areas')} rules={[{ required: true, message: t('signing.areasRequired') }]}>
+        <Select
+          mode="multiple"
+          allowClear
+          showSearch={{ optionFilterProp: 'label' }}
+          options={PROVINCES.map((province) => ({ value: province.code, label: province[language] }))}
+          placeholder={t('signing.areasPlaceholder')}
+          data-testid="signing-edit-areas-select"
+        />
+      </Form.Item>
+      <Form.Item
+        name="equipment"
+        label={t('signing.fields.equipment')}
+        rules={[{ required: true, whitespace: true, message: t('signing.equipmentRequired') }]}
+      >
+        <Input.TextArea
+          maxLength={SIGNING_EQUIPMENT_MAX}
+          showCount
+          autoSize={{ minRows: 2, maxRows: 5 }}
+          data-testid="signing-edit-equipment"
+        />
+      </Form.Item>
+      <Typography.Paragraph type="secondary">{t('signing.areasHint')}</Typography.Paragraph>
+      <Space>
+        <Button type="primary" htmlType="submit" loading={update.isPending} data-testid="signing-save-areas">
+          {t('signing.saveAreas')}
+        </Button>
+        <Button onClick={onDone}>{t('common.actions.cancel')}</Button>
+      </Space>
+    </Form>
   );
 }
 

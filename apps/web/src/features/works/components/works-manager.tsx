@@ -6,6 +6,7 @@ import { LoadFailed } from '../../../components/load-failed';
 import { useLinkRequest } from '../../../lib/use-link-request';
 import { useSession } from '../../../stores/session-store';
 import { useWorks, type WorkListParams } from '../api/get-works';
+import { WorkUidsInView } from '../api/work-market';
 import { useDebouncedValue } from '../lib/use-debounced-value';
 import { readWorkView, writeWorkView, type WorkView } from '../lib/view-preference';
 import { canDeleteAll } from '../lib/work-actions';
@@ -88,6 +89,8 @@ export function WorksManager({ onChanged, onEdit, onUpload }: WorksManagerProps)
   const actions = useWorkActions({ onChanged: changed, onDeleted: unselect, onEdit, onUpload });
 
   const list = works.data?.list ?? [];
+  // The market marks and actions read the listings of exactly these works, in one request.
+  const uidsInView = useMemo(() => (works.data?.list ?? []).map((work) => work.uid), [works.data?.list]);
   const total = works.data?.total ?? 0;
   const lastPage = Math.max(1, Math.ceil(total / pageSize));
   useEffect(() => {
@@ -163,79 +166,81 @@ export function WorksManager({ onChanged, onEdit, onUpload }: WorksManagerProps)
   const showList = list.length > 0 && !works.isPending;
 
   return (
-    <section className="works" aria-label={t('works.list.label')}>
-      <WorksToolbar
-        filters={filterInput}
-        onFiltersChange={changeFilters}
-        view={view}
-        onViewChange={changeView}
-        onCreate={() => setCreateOpen(true)}
-        onOpenRecycleBin={() => setRecycleOpen(true)}
-      />
+    <WorkUidsInView.Provider value={uidsInView}>
+      <section className="works" aria-label={t('works.list.label')}>
+        <WorksToolbar
+          filters={filterInput}
+          onFiltersChange={changeFilters}
+          view={view}
+          onViewChange={changeView}
+          onCreate={() => setCreateOpen(true)}
+          onOpenRecycleBin={() => setRecycleOpen(true)}
+        />
 
-      {showList &&
-        (selected.size > 0 ? (
-          <WorksBatchBar
-            count={selected.size}
-            deletable={canDeleteAll(selectedWorks)}
-            onDelete={() => actions.confirmDelete(selectedWorks)}
-            onClear={clearSelection}
+        {showList &&
+          (selected.size > 0 ? (
+            <WorksBatchBar
+              count={selected.size}
+              deletable={canDeleteAll(selectedWorks)}
+              onDelete={() => actions.confirmDelete(selectedWorks)}
+              onClear={clearSelection}
+            />
+          ) : (
+            <div className="works-summary">
+              {view === 'grid' && (
+                <Checkbox
+                  checked={pageSelected > 0 && pageSelected === list.length}
+                  indeterminate={pageSelected > 0 && pageSelected < list.length}
+                  onChange={(event) => select(list, event.target.checked)}
+                  data-testid="works-select-page"
+                >
+                  {t('works.list.selectPage')}
+                </Checkbox>
+              )}
+              <span className="works-summary__total" data-testid="works-total">
+                {t('works.list.total', { count: total })}
+              </span>
+            </div>
+          ))}
+
+        {body}
+
+        {showList && total > PAGE_SIZES[0]! && (
+          <Pagination
+            className="works-pagination"
+            align="end"
+            current={pageNum}
+            pageSize={pageSize}
+            total={total}
+            pageSizeOptions={PAGE_SIZES}
+            showSizeChanger
+            showTotal={(count) => t('works.list.total', { count })}
+            onChange={(nextPage, nextSize) => {
+              if (nextSize !== pageSize) {
+                setPageSize(nextSize);
+                setPage({ filters: filtersKey, value: 1 });
+              } else {
+                setPage({ filters: filtersKey, value: nextPage });
+              }
+            }}
           />
-        ) : (
-          <div className="works-summary">
-            {view === 'grid' && (
-              <Checkbox
-                checked={pageSelected > 0 && pageSelected === list.length}
-                indeterminate={pageSelected > 0 && pageSelected < list.length}
-                onChange={(event) => select(list, event.target.checked)}
-                data-testid="works-select-page"
-              >
-                {t('works.list.selectPage')}
-              </Checkbox>
-            )}
-            <span className="works-summary__total" data-testid="works-total">
-              {t('works.list.total', { count: total })}
-            </span>
-          </div>
-        ))}
+        )}
 
-      {body}
-
-      {showList && total > PAGE_SIZES[0]! && (
-        <Pagination
-          className="works-pagination"
-          align="end"
-          current={pageNum}
-          pageSize={pageSize}
-          total={total}
-          pageSizeOptions={PAGE_SIZES}
-          showSizeChanger
-          showTotal={(count) => t('works.list.total', { count })}
-          onChange={(nextPage, nextSize) => {
-            if (nextSize !== pageSize) {
-              setPageSize(nextSize);
-              setPage({ filters: filtersKey, value: 1 });
-            } else {
-              setPage({ filters: filtersKey, value: nextPage });
-            }
+        <CreateWorkDialog
+          open={createOpen}
+          initialType={createType}
+          onClose={() => {
+            setCreateOpen(false);
+            setCreateType('panorama');
+          }}
+          onCreated={(work) => {
+            changed();
+            onUpload({ uid: work.uid, type: work.type, name: work.name });
           }}
         />
-      )}
-
-      <CreateWorkDialog
-        open={createOpen}
-        initialType={createType}
-        onClose={() => {
-          setCreateOpen(false);
-          setCreateType('panorama');
-        }}
-        onCreated={(work) => {
-          changed();
-          onUpload({ uid: work.uid, type: work.type, name: work.name });
-        }}
-      />
-      <RecycleBinDrawer open={recycleOpen} onClose={() => setRecycleOpen(false)} onChanged={changed} />
-      {actions.dialogs}
-    </section>
+        <RecycleBinDrawer open={recycleOpen} onClose={() => setRecycleOpen(false)} onChanged={changed} />
+        {actions.dialogs}
+      </section>
+    </WorkUidsInView.Provider>
   );
 }

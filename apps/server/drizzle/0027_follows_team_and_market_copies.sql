@@ -97,4 +97,5 @@ CREATE UNIQUE INDEX "team_payments_reference" ON "team_payments" USING btree ("r
 CREATE UNIQUE INDEX "team_rewards_one_per_level" ON "team_rewards" USING btree ("payment_id","level");--> statement-breakpoint
 CREATE INDEX "team_rewards_by_beneficiary" ON "team_rewards" USING btree ("beneficiary_user_id","kind","paid_at","id");--> statement-breakpoint
 CREATE INDEX "team_rewards_by_payer" ON "team_rewards" USING btree ("beneficiary_user_id","payer_user_id");--> statement-breakpoint
-CREATE INDEX "team_rewards_due" ON "team_rewards" USING btree ("release_at") WHERE "team_rewards"."status" = 'pending';
+CREATE INDEX "team_rewards_due" ON "team_rewards" USING btree ("release_at") WHERE "team_rewards"."status" = 'pending';--> statement-breakpoint
+CREATE INDEX "market_purchases_copy" ON "market_purchases" USING btree ("copy_work_id") WHERE "market_purchases"."copy_work_id" is not null;
