@@ -214,6 +214,24 @@ test('an admin approves one signing application and rejects another (zh)', async
   await snap(page, 'service-admin-12-signed-providers');
   const answer = await dataOf<{ application: { status: string; reason: string } }>(await rejected.api.get('/api/c/signing'));
   expect(answer.application).toMatchObject({ status: 'rejected', reason });
+
+  // Signed, the photographer changes the provinces they serve and their equipment on /signed/index.
+  await openSignedIn(page, info, users.signingApplicants.approved, '/signed/index');
+  const signed = page.getByTestId('signing-signed');
+  await expect(signed).toContainText('上海市');
+  await page.getByTestId('signing-edit-areas').click();
+  await page.getByTestId('signing-edit-areas-select').click();
+  await page.keyboard.type('江苏');
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('Escape');
+  await page.getByTestId('signing-edit-equipment').fill('Insta360 X4、大疆 Mini 4');
+  await snap(page, 'service-admin-13-signing-edit-areas');
+  await page.getByTestId('signing-save-areas').click();
+  await expect(page.locator('.ant-message-notice')).toContainText('服务地区和设备已保存');
+  await expect(signed).toContainText('江苏省');
+  await expect(page.getByTestId('signing-equipment-now')).toContainText('Insta360 X4');
+  const mine = await dataOf<{ provider: { provinceCodes: string[] } }>(await approved.api.get('/api/c/signing'));
+  expect(mine.provider.provinceCodes).toHaveLength(3);
   await Promise.all([admin.api.dispose(), approved.api.dispose(), rejected.api.dispose()]);
 });
 

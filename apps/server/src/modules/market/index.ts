@@ -18,7 +18,7 @@ declare module '../../kernel/module.js' {
 
 declare module '../../kernel/domain-events.js' {
   interface DomainEventMap {
-    /** A purchase was booked (the team's promotion rewards, docs/team.md). */
+    /** A purchase was booked; `amountFen` is the part paid by QR for it (the team's promotion rewards, docs/team.md). */
     'market.purchased': { reference: string; orderNo: string; payerUserId: number; amountFen: number; paidAt: number };
     /** An admin refunded a purchase: `amountFen` went back to the buyer. */
     'market.purchaseRefunded': { orderNo: string; refundReference: string; amountFen: number };

@@ -471,14 +471,17 @@ export class MarketService {
       tx,
     );
     await this.repository.addSales(listing.id, 1, tx);
-    const told = {
-      reference: purchaseReference(buying.orderNo),
-      orderNo: buying.orderNo,
-      payerUserId: buying.buyerId,
-      amountFen: listing.priceFen,
-      paidAt: this.now(),
-    };
-    await this.deps.events?.publish(tx, 'market.purchased', told);
+    // Only money that came in for this purchase: what the balance paid was rewarded when it was recharged (docs/team.md).
+    if (paidByProviderFen > 0) {
+      const told = {
+        reference: purchaseReference(buying.orderNo),
+        orderNo: buying.orderNo,
+        payerUserId: buying.buyerId,
+        amountFen: paidByProviderFen,
+        paidAt: this.now(),
+      };
+      await this.deps.events?.publish(tx, 'market.purchased', told);
+    }
     await this.deps.notifications.notify(tx, {
       userId: buying.buyerId,
       kind: 'marketPurchased',

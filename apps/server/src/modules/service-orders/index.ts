@@ -14,7 +14,7 @@ declare module '../../kernel/module.js' {
 
 declare module '../../kernel/domain-events.js' {
   interface DomainEventMap {
-    /** A part of a service order was paid into the held account (the team's promotion rewards, docs/team.md). */
+    /** A part of a service order was paid by QR into the held account (the team's promotion rewards, docs/team.md). */
     'serviceOrder.paid': { reference: string; orderNo: string; payerUserId: number; amountFen: number; paidAt: number };
     /** A cancellation gave `amountFen` of what was paid back to the customer. */
     'serviceOrder.refunded': { orderNo: string; refundReference: string; amountFen: number };

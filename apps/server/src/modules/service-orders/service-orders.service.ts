@@ -809,8 +809,11 @@ export class ServiceOrdersService {
       );
     }
     await this.repository.insertPayment({ orderId: order.id, part, amountFen, method, paymentOrderId, ledgerReference: reference }, tx);
-    const paid = { reference, orderNo: order.orderNo, payerUserId: order.customerId, amountFen, paidAt: this.now() };
-    await this.deps.events?.publish(tx, 'serviceOrder.paid', paid);
+    // Only a part paid by QR is money that came in for this order: the balance's was rewarded when it was recharged (docs/team.md).
+    if (paymentOrderId !== null) {
+      const paid = { reference, orderNo: order.orderNo, payerUserId: order.customerId, amountFen, paidAt: this.now() };
+      await this.deps.events?.publish(tx, 'serviceOrder.paid', paid);
+    }
     const opens = order.status === 'placed';
     await this.repository.updateOrder(
       order.id,

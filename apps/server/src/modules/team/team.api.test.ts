@@ -75,6 +75,13 @@ async function recharge(as: Person, months = 1, fee = 3000): Promise<FlowRecharg
   return order;
 }
 
+/** Pays a QR payment order (a purchase's or a service order's) at the sandbox checkout, as the payer would. */
+async function payAtSandboxCheckout(order: { orderNo: string; codeUrl: string }): Promise<void> {
+  const sign = new URL(order.codeUrl, 'http://site').searchParams.get('sign')!;
+  const paid = await testApp.app.inject({ method: 'POST', url: `/api/payments/sandbox/checkout/${order.orderNo}/pay?sign=${sign}` });
+  expect(paid.statusCode, paid.body).toBe(200);
+}
+
 async function refundRecharge(order: FlowRechargeOrder, amountFen: number): Promise<void> {
   const response = await testApp.app.inject({
     method: 'POST',
@@ -216,25 +223,40 @@ describe('the team (docs/team.md)', () => {
     expect(await ledgerSum()).toBe(0);
   });
 
-  it('rewards a market purchase as project revenue and reverses it with the purchase’s refund', async () => {
-    const { listing } = await listedWork(testApp.app, seller, { admin, price: '50.00' });
-    const purchaseId = await boughtListing(testApp.app, b, listing);
+  it('rewards the part of a market purchase paid by QR as project revenue, not the balance’s, and reverses it with the refund', async () => {
+    // What b's balance holds (rewarded when it was recharged) and 20.00 more pay part; 30.00 comes by the sandbox QR.
+    await fundBalance(testApp.app, b.id, 2000);
+    const fromBalanceFen = await services().ledger.balance(LedgerAccount.balance(b.id));
+    const { listing } = await listedWork(testApp.app, seller, { admin, price: ((fromBalanceFen + 3000) / 100).toFixed(2) });
+    const started = await b.call('POST', `/api/market/listings/${listing.id}/purchase`, { method: 'sandbox' });
+    expect(started.statusCode, started.body).toBe(200);
+    const order = data<{ order: { orderNo: string; amountFen: number; codeUrl: string } }>(started).order;
+    expect(order.amountFen).toBe(3000);
+    await payAtSandboxCheckout(order);
     const bought = (await projects(a)).list;
-    expect(bought).toMatchObject([{ kind: 'project', source: 'market', level: 1, paidFen: 5000, amountFen: 500, status: 'pending' }]);
-    expect((await projects(root)).list).toMatchObject([{ level: 2, amountFen: 250 }]);
+    expect(bought).toMatchObject([{ kind: 'project', source: 'market', level: 1, paidFen: 3000, amountFen: 300, status: 'pending' }]);
+    expect((await projects(root)).list).toMatchObject([{ level: 2, amountFen: 150 }]);
     expect((await flows(a)).list.some((item) => item.source === 'market')).toBe(false);
+    const [purchase] = await rowsOf<{ id: number | string }>(db(), sql`select id from market_purchases where order_no = ${order.orderNo}`);
     const refunded = await testApp.app.inject({
       method: 'POST',
-      url: `/api/admin/market/purchases/${purchaseId}/refund`,
-      headers: { 'x-auth-token': admin.token, 'idempotency-key': `refund-${purchaseId}` },
+      url: `/api/admin/market/purchases/${purchase!.id}/refund`,
+      headers: { 'x-auth-token': admin.token, 'idempotency-key': `refund-${purchase!.id}` },
       payload: { reason: 'bought twice' },
     });
     expect(refunded.statusCode, refunded.body).toBe(200);
-    expect((await projects(a)).list).toMatchObject([{ amountFen: 0, status: 'reversed', refundedFen: 5000 }]);
+    expect((await projects(a)).list).toMatchObject([{ amountFen: 0, status: 'reversed', refundedFen: 3000 }]);
     expect(await ledgerSum()).toBe(0);
   });
 
-  it('rewards a service order paid from the balance as project revenue and reverses it when the order is cancelled', async () => {
+  it('rewards nothing for a market purchase paid wholly from the balance', async () => {
+    const { listing } = await listedWork(testApp.app, seller, { admin, price: '12.00' });
+    const before = (await projects(a)).list.length;
+    await boughtListing(testApp.app, b, listing);
+    expect((await projects(a)).list).toHaveLength(before);
+  });
+
+  it('rewards a service order part paid by QR as project revenue, not one paid from the balance, and reverses it when the order is cancelled', async () => {
     const rule = await admin.call('PUT', '/api/admin/serviceOrder/priceRules/panoramaTour', {
       pricePerSiteFen: 10_000,
       pricePerM2Fen: 500,
@@ -243,29 +265,44 @@ describe('the team (docs/team.md)', () => {
       enabled: true,
     });
     expect(rule.statusCode, rule.body).toBe(200);
-    const placed = await b.call('POST', '/api/c/serviceOrder', {
-      requirementType: 'panoramaTour',
-      title: '江景样板间',
-      phone: '13912345678',
-      provinceCode: '31',
-      city: '上海',
-      address: '黄浦区中山东一路 1 号',
-      latitude: 31.24,
-      longitude: 121.49,
-      pricing: 'sites',
-      siteCount: 10,
-      appointmentAt: Date.now() + 3 * DAY_MS,
-    });
-    expect(placed.statusCode, placed.body).toBe(200);
-    const order = data<{ id: number; orderNo: string; priceFen: number }>(placed);
-    await fundBalance(testApp.app, b.id, order.priceFen);
-    const paid = await b.call('POST', `/api/c/serviceOrder/${order.id}/pay`, { part: 'whole', method: 'balance' });
+    const place = async (title: string) => {
+      const placed = await b.call('POST', '/api/c/serviceOrder', {
+        requirementType: 'panoramaTour',
+        title,
+        phone: '13912345678',
+        provinceCode: '31',
+        city: '上海',
+        address: '黄浦区中山东一路 1 号',
+        latitude: 31.24,
+        longitude: 121.49,
+        pricing: 'sites',
+        siteCount: 10,
+        appointmentAt: Date.now() + 3 * DAY_MS,
+      });
+      expect(placed.statusCode, placed.body).toBe(200);
+      return data<{ id: number; orderNo: string; priceFen: number }>(placed);
+    };
+    const mine = (orderNo: string) => projects(a).then((page) => page.list.find((item) => item.orderNo === orderNo));
+
+    const fromBalance = await place('江景样板间（余额）');
+    await fundBalance(testApp.app, b.id, fromBalance.priceFen);
+    const paid = await b.call('POST', `/api/c/serviceOrder/${fromBalance.id}/pay`, { part: 'whole', method: 'balance' });
     expect(paid.statusCode, paid.body).toBe(200);
-    const mine = () => projects(a).then((page) => page.list.find((item) => item.orderNo === order.orderNo));
-    expect(await mine()).toMatchObject({ source: 'serviceOrder', level: 1, paidFen: order.priceFen, amountFen: order.priceFen / 10 });
-    const cancelled = await b.call('POST', `/api/c/serviceOrder/${order.id}/cancel`, { reason: '改期' });
+    expect(await mine(fromBalance.orderNo)).toBeUndefined();
+
+    const byQr = await place('江景样板间');
+    const started = await b.call('POST', `/api/c/serviceOrder/${byQr.id}/pay`, { part: 'whole', method: 'sandbox' });
+    expect(started.statusCode, started.body).toBe(200);
+    await payAtSandboxCheckout(data<{ payment: { orderNo: string; codeUrl: string } }>(started).payment);
+    expect(await mine(byQr.orderNo)).toMatchObject({
+      source: 'serviceOrder',
+      level: 1,
+      paidFen: byQr.priceFen,
+      amountFen: byQr.priceFen / 10,
+    });
+    const cancelled = await b.call('POST', `/api/c/serviceOrder/${byQr.id}/cancel`, { reason: '改期' });
     expect(cancelled.statusCode, cancelled.body).toBe(200);
-    expect(await mine()).toMatchObject({ amountFen: 0, status: 'reversed', refundedFen: order.priceFen });
+    expect(await mine(byQr.orderNo)).toMatchObject({ amountFen: 0, status: 'reversed', refundedFen: byQr.priceFen });
     expect(await ledgerSum()).toBe(0);
   });
 
