@@ -225,7 +225,7 @@ test('an admin approves one signing application and rejects another (zh)', async
   await page.keyboard.press('Enter');
   await page.keyboard.press('Escape');
   await page.getByTestId('signing-edit-equipment').fill('Insta360 X4、大疆 Mini 4');
-  await snap(page, 'service-admin-13-signing-edit-areas');
+  await snap(page, 'service-admin-12b-signing-edit-areas');
   await page.getByTestId('signing-save-areas').click();
   await expect(page.locator('.ant-message-notice')).toContainText('服务地区和设备已保存');
   await expect(signed).toContainText('江苏省');

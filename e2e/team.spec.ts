@@ -1,6 +1,6 @@
-import { expect } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { inBothLanguages, signedInPage, signInAt } from './support/back-office';
-import { snap } from './support/session';
+import { snap, users } from './support/session';
 import { registerInvited, sandboxRecharge, teamUsers } from './support/team';
 
 /*
@@ -10,6 +10,9 @@ import { registerInvited, sandboxRecharge, teamUsers } from './support/team';
  * sandbox's test checkout. The member's page then shows a first-level member who earned them 10% (¥3.00),
  * and the lead's a second-level one who earned them 5% (¥1.50), as rewards on recharges that are pending.
  */
+
+// The last test changes the rates the reward tests count on, and puts them back: one after the other.
+test.describe.configure({ mode: 'serial' });
 
 const WORDS = {
   zh: {
@@ -107,3 +110,40 @@ inBothLanguages(
     await leadPage.context().close();
   },
 );
+
+test('an admin sets the team rates in the back office, within their limits, and puts them back (zh)', async ({ page }) => {
+  await signInAt(page, users.admin, '/admin/teamSettings');
+  const first = page.getByTestId('team-first-rate');
+  const second = page.getByTestId('team-second-rate');
+  const days = page.getByTestId('team-pending-days');
+  await expect(first).toHaveValue('10.00');
+  await expect(second).toHaveValue('5.00');
+  await expect(days).toHaveValue('7');
+  const setRates = async (firstPercent: string, secondPercent: string) => {
+    await first.fill(firstPercent);
+    await second.fill(secondPercent);
+  };
+  // Each limit is said as one types: the second above the first, then both together above 30%.
+  await setRates('10', '12');
+  await expect(page.locator('.ant-form-item-explain-error')).toHaveText('二级比例不能高于一级比例');
+  await setRates('20', '15');
+  await expect(page.locator('.ant-form-item-explain-error')).toHaveText('两级比例合计不能超过 30%');
+  await setRates('12', '6');
+  await days.fill('10');
+  await expect(page.getByTestId('team-rates-example')).toHaveText('付款 ¥100.00 时，一级获得 ¥12.00，二级获得 ¥6.00。');
+  await snap(page, 'team-admin-settings');
+  await page.getByTestId('team-settings-save').click();
+  await expect(page.locator('.ant-message-notice')).toContainText('团队奖励比例已保存');
+  await page.reload();
+  await expect(first).toHaveValue('12.00');
+  await expect(second).toHaveValue('6.00');
+  await expect(days).toHaveValue('10');
+  // Back to the defaults the other journeys count on.
+  await setRates('10', '5');
+  await days.fill('7');
+  await page.getByTestId('team-settings-save').click();
+  await expect(page.locator('.ant-message-notice').last()).toContainText('团队奖励比例已保存');
+  await page.reload();
+  await expect(first).toHaveValue('10.00');
+  await expect(second).toHaveValue('5.00');
+});

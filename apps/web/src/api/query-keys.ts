@@ -133,6 +133,8 @@ export const queryKeys = {
     subordinates: (level: 1 | 2) => [...queryKeys.team.all, 'subordinates', level] as const,
     revenues: (kind: string) => [...queryKeys.team.all, 'revenues', kind] as const,
     revenueStat: (granularity: string) => [...queryKeys.team.all, 'revenueStat', granularity] as const,
+    /** The admins' rates and pending window (`/admin/teamSettings`); saving them refreshes the overview's rates line too. */
+    settings: () => [...queryKeys.team.all, 'settings'] as const,
   },
   tours: {
     all: ['tours'] as const,

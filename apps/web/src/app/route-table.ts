@@ -332,6 +332,11 @@ export const adminRoutes: readonly AppRoute[] = [
         page: () => import('../pages/admin/market-settings-page'),
       },
       {
+        path: '/admin/teamSettings',
+        meta: { titleKey: 'menu.adminTeamSettings', layout: 'console', roles: [Role.admin] },
+        page: () => import('../pages/admin/team-settings-page'),
+      },
+      {
         path: '/admin/serviceOrders',
         meta: { titleKey: 'menu.adminServiceOrders', layout: 'console', roles: [Role.admin] },
         page: () => import('../pages/admin/service-orders-page'),

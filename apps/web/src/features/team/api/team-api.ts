@@ -1,10 +1,11 @@
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   Page,
   TeamOverview,
   TeamRevenueKind,
   TeamRevenuePage,
   TeamRevenueStat,
+  TeamSettings,
   TeamStatGranularity,
   TeamSubordinate,
 } from '@spatia/contract';
@@ -65,5 +66,25 @@ export function useTeamRevenueStat(granularity: TeamStatGranularity) {
   return useQuery({
     ...sessionQueryOptions(queryKeys.team.revenueStat(granularity), () => getTeamRevenueStat(granularity)),
     retry: false,
+  });
+}
+
+/** GET/PUT /admin/team/settings (admins): the two levels' rates (basis points) and the days a reward stays pending. */
+export function useTeamSettings() {
+  return useQuery({
+    queryKey: queryKeys.team.settings(),
+    queryFn: (): Promise<TeamSettings> => api.get('/admin/team/settings'),
+    meta: { session: true },
+  });
+}
+
+export function useSaveTeamSettings() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: TeamSettings): Promise<TeamSettings> => api.put('/admin/team/settings', { body }),
+    onSuccess: async (saved) => {
+      queryClient.setQueryData(queryKeys.team.settings(), saved);
+      await queryClient.invalidateQueries({ queryKey: queryKeys.team.overview() });
+    },
   });
 }
