@@ -121,3 +121,16 @@ export function median(values) {
   const middle = Math.floor(sorted.length / 2);
   return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
 }
+
+/**
+ * The bench server's database: a scratch PostgreSQL database when DATABASE_URL is set (its url put into `env`),
+ * otherwise the embedded one. Answers the function that drops the scratch database (nothing to drop otherwise).
+ */
+export async function benchDatabase(env) {
+  const databaseUrl = process.env.DATABASE_URL;
+  if (!databaseUrl) return async () => {};
+  const { createScratchDatabase } = await import('../apps/server/dist/db/scratch-database.js');
+  const scratch = await createScratchDatabase(databaseUrl, 'spatia_bench');
+  env.DATABASE_URL = scratch.url;
+  return scratch.drop;
+}

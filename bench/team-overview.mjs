@@ -7,7 +7,7 @@
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { format, measure, median, roundOrder, signIn, startServer } from './lib.mjs';
+import { benchDatabase, format, measure, median, roundOrder, signIn, startServer } from './lib.mjs';
 
 const TARGET_RATIO = 0.3;
 
@@ -23,13 +23,7 @@ export async function run({ seconds = 5, connections = 32, rounds = 4 } = {}) {
     REDIS_URL: undefined,
   };
   const databaseUrl = process.env.DATABASE_URL;
-  let dropDatabase = async () => {};
-  if (databaseUrl) {
-    const { createScratchDatabase } = await import('../apps/server/dist/db/scratch-database.js');
-    const scratch = await createScratchDatabase(databaseUrl, 'spatia_bench');
-    env.DATABASE_URL = scratch.url;
-    dropDatabase = scratch.drop;
-  }
+  const dropDatabase = await benchDatabase(env);
   const server = await startServer('bench/team-overview-server.mjs', env, '/bench/pk', { timeoutMs: 600_000 });
   try {
     const { headers } = await signIn(server.baseUrl, phone, password);

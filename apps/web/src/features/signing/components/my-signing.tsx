@@ -125,7 +125,6 @@ function SignedCard({ signing }: { signing: MySigning }) {
 /** A signed provider changes the provinces they serve and their equipment; the open orders below follow. */
 function AreasForm({ provinceCodes, equipment, onDone }: { provinceCodes: readonly string[]; equipment: string; onDone: () => void }) {
   const { t } = useTranslation();
-  const language = useLanguage();
   const { message } = App.useApp();
   const update = useUpdateSigningAreas();
   return (
@@ -144,28 +143,7 @@ function AreasForm({ provinceCodes, equipment, onDone }: { provinceCodes: readon
       className="signing-form signing-form--areas"
       data-testid="signing-areas-form"
     >
-      <Form.Item name="provinceCodes" label={t('signing.fields.areas')} rules={[{ required: true, message: t('signing.areasRequired') }]}>
-        <Select
-          mode="multiple"
-          allowClear
-          showSearch={{ optionFilterProp: 'label' }}
-          options={PROVINCES.map((province) => ({ value: province.code, label: province[language] }))}
-          placeholder={t('signing.areasPlaceholder')}
-          data-testid="signing-edit-areas-select"
-        />
-      </Form.Item>
-      <Form.Item
-        name="equipment"
-        label={t('signing.fields.equipment')}
-        rules={[{ required: true, whitespace: true, message: t('signing.equipmentRequired') }]}
-      >
-        <Input.TextArea
-          maxLength={SIGNING_EQUIPMENT_MAX}
-          showCount
-          autoSize={{ minRows: 2, maxRows: 5 }}
-          data-testid="signing-edit-equipment"
-        />
-      </Form.Item>
+      <AreaAndEquipmentFields areasTestId="signing-edit-areas-select" equipmentTestId="signing-edit-equipment" />
       <Typography.Paragraph type="secondary">{t('signing.areasHint')}</Typography.Paragraph>
       <Space>
         <Button type="primary" htmlType="submit" loading={update.isPending} data-testid="signing-save-areas">
@@ -213,7 +191,6 @@ function PendingCard({ application }: { application: SigningApplicationItem }) {
 
 function ApplyCard({ previous }: { previous: SigningApplicationItem | null }) {
   const { t } = useTranslation();
-  const language = useLanguage();
   const { message } = App.useApp();
   const uid = useSession((session) => session.uid);
   const works = useMyWorksForSamples(uid);
@@ -248,29 +225,7 @@ function ApplyCard({ previous }: { previous: SigningApplicationItem | null }) {
         }
         className="signing-form"
       >
-        <Form.Item name="provinceCodes" label={t('signing.fields.areas')} rules={[{ required: true, message: t('signing.areasRequired') }]}>
-          <Select
-            mode="multiple"
-            allowClear
-            showSearch={{ optionFilterProp: 'label' }}
-            options={PROVINCES.map((province) => ({ value: province.code, label: province[language] }))}
-            placeholder={t('signing.areasPlaceholder')}
-            data-testid="signing-areas"
-          />
-        </Form.Item>
-        <Form.Item
-          name="equipment"
-          label={t('signing.fields.equipment')}
-          rules={[{ required: true, whitespace: true, message: t('signing.equipmentRequired') }]}
-        >
-          <Input.TextArea
-            maxLength={SIGNING_EQUIPMENT_MAX}
-            showCount
-            autoSize={{ minRows: 2, maxRows: 5 }}
-            placeholder={t('signing.equipmentPlaceholder')}
-            data-testid="signing-equipment"
-          />
-        </Form.Item>
+        <AreaAndEquipmentFields areasTestId="signing-areas" equipmentTestId="signing-equipment" equipmentPlaceholder />
         <Form.Item
           name="sampleWorkUids"
           label={t('signing.fields.samples', { max: SIGNING_SAMPLE_WORKS_MAX })}
@@ -318,5 +273,46 @@ function ApplyCard({ previous }: { previous: SigningApplicationItem | null }) {
         </Button>
       </Form>
     </Card>
+  );
+}
+
+/** The provinces served and the equipment: the same two fields in the application and in a signed provider's change. */
+function AreaAndEquipmentFields({
+  areasTestId,
+  equipmentTestId,
+  equipmentPlaceholder = false,
+}: {
+  areasTestId: string;
+  equipmentTestId: string;
+  equipmentPlaceholder?: boolean;
+}) {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  return (
+    <>
+      <Form.Item name="provinceCodes" label={t('signing.fields.areas')} rules={[{ required: true, message: t('signing.areasRequired') }]}>
+        <Select
+          mode="multiple"
+          allowClear
+          showSearch={{ optionFilterProp: 'label' }}
+          options={PROVINCES.map((province) => ({ value: province.code, label: province[language] }))}
+          placeholder={t('signing.areasPlaceholder')}
+          data-testid={areasTestId}
+        />
+      </Form.Item>
+      <Form.Item
+        name="equipment"
+        label={t('signing.fields.equipment')}
+        rules={[{ required: true, whitespace: true, message: t('signing.equipmentRequired') }]}
+      >
+        <Input.TextArea
+          maxLength={SIGNING_EQUIPMENT_MAX}
+          showCount
+          autoSize={{ minRows: 2, maxRows: 5 }}
+          placeholder={equipmentPlaceholder ? t('signing.equipmentPlaceholder') : undefined}
+          data-testid={equipmentTestId}
+        />
+      </Form.Item>
+    </>
   );
 }
