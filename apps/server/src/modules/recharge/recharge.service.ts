@@ -434,7 +434,9 @@ export class RechargeService {
 
   /**
    * The team's rewards on a flow recharge (docs/team.md), in a transaction of their own: the booking is one
-   * statement (bench/payment-notifications.mjs). A failure is logged and leaves the payment booked.
+   * statement (bench/payment-notifications.mjs). A failure leaves the payment booked and is thrown, so the
+   * provider's notification is not acknowledged: its retry finds the order already booked and tells the team
+   * again, which books what it has not booked yet (the reward's reference is unique).
    */
   private async tellFlowPaid(provider: PaymentProvider, state: Extract<PaymentState, { state: 'paid' }>, userId: number): Promise<void> {
     const events = this.events;
@@ -450,6 +452,7 @@ export class RechargeService {
       await this.repository.db.transaction((tx) => events.publish(tx, 'recharge.flowPaid', told));
     } catch (error) {
       this.log.error({ err: error, provider, orderNo: state.orderNo }, 'telling the team of a paid recharge failed');
+      throw error;
     }
   }
 
@@ -487,6 +490,9 @@ export class RechargeService {
     const order = await this.repository.findByOrderNo(state.orderNo);
     if (!order || order.provider !== provider) return 'unknownOrder';
     if (order.status !== 'paid') return 'amountMismatch';
+    // Told again (the provider's retry, the reconciliation): the team may have missed it the first time.
+    if (order.kind === 'flowRecharge' && order.providerTransactionId === state.transactionId)
+      await this.tellFlowPaid(provider, state, order.userId);
     if (order.providerTransactionId !== state.transactionId) {
       // The same order paid twice at the provider: the second payment goes back whole, automatically.
       if (this.refunds) await this.refunds.refundDuplicatePayment(order, state);

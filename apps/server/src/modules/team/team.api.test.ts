@@ -223,6 +223,44 @@ describe('the team (docs/team.md)', () => {
     expect(await ledgerSum()).toBe(0);
   });
 
+  it('rewards a flow recharge the team missed when the provider tells it again, and only once', async () => {
+    const started = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/c/flowRecharge/nativePayNow',
+      headers: { 'x-auth-token': b.token, 'idempotency-key': `order-${Math.random()}` },
+      payload: { months: 1, fee: 3000 },
+    });
+    expect(started.statusCode, started.body).toBe(200);
+    const order = data<FlowRechargeOrder>(started);
+    const notification = (await services().sandboxPay!.pay(
+      order.orderNo,
+      new URL(order.codeUrl, 'http://site').searchParams.get('sign')!,
+    ))!;
+    const notify = () =>
+      testApp.app.inject({
+        method: 'POST',
+        url: '/api/payments/sandbox/notify',
+        headers: { 'content-type': 'application/json', ...(notification.headers as Record<string, string>) },
+        payload: notification.rawBody,
+      });
+    const rewardsOfOrder = async () => (await flows(a, 'pageSize=100')).list.filter((item) => item.orderNo === order.orderNo);
+    // The team cannot be told (its transaction fails): the payment is booked, the notification not acknowledged.
+    const recharge = services().recharge as unknown as { events?: unknown };
+    const events = recharge.events;
+    recharge.events = { publish: () => Promise.reject(new Error('the database went away')) };
+    try {
+      expect((await notify()).statusCode).not.toBe(200);
+    } finally {
+      recharge.events = events;
+    }
+    expect(await rewardsOfOrder()).toEqual([]);
+    // The provider's retry finds the order booked and tells the team; more retries book nothing more.
+    expect((await notify()).statusCode).toBe(200);
+    expect((await notify()).statusCode).toBe(200);
+    expect(await rewardsOfOrder()).toMatchObject([{ level: 1, paidFen: 3000, amountFen: 300 }]);
+    expect(await ledgerSum()).toBe(0);
+  });
+
   it('rewards the part of a market purchase paid by QR as project revenue, not the balance’s, and reverses it with the refund', async () => {
     // What b's balance holds (rewarded when it was recharged) and 20.00 more pay part; 30.00 comes by the sandbox QR.
     await fundBalance(testApp.app, b.id, 2000);
