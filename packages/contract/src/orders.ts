@@ -102,8 +102,8 @@ export const ORDER_EXPORT_MAX_ROWS = 10_000;
 export const INCOME_MAX_DAYS = 366;
 export const INCOME_DEFAULT_DAYS = 30;
 
-/** Where income comes from: targeted sales today; market sales and service orders with their issue. */
-export const INCOME_SOURCES = ['orientation', 'market', 'serviceProvider'] as const;
+/** Where income comes from: targeted sales, market sales, service orders, and team rewards once released (docs/team.md). */
+export const INCOME_SOURCES = ['orientation', 'market', 'serviceProvider', 'team'] as const;
 export type IncomeSource = (typeof INCOME_SOURCES)[number];
 
 /** `GET /api/revenue/stat`. */

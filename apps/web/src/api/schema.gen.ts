@@ -21309,7 +21309,7 @@ export interface paths {
                   amountFen: number;
                   count: number;
                   /** @enum {string} */
-                  source: 'orientation' | 'market' | 'serviceProvider';
+                  source: 'orientation' | 'market' | 'serviceProvider' | 'team';
                 }[];
                 endTime: string;
                 records: {
@@ -21319,7 +21319,7 @@ export interface paths {
                     description: string;
                     id: number;
                     /** @enum {string} */
-                    source: 'orientation' | 'market' | 'serviceProvider';
+                    source: 'orientation' | 'market' | 'serviceProvider' | 'team';
                   }[];
                   pageNum: number;
                   pageSize: number;

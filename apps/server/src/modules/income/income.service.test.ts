@@ -69,7 +69,7 @@ describe('income statistics', () => {
     for (const call of asked.filter((call) => call.method !== 'balance'))
       expect(call.args.slice(0, 2)).toEqual([
         LedgerAccount.income(7),
-        ['workSale', 'marketSale', 'serviceOrderIncome', 'serviceOrderRefund'],
+        ['workSale', 'marketSale', 'serviceOrderIncome', 'serviceOrderRefund', 'teamRewardReleased'],
       ]);
     expect(asked.find((call) => call.method === 'balance')!.args).toEqual([LedgerAccount.income(7)]);
   });

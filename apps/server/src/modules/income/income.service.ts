@@ -16,6 +16,8 @@ export const INCOME_KINDS: Readonly<Record<string, IncomeSource>> = {
   serviceOrderIncome: 'serviceProvider',
   // What an admin's cancellation left the provider of an order (docs/service-orders.md "Cancelling").
   serviceOrderRefund: 'serviceProvider',
+  // A team reward past its pending window (docs/team.md); its memo is the payment's order number.
+  teamRewardReleased: 'team',
 };
 
 export interface IncomeQuery {

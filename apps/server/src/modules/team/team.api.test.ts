@@ -197,6 +197,10 @@ describe('the team (docs/team.md)', () => {
     expect(released - before).toBe((await overview(a)).totalFen);
     expect((await flows(a)).list.every((item) => item.status === 'withdrawable')).toBe(true);
     expect((await overview(a)).pendingFen).toBe(0);
+    // The income page counts released rewards under their own source, each named by its payment's order.
+    const income = await services().income.stat(a.id, { pageNum: 1, pageSize: 50 });
+    expect(income.bySource.find((sum) => sum.source === 'team')?.amountFen).toBe(released - before);
+    expect(income.records.list.filter((record) => record.source === 'team').map((record) => record.description)).toContain(order.orderNo);
 
     // a spends (withdraws) all of the income, then the rest is refunded: the reward goes back as a debt on a.
     await services().ledger.openSystemAccount(LedgerAccount.withdrawalsPending);

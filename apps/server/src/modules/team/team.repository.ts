@@ -358,14 +358,17 @@ export class TeamRepository {
   }
 
   /** Pending rewards due by `now`, locked (skipping those a refund holds). */
-  async lockDue(now: Date, limit: number, tx: Transaction): Promise<RewardRow[]> {
+  /** Pending rewards due for release, locked, each with its payment's order number (the income record's memo). */
+  async lockDue(now: Date, limit: number, tx: Transaction): Promise<(RewardRow & { orderNo: string })[]> {
     const rows = await rowsOf<Record<string, unknown>>(
       tx,
-      sql`select id, payment_id, level, beneficiary_user_id, basis_points, amount_fen, status from ${teamRewards}
+      sql`select id, payment_id, level, beneficiary_user_id, basis_points, amount_fen, status,
+          (select p.order_no from ${teamPayments} p where p.id = ${teamRewards}.payment_id) as order_no
+        from ${teamRewards}
         where status = 'pending' and release_at <= ${now.toISOString()}
         order by release_at, id limit ${limit} for update skip locked`,
     );
-    return rows.map(toReward);
+    return rows.map((row) => ({ ...toReward(row), orderNo: typeof row.order_no === 'string' ? row.order_no : '' }));
   }
 
   async settings(executor: Executor = this.db): Promise<TeamSettings> {

@@ -245,6 +245,7 @@ export class TeamService {
               {
                 reference: `team:release:${reward.id}`,
                 kind: TEAM_KINDS.released,
+                memo: reward.orderNo,
                 entries: [
                   { account: TEAM_PENDING_ACCOUNT, amount: -reward.amountFen },
                   { account: LedgerAccount.income(reward.beneficiaryUserId), amount: reward.amountFen },
