@@ -4,7 +4,7 @@ import { dataOf } from './support/api';
 import { signInAt } from './support/back-office';
 import { upload } from './support/processing';
 import { chooseFromMenu, fillLogin, snap, users } from './support/session';
-import { gradientPng } from './support/works';
+import { cardOf, gradientPng } from './support/works';
 
 /*
  * Follows and personal homepages (issue 28, docs/web.md "People"). In Chinese: a person follows another by
@@ -61,6 +61,23 @@ test('following by invite code with a remark, a mutual follow after the follow-b
   await expect(page.getByTestId('people-list-mutual').getByTestId('people-row')).toHaveText(new RegExp(them.name));
   await expect(page.getByTestId('person-fans-count')).toHaveText('1');
   await snap(page, 'people-03-mutual');
+
+  // Handing a work over, the receiver field offers them (a mutual follow, found by my remark) and takes their number.
+  const mine = await signedInAs(request, playwright.request, { ...me, baseURL });
+  const work = await dataOf<{ uid: string }>(await mine.api.post('/api/model', { data: { name: '江景客厅', type: 'panorama' } }));
+  await mine.api.dispose();
+  await page.goto('/dashboard/dashboard');
+  await chooseFromMenu(page, cardOf(page, work.uid).getByTestId('work-actions'), /分发/);
+  const distribute = page.getByRole('dialog', { name: '分发作品' });
+  await distribute.getByPlaceholder('11 位手机号').fill('同学');
+  const option = page.getByTestId('person-picker-option').filter({ hasText: them.name });
+  await expect(option).toContainText('大学同学');
+  await expect(option).toContainText(`${them.phone.slice(0, 3)}****${them.phone.slice(-4)}`);
+  await snap(page, 'people-03b-picker', { fullPage: false });
+  await option.click();
+  await expect(distribute.getByPlaceholder('11 位手机号')).toHaveValue(them.phone);
+  await distribute.getByRole('button', { name: /取\s?消/ }).click();
+  await page.goto('/person?tab=mutual');
 
   // Remove them from my fans, after a confirmation; I still follow them, no longer mutually.
   await page.getByTestId('person-fans-link').click();
