@@ -110,12 +110,13 @@ export class MarketRepository {
       generation && options.cachedPage
         ? `market:searchPage:${generation}:${filter}:${search.sort}:${page.limit}:${page.offset}`
         : undefined;
-    if (pageKey) {
-      const kept = await this.cache!.get<{ rows: RawCardRow[]; total: number }>(pageKey);
-      if (kept) return { rows: kept.rows.map(cardRowOf), total: kept.total };
-    }
     const totalKey = generation ? `market:searchTotal:${generation}:${filter}` : undefined;
-    const known = totalKey ? await this.cache!.get<number>(totalKey) : undefined;
+    // Both asked at once: a page not kept then costs one round trip to the cache, not two.
+    const [kept, known] = await Promise.all([
+      pageKey ? this.cache!.get<{ rows: RawCardRow[]; total: number }>(pageKey) : undefined,
+      totalKey ? this.cache!.get<number>(totalKey) : undefined,
+    ]);
+    if (kept) return { rows: kept.rows.map(cardRowOf), total: kept.total };
     const rows = await rowsOf<RawCardRow>(this.db, this.searchStatement(search, page, known === undefined));
     let total = known;
     if (total === undefined) {

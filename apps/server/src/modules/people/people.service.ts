@@ -184,9 +184,11 @@ export class PeopleService {
       worksTotal: Object.values(works).reduce((sum, count) => sum + count, 0),
       isSelf: viewer?.id === personId,
       viewer: viewer
-        ? relation
-          ? { isFollowing: relation.isFollowing, isFollowedBy: relation.isFollowedBy, remarkName: relation.remarkName }
-          : { isFollowing: false, isFollowedBy: false, remarkName: '' }
+        ? {
+            isFollowing: relation?.isFollowing ?? false,
+            isFollowedBy: relation?.isFollowedBy ?? false,
+            remarkName: relation?.remarkName ?? '',
+          }
         : null,
     };
   }

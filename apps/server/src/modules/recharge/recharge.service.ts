@@ -484,23 +484,23 @@ export class RechargeService {
       // What a refund left owing is paid first from the money that just came in (docs/refunds.md).
       if (paid.inDebt) await this.ledger.settleDebt(paid.userId);
       if (paid.kind === 'flowRecharge') await this.tellFlowPaid(provider, state, paid.userId);
-      if (paid.kind !== 'flowRecharge') await this.fulfil({ id: paid.id, kind: paid.kind, orderNo: state.orderNo });
+      else await this.fulfil({ id: paid.id, kind: paid.kind, orderNo: state.orderNo });
       return 'booked';
     }
     const order = await this.repository.findByOrderNo(state.orderNo);
     if (!order || order.provider !== provider) return 'unknownOrder';
     if (order.status !== 'paid') return 'amountMismatch';
-    // Told again (the provider's retry, the reconciliation): the team may have missed it the first time.
-    if (order.kind === 'flowRecharge' && order.providerTransactionId === state.transactionId)
-      await this.tellFlowPaid(provider, state, order.userId);
-    if (order.providerTransactionId !== state.transactionId) {
+    if (order.providerTransactionId === state.transactionId) {
+      // Told again (the provider's retry, the reconciliation): the team may have missed it the first time.
+      if (order.kind === 'flowRecharge') await this.tellFlowPaid(provider, state, order.userId);
+    } else if (this.refunds) {
       // The same order paid twice at the provider: the second payment goes back whole, automatically.
-      if (this.refunds) await this.refunds.refundDuplicatePayment(order, state);
-      else
-        this.log.error(
-          { orderNo: order.orderNo, first: order.providerTransactionId, second: state.transactionId },
-          'an order was paid twice',
-        );
+      await this.refunds.refundDuplicatePayment(order, state);
+    } else {
+      this.log.error(
+        { orderNo: order.orderNo, first: order.providerTransactionId, second: state.transactionId },
+        'an order was paid twice',
+      );
     }
     return 'alreadyBooked';
   }

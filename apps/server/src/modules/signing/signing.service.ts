@@ -81,10 +81,7 @@ export class SigningService {
   }
 
   async apply(actor: Actor, request: SigningApplyRequest): Promise<SigningApplicationItem> {
-    const provinceCodes = [...new Set(request.provinceCodes)];
-    if (provinceCodes.length === 0 || !provinceCodes.every(isProvinceCode)) throw fail('signingAreasInvalid');
-    const equipment = request.equipment.trim();
-    if (!equipment) throw fail('signingEquipmentMissing');
+    const { provinceCodes, equipment } = validAreas(request);
     const uids = [...new Set(request.sampleWorkUids)];
     if (uids.length === 0 || uids.length > SIGNING_SAMPLE_WORKS_MAX)
       throw fail('signingSampleWorksInvalid', { max: SIGNING_SAMPLE_WORKS_MAX });
@@ -102,7 +99,7 @@ export class SigningService {
         return await this.repository.insertApplication(
           {
             applicantId: actor.id,
-            provinceCodes: sortCodes(provinceCodes),
+            provinceCodes,
             equipment,
             intro: request.intro.trim(),
             sampleWorkIds,
@@ -124,14 +121,8 @@ export class SigningService {
    * they already took stay theirs. Only while active (a revoked provider applies again).
    */
   async updateAreas(actor: Actor, request: SigningAreasRequest): Promise<MySigning> {
-    const provinceCodes = [...new Set(request.provinceCodes)];
-    if (provinceCodes.length === 0 || !provinceCodes.every(isProvinceCode)) throw fail('signingAreasInvalid');
-    const equipment = request.equipment.trim();
-    if (!equipment) throw fail('signingEquipmentMissing');
-    await this.repository.db.transaction(async (tx) => {
-      const updated = await this.repository.updateActiveProvider(actor.id, { provinceCodes: sortCodes(provinceCodes), equipment }, tx);
-      if (!updated) throw fail('serviceProviderNotSigned');
-    });
+    const updated = await this.repository.updateActiveProvider(actor.id, validAreas(request), this.repository.db);
+    if (!updated) throw fail('serviceProviderNotSigned');
     return this.mine(actor);
   }
 
@@ -299,4 +290,13 @@ function pageWindow(query: PageQuery): { limit: number; offset: number } {
 /** Province codes in the contract's order. */
 function sortCodes(codes: readonly string[]): string[] {
   return PROVINCE_CODES.filter((code) => codes.includes(code));
+}
+
+/** The provinces (each once, in code order) and the equipment an application or a provider's change asks for, checked. */
+function validAreas(request: { provinceCodes: readonly string[]; equipment: string }): { provinceCodes: string[]; equipment: string } {
+  const provinceCodes = [...new Set(request.provinceCodes)];
+  if (provinceCodes.length === 0 || !provinceCodes.every(isProvinceCode)) throw fail('signingAreasInvalid');
+  const equipment = request.equipment.trim();
+  if (!equipment) throw fail('signingEquipmentMissing');
+  return { provinceCodes: sortCodes(provinceCodes), equipment };
 }

@@ -79,19 +79,25 @@ export class TeamRepository {
 
   /**
    * Adds to a person's counts in the caller's transaction; a person without a row yet is counted from the tree
-   * and their rewards (which already hold the change), so the row is right either way.
+   * and their rewards (which already hold the change), so the row is right either way. The plain update comes
+   * first: the insert's counting subqueries run before its conflict is found, and a row nearly always exists.
    */
   async bump(
     userId: number,
     delta: { first?: number; second?: number; rewardFen?: number; pendingFen?: number },
     tx: Transaction,
   ): Promise<void> {
-    await tx.execute(sql`insert into ${teamCounts} (user_id, first_count, second_count, reward_fen, pending_fen) ${this.computed(userId)}
-      on conflict (user_id) do update set
-        first_count = ${teamCounts}.first_count + ${delta.first ?? 0},
+    const increments = sql`first_count = ${teamCounts}.first_count + ${delta.first ?? 0},
         second_count = ${teamCounts}.second_count + ${delta.second ?? 0},
         reward_fen = ${teamCounts}.reward_fen + ${delta.rewardFen ?? 0},
-        pending_fen = ${teamCounts}.pending_fen + ${delta.pendingFen ?? 0}`);
+        pending_fen = ${teamCounts}.pending_fen + ${delta.pendingFen ?? 0}`;
+    const updated = await rowsOf<{ user_id: unknown }>(
+      tx,
+      sql`update ${teamCounts} set ${increments} where ${teamCounts}.user_id = ${userId} returning ${teamCounts}.user_id`,
+    );
+    if (updated.length > 0) return;
+    await tx.execute(sql`insert into ${teamCounts} (user_id, first_count, second_count, reward_fen, pending_fen) ${this.computed(userId)}
+      on conflict (user_id) do update set ${increments}`);
   }
 
   /** Adds to the person's rewards of a business day. */
@@ -357,8 +363,7 @@ export class TeamRepository {
     await tx.update(teamRewards).set(change).where(eq(teamRewards.id, id));
   }
 
-  /** Pending rewards due by `now`, locked (skipping those a refund holds). */
-  /** Pending rewards due for release, locked, each with its payment's order number (the income record's memo). */
+  /** Pending rewards due for release, locked (skipping those a refund holds), each with its payment's order number (the income record's memo). */
   async lockDue(now: Date, limit: number, tx: Transaction): Promise<(RewardRow & { orderNo: string })[]> {
     const rows = await rowsOf<Record<string, unknown>>(
       tx,
