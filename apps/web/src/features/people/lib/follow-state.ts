@@ -1,4 +1,4 @@
-import type { PersonHomepage, WorkType } from '@spatia/contract';
+import { WORK_TYPES, type PersonHomepage, type WorkType } from '@spatia/contract';
 
 /**
  * What a homepage's follow button offers: nothing on one's own page; to a visitor, a follow that first asks
@@ -15,10 +15,8 @@ export function followButtonState(homepage: Pick<PersonHomepage, 'isSelf' | 'vie
   return viewer.isFollowedBy ? 'followBack' : 'follow';
 }
 
-export const WORK_TYPE_ORDER: readonly WorkType[] = ['panorama', 'model3d', 'pointcloud'];
-
 /** The type tabs of a works grid: all, then each type, with the number of public works of each. */
 export function workTypeTabs(counts: Readonly<Record<WorkType, number>>): { key: WorkType | 'all'; count: number }[] {
-  const total = WORK_TYPE_ORDER.reduce((sum, type) => sum + counts[type], 0);
-  return [{ key: 'all', count: total }, ...WORK_TYPE_ORDER.map((type) => ({ key: type, count: counts[type] }))];
+  const total = WORK_TYPES.reduce((sum, type) => sum + counts[type], 0);
+  return [{ key: 'all', count: total }, ...WORK_TYPES.map((type) => ({ key: type, count: counts[type] }))];
 }
