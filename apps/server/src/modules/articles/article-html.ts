@@ -169,18 +169,18 @@ export function articlePlainText(document: ArticleNode): string {
   return parts.join('').replace(/\s+/g, ' ').trim();
 }
 
-/** Every uploaded image and video the document shows (keys), and how deep it nests; for validation. */
-export function articleDocumentFacts(document: ArticleNode): { mediaSources: string[]; depth: number; nodes: number } {
-  const mediaSources: string[] = [];
+/** Every image and video the document shows (their sources), and how deep it nests; for validation. */
+export function articleDocumentFacts(document: ArticleNode): { media: { kind: 'image' | 'video'; src: string }[]; depth: number; nodes: number } {
+  const media: { kind: 'image' | 'video'; src: string }[] = [];
   let depth = 0;
   let nodes = 0;
   const walk = (node: ArticleNode, level: number) => {
     nodes += 1;
     depth = Math.max(depth, level);
-    if (node.type === 'image' || node.type === 'video') mediaSources.push(stringAttr(node, 'src'));
+    if (node.type === 'image' || node.type === 'video') media.push({ kind: node.type, src: stringAttr(node, 'src') });
     if (level > ARTICLE_CONTENT_MAX_DEPTH) return;
     for (const child of node.content ?? []) walk(child, level + 1);
   };
   walk(document, 0);
-  return { mediaSources, depth, nodes };
+  return { media, depth, nodes };
 }
