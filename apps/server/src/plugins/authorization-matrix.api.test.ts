@@ -318,8 +318,19 @@ const marketPurchase: Fixture = async ({ testApp, owner, admin, receiver }) => {
 const article =
   (publish = false): Fixture =>
   async ({ testApp, admin }) => {
-    const draft = { title: '矩阵文章', summary: '', coverUrl: '', category: 'news', content: { type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text: '正文' }] }] } };
-    const created = await testApp.app.inject({ method: 'POST', url: '/api/admin/articles', headers: authHeaders(admin.token), payload: draft });
+    const draft = {
+      title: '矩阵文章',
+      summary: '',
+      coverUrl: '',
+      category: 'news',
+      content: { type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text: '正文' }] }] },
+    };
+    const created = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/admin/articles',
+      headers: authHeaders(admin.token),
+      payload: draft,
+    });
     const id = String(json<{ data: { id: number } }>(created).data.id);
     if (publish) await testApp.app.inject({ method: 'POST', url: `/api/admin/articles/${id}/publish`, headers: authHeaders(admin.token) });
     return { id };

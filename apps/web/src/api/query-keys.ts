@@ -143,7 +143,8 @@ export const queryKeys = {
   /** Articles: the public lists and pages (per language: nothing in them is translated, but the dates are). */
   articles: {
     all: ['articles'] as const,
-    list: (category: string, pageNum: number, pageSize: number) => [...queryKeys.articles.all, 'list', category, pageNum, pageSize] as const,
+    list: (category: string, pageNum: number, pageSize: number) =>
+      [...queryKeys.articles.all, 'list', category, pageNum, pageSize] as const,
     detail: (id: number) => [...queryKeys.articles.all, 'detail', id] as const,
   },
   /** The back office's. */

@@ -32,7 +32,8 @@ function checkNode(node: unknown, depth: number): void {
   if (!isPlainObject(node) || typeof node.type !== 'string' || !TYPE_PATTERN.test(node.type)) {
     throw fail('articleContentInvalid', { reason: 'node' });
   }
-  if (node.attrs !== undefined && node.attrs !== null && !isPlainObject(node.attrs)) throw fail('articleContentInvalid', { reason: 'attrs' });
+  if (node.attrs !== undefined && node.attrs !== null && !isPlainObject(node.attrs))
+    throw fail('articleContentInvalid', { reason: 'attrs' });
   if (node.text !== undefined && typeof node.text !== 'string') throw fail('articleContentInvalid', { reason: 'text' });
   if (node.marks !== undefined) {
     if (!Array.isArray(node.marks)) throw fail('articleContentInvalid', { reason: 'marks' });

@@ -74,7 +74,9 @@ const PAYLOADS = [
 function assertHarmless(html: string): void {
   const tags = html.match(/<[^>]*>/g) ?? [];
   for (const tag of tags) {
-    expect(tag).not.toMatch(/^<\/?(script|svg|math|iframe|object|embed|style|link|meta|base|form|input|body|details|audio|source|textarea|template|noscript)\b/i);
+    expect(tag).not.toMatch(
+      /^<\/?(script|svg|math|iframe|object|embed|style|link|meta|base|form|input|body|details|audio|source|textarea|template|noscript)\b/i,
+    );
     expect(tag).not.toMatch(/\son[a-z]+\s*=/i);
     expect(tag).not.toMatch(/\sstyle\s*=/i);
     expect(tag).not.toMatch(/(javascript|vbscript|data)\s*:/i);
@@ -93,7 +95,11 @@ describe('article HTML', () => {
     const html = renderArticleHtml(
       doc(
         { type: 'heading', attrs: { level: 2 }, content: [text('全景拍摄')] },
-        paragraph(text('粗体', [{ type: 'bold' }]), text(' and '), text('link', [{ type: 'link', attrs: { href: 'https://example.com/a?b=1&c=2' } }])),
+        paragraph(
+          text('粗体', [{ type: 'bold' }]),
+          text(' and '),
+          text('link', [{ type: 'link', attrs: { href: 'https://example.com/a?b=1&c=2' } }]),
+        ),
         { type: 'bulletList', content: [{ type: 'listItem', content: [paragraph(text('one'))] }] },
         { type: 'orderedList', attrs: { start: 3 }, content: [{ type: 'listItem', content: [paragraph(text('three'))] }] },
         { type: 'blockquote', content: [paragraph(text('quote'))] },
@@ -150,6 +156,8 @@ describe('article HTML', () => {
   });
 
   it('reads the text of a document for search', () => {
-    expect(articlePlainText(doc({ type: 'heading', content: [text('全景')] }, paragraph(text('拍摄'), text('技巧'))))).toBe('全景 拍摄技巧');
+    expect(articlePlainText(doc({ type: 'heading', content: [text('全景')] }, paragraph(text('拍摄'), text('技巧'))))).toBe(
+      '全景 拍摄技巧',
+    );
   });
 });

@@ -42,6 +42,7 @@ const SAFE_LINK = /^(?:https?:\/\/|mailto:|tel:|\/(?!\/)|#)/i;
 /** Whether a link's address is one a reader may follow: http(s), mail, phone, or a path of this site. */
 export function isSafeLink(href: string): boolean {
   // Browsers drop tabs and newlines inside a URL's scheme ("java\tscript:"); no such character is allowed anywhere.
+  // eslint-disable-next-line no-control-regex -- control characters are exactly what this refuses
   return SAFE_LINK.test(href) && !/[\s\u0000-\u001f\u007f]/.test(href) && href.length <= 2048;
 }
 
@@ -122,7 +123,27 @@ function renderNode(node: ArticleNode, depth: number): string {
 }
 
 const SANITIZE_OPTIONS: sanitizeHtml.IOptions = {
-  allowedTags: ['p', 'h2', 'h3', 'h4', 'ul', 'ol', 'li', 'blockquote', 'pre', 'code', 'br', 'hr', 'strong', 'em', 's', 'u', 'a', 'img', 'video'],
+  allowedTags: [
+    'p',
+    'h2',
+    'h3',
+    'h4',
+    'ul',
+    'ol',
+    'li',
+    'blockquote',
+    'pre',
+    'code',
+    'br',
+    'hr',
+    'strong',
+    'em',
+    's',
+    'u',
+    'a',
+    'img',
+    'video',
+  ],
   allowedAttributes: {
     a: ['href', 'target', 'rel'],
     img: ['src', 'alt', 'loading'],
@@ -170,7 +191,11 @@ export function articlePlainText(document: ArticleNode): string {
 }
 
 /** Every image and video the document shows (their sources), and how deep it nests; for validation. */
-export function articleDocumentFacts(document: ArticleNode): { media: { kind: 'image' | 'video'; src: string }[]; depth: number; nodes: number } {
+export function articleDocumentFacts(document: ArticleNode): {
+  media: { kind: 'image' | 'video'; src: string }[];
+  depth: number;
+  nodes: number;
+} {
   const media: { kind: 'image' | 'video'; src: string }[] = [];
   let depth = 0;
   let nodes = 0;

@@ -19,7 +19,10 @@ export class ArticleMedia {
 
   async storeImage(bytes: Buffer): Promise<{ url: string }> {
     const key = await takeImage(this.storage, bytes, {
-      maxBytes: { limit: ARTICLE_IMAGE_MAX_BYTES, refuse: () => fail('uploadTooLarge', { max: `${ARTICLE_IMAGE_MAX_BYTES / 1024 / 1024} MB` }) },
+      maxBytes: {
+        limit: ARTICLE_IMAGE_MAX_BYTES,
+        refuse: () => fail('uploadTooLarge', { max: `${ARTICLE_IMAGE_MAX_BYTES / 1024 / 1024} MB` }),
+      },
       render: (image) => image.resize(MAX_SIDE_PX, MAX_SIDE_PX, { fit: 'inside', withoutEnlargement: true }).webp({ quality: 85 }),
       contentType: 'image/webp',
       keyOf: ({ output }) => `articles/images/${output}.webp`,

@@ -25,7 +25,10 @@ async function article(title: string, summary: string, text: string, minutesAgo:
   const user = (await services().users.getAuthUser(admin.id))!;
   const written = await services().articlesAdmin.create(user, { title, summary, coverUrl: '', category, content: body(text) });
   await services().articlesAdmin.publish(written.id);
-  await services().database.db.update(articles).set({ publishAt: new Date(Date.now() - minutesAgo * 60_000) }).where(eq(articles.id, written.id));
+  await services()
+    .database.db.update(articles)
+    .set({ publishAt: new Date(Date.now() - minutesAgo * 60_000) })
+    .where(eq(articles.id, written.id));
   return written.id;
 }
 
@@ -45,7 +48,9 @@ describe('the articles search (for /search)', () => {
     inTitleNew = await article('航拍全景的后期', '拼接与补天', '无人机拍完之后。', 60, 'news');
     inSummary = await article('夜景', '全景夜拍的曝光', '长曝光。', 5);
     const user = (await services().users.getAuthUser(admin.id))!;
-    draft = (await services().articlesAdmin.create(user, { title: '全景草稿', summary: '', coverUrl: '', category: 'news', content: body('x') })).id;
+    draft = (
+      await services().articlesAdmin.create(user, { title: '全景草稿', summary: '', coverUrl: '', category: 'news', content: body('x') })
+    ).id;
   });
 
   it('finds a two-character Chinese keyword in titles, summaries and bodies, titles first, then the newest', async () => {
@@ -54,7 +59,12 @@ describe('the articles search (for /search)', () => {
     expect(page.total).toBe(4);
     expect(page.totalCapped).toBe(false);
     expect(page.list.map((hit) => hit.id)).not.toContain(draft);
-    expect(page.list[0]).toMatchObject({ title: '航拍全景的后期', summary: '拼接与补天', cover: '', category: { key: 'news', name: '新闻动态' } });
+    expect(page.list[0]).toMatchObject({
+      title: '航拍全景的后期',
+      summary: '拼接与补天',
+      cover: '',
+      category: { key: 'news', name: '新闻动态' },
+    });
     expect(typeof page.list[0]!.publishedAt).toBe('number');
   });
 
@@ -75,7 +85,13 @@ describe('the articles search (for /search)', () => {
 
   it('does not find a scheduled article before its time', async () => {
     const user = (await services().users.getAuthUser(admin.id))!;
-    const later = await services().articlesAdmin.create(user, { title: '全景预告', summary: '', coverUrl: '', category: 'news', content: body('x') });
+    const later = await services().articlesAdmin.create(user, {
+      title: '全景预告',
+      summary: '',
+      coverUrl: '',
+      category: 'news',
+      content: body('x'),
+    });
     await services().articlesAdmin.schedule(later.id, Date.now() + 3_600_000);
     expect((await search('预告')).total).toBe(0);
   });
@@ -84,7 +100,13 @@ describe('the articles search (for /search)', () => {
     // A handful of rows never needs an index: the planner is told to avoid a full scan, as on a large table.
     const plan = await services().database.db.transaction(async (tx) => {
       await tx.execute(sql`set local enable_seqscan = off`);
-      return rowsOf<{ 'QUERY PLAN': string }>(tx, sql`explain select id from articles where search_grams @> array[${sql.join(keywordGrams('全景').map((gram) => sql`${gram}`), sql`, `)}]::text[]`);
+      return rowsOf<{ 'QUERY PLAN': string }>(
+        tx,
+        sql`explain select id from articles where search_grams @> array[${sql.join(
+          keywordGrams('全景').map((gram) => sql`${gram}`),
+          sql`, `,
+        )}]::text[]`,
+      );
     });
     expect(plan.map((row) => row['QUERY PLAN']).join('\n')).toContain('articles_search_grams_idx');
   });

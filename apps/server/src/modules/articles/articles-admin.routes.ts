@@ -36,13 +36,26 @@ export const articlesAdminRoutes: FastifyPluginAsyncTypebox<{ admin: ArticlesAdm
     }),
     async (request) => {
       const { category, status, title, pageNum, pageSize } = request.query;
-      return ok(await admin.list({ category: category || undefined, status: status || undefined, title: title?.trim() || undefined, pageNum, pageSize }));
+      return ok(
+        await admin.list({
+          category: category || undefined,
+          status: status || undefined,
+          title: title?.trim() || undefined,
+          pageNum,
+          pageSize,
+        }),
+      );
     },
   );
 
   app.get(
     '/api/admin/articles/:id',
-    route.admin({ summary: 'An article with its editor document and rendered HTML', params: ArticleIdParams, data: AdminArticleDetailSchema, failures: [400, 404] }),
+    route.admin({
+      summary: 'An article with its editor document and rendered HTML',
+      params: ArticleIdParams,
+      data: AdminArticleDetailSchema,
+      failures: [400, 404],
+    }),
     async (request) => ok(await admin.get(request.params.id)),
   );
 
@@ -66,7 +79,12 @@ export const articlesAdminRoutes: FastifyPluginAsyncTypebox<{ admin: ArticlesAdm
 
   app.post(
     '/api/admin/articles/:id/publish',
-    route.admin({ summary: 'Publish an article now (a scheduled one too)', params: ArticleIdParams, data: AdminArticleDetailSchema, failures: [400, 404, 409] }),
+    route.admin({
+      summary: 'Publish an article now (a scheduled one too)',
+      params: ArticleIdParams,
+      data: AdminArticleDetailSchema,
+      failures: [400, 404, 409],
+    }),
     async (request) => ok(await admin.publish(request.params.id)),
   );
 
@@ -84,7 +102,12 @@ export const articlesAdminRoutes: FastifyPluginAsyncTypebox<{ admin: ArticlesAdm
 
   app.post(
     '/api/admin/articles/:id/unpublish',
-    route.admin({ summary: 'Hide a published or scheduled article', params: ArticleIdParams, data: AdminArticleDetailSchema, failures: [400, 404, 409] }),
+    route.admin({
+      summary: 'Hide a published or scheduled article',
+      params: ArticleIdParams,
+      data: AdminArticleDetailSchema,
+      failures: [400, 404, 409],
+    }),
     async (request) => ok(await admin.unpublish(request.params.id)),
   );
 

@@ -47,7 +47,13 @@ export class ArticlesAdminService {
     const fields = this.fieldsOf(draft);
     const row = await this.database.db.transaction(async (tx) =>
       this.repository.insert(
-        { ...fields, state: 'draft', sort: await this.repository.firstSortOf(draft.category, tx), authorId: author.id, authorName: author.name },
+        {
+          ...fields,
+          state: 'draft',
+          sort: await this.repository.firstSortOf(draft.category, tx),
+          authorId: author.id,
+          authorName: author.name,
+        },
         tx,
       ),
     );

@@ -83,7 +83,10 @@ describe('writing articles (admins only)', () => {
         type: 'doc',
         content: [
           { type: 'heading', attrs: { level: 2 }, content: [{ type: 'text', text: '准备' }] },
-          { type: 'paragraph', content: [{ type: 'text', text: 'see', marks: [{ type: 'link', attrs: { href: 'javascript:alert(1)' } }] }] },
+          {
+            type: 'paragraph',
+            content: [{ type: 'text', text: 'see', marks: [{ type: 'link', attrs: { href: 'javascript:alert(1)' } }] }],
+          },
         ],
       },
     });
@@ -108,7 +111,9 @@ describe('writing articles (admins only)', () => {
 
   it('refuses bad input: unknown category, a title too long, a document that is not one, media from elsewhere', async () => {
     expect(codeOf(await call(admin, 'POST', '/api/admin/articles', draftOf({ category: 'gossip' })))).toBe(GeneralErrors.validation.code);
-    expect(codeOf(await call(admin, 'POST', '/api/admin/articles', draftOf({ title: 'x'.repeat(121) })))).toBe(GeneralErrors.validation.code);
+    expect(codeOf(await call(admin, 'POST', '/api/admin/articles', draftOf({ title: 'x'.repeat(121) })))).toBe(
+      GeneralErrors.validation.code,
+    );
     const notDoc = await call(admin, 'POST', '/api/admin/articles', draftOf({ content: { type: 'paragraph' } }));
     expect(codeOf(notDoc)).toBe(ArticleErrors.articleContentInvalid.code);
     let deep: unknown = { type: 'text', text: 'x' };
@@ -117,7 +122,9 @@ describe('writing articles (admins only)', () => {
       ArticleErrors.articleContentInvalid.code,
     );
     const foreignImage = { type: 'doc', content: [{ type: 'image', attrs: { src: 'https://evil.example/a.png' } }] };
-    expect(codeOf(await call(admin, 'POST', '/api/admin/articles', draftOf({ content: foreignImage })))).toBe(ArticleErrors.articleMediaUrlInvalid.code);
+    expect(codeOf(await call(admin, 'POST', '/api/admin/articles', draftOf({ content: foreignImage })))).toBe(
+      ArticleErrors.articleMediaUrlInvalid.code,
+    );
     expect(codeOf(await call(admin, 'POST', '/api/admin/articles', draftOf({ coverUrl: '/files/avatars/u/a.webp' })))).toBe(
       ArticleErrors.articleMediaUrlInvalid.code,
     );
@@ -126,7 +133,12 @@ describe('writing articles (admins only)', () => {
   it('saves a draft, moving it to the end of a new category', async () => {
     const article = await written({ category: 'cases' });
     const cover = await uploadedImage();
-    const saved = await call(admin, 'PUT', `/api/admin/articles/${article.id}`, draftOf({ title: '改过的标题', coverUrl: cover, category: 'news' }));
+    const saved = await call(
+      admin,
+      'PUT',
+      `/api/admin/articles/${article.id}`,
+      draftOf({ title: '改过的标题', coverUrl: cover, category: 'news' }),
+    );
     expect(saved.statusCode, saved.body).toBe(200);
     expect(dataOf<AdminArticleDetail>(saved)).toMatchObject({ title: '改过的标题', coverUrl: cover, category: 'news', status: 'draft' });
     expect((await call(admin, 'GET', `/api/admin/articles/${article.id}`)).json()).toMatchObject({ data: { title: '改过的标题' } });
@@ -150,14 +162,19 @@ describe('writing articles (admins only)', () => {
     const past = await call(admin, 'POST', `/api/admin/articles/${article.id}/schedule`, { publishAt: Date.now() - 1000 });
     expect([past.statusCode, codeOf(past)]).toEqual([400, ArticleErrors.articleScheduleInPast.code]);
     const at = Date.now() + 60 * 60_000;
-    const scheduled = dataOf<AdminArticleDetail>(await call(admin, 'POST', `/api/admin/articles/${article.id}/schedule`, { publishAt: at }));
+    const scheduled = dataOf<AdminArticleDetail>(
+      await call(admin, 'POST', `/api/admin/articles/${article.id}/schedule`, { publishAt: at }),
+    );
     expect(scheduled).toMatchObject({ status: 'scheduled', publishAt: at });
     expect((await call(undefined, 'GET', `/api/open/articles/${article.id}`)).statusCode).toBe(404);
     const filtered = dataOf<Page<AdminArticle>>(await call(admin, 'GET', '/api/admin/articles?status=scheduled'));
     expect(filtered.list.map((row) => row.id)).toContain(article.id);
 
     // The time comes.
-    await testApp.app.services.database.db.update(articles).set({ publishAt: new Date(Date.now() - 1000) }).where(eq(articles.id, article.id));
+    await testApp.app.services.database.db
+      .update(articles)
+      .set({ publishAt: new Date(Date.now() - 1000) })
+      .where(eq(articles.id, article.id));
     expect((await call(undefined, 'GET', `/api/open/articles/${article.id}`)).statusCode).toBe(200);
     const live = await call(admin, 'POST', `/api/admin/articles/${article.id}/schedule`, { publishAt: at });
     expect(codeOf(live)).toBe(ArticleErrors.articleAlreadyPublished.code);
@@ -187,7 +204,9 @@ describe('writing articles (admins only)', () => {
 
   it('lists for the back office by category, status and words of the title', async () => {
     const mine = await written({ title: 'Drone Panorama Basics', category: 'news' });
-    const page = dataOf<Page<AdminArticle>>(await call(admin, 'GET', '/api/admin/articles?category=news&status=draft&title=drone%20PANORAMA'));
+    const page = dataOf<Page<AdminArticle>>(
+      await call(admin, 'GET', '/api/admin/articles?category=news&status=draft&title=drone%20PANORAMA'),
+    );
     expect(page.list.map((row) => row.id)).toEqual([mine.id]);
     expect(page.list[0]).not.toHaveProperty('content');
     expect(codeOf(await call(admin, 'GET', '/api/admin/articles?status=lost'))).toBe(GeneralErrors.validation.code);
@@ -204,7 +223,9 @@ describe('the order within a category', () => {
         .list.map((row) => row.id)
         .filter((id) => [a!.id, b!.id, c!.id].includes(id));
     expect(await order()).toEqual([c!.id, b!.id, a!.id]);
-    expect((await call(admin, 'POST', '/api/admin/articles/reorder', { category: 'cases', ids: [a!.id, c!.id, b!.id] })).statusCode).toBe(200);
+    expect((await call(admin, 'POST', '/api/admin/articles/reorder', { category: 'cases', ids: [a!.id, c!.id, b!.id] })).statusCode).toBe(
+      200,
+    );
     expect(await order()).toEqual([a!.id, c!.id, b!.id]);
     // Two of them swapped: the third keeps its place.
     expect((await call(admin, 'POST', '/api/admin/articles/reorder', { category: 'cases', ids: [b!.id, c!.id] })).statusCode).toBe(200);
@@ -214,11 +235,17 @@ describe('the order within a category', () => {
   it('refuses ids of another category, unknown ids and repeats', async () => {
     const news = await written({ category: 'news' });
     const cases = await written({ category: 'cases' });
-    for (const ids of [[news.id, cases.id], [cases.id, 999_999], [cases.id, cases.id]]) {
+    for (const ids of [
+      [news.id, cases.id],
+      [cases.id, 999_999],
+      [cases.id, cases.id],
+    ]) {
       const response = await call(admin, 'POST', '/api/admin/articles/reorder', { category: 'cases', ids });
       expect([response.statusCode, codeOf(response)]).toEqual([400, ArticleErrors.articleReorderMismatch.code]);
     }
-    expect(codeOf(await call(admin, 'POST', '/api/admin/articles/reorder', { category: 'cases', ids: [] }))).toBe(GeneralErrors.validation.code);
+    expect(codeOf(await call(admin, 'POST', '/api/admin/articles/reorder', { category: 'cases', ids: [] }))).toBe(
+      GeneralErrors.validation.code,
+    );
   });
 });
 
@@ -279,7 +306,11 @@ describe('the editor’s uploads', () => {
 
   it('stores an MP4 or WebM video and refuses other files', async () => {
     const mp4 = Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from('ftypisom'), Buffer.alloc(64)]);
-    const response = await postFile(testApp.app, '/api/admin/articles/videos', admin.token, { fileName: 'a.mp4', contentType: 'video/mp4', bytes: mp4 });
+    const response = await postFile(testApp.app, '/api/admin/articles/videos', admin.token, {
+      fileName: 'a.mp4',
+      contentType: 'video/mp4',
+      bytes: mp4,
+    });
     expect(response.statusCode, response.body).toBe(200);
     const url = dataOf<{ url: string }>(response).url;
     expect(url).toMatch(/^\/files\/articles\/videos\/[0-9a-f]{64}\.mp4$/);
@@ -291,7 +322,11 @@ describe('the editor’s uploads', () => {
       bytes: await samplePng(),
     });
     expect([png.statusCode, codeOf(png)]).toEqual([415, ArticleErrors.articleVideoUnsupported.code]);
-    const byReader = await postFile(testApp.app, '/api/admin/articles/videos', reader.token, { fileName: 'a.mp4', contentType: 'video/mp4', bytes: mp4 });
+    const byReader = await postFile(testApp.app, '/api/admin/articles/videos', reader.token, {
+      fileName: 'a.mp4',
+      contentType: 'video/mp4',
+      bytes: mp4,
+    });
     expect(byReader.statusCode).toBe(403);
   });
 });

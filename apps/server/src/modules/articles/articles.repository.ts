@@ -58,13 +58,19 @@ export class ArticlesRepository {
 
   /** The order a new article of the category takes: before every other, so it opens the list. */
   async firstSortOf(category: ArticleCategory, executor: Executor = this.db): Promise<number> {
-    const [row] = await executor.select({ first: min(articles.sort) }).from(articles).where(eq(articles.category, category));
+    const [row] = await executor
+      .select({ first: min(articles.sort) })
+      .from(articles)
+      .where(eq(articles.category, category));
     return row?.first === null || row?.first === undefined ? 0 : row.first - 1;
   }
 
   /** The last order of the category, for an article moved into it. */
   async lastSortOf(category: ArticleCategory, executor: Executor = this.db): Promise<number> {
-    const [row] = await executor.select({ last: max(articles.sort) }).from(articles).where(eq(articles.category, category));
+    const [row] = await executor
+      .select({ last: max(articles.sort) })
+      .from(articles)
+      .where(eq(articles.category, category));
     return row?.last === null || row?.last === undefined ? 0 : row.last + 1;
   }
 
@@ -120,7 +126,11 @@ export class ArticlesRepository {
       return { rows: [], total: counted?.total ?? 0 };
     }
     const inTitle = and(...search.words.map((word) => sql`strpos(${articles.searchTitle}, ${word}) > 0`))!;
-    return pageOfRows(this.db, { table: articles, where, order: [sql`(${inTitle}) desc`, desc(articles.publishAt), desc(articles.id)] }, page);
+    return pageOfRows(
+      this.db,
+      { table: articles, where, order: [sql`(${inTitle}) desc`, desc(articles.publishAt), desc(articles.id)] },
+      page,
+    );
   }
 
   /** The category and order of each of these articles. */

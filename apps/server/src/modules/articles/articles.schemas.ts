@@ -38,7 +38,9 @@ export const ArticleNodeSchema = Type.Unsafe<ArticleNode>(
     type: Type.String({ maxLength: 40 }),
     attrs: Type.Optional(Type.Record(Type.String(), Type.Unknown())),
     content: Type.Optional(Type.Array(Type.Unknown())),
-    marks: Type.Optional(Type.Array(Type.Object({ type: Type.String({ maxLength: 40 }), attrs: Type.Optional(Type.Record(Type.String(), Type.Unknown())) }))),
+    marks: Type.Optional(
+      Type.Array(Type.Object({ type: Type.String({ maxLength: 40 }), attrs: Type.Optional(Type.Record(Type.String(), Type.Unknown())) })),
+    ),
     text: Type.Optional(Type.String()),
   }),
 );
@@ -52,12 +54,20 @@ export const ArticleDraftBody = Type.Object({
 });
 
 export const ScheduleBody = Type.Object({
-  publishAt: Type.Integer({ minimum: 0, maximum: 253_402_300_799_000, description: 'when the article becomes visible, epoch ms, in the future' }),
+  publishAt: Type.Integer({
+    minimum: 0,
+    maximum: 253_402_300_799_000,
+    description: 'when the article becomes visible, epoch ms, in the future',
+  }),
 });
 
 export const ReorderBody = Type.Object({
   category: CategorySchema,
-  ids: Type.Array(Type.Integer({ minimum: 1 }), { minItems: 1, maxItems: ARTICLE_PAGE_SIZE_MAX, description: 'articles of the category, in their new order' }),
+  ids: Type.Array(Type.Integer({ minimum: 1 }), {
+    minItems: 1,
+    maxItems: ARTICLE_PAGE_SIZE_MAX,
+    description: 'articles of the category, in their new order',
+  }),
 });
 
 const CardFields = {

@@ -1,4 +1,11 @@
-import { ARTICLE_RELATED_COUNT, type ArticleCard, type ArticleCategory, type ArticleDetail, type Language, type Page } from '@spatia/contract';
+import {
+  ARTICLE_RELATED_COUNT,
+  type ArticleCard,
+  type ArticleCategory,
+  type ArticleDetail,
+  type Language,
+  type Page,
+} from '@spatia/contract';
 import { fileUrl } from '../uploads/index.js';
 import { fail } from '../../lib/app-error.js';
 import { keywordGrams, normalizeSearchText } from '../works/index.js';
@@ -63,7 +70,13 @@ export class ArticlesService {
     const row = await this.repository.findVisible(id, now);
     if (!row) throw fail('articleNotFound');
     const related = await this.repository.related(row, now, ARTICLE_RELATED_COUNT);
-    return { ...toArticleCard(row), html: row.html, authorName: row.authorName, updatedAt: row.updatedAt.getTime(), related: related.map(toArticleCard) };
+    return {
+      ...toArticleCard(row),
+      html: row.html,
+      authorName: row.authorName,
+      updatedAt: row.updatedAt.getTime(),
+      related: related.map(toArticleCard),
+    };
   }
 
   /** A visible article, for its page's link preview; undefined for drafts, scheduled, unpublished and unknown ids. */

@@ -12,7 +12,10 @@ export default function ArticleEditorPage() {
   const articleId = /^[1-9][0-9]{0,15}$/.test(id) ? Number(id) : undefined;
   return (
     <>
-      <PageHeader title={t(articleId === undefined ? 'articles.editor.titleNew' : 'articles.editor.titleEdit')} subtitle={t('articles.editor.subtitle')} />
+      <PageHeader
+        title={t(articleId === undefined ? 'articles.editor.titleNew' : 'articles.editor.titleEdit')}
+        subtitle={t('articles.editor.subtitle')}
+      />
       <Suspense fallback={<Skeleton active paragraph={{ rows: 10 }} />}>
         <ArticleEditor key={id} id={articleId} />
       </Suspense>

@@ -85,7 +85,11 @@ function useRefreshArticles() {
   const client = useQueryClient();
   return (article?: AdminArticleDetail) => {
     if (article) client.setQueryData(queryKeys.admin.article(article.id), article);
-    void client.invalidateQueries({ queryKey: queryKeys.admin.articles(), exact: false, predicate: (query) => query.queryKey[2] === 'list' });
+    void client.invalidateQueries({
+      queryKey: queryKeys.admin.articles(),
+      exact: false,
+      predicate: (query) => query.queryKey[2] === 'list',
+    });
     void client.invalidateQueries({ queryKey: queryKeys.articles.all });
   };
 }
@@ -95,7 +99,11 @@ export function useSaveArticle() {
   const refresh = useRefreshArticles();
   return useMutation({
     mutationFn: async ({ id, draft }: { id?: number; draft: ArticleDraft }) =>
-      asDetail(id === undefined ? await api.post('/admin/articles', { body: draft }) : await api.put('/admin/articles/{id}', { params: { path: { id } }, body: draft })),
+      asDetail(
+        id === undefined
+          ? await api.post('/admin/articles', { body: draft })
+          : await api.put('/admin/articles/{id}', { params: { path: { id } }, body: draft }),
+      ),
     onSuccess: refresh,
   });
 }
@@ -132,7 +140,8 @@ export function useDeleteArticle() {
 export function useReorderArticles() {
   const refresh = useRefreshArticles();
   return useMutation({
-    mutationFn: ({ category, ids }: { category: ArticleCategory; ids: number[] }) => api.post('/admin/articles/reorder', { body: { category, ids } }),
+    mutationFn: ({ category, ids }: { category: ArticleCategory; ids: number[] }) =>
+      api.post('/admin/articles/reorder', { body: { category, ids } }),
     onSuccess: () => refresh(),
   });
 }

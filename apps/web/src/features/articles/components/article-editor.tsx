@@ -90,7 +90,8 @@ function ArticleForm({ article }: { article: AdminArticleDetail | undefined }) {
       const changed = await changeState.mutateAsync({ id: result.id, change });
       setCurrent(changed);
       if (change.kind === 'publish') void message.success(t('articles.editor.published'));
-      if (change.kind === 'schedule') void message.success(t('articles.editor.scheduled', { date: formatDate(change.publishAt, 'YYYY-MM-DD HH:mm') }));
+      if (change.kind === 'schedule')
+        void message.success(t('articles.editor.scheduled', { date: formatDate(change.publishAt, 'YYYY-MM-DD HH:mm') }));
       setScheduleOpen(false);
     } catch {
       // The client has shown the server's message.
@@ -148,7 +149,11 @@ function ArticleForm({ article }: { article: AdminArticleDetail | undefined }) {
             </Popover>
           )}
           {live ? (
-            <Button danger disabled={busy} onClick={() => current && void changeState.mutateAsync({ id: current.id, change: { kind: 'unpublish' } }).then(setCurrent)}>
+            <Button
+              danger
+              disabled={busy}
+              onClick={() => current && void changeState.mutateAsync({ id: current.id, change: { kind: 'unpublish' } }).then(setCurrent)}
+            >
               {t('articles.editor.unpublish')}
             </Button>
           ) : null}
@@ -231,7 +236,9 @@ function ArticleForm({ article }: { article: AdminArticleDetail | undefined }) {
                 }}
               >
                 <Button icon={<UploadOutlined />} loading={coverPercent !== null} data-testid="article-cover-upload">
-                  {coverPercent === null ? t('articles.editor.fields.coverUpload') : t('articles.editor.uploading', { percent: Math.round(coverPercent) })}
+                  {coverPercent === null
+                    ? t('articles.editor.fields.coverUpload')
+                    : t('articles.editor.uploading', { percent: Math.round(coverPercent) })}
                 </Button>
               </Upload>
             )}
@@ -239,7 +246,14 @@ function ArticleForm({ article }: { article: AdminArticleDetail | undefined }) {
         </aside>
       </div>
 
-      <Modal open={previewOpen} title={t('articles.editor.previewTitle')} footer={null} onCancel={() => setPreviewOpen(false)} width={860} destroyOnHidden>
+      <Modal
+        open={previewOpen}
+        title={t('articles.editor.previewTitle')}
+        footer={null}
+        onCancel={() => setPreviewOpen(false)}
+        width={860}
+        destroyOnHidden
+      >
         <Preview draft={draft} />
       </Modal>
     </div>

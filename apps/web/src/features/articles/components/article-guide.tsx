@@ -47,7 +47,14 @@ export function ArticleGuide() {
       </ul>
     );
   } else if (list.length === 0) {
-    body = <Empty className="article-empty" image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('articles.guide.empty')} data-testid="guide-empty" />;
+    body = (
+      <Empty
+        className="article-empty"
+        image={Empty.PRESENTED_IMAGE_SIMPLE}
+        description={t('articles.guide.empty')}
+        data-testid="guide-empty"
+      />
+    );
   } else {
     body = (
       <ul className="article-grid" aria-busy={articles.isFetching} data-testid="guide-grid">

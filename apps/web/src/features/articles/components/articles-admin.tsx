@@ -1,13 +1,27 @@
 import { ArrowDownOutlined, ArrowUpOutlined, PlusOutlined } from '@ant-design/icons';
 import { App, Button, Input, Select, Space, Tag, Tooltip, type TableColumnsType } from 'antd';
-import { ARTICLE_CATEGORIES, ARTICLE_QUERY_MAX, ARTICLE_STATUSES, type AdminArticle, type ArticleCategory, type ArticleStatus } from '@spatia/contract';
+import {
+  ARTICLE_CATEGORIES,
+  ARTICLE_QUERY_MAX,
+  ARTICLE_STATUSES,
+  type AdminArticle,
+  type ArticleCategory,
+  type ArticleStatus,
+} from '@spatia/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { FilteredPageTable } from '../../../components/filtered-page-table';
 import { formatDate } from '../../../lib/format';
 import { usePagedFilters } from '../../../lib/use-paged-filters';
-import { ADMIN_PAGE_SIZE, useAdminArticles, useChangeArticleState, useDeleteArticle, useReorderArticles, type AdminArticleFilters } from '../api/articles';
+import {
+  ADMIN_PAGE_SIZE,
+  useAdminArticles,
+  useChangeArticleState,
+  useDeleteArticle,
+  useReorderArticles,
+  type AdminArticleFilters,
+} from '../api/articles';
 import { articleEditorPath, articlePath } from '../lib/article-paths';
 import './articles-admin.css';
 
@@ -47,10 +61,13 @@ export default function ArticlesAdmin() {
   const move = (index: number, by: -1 | 1) => {
     const row = rows[index]!;
     const other = rows[index + by]!;
-    reorder.mutate({ category: row.category, ids: by === -1 ? [row.id, other.id] : [other.id, row.id] }, { onSuccess: () => void message.success(t('articles.admin.reordered')) });
+    reorder.mutate(
+      { category: row.category, ids: by === -1 ? [row.id, other.id] : [other.id, row.id] },
+      { onSuccess: () => void message.success(t('articles.admin.reordered')) },
+    );
   };
 
-  const confirmDelete = (article: AdminArticle) =>
+  const confirmDelete = (article: AdminArticle): void => {
     modal.confirm({
       title: t('articles.admin.deleteConfirm', { title: article.title || t('articles.admin.untitled') }),
       content: t('articles.admin.deleteConfirmHint'),
@@ -58,13 +75,18 @@ export default function ArticlesAdmin() {
       okButtonProps: { danger: true },
       onOk: () => remove.mutateAsync(article.id).then(() => void message.success(t('articles.admin.deleted'))),
     });
+  };
 
-  const confirmUnpublish = (article: AdminArticle) =>
+  const confirmUnpublish = (article: AdminArticle): void => {
     modal.confirm({
       title: t('articles.admin.unpublishConfirm', { title: article.title }),
       okText: t('articles.admin.unpublish'),
-      onOk: () => changeState.mutateAsync({ id: article.id, change: { kind: 'unpublish' } }).then(() => void message.success(t('articles.admin.unpublished'))),
+      onOk: () =>
+        changeState
+          .mutateAsync({ id: article.id, change: { kind: 'unpublish' } })
+          .then(() => void message.success(t('articles.admin.unpublished'))),
     });
+  };
 
   const columns: TableColumnsType<AdminArticle> = [
     {
@@ -76,8 +98,18 @@ export default function ArticlesAdmin() {
         </Link>
       ),
     },
-    { title: t('articles.admin.columns.category'), key: 'category', width: 120, render: (_, article) => t(`articles.category.${article.category}`) },
-    { title: t('articles.admin.columns.status'), key: 'status', width: 110, render: (_, article) => <ArticleStatusTag status={article.status} /> },
+    {
+      title: t('articles.admin.columns.category'),
+      key: 'category',
+      width: 120,
+      render: (_, article) => t(`articles.category.${article.category}`),
+    },
+    {
+      title: t('articles.admin.columns.status'),
+      key: 'status',
+      width: 110,
+      render: (_, article) => <ArticleStatusTag status={article.status} />,
+    },
     {
       title: (
         <Tooltip title={filters.category ? undefined : t('articles.admin.orderHint')}>
@@ -89,7 +121,13 @@ export default function ArticlesAdmin() {
       render: (_, article, index) =>
         filters.category ? (
           <Space.Compact>
-            <Button size="small" icon={<ArrowUpOutlined />} aria-label={t('articles.admin.moveUp')} disabled={index === 0 || reorder.isPending} onClick={() => move(index, -1)} />
+            <Button
+              size="small"
+              icon={<ArrowUpOutlined />}
+              aria-label={t('articles.admin.moveUp')}
+              disabled={index === 0 || reorder.isPending}
+              onClick={() => move(index, -1)}
+            />
             <Button
               size="small"
               icon={<ArrowDownOutlined />}
@@ -108,7 +146,12 @@ export default function ArticlesAdmin() {
       width: 170,
       render: (_, article) => (article.publishAt && article.status !== 'draft' ? formatDate(article.publishAt, 'YYYY-MM-DD HH:mm') : '–'),
     },
-    { title: t('articles.admin.columns.updatedAt'), key: 'updatedAt', width: 170, render: (_, article) => formatDate(article.updatedAt, 'YYYY-MM-DD HH:mm') },
+    {
+      title: t('articles.admin.columns.updatedAt'),
+      key: 'updatedAt',
+      width: 170,
+      render: (_, article) => formatDate(article.updatedAt, 'YYYY-MM-DD HH:mm'),
+    },
     {
       title: t('articles.admin.columns.actions'),
       key: 'actions',
@@ -132,7 +175,10 @@ export default function ArticlesAdmin() {
               type="link"
               size="small"
               onClick={() =>
-                changeState.mutate({ id: article.id, change: { kind: 'publish' } }, { onSuccess: () => void message.success(t('articles.admin.published')) })
+                changeState.mutate(
+                  { id: article.id, change: { kind: 'publish' } },
+                  { onSuccess: () => void message.success(t('articles.admin.published')) },
+                )
               }
             >
               {t('articles.admin.publish')}
@@ -179,7 +225,13 @@ export default function ArticlesAdmin() {
             placeholder={t('articles.admin.searchTitle')}
             aria-label={t('articles.admin.searchTitle')}
           />
-          <Button type="primary" icon={<PlusOutlined />} className="articles-admin__new" onClick={() => void navigate(articleEditorPath())} data-testid="article-new">
+          <Button
+            type="primary"
+            icon={<PlusOutlined />}
+            className="articles-admin__new"
+            onClick={() => void navigate(articleEditorPath())}
+            data-testid="article-new"
+          >
             {t('articles.admin.new')}
           </Button>
         </>

@@ -9,7 +9,7 @@ import {
   UnorderedListOutlined,
   VideoCameraOutlined,
 } from '@ant-design/icons';
-import { mergeAttributes, Node, type JSONContent } from '@tiptap/core';
+import { mergeAttributes, Node } from '@tiptap/core';
 import Image from '@tiptap/extension-image';
 import { EditorContent, useEditor, useEditorState, type Editor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
@@ -101,10 +101,14 @@ export function RichTextEditor({ initial, onChange }: { initial: ArticleNode; on
 
   const editor = useEditor({
     extensions: EXTENSIONS,
-    content: initial as JSONContent,
+    content: initial,
     immediatelyRender: true,
     editorProps: {
-      attributes: { class: 'article-content rich-text-editor__content', 'aria-label': t('articles.editor.fields.content'), 'data-testid': 'article-editor' },
+      attributes: {
+        class: 'article-content rich-text-editor__content',
+        'aria-label': t('articles.editor.fields.content'),
+        'data-testid': 'article-editor',
+      },
       handlePaste: (_view, event) => {
         const images = imagesOf(event.clipboardData?.files);
         if (images.length === 0) return false;
@@ -181,14 +185,20 @@ function Toolbar({ editor, onImages }: { editor: Editor; onImages: (files: File[
       {button('undo', <UndoOutlined />, false, () => editor.chain().focus().undo().run(), !state.canUndo)}
       {button('redo', <RedoOutlined />, false, () => editor.chain().focus().redo().run(), !state.canRedo)}
       <Divider orientation="vertical" />
-      {button('heading2', <span className="rich-text-editor__glyph">H2</span>, state.h2, () => editor.chain().focus().toggleHeading({ level: 2 }).run())}
-      {button('heading3', <span className="rich-text-editor__glyph">H3</span>, state.h3, () => editor.chain().focus().toggleHeading({ level: 3 }).run())}
+      {button('heading2', <span className="rich-text-editor__glyph">H2</span>, state.h2, () =>
+        editor.chain().focus().toggleHeading({ level: 2 }).run(),
+      )}
+      {button('heading3', <span className="rich-text-editor__glyph">H3</span>, state.h3, () =>
+        editor.chain().focus().toggleHeading({ level: 3 }).run(),
+      )}
       {button('bold', <BoldOutlined />, state.bold, () => editor.chain().focus().toggleBold().run())}
       {button('italic', <ItalicOutlined />, state.italic, () => editor.chain().focus().toggleItalic().run())}
       <Divider orientation="vertical" />
       {button('bulletList', <UnorderedListOutlined />, state.bulletList, () => editor.chain().focus().toggleBulletList().run())}
       {button('orderedList', <OrderedListOutlined />, state.orderedList, () => editor.chain().focus().toggleOrderedList().run())}
-      {button('blockquote', <span className="rich-text-editor__glyph">”</span>, state.blockquote, () => editor.chain().focus().toggleBlockquote().run())}
+      {button('blockquote', <span className="rich-text-editor__glyph">”</span>, state.blockquote, () =>
+        editor.chain().focus().toggleBlockquote().run(),
+      )}
       <Divider orientation="vertical" />
       {button('link', <LinkOutlined />, state.link, () => (state.link ? editor.chain().focus().unsetLink().run() : setLinkOpen(true)))}
       {button('image', <PictureOutlined />, false, () => imageInput.current?.click())}
@@ -209,7 +219,11 @@ function Toolbar({ editor, onImages }: { editor: Editor; onImages: (files: File[
         onClose={() => setLinkOpen(false)}
         onInsert={(href) => editor.chain().focus().extendMarkRange('link').setLink({ href }).run()}
       />
-      <VideoDialog open={videoOpen} onClose={() => setVideoOpen(false)} onInsert={(src) => editor.chain().focus().insertContent({ type: 'video', attrs: { src } }).run()} />
+      <VideoDialog
+        open={videoOpen}
+        onClose={() => setVideoOpen(false)}
+        onInsert={(src) => editor.chain().focus().insertContent({ type: 'video', attrs: { src } }).run()}
+      />
     </div>
   );
 }
