@@ -85,4 +85,4 @@ export { type WorkPublishingService } from './work-publishing.service.js';
 export { type WorkAssetRow, type WorkRow } from './works.repository.js';
 export { WORK_TIME_MAX, WorkDetailSchema, WorkSummarySchema, WorkTypeSchema } from './works.schemas.js';
 export { type WorkLeftMarketReason, type WorksService } from './works.service.js';
-export { keywordGrams, normalizeSearchText } from './search-grams.js';
+export { keywordGrams, normalizeSearchText, searchGramsOf } from './search-grams.js';
