@@ -13,6 +13,7 @@ export const queryKeys = {
     all: ['map'] as const,
     settings: ['map', 'settings'] as const,
     works: (params: unknown) => ['map', 'works', params] as const,
+    admin: ['map', 'admin'] as const,
   },
   showcase: (pageSize: number) => ['showcase', pageSize] as const,
   sensitiveWords: ['sensitiveWords'] as const,
