@@ -41,7 +41,13 @@ export function WorksOnMap() {
           </div>
         ) : (
           <>
-            <WorksMap key={type} points={points} onSelect={setSelected} selectedId={selected?.id ?? null} pointLabel={(work) => work.name} />
+            <WorksMap
+              key={type}
+              points={points}
+              onSelect={setSelected}
+              selectedId={selected?.id ?? null}
+              pointLabel={(work) => work.name}
+            />
             {points.length === 0 && (
               <div className="map-page__empty" data-testid="map-empty">
                 <Empty description={type === 'all' ? t('map.emptyAll') : t('map.emptyType')} />
