@@ -29,7 +29,7 @@ export function WorksOnMap() {
           }}
           options={(['all', ...WORK_TYPES] as const).map((value) => ({
             value,
-            label: value === 'all' ? t('works.allTypes') : t(`works.type.${value}`),
+            label: value === 'all' ? t('works.toolbar.allTypes') : t(`works.type.${value}`),
           }))}
           data-testid="map-type-filter"
         />
