@@ -230,6 +230,9 @@ describe('API description', () => {
         '/api/admin/articles/reorder',
         '/api/admin/articles/images',
         '/api/admin/articles/videos',
+        '/api/open/map/works',
+        '/api/open/map/settings',
+        '/api/admin/map/settings',
       ].sort(),
     );
     expect(document.paths['/api/client/{uid}/info']?.get?.security).toEqual([{ token: [] }]);
