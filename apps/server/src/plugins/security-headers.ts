@@ -57,7 +57,8 @@ function contentSecurityDirectives(config: Config) {
   const apiOrigins = [config.site.TJHX_API_BASE_URL, config.site.POINT_CLOUD_API_BASE_URL, config.site.MAPS_API_BASE_URL]
     .filter((url) => /^https?:\/\//.test(url))
     .map((url) => new URL(url).origin);
-  // MapLibre fetches tiles (connect-src) and draws them as images; an http:// tile server on a LAN is not covered by `https:`.
+  // MapLibre fetches the style and tiles the operator sets in the back office (connect-src: any https host,
+  // docs/map.md) and draws them as images; an http:// tile server on a LAN (MAP_TILE_URL) is not covered by `https:`.
   const tileOrigin = new URL(config.site.MAP_TILE_URL).origin;
   return {
     defaultSrc: ["'self'"],
@@ -67,7 +68,7 @@ function contentSecurityDirectives(config: Config) {
     imgSrc: ["'self'", 'data:', 'blob:', 'https:', tileOrigin],
     fontSrc: ["'self'", 'data:'],
     // blob: the 3D viewer's GLTFLoader fetches a GLB's embedded textures through blob: URLs.
-    connectSrc: ["'self'", 'blob:', ...apiOrigins, tileOrigin],
+    connectSrc: ["'self'", 'blob:', 'https:', ...apiOrigins, tileOrigin],
     mediaSrc: ["'self'", 'blob:', 'https:'],
     workerSrc: ["'self'", 'blob:'],
     upgradeInsecureRequests: null,

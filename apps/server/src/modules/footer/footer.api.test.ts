@@ -54,7 +54,7 @@ describe('public site settings', () => {
   it('lets pages reach a separately hosted API and the configured map tile server in the content security policy', async () => {
     const page = await testApp.app.inject({ method: 'GET', url: '/dashboard/dashboard' });
     const policy = String(page.headers['content-security-policy']);
-    expect(policy).toContain("connect-src 'self' blob: https://slices.example.com:8443 http://tiles.example.com:8080;");
+    expect(policy).toContain("connect-src 'self' blob: https: https://slices.example.com:8443 http://tiles.example.com:8080;");
     expect(policy).toMatch(/img-src [^;]* http:\/\/tiles\.example\.com:8080;/);
   });
 
@@ -90,7 +90,7 @@ describe('public site settings of an install that set only its address', () => {
     ).data;
     expect(config.map.tileUrl).toBe('https://tile.openstreetmap.org/{z}/{x}/{y}.png');
     const page = await installed.app.inject({ method: 'GET', url: '/dashboard/dashboard' });
-    expect(page.headers['content-security-policy']).toContain("connect-src 'self' blob: https://tile.openstreetmap.org;");
+    expect(page.headers['content-security-policy']).toContain("connect-src 'self' blob: https: https://tile.openstreetmap.org;");
     // Nothing of the footer's filings until the operator has them.
     expect(config).toMatchObject({ certificateNumbers: [], registrationLinks: [] });
   });
