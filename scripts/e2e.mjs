@@ -116,6 +116,15 @@ const accounts = [
     permissionIds: [161, 162, 35, 37, 163],
     invitedBy: '13800000044',
   },
+  // The brand pages journey (e2e/showcase.spec.ts): an owner with permission 42, and someone without it.
+  {
+    phone: '13800000065',
+    password: 'Brand#2026',
+    fullName: 'Brand Owner',
+    roles: ['photographer'],
+    permissionIds: [161, 162, 35, 37, 163, 42],
+  },
+  { phone: '13800000066', password: 'Brand#2026', fullName: 'Brand Outsider', roles: ['customer'], permissionIds: [161, 162, 35, 37, 163] },
 ];
 
 function run(command, args, env = process.env) {

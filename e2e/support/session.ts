@@ -55,6 +55,11 @@ export const users = {
     form: { phone: '13800000029', password: 'Sign#2026', name: 'Sign Form Photographer' },
     approved: { phone: '13800000030', password: 'Sign#2026', name: 'Sign Approve Photographer' },
   },
+  /** The brand pages journey (e2e/showcase.spec.ts): an owner with permission 42 and someone without it. */
+  brandPages: {
+    owner: { phone: '13800000065', password: 'Brand#2026', name: 'Brand Owner' },
+    outsider: { phone: '13800000066', password: 'Brand#2026', name: 'Brand Outsider' },
+  },
 } as const;
 
 export const TOKEN_COOKIE = 'spatia_token';

@@ -8355,6 +8355,761 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/c/landingPages': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** My landing pages, newest first, with their lead counts */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {number} */
+              code: 0;
+              data: {
+                /** @description a line visitors must agree to, or empty */
+                consentText: string;
+                createdAt: number;
+                ctaLabel: string;
+                headline: string;
+                id: string;
+                leadCount: number;
+                /** @description asked besides the name */
+                leadFields: ('phone' | 'company' | 'message')[];
+                published: boolean;
+                /** @description a work’s uid or a showcase’s id */
+                targetId: string;
+                /** @enum {string} */
+                targetKind: 'work' | 'showcase';
+                targetName: string;
+                text: string;
+                unhandledLeadCount: number;
+                updatedAt: number;
+              }[];
+              msg: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+      };
+    };
+    put?: never;
+    /** Create a landing page (unpublished) for one of my online works or one of my showcases */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /** @description a line visitors must agree to, or empty */
+            consentText: string;
+            ctaLabel: string;
+            headline: string;
+            /** @description asked besides the name */
+            leadFields: ('phone' | 'company' | 'message')[];
+            /** @description a work’s uid or a showcase’s id */
+            targetId: string;
+            /** @enum {string} */
+            targetKind: 'work' | 'showcase';
+            text: string;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {number} */
+              code: 0;
+              data: {
+                /** @description a line visitors must agree to, or empty */
+                consentText: string;
+                createdAt: number;
+                ctaLabel: string;
+                headline: string;
+                id: string;
+                leadCount: number;
+                /** @description asked besides the name */
+                leadFields: ('phone' | 'company' | 'message')[];
+                published: boolean;
+                /** @description a work’s uid or a showcase’s id */
+                targetId: string;
+                /** @enum {string} */
+                targetKind: 'work' | 'showcase';
+                targetName: string;
+                text: string;
+                unhandledLeadCount: number;
+                updatedAt: number;
+              };
+              msg: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/c/landingPages/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** One of my landing pages */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          /** @description the public id */
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {number} */
+              code: 0;
+              data: {
+                /** @description a line visitors must agree to, or empty */
+                consentText: string;
+                createdAt: number;
+                ctaLabel: string;
+                headline: string;
+                id: string;
+                leadCount: number;
+                /** @description asked besides the name */
+                leadFields: ('phone' | 'company' | 'message')[];
+                published: boolean;
+                /** @description a work’s uid or a showcase’s id */
+                targetId: string;
+                /** @enum {string} */
+                targetKind: 'work' | 'showcase';
+                targetName: string;
+                text: string;
+                unhandledLeadCount: number;
+                updatedAt: number;
+              };
+              msg: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+      };
+    };
+    /** Replace a landing page’s content, target and lead fields */
+    put: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          /** @description the public id */
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /** @description a line visitors must agree to, or empty */
+            consentText: string;
+            ctaLabel: string;
+            headline: string;
+            /** @description asked besides the name */
+            leadFields: ('phone' | 'company' | 'message')[];
+            /** @description a work’s uid or a showcase’s id */
+            targetId: string;
+            /** @enum {string} */
+            targetKind: 'work' | 'showcase';
+            text: string;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {number} */
+              code: 0;
+              data: {
+                /** @description a line visitors must agree to, or empty */
+                consentText: string;
+                createdAt: number;
+                ctaLabel: string;
+                headline: string;
+                id: string;
+                leadCount: number;
+                /** @description asked besides the name */
+                leadFields: ('phone' | 'company' | 'message')[];
+                published: boolean;
+                /** @description a work’s uid or a showcase’s id */
+                targetId: string;
+                /** @enum {string} */
+                targetKind: 'work' | 'showcase';
+                targetName: string;
+                text: string;
+                unhandledLeadCount: number;
+                updatedAt: number;
+              };
+              msg: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+      };
+    };
+    post?: never;
+    /** Delete a landing page and its leads */
+    delete: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          /** @description the public id */
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {number} */
+              code: 0;
+              data: null;
+              msg: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+      };
+    };
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/c/landingPages/{id}/published': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /** Publish or unpublish a landing page */
+    put: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          /** @description the public id */
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            published: boolean;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {number} */
+              code: 0;
+              data: {
+                /** @description a line visitors must agree to, or empty */
+                consentText: string;
+                createdAt: number;
+                ctaLabel: string;
+                headline: string;
+                id: string;
+                leadCount: number;
+                /** @description asked besides the name */
+                leadFields: ('phone' | 'company' | 'message')[];
+                published: boolean;
+                /** @description a work’s uid or a showcase’s id */
+                targetId: string;
+                /** @enum {string} */
+                targetKind: 'work' | 'showcase';
+                targetName: string;
+                text: string;
+                unhandledLeadCount: number;
+                updatedAt: number;
+              };
+              msg: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+      };
+    };
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/c/leads': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The leads visitors left on my landing pages, newest first (one page’s, handled or not) */
+    get: {
+      parameters: {
+        query: {
+          handled?: boolean;
+          /** @description one landing page’s leads */
+          landingPageId?: string;
+          pageNum: number;
+          pageSize: number;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {number} */
+              code: 0;
+              data: {
+                list: {
+                  company: string;
+                  createdAt: number;
+                  handled: boolean;
+                  id: number;
+                  landingPageHeadline: string;
+                  landingPageId: string;
+                  message: string;
+                  name: string;
+                  phone: string;
+                }[];
+                pageNum: number;
+                pageSize: number;
+                total: number;
+              };
+              msg: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/c/leads/{id}/handled': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /** Mark one of my leads handled (or not) */
+    put: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: number;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            handled: boolean;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {number} */
+              code: 0;
+              data: {
+                handled: boolean;
+              };
+              msg: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+      };
+    };
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/c/leads/export': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The same leads as a CSV file (UTF-8 with BOM, headers in the caller’s language, at most 10,000 rows) */
+    get: {
+      parameters: {
+        query?: {
+          handled?: boolean;
+          /** @description one landing page’s leads */
+          landingPageId?: string;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/c/logout': {
     parameters: {
       query?: never;
@@ -9124,7 +9879,8 @@ export interface paths {
                     | 'serviceOrderPaymentKept'
                     | 'signingApproved'
                     | 'signingRejected'
-                    | 'signingRevoked';
+                    | 'signingRevoked'
+                    | 'leadReceived';
                   link: string;
                   params: {
                     [key: string]: string | number;
@@ -12104,6 +12860,675 @@ export interface paths {
         };
         /** @description Default Response */
         401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/c/showcases': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** My showcases, newest first, each with its works in order */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {number} */
+              code: 0;
+              data: {
+                /** @description #RRGGBB */
+                brandColour: string;
+                brandName: string;
+                /** @description a line visitors reach the brand by: phone, WeChat, address */
+                contact: string;
+                createdAt: number;
+                id: string;
+                intro: string;
+                /** @description the url the logo upload answered, or empty */
+                logoUrl: string;
+                published: boolean;
+                updatedAt: number;
+                visitCount: number;
+                works: {
+                  /** @description false once the work went offline or into the recycle bin */
+                  available: boolean;
+                  coverUrl: string;
+                  name: string;
+                  type: string;
+                  uid: string;
+                }[];
+              }[];
+              msg: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+      };
+    };
+    put?: never;
+    /** Create a showcase (unpublished): the brand and an ordered selection of my own online works */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /** @description #RRGGBB */
+            brandColour: string;
+            brandName: string;
+            /** @description a line visitors reach the brand by: phone, WeChat, address */
+            contact: string;
+            intro: string;
+            /** @description the url the logo upload answered, or empty */
+            logoUrl: string;
+            /** @description the works in the order shown: the caller’s own, online */
+            workUids: string[];
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {number} */
+              code: 0;
+              data: {
+                /** @description #RRGGBB */
+                brandColour: string;
+                brandName: string;
+                /** @description a line visitors reach the brand by: phone, WeChat, address */
+                contact: string;
+                createdAt: number;
+                id: string;
+                intro: string;
+                /** @description the url the logo upload answered, or empty */
+                logoUrl: string;
+                published: boolean;
+                updatedAt: number;
+                visitCount: number;
+                works: {
+                  /** @description false once the work went offline or into the recycle bin */
+                  available: boolean;
+                  coverUrl: string;
+                  name: string;
+                  type: string;
+                  uid: string;
+                }[];
+              };
+              msg: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/c/showcases/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** One of my showcases */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          /** @description the public id */
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {number} */
+              code: 0;
+              data: {
+                /** @description #RRGGBB */
+                brandColour: string;
+                brandName: string;
+                /** @description a line visitors reach the brand by: phone, WeChat, address */
+                contact: string;
+                createdAt: number;
+                id: string;
+                intro: string;
+                /** @description the url the logo upload answered, or empty */
+                logoUrl: string;
+                published: boolean;
+                updatedAt: number;
+                visitCount: number;
+                works: {
+                  /** @description false once the work went offline or into the recycle bin */
+                  available: boolean;
+                  coverUrl: string;
+                  name: string;
+                  type: string;
+                  uid: string;
+                }[];
+              };
+              msg: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+      };
+    };
+    /** Replace a showcase’s brand and works (in the order given) */
+    put: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          /** @description the public id */
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /** @description #RRGGBB */
+            brandColour: string;
+            brandName: string;
+            /** @description a line visitors reach the brand by: phone, WeChat, address */
+            contact: string;
+            intro: string;
+            /** @description the url the logo upload answered, or empty */
+            logoUrl: string;
+            /** @description the works in the order shown: the caller’s own, online */
+            workUids: string[];
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {number} */
+              code: 0;
+              data: {
+                /** @description #RRGGBB */
+                brandColour: string;
+                brandName: string;
+                /** @description a line visitors reach the brand by: phone, WeChat, address */
+                contact: string;
+                createdAt: number;
+                id: string;
+                intro: string;
+                /** @description the url the logo upload answered, or empty */
+                logoUrl: string;
+                published: boolean;
+                updatedAt: number;
+                visitCount: number;
+                works: {
+                  /** @description false once the work went offline or into the recycle bin */
+                  available: boolean;
+                  coverUrl: string;
+                  name: string;
+                  type: string;
+                  uid: string;
+                }[];
+              };
+              msg: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+      };
+    };
+    post?: never;
+    /** Delete a showcase (not while a landing page presents it) */
+    delete: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          /** @description the public id */
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {number} */
+              code: 0;
+              data: null;
+              msg: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+      };
+    };
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/c/showcases/{id}/published': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /** Publish (its share link opens) or unpublish (the link shows “not available”) a showcase */
+    put: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          /** @description the public id */
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            published: boolean;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {number} */
+              code: 0;
+              data: {
+                /** @description #RRGGBB */
+                brandColour: string;
+                brandName: string;
+                /** @description a line visitors reach the brand by: phone, WeChat, address */
+                contact: string;
+                createdAt: number;
+                id: string;
+                intro: string;
+                /** @description the url the logo upload answered, or empty */
+                logoUrl: string;
+                published: boolean;
+                updatedAt: number;
+                visitCount: number;
+                works: {
+                  /** @description false once the work went offline or into the recycle bin */
+                  available: boolean;
+                  coverUrl: string;
+                  name: string;
+                  type: string;
+                  uid: string;
+                }[];
+              };
+              msg: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+      };
+    };
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/c/showcases/logo': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Upload a brand logo (multipart, part `file`: PNG, JPEG or WebP, at most 2 MB); a showcase takes the answered url */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {number} */
+              code: 0;
+              data: {
+                url: string;
+              };
+              msg: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        429: {
           headers: {
             [name: string]: unknown;
           };
@@ -20031,6 +21456,187 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/open/landingPages/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** A published landing page: its text, lead fields and the work or showcase it presents */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          /** @description the public id */
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {number} */
+              code: 0;
+              data: {
+                brand: {
+                  /** @description #RRGGBB */
+                  brandColour: string;
+                  brandName: string;
+                  /** @description a line visitors reach the brand by: phone, WeChat, address */
+                  contact: string;
+                  intro: string;
+                  /** @description the url the logo upload answered, or empty */
+                  logoUrl: string;
+                } | null;
+                consentText: string;
+                ctaLabel: string;
+                headline: string;
+                id: string;
+                leadFields: ('phone' | 'company' | 'message')[];
+                /** @enum {string} */
+                targetKind: 'work' | 'showcase';
+                text: string;
+                work: {
+                  /** @description false once the work went offline or into the recycle bin */
+                  available: boolean;
+                  coverUrl: string;
+                  name: string;
+                  type: string;
+                  uid: string;
+                } | null;
+                works: {
+                  /** @description false once the work went offline or into the recycle bin */
+                  available: boolean;
+                  coverUrl: string;
+                  name: string;
+                  type: string;
+                  uid: string;
+                }[];
+              };
+              msg: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/open/landingPages/{id}/leads': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Leave a lead on a published landing page (a few per address and 10 minutes); its owner is notified */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          /** @description the public id */
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            company?: string;
+            consent?: boolean;
+            message?: string;
+            name: string;
+            phone?: string;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {number} */
+              code: 0;
+              data: {
+                /** @enum {boolean} */
+                received: true;
+              };
+              msg: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/open/permissions/catalogue': {
     parameters: {
       query?: never;
@@ -20235,6 +21841,87 @@ export interface paths {
                 pageNum: number;
                 pageSize: number;
                 total: number;
+              };
+              msg: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/open/showcases/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** A published showcase: the brand, its works still online, the visit count (this visit counted) */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          /** @description the public id */
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {number} */
+              code: 0;
+              data: {
+                /** @description #RRGGBB */
+                brandColour: string;
+                brandName: string;
+                /** @description a line visitors reach the brand by: phone, WeChat, address */
+                contact: string;
+                id: string;
+                intro: string;
+                /** @description the url the logo upload answered, or empty */
+                logoUrl: string;
+                visitCount: number;
+                works: {
+                  /** @description false once the work went offline or into the recycle bin */
+                  available: boolean;
+                  coverUrl: string;
+                  name: string;
+                  type: string;
+                  uid: string;
+                }[];
               };
               msg: string;
             };
