@@ -25,7 +25,13 @@ async function onlineWork(api: APIRequestContext, name: string, from: [number, n
 
 /** A signed-out phone (390 px) in a browser of its own. */
 async function phone(browser: Browser, baseURL: string | undefined): Promise<Page> {
-  const context = await browser.newContext({ locale: 'zh-CN', baseURL, viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  const context = await browser.newContext({
+    locale: 'zh-CN',
+    baseURL,
+    viewport: { width: 390, height: 844 },
+    isMobile: true,
+    hasTouch: true,
+  });
   return context.newPage();
 }
 

@@ -346,7 +346,12 @@ async function brandLanding(world: World): Promise<{ id: string; workUid: string
 
 async function brandLead(world: World): Promise<{ id: string }> {
   const { id } = await brandLanding(world);
-  await world.testApp.app.inject({ method: 'POST', url: `/api/open/landingPages/${id}/leads`, payload: { name: 'Matrix' }, remoteAddress: '10.9.9.9' });
+  await world.testApp.app.inject({
+    method: 'POST',
+    url: `/api/open/landingPages/${id}/leads`,
+    payload: { name: 'Matrix' },
+    remoteAddress: '10.9.9.9',
+  });
   const leads = json<{ data: { list: { id: number }[] } }>(await world.owner.call('GET', `/api/c/leads?landingPageId=${id}`)).data;
   return { id: String(leads.list[0]!.id) };
 }

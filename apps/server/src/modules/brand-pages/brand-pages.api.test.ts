@@ -147,7 +147,9 @@ describe('showcases', () => {
     const page = dataOf<PublicShowcase>(first);
     expect(page).toMatchObject({ brandName: '光影工作室', visitCount: 1 });
     expect(page.works.map((work) => work.name)).toEqual(['客厅', '卧室']);
-    const again = dataOf<PublicShowcase>(await testApp.app.inject({ method: 'GET', url: `/api/open/showcases/${showcase.id}`, ...visitor }));
+    const again = dataOf<PublicShowcase>(
+      await testApp.app.inject({ method: 'GET', url: `/api/open/showcases/${showcase.id}`, ...visitor }),
+    );
     expect(again.visitCount).toBe(1);
     const someoneElse = await testApp.app.inject({ method: 'GET', url: `/api/open/showcases/${showcase.id}`, ...fromNewAddress() });
     expect(dataOf<PublicShowcase>(someoneElse).visitCount).toBe(2);
@@ -272,7 +274,13 @@ describe('landing pages and leads', () => {
 
   it('takes a valid lead, tells the owner, and lists it to the owner only', async () => {
     const page = await landingOf(owner, landing('work', workA.uid, { consentText: '我同意被联系' }));
-    const lead = await submitLead(page.id, { name: ' 李四 ', phone: '13912345678', message: '想拍一套样板间', company: 'ignored', consent: true });
+    const lead = await submitLead(page.id, {
+      name: ' 李四 ',
+      phone: '13912345678',
+      message: '想拍一套样板间',
+      company: 'ignored',
+      consent: true,
+    });
     expect(lead.statusCode, lead.body).toBe(200);
     const leads = dataOf<LeadPage>(await owner.call('GET', `/api/c/leads?landingPageId=${page.id}`));
     expect(leads.total).toBe(1);

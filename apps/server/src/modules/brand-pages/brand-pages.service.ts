@@ -217,7 +217,9 @@ export class BrandPagesService {
   }
 
   async describeLandingPage(publicId: string): Promise<{ title: string; description: string; imageKey: string } | undefined> {
-    const page = await this.repository.findLandingPage(publicId).then((row) => (row?.published ? this.publicLandingPage(publicId) : undefined));
+    const page = await this.repository
+      .findLandingPage(publicId)
+      .then((row) => (row?.published ? this.publicLandingPage(publicId) : undefined));
     if (!page) return undefined;
     const cover = page.work?.coverUrl || page.works.find((work) => work.coverUrl)?.coverUrl || '';
     return { title: page.headline, description: page.text || page.headline, imageKey: cover.slice(FILES_PREFIX.length) };
@@ -259,7 +261,10 @@ export class BrandPagesService {
     return { received: true };
   }
 
-  async listLeads(owner: Owner, query: { landingPageId?: string; handled?: boolean; pageNum: number; pageSize: number }): Promise<LeadPage> {
+  async listLeads(
+    owner: Owner,
+    query: { landingPageId?: string; handled?: boolean; pageNum: number; pageSize: number },
+  ): Promise<LeadPage> {
     const landingPageId = query.landingPageId ? (await this.ownLandingPage(owner, query.landingPageId)).id : undefined;
     const { rows, total } = await this.repository.listLeads(
       { ownerId: owner.id, landingPageId, handled: query.handled },

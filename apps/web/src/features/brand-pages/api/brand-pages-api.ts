@@ -39,13 +39,11 @@ export const useSaveShowcase = () =>
   );
 
 export const usePublishShowcase = () =>
-  useBrandPagesChange(
-    ({ id, published }: { id: string; published: boolean }): Promise<Showcase> =>
-      api.put('/c/showcases/{id}/published', { params: { path: { id } }, body: { published } }),
+  useBrandPagesChange(({ id, published }: { id: string; published: boolean }): Promise<Showcase> =>
+    api.put('/c/showcases/{id}/published', { params: { path: { id } }, body: { published } }),
   );
 
-export const useDeleteShowcase = () =>
-  useBrandPagesChange((id: string) => api.delete('/c/showcases/{id}', { params: { path: { id } } }));
+export const useDeleteShowcase = () => useBrandPagesChange((id: string) => api.delete('/c/showcases/{id}', { params: { path: { id } } }));
 
 /** POST /c/showcases/logo (multipart `file`): answers the stored logo's public url. */
 export function uploadBrandLogo(file: Blob, onProgress?: (percent: number) => void): Promise<string> {
@@ -78,9 +76,8 @@ export const useSaveLandingPage = () =>
   );
 
 export const usePublishLandingPage = () =>
-  useBrandPagesChange(
-    ({ id, published }: { id: string; published: boolean }): Promise<LandingPage> =>
-      api.put('/c/landingPages/{id}/published', { params: { path: { id } }, body: { published } }),
+  useBrandPagesChange(({ id, published }: { id: string; published: boolean }): Promise<LandingPage> =>
+    api.put('/c/landingPages/{id}/published', { params: { path: { id } }, body: { published } }),
   );
 
 export const useDeleteLandingPage = () =>
@@ -104,9 +101,8 @@ export function useLeads(filter: LeadFilter) {
 }
 
 export const useMarkLeadHandled = () =>
-  useBrandPagesChange(
-    ({ lead, handled }: { lead: Lead; handled: boolean }): Promise<{ handled: boolean }> =>
-      api.put('/c/leads/{id}/handled', { params: { path: { id: lead.id } }, body: { handled } }),
+  useBrandPagesChange(({ lead, handled }: { lead: Lead; handled: boolean }): Promise<{ handled: boolean }> =>
+    api.put('/c/leads/{id}/handled', { params: { path: { id: lead.id } }, body: { handled } }),
   );
 
 const BOM = '\uFEFF';

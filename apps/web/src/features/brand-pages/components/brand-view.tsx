@@ -47,7 +47,13 @@ export function BrandWorkGrid({ works, testId = 'brand-works' }: { works: readon
 }
 
 /** A showcase as visitors see it; also the console's preview. */
-export function ShowcaseView({ showcase, visitCount }: { showcase: BrandFields & { works: readonly BrandWorkCard[] }; visitCount: number }) {
+export function ShowcaseView({
+  showcase,
+  visitCount,
+}: {
+  showcase: BrandFields & { works: readonly BrandWorkCard[] };
+  visitCount: number;
+}) {
   const { t } = useTranslation();
   return (
     <div className="brand-page" data-testid="showcase-view">

@@ -85,8 +85,19 @@ function LandingPagesList() {
         </div>
       )}
       {editing && <LandingEditor page={editing.page} onClose={() => setEditing(null)} />}
-      <BrandShareDialog path={sharing ? landingPath(sharing.id) : null} published={sharing?.published ?? false} onClose={() => setSharing(null)} />
-      <Modal open={previewing !== null} onCancel={() => setPreviewing(null)} footer={null} width={800} title={t('brandPages.showcase.preview')} destroyOnHidden>
+      <BrandShareDialog
+        path={sharing ? landingPath(sharing.id) : null}
+        published={sharing?.published ?? false}
+        onClose={() => setSharing(null)}
+      />
+      <Modal
+        open={previewing !== null}
+        onCancel={() => setPreviewing(null)}
+        footer={null}
+        width={800}
+        title={t('brandPages.showcase.preview')}
+        destroyOnHidden
+      >
         {previewing && <LandingPreview page={previewing} />}
       </Modal>
     </>
@@ -115,7 +126,17 @@ function LandingPreview({ page }: { page: LandingPage }) {
   );
 }
 
-function LandingCard({ page, onEdit, onShare, onPreview }: { page: LandingPage; onEdit: () => void; onShare: () => void; onPreview: () => void }) {
+function LandingCard({
+  page,
+  onEdit,
+  onShare,
+  onPreview,
+}: {
+  page: LandingPage;
+  onEdit: () => void;
+  onShare: () => void;
+  onPreview: () => void;
+}) {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const publish = usePublishLandingPage();
@@ -125,7 +146,9 @@ function LandingCard({ page, onEdit, onShare, onPreview }: { page: LandingPage; 
       <div className="brand-card__head">
         <div style={{ minWidth: 0, flex: 1 }}>
           <div className="brand-card__title">{page.headline}</div>
-          <Tag color={page.published ? 'green' : undefined}>{t(page.published ? 'brandPages.showcase.published' : 'brandPages.showcase.draft')}</Tag>
+          <Tag color={page.published ? 'green' : undefined}>
+            {t(page.published ? 'brandPages.showcase.published' : 'brandPages.showcase.draft')}
+          </Tag>
         </div>
         <Switch
           checked={page.published}
@@ -134,7 +157,10 @@ function LandingCard({ page, onEdit, onShare, onPreview }: { page: LandingPage; 
           onChange={(published) =>
             publish.mutate(
               { id: page.id, published },
-              { onSuccess: () => void message.success(t(published ? 'brandPages.showcase.publishedNow' : 'brandPages.showcase.unpublishedNow')) },
+              {
+                onSuccess: () =>
+                  void message.success(t(published ? 'brandPages.showcase.publishedNow' : 'brandPages.showcase.unpublishedNow')),
+              },
             )
           }
           data-testid="landing-publish"
@@ -160,7 +186,7 @@ function LandingCard({ page, onEdit, onShare, onPreview }: { page: LandingPage; 
         <Popconfirm
           title={t('brandPages.landing.deleteConfirm', { name: page.headline, count: page.leadCount })}
           okButtonProps={{ danger: true }}
-          onConfirm={() => remove.mutateAsync(page.id).then(() => void message.success(t('brandPages.landing.deleted')))}
+          onConfirm={() => remove.mutate(page.id, { onSuccess: () => void message.success(t('brandPages.landing.deleted')) })}
         >
           <Button size="small" danger icon={<DeleteOutlined />} data-testid="landing-delete">
             {t('brandPages.showcase.delete')}

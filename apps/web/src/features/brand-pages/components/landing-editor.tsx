@@ -101,7 +101,11 @@ export function LandingEditor({ page, onClose }: { page?: LandingPage; onClose: 
             <Radio.Button value="showcase">{t('brandPages.landing.targetShowcase')}</Radio.Button>
           </Radio.Group>
         </Form.Item>
-        <Form.Item name="targetId" label={t('brandPages.landing.target')} rules={[{ required: true, message: t('brandPages.landing.targetRequired') }]}>
+        <Form.Item
+          name="targetId"
+          label={t('brandPages.landing.target')}
+          rules={[{ required: true, message: t('brandPages.landing.targetRequired') }]}
+        >
           <Select
             showSearch={{ optionFilterProp: 'label' }}
             options={targetKind === 'work' ? workOptions : showcaseOptions}
@@ -120,7 +124,11 @@ export function LandingEditor({ page, onClose }: { page?: LandingPage; onClose: 
         <Form.Item name="text" label={t('brandPages.landing.text')}>
           <Input.TextArea maxLength={LANDING_TEXT_MAX} rows={4} showCount placeholder={t('brandPages.landing.textPlaceholder')} />
         </Form.Item>
-        <Form.Item name="ctaLabel" label={t('brandPages.landing.cta')} rules={[{ required: true, whitespace: true, message: t('brandPages.landing.ctaRequired') }]}>
+        <Form.Item
+          name="ctaLabel"
+          label={t('brandPages.landing.cta')}
+          rules={[{ required: true, whitespace: true, message: t('brandPages.landing.ctaRequired') }]}
+        >
           <Input maxLength={LANDING_CTA_MAX} />
         </Form.Item>
         <Form.Item label={t('brandPages.landing.fields')}>

@@ -118,13 +118,25 @@ function LeadForm({ page, preview }: { page: PublicLandingPage; preview: boolean
             <Form.Item
               name="consent"
               valuePropName="checked"
-              rules={[{ validator: (_, value) => (value ? Promise.resolve() : Promise.reject(new Error(t('brandPages.public.consentRequired')))) }]}
+              rules={[
+                {
+                  validator: (_, value) => (value ? Promise.resolve() : Promise.reject(new Error(t('brandPages.public.consentRequired')))),
+                },
+              ]}
             >
               <Checkbox>{page.consentText}</Checkbox>
             </Form.Item>
           )}
           <Form.Item>
-            <Button type="primary" htmlType="submit" size="large" block loading={submit.isPending} disabled={preview} data-testid="lead-submit">
+            <Button
+              type="primary"
+              htmlType="submit"
+              size="large"
+              block
+              loading={submit.isPending}
+              disabled={preview}
+              data-testid="lead-submit"
+            >
               {page.ctaLabel}
             </Button>
           </Form.Item>

@@ -40,7 +40,10 @@ export function LeadsPanel({ pages }: { pages: readonly LandingPage[] }) {
               setLandingPageId(value || undefined);
               setPageNum(1);
             }}
-            options={[{ value: '', label: t('brandPages.leads.allPages') }, ...pages.map((page) => ({ value: page.id, label: page.headline }))]}
+            options={[
+              { value: '', label: t('brandPages.leads.allPages') },
+              ...pages.map((page) => ({ value: page.id, label: page.headline })),
+            ]}
             aria-label={t('brandPages.leads.page')}
             data-testid="leads-page-filter"
           />

@@ -53,11 +53,24 @@ export function ShowcaseConsole() {
         </div>
       )}
       {editing && <ShowcaseEditor open showcase={editing.showcase} onClose={() => setEditing(null)} />}
-      <BrandShareDialog path={sharing ? showcasePath(sharing.id) : null} published={sharing?.published ?? false} onClose={() => setSharing(null)} />
-      <Modal open={previewing !== null} onCancel={() => setPreviewing(null)} footer={null} width={1000} title={t('brandPages.showcase.preview')} destroyOnHidden>
+      <BrandShareDialog
+        path={sharing ? showcasePath(sharing.id) : null}
+        published={sharing?.published ?? false}
+        onClose={() => setSharing(null)}
+      />
+      <Modal
+        open={previewing !== null}
+        onCancel={() => setPreviewing(null)}
+        footer={null}
+        width={1000}
+        title={t('brandPages.showcase.preview')}
+        destroyOnHidden
+      >
         {previewing && (
           <div data-testid="showcase-preview">
-            {!previewing.published && <Alert className="brand-preview-banner" type="info" showIcon title={t('brandPages.public.previewBanner')} />}
+            {!previewing.published && (
+              <Alert className="brand-preview-banner" type="info" showIcon title={t('brandPages.public.previewBanner')} />
+            )}
             <ShowcaseView showcase={previewing} visitCount={previewing.visitCount} />
           </div>
         )}
@@ -75,7 +88,17 @@ export function EmptyText({ title, text }: { title: string; text: string }) {
   );
 }
 
-function ShowcaseCard({ showcase, onEdit, onShare, onPreview }: { showcase: Showcase; onEdit: () => void; onShare: () => void; onPreview: () => void }) {
+function ShowcaseCard({
+  showcase,
+  onEdit,
+  onShare,
+  onPreview,
+}: {
+  showcase: Showcase;
+  onEdit: () => void;
+  onShare: () => void;
+  onPreview: () => void;
+}) {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const publish = usePublishShowcase();
@@ -100,7 +123,10 @@ function ShowcaseCard({ showcase, onEdit, onShare, onPreview }: { showcase: Show
           onChange={(published) =>
             publish.mutate(
               { id: showcase.id, published },
-              { onSuccess: () => void message.success(t(published ? 'brandPages.showcase.publishedNow' : 'brandPages.showcase.unpublishedNow')) },
+              {
+                onSuccess: () =>
+                  void message.success(t(published ? 'brandPages.showcase.publishedNow' : 'brandPages.showcase.unpublishedNow')),
+              },
             )
           }
           data-testid="showcase-publish"
@@ -124,7 +150,7 @@ function ShowcaseCard({ showcase, onEdit, onShare, onPreview }: { showcase: Show
         <Popconfirm
           title={t('brandPages.showcase.deleteConfirm', { name: showcase.brandName })}
           okButtonProps={{ danger: true }}
-          onConfirm={() => remove.mutateAsync(showcase.id).then(() => void message.success(t('brandPages.showcase.deleted')))}
+          onConfirm={() => remove.mutate(showcase.id, { onSuccess: () => void message.success(t('brandPages.showcase.deleted')) })}
         >
           <Button size="small" danger icon={<DeleteOutlined />} data-testid="showcase-delete">
             {t('brandPages.showcase.delete')}

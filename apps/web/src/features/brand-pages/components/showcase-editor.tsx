@@ -1,5 +1,13 @@
 import { DeleteOutlined, UploadOutlined } from '@ant-design/icons';
-import { BRAND_CONTACT_MAX, BRAND_DEFAULT_COLOUR, BRAND_INTRO_MAX, BRAND_LOGO_MAX_BYTES, BRAND_NAME_MAX, type BrandWorkCard, type Showcase } from '@spatia/contract';
+import {
+  BRAND_CONTACT_MAX,
+  BRAND_DEFAULT_COLOUR,
+  BRAND_INTRO_MAX,
+  BRAND_LOGO_MAX_BYTES,
+  BRAND_NAME_MAX,
+  type BrandWorkCard,
+  type Showcase,
+} from '@spatia/contract';
 import { App, Button, ColorPicker, Drawer, Form, Input, Space, Upload } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -83,7 +91,9 @@ export function ShowcaseEditor({ open, showcase, onClose }: { open: boolean; sho
         </Form.Item>
         <Form.Item label={t('brandPages.editor.logo')}>
           <Space wrap>
-            {logoUrl && <img src={logoUrl} alt="" style={{ height: 48, maxWidth: 160, objectFit: 'contain' }} data-testid="showcase-logo" />}
+            {logoUrl && (
+              <img src={logoUrl} alt="" style={{ height: 48, maxWidth: 160, objectFit: 'contain' }} data-testid="showcase-logo" />
+            )}
             <Upload
               {...upload}
               maxCount={1}

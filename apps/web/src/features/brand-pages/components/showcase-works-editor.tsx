@@ -34,7 +34,11 @@ export function ShowcaseWorksEditor({ value = [], onChange }: { value?: BrandWor
               data-testid="showcase-work-row"
             >
               <HolderOutlined aria-hidden />
-              {work.coverUrl ? <img className="brand-works-editor__thumb" src={work.coverUrl} alt="" /> : <span className="brand-works-editor__thumb" />}
+              {work.coverUrl ? (
+                <img className="brand-works-editor__thumb" src={work.coverUrl} alt="" />
+              ) : (
+                <span className="brand-works-editor__thumb" />
+              )}
               <span className="brand-works-editor__name">{work.name}</span>
               {!work.available && <Tag>{t('brandPages.editor.offline')}</Tag>}
               <Button

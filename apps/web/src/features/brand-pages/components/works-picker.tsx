@@ -46,7 +46,11 @@ export function WorksPicker({
             const added = chosenUids.has(work.uid);
             return (
               <li key={work.uid} className="brand-picker__item">
-                {work.coverUrl ? <img className="brand-works-editor__thumb" src={work.coverUrl} alt="" /> : <span className="brand-works-editor__thumb" />}
+                {work.coverUrl ? (
+                  <img className="brand-works-editor__thumb" src={work.coverUrl} alt="" />
+                ) : (
+                  <span className="brand-works-editor__thumb" />
+                )}
                 <span className="brand-works-editor__name">{work.name}</span>
                 <Button
                   size="small"
