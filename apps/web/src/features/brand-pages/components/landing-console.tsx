@@ -1,6 +1,6 @@
 import { DeleteOutlined, EditOutlined, EyeOutlined, PlusOutlined, QrcodeOutlined } from '@ant-design/icons';
 import type { LandingPage, PublicLandingPage } from '@spatia/contract';
-import { Alert, App, Badge, Button, Card, Empty, Modal, Popconfirm, Skeleton, Switch, Tabs, Tag, Typography } from 'antd';
+import { Alert, App, Badge, Button, Card, Empty, Modal, Popconfirm, Skeleton, Switch, Tabs, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -53,8 +53,7 @@ function LandingPagesList() {
   const list = pages.data ?? [];
   return (
     <>
-      <div className="brand-console__toolbar">
-        <Typography.Text type="secondary">{t('brandPages.landing.subtitle')}</Typography.Text>
+      <div className="brand-console__toolbar brand-console__toolbar--end">
         <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({})} data-testid="landing-create">
           {t('brandPages.landing.create')}
         </Button>

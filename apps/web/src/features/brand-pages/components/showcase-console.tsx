@@ -21,8 +21,7 @@ export function ShowcaseConsole() {
 
   return (
     <div data-testid="showcase-console">
-      <div className="brand-console__toolbar">
-        <Typography.Text type="secondary">{t('brandPages.showcase.subtitle')}</Typography.Text>
+      <div className="brand-console__toolbar brand-console__toolbar--end">
         <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({})} data-testid="showcase-create">
           {t('brandPages.showcase.create')}
         </Button>
