@@ -119,6 +119,15 @@ const accounts = [
   // The articles journey's editors (e2e/articles.spec.ts), one per language.
   { phone: '13800000050', password: 'Article#2026', fullName: '内容编辑', roles: ['admin'], permissionIds: [] },
   { phone: '13800000051', password: 'Article#2026', fullName: 'Content Editor', roles: ['admin'], permissionIds: [] },
+  // The brand pages journey (e2e/showcase.spec.ts): an owner with permission 42, and someone without it.
+  {
+    phone: '13800000065',
+    password: 'Brand#2026',
+    fullName: 'Brand Owner',
+    roles: ['photographer'],
+    permissionIds: [161, 162, 35, 37, 163, 42],
+  },
+  { phone: '13800000066', password: 'Brand#2026', fullName: 'Brand Outsider', roles: ['customer'], permissionIds: [161, 162, 35, 37, 163] },
 ];
 
 function run(command, args, env = process.env) {

@@ -60,6 +60,11 @@ export const users = {
     zh: { phone: '13800000050', password: 'Article#2026', name: '内容编辑' },
     en: { phone: '13800000051', password: 'Article#2026', name: 'Content Editor' },
   },
+  /** The brand pages journey (e2e/showcase.spec.ts): an owner with permission 42 and someone without it. */
+  brandPages: {
+    owner: { phone: '13800000065', password: 'Brand#2026', name: 'Brand Owner' },
+    outsider: { phone: '13800000066', password: 'Brand#2026', name: 'Brand Outsider' },
+  },
 } as const;
 
 export const TOKEN_COOKIE = 'spatia_token';

@@ -34,3 +34,4 @@ export * from './people.js';
 export * from './team.js';
 export * from './articles.js';
 export * from './map.js';
+export * from './brand-pages.js';

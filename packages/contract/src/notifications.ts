@@ -59,6 +59,8 @@ export const NOTIFICATION_KINDS = [
   'signingApproved',
   'signingRejected',
   'signingRevoked',
+  // brand pages (docs/brand-pages.md)
+  'leadReceived',
 ] as const;
 
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];

@@ -233,6 +233,20 @@ describe('API description', () => {
         '/api/open/map/works',
         '/api/open/map/settings',
         '/api/admin/map/settings',
+        // brand pages (docs/brand-pages.md)
+        '/api/c/showcases',
+        '/api/c/showcases/logo',
+        '/api/c/showcases/{id}',
+        '/api/c/showcases/{id}/published',
+        '/api/c/landingPages',
+        '/api/c/landingPages/{id}',
+        '/api/c/landingPages/{id}/published',
+        '/api/c/leads',
+        '/api/c/leads/export',
+        '/api/c/leads/{id}/handled',
+        '/api/open/showcases/{id}',
+        '/api/open/landingPages/{id}',
+        '/api/open/landingPages/{id}/leads',
       ].sort(),
     );
     expect(document.paths['/api/client/{uid}/info']?.get?.security).toEqual([{ token: [] }]);

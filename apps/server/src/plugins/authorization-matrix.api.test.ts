@@ -1,8 +1,8 @@
-import { Role, type WorkDetail } from '@spatia/contract';
+import { Permission, Role, type WorkDetail } from '@spatia/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authHeaders, createTestApp, json, signIn, type TestApp } from '../test/test-app.js';
 import { postFile } from '../test/multipart.js';
-import { attachAsset, createWork, person, samplePng, withToken, type Person } from '../test/works-fixtures.js';
+import { attachAsset, createWork, person, publishedWork, samplePng, withToken, type Person } from '../test/works-fixtures.js';
 import { boughtListing, listedWork } from '../test/market-fixtures.js';
 
 /**
@@ -337,6 +337,47 @@ const article =
   };
 
 const ARTICLE_DRAFT = { body: { title: 'Matrix', summary: '', coverUrl: '', category: 'news', content: { type: 'doc', content: [] } } };
+// ---- brand pages (docs/brand-pages.md): permission 42, which the owner and the other person are given here ----
+
+async function withBrandPermission(world: World): Promise<void> {
+  const { users } = world.testApp.app.services;
+  for (const who of [world.owner, world.other]) await users.setGrants(world.admin.id, who.id, [Permission.tujingxiu]);
+}
+
+const SHOWCASE_BODY = { brandName: 'Matrix', logoUrl: '', brandColour: '#123456', intro: '', contact: '', workUids: [] };
+
+async function brandShowcase(world: World, published: boolean): Promise<{ id: string; workUid: string }> {
+  await withBrandPermission(world);
+  const workUid = (await publishedWork(world.testApp.app, world.owner, '矩阵展示')).uid;
+  const created = await world.owner.call('POST', '/api/c/showcases', { ...SHOWCASE_BODY, workUids: [workUid] });
+  if (created.statusCode !== 200) throw new Error(`showcase failed: ${created.body}`);
+  const id = json<{ data: { id: string } }>(created).data.id;
+  if (published) await world.owner.call('PUT', `/api/c/showcases/${id}/published`, { published: true });
+  return { id, workUid };
+}
+
+const LANDING_BODY = { targetKind: 'work', headline: 'Matrix', text: '', ctaLabel: 'Go', leadFields: [], consentText: '' };
+
+async function brandLanding(world: World): Promise<{ id: string; workUid: string }> {
+  const { workUid } = await brandShowcase(world, false);
+  const created = await world.owner.call('POST', '/api/c/landingPages', { ...LANDING_BODY, targetId: workUid });
+  if (created.statusCode !== 200) throw new Error(`landing page failed: ${created.body}`);
+  const id = json<{ data: { id: string } }>(created).data.id;
+  await world.owner.call('PUT', `/api/c/landingPages/${id}/published`, { published: true });
+  return { id, workUid };
+}
+
+async function brandLead(world: World): Promise<{ id: string }> {
+  const { id } = await brandLanding(world);
+  await world.testApp.app.inject({
+    method: 'POST',
+    url: `/api/open/landingPages/${id}/leads`,
+    payload: { name: 'Matrix' },
+    remoteAddress: '10.9.9.9',
+  });
+  const leads = json<{ data: { list: { id: number }[] } }>(await world.owner.call('GET', `/api/c/leads?landingPageId=${id}`)).data;
+  return { id: String(leads.list[0]!.id) };
+}
 
 /**
  * One line per endpoint: `'METHOD /path/{param}': row(fixture, [anonymous, other, owner, admin])`.
@@ -485,6 +526,20 @@ const MATRIX: Record<string, Row> = {
   'POST /api/admin/articles/{id}/publish': row(article(), [401, 403, 403, 200]),
   'POST /api/admin/articles/{id}/schedule': row(article(), [401, 403, 403, 200], { body: { publishAt: 4_102_444_800_000 } }),
   'POST /api/admin/articles/{id}/unpublish': row(article(true), [401, 403, 403, 200]),
+  // brand pages (docs/brand-pages.md): permission 42; a showcase, landing page or lead is its owner's alone, admins included
+  'GET /api/c/showcases/{id}': row((world) => brandShowcase(world, false), [401, 404, 200, 404]),
+  'PUT /api/c/showcases/{id}': row((world) => brandShowcase(world, false), [401, 404, 200, 404], { body: SHOWCASE_BODY }),
+  'PUT /api/c/showcases/{id}/published': row((world) => brandShowcase(world, false), [401, 404, 200, 404], { body: { published: true } }),
+  'DELETE /api/c/showcases/{id}': row((world) => brandShowcase(world, false), [401, 404, 200, 404]),
+  'GET /api/c/landingPages/{id}': row(brandLanding, [401, 404, 200, 404]),
+  // The body names no work of the owner's: refused (400) only once the page is found to be the caller's.
+  'PUT /api/c/landingPages/{id}': row(brandLanding, [401, 404, 400, 404], { body: { ...LANDING_BODY, targetId: 'none' } }),
+  'PUT /api/c/landingPages/{id}/published': row(brandLanding, [401, 404, 200, 404], { body: { published: false } }),
+  'DELETE /api/c/landingPages/{id}': row(brandLanding, [401, 404, 200, 404]),
+  'PUT /api/c/leads/{id}/handled': row(brandLead, [401, 404, 200, 404], { body: { handled: true } }),
+  'GET /api/open/showcases/{id}': row((world) => brandShowcase(world, true), [200, 200, 200, 200]),
+  'GET /api/open/landingPages/{id}': row(brandLanding, [200, 200, 200, 200]),
+  'POST /api/open/landingPages/{id}/leads': row(brandLanding, [200, 200, 200, 200], { body: { name: 'Matrix' } }),
 };
 
 /** Path parameters that name something a caller may or may not own. */

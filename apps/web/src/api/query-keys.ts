@@ -134,6 +134,16 @@ export const queryKeys = {
     authorizeSearch: (q: string) => [...queryKeys.people.all, 'authorizeSearch', q] as const,
   },
   /** The two-level team (`/team/index`): its overview, both levels, both kinds of reward, the chart. */
+  /** Showcases, landing pages and leads of permission 42 (docs/brand-pages.md); the public pages' answers are per id. */
+  brandPages: {
+    all: ['brandPages'] as const,
+    showcases: () => [...queryKeys.brandPages.all, 'showcases'] as const,
+    landingPages: () => [...queryKeys.brandPages.all, 'landingPages'] as const,
+    leads: (filter: unknown) => [...queryKeys.brandPages.all, 'leads', filter] as const,
+    pickableWorks: (ownerUid: string, keyword: string) => [...queryKeys.brandPages.all, 'pickableWorks', ownerUid, keyword] as const,
+    publicShowcase: (id: string) => ['publicBrandPage', 'showcase', id] as const,
+    publicLandingPage: (id: string) => ['publicBrandPage', 'landing', id] as const,
+  },
   team: {
     all: ['team'] as const,
     overview: () => [...queryKeys.team.all, 'overview'] as const,

@@ -239,12 +239,24 @@ export const permissionRoutes: readonly AppRoute[] = [
   {
     path: '/tujingxiu',
     meta: { titleKey: 'menu.tujingxiu', icon: 'tujingxiu', layout: 'console', perm: Permission.tujingxiu },
-    children: [{ path: '/tujingxiu/tujingxiu', meta: { titleKey: 'menu.tujingxiu', layout: 'console', perm: Permission.tujingxiu } }],
+    children: [
+      {
+        path: '/tujingxiu/tujingxiu',
+        meta: { titleKey: 'menu.tujingxiu', layout: 'console', perm: Permission.tujingxiu },
+        page: () => import('../pages/showcases-page'),
+      },
+    ],
   },
   {
     path: '/landingPage',
     meta: { titleKey: 'menu.landingPage', icon: 'landingPage', layout: 'console', perm: Permission.tujingxiu },
-    children: [{ path: '/landingPage/landingPage', meta: { titleKey: 'menu.landingPage', layout: 'console', perm: Permission.tujingxiu } }],
+    children: [
+      {
+        path: '/landingPage/landingPage',
+        meta: { titleKey: 'menu.landingPage', layout: 'console', perm: Permission.tujingxiu, query: ['tab'] },
+        page: () => import('../pages/landing-pages-page'),
+      },
+    ],
   },
   {
     path: '/explain',
@@ -423,6 +435,17 @@ export const mobileRoutes: readonly AppRoute[] = [
   { path: '/mobile_space', meta: { titleKey: 'menu.mobileSpace', layout: 'none', query: ['uid'] } },
   { path: '/spaceDetail', meta: { titleKey: 'menu.spaceDetail', layout: 'none', query: ['uid', 'code', 'website'] } },
   { path: '/space/new', meta: { titleKey: 'menu.spaceNew', layout: 'none', query: ['uid'] } },
+  {
+    // A brand's showcase (docs/brand-pages.md): most visitors come by QR code on a phone; no site header, the brand's own.
+    path: '/space/showcase/:id',
+    meta: { titleKey: 'menu.spaceShowcase', layout: 'none', hidden: true },
+    page: () => import('../pages/space-showcase-page'),
+  },
+  {
+    path: '/space/landing/:id',
+    meta: { titleKey: 'menu.spaceLanding', layout: 'none', hidden: true },
+    page: () => import('../pages/space-landing-page'),
+  },
 ];
 
 export const routeTable: readonly AppRoute[] = [

@@ -157,6 +157,7 @@ describe('notification messages', () => {
       signingApproved: { areasZh: '上海市', areasEn: 'Shanghai' },
       signingRejected: { reason: '样片不足' },
       signingRevoked: { reason: '' },
+      leadReceived: { name: '张三', page: '预约拍摄' },
     };
     for (const language of ['zh', 'en'] as const) {
       for (const kind of NOTIFICATION_KINDS) {
