@@ -1,10 +1,14 @@
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { ErrorCode, NarrationErrors, Permission, type NarrationDetail, type NarrationSummary, type PublicNarration } from '@spatia/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { renderSyntheticPanorama } from '../../media/panorama/index.js';
 import { authHeaders, dataOf, json, type TestApp } from '../../test/test-app.js';
 import { appWithPeople } from '../../test/app-with-people.js';
 import { multipartFile } from '../../test/multipart.js';
+import { runNarrationsOfTourScript, runTourScript, VIEWER_INDEX } from '../../test/offline-package-fixtures.js';
+import { readZipEntries } from '../../test/zip-fixtures.js';
 import { createWork, type Person, processedPanorama } from '../../test/works-fixtures.js';
 
 /** A clip Chromium's MediaRecorder made (3 s of a tone, Opus in WebM, no duration in its header). */
@@ -25,11 +29,17 @@ let uid: string;
 let sceneIds: string[];
 
 beforeAll(async () => {
-  ({ testApp, owner, stranger, without962 } = await appWithPeople({
-    owner: { name: 'Narrator', menus: [Permission.explain] },
-    stranger: { name: 'Stranger', menus: [Permission.explain] },
-    without962: { name: 'No explain' },
-  }));
+  const viewerDir = mkdtempSync(path.join(os.tmpdir(), 'spatia-viewer-'));
+  writeFileSync(path.join(viewerDir, 'index.html'), VIEWER_INDEX);
+  writeFileSync(path.join(viewerDir, 'viewer.js'), 'console.log("viewer")');
+  ({ testApp, owner, stranger, without962 } = await appWithPeople(
+    {
+      owner: { name: 'Narrator', menus: [Permission.explain] },
+      stranger: { name: 'Stranger', menus: [Permission.explain] },
+      without962: { name: 'No explain' },
+    },
+    { VIEWER_DIST_DIR: viewerDir },
+  ));
   const [first, second] = await Promise.all([
     renderSyntheticPanorama({ width: 1024, height: 512, label: '客厅' }),
     renderSyntheticPanorama({ width: 1024, height: 512, label: '卧室' }),
@@ -154,6 +164,21 @@ describe('narrated guides', () => {
       [sceneIds[0], true, false],
       [sceneIds[1], false, true],
     ]);
+  });
+
+  it('rides in the offline package: the texts in tour.js, the clips as files the guide names', async () => {
+    const response = await owner.call('GET', `/api/model/${uid}/offlinePackage`);
+    expect(response.statusCode).toBe(200);
+    const entries = await readZipEntries(response.rawPayload);
+    const script = entries.get('tour.js')!.toString();
+    expect(runTourScript(script).scenes.map((scene) => scene.id)).toEqual(sceneIds);
+    const [packaged, ...others] = runNarrationsOfTourScript(script);
+    expect(others).toEqual([]);
+    expect(packaged).toMatchObject({ id: guide.id, title: 'Show flat', autoAdvance: false });
+    expect(packaged!.scenes[0]).toEqual({ sceneId: sceneIds[0], text: '<b>欢迎</b>来到客厅。\n\n南向采光', audio: null });
+    const clip = packaged!.scenes[1]!.audio!;
+    expect(clip).toMatchObject({ url: `narration/${guide.id}/${sceneIds[1]}.webm`, contentType: 'audio/webm' });
+    expect(entries.get(clip.url)!.equals(recordedWebm)).toBe(true);
   });
 
   it('refuses other people, those without 962, and the wrong state', async () => {
