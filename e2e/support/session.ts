@@ -55,6 +55,12 @@ export const users = {
     form: { phone: '13800000029', password: 'Sign#2026', name: 'Sign Form Photographer' },
     approved: { phone: '13800000030', password: 'Sign#2026', name: 'Sign Approve Photographer' },
   },
+  /** The narrated-guide journeys (e2e/explain.spec.ts): owners with permission 962, and a customer without it. */
+  guideOwner: {
+    zh: { phone: '13800000068', password: 'Explain#2026', name: 'Guide Owner Zh' },
+    en: { phone: '13800000069', password: 'Explain#2026', name: 'Guide Owner En' },
+  },
+  withoutGuides: { phone: '13800000070', password: 'Explain#2026', name: 'No Guide Customer' },
 } as const;
 
 export const TOKEN_COOKIE = 'spatia_token';

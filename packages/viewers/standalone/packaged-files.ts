@@ -32,7 +32,11 @@ export function readPackagedTour(): Tour | null {
 export function readPackagedNarration(language: string): PublicNarration | null {
   const guides = packageGlobals[OFFLINE_NARRATIONS_GLOBAL] as PublicNarration[] | undefined;
   if (!Array.isArray(guides)) return null;
-  return guides.find((guide) => guide.language === language && guide.scenes.length > 0) ?? guides.find((guide) => guide.scenes.length > 0) ?? null;
+  return (
+    guides.find((guide) => guide.language === language && guide.scenes.length > 0) ??
+    guides.find((guide) => guide.scenes.length > 0) ??
+    null
+  );
 }
 
 /** A base face or tile by its URL in the tour (`scenes/{id}/…`), from the script beside it. */

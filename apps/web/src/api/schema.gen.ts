@@ -16630,6 +16630,86 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/model/{id}/narration': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The published guide of a tour, in the asked language when it has one; null when the tour has none */
+    get: {
+      parameters: {
+        query?: {
+          language?: 'zh' | 'en';
+        };
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {number} */
+              code: 0;
+              data: {
+                autoAdvance: boolean;
+                id: number;
+                /** @enum {string} */
+                language: 'zh' | 'en';
+                scenes: {
+                  audio: {
+                    bytes: number;
+                    /** @enum {string} */
+                    contentType: 'audio/mpeg' | 'audio/mp4' | 'audio/ogg' | 'audio/webm';
+                    durationMs: number;
+                    url: string;
+                  } | null;
+                  sceneId: string;
+                  text: string;
+                }[];
+                title: string;
+              } | null;
+              msg: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/model/{id}/offlinePackage': {
     parameters: {
       query?: never;
@@ -19981,6 +20061,1065 @@ export interface paths {
     };
     put?: never;
     post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/narrations': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The caller's narrated guides, last changed first */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {number} */
+              code: 0;
+              data: {
+                autoAdvance: boolean;
+                id: number;
+                /** @enum {string} */
+                language: 'zh' | 'en';
+                narratedScenes: number;
+                publishedAt: number | null;
+                /** @enum {string} */
+                state: 'draft' | 'published';
+                title: string;
+                totalScenes: number;
+                tour: {
+                  coverUrl: string;
+                  name: string;
+                  uid: string;
+                };
+                /** @description epoch ms */
+                updatedAt: number;
+              }[];
+              msg: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+      };
+    };
+    put?: never;
+    /** Start a guide (a draft) for one of the caller’s processed panorama tours, in a language the tour has no guide in yet */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            language: 'zh' | 'en';
+            title: string;
+            workUid: string;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {number} */
+              code: 0;
+              data: {
+                autoAdvance: boolean;
+                id: number;
+                /** @enum {string} */
+                language: 'zh' | 'en';
+                narratedScenes: number;
+                publishedAt: number | null;
+                scenes: ({
+                  audio: {
+                    bytes: number;
+                    /** @enum {string} */
+                    contentType: 'audio/mpeg' | 'audio/mp4' | 'audio/ogg' | 'audio/webm';
+                    durationMs: number;
+                    url: string;
+                  } | null;
+                  sceneId: string;
+                  text: string;
+                } & {
+                  name: string;
+                  thumbnailUrl: string;
+                })[];
+                /** @enum {string} */
+                state: 'draft' | 'published';
+                title: string;
+                totalScenes: number;
+                tour: {
+                  coverUrl: string;
+                  name: string;
+                  uid: string;
+                };
+                /** @description epoch ms */
+                updatedAt: number;
+              };
+              msg: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/narrations/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** A guide with every scene of its tour, in the tour’s order: name, thumbnail, text and clip */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: number;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {number} */
+              code: 0;
+              data: {
+                autoAdvance: boolean;
+                id: number;
+                /** @enum {string} */
+                language: 'zh' | 'en';
+                narratedScenes: number;
+                publishedAt: number | null;
+                scenes: ({
+                  audio: {
+                    bytes: number;
+                    /** @enum {string} */
+                    contentType: 'audio/mpeg' | 'audio/mp4' | 'audio/ogg' | 'audio/webm';
+                    durationMs: number;
+                    url: string;
+                  } | null;
+                  sceneId: string;
+                  text: string;
+                } & {
+                  name: string;
+                  thumbnailUrl: string;
+                })[];
+                /** @enum {string} */
+                state: 'draft' | 'published';
+                title: string;
+                totalScenes: number;
+                tour: {
+                  coverUrl: string;
+                  name: string;
+                  uid: string;
+                };
+                /** @description epoch ms */
+                updatedAt: number;
+              };
+              msg: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+      };
+    };
+    /** Change a guide’s title, language and auto-advance */
+    put: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: number;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            autoAdvance: boolean;
+            /** @enum {string} */
+            language: 'zh' | 'en';
+            title: string;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {number} */
+              code: 0;
+              data: {
+                autoAdvance: boolean;
+                id: number;
+                /** @enum {string} */
+                language: 'zh' | 'en';
+                narratedScenes: number;
+                publishedAt: number | null;
+                scenes: ({
+                  audio: {
+                    bytes: number;
+                    /** @enum {string} */
+                    contentType: 'audio/mpeg' | 'audio/mp4' | 'audio/ogg' | 'audio/webm';
+                    durationMs: number;
+                    url: string;
+                  } | null;
+                  sceneId: string;
+                  text: string;
+                } & {
+                  name: string;
+                  thumbnailUrl: string;
+                })[];
+                /** @enum {string} */
+                state: 'draft' | 'published';
+                title: string;
+                totalScenes: number;
+                tour: {
+                  coverUrl: string;
+                  name: string;
+                  uid: string;
+                };
+                /** @description epoch ms */
+                updatedAt: number;
+              };
+              msg: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+      };
+    };
+    post?: never;
+    /** Delete a guide with its texts and clips */
+    delete: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: number;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {number} */
+              code: 0;
+              data: null;
+              msg: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+      };
+    };
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/narrations/{id}/publish': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Publish a draft guide: the tour’s viewers play it (at least one scene needs text or a clip) */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: number;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {number} */
+              code: 0;
+              data: {
+                autoAdvance: boolean;
+                id: number;
+                /** @enum {string} */
+                language: 'zh' | 'en';
+                narratedScenes: number;
+                publishedAt: number | null;
+                scenes: ({
+                  audio: {
+                    bytes: number;
+                    /** @enum {string} */
+                    contentType: 'audio/mpeg' | 'audio/mp4' | 'audio/ogg' | 'audio/webm';
+                    durationMs: number;
+                    url: string;
+                  } | null;
+                  sceneId: string;
+                  text: string;
+                } & {
+                  name: string;
+                  thumbnailUrl: string;
+                })[];
+                /** @enum {string} */
+                state: 'draft' | 'published';
+                title: string;
+                totalScenes: number;
+                tour: {
+                  coverUrl: string;
+                  name: string;
+                  uid: string;
+                };
+                /** @description epoch ms */
+                updatedAt: number;
+              };
+              msg: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/narrations/{id}/scenes/{sceneId}/audio': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /** Set a scene’s clip (multipart, part `file`: MP3, M4A, OGG or WebM with sound, at most 10 MB and 300 s) */
+    put: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: number;
+          sceneId: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {number} */
+              code: 0;
+              data: {
+                autoAdvance: boolean;
+                id: number;
+                /** @enum {string} */
+                language: 'zh' | 'en';
+                narratedScenes: number;
+                publishedAt: number | null;
+                scenes: ({
+                  audio: {
+                    bytes: number;
+                    /** @enum {string} */
+                    contentType: 'audio/mpeg' | 'audio/mp4' | 'audio/ogg' | 'audio/webm';
+                    durationMs: number;
+                    url: string;
+                  } | null;
+                  sceneId: string;
+                  text: string;
+                } & {
+                  name: string;
+                  thumbnailUrl: string;
+                })[];
+                /** @enum {string} */
+                state: 'draft' | 'published';
+                title: string;
+                totalScenes: number;
+                tour: {
+                  coverUrl: string;
+                  name: string;
+                  uid: string;
+                };
+                /** @description epoch ms */
+                updatedAt: number;
+              };
+              msg: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+      };
+    };
+    post?: never;
+    /** Remove a scene’s clip */
+    delete: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: number;
+          sceneId: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {number} */
+              code: 0;
+              data: {
+                autoAdvance: boolean;
+                id: number;
+                /** @enum {string} */
+                language: 'zh' | 'en';
+                narratedScenes: number;
+                publishedAt: number | null;
+                scenes: ({
+                  audio: {
+                    bytes: number;
+                    /** @enum {string} */
+                    contentType: 'audio/mpeg' | 'audio/mp4' | 'audio/ogg' | 'audio/webm';
+                    durationMs: number;
+                    url: string;
+                  } | null;
+                  sceneId: string;
+                  text: string;
+                } & {
+                  name: string;
+                  thumbnailUrl: string;
+                })[];
+                /** @enum {string} */
+                state: 'draft' | 'published';
+                title: string;
+                totalScenes: number;
+                tour: {
+                  coverUrl: string;
+                  name: string;
+                  uid: string;
+                };
+                /** @description epoch ms */
+                updatedAt: number;
+              };
+              msg: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+      };
+    };
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/narrations/{id}/scenes/{sceneId}/text': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /** Set a scene’s text (plain text; an empty text clears it) */
+    put: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: number;
+          sceneId: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            text: string;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {number} */
+              code: 0;
+              data: {
+                autoAdvance: boolean;
+                id: number;
+                /** @enum {string} */
+                language: 'zh' | 'en';
+                narratedScenes: number;
+                publishedAt: number | null;
+                scenes: ({
+                  audio: {
+                    bytes: number;
+                    /** @enum {string} */
+                    contentType: 'audio/mpeg' | 'audio/mp4' | 'audio/ogg' | 'audio/webm';
+                    durationMs: number;
+                    url: string;
+                  } | null;
+                  sceneId: string;
+                  text: string;
+                } & {
+                  name: string;
+                  thumbnailUrl: string;
+                })[];
+                /** @enum {string} */
+                state: 'draft' | 'published';
+                title: string;
+                totalScenes: number;
+                tour: {
+                  coverUrl: string;
+                  name: string;
+                  uid: string;
+                };
+                /** @description epoch ms */
+                updatedAt: number;
+              };
+              msg: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+      };
+    };
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/narrations/{id}/unpublish': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Take a published guide back to a draft */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: number;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {number} */
+              code: 0;
+              data: {
+                autoAdvance: boolean;
+                id: number;
+                /** @enum {string} */
+                language: 'zh' | 'en';
+                narratedScenes: number;
+                publishedAt: number | null;
+                scenes: ({
+                  audio: {
+                    bytes: number;
+                    /** @enum {string} */
+                    contentType: 'audio/mpeg' | 'audio/mp4' | 'audio/ogg' | 'audio/webm';
+                    durationMs: number;
+                    url: string;
+                  } | null;
+                  sceneId: string;
+                  text: string;
+                } & {
+                  name: string;
+                  thumbnailUrl: string;
+                })[];
+                /** @enum {string} */
+                state: 'draft' | 'published';
+                title: string;
+                totalScenes: number;
+                tour: {
+                  coverUrl: string;
+                  name: string;
+                  uid: string;
+                };
+                /** @description epoch ms */
+                updatedAt: number;
+              };
+              msg: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+      };
+    };
     delete?: never;
     options?: never;
     head?: never;

@@ -9,7 +9,11 @@ const guide: PublicNarration = {
   language: 'zh',
   autoAdvance: true,
   scenes: [
-    { sceneId: 'a1', text: '<b>客厅</b>', audio: { url: '/files/narrations/1/a1.webm', contentType: 'audio/webm', durationMs: 3000, bytes: 9 } },
+    {
+      sceneId: 'a1',
+      text: '<b>客厅</b>',
+      audio: { url: '/files/narrations/1/a1.webm', contentType: 'audio/webm', durationMs: 3000, bytes: 9 },
+    },
     { sceneId: 'a3', text: '卧室', audio: null },
   ],
 };

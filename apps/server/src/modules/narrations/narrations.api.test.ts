@@ -1,7 +1,14 @@
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { ErrorCode, NarrationErrors, Permission, type NarrationDetail, type NarrationSummary, type PublicNarration } from '@spatia/contract';
+import {
+  ErrorCode,
+  NarrationErrors,
+  Permission,
+  type NarrationDetail,
+  type NarrationSummary,
+  type PublicNarration,
+} from '@spatia/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { renderSyntheticPanorama } from '../../media/panorama/index.js';
 import { authHeaders, dataOf, json, type TestApp } from '../../test/test-app.js';
@@ -68,7 +75,14 @@ describe('narrated guides', () => {
     const created = await owner.call('POST', '/api/narrations', { workUid: uid, title: '  样板间讲解 ', language: 'zh' });
     expect(created.statusCode, created.body).toBe(200);
     guide = dataOf<NarrationDetail>(created);
-    expect(guide).toMatchObject({ title: '样板间讲解', language: 'zh', state: 'draft', autoAdvance: true, narratedScenes: 0, totalScenes: 2 });
+    expect(guide).toMatchObject({
+      title: '样板间讲解',
+      language: 'zh',
+      state: 'draft',
+      autoAdvance: true,
+      narratedScenes: 0,
+      totalScenes: 2,
+    });
     expect(guide.tour).toMatchObject({ uid, name: '讲解样板间' });
     expect(guide.scenes.map((scene) => scene.sceneId)).toEqual(sceneIds);
     expect(guide.scenes[0]!.thumbnailUrl).toMatch(/^\/files\/derived\/.+\/thumb\.jpg$/);
@@ -120,11 +134,25 @@ describe('narrated guides', () => {
     expect(mp3.statusCode, mp3.body).toBe(200);
     expect(dataOf<NarrationDetail>(mp3).scenes[0]!.audio).toMatchObject({ contentType: 'audio/mpeg' });
 
-    const png = await uploadAudio(owner, guide.id, sceneIds[0]!, Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex'), 'x.mp3', 'audio/mpeg');
+    const png = await uploadAudio(
+      owner,
+      guide.id,
+      sceneIds[0]!,
+      Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex'),
+      'x.mp3',
+      'audio/mpeg',
+    );
     expect([png.statusCode, codeOf(png)]).toEqual([415, NarrationErrors.narrationAudioUnsupported.code]);
     const text = await uploadAudio(owner, guide.id, sceneIds[0]!, Buffer.from('not audio at all'.repeat(20)), 'x.mp3', 'audio/mpeg');
     expect(codeOf(text)).toBe(NarrationErrors.narrationAudioUnsupported.code);
-    const truncated = await uploadAudio(owner, guide.id, sceneIds[0]!, Buffer.from([0xff, 0xfb, 0x90, 0x64, 1, 2, 3]), 'x.mp3', 'audio/mpeg');
+    const truncated = await uploadAudio(
+      owner,
+      guide.id,
+      sceneIds[0]!,
+      Buffer.from([0xff, 0xfb, 0x90, 0x64, 1, 2, 3]),
+      'x.mp3',
+      'audio/mpeg',
+    );
     expect([truncated.statusCode, codeOf(truncated)]).toEqual([400, NarrationErrors.narrationAudioUnreadable.code]);
     const tooLong = await uploadAudio(owner, guide.id, sceneIds[0]!, silentMp3(11_600), 'long.mp3', 'audio/mpeg');
     expect([tooLong.statusCode, codeOf(tooLong)]).toEqual([400, NarrationErrors.narrationAudioTooLong.code]);

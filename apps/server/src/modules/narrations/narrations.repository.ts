@@ -17,7 +17,11 @@ export class NarrationsRepository {
   }
 
   listByOwner(ownerId: number): Promise<NarrationRow[]> {
-    return this.db.select().from(narrations).where(eq(narrations.ownerId, ownerId)).orderBy(desc(narrations.updatedAt), desc(narrations.id));
+    return this.db
+      .select()
+      .from(narrations)
+      .where(eq(narrations.ownerId, ownerId))
+      .orderBy(desc(narrations.updatedAt), desc(narrations.id));
   }
 
   async countByOwner(ownerId: number, executor: Executor = this.db): Promise<number> {
@@ -33,7 +37,11 @@ export class NarrationsRepository {
       .orderBy(narrations.id);
   }
 
-  async findByWorkAndLanguage(workId: number, language: NarrationLanguage, executor: Executor = this.db): Promise<NarrationRow | undefined> {
+  async findByWorkAndLanguage(
+    workId: number,
+    language: NarrationLanguage,
+    executor: Executor = this.db,
+  ): Promise<NarrationRow | undefined> {
     const [row] = await executor
       .select()
       .from(narrations)
@@ -95,4 +103,3 @@ export class NarrationsRepository {
       .onConflictDoUpdate({ target: [narrationScenes.narrationId, narrationScenes.sceneId], set: { ...audio, updatedAt: new Date() } });
   }
 }
-

@@ -68,7 +68,12 @@ export const narrationsRoutes: FastifyPluginAsyncTypebox<{ narrations: Narration
 
   app.delete(
     '/api/narrations/:id',
-    explainRoute({ summary: 'Delete a guide with its texts and clips', params: NarrationIdParams, data: Type.Null(), failures: [400, 404] }),
+    explainRoute({
+      summary: 'Delete a guide with its texts and clips',
+      params: NarrationIdParams,
+      data: Type.Null(),
+      failures: [400, 404],
+    }),
     async (request) => {
       await narrations.remove(request.auth!.user, request.params.id);
       return ok(null);

@@ -48,7 +48,11 @@ function audioOf(row: NarrationSceneRow, url: (key: string) => string): Narratio
 }
 
 /** The guide's scenes in the tour's order: every scene of the tour, with what the guide says of it. */
-export function narratedScenes(tour: TourScenes, rows: readonly NarrationSceneRow[], audioUrl: (row: NarrationSceneRow) => NarrationScene['audio']) {
+export function narratedScenes(
+  tour: TourScenes,
+  rows: readonly NarrationSceneRow[],
+  audioUrl: (row: NarrationSceneRow) => NarrationScene['audio'],
+) {
   const bySceneId = new Map(rows.map((row) => [row.sceneId, row]));
   return tour.scenes.map((scene) => {
     const row = bySceneId.get(scene.id);
