@@ -66,7 +66,7 @@ const uploadAudio = (as: Person, id: number, sceneId: string, bytes: Buffer, fil
     payload: body.payload,
   });
 };
-const codeOf = (response: { body: string }) => json<{ code: number }>(response).code;
+const codeOf = (response: Parameters<typeof json>[0]) => json<{ code: number }>(response).code;
 
 describe('narrated guides', () => {
   let guide: NarrationDetail;
