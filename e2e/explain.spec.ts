@@ -23,7 +23,6 @@ const WORDS = {
     title: '讲解',
     empty: '还没有讲解',
     create: '新建讲解',
-    submit: '创建',
     published: '已发布',
     narrated: '已讲解 1 / 2 个场景',
     text: '欢迎来到客厅：南向落地窗，全天采光。',
@@ -33,7 +32,6 @@ const WORDS = {
     title: 'Narrated guides',
     empty: 'No guides yet',
     create: 'New guide',
-    submit: 'Create',
     published: 'Published',
     narrated: '1 of 2 scenes narrated',
     text: 'Welcome to the living room: floor-to-ceiling windows facing south.',
@@ -75,7 +73,8 @@ inBothLanguages(
     await page.locator('.ant-select-item-option').filter({ hasText: tourName }).click();
     await dialog.getByTestId('narration-title').fill(words.guide);
     await snap(page, `explain-${language}-02-create`, { fullPage: false });
-    await dialog.getByRole('button', { name: words.submit }).click();
+    // antd spaces a two-character Chinese label (创 建): the dialog's primary button, whatever it reads.
+    await dialog.locator('.ant-modal-footer .ant-btn-primary').click();
     await expect(page).toHaveURL(/\/explain\/detail\?id=\d+$/);
     const scenes = page.getByTestId('narration-scene');
     await expect(scenes).toHaveCount(2);

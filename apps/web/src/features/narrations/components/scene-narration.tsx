@@ -75,7 +75,7 @@ export function SceneNarration({ guideId, scene, index }: { guideId: number; sce
       {scene.audio ? (
         <div className="narration-scene__clip">
           <audio src={scene.audio.url} controls preload="none" className="narration-audio" data-testid="narration-scene-audio" />
-          <span className="narration-scene__duration">{clock(scene.audio.durationMs / 1000)}</span>
+          <span className="narration-scene__duration">{t('narrations.detail.length', { time: clock(scene.audio.durationMs / 1000) })}</span>
         </div>
       ) : (
         <p className="narration-scene__none">{t('narrations.detail.noAudio')}</p>
