@@ -33,7 +33,7 @@ const WORDS = {
     empty: 'No guides yet',
     create: 'New guide',
     published: 'Published',
-    narrated: '1 of 2 scenes narrated',
+    narrated: 'Narrated: 1 / 2',
     text: 'Welcome to the living room: floor-to-ceiling windows facing south.',
     guide: 'Living room walk',
   },

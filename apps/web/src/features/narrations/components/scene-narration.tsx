@@ -123,7 +123,7 @@ export function SceneNarration({ guideId, scene, index }: { guideId: number; sce
         </Space>
       )}
       <p className="narration-scene__hint">
-        {t('narrations.detail.uploadHint', { mb: NARRATION_LIMITS.audioBytes / 1024 / 1024, seconds: NARRATION_LIMITS.audioSeconds })}
+        {t('narrations.detail.uploadHint', { mb: NARRATION_LIMITS.audioBytes / 1024 / 1024, length: clock(NARRATION_LIMITS.audioSeconds) })}
       </p>
     </li>
   );
