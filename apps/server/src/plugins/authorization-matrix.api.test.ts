@@ -411,16 +411,17 @@ const MATRIX: Record<string, Row> = {
   'POST /api/model/{id}/reset': row(work, [401, 404, 200, 200]),
   'POST /api/model/{id}/verify': row(work, [401, 404, 200, 200]),
   'GET /api/model/{id}/tour': row(work, [404, 404, 409, 409]),
-  // Narrated guides: permission 962 first (the owner here has none), then the guide's owner (narrations.api.test.ts).
+  // Narrated guides: permission 962 first (the owner here has none; an admin holds every permission), then the
+  // guide's owner: an admin is not, and gets 404 (the audio row: 400 first, for the missing file part).
   'GET /api/model/{id}/narration': row(work, [404, 404, 200, 200]),
-  'GET /api/narrations/{id}': row(narration, [401, 403, 403, 403]),
-  'PUT /api/narrations/{id}': row(narration, [401, 403, 403, 403], { body: { title: 't', language: 'zh', autoAdvance: true } }),
-  'DELETE /api/narrations/{id}': row(narration, [401, 403, 403, 403]),
-  'PUT /api/narrations/{id}/scenes/{sceneId}/text': row(narration, [401, 403, 403, 403], { body: { text: 't' } }),
-  'PUT /api/narrations/{id}/scenes/{sceneId}/audio': row(narration, [401, 403, 403, 403]),
-  'DELETE /api/narrations/{id}/scenes/{sceneId}/audio': row(narration, [401, 403, 403, 403]),
-  'POST /api/narrations/{id}/publish': row(narration, [401, 403, 403, 403]),
-  'POST /api/narrations/{id}/unpublish': row(narration, [401, 403, 403, 403]),
+  'GET /api/narrations/{id}': row(narration, [401, 403, 403, 404]),
+  'PUT /api/narrations/{id}': row(narration, [401, 403, 403, 404], { body: { title: 't', language: 'zh', autoAdvance: true } }),
+  'DELETE /api/narrations/{id}': row(narration, [401, 403, 403, 404]),
+  'PUT /api/narrations/{id}/scenes/{sceneId}/text': row(narration, [401, 403, 403, 404], { body: { text: 't' } }),
+  'PUT /api/narrations/{id}/scenes/{sceneId}/audio': row(narration, [401, 403, 403, 400]),
+  'DELETE /api/narrations/{id}/scenes/{sceneId}/audio': row(narration, [401, 403, 403, 404]),
+  'POST /api/narrations/{id}/publish': row(narration, [401, 403, 403, 404]),
+  'POST /api/narrations/{id}/unpublish': row(narration, [401, 403, 403, 404]),
   'PUT /api/model/{id}/tour': row(work, [401, 400, 400, 400], { body: { revision: 0 } }),
   'POST /api/model/{id}/offlinePackage/ticket': row(work, [401, 404, 409, 409]),
   // A forged ticket: the signed-in are judged by who they are, the anonymous have nothing to show.
