@@ -62,7 +62,8 @@ let narratedTour: string | undefined;
 const narration: Fixture = async ({ testApp, owner }) => {
   const narrations = testApp.app.services.narrations;
   const actor = { id: owner.id, roles: [Role.customer] };
-  narratedTour ??= (await processedPanorama(testApp.app, owner, [await renderSyntheticPanorama({ width: 512, height: 256 })], '矩阵讲解')).uid;
+  narratedTour ??= (await processedPanorama(testApp.app, owner, [await renderSyntheticPanorama({ width: 512, height: 256 })], '矩阵讲解'))
+    .uid;
   for (const old of await narrations.list(actor)) await narrations.remove(actor, old.id);
   const created = await narrations.create(actor, { workUid: narratedTour, title: '矩阵讲解', language: 'zh' });
   const sceneId = created.scenes[0]!.sceneId;
