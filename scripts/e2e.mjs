@@ -128,6 +128,28 @@ const accounts = [
     permissionIds: [161, 162, 35, 37, 163, 42],
   },
   { phone: '13800000066', password: 'Brand#2026', fullName: 'Brand Outsider', roles: ['customer'], permissionIds: [161, 162, 35, 37, 163] },
+  // The narrated-guide journeys (e2e/explain.spec.ts): an owner with permission 962 per language, and one without it.
+  {
+    phone: '13800000068',
+    password: 'Explain#2026',
+    fullName: 'Guide Owner Zh',
+    roles: ['photographer'],
+    permissionIds: [161, 162, 35, 37, 163, 962],
+  },
+  {
+    phone: '13800000069',
+    password: 'Explain#2026',
+    fullName: 'Guide Owner En',
+    roles: ['photographer'],
+    permissionIds: [161, 162, 35, 37, 163, 962],
+  },
+  {
+    phone: '13800000070',
+    password: 'Explain#2026',
+    fullName: 'No Guide Customer',
+    roles: ['customer'],
+    permissionIds: [161, 162, 35, 37, 163],
+  },
 ];
 
 function run(command, args, env = process.env) {

@@ -65,6 +65,12 @@ export const users = {
     owner: { phone: '13800000065', password: 'Brand#2026', name: 'Brand Owner' },
     outsider: { phone: '13800000066', password: 'Brand#2026', name: 'Brand Outsider' },
   },
+  /** The narrated-guide journeys (e2e/explain.spec.ts): owners with permission 962, and a customer without it. */
+  guideOwner: {
+    zh: { phone: '13800000068', password: 'Explain#2026', name: 'Guide Owner Zh' },
+    en: { phone: '13800000069', password: 'Explain#2026', name: 'Guide Owner En' },
+  },
+  withoutGuides: { phone: '13800000070', password: 'Explain#2026', name: 'No Guide Customer' },
 } as const;
 
 export const TOKEN_COOKIE = 'spatia_token';

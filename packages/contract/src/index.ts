@@ -35,3 +35,4 @@ export * from './team.js';
 export * from './articles.js';
 export * from './map.js';
 export * from './brand-pages.js';
+export * from './narrations.js';

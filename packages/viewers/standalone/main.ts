@@ -1,6 +1,7 @@
 import { pickBrowserLanguage } from '@spatia/contract';
+import { attachNarration } from '../src/narration/index';
 import { createTourViewer, isViewerLanguage, VIEWER_STRINGS, type ViewerLanguage } from '../src/tour/index';
-import { loadImageFromScript, readPackagedTour } from './packaged-files';
+import { loadImageFromScript, readPackagedNarration, readPackagedTour } from './packaged-files';
 import './standalone.css';
 
 /**
@@ -20,7 +21,7 @@ if (!tour) {
 } else if (tour.scenes.length === 0) {
   showMessage(VIEWER_STRINGS[language].noScenes);
 } else {
-  createTourViewer(container, tour, {
+  const viewer = createTourViewer(container, tour, {
     language,
     startSceneId: query.get('scene') ?? undefined,
     loadImage: loadImageFromScript,
@@ -30,6 +31,9 @@ if (!tour) {
       history.replaceState(null, '', `?${next.toString()}${window.location.hash}`);
     },
   });
+  // The package's narrated guide, when its tour has one published (docs/narrations.md).
+  const narration = readPackagedNarration(language);
+  if (narration) attachNarration(viewer, container, narration, { language });
 }
 
 function pickLanguage(asked: string | null, browser: readonly string[]): ViewerLanguage {

@@ -2,9 +2,9 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { OFFLINE_IMAGE_CALLBACK, OFFLINE_TOUR_GLOBAL, type Tour } from '@spatia/contract';
+import { OFFLINE_IMAGE_CALLBACK, OFFLINE_NARRATIONS_GLOBAL, OFFLINE_TOUR_GLOBAL, type Tour } from '@spatia/contract';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { loadImageFromScript, readPackagedTour } from './packaged-files';
+import { loadImageFromScript, readPackagedNarration, readPackagedTour } from './packaged-files';
 
 /** A 1×1 PNG. */
 const PIXEL = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
@@ -80,5 +80,24 @@ describe('the offline page', () => {
     expect(scripts.every(([, , body]) => body === '')).toBe(true);
     expect(page).not.toMatch(/type="module"|crossorigin/);
     expect(page).toContain('<link rel="stylesheet" href="./viewer.css" />');
+  });
+});
+
+describe('the offline page reads the narrated guides tour.js left', () => {
+  const guide = (language: 'zh' | 'en', scenes = 1) => ({
+    id: language === 'zh' ? 1 : 2,
+    title: language,
+    language,
+    autoAdvance: true,
+    scenes: Array.from({ length: scenes }, (_, index) => ({ sceneId: `a${index + 1}`, text: 'text', audio: null })),
+  });
+
+  it('the one in the page’s language, else the first with scenes, else none', () => {
+    expect(readPackagedNarration('zh')).toBeNull();
+    packageGlobals[OFFLINE_NARRATIONS_GLOBAL] = [guide('zh', 0), guide('en')];
+    expect(readPackagedNarration('zh')?.language).toBe('en');
+    packageGlobals[OFFLINE_NARRATIONS_GLOBAL] = [guide('en'), guide('zh')];
+    expect(readPackagedNarration('zh')?.language).toBe('zh');
+    delete packageGlobals[OFFLINE_NARRATIONS_GLOBAL];
   });
 });

@@ -1,4 +1,11 @@
-import { OFFLINE_IMAGE_CALLBACK, OFFLINE_TOUR_GLOBAL, offlineImageScriptPath, type Tour } from '@spatia/contract';
+import {
+  OFFLINE_IMAGE_CALLBACK,
+  OFFLINE_NARRATIONS_GLOBAL,
+  OFFLINE_TOUR_GLOBAL,
+  offlineImageScriptPath,
+  type PublicNarration,
+  type Tour,
+} from '@spatia/contract';
 
 /**
  * Reads what the offline package carries as classic scripts (the contract's offline-package.ts says
@@ -16,6 +23,20 @@ packageGlobals[OFFLINE_IMAGE_CALLBACK] = (dataUrl: string) => {
 
 export function readPackagedTour(): Tour | null {
   return (packageGlobals[OFFLINE_TOUR_GLOBAL] as Tour | undefined) ?? null;
+}
+
+/**
+ * The published narrated guide to play: the one in `language` when the package has one, else the first
+ * (packages made before guides existed leave none).
+ */
+export function readPackagedNarration(language: string): PublicNarration | null {
+  const guides = packageGlobals[OFFLINE_NARRATIONS_GLOBAL] as PublicNarration[] | undefined;
+  if (!Array.isArray(guides)) return null;
+  return (
+    guides.find((guide) => guide.language === language && guide.scenes.length > 0) ??
+    guides.find((guide) => guide.scenes.length > 0) ??
+    null
+  );
 }
 
 /** A base face or tile by its URL in the tour (`scenes/{id}/…`), from the script beside it. */

@@ -3,6 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authHeaders, createTestApp, json, signIn, type TestApp } from '../test/test-app.js';
 import { postFile } from '../test/multipart.js';
 import { attachAsset, createWork, person, publishedWork, samplePng, withToken, type Person } from '../test/works-fixtures.js';
+import { renderSyntheticPanorama } from '../media/panorama/index.js';
+import { attachAsset, createWork, person, processedPanorama, samplePng, withToken, type Person } from '../test/works-fixtures.js';
 import { boughtListing, listedWork } from '../test/market-fixtures.js';
 
 /**
@@ -49,6 +51,25 @@ const workWithOrigin: Fixture = async ({ testApp, owner }) => {
   const created = await createWork(owner, { name: '有原始文件' });
   await attachAsset(testApp.app, owner, created.uid, 'origin', await samplePng(), 'image/png');
   return { uid: created.uid, id: created.uid };
+};
+
+/** One processed tour of the owner's, shared by the guide fixtures (processing it once is enough). */
+let narratedTour: string | undefined;
+
+/**
+ * A fresh narrated guide (one scene with text) of the owner's tour. Made through the service: the matrix's
+ * owner has no permission 962, so every owner call of the guide routes answers 403 (docs/narrations.md).
+ */
+const narration: Fixture = async ({ testApp, owner }) => {
+  const narrations = testApp.app.services.narrations;
+  const actor = { id: owner.id, roles: [Role.customer] };
+  narratedTour ??= (await processedPanorama(testApp.app, owner, [await renderSyntheticPanorama({ width: 512, height: 256 })], '矩阵讲解'))
+    .uid;
+  for (const old of await narrations.list(actor)) await narrations.remove(actor, old.id);
+  const created = await narrations.create(actor, { workUid: narratedTour, title: '矩阵讲解', language: 'zh' });
+  const sceneId = created.scenes[0]!.sceneId;
+  await narrations.saveText(actor, created.id, sceneId, '讲解文字');
+  return { id: String(created.id), sceneId };
 };
 
 const pointCloud: Fixture = async ({ owner }) => {
@@ -457,6 +478,17 @@ const MATRIX: Record<string, Row> = {
   'POST /api/model/{id}/reset': row(work, [401, 404, 200, 200]),
   'POST /api/model/{id}/verify': row(work, [401, 404, 200, 200]),
   'GET /api/model/{id}/tour': row(work, [404, 404, 409, 409]),
+  // Narrated guides: permission 962 first (the owner here has none; an admin holds every permission), then the
+  // guide's owner: an admin is not, and gets 404 (the audio row: 400 first, for the missing file part).
+  'GET /api/model/{id}/narration': row(work, [404, 404, 200, 200]),
+  'GET /api/narrations/{id}': row(narration, [401, 403, 403, 404]),
+  'PUT /api/narrations/{id}': row(narration, [401, 403, 403, 404], { body: { title: 't', language: 'zh', autoAdvance: true } }),
+  'DELETE /api/narrations/{id}': row(narration, [401, 403, 403, 404]),
+  'PUT /api/narrations/{id}/scenes/{sceneId}/text': row(narration, [401, 403, 403, 404], { body: { text: 't' } }),
+  'PUT /api/narrations/{id}/scenes/{sceneId}/audio': row(narration, [401, 403, 403, 400]),
+  'DELETE /api/narrations/{id}/scenes/{sceneId}/audio': row(narration, [401, 403, 403, 404]),
+  'POST /api/narrations/{id}/publish': row(narration, [401, 403, 403, 404]),
+  'POST /api/narrations/{id}/unpublish': row(narration, [401, 403, 403, 404]),
   'PUT /api/model/{id}/tour': row(work, [401, 400, 400, 400], { body: { revision: 0 } }),
   'POST /api/model/{id}/offlinePackage/ticket': row(work, [401, 404, 409, 409]),
   // A forged ticket: the signed-in are judged by who they are, the anonymous have nothing to show.

@@ -1,5 +1,5 @@
 import vm from 'node:vm';
-import { OFFLINE_IMAGE_CALLBACK, OFFLINE_TOUR_GLOBAL, type Tour } from '@spatia/contract';
+import { OFFLINE_IMAGE_CALLBACK, OFFLINE_NARRATIONS_GLOBAL, OFFLINE_TOUR_GLOBAL, type PublicNarration, type Tour } from '@spatia/contract';
 import { OFFLINE_CONTENT_SECURITY_POLICY } from '../modules/offline-packages/offline-packages.service.js';
 
 /** The standalone viewer's index.html (packages/viewers/standalone/public/index.html). */
@@ -26,6 +26,13 @@ export function runTourScript(source: string): Tour {
   const window: Record<string, unknown> = {};
   vm.runInNewContext(source, { window });
   return window[OFFLINE_TOUR_GLOBAL] as Tour;
+}
+
+/** Runs a package's tour.js as a browser would, and returns the narrated guides it leaves on `window`. */
+export function runNarrationsOfTourScript(source: string): PublicNarration[] {
+  const window: Record<string, unknown> = {};
+  vm.runInNewContext(source, { window });
+  return window[OFFLINE_NARRATIONS_GLOBAL] as PublicNarration[];
 }
 
 /** Runs a package's image script, and returns what it hands the viewer (a data: URL). */

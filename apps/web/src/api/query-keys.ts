@@ -133,6 +133,14 @@ export const queryKeys = {
     /** The people search of the distribute and sell dialogs. */
     authorizeSearch: (q: string) => [...queryKeys.people.all, 'authorizeSearch', q] as const,
   },
+  /** Narrated guides (`/explain/list`, `/explain/detail`), and the published one a public tour plays. */
+  narrations: {
+    all: ['narrations'] as const,
+    list: () => [...queryKeys.narrations.all, 'list'] as const,
+    detail: (id: number) => [...queryKeys.narrations.all, 'detail', id] as const,
+    tours: (ownerUid: string) => [...queryKeys.narrations.all, 'tours', ownerUid] as const,
+    published: (uid: string, language: string) => [...queryKeys.narrations.all, 'published', uid, language] as const,
+  },
   /** The two-level team (`/team/index`): its overview, both levels, both kinds of reward, the chart. */
   /** Showcases, landing pages and leads of permission 42 (docs/brand-pages.md); the public pages' answers are per id. */
   brandPages: {

@@ -235,6 +235,6 @@ describe('route table', () => {
     expect(hasPage(routeTable, '/wallet/lease')).toBe(true);
     expect(hasPage(routeTable, '/team/index')).toBe(true);
     expect(hasPage(routeTable, '/addOrder')).toBe(true);
-    expect(hasPage(routeTable, '/explain/list')).toBe(false);
+    expect(hasPage(routeTable, '/explain/list')).toBe(true);
   });
 });

@@ -262,10 +262,15 @@ export const permissionRoutes: readonly AppRoute[] = [
     path: '/explain',
     meta: { titleKey: 'menu.explain', icon: 'explain', layout: 'console', perm: Permission.explain },
     children: [
-      { path: '/explain/list', meta: { titleKey: 'menu.explainList', layout: 'console', perm: Permission.explain } },
+      {
+        path: '/explain/list',
+        meta: { titleKey: 'menu.explainList', layout: 'console', perm: Permission.explain },
+        page: () => import('../pages/explain-list-page'),
+      },
       {
         path: '/explain/detail',
         meta: { titleKey: 'menu.explainDetail', layout: 'console', perm: Permission.explain, hidden: true, activeMenu: '/explain/list' },
+        page: () => import('../pages/explain-detail-page'),
       },
     ],
   },

@@ -21,6 +21,8 @@ import {
   WorkNotice,
   WorkViewerArea,
 } from '../features/public-work';
+import { usePublicNarration } from '../features/narrations';
+import { useLanguage } from '../i18n';
 import { formatNumber } from '../lib/format';
 import { useSession } from '../stores/session-store';
 import { displayPersonName } from '../lib/person-name';
@@ -40,6 +42,8 @@ export default function DetailsPage() {
   const embedded = searchParams.get('embed') === '1';
   const work = usePublicWork(id);
   const tour = usePublicTour(id, work.data?.type === 'panorama');
+  // A tour's narrated guide (docs/narrations.md): a small answer, null for most tours; the player's code loads only with one.
+  const narration = usePublicNarration(id, useLanguage(), work.data?.type === 'panorama');
   const scene = useWorkScene(id, work.data !== undefined && work.data.type !== 'panorama');
   const sessionUid = useSession((session) => session.uid);
   const [sharing, setSharing] = useState(false);
@@ -95,6 +99,7 @@ export default function DetailsPage() {
         work={detail}
         owner={owner}
         onRetry={() => void (detail.type === 'panorama' ? tour.refetch() : scene.refetch())}
+        narration={narration.data ?? null}
       />
     </div>
   );

@@ -54,6 +54,8 @@ export interface TourViewerHandle {
   readonly viewer: Viewer;
   readonly currentSceneId: string;
   goToScene(sceneId: string, options?: GoToSceneOptions): Promise<void>;
+  /** Tells `listener` of every scene reached from now on (besides `options.onSceneChange`); returns the unsubscribe. */
+  onSceneChange(listener: (sceneId: string) => void): () => void;
   /** The console editor's hooks (README "Editing"). */
   readonly editing: TourEditing;
   destroy(): void;
@@ -166,6 +168,7 @@ export function createTourViewer(container: HTMLElement, tour: Tour, options: To
   let currentId = start.id;
   let switching = 0;
   let destroyed = false;
+  const sceneListeners = new Set<(sceneId: string) => void>();
 
   const goToScene = async (sceneId: string, goOptions: GoToSceneOptions = {}) => {
     const scene = scenes.get(sceneId);
@@ -185,7 +188,9 @@ export function createTourViewer(container: HTMLElement, tour: Tour, options: To
     // A later switch took over: it sets its own markers.
     if (attempt !== switching) return;
     markers.setMarkers(markersOf(scene));
-    if (done !== false) options.onSceneChange?.(scene.id);
+    if (done === false) return;
+    options.onSceneChange?.(scene.id);
+    for (const listener of [...sceneListeners]) listener(scene.id);
   };
 
   const activateHotspot = (hotspotId: string) => {
@@ -317,10 +322,15 @@ export function createTourViewer(container: HTMLElement, tour: Tour, options: To
       return currentId;
     },
     goToScene,
+    onSceneChange: (listener) => {
+      sceneListeners.add(listener);
+      return () => sceneListeners.delete(listener);
+    },
     editing,
     destroy: () => {
       if (destroyed) return;
       destroyed = true;
+      sceneListeners.clear();
       removeMotionPrompt?.();
       music?.destroy();
       void immersiveSession?.end();

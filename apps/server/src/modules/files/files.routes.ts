@@ -33,7 +33,8 @@ export interface FilesRoutesOptions {
   onServed?: (served: { key: string; bytes: number; workUid: string | undefined }) => Promise<void>;
 }
 
-const PUBLIC_FOLDERS = ['derived/', 'covers/', 'avatars/', 'logos/', 'articles/'];
+/** `narrations/`: the clips of narrated guides (docs/narrations.md), content-addressed like the rest; `articles/`: articles' images. */
+const PUBLIC_FOLDERS = ['derived/', 'covers/', 'avatars/', 'logos/', 'articles/', 'narrations/'];
 const UPLOADS_FOLDER = 'assets/';
 
 type FilesQuery = { w?: string; expires?: string; signature?: string };

@@ -13,9 +13,9 @@ declare module '../../kernel/module.js' {
 
 export default defineModule({
   name: 'offline-packages',
-  needs: ['works', 'tours', 'download-tickets'],
-  build: ({ config, works, tours, storage, downloadTickets }) => ({
-    offlinePackages: new OfflinePackages(works, tours, storage, downloadTickets, config.viewerDistDir),
+  needs: ['works', 'tours', 'download-tickets', 'narrations'],
+  build: ({ config, works, tours, storage, downloadTickets, narrations }) => ({
+    offlinePackages: new OfflinePackages(works, tours, storage, downloadTickets, narrations, config.viewerDistDir),
   }),
   routes: (app, { offlinePackages }) => app.register(offlinePackagesRoutes, { offlinePackages }),
 });

@@ -10,6 +10,7 @@ import {
   OFFLINE_TOUR_SCRIPT,
   offlineImageScript,
   offlineImageScriptPath,
+  offlineNarrationAudioPath,
   offlineTourScript,
   PANORAMA_PREVIEW_PATH,
   PANORAMA_THUMB_PATH,
@@ -20,6 +21,7 @@ import {
 import type { StorageDriver } from '../../drivers/storage/storage-driver.js';
 import { EXTENSION_OF, type ContentType } from '../../lib/file-signature.js';
 import type { DownloadTicket, DownloadTickets } from '../download-tickets/index.js';
+import type { NarrationsService } from '../narrations/index.js';
 import { sceneFolder } from '../processing/index.js';
 import { buildTour, type ToursService } from '../tours/index.js';
 import type { Actor } from '../works/index.js';
@@ -107,6 +109,7 @@ export class OfflinePackages {
     private readonly tours: ToursService,
     private readonly storage: StorageDriver,
     private readonly tickets: DownloadTickets,
+    private readonly narrations: NarrationsService,
     private readonly viewerDir: string = DEFAULT_VIEWER_DIST_DIR,
   ) {}
 
@@ -126,6 +129,10 @@ export class OfflinePackages {
     const musicName = processed.music ? `media/music${EXTENSION_OF[processed.music.contentType as ContentType] ?? ''}` : '';
     const tour = buildTour(processed, { sceneBase: (scene) => `scenes/${scene.id}/`, music: () => musicName });
     const viewerFiles = await this.listViewerFiles();
+    // Published narrated guides ride along: their texts in tour.js, their clips as files (docs/narrations.md).
+    const narrations = await this.narrations.forPackage(processed.work, tour, (scene) =>
+      offlineNarrationAudioPath(scene.narrationId, scene.sceneId, path.extname(scene.audioKey ?? '')),
+    );
 
     const zip = new yazl.ZipFile();
     for (const file of viewerFiles) {
@@ -135,7 +142,7 @@ export class OfflinePackages {
         zip.addFile(path.join(this.viewerDir, file), file);
       }
     }
-    zip.addBuffer(Buffer.from(offlineTourScript(tour)), OFFLINE_TOUR_SCRIPT);
+    zip.addBuffer(Buffer.from(offlineTourScript(tour, narrations.guides)), OFFLINE_TOUR_SCRIPT);
     zip.addBuffer(Buffer.from(README), 'README.txt');
     for (const scene of processed.scenes) {
       const folder = sceneFolder(processed.filesUid, processed.runId, scene.id);
@@ -146,6 +153,8 @@ export class OfflinePackages {
       for (const file of drawn) this.addStored(zip, `${folder}/${file}`, offlineImageScriptPath(`scenes/${scene.id}/${file}`), imageScript);
     }
     if (processed.music) this.addStored(zip, processed.music.storageKey, musicName);
+    // Audio does not shrink either.
+    for (const clip of narrations.files) this.addStored(zip, clip.key, clip.name);
     zip.end();
     return { fileName: `${processed.work.name || processed.work.uid}.zip`, stream: zip.outputStream as unknown as Readable };
   }

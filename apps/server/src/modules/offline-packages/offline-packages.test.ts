@@ -8,6 +8,7 @@ import type { ProcessedScene } from '../processing/processing.tables.js';
 import type { StorageDriver } from '../../drivers/storage/storage-driver.js';
 import { CSP_META, HOSTILE, runImageScript, runTourScript, VIEWER_INDEX } from '../../test/offline-package-fixtures.js';
 import { readZipEntries } from '../../test/zip-fixtures.js';
+import type { NarrationsService } from '../narrations/index.js';
 import type { DownloadTickets } from '../download-tickets/download-tickets.service.js';
 import { reconcileTourSettings } from '../tours/tour-settings.js';
 import type { ProcessedWork, ToursService } from '../tours/tours.service.js';
@@ -83,7 +84,8 @@ describe('an offline package of a tour with names people typed', () => {
     const works = { findManageable: async () => processed.work } as unknown as WorksService;
     const tours = { load: async () => processed } as unknown as ToursService;
     const storage = { read: async () => ({ stream: Readable.from([Buffer.from('jpeg')]) }) } as unknown as StorageDriver;
-    const packages = new OfflinePackages(works, tours, storage, {} as DownloadTickets, viewerDir);
+    const narrations = { forPackage: async () => ({ guides: [], files: [] }) } as unknown as NarrationsService;
+    const packages = new OfflinePackages(works, tours, storage, {} as DownloadTickets, narrations, viewerDir);
     const { stream } = await packages.open({} as Actor, 'W1');
     const chunks: Buffer[] = [];
     for await (const chunk of stream) chunks.push(chunk as Buffer);

@@ -1,5 +1,5 @@
 import { Button } from 'antd';
-import type { WorkDetail } from '@spatia/contract';
+import type { PublicNarration, WorkDetail } from '@spatia/contract';
 import { useTranslation } from 'react-i18next';
 import type { ViewerArea } from '../lib/public-work-state';
 import { WorkModelViewer } from './work-model-viewer';
@@ -16,11 +16,14 @@ export function WorkViewerArea({
   work,
   owner,
   onRetry,
+  narration = null,
 }: {
   area: ViewerArea;
   work: WorkDetail;
   owner: boolean;
   onRetry: () => void;
+  /** A tour's published narrated guide, played over its viewer (docs/narrations.md). */
+  narration?: PublicNarration | null;
 }) {
   const { t } = useTranslation();
   const label = t('details.viewerLabel', { name: work.name, context: work.type });
@@ -28,7 +31,7 @@ export function WorkViewerArea({
     case 'loading':
       return <div className="details-stage__loading" aria-label={t('details.viewerLoading', { context: work.type })} role="status" />;
     case 'tour':
-      return <WorkTourViewer tour={area.tour} label={label} />;
+      return <WorkTourViewer tour={area.tour} label={label} narration={narration} />;
     case 'model':
       return <WorkModelViewer scene={area.scene} label={label} />;
     case 'pointcloud':
