@@ -17,7 +17,7 @@ export default function ArticleEditorPage() {
         subtitle={t('articles.editor.subtitle')}
       />
       <Suspense fallback={<Skeleton active paragraph={{ rows: 10 }} />}>
-        <ArticleEditor key={id} id={articleId} />
+        <ArticleEditor id={articleId} />
       </Suspense>
     </>
   );

@@ -29,13 +29,18 @@ import './article-editor.css';
 /** /admin/articles/edit/{id|new}: loads the article (none for a new one), then the form. The page loads this file lazily: it brings Tiptap. */
 export default function ArticleEditor({ id }: { id: number | undefined }) {
   const { t } = useTranslation();
-  const article = useAdminArticle(id);
-  if (id !== undefined && article.isError) return <LoadFailed title={t('articles.detail.loadFailed')} query={article} />;
-  if (id !== undefined && !article.data) return <Skeleton active paragraph={{ rows: 10 }} />;
-  return <ArticleForm key={article.data?.id ?? 'new'} article={article.data} />;
+  // The article this form created: its address changes to it, and the same form (and its undo history) goes on.
+  const [createdId, setCreatedId] = useState<number>();
+  const createdHere = id !== undefined && id === createdId;
+  const article = useAdminArticle(createdHere ? undefined : id);
+  if (!createdHere && id !== undefined && article.isError) return <LoadFailed title={t('articles.detail.loadFailed')} query={article} />;
+  if (!createdHere && id !== undefined && !article.data) return <Skeleton active paragraph={{ rows: 10 }} />;
+  return (
+    <ArticleForm key={createdHere ? 'new' : (id ?? 'new')} article={createdHere ? undefined : article.data} onCreated={setCreatedId} />
+  );
 }
 
-function ArticleForm({ article }: { article: AdminArticleDetail | undefined }) {
+function ArticleForm({ article, onCreated }: { article: AdminArticleDetail | undefined; onCreated: (id: number) => void }) {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const navigate = useNavigate();
@@ -75,7 +80,10 @@ function ArticleForm({ article }: { article: AdminArticleDetail | undefined }) {
     const result = await save.mutateAsync({ id: current?.id, draft });
     setCurrent(result);
     setDirty(false);
-    if (!current) void navigate(articleEditorPath(result.id), { replace: true });
+    if (!current) {
+      onCreated(result.id);
+      void navigate(articleEditorPath(result.id), { replace: true });
+    }
     return result;
   };
 

@@ -200,7 +200,10 @@ export default function ArticlesAdmin() {
           <Select<ArticleCategory | 'all'>
             value={filters.category ?? 'all'}
             onChange={(value) => changeFilters({ category: value === 'all' ? undefined : value })}
-            options={(['all', ...ARTICLE_CATEGORIES] as const).map((value) => ({ value, label: t(`articles.category.${value}`) }))}
+            options={(['all', ...ARTICLE_CATEGORIES] as const).map((value) => ({
+              value,
+              label: value === 'all' ? t('articles.admin.allCategories') : t(`articles.category.${value}`),
+            }))}
             aria-label={t('articles.admin.columns.category')}
             popupMatchSelectWidth={false}
             data-testid="articles-admin-category"

@@ -87,8 +87,10 @@ export function RichTextEditor({ initial, onChange }: { initial: ArticleNode; on
         const src = await uploadArticleImage(file, (percent) => setUpload({ name: file.name, percent }));
         const editor = editorRef.current;
         if (!editor) return;
+        // The image, then a paragraph to go on writing in (typing over a selected image would replace it).
+        const content = [{ type: 'image', attrs: { src, alt: file.name.replace(/\.[^.]+$/, '') } }, { type: 'paragraph' }];
         const chain = editor.chain().focus();
-        (position === undefined ? chain : chain.setTextSelection(position)).setImage({ src, alt: file.name.replace(/\.[^.]+$/, '') }).run();
+        (position === undefined ? chain.insertContent(content) : chain.insertContentAt(position, content)).run();
       } catch {
         // The client has shown the server's message.
       } finally {
@@ -222,7 +224,13 @@ function Toolbar({ editor, onImages }: { editor: Editor; onImages: (files: File[
       <VideoDialog
         open={videoOpen}
         onClose={() => setVideoOpen(false)}
-        onInsert={(src) => editor.chain().focus().insertContent({ type: 'video', attrs: { src } }).run()}
+        onInsert={(src) =>
+          editor
+            .chain()
+            .focus()
+            .insertContent([{ type: 'video', attrs: { src } }, { type: 'paragraph' }])
+            .run()
+        }
       />
     </div>
   );
