@@ -26,7 +26,7 @@ export const searchRoutes: FastifyPluginAsyncTypebox<{ search: SearchService }> 
           pageNum,
           pageSize,
           language: request.language,
-          anonymous: request.auth === undefined,
+          anonymous: !request.auth,
         }),
       );
     },
