@@ -310,13 +310,13 @@ function NoResults({ query, onChange }: { query: SearchQuery; onChange: (change:
 /** Keywords to start from: what people look for here. */
 function Suggestions({ title, onPick, testId }: { title: string; onPick: (keyword: string) => void; testId?: string }) {
   const { t } = useTranslation();
-  const keywords = t('search.examples', { returnObjects: true }) as string[];
+  const keywords = t('search.examples').split(' ');
   return (
     <div className="search-suggestions" data-testid={testId}>
       <p>{title}</p>
       <div className="search-suggestions__list">
         {keywords.map((keyword) => (
-          <Button key={keyword} shape="round" onClick={() => onPick(keyword)}>
+          <Button key={keyword} shape="round" autoInsertSpace={false} onClick={() => onPick(keyword)}>
             {keyword}
           </Button>
         ))}
