@@ -69,7 +69,7 @@ await database.db.execute(sql`
     cross join (select array_agg(id order by id) as ids from users where uid like 'bench-owner-%') as owners) as rows`);
 await database.db.execute(sql`vacuum analyze`);
 const seededSeconds = (Date.now() - seeding) / 1000;
-const [{ id: sampleId }] = (await database.db.execute(sql`select id from works where uid = 'bench-work-500000'`)).rows;
+const [{ id: sampleId }] = (await database.db.execute(sql`select id from works where uid = ${`bench-work-${Math.ceil(WORKS / 2)}`}`)).rows;
 const counts = {};
 for (const keyword of ['云栖', '墅']) {
   const [{ matches }] = (

@@ -46,7 +46,8 @@ export async function run({ seconds = 5, connections = 32, rounds = 3, works = 1
     };
     for (const keyword of ['云栖', '墅']) {
       const { data } = await (await fetch(searchUrl(keyword))).json();
-      if (!data?.works || data.works.list.length !== 6) throw new Error(`unexpected search answer for ${keyword}: ${JSON.stringify(data).slice(0, 300)}`);
+      if (!data?.works || data.works.list.length !== 6)
+        throw new Error(`unexpected search answer for ${keyword}: ${JSON.stringify(data).slice(0, 300)}`);
     }
     const names = Object.keys(urls);
     const signedIn = new Set(['twoSignedIn', 'oneSignedIn']);

@@ -151,7 +151,13 @@ export class PeopleService {
     const name = query.keyword.trim();
     if (name === '') return { list: [], total: 0, totalCapped: false };
     const found = await this.directory.searchByName(name, query, query.totalCap);
-    const badges = found.list.length > 0 ? await this.identity.approvedIdentitiesOf(found.list.map((person) => person.id), query.language) : new Map();
+    const badges =
+      found.list.length > 0
+        ? await this.identity.approvedIdentitiesOf(
+            found.list.map((person) => person.id),
+            query.language,
+          )
+        : new Map();
     return {
       list: found.list.map(({ id, ...person }) => ({ ...person, identities: badges.get(id) ?? [] })),
       total: found.total,

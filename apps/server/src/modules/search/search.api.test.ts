@@ -33,7 +33,8 @@ const search = async (query: string, as?: Person): Promise<SearchAnswer> => {
   return dataOf<SearchAnswer>(response);
 };
 const keyword = (text: string) => `keyword=${encodeURIComponent(text)}`;
-const labelsOf = (answer: SearchAnswer) => (answer.works?.list ?? []).map((hit) => Object.keys(uids).find((label) => uids[label] === hit.uid));
+const labelsOf = (answer: SearchAnswer) =>
+  (answer.works?.list ?? []).map((hit) => Object.keys(uids).find((label) => uids[label] === hit.uid));
 
 beforeAll(async () => {
   testApp = await createTestApp();
@@ -89,7 +90,7 @@ describe('GET /api/open/search', () => {
     }
   });
 
-  it("shows strangers only what a homepage shows: never a phone number, and phone numbers find nobody", async () => {
+  it('shows strangers only what a homepage shows: never a phone number, and phone numbers find nobody', async () => {
     const shown = JSON.stringify(await search(keyword('湖景')));
     expect(shown).not.toContain(photographer.phone);
     const byPhone = await search(keyword(photographer.phone));

@@ -19,7 +19,10 @@ export const SearchQuery = Type.Object({
 const Highlighted = Type.Object({
   text: Type.String(),
   highlights: Type.Array(
-    Type.Object({ start: Type.Integer({ minimum: 0 }), end: Type.Integer({ minimum: 0 }) }, { description: 'UTF-16 offsets, end exclusive' }),
+    Type.Object(
+      { start: Type.Integer({ minimum: 0 }), end: Type.Integer({ minimum: 0 }) },
+      { description: 'UTF-16 offsets, end exclusive' },
+    ),
   ),
 });
 

@@ -63,7 +63,7 @@ export class SearchService {
 
     const answer: SearchAnswer = { keyword, kind, pageNum, pageSize, counts: [] };
     const pages = await Promise.all(
-      this.sources.map((source) => {
+      this.sources.map(async (source): Promise<SearchResultPage<unknown>> => {
         if (keyword === '') return { list: [], total: 0, totalCapped: false };
         const shown = kind === 'all' || kind === source.kind;
         return source.search({

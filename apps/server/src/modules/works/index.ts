@@ -90,12 +90,5 @@ export { type WorkPublishingService } from './work-publishing.service.js';
 export { type WorkAssetRow, type WorkRow } from './works.repository.js';
 export { WORK_TIME_MAX, WorkDetailSchema, WorkSummarySchema, WorkTypeSchema } from './works.schemas.js';
 export { type WorkLeftMarketReason, type WorksService } from './works.service.js';
-export {
-  highlightRanges,
-  keywordGrams,
-  keywordWords,
-  normalizeSearchText,
-  searchGramsOf,
-  type TextRange,
-} from './search-grams.js';
+export { highlightRanges, keywordGrams, keywordWords, normalizeSearchText, searchGramsOf, type TextRange } from './search-grams.js';
 export { type PublicWorkHit, type WorkSearchService } from './work-search.js';

@@ -116,7 +116,13 @@ export function SiteHeader() {
         </nav>
         <div className="site-header__actions">
           {hasPage(routeTable, '/search') && (
-            <Link to="/search" className="site-header__search" aria-label={t('menu.search')} title={t('menu.search')} data-testid="header-search">
+            <Link
+              to="/search"
+              className="site-header__search"
+              aria-label={t('menu.search')}
+              title={t('menu.search')}
+              data-testid="header-search"
+            >
               <SearchOutlined aria-hidden />
             </Link>
           )}

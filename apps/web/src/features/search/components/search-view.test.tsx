@@ -62,7 +62,11 @@ describe('SearchView', () => {
     show('/search?q=湖景');
     const work = await screen.findByTestId('search-work');
     expect(work.getAttribute('href')).toBe('/details/w1');
-    expect(within(work).getAllByTestId('search-mark').map((mark) => mark.textContent)).toEqual(['湖景', '湖景']);
+    expect(
+      within(work)
+        .getAllByTestId('search-mark')
+        .map((mark) => mark.textContent),
+    ).toEqual(['湖景', '湖景']);
     const person = screen.getByTestId('search-person');
     expect(person.getAttribute('href')).toBe('/person?uid=p2');
     expect(within(person).getByTestId('search-mark').textContent).toBe('湖景');
