@@ -69,7 +69,9 @@ await database.db.execute(sql`
              (array['一室一厅','两室一厅','三室两厅','四室两厅','开间','跃层'])[1 + floor(6 * random())::int] as rooms
       from generate_series(1, ${WORKS}) as n) as parts
     cross join (select array_agg(id order by id) as ids from users where uid like 'bench-owner-%') as owners) as rows`);
+console.error(`search-server: ${WORKS} works inserted after ${Math.round((Date.now() - seeding) / 1000)} s; building the gram index`);
 await database.db.execute(sql`create index works_search_grams_idx on works using gin (search_grams)`);
+console.error(`search-server: index built after ${Math.round((Date.now() - seeding) / 1000)} s`);
 await database.db.execute(sql`vacuum analyze`);
 const seededSeconds = (Date.now() - seeding) / 1000;
 const [{ id: sampleId }] = (await database.db.execute(sql`select id from works where uid = ${`bench-work-${Math.ceil(WORKS / 2)}`}`)).rows;
