@@ -15,6 +15,12 @@ export const houseRules = {
       reason: 'the works list shows whether a transfer is pending inside its one hand-tuned statement (docs/architecture.md)',
     },
     {
+      file: 'apps/server/src/modules/works/work-search.repository.ts',
+      modules: ['users'],
+      reason:
+        "the site's search leaves out works of disabled accounts and answers each page with its owners' names in one statement (docs/search.md)",
+    },
+    {
       file: 'apps/server/src/modules/people/people.repository.ts',
       modules: ['users'],
       reason: "the follow lists search by the other person's name and page by keyset in one statement (docs/people.md)",

@@ -150,6 +150,15 @@ const accounts = [
     roles: ['customer'],
     permissionIds: [161, 162, 35, 37, 163],
   },
+  // The search journeys (e2e/search.spec.ts): a photographer per language, found by the start of their name.
+  { phone: '13800000056', password: 'Search#2026', fullName: '澜庭影像', roles: ['photographer'], permissionIds: [161, 162, 35, 37, 163] },
+  {
+    phone: '13800000057',
+    password: 'Search#2026',
+    fullName: '汀兰 Studio',
+    roles: ['photographer'],
+    permissionIds: [161, 162, 35, 37, 163],
+  },
 ];
 
 function run(command, args, env = process.env) {

@@ -50,6 +50,11 @@ export const users = {
     enOwner: { phone: '13800000033', password: 'People#2026', name: 'Home En Owner' },
     enVisitor: { phone: '13800000034', password: 'People#2026', name: 'Home En Visitor' },
   },
+  /** The search journeys' photographers (e2e/search.spec.ts): each found by a two-character keyword with their works. */
+  searchPhotographers: {
+    zh: { phone: '13800000056', password: 'Search#2026', name: '澜庭影像' },
+    en: { phone: '13800000057', password: 'Search#2026', name: '汀兰 Studio' },
+  },
   /** Photographers of the signing journeys (e2e/service-orders-admin.spec.ts): one applies through the form, one is approved. */
   signingApplicants: {
     form: { phone: '13800000029', password: 'Sign#2026', name: 'Sign Form Photographer' },

@@ -36,3 +36,4 @@ export * from './articles.js';
 export * from './map.js';
 export * from './brand-pages.js';
 export * from './narrations.js';
+export * from './search.js';

@@ -220,6 +220,7 @@ describe('API description', () => {
         '/api/c/person',
         '/api/open/person/{uid}',
         '/api/open/person/{uid}/works',
+        '/api/open/search',
         '/api/admin/signing/applications',
         '/api/admin/signing/applications/{id}/approve',
         '/api/admin/signing/applications/{id}/reject',

@@ -106,6 +106,11 @@ export const queryKeys = {
     listing: (id: number, language: string, uid: string) => [...queryKeys.market.all, 'listing', id, language, uid] as const,
     purchases: () => [...queryKeys.market.all, 'purchases'] as const,
   },
+  /** The site's search (`/search`): per query and language. */
+  search: {
+    all: ['search'] as const,
+    results: (query: unknown, language: string) => [...queryKeys.search.all, 'results', query, language] as const,
+  },
   /** Service orders (docs/web.md "Service orders"): the booking form's options, my orders, one order, the back office's. */
   serviceOrders: {
     all: ['serviceOrders'] as const,

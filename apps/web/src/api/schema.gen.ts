@@ -21777,6 +21777,157 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/open/search': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Search works, people and articles anyone may see: ranked, with the matches marked, and each kind counted */
+    get: {
+      parameters: {
+        query: {
+          /** @description words to find (Chinese of one character too); empty answers nothing */
+          keyword?: string;
+          kind?: 'all' | 'works' | 'people' | 'articles';
+          pageNum: number;
+          pageSize: number;
+          /** @description works of one type; empty or none for all */
+          type?: ('panorama' | 'model3d' | 'pointcloud') | '';
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {number} */
+              code: 0;
+              data: {
+                articles?: {
+                  list: {
+                    category: {
+                      key: string;
+                      name: string;
+                    };
+                    coverUrl: string;
+                    id: number;
+                    /** @description epoch ms */
+                    publishedAt: number;
+                    summary: {
+                      highlights: {
+                        end: number;
+                        start: number;
+                      }[];
+                      text: string;
+                    };
+                    title: {
+                      highlights: {
+                        end: number;
+                        start: number;
+                      }[];
+                      text: string;
+                    };
+                  }[];
+                  total: number;
+                  totalCapped: boolean;
+                };
+                /** @description the kinds this site searches, in the order of their tabs */
+                counts: {
+                  /** @enum {string} */
+                  kind: 'works' | 'people' | 'articles';
+                  total: number;
+                  totalCapped: boolean;
+                }[];
+                keyword: string;
+                /** @enum {string} */
+                kind: 'all' | 'works' | 'people' | 'articles';
+                pageNum: number;
+                pageSize: number;
+                people?: {
+                  list: {
+                    avatarUrl: string;
+                    identities: {
+                      code: string;
+                      id: number;
+                      name: string;
+                    }[];
+                    name: {
+                      highlights: {
+                        end: number;
+                        start: number;
+                      }[];
+                      text: string;
+                    };
+                    uid: string;
+                  }[];
+                  total: number;
+                  totalCapped: boolean;
+                };
+                works?: {
+                  list: {
+                    author: {
+                      avatarUrl: string;
+                      name: string;
+                      uid: string;
+                    };
+                    coverUrl: string;
+                    /** @description epoch ms */
+                    createdAt: number;
+                    name: {
+                      highlights: {
+                        end: number;
+                        start: number;
+                      }[];
+                      text: string;
+                    };
+                    snippet: {
+                      highlights: {
+                        end: number;
+                        start: number;
+                      }[];
+                      text: string;
+                    };
+                    /** @enum {string} */
+                    type: 'panorama' | 'model3d' | 'pointcloud';
+                    uid: string;
+                    views: number;
+                  }[];
+                  total: number;
+                  totalCapped: boolean;
+                };
+              };
+              msg: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/open/siteConfig': {
     parameters: {
       query?: never;

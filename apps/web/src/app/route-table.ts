@@ -49,7 +49,7 @@ export const publicRoutes: readonly AppRoute[] = [
     meta: { titleKey: 'menu.userWork', layout: 'public', hidden: true },
     page: () => import('../pages/user-work-page'),
   },
-  { path: '/search', meta: { titleKey: 'menu.search', layout: 'public' } },
+  { path: '/search', meta: { titleKey: 'menu.search', layout: 'public' }, page: () => import('../pages/search-page') },
   { path: '/market', meta: { titleKey: 'menu.market', layout: 'public' }, page: () => import('../pages/market-page') },
   {
     path: '/marketDetails/:id',

@@ -16,13 +16,13 @@ declare module '../../kernel/module.js' {
 export default defineModule({
   name: 'people',
   needs: ['users', 'works', 'identity'],
-  build: ({ database, users, works, identity }) => ({
-    people: new PeopleService(database.db, new PeopleRepository(database.db), users, works, identity),
+  build: ({ database, users, userDirectory, works, identity }) => ({
+    people: new PeopleService(database.db, new PeopleRepository(database.db), users, works, identity, userDirectory),
   }),
   routes: (app, { people }) => app.register(peopleRoutes, { people }),
   contributes: ({ people, config }) => ({ 'pages.describe': describeHomepage(people, config.publicUrl) }),
 });
 
 // The public surface of the module: what other modules use (profile: the overview's follower figures).
-export { type PeopleService } from './people.service.js';
+export { type PeopleService, type PublicPersonHit } from './people.service.js';
 export { PeopleRepository } from './people.repository.js';

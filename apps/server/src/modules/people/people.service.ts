@@ -6,6 +6,7 @@ import {
   type FollowListItem,
   type FollowListPage,
   type FollowRelation,
+  type IdentityBadge,
   type Language,
   type PersonHomepage,
   type PersonWorksPage,
@@ -15,9 +16,17 @@ import {
 import type { Db } from '../../db/database.js';
 import { fail } from '../../lib/app-error.js';
 import type { IdentityService } from '../identity/index.js';
-import type { AuthUser, UsersService } from '../users/index.js';
+import type { AuthUser, UserDirectoryService, UsersService } from '../users/index.js';
 import type { WorksService } from '../works/index.js';
 import type { FollowListKind, PeopleRepository } from './people.repository.js';
+
+/** A person as the site's search shows them to anyone. */
+export interface PublicPersonHit {
+  uid: string;
+  name: string;
+  avatarUrl: string;
+  identities: IdentityBadge[];
+}
 
 export interface FollowListOptions {
   q?: string;
@@ -33,6 +42,7 @@ export class PeopleService {
     private readonly users: UsersService,
     private readonly works: WorksService,
     private readonly identity: IdentityService,
+    private readonly directory: UserDirectoryService,
   ) {}
 
   /** `POST /c/follow/{id}`: follows the person with this uid; following again changes nothing. */
@@ -125,6 +135,34 @@ export class PeopleService {
       });
     }
     return candidates;
+  }
+
+  /**
+   * The site's search over people (docs/search.md): enabled accounts by the start of their name, with
+   * only what their homepage shows anyone (name, avatar, approved identities).
+   */
+  async searchPublic(query: {
+    keyword: string;
+    offset: number;
+    limit: number;
+    totalCap: number;
+    language: Language;
+  }): Promise<{ list: PublicPersonHit[]; total: number; totalCapped: boolean }> {
+    const name = query.keyword.trim();
+    if (name === '') return { list: [], total: 0, totalCapped: false };
+    const found = await this.directory.searchByName(name, query, query.totalCap);
+    const badges =
+      found.list.length > 0
+        ? await this.identity.approvedIdentitiesOf(
+            found.list.map((person) => person.id),
+            query.language,
+          )
+        : new Map();
+    return {
+      list: found.list.map(({ id, ...person }) => ({ ...person, identities: badges.get(id) ?? [] })),
+      total: found.total,
+      totalCapped: found.totalCapped,
+    };
   }
 
   /** A personal homepage: open to everyone; `viewer` only for a signed-in reader. */

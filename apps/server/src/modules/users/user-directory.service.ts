@@ -9,6 +9,7 @@ import {
 import type { Db } from '../../db/database.js';
 import { UserDirectoryRepository, type DirectoryFilter, type DirectoryRow } from './user-directory.repository.js';
 import { presentUserIdentity } from './user-identity.js';
+import type { PublicProfile } from './users.service.js';
 
 export interface UserSearch {
   /** A phone prefix (digits), a name prefix (anything else), or an exact invite code. */
@@ -72,6 +73,28 @@ export class UserDirectoryService {
     const list = [...(exact && offset === 0 ? [exact] : []), ...rows].map(toSummary);
     const matched = counted + first;
     return { list, total: Math.min(matched, countLimit), totalCapped: matched > countLimit, pageNum, pageSize };
+  }
+
+  /**
+   * Enabled accounts whose name starts with `name` (any case), in the name index's order: all a stranger
+   * may find people by on the site's search (docs/search.md); never phone numbers or invite codes, and
+   * only what a homepage shows. Counting stops after `totalCap`.
+   */
+  async searchByName(
+    name: string,
+    page: { offset: number; limit: number },
+    totalCap: number,
+  ): Promise<{ list: (PublicProfile & { id: number })[]; total: number; totalCapped: boolean }> {
+    const filter: DirectoryFilter = { namePrefix: name, status: 'active' };
+    const [rows, counted] = await Promise.all([
+      this.repository.search(filter, page.offset, page.limit),
+      this.repository.countUpTo(filter, totalCap + 1),
+    ]);
+    return {
+      list: rows.map((row) => ({ id: row.id, uid: row.uid, name: row.fullName, avatarUrl: row.avatarUrl })),
+      total: Math.min(counted, totalCap),
+      totalCapped: counted > totalCap,
+    };
   }
 
   async find(userId: number): Promise<(AdminUserSummary & { disabledAt: number | null }) | undefined> {

@@ -6,6 +6,8 @@ import { WorkAssetsService } from './work-assets.service.js';
 import { describeWorkPage } from './work-page-meta.js';
 import { workPublishingRoutes } from './work-publishing.routes.js';
 import { WorkPublishingService } from './work-publishing.service.js';
+import { WorkSearchRepository } from './work-search.repository.js';
+import { WorkSearchService } from './work-search.js';
 import { WorkViews } from './work-views.js';
 import { WorksRepository } from './works.repository.js';
 import { WorkUploadGrantsRepository } from './work-upload-grants.repository.js';
@@ -23,6 +25,8 @@ declare module '../../kernel/module.js' {
       workAssets: WorkAssetsService;
       /** Views and likes. */
       workViews: WorkViews;
+      /** The site's search over works anyone may see (docs/search.md). */
+      workSearch: WorkSearchService;
     };
   }
 }
@@ -62,6 +66,7 @@ export default defineModule({
       workPublishing: new WorkPublishingService(works, repository, { users, notifications, adminLog }),
       workAssets: new WorkAssetsService(works, repository, new WorkUploadGrantsRepository(database.db), storage),
       workViews: new WorkViews(works, repository, rateLimiter),
+      workSearch: new WorkSearchService(new WorkSearchRepository(database.db)),
     };
   },
   routes: async (app, { works, workPublishing, workAssets, workViews, config }) => {
@@ -85,4 +90,5 @@ export { type WorkPublishingService } from './work-publishing.service.js';
 export { type WorkAssetRow, type WorkRow } from './works.repository.js';
 export { WORK_TIME_MAX, WorkDetailSchema, WorkSummarySchema, WorkTypeSchema } from './works.schemas.js';
 export { type WorkLeftMarketReason, type WorksService } from './works.service.js';
-export { keywordGrams, normalizeSearchText, searchGramsOf } from './search-grams.js';
+export { highlightRanges, keywordGrams, keywordWords, normalizeSearchText, searchGramsOf, type TextRange } from './search-grams.js';
+export { type PublicWorkHit, type WorkSearchService } from './work-search.js';

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HotQueries } from '../../db/hot-query.js';
 import { rowsOf } from '../../db/database.js';
 import { createTestDatabase, type TestDatabase } from '../../test/test-database.js';
-import { keywordGrams, searchGramsOf, searchableText } from './search-grams.js';
+import { highlightRanges, keywordGrams, keywordWords, searchGramsOf, searchableText } from './search-grams.js';
 import { listPageQuery, listShape, listValues } from './works-list-query.js';
 import { WorksRepository } from './works.repository.js';
 
@@ -27,6 +27,26 @@ describe('search grams', () => {
       expect(text.includes(keyword)).toBe(true);
       expect(keywordGrams(keyword).every((gram) => grams.has(gram))).toBe(true);
     }
+  });
+
+  it('splits a keyword into its normalized words, once each', () => {
+    expect(keywordWords('  湖景  ＬＯＦＴ 湖景 ')).toEqual(['湖景', 'loft']);
+    expect(keywordWords('   ')).toEqual([]);
+  });
+
+  it('marks every occurrence of each word in the text as shown, merging overlaps', () => {
+    expect(highlightRanges('滨江湖景房，湖景大宅', '湖景')).toEqual([
+      { start: 2, end: 4 },
+      { start: 6, end: 8 },
+    ]);
+    expect(highlightRanges('ＬＯＦＴ 客厅', 'loft 厅')).toEqual([
+      { start: 0, end: 4 },
+      { start: 6, end: 7 },
+    ]);
+    expect(highlightRanges('三室两厅', '三室 室两')).toEqual([{ start: 0, end: 3 }]);
+    // Offsets are UTF-16 units: a character outside the basic plane counts two.
+    expect(highlightRanges('𠀀湖', '湖')).toEqual([{ start: 2, end: 3 }]);
+    expect(highlightRanges('Lake house', 'pond')).toEqual([]);
   });
 });
 

@@ -39,3 +39,49 @@ export function keywordGrams(keyword: string): string[] {
 export function searchableText(work: { name: string; description: string; tags: readonly string[] }): string {
   return normalizeSearchText([work.name, work.description, ...work.tags].join(' '));
 }
+
+/** The words of a keyword, normalized: each must occur in a match's text. */
+export function keywordWords(keyword: string): string[] {
+  return [...new Set(normalizeSearchText(keyword).split(' '))].filter((word) => word !== '');
+}
+
+/** Where a match lies in the text as shown: UTF-16 offsets, `end` exclusive. */
+export interface TextRange {
+  start: number;
+  end: number;
+}
+
+/**
+ * Where the keyword's words occur in `text`, as ranges of the text as shown (not of its normalized
+ * form): the same normalization as the search (NFKC, lower case), character by character, so that a
+ * full-width `ＬＯＦＴ` is marked where `loft` matched it. Overlapping or touching ranges are merged.
+ */
+export function highlightRanges(text: string, keyword: string): TextRange[] {
+  const words = keywordWords(keyword);
+  if (words.length === 0 || text === '') return [];
+  // The normalized text, and for each of its UTF-16 units the range of the original it came from.
+  let normalized = '';
+  const origins: TextRange[] = [];
+  let offset = 0;
+  for (const character of text) {
+    const folded = character.normalize('NFKC').toLowerCase();
+    const origin = { start: offset, end: offset + character.length };
+    for (let unit = 0; unit < folded.length; unit += 1) origins.push(origin);
+    normalized += folded;
+    offset += character.length;
+  }
+  const found: TextRange[] = [];
+  for (const word of words) {
+    for (let at = normalized.indexOf(word); at !== -1; at = normalized.indexOf(word, at + word.length)) {
+      found.push({ start: origins[at]!.start, end: origins[at + word.length - 1]!.end });
+    }
+  }
+  found.sort((a, b) => a.start - b.start);
+  const merged: TextRange[] = [];
+  for (const range of found) {
+    const last = merged[merged.length - 1];
+    if (last && range.start <= last.end) last.end = Math.max(last.end, range.end);
+    else merged.push({ ...range });
+  }
+  return merged;
+}

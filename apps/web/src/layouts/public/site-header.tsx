@@ -1,8 +1,8 @@
-import { MenuOutlined, AppstoreOutlined } from '@ant-design/icons';
+import { MenuOutlined, AppstoreOutlined, SearchOutlined } from '@ant-design/icons';
 import { App, Button, Drawer } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { NavLink, useNavigate } from 'react-router';
+import { Link, NavLink, useNavigate } from 'react-router';
 import { hasPage } from '../../app/access';
 import { HOME_AFTER_LOGIN } from '../../app/home-path';
 import { routeTable } from '../../app/route-table';
@@ -115,6 +115,17 @@ export function SiteHeader() {
           {entries.map((entry) => renderEntry(entry, 'site-header__link'))}
         </nav>
         <div className="site-header__actions">
+          {hasPage(routeTable, '/search') && (
+            <Link
+              to="/search"
+              className="site-header__search"
+              aria-label={t('menu.search')}
+              title={t('menu.search')}
+              data-testid="header-search"
+            >
+              <SearchOutlined aria-hidden />
+            </Link>
+          )}
           {token && <NotificationBell />}
           <LanguageSwitch />
           {token ? (
