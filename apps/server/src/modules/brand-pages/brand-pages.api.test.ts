@@ -362,7 +362,7 @@ describe('link previews', () => {
   it('describe a published showcase and landing page, and nothing of an unpublished one', async () => {
     const showcase = await showcaseOf(owner, [workA.uid], true);
     const page = await landingOf(owner, landing('work', workA.uid));
-    const describe = testApp.app.services.hooks.get('pages.describe')!;
+    const describe = (request: never) => testApp.app.services.seo.describe(request);
     const request = (url: string) => ({ url, headers: { host: 'example.test' }, protocol: 'http', language: 'zh' }) as never;
     expect(await describe(request(`/space/showcase/${showcase.id}`))).toMatchObject({ title: '光影工作室', description: '空间摄影' });
     const landingMeta = await describe(request(`/space/landing/${page.id}`));

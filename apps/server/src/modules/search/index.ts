@@ -1,5 +1,5 @@
 import { defineModule } from '../../kernel/module.js';
-import { peopleSource, worksSource } from './search-sources.js';
+import { articlesSource, peopleSource, worksSource } from './search-sources.js';
 import { searchRoutes } from './search.routes.js';
 import { SearchService } from './search.service.js';
 
@@ -14,9 +14,12 @@ declare module '../../kernel/module.js' {
 
 export default defineModule({
   name: 'search',
-  needs: ['works', 'people'],
-  build: ({ workSearch, people, cache }) => ({
-    search: new SearchService({ works: worksSource(workSearch), people: peopleSource(people) }, cache),
+  needs: ['works', 'people', 'articles'],
+  build: ({ workSearch, people, articles, cache }) => ({
+    search: new SearchService(
+      { works: worksSource(workSearch), people: peopleSource(people), articles: articlesSource(articles) },
+      cache,
+    ),
   }),
   routes: (app, { search }) => app.register(searchRoutes, { search }),
 });

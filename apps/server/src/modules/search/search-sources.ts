@@ -7,6 +7,7 @@ import type {
   WorkSearchHit,
   WorkType,
 } from '@spatia/contract';
+import type { ArticlesService } from '../articles/index.js';
 import type { PeopleService } from '../people/index.js';
 import type { WorkSearchService } from '../works/index.js';
 import { highlighted, snippet } from './search-highlight.js';
@@ -62,27 +63,8 @@ export function peopleSource(people: PeopleService): SearchSource<'people', Pers
   };
 }
 
-/**
- * What the articles module answers (its service's `search`, /work/coord/search.contract): the source is
- * written against this shape, so the module is plugged in where the search module is built.
- */
-export interface ArticleSearcher {
-  search(query: { keyword: string; offset: number; limit: number; language: Language }): Promise<{
-    list: {
-      id: number;
-      title: string;
-      summary: string;
-      cover: string;
-      category: { key: string; name: string };
-      publishedAt: number;
-    }[];
-    total: number;
-    totalCapped: boolean;
-  }>;
-}
-
 /** Published articles: the articles module's search, their title and summary marked. */
-export function articlesSource(articles: ArticleSearcher): SearchSource<'articles', ArticleSearchHit> {
+export function articlesSource(articles: ArticlesService): SearchSource<'articles', ArticleSearchHit> {
   return {
     kind: 'articles',
     async search({ keyword, offset, limit, language }) {
