@@ -41,6 +41,7 @@ export const ADMIN_ACTIONS = [
   'serviceCoupon.create',
   'serviceCoupon.update',
   'team.settings',
+  'sitePage.publish',
 ] as const;
 
 export type AdminActionCode = (typeof ADMIN_ACTIONS)[number];
@@ -68,6 +69,7 @@ export const ADMIN_LOG_FIELDS = [
   'reason',
   'reviewNote',
   'kind',
+  'version',
   'endsAt',
   // accounts
   'disabled',
