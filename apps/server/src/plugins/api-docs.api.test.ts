@@ -219,6 +219,13 @@ describe('API description', () => {
         '/api/admin/signing/providers',
         '/api/admin/signing/providers/{uid}/revoke',
         '/api/admin/team/settings',
+        '/api/open/sitePages/{kind}',
+        '/api/admin/sitePages',
+        '/api/admin/sitePages/{kind}',
+        '/api/admin/sitePages/{kind}/versions/{version}',
+        '/api/admin/sitePages/{kind}/draft',
+        '/api/admin/sitePages/{kind}/publish',
+        '/api/admin/sitePages/{kind}/versions/{version}/restore',
       ].sort(),
     );
     expect(document.paths['/api/client/{uid}/info']?.get?.security).toEqual([{ token: [] }]);

@@ -100,7 +100,7 @@ export const EditorStateSchema = Type.Object({
 export const VersionContentSchema = Type.Object({ version: Type.Integer(), content: ContentSchema });
 
 export const DraftBody = Type.Object({
-  content: Type.Unsafe<SitePageContent>({ type: 'object', description: 'the page in zh and en, in the shape of its kind' }),
+  content: Type.Unsafe<SitePageContent>({ type: 'object', additionalProperties: true, description: 'the page in zh and en, in the shape of its kind' }),
   draftVersion: Type.Union([Type.Integer({ minimum: 1, maximum: 1_000_000 }), Type.Null()], {
     description: 'the draft the edit started from; null when it started from the live version',
   }),
