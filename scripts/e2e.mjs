@@ -116,6 +116,8 @@ const accounts = [
     permissionIds: [161, 162, 35, 37, 163],
     invitedBy: '13800000044',
   },
+  // The site pages journey's operator (e2e/site-pages.spec.ts): edits, publishes and restores the product page.
+  { phone: '13800000053', password: 'Site#2026', fullName: 'Site Operator', roles: ['admin'], permissionIds: [] },
 ];
 
 function run(command, args, env = process.env) {

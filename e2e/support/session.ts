@@ -55,6 +55,8 @@ export const users = {
     form: { phone: '13800000029', password: 'Sign#2026', name: 'Sign Form Photographer' },
     approved: { phone: '13800000030', password: 'Sign#2026', name: 'Sign Approve Photographer' },
   },
+  /** The site pages journey's operator (e2e/site-pages.spec.ts): an admin who edits the public pages. */
+  siteOperator: { phone: '13800000053', password: 'Site#2026', name: 'Site Operator' },
 } as const;
 
 export const TOKEN_COOKIE = 'spatia_token';

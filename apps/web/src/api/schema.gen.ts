@@ -5943,7 +5943,9 @@ export interface paths {
         content: {
           'application/json': {
             /** @description the page in zh and en, in the shape of its kind */
-            content: Record<string, never>;
+            content: {
+              [key: string]: unknown;
+            };
             /** @description the draft the edit started from; null when it started from the live version */
             draftVersion: number | null;
           };

@@ -368,7 +368,13 @@ export const adminRoutes: readonly AppRoute[] = [
       },
       {
         path: '/admin/sitePages/:kind',
-        meta: { titleKey: 'menu.adminSitePageEditor', layout: 'console', roles: [Role.admin], hidden: true, activeMenu: '/admin/sitePages' },
+        meta: {
+          titleKey: 'menu.adminSitePageEditor',
+          layout: 'console',
+          roles: [Role.admin],
+          hidden: true,
+          activeMenu: '/admin/sitePages',
+        },
         page: () => import('../pages/admin/site-page-editor-page'),
       },
       {

@@ -22,7 +22,11 @@ export function ClientDownloadPanel({ content, fallbackDownloadUrl, fallbackApkU
   const { t } = useTranslation();
   return (
     <div className="client-download" data-testid="client-download-panel">
-      {content.subtitle && <Typography.Paragraph type="secondary" className="client-download__subtitle">{content.subtitle}</Typography.Paragraph>}
+      {content.subtitle && (
+        <Typography.Paragraph type="secondary" className="client-download__subtitle">
+          {content.subtitle}
+        </Typography.Paragraph>
+      )}
       {content.apps.map((app, index) => {
         const qrValue = app.apkUrl || fallbackDownloadUrl;
         const apkUrl = app.apkUrl || fallbackApkUrl;
@@ -32,13 +36,22 @@ export function ClientDownloadPanel({ content, fallbackDownloadUrl, fallbackApkU
             {app.description && <p className="client-download__description">{app.description}</p>}
             {qrValue && (
               <div className="client-download__qr">
-                <QrCode value={qrValue} label={t('layout.download.hint')} testId={index === 0 ? 'app-download-qr' : `app-download-qr-${index}`} />
+                <QrCode
+                  value={qrValue}
+                  label={t('layout.download.hint')}
+                  testId={index === 0 ? 'app-download-qr' : `app-download-qr-${index}`}
+                />
               </div>
             )}
             <p className="client-download__hint">{t('layout.download.hint')}</p>
             <div className="client-download__links">
               {apkUrl && (
-                <Typography.Link href={apkUrl} target="_blank" rel="noopener noreferrer" data-testid={index === 0 ? 'app-download-direct' : undefined}>
+                <Typography.Link
+                  href={apkUrl}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  data-testid={index === 0 ? 'app-download-direct' : undefined}
+                >
                   <DownloadOutlined /> {t('layout.download.direct')}
                 </Typography.Link>
               )}

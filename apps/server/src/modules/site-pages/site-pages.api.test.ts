@@ -98,7 +98,10 @@ describe('editing, publishing and restoring', () => {
     expect(state.versions[0]).toMatchObject({ version: 2, status: 'published', live: true, publishedBy: 'Site Editor' });
 
     const live = data<LiveSitePage<'product'>>(await anonymous('/api/open/sitePages/product'));
-    expect(live).toMatchObject({ version: 2, content: { zh: { hero: { title: '空间，一键上线！' } }, en: { hero: { title: 'Spaces online in one click' } } } });
+    expect(live).toMatchObject({
+      version: 2,
+      content: { zh: { hero: { title: '空间，一键上线！' } }, en: { hero: { title: 'Spaces online in one click' } } },
+    });
     expect(live.publishedAt).toBeGreaterThan(0);
 
     const summaries = data<SitePageSummary[]>(await admin.call('GET', '/api/admin/sitePages'));
@@ -134,7 +137,10 @@ describe('editing, publishing and restoring', () => {
   });
 
   it('throws a draft away, leaving the live version', async () => {
-    await admin.call('PUT', '/api/admin/sitePages/clientDownload/draft', { content: defaultSitePageContent('clientDownload'), draftVersion: null });
+    await admin.call('PUT', '/api/admin/sitePages/clientDownload/draft', {
+      content: defaultSitePageContent('clientDownload'),
+      draftVersion: null,
+    });
     const discarded = await admin.call('DELETE', '/api/admin/sitePages/clientDownload/draft');
     expect(data<SitePageEditorState>(discarded)).toMatchObject({ draft: null, live: { version: 1 } });
   });

@@ -38,10 +38,9 @@ function fieldSchema(spec: SiteFieldSpec): TSchema {
 }
 
 function treeSchema(tree: SiteFieldTree) {
-  return Type.Object(
-    Object.fromEntries(Object.entries(tree).map(([name, spec]) => [name, fieldSchema(spec)])),
-    { additionalProperties: false },
-  );
+  return Type.Object(Object.fromEntries(Object.entries(tree).map(([name, spec]) => [name, fieldSchema(spec)])), {
+    additionalProperties: false,
+  });
 }
 
 const contentSchemaOf = (tree: SiteFieldTree) => {
@@ -54,7 +53,9 @@ const contentSchemaOf = (tree: SiteFieldTree) => {
  * serializer tells /product's from /enterprise's). Input is checked by the contract's `siteContentProblem`, which
  * names the field and the rule.
  */
-const ContentSchema = Type.Unsafe<SitePageContent>(Type.Union([...new Set(SITE_PAGE_KINDS.map((kind) => SITE_PAGE_SPECS[kind]))].map(contentSchemaOf)));
+const ContentSchema = Type.Unsafe<SitePageContent>(
+  Type.Union([...new Set(SITE_PAGE_KINDS.map((kind) => SITE_PAGE_SPECS[kind]))].map(contentSchemaOf)),
+);
 
 export const KindParams = Type.Object({ kind: literals(SITE_PAGE_KINDS) });
 export const VersionParams = Type.Object({ kind: literals(SITE_PAGE_KINDS), version: Type.Integer({ minimum: 1, maximum: 1_000_000 }) });
@@ -100,7 +101,11 @@ export const EditorStateSchema = Type.Object({
 export const VersionContentSchema = Type.Object({ version: Type.Integer(), content: ContentSchema });
 
 export const DraftBody = Type.Object({
-  content: Type.Unsafe<SitePageContent>({ type: 'object', additionalProperties: true, description: 'the page in zh and en, in the shape of its kind' }),
+  content: Type.Unsafe<SitePageContent>({
+    type: 'object',
+    additionalProperties: true,
+    description: 'the page in zh and en, in the shape of its kind',
+  }),
   draftVersion: Type.Union([Type.Integer({ minimum: 1, maximum: 1_000_000 }), Type.Null()], {
     description: 'the draft the edit started from; null when it started from the live version',
   }),

@@ -148,7 +148,8 @@ export class SitePagesService {
   /** Creates the draft or overwrites it; the editor names the draft it started from, so that nobody's restore is lost unseen. */
   async saveDraft(admin: Admin, kind: SitePageKind, input: DraftInput): Promise<SitePageEditorState> {
     const problem = siteContentProblem(kind, input.content);
-    if (problem) throw fail('sitePageContentInvalid', { path: problem.path, rule: problem.limit ? `${problem.rule} ${problem.limit}` : problem.rule });
+    if (problem)
+      throw fail('sitePageContentInvalid', { path: problem.path, rule: problem.limit ? `${problem.rule} ${problem.limit}` : problem.rule });
     const content = input.content as SitePageContent;
     return this.repository.db.transaction(async (tx) => {
       await this.repository.seed(kind, defaultSitePageContent(kind), tx);

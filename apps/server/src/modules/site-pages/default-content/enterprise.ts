@@ -155,7 +155,8 @@ export const enterprise: SitePageContentOf<'enterprise'> = {
     faq: [
       {
         question: 'How is Enterprise priced?',
-        answer: 'Enterprise is billed monthly; the price and trial are in the version comparison on the product page. Traffic is billed daily by use.',
+        answer:
+          'Enterprise is billed monthly; the price and trial are in the version comparison on the product page. Traffic is billed daily by use.',
       },
       {
         question: 'Can we run it on our own servers?',

@@ -6,7 +6,8 @@ export const product: SitePageContentOf<'product'> = {
     hero: {
       eyebrow: 'Spatia 产品',
       title: '把真实空间搬到线上',
-      subtitle: '上传全景照片、三维模型或点云，Spatia 自动切片处理，生成可分享的 VR 漫游。一条链接、一个二维码，访客在手机和电脑上都能身临其境。',
+      subtitle:
+        '上传全景照片、三维模型或点云，Spatia 自动切片处理，生成可分享的 VR 漫游。一条链接、一个二维码，访客在手机和电脑上都能身临其境。',
       imageUrl: '',
       illustration: 'panorama',
       ctaLabel: '免费注册',

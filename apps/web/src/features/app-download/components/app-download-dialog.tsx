@@ -22,7 +22,15 @@ export function AppDownloadDialog({ open, onClose }: AppDownloadDialogProps) {
   const content = page.data?.content[i18n.language === 'en' ? 'en' : 'zh'];
 
   return (
-    <Modal open={open} onCancel={onClose} footer={null} title={content?.title ?? t('layout.download.title')} width={400} centered destroyOnHidden>
+    <Modal
+      open={open}
+      onCancel={onClose}
+      footer={null}
+      title={content?.title ?? t('layout.download.title')}
+      width={400}
+      centered
+      destroyOnHidden
+    >
       {app.isPending || page.isPending ? (
         <div style={{ height: QR_CODE_SIZE_PX, display: 'grid', placeItems: 'center' }}>
           <Spin />

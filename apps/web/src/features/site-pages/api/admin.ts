@@ -43,7 +43,10 @@ interface DraftInput {
 }
 
 async function saveDraft({ kind, content, draftVersion }: DraftInput): Promise<SitePageEditorState> {
-  return (await api.put('/admin/sitePages/{kind}/draft', { params: { path: { kind } }, body: { content, draftVersion } })) as SitePageEditorState;
+  return (await api.put('/admin/sitePages/{kind}/draft', {
+    params: { path: { kind } },
+    body: { content: { ...content }, draftVersion },
+  })) as SitePageEditorState;
 }
 
 async function publishDraft({ kind, draftVersion }: { kind: SitePageKind; draftVersion: number }): Promise<SitePageEditorState> {
@@ -51,7 +54,9 @@ async function publishDraft({ kind, draftVersion }: { kind: SitePageKind; draftV
 }
 
 async function restoreVersion({ kind, version }: { kind: SitePageKind; version: number }): Promise<SitePageEditorState> {
-  return (await api.post('/admin/sitePages/{kind}/versions/{version}/restore', { params: { path: { kind, version } } })) as SitePageEditorState;
+  return (await api.post('/admin/sitePages/{kind}/versions/{version}/restore', {
+    params: { path: { kind, version } },
+  })) as SitePageEditorState;
 }
 
 async function discardDraft(kind: SitePageKind): Promise<SitePageEditorState> {

@@ -96,12 +96,31 @@ function ScalarField({ name, spec, path, testId }: FieldProps) {
   }
 }
 
-function ItemTools({ index, count, min, move, remove }: { index: number; count: number; min: number; move: (from: number, to: number) => void; remove: (index: number) => void }) {
+function ItemTools({
+  index,
+  count,
+  min,
+  move,
+  remove,
+}: {
+  index: number;
+  count: number;
+  min: number;
+  move: (from: number, to: number) => void;
+  remove: (index: number) => void;
+}) {
   const { t } = useTranslation();
   return (
     <span className="site-form__item-tools">
       <Tooltip title={t('sitePages.editor.moveUp')}>
-        <Button size="small" type="text" icon={<ArrowUpOutlined />} disabled={index === 0} onClick={() => move(index, index - 1)} aria-label={t('sitePages.editor.moveUp')} />
+        <Button
+          size="small"
+          type="text"
+          icon={<ArrowUpOutlined />}
+          disabled={index === 0}
+          onClick={() => move(index, index - 1)}
+          aria-label={t('sitePages.editor.moveUp')}
+        />
       </Tooltip>
       <Tooltip title={t('sitePages.editor.moveDown')}>
         <Button
@@ -114,7 +133,15 @@ function ItemTools({ index, count, min, move, remove }: { index: number; count: 
         />
       </Tooltip>
       <Tooltip title={t('sitePages.editor.remove')}>
-        <Button size="small" type="text" danger icon={<DeleteOutlined />} disabled={count <= min} onClick={() => remove(index)} aria-label={t('sitePages.editor.remove')} />
+        <Button
+          size="small"
+          type="text"
+          danger
+          icon={<DeleteOutlined />}
+          disabled={count <= min}
+          onClick={() => remove(index)}
+          aria-label={t('sitePages.editor.remove')}
+        />
       </Tooltip>
     </span>
   );

@@ -17,7 +17,12 @@ export function EnterpriseContact({
   const { t } = useTranslation();
   const phone = contact.phone || servicePhone;
   return (
-    <section id="contact" className={`site-section site-contact site-contact--${variant}`} aria-labelledby="site-contact-title" data-testid="enterprise-contact">
+    <section
+      id="contact"
+      className={`site-section site-contact site-contact--${variant}`}
+      aria-labelledby="site-contact-title"
+      data-testid="enterprise-contact"
+    >
       <div className="site-contact__card">
         <div className="site-contact__text">
           <h2 className="site-contact__title" id="site-contact-title">

@@ -105,7 +105,11 @@ export function MarketingPage({ content, variant, children, testId }: MarketingP
             <Collapse
               className="site-faq-collapse"
               expandIconPlacement="end"
-              items={content.faq.map((item, index) => ({ key: index, label: item.question, children: <p className="site-faq__answer">{item.answer}</p> }))}
+              items={content.faq.map((item, index) => ({
+                key: index,
+                label: item.question,
+                children: <p className="site-faq__answer">{item.answer}</p>,
+              }))}
             />
           ) : (
             <dl className="site-faq">

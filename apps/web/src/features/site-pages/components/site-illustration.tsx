@@ -34,7 +34,15 @@ const ICONS: Record<SiteIllustration, ComponentType<{ className?: string }>> = {
  * A section's picture: its image when the operator gave one, else a drawn tile for its theme (decorative: the
  * section's title says what it is about).
  */
-export function SectionVisual({ imageUrl, illustration, size = 'card' }: { imageUrl: string; illustration: SiteIllustration; size?: 'card' | 'hero' }) {
+export function SectionVisual({
+  imageUrl,
+  illustration,
+  size = 'card',
+}: {
+  imageUrl: string;
+  illustration: SiteIllustration;
+  size?: 'card' | 'hero';
+}) {
   if (imageUrl) return <img src={imageUrl} alt="" loading="lazy" className={`site-visual site-visual--${size} site-visual--image`} />;
   const Icon = ICONS[illustration];
   return (

@@ -230,7 +230,14 @@ export function SitePageEditor({ kind, versions, servicePhone }: SitePageEditorP
           )}
           <div className={`site-editor__frame site-editor__frame--${variant}`} data-testid="site-page-preview">
             {previewContent ? (
-              <SitePagePreview kind={kind} content={previewContent} language={language} variant={variant} versions={versions} servicePhone={servicePhone} />
+              <SitePagePreview
+                kind={kind}
+                content={previewContent}
+                language={language}
+                variant={variant}
+                versions={versions}
+                servicePhone={servicePhone}
+              />
             ) : (
               <Skeleton active />
             )}
@@ -255,8 +262,14 @@ export function SitePageEditor({ kind, versions, servicePhone }: SitePageEditorP
                   {item.status === 'published'
                     ? item.publishedAt === null
                       ? t('sitePages.editor.shipped')
-                      : t('sitePages.editor.publishedBy', { name: item.publishedBy || t('sitePages.editor.someone'), time: formatDate(item.publishedAt, DATE_TIME) })
-                    : t('sitePages.editor.editedBy', { name: item.editedBy || t('sitePages.editor.someone'), time: formatDate(item.editedAt, DATE_TIME) })}
+                      : t('sitePages.editor.publishedBy', {
+                          name: item.publishedBy || t('sitePages.editor.someone'),
+                          time: formatDate(item.publishedAt, DATE_TIME),
+                        })
+                    : t('sitePages.editor.editedBy', {
+                        name: item.editedBy || t('sitePages.editor.someone'),
+                        time: formatDate(item.editedAt, DATE_TIME),
+                      })}
                 </p>
                 {item.status === 'published' && (
                   <Space size={4}>

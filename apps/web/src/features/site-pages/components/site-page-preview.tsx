@@ -43,14 +43,23 @@ export function SitePagePreview({ kind, content, language, variant, versions, se
     case 'membershipVersions':
       return (
         <div className={`site-page site-page--${variant}`}>
-          <VersionComparison content={content as SitePageContentByKind['membershipVersions']} versions={versions} variant={variant} onApply={noop} />
+          <VersionComparison
+            content={content as SitePageContentByKind['membershipVersions']}
+            versions={versions}
+            variant={variant}
+            onApply={noop}
+          />
         </div>
       );
     case 'clientDownload':
       return (
         <div className="site-preview__dialog">
           <h3 className="site-preview__dialog-title">{(content as SitePageContentByKind['clientDownload']).title}</h3>
-          <ClientDownloadPanel content={content as SitePageContentByKind['clientDownload']} fallbackDownloadUrl="/mobile/download" fallbackApkUrl="" />
+          <ClientDownloadPanel
+            content={content as SitePageContentByKind['clientDownload']}
+            fallbackDownloadUrl="/mobile/download"
+            fallbackApkUrl=""
+          />
         </div>
       );
     case 'userProtocol':

@@ -47,7 +47,10 @@ export function SitePagesList() {
           render: (_, row) =>
             row.changedAt === null
               ? t('sitePages.editor.shipped')
-              : t('sitePages.list.changedBy', { name: row.changedBy || t('sitePages.editor.someone'), time: formatDate(row.changedAt, DATE_TIME) }),
+              : t('sitePages.list.changedBy', {
+                  name: row.changedBy || t('sitePages.editor.someone'),
+                  time: formatDate(row.changedAt, DATE_TIME),
+                }),
         },
         {
           title: t('sitePages.list.actions'),

@@ -28,7 +28,12 @@ interface VersionComparisonProps {
 export function VersionComparison({ content, versions, variant, onApply }: VersionComparisonProps) {
   const { t } = useTranslation();
   return (
-    <section id="versions" className={`site-section site-versions site-versions--${variant}`} aria-labelledby="site-versions-title" data-testid="version-comparison">
+    <section
+      id="versions"
+      className={`site-section site-versions site-versions--${variant}`}
+      aria-labelledby="site-versions-title"
+      data-testid="version-comparison"
+    >
       <h2 className="site-section__title" id="site-versions-title">
         {content.title}
       </h2>
