@@ -42,7 +42,10 @@ export default function ProductPage() {
     );
   }
 
-  const apply = (versionId: number) => (token ? setApplying(versionId) : askToLogin('/product#versions'));
+  const apply = (versionId: number) => {
+    if (token) setApplying(versionId);
+    else void askToLogin('/product#versions');
+  };
 
   return (
     <>

@@ -16,7 +16,7 @@ export function useSitePageSummaries() {
 
 /** GET /admin/sitePages/{kind}: the live content, the draft and the history. */
 export async function getSitePageEditor(kind: SitePageKind): Promise<SitePageEditorState> {
-  return (await api.get('/admin/sitePages/{kind}', { params: { path: { kind } } })) as SitePageEditorState;
+  return (api.get('/admin/sitePages/{kind}', { params: { path: { kind } } }));
 }
 
 export function useSitePageEditor(kind: SitePageKind) {
@@ -26,7 +26,7 @@ export function useSitePageEditor(kind: SitePageKind) {
 /** GET /admin/sitePages/{kind}/versions/{version}: a published version's content. */
 export async function getSitePageVersion(kind: SitePageKind, version: number): Promise<SitePageContent> {
   const answer = await api.get('/admin/sitePages/{kind}/versions/{version}', { params: { path: { kind, version } } });
-  return answer.content as SitePageContent;
+  return answer.content;
 }
 
 export function useSitePageVersion(kind: SitePageKind, version: number | undefined) {
@@ -43,24 +43,24 @@ interface DraftInput {
 }
 
 async function saveDraft({ kind, content, draftVersion }: DraftInput): Promise<SitePageEditorState> {
-  return (await api.put('/admin/sitePages/{kind}/draft', {
+  return (api.put('/admin/sitePages/{kind}/draft', {
     params: { path: { kind } },
     body: { content: { ...content }, draftVersion },
-  })) as SitePageEditorState;
+  }));
 }
 
 async function publishDraft({ kind, draftVersion }: { kind: SitePageKind; draftVersion: number }): Promise<SitePageEditorState> {
-  return (await api.post('/admin/sitePages/{kind}/publish', { params: { path: { kind } }, body: { draftVersion } })) as SitePageEditorState;
+  return (api.post('/admin/sitePages/{kind}/publish', { params: { path: { kind } }, body: { draftVersion } }));
 }
 
 async function restoreVersion({ kind, version }: { kind: SitePageKind; version: number }): Promise<SitePageEditorState> {
-  return (await api.post('/admin/sitePages/{kind}/versions/{version}/restore', {
+  return (api.post('/admin/sitePages/{kind}/versions/{version}/restore', {
     params: { path: { kind, version } },
-  })) as SitePageEditorState;
+  }));
 }
 
 async function discardDraft(kind: SitePageKind): Promise<SitePageEditorState> {
-  return (await api.delete('/admin/sitePages/{kind}/draft', { params: { path: { kind } } })) as SitePageEditorState;
+  return (api.delete('/admin/sitePages/{kind}/draft', { params: { path: { kind } } }));
 }
 
 // Every change refreshes the editor, the list and the live pages the site shows.

@@ -5,7 +5,6 @@ import {
   siteContentProblem,
   type Language,
   type SitePageContent,
-  type SitePageContentByKind,
   type SitePageEditorState,
   type SitePageKind,
 } from '@spatia/contract';
@@ -103,7 +102,7 @@ export function SitePageEditor({ kind, versions, servicePhone }: SitePageEditorP
   };
 
   const restoreVersion = (version: number) =>
-    modal.confirm({
+    void modal.confirm({
       title: t('sitePages.editor.restoreTitle', { version }),
       content: t('sitePages.editor.restoreText'),
       okText: t('sitePages.editor.restore'),
@@ -119,7 +118,7 @@ export function SitePageEditor({ kind, versions, servicePhone }: SitePageEditorP
     });
 
   const discardDraft = () =>
-    modal.confirm({
+    void modal.confirm({
       title: t('sitePages.editor.discardTitle'),
       okText: t('sitePages.editor.discard'),
       okButtonProps: { danger: true },
@@ -129,7 +128,7 @@ export function SitePageEditor({ kind, versions, servicePhone }: SitePageEditorP
 
   const previewContent = useMemo(() => {
     const source = viewing !== undefined ? viewed.data : content;
-    return source?.[language] as SitePageContentByKind[SitePageKind] | undefined;
+    return source?.[language];
   }, [viewing, viewed.data, content, language]);
 
   if (editor.isPending) return <Skeleton active />;
