@@ -66,13 +66,14 @@ test('an operator publishes a new product hero in both languages, a visitor sees
   await expect(page.getByTestId('site-page-draft-version')).toBeVisible();
   await publish(page);
 
-  // A visitor, signed out: on a desktop in Chinese, with Product and Enterprise in the header.
+  // A visitor, signed out, on a desktop in Chinese: the home page's header now leads to Product and Enterprise.
   const desktop = await visitor(browser, 'zh', DESKTOP, baseURL);
-  await desktop.goto('/product');
+  await desktop.goto('/');
+  await expect(desktop.locator('.site-header__nav').getByRole('link', { name: '企业' })).toBeVisible();
+  await desktop.locator('.site-header__nav').getByRole('link', { name: '产品' }).click();
+  await expect(desktop).toHaveURL('/product');
   await expect(desktop.getByTestId('product-page')).toHaveAttribute('data-variant', 'desktop');
   await expect(desktop.getByTestId('site-hero-title')).toHaveText(zhTitle);
-  await expect(desktop.locator('.site-header__nav').getByRole('link', { name: '产品' })).toBeVisible();
-  await expect(desktop.locator('.site-header__nav').getByRole('link', { name: '企业' })).toBeVisible();
   await expect(desktop.getByTestId('compared-version')).toHaveCount(2);
   await snap(desktop, 'site-pages-04-product-desktop-zh');
 

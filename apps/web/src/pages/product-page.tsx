@@ -8,6 +8,7 @@ import { usePageVariant } from '../lib/use-page-variant';
 import { useSession } from '../stores/session-store';
 import { useComparedVersions } from './site/compared-versions';
 import { SitePageState } from './site/site-page-state';
+import { SiteTopBar } from './site/site-top-bar';
 import { useLoginPrompt } from './site/use-login-prompt';
 
 /**
@@ -35,10 +36,13 @@ export default function ProductPage() {
 
   if (!product.data || !comparison.data) {
     return (
-      <SitePageState
-        failed={product.isError || comparison.isError}
-        onRetry={() => void Promise.all([product.refetch(), comparison.refetch()])}
-      />
+      <>
+        <SiteTopBar />
+        <SitePageState
+          failed={product.isError || comparison.isError}
+          onRetry={() => void Promise.all([product.refetch(), comparison.refetch()])}
+        />
+      </>
     );
   }
 
@@ -49,6 +53,7 @@ export default function ProductPage() {
 
   return (
     <>
+      <SiteTopBar />
       <MarketingPage content={product.data.content[language]} variant={variant} testId="product-page">
         <VersionComparison content={comparison.data.content[language]} versions={versions} variant={variant} onApply={apply} />
       </MarketingPage>
