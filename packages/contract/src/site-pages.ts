@@ -319,7 +319,8 @@ export interface SiteContentProblem {
   limit?: number;
 }
 
-const LINK = /^(?:https?:\/\/[^\s<>"]+|\/[^\s<>"]*|#[\w-]+)$/i;
+/** A path of this site (never `//host`, which leaves it), an anchor of the page, or an http(s) address. */
+export const SITE_LINK_PATTERN = /^(?:https?:\/\/[^\s<>"]+|\/(?![/\\])[^\s<>"]*|#[\w-]+)$/i;
 const DATE = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
@@ -340,7 +341,7 @@ function checkField(spec: SiteFieldSpec, value: unknown, path: string): SiteCont
     case 'link': {
       const problem = checkText(value, path, SITE_URL_MAX, spec.required);
       if (problem || value === '') return problem;
-      return LINK.test(value as string) ? null : { path, rule: 'link' };
+      return SITE_LINK_PATTERN.test(value as string) ? null : { path, rule: 'link' };
     }
     case 'date':
       if (typeof value !== 'string') return { path, rule: 'type' };

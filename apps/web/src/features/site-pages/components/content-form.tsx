@@ -1,13 +1,11 @@
 import { ArrowDownOutlined, ArrowUpOutlined, DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { Button, Form, Input, InputNumber, Select, Switch, Tooltip } from 'antd';
 import type { Rule } from 'antd/es/form';
-import { SITE_URL_MAX, type SiteFieldSpec, type SiteFieldTree } from '@spatia/contract';
+import { SITE_LINK_PATTERN, SITE_URL_MAX, type SiteFieldSpec, type SiteFieldTree } from '@spatia/contract';
 import { useTranslation } from 'react-i18next';
 import { emptyTree } from '../lib/content-fields';
 
 type NamePath = (string | number)[];
-
-const LINK = /^(?:https?:\/\/[^\s<>"]+|\/[^\s<>"]*|#[\w-]+)$/i;
 
 interface FieldProps {
   name: string;
@@ -31,7 +29,7 @@ function useRules(spec: SiteFieldSpec): Rule[] {
       return [
         ...(spec.required ? [{ required: true, message: t('sitePages.problems.required') }] : []),
         { max: SITE_URL_MAX, message: t('sitePages.problems.tooLong', { limit: SITE_URL_MAX }) },
-        { pattern: LINK, message: t('sitePages.problems.link') },
+        { pattern: SITE_LINK_PATTERN, message: t('sitePages.problems.link') },
       ];
     case 'date':
       return [{ required: true, message: t('sitePages.problems.date') }];
