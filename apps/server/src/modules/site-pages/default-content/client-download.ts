@@ -6,7 +6,7 @@ import type { SitePageContentOf } from '@spatia/contract';
  */
 export const clientDownload: SitePageContentOf<'clientDownload'> = {
   zh: {
-    title: '下载客户端',
+    title: '下载手机采集端',
     subtitle: '用手机扫描二维码下载 Spatia 采集端，拍摄全景并直接上传到你的账号。',
     apps: [
       {
@@ -20,7 +20,7 @@ export const clientDownload: SitePageContentOf<'clientDownload'> = {
     note: '下载遇到问题？请拨打页脚的客服电话。',
   },
   en: {
-    title: 'Download the app',
+    title: 'Download the mobile capture app',
     subtitle: 'Scan the QR code with your phone to get the Spatia capture app: shoot panoramas and upload them straight to your account.',
     apps: [
       {
