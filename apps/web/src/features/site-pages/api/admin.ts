@@ -16,7 +16,7 @@ export function useSitePageSummaries() {
 
 /** GET /admin/sitePages/{kind}: the live content, the draft and the history. */
 export async function getSitePageEditor(kind: SitePageKind): Promise<SitePageEditorState> {
-  return (api.get('/admin/sitePages/{kind}', { params: { path: { kind } } }));
+  return api.get('/admin/sitePages/{kind}', { params: { path: { kind } } });
 }
 
 export function useSitePageEditor(kind: SitePageKind) {
@@ -43,24 +43,24 @@ interface DraftInput {
 }
 
 async function saveDraft({ kind, content, draftVersion }: DraftInput): Promise<SitePageEditorState> {
-  return (api.put('/admin/sitePages/{kind}/draft', {
+  return api.put('/admin/sitePages/{kind}/draft', {
     params: { path: { kind } },
     body: { content: { ...content }, draftVersion },
-  }));
+  });
 }
 
 async function publishDraft({ kind, draftVersion }: { kind: SitePageKind; draftVersion: number }): Promise<SitePageEditorState> {
-  return (api.post('/admin/sitePages/{kind}/publish', { params: { path: { kind } }, body: { draftVersion } }));
+  return api.post('/admin/sitePages/{kind}/publish', { params: { path: { kind } }, body: { draftVersion } });
 }
 
 async function restoreVersion({ kind, version }: { kind: SitePageKind; version: number }): Promise<SitePageEditorState> {
-  return (api.post('/admin/sitePages/{kind}/versions/{version}/restore', {
+  return api.post('/admin/sitePages/{kind}/versions/{version}/restore', {
     params: { path: { kind, version } },
-  }));
+  });
 }
 
 async function discardDraft(kind: SitePageKind): Promise<SitePageEditorState> {
-  return (api.delete('/admin/sitePages/{kind}/draft', { params: { path: { kind } } }));
+  return api.delete('/admin/sitePages/{kind}/draft', { params: { path: { kind } } });
 }
 
 // Every change refreshes the editor, the list and the live pages the site shows.
