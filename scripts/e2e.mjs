@@ -159,6 +159,8 @@ const accounts = [
     roles: ['photographer'],
     permissionIds: [161, 162, 35, 37, 163],
   },
+  // The site pages journey's operator (e2e/site-pages.spec.ts): edits, publishes and restores the product page.
+  { phone: '13800000053', password: 'Site#2026', fullName: 'Site Operator', roles: ['admin'], permissionIds: [] },
 ];
 
 function run(command, args, env = process.env) {

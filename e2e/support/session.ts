@@ -76,6 +76,8 @@ export const users = {
     en: { phone: '13800000069', password: 'Explain#2026', name: 'Guide Owner En' },
   },
   withoutGuides: { phone: '13800000070', password: 'Explain#2026', name: 'No Guide Customer' },
+  /** The site pages journey's operator (e2e/site-pages.spec.ts): an admin who edits the public pages. */
+  siteOperator: { phone: '13800000053', password: 'Site#2026', name: 'Site Operator' },
 } as const;
 
 export const TOKEN_COOKIE = 'spatia_token';

@@ -42,6 +42,7 @@ export const ADMIN_ACTIONS = [
   'serviceCoupon.create',
   'serviceCoupon.update',
   'team.settings',
+  'sitePage.publish',
 ] as const;
 
 export type AdminActionCode = (typeof ADMIN_ACTIONS)[number];
@@ -69,6 +70,7 @@ export const ADMIN_LOG_FIELDS = [
   'reason',
   'reviewNote',
   'kind',
+  'version',
   'endsAt',
   // accounts
   'disabled',

@@ -37,3 +37,4 @@ export * from './map.js';
 export * from './brand-pages.js';
 export * from './narrations.js';
 export * from './search.js';
+export * from './site-pages.js';

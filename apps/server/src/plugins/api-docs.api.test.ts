@@ -255,6 +255,13 @@ describe('API description', () => {
         '/api/open/showcases/{id}',
         '/api/open/landingPages/{id}',
         '/api/open/landingPages/{id}/leads',
+        '/api/open/sitePages/{kind}',
+        '/api/admin/sitePages',
+        '/api/admin/sitePages/{kind}',
+        '/api/admin/sitePages/{kind}/versions/{version}',
+        '/api/admin/sitePages/{kind}/draft',
+        '/api/admin/sitePages/{kind}/publish',
+        '/api/admin/sitePages/{kind}/versions/{version}/restore',
       ].sort(),
     );
     expect(document.paths['/api/client/{uid}/info']?.get?.security).toEqual([{ token: [] }]);

@@ -127,6 +127,14 @@ export const queryKeys = {
     mine: () => [...queryKeys.signing.all, 'mine'] as const,
     admin: () => [...queryKeys.signing.all, 'admin'] as const,
   },
+  /** The editable site pages (docs/site-pages.md): publishing refreshes the live pages and the back office's lists. */
+  sitePages: {
+    all: ['sitePages'] as const,
+    live: (kind: string) => [...queryKeys.sitePages.all, 'live', kind] as const,
+    admin: () => [...queryKeys.sitePages.all, 'admin'] as const,
+    editor: (kind: string) => [...queryKeys.sitePages.admin(), kind] as const,
+    version: (kind: string, version: number) => [...queryKeys.sitePages.admin(), kind, 'version', version] as const,
+  },
   /** People (docs/web.md "People"): homepages, their works, the follow lists; a follow change refreshes them all. */
   people: {
     all: ['people'] as const,

@@ -1739,6 +1739,7 @@ export interface paths {
                 | 'serviceCoupon.create'
                 | 'serviceCoupon.update'
                 | 'team.settings'
+                | 'sitePage.publish'
               )
             | '';
           adminUid?: string;
@@ -1811,7 +1812,8 @@ export interface paths {
                     | 'serviceOrderSettings.update'
                     | 'serviceCoupon.create'
                     | 'serviceCoupon.update'
-                    | 'team.settings';
+                    | 'team.settings'
+                    | 'sitePage.publish';
                   /** @enum {string} */
                   actor: 'admin' | 'system';
                   admin: {
@@ -6282,6 +6284,4476 @@ export interface paths {
         };
         /** @description Default Response */
         409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/admin/sitePages': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Every site page with its live version, its draft and its last change */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {number} */
+              code: 0;
+              data: {
+                changedAt: number | null;
+                changedBy: string;
+                draftVersion: number | null;
+                /** @enum {string} */
+                kind:
+                  | 'product'
+                  | 'enterprise'
+                  | 'membershipVersions'
+                  | 'clientDownload'
+                  | 'userProtocol'
+                  | 'privacyProtocol'
+                  | 'rechargeProtocol';
+                liveVersion: number;
+                publishedAt: number | null;
+                publishedBy: string;
+              }[];
+              msg: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/admin/sitePages/{kind}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** What the editor of a page opens with: the live content, the draft and the versions (who, when) */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          kind:
+            'product' | 'enterprise' | 'membershipVersions' | 'clientDownload' | 'userProtocol' | 'privacyProtocol' | 'rechargeProtocol';
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {number} */
+              code: 0;
+              data: {
+                draft: {
+                  content:
+                    | {
+                        en: {
+                          faq: {
+                            answer: string;
+                            question: string;
+                          }[];
+                          faqTitle: string;
+                          features: {
+                            /** @enum {string} */
+                            illustration:
+                              | 'panorama'
+                              | 'model'
+                              | 'pointCloud'
+                              | 'editor'
+                              | 'share'
+                              | 'offline'
+                              | 'market'
+                              | 'wallet'
+                              | 'team'
+                              | 'brand'
+                              | 'support'
+                              | 'security';
+                            /** @description a path of this site (/…, #…) or an http(s) address; may be empty */
+                            imageUrl: string;
+                            text: string;
+                            title: string;
+                          }[];
+                          featuresTitle: string;
+                          hero: {
+                            ctaLabel: string;
+                            /** @description a path of this site (/…, #…) or an http(s) address; may be empty */
+                            ctaLink: string;
+                            eyebrow: string;
+                            /** @enum {string} */
+                            illustration:
+                              | 'panorama'
+                              | 'model'
+                              | 'pointCloud'
+                              | 'editor'
+                              | 'share'
+                              | 'offline'
+                              | 'market'
+                              | 'wallet'
+                              | 'team'
+                              | 'brand'
+                              | 'support'
+                              | 'security';
+                            /** @description a path of this site (/…, #…) or an http(s) address; may be empty */
+                            imageUrl: string;
+                            subtitle: string;
+                            title: string;
+                          };
+                          highlights: {
+                            label: string;
+                            value: string;
+                          }[];
+                          steps: {
+                            text: string;
+                            title: string;
+                          }[];
+                          stepsTitle: string;
+                        };
+                        zh: {
+                          faq: {
+                            answer: string;
+                            question: string;
+                          }[];
+                          faqTitle: string;
+                          features: {
+                            /** @enum {string} */
+                            illustration:
+                              | 'panorama'
+                              | 'model'
+                              | 'pointCloud'
+                              | 'editor'
+                              | 'share'
+                              | 'offline'
+                              | 'market'
+                              | 'wallet'
+                              | 'team'
+                              | 'brand'
+                              | 'support'
+                              | 'security';
+                            /** @description a path of this site (/…, #…) or an http(s) address; may be empty */
+                            imageUrl: string;
+                            text: string;
+                            title: string;
+                          }[];
+                          featuresTitle: string;
+                          hero: {
+                            ctaLabel: string;
+                            /** @description a path of this site (/…, #…) or an http(s) address; may be empty */
+                            ctaLink: string;
+                            eyebrow: string;
+                            /** @enum {string} */
+                            illustration:
+                              | 'panorama'
+                              | 'model'
+                              | 'pointCloud'
+                              | 'editor'
+                              | 'share'
+                              | 'offline'
+                              | 'market'
+                              | 'wallet'
+                              | 'team'
+                              | 'brand'
+                              | 'support'
+                              | 'security';
+                            /** @description a path of this site (/…, #…) or an http(s) address; may be empty */
+                            imageUrl: string;
+                            subtitle: string;
+                            title: string;
+                          };
+                          highlights: {
+                            label: string;
+                            value: string;
+                          }[];
+                          steps: {
+                            text: string;
+                            title: string;
+                          }[];
+                          stepsTitle: string;
+                        };
+                      }
+                    | {
+                        en: {
+                          contact: {
+                            address: string;
+                            ctaLabel: string;
+                            email: string;
+                            phone: string;
+                            text: string;
+                            title: string;
+                          };
+                          faq: {
+                            answer: string;
+                            question: string;
+                          }[];
+                          faqTitle: string;
+                          features: {
+                            /** @enum {string} */
+                            illustration:
+                              | 'panorama'
+                              | 'model'
+                              | 'pointCloud'
+                              | 'editor'
+                              | 'share'
+                              | 'offline'
+                              | 'market'
+                              | 'wallet'
+                              | 'team'
+                              | 'brand'
+                              | 'support'
+                              | 'security';
+                            /** @description a path of this site (/…, #…) or an http(s) address; may be empty */
+                            imageUrl: string;
+                            text: string;
+                            title: string;
+                          }[];
+                          featuresTitle: string;
+                          hero: {
+                            ctaLabel: string;
+                            /** @description a path of this site (/…, #…) or an http(s) address; may be empty */
+                            ctaLink: string;
+                            eyebrow: string;
+                            /** @enum {string} */
+                            illustration:
+                              | 'panorama'
+                              | 'model'
+                              | 'pointCloud'
+                              | 'editor'
+                              | 'share'
+                              | 'offline'
+                              | 'market'
+                              | 'wallet'
+                              | 'team'
+                              | 'brand'
+                              | 'support'
+                              | 'security';
+                            /** @description a path of this site (/…, #…) or an http(s) address; may be empty */
+                            imageUrl: string;
+                            subtitle: string;
+                            title: string;
+                          };
+                          highlights: {
+                            label: string;
+                            value: string;
+                          }[];
+                          steps: {
+                            text: string;
+                            title: string;
+                          }[];
+                          stepsTitle: string;
+                        };
+                        zh: {
+                          contact: {
+                            address: string;
+                            ctaLabel: string;
+                            email: string;
+                            phone: string;
+                            text: string;
+                            title: string;
+                          };
+                          faq: {
+                            answer: string;
+                            question: string;
+                          }[];
+                          faqTitle: string;
+                          features: {
+                            /** @enum {string} */
+                            illustration:
+                              | 'panorama'
+                              | 'model'
+                              | 'pointCloud'
+                              | 'editor'
+                              | 'share'
+                              | 'offline'
+                              | 'market'
+                              | 'wallet'
+                              | 'team'
+                              | 'brand'
+                              | 'support'
+                              | 'security';
+                            /** @description a path of this site (/…, #…) or an http(s) address; may be empty */
+                            imageUrl: string;
+                            text: string;
+                            title: string;
+                          }[];
+                          featuresTitle: string;
+                          hero: {
+                            ctaLabel: string;
+                            /** @description a path of this site (/…, #…) or an http(s) address; may be empty */
+                            ctaLink: string;
+                            eyebrow: string;
+                            /** @enum {string} */
+                            illustration:
+                              | 'panorama'
+                              | 'model'
+                              | 'pointCloud'
+                              | 'editor'
+                              | 'share'
+                              | 'offline'
+                              | 'market'
+                              | 'wallet'
+                              | 'team'
+                              | 'brand'
+                              | 'support'
+                              | 'security';
+                            /** @description a path of this site (/…, #…) or an http(s) address; may be empty */
+                            imageUrl: string;
+                            subtitle: string;
+                            title: string;
+                          };
+                          highlights: {
+                            label: string;
+                            value: string;
+                          }[];
+                          steps: {
+                            text: string;
+                            title: string;
+                          }[];
+                          stepsTitle: string;
+                        };
+                      }
+                    | {
+                        en: {
+                          note: string;
+                          subtitle: string;
+                          title: string;
+                          versions: {
+                            features: string[];
+                            recommended: boolean;
+                            tagline: string;
+                            versionId: number;
+                          }[];
+                        };
+                        zh: {
+                          note: string;
+                          subtitle: string;
+                          title: string;
+                          versions: {
+                            features: string[];
+                            recommended: boolean;
+                            tagline: string;
+                            versionId: number;
+                          }[];
+                        };
+                      }
+                    | {
+                        en: {
+                          apps: {
+                            /** @description a path of this site (/…, #…) or an http(s) address; may be empty */
+                            apkUrl: string;
+                            description: string;
+                            /** @description a path of this site (/…, #…) or an http(s) address; may be empty */
+                            iosUrl: string;
+                            name: string;
+                            note: string;
+                          }[];
+                          note: string;
+                          subtitle: string;
+                          title: string;
+                        };
+                        zh: {
+                          apps: {
+                            /** @description a path of this site (/…, #…) or an http(s) address; may be empty */
+                            apkUrl: string;
+                            description: string;
+                            /** @description a path of this site (/…, #…) or an http(s) address; may be empty */
+                            iosUrl: string;
+                            name: string;
+                            note: string;
+                          }[];
+                          note: string;
+                          subtitle: string;
+                          title: string;
+                        };
+                      }
+                    | {
+                        en: {
+                          contactNote: string;
+                          /** Format: date */
+                          effectiveDate: string;
+                          intro: string;
+                          sections: {
+                            heading: string;
+                            paragraphs: string[];
+                          }[];
+                          title: string;
+                        };
+                        zh: {
+                          contactNote: string;
+                          /** Format: date */
+                          effectiveDate: string;
+                          intro: string;
+                          sections: {
+                            heading: string;
+                            paragraphs: string[];
+                          }[];
+                          title: string;
+                        };
+                      };
+                  editedAt: number;
+                  editedBy: string;
+                  version: number;
+                } | null;
+                /** @enum {string} */
+                kind:
+                  | 'product'
+                  | 'enterprise'
+                  | 'membershipVersions'
+                  | 'clientDownload'
+                  | 'userProtocol'
+                  | 'privacyProtocol'
+                  | 'rechargeProtocol';
+                live: {
+                  content:
+                    | {
+                        en: {
+                          faq: {
+                            answer: string;
+                            question: string;
+                          }[];
+                          faqTitle: string;
+                          features: {
+                            /** @enum {string} */
+                            illustration:
+                              | 'panorama'
+                              | 'model'
+                              | 'pointCloud'
+                              | 'editor'
+                              | 'share'
+                              | 'offline'
+                              | 'market'
+                              | 'wallet'
+                              | 'team'
+                              | 'brand'
+                              | 'support'
+                              | 'security';
+                            /** @description a path of this site (/…, #…) or an http(s) address; may be empty */
+                            imageUrl: string;
+                            text: string;
+                            title: string;
+                          }[];
+                          featuresTitle: string;
+                          hero: {
+                            ctaLabel: string;
+                            /** @description a path of this site (/…, #…) or an http(s) address; may be empty */
+                            ctaLink: string;
+                            eyebrow: string;
+                            /** @enum {string} */
+                            illustration:
+                              | 'panorama'
+                              | 'model'
+                              | 'pointCloud'
+                              | 'editor'
+                              | 'share'
+                              | 'offline'
+                              | 'market'
+                              | 'wallet'
+                              | 'team'
+                              | 'brand'
+                              | 'support'
+                              | 'security';
+                            /** @description a path of this site (/…, #…) or an http(s) address; may be empty */
+                            imageUrl: string;
+                            subtitle: string;
+                            title: string;
+                          };
+                          highlights: {
+                            label: string;
+                            value: string;
+                          }[];
+                          steps: {
+                            text: string;
+                            title: string;
+                          }[];
+                          stepsTitle: string;
+                        };
+                        zh: {
+                          faq: {
+                            answer: string;
+                            question: string;
+                          }[];
+                          faqTitle: string;
+                          features: {
+                            /** @enum {string} */
+                            illustration:
+                              | 'panorama'
+                              | 'model'
+                              | 'pointCloud'
+                              | 'editor'
+                              | 'share'
+                              | 'offline'
+                              | 'market'
+                              | 'wallet'
+                              | 'team'
+                              | 'brand'
+                              | 'support'
+                              | 'security';
+                            /** @description a path of this site (/…, #…) or an http(s) address; may be empty */
+                            imageUrl: string;
+                            text: string;
+                            title: string;
+                          }[];
+                          featuresTitle: string;
+                          hero: {
+                            ctaLabel: string;
+                            /** @description a path of this site (/…, #…) or an http(s) address; may be empty */
+                            ctaLink: string;
+                            eyebrow: string;
+                            /** @enum {string} */
+                            illustration:
+                              | 'panorama'
+                              | 'model'
+                              | 'pointCloud'
+                              | 'editor'
+                              | 'share'
+                              | 'offline'
+                              | 'market'
+                              | 'wallet'
+                              | 'team'
+                              | 'brand'
+                              | 'support'
+                              | 'security';
+                            /** @description a path of this site (/…, #…) or an http(s) address; may be empty */
+                            imageUrl: string;
+                            subtitle: string;
+                            title: string;
+                          };
+                          highlights: {
+                            label: string;
+                            value: string;
+                          }[];
+                          steps: {
+                            text: string;
+                            title: string;
+                          }[];
+                          stepsTitle: string;
+                        };
+                      }
+                    | {
+                        en: {
+                          contact: {
+                            address: string;
+                            ctaLabel: string;
+                            email: string;
+                            phone: string;
+                            text: string;
+                            title: string;
+                          };
+                          faq: {
+                            answer: string;
+                            question: string;
+                          }[];
+                          faqTitle: string;
+                          features: {
+                            /** @enum {string} */
+                            illustration:
+                              | 'panorama'
+                              | 'model'
+                              | 'pointCloud'
+                              | 'editor'
+                              | 'share'
+                              | 'offline'
+                              | 'market'
+                              | 'wallet'
+                              | 'team'
+                              | 'brand'
+                              | 'support'
+                              | 'security';
+                            /** @description a path of this site (/…, #…) or an http(s) address; may be empty */
+                            imageUrl: string;
+                            text: string;
+                            title: string;
+                          }[];
+                          featuresTitle: string;
+                          hero: {
+                            ctaLabel: string;
+                            /** @description a path of this site (/…, #…) or an http(s) address; may be empty */
+                            ctaLink: string;
+                            eyebrow: string;
+                            /** @enum {string} */
+                            illustration:
+                              | 'panorama'
+                              | 'model'
+                              | 'pointCloud'
+                              | 'editor'
+                              | 'share'
+                              | 'offline'
+                              | 'market'
+                              | 'wallet'
+                              | 'team'
+                              | 'brand'
+                              | 'support'
+                              | 'security';
+                            /** @description a path of this site (/…, #…) or an http(s) address; may be empty */
+                            imageUrl: string;
+                            subtitle: string;
+                            title: string;
+                          };
+                          highlights: {
+                            label: string;
+                            value: string;
+                          }[];
+                          steps: {
+                            text: string;
+                            title: string;
+                          }[];
+                          stepsTitle: string;
+                        };
+                        zh: {
+                          contact: {
+                            address: string;
+                            ctaLabel: string;
+                            email: string;
+                            phone: string;
+                            text: string;
+                            title: string;
+                          };
+                          faq: {
+                            answer: string;
+                            question: string;
+                          }[];
+                          faqTitle: string;
+                          features: {
+                            /** @enum {string} */
+                            illustration:
+                              | 'panorama'
+                              | 'model'
+                              | 'pointCloud'
+                              | 'editor'
+                              | 'share'
+                              | 'offline'
+                              | 'market'
+                              | 'wallet'
+                              | 'team'
+                              | 'brand'
+                              | 'support'
+                              | 'security';
+                            /** @description a path of this site (/…, #…) or an http(s) address; may be empty */
+                            imageUrl: string;
+                            text: string;
+                            title: string;
+                          }[];
+                          featuresTitle: string;
+                          hero: {
+                            ctaLabel: string;
+                            /** @description a path of this site (/…, #…) or an http(s) address; may be empty */
+                            ctaLink: string;
+                            eyebrow: string;
+                            /** @enum {string} */
+                            illustration:
+                              | 'panorama'
+                              | 'model'
+                              | 'pointCloud'
+                              | 'editor'
+                              | 'share'
+                              | 'offline'
+                              | 'market'
+                              | 'wallet'
+                              | 'team'
+                              | 'brand'
+                              | 'support'
+                              | 'security';
+                            /** @description a path of this site (/…, #…) or an http(s) address; may be empty */
+                            imageUrl: string;
+                            subtitle: string;
+                            title: string;
+                          };
+                          highlights: {
+                            label: string;
+                            value: string;
+                          }[];
+                          steps: {
+                            text: string;
+                            title: string;
+                          }[];
+                          stepsTitle: string;
+                        };
+                      }
+                    | {
+                        en: {
+                          note: string;
+                          subtitle: string;
+                          title: string;
+                          versions: {
+                            features: string[];
+                            recommended: boolean;
+                            tagline: string;
+                            versionId: number;
+                          }[];
+                        };
+                        zh: {
+                          note: string;
+                          subtitle: string;
+                          title: string;
+                          versions: {
+                            features: string[];
+                            recommended: boolean;
+                            tagline: string;
+                            versionId: number;
+                          }[];
+                        };
+                      }
+                    | {
+                        en: {
+                          apps: {
+                            /** @description a path of this site (/…, #…) or an http(s) address; may be empty */
+                            apkUrl: string;
+                            description: string;
+                            /** @description a path of this site (/…, #…) or an http(s) address; may be empty */
+                            iosUrl: string;
+                            name: string;
+                            note: string;
+                          }[];
+                          note: string;
+                          subtitle: string;
+                          title: string;
+                        };
+                        zh: {
+                          apps: {
+                            /** @description a path of this site (/…, #…) or an http(s) address; may be empty */
+                            apkUrl: string;
+                            description: string;
+                            /** @description a path of this site (/…, #…) or an http(s) address; may be empty */
+                            iosUrl: string;
+                            name: string;
+                            note: string;
+                          }[];
+                          note: string;
+                          subtitle: string;
+                          title: string;
+                        };
+                      }
+                    | {
+                        en: {
+                          contactNote: string;
+                          /** Format: date */
+                          effectiveDate: string;
+                          intro: string;
+                          sections: {
+                            heading: string;
+                            paragraphs: string[];
+                          }[];
+                          title: string;
+                        };
+                        zh: {
+                          contactNote: string;
+                          /** Format: date */
+                          effectiveDate: string;
+                          intro: string;
+                          sections: {
+                            heading: string;
+                            paragraphs: string[];
+                          }[];
+                          title: string;
+                        };
+                      };
+                  version: number;
+                };
+                versions: {
+                  editedAt: number;
+                  editedBy: string;
+                  live: boolean;
+                  publishedAt: number | null;
+                  publishedBy: string;
+                  restoredFrom: number | null;
+                  /** @enum {string} */
+                  status: 'draft' | 'published';
+                  version: number;
+                }[];
+              };
+              msg: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/admin/sitePages/{kind}/draft': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /** Save the draft of a page (created on the first save); checked against the shape of its kind */
+    put: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          kind:
+            'product' | 'enterprise' | 'membershipVersions' | 'clientDownload' | 'userProtocol' | 'privacyProtocol' | 'rechargeProtocol';
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /** @description the page in zh and en, in the shape of its kind */
+            content: {
+              [key: string]: unknown;
+            };
+            /** @description the draft the edit started from; null when it started from the live version */
+            draftVersion: number | null;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {number} */
+              code: 0;
+              data: {
+                draft: {
+                  content:
+                    | {
+                        en: {
+                          faq: {
+                            answer: string;
+                            question: string;
+                          }[];
+                          faqTitle: string;
+                          features: {
+                            /** @enum {string} */
+                            illustration:
+                              | 'panorama'
+                              | 'model'
+                              | 'pointCloud'
+                              | 'editor'
+                              | 'share'
+                              | 'offline'
+                              | 'market'
+                              | 'wallet'
+                              | 'team'
+                              | 'brand'
+                              | 'support'
+                              | 'security';
+                            /** @description a path of this site (/…, #…) or an http(s) address; may be empty */
+                            imageUrl: string;
+                            text: string;
+                            title: string;
+                          }[];
+                          featuresTitle: string;
+                          hero: {
+                            ctaLabel: string;
+                            /** @description a path of this site (/…, #…) or an http(s) address; may be empty */
+                            ctaLink: string;
+                            eyebrow: string;
+                            /** @enum {string} */
+                            illustration:
+                              | 'panorama'
+                              | 'model'
+                              | 'pointCloud'
+                              | 'editor'
+                              | 'share'
+                              | 'offline'
+                              | 'market'
+                              | 'wallet'
+                              | 'team'
+                              | 'brand'
+                              | 'support'
+                              | 'security';
+                            /** @description a path of this site (/…, #…) or an http(s) address; may be empty */
+                            imageUrl: string;
+                            subtitle: string;
+                            title: string;
+                          };
+                          highlights: {
+                            label: string;
+                            value: string;
+                          }[];
+                          steps: {
+                            text: string;
+                            title: string;
+                          }[];
+                          stepsTitle: string;
+                        };
+                        zh: {
+                          faq: {
+                            answer: string;
+                            question: string;
+                          }[];
+                          faqTitle: string;
+                          features: {
+                            /** @enum {string} */
+                            illustration:
+                              | 'panorama'
+                              | 'model'
+                              | 'pointCloud'
+                              | 'editor'
+                              | 'share'
+                              | 'offline'
+                              | 'market'
+                              | 'wallet'
+                              | 'team'
+                              | 'brand'
+                              | 'support'
+                              | 'security';
+                            /** @description a path of this site (/…, #…) or an http(s) address; may be empty */
+                            imageUrl: string;
+                            text: string;
+                            title: string;
+                          }[];
+                          featuresTitle: string;
+                          hero: {
+                            ctaLabel: string;
+                            /** @description a path of this site (/…, #…) or an http(s) address; may be empty */
+                            ctaLink: string;
+                            eyebrow: string;
+                            /** @enum {string} */
+                            illustration:
+                              | 'panorama'
+                              | 'model'
+                              | 'pointCloud'
+                              | 'editor'
+                              | 'share'
+                              | 'offline'
+                              | 'market'
+                              | 'wallet'
+                              | 'team'
+                              | 'brand'
+                              | 'support'
+                              | 'security';
+                            /** @description a path of this site (/…, #…) or an http(s) address; may be empty */
+                            imageUrl: string;
+                            subtitle: string;
+                            title: string;
+                          };
+                          highlights: {
+                            label: string;
+                            value: string;
+                          }[];
+                          steps: {
+                            text: string;
+                            title: string;
+                          }[];
+                          stepsTitle: string;
+                        };
+                      }
+                    | {
+                        en: {
+                          contact: {
+                            address: string;
+                            ctaLabel: string;
+                            email: string;
+                            phone: string;
+                            text: string;
+                            title: string;
+                          };
+                          faq: {
+                            answer: string;
+                            question: string;
+                          }[];
+                          faqTitle: string;
+                          features: {
+                            /** @enum {string} */
+                            illustration:
+                              | 'panorama'
+                              | 'model'
+                              | 'pointCloud'
+                              | 'editor'
+                              | 'share'
+                              | 'offline'
+                              | 'market'
+                              | 'wallet'
+                              | 'team'
+                              | 'brand'
+                              | 'support'
+                              | 'security';
+                            /** @description a path of this site (/…, #…) or an http(s) address; may be empty */
+                            imageUrl: string;
+                            text: string;
+                            title: string;
+                          }[];
+                          featuresTitle: string;
+                          hero: {
+                            ctaLabel: string;
+                            /** @description a path of this site (/…, #…) or an http(s) address; may be empty */
+                            ctaLink: string;
+                            eyebrow: string;
+                            /** @enum {string} */
+                            illustration:
+                              | 'panorama'
+                              | 'model'
+                              | 'pointCloud'
+                              | 'editor'
+                              | 'share'
+                              | 'offline'
+                              | 'market'
+                              | 'wallet'
+                              | 'team'
+                              | 'brand'
+                              | 'support'
+                              | 'security';
+                            /** @description a path of this site (/…, #…) or an http(s) address; may be empty */
+                            imageUrl: string;
+                            subtitle: string;
+                            title: string;
+                          };
+                          highlights: {
+                            label: string;
+                            value: string;
+                          }[];
+                          steps: {
+                            text: string;
+                            title: string;
+                          }[];
+                          stepsTitle: string;
+                        };
+                        zh: {
+                          contact: {
+                            address: string;
+                            ctaLabel: string;
+                            email: string;
+                            phone: string;
+                            text: string;
+                            title: string;
+                          };
+                          faq: {
+                            answer: string;
+                            question: string;
+                          }[];
+                          faqTitle: string;
+                          features: {
+                            /** @enum {string} */
+                            illustration:
+                              | 'panorama'
+                              | 'model'
+                              | 'pointCloud'
+                              | 'editor'
+                              | 'share'
+                              | 'offline'
+                              | 'market'
+                              | 'wallet'
+                              | 'team'
+                              | 'brand'
+                              | 'support'
+                              | 'security';
+                            /** @description a path of this site (/…, #…) or an http(s) address; may be empty */
+                            imageUrl: string;
+                            text: string;
+                            title: string;
+                          }[];
+                          featuresTitle: string;
+                          hero: {
+                            ctaLabel: string;
+                            /** @description a path of this site (/…, #…) or an http(s) address; may be empty */
+                            ctaLink: string;
+                            eyebrow: string;
+                            /** @enum {string} */
+                            illustration:
+                              | 'panorama'
+                              | 'model'
+                              | 'pointCloud'
+                              | 'editor'
+                              | 'share'
+                              | 'offline'
+                              | 'market'
+                              | 'wallet'
+                              | 'team'
+                              | 'brand'
+                              | 'support'
+                              | 'security';
+                            /** @description a path of this site (/…, #…) or an http(s) address; may be empty */
+                            imageUrl: string;
+                            subtitle: string;
+                            title: string;
+                          };
+                          highlights: {
+                            label: string;
+                            value: string;
+                          }[];
+                          steps: {
+                            text: string;
+                            title: string;
+                          }[];
+                          stepsTitle: string;
+                        };
+                      }
+                    | {
+                        en: {
+                          note: string;
+                          subtitle: string;
+                          title: string;
+                          versions: {
+                            features: string[];
+                            recommended: boolean;
+                            tagline: string;
+                            versionId: number;
+                          }[];
+                        };
+                        zh: {
+                          note: string;
+                          subtitle: string;
+                          title: string;
+                          versions: {
+                            features: string[];
+                            recommended: boolean;
+                            tagline: string;
+                            versionId: number;
+                          }[];
+                        };
+                      }
+                    | {
+                        en: {
+                          apps: {
+                            /** @description a path of this site (/…, #…) or an http(s) address; may be empty */
+                            apkUrl: string;
+                            description: string;
+                            /** @description a path of this site (/…, #…) or an http(s) address; may be empty */
+                            iosUrl: string;
+                            name: string;
+                            note: string;
+                          }[];
+                          note: string;
+                          subtitle: string;
+                          title: string;
+                        };
+                        zh: {
+                          apps: {
+                            /** @description a path of this site (/…, #…) or an http(s) address; may be empty */
+                            apkUrl: string;
+                            description: string;
+                            /** @description a path of this site (/…, #…) or an http(s) address; may be empty */
+                            iosUrl: string;
+                            name: string;
+                            note: string;
+                          }[];
+                          note: string;
+                          subtitle: string;
+                          title: string;
+                        };
+                      }
+                    | {
+                        en: {
+                          contactNote: string;
+                          /** Format: date */
+                          effectiveDate: string;
+                          intro: string;
+                          sections: {
+                            heading: string;
+                            paragraphs: string[];
+                          }[];
+                          title: string;
+                        };
+                        zh: {
+                          contactNote: string;
+                          /** Format: date */
+                          effectiveDate: string;
+                          intro: string;
+                          sections: {
+                            heading: string;
+                            paragraphs: string[];
+                          }[];
+                          title: string;
+                        };
+                      };
+                  editedAt: number;
+                  editedBy: string;
+                  version: number;
+                } | null;
+                /** @enum {string} */
+                kind:
+                  | 'product'
+                  | 'enterprise'
+                  | 'membershipVersions'
+                  | 'clientDownload'
+                  | 'userProtocol'
+                  | 'privacyProtocol'
+                  | 'rechargeProtocol';
+                live: {
+                  content:
+                    | {
+                        en: {
+                          faq: {
+                            answer: string;
+                            question: string;
+                          }[];
+                          faqTitle: string;
+                          features: {
+                            /** @enum {string} */
+                            illustration:
+                              | 'panorama'
+                              | 'model'
+                              | 'pointCloud'
+                              | 'editor'
+                              | 'share'
+                              | 'offline'
+                              | 'market'
+                              | 'wallet'
+                              | 'team'
+                              | 'brand'
+                              | 'support'
+                              | 'security';
+                            /** @description a path of this site (/…, #…) or an http(s) address; may be empty */
+                            imageUrl: string;
+                            text: string;
+                            title: string;
+                          }[];
+                          featuresTitle: string;
+                          hero: {
+                            ctaLabel: string;
+                            /** @description a path of this site (/…, #…) or an http(s) address; may be empty */
+                            ctaLink: string;
+                            eyebrow: string;
+                            /** @enum {string} */
+                            illustration:
+                              | 'panorama'
+                              | 'model'
+                              | 'pointCloud'
+                              | 'editor'
+                              | 'share'
+                              | 'offline'
+                              | 'market'
+                              | 'wallet'
+                              | 'team'
+                              | 'brand'
+                              | 'support'
+                              | 'security';
+                            /** @description a path of this site (/…, #…) or an http(s) address; may be empty */
+                            imageUrl: string;
+                            subtitle: string;
+                            title: string;
+                          };
+                          highlights: {
+                            label: string;
+                            value: string;
+                          }[];
+                          steps: {
+                            text: string;
+                            title: string;
+                          }[];
+                          stepsTitle: string;
+                        };
+                        zh: {
+                          faq: {
+                            answer: string;
+                            question: string;
+                          }[];
+                          faqTitle: string;
+                          features: {
+                            /** @enum {string} */
+                            illustration:
+                              | 'panorama'
+                              | 'model'
+                              | 'pointCloud'
+                              | 'editor'
+                              | 'share'
+                              | 'offline'
+                              | 'market'
+                              | 'wallet'
+                              | 'team'
+                              | 'brand'
+                              | 'support'
+                              | 'security';
+                            /** @description a path of this site (/…, #…) or an http(s) address; may be empty */
+                            imageUrl: string;
+                            text: string;
+                            title: string;
+                          }[];
+                          featuresTitle: string;
+                          hero: {
+                            ctaLabel: string;
+                            /** @description a path of this site (/…, #…) or an http(s) address; may be empty */
+                            ctaLink: string;
+                            eyebrow: string;
+                            /** @enum {string} */
+                            illustration:
+                              | 'panorama'
+                              | 'model'
+                              | 'pointCloud'
+                              | 'editor'
+                              | 'share'
+                              | 'offline'
+                              | 'market'
+                              | 'wallet'
+                              | 'team'
+                              | 'brand'
+                              | 'support'
+                              | 'security';
+                            /** @description a path of this site (/…, #…) or an http(s) address; may be empty */
+                            imageUrl: string;
+                            subtitle: string;
+                            title: string;
+                          };
+                          highlights: {
+                            label: string;
+                            value: string;
+                          }[];
+                          steps: {
+                            text: string;
+                            title: string;
+                          }[];
+                          stepsTitle: string;
+                        };
+                      }
+                    | {
+                        en: {
+                          contact: {
+                            address: string;
+                            ctaLabel: string;
+                            email: string;
+                            phone: string;
+                            text: string;
+                            title: string;
+                          };
+                          faq: {
+                            answer: string;
+                            question: string;
+                          }[];
+                          faqTitle: string;
+                          features: {
+                            /** @enum {string} */
+                            illustration:
+                              | 'panorama'
+                              | 'model'
+                              | 'pointCloud'
+                              | 'editor'
+                              | 'share'
+                              | 'offline'
+                              | 'market'
+                              | 'wallet'
+                              | 'team'
+                              | 'brand'
+                              | 'support'
+                              | 'security';
+                            /** @description a path of this site (/…, #…) or an http(s) address; may be empty */
+                            imageUrl: string;
+                            text: string;
+                            title: string;
+                          }[];
+                          featuresTitle: string;
+                          hero: {
+                            ctaLabel: string;
+                            /** @description a path of this site (/…, #…) or an http(s) address; may be empty */
+                            ctaLink: string;
+                            eyebrow: string;
+                            /** @enum {string} */
+                            illustration:
+                              | 'panorama'
+                              | 'model'
+                              | 'pointCloud'
+                              | 'editor'
+                              | 'share'
+                              | 'offline'
+                              | 'market'
+                              | 'wallet'
+                              | 'team'
+                              | 'brand'
+                              | 'support'
+                              | 'security';
+                            /** @description a path of this site (/…, #…) or an http(s) address; may be empty */
+                            imageUrl: string;
+                            subtitle: string;
+                            title: string;
+                          };
+                          highlights: {
+                            label: string;
+                            value: string;
+                          }[];
+                          steps: {
+                            text: string;
+                            title: string;
+                          }[];
+                          stepsTitle: string;
+                        };
+                        zh: {
+                          contact: {
+                            address: string;
+                            ctaLabel: string;
+                            email: string;
+                            phone: string;
+                            text: string;
+                            title: string;
+                          };
+                          faq: {
+                            answer: string;
+                            question: string;
+                          }[];
+                          faqTitle: string;
+                          features: {
+                            /** @enum {string} */
+                            illustration:
+                              | 'panorama'
+                              | 'model'
+                              | 'pointCloud'
+                              | 'editor'
+                              | 'share'
+                              | 'offline'
+                              | 'market'
+                              | 'wallet'
+                              | 'team'
+                              | 'brand'
+                              | 'support'
+                              | 'security';
+                            /** @description a path of this site (/…, #…) or an http(s) address; may be empty */
+                            imageUrl: string;
+                            text: string;
+                            title: string;
+                          }[];
+                          featuresTitle: string;
+                          hero: {
+                            ctaLabel: string;
+                            /** @description a path of this site (/…, #…) or an http(s) address; may be empty */
+                            ctaLink: string;
+                            eyebrow: string;
+                            /** @enum {string} */
+                            illustration:
+                              | 'panorama'
+                              | 'model'
+                              | 'pointCloud'
+                              | 'editor'
+                              | 'share'
+                              | 'offline'
+                              | 'market'
+                              | 'wallet'
+                              | 'team'
+                              | 'brand'
+                              | 'support'
+                              | 'security';
+                            /** @description a path of this site (/…, #…) or an http(s) address; may be empty */
+                            imageUrl: string;
+                            subtitle: string;
+                            title: string;
+                          };
+                          highlights: {
+                            label: string;
+                            value: string;
+                          }[];
+                          steps: {
+                            text: string;
+                            title: string;
+                          }[];
+                          stepsTitle: string;
+                        };
+                      }
+                    | {
+                        en: {
+                          note: string;
+                          subtitle: string;
+                          title: string;
+                          versions: {
+                            features: string[];
+                            recommended: boolean;
+                            tagline: string;
+                            versionId: number;
+                          }[];
+                        };
+                        zh: {
+                          note: string;
+                          subtitle: string;
+                          title: string;
+                          versions: {
+                            features: string[];
+                            recommended: boolean;
+                            tagline: string;
+                            versionId: number;
+                          }[];
+                        };
+                      }
+                    | {
+                        en: {
+                          apps: {
+                            /** @description a path of this site (/…, #…) or an http(s) address; may be empty */
+                            apkUrl: string;
+                            description: string;
+                            /** @description a path of this site (/…, #…) or an http(s) address; may be empty */
+                            iosUrl: string;
+                            name: string;
+                            note: string;
+                          }[];
+                          note: string;
+                          subtitle: string;
+                          title: string;
+                        };
+                        zh: {
+                          apps: {
+                            /** @description a path of this site (/…, #…) or an http(s) address; may be empty */
+                            apkUrl: string;
+                            description: string;
+                            /** @description a path of this site (/…, #…) or an http(s) address; may be empty */
+                            iosUrl: string;
+                            name: string;
+                            note: string;
+                          }[];
+                          note: string;
+                          subtitle: string;
+                          title: string;
+                        };
+                      }
+                    | {
+                        en: {
+                          contactNote: string;
+                          /** Format: date */
+                          effectiveDate: string;
+                          intro: string;
+                          sections: {
+                            heading: string;
+                            paragraphs: string[];
+                          }[];
+                          title: string;
+                        };
+                        zh: {
+                          contactNote: string;
+                          /** Format: date */
+                          effectiveDate: string;
+                          intro: string;
+                          sections: {
+                            heading: string;
+                            paragraphs: string[];
+                          }[];
+                          title: string;
+                        };
+                      };
+                  version: number;
+                };
+                versions: {
+                  editedAt: number;
+                  editedBy: string;
+                  live: boolean;
+                  publishedAt: number | null;
+                  publishedBy: string;
+                  restoredFrom: number | null;
+                  /** @enum {string} */
+                  status: 'draft' | 'published';
+                  version: number;
+                }[];
+              };
+              msg: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+      };
+    };
+    post?: never;
+    /** Throw the draft of a page away; the live version stays */
+    delete: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          kind:
+            'product' | 'enterprise' | 'membershipVersions' | 'clientDownload' | 'userProtocol' | 'privacyProtocol' | 'rechargeProtocol';
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {number} */
+              code: 0;
+              data: {
+                draft: {
+                  content:
+                    | {
+                        en: {
+                          faq: {
+                            answer: string;
+                            question: string;
+                          }[];
+                          faqTitle: string;
+                          features: {
+                            /** @enum {string} */
+                            illustration:
+                              | 'panorama'
+                              | 'model'
+                              | 'pointCloud'
+                              | 'editor'
+                              | 'share'
+                              | 'offline'
+                              | 'market'
+                              | 'wallet'
+                              | 'team'
+                              | 'brand'
+                              | 'support'
+                              | 'security';
+                            /** @description a path of this site (/…, #…) or an http(s) address; may be empty */
+                            imageUrl: string;
+                            text: string;
+                            title: string;
+                          }[];
+                          featuresTitle: string;
+                          hero: {
+                            ctaLabel: string;
+                            /** @description a path of this site (/…, #…) or an http(s) address; may be empty */
+                            ctaLink: string;
+                            eyebrow: string;
+                            /** @enum {string} */
+                            illustration:
+                              | 'panorama'
+                              | 'model'
+                              | 'pointCloud'
+                              | 'editor'
+                              | 'share'
+                              | 'offline'
+                              | 'market'
+                              | 'wallet'
+                              | 'team'
+                              | 'brand'
+                              | 'support'
+                              | 'security';
+                            /** @description a path of this site (/…, #…) or an http(s) address; may be empty */
+                            imageUrl: string;
+                            subtitle: string;
+                            title: string;
+                          };
+                          highlights: {
+                            label: string;
+                            value: string;
+                          }[];
+                          steps: {
+                            text: string;
+                            title: string;
+                          }[];
+                          stepsTitle: string;
+                        };
+                        zh: {
+                          faq: {
+                            answer: string;
+                            question: string;
+                          }[];
+                          faqTitle: string;
+                          features: {
+                            /** @enum {string} */
+                            illustration:
+                              | 'panorama'
+                              | 'model'
+                              | 'pointCloud'
+                              | 'editor'
+                              | 'share'
+                              | 'offline'
+                              | 'market'
+                              | 'wallet'
+                              | 'team'
+                              | 'brand'
+                              | 'support'
+                              | 'security';
+                            /** @description a path of this site (/…, #…) or an http(s) address; may be empty */
+                            imageUrl: string;
+                            text: string;
+                            title: string;
+                          }[];
+                          featuresTitle: string;
+                          hero: {
+                            ctaLabel: string;
+                            /** @description a path of this site (/…, #…) or an http(s) address; may be empty */
+                            ctaLink: string;
+                            eyebrow: string;
+                            /** @enum {string} */
+                            illustration:
+                              | 'panorama'
+                              | 'model'
+                              | 'pointCloud'
+                              | 'editor'
+                              | 'share'
+                              | 'offline'
+                              | 'market'
+                              | 'wallet'
+                              | 'team'
+                              | 'brand'
+                              | 'support'
+                              | 'security';
+                            /** @description a path of this site (/…, #…) or an http(s) address; may be empty */
+                            imageUrl: string;
+                            subtitle: string;
+                            title: string;
+                          };
+                          highlights: {
+                            label: string;
+                            value: string;
+                          }[];
+                          steps: {
+                            text: string;
+                            title: string;
+                          }[];
+                          stepsTitle: string;
+                        };
+                      }
+                    | {
+                        en: {
+                          contact: {
+                            address: string;
+                            ctaLabel: string;
+                            email: string;
+                            phone: string;
+                            text: string;
+                            title: string;
+                          };
+                          faq: {
+                            answer: string;
+                            question: string;
+                          }[];
+                          faqTitle: string;
+                          features: {
+                            /** @enum {string} */
+                            illustration:
+                              | 'panorama'
+                              | 'model'
+                              | 'pointCloud'
+                              | 'editor'
+                              | 'share'
+                              | 'offline'
+                              | 'market'
+                              | 'wallet'
+                              | 'team'
+                              | 'brand'
+                              | 'support'
+                              | 'security';
+                            /** @description a path of this site (/…, #…) or an http(s) address; may be empty */
+                            imageUrl: string;
+                            text: string;
+                            title: string;
+                          }[];
+                          featuresTitle: string;
+                          hero: {
+                            ctaLabel: string;
+                            /** @description a path of this site (/…, #…) or an http(s) address; may be empty */
+                            ctaLink: string;
+                            eyebrow: string;
+                            /** @enum {string} */
+                            illustration:
+                              | 'panorama'
+                              | 'model'
+                              | 'pointCloud'
+                              | 'editor'
+                              | 'share'
+                              | 'offline'
+                              | 'market'
+                              | 'wallet'
+                              | 'team'
+                              | 'brand'
+                              | 'support'
+                              | 'security';
+                            /** @description a path of this site (/…, #…) or an http(s) address; may be empty */
+                            imageUrl: string;
+                            subtitle: string;
+                            title: string;
+                          };
+                          highlights: {
+                            label: string;
+                            value: string;
+                          }[];
+                          steps: {
+                            text: string;
+                            title: string;
+                          }[];
+                          stepsTitle: string;
+                        };
+                        zh: {
+                          contact: {
+                            address: string;
+                            ctaLabel: string;
+                            email: string;
+                            phone: string;
+                            text: string;
+                            title: string;
+                          };
+                          faq: {
+                            answer: string;
+                            question: string;
+                          }[];
+                          faqTitle: string;
+                          features: {
+                            /** @enum {string} */
+                            illustration:
+                              | 'panorama'
+                              | 'model'
+                              | 'pointCloud'
+                              | 'editor'
+                              | 'share'
+                              | 'offline'
+                              | 'market'
+                              | 'wallet'
+                              | 'team'
+                              | 'brand'
+                              | 'support'
+                              | 'security';
+                            /** @description a path of this site (/…, #…) or an http(s) address; may be empty */
+                            imageUrl: string;
+                            text: string;
+                            title: string;
+                          }[];
+                          featuresTitle: string;
+                          hero: {
+                            ctaLabel: string;
+                            /** @description a path of this site (/…, #…) or an http(s) address; may be empty */
+                            ctaLink: string;
+                            eyebrow: string;
+                            /** @enum {string} */
+                            illustration:
+                              | 'panorama'
+                              | 'model'
+                              | 'pointCloud'
+                              | 'editor'
+                              | 'share'
+                              | 'offline'
+                              | 'market'
+                              | 'wallet'
+                              | 'team'
+                              | 'brand'
+                              | 'support'
+                              | 'security';
+                            /** @description a path of this site (/…, #…) or an http(s) address; may be empty */
+                            imageUrl: string;
+                            subtitle: string;
+                            title: string;
+                          };
+                          highlights: {
+                            label: string;
+                            value: string;
+                          }[];
+                          steps: {
+                            text: string;
+                            title: string;
+                          }[];
+                          stepsTitle: string;
+                        };
+                      }
+                    | {
+                        en: {
+                          note: string;
+                          subtitle: string;
+                          title: string;
+                          versions: {
+                            features: string[];
+                            recommended: boolean;
+                            tagline: string;
+                            versionId: number;
+                          }[];
+                        };
+                        zh: {
+                          note: string;
+                          subtitle: string;
+                          title: string;
+                          versions: {
+                            features: string[];
+                            recommended: boolean;
+                            tagline: string;
+                            versionId: number;
+                          }[];
+                        };
+                      }
+                    | {
+                        en: {
+                          apps: {
+                            /** @description a path of this site (/…, #…) or an http(s) address; may be empty */
+                            apkUrl: string;
+                            description: string;
+                            /** @description a path of this site (/…, #…) or an http(s) address; may be empty */
+                            iosUrl: string;
+                            name: string;
+                            note: string;
+                          }[];
+                          note: string;
+                          subtitle: string;
+                          title: string;
+                        };
+                        zh: {
+                          apps: {
+                            /** @description a path of this site (/…, #…) or an http(s) address; may be empty */
+                            apkUrl: string;
+                            description: string;
+                            /** @description a path of this site (/…, #…) or an http(s) address; may be empty */
+                            iosUrl: string;
+                            name: string;
+                            note: string;
+                          }[];
+                          note: string;
+                          subtitle: string;
+                          title: string;
+                        };
+                      }
+                    | {
+                        en: {
+                          contactNote: string;
+                          /** Format: date */
+                          effectiveDate: string;
+                          intro: string;
+                          sections: {
+                            heading: string;
+                            paragraphs: string[];
+                          }[];
+                          title: string;
+                        };
+                        zh: {
+                          contactNote: string;
+                          /** Format: date */
+                          effectiveDate: string;
+                          intro: string;
+                          sections: {
+                            heading: string;
+                            paragraphs: string[];
+                          }[];
+                          title: string;
+                        };
+                      };
+                  editedAt: number;
+                  editedBy: string;
+                  version: number;
+                } | null;
+                /** @enum {string} */
+                kind:
+                  | 'product'
+                  | 'enterprise'
+                  | 'membershipVersions'
+                  | 'clientDownload'
+                  | 'userProtocol'
+                  | 'privacyProtocol'
+                  | 'rechargeProtocol';
+                live: {
+                  content:
+                    | {
+                        en: {
+                          faq: {
+                            answer: string;
+                            question: string;
+                          }[];
+                          faqTitle: string;
+                          features: {
+                            /** @enum {string} */
+                            illustration:
+                              | 'panorama'
+                              | 'model'
+                              | 'pointCloud'
+                              | 'editor'
+                              | 'share'
+                              | 'offline'
+                              | 'market'
+                              | 'wallet'
+                              | 'team'
+                              | 'brand'
+                              | 'support'
+                              | 'security';
+                            /** @description a path of this site (/…, #…) or an http(s) address; may be empty */
+                            imageUrl: string;
+                            text: string;
+                            title: string;
+                          }[];
+                          featuresTitle: string;
+                          hero: {
+                            ctaLabel: string;
+                            /** @description a path of this site (/…, #…) or an http(s) address; may be empty */
+                            ctaLink: string;
+                            eyebrow: string;
+                            /** @enum {string} */
+                            illustration:
+                              | 'panorama'
+                              | 'model'
+                              | 'pointCloud'
+                              | 'editor'
+                              | 'share'
+                              | 'offline'
+                              | 'market'
+                              | 'wallet'
+                              | 'team'
+                              | 'brand'
+                              | 'support'
+                              | 'security';
+                            /** @description a path of this site (/…, #…) or an http(s) address; may be empty */
+                            imageUrl: string;
+                            subtitle: string;
+                            title: string;
+                          };
+                          highlights: {
+                            label: string;
+                            value: string;
+                          }[];
+                          steps: {
+                            text: string;
+                            title: string;
+                          }[];
+                          stepsTitle: string;
+                        };
+                        zh: {
+                          faq: {
+                            answer: string;
+                            question: string;
+                          }[];
+                          faqTitle: string;
+                          features: {
+                            /** @enum {string} */
+                            illustration:
+                              | 'panorama'
+                              | 'model'
+                              | 'pointCloud'
+                              | 'editor'
+                              | 'share'
+                              | 'offline'
+                              | 'market'
+                              | 'wallet'
+                              | 'team'
+                              | 'brand'
+                              | 'support'
+                              | 'security';
+                            /** @description a path of this site (/…, #…) or an http(s) address; may be empty */
+                            imageUrl: string;
+                            text: string;
+                            title: string;
+                          }[];
+                          featuresTitle: string;
+                          hero: {
+                            ctaLabel: string;
+                            /** @description a path of this site (/…, #…) or an http(s) address; may be empty */
+                            ctaLink: string;
+                            eyebrow: string;
+                            /** @enum {string} */
+                            illustration:
+                              | 'panorama'
+                              | 'model'
+                              | 'pointCloud'
+                              | 'editor'
+                              | 'share'
+                              | 'offline'
+                              | 'market'
+                              | 'wallet'
+                              | 'team'
+                              | 'brand'
+                              | 'support'
+                              | 'security';
+                            /** @description a path of this site (/…, #…) or an http(s) address; may be empty */
+                            imageUrl: string;
+                            subtitle: string;
+                            title: string;
+                          };
+                          highlights: {
+                            label: string;
+                            value: string;
+                          }[];
+                          steps: {
+                            text: string;
+                            title: string;
+                          }[];
+                          stepsTitle: string;
+                        };
+                      }
+                    | {
+                        en: {
+                          contact: {
+                            address: string;
+                            ctaLabel: string;
+                            email: string;
+                            phone: string;
+                            text: string;
+                            title: string;
+                          };
+                          faq: {
+                            answer: string;
+                            question: string;
+                          }[];
+                          faqTitle: string;
+                          features: {
+                            /** @enum {string} */
+                            illustration:
+                              | 'panorama'
+                              | 'model'
+                              | 'pointCloud'
+                              | 'editor'
+                              | 'share'
+                              | 'offline'
+                              | 'market'
+                              | 'wallet'
+                              | 'team'
+                              | 'brand'
+                              | 'support'
+                              | 'security';
+                            /** @description a path of this site (/…, #…) or an http(s) address; may be empty */
+                            imageUrl: string;
+                            text: string;
+                            title: string;
+                          }[];
+                          featuresTitle: string;
+                          hero: {
+                            ctaLabel: string;
+                            /** @description a path of this site (/…, #…) or an http(s) address; may be empty */
+                            ctaLink: string;
+                            eyebrow: string;
+                            /** @enum {string} */
+                            illustration:
+                              | 'panorama'
+                              | 'model'
+                              | 'pointCloud'
+                              | 'editor'
+                              | 'share'
+                              | 'offline'
+                              | 'market'
+                              | 'wallet'
+                              | 'team'
+                              | 'brand'
+                              | 'support'
+                              | 'security';
+                            /** @description a path of this site (/…, #…) or an http(s) address; may be empty */
+                            imageUrl: string;
+                            subtitle: string;
+                            title: string;
+                          };
+                          highlights: {
+                            label: string;
+                            value: string;
+                          }[];
+                          steps: {
+                            text: string;
+                            title: string;
+                          }[];
+                          stepsTitle: string;
+                        };
+                        zh: {
+                          contact: {
+                            address: string;
+                            ctaLabel: string;
+                            email: string;
+                            phone: string;
+                            text: string;
+                            title: string;
+                          };
+                          faq: {
+                            answer: string;
+                            question: string;
+                          }[];
+                          faqTitle: string;
+                          features: {
+                            /** @enum {string} */
+                            illustration:
+                              | 'panorama'
+                              | 'model'
+                              | 'pointCloud'
+                              | 'editor'
+                              | 'share'
+                              | 'offline'
+                              | 'market'
+                              | 'wallet'
+                              | 'team'
+                              | 'brand'
+                              | 'support'
+                              | 'security';
+                            /** @description a path of this site (/…, #…) or an http(s) address; may be empty */
+                            imageUrl: string;
+                            text: string;
+                            title: string;
+                          }[];
+                          featuresTitle: string;
+                          hero: {
+                            ctaLabel: string;
+                            /** @description a path of this site (/…, #…) or an http(s) address; may be empty */
+                            ctaLink: string;
+                            eyebrow: string;
+                            /** @enum {string} */
+                            illustration:
+                              | 'panorama'
+                              | 'model'
+                              | 'pointCloud'
+                              | 'editor'
+                              | 'share'
+                              | 'offline'
+                              | 'market'
+                              | 'wallet'
+                              | 'team'
+                              | 'brand'
+                              | 'support'
+                              | 'security';
+                            /** @description a path of this site (/…, #…) or an http(s) address; may be empty */
+                            imageUrl: string;
+                            subtitle: string;
+                            title: string;
+                          };
+                          highlights: {
+                            label: string;
+                            value: string;
+                          }[];
+                          steps: {
+                            text: string;
+                            title: string;
+                          }[];
+                          stepsTitle: string;
+                        };
+                      }
+                    | {
+                        en: {
+                          note: string;
+                          subtitle: string;
+                          title: string;
+                          versions: {
+                            features: string[];
+                            recommended: boolean;
+                            tagline: string;
+                            versionId: number;
+                          }[];
+                        };
+                        zh: {
+                          note: string;
+                          subtitle: string;
+                          title: string;
+                          versions: {
+                            features: string[];
+                            recommended: boolean;
+                            tagline: string;
+                            versionId: number;
+                          }[];
+                        };
+                      }
+                    | {
+                        en: {
+                          apps: {
+                            /** @description a path of this site (/…, #…) or an http(s) address; may be empty */
+                            apkUrl: string;
+                            description: string;
+                            /** @description a path of this site (/…, #…) or an http(s) address; may be empty */
+                            iosUrl: string;
+                            name: string;
+                            note: string;
+                          }[];
+                          note: string;
+                          subtitle: string;
+                          title: string;
+                        };
+                        zh: {
+                          apps: {
+                            /** @description a path of this site (/…, #…) or an http(s) address; may be empty */
+                            apkUrl: string;
+                            description: string;
+                            /** @description a path of this site (/…, #…) or an http(s) address; may be empty */
+                            iosUrl: string;
+                            name: string;
+                            note: string;
+                          }[];
+                          note: string;
+                          subtitle: string;
+                          title: string;
+                        };
+                      }
+                    | {
+                        en: {
+                          contactNote: string;
+                          /** Format: date */
+                          effectiveDate: string;
+                          intro: string;
+                          sections: {
+                            heading: string;
+                            paragraphs: string[];
+                          }[];
+                          title: string;
+                        };
+                        zh: {
+                          contactNote: string;
+                          /** Format: date */
+                          effectiveDate: string;
+                          intro: string;
+                          sections: {
+                            heading: string;
+                            paragraphs: string[];
+                          }[];
+                          title: string;
+                        };
+                      };
+                  version: number;
+                };
+                versions: {
+                  editedAt: number;
+                  editedBy: string;
+                  live: boolean;
+                  publishedAt: number | null;
+                  publishedBy: string;
+                  restoredFrom: number | null;
+                  /** @enum {string} */
+                  status: 'draft' | 'published';
+                  version: number;
+                }[];
+              };
+              msg: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+      };
+    };
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/admin/sitePages/{kind}/publish': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Publish the draft previewed: it becomes the live version and never changes again */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          kind:
+            'product' | 'enterprise' | 'membershipVersions' | 'clientDownload' | 'userProtocol' | 'privacyProtocol' | 'rechargeProtocol';
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /** @description the draft previewed: a newer one is refused */
+            draftVersion: number;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {number} */
+              code: 0;
+              data: {
+                draft: {
+                  content:
+                    | {
+                        en: {
+                          faq: {
+                            answer: string;
+                            question: string;
+                          }[];
+                          faqTitle: string;
+                          features: {
+                            /** @enum {string} */
+                            illustration:
+                              | 'panorama'
+                              | 'model'
+                              | 'pointCloud'
+                              | 'editor'
+                              | 'share'
+                              | 'offline'
+                              | 'market'
+                              | 'wallet'
+                              | 'team'
+                              | 'brand'
+                              | 'support'
+                              | 'security';
+                            /** @description a path of this site (/…, #…) or an http(s) address; may be empty */
+                            imageUrl: string;
+                            text: string;
+                            title: string;
+                          }[];
+                          featuresTitle: string;
+                          hero: {
+                            ctaLabel: string;
+                            /** @description a path of this site (/…, #…) or an http(s) address; may be empty */
+                            ctaLink: string;
+                            eyebrow: string;
+                            /** @enum {string} */
+                            illustration:
+                              | 'panorama'
+                              | 'model'
+                              | 'pointCloud'
+                              | 'editor'
+                              | 'share'
+                              | 'offline'
+                              | 'market'
+                              | 'wallet'
+                              | 'team'
+                              | 'brand'
+                              | 'support'
+                              | 'security';
+                            /** @description a path of this site (/…, #…) or an http(s) address; may be empty */
+                            imageUrl: string;
+                            subtitle: string;
+                            title: string;
+                          };
+                          highlights: {
+                            label: string;
+                            value: string;
+                          }[];
+                          steps: {
+                            text: string;
+                            title: string;
+                          }[];
+                          stepsTitle: string;
+                        };
+                        zh: {
+                          faq: {
+                            answer: string;
+                            question: string;
+                          }[];
+                          faqTitle: string;
+                          features: {
+                            /** @enum {string} */
+                            illustration:
+                              | 'panorama'
+                              | 'model'
+                              | 'pointCloud'
+                              | 'editor'
+                              | 'share'
+                              | 'offline'
+                              | 'market'
+                              | 'wallet'
+                              | 'team'
+                              | 'brand'
+                              | 'support'
+                              | 'security';
+                            /** @description a path of this site (/…, #…) or an http(s) address; may be empty */
+                            imageUrl: string;
+                            text: string;
+                            title: string;
+                          }[];
+                          featuresTitle: string;
+                          hero: {
+                            ctaLabel: string;
+                            /** @description a path of this site (/…, #…) or an http(s) address; may be empty */
+                            ctaLink: string;
+                            eyebrow: string;
+                            /** @enum {string} */
+                            illustration:
+                              | 'panorama'
+                              | 'model'
+                              | 'pointCloud'
+                              | 'editor'
+                              | 'share'
+                              | 'offline'
+                              | 'market'
+                              | 'wallet'
+                              | 'team'
+                              | 'brand'
+                              | 'support'
+                              | 'security';
+                            /** @description a path of this site (/…, #…) or an http(s) address; may be empty */
+                            imageUrl: string;
+                            subtitle: string;
+                            title: string;
+                          };
+                          highlights: {
+                            label: string;
+                            value: string;
+                          }[];
+                          steps: {
+                            text: string;
+                            title: string;
+                          }[];
+                          stepsTitle: string;
+                        };
+                      }
+                    | {
+                        en: {
+                          contact: {
+                            address: string;
+                            ctaLabel: string;
+                            email: string;
+                            phone: string;
+                            text: string;
+                            title: string;
+                          };
+                          faq: {
+                            answer: string;
+                            question: string;
+                          }[];
+                          faqTitle: string;
+                          features: {
+                            /** @enum {string} */
+                            illustration:
+                              | 'panorama'
+                              | 'model'
+                              | 'pointCloud'
+                              | 'editor'
+                              | 'share'
+                              | 'offline'
+                              | 'market'
+                              | 'wallet'
+                              | 'team'
+                              | 'brand'
+                              | 'support'
+                              | 'security';
+                            /** @description a path of this site (/…, #…) or an http(s) address; may be empty */
+                            imageUrl: string;
+                            text: string;
+                            title: string;
+                          }[];
+                          featuresTitle: string;
+                          hero: {
+                            ctaLabel: string;
+                            /** @description a path of this site (/…, #…) or an http(s) address; may be empty */
+                            ctaLink: string;
+                            eyebrow: string;
+                            /** @enum {string} */
+                            illustration:
+                              | 'panorama'
+                              | 'model'
+                              | 'pointCloud'
+                              | 'editor'
+                              | 'share'
+                              | 'offline'
+                              | 'market'
+                              | 'wallet'
+                              | 'team'
+                              | 'brand'
+                              | 'support'
+                              | 'security';
+                            /** @description a path of this site (/…, #…) or an http(s) address; may be empty */
+                            imageUrl: string;
+                            subtitle: string;
+                            title: string;
+                          };
+                          highlights: {
+                            label: string;
+                            value: string;
+                          }[];
+                          steps: {
+                            text: string;
+                            title: string;
+                          }[];
+                          stepsTitle: string;
+                        };
+                        zh: {
+                          contact: {
+                            address: string;
+                            ctaLabel: string;
+                            email: string;
+                            phone: string;
+                            text: string;
+                            title: string;
+                          };
+                          faq: {
+                            answer: string;
+                            question: string;
+                          }[];
+                          faqTitle: string;
+                          features: {
+                            /** @enum {string} */
+                            illustration:
+                              | 'panorama'
+                              | 'model'
+                              | 'pointCloud'
+                              | 'editor'
+                              | 'share'
+                              | 'offline'
+                              | 'market'
+                              | 'wallet'
+                              | 'team'
+                              | 'brand'
+                              | 'support'
+                              | 'security';
+                            /** @description a path of this site (/…, #…) or an http(s) address; may be empty */
+                            imageUrl: string;
+                            text: string;
+                            title: string;
+                          }[];
+                          featuresTitle: string;
+                          hero: {
+                            ctaLabel: string;
+                            /** @description a path of this site (/…, #…) or an http(s) address; may be empty */
+                            ctaLink: string;
+                            eyebrow: string;
+                            /** @enum {string} */
+                            illustration:
+                              | 'panorama'
+                              | 'model'
+                              | 'pointCloud'
+                              | 'editor'
+                              | 'share'
+                              | 'offline'
+                              | 'market'
+                              | 'wallet'
+                              | 'team'
+                              | 'brand'
+                              | 'support'
+                              | 'security';
+                            /** @description a path of this site (/…, #…) or an http(s) address; may be empty */
+                            imageUrl: string;
+                            subtitle: string;
+                            title: string;
+                          };
+                          highlights: {
+                            label: string;
+                            value: string;
+                          }[];
+                          steps: {
+                            text: string;
+                            title: string;
+                          }[];
+                          stepsTitle: string;
+                        };
+                      }
+                    | {
+                        en: {
+                          note: string;
+                          subtitle: string;
+                          title: string;
+                          versions: {
+                            features: string[];
+                            recommended: boolean;
+                            tagline: string;
+                            versionId: number;
+                          }[];
+                        };
+                        zh: {
+                          note: string;
+                          subtitle: string;
+                          title: string;
+                          versions: {
+                            features: string[];
+                            recommended: boolean;
+                            tagline: string;
+                            versionId: number;
+                          }[];
+                        };
+                      }
+                    | {
+                        en: {
+                          apps: {
+                            /** @description a path of this site (/…, #…) or an http(s) address; may be empty */
+                            apkUrl: string;
+                            description: string;
+                            /** @description a path of this site (/…, #…) or an http(s) address; may be empty */
+                            iosUrl: string;
+                            name: string;
+                            note: string;
+                          }[];
+                          note: string;
+                          subtitle: string;
+                          title: string;
+                        };
+                        zh: {
+                          apps: {
+                            /** @description a path of this site (/…, #…) or an http(s) address; may be empty */
+                            apkUrl: string;
+                            description: string;
+                            /** @description a path of this site (/…, #…) or an http(s) address; may be empty */
+                            iosUrl: string;
+                            name: string;
+                            note: string;
+                          }[];
+                          note: string;
+                          subtitle: string;
+                          title: string;
+                        };
+                      }
+                    | {
+                        en: {
+                          contactNote: string;
+                          /** Format: date */
+                          effectiveDate: string;
+                          intro: string;
+                          sections: {
+                            heading: string;
+                            paragraphs: string[];
+                          }[];
+                          title: string;
+                        };
+                        zh: {
+                          contactNote: string;
+                          /** Format: date */
+                          effectiveDate: string;
+                          intro: string;
+                          sections: {
+                            heading: string;
+                            paragraphs: string[];
+                          }[];
+                          title: string;
+                        };
+                      };
+                  editedAt: number;
+                  editedBy: string;
+                  version: number;
+                } | null;
+                /** @enum {string} */
+                kind:
+                  | 'product'
+                  | 'enterprise'
+                  | 'membershipVersions'
+                  | 'clientDownload'
+                  | 'userProtocol'
+                  | 'privacyProtocol'
+                  | 'rechargeProtocol';
+                live: {
+                  content:
+                    | {
+                        en: {
+                          faq: {
+                            answer: string;
+                            question: string;
+                          }[];
+                          faqTitle: string;
+                          features: {
+                            /** @enum {string} */
+                            illustration:
+                              | 'panorama'
+                              | 'model'
+                              | 'pointCloud'
+                              | 'editor'
+                              | 'share'
+                              | 'offline'
+                              | 'market'
+                              | 'wallet'
+                              | 'team'
+                              | 'brand'
+                              | 'support'
+                              | 'security';
+                            /** @description a path of this site (/…, #…) or an http(s) address; may be empty */
+                            imageUrl: string;
+                            text: string;
+                            title: string;
+                          }[];
+                          featuresTitle: string;
+                          hero: {
+                            ctaLabel: string;
+                            /** @description a path of this site (/…, #…) or an http(s) address; may be empty */
+                            ctaLink: string;
+                            eyebrow: string;
+                            /** @enum {string} */
+                            illustration:
+                              | 'panorama'
+                              | 'model'
+                              | 'pointCloud'
+                              | 'editor'
+                              | 'share'
+                              | 'offline'
+                              | 'market'
+                              | 'wallet'
+                              | 'team'
+                              | 'brand'
+                              | 'support'
+                              | 'security';
+                            /** @description a path of this site (/…, #…) or an http(s) address; may be empty */
+                            imageUrl: string;
+                            subtitle: string;
+                            title: string;
+                          };
+                          highlights: {
+                            label: string;
+                            value: string;
+                          }[];
+                          steps: {
+                            text: string;
+                            title: string;
+                          }[];
+                          stepsTitle: string;
+                        };
+                        zh: {
+                          faq: {
+                            answer: string;
+                            question: string;
+                          }[];
+                          faqTitle: string;
+                          features: {
+                            /** @enum {string} */
+                            illustration:
+                              | 'panorama'
+                              | 'model'
+                              | 'pointCloud'
+                              | 'editor'
+                              | 'share'
+                              | 'offline'
+                              | 'market'
+                              | 'wallet'
+                              | 'team'
+                              | 'brand'
+                              | 'support'
+                              | 'security';
+                            /** @description a path of this site (/…, #…) or an http(s) address; may be empty */
+                            imageUrl: string;
+                            text: string;
+                            title: string;
+                          }[];
+                          featuresTitle: string;
+                          hero: {
+                            ctaLabel: string;
+                            /** @description a path of this site (/…, #…) or an http(s) address; may be empty */
+                            ctaLink: string;
+                            eyebrow: string;
+                            /** @enum {string} */
+                            illustration:
+                              | 'panorama'
+                              | 'model'
+                              | 'pointCloud'
+                              | 'editor'
+                              | 'share'
+                              | 'offline'
+                              | 'market'
+                              | 'wallet'
+                              | 'team'
+                              | 'brand'
+                              | 'support'
+                              | 'security';
+                            /** @description a path of this site (/…, #…) or an http(s) address; may be empty */
+                            imageUrl: string;
+                            subtitle: string;
+                            title: string;
+                          };
+                          highlights: {
+                            label: string;
+                            value: string;
+                          }[];
+                          steps: {
+                            text: string;
+                            title: string;
+                          }[];
+                          stepsTitle: string;
+                        };
+                      }
+                    | {
+                        en: {
+                          contact: {
+                            address: string;
+                            ctaLabel: string;
+                            email: string;
+                            phone: string;
+                            text: string;
+                            title: string;
+                          };
+                          faq: {
+                            answer: string;
+                            question: string;
+                          }[];
+                          faqTitle: string;
+                          features: {
+                            /** @enum {string} */
+                            illustration:
+                              | 'panorama'
+                              | 'model'
+                              | 'pointCloud'
+                              | 'editor'
+                              | 'share'
+                              | 'offline'
+                              | 'market'
+                              | 'wallet'
+                              | 'team'
+                              | 'brand'
+                              | 'support'
+                              | 'security';
+                            /** @description a path of this site (/…, #…) or an http(s) address; may be empty */
+                            imageUrl: string;
+                            text: string;
+                            title: string;
+                          }[];
+                          featuresTitle: string;
+                          hero: {
+                            ctaLabel: string;
+                            /** @description a path of this site (/…, #…) or an http(s) address; may be empty */
+                            ctaLink: string;
+                            eyebrow: string;
+                            /** @enum {string} */
+                            illustration:
+                              | 'panorama'
+                              | 'model'
+                              | 'pointCloud'
+                              | 'editor'
+                              | 'share'
+                              | 'offline'
+                              | 'market'
+                              | 'wallet'
+                              | 'team'
+                              | 'brand'
+                              | 'support'
+                              | 'security';
+                            /** @description a path of this site (/…, #…) or an http(s) address; may be empty */
+                            imageUrl: string;
+                            subtitle: string;
+                            title: string;
+                          };
+                          highlights: {
+                            label: string;
+                            value: string;
+                          }[];
+                          steps: {
+                            text: string;
+                            title: string;
+                          }[];
+                          stepsTitle: string;
+                        };
+                        zh: {
+                          contact: {
+                            address: string;
+                            ctaLabel: string;
+                            email: string;
+                            phone: string;
+                            text: string;
+                            title: string;
+                          };
+                          faq: {
+                            answer: string;
+                            question: string;
+                          }[];
+                          faqTitle: string;
+                          features: {
+                            /** @enum {string} */
+                            illustration:
+                              | 'panorama'
+                              | 'model'
+                              | 'pointCloud'
+                              | 'editor'
+                              | 'share'
+                              | 'offline'
+                              | 'market'
+                              | 'wallet'
+                              | 'team'
+                              | 'brand'
+                              | 'support'
+                              | 'security';
+                            /** @description a path of this site (/…, #…) or an http(s) address; may be empty */
+                            imageUrl: string;
+                            text: string;
+                            title: string;
+                          }[];
+                          featuresTitle: string;
+                          hero: {
+                            ctaLabel: string;
+                            /** @description a path of this site (/…, #…) or an http(s) address; may be empty */
+                            ctaLink: string;
+                            eyebrow: string;
+                            /** @enum {string} */
+                            illustration:
+                              | 'panorama'
+                              | 'model'
+                              | 'pointCloud'
+                              | 'editor'
+                              | 'share'
+                              | 'offline'
+                              | 'market'
+                              | 'wallet'
+                              | 'team'
+                              | 'brand'
+                              | 'support'
+                              | 'security';
+                            /** @description a path of this site (/…, #…) or an http(s) address; may be empty */
+                            imageUrl: string;
+                            subtitle: string;
+                            title: string;
+                          };
+                          highlights: {
+                            label: string;
+                            value: string;
+                          }[];
+                          steps: {
+                            text: string;
+                            title: string;
+                          }[];
+                          stepsTitle: string;
+                        };
+                      }
+                    | {
+                        en: {
+                          note: string;
+                          subtitle: string;
+                          title: string;
+                          versions: {
+                            features: string[];
+                            recommended: boolean;
+                            tagline: string;
+                            versionId: number;
+                          }[];
+                        };
+                        zh: {
+                          note: string;
+                          subtitle: string;
+                          title: string;
+                          versions: {
+                            features: string[];
+                            recommended: boolean;
+                            tagline: string;
+                            versionId: number;
+                          }[];
+                        };
+                      }
+                    | {
+                        en: {
+                          apps: {
+                            /** @description a path of this site (/…, #…) or an http(s) address; may be empty */
+                            apkUrl: string;
+                            description: string;
+                            /** @description a path of this site (/…, #…) or an http(s) address; may be empty */
+                            iosUrl: string;
+                            name: string;
+                            note: string;
+                          }[];
+                          note: string;
+                          subtitle: string;
+                          title: string;
+                        };
+                        zh: {
+                          apps: {
+                            /** @description a path of this site (/…, #…) or an http(s) address; may be empty */
+                            apkUrl: string;
+                            description: string;
+                            /** @description a path of this site (/…, #…) or an http(s) address; may be empty */
+                            iosUrl: string;
+                            name: string;
+                            note: string;
+                          }[];
+                          note: string;
+                          subtitle: string;
+                          title: string;
+                        };
+                      }
+                    | {
+                        en: {
+                          contactNote: string;
+                          /** Format: date */
+                          effectiveDate: string;
+                          intro: string;
+                          sections: {
+                            heading: string;
+                            paragraphs: string[];
+                          }[];
+                          title: string;
+                        };
+                        zh: {
+                          contactNote: string;
+                          /** Format: date */
+                          effectiveDate: string;
+                          intro: string;
+                          sections: {
+                            heading: string;
+                            paragraphs: string[];
+                          }[];
+                          title: string;
+                        };
+                      };
+                  version: number;
+                };
+                versions: {
+                  editedAt: number;
+                  editedBy: string;
+                  live: boolean;
+                  publishedAt: number | null;
+                  publishedBy: string;
+                  restoredFrom: number | null;
+                  /** @enum {string} */
+                  status: 'draft' | 'published';
+                  version: number;
+                }[];
+              };
+              msg: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/admin/sitePages/{kind}/versions/{version}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The content of a published version, for the history’s preview */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          kind:
+            'product' | 'enterprise' | 'membershipVersions' | 'clientDownload' | 'userProtocol' | 'privacyProtocol' | 'rechargeProtocol';
+          version: number;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {number} */
+              code: 0;
+              data: {
+                content:
+                  | {
+                      en: {
+                        faq: {
+                          answer: string;
+                          question: string;
+                        }[];
+                        faqTitle: string;
+                        features: {
+                          /** @enum {string} */
+                          illustration:
+                            | 'panorama'
+                            | 'model'
+                            | 'pointCloud'
+                            | 'editor'
+                            | 'share'
+                            | 'offline'
+                            | 'market'
+                            | 'wallet'
+                            | 'team'
+                            | 'brand'
+                            | 'support'
+                            | 'security';
+                          /** @description a path of this site (/…, #…) or an http(s) address; may be empty */
+                          imageUrl: string;
+                          text: string;
+                          title: string;
+                        }[];
+                        featuresTitle: string;
+                        hero: {
+                          ctaLabel: string;
+                          /** @description a path of this site (/…, #…) or an http(s) address; may be empty */
+                          ctaLink: string;
+                          eyebrow: string;
+                          /** @enum {string} */
+                          illustration:
+                            | 'panorama'
+                            | 'model'
+                            | 'pointCloud'
+                            | 'editor'
+                            | 'share'
+                            | 'offline'
+                            | 'market'
+                            | 'wallet'
+                            | 'team'
+                            | 'brand'
+                            | 'support'
+                            | 'security';
+                          /** @description a path of this site (/…, #…) or an http(s) address; may be empty */
+                          imageUrl: string;
+                          subtitle: string;
+                          title: string;
+                        };
+                        highlights: {
+                          label: string;
+                          value: string;
+                        }[];
+                        steps: {
+                          text: string;
+                          title: string;
+                        }[];
+                        stepsTitle: string;
+                      };
+                      zh: {
+                        faq: {
+                          answer: string;
+                          question: string;
+                        }[];
+                        faqTitle: string;
+                        features: {
+                          /** @enum {string} */
+                          illustration:
+                            | 'panorama'
+                            | 'model'
+                            | 'pointCloud'
+                            | 'editor'
+                            | 'share'
+                            | 'offline'
+                            | 'market'
+                            | 'wallet'
+                            | 'team'
+                            | 'brand'
+                            | 'support'
+                            | 'security';
+                          /** @description a path of this site (/…, #…) or an http(s) address; may be empty */
+                          imageUrl: string;
+                          text: string;
+                          title: string;
+                        }[];
+                        featuresTitle: string;
+                        hero: {
+                          ctaLabel: string;
+                          /** @description a path of this site (/…, #…) or an http(s) address; may be empty */
+                          ctaLink: string;
+                          eyebrow: string;
+                          /** @enum {string} */
+                          illustration:
+                            | 'panorama'
+                            | 'model'
+                            | 'pointCloud'
+                            | 'editor'
+                            | 'share'
+                            | 'offline'
+                            | 'market'
+                            | 'wallet'
+                            | 'team'
+                            | 'brand'
+                            | 'support'
+                            | 'security';
+                          /** @description a path of this site (/…, #…) or an http(s) address; may be empty */
+                          imageUrl: string;
+                          subtitle: string;
+                          title: string;
+                        };
+                        highlights: {
+                          label: string;
+                          value: string;
+                        }[];
+                        steps: {
+                          text: string;
+                          title: string;
+                        }[];
+                        stepsTitle: string;
+                      };
+                    }
+                  | {
+                      en: {
+                        contact: {
+                          address: string;
+                          ctaLabel: string;
+                          email: string;
+                          phone: string;
+                          text: string;
+                          title: string;
+                        };
+                        faq: {
+                          answer: string;
+                          question: string;
+                        }[];
+                        faqTitle: string;
+                        features: {
+                          /** @enum {string} */
+                          illustration:
+                            | 'panorama'
+                            | 'model'
+                            | 'pointCloud'
+                            | 'editor'
+                            | 'share'
+                            | 'offline'
+                            | 'market'
+                            | 'wallet'
+                            | 'team'
+                            | 'brand'
+                            | 'support'
+                            | 'security';
+                          /** @description a path of this site (/…, #…) or an http(s) address; may be empty */
+                          imageUrl: string;
+                          text: string;
+                          title: string;
+                        }[];
+                        featuresTitle: string;
+                        hero: {
+                          ctaLabel: string;
+                          /** @description a path of this site (/…, #…) or an http(s) address; may be empty */
+                          ctaLink: string;
+                          eyebrow: string;
+                          /** @enum {string} */
+                          illustration:
+                            | 'panorama'
+                            | 'model'
+                            | 'pointCloud'
+                            | 'editor'
+                            | 'share'
+                            | 'offline'
+                            | 'market'
+                            | 'wallet'
+                            | 'team'
+                            | 'brand'
+                            | 'support'
+                            | 'security';
+                          /** @description a path of this site (/…, #…) or an http(s) address; may be empty */
+                          imageUrl: string;
+                          subtitle: string;
+                          title: string;
+                        };
+                        highlights: {
+                          label: string;
+                          value: string;
+                        }[];
+                        steps: {
+                          text: string;
+                          title: string;
+                        }[];
+                        stepsTitle: string;
+                      };
+                      zh: {
+                        contact: {
+                          address: string;
+                          ctaLabel: string;
+                          email: string;
+                          phone: string;
+                          text: string;
+                          title: string;
+                        };
+                        faq: {
+                          answer: string;
+                          question: string;
+                        }[];
+                        faqTitle: string;
+                        features: {
+                          /** @enum {string} */
+                          illustration:
+                            | 'panorama'
+                            | 'model'
+                            | 'pointCloud'
+                            | 'editor'
+                            | 'share'
+                            | 'offline'
+                            | 'market'
+                            | 'wallet'
+                            | 'team'
+                            | 'brand'
+                            | 'support'
+                            | 'security';
+                          /** @description a path of this site (/…, #…) or an http(s) address; may be empty */
+                          imageUrl: string;
+                          text: string;
+                          title: string;
+                        }[];
+                        featuresTitle: string;
+                        hero: {
+                          ctaLabel: string;
+                          /** @description a path of this site (/…, #…) or an http(s) address; may be empty */
+                          ctaLink: string;
+                          eyebrow: string;
+                          /** @enum {string} */
+                          illustration:
+                            | 'panorama'
+                            | 'model'
+                            | 'pointCloud'
+                            | 'editor'
+                            | 'share'
+                            | 'offline'
+                            | 'market'
+                            | 'wallet'
+                            | 'team'
+                            | 'brand'
+                            | 'support'
+                            | 'security';
+                          /** @description a path of this site (/…, #…) or an http(s) address; may be empty */
+                          imageUrl: string;
+                          subtitle: string;
+                          title: string;
+                        };
+                        highlights: {
+                          label: string;
+                          value: string;
+                        }[];
+                        steps: {
+                          text: string;
+                          title: string;
+                        }[];
+                        stepsTitle: string;
+                      };
+                    }
+                  | {
+                      en: {
+                        note: string;
+                        subtitle: string;
+                        title: string;
+                        versions: {
+                          features: string[];
+                          recommended: boolean;
+                          tagline: string;
+                          versionId: number;
+                        }[];
+                      };
+                      zh: {
+                        note: string;
+                        subtitle: string;
+                        title: string;
+                        versions: {
+                          features: string[];
+                          recommended: boolean;
+                          tagline: string;
+                          versionId: number;
+                        }[];
+                      };
+                    }
+                  | {
+                      en: {
+                        apps: {
+                          /** @description a path of this site (/…, #…) or an http(s) address; may be empty */
+                          apkUrl: string;
+                          description: string;
+                          /** @description a path of this site (/…, #…) or an http(s) address; may be empty */
+                          iosUrl: string;
+                          name: string;
+                          note: string;
+                        }[];
+                        note: string;
+                        subtitle: string;
+                        title: string;
+                      };
+                      zh: {
+                        apps: {
+                          /** @description a path of this site (/…, #…) or an http(s) address; may be empty */
+                          apkUrl: string;
+                          description: string;
+                          /** @description a path of this site (/…, #…) or an http(s) address; may be empty */
+                          iosUrl: string;
+                          name: string;
+                          note: string;
+                        }[];
+                        note: string;
+                        subtitle: string;
+                        title: string;
+                      };
+                    }
+                  | {
+                      en: {
+                        contactNote: string;
+                        /** Format: date */
+                        effectiveDate: string;
+                        intro: string;
+                        sections: {
+                          heading: string;
+                          paragraphs: string[];
+                        }[];
+                        title: string;
+                      };
+                      zh: {
+                        contactNote: string;
+                        /** Format: date */
+                        effectiveDate: string;
+                        intro: string;
+                        sections: {
+                          heading: string;
+                          paragraphs: string[];
+                        }[];
+                        title: string;
+                      };
+                    };
+                version: number;
+              };
+              msg: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/admin/sitePages/{kind}/versions/{version}/restore': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Restore a published version as the draft (replacing the draft’s content, or as a new draft) */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          kind:
+            'product' | 'enterprise' | 'membershipVersions' | 'clientDownload' | 'userProtocol' | 'privacyProtocol' | 'rechargeProtocol';
+          version: number;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {number} */
+              code: 0;
+              data: {
+                draft: {
+                  content:
+                    | {
+                        en: {
+                          faq: {
+                            answer: string;
+                            question: string;
+                          }[];
+                          faqTitle: string;
+                          features: {
+                            /** @enum {string} */
+                            illustration:
+                              | 'panorama'
+                              | 'model'
+                              | 'pointCloud'
+                              | 'editor'
+                              | 'share'
+                              | 'offline'
+                              | 'market'
+                              | 'wallet'
+                              | 'team'
+                              | 'brand'
+                              | 'support'
+                              | 'security';
+                            /** @description a path of this site (/…, #…) or an http(s) address; may be empty */
+                            imageUrl: string;
+                            text: string;
+                            title: string;
+                          }[];
+                          featuresTitle: string;
+                          hero: {
+                            ctaLabel: string;
+                            /** @description a path of this site (/…, #…) or an http(s) address; may be empty */
+                            ctaLink: string;
+                            eyebrow: string;
+                            /** @enum {string} */
+                            illustration:
+                              | 'panorama'
+                              | 'model'
+                              | 'pointCloud'
+                              | 'editor'
+                              | 'share'
+                              | 'offline'
+                              | 'market'
+                              | 'wallet'
+                              | 'team'
+                              | 'brand'
+                              | 'support'
+                              | 'security';
+                            /** @description a path of this site (/…, #…) or an http(s) address; may be empty */
+                            imageUrl: string;
+                            subtitle: string;
+                            title: string;
+                          };
+                          highlights: {
+                            label: string;
+                            value: string;
+                          }[];
+                          steps: {
+                            text: string;
+                            title: string;
+                          }[];
+                          stepsTitle: string;
+                        };
+                        zh: {
+                          faq: {
+                            answer: string;
+                            question: string;
+                          }[];
+                          faqTitle: string;
+                          features: {
+                            /** @enum {string} */
+                            illustration:
+                              | 'panorama'
+                              | 'model'
+                              | 'pointCloud'
+                              | 'editor'
+                              | 'share'
+                              | 'offline'
+                              | 'market'
+                              | 'wallet'
+                              | 'team'
+                              | 'brand'
+                              | 'support'
+                              | 'security';
+                            /** @description a path of this site (/…, #…) or an http(s) address; may be empty */
+                            imageUrl: string;
+                            text: string;
+                            title: string;
+                          }[];
+                          featuresTitle: string;
+                          hero: {
+                            ctaLabel: string;
+                            /** @description a path of this site (/…, #…) or an http(s) address; may be empty */
+                            ctaLink: string;
+                            eyebrow: string;
+                            /** @enum {string} */
+                            illustration:
+                              | 'panorama'
+                              | 'model'
+                              | 'pointCloud'
+                              | 'editor'
+                              | 'share'
+                              | 'offline'
+                              | 'market'
+                              | 'wallet'
+                              | 'team'
+                              | 'brand'
+                              | 'support'
+                              | 'security';
+                            /** @description a path of this site (/…, #…) or an http(s) address; may be empty */
+                            imageUrl: string;
+                            subtitle: string;
+                            title: string;
+                          };
+                          highlights: {
+                            label: string;
+                            value: string;
+                          }[];
+                          steps: {
+                            text: string;
+                            title: string;
+                          }[];
+                          stepsTitle: string;
+                        };
+                      }
+                    | {
+                        en: {
+                          contact: {
+                            address: string;
+                            ctaLabel: string;
+                            email: string;
+                            phone: string;
+                            text: string;
+                            title: string;
+                          };
+                          faq: {
+                            answer: string;
+                            question: string;
+                          }[];
+                          faqTitle: string;
+                          features: {
+                            /** @enum {string} */
+                            illustration:
+                              | 'panorama'
+                              | 'model'
+                              | 'pointCloud'
+                              | 'editor'
+                              | 'share'
+                              | 'offline'
+                              | 'market'
+                              | 'wallet'
+                              | 'team'
+                              | 'brand'
+                              | 'support'
+                              | 'security';
+                            /** @description a path of this site (/…, #…) or an http(s) address; may be empty */
+                            imageUrl: string;
+                            text: string;
+                            title: string;
+                          }[];
+                          featuresTitle: string;
+                          hero: {
+                            ctaLabel: string;
+                            /** @description a path of this site (/…, #…) or an http(s) address; may be empty */
+                            ctaLink: string;
+                            eyebrow: string;
+                            /** @enum {string} */
+                            illustration:
+                              | 'panorama'
+                              | 'model'
+                              | 'pointCloud'
+                              | 'editor'
+                              | 'share'
+                              | 'offline'
+                              | 'market'
+                              | 'wallet'
+                              | 'team'
+                              | 'brand'
+                              | 'support'
+                              | 'security';
+                            /** @description a path of this site (/…, #…) or an http(s) address; may be empty */
+                            imageUrl: string;
+                            subtitle: string;
+                            title: string;
+                          };
+                          highlights: {
+                            label: string;
+                            value: string;
+                          }[];
+                          steps: {
+                            text: string;
+                            title: string;
+                          }[];
+                          stepsTitle: string;
+                        };
+                        zh: {
+                          contact: {
+                            address: string;
+                            ctaLabel: string;
+                            email: string;
+                            phone: string;
+                            text: string;
+                            title: string;
+                          };
+                          faq: {
+                            answer: string;
+                            question: string;
+                          }[];
+                          faqTitle: string;
+                          features: {
+                            /** @enum {string} */
+                            illustration:
+                              | 'panorama'
+                              | 'model'
+                              | 'pointCloud'
+                              | 'editor'
+                              | 'share'
+                              | 'offline'
+                              | 'market'
+                              | 'wallet'
+                              | 'team'
+                              | 'brand'
+                              | 'support'
+                              | 'security';
+                            /** @description a path of this site (/…, #…) or an http(s) address; may be empty */
+                            imageUrl: string;
+                            text: string;
+                            title: string;
+                          }[];
+                          featuresTitle: string;
+                          hero: {
+                            ctaLabel: string;
+                            /** @description a path of this site (/…, #…) or an http(s) address; may be empty */
+                            ctaLink: string;
+                            eyebrow: string;
+                            /** @enum {string} */
+                            illustration:
+                              | 'panorama'
+                              | 'model'
+                              | 'pointCloud'
+                              | 'editor'
+                              | 'share'
+                              | 'offline'
+                              | 'market'
+                              | 'wallet'
+                              | 'team'
+                              | 'brand'
+                              | 'support'
+                              | 'security';
+                            /** @description a path of this site (/…, #…) or an http(s) address; may be empty */
+                            imageUrl: string;
+                            subtitle: string;
+                            title: string;
+                          };
+                          highlights: {
+                            label: string;
+                            value: string;
+                          }[];
+                          steps: {
+                            text: string;
+                            title: string;
+                          }[];
+                          stepsTitle: string;
+                        };
+                      }
+                    | {
+                        en: {
+                          note: string;
+                          subtitle: string;
+                          title: string;
+                          versions: {
+                            features: string[];
+                            recommended: boolean;
+                            tagline: string;
+                            versionId: number;
+                          }[];
+                        };
+                        zh: {
+                          note: string;
+                          subtitle: string;
+                          title: string;
+                          versions: {
+                            features: string[];
+                            recommended: boolean;
+                            tagline: string;
+                            versionId: number;
+                          }[];
+                        };
+                      }
+                    | {
+                        en: {
+                          apps: {
+                            /** @description a path of this site (/…, #…) or an http(s) address; may be empty */
+                            apkUrl: string;
+                            description: string;
+                            /** @description a path of this site (/…, #…) or an http(s) address; may be empty */
+                            iosUrl: string;
+                            name: string;
+                            note: string;
+                          }[];
+                          note: string;
+                          subtitle: string;
+                          title: string;
+                        };
+                        zh: {
+                          apps: {
+                            /** @description a path of this site (/…, #…) or an http(s) address; may be empty */
+                            apkUrl: string;
+                            description: string;
+                            /** @description a path of this site (/…, #…) or an http(s) address; may be empty */
+                            iosUrl: string;
+                            name: string;
+                            note: string;
+                          }[];
+                          note: string;
+                          subtitle: string;
+                          title: string;
+                        };
+                      }
+                    | {
+                        en: {
+                          contactNote: string;
+                          /** Format: date */
+                          effectiveDate: string;
+                          intro: string;
+                          sections: {
+                            heading: string;
+                            paragraphs: string[];
+                          }[];
+                          title: string;
+                        };
+                        zh: {
+                          contactNote: string;
+                          /** Format: date */
+                          effectiveDate: string;
+                          intro: string;
+                          sections: {
+                            heading: string;
+                            paragraphs: string[];
+                          }[];
+                          title: string;
+                        };
+                      };
+                  editedAt: number;
+                  editedBy: string;
+                  version: number;
+                } | null;
+                /** @enum {string} */
+                kind:
+                  | 'product'
+                  | 'enterprise'
+                  | 'membershipVersions'
+                  | 'clientDownload'
+                  | 'userProtocol'
+                  | 'privacyProtocol'
+                  | 'rechargeProtocol';
+                live: {
+                  content:
+                    | {
+                        en: {
+                          faq: {
+                            answer: string;
+                            question: string;
+                          }[];
+                          faqTitle: string;
+                          features: {
+                            /** @enum {string} */
+                            illustration:
+                              | 'panorama'
+                              | 'model'
+                              | 'pointCloud'
+                              | 'editor'
+                              | 'share'
+                              | 'offline'
+                              | 'market'
+                              | 'wallet'
+                              | 'team'
+                              | 'brand'
+                              | 'support'
+                              | 'security';
+                            /** @description a path of this site (/…, #…) or an http(s) address; may be empty */
+                            imageUrl: string;
+                            text: string;
+                            title: string;
+                          }[];
+                          featuresTitle: string;
+                          hero: {
+                            ctaLabel: string;
+                            /** @description a path of this site (/…, #…) or an http(s) address; may be empty */
+                            ctaLink: string;
+                            eyebrow: string;
+                            /** @enum {string} */
+                            illustration:
+                              | 'panorama'
+                              | 'model'
+                              | 'pointCloud'
+                              | 'editor'
+                              | 'share'
+                              | 'offline'
+                              | 'market'
+                              | 'wallet'
+                              | 'team'
+                              | 'brand'
+                              | 'support'
+                              | 'security';
+                            /** @description a path of this site (/…, #…) or an http(s) address; may be empty */
+                            imageUrl: string;
+                            subtitle: string;
+                            title: string;
+                          };
+                          highlights: {
+                            label: string;
+                            value: string;
+                          }[];
+                          steps: {
+                            text: string;
+                            title: string;
+                          }[];
+                          stepsTitle: string;
+                        };
+                        zh: {
+                          faq: {
+                            answer: string;
+                            question: string;
+                          }[];
+                          faqTitle: string;
+                          features: {
+                            /** @enum {string} */
+                            illustration:
+                              | 'panorama'
+                              | 'model'
+                              | 'pointCloud'
+                              | 'editor'
+                              | 'share'
+                              | 'offline'
+                              | 'market'
+                              | 'wallet'
+                              | 'team'
+                              | 'brand'
+                              | 'support'
+                              | 'security';
+                            /** @description a path of this site (/…, #…) or an http(s) address; may be empty */
+                            imageUrl: string;
+                            text: string;
+                            title: string;
+                          }[];
+                          featuresTitle: string;
+                          hero: {
+                            ctaLabel: string;
+                            /** @description a path of this site (/…, #…) or an http(s) address; may be empty */
+                            ctaLink: string;
+                            eyebrow: string;
+                            /** @enum {string} */
+                            illustration:
+                              | 'panorama'
+                              | 'model'
+                              | 'pointCloud'
+                              | 'editor'
+                              | 'share'
+                              | 'offline'
+                              | 'market'
+                              | 'wallet'
+                              | 'team'
+                              | 'brand'
+                              | 'support'
+                              | 'security';
+                            /** @description a path of this site (/…, #…) or an http(s) address; may be empty */
+                            imageUrl: string;
+                            subtitle: string;
+                            title: string;
+                          };
+                          highlights: {
+                            label: string;
+                            value: string;
+                          }[];
+                          steps: {
+                            text: string;
+                            title: string;
+                          }[];
+                          stepsTitle: string;
+                        };
+                      }
+                    | {
+                        en: {
+                          contact: {
+                            address: string;
+                            ctaLabel: string;
+                            email: string;
+                            phone: string;
+                            text: string;
+                            title: string;
+                          };
+                          faq: {
+                            answer: string;
+                            question: string;
+                          }[];
+                          faqTitle: string;
+                          features: {
+                            /** @enum {string} */
+                            illustration:
+                              | 'panorama'
+                              | 'model'
+                              | 'pointCloud'
+                              | 'editor'
+                              | 'share'
+                              | 'offline'
+                              | 'market'
+                              | 'wallet'
+                              | 'team'
+                              | 'brand'
+                              | 'support'
+                              | 'security';
+                            /** @description a path of this site (/…, #…) or an http(s) address; may be empty */
+                            imageUrl: string;
+                            text: string;
+                            title: string;
+                          }[];
+                          featuresTitle: string;
+                          hero: {
+                            ctaLabel: string;
+                            /** @description a path of this site (/…, #…) or an http(s) address; may be empty */
+                            ctaLink: string;
+                            eyebrow: string;
+                            /** @enum {string} */
+                            illustration:
+                              | 'panorama'
+                              | 'model'
+                              | 'pointCloud'
+                              | 'editor'
+                              | 'share'
+                              | 'offline'
+                              | 'market'
+                              | 'wallet'
+                              | 'team'
+                              | 'brand'
+                              | 'support'
+                              | 'security';
+                            /** @description a path of this site (/…, #…) or an http(s) address; may be empty */
+                            imageUrl: string;
+                            subtitle: string;
+                            title: string;
+                          };
+                          highlights: {
+                            label: string;
+                            value: string;
+                          }[];
+                          steps: {
+                            text: string;
+                            title: string;
+                          }[];
+                          stepsTitle: string;
+                        };
+                        zh: {
+                          contact: {
+                            address: string;
+                            ctaLabel: string;
+                            email: string;
+                            phone: string;
+                            text: string;
+                            title: string;
+                          };
+                          faq: {
+                            answer: string;
+                            question: string;
+                          }[];
+                          faqTitle: string;
+                          features: {
+                            /** @enum {string} */
+                            illustration:
+                              | 'panorama'
+                              | 'model'
+                              | 'pointCloud'
+                              | 'editor'
+                              | 'share'
+                              | 'offline'
+                              | 'market'
+                              | 'wallet'
+                              | 'team'
+                              | 'brand'
+                              | 'support'
+                              | 'security';
+                            /** @description a path of this site (/…, #…) or an http(s) address; may be empty */
+                            imageUrl: string;
+                            text: string;
+                            title: string;
+                          }[];
+                          featuresTitle: string;
+                          hero: {
+                            ctaLabel: string;
+                            /** @description a path of this site (/…, #…) or an http(s) address; may be empty */
+                            ctaLink: string;
+                            eyebrow: string;
+                            /** @enum {string} */
+                            illustration:
+                              | 'panorama'
+                              | 'model'
+                              | 'pointCloud'
+                              | 'editor'
+                              | 'share'
+                              | 'offline'
+                              | 'market'
+                              | 'wallet'
+                              | 'team'
+                              | 'brand'
+                              | 'support'
+                              | 'security';
+                            /** @description a path of this site (/…, #…) or an http(s) address; may be empty */
+                            imageUrl: string;
+                            subtitle: string;
+                            title: string;
+                          };
+                          highlights: {
+                            label: string;
+                            value: string;
+                          }[];
+                          steps: {
+                            text: string;
+                            title: string;
+                          }[];
+                          stepsTitle: string;
+                        };
+                      }
+                    | {
+                        en: {
+                          note: string;
+                          subtitle: string;
+                          title: string;
+                          versions: {
+                            features: string[];
+                            recommended: boolean;
+                            tagline: string;
+                            versionId: number;
+                          }[];
+                        };
+                        zh: {
+                          note: string;
+                          subtitle: string;
+                          title: string;
+                          versions: {
+                            features: string[];
+                            recommended: boolean;
+                            tagline: string;
+                            versionId: number;
+                          }[];
+                        };
+                      }
+                    | {
+                        en: {
+                          apps: {
+                            /** @description a path of this site (/…, #…) or an http(s) address; may be empty */
+                            apkUrl: string;
+                            description: string;
+                            /** @description a path of this site (/…, #…) or an http(s) address; may be empty */
+                            iosUrl: string;
+                            name: string;
+                            note: string;
+                          }[];
+                          note: string;
+                          subtitle: string;
+                          title: string;
+                        };
+                        zh: {
+                          apps: {
+                            /** @description a path of this site (/…, #…) or an http(s) address; may be empty */
+                            apkUrl: string;
+                            description: string;
+                            /** @description a path of this site (/…, #…) or an http(s) address; may be empty */
+                            iosUrl: string;
+                            name: string;
+                            note: string;
+                          }[];
+                          note: string;
+                          subtitle: string;
+                          title: string;
+                        };
+                      }
+                    | {
+                        en: {
+                          contactNote: string;
+                          /** Format: date */
+                          effectiveDate: string;
+                          intro: string;
+                          sections: {
+                            heading: string;
+                            paragraphs: string[];
+                          }[];
+                          title: string;
+                        };
+                        zh: {
+                          contactNote: string;
+                          /** Format: date */
+                          effectiveDate: string;
+                          intro: string;
+                          sections: {
+                            heading: string;
+                            paragraphs: string[];
+                          }[];
+                          title: string;
+                        };
+                      };
+                  version: number;
+                };
+                versions: {
+                  editedAt: number;
+                  editedBy: string;
+                  live: boolean;
+                  publishedAt: number | null;
+                  publishedBy: string;
+                  restoredFrom: number | null;
+                  /** @enum {string} */
+                  status: 'draft' | 'published';
+                  version: number;
+                }[];
+              };
+              msg: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        404: {
           headers: {
             [name: string]: unknown;
           };
@@ -21990,6 +26462,414 @@ export interface paths {
               };
               msg: string;
             };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/open/sitePages/{kind}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The live version of a site page (product, enterprise, membership versions, client download, protocols), in zh and en */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          kind:
+            'product' | 'enterprise' | 'membershipVersions' | 'clientDownload' | 'userProtocol' | 'privacyProtocol' | 'rechargeProtocol';
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {number} */
+              code: 0;
+              data: {
+                content:
+                  | {
+                      en: {
+                        faq: {
+                          answer: string;
+                          question: string;
+                        }[];
+                        faqTitle: string;
+                        features: {
+                          /** @enum {string} */
+                          illustration:
+                            | 'panorama'
+                            | 'model'
+                            | 'pointCloud'
+                            | 'editor'
+                            | 'share'
+                            | 'offline'
+                            | 'market'
+                            | 'wallet'
+                            | 'team'
+                            | 'brand'
+                            | 'support'
+                            | 'security';
+                          /** @description a path of this site (/…, #…) or an http(s) address; may be empty */
+                          imageUrl: string;
+                          text: string;
+                          title: string;
+                        }[];
+                        featuresTitle: string;
+                        hero: {
+                          ctaLabel: string;
+                          /** @description a path of this site (/…, #…) or an http(s) address; may be empty */
+                          ctaLink: string;
+                          eyebrow: string;
+                          /** @enum {string} */
+                          illustration:
+                            | 'panorama'
+                            | 'model'
+                            | 'pointCloud'
+                            | 'editor'
+                            | 'share'
+                            | 'offline'
+                            | 'market'
+                            | 'wallet'
+                            | 'team'
+                            | 'brand'
+                            | 'support'
+                            | 'security';
+                          /** @description a path of this site (/…, #…) or an http(s) address; may be empty */
+                          imageUrl: string;
+                          subtitle: string;
+                          title: string;
+                        };
+                        highlights: {
+                          label: string;
+                          value: string;
+                        }[];
+                        steps: {
+                          text: string;
+                          title: string;
+                        }[];
+                        stepsTitle: string;
+                      };
+                      zh: {
+                        faq: {
+                          answer: string;
+                          question: string;
+                        }[];
+                        faqTitle: string;
+                        features: {
+                          /** @enum {string} */
+                          illustration:
+                            | 'panorama'
+                            | 'model'
+                            | 'pointCloud'
+                            | 'editor'
+                            | 'share'
+                            | 'offline'
+                            | 'market'
+                            | 'wallet'
+                            | 'team'
+                            | 'brand'
+                            | 'support'
+                            | 'security';
+                          /** @description a path of this site (/…, #…) or an http(s) address; may be empty */
+                          imageUrl: string;
+                          text: string;
+                          title: string;
+                        }[];
+                        featuresTitle: string;
+                        hero: {
+                          ctaLabel: string;
+                          /** @description a path of this site (/…, #…) or an http(s) address; may be empty */
+                          ctaLink: string;
+                          eyebrow: string;
+                          /** @enum {string} */
+                          illustration:
+                            | 'panorama'
+                            | 'model'
+                            | 'pointCloud'
+                            | 'editor'
+                            | 'share'
+                            | 'offline'
+                            | 'market'
+                            | 'wallet'
+                            | 'team'
+                            | 'brand'
+                            | 'support'
+                            | 'security';
+                          /** @description a path of this site (/…, #…) or an http(s) address; may be empty */
+                          imageUrl: string;
+                          subtitle: string;
+                          title: string;
+                        };
+                        highlights: {
+                          label: string;
+                          value: string;
+                        }[];
+                        steps: {
+                          text: string;
+                          title: string;
+                        }[];
+                        stepsTitle: string;
+                      };
+                    }
+                  | {
+                      en: {
+                        contact: {
+                          address: string;
+                          ctaLabel: string;
+                          email: string;
+                          phone: string;
+                          text: string;
+                          title: string;
+                        };
+                        faq: {
+                          answer: string;
+                          question: string;
+                        }[];
+                        faqTitle: string;
+                        features: {
+                          /** @enum {string} */
+                          illustration:
+                            | 'panorama'
+                            | 'model'
+                            | 'pointCloud'
+                            | 'editor'
+                            | 'share'
+                            | 'offline'
+                            | 'market'
+                            | 'wallet'
+                            | 'team'
+                            | 'brand'
+                            | 'support'
+                            | 'security';
+                          /** @description a path of this site (/…, #…) or an http(s) address; may be empty */
+                          imageUrl: string;
+                          text: string;
+                          title: string;
+                        }[];
+                        featuresTitle: string;
+                        hero: {
+                          ctaLabel: string;
+                          /** @description a path of this site (/…, #…) or an http(s) address; may be empty */
+                          ctaLink: string;
+                          eyebrow: string;
+                          /** @enum {string} */
+                          illustration:
+                            | 'panorama'
+                            | 'model'
+                            | 'pointCloud'
+                            | 'editor'
+                            | 'share'
+                            | 'offline'
+                            | 'market'
+                            | 'wallet'
+                            | 'team'
+                            | 'brand'
+                            | 'support'
+                            | 'security';
+                          /** @description a path of this site (/…, #…) or an http(s) address; may be empty */
+                          imageUrl: string;
+                          subtitle: string;
+                          title: string;
+                        };
+                        highlights: {
+                          label: string;
+                          value: string;
+                        }[];
+                        steps: {
+                          text: string;
+                          title: string;
+                        }[];
+                        stepsTitle: string;
+                      };
+                      zh: {
+                        contact: {
+                          address: string;
+                          ctaLabel: string;
+                          email: string;
+                          phone: string;
+                          text: string;
+                          title: string;
+                        };
+                        faq: {
+                          answer: string;
+                          question: string;
+                        }[];
+                        faqTitle: string;
+                        features: {
+                          /** @enum {string} */
+                          illustration:
+                            | 'panorama'
+                            | 'model'
+                            | 'pointCloud'
+                            | 'editor'
+                            | 'share'
+                            | 'offline'
+                            | 'market'
+                            | 'wallet'
+                            | 'team'
+                            | 'brand'
+                            | 'support'
+                            | 'security';
+                          /** @description a path of this site (/…, #…) or an http(s) address; may be empty */
+                          imageUrl: string;
+                          text: string;
+                          title: string;
+                        }[];
+                        featuresTitle: string;
+                        hero: {
+                          ctaLabel: string;
+                          /** @description a path of this site (/…, #…) or an http(s) address; may be empty */
+                          ctaLink: string;
+                          eyebrow: string;
+                          /** @enum {string} */
+                          illustration:
+                            | 'panorama'
+                            | 'model'
+                            | 'pointCloud'
+                            | 'editor'
+                            | 'share'
+                            | 'offline'
+                            | 'market'
+                            | 'wallet'
+                            | 'team'
+                            | 'brand'
+                            | 'support'
+                            | 'security';
+                          /** @description a path of this site (/…, #…) or an http(s) address; may be empty */
+                          imageUrl: string;
+                          subtitle: string;
+                          title: string;
+                        };
+                        highlights: {
+                          label: string;
+                          value: string;
+                        }[];
+                        steps: {
+                          text: string;
+                          title: string;
+                        }[];
+                        stepsTitle: string;
+                      };
+                    }
+                  | {
+                      en: {
+                        note: string;
+                        subtitle: string;
+                        title: string;
+                        versions: {
+                          features: string[];
+                          recommended: boolean;
+                          tagline: string;
+                          versionId: number;
+                        }[];
+                      };
+                      zh: {
+                        note: string;
+                        subtitle: string;
+                        title: string;
+                        versions: {
+                          features: string[];
+                          recommended: boolean;
+                          tagline: string;
+                          versionId: number;
+                        }[];
+                      };
+                    }
+                  | {
+                      en: {
+                        apps: {
+                          /** @description a path of this site (/…, #…) or an http(s) address; may be empty */
+                          apkUrl: string;
+                          description: string;
+                          /** @description a path of this site (/…, #…) or an http(s) address; may be empty */
+                          iosUrl: string;
+                          name: string;
+                          note: string;
+                        }[];
+                        note: string;
+                        subtitle: string;
+                        title: string;
+                      };
+                      zh: {
+                        apps: {
+                          /** @description a path of this site (/…, #…) or an http(s) address; may be empty */
+                          apkUrl: string;
+                          description: string;
+                          /** @description a path of this site (/…, #…) or an http(s) address; may be empty */
+                          iosUrl: string;
+                          name: string;
+                          note: string;
+                        }[];
+                        note: string;
+                        subtitle: string;
+                        title: string;
+                      };
+                    }
+                  | {
+                      en: {
+                        contactNote: string;
+                        /** Format: date */
+                        effectiveDate: string;
+                        intro: string;
+                        sections: {
+                          heading: string;
+                          paragraphs: string[];
+                        }[];
+                        title: string;
+                      };
+                      zh: {
+                        contactNote: string;
+                        /** Format: date */
+                        effectiveDate: string;
+                        intro: string;
+                        sections: {
+                          heading: string;
+                          paragraphs: string[];
+                        }[];
+                        title: string;
+                      };
+                    };
+                /** @enum {string} */
+                kind:
+                  | 'product'
+                  | 'enterprise'
+                  | 'membershipVersions'
+                  | 'clientDownload'
+                  | 'userProtocol'
+                  | 'privacyProtocol'
+                  | 'rechargeProtocol';
+                publishedAt: number | null;
+                version: number;
+              };
+              msg: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
           };
         };
       };

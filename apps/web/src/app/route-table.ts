@@ -13,14 +13,23 @@ export const publicRoutes: readonly AppRoute[] = [
   { path: '/index', redirect: '/', meta: { titleKey: 'menu.index', layout: 'public', hidden: true } },
   { path: '/rentingHouse', meta: { titleKey: 'menu.rentingHouse', layout: 'public', keepAlive: true } },
   { path: '/addOrder', meta: { titleKey: 'menu.addOrder', layout: 'public' }, page: () => import('../pages/add-order-page') },
-  { path: '/product', meta: { titleKey: 'menu.product', layout: 'public', variants: true } },
+  {
+    // Desktop and mobile variants (spec 2.2), chosen by the screen's width; the membership versions compared at #versions.
+    path: '/product',
+    meta: { titleKey: 'menu.product', layout: 'public', variants: true },
+    page: () => import('../pages/product-page'),
+  },
   { path: '/guide', meta: { titleKey: 'menu.guide', layout: 'public' }, page: () => import('../pages/guide-page') },
   {
     path: '/articleDetails/:id',
     meta: { titleKey: 'menu.articleDetails', layout: 'public', hidden: true },
     page: () => import('../pages/article-details-page'),
   },
-  { path: '/enterprise', meta: { titleKey: 'menu.enterprise', layout: 'public', variants: true } },
+  {
+    path: '/enterprise',
+    meta: { titleKey: 'menu.enterprise', layout: 'public', variants: true },
+    page: () => import('../pages/enterprise-page'),
+  },
   { path: '/map', meta: { titleKey: 'menu.map', layout: 'public' }, page: () => import('../pages/map-page') },
   {
     path: '/userProtocol',
@@ -386,6 +395,23 @@ export const adminRoutes: readonly AppRoute[] = [
         path: '/admin/signing',
         meta: { titleKey: 'menu.adminSigning', layout: 'console', roles: [Role.admin] },
         page: () => import('../pages/admin/signing-page'),
+      },
+      {
+        // The editable site pages and their versions (docs/site-pages.md).
+        path: '/admin/sitePages',
+        meta: { titleKey: 'menu.adminSitePages', layout: 'console', roles: [Role.admin] },
+        page: () => import('../pages/admin/site-pages-page'),
+      },
+      {
+        path: '/admin/sitePages/:kind',
+        meta: {
+          titleKey: 'menu.adminSitePageEditor',
+          layout: 'console',
+          roles: [Role.admin],
+          hidden: true,
+          activeMenu: '/admin/sitePages',
+        },
+        page: () => import('../pages/admin/site-page-editor-page'),
       },
       {
         path: '/admin/log',

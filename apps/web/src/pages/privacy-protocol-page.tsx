@@ -1,5 +1,5 @@
 import { ProtocolDocument } from './protocol/protocol-document';
 
 export default function PrivacyProtocolPage() {
-  return <ProtocolDocument area="privacy" />;
+  return <ProtocolDocument kind="privacyProtocol" />;
 }

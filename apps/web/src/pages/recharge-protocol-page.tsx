@@ -1,5 +1,5 @@
 import { ProtocolDocument } from './protocol/protocol-document';
 
 export default function RechargeProtocolPage() {
-  return <ProtocolDocument area="recharge" />;
+  return <ProtocolDocument kind="rechargeProtocol" />;
 }

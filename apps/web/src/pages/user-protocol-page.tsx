@@ -1,5 +1,5 @@
 import { ProtocolDocument } from './protocol/protocol-document';
 
 export default function UserProtocolPage() {
-  return <ProtocolDocument area="user" />;
+  return <ProtocolDocument kind="userProtocol" />;
 }

@@ -1,4 +1,4 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQueries, useQuery } from '@tanstack/react-query';
 import type { Language, MembershipVersionDetail, MembershipVersionItem } from '@spatia/contract';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../../api/client';
@@ -46,4 +46,16 @@ export function useMembershipVersions() {
 export function useMembershipVersion(id: number | undefined) {
   const language = useLanguage();
   return useQuery({ ...membershipVersionQueryOptions(id ?? 0, language), enabled: id !== undefined && id > 0 });
+}
+
+/** Every version on offer with its details (price, trial, tags), in order: the comparison on /product#versions. */
+export function useMembershipVersionDetails() {
+  const language = useLanguage();
+  const versions = useQuery(membershipVersionsQueryOptions(language));
+  const details = useQueries({ queries: (versions.data ?? []).map((item) => membershipVersionQueryOptions(item.id, language)) });
+  return {
+    isPending: versions.isPending || details.some((detail) => detail.isPending),
+    isError: versions.isError || details.some((detail) => detail.isError),
+    data: details.flatMap((detail) => (detail.data ? [detail.data] : [])),
+  };
 }

@@ -8,6 +8,7 @@ import {
 } from '@spatia/contract';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { formatBytes, formatYuan } from '../../../lib/format';
 import { characterCount, maxCharactersRule } from '../../../lib/text-count';
 import { useSession } from '../../../stores/session-store';
@@ -216,6 +217,10 @@ export function MembershipDialog({ open, onClose, versionId }: { open: boolean; 
         >
           {t('membership.dialog.viewFeatures')}
         </Button>
+        {/* Every version side by side, with the operator's description of each (docs/site-pages.md). */}
+        <Link to="/product#versions" onClick={onClose} className="membership-dialog__compare" data-testid="membership-compare-versions">
+          {t('membership.dialog.compareVersions')}
+        </Link>
       </Form>
       <VersionFeaturesModal versionId={featuresOf} onClose={() => setFeaturesOf(undefined)} />
     </Modal>
