@@ -14067,6 +14067,761 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/c/landingPages': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** My landing pages, newest first, with their lead counts */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {number} */
+              code: 0;
+              data: {
+                /** @description a line visitors must agree to, or empty */
+                consentText: string;
+                createdAt: number;
+                ctaLabel: string;
+                headline: string;
+                id: string;
+                leadCount: number;
+                /** @description asked besides the name */
+                leadFields: ('phone' | 'company' | 'message')[];
+                published: boolean;
+                /** @description a work’s uid or a showcase’s id */
+                targetId: string;
+                /** @enum {string} */
+                targetKind: 'work' | 'showcase';
+                targetName: string;
+                text: string;
+                unhandledLeadCount: number;
+                updatedAt: number;
+              }[];
+              msg: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+      };
+    };
+    put?: never;
+    /** Create a landing page (unpublished) for one of my online works or one of my showcases */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /** @description a line visitors must agree to, or empty */
+            consentText: string;
+            ctaLabel: string;
+            headline: string;
+            /** @description asked besides the name */
+            leadFields: ('phone' | 'company' | 'message')[];
+            /** @description a work’s uid or a showcase’s id */
+            targetId: string;
+            /** @enum {string} */
+            targetKind: 'work' | 'showcase';
+            text: string;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {number} */
+              code: 0;
+              data: {
+                /** @description a line visitors must agree to, or empty */
+                consentText: string;
+                createdAt: number;
+                ctaLabel: string;
+                headline: string;
+                id: string;
+                leadCount: number;
+                /** @description asked besides the name */
+                leadFields: ('phone' | 'company' | 'message')[];
+                published: boolean;
+                /** @description a work’s uid or a showcase’s id */
+                targetId: string;
+                /** @enum {string} */
+                targetKind: 'work' | 'showcase';
+                targetName: string;
+                text: string;
+                unhandledLeadCount: number;
+                updatedAt: number;
+              };
+              msg: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/c/landingPages/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** One of my landing pages */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          /** @description the public id */
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {number} */
+              code: 0;
+              data: {
+                /** @description a line visitors must agree to, or empty */
+                consentText: string;
+                createdAt: number;
+                ctaLabel: string;
+                headline: string;
+                id: string;
+                leadCount: number;
+                /** @description asked besides the name */
+                leadFields: ('phone' | 'company' | 'message')[];
+                published: boolean;
+                /** @description a work’s uid or a showcase’s id */
+                targetId: string;
+                /** @enum {string} */
+                targetKind: 'work' | 'showcase';
+                targetName: string;
+                text: string;
+                unhandledLeadCount: number;
+                updatedAt: number;
+              };
+              msg: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+      };
+    };
+    /** Replace a landing page’s content, target and lead fields */
+    put: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          /** @description the public id */
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /** @description a line visitors must agree to, or empty */
+            consentText: string;
+            ctaLabel: string;
+            headline: string;
+            /** @description asked besides the name */
+            leadFields: ('phone' | 'company' | 'message')[];
+            /** @description a work’s uid or a showcase’s id */
+            targetId: string;
+            /** @enum {string} */
+            targetKind: 'work' | 'showcase';
+            text: string;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {number} */
+              code: 0;
+              data: {
+                /** @description a line visitors must agree to, or empty */
+                consentText: string;
+                createdAt: number;
+                ctaLabel: string;
+                headline: string;
+                id: string;
+                leadCount: number;
+                /** @description asked besides the name */
+                leadFields: ('phone' | 'company' | 'message')[];
+                published: boolean;
+                /** @description a work’s uid or a showcase’s id */
+                targetId: string;
+                /** @enum {string} */
+                targetKind: 'work' | 'showcase';
+                targetName: string;
+                text: string;
+                unhandledLeadCount: number;
+                updatedAt: number;
+              };
+              msg: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+      };
+    };
+    post?: never;
+    /** Delete a landing page and its leads */
+    delete: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          /** @description the public id */
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {number} */
+              code: 0;
+              data: null;
+              msg: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+      };
+    };
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/c/landingPages/{id}/published': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /** Publish or unpublish a landing page */
+    put: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          /** @description the public id */
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            published: boolean;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {number} */
+              code: 0;
+              data: {
+                /** @description a line visitors must agree to, or empty */
+                consentText: string;
+                createdAt: number;
+                ctaLabel: string;
+                headline: string;
+                id: string;
+                leadCount: number;
+                /** @description asked besides the name */
+                leadFields: ('phone' | 'company' | 'message')[];
+                published: boolean;
+                /** @description a work’s uid or a showcase’s id */
+                targetId: string;
+                /** @enum {string} */
+                targetKind: 'work' | 'showcase';
+                targetName: string;
+                text: string;
+                unhandledLeadCount: number;
+                updatedAt: number;
+              };
+              msg: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+      };
+    };
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/c/leads': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The leads visitors left on my landing pages, newest first (one page’s, handled or not) */
+    get: {
+      parameters: {
+        query: {
+          handled?: boolean;
+          /** @description one landing page’s leads */
+          landingPageId?: string;
+          pageNum: number;
+          pageSize: number;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {number} */
+              code: 0;
+              data: {
+                list: {
+                  company: string;
+                  createdAt: number;
+                  handled: boolean;
+                  id: number;
+                  landingPageHeadline: string;
+                  landingPageId: string;
+                  message: string;
+                  name: string;
+                  phone: string;
+                }[];
+                pageNum: number;
+                pageSize: number;
+                total: number;
+              };
+              msg: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/c/leads/{id}/handled': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /** Mark one of my leads handled (or not) */
+    put: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: number;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            handled: boolean;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {number} */
+              code: 0;
+              data: {
+                handled: boolean;
+              };
+              msg: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+      };
+    };
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/c/leads/export': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The same leads as a CSV file (UTF-8 with BOM, headers in the caller’s language, at most 10,000 rows) */
+    get: {
+      parameters: {
+        query?: {
+          handled?: boolean;
+          /** @description one landing page’s leads */
+          landingPageId?: string;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/c/logout': {
     parameters: {
       query?: never;
@@ -14836,7 +15591,8 @@ export interface paths {
                     | 'serviceOrderPaymentKept'
                     | 'signingApproved'
                     | 'signingRejected'
-                    | 'signingRevoked';
+                    | 'signingRevoked'
+                    | 'leadReceived';
                   link: string;
                   params: {
                     [key: string]: string | number;
@@ -17816,6 +18572,675 @@ export interface paths {
         };
         /** @description Default Response */
         401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/c/showcases': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** My showcases, newest first, each with its works in order */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {number} */
+              code: 0;
+              data: {
+                /** @description #RRGGBB */
+                brandColour: string;
+                brandName: string;
+                /** @description a line visitors reach the brand by: phone, WeChat, address */
+                contact: string;
+                createdAt: number;
+                id: string;
+                intro: string;
+                /** @description the url the logo upload answered, or empty */
+                logoUrl: string;
+                published: boolean;
+                updatedAt: number;
+                visitCount: number;
+                works: {
+                  /** @description false once the work went offline or into the recycle bin */
+                  available: boolean;
+                  coverUrl: string;
+                  name: string;
+                  type: string;
+                  uid: string;
+                }[];
+              }[];
+              msg: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+      };
+    };
+    put?: never;
+    /** Create a showcase (unpublished): the brand and an ordered selection of my own online works */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /** @description #RRGGBB */
+            brandColour: string;
+            brandName: string;
+            /** @description a line visitors reach the brand by: phone, WeChat, address */
+            contact: string;
+            intro: string;
+            /** @description the url the logo upload answered, or empty */
+            logoUrl: string;
+            /** @description the works in the order shown: the caller’s own, online */
+            workUids: string[];
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {number} */
+              code: 0;
+              data: {
+                /** @description #RRGGBB */
+                brandColour: string;
+                brandName: string;
+                /** @description a line visitors reach the brand by: phone, WeChat, address */
+                contact: string;
+                createdAt: number;
+                id: string;
+                intro: string;
+                /** @description the url the logo upload answered, or empty */
+                logoUrl: string;
+                published: boolean;
+                updatedAt: number;
+                visitCount: number;
+                works: {
+                  /** @description false once the work went offline or into the recycle bin */
+                  available: boolean;
+                  coverUrl: string;
+                  name: string;
+                  type: string;
+                  uid: string;
+                }[];
+              };
+              msg: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/c/showcases/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** One of my showcases */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          /** @description the public id */
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {number} */
+              code: 0;
+              data: {
+                /** @description #RRGGBB */
+                brandColour: string;
+                brandName: string;
+                /** @description a line visitors reach the brand by: phone, WeChat, address */
+                contact: string;
+                createdAt: number;
+                id: string;
+                intro: string;
+                /** @description the url the logo upload answered, or empty */
+                logoUrl: string;
+                published: boolean;
+                updatedAt: number;
+                visitCount: number;
+                works: {
+                  /** @description false once the work went offline or into the recycle bin */
+                  available: boolean;
+                  coverUrl: string;
+                  name: string;
+                  type: string;
+                  uid: string;
+                }[];
+              };
+              msg: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+      };
+    };
+    /** Replace a showcase’s brand and works (in the order given) */
+    put: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          /** @description the public id */
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /** @description #RRGGBB */
+            brandColour: string;
+            brandName: string;
+            /** @description a line visitors reach the brand by: phone, WeChat, address */
+            contact: string;
+            intro: string;
+            /** @description the url the logo upload answered, or empty */
+            logoUrl: string;
+            /** @description the works in the order shown: the caller’s own, online */
+            workUids: string[];
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {number} */
+              code: 0;
+              data: {
+                /** @description #RRGGBB */
+                brandColour: string;
+                brandName: string;
+                /** @description a line visitors reach the brand by: phone, WeChat, address */
+                contact: string;
+                createdAt: number;
+                id: string;
+                intro: string;
+                /** @description the url the logo upload answered, or empty */
+                logoUrl: string;
+                published: boolean;
+                updatedAt: number;
+                visitCount: number;
+                works: {
+                  /** @description false once the work went offline or into the recycle bin */
+                  available: boolean;
+                  coverUrl: string;
+                  name: string;
+                  type: string;
+                  uid: string;
+                }[];
+              };
+              msg: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+      };
+    };
+    post?: never;
+    /** Delete a showcase (not while a landing page presents it) */
+    delete: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          /** @description the public id */
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {number} */
+              code: 0;
+              data: null;
+              msg: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+      };
+    };
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/c/showcases/{id}/published': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /** Publish (its share link opens) or unpublish (the link shows “not available”) a showcase */
+    put: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          /** @description the public id */
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            published: boolean;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {number} */
+              code: 0;
+              data: {
+                /** @description #RRGGBB */
+                brandColour: string;
+                brandName: string;
+                /** @description a line visitors reach the brand by: phone, WeChat, address */
+                contact: string;
+                createdAt: number;
+                id: string;
+                intro: string;
+                /** @description the url the logo upload answered, or empty */
+                logoUrl: string;
+                published: boolean;
+                updatedAt: number;
+                visitCount: number;
+                works: {
+                  /** @description false once the work went offline or into the recycle bin */
+                  available: boolean;
+                  coverUrl: string;
+                  name: string;
+                  type: string;
+                  uid: string;
+                }[];
+              };
+              msg: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+      };
+    };
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/c/showcases/logo': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Upload a brand logo (multipart, part `file`: PNG, JPEG or WebP, at most 2 MB); a showcase takes the answered url */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {number} */
+              code: 0;
+              data: {
+                url: string;
+              };
+              msg: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        429: {
           headers: {
             [name: string]: unknown;
           };
@@ -22342,6 +23767,86 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/model/{id}/narration': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The published guide of a tour, in the asked language when it has one; null when the tour has none */
+    get: {
+      parameters: {
+        query?: {
+          language?: 'zh' | 'en';
+        };
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {number} */
+              code: 0;
+              data: {
+                autoAdvance: boolean;
+                id: number;
+                /** @enum {string} */
+                language: 'zh' | 'en';
+                scenes: {
+                  audio: {
+                    bytes: number;
+                    /** @enum {string} */
+                    contentType: 'audio/mpeg' | 'audio/mp4' | 'audio/ogg' | 'audio/webm';
+                    durationMs: number;
+                    url: string;
+                  } | null;
+                  sceneId: string;
+                  text: string;
+                }[];
+                title: string;
+              } | null;
+              msg: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/model/{id}/offlinePackage': {
     parameters: {
       query?: never;
@@ -25699,6 +27204,1065 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/narrations': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The caller's narrated guides, last changed first */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {number} */
+              code: 0;
+              data: {
+                autoAdvance: boolean;
+                id: number;
+                /** @enum {string} */
+                language: 'zh' | 'en';
+                narratedScenes: number;
+                publishedAt: number | null;
+                /** @enum {string} */
+                state: 'draft' | 'published';
+                title: string;
+                totalScenes: number;
+                tour: {
+                  coverUrl: string;
+                  name: string;
+                  uid: string;
+                };
+                /** @description epoch ms */
+                updatedAt: number;
+              }[];
+              msg: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+      };
+    };
+    put?: never;
+    /** Start a guide (a draft) for one of the caller’s processed panorama tours, in a language the tour has no guide in yet */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            language: 'zh' | 'en';
+            title: string;
+            workUid: string;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {number} */
+              code: 0;
+              data: {
+                autoAdvance: boolean;
+                id: number;
+                /** @enum {string} */
+                language: 'zh' | 'en';
+                narratedScenes: number;
+                publishedAt: number | null;
+                scenes: ({
+                  audio: {
+                    bytes: number;
+                    /** @enum {string} */
+                    contentType: 'audio/mpeg' | 'audio/mp4' | 'audio/ogg' | 'audio/webm';
+                    durationMs: number;
+                    url: string;
+                  } | null;
+                  sceneId: string;
+                  text: string;
+                } & {
+                  name: string;
+                  thumbnailUrl: string;
+                })[];
+                /** @enum {string} */
+                state: 'draft' | 'published';
+                title: string;
+                totalScenes: number;
+                tour: {
+                  coverUrl: string;
+                  name: string;
+                  uid: string;
+                };
+                /** @description epoch ms */
+                updatedAt: number;
+              };
+              msg: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/narrations/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** A guide with every scene of its tour, in the tour’s order: name, thumbnail, text and clip */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: number;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {number} */
+              code: 0;
+              data: {
+                autoAdvance: boolean;
+                id: number;
+                /** @enum {string} */
+                language: 'zh' | 'en';
+                narratedScenes: number;
+                publishedAt: number | null;
+                scenes: ({
+                  audio: {
+                    bytes: number;
+                    /** @enum {string} */
+                    contentType: 'audio/mpeg' | 'audio/mp4' | 'audio/ogg' | 'audio/webm';
+                    durationMs: number;
+                    url: string;
+                  } | null;
+                  sceneId: string;
+                  text: string;
+                } & {
+                  name: string;
+                  thumbnailUrl: string;
+                })[];
+                /** @enum {string} */
+                state: 'draft' | 'published';
+                title: string;
+                totalScenes: number;
+                tour: {
+                  coverUrl: string;
+                  name: string;
+                  uid: string;
+                };
+                /** @description epoch ms */
+                updatedAt: number;
+              };
+              msg: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+      };
+    };
+    /** Change a guide’s title, language and auto-advance */
+    put: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: number;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            autoAdvance: boolean;
+            /** @enum {string} */
+            language: 'zh' | 'en';
+            title: string;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {number} */
+              code: 0;
+              data: {
+                autoAdvance: boolean;
+                id: number;
+                /** @enum {string} */
+                language: 'zh' | 'en';
+                narratedScenes: number;
+                publishedAt: number | null;
+                scenes: ({
+                  audio: {
+                    bytes: number;
+                    /** @enum {string} */
+                    contentType: 'audio/mpeg' | 'audio/mp4' | 'audio/ogg' | 'audio/webm';
+                    durationMs: number;
+                    url: string;
+                  } | null;
+                  sceneId: string;
+                  text: string;
+                } & {
+                  name: string;
+                  thumbnailUrl: string;
+                })[];
+                /** @enum {string} */
+                state: 'draft' | 'published';
+                title: string;
+                totalScenes: number;
+                tour: {
+                  coverUrl: string;
+                  name: string;
+                  uid: string;
+                };
+                /** @description epoch ms */
+                updatedAt: number;
+              };
+              msg: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+      };
+    };
+    post?: never;
+    /** Delete a guide with its texts and clips */
+    delete: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: number;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {number} */
+              code: 0;
+              data: null;
+              msg: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+      };
+    };
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/narrations/{id}/publish': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Publish a draft guide: the tour’s viewers play it (at least one scene needs text or a clip) */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: number;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {number} */
+              code: 0;
+              data: {
+                autoAdvance: boolean;
+                id: number;
+                /** @enum {string} */
+                language: 'zh' | 'en';
+                narratedScenes: number;
+                publishedAt: number | null;
+                scenes: ({
+                  audio: {
+                    bytes: number;
+                    /** @enum {string} */
+                    contentType: 'audio/mpeg' | 'audio/mp4' | 'audio/ogg' | 'audio/webm';
+                    durationMs: number;
+                    url: string;
+                  } | null;
+                  sceneId: string;
+                  text: string;
+                } & {
+                  name: string;
+                  thumbnailUrl: string;
+                })[];
+                /** @enum {string} */
+                state: 'draft' | 'published';
+                title: string;
+                totalScenes: number;
+                tour: {
+                  coverUrl: string;
+                  name: string;
+                  uid: string;
+                };
+                /** @description epoch ms */
+                updatedAt: number;
+              };
+              msg: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/narrations/{id}/scenes/{sceneId}/audio': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /** Set a scene’s clip (multipart, part `file`: MP3, M4A, OGG or WebM with sound, at most 10 MB and 300 s) */
+    put: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: number;
+          sceneId: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {number} */
+              code: 0;
+              data: {
+                autoAdvance: boolean;
+                id: number;
+                /** @enum {string} */
+                language: 'zh' | 'en';
+                narratedScenes: number;
+                publishedAt: number | null;
+                scenes: ({
+                  audio: {
+                    bytes: number;
+                    /** @enum {string} */
+                    contentType: 'audio/mpeg' | 'audio/mp4' | 'audio/ogg' | 'audio/webm';
+                    durationMs: number;
+                    url: string;
+                  } | null;
+                  sceneId: string;
+                  text: string;
+                } & {
+                  name: string;
+                  thumbnailUrl: string;
+                })[];
+                /** @enum {string} */
+                state: 'draft' | 'published';
+                title: string;
+                totalScenes: number;
+                tour: {
+                  coverUrl: string;
+                  name: string;
+                  uid: string;
+                };
+                /** @description epoch ms */
+                updatedAt: number;
+              };
+              msg: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+      };
+    };
+    post?: never;
+    /** Remove a scene’s clip */
+    delete: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: number;
+          sceneId: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {number} */
+              code: 0;
+              data: {
+                autoAdvance: boolean;
+                id: number;
+                /** @enum {string} */
+                language: 'zh' | 'en';
+                narratedScenes: number;
+                publishedAt: number | null;
+                scenes: ({
+                  audio: {
+                    bytes: number;
+                    /** @enum {string} */
+                    contentType: 'audio/mpeg' | 'audio/mp4' | 'audio/ogg' | 'audio/webm';
+                    durationMs: number;
+                    url: string;
+                  } | null;
+                  sceneId: string;
+                  text: string;
+                } & {
+                  name: string;
+                  thumbnailUrl: string;
+                })[];
+                /** @enum {string} */
+                state: 'draft' | 'published';
+                title: string;
+                totalScenes: number;
+                tour: {
+                  coverUrl: string;
+                  name: string;
+                  uid: string;
+                };
+                /** @description epoch ms */
+                updatedAt: number;
+              };
+              msg: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+      };
+    };
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/narrations/{id}/scenes/{sceneId}/text': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /** Set a scene’s text (plain text; an empty text clears it) */
+    put: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: number;
+          sceneId: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            text: string;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {number} */
+              code: 0;
+              data: {
+                autoAdvance: boolean;
+                id: number;
+                /** @enum {string} */
+                language: 'zh' | 'en';
+                narratedScenes: number;
+                publishedAt: number | null;
+                scenes: ({
+                  audio: {
+                    bytes: number;
+                    /** @enum {string} */
+                    contentType: 'audio/mpeg' | 'audio/mp4' | 'audio/ogg' | 'audio/webm';
+                    durationMs: number;
+                    url: string;
+                  } | null;
+                  sceneId: string;
+                  text: string;
+                } & {
+                  name: string;
+                  thumbnailUrl: string;
+                })[];
+                /** @enum {string} */
+                state: 'draft' | 'published';
+                title: string;
+                totalScenes: number;
+                tour: {
+                  coverUrl: string;
+                  name: string;
+                  uid: string;
+                };
+                /** @description epoch ms */
+                updatedAt: number;
+              };
+              msg: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+      };
+    };
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/narrations/{id}/unpublish': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Take a published guide back to a draft */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: number;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {number} */
+              code: 0;
+              data: {
+                autoAdvance: boolean;
+                id: number;
+                /** @enum {string} */
+                language: 'zh' | 'en';
+                narratedScenes: number;
+                publishedAt: number | null;
+                scenes: ({
+                  audio: {
+                    bytes: number;
+                    /** @enum {string} */
+                    contentType: 'audio/mpeg' | 'audio/mp4' | 'audio/ogg' | 'audio/webm';
+                    durationMs: number;
+                    url: string;
+                  } | null;
+                  sceneId: string;
+                  text: string;
+                } & {
+                  name: string;
+                  thumbnailUrl: string;
+                })[];
+                /** @enum {string} */
+                state: 'draft' | 'published';
+                title: string;
+                totalScenes: number;
+                tour: {
+                  coverUrl: string;
+                  name: string;
+                  uid: string;
+                };
+                /** @description epoch ms */
+                updatedAt: number;
+              };
+              msg: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/open/articles': {
     parameters: {
       query?: never;
@@ -25888,6 +28452,187 @@ export interface paths {
     };
     put?: never;
     post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/open/landingPages/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** A published landing page: its text, lead fields and the work or showcase it presents */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          /** @description the public id */
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {number} */
+              code: 0;
+              data: {
+                brand: {
+                  /** @description #RRGGBB */
+                  brandColour: string;
+                  brandName: string;
+                  /** @description a line visitors reach the brand by: phone, WeChat, address */
+                  contact: string;
+                  intro: string;
+                  /** @description the url the logo upload answered, or empty */
+                  logoUrl: string;
+                } | null;
+                consentText: string;
+                ctaLabel: string;
+                headline: string;
+                id: string;
+                leadFields: ('phone' | 'company' | 'message')[];
+                /** @enum {string} */
+                targetKind: 'work' | 'showcase';
+                text: string;
+                work: {
+                  /** @description false once the work went offline or into the recycle bin */
+                  available: boolean;
+                  coverUrl: string;
+                  name: string;
+                  type: string;
+                  uid: string;
+                } | null;
+                works: {
+                  /** @description false once the work went offline or into the recycle bin */
+                  available: boolean;
+                  coverUrl: string;
+                  name: string;
+                  type: string;
+                  uid: string;
+                }[];
+              };
+              msg: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/open/landingPages/{id}/leads': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Leave a lead on a published landing page (a few per address and 10 minutes); its owner is notified */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          /** @description the public id */
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            company?: string;
+            consent?: boolean;
+            message?: string;
+            name: string;
+            phone?: string;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {number} */
+              code: 0;
+              data: {
+                /** @enum {boolean} */
+                received: true;
+              };
+              msg: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+      };
+    };
     delete?: never;
     options?: never;
     head?: never;
@@ -26383,6 +29128,87 @@ export interface paths {
         };
         /** @description Default Response */
         400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/open/showcases/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** A published showcase: the brand, its works still online, the visit count (this visit counted) */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          /** @description the public id */
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {number} */
+              code: 0;
+              data: {
+                /** @description #RRGGBB */
+                brandColour: string;
+                brandName: string;
+                /** @description a line visitors reach the brand by: phone, WeChat, address */
+                contact: string;
+                id: string;
+                intro: string;
+                /** @description the url the logo upload answered, or empty */
+                logoUrl: string;
+                visitCount: number;
+                works: {
+                  /** @description false once the work went offline or into the recycle bin */
+                  available: boolean;
+                  coverUrl: string;
+                  name: string;
+                  type: string;
+                  uid: string;
+                }[];
+              };
+              msg: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        404: {
           headers: {
             [name: string]: unknown;
           };
