@@ -3,7 +3,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authHeaders, createTestApp, json, signIn, type TestApp } from '../test/test-app.js';
 import { postFile } from '../test/multipart.js';
 import { renderSyntheticPanorama } from '../media/panorama/index.js';
-import { attachAsset, createWork, person, processedPanorama, publishedWork, samplePng, withToken, type Person } from '../test/works-fixtures.js';
+import {
+  attachAsset,
+  createWork,
+  person,
+  processedPanorama,
+  publishedWork,
+  samplePng,
+  withToken,
+  type Person,
+} from '../test/works-fixtures.js';
 import { boughtListing, listedWork } from '../test/market-fixtures.js';
 
 /**

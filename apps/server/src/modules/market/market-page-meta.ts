@@ -26,4 +26,3 @@ export function describeMarketPage(market: MarketService, publicUrl: string | un
     };
   };
 }
-

@@ -9,7 +9,9 @@ import type { PeopleService } from './people.service.js';
 const HOMEPAGE_PATH = /^\/userWork\/([A-Za-z0-9_-]{1,64})\/?(?:\?|$)/;
 
 const describeCounts = (language: Language, works: number, fans: number) =>
-  language === 'zh' ? `${works} 件公开作品 · ${fans} 位粉丝` : `${works} public ${works === 1 ? 'work' : 'works'} · ${fans} ${fans === 1 ? 'follower' : 'followers'}`;
+  language === 'zh'
+    ? `${works} 件公开作品 · ${fans} 位粉丝`
+    : `${works} public ${works === 1 ? 'work' : 'works'} · ${fans} ${fans === 1 ? 'follower' : 'followers'}`;
 
 /** The link preview of a personal homepage: the person's name, avatar and how many works and followers they have. */
 export function describeHomepage(people: PeopleService, publicUrl: string | undefined) {

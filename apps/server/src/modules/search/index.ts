@@ -16,10 +16,7 @@ export default defineModule({
   name: 'search',
   needs: ['works', 'people', 'articles'],
   build: ({ workSearch, people, articles, cache }) => ({
-    search: new SearchService(
-      { works: worksSource(workSearch), people: peopleSource(people), articles: articlesSource(articles) },
-      cache,
-    ),
+    search: new SearchService({ works: worksSource(workSearch), people: peopleSource(people), articles: articlesSource(articles) }, cache),
   }),
   routes: (app, { search }) => app.register(searchRoutes, { search }),
 });

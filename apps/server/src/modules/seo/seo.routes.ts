@@ -6,6 +6,9 @@ export const seoRoutes: FastifyPluginAsync<{ seo: SeoService }> = async (app, { 
   const anyone = { config: { auth: 'anyone' as const }, schema: { hide: true } };
   app.get('/robots.txt', anyone, async (request, reply) => reply.type('text/plain; charset=utf-8').send(seo.robots(request)));
   app.get('/sitemap.xml', anyone, async (request, reply) =>
-    reply.header('cache-control', 'public, max-age=3600').type('application/xml; charset=utf-8').send(await seo.sitemap(request)),
+    reply
+      .header('cache-control', 'public, max-age=3600')
+      .type('application/xml; charset=utf-8')
+      .send(await seo.sitemap(request)),
   );
 };

@@ -19,9 +19,13 @@ export function sitemapXml(origin: string, entries: readonly SitemapEntry[]): st
       const lastmod = entry.updatedAt ? `<lastmod>${new Date(entry.updatedAt).toISOString()}</lastmod>` : '';
       return `  <url><loc>${escapeXml(origin + entry.path)}</loc>${lastmod}</url>`;
     });
-  return ['<?xml version="1.0" encoding="UTF-8"?>', '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">', ...urls, '</urlset>', ''].join(
-    '\n',
-  );
+  return [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
+    ...urls,
+    '</urlset>',
+    '',
+  ].join('\n');
 }
 
 /**

@@ -30,17 +30,26 @@ export const STATIC_PAGES: readonly StaticPage[] = [
   {
     path: '/market',
     title: { zh: '作品市场', en: 'Market' },
-    description: { zh: '购买摄影师发布的全景、三维模型和点云作品。', en: 'Buy panoramas, 3D models and point clouds published by photographers.' },
+    description: {
+      zh: '购买摄影师发布的全景、三维模型和点云作品。',
+      en: 'Buy panoramas, 3D models and point clouds published by photographers.',
+    },
   },
   {
     path: '/guide',
     title: { zh: '课程指南', en: 'Course guide' },
-    description: { zh: '拍摄、上传、编辑漫游和分享作品的教程。', en: 'Tutorials on capturing, uploading, editing tours and sharing works.' },
+    description: {
+      zh: '拍摄、上传、编辑漫游和分享作品的教程。',
+      en: 'Tutorials on capturing, uploading, editing tours and sharing works.',
+    },
   },
   {
     path: '/product',
     title: { zh: '产品', en: 'Product' },
-    description: { zh: '全景漫游、三维模型、点云、漫游编辑器、分享与离线包。', en: 'Panoramic tours, 3D models, point clouds, the tour editor, sharing and offline packages.' },
+    description: {
+      zh: '全景漫游、三维模型、点云、漫游编辑器、分享与离线包。',
+      en: 'Panoramic tours, 3D models, point clouds, the tour editor, sharing and offline packages.',
+    },
   },
   {
     path: '/enterprise',
