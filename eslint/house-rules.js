@@ -30,5 +30,11 @@ export const houseRules = {
       reason:
         'the team is the invitation tree of users (users.invited_by_user_id): its lists search and page people by name, phone and invite code two levels down in one statement (docs/team.md)',
     },
+    {
+      file: 'apps/server/src/modules/rentals/rentals.repository.ts',
+      modules: ['works', 'users'],
+      reason:
+        "the rental listing filters by its work's visibility, title and map position and its owner's standing, and pages, in one statement (docs/rentals.md)",
+    },
   ],
 };
