@@ -219,6 +219,10 @@ describe('API description', () => {
         '/api/admin/signing/providers',
         '/api/admin/signing/providers/{uid}/revoke',
         '/api/admin/team/settings',
+        // rentals (docs/rentals.md)
+        '/api/model/{uid}/rental',
+        '/api/open/rentals',
+        '/api/rentals/{uid}/contact',
       ].sort(),
     );
     expect(document.paths['/api/client/{uid}/info']?.get?.security).toEqual([{ token: [] }]);

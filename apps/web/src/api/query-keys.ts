@@ -126,6 +126,12 @@ export const queryKeys = {
     /** The people search of the distribute and sell dialogs. */
     authorizeSearch: (q: string) => [...queryKeys.people.all, 'authorizeSearch', q] as const,
   },
+  /** Rental listings (`/rentingHouse`, docs/rentals.md): the public search; an owner's details of one work. */
+  rentals: {
+    all: ['rentals'] as const,
+    search: (query: unknown) => [...queryKeys.rentals.all, 'search', query] as const,
+    ofWork: (uid: string) => [...queryKeys.rentals.all, 'work', uid] as const,
+  },
   /** The two-level team (`/team/index`): its overview, both levels, both kinds of reward, the chart. */
   team: {
     all: ['team'] as const,

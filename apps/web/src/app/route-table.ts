@@ -11,7 +11,11 @@ import type { AppRoute } from './route-types';
 export const publicRoutes: readonly AppRoute[] = [
   { path: '/', meta: { titleKey: 'menu.home', layout: 'public' }, page: () => import('../pages/home-page') },
   { path: '/index', redirect: '/', meta: { titleKey: 'menu.index', layout: 'public', hidden: true } },
-  { path: '/rentingHouse', meta: { titleKey: 'menu.rentingHouse', layout: 'public', keepAlive: true } },
+  {
+    path: '/rentingHouse',
+    meta: { titleKey: 'menu.rentingHouse', layout: 'public', keepAlive: true },
+    page: () => import('../pages/renting-house-page'),
+  },
   { path: '/addOrder', meta: { titleKey: 'menu.addOrder', layout: 'public' }, page: () => import('../pages/add-order-page') },
   { path: '/product', meta: { titleKey: 'menu.product', layout: 'public', variants: true } },
   { path: '/guide', meta: { titleKey: 'menu.guide', layout: 'public' } },
