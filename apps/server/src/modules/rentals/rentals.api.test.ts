@@ -56,7 +56,14 @@ describe('an owner sets rental details on a panorama work', () => {
     expect(dataOf(await owner.call('GET', `/api/model/${work.uid}/rental`))).toBeNull();
 
     const saved = dataOf<RentalDetails>(await setRental(owner, work.uid, input({ address: '  滨江路 88 号  ' })));
-    expect(saved).toMatchObject({ workUid: work.uid, rentFen: 450_000, area: 89.46, address: '滨江路 88 号', listed: true, visible: false });
+    expect(saved).toMatchObject({
+      workUid: work.uid,
+      rentFen: 450_000,
+      area: 89.46,
+      address: '滨江路 88 号',
+      listed: true,
+      visible: false,
+    });
     expect(saved.listedAt).toEqual(expect.any(Number));
     expect(dataOf<RentalDetails>(await owner.call('GET', `/api/model/${work.uid}/rental`))).toEqual(saved);
 
@@ -131,9 +138,24 @@ describe('the public listing', () => {
 
   beforeAll(async () => {
     owner = await newPerson();
-    await listedWork(owner, `${tag} 西湖一居`, { latitude: 30.25, longitude: 120.15 }, { rentFen: 300_000, area: 45, bedrooms: 1, city: '杭州' });
-    await listedWork(owner, `${tag} 陆家嘴三居`, { latitude: 31.24, longitude: 121.5 }, { rentFen: 1_200_000, area: 140, bedrooms: 3, city: '上海', address: '世纪大道 1 号' });
-    await listedWork(owner, `${tag} 国贸两居`, { latitude: 39.91, longitude: 116.46 }, { rentFen: 800_000, area: 80, bedrooms: 2, city: '北京' });
+    await listedWork(
+      owner,
+      `${tag} 西湖一居`,
+      { latitude: 30.25, longitude: 120.15 },
+      { rentFen: 300_000, area: 45, bedrooms: 1, city: '杭州' },
+    );
+    await listedWork(
+      owner,
+      `${tag} 陆家嘴三居`,
+      { latitude: 31.24, longitude: 121.5 },
+      { rentFen: 1_200_000, area: 140, bedrooms: 3, city: '上海', address: '世纪大道 1 号' },
+    );
+    await listedWork(
+      owner,
+      `${tag} 国贸两居`,
+      { latitude: 39.91, longitude: 116.46 },
+      { rentFen: 800_000, area: 80, bedrooms: 2, city: '北京' },
+    );
     // Not found by strangers: switched off, offline, in the recycle bin.
     await listedWork(owner, `${tag} 已下架`, { latitude: 30.26, longitude: 120.16 }, { listed: false });
     const offline = await createWork(owner, { name: `${tag} 未发布` });

@@ -59,7 +59,10 @@ export class RentalsRepository {
   }
 
   async remove(workId: number, executor: Executor = this.db): Promise<boolean> {
-    const removed = await executor.delete(rentalListings).where(eq(rentalListings.workId, workId)).returning({ workId: rentalListings.workId });
+    const removed = await executor
+      .delete(rentalListings)
+      .where(eq(rentalListings.workId, workId))
+      .returning({ workId: rentalListings.workId });
     return removed.length > 0;
   }
 

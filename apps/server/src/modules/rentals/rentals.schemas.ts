@@ -22,7 +22,8 @@ import { literals, pageOf } from '../../lib/schemas.js';
 export const tags = ['rentals'];
 
 const Rooms = (description: string) => Type.Integer({ minimum: 0, maximum: RENTAL_ROOMS_MAX, description });
-const Floor = (description: string) => Type.Union([Type.Integer({ minimum: RENTAL_FLOOR_MIN, maximum: RENTAL_FLOOR_MAX }), Type.Null()], { description });
+const Floor = (description: string) =>
+  Type.Union([Type.Integer({ minimum: RENTAL_FLOOR_MIN, maximum: RENTAL_FLOOR_MAX }), Type.Null()], { description });
 const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T) => Type.Union([schema, Type.Null()]);
 
 export const RentalInputSchema = Type.Object({
@@ -62,9 +63,14 @@ export const RentalQuerySchema = Type.Object({
   minArea: Type.Optional(Type.Number({ minimum: 0, maximum: RENTAL_AREA_MAX, description: 'square metres at least' })),
   maxArea: Type.Optional(Type.Number({ minimum: 0, maximum: RENTAL_AREA_MAX, description: 'square metres at most' })),
   bedrooms: Type.Optional(Type.Integer({ minimum: 0, maximum: RENTAL_ROOMS_MAX, description: 'at least this many bedrooms' })),
-  keyword: Type.Optional(Type.String({ maxLength: RENTAL_KEYWORD_MAX, description: "part of the address, district, city or the work's title" })),
+  keyword: Type.Optional(
+    Type.String({ maxLength: RENTAL_KEYWORD_MAX, description: "part of the address, district, city or the work's title" }),
+  ),
   bbox: Type.Optional(
-    Type.String({ maxLength: 100, description: 'the visible map: west,south,east,north in degrees (west > east crosses the antimeridian)' }),
+    Type.String({
+      maxLength: 100,
+      description: 'the visible map: west,south,east,north in degrees (west > east crosses the antimeridian)',
+    }),
   ),
   sort: Type.Optional(literals(RENTAL_SORTS)),
   pageNum: Type.Integer({ minimum: 1, default: 1 }),

@@ -15,7 +15,9 @@ export function formatRooms(card: Pick<RentalCard, 'bedrooms' | 'livingRooms' | 
 /** "12/30 层" / "Floor 12 of 30"; '' when not said. */
 export function formatFloor(card: Pick<RentalCard, 'floor' | 'totalFloors'>, t: TFunction): string {
   if (card.floor === null) return '';
-  return card.totalFloors === null ? t('rentals.floor', { floor: card.floor }) : t('rentals.floorOf', { floor: card.floor, total: card.totalFloors });
+  return card.totalFloors === null
+    ? t('rentals.floor', { floor: card.floor })
+    : t('rentals.floorOf', { floor: card.floor, total: card.totalFloors });
 }
 
 /** The place line: district and city before the address, where given. */
