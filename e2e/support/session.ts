@@ -50,6 +50,12 @@ export const users = {
     enOwner: { phone: '13800000033', password: 'People#2026', name: 'Home En Owner' },
     enVisitor: { phone: '13800000034', password: 'People#2026', name: 'Home En Visitor' },
   },
+  /** The rental journeys (e2e/renting-house.spec.ts): an owner per language and a visitor. */
+  rentals: {
+    zhOwner: { phone: '13800000062', password: 'Rental#2026', name: 'Rental Owner Zh' },
+    enOwner: { phone: '13800000063', password: 'Rental#2026', name: 'Rental Owner En' },
+    visitor: { phone: '13800000064', password: 'Rental#2026', name: 'Rental Visitor' },
+  },
   /** Photographers of the signing journeys (e2e/service-orders-admin.spec.ts): one applies through the form, one is approved. */
   signingApplicants: {
     form: { phone: '13800000029', password: 'Sign#2026', name: 'Sign Form Photographer' },
