@@ -139,7 +139,7 @@ test.describe('in English', () => {
     const baseURL = info.project.use.baseURL;
     const owner = await signedInAs(request, playwright.request, { ...users.rentals.enOwner, baseURL });
     const tag = `Loft${Date.now() % 100_000}`;
-    const uid = await onlinePanorama(owner.api, `${tag} by the river`, { latitude: 31.23, longitude: 121.47 });
+    const uid = await onlinePanorama(owner.api, `${tag} riverside`, { latitude: 31.23, longitude: 121.47 });
     await dataOf(
       await owner.api.put(`/api/model/${uid}/rental`, {
         data: {
