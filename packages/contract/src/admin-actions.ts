@@ -30,6 +30,7 @@ export const ADMIN_ACTIONS = [
   'marketListing.reject',
   'marketListing.takeOff',
   'market.settings',
+  'map.settings',
   'marketPurchase.refund',
   'signingApplication.approve',
   'signingApplication.reject',
@@ -119,6 +120,9 @@ export const ADMIN_LOG_FIELDS = [
   'enabled',
   'platformFeeBps',
   'code',
+  // the base map
+  'source',
+  'attribution',
   // the team
   'firstLevelBasisPoints',
   'secondLevelBasisPoints',

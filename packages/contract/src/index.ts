@@ -33,3 +33,4 @@ export * from './service-orders.js';
 export * from './people.js';
 export * from './team.js';
 export * from './rentals.js';
+export * from './map.js';

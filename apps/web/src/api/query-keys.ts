@@ -8,6 +8,13 @@ import type { WalletStatDays } from '@spatia/contract';
  */
 export const queryKeys = {
   siteConfig: ['site-config'] as const,
+  /** The public map and globe: the operator's base map and the works with a location (docs/map.md). */
+  map: {
+    all: ['map'] as const,
+    settings: ['map', 'settings'] as const,
+    works: (params: unknown) => ['map', 'works', params] as const,
+    admin: ['map', 'admin'] as const,
+  },
   showcase: (pageSize: number) => ['showcase', pageSize] as const,
   sensitiveWords: ['sensitiveWords'] as const,
   mobileApp: ['mobile-app-info'] as const,

@@ -619,6 +619,7 @@ export interface paths {
                 | 'marketListing.reject'
                 | 'marketListing.takeOff'
                 | 'market.settings'
+                | 'map.settings'
                 | 'marketPurchase.refund'
                 | 'signingApplication.approve'
                 | 'signingApplication.reject'
@@ -691,6 +692,7 @@ export interface paths {
                     | 'marketListing.reject'
                     | 'marketListing.takeOff'
                     | 'market.settings'
+                    | 'map.settings'
                     | 'marketPurchase.refund'
                     | 'signingApplication.approve'
                     | 'signingApplication.reject'
@@ -753,6 +755,136 @@ export interface paths {
       };
     };
     put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/admin/map/settings': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The base map of the site's maps */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {number} */
+              code: 0;
+              data: {
+                /** @description the tile service's credit, plain text */
+                attribution: string;
+                /** @description a MapLibre style JSON URL, or a raster tile URL holding {z}, {x} and {y}; empty for the bundled basemap */
+                source: string;
+              };
+              msg: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+      };
+    };
+    /** Set the base map of the site's maps: a tile service's style JSON URL or raster tile URL, or empty for the bundled basemap (audited) */
+    put: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /** @description the tile service's credit, plain text */
+            attribution: string;
+            /** @description a MapLibre style JSON URL, or a raster tile URL holding {z}, {x} and {y}; empty for the bundled basemap */
+            source: string;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {number} */
+              code: 0;
+              data: {
+                /** @description the tile service's credit, plain text */
+                attribution: string;
+                /** @description a MapLibre style JSON URL, or a raster tile URL holding {z}, {x} and {y}; empty for the bundled basemap */
+                source: string;
+              };
+              msg: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+      };
+    };
     post?: never;
     delete?: never;
     options?: never;
@@ -20265,6 +20397,124 @@ export interface paths {
               };
               msg: string;
             };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/open/map/settings': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The operator's base map: a style or tile URL and its credit (empty: the bundled basemap) */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {number} */
+              code: 0;
+              data: {
+                /** @description the tile service's credit, plain text */
+                attribution: string;
+                /** @description a MapLibre style JSON URL, or a raster tile URL holding {z}, {x} and {y}; empty for the bundled basemap */
+                source: string;
+              };
+              msg: string;
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/open/map/works': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Works anyone may see that have a location, newest first, at most MAP_WORKS_LIMIT: in the area west, south, east, north (all four, or none for the whole world; west > east crosses the antimeridian), of one type or all */
+    get: {
+      parameters: {
+        query?: {
+          east?: number;
+          north?: number;
+          south?: number;
+          type?: ('panorama' | 'model3d' | 'pointcloud') | '';
+          west?: number;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {number} */
+              code: 0;
+              data: {
+                /** @description more works lie in the area than one answer carries (MAP_WORKS_LIMIT): zoom in */
+                truncated: boolean;
+                works: {
+                  author: {
+                    name: string;
+                    uid: string;
+                  };
+                  coverUrl: string;
+                  latitude: number;
+                  longitude: number;
+                  name: string;
+                  /** @enum {string} */
+                  type: 'panorama' | 'model3d' | 'pointcloud';
+                  uid: string;
+                }[];
+              };
+              msg: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
           };
         };
       };

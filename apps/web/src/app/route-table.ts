@@ -21,7 +21,7 @@ export const publicRoutes: readonly AppRoute[] = [
   { path: '/guide', meta: { titleKey: 'menu.guide', layout: 'public' } },
   { path: '/articleDetails/:id', meta: { titleKey: 'menu.articleDetails', layout: 'public', hidden: true } },
   { path: '/enterprise', meta: { titleKey: 'menu.enterprise', layout: 'public', variants: true } },
-  { path: '/map', meta: { titleKey: 'menu.map', layout: 'public' } },
+  { path: '/map', meta: { titleKey: 'menu.map', layout: 'public' }, page: () => import('../pages/map-page') },
   {
     path: '/userProtocol',
     meta: { titleKey: 'menu.userProtocol', layout: 'public', hidden: true },
@@ -336,6 +336,11 @@ export const adminRoutes: readonly AppRoute[] = [
         page: () => import('../pages/admin/market-settings-page'),
       },
       {
+        path: '/admin/mapSettings',
+        meta: { titleKey: 'menu.adminMapSettings', layout: 'console', roles: [Role.admin] },
+        page: () => import('../pages/admin/map-settings-page'),
+      },
+      {
         path: '/admin/teamSettings',
         meta: { titleKey: 'menu.adminTeamSettings', layout: 'console', roles: [Role.admin] },
         page: () => import('../pages/admin/team-settings-page'),
@@ -366,7 +371,11 @@ export const adminRoutes: readonly AppRoute[] = [
 
 /** Spec 2.5: mobile and space pages, full screen. */
 export const mobileRoutes: readonly AppRoute[] = [
-  { path: '/earthvr', meta: { titleKey: 'menu.earthvr', layout: 'none', keepAlive: true } },
+  {
+    path: '/earthvr',
+    meta: { titleKey: 'menu.earthvr', layout: 'none', keepAlive: true },
+    page: () => import('../pages/earthvr-page'),
+  },
   { path: '/chooseAddress', meta: { titleKey: 'menu.chooseAddress', layout: 'none' } },
   { path: '/mobile/category/:id', meta: { titleKey: 'menu.mobileCategory', layout: 'none' } },
   { path: '/mobile/home', meta: { titleKey: 'menu.mobileHome', layout: 'none' } },

@@ -67,6 +67,10 @@ export const works = pgTable(
       .on(table.ownerId, table.deletedAt)
       .where(sql`${table.deletedAt} is not null`),
     index('works_search_grams_idx').using('gin', table.searchGrams),
+    // The public map's area query (docs/map.md): the few works with a location, by longitude then latitude.
+    index('works_location_idx')
+      .on(table.longitude, table.latitude)
+      .where(sql`${table.latitude} is not null and ${table.deletedAt} is null`),
     index('works_status_idx')
       .on(table.status)
       .where(sql`${table.status} in ('unaudited', 'underReview')`),
