@@ -91,6 +91,20 @@ test('an owner lists a panorama for rent; a visitor filters, finds it, opens it 
   await expect(card.getByTestId('rental-card-masked-phone')).toHaveText('138****0062');
   await snap(guest, 'rentals-03-list-filtered');
 
+  // On the map beside the list: hovering the card highlights its marker; the marker highlights the card.
+  await expect(guest.getByTestId('works-map')).toHaveAttribute('data-ready', 'true');
+  const marker = guest.getByTestId('rentals-map').locator(`[data-testid="map-point"][data-id="${uid}"]`);
+  await expect(marker).toBeVisible();
+  await card.hover();
+  await expect(marker).toHaveClass(/works-map__point--selected/);
+  await marker.click();
+  await expect(card).toHaveClass(/rental-card--highlighted/);
+  // Searching as the map moves puts the visible area into the address; the listing is still in it.
+  await guest.getByTestId('rentals-search-as-move').click();
+  await expect(guest).toHaveURL(/bbox=/);
+  await expect(card).toBeVisible();
+  await snap(guest, 'rentals-03b-map');
+
   // A rent range that leaves it out says so, and clears.
   await guest.getByTestId('rentals-rent-min').fill('6000');
   await guest.getByTestId('rentals-rent-min').press('Enter');
@@ -113,6 +127,15 @@ test('an owner lists a panorama for rent; a visitor filters, finds it, opens it 
   await expect(card).toBeVisible();
   await noWiderThanScreen(guest, 390);
   await snap(guest, 'rentals-04-phone');
+  // The map one tap away; its marker shows the card over the map.
+  await guest.getByTestId('rentals-view').getByText('地图').click();
+  await expect(guest).toHaveURL(/view=map/);
+  await expect(marker).toBeVisible();
+  await marker.click();
+  await expect(guest.locator('.rentals-map__preview').getByTestId('rental-card')).toContainText(name);
+  await noWiderThanScreen(guest, 390);
+  await snap(guest, 'rentals-04b-phone-map', { fullPage: false });
+  await guest.getByTestId('rentals-view').getByText('列表').click();
   await card.getByTestId('rental-card-show-phone').click();
   await expect(guest).toHaveURL(/\/login\?redirect=/);
   await fillLogin(guest, users.rentals.visitor);
