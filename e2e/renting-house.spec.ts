@@ -80,7 +80,7 @@ test('an owner lists a panorama for rent; a visitor filters, finds it, opens it 
   await guest.getByTestId('rentals-rent-max').fill('5000');
   await guest.getByTestId('rentals-rent-max').press('Enter');
   await expect(guest).toHaveURL(/min=3000&max=5000/);
-  const card = guest.getByTestId('rental-card').filter({ hasText: name });
+  const card = guest.getByTestId('rentals-list').getByTestId('rental-card').filter({ hasText: name });
   await expect(card).toBeVisible();
   await expect(guest.getByTestId('rentals-count')).toHaveText('共 1 套房源');
   await expect(card.getByTestId('rental-card-rent')).toHaveText('¥4,500/月');
