@@ -1,3 +1,4 @@
+import { useMemo } from 'react';
 import { WorksMap } from '../components/maps';
 import { RentalBrowser, type RentalMapSlotProps } from '../features/rentals';
 import { formatRentLabel } from './renting-house/rent-label';
@@ -14,7 +15,7 @@ export default function RentingHousePage() {
 }
 
 function RentalsMap({ cards, selectedId, onSelect, initialBounds, onViewChange }: RentalMapSlotProps) {
-  const points = cards.map((card) => ({ ...card, id: card.workUid }));
+  const points = useMemo(() => cards.map((card) => ({ ...card, id: card.workUid })), [cards]);
   return (
     <WorksMap
       points={points}

@@ -71,6 +71,9 @@ describe('an owner sets rental details on a panorama work', () => {
     expect(again.rentFen).toBe(400_000);
     expect(again.listedAt).toBe(saved.listedAt);
 
+    const unsaid = dataOf<RentalDetails>(await setRental(owner, work.uid, input({ floor: null, totalFloors: null })));
+    expect(unsaid).toMatchObject({ floor: null, totalFloors: null });
+
     const off = dataOf<RentalDetails>(await setRental(owner, work.uid, input({ listed: false })));
     expect(off).toMatchObject({ listed: false, listedAt: null, visible: false });
   });

@@ -22,9 +22,10 @@ import { literals, pageOf } from '../../lib/schemas.js';
 export const tags = ['rentals'];
 
 const Rooms = (description: string) => Type.Integer({ minimum: 0, maximum: RENTAL_ROOMS_MAX, description });
+// Null first: the validator coerces types, and an integer tried first would read a null as 0.
 const Floor = (description: string) =>
-  Type.Union([Type.Integer({ minimum: RENTAL_FLOOR_MIN, maximum: RENTAL_FLOOR_MAX }), Type.Null()], { description });
-const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T) => Type.Union([schema, Type.Null()]);
+  Type.Union([Type.Null(), Type.Integer({ minimum: RENTAL_FLOOR_MIN, maximum: RENTAL_FLOOR_MAX })], { description });
+const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T) => Type.Union([Type.Null(), schema]);
 
 export const RentalInputSchema = Type.Object({
   rentFen: Type.Integer({ minimum: RENTAL_RENT_MIN_FEN, maximum: RENTAL_RENT_MAX_FEN, description: 'monthly rent in fen' }),

@@ -1,7 +1,7 @@
 import { EnvironmentOutlined, HomeOutlined, PhoneOutlined, UnorderedListOutlined } from '@ant-design/icons';
 import { App, Button, Empty, Input, InputNumber, Pagination, Segmented, Select, Skeleton, Switch } from 'antd';
 import { RENTAL_SORTS, type RentalCard, type RentalSort } from '@spatia/contract';
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { ApiError } from '../../../api/client';
@@ -42,7 +42,9 @@ export function RentalBrowser({ renderMap }: RentalBrowserProps) {
   const query = readRentalQuery(params);
   const search = useRentalSearch(query);
   const change = (next: Partial<RentalQuery>) => setParams(writeRentalQuery(changeRentalQuery(query, next)), { replace: 'bbox' in next });
-  const cards = search.data?.list ?? [];
+  const cards = useMemo(() => search.data?.list ?? [], [search.data]);
+  // One array per answer: the map redraws its markers only when what it shows changes.
+  const locatedCards = useMemo(() => cards.filter(located), [cards]);
   const total = search.data?.total ?? 0;
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const lastBounds = useRef<[number, number, number, number] | undefined>(query.bbox ? [...query.bbox] : undefined);
@@ -94,7 +96,7 @@ export function RentalBrowser({ renderMap }: RentalBrowserProps) {
   const map =
     renderMap &&
     renderMap({
-      cards: cards.filter(located),
+      cards: locatedCards,
       selectedId,
       onSelect: selectFromMap,
       initialBounds: query.bbox,
