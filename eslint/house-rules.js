@@ -31,6 +31,12 @@ export const houseRules = {
         'the team is the invitation tree of users (users.invited_by_user_id): its lists search and page people by name, phone and invite code two levels down in one statement (docs/team.md)',
     },
     {
+      file: 'apps/server/src/modules/map/map.repository.ts',
+      modules: ['works', 'users'],
+      reason:
+        "the map's area query reads every placed work strangers may see with its author's name in one statement over the location index, capped (docs/map.md)",
+    },
+    {
       file: 'apps/server/src/modules/rentals/rentals.repository.ts',
       modules: ['works', 'users'],
       reason:

@@ -219,6 +219,9 @@ describe('API description', () => {
         '/api/admin/signing/providers',
         '/api/admin/signing/providers/{uid}/revoke',
         '/api/admin/team/settings',
+        '/api/open/map/works',
+        '/api/open/map/settings',
+        '/api/admin/map/settings',
         // rentals (docs/rentals.md)
         '/api/model/{uid}/rental',
         '/api/open/rentals',

@@ -29,20 +29,22 @@ export const mapRoutes: FastifyPluginAsyncTypebox<{ map: MapService }> = async (
 
   app.get(
     '/api/open/map/settings',
-    route.anyone({ summary: "The operator's base map: a style or tile URL and its credit (empty: the bundled basemap)", data: MapSettingsSchema }),
+    route.anyone({
+      summary: "The operator's base map: a style or tile URL and its credit (empty: the bundled basemap)",
+      data: MapSettingsSchema,
+    }),
     async () => ok(await map.settings()),
   );
 
-  app.get(
-    '/api/admin/map/settings',
-    route.admin({ summary: "The base map of the site's maps", data: MapSettingsSchema }),
-    async () => ok(await map.settings()),
+  app.get('/api/admin/map/settings', route.admin({ summary: "The base map of the site's maps", data: MapSettingsSchema }), async () =>
+    ok(await map.settings()),
   );
 
   app.put(
     '/api/admin/map/settings',
     route.admin({
-      summary: "Set the base map of the site's maps: a tile service's style JSON URL or raster tile URL, or empty for the bundled basemap (audited)",
+      summary:
+        "Set the base map of the site's maps: a tile service's style JSON URL or raster tile URL, or empty for the bundled basemap (audited)",
       acceptQueryParams: true,
       body: MapSettingsSchema,
       data: MapSettingsSchema,

@@ -42,7 +42,10 @@ export async function loadMapLibre(): Promise<typeof MapLibre> {
  * drawn within OPERATOR_MAP_TIMEOUT_MS, the bundled basemap replaces it, so the map works without
  * any map service on the internet. Throws where WebGL is missing.
  */
-export async function createBaseMap(container: HTMLElement, { settings, projection = 'mercator', onBaseMap, ...options }: BaseMapOptions): Promise<BaseMap> {
+export async function createBaseMap(
+  container: HTMLElement,
+  { settings, projection = 'mercator', onBaseMap, ...options }: BaseMapOptions,
+): Promise<BaseMap> {
   const library = await loadMapLibre();
   const operator = settings?.source ? settings : null;
   const style = operator ? (isRasterTileSource(operator.source) ? rasterStyle(operator) : operator.source) : await bundledMapStyle();
@@ -52,13 +55,14 @@ export async function createBaseMap(container: HTMLElement, { settings, projecti
     maxZoom: operator ? 19 : BUNDLED_MAX_ZOOM,
     attributionControl: { compact: true, ...(operator?.attribution ? { customAttribution: escapeHtml(operator.attribution) } : {}) },
     // Public tile servers refuse tiles without a Referer, which the site's own policy leaves out.
-    transformRequest: (url, resourceType) => (resourceType === 'Tile' ? { url, referrerPolicy: 'strict-origin-when-cross-origin' } : undefined),
+    transformRequest: (url, resourceType) =>
+      resourceType === 'Tile' ? { url, referrerPolicy: 'strict-origin-when-cross-origin' } : undefined,
     ...options,
   });
   // A style replaced by setStyle forgets its projection: set it again on every style.
   map.on('style.load', () => map.setProjection({ type: projection }));
   if (!operator) {
-    map.once('load', () => onBaseMap?.('bundled'));
+    void map.once('load', () => onBaseMap?.('bundled'));
     return { map, library };
   }
   let settled = false;
@@ -69,7 +73,7 @@ export async function createBaseMap(container: HTMLElement, { settings, projecti
     map.setMaxZoom(BUNDLED_MAX_ZOOM);
     void bundledMapStyle().then((bundled) => {
       map.setStyle(bundled);
-      map.once('idle', () => onBaseMap?.('bundled'));
+      void map.once('idle', () => onBaseMap?.('bundled'));
     });
   };
   const timer = setTimeout(fallBack, OPERATOR_MAP_TIMEOUT_MS);
@@ -77,7 +81,7 @@ export async function createBaseMap(container: HTMLElement, { settings, projecti
   // Until the operator's map is drawn, any failure (no internet, a refused host, a bad style) falls
   // back, once; later failures (a tile past the server's zoom range) leave the map as it is.
   map.on('error', fallBack);
-  map.once('load', () => {
+  void map.once('load', () => {
     if (settled) return;
     settled = true;
     clearTimeout(timer);

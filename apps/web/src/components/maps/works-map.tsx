@@ -117,7 +117,7 @@ export function WorksMap<T extends MapPoint>({
         latest.current.onViewChange?.({ bounds: [bounds.getWest(), bounds.getSouth(), bounds.getEast(), bounds.getNorth()], zoom });
       };
       map.on('moveend', report);
-      map.once('load', () => {
+      void map.once('load', () => {
         setState('ready');
         report();
       });
@@ -194,7 +194,8 @@ function useClusterMarkers<T extends MapPoint>(
       for (const feature of features) {
         const [longitude, latitude] = feature.geometry.coordinates as [number, number];
         const properties = feature.properties;
-        const key = 'cluster' in properties && properties.cluster ? `c${properties.cluster_id}` : `p${(properties as { index: number }).index}`;
+        const key =
+          'cluster' in properties && properties.cluster ? `c${properties.cluster_id}` : `p${(properties as { index: number }).index}`;
         seen.add(key);
         if (markers.has(key)) continue;
         const element = document.createElement('button');

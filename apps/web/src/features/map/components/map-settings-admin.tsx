@@ -27,7 +27,12 @@ export function MapSettingsAdmin() {
           extra={t('map.settings.sourceHint')}
           rules={[{ type: 'url', message: t('map.settings.sourceInvalid') }]}
         >
-          <Input maxLength={MAP_SOURCE_MAX_LENGTH} allowClear placeholder="https://tiles.example.com/style.json" data-testid="map-settings-source" />
+          <Input
+            maxLength={MAP_SOURCE_MAX_LENGTH}
+            allowClear
+            placeholder="https://tiles.example.com/style.json"
+            data-testid="map-settings-source"
+          />
         </Form.Item>
         <Form.Item name="attribution" label={t('map.settings.attribution')} extra={t('map.settings.attributionHint')}>
           <Input maxLength={MAP_ATTRIBUTION_MAX_LENGTH} data-testid="map-settings-attribution" />

@@ -17,9 +17,7 @@ export function MapWorkCard({ work, onClose, action }: MapWorkCardProps) {
   return (
     <article className="map-card" data-testid="map-work-card" aria-label={work.name}>
       <Link to={`/details/${encodeURIComponent(work.uid)}`} className="map-card__main" data-testid="map-work-open">
-        <span className="map-card__cover">
-          {work.coverUrl ? <img src={work.coverUrl} alt="" /> : <CompassOutlined aria-hidden />}
-        </span>
+        <span className="map-card__cover">{work.coverUrl ? <img src={work.coverUrl} alt="" /> : <CompassOutlined aria-hidden />}</span>
         <span className="map-card__text">
           <Tag className="map-card__type">{t(`works.type.${work.type}`)}</Tag>
           <strong className="map-card__title">{work.name}</strong>

@@ -29,7 +29,7 @@ export function WorksOnMap() {
           }}
           options={(['all', ...WORK_TYPES] as const).map((value) => ({
             value,
-            label: value === 'all' ? t('works.allTypes') : t(`works.type.${value}`),
+            label: value === 'all' ? t('works.toolbar.allTypes') : t(`works.type.${value}`),
           }))}
           data-testid="map-type-filter"
         />
@@ -41,7 +41,13 @@ export function WorksOnMap() {
           </div>
         ) : (
           <>
-            <WorksMap key={type} points={points} onSelect={setSelected} selectedId={selected?.id ?? null} pointLabel={(work) => work.name} />
+            <WorksMap
+              key={type}
+              points={points}
+              onSelect={setSelected}
+              selectedId={selected?.id ?? null}
+              pointLabel={(work) => work.name}
+            />
             {points.length === 0 && (
               <div className="map-page__empty" data-testid="map-empty">
                 <Empty description={type === 'all' ? t('map.emptyAll') : t('map.emptyType')} />
