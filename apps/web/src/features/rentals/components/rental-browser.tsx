@@ -39,6 +39,7 @@ const located = (card: RentalCard): card is RentalCard & { latitude: number; lon
 export function RentalBrowser({ renderMap }: RentalBrowserProps) {
   const { t } = useTranslation();
   const [params, setParams] = useSearchParams();
+  const ownPath = useLocation().pathname;
   const query = readRentalQuery(params);
   const search = useRentalSearch(query);
   const change = (next: Partial<RentalQuery>) => setParams(writeRentalQuery(changeRentalQuery(query, next)), { replace: 'bbox' in next });
@@ -101,6 +102,9 @@ export function RentalBrowser({ renderMap }: RentalBrowserProps) {
       onSelect: selectFromMap,
       initialBounds: query.bbox,
       onViewChange: (bounds) => {
+        // A listing just opened: this page stays drawn until the next one loads, and its map, resized, must
+        // not write its area into the new page's address.
+        if (window.location.pathname !== ownPath) return;
         lastBounds.current = bounds;
         if (searchAsMove && !sameBounds(bounds, query.bbox)) change({ bbox: bounds });
       },
