@@ -105,6 +105,8 @@ export function RentalBrowser({ renderMap }: RentalBrowserProps) {
         // A listing just opened: this page stays drawn until the next one loads, and its map, resized, must
         // not write its area into the new page's address.
         if (window.location.pathname !== ownPath) return;
+        // A map not laid out yet (no size) has no area worth searching.
+        if (!(bounds[2] - bounds[0] > 1e-6 && bounds[3] - bounds[1] > 1e-6)) return;
         lastBounds.current = bounds;
         if (searchAsMove && !sameBounds(bounds, query.bbox)) change({ bbox: bounds });
       },
