@@ -104,6 +104,9 @@ test('an owner lists a panorama for rent; a visitor filters, finds it, opens it 
   await expect(guest).toHaveURL(/bbox=/);
   await expect(card).toBeVisible();
   await snap(guest, 'rentals-03b-map');
+  // Off again: the whole listing is searched (a phone, later, shows a smaller area).
+  await guest.getByTestId('rentals-search-as-move').click();
+  await expect(guest).not.toHaveURL(/bbox=/);
 
   // A rent range that leaves it out says so, and clears.
   await guest.getByTestId('rentals-rent-min').fill('6000');
