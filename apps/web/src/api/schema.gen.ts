@@ -19484,7 +19484,7 @@ export interface paths {
             'application/json': {
               /** @enum {number} */
               code: 0;
-              data: {
+              data: null | {
                 /** @description street and building */
                 address: string;
                 area: number;
@@ -19498,21 +19498,21 @@ export interface paths {
                 contactPhone: string;
                 district: string;
                 /** @description the floor it is on (negative: basement); null when not said */
-                floor: number | null;
+                floor: null | number;
                 /** @description off: kept but not shown in the public listing */
                 listed: boolean;
-                listedAt: number | null;
+                listedAt: null | number;
                 /** @description living rooms */
                 livingRooms: number;
                 /** @description monthly rent in fen */
                 rentFen: number;
-                totalFloors: number | null;
+                totalFloors: null | number;
                 /** @description epoch ms */
                 updatedAt: number;
                 /** @description listed and the work online: strangers find it */
                 visible: boolean;
                 workUid: string;
-              } | null;
+              };
               msg: string;
             };
           };
@@ -19564,14 +19564,14 @@ export interface paths {
             contactPhone: string;
             district: string;
             /** @description the floor it is on (negative: basement); null when not said */
-            floor: number | null;
+            floor: null | number;
             /** @description off: kept but not shown in the public listing */
             listed: boolean;
             /** @description living rooms */
             livingRooms: number;
             /** @description monthly rent in fen */
             rentFen: number;
-            totalFloors: number | null;
+            totalFloors: null | number;
           };
         };
       };
@@ -19599,15 +19599,15 @@ export interface paths {
                 contactPhone: string;
                 district: string;
                 /** @description the floor it is on (negative: basement); null when not said */
-                floor: number | null;
+                floor: null | number;
                 /** @description off: kept but not shown in the public listing */
                 listed: boolean;
-                listedAt: number | null;
+                listedAt: null | number;
                 /** @description living rooms */
                 livingRooms: number;
                 /** @description monthly rent in fen */
                 rentFen: number;
-                totalFloors: number | null;
+                totalFloors: null | number;
                 /** @description epoch ms */
                 updatedAt: number;
                 /** @description listed and the work online: strangers find it */
@@ -20818,17 +20818,17 @@ export interface paths {
                   contactName: string;
                   coverUrl: string;
                   district: string;
-                  floor: number | null;
-                  latitude: number | null;
+                  floor: null | number;
+                  latitude: null | number;
                   /** @description epoch ms */
                   listedAt: number;
                   livingRooms: number;
-                  longitude: number | null;
+                  longitude: null | number;
                   /** @description the middle four digits hidden */
                   maskedPhone: string;
                   rentFen: number;
                   title: string;
-                  totalFloors: number | null;
+                  totalFloors: null | number;
                   workUid: string;
                 }[];
                 pageNum: number;
