@@ -42,5 +42,11 @@ export const houseRules = {
       reason:
         "the map's area query reads every placed work strangers may see with its author's name in one statement over the location index, capped (docs/map.md)",
     },
+    {
+      file: 'apps/server/src/modules/rentals/rentals.repository.ts',
+      modules: ['works', 'users'],
+      reason:
+        "the rental listing filters by its work's visibility, title and map position and its owner's standing, and pages, in one statement (docs/rentals.md)",
+    },
   ],
 };

@@ -97,6 +97,28 @@ const accounts = [
     roles: ['customer'],
     permissionIds: [161, 162, 35, 37, 163],
   },
+  // The rental journeys (e2e/renting-house.spec.ts): an owner per language, and a visitor who asks for a number.
+  {
+    phone: '13800000062',
+    password: 'Rental#2026',
+    fullName: 'Rental Owner Zh',
+    roles: ['photographer'],
+    permissionIds: [161, 162, 35, 37, 163],
+  },
+  {
+    phone: '13800000063',
+    password: 'Rental#2026',
+    fullName: 'Rental Owner En',
+    roles: ['photographer'],
+    permissionIds: [161, 162, 35, 37, 163],
+  },
+  {
+    phone: '13800000064',
+    password: 'Rental#2026',
+    fullName: 'Rental Visitor',
+    roles: ['customer'],
+    permissionIds: [161, 162, 35, 37, 163],
+  },
   // The team journey's superiors, one chain per language: 42 invited by 41, 45 by 44 (e2e/support/team.ts).
   { phone: '13800000041', password: 'Team#2026', fullName: 'Team Lead Zh', roles: ['customer'], permissionIds: [161, 162, 35, 37, 163] },
   {

@@ -55,6 +55,12 @@ export const users = {
     zh: { phone: '13800000056', password: 'Search#2026', name: '澜庭影像' },
     en: { phone: '13800000057', password: 'Search#2026', name: '汀兰 Studio' },
   },
+  /** The rental journeys (e2e/renting-house.spec.ts): an owner per language and a visitor. */
+  rentals: {
+    zhOwner: { phone: '13800000062', password: 'Rental#2026', name: 'Rental Owner Zh' },
+    enOwner: { phone: '13800000063', password: 'Rental#2026', name: 'Rental Owner En' },
+    visitor: { phone: '13800000064', password: 'Rental#2026', name: 'Rental Visitor' },
+  },
   /** Photographers of the signing journeys (e2e/service-orders-admin.spec.ts): one applies through the form, one is approved. */
   signingApplicants: {
     form: { phone: '13800000029', password: 'Sign#2026', name: 'Sign Form Photographer' },

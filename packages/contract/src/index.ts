@@ -33,6 +33,7 @@ export * from './service-orders.js';
 export * from './people.js';
 export * from './team.js';
 export * from './articles.js';
+export * from './rentals.js';
 export * from './map.js';
 export * from './brand-pages.js';
 export * from './narrations.js';

@@ -262,6 +262,10 @@ describe('API description', () => {
         '/api/admin/sitePages/{kind}/draft',
         '/api/admin/sitePages/{kind}/publish',
         '/api/admin/sitePages/{kind}/versions/{version}/restore',
+        // rentals (docs/rentals.md)
+        '/api/model/{uid}/rental',
+        '/api/open/rentals',
+        '/api/rentals/{uid}/contact',
       ].sort(),
     );
     expect(document.paths['/api/client/{uid}/info']?.get?.security).toEqual([{ token: [] }]);

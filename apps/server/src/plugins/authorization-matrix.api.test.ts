@@ -453,6 +453,27 @@ const MATRIX: Record<string, Row> = {
   'DELETE /api/model/{uid}/audit': row(work, [401, 404, 409, 409]),
   'PUT /api/model/{uid}/market': row(work, [401, 404, 409, 409], { body: { price: '9.90' } }),
   'DELETE /api/model/{uid}/market': row(work, [401, 404, 200, 200]),
+  // rentals (docs/rentals.md): the owner's rental details; a work without them has no contact to show
+  'GET /api/model/{uid}/rental': row(work, [401, 404, 200, 200]),
+  'PUT /api/model/{uid}/rental': row(work, [401, 404, 200, 200], {
+    body: {
+      rentFen: 100_000,
+      area: 50,
+      bedrooms: 1,
+      livingRooms: 1,
+      bathrooms: 1,
+      floor: null,
+      totalFloors: null,
+      address: '矩阵路 1 号',
+      district: '',
+      city: '',
+      contactName: '矩阵',
+      contactPhone: '13800000062',
+      listed: true,
+    },
+  }),
+  'DELETE /api/model/{uid}/rental': row(work, [401, 404, 200, 200]),
+  'POST /api/rentals/{uid}/contact': row(work, [401, 404, 404, 404]),
   // market (docs/market.md): a purchase needs a balance (none here but the seller's own listing); admins review
   'GET /api/market/listings/{id}': row(listing(), [200, 200, 200, 200]),
   'POST /api/market/listings/{id}/purchase': row(listing(), [401, 409, 409, 409], { body: { method: 'balance' } }),

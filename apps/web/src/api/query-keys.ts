@@ -154,6 +154,12 @@ export const queryKeys = {
     tours: (ownerUid: string) => [...queryKeys.narrations.all, 'tours', ownerUid] as const,
     published: (uid: string, language: string) => [...queryKeys.narrations.all, 'published', uid, language] as const,
   },
+  /** Rental listings (`/rentingHouse`, docs/rentals.md): the public search; an owner's details of one work. */
+  rentals: {
+    all: ['rentals'] as const,
+    search: (query: unknown) => [...queryKeys.rentals.all, 'search', query] as const,
+    ofWork: (uid: string) => [...queryKeys.rentals.all, 'work', uid] as const,
+  },
   /** The two-level team (`/team/index`): its overview, both levels, both kinds of reward, the chart. */
   /** Showcases, landing pages and leads of permission 42 (docs/brand-pages.md); the public pages' answers are per id. */
   brandPages: {

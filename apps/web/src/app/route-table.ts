@@ -11,7 +11,11 @@ import type { AppRoute } from './route-types';
 export const publicRoutes: readonly AppRoute[] = [
   { path: '/', meta: { titleKey: 'menu.home', layout: 'public' }, page: () => import('../pages/home-page') },
   { path: '/index', redirect: '/', meta: { titleKey: 'menu.index', layout: 'public', hidden: true } },
-  { path: '/rentingHouse', meta: { titleKey: 'menu.rentingHouse', layout: 'public', keepAlive: true } },
+  {
+    path: '/rentingHouse',
+    meta: { titleKey: 'menu.rentingHouse', layout: 'public', keepAlive: true },
+    page: () => import('../pages/renting-house-page'),
+  },
   { path: '/addOrder', meta: { titleKey: 'menu.addOrder', layout: 'public' }, page: () => import('../pages/add-order-page') },
   {
     // Desktop and mobile variants (spec 2.2), chosen by the screen's width; the membership versions compared at #versions.

@@ -20,6 +20,7 @@ import {
 import { characterCount } from '../../../lib/text-count';
 import { WORK_TEXT_LIMITS, type LimitedField } from '../lib/text-limits';
 import { MapPicker } from './map-picker';
+import { RentalSection } from './rental-section';
 import { SensitiveWordHint } from './sensitive-word-hint';
 import { TagEditor } from './tag-editor';
 import { WorkTrafficChart } from './work-traffic-chart';
@@ -41,7 +42,7 @@ interface WorkEditDrawerProps {
   uploads: WorkEditUploadSlots;
 }
 
-type TabKey = 'details' | 'files' | 'traffic';
+type TabKey = 'details' | 'files' | 'rental' | 'traffic';
 
 const NO_WORDS: readonly string[] = [];
 
@@ -151,6 +152,16 @@ export function WorkEditDrawer({ uid, open, onClose, uploads }: WorkEditDrawerPr
             label: uploads.filesLabel(detail),
             children: uploads.files(detail),
           },
+          // Rental details belong to panoramas only (docs/rentals.md).
+          ...(detail.type === 'panorama'
+            ? [
+                {
+                  key: 'rental' as const,
+                  label: <span data-testid="work-edit-rental-tab">{t('rentalEdit.tab')}</span>,
+                  children: <RentalSection work={detail} />,
+                },
+              ]
+            : []),
           {
             key: 'traffic',
             label: <span data-testid="work-edit-traffic-tab">{t('workEdit.tabs.traffic')}</span>,
