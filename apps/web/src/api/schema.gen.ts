@@ -26541,6 +26541,252 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/model/{uid}/rental': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** A work's rental details, for its owner (null when it has none) */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          uid: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {number} */
+              code: 0;
+              data: null | {
+                /** @description street and building */
+                address: string;
+                area: number;
+                /** @description bathrooms */
+                bathrooms: number;
+                /** @description bedrooms */
+                bedrooms: number;
+                city: string;
+                contactName: string;
+                /** @description 11-digit mobile number */
+                contactPhone: string;
+                district: string;
+                /** @description the floor it is on (negative: basement); null when not said */
+                floor: null | number;
+                /** @description off: kept but not shown in the public listing */
+                listed: boolean;
+                listedAt: null | number;
+                /** @description living rooms */
+                livingRooms: number;
+                /** @description monthly rent in fen */
+                rentFen: number;
+                totalFloors: null | number;
+                /** @description epoch ms */
+                updatedAt: number;
+                /** @description listed and the work online: strangers find it */
+                visible: boolean;
+                workUid: string;
+              };
+              msg: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+      };
+    };
+    /** Sets the rental details of my panorama work (listed: whether the public listing shows it) */
+    put: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          uid: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /** @description street and building */
+            address: string;
+            /** @description square metres; rounded to two decimals */
+            area: number;
+            /** @description bathrooms */
+            bathrooms: number;
+            /** @description bedrooms */
+            bedrooms: number;
+            city: string;
+            contactName: string;
+            /** @description 11-digit mobile number */
+            contactPhone: string;
+            district: string;
+            /** @description the floor it is on (negative: basement); null when not said */
+            floor: null | number;
+            /** @description off: kept but not shown in the public listing */
+            listed: boolean;
+            /** @description living rooms */
+            livingRooms: number;
+            /** @description monthly rent in fen */
+            rentFen: number;
+            totalFloors: null | number;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {number} */
+              code: 0;
+              data: {
+                /** @description street and building */
+                address: string;
+                area: number;
+                /** @description bathrooms */
+                bathrooms: number;
+                /** @description bedrooms */
+                bedrooms: number;
+                city: string;
+                contactName: string;
+                /** @description 11-digit mobile number */
+                contactPhone: string;
+                district: string;
+                /** @description the floor it is on (negative: basement); null when not said */
+                floor: null | number;
+                /** @description off: kept but not shown in the public listing */
+                listed: boolean;
+                listedAt: null | number;
+                /** @description living rooms */
+                livingRooms: number;
+                /** @description monthly rent in fen */
+                rentFen: number;
+                totalFloors: null | number;
+                /** @description epoch ms */
+                updatedAt: number;
+                /** @description listed and the work online: strangers find it */
+                visible: boolean;
+                workUid: string;
+              };
+              msg: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+      };
+    };
+    post?: never;
+    /** Removes my work's rental details (none: nothing changes) */
+    delete: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          uid: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {number} */
+              code: 0;
+              data: {
+                /** @description false: there were none */
+                removed: boolean;
+              };
+              msg: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+      };
+    };
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/model/{uid}/restore': {
     parameters: {
       query?: never;
@@ -28994,6 +29240,100 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/open/rentals': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Rental listings: filters by rent, area, bedrooms, keyword and the visible map; newest, by rent or by area */
+    get: {
+      parameters: {
+        query: {
+          /** @description the visible map: west,south,east,north in degrees (west > east crosses the antimeridian) */
+          bbox?: string;
+          /** @description at least this many bedrooms */
+          bedrooms?: number;
+          /** @description part of the address, district, city or the work's title */
+          keyword?: string;
+          /** @description square metres at most */
+          maxArea?: number;
+          /** @description monthly rent at most, in fen */
+          maxRent?: number;
+          /** @description square metres at least */
+          minArea?: number;
+          /** @description monthly rent at least, in fen */
+          minRent?: number;
+          pageNum: number;
+          pageSize: number;
+          sort?: 'newest' | 'rentAsc' | 'rentDesc' | 'areaDesc';
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {number} */
+              code: 0;
+              data: {
+                list: {
+                  address: string;
+                  area: number;
+                  bathrooms: number;
+                  bedrooms: number;
+                  city: string;
+                  contactName: string;
+                  coverUrl: string;
+                  district: string;
+                  floor: null | number;
+                  latitude: null | number;
+                  /** @description epoch ms */
+                  listedAt: number;
+                  livingRooms: number;
+                  longitude: null | number;
+                  /** @description the middle four digits hidden */
+                  maskedPhone: string;
+                  rentFen: number;
+                  title: string;
+                  totalFloors: null | number;
+                  workUid: string;
+                }[];
+                pageNum: number;
+                pageSize: number;
+                total: number;
+              };
+              msg: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/open/search': {
     parameters: {
       query?: never;
@@ -30618,6 +30958,80 @@ export interface paths {
         };
         /** @description Default Response */
         410: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/rentals/{uid}/contact': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** A listing's full contact phone, for a signed-in visitor (a limited number an hour) */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          uid: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {number} */
+              code: 0;
+              data: {
+                contactName: string;
+                contactPhone: string;
+                workUid: string;
+              };
+              msg: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        429: {
           headers: {
             [name: string]: unknown;
           };
