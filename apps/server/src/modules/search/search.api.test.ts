@@ -49,6 +49,18 @@ beforeAll(async () => {
   await work(photographer, 'binned', { name: '湖景回收' }, { deleted: true });
   await work(disabledOwner, 'ofDisabled', { name: '湖景停用' });
   await app.services.database.db.update(users).set({ disabledAt: new Date() }).where(eq(users.id, disabledOwner.id));
+  // One published article and one draft: the articles source answers only what readers see.
+  const editor = (await app.services.users.getAuthUser(photographer.id))!;
+  const content = { type: 'doc' as const, content: [{ type: 'paragraph', content: [{ type: 'text', text: '清晨的光线' }] }] };
+  const guide = await app.services.articlesAdmin.create(editor, {
+    title: '湖景拍摄指南',
+    summary: '如何拍好湖景',
+    coverUrl: '',
+    category: 'courseGuide',
+    content,
+  });
+  await app.services.articlesAdmin.publish(guide.id);
+  await app.services.articlesAdmin.create(editor, { title: '湖景草稿', summary: '', coverUrl: '', category: 'news', content });
 });
 afterAll(() => testApp.close());
 
@@ -60,6 +72,7 @@ describe('GET /api/open/search', () => {
     expect(answer.counts).toEqual([
       { kind: 'works', total: 3, totalCapped: false },
       { kind: 'people', total: 1, totalCapped: false },
+      { kind: 'articles', total: 1, totalCapped: false },
     ]);
     const [villa, , living] = answer.works!.list;
     expect(villa!.name).toEqual({ text: '西湖湖景别墅', highlights: [{ start: 2, end: 4 }] });
@@ -68,7 +81,9 @@ describe('GET /api/open/search', () => {
     expect(answer.people!.list).toEqual([
       { uid: photographer.uid, name: { text: '湖景摄影师', highlights: [{ start: 0, end: 2 }] }, avatarUrl: '', identities: [] },
     ]);
-    expect(answer.articles).toBeUndefined();
+    expect(answer.articles!.list).toMatchObject([
+      { title: { text: '湖景拍摄指南', highlights: [{ start: 0, end: 2 }] }, category: { key: 'courseGuide' } },
+    ]);
   });
 
   it('finds by one Chinese character, and by Latin words in any width and case', async () => {
@@ -110,6 +125,7 @@ describe('GET /api/open/search', () => {
     expect(models.counts).toEqual([
       { kind: 'works', total: 1, totalCapped: false },
       { kind: 'people', total: 1, totalCapped: false },
+      { kind: 'articles', total: 1, totalCapped: false },
     ]);
     const people = await search(`${keyword('湖景')}&kind=people`);
     expect(people.works).toBeUndefined();
