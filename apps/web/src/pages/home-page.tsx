@@ -93,10 +93,16 @@ export default function HomePage() {
               <Button type="primary" size="large" onClick={start} icon={<ArrowRightOutlined />} iconPlacement="end">
                 {signedIn ? t('home.hero.primarySignedIn') : t('home.hero.primary')}
               </Button>
-              <Button size="large" icon={<DownloadOutlined />} onClick={() => {
+              <Button
+                size="large"
+                icon={<DownloadOutlined />}
+                onClick={() => {
                   setDownloadOpen(true);
                   setDownloadShown(true);
-                }} ghost className="home-hero__ghost">
+                }}
+                ghost
+                className="home-hero__ghost"
+              >
                 {t('home.hero.secondary')}
               </Button>
             </div>

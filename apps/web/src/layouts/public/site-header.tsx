@@ -15,7 +15,7 @@ import { useSession } from '../../stores/session-store';
 const AppDownloadDialog = lazyComponent(() => import('../../features/app-download').then((module) => module.AppDownloadDialog));
 const MembershipDialog = lazyComponent(() => import('../../features/membership').then((module) => module.MembershipDialog));
 const NotificationBell = lazyComponent(() => import('../../features/notifications').then((module) => module.NotificationBell));
-const Drawer = lazyComponent(() => import('antd/es/drawer'));
+const Drawer = lazyComponent(() => import('antd/es/drawer').then((module) => module.default));
 const UserMenu = lazyComponent(() => import('../user-menu').then((module) => module.UserMenu));
 
 type NavEntry =
