@@ -23,6 +23,11 @@ export interface PageMeta {
   summary?: string;
   /** Links a crawler may follow from the page (the site's sections), shown in the summary. */
   links?: readonly { href: string; label: string }[];
+  /**
+   * A picture of what the page's viewer opens on (a tour's first scene), shown full width at once, before
+   * any script, and preloaded: the web app keeps it until the viewer has drawn (docs/web.md).
+   */
+  firstViewImageUrl?: string;
 }
 
 export interface WebAppOptions {
@@ -51,11 +56,27 @@ export function withPageMeta(html: string, meta: PageMeta): string {
     `<meta itemprop="name" content="${title}" />`,
     `<meta itemprop="description" content="${description}" />`,
     ...(image ? [`<meta itemprop="image" content="${image}" />`] : []),
+    ...(meta.firstViewImageUrl ? [`<link rel="preload" as="image" href="${escapeHtml(meta.firstViewImageUrl)}" fetchpriority="high" />`] : []),
   ].join('\n    ');
   // A function, not a string: a name holding `$&`, `$'` or `` $` `` is text, not a replacement pattern.
   return html
     .replace(/<title>[^<]*<\/title>/, () => `<title>${title}</title>\n    ${tags}`)
-    .replace('<div id="root"></div>', () => `<div id="root">${crawlerSummary(meta)}</div>`);
+    .replace('<div id="root"></div>', () => `<div id="root">${firstView(meta)}${crawlerSummary(meta)}</div>`);
+}
+
+/**
+ * The viewer's first picture where the details page puts its viewer (below its 56 px bar, the stage's
+ * height): `apps/web/src/app/server-first-view.tsx` reads it before React's first render and draws the
+ * same box, so it stays on screen until the viewer's first frame. `elementtiming` lets a benchmark see it painted.
+ */
+function firstView(meta: PageMeta): string {
+  if (!meta.firstViewImageUrl) return '';
+  return [
+    '<div data-first-view style="padding-top:56px;background:#fff">',
+    '<div style="height:clamp(320px,72vh,780px);background:#0b1020;overflow:hidden">',
+    `<img src="${escapeHtml(meta.firstViewImageUrl)}" alt="" elementtiming="first-view" fetchpriority="high" style="display:block;width:100%;height:100%;object-fit:cover" />`,
+    '</div></div>',
+  ].join('');
 }
 
 /**

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Outlet, ScrollRestoration, useLocation, useNavigation } from 'react-router';
 import { PageLoading } from '../components/page-loading';
 import { SandboxMoneyBanner } from '../components/sandbox-money-banner';
+import { currentServerFirstView, FirstViewPlaceholder } from './server-first-view';
 
 // nprogress's own template gives its bar `role="bar"`, which is no ARIA role (axe: critical); the same markup without it.
 NProgress.configure({
@@ -36,7 +37,10 @@ export function RootShell() {
   );
 }
 
-/** Shown while the first navigation (guard and lazy page) resolves. */
+/**
+ * Shown while the first navigation (guard and lazy page) resolves: the picture the server showed in the
+ * page's viewer when it gave one (a tour's details page), a spinner otherwise.
+ */
 export function InitialLoading() {
   useEffect(() => {
     NProgress.start();
@@ -44,5 +48,6 @@ export function InitialLoading() {
       NProgress.done();
     };
   }, []);
-  return <PageLoading fullScreen />;
+  const firstView = currentServerFirstView();
+  return firstView ? <FirstViewPlaceholder src={firstView} /> : <PageLoading fullScreen />;
 }

@@ -1,16 +1,19 @@
 import { EyeOutlined, ShareAltOutlined } from '@ant-design/icons';
 import { Alert, Button, Skeleton, Tag } from 'antd';
 import type { WorkDetail } from '@spatia/contract';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { BrandBar } from '../components/brand-bar';
 import { UserAvatar } from '../components/user-avatar';
 import { IdentityBadges } from '../components/identity-badges';
+import { serverFirstViewOf } from '../app/server-first-view';
 import {
+  FirstViewPoster,
   ModelOptimisation,
   OwnerDownloads,
   PublicShareDialog,
+  preloadTourViewer,
   useCountView,
   usePublicTour,
   usePublicWork,
@@ -32,24 +35,38 @@ import './details/details-page.css';
  * `?embed=1` (the embed code's iframe) shows the viewer alone. Offline works answer 404 to everyone but
  * their owner. The owner (the signed-in person the work belongs to; the server checks again) also
  * measures on a point cloud and downloads the original and the LAS export.
+ *
+ * Opened from a link to a tour, the server has already shown the tour's opening picture (`serverPoster`):
+ * the page keeps it in the viewer's place, asks for the tour and the viewer's code at once, in parallel
+ * with the work, and takes the picture away at the viewer's first frame (docs/web.md, "The shared work page").
  */
 export default function DetailsPage() {
   const { t } = useTranslation();
   const { id = '' } = useParams();
   const [searchParams] = useSearchParams();
   const embedded = searchParams.get('embed') === '1';
+  const serverPoster = serverFirstViewOf(`/details/${id}`) ?? undefined;
   const work = usePublicWork(id);
-  const tour = usePublicTour(id, work.data?.type === 'panorama');
+  const tour = usePublicTour(id, work.data?.type === 'panorama' || serverPoster !== undefined);
   const scene = useWorkScene(id, work.data !== undefined && work.data.type !== 'panorama');
   const sessionUid = useSession((session) => session.uid);
   const [sharing, setSharing] = useState(false);
   useCountView(id, work.isSuccess);
+  useEffect(() => {
+    if (serverPoster) preloadTourViewer();
+  }, [serverPoster]);
 
   if (work.isPending) {
     return (
       <div className={embedded ? 'details-embed' : 'details-page'} aria-busy="true">
         {!embedded && <DetailsTopBar />}
-        <div className="details-stage details-stage--loading" />
+        {serverPoster ? (
+          <div className="details-stage">
+            <FirstViewPoster src={serverPoster} />
+          </div>
+        ) : (
+          <div className="details-stage details-stage--loading" />
+        )}
         {!embedded && (
           <div className="details-body">
             <Skeleton active paragraph={{ rows: 4 }} />
@@ -95,6 +112,7 @@ export default function DetailsPage() {
         work={detail}
         owner={owner}
         onRetry={() => void (detail.type === 'panorama' ? tour.refetch() : scene.refetch())}
+        poster={serverPoster}
       />
     </div>
   );

@@ -1,4 +1,4 @@
-import type { Tour, TourUpdate } from '@spatia/contract';
+import { firstViewFace, panoramaBasePath, type Tour, type TourUpdate } from '@spatia/contract';
 import type { Executor, Transaction } from '../../db/database.js';
 import type { ProcessedScene } from '../processing/index.js';
 import type { StoredTourSettings } from './tours.tables.js';
@@ -46,6 +46,19 @@ export class ToursService {
   async get(actor: Actor | undefined, uid: string): Promise<Tour> {
     const processed = await this.load(await this.works.findViewable(actor, uid));
     return buildTour(processed, siteLocations(processed));
+  }
+
+  /**
+   * The base face the tour opens on, as the viewer asks for it (its first scene's folder plus
+   * `base/{face}.jpg`); null for works that are no processed panorama. The caller has checked who may see it.
+   */
+  async firstViewImage(work: WorkRow): Promise<string | null> {
+    if (work.type !== 'panorama') return null;
+    const published = await this.processing.published(work.id);
+    if (!published) return null;
+    const processed = await this.load(work);
+    const first = buildTour(processed, siteLocations(processed)).scenes[0];
+    return first ? first.baseUrl + panoramaBasePath(firstViewFace(first.initialView)) : null;
   }
 
   async save(actor: Actor, uid: string, update: TourUpdate): Promise<Tour> {

@@ -45,6 +45,8 @@ declare module '../../kernel/hooks.js' {
   interface HookMap {
     /** Why a work's viewers (other than its owner and admins) see a notice instead of it, if they do. */
     'works.viewingHold': (work: WorkRow) => Promise<ServingHoldReason | null>;
+    /** The file a work's viewer draws first (a tour's opening base face), as a site URL; null when there is none yet. */
+    'works.firstViewImage': (work: WorkRow) => Promise<string | null>;
   }
 }
 
@@ -69,8 +71,10 @@ export default defineModule({
     await app.register(workPublishingRoutes, { publishing: workPublishing, publicUrl: config.publicUrl });
     await app.register(workAssetsRoutes, { assets: workAssets });
   },
-  contributes: ({ works, config }) => ({
-    'pages.describe': describeWorkPage(works, config.publicUrl),
+  contributes: ({ works, config, hooks }) => ({
+    'pages.describe': describeWorkPage(works, config.publicUrl, (work) =>
+      Promise.resolve(hooks.get('works.firstViewImage')?.(work) ?? null),
+    ),
     'pages.sitemap': () => works.publicPages(SITEMAP_ENTRIES_PER_SOURCE),
   }),
   jobs: ({ works }) => [

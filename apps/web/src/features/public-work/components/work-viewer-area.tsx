@@ -2,33 +2,41 @@ import { Button } from 'antd';
 import type { WorkDetail } from '@spatia/contract';
 import { useTranslation } from 'react-i18next';
 import type { ViewerArea } from '../lib/public-work-state';
+import './public-work.css';
 import { WorkModelViewer } from './work-model-viewer';
 import { WorkNotice } from './work-notice';
 import { WorkPointCloudViewer } from './work-point-cloud-viewer';
-import { WorkTourViewer } from './work-tour-viewer';
+import { tourPosterOf, WorkTourViewer } from './work-tour-viewer';
 
 /**
  * What the viewer area of a work's page shows (the public page, a market listing's page): the viewer of its
- * type, or why there is none yet. Its box (`.details-stage`) is the page's.
+ * type, or why there is none yet. Its box (`.details-stage`) is the page's. A tour shows its opening
+ * picture (`poster`, the one the server showed, else its first scene's) until the viewer draws.
  */
 export function WorkViewerArea({
   area,
   work,
   owner,
   onRetry,
+  poster,
 }: {
   area: ViewerArea;
   work: WorkDetail;
   owner: boolean;
   onRetry: () => void;
+  poster?: string;
 }) {
   const { t } = useTranslation();
   const label = t('details.viewerLabel', { name: work.name, context: work.type });
   switch (area.kind) {
     case 'loading':
-      return <div className="details-stage__loading" aria-label={t('details.viewerLoading', { context: work.type })} role="status" />;
+      return poster ? (
+        <FirstViewPoster src={poster} />
+      ) : (
+        <div className="details-stage__loading" aria-label={t('details.viewerLoading', { context: work.type })} role="status" />
+      );
     case 'tour':
-      return <WorkTourViewer tour={area.tour} label={label} />;
+      return <WorkTourViewer tour={area.tour} label={label} poster={poster ?? tourPosterOf(area.tour)} />;
     case 'model':
       return <WorkModelViewer scene={area.scene} label={label} />;
     case 'pointcloud':
@@ -71,4 +79,9 @@ export function WorkViewerArea({
         />
       );
   }
+}
+
+/** The tour's opening picture in the viewer's box while its data or code is on the way. */
+export function FirstViewPoster({ src }: { src: string }) {
+  return <img className="public-work-viewer__poster" src={src} alt="" data-testid="viewer-poster" />;
 }
