@@ -1,18 +1,19 @@
 import { EyeOutlined, ShareAltOutlined } from '@ant-design/icons';
 import { Alert, Button, Skeleton, Tag } from 'antd';
 import type { WorkDetail } from '@spatia/contract';
-import { useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { BrandBar } from '../components/brand-bar';
+import { lazyComponent } from '../components/lazy-component';
 import { UserAvatar } from '../components/user-avatar';
 import { IdentityBadges } from '../components/identity-badges';
 import { serverFirstViewOf } from '../app/server-first-view';
 import {
   FirstViewPoster,
+  loadPublicShareDialog,
   ModelOptimisation,
   OwnerDownloads,
-  PublicShareDialog,
   preloadTourViewer,
   useCountView,
   usePublicTour,
@@ -28,6 +29,9 @@ import { formatNumber } from '../lib/format';
 import { useSession } from '../stores/session-store';
 import { displayPersonName } from '../lib/person-name';
 import './details/details-page.css';
+
+// Antd's Modal and the QR code load when the visitor first shares, not with the page.
+const PublicShareDialog = lazyComponent(loadPublicShareDialog);
 
 /**
  * /details/{uid}: a work's public page. The viewer full width on top (a panorama's tour, a 3D model,
@@ -51,6 +55,7 @@ export default function DetailsPage() {
   const scene = useWorkScene(id, work.data !== undefined && work.data.type !== 'panorama');
   const sessionUid = useSession((session) => session.uid);
   const [sharing, setSharing] = useState(false);
+  const [shareOpened, setShareOpened] = useState(false);
   useCountView(id, work.isSuccess);
   useEffect(() => {
     if (serverPoster) preloadTourViewer();
@@ -133,7 +138,14 @@ export default function DetailsPage() {
             {detail.name}
           </h1>
           {detail.status !== 'unpublished' && (
-            <Button icon={<ShareAltOutlined />} onClick={() => setSharing(true)} data-testid="details-share">
+            <Button
+              icon={<ShareAltOutlined />}
+              onClick={() => {
+                setSharing(true);
+                setShareOpened(true);
+              }}
+              data-testid="details-share"
+            >
               {t('details.share.button')}
             </Button>
           )}
@@ -189,7 +201,11 @@ export default function DetailsPage() {
           </section>
         )}
       </article>
-      <PublicShareDialog open={sharing} onClose={() => setSharing(false)} uid={detail.uid} name={detail.name} type={detail.type} />
+      {shareOpened && (
+        <Suspense fallback={null}>
+          <PublicShareDialog open={sharing} onClose={() => setSharing(false)} uid={detail.uid} name={detail.name} type={detail.type} />
+        </Suspense>
+      )}
     </div>
   );
 }

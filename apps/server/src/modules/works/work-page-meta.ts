@@ -8,6 +8,7 @@ import type { WorkRow } from './works.repository.js';
 import type { WorksService } from './works.service.js';
 
 const DETAILS_PATH = /^\/details\/([A-Za-z0-9_-]{1,64})\/?(?:\?|$)/;
+const EMBEDDED = /[?&]embed=1(?:&|$)/;
 
 /**
  * The link preview of a work's public page: its name, description and cover. Only works anyone may
@@ -26,7 +27,8 @@ export function describeWorkPage(
     const work = await works.findByUid(uid);
     if (!work || work.deletedAt || !isWorkOnline(work.status)) return undefined;
     const origin = requestOrigin(request, publicUrl);
-    const firstView = await firstViewImage(work);
+    // An embedded viewer (`?embed=1`) has no page around it for the picture's box.
+    const firstView = EMBEDDED.test(request.url) ? null : await firstViewImage(work);
     return {
       title: pageTitle(work.name, request.language),
       description: work.description || work.name,

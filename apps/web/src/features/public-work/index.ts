@@ -3,6 +3,8 @@ export { useCountView, usePublicTour, usePublicWork, useWorkScene } from './api/
 export { ModelOptimisation } from './components/model-optimisation';
 export { OwnerDownloads } from './components/owner-downloads';
 export { PublicShareDialog } from './components/public-share-dialog';
+/** The share dialog's code (antd's Modal, the QR code), for a page that loads it when first opened. */
+export const loadPublicShareDialog = () => import('./components/public-share-dialog').then((module) => module.PublicShareDialog);
 export { WorkFacts } from './components/work-facts';
 export { WorkModelViewer } from './components/work-model-viewer';
 export { WorkNotice } from './components/work-notice';
