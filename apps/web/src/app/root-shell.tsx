@@ -11,6 +11,8 @@ NProgress.configure({
   showSpinner: false,
   trickleSpeed: 120,
   template: '<div class="bar"><div class="peg"></div></div>',
+  // Its default finds the bar by that role: without it NProgress.start() throws and the route shows its error screen.
+  barSelector: '.bar',
 });
 
 /** Spec 2.1: a fixed title on every navigation and a progress bar while one (or a lazy page) loads. */
