@@ -11,7 +11,8 @@
 // apps/web/dist before rebuilding), the same page served from that build (its index.html without the first
 // view, API and files from the same server); always, the floor: the HTML shell's response end.
 // Target: the first view (the picture, and the aim for the viewer's first frame) within 3 s.
-//   node scripts/build.mjs && node bench/details-first-view.mjs [--runs 5] [--baseline-dist DIR]
+//   node scripts/build.mjs && node bench/details-first-view.mjs [--runs 5] [--baseline-dist DIR] [--server URL]
+// (--server: a Spatia server already running with the demo works, instead of starting one on a scratch database.)
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer, request as httpRequest } from 'node:http';
@@ -180,11 +181,11 @@ function summary(label, results) {
   return { frame, preview: pick('preview').length ? median(pick('preview')) : null, shell: median(pick('shell')) };
 }
 
-export async function run({ runs = 5, baselineDist } = {}) {
+export async function run({ runs = 5, baselineDist, server } = {}) {
   console.log(
     `details first view (demo tour, 390×844 mobile, ${NETWORK.latency} ms RTT, 1.6 Mbit/s down, CPU ÷${CPU_SLOWDOWN}, empty cache, median of ${runs})`,
   );
-  const app = await startAppServer();
+  const app = server ? { baseUrl: server, stop: async () => {} } : await startAppServer();
   const baseline = baselineDist ? await startBaselineServer(path.resolve(baselineDist), app.baseUrl) : null;
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: SOFTWARE_WEBGL_ARGS });
   try {
@@ -222,7 +223,9 @@ export async function run({ runs = 5, baselineDist } = {}) {
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const { values } = parseArgs({ options: { runs: { type: 'string', default: '5' }, 'baseline-dist': { type: 'string' } } });
-  const ok = await run({ runs: Number(values.runs), baselineDist: values['baseline-dist'] });
+  const { values } = parseArgs({
+    options: { runs: { type: 'string', default: '5' }, 'baseline-dist': { type: 'string' }, server: { type: 'string' } },
+  });
+  const ok = await run({ runs: Number(values.runs), baselineDist: values['baseline-dist'], server: values.server });
   process.exitCode = ok ? 0 : 1;
 }

@@ -11,9 +11,9 @@ import { IdentityBadges } from '../components/identity-badges';
 import { serverFirstViewOf } from '../app/server-first-view';
 import {
   FirstViewPoster,
+  loadModelOptimisation,
+  loadOwnerDownloads,
   loadPublicShareDialog,
-  ModelOptimisation,
-  OwnerDownloads,
   preloadTourViewer,
   useCountView,
   usePublicTour,
@@ -32,6 +32,9 @@ import './details/details-page.css';
 
 // Antd's Modal and the QR code load when the visitor first shares, not with the page.
 const PublicShareDialog = lazyComponent(loadPublicShareDialog);
+// Only an owner of a model or point cloud sees these; a tour's visitors never load them.
+const ModelOptimisation = lazyComponent(loadModelOptimisation);
+const OwnerDownloads = lazyComponent(loadOwnerDownloads);
 
 /**
  * /details/{uid}: a work's public page. The viewer full width on top (a panorama's tour, a 3D model,
@@ -165,8 +168,10 @@ export default function DetailsPage() {
           )}
         </div>
         {(area.kind === 'model' || area.kind === 'pointcloud') && <WorkFacts scene={area.scene} />}
-        {owner && detail.type !== 'panorama' && <OwnerDownloads work={detail} lasReady={area.kind === 'pointcloud'} />}
-        {owner && area.kind === 'model' && <ModelOptimisation manifest={area.scene.manifest} />}
+        <Suspense fallback={null}>
+          {owner && detail.type !== 'panorama' && <OwnerDownloads work={detail} lasReady={area.kind === 'pointcloud'} />}
+          {owner && area.kind === 'model' && <ModelOptimisation manifest={area.scene.manifest} />}
+        </Suspense>
         {detail.tags.length > 0 && (
           <ul className="details-tags" aria-label={t('details.tags')}>
             {detail.tags.map((tag) => (

@@ -1,12 +1,16 @@
 import { Button } from 'antd';
 import type { WorkDetail } from '@spatia/contract';
+import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
+import { lazyComponent } from '../../../components/lazy-component';
 import type { ViewerArea } from '../lib/public-work-state';
 import './public-work.css';
-import { WorkModelViewer } from './work-model-viewer';
 import { WorkNotice } from './work-notice';
-import { WorkPointCloudViewer } from './work-point-cloud-viewer';
 import { tourPosterOf, WorkTourViewer } from './work-tour-viewer';
+
+// A tour's page never loads the 3D model's or the point cloud's parts (their measuring, their owner's bar).
+const WorkModelViewer = lazyComponent(() => import('./work-model-viewer').then((module) => module.WorkModelViewer));
+const WorkPointCloudViewer = lazyComponent(() => import('./work-point-cloud-viewer').then((module) => module.WorkPointCloudViewer));
 
 /**
  * What the viewer area of a work's page shows (the public page, a market listing's page): the viewer of its
@@ -28,19 +32,24 @@ export function WorkViewerArea({
 }) {
   const { t } = useTranslation();
   const label = t('details.viewerLabel', { name: work.name, context: work.type });
+  const loading = <div className="details-stage__loading" aria-label={t('details.viewerLoading', { context: work.type })} role="status" />;
   switch (area.kind) {
     case 'loading':
-      return poster ? (
-        <FirstViewPoster src={poster} />
-      ) : (
-        <div className="details-stage__loading" aria-label={t('details.viewerLoading', { context: work.type })} role="status" />
-      );
+      return poster ? <FirstViewPoster src={poster} /> : loading;
     case 'tour':
       return <WorkTourViewer tour={area.tour} label={label} poster={poster ?? tourPosterOf(area.tour)} />;
     case 'model':
-      return <WorkModelViewer scene={area.scene} label={label} />;
+      return (
+        <Suspense fallback={loading}>
+          <WorkModelViewer scene={area.scene} label={label} />
+        </Suspense>
+      );
     case 'pointcloud':
-      return <WorkPointCloudViewer scene={area.scene} editable={owner} label={label} />;
+      return (
+        <Suspense fallback={loading}>
+          <WorkPointCloudViewer scene={area.scene} editable={owner} label={label} />
+        </Suspense>
+      );
     case 'processing':
       return (
         <WorkNotice
