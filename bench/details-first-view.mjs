@@ -162,6 +162,11 @@ async function openOnce(browser, url) {
         scriptBytes: scripts.reduce((sum, entry) => sum + entry.encodedBodySize, 0),
         scriptFiles: scripts.length,
         names: scripts.map((entry) => `${new URL(entry.name).pathname} ${entry.encodedBodySize}`),
+        // BENCH_DETAIL: when each request of the page started and ended, to see the waterfall.
+        timeline: performance
+          .getEntriesByType('resource')
+          .filter((entry) => entry.encodedBodySize > 20_000 || !new URL(entry.name).pathname.startsWith('/assets/'))
+          .map((entry) => `${Math.round(entry.startTime)}–${Math.round(entry.responseEnd)} ms ${new URL(entry.name).pathname} ${entry.encodedBodySize}`),
       };
     }, 'spatia:tour-first-frame');
   } finally {
@@ -200,7 +205,7 @@ export async function run({ runs = 5, baselineDist, server } = {}) {
       current.push(await openOnce(browser, `${app.baseUrl}/details/${uid}`));
       if (baseline) before.push(await openOnce(browser, `${baseline.baseUrl}/details/${uid}`));
     }
-    if (process.env.BENCH_DETAIL) console.log(current.at(-1).names.join('\n'));
+    if (process.env.BENCH_DETAIL) console.log([...current.at(-1).names, ...current.at(-1).timeline].join('\n'));
     const now = summary('this', current);
     let ok = true;
     if (baseline) {

@@ -84,7 +84,9 @@ function firstView(meta: PageMeta): string {
  * crawlers that run no script index, and what a visitor on a slow link reads before the script arrives.
  */
 function crawlerSummary(meta: PageMeta): string {
-  const image = meta.imageUrl ? `<img src="${escapeHtml(meta.imageUrl)}" alt="" style="max-width:100%;border-radius:8px" />` : '';
+  // Below a first view the picture is out of sight: fetched only if scrolled to, not beside the viewer's files.
+  const lazy = meta.firstViewImageUrl ? ' loading="lazy"' : '';
+  const image = meta.imageUrl ? `<img src="${escapeHtml(meta.imageUrl)}" alt=""${lazy} style="max-width:100%;border-radius:8px" />` : '';
   const text = meta.summary ?? meta.description;
   const links = (meta.links ?? []).map((link) => `<a href="${escapeHtml(link.href)}">${escapeHtml(link.label)}</a>`).join(' · ');
   return [
