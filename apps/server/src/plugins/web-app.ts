@@ -28,6 +28,8 @@ export interface PageMeta {
    * any script, and preloaded: the web app keeps it until the viewer has drawn (docs/web.md).
    */
   firstViewImageUrl?: string;
+  /** The other files the viewer draws its first frame from (the opening scene's other base faces), preloaded at low priority. */
+  firstViewPreloads?: readonly string[];
 }
 
 export interface WebAppOptions {
@@ -57,6 +59,7 @@ export function withPageMeta(html: string, meta: PageMeta): string {
     `<meta itemprop="description" content="${description}" />`,
     ...(image ? [`<meta itemprop="image" content="${image}" />`] : []),
     ...(meta.firstViewImageUrl ? [`<link rel="preload" as="image" href="${escapeHtml(meta.firstViewImageUrl)}" fetchpriority="high" />`] : []),
+    ...(meta.firstViewPreloads ?? []).map((url) => `<link rel="preload" as="image" href="${escapeHtml(url)}" fetchpriority="low" />`),
   ].join('\n    ');
   // A function, not a string: a name holding `$&`, `$'` or `` $` `` is text, not a replacement pattern.
   return html
@@ -84,9 +87,9 @@ function firstView(meta: PageMeta): string {
  * crawlers that run no script index, and what a visitor on a slow link reads before the script arrives.
  */
 function crawlerSummary(meta: PageMeta): string {
-  // Below a first view the picture is out of sight: fetched only if scrolled to, not beside the viewer's files.
-  const lazy = meta.firstViewImageUrl ? ' loading="lazy"' : '';
-  const image = meta.imageUrl ? `<img src="${escapeHtml(meta.imageUrl)}" alt=""${lazy} style="max-width:100%;border-radius:8px" />` : '';
+  // Under a first view the cover would only take bandwidth from the viewer's files; crawlers have it in og:image.
+  const image =
+    meta.imageUrl && !meta.firstViewImageUrl ? `<img src="${escapeHtml(meta.imageUrl)}" alt="" style="max-width:100%;border-radius:8px" />` : '';
   const text = meta.summary ?? meta.description;
   const links = (meta.links ?? []).map((link) => `<a href="${escapeHtml(link.href)}">${escapeHtml(link.label)}</a>`).join(' · ');
   return [

@@ -45,8 +45,11 @@ declare module '../../kernel/hooks.js' {
   interface HookMap {
     /** Why a work's viewers (other than its owner and admins) see a notice instead of it, if they do. */
     'works.viewingHold': (work: WorkRow) => Promise<ServingHoldReason | null>;
-    /** The file a work's viewer draws first (a tour's opening base face), as a site URL; null when there is none yet. */
-    'works.firstViewImage': (work: WorkRow) => Promise<string | null>;
+    /**
+     * The files a work's viewer draws its first frame from, as site URLs, the one facing the opening view
+     * first (a tour's opening scene's base faces); null when there are none yet.
+     */
+    'works.firstViewImages': (work: WorkRow) => Promise<readonly string[] | null>;
   }
 }
 
@@ -73,7 +76,7 @@ export default defineModule({
   },
   contributes: ({ works, config, hooks }) => ({
     'pages.describe': describeWorkPage(works, config.publicUrl, (work) =>
-      Promise.resolve(hooks.get('works.firstViewImage')?.(work) ?? null),
+      Promise.resolve(hooks.get('works.firstViewImages')?.(work) ?? null),
     ),
     'pages.sitemap': () => works.publicPages(SITEMAP_ENTRIES_PER_SOURCE),
   }),

@@ -54,6 +54,9 @@ describe('link previews of /details/{id}', () => {
     const html = (await page(`/details/${work.uid}`)).body;
     expect(html).toContain(`<link rel="preload" as="image" href="${face}" fetchpriority="high" />`);
     expect(html).toMatch(new RegExp(`<div id="root"><div data-first-view[^>]*>.*<img src="${face}"[^>]*elementtiming="first-view"`));
+    // The other base faces, which the viewer's first frame needs too, come at low priority.
+    for (const other of ['left', 'right', 'back', 'top', 'bottom'])
+      expect(html).toContain(`<link rel="preload" as="image" href="${tour.scenes[0]!.baseUrl}base/${other}.jpg" fetchpriority="low" />`);
     expect((await page(`/details/${work.uid}?embed=1`)).body).not.toContain('data-first-view');
     // Other works have no first view.
     expect((await page(`/details/${(await publishedWork(testApp.app, owner, '模型')).uid}`)).body).not.toContain('data-first-view');
