@@ -1,3 +1,4 @@
+/* global window -- the page functions run in the browser */
 // Issue 29, "The shared work page opens fast on a phone": the demo tour's /details/{id} opened as a phone
 // on a slow link, with an empty cache, through Chromium's own emulation (CDP):
 //   Network.emulateNetworkConditions 1.6 Mbit/s down, 750 kbit/s up, 150 ms round trip;
@@ -54,7 +55,15 @@ async function startAppServer() {
   const port = await freePort();
   const child = spawn(process.execPath, [path.join(root, 'apps/server/dist/server.js')], {
     cwd: root,
-    env: { ...process.env, DATA_DIR: dataDir, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', DEMO_WORKS: 'true' },
+    env: {
+      ...process.env,
+      DATA_DIR: dataDir,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      DEMO_WORKS: 'true',
+    },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const baseUrl = `http://127.0.0.1:${port}`;
@@ -115,7 +124,8 @@ async function startBaselineServer(distDir, appUrl) {
       if (!file.startsWith(distDir) || !existsSync(file)) return void response.writeHead(404).end();
       const type = file.endsWith('.js') ? 'text/javascript' : file.endsWith('.css') ? 'text/css' : 'application/octet-stream';
       const headers = { 'content-type': type, 'cache-control': 'public, max-age=31536000, immutable' };
-      if (existsSync(`${file}.gz`)) return void response.writeHead(200, { ...headers, 'content-encoding': 'gzip' }).end(readFileSync(`${file}.gz`));
+      if (existsSync(`${file}.gz`))
+        return void response.writeHead(200, { ...headers, 'content-encoding': 'gzip' }).end(readFileSync(`${file}.gz`));
       return void response.writeHead(200, headers).end(readFileSync(file));
     }
     if (pathname.startsWith('/api/') || pathname.startsWith('/files/') || path.extname(pathname) !== '') {
@@ -166,7 +176,10 @@ async function openOnce(browser, url) {
         timeline: performance
           .getEntriesByType('resource')
           .filter((entry) => entry.encodedBodySize > 20_000 || !new URL(entry.name).pathname.startsWith('/assets/'))
-          .map((entry) => `${Math.round(entry.startTime)}–${Math.round(entry.responseEnd)} ms ${new URL(entry.name).pathname} ${entry.encodedBodySize}`),
+          .map(
+            (entry) =>
+              `${Math.round(entry.startTime)}–${Math.round(entry.responseEnd)} ms ${new URL(entry.name).pathname} ${entry.encodedBodySize}`,
+          ),
       };
     }, 'spatia:tour-first-frame');
   } finally {
@@ -181,7 +194,9 @@ function summary(label, results) {
   console.log(
     `${label.padEnd(9)} shell ${ms(pick('shell'))}  preview painted ${ms(pick('preview'))}  viewer first frame ${ms(pick('firstFrame'))}` +
       ` (app mark ${ms(pick('appMark'))})  script before it ${format(median(pick('scriptBytes')) / 1024, 1)} kB gzip in ${median(pick('scriptFiles'))} files` +
-      `  [frames: ${pick('firstFrame').map((value) => format(value / 1000, 2)).join(', ')}]`,
+      `  [frames: ${pick('firstFrame')
+        .map((value) => format(value / 1000, 2))
+        .join(', ')}]`,
   );
   return { frame, preview: pick('preview').length ? median(pick('preview')) : null, shell: median(pick('shell')) };
 }
@@ -210,7 +225,9 @@ export async function run({ runs = 5, baselineDist, server } = {}) {
     let ok = true;
     if (baseline) {
       const old = summary('baseline', before);
-      console.log(`  viewer first frame: ${format(now.frame / old.frame, 2)}× the baseline build's (${format(old.frame / now.frame, 2)}× as fast)`);
+      console.log(
+        `  viewer first frame: ${format(now.frame / old.frame, 2)}× the baseline build's (${format(old.frame / now.frame, 2)}× as fast)`,
+      );
     }
     const firstView = now.preview ?? now.frame;
     console.log(

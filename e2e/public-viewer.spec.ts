@@ -79,7 +79,9 @@ const OTHER_VIEWER_MARKERS = ['s3d-model__poster', 'KHR_materials_', 's3d-pc-lab
 
 async function otherViewersIn(scripts: Promise<{ url: string; text: string }>[]): Promise<string[]> {
   const loaded = await Promise.all(scripts);
-  return loaded.flatMap(({ url, text }) => OTHER_VIEWER_MARKERS.filter((marker) => text.includes(marker)).map((marker) => `${url}: ${marker}`));
+  return loaded.flatMap(({ url, text }) =>
+    OTHER_VIEWER_MARKERS.filter((marker) => text.includes(marker)).map((marker) => `${url}: ${marker}`),
+  );
 }
 
 test('a tour opens signed out, switches scenes by its hotspot, shares, and works offline from its package', async ({

@@ -58,7 +58,9 @@ export function withPageMeta(html: string, meta: PageMeta): string {
     `<meta itemprop="name" content="${title}" />`,
     `<meta itemprop="description" content="${description}" />`,
     ...(image ? [`<meta itemprop="image" content="${image}" />`] : []),
-    ...(meta.firstViewImageUrl ? [`<link rel="preload" as="image" href="${escapeHtml(meta.firstViewImageUrl)}" fetchpriority="high" />`] : []),
+    ...(meta.firstViewImageUrl
+      ? [`<link rel="preload" as="image" href="${escapeHtml(meta.firstViewImageUrl)}" fetchpriority="high" />`]
+      : []),
     ...(meta.firstViewPreloads ?? []).map((url) => `<link rel="preload" as="image" href="${escapeHtml(url)}" fetchpriority="low" />`),
   ].join('\n    ');
   // A function, not a string: a name holding `$&`, `$'` or `` $` `` is text, not a replacement pattern.
@@ -89,7 +91,9 @@ function firstView(meta: PageMeta): string {
 function crawlerSummary(meta: PageMeta): string {
   // Under a first view the cover would only take bandwidth from the viewer's files; crawlers have it in og:image.
   const image =
-    meta.imageUrl && !meta.firstViewImageUrl ? `<img src="${escapeHtml(meta.imageUrl)}" alt="" style="max-width:100%;border-radius:8px" />` : '';
+    meta.imageUrl && !meta.firstViewImageUrl
+      ? `<img src="${escapeHtml(meta.imageUrl)}" alt="" style="max-width:100%;border-radius:8px" />`
+      : '';
   const text = meta.summary ?? meta.description;
   const links = (meta.links ?? []).map((link) => `<a href="${escapeHtml(link.href)}">${escapeHtml(link.label)}</a>`).join(' · ');
   return [

@@ -167,9 +167,13 @@ export function createTourViewer(container: HTMLElement, tour: Tour, options: To
   if (options.onFirstFrame) {
     const onFirstFrame = options.onFirstFrame;
     // `ready` comes when the first panorama is in place, before its first render.
-    viewer.addEventListener(events.ReadyEvent.type, () => viewer.addEventListener(events.RenderEvent.type, () => onFirstFrame(), { once: true }), {
-      once: true,
-    });
+    viewer.addEventListener(
+      events.ReadyEvent.type,
+      () => viewer.addEventListener(events.RenderEvent.type, () => onFirstFrame(), { once: true }),
+      {
+        once: true,
+      },
+    );
   }
   const markers = viewer.getPlugin<MarkersPlugin>(MarkersPlugin);
   const gallery = showGallery ? viewer.getPlugin<GalleryPlugin>(GalleryPlugin) : null;
