@@ -11,7 +11,10 @@ let owner: Person;
 const webDir = mkdtempSync(path.join(os.tmpdir(), 'spatia-web-'));
 
 beforeAll(async () => {
-  writeFileSync(path.join(webDir, 'index.html'), '<!doctype html><html><head><title>设计软件云服务平台</title></head><body></body></html>');
+  writeFileSync(
+    path.join(webDir, 'index.html'),
+    '<!doctype html><html><head><title>设计软件云服务平台</title></head><body><div id="root"></div></body></html>',
+  );
   testApp = await createTestApp({ WEB_DIST_DIR: webDir, PUBLIC_URL: 'https://spatia.example.com' });
   owner = await person(testApp.app);
 });
