@@ -1,4 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
+import { publicTourQueryOptions, publicWorkQueryOptions } from '../api/public-work-queries';
 import { i18n } from '../i18n';
 
 /**
@@ -28,11 +29,8 @@ export function serverFirstViewOf(pathname: string): string | null {
 export function startServerFirstView(queryClient: QueryClient): void {
   const uid = captured ? /^\/details\/([^/]+)\/?$/.exec(captured.pathname)?.[1] : undefined;
   if (!uid) return;
-  // Their code is a small chunk of its own: other pages' entry stays as it was.
-  void import('../features/public-work').then(({ publicTourQueryOptions, publicWorkQueryOptions }) => {
-    void queryClient.prefetchQuery(publicWorkQueryOptions(uid, i18n.language));
-    void queryClient.prefetchQuery(publicTourQueryOptions(uid));
-  });
+  void queryClient.prefetchQuery(publicWorkQueryOptions(uid, i18n.language));
+  void queryClient.prefetchQuery(publicTourQueryOptions(uid));
   // The same specifier as the page's viewer: one module, fetched once. A failure shows when the page mounts it.
   import('@spatia/viewers/tour').catch(() => undefined);
 }

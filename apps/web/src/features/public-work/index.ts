@@ -1,6 +1,5 @@
 // What other parts of the web app use of the public-work feature: they import it from here, never from its folders.
 export { useCountView, usePublicTour, usePublicWork, useWorkScene } from './api/get-public-work';
-export { publicTourQueryOptions, publicWorkQueryOptions } from './api/public-page-queries';
 /** The owner's parts of a 3D model's or point cloud's page (antd's Table among them): loaded only where shown. */
 export const loadModelOptimisation = () => import('./components/model-optimisation').then((module) => module.ModelOptimisation);
 export const loadOwnerDownloads = () => import('./components/owner-downloads').then((module) => module.OwnerDownloads);

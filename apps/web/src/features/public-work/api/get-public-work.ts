@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { MeasurementSet, MeasurementUpdate, WorkDetail, WorkScene } from '@spatia/contract';
 import { api } from '../../../api/client';
 import { exportPointCloudLas } from '../../../api/download-ticket';
-import { publicPageQuery, publicTourQueryOptions, publicWorkQueryOptions } from './public-page-queries';
+import { publicPageQuery, publicTourQueryOptions, publicWorkQueryOptions } from '../../../api/public-work-queries';
 import { queryKeys } from '../../../api/query-keys';
 
 /** GET /model/{uid}/scene: what a 3D model's or point cloud's viewer loads; 409 with 1903 until processed. */

@@ -1,11 +1,11 @@
 import { queryOptions, type QueryKey } from '@tanstack/react-query';
 import type { Tour } from '@spatia/contract';
-import { ApiError, api } from '../../../api/client';
-import { getWork } from '../../../api/get-work';
-import { queryKeys } from '../../../api/query-keys';
+import { ApiError, api } from './client';
+import { getWork } from './get-work';
+import { queryKeys } from './query-keys';
 
-// The work's and the tour's queries, apart from the rest of the page's API: the entry imports them to start a
-// tour's page from a link (app/server-first-view.tsx), and must not bring the page's other code along.
+// A work's public page's queries of the work and its tour (features/public-work), here because the entry
+// also starts them for a tour's page opened from a link (app/server-first-view.tsx), with nothing else of the page.
 
 /** GET /model/{uid}/tour: the tour a viewer shows; 409 with code 1903 until the work has been processed. */
 export function getPublicTour(uid: string): Promise<Tour> {
