@@ -62,6 +62,28 @@ async function publishedTour(api: APIRequestContext): Promise<string> {
 
 const caption = (page: Page) => page.locator('.psv-caption-content');
 
+/** The app's script files the page fetches, with their text. */
+function collectScripts(page: Page): Promise<{ url: string; text: string }>[] {
+  const scripts: Promise<{ url: string; text: string }>[] = [];
+  page.on('response', (response) => {
+    if (new URL(response.url()).pathname.endsWith('.js')) scripts.push(response.text().then((text) => ({ url: response.url(), text })));
+  });
+  return scripts;
+}
+
+/**
+ * Markers of the 3D model viewer (its poster's class, GLTFLoader's extension names) and of the point-cloud
+ * viewer (its label layer's class): strings the minifier keeps.
+ */
+const OTHER_VIEWER_MARKERS = ['s3d-model__poster', 'KHR_materials_', 's3d-pc-labels'];
+
+async function otherViewersIn(scripts: Promise<{ url: string; text: string }>[]): Promise<string[]> {
+  const loaded = await Promise.all(scripts);
+  return loaded.flatMap(({ url, text }) =>
+    OTHER_VIEWER_MARKERS.filter((marker) => text.includes(marker)).map((marker) => `${url}: ${marker}`),
+  );
+}
+
 test('a tour opens signed out, switches scenes by its hotspot, shares, and works offline from its package', async ({
   browser,
   request,
@@ -74,9 +96,19 @@ test('a tour opens signed out, switches scenes by its hotspot, shares, and works
 
   const visitor = await browser.newContext({ locale: 'zh-CN' });
   const page = await visitor.newPage();
-  await page.goto(`/details/${uid}`);
+  const scripts = collectScripts(page);
+  const opened = await page.goto(`/details/${uid}`);
+  // The server shows the opening picture before any script, and preloads it (docs/web.md, "The shared work page").
+  const html = (await opened?.text()) ?? '';
+  expect(html).toContain('data-first-view');
+  expect(html).toMatch(/<link rel="preload" as="image" href="[^"]+\/base\/front\.jpg"/);
   await expect(page.getByRole('heading', { name: '公开漫游' })).toBeVisible();
   await expect(page.locator('.psv-container canvas')).toBeVisible();
+  // Drawn: the picture in the viewer's place is gone.
+  await expect(page.getByTestId('viewer-poster')).toHaveCount(0);
+  // Only the tour's viewer: never the 3D model's or the point cloud's code.
+  await page.waitForLoadState('networkidle');
+  expect(await otherViewersIn(scripts)).toEqual([]);
   await expect(caption(page)).toHaveText('客厅');
   await expect(page.getByTestId('details-views')).toContainText('1');
   // The tour enables its scene strip: open with the tour, a thumbnail per scene.

@@ -135,6 +135,21 @@ export interface ViewDirection {
   pitch: number;
 }
 
+/**
+ * The base face a scene's opening view looks into (the nearest face centre): what the public page shows
+ * before the viewer's first frame (docs/web.md, "The shared work page"). The viewer reads the same file
+ * first, so showing it costs no extra bytes.
+ */
+export function firstViewFace(view: ViewDirection): CubeFace {
+  if (view.pitch > 45) return 'top';
+  if (view.pitch < -45) return 'bottom';
+  const yaw = (((view.yaw % 360) + 540) % 360) - 180; // -180 ≤ yaw < 180
+  if (yaw >= -45 && yaw < 45) return 'front';
+  if (yaw >= 45 && yaw < 135) return 'right';
+  if (yaw >= -135 && yaw < -45) return 'left';
+  return 'back';
+}
+
 export const HOTSPOT_KINDS = ['link', 'info'] as const;
 export type HotspotKind = (typeof HOTSPOT_KINDS)[number];
 

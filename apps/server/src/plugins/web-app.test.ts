@@ -17,4 +17,29 @@ describe('withPageMeta', () => {
     expect(html.match(/<title>/g)).toHaveLength(1);
     expect(html).not.toContain('<img');
   });
+
+  it('preloads a first-view picture and shows it first in the root, escaped', () => {
+    const html = withPageMeta(INDEX.replace('<body></body>', '<body><div id="root"></div></body>'), {
+      title: 'Tour',
+      description: 'A tour',
+      imageUrl: '',
+      url: 'https://s.example/details/W1',
+      firstViewImageUrl: '/files/works/W1/base/front.jpg?a="b"',
+    });
+    const src = '/files/works/W1/base/front.jpg?a=&#34;b&#34;';
+    expect(html).toContain(`<link rel="preload" as="image" href="${src}" fetchpriority="high" />`);
+    expect(html).toMatch(new RegExp(`<div id="root"><div data-first-view[^>]*><div[^>]*><img src="${src.replace(/[?]/g, '\\?')}"`));
+    expect(html.indexOf('data-first-view')).toBeLessThan(html.indexOf('data-crawler-summary'));
+  });
+
+  it('writes no first view for pages without one', () => {
+    const html = withPageMeta(INDEX.replace('<body></body>', '<body><div id="root"></div></body>'), {
+      title: 'Home',
+      description: '',
+      imageUrl: '',
+      url: 'https://s.example/',
+    });
+    expect(html).not.toContain('data-first-view');
+    expect(html).not.toContain('rel="preload"');
+  });
 });

@@ -23,6 +23,13 @@ export interface PageMeta {
   summary?: string;
   /** Links a crawler may follow from the page (the site's sections), shown in the summary. */
   links?: readonly { href: string; label: string }[];
+  /**
+   * A picture of what the page's viewer opens on (a tour's first scene), shown full width at once, before
+   * any script, and preloaded: the web app keeps it until the viewer has drawn (docs/web.md).
+   */
+  firstViewImageUrl?: string;
+  /** The other files the viewer draws its first frame from (the opening scene's other base faces), preloaded at low priority. */
+  firstViewPreloads?: readonly string[];
 }
 
 export interface WebAppOptions {
@@ -51,11 +58,30 @@ export function withPageMeta(html: string, meta: PageMeta): string {
     `<meta itemprop="name" content="${title}" />`,
     `<meta itemprop="description" content="${description}" />`,
     ...(image ? [`<meta itemprop="image" content="${image}" />`] : []),
+    ...(meta.firstViewImageUrl
+      ? [`<link rel="preload" as="image" href="${escapeHtml(meta.firstViewImageUrl)}" fetchpriority="high" />`]
+      : []),
+    ...(meta.firstViewPreloads ?? []).map((url) => `<link rel="preload" as="image" href="${escapeHtml(url)}" fetchpriority="low" />`),
   ].join('\n    ');
   // A function, not a string: a name holding `$&`, `$'` or `` $` `` is text, not a replacement pattern.
   return html
     .replace(/<title>[^<]*<\/title>/, () => `<title>${title}</title>\n    ${tags}`)
-    .replace('<div id="root"></div>', () => `<div id="root">${crawlerSummary(meta)}</div>`);
+    .replace('<div id="root"></div>', () => `<div id="root">${firstView(meta)}${crawlerSummary(meta)}</div>`);
+}
+
+/**
+ * The viewer's first picture where the details page puts its viewer (below its 56 px bar, the stage's
+ * height): `apps/web/src/app/server-first-view.tsx` reads it before React's first render and draws the
+ * same box, so it stays on screen until the viewer's first frame. `elementtiming` lets a benchmark see it painted.
+ */
+function firstView(meta: PageMeta): string {
+  if (!meta.firstViewImageUrl) return '';
+  return [
+    '<div data-first-view style="padding-top:56px;background:#fff">',
+    '<div style="height:clamp(320px,72vh,780px);background:#0b1020;overflow:hidden">',
+    `<img src="${escapeHtml(meta.firstViewImageUrl)}" alt="" elementtiming="first-view" fetchpriority="high" style="display:block;width:100%;height:100%;object-fit:cover" />`,
+    '</div></div>',
+  ].join('');
 }
 
 /**
@@ -63,7 +89,11 @@ export function withPageMeta(html: string, meta: PageMeta): string {
  * crawlers that run no script index, and what a visitor on a slow link reads before the script arrives.
  */
 function crawlerSummary(meta: PageMeta): string {
-  const image = meta.imageUrl ? `<img src="${escapeHtml(meta.imageUrl)}" alt="" style="max-width:100%;border-radius:8px" />` : '';
+  // Under a first view the cover would only take bandwidth from the viewer's files; crawlers have it in og:image.
+  const image =
+    meta.imageUrl && !meta.firstViewImageUrl
+      ? `<img src="${escapeHtml(meta.imageUrl)}" alt="" style="max-width:100%;border-radius:8px" />`
+      : '';
   const text = meta.summary ?? meta.description;
   const links = (meta.links ?? []).map((link) => `<a href="${escapeHtml(link.href)}">${escapeHtml(link.label)}</a>`).join(' · ');
   return [

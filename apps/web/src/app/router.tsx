@@ -1,13 +1,21 @@
 import { createBrowserRouter, redirect, type RouteObject } from 'react-router';
+import { namespacesReady } from '../i18n';
 import { guardLoader } from './guard';
 import { InitialLoading, RootShell } from './root-shell';
 import { RouteError } from './route-error';
 import { routeTable } from './route-table';
-import type { AppRoute, RouteLayout } from './route-types';
+import type { AppRoute, PageModule, RouteLayout } from './route-types';
 
 /** Routes with a built page (or a redirect), flattened out of the table. Declared-only routes stay out. */
 function mountable(routes: readonly AppRoute[]): AppRoute[] {
   return routes.flatMap((route) => [...(route.page || route.redirect ? [route] : []), ...mountable(route.children ?? [])]);
+}
+
+/** A lazy module's component, once the messages of the namespaces it brought along are loaded. */
+async function withMessages(module: Promise<PageModule>): Promise<{ Component: PageModule['default'] }> {
+  const { default: Component } = await module;
+  await namespacesReady();
+  return { Component };
 }
 
 function toRouteObject(route: AppRoute): RouteObject {
@@ -19,7 +27,7 @@ function toRouteObject(route: AppRoute): RouteObject {
     return { ...base, handle, loader: () => redirect(target) };
   }
   const page = route.page;
-  return { ...base, handle, lazy: async () => ({ Component: (await page!()).default }) };
+  return { ...base, handle, lazy: () => withMessages(page!()) };
 }
 
 function routesFor(layout: RouteLayout): RouteObject[] {
@@ -41,17 +49,17 @@ export const routes: RouteObject[] = [
     children: [
       {
         id: 'public-layout',
-        lazy: async () => ({ Component: (await import('../layouts/public/public-layout')).default }),
+        lazy: () => withMessages(import('../layouts/public/public-layout')),
         children: routesFor('public'),
       },
       {
         id: 'console-layout',
-        lazy: async () => ({ Component: (await import('../layouts/console/console-layout')).default }),
+        lazy: () => withMessages(import('../layouts/console/console-layout')),
         children: routesFor('console'),
       },
       ...routesFor('none'),
       // Unknown paths, and declared routes whose page is not built yet, show the 404 page in place.
-      { path: '*', lazy: async () => ({ Component: (await import('../pages/not-found-page')).default }) },
+      { path: '*', lazy: () => withMessages(import('../pages/not-found-page')) },
     ],
   },
 ];

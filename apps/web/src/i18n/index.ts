@@ -6,9 +6,9 @@ import 'dayjs/locale/en';
 import type { Language } from '@spatia/contract';
 import { CookieName, readCookie, writeCookie } from '../lib/cookies';
 import { detectLanguage, isLanguage } from './language';
-import { catalogues } from './locales';
+import { connectNamespaces, loadMissing, namespacesReady } from './namespaces';
 
-export const resources = { zh: { translation: catalogues.zh }, en: { translation: catalogues.en } } as const;
+export { namespacesReady } from './namespaces';
 
 const dayjsLocale: Record<Language, string> = { zh: 'zh-cn', en: 'en' };
 
@@ -21,8 +21,14 @@ const initialLanguage = detectLanguage(readCookie(CookieName.language), browserL
 
 export const i18n = i18next.createInstance();
 
+// Messages arrive by namespace, in the current language only (./namespaces.ts); components re-render when
+// one is added, and a key of a namespace nobody announced loads it.
 void i18n.use(initReactI18next).init({
-  resources,
+  resources: { zh: { translation: {} }, en: { translation: {} } },
+  partialBundledLanguages: true,
+  react: { bindI18nStore: 'added' },
+  saveMissing: true,
+  missingKeyHandler: (_languages, _namespace, key) => loadMissing(key),
   lng: initialLanguage,
   fallbackLng: false,
   supportedLngs: ['zh', 'en'],
@@ -31,6 +37,7 @@ void i18n.use(initReactI18next).init({
   initAsync: false,
 });
 
+connectNamespaces(i18n, currentLanguage);
 dayjs.locale(dayjsLocale[initialLanguage]);
 syncDocumentLanguage(initialLanguage);
 
@@ -47,10 +54,19 @@ export function currentLanguage(): Language {
  * writes the `language` cookie that the server reads to answer in the same language.
  */
 export async function setLanguage(language: Language): Promise<void> {
+  // The new language's messages and antd's locale first, so that the page switches in one step.
+  await Promise.all([namespacesReady(language), ...[...languageLoaders].map((load) => load(language))]);
   writeCookie(CookieName.language, language);
   dayjs.locale(dayjsLocale[language]);
   syncDocumentLanguage(language);
   await i18n.changeLanguage(language);
+}
+
+const languageLoaders = new Set<(language: Language) => Promise<unknown>>();
+
+/** Something else a language needs before the page switches to it (antd's locale: app/providers.tsx). */
+export function onLanguageLoad(load: (language: Language) => Promise<unknown>): void {
+  languageLoaders.add(load);
 }
 
 /** Re-writes the language cookie, e.g. after logout cleared every cookie. */

@@ -1,16 +1,20 @@
 import { EyeOutlined, ShareAltOutlined } from '@ant-design/icons';
 import { Alert, Button, Skeleton, Tag } from 'antd';
 import type { WorkDetail } from '@spatia/contract';
-import { useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { BrandBar } from '../components/brand-bar';
+import { lazyComponent } from '../components/lazy-component';
 import { UserAvatar } from '../components/user-avatar';
 import { IdentityBadges } from '../components/identity-badges';
+import { serverFirstViewOf } from '../app/server-first-view';
 import {
-  ModelOptimisation,
-  OwnerDownloads,
-  PublicShareDialog,
+  FirstViewPoster,
+  loadModelOptimisation,
+  loadOwnerDownloads,
+  loadPublicShareDialog,
+  preloadTourViewer,
   useCountView,
   usePublicTour,
   usePublicWork,
@@ -28,32 +32,53 @@ import { useSession } from '../stores/session-store';
 import { displayPersonName } from '../lib/person-name';
 import './details/details-page.css';
 
+// Antd's Modal and the QR code load when the visitor first shares, not with the page.
+const PublicShareDialog = lazyComponent(loadPublicShareDialog);
+// Only an owner of a model or point cloud sees these; a tour's visitors never load them.
+const ModelOptimisation = lazyComponent(loadModelOptimisation);
+const OwnerDownloads = lazyComponent(loadOwnerDownloads);
+
 /**
  * /details/{uid}: a work's public page. The viewer full width on top (a panorama's tour, a 3D model,
  * or a point cloud), then name, author, views, tags, description and cover video, and a share dialog.
  * `?embed=1` (the embed code's iframe) shows the viewer alone. Offline works answer 404 to everyone but
  * their owner. The owner (the signed-in person the work belongs to; the server checks again) also
  * measures on a point cloud and downloads the original and the LAS export.
+ *
+ * Opened from a link to a tour, the server has already shown the tour's opening picture (`serverPoster`):
+ * the page keeps it in the viewer's place, asks for the tour and the viewer's code at once, in parallel
+ * with the work, and takes the picture away at the viewer's first frame (docs/web.md, "The shared work page").
  */
 export default function DetailsPage() {
   const { t } = useTranslation();
   const { id = '' } = useParams();
   const [searchParams] = useSearchParams();
   const embedded = searchParams.get('embed') === '1';
+  const serverPoster = serverFirstViewOf(`/details/${id}`) ?? undefined;
   const work = usePublicWork(id);
-  const tour = usePublicTour(id, work.data?.type === 'panorama');
+  const tour = usePublicTour(id, work.data?.type === 'panorama' || serverPoster !== undefined);
   // A tour's narrated guide (docs/narrations.md): a small answer, null for most tours; the player's code loads only with one.
   const narration = usePublicNarration(id, useLanguage(), work.data?.type === 'panorama');
   const scene = useWorkScene(id, work.data !== undefined && work.data.type !== 'panorama');
   const sessionUid = useSession((session) => session.uid);
   const [sharing, setSharing] = useState(false);
+  const [shareOpened, setShareOpened] = useState(false);
   useCountView(id, work.isSuccess);
+  useEffect(() => {
+    if (serverPoster) preloadTourViewer();
+  }, [serverPoster]);
 
   if (work.isPending) {
     return (
       <div className={embedded ? 'details-embed' : 'details-page'} aria-busy="true">
         {!embedded && <DetailsTopBar />}
-        <div className="details-stage details-stage--loading" />
+        {serverPoster ? (
+          <div className="details-stage">
+            <FirstViewPoster src={serverPoster} />
+          </div>
+        ) : (
+          <div className="details-stage details-stage--loading" />
+        )}
         {!embedded && (
           <div className="details-body">
             <Skeleton active paragraph={{ rows: 4 }} />
@@ -100,6 +125,7 @@ export default function DetailsPage() {
         owner={owner}
         onRetry={() => void (detail.type === 'panorama' ? tour.refetch() : scene.refetch())}
         narration={narration.data ?? null}
+        poster={serverPoster}
       />
     </div>
   );
@@ -120,7 +146,14 @@ export default function DetailsPage() {
             {detail.name}
           </h1>
           {detail.status !== 'unpublished' && (
-            <Button icon={<ShareAltOutlined />} onClick={() => setSharing(true)} data-testid="details-share">
+            <Button
+              icon={<ShareAltOutlined />}
+              onClick={() => {
+                setSharing(true);
+                setShareOpened(true);
+              }}
+              data-testid="details-share"
+            >
               {t('details.share.button')}
             </Button>
           )}
@@ -140,8 +173,10 @@ export default function DetailsPage() {
           )}
         </div>
         {(area.kind === 'model' || area.kind === 'pointcloud') && <WorkFacts scene={area.scene} />}
-        {owner && detail.type !== 'panorama' && <OwnerDownloads work={detail} lasReady={area.kind === 'pointcloud'} />}
-        {owner && area.kind === 'model' && <ModelOptimisation manifest={area.scene.manifest} />}
+        <Suspense fallback={null}>
+          {owner && detail.type !== 'panorama' && <OwnerDownloads work={detail} lasReady={area.kind === 'pointcloud'} />}
+          {owner && area.kind === 'model' && <ModelOptimisation manifest={area.scene.manifest} />}
+        </Suspense>
         {detail.tags.length > 0 && (
           <ul className="details-tags" aria-label={t('details.tags')}>
             {detail.tags.map((tag) => (
@@ -176,7 +211,11 @@ export default function DetailsPage() {
           </section>
         )}
       </article>
-      <PublicShareDialog open={sharing} onClose={() => setSharing(false)} uid={detail.uid} name={detail.name} type={detail.type} />
+      {shareOpened && (
+        <Suspense fallback={null}>
+          <PublicShareDialog open={sharing} onClose={() => setSharing(false)} uid={detail.uid} name={detail.name} type={detail.type} />
+        </Suspense>
+      )}
     </div>
   );
 }

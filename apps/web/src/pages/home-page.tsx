@@ -14,15 +14,18 @@ import {
   ArrowRightOutlined,
 } from '@ant-design/icons';
 import { Button } from 'antd';
-import { useState, type ReactNode } from 'react';
+import { Suspense, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { HOME_AFTER_LOGIN } from '../app/home-path';
-import { AppDownloadDialog } from '../features/app-download';
+import { lazyComponent } from '../components/lazy-component';
 import { ShowcaseStrip } from '../features/showcase';
 import { useSession } from '../stores/session-store';
 import { PanoramaIllustration } from './home/panorama-illustration';
 import './home/home-page.css';
+
+// The download dialog (QR codes) loads when asked for, not with the home page.
+const AppDownloadDialog = lazyComponent(() => import('../features/app-download').then((module) => module.AppDownloadDialog));
 
 const PILLARS = [
   { key: 'panorama', icon: <CompassOutlined /> },
@@ -73,6 +76,7 @@ export default function HomePage() {
   const navigate = useNavigate();
   const signedIn = useSession((session) => session.token !== '');
   const [downloadOpen, setDownloadOpen] = useState(false);
+  const [downloadShown, setDownloadShown] = useState(false);
   const start = () => void navigate(signedIn ? HOME_AFTER_LOGIN : '/login');
 
   return (
@@ -89,7 +93,16 @@ export default function HomePage() {
               <Button type="primary" size="large" onClick={start} icon={<ArrowRightOutlined />} iconPlacement="end">
                 {signedIn ? t('home.hero.primarySignedIn') : t('home.hero.primary')}
               </Button>
-              <Button size="large" icon={<DownloadOutlined />} onClick={() => setDownloadOpen(true)} ghost className="home-hero__ghost">
+              <Button
+                size="large"
+                icon={<DownloadOutlined />}
+                onClick={() => {
+                  setDownloadOpen(true);
+                  setDownloadShown(true);
+                }}
+                ghost
+                className="home-hero__ghost"
+              >
                 {t('home.hero.secondary')}
               </Button>
             </div>
@@ -157,7 +170,9 @@ export default function HomePage() {
         </Button>
       </section>
 
-      <AppDownloadDialog open={downloadOpen} onClose={() => setDownloadOpen(false)} />
+      <Suspense fallback={null}>
+        {downloadShown && <AppDownloadDialog open={downloadOpen} onClose={() => setDownloadOpen(false)} />}
+      </Suspense>
     </div>
   );
 }

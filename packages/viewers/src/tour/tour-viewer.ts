@@ -1,4 +1,4 @@
-import { Viewer, type NavbarCustomButton } from '@photo-sphere-viewer/core';
+import { events, Viewer, type NavbarCustomButton } from '@photo-sphere-viewer/core';
 import { AutorotatePlugin } from '@photo-sphere-viewer/autorotate-plugin';
 import { CubemapTilesAdapter } from '@photo-sphere-viewer/cubemap-tiles-adapter';
 import { GalleryPlugin } from '@photo-sphere-viewer/gallery-plugin';
@@ -29,6 +29,11 @@ export interface TourViewerOptions {
   /** The scene to open; the first of the tour when absent or unknown. */
   startSceneId?: string;
   onSceneChange?: (sceneId: string) => void;
+  /**
+   * Once, after the first frame with the opening scene's base faces drawn (tiles may still be coming):
+   * a page that showed a picture in the viewer's place takes it away then.
+   */
+  onFirstFrame?: () => void;
   /**
    * 'edit' is for the console's tour editor: hotspots neither travel nor open, pointer presses on them
    * go to `handle.editing` listeners instead of turning the view, and nothing plays by itself (no
@@ -161,6 +166,17 @@ export function createTourViewer(container: HTMLElement, tour: Tour, options: To
     mousewheelCtrlKey: false,
   });
   container.classList.add('spv-tour');
+  if (options.onFirstFrame) {
+    const onFirstFrame = options.onFirstFrame;
+    // `ready` comes when the first panorama is in place, before its first render.
+    viewer.addEventListener(
+      events.ReadyEvent.type,
+      () => viewer.addEventListener(events.RenderEvent.type, () => onFirstFrame(), { once: true }),
+      {
+        once: true,
+      },
+    );
+  }
   const markers = viewer.getPlugin<MarkersPlugin>(MarkersPlugin);
   const gallery = showGallery ? viewer.getPlugin<GalleryPlugin>(GalleryPlugin) : null;
   const gyroscope = handheld && !editMode ? viewer.getPlugin<GyroscopePlugin>(GyroscopePlugin) : null;

@@ -19,6 +19,8 @@ export default defineModule({
     tours: new ToursService(new ToursRepository(database.db), processing, works, sensitiveWords),
   }),
   routes: (app, { tours }) => app.register(toursRoutes, { tours }),
+  // The public page of a tour shows its opening picture before any script (docs/web.md).
+  provides: ({ tours }) => ({ 'works.firstViewImages': (work) => tours.firstViewImages(work) }),
   // What a tour keeps beside the processed output follows its publishes, resets and copies.
   on: ({ tours }) => ({
     'processing.published': { when: 'transaction', handle: ({ work, scenes }, tx) => tours.onPublished(work, scenes, tx) },

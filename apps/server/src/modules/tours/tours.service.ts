@@ -1,4 +1,4 @@
-import type { Tour, TourUpdate } from '@spatia/contract';
+import { CUBE_FACES, firstViewFace, panoramaBasePath, type Tour, type TourUpdate } from '@spatia/contract';
 import type { Executor, Transaction } from '../../db/database.js';
 import type { ProcessedScene } from '../processing/index.js';
 import type { StoredTourSettings } from './tours.tables.js';
@@ -46,6 +46,20 @@ export class ToursService {
   async get(actor: Actor | undefined, uid: string): Promise<Tour> {
     const processed = await this.load(await this.works.findViewable(actor, uid));
     return buildTour(processed, siteLocations(processed));
+  }
+
+  /**
+   * The opening scene's base faces as the viewer asks for them (its folder plus `base/{face}.jpg`), the one
+   * the opening view looks into first; null for works that are no processed panorama. The caller has
+   * checked who may see it.
+   */
+  async firstViewImages(work: WorkRow): Promise<string[] | null> {
+    if (work.type !== 'panorama' || !(await this.processing.published(work.id))) return null;
+    const processed = await this.load(work);
+    const first = buildTour(processed, siteLocations(processed)).scenes[0];
+    if (!first) return null;
+    const facing = firstViewFace(first.initialView);
+    return [facing, ...CUBE_FACES.filter((face) => face !== facing)].map((face) => first.baseUrl + panoramaBasePath(face));
   }
 
   async save(actor: Actor, uid: string, update: TourUpdate): Promise<Tour> {

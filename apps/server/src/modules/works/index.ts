@@ -49,6 +49,11 @@ declare module '../../kernel/hooks.js' {
   interface HookMap {
     /** Why a work's viewers (other than its owner and admins) see a notice instead of it, if they do. */
     'works.viewingHold': (work: WorkRow) => Promise<ServingHoldReason | null>;
+    /**
+     * The files a work's viewer draws its first frame from, as site URLs, the one facing the opening view
+     * first (a tour's opening scene's base faces); null when there are none yet.
+     */
+    'works.firstViewImages': (work: WorkRow) => Promise<readonly string[] | null>;
   }
 }
 
@@ -74,8 +79,10 @@ export default defineModule({
     await app.register(workPublishingRoutes, { publishing: workPublishing, publicUrl: config.publicUrl });
     await app.register(workAssetsRoutes, { assets: workAssets });
   },
-  contributes: ({ works, config }) => ({
-    'pages.describe': describeWorkPage(works, config.publicUrl),
+  contributes: ({ works, config, hooks }) => ({
+    'pages.describe': describeWorkPage(works, config.publicUrl, (work) =>
+      Promise.resolve(hooks.get('works.firstViewImages')?.(work) ?? null),
+    ),
     'pages.sitemap': () => works.publicPages(SITEMAP_ENTRIES_PER_SOURCE),
   }),
   jobs: ({ works }) => [

@@ -2,15 +2,19 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/test-app.js';
-import { createWork, person, publishedWork, type Person } from '../../test/works-fixtures.js';
+import { renderSyntheticPanorama } from '../../media/panorama/index.js';
+import { createTestApp, dataOf, type TestApp } from '../../test/test-app.js';
+import { attachAsset, createWork, person, processedPanorama, publishedWork, samplePng, type Person } from '../../test/works-fixtures.js';
 
 let testApp: TestApp;
 let owner: Person;
 const webDir = mkdtempSync(path.join(os.tmpdir(), 'spatia-web-'));
 
 beforeAll(async () => {
-  writeFileSync(path.join(webDir, 'index.html'), '<!doctype html><html><head><title>设计软件云服务平台</title></head><body></body></html>');
+  writeFileSync(
+    path.join(webDir, 'index.html'),
+    '<!doctype html><html><head><title>设计软件云服务平台</title></head><body><div id="root"></div></body></html>',
+  );
   testApp = await createTestApp({ WEB_DIST_DIR: webDir, PUBLIC_URL: 'https://spatia.example.com' });
   owner = await person(testApp.app);
 });
@@ -41,6 +45,24 @@ describe('link previews of /details/{id}', () => {
     const home = await page('/');
     expect(home.headers['x-frame-options']).toBe('SAMEORIGIN');
     expect(home.headers['content-security-policy']).toContain("frame-ancestors 'self'");
+  });
+
+  it("shows a tour's opening base face at once: preloaded, and in the viewer's place inside the root (not when embedded)", async () => {
+    const work = await processedPanorama(testApp.app, owner, [await renderSyntheticPanorama({ width: 2048, height: 1024 })], '全景首屏');
+    await attachAsset(testApp.app, owner, work.uid, 'cover', await samplePng(), 'image/png');
+    expect((await owner.call('PUT', `/api/model/${work.uid}/onLined`, 'onLined=true')).statusCode).toBe(200);
+    const tour = dataOf<{ scenes: { baseUrl: string }[] }>(await owner.call('GET', `/api/model/${work.uid}/tour`));
+    // The demo's and a new tour's opening view looks straight ahead: the front face, as the viewer asks for it.
+    const face = `${tour.scenes[0]!.baseUrl}base/front.jpg`;
+    const html = (await page(`/details/${work.uid}`)).body;
+    expect(html).toContain(`<link rel="preload" as="image" href="${face}" fetchpriority="high" />`);
+    expect(html).toMatch(new RegExp(`<div id="root"><div data-first-view[^>]*>.*<img src="${face}"[^>]*elementtiming="first-view"`));
+    // The other base faces, which the viewer's first frame needs too, come at low priority.
+    for (const other of ['left', 'right', 'back', 'top', 'bottom'])
+      expect(html).toContain(`<link rel="preload" as="image" href="${tour.scenes[0]!.baseUrl}base/${other}.jpg" fetchpriority="low" />`);
+    expect((await page(`/details/${work.uid}?embed=1`)).body).not.toContain('data-first-view');
+    // Other works have no first view.
+    expect((await page(`/details/${(await publishedWork(testApp.app, owner, '模型')).uid}`)).body).not.toContain('data-first-view');
   });
 
   it("gives drafts and unknown works the site's own title", async () => {

@@ -4,26 +4,38 @@ import { requestOrigin } from '../../lib/request-info.js';
 import type { PageMeta } from '../../plugins/web-app.js';
 import { pageTitle } from '../seo/index.js';
 import { fileUrl } from '../uploads/index.js';
+import type { WorkRow } from './works.repository.js';
 import type { WorksService } from './works.service.js';
 
 const DETAILS_PATH = /^\/details\/([A-Za-z0-9_-]{1,64})\/?(?:\?|$)/;
+const EMBEDDED = /[?&]embed=1(?:&|$)/;
 
 /**
  * The link preview of a work's public page: its name, description and cover. Only works anyone may
  * see get one; for others the page keeps the site's own title, so a preview never leaks a draft.
+ * A processed tour also gets its first view (`firstViewImages`: the opening scene's base faces, the one
+ * facing the opening view shown before any script, the others preloaded).
  */
-export function describeWorkPage(works: WorksService, publicUrl: string | undefined) {
+export function describeWorkPage(
+  works: WorksService,
+  publicUrl: string | undefined,
+  firstViewImages: (work: WorkRow) => Promise<readonly string[] | null> = () => Promise.resolve(null),
+) {
   return async (request: FastifyRequest): Promise<PageMeta | undefined> => {
     const uid = DETAILS_PATH.exec(request.url)?.[1];
     if (!uid) return undefined;
     const work = await works.findByUid(uid);
     if (!work || work.deletedAt || !isWorkOnline(work.status)) return undefined;
     const origin = requestOrigin(request, publicUrl);
+    // An embedded viewer (`?embed=1`) has no page around it for the picture's box.
+    const [firstView, ...others] = (EMBEDDED.test(request.url) ? null : await firstViewImages(work)) ?? [];
     return {
       title: pageTitle(work.name, request.language),
       description: work.description || work.name,
       imageUrl: work.coverKey ? origin + fileUrl(work.coverKey) : '',
       url: `${origin}/details/${work.uid}`,
+      // The same URL the viewer asks for, so that the browser fetches it once.
+      ...(firstView ? { firstViewImageUrl: firstView, firstViewPreloads: others } : {}),
     };
   };
 }

@@ -1,6 +1,6 @@
 import { MenuOutlined, AppstoreOutlined, SearchOutlined } from '@ant-design/icons';
-import { App, Button, Drawer } from 'antd';
-import { useState } from 'react';
+import { App, Button } from 'antd';
+import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useNavigate } from 'react-router';
 import { hasPage } from '../../app/access';
@@ -8,11 +8,15 @@ import { HOME_AFTER_LOGIN } from '../../app/home-path';
 import { routeTable } from '../../app/route-table';
 import { BrandMark } from '../../components/brand-mark';
 import { LanguageSwitch } from '../../components/language-switch';
-import { AppDownloadDialog } from '../../features/app-download';
-import { MembershipDialog } from '../../features/membership';
-import { NotificationBell } from '../../features/notifications';
+import { lazyComponent } from '../../components/lazy-component';
 import { useSession } from '../../stores/session-store';
-import { UserMenu } from '../user-menu';
+
+// What only a signed-in person or a click shows loads then, not with every public page (docs/web.md, "Loading").
+const AppDownloadDialog = lazyComponent(() => import('../../features/app-download').then((module) => module.AppDownloadDialog));
+const MembershipDialog = lazyComponent(() => import('../../features/membership').then((module) => module.MembershipDialog));
+const NotificationBell = lazyComponent(() => import('../../features/notifications').then((module) => module.NotificationBell));
+const Drawer = lazyComponent(() => import('antd/es/drawer').then((module) => module.default));
+const UserMenu = lazyComponent(() => import('../user-menu').then((module) => module.UserMenu));
 
 type NavEntry =
   | { key: string; kind: 'link'; to: string; labelKey: string }
@@ -51,7 +55,9 @@ export function SiteHeader() {
   const { modal } = App.useApp();
   const token = useSession((session) => session.token);
   const [downloadOpen, setDownloadOpen] = useState(false);
+  const [downloadShown, setDownloadShown] = useState(false);
   const [drawerOpen, setDrawerOpen] = useState(false);
+  const [drawerShown, setDrawerShown] = useState(false);
   const [membershipOpen, setMembershipOpen] = useState(false);
   const entries = NAV_ENTRIES.filter(isAvailable);
 
@@ -77,6 +83,7 @@ export function SiteHeader() {
   const openDownload = () => {
     setDrawerOpen(false);
     setDownloadOpen(true);
+    setDownloadShown(true);
   };
 
   const navButton = (entry: NavEntry, className: string, onClick: () => void, testId: string) => (
@@ -126,15 +133,21 @@ export function SiteHeader() {
               <SearchOutlined aria-hidden />
             </Link>
           )}
-          {token && <NotificationBell />}
+          {token && (
+            <Suspense fallback={null}>
+              <NotificationBell />
+            </Suspense>
+          )}
           <LanguageSwitch />
           {token ? (
-            <UserMenu
-              links={userLinks}
-              onMembership={() => setMembershipOpen(true)}
-              className="site-header__user"
-              nameClassName="site-header__user-name"
-            />
+            <Suspense fallback={null}>
+              <UserMenu
+                links={userLinks}
+                onMembership={() => setMembershipOpen(true)}
+                className="site-header__user"
+                nameClassName="site-header__user-name"
+              />
+            </Suspense>
           ) : (
             <div className="site-header__auth">
               <Button type="text" onClick={() => void navigate('/login')} data-testid="header-login">
@@ -156,34 +169,43 @@ export function SiteHeader() {
             icon={<MenuOutlined />}
             aria-label={t('common.actions.openMenu')}
             aria-expanded={drawerOpen}
-            onClick={() => setDrawerOpen(true)}
+            onClick={() => {
+              setDrawerOpen(true);
+              setDrawerShown(true);
+            }}
           />
         </div>
       </div>
-      <Drawer
-        open={drawerOpen}
-        onClose={() => setDrawerOpen(false)}
-        placement="right"
-        size={280}
-        title={<BrandMark />}
-        closeIcon={<span aria-label={t('common.actions.closeMenu')}>✕</span>}
-      >
-        <nav aria-label={t('layout.mainNav')} className="site-header__drawer-nav">
-          {entries.map((entry) => renderEntry(entry, 'site-header__drawer-link'))}
-        </nav>
-        {!token && (
-          <div className="site-header__drawer-auth">
-            <Button block size="large" onClick={() => void navigate('/login')}>
-              {t('common.actions.login')}
-            </Button>
-            <Button block size="large" type="primary" onClick={() => void navigate(REGISTER_PATH)}>
-              {t('common.actions.register')}
-            </Button>
-          </div>
+      <Suspense fallback={null}>
+        {drawerShown && (
+          <Drawer
+            open={drawerOpen}
+            onClose={() => setDrawerOpen(false)}
+            placement="right"
+            size={280}
+            title={<BrandMark />}
+            closeIcon={<span aria-label={t('common.actions.closeMenu')}>✕</span>}
+          >
+            <nav aria-label={t('layout.mainNav')} className="site-header__drawer-nav">
+              {entries.map((entry) => renderEntry(entry, 'site-header__drawer-link'))}
+            </nav>
+            {!token && (
+              <div className="site-header__drawer-auth">
+                <Button block size="large" onClick={() => void navigate('/login')}>
+                  {t('common.actions.login')}
+                </Button>
+                <Button block size="large" type="primary" onClick={() => void navigate(REGISTER_PATH)}>
+                  {t('common.actions.register')}
+                </Button>
+              </div>
+            )}
+          </Drawer>
         )}
-      </Drawer>
-      <AppDownloadDialog open={downloadOpen} onClose={() => setDownloadOpen(false)} />
-      {token && <MembershipDialog open={membershipOpen} onClose={() => setMembershipOpen(false)} />}
+      </Suspense>
+      <Suspense fallback={null}>
+        {downloadShown && <AppDownloadDialog open={downloadOpen} onClose={() => setDownloadOpen(false)} />}
+        {token && membershipOpen && <MembershipDialog open={membershipOpen} onClose={() => setMembershipOpen(false)} />}
+      </Suspense>
     </header>
   );
 }

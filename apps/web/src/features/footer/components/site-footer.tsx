@@ -1,4 +1,4 @@
-import { Skeleton, Typography } from 'antd';
+import { Skeleton } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useLanguage } from '../../../i18n';
 import { useSiteConfig } from '../../../api/site-config';
@@ -16,7 +16,7 @@ export function SiteFooter() {
         {isPending ? (
           <Skeleton active paragraph={{ rows: 2 }} title={false} />
         ) : isError || !config ? (
-          <Typography.Text className="site-footer__muted">{t('layout.footer.unavailable')}</Typography.Text>
+          <span className="site-footer__muted">{t('layout.footer.unavailable')}</span>
         ) : (
           <>
             <div className="site-footer__row">

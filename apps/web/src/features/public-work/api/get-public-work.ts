@@ -1,16 +1,11 @@
-import { queryOptions, useMutation, useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { MeasurementSet, MeasurementUpdate, Tour, WorkDetail, WorkScene } from '@spatia/contract';
-import { ApiError, api } from '../../../api/client';
+import type { MeasurementSet, MeasurementUpdate, WorkDetail, WorkScene } from '@spatia/contract';
+import { api } from '../../../api/client';
 import { exportPointCloudLas } from '../../../api/download-ticket';
-import { getWork } from '../../../api/get-work';
+import { publicPageQuery, publicTourQueryOptions, publicWorkQueryOptions } from '../../../api/public-work-queries';
 import { queryKeys } from '../../../api/query-keys';
-
-/** GET /model/{uid}/tour: the tour a viewer shows; 409 with code 1903 until the work has been processed. */
-export function getPublicTour(uid: string): Promise<Tour> {
-  return api.get('/model/{id}/tour', { params: { path: { id: uid } }, silent: true });
-}
 
 /** GET /model/{uid}/scene: what a 3D model's or point cloud's viewer loads; 409 with 1903 until processed. */
 export function getWorkScene(uid: string): Promise<WorkScene> {
@@ -20,33 +15,6 @@ export function getWorkScene(uid: string): Promise<WorkScene> {
 /** PUT /model/{uid}/measurements (the owner): 1909 when someone saved since `revision`, 1908 when a measurement is refused. */
 export function saveMeasurements(uid: string, update: MeasurementUpdate): Promise<MeasurementSet> {
   return api.put('/model/{id}/measurements', { params: { path: { id: uid } }, body: update, silent: true });
-}
-
-/** Answers that will not change on a retry (not found, not processed): asking again only delays the notice. */
-function retryUnlessAnswered(failures: number, error: Error): boolean {
-  if (error instanceof ApiError && error.status !== undefined && error.status < 500) return false;
-  return failures < 1;
-}
-
-/** What every query of the page shares: dropped at sign-out (the owner's view differs), no retry once answered. */
-function publicPageQuery<Key extends QueryKey, Result>(queryKey: Key, queryFn: () => Promise<Result>) {
-  return { queryKey, queryFn, retry: retryUnlessAnswered, meta: { session: true } };
-}
-
-export function publicWorkQueryOptions(uid: string, language: string) {
-  return queryOptions({
-    ...publicPageQuery(queryKeys.works.detailIn(uid, language), () => getWork(uid, { silent: true })),
-    // Switching the language refetches the work without taking the viewer down meanwhile (same work only).
-    placeholderData: (previous, previousQuery) => (previousQuery?.queryKey[2] === uid ? previous : undefined),
-  });
-}
-
-export function publicTourQueryOptions(uid: string) {
-  return queryOptions({
-    ...publicPageQuery(queryKeys.publicWork.tour(uid), () => getPublicTour(uid)),
-    // A tour only changes when its author saves it; a viewer rebuilt on every refetch would lose the view.
-    staleTime: Infinity,
-  });
 }
 
 export function workSceneQueryOptions(uid: string) {

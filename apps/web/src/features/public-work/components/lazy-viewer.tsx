@@ -54,15 +54,18 @@ interface LazyViewerFrameProps {
   workType: WorkType;
   /** Shown over the viewer (the owner's save bar, say). */
   children?: ReactNode;
+  /** A picture of the viewer's opening view, shown in its place (instead of the spinner) until it draws. */
+  poster?: string;
 }
 
 /** The box a lazily loaded viewer fills, with a spinner until its code arrives and a notice if it fails. */
-export function LazyViewerFrame({ label, testId, state, container, workType, children }: LazyViewerFrameProps) {
+export function LazyViewerFrame({ label, testId, state, container, workType, children, poster }: LazyViewerFrameProps) {
   const { t } = useTranslation();
   return (
     <div className="public-work-viewer" role="region" aria-label={label} data-testid={testId}>
       <div ref={container} className="public-work-viewer__canvas" />
-      {state === 'loading' && (
+      {poster && state !== 'failed' && <img className="public-work-viewer__poster" src={poster} alt="" data-testid="viewer-poster" />}
+      {state === 'loading' && !poster && (
         <div className="public-work-viewer__overlay">
           <Spin aria-label={t('details.viewerLoading', { context: workType })} />
         </div>

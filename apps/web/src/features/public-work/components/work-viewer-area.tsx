@@ -1,15 +1,21 @@
 import { Button } from 'antd';
 import type { PublicNarration, WorkDetail } from '@spatia/contract';
+import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
+import { lazyComponent } from '../../../components/lazy-component';
 import type { ViewerArea } from '../lib/public-work-state';
-import { WorkModelViewer } from './work-model-viewer';
+import './public-work.css';
 import { WorkNotice } from './work-notice';
-import { WorkPointCloudViewer } from './work-point-cloud-viewer';
-import { WorkTourViewer } from './work-tour-viewer';
+import { tourPosterOf, WorkTourViewer } from './work-tour-viewer';
+
+// A tour's page never loads the 3D model's or the point cloud's parts (their measuring, their owner's bar).
+const WorkModelViewer = lazyComponent(() => import('./work-model-viewer').then((module) => module.WorkModelViewer));
+const WorkPointCloudViewer = lazyComponent(() => import('./work-point-cloud-viewer').then((module) => module.WorkPointCloudViewer));
 
 /**
  * What the viewer area of a work's page shows (the public page, a market listing's page): the viewer of its
- * type, or why there is none yet. Its box (`.details-stage`) is the page's.
+ * type, or why there is none yet. Its box (`.details-stage`) is the page's. A tour shows its opening
+ * picture (`poster`, the one the server showed, else its first scene's) until the viewer draws.
  */
 export function WorkViewerArea({
   area,
@@ -17,6 +23,7 @@ export function WorkViewerArea({
   owner,
   onRetry,
   narration = null,
+  poster,
 }: {
   area: ViewerArea;
   work: WorkDetail;
@@ -24,18 +31,28 @@ export function WorkViewerArea({
   onRetry: () => void;
   /** A tour's published narrated guide, played over its viewer (docs/narrations.md). */
   narration?: PublicNarration | null;
+  poster?: string;
 }) {
   const { t } = useTranslation();
   const label = t('details.viewerLabel', { name: work.name, context: work.type });
+  const loading = <div className="details-stage__loading" aria-label={t('details.viewerLoading', { context: work.type })} role="status" />;
   switch (area.kind) {
     case 'loading':
-      return <div className="details-stage__loading" aria-label={t('details.viewerLoading', { context: work.type })} role="status" />;
+      return poster ? <FirstViewPoster src={poster} /> : loading;
     case 'tour':
-      return <WorkTourViewer tour={area.tour} label={label} narration={narration} />;
+      return <WorkTourViewer tour={area.tour} label={label} narration={narration} poster={poster ?? tourPosterOf(area.tour)} />;
     case 'model':
-      return <WorkModelViewer scene={area.scene} label={label} />;
+      return (
+        <Suspense fallback={loading}>
+          <WorkModelViewer scene={area.scene} label={label} />
+        </Suspense>
+      );
     case 'pointcloud':
-      return <WorkPointCloudViewer scene={area.scene} editable={owner} label={label} />;
+      return (
+        <Suspense fallback={loading}>
+          <WorkPointCloudViewer scene={area.scene} editable={owner} label={label} />
+        </Suspense>
+      );
     case 'processing':
       return (
         <WorkNotice
@@ -74,4 +91,9 @@ export function WorkViewerArea({
         />
       );
   }
+}
+
+/** The tour's opening picture in the viewer's box while its data or code is on the way. */
+export function FirstViewPoster({ src }: { src: string }) {
+  return <img className="public-work-viewer__poster" src={src} alt="" data-testid="viewer-poster" />;
 }

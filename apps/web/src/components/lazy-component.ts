@@ -1,0 +1,16 @@
+import { lazy, type ComponentType } from 'react';
+import { namespacesReady } from '../i18n';
+
+/**
+ * A component whose code (and messages) load the first time it renders, as React.lazy does, but shown only
+ * once the messages of the namespaces its module brought along are loaded: no keys flash in their place.
+ * For what a page shows only on demand (dialogs, signed-in parts of the header), so that it stays out of the
+ * page's first script.
+ */
+export function lazyComponent<Props extends object>(load: () => Promise<ComponentType<Props>>) {
+  return lazy(async () => {
+    const component = await load();
+    await namespacesReady();
+    return { default: component };
+  });
+}
