@@ -72,6 +72,8 @@ export interface WithdrawalOptions {
   accounts: PayoutAccount[];
   /** True where payouts go to the sandbox: nothing real is paid. */
   sandbox: boolean;
+  /** True where the Alipay account can be bound by authorization (docs/withdrawals.md). */
+  alipayAuthorization: boolean;
 }
 
 /** A withdrawal as the person who asked for it sees it. */

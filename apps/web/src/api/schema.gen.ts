@@ -20734,6 +20734,209 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/c/withdraw/alipay/authorization': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Start binding my Alipay account by authorization, with the real name and the step-up proof; answers the page to go to */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /** @description from the verifyCode answer (epoch ms) */
+            expiredTime?: number;
+            /** @description from the verifyCode answer */
+            hash?: string;
+            /** @description the caller’s password, instead of a code */
+            password?: string;
+            /** @description the payee’s real name, as the Alipay account holds it */
+            realName: string;
+            /** @description the 6-digit code from the SMS */
+            verifyCode?: string;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {number} */
+              code: 0;
+              data: {
+                /** @description the authorization must be completed before this (epoch ms) */
+                expiresAt: number;
+                sandbox: boolean;
+                /** @description where to send the person: Alipay’s authorization page, or the sandbox’s */
+                url: string;
+              };
+              msg: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/c/withdraw/alipay/authorization/complete': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Complete binding Alipay with what Alipay returned (auth_code, state): the account bound; the same state again answers it */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /** @description the `auth_code` Alipay returned with */
+            authCode: string;
+            /** @description the `state` Alipay returned with */
+            state: string;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {number} */
+              code: 0;
+              data: {
+                /** @description masked */
+                account: string;
+                /** @enum {string} */
+                channel: 'alipay' | 'wechat';
+                /** @description masked */
+                realName: string;
+                updatedAt: number;
+                /** @description when a withdrawal may first go to it: bound + the cooling period (epoch ms) */
+                usableAt: number;
+              };
+              msg: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        502: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/c/withdraw/options': {
     parameters: {
       query?: never;
@@ -20772,6 +20975,8 @@ export interface paths {
                   /** @description when a withdrawal may first go to it: bound + the cooling period (epoch ms) */
                   usableAt: number;
                 }[];
+                /** @description whether the Alipay account can be bound by authorization */
+                alipayAuthorization: boolean;
                 channels: ('alipay' | 'wechat')[];
                 maxFen: number;
                 minFen: number;
@@ -26541,6 +26746,252 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/model/{uid}/rental': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** A work's rental details, for its owner (null when it has none) */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          uid: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {number} */
+              code: 0;
+              data: null | {
+                /** @description street and building */
+                address: string;
+                area: number;
+                /** @description bathrooms */
+                bathrooms: number;
+                /** @description bedrooms */
+                bedrooms: number;
+                city: string;
+                contactName: string;
+                /** @description 11-digit mobile number */
+                contactPhone: string;
+                district: string;
+                /** @description the floor it is on (negative: basement); null when not said */
+                floor: null | number;
+                /** @description off: kept but not shown in the public listing */
+                listed: boolean;
+                listedAt: null | number;
+                /** @description living rooms */
+                livingRooms: number;
+                /** @description monthly rent in fen */
+                rentFen: number;
+                totalFloors: null | number;
+                /** @description epoch ms */
+                updatedAt: number;
+                /** @description listed and the work online: strangers find it */
+                visible: boolean;
+                workUid: string;
+              };
+              msg: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+      };
+    };
+    /** Sets the rental details of my panorama work (listed: whether the public listing shows it) */
+    put: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          uid: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /** @description street and building */
+            address: string;
+            /** @description square metres; rounded to two decimals */
+            area: number;
+            /** @description bathrooms */
+            bathrooms: number;
+            /** @description bedrooms */
+            bedrooms: number;
+            city: string;
+            contactName: string;
+            /** @description 11-digit mobile number */
+            contactPhone: string;
+            district: string;
+            /** @description the floor it is on (negative: basement); null when not said */
+            floor: null | number;
+            /** @description off: kept but not shown in the public listing */
+            listed: boolean;
+            /** @description living rooms */
+            livingRooms: number;
+            /** @description monthly rent in fen */
+            rentFen: number;
+            totalFloors: null | number;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {number} */
+              code: 0;
+              data: {
+                /** @description street and building */
+                address: string;
+                area: number;
+                /** @description bathrooms */
+                bathrooms: number;
+                /** @description bedrooms */
+                bedrooms: number;
+                city: string;
+                contactName: string;
+                /** @description 11-digit mobile number */
+                contactPhone: string;
+                district: string;
+                /** @description the floor it is on (negative: basement); null when not said */
+                floor: null | number;
+                /** @description off: kept but not shown in the public listing */
+                listed: boolean;
+                listedAt: null | number;
+                /** @description living rooms */
+                livingRooms: number;
+                /** @description monthly rent in fen */
+                rentFen: number;
+                totalFloors: null | number;
+                /** @description epoch ms */
+                updatedAt: number;
+                /** @description listed and the work online: strangers find it */
+                visible: boolean;
+                workUid: string;
+              };
+              msg: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+      };
+    };
+    post?: never;
+    /** Removes my work's rental details (none: nothing changes) */
+    delete: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          uid: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {number} */
+              code: 0;
+              data: {
+                /** @description false: there were none */
+                removed: boolean;
+              };
+              msg: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+      };
+    };
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/model/{uid}/restore': {
     parameters: {
       query?: never;
@@ -28994,6 +29445,100 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/open/rentals': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Rental listings: filters by rent, area, bedrooms, keyword and the visible map; newest, by rent or by area */
+    get: {
+      parameters: {
+        query: {
+          /** @description the visible map: west,south,east,north in degrees (west > east crosses the antimeridian) */
+          bbox?: string;
+          /** @description at least this many bedrooms */
+          bedrooms?: number;
+          /** @description part of the address, district, city or the work's title */
+          keyword?: string;
+          /** @description square metres at most */
+          maxArea?: number;
+          /** @description monthly rent at most, in fen */
+          maxRent?: number;
+          /** @description square metres at least */
+          minArea?: number;
+          /** @description monthly rent at least, in fen */
+          minRent?: number;
+          pageNum: number;
+          pageSize: number;
+          sort?: 'newest' | 'rentAsc' | 'rentDesc' | 'areaDesc';
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {number} */
+              code: 0;
+              data: {
+                list: {
+                  address: string;
+                  area: number;
+                  bathrooms: number;
+                  bedrooms: number;
+                  city: string;
+                  contactName: string;
+                  coverUrl: string;
+                  district: string;
+                  floor: null | number;
+                  latitude: null | number;
+                  /** @description epoch ms */
+                  listedAt: number;
+                  livingRooms: number;
+                  longitude: null | number;
+                  /** @description the middle four digits hidden */
+                  maskedPhone: string;
+                  rentFen: number;
+                  title: string;
+                  totalFloors: null | number;
+                  workUid: string;
+                }[];
+                pageNum: number;
+                pageSize: number;
+                total: number;
+              };
+              msg: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/open/search': {
     parameters: {
       query?: never;
@@ -30633,6 +31178,80 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/rentals/{uid}/contact': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** A listing's full contact phone, for a signed-in visitor (a limited number an hour) */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          uid: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {number} */
+              code: 0;
+              data: {
+                contactName: string;
+                contactPhone: string;
+                workUid: string;
+              };
+              msg: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/revenue/stat': {
     parameters: {
       query?: never;
@@ -31912,6 +32531,42 @@ export interface paths {
         };
       };
     };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/withdraw/alipay/sandbox-authorize': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The sandbox’s stand-in for Alipay’s authorization page (HTML); only where the sandbox binds Alipay */
+    get: {
+      parameters: {
+        query: {
+          state: string;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    put?: never;
+    post?: never;
     delete?: never;
     options?: never;
     head?: never;

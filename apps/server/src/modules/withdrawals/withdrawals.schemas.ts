@@ -77,6 +77,7 @@ export const WithdrawalOptionsSchema = Type.Object({
   channels: Type.Array(ChannelSchema),
   accounts: Type.Array(PayoutAccountSchema),
   sandbox: Type.Boolean(),
+  alipayAuthorization: Type.Boolean({ description: 'whether the Alipay account can be bound by authorization' }),
 });
 
 const withdrawalFields = {

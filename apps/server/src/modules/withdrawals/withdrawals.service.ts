@@ -103,6 +103,7 @@ export class WithdrawalsService {
       channels,
       accounts: accounts.filter((account) => channels.includes(account.channel)).map((account) => presentAccount(account, coolingMs)),
       sandbox: this.deps.drivers.sandbox,
+      alipayAuthorization: Boolean(this.deps.alipayAuthorization) && channels.includes('alipay'),
     };
   }
 
