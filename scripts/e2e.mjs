@@ -119,6 +119,10 @@ const accounts = [
     roles: ['customer'],
     permissionIds: [161, 162, 35, 37, 163],
   },
+  // Binding Alipay by authorization (e2e/alipay-authorization.spec.ts): one person per language, and one who cancels.
+  { phone: '13800000090', password: 'Alipay#2026', fullName: 'Alipay Zh', roles: ['customer'], permissionIds: [161, 162, 35, 37, 163] },
+  { phone: '13800000091', password: 'Alipay#2026', fullName: 'Alipay En', roles: ['customer'], permissionIds: [161, 162, 35, 37, 163] },
+  { phone: '13800000092', password: 'Alipay#2026', fullName: 'Alipay Cancel', roles: ['customer'], permissionIds: [161, 162, 35, 37, 163] },
   // The team journey's superiors, one chain per language: 42 invited by 41, 45 by 44 (e2e/support/team.ts).
   { phone: '13800000041', password: 'Team#2026', fullName: 'Team Lead Zh', roles: ['customer'], permissionIds: [161, 162, 35, 37, 163] },
   {

@@ -61,6 +61,12 @@ export const users = {
     enOwner: { phone: '13800000063', password: 'Rental#2026', name: 'Rental Owner En' },
     visitor: { phone: '13800000064', password: 'Rental#2026', name: 'Rental Visitor' },
   },
+  /** Binding Alipay by authorization (e2e/alipay-authorization.spec.ts): one person per language, and one who cancels. */
+  alipayBinders: {
+    zh: { phone: '13800000090', password: 'Alipay#2026' },
+    en: { phone: '13800000091', password: 'Alipay#2026' },
+    cancels: { phone: '13800000092', password: 'Alipay#2026' },
+  },
   /** Photographers of the signing journeys (e2e/service-orders-admin.spec.ts): one applies through the form, one is approved. */
   signingApplicants: {
     form: { phone: '13800000029', password: 'Sign#2026', name: 'Sign Form Photographer' },

@@ -5,6 +5,7 @@
 import { defineErrors } from './errors.js';
 import withdrawalErrors from './withdrawals.errors.json' with { type: 'json' };
 import withdrawalStepUpErrors from './withdrawal-step-up.errors.json' with { type: 'json' };
+import alipayAuthorizationErrors from './alipay-authorization.errors.json' with { type: 'json' };
 
 /** Where the money goes: an Alipay account (its login id: phone or e-mail) or WeChat (the person's openid). */
 export const PAYOUT_CHANNELS = ['alipay', 'wechat'] as const;
@@ -30,6 +31,21 @@ export const PAYOUT_REAL_NAME_MAX = 40;
 
 /** An Alipay login id: a mainland mobile number or an e-mail address. */
 export const ALIPAY_LOGON_ID_PATTERN = /^(?:1\d{10}|[A-Za-z0-9._%+-]{1,64}@[A-Za-z0-9.-]{1,190}\.[A-Za-z]{2,24})$/;
+/** An Alipay user id (`2088` and 12 digits): what binding Alipay by authorization stores. */
+export const ALIPAY_USER_ID_PATTERN = /^2088\d{12}$/;
+/** A binding of Alipay by authorization must be completed within this long of its start. */
+export const ALIPAY_AUTHORIZATION_TTL_MS = 10 * 60_000;
+
+/** The start of binding Alipay by authorization: where to send the person (Alipay's page, or the sandbox's). */
+export interface AlipayAuthorizationStart {
+  url: string;
+  expiresAt: number;
+  /** True when the authorization is the sandbox's, not Alipay's. */
+  sandbox: boolean;
+}
+
+export const AlipayAuthorizationErrors = defineErrors(alipayAuthorizationErrors);
+
 /** A WeChat openid: 28 characters today; letters, digits, `-` and `_`. */
 export const WECHAT_OPENID_PATTERN = /^[A-Za-z0-9_-]{16,64}$/;
 
@@ -56,6 +72,8 @@ export interface WithdrawalOptions {
   accounts: PayoutAccount[];
   /** True where payouts go to the sandbox: nothing real is paid. */
   sandbox: boolean;
+  /** True where the Alipay account can be bound by authorization (docs/withdrawals.md). */
+  alipayAuthorization: boolean;
 }
 
 /** A withdrawal as the person who asked for it sees it. */

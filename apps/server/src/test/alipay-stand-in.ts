@@ -3,7 +3,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 
 /**
  * A local stand-in for Alipay's OpenAPI gateway (alipay.trade.precreate, query and close; the fund transfer
- * alipay.fund.trans.uni.transfer and its query alipay.fund.trans.common.query) that checks what
+ * alipay.fund.trans.uni.transfer and its query alipay.fund.trans.common.query; alipay.system.oauth.token) that checks what
  * the real gateway checks: the RSA2 signature over the sorted parameters (with the merchant's public key
  * that only the merchant's private key matches), app_id, method, charset, version, the Beijing-time
  * timestamp and the required business fields. It answers signed with its own "Alipay" key pair, keeps its
@@ -23,6 +23,11 @@ export interface AlipayStandIn {
   portalRefund(orderNo: string, amountFen: number): StandInRefund;
   /** Alipay accounts that can be paid: login id → the holder's real name. */
   payees: Map<string, string>;
+  /**
+   * The person approves on Alipay's authorization page: answers the auth_code (single use) that
+   * alipay.system.oauth.token exchanges for this Alipay user id.
+   */
+  authorize(alipayUserId: string): string;
   /** Fund transfers made, by out_biz_no. */
   transfers: Map<string, StandInTransfer>;
   /** The next transfer is made but answered with Alipay's system error (20000), as after an outage mid-call. */
@@ -89,6 +94,7 @@ export interface NotificationChanges {
   signingKey?: KeyObject;
 }
 
+const OAUTH_TOKEN = 'alipay.system.oauth.token';
 const SHANGHAI_OFFSET_MS = 8 * 60 * 60 * 1000;
 const TIMESTAMP_WINDOW_MS = 30 * 60 * 1000;
 const DATE_TIME = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/;
@@ -172,6 +178,8 @@ export async function startAlipayStandIn(merchant: { appId: string; merchantPubl
   }
 
   function businessContent(parameters: Record<string, string>, method: string): Record<string, unknown> {
+    // The token call takes its fields as plain parameters.
+    if (method === OAUTH_TOKEN) return {};
     if (!parameters.biz_content) throw missing('biz-content');
     let content: unknown;
     try {
@@ -346,8 +354,12 @@ export async function startAlipayStandIn(merchant: { appId: string; merchantPubl
     if (typeof orderTitle !== 'string' || !orderTitle) throw missing('order-title');
     if (typeof payee !== 'object' || payee === null) throw missing('payee-info');
     const { identity, identity_type: identityType, name } = payee as Record<string, unknown>;
-    if (identityType !== 'ALIPAY_LOGON_ID') throw businessFailure('INVALID_PARAMETER', 'identity_type 无效');
+    if (identityType !== 'ALIPAY_LOGON_ID' && identityType !== 'ALIPAY_USER_ID')
+      throw businessFailure('INVALID_PARAMETER', 'identity_type 无效');
     if (typeof identity !== 'string' || !identity) throw missing('payee-info.identity');
+    // A user id is 2088 and 12 digits; a login id is never one.
+    if ((identityType === 'ALIPAY_USER_ID') !== /^2088\d{12}$/.test(identity))
+      throw businessFailure('PAYEE_NOT_EXIST', '收款账号与 identity_type 不符');
     if (typeof name !== 'string' || !name) throw businessFailure('PAYEE_NAME_EMPTY', '收款方姓名不能为空');
     const existing = transfers.get(outBizNo);
     if (existing) {
@@ -400,7 +412,28 @@ export async function startAlipayStandIn(merchant: { appId: string; merchantPubl
     };
   }
 
+  const authCodes = new Map<string, string>();
+
+  /** alipay.system.oauth.token: grant_type and code as plain parameters; a code works once. */
+  function oauthToken(parameters: Record<string, string>): Record<string, unknown> {
+    if (!parameters.grant_type) throw missing('grant-type');
+    if (parameters.grant_type !== 'authorization_code') throw invalid('isv.invalid-parameter', 'grant_type 无效');
+    if (!parameters.code) throw missing('code');
+    const userId = authCodes.get(parameters.code);
+    if (!userId) throw new GatewayRefusal('40002', 'Invalid Arguments', 'isv.code-invalid', '授权码code无效');
+    authCodes.delete(parameters.code);
+    return {
+      user_id: userId,
+      access_token: `authbseB${randomInt(1e9)}`,
+      expires_in: 1296000,
+      refresh_token: `authbseB${randomInt(1e9)}`,
+      re_expires_in: 2592000,
+      auth_start: shanghaiTime(new Date()),
+    };
+  }
+
   const operations: Record<string, (parameters: Record<string, string>, fields: Record<string, unknown>) => Record<string, unknown>> = {
+    [OAUTH_TOKEN]: (parameters) => oauthToken(parameters),
     'alipay.fund.trans.uni.transfer': (_parameters, fields) => transfer(fields),
     'alipay.fund.trans.common.query': (_parameters, fields) => transferQuery(fields),
     'alipay.trade.precreate': precreate,
@@ -437,7 +470,9 @@ export async function startAlipayStandIn(merchant: { appId: string; merchantPubl
       const fields = businessContent(parameters, String(method));
       const { biz_content: _bizContent, ...commonParameters } = parameters;
       calls.push({ method: String(method), parameters: commonParameters, bizContent: fields });
-      answer(response, method, { code: '10000', msg: 'Success', ...operation(parameters, fields) });
+      // The token call answers its fields alone on success, without code and msg.
+      const result = operation(parameters, fields);
+      answer(response, method, method === OAUTH_TOKEN ? result : { code: '10000', msg: 'Success', ...result });
     } catch (error) {
       if (!(error instanceof GatewayRefusal)) throw error;
       const refusal = { code: error.code, msg: error.msg, sub_code: error.subCode, sub_msg: error.subMsg };
@@ -532,6 +567,11 @@ export async function startAlipayStandIn(merchant: { appId: string; merchantPubl
     },
     notificationFor,
     payees,
+    authorize(alipayUserId) {
+      const code = `${randomInt(1e9)}${randomInt(1e9)}`;
+      authCodes.set(code, alipayUserId);
+      return code;
+    },
     transfers,
     failNextTransferAnswer: false,
     close: () => new Promise((resolve) => server.close(() => resolve())),

@@ -20734,6 +20734,209 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/c/withdraw/alipay/authorization': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Start binding my Alipay account by authorization, with the real name and the step-up proof; answers the page to go to */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /** @description from the verifyCode answer (epoch ms) */
+            expiredTime?: number;
+            /** @description from the verifyCode answer */
+            hash?: string;
+            /** @description the caller’s password, instead of a code */
+            password?: string;
+            /** @description the payee’s real name, as the Alipay account holds it */
+            realName: string;
+            /** @description the 6-digit code from the SMS */
+            verifyCode?: string;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {number} */
+              code: 0;
+              data: {
+                /** @description the authorization must be completed before this (epoch ms) */
+                expiresAt: number;
+                sandbox: boolean;
+                /** @description where to send the person: Alipay’s authorization page, or the sandbox’s */
+                url: string;
+              };
+              msg: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/c/withdraw/alipay/authorization/complete': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Complete binding Alipay with what Alipay returned (auth_code, state): the account bound; the same state again answers it */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /** @description the `auth_code` Alipay returned with */
+            authCode: string;
+            /** @description the `state` Alipay returned with */
+            state: string;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {number} */
+              code: 0;
+              data: {
+                /** @description masked */
+                account: string;
+                /** @enum {string} */
+                channel: 'alipay' | 'wechat';
+                /** @description masked */
+                realName: string;
+                updatedAt: number;
+                /** @description when a withdrawal may first go to it: bound + the cooling period (epoch ms) */
+                usableAt: number;
+              };
+              msg: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        502: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/c/withdraw/options': {
     parameters: {
       query?: never;
@@ -20772,6 +20975,8 @@ export interface paths {
                   /** @description when a withdrawal may first go to it: bound + the cooling period (epoch ms) */
                   usableAt: number;
                 }[];
+                /** @description whether the Alipay account can be bound by authorization */
+                alipayAuthorization: boolean;
                 channels: ('alipay' | 'wechat')[];
                 maxFen: number;
                 minFen: number;
@@ -32326,6 +32531,42 @@ export interface paths {
         };
       };
     };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/withdraw/alipay/sandbox-authorize': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The sandbox’s stand-in for Alipay’s authorization page (HTML); only where the sandbox binds Alipay */
+    get: {
+      parameters: {
+        query: {
+          state: string;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    put?: never;
+    post?: never;
     delete?: never;
     options?: never;
     head?: never;

@@ -50,7 +50,11 @@ export const publicRoutes: readonly AppRoute[] = [
     meta: { titleKey: 'menu.rechargeProtocol', layout: 'public', hidden: true },
     page: () => import('../pages/recharge-protocol-page'),
   },
-  { path: '/alipayAuthorization', meta: { titleKey: 'menu.alipayAuthorization', layout: 'public', hidden: true } },
+  {
+    path: '/alipayAuthorization',
+    meta: { titleKey: 'menu.alipayAuthorization', layout: 'public', hidden: true },
+    page: () => import('../pages/alipay-authorization-page'),
+  },
   {
     path: '/details/:id',
     meta: { titleKey: 'menu.details', layout: 'public', hidden: true },

@@ -109,4 +109,17 @@ export class AlipayGateway {
       throw this.fail(method, detail);
     }
   }
+
+  /**
+   * A signed call whose parameters travel as plain request parameters, without biz_content
+   * (alipay.system.oauth.token takes `grant_type` and `code` so); the answer's signature is verified.
+   */
+  async callPlain(method: string, parameters: Record<string, string>): Promise<AlipaySdkCommonResult> {
+    try {
+      return await this.sdk.exec(method, { ...parameters, timestamp: toShanghaiDateTime(new Date()) }, { validateSign: true });
+    } catch (error) {
+      const detail = error instanceof AlipayRequestError ? error.message : `no verifiable answer (${String(error)})`;
+      throw this.fail(method, detail);
+    }
+  }
 }

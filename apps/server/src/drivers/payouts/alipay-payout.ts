@@ -7,7 +7,7 @@ import {
   fromShanghaiDateTime,
   type AlipayApplication,
 } from '../payments/alipay-gateway.js';
-import { fenToYuan } from '@spatia/contract';
+import { ALIPAY_USER_ID_PATTERN, fenToYuan } from '@spatia/contract';
 import { assertPayoutNo, assertPayoutRequest, PayoutProviderError } from './payout-driver.js';
 import type { PayoutDriver, PayoutRequest, PayoutState } from './payout-driver.js';
 
@@ -64,7 +64,12 @@ export class AlipayPayoutDriver implements PayoutDriver {
       trans_amount: fenToYuan(request.amountFen),
       ...PRODUCT,
       order_title: request.remark,
-      payee_info: { identity: request.account, identity_type: 'ALIPAY_LOGON_ID', name: request.realName },
+      payee_info: {
+        identity: request.account,
+        // An account bound by authorization is the Alipay user id (2088…); one typed in is the login id.
+        identity_type: ALIPAY_USER_ID_PATTERN.test(request.account) ? 'ALIPAY_USER_ID' : 'ALIPAY_LOGON_ID',
+        name: request.realName,
+      },
       remark: request.remark,
     });
     if (answer.code !== ALIPAY_SUCCESS_CODE) {

@@ -1,4 +1,11 @@
-import { createPayoutDrivers } from '../../drivers/payouts/create-payout-drivers.js';
+import {
+  AlipayOauthDriver,
+  SandboxAlipayAuthorizationDriver,
+  type AlipayAuthorizationDriver,
+} from '../../drivers/oauth/alipay-authorization.js';
+import type { PayoutsConfig } from '../../config/config.js';
+import { createPayoutDrivers, type PayoutDrivers } from '../../drivers/payouts/create-payout-drivers.js';
+import { alipayAuthorizationRoutes } from './alipay-authorization.routes.js';
 import { defineModule } from '../../kernel/module.js';
 import { WithdrawalSettingsRepository } from './withdrawal-settings.repository.js';
 import { stepUpRoutes } from './withdrawal-step-up.routes.js';
@@ -20,23 +27,28 @@ declare module '../../kernel/module.js' {
 export default defineModule({
   name: 'withdrawals',
   needs: ['ledger', 'notifications', 'admin-log', 'users', 'sms-codes', 'identity'],
-  build: ({ config, database, ledger, notifications, adminLog, users, jobs, logger, smsCodes, identity, rateLimiter, sms }) => ({
-    withdrawals: new WithdrawalsService({
-      repository: new WithdrawalsRepository(database.db),
-      ledger,
-      notifications,
-      adminLog,
-      users,
-      drivers: createPayoutDrivers(config.payouts, database.db),
-      jobs,
-      log: logger,
-      stepUp: new WithdrawalStepUp({ smsCodes, users, limiter: rateLimiter }),
-      settings: new WithdrawalSettingsRepository(database.db),
-      identity,
-      sms,
-    }),
-  }),
-  routes: async (app, { withdrawals }) => {
+  build: ({ config, database, ledger, notifications, adminLog, users, jobs, logger, smsCodes, identity, rateLimiter, sms }) => {
+    const drivers = createPayoutDrivers(config.payouts, database.db);
+    return {
+      withdrawals: new WithdrawalsService({
+        repository: new WithdrawalsRepository(database.db),
+        ledger,
+        notifications,
+        adminLog,
+        users,
+        drivers,
+        alipayAuthorization: alipayAuthorizationDriver(config.payouts, drivers),
+        jobs,
+        log: logger,
+        stepUp: new WithdrawalStepUp({ smsCodes, users, limiter: rateLimiter }),
+        settings: new WithdrawalSettingsRepository(database.db),
+        identity,
+        sms,
+      }),
+    };
+  },
+  routes: async (app, { withdrawals, config }) => {
+    await app.register(alipayAuthorizationRoutes, { withdrawals, publicUrl: config.publicUrl });
     await app.register(withdrawalsRoutes, { withdrawals });
     await app.register(stepUpRoutes, { withdrawals });
     await app.register(withdrawalPayoutsRoutes, { withdrawals });
@@ -54,3 +66,9 @@ export default defineModule({
 });
 
 export { PAYOUT_JOB };
+
+/** Alipay's own authorization where Alipay pays out; the sandbox's where the sandbox pays Alipay withdrawals. */
+function alipayAuthorizationDriver(config: PayoutsConfig, drivers: PayoutDrivers): AlipayAuthorizationDriver | undefined {
+  if (config.alipay) return new AlipayOauthDriver(config.alipay);
+  return drivers.forChannel('alipay')?.provider === 'sandbox' ? new SandboxAlipayAuthorizationDriver() : undefined;
+}

@@ -113,6 +113,7 @@ describe('payout accounts', () => {
       channels: ['alipay', 'wechat'],
       accounts: [],
       sandbox: true,
+      alipayAuthorization: true,
     });
 
     const alipay = await bind(earner, 'alipay', { account: ' 13800000002 ', realName: '林 收益' });

@@ -1,12 +1,13 @@
 import type { PayoutChannel, PayoutProvider, WithdrawalStatus } from '@spatia/contract';
-import { and, asc, count, desc, eq, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Db, Executor, Transaction } from '../../db/database.js';
 import { findByIdempotencyKey, releaseIdempotencyKey } from '../../db/idempotency-key.js';
 import { findOneRow, updateRowById } from '../../db/one-row.js';
-import { payoutAccounts, withdrawals } from './withdrawals.tables.js';
+import { alipayAuthorizations, payoutAccounts, withdrawals } from './withdrawals.tables.js';
 
 export type PayoutAccountRow = typeof payoutAccounts.$inferSelect;
 export type WithdrawalRow = typeof withdrawals.$inferSelect;
+export type AlipayAuthorizationRow = typeof alipayAuthorizations.$inferSelect;
 export type NewWithdrawal = Pick<
   typeof withdrawals.$inferInsert,
   'withdrawalNo' | 'userId' | 'amountFen' | 'channel' | 'account' | 'realName' | 'idempotencyKey' | 'requestFingerprint' | 'createdAt'
@@ -52,6 +53,38 @@ export class WithdrawalsRepository {
       .where(and(eq(payoutAccounts.userId, userId), eq(payoutAccounts.channel, channel)))
       .returning({ channel: payoutAccounts.channel });
     return removed.length > 0;
+  }
+
+  // ---- binding Alipay by authorization ----
+
+  async insertAlipayAuthorization(row: typeof alipayAuthorizations.$inferInsert): Promise<void> {
+    await this.db.insert(alipayAuthorizations).values(row);
+  }
+
+  findAlipayAuthorization(stateHash: string): Promise<AlipayAuthorizationRow | undefined> {
+    return findOneRow(this.db, alipayAuthorizations, eq(alipayAuthorizations.stateHash, stateHash));
+  }
+
+  /** Uses the authorization up: one caller wins; whoever comes later (or after it expired) gets undefined. */
+  async completeAlipayAuthorization(stateHash: string, alipayUserId: string, at: Date, tx: Transaction): Promise<boolean> {
+    const claimed = await tx
+      .update(alipayAuthorizations)
+      .set({ completedAt: at, alipayUserId })
+      .where(
+        and(
+          eq(alipayAuthorizations.stateHash, stateHash),
+          isNull(alipayAuthorizations.completedAt),
+          gt(alipayAuthorizations.expiresAt, at),
+        ),
+      )
+      .returning({ stateHash: alipayAuthorizations.stateHash });
+    return claimed.length > 0;
+  }
+
+  /** Who else has this Alipay account as their payout account. */
+  async alipayAccountHolder(account: string, executor: Executor = this.db): Promise<number | undefined> {
+    const row = await findOneRow(executor, payoutAccounts, and(eq(payoutAccounts.channel, 'alipay'), eq(payoutAccounts.account, account)));
+    return row?.userId;
   }
 
   async insert(withdrawal: NewWithdrawal, tx: Transaction): Promise<WithdrawalRow> {

@@ -77,6 +77,7 @@ export const WithdrawalOptionsSchema = Type.Object({
   channels: Type.Array(ChannelSchema),
   accounts: Type.Array(PayoutAccountSchema),
   sandbox: Type.Boolean(),
+  alipayAuthorization: Type.Boolean({ description: 'whether the Alipay account can be bound by authorization' }),
 });
 
 const withdrawalFields = {
@@ -134,3 +135,27 @@ export const WithdrawalConfirmationSchema = Type.Object({
   package: Type.String({ description: 'the bill’s package_info, for WeixinJSBridge requestMerchantTransfer' }),
   expiresAt: Type.Integer({ description: 'when WeChat cancels the bill if it is not confirmed' }),
 });
+
+// ---- binding Alipay by authorization (docs/withdrawals.md "Binding Alipay by authorization") ----
+
+export const AlipayAuthorizationStartBody = Type.Object({
+  realName: Type.String({
+    minLength: 1,
+    maxLength: PAYOUT_REAL_NAME_MAX,
+    description: 'the payee’s real name, as the Alipay account holds it',
+  }),
+  ...StepUpFields,
+});
+
+export const AlipayAuthorizationStartSchema = Type.Object({
+  url: Type.String({ description: 'where to send the person: Alipay’s authorization page, or the sandbox’s' }),
+  expiresAt: Type.Integer({ description: 'the authorization must be completed before this (epoch ms)' }),
+  sandbox: Type.Boolean(),
+});
+
+export const AlipayAuthorizationCompleteBody = Type.Object({
+  authCode: Type.String({ minLength: 1, maxLength: 128, description: 'the `auth_code` Alipay returned with' }),
+  state: Type.String({ minLength: 1, maxLength: 128, description: 'the `state` Alipay returned with' }),
+});
+
+export const SandboxAuthorizeQuery = Type.Object({ state: Type.String({ maxLength: 128 }) });

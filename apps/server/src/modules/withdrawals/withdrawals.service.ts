@@ -1,5 +1,8 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import {
+  ALIPAY_AUTHORIZATION_TTL_MS,
+  PAYOUT_REAL_NAME_MAX,
+  type AlipayAuthorizationStart,
   fenToYuan,
   ALIPAY_LOGON_ID_PATTERN,
   WECHAT_OPENID_PATTERN,
@@ -18,6 +21,8 @@ import {
   type WithdrawalStatus,
   LedgerErrors,
 } from '@spatia/contract';
+import { AlipayAuthorizationError, type AlipayAuthorizationDriver } from '../../drivers/oauth/alipay-authorization.js';
+import { isUniqueViolation } from '../../db/unique-violation.js';
 import type { PayoutDrivers } from '../../drivers/payouts/create-payout-drivers.js';
 import type { SmsDriver } from '../../drivers/sms/sms-driver.js';
 import type { Transaction } from '../../db/database.js';
@@ -60,6 +65,8 @@ export interface WithdrawalsDependencies {
   identity: Pick<IdentityService, 'approvedRealNamesOf'>;
   /** Tells the person by SMS too that a payout account was bound. */
   sms: Pick<SmsDriver, 'sendNotice'>;
+  /** Binding Alipay by authorization: absent where Alipay is not a payout channel. */
+  alipayAuthorization?: AlipayAuthorizationDriver;
 }
 
 /**
@@ -96,6 +103,7 @@ export class WithdrawalsService {
       channels,
       accounts: accounts.filter((account) => channels.includes(account.channel)).map((account) => presentAccount(account, coolingMs)),
       sandbox: this.deps.drivers.sandbox,
+      alipayAuthorization: Boolean(this.deps.alipayAuthorization) && channels.includes('alipay'),
     };
   }
 
@@ -113,8 +121,7 @@ export class WithdrawalsService {
     const account = input.account.trim();
     if (channel === 'alipay' && !ALIPAY_LOGON_ID_PATTERN.test(account)) throw fail('alipayLogonIdInvalid');
     if (channel === 'wechat' && !WECHAT_OPENID_PATTERN.test(account)) throw fail('wechatOpenidInvalid');
-    const realName = input.realName.trim().replace(/\s+/g, ' ');
-    if (!realName) throw invalid('realName', 'required');
+    const realName = normalRealName(input.realName);
     await this.deps.stepUp.verify(userId, input);
     const coolingMs = await this.coolingMs();
     const saved = await this.repository.db.transaction(async (tx) => {
@@ -125,6 +132,110 @@ export class WithdrawalsService {
     this.deps.log.info({ userId, channel }, 'payout account bound');
     await this.smsPayoutAccountNotice(saved);
     return presentAccount(saved, coolingMs);
+  }
+
+  // ---- binding Alipay by authorization (docs/withdrawals.md "Binding Alipay by authorization") ----
+
+  /**
+   * Starts binding the caller's Alipay account by authorization, once they proved it is them: answers
+   * the page to send them to. The state is kept hashed, tied to them, for ten minutes and one use.
+   */
+  async startAlipayAuthorization(
+    userId: number,
+    input: { realName: string } & StepUpProof,
+    siteUrl: string,
+  ): Promise<AlipayAuthorizationStart> {
+    const driver = this.alipayAuthorizationDriver();
+    const realName = normalRealName(input.realName);
+    await this.deps.stepUp.verify(userId, input);
+    const state = randomBytes(24).toString('base64url');
+    const redirectUri = `${siteUrl}/alipayAuthorization`;
+    const expiresAt = this.now() + ALIPAY_AUTHORIZATION_TTL_MS;
+    await this.repository.insertAlipayAuthorization({
+      stateHash: hashState(state),
+      userId,
+      realName,
+      redirectUri,
+      expiresAt: new Date(expiresAt),
+      createdAt: new Date(this.now()),
+    });
+    return { url: driver.authorizeUrl(state, redirectUri), expiresAt, sandbox: driver.sandbox };
+  }
+
+  /**
+   * Completes it with what Alipay returned: the code is exchanged for the Alipay user id, which becomes
+   * the caller's Alipay payout account. The same state again (the return page reloaded) answers the
+   * account it bound; a state unknown, expired, used otherwise or another person's is refused.
+   */
+  async completeAlipayAuthorization(userId: number, input: { authCode: string; state: string }): Promise<PayoutAccount> {
+    const driver = this.alipayAuthorizationDriver();
+    const stateHash = hashState(input.state);
+    const authorization = await this.repository.findAlipayAuthorization(stateHash);
+    if (!authorization || authorization.userId !== userId) throw fail('alipayAuthorizationStateUnknown');
+    if (authorization.completedAt) return this.alreadyBoundByAuthorization(userId, authorization.alipayUserId);
+    if (authorization.expiresAt.getTime() <= this.now()) throw fail('alipayAuthorizationStateUnknown');
+
+    let alipayUserId: string;
+    try {
+      alipayUserId = await driver.exchange(input.authCode);
+    } catch (error) {
+      if (!(error instanceof AlipayAuthorizationError)) throw error;
+      this.deps.log.warn({ userId, err: error }, 'an Alipay authorization code was not exchanged');
+      throw fail('alipayAuthorizationRefused');
+    }
+    const coolingMs = await this.coolingMs();
+    const at = new Date(this.now());
+    let saved: PayoutAccountRow | undefined;
+    try {
+      saved = await this.repository.db.transaction(async (tx) => {
+        const holder = await this.repository.alipayAccountHolder(alipayUserId, tx);
+        if (holder !== undefined && holder !== userId) throw fail('alipayAccountBoundElsewhere');
+        if (!(await this.repository.completeAlipayAuthorization(stateHash, alipayUserId, at, tx))) return undefined;
+        const row = await this.repository.saveAccount(
+          userId,
+          'alipay',
+          { account: alipayUserId, realName: authorization.realName },
+          at,
+          tx,
+        );
+        await this.deps.notifications.notify(tx, payoutAccountNotice(row, coolingMs));
+        return row;
+      });
+    } catch (error) {
+      // Two people completing with the same Alipay account at once: the index lets one of them in.
+      if (isUniqueViolation(error)) throw fail('alipayAccountBoundElsewhere');
+      throw error;
+    }
+    if (!saved) {
+      // Used or expired between the read and the claim (a second tab): answer as a reload would.
+      const now = await this.repository.findAlipayAuthorization(stateHash);
+      if (!now?.completedAt) throw fail('alipayAuthorizationStateUnknown');
+      return this.alreadyBoundByAuthorization(userId, now.alipayUserId);
+    }
+    this.deps.log.info({ userId, channel: 'alipay' }, 'payout account bound by Alipay authorization');
+    await this.smsPayoutAccountNotice(saved);
+    return presentAccount(saved, coolingMs);
+  }
+
+  /** The sandbox authorization page's state: whose it is and the sandbox Alipay user id offered, while it can be used. */
+  async sandboxAuthorization(state: string): Promise<{ userId: number; redirectUri: string } | undefined> {
+    if (!this.deps.alipayAuthorization?.sandbox) return undefined;
+    const authorization = await this.repository.findAlipayAuthorization(hashState(state));
+    if (!authorization || authorization.completedAt || authorization.expiresAt.getTime() <= this.now()) return undefined;
+    return { userId: authorization.userId, redirectUri: authorization.redirectUri };
+  }
+
+  private async alreadyBoundByAuthorization(userId: number, alipayUserId: string | null): Promise<PayoutAccount> {
+    const account = await this.repository.accountOf(userId, 'alipay');
+    // Replaced or unbound since: the old state does not bind again.
+    if (!account || account.account !== alipayUserId) throw fail('alipayAuthorizationStateUnknown');
+    return presentAccount(account, await this.coolingMs());
+  }
+
+  private alipayAuthorizationDriver(): AlipayAuthorizationDriver {
+    const driver = this.deps.alipayAuthorization;
+    if (!driver || !this.deps.drivers.channels.includes('alipay')) throw fail('alipayAuthorizationUnavailable');
+    return driver;
   }
 
   async unbindAccount(userId: number, channel: PayoutChannel): Promise<PayoutAccount[]> {
@@ -398,6 +509,18 @@ export class WithdrawalsService {
   private incomeOf(userId: number): Promise<number> {
     return this.deps.ledger.balance(LedgerAccount.income(userId));
   }
+}
+
+function normalRealName(text: string): string {
+  const realName = text.trim().replace(/\s+/g, ' ');
+  if (!realName) throw invalid('realName', 'required');
+  if ([...realName].length > PAYOUT_REAL_NAME_MAX) throw invalid('realName', 'maxLength', { limit: PAYOUT_REAL_NAME_MAX });
+  return realName;
+}
+
+/** The state is kept as its SHA-256 only: whoever reads the table cannot complete someone's authorization. */
+function hashState(state: string): string {
+  return createHash('sha256').update(state).digest('hex');
 }
 
 function presentAccount(row: PayoutAccountRow, coolingMs: number): PayoutAccount {

@@ -20,14 +20,20 @@ export const payoutAccounts = pgTable(
   {
     userId: userRef('user_id'),
     channel: text('channel', { enum: PAYOUT_CHANNELS }).notNull(),
-    /** The Alipay login id (mobile number or e-mail) or the WeChat openid. */
+    /** The Alipay login id (mobile number or e-mail), the Alipay user id (2088…, bound by authorization) or the WeChat openid. */
     account: text('account').notNull(),
     /** The payee's real name: Alipay and WeChat check it against the account. */
     realName: text('real_name').notNull(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (table) => [primaryKey({ columns: [table.userId, table.channel] })],
+  (table) => [
+    primaryKey({ columns: [table.userId, table.channel] }),
+    // An Alipay user id bound by authorization belongs to one person only.
+    uniqueIndex('payout_accounts_alipay_user_id')
+      .on(table.account)
+      .where(sql`${table.channel} = 'alipay' and ${table.account} ~ '^2088[0-9]{12}$'`),
+  ],
 );
 
 /**
@@ -124,4 +130,30 @@ export const withdrawalSettings = pgTable(
       sql`${table.payoutAccountCoolingHours} between 0 and ${sql.raw(String(PAYOUT_ACCOUNT_COOLING_HOURS_MAX))}`,
     ),
   ],
+);
+
+// ---- Binding Alipay by authorization (docs/withdrawals.md "Binding Alipay by authorization") ----
+
+/**
+ * One authorization a person started to bind their Alipay account: the state sent to Alipay, kept hashed,
+ * tied to the person, usable once within ten minutes. Once completed it remembers the Alipay user id it
+ * bound, so the return page reloaded answers the same account.
+ */
+export const alipayAuthorizations = pgTable(
+  'alipay_authorizations',
+  {
+    /** SHA-256 of the state (hex); the state itself is only in the URL. */
+    stateHash: text('state_hash').primaryKey(),
+    userId: userRef('user_id'),
+    /** The payee's real name given at the start; Alipay's authorization does not return it. */
+    realName: text('real_name').notNull(),
+    /** Where Alipay (or the sandbox page) sends the person back. */
+    redirectUri: text('redirect_uri').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+    /** The Alipay user id (2088…) bound on completion. */
+    alipayUserId: text('alipay_user_id'),
+    createdAt: createdAt(),
+  },
+  (table) => [index().on(table.userId, table.createdAt)],
 );

@@ -3,3 +3,4 @@ export { WithdrawPanel } from './components/withdraw-panel';
 export { WithdrawalRecords } from './components/withdrawal-records';
 export { WithdrawalReviewQueue } from './components/withdrawal-review-queue';
 export { WithdrawalConfirmPanel } from './components/withdrawal-confirm-panel';
+export { AlipayAuthorizationResult } from './components/alipay-authorization-result';

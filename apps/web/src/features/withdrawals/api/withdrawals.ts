@@ -1,5 +1,6 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import type {
+  AlipayAuthorizationStart,
   IssuedVerificationCode,
   Page,
   PayoutAccount,
@@ -94,3 +95,23 @@ export function useWithdrawalRecords(params: RecordsParams) {
     refetchInterval: refetchWhilePaying(10_000),
   });
 }
+
+// ---- binding Alipay by authorization (docs/withdrawals.md "Binding Alipay by authorization") ----
+
+export interface AlipayAuthorizationInput extends StepUpProof {
+  realName: string;
+}
+
+/** POST /c/withdraw/alipay/authorization: where to send me to approve (Alipay's page, or the sandbox's). */
+export function startAlipayAuthorization(body: AlipayAuthorizationInput): Promise<AlipayAuthorizationStart> {
+  return api.post('/c/withdraw/alipay/authorization', { body });
+}
+
+export const useStartAlipayAuthorization = () => useMutation({ mutationFn: startAlipayAuthorization });
+
+/** POST /c/withdraw/alipay/authorization/complete: the account bound; the return page shows refusals itself. */
+export function completeAlipayAuthorization(body: { authCode: string; state: string }): Promise<PayoutAccount> {
+  return api.post('/c/withdraw/alipay/authorization/complete', { body, silent: true });
+}
+
+export const useCompleteAlipayAuthorization = () => useWithdrawalChange(completeAlipayAuthorization);

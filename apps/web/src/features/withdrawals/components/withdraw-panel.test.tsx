@@ -34,6 +34,7 @@ const OPTIONS: WithdrawalOptions = {
   channels: ['alipay', 'wechat'],
   accounts: [{ channel: 'alipay', account: '139****5678', realName: '*小明', updatedAt: 0, usableAt: 0 }],
   sandbox: true,
+  alipayAuthorization: true,
 };
 
 /** The server as the panel sees it: the options, and every withdrawal request kept for the test to read. */

@@ -8,6 +8,7 @@ import { LoadFailed } from '../../../components/load-failed';
 import { formatDate, formatYuan } from '../../../lib/format';
 import { useRequestWithdrawal, useUnbindPayoutAccount, useWithdrawalOptions } from '../api/withdrawals';
 import { checkWithdrawAmount } from '../lib/withdraw-amount';
+import { AlipayAuthorizationDialog } from './alipay-authorization-dialog';
 import { PayoutAccountDialog } from './payout-account-dialog';
 import type { StepUpCodeField } from './step-up-proof';
 import { WithdrawConfirmDialog, type WithdrawDraft } from './withdraw-confirm-dialog';
@@ -33,11 +34,12 @@ export function WithdrawPanel({ codeField }: { codeField: StepUpCodeField }) {
   const [form] = Form.useForm<{ amount: string; channel: PayoutChannel }>();
   const [editing, setEditing] = useState<{ channel: PayoutChannel; replacing: boolean }>();
   const [draft, setDraft] = useState<WithdrawDraft>();
+  const [authorizing, setAuthorizing] = useState(false);
 
   if (options.isPending) return <Skeleton active paragraph={{ rows: 6 }} />;
   if (options.isError) return <LoadFailed title={t('withdrawals.loadFailed')} query={options} />;
 
-  const { withdrawableFen, minFen, maxFen, channels, accounts, sandbox } = options.data;
+  const { withdrawableFen, minFen, maxFen, channels, accounts, sandbox, alipayAuthorization } = options.data;
   const accountOf = (channel: PayoutChannel): PayoutAccount | undefined => accounts.find((account) => account.channel === channel);
   const bound = channels.filter((channel) => accountOf(channel));
 
@@ -110,7 +112,7 @@ export function WithdrawPanel({ codeField }: { codeField: StepUpCodeField }) {
                     <Typography.Text type="secondary">{t('withdrawals.accounts.notBound')}</Typography.Text>
                   )}
                 </div>
-                <Space size={4}>
+                <Space size={4} wrap>
                   <Button
                     size="small"
                     type={account ? 'default' : 'primary'}
@@ -119,6 +121,11 @@ export function WithdrawPanel({ codeField }: { codeField: StepUpCodeField }) {
                   >
                     {t(account ? 'withdrawals.accounts.replace' : 'withdrawals.accounts.bind')}
                   </Button>
+                  {channel === 'alipay' && alipayAuthorization && (
+                    <Button size="small" onClick={() => setAuthorizing(true)} data-testid="payout-account-alipay-authorize">
+                      {t('withdrawals.authorization.action')}
+                    </Button>
+                  )}
                   {account && (
                     <Button size="small" danger type="text" onClick={() => confirmUnbind(channel)}>
                       {t('withdrawals.accounts.unbind')}
@@ -199,6 +206,7 @@ export function WithdrawPanel({ codeField }: { codeField: StepUpCodeField }) {
         onClose={() => setEditing(undefined)}
         codeField={codeField}
       />
+      <AlipayAuthorizationDialog open={authorizing} onClose={() => setAuthorizing(false)} codeField={codeField} />
       <WithdrawConfirmDialog
         draft={draft}
         busy={submit.isPending}
