@@ -116,6 +116,9 @@ const accounts = [
     permissionIds: [161, 162, 35, 37, 163],
     invitedBy: '13800000044',
   },
+  // The articles journey's editors (e2e/articles.spec.ts), one per language.
+  { phone: '13800000050', password: 'Article#2026', fullName: '内容编辑', roles: ['admin'], permissionIds: [] },
+  { phone: '13800000051', password: 'Article#2026', fullName: 'Content Editor', roles: ['admin'], permissionIds: [] },
 ];
 
 function run(command, args, env = process.env) {

@@ -55,6 +55,11 @@ export const users = {
     form: { phone: '13800000029', password: 'Sign#2026', name: 'Sign Form Photographer' },
     approved: { phone: '13800000030', password: 'Sign#2026', name: 'Sign Approve Photographer' },
   },
+  /** The articles journey's editors (admins), one per language (e2e/articles.spec.ts). */
+  articleEditors: {
+    zh: { phone: '13800000050', password: 'Article#2026', name: '内容编辑' },
+    en: { phone: '13800000051', password: 'Article#2026', name: 'Content Editor' },
+  },
 } as const;
 
 export const TOKEN_COOKIE = 'spatia_token';

@@ -70,7 +70,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     await pages.register(webAppPlugin, {
       distDir: config.webDistDir,
       logger: services.logger,
-      describePage: services.hooks.get('pages.describe'),
+      describePage: (request) => services.seo.describe(request),
     });
   });
   return app;

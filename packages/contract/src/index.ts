@@ -32,3 +32,4 @@ export * from './market.js';
 export * from './service-orders.js';
 export * from './people.js';
 export * from './team.js';
+export * from './articles.js';

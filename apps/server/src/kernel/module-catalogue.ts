@@ -19,7 +19,9 @@ export function describeModules(declarations: readonly ModuleDeclaration[]): str
       return cron ? `\`${job.name}\` (${cron})` : `\`${job.name}\``;
     });
     const reacts = Object.entries(module.on?.(standIn) ?? {}).map(([event, subscription]) => `\`${event}\` (${subscription?.when})`);
-    const hooks = Object.keys(module.provides?.(standIn) ?? {}).map((hook) => `\`${hook}\``);
+    const hooks = [...Object.keys(module.provides?.(standIn) ?? {}), ...Object.keys(module.contributes?.(standIn) ?? {})].map(
+      (hook) => `\`${hook}\``,
+    );
     const cells = [
       `\`${module.name}\``,
       list(module.needs.map((need) => `\`${need}\``)),

@@ -86,6 +86,7 @@ export function loadModules(platform: Platform, declarations: readonly ModuleDec
   const emitted = new Set<string>(modules.flatMap((module) => module.emits ?? []));
   for (const module of modules) {
     if (module.provides) platform.hooks.provide(module.name, module.provides(context));
+    if (module.contributes) platform.hooks.contribute(module.name, module.contributes(context));
     for (const job of module.jobs?.(context) ?? []) platform.jobs.define(job.name, job.handler, job.options);
     const subscriptions = module.on?.(context) ?? {};
     for (const [event, subscription] of Object.entries(subscriptions)) {

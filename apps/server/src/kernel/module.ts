@@ -10,7 +10,7 @@ import type { Logger } from '../lib/logger.js';
 import type { RateLimiter } from '../lib/rate-limiter.js';
 import type { ResumableUploadHooks } from '../modules/tus/upload-grant.js';
 import type { DomainEventMap, DomainEvents, EventName, EventSubscription } from './domain-events.js';
-import type { HookImplementations, Hooks } from './hooks.js';
+import type { HookImplementations, Hooks, SharedHookImplementations } from './hooks.js';
 
 /**
  * What every module may use without declaring it: the configuration and the drivers the process opened.
@@ -78,6 +78,8 @@ export interface ModuleDeclaration<Name extends ModuleName = ModuleName, Needs e
   jobs?(context: ModuleContext<Name, Needs>): JobDeclaration[];
   /** The hooks it answers for other modules. */
   provides?(context: ModuleContext<Name, Needs>): HookImplementations;
+  /** Its answers to the questions many modules answer (kernel/hooks.ts `SharedHookMap`). */
+  contributes?(context: ModuleContext<Name, Needs>): SharedHookImplementations;
   /** The domain events its services publish (the loader refuses a subscription to an event nobody emits). */
   emits?: readonly EventName[];
   /** The domain events it reacts to. */

@@ -219,6 +219,17 @@ describe('API description', () => {
         '/api/admin/signing/providers',
         '/api/admin/signing/providers/{uid}/revoke',
         '/api/admin/team/settings',
+        // articles (docs/articles.md)
+        '/api/open/articles',
+        '/api/open/articles/{id}',
+        '/api/admin/articles',
+        '/api/admin/articles/{id}',
+        '/api/admin/articles/{id}/publish',
+        '/api/admin/articles/{id}/schedule',
+        '/api/admin/articles/{id}/unpublish',
+        '/api/admin/articles/reorder',
+        '/api/admin/articles/images',
+        '/api/admin/articles/videos',
       ].sort(),
     );
     expect(document.paths['/api/client/{uid}/info']?.get?.security).toEqual([{ token: [] }]);

@@ -314,6 +314,30 @@ const marketPurchase: Fixture = async ({ testApp, owner, admin, receiver }) => {
   return { id: String(await boughtListing(testApp.app, receiver, listed.listing)) };
 };
 
+/** An article written by an admin (docs/articles.md): the back office's alone; `publish` makes it public. */
+const article =
+  (publish = false): Fixture =>
+  async ({ testApp, admin }) => {
+    const draft = {
+      title: '矩阵文章',
+      summary: '',
+      coverUrl: '',
+      category: 'news',
+      content: { type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text: '正文' }] }] },
+    };
+    const created = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/admin/articles',
+      headers: authHeaders(admin.token),
+      payload: draft,
+    });
+    const id = String(json<{ data: { id: number } }>(created).data.id);
+    if (publish) await testApp.app.inject({ method: 'POST', url: `/api/admin/articles/${id}/publish`, headers: authHeaders(admin.token) });
+    return { id };
+  };
+
+const ARTICLE_DRAFT = { body: { title: 'Matrix', summary: '', coverUrl: '', category: 'news', content: { type: 'doc', content: [] } } };
+
 /**
  * One line per endpoint: `'METHOD /path/{param}': row(fixture, [anonymous, other, owner, admin])`.
  * 401 = not signed in; 403 = signed in without the right; 404 = "no such thing" as far as the caller
@@ -453,6 +477,14 @@ const MATRIX: Record<string, Row> = {
   'DELETE /api/c/authRecord/{id}': row((world) => identityRecord(world, world.owner), [401, 404, 200, 404]),
   'POST /api/admin/identity/applications/{id}/approve': row(ofAnotherPerson(identityRecord), [401, 403, 403, 200]),
   'POST /api/admin/identity/applications/{id}/reject': row(ofAnotherPerson(identityRecord), [401, 403, 403, 200], WITH_REASON),
+  // articles (docs/articles.md): anyone reads a published one; only admins write them
+  'GET /api/open/articles/{id}': row(article(true), [200, 200, 200, 200]),
+  'GET /api/admin/articles/{id}': row(article(), [401, 403, 403, 200]),
+  'PUT /api/admin/articles/{id}': row(article(), [401, 403, 403, 200], ARTICLE_DRAFT),
+  'DELETE /api/admin/articles/{id}': row(article(), [401, 403, 403, 200]),
+  'POST /api/admin/articles/{id}/publish': row(article(), [401, 403, 403, 200]),
+  'POST /api/admin/articles/{id}/schedule': row(article(), [401, 403, 403, 200], { body: { publishAt: 4_102_444_800_000 } }),
+  'POST /api/admin/articles/{id}/unpublish': row(article(true), [401, 403, 403, 200]),
 };
 
 /** Path parameters that name something a caller may or may not own. */

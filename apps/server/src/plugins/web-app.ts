@@ -19,6 +19,10 @@ export interface PageMeta {
   description: string;
   imageUrl: string;
   url: string;
+  /** Longer plain text for crawlers that run no script (an article's opening, say); the description when absent. */
+  summary?: string;
+  /** Links a crawler may follow from the page (the site's sections), shown in the summary. */
+  links?: readonly { href: string; label: string }[];
 }
 
 export interface WebAppOptions {
@@ -49,7 +53,27 @@ export function withPageMeta(html: string, meta: PageMeta): string {
     ...(image ? [`<meta itemprop="image" content="${image}" />`] : []),
   ].join('\n    ');
   // A function, not a string: a name holding `$&`, `$'` or `` $` `` is text, not a replacement pattern.
-  return html.replace(/<title>[^<]*<\/title>/, () => `<title>${title}</title>\n    ${tags}`);
+  return html
+    .replace(/<title>[^<]*<\/title>/, () => `<title>${title}</title>\n    ${tags}`)
+    .replace('<div id="root"></div>', () => `<div id="root">${crawlerSummary(meta)}</div>`);
+}
+
+/**
+ * The page as text, inside the root the app renders into (React replaces it on its first render): what
+ * crawlers that run no script index, and what a visitor on a slow link reads before the script arrives.
+ */
+function crawlerSummary(meta: PageMeta): string {
+  const image = meta.imageUrl ? `<img src="${escapeHtml(meta.imageUrl)}" alt="" style="max-width:100%;border-radius:8px" />` : '';
+  const text = meta.summary ?? meta.description;
+  const links = (meta.links ?? []).map((link) => `<a href="${escapeHtml(link.href)}">${escapeHtml(link.label)}</a>`).join(' · ');
+  return [
+    '<main data-crawler-summary style="max-width:720px;margin:0 auto;padding:24px 16px;font:16px/1.6 system-ui,sans-serif;color:#1f2937">',
+    `<h1 style="font-size:24px;line-height:1.3">${escapeHtml(meta.title)}</h1>`,
+    image,
+    text && text !== meta.title ? `<p>${escapeHtml(text)}</p>` : '',
+    links ? `<nav>${links}</nav>` : '',
+    '</main>',
+  ].join('');
 }
 
 /**

@@ -140,6 +140,13 @@ export const queryKeys = {
     all: ['tours'] as const,
     tour: (uid: string) => [...queryKeys.tours.all, uid] as const,
   },
+  /** Articles: the public lists and pages (per language: nothing in them is translated, but the dates are). */
+  articles: {
+    all: ['articles'] as const,
+    list: (category: string, pageNum: number, pageSize: number) =>
+      [...queryKeys.articles.all, 'list', category, pageNum, pageSize] as const,
+    detail: (id: number) => [...queryKeys.articles.all, 'detail', id] as const,
+  },
   /** The back office's. */
   admin: {
     all: ['admin'] as const,
@@ -151,5 +158,8 @@ export const queryKeys = {
     permissions: () => [...queryKeys.admin.all, 'permissions'] as const,
     sensitiveWords: () => [...queryKeys.admin.all, 'sensitiveWords'] as const,
     market: () => [...queryKeys.admin.all, 'market'] as const,
+    articles: () => [...queryKeys.admin.all, 'articles'] as const,
+    articleList: (filters: unknown, pageNum: number) => [...queryKeys.admin.articles(), 'list', filters, pageNum] as const,
+    article: (id: number) => [...queryKeys.admin.articles(), 'detail', id] as const,
   },
 };

@@ -2,6 +2,1114 @@
 // change the route schemas on the server and run the generator again.
 
 export interface paths {
+  '/admin/articles': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Every article, by category and the operator's order; filtered by category, status and words of the title */
+    get: {
+      parameters: {
+        query: {
+          category?: ('courseGuide' | 'news' | 'cases') | '';
+          pageNum: number;
+          pageSize: number;
+          status?: ('draft' | 'scheduled' | 'published' | 'unpublished') | '';
+          /** @description words of the title */
+          title?: string;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {number} */
+              code: 0;
+              data: {
+                list: {
+                  authorName: string;
+                  /** @enum {string} */
+                  category: 'courseGuide' | 'news' | 'cases';
+                  coverUrl: string;
+                  createdAt: number;
+                  id: number;
+                  /** @description when it is or was to be visible, epoch ms */
+                  publishAt: number | null;
+                  sort: number;
+                  /** @enum {string} */
+                  status: 'draft' | 'scheduled' | 'published' | 'unpublished';
+                  summary: string;
+                  title: string;
+                  updatedAt: number;
+                }[];
+                pageNum: number;
+                pageSize: number;
+                total: number;
+              };
+              msg: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+      };
+    };
+    put?: never;
+    /** Write a new article, as a draft */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            category: 'courseGuide' | 'news' | 'cases';
+            content: {
+              attrs?: {
+                [key: string]: unknown;
+              };
+              content?: unknown[];
+              marks?: {
+                attrs?: {
+                  [key: string]: unknown;
+                };
+                type: string;
+              }[];
+              text?: string;
+              type: string;
+            };
+            /** @description an image uploaded through POST /api/admin/articles/images, or '' */
+            coverUrl: string;
+            summary: string;
+            title: string;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {number} */
+              code: 0;
+              data: {
+                authorName: string;
+                /** @enum {string} */
+                category: 'courseGuide' | 'news' | 'cases';
+                content: {
+                  attrs?: {
+                    [key: string]: unknown;
+                  };
+                  content?: unknown[];
+                  marks?: {
+                    attrs?: {
+                      [key: string]: unknown;
+                    };
+                    type: string;
+                  }[];
+                  text?: string;
+                  type: string;
+                };
+                coverUrl: string;
+                createdAt: number;
+                html: string;
+                id: number;
+                /** @description when it is or was to be visible, epoch ms */
+                publishAt: number | null;
+                sort: number;
+                /** @enum {string} */
+                status: 'draft' | 'scheduled' | 'published' | 'unpublished';
+                summary: string;
+                title: string;
+                updatedAt: number;
+              };
+              msg: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/admin/articles/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** An article with its editor document and rendered HTML */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: number;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {number} */
+              code: 0;
+              data: {
+                authorName: string;
+                /** @enum {string} */
+                category: 'courseGuide' | 'news' | 'cases';
+                content: {
+                  attrs?: {
+                    [key: string]: unknown;
+                  };
+                  content?: unknown[];
+                  marks?: {
+                    attrs?: {
+                      [key: string]: unknown;
+                    };
+                    type: string;
+                  }[];
+                  text?: string;
+                  type: string;
+                };
+                coverUrl: string;
+                createdAt: number;
+                html: string;
+                id: number;
+                /** @description when it is or was to be visible, epoch ms */
+                publishAt: number | null;
+                sort: number;
+                /** @enum {string} */
+                status: 'draft' | 'scheduled' | 'published' | 'unpublished';
+                summary: string;
+                title: string;
+                updatedAt: number;
+              };
+              msg: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+      };
+    };
+    /** Save an article (its state does not change: a published one shows the change at once) */
+    put: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: number;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            category: 'courseGuide' | 'news' | 'cases';
+            content: {
+              attrs?: {
+                [key: string]: unknown;
+              };
+              content?: unknown[];
+              marks?: {
+                attrs?: {
+                  [key: string]: unknown;
+                };
+                type: string;
+              }[];
+              text?: string;
+              type: string;
+            };
+            /** @description an image uploaded through POST /api/admin/articles/images, or '' */
+            coverUrl: string;
+            summary: string;
+            title: string;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {number} */
+              code: 0;
+              data: {
+                authorName: string;
+                /** @enum {string} */
+                category: 'courseGuide' | 'news' | 'cases';
+                content: {
+                  attrs?: {
+                    [key: string]: unknown;
+                  };
+                  content?: unknown[];
+                  marks?: {
+                    attrs?: {
+                      [key: string]: unknown;
+                    };
+                    type: string;
+                  }[];
+                  text?: string;
+                  type: string;
+                };
+                coverUrl: string;
+                createdAt: number;
+                html: string;
+                id: number;
+                /** @description when it is or was to be visible, epoch ms */
+                publishAt: number | null;
+                sort: number;
+                /** @enum {string} */
+                status: 'draft' | 'scheduled' | 'published' | 'unpublished';
+                summary: string;
+                title: string;
+                updatedAt: number;
+              };
+              msg: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+      };
+    };
+    post?: never;
+    /** Delete an article for good */
+    delete: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: number;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {number} */
+              code: 0;
+              data: null;
+              msg: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+      };
+    };
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/admin/articles/{id}/publish': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Publish an article now (a scheduled one too) */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: number;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {number} */
+              code: 0;
+              data: {
+                authorName: string;
+                /** @enum {string} */
+                category: 'courseGuide' | 'news' | 'cases';
+                content: {
+                  attrs?: {
+                    [key: string]: unknown;
+                  };
+                  content?: unknown[];
+                  marks?: {
+                    attrs?: {
+                      [key: string]: unknown;
+                    };
+                    type: string;
+                  }[];
+                  text?: string;
+                  type: string;
+                };
+                coverUrl: string;
+                createdAt: number;
+                html: string;
+                id: number;
+                /** @description when it is or was to be visible, epoch ms */
+                publishAt: number | null;
+                sort: number;
+                /** @enum {string} */
+                status: 'draft' | 'scheduled' | 'published' | 'unpublished';
+                summary: string;
+                title: string;
+                updatedAt: number;
+              };
+              msg: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/admin/articles/{id}/schedule': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Publish an article at a future time (it becomes visible then, with no job to run) */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: number;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /** @description when the article becomes visible, epoch ms, in the future */
+            publishAt: number;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {number} */
+              code: 0;
+              data: {
+                authorName: string;
+                /** @enum {string} */
+                category: 'courseGuide' | 'news' | 'cases';
+                content: {
+                  attrs?: {
+                    [key: string]: unknown;
+                  };
+                  content?: unknown[];
+                  marks?: {
+                    attrs?: {
+                      [key: string]: unknown;
+                    };
+                    type: string;
+                  }[];
+                  text?: string;
+                  type: string;
+                };
+                coverUrl: string;
+                createdAt: number;
+                html: string;
+                id: number;
+                /** @description when it is or was to be visible, epoch ms */
+                publishAt: number | null;
+                sort: number;
+                /** @enum {string} */
+                status: 'draft' | 'scheduled' | 'published' | 'unpublished';
+                summary: string;
+                title: string;
+                updatedAt: number;
+              };
+              msg: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/admin/articles/{id}/unpublish': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Hide a published or scheduled article */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: number;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {number} */
+              code: 0;
+              data: {
+                authorName: string;
+                /** @enum {string} */
+                category: 'courseGuide' | 'news' | 'cases';
+                content: {
+                  attrs?: {
+                    [key: string]: unknown;
+                  };
+                  content?: unknown[];
+                  marks?: {
+                    attrs?: {
+                      [key: string]: unknown;
+                    };
+                    type: string;
+                  }[];
+                  text?: string;
+                  type: string;
+                };
+                coverUrl: string;
+                createdAt: number;
+                html: string;
+                id: number;
+                /** @description when it is or was to be visible, epoch ms */
+                publishAt: number | null;
+                sort: number;
+                /** @enum {string} */
+                status: 'draft' | 'scheduled' | 'published' | 'unpublished';
+                summary: string;
+                title: string;
+                updatedAt: number;
+              };
+              msg: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/admin/articles/images': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Upload an image for an article (multipart field `file`; PNG, JPEG or WebP, at most 10 MB); stored as WebP, answers data.url */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {number} */
+              code: 0;
+              data: {
+                /** @description /files/articles/… */
+                url: string;
+              };
+              msg: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/admin/articles/reorder': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Put articles of one category in this order (they take the places they held among themselves) */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            category: 'courseGuide' | 'news' | 'cases';
+            /** @description articles of the category, in their new order */
+            ids: number[];
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {number} */
+              code: 0;
+              data: null;
+              msg: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/admin/articles/videos': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Upload a video for an article (multipart field `file`; MP4 or WebM, at most 100 MB); answers data.url */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {number} */
+              code: 0;
+              data: {
+                /** @description /files/articles/… */
+                url: string;
+              };
+              msg: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/admin/billing': {
     parameters: {
       query?: never;
@@ -19970,6 +21078,157 @@ export interface paths {
         };
         /** @description Default Response */
         401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/open/articles': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Published articles of a category (all when none), in the operator's order, newest first among equals */
+    get: {
+      parameters: {
+        query: {
+          category?: ('courseGuide' | 'news' | 'cases') | '';
+          pageNum: number;
+          pageSize: number;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {number} */
+              code: 0;
+              data: {
+                list: {
+                  /** @enum {string} */
+                  category: 'courseGuide' | 'news' | 'cases';
+                  coverUrl: string;
+                  id: number;
+                  /** @description epoch ms */
+                  publishedAt: number;
+                  summary: string;
+                  title: string;
+                }[];
+                pageNum: number;
+                pageSize: number;
+                total: number;
+              };
+              msg: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/open/articles/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** A published article: its sanitised HTML and related articles (its category first, then others) */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: number;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {number} */
+              code: 0;
+              data: {
+                authorName: string;
+                /** @enum {string} */
+                category: 'courseGuide' | 'news' | 'cases';
+                coverUrl: string;
+                /** @description rendered from the document and sanitised by the server */
+                html: string;
+                id: number;
+                publishedAt: number;
+                related: {
+                  /** @enum {string} */
+                  category: 'courseGuide' | 'news' | 'cases';
+                  coverUrl: string;
+                  id: number;
+                  /** @description epoch ms */
+                  publishedAt: number;
+                  summary: string;
+                  title: string;
+                }[];
+                summary: string;
+                title: string;
+                updatedAt: number;
+              };
+              msg: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        404: {
           headers: {
             [name: string]: unknown;
           };

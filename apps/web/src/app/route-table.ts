@@ -14,8 +14,12 @@ export const publicRoutes: readonly AppRoute[] = [
   { path: '/rentingHouse', meta: { titleKey: 'menu.rentingHouse', layout: 'public', keepAlive: true } },
   { path: '/addOrder', meta: { titleKey: 'menu.addOrder', layout: 'public' }, page: () => import('../pages/add-order-page') },
   { path: '/product', meta: { titleKey: 'menu.product', layout: 'public', variants: true } },
-  { path: '/guide', meta: { titleKey: 'menu.guide', layout: 'public' } },
-  { path: '/articleDetails/:id', meta: { titleKey: 'menu.articleDetails', layout: 'public', hidden: true } },
+  { path: '/guide', meta: { titleKey: 'menu.guide', layout: 'public' }, page: () => import('../pages/guide-page') },
+  {
+    path: '/articleDetails/:id',
+    meta: { titleKey: 'menu.articleDetails', layout: 'public', hidden: true },
+    page: () => import('../pages/article-details-page'),
+  },
   { path: '/enterprise', meta: { titleKey: 'menu.enterprise', layout: 'public', variants: true } },
   { path: '/map', meta: { titleKey: 'menu.map', layout: 'public' } },
   {
@@ -315,6 +319,16 @@ export const adminRoutes: readonly AppRoute[] = [
         path: '/admin/rechargeOrders',
         meta: { titleKey: 'menu.adminRechargeOrders', layout: 'console', roles: [Role.admin] },
         page: () => import('../pages/admin/recharge-orders-page'),
+      },
+      {
+        path: '/admin/articles',
+        meta: { titleKey: 'menu.adminArticles', layout: 'console', roles: [Role.admin] },
+        page: () => import('../pages/admin/articles-page'),
+      },
+      {
+        path: '/admin/articles/edit/:id',
+        meta: { titleKey: 'menu.adminArticleEditor', layout: 'console', roles: [Role.admin], hidden: true, activeMenu: '/admin/articles' },
+        page: () => import('../pages/admin/article-editor-page'),
       },
       {
         path: '/admin/marketListings',

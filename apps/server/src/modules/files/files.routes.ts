@@ -33,7 +33,7 @@ export interface FilesRoutesOptions {
   onServed?: (served: { key: string; bytes: number; workUid: string | undefined }) => Promise<void>;
 }
 
-const PUBLIC_FOLDERS = ['derived/', 'covers/', 'avatars/', 'logos/'];
+const PUBLIC_FOLDERS = ['derived/', 'covers/', 'avatars/', 'logos/', 'articles/'];
 const UPLOADS_FOLDER = 'assets/';
 
 type FilesQuery = { w?: string; expires?: string; signature?: string };

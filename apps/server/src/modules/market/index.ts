@@ -1,6 +1,8 @@
 import { defineModule } from '../../kernel/module.js';
+import { SITEMAP_ENTRIES_PER_SOURCE } from '../seo/index.js';
 import { marketAdminRoutes } from './market-admin.routes.js';
 import { MarketAdminService } from './market-admin.service.js';
+import { describeMarketPage } from './market-page-meta.js';
 import { MarketRepository } from './market.repository.js';
 import { marketRoutes } from './market.routes.js';
 import { MarketService } from './market.service.js';
@@ -63,6 +65,10 @@ export default defineModule({
     await app.register(marketRoutes, { market });
     await app.register(marketAdminRoutes, { admin: marketAdmin });
   },
+  contributes: ({ market, config }) => ({
+    'pages.describe': describeMarketPage(market, config.publicUrl),
+    'pages.sitemap': () => market.publicPages(SITEMAP_ENTRIES_PER_SOURCE),
+  }),
   on: ({ market }) => ({
     // A listed work that changes what review approved, goes offline, is reset, handed over or deleted leaves the market with it.
     'works.leftMarket': { when: 'transaction', handle: ({ workIds, reason }, tx) => market.workLeftMarket(workIds, reason, tx) },

@@ -71,6 +71,17 @@ export class MarketRepository {
     return findOneRow(executor, marketListings, eq(marketListings.workId, workId));
   }
 
+  /** The listings on the market, newest first. */
+  async listedIds(limit: number): Promise<{ id: number; listedAt: Date }[]> {
+    const rows = await this.db
+      .select({ id: marketListings.id, listedAt: marketListings.listedAt })
+      .from(marketListings)
+      .where(eq(marketListings.status, 'onMarket'))
+      .orderBy(desc(marketListings.listedAt))
+      .limit(limit);
+    return rows.map((row) => ({ id: row.id, listedAt: row.listedAt ?? new Date(0) }));
+  }
+
   async insertListing(values: Omit<typeof marketListings.$inferInsert, 'id'>, tx: Transaction): Promise<ListingRow> {
     const [row] = await tx.insert(marketListings).values(values).returning();
     await this.changed(tx);

@@ -131,6 +131,18 @@ export class MarketService {
     return { list: rows.map((row) => listingCard(row, { profiles, badges })), total, pageNum, pageSize };
   }
 
+  /** A listing anyone may see (on the market), for its link preview; undefined otherwise. */
+  async listingOnMarket(id: number): Promise<ListingRow | undefined> {
+    const listing = await this.repository.findListing(id);
+    return listing?.status === 'onMarket' ? listing : undefined;
+  }
+
+  /** The market items on sale, newest first, for the sitemap. */
+  async publicPages(limit: number): Promise<{ path: string; updatedAt: number }[]> {
+    const rows = await this.repository.listedIds(limit);
+    return rows.map((row) => ({ path: `/marketDetails/${row.id}`, updatedAt: row.listedAt.getTime() }));
+  }
+
   /** `GET /api/market/listings/{id}`: on the market for everyone; otherwise only for its seller, its buyers and admins. */
   async detail(actor: Actor | undefined, id: number, language: Language): Promise<MarketListingDetail> {
     const listing = await this.repository.findListing(id);

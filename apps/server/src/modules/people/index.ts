@@ -1,4 +1,5 @@
 import { defineModule } from '../../kernel/module.js';
+import { describeHomepage } from './homepage-meta.js';
 import { PeopleRepository } from './people.repository.js';
 import { peopleRoutes } from './people.routes.js';
 import { PeopleService } from './people.service.js';
@@ -19,6 +20,7 @@ export default defineModule({
     people: new PeopleService(database.db, new PeopleRepository(database.db), users, works, identity),
   }),
   routes: (app, { people }) => app.register(peopleRoutes, { people }),
+  contributes: ({ people, config }) => ({ 'pages.describe': describeHomepage(people, config.publicUrl) }),
 });
 
 // The public surface of the module: what other modules use (profile: the overview's follower figures).

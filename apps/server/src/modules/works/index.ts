@@ -1,7 +1,6 @@
 import type { ServingHoldReason } from '@spatia/contract';
-import type { FastifyRequest } from 'fastify';
 import { defineModule } from '../../kernel/module.js';
-import type { PageMeta } from '../../plugins/web-app.js';
+import { SITEMAP_ENTRIES_PER_SOURCE } from '../seo/index.js';
 import { workAssetsRoutes } from './work-assets.routes.js';
 import { WorkAssetsService } from './work-assets.service.js';
 import { describeWorkPage } from './work-page-meta.js';
@@ -46,8 +45,6 @@ declare module '../../kernel/hooks.js' {
   interface HookMap {
     /** Why a work's viewers (other than its owner and admins) see a notice instead of it, if they do. */
     'works.viewingHold': (work: WorkRow) => Promise<ServingHoldReason | null>;
-    /** The title, description and image a shared link of a page shows. */
-    'pages.describe': (request: FastifyRequest) => Promise<PageMeta | undefined>;
   }
 }
 
@@ -72,7 +69,10 @@ export default defineModule({
     await app.register(workPublishingRoutes, { publishing: workPublishing, publicUrl: config.publicUrl });
     await app.register(workAssetsRoutes, { assets: workAssets });
   },
-  provides: ({ works, config }) => ({ 'pages.describe': describeWorkPage(works, config.publicUrl) }),
+  contributes: ({ works, config }) => ({
+    'pages.describe': describeWorkPage(works, config.publicUrl),
+    'pages.sitemap': () => works.publicPages(SITEMAP_ENTRIES_PER_SOURCE),
+  }),
   jobs: ({ works }) => [
     { name: 'works.purgeRecycleBin', handler: () => works.purgeExpired(), options: { schedule: { cron: '23 3 * * *' } } },
   ],
@@ -85,4 +85,4 @@ export { type WorkPublishingService } from './work-publishing.service.js';
 export { type WorkAssetRow, type WorkRow } from './works.repository.js';
 export { WORK_TIME_MAX, WorkDetailSchema, WorkSummarySchema, WorkTypeSchema } from './works.schemas.js';
 export { type WorkLeftMarketReason, type WorksService } from './works.service.js';
-export { keywordGrams, normalizeSearchText } from './search-grams.js';
+export { keywordGrams, normalizeSearchText, searchGramsOf } from './search-grams.js';

@@ -2,11 +2,11 @@ import type { FastifyRequest } from 'fastify';
 import { isWorkOnline } from '@spatia/contract';
 import { requestOrigin } from '../../lib/request-info.js';
 import type { PageMeta } from '../../plugins/web-app.js';
+import { pageTitle } from '../seo/index.js';
 import { fileUrl } from '../uploads/index.js';
 import type { WorksService } from './works.service.js';
 
 const DETAILS_PATH = /^\/details\/([A-Za-z0-9_-]{1,64})\/?(?:\?|$)/;
-const SITE_NAME = { zh: 'Spatia 空间云', en: 'Spatia' } as const;
 
 /**
  * The link preview of a work's public page: its name, description and cover. Only works anyone may
@@ -20,7 +20,7 @@ export function describeWorkPage(works: WorksService, publicUrl: string | undefi
     if (!work || work.deletedAt || !isWorkOnline(work.status)) return undefined;
     const origin = requestOrigin(request, publicUrl);
     return {
-      title: `${work.name} - ${SITE_NAME[request.language]}`,
+      title: pageTitle(work.name, request.language),
       description: work.description || work.name,
       imageUrl: work.coverKey ? origin + fileUrl(work.coverKey) : '',
       url: `${origin}/details/${work.uid}`,

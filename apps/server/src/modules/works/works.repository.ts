@@ -136,6 +136,16 @@ export class WorksRepository {
     return pageOfRows(this.db, { table: works, where, order: [desc(works.updatedAt), desc(works.id)] }, { limit, offset });
   }
 
+  /** The uids of works anyone may open (online, outside the recycle bin), most recently changed first. */
+  async listPublicPages(limit: number): Promise<{ uid: string; updatedAt: Date }[]> {
+    return this.db
+      .select({ uid: works.uid, updatedAt: works.updatedAt })
+      .from(works)
+      .where(and(sql`${works.status} <> 'unpublished'`, isNull(works.deletedAt)))
+      .orderBy(desc(works.updatedAt))
+      .limit(limit);
+  }
+
   /** Works waiting for or under review, across owners: waiting ones first, then the oldest submission. */
   async listForReview(limit: number, offset: number): Promise<{ rows: WorkRow[]; total: number }> {
     const where = and(inArray(works.status, ['unaudited', 'underReview']), isNull(works.deletedAt));

@@ -149,6 +149,12 @@ export class WorksService {
   }
 
   /** The work behind a uid whoever asks, in the recycle bin or not: the caller applies the rules. */
+  /** The public pages of works for the sitemap: those anyone may open, most recently changed first. */
+  async publicPages(limit: number): Promise<{ path: string; updatedAt: number }[]> {
+    const rows = await this.repository.listPublicPages(limit);
+    return rows.map((row) => ({ path: `/details/${row.uid}`, updatedAt: row.updatedAt.getTime() }));
+  }
+
   async findByUid(uid: string): Promise<WorkRow | undefined> {
     return this.repository.findByUid(uid);
   }
