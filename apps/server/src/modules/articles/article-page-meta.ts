@@ -1,16 +1,15 @@
 import type { FastifyRequest } from 'fastify';
 import { requestOrigin } from '../../lib/request-info.js';
 import type { PageMeta } from '../../plugins/web-app.js';
+import { pageTitle } from '../seo/index.js';
 import { fileUrl } from '../uploads/index.js';
 import type { ArticlesService } from './articles.service.js';
 
 const ARTICLE_PATH = /^\/articleDetails\/([1-9][0-9]{0,15})\/?(?:\?|$)/;
-const SITE_NAME = { zh: 'Spatia 空间云', en: 'Spatia' } as const;
 
 /**
  * The link preview of an article's page (`pages.describe`): its title, summary and cover. Only published
- * articles get one; for any other the page keeps the site's own title, so a draft never leaks. The lead
- * registers it as a contribution to the hook at merge (see /work/coord/seo.contract).
+ * articles get one; for any other the page keeps the site's own title, so a draft never leaks.
  */
 export function describeArticlePage(articles: ArticlesService, publicUrl: string | undefined) {
   return async (request: FastifyRequest): Promise<PageMeta | undefined> => {
@@ -20,7 +19,7 @@ export function describeArticlePage(articles: ArticlesService, publicUrl: string
     if (!article) return undefined;
     const origin = requestOrigin(request, publicUrl);
     return {
-      title: `${article.title} - ${SITE_NAME[request.language]}`,
+      title: pageTitle(article.title, request.language),
       description: article.summary || article.title,
       imageUrl: article.coverKey ? origin + fileUrl(article.coverKey) : '',
       url: `${origin}/articleDetails/${article.id}`,

@@ -147,12 +147,13 @@ export class ArticlesRepository {
   }
 
   /** Every visible article's id and last change, for the sitemap. */
-  visibleIds(now: Date): Promise<{ id: number; updatedAt: Date }[]> {
+  visibleIds(now: Date, limit: number): Promise<{ id: number; updatedAt: Date }[]> {
     return this.db
       .select({ id: articles.id, updatedAt: articles.updatedAt })
       .from(articles)
       .where(visibleAt(now))
-      .orderBy(desc(articles.publishAt));
+      .orderBy(desc(articles.publishAt))
+      .limit(limit);
   }
 }
 

@@ -108,8 +108,8 @@ export class ArticlesService {
   }
 
   /** Every published article's page and its last change (for the sitemap). */
-  async listPublicPages(): Promise<{ path: string; updatedAt: number }[]> {
-    const rows = await this.repository.visibleIds(this.now());
+  async listPublicPages(limit: number): Promise<{ path: string; updatedAt: number }[]> {
+    const rows = await this.repository.visibleIds(this.now(), limit);
     return rows.map((row) => ({ path: `/articleDetails/${row.id}`, updatedAt: row.updatedAt.getTime() }));
   }
 }

@@ -1,4 +1,6 @@
 import { defineModule } from '../../kernel/module.js';
+import { SITEMAP_ENTRIES_PER_SOURCE } from '../seo/index.js';
+import { describeArticlePage } from './article-page-meta.js';
 import { ArticleMedia } from './article-media.js';
 import { articlesAdminRoutes } from './articles-admin.routes.js';
 import { ArticlesAdminService } from './articles-admin.service.js';
@@ -28,11 +30,13 @@ export default defineModule({
     await app.register(articlesRoutes, { articles });
     await app.register(articlesAdminRoutes, { admin: articlesAdmin, media: new ArticleMedia(storage) });
   },
+  contributes: ({ articles, config }) => ({
+    'pages.describe': describeArticlePage(articles, config.publicUrl),
+    'pages.sitemap': () => articles.listPublicPages(SITEMAP_ENTRIES_PER_SOURCE),
+  }),
 });
 
-// The public surface of the module: what other modules use (the search module's articles source; the
-// lead registers the link preview and the sitemap entries at merge).
-export { describeArticlePage } from './article-page-meta.js';
+// The public surface of the module: what other modules use (the search module's articles source).
 export {
   ARTICLE_CATEGORY_NAMES,
   type ArticleSearchHit,
