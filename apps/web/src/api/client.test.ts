@@ -1,7 +1,6 @@
-import { AxiosError, AxiosHeaders, type AxiosAdapter, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { clearSession, getToken, setToken } from '../stores/session-store';
-import { ApiError, configureApiBaseUrls, http, request, showReloginDialog } from './client';
+import { ApiError, configureApiBaseUrls, http, request, showReloginDialog, HttpError, type HttpAdapter, type HttpResponse, type SentRequest } from './client';
 import { registerFeedback } from './feedback';
 
 interface Reply {
@@ -10,21 +9,20 @@ interface Reply {
   headers?: Record<string, string>;
 }
 
-let seen: InternalAxiosRequestConfig[] = [];
+let seen: SentRequest[] = [];
 
-function replyWith(reply: Reply | ((config: InternalAxiosRequestConfig) => Reply)): void {
-  const adapter: AxiosAdapter = async (config) => {
+function replyWith(reply: Reply | ((config: SentRequest) => Reply)): void {
+  const adapter: HttpAdapter = async (config) => {
     seen.push(config);
     const { status, data, headers } = typeof reply === 'function' ? reply(config) : reply;
-    const response: AxiosResponse = {
+    const response: HttpResponse = {
       status,
       statusText: String(status),
       data,
-      headers: new AxiosHeaders(headers),
-      config,
+      headers: headers ?? {},
     };
     if (status >= 200 && status < 300) return response;
-    throw new AxiosError('Request failed', 'ERR_BAD_RESPONSE', config, {}, response);
+    throw new HttpError('Request failed', 'ERR_BAD_RESPONSE', response);
   };
   http.defaults.adapter = adapter;
 }
@@ -128,7 +126,7 @@ describe('spec 8 error handling', () => {
 
   it('shows a message for network errors without a response', async () => {
     http.defaults.adapter = async (config) => {
-      throw new AxiosError('Network Error', 'ERR_NETWORK', config);
+      throw new HttpError('Network Error', 'ERR_NETWORK');
     };
     await expect(request({ url: '/x' })).rejects.toMatchObject({ status: undefined });
     expect(error).toHaveBeenCalledTimes(1);

@@ -5,11 +5,13 @@ import { Outlet, ScrollRestoration, useLocation, useNavigation } from 'react-rou
 import { PageLoading } from '../components/page-loading';
 import { SandboxMoneyBanner } from '../components/sandbox-money-banner';
 
-// nprogress's own template gives its bar `role="bar"`, which is no ARIA role (axe: critical); the same markup without it.
+// nprogress's own template gives its bar `role="bar"`, which is no ARIA role (axe: critical); the same markup without
+// it, and the selector nprogress finds the bar by to match (with its default, `[role="bar"]`, it threw on start).
 NProgress.configure({
   showSpinner: false,
   trickleSpeed: 120,
   template: '<div class="bar"><div class="peg"></div></div>',
+  barSelector: '.bar',
 });
 
 /** Spec 2.1: a fixed title on every navigation and a progress bar while one (or a lazy page) loads. */

@@ -13,12 +13,12 @@ import {
   CodeSandboxOutlined,
   ArrowRightOutlined,
 } from '@ant-design/icons';
-import { Button } from 'antd';
 import { Suspense, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { HOME_AFTER_LOGIN } from '../app/home-path';
 import { lazyComponent } from '../components/lazy-component';
+import { PlainButton } from '../components/plain-button';
 import { ShowcaseStrip } from '../features/showcase';
 import { useSession } from '../stores/session-store';
 import { PanoramaIllustration } from './home/panorama-illustration';
@@ -90,10 +90,10 @@ export default function HomePage() {
             </h1>
             <p className="home-hero__subtitle">{t('home.hero.subtitle')}</p>
             <div className="home-hero__actions">
-              <Button type="primary" size="large" onClick={start} icon={<ArrowRightOutlined />} iconPlacement="end">
+              <PlainButton variant="primary" size="large" onClick={start} icon={<ArrowRightOutlined />} iconPlacement="end">
                 {signedIn ? t('home.hero.primarySignedIn') : t('home.hero.primary')}
-              </Button>
-              <Button
+              </PlainButton>
+              <PlainButton
                 size="large"
                 icon={<DownloadOutlined />}
                 onClick={() => {
@@ -104,7 +104,7 @@ export default function HomePage() {
                 className="home-hero__ghost"
               >
                 {t('home.hero.secondary')}
-              </Button>
+              </PlainButton>
             </div>
           </div>
           <div className="home-hero__visual">
@@ -165,9 +165,9 @@ export default function HomePage() {
       <section className="home-closing" aria-labelledby="home-closing-title">
         <h2 id="home-closing-title">{t('home.closing.title')}</h2>
         <p>{t('home.closing.text')}</p>
-        <Button type="primary" size="large" onClick={start}>
+        <PlainButton variant="primary" size="large" onClick={start}>
           {signedIn ? t('home.hero.primarySignedIn') : t('home.hero.primary')}
-        </Button>
+        </PlainButton>
       </section>
 
       <Suspense fallback={null}>
