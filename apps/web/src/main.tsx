@@ -1,4 +1,3 @@
-import 'nprogress/nprogress.css';
 import './styles/global.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';

@@ -4,6 +4,7 @@ import { useEffect, useMemo, type ComponentType, type ReactNode } from 'react';
 import type { Language } from '@spatia/contract';
 import { connectFeedbackHost } from '../api/feedback';
 import { onLanguageLoad, useLanguage } from '../i18n';
+import { followLanguageInDayjs } from '../i18n/dayjs-locale';
 import { useMediaQuery } from '../lib/use-media-query';
 import './antd-scope.css';
 
@@ -49,6 +50,7 @@ export async function loadAntdLocale(language: Language): Promise<void> {
   if (!antdLocales.has(language)) antdLocales.set(language, (await antdLocaleLoaders[language]()).default);
 }
 onLanguageLoad(loadAntdLocale);
+followLanguageInDayjs();
 
 /**
  * antd's theme and locale (following the language switch) and its `App` (`App.useApp()`'s message and modal) around

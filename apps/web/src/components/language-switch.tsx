@@ -1,7 +1,8 @@
-import { GlobalOutlined } from '@ant-design/icons';
+import GlobalOutlined from '@ant-design/icons-svg/es/asn/GlobalOutlined';
 import { useTranslation } from 'react-i18next';
 import { setLanguage, useLanguage } from '../i18n';
 import { PlainButton } from './plain-button';
+import { SvgIcon } from './svg-icon';
 
 interface LanguageSwitchProps {
   className?: string;
@@ -19,7 +20,7 @@ export function LanguageSwitch({ className }: LanguageSwitchProps) {
     <PlainButton
       variant="text"
       className={className}
-      icon={<GlobalOutlined aria-hidden />}
+      icon={<SvgIcon icon={GlobalOutlined} aria-hidden />}
       onClick={() => void setLanguage(next)}
       aria-label={`${t('common.switchLanguage')}: ${t(`common.languages.${next}`)}`}
       data-testid="language-toggle"

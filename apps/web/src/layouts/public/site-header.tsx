@@ -1,4 +1,5 @@
-import { MenuOutlined, AppstoreOutlined } from '@ant-design/icons';
+import AppstoreOutlined from '@ant-design/icons-svg/es/asn/AppstoreOutlined';
+import MenuOutlined from '@ant-design/icons-svg/es/asn/MenuOutlined';
 import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink, useNavigate } from 'react-router';
@@ -10,6 +11,7 @@ import { BrandMark } from '../../components/brand-mark';
 import { LanguageSwitch } from '../../components/language-switch';
 import { lazyComponent } from '../../components/lazy-component';
 import { PlainButton } from '../../components/plain-button';
+import { SvgIcon } from '../../components/svg-icon';
 import { useSession } from '../../stores/session-store';
 
 // What only a signed-in person or a click shows loads then, not with every public page (docs/web.md, "Loading").
@@ -114,7 +116,7 @@ export function SiteHeader() {
 
   const userLinks = [
     ...(hasPage(routeTable, '/person') ? [{ key: '/person', label: t('menu.personalHomepage') }] : []),
-    { key: HOME_AFTER_LOGIN, icon: <AppstoreOutlined />, label: t('menu.managementSpace') },
+    { key: HOME_AFTER_LOGIN, icon: <SvgIcon icon={AppstoreOutlined} />, label: t('menu.managementSpace') },
   ];
 
   return (
@@ -158,7 +160,7 @@ export function SiteHeader() {
           <PlainButton
             variant="text"
             className="site-header__menu-button"
-            icon={<MenuOutlined />}
+            icon={<SvgIcon icon={MenuOutlined} />}
             aria-label={t('common.actions.openMenu')}
             aria-expanded={drawerOpen}
             onClick={() => {
