@@ -141,8 +141,8 @@ function appendParam(pairs: string[], key: string, value: unknown): void {
     pairs.push(`${encodeParam(key)}=${encodeParam(value.toISOString())}`);
   } else if (typeof value === 'object') {
     for (const [name, inner] of Object.entries(value)) appendParam(pairs, `${key}[${name}]`, inner);
-  } else {
-    pairs.push(`${encodeParam(key)}=${encodeParam(String(value as string | number | boolean))}`);
+  } else if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') {
+    pairs.push(`${encodeParam(key)}=${encodeParam(String(value))}`);
   }
 }
 
@@ -441,7 +441,7 @@ async function call<M extends Method, P extends PathOf<M>>(method: M, path: P, o
     body?: unknown;
   };
   const config: RequestConfig = { ...transport, method, url: fillPath(path, params?.path) };
-  if (params?.query !== undefined) config.params = params.query as Record<string, unknown>;
+  if (params?.query !== undefined) config.params = params.query;
   if (form) {
     // An operation without a body sends an empty form, as the spec's client does (adding a tag).
     config.data = formBody((body ?? {}) as Record<string, string | number | boolean | null | undefined>);

@@ -1,6 +1,7 @@
 import { currentLanguage } from '../i18n';
+import type * as AntdScope from './antd-scope';
 
-type AntdScopeModule = typeof import('./antd-scope');
+type AntdScopeModule = typeof AntdScope;
 
 let loading: Promise<AntdScopeModule> | undefined;
 

@@ -11,7 +11,7 @@ const confirm = vi.fn();
 let infoCalls = 0;
 
 function answer(status: number, data: unknown) {
-  http.defaults.adapter = async (config) => {
+  http.defaults.adapter = async () => {
     infoCalls += 1;
     const response: HttpResponse = { status, statusText: '', data, headers: {} };
     if (status < 300) return response;

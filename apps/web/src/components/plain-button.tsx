@@ -45,7 +45,7 @@ export function PlainButton({
   return (
     <button type={type} className={classes.join(' ')} {...rest}>
       {icon !== undefined && <span className="plain-btn__icon">{icon}</span>}
-      {children !== undefined && <span>{spaced ? (children as string).split('').join(' ') : children}</span>}
+      {children !== undefined && <span>{spaced ? children.split('').join(' ') : children}</span>}
     </button>
   );
 }

@@ -15,7 +15,7 @@ describe('PasswordLoginForm', () => {
     const error = vi.fn();
     registerFeedback({ message: { error, success: vi.fn(), warning: vi.fn(), info: vi.fn() }, modal: {} as never, navigate: vi.fn() });
     const msg = 'Too many wrong passwords. Try again in 15 s, or sign in with a code';
-    const adapter: HttpAdapter = async (config) => {
+    const adapter: HttpAdapter = async () => {
       const response = {
         status: 429,
         statusText: '',

@@ -4,7 +4,7 @@ import type { FlowRechargeOptions, FlowRechargeOrder } from '@spatia/contract';
 import { App as AntdApp } from 'antd';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { http, type HttpAdapter } from '../../../api/client';
+import { http } from '../../../api/client';
 import { i18n } from '../../../i18n';
 import { setUpApiHarness } from '../../../test/api-harness';
 import { RechargePanel } from './recharge-panel';
@@ -108,7 +108,7 @@ describe('RechargePanel', () => {
   it('sends a second press of the same purchase, after a lost answer, with the same key', async () => {
     const keys = serve();
     let lost = 0;
-    const answerOf = http.defaults.adapter as HttpAdapter;
+    const answerOf = http.defaults.adapter;
     http.defaults.adapter = async (config) => {
       const answer = await answerOf(config);
       // The first order's answer never arrives: the person presses again.
