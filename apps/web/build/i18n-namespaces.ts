@@ -40,10 +40,16 @@ function safeList(dir: string): string[] {
   }
 }
 
+/**
+ * Lines that are comments only (`//`, and `/**`, `/*` and ` * ` of block comments): a key quoted in a comment
+ * (`works.detailIn` in query-keys.ts) is no use of it.
+ */
+const COMMENT_LINE = /^[ \t]*(?:\/\/|\/\*|\*).*$/gm;
+
 /** The namespaces a module's source names, in the order they first appear. */
 export function namespacesUsed(code: string, known: ReadonlySet<string>): string[] {
   const found = new Set<string>();
-  for (const match of code.matchAll(LITERAL_HEAD)) {
+  for (const match of code.replace(COMMENT_LINE, '').matchAll(LITERAL_HEAD)) {
     if (known.has(match[1]!)) found.add(match[1]!);
   }
   return [...found];

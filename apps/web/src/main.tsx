@@ -1,11 +1,10 @@
-import 'nprogress/nprogress.css';
 import './styles/global.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { registerFeedback } from './api/feedback';
-import { currentLanguage, namespacesReady } from './i18n';
-import { AppProviders, loadAntdLocale, queryClient } from './app/providers';
+import { namespacesReady } from './i18n';
+import { AppProviders, queryClient } from './app/providers';
 import { createAppRouter } from './app/router';
 import { siteConfigQueryOptions } from './api/site-config';
 import { startServerFirstView } from './app/server-first-view';
@@ -20,8 +19,8 @@ startServerFirstView(queryClient);
 const container = document.getElementById('root');
 if (!container) throw new Error('#root is missing from index.html');
 
-// The visitor's language only: the messages the modules loaded so far need, and antd's texts.
-await Promise.all([namespacesReady(), loadAntdLocale(currentLanguage())]);
+// The visitor's language only: the messages the modules loaded so far need (antd's texts come with antd: app/antd.ts).
+await namespacesReady();
 
 createRoot(container).render(
   <StrictMode>

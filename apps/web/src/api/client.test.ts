@@ -1,7 +1,18 @@
-import { AxiosError, AxiosHeaders, type AxiosAdapter, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { clearSession, getToken, setToken } from '../stores/session-store';
-import { ApiError, configureApiBaseUrls, http, request, showReloginDialog } from './client';
+import {
+  ApiError,
+  configureApiBaseUrls,
+  formBody,
+  http,
+  type HttpAdapter,
+  HttpError,
+  type HttpResponse,
+  request,
+  requestUrl,
+  type SentRequest,
+  showReloginDialog,
+} from './client';
 import { registerFeedback } from './feedback';
 
 interface Reply {
@@ -10,21 +21,20 @@ interface Reply {
   headers?: Record<string, string>;
 }
 
-let seen: InternalAxiosRequestConfig[] = [];
+let seen: SentRequest[] = [];
 
-function replyWith(reply: Reply | ((config: InternalAxiosRequestConfig) => Reply)): void {
-  const adapter: AxiosAdapter = async (config) => {
+function replyWith(reply: Reply | ((config: SentRequest) => Reply)): void {
+  const adapter: HttpAdapter = async (config) => {
     seen.push(config);
     const { status, data, headers } = typeof reply === 'function' ? reply(config) : reply;
-    const response: AxiosResponse = {
+    const response: HttpResponse = {
       status,
       statusText: String(status),
       data,
-      headers: new AxiosHeaders(headers),
-      config,
+      headers: headers ?? {},
     };
     if (status >= 200 && status < 300) return response;
-    throw new AxiosError('Request failed', 'ERR_BAD_RESPONSE', config, {}, response);
+    throw new HttpError('Request failed', 'ERR_BAD_RESPONSE', response);
   };
   http.defaults.adapter = adapter;
 }
@@ -127,8 +137,8 @@ describe('spec 8 error handling', () => {
   });
 
   it('shows a message for network errors without a response', async () => {
-    http.defaults.adapter = async (config) => {
-      throw new AxiosError('Network Error', 'ERR_NETWORK', config);
+    http.defaults.adapter = async () => {
+      throw new HttpError('Network Error', 'ERR_NETWORK');
     };
     await expect(request({ url: '/x' })).rejects.toMatchObject({ status: undefined });
     expect(error).toHaveBeenCalledTimes(1);
@@ -164,6 +174,37 @@ describe('spec 8 error handling', () => {
     replyWith({ status: 403, data: { code: 403, msg: 'forbidden' } });
     await expect(request({ url: '/b', silent: true })).rejects.toMatchObject({ shown: false, message: 'forbidden' });
     expect(confirm).not.toHaveBeenCalled();
+    expect(error).not.toHaveBeenCalled();
+  });
+});
+
+describe('the transport (what axios did before)', () => {
+  it('writes parameters as axios did: no undefined or null, arrays as key[], readable : , [ ] and + for spaces', () => {
+    const url = requestUrl({
+      baseURL: '/api/',
+      url: '/works?x=1',
+      params: { q: 'a b:c,d', skip: undefined, none: null, ids: [1, 2], at: new Date(Date.UTC(2026, 0, 2)), flag: false },
+    });
+    expect(url).toBe('/api/works?x=1&q=a+b:c,d&ids[]=1&ids[]=2&at=2026-01-02T00:00:00.000Z&flag=false');
+    expect(requestUrl({ baseURL: '/api', url: 'https://maps.example/tiles', params: {} })).toBe('https://maps.example/tiles');
+  });
+
+  it('sends objects as JSON and forms as they are, with their types; the method lower-case', async () => {
+    replyWith({ status: 200, data: { code: 0, msg: 'ok' } });
+    await request({ url: '/a', method: 'POST', data: { n: 1 } });
+    await request({ url: '/b', method: 'PUT', data: formBody({ name: 'A' }) });
+    expect(seen[0]?.method).toBe('post');
+    expect(seen[0]?.data).toBe('{"n":1}');
+    expect(seen[0]?.headers.get('content-type')).toBe('application/json');
+    expect(String(seen[1]?.data)).toBe('name=A');
+    expect(seen[1]?.headers.get('Content-Type')).toBe('application/x-www-form-urlencoded;charset=utf-8');
+  });
+
+  it('passes a cancelled request on without a message', async () => {
+    http.defaults.adapter = async () => {
+      throw new HttpError('canceled', 'ERR_CANCELED');
+    };
+    await expect(request({ url: '/x' })).rejects.toMatchObject({ code: 'ERR_CANCELED' });
     expect(error).not.toHaveBeenCalled();
   });
 });

@@ -1,4 +1,3 @@
-import axios, { AxiosError, AxiosHeaders, type AxiosRequestConfig, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios';
 import {
   asError,
   AUTH_HEADER,
@@ -15,16 +14,89 @@ import { getToken, resetToken, setToken } from '../stores/session-store';
 import { getFeedback } from './feedback';
 import type { paths } from './schema.gen';
 
-declare module 'axios' {
-  interface AxiosRequestConfig {
-    /** Send to the separate tjhx API host (spec 7.1). */
-    tjhx?: boolean;
-    /** Send to the point-cloud slice service (spec 7.1). */
-    point_cloud?: boolean;
-    /** A maps-service request: its own host, never any auth header (spec 7.1). */
-    map?: boolean;
-    /** The caller shows failures itself (e.g. the guard's user-info fetch, spec 4). */
-    silent?: boolean;
+/**
+ * A request as the app writes it. The web app's one HTTP client is this module's own small transport over
+ * XMLHttpRequest (upload progress, a timeout, cancelling by `signal`), shaped as axios was (docs/web.md,
+ * "Loading": axios was 20 kB of the home page's first script): the same config fields, URL building and
+ * parameter encoding, body encoding, JSON parsing and errors.
+ */
+export interface RequestConfig {
+  url?: string;
+  /** Any case; sent upper-case, handed to the transport lower-case (`'post'`). */
+  method?: string;
+  /** Query parameters: `undefined` and `null` are left out, arrays sent as `key[]=a&key[]=b`, dates as ISO text. */
+  params?: Record<string, unknown>;
+  /** JSON for objects and arrays; `URLSearchParams`, `FormData`, `Blob` and text as they are. */
+  data?: unknown;
+  headers?: Record<string, string | undefined>;
+  /** Milliseconds; 0 waits as long as it takes. 20 s by default (spec 7.1). */
+  timeout?: number;
+  signal?: AbortSignal;
+  onUploadProgress?: (event: { loaded: number; total?: number }) => void;
+  /** Send to the separate tjhx API host (spec 7.1). */
+  tjhx?: boolean;
+  /** Send to the point-cloud slice service (spec 7.1). */
+  point_cloud?: boolean;
+  /** A maps-service request: its own host, never any auth header (spec 7.1). */
+  map?: boolean;
+  /** The caller shows failures itself (e.g. the guard's user-info fetch, spec 4). */
+  silent?: boolean;
+}
+
+/** Request header names, case-insensitive. */
+export class RequestHeaders {
+  private readonly values = new Map<string, { name: string; value: string }>();
+
+  constructor(init: Record<string, string | undefined> = {}) {
+    for (const [name, value] of Object.entries(init)) if (value !== undefined) this.set(name, value);
+  }
+
+  get(name: string): string | undefined {
+    return this.values.get(name.toLowerCase())?.value;
+  }
+
+  set(name: string, value: string): void {
+    this.values.set(name.toLowerCase(), { name, value });
+  }
+
+  delete(name: string): void {
+    this.values.delete(name.toLowerCase());
+  }
+
+  entries(): [string, string][] {
+    return [...this.values.values()].map(({ name, value }) => [name, value]);
+  }
+}
+
+/** What the transport sends: the request with its host, its headers and its encoded body. */
+export interface SentRequest extends Omit<RequestConfig, 'headers' | 'method'> {
+  url: string;
+  method: string;
+  baseURL: string;
+  timeout: number;
+  headers: RequestHeaders;
+}
+
+/** An answer: header names lower-case. */
+export interface HttpResponse<T = unknown> {
+  status: number;
+  statusText?: string;
+  data: T;
+  headers: Record<string, string>;
+}
+
+/** Sends a request; resolves with a 2xx answer, rejects with an HttpError otherwise. Tests put a stand-in here. */
+export type HttpAdapter = (request: SentRequest) => Promise<HttpResponse>;
+
+/** The transport's failure: a non-2xx answer (with its `response`), no answer, the timeout, or a cancelled request. */
+export class HttpError extends Error {
+  constructor(
+    message: string,
+    readonly code: 'ERR_BAD_RESPONSE' | 'ERR_NETWORK' | 'ECONNABORTED' | 'ERR_CANCELED',
+    readonly response?: HttpResponse,
+  ) {
+    super(message);
+    this.name = code === 'ERR_CANCELED' ? 'CanceledError' : 'HttpError';
   }
 }
 
@@ -43,12 +115,122 @@ export function configureApiBaseUrls(next: Partial<ApiBaseUrls>): void {
   http.defaults.baseURL = baseUrls.main;
 }
 
-export function resolveBaseUrl(config: Pick<AxiosRequestConfig, 'tjhx' | 'point_cloud' | 'map'>): string {
+export function resolveBaseUrl(config: Pick<RequestConfig, 'tjhx' | 'point_cloud' | 'map'>): string {
   if (config.tjhx && baseUrls.tjhx) return baseUrls.tjhx;
   if (config.point_cloud && baseUrls.pointCloud) return baseUrls.pointCloud;
   if (config.map && baseUrls.maps) return baseUrls.maps;
   return baseUrls.main;
 }
+
+/** encodeURIComponent, leaving `: $ , [ ]` readable and spaces as `+`, as axios writes parameters. */
+function encodeParam(value: string): string {
+  return encodeURIComponent(value)
+    .replace(/%3A/gi, ':')
+    .replace(/%24/g, '$')
+    .replace(/%2C/gi, ',')
+    .replace(/%20/g, '+')
+    .replace(/%5B/gi, '[')
+    .replace(/%5D/gi, ']');
+}
+
+function appendParam(pairs: string[], key: string, value: unknown): void {
+  if (value === undefined || value === null) return;
+  if (Array.isArray(value)) {
+    for (const item of value) appendParam(pairs, `${key}[]`, item);
+  } else if (value instanceof Date) {
+    pairs.push(`${encodeParam(key)}=${encodeParam(value.toISOString())}`);
+  } else if (typeof value === 'object') {
+    for (const [name, inner] of Object.entries(value)) appendParam(pairs, `${key}[${name}]`, inner);
+  } else if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') {
+    pairs.push(`${encodeParam(key)}=${encodeParam(String(value))}`);
+  }
+}
+
+/** The address a request goes to: the base (unless the URL is absolute), the URL, the parameters. */
+export function requestUrl({ baseURL, url, params }: Pick<SentRequest, 'baseURL' | 'url' | 'params'>): string {
+  const full = /^([a-z][a-z\d+\-.]*:)?\/\//i.test(url) || !baseURL ? url : `${baseURL.replace(/\/?\/$/, '')}/${url.replace(/^\/+/, '')}`;
+  const pairs: string[] = [];
+  for (const [key, value] of Object.entries(params ?? {})) appendParam(pairs, key, value);
+  if (pairs.length === 0) return full;
+  const withoutHash = full.split('#')[0]!;
+  return `${withoutHash}${withoutHash.includes('?') ? '&' : '?'}${pairs.join('&')}`;
+}
+
+/** The body as it goes on the wire, and the Content-Type it needs (as axios encodes it). */
+function encodeBody(data: unknown, headers: RequestHeaders): unknown {
+  if (data === undefined || data === null) return undefined;
+  if (data instanceof FormData) {
+    // The browser writes the multipart boundary into the type itself.
+    headers.delete('Content-Type');
+    return data;
+  }
+  if (data instanceof URLSearchParams) {
+    if (!headers.get('Content-Type')) headers.set('Content-Type', 'application/x-www-form-urlencoded;charset=utf-8');
+    return data;
+  }
+  if (data instanceof Blob || data instanceof ArrayBuffer || ArrayBuffer.isView(data) || typeof data === 'string') return data;
+  if (!headers.get('Content-Type')) headers.set('Content-Type', 'application/json');
+  return JSON.stringify(data);
+}
+
+/** JSON when the text is JSON (the envelope), else the text itself (a CSV export). */
+function parseBody(text: string): unknown {
+  if (text === '') return text;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}
+
+function parseHeaders(raw: string): Record<string, string> {
+  const headers: Record<string, string> = {};
+  for (const line of raw.trim().split(/[\r\n]+/)) {
+    const colon = line.indexOf(':');
+    if (colon > 0) headers[line.slice(0, colon).trim().toLowerCase()] = line.slice(colon + 1).trim();
+  }
+  return headers;
+}
+
+/** The browser's transport: XMLHttpRequest, for upload progress; 2xx resolves, anything else rejects. */
+const xhrAdapter: HttpAdapter = (request) =>
+  new Promise((resolve, reject) => {
+    const { signal } = request;
+    if (signal?.aborted) {
+      reject(new HttpError('canceled', 'ERR_CANCELED'));
+      return;
+    }
+    const xhr = new XMLHttpRequest();
+    xhr.open(request.method.toUpperCase(), requestUrl(request), true);
+    xhr.timeout = request.timeout;
+    for (const [name, value] of request.headers.entries()) xhr.setRequestHeader(name, value);
+    const { onUploadProgress } = request;
+    if (onUploadProgress) {
+      xhr.upload.addEventListener('progress', (event) =>
+        onUploadProgress({ loaded: event.loaded, total: event.lengthComputable ? event.total : undefined }),
+      );
+    }
+    const abort = () => xhr.abort();
+    signal?.addEventListener('abort', abort, { once: true });
+    const settle = (outcome: () => void) => () => {
+      signal?.removeEventListener('abort', abort);
+      outcome();
+    };
+    xhr.onload = settle(() => {
+      const response: HttpResponse = {
+        status: xhr.status,
+        statusText: xhr.statusText,
+        data: parseBody(xhr.responseText),
+        headers: parseHeaders(xhr.getAllResponseHeaders()),
+      };
+      if (xhr.status >= 200 && xhr.status < 300) resolve(response);
+      else reject(new HttpError(`Request failed with status code ${xhr.status}`, 'ERR_BAD_RESPONSE', response));
+    });
+    xhr.onerror = settle(() => reject(new HttpError('Network Error', 'ERR_NETWORK')));
+    xhr.ontimeout = settle(() => reject(new HttpError(`timeout of ${request.timeout}ms exceeded`, 'ECONNABORTED')));
+    xhr.onabort = settle(() => reject(new HttpError('canceled', 'ERR_CANCELED')));
+    xhr.send((request.data ?? null) as XMLHttpRequestBodyInit | null);
+  });
 
 /**
  * A rejected request. `message` is the server's message ('' when it sent none), so that a caller
@@ -69,8 +251,8 @@ export class ApiError extends Error {
 }
 
 /** `Retry-After` given in seconds (the form this API sends), else undefined. */
-function retryAfterOf(response: AxiosResponse | undefined): number | undefined {
-  const value = (response?.headers as Record<string, unknown> | undefined)?.['retry-after'];
+function retryAfterOf(response: HttpResponse | undefined): number | undefined {
+  const value = response?.headers['retry-after'];
   return typeof value === 'string' && /^\d+$/.test(value.trim()) ? Number(value) : undefined;
 }
 
@@ -109,9 +291,10 @@ export function showReloginDialog(): void {
   });
 }
 
-function onRequest(config: InternalAxiosRequestConfig): InternalAxiosRequestConfig {
-  config.baseURL = resolveBaseUrl(config);
-  const headers = AxiosHeaders.from(config.headers);
+/** The host, the auth headers (none to the maps service) and the encoded body. */
+function prepare(config: RequestConfig): SentRequest {
+  const { headers: given, method = 'get', ...rest } = config;
+  const headers = new RequestHeaders({ Accept: 'application/json, text/plain, */*', ...given });
   const token = getToken();
   if (config.map) {
     headers.delete(AUTH_HEADER);
@@ -120,62 +303,77 @@ function onRequest(config: InternalAxiosRequestConfig): InternalAxiosRequestConf
     headers.set(AUTH_HEADER, token);
     headers.set(AUTH_HEADER_X, token);
   }
-  config.headers = headers;
-  return config;
+  return {
+    ...rest,
+    url: config.url ?? '',
+    method: method.toLowerCase(),
+    baseURL: resolveBaseUrl(config),
+    timeout: config.timeout ?? http.defaults.timeout,
+    headers,
+    data: encodeBody(config.data, headers),
+  };
 }
 
-function captureToken(response: AxiosResponse | undefined): void {
-  const token = response?.headers?.[AUTH_HEADER_X] as unknown;
+function captureToken(response: HttpResponse): void {
+  const token = response.headers[AUTH_HEADER_X.toLowerCase()];
   if (typeof token === 'string' && token) setToken(token);
 }
 
-function onResponse(response: AxiosResponse): AxiosResponse | Promise<never> {
+function onResponse(response: HttpResponse): HttpResponse {
   captureToken(response);
   const body: unknown = response.data;
   if (isEnvelope(body) && body.code !== undefined && body.code !== ErrorCode.ok) {
     // Spec 8: a 2xx with a non-zero code is rejected without a message of our own.
-    return Promise.reject(new ApiError(bodyMessage(body), body.code, response.status, false));
+    throw new ApiError(bodyMessage(body), body.code, response.status, false);
   }
   return response;
 }
 
-function onError(error: unknown): Promise<never> {
-  const silent = axios.isAxiosError(error) && error.config?.silent === true;
+function onError(error: unknown, silent: boolean): never {
   const { message } = getFeedback();
-  if (!(error instanceof AxiosError)) {
-    // Not from the transport (a request interceptor or an adapter threw): pass it on as an Error.
-    return Promise.reject(asError(error));
+  if (!(error instanceof HttpError)) {
+    // Not from the transport (the stand-in of a test threw, say): pass it on as an Error.
+    throw asError(error);
   }
-  if (axios.isCancel(error)) return Promise.reject(error);
+  if (error.code === 'ERR_CANCELED') throw error;
   const response = error.response;
   const body: unknown = response?.data;
   const code = isEnvelope(body) ? body.code : undefined;
   const serverMessage = bodyMessage(body);
-  // Axios only rejects non-2xx responses here, so a body code 401 is the spec 8 "not logged in" case.
+  // Only non-2xx responses are rejected here, so a body code 401 is the spec 8 "not logged in" case.
   if (response && code === ErrorCode.unauthenticated) {
     if (!silent) showReloginDialog();
-    return Promise.reject(new ApiError(serverMessage, code, response.status, !silent));
+    throw new ApiError(serverMessage, code, response.status, !silent);
   }
   if (response) {
     const text = serverMessage || i18n.t('errors.requestFailed');
     if (!silent) void message.error({ content: text, duration: ERROR_TOAST_MS / 1000 });
-    return Promise.reject(new ApiError(serverMessage, code, response.status, !silent, retryAfterOf(response)));
+    throw new ApiError(serverMessage, code, response.status, !silent, retryAfterOf(response));
   }
   if (!silent) void message.error({ content: i18n.t('errors.networkFailed'), duration: ERROR_TOAST_MS / 1000 });
-  return Promise.reject(new ApiError('', undefined, undefined, !silent));
+  throw new ApiError('', undefined, undefined, !silent);
 }
 
-/** The one HTTP client of the web app (spec 7.1). */
-export const http = axios.create({
-  baseURL: DEFAULT_API_BASE_URL,
-  timeout: HTTP_TIMEOUT_MS,
-});
+async function send<T>(config: RequestConfig): Promise<HttpResponse<T>> {
+  const request = prepare(config);
+  let response: HttpResponse;
+  try {
+    response = await http.defaults.adapter(request);
+  } catch (error) {
+    onError(error, config.silent === true);
+  }
+  return onResponse(response) as HttpResponse<T>;
+}
 
-http.interceptors.request.use(onRequest);
-http.interceptors.response.use(onResponse, onError);
+/** The one HTTP client of the web app (spec 7.1): its defaults, and requests that answer the whole response. */
+export const http = {
+  defaults: { baseURL: DEFAULT_API_BASE_URL, timeout: HTTP_TIMEOUT_MS, adapter: xhrAdapter },
+  request: send,
+  get: <T>(url: string, config: RequestConfig = {}) => send<T>({ ...config, url, method: 'get' }),
+};
 
 /** Unwraps the envelope: resolves with `data` of `{code: 0, msg, data}`. */
-export async function request<T>(config: AxiosRequestConfig): Promise<T> {
+export async function request<T>(config: RequestConfig): Promise<T> {
   const response = await http.request<Envelope<T>>(config);
   return response.data.data as T;
 }
@@ -214,7 +412,7 @@ export type ApiBody<M extends Method, P extends PathOf<M>> =
   Operation<M, P> extends { requestBody?: { content: { 'application/json': infer B } } } ? B : never;
 
 /** What the transport takes besides the operation's own parameters and body. */
-type TransportOptions = Pick<AxiosRequestConfig, 'tjhx' | 'point_cloud' | 'map' | 'silent' | 'signal' | 'timeout' | 'headers'> & {
+type TransportOptions = Pick<RequestConfig, 'tjhx' | 'point_cloud' | 'map' | 'silent' | 'signal' | 'timeout' | 'headers'> & {
   /** Send the body (or an empty one) as application/x-www-form-urlencoded, as the spec's client sends login and attribute changes. */
   form?: boolean;
 };
@@ -242,7 +440,7 @@ async function call<M extends Method, P extends PathOf<M>>(method: M, path: P, o
     params?: { path?: Record<string, string | number | boolean | undefined>; query?: Record<string, unknown> };
     body?: unknown;
   };
-  const config: AxiosRequestConfig = { ...transport, method, url: fillPath(path, params?.path) };
+  const config: RequestConfig = { ...transport, method, url: fillPath(path, params?.path) };
   if (params?.query !== undefined) config.params = params.query;
   if (form) {
     // An operation without a body sends an empty form, as the spec's client does (adding a tag).

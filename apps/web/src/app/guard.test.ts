@@ -1,7 +1,6 @@
-import { AxiosError, AxiosHeaders, type AxiosResponse } from 'axios';
 import Cookies from 'js-cookie';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { http } from '../api/client';
+import { http, HttpError, type HttpResponse } from '../api/client';
 import { registerFeedback } from '../api/feedback';
 import { i18n } from '../i18n';
 import { clearSession, sessionStore, setToken } from '../stores/session-store';
@@ -12,11 +11,11 @@ const confirm = vi.fn();
 let infoCalls = 0;
 
 function answer(status: number, data: unknown) {
-  http.defaults.adapter = async (config) => {
+  http.defaults.adapter = async () => {
     infoCalls += 1;
-    const response: AxiosResponse = { status, statusText: '', data, headers: new AxiosHeaders(), config };
+    const response: HttpResponse = { status, statusText: '', data, headers: {} };
     if (status < 300) return response;
-    throw new AxiosError('failed', 'ERR_BAD_RESPONSE', config, {}, response);
+    throw new HttpError('failed', 'ERR_BAD_RESPONSE', response);
   };
 }
 

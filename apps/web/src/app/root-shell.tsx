@@ -1,19 +1,10 @@
-import NProgress from 'nprogress';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, ScrollRestoration, useLocation, useNavigation } from 'react-router';
 import { PageLoading } from '../components/page-loading';
 import { SandboxMoneyBanner } from '../components/sandbox-money-banner';
+import { doneProgress, startProgress } from './progress-bar';
 import { currentServerFirstView, FirstViewPlaceholder } from './server-first-view';
-
-// nprogress's own template gives its bar `role="bar"`, which is no ARIA role (axe: critical); the same markup without it.
-NProgress.configure({
-  showSpinner: false,
-  trickleSpeed: 120,
-  template: '<div class="bar"><div class="peg"></div></div>',
-  // Its default finds the bar by that role: without it NProgress.start() throws and the route shows its error screen.
-  barSelector: '.bar',
-});
 
 /** Spec 2.1: a fixed title on every navigation and a progress bar while one (or a lazy page) loads. */
 export function RootShell() {
@@ -22,8 +13,8 @@ export function RootShell() {
   const location = useLocation();
 
   useEffect(() => {
-    if (navigation.state === 'idle') NProgress.done();
-    else NProgress.start();
+    if (navigation.state === 'idle') doneProgress();
+    else startProgress();
   }, [navigation.state]);
 
   useEffect(() => {
@@ -45,9 +36,9 @@ export function RootShell() {
  */
 export function InitialLoading() {
   useEffect(() => {
-    NProgress.start();
+    startProgress();
     return () => {
-      NProgress.done();
+      doneProgress();
     };
   }, []);
   const firstView = currentServerFirstView();

@@ -9,7 +9,7 @@ import type { AppRoute } from './route-types';
 
 /** Spec 2.2 plus the other open public paths of 2.1 (search, market). */
 export const publicRoutes: readonly AppRoute[] = [
-  { path: '/', meta: { titleKey: 'menu.home', layout: 'public' }, page: () => import('../pages/home-page') },
+  { path: '/', meta: { titleKey: 'menu.home', layout: 'public', antd: false }, page: () => import('../pages/home-page') },
   { path: '/index', redirect: '/', meta: { titleKey: 'menu.index', layout: 'public', hidden: true } },
   {
     path: '/rentingHouse',

@@ -46,6 +46,11 @@ export interface RouteMeta {
    * page (spec 2.4: the point-cloud list); the page when the setting is empty.
    */
   externalUrlSetting?: 'pointCloudListUrl';
+  /**
+   * `false`: the page renders without Ant Design (plain elements and our CSS), so antd stays out of its first
+   * script (docs/web.md, "Loading"); every other page gets antd's theme and locale around it (app/antd-scope.tsx).
+   */
+  antd?: false;
 }
 
 export type PageModule = { default: ComponentType };

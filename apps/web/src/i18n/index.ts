@@ -1,16 +1,11 @@
 import i18next from 'i18next';
 import { initReactI18next, useTranslation } from 'react-i18next';
-import dayjs from 'dayjs';
-import 'dayjs/locale/zh-cn';
-import 'dayjs/locale/en';
 import type { Language } from '@spatia/contract';
 import { CookieName, readCookie, writeCookie } from '../lib/cookies';
 import { detectLanguage, isLanguage } from './language';
 import { connectNamespaces, loadMissing, namespacesReady } from './namespaces';
 
 export { namespacesReady } from './namespaces';
-
-const dayjsLocale: Record<Language, string> = { zh: 'zh-cn', en: 'en' };
 
 function browserLanguages(): readonly string[] {
   if (typeof navigator === 'undefined') return [];
@@ -38,7 +33,6 @@ void i18n.use(initReactI18next).init({
 });
 
 connectNamespaces(i18n, currentLanguage);
-dayjs.locale(dayjsLocale[initialLanguage]);
 syncDocumentLanguage(initialLanguage);
 
 function syncDocumentLanguage(language: Language): void {
@@ -50,14 +44,13 @@ export function currentLanguage(): Language {
 }
 
 /**
- * Switches app strings, dayjs and (through the providers, which listen to i18n) antd's locale, and
+ * Switches app strings, dayjs (i18n/dayjs-locale.ts, once loaded) and antd's locale, and
  * writes the `language` cookie that the server reads to answer in the same language.
  */
 export async function setLanguage(language: Language): Promise<void> {
   // The new language's messages and antd's locale first, so that the page switches in one step.
   await Promise.all([namespacesReady(language), ...[...languageLoaders].map((load) => load(language))]);
   writeCookie(CookieName.language, language);
-  dayjs.locale(dayjsLocale[language]);
   syncDocumentLanguage(language);
   await i18n.changeLanguage(language);
 }

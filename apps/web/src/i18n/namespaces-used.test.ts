@@ -13,4 +13,8 @@ describe('namespacesUsed (the build finds what a module needs)', () => {
   it('ignores unknown heads and words without a dot (query keys, icon names)', () => {
     expect(namespacesUsed("['wallet'] as const; icon: 'wallet'; t('nope.x'); a.search.b", known)).toEqual([]);
   });
+  it('ignores keys quoted in comments', () => {
+    const code = "/** The page (the work itself is `search.detail`). */\n  // see 'wallet.x'\n   * `common.y`\nt('wallet.title');";
+    expect(namespacesUsed(code, known)).toEqual(['wallet']);
+  });
 });

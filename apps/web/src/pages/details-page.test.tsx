@@ -1,11 +1,10 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { App as AntdApp } from 'antd';
-import { AxiosError, AxiosHeaders, type AxiosAdapter, type AxiosResponse } from 'axios';
 import type { Measurement, ModelView, PointCloudView, Tour } from '@spatia/contract';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { http } from '../api/client';
+import { http, HttpError, type HttpAdapter, type HttpResponse } from '../api/client';
 import { registerFeedback } from '../api/feedback';
 import { i18n } from '../i18n';
 import { clearSession, sessionStore } from '../stores/session-store';
@@ -73,10 +72,10 @@ let replies: Record<string, Reply> = {};
 
 beforeEach(() => {
   registerFeedback({ message: { error: vi.fn(), success: vi.fn(), warning: vi.fn(), info: vi.fn() } });
-  const adapter: AxiosAdapter = async (config) => {
+  const adapter: HttpAdapter = async (config) => {
     const reply = replies[config.url ?? ''] ?? { status: 404, body: { code: 404, msg: 'Not found' } };
-    const response: AxiosResponse = { status: reply.status, statusText: '', data: reply.body, headers: new AxiosHeaders(), config };
-    if (reply.status >= 400) throw new AxiosError('failed', 'ERR_BAD_REQUEST', config, null, response);
+    const response: HttpResponse = { status: reply.status, statusText: '', data: reply.body, headers: {} };
+    if (reply.status >= 400) throw new HttpError('failed', 'ERR_BAD_RESPONSE', response);
     return response;
   };
   http.defaults.adapter = adapter;

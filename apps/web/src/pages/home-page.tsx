@@ -1,24 +1,23 @@
-import {
-  ApartmentOutlined,
-  CameraOutlined,
-  CloudUploadOutlined,
-  CompassOutlined,
-  DeploymentUnitOutlined,
-  DownloadOutlined,
-  GatewayOutlined,
-  GlobalOutlined,
-  ShareAltOutlined,
-  ShopOutlined,
-  TeamOutlined,
-  CodeSandboxOutlined,
-  ArrowRightOutlined,
-} from '@ant-design/icons';
-import { Button } from 'antd';
+import ApartmentOutlined from '@ant-design/icons-svg/es/asn/ApartmentOutlined';
+import ArrowRightOutlined from '@ant-design/icons-svg/es/asn/ArrowRightOutlined';
+import CameraOutlined from '@ant-design/icons-svg/es/asn/CameraOutlined';
+import CloudUploadOutlined from '@ant-design/icons-svg/es/asn/CloudUploadOutlined';
+import CodeSandboxOutlined from '@ant-design/icons-svg/es/asn/CodeSandboxOutlined';
+import CompassOutlined from '@ant-design/icons-svg/es/asn/CompassOutlined';
+import DeploymentUnitOutlined from '@ant-design/icons-svg/es/asn/DeploymentUnitOutlined';
+import DownloadOutlined from '@ant-design/icons-svg/es/asn/DownloadOutlined';
+import GatewayOutlined from '@ant-design/icons-svg/es/asn/GatewayOutlined';
+import GlobalOutlined from '@ant-design/icons-svg/es/asn/GlobalOutlined';
+import ShareAltOutlined from '@ant-design/icons-svg/es/asn/ShareAltOutlined';
+import ShopOutlined from '@ant-design/icons-svg/es/asn/ShopOutlined';
+import TeamOutlined from '@ant-design/icons-svg/es/asn/TeamOutlined';
 import { Suspense, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { HOME_AFTER_LOGIN } from '../app/home-path';
 import { lazyComponent } from '../components/lazy-component';
+import { PlainButton } from '../components/plain-button';
+import { SvgIcon } from '../components/svg-icon';
 import { ShowcaseStrip } from '../features/showcase';
 import { useSession } from '../stores/session-store';
 import { PanoramaIllustration } from './home/panorama-illustration';
@@ -28,24 +27,24 @@ import './home/home-page.css';
 const AppDownloadDialog = lazyComponent(() => import('../features/app-download').then((module) => module.AppDownloadDialog));
 
 const PILLARS = [
-  { key: 'panorama', icon: <CompassOutlined /> },
-  { key: 'model', icon: <CodeSandboxOutlined /> },
-  { key: 'pointCloud', icon: <DeploymentUnitOutlined /> },
+  { key: 'panorama', icon: <SvgIcon icon={CompassOutlined} /> },
+  { key: 'model', icon: <SvgIcon icon={CodeSandboxOutlined} /> },
+  { key: 'pointCloud', icon: <SvgIcon icon={DeploymentUnitOutlined} /> },
 ] as const;
 
 const STEPS = [
-  { key: 'capture', icon: <CameraOutlined /> },
-  { key: 'upload', icon: <CloudUploadOutlined /> },
-  { key: 'process', icon: <GatewayOutlined /> },
-  { key: 'publish', icon: <GlobalOutlined /> },
-  { key: 'share', icon: <ShareAltOutlined /> },
+  { key: 'capture', icon: <SvgIcon icon={CameraOutlined} /> },
+  { key: 'upload', icon: <SvgIcon icon={CloudUploadOutlined} /> },
+  { key: 'process', icon: <SvgIcon icon={GatewayOutlined} /> },
+  { key: 'publish', icon: <SvgIcon icon={GlobalOutlined} /> },
+  { key: 'share', icon: <SvgIcon icon={ShareAltOutlined} /> },
 ] as const;
 
 const COMMERCE = [
-  { key: 'share', icon: <ShareAltOutlined /> },
-  { key: 'market', icon: <ShopOutlined /> },
-  { key: 'offline', icon: <ApartmentOutlined /> },
-  { key: 'team', icon: <TeamOutlined /> },
+  { key: 'share', icon: <SvgIcon icon={ShareAltOutlined} /> },
+  { key: 'market', icon: <SvgIcon icon={ShopOutlined} /> },
+  { key: 'offline', icon: <SvgIcon icon={ApartmentOutlined} /> },
+  { key: 'team', icon: <SvgIcon icon={TeamOutlined} /> },
 ] as const;
 
 interface HomeSectionProps {
@@ -90,12 +89,12 @@ export default function HomePage() {
             </h1>
             <p className="home-hero__subtitle">{t('home.hero.subtitle')}</p>
             <div className="home-hero__actions">
-              <Button type="primary" size="large" onClick={start} icon={<ArrowRightOutlined />} iconPlacement="end">
+              <PlainButton variant="primary" size="large" onClick={start} icon={<SvgIcon icon={ArrowRightOutlined} />} iconPlacement="end">
                 {signedIn ? t('home.hero.primarySignedIn') : t('home.hero.primary')}
-              </Button>
-              <Button
+              </PlainButton>
+              <PlainButton
                 size="large"
-                icon={<DownloadOutlined />}
+                icon={<SvgIcon icon={DownloadOutlined} />}
                 onClick={() => {
                   setDownloadOpen(true);
                   setDownloadShown(true);
@@ -104,7 +103,7 @@ export default function HomePage() {
                 className="home-hero__ghost"
               >
                 {t('home.hero.secondary')}
-              </Button>
+              </PlainButton>
             </div>
           </div>
           <div className="home-hero__visual">
@@ -165,9 +164,9 @@ export default function HomePage() {
       <section className="home-closing" aria-labelledby="home-closing-title">
         <h2 id="home-closing-title">{t('home.closing.title')}</h2>
         <p>{t('home.closing.text')}</p>
-        <Button type="primary" size="large" onClick={start}>
+        <PlainButton variant="primary" size="large" onClick={start}>
           {signedIn ? t('home.hero.primarySignedIn') : t('home.hero.primary')}
-        </Button>
+        </PlainButton>
       </section>
 
       <Suspense fallback={null}>

@@ -1,16 +1,15 @@
-import { AxiosHeaders, type InternalAxiosRequestConfig } from 'axios';
 import { afterEach, beforeEach, vi } from 'vitest';
-import { http } from '../api/client';
+import { http, type SentRequest } from '../api/client';
 import { registerFeedback } from '../api/feedback';
 import { clearSession, setToken } from '../stores/session-store';
 
 export interface ApiHarness {
   /** The requests the HTTP client sent in the current test, oldest first. */
-  readonly seen: InternalAxiosRequestConfig[];
+  readonly seen: SentRequest[];
   /** Answers every request with `data` in the success envelope. */
   replyWith(data: unknown, headers?: Record<string, string>): void;
   /** Answers each request with what `answer` gives for it, in the success envelope. */
-  replyBy(answer: (config: InternalAxiosRequestConfig) => unknown, headers?: Record<string, string>): void;
+  replyBy(answer: (config: SentRequest) => unknown, headers?: Record<string, string>): void;
 }
 
 /**
@@ -19,7 +18,7 @@ export interface ApiHarness {
  * with `token` (signed out when it is null) and ends signed out.
  */
 export function setUpApiHarness({ token = 't-1' }: { token?: string | null } = {}): ApiHarness {
-  const seen: InternalAxiosRequestConfig[] = [];
+  const seen: SentRequest[] = [];
   const replyBy: ApiHarness['replyBy'] = (answer, headers = {}) => {
     http.defaults.adapter = async (config) => {
       seen.push(config);
@@ -27,8 +26,7 @@ export function setUpApiHarness({ token = 't-1' }: { token?: string | null } = {
         status: 200,
         statusText: 'OK',
         data: { code: 0, msg: 'ok', data: answer(config) },
-        headers: new AxiosHeaders(headers),
-        config,
+        headers: headers,
       };
     };
   };

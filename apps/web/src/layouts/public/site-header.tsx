@@ -1,14 +1,18 @@
-import { MenuOutlined, AppstoreOutlined, SearchOutlined } from '@ant-design/icons';
-import { App, Button } from 'antd';
+import AppstoreOutlined from '@ant-design/icons-svg/es/asn/AppstoreOutlined';
+import MenuOutlined from '@ant-design/icons-svg/es/asn/MenuOutlined';
+import SearchOutlined from '@ant-design/icons-svg/es/asn/SearchOutlined';
 import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useNavigate } from 'react-router';
+import { confirmDialog } from '../../api/feedback';
 import { hasPage } from '../../app/access';
 import { HOME_AFTER_LOGIN } from '../../app/home-path';
 import { routeTable } from '../../app/route-table';
 import { BrandMark } from '../../components/brand-mark';
 import { LanguageSwitch } from '../../components/language-switch';
 import { lazyComponent } from '../../components/lazy-component';
+import { PlainButton } from '../../components/plain-button';
+import { SvgIcon } from '../../components/svg-icon';
 import { useSession } from '../../stores/session-store';
 
 // What only a signed-in person or a click shows loads then, not with every public page (docs/web.md, "Loading").
@@ -52,7 +56,6 @@ function isAvailable(entry: NavEntry): boolean {
 export function SiteHeader() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const { modal } = App.useApp();
   const token = useSession((session) => session.token);
   const [downloadOpen, setDownloadOpen] = useState(false);
   const [downloadShown, setDownloadShown] = useState(false);
@@ -61,9 +64,12 @@ export function SiteHeader() {
   const [membershipOpen, setMembershipOpen] = useState(false);
   const entries = NAV_ENTRIES.filter(isAvailable);
 
-  /** Spec 2.6: Login goes to /login, and back to where the entry leads once signed in. */
+  /**
+   * Spec 2.6: Login goes to /login, and back to where the entry leads once signed in. antd's confirm dialog,
+   * loaded when first asked for (the header renders without antd: docs/web.md, "Loading").
+   */
   const askToLogin = (then?: string) =>
-    modal.confirm({
+    confirmDialog({
       title: t('errors.loginRequiredTitle'),
       content: t('errors.loginRequired'),
       okText: t('common.actions.login'),
@@ -111,7 +117,7 @@ export function SiteHeader() {
 
   const userLinks = [
     ...(hasPage(routeTable, '/person') ? [{ key: '/person', label: t('menu.personalHomepage') }] : []),
-    { key: HOME_AFTER_LOGIN, icon: <AppstoreOutlined />, label: t('menu.managementSpace') },
+    { key: HOME_AFTER_LOGIN, icon: <SvgIcon icon={AppstoreOutlined} />, label: t('menu.managementSpace') },
   ];
 
   return (
@@ -130,7 +136,7 @@ export function SiteHeader() {
               title={t('menu.search')}
               data-testid="header-search"
             >
-              <SearchOutlined aria-hidden />
+              <SvgIcon icon={SearchOutlined} />
             </Link>
           )}
           {token && (
@@ -150,23 +156,23 @@ export function SiteHeader() {
             </Suspense>
           ) : (
             <div className="site-header__auth">
-              <Button type="text" onClick={() => void navigate('/login')} data-testid="header-login">
+              <PlainButton variant="text" onClick={() => void navigate('/login')} data-testid="header-login">
                 {t('common.actions.login')}
-              </Button>
-              <Button
-                type="primary"
+              </PlainButton>
+              <PlainButton
+                variant="primary"
                 onClick={() => void navigate(REGISTER_PATH)}
                 className="site-header__register"
                 data-testid="header-register"
               >
                 {t('common.actions.register')}
-              </Button>
+              </PlainButton>
             </div>
           )}
-          <Button
-            type="text"
+          <PlainButton
+            variant="text"
             className="site-header__menu-button"
-            icon={<MenuOutlined />}
+            icon={<SvgIcon icon={MenuOutlined} />}
             aria-label={t('common.actions.openMenu')}
             aria-expanded={drawerOpen}
             onClick={() => {
@@ -191,12 +197,12 @@ export function SiteHeader() {
             </nav>
             {!token && (
               <div className="site-header__drawer-auth">
-                <Button block size="large" onClick={() => void navigate('/login')}>
+                <PlainButton block size="large" onClick={() => void navigate('/login')}>
                   {t('common.actions.login')}
-                </Button>
-                <Button block size="large" type="primary" onClick={() => void navigate(REGISTER_PATH)}>
+                </PlainButton>
+                <PlainButton block size="large" variant="primary" onClick={() => void navigate(REGISTER_PATH)}>
                   {t('common.actions.register')}
-                </Button>
+                </PlainButton>
               </div>
             )}
           </Drawer>

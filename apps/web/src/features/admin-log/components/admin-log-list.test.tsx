@@ -2,10 +2,9 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import type { AdminLogEntry, AdminLogPage } from '@spatia/contract';
 import { App as AntdApp } from 'antd';
-import { AxiosHeaders, type AxiosAdapter } from 'axios';
 import { MemoryRouter } from 'react-router';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { http } from '../../../api/client';
+import { http, type HttpAdapter } from '../../../api/client';
 import { i18n } from '../../../i18n';
 import { AdminLogList } from './admin-log-list';
 
@@ -39,10 +38,10 @@ const IDENTITY_DECISION: AdminLogEntry = {
 };
 
 function serve(list: AdminLogEntry[]) {
-  const adapter: AxiosAdapter = async (config) => {
+  const adapter: HttpAdapter = async (config) => {
     if (config.url !== '/admin/log') throw new Error(`unexpected request ${config.method} ${config.url}`);
     const page: AdminLogPage = { list, total: list.length, pageNum: 1, pageSize: 20 };
-    return { status: 200, statusText: '', data: { code: 0, msg: 'ok', data: page }, headers: new AxiosHeaders(), config };
+    return { status: 200, statusText: '', data: { code: 0, msg: 'ok', data: page }, headers: {} };
   };
   http.defaults.adapter = adapter;
 }

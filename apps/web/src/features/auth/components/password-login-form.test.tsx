@@ -1,9 +1,8 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { App as AntdApp } from 'antd';
-import { AxiosError, AxiosHeaders, type AxiosAdapter } from 'axios';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { http } from '../../../api/client';
+import { http, HttpError, type HttpAdapter } from '../../../api/client';
 import { registerFeedback } from '../../../api/feedback';
 import { i18n } from '../../../i18n';
 import { PasswordLoginForm } from './password-login-form';
@@ -16,15 +15,14 @@ describe('PasswordLoginForm', () => {
     const error = vi.fn();
     registerFeedback({ message: { error, success: vi.fn(), warning: vi.fn(), info: vi.fn() }, modal: {} as never, navigate: vi.fn() });
     const msg = 'Too many wrong passwords. Try again in 15 s, or sign in with a code';
-    const adapter: AxiosAdapter = async (config) => {
+    const adapter: HttpAdapter = async () => {
       const response = {
         status: 429,
         statusText: '',
         data: { code: 1110, msg },
-        headers: new AxiosHeaders({ 'retry-after': '15' }),
-        config,
+        headers: { 'retry-after': '15' },
       };
-      throw new AxiosError('Request failed', 'ERR_BAD_RESPONSE', config, {}, response);
+      throw new HttpError('Request failed', 'ERR_BAD_RESPONSE', response);
     };
     http.defaults.adapter = adapter;
     render(

@@ -1,4 +1,3 @@
-import { Skeleton } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useLanguage } from '../../../i18n';
 import { useSiteConfig } from '../../../api/site-config';
@@ -14,7 +13,11 @@ export function SiteFooter() {
     <footer className="site-footer">
       <div className="site-footer__inner">
         {isPending ? (
-          <Skeleton active paragraph={{ rows: 2 }} title={false} />
+          // Two shimmering lines, as antd's `Skeleton` draws them (the footer renders without antd: docs/web.md, "Loading").
+          <ul className="site-footer__skeleton" aria-hidden>
+            <li />
+            <li />
+          </ul>
         ) : isError || !config ? (
           <span className="site-footer__muted">{t('layout.footer.unavailable')}</span>
         ) : (

@@ -70,7 +70,7 @@ describe('RenewPanel', () => {
     await waitFor(() => expect(api.seen.some((config) => config.url === '/c/membership/renew')).toBe(true));
     const sent = api.seen.find((config) => config.url === '/c/membership/renew')!;
     expect(JSON.parse(String(sent.data))).toEqual({ months: 1, method: 'balance' });
-    expect(String(sent.headers['Idempotency-Key'])).toMatch(/^[0-9a-f-]{36}$/);
+    expect(String(sent.headers.get('Idempotency-Key'))).toMatch(/^[0-9a-f-]{36}$/);
   });
 
   it('disables the balance for more months than it holds, says what it lacks and leads to the recharge', () => {

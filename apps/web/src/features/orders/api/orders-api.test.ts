@@ -1,4 +1,3 @@
-import { AxiosHeaders } from 'axios';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { http } from '../../../api/client';
 import { setUpApiHarness } from '../../../test/api-harness';
@@ -44,7 +43,7 @@ describe('orders api', () => {
     http.defaults.adapter = async (config) => {
       seen.push(config);
       // What a browser hands over: the text decoded, its byte order mark gone.
-      return { status: 200, statusText: 'OK', data: 'Order no.,Item\r\nR1,"Traffic, 1 month"\r\n', headers: new AxiosHeaders(), config };
+      return { status: 200, statusText: 'OK', data: 'Order no.,Item\r\nR1,"Traffic, 1 month"\r\n', headers: {} };
     };
     const blobs: Blob[] = [];
     vi.spyOn(URL, 'createObjectURL').mockImplementation((blob) => {

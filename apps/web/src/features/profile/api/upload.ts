@@ -34,8 +34,6 @@ export async function uploadWithGrant(grant: UploadGrant, file: Blob, onProgress
     method: grant.method,
     data: file,
     headers: { 'Content-Type': file.type },
-    // The bytes as they are: no JSON or form encoding, whatever the environment's Blob looks like.
-    transformRequest: [(data: unknown) => data],
     // A large file on a slow line takes longer than the usual 20 s.
     timeout: 0,
     onUploadProgress: (event) => {

@@ -1,6 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import type { AxiosAdapter } from 'axios';
 import type { FlowRechargeOptions, FlowRechargeOrder } from '@spatia/contract';
 import { App as AntdApp } from 'antd';
 import { MemoryRouter } from 'react-router';
@@ -38,7 +37,7 @@ function serve(statusOf: (order: FlowRechargeOrder) => FlowRechargeOrder['status
       return { ...order, status: statusOf(order) };
     }
     if (config.url !== '/c/flowRecharge/nativePayNow') throw new Error(`unexpected request ${config.method} ${config.url}`);
-    const key = String(config.headers['Idempotency-Key']);
+    const key = String(config.headers.get('Idempotency-Key'));
     keys.push(key);
     const body = JSON.parse(String(config.data)) as { months: number; fee: number; provider: FlowRechargeOrder['provider'] };
     const id = orders.size + 1;
@@ -109,7 +108,7 @@ describe('RechargePanel', () => {
   it('sends a second press of the same purchase, after a lost answer, with the same key', async () => {
     const keys = serve();
     let lost = 0;
-    const answerOf = http.defaults.adapter as AxiosAdapter;
+    const answerOf = http.defaults.adapter;
     http.defaults.adapter = async (config) => {
       const answer = await answerOf(config);
       // The first order's answer never arrives: the person presses again.

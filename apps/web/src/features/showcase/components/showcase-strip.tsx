@@ -1,7 +1,9 @@
-import { CompassOutlined, EyeOutlined } from '@ant-design/icons';
+import CompassOutlined from '@ant-design/icons-svg/es/asn/CompassOutlined';
+import EyeOutlined from '@ant-design/icons-svg/es/asn/EyeOutlined';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useShowcase } from '../../../api/showcase';
+import { SvgIcon } from '../../../components/svg-icon';
 import { displayPersonName } from '../../../lib/person-name';
 import './showcase-strip.css';
 
@@ -25,9 +27,9 @@ export function ShowcaseStrip() {
           <li key={work.uid}>
             <Link to={`/details/${encodeURIComponent(work.uid)}`} className="showcase__card">
               <span className="showcase__cover">
-                {work.coverUrl ? <img src={work.coverUrl} alt="" loading="lazy" /> : <CompassOutlined aria-hidden />}
+                {work.coverUrl ? <img src={work.coverUrl} alt="" loading="lazy" /> : <SvgIcon icon={CompassOutlined} aria-hidden />}
                 <span className="showcase__open">
-                  <EyeOutlined aria-hidden /> {t('home.showcase.open')}
+                  <SvgIcon icon={EyeOutlined} aria-hidden /> {t('home.showcase.open')}
                 </span>
               </span>
               <span className="showcase__name">{work.name}</span>

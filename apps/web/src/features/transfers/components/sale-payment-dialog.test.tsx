@@ -77,7 +77,7 @@ describe('SalePaymentDialog', () => {
     expect(screen.getByTestId('sale-checkout').textContent).toContain('The rest of the price of “Loft” · order R3');
     const sent = api.seen.find((config) => config.url === '/transfers/7/confirm')!;
     expect(JSON.parse(String(sent.data))).toEqual({ method: 'sandbox' });
-    expect(String(sent.headers['Idempotency-Key'])).toMatch(/^[0-9a-f-]{36}$/);
+    expect(String(sent.headers.get('Idempotency-Key'))).toMatch(/^[0-9a-f-]{36}$/);
   });
 
   it('confirms from the balance when it holds the price', async () => {

@@ -2,10 +2,9 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen } from '@testing-library/react';
 import { AlipayAuthorizationErrors, type PayoutAccount } from '@spatia/contract';
 import { App as AntdApp } from 'antd';
-import { AxiosHeaders, type AxiosAdapter } from 'axios';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { http } from '../../../api/client';
+import { http, HttpError, type HttpAdapter } from '../../../api/client';
 import { i18n } from '../../../i18n';
 import { AlipayAuthorizationResult } from './alipay-authorization-result';
 
@@ -14,12 +13,14 @@ const BOUND: PayoutAccount = { channel: 'alipay', account: '2088****0027', realN
 /** The server's answer to completing: the account, or a refusal; counts the calls. */
 function serve(answer: PayoutAccount | { code: number; status: number; msg: string }): { calls: number } {
   const seen = { calls: 0 };
-  const adapter: AxiosAdapter = async (config) => {
-    if (config.url !== '/c/withdraw/alipay/authorization/complete') throw new Error(`unexpected request ${config.method} ${config.url}`);
+  const adapter: HttpAdapter = async (request) => {
+    if (request.url !== '/c/withdraw/alipay/authorization/complete') throw new Error(`unexpected request ${request.method} ${request.url}`);
     seen.calls += 1;
-    const refused = 'code' in answer;
-    const body = refused ? { code: answer.code, msg: answer.msg } : { code: 0, msg: 'ok', data: answer };
-    return { status: refused ? answer.status : 200, statusText: '', data: body, headers: new AxiosHeaders(), config };
+    if ('code' in answer) {
+      const response = { status: answer.status, statusText: '', data: { code: answer.code, msg: answer.msg }, headers: {} };
+      throw new HttpError('Request failed', 'ERR_BAD_RESPONSE', response);
+    }
+    return { status: 200, statusText: '', data: { code: 0, msg: 'ok', data: answer }, headers: {} };
   };
   http.defaults.adapter = adapter;
   return seen;

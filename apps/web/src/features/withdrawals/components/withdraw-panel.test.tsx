@@ -2,10 +2,9 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import type { WithdrawalOptions } from '@spatia/contract';
 import { App as AntdApp, Form, Input } from 'antd';
-import { AxiosHeaders, type AxiosAdapter, type InternalAxiosRequestConfig } from 'axios';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
-import { http } from '../../../api/client';
+import { http, type HttpAdapter, type SentRequest } from '../../../api/client';
 import { i18n } from '../../../i18n';
 import { fieldMessage } from '../../../test/field-message';
 import type { StepUpCodeField } from './step-up-proof';
@@ -39,15 +38,14 @@ const OPTIONS: WithdrawalOptions = {
 
 /** The server as the panel sees it: the options, and every withdrawal request kept for the test to read. */
 function serve(options: WithdrawalOptions) {
-  const requests: InternalAxiosRequestConfig[] = [];
-  const answer = (config: InternalAxiosRequestConfig, data: unknown) => ({
+  const requests: SentRequest[] = [];
+  const answer = (config: SentRequest, data: unknown) => ({
     status: 200,
     statusText: '',
     data: { code: 0, msg: 'ok', data },
-    headers: new AxiosHeaders(),
-    config,
+    headers: {},
   });
-  const adapter: AxiosAdapter = async (config) => {
+  const adapter: HttpAdapter = async (config) => {
     if (config.url === '/c/withdraw/options') return answer(config, options);
     if (config.url === '/c/withdraw/verifyCode') return answer(config, ISSUED);
     if (config.url === '/c/withdraw' && config.method === 'post') {
@@ -114,7 +112,7 @@ describe('WithdrawPanel', () => {
     expect(screen.queryByTestId('withdraw-submit')).toBeNull();
     expect(requests).toHaveLength(1);
     expect(JSON.parse(String(requests[0]!.data))).toEqual({ amount: 2_500, channel: 'alipay', verifyCode: '123456', ...ISSUED });
-    expect(String(requests[0]!.headers['Idempotency-Key'])).toMatch(/^[0-9a-f-]{36}$/);
+    expect(String(requests[0]!.headers.get('Idempotency-Key'))).toMatch(/^[0-9a-f-]{36}$/);
   });
 
   it('asks for an account before anything can be withdrawn, in English too', async () => {

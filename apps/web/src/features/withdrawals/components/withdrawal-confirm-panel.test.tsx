@@ -2,10 +2,9 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import type { WithdrawalConfirmation } from '@spatia/contract';
 import { App as AntdApp } from 'antd';
-import { AxiosHeaders, type AxiosAdapter } from 'axios';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { http } from '../../../api/client';
+import { http, type HttpAdapter } from '../../../api/client';
 import { i18n } from '../../../i18n';
 import { WithdrawalConfirmPanel } from './withdrawal-confirm-panel';
 
@@ -22,11 +21,11 @@ const WECHAT_AGENT = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) App
 
 /** The server's answer to the page's one request: the confirmation, or the 409 of a payout no longer waiting. */
 function serve(answer: WithdrawalConfirmation | 'notWaiting') {
-  const adapter: AxiosAdapter = async (config) => {
+  const adapter: HttpAdapter = async (config) => {
     if (config.url !== '/c/withdraw/records/{id}/confirmation' && config.url !== '/c/withdraw/records/7/confirmation')
       throw new Error(`unexpected request ${config.method} ${config.url}`);
     const body = answer === 'notWaiting' ? { code: 1658, msg: '该提现无需在微信中确认收款' } : { code: 0, msg: 'ok', data: answer };
-    return { status: answer === 'notWaiting' ? 409 : 200, statusText: '', data: body, headers: new AxiosHeaders(), config };
+    return { status: answer === 'notWaiting' ? 409 : 200, statusText: '', data: body, headers: {} };
   };
   http.defaults.adapter = adapter;
 }

@@ -2,10 +2,9 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, render, screen, within } from '@testing-library/react';
 import type { AdminWithdrawal, Page } from '@spatia/contract';
 import { App as AntdApp } from 'antd';
-import { AxiosHeaders, type AxiosAdapter } from 'axios';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
-import { http } from '../../../api/client';
+import { http, type HttpAdapter } from '../../../api/client';
 import { i18n } from '../../../i18n';
 import { clearSession, sessionStore } from '../../../stores/session-store';
 import { WithdrawalReviewQueue } from './withdrawal-review-queue';
@@ -46,9 +45,9 @@ const row = (id: number, uid: string, fields: Partial<AdminWithdrawal> = {}): Ad
 
 function serve(list: AdminWithdrawal[]) {
   const page: Page<AdminWithdrawal> = { list, total: list.length, pageNum: 1, pageSize: 20 };
-  const adapter: AxiosAdapter = async (config) => {
+  const adapter: HttpAdapter = async (config) => {
     if (config.url !== '/admin/withdrawals') throw new Error(`unexpected request ${config.method} ${config.url}`);
-    return { status: 200, statusText: '', data: { code: 0, msg: 'ok', data: page }, headers: new AxiosHeaders(), config };
+    return { status: 200, statusText: '', data: { code: 0, msg: 'ok', data: page }, headers: {} };
   };
   http.defaults.adapter = adapter;
 }

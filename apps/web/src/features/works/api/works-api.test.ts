@@ -1,4 +1,4 @@
-import type { InternalAxiosRequestConfig } from 'axios';
+import { type SentRequest } from '../../../api/client';
 import { describe, expect, it } from 'vitest';
 import { setUpApiHarness } from '../../../test/api-harness';
 import { deleteWork, deleteWorks } from './delete-works';
@@ -12,7 +12,7 @@ import { putWorkOnMarket } from './work-market';
 const { seen, replyWith } = setUpApiHarness();
 
 const sent = (index = 0) => seen[index]!;
-const formOf = (config: InternalAxiosRequestConfig) => Object.fromEntries(new URLSearchParams(String(config.data)));
+const formOf = (config: SentRequest) => Object.fromEntries(new URLSearchParams(String(config.data)));
 
 describe('works API requests', () => {
   it('lists with the page and only the filters that are set, the keyword trimmed', async () => {
@@ -21,7 +21,7 @@ describe('works API requests', () => {
     expect(sent().url).toBe('/fe/client/u%201/models');
     expect(sent().params).toEqual({ pageNum: 2, pageSize: 24, keyword: '断桥', status: 'published', type: undefined, tag: undefined });
     await getWorks('u1', { pageNum: 1, pageSize: 12, keyword: '  ' });
-    expect(sent(1).params.keyword).toBeUndefined();
+    expect(sent(1).params?.keyword).toBeUndefined();
   });
 
   it('deletes one by its path and several in one JSON body', async () => {

@@ -1,9 +1,8 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { App as AntdApp } from 'antd';
-import { AxiosHeaders, type AxiosAdapter } from 'axios';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { http } from '../../../api/client';
+import { http, type HttpAdapter } from '../../../api/client';
 import { i18n } from '../../../i18n';
 import { fieldMessage } from '../../../test/field-message';
 import { CreateWorkDialog } from './create-work-dialog';
@@ -14,10 +13,10 @@ afterEach(() => cleanup());
 function holdSensitiveWords(words: string[]) {
   let release = () => {};
   const released = new Promise<void>((resolve) => (release = resolve));
-  const adapter: AxiosAdapter = async (config) => {
+  const adapter: HttpAdapter = async (config) => {
     if (config.url !== '/sensitiveWordArray') throw new Error(`unexpected request ${config.url}`);
     await released;
-    return { status: 200, statusText: '', data: { code: 0, msg: 'ok', data: words }, headers: new AxiosHeaders(), config };
+    return { status: 200, statusText: '', data: { code: 0, msg: 'ok', data: words }, headers: {} };
   };
   http.defaults.adapter = adapter;
   return release;
