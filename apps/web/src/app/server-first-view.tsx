@@ -1,7 +1,3 @@
-import type { QueryClient } from '@tanstack/react-query';
-import { publicTourQueryOptions, publicWorkQueryOptions } from '../api/public-work-queries';
-import { i18n } from '../i18n';
-
 /**
  * The picture the server put where a work's viewer goes (`data-first-view` in #root, apps/server
  * `plugins/web-app.ts`): a tour's opening base face, shown before any script. Read once, when the entry
@@ -22,17 +18,9 @@ export function serverFirstViewOf(pathname: string): string | null {
   return captured && captured.pathname.replace(/\/$/, '') === pathname.replace(/\/$/, '') ? captured.src : null;
 }
 
-/**
- * A tour's page opened from a link: its work, its tour and the viewer's code are asked for at once, while
- * the first render and the page's own code are still on the way (they would otherwise wait for both).
- */
-export function startServerFirstView(queryClient: QueryClient): void {
-  const uid = captured ? /^\/details\/([^/]+)\/?$/.exec(captured.pathname)?.[1] : undefined;
-  if (!uid) return;
-  void queryClient.prefetchQuery(publicWorkQueryOptions(uid, i18n.language));
-  void queryClient.prefetchQuery(publicTourQueryOptions(uid));
-  // The same specifier as the page's viewer: one module, fetched once. A failure shows when the page mounts it.
-  import('@spatia/viewers/tour').catch(() => undefined);
+/** The uid of the tour whose page was opened from a link with the server's first view, if it was. */
+export function serverFirstViewUid(): string | undefined {
+  return captured ? /^\/details\/([^/]+)\/?$/.exec(captured.pathname)?.[1] : undefined;
 }
 
 /** The server's first-view picture of the page being opened, while its code loads. */

@@ -60,7 +60,8 @@ export function MarketingPage({ content, variant, children, testId }: MarketingP
         <h2 className="site-section__title" id={`${testId}-features`}>
           {content.featuresTitle}
         </h2>
-        <ul className="site-features">
+        {/* On a phone the row scrolls sideways: focusable so a keyboard can scroll it too (axe: scrollable-region-focusable). */}
+        <ul className="site-features" tabIndex={0} aria-labelledby={`${testId}-features`}>
           {content.features.map((feature, index) => (
             <li key={index} className="site-feature">
               <SectionVisual imageUrl={feature.imageUrl} illustration={feature.illustration} />
