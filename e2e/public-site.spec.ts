@@ -68,6 +68,8 @@ test('every public page opens signed out, in both languages and widths, with no 
         const url = routePath.includes(':') ? fillPath(routePath, values[routePath]!) : routePath;
         await page.goto(url);
         await page.waitForLoadState('networkidle');
+        // The server's crawler summary stands in #root until the app renders there: gone, or the app never started.
+        await expect(page.locator('[data-crawler-summary]')).toHaveCount(0);
         const where = `${url} (${language}, ${width.name})`;
         if ((await page.getByTestId('not-found').count()) > 0) failures.push(`${where}: the not-found page`);
         for (const violation of await seriousViolations(page)) failures.push(`${where}: ${violation}`);

@@ -668,6 +668,8 @@ it(`answers no fuzzed request with a 5xx (${RUNS} requests, seed ${SEED})`, { ti
 });
 
 const PROVIDER_NOTIFICATION = /^\/api\/payments\/[^/?]+\/notify(\?|$)/;
+/** The sandbox's stand-in for Alipay's authorization page: a page for a person, answered in HTML (docs/withdrawals.md). */
+const SANDBOX_AUTHORIZATION_PAGE = /^\/api\/withdraw\/alipay\/sandbox-authorize(\?|$)/;
 
 /** Why an answer is wrong: a 5xx, or an API failure that is not the `{code, msg}` envelope. */
 function describeFailure(
@@ -680,6 +682,7 @@ function describeFailure(
     return undefined;
   // A payment provider reads a refusal in its own format (docs/payments.md), not in our envelope.
   if (PROVIDER_NOTIFICATION.test(url)) return undefined;
+  if (SANDBOX_AUTHORIZATION_PAGE.test(url)) return undefined;
   try {
     const body = JSON.parse(response.body) as { code?: unknown; msg?: unknown };
     if (typeof body.code === 'number' && body.code !== 0 && typeof body.msg === 'string' && body.msg.length > 0) return undefined;
