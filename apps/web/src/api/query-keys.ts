@@ -1,4 +1,5 @@
 import type { WalletStatDays } from '@spatia/contract';
+import { SITE_CONFIG_KEY } from './site-config-key';
 
 /**
  * Every query key of the web app, in one place (issue 25). A feature writes its keys from here, and a
@@ -7,7 +8,7 @@ import type { WalletStatDays } from '@spatia/contract';
  * its queries; the back office's start with 'admin'.
  */
 export const queryKeys = {
-  siteConfig: ['site-config'] as const,
+  siteConfig: SITE_CONFIG_KEY,
   /** The public map and globe: the operator's base map and the works with a location (docs/map.md). */
   map: {
     all: ['map'] as const,

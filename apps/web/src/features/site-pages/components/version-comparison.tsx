@@ -56,7 +56,12 @@ export function VersionComparison({ content, versions, variant, onApply }: Versi
                 <span className="site-version__period">{t('sitePages.versions.perMonth')}</span>
               </p>
               <div className="site-version__tags">
-                {version.trialDays > 0 && <Tag color="gold">{t('sitePages.versions.trialDays', { count: version.trialDays })}</Tag>}
+                {version.trialDays > 0 && (
+                  // antd's gold text on its pale fill is 2.8:1 (axe: color-contrast); this brown keeps the look at 7:1.
+                  <Tag color="gold" style={{ color: '#7c4a03' }}>
+                    {t('sitePages.versions.trialDays', { count: version.trialDays })}
+                  </Tag>
+                )}
                 {version.priceTags.map((tag) => (
                   <Tag key={`${tag.label}-${tag.value}`}>
                     {tag.label} {tag.value}
