@@ -1,5 +1,4 @@
 import type { WalletStatDays } from '@spatia/contract';
-import { SITE_CONFIG_KEY } from './site-config-key';
 
 /**
  * Every query key of the web app, in one place (issue 25). A feature writes its keys from here, and a
@@ -8,7 +7,7 @@ import { SITE_CONFIG_KEY } from './site-config-key';
  * its queries; the back office's start with 'admin'.
  */
 export const queryKeys = {
-  siteConfig: SITE_CONFIG_KEY,
+  siteConfig: ['site-config'] as const,
   /** The public map and globe: the operator's base map and the works with a location (docs/map.md). */
   map: {
     all: ['map'] as const,

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { SiteConfig } from '@spatia/contract';
 import { configureApiBaseUrls, api } from './client';
-import { SITE_CONFIG_KEY } from './site-config-key';
+import { queryKeys } from './query-keys';
 
 /** GET /open/siteConfig: public texts of the footer, the API hosts of spec 7.1 and the map picker's base map. */
 export async function getSiteConfig(): Promise<SiteConfig> {
@@ -11,7 +11,7 @@ export async function getSiteConfig(): Promise<SiteConfig> {
 }
 
 export const siteConfigQueryOptions = queryOptions({
-  queryKey: SITE_CONFIG_KEY,
+  queryKey: queryKeys.siteConfig,
   queryFn: getSiteConfig,
   staleTime: Infinity,
   retry: 1,

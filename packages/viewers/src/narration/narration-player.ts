@@ -33,9 +33,22 @@ export function nextNarratedScene(guide: Pick<PublicNarration, 'scenes'>, sceneI
   return guide.scenes[index + 1];
 }
 
-const PLAY_ICON = '<svg viewBox="0 0 24 24" aria-hidden="true" focusable="false"><path fill="currentColor" d="M8 5v14l11-7z"/></svg>';
-const PAUSE_ICON =
-  '<svg viewBox="0 0 24 24" aria-hidden="true" focusable="false"><path fill="currentColor" d="M7 5h4v14H7zm6 0h4v14h-4z"/></svg>';
+const PLAY_PATH = 'M8 5v14l11-7z';
+const PAUSE_PATH = 'M7 5h4v14H7zm6 0h4v14h-4z';
+const SVG = 'http://www.w3.org/2000/svg';
+
+/** The play or pause icon, built as elements (no markup is written into the page: shared/html.test.ts). */
+function icon(pathData: string): SVGSVGElement {
+  const svg = document.createElementNS(SVG, 'svg');
+  svg.setAttribute('viewBox', '0 0 24 24');
+  svg.setAttribute('aria-hidden', 'true');
+  svg.setAttribute('focusable', 'false');
+  const path = document.createElementNS(SVG, 'path');
+  path.setAttribute('fill', 'currentColor');
+  path.setAttribute('d', pathData);
+  svg.append(path);
+  return svg;
+}
 
 /**
  * A narrated guide over a tour viewer: a bar at the bottom of `container` with play/pause, the scene's
@@ -103,7 +116,7 @@ export function attachNarration(
 
   const render = () => {
     const scene = byScene.get(sceneId);
-    button.innerHTML = playing ? PAUSE_ICON : PLAY_ICON;
+    button.replaceChildren(icon(playing ? PAUSE_PATH : PLAY_PATH));
     button.setAttribute('aria-label', playing ? strings.pause : strings.play);
     button.title = playing ? strings.pause : strings.play;
     root.classList.toggle('spv-narration--playing', playing);
