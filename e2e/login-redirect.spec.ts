@@ -31,7 +31,7 @@ test("a wrong password shows the server's message", async ({ page }) => {
   expect(response.status()).toBe(400);
   const body = (await response.json()) as { code: number; msg: string };
   expect(body.code).toBe(1101);
-  await expect(page.locator('.ant-message')).toContainText(body.msg);
+  await expect(page.locator('.ant-message-notice').filter({ hasText: body.msg })).toBeVisible();
   await expect(page).toHaveURL(/\/login/);
   await snap(page, 'login-wrong-password-zh');
 });

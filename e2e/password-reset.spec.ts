@@ -29,7 +29,7 @@ test('reset the password with a code and sign in with the new one, not the old',
   const refused = page.waitForResponse((response) => response.url().includes('/api/client/login'));
   await page.getByTestId('login-submit').click();
   expect((await refused).status()).toBe(400);
-  await expect(page.locator('.ant-message')).toContainText('手机号或密码错误');
+  await expect(page.locator('.ant-message-notice').filter({ hasText: '手机号或密码错误' })).toBeVisible();
   await expect(page).toHaveURL('/login');
 
   await page.locator('#password').fill('NewPass2026');
@@ -50,7 +50,7 @@ test("a refused code request shows the server's message and starts no countdown"
   expect(refusal.status()).toBe(429);
   const { msg } = (await refusal.json()) as { msg: string };
   expect(msg).toMatch(/\d+/);
-  await expect(page.locator('.ant-message')).toContainText(msg);
+  await expect(page.locator('.ant-message-notice').filter({ hasText: msg })).toBeVisible();
   await expect(page.getByTestId('send-code')).toBeEnabled();
   await snap(page, 'forgot-refused-zh-desktop');
 });

@@ -49,7 +49,7 @@ test('edit the name and change the password on the profile page (English, phone-
   const refused = await answer;
   expect(refused.ok()).toBe(false);
   const { msg } = (await refused.json()) as { msg: string };
-  await expect(page.locator('.ant-message')).toContainText(msg);
+  await expect(page.locator('.ant-message-notice').filter({ hasText: msg })).toBeVisible();
 
   await page.locator('#password_currentPassword').fill('Profile2026');
   await page.getByTestId('password-submit').click();

@@ -32,6 +32,6 @@ test('a revoked session on the next visit shows the server message and goes to /
   expect(response.status()).toBe(401);
   const body = (await response.json()) as { msg: string };
   await expect(page).toHaveURL('/?redirect=%2Fdashboard%2Fdashboard');
-  await expect(page.locator('.ant-message')).toContainText(body.msg);
+  await expect(page.locator('.ant-message-notice').filter({ hasText: body.msg })).toBeVisible();
   expect(await cookieValue(page, TOKEN_COOKIE)).toBeUndefined();
 });

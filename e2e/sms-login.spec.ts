@@ -36,6 +36,6 @@ test("a wrong code shows the server's message", async ({ page }) => {
   const response = await answer;
   expect(response.ok()).toBe(false);
   const body = (await response.json()) as { msg: string };
-  await expect(page.locator('.ant-message')).toContainText(body.msg);
+  await expect(page.locator('.ant-message-notice').filter({ hasText: body.msg })).toBeVisible();
   await expect(page).toHaveURL(/\/login/);
 });

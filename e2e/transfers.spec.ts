@@ -99,7 +99,7 @@ test('a receiver views, confirms, rejects and cannot pay; the sender withdraws a
   await drawer.getByTestId('transfer-confirm').click();
   await expect(confirmDialog(page)).toContainText('林发货 将此作品免费赠送给您');
   await confirmDialog(page).getByRole('button', { name: '确认收货' }).click();
-  await expect(page.locator('.ant-message')).toContainText('已收货');
+  await expect(page.locator('.ant-message-notice').filter({ hasText: '已收货' })).toBeVisible();
   await expect(drawer).toBeHidden();
   await expect(rowOf(page, works.gift)).toHaveCount(0);
   await expect(page.getByTestId('transfer-pending-summary')).toHaveAttribute('data-count', '3');
@@ -228,7 +228,7 @@ test('on a phone the lists are cards and the drawer fills the screen (English)',
   await drawer.getByTestId('transfer-confirm').click();
   await expect(confirmDialog(page)).toContainText('Ada Sender gives you this work for free');
   await confirmDialog(page).getByRole('button', { name: 'Confirm receipt' }).click();
-  await expect(page.locator('.ant-message')).toContainText('Received');
+  await expect(page.locator('.ant-message-notice').filter({ hasText: 'Received' })).toBeVisible();
   await expect(rowOf(page, 'Harbour at dusk')).toHaveCount(0);
 
   // The same list on a desktop screen, in English.

@@ -244,7 +244,7 @@ test('replace the cover; upload an origin with pause and resume; reload mid-uplo
   // What the browser can tell is refused at once; what only the bytes tell, the server refuses, and
   // its message is shown on the file.
   await origin.locator('input[type="file"]').setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('notes') });
-  await expect(page.locator('.ant-message')).toContainText('此处不接受 notes.txt，可上传：JPG, PNG, WebP, ZIP');
+  await expect(page.locator('.ant-message-notice').filter({ hasText: '此处不接受 notes.txt，可上传：JPG, PNG, WebP, ZIP' })).toBeVisible();
   const refusal = page.waitForResponse((response) => isTus('PATCH')(response.request()) && !response.ok());
   await origin.locator('input[type="file"]').setInputFiles(writeTemporaryFile('not-a-zip.zip', Buffer.from('plain text, not an archive')));
   const { msg } = (await (await refusal).json()) as { msg: string };

@@ -168,7 +168,7 @@ test('create, find, filter, batch delete with undo, recycle bin, completeness an
   await snap(page, 'works-deleted-undo-zh-desktop', { fullPage: false });
   await page.getByTestId('delete-undo').click();
   await expect(cards).toHaveCount(4);
-  await expect(page.locator('.ant-message')).toContainText('已恢复 2 个作品');
+  await expect(page.locator('.ant-message-notice').filter({ hasText: '已恢复 2 个作品' })).toBeVisible();
 
   // Delete one through its menu, then restore it from the recycle bin.
   await chooseFromMenu(page, card(page, '黄山云海').getByTestId('work-actions'), /删除/);
