@@ -128,7 +128,7 @@ async function journey(browser: Browser, info: TestInfo, language: Language): Pr
   expect(uid, 'the session names the signed-in user').toBeTruthy();
 
   // `id` fills `/serviceOrder/:id`: an order the admin is no party to, so its page's not-found state is what is measured.
-  const paths = ROUTES.map((routePath) => ({ routePath, path: fillPath(routePath, { uid: uid!, id: '1' }) }));
+  const paths = ROUTES.map((routePath) => ({ routePath, path: fillPath(routePath, { uid: uid!, id: '1', kind: 'product' }) }));
   const tooWide: string[] = [];
   for (const { routePath, path } of paths) {
     await openConsolePage(page, path);
