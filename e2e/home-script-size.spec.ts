@@ -14,7 +14,7 @@ import { expect, test, type Page } from '@playwright/test';
  */
 // The issue's target is 180 kB. After issue 29's parts were merged the zh page measured 180.1-180.4 kB (en 179.3-179.5):
 // the route table and the first-view code grew the entry. The limit holds that figure until the next cut (docs/web.md).
-const LIMIT_BYTES = 181 * 1024;
+const LIMIT_BYTES = 180 * 1024;
 
 interface Script {
   path: string;

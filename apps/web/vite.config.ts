@@ -47,6 +47,11 @@ export default defineConfig({
     modulePreload: { resolveDependencies: preloadLists.resolveDependencies },
     rolldownOptions: {
       output: {
+        // Files named by their hash alone: every lazy route's preload list names its chunks in the first script, and
+        // the readable half of a name ("home-page-") is most of what those lists weigh (docs/web.md, "Loading").
+        entryFileNames: 'assets/[hash].js',
+        chunkFileNames: 'assets/[hash].js',
+        assetFileNames: 'assets/[hash][extname]',
         codeSplitting: {
           // The definitions alone (they import nothing).
           groups: [{ name: 'first-paint-icons', test: FIRST_PAINT_ICON_MODULE, includeDependenciesRecursively: false }],
