@@ -12,8 +12,7 @@ import { expect, test, type Page } from '@playwright/test';
  * and gets the smaller `.br` twins; that figure (Resource Timing's `encodedBodySize`) is printed beside it.
  * docs/web.md, "Loading", has the breakdown.
  */
-// The issue's target is 180 kB. After issue 29's parts were merged the zh page measured 180.1-180.4 kB (en 179.3-179.5):
-// the route table and the first-view code grew the entry. The limit holds that figure until the next cut (docs/web.md).
+// The issue's target (zh measured 175.1 kB, en 174.3 kB once the built files were named by their hash alone: docs/web.md).
 const LIMIT_BYTES = 180 * 1024;
 
 interface Script {
