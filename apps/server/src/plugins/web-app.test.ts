@@ -1,4 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { firstViewModuleFiles } from './first-view-modules.js';
 import { withPageMeta } from './web-app.js';
 
 const INDEX =
@@ -41,5 +45,53 @@ describe('withPageMeta', () => {
     });
     expect(html).not.toContain('data-first-view');
     expect(html).not.toContain('rel="preload"');
+  });
+
+  it("announces the viewer's code after the entry's on a page with a first view, and only there", () => {
+    const modules = { scripts: ['/assets/viewer.js', '/assets/three.js'], styles: ['/assets/viewer.css'] };
+    const withEntry = INDEX.replace('</head>', '<script type="module" src="/assets/entry.js"></script></head>').replace(
+      '<body></body>',
+      '<body><div id="root"></div></body>',
+    );
+    const html = withPageMeta(
+      withEntry,
+      { title: 'Tour', description: '', imageUrl: '', url: 'https://s.example/details/W1', firstViewImageUrl: '/f.jpg' },
+      modules,
+    );
+    expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/viewer.js">');
+    expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/three.js">');
+    expect(html).toContain('<link rel="preload" as="style" crossorigin href="/assets/viewer.css">');
+    expect(html.indexOf('/assets/entry.js')).toBeLessThan(html.indexOf('/assets/viewer.js'));
+    expect(html.indexOf('/assets/viewer.js')).toBeLessThan(html.indexOf('</head>'));
+    const home = withPageMeta(withEntry, { title: 'Home', description: '', imageUrl: '', url: 'https://s.example/' }, modules);
+    expect(home).not.toContain('modulepreload');
+  });
+});
+
+describe('firstViewModuleFiles', () => {
+  it("lists the prefetch module's and the tour viewer's files that the entry does not load already", () => {
+    const distDir = mkdtempSync(path.join(tmpdir(), 'spatia-dist-'));
+    try {
+      mkdirSync(path.join(distDir, '.vite'));
+      const manifest = {
+        'index.html': { file: 'assets/entry.js', isEntry: true, imports: ['_react.js'] },
+        '_react.js': { file: 'assets/react.js' },
+        'src/app/server-first-view-prefetch.ts': { file: 'assets/prefetch.js', imports: ['_react.js', '_queries.js'] },
+        '_queries.js': { file: 'assets/queries.js' },
+        '../../packages/viewers/src/tour/index.ts': { file: 'assets/tour.js', imports: ['_three.js'], css: ['assets/tour.css'] },
+        '_three.js': { file: 'assets/three.js' },
+        'src/pages/other-page.tsx': { file: 'assets/other.js' },
+      };
+      writeFileSync(path.join(distDir, '.vite', 'manifest.json'), JSON.stringify(manifest));
+      const files = firstViewModuleFiles(distDir);
+      expect(files.scripts.sort()).toEqual(['/assets/prefetch.js', '/assets/queries.js', '/assets/three.js', '/assets/tour.js']);
+      expect(files.styles).toEqual(['/assets/tour.css']);
+    } finally {
+      rmSync(distDir, { recursive: true, force: true });
+    }
+  });
+
+  it('lists nothing without a manifest', () => {
+    expect(firstViewModuleFiles(tmpdir())).toEqual({ scripts: [], styles: [] });
   });
 });

@@ -8,6 +8,7 @@ import { ErrorCode } from '@spatia/contract';
 import type { Logger } from '../lib/logger.js';
 import { translate } from '../lib/messages.js';
 import { declareAnyoneInScope } from './api-docs.js';
+import { firstViewModuleFiles } from './first-view-modules.js';
 
 export const DEFAULT_WEB_DIST_DIR = fileURLToPath(new URL('../../../web/dist', import.meta.url));
 
@@ -32,6 +33,12 @@ export interface PageMeta {
   firstViewPreloads?: readonly string[];
 }
 
+/** The viewer's code a page with a first view announces in its head (first-view-modules.ts). */
+export interface FirstViewModules {
+  scripts: readonly string[];
+  styles: readonly string[];
+}
+
 export interface WebAppOptions {
   distDir: string | undefined;
   logger: Logger;
@@ -45,7 +52,7 @@ const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${cha
  * index.html with the page's title and its Open Graph, Twitter and WeChat (itemprop) preview tags,
  * which WeChat, QQ, Weibo and most chat apps read when a link is shared.
  */
-export function withPageMeta(html: string, meta: PageMeta): string {
+export function withPageMeta(html: string, meta: PageMeta, modules: FirstViewModules = { scripts: [], styles: [] }): string {
   const [title, description, image, url] = [meta.title, meta.description, meta.imageUrl, meta.url].map(escapeHtml);
   const tags = [
     `<meta name="description" content="${description}" />`,
@@ -63,9 +70,17 @@ export function withPageMeta(html: string, meta: PageMeta): string {
       : []),
     ...(meta.firstViewPreloads ?? []).map((url) => `<link rel="preload" as="image" href="${escapeHtml(url)}" fetchpriority="low" />`),
   ].join('\n    ');
+  // After the entry's own list, so that the entry still comes first on the phone's few connections.
+  const viewerCode = meta.firstViewImageUrl
+    ? [
+        ...modules.scripts.map((file) => `<link rel="modulepreload" crossorigin href="${escapeHtml(file)}">`),
+        ...modules.styles.map((file) => `<link rel="preload" as="style" crossorigin href="${escapeHtml(file)}">`),
+      ]
+    : [];
   // A function, not a string: a name holding `$&`, `$'` or `` $` `` is text, not a replacement pattern.
   return html
     .replace(/<title>[^<]*<\/title>/, () => `<title>${title}</title>\n    ${tags}`)
+    .replace('</head>', () => (viewerCode.length > 0 ? `  ${viewerCode.join('\n    ')}\n  </head>` : '</head>'))
     .replace('<div id="root"></div>', () => `<div id="root">${firstView(meta)}${crawlerSummary(meta)}</div>`);
 }
 
@@ -115,6 +130,7 @@ export const webAppPlugin = fp<WebAppOptions>(
     const distDir = path.resolve(options.distDir ?? DEFAULT_WEB_DIST_DIR);
     const hasWebApp = existsSync(path.join(distDir, 'index.html'));
     const indexHtml = hasWebApp ? readFileSync(path.join(distDir, 'index.html'), 'utf8') : '';
+    const viewerModules = hasWebApp ? firstViewModuleFiles(distDir) : undefined;
     if (hasWebApp) {
       // The app's files are for anyone (docs/access.md: route rules).
       declareAnyoneInScope(app);
@@ -136,7 +152,11 @@ export const webAppPlugin = fp<WebAppOptions>(
       const isPage = (request.method === 'GET' || request.method === 'HEAD') && !request.url.startsWith('/api');
       if (isPage && hasWebApp) {
         const meta = await options.describePage?.(request);
-        if (meta) return reply.header('cache-control', 'no-cache').type('text/html').send(withPageMeta(indexHtml, meta));
+        if (meta)
+          return reply
+            .header('cache-control', 'no-cache')
+            .type('text/html')
+            .send(withPageMeta(indexHtml, meta, viewerModules));
         return reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html');
       }
       return reply.status(404).send({
