@@ -26,6 +26,9 @@ export function publicPageQuery<Key extends QueryKey, Result>(queryKey: Key, que
 export function publicWorkQueryOptions(uid: string, language: string) {
   return queryOptions({
     ...publicPageQuery(queryKeys.works.detailIn(uid, language), () => getWork(uid, { silent: true })),
+    // Fresh for a while: the page mounting just after the entry's prefetch (server-first-view-prefetch.ts) would
+    // otherwise ask again at once. Changes the owner makes invalidate the key, which refetches regardless.
+    staleTime: 30_000,
     // Switching the language refetches the work without taking the viewer down meanwhile (same work only).
     placeholderData: (previous, previousQuery) => (previousQuery?.queryKey[2] === uid ? previous : undefined),
   });

@@ -71,6 +71,10 @@ export const works = pgTable(
     index('works_location_idx')
       .on(table.longitude, table.latitude)
       .where(sql`${table.latitude} is not null and ${table.deletedAt} is null`),
+    // The sitemap's newest public pages (seo): read from the top of this index, never a sort of every work.
+    index('works_public_updated_idx')
+      .on(table.updatedAt.desc())
+      .where(sql`${table.status} <> 'unpublished' and ${table.deletedAt} is null`),
     index('works_status_idx')
       .on(table.status)
       .where(sql`${table.status} in ('unaudited', 'underReview')`),
