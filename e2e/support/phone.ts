@@ -1,0 +1,37 @@
+import { expect, type Browser, type Page } from '@playwright/test';
+import type { Language } from './back-office';
+import { sessionFromApi } from './session';
+
+/** The phone sizes issue 30 names for the pages of spec 2.5. */
+export const PHONES = [
+  { name: '375x667', viewport: { width: 375, height: 667 } },
+  { name: '360x740', viewport: { width: 360, height: 740 } },
+] as const;
+
+export type Phone = (typeof PHONES)[number];
+
+/** A new phone (touch, the size given, reduced motion) in `language`; signed in as `user` when given. */
+export async function phonePage(
+  browser: Browser,
+  baseURL: string | undefined,
+  language: Language,
+  viewport: { width: number; height: number },
+  user?: { phone: string; password: string },
+): Promise<Page> {
+  const context = await browser.newContext({
+    baseURL,
+    locale: language === 'zh' ? 'zh-CN' : 'en-US',
+    viewport,
+    isMobile: true,
+    hasTouch: true,
+    reducedMotion: 'reduce',
+  });
+  if (user) await sessionFromApi(context, user);
+  return context.newPage();
+}
+
+/** Nothing on the page is wider than the phone: it never scrolls sideways. */
+export async function fitsThePhone(page: Page): Promise<void> {
+  const width = page.viewportSize()!.width;
+  await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+}
