@@ -42,12 +42,10 @@ export function MobileScreen({ title, back = '/mobile/home', right, tabs = false
       <div className={`m-screen${tabs ? ' m-screen--tabs' : ''}${className ? ` ${className}` : ''}`} style={style}>
         <NavBar
           className="m-screen__nav"
-          back={back === false ? null : ''}
-          backIcon={back === false ? false : undefined}
-          backArrow={back !== false}
+          back={back === false ? null : <span className="visually-hidden">{t('mobileShell.back')}</span>}
+          backIcon={back !== false}
           onBack={goBack}
           right={right ?? <LanguageSwitch className="m-screen__language" />}
-          aria-label={back === false ? undefined : t('mobileShell.back')}
         >
           <h1 className="m-screen__title">{title}</h1>
         </NavBar>
