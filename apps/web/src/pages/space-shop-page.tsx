@@ -1,0 +1,12 @@
+import { useSearchParams } from 'react-router';
+import { MobileScreen } from '../features/mobile-shell';
+import { idOf, SpaceShopScreen } from '../features/space-shop';
+import { LazyNotFound } from './space-shop/lazy-not-found';
+
+/** `/space/shop?id=<number>` (spec 2.5): a space's shop, open to anyone (spec 2.1: paths under /space). */
+export default function SpaceShopPage() {
+  const [searchParams] = useSearchParams();
+  const id = idOf(searchParams.get('id'));
+  if (id === null) return <LazyNotFound />;
+  return <SpaceShopScreen key={id} id={id} Screen={MobileScreen} notFound={<LazyNotFound />} />;
+}
