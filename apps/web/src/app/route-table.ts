@@ -476,7 +476,7 @@ export const mobileRoutes: readonly AppRoute[] = [
   {
     // A space's shop (docs/space-shop.md).
     path: '/space/shop',
-    meta: { titleKey: 'menu.spaceShop', layout: 'none', query: ['id'], antd: false },
+    meta: { titleKey: 'menu.spaceShop', layout: 'none', query: ['id', 'code'], antd: false },
     page: () => import('../pages/space-shop-page'),
   },
   { path: '/space/paySuccess', meta: { titleKey: 'menu.spacePaySuccess', layout: 'none' } },

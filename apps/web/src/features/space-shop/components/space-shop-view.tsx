@@ -9,6 +9,7 @@ import { formatYuan } from '../../../lib/format';
 import { useSpaceShop } from '../api/space-shop-api';
 import { BOOK_SHOOT_PATH, spaceDetailPath, storeDetailPath } from '../lib/shop-paths';
 import { shopThemeOf, shopThemeStyle } from '../lib/shop-theme';
+import { AccessCodeForm } from './access-code-form';
 import { WorkCover } from './work-cover';
 import type { ScreenFrame } from './screen-frame';
 import './space-shop.css';
@@ -18,16 +19,29 @@ import './space-shop.css';
  * two-column grid, and the shoots its owner takes bookings for. The page gives the phone's frame (`Screen`) and
  * what a shop that does not exist shows (`notFound`, the app's not-found page).
  */
-export function SpaceShopScreen({ id, notFound, Screen }: { id: number; notFound: ReactNode; Screen: ScreenFrame }) {
+export function SpaceShopScreen({
+  id,
+  code,
+  onCode,
+  notFound,
+  Screen,
+}: {
+  id: number;
+  /** A private space's access code, from the address. */
+  code: string;
+  onCode: (code: string) => void;
+  notFound: ReactNode;
+  Screen: ScreenFrame;
+}) {
   const { t } = useTranslation();
-  const query = useSpaceShop(id);
+  const query = useSpaceShop(id, code || undefined);
   const shop = query.data;
   const theme = useMemo(() => (shop ? shopThemeOf(shop.space.templateCode, shop.space.brandColor) : null), [shop]);
 
   if (query.error instanceof ApiError && (query.error.status === 404 || query.error.status === 400)) return notFound;
 
   if (!shop || !theme) {
-    const needsCode = query.error instanceof ApiError && query.error.status === 403;
+    const needsCode = query.error instanceof ApiError && query.error.status === 403 ? query.error : null;
     return (
       <Screen title={t('spaceShop.title')}>
         {query.isPending ? (
@@ -36,7 +50,7 @@ export function SpaceShopScreen({ id, notFound, Screen }: { id: number; notFound
             <Skeleton.Paragraph lineCount={5} animated />
           </div>
         ) : needsCode ? (
-          <ErrorBlock status="default" title={t('spaceShop.privateTitle')} description={t('spaceShop.privateText')} />
+          <AccessCodeForm key={code} refusal={code ? needsCode.message || null : null} onCode={onCode} />
         ) : (
           <ErrorBlock status="disconnected" title={t('spaceShop.loadFailed')} description={null}>
             <Button color="primary" className="shop-button" onClick={() => void query.refetch()}>

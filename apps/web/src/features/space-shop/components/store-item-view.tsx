@@ -121,7 +121,11 @@ function StoreBarAction({
     case 'buy':
       // Signed out, Buy signs in first and then goes on to the checkout itself.
       return (
-        <Link to={action.kind === 'buy' ? payPath : signInPath(payPath)} className="shop-link-button store-bar__buy" data-testid="store-buy">
+        <Link
+          to={action.kind === 'buy' ? payPath : signInPath(payPath)}
+          className="shop-link-button store-bar__buy"
+          data-testid="store-buy"
+        >
           {t('spaceShop.item.buy')}
         </Link>
       );

@@ -8,11 +8,7 @@ export function WorkCover({ src, type, className }: { src: string; type: string;
   const known = (TYPES as readonly string[]).includes(type) ? (type as (typeof TYPES)[number]) : null;
   return (
     <span className={`shop-cover${className ? ` ${className}` : ''}`}>
-      {src ? (
-        <img src={src} alt="" loading="lazy" decoding="async" />
-      ) : (
-        <span className="shop-cover__none">{t('spaceShop.noCover')}</span>
-      )}
+      {src ? <img src={src} alt="" loading="lazy" decoding="async" /> : <span className="shop-cover__none">{t('spaceShop.noCover')}</span>}
       {known && <span className="shop-cover__type">{t(`spaceShop.type.${known}`)}</span>}
     </span>
   );

@@ -10,11 +10,7 @@ import { BOUGHT_WORKS_PATH, workViewerPath } from './shop-paths';
  * - `buy`: Buy goes to the phone's checkout.
  */
 export type StoreAction =
-  | { kind: 'own' }
-  | { kind: 'owned'; workPath: string }
-  | { kind: 'unavailable' }
-  | { kind: 'signIn' }
-  | { kind: 'buy' };
+  { kind: 'own' } | { kind: 'owned'; workPath: string } | { kind: 'unavailable' } | { kind: 'signIn' } | { kind: 'buy' };
 
 type ActionSubject = Pick<MarketListingDetail, 'mine' | 'purchaseId' | 'status' | 'licence'> & { work: { uid: string } };
 
