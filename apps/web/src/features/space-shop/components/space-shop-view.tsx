@@ -69,11 +69,8 @@ export function SpaceShopScreen({
       <PullToRefresh onRefresh={async () => void (await query.refetch())}>
         <ShopHeader shop={shop} />
         {nothing ? (
-          <ErrorBlock status="empty" title={t('spaceShop.empty')} description={t('spaceShop.emptyText')} data-testid="shop-empty">
-            <Link to={spaceDetailPath(space.uid)} className="shop-link-button">
-              {t('spaceShop.visitSpace')}
-            </Link>
-          </ErrorBlock>
+          // The header above leads to the space.
+          <ErrorBlock status="empty" title={t('spaceShop.empty')} description={t('spaceShop.emptyText')} data-testid="shop-empty" />
         ) : (
           <>
             {shop.listings.length > 0 && (
