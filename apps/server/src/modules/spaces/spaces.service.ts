@@ -242,9 +242,11 @@ export class SpacesService {
 
   /** Changes the fields given; turning a space private needs a code, unless it had one. */
   async update(actor: AuthUser, uid: string, input: SpaceFieldsUpdate): Promise<SpaceView> {
+    // Checked against the space as read first (outside the transaction: the word list is read on its own connection).
+    const seen = await this.findOwn(actor, uid);
+    const fields = await this.fieldsOf(input, seen, seen.uid);
     const id = await this.write(async (tx) => {
       const current = await this.own(actor, uid, tx);
-      const fields = await this.fieldsOf(input, current, current.uid);
       if (fields.website && (await this.repository.websiteTaken(fields.website, current.id, tx))) throw fail('spaceWebsiteTaken');
       await this.repository.update(current.id, fields, tx);
       return current.id;
@@ -266,6 +268,7 @@ export class SpacesService {
   async setWorks(actor: AuthUser, uid: string, workUids: readonly string[]): Promise<SpaceView> {
     if (workUids.length > SPACE_WORKS_MAX) throw fail('spaceTooManyWorks', { max: SPACE_WORKS_MAX });
     if (new Set(workUids).size !== workUids.length) throw fail('spaceWorkRepeated');
+    await this.findOwn(actor, uid);
     const workIds = await this.ownWorkIds(actor, workUids);
     const id = await this.write(async (tx) => {
       const current = await this.own(actor, uid, tx);
@@ -278,6 +281,7 @@ export class SpacesService {
 
   /** Appends one of the owner's works (right after an upload, say). */
   async appendWork(actor: AuthUser, uid: string, workUid: string): Promise<SpaceView> {
+    await this.findOwn(actor, uid);
     const [workId] = await this.ownWorkIds(actor, [workUid]);
     const id = await this.write(async (tx) => {
       const current = await this.own(actor, uid, tx);
@@ -308,6 +312,13 @@ export class SpacesService {
   private async own(actor: Actor, uid: string, tx: Transaction): Promise<SpaceRow> {
     const row = await this.repository.lockOwn(actor.id, uid, tx);
     if (!row) throw fail('spaceNotFound');
+    return row;
+  }
+
+  /** The actor's own live space, unlocked: another's is 404 before anything else is checked. */
+  private async findOwn(actor: Actor, uid: string): Promise<SpaceRow> {
+    const row = await this.repository.findWithWorks({ uid });
+    if (!row || row.ownerId !== actor.id) throw fail('spaceNotFound');
     return row;
   }
 
