@@ -187,6 +187,17 @@ const accounts = [
   },
   // The site pages journey's operator (e2e/site-pages.spec.ts): edits, publishes and restores the product page.
   { phone: '13800000053', password: 'Site#2026', fullName: 'Site Operator', roles: ['admin'], permissionIds: [] },
+  // The space shop journeys (e2e/space-shop.spec.ts): a seller with a space and a buyer per language.
+  { phone: '13800000125', password: 'Shop#2026', fullName: '河畔影像', roles: ['photographer'], permissionIds: [161, 162, 35, 37, 163] },
+  {
+    phone: '13800000126',
+    password: 'Shop#2026',
+    fullName: 'Riverside Studio',
+    roles: ['photographer'],
+    permissionIds: [161, 162, 35, 37, 163],
+  },
+  { phone: '13800000127', password: 'Shop#2026', fullName: 'Shop Buyer Zh', roles: ['customer'], permissionIds: [161, 162, 35, 37, 163] },
+  { phone: '13800000128', password: 'Shop#2026', fullName: 'Shop Buyer En', roles: ['customer'], permissionIds: [161, 162, 35, 37, 163] },
 ];
 
 function run(command, args, env = process.env) {

@@ -16,6 +16,8 @@ export const queryKeys = {
     admin: ['map', 'admin'] as const,
   },
   showcase: (pageSize: number) => ['showcase', pageSize] as const,
+  /** A space's shop (`/space/shop`, docs/space-shop.md): under 'spaces', so a change to a space refreshes it. */
+  spaceShop: (id: number, code: string) => ['spaces', 'shop', id, code] as const,
   sensitiveWords: ['sensitiveWords'] as const,
   mobileApp: ['mobile-app-info'] as const,
   overview: ['overview'] as const,

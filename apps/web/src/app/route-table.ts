@@ -442,7 +442,12 @@ export const mobileRoutes: readonly AppRoute[] = [
   { path: '/mobile/home', meta: { titleKey: 'menu.mobileHome', layout: 'none' } },
   { path: '/mobile/map', meta: { titleKey: 'menu.mobileMap', layout: 'none' } },
   { path: '/mobile/product', meta: { titleKey: 'menu.mobileProduct', layout: 'none' } },
-  { path: '/mobile/storeDetail', meta: { titleKey: 'menu.mobileStoreDetail', layout: 'none' } },
+  {
+    // One item of a space's shop on a phone (docs/space-shop.md).
+    path: '/mobile/storeDetail',
+    meta: { titleKey: 'menu.mobileStoreDetail', layout: 'none', query: ['listingId', 'spaceId'], antd: false },
+    page: () => import('../pages/mobile-store-detail-page'),
+  },
   {
     path: '/mobile/qrConfirm',
     meta: { titleKey: 'menu.mobileQrConfirm', layout: 'none', hidden: true, query: ['ticket'] },
@@ -468,7 +473,12 @@ export const mobileRoutes: readonly AppRoute[] = [
   { path: '/space/house', meta: { titleKey: 'menu.spaceHouse', layout: 'none', query: ['uid'] } },
   { path: '/space/upload', meta: { titleKey: 'menu.spaceUpload', layout: 'none' } },
   { path: '/space/template', meta: { titleKey: 'menu.spaceTemplate', layout: 'none', query: ['id'] } },
-  { path: '/space/shop', meta: { titleKey: 'menu.spaceShop', layout: 'none', query: ['id'] } },
+  {
+    // A space's shop (docs/space-shop.md).
+    path: '/space/shop',
+    meta: { titleKey: 'menu.spaceShop', layout: 'none', query: ['id', 'code'], antd: false },
+    page: () => import('../pages/space-shop-page'),
+  },
   { path: '/space/paySuccess', meta: { titleKey: 'menu.spacePaySuccess', layout: 'none' } },
   { path: '/space/shop-pay', meta: { titleKey: 'menu.spaceShopPay', layout: 'none' } },
   { path: '/mobile_space', meta: { titleKey: 'menu.mobileSpace', layout: 'none', query: ['uid'] } },
