@@ -154,7 +154,13 @@ export function ChooseAddressPanel({ start, onConfirm, onCancel }: ChooseAddress
       <div className="ca-map">
         {mode !== 'unavailable' && (
           <>
-            <div ref={container} className="ca-map__canvas" data-testid="choose-address-map" role="application" aria-label={t('chooseAddress.mapLabel')} />
+            <div
+              ref={container}
+              className="ca-map__canvas"
+              data-testid="choose-address-map"
+              role="application"
+              aria-label={t('chooseAddress.mapLabel')}
+            />
             <div className="ca-map__pin" aria-hidden>
               <LocationFill />
             </div>
@@ -162,7 +168,13 @@ export function ChooseAddressPanel({ start, onConfirm, onCancel }: ChooseAddress
           </>
         )}
         {mode === 'unavailable' && <CoordinateFields value={center} onChange={(point) => setCenter(point)} />}
-        <Button className="ca-map__locate" shape="rounded" onClick={() => void locateMe()} loading={locating} data-testid="choose-address-locate">
+        <Button
+          className="ca-map__locate"
+          shape="rounded"
+          onClick={() => void locateMe()}
+          loading={locating}
+          data-testid="choose-address-locate"
+        >
           <EnvironmentOutline aria-hidden /> {t('chooseAddress.location.button')}
         </Button>
       </div>
@@ -190,7 +202,14 @@ export function ChooseAddressPanel({ start, onConfirm, onCancel }: ChooseAddress
           <Button size="large" onClick={onCancel} className="ca-sheet__button" data-testid="choose-address-cancel">
             {t('chooseAddress.cancel')}
           </Button>
-          <Button size="large" color="primary" onClick={confirm} disabled={!onConfirm} className="ca-sheet__button" data-testid="choose-address-confirm">
+          <Button
+            size="large"
+            color="primary"
+            onClick={confirm}
+            disabled={!onConfirm}
+            className="ca-sheet__button"
+            data-testid="choose-address-confirm"
+          >
             {t('chooseAddress.confirm')}
           </Button>
         </div>
@@ -209,7 +228,8 @@ function CoordinateFields({ value, onChange }: { value: Point; onChange: (point:
     setDraft(next);
     const latitude = Number(next.latitude);
     const longitude = Number(next.longitude);
-    if (next.latitude.trim() && next.longitude.trim() && Math.abs(latitude) <= 90 && Math.abs(longitude) <= 180) onChange({ latitude, longitude });
+    if (next.latitude.trim() && next.longitude.trim() && Math.abs(latitude) <= 90 && Math.abs(longitude) <= 180)
+      onChange({ latitude, longitude });
   };
   return (
     <div className="ca-fields">
@@ -217,7 +237,13 @@ function CoordinateFields({ value, onChange }: { value: Point; onChange: (point:
       {(['latitude', 'longitude'] as const).map((axis) => (
         <label key={axis} className="ca-fields__row">
           <span>{t(`chooseAddress.${axis}`)}</span>
-          <Input type="number" inputMode="decimal" value={draft[axis]} onChange={(text) => update(axis, text)} data-testid={`choose-address-${axis}`} />
+          <Input
+            type="number"
+            inputMode="decimal"
+            value={draft[axis]}
+            onChange={(text) => update(axis, text)}
+            data-testid={`choose-address-${axis}`}
+          />
         </label>
       ))}
     </div>

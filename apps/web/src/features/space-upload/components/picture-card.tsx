@@ -40,7 +40,11 @@ export interface PanoramaUploadTools {
   workPath(uid: string): string;
 }
 
-type Step = { step: 'checking' } | { step: 'refused'; problem: PictureProblem } | { step: 'failed'; message: string } | { step: 'created'; uid: string };
+type Step =
+  | { step: 'checking' }
+  | { step: 'refused'; problem: PictureProblem }
+  | { step: 'failed'; message: string }
+  | { step: 'created'; uid: string };
 
 interface PictureCardProps {
   pictureKey: string;
@@ -243,8 +247,7 @@ function UploadLine({ item, onRetry }: { item: PanoramaUploadItem; onRetry: () =
   else if (item.status === 'preparing') text = t('spaceUpload.upload.preparing');
   else if (item.status === 'error')
     text = failure && 'serverMessage' in failure ? failure.serverMessage : t(`spaceUpload.upload.${failure?.reason ?? 'failed'}`);
-  else
-    text = t('spaceUpload.upload.progress', { percent: value, sent: formatBytes(item.bytesSent), total: formatBytes(item.bytesTotal) });
+  else text = t('spaceUpload.upload.progress', { percent: value, sent: formatBytes(item.bytesSent), total: formatBytes(item.bytesTotal) });
   return (
     <div className="su-step" data-testid="space-upload-upload" data-status={item.status}>
       <div className="su-step__label">

@@ -89,38 +89,45 @@ export function SpaceUploadPanel({ spaceUid, onSignIn, tools }: SpaceUploadPanel
 
   return (
     <div className="su-page" data-testid="space-upload">
-        {spaceUid && (
-          <p className="su-into" data-testid="space-upload-into">
-            {spaceName.data ? t('spaceUpload.intoNamed', { name: spaceName.data }) : t('spaceUpload.into')}
-          </p>
-        )}
-        <section className="su-pick">
-          <Button block color="primary" size="large" className="su-pick__button" onClick={() => pick(gallery.current)} data-testid="space-upload-gallery">
-            <PictureOutline aria-hidden /> {t('spaceUpload.fromGallery')}
-          </Button>
-          <Button block size="large" className="su-pick__button" onClick={() => pick(camera.current)} data-testid="space-upload-camera">
-            <CameraOutline aria-hidden /> {t('spaceUpload.takePhoto')}
-          </Button>
-          <input ref={gallery} type="file" accept="image/*" multiple hidden onChange={add} data-testid="space-upload-gallery-input" />
-          <input
-            ref={camera}
-            type="file"
-            accept="image/*"
-            capture="environment"
-            hidden
-            onChange={add}
-            data-testid="space-upload-camera-input"
-          />
-          <p className="su-pick__rule">{rule}</p>
-          {!signedIn && <p className="su-pick__rule">{t('spaceUpload.signInFirst')}</p>}
-        </section>
-        {pictures.length > 0 && (
-          <ul className="su-list" aria-live="polite">
-            {pictures.map((picture) => (
-              <PictureCard key={picture.key} pictureKey={picture.key} file={picture.file} spaceUid={spaceUid} tools={tools} onBusy={onBusy} />
-            ))}
-          </ul>
-        )}
+      {spaceUid && (
+        <p className="su-into" data-testid="space-upload-into">
+          {spaceName.data ? t('spaceUpload.intoNamed', { name: spaceName.data }) : t('spaceUpload.into')}
+        </p>
+      )}
+      <section className="su-pick">
+        <Button
+          block
+          color="primary"
+          size="large"
+          className="su-pick__button"
+          onClick={() => pick(gallery.current)}
+          data-testid="space-upload-gallery"
+        >
+          <PictureOutline aria-hidden /> {t('spaceUpload.fromGallery')}
+        </Button>
+        <Button block size="large" className="su-pick__button" onClick={() => pick(camera.current)} data-testid="space-upload-camera">
+          <CameraOutline aria-hidden /> {t('spaceUpload.takePhoto')}
+        </Button>
+        <input ref={gallery} type="file" accept="image/*" multiple hidden onChange={add} data-testid="space-upload-gallery-input" />
+        <input
+          ref={camera}
+          type="file"
+          accept="image/*"
+          capture="environment"
+          hidden
+          onChange={add}
+          data-testid="space-upload-camera-input"
+        />
+        <p className="su-pick__rule">{rule}</p>
+        {!signedIn && <p className="su-pick__rule">{t('spaceUpload.signInFirst')}</p>}
+      </section>
+      {pictures.length > 0 && (
+        <ul className="su-list" aria-live="polite">
+          {pictures.map((picture) => (
+            <PictureCard key={picture.key} pictureKey={picture.key} file={picture.file} spaceUid={spaceUid} tools={tools} onBusy={onBusy} />
+          ))}
+        </ul>
+      )}
     </div>
   );
 }

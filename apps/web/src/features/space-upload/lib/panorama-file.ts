@@ -57,6 +57,7 @@ export function readPictureSize(file: Blob): Promise<{ width: number; height: nu
 /** The work's name: the file's name without its ending, at most the work-name limit; `fallback` if nothing is left. */
 export function workNameOf(fileName: string, fallback: string): string {
   const dot = fileName.lastIndexOf('.');
+  // eslint-disable-next-line no-control-regex -- control characters are what is removed
   const base = (dot > 0 ? fileName.slice(0, dot) : fileName).replace(/[\u0000-\u001f\u007f]/g, '').trim();
   const name = Array.from(base).slice(0, WORK_NAME_MAX).join('').trim();
   return name || Array.from(fallback).slice(0, WORK_NAME_MAX).join('');

@@ -8,7 +8,16 @@ describe('the return path of /chooseAddress', () => {
   });
 
   it('refuses anything that could leave the site', () => {
-    for (const raw of [null, '', 'space/new', '//evil.example/x', '/\\evil.example', 'https://evil.example/', 'javascript:alert(1)', '/a\nb'])
+    for (const raw of [
+      null,
+      '',
+      'space/new',
+      '//evil.example/x',
+      '/\\evil.example',
+      'https://evil.example/',
+      'javascript:alert(1)',
+      '/a\nb',
+    ])
       expect(safeReturnPath(raw)).toBeNull();
   });
 
