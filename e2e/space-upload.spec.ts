@@ -15,6 +15,9 @@ import { authHeaders, sessionToken } from './support/works';
  * the address, confirm, and the return page gets lat, lng and address with its own query kept.
  */
 
+// /chooseAddress's map is WebGL, drawn in software here (the default launch switches the GPU off).
+test.use({ launchOptions: SOFTWARE_WEBGL });
+
 const PHONES = {
   zh: { viewport: { width: 375, height: 667 }, locale: 'zh-CN', user: { phone: '13800000115', password: 'Upload#2026' } },
   en: { viewport: { width: 360, height: 740 }, locale: 'en-US', user: { phone: '13800000116', password: 'Upload#2026' } },
@@ -159,9 +162,6 @@ for (const language of ['zh', 'en'] as const) {
 }
 
 test.describe('choosing an address', () => {
-  // The map is WebGL: drawn in software here (the default launch switches the GPU off).
-  test.use({ launchOptions: SOFTWARE_WEBGL });
-
   for (const language of ['zh', 'en'] as const) {
     test(`an address is chosen on the map and with the phone's location, and goes back to the page that asked (${language})`, async ({
       browser,
@@ -203,7 +203,7 @@ test.describe('choosing an address', () => {
       await expect(readout).toHaveAttribute('data-lng', String(here.longitude));
       await expect(readout).toContainText(language === 'zh' ? 'China' : 'France');
       const address = language === 'zh' ? '黄浦区南京东路 1 号' : '1 Rue de Rivoli';
-      await page.getByTestId('choose-address-text').locator('textarea').fill(address);
+      await page.locator('#choose-address-text').fill(address);
       await expectNoSidewaysScroll(page);
       await snap(page, `choose-address-${language}-03-located`, { fullPage: false });
 
