@@ -29,7 +29,7 @@ test.describe('open paths while signed out', () => {
   });
 
   test('open paths whose page is not built yet show the 404 page in place, not the login', async ({ page }) => {
-    for (const path of ['/mobile/home', '/space/house?uid=1', '/chooseAddress', '/spaceDetail?uid=1']) {
+    for (const path of ['/mobile/home', '/space/house?uid=1', '/spaceDetail?uid=1']) {
       await page.goto(path);
       await expect(page.getByTestId('not-found')).toBeVisible();
       await expect(page).not.toHaveURL(/\/login/);

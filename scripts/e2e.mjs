@@ -123,6 +123,9 @@ const accounts = [
   { phone: '13800000090', password: 'Alipay#2026', fullName: 'Alipay Zh', roles: ['customer'], permissionIds: [161, 162, 35, 37, 163] },
   { phone: '13800000091', password: 'Alipay#2026', fullName: 'Alipay En', roles: ['customer'], permissionIds: [161, 162, 35, 37, 163] },
   { phone: '13800000092', password: 'Alipay#2026', fullName: 'Alipay Cancel', roles: ['customer'], permissionIds: [161, 162, 35, 37, 163] },
+  // The phone upload journeys (e2e/space-upload.spec.ts), one per language.
+  { phone: '13800000115', password: 'Upload#2026', fullName: 'Upload Zh', roles: ['customer'], permissionIds: [161, 162, 35, 37, 163] },
+  { phone: '13800000116', password: 'Upload#2026', fullName: 'Upload En', roles: ['customer'], permissionIds: [161, 162, 35, 37, 163] },
   // The team journey's superiors, one chain per language: 42 invited by 41, 45 by 44 (e2e/support/team.ts).
   { phone: '13800000041', password: 'Team#2026', fullName: 'Team Lead Zh', roles: ['customer'], permissionIds: [161, 162, 35, 37, 163] },
   {

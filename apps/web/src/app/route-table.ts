@@ -437,7 +437,11 @@ export const mobileRoutes: readonly AppRoute[] = [
     meta: { titleKey: 'menu.earthvr', layout: 'none', keepAlive: true },
     page: () => import('../pages/earthvr-page'),
   },
-  { path: '/chooseAddress', meta: { titleKey: 'menu.chooseAddress', layout: 'none' } },
+  {
+    path: '/chooseAddress',
+    meta: { titleKey: 'menu.chooseAddress', layout: 'none', antd: false, query: ['return', 'lat', 'lng'] },
+    page: () => import('../pages/choose-address-page'),
+  },
   { path: '/mobile/category/:id', meta: { titleKey: 'menu.mobileCategory', layout: 'none' } },
   { path: '/mobile/home', meta: { titleKey: 'menu.mobileHome', layout: 'none' } },
   { path: '/mobile/map', meta: { titleKey: 'menu.mobileMap', layout: 'none' } },
@@ -471,7 +475,11 @@ export const mobileRoutes: readonly AppRoute[] = [
     page: () => import('../pages/mobile-withdraw-confirm-page'),
   },
   { path: '/space/house', meta: { titleKey: 'menu.spaceHouse', layout: 'none', query: ['uid'] } },
-  { path: '/space/upload', meta: { titleKey: 'menu.spaceUpload', layout: 'none' } },
+  {
+    path: '/space/upload',
+    meta: { titleKey: 'menu.spaceUpload', layout: 'none', antd: false, query: ['space'] },
+    page: () => import('../pages/space-upload-page'),
+  },
   { path: '/space/template', meta: { titleKey: 'menu.spaceTemplate', layout: 'none', query: ['id'] } },
   {
     // A space's shop (docs/space-shop.md).
