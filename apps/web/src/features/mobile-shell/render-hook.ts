@@ -6,18 +6,24 @@ import { createRoot, type Root } from 'react-dom/client';
  * Its own hook lets it render them through `createRoot` instead (one root per container it creates).
  */
 const roots = new WeakMap<Element | DocumentFragment, Root>();
+let installed = false;
 
-unstableSetRender((node, container) => {
-  let root = roots.get(container);
-  if (!root) {
-    root = createRoot(container);
-    roots.set(container, root);
-  }
-  root.render(node);
-  return async () => {
-    // antd-mobile unmounts from inside an effect; React refuses a synchronous unmount there.
-    await Promise.resolve();
-    root.unmount();
-    roots.delete(container);
-  };
-});
+/** Called by the shell's providers before antd-mobile first draws outside the tree (a function, so the build keeps it). */
+export function installReact19Render(): void {
+  if (installed) return;
+  installed = true;
+  unstableSetRender((node, container) => {
+    let root = roots.get(container);
+    if (!root) {
+      root = createRoot(container);
+      roots.set(container, root);
+    }
+    root.render(node);
+    return async () => {
+      // antd-mobile unmounts from inside an effect; React refuses a synchronous unmount there.
+      await Promise.resolve();
+      root.unmount();
+      roots.delete(container);
+    };
+  });
+}

@@ -3,7 +3,9 @@ import enUS from 'antd-mobile/es/locales/en-US';
 import zhCN from 'antd-mobile/es/locales/zh-CN';
 import type { ReactNode } from 'react';
 import { useLanguage } from '../../../i18n';
-import '../render-hook';
+import { installReact19Render } from '../render-hook';
+
+installReact19Render();
 
 /** antd-mobile's locale follows the app's language (its pull-to-refresh, infinite-scroll and dialog texts). */
 export function MobileProviders({ children }: { children: ReactNode }) {
