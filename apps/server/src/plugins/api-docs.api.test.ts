@@ -265,6 +265,17 @@ describe('API description', () => {
         '/api/admin/sitePages/{kind}/draft',
         '/api/admin/sitePages/{kind}/publish',
         '/api/admin/sitePages/{kind}/versions/{version}/restore',
+        // spaces (docs/spaces.md)
+        '/api/space/templates',
+        '/api/space/detail',
+        '/api/space/person',
+        '/api/space/houses',
+        '/api/space/shop',
+        '/api/c/space/mine',
+        '/api/c/space',
+        '/api/c/space/{uid}',
+        '/api/c/space/{uid}/template',
+        '/api/c/space/{uid}/works',
         // rentals (docs/rentals.md)
         '/api/model/{uid}/rental',
         '/api/open/rentals',

@@ -414,6 +414,18 @@ async function brandLead(world: World): Promise<{ id: string }> {
  * may know (another's private work, transfer or session); 409/400 = the caller may act, but the
  * fixture's state or the empty body does not allow it.
  */
+// ---- spaces (docs/spaces.md): a space is its owner's alone, admins included ----
+
+/** The owner's work the last `ownSpace` fixture made: the body of an append. */
+let spaceWorkUid = '';
+
+const ownSpace: Fixture = async ({ owner }) => {
+  const created = await owner.call('POST', '/api/c/space', { kind: 'personal', name: 'Matrix', visibility: 'public' });
+  if (created.statusCode !== 200) throw new Error(`space failed: ${created.body}`);
+  spaceWorkUid = (await createWork(owner, { name: '空间作品' })).uid;
+  return { uid: json<{ data: { uid: string } }>(created).data.uid };
+};
+
 const MATRIX: Record<string, Row> = {
   // accounts and sessions
   'DELETE /api/c/sessions/{id}': row(ownerSession, [401, 404, 200, 404]),
@@ -598,6 +610,12 @@ const MATRIX: Record<string, Row> = {
   'PUT /api/c/landingPages/{id}/published': row(brandLanding, [401, 404, 200, 404], { body: { published: false } }),
   'DELETE /api/c/landingPages/{id}': row(brandLanding, [401, 404, 200, 404]),
   'PUT /api/c/leads/{id}/handled': row(brandLead, [401, 404, 200, 404], { body: { handled: true } }),
+  // spaces (docs/spaces.md): another person's space does not exist for them, admins included
+  'PUT /api/c/space/{uid}': row(ownSpace, [401, 404, 200, 404], { body: { name: 'Matrix 2' } }),
+  'PUT /api/c/space/{uid}/template': row(ownSpace, [401, 404, 200, 404], { body: { templateCode: 'list' } }),
+  'PUT /api/c/space/{uid}/works': row(ownSpace, [401, 404, 200, 404], { body: { workUids: [] } }),
+  'POST /api/c/space/{uid}/works': row(ownSpace, [401, 404, 200, 404], { body: () => ({ workUid: spaceWorkUid }) }),
+  'DELETE /api/c/space/{uid}': row(ownSpace, [401, 404, 200, 404]),
   'GET /api/open/showcases/{id}': row((world) => brandShowcase(world, true), [200, 200, 200, 200]),
   'GET /api/open/landingPages/{id}': row(brandLanding, [200, 200, 200, 200]),
   'POST /api/open/landingPages/{id}/leads': row(brandLanding, [200, 200, 200, 200], { body: { name: 'Matrix' } }),

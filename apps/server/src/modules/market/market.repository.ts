@@ -71,6 +71,16 @@ export class MarketRepository {
     return findOneRow(executor, marketListings, eq(marketListings.workId, workId));
   }
 
+  /** The listings on the market of these works (at most one each), newest first: a space's shop. */
+  async onMarketOfWorks(workIds: readonly number[]): Promise<ListingRow[]> {
+    if (workIds.length === 0) return [];
+    return this.db
+      .select()
+      .from(marketListings)
+      .where(and(inArray(marketListings.workId, [...workIds]), eq(marketListings.status, 'onMarket')))
+      .orderBy(desc(marketListings.listedAt), desc(marketListings.id));
+  }
+
   /** The listings on the market, newest first. */
   async listedIds(limit: number): Promise<{ id: number; listedAt: Date }[]> {
     const rows = await this.db

@@ -137,6 +137,11 @@ export class MarketService {
     return listing?.status === 'onMarket' ? listing : undefined;
   }
 
+  /** The listings on the market of these works, newest first (a space's shop, docs/spaces.md). */
+  async onMarketOfWorks(workIds: readonly number[]): Promise<ListingRow[]> {
+    return this.repository.onMarketOfWorks([...new Set(workIds)]);
+  }
+
   /** The market items on sale, newest first, for the sitemap. */
   async publicPages(limit: number): Promise<{ path: string; updatedAt: number }[]> {
     const rows = await this.repository.listedIds(limit);

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, isNotNull, isNull, lte, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, isNotNull, isNull, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { RentalSort } from '@spatia/contract';
 import type { Db, Executor } from '../../db/database.js';
 import { users } from '../users/users.tables.js';
@@ -47,6 +47,14 @@ export class RentalsRepository {
   async find(workId: number, executor: Executor = this.db): Promise<RentalRow | undefined> {
     const [row] = await executor.select().from(rentalListings).where(eq(rentalListings.workId, workId));
     return row;
+  }
+
+  async findMany(workIds: readonly number[]): Promise<RentalRow[]> {
+    if (workIds.length === 0) return [];
+    return this.db
+      .select()
+      .from(rentalListings)
+      .where(inArray(rentalListings.workId, [...workIds]));
   }
 
   async save(workId: number, values: RentalValues, executor: Executor = this.db): Promise<RentalRow> {

@@ -3,6 +3,7 @@ import {
   isWorkOnline,
   maskPhone,
   roundArea,
+  type HouseRental,
   type RentalCard,
   type RentalContact,
   type RentalDetails,
@@ -51,6 +52,25 @@ export class RentalsService {
     const work = await this.works.findManageable(actor, uid);
     const row = await this.repository.find(work.id);
     return row ? toDetails(work, row) : null;
+  }
+
+  /** The rental figures of these works, by work id, for those that have them (a person's houses, docs/spaces.md). */
+  async figuresOf(workIds: readonly number[]): Promise<Map<number, HouseRental>> {
+    const rows = await this.repository.findMany([...new Set(workIds)]);
+    return new Map(
+      rows.map((row) => [
+        row.workId,
+        {
+          rentFen: row.rentFen,
+          area: row.area,
+          bedrooms: row.bedrooms,
+          livingRooms: row.livingRooms,
+          bathrooms: row.bathrooms,
+          floor: row.floor,
+          totalFloors: row.totalFloors,
+        },
+      ]),
+    );
   }
 
   /** Sets the details of a panorama work; switching `listed` on dates it "newest". */

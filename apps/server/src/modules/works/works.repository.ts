@@ -85,6 +85,26 @@ export class WorksRepository {
     return new Map(rows.map((row) => [row.uid, row.id]));
   }
 
+  /** Of these works, the ids of those `ownerId` owns that anyone may see (online, outside the recycle bin): spaces' counts. */
+  async visibleIdsAmong(ownerId: number, ids: readonly number[]): Promise<Set<number>> {
+    if (ids.length === 0) return new Set();
+    const rows = await this.db
+      .select({ id: works.id })
+      .from(works)
+      .where(and(inArray(works.id, [...ids]), eq(works.ownerId, ownerId), sql`${works.status} <> 'unpublished'`, isNull(works.deletedAt)));
+    return new Set(rows.map((row) => row.id));
+  }
+
+  /** One page of an owner's works of a type that anyone may see, newest first (the owner's live index). */
+  listVisibleOfOwner(
+    ownerId: number,
+    type: WorkRow['type'],
+    page: { limit: number; offset: number },
+  ): Promise<{ rows: WorkRow[]; total: number }> {
+    const where = and(eq(works.ownerId, ownerId), eq(works.type, type), sql`${works.status} <> 'unpublished'`, isNull(works.deletedAt));
+    return pageOfRows(this.db, { table: works, where, order: [desc(works.createdAt), desc(works.id)] }, page);
+  }
+
   /** Locks the row for the rest of the transaction, so two changes of one work cannot interleave. */
   lockByUid(uid: string, executor: Executor): Promise<WorkRow | undefined> {
     return findOneRow(executor, works, eq(works.uid, uid), 'forUpdate');

@@ -168,6 +168,20 @@ export class WorksService {
     return new Map(rows.map((row) => [row.id, row]));
   }
 
+  /** Of these works, the ids of those `ownerId` owns that anyone may see (online, outside the recycle bin). */
+  async visibleIdsAmong(ownerId: number, ids: readonly number[]): Promise<Set<number>> {
+    return this.repository.visibleIdsAmong(ownerId, [...new Set(ids)]);
+  }
+
+  /** One page of an owner's works of one type that anyone may see, newest first (spaces' houses). */
+  async visibleOfOwner(
+    ownerId: number,
+    type: WorkType,
+    page: { limit: number; offset: number },
+  ): Promise<{ rows: WorkRow[]; total: number }> {
+    return this.repository.listVisibleOfOwner(ownerId, type, page);
+  }
+
   /** The ids of the works behind these uids (those that exist). */
   async idsByUid(uids: readonly string[]): Promise<Map<string, number>> {
     return this.repository.findIdsByUids(uids);
