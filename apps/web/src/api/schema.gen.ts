@@ -20032,6 +20032,702 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/c/space': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Creates a space (at most 20 each) */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /** @description for a private space: 4–12 letters or digits (kept only as a salted hash; never answered) */
+            accessCode?: string;
+            address?: string;
+            brandColor?: null | string;
+            contactPhone?: null | string;
+            /** @description `/files/…` or an https address; empty: none */
+            coverUrl?: string;
+            /** @description plain text */
+            intro?: string;
+            /** @enum {string} */
+            kind: 'personal' | 'enterprise';
+            latitude?: null | number;
+            /** @description `/files/…` or an https address; empty: none */
+            logoUrl?: string;
+            longitude?: null | number;
+            /** @description 1–30 characters once trimmed */
+            name: string;
+            /** @description one of classic, gallery, magazine, list, warm, enterprise */
+            templateCode?: string;
+            /** @enum {string} */
+            visibility: 'public' | 'private';
+            website?: null | string;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {number} */
+              code: 0;
+              data: {
+                address: string;
+                brandColor: null | string;
+                contactPhone: null | string;
+                coverUrl: string;
+                id: number;
+                intro: string;
+                /** @enum {string} */
+                kind: 'personal' | 'enterprise';
+                latitude: null | number;
+                logoUrl: string;
+                longitude: null | number;
+                mine: boolean;
+                name: string;
+                owner: {
+                  avatarUrl: string;
+                  name: string;
+                  uid: string;
+                };
+                /** @enum {string} */
+                templateCode: 'classic' | 'gallery' | 'magazine' | 'list' | 'warm' | 'enterprise';
+                uid: string;
+                /** @enum {string} */
+                visibility: 'public' | 'private';
+                website: null | string;
+                works: {
+                  address: string;
+                  coverUrl: string;
+                  name: string;
+                  type: string;
+                  uid: string;
+                  views: number;
+                }[];
+              };
+              msg: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/c/space/{uid}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /** Changes the fields given of my space */
+    put: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          uid: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /** @description for a private space: 4–12 letters or digits (kept only as a salted hash; never answered) */
+            accessCode?: string;
+            address?: string;
+            brandColor?: null | string;
+            contactPhone?: null | string;
+            /** @description `/files/…` or an https address; empty: none */
+            coverUrl?: string;
+            /** @description plain text */
+            intro?: string;
+            /** @enum {string} */
+            kind?: 'personal' | 'enterprise';
+            latitude?: null | number;
+            /** @description `/files/…` or an https address; empty: none */
+            logoUrl?: string;
+            longitude?: null | number;
+            /** @description 1–30 characters once trimmed */
+            name?: string;
+            /** @description one of classic, gallery, magazine, list, warm, enterprise */
+            templateCode?: string;
+            /** @enum {string} */
+            visibility?: 'public' | 'private';
+            website?: null | string;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {number} */
+              code: 0;
+              data: {
+                address: string;
+                brandColor: null | string;
+                contactPhone: null | string;
+                coverUrl: string;
+                id: number;
+                intro: string;
+                /** @enum {string} */
+                kind: 'personal' | 'enterprise';
+                latitude: null | number;
+                logoUrl: string;
+                longitude: null | number;
+                mine: boolean;
+                name: string;
+                owner: {
+                  avatarUrl: string;
+                  name: string;
+                  uid: string;
+                };
+                /** @enum {string} */
+                templateCode: 'classic' | 'gallery' | 'magazine' | 'list' | 'warm' | 'enterprise';
+                uid: string;
+                /** @enum {string} */
+                visibility: 'public' | 'private';
+                website: null | string;
+                works: {
+                  address: string;
+                  coverUrl: string;
+                  name: string;
+                  type: string;
+                  uid: string;
+                  views: number;
+                }[];
+              };
+              msg: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+      };
+    };
+    post?: never;
+    /** Deletes my space (its page and shop go; its website is free again) */
+    delete: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          uid: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {number} */
+              code: 0;
+              data: null;
+              msg: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+      };
+    };
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/c/space/{uid}/template': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /** Picks my space's template */
+    put: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          uid: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /** @description one of classic, gallery, magazine, list, warm, enterprise */
+            templateCode: string;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {number} */
+              code: 0;
+              data: {
+                address: string;
+                brandColor: null | string;
+                contactPhone: null | string;
+                coverUrl: string;
+                id: number;
+                intro: string;
+                /** @enum {string} */
+                kind: 'personal' | 'enterprise';
+                latitude: null | number;
+                logoUrl: string;
+                longitude: null | number;
+                mine: boolean;
+                name: string;
+                owner: {
+                  avatarUrl: string;
+                  name: string;
+                  uid: string;
+                };
+                /** @enum {string} */
+                templateCode: 'classic' | 'gallery' | 'magazine' | 'list' | 'warm' | 'enterprise';
+                uid: string;
+                /** @enum {string} */
+                visibility: 'public' | 'private';
+                website: null | string;
+                works: {
+                  address: string;
+                  coverUrl: string;
+                  name: string;
+                  type: string;
+                  uid: string;
+                  views: number;
+                }[];
+              };
+              msg: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+      };
+    };
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/c/space/{uid}/works': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /** Sets my space's works: the whole ordered list, my own works only */
+    put: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          uid: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /** @description the whole ordered list (at most 200 are kept: 2750 past that) */
+            workUids: string[];
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {number} */
+              code: 0;
+              data: {
+                address: string;
+                brandColor: null | string;
+                contactPhone: null | string;
+                coverUrl: string;
+                id: number;
+                intro: string;
+                /** @enum {string} */
+                kind: 'personal' | 'enterprise';
+                latitude: null | number;
+                logoUrl: string;
+                longitude: null | number;
+                mine: boolean;
+                name: string;
+                owner: {
+                  avatarUrl: string;
+                  name: string;
+                  uid: string;
+                };
+                /** @enum {string} */
+                templateCode: 'classic' | 'gallery' | 'magazine' | 'list' | 'warm' | 'enterprise';
+                uid: string;
+                /** @enum {string} */
+                visibility: 'public' | 'private';
+                website: null | string;
+                works: {
+                  address: string;
+                  coverUrl: string;
+                  name: string;
+                  type: string;
+                  uid: string;
+                  views: number;
+                }[];
+              };
+              msg: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+      };
+    };
+    /** Appends one of my works to my space */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          uid: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            workUid: string;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {number} */
+              code: 0;
+              data: {
+                address: string;
+                brandColor: null | string;
+                contactPhone: null | string;
+                coverUrl: string;
+                id: number;
+                intro: string;
+                /** @enum {string} */
+                kind: 'personal' | 'enterprise';
+                latitude: null | number;
+                logoUrl: string;
+                longitude: null | number;
+                mine: boolean;
+                name: string;
+                owner: {
+                  avatarUrl: string;
+                  name: string;
+                  uid: string;
+                };
+                /** @enum {string} */
+                templateCode: 'classic' | 'gallery' | 'magazine' | 'list' | 'warm' | 'enterprise';
+                uid: string;
+                /** @enum {string} */
+                visibility: 'public' | 'private';
+                website: null | string;
+                works: {
+                  address: string;
+                  coverUrl: string;
+                  name: string;
+                  type: string;
+                  uid: string;
+                  views: number;
+                }[];
+              };
+              msg: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/c/space/mine': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** My spaces, newest first */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {number} */
+              code: 0;
+              data: {
+                coverUrl: string;
+                id: number;
+                intro: string;
+                /** @enum {string} */
+                kind: 'personal' | 'enterprise';
+                logoUrl: string;
+                name: string;
+                uid: string;
+                /** @enum {string} */
+                visibility: 'public' | 'private';
+                workCount: number;
+              }[];
+              msg: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/c/team/revenueStat': {
     parameters: {
       query?: never;
@@ -31621,6 +32317,480 @@ export interface paths {
           };
           content: {
             'application/json': components['schemas']['def-0'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/space/detail': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** A space by uid or website, with its works anyone may see (a private one needs its code, except for its owner) */
+    get: {
+      parameters: {
+        query?: {
+          /** @description a private space’s access code */
+          code?: string;
+          uid?: string;
+          website?: string;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {number} */
+              code: 0;
+              data: {
+                address: string;
+                brandColor: null | string;
+                contactPhone: null | string;
+                coverUrl: string;
+                id: number;
+                intro: string;
+                /** @enum {string} */
+                kind: 'personal' | 'enterprise';
+                latitude: null | number;
+                logoUrl: string;
+                longitude: null | number;
+                mine: boolean;
+                name: string;
+                owner: {
+                  avatarUrl: string;
+                  name: string;
+                  uid: string;
+                };
+                /** @enum {string} */
+                templateCode: 'classic' | 'gallery' | 'magazine' | 'list' | 'warm' | 'enterprise';
+                uid: string;
+                /** @enum {string} */
+                visibility: 'public' | 'private';
+                website: null | string;
+                works: {
+                  address: string;
+                  coverUrl: string;
+                  name: string;
+                  type: string;
+                  uid: string;
+                  views: number;
+                }[];
+              };
+              msg: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @description 2745: the space needs its code; 2746: a wrong code */
+              code: number;
+              /** @description with 2745 only */
+              data?: {
+                name: string;
+                /** @enum {boolean} */
+                needsCode: true;
+              };
+              msg: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/space/houses': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** A person's published panorama works with their details and rental figures, newest first */
+    get: {
+      parameters: {
+        query: {
+          pageNum: number;
+          pageSize: number;
+          uid: string;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {number} */
+              code: 0;
+              data: {
+                list: {
+                  address: string;
+                  coverUrl: string;
+                  latitude: null | number;
+                  longitude: null | number;
+                  name: string;
+                  rental: null | {
+                    area: number;
+                    bathrooms: number;
+                    bedrooms: number;
+                    floor: null | number;
+                    livingRooms: number;
+                    rentFen: number;
+                    totalFloors: null | number;
+                  };
+                  uid: string;
+                  views: number;
+                }[];
+                total: number;
+              };
+              msg: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/space/person': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** A person's spaces, newest first (the owner sees the private ones too, marked) */
+    get: {
+      parameters: {
+        query: {
+          uid: string;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {number} */
+              code: 0;
+              data: {
+                owner: {
+                  avatarUrl: string;
+                  intro?: string;
+                  name: string;
+                  uid: string;
+                };
+                spaces: {
+                  coverUrl: string;
+                  id: number;
+                  intro: string;
+                  /** @enum {string} */
+                  kind: 'personal' | 'enterprise';
+                  logoUrl: string;
+                  name: string;
+                  uid: string;
+                  /** @enum {string} */
+                  visibility: 'public' | 'private';
+                  workCount: number;
+                }[];
+              };
+              msg: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/space/shop': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** A space's shop: market listings of its works, and the shoot types its owner takes when a signed provider */
+    get: {
+      parameters: {
+        query: {
+          /** @description a private space’s access code */
+          code?: string;
+          /** @description the space’s id (its shop id) */
+          id: number;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {number} */
+              code: 0;
+              data: {
+                listings: {
+                  /** @enum {string} */
+                  licence: 'view' | 'copy';
+                  listingId: number;
+                  priceFen: number;
+                  work: {
+                    address: string;
+                    coverUrl: string;
+                    name: string;
+                    type: string;
+                    uid: string;
+                    views: number;
+                  };
+                }[];
+                services: {
+                  depositBps: number;
+                  minimumFen: number;
+                  nameEn: string;
+                  nameZh: string;
+                  pricePerM2Fen: number;
+                  pricePerSiteFen: number;
+                  /** @enum {string} */
+                  requirementType: 'panoramaTour' | 'model3d' | 'pointCloud';
+                }[];
+                space: {
+                  brandColor: null | string;
+                  coverUrl: string;
+                  id: number;
+                  intro: string;
+                  /** @enum {string} */
+                  kind: 'personal' | 'enterprise';
+                  logoUrl: string;
+                  name: string;
+                  /** @enum {string} */
+                  templateCode: 'classic' | 'gallery' | 'magazine' | 'list' | 'warm' | 'enterprise';
+                  uid: string;
+                  /** @enum {string} */
+                  visibility: 'public' | 'private';
+                  workCount: number;
+                };
+              };
+              msg: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @description 2745: the space needs its code; 2746: a wrong code */
+              code: number;
+              /** @description with 2745 only */
+              data?: {
+                name: string;
+                /** @enum {boolean} */
+                needsCode: true;
+              };
+              msg: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/space/templates': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The looks a space may take */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {number} */
+              code: 0;
+              data: {
+                accent: string;
+                background: string;
+                /** @enum {string} */
+                code: 'classic' | 'gallery' | 'magazine' | 'list' | 'warm' | 'enterprise';
+                dark: boolean;
+                /** @enum {string} */
+                layout: 'grid' | 'list' | 'magazine';
+                nameEn: string;
+                nameZh: string;
+                usesBrandColor: boolean;
+              }[];
+              msg: string;
+            };
           };
         };
       };

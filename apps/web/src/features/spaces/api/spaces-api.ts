@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { HousePage, SpaceInput, SpacePerson, SpaceTemplateCode, SpaceUpdate, SpaceView } from '@spatia/contract';
-import { ApiError, request } from '../../../api/client';
+import { api, ApiError } from '../../../api/client';
 import { postImage } from '../../../api/post-image';
 import { sessionQueryOptions } from '../../../lib/session-queries';
 
@@ -28,11 +28,10 @@ export const SPACE_WRONG_CODE = 2746;
  * instead of a toast).
  */
 export function fetchSpace(which: SpaceWhich): Promise<SpaceView> {
-  const params: Record<string, string> = {};
-  if (which.uid) params.uid = which.uid;
-  if (which.website) params.website = which.website;
-  if (which.code) params.code = which.code;
-  return request<SpaceView>({ url: '/space/detail', params, silent: true });
+  return api.get('/space/detail', {
+    params: { query: { uid: which.uid, website: which.website, code: which.code } },
+    silent: true,
+  });
 }
 
 export function useSpace(which: SpaceWhich, enabled = true) {
@@ -52,7 +51,7 @@ export function spaceErrorCode(error: unknown): number | undefined {
 export function useSpacePerson(userUid: string) {
   return useQuery({
     ...sessionQueryOptions(spaceKeys.person(userUid), () =>
-      request<SpacePerson>({ url: '/space/person', params: { uid: userUid }, silent: true }),
+      api.get('/space/person', { params: { query: { uid: userUid } }, silent: true }) as Promise<SpacePerson>,
     ),
     enabled: Boolean(userUid),
     retry: false,
@@ -61,7 +60,7 @@ export function useSpacePerson(userUid: string) {
 
 /** GET /space/houses: one page of a person's houses. */
 export function fetchHouses(userUid: string, pageNum: number, pageSize: number): Promise<HousePage> {
-  return request<HousePage>({ url: '/space/houses', params: { uid: userUid, pageNum, pageSize } });
+  return api.get('/space/houses', { params: { query: { uid: userUid, pageNum, pageSize } } });
 }
 
 function useSpaceChange<Input>(change: (input: Input) => Promise<SpaceView>) {
@@ -76,21 +75,21 @@ function useSpaceChange<Input>(change: (input: Input) => Promise<SpaceView>) {
 export const useSaveSpace = () =>
   useSpaceChange(({ uid, input }: { uid?: string; input: SpaceInput | SpaceUpdate }) =>
     uid
-      ? request<SpaceView>({ url: `/c/space/${encodeURIComponent(uid)}`, method: 'PUT', data: input })
-      : request<SpaceView>({ url: '/c/space', method: 'POST', data: input }),
+      ? (api.put('/c/space/{uid}', { params: { path: { uid } }, body: input }) as Promise<SpaceView>)
+      : (api.post('/c/space', { body: input as SpaceInput }) as Promise<SpaceView>),
   );
 
 /** PUT /c/space/{uid}/template. */
 export const useSaveTemplate = () =>
   useSpaceChange(({ uid, templateCode }: { uid: string; templateCode: SpaceTemplateCode }) =>
-    request<SpaceView>({ url: `/c/space/${encodeURIComponent(uid)}/template`, method: 'PUT', data: { templateCode } }),
+    api.put('/c/space/{uid}/template', { params: { path: { uid } }, body: { templateCode } }) as Promise<SpaceView>,
   );
 
 /** DELETE /c/space/{uid}. */
 export function useDeleteSpace() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (uid: string) => request<null>({ url: `/c/space/${encodeURIComponent(uid)}`, method: 'DELETE' }),
+    mutationFn: (uid: string) => api.delete('/c/space/{uid}', { params: { path: { uid } } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: spaceKeys.all }),
   });
 }

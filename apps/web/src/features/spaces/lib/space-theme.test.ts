@@ -2,7 +2,7 @@ import { SPACE_TEMPLATES } from '@spatia/contract';
 import { describe, expect, it } from 'vitest';
 import { contrastOf, spaceThemeOf, textOn } from './space-theme';
 
-const variable = (style: object, name: string) => (style as Record<string, string>)[name];
+const variable = (style: object, name: string): string => (style as Record<string, string | undefined>)[name] ?? '';
 
 describe('spaceThemeOf', () => {
   it('draws every template from its own fields', () => {
