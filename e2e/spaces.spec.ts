@@ -76,12 +76,12 @@ for (const [index, size] of SIZES.entries()) {
         await page.getByTestId('space-form-name').locator('input').fill(name);
         await page
           .getByTestId('space-form-intro')
-          .locator('textarea')
+          .locator('textarea:not([aria-hidden])')
           .fill(language === 'zh' ? '看房请预约' : 'Viewings by appointment');
         await page.getByTestId('space-form-phone').locator('input').fill('+86 138-0000-0110');
         await page
           .getByTestId('space-form-address')
-          .locator('textarea')
+          .locator('textarea:not([aria-hidden])')
           .fill(language === 'zh' ? '上海市黄浦区中山东一路 1 号' : '1 Zhongshan East Road, Shanghai');
         await noSidewaysScroll(page);
         await snap(page, `spaces-new-${tag}`);

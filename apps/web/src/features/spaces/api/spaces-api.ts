@@ -50,8 +50,9 @@ export function spaceErrorCode(error: unknown): number | undefined {
 /** GET /space/person: a person's spaces (their private ones too, for themselves). */
 export function useSpacePerson(userUid: string) {
   return useQuery({
-    ...sessionQueryOptions(spaceKeys.person(userUid), () =>
-      api.get('/space/person', { params: { query: { uid: userUid } }, silent: true }) as Promise<SpacePerson>,
+    ...sessionQueryOptions(
+      spaceKeys.person(userUid),
+      () => api.get('/space/person', { params: { query: { uid: userUid } }, silent: true }) as Promise<SpacePerson>,
     ),
     enabled: Boolean(userUid),
     retry: false,
@@ -81,8 +82,9 @@ export const useSaveSpace = () =>
 
 /** PUT /c/space/{uid}/template. */
 export const useSaveTemplate = () =>
-  useSpaceChange(({ uid, templateCode }: { uid: string; templateCode: SpaceTemplateCode }) =>
-    api.put('/c/space/{uid}/template', { params: { path: { uid } }, body: { templateCode } }) as Promise<SpaceView>,
+  useSpaceChange(
+    ({ uid, templateCode }: { uid: string; templateCode: SpaceTemplateCode }) =>
+      api.put('/c/space/{uid}/template', { params: { path: { uid } }, body: { templateCode } }) as Promise<SpaceView>,
   );
 
 /** DELETE /c/space/{uid}. */
