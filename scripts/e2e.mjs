@@ -188,6 +188,15 @@ const accounts = [
     roles: ['photographer'],
     permissionIds: [161, 162, 35, 37, 163],
   },
+  // The space pages journeys (e2e/spaces.spec.ts): an owner per language and viewport, and a visitor.
+  ...['13800000110', '13800000111', '13800000112', '13800000113'].map((phone) => ({
+    phone,
+    password: 'Space#2026',
+    fullName: `Space Owner ${phone.slice(-3)}`,
+    roles: ['photographer'],
+    permissionIds: [161, 162, 35, 37, 163],
+  })),
+  { phone: '13800000114', password: 'Space#2026', fullName: 'Space Visitor', roles: ['customer'], permissionIds: [161, 162, 35, 37, 163] },
   // The site pages journey's operator (e2e/site-pages.spec.ts): edits, publishes and restores the product page.
   { phone: '13800000053', password: 'Site#2026', fullName: 'Site Operator', roles: ['admin'], permissionIds: [] },
   // The space shop journeys (e2e/space-shop.spec.ts): a seller with a space and a buyer per language.

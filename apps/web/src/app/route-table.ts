@@ -474,13 +474,21 @@ export const mobileRoutes: readonly AppRoute[] = [
     meta: { titleKey: 'menu.mobileWithdrawConfirm', layout: 'none', hidden: true },
     page: () => import('../pages/mobile-withdraw-confirm-page'),
   },
-  { path: '/space/house', meta: { titleKey: 'menu.spaceHouse', layout: 'none', query: ['uid'] } },
+  {
+    path: '/space/house',
+    meta: { titleKey: 'menu.spaceHouse', layout: 'none', query: ['uid'], antd: false },
+    page: () => import('../pages/space-house-page'),
+  },
   {
     path: '/space/upload',
     meta: { titleKey: 'menu.spaceUpload', layout: 'none', antd: false, query: ['space'] },
     page: () => import('../pages/space-upload-page'),
   },
-  { path: '/space/template', meta: { titleKey: 'menu.spaceTemplate', layout: 'none', query: ['id'] } },
+  {
+    path: '/space/template',
+    meta: { titleKey: 'menu.spaceTemplate', layout: 'none', query: ['id'], antd: false },
+    page: () => import('../pages/space-template-page'),
+  },
   {
     // A space's shop (docs/space-shop.md).
     path: '/space/shop',
@@ -489,9 +497,21 @@ export const mobileRoutes: readonly AppRoute[] = [
   },
   { path: '/space/paySuccess', meta: { titleKey: 'menu.spacePaySuccess', layout: 'none' } },
   { path: '/space/shop-pay', meta: { titleKey: 'menu.spaceShopPay', layout: 'none' } },
-  { path: '/mobile_space', meta: { titleKey: 'menu.mobileSpace', layout: 'none', query: ['uid'] } },
-  { path: '/spaceDetail', meta: { titleKey: 'menu.spaceDetail', layout: 'none', query: ['uid', 'code', 'website'] } },
-  { path: '/space/new', meta: { titleKey: 'menu.spaceNew', layout: 'none', query: ['uid'] } },
+  {
+    path: '/mobile_space',
+    meta: { titleKey: 'menu.mobileSpace', layout: 'none', query: ['uid'], antd: false },
+    page: () => import('../pages/mobile-space-page'),
+  },
+  {
+    path: '/spaceDetail',
+    meta: { titleKey: 'menu.spaceDetail', layout: 'none', query: ['uid', 'code', 'website'], antd: false },
+    page: () => import('../pages/space-detail-page'),
+  },
+  {
+    path: '/space/new',
+    meta: { titleKey: 'menu.spaceNew', layout: 'none', query: ['uid'], antd: false },
+    page: () => import('../pages/space-new-page'),
+  },
   {
     // A brand's showcase (docs/brand-pages.md): most visitors come by QR code on a phone; no site header, the brand's own.
     path: '/space/showcase/:id',
