@@ -39,3 +39,4 @@ export * from './brand-pages.js';
 export * from './narrations.js';
 export * from './search.js';
 export * from './site-pages.js';
+export * from './mobile-pay.js';
