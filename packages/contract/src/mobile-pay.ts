@@ -11,6 +11,10 @@ import type { PaymentOrderStatus, PaymentProvider } from './payments.js';
 export const MOBILE_PAY_FLOWS = ['jsapi', 'h5', 'wap'] as const;
 export type MobilePayFlow = (typeof MOBILE_PAY_FLOWS)[number];
 
+/** How a payment order is paid: by QR code (`native`, the desktop's) or by one of the phone's flows. */
+export const PAYMENT_ORDER_FLOWS = ['native', ...MOBILE_PAY_FLOWS] as const;
+export type PaymentOrderFlow = (typeof PAYMENT_ORDER_FLOWS)[number];
+
 /** Which flows each provider takes on a phone. */
 export const MOBILE_PAY_FLOWS_OF: Readonly<Record<PaymentProvider, readonly MobilePayFlow[]>> = {
   wechat: ['jsapi', 'h5'],
