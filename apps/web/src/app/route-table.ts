@@ -456,7 +456,7 @@ export const mobileRoutes: readonly AppRoute[] = [
   {
     // The sandbox provider's test checkout, which its recharge QR codes open (docs/payments.md).
     path: '/mobile/sandboxPay/:orderNo',
-    meta: { titleKey: 'menu.mobileSandboxPay', layout: 'none', hidden: true, query: ['sign'] },
+    meta: { titleKey: 'menu.mobileSandboxPay', layout: 'none', hidden: true, query: ['sign', 'return'] },
     page: () => import('../pages/mobile-sandbox-pay-page'),
   },
   {
