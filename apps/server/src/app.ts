@@ -37,6 +37,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     trustProxy: trustProxyOption(config.trustProxy),
     requestIdHeader: 'x-request-id',
     bodyLimit: 1024 * 1024,
+    // Starting the job queue (onReady) migrates pg-boss's tables: on a loaded machine that outlasts Fastify's 10 s.
+    pluginTimeout: 120_000,
     // Path parameters up to 600 characters: `/authIdentity/{ids}/details` takes up to 50 comma-separated ids.
     routerOptions: { maxParamLength: 600 },
     // Every input: finite, bounded numbers and no NUL in any string, whatever the route's schema (lib/safe-input.ts).

@@ -355,7 +355,8 @@ export async function startWechatPayStandIn(options: WechatPayStandInOptions): P
     if (tradeType === 'MWEB') {
       const scene = order.scene_info;
       const ip = isRecord(scene) ? scene.payer_client_ip : undefined;
-      if (typeof ip !== 'string' || isIP(ip) === 0) throw new WechatError(400, 'PARAM_ERROR', 'scene_info.payer_client_ip 须为用户的 IP 地址');
+      if (typeof ip !== 'string' || isIP(ip) === 0)
+        throw new WechatError(400, 'PARAM_ERROR', 'scene_info.payer_client_ip 须为用户的 IP 地址');
       const h5 = isRecord(scene) ? scene.h5_info : undefined;
       if (!isRecord(h5) || !['Wap', 'iOS', 'Android'].includes(String(h5.type)))
         throw new WechatError(400, 'PARAM_ERROR', 'scene_info.h5_info.type 须为 Wap、iOS 或 Android');

@@ -469,8 +469,17 @@ export const mobileRoutes: readonly AppRoute[] = [
   { path: '/space/upload', meta: { titleKey: 'menu.spaceUpload', layout: 'none' } },
   { path: '/space/template', meta: { titleKey: 'menu.spaceTemplate', layout: 'none', query: ['id'] } },
   { path: '/space/shop', meta: { titleKey: 'menu.spaceShop', layout: 'none', query: ['id'] } },
-  { path: '/space/paySuccess', meta: { titleKey: 'menu.spacePaySuccess', layout: 'none' } },
-  { path: '/space/shop-pay', meta: { titleKey: 'menu.spaceShopPay', layout: 'none' } },
+  {
+    // The payer's order as our own server holds it, never the redirect's word (docs/mobile-pay.md).
+    path: '/space/paySuccess',
+    meta: { titleKey: 'menu.spacePaySuccess', layout: 'none', antd: false, query: ['orderNo'] },
+    page: () => import('../pages/space-pay-success-page'),
+  },
+  {
+    path: '/space/shop-pay',
+    meta: { titleKey: 'menu.spaceShopPay', layout: 'none', antd: false, query: ['listingId', 'spaceId'] },
+    page: () => import('../pages/space-shop-pay-page'),
+  },
   { path: '/mobile_space', meta: { titleKey: 'menu.mobileSpace', layout: 'none', query: ['uid'] } },
   { path: '/spaceDetail', meta: { titleKey: 'menu.spaceDetail', layout: 'none', query: ['uid', 'code', 'website'] } },
   { path: '/space/new', meta: { titleKey: 'menu.spaceNew', layout: 'none', query: ['uid'] } },

@@ -237,7 +237,10 @@ describe('Alipay driver: mobile payments (alipay.trade.wap.pay)', () => {
     changedReturn.searchParams.set('return_url', 'https://elsewhere.example/');
     expect(() => alipay.openWapPage(changedReturn.toString())).toThrow(/isv\.invalid-signature/);
 
-    const impostor = new AlipayDriver({ ...config, privateKeyPem: strangerKeys.privateKey.export({ format: 'pem', type: 'pkcs8' }).toString() });
+    const impostor = new AlipayDriver({
+      ...config,
+      privateKeyPem: strangerKeys.privateKey.export({ format: 'pem', type: 'pkcs8' }).toString(),
+    });
     const forged = await impostor.createMobilePayment(wap(newOrderNo()));
     if (forged.flow !== 'redirect') throw new Error('a redirect was expected');
     expect(() => alipay.openWapPage(forged.url)).toThrow(/isv\.invalid-signature/);

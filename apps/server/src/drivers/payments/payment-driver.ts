@@ -174,10 +174,14 @@ export function assertRefundRequest(request: RefundRequest): void {
   if (request.transactionId === '') throw new RangeError('a refund names the payment it refunds');
 }
 
-export function assertMobilePaymentRequest(provider: PaymentProvider, flows: readonly MobilePayFlow[], request: MobilePaymentRequest): void {
+export function assertMobilePaymentRequest(
+  provider: PaymentProvider,
+  flows: readonly MobilePayFlow[],
+  request: MobilePaymentRequest,
+): void {
   assertNativePaymentRequest(request);
   if (!flows.includes(request.flow)) throw new RangeError(`${provider} does not take the ${request.flow} flow`);
-  if (request.flow === 'jsapi' && !request.openId) throw new RangeError('a JSAPI payment needs the payer\'s openid');
+  if (request.flow === 'jsapi' && !request.openId) throw new RangeError("a JSAPI payment needs the payer's openid");
 }
 
 export function assertNativePaymentRequest(request: NativePaymentRequest): void {

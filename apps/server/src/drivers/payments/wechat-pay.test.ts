@@ -200,7 +200,11 @@ describe('WeChat Pay driver: mobile payments (JSAPI inside WeChat, H5 elsewhere)
       request: { appid: merchant.appId, mchid: merchant.mchId, out_trade_no: orderNo, payer: { openid: openId } },
     });
     if (payment.flow !== 'jsapi') throw new Error('a JSAPI payment was expected');
-    expect(payment.params).toMatchObject({ appId: merchant.appId, signType: 'RSA', package: `prepay_id=${standIn.orders.get(orderNo)!.prepayId}` });
+    expect(payment.params).toMatchObject({
+      appId: merchant.appId,
+      signType: 'RSA',
+      package: `prepay_id=${standIn.orders.get(orderNo)!.prepayId}`,
+    });
     expect(payment.params.timeStamp).toMatch(/^\d{10}$/);
 
     // A changed parameter, another payer: WeChat refuses to pay.
@@ -228,7 +232,10 @@ describe('WeChat Pay driver: mobile payments (JSAPI inside WeChat, H5 elsewhere)
     const order = standIn.orders.get(orderNo)!;
     expect(order).toMatchObject({
       tradeType: 'MWEB',
-      request: { scene_info: { payer_client_ip: '203.0.113.9', h5_info: { type: 'Wap' } }, notify_url: expect.stringMatching(/^https:/) as unknown },
+      request: {
+        scene_info: { payer_client_ip: '203.0.113.9', h5_info: { type: 'Wap' } },
+        notify_url: expect.stringMatching(/^https:/) as unknown,
+      },
     });
     expect(payment).toEqual({ flow: 'redirect', url: `${order.h5Url}&redirect_url=${encodeURIComponent(returnUrl)}` });
     if (payment.flow !== 'redirect') throw new Error('a redirect was expected');

@@ -191,17 +191,24 @@ export class MarketService {
       const { listing } = await this.buyable(actor.id, listingId);
       const balanceFen = await this.balanceOf(actor.id);
       if (balanceFen < listing.priceFen) {
-        const order: FlowRechargeOrder = await this.deps.recharge.startPayment(actor.id, method, fingerprint, idempotencyKey, async () => {
-          const again = await this.buyable(actor.id, listingId);
-          const short = again.listing.priceFen - Math.max(await this.balanceOf(actor.id), 0);
-          return {
-            kind: 'market',
-            amountFen: Math.max(short, 1),
-            months: 0,
-            subjectId: listingId,
-            description: `Spatia 市场购买 #${listingId} / market purchase #${listingId}`,
-          };
-        }, mobile);
+        const order: FlowRechargeOrder = await this.deps.recharge.startPayment(
+          actor.id,
+          method,
+          fingerprint,
+          idempotencyKey,
+          async () => {
+            const again = await this.buyable(actor.id, listingId);
+            const short = again.listing.priceFen - Math.max(await this.balanceOf(actor.id), 0);
+            return {
+              kind: 'market',
+              amountFen: Math.max(short, 1),
+              months: 0,
+              subjectId: listingId,
+              description: `Spatia 市场购买 #${listingId} / market purchase #${listingId}`,
+            };
+          },
+          mobile,
+        );
         return { purchase: null, order, balanceFen: await this.balanceOf(actor.id) };
       }
     }

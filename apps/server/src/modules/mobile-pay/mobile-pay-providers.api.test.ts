@@ -119,9 +119,9 @@ describe('WeChat Pay on a phone', () => {
     const response = await payer.call('POST', `/api/c/mobilePay/market/${listing.id}`, { provider: 'wechat', flow: 'jsapi' });
     expect(response.statusCode).toBe(400);
     expect(json(response).code).toBe(MobilePayErrors.mobilePayOpenIdRequired.code);
-    expect(
-      json(await payer.call('POST', `/api/c/mobilePay/market/${listing.id}`, { provider: 'sandbox', flow: 'h5' })).code,
-    ).toBe(MobilePayErrors.mobilePayProviderUnavailable.code);
+    expect(json(await payer.call('POST', `/api/c/mobilePay/market/${listing.id}`, { provider: 'sandbox', flow: 'h5' })).code).toBe(
+      MobilePayErrors.mobilePayProviderUnavailable.code,
+    );
   });
 });
 

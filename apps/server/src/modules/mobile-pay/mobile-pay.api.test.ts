@@ -178,7 +178,12 @@ describe('POST /api/c/mobilePay/market/{listingId} with the sandbox', () => {
     ['an unknown flow', { provider: 'sandbox', flow: 'app' }, 400, ErrorCode.validation],
     ['no flow', { provider: 'sandbox' }, 400, ErrorCode.validation],
     ['a provider this site does not take', { provider: 'wechat', flow: 'h5' }, 422, MobilePayErrors.mobilePayProviderUnavailable.code],
-    ["a flow the sandbox does not take (WeChat's JSAPI)", { provider: 'sandbox', flow: 'jsapi', openId: 'o1' }, 422, MobilePayErrors.mobilePayFlowUnsupported.code],
+    [
+      "a flow the sandbox does not take (WeChat's JSAPI)",
+      { provider: 'sandbox', flow: 'jsapi', openId: 'o1' },
+      422,
+      MobilePayErrors.mobilePayFlowUnsupported.code,
+    ],
     ["Alipay's flow for the sandbox", { provider: 'sandbox', flow: 'wap' }, 422, MobilePayErrors.mobilePayFlowUnsupported.code],
     ['an openId that is not one', { provider: 'sandbox', flow: 'h5', openId: 'a b' }, 400, ErrorCode.validation],
   ])('refuses %s and makes no order', async (_case, body, status, code) => {
@@ -195,7 +200,11 @@ describe('POST /api/c/mobilePay/market/{listingId} with the sandbox', () => {
 
   it('refuses the signed out, an unknown listing, and the seller buying their own', async () => {
     const { listing } = await listedWork(testApp.app, seller);
-    const anonymous = await testApp.app.inject({ method: 'POST', url: `/api/c/mobilePay/market/${listing.id}`, payload: { provider: 'sandbox', flow: 'h5' } });
+    const anonymous = await testApp.app.inject({
+      method: 'POST',
+      url: `/api/c/mobilePay/market/${listing.id}`,
+      payload: { provider: 'sandbox', flow: 'h5' },
+    });
     expect(anonymous.statusCode).toBe(401);
     expect((await buy(buyer, 999_999, { provider: 'sandbox', flow: 'h5' })).statusCode).toBe(404);
     expect((await buy(buyer, 'abc', { provider: 'sandbox', flow: 'h5' })).statusCode).toBe(400);

@@ -27,7 +27,10 @@ const JsapiParamsSchema = Type.Object({
 });
 
 const CheckoutSchema = Type.Union([
-  Type.Object({ flow: Type.Literal('redirect'), url: Type.String({ description: "the provider's page (or the sandbox's checkout) to go to" }) }),
+  Type.Object({
+    flow: Type.Literal('redirect'),
+    url: Type.String({ description: "the provider's page (or the sandbox's checkout) to go to" }),
+  }),
   Type.Object({ flow: Type.Literal('jsapi'), params: JsapiParamsSchema }),
 ]);
 

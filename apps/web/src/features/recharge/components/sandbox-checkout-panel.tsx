@@ -74,7 +74,14 @@ export function SandboxCheckoutPanel({ orderNo, sign, returnTo }: { orderNo: str
         </Descriptions.Item>
         <Descriptions.Item label={t('payments.sandbox.orderNo')}>{orderNo}</Descriptions.Item>
       </Descriptions>
-      <Button type="primary" size="large" block loading={pay.isPending} onClick={() => pay.mutate(undefined, { onSuccess: () => back && void navigate(back) })} data-testid="sandbox-pay">
+      <Button
+        type="primary"
+        size="large"
+        block
+        loading={pay.isPending}
+        onClick={() => pay.mutate(undefined, { onSuccess: () => back && void navigate(back) })}
+        data-testid="sandbox-pay"
+      >
         {t('payments.sandbox.pay', { amount: formatYuan(amountFen) })}
       </Button>
     </div>
