@@ -2,7 +2,6 @@ import { formatYuan } from '@spatia/contract';
 import { Button, ErrorBlock, NoticeBar, Result, SpinLoading } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { MobileScreen } from '../../mobile-shell';
 import { useMobilePayOrder } from '../api/mobile-pay';
 import './mobile-pay.css';
 
@@ -11,7 +10,7 @@ import './mobile-pay.css';
  * pending (the server asks the provider): paid, pending with a spinner, or closed; another person's order, or
  * an unknown one, is not found. The provider's redirect that led here is never believed.
  */
-export function PaySuccessScreen({ orderNo }: { orderNo: string }) {
+export function PaySuccessPanel({ orderNo }: { orderNo: string }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const order = useMobilePayOrder(orderNo, true);
@@ -90,10 +89,8 @@ export function PaySuccessScreen({ orderNo }: { orderNo: string }) {
     }
   }
   return (
-    <MobileScreen title={t('mobilePay.result.title')}>
-      <div className="m-pay" aria-live="polite">
-        {body}
-      </div>
-    </MobileScreen>
+    <div className="m-pay" aria-live="polite">
+      {body}
+    </div>
   );
 }

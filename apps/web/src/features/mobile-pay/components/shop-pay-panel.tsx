@@ -1,23 +1,22 @@
-import { formatYuan, type MarketListingDetail } from '@spatia/contract';
+import { formatYuan, type MarketListingDetail, type MobilePayAnswer } from '@spatia/contract';
 import { Button, ErrorBlock, Image, List, NoticeBar, Radio, SpinLoading, Tag, Toast } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { ApiError } from '../../../api/client';
 import { forgetPurchaseKey, purchaseKey, type Purchase } from '../../../lib/purchase-key';
-import { MobileScreen, useSignInFirst } from '../../mobile-shell';
 import { useBuyOnPhone, useListing } from '../api/mobile-pay';
 import { choiceId, insideWechat, payChoices, type PayChoice } from '../lib/pay-choices';
 import { payInWechat } from '../lib/wechat-pay';
 import { paySuccessPath } from '../lib/paths';
 import './mobile-pay.css';
 
-interface ShopPayScreenProps {
+interface ShopPayPanelProps {
   listingId: number;
-  /** The shop it was bought from (`/space/shop?id=`), where the back arrow goes; '' when unknown. */
-  spaceId: string;
   /** The payer's openid under our AppID, as WeChat's sign-in hands it to the page (JSAPI needs it). */
   openId: string;
+  /** The session ended meanwhile: the page sends the person to sign in and back. */
+  onSignInNeeded: () => void;
 }
 
 /** What one press of Pay buys: the listing, at its price, by one way of paying (src/lib/purchase-key.ts). */
@@ -33,12 +32,11 @@ const purchaseOf = (listing: MarketListingDetail, choice: PayChoice): Purchase<s
  * this phone can pay, and one Pay button at the thumb. Pay goes to the provider (a redirect, or WeChat's own
  * sheet inside WeChat) and then to paySuccess, which asks our server how the order stands.
  */
-export function ShopPayScreen({ listingId, spaceId, openId }: ShopPayScreenProps) {
+export function ShopPayPanel({ listingId, openId, onSignInNeeded }: ShopPayPanelProps) {
   const { t } = useTranslation();
   const listing = useListing(listingId);
-  const back = spaceId ? `/space/shop?id=${encodeURIComponent(spaceId)}` : '/mobile/home';
   return (
-    <MobileScreen title={t('mobilePay.shopPay.title')} back={back}>
+    <>
       {listingId <= 0 || listing.isError ? (
         <ErrorBlock
           status="empty"
@@ -51,16 +49,15 @@ export function ShopPayScreen({ listingId, spaceId, openId }: ShopPayScreenProps
           <SpinLoading aria-label={t('mobilePay.loading')} />
         </div>
       ) : (
-        <Checkout listing={listing.data} openId={openId} />
+        <Checkout listing={listing.data} openId={openId} onSignInNeeded={onSignInNeeded} />
       )}
-    </MobileScreen>
+    </>
   );
 }
 
-function Checkout({ listing, openId }: { listing: MarketListingDetail; openId: string }) {
+function Checkout({ listing, openId, onSignInNeeded }: { listing: MarketListingDetail } & Omit<ShopPayPanelProps, 'listingId'>) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const signIn = useSignInFirst();
   const buy = useBuyOnPhone(listing.id);
   const choices = payChoices(listing.providers, insideWechat());
   const [chosen, setChosen] = useState<string | undefined>(() => (choices[0] ? choiceId(choices[0]) : undefined));
@@ -76,32 +73,34 @@ function Checkout({ listing, openId }: { listing: MarketListingDetail; openId: s
     buy.mutate(
       { request, idempotencyKey: purchaseKey(purchase) },
       {
-        onSuccess: async (answer) => {
-          const success = paySuccessPath(answer.orderNo);
-          if (!answer.payment) {
-            forgetPurchaseKey(purchase);
-            // Answered again for an order that can no longer be paid: the next press starts afresh.
-            if (!answer.paidFromBalance) {
-              Toast.show({ content: t('mobilePay.shopPay.startAgain') });
-              return;
-            }
-            void navigate(success);
-            return;
-          }
-          if (answer.payment.flow === 'redirect') {
-            window.location.assign(answer.payment.url);
-            return;
-          }
-          // Whatever WeChat's sheet says, paySuccess asks our server.
-          await payInWechat(answer.payment.params);
-          void navigate(success);
-        },
+        onSuccess: (answer) => void afterStart(answer),
         onError: (error) => {
-          if (error instanceof ApiError && error.status === 401) signIn();
+          if (error instanceof ApiError && error.status === 401) onSignInNeeded();
           else Toast.show({ content: error.message || t('mobilePay.failed'), duration: 4000 });
         },
       },
     );
+
+    async function afterStart(answer: MobilePayAnswer): Promise<void> {
+      const success = paySuccessPath(answer.orderNo);
+      if (!answer.payment) {
+        forgetPurchaseKey(purchase);
+        // Answered again for an order that can no longer be paid: the next press starts afresh.
+        if (!answer.paidFromBalance) {
+          Toast.show({ content: t('mobilePay.shopPay.startAgain') });
+          return;
+        }
+        void navigate(success);
+        return;
+      }
+      if (answer.payment.flow === 'redirect') {
+        window.location.assign(answer.payment.url);
+        return;
+      }
+      // Whatever WeChat's sheet says, paySuccess asks our server.
+      await payInWechat(answer.payment.params);
+      void navigate(success);
+    }
   };
 
   const blocked = listing.mine
@@ -117,7 +116,11 @@ function Checkout({ listing, openId }: { listing: MarketListingDetail; openId: s
   return (
     <div className="m-pay" data-testid="shop-pay">
       <div className="m-pay__item">
-        <Image src={listing.work.coverUrl} width={96} height={72} fit="cover" className="m-pay__cover" alt="" lazy={false} />
+        {listing.work.coverUrl ? (
+          <Image src={listing.work.coverUrl} width={96} height={72} fit="cover" className="m-pay__cover" alt="" lazy={false} />
+        ) : (
+          <div className="m-pay__cover m-pay__cover--none" aria-hidden />
+        )}
         <div className="m-pay__about">
           <div className="m-pay__name" data-testid="shop-pay-name">
             {listing.work.name}
