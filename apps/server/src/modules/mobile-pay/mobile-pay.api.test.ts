@@ -96,10 +96,10 @@ describe('POST /api/c/mobilePay/market/{listingId} with the sandbox', () => {
     const first = await bought(buyer, listing.id, key);
     const again = await bought(buyer, listing.id, key);
     expect(again).toEqual(first);
-    const [{ count }] = await rowsOf<{ count: string }>(
+    const [{ count }] = (await rowsOf<{ count: string }>(
       testApp.app.services.database.db,
       sql`select count(*) from payment_orders where user_id = ${buyer.id} and subject_id = ${listing.id}`,
-    );
+    )) as [{ count: string }];
     expect(Number(count)).toBe(1);
 
     const otherBody = await buy(buyer, listing.id, { provider: 'sandbox', flow: 'h5', openId: 'oX' }, `${key}-x`);
@@ -142,15 +142,15 @@ describe('POST /api/c/mobilePay/market/{listingId} with the sandbox', () => {
     expect((await notify(notification)).statusCode).toBe(200);
 
     expect(json<{ data: MobilePayOrder }>(await orderOf(payer, answer.orderNo)).data).toMatchObject({ state: 'paid', bought: true });
-    const [{ postings }] = await rowsOf<{ postings: string }>(
+    const [{ postings }] = (await rowsOf<{ postings: string }>(
       testApp.app.services.database.db,
       sql`select count(*) as postings from ledger_transactions where reference like ${`payment:sandbox:%`} and memo = ${answer.orderNo}`,
-    );
+    )) as [{ postings: string }];
     expect(Number(postings)).toBe(1);
-    const [{ purchases }] = await rowsOf<{ purchases: string }>(
+    const [{ purchases }] = (await rowsOf<{ purchases: string }>(
       testApp.app.services.database.db,
       sql`select count(*) as purchases from market_purchases where order_no = ${answer.orderNo}`,
-    );
+    )) as [{ purchases: string }];
     expect(Number(purchases)).toBe(1);
     expect(await balanceOf(payer)).toBe(0);
   });
@@ -191,10 +191,10 @@ describe('POST /api/c/mobilePay/market/{listingId} with the sandbox', () => {
     const response = await buy(buyer, listing.id, body);
     expect(response.statusCode, response.body).toBe(status);
     expect(json(response).code).toBe(code);
-    const [{ count }] = await rowsOf<{ count: string }>(
+    const [{ count }] = (await rowsOf<{ count: string }>(
       testApp.app.services.database.db,
       sql`select count(*) from payment_orders where subject_id = ${listing.id}`,
-    );
+    )) as [{ count: string }];
     expect(Number(count)).toBe(0);
   });
 
