@@ -210,6 +210,35 @@ const accounts = [
   },
   { phone: '13800000127', password: 'Shop#2026', fullName: 'Shop Buyer Zh', roles: ['customer'], permissionIds: [161, 162, 35, 37, 163] },
   { phone: '13800000128', password: 'Shop#2026', fullName: 'Shop Buyer En', roles: ['customer'], permissionIds: [161, 162, 35, 37, 163] },
+  // The mobile pay journey (e2e/mobile-pay.spec.ts): a seller, a buyer per language with an empty balance, a stranger.
+  {
+    phone: '13800000120',
+    password: 'MobilePay#2026',
+    fullName: 'Phone Seller',
+    roles: ['photographer'],
+    permissionIds: [161, 162, 35, 37, 163],
+  },
+  {
+    phone: '13800000121',
+    password: 'MobilePay#2026',
+    fullName: 'Phone Buyer Zh',
+    roles: ['customer'],
+    permissionIds: [161, 162, 35, 37, 163],
+  },
+  {
+    phone: '13800000122',
+    password: 'MobilePay#2026',
+    fullName: 'Phone Buyer En',
+    roles: ['customer'],
+    permissionIds: [161, 162, 35, 37, 163],
+  },
+  {
+    phone: '13800000123',
+    password: 'MobilePay#2026',
+    fullName: 'Phone Stranger',
+    roles: ['customer'],
+    permissionIds: [161, 162, 35, 37, 163],
+  },
 ];
 
 function run(command, args, env = process.env) {

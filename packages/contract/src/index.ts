@@ -40,3 +40,4 @@ export * from './narrations.js';
 export * from './search.js';
 export * from './site-pages.js';
 export * from './spaces.js';
+export * from './mobile-pay.js';

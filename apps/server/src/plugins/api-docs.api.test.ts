@@ -280,6 +280,9 @@ describe('API description', () => {
         '/api/model/{uid}/rental',
         '/api/open/rentals',
         '/api/rentals/{uid}/contact',
+        // mobile pay (docs/mobile-pay.md)
+        '/api/c/mobilePay/market/{listingId}',
+        '/api/c/mobilePay/orders/{orderNo}',
       ].sort(),
     );
     expect(document.paths['/api/client/{uid}/info']?.get?.security).toEqual([{ token: [] }]);

@@ -493,6 +493,10 @@ const MATRIX: Record<string, Row> = {
   'POST /api/admin/market/listings/{id}/reject': row(listing(false), [401, 403, 403, 200], WITH_REASON),
   'POST /api/admin/market/listings/{id}/takeOff': row(listing(), [401, 403, 403, 200], WITH_REASON),
   'POST /api/admin/market/purchases/{id}/refund': row(marketPurchase, [401, 403, 403, 200], WITH_REASON),
+  // mobile pay (docs/mobile-pay.md): anyone signed in buys another's listing (an empty balance: a payment order); never their own
+  'POST /api/c/mobilePay/market/{listingId}': row(async (world) => ({ listingId: (await listing()(world)).id! }), [401, 200, 409, 200], {
+    body: { provider: 'sandbox', flow: 'h5' },
+  }),
   'GET /api/model/{uid}/share': row(work, [401, 404, 409, 409]),
   'POST /api/audit/models/{uid}/claim': row(work, [401, 403, 403, 409]),
   'POST /api/audit/models/{uid}/decision': row(work, [401, 403, 403, 409], { body: { passed: true } }),

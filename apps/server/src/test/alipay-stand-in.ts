@@ -17,6 +17,13 @@ export interface AlipayStandIn {
   /** Every call it accepted (signature and common parameters right), in order. */
   calls: AcceptedCall[];
   trade(orderNo: string): StandInTrade | undefined;
+  /**
+   * A phone's browser opens an alipay.trade.wap.pay address (a signed GET to the gateway): checked as a call
+   * is (signature over every parameter, app_id, charset, version, timestamp) with the wap fields
+   * (out_trade_no, total_amount, subject, product_code QUICK_WAP_WAY, quit_url); the trade is made then,
+   * WAIT_BUYER_PAY. Throws Alipay's refusal. Answers the trade and where Alipay sends the browser back.
+   */
+  openWapPage(address: string): { trade: StandInTrade; returnUrl: string | undefined };
   /** The buyer scans and pays: WAIT_BUYER_PAY → TRADE_SUCCESS. */
   pay(orderNo: string): StandInTrade;
   /** A refund the merchant made in Alipay's merchant portal (out_request_no of Alipay's own). */
@@ -197,6 +204,22 @@ export async function startAlipayStandIn(merchant: { appId: string; merchantPubl
   }
 
   function precreate(parameters: Record<string, string>, fields: Record<string, unknown>): Record<string, unknown> {
+    const trade = makeTrade(parameters, fields);
+    return { out_trade_no: trade.outTradeNo, qr_code: `https://qr.alipay.com/bax0${trade.tradeNo.slice(-8)}${randomInt(1e6)}` };
+  }
+
+  /** alipay.trade.wap.pay, opened in the payer's browser: the trade as precreate makes it, and the wap product's own fields. */
+  function wapPay(parameters: Record<string, string>, fields: Record<string, unknown>): StandInTrade {
+    if (fields.product_code !== 'QUICK_WAP_WAY') throw businessFailure('ACQ.INVALID_PARAMETER', 'product_code 须为 QUICK_WAP_WAY');
+    if (typeof fields.quit_url !== 'string' || !/^https?:\/\//.test(fields.quit_url)) throw missing('quit-url');
+    for (const name of ['return_url', 'notify_url'] as const) {
+      const value = parameters[name];
+      if (value !== undefined && !/^https?:\/\/[^\s]+$/.test(value)) throw invalid('isv.invalid-parameter', `${name} 不是合法的地址`);
+    }
+    return makeTrade(parameters, fields);
+  }
+
+  function makeTrade(parameters: Record<string, string>, fields: Record<string, unknown>): StandInTrade {
     const outTradeNo = String(fields.out_trade_no);
     const { total_amount: totalAmount, subject, time_expire: timeExpire } = fields;
     if (typeof totalAmount !== 'string' || !YUAN.test(totalAmount)) {
@@ -231,7 +254,7 @@ export async function startAlipayStandIn(merchant: { appId: string; merchantPubl
     trade.notifyUrl = parameters.notify_url;
     trade.expiresAt = expiresAt;
     trades.set(outTradeNo, trade);
-    return { out_trade_no: outTradeNo, qr_code: `https://qr.alipay.com/bax0${trade.tradeNo.slice(-8)}${randomInt(1e6)}` };
+    return trade;
   }
 
   function query(fields: Record<string, unknown>): Record<string, unknown> {
@@ -550,6 +573,18 @@ export async function startAlipayStandIn(merchant: { appId: string; merchantPubl
     alipayPublicKeyPem: alipayKeys.publicKey.export({ format: 'pem', type: 'spki' }).toString(),
     calls,
     trade: (orderNo) => trades.get(orderNo),
+    openWapPage(address) {
+      const url = new URL(address);
+      if (`${url.origin}${url.pathname}` !== standIn.gateway) throw new Error(`${address} is not this gateway`);
+      const parameters = requestParameters(url, '', '');
+      checkCommonParameters(parameters);
+      if (parameters.method !== 'alipay.trade.wap.pay') throw invalid('isv.invalid-method', `不存在的方法名 ${String(parameters.method)}`);
+      const fields = businessContent(parameters, parameters.method);
+      const trade = wapPay(parameters, fields);
+      const { biz_content: _bizContent, ...commonParameters } = parameters;
+      calls.push({ method: parameters.method, parameters: commonParameters, bizContent: fields });
+      return { trade, returnUrl: parameters.return_url };
+    },
     pay(orderNo) {
       const trade = trades.get(orderNo);
       if (!trade || trade.status !== 'WAIT_BUYER_PAY') throw new Error(`trade ${orderNo} is ${trade?.status ?? 'unknown'}, not payable`);

@@ -5,6 +5,7 @@ import {
   generateKeyPairSync,
   privateDecrypt,
   randomBytes,
+  randomInt,
   randomUUID,
   sign,
   verify,
@@ -13,6 +14,7 @@ import {
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { isIP } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { IncomingNotification } from '../drivers/payments/payment-driver.js';
@@ -54,7 +56,14 @@ export type AnswerSigning = WechatSigningKey | 'unsigned' | 'foreignKey' | 'unkn
 export interface StandInOrder {
   /** The create request's JSON body, as accepted. */
   request: Record<string, unknown>;
+  /** NATIVE (a QR code), JSAPI (inside WeChat) or MWEB (H5, a phone browser). */
+  tradeType: 'NATIVE' | 'JSAPI' | 'MWEB';
+  /** The QR code's text (NATIVE), else empty. */
   codeUrl: string;
+  /** The prepay_id of a JSAPI or H5 order. */
+  prepayId?: string;
+  /** The H5 cashier address (MWEB). */
+  h5Url?: string;
   tradeState: WechatTradeState;
   transactionId?: string;
   successTime?: string;
@@ -136,6 +145,19 @@ export interface WechatPayStandIn {
   confirmInWechat(request: { mchId: string; appId: string; package: string }): StandInBill;
   /** Nobody confirmed in time: WAIT_USER_CONFIRM → CANCELLED. */
   cancel(outBillNo: string, reason?: string): StandInBill;
+  /**
+   * What WeChat does when a page inside it calls `WeixinJSBridge.invoke('getBrandWCPayRequest', params)` and
+   * the person (`openId`) pays: checks the paySign with the merchant's public key over
+   * `appId\ntimeStamp\nnonceStr\npackage\n`, the AppID, the signType and that the prepay_id's order was made
+   * for this payer; then NOTPAY → SUCCESS. Throws where WeChat would refuse.
+   */
+  payInWechat(params: Record<string, string>, openId: string): StandInOrder;
+  /**
+   * A phone browser opens an H5 payment's address (h5_url + `&redirect_url=`) and the person pays in WeChat:
+   * the address must be one the stand-in issued, with an absolute http(s) redirect_url; then NOTPAY → SUCCESS.
+   * Answers where WeChat sends the browser back (the redirect_url).
+   */
+  payH5(url: string): { order: StandInOrder; redirectUrl: string };
   /** The payer scans and pays: NOTPAY → SUCCESS. Throws for an order that cannot be paid. */
   pay(orderNo: string): StandInOrder;
   notificationFor(orderNo: string, overrides?: NotificationOverrides): IncomingNotification;
@@ -237,7 +259,8 @@ export async function startWechatPayStandIn(options: WechatPayStandInOptions): P
 
   function transactionOf(orderNo: string, order: StandInOrder): Record<string, unknown> {
     const total = isRecord(order.request.amount) ? order.request.amount.total : undefined;
-    const base = { appid: options.appId, mchid: options.mchId, out_trade_no: orderNo, trade_type: 'NATIVE', attach: '' };
+    const base = { appid: options.appId, mchid: options.mchId, out_trade_no: orderNo, trade_type: order.tradeType, attach: '' };
+    const payer = isRecord(order.request.payer) ? order.request.payer : { openid: 'oUpF8uMuAJO_M2pxb1Q9zNjWeS6o' };
     if (order.transactionId) {
       return {
         ...base,
@@ -246,7 +269,7 @@ export async function startWechatPayStandIn(options: WechatPayStandInOptions): P
         trade_state_desc: order.tradeState === 'SUCCESS' ? '支付成功' : '已转入退款',
         bank_type: 'OTHERS',
         success_time: order.successTime,
-        payer: { openid: 'oUpF8uMuAJO_M2pxb1Q9zNjWeS6o' },
+        payer,
         amount: { total, payer_total: total, currency: 'CNY', payer_currency: 'CNY' },
       };
     }
@@ -308,7 +331,8 @@ export async function startWechatPayStandIn(options: WechatPayStandInOptions): P
     if (mchid !== options.mchId) throw new WechatError(400, 'PARAM_ERROR', 'mchid 与请求方商户号不一致');
   }
 
-  function createNativeOrder(order: Record<string, unknown>): { code_url: string } {
+  /** POST /v3/pay/transactions/native, /jsapi or /h5: the fields all three share, then each one's own. */
+  function createOrder(order: Record<string, unknown>, tradeType: StandInOrder['tradeType']): Record<string, string> {
     if (order.appid !== options.appId) throw new WechatError(400, 'APPID_MCHID_NOT_MATCH', 'AppID 和 mch_id 不匹配');
     checkMchid(order.mchid);
     const { description, out_trade_no: orderNo, time_expire: timeExpire, notify_url: notifyUrl, amount } = order;
@@ -323,18 +347,42 @@ export async function startWechatPayStandIn(options: WechatPayStandInOptions): P
     if (!isRecord(amount) || !Number.isSafeInteger(amount.total) || (amount.total as number) < 1)
       throw new WechatError(400, 'PARAM_ERROR', 'amount.total 须为大于 0 的整数');
     if (amount.currency !== undefined && amount.currency !== 'CNY') throw new WechatError(400, 'PARAM_ERROR', 'amount.currency 须为 CNY');
+    if (tradeType === 'JSAPI') {
+      const payer = order.payer;
+      if (!isRecord(payer) || typeof payer.openid !== 'string' || !/^[\w-]{1,128}$/.test(payer.openid))
+        throw new WechatError(400, 'PARAM_ERROR', 'payer.openid 为必填项');
+    }
+    if (tradeType === 'MWEB') {
+      const scene = order.scene_info;
+      const ip = isRecord(scene) ? scene.payer_client_ip : undefined;
+      if (typeof ip !== 'string' || isIP(ip) === 0)
+        throw new WechatError(400, 'PARAM_ERROR', 'scene_info.payer_client_ip 须为用户的 IP 地址');
+      const h5 = isRecord(scene) ? scene.h5_info : undefined;
+      if (!isRecord(h5) || !['Wap', 'iOS', 'Android'].includes(String(h5.type)))
+        throw new WechatError(400, 'PARAM_ERROR', 'scene_info.h5_info.type 须为 Wap、iOS 或 Android');
+    }
 
     const existing = orders.get(orderNo);
     if (existing) {
       if (existing.tradeState === 'SUCCESS' || existing.tradeState === 'REFUND') throw new WechatError(400, 'ORDERPAID', '该订单已支付');
       if (existing.tradeState === 'CLOSED') throw new WechatError(400, 'ORDER_CLOSED', '订单已关闭');
-      if (JSON.stringify(existing.request) !== JSON.stringify(order))
+      if (existing.tradeType !== tradeType || JSON.stringify(existing.request) !== JSON.stringify(order))
         throw new WechatError(403, 'OUT_TRADE_NO_USED', '商户订单号重复，且下单参数与原单不一致');
-      return { code_url: existing.codeUrl };
+      return answerOf(existing);
     }
-    const codeUrl = `weixin://wxpay/bizpayurl?pr=${randomBytes(6).toString('base64url')}`;
-    orders.set(orderNo, { request: order, codeUrl, tradeState: 'NOTPAY' });
-    return { code_url: codeUrl };
+    const made: StandInOrder = { request: order, tradeType, codeUrl: '', tradeState: 'NOTPAY' };
+    if (tradeType === 'NATIVE') made.codeUrl = `weixin://wxpay/bizpayurl?pr=${randomBytes(6).toString('base64url')}`;
+    else made.prepayId = `wx${beijingTime(Date.now()).replace(/\D/g, '').slice(0, 14)}${randomBytes(8).toString('hex')}`;
+    if (tradeType === 'MWEB')
+      made.h5Url = `https://wx.tenpay.com/cgi-bin/mmpayweb-bin/checkmweb?prepay_id=${made.prepayId}&package=${randomInt(1e9)}`;
+    orders.set(orderNo, made);
+    return answerOf(made);
+  }
+
+  function answerOf(order: StandInOrder): Record<string, string> {
+    if (order.tradeType === 'NATIVE') return { code_url: order.codeUrl };
+    if (order.tradeType === 'JSAPI') return { prepay_id: order.prepayId! };
+    return { h5_url: order.h5Url! };
   }
 
   const bills = new Map<string, StandInBill>();
@@ -619,8 +667,10 @@ export async function startWechatPayStandIn(options: WechatPayStandInOptions): P
     try {
       const url = new URL(request.url ?? '/', 'http://stand-in');
       const orderPath = /^\/v3\/pay\/transactions\/out-trade-no\/([^/]+)(\/close)?$/.exec(url.pathname);
-      if (request.method === 'POST' && url.pathname === '/v3/pay/transactions/native') {
-        return answer(response, 200, createNativeOrder(jsonBody(body)));
+      const create = /^\/v3\/pay\/transactions\/(native|jsapi|h5)$/.exec(url.pathname);
+      if (request.method === 'POST' && create?.[1]) {
+        const tradeType = ({ native: 'NATIVE', jsapi: 'JSAPI', h5: 'MWEB' } as const)[create[1] as 'native' | 'jsapi' | 'h5'];
+        return answer(response, 200, createOrder(jsonBody(body), tradeType));
       }
       if (request.method === 'GET' && orderPath?.[1] && !orderPath[2]) {
         checkMchid(url.searchParams.get('mchid'));
@@ -727,6 +777,31 @@ export async function startWechatPayStandIn(options: WechatPayStandInOptions): P
       bill.failReason = reason;
       bill.updateTime = beijingTime(Date.now());
       return bill;
+    },
+
+    payInWechat(params, openId) {
+      if (params.appId !== options.appId) throw new Error('stand-in: getBrandWCPayRequest for another AppID');
+      if (params.signType !== 'RSA') throw new Error('stand-in: getBrandWCPayRequest signType is not RSA');
+      const { timeStamp = '', nonceStr = '', package: packageValue = '', paySign = '' } = params;
+      if (!/^\d{10}$/.test(timeStamp) || !/^[\w]{1,32}$/.test(nonceStr)) throw new Error('stand-in: timeStamp or nonceStr malformed');
+      const message = `${params.appId}\n${timeStamp}\n${nonceStr}\n${packageValue}\n`;
+      if (!verify('sha256', Buffer.from(message, 'utf8'), merchantPublicKey, Buffer.from(paySign, 'base64')))
+        throw new Error('stand-in: paySign does not check out (支付验证签名失败)');
+      const found = [...orders].find(([, order]) => order.tradeType === 'JSAPI' && `prepay_id=${order.prepayId}` === packageValue);
+      if (!found) throw new Error('stand-in: no JSAPI order has this prepay_id');
+      const payer = found[1].request.payer;
+      if (!isRecord(payer) || payer.openid !== openId) throw new Error('stand-in: the order was made for another payer');
+      return standIn.pay(found[0]);
+    },
+
+    payH5(address) {
+      const at = address.indexOf('&redirect_url=');
+      const h5Url = at < 0 ? address : address.slice(0, at);
+      const found = [...orders].find(([, order]) => order.tradeType === 'MWEB' && order.h5Url === h5Url);
+      if (!found) throw new Error('stand-in: not an h5_url WeChat issued');
+      const redirectUrl = at < 0 ? '' : decodeURIComponent(address.slice(at + '&redirect_url='.length));
+      if (!/^https?:\/\/[^/\s]+/.test(redirectUrl)) throw new Error('stand-in: redirect_url is not an absolute address');
+      return { order: standIn.pay(found[0]), redirectUrl };
     },
 
     pay(orderNo) {

@@ -15360,6 +15360,227 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/c/mobilePay/market/{listingId}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Buy a market listing on a phone: the balance pays what it can; the rest is a payment order paid by the provider's phone flow (WeChat `jsapi` inside WeChat with the payer's openId, WeChat `h5`, Alipay `wap`, the sandbox's `h5`), answered as a redirect or WeChat's JSAPI parameters. An Idempotency-Key header is honoured for 24 h */
+    post: {
+      parameters: {
+        query?: never;
+        header?: {
+          'idempotency-key'?: string;
+        };
+        path: {
+          listingId: number;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            flow: 'jsapi' | 'h5' | 'wap';
+            /** @description the payer's openid under our AppID (jsapi) */
+            openId?: string;
+            /** @enum {string} */
+            provider: 'sandbox' | 'wechat' | 'alipay';
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {number} */
+              code: 0;
+              data: {
+                orderNo: string;
+                paidFromBalance: boolean;
+                payment:
+                  | (
+                      | {
+                          /** @enum {string} */
+                          flow: 'redirect';
+                          /** @description the provider's page (or the sandbox's checkout) to go to */
+                          url: string;
+                        }
+                      | {
+                          /** @enum {string} */
+                          flow: 'jsapi';
+                          params: {
+                            appId: string;
+                            nonceStr: string;
+                            package: string;
+                            paySign: string;
+                            /** @enum {string} */
+                            signType: 'RSA';
+                            timeStamp: string;
+                          };
+                        }
+                    )
+                  | null;
+              };
+              msg: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        502: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/c/mobilePay/orders/{orderNo}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** A market order paid on a phone, as our books hold it (a pending one is asked at the provider first): never the redirect's word. The payer's own; 404 otherwise */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          orderNo: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {number} */
+              code: 0;
+              data: {
+                amountFen: number;
+                /** @description whether the purchase was booked under this order */
+                bought: boolean;
+                orderNo: string;
+                paidAt: number | null;
+                purchase: {
+                  /** @enum {string} */
+                  kind: 'market';
+                  listingId: number;
+                  workName: string;
+                  workUid: string;
+                };
+                /** @enum {string} */
+                state: 'pending' | 'paid' | 'closed';
+              };
+              msg: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/c/my/info': {
     parameters: {
       query?: never;

@@ -465,7 +465,7 @@ export const mobileRoutes: readonly AppRoute[] = [
   {
     // The sandbox provider's test checkout, which its recharge QR codes open (docs/payments.md).
     path: '/mobile/sandboxPay/:orderNo',
-    meta: { titleKey: 'menu.mobileSandboxPay', layout: 'none', hidden: true, query: ['sign'] },
+    meta: { titleKey: 'menu.mobileSandboxPay', layout: 'none', hidden: true, query: ['sign', 'return'] },
     page: () => import('../pages/mobile-sandbox-pay-page'),
   },
   {
@@ -495,8 +495,17 @@ export const mobileRoutes: readonly AppRoute[] = [
     meta: { titleKey: 'menu.spaceShop', layout: 'none', query: ['id', 'code'], antd: false },
     page: () => import('../pages/space-shop-page'),
   },
-  { path: '/space/paySuccess', meta: { titleKey: 'menu.spacePaySuccess', layout: 'none' } },
-  { path: '/space/shop-pay', meta: { titleKey: 'menu.spaceShopPay', layout: 'none' } },
+  {
+    // The payer's order as our own server holds it, never the redirect's word (docs/mobile-pay.md).
+    path: '/space/paySuccess',
+    meta: { titleKey: 'menu.spacePaySuccess', layout: 'none', antd: false, query: ['orderNo'] },
+    page: () => import('../pages/space-pay-success-page'),
+  },
+  {
+    path: '/space/shop-pay',
+    meta: { titleKey: 'menu.spaceShopPay', layout: 'none', antd: false, query: ['listingId', 'spaceId'] },
+    page: () => import('../pages/space-shop-pay-page'),
+  },
   {
     path: '/mobile_space',
     meta: { titleKey: 'menu.mobileSpace', layout: 'none', query: ['uid'], antd: false },

@@ -111,6 +111,14 @@ export class AlipayGateway {
   }
 
   /**
+   * A page method's signed GET address (alipay.trade.wap.pay): the payer's browser goes there, and Alipay
+   * checks the signature as for a call. Nothing is sent from here.
+   */
+  pageUrl(method: string, bizContent: Record<string, unknown>, commonParameters: Record<string, string> = {}): string {
+    return this.sdk.pageExecute(method, 'GET', { ...commonParameters, timestamp: toShanghaiDateTime(new Date()), bizContent });
+  }
+
+  /**
    * A signed call whose parameters travel as plain request parameters, without biz_content
    * (alipay.system.oauth.token takes `grant_type` and `code` so); the answer's signature is verified.
    */

@@ -4,7 +4,7 @@ import { AlipaySdk } from 'alipay-sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAlipayStandIn, type AlipayStandIn, type NotificationChanges, type StandInTrade } from '../../test/alipay-stand-in.js';
 import { AlipayDriver, type AlipayConfig } from './alipay.js';
-import { PaymentNotificationRefused, PaymentProviderError } from './payment-driver.js';
+import { PaymentNotificationRefused, PaymentProviderError, type MobilePaymentRequest } from './payment-driver.js';
 
 const appId = '2021000000000001';
 const merchantKeys = generateKeyPairSync('rsa', { modulusLength: 2048 });
@@ -188,6 +188,70 @@ describe('Alipay driver: precreate, query, close', () => {
       driver.createNativePayment({ orderNo: newOrderNo(), amountFen: 0.5, description: 'x', expiresAt: inOneHour() }),
     ).rejects.toThrow(RangeError);
     expect(alipay.calls.length).toBe(callsBefore);
+  });
+});
+
+describe('Alipay driver: mobile payments (alipay.trade.wap.pay)', () => {
+  const returnUrl = 'https://spatia.example/space/paySuccess?orderNo=';
+  const wap = (orderNo: string, changes: Partial<MobilePaymentRequest> = {}): MobilePaymentRequest => ({
+    orderNo,
+    amountFen: 1990,
+    description: '全景作品 · 市场购买',
+    expiresAt: inOneHour(),
+    flow: 'wap',
+    returnUrl: `${returnUrl}${orderNo}`,
+    clientIp: '203.0.113.9',
+    ...changes,
+  });
+
+  it('answers a signed GET address of the gateway that Alipay takes, with return_url, notify_url and QUICK_WAP_WAY', async () => {
+    const orderNo = newOrderNo();
+    const payment = await driver.createMobilePayment(wap(orderNo));
+    if (payment.flow !== 'redirect') throw new Error('a redirect was expected');
+    expect(payment.url.startsWith(`${alipay.gateway}?`)).toBe(true);
+    // Nothing is sent until the payer opens it: Alipay has no trade yet, and a query reads unpaid.
+    expect(alipay.trade(orderNo)).toBeUndefined();
+    expect(await driver.queryPayment(orderNo)).toEqual({ orderNo, state: 'unpaid' });
+
+    const opened = alipay.openWapPage(payment.url);
+    expect(opened.returnUrl).toBe(`${returnUrl}${orderNo}`);
+    expect(alipay.calls.at(-1)).toMatchObject({
+      method: 'alipay.trade.wap.pay',
+      parameters: { app_id: appId, sign_type: 'RSA2', notify_url: config.notifyUrl, return_url: `${returnUrl}${orderNo}` },
+      bizContent: { out_trade_no: orderNo, total_amount: '19.90', subject: '全景作品 · 市场购买', product_code: 'QUICK_WAP_WAY' },
+    });
+    const trade = alipay.pay(orderNo);
+    expect(await driver.queryPayment(orderNo)).toEqual(paidState(orderNo, trade));
+    expect(await driver.verifyNotification(alipay.notificationFor(orderNo))).toEqual(paidState(orderNo, trade));
+  });
+
+  it('the gateway refuses an address changed after signing, or signed by another key', async () => {
+    const orderNo = newOrderNo();
+    const payment = await driver.createMobilePayment(wap(orderNo));
+    if (payment.flow !== 'redirect') throw new Error('a redirect was expected');
+    const url = new URL(payment.url);
+    const bizContent = JSON.parse(url.searchParams.get('biz_content')!) as Record<string, unknown>;
+    url.searchParams.set('biz_content', JSON.stringify({ ...bizContent, total_amount: '0.01' }));
+    expect(() => alipay.openWapPage(url.toString())).toThrow(/isv\.invalid-signature/);
+    const changedReturn = new URL(payment.url);
+    changedReturn.searchParams.set('return_url', 'https://elsewhere.example/');
+    expect(() => alipay.openWapPage(changedReturn.toString())).toThrow(/isv\.invalid-signature/);
+
+    const impostor = new AlipayDriver({
+      ...config,
+      privateKeyPem: strangerKeys.privateKey.export({ format: 'pem', type: 'pkcs8' }).toString(),
+    });
+    const forged = await impostor.createMobilePayment(wap(newOrderNo()));
+    if (forged.flow !== 'redirect') throw new Error('a redirect was expected');
+    expect(() => alipay.openWapPage(forged.url)).toThrow(/isv\.invalid-signature/);
+    expect(alipay.trade(orderNo)).toBeUndefined();
+  });
+
+  it.each<[string, Partial<MobilePaymentRequest>]>([
+    ["WeChat's JSAPI flow", { flow: 'jsapi', openId: 'o1' }],
+    ['H5', { flow: 'h5' }],
+  ])('refuses %s', async (_case, changes) => {
+    await expect(driver.createMobilePayment(wap(newOrderNo(), changes))).rejects.toThrow(/does not take the/);
   });
 });
 

@@ -1,4 +1,4 @@
-import { fenToYuan, parseYuanToFen } from '@spatia/contract';
+import { fenToYuan, MOBILE_PAY_FLOWS_OF, parseYuanToFen, type MobileCheckout } from '@spatia/contract';
 import type { AlipaySdkCommonResult } from 'alipay-sdk';
 import {
   ALIPAY_SUCCESS_CODE,
@@ -9,11 +9,13 @@ import {
   type AlipayApplication,
 } from './alipay-gateway.js';
 import {
+  assertMobilePaymentRequest,
   assertNativePaymentRequest,
   assertRefundRequest,
   PaymentNotificationRefused,
   PaymentProviderError,
   type IncomingNotification,
+  type MobilePaymentRequest,
   type NativeCheckout,
   type NativePaymentRequest,
   type NotificationReply,
@@ -123,6 +125,28 @@ export class AlipayDriver implements PaymentDriver {
       throw this.failure('alipay.trade.precreate', `answer for ${String(answer.out_trade_no)} without the order's qr_code`);
     }
     return { codeUrl };
+  }
+
+  /**
+   * alipay.trade.wap.pay: the signed GET address of Alipay's mobile cashier (product QUICK_WAP_WAY), which
+   * comes back to `returnUrl` (return_url, and quit_url when the payer gives up) and notifies notify_url.
+   * Alipay makes the trade when the payer opens it: until then a query finds none (unpaid).
+   */
+  async createMobilePayment(request: MobilePaymentRequest): Promise<MobileCheckout> {
+    assertMobilePaymentRequest('alipay', MOBILE_PAY_FLOWS_OF.alipay, request);
+    const url = this.gateway.pageUrl(
+      'alipay.trade.wap.pay',
+      {
+        out_trade_no: request.orderNo,
+        total_amount: fenToYuan(request.amountFen),
+        subject: request.description,
+        product_code: 'QUICK_WAP_WAY',
+        time_expire: toShanghaiDateTime(request.expiresAt),
+        quit_url: request.returnUrl,
+      },
+      { return_url: request.returnUrl, notify_url: this.config.notifyUrl },
+    );
+    return { flow: 'redirect', url };
   }
 
   async queryPayment(orderNo: string): Promise<PaymentState> {

@@ -1,3 +1,5 @@
+import type { MobileCheckout, MobilePayFlow } from '@spatia/contract';
+
 /**
  * Takes money through a provider's native (QR code) checkout: the sandbox by default, WeChat Pay API v3
  * Native and Alipay (precreate) in production. A driver speaks the provider's protocol and nothing else:
@@ -18,6 +20,19 @@ export interface NativePaymentRequest {
   /** The provider refuses payment after this moment. */
   expiresAt: Date;
 }
+
+/** A payment made on a phone (docs/mobile-pay.md): the order as for a QR code, and how the phone pays it. */
+export interface MobilePaymentRequest extends NativePaymentRequest {
+  flow: MobilePayFlow;
+  /** Where the payer's browser comes back after paying (WeChat's redirect_url, Alipay's return_url, the sandbox's return). */
+  returnUrl: string;
+  /** The payer's address as we saw it (WeChat H5 wants it). */
+  clientIp: string;
+  /** The payer's openid under our AppID: required for WeChat JSAPI. */
+  openId?: string;
+}
+
+export type { MobileCheckout } from '@spatia/contract';
 
 export interface NativeCheckout {
   /** What the pay QR code encodes (WeChat's code_url, Alipay's qr_code, the sandbox's checkout page). */
@@ -92,6 +107,12 @@ export interface PaymentDriver {
   readonly provider: PaymentProvider;
   createNativePayment(request: NativePaymentRequest): Promise<NativeCheckout>;
   /**
+   * The same order paid on a phone by `flow` (one of those `MOBILE_PAY_FLOWS_OF` gives the provider; another
+   * throws RangeError): a redirect to the provider's cashier, or the signed parameters of WeChat's JSAPI.
+   * Asking again for the same order with the same terms gives the same payment.
+   */
+  createMobilePayment(request: MobilePaymentRequest): Promise<MobileCheckout>;
+  /**
    * Checks the notification's signature (and, for WeChat, its timestamp window and the decryption of its
    * resource) and that it is meant for this merchant, then reads it. Throws PaymentNotificationRefused
    * before anything in the body is trusted.
@@ -151,6 +172,16 @@ export function assertRefundRequest(request: RefundRequest): void {
   if (!Number.isSafeInteger(request.amountFen) || request.amountFen < 1) throw new RangeError('a refund is whole fen, at least 1');
   if (request.amountFen > request.totalFen) throw new RangeError('a refund is at most the payment');
   if (request.transactionId === '') throw new RangeError('a refund names the payment it refunds');
+}
+
+export function assertMobilePaymentRequest(
+  provider: PaymentProvider,
+  flows: readonly MobilePayFlow[],
+  request: MobilePaymentRequest,
+): void {
+  assertNativePaymentRequest(request);
+  if (!flows.includes(request.flow)) throw new RangeError(`${provider} does not take the ${request.flow} flow`);
+  if (request.flow === 'jsapi' && !request.openId) throw new RangeError("a JSAPI payment needs the payer's openid");
 }
 
 export function assertNativePaymentRequest(request: NativePaymentRequest): void {

@@ -1,13 +1,15 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import type { SandboxCheckout } from '@spatia/contract';
+import { MOBILE_PAY_FLOWS_OF, type MobileCheckout, type SandboxCheckout } from '@spatia/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.js';
 import { sandboxPayments, sandboxRefunds } from '../../modules/recharge/recharge.tables.js';
 import {
   PaymentNotificationRefused,
   PaymentProviderError,
+  assertMobilePaymentRequest,
   assertNativePaymentRequest,
   assertRefundRequest,
+  type MobilePaymentRequest,
   type IncomingNotification,
   type NativeCheckout,
   type NativePaymentRequest,
@@ -51,6 +53,19 @@ export class SandboxPayDriver implements PaymentDriver {
       .onConflictDoNothing();
     const path = `${SANDBOX_CHECKOUT_PATH}${request.orderNo}?sign=${await this.checkoutSignature(request.orderNo)}`;
     return { codeUrl: `${this.publicUrl ?? ''}${path}` };
+  }
+
+  /**
+   * The same test checkout for a phone: a redirect to it, which goes back to `return` once paid. `return` is
+   * a path of this site (an absolute return address on PUBLIC_URL is cut to its path): the checkout page
+   * follows only a same-site path (starting with one `/`), so the sandbox never sends a payer elsewhere.
+   */
+  async createMobilePayment(request: MobilePaymentRequest): Promise<MobileCheckout> {
+    assertMobilePaymentRequest('sandbox', MOBILE_PAY_FLOWS_OF.sandbox, request);
+    const returnPath = sameSitePath(request.returnUrl, this.publicUrl);
+    if (!returnPath) throw new RangeError(`the sandbox returns only to a path of this site, not ${request.returnUrl}`);
+    const { codeUrl } = await this.createNativePayment(request);
+    return { flow: 'redirect', url: `${codeUrl}&return=${encodeURIComponent(returnPath)}` };
   }
 
   /**
@@ -231,6 +246,13 @@ export class SandboxPayDriver implements PaymentDriver {
       .update(message)
       .digest('hex');
   }
+}
+
+/** A path of this site (`/…`, never `//…`), from a path or an absolute address on `publicUrl`; undefined otherwise. */
+export function sameSitePath(address: string, publicUrl: string | undefined): string | undefined {
+  let path = address;
+  if (publicUrl && address.startsWith(`${publicUrl}/`)) path = address.slice(publicUrl.length);
+  return path.startsWith('/') && !path.startsWith('//') && !path.startsWith('/\\') ? path : undefined;
 }
 
 function header(notification: IncomingNotification, name: string): string | undefined {

@@ -14,6 +14,7 @@ import {
   PaymentNotificationRefused,
   PaymentProviderError,
   type IncomingNotification,
+  type MobilePaymentRequest,
   type NativePaymentRequest,
 } from './payment-driver.js';
 import { toBeijingTime, WechatPayDriver, wechatPayAuthorization, type WechatPayConfig } from './wechat-pay.js';
@@ -175,6 +176,96 @@ describe('WeChat Pay driver: orders', () => {
   it('signs requests by its own clock, which WeChat holds to the same window', async () => {
     const orderNo = await paidOrder();
     await expect(driverFor({}, () => Date.now() - 301_000).queryPayment(orderNo)).rejects.toThrow(/401 SIGN_ERROR: 请求时间戳已过期/);
+  });
+});
+
+describe('WeChat Pay driver: mobile payments (JSAPI inside WeChat, H5 elsewhere)', () => {
+  const openId = 'oUpF8uMuAJO_M2pxb1Q9zNjWeS6o';
+  const mobile = (orderNo: string, changes: Partial<MobilePaymentRequest> = {}): MobilePaymentRequest => ({
+    ...checkout(orderNo),
+    flow: 'jsapi',
+    openId,
+    returnUrl: 'https://spatia.example.com/space/paySuccess?orderNo=' + orderNo,
+    clientIp: '203.0.113.9',
+    ...changes,
+  });
+
+  it('makes a JSAPI order for the payer and signs the parameters WeChat checks before it pays', async () => {
+    const driver = driverFor();
+    const orderNo = nextOrderNo();
+    const payment = await driver.createMobilePayment(mobile(orderNo));
+
+    expect(standIn.orders.get(orderNo)).toMatchObject({
+      tradeType: 'JSAPI',
+      request: { appid: merchant.appId, mchid: merchant.mchId, out_trade_no: orderNo, payer: { openid: openId } },
+    });
+    if (payment.flow !== 'jsapi') throw new Error('a JSAPI payment was expected');
+    expect(payment.params).toMatchObject({
+      appId: merchant.appId,
+      signType: 'RSA',
+      package: `prepay_id=${standIn.orders.get(orderNo)!.prepayId}`,
+    });
+    expect(payment.params.timeStamp).toMatch(/^\d{10}$/);
+
+    // A changed parameter, another payer: WeChat refuses to pay.
+    expect(() => standIn.payInWechat({ ...payment.params, nonceStr: 'x'.repeat(32) }, openId)).toThrow(/paySign/);
+    expect(() => standIn.payInWechat({ ...payment.params }, 'oSomeoneElse')).toThrow(/another payer/);
+    expect(await driver.queryPayment(orderNo)).toEqual({ orderNo, state: 'unpaid' });
+
+    const paid = standIn.payInWechat({ ...payment.params }, openId);
+    expect(await driver.queryPayment(orderNo)).toEqual(paidState(orderNo, paid));
+    expect(await driver.verifyNotification(standIn.notificationFor(orderNo))).toMatchObject({ orderNo, state: 'paid' });
+  });
+
+  it("signs with the merchant's key only: parameters signed by another key do not pay", async () => {
+    const stranger = driverFor({ merchantPrivateKeyPem: rsaKeyPems().privateKeyPem });
+    // The stand-in refuses the order itself (the request's signature), before any parameters exist.
+    await expect(stranger.createMobilePayment(mobile(nextOrderNo()))).rejects.toThrow(/401 SIGN_ERROR/);
+  });
+
+  it('makes an H5 order with the payer address and sends the browser to h5_url, which comes back to the return address', async () => {
+    const driver = driverFor();
+    const orderNo = nextOrderNo();
+    const returnUrl = `https://spatia.example.com/space/paySuccess?orderNo=${orderNo}&x=a b`;
+    const payment = await driver.createMobilePayment(mobile(orderNo, { flow: 'h5', openId: undefined, returnUrl }));
+
+    const order = standIn.orders.get(orderNo)!;
+    expect(order).toMatchObject({
+      tradeType: 'MWEB',
+      request: {
+        scene_info: { payer_client_ip: '203.0.113.9', h5_info: { type: 'Wap' } },
+        notify_url: expect.stringMatching(/^https:/) as unknown,
+      },
+    });
+    expect(payment).toEqual({ flow: 'redirect', url: `${order.h5Url}&redirect_url=${encodeURIComponent(returnUrl)}` });
+    if (payment.flow !== 'redirect') throw new Error('a redirect was expected');
+    const { redirectUrl } = standIn.payH5(payment.url);
+    expect(redirectUrl).toBe(returnUrl);
+    expect(await driver.queryPayment(orderNo)).toMatchObject({ orderNo, state: 'paid', amountFen: 1990 });
+  });
+
+  it('asking again for the same mobile order gives the same prepay_id; another flow for the same order number is refused', async () => {
+    const driver = driverFor();
+    const orderNo = nextOrderNo();
+    const first = await driver.createMobilePayment(mobile(orderNo));
+    const second = await driver.createMobilePayment(mobile(orderNo));
+    if (first.flow !== 'jsapi' || second.flow !== 'jsapi') throw new Error('JSAPI payments were expected');
+    expect(second.params.package).toBe(first.params.package);
+    await expect(driver.createMobilePayment(mobile(orderNo, { flow: 'h5' }))).rejects.toThrow(/403 OUT_TRADE_NO_USED/);
+  });
+
+  it.each<[string, Partial<MobilePaymentRequest>, RegExp]>([
+    ['a JSAPI payment without the openid', { openId: undefined }, /openid/],
+    ["Alipay's flow", { flow: 'wap' }, /does not take the wap flow/],
+  ])('refuses %s before calling WeChat', async (_case, changes, reason) => {
+    await expect(driverFor().createMobilePayment(mobile(nextOrderNo(), changes))).rejects.toThrow(reason);
+  });
+
+  it.each<[string, Partial<MobilePaymentRequest>]>([
+    ['an openid WeChat cannot have issued', { openId: 'not an openid!' }],
+    ['an H5 order without a payer address', { flow: 'h5', clientIp: 'unknown' }],
+  ])('the stand-in refuses %s as WeChat does', async (_case, changes) => {
+    await expect(driverFor().createMobilePayment(mobile(nextOrderNo(), changes))).rejects.toThrow(/400 PARAM_ERROR/);
   });
 });
 

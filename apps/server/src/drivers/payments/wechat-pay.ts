@@ -1,11 +1,14 @@
-import { createDecipheriv } from 'node:crypto';
+import { createDecipheriv, createPrivateKey, randomBytes, sign, type KeyObject } from 'node:crypto';
+import { MOBILE_PAY_FLOWS_OF, type MobileCheckout, type WechatJsapiParams } from '@spatia/contract';
 import {
+  assertMobilePaymentRequest,
   assertNativePaymentRequest,
   assertOrderNo,
   assertRefundRequest,
   PaymentNotificationRefused,
   PaymentProviderError,
   type IncomingNotification,
+  type MobilePaymentRequest,
   type NativeCheckout,
   type NativePaymentRequest,
   type NotificationReply,
@@ -124,14 +127,16 @@ export class WechatPayDriver implements PaymentDriver {
   readonly provider = 'wechat';
   private readonly apiV3Key: Buffer;
   private readonly client: WechatPayClient;
+  private readonly merchantKey: KeyObject;
 
   /** `now` (epoch milliseconds) stamps requests and bounds the signature timestamp window. */
   constructor(
     private readonly config: WechatPayConfig,
-    now: () => number = Date.now,
+    private readonly now: () => number = Date.now,
   ) {
     if (!/^[\x21-\x7e]{32}$/.test(config.apiV3Key)) throw new RangeError('the WeChat Pay APIv3 key is 32 ASCII characters');
     this.apiV3Key = Buffer.from(config.apiV3Key, 'ascii');
+    this.merchantKey = createPrivateKey(config.merchantPrivateKeyPem);
     this.client = new WechatPayClient(config, (detail) => this.providerError(detail), now);
   }
 
@@ -152,6 +157,54 @@ export class WechatPayDriver implements PaymentDriver {
     if (typeof codeUrl !== 'string' || codeUrl === '')
       throw this.providerError(`Native order ${request.orderNo}: no code_url in the answer`);
     return { codeUrl };
+  }
+
+  /**
+   * JSAPI (inside WeChat, for the payer's openid): `POST /v3/pay/transactions/jsapi`, then the parameters of
+   * `getBrandWCPayRequest` with their paySign (RSA-SHA256 over `appId\ntimeStamp\nnonceStr\npackage\n` with the
+   * merchant key). H5 (other phone browsers): `POST /v3/pay/transactions/h5` with the payer's address, and a
+   * redirect to WeChat's h5_url that comes back to `returnUrl` (which must be on the merchant's H5 domain).
+   */
+  async createMobilePayment(request: MobilePaymentRequest): Promise<MobileCheckout> {
+    assertMobilePaymentRequest('wechat', MOBILE_PAY_FLOWS_OF.wechat, request);
+    const order = {
+      appid: this.config.appId,
+      mchid: this.config.mchId,
+      description: request.description,
+      out_trade_no: request.orderNo,
+      time_expire: toBeijingTime(request.expiresAt),
+      notify_url: this.config.notifyUrl,
+      amount: { total: request.amountFen, currency: 'CNY' },
+    };
+    if (request.flow === 'jsapi') {
+      const answer = await this.client.call('POST', '/v3/pay/transactions/jsapi', { ...order, payer: { openid: request.openId } });
+      if (!answer.ok) throw this.providerError(`JSAPI order ${request.orderNo}: HTTP ${answer.status} ${answer.code}: ${answer.detail}`);
+      const created = parseJson(answer.body.toString('utf8'));
+      const prepayId = isRecord(created) ? created.prepay_id : undefined;
+      if (typeof prepayId !== 'string' || prepayId === '')
+        throw this.providerError(`JSAPI order ${request.orderNo}: no prepay_id in the answer`);
+      return { flow: 'jsapi', params: this.jsapiParams(prepayId) };
+    }
+    const answer = await this.client.call('POST', '/v3/pay/transactions/h5', {
+      ...order,
+      scene_info: { payer_client_ip: request.clientIp, h5_info: { type: 'Wap' } },
+    });
+    if (!answer.ok) throw this.providerError(`H5 order ${request.orderNo}: HTTP ${answer.status} ${answer.code}: ${answer.detail}`);
+    const created = parseJson(answer.body.toString('utf8'));
+    const h5Url = isRecord(created) ? created.h5_url : undefined;
+    if (typeof h5Url !== 'string' || !h5Url.startsWith('https://'))
+      throw this.providerError(`H5 order ${request.orderNo}: no h5_url in the answer`);
+    return { flow: 'redirect', url: `${h5Url}&redirect_url=${encodeURIComponent(request.returnUrl)}` };
+  }
+
+  /** What the page hands `WeixinJSBridge.invoke('getBrandWCPayRequest', …)`, signed with the merchant key. */
+  private jsapiParams(prepayId: string): WechatJsapiParams {
+    const timeStamp = String(Math.floor(this.now() / 1000));
+    const nonceStr = randomBytes(16).toString('hex');
+    const packageValue = `prepay_id=${prepayId}`;
+    const message = `${this.config.appId}\n${timeStamp}\n${nonceStr}\n${packageValue}\n`;
+    const paySign = sign('sha256', Buffer.from(message, 'utf8'), this.merchantKey).toString('base64');
+    return { appId: this.config.appId, timeStamp, nonceStr, package: packageValue, signType: 'RSA', paySign };
   }
 
   async queryPayment(orderNo: string): Promise<PaymentState> {

@@ -27,7 +27,7 @@ import type { Logger } from '../../lib/logger.js';
 import type { IdentityService } from '../identity/index.js';
 import { balanceShortfall, LedgerAccount, type LedgerService } from '../ledger/index.js';
 import type { NotificationsService } from '../notifications/index.js';
-import type { PaymentOrderRow, RechargeService } from '../recharge/index.js';
+import type { MobilePaymentOptions, PaymentOrderRow, RechargeService } from '../recharge/index.js';
 import type { UsersService } from '../users/index.js';
 import {
   keywordGrams,
@@ -179,7 +179,8 @@ export class MarketService {
   /**
    * `POST /api/market/listings/{id}/purchase`. From the balance: booked now, or refused when the balance
    * lacks (2407). By a provider: booked now when the balance covers the price; otherwise a payment order for
-   * what it lacks, whose payment books the purchase (`fulfilOrder`).
+   * what it lacks, whose payment books the purchase (`fulfilOrder`). With `mobile` that order is paid on a
+   * phone by its flow (docs/mobile-pay.md) rather than by QR code.
    */
   async purchase(
     actor: Actor,
@@ -187,24 +188,32 @@ export class MarketService {
     method: MarketPaymentMethod,
     idempotencyKey: string | undefined,
     language: Language,
+    mobile?: MobilePaymentOptions,
   ): Promise<MarketPurchaseAnswer> {
-    const fingerprint = `market:${listingId}:${method}`;
+    const fingerprint = mobile ? `market:${listingId}:${method}:${mobile.flow}` : `market:${listingId}:${method}`;
     if (method !== 'balance') {
       this.deps.recharge.driver(method);
       const { listing } = await this.buyable(actor.id, listingId);
       const balanceFen = await this.balanceOf(actor.id);
       if (balanceFen < listing.priceFen) {
-        const order: FlowRechargeOrder = await this.deps.recharge.startPayment(actor.id, method, fingerprint, idempotencyKey, async () => {
-          const again = await this.buyable(actor.id, listingId);
-          const short = again.listing.priceFen - Math.max(await this.balanceOf(actor.id), 0);
-          return {
-            kind: 'market',
-            amountFen: Math.max(short, 1),
-            months: 0,
-            subjectId: listingId,
-            description: `Spatia 市场购买 #${listingId} / market purchase #${listingId}`,
-          };
-        });
+        const order: FlowRechargeOrder = await this.deps.recharge.startPayment(
+          actor.id,
+          method,
+          fingerprint,
+          idempotencyKey,
+          async () => {
+            const again = await this.buyable(actor.id, listingId);
+            const short = again.listing.priceFen - Math.max(await this.balanceOf(actor.id), 0);
+            return {
+              kind: 'market',
+              amountFen: Math.max(short, 1),
+              months: 0,
+              subjectId: listingId,
+              description: `Spatia 市场购买 #${listingId} / market purchase #${listingId}`,
+            };
+          },
+          mobile,
+        );
         return { purchase: null, order, balanceFen: await this.balanceOf(actor.id) };
       }
     }
@@ -272,6 +281,17 @@ export class MarketService {
       });
     }
   };
+
+  /** The buyer's completed or refunded purchase booked under an order number (a `K…` or a payment order's `R…`). */
+  async purchaseOfBuyer(buyerId: number, orderNo: string): Promise<PurchaseRow | undefined> {
+    const purchase = await this.repository.purchaseByOrderNo(orderNo);
+    return purchase?.buyerId === buyerId ? purchase : undefined;
+  }
+
+  /** A listing whatever its status (what a payment order bought names it). */
+  listing(id: number): Promise<ListingRow | undefined> {
+    return this.repository.findListing(id);
+  }
 
   /** `GET /api/market/purchases`: the buyer's bought works. */
   async myPurchases(actor: Actor, pageNum: number, pageSize: number): Promise<Page<MarketPurchase>> {

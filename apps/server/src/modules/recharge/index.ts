@@ -74,6 +74,6 @@ export default defineModule({
 
 // The public surface of the module: what other modules use.
 export { IdempotencyHeaders, RechargeOrderSchema } from './recharge.schemas.js';
-export { type RechargeService, type PaymentFulfilment, type PaymentPurchaseSpec } from './recharge.service.js';
+export { type RechargeService, type MobilePaymentOptions, type PaymentFulfilment, type PaymentPurchaseSpec } from './recharge.service.js';
 export { type PaymentOrderRow } from './recharge.repository.js';
 export { type RefundsService } from './refunds.service.js';

@@ -60,7 +60,7 @@ export class RechargeRepository {
 
   /** A pending order of the same purchase that can still be paid until `payableUntil`: paying again reuses it. */
   async findReusable(
-    order: Pick<PaymentOrderRow, 'userId' | 'kind' | 'provider' | 'amountFen' | 'months' | 'subjectId'>,
+    order: Pick<PaymentOrderRow, 'userId' | 'kind' | 'provider' | 'flow' | 'amountFen' | 'months' | 'subjectId'>,
     payableUntil: Date,
   ): Promise<PaymentOrderRow | undefined> {
     const [row] = await this.db
@@ -72,6 +72,7 @@ export class RechargeRepository {
           eq(paymentOrders.status, 'pending'),
           eq(paymentOrders.kind, order.kind),
           eq(paymentOrders.provider, order.provider),
+          eq(paymentOrders.flow, order.flow),
           eq(paymentOrders.amountFen, order.amountFen),
           eq(paymentOrders.months, order.months),
           sql`${paymentOrders.subjectId} is not distinct from ${order.subjectId}`,

@@ -7,6 +7,9 @@ import {
   type FlowRechargeOptions,
   type FlowRechargePlan,
   type FlowRechargeOrder,
+  type MobileCheckout,
+  type MobilePayFlow,
+  type PaymentOrderFlow,
   type PaymentOrderKind,
   type PaymentProvider,
   type PaymentPurchase,
@@ -67,6 +70,17 @@ export interface PaymentPurchaseSpec {
   subjectId: number | null;
   /** Shown in the payer's WeChat or Alipay and on the test checkout. */
   description: string;
+}
+
+/**
+ * An order paid on a phone rather than by QR code (docs/mobile-pay.md): the flow, what the provider wants
+ * of the payer, and where the payer's browser comes back to (made from the order's number).
+ */
+export interface MobilePaymentOptions {
+  flow: MobilePayFlow;
+  clientIp: string;
+  openId?: string;
+  returnUrl: (orderNo: string) => string;
 }
 
 /**
@@ -149,6 +163,8 @@ export class RechargeService {
    * membership module). `purchase` checks the request and names what is bought; it runs only when the
    * Idempotency-Key has no order yet. The same purchase while an earlier order can still be paid answers
    * that order (one order number, so one payment); the same key answers its first order for 24 h.
+   * With `mobile` the order is paid on a phone by its flow rather than by QR code: the provider's phone
+   * payment is kept with the order (`mobileCheckoutOf`), and only an order of the same flow is reused.
    */
   async startPayment(
     userId: number,
@@ -156,13 +172,14 @@ export class RechargeService {
     fingerprint: string,
     idempotencyKey: string | undefined,
     purchase: () => Promise<PaymentPurchaseSpec>,
+    mobile?: MobilePaymentOptions,
   ): Promise<FlowRechargeOrder> {
     const driver = this.driver(provider);
     return runIdempotent(this.repository, userId, {
       key: idempotencyKey,
       fingerprint,
       now: this.now(),
-      create: async () => this.createPayment(userId, driver, provider, await purchase(), fingerprint, idempotencyKey),
+      create: async () => this.createPayment(userId, driver, provider, await purchase(), fingerprint, idempotencyKey, mobile),
       replay: async (order) => this.view(await this.withItsCode(order)),
     });
   }
@@ -174,8 +191,10 @@ export class RechargeService {
     spec: PaymentPurchaseSpec,
     fingerprint: string,
     idempotencyKey: string | undefined,
+    mobile: MobilePaymentOptions | undefined,
   ): Promise<FlowRechargeOrder> {
-    const purchase = { userId, kind: spec.kind, provider, amountFen: spec.amountFen, months: spec.months, subjectId: spec.subjectId };
+    const flow: PaymentOrderFlow = mobile?.flow ?? 'native';
+    const purchase = { userId, kind: spec.kind, provider, flow, amountFen: spec.amountFen, months: spec.months, subjectId: spec.subjectId };
     const reusable = idempotencyKey ? undefined : await this.repository.findReusable(purchase, new Date(this.now() + REUSE_MARGIN_MS));
     if (reusable?.codeUrl) return this.view(reusable);
 
@@ -197,14 +216,20 @@ export class RechargeService {
         this.repository.db,
       ));
     try {
-      const checkout = await driver.createNativePayment({
-        orderNo: order.orderNo,
-        amountFen: order.amountFen,
-        description: order.description,
-        expiresAt: order.expiresAt,
-      });
-      await this.repository.setCodeUrl(order.id, checkout.codeUrl);
-      return await this.view({ ...order, codeUrl: checkout.codeUrl });
+      const terms = { orderNo: order.orderNo, amountFen: order.amountFen, description: order.description, expiresAt: order.expiresAt };
+      const codeUrl = mobile
+        ? JSON.stringify(
+            await driver.createMobilePayment({
+              ...terms,
+              flow: mobile.flow,
+              clientIp: mobile.clientIp,
+              returnUrl: mobile.returnUrl(order.orderNo),
+              ...(mobile.openId ? { openId: mobile.openId } : {}),
+            }),
+          )
+        : (await driver.createNativePayment(terms)).codeUrl;
+      await this.repository.setCodeUrl(order.id, codeUrl);
+      return await this.view({ ...order, codeUrl });
     } catch (error) {
       // Nobody can pay an order without a QR code: close it, so it never waits for the job.
       await this.repository.markClosed(order.id, new Date(this.now()), this.repository.db);
@@ -279,8 +304,34 @@ export class RechargeService {
    * payer waiting for the job.
    */
   async orderForPayer(userId: number, id: number): Promise<FlowRechargeOrder> {
-    let order = await this.repository.findById(id);
+    const order = await this.repository.findById(id);
     if (!order || order.userId !== userId) throw fail('notFound');
+    return this.view(await this.refreshedForPayer(order));
+  }
+
+  /**
+   * The payer's order by its number, as `orderForPayer` reads it (the provider asked while pending, a paid
+   * one fulfilled); undefined when it is not the caller's or nobody's.
+   */
+  async payerOrderByNo(userId: number, orderNo: string): Promise<PaymentOrderRow | undefined> {
+    const order = await this.repository.findByOrderNo(orderNo);
+    if (!order || order.userId !== userId) return undefined;
+    return this.refreshedForPayer(order);
+  }
+
+  /**
+   * How the payer's pending order paid on a phone is paid (as `startPayment` made it); null for a QR order,
+   * one no longer payable, or one that is not the payer's.
+   */
+  async mobileCheckoutOf(userId: number, orderNo: string): Promise<MobileCheckout | null> {
+    const order = await this.repository.findByOrderNo(orderNo);
+    if (order?.userId !== userId || order.flow === 'native' || order.status !== 'pending' || !order.codeUrl) return null;
+    return JSON.parse(order.codeUrl) as MobileCheckout;
+  }
+
+  private async refreshedForPayer(found: PaymentOrderRow): Promise<PaymentOrderRow> {
+    let order = found;
+    const id = order.id;
     if (order.status === 'pending' && (order.checkedAt?.getTime() ?? 0) < this.now() - PAYER_CHECK_INTERVAL_MS) {
       try {
         await this.settle(order);
@@ -294,7 +345,7 @@ export class RechargeService {
       await this.fulfil(order);
       order = (await this.repository.findById(id))!;
     }
-    return this.view(order);
+    return order;
   }
 
   /**
@@ -524,7 +575,8 @@ export class RechargeService {
   private async view(order: PaymentOrderRow): Promise<FlowRechargeOrder> {
     return {
       ...summaryOf(order),
-      codeUrl: order.status === 'pending' ? order.codeUrl : '',
+      // A phone's payment is no QR code: the mobile pay module answers it (`mobileCheckoutOf`).
+      codeUrl: order.status === 'pending' && order.flow === 'native' ? order.codeUrl : '',
       expiresAt: order.expiresAt.getTime(),
       balanceFen: await this.balanceOf(order.userId),
     };

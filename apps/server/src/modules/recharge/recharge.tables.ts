@@ -1,4 +1,5 @@
 import {
+  PAYMENT_ORDER_FLOWS,
   PAYMENT_ORDER_KINDS,
   PAYMENT_ORDER_STATUSES,
   PAYMENT_PROVIDERS,
@@ -36,6 +37,12 @@ export const paymentOrders = pgTable(
      */
     fulfilledAt: timestamp('fulfilled_at', { withTimezone: true }),
     description: text('description').notNull(),
+    /** How it is paid: a QR code (`native`), or on a phone (docs/mobile-pay.md): WeChat's `jsapi` or `h5`, Alipay's `wap`. */
+    flow: text('flow', { enum: PAYMENT_ORDER_FLOWS }).notNull().default('native'),
+    /**
+     * What the payer pays with while it is pending: the QR code's text (`native`), else the phone's payment
+     * (`MobileCheckout`: a redirect address or WeChat's JSAPI parameters) as JSON.
+     */
     codeUrl: text('code_url').notNull().default(''),
     idempotencyKey: text('idempotency_key'),
     /** What the Idempotency-Key was sent with: the same key with other parameters is refused. */

@@ -1,6 +1,7 @@
 import type { PaymentProvider } from '@spatia/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type {
+  MobileCheckout,
   NativeCheckout,
   NativePaymentRequest,
   NotificationReply,
@@ -28,6 +29,9 @@ class ScriptedPayments implements PaymentDriver {
 
   async createNativePayment(request: NativePaymentRequest): Promise<NativeCheckout> {
     return { codeUrl: `https://pay.example.com/${this.provider}/${request.orderNo}` };
+  }
+  async createMobilePayment(): Promise<MobileCheckout> {
+    throw new Error('no phone payments here');
   }
   async verifyNotification(): Promise<PaymentState> {
     throw new Error('no notifications here');

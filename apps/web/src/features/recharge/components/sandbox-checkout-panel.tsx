@@ -1,6 +1,7 @@
 import { ExperimentOutlined } from '@ant-design/icons';
 import { Alert, Button, Descriptions, Result, Spin, Typography, type ResultProps } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
 import { formatYuan } from '../../../lib/format';
 import { usePaySandboxCheckout, useSandboxCheckout } from '../api/sandbox-checkout';
 import './recharge.css';
@@ -26,13 +27,25 @@ function CheckoutEnd({ end, status, amount }: CheckoutEndProps) {
 }
 
 /**
- * The sandbox's test checkout, opened on a phone from the recharge QR code: the order, clearly marked
- * as a test in which no money moves, and one button that pays it the way a provider would.
+ * Where a phone payment asked the checkout to go back to once paid (docs/mobile-pay.md): only a path of this
+ * site, never another site (`//host`, `/\\host`) or a scheme.
  */
-export function SandboxCheckoutPanel({ orderNo, sign }: { orderNo: string; sign: string }) {
+export function sameSiteReturn(value: string | null | undefined): string | undefined {
+  return value?.startsWith('/') && !value.startsWith('//') && !value.startsWith('/\\') ? value : undefined;
+}
+
+/**
+ * The sandbox's test checkout, opened on a phone from the recharge QR code: the order, clearly marked
+ * as a test in which no money moves, and one button that pays it the way a provider would. A phone
+ * payment's checkout carries `returnTo` (its `return` parameter): once paid it goes there, as a provider's
+ * cashier goes back to the shop, when it is a path of this site.
+ */
+export function SandboxCheckoutPanel({ orderNo, sign, returnTo }: { orderNo: string; sign: string; returnTo?: string | null }) {
   const { t } = useTranslation();
+  const navigate = useNavigate();
   const checkout = useSandboxCheckout(orderNo, sign);
   const pay = usePaySandboxCheckout(orderNo, sign);
+  const back = sameSiteReturn(returnTo);
 
   if (checkout.isPending) return <Spin size="large" />;
   if (checkout.isError) return <CheckoutEnd end="unknown" status="404" />;
@@ -61,7 +74,14 @@ export function SandboxCheckoutPanel({ orderNo, sign }: { orderNo: string; sign:
         </Descriptions.Item>
         <Descriptions.Item label={t('payments.sandbox.orderNo')}>{orderNo}</Descriptions.Item>
       </Descriptions>
-      <Button type="primary" size="large" block loading={pay.isPending} onClick={() => pay.mutate()} data-testid="sandbox-pay">
+      <Button
+        type="primary"
+        size="large"
+        block
+        loading={pay.isPending}
+        onClick={() => pay.mutate(undefined, { onSuccess: () => back && void navigate(back) })}
+        data-testid="sandbox-pay"
+      >
         {t('payments.sandbox.pay', { amount: formatYuan(amountFen) })}
       </Button>
     </div>
