@@ -26,6 +26,8 @@ export const SPACE_CONTACT_PHONE_MAX = 20;
 export const SPACE_IMAGE_URL_MAX = 500;
 /** Spaces one owner may have (deleted ones do not count). */
 export const SPACES_PER_OWNER_MAX = 20;
+/** A space's cover or logo as uploaded (`POST /api/c/space/image`); stored as WebP within 1600 px. */
+export const SPACE_IMAGE_MAX_BYTES = 8 * 1024 * 1024;
 /** Works one space may hold. */
 export const SPACE_WORKS_MAX = 200;
 /** A private space's access code: 4–12 letters and digits. */

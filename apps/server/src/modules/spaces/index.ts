@@ -1,4 +1,5 @@
 import { defineModule } from '../../kernel/module.js';
+import { SpaceImages } from './space-images.js';
 import { SpacesRepository } from './spaces.repository.js';
 import { spacesRoutes } from './spaces.routes.js';
 import { SpacesService } from './spaces.service.js';
@@ -8,6 +9,8 @@ declare module '../../kernel/module.js' {
     spaces: {
       /** Spaces: a person's or an enterprise's mini-sites of their works, their pages and shops (docs/spaces.md). */
       spaces: SpacesService;
+      /** Their covers and logos as uploaded. */
+      spaceImages: SpaceImages;
     };
   }
 }
@@ -15,7 +18,7 @@ declare module '../../kernel/module.js' {
 export default defineModule({
   name: 'spaces',
   needs: ['users', 'works', 'market', 'rentals', 'signing', 'service-orders', 'sensitive-words', 'uploads'],
-  build: ({ database, users, works, market, rentals, signing, serviceOrders, sensitiveWords, rateLimiter }) => ({
+  build: ({ database, users, works, market, rentals, signing, serviceOrders, sensitiveWords, rateLimiter, storage }) => ({
     spaces: new SpacesService({
       repository: new SpacesRepository(database.db),
       users,
@@ -27,8 +30,9 @@ export default defineModule({
       sensitiveWords,
       rateLimiter,
     }),
+    spaceImages: new SpaceImages(storage, rateLimiter),
   }),
-  routes: (app, { spaces }) => app.register(spacesRoutes, { spaces }),
+  routes: (app, { spaces, spaceImages }) => app.register(spacesRoutes, { spaces, spaceImages }),
 });
 
 // The public surface of the module: what other modules use.

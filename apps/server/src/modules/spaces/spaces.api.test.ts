@@ -16,7 +16,8 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listedWork } from '../../test/market-fixtures.js';
 import { createTestApp, dataOf, json, type TestApp } from '../../test/test-app.js';
-import { createWork, person, publishedWork, type Person } from '../../test/works-fixtures.js';
+import { postFile } from '../../test/multipart.js';
+import { createWork, person, publishedWork, samplePng, type Person } from '../../test/works-fixtures.js';
 import { hashAccessCode } from './spaces.service.js';
 import { spaces } from './spaces.tables.js';
 
@@ -203,6 +204,22 @@ describe('an owner creates and changes a space', () => {
     expectError(await anonymous(`/api/space/shop?id=${space.id}`), 'spaceNotFound');
     expectError(await owner.call('DELETE', `/api/c/space/${space.uid}`), 'spaceNotFound');
     expect(dataOf<SpaceCard[]>(await owner.call('GET', '/api/c/space/mine'))).toEqual([]);
+  });
+});
+
+describe("a space's cover and logo", () => {
+  it('uploads an image into the owner’s public folder; a space takes it; not an image or signed out is refused', async () => {
+    const owner = await newPerson();
+    const picture = { fileName: 'cover.png', contentType: 'image/png', bytes: await samplePng() };
+    const uploaded = await postFile(testApp.app, '/api/c/space/image', owner.token, picture);
+    expect(uploaded.statusCode, uploaded.body).toBe(200);
+    const { url } = dataOf<{ url: string }>(uploaded);
+    expect(url).toMatch(new RegExp(`^/files/covers/spaces/${owner.uid}/[0-9a-f]{20}\\.webp$`));
+    expect((await testApp.app.inject({ method: 'GET', url })).statusCode).toBe(200);
+    expect((await createSpace(owner, { coverUrl: url, logoUrl: url })).coverUrl).toBe(url);
+    const notImage = await postFile(testApp.app, '/api/c/space/image', owner.token, { ...picture, bytes: Buffer.from('not an image') });
+    expect(notImage.statusCode).toBe(415);
+    expect((await postFile(testApp.app, '/api/c/space/image', '', picture)).statusCode).toBe(401);
   });
 });
 

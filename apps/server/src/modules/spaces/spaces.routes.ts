@@ -1,15 +1,18 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { SPACE_IMAGE_MAX_BYTES } from '@spatia/contract';
 import { Type } from 'typebox';
 import { ok } from '../../lib/envelope.js';
 import { translate } from '../../lib/messages.js';
 import { addressBucket } from '../../lib/request-info.js';
+import { readFilePart, registerMultipartRoutes } from '../../lib/multipart.js';
 import { routesFor } from '../../lib/route.js';
 import {
   HousePageSchema,
   SpaceCardSchema,
   SpaceDetailQuery,
   SpaceHousesQuery,
+  SpaceImageSchema,
   SpaceInputSchema,
   SpaceNeedsCodeSchema,
   SpacePersonQuery,
@@ -25,6 +28,7 @@ import {
   SpaceWorksInputSchema,
   tags,
 } from './spaces.schemas.js';
+import type { SpaceImages } from './space-images.js';
 import { SpaceNeedsCodeError, type SpacesService } from './spaces.service.js';
 
 const route = routesFor(tags);
@@ -47,7 +51,10 @@ function needsCodeAnswer(error: unknown, request: FastifyRequest, reply: Fastify
 }
 
 /** Spaces (docs/spaces.md): public reads under /api/space, the owner's under /api/c/space. */
-export const spacesRoutes: FastifyPluginAsyncTypebox<{ spaces: SpacesService }> = async (app, { spaces }) => {
+export const spacesRoutes: FastifyPluginAsyncTypebox<{ spaces: SpacesService; spaceImages: SpaceImages }> = async (
+  app,
+  { spaces, spaceImages },
+) => {
   app.get(
     '/api/space/templates',
     route.anyone({ summary: 'The looks a space may take', data: Type.Array(SpaceTemplateSchema) }),
@@ -181,6 +188,23 @@ export const spacesRoutes: FastifyPluginAsyncTypebox<{ spaces: SpacesService }> 
     }),
     async (request) => ok(await spaces.appendWork(request.auth!.user, request.params.uid, request.body.workUid)),
   );
+
+  await registerMultipartRoutes(app, (uploads) => {
+    uploads.post(
+      '/api/c/space/image',
+      route.signedIn({
+        summary: `Uploads a space's cover or logo (multipart, part \`file\`: PNG, JPEG or WebP, at most ${SPACE_IMAGE_MAX_BYTES / 1024 / 1024} MB); a space takes the answered url`,
+        consumes: ['multipart/form-data'],
+        data: SpaceImageSchema,
+        failures: [400, 413, 415, 429],
+      }),
+      async (request) => {
+        const limits = { files: 1, fields: 4, parts: 5, fileSize: SPACE_IMAGE_MAX_BYTES };
+        const { bytes } = await readFilePart(request, limits, `${SPACE_IMAGE_MAX_BYTES / 1024 / 1024} MB`);
+        return ok(await spaceImages.store(request.auth!.user, bytes));
+      },
+    );
+  });
 
   app.delete(
     '/api/c/space/:uid',

@@ -205,3 +205,7 @@ export const SpaceNeedsCodeSchema = Type.Object({
   msg: Type.String(),
   data: Type.Optional(Type.Object({ name: Type.String(), needsCode: Type.Literal(true) }, { description: 'with 2745 only' })),
 });
+
+export const SpaceImageSchema = Type.Object({
+  url: Type.String({ description: 'The public link a space takes as its coverUrl or logoUrl' }),
+});
