@@ -184,10 +184,10 @@ for (const language of ['zh', 'en'] as const) {
       await expect(page).toHaveURL(/\/mobile\/map$/);
       // "Locate me" says why before the browser asks.
       await page.getByTestId('mobile-map-locate').click();
-      await expect(page.getByRole('dialog')).toContainText(text.locateReason);
+      await expect(page.getByText(text.locateReason)).toBeVisible();
       await snap(page, `mobile-site-${tag}-07-map-locate`, { fullPage: false });
       await page.getByRole('button', { name: text.notNow }).click();
-      await expect(page.getByRole('dialog')).toBeHidden();
+      await expect(page.getByText(text.locateReason)).toBeHidden();
 
       // The product: its content and the membership versions; Apply asks a visitor to sign in.
       await page.getByTestId('mobile-tab-product').click();

@@ -1,11 +1,11 @@
-import type { WorkSummary, WorkType } from '@spatia/contract';
+import type { WorkSummary } from '@spatia/contract';
 import { describe, expect, it, vi } from 'vitest';
 import { publicWorksOfType } from './public-works';
 
 /** A showcase of 250 works: every third a 3D model, the rest panoramas; no point clouds. */
 const SHOWCASE = Array.from({ length: 250 }, (_, index) => ({
   uid: `w${index}`,
-  type: (index % 3 === 0 ? 'model3d' : 'panorama') as WorkType,
+  type: index % 3 === 0 ? 'model3d' : 'panorama',
 })) as WorkSummary[];
 
 const get = vi.hoisted(() => vi.fn());
