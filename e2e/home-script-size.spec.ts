@@ -1,5 +1,5 @@
-import { gzipSync } from 'node:zlib';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { kB, logScriptDetail, measureScripts } from './support/script-size';
 
 /**
  * Issue 29's size limit: the public home page's initial JavaScript, at most 180 kB gzip.
@@ -15,23 +15,6 @@ import { expect, test, type Page } from '@playwright/test';
 // The issue's target (zh measured 175.1 kB, en 174.3 kB once the built files were named by their hash alone: docs/web.md).
 const LIMIT_BYTES = 180 * 1024;
 
-interface Script {
-  path: string;
-  onTheWire: number;
-}
-
-async function initialScripts(page: Page): Promise<Script[]> {
-  return page.evaluate(() =>
-    performance
-      .getEntriesByType('resource')
-      .filter((entry): entry is PerformanceResourceTiming => entry instanceof PerformanceResourceTiming)
-      .filter((entry) => new URL(entry.name).pathname.endsWith('.js'))
-      .map((entry) => ({ path: new URL(entry.name).pathname, onTheWire: entry.encodedBodySize })),
-  );
-}
-
-const kB = (bytes: number) => `${(bytes / 1024).toFixed(1)} kB`;
-
 for (const language of ['zh', 'en'] as const) {
   test(`the home page's initial JavaScript stays within its size limit (${language})`, async ({ browser }) => {
     const context = await browser.newContext({ locale: language === 'zh' ? 'zh-CN' : 'en-US' });
@@ -39,22 +22,13 @@ for (const language of ['zh', 'en'] as const) {
     await page.goto('/', { waitUntil: 'load' });
     await expect(page.locator('h1')).toBeVisible();
     await page.waitForLoadState('networkidle');
-    const scripts = await initialScripts(page);
-    const sized = await Promise.all(
-      scripts.map(async (script) => {
-        const body = await (await context.request.get(script.path)).body();
-        return { ...script, gzip: gzipSync(body, { level: 9 }).length };
-      }),
-    );
-    const gzip = sized.reduce((sum, script) => sum + script.gzip, 0);
-    const onTheWire = sized.reduce((sum, script) => sum + script.onTheWire, 0);
+    const sizes = await measureScripts(page, context);
+    const { gzip, onTheWire } = sizes;
     console.log(
-      `home page initial JavaScript (${language}): ${kB(gzip)} gzip in ${sized.length} files ` +
+      `home page initial JavaScript (${language}): ${kB(gzip)} gzip in ${sizes.scripts.length} files ` +
         `(limit ${kB(LIMIT_BYTES)}; on the wire to Chromium, brotli: ${kB(onTheWire)})`,
     );
-    if (process.env.SIZE_DETAIL) {
-      for (const script of [...sized].sort((a, b) => b.gzip - a.gzip)) console.log(`${String(script.gzip).padStart(7)} ${script.path}`);
-    }
+    logScriptDetail(sizes);
     expect(gzip, `${kB(gzip)} gzip`).toBeLessThanOrEqual(LIMIT_BYTES);
     await context.close();
   });

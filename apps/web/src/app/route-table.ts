@@ -442,10 +442,27 @@ export const mobileRoutes: readonly AppRoute[] = [
     meta: { titleKey: 'menu.chooseAddress', layout: 'none', antd: false, query: ['return', 'lat', 'lng'] },
     page: () => import('../pages/choose-address-page'),
   },
-  { path: '/mobile/category/:id', meta: { titleKey: 'menu.mobileCategory', layout: 'none' } },
-  { path: '/mobile/home', meta: { titleKey: 'menu.mobileHome', layout: 'none' } },
-  { path: '/mobile/map', meta: { titleKey: 'menu.mobileMap', layout: 'none' } },
-  { path: '/mobile/product', meta: { titleKey: 'menu.mobileProduct', layout: 'none' } },
+  {
+    // id: all, panorama, model or pointCloud (docs/mobile.md); any other is not found.
+    path: '/mobile/category/:id',
+    meta: { titleKey: 'menu.mobileCategory', layout: 'none', antd: false },
+    page: () => import('../pages/mobile-category-page'),
+  },
+  {
+    path: '/mobile/home',
+    meta: { titleKey: 'menu.mobileHome', layout: 'none', antd: false },
+    page: () => import('../pages/mobile-home-page'),
+  },
+  {
+    path: '/mobile/map',
+    meta: { titleKey: 'menu.mobileMap', layout: 'none', antd: false },
+    page: () => import('../pages/mobile-map-page'),
+  },
+  {
+    path: '/mobile/product',
+    meta: { titleKey: 'menu.mobileProduct', layout: 'none', antd: false },
+    page: () => import('../pages/mobile-product-page'),
+  },
   {
     // One item of a space's shop on a phone (docs/space-shop.md).
     path: '/mobile/storeDetail',

@@ -2,3 +2,4 @@
 export { WorksOnMap } from './components/works-on-map';
 export { WorksOnGlobe } from './components/works-on-globe';
 export { MapSettingsAdmin } from './components/map-settings-admin';
+export { toPoints, useMapWorks, type MapWorkPoint } from './api/get-map-works';
