@@ -76,6 +76,5 @@ export default defineModule({
 });
 
 // The public surface of the module: what other modules use.
-export { type ListingRow } from './market.repository.js';
 export { type MarketService } from './market.service.js';
 export { type ListingRow, type PurchaseRow } from './market.repository.js';
