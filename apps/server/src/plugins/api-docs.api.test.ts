@@ -273,6 +273,7 @@ describe('API description', () => {
         '/api/space/shop',
         '/api/c/space/mine',
         '/api/c/space',
+        '/api/c/space/image',
         '/api/c/space/{uid}',
         '/api/c/space/{uid}/template',
         '/api/c/space/{uid}/works',
