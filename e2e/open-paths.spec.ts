@@ -28,8 +28,8 @@ test.describe('open paths while signed out', () => {
     await snap(page, 'recharge-protocol-zh');
   });
 
-  test('open paths whose page is not built yet show the 404 page in place, not the login', async ({ page }) => {
-    for (const path of ['/mobile/home', '/space/house?uid=1', '/spaceDetail?uid=1']) {
+  test('unknown paths under the open prefixes show the 404 page in place, not the login', async ({ page }) => {
+    for (const path of ['/mobile/no-such-page', '/space/no-such-page', '/mobile/category/no-such-type']) {
       await page.goto(path);
       await expect(page.getByTestId('not-found')).toBeVisible();
       await expect(page).not.toHaveURL(/\/login/);
