@@ -4,6 +4,7 @@ import { dataOf } from './support/api';
 import { inBothLanguages, type Language } from './support/back-office';
 import { upload } from './support/processing';
 import { sessionFromApi, snap, users } from './support/session';
+import { fitsThePhone } from './support/phone';
 import { gradientPng } from './support/works';
 
 /*
@@ -48,11 +49,6 @@ async function phonePage(browser: Browser, language: Language, baseURL: string |
   return context.newPage();
 }
 
-async function noSidewaysScroll(page: Page): Promise<void> {
-  const width = await page.evaluate(() => document.documentElement.scrollWidth);
-  expect(width, 'the page does not scroll sideways').toBeLessThanOrEqual(PHONE.viewport.width);
-}
-
 inBothLanguages(
   'a buyer with an empty balance pays a shop item on a phone with the sandbox',
   async ({ browser, request, playwright }, info, language) => {
@@ -76,7 +72,7 @@ inBothLanguages(
     await expect(page.getByTestId('shop-pay-price')).toHaveText('¥12.00');
     await expect(page.getByTestId('shop-pay-rest')).toHaveText('¥12.00');
     await expect(page.getByTestId('pay-choice-sandbox-h5')).toContainText(text('测试收银台', 'Test checkout'));
-    await noSidewaysScroll(page);
+    await fitsThePhone(page);
     const submit = page.getByTestId('shop-pay-submit');
     const box = (await submit.boundingBox())!;
     expect(box.height, 'the Pay button is a thumb target').toBeGreaterThanOrEqual(44);
@@ -94,7 +90,7 @@ inBothLanguages(
     await expect(page.getByTestId('pay-state-paid')).toContainText(text('支付成功', 'Paid'));
     await expect(page.getByTestId('pay-work')).toHaveText(name);
     await expect(page.getByTestId('pay-view-work')).toBeVisible();
-    await noSidewaysScroll(page);
+    await fitsThePhone(page);
     await snap(page, `mobile-pay-03-paid-${language}`);
     // Bought now: the shop-pay page says so instead of offering to pay again.
     await page.goto(shopPay);
@@ -107,7 +103,7 @@ inBothLanguages(
     await stranger.goto(`/space/paySuccess?orderNo=${orderNo}`);
     await expect(stranger.getByTestId('pay-not-found')).toBeVisible();
     await expect(stranger.getByTestId('pay-not-found')).toContainText(text('订单不存在', 'Order not found'));
-    await noSidewaysScroll(stranger);
+    await fitsThePhone(stranger);
     await snap(stranger, `mobile-pay-04-not-found-${language}`);
     await stranger.context().close();
   },

@@ -4,6 +4,7 @@ import { dataOf } from './support/api';
 import { freshPng, type Language } from './support/back-office';
 import { upload } from './support/processing';
 import { snap, users } from './support/session';
+import { fitsThePhone } from './support/phone';
 
 /*
  * The public phone pages of spec 2.5 (docs/mobile.md), on two phones (375x667 and 360x740, touch) in both
@@ -80,15 +81,6 @@ async function phonePage(browser: Browser, baseURL: string | undefined, language
     hasTouch: true,
   });
   return { context, page: await context.newPage() };
-}
-
-/** Nothing wider than the phone. */
-async function fitsThePhone(page: Page): Promise<void> {
-  const { scrollWidth, innerWidth } = await page.evaluate(() => ({
-    scrollWidth: document.documentElement.scrollWidth,
-    innerWidth: window.innerWidth,
-  }));
-  expect(scrollWidth, `${page.url()} scrolls sideways`).toBeLessThanOrEqual(innerWidth);
 }
 
 const cards = (page: Page) => page.getByTestId('mobile-works').getByTestId('mobile-work-card');

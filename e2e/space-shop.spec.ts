@@ -1,11 +1,12 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import type { SpaceView } from '@spatia/contract';
 import { signedInAs } from './support/accounts';
 import { dataOf } from './support/api';
 import type { Language } from './support/back-office';
 import { listedWork } from './support/market';
-import { sessionFromApi, snap } from './support/session';
+import { fitsThePhone, phonePage, PHONES } from './support/phone';
+import { snap } from './support/session';
 
 /*
  * A space's shop on a phone (docs/space-shop.md), in each language at one of the issue's phone sizes (and checked at
@@ -15,11 +16,6 @@ import { sessionFromApi, snap } from './support/session';
  * checkout; signed in, the checkout itself. The seller's own item has no Buy; a bad or unknown shop is the
  * not-found page; a shop with nothing for sale says so.
  */
-
-const PHONES = [
-  { name: '375x667', viewport: { width: 375, height: 667 } },
-  { name: '360x740', viewport: { width: 360, height: 740 } },
-] as const;
 
 const SELLER_PASSWORD = 'Shop#2026';
 
@@ -67,32 +63,6 @@ const CASES = [
     },
   },
 ];
-
-/** A phone of the issue's size, with touch, in `language`; signed in as `user` when given. */
-async function phonePage(
-  browser: Browser,
-  baseURL: string | undefined,
-  language: Language,
-  viewport: { width: number; height: number },
-  user?: { phone: string; password: string },
-): Promise<Page> {
-  const context = await browser.newContext({
-    baseURL,
-    locale: language === 'zh' ? 'zh-CN' : 'en-US',
-    viewport,
-    isMobile: true,
-    hasTouch: true,
-    reducedMotion: 'reduce',
-  });
-  if (user) await sessionFromApi(context, user);
-  return context.newPage();
-}
-
-/** Nothing on the page is wider than the phone. */
-async function fitsThePhone(page: Page): Promise<void> {
-  const width = page.viewportSize()!.width;
-  await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
-}
 
 /**
  * What axe reports as serious or critical on the shop's own part of the page (as e2e/public-site.spec.ts asks of

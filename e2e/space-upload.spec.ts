@@ -1,9 +1,10 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Browser } from '@playwright/test';
 import { dataOf } from './support/api';
 import { DEMO_PANORAMAS } from './support/processing';
 import { sessionFromApi, snap } from './support/session';
+import { fitsThePhone } from './support/phone';
 import { SOFTWARE_WEBGL } from './support/webgl';
 import { authHeaders, sessionToken } from './support/works';
 
@@ -64,12 +65,6 @@ async function phonePage(
   return context.newPage();
 }
 
-/** Nothing on the page is wider than the screen. */
-async function expectNoSidewaysScroll(page: Page) {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  expect(overflow, 'the page does not scroll sideways').toBeLessThanOrEqual(0);
-}
-
 for (const language of ['zh', 'en'] as const) {
   test(`a panorama from the phone's gallery is uploaded, processed, put in the space and opened (${language})`, async ({ browser }) => {
     test.setTimeout(240_000);
@@ -100,7 +95,7 @@ for (const language of ['zh', 'en'] as const) {
     await sessionFromApi(page.context(), PHONES[language].user);
     await page.goto(target);
     await expect(page.getByTestId('space-upload')).toBeVisible();
-    await expectNoSidewaysScroll(page);
+    await fitsThePhone(page);
     await snap(page, `space-upload-${language}-01-empty`);
 
     // A photo that is no panorama is refused with the reason, before anything is sent.
@@ -140,7 +135,7 @@ for (const language of ['zh', 'en'] as const) {
     await snap(page, `space-upload-${language}-03-processing`);
     await expect(body).toHaveAttribute('data-phase', 'done', { timeout: 120_000 });
     await expect(card.getByTestId('space-upload-processing')).toHaveAttribute('data-state', 'done');
-    await expectNoSidewaysScroll(page);
+    await fitsThePhone(page);
     await snap(page, `space-upload-${language}-04-done`);
     const workUid = (await body.getAttribute('data-uid'))!;
 
@@ -191,7 +186,7 @@ test.describe('choosing an address', () => {
       await page.mouse.move(box.x + box.width / 2 - 80, box.y + box.height / 2 + 60, { steps: 8 });
       await page.mouse.up();
       await expect(readout).not.toHaveAttribute('data-lat', '30');
-      await expectNoSidewaysScroll(page);
+      await fitsThePhone(page);
       await snap(page, `choose-address-${language}-01-dragged`, { fullPage: false });
 
       // "Use my location" says why first, then puts the pin where the phone is.
@@ -204,7 +199,7 @@ test.describe('choosing an address', () => {
       await expect(readout).toContainText(language === 'zh' ? 'China' : 'France');
       const address = language === 'zh' ? '黄浦区南京东路 1 号' : '1 Rue de Rivoli';
       await page.locator('#choose-address-text').fill(address);
-      await expectNoSidewaysScroll(page);
+      await fitsThePhone(page);
       await snap(page, `choose-address-${language}-03-located`, { fullPage: false });
 
       await page.getByRole('button', { name: words.confirm, exact: true }).click();
