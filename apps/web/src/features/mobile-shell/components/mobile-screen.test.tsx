@@ -48,7 +48,7 @@ describe('MobileScreen', () => {
       </MobileScreen>,
       '/spaceDetail',
     );
-    fireEvent.click(document.querySelector('.adm-nav-bar-back')!);
+    fireEvent.click(screen.getByRole('button', { name: 'Back' }));
     expect(screen.getByTestId('where').textContent).toBe('/mobile/home');
   });
 

@@ -1,4 +1,4 @@
-import { NavBar } from 'antd-mobile';
+import { LeftOutline } from 'antd-mobile-icons';
 import type { CSSProperties, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -40,15 +40,17 @@ export function MobileScreen({ title, back = '/mobile/home', right, tabs = false
   return (
     <MobileProviders>
       <div className={`m-screen${tabs ? ' m-screen--tabs' : ''}${className ? ` ${className}` : ''}`} style={style}>
-        <NavBar
-          className="m-screen__nav"
-          back={back === false ? null : <span className="visually-hidden">{t('mobileShell.back')}</span>}
-          backIcon={back !== false}
-          onBack={goBack}
-          right={right ?? <LanguageSwitch className="m-screen__language" />}
-        >
+        <header className="m-screen__nav">
+          {back === false ? (
+            <span className="m-screen__side" />
+          ) : (
+            <button type="button" className="m-screen__back" onClick={goBack} aria-label={t('mobileShell.back')} data-testid="mobile-back">
+              <LeftOutline aria-hidden />
+            </button>
+          )}
           <h1 className="m-screen__title">{title}</h1>
-        </NavBar>
+          <div className="m-screen__right">{right ?? <LanguageSwitch className="m-screen__language" />}</div>
+        </header>
         <main className="m-screen__body">{children}</main>
         {tabs && <MobileTabBar />}
       </div>
