@@ -238,7 +238,8 @@ function Versions({ content, versions, versionsPending, onApply, signedIn }: { c
                 </p>
                 <div className="m-version__tags">
                   {version.trialDays > 0 && (
-                    <Tag color="warning" fill="outline">
+                    // antd-mobile's warning orange is 2.3:1 on white; a darker one reads.
+                    <Tag color="#ad4e00" fill="outline">
                       {t('mobileSite.product.trialDays', { count: version.trialDays })}
                     </Tag>
                   )}
