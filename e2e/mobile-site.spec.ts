@@ -1,10 +1,10 @@
-import { expect, test, type APIRequest, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { expect, test, type APIRequest, type APIRequestContext, type Page } from '@playwright/test';
 import { createAccount, signedInAs } from './support/accounts';
 import { dataOf } from './support/api';
 import { freshPng, type Language } from './support/back-office';
 import { upload } from './support/processing';
 import { snap, users } from './support/session';
-import { fitsThePhone } from './support/phone';
+import { fitsThePhone, phonePage, PHONES } from './support/phone';
 
 /*
  * The public phone pages of spec 2.5 (docs/mobile.md), on two phones (375x667 and 360x740, touch) in both
@@ -14,11 +14,6 @@ import { fitsThePhone } from './support/phone';
  * visitor to sign in. The works are seeded through the API as an owner and the admin would: put online, passed
  * by review, shown in the official showcase, one of them placed on the map.
  */
-
-const PHONES = [
-  { width: 375, height: 667 },
-  { width: 360, height: 740 },
-] as const;
 
 /** More than one page of the phone lists (10 a page). */
 const SEEDED_WORKS = 12;
@@ -72,17 +67,6 @@ async function seedShowcase(
   return { names, located };
 }
 
-async function phonePage(browser: Browser, baseURL: string | undefined, language: Language, size: { width: number; height: number }) {
-  const context = await browser.newContext({
-    baseURL,
-    locale: language === 'zh' ? 'zh-CN' : 'en-US',
-    viewport: size,
-    isMobile: true,
-    hasTouch: true,
-  });
-  return { context, page: await context.newPage() };
-}
-
 const cards = (page: Page) => page.getByTestId('mobile-works').getByTestId('mobile-work-card');
 
 let seeded: Seeded | undefined;
@@ -95,15 +79,18 @@ test.beforeAll(async ({ request, playwright }, info) => {
 });
 
 for (const language of ['zh', 'en'] as const) {
-  for (const size of PHONES) {
-    const tag = `${language}-${size.width}`;
-    test(`the public phone pages: home, categories, map and product, with the tab bar (${language}, ${size.width}x${size.height})`, async ({
+  for (const phone of PHONES) {
+    const tag = `${language}-${phone.viewport.width}`;
+    test(`the public phone pages: home, categories, map and product, with the tab bar (${language}, ${phone.name})`, async ({
       browser,
     }, info) => {
       test.setTimeout(180_000);
       const { names, located } = seeded!;
       const text = language === 'zh' ? ZH : EN;
-      const { context, page } = await phonePage(browser, info.project.use.baseURL, language, size);
+      const page = await phonePage(browser, info.project.use.baseURL, language, phone.viewport);
+      const context = page.context();
+      await context.grantPermissions(['geolocation']);
+      await context.setGeolocation(PLACE);
 
       // Home: the search box, the featured works, the chips, the latest works.
       await page.goto('/mobile/home');
@@ -155,7 +142,8 @@ for (const language of ['zh', 'en'] as const) {
       await page.goBack();
       await expect(page).toHaveURL(/\/mobile\/category\/panorama$/);
 
-      // The map: the works on it, the sheet lists those in view and opens one.
+      // The map: the works on it; "locate me" says why before the browser asks, then goes to where the phone is
+      // (PLACE, where the seeded work stands); the sheet lists the works in view and opens one.
       await page.getByTestId('mobile-tab-map').click();
       await expect(page).toHaveURL(/\/mobile\/map$/);
       const map = page.getByTestId('works-map');
@@ -164,22 +152,24 @@ for (const language of ['zh', 'en'] as const) {
       await expect(page.getByTestId('mobile-map-count')).toContainText(text.inView);
       await snap(page, `mobile-site-${tag}-05-map`, { fullPage: false });
       await fitsThePhone(page);
+      await page.getByTestId('mobile-map-locate').click();
+      await expect(page.getByText(text.locateReason)).toBeVisible();
+      await snap(page, `mobile-site-${tag}-06-map-locate`, { fullPage: false });
+      await page.getByRole('button', { name: text.notNow }).click();
+      await expect(page.getByText(text.locateReason)).toBeHidden();
+      await page.getByTestId('mobile-map-locate').click();
+      await page.getByRole('button', { name: text.allow }).click();
+      await expect(map).toHaveAttribute('data-zoom', /^12\./);
       await page.getByTestId('mobile-map-count').click();
       await expect(page.getByTestId('mobile-map-count')).toHaveAttribute('aria-expanded', 'true');
       const item = page.locator(`[data-testid="mobile-map-work"][data-uid="${located.uid}"]`);
       await item.scrollIntoViewIfNeeded();
       await expect(item).toContainText(located.name);
-      await snap(page, `mobile-site-${tag}-06-map-sheet`, { fullPage: false });
+      await snap(page, `mobile-site-${tag}-07-map-sheet`, { fullPage: false });
       await item.click();
       await expect(page).toHaveURL(new RegExp(`/details/${located.uid}$`));
       await page.goBack();
       await expect(page).toHaveURL(/\/mobile\/map$/);
-      // "Locate me" says why before the browser asks.
-      await page.getByTestId('mobile-map-locate').click();
-      await expect(page.getByText(text.locateReason)).toBeVisible();
-      await snap(page, `mobile-site-${tag}-07-map-locate`, { fullPage: false });
-      await page.getByRole('button', { name: text.notNow }).click();
-      await expect(page.getByText(text.locateReason)).toBeHidden();
 
       // The product: its content and the membership versions; Apply asks a visitor to sign in.
       await page.getByTestId('mobile-tab-product').click();
@@ -215,6 +205,7 @@ const ZH = {
   inView: '视野内',
   locateReason: '只用来把地图移到你所在的地方',
   notNow: '暂不',
+  allow: '继续',
   signInToApply: '登录后申请',
 };
 const EN = {
@@ -224,5 +215,6 @@ const EN = {
   inView: 'in view',
   locateReason: 'only to move the map to where you are',
   notNow: 'Not now',
+  allow: 'Continue',
   signInToApply: 'Sign in to apply',
 };

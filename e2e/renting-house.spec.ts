@@ -80,6 +80,8 @@ test('an owner lists a panorama for rent; a visitor filters, finds it, opens it 
   await guest.getByTestId('rentals-rent-max').fill('5000');
   await guest.getByTestId('rentals-rent-max').press('Enter');
   await expect(guest).toHaveURL(/min=3000&max=5000/);
+  // Both changes stay: the rent range, set right after the keyword, kept it.
+  await expect(guest).toHaveURL(new RegExp(`q=${encodeURIComponent(tag)}`));
   const card = guest.getByTestId('rentals-list').getByTestId('rental-card').filter({ hasText: name });
   await expect(card).toBeVisible();
   await expect(guest.getByTestId('rentals-count')).toHaveText('共 1 套房源');

@@ -2,6 +2,7 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { Button, ErrorBlock, InfiniteScroll, PullToRefresh, Skeleton } from 'antd-mobile';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { uniqueBy } from '../lib/unique-by';
 
 export interface ListPage<T> {
   list: T[];
@@ -35,7 +36,7 @@ export function PullList<T>({ queryKey, load, renderItem, itemKey, empty, pageSi
     getNextPageParam: (last, pages) =>
       pages.reduce((count, page) => count + page.list.length, 0) < last.total && last.list.length > 0 ? pages.length + 1 : undefined,
   });
-  const items = query.data?.pages.flatMap((page) => page.list) ?? [];
+  const items = uniqueBy(query.data?.pages.flatMap((page) => page.list) ?? [], itemKey);
 
   if (query.isPending)
     return (

@@ -42,7 +42,13 @@ export function RentalBrowser({ renderMap }: RentalBrowserProps) {
   const ownPath = useLocation().pathname;
   const query = readRentalQuery(params);
   const search = useRentalSearch(query);
-  const change = (next: Partial<RentalQuery>) => setParams(writeRentalQuery(changeRentalQuery(query, next)), { replace: 'bbox' in next });
+  // From the address as it is now, not as this render saw it: React Router renders a navigation in a transition,
+  // so a second change that comes before that render (a rent field left right after Enter in the keyword)
+  // would otherwise drop the first.
+  const change = (next: Partial<RentalQuery>) =>
+    setParams(writeRentalQuery(changeRentalQuery(readRentalQuery(new URLSearchParams(window.location.search)), next)), {
+      replace: 'bbox' in next,
+    });
   const cards = useMemo(() => search.data?.list ?? [], [search.data]);
   // One array per answer: the map redraws its markers only when what it shows changes.
   const locatedCards = useMemo(() => cards.filter(located), [cards]);
