@@ -5,6 +5,7 @@ import { signInAt } from './support/back-office';
 import { upload } from './support/processing';
 import { chooseFromMenu, fillLogin, snap, users } from './support/session';
 import { cardOf, gradientPng } from './support/works';
+import { fitsThePhone } from './support/phone';
 
 /*
  * Follows and personal homepages (issue 28, docs/web.md "People"). In Chinese: a person follows another by
@@ -146,7 +147,7 @@ test.describe('in English', () => {
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto(`/userWork/${owner.uid}`);
     await expect(card).toBeVisible();
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await fitsThePhone(page);
     await snap(page, 'people-07-user-work-phone');
     await page.setViewportSize({ width: 1366, height: 860 });
     await card.click();

@@ -1,10 +1,11 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext } from '@playwright/test';
 import { signedInAs } from './support/accounts';
 import { dataOf } from './support/api';
 import { signInAt } from './support/back-office';
 import { upload } from './support/processing';
 import { chooseFromMenu, fillLogin, snap, users } from './support/session';
 import { cardOf, gradientPng } from './support/works';
+import { fitsThePhone } from './support/phone';
 
 /*
  * Rental listings (issue 29, docs/rentals.md). In Chinese: an owner adds rental details to an online
@@ -24,10 +25,6 @@ async function onlinePanorama(api: APIRequestContext, name: string, place: { lat
   );
   await dataOf(await api.put(`/api/model/${work.uid}/onLined`, { form: { onLined: 'true' } }));
   return work.uid;
-}
-
-async function noWiderThanScreen(page: Page, width: number): Promise<void> {
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
 }
 
 test('an owner lists a panorama for rent; a visitor filters, finds it, opens it and comes back to the same filters', async ({
@@ -130,7 +127,7 @@ test('an owner lists a panorama for rent; a visitor filters, finds it, opens it 
   // On a phone: nothing wider than the screen; the number asks for sign-in, then shows.
   await guest.setViewportSize({ width: 390, height: 844 });
   await expect(card).toBeVisible();
-  await noWiderThanScreen(guest, 390);
+  await fitsThePhone(guest);
   await snap(guest, 'rentals-04-phone');
   // The map one tap away; its marker shows the card over the map.
   await guest.getByTestId('rentals-view').getByText('地图').click();
@@ -138,7 +135,7 @@ test('an owner lists a panorama for rent; a visitor filters, finds it, opens it 
   await expect(marker).toBeVisible();
   await marker.click();
   await expect(guest.locator('.rentals-map__preview').getByTestId('rental-card')).toContainText(name);
-  await noWiderThanScreen(guest, 390);
+  await fitsThePhone(guest);
   await snap(guest, 'rentals-04b-phone-map', { fullPage: false });
   await guest.getByTestId('rentals-view').getByText('列表').click();
   await card.getByTestId('rental-card-show-phone').click();
@@ -196,7 +193,7 @@ test.describe('in English', () => {
     await expect(card).toContainText('3 bd · 2 lr · 2 ba');
     await expect(card).toContainText('120 m²');
     await expect(card.getByTestId('rental-card-show-phone')).toHaveText('Sign in to see the number');
-    await noWiderThanScreen(page, 390);
+    await fitsThePhone(page);
     await snap(page, 'rentals-06-phone-en');
     await page.getByTestId('rentals-sort').click();
     await page.getByTitle('Rent: high to low').click();

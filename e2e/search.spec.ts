@@ -5,6 +5,7 @@ import { dataOf } from './support/api';
 import { upload } from './support/processing';
 import { snap, users } from './support/session';
 import { gradientPng } from './support/works';
+import { fitsThePhone } from './support/phone';
 
 /*
  * The site's search (docs/search.md), signed out: a two-character Chinese keyword finds a photographer's
@@ -119,7 +120,7 @@ test.describe('in English, on a phone', () => {
     await expect(page.getByTestId('search-tab-works')).toContainText('Works 2');
     await expect(workCard(page, panorama)).toBeVisible();
     await expect(page.locator(`[data-testid="search-person"][data-uid="${ownerUid}"]`)).toContainText(en.name);
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await fitsThePhone(page);
     await snap(page, 'search-04-results-en-phone');
 
     await page.getByTestId('search-type').getByText('3D model').click();
@@ -133,7 +134,7 @@ test.describe('in English, on a phone', () => {
 
     await page.goto('/search');
     await expect(page.getByTestId('search-empty')).toContainText('Type a keyword');
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await fitsThePhone(page);
     await snap(page, 'search-06-start-en-phone');
   });
 });
