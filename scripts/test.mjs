@@ -86,8 +86,14 @@ if (!process.argv.includes('--skip-e2e')) {
   step('end-to-end journeys (Chromium)', () => {
     const report = path.join(reports, 'playwright.json');
     // No traces: even without their film, six journeys took 1.5 min with them and 1.1 without. A failure is rerun
-    // alone (npm run test:e2e -- <spec>) to get its trace.
-    const status = run('node', ['scripts/e2e.mjs'], { E2E_TRACE: 'off', ...embeddedEnv, PLAYWRIGHT_JSON_OUTPUT_FILE: report });
+    // alone (npm run test:e2e -- <spec>) to get its trace. No screenshots either (e2e/support/session.ts, `snap`):
+    // a journey run alone takes them for people to look at; a failure still leaves its own.
+    const status = run('node', ['scripts/e2e.mjs'], {
+      E2E_TRACE: 'off',
+      E2E_SCREENSHOTS: 'off',
+      ...embeddedEnv,
+      PLAYWRIGHT_JSON_OUTPUT_FILE: report,
+    });
     return countPlaywright(report, status);
   });
 }

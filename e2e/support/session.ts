@@ -95,6 +95,11 @@ export const users = {
 export const TOKEN_COOKIE = 'spatia_token';
 
 const artifacts = path.join(import.meta.dirname, '..', '.artifacts');
+/**
+ * `npm test` runs every journey with E2E_SCREENSHOTS=off: nobody looks at the pictures of a whole run, and
+ * taking them was about a tenth of the journeys' time. A journey run on its own takes them.
+ */
+const TAKE_SCREENSHOTS = process.env.E2E_SCREENSHOTS !== 'off';
 
 /**
  * Screenshots land in e2e/.artifacts/ (gitignored) for people to look at. They are taken once the page
@@ -104,6 +109,7 @@ const artifacts = path.join(import.meta.dirname, '..', '.artifacts');
  */
 export async function snap(page: Page, name: string, { fullPage = true }: { fullPage?: boolean } = {}): Promise<void> {
   await animationsFinished(page);
+  if (!TAKE_SCREENSHOTS) return;
   await page.screenshot({ path: path.join(artifacts, `${name}.png`), fullPage, animations: 'disabled' });
 }
 
