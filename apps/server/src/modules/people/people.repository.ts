@@ -3,6 +3,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import { rowsOf, type Db, type Executor, type Transaction } from '../../db/database.js';
 import { users } from '../users/users.tables.js';
 import { followCounts, follows } from './people.tables.js';
+import { containsPattern } from '../../db/like-pattern.js';
 
 export type FollowRow = typeof follows.$inferSelect;
 
@@ -149,7 +150,7 @@ export class PeopleRepository {
       kind === 'mutual' ? isNotNull(back.id) : undefined,
     ];
     if (options.q !== '') {
-      const pattern = `%${escapeLike(options.q)}%`;
+      const pattern = containsPattern(options.q);
       conditions.push(or(ilike(person.fullName, pattern), towardsMe ? ilike(back.remarkName, pattern) : ilike(main.remarkName, pattern)));
     }
     const rows = await this.db
@@ -181,7 +182,7 @@ export class PeopleRepository {
   async mutualMatching(userId: number, q: string, limit: number): Promise<{ id: number; remarkName: string }[]> {
     const back = alias(follows, 'back');
     const person = alias(users, 'person');
-    const pattern = `%${escapeLike(q)}%`;
+    const pattern = containsPattern(q);
     return this.db
       .select({ id: follows.followeeId, remarkName: follows.remarkName })
       .from(follows)
@@ -206,8 +207,4 @@ export class PeopleRepository {
       .where(and(eq(follows.followerId, userId), sql`${follows.followeeId} in ${[...otherIds]}`));
     return new Map(rows.map((row) => [row.id, row.remarkName]));
   }
-}
-
-function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (character) => `\\${character}`);
 }

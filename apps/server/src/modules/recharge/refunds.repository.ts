@@ -3,6 +3,7 @@ import type { PaymentOrderStatus } from '@spatia/contract';
 import type { Db, Executor, Transaction } from '../../db/database.js';
 import { paymentOrders, paymentRefunds } from './recharge.tables.js';
 import type { PaymentOrderRow } from './recharge.repository.js';
+import { containsPattern } from '../../db/like-pattern.js';
 
 export type PaymentRefundRow = typeof paymentRefunds.$inferSelect;
 export type NewPaymentRefund = Omit<typeof paymentRefunds.$inferInsert, 'id' | 'status' | 'createdAt'>;
@@ -121,7 +122,7 @@ export class RefundsRepository {
     if (filter.status) conditions.push(eq(paymentOrders.status, filter.status));
     if (filter.orderNo || filter.userIds) {
       const either: SQL[] = [];
-      if (filter.orderNo) either.push(ilike(paymentOrders.orderNo, `%${filter.orderNo.replace(/[\\%_]/g, '\\$&')}%`));
+      if (filter.orderNo) either.push(ilike(paymentOrders.orderNo, containsPattern(filter.orderNo)));
       if (filter.userIds && filter.userIds.length > 0) either.push(inArray(paymentOrders.userId, filter.userIds));
       conditions.push(either.length > 0 ? or(...either)! : sql`false`);
     }

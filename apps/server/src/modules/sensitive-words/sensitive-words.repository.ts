@@ -2,6 +2,7 @@ import { asc, desc, ilike, inArray, sql } from 'drizzle-orm';
 import type { Db, Executor, Transaction } from '../../db/database.js';
 import { pageOfRows } from '../../db/page-of-rows.js';
 import { sensitiveWords } from './sensitive-words.tables.js';
+import { containsPattern } from '../../db/like-pattern.js';
 
 export type SensitiveWordRow = typeof sensitiveWords.$inferSelect;
 
@@ -16,7 +17,7 @@ export class SensitiveWordsRepository {
 
   /** A page of the list, newest first, optionally only words containing `search` (any case). */
   async page(search: string, limit: number, offset: number): Promise<{ rows: SensitiveWordRow[]; total: number }> {
-    const where = search ? ilike(sensitiveWords.word, `%${escapeLike(search)}%`) : undefined;
+    const where = search ? ilike(sensitiveWords.word, containsPattern(search)) : undefined;
     const order = [desc(sensitiveWords.createdAt), asc(sensitiveWords.word)];
     return pageOfRows(this.db, { table: sensitiveWords, where, order }, { limit, offset });
   }
@@ -50,9 +51,4 @@ export class SensitiveWordsRepository {
       .returning({ word: sensitiveWords.word });
     return rows.map((row) => row.word);
   }
-}
-
-/** `%`, `_` and `\` typed in a search are literal characters. */
-function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (character) => `\\${character}`);
 }

@@ -12,6 +12,7 @@ import {
   serviceOrders,
   servicePriceRules,
 } from './service-orders.tables.js';
+import { containsPattern } from '../../db/like-pattern.js';
 
 export type ServiceOrderRow = typeof serviceOrders.$inferSelect;
 export type ServiceOrderInsert = Omit<typeof serviceOrders.$inferInsert, 'id'>;
@@ -206,7 +207,7 @@ export class ServiceOrdersRepository {
     if (filter.status) conditions.push(eq(serviceOrders.status, filter.status));
     const keyword = filter.keyword?.trim();
     if (keyword) {
-      const pattern = `%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      const pattern = containsPattern(keyword);
       conditions.push(or(eq(serviceOrders.orderNo, keyword), ilike(serviceOrders.title, pattern), eq(serviceOrders.phone, keyword))!);
     }
     return pageOfRows(

@@ -2,6 +2,7 @@ import { and, count, desc, eq, exists, isNotNull, isNull, ne, sql, type SQL } fr
 import type { UserStatus } from '@spatia/contract';
 import type { Db } from '../../db/database.js';
 import { userRoles, users } from './users.tables.js';
+import { prefixPattern } from '../../db/like-pattern.js';
 
 /** Which users a back-office search reads. The prefixes are exclusive: a search is by phone or by name. */
 export interface DirectoryFilter {
@@ -44,11 +45,6 @@ const columns = {
   disabledAt: users.disabledAt,
   createdAt: users.createdAt,
 };
-
-/** `value` as a LIKE pattern that matches it literally at the start. */
-function prefixPattern(value: string): string {
-  return `${value.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
-}
 
 /**
  * The back office's reads of the users table: search by phone prefix, name prefix or invite code with

@@ -7,6 +7,7 @@ import { membershipGraceEnd, membershipVersionGroups, userMemberships } from '..
 import { permissionCatalogue, rolePermissions } from '../access/access.tables.js';
 import { tiers, userPermissions, userRoles, users } from './users.tables.js';
 import type { BusinessCalendar } from '../../lib/business-time.js';
+import { containsPattern } from '../../db/like-pattern.js';
 
 export interface NewUser {
   uid: string;
@@ -317,7 +318,7 @@ export class UsersRepository {
    * `q`), newest account first. Enabled accounts only.
    */
   async findTeamMatching(userId: number, q: string, limit: number): Promise<number[]> {
-    const pattern = `%${q.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+    const pattern = containsPattern(q);
     const rows = await rowsOf<{ id: number | string }>(
       this.db,
       sql`
