@@ -170,7 +170,7 @@ for (const shopCase of CASES) {
     await page.context().close();
 
     // Signed in, Buy is the phone checkout.
-    const buyerPage = await phonePage(browser, baseURL, language, phone.viewport, shopCase.buyer);
+    const buyerPage = await phonePage(browser, baseURL, language, phone.viewport, { user: shopCase.buyer });
     await buyerPage.goto(`/space/shop?id=${space.id}`);
     await buyerPage.getByTestId('shop-item').filter({ hasText: viewName }).tap();
     await buyerPage.getByTestId('store-buy').tap();
@@ -178,7 +178,7 @@ for (const shopCase of CASES) {
     await buyerPage.context().close();
 
     // The seller's own item has nothing to buy.
-    const sellerPage = await phonePage(browser, baseURL, language, phone.viewport, shopCase.seller);
+    const sellerPage = await phonePage(browser, baseURL, language, phone.viewport, { user: shopCase.seller });
     await sellerPage.goto(`/mobile/storeDetail?listingId=${viewWork.listingId}&spaceId=${space.id}`);
     await expect(sellerPage.getByTestId('store-own')).toHaveText(texts.own);
     await expect(sellerPage.getByTestId('store-buy')).toHaveCount(0);

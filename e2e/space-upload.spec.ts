@@ -1,10 +1,11 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { expect, test, type Browser } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { dataOf } from './support/api';
 import { DEMO_PANORAMAS } from './support/processing';
 import { sessionFromApi, snap } from './support/session';
-import { fitsThePhone } from './support/phone';
+import type { Language } from './support/back-office';
+import { fitsThePhone, phonePage, PHONES, type Phone } from './support/phone';
 import { SOFTWARE_WEBGL } from './support/webgl';
 import { authHeaders, sessionToken } from './support/works';
 
@@ -19,10 +20,13 @@ import { authHeaders, sessionToken } from './support/works';
 // /chooseAddress's map is WebGL, drawn in software here (the default launch switches the GPU off).
 test.use({ launchOptions: SOFTWARE_WEBGL });
 
-const PHONES = {
-  zh: { viewport: { width: 375, height: 667 }, locale: 'zh-CN', user: { phone: '13800000115', password: 'Upload#2026' } },
-  en: { viewport: { width: 360, height: 740 }, locale: 'en-US', user: { phone: '13800000116', password: 'Upload#2026' } },
-} as const;
+/** The upload journey's phone size per language; the address journey takes the other one. */
+const PHONE: Record<Language, Phone> = { zh: PHONES[0], en: PHONES[1] };
+const OTHER_PHONE: Record<Language, Phone> = { zh: PHONES[1], en: PHONES[0] };
+const USERS: Record<Language, { phone: string; password: string }> = {
+  zh: { phone: '13800000115', password: 'Upload#2026' },
+  en: { phone: '13800000116', password: 'Upload#2026' },
+};
 
 const WORDS = {
   zh: {
@@ -47,32 +51,13 @@ const WORDS = {
   },
 } as const;
 
-async function phonePage(
-  browser: Browser,
-  language: 'zh' | 'en',
-  options: { geolocation?: { latitude: number; longitude: number }; viewport?: { width: number; height: number } } = {},
-) {
-  const phone = PHONES[language];
-  const context = await browser.newContext({
-    baseURL: test.info().project.use.baseURL,
-    viewport: options.viewport ?? phone.viewport,
-    hasTouch: true,
-    isMobile: true,
-    locale: phone.locale,
-    reducedMotion: 'reduce',
-    ...(options.geolocation ? { geolocation: options.geolocation, permissions: ['geolocation'] } : {}),
-  });
-  return context.newPage();
-}
-
 for (const language of ['zh', 'en'] as const) {
   test(`a panorama from the phone's gallery is uploaded, processed, put in the space and opened (${language})`, async ({ browser }) => {
     test.setTimeout(240_000);
     const words = WORDS[language];
-    const page = await phonePage(browser, language);
+    const page = await phonePage(browser, test.info().project.use.baseURL, language, PHONE[language].viewport, { user: USERS[language] });
 
     // The owner's space, through the API.
-    await sessionFromApi(page.context(), PHONES[language].user);
     await page.goto('/mobile/home');
     const headers = authHeaders(await sessionToken(page));
     const space = await dataOf<{ uid: string }>(
@@ -92,7 +77,7 @@ for (const language of ['zh', 'en'] as const) {
     await expect(page).toHaveURL(/\/login\?redirect=/);
     expect(decodeURIComponent(new URL(page.url()).searchParams.get('redirect') ?? '')).toBe(target);
 
-    await sessionFromApi(page.context(), PHONES[language].user);
+    await sessionFromApi(page.context(), USERS[language]);
     await page.goto(target);
     await expect(page.getByTestId('space-upload')).toBeVisible();
     await fitsThePhone(page);
@@ -164,8 +149,9 @@ test.describe('choosing an address', () => {
       test.setTimeout(120_000);
       const words = WORDS[language];
       const here = language === 'zh' ? { latitude: 31.2304, longitude: 121.4737 } : { latitude: 48.8566, longitude: 2.3522 };
-      // The other phone size than this language's upload journey.
-      const page = await phonePage(browser, language, { geolocation: here, viewport: PHONES[language === 'zh' ? 'en' : 'zh'].viewport });
+      const page = await phonePage(browser, test.info().project.use.baseURL, language, OTHER_PHONE[language].viewport, {
+        geolocation: here,
+      });
 
       // A return path of another site is refused: nowhere to confirm to.
       await page.goto('/chooseAddress?return=//evil.example/x');

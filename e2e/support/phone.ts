@@ -10,14 +10,18 @@ export const PHONES = [
 
 export type Phone = (typeof PHONES)[number];
 
-/** A new phone (touch, the size given, reduced motion) in `language`; signed in as `user` when given. */
+/**
+ * A new phone (touch, the size given, reduced motion) in `language`; signed in as `user` when given; at
+ * `geolocation`, with the permission to read it granted, when given.
+ */
 export async function phonePage(
   browser: Browser,
   baseURL: string | undefined,
   language: Language,
   viewport: { width: number; height: number },
-  user?: { phone: string; password: string },
+  options: { user?: { phone: string; password: string }; geolocation?: { latitude: number; longitude: number } } = {},
 ): Promise<Page> {
+  const { user, geolocation } = options;
   const context = await browser.newContext({
     baseURL,
     locale: language === 'zh' ? 'zh-CN' : 'en-US',
@@ -25,6 +29,7 @@ export async function phonePage(
     isMobile: true,
     hasTouch: true,
     reducedMotion: 'reduce',
+    ...(geolocation ? { geolocation, permissions: ['geolocation'] } : {}),
   });
   if (user) await sessionFromApi(context, user);
   return context.newPage();

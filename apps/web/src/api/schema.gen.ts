@@ -32556,12 +32556,13 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** The official showcase: approved works shown by their owners */
+    /** The official showcase: approved works shown by their owners, of one type when asked */
     get: {
       parameters: {
         query: {
           pageNum: number;
           pageSize: number;
+          type?: 'panorama' | 'model3d' | 'pointcloud';
         };
         header?: never;
         path?: never;

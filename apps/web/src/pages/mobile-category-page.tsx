@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { lazyComponent } from '../components/lazy-component';
 import { MobileScreen } from '../features/mobile-shell';
-import { categoryType, getPublicWorks, isMobileCategory, MobileCategory, publicWorksOfType } from '../features/mobile-site';
+import { categoryType, getPublicWorks, isMobileCategory, MobileCategory } from '../features/mobile-site';
 import { PublicWorksList } from './mobile/public-works-list';
 
 // The app's not-found page (antd) loads only for an unknown category.
@@ -26,7 +26,7 @@ export default function MobileCategoryPage() {
         <PublicWorksList
           key={id}
           listKey={id}
-          load={type ? publicWorksOfType(type) : getPublicWorks}
+          load={(pageNum, pageSize) => getPublicWorks(pageNum, pageSize, type)}
           empty={type ? t('mobileSite.browse.emptyType') : t('mobileSite.browse.emptyAll')}
         />
       </MobileCategory>

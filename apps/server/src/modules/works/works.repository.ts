@@ -1,11 +1,11 @@
 import { and, desc, eq, inArray, isNotNull, isNull, lt, sql } from 'drizzle-orm';
-import type { AssetKind, WorkStatus } from '@spatia/contract';
+import type { AssetKind, WorkStatus, WorkType } from '@spatia/contract';
 import type { Db, Executor, Transaction } from '../../db/database.js';
 import { findRowsIn } from '../../db/rows-in.js';
 import { findOneRow, updateRowById } from '../../db/one-row.js';
 import { countAll, countPerDay, type DailyCount } from '../../db/daily-counts.js';
 import { HotQueries } from '../../db/hot-query.js';
-import { pageOfRows } from '../../db/page-of-rows.js';
+import { pageOfRows, type ListedRows } from '../../db/page-of-rows.js';
 import { workAssets, workCounts, works } from './works.tables.js';
 import { workTransfers } from '../transfers/transfers.tables.js';
 import {
@@ -50,6 +50,20 @@ export type ListedWork = WorkSummaryRow & { pendingTransfer: boolean };
 export type WorkAssetRow = typeof workAssets.$inferSelect;
 export type NewWorkAsset = Omit<typeof workAssets.$inferInsert, 'id' | 'createdAt'>;
 export type WorkChanges = Partial<Omit<typeof works.$inferInsert, 'id' | 'uid' | 'createdAt'>>;
+
+/**
+ * The official showcase: approved works their owners chose to show, most recently changed first; of one type
+ * when asked (read in order from `works_showcase_type_idx`).
+ */
+export function showcaseListing(type?: WorkType): ListedRows<typeof works> {
+  const where = and(
+    eq(works.openInOfficial, true),
+    eq(works.status, 'exposed'),
+    isNull(works.deletedAt),
+    type ? eq(works.type, type) : undefined,
+  );
+  return { table: works, where, order: [desc(works.updatedAt), desc(works.id)] };
+}
 
 /** The only place that reads and writes the works tables. */
 export class WorksRepository {
@@ -150,10 +164,9 @@ export class WorksRepository {
     return pageOfRows(this.db, { table: works, where, order: [desc(works.deletedAt)] }, { limit, offset });
   }
 
-  /** The official showcase: approved works their owners chose to show, most recently changed first. */
-  async listShowcase(limit: number, offset: number): Promise<{ rows: WorkRow[]; total: number }> {
-    const where = and(eq(works.openInOfficial, true), eq(works.status, 'exposed'), isNull(works.deletedAt));
-    return pageOfRows(this.db, { table: works, where, order: [desc(works.updatedAt), desc(works.id)] }, { limit, offset });
+  /** The official showcase (`showcaseListing`), one page. */
+  async listShowcase(limit: number, offset: number, type?: WorkType): Promise<{ rows: WorkRow[]; total: number }> {
+    return pageOfRows(this.db, showcaseListing(type), { limit, offset });
   }
 
   /** The uids of works anyone may open (online, outside the recycle bin), most recently changed first. */

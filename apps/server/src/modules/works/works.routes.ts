@@ -10,6 +10,7 @@ import {
   BudgetBody,
   CreateWorkBody,
   DeletedSchema,
+  ShowcaseQuerySchema,
   TagParams,
   TagsSchema,
   ViewsSchema,
@@ -69,12 +70,12 @@ export const worksRoutes: FastifyPluginAsyncTypebox<{ works: WorksService; publi
   app.get(
     '/api/showcase',
     route.public({
-      summary: 'The official showcase: approved works shown by their owners',
-      querystring: PageQuerySchema,
+      summary: 'The official showcase: approved works shown by their owners, of one type when asked',
+      querystring: ShowcaseQuerySchema,
       data: pageOf(WorkSummarySchema),
       failures: [400],
     }),
-    async (request) => ok(await works.showcase(request.query.pageNum, request.query.pageSize, request.language)),
+    async (request) => ok(await works.showcase(request.query, request.language)),
   );
 
   app.get(

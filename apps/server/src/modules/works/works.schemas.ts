@@ -34,6 +34,11 @@ export const WorkListQuerySchema = Type.Object({
   tag: Type.Optional(Type.String({ maxLength: WORK_TAG_MAX_LENGTH })),
 });
 
+export const ShowcaseQuerySchema = Type.Object({
+  ...PageQuery,
+  type: Type.Optional(WorkTypeSchema),
+});
+
 export const CreateWorkBody = Type.Object({
   name: WorkName,
   type: WorkTypeSchema,

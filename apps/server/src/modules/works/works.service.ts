@@ -430,9 +430,13 @@ export class WorksService {
     });
   }
 
-  /** The official showcase, open to everyone (the home page and a new user's empty dashboard show it). */
-  async showcase(pageNum: number, pageSize: number, language?: Language): Promise<Page<WorkSummary>> {
-    const { rows, total } = await this.repository.listShowcase(pageSize, (pageNum - 1) * pageSize);
+  /**
+   * The official showcase, open to everyone (the home page and a new user's empty dashboard show it; the phone
+   * category lists read one type of it).
+   */
+  async showcase(query: { pageNum: number; pageSize: number; type?: WorkType }, language?: Language): Promise<Page<WorkSummary>> {
+    const { pageNum, pageSize, type } = query;
+    const { rows, total } = await this.repository.listShowcase(pageSize, (pageNum - 1) * pageSize, type);
     return { list: await this.summaries(rows, undefined, language), total, pageNum, pageSize };
   }
 

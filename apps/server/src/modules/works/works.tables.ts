@@ -75,6 +75,13 @@ export const works = pgTable(
     index('works_public_updated_idx')
       .on(table.updatedAt.desc())
       .where(sql`${table.status} <> 'unpublished' and ${table.deletedAt} is null`),
+    // The official showcase of one type (the phone category lists, docs/mobile.md), newest first: read backwards
+    // from the end of the type's part of this index (ascending keys, because the showcase's `desc` orders put nulls
+    // first, and drizzle's descending keys put them last). It holds only the showcase's works, so the untyped
+    // showcase counts and sorts just those.
+    index('works_showcase_type_idx')
+      .on(table.type, table.updatedAt, table.id)
+      .where(sql`${table.openInOfficial} and ${table.status} = 'exposed' and ${table.deletedAt} is null`),
     index('works_status_idx')
       .on(table.status)
       .where(sql`${table.status} in ('unaudited', 'underReview')`),

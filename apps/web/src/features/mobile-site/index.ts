@@ -3,7 +3,7 @@
  * /mobile/map, over the APIs the desktop public site uses. The pages (apps/web/src/pages) frame them in the shell
  * and give them the shell's list, the map feature's works and the membership versions.
  */
-export { getPublicWorks, publicWorksOfType, type PageLoader } from './api/public-works';
+export { getPublicWorks, type PageLoader } from './api/public-works';
 export { MobileCategory } from './components/mobile-category';
 export { MobileHome } from './components/mobile-home';
 export { MobileMap, type MobileMapWork } from './components/mobile-map';

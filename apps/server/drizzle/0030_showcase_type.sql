@@ -1,0 +1,1 @@
+CREATE INDEX "works_showcase_type_idx" ON "works" USING btree ("type","updated_at","id") WHERE "works"."open_in_official" and "works"."status" = 'exposed' and "works"."deleted_at" is null;
