@@ -5,7 +5,7 @@ import { rowsOf } from '../../db/database.js';
 import { dataOf, json, type TestApp } from '../../test/test-app.js';
 import { appWithPeople } from '../../test/app-with-people.js';
 import { createWork, type Person } from '../../test/works-fixtures.js';
-import { showcaseListing } from './works.repository.js';
+import { publicPages, showcaseListing } from './works.repository.js';
 import { works } from './works.tables.js';
 
 /** GET /api/showcase and its `type` (the phone category lists, docs/mobile.md). */
@@ -96,6 +96,17 @@ describe('GET /api/showcase?type=', () => {
     });
     const text = plan.map((row) => row['QUERY PLAN']).join('\n');
     expect(text).toContain('works_showcase_type_idx');
+    expect(text).not.toMatch(/\bSort\b/);
+  });
+
+  it("reads the sitemap's newest public pages from the top of their index, without sorting", async () => {
+    const { db } = testApp.app.services.database;
+    const plan = await db.transaction(async (tx) => {
+      await tx.execute(sql`set local enable_seqscan = off`);
+      return rowsOf<{ 'QUERY PLAN': string }>(tx, sql`explain ${publicPages(db, 50).getSQL()}`);
+    });
+    const text = plan.map((row) => row['QUERY PLAN']).join('\n');
+    expect(text).toContain('works_public_updated_idx');
     expect(text).not.toMatch(/\bSort\b/);
   });
 });
