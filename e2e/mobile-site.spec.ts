@@ -4,7 +4,7 @@ import { dataOf } from './support/api';
 import { freshPng, type Language } from './support/back-office';
 import { upload } from './support/processing';
 import { snap, users } from './support/session';
-import { fitsThePhone, phonePage, PHONES } from './support/phone';
+import { fitsThePhone, phonePage, PHONES, pullDown } from './support/phone';
 
 /*
  * The public phone pages of spec 2.5 (docs/mobile.md), on two phones (375x667 and 360x740, touch) in both
@@ -101,6 +101,14 @@ for (const language of ['zh', 'en'] as const) {
       await snap(page, `mobile-site-${tag}-01-home`, { fullPage: false });
       await fitsThePhone(page);
 
+      // Pulled down at the top, the list loads again and says so.
+      const reloaded = page.waitForRequest((request) => request.url().includes('/api/showcase'));
+      const list = (await page.getByTestId('mobile-works').boundingBox())!;
+      await pullDown(page, { x: list.x + list.width / 2, y: list.y + 20 }, 160);
+      await reloaded;
+      await expect(page.getByText(language === 'zh' ? '刷新成功' : 'Refreshed')).toBeVisible();
+      await expect(cards(page)).toHaveCount(10);
+
       // The list's second page comes when its end scrolls into view.
       expect(await cards(page).count()).toBe(10);
       await page.getByText(text.loading).last().scrollIntoViewIfNeeded();
@@ -133,7 +141,7 @@ for (const language of ['zh', 'en'] as const) {
       await page.getByTestId('mobile-category-tab-panorama').click();
       await expect(page).toHaveURL(/\/mobile\/category\/panorama$/);
       await expect(cards(page).first()).toBeVisible();
-      await expect(page.getByTestId('mobile-category-tab-panorama').locator('xpath=..')).toHaveClass(/adm-tabs-tab-active/);
+      await expect(page.getByTestId('mobile-category-tab-panorama')).toHaveAttribute('aria-selected', 'true');
       await snap(page, `mobile-site-${tag}-04-category-panorama`, { fullPage: false });
       await fitsThePhone(page);
       // A card opens the work's public page.
