@@ -109,6 +109,17 @@ for (const language of ['zh', 'en'] as const) {
       await expect(page.getByText(language === 'zh' ? '刷新成功' : 'Refreshed')).toBeVisible();
       await expect(cards(page)).toHaveCount(10);
 
+      // A list that cannot load says so in the reader's language, with a retry that loads it.
+      const showcase = /\/api\/showcase\?/;
+      await page.route(showcase, (route) => route.abort());
+      await page.reload();
+      const failed = page.getByTestId('mobile-works-failed');
+      await expect(failed).toContainText(language === 'zh' ? '加载失败' : 'Could not load', { timeout: 30_000 });
+      await snap(page, `mobile-site-${tag}-01b-home-failed`, { fullPage: false });
+      await page.unroute(showcase);
+      await failed.getByRole('button', { name: language === 'zh' ? '重试' : 'Retry' }).click();
+      await expect(cards(page)).toHaveCount(10);
+
       // The list's second page comes when its end scrolls into view.
       expect(await cards(page).count()).toBe(10);
       await page.getByText(text.loading).last().scrollIntoViewIfNeeded();
@@ -138,6 +149,7 @@ for (const language of ['zh', 'en'] as const) {
       await expect(page).toHaveURL(/\/mobile\/category\/model$/);
       await expect(page.getByTestId('mobile-works').or(page.getByTestId('mobile-works-empty'))).toBeVisible();
       await expect(cards(page).filter({ hasText: names[0]! })).toHaveCount(0);
+      await snap(page, `mobile-site-${tag}-03b-category-model`, { fullPage: false });
       await page.getByTestId('mobile-category-tab-panorama').click();
       await expect(page).toHaveURL(/\/mobile\/category\/panorama$/);
       await expect(cards(page).first()).toBeVisible();
