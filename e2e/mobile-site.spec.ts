@@ -101,20 +101,13 @@ for (const language of ['zh', 'en'] as const) {
       await snap(page, `mobile-site-${tag}-01-home`, { fullPage: false });
       await fitsThePhone(page);
 
-      // Pulled down at the top, the list loads again and says so.
-      const reloaded = page.waitForRequest((request) => request.url().includes('/api/showcase'));
-      const list = (await page.getByTestId('mobile-works').boundingBox())!;
-      await pullDown(page, { x: list.x + list.width / 2, y: list.y + 20 }, 160);
-      await reloaded;
-      await expect(page.getByText(language === 'zh' ? '刷新成功' : 'Refreshed')).toBeVisible();
-      await expect(cards(page)).toHaveCount(10);
-
       // A list that cannot load says so in the reader's language, with a retry that loads it.
       const showcase = /\/api\/showcase\?/;
       await page.route(showcase, (route) => route.abort());
       await page.reload();
       const failed = page.getByTestId('mobile-works-failed');
       await expect(failed).toContainText(language === 'zh' ? '加载失败' : 'Could not load', { timeout: 30_000 });
+      await failed.scrollIntoViewIfNeeded();
       await snap(page, `mobile-site-${tag}-01b-home-failed`, { fullPage: false });
       await page.unroute(showcase);
       await failed.getByRole('button', { name: language === 'zh' ? '重试' : 'Retry' }).click();
@@ -145,6 +138,12 @@ for (const language of ['zh', 'en'] as const) {
       await expect(cards(page).first()).toBeVisible();
       await snap(page, `mobile-site-${tag}-03-category-all`, { fullPage: false });
       await fitsThePhone(page);
+      // Pulled down at the top (the list starts under the tabs here, on home under the strip), it loads again and says so.
+      const reloaded = page.waitForRequest((request) => request.url().includes('/api/showcase'));
+      const list = (await page.getByTestId('mobile-works').boundingBox())!;
+      await pullDown(page, { x: list.x + list.width / 2, y: list.y + 20 }, 160);
+      await reloaded;
+      await expect(page.getByText(language === 'zh' ? '刷新成功' : 'Refreshed')).toBeVisible();
       await page.getByTestId('mobile-category-tab-model').click();
       await expect(page).toHaveURL(/\/mobile\/category\/model$/);
       await expect(page.getByTestId('mobile-works').or(page.getByTestId('mobile-works-empty'))).toBeVisible();
