@@ -9,10 +9,10 @@ import { kB, logScriptDetail, measureScripts } from './support/script-size';
  * list (or its empty state) with the network quiet: the entry and its modulepreloads, the page's lazy chunk with
  * antd-mobile and the shell, and the translation chunks of the visitor's language. No desktop antd and no viewer.
  */
-// The target is 200 kB; the phone pages measured 230.7-235.6 kB once merged (docs/mobile.md, "Size": antd-mobile's
-// empty-state pictures and its spring and gesture libraries are most of the excess). The check holds that figure, so
-// the pages do not grow while the cuts are made, and comes down to 200 kB with them.
-const LIMIT_BYTES = 238 * 1024;
+// The target. The pages measured 230.7-235.6 kB once merged; the shell's own empty and failed states, pull to
+// refresh, category tabs and featured strip instead of antd-mobile's (no spring or gesture library, no status
+// pictures) brought them to 192.4-196.9 kB (docs/mobile.md, "The size budget").
+const LIMIT_BYTES = 200 * 1024;
 
 const PAGES = ['/mobile/home', '/mobile/category/all'] as const;
 

@@ -4,7 +4,7 @@ import { dataOf } from './support/api';
 import { freshPng, type Language } from './support/back-office';
 import { upload } from './support/processing';
 import { snap, users } from './support/session';
-import { fitsThePhone, phonePage, PHONES } from './support/phone';
+import { fitsThePhone, phonePage, PHONES, pullDown } from './support/phone';
 
 /*
  * The public phone pages of spec 2.5 (docs/mobile.md), on two phones (375x667 and 360x740, touch) in both
@@ -101,6 +101,18 @@ for (const language of ['zh', 'en'] as const) {
       await snap(page, `mobile-site-${tag}-01-home`, { fullPage: false });
       await fitsThePhone(page);
 
+      // A list that cannot load says so in the reader's language, with a retry that loads it.
+      const showcase = /\/api\/showcase\?/;
+      await page.route(showcase, (route) => route.abort());
+      await page.reload();
+      const failed = page.getByTestId('mobile-works-failed');
+      await expect(failed).toContainText(language === 'zh' ? '加载失败' : 'Could not load', { timeout: 30_000 });
+      await failed.scrollIntoViewIfNeeded();
+      await snap(page, `mobile-site-${tag}-01b-home-failed`, { fullPage: false });
+      await page.unroute(showcase);
+      await failed.getByRole('button', { name: language === 'zh' ? '重试' : 'Retry' }).click();
+      await expect(cards(page)).toHaveCount(10);
+
       // The list's second page comes when its end scrolls into view.
       expect(await cards(page).count()).toBe(10);
       await page.getByText(text.loading).last().scrollIntoViewIfNeeded();
@@ -126,14 +138,21 @@ for (const language of ['zh', 'en'] as const) {
       await expect(cards(page).first()).toBeVisible();
       await snap(page, `mobile-site-${tag}-03-category-all`, { fullPage: false });
       await fitsThePhone(page);
+      // Pulled down at the top (the list starts under the tabs here, on home under the strip), it loads again and says so.
+      const reloaded = page.waitForRequest((request) => request.url().includes('/api/showcase'));
+      const list = (await page.getByTestId('mobile-works').boundingBox())!;
+      await pullDown(page, { x: list.x + list.width / 2, y: list.y + 20 }, 160);
+      await reloaded;
+      await expect(page.getByText(language === 'zh' ? '刷新成功' : 'Refreshed')).toBeVisible();
       await page.getByTestId('mobile-category-tab-model').click();
       await expect(page).toHaveURL(/\/mobile\/category\/model$/);
       await expect(page.getByTestId('mobile-works').or(page.getByTestId('mobile-works-empty'))).toBeVisible();
       await expect(cards(page).filter({ hasText: names[0]! })).toHaveCount(0);
+      await snap(page, `mobile-site-${tag}-03b-category-model`, { fullPage: false });
       await page.getByTestId('mobile-category-tab-panorama').click();
       await expect(page).toHaveURL(/\/mobile\/category\/panorama$/);
       await expect(cards(page).first()).toBeVisible();
-      await expect(page.getByTestId('mobile-category-tab-panorama').locator('xpath=..')).toHaveClass(/adm-tabs-tab-active/);
+      await expect(page.getByTestId('mobile-category-tab-panorama')).toHaveAttribute('aria-selected', 'true');
       await snap(page, `mobile-site-${tag}-04-category-panorama`, { fullPage: false });
       await fitsThePhone(page);
       // A card opens the work's public page.

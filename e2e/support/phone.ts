@@ -40,3 +40,14 @@ export async function fitsThePhone(page: Page): Promise<void> {
   const width = page.viewportSize()!.width;
   await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
 }
+
+/** A finger pulling down from `start` by `distance` px in small steps and letting go (the lists' pull to refresh). */
+export async function pullDown(page: Page, start: { x: number; y: number }, distance: number): Promise<void> {
+  const cdp = await page.context().newCDPSession(page);
+  const at = (y: number) => [{ x: start.x, y, id: 1 }];
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: at(start.y) });
+  for (let step = 1; step <= 10; step += 1)
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: at(start.y + (distance * step) / 10) });
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+  await cdp.detach();
+}

@@ -7,7 +7,7 @@ import { installReact19Render } from '../render-hook';
 
 installReact19Render();
 
-/** antd-mobile's locale follows the app's language (its pull-to-refresh, infinite-scroll and dialog texts). */
+/** antd-mobile's locale follows the app's language (its infinite-scroll, search bar and dialog texts). */
 export function MobileProviders({ children }: { children: ReactNode }) {
   const language = useLanguage();
   return <ConfigProvider locale={language === 'zh' ? zhCN : enUS}>{children}</ConfigProvider>;

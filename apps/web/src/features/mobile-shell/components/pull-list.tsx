@@ -1,8 +1,10 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { Button, ErrorBlock, InfiniteScroll, PullToRefresh, Skeleton } from 'antd-mobile';
+import { Button, InfiniteScroll, Skeleton } from 'antd-mobile';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { uniqueBy } from '../lib/unique-by';
+import { MobileState } from './mobile-state';
+import { PullRefresh } from './pull-refresh';
 
 export interface ListPage<T> {
   list: T[];
@@ -46,22 +48,17 @@ export function PullList<T>({ queryKey, load, renderItem, itemKey, empty, pageSi
     );
   if (query.isError && items.length === 0)
     return (
-      <ErrorBlock status="disconnected" title={t('mobileShell.list.failed')} description={null}>
+      <MobileState kind="failed" title={t('mobileShell.list.failed')} testId={testId && `${testId}-failed`}>
         <Button color="primary" onClick={() => void query.refetch()}>
           {t('mobileShell.list.retry')}
         </Button>
-      </ErrorBlock>
+      </MobileState>
     );
 
   return (
-    <PullToRefresh onRefresh={async () => void (await query.refetch())}>
+    <PullRefresh onRefresh={() => query.refetch()}>
       {items.length === 0 ? (
-        <ErrorBlock
-          status="empty"
-          title={empty ?? t('mobileShell.list.empty')}
-          description={null}
-          data-testid={testId && `${testId}-empty`}
-        />
+        <MobileState kind="empty" title={empty ?? t('mobileShell.list.empty')} testId={testId && `${testId}-empty`} />
       ) : (
         <div className={className} data-testid={testId}>
           {items.map((item) => (
@@ -93,6 +90,6 @@ export function PullList<T>({ queryKey, load, renderItem, itemKey, empty, pageSi
           }
         </InfiniteScroll>
       )}
-    </PullToRefresh>
+    </PullRefresh>
   );
 }

@@ -1,4 +1,3 @@
-import { Tabs } from 'antd-mobile';
 import { useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -33,11 +32,22 @@ export function MobileCategory({ category, children }: { category: MobileCategor
   return (
     <div className="m-category" data-testid="mobile-category" data-category={category}>
       <nav className="m-category__tabs" aria-label={t('mobileSite.browse.tabs')}>
-        <Tabs activeKey={category} onChange={(key) => go(key as MobileCategory)} stretch>
+        {/* Plain tabs: antd-mobile's Tabs animate their line with its spring library, 20 kB this page need not load. */}
+        <div className="m-tabs" role="tablist">
           {MOBILE_CATEGORIES.map((id) => (
-            <Tabs.Tab key={id} title={<span data-testid={`mobile-category-tab-${id}`}>{t(`mobileSite.category.${id}`)}</span>} />
+            <button
+              key={id}
+              type="button"
+              role="tab"
+              aria-selected={id === category}
+              className={`m-tabs__tab${id === category ? ' m-tabs__tab--active' : ''}`}
+              onClick={() => id !== category && go(id)}
+              data-testid={`mobile-category-tab-${id}`}
+            >
+              {t(`mobileSite.category.${id}`)}
+            </button>
           ))}
-        </Tabs>
+        </div>
       </nav>
       <div
         className="m-category__list"

@@ -1,9 +1,10 @@
 import type { ReactNode } from 'react';
-import { SearchBar, Swiper } from 'antd-mobile';
+import { SearchBar } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { useShowcase } from '../../../api/showcase';
 import { categoryPath, MOBILE_CATEGORIES } from '../lib/categories';
+import { FeaturedCarousel } from './featured-carousel';
 import { cardOfSummary, MobileWorkCard } from './work-card';
 import './mobile-site.css';
 
@@ -41,13 +42,11 @@ export function MobileHome({ list }: { list: ReactNode }) {
           <h2 className="m-section__title" id="m-home-featured">
             {t('mobileSite.home.featured')}
           </h2>
-          <Swiper className="m-home__featured" slideSize={86} trackOffset={4} stuckAtBoundary={false} data-testid="mobile-featured">
+          <FeaturedCarousel label={t('mobileSite.home.featured')} testId="mobile-featured">
             {featured.map((work) => (
-              <Swiper.Item key={work.uid}>
-                <MobileWorkCard work={cardOfSummary(work)} wide />
-              </Swiper.Item>
+              <MobileWorkCard key={work.uid} work={cardOfSummary(work)} wide />
             ))}
-          </Swiper>
+          </FeaturedCarousel>
         </section>
       )}
 
