@@ -291,7 +291,7 @@ function freePort() {
   });
 }
 
-async function waitForHealth(baseUrl, server, timeoutMs = 60_000) {
+async function waitForHealth(baseUrl, server, timeoutMs = 180_000) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (server.exitCode !== null) throw new Error(`the server exited with code ${server.exitCode} before it was ready`);
