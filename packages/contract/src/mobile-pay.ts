@@ -71,5 +71,29 @@ export interface MobilePayOrder {
   paidAt: number | null;
 }
 
+/** `GET /api/c/mobilePay/wechat/payer`: whether WeChat Pay inside WeChat is offered, and whether WeChat told us the caller's openid. */
+export interface WechatPayer {
+  /** The site takes WeChat Pay and its official account is configured (WECHAT_MP_APP_ID). */
+  jsapi: boolean;
+  openIdKnown: boolean;
+}
+
+/** `POST /api/c/mobilePay/wechat/authorization`: where the page returns to with WeChat's code (a `/space/shop-pay` address). */
+export interface WechatPayerAuthorizationRequest {
+  returnPath: string;
+}
+
+/** WeChat's authorize page to send the browser to, and when its state expires (epoch ms). */
+export interface WechatPayerAuthorization {
+  url: string;
+  expiresAt: number;
+}
+
+/** `POST /api/c/mobilePay/wechat/authorization/complete`: what WeChat appended to the return address (no `code`: refused). */
+export interface WechatPayerCompletion {
+  state: string;
+  code?: string;
+}
+
 /** Mobile pay (the mobile-pay module): 2771–2789. */
 export const MobilePayErrors = defineErrors(mobilePayErrors);

@@ -102,6 +102,16 @@ describe('loadConfig', () => {
     expect(wechat).toThrow(/WECHAT_PAY_MCH_ID must be set when PAYMENT_PROVIDERS names its provider/);
     expect(wechat).toThrow(/PUBLIC_URL must be set when PAYMENT_PROVIDERS names wechat or alipay/);
     expect(wechat).toThrow(/WECHAT_PAY_PUBLIC_KEY_ID must be set with WECHAT_PAY_PUBLIC_KEY_FILE/);
+    expect(() => loadConfig({ WECHAT_MP_APP_ID: 'wx1' })).toThrow('WECHAT_MP_APP_SECRET must be set together with WECHAT_MP_APP_ID');
+    expect(() =>
+      loadConfig({ PAYMENT_PROVIDERS: 'wechat', WECHAT_PAY_APP_ID: 'wx1', WECHAT_MP_APP_ID: 'wx2', WECHAT_MP_APP_SECRET: 's' }),
+    ).toThrow('WECHAT_MP_APP_ID must be the AppID of WECHAT_PAY_APP_ID');
+    expect(loadConfig({ WECHAT_MP_APP_ID: 'wx2', WECHAT_MP_APP_SECRET: 's' }).wechatOfficialAccount).toEqual({
+      appId: 'wx2',
+      appSecret: 's',
+      authorizeUrl: 'https://open.weixin.qq.com/connect/oauth2/authorize',
+      tokenUrl: 'https://api.weixin.qq.com/sns/oauth2/access_token',
+    });
     expect(() =>
       loadConfig({
         PAYMENT_PROVIDERS: 'alipay',

@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { PAYMENT_PROVIDERS, PAYOUT_PROVIDERS, PHONE_PATTERN, type PaymentProvider, type PayoutProvider } from '@spatia/contract';
 import { z } from 'zod';
+import type { WechatOfficialAccountConfig } from '../drivers/oauth/wechat-official-account.js';
 import type { WechatOAuthConfig } from '../drivers/oauth/wechat-oauth.js';
 import type { AlipayConfig } from '../drivers/payments/alipay.js';
 import type { WechatPayConfig } from '../drivers/payments/wechat-pay.js';
@@ -187,6 +188,9 @@ const environmentSchema = z
     WECHAT_AUTHORIZE_URL: z.string().url().default('https://open.weixin.qq.com/connect/qrconnect'),
     WECHAT_TOKEN_URL: z.string().url().default('https://api.weixin.qq.com/sns/oauth2/access_token'),
     WECHAT_USERINFO_URL: z.string().url().default('https://api.weixin.qq.com/sns/userinfo'),
+    WECHAT_MP_APP_ID: z.string().optional(),
+    WECHAT_MP_APP_SECRET: z.string().optional(),
+    WECHAT_MP_AUTHORIZE_URL: z.string().url().default('https://open.weixin.qq.com/connect/oauth2/authorize'),
     S3_ENDPOINT: z
       .string()
       .url()
@@ -205,6 +209,7 @@ const environmentSchema = z
     if (Boolean(env.WECHAT_APP_ID) !== Boolean(env.WECHAT_APP_SECRET)) {
       context.addIssue({ code: 'custom', path: ['WECHAT_APP_SECRET'], message: 'set together with WECHAT_APP_ID (both or neither)' });
     }
+    checkWechatOfficialAccount(env, context);
     const s3Wanted = S3_REQUIRED_VARIABLES.some((name) => env[name]) || Boolean(env.S3_ENDPOINT);
     for (const name of s3Wanted ? S3_REQUIRED_VARIABLES : []) {
       if (!env[name])
@@ -255,6 +260,31 @@ const environmentSchema = z
       if (!env[name]) context.addIssue({ code: 'custom', path: [name], message: `set when SMS_DRIVER=${env.SMS_DRIVER}` });
     }
   });
+
+/**
+ * The official account whose openids WeChat Pay's JSAPI takes: an openid exists per AppID, so it must be the
+ * AppID the JSAPI orders are made under (docs/mobile-pay.md "The payer's openid").
+ */
+function checkWechatOfficialAccount(
+  env: { PAYMENT_PROVIDERS: readonly string[]; WECHAT_PAY_APP_ID?: string; WECHAT_MP_APP_ID?: string; WECHAT_MP_APP_SECRET?: string },
+  context: z.core.$RefinementCtx,
+): void {
+  if (Boolean(env.WECHAT_MP_APP_ID) !== Boolean(env.WECHAT_MP_APP_SECRET)) {
+    context.addIssue({ code: 'custom', path: ['WECHAT_MP_APP_SECRET'], message: 'set together with WECHAT_MP_APP_ID (both or neither)' });
+  }
+  if (
+    env.WECHAT_MP_APP_ID &&
+    env.PAYMENT_PROVIDERS.includes('wechat') &&
+    env.WECHAT_PAY_APP_ID &&
+    env.WECHAT_MP_APP_ID !== env.WECHAT_PAY_APP_ID
+  ) {
+    context.addIssue({
+      code: 'custom',
+      path: ['WECHAT_MP_APP_ID'],
+      message: 'the AppID of WECHAT_PAY_APP_ID (JSAPI payments take openids under the AppID they are made with)',
+    });
+  }
+}
 
 /**
  * The sandbox takes test recharges for free and books payouts as paid while no money moves: either both
@@ -351,6 +381,8 @@ export interface Config {
   payouts: PayoutsConfig;
   /** WeChat sign-in, when an app id and secret are configured. */
   wechat: WechatOAuthConfig | undefined;
+  /** The official account's web authorization (the payer's openid for WeChat Pay's JSAPI), when configured. */
+  wechatOfficialAccount: WechatOfficialAccountConfig | undefined;
   /** Files and resumable uploads in an S3-compatible bucket; local disk under DATA_DIR when undefined. */
   s3: S3StorageConfig | undefined;
   site: Pick<
@@ -431,6 +463,15 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
             authorizeUrl: env.WECHAT_AUTHORIZE_URL,
             tokenUrl: env.WECHAT_TOKEN_URL,
             userInfoUrl: env.WECHAT_USERINFO_URL,
+          }
+        : undefined,
+    wechatOfficialAccount:
+      env.WECHAT_MP_APP_ID && env.WECHAT_MP_APP_SECRET
+        ? {
+            appId: env.WECHAT_MP_APP_ID,
+            appSecret: env.WECHAT_MP_APP_SECRET,
+            authorizeUrl: env.WECHAT_MP_AUTHORIZE_URL,
+            tokenUrl: env.WECHAT_TOKEN_URL,
           }
         : undefined,
     s3:

@@ -284,6 +284,9 @@ describe('API description', () => {
         // mobile pay (docs/mobile-pay.md)
         '/api/c/mobilePay/market/{listingId}',
         '/api/c/mobilePay/orders/{orderNo}',
+        '/api/c/mobilePay/wechat/authorization',
+        '/api/c/mobilePay/wechat/authorization/complete',
+        '/api/c/mobilePay/wechat/payer',
       ].sort(),
     );
     expect(document.paths['/api/client/{uid}/info']?.get?.security).toEqual([{ token: [] }]);

@@ -239,3 +239,17 @@ describe('GET /api/c/mobilePay/orders/{orderNo}', () => {
     expect(json<{ data: MobilePayOrder }>(await orderOf(payer, answer.orderNo)).data).toMatchObject({ state: 'paid', bought: true });
   });
 });
+
+describe("The payer's openid where WeChat Pay inside WeChat is not configured", () => {
+  it('offers no JSAPI and starts no authorization (2775)', async () => {
+    expect(json(await buyer.call('GET', '/api/c/mobilePay/wechat/payer')).data).toEqual({ jsapi: false, openIdKnown: false });
+    for (const [url, payload] of [
+      ['/api/c/mobilePay/wechat/authorization', { returnPath: '/space/shop-pay?listingId=1' }],
+      ['/api/c/mobilePay/wechat/authorization/complete', { state: 'some-state', code: 'some-code' }],
+    ] as const) {
+      const response = await buyer.call('POST', url, payload);
+      expect(response.statusCode, url).toBe(422);
+      expect(json(response).code).toBe(MobilePayErrors.mobilePayWechatNotConfigured.code);
+    }
+  });
+});

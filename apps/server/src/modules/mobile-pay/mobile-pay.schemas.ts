@@ -48,3 +48,28 @@ export const MobilePayOrderSchema = Type.Object({
   bought: Type.Boolean({ description: 'whether the purchase was booked under this order' }),
   paidAt: NullableInteger,
 });
+
+export const WechatPayerSchema = Type.Object({
+  jsapi: Type.Boolean({
+    description: 'the site takes WeChat Pay and its official account is configured: the page offers JSAPI inside WeChat',
+  }),
+  openIdKnown: Type.Boolean({ description: "WeChat told us the caller's openid under the official account's AppID" }),
+});
+
+export const WechatAuthorizationBody = Type.Object({
+  returnPath: Type.String({
+    maxLength: 500,
+    pattern: '^/space/shop-pay(\\?[^#]*)?$',
+    description: 'the pay page WeChat sends the browser back to, with `code` and `state` appended',
+  }),
+});
+
+export const WechatAuthorizationSchema = Type.Object({
+  url: Type.String({ description: "WeChat's authorize page (snsapi_base) to send the browser to" }),
+  expiresAt: Type.Integer({ description: 'when the state expires (epoch ms)' }),
+});
+
+export const WechatCompletionBody = Type.Object({
+  state: Type.String({ minLength: 1, maxLength: 128 }),
+  code: Type.Optional(Type.String({ minLength: 1, maxLength: 256, description: "WeChat's code; absent when the person refused" })),
+});

@@ -3,6 +3,7 @@ import { fail } from '../../lib/app-error.js';
 import type { MarketService } from '../market/index.js';
 import type { RechargeService } from '../recharge/index.js';
 import type { Actor } from '../works/index.js';
+import type { WechatPayerService } from './wechat-payer.service.js';
 
 /** The page the payer's browser comes back to; it asks our server, never the redirect, how the order stands. */
 export const PAY_SUCCESS_PATH = '/space/paySuccess';
@@ -16,6 +17,7 @@ export class MobilePayService {
   constructor(
     private readonly recharge: RechargeService,
     private readonly market: MarketService,
+    private readonly wechatPayer: WechatPayerService,
     /** PUBLIC_URL: the return address is absolute with it (WeChat and Alipay need one), a path without. */
     private readonly publicUrl: string | undefined,
   ) {}
@@ -31,11 +33,12 @@ export class MobilePayService {
     if (!this.recharge.providers.includes(provider)) throw fail('mobilePayProviderUnavailable');
     const flows = MOBILE_PAY_FLOWS_OF[provider];
     if (!flows.includes(flow)) throw fail('mobilePayFlowUnsupported', { provider, flows: flows.join(', ') });
-    if (flow === 'jsapi' && !openId) throw fail('mobilePayOpenIdRequired');
+    const payerOpenId = flow === 'jsapi' ? await this.wechatPayer.jsapiOpenId(actor.id, openId) : undefined;
+    if (flow === 'jsapi' && !payerOpenId) throw fail('mobilePayOpenIdRequired');
     const answer = await this.market.purchase(actor, listingId, provider, context.idempotencyKey, context.language, {
       flow,
       clientIp: context.clientIp,
-      ...(flow === 'jsapi' && openId ? { openId } : {}),
+      ...(payerOpenId ? { openId: payerOpenId } : {}),
       returnUrl: (orderNo) => `${this.publicUrl ?? ''}${PAY_SUCCESS_PATH}?orderNo=${orderNo}`,
     });
     if (answer.purchase) return { orderNo: answer.purchase.orderNo, payment: null, paidFromBalance: true };

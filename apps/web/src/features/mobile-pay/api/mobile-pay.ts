@@ -1,11 +1,20 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
-import type { MarketListingDetail, MobilePayAnswer, MobilePayOrder, MobilePayRequest } from '@spatia/contract';
+import type {
+  MarketListingDetail,
+  MobilePayAnswer,
+  MobilePayOrder,
+  MobilePayRequest,
+  WechatPayer,
+  WechatPayerAuthorization,
+  WechatPayerCompletion,
+} from '@spatia/contract';
 import { api } from '../../../api/client';
 
 /** This feature's own cache keys. */
 export const mobilePayKeys = {
   listing: (id: number) => ['mobilePay', 'listing', id] as const,
   order: (orderNo: string) => ['mobilePay', 'order', orderNo] as const,
+  wechatPayer: ['mobilePay', 'wechatPayer'] as const,
 };
 
 /** GET /market/listings/{id}: what is bought, its price and the providers this site takes. Silent: the page says what went wrong. */
@@ -59,4 +68,29 @@ export function useMobilePayOrder(orderNo: string, enabled: boolean) {
     refetchIntervalInBackground: true,
     meta: { session: true },
   });
+}
+
+/** GET /c/mobilePay/wechat/payer: whether JSAPI is offered, and whether WeChat told the server the payer's openid. */
+export function getWechatPayer(): Promise<WechatPayer> {
+  return api.get('/c/mobilePay/wechat/payer', { silent: true });
+}
+
+export function useWechatPayer(enabled: boolean) {
+  return useQuery({
+    queryKey: mobilePayKeys.wechatPayer,
+    queryFn: getWechatPayer,
+    enabled,
+    retry: false,
+    meta: { session: true },
+  });
+}
+
+/** POST /c/mobilePay/wechat/authorization: WeChat's authorize page, which comes back to `returnPath` with a code. */
+export function startWechatAuthorization(returnPath: string): Promise<WechatPayerAuthorization> {
+  return api.post('/c/mobilePay/wechat/authorization', { body: { returnPath }, silent: true });
+}
+
+/** POST /c/mobilePay/wechat/authorization/complete: the server trades WeChat's code for the openid and keeps it. */
+export function completeWechatAuthorization(completion: WechatPayerCompletion): Promise<WechatPayer> {
+  return api.post('/c/mobilePay/wechat/authorization/complete', { body: completion, silent: true });
 }

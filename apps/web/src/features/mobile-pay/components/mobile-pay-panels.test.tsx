@@ -4,6 +4,7 @@ import type { MarketListingDetail, MobilePayOrder, WorkDetail } from '@spatia/co
 import type { ReactNode } from 'react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { http, HttpError } from '../../../api/client';
 import { i18n } from '../../../i18n';
 import { setUpApiHarness } from '../../../test/api-harness';
 import { PaySuccessPanel } from './pay-success-panel';
@@ -55,6 +56,25 @@ const listing = (extra: Partial<MarketListingDetail> = {}): MarketListingDetail 
   ...extra,
 });
 
+/** The shop-pay page's own props around the panel: WeChat's return read from `at`, as the page reads it. */
+function shopPay(at: string) {
+  const params = new URL(at, 'http://site').searchParams;
+  const state = params.get('state');
+  const code = params.get('code');
+  return show(
+    <ShopPayPanel
+      listingId={7}
+      wechatReturn={state ? { state, ...(code ? { code } : {}) } : undefined}
+      returnPath="/space/shop-pay?listingId=7&spaceId=3"
+      onWechatReturnHandled={() => undefined}
+      onSignInNeeded={() => undefined}
+    />,
+    at,
+  );
+}
+
+const IN_WECHAT = 'Mozilla/5.0 (iPhone) MicroMessenger/8.0.47';
+
 const order = (extra: Partial<MobilePayOrder> = {}): MobilePayOrder => ({
   orderNo: 'R20261129000000abcdef01',
   state: 'paid',
@@ -66,35 +86,100 @@ const order = (extra: Partial<MobilePayOrder> = {}): MobilePayOrder => ({
 });
 
 describe('ShopPayPanel', () => {
-  it('inside WeChat pays by JSAPI with the openId, hands the parameters to WeChat and goes to paySuccess', async () => {
-    vi.spyOn(navigator, 'userAgent', 'get').mockReturnValue('Mozilla/5.0 (iPhone) MicroMessenger/8.0.47');
+  it("inside WeChat without the payer's openid goes to WeChat's authorization first, once", async () => {
+    vi.spyOn(navigator, 'userAgent', 'get').mockReturnValue(IN_WECHAT);
+    const assign = vi.spyOn(window.location, 'assign').mockImplementation(() => undefined);
+    const authorizeUrl = 'https://open.weixin.qq.com/connect/oauth2/authorize?appid=wx1&scope=snsapi_base#wechat_redirect';
+    api.replyBy((config) =>
+      config.url === '/market/listings/7'
+        ? listing()
+        : config.url === '/c/mobilePay/wechat/payer'
+          ? { jsapi: true, openIdKnown: false }
+          : { url: authorizeUrl, expiresAt: 1 },
+    );
+    shopPay('/space/shop-pay?listingId=7&spaceId=3');
+
+    await vi.waitFor(() => expect(assign).toHaveBeenCalledWith(authorizeUrl));
+    expect(screen.getByTestId('shop-pay-wechat-checking').textContent).toContain('Asking WeChat who you are');
+    const started = api.seen.filter((config) => config.url === '/c/mobilePay/wechat/authorization');
+    expect(started).toHaveLength(1);
+    expect(JSON.parse(String(started[0]!.data))).toEqual({ returnPath: '/space/shop-pay?listingId=7&spaceId=3' });
+  });
+
+  it('back from WeChat, hands code and state to the server, then pays by JSAPI and goes to paySuccess', async () => {
+    vi.spyOn(navigator, 'userAgent', 'get').mockReturnValue(IN_WECHAT);
     const invoke = vi.fn((_name: string, _params: unknown, callback: (result: { err_msg: string }) => void) =>
       callback({ err_msg: 'get_brand_wcpay_request:ok' }),
     );
     (window as { WeixinJSBridge?: unknown }).WeixinJSBridge = { invoke };
     const params = { appId: 'wx1', timeStamp: '1700000000', nonceStr: 'n', package: 'prepay_id=wx1', signType: 'RSA', paySign: 's' };
     api.replyBy((config) =>
-      config.url === '/market/listings/7' ? listing() : { orderNo: 'R1', payment: { flow: 'jsapi', params }, paidFromBalance: false },
+      config.url === '/market/listings/7'
+        ? listing()
+        : config.url === '/c/mobilePay/wechat/payer'
+          ? { jsapi: true, openIdKnown: api.seen.some((seen) => seen.url === '/c/mobilePay/wechat/authorization/complete') }
+          : config.url === '/c/mobilePay/wechat/authorization/complete'
+            ? { jsapi: true, openIdKnown: true }
+            : { orderNo: 'R1', payment: { flow: 'jsapi', params }, paidFromBalance: false },
     );
-    show(<ShopPayPanel listingId={7} openId="oPayer_1" onSignInNeeded={() => undefined} />, '/space/shop-pay?listingId=7&spaceId=3');
+    shopPay('/space/shop-pay?listingId=7&spaceId=3&code=c0de&state=st4te');
 
-    expect(await screen.findByTestId('shop-pay-rest')).toHaveProperty('textContent', '¥20.00');
-    expect(screen.getByTestId('pay-choice-wechat-jsapi')).toBeTruthy();
+    expect(await screen.findByTestId('pay-choice-wechat-jsapi')).toBeTruthy();
+    expect(screen.getByTestId('shop-pay-rest')).toHaveProperty('textContent', '¥20.00');
     expect(screen.queryByTestId('pay-choice-alipay-wap')).toBeNull();
+    const completed = api.seen.filter((config) => config.url === '/c/mobilePay/wechat/authorization/complete');
+    expect(completed.map((config) => JSON.parse(String(config.data)) as unknown)).toEqual([{ state: 'st4te', code: 'c0de' }]);
+    expect(api.seen.some((config) => config.url === '/c/mobilePay/wechat/authorization')).toBe(false);
     fireEvent.click(screen.getByTestId('shop-pay-submit'));
 
     await vi.waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/space/paySuccess?orderNo=R1'));
     expect(invoke).toHaveBeenCalledWith('getBrandWCPayRequest', params, expect.any(Function));
     const sent = api.seen.find((config) => config.url === '/c/mobilePay/market/7')!;
-    expect(JSON.parse(String(sent.data))).toEqual({ provider: 'wechat', flow: 'jsapi', openId: 'oPayer_1' });
+    expect(JSON.parse(String(sent.data))).toEqual({ provider: 'wechat', flow: 'jsapi' });
     expect(String(sent.headers.get('Idempotency-Key'))).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it("says WeChat's refusal in the server's words, offers another way and a retry, and does not go back to WeChat by itself", async () => {
+    vi.spyOn(navigator, 'userAgent', 'get').mockReturnValue(IN_WECHAT);
+    const assign = vi.spyOn(window.location, 'assign').mockImplementation(() => undefined);
+    const msg = 'This WeChat authorization has expired or is not yours: please open the pay page again';
+    http.defaults.adapter = async (config) => {
+      api.seen.push(config);
+      if (config.url === '/c/mobilePay/wechat/authorization/complete') {
+        throw new HttpError('Request failed', 'ERR_BAD_RESPONSE', { status: 404, statusText: '', data: { code: 2776, msg }, headers: {} });
+      }
+      const data =
+        config.url === '/market/listings/7'
+          ? listing({ providers: ['wechat', 'sandbox'] })
+          : config.url === '/c/mobilePay/wechat/payer'
+            ? { jsapi: true, openIdKnown: false }
+            : { url: 'https://open.weixin.qq.com/again', expiresAt: 1 };
+      return { status: 200, statusText: 'OK', data: { code: 0, msg: 'ok', data }, headers: {} };
+    };
+    shopPay('/space/shop-pay?listingId=7&spaceId=3&code=c0de&state=stale');
+
+    expect((await screen.findByTestId('shop-pay-wechat-failed')).textContent).toContain(msg);
+    expect(screen.getByTestId('shop-pay-wechat-failed').textContent).toContain('Open in browser');
+    expect(screen.getByTestId('pay-choice-sandbox-h5')).toBeTruthy();
+    expect(screen.queryByTestId('pay-choice-wechat-jsapi')).toBeNull();
+    expect(assign).not.toHaveBeenCalled();
+    fireEvent.click(screen.getByTestId('shop-pay-wechat-retry'));
+    await vi.waitFor(() => expect(assign).toHaveBeenCalledWith('https://open.weixin.qq.com/again'));
+  });
+
+  it('inside WeChat offers no JSAPI where the site has no official account configured', async () => {
+    vi.spyOn(navigator, 'userAgent', 'get').mockReturnValue(IN_WECHAT);
+    api.replyBy((config) => (config.url === '/c/mobilePay/wechat/payer' ? { jsapi: false, openIdKnown: false } : listing()));
+    shopPay('/space/shop-pay?listingId=7&spaceId=3');
+    expect(await screen.findByTestId('shop-pay-noWay')).toBeTruthy();
+    expect(api.seen.some((config) => config.url === '/c/mobilePay/wechat/authorization')).toBe(false);
   });
 
   it('elsewhere offers H5 and Alipay; a balance that covers the price pays at once', async () => {
     api.replyBy((config) =>
       config.url === '/market/listings/7' ? listing({ balanceFen: 9000 }) : { orderNo: 'K1', payment: null, paidFromBalance: true },
     );
-    show(<ShopPayPanel listingId={7} openId="" onSignInNeeded={() => undefined} />, '/space/shop-pay?listingId=7');
+    shopPay('/space/shop-pay?listingId=7');
     expect((await screen.findByTestId('shop-pay-submit')).textContent).toBe('Pay ¥50.00 from my balance');
     fireEvent.click(screen.getByTestId('shop-pay-submit'));
     await vi.waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/space/paySuccess?orderNo=K1'));
@@ -102,7 +187,7 @@ describe('ShopPayPanel', () => {
 
   it('says an item already bought or one’s own, instead of a Pay button', async () => {
     api.replyWith(listing({ purchaseId: 4 }));
-    show(<ShopPayPanel listingId={7} openId="" onSignInNeeded={() => undefined} />, '/space/shop-pay?listingId=7');
+    shopPay('/space/shop-pay?listingId=7');
     expect(await screen.findByTestId('shop-pay-bought')).toBeTruthy();
     expect(screen.queryByTestId('shop-pay-submit')).toBeNull();
   });

@@ -1,4 +1,4 @@
-import { formatYuan, type MarketListingDetail, type MobilePayAnswer } from '@spatia/contract';
+import { formatYuan, type MarketListingDetail, type MobilePayAnswer, type WechatPayerCompletion } from '@spatia/contract';
 import { Button, ErrorBlock, Image, List, NoticeBar, Radio, SpinLoading, Tag, Toast } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,12 +9,17 @@ import { useBuyOnPhone, useListing } from '../api/mobile-pay';
 import { choiceId, insideWechat, payChoices, type PayChoice } from '../lib/pay-choices';
 import { payInWechat } from '../lib/wechat-pay';
 import { paySuccessPath } from '../lib/paths';
+import { useWechatOpenId, type WechatOpenIdState } from './use-wechat-openid';
 import './mobile-pay.css';
 
 interface ShopPayPanelProps {
   listingId: number;
-  /** The payer's openid under our AppID, as WeChat's sign-in hands it to the page (JSAPI needs it). */
-  openId: string;
+  /** Back from WeChat's authorization: what WeChat appended to this page's address (the payer's openid, docs/mobile-pay.md). */
+  wechatReturn: WechatPayerCompletion | undefined;
+  /** This page's address without WeChat's additions: where WeChat's authorization comes back to. */
+  returnPath: string;
+  /** Takes WeChat's additions off the address once they are used. */
+  onWechatReturnHandled: () => void;
   /** The session ended meanwhile: the page sends the person to sign in and back. */
   onSignInNeeded: () => void;
 }
@@ -32,7 +37,7 @@ const purchaseOf = (listing: MarketListingDetail, choice: PayChoice): Purchase<s
  * this phone can pay, and one Pay button at the thumb. Pay goes to the provider (a redirect, or WeChat's own
  * sheet inside WeChat) and then to paySuccess, which asks our server how the order stands.
  */
-export function ShopPayPanel({ listingId, openId, onSignInNeeded }: ShopPayPanelProps) {
+export function ShopPayPanel({ listingId, ...rest }: ShopPayPanelProps) {
   const { t } = useTranslation();
   const listing = useListing(listingId);
   return (
@@ -49,27 +54,43 @@ export function ShopPayPanel({ listingId, openId, onSignInNeeded }: ShopPayPanel
           <SpinLoading aria-label={t('mobilePay.loading')} />
         </div>
       ) : (
-        <Checkout listing={listing.data} openId={openId} onSignInNeeded={onSignInNeeded} />
+        <Checkout listing={listing.data} {...rest} />
       )}
     </>
   );
 }
 
-function Checkout({ listing, openId, onSignInNeeded }: { listing: MarketListingDetail } & Omit<ShopPayPanelProps, 'listingId'>) {
+function Checkout({
+  listing,
+  wechatReturn,
+  returnPath,
+  onWechatReturnHandled,
+  onSignInNeeded,
+}: { listing: MarketListingDetail } & Omit<ShopPayPanelProps, 'listingId'>) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const buy = useBuyOnPhone(listing.id);
-  const choices = payChoices(listing.providers, insideWechat());
-  const [chosen, setChosen] = useState<string | undefined>(() => (choices[0] ? choiceId(choices[0]) : undefined));
-  const choice = choices.find((candidate) => choiceId(candidate) === chosen);
+  const inWechat = insideWechat();
   const fromBalance = Math.min(Math.max(listing.balanceFen, 0), listing.priceFen);
   const rest = listing.priceFen - fromBalance;
   const workPath = `/details/${encodeURIComponent(listing.work.uid)}`;
+  const unavailable = listing.mine ? 'mine' : listing.purchaseId !== null ? 'bought' : listing.status !== 'onMarket' ? 'gone' : undefined;
+  const wechat = useWechatOpenId({
+    wanted: inWechat && listing.providers.includes('wechat') && !unavailable && rest > 0,
+    returned: wechatReturn,
+    returnPath,
+    onReturnHandled: onWechatReturnHandled,
+  });
+  const choices = payChoices(listing.providers, inWechat, wechat.step === 'ready');
+  const [chosen, setChosen] = useState<string>();
+  // The first way is chosen until the person picks one (JSAPI joins the list once WeChat told us the openid).
+  const choice = choices.find((candidate) => choiceId(candidate) === chosen) ?? choices[0];
 
   const pay = () => {
     if (!choice) return;
     const purchase = purchaseOf(listing, choice);
-    const request = { provider: choice.provider, flow: choice.flow, ...(choice.flow === 'jsapi' && openId ? { openId } : {}) };
+    // JSAPI pays for the openid the server got from WeChat: the page sends none.
+    const request = { provider: choice.provider, flow: choice.flow };
     buy.mutate(
       { request, idempotencyKey: purchaseKey(purchase) },
       {
@@ -103,15 +124,7 @@ function Checkout({ listing, openId, onSignInNeeded }: { listing: MarketListingD
     }
   };
 
-  const blocked = listing.mine
-    ? 'mine'
-    : listing.purchaseId !== null
-      ? 'bought'
-      : listing.status !== 'onMarket'
-        ? 'gone'
-        : choices.length === 0
-          ? 'noWay'
-          : undefined;
+  const blocked = unavailable ?? (wechat.step === 'checking' || choices.length > 0 ? undefined : 'noWay');
 
   return (
     <div className="m-pay" data-testid="shop-pay">
@@ -134,6 +147,7 @@ function Checkout({ listing, openId, onSignInNeeded }: { listing: MarketListingD
         </div>
       </div>
 
+      <WechatOpenIdNotice state={wechat} />
       {blocked ? (
         <div className="m-pay__blocked" data-testid={`shop-pay-${blocked}`}>
           <NoticeBar content={t(`mobilePay.shopPay.${blocked}`)} color={blocked === 'bought' ? 'info' : 'alert'} wrap />
@@ -150,9 +164,14 @@ function Checkout({ listing, openId, onSignInNeeded }: { listing: MarketListingD
             {fromBalance > 0 && <List.Item extra={`− ${formatYuan(fromBalance)}`}>{t('mobilePay.shopPay.fromBalance')}</List.Item>}
             <List.Item extra={<strong data-testid="shop-pay-rest">{formatYuan(rest)}</strong>}>{t('mobilePay.shopPay.toPay')}</List.Item>
           </List>
-          {rest > 0 && (
+          {rest > 0 && wechat.step === 'checking' ? (
+            <div className="m-pay__loading m-pay__loading--wechat" data-testid="shop-pay-wechat-checking">
+              <SpinLoading aria-label={t('mobilePay.wechat.checking')} />
+              <span>{t('mobilePay.wechat.checking')}</span>
+            </div>
+          ) : rest > 0 ? (
             <List header={t('mobilePay.shopPay.payWith')} className="m-pay__list">
-              <Radio.Group value={chosen} onChange={(value) => setChosen(String(value))}>
+              <Radio.Group value={choice ? choiceId(choice) : undefined} onChange={(value) => setChosen(String(value))}>
                 {choices.map((candidate) => (
                   <List.Item
                     key={choiceId(candidate)}
@@ -167,10 +186,18 @@ function Checkout({ listing, openId, onSignInNeeded }: { listing: MarketListingD
                 ))}
               </Radio.Group>
             </List>
-          )}
+          ) : null}
           {choice?.provider === 'sandbox' && rest > 0 && <NoticeBar content={t('mobilePay.shopPay.sandboxNote')} color="alert" wrap />}
           <div className="m-pay__bar">
-            <Button block color="primary" size="large" loading={buy.isPending} onClick={pay} data-testid="shop-pay-submit">
+            <Button
+              block
+              color="primary"
+              size="large"
+              loading={buy.isPending}
+              disabled={rest > 0 && !choice}
+              onClick={pay}
+              data-testid="shop-pay-submit"
+            >
               {rest > 0
                 ? t('mobilePay.shopPay.pay', { amount: formatYuan(rest) })
                 : t('mobilePay.shopPay.payFromBalance', { amount: formatYuan(listing.priceFen) })}
@@ -178,6 +205,29 @@ function Checkout({ listing, openId, onSignInNeeded }: { listing: MarketListingD
           </div>
         </>
       )}
+    </div>
+  );
+}
+
+/** Why WeChat Pay is missing inside WeChat, in the server's words, with a way to try again and another way to pay. */
+function WechatOpenIdNotice({ state }: { state: WechatOpenIdState }) {
+  const { t } = useTranslation();
+  if (state.step !== 'failed') return null;
+  return (
+    <div className="m-pay__blocked" data-testid="shop-pay-wechat-failed" role="alert">
+      <NoticeBar
+        content={
+          <>
+            <strong>{t('mobilePay.wechat.failedTitle')}</strong> {state.message}
+          </>
+        }
+        color="alert"
+        wrap
+      />
+      <p className="m-pay__hint">{t('mobilePay.wechat.otherWay')}</p>
+      <Button size="small" color="primary" fill="outline" onClick={state.retry} data-testid="shop-pay-wechat-retry">
+        {t('mobilePay.wechat.retry')}
+      </Button>
     </div>
   );
 }

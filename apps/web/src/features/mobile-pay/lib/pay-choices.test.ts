@@ -11,6 +11,15 @@ describe('payChoices', () => {
     expect(payChoices(['sandbox'], true)).toEqual([{ provider: 'sandbox', flow: 'h5' }]);
   });
 
+  it("inside WeChat offers no JSAPI until the payer's openid is known (or where the official account is not configured)", () => {
+    expect(payChoices(['wechat', 'sandbox'], true, false)).toEqual([{ provider: 'sandbox', flow: 'h5' }]);
+    expect(payChoices(['wechat'], true, false)).toEqual([]);
+    expect(payChoices(['wechat', 'alipay'], false, false)).toEqual([
+      { provider: 'wechat', flow: 'h5' },
+      { provider: 'alipay', flow: 'wap' },
+    ]);
+  });
+
   it("elsewhere offers WeChat's H5 cashier, Alipay's wap and the sandbox", () => {
     expect(insideWechat('Mozilla/5.0 (Linux; Android 14) Chrome/126.0 Mobile Safari/537.36')).toBe(false);
     expect(payChoices(['wechat', 'alipay'], false)).toEqual([

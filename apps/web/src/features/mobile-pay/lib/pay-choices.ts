@@ -13,15 +13,16 @@ export function insideWechat(userAgent: string = typeof navigator === 'undefined
 
 /**
  * The ways this phone can pay, in the order the site offers its providers (WeChat Pay, Alipay, the sandbox):
- * inside WeChat, WeChat Pay by JSAPI (WeChat refuses its H5 cashier and Alipay's pages in its own browser);
- * elsewhere WeChat's H5 cashier and Alipay's wap cashier. The sandbox's test checkout works everywhere.
+ * inside WeChat, WeChat Pay by JSAPI (WeChat refuses its H5 cashier and Alipay's pages in its own browser) when
+ * `jsapiReady` (the official account is configured and WeChat told the server the payer's openid); elsewhere
+ * WeChat's H5 cashier and Alipay's wap cashier. The sandbox's test checkout works everywhere.
  */
-export function payChoices(providers: readonly PaymentProvider[], inWechat: boolean): PayChoice[] {
+export function payChoices(providers: readonly PaymentProvider[], inWechat: boolean, jsapiReady = true): PayChoice[] {
   const choices: PayChoice[] = [];
   for (const provider of providers) {
     const flows = MOBILE_PAY_FLOWS_OF[provider];
     if (provider === 'sandbox') choices.push({ provider, flow: flows[0]! });
-    else if (inWechat && flows.includes('jsapi')) choices.push({ provider, flow: 'jsapi' });
+    else if (inWechat && jsapiReady && flows.includes('jsapi')) choices.push({ provider, flow: 'jsapi' });
     else if (!inWechat) {
       const flow = flows.find((candidate) => candidate !== 'jsapi');
       if (flow) choices.push({ provider, flow });
