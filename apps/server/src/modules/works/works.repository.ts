@@ -171,12 +171,7 @@ export class WorksRepository {
 
   /** The uids of works anyone may open (online, outside the recycle bin), most recently changed first. */
   async listPublicPages(limit: number): Promise<{ uid: string; updatedAt: Date }[]> {
-    return this.db
-      .select({ uid: works.uid, updatedAt: works.updatedAt })
-      .from(works)
-      .where(and(sql`${works.status} <> 'unpublished'`, isNull(works.deletedAt)))
-      .orderBy(desc(works.updatedAt))
-      .limit(limit);
+    return publicPages(this.db, limit);
   }
 
   /** Works waiting for or under review, across owners: waiting ones first, then the oldest submission. */
@@ -372,3 +367,17 @@ export class WorksRepository {
 }
 
 /** Which filters a list has, not their values: its statements differ only by this. */
+
+/**
+ * The sitemap's newest public pages, read from the top of `works_public_updated_idx`: its key is descending
+ * with nulls last, and a plain `desc` order (nulls first) would not match it, so PostgreSQL would sort every
+ * public work (updated_at is never null: the two orders give the same rows).
+ */
+export function publicPages(db: Db, limit: number) {
+  return db
+    .select({ uid: works.uid, updatedAt: works.updatedAt })
+    .from(works)
+    .where(and(sql`${works.status} <> 'unpublished'`, isNull(works.deletedAt)))
+    .orderBy(sql`${works.updatedAt} desc nulls last`)
+    .limit(limit);
+}
