@@ -1,15 +1,12 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { MobilePayErrors, type MobilePayAnswer, type MobilePayOrder } from '@spatia/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { IncomingNotification } from '../../drivers/payments/payment-driver.js';
 import { startWechatStandIn } from '../../../../../e2e/support/wechat-stand-in.mjs';
-import { startAlipayStandIn, type AlipayStandIn } from '../../test/alipay-stand-in.js';
+import type { AlipayStandIn } from '../../test/alipay-stand-in.js';
+import { startPaymentProviderStandIns, TEST_PUBLIC_URL, type PaymentProviderStandIns } from '../../test/payment-provider-stand-ins.js';
 import { listedWork } from '../../test/market-fixtures.js';
-import { rsaKeyPems } from '../../test/rsa-keys.js';
 import { authHeaders, createTestApp, json, type TestApp } from '../../test/test-app.js';
-import { startWechatPayStandIn, testWechatMerchant, type WechatPayStandIn } from '../../test/wechat-pay-stand-in.js';
+import type { WechatPayStandIn } from '../../test/wechat-pay-stand-in.js';
 import { person, type Person } from '../../test/works-fixtures.js';
 
 /**
@@ -18,53 +15,27 @@ import { person, type Person } from '../../test/works-fixtures.js';
  * authorization, against the WeChat OAuth stand-in) and H5, Alipay wap.pay. The server is configured as an
  * operator configures it; the notifications come in over HTTP.
  */
-const PUBLIC_URL = 'https://spatia.example.com';
+const PUBLIC_URL = TEST_PUBLIC_URL;
 const OPEN_ID = 'oUpF8uMuAJO_M2pxb1Q9zNjWeS6o';
 const IN_WECHAT =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 MicroMessenger/8.0.47(0x18002f2c) NetType/WIFI Language/zh_CN';
 let testApp: TestApp;
+let providers: PaymentProviderStandIns;
 let wechat: WechatPayStandIn;
 let wechatOAuth: Awaited<ReturnType<typeof startWechatStandIn>>;
 let alipay: AlipayStandIn;
 let seller: Person;
 
 beforeAll(async () => {
-  const keys = mkdtempSync(path.join(os.tmpdir(), 'spatia-mobile-pay-keys-'));
-  const keyFile = (name: string, pem: string) => {
-    const file = path.join(keys, name);
-    writeFileSync(file, pem);
-    return file;
-  };
-  const wechatMerchant = rsaKeyPems();
-  const wechatAccount = testWechatMerchant();
-  wechat = await startWechatPayStandIn({ ...wechatAccount, merchantPublicKeyPem: wechatMerchant.publicKeyPem });
-  wechatOAuth = await startWechatStandIn(0, { officialAccountAppId: wechatAccount.appId });
-  const alipayMerchant = rsaKeyPems();
-  alipay = await startAlipayStandIn({ appId: '2021000000000003', merchantPublicKeyPem: alipayMerchant.publicKeyPem });
-  testApp = await createTestApp({
-    PUBLIC_URL,
-    PAYMENT_PROVIDERS: 'wechat,alipay',
-    PAYOUT_PROVIDERS: 'alipay',
-    WECHAT_PAY_APP_ID: wechatAccount.appId,
-    WECHAT_PAY_MCH_ID: wechatAccount.mchId,
-    WECHAT_PAY_MERCHANT_SERIAL_NO: wechatAccount.merchantSerialNo,
-    WECHAT_PAY_API_V3_KEY: wechatAccount.apiV3Key,
-    WECHAT_PAY_PRIVATE_KEY_FILE: keyFile('wechat-merchant.pem', wechatMerchant.privateKeyPem),
-    WECHAT_PAY_PUBLIC_KEY_ID: wechat.publicKeyId,
-    WECHAT_PAY_PUBLIC_KEY_FILE: keyFile('wechat-pay-public.pem', wechat.platformPublicKeys[wechat.publicKeyId]!),
-    WECHAT_PAY_ENDPOINT: wechat.endpoint,
-    ALIPAY_APP_ID: '2021000000000003',
-    ALIPAY_PRIVATE_KEY_FILE: keyFile('alipay-merchant.pem', alipayMerchant.privateKeyPem),
-    ALIPAY_PUBLIC_KEY_FILE: keyFile('alipay-public.pem', alipay.alipayPublicKeyPem),
-    ALIPAY_GATEWAY: alipay.gateway,
-    ...wechatOAuth.officialAccountEnv,
-  });
+  providers = await startPaymentProviderStandIns('2021000000000003');
+  ({ wechat, alipay } = providers);
+  wechatOAuth = await startWechatStandIn(0, { officialAccountAppId: providers.wechatAppId });
+  testApp = await createTestApp({ ...providers.env, ...wechatOAuth.officialAccountEnv });
   seller = await person(testApp.app, { name: 'Seller' });
 });
 afterAll(async () => {
   await testApp.close();
-  await wechat.close();
-  await alipay.close();
+  await providers.close();
   await wechatOAuth.close();
 });
 

@@ -1,13 +1,10 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { Role, type AdminRechargeOrder, type FlowRechargeOptions, type FlowRechargeOrder } from '@spatia/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { IncomingNotification } from '../../drivers/payments/payment-driver.js';
-import { startAlipayStandIn, type AlipayStandIn } from '../../test/alipay-stand-in.js';
-import { rsaKeyPems } from '../../test/rsa-keys.js';
+import type { AlipayStandIn } from '../../test/alipay-stand-in.js';
+import { startPaymentProviderStandIns, type PaymentProviderStandIns } from '../../test/payment-provider-stand-ins.js';
 import { createTestApp, json, type TestApp } from '../../test/test-app.js';
-import { startWechatPayStandIn, testWechatMerchant, withTamperedBody, type WechatPayStandIn } from '../../test/wechat-pay-stand-in.js';
+import { withTamperedBody, type WechatPayStandIn } from '../../test/wechat-pay-stand-in.js';
 import { person, type Person } from '../../test/works-fixtures.js';
 import { LedgerAccount } from '../ledger/ledger.service.js';
 import { RechargeRepository } from './recharge.repository.js';
@@ -20,47 +17,18 @@ import { RefundsRepository } from './refunds.repository.js';
  * and the stand-in's signed notifications come in over HTTP to the notify route.
  */
 let testApp: TestApp;
+let providers: PaymentProviderStandIns;
 let wechat: WechatPayStandIn;
 let alipay: AlipayStandIn;
 
 beforeAll(async () => {
-  const keys = mkdtempSync(path.join(os.tmpdir(), 'spatia-payment-keys-'));
-  const keyFile = (name: string, pem: string) => {
-    const file = path.join(keys, name);
-    writeFileSync(file, pem);
-    return file;
-  };
-  const wechatMerchant = rsaKeyPems();
-  const wechatAccount = testWechatMerchant();
-  wechat = await startWechatPayStandIn({ ...wechatAccount, merchantPublicKeyPem: wechatMerchant.publicKeyPem });
-  const alipayMerchant = rsaKeyPems();
-  alipay = await startAlipayStandIn({ appId: '2021000000000002', merchantPublicKeyPem: alipayMerchant.publicKeyPem });
-
-  testApp = await createTestApp({
-    PUBLIC_URL: 'https://spatia.example.com',
-    PAYMENT_PROVIDERS: 'wechat,alipay',
-    // Real payments never go with the sandbox's payouts (config.ts).
-    PAYOUT_PROVIDERS: 'alipay',
-    WECHAT_PAY_APP_ID: wechatAccount.appId,
-    WECHAT_PAY_MCH_ID: wechatAccount.mchId,
-    WECHAT_PAY_MERCHANT_SERIAL_NO: wechatAccount.merchantSerialNo,
-    WECHAT_PAY_API_V3_KEY: wechatAccount.apiV3Key,
-    WECHAT_PAY_PRIVATE_KEY_FILE: keyFile('wechat-merchant.pem', wechatMerchant.privateKeyPem),
-    WECHAT_PAY_PUBLIC_KEY_ID: wechat.publicKeyId,
-    WECHAT_PAY_PUBLIC_KEY_FILE: keyFile('wechat-pay-public.pem', wechat.platformPublicKeys[wechat.publicKeyId]!),
-    WECHAT_PAY_PLATFORM_CERT_SERIAL: wechat.certificateSerial,
-    WECHAT_PAY_PLATFORM_CERT_FILE: keyFile('wechat-platform.pem', wechat.platformPublicKeys[wechat.certificateSerial]!),
-    WECHAT_PAY_ENDPOINT: wechat.endpoint,
-    ALIPAY_APP_ID: '2021000000000002',
-    ALIPAY_PRIVATE_KEY_FILE: keyFile('alipay-merchant.pem', alipayMerchant.privateKeyPem),
-    ALIPAY_PUBLIC_KEY_FILE: keyFile('alipay-public.pem', alipay.alipayPublicKeyPem),
-    ALIPAY_GATEWAY: alipay.gateway,
-  });
+  providers = await startPaymentProviderStandIns('2021000000000002');
+  ({ wechat, alipay } = providers);
+  testApp = await createTestApp(providers.env);
 });
 afterAll(async () => {
   await testApp.close();
-  await wechat.close();
-  await alipay.close();
+  await providers.close();
 });
 
 const data = <T>(response: Awaited<ReturnType<Person['call']>>) => json<{ data: T }>(response).data;
