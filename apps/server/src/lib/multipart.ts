@@ -36,3 +36,8 @@ export async function readFilePart(
     throw error;
   }
 }
+
+/** A form whose one file is the part `file` (a few text fields besides at most), of at most `maxBytes`. */
+export function readSingleFile(request: FastifyRequest, maxBytes: number): Promise<{ fileName: string; bytes: Buffer }> {
+  return readFilePart(request, { files: 1, fields: 4, parts: 5, fileSize: maxBytes }, `${maxBytes / 1024 / 1024} MB`);
+}

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { BRAND_LOGO_MAX_BYTES, Permission } from '@spatia/contract';
 import { ok } from '../../lib/envelope.js';
-import { readFilePart, registerMultipartRoutes } from '../../lib/multipart.js';
+import { readSingleFile, registerMultipartRoutes } from '../../lib/multipart.js';
 import { addressBucket } from '../../lib/request-info.js';
 import { routesFor } from '../../lib/route.js';
 import {
@@ -102,8 +102,7 @@ export const brandPagesRoutes: FastifyPluginAsyncTypebox<{ brandPages: BrandPage
         failures: [400, 413, 415, 429],
       }),
       async (request) => {
-        const limits = { files: 1, fields: 4, parts: 5, fileSize: BRAND_LOGO_MAX_BYTES };
-        const { bytes } = await readFilePart(request, limits, `${BRAND_LOGO_MAX_BYTES / 1024 / 1024} MB`);
+        const { bytes } = await readSingleFile(request, BRAND_LOGO_MAX_BYTES);
         return ok(await brandPages.storeLogo(request.auth!.user, bytes));
       },
     );

@@ -21,11 +21,10 @@ import {
 } from '@spatia/contract';
 import type { StorageDriver } from '../../drivers/storage/storage-driver.js';
 import { fail } from '../../lib/app-error.js';
-import { takeImage } from '../../lib/image-intake.js';
 import type { RateLimiter } from '../../lib/rate-limiter.js';
 import type { NotificationsService } from '../notifications/index.js';
 import type { SensitiveWordsService } from '../sensitive-words/index.js';
-import { FILES_PREFIX, fileUrl } from '../uploads/index.js';
+import { FILES_PREFIX, fileUrl, PublicImages, type PublicImageKind } from '../uploads/index.js';
 import type { WorkRow, WorksService } from '../works/index.js';
 import type { BrandPagesRepository, LandingPageRow, LeadRow, ShowcaseRow } from './brand-pages.repository.js';
 import { leadsCsv } from './leads-csv.js';
@@ -45,9 +44,15 @@ export interface BrandPagesDependencies {
   rateLimiter: RateLimiter;
 }
 
-const LOGO_FOLDER = 'logos/brands';
-/** Logo uploads one person may make per hour. */
-const LOGO_UPLOADS_PER_HOUR = 30;
+/** Brand logos: within 800x400, 30 uploads per person and hour. */
+const LOGOS: PublicImageKind = {
+  folder: 'logos/brands',
+  limitName: 'brand-logo',
+  uploadsPerHour: 30,
+  width: 800,
+  height: 400,
+  quality: 90,
+};
 /** A visitor counts once per showcase in this window (a reload is no new visit). */
 const VISIT_WINDOW_SECONDS = 30 * 60;
 const EXPORT_MAX_ROWS = 10_000;
@@ -63,7 +68,11 @@ export function newPublicId(): string {
  * not exist for them. Public reads answer only published pages, with only the works still online.
  */
 export class BrandPagesService {
-  constructor(private readonly deps: BrandPagesDependencies) {}
+  private readonly logos: PublicImages;
+
+  constructor(private readonly deps: BrandPagesDependencies) {
+    this.logos = new PublicImages(deps.storage, deps.rateLimiter, LOGOS);
+  }
 
   private get repository() {
     return this.deps.repository;
@@ -127,14 +136,7 @@ export class BrandPagesService {
 
   /** Stores a logo image (re-encoded, metadata dropped) in the owner's public logo folder; a showcase takes the answered url. */
   async storeLogo(owner: Owner, bytes: Buffer): Promise<{ url: string }> {
-    const decision = await this.deps.rateLimiter.hit(`brand-logo:${owner.id}`, LOGO_UPLOADS_PER_HOUR, 3600);
-    if (!decision.allowed) throw fail('retryIn', { seconds: decision.retryAfterSeconds });
-    const key = await takeImage(this.deps.storage, bytes, {
-      render: (image) => image.resize(800, 400, { fit: 'inside', withoutEnlargement: true }).webp({ quality: 90 }),
-      contentType: 'image/webp',
-      keyOf: ({ output }) => `${LOGO_FOLDER}/${owner.uid}/${output.slice(0, 20)}.webp`,
-    });
-    return { url: fileUrl(key) };
+    return this.logos.store(owner, bytes);
   }
 
   /** `/space/showcase/{id}`: a published showcase and its works still online; the visit counts once per address and half hour. */
@@ -307,8 +309,7 @@ export class BrandPagesService {
 
   private async brandFields(owner: Owner, input: BrandFields) {
     if (!BRAND_COLOUR_PATTERN.test(input.brandColour)) throw fail('brandPageColourInvalid');
-    const ownLogos = `${FILES_PREFIX}${LOGO_FOLDER}/${owner.uid}/`;
-    if (input.logoUrl && !input.logoUrl.startsWith(ownLogos)) throw fail('brandPageLogoInvalid');
+    if (input.logoUrl && !this.logos.isOwnLink(owner.uid, input.logoUrl)) throw fail('brandPageLogoInvalid');
     const brandName = input.brandName.trim();
     const intro = input.intro.trim();
     const contact = input.contact.trim();

@@ -4,7 +4,7 @@ import { Type } from 'typebox';
 import { invalid } from '../../lib/app-error.js';
 import { registerReviewDecisions } from '../admin-log/index.js';
 import { ok } from '../../lib/envelope.js';
-import { readFilePart, registerMultipartRoutes } from '../../lib/multipart.js';
+import { readSingleFile, registerMultipartRoutes } from '../../lib/multipart.js';
 import { routesFor } from '../../lib/route.js';
 import { pageOf } from '../../lib/schemas.js';
 import {
@@ -92,8 +92,7 @@ export const identityRoutes: FastifyPluginAsyncTypebox<{ identity: IdentityServi
         failures: [400, 413, 415, 429],
       }),
       async (request) => {
-        const limits = { files: 1, fields: 4, parts: 5, fileSize: BUSINESS_CARD_MAX_BYTES };
-        const { bytes } = await readFilePart(request, limits, `${BUSINESS_CARD_MAX_BYTES / 1024 / 1024} MB`);
+        const { bytes } = await readSingleFile(request, BUSINESS_CARD_MAX_BYTES);
         return ok(await identity.storeBusinessCard(request.auth!.user, bytes));
       },
     );

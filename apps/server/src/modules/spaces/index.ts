@@ -1,5 +1,6 @@
 import { defineModule } from '../../kernel/module.js';
-import { SpaceImages } from './space-images.js';
+import type { PublicImages } from '../uploads/index.js';
+import { spaceImageStore } from './space-images.js';
 import { SpacesRepository } from './spaces.repository.js';
 import { spacesRoutes } from './spaces.routes.js';
 import { SpacesService } from './spaces.service.js';
@@ -10,7 +11,7 @@ declare module '../../kernel/module.js' {
       /** Spaces: a person's or an enterprise's mini-sites of their works, their pages and shops (docs/spaces.md). */
       spaces: SpacesService;
       /** Their covers and logos as uploaded. */
-      spaceImages: SpaceImages;
+      spaceImages: PublicImages;
     };
   }
 }
@@ -30,7 +31,7 @@ export default defineModule({
       sensitiveWords,
       rateLimiter,
     }),
-    spaceImages: new SpaceImages(storage, rateLimiter),
+    spaceImages: spaceImageStore(storage, rateLimiter),
   }),
   routes: (app, { spaces, spaceImages }) => app.register(spacesRoutes, { spaces, spaceImages }),
 });

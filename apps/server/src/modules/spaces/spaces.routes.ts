@@ -5,7 +5,7 @@ import { Type } from 'typebox';
 import { ok } from '../../lib/envelope.js';
 import { translate } from '../../lib/messages.js';
 import { addressBucket } from '../../lib/request-info.js';
-import { readFilePart, registerMultipartRoutes } from '../../lib/multipart.js';
+import { readSingleFile, registerMultipartRoutes } from '../../lib/multipart.js';
 import { routesFor } from '../../lib/route.js';
 import {
   HousePageSchema,
@@ -28,7 +28,7 @@ import {
   SpaceWorksInputSchema,
   tags,
 } from './spaces.schemas.js';
-import type { SpaceImages } from './space-images.js';
+import type { PublicImages } from '../uploads/index.js';
 import { SpaceNeedsCodeError, type SpacesService } from './spaces.service.js';
 
 const route = routesFor(tags);
@@ -51,7 +51,7 @@ function needsCodeAnswer(error: unknown, request: FastifyRequest, reply: Fastify
 }
 
 /** Spaces (docs/spaces.md): public reads under /api/space, the owner's under /api/c/space. */
-export const spacesRoutes: FastifyPluginAsyncTypebox<{ spaces: SpacesService; spaceImages: SpaceImages }> = async (
+export const spacesRoutes: FastifyPluginAsyncTypebox<{ spaces: SpacesService; spaceImages: PublicImages }> = async (
   app,
   { spaces, spaceImages },
 ) => {
@@ -199,8 +199,7 @@ export const spacesRoutes: FastifyPluginAsyncTypebox<{ spaces: SpacesService; sp
         failures: [400, 413, 415, 429],
       }),
       async (request) => {
-        const limits = { files: 1, fields: 4, parts: 5, fileSize: SPACE_IMAGE_MAX_BYTES };
-        const { bytes } = await readFilePart(request, limits, `${SPACE_IMAGE_MAX_BYTES / 1024 / 1024} MB`);
+        const { bytes } = await readSingleFile(request, SPACE_IMAGE_MAX_BYTES);
         return ok(await spaceImages.store(request.auth!.user, bytes));
       },
     );

@@ -25,4 +25,5 @@ export default defineModule({
 
 // The public surface of the module: what other modules use.
 export { FILES_PREFIX, type FileUrlSigner, SIGNED_FILE_URL_SECONDS, fileUrl } from './file-urls.js';
+export { PublicImages, type PublicImageKind } from './public-images.js';
 export { ACCEPTED_IMAGE_TYPES, type StoredUpload, UPLOAD_LIMITS, type UploadsService } from './uploads.service.js';
