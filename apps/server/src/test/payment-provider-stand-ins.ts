@@ -17,18 +17,23 @@ export interface PaymentProviderStandIns {
 
 export const TEST_PUBLIC_URL = 'https://spatia.example.com';
 
+/** Writes PEM keys as files in a folder of their own, as an operator hands them to the server; answers each path. */
+export function keyFileWriter(): (name: string, pem: string) => string {
+  const folder = mkdtempSync(path.join(os.tmpdir(), 'spatia-payment-keys-'));
+  return (name, pem) => {
+    const file = path.join(folder, name);
+    writeFileSync(file, pem);
+    return file;
+  };
+}
+
 /**
  * WeChat Pay's and Alipay's stand-ins, each with its own merchant keys, and the configuration of a server that
  * takes both: key files on disk, PUBLIC_URL for the notification addresses, payouts by Alipay (real payments
  * never go with the sandbox's payouts, config.ts).
  */
 export async function startPaymentProviderStandIns(alipayAppId: string): Promise<PaymentProviderStandIns> {
-  const keys = mkdtempSync(path.join(os.tmpdir(), 'spatia-payment-keys-'));
-  const keyFile = (name: string, pem: string) => {
-    const file = path.join(keys, name);
-    writeFileSync(file, pem);
-    return file;
-  };
+  const keyFile = keyFileWriter();
   const wechatMerchant = rsaKeyPems();
   const wechatAccount = testWechatMerchant();
   const wechat = await startWechatPayStandIn({ ...wechatAccount, merchantPublicKeyPem: wechatMerchant.publicKeyPem });

@@ -1,6 +1,3 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import {
   Role,
   WithdrawalErrors,
@@ -18,6 +15,7 @@ import { earnIncome } from '../../test/income.js';
 import { LedgerAccount } from '../ledger/ledger.service.js';
 import { withdrawals as withdrawalsTable } from './withdrawals.tables.js';
 import { eq } from 'drizzle-orm';
+import { keyFileWriter, TEST_PUBLIC_URL } from '../../test/payment-provider-stand-ins.js';
 
 /**
  * Payouts that end, through the API of two servers (a site pays out through real providers or through
@@ -53,19 +51,14 @@ function on(site: Site): void {
 }
 
 beforeAll(async () => {
-  const keys = mkdtempSync(path.join(os.tmpdir(), 'spatia-payout-keys-'));
-  const keyFile = (name: string, pem: string) => {
-    const file = path.join(keys, name);
-    writeFileSync(file, pem);
-    return file;
-  };
+  const keyFile = keyFileWriter();
   const merchantKeys = rsaKeyPems();
   wechat = await startWechatPayStandIn({ ...merchant, merchantPublicKeyPem: merchantKeys.publicKeyPem });
   wechat.payees.set(OPENID, '王小明');
   wechatSite = await openSite({
     PAYMENT_PROVIDERS: 'wechat',
     PAYOUT_PROVIDERS: 'wechat',
-    PUBLIC_URL: 'https://spatia.example.com',
+    PUBLIC_URL: TEST_PUBLIC_URL,
     WECHAT_PAY_APP_ID: merchant.appId,
     WECHAT_PAY_MCH_ID: merchant.mchId,
     WECHAT_PAY_MERCHANT_SERIAL_NO: merchant.merchantSerialNo,
