@@ -1,7 +1,5 @@
-import { DeleteOutlined, EditOutlined, EyeOutlined, PlusOutlined, QrcodeOutlined } from '@ant-design/icons';
 import type { LandingPage, PublicLandingPage } from '@spatia/contract';
-import { Alert, App, Badge, Button, Card, Empty, Modal, Popconfirm, Skeleton, Switch, Tabs, Tag } from 'antd';
-import { useState } from 'react';
+import { Alert, Badge, Tabs, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useSession } from '../../../stores/session-store';
@@ -10,8 +8,7 @@ import { landingPath } from '../lib/brand-paths';
 import { LandingEditor } from './landing-editor';
 import { LandingView } from './landing-view';
 import { LeadsPanel } from './leads-panel';
-import { EmptyText } from './showcase-console';
-import { BrandShareDialog } from './share-dialog';
+import { BrandItemCard, BrandItemList, type BrandItemActions } from './brand-item-list';
 import './brand-pages.css';
 
 /** `/landingPage/landingPage` (permission 42): the owner's landing pages, and the leads their visitors left. */
@@ -45,61 +42,16 @@ export function LandingConsole() {
 }
 
 function LandingPagesList() {
-  const { t } = useTranslation();
-  const pages = useLandingPages();
-  const [editing, setEditing] = useState<{ page?: LandingPage } | null>(null);
-  const [sharing, setSharing] = useState<LandingPage | null>(null);
-  const [previewing, setPreviewing] = useState<LandingPage | null>(null);
-  const list = pages.data ?? [];
   return (
-    <>
-      <div className="brand-console__toolbar brand-console__toolbar--end">
-        <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({})} data-testid="landing-create">
-          {t('brandPages.landing.create')}
-        </Button>
-      </div>
-      {pages.isPending ? (
-        <Skeleton active />
-      ) : pages.isError ? (
-        <Alert type="error" showIcon title={t('brandPages.landing.loadFailed')} />
-      ) : list.length === 0 ? (
-        <Card>
-          <Empty description={<EmptyText title={t('brandPages.landing.emptyTitle')} text={t('brandPages.landing.emptyText')} />}>
-            <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({})}>
-              {t('brandPages.landing.create')}
-            </Button>
-          </Empty>
-        </Card>
-      ) : (
-        <div className="brand-console__list">
-          {list.map((page) => (
-            <LandingCard
-              key={page.id}
-              page={page}
-              onEdit={() => setEditing({ page })}
-              onShare={() => setSharing(page)}
-              onPreview={() => setPreviewing(page)}
-            />
-          ))}
-        </div>
-      )}
-      {editing && <LandingEditor page={editing.page} onClose={() => setEditing(null)} />}
-      <BrandShareDialog
-        path={sharing ? landingPath(sharing.id) : null}
-        published={sharing?.published ?? false}
-        onClose={() => setSharing(null)}
-      />
-      <Modal
-        open={previewing !== null}
-        onCancel={() => setPreviewing(null)}
-        footer={null}
-        width={800}
-        title={t('brandPages.showcase.preview')}
-        destroyOnHidden
-      >
-        {previewing && <LandingPreview page={previewing} />}
-      </Modal>
-    </>
+    <BrandItemList
+      kind="landing"
+      items={useLandingPages()}
+      pathOf={landingPath}
+      previewWidth={800}
+      renderCard={(page, actions) => <LandingCard page={page} actions={actions} />}
+      renderEditor={(page, onClose) => <LandingEditor page={page} onClose={onClose} />}
+      renderPreview={(page) => <LandingPreview page={page} />}
+    />
   );
 }
 
@@ -125,73 +77,27 @@ function LandingPreview({ page }: { page: LandingPage }) {
   );
 }
 
-function LandingCard({
-  page,
-  onEdit,
-  onShare,
-  onPreview,
-}: {
-  page: LandingPage;
-  onEdit: () => void;
-  onShare: () => void;
-  onPreview: () => void;
-}) {
+function LandingCard({ page, actions }: { page: LandingPage; actions: BrandItemActions }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
-  const publish = usePublishLandingPage();
-  const remove = useDeleteLandingPage();
   return (
-    <Card size="small" data-testid="landing-card">
-      <div className="brand-card__head">
-        <div style={{ minWidth: 0, flex: 1 }}>
-          <div className="brand-card__title">{page.headline}</div>
-          <Tag color={page.published ? 'green' : undefined}>
-            {t(page.published ? 'brandPages.showcase.published' : 'brandPages.showcase.draft')}
-          </Tag>
-        </div>
-        <Switch
-          checked={page.published}
-          loading={publish.isPending}
-          aria-label={t(page.published ? 'brandPages.showcase.unpublish' : 'brandPages.showcase.publish')}
-          onChange={(published) =>
-            publish.mutate(
-              { id: page.id, published },
-              {
-                onSuccess: () =>
-                  void message.success(t(published ? 'brandPages.showcase.publishedNow' : 'brandPages.showcase.unpublishedNow')),
-              },
-            )
-          }
-          data-testid="landing-publish"
-        />
-      </div>
-      <div className="brand-card__meta">
-        <span>
-          {t('brandPages.landing.for')}: {page.targetName}
-        </span>
-        <span data-testid="landing-card-leads">{t('brandPages.landing.leads', { count: page.leadCount })}</span>
-        {page.unhandledLeadCount > 0 && <Tag color="blue">{t('brandPages.landing.unhandled', { count: page.unhandledLeadCount })}</Tag>}
-      </div>
-      <div className="brand-card__actions">
-        <Button size="small" icon={<EditOutlined />} onClick={onEdit} data-testid="landing-edit">
-          {t('brandPages.showcase.edit')}
-        </Button>
-        <Button size="small" icon={<QrcodeOutlined />} onClick={onShare} data-testid="landing-share">
-          {t('brandPages.showcase.share')}
-        </Button>
-        <Button size="small" icon={<EyeOutlined />} onClick={onPreview} data-testid="landing-preview-open">
-          {t('brandPages.showcase.preview')}
-        </Button>
-        <Popconfirm
-          title={t('brandPages.landing.deleteConfirm', { name: page.headline, count: page.leadCount })}
-          okButtonProps={{ danger: true }}
-          onConfirm={() => remove.mutate(page.id, { onSuccess: () => void message.success(t('brandPages.landing.deleted')) })}
-        >
-          <Button size="small" danger icon={<DeleteOutlined />} data-testid="landing-delete">
-            {t('brandPages.showcase.delete')}
-          </Button>
-        </Popconfirm>
-      </div>
-    </Card>
+    <BrandItemCard
+      kind="landing"
+      item={page}
+      title={page.headline}
+      meta={
+        <>
+          <span>
+            {t('brandPages.landing.for')}: {page.targetName}
+          </span>
+          <span data-testid="landing-card-leads">{t('brandPages.landing.leads', { count: page.leadCount })}</span>
+          {page.unhandledLeadCount > 0 && <Tag color="blue">{t('brandPages.landing.unhandled', { count: page.unhandledLeadCount })}</Tag>}
+        </>
+      }
+      actions={actions}
+      publish={usePublishLandingPage()}
+      remove={useDeleteLandingPage()}
+      deleteConfirm={t('brandPages.landing.deleteConfirm', { name: page.headline, count: page.leadCount })}
+      deleted={t('brandPages.landing.deleted')}
+    />
   );
 }

@@ -8,10 +8,11 @@ import {
   type LandingTargetKind,
   type LeadField,
 } from '@spatia/contract';
-import { App, Button, Checkbox, Drawer, Form, Input, Radio, Select, Space } from 'antd';
+import { App, Checkbox, Form, Input, Radio, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../../stores/session-store';
 import { usePickableWorks, useSaveLandingPage, useShowcases } from '../api/brand-pages-api';
+import { EditorDrawer } from './editor-drawer';
 
 interface LandingValues {
   targetKind: LandingTargetKind;
@@ -64,21 +65,13 @@ export function LandingEditor({ page, onClose }: { page?: LandingPage; onClose: 
   };
 
   return (
-    <Drawer
+    <EditorDrawer
       open
-      onClose={onClose}
       title={t(page ? 'brandPages.landing.editTitle' : 'brandPages.landing.createTitle')}
-      size="large"
-      destroyOnHidden
-      styles={{ wrapper: { maxWidth: '100vw' } }}
-      footer={
-        <Space style={{ justifyContent: 'flex-end', width: '100%' }}>
-          <Button onClick={onClose}>{t('brandPages.editor.cancel')}</Button>
-          <Button type="primary" loading={save.isPending} onClick={() => form.submit()} data-testid="landing-save">
-            {t('brandPages.editor.save')}
-          </Button>
-        </Space>
-      }
+      saving={save.isPending}
+      onSave={() => form.submit()}
+      onClose={onClose}
+      saveTestId="landing-save"
     >
       <Form
         form={form}
@@ -143,6 +136,6 @@ export function LandingEditor({ page, onClose }: { page?: LandingPage; onClose: 
           <Input.TextArea maxLength={LANDING_CONSENT_MAX} rows={2} placeholder={t('brandPages.landing.consentPlaceholder')} />
         </Form.Item>
       </Form>
-    </Drawer>
+    </EditorDrawer>
   );
 }

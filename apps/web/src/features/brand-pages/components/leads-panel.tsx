@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../../lib/format';
 import { exportLeads, useLeads, useMarkLeadHandled } from '../api/brand-pages-api';
-import { EmptyText } from './showcase-console';
+import { EmptyText } from './brand-item-list';
 
 type HandledFilter = 'all' | 'open' | 'handled';
 const PAGE_SIZE = 20;

@@ -8,12 +8,13 @@ import {
   type BrandWorkCard,
   type Showcase,
 } from '@spatia/contract';
-import { App, Button, ColorPicker, Drawer, Form, Input, Space, Upload } from 'antd';
+import { App, Button, ColorPicker, Form, Input, Space, Upload } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useImageUpload } from '../../../components/use-image-upload';
 import { uploadBrandLogo, useSaveShowcase } from '../api/brand-pages-api';
 import { ShowcaseWorksEditor } from './showcase-works-editor';
+import { EditorDrawer } from './editor-drawer';
 
 interface ShowcaseValues {
   brandName: string;
@@ -53,21 +54,13 @@ export function ShowcaseEditor({ open, showcase, onClose }: { open: boolean; sho
   };
 
   return (
-    <Drawer
+    <EditorDrawer
       open={open}
-      onClose={onClose}
       title={t(showcase ? 'brandPages.editor.editTitle' : 'brandPages.editor.createTitle')}
-      size="large"
-      destroyOnHidden
-      styles={{ wrapper: { maxWidth: '100vw' } }}
-      footer={
-        <Space style={{ justifyContent: 'flex-end', width: '100%' }}>
-          <Button onClick={onClose}>{t('brandPages.editor.cancel')}</Button>
-          <Button type="primary" loading={save.isPending} onClick={() => form.submit()} data-testid="showcase-save">
-            {t('brandPages.editor.save')}
-          </Button>
-        </Space>
-      }
+      saving={save.isPending}
+      onSave={() => form.submit()}
+      onClose={onClose}
+      saveTestId="showcase-save"
     >
       <Form
         form={form}
@@ -129,6 +122,6 @@ export function ShowcaseEditor({ open, showcase, onClose }: { open: boolean; sho
           <ShowcaseWorksEditor />
         </Form.Item>
       </Form>
-    </Drawer>
+    </EditorDrawer>
   );
 }
