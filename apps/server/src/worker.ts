@@ -14,7 +14,11 @@ async function main(): Promise<void> {
     process.exit(1);
   }
   // Loaded only now, so that the refusal above is immediate.
-  const [{ assemble }, { openDatabase }] = await Promise.all([import('./kernel/platform.js'), import('./db/database.js')]);
+  const [{ assemble }, { openDatabase }, { startMetricsListener }] = await Promise.all([
+    import('./kernel/platform.js'),
+    import('./db/database.js'),
+    import('./plugins/metrics.js'),
+  ]);
   const database = await openDatabase(config.database);
   const assembly = await assemble(config, { database, jobs: 'background' });
   const { logger, jobs } = assembly.services;
