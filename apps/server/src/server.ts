@@ -46,7 +46,8 @@ async function main(): Promise<void> {
   const address = await app.listen({ host: config.host, port: config.port });
   app.services.logger.info({ address }, `Spatia is listening on ${address}`);
   const { metrics } = config;
-  if (metrics?.listener) metricsListener = await startMetricsListener({ ...metrics, listener: metrics.listener }, app.services.metrics, app.services.logger);
+  if (metrics?.listener)
+    metricsListener = await startMetricsListener({ ...metrics, listener: metrics.listener }, app.services.metrics, app.services.logger);
 }
 
 function lockOrExit(dataDir: string): DataDirLock {

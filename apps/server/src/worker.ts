@@ -21,10 +21,16 @@ async function main(): Promise<void> {
   ]);
   const database = await openDatabase(config.database);
   const assembly = await assemble(config, { database, jobs: 'background' });
-  const { logger, jobs } = assembly.services;
+  const { logger, jobs, metrics } = assembly.services;
+  const { metrics: metricsConfig } = config;
+  // A worker has no public port: its metrics (jobs, processing) are on METRICS_PORT only.
+  const metricsListener = metricsConfig?.listener
+    ? await startMetricsListener({ ...metricsConfig, listener: metricsConfig.listener }, metrics, logger)
+    : undefined;
   installShutdown(
     async () => {
       void jobs.stop();
+      await metricsListener?.close();
       // Closing stops the jobs and the modules; the database closes after it.
       await assembly.close();
       await database.close();

@@ -274,7 +274,11 @@ function checkMetrics(env: { PORT: number; METRICS_PORT?: number; METRICS_HOST?:
     context.addIssue({ code: 'custom', path: ['METRICS_HOST'], message: 'set only with METRICS_PORT (the metrics listener it binds)' });
   }
   if (env.METRICS_PORT !== undefined && env.METRICS_PORT === env.PORT) {
-    context.addIssue({ code: 'custom', path: ['METRICS_PORT'], message: 'a port other than PORT (metrics never share the public listener)' });
+    context.addIssue({
+      code: 'custom',
+      path: ['METRICS_PORT'],
+      message: 'a port other than PORT (metrics never share the public listener)',
+    });
   }
 }
 

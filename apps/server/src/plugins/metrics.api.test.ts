@@ -44,8 +44,12 @@ describe('GET /metrics behind METRICS_TOKEN', () => {
     ]) {
       expect(response.body, name).toContain(`# TYPE ${name} `);
     }
-    expect(response.body).toContain('spatia_http_request_duration_seconds_count{method="GET",route="/api/client/:uid/info",status_class="4xx"} 1');
-    expect(response.body).toContain('spatia_http_request_duration_seconds_count{method="GET",route="/api/health/live",status_class="2xx"} 1');
+    expect(response.body).toContain(
+      'spatia_http_request_duration_seconds_count{method="GET",route="/api/client/:uid/info",status_class="4xx"} 1',
+    );
+    expect(response.body).toContain(
+      'spatia_http_request_duration_seconds_count{method="GET",route="/api/health/live",status_class="2xx"} 1',
+    );
     expect(response.body).not.toContain('12345');
   });
 

@@ -128,7 +128,6 @@ export class ProcessingJobs {
   }
 
   private async process(run: RunContext, work: WorkRow, claimed: ProcessingRow, scratch: string, media: MediaProcess): Promise<void> {
-
     await run.enter('prepare', 0);
     const origins = (await this.deps.works.listAssets(work.id)).filter((asset) => asset.kind === 'origin');
     if (origins.length === 0) throw new MediaError('noOrigin', '', 'no origin file');
