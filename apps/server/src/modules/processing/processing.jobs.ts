@@ -105,7 +105,7 @@ export class ProcessingJobs {
     const media = new MediaProcess();
     const startedAt = Date.now();
     let workType = 'unknown';
-    let outcome = 'retry';
+    let outcome = 'error';
     try {
       await mkdir(scratch, { recursive: true });
       const work = await this.deps.works.findById(claimed.workId);
@@ -119,7 +119,7 @@ export class ProcessingJobs {
       outcome = 'failed' in handled ? 'failed' : 'skipped';
       return handled;
     } finally {
-      // `retry`: the attempt threw and the job queue tries again.
+      // `error`: the attempt threw; the job queue retries it while attempts are left.
       this.deps.metrics?.observeProcessingRun(workType, outcome, (Date.now() - startedAt) / 1000);
       run.stop();
       await media.close();
