@@ -43,11 +43,12 @@ async function main(): Promise<void> {
   // Demo works go through the services, whose jobs need the app ready; listening comes after.
   await app.ready();
   if (config.demoWorks) await seedDemoWorksOnce(app.services, config.demoDir);
-  const address = await app.listen({ host: config.host, port: config.port });
-  app.services.logger.info({ address }, `Spatia is listening on ${address}`);
+  // Metrics first: a process that answers on its public port can already be scraped.
   const { metrics } = config;
   if (metrics?.listener)
     metricsListener = await startMetricsListener({ ...metrics, listener: metrics.listener }, app.services.metrics, app.services.logger);
+  const address = await app.listen({ host: config.host, port: config.port });
+  app.services.logger.info({ address }, `Spatia is listening on ${address}`);
 }
 
 function lockOrExit(dataDir: string): DataDirLock {

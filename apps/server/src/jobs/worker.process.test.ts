@@ -1,9 +1,8 @@
 import { mkdtempSync } from 'node:fs';
-import { createServer, type AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { runEntry } from '../test/server-process.js';
+import { freePort, runEntry } from '../test/server-process.js';
 import { createTestDatabase } from '../test/test-database.js';
 
 describe('npm run worker', () => {
@@ -45,12 +44,3 @@ describe('npm run worker', () => {
     }
   });
 });
-
-/** A port nothing listens on right now. */
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
