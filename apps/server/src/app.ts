@@ -12,6 +12,7 @@ import { apiDescriptionPlugin, registerApiDocsUi } from './plugins/api-docs.js';
 import { authPlugin } from './plugins/auth.js';
 import { errorHandlerPlugin, sendFrameworkError } from './plugins/error-handler.js';
 import { languagePlugin } from './plugins/language.js';
+import { registerMetricsRoute, requestMetricsPlugin } from './plugins/metrics.js';
 import { queryParamsPlugin } from './plugins/query-params.js';
 import { requestLogPlugin } from './plugins/request-log.js';
 import { apiSecurityHeadersPlugin, registerPageSecurityHeaders } from './plugins/security-headers.js';
@@ -59,10 +60,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(formbody);
   await app.register(languagePlugin);
   await app.register(errorHandlerPlugin, { logger: services.logger });
+  // Requests are timed only where metrics are read (METRICS_TOKEN or METRICS_PORT): the hook has a cost.
+  if (config.metrics) await app.register(requestMetricsPlugin, { metrics: services.metrics });
   if (logsRequests(services.logger)) await app.register(requestLogPlugin, { logger: services.logger });
   await app.register(queryParamsPlugin);
   await app.register(authPlugin, { authService: services.auth });
   await app.register(apiDescriptionPlugin, { version: services.version });
+  // With a listener of its own (server.ts), /metrics is not on this port at all.
+  if (config.metrics && !config.metrics.listener) await registerMetricsRoute(app, services.metrics, config.metrics.token);
 
   await assembly.registerRoutes(app);
 

@@ -85,7 +85,15 @@ describe('the server process', () => {
     const port = await freePort();
     const baseUrl = `http://127.0.0.1:${port}`;
     // Jobs only queued: the demo works' processing is not what this test is about.
-    const env = { ...embeddedOnly, DATA_DIR: dataDir, PORT: String(port), DEMO_DIR: demoDir, WORKER_IN_PROCESS: 'false' };
+    const metricsPort = await freePort();
+    const env = {
+      ...embeddedOnly,
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      DEMO_DIR: demoDir,
+      WORKER_IN_PROCESS: 'false',
+      METRICS_PORT: String(metricsPort),
+    };
 
     const cli = runEntry('src/cli/admin.ts', env, ['create', '--phone', '13811114444', '--password', 'abcd1234']);
     expect(await cli.exited).toBe(0);
@@ -94,6 +102,16 @@ describe('the server process', () => {
     expect(server.output()).not.toContain('password:');
     const showcase = (await (await fetch(`${baseUrl}/api/showcase`)).json()) as { data: { total: number } };
     expect(showcase.data.total).toBe(3);
+    // METRICS_PORT: the metrics on their own listener, none on the public port.
+    const scraped = await fetch(`http://127.0.0.1:${metricsPort}/metrics`);
+    expect(scraped.status).toBe(200);
+    expect(await scraped.text()).toContain(
+      'spatia_http_request_duration_seconds_count{method="GET",route="/api/showcase",status_class="2xx"} 1',
+    );
+    // There /metrics is any unknown page: the web app's, which its router answers.
+    const publicPort = await fetch(`${baseUrl}/metrics`);
+    expect(publicPort.headers.get('content-type')).toMatch(/^text\/html/);
+    expect(await publicPort.text()).not.toContain('spatia_');
     server.child.kill('SIGTERM');
     expect(await server.exited).toBe(0);
 

@@ -4,6 +4,7 @@ import { openDatabase } from './db/database.js';
 import { DataDirLockedError, lockDataDir, type DataDirLock } from './lib/data-dir-lock.js';
 import { installShutdown, readConfigOrExit } from './lib/process-lifecycle.js';
 import { MemoryCache } from './lib/cache.js';
+import { startMetricsListener } from './plugins/metrics.js';
 import { UsersService } from './modules/users/users.service.js';
 import { seedDemoWorksOnce } from './modules/demo/demo-content.js';
 
@@ -18,6 +19,7 @@ async function main(): Promise<void> {
   await announceInitialAdmin(config, database);
 
   const app = await buildApp(config, { database });
+  let metricsListener: Awaited<ReturnType<typeof startMetricsListener>> | undefined;
   let shuttingDown = false;
   // Answers sent while shutting down end their keep-alive connection, or close() would wait for it.
   app.addHook('onSend', async (_request, reply) => {
@@ -30,6 +32,7 @@ async function main(): Promise<void> {
       void app.services.jobs.stop();
       // The app's own close stops the jobs and flushes traffic counts; the database closes after it.
       await app.close();
+      await metricsListener?.close();
       await database.close();
       lock?.release();
     },
@@ -40,6 +43,10 @@ async function main(): Promise<void> {
   // Demo works go through the services, whose jobs need the app ready; listening comes after.
   await app.ready();
   if (config.demoWorks) await seedDemoWorksOnce(app.services, config.demoDir);
+  // Metrics first: a process that answers on its public port can already be scraped.
+  const { metrics } = config;
+  if (metrics?.listener)
+    metricsListener = await startMetricsListener({ ...metrics, listener: metrics.listener }, app.services.metrics, app.services.logger);
   const address = await app.listen({ host: config.host, port: config.port });
   app.services.logger.info({ address }, `Spatia is listening on ${address}`);
 }

@@ -14,13 +14,23 @@ async function main(): Promise<void> {
     process.exit(1);
   }
   // Loaded only now, so that the refusal above is immediate.
-  const [{ assemble }, { openDatabase }] = await Promise.all([import('./kernel/platform.js'), import('./db/database.js')]);
+  const [{ assemble }, { openDatabase }, { startMetricsListener }] = await Promise.all([
+    import('./kernel/platform.js'),
+    import('./db/database.js'),
+    import('./plugins/metrics.js'),
+  ]);
   const database = await openDatabase(config.database);
   const assembly = await assemble(config, { database, jobs: 'background' });
-  const { logger, jobs } = assembly.services;
+  const { logger, jobs, metrics } = assembly.services;
+  const { metrics: metricsConfig } = config;
+  // A worker has no public port: its metrics (jobs, processing) are on METRICS_PORT only.
+  const metricsListener = metricsConfig?.listener
+    ? await startMetricsListener({ ...metricsConfig, listener: metricsConfig.listener }, metrics, logger)
+    : undefined;
   installShutdown(
     async () => {
       void jobs.stop();
+      await metricsListener?.close();
       // Closing stops the jobs and the modules; the database closes after it.
       await assembly.close();
       await database.close();

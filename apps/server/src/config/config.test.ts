@@ -197,6 +197,21 @@ describe('loadConfig', () => {
     });
   });
 
+  it('has no metrics endpoint unless a token or a port of its own is set', () => {
+    expect(loadConfig({}).metrics).toBeUndefined();
+    const token = 'a'.repeat(24);
+    expect(loadConfig({ METRICS_TOKEN: token }).metrics).toEqual({ token, listener: undefined });
+    expect(loadConfig({ METRICS_PORT: '9464' }).metrics).toEqual({ token: undefined, listener: { host: '127.0.0.1', port: 9464 } });
+    expect(loadConfig({ METRICS_PORT: '9464', METRICS_HOST: '10.0.0.5', METRICS_TOKEN: token }).metrics).toEqual({
+      token,
+      listener: { host: '10.0.0.5', port: 9464 },
+    });
+    expect(() => loadConfig({ METRICS_TOKEN: 'short' })).toThrow('METRICS_TOKEN must be at least 24 printable ASCII characters');
+    expect(() => loadConfig({ METRICS_HOST: '0.0.0.0' })).toThrow('METRICS_HOST must be set only with METRICS_PORT');
+    expect(() => loadConfig({ METRICS_PORT: '8080' })).toThrow('METRICS_PORT must be a port other than PORT');
+    expect(() => loadConfig({ METRICS_PORT: '0' })).toThrow('METRICS_PORT');
+  });
+
   it('takes a map tile URL only with {z}, {x} and {y} in it, in any order', () => {
     expect(loadConfig({ MAP_TILE_URL: 'http://10.0.0.5:8080/tiles?x={x}&y={y}&z={z}' }).site.MAP_TILE_URL).toBe(
       'http://10.0.0.5:8080/tiles?x={x}&y={y}&z={z}',

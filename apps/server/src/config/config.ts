@@ -204,8 +204,15 @@ const environmentSchema = z
     S3_ACCESS_KEY_ID: z.string().optional(),
     S3_SECRET_ACCESS_KEY: z.string().optional(),
     S3_FORCE_PATH_STYLE: booleanVariable(false),
+    METRICS_TOKEN: z
+      .string()
+      .regex(/^[\x21-\x7e]{24,200}$/, 'at least 24 printable ASCII characters (e.g. openssl rand -hex 24)')
+      .optional(),
+    METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+    METRICS_HOST: z.string().min(1).optional(),
   })
   .superRefine((env, context) => {
+    checkMetrics(env, context);
     if (Boolean(env.WECHAT_APP_ID) !== Boolean(env.WECHAT_APP_SECRET)) {
       context.addIssue({ code: 'custom', path: ['WECHAT_APP_SECRET'], message: 'set together with WECHAT_APP_ID (both or neither)' });
     }
@@ -260,6 +267,20 @@ const environmentSchema = z
       if (!env[name]) context.addIssue({ code: 'custom', path: [name], message: `set when SMS_DRIVER=${env.SMS_DRIVER}` });
     }
   });
+
+/** The metrics endpoint exists only where the operator puts it: behind a token, on a port of its own, or both. */
+function checkMetrics(env: { PORT: number; METRICS_PORT?: number; METRICS_HOST?: string }, context: z.core.$RefinementCtx): void {
+  if (env.METRICS_HOST && env.METRICS_PORT === undefined) {
+    context.addIssue({ code: 'custom', path: ['METRICS_HOST'], message: 'set only with METRICS_PORT (the metrics listener it binds)' });
+  }
+  if (env.METRICS_PORT !== undefined && env.METRICS_PORT === env.PORT) {
+    context.addIssue({
+      code: 'custom',
+      path: ['METRICS_PORT'],
+      message: 'a port other than PORT (metrics never share the public listener)',
+    });
+  }
+}
 
 /**
  * The official account whose openids WeChat Pay's JSAPI takes: an openid exists per AppID, so it must be the
@@ -385,6 +406,8 @@ export interface Config {
   wechatOfficialAccount: WechatOfficialAccountConfig | undefined;
   /** Files and resumable uploads in an S3-compatible bucket; local disk under DATA_DIR when undefined. */
   s3: S3StorageConfig | undefined;
+  /** The Prometheus endpoint `/metrics` (docs/operations.md, "Metrics"); undefined: it does not exist. */
+  metrics: MetricsConfig | undefined;
   site: Pick<
     Environment,
     | 'TJHX_API_BASE_URL'
@@ -485,7 +508,25 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
             forcePathStyle: env.S3_FORCE_PATH_STYLE,
           }
         : undefined,
+    metrics: metricsConfigOf(env),
     site: env,
+  };
+}
+
+/**
+ * Where `/metrics` answers: with `token`, only to `Authorization: Bearer <token>`; with `listener`, on that
+ * address alone (not on the public port). Neither is set by default, and then there is no endpoint at all.
+ */
+export interface MetricsConfig {
+  token: string | undefined;
+  listener: { host: string; port: number } | undefined;
+}
+
+function metricsConfigOf(env: Environment): MetricsConfig | undefined {
+  if (env.METRICS_TOKEN === undefined && env.METRICS_PORT === undefined) return undefined;
+  return {
+    token: env.METRICS_TOKEN,
+    listener: env.METRICS_PORT === undefined ? undefined : { host: env.METRICS_HOST ?? '127.0.0.1', port: env.METRICS_PORT },
   };
 }
 

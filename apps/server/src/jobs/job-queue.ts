@@ -29,6 +29,16 @@ export interface JobQueue {
   getJob<T extends JobData = JobData>(name: string, id: string): Promise<JobRecord<T> | null>;
   /** The defined jobs that have a cron schedule, as stored in the database. */
   getSchedules(): Promise<JobScheduleRecord[]>;
+  /** Whether the queue started (its tables and queues are ready) and is not stopping: part of readiness. */
+  isStarted(): boolean;
+  /** Jobs waiting (due or delayed) and running per queue, across every process; none before the queue started. */
+  countJobs(): Promise<JobCount[]>;
+}
+
+export interface JobCount {
+  queue: string;
+  state: 'waiting' | 'active';
+  count: number;
 }
 
 /** Job data travels as JSON. */
@@ -133,6 +143,8 @@ export interface JobScheduleRecord {
   timezone: string;
   data: JobData | null;
 }
+
+export type JobOutcome = 'completed' | 'failed';
 
 export interface DrainResult {
   completed: number;

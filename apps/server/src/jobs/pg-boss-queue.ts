@@ -5,9 +5,11 @@ import type { Database } from '../db/database.js';
 import type { Logger } from '../lib/logger.js';
 import type {
   DrainResult,
+  JobCount,
   JobData,
   JobDefinitionOptions,
   JobHandler,
+  JobOutcome,
   JobQueue,
   JobRecord,
   JobRunMode,
@@ -27,6 +29,8 @@ export interface PgBossJobQueueOptions {
   pollingIntervalMs?: number;
   /** How often the cron clock looks at the schedules and sends what is due (default 30 s and 5 s; tests go faster). */
   cronPollingIntervalSeconds?: number;
+  /** Told of every run this process finished, with its outcome and seconds (the metrics). */
+  onJobFinished?: (name: string, outcome: JobOutcome, seconds: number) => void;
 }
 
 /** pg-boss keeps its tables in their own schema, apart from the app's migrations. */
@@ -183,6 +187,24 @@ export class PgBossJobQueue implements JobQueue {
     return schedules.map(({ name, cron, timezone, data }) => ({ name, cron, timezone, data }));
   }
 
+  isStarted(): boolean {
+    return this.prepared && !this.stopping;
+  }
+
+  async countJobs(): Promise<JobCount[]> {
+    if (!this.prepared) return [];
+    // One grouped count over pg-boss's job table: its own getQueueSize would ask once per queue.
+    const { rows } = await this.connection.executeSql(
+      `SELECT name, CASE WHEN state = 'active' THEN 'active' ELSE 'waiting' END AS state, count(*)::int AS count
+         FROM ${BOSS_SCHEMA}.job WHERE state < 'completed' GROUP BY 1, 2`,
+    );
+    return (rows as { name: string; state: JobCount['state']; count: number }[]).map(({ name, state, count }) => ({
+      queue: name,
+      state,
+      count: Number(count),
+    }));
+  }
+
   /** Creates pg-boss's schema (or migrates it), the defined queues with their current settings, and the schedules. */
   private prepare(): Promise<void> {
     this.preparing ??= withSetupLock(this.database, async () => {
@@ -230,6 +252,7 @@ export class PgBossJobQueue implements JobQueue {
     try {
       const result = await this.runHandler(definition, job, running.controller);
       if (!running.abandoned) await this.boss.complete(definition.name, job.id, { result: result ?? null });
+      this.options.onJobFinished?.(definition.name, 'completed', (Date.now() - startedAt) / 1000);
       this.options.logger.debug({ job: definition.name, jobId: job.id, ms: Date.now() - startedAt }, `job ${definition.name} completed`);
       return 'completed';
     } catch (caught) {
@@ -243,6 +266,7 @@ export class PgBossJobQueue implements JobQueue {
         );
         await this.boss.fail(definition.name, job.id, error);
       }
+      this.options.onJobFinished?.(definition.name, 'failed', (Date.now() - startedAt) / 1000);
       return 'failed';
     } finally {
       this.running.delete(running);

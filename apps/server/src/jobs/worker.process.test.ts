@@ -2,7 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { runEntry } from '../test/server-process.js';
+import { freePort, runEntry } from '../test/server-process.js';
 import { createTestDatabase } from '../test/test-database.js';
 
 describe('npm run worker', () => {
@@ -15,7 +15,7 @@ describe('npm run worker', () => {
     ]);
   });
 
-  it.skipIf(!process.env.DATABASE_URL)('runs on PostgreSQL until SIGTERM, then exits 0', async () => {
+  it.skipIf(!process.env.DATABASE_URL)('runs on PostgreSQL until SIGTERM, its metrics on METRICS_PORT, then exits 0', async () => {
     const { database, drop } = await createTestDatabase();
     try {
       if (database.kind !== 'postgres') throw new Error('expected PostgreSQL');
@@ -24,12 +24,18 @@ describe('npm run worker', () => {
         DATABASE_URL: url,
         LOG_LEVEL: 'info',
         DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'spatia-worker-')),
+        METRICS_PORT: String(await freePort()),
       });
       const deadline = Date.now() + 60_000;
       while (!worker.output().includes('Spatia worker is running jobs')) {
         if (worker.child.exitCode !== null || Date.now() > deadline) throw new Error(`worker did not start:\n${worker.output()}`);
         await new Promise((resolve) => setTimeout(resolve, 50));
       }
+      const metricsAt = /metrics at (http:\/\/\S+\/metrics)/.exec(worker.output())?.[1];
+      expect(metricsAt, worker.output()).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/metrics$/);
+      const scraped = await fetch(metricsAt!);
+      expect(scraped.status).toBe(200);
+      expect(await scraped.text()).toContain('# TYPE spatia_job_queue_depth gauge');
       worker.child.kill('SIGTERM');
       expect(await worker.exited).toBe(0);
       expect(worker.output()).toContain('SIGTERM received: finishing running jobs');

@@ -7,6 +7,7 @@ import type { StorageDriver } from '../drivers/storage/storage-driver.js';
 import type { JobData, JobDefinitionOptions, JobHandler, JobQueue } from '../jobs/job-queue.js';
 import type { Cache } from '../lib/cache.js';
 import type { Logger } from '../lib/logger.js';
+import type { Metrics } from '../lib/metrics.js';
 import type { RateLimiter } from '../lib/rate-limiter.js';
 import type { ResumableUploadHooks } from '../modules/tus/upload-grant.js';
 import type { DomainEventMap, DomainEvents, EventName, EventSubscription } from './domain-events.js';
@@ -26,6 +27,8 @@ export interface Platform {
   storage: StorageDriver;
   /** Background jobs: modules declare theirs in `jobs` and send them from services (docs/jobs.md). */
   jobs: JobQueue;
+  /** The process's Prometheus metrics: modules record what they do (docs/operations.md, "Metrics"). */
+  metrics: Metrics;
   /** Typed domain events: published inside a transaction, delivered to the modules that declared `on` (docs/architecture.md). */
   events: DomainEvents;
   /** Questions a module answers for one that cannot depend on it (kernel/hooks.ts). */

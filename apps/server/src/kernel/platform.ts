@@ -8,6 +8,7 @@ import type { JobRunMode } from '../jobs/job-queue.js';
 import { PgBossJobQueue } from '../jobs/pg-boss-queue.js';
 import { createCache, type Cache } from '../lib/cache.js';
 import { createLogger, type Logger } from '../lib/logger.js';
+import { Metrics } from '../lib/metrics.js';
 import { createRateLimiter, type RateLimiter } from '../lib/rate-limiter.js';
 import type { ResumableUploadHooks } from '../modules/tus/upload-grant.js';
 import { DomainEvents } from './domain-events.js';
@@ -46,12 +47,15 @@ export async function assemble(config: Config, options: BuildOptions = {}): Prom
   const cache = options.cache ?? createCache(config.redisUrl);
   const rateLimiter = options.rateLimiter ?? createRateLimiter(config.redisUrl);
   const logger = options.logger ?? createLogger(config.logLevel);
+  const metrics = new Metrics({ processMetrics: config.metrics !== undefined });
   const jobs = new PgBossJobQueue(database, {
     mode: options.jobs ?? (config.workerInProcess ? 'background' : 'enqueue-only'),
     logger,
+    onJobFinished: (name, outcome, seconds) => metrics.observeJob(name, outcome, seconds),
     // The rest of SHUTDOWN_TIMEOUT_MS is for failing what still runs and closing the database.
     stopTimeoutMs: Math.round(config.shutdownTimeoutMs * 0.8),
   });
+  metrics.watchJobQueue(() => jobs.countJobs());
   const platform: Platform = {
     config,
     logger,
@@ -61,6 +65,7 @@ export async function assemble(config: Config, options: BuildOptions = {}): Prom
     sms: createSmsDriver(config.sms, (message) => logger.info(message)),
     storage: createStorageDriver(config),
     jobs,
+    metrics,
     events: new DomainEvents(jobs, logger),
     hooks: new Hooks(),
     secrets: new ServerSecrets(database.db),

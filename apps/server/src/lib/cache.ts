@@ -8,6 +8,8 @@ export interface Cache {
   get<T>(key: string): Promise<T | undefined>;
   set(key: string, value: unknown, ttlSeconds: number): Promise<void>;
   delete(key: string): Promise<void>;
+  /** Resolves when the store answers (readiness); memory always does. */
+  ping(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -39,6 +41,8 @@ export class MemoryCache implements Cache {
     this.entries.delete(key);
   }
 
+  async ping(): Promise<void> {}
+
   async close(): Promise<void> {
     this.entries.clear();
   }
@@ -65,6 +69,10 @@ export class RedisCache implements Cache {
 
   async delete(key: string): Promise<void> {
     await this.redis.del(this.prefix + key);
+  }
+
+  async ping(): Promise<void> {
+    await this.redis.ping();
   }
 
   async close(): Promise<void> {

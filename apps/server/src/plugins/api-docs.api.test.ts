@@ -98,6 +98,8 @@ describe('API description', () => {
         '/api/dev/billing/{day}',
         '/api/dev/sms-outbox',
         '/api/health',
+        '/api/health/live',
+        '/api/health/ready',
         '/api/open/c/zhipaiApp',
         '/api/open/siteConfig',
         '/api/qrcode/confirm',
@@ -297,6 +299,7 @@ describe('API description', () => {
     const response = await testApp.app.inject({ method: 'GET', url: '/api/openapi.json' });
     const rules = response.json<{ paths: Record<string, Record<string, { 'x-auth'?: string }>> }>().paths;
     expect(rules['/api/health']?.get?.['x-auth']).toBe('public');
+    expect(rules['/api/health/ready']?.get?.['x-auth']).toBe('public');
     expect(rules['/api/client/{uid}/info']?.get?.['x-auth']).toBe('signedIn');
     expect(rules['/api/admin/permissions/tree']?.get?.['x-auth']).toBe('role:admin');
     expect(rules['/api/c/profile']?.get?.['x-auth']).toBe('permission:161');

@@ -39,12 +39,12 @@ export default defineModule({
   name: 'processing',
   emits: ['processing.published', 'processing.discarded'],
   needs: ['works'],
-  build: ({ config, database, works, storage, jobs, events, logger }) => {
+  build: ({ config, database, works, storage, jobs, events, logger, metrics }) => {
     const deps = { repository: new ProcessingRepository(database.db), works, storage, jobs, events };
     const options = { scratchDir: path.join(config.dataDir, 'tmp', 'processing'), leaseSeconds: config.processingLeaseSeconds };
     return {
       processing: new ProcessingService(deps),
-      processingJobs: new ProcessingJobs({ ...deps, logger, options }),
+      processingJobs: new ProcessingJobs({ ...deps, logger, options, metrics }),
     };
   },
   routes: (app, { works, processing }) => app.register(processingRoutes, { works, processing }),

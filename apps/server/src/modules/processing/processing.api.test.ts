@@ -110,8 +110,10 @@ describe('POST /api/model/{id}/activateSolver', () => {
       .jpeg()
       .toBuffer();
     const work = await panoramaWork('坏全景', [notPanorama]);
+    const counted = { failed: await runsCounted('failed'), published: await runsCounted('published') };
     await owner.call('POST', `/api/model/${work.uid}/activateSolver`);
     await drain();
+    expect(await runsCounted('failed')).toBe(counted.failed + 1);
     const failed = await testApp.app.inject({
       method: 'GET',
       url: `/api/model/${work.uid}/processing`,
@@ -132,6 +134,7 @@ describe('POST /api/model/{id}/activateSolver', () => {
     expect((await owner.call('POST', `/api/model/${work.uid}/activateSolver`)).statusCode).toBe(200);
     await drain();
     expect(await processingOf(work.uid)).toMatchObject({ state: 'done', failure: null, sceneCount: 1 });
+    expect(await runsCounted('published')).toBe(counted.published + 1);
   });
 
   it('a run that fails unexpectedly is retried and resumes after the scenes it finished', async () => {
@@ -221,3 +224,10 @@ describe('POST /api/model/{id}/reset and verify', () => {
     expect(json(gone).code).toBe(ProcessingErrors.workNotProcessed.code);
   });
 });
+
+/** Panorama runs the metrics counted with this outcome so far. */
+async function runsCounted(outcome: string): Promise<number> {
+  const { text } = await testApp.app.services.metrics.exposition();
+  const line = new RegExp(`^spatia_processing_run_seconds_count\\{type="panorama",outcome="${outcome}"\\} (\\d+)$`, 'm').exec(text);
+  return Number(line?.[1] ?? 0);
+}

@@ -8,6 +8,7 @@ import type { ProcessedScene } from './processing.tables.js';
 import type { Job } from '../../jobs/job-queue.js';
 import { contentTypeOfKey } from '../../lib/file-signature.js';
 import type { Logger } from '../../lib/logger.js';
+import type { Metrics } from '../../lib/metrics.js';
 import { sweepMemoryScratch } from '../../lib/memory-scratch.js';
 import { hostTag, PROCESS_TAG_PATTERN, processTag, tagIsGone } from '../../lib/process-identity.js';
 import { MediaProcess, MediaProcessDied } from '../../media/isolated/isolated-media.js';
@@ -66,7 +67,13 @@ export class ProcessingJobs {
   private readonly repository: ProcessingRepository;
   private readonly jobTypes: ProcessingJobTypes;
 
-  constructor(private readonly deps: ProcessingDependencies & { logger: Logger; options: ProcessingOptions }) {
+  constructor(
+    private readonly deps: ProcessingDependencies & {
+      logger: Logger;
+      options: ProcessingOptions;
+      metrics?: Pick<Metrics, 'observeProcessingRun'>;
+    },
+  ) {
     this.repository = deps.repository;
     this.jobTypes = processingJobTypes(deps.jobs);
   }
@@ -96,23 +103,31 @@ export class ProcessingJobs {
     const run = new RunContext(this.repository, lease, job.signal, () => this.leaseEnd());
     // The media work runs in a process of its own: a crash there fails this attempt, not the server.
     const media = new MediaProcess();
+    const startedAt = Date.now();
+    let workType = 'unknown';
+    let outcome = 'error';
     try {
       await mkdir(scratch, { recursive: true });
-      await this.process(run, claimed, scratch, media);
+      const work = await this.deps.works.findById(claimed.workId);
+      if (!work || work.deletedAt) throw new MediaError('noOrigin', '', 'the work is gone');
+      workType = work.type;
+      await this.process(run, work, claimed, scratch, media);
+      outcome = 'published';
       return { published: lease.runId };
     } catch (error) {
-      return await this.handleFailure(run, job, error);
+      const handled = await this.handleFailure(run, job, error);
+      outcome = 'failed' in handled ? 'failed' : 'skipped';
+      return handled;
     } finally {
+      // `error`: the attempt threw; the job queue retries it while attempts are left.
+      this.deps.metrics?.observeProcessingRun(workType, outcome, (Date.now() - startedAt) / 1000);
       run.stop();
       await media.close();
       await rm(scratch, { recursive: true, force: true });
     }
   }
 
-  private async process(run: RunContext, claimed: ProcessingRow, scratch: string, media: MediaProcess): Promise<void> {
-    const work = await this.deps.works.findById(claimed.workId);
-    if (!work || work.deletedAt) throw new MediaError('noOrigin', '', 'the work is gone');
-
+  private async process(run: RunContext, work: WorkRow, claimed: ProcessingRow, scratch: string, media: MediaProcess): Promise<void> {
     await run.enter('prepare', 0);
     const origins = (await this.deps.works.listAssets(work.id)).filter((asset) => asset.kind === 'origin');
     if (origins.length === 0) throw new MediaError('noOrigin', '', 'no origin file');
@@ -231,7 +246,11 @@ export class ProcessingJobs {
     await this.deps.works.useDerivedCover(work.id, key);
   }
 
-  private async handleFailure(run: RunContext, job: Job<RunJob>, error: unknown): Promise<unknown> {
+  private async handleFailure(
+    run: RunContext,
+    job: Job<RunJob>,
+    error: unknown,
+  ): Promise<{ skipped: string } | { failed: string; crashes?: number }> {
     if (error instanceof LeaseLost || run.lost) {
       return { skipped: 'the run was reset or taken over' };
     }

@@ -33,7 +33,7 @@ export default defineModule({
   name: 'recharge',
   emits: ['recharge.flowPaid', 'recharge.flowRefunded'],
   needs: ['ledger', 'notifications', 'users', 'admin-log'],
-  build: ({ config, database, secrets, ledger, notifications, users, adminLog, logger, events }) => {
+  build: ({ config, database, secrets, ledger, notifications, users, adminLog, logger, events, metrics }) => {
     const payment = createPaymentDrivers(config.payments, {
       db: database.db,
       secret: () => (config.authSecret ? Promise.resolve(config.authSecret) : secrets.get('sandbox-payments')),
@@ -60,6 +60,7 @@ export default defineModule({
         Date.now,
         refunds,
         events,
+        metrics,
       ),
       sandboxPay: payment.sandbox,
       refunds,

@@ -60,6 +60,7 @@ describe('WeChat Pay API v3', () => {
     expect(wechat.orders.get(order.orderNo)?.request).toMatchObject({ amount: { total: 3000, currency: 'CNY' } });
 
     wechat.pay(order.orderNo);
+    const counted = { booked: await notificationsCounted('booked'), duplicate: await notificationsCounted('duplicate') };
     const notification = wechat.notificationFor(order.orderNo);
     const answers = await Promise.all(Array.from({ length: 15 }, () => notify('wechat', notification, 'application/json')));
     expect(answers.map((answer) => answer.statusCode)).toEqual(Array(15).fill(200));
@@ -67,6 +68,8 @@ describe('WeChat Pay API v3', () => {
     expect(data<FlowRechargeOrder>(await who.call('GET', `/api/c/flowRechargeOrder/${order.id}/nativeUnifiedOrderQuery`)).status).toBe(
       'paid',
     );
+    expect(await notificationsCounted('booked')).toBe(counted.booked + 1);
+    expect(await notificationsCounted('duplicate')).toBe(counted.duplicate + 14);
   });
 
   it('refuses a tampered, stale or foreign-merchant notification with WeChat’s FAIL answer, booking nothing', async () => {
@@ -79,12 +82,14 @@ describe('WeChat Pay API v3', () => {
       wechat.notificationFor(order.orderNo, { transaction: { mchid: '1900000999' } }),
       wechat.notificationFor(order.orderNo, { serial: 'PUB_KEY_ID_0000000000000000000000000000000000' }),
     ];
+    const countedBefore = await notificationsCounted('refused');
     for (const notification of refused) {
       const answer = await notify('wechat', notification, 'application/json');
       expect(answer.statusCode).toBe(500);
       expect(json(answer)).toMatchObject({ code: 'FAIL' });
     }
     expect(await balanceOf(who)).toBe(0);
+    expect(await notificationsCounted('refused')).toBe(countedBefore + refused.length);
   });
 
   it('books a payment whose notification was lost when the reconciliation job asks WeChat', async () => {
@@ -263,3 +268,10 @@ describe('refunds through the providers (docs/refunds.md)', () => {
     expect(await viewOf(order.orderNo)).toMatchObject({ refundedFen: 3000, refundState: 'refunded' });
   });
 });
+
+/** WeChat Pay notifications the metrics counted with this outcome so far. */
+async function notificationsCounted(outcome: string): Promise<number> {
+  const { text } = await testApp.app.services.metrics.exposition();
+  const line = new RegExp(`^spatia_payment_notifications_total\\{provider="wechat",outcome="${outcome}"\\} (\\d+)$`, 'm').exec(text);
+  return Number(line?.[1] ?? 0);
+}

@@ -26,6 +26,7 @@ import { sql } from 'drizzle-orm';
 import type { Transaction } from '../../db/database.js';
 import { fail } from '../../lib/app-error.js';
 import { runIdempotent } from '../../lib/idempotency.js';
+import type { Metrics } from '../../lib/metrics.js';
 import type { Logger } from '../../lib/logger.js';
 import { LedgerAccount, type LedgerService } from '../ledger/index.js';
 import type { NotificationsService } from '../notifications/index.js';
@@ -114,6 +115,8 @@ export class RechargeService {
     private readonly refunds?: RefundsService,
     /** Tells the team of a paid flow recharge (docs/team.md). */
     private readonly events?: Pick<DomainEvents, 'publish'>,
+    /** Counts each notification's outcome (docs/operations.md, "Metrics"). */
+    private readonly metrics?: Pick<Metrics, 'countPaymentNotification'>,
   ) {}
 
   /** The providers this site takes, in the order the page offers them. */
@@ -376,10 +379,12 @@ export class RechargeService {
     } catch (error) {
       if (!(error instanceof PaymentNotificationRefused)) throw error;
       this.log.warn({ provider, reason: error.message }, 'payment notification refused');
+      this.metrics?.countPaymentNotification(provider, 'refused');
       return driver.refuse('verification failed');
     }
     if (notice.kind === 'refund') {
       const outcome = this.refunds ? await this.refunds.handleNotice(provider, notice.refund) : 'unknownOrder';
+      this.metrics?.countPaymentNotification(provider, 'refund');
       if (outcome === 'unknownOrder') {
         this.log.error({ provider, refundNo: notice.refund.refundNo }, 'a verified refund notification names no paid order of ours');
         return driver.refuse(outcome);
@@ -388,6 +393,7 @@ export class RechargeService {
     }
     const state = notice.payment;
     const booking = await this.book(provider, state);
+    this.metrics?.countPaymentNotification(provider, booking === 'alreadyBooked' ? 'duplicate' : booking);
     // A refund the provider tells in the payment's own notification (Alipay's refund_fee).
     if (booking === 'alreadyBooked' && state.state === 'paid' && state.refundedFen !== undefined && this.refunds) {
       const order = await this.repository.findByOrderNo(state.orderNo);

@@ -136,6 +136,7 @@ describe('when the version cannot be trusted', () => {
       get: () => Promise.reject(new Error('redis down')),
       set: () => Promise.reject(new Error('redis down')),
       delete: () => Promise.resolve(),
+      ping: () => Promise.reject(new Error('redis down')),
       close: () => Promise.resolve(),
     };
     const moderation = new SensitiveWordsService(table as unknown as SensitiveWordsRepository, { cache: broken, adminLog, now: () => now });

@@ -25,7 +25,8 @@ export default defineModule({
       { publicUrl: config.publicUrl },
     ),
   }),
-  routes: (app, { resumableUploads }) => app.register(tusRoutes, { uploads: resumableUploads }),
+  routes: (app, { resumableUploads, metrics }) =>
+    app.register(tusRoutes, { uploads: resumableUploads, countBytes: (bytes) => metrics.countUploadBytes(bytes) }),
   jobs: ({ resumableUploads }) => [
     { name: 'uploads.cleanup', handler: () => resumableUploads.cleanupExpiredUploads(), options: { schedule: { cron: '17 * * * *' } } },
   ],

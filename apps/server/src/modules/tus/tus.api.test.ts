@@ -158,6 +158,7 @@ describe.each(backends)('tus uploads: $name', (backend) => {
 
   it('takes a file from tus-js-client in chunks larger than the 1 MiB body limit and stores it by its hash', async () => {
     const before = await backend.leftovers(app, dataDir);
+    const bytesBefore = await uploadBytesCounted(app);
     const file = glb(5 * MIB + 123);
     const grant = desk.issue();
     desk.onComplete = async (_grant, upload) => ({ assetKey: upload.key });
@@ -184,6 +185,7 @@ describe.each(backends)('tus uploads: $name', (backend) => {
     expect(JSON.parse(lastBody)).toEqual({ code: 0, msg: 'ok', data: { assetKey: key } });
     expect((await stored(key)).equals(file)).toBe(true);
     expect(await backend.leftovers(app, dataDir)).toEqual(before);
+    expect(await uploadBytesCounted(app)).toBe(bytesBefore + file.length);
   });
 
   it('resumes after an interrupted PATCH from the offset HEAD reports', async () => {
@@ -511,4 +513,10 @@ async function ageUpload(dataDir: string, location: string, ageMs: number): Prom
   const info = JSON.parse(readFileSync(infoFile, 'utf8')) as { creation_date: string };
   info.creation_date = new Date(Date.now() - ageMs).toISOString();
   writeFileSync(infoFile, JSON.stringify(info));
+}
+
+/** The upload bytes the metrics counted so far. */
+async function uploadBytesCounted(app: FastifyInstance): Promise<number> {
+  const { text } = await app.services.metrics.exposition();
+  return Number(/^spatia_upload_received_bytes_total (\d+)$/m.exec(text)?.[1]);
 }

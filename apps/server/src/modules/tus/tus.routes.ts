@@ -12,12 +12,15 @@ const OWN_HEADERS = new Set(['content-length', 'content-type']);
  * leaves `application/offset+octet-stream` unread, so the 1 MiB body limit of JSON and forms does
  * not apply and tus streams each PATCH to its store. Failures are the usual envelope.
  */
-export const tusRoutes: FastifyPluginAsync<{ uploads: ResumableUploads }> = async (app, { uploads }) => {
+export const tusRoutes: FastifyPluginAsync<{ uploads: ResumableUploads; countBytes: (bytes: number) => void }> = async (
+  app,
+  { uploads, countBytes },
+) => {
   // Encapsulated: only these routes leave this content type unread.
   app.addContentTypeParser('application/offset+octet-stream', (_request, _payload, done) => done(null));
 
   const handler = async (request: FastifyRequest, reply: FastifyReply) => {
-    const answer = await uploads.handle(toWebRequest(request, reply));
+    const answer = await uploads.handle(toWebRequest(request, reply, countBytes));
     for (const [name, value] of answer.response.headers) {
       if (!OWN_HEADERS.has(name)) reply.header(name, value);
     }
@@ -51,7 +54,7 @@ export const tusRoutes: FastifyPluginAsync<{ uploads: ResumableUploads }> = asyn
  * `handle()`, ends the write gracefully when the client goes away: the bytes that arrived are kept
  * (the S3 store would otherwise drop a pending part) and the client resumes from them.
  */
-function toWebRequest(request: FastifyRequest, reply: FastifyReply): Request {
+function toWebRequest(request: FastifyRequest, reply: FastifyReply, countBytes: (bytes: number) => void): Request {
   const headers = new Headers();
   for (const [name, value] of Object.entries(request.headers)) {
     if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(', ') : value);
@@ -60,9 +63,21 @@ function toWebRequest(request: FastifyRequest, reply: FastifyReply): Request {
   const init: RequestInit & { duplex: 'half' } = {
     method: request.method,
     headers,
-    body: hasBody ? (Readable.toWeb(request.raw) as ReadableStream<Uint8Array>) : null,
+    body: hasBody ? countedBody(Readable.toWeb(request.raw) as ReadableStream<Uint8Array>, countBytes) : null,
     duplex: 'half',
   };
   const webRequest = new Request(`http://localhost${request.url.split('?')[0]}`, init);
   return Object.assign(webRequest, { runtime: { name: 'node', node: { req: request.raw, res: reply.raw } } });
+}
+
+/** The body as it streams in, each chunk counted as received (the upload-bytes metric). */
+function countedBody(body: ReadableStream<Uint8Array>, countBytes: (bytes: number) => void): ReadableStream<Uint8Array> {
+  return body.pipeThrough(
+    new TransformStream<Uint8Array, Uint8Array>({
+      transform(chunk, controller) {
+        countBytes(chunk.byteLength);
+        controller.enqueue(chunk);
+      },
+    }),
+  );
 }
