@@ -23,6 +23,7 @@ import {
   type SpaceFormValues,
 } from '../features/spaces';
 import { useSession } from '../stores/session-store';
+import { SpaceUnavailable } from './space-unavailable';
 
 /**
  * What the form starts from, once per visit: what was typed before going to the map (kept in this tab), else the
@@ -76,19 +77,7 @@ export default function SpaceNewPage() {
       </ErrorBlock>
     );
   else if (uid && space.isPending) body = <Skeleton.Paragraph lineCount={10} animated className="sp-page-state" />;
-  else if (uid && (space.isError || !space.data?.mine))
-    body = (
-      <ErrorBlock
-        status="empty"
-        className="sp-page-state"
-        title={
-          space.isError
-            ? (space.error instanceof Error && space.error.message) || t('spacePages.state.notFound')
-            : t('spacePages.state.notMine')
-        }
-        description={null}
-      />
-    );
+  else if (uid && (space.isError || !space.data?.mine)) body = <SpaceUnavailable error={space.isError ? space.error : null} />;
   else {
     const base = kept ?? (space.data ? formValuesOf(space.data) : EMPTY_SPACE_FORM);
     body = (

@@ -6,6 +6,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { MobileScreen, useSignInFirst } from '../features/mobile-shell';
 import { spaceDetailPath, TemplatePicker, TemplatePreview, useSaveTemplate, useSpace } from '../features/spaces';
 import { useSession } from '../stores/session-store';
+import { SpaceUnavailable } from './space-unavailable';
 
 /** `/space/template?id=<space uid>` (spec 2.5): pick the space's look with a live preview of the space itself, then see it. */
 export default function SpaceTemplatePage() {
@@ -30,19 +31,7 @@ export default function SpaceTemplatePage() {
     );
   else if (!uid) body = <ErrorBlock status="empty" className="sp-page-state" title={t('spacePages.state.noSpace')} description={null} />;
   else if (space.isPending) body = <Skeleton.Paragraph lineCount={10} animated className="sp-page-state" />;
-  else if (space.isError || !space.data.mine)
-    body = (
-      <ErrorBlock
-        status="empty"
-        className="sp-page-state"
-        title={
-          space.isError
-            ? (space.error instanceof Error && space.error.message) || t('spacePages.state.notFound')
-            : t('spacePages.state.notMine')
-        }
-        description={null}
-      />
-    );
+  else if (space.isError || !space.data.mine) body = <SpaceUnavailable error={space.isError ? space.error : null} />;
   else {
     const current = picked ?? (isSpaceTemplateCode(space.data.templateCode) ? space.data.templateCode : 'classic');
     body = (
