@@ -65,6 +65,20 @@ export function showcaseListing(type?: WorkType): ListedRows<typeof works> {
   return { table: works, where, order: [desc(works.updatedAt), desc(works.id)] };
 }
 
+/**
+ * The sitemap's newest public pages, read from the top of `works_public_updated_idx`: its key is descending
+ * with nulls last, and a plain `desc` order (nulls first) would not match it, so PostgreSQL would sort every
+ * public work (updated_at is never null: the two orders give the same rows).
+ */
+export function publicPages(db: Db, limit: number) {
+  return db
+    .select({ uid: works.uid, updatedAt: works.updatedAt })
+    .from(works)
+    .where(and(sql`${works.status} <> 'unpublished'`, isNull(works.deletedAt)))
+    .orderBy(sql`${works.updatedAt} desc nulls last`)
+    .limit(limit);
+}
+
 /** The only place that reads and writes the works tables. */
 export class WorksRepository {
   private readonly hot: HotQueries;
@@ -364,20 +378,4 @@ export class WorksRepository {
     const [total, perDay] = await Promise.all([countAll(this.db, works), countPerDay(this.db, works, works.createdAt, days, calendar)]);
     return { total, perDay };
   }
-}
-
-/** Which filters a list has, not their values: its statements differ only by this. */
-
-/**
- * The sitemap's newest public pages, read from the top of `works_public_updated_idx`: its key is descending
- * with nulls last, and a plain `desc` order (nulls first) would not match it, so PostgreSQL would sort every
- * public work (updated_at is never null: the two orders give the same rows).
- */
-export function publicPages(db: Db, limit: number) {
-  return db
-    .select({ uid: works.uid, updatedAt: works.updatedAt })
-    .from(works)
-    .where(and(sql`${works.status} <> 'unpublished'`, isNull(works.deletedAt)))
-    .orderBy(sql`${works.updatedAt} desc nulls last`)
-    .limit(limit);
 }
