@@ -45,7 +45,8 @@ export class Metrics {
 
   private readonly uploadBytes = new Counter({
     name: 'spatia_upload_received_bytes_total',
-    help: 'Bytes of resumable (tus) uploads received',
+    help: 'Bytes of uploads received, by way: resumable (tus) or in one request (an image of a grant)',
+    labelNames: ['via'] as const,
     registers: [this.registry],
   });
 
@@ -88,8 +89,8 @@ export class Metrics {
     this.processingSeconds.observe({ type, outcome }, seconds);
   }
 
-  countUploadBytes(bytes: number): void {
-    this.uploadBytes.inc(bytes);
+  countUploadBytes(bytes: number, via: 'tus' | 'direct'): void {
+    this.uploadBytes.inc({ via }, bytes);
   }
 
   countPaymentNotification(provider: string, outcome: PaymentNotificationOutcome): void {

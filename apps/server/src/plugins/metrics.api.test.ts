@@ -91,7 +91,7 @@ describe('METRICS_PORT: a listener of its own', () => {
 
   it('answers there, asking for the token when one is set', async () => {
     const metrics = new Metrics();
-    metrics.countUploadBytes(2048);
+    metrics.countUploadBytes(2048, 'tus');
     const silent = { info: () => undefined, warn: () => undefined, error: () => undefined } as never;
     for (const token of [undefined, TOKEN]) {
       const listener = await startMetricsListener({ token, listener: { host: '127.0.0.1', port: 0 } }, metrics, silent);
@@ -101,7 +101,7 @@ describe('METRICS_PORT: a listener of its own', () => {
         if (token) expect((await fetch(url)).status).toBe(401);
         const response = await fetch(url, token ? { headers: { authorization: `Bearer ${token}` } } : {});
         expect(response.status).toBe(200);
-        expect(await response.text()).toContain('spatia_upload_received_bytes_total 2048');
+        expect(await response.text()).toContain('spatia_upload_received_bytes_total{via="tus"} 2048');
         expect((await fetch(`http://127.0.0.1:${port}/api/health`)).status).toBe(404);
       } finally {
         await listener.close();

@@ -23,5 +23,6 @@ export default defineModule({
       (userId) => people.counts(userId),
     ),
   }),
-  routes: (app, { profile, config }) => app.register(profileRoutes, { profile, publicUrl: config.publicUrl }),
+  routes: (app, { profile, config, metrics }) =>
+    app.register(profileRoutes, { profile, publicUrl: config.publicUrl, countBytes: (bytes) => metrics.countUploadBytes(bytes, 'direct') }),
 });

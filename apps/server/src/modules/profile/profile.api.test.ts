@@ -23,6 +23,12 @@ async function get(url: string, as = token) {
   return testApp.app.inject({ method: 'GET', url, headers: authHeaders(as) });
 }
 
+/** The bytes of uploads in one request the metrics counted so far. */
+async function directUploadBytesCounted(): Promise<number> {
+  const { text } = await testApp.app.services.metrics.exposition();
+  return Number(/^spatia_upload_received_bytes_total\{via="direct"\} (\d+)$/m.exec(text)?.[1] ?? 0);
+}
+
 async function upload(uploadUrl: string, body: Buffer, contentType = 'image/png', as = token) {
   return testApp.app.inject({ method: 'PUT', url: uploadUrl, headers: { ...authHeaders(as), 'content-type': contentType }, payload: body });
 }
@@ -108,8 +114,11 @@ describe('avatar upload', () => {
         await get(`/api/client/${member.uid}/avatar/uploadCredentials`),
       ).data;
       expect(grant.accept).toEqual(['image/png', 'image/jpeg', 'image/webp']);
-      const uploaded = await upload(grant.uploadUrl, await png(width, height, red));
+      const image = await png(width, height, red);
+      const bytesBefore = await directUploadBytesCounted();
+      const uploaded = await upload(grant.uploadUrl, image);
       expect(uploaded.statusCode, uploaded.body).toBe(200);
+      expect(await directUploadBytesCounted()).toBe(bytesBefore + image.length);
       urls.push(json<{ data: { url: string } }>(uploaded).data.url);
       const again = await upload(grant.uploadUrl, await png(10, 10));
       expect(json(again).code).toBe(UploadErrors.uploadGrantInvalid.code);

@@ -22,10 +22,12 @@ import type { ProfileService } from './profile.service.js';
 const route = routesFor(tags);
 const ownProfileRoute = route.for({ permission: Permission.userInformation });
 
-export const profileRoutes: FastifyPluginAsyncTypebox<{ profile: ProfileService; publicUrl: string | undefined }> = async (
-  app,
-  { profile, publicUrl },
-) => {
+export const profileRoutes: FastifyPluginAsyncTypebox<{
+  profile: ProfileService;
+  publicUrl: string | undefined;
+  /** Counts the bytes of an upload read in one request (the metrics' upload bytes). */
+  countBytes: (bytes: number) => void;
+}> = async (app, { profile, publicUrl, countBytes }) => {
   const assertOwnUid = (request: FastifyRequest, uid: string) => {
     const me = request.auth!.user;
     if (uid !== me.uid && !isAdmin(me)) throw fail('notYourAccount');
@@ -112,6 +114,7 @@ export const profileRoutes: FastifyPluginAsyncTypebox<{ profile: ProfileService;
       },
       async (request) => {
         if (!Buffer.isBuffer(request.body)) throw fail('unsupportedImage');
+        countBytes(request.body.length);
         return ok(await profile.receiveUpload(request.auth!.user, request.params.token, request.body, requestOrigin(request, publicUrl)));
       },
     );

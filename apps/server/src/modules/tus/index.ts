@@ -26,7 +26,7 @@ export default defineModule({
     ),
   }),
   routes: (app, { resumableUploads, metrics }) =>
-    app.register(tusRoutes, { uploads: resumableUploads, countBytes: (bytes) => metrics.countUploadBytes(bytes) }),
+    app.register(tusRoutes, { uploads: resumableUploads, countBytes: (bytes) => metrics.countUploadBytes(bytes, 'tus') }),
   jobs: ({ resumableUploads }) => [
     { name: 'uploads.cleanup', handler: () => resumableUploads.cleanupExpiredUploads(), options: { schedule: { cron: '17 * * * *' } } },
   ],

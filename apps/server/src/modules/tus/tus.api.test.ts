@@ -518,5 +518,5 @@ async function ageUpload(dataDir: string, location: string, ageMs: number): Prom
 /** The upload bytes the metrics counted so far. */
 async function uploadBytesCounted(app: FastifyInstance): Promise<number> {
   const { text } = await app.services.metrics.exposition();
-  return Number(/^spatia_upload_received_bytes_total (\d+)$/m.exec(text)?.[1]);
+  return Number(/^spatia_upload_received_bytes_total\{via="tus"\} (\d+)$/m.exec(text)?.[1] ?? 0);
 }
