@@ -2,11 +2,13 @@
 // a ratio to a route on the same server that does one primary-key SELECT, measured in the same run
 // (docs/search.md "Figures"): a two-character Chinese keyword ('云栖', an estate name of middling
 // frequency) and a one-character one ('墅', in every villa), each as a visitor's first page of all kinds
-// (works and people). Anonymous visitors are answered from the page kept for 10 s after the first; signed in,
-// every request is read afresh; and the floor is the works search's SQL alone (the ranked page and the capped
-// count) on a bench route. Rounds alternate the order of the measurements; the figures are medians of the
-// per-round ratios. Opt-in (not part of npm test): needs PostgreSQL (DATABASE_URL); the works go into a
-// scratch database that is dropped afterwards. `node bench/search.mjs` after `node scripts/build.mjs`.
+// (works, people and articles). Every visitor, anonymous or signed in, is answered from the page kept for 10 s
+// after the first. Below it, on bench routes: the same answer read afresh (the works from the ranking kept
+// for a broad keyword, as both are: over 1,000 matches), and the first search of a keyword, the works
+// search's SQL alone before it keeps the ranking (the capped count and the ranking of the first 1,000
+// matches). Rounds alternate the order of the measurements; the figures are medians of the per-round ratios.
+// Opt-in (not part of npm test): needs PostgreSQL (DATABASE_URL); the works go into a scratch database that
+// is dropped afterwards. `node bench/search.mjs` after `node scripts/build.mjs`.
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -41,6 +43,8 @@ export async function run({ seconds = 5, connections = 16, rounds = 3, works = 1
       one: searchUrl('墅'),
       twoSignedIn: searchUrl('云栖'),
       oneSignedIn: searchUrl('墅'),
+      twoAfresh: `${server.baseUrl}/bench/search-afresh?q=${encodeURIComponent('云栖')}`,
+      oneAfresh: `${server.baseUrl}/bench/search-afresh?q=${encodeURIComponent('墅')}`,
       twoFloor: `${server.baseUrl}/bench/search-sql?q=${encodeURIComponent('云栖')}`,
       oneFloor: `${server.baseUrl}/bench/search-sql?q=${encodeURIComponent('墅')}`,
     };
@@ -76,7 +80,7 @@ export async function run({ seconds = 5, connections = 16, rounds = 3, works = 1
     const describe = (name) =>
       `${format(median(samples[name].map((s) => s.rps)), 0).padStart(6)} req/s  p50 ${median(samples[name].map((s) => s.p50))} ms  p99 ${median(samples[name].map((s) => s.p99))} ms`;
     const ratio = (name) => median(ratios[name]);
-    const ok = ratio('two') >= TARGET_RATIO && ratio('one') >= TARGET_RATIO;
+    const ok = ['two', 'one', 'twoSignedIn', 'oneSignedIn'].every((name) => ratio(name) >= TARGET_RATIO);
     const { seededSeconds, matches } = JSON.parse(
       server
         .output()
@@ -89,12 +93,15 @@ export async function run({ seconds = 5, connections = 16, rounds = 3, works = 1
     console.log(`  primary-key SELECT route          ${describe('pk')}`);
     console.log(`  '云栖', anonymous (kept page)      ${describe('two')}  ratio ${format(ratio('two'))}x`);
     console.log(`  '墅', anonymous (kept page)        ${describe('one')}  ratio ${format(ratio('one'))}x`);
-    console.log(`  '云栖', signed in (read afresh)    ${describe('twoSignedIn')}  ratio ${format(ratio('twoSignedIn'))}x`);
-    console.log(`  '墅', signed in (read afresh)      ${describe('oneSignedIn')}  ratio ${format(ratio('oneSignedIn'))}x`);
-    console.log('  the floor: the works search SQL alone (ranked page and capped count) on a bench route');
-    console.log(`  '云栖', SQL                        ${describe('twoFloor')}  ratio ${format(ratio('twoFloor'))}x`);
-    console.log(`  '墅', SQL                          ${describe('oneFloor')}  ratio ${format(ratio('oneFloor'))}x`);
-    console.log(`  target ≥ ${TARGET_RATIO}x for the searches: ${ok ? 'ok' : 'BELOW TARGET'}`);
+    console.log(`  '云栖', signed in (kept page)      ${describe('twoSignedIn')}  ratio ${format(ratio('twoSignedIn'))}x`);
+    console.log(`  '墅', signed in (kept page)        ${describe('oneSignedIn')}  ratio ${format(ratio('oneSignedIn'))}x`);
+    console.log('  the answer read afresh (no kept page; the works from the kept ranking) on a bench route');
+    console.log(`  '云栖', afresh                     ${describe('twoAfresh')}  ratio ${format(ratio('twoAfresh'))}x`);
+    console.log(`  '墅', afresh                       ${describe('oneAfresh')}  ratio ${format(ratio('oneAfresh'))}x`);
+    console.log('  a first search: the works SQL before the ranking is kept (capped count, first 1,000 ranked) on a bench route');
+    console.log(`  '云栖', first search SQL           ${describe('twoFloor')}  ratio ${format(ratio('twoFloor'))}x`);
+    console.log(`  '墅', first search SQL             ${describe('oneFloor')}  ratio ${format(ratio('oneFloor'))}x`);
+    console.log(`  target ≥ ${TARGET_RATIO}x for the searches, anonymous and signed in: ${ok ? 'ok' : 'BELOW TARGET'}`);
     return ok;
   } finally {
     await server.stop();

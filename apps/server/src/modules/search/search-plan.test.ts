@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MemoryCache } from '../../lib/cache.js';
 import { createTestDatabase, type TestDatabase } from '../../test/test-database.js';
 import { searchGramsOf } from '../works/index.js';
 import { WorkSearchRepository } from '../works/work-search.repository.js';
@@ -41,7 +42,7 @@ describe('the search plan over 20,000 works', () => {
       insert into works (uid, owner_id, type, name, status, search_text, search_grams)
       values ('needle', (select id from users where uid = 'o1'), 'panorama', '湖景', 'published', '湖景', array['湖', '景', '湖景'])`);
     await db.execute(sql`analyze works`);
-    search = new WorkSearchService(new WorkSearchRepository(db));
+    search = new WorkSearchService(new WorkSearchRepository(db), new MemoryCache());
   }, 300_000);
   afterAll(() => testDatabase.drop());
 

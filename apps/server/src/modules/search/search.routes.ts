@@ -26,7 +26,6 @@ export const searchRoutes: FastifyPluginAsyncTypebox<{ search: SearchService }> 
           pageNum,
           pageSize,
           language: request.language,
-          anonymous: !request.auth,
         }),
       );
     },

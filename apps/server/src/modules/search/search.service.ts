@@ -29,13 +29,11 @@ export interface SearchRequest {
   pageNum: number;
   pageSize: number;
   language: Language;
-  /** Anonymous visitors may be answered a page kept for a few seconds; signed-in callers never are. */
-  anonymous: boolean;
 }
 
 /**
- * How long an anonymous visitor's answer is kept. A change of a work (published, taken offline, into the
- * recycle bin) or a person shows to anonymous visitors within this time; to its signed-in owner at once.
+ * How long an answer is kept, for every visitor: they are all shown the same. A change of a work (published,
+ * taken offline, into the recycle bin) or a person shows in the search within this time.
  */
 export const SEARCH_PAGE_TTL_SECONDS = 10;
 
@@ -55,10 +53,8 @@ export class SearchService {
     const { kind, pageNum, pageSize } = request;
     const offset = (pageNum - 1) * pageSize;
     if (kind !== 'all' && offset >= SEARCH_TOTAL_MAX) throw fail('searchTooDeep', { max: SEARCH_TOTAL_MAX });
-    const key = request.anonymous
-      ? `search:page:${JSON.stringify([keyword, kind, request.type ?? '', pageNum, pageSize, request.language])}`
-      : undefined;
-    const kept = key ? await this.cache.get<SearchAnswer>(key) : undefined;
+    const key = `search:page:${JSON.stringify([keyword, kind, request.type ?? '', pageNum, pageSize, request.language])}`;
+    const kept = await this.cache.get<SearchAnswer>(key);
     if (kept) return kept;
 
     const answer: SearchAnswer = { keyword, kind, pageNum, pageSize, counts: [] };
@@ -81,7 +77,7 @@ export class SearchService {
       answer.counts.push({ kind: source.kind, total: page.total, totalCapped: page.totalCapped });
       if (kind === 'all' || kind === source.kind) setPage(answer, source.kind, page);
     });
-    if (key) await this.cache.set(key, answer, SEARCH_PAGE_TTL_SECONDS);
+    await this.cache.set(key, answer, SEARCH_PAGE_TTL_SECONDS);
     return answer;
   }
 }

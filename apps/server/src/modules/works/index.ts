@@ -61,7 +61,20 @@ export default defineModule({
   name: 'works',
   emits: ['work.copied', 'works.purging', 'works.leftMarket'],
   needs: ['users', 'sensitive-words', 'uploads', 'identity', 'notifications', 'admin-log'],
-  build: ({ database, users, sensitiveWords, storage, privateFiles, identity, notifications, adminLog, rateLimiter, events, hooks }) => {
+  build: ({
+    database,
+    users,
+    sensitiveWords,
+    storage,
+    privateFiles,
+    identity,
+    notifications,
+    adminLog,
+    rateLimiter,
+    cache,
+    events,
+    hooks,
+  }) => {
     const repository = new WorksRepository(database.db);
     const works = new WorksService(repository, users, sensitiveWords, storage, privateFiles, identity, events, (work) =>
       Promise.resolve(hooks.get('works.viewingHold')?.(work) ?? null),
@@ -71,7 +84,7 @@ export default defineModule({
       workPublishing: new WorkPublishingService(works, repository, { users, notifications, adminLog }),
       workAssets: new WorkAssetsService(works, repository, new WorkUploadGrantsRepository(database.db), storage),
       workViews: new WorkViews(works, repository, rateLimiter),
-      workSearch: new WorkSearchService(new WorkSearchRepository(database.db)),
+      workSearch: new WorkSearchService(new WorkSearchRepository(database.db), cache),
     };
   },
   routes: async (app, { works, workPublishing, workAssets, workViews, config }) => {
