@@ -73,7 +73,10 @@ export class WorkSearchService {
   private rank(key: string, filter: PublicWorkFilter, totalCap: number): Promise<number[]> {
     let ranking = this.ranking.get(key);
     if (!ranking) {
-      ranking = this.repository.rankedIds(filter, totalCap).then(async (ids) => {
+      // Another search may have kept it while this one counted.
+      ranking = this.cache.get<number[]>(key).then(async (kept) => {
+        if (kept) return kept;
+        const ids = await this.repository.rankedIds(filter, totalCap);
         await this.cache.set(key, ids, RANKING_TTL_SECONDS);
         return ids;
       });
