@@ -18,6 +18,15 @@ describe.each(implementations)('%s cache', (_name, create) => {
     expect(await cache.get('a')).toBeUndefined();
     await cache.close();
   });
+
+  it('gives a value taken by several callers at once to one of them', async () => {
+    const cache = create();
+    await cache.set('state', { userId: 7 }, 10);
+    const taken = await Promise.all([cache.take('state'), cache.take('state'), cache.take('state')]);
+    expect(taken.filter((value) => value !== undefined)).toEqual([{ userId: 7 }]);
+    expect(await cache.get('state')).toBeUndefined();
+    await cache.close();
+  });
 });
 
 describe('MemoryCache', () => {

@@ -8,6 +8,8 @@ export interface Cache {
   get<T>(key: string): Promise<T | undefined>;
   set(key: string, value: unknown, ttlSeconds: number): Promise<void>;
   delete(key: string): Promise<void>;
+  /** Reads and deletes in one step: of callers taking the same key at once, one gets the value. */
+  take<T>(key: string): Promise<T | undefined>;
   /** Resolves when the store answers (readiness); memory always does. */
   ping(): Promise<void>;
   close(): Promise<void>;
@@ -41,6 +43,12 @@ export class MemoryCache implements Cache {
     this.entries.delete(key);
   }
 
+  async take<T>(key: string): Promise<T | undefined> {
+    const entry = this.entries.get(key);
+    this.entries.delete(key);
+    return entry && entry.expiresAt > Date.now() ? (entry.value as T) : undefined;
+  }
+
   async ping(): Promise<void> {}
 
   async close(): Promise<void> {
@@ -69,6 +77,11 @@ export class RedisCache implements Cache {
 
   async delete(key: string): Promise<void> {
     await this.redis.del(this.prefix + key);
+  }
+
+  async take<T>(key: string): Promise<T | undefined> {
+    const raw = await this.redis.getdel(this.prefix + key);
+    return raw === null ? undefined : (JSON.parse(raw) as T);
   }
 
   async ping(): Promise<void> {

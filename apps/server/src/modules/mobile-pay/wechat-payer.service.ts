@@ -38,7 +38,7 @@ export class WechatPayerService {
   async begin(userId: number, returnUrl: string): Promise<WechatPayerAuthorization> {
     const officialAccount = this.configured();
     const state = randomBytes(16).toString('base64url');
-    await this.cache.set(stateKey(state), { userId }, STATE_TTL_SECONDS);
+    await this.cache.set(stateKey(userId, state), true, STATE_TTL_SECONDS);
     const back = new URL(returnUrl);
     back.searchParams.delete('code');
     back.searchParams.delete('state');
@@ -51,9 +51,7 @@ export class WechatPayerService {
    */
   async complete(userId: number, state: string, code: string | undefined): Promise<WechatPayer> {
     const officialAccount = this.configured();
-    const stored = await this.cache.get<{ userId: number }>(stateKey(state));
-    if (stored?.userId !== userId) throw fail('mobilePayWechatStateInvalid');
-    await this.cache.delete(stateKey(state));
+    if (!(await this.cache.take<boolean>(stateKey(userId, state)))) throw fail('mobilePayWechatStateInvalid');
     if (!code) throw fail('mobilePayWechatDeclined');
     let openId: string;
     try {
@@ -81,4 +79,5 @@ export class WechatPayerService {
   }
 }
 
-const stateKey = (state: string) => `wechat-payer-state:${hashToken(state)}`;
+/** Per person: another person's state is unknown to them, and taking it leaves it to its owner. */
+const stateKey = (userId: number, state: string) => `wechat-payer-state:${userId}:${hashToken(state)}`;

@@ -136,6 +136,7 @@ describe('when the version cannot be trusted', () => {
       get: () => Promise.reject(new Error('redis down')),
       set: () => Promise.reject(new Error('redis down')),
       delete: () => Promise.resolve(),
+      take: () => Promise.reject(new Error('redis down')),
       ping: () => Promise.reject(new Error('redis down')),
       close: () => Promise.resolve(),
     };

@@ -51,12 +51,11 @@ export class WechatService {
    * browser: a failure is kept in the hand-off, and redeeming it gives the message.
    */
   async callback(code: string | undefined, state: string | undefined, stateCookie: string | undefined): Promise<string> {
-    const stored = state ? await this.cache.get<{ redirect: string }>(`wechat-state:${state}`) : undefined;
+    const stored = state && state === stateCookie ? await this.cache.take<{ redirect: string }>(`wechat-state:${state}`) : undefined;
     let handoff: Handoff;
-    if (!state || !stored || state !== stateCookie) {
+    if (!stored) {
       handoff = { error: 'wechatStateInvalid', redirect: '' };
     } else {
-      await this.cache.delete(`wechat-state:${state}`);
       try {
         if (!code) throw new Error('no code');
         handoff = { ...(await this.oauth.identify(code)), redirect: stored.redirect };
@@ -71,8 +70,7 @@ export class WechatService {
 
   async complete(handoffToken: string, client: ClientInfo): Promise<CompletedSignIn> {
     const key = `wechat-handoff:${hashToken(handoffToken)}`;
-    const handoff = await this.cache.get<Handoff>(key);
-    await this.cache.delete(key);
+    const handoff = await this.cache.take<Handoff>(key);
     if (!handoff) throw fail('wechatHandoffInvalid');
     if ('error' in handoff) throw fail(handoff.error);
     const userId = await this.repository.findUserId(handoff.unionId);
