@@ -2,6 +2,7 @@ import type { StyleSpecification } from 'maplibre-gl';
 import type { GeometryCollection, Topology } from 'topojson-specification';
 // The atlas is an asset of its own (about 240 kB gzip), fetched only by a page that draws a map.
 import atlasUrl from 'world-atlas/countries-50m.json?url';
+import { coastlines, unwrapRings } from './antimeridian';
 
 export const NATURAL_EARTH_ATTRIBUTION = '<a href="https://www.naturalearthdata.com/" target="_blank" rel="noreferrer">Natural Earth</a>';
 
@@ -42,13 +43,14 @@ async function buildStyle(): Promise<StyleSpecification> {
   return {
     version: 8,
     sources: {
-      land: { type: 'geojson', data: land, attribution: NATURAL_EARTH_ATTRIBUTION, maxzoom: BUNDLED_MAX_ZOOM },
+      land: { type: 'geojson', data: unwrapRings(land), attribution: NATURAL_EARTH_ATTRIBUTION, maxzoom: BUNDLED_MAX_ZOOM },
+      coast: { type: 'geojson', data: coastlines(land), maxzoom: BUNDLED_MAX_ZOOM },
       borders: { type: 'geojson', data: borders, maxzoom: BUNDLED_MAX_ZOOM },
     },
     layers: [
       { id: 'ocean', type: 'background', paint: { 'background-color': BASEMAP_COLORS.ocean } },
       { id: 'land', type: 'fill', source: 'land', paint: { 'fill-color': BASEMAP_COLORS.land } },
-      { id: 'coast', type: 'line', source: 'land', paint: { 'line-color': BASEMAP_COLORS.coast, 'line-width': 0.8 } },
+      { id: 'coast', type: 'line', source: 'coast', paint: { 'line-color': BASEMAP_COLORS.coast, 'line-width': 0.8 } },
       {
         id: 'borders',
         type: 'line',
