@@ -73,7 +73,11 @@ export function createAccount(state: ClusterState): { phone: string; password: s
 }
 
 /** POST /api/client/login as the web app does; the session token comes back in `x-auth-token`. */
-export async function signIn(base: string, account: { phone: string; password: string }, headers: Record<string, string> = {}): Promise<string> {
+export async function signIn(
+  base: string,
+  account: { phone: string; password: string },
+  headers: Record<string, string> = {},
+): Promise<string> {
   const answer = await call(base, '/api/client/login', {
     method: 'POST',
     headers: { 'content-type': 'application/json', ...headers },

@@ -77,7 +77,7 @@ async function patch(base: string, location: string, grant: string, offset: numb
     headers: { ...patchHeaders(grant, offset), 'content-length': String(chunk.length) },
     body,
     duplex: 'half',
-  } as RequestInit & { duplex: 'half' });
+  });
   const text = await response.text();
   return { status: response.status, offset: response.headers.get('upload-offset'), text };
 }

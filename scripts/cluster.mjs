@@ -49,8 +49,13 @@ if (command === 'stop') {
 async function start({ withoutRedis }) {
   const previous = readState();
   if (previous) {
-    if (previous.complete && previous.processes.every((entry) => isOurs(entry)) && (await answers(`${previous.addresses.LB}/api/health/ready`))) {
-      if (previous.withoutRedis !== withoutRedis) fatal(`a cluster ${previous.withoutRedis ? 'without' : 'with'} Redis already runs: npm run cluster -- stop first`);
+    if (
+      previous.complete &&
+      previous.processes.every((entry) => isOurs(entry)) &&
+      (await answers(`${previous.addresses.LB}/api/health/ready`))
+    ) {
+      if (previous.withoutRedis !== withoutRedis)
+        fatal(`a cluster ${previous.withoutRedis ? 'without' : 'with'} Redis already runs: npm run cluster -- stop first`);
       progress('the cluster already runs');
       printAddresses(previous.addresses);
       return;
@@ -74,7 +79,7 @@ async function start({ withoutRedis }) {
   writeState(state);
   try {
     progress('building (skipped when nothing changed)');
-    run('node', ['scripts/build.mjs']);
+    run(process.execPath, ['scripts/build.mjs']);
     installFromDebian(process.env.CLUSTER_OBJECT_STORE === 's3rver' ? ['nginx'] : ['nginx', 'radosgw', 'ceph-mon', 'ceph-osd']);
 
     const databaseName = `spatia_cluster_${randomBytes(4).toString('hex')}`;
@@ -130,7 +135,11 @@ async function start({ withoutRedis }) {
         DATA_DIR: dataDirOf(worker.name),
       });
     }
-    startNginx(state, lbPort, apis.map((api) => api.port));
+    startNginx(
+      state,
+      lbPort,
+      apis.map((api) => api.port),
+    );
 
     progress('waiting until every process is ready');
     await Promise.all([
@@ -176,9 +185,10 @@ async function stop() {
   }
   for (const [, group] of [...groups].sort(([a], [b]) => a - b)) await Promise.all(group.map((entry) => end(entry)));
   if (state.database) {
-    await withPostgres((client) => client.query(`drop database if exists "${state.database.name}" with (force)`), state.database.admin).catch(
-      (error) => console.error(`cluster: could not drop database ${state.database.name}: ${error.message}`),
-    );
+    await withPostgres(
+      (client) => client.query(`drop database if exists "${state.database.name}" with (force)`),
+      state.database.admin,
+    ).catch((error) => console.error(`cluster: could not drop database ${state.database.name}: ${error.message}`));
   }
   if (state.redisDatabase !== undefined) await releaseRedisDatabase(state.redisDatabase);
   rmSync(dir, { recursive: true, force: true });
@@ -272,7 +282,10 @@ async function answers(url) {
 
 function tail(name) {
   try {
-    return readFileSync(path.join(dir, 'logs', `${name}.log`), 'utf8').split('\n').slice(-25).join('\n');
+    return readFileSync(path.join(dir, 'logs', `${name}.log`), 'utf8')
+      .split('\n')
+      .slice(-25)
+      .join('\n');
   } catch {
     return '(no log)';
   }
@@ -393,9 +406,51 @@ rgw frontends = beast endpoint=127.0.0.1:${rgwPort}
   );
   const quiet = (executable, argv) => execFileSync(executable, argv, { stdio: ['ignore', 'pipe', 'pipe'], encoding: 'utf8' });
   quiet('ceph-authtool', ['--create-keyring', keyring, '--gen-key', '-n', 'mon.', '--cap', 'mon', 'allow *']);
-  quiet('ceph-authtool', [keyring, '--gen-key', '-n', 'client.admin', '--cap', 'mon', 'allow *', '--cap', 'osd', 'allow *', '--cap', 'mgr', 'allow *']);
-  quiet('ceph-authtool', [keyring, '--gen-key', '-n', 'osd.0', '--cap', 'mon', 'allow profile osd', '--cap', 'osd', 'allow *', '--cap', 'mgr', 'allow profile osd']);
-  quiet('ceph-authtool', [keyring, '--gen-key', '-n', 'client.rgw', '--cap', 'mon', 'allow rw', '--cap', 'osd', 'allow rwx', '--cap', 'mgr', 'allow rw']);
+  quiet('ceph-authtool', [
+    keyring,
+    '--gen-key',
+    '-n',
+    'client.admin',
+    '--cap',
+    'mon',
+    'allow *',
+    '--cap',
+    'osd',
+    'allow *',
+    '--cap',
+    'mgr',
+    'allow *',
+  ]);
+  quiet('ceph-authtool', [
+    keyring,
+    '--gen-key',
+    '-n',
+    'osd.0',
+    '--cap',
+    'mon',
+    'allow profile osd',
+    '--cap',
+    'osd',
+    'allow *',
+    '--cap',
+    'mgr',
+    'allow profile osd',
+  ]);
+  quiet('ceph-authtool', [
+    keyring,
+    '--gen-key',
+    '-n',
+    'client.rgw',
+    '--cap',
+    'mon',
+    'allow rw',
+    '--cap',
+    'osd',
+    'allow rwx',
+    '--cap',
+    'mgr',
+    'allow rw',
+  ]);
   quiet('monmaptool', ['--create', '--addv', 'a', `[v2:127.0.0.1:${monPort}]`, '--fsid', fsid, path.join(ceph, 'monmap')]);
   quiet('ceph-mon', ['-c', conf, '--mkfs', '-i', 'a', '--monmap', path.join(ceph, 'monmap'), '--keyring', keyring]);
   startProcess(state, 'ceph-mon', 'ceph-mon', ['-f', '-c', conf, '-i', 'a'], {}, ceph);
@@ -407,8 +462,24 @@ rgw frontends = beast endpoint=127.0.0.1:${rgwPort}
   await waitUntil(state, 'radosgw', `http://127.0.0.1:${rgwPort}/`, 90_000);
   const accessKeyId = randomBytes(10).toString('hex').toUpperCase();
   const secretAccessKey = randomBytes(20).toString('hex');
-  quiet('radosgw-admin', ['-c', conf, 'user', 'create', '--uid=spatia', '--display-name=Spatia', `--access-key=${accessKeyId}`, `--secret=${secretAccessKey}`]);
-  const s3 = { kind: 'radosgw', endpoint: `http://127.0.0.1:${rgwPort}`, region: 'us-east-1', bucket: BUCKET, accessKeyId, secretAccessKey };
+  quiet('radosgw-admin', [
+    '-c',
+    conf,
+    'user',
+    'create',
+    '--uid=spatia',
+    '--display-name=Spatia',
+    `--access-key=${accessKeyId}`,
+    `--secret=${secretAccessKey}`,
+  ]);
+  const s3 = {
+    kind: 'radosgw',
+    endpoint: `http://127.0.0.1:${rgwPort}`,
+    region: 'us-east-1',
+    bucket: BUCKET,
+    accessKeyId,
+    secretAccessKey,
+  };
   await createBucket(s3);
   return s3;
 }
@@ -442,7 +513,7 @@ async function createBucket(s3) {
       return;
     } catch (error) {
       // radosgw answers before its pools exist, and the new user may take a moment to be seen.
-      if (Date.now() > deadline) throw new Error(`could not create the bucket: ${error.message}`);
+      if (Date.now() > deadline) throw new Error(`could not create the bucket: ${error.message}`, { cause: error });
       await sleep(500);
     }
   }
@@ -492,7 +563,7 @@ async function claimRedisDatabase() {
       await redis.del(REDIS_CLAIM_KEY); // someone else's keys live there
     } catch (error) {
       if (/DB index is out of range/i.test(error.message)) continue;
-      throw new Error(`Redis at ${redisBaseUrl}: ${error.message}`);
+      throw new Error(`Redis at ${redisBaseUrl}: ${error.message}`, { cause: error });
     } finally {
       redis.disconnect();
     }
