@@ -35,6 +35,7 @@ export default tseslint.config(
       'e2e/.artifacts/**',
       'bench/results/**',
       'apps/server/demo/**',
+      '.cluster/**',
     ],
   },
   js.configs.recommended,

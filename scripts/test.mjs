@@ -5,8 +5,10 @@
 //      and the web's API types against the server's API description
 //   2. unit and API tests of every package on the embedded database (PGlite)
 //   3. the server's database tests again on PostgreSQL, when DATABASE_URL is set
-//   4. end-to-end journeys in Chromium
-// Pass --skip-e2e to leave out step 4.
+//   4. with --cluster (CI does): the multi-process topology of docs/deploy.md started by scripts/cluster.mjs
+//      (nginx, two APIs, two workers, PostgreSQL, Redis, radosgw), and the tests of cluster/ through it
+//   5. end-to-end journeys in Chromium
+// Pass --skip-e2e to leave out step 5.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import os from 'node:os';
@@ -16,7 +18,7 @@ import { fileURLToPath } from 'node:url';
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const reports = mkdtempSync(path.join(os.tmpdir(), 'spatia-test-reports-'));
 // The embedded pass and the journeys run on the defaults a fresh machine has: no PostgreSQL, no Redis.
-const { DATABASE_URL, REDIS_URL: _redisUrl, ...embeddedEnv } = process.env;
+const { DATABASE_URL, REDIS_URL: redisUrl, ...embeddedEnv } = process.env;
 const totals = { passed: 0, failed: 0, skipped: 0 };
 // What can behave differently on PostgreSQL: everything that reaches the database. The media code,
 // drivers and libraries never do, and their tests (the slowest: real images and point clouds) run once. So
@@ -78,6 +80,19 @@ if (DATABASE_URL) {
       ],
       process.env,
     );
+    return countVitest(report, status);
+  });
+}
+
+if (process.argv.includes('--cluster')) {
+  step('cluster: nginx, two APIs, two workers, PostgreSQL, Redis, S3', () => {
+    const report = path.join(reports, 'vitest-cluster.json');
+    // The cluster makes its own database and Redis database on the servers these point at.
+    const status = run('node', ['scripts/test-cluster.mjs', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`], {
+      ...process.env,
+      ...(DATABASE_URL ? { CLUSTER_DATABASE_URL: DATABASE_URL } : {}),
+      ...(redisUrl ? { CLUSTER_REDIS_URL: redisUrl } : {}),
+    });
     return countVitest(report, status);
   });
 }

@@ -1,6 +1,7 @@
 import { defineModule } from '../../kernel/module.js';
 import type { WorkAssetsService } from '../works/index.js';
 import { createTusBackend } from './create-tus-backend.js';
+import { RedisLocker } from './redis-locker.js';
 import { ResumableUploads } from './resumable-uploads.js';
 import { tusRoutes } from './tus.routes.js';
 import type { ResumableUploadHooks } from './upload-grant.js';
@@ -22,11 +23,13 @@ export default defineModule({
       createTusBackend(config, storage),
       storage,
       overrides.resumableUploads ?? workAssetUploads(workAssets),
-      { publicUrl: config.publicUrl },
+      // With REDIS_URL several processes may take one upload's requests: its lock lives in Redis.
+      { publicUrl: config.publicUrl, sharedLocker: config.redisUrl ? new RedisLocker(config.redisUrl) : undefined },
     ),
   }),
   routes: (app, { resumableUploads, metrics }) =>
     app.register(tusRoutes, { uploads: resumableUploads, countBytes: (bytes) => metrics.countUploadBytes(bytes, 'tus') }),
+  stop: ({ resumableUploads }) => resumableUploads.close(),
   jobs: ({ resumableUploads }) => [
     { name: 'uploads.cleanup', handler: () => resumableUploads.cleanupExpiredUploads(), options: { schedule: { cron: '17 * * * *' } } },
   ],

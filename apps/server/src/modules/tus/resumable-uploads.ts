@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { ERRORS, Metadata, Server, type Upload } from '@tus/server';
+import { ERRORS, Metadata, Server, type Locker, type Upload } from '@tus/server';
 import { ErrorCode, UploadErrors } from '@spatia/contract';
 import type { StorageDriver } from '../../drivers/storage/storage-driver.js';
 import { AppError, fail } from '../../lib/app-error.js';
@@ -30,6 +30,9 @@ export interface TusAnswer {
 
 type Metadata = Record<string, string | null>;
 
+/** A tus Locker that every server process shares (redis-locker.ts), with connections to close. */
+export type SharedLocker = Locker & { close(): Promise<void> };
+
 const UPLOAD_ID = /^[0-9a-f]{32}$/;
 const METADATA_CACHE_SIZE = 10_000;
 
@@ -48,17 +51,22 @@ export class ResumableUploads {
   private readonly completions = new Map<string, Promise<unknown>>();
   /** An upload's metadata never changes after creation; PATCHes check the grant against it. */
   private readonly metadataCache = new Map<string, Metadata>();
+  /** The lock shared by every server process (Redis), when there is one; tus's in-memory one otherwise. */
+  private readonly sharedLocker: SharedLocker | undefined;
 
   constructor(
     private readonly backend: TusBackend,
     private readonly storage: StorageDriver,
     private readonly hooks: ResumableUploadHooks,
-    options: { publicUrl?: string } = {},
+    options: { publicUrl?: string; sharedLocker?: SharedLocker } = {},
   ) {
     const prefix = backend.idPrefix;
+    this.sharedLocker = options.sharedLocker;
     this.server = new Server({
       path: TUS_PATH,
       datastore: backend.datastore,
+      // Several processes behind a load balancer may take requests of one upload: they share its lock.
+      ...(options.sharedLocker ? { locker: options.sharedLocker } : {}),
       // The web app is served from the same origin; only the configured public origin gets CORS.
       allowedOrigins: (origin) => origin === options.publicUrl,
       allowedHeaders: [UPLOAD_GRANT_HEADER],
@@ -109,6 +117,11 @@ export class ResumableUploads {
     return { response, failure: failure === undefined ? undefined : clientFailureOf(failure), completed };
   }
 
+  /** Closes the shared locker's connections (when the process stops). */
+  async close(): Promise<void> {
+    await this.sharedLocker?.close();
+  }
+
   /** Deletes uploads unfinished (or left behind) past their expiry; for the jobs module to schedule. */
   async cleanupExpiredUploads(): Promise<number> {
     this.metadataCache.clear();
@@ -146,9 +159,27 @@ export class ResumableUploads {
   private complete(upload: Upload): Promise<unknown> {
     const running = this.completions.get(upload.id);
     if (running) return running;
-    const completion = this.runCompletion(upload).finally(() => this.completions.delete(upload.id));
+    const completion = this.completeOnce(upload).finally(() => this.completions.delete(upload.id));
     this.completions.set(upload.id, completion);
     return completion;
+  }
+
+  /**
+   * Across processes (a HEAD at one while the last PATCH completes at another), completion runs under
+   * the upload's completion lock, and only while the upload is still there: the second process waits,
+   * then finds it gone and answers 404, as any request after a completion does.
+   */
+  private async completeOnce(upload: Upload): Promise<unknown> {
+    if (!this.sharedLocker) return this.runCompletion(upload);
+    const lock = this.sharedLocker.newLock(`${upload.id}.complete`);
+    // Nobody may cut a completion short: a request asking for this lock waits for it.
+    await lock.lock(new AbortController().signal, () => undefined);
+    try {
+      await this.backend.datastore.getUpload(upload.id);
+      return await this.runCompletion(upload);
+    } finally {
+      await lock.unlock();
+    }
   }
 
   /**

@@ -291,12 +291,19 @@ export class UsersService {
   /**
    * The first start of an empty platform has no one who can administer it: create an admin with a
    * generated password, which the caller prints once. Returns nothing when an admin already exists.
+   * Several servers starting at once on an empty database race for it: the ones that lose (the phone
+   * taken meanwhile) return nothing too, and only the winner prints its password.
    */
   async ensureInitialAdmin(phone: string): Promise<{ phone: string; password: string } | undefined> {
     if (await this.repository.anyUserHasRole(Role.admin)) return undefined;
     if ((await this.repository.findIdByPhone(phone)) !== undefined) return undefined;
     const password = generatePassword();
-    await this.createUser({ phone, password, fullName: GIVEN_NAMES.administrator.stored, roles: [Role.admin], permissionIds: [] });
+    try {
+      await this.createUser({ phone, password, fullName: GIVEN_NAMES.administrator.stored, roles: [Role.admin], permissionIds: [] });
+    } catch (error) {
+      if ((await this.repository.findIdByPhone(phone)) !== undefined) return undefined;
+      throw error;
+    }
     return { phone, password };
   }
 
