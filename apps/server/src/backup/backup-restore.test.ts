@@ -388,7 +388,7 @@ describe('a damaged archive', () => {
       let puts = 0;
       const failing: StorageDriver = {
         ...notesLast(inner, async () => undefined),
-        put: async (key, content, contentType) => {
+        put: async (key, content) => {
           puts += 1;
           if (puts === 3) throw new Error('the disk is full');
           await inner.put(key, content);
