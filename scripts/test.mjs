@@ -22,13 +22,16 @@ const { DATABASE_URL, REDIS_URL: redisUrl, ...embeddedEnv } = process.env;
 const totals = { passed: 0, failed: 0, skipped: 0 };
 // What can behave differently on PostgreSQL: everything that reaches the database. The media code,
 // drivers and libraries never do, and their tests (the slowest: real images and point clouds) run once. So
-// does src/server.process.test.ts: it starts real servers on the embedded database whatever DATABASE_URL says.
+// does src/server.process.test.ts: it starts real servers on the embedded database whatever DATABASE_URL says
+// (as does src/backup/backup.process.test.ts; the archive format's own test never touches a database).
 const DATABASE_TEST_FOLDERS = [
   'apps/server/src/modules/',
   'apps/server/src/plugins/',
   'apps/server/src/jobs/',
   'apps/server/src/db/',
   'apps/server/src/cli/',
+  'apps/server/src/backup/backup-restore.test.ts',
+  'apps/server/src/backup/storage-holds.test.ts',
 ];
 const failedSteps = [];
 

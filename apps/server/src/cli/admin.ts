@@ -1,4 +1,8 @@
+import { readdir, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { PGlite } from '@electric-sql/pglite';
 import { GIVEN_NAMES, Role } from '@spatia/contract';
 import { ConfigError, loadConfig, loadDotEnv, type Config } from '../config/config.js';
 import { openDatabase, type Database } from '../db/database.js';
@@ -11,6 +15,12 @@ import { PeopleRepository } from '../modules/people/index.js';
 import { buildApp } from '../app.js';
 import { ServerMilestones } from '../db/server-milestones.js';
 import { addDemoWorks, DEFAULT_DEMO_DIR } from '../modules/demo/demo-content.js';
+import { BackupError, backupThroughServer } from '../backup/backup-socket.js';
+import { backupFileProblem, createBackup, type BackupSummary } from '../backup/create-backup.js';
+import { RestoreRefused, restoreBackup } from '../backup/restore-backup.js';
+import { counted, formatBytes, formatCount } from '../backup/report.js';
+import { ArchiveError } from '../backup/tar.js';
+import { createStorageDriver } from '../drivers/storage/create-storage-driver.js';
 
 const usage = `Usage: npm run admin -- <command> [options]
 
@@ -24,8 +34,16 @@ Commands:
                has them already. The server's first start adds them once; this adds them again.
   recount      Rebuild the kept counts from their rows: how many people each person follows and how
                many follow them (docs/people.md). Says how many people's counts it corrected.
+  backup FILE  Write the database and the stored files (local or S3, as configured) into one archive,
+               FILE.tar, or FILE.tar.gz to compress it. Consistent while servers run: the database as of
+               one snapshot, and every file it names. With the embedded database a running server writes
+               it (through DATA_DIR/backup.sock); otherwise this command does.
+  restore FILE Bring a backup back into the configured database and storage, which must be empty (a new
+               DATA_DIR, or a new PostgreSQL database and an empty bucket). The archive is checked whole
+               before anything is written; the database is restored in one transaction.
 
-With the embedded database (no DATABASE_URL) the server must be stopped first: the database belongs to one process.`;
+With the embedded database (no DATABASE_URL) the server must be stopped first, except for backup: the
+database belongs to one process. More in docs/operations.md ("Backup and restore").`;
 
 async function main(argv: string[]): Promise<number> {
   const { positionals, values } = parseArgs({
@@ -41,12 +59,21 @@ async function main(argv: string[]): Promise<number> {
     },
   });
   const command = positionals[0];
-  if (values.help || (command !== 'create' && command !== 'create-user' && command !== 'demo' && command !== 'recount')) {
+  const commands = ['create', 'create-user', 'demo', 'recount', 'backup', 'restore'];
+  if (values.help || !command || !commands.includes(command)) {
     console.log(usage);
     return values.help ? 0 : 2;
   }
   if (command === 'demo') return withDatabase(addDemo);
   if (command === 'recount') return withDatabase(recount);
+  if (command === 'backup' || command === 'restore') {
+    const file = positionals[1];
+    if (!file || positionals.length > 2) {
+      console.error(`${command} takes one FILE.\n\n${usage}`);
+      return 2;
+    }
+    return command === 'backup' ? backup(path.resolve(file)) : restore(path.resolve(file));
+  }
   const { phone, password } = values;
   if (!phone || !password) {
     console.error('Both --phone and --password are required.\n\n' + usage);
@@ -112,6 +139,119 @@ async function recount(_config: Config, database: Database): Promise<number> {
   return 0;
 }
 
+/**
+ * `backup FILE`. With the embedded database a running server owns it and writes the archive itself;
+ * stopped, this process opens the folder (holding its lock) and writes it. PostgreSQL: always here.
+ */
+async function backup(file: string): Promise<number> {
+  loadDotEnv();
+  const config = loadConfig();
+  const problem = backupFileProblem(config, file);
+  if (problem) {
+    console.error(problem);
+    return 1;
+  }
+  const storageName = config.s3 ? `the S3 bucket ${config.s3.bucket}` : path.join(config.dataDir, 'storage');
+  let lock: ReturnType<typeof lockDataDir> | undefined;
+  if (config.database.kind === 'pglite') {
+    try {
+      lock = lockDataDir(config.dataDir, 'the backup');
+    } catch (error) {
+      if (!(error instanceof DataDirLockedError)) throw error;
+      console.log(`The server (pid ${error.holder.pid}) holds ${config.dataDir}: it writes the backup of its database and ${storageName}.`);
+      printBackupSummary(await backupThroughServer(config.dataDir, file, (line) => console.log(line)));
+      return 0;
+    }
+  }
+  try {
+    const database = await openDatabase(config.database, { migrate: false });
+    try {
+      const where =
+        config.database.kind === 'pglite'
+          ? `the embedded database in ${path.join(config.dataDir, 'db')}`
+          : 'the PostgreSQL database of DATABASE_URL';
+      console.log(`Backing up ${where} and ${storageName} into ${file}`);
+      const storage = createStorageDriver(config);
+      printBackupSummary(
+        await createBackup({ database, storage, storageKind: config.s3 ? 's3' : 'local', file, report: (line) => console.log(line) }),
+      );
+      return 0;
+    } finally {
+      await database.close();
+    }
+  } finally {
+    lock?.release();
+  }
+}
+
+function printBackupSummary(summary: BackupSummary): void {
+  console.log(
+    `Backup written: ${summary.file} (${formatBytes(summary.archiveBytes)}) in ${summary.seconds.toFixed(1)} s: ` +
+      `${counted(summary.tables, 'table')}, ${counted(summary.rows, 'row')}, ${counted(summary.files, 'file')} (${formatBytes(summary.fileBytes)})` +
+      (summary.vanished > 0 ? `; ${formatCount(summary.vanished)} files gone before they were read` : '') +
+      (summary.changed > 0 ? `; ${formatCount(summary.changed)} files changed while read` : ''),
+  );
+}
+
+/**
+ * `restore FILE` into the configured database and storage, both empty. Embedded: DATA_DIR/db must not
+ * hold a database yet; the one this creates is removed again if the restore fails.
+ */
+async function restore(file: string): Promise<number> {
+  loadDotEnv();
+  const config = loadConfig();
+  const storage = createStorageDriver(config);
+  const storageName = config.s3 ? `the S3 bucket ${config.s3.bucket}` : path.join(config.dataDir, 'storage');
+  const common = {
+    file,
+    storage,
+    storageName,
+    // Large files wait beside local storage (so they are renamed into place), or in the temporary folder on their way to S3.
+    scratchDir: config.s3 ? os.tmpdir() : path.join(config.dataDir, 'tmp'),
+    report: (line: string) => console.log(line),
+  };
+  let summary;
+  if (config.database.kind === 'postgres') {
+    summary = await restoreBackup({
+      ...common,
+      database: { kind: 'postgres', url: config.database.url },
+      databaseName: 'the PostgreSQL database of DATABASE_URL',
+    });
+  } else {
+    const lock = lockDataDir(config.dataDir, 'the restore');
+    const databaseDir = path.join(config.dataDir, 'db');
+    try {
+      const existing = await readdir(databaseDir).catch(() => [] as string[]);
+      if (existing.length > 0) {
+        console.error(
+          `${databaseDir} already holds a database: restore into a new, empty DATA_DIR (or move that folder aside). Nothing was written.`,
+        );
+        return 1;
+      }
+      const client = await PGlite.create(databaseDir);
+      try {
+        summary = await restoreBackup({
+          ...common,
+          database: { kind: 'pglite', client },
+          databaseName: `the embedded database in ${databaseDir}`,
+        });
+      } catch (error) {
+        await client.close();
+        await rm(databaseDir, { recursive: true, force: true });
+        throw error;
+      }
+      await client.close();
+    } finally {
+      lock.release();
+    }
+  }
+  console.log(
+    `Restored ${file} in ${summary.seconds.toFixed(1)} s: ${counted(summary.tables, 'table')}, ${counted(summary.rows, 'row')}, ` +
+      `${counted(summary.files, 'file')} (${formatBytes(summary.fileBytes)}). Start the server: it brings an older backup's schema up to date.`,
+  );
+  return 0;
+}
+
 function splitList(value: string): string[] {
   return value
     .split(',')
@@ -124,7 +264,15 @@ function explain(error: unknown): string {
     return translate('validation', 'en', { field: error.field, problem: translateProblem(error.problem, 'en', error.problemParams) });
   }
   if (error instanceof AppError) return translate(error.messageKey, 'en', error.params);
-  if (error instanceof ConfigError || error instanceof DataDirLockedError) return error.message;
+  if (
+    error instanceof ConfigError ||
+    error instanceof DataDirLockedError ||
+    error instanceof RestoreRefused ||
+    error instanceof ArchiveError ||
+    error instanceof BackupError
+  ) {
+    return error.message;
+  }
   return error instanceof Error ? (error.stack ?? error.message) : String(error);
 }
 

@@ -48,20 +48,24 @@ export const MIGRATIONS_FOLDER = fileURLToPath(new URL('../../drizzle', import.m
 const MIGRATION_LOCK_ID = 7_243_001;
 
 /**
- * Opens the configured database and brings its schema up to date. `dataDir: null` opens an
- * in-memory PGlite, which the tests use, empty or a copy of `template`.
+ * Opens the configured database and brings its schema up to date (`migrate: false` leaves it as it is:
+ * a backup reads what is there). `dataDir: null` opens an in-memory PGlite, which the tests use, empty or
+ * a copy of `template`.
  */
-export async function openDatabase(options: Config['database'] | { kind: 'pglite'; dataDir: null; template?: Blob }): Promise<Database> {
-  if (options.kind === 'postgres') return openPostgres(options.url, options.poolSize);
-  return openPglite(options.dataDir, 'template' in options ? options.template : undefined);
+export async function openDatabase(
+  options: Config['database'] | { kind: 'pglite'; dataDir: null; template?: Blob },
+  { migrate = true }: { migrate?: boolean } = {},
+): Promise<Database> {
+  if (options.kind === 'postgres') return openPostgres(options.url, options.poolSize, migrate);
+  return openPglite(options.dataDir, 'template' in options ? options.template : undefined, migrate);
 }
 
 /** `template`: for an in-memory database, a data directory (a tarball of one) to start from. */
-async function openPglite(dataDir: string | null, template?: Blob): Promise<Database> {
+async function openPglite(dataDir: string | null, template: Blob | undefined, migrate: boolean): Promise<Database> {
   if (dataDir) await mkdir(dataDir, { recursive: true });
   const client = dataDir ? await PGlite.create(dataDir) : await PGlite.create({ loadDataDir: template });
   const db = drizzlePglite({ client });
-  await migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER });
+  if (migrate) await migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER });
   return {
     db: trackCommits(db as unknown as Db),
     kind: 'pglite',
@@ -73,8 +77,8 @@ async function openPglite(dataDir: string | null, template?: Blob): Promise<Data
   };
 }
 
-async function openPostgres(url: string, poolSize: number): Promise<Database> {
-  await migratePostgresOnce(url);
+async function openPostgres(url: string, poolSize: number, migrate: boolean): Promise<Database> {
+  if (migrate) await migratePostgresOnce(url);
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
   // An idle connection that dies (a database restart, a network cut, a terminated backend) is reported
   // here; without a listener it would crash the process. The pool opens a new one when next needed.

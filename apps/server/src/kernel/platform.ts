@@ -3,6 +3,7 @@ import type { Config } from '../config/config.js';
 import { openDatabase, type Database } from '../db/database.js';
 import { ServerSecrets } from '../db/server-secrets.js';
 import { createSmsDriver } from '../drivers/sms/create-sms-driver.js';
+import { HeldDeletionsStorage, StorageHolds } from '../backup/storage-holds.js';
 import { createStorageDriver } from '../drivers/storage/create-storage-driver.js';
 import type { JobRunMode } from '../jobs/job-queue.js';
 import { PgBossJobQueue } from '../jobs/pg-boss-queue.js';
@@ -63,7 +64,8 @@ export async function assemble(config: Config, options: BuildOptions = {}): Prom
     cache,
     rateLimiter,
     sms: createSmsDriver(config.sms, (message) => logger.info(message)),
-    storage: createStorageDriver(config),
+    // Deletions wait while a backup copies the files (backup/storage-holds.ts).
+    storage: new HeldDeletionsStorage(createStorageDriver(config), new StorageHolds(database.db)),
     jobs,
     metrics,
     events: new DomainEvents(jobs, logger),

@@ -1,11 +1,26 @@
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, opendir, rename, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { pipeline } from 'node:stream/promises';
-import { assertSafeKey, clampRange, type ByteRange, type StorageDriver, type StoredFile } from './storage-driver.js';
+import {
+  assertSafeKey,
+  clampRange,
+  isStorageKey,
+  type ByteRange,
+  type FileStat,
+  type ListedFile,
+  type StorageDriver,
+  type StoredFile,
+} from './storage-driver.js';
 
-/** Files on the local disk. Writes go to a temporary name first and are renamed into place. */
+/** What `temporaryNameFor` adds to a file being written. */
+const TEMPORARY_SUFFIX = /\.[0-9a-f]{12}\.tmp$/;
+
+/**
+ * Files on the local disk. Writes go to a temporary name first and are renamed into place; a file's
+ * modification time is when it was stored (a moved file keeps none of its source's).
+ */
 export class LocalStorageDriver implements StorageDriver {
   constructor(private readonly root: string) {}
 
@@ -23,22 +38,21 @@ export class LocalStorageDriver implements StorageDriver {
 
   async putFile(key: string, sourcePath: string): Promise<void> {
     const target = await this.prepare(key);
-    try {
-      await rename(sourcePath, target);
-      return;
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EXDEV') throw error;
+    if (!(await renamed(sourcePath, target))) {
+      // Another file system: copy next to the target, rename into place, then drop the source.
+      const temporary = temporaryNameFor(target);
+      try {
+        await pipeline(createReadStream(sourcePath), createWriteStream(temporary, { flags: 'wx' }));
+        await rename(temporary, target);
+      } catch (error) {
+        await rm(temporary, { force: true });
+        throw error;
+      }
+      await rm(sourcePath, { force: true });
     }
-    // Another file system: copy next to the target, rename into place, then drop the source.
-    const temporary = temporaryNameFor(target);
-    try {
-      await pipeline(createReadStream(sourcePath), createWriteStream(temporary, { flags: 'wx' }));
-      await rename(temporary, target);
-    } catch (error) {
-      await rm(temporary, { force: true });
-      throw error;
-    }
-    await rm(sourcePath, { force: true });
+    // A rename keeps the source's times: the file was stored now (deferred deletions compare it, backup/storage-holds.ts).
+    const now = new Date();
+    await utimes(target, now, now);
   }
 
   async read(key: string, range?: ByteRange): Promise<StoredFile | undefined> {
@@ -50,10 +64,10 @@ export class LocalStorageDriver implements StorageDriver {
     return { stream: createReadStream(file, { start, end }), size: found.size };
   }
 
-  async stat(key: string): Promise<{ size: number } | undefined> {
+  async stat(key: string): Promise<FileStat | undefined> {
     try {
       const found = await stat(this.pathOf(key));
-      return found.isFile() ? { size: found.size } : undefined;
+      return found.isFile() ? { size: found.size, modifiedAt: found.mtime } : undefined;
     } catch (error) {
       // ENOTDIR: a part of the key is a file (`covers/a.webp/b`), so nothing is stored under it.
       const code = (error as NodeJS.ErrnoException).code;
@@ -70,6 +84,32 @@ export class LocalStorageDriver implements StorageDriver {
     await rm(this.pathOf(folder), { recursive: true, force: true });
   }
 
+  async *list(folder?: string): AsyncIterable<ListedFile> {
+    if (folder !== undefined) assertSafeKey(folder);
+    yield* this.walk(folder ?? '');
+  }
+
+  /** Depth first, one directory handle open per level; files half written (temporary names) are left out. */
+  private async *walk(prefix: string): AsyncIterable<ListedFile> {
+    let directory;
+    try {
+      directory = await opendir(prefix ? this.pathOf(prefix) : this.root);
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code === 'ENOENT' || code === 'ENOTDIR') return;
+      throw error;
+    }
+    for await (const entry of directory) {
+      const key = prefix ? `${prefix}/${entry.name}` : entry.name;
+      if (entry.isDirectory()) {
+        if (isStorageKey(key)) yield* this.walk(key);
+      } else if (entry.isFile() && isStorageKey(key) && !TEMPORARY_SUFFIX.test(entry.name)) {
+        const found = await this.stat(key);
+        if (found) yield { key, ...found };
+      }
+    }
+  }
+
   private async prepare(key: string): Promise<string> {
     const target = this.pathOf(key);
     await mkdir(path.dirname(target), { recursive: true });
@@ -79,6 +119,17 @@ export class LocalStorageDriver implements StorageDriver {
   private pathOf(key: string): string {
     assertSafeKey(key);
     return path.join(this.root, key);
+  }
+}
+
+/** False when source and target are on different file systems. */
+async function renamed(sourcePath: string, target: string): Promise<boolean> {
+  try {
+    await rename(sourcePath, target);
+    return true;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EXDEV') throw error;
+    return false;
   }
 }
 

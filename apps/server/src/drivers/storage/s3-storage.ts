@@ -17,7 +17,15 @@ import {
   type CompletedPart,
   type S3ClientConfig,
 } from '@aws-sdk/client-s3';
-import { assertSafeKey, UnsatisfiableRangeError, type ByteRange, type StorageDriver, type StoredFile } from './storage-driver.js';
+import {
+  assertSafeKey,
+  UnsatisfiableRangeError,
+  type ByteRange,
+  type FileStat,
+  type ListedFile,
+  type StorageDriver,
+  type StoredFile,
+} from './storage-driver.js';
 
 export interface S3StorageConfig {
   /** Empty for AWS itself; the service's URL for any other S3-compatible store. */
@@ -129,11 +137,11 @@ export class S3StorageDriver implements StorageDriver {
     }
   }
 
-  async stat(key: string): Promise<{ size: number } | undefined> {
+  async stat(key: string): Promise<FileStat | undefined> {
     assertSafeKey(key);
     try {
       const answer = await this.client.send(new HeadObjectCommand({ Bucket: this.bucket, Key: key }));
-      return { size: answer.ContentLength ?? 0 };
+      return { size: answer.ContentLength ?? 0, modifiedAt: answer.LastModified ?? new Date(0) };
     } catch (error) {
       if (isNotFound(error)) return undefined;
       throw error;
@@ -156,6 +164,25 @@ export class S3StorageDriver implements StorageDriver {
       const keys = (page.Contents ?? []).flatMap((object) => (object.Key ? [{ Key: object.Key }] : []));
       if (keys.length > 0)
         await this.client.send(new DeleteObjectsCommand({ Bucket: this.bucket, Delete: { Objects: keys, Quiet: true } }));
+      continuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
+    } while (continuationToken);
+  }
+
+  /** A page of up to 1,000 keys per request (ListObjectsV2); only what is stored, never multipart uploads in progress. */
+  async *list(folder?: string): AsyncIterable<ListedFile> {
+    if (folder !== undefined) assertSafeKey(folder);
+    let continuationToken: string | undefined;
+    do {
+      const page = await this.client.send(
+        new ListObjectsV2Command({
+          Bucket: this.bucket,
+          Prefix: folder === undefined ? undefined : `${folder}/`,
+          ContinuationToken: continuationToken,
+        }),
+      );
+      for (const object of page.Contents ?? []) {
+        if (object.Key) yield { key: object.Key, size: object.Size ?? 0, modifiedAt: object.LastModified ?? new Date(0) };
+      }
       continuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
     } while (continuationToken);
   }

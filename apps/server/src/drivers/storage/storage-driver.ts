@@ -18,6 +18,9 @@ export interface StoredFile {
  * production. Keys are slash-separated paths; content-addressed keys never change content, so their
  * URLs can be cached forever. Nothing here holds a whole file in memory except `put`, which is
  * for small generated files (avatars, thumbnails).
+ *
+ * Backups rely on two habits of every caller (backup/storage-holds.ts): a file is stored before the row
+ * naming it commits, and deleted only after the commit that stops naming it, never inside a transaction.
  */
 export interface StorageDriver {
   put(key: string, content: Buffer, contentType: string): Promise<void>;
@@ -28,10 +31,25 @@ export interface StorageDriver {
   putFile(key: string, sourcePath: string, contentType: string): Promise<void>;
   /** A stream of the file (or of one range of it), or undefined when there is none. */
   read(key: string, range?: ByteRange): Promise<StoredFile | undefined>;
-  stat(key: string): Promise<{ size: number } | undefined>;
+  stat(key: string): Promise<FileStat | undefined>;
   delete(key: string): Promise<void>;
   /** Deletes every file whose key starts with `folder/` (derived files of one processing run, say). */
   deleteFolder(folder: string): Promise<void>;
+  /**
+   * Every stored file whose key starts with `folder/` (every file without a folder), a page at a time
+   * and never all at once, in no promised order. Files being written are not listed.
+   */
+  list(folder?: string): AsyncIterable<ListedFile>;
+}
+
+export interface FileStat {
+  size: number;
+  /** When the file was stored (its last write). */
+  modifiedAt: Date;
+}
+
+export interface ListedFile extends FileStat {
+  key: string;
 }
 
 /** A range that starts past the end of the file: HTTP answers it with 416. */

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
@@ -42,7 +42,7 @@ describe.each([
   it('stores, stats, reads and deletes a small file', async () => {
     const storage = create();
     await storage.put('avatars/u1/a.webp', Buffer.from('avatar bytes'), 'image/webp');
-    expect(await storage.stat('avatars/u1/a.webp')).toEqual({ size: 12 });
+    expect(await storage.stat('avatars/u1/a.webp')).toMatchObject({ size: 12, modifiedAt: expect.any(Date) });
     const file = await storage.read('avatars/u1/a.webp');
     expect(file?.size).toBe(12);
     expect((await bytesOf(file!.stream)).toString()).toBe('avatar bytes');
@@ -60,7 +60,7 @@ describe.each([
     await storage.deleteFolder('derived/w1/run');
     expect(await storage.stat('derived/w1/run/a/tiles/0/front/0_0.jpg')).toBeUndefined();
     expect(await storage.stat('derived/w1/run/b.json')).toBeUndefined();
-    expect(await storage.stat('derived/w1/runner/keep.jpg')).toEqual({ size: 4 });
+    expect(await storage.stat('derived/w1/runner/keep.jpg')).toMatchObject({ size: 4 });
     await storage.deleteFolder('derived/w1/gone'); // deleting what is gone is fine
   });
 
@@ -88,7 +88,7 @@ describe.each([
     const source = sourceFile(content);
     await storage.putFile('assets/ab/small.bin', source, 'application/octet-stream');
     expect(existsSync(source)).toBe(false);
-    expect(await storage.stat('assets/ab/small.bin')).toEqual({ size: content.length });
+    expect(await storage.stat('assets/ab/small.bin')).toMatchObject({ size: content.length });
     expect((await bytesOf((await storage.read('assets/ab/small.bin'))!.stream)).equals(content)).toBe(true);
   });
 
@@ -96,11 +96,34 @@ describe.each([
     const storage = create();
     const content = randomBytes(12 * MIB + 12_345);
     await storage.putFile('assets/cd/large.bin', sourceFile(content), 'application/octet-stream');
-    expect(await storage.stat('assets/cd/large.bin')).toEqual({ size: content.length });
+    expect(await storage.stat('assets/cd/large.bin')).toMatchObject({ size: content.length });
     const back = await bytesOf((await storage.read('assets/cd/large.bin'))!.stream);
     expect(back.equals(content)).toBe(true);
     const range = await storage.read('assets/cd/large.bin', { start: 5 * MIB - 3, end: 5 * MIB + 2 });
     expect((await bytesOf(range!.stream)).equals(content.subarray(5 * MIB - 3, 5 * MIB + 3))).toBe(true);
+  });
+
+  it('lists what a folder holds, and everything without one, with sizes and times', async () => {
+    const storage = create();
+    const folder = `listing-${randomBytes(4).toString('hex')}`;
+    const before = Date.now();
+    await storage.put(`${folder}/a.txt`, Buffer.from('aa'), 'text/plain');
+    await storage.put(`${folder}/deep/b/c.txt`, Buffer.from('ccc'), 'text/plain');
+    await storage.put(`${folder}-beside/d.txt`, Buffer.from('d'), 'text/plain');
+    const listed = [];
+    for await (const file of storage.list(folder)) listed.push(file);
+    expect(listed.map(({ key, size }) => ({ key, size })).sort((a, b) => a.key.localeCompare(b.key))).toEqual([
+      { key: `${folder}/a.txt`, size: 2 },
+      { key: `${folder}/deep/b/c.txt`, size: 3 },
+    ]);
+    // Stores keep whole seconds: the time is the store's clock, not before the second the test began.
+    for (const file of listed) expect(file.modifiedAt.getTime()).toBeGreaterThanOrEqual(Math.floor(before / 1000) * 1000 - 1000);
+    const everything = [];
+    for await (const file of storage.list()) everything.push(file.key);
+    expect(everything).toEqual(expect.arrayContaining([`${folder}/a.txt`, `${folder}/deep/b/c.txt`, `${folder}-beside/d.txt`]));
+    const none = [];
+    for await (const file of storage.list(`${folder}/nothing`)) none.push(file);
+    expect(none).toEqual([]);
   });
 
   it('refuses keys that could leave its root', async () => {
@@ -112,6 +135,20 @@ describe.each([
 });
 
 describe('local disk driver', () => {
+  it('dates a moved file when it was stored, not when its source was written, and lists no half-written file', async () => {
+    const root = scratch();
+    const storage: StorageDriver = new LocalStorageDriver(root);
+    const source = sourceFile(Buffer.from('old bytes'));
+    const longAgo = new Date(Date.now() - 3_600_000);
+    utimesSync(source, longAgo, longAgo);
+    await storage.putFile('assets/aa/moved.bin', source, 'application/octet-stream');
+    expect(Date.now() - (await storage.stat('assets/aa/moved.bin'))!.modifiedAt.getTime()).toBeLessThan(60_000);
+    writeFileSync(path.join(root, 'assets/aa/moved.bin.0123456789ab.tmp'), 'half');
+    const keys = [];
+    for await (const file of storage.list()) keys.push(file.key);
+    expect(keys).toEqual(['assets/aa/moved.bin']);
+  });
+
   it.skipIf(!existsSync('/dev/shm') || statSync('/dev/shm').dev === statSync(os.tmpdir()).dev)(
     'copies, then removes, a source on another file system',
     async () => {
@@ -120,6 +157,7 @@ describe('local disk driver', () => {
       const source = sourceFile(content, mkdtempSync('/dev/shm/spatia-storage-'));
       await storage.putFile('assets/ef/other-fs.bin', source, 'application/octet-stream');
       expect(existsSync(source)).toBe(false);
+      expect(Date.now() - (await storage.stat('assets/ef/other-fs.bin'))!.modifiedAt.getTime()).toBeLessThan(60_000);
       expect((await bytesOf((await storage.read('assets/ef/other-fs.bin'))!.stream)).equals(content)).toBe(true);
     },
   );

@@ -9,6 +9,7 @@ import { ErrorCode, UploadErrors } from '@spatia/contract';
 import type { FastifyInstance } from 'fastify';
 import * as tus from 'tus-js-client';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { HeldDeletionsStorage } from '../../backup/storage-holds.js';
 import { S3StorageDriver } from '../../drivers/storage/s3-storage.js';
 import { fail } from '../../lib/app-error.js';
 import { startS3StandIn, type S3StandIn } from '../../test/s3-stand-in.js';
@@ -93,7 +94,7 @@ const backends: Backend[] = [
       S3_FORCE_PATH_STYLE: 'true',
     }),
     leftovers: async (app) => {
-      const storage = app.services.storage as S3StorageDriver;
+      const storage = (app.services.storage as HeldDeletionsStorage).inner as S3StorageDriver;
       const listed = await storage.client.send(new ListObjectsV2Command({ Bucket: storage.bucket, Prefix: 'tus/' }));
       return (listed.Contents ?? []).map((object) => object.Key!);
     },
@@ -407,7 +408,7 @@ describe.each(backends)('tus uploads: $name', (backend) => {
     expect((await patch(location, grant, 0, glb(1000))).status).toBe(204);
     const uploads = app.services.resumableUploads;
     expect(await uploads.cleanupExpiredUploads()).toBe(0);
-    const storage = app.services.storage;
+    const storage = (app.services.storage as HeldDeletionsStorage).inner;
     if (storage instanceof S3StorageDriver) {
       // S3 dates its objects and multipart uploads itself: look at them from a day later instead.
       const later = new S3TusBackend(storage, 1);
