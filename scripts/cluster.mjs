@@ -113,6 +113,10 @@ async function start({ withoutRedis }) {
       TRUST_PROXY: '127.0.0.1',
       // The demo works would keep both workers busy processing a tour, a model and a point cloud.
       DEMO_WORKS: 'false',
+      // Payments and payouts go to the sandbox (the defaults, said here): the cluster tests play the provider's
+      // part, its books and its signed notifications (docs/payments.md, "Sandbox").
+      PAYMENT_PROVIDERS: 'sandbox',
+      PAYOUT_PROVIDERS: 'sandbox',
       METRICS_HOST: '127.0.0.1',
     };
     const apis = [api1Port, api2Port].map((port, index) => ({ name: `api-${index + 1}`, port, metricsPort: metricsPorts[index] }));
