@@ -245,9 +245,11 @@ describe('a run whose worker died', () => {
     const looks = await waitingLooks();
     expect(looks.map((look) => new Date(look.start_after).getTime() - leaseUntil!.getTime())).toEqual([1000]);
 
-    // The new job finishes the dead worker's run; the other run is let go.
+    // The new job finishes the dead worker's run, and its claim queued a look of its own; the other run is let go.
+    await db.execute(sql`delete from pgboss.job where name = 'processing.reviveStalled'`);
     expect(await drain()).toMatchObject({ failed: 0 });
     expect(await processingOf(dead.uid)).toMatchObject({ state: 'done', attempts: 2 });
+    expect(await waitingLooks()).toHaveLength(1);
     await db.execute(sql`update pgboss.job set state = 'cancelled' where id = ${aliveLease.jobId}`);
     expect((await owner.call('POST', `/api/model/${alive.uid}/reset`)).statusCode).toBe(200);
   });

@@ -94,6 +94,8 @@ export class ProcessingJobs {
     const lease: RunLease = { workId: job.data.workId, runId: job.data.runId, jobId: job.id };
     const claimed = await this.repository.claim(lease, this.leaseEnd());
     if (!claimed) return { skipped: 'the run is finished, replaced, or held by another worker' };
+    // Should this process die, the run is looked at as soon as its lease can have run out.
+    await this.lookAgainAfter(claimed.leaseUntil!);
     if (claimed.crashes >= PROCESSING_CRASH_LIMIT) {
       // Taken over from a holder that died once too often (claim counted it).
       await this.repository.fail(lease, { reason: 'crashed', fileName: null });
@@ -283,9 +285,9 @@ export class ProcessingJobs {
    * holder's job is cancelled with it: pg-boss would otherwise count it as running until it expires
    * hours later, then retry it for nothing.
    *
-   * While runs are held, the next look is due a second after the earliest lease can run out, so that a
-   * run whose worker died is taken over about a lease after its last heartbeat rather than at the next
-   * minute's look. The queue's `short` policy keeps one look waiting at a time, however many are sent.
+   * A job that claims a run, and each look while runs are held, queue the next look a second after the
+   * earliest lease can run out, so that a run whose worker died is taken over about a lease after its
+   * last heartbeat rather than at the next minute's look.
    */
   async reviveStalled(): Promise<number> {
     const stalled = await this.repository.findStalled(100);
@@ -309,9 +311,17 @@ export class ProcessingJobs {
           );
     }
     const nextLeaseEnd = await this.repository.earliestLeaseEnd();
-    if (nextLeaseEnd) await this.jobTypes.reviveStalled.send({}, { startAfter: new Date(nextLeaseEnd.getTime() + 1000) });
+    if (nextLeaseEnd) await this.lookAgainAfter(nextLeaseEnd);
     await this.sweepScratch();
     return stalled.length;
+  }
+
+  /**
+   * Queues a look for stalled runs a second after `leaseEnd`. One look waits at a time (the queue's
+   * `short` policy): one already waiting is due sooner, as every look is queued at most a lease ahead.
+   */
+  private async lookAgainAfter(leaseEnd: Date): Promise<void> {
+    await this.jobTypes.reviveStalled.send({}, { startAfter: new Date(leaseEnd.getTime() + 1000) });
   }
 
   /**
