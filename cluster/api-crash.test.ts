@@ -62,7 +62,9 @@ async function stalledPatch(base: string, location: string, grant: string, offse
     (response) => `HTTP ${response.status}`,
     (error: Error) => `${error.name}: ${error.message}`,
   );
-  await handedEnough;
+  // An answer before that many bytes went out (a refusal) fails here, instead of waiting for ever.
+  const early = await Promise.race([handedEnough.then(() => undefined), outcome]);
+  if (early !== undefined) throw new Error(`the PATCH ended before ${sent} bytes were sent: ${early}`);
   return { outcome, abort: () => aborter.abort() };
 }
 

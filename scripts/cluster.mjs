@@ -231,7 +231,11 @@ async function stop() {
   for (const [, group] of [...groups].sort(([a], [b]) => a - b)) await Promise.all(group.map((entry) => end(entry)));
   if (state.ownPostgres) {
     // Its data goes with the folder: nothing to drop.
-    if (postgresRuns(state.ownPostgres)) pgCtl(state.ownPostgres, ['stop', '-m', 'fast', '-w', '-t', '30']);
+    try {
+      if (postgresRuns(state.ownPostgres)) pgCtl(state.ownPostgres, ['stop', '-m', 'fast', '-w', '-t', '30']);
+    } catch (error) {
+      console.error(`cluster: could not stop its PostgreSQL: ${error.message}`);
+    }
   } else if (state.database) {
     await withPostgres(
       (client) => client.query(`drop database if exists "${state.database.name}" with (force)`),
