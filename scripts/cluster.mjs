@@ -6,6 +6,15 @@
 //                                    the control: the same topology, but the APIs and workers get no REDIS_URL,
 //                                    so locks, sessions and rate limits stay in each process (the cluster tests
 //                                    must fail against it)
+//   npm run cluster -- --own-postgres
+//                                    a private PostgreSQL (Debian's initdb and pg_ctl) on a free port in the
+//                                    cluster's folder instead of a database on the machine's, so that it can be
+//                                    stopped and started (the failure tests do) without touching anyone else's
+//   npm run cluster -- down NAME     stop one part: api-1, api-2, worker-1, worker-2, nginx (SIGTERM, as a
+//                                    deploy does) or postgres (pg_ctl stop -m fast; only with --own-postgres)
+//   npm run cluster -- up NAME       start it again, with the command and environment it had, and wait until
+//                                    it is ready (a part that was killed, or taken down, comes back)
+//   npm run cluster -- restart NAME  down, then up
 // What runs: nginx (from Debian) on a free port in front of two API processes (apps/server/dist/server.js,
 // WORKER_IN_PROCESS=false), two workers (apps/server/dist/worker.js), a scratch database on the machine's
 // PostgreSQL, a Redis database of its own on the machine's Redis, and an S3 object store: Ceph's radosgw
@@ -16,7 +25,18 @@
 // redis://127.0.0.1:6379) say where the machine's services are.
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
-import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  appendFileSync,
+  chownSync,
+  closeSync,
+  existsSync,
+  mkdirSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
 import path from 'node:path';
@@ -26,7 +46,7 @@ const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const requireFromServer = createRequire(path.join(root, 'apps/server/package.json'));
 const dir = path.resolve(process.env.CLUSTER_DIR ?? path.join(root, '.cluster'));
 const stateFile = path.join(dir, 'state.json');
-const adminDatabaseUrl = process.env.CLUSTER_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const machineDatabaseUrl = process.env.CLUSTER_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const redisBaseUrl = process.env.CLUSTER_REDIS_URL ?? 'redis://127.0.0.1:6379';
 /** The key that marks a Redis database as this cluster's (its value: the cluster's folder). */
 const REDIS_CLAIM_KEY = 'spatia-cluster:owner';
@@ -35,18 +55,23 @@ const READY_TIMEOUT_MS = 120_000;
 const scriptStartedAt = Date.now();
 
 const args = process.argv.slice(2);
-const command = args.find((arg) => !arg.startsWith('--')) ?? 'start';
+const [command = 'start', partName] = args.filter((arg) => !arg.startsWith('--'));
+const USAGE =
+  'npm run cluster [-- --without-redis] [-- --own-postgres] | npm run cluster -- stop | npm run cluster -- up|down|restart NAME';
 
 if (command === 'stop') {
   await stop();
 } else if (command === 'start') {
-  await start({ withoutRedis: args.includes('--without-redis') });
+  await start({ withoutRedis: args.includes('--without-redis'), ownPostgres: args.includes('--own-postgres') });
+} else if (['up', 'down', 'restart'].includes(command) && partName) {
+  if (command !== 'up') await down(partName);
+  if (command !== 'down') await up(partName);
 } else {
-  console.error(`unknown command ${command}: npm run cluster [-- stop] [-- --without-redis]`);
+  console.error(`unknown command ${args.join(' ')}: ${USAGE}`);
   process.exit(2);
 }
 
-async function start({ withoutRedis }) {
+async function start({ withoutRedis, ownPostgres }) {
   const previous = readState();
   if (previous) {
     if (
@@ -56,6 +81,10 @@ async function start({ withoutRedis }) {
     ) {
       if (previous.withoutRedis !== withoutRedis)
         fatal(`a cluster ${previous.withoutRedis ? 'without' : 'with'} Redis already runs: npm run cluster -- stop first`);
+      if (Boolean(previous.ownPostgres) !== ownPostgres)
+        fatal(
+          `a cluster ${previous.ownPostgres ? 'with its own PostgreSQL' : "on the machine's PostgreSQL"} already runs: npm run cluster -- stop first`,
+        );
       progress('the cluster already runs');
       printAddresses(previous.addresses);
       return;
@@ -73,6 +102,7 @@ async function start({ withoutRedis }) {
     processes: [],
     database: undefined,
     redisDatabase: undefined,
+    ownPostgres: undefined,
     objectStore: undefined,
     addresses: undefined,
   };
@@ -82,9 +112,10 @@ async function start({ withoutRedis }) {
     run(process.execPath, ['scripts/build.mjs']);
     installFromDebian(process.env.CLUSTER_OBJECT_STORE === 's3rver' ? ['nginx'] : ['nginx', 'radosgw', 'ceph-mon', 'ceph-osd']);
 
+    const adminDatabaseUrl = ownPostgres ? await startOwnPostgres(state) : machineDatabaseUrl;
     const databaseName = `spatia_cluster_${randomBytes(4).toString('hex')}`;
-    await withPostgres((client) => client.query(`create database "${databaseName}"`));
-    state.database = { admin: adminDatabaseUrl, name: databaseName, url: databaseUrlOf(databaseName) };
+    await withPostgres((client) => client.query(`create database "${databaseName}"`), adminDatabaseUrl);
+    state.database = { admin: adminDatabaseUrl, name: databaseName, url: databaseUrlOf(adminDatabaseUrl, databaseName) };
     writeState(state);
 
     state.redisDatabase = await claimRedisDatabase();
@@ -118,26 +149,43 @@ async function start({ withoutRedis }) {
       PAYMENT_PROVIDERS: 'sandbox',
       PAYOUT_PROVIDERS: 'sandbox',
       METRICS_HOST: '127.0.0.1',
+      // A run whose worker died is taken over this long after its last heartbeat (every 5 s): 10 s instead
+      // of the default 60 s, so that the test of a killed worker waits 10 s, not a minute.
+      PROCESSING_LEASE_SECONDS: '10',
     };
     const apis = [api1Port, api2Port].map((port, index) => ({ name: `api-${index + 1}`, port, metricsPort: metricsPorts[index] }));
     const workers = [1, 2].map((number, index) => ({ name: `worker-${number}`, metricsPort: metricsPorts[2 + index] }));
     progress(`starting 2 APIs and 2 workers${withoutRedis ? ' (without Redis: the control)' : ''}`);
     for (const api of apis) {
-      startProcess(state, api.name, process.execPath, [path.join(root, 'apps/server/dist/server.js')], {
-        ...shared,
-        HOST: '127.0.0.1',
-        PORT: String(api.port),
-        WORKER_IN_PROCESS: 'false',
-        METRICS_PORT: String(api.metricsPort),
-        DATA_DIR: dataDirOf(api.name),
-      });
+      startProcess(
+        state,
+        api.name,
+        process.execPath,
+        [path.join(root, 'apps/server/dist/server.js')],
+        {
+          ...shared,
+          HOST: '127.0.0.1',
+          PORT: String(api.port),
+          WORKER_IN_PROCESS: 'false',
+          METRICS_PORT: String(api.metricsPort),
+          DATA_DIR: dataDirOf(api.name),
+        },
+        { readyUrl: `http://127.0.0.1:${api.port}/api/health/ready` },
+      );
     }
     for (const worker of workers) {
-      startProcess(state, worker.name, process.execPath, [path.join(root, 'apps/server/dist/worker.js')], {
-        ...shared,
-        METRICS_PORT: String(worker.metricsPort),
-        DATA_DIR: dataDirOf(worker.name),
-      });
+      startProcess(
+        state,
+        worker.name,
+        process.execPath,
+        [path.join(root, 'apps/server/dist/worker.js')],
+        {
+          ...shared,
+          METRICS_PORT: String(worker.metricsPort),
+          DATA_DIR: dataDirOf(worker.name),
+        },
+        { readyUrl: `http://127.0.0.1:${worker.metricsPort}/metrics` },
+      );
     }
     startNginx(
       state,
@@ -146,11 +194,8 @@ async function start({ withoutRedis }) {
     );
 
     progress('waiting until every process is ready');
-    await Promise.all([
-      ...apis.map((api) => waitUntil(state, api.name, `http://127.0.0.1:${api.port}/api/health/ready`)),
-      ...workers.map((worker) => waitUntil(state, worker.name, `http://127.0.0.1:${worker.metricsPort}/metrics`)),
-    ]);
-    await waitUntil(state, 'nginx', `${lb}/api/health/ready`);
+    await Promise.all([...apis, ...workers].map(({ name }) => waitUntilReady(state, name)));
+    await waitUntilReady(state, 'nginx');
 
     state.addresses = {
       LB: lb,
@@ -188,7 +233,14 @@ async function stop() {
     groups.set(rank(entry.name), group);
   }
   for (const [, group] of [...groups].sort(([a], [b]) => a - b)) await Promise.all(group.map((entry) => end(entry)));
-  if (state.database) {
+  if (state.ownPostgres) {
+    // Its data goes with the folder: nothing to drop.
+    try {
+      if (postgresRuns(state.ownPostgres)) pgCtl(state.ownPostgres, ['stop', '-m', 'fast', '-w', '-t', '30']);
+    } catch (error) {
+      console.error(`cluster: could not stop its PostgreSQL: ${error.message}`);
+    }
+  } else if (state.database) {
     await withPostgres(
       (client) => client.query(`drop database if exists "${state.database.name}" with (force)`),
       state.database.admin,
@@ -241,26 +293,83 @@ function processStat(pid) {
   }
 }
 
-function startProcess(state, name, executable, argv, env, cwd = dataDirOf(name)) {
+/**
+ * Starts a part of the cluster in the background and records it in the state: its pid with its start time,
+ * and how it was started (`up` starts it again the same way) and where it answers once ready.
+ */
+function startProcess(state, name, executable, argv, env, { cwd = dataDirOf(name), readyUrl } = {}) {
+  // A small, explicit environment: nothing of the caller's (DATABASE_URL, a .env) leaks in.
+  const spec = { executable, argv, env: { PATH: process.env.PATH, HOME: process.env.HOME, LANG: 'C.UTF-8', ...env }, cwd, readyUrl };
+  const entry = { name, ...launch(name, spec), spec };
+  state.processes = [...state.processes.filter((other) => other.name !== name), entry];
+  writeState(state);
+  return entry;
+}
+
+function launch(name, { executable, argv, env, cwd }) {
   mkdirSync(cwd, { recursive: true });
   const log = openSync(path.join(dir, 'logs', `${name}.log`), 'a');
-  // A small, explicit environment: nothing of the caller's (DATABASE_URL, a .env) leaks in.
-  const child = spawn(executable, argv, {
-    cwd,
-    env: { PATH: process.env.PATH, HOME: process.env.HOME, LANG: 'C.UTF-8', ...env },
-    stdio: ['ignore', log, log],
-    detached: true,
-  });
+  const child = spawn(executable, argv, { cwd, env, stdio: ['ignore', log, log], detached: true });
   closeSync(log);
   child.unref();
   if (child.pid === undefined) throw new Error(`could not start ${executable}`);
-  state.processes.push({ name, pid: child.pid, startTime: processStat(child.pid)?.startTime });
+  return { pid: child.pid, startTime: processStat(child.pid)?.startTime };
+}
+
+/** `up NAME`: a part that was killed or taken down started again as it was first started, until it is ready. */
+async function up(name) {
+  const state = runningState();
+  if (name === 'postgres') {
+    const postgres = ownPostgresOf(state);
+    if (postgresRuns(postgres)) return progress('postgres already runs');
+    pgCtl(postgres, ['start', '-w', '-t', '60', '-l', postgres.log]);
+    return progress('postgres started');
+  }
+  const entry = partOf(state, name);
+  if (isOurs(entry)) return progress(`${name} already runs (pid ${entry.pid})`);
+  Object.assign(entry, launch(name, entry.spec));
   writeState(state);
-  return child;
+  await waitUntilReady(state, name);
+  progress(`${name} started again (pid ${entry.pid}) and ready`);
+}
+
+/** `down NAME`: SIGTERM to one part, as a deploy stops it (PostgreSQL: a fast shutdown, which ends every session). */
+async function down(name) {
+  const state = runningState();
+  if (name === 'postgres') {
+    const postgres = ownPostgresOf(state);
+    if (!postgresRuns(postgres)) return progress('postgres is not running');
+    pgCtl(postgres, ['stop', '-m', 'fast', '-w', '-t', '30']);
+    return progress('postgres stopped');
+  }
+  const entry = partOf(state, name);
+  if (!isOurs(entry)) return progress(`${name} is not running`);
+  await end(entry);
+  progress(`${name} stopped`);
+}
+
+function runningState() {
+  const state = readState();
+  if (!state?.complete) fatal(`no cluster runs in ${dir}: npm run cluster first`);
+  return state;
+}
+
+function partOf(state, name) {
+  const entry = state.processes.find((candidate) => candidate.name === name);
+  if (!entry?.spec?.readyUrl) {
+    const parts = state.processes.filter((candidate) => candidate.spec?.readyUrl).map((candidate) => candidate.name);
+    fatal(`no part named ${name}: ${[...parts, ...(state.ownPostgres ? ['postgres'] : [])].join(', ')}`);
+  }
+  return entry;
 }
 
 function dataDirOf(name) {
   return path.join(dir, 'data', name);
+}
+
+function waitUntilReady(state, name) {
+  const entry = state.processes.find((candidate) => candidate.name === name);
+  return waitUntil(state, name, entry.spec.readyUrl);
 }
 
 async function waitUntil(state, name, url, timeoutMs = READY_TIMEOUT_MS) {
@@ -304,7 +413,14 @@ function startNginx(state, port, apiPorts) {
   writeFileSync(config, nginxConfig(prefix, port, apiPorts));
   const checked = spawnSync('nginx', ['-t', '-q', '-p', prefix, '-c', config], { encoding: 'utf8' });
   if (checked.status !== 0) throw new Error(`nginx refused its configuration:\n${checked.stderr}`);
-  startProcess(state, 'nginx', 'nginx', ['-p', prefix, '-c', config], {}, prefix);
+  startProcess(
+    state,
+    'nginx',
+    'nginx',
+    ['-p', prefix, '-c', config],
+    {},
+    { cwd: prefix, readyUrl: `http://127.0.0.1:${port}/api/health/ready` },
+  );
 }
 
 /** The load balancer: docs/deploy.md shows the same for real machines. */
@@ -325,13 +441,16 @@ http {
   scgi_temp_path ${prefix}/scgi;
 
   upstream spatia {
-${apiPorts.map((apiPort) => `    server 127.0.0.1:${apiPort};`).join('\n')}
+${apiPorts.map((apiPort) => `    server 127.0.0.1:${apiPort} max_fails=3 fail_timeout=10s;`).join('\n')}
     keepalive 16;
   }
 
   server {
     listen 127.0.0.1:${port};
     client_max_body_size 50m;
+    # A process that is gone (refused, or no answer to the connection in 2 s) costs a request nothing: it goes
+    # to the other one, whatever its method, as nothing of it was sent yet (proxy_next_upstream's default).
+    proxy_connect_timeout 2s;
     proxy_http_version 1.1;
     proxy_set_header Connection "";
     proxy_set_header Host $http_host;
@@ -457,12 +576,12 @@ rgw frontends = beast endpoint=127.0.0.1:${rgwPort}
   ]);
   quiet('monmaptool', ['--create', '--addv', 'a', `[v2:127.0.0.1:${monPort}]`, '--fsid', fsid, path.join(ceph, 'monmap')]);
   quiet('ceph-mon', ['-c', conf, '--mkfs', '-i', 'a', '--monmap', path.join(ceph, 'monmap'), '--keyring', keyring]);
-  startProcess(state, 'ceph-mon', 'ceph-mon', ['-f', '-c', conf, '-i', 'a'], {}, ceph);
+  startProcess(state, 'ceph-mon', 'ceph-mon', ['-f', '-c', conf, '-i', 'a'], {}, { cwd: ceph });
   const osdUuid = randomUUID();
   quiet('ceph', ['-c', conf, '--connect-timeout', '30', 'osd', 'new', osdUuid, '0']);
   quiet('ceph-osd', ['-c', conf, '-i', '0', '--mkfs', '--osd-uuid', osdUuid]);
-  startProcess(state, 'ceph-osd', 'ceph-osd', ['-f', '-c', conf, '-i', '0'], {}, ceph);
-  startProcess(state, 'radosgw', 'radosgw', ['-f', '-c', conf, '-n', 'client.rgw'], {}, ceph);
+  startProcess(state, 'ceph-osd', 'ceph-osd', ['-f', '-c', conf, '-i', '0'], {}, { cwd: ceph });
+  startProcess(state, 'radosgw', 'radosgw', ['-f', '-c', conf, '-n', 'client.rgw'], {}, { cwd: ceph });
   await waitUntil(state, 'radosgw', `http://127.0.0.1:${rgwPort}/`, 90_000);
   const accessKeyId = randomBytes(10).toString('hex').toUpperCase();
   const secretAccessKey = randomBytes(20).toString('hex');
@@ -492,7 +611,14 @@ rgw frontends = beast endpoint=127.0.0.1:${rgwPort}
 async function startS3rver(state) {
   progress('starting the s3rver stand-in');
   const settings = path.join(dir, 's3rver.json');
-  startProcess(state, 's3rver', process.execPath, ['--import', 'tsx', 'apps/server/src/test/s3-stand-in-main.ts', settings], {}, root);
+  startProcess(
+    state,
+    's3rver',
+    process.execPath,
+    ['--import', 'tsx', 'apps/server/src/test/s3-stand-in-main.ts', settings],
+    {},
+    { cwd: root },
+  );
   const deadline = Date.now() + 30_000;
   while (!existsSync(settings)) {
     if (Date.now() > deadline) throw new Error(`the s3rver stand-in did not start:\n${tail('s3rver')}`);
@@ -525,7 +651,109 @@ async function createBucket(s3) {
 
 // --- PostgreSQL and Redis -----------------------------------------------------------------------------
 
-async function withPostgres(action, url = adminDatabaseUrl) {
+/**
+ * `--own-postgres`: a PostgreSQL server of the cluster's own, made with Debian's binaries (the newest
+ * /usr/lib/postgresql/N/bin) in .cluster/postgres, on a free port of loopback, with no durability (fsync
+ * off: the cluster's data is thrown away). It runs as the `postgres` user when this script runs as root,
+ * which initdb and postgres refuse to be. Answers its admin URL.
+ */
+async function startOwnPostgres(state) {
+  const bin = postgresBinaries();
+  const home = path.join(dir, 'postgres');
+  const [port] = await freePorts(1);
+  const postgres = { bin, data: path.join(home, 'data'), log: path.join(home, 'postgres.log'), port, user: postgresUser() };
+  mkdirSync(home, { recursive: true });
+  if (postgres.user) chownSync(home, postgres.user.uid, postgres.user.gid);
+  state.ownPostgres = postgres;
+  writeState(state);
+  progress(`starting a PostgreSQL of its own (${bin}) on port ${port}`);
+  const made = asPostgres(postgres, 'initdb', [
+    '-D',
+    postgres.data,
+    '-U',
+    'postgres',
+    '--auth=trust',
+    '--no-sync',
+    '-E',
+    'UTF8',
+    '--no-locale',
+  ]);
+  if (made.status !== 0) throw new Error(`initdb failed: ${made.stderr || made.stdout}`);
+  appendFileSync(
+    path.join(postgres.data, 'postgresql.conf'),
+    `
+# scripts/cluster.mjs: loopback only, no Unix socket, nothing kept durable
+listen_addresses = '127.0.0.1'
+port = ${port}
+unix_socket_directories = ''
+max_connections = 100
+shared_buffers = 32MB
+fsync = off
+synchronous_commit = off
+full_page_writes = off
+`,
+  );
+  pgCtl(postgres, ['start', '-w', '-t', '60', '-l', postgres.log]);
+  return `postgres://postgres@127.0.0.1:${port}/postgres`;
+}
+
+function postgresBinaries() {
+  const versions = (() => {
+    try {
+      return readdirSync('/usr/lib/postgresql');
+    } catch {
+      return [];
+    }
+  })()
+    .filter((version) => existsSync(path.join('/usr/lib/postgresql', version, 'bin', 'initdb')))
+    .sort((a, b) => Number(b) - Number(a));
+  if (versions.length === 0) throw new Error('--own-postgres needs initdb and pg_ctl: apt-get install postgresql');
+  return path.join('/usr/lib/postgresql', versions[0], 'bin');
+}
+
+/** The user PostgreSQL's programs run as when this script runs as root (they refuse root): Debian's `postgres`. */
+function postgresUser() {
+  if (process.getuid?.() !== 0) return undefined;
+  const line = readFileSync('/etc/passwd', 'utf8')
+    .split('\n')
+    .find((entry) => entry.startsWith('postgres:'));
+  if (!line) throw new Error('--own-postgres as root needs the postgres user (apt-get install postgresql)');
+  const [, , uid, gid] = line.split(':');
+  return { uid: Number(uid), gid: Number(gid) };
+}
+
+function asPostgres(postgres, program, argv) {
+  return spawnSync(path.join(postgres.bin, program), argv, {
+    cwd: path.dirname(postgres.data),
+    env: { PATH: process.env.PATH, LANG: 'C.UTF-8' },
+    encoding: 'utf8',
+    ...(postgres.user ? { uid: postgres.user.uid, gid: postgres.user.gid } : {}),
+  });
+}
+
+function pgCtl(postgres, argv) {
+  const result = asPostgres(postgres, 'pg_ctl', [...argv, '-D', postgres.data]);
+  if (result.status !== 0) {
+    let log = '';
+    try {
+      log = readFileSync(postgres.log, 'utf8').split('\n').slice(-15).join('\n');
+    } catch {
+      // no log yet
+    }
+    throw new Error(`pg_ctl ${argv[0]} failed: ${result.stderr || result.stdout}\n${log}`);
+  }
+}
+
+function postgresRuns(postgres) {
+  return asPostgres(postgres, 'pg_ctl', ['status', '-D', postgres.data]).status === 0;
+}
+
+function ownPostgresOf(state) {
+  if (!state.ownPostgres) fatal("this cluster uses the machine's PostgreSQL, which it never stops: start it with --own-postgres");
+  return state.ownPostgres;
+}
+
+async function withPostgres(action, url) {
   const { Client } = requireFromServer('pg');
   const client = new Client({ connectionString: url });
   await client.connect();
@@ -536,8 +764,8 @@ async function withPostgres(action, url = adminDatabaseUrl) {
   }
 }
 
-function databaseUrlOf(name) {
-  const url = new URL(adminDatabaseUrl);
+function databaseUrlOf(adminUrl, name) {
+  const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   return url.toString();
 }

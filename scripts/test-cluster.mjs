@@ -1,7 +1,8 @@
 #!/usr/bin/env node
-// `npm run test:cluster`: starts the cluster (scripts/cluster.mjs), runs the tests of cluster/ against it
-// through its load balancer and each API process, and stops it. A cluster that already ran before is used
-// and left running. Extra arguments go to `vitest run` (a file, a reporter).
+// `npm run test:cluster`: starts the cluster (scripts/cluster.mjs) with a PostgreSQL of its own (the
+// failure tests stop and start it), runs the tests of cluster/ against it through its load balancer and each
+// API process, and stops it. A cluster that already ran before is used as it is and left running (without
+// --own-postgres, the test that restarts PostgreSQL is skipped). Extra arguments go to `vitest run`.
 //   node scripts/test-cluster.mjs [vitest args...]
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
@@ -12,8 +13,13 @@ const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const stateFile = path.join(path.resolve(process.env.CLUSTER_DIR ?? path.join(root, '.cluster')), 'state.json');
 const cluster = path.join(root, 'scripts/cluster.mjs');
 
-const alreadyRunning = existsSync(stateFile) && JSON.parse(readFileSync(stateFile, 'utf8')).complete === true;
-const started = spawnSync(process.execPath, [cluster], { cwd: root, stdio: 'inherit' });
+const running = existsSync(stateFile) ? JSON.parse(readFileSync(stateFile, 'utf8')) : undefined;
+const alreadyRunning = running?.complete === true;
+// The running cluster's own kind (the start checks it still answers), or a new one with its own PostgreSQL.
+const kind = alreadyRunning
+  ? [...(running.withoutRedis ? ['--without-redis'] : []), ...(running.ownPostgres ? ['--own-postgres'] : [])]
+  : ['--own-postgres'];
+const started = spawnSync(process.execPath, [cluster, ...kind], { cwd: root, stdio: 'inherit' });
 let status = started.status ?? 1;
 if (status === 0) {
   const tests = spawnSync('npx', ['vitest', 'run', '--config', 'cluster/vitest.config.ts', ...process.argv.slice(2)], {

@@ -10,6 +10,7 @@ import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import type { Config } from '../config/config.js';
 import { trackCommits } from './after-commit.js';
+import { PostgresPool } from './postgres-pool.js';
 /**
  * The Drizzle handle every repository uses; the same type on PGlite and on PostgreSQL. It carries no
  * schema: repositories import their own module's tables, and nothing uses Drizzle's relational queries,
@@ -79,7 +80,8 @@ async function openPglite(dataDir: string | null, template: Blob | undefined, mi
 
 async function openPostgres(url: string, poolSize: number, migrate: boolean): Promise<Database> {
   if (migrate) await migratePostgresOnce(url);
-  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  // Watches the connections it lends too, and waits at most CONNECT_TIMEOUT_MS for one (postgres-pool.ts).
+  const pool = new PostgresPool({ connectionString: url, max: poolSize });
   // An idle connection that dies (a database restart, a network cut, a terminated backend) is reported
   // here; without a listener it would crash the process. The pool opens a new one when next needed.
   pool.on('error', (error) => console.error(`database connection lost: ${error.message}`));

@@ -13,6 +13,11 @@ export interface JobQueue {
    * Inside a database transaction pass it as `transaction`: the job is then queued only if it commits.
    */
   send<T extends JobData>(name: string, data: T, options?: SendOptions): Promise<string | null>;
+  /**
+   * Cancels a job that has not finished (waiting, or running in a process that died): it is neither run
+   * nor retried again. A job already finished stays as it was.
+   */
+  cancel(name: string, id: string): Promise<void>;
   /** Prepares the queue's tables and queues; in a process that runs jobs, also starts the workers and the clock. */
   start(): Promise<void>;
   /**

@@ -127,6 +127,12 @@ export class PgBossJobQueue implements JobQueue {
     return id;
   }
 
+  async cancel(name: string, id: string): Promise<void> {
+    this.definitionOf(name);
+    await this.prepare();
+    await this.boss.cancel(name, id);
+  }
+
   async start(): Promise<void> {
     if (this.stopping) throw new Error('the job queue was stopped');
     await this.prepare();

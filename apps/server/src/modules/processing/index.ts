@@ -55,7 +55,12 @@ export default defineModule({
       options: { retryLimit: RUN_RETRIES, retryDelaySeconds: 2, expireInSeconds: RUN_EXPIRY_SECONDS },
     },
     { name: PROCESSING_JOBS.deleteRun, handler: (job) => processing.releaseRun(job.data as DeleteRunJob) },
-    { name: PROCESSING_JOBS.reviveStalled, handler: () => processingJobs.reviveStalled(), options: { schedule: { cron: '* * * * *' } } },
+    {
+      name: PROCESSING_JOBS.reviveStalled,
+      handler: () => processingJobs.reviveStalled(),
+      // Every minute, and a second after the earliest lease can run out (the handler sends that one).
+      options: { schedule: { cron: '* * * * *' }, policy: 'short' },
+    },
   ],
   on: ({ processing }) => ({
     // A copy shares the processed output of its original; a purge deletes only what no other work shows.

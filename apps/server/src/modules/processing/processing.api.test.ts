@@ -1,3 +1,5 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { panoramaTilePath, type Tour, type WorkProcessing, type WorkVerification, ProcessingErrors, TourErrors } from '@spatia/contract';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -5,7 +7,8 @@ import { renderSyntheticPanorama } from '../../media/panorama/index.js';
 import { dataOf, json, type TestApp } from '../../test/test-app.js';
 import { appWithPeople } from '../../test/app-with-people.js';
 import { attachAsset, createWork, type Person, processedPanorama, publishedWork } from '../../test/works-fixtures.js';
-import type { ProcessingRepository } from './processing.repository.js';
+import { rowsOf } from '../../db/database.js';
+import type { ProcessingRepository, RunLease } from './processing.repository.js';
 
 let testApp: TestApp;
 let owner: Person;
@@ -186,14 +189,69 @@ describe('a run and its lease', () => {
     const { processingJobs } = testApp.app.services;
     const row = await processingRow(work.uid);
     const repository = (processingJobs as unknown as { repository: ProcessingRepository }).repository;
-    const lease = { workId: row.workId, runId: row.runId!, jobId: 'job-a' };
+    const lease = { workId: row.workId, runId: row.runId!, jobId: randomUUID() };
     expect(await repository.claim(lease, new Date(Date.now() + 60_000))).toBeDefined();
-    expect(await repository.claim({ ...lease, jobId: 'job-b' }, new Date(Date.now() + 60_000))).toBeUndefined();
+    expect(await repository.claim({ ...lease, jobId: randomUUID() }, new Date(Date.now() + 60_000))).toBeUndefined();
     // Once the holder stops renewing, the lease runs out and the run can be taken over.
     await repository.heartbeat(lease, { stage: 'tiles', progress: 0.5, points: null }, new Date(Date.now() - 1000));
     expect(await processingJobs.reviveStalled()).toBe(1);
     await drain();
     expect(await processingOf(work.uid)).toMatchObject({ state: 'done' });
+  });
+});
+
+describe('a run whose worker died', () => {
+  it('is queued again with the dead job cancelled, and the next look is due when the next lease can run out', async () => {
+    const { processingJobs } = testApp.app.services;
+    const { db } = testApp.app.services.database;
+    const repository = (processingJobs as unknown as { repository: ProcessingRepository }).repository;
+    const runJobs = (runId: string) =>
+      rowsOf<{ id: string; state: string }>(
+        db,
+        sql`select id, state from pgboss.job where name = 'processing.run' and data->>'runId' = ${runId} order by created_on`,
+      );
+    const waitingLooks = () =>
+      rowsOf<{ start_after: Date }>(
+        db,
+        sql`select start_after from pgboss.job where name = 'processing.reviveStalled' and state = 'created' order by start_after`,
+      );
+    await db.execute(sql`delete from pgboss.job where name = 'processing.reviveStalled'`);
+
+    // Two runs taken by workers (their jobs active): one worker stops renewing its lease, the other is alive.
+    const [dead, alive] = [await panoramaWork(), await panoramaWork()];
+    const leases = [];
+    for (const work of [dead, alive]) {
+      await owner.call('POST', `/api/model/${work.uid}/activateSolver`);
+      const row = await processingRow(work.uid);
+      const [job] = await runJobs(row.runId!);
+      await db.execute(sql`update pgboss.job set state = 'active', started_on = now() where id = ${job!.id}`);
+      leases.push({ workId: row.workId, runId: row.runId!, jobId: job!.id });
+    }
+    const [deadLease, aliveLease] = leases as [RunLease, RunLease];
+    expect(await repository.claim(deadLease, new Date(Date.now() - 1000))).toBeDefined();
+    expect(await repository.claim(aliveLease, new Date(Date.now() + 30_000))).toBeDefined();
+
+    expect(await processingJobs.reviveStalled()).toBe(1);
+    // The dead worker's job will not be retried for nothing hours later; a new one takes the run over.
+    expect((await runJobs(deadLease.runId)).map((job) => [job.id === deadLease.jobId, job.state])).toEqual([
+      [true, 'cancelled'],
+      [false, 'created'],
+    ]);
+    expect((await runJobs(aliveLease.runId)).map((job) => job.state)).toEqual(['active']);
+    expect(await processingOf(dead.uid)).toMatchObject({ state: 'queued' });
+    // The next look: a second after the live lease can run out, and only one waits however many are sent.
+    const { leaseUntil } = await processingRow(alive.uid);
+    expect(await processingJobs.reviveStalled()).toBe(0);
+    const looks = await waitingLooks();
+    expect(looks.map((look) => new Date(look.start_after).getTime() - leaseUntil!.getTime())).toEqual([1000]);
+
+    // The new job finishes the dead worker's run, and its claim queued a look of its own; the other run is let go.
+    await db.execute(sql`delete from pgboss.job where name = 'processing.reviveStalled'`);
+    expect(await drain()).toMatchObject({ failed: 0 });
+    expect(await processingOf(dead.uid)).toMatchObject({ state: 'done', attempts: 2 });
+    expect(await waitingLooks()).toHaveLength(1);
+    await db.execute(sql`update pgboss.job set state = 'cancelled' where id = ${aliveLease.jobId}`);
+    expect((await owner.call('POST', `/api/model/${alive.uid}/reset`)).statusCode).toBe(200);
   });
 });
 

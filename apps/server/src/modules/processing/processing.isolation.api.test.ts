@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { AssetContentType, type WorkProcessing } from '@spatia/contract';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { processTag } from '../../lib/process-identity.js';
@@ -191,7 +191,7 @@ describe('a media process that dies', () => {
     const row = (await repository().find((await testApp.app.services.works.findByUid(work.uid))!.id))!;
     for (let death = 1; death <= PROCESSING_CRASH_LIMIT; death += 1) {
       // A worker takes the run and dies: its lease runs out, and the minute's check finds it.
-      const lease = { workId: row.workId, runId: row.runId!, jobId: `killed-${death}` };
+      const lease = { workId: row.workId, runId: row.runId!, jobId: randomUUID() };
       expect(await repository().claim(lease, new Date(Date.now() + 60_000))).toBeDefined();
       await repository().heartbeat(lease, { stage: 'tiles', progress: 0.4, points: null }, new Date(Date.now() - 1000));
       expect(await testApp.app.services.processingJobs.reviveStalled()).toBe(1);

@@ -21,6 +21,7 @@ import { convertSpatialOrigin } from './spatial-sources.js';
 import { LeaseLost, RunContext, stageProgress } from './run-context.js';
 import {
   PROCESSING_CRASH_LIMIT,
+  PROCESSING_JOBS,
   RUN_EXPIRY_SECONDS,
   processingJobTypes,
   runFolderOf,
@@ -93,6 +94,8 @@ export class ProcessingJobs {
     const lease: RunLease = { workId: job.data.workId, runId: job.data.runId, jobId: job.id };
     const claimed = await this.repository.claim(lease, this.leaseEnd());
     if (!claimed) return { skipped: 'the run is finished, replaced, or held by another worker' };
+    // Should this process die, the run is looked at as soon as its lease can have run out.
+    await this.lookAgainAfter(claimed.leaseUntil!);
     if (claimed.crashes >= PROCESSING_CRASH_LIMIT) {
       // Taken over from a holder that died once too often (claim counted it).
       await this.repository.fail(lease, { reason: 'crashed', fileName: null });
@@ -278,23 +281,47 @@ export class ProcessingJobs {
   /**
    * Runs whose worker died (no lease renewal): counted as a crash and queued again (the next job resumes
    * from the last finished scene), or failed as `crashed` at the limit, so that a run whose every
-   * attempt kills its process (the server's, before media had a process of its own) ends.
+   * attempt kills its process (the server's, before media had a process of its own) ends. The dead
+   * holder's job is cancelled with it: pg-boss would otherwise count it as running until it expires
+   * hours later, then retry it for nothing.
+   *
+   * A job that claims a run, and each look while runs are held, queue the next look a second after the
+   * earliest lease can run out, so that a run whose worker died is taken over about a lease after its
+   * last heartbeat rather than at the next minute's look.
    */
   async reviveStalled(): Promise<number> {
     const stalled = await this.repository.findStalled(100);
     for (const row of stalled) {
-      await this.repository.db.transaction(async (tx) => {
-        const revived = await this.repository.reviveStalled(row, PROCESSING_CRASH_LIMIT, tx);
-        if (!revived) return;
+      const revived = await this.repository.db.transaction(async (tx) => {
+        const outcome = await this.repository.reviveStalled(row, PROCESSING_CRASH_LIMIT, tx);
+        if (!outcome) return false;
         this.deps.logger.warn(
-          { workId: row.workId, runId: row.runId, crashes: revived.crashes },
-          revived.failed ? 'processing run failed: its process died too often' : 'processing run revived: its process died',
+          { workId: row.workId, runId: row.runId, crashes: outcome.crashes, deadJob: row.leaseJobId },
+          outcome.failed ? 'processing run failed: its process died too often' : 'processing run revived: its process died',
         );
-        if (!revived.failed) await this.jobTypes.run.send({ workId: row.workId, runId: row.runId! }, { transaction: tx });
+        if (!outcome.failed) await this.jobTypes.run.send({ workId: row.workId, runId: row.runId! }, { transaction: tx });
+        return true;
       });
+      // Tidiness only: a job left as it is would be retried for nothing once it expires (the run is taken).
+      if (revived)
+        await this.deps.jobs
+          .cancel(PROCESSING_JOBS.run, row.leaseJobId!)
+          .catch((error: unknown) =>
+            this.deps.logger.warn({ err: error, job: row.leaseJobId }, 'could not cancel the job of the dead worker'),
+          );
     }
+    const nextLeaseEnd = await this.repository.earliestLeaseEnd();
+    if (nextLeaseEnd) await this.lookAgainAfter(nextLeaseEnd);
     await this.sweepScratch();
     return stalled.length;
+  }
+
+  /**
+   * Queues a look for stalled runs a second after `leaseEnd`. One look waits at a time (the queue's
+   * `short` policy): one already waiting is due sooner, as every look is queued at most a lease ahead.
+   */
+  private async lookAgainAfter(leaseEnd: Date): Promise<void> {
+    await this.jobTypes.reviveStalled.send({}, { startAfter: new Date(leaseEnd.getTime() + 1000) });
   }
 
   /**

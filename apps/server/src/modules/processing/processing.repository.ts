@@ -1,4 +1,4 @@
-import { and, eq, inArray, lt, or, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, lt, min, or, sql } from 'drizzle-orm';
 import type { ProcessingFailure, ProcessingStage } from '@spatia/contract';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Db, Executor, Transaction } from '../../db/database.js';
@@ -266,6 +266,15 @@ export class ProcessingRepository extends WorkRowRepository<typeof workProcessin
       .from(workProcessing)
       .where(and(eq(workProcessing.state, 'running'), lt(workProcessing.leaseUntil, sql`now()`)))
       .limit(limit);
+  }
+
+  /** When the first live lease of a running run ends (the soonest a holder can be found dead); null when none runs. */
+  async earliestLeaseEnd(): Promise<Date | null> {
+    const [row] = await this.db
+      .select({ until: min(workProcessing.leaseUntil) })
+      .from(workProcessing)
+      .where(and(eq(workProcessing.state, 'running'), gt(workProcessing.leaseUntil, sql`now()`)));
+    return row?.until ?? null;
   }
 
   /** The processing of each of these works that has any, by work id. */
