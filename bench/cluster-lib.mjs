@@ -16,7 +16,7 @@ const stateFile = path.join(path.resolve(process.env.CLUSTER_DIR ?? path.join(ro
 
 /** Why a cluster bench does not run here, or undefined when it can: like the other PostgreSQL benches, it is opt-in. */
 export function clusterBenchSkipReason() {
-  if (!process.env.DATABASE_URL) return 'set DATABASE_URL to a PostgreSQL server (the cluster creates a scratch database there)';
+  if (!process.env.DATABASE_URL) return 'set DATABASE_URL to a PostgreSQL server: the cluster creates its scratch database there';
   return undefined;
 }
 

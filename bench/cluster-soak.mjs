@@ -45,15 +45,16 @@ import { format, root } from './lib.mjs';
 const SAMPLE_SECONDS = 5;
 const WARM_UP_SHARE = 0.2;
 /**
- * Flat means, after the warm-up, a least-squares slope under these, for every API and worker:
- * - the heap in use just after major collections (what is alive), under 1 MB a minute: at the ~65 requests a second
- *   each API process serves in the soak, a leak of about 250 bytes per request, or 1.4 GB a day; the recorded runs
- *   scatter within ±0.9 MB/min of zero;
- * - resident memory (RSS), under 5 MB a minute: RSS follows the heap's committed size, which grows by 30–50 MB
- *   between major collections one to three minutes apart and is handed back after them, so over eight minutes a
- *   process with no leak at all shows slopes of up to about 4–6 MB/min either way (the recorded runs); 5 MB/min
- *   (7 GB a day) is the finest a ten-minute run can tell from that swing, and catches a native leak (buffers,
- *   libvips, zlib) of that size. A longer SOAK_SECONDS narrows the swing's share, not the limit.
+ * Flat means, after the warm-up, a least-squares slope under these, for every API and worker (docs/deploy.md,
+ * "Soak"):
+ * - the heap in use just after major collections (what is alive), under 1 MB a minute: at the ~90 requests a
+ *   second each API process serves in the soak, a leak of about 200 bytes per request, or 1.4 GB a day; the
+ *   recorded runs scatter within ±0.9 MB/min of zero;
+ * - resident memory (RSS), under 5 MB a minute: RSS follows the heap's committed size, which grows by 50–80 MB
+ *   between major collections half a minute to two minutes apart and is handed back after them, so over eight
+ *   minutes a process with no leak at all shows slopes of up to about 4–6 MB/min either way (the recorded runs);
+ *   5 MB/min (7 GB a day) is the finest a ten-minute run can tell from that swing, and catches a native leak
+ *   (buffers, libvips, zlib) of that size. A longer SOAK_SECONDS narrows the swing's share, not the limit.
  */
 const HEAP_SLOPE_LIMIT = 1;
 const RSS_SLOPE_LIMIT = 5;
