@@ -203,6 +203,7 @@ async function start({ withoutRedis, ownPostgres }) {
       API_2: `http://127.0.0.1:${api2Port}`,
       METRICS: `http://127.0.0.1:${apis[0].metricsPort}/metrics`,
     };
+    state.apiMetrics = apis.map((api) => `http://127.0.0.1:${api.metricsPort}/metrics`);
     state.workerMetrics = workers.map((worker) => `http://127.0.0.1:${worker.metricsPort}/metrics`);
     state.complete = true;
     writeState(state);
