@@ -443,7 +443,7 @@ http {
 
   upstream spatia {
 ${apiPorts.map((apiPort) => `    server 127.0.0.1:${apiPort} max_fails=3 fail_timeout=10s;`).join('\n')}
-    keepalive 16;
+    keepalive 64;
   }
 
   server {
