@@ -42,3 +42,29 @@ describe('every 429 carries Retry-After', () => {
     await app.close();
   });
 });
+
+describe('a database that cannot be reached', () => {
+  it('answers 503 with Retry-After in the caller’s language, not 500', async () => {
+    const app = Fastify();
+    await app.register(languagePlugin);
+    await app.register(errorHandlerPlugin, { logger: createLogger('silent') });
+    app.get('/down', async () => {
+      throw Object.assign(new Error('Failed query: select 1'), {
+        cause: Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' }),
+      });
+    });
+    app.get('/broken', async () => {
+      throw new Error('boom');
+    });
+    const down = await app.inject({ url: '/down', headers: { 'accept-language': 'en' } });
+    expect(down.statusCode).toBe(503);
+    expect(down.headers['retry-after']).toBe('5');
+    expect(down.json()).toEqual({ code: ErrorCode.unavailable, msg: 'The service is restarting, please try again shortly' });
+    const zh = await app.inject({ url: '/down', headers: { 'accept-language': 'zh-CN' } });
+    expect(zh.json().msg).toBe('服务正在重启，请稍后重试');
+    const broken = await app.inject({ url: '/broken' });
+    expect(broken.statusCode).toBe(500);
+    expect(broken.headers['retry-after']).toBeUndefined();
+    await app.close();
+  });
+});

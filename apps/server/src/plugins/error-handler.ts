@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { ErrorCode, type Language } from '@spatia/contract';
+import { isDatabaseUnavailable } from '../db/database-unavailable.js';
 import { AppError, ValidationError } from '../lib/app-error.js';
 import type { Logger } from '../lib/logger.js';
 import { NUL_KEYWORD } from '../lib/safe-input.js';
@@ -44,12 +45,20 @@ export const errorHandlerPlugin = fp<{ logger: Logger }>(
       }
       const status = error.statusCode ?? 500;
       if (status < 500) return sendClientError(reply, request, status);
+      if (isDatabaseUnavailable(error)) {
+        logger.warn({ err: error, reqId: request.id, req: { method: request.method, url: request.url } }, 'the database is unreachable');
+        reply.header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS));
+        return reply.status(503).send({ code: ErrorCode.unavailable, msg: translate('unavailable', request.language) });
+      }
       logger.error({ err: error, reqId: request.id, req: { method: request.method, url: request.url } }, 'unhandled error');
       return reply.status(500).send({ code: ErrorCode.internal, msg: translate('internal', request.language, { requestId: request.id }) });
     });
   },
   { name: 'error-handler', dependencies: ['language'] },
 );
+
+/** A database restart or failover takes seconds: come back soon. */
+const DATABASE_RETRY_AFTER_SECONDS = 5;
 
 /** Seconds for `Retry-After`: a whole number, at least 1; a minute when the refusal did not say. */
 export const DEFAULT_RETRY_AFTER_SECONDS = 60;
