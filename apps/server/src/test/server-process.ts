@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
+import { onTestFinished } from 'vitest';
 
 const serverDir = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -10,7 +11,11 @@ export interface RunningProcess {
   exited: Promise<number | null>;
 }
 
-/** Runs one of the server's entry points from source (`src/server.ts`, `src/cli/admin.ts`) as a real process. */
+/**
+ * Runs one of the server's entry points from source (`src/server.ts`, `src/cli/admin.ts`) as a real process,
+ * from inside a test. When the test ends, a process still running is killed: one that failed or timed out
+ * before stopping its own must not outlive the run.
+ */
 export function runEntry(entry: string, env: Record<string, string>, args: string[] = []): RunningProcess {
   const child = spawn(process.execPath, ['--import', 'tsx', entry, ...args], {
     cwd: serverDir,
@@ -21,6 +26,9 @@ export function runEntry(entry: string, env: Record<string, string>, args: strin
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  onTestFinished(() => {
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  });
   return { child, output: () => output, exited };
 }
 
