@@ -1,5 +1,6 @@
 import type { PGlite, Transaction as PGliteTransaction } from '@electric-sql/pglite';
-import pg from 'pg';
+import type pg from 'pg';
+import { connectOnce } from '../db/single-connection.js';
 
 /**
  * One database transaction of raw SQL, the same on PGlite and PostgreSQL: backups read and restores write
@@ -22,10 +23,7 @@ export type SqlTarget = { kind: 'pglite'; client: PGlite } | { kind: 'postgres';
  */
 export async function inTransaction<T>(target: SqlTarget, begin: string, work: (session: SqlSession) => Promise<T>): Promise<T> {
   if (target.kind === 'pglite') return target.client.transaction((tx) => work(pgliteSession(tx)));
-  const client = new pg.Client({ connectionString: target.url });
-  // A connection that dies while idle in the pool of none: its error comes back from the next query.
-  client.on('error', () => undefined);
-  await client.connect();
+  const client = await connectOnce(target.url);
   try {
     await client.query(`begin ${begin}`);
     try {

@@ -7,10 +7,11 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
 import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
-import pg from 'pg';
+import type pg from 'pg';
 import type { Config } from '../config/config.js';
 import { trackCommits } from './after-commit.js';
 import { PostgresPool } from './postgres-pool.js';
+import { connectOnce } from './single-connection.js';
 /**
  * The Drizzle handle every repository uses; the same type on PGlite and on PostgreSQL. It carries no
  * schema: repositories import their own module's tables, and nothing uses Drizzle's relational queries,
@@ -99,8 +100,7 @@ async function openPostgres(url: string, poolSize: number, migrate: boolean): Pr
 }
 
 async function migratePostgresOnce(url: string): Promise<void> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
+  const client = await connectOnce(url);
   try {
     await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
     await migratePostgres(drizzlePostgres({ client }), { migrationsFolder: MIGRATIONS_FOLDER });

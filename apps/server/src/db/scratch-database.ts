@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import pg from 'pg';
+import { connectOnce } from './single-connection.js';
 
 /** A database created for the length of one run (a test file, a benchmark), and its removal. */
 export interface ScratchDatabase {
@@ -28,8 +28,7 @@ export async function createScratchDatabase(
 }
 
 async function adminQuery(url: string, statement: string): Promise<void> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
+  const client = await connectOnce(url);
   try {
     await client.query(statement);
   } finally {

@@ -1,7 +1,8 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { PGlite } from '@electric-sql/pglite';
-import pg from 'pg';
+import type pg from 'pg';
 import { rowsOf, type Database, type Transaction } from '../db/database.js';
+import { connectOnce } from '../db/single-connection.js';
 
 /** What pg-boss runs its SQL through (its `db` option). */
 export interface BossConnection {
@@ -29,8 +30,7 @@ const SETUP_LOCK_ID = 7_243_002;
  */
 export async function withSetupLock<T>(database: Database, setUp: () => Promise<T>): Promise<T> {
   if (database.kind === 'pglite') return setUp();
-  const client = new pg.Client({ connectionString: database.url });
-  await client.connect();
+  const client = await connectOnce(database.url);
   try {
     await client.query('select pg_advisory_lock($1)', [SETUP_LOCK_ID]);
     return await setUp();
