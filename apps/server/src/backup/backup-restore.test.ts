@@ -309,6 +309,73 @@ describe.each(storages)('backup and restore ($name)', ({ s3 }) => {
     expect(await textOf(storage, user!.full_name)).toMatch(/^write \d+$/);
   });
 
+  it.runIf(serverUrl && !s3)(
+    'restores an embedded backup into PostgreSQL, the move to production services',
+    { timeout: 120_000 },
+    async () => {
+      const embedded = await createTestDatabase({ embedded: true });
+      stopLater.push(() => embedded.drop());
+      const embeddedFiles = new LocalStorageDriver(scratch());
+      const embeddedLedger = new LedgerService(new LedgerRepository(embedded.database.db));
+      const { id } = await UsersService.on(embedded.database.db, new MemoryCache()).createUser({
+        phone: '13712340002',
+        password: 'backup-test-2',
+        fullName: 'avatars/moved.webp',
+        roles: [Role.photographer],
+        permissionIds: [],
+      });
+      await embeddedLedger.openUserAccounts(id);
+      await embeddedLedger.openSystemAccount(system);
+      await embeddedLedger.post({
+        reference: 'backup-test:moved',
+        kind: 'backupTest',
+        entries: [
+          { account: system, amount: -4200 },
+          { account: LedgerAccount.balance(id), amount: 4200 },
+        ],
+      });
+      await embeddedFiles.put('avatars/moved.webp', Buffer.from('moved avatar'), 'image/webp');
+      const movedArchive = path.join(scratch(), 'embedded.tar.gz');
+      const summary = await createBackup({
+        database: embedded.database,
+        storage: embeddedFiles,
+        storageKind: 'local',
+        file: movedArchive,
+        report: () => undefined,
+      });
+
+      const restored = await emptyDatabase();
+      expect(restored.target.kind).toBe('postgres');
+      const storage = await emptyStorage();
+      const result = await restoreBackup({
+        file: movedArchive,
+        database: restored.target,
+        storage,
+        databaseName: 'the production database',
+        storageName: 'the test storage',
+        scratchDir: scratch(),
+        report: () => undefined,
+      });
+      expect(result).toMatchObject({ files: summary.files, rows: summary.rows, skipped: 0 });
+      const [user] = await restored.query<{ full_name: string; phone: string }>('select full_name, phone from users where id = $1', [id]);
+      expect(user).toEqual({ full_name: 'avatars/moved.webp', phone: '13712340002' });
+      expect(await textOf(storage, user!.full_name)).toBe('moved avatar');
+      const [balance] = await restored.query<{ total: string }>(
+        `select coalesce(sum(e.amount), 0)::text as total from ledger_entries e join ledger_accounts a on a.id = e.account_id where a.code = $1`,
+        [LedgerAccount.balance(id)],
+      );
+      expect(balance!.total).toBe('4200');
+      // PostgreSQL's sequences go on from the embedded database's.
+      const [next] = await restored.query<{ id: string }>(
+        `insert into ledger_transactions (kind, reference) values ('after', 'after-move') returning id::text`,
+      );
+      const [highest] = await restored.query<{ id: string }>(
+        `select max(id)::text as id from ledger_transactions where reference <> 'after-move'`,
+      );
+      expect(Number(next!.id)).toBeGreaterThan(Number(highest!.id));
+    },
+  );
+
   it('refuses a target that is not empty, and writes nothing', async () => {
     const common = {
       file: archive,

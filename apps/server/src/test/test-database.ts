@@ -12,11 +12,12 @@ export interface TestDatabase {
 /**
  * A fresh, migrated database for one test file: in-memory PGlite by default, or a new database on the
  * PostgreSQL server of DATABASE_URL (dropped afterwards), so the same tests prove both. Either is a copy of
- * the run's migrated template (test/database-template.setup.ts) when the run made one.
+ * the run's migrated template (test/database-template.setup.ts) when the run made one. `embedded` asks for
+ * PGlite whatever the run's database (a test that moves data between the two).
  */
-export async function createTestDatabase(): Promise<TestDatabase> {
+export async function createTestDatabase({ embedded = false }: { embedded?: boolean } = {}): Promise<TestDatabase> {
   const serverUrl = process.env.DATABASE_URL;
-  if (!serverUrl) {
+  if (!serverUrl || embedded) {
     const template = inject('pgliteTemplate');
     const database = await openDatabase({
       kind: 'pglite',
