@@ -315,7 +315,7 @@ describe.each(storages)('backup and restore ($name)', ({ s3 }) => {
     async () => {
       const embedded = await createTestDatabase({ embedded: true });
       stopLater.push(() => embedded.drop());
-      const embeddedFiles = new LocalStorageDriver(scratch());
+      const embeddedFiles: StorageDriver = new LocalStorageDriver(scratch());
       const embeddedLedger = new LedgerService(new LedgerRepository(embedded.database.db));
       const { id } = await UsersService.on(embedded.database.db, new MemoryCache()).createUser({
         phone: '13712340002',
