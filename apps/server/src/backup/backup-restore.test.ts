@@ -77,6 +77,19 @@ async function textOf(storage: StorageDriver, key: string): Promise<string | und
   return Buffer.concat(chunks).toString();
 }
 
+/** Restores `file` into a target with quiet reports, as the tests here do. */
+function restoreQuietly(file: string, database: SqlTarget, storage: StorageDriver) {
+  return restoreBackup({
+    file,
+    database,
+    storage,
+    databaseName: 'the target database',
+    storageName: 'the target storage',
+    scratchDir: scratch(),
+    report: () => undefined,
+  });
+}
+
 /**
  * The backup's view of the stored files: the notes last, and only once `beforeNotes` let them through,
  * so that the writer has replaced (and deleted) the note the snapshot names by the time the backup reads
@@ -229,15 +242,7 @@ describe.each(storages)('backup and restore ($name)', ({ s3 }) => {
 
       const restored = await emptyDatabase();
       const storage = await emptyStorage();
-      const result = await restoreBackup({
-        file: archive,
-        database: restored.target,
-        storage,
-        databaseName: 'the test database',
-        storageName: 'the test storage',
-        scratchDir: scratch(),
-        report: () => undefined,
-      });
+      const result = await restoreQuietly(archive, restored.target, storage);
       expect(result).toMatchObject({ files: summary.files, rows: summary.rows, skipped: 0 });
 
       // Every write committed before the snapshot, none after, and each whole: a prefix 1..n of the writes.
@@ -296,15 +301,7 @@ describe.each(storages)('backup and restore ($name)', ({ s3 }) => {
     const client = new PGlite();
     stopLater.push(() => client.close());
     const storage = await emptyStorage();
-    await restoreBackup({
-      file: archive,
-      database: { kind: 'pglite', client },
-      storage,
-      databaseName: 'an embedded database',
-      storageName: 'the test storage',
-      scratchDir: scratch(),
-      report: () => undefined,
-    });
+    await restoreQuietly(archive, { kind: 'pglite', client }, storage);
     const [user] = (await client.query<{ full_name: string }>('select full_name from users where id = $1', [userId])).rows;
     expect(await textOf(storage, user!.full_name)).toMatch(/^write \d+$/);
   });
@@ -347,15 +344,7 @@ describe.each(storages)('backup and restore ($name)', ({ s3 }) => {
       const restored = await emptyDatabase();
       expect(restored.target.kind).toBe('postgres');
       const storage = await emptyStorage();
-      const result = await restoreBackup({
-        file: movedArchive,
-        database: restored.target,
-        storage,
-        databaseName: 'the production database',
-        storageName: 'the test storage',
-        scratchDir: scratch(),
-        report: () => undefined,
-      });
+      const result = await restoreQuietly(movedArchive, restored.target, storage);
       expect(result).toMatchObject({ files: summary.files, rows: summary.rows, skipped: 0 });
       const [user] = await restored.query<{ full_name: string; phone: string }>('select full_name, phone from users where id = $1', [id]);
       expect(user).toEqual({ full_name: 'avatars/moved.webp', phone: '13712340002' });
@@ -423,15 +412,7 @@ describe('a damaged archive', () => {
   async function refusal(file: string): Promise<unknown> {
     const empty = await untouchedDatabase();
     const storage = new LocalStorageDriver(scratch());
-    const error = await restoreBackup({
-      file,
-      database: empty.target,
-      storage,
-      databaseName: 'the target database',
-      storageName: 'the target storage',
-      scratchDir: scratch(),
-      report: () => undefined,
-    }).catch((caught: unknown) => caught);
+    const error = await restoreQuietly(file, empty.target, storage).catch((caught: unknown) => caught);
     // Nothing written, whatever was wrong.
     expect(
       await empty.query(`select relname from pg_class c join pg_namespace n on n.oid = c.relnamespace where n.nspname = 'public'`),
