@@ -1,6 +1,7 @@
-import { Button, ErrorBlock, Skeleton } from 'antd-mobile';
+import { Button, Skeleton } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useSearchParams } from 'react-router';
+import { MobileState } from '../components/mobile-state';
 import { MobileScreen, useSignInFirst } from '../features/mobile-shell';
 import { PersonSpaces, personSpacesPath, useSpacePerson } from '../features/spaces';
 import { useSession } from '../stores/session-store';
@@ -23,25 +24,24 @@ export default function MobileSpacePage() {
   let body: React.ReactNode;
   if (!uid)
     body = (
-      <ErrorBlock status="empty" className="sp-page-state" title={t('spacePages.state.signIn')} description={null}>
+      <MobileState kind="empty" className="sp-page-state" title={t('spacePages.state.signIn')}>
         <Button color="primary" size="large" onClick={signInFirst} data-testid="space-sign-in">
           {t('spacePages.state.signInButton')}
         </Button>
-      </ErrorBlock>
+      </MobileState>
     );
   else if (person.isPending) body = <Skeleton.Paragraph lineCount={8} animated className="sp-page-state" />;
   else if (person.isError)
     body = (
-      <ErrorBlock
-        status="disconnected"
+      <MobileState
+        kind="failed"
         className="sp-page-state"
         title={(person.error instanceof Error && person.error.message) || t('spacePages.state.failed')}
-        description={null}
       >
         <Button color="primary" onClick={() => void person.refetch()}>
           {t('spacePages.state.retry')}
         </Button>
-      </ErrorBlock>
+      </MobileState>
     );
   else body = <PersonSpaces person={person.data} mine={mine} />;
 

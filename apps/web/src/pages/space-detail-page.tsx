@@ -1,6 +1,7 @@
-import { Button, ErrorBlock, Skeleton } from 'antd-mobile';
+import { Button, Skeleton } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { MobileState } from '../components/mobile-state';
 import { MobileScreen } from '../features/mobile-shell';
 import { CodeGate, SPACE_NEEDS_CODE, SPACE_WRONG_CODE, SpaceView, spaceErrorCode, spaceThemeOf, useSpace } from '../features/spaces';
 
@@ -28,24 +29,22 @@ export default function SpaceDetailPage() {
   };
 
   let body: React.ReactNode;
-  if (!which.uid && !which.website)
-    body = <ErrorBlock status="empty" className="sp-page-state" title={t('spacePages.state.noSpace')} description={null} />;
+  if (!which.uid && !which.website) body = <MobileState kind="empty" className="sp-page-state" title={t('spacePages.state.noSpace')} />;
   else if (space.isPending) body = <Skeleton.Paragraph lineCount={8} animated className="sp-page-state" />;
   else if (errorCode === SPACE_NEEDS_CODE || errorCode === SPACE_WRONG_CODE)
     body = <CodeGate key={which.code ?? ''} wrong={errorCode === SPACE_WRONG_CODE} onSubmit={submitCode} />;
   else if (space.isError)
     body = (
-      <ErrorBlock
-        status={space.error instanceof Error && space.error.message ? 'empty' : 'disconnected'}
+      <MobileState
+        kind={space.error instanceof Error && space.error.message ? 'empty' : 'failed'}
         className="sp-page-state"
         title={(space.error instanceof Error && space.error.message) || t('spacePages.state.failed')}
-        description={null}
-        data-testid="space-missing"
+        testId="space-missing"
       >
         <Button color="primary" onClick={() => void space.refetch()}>
           {t('spacePages.state.retry')}
         </Button>
-      </ErrorBlock>
+      </MobileState>
     );
   else body = <SpaceView space={space.data} />;
 

@@ -1,7 +1,7 @@
 import type { HouseCard } from '@spatia/contract';
-import { ErrorBlock } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { MobileState } from '../components/mobile-state';
 import { MobileScreen, PullList } from '../features/mobile-shell';
 import { fetchHouses, HouseItem, personSpacesPath, spaceKeys } from '../features/spaces';
 
@@ -23,7 +23,7 @@ export default function SpaceHousePage() {
           testId="space-houses"
         />
       ) : (
-        <ErrorBlock status="empty" className="sp-page-state" title={t('spacePages.state.noPerson')} description={null} />
+        <MobileState kind="empty" className="sp-page-state" title={t('spacePages.state.noPerson')} />
       )}
     </MobileScreen>
   );

@@ -1,7 +1,8 @@
-import { Button, ErrorBlock, Skeleton, Toast } from 'antd-mobile';
+import { Button, Skeleton, Toast } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import { MobileState } from '../components/mobile-state';
 import { MobileScreen, useSignInFirst } from '../features/mobile-shell';
 import {
   chooseAddressPath,
@@ -70,11 +71,11 @@ export default function SpaceNewPage() {
   let body: React.ReactNode;
   if (!signedIn)
     body = (
-      <ErrorBlock status="empty" className="sp-page-state" title={t('spacePages.state.signIn')} description={null}>
+      <MobileState kind="empty" className="sp-page-state" title={t('spacePages.state.signIn')}>
         <Button color="primary" size="large" onClick={signInFirst} data-testid="space-sign-in">
           {t('spacePages.state.signInButton')}
         </Button>
-      </ErrorBlock>
+      </MobileState>
     );
   else if (uid && space.isPending) body = <Skeleton.Paragraph lineCount={10} animated className="sp-page-state" />;
   else if (uid && (space.isError || !space.data?.mine)) body = <SpaceUnavailable error={space.isError ? space.error : null} />;

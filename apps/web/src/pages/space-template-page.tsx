@@ -1,8 +1,9 @@
 import { isSpaceTemplateCode, type SpaceTemplateCode } from '@spatia/contract';
-import { Button, ErrorBlock, Skeleton, Toast } from 'antd-mobile';
+import { Button, Skeleton, Toast } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
+import { MobileState } from '../components/mobile-state';
 import { MobileScreen, useSignInFirst } from '../features/mobile-shell';
 import { spaceDetailPath, TemplatePicker, TemplatePreview, useSaveTemplate, useSpace } from '../features/spaces';
 import { useSession } from '../stores/session-store';
@@ -23,13 +24,13 @@ export default function SpaceTemplatePage() {
   let body: React.ReactNode;
   if (!signedIn)
     body = (
-      <ErrorBlock status="empty" className="sp-page-state" title={t('spacePages.state.signIn')} description={null}>
+      <MobileState kind="empty" className="sp-page-state" title={t('spacePages.state.signIn')}>
         <Button color="primary" size="large" onClick={signInFirst} data-testid="space-sign-in">
           {t('spacePages.state.signInButton')}
         </Button>
-      </ErrorBlock>
+      </MobileState>
     );
-  else if (!uid) body = <ErrorBlock status="empty" className="sp-page-state" title={t('spacePages.state.noSpace')} description={null} />;
+  else if (!uid) body = <MobileState kind="empty" className="sp-page-state" title={t('spacePages.state.noSpace')} />;
   else if (space.isPending) body = <Skeleton.Paragraph lineCount={10} animated className="sp-page-state" />;
   else if (space.isError || !space.data.mine) body = <SpaceUnavailable error={space.isError ? space.error : null} />;
   else {

@@ -1,5 +1,5 @@
-import { ErrorBlock } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
+import { MobileState } from '../components/mobile-state';
 
 /**
  * A space the page cannot change: the server's reason when reading it failed (not found, or no such space),
@@ -8,5 +8,5 @@ import { useTranslation } from 'react-i18next';
 export function SpaceUnavailable({ error }: { error: Error | null }) {
   const { t } = useTranslation();
   const title = error ? error.message || t('spacePages.state.notFound') : t('spacePages.state.notMine');
-  return <ErrorBlock status="empty" className="sp-page-state" title={title} description={null} />;
+  return <MobileState kind="empty" className="sp-page-state" title={title} />;
 }

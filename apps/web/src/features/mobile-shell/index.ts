@@ -8,5 +8,4 @@ export { MobileProviders } from './components/mobile-providers';
 export { MobileTabBar, mobileTabOf, mobileTabPath, type MobileTab } from './components/mobile-tab-bar';
 export { PullList, type ListPage } from './components/pull-list';
 export { PullRefresh } from './components/pull-refresh';
-export { MobileState } from './components/mobile-state';
 export { signInPath, useSignInFirst } from './lib/sign-in';

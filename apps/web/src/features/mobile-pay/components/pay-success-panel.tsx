@@ -1,7 +1,8 @@
 import { formatYuan } from '@spatia/contract';
-import { Button, ErrorBlock, NoticeBar, Result, SpinLoading } from 'antd-mobile';
+import { Button, NoticeBar, Result, SpinLoading } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { MobileState } from '../../../components/mobile-state';
 import { useMobilePayOrder } from '../api/mobile-pay';
 import './mobile-pay.css';
 
@@ -19,11 +20,11 @@ export function PaySuccessPanel({ orderNo }: { orderNo: string }) {
   let body;
   if (!orderNo || order.isError) {
     body = (
-      <ErrorBlock
-        status="empty"
+      <MobileState
+        kind="empty"
         title={t('mobilePay.result.unknownTitle')}
         description={t('mobilePay.result.unknownText')}
-        data-testid="pay-not-found"
+        testId="pay-not-found"
       />
     );
   } else if (!data) {

@@ -1,9 +1,10 @@
 import { formatYuan, type MarketListingDetail, type MobilePayAnswer, type WechatPayerCompletion } from '@spatia/contract';
-import { Button, ErrorBlock, Image, List, NoticeBar, Radio, SpinLoading, Tag, Toast } from 'antd-mobile';
+import { Button, Image, List, NoticeBar, Radio, SpinLoading, Tag, Toast } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { ApiError } from '../../../api/client';
+import { MobileState } from '../../../components/mobile-state';
 import { forgetPurchaseKey, purchaseKey, type Purchase } from '../../../lib/purchase-key';
 import { useBuyOnPhone, useListing } from '../api/mobile-pay';
 import { choiceId, insideWechat, payChoices, type PayChoice } from '../lib/pay-choices';
@@ -43,11 +44,11 @@ export function ShopPayPanel({ listingId, ...rest }: ShopPayPanelProps) {
   return (
     <>
       {listingId <= 0 || listing.isError ? (
-        <ErrorBlock
-          status="empty"
+        <MobileState
+          kind="empty"
           title={t('mobilePay.shopPay.unknownTitle')}
           description={t('mobilePay.shopPay.unknownText')}
-          data-testid="shop-pay-unknown"
+          testId="shop-pay-unknown"
         />
       ) : listing.isPending ? (
         <div className="m-pay__loading">

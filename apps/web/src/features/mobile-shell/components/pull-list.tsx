@@ -3,7 +3,7 @@ import { Button, InfiniteScroll, Skeleton } from 'antd-mobile';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { uniqueBy } from '../lib/unique-by';
-import { MobileState } from './mobile-state';
+import { MobileState } from '../../../components/mobile-state';
 import { PullRefresh } from './pull-refresh';
 
 export interface ListPage<T> {

@@ -2,7 +2,6 @@ import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { i18n } from '../../../i18n';
 import { pullDistance } from '../lib/pull';
-import { MobileState } from './mobile-state';
 import { PULL_THRESHOLD_PX, PullRefresh } from './pull-refresh';
 
 afterEach(() => cleanup());
@@ -88,22 +87,5 @@ describe('PullRefresh', () => {
     expect(pullDistance(100)).toBe(50);
     expect(pullDistance(400)).toBeGreaterThan(pullDistance(300));
     expect(pullDistance(400) - pullDistance(300)).toBeLessThan(50);
-  });
-});
-
-describe('MobileState', () => {
-  it('shows its title, description and actions, a failure as an alert', () => {
-    render(
-      <MobileState kind="failed" title="Could not load" description="Check the connection" testId="state">
-        <button type="button">Retry</button>
-      </MobileState>,
-    );
-    expect(screen.getByRole('alert').textContent).toContain('Could not load');
-    expect(screen.getByText('Check the connection')).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Retry' })).toBeTruthy();
-    cleanup();
-    render(<MobileState kind="empty" title="Nothing here yet" testId="state" />);
-    expect(screen.queryByRole('alert')).toBeNull();
-    expect(screen.getByTestId('state').textContent).toBe('Nothing here yet');
   });
 });

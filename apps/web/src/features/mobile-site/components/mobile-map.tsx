@@ -1,9 +1,10 @@
-import { Dialog, ErrorBlock, FloatingPanel, List, Toast, type FloatingPanelRef } from 'antd-mobile';
+import { Dialog, FloatingPanel, List, Toast, type FloatingPanelRef } from 'antd-mobile';
 import { LocationFill, PictureOutline } from 'antd-mobile-icons';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { WorksMap } from '../../../components/maps';
+import { MobileState } from '../../../components/mobile-state';
 import { usePersonName } from '../../../lib/person-name';
 import type { MapWork } from '@spatia/contract';
 import './mobile-site.css';
@@ -98,7 +99,7 @@ export function MobileMap({ points, truncated, failed }: MobileMapProps) {
       <div className="m-map__stage">
         {points === null ? (
           failed ? (
-            <ErrorBlock status="disconnected" title={t('mobileSite.map.failed')} description={null} />
+            <MobileState kind="failed" className="m-map__failed" title={t('mobileSite.map.failed')} />
           ) : (
             <p className="m-map__state">{t('mobileSite.map.loading')}</p>
           )

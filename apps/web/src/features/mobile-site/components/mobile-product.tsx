@@ -6,7 +6,7 @@ import {
   type ProductContent,
   type SiteIllustration,
 } from '@spatia/contract';
-import { Button, Collapse, ErrorBlock, Skeleton, Steps, Tag } from 'antd-mobile';
+import { Button, Collapse, Skeleton, Steps, Tag } from 'antd-mobile';
 import {
   CameraOutline,
   CheckOutline,
@@ -25,6 +25,7 @@ import type { ComponentType, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useLiveSitePage } from '../../../api/site-pages';
+import { MobileState } from '../../../components/mobile-state';
 import { useLanguage } from '../../../i18n';
 import './mobile-site.css';
 
@@ -112,11 +113,11 @@ export function MobileProduct({ versions, versionsPending, onApply, signedIn }: 
   if (!product.data || !comparison.data) {
     if (product.isError || comparison.isError)
       return (
-        <ErrorBlock status="disconnected" title={t('mobileSite.product.failed')} description={null}>
+        <MobileState kind="failed" title={t('mobileSite.product.failed')}>
           <Button color="primary" onClick={() => void Promise.all([product.refetch(), comparison.refetch()])}>
             {t('mobileSite.product.retry')}
           </Button>
-        </ErrorBlock>
+        </MobileState>
       );
     return (
       <div className="m-product__loading" aria-busy="true">

@@ -1,7 +1,8 @@
-import { Button, ErrorBlock, Input } from 'antd-mobile';
+import { Button, Input } from 'antd-mobile';
 import { SPACE_ACCESS_CODE_PATTERN } from '@spatia/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { MobileState } from '../../../components/mobile-state';
 
 /**
  * A private space's shop asks for the space's access code (4–12 letters and digits); `refusal` is the server's
@@ -12,7 +13,7 @@ export function AccessCodeForm({ refusal, onCode }: { refusal: string | null; on
   const [code, setCode] = useState('');
   const valid = SPACE_ACCESS_CODE_PATTERN.test(code);
   return (
-    <ErrorBlock status="default" title={t('spaceShop.privateTitle')} description={t('spaceShop.privateText')} data-testid="shop-needs-code">
+    <MobileState kind="locked" title={t('spaceShop.privateTitle')} description={t('spaceShop.privateText')} testId="shop-needs-code">
       <form
         className="shop-code"
         onSubmit={(event) => {
@@ -38,6 +39,6 @@ export function AccessCodeForm({ refusal, onCode }: { refusal: string | null; on
           {t('spaceShop.openShop')}
         </Button>
       </form>
-    </ErrorBlock>
+    </MobileState>
   );
 }

@@ -1,9 +1,10 @@
-import { Button, ErrorBlock, PullToRefresh, Skeleton, Tag } from 'antd-mobile';
+import { Button, PullToRefresh, Skeleton, Tag } from 'antd-mobile';
 import type { ShopItem, ShopService, SpaceShop } from '@spatia/contract';
 import { useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ApiError } from '../../../api/client';
+import { MobileState } from '../../../components/mobile-state';
 import { useLanguage } from '../../../i18n';
 import { formatYuan } from '../../../lib/format';
 import { useSpaceShop } from '../api/space-shop-api';
@@ -52,11 +53,11 @@ export function SpaceShopScreen({
         ) : needsCode ? (
           <AccessCodeForm key={code} refusal={code ? needsCode.message || null : null} onCode={onCode} />
         ) : (
-          <ErrorBlock status="disconnected" title={t('spaceShop.loadFailed')} description={null}>
+          <MobileState kind="failed" title={t('spaceShop.loadFailed')}>
             <Button color="primary" className="shop-button" onClick={() => void query.refetch()}>
               {t('spaceShop.retry')}
             </Button>
-          </ErrorBlock>
+          </MobileState>
         )}
       </Screen>
     );
@@ -70,7 +71,7 @@ export function SpaceShopScreen({
         <ShopHeader shop={shop} />
         {nothing ? (
           // The header above leads to the space.
-          <ErrorBlock status="empty" title={t('spaceShop.empty')} description={t('spaceShop.emptyText')} data-testid="shop-empty" />
+          <MobileState kind="empty" title={t('spaceShop.empty')} description={t('spaceShop.emptyText')} testId="shop-empty" />
         ) : (
           <>
             {shop.listings.length > 0 && (

@@ -1,6 +1,7 @@
-import { Button, ErrorBlock, Skeleton } from 'antd-mobile';
+import { Button, Skeleton } from 'antd-mobile';
 import type { CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
+import { MobileState } from '../../../components/mobile-state';
 import { useSpaceShop } from '../api/space-shop-api';
 import { shopThemeOf, shopThemeStyle } from '../lib/shop-theme';
 
@@ -15,11 +16,11 @@ export function StoreItemState({ pending, onRetry }: { pending: boolean; onRetry
       </div>
     );
   return (
-    <ErrorBlock status="disconnected" title={t('spaceShop.item.loadFailed')} description={null}>
+    <MobileState kind="failed" title={t('spaceShop.item.loadFailed')}>
       <Button color="primary" className="shop-button" onClick={onRetry}>
         {t('spaceShop.retry')}
       </Button>
-    </ErrorBlock>
+    </MobileState>
   );
 }
 

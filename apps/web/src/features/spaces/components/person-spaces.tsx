@@ -1,9 +1,10 @@
 import type { SpaceCard, SpacePerson } from '@spatia/contract';
-import { Button, ErrorBlock, Tag } from 'antd-mobile';
+import { Button, Tag } from 'antd-mobile';
 import { AddOutline, EditSOutline, PictureOutline, SendOutline } from 'antd-mobile-icons';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
+import { MobileState } from '../../../components/mobile-state';
 import { usePersonName } from '../../../lib/person-name';
 import { ShareSheet } from './share-sheet';
 import { absoluteUrl, personHousesPath, spaceDetailPath, spaceFormPath } from '../lib/space-paths';
@@ -91,12 +92,11 @@ export function PersonSpaces({ person, mine }: PersonSpacesProps) {
         </div>
       )}
       {person.spaces.length === 0 ? (
-        <ErrorBlock
-          status="empty"
+        <MobileState
+          kind="empty"
           className="sp-empty"
           title={mine ? t('spacePages.person.emptyMine') : t('spacePages.person.empty')}
-          description={null}
-          data-testid="space-person-empty"
+          testId="space-person-empty"
         />
       ) : (
         <div className="sp-cards" data-testid="space-cards">

@@ -1,9 +1,10 @@
 import type { SpaceView as Space } from '@spatia/contract';
-import { Button, ErrorBlock } from 'antd-mobile';
+import { Button } from 'antd-mobile';
 import { EditSOutline, EnvironmentOutline, PhoneFill, SendOutline, ShopbagOutline, SetOutline } from 'antd-mobile-icons';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
+import { MobileState } from '../../../components/mobile-state';
 import { usePersonName } from '../../../lib/person-name';
 import { spaceThemeOf } from '../lib/space-theme';
 import {
@@ -136,18 +137,13 @@ export function SpaceView({ space, templateCode, preview = false }: SpaceViewPro
         {works.length > 0 ? (
           <SpaceWorks works={works} layout={theme.layout} preview={preview} />
         ) : (
-          <ErrorBlock
-            status="empty"
-            className="sp-empty"
-            title={space.mine ? t('spacePages.view.emptyMine') : t('spacePages.view.empty')}
-            description={null}
-          >
+          <MobileState kind="empty" className="sp-empty" title={space.mine ? t('spacePages.view.emptyMine') : t('spacePages.view.empty')}>
             {space.mine && !preview && (
               <Button color="primary" onClick={() => void navigate(spaceUploadPath(space.uid))} data-testid="space-upload">
                 {t('spacePages.view.upload')}
               </Button>
             )}
-          </ErrorBlock>
+          </MobileState>
         )}
       </section>
       {!preview && (
