@@ -6,11 +6,17 @@ import { createLogger } from '../lib/logger.js';
 import { errorHandlerPlugin } from './error-handler.js';
 import { languagePlugin } from './language.js';
 
+/** A bare app with the language and error-handler plugins, as the server registers them. */
+async function appWithErrorHandler() {
+  const app = Fastify();
+  await app.register(languagePlugin);
+  await app.register(errorHandlerPlugin, { logger: createLogger('silent') });
+  return app;
+}
+
 describe('every 429 carries Retry-After', () => {
   it('from the refusal when it says how long, else a minute; never on other failures', async () => {
-    const app = Fastify();
-    await app.register(languagePlugin);
-    await app.register(errorHandlerPlugin, { logger: createLogger('silent') });
+    const app = await appWithErrorHandler();
     app.get('/seconds', async () => {
       throw fail('retryIn', { seconds: 7 });
     });
@@ -45,9 +51,7 @@ describe('every 429 carries Retry-After', () => {
 
 describe('a database that cannot be reached', () => {
   it('answers 503 with Retry-After in the caller’s language, not 500', async () => {
-    const app = Fastify();
-    await app.register(languagePlugin);
-    await app.register(errorHandlerPlugin, { logger: createLogger('silent') });
+    const app = await appWithErrorHandler();
     app.get('/down', async () => {
       throw Object.assign(new Error('Failed query: select 1'), {
         cause: Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' }),
