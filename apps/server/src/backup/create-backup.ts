@@ -19,7 +19,7 @@ import {
 } from './backup-archive.js';
 import { databaseFactsOf, ROWS_LEFT_OUT, rowsOf, sequencesOf, tablesOf } from './database-snapshot.js';
 import { inTransaction, type SqlSession, type SqlTarget } from './sql-session.js';
-import { HOLD_RENEW_MS, StorageHolds } from './storage-holds.js';
+import { HOLD_RENEW_MS, StorageHolds, type StorageHold } from './storage-holds.js';
 import { counted, formatBytes, formatCount, secondsSince } from './report.js';
 import type { TarWriter } from './tar.js';
 
@@ -94,7 +94,7 @@ export async function createBackup(options: BackupOptions): Promise<BackupSummar
   const { database, storage, report } = options;
   const archive = await createArchive(options.file);
   const holds = new StorageHolds(database.db);
-  let hold: Awaited<ReturnType<StorageHolds['take']>> | undefined;
+  let hold: StorageHold | undefined;
   let renewal: NodeJS.Timeout | undefined;
   try {
     if (await holds.available()) {
@@ -155,7 +155,7 @@ export async function createBackup(options: BackupOptions): Promise<BackupSummar
     };
     await archive.tar.addFile(MANIFEST_ENTRY, ...jsonEntry(manifest));
     const archiveBytes = await archive.finish();
-    const summary: BackupSummary = {
+    return {
       file: options.file,
       archiveBytes,
       tables: tables.length,
@@ -166,7 +166,6 @@ export async function createBackup(options: BackupOptions): Promise<BackupSummar
       changed: files.changed.length,
       seconds: Number(secondsSince(started)),
     };
-    return summary;
   } catch (error) {
     await archive.abort();
     throw error;
@@ -205,7 +204,6 @@ export async function createBackup(options: BackupOptions): Promise<BackupSummar
   }
 }
 
-/** Every stored file except uploads in progress, as listed now; what vanished or changed while read is counted, not fatal. */
 /**
  * Every stored file except uploads in progress, as listed now, in list order. Small files are read a few
  * ahead (an object store answers each request in tens of milliseconds); large ones are streamed when
@@ -268,12 +266,7 @@ async function copyFiles(storage: StorageDriver, tar: TarWriter, report: (line: 
   return outcome;
 }
 
-async function releaseAndFlush(
-  hold: { release(): Promise<void> },
-  holds: StorageHolds,
-  storage: StorageDriver,
-  report: (line: string) => void,
-) {
+async function releaseAndFlush(hold: StorageHold, holds: StorageHolds, storage: StorageDriver, report: (line: string) => void) {
   try {
     await hold.release();
     const flushed = await holds.flush(storage);

@@ -151,7 +151,7 @@ async function backup(file: string): Promise<number> {
     console.error(problem);
     return 1;
   }
-  const storageName = config.s3 ? `the S3 bucket ${config.s3.bucket}` : path.join(config.dataDir, 'storage');
+  const storageName = storageNameOf(config);
   let lock: ReturnType<typeof lockDataDir> | undefined;
   if (config.database.kind === 'pglite') {
     try {
@@ -184,6 +184,11 @@ async function backup(file: string): Promise<number> {
   }
 }
 
+/** The configured file store, as the backup and restore lines name it. */
+function storageNameOf(config: Config): string {
+  return config.s3 ? `the S3 bucket ${config.s3.bucket}` : path.join(config.dataDir, 'storage');
+}
+
 function printBackupSummary(summary: BackupSummary): void {
   console.log(
     `Backup written: ${summary.file} (${formatBytes(summary.archiveBytes)}) in ${summary.seconds.toFixed(1)} s: ` +
@@ -201,7 +206,7 @@ async function restore(file: string): Promise<number> {
   loadDotEnv();
   const config = loadConfig();
   const storage = createStorageDriver(config);
-  const storageName = config.s3 ? `the S3 bucket ${config.s3.bucket}` : path.join(config.dataDir, 'storage');
+  const storageName = storageNameOf(config);
   const common = {
     file,
     storage,
